@@ -1,0 +1,56 @@
+/** Command-line parsing for the bridge: `<command> [--flag value | --switch]… [paths…]`. */
+
+export interface Args {
+	command: string;
+	flags: Map<string, string | true>;
+	positional: string[];
+}
+
+const TAKES_VALUE = new Set(['vault', 'config-dir', 'source', 'lang', 'scope', 'agent']);
+
+export class UsageError extends Error {}
+
+export function parseArgs(argv: string[]): Args {
+	const args: Args = { command: '', flags: new Map(), positional: [] };
+	for (let i = 0; i < argv.length; i++) {
+		const a = argv[i] ?? '';
+		if (a.startsWith('--')) {
+			const eq = a.indexOf('=');
+			const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
+			if (eq > 0) args.flags.set(name, a.slice(eq + 1));
+			else if (TAKES_VALUE.has(name)) {
+				const value = argv[i + 1];
+				if (value === undefined) throw new UsageError(`--${name} needs a value`);
+				args.flags.set(name, value);
+				i++;
+			} else args.flags.set(name, true);
+		} else if (args.command === '') args.command = a;
+		else args.positional.push(a);
+	}
+	return args;
+}
+
+export function stringFlag(args: Args, name: string): string | undefined {
+	const v = args.flags.get(name);
+	return typeof v === 'string' ? v : undefined;
+}
+
+export const USAGE = `Session Brief bridge: the vault's state for AI coding agents.
+
+Usage: node session-brief.cjs <command> [options]
+
+Commands:
+  session-start            Claude Code SessionStart hook: prints one JSON object, exits 0
+  report [--json] [--review] [--source auto|cache|scan]
+                           The brief for a human (text) or a program (--json);
+                           --review adds per-note detail (modified time, where each flag sits)
+  help                     This text
+  version                  The bridge's version
+
+Options for every command:
+  --vault DIR              The vault root (default: two folders above this script)
+  --config-dir NAME        The vault's config folder (default: found automatically)
+  --lang en|de             Language of the text (default: the plugin's "language" setting)
+
+Exit codes: 0 done; 1 no current cache with --source cache; 2 usage or vault error.
+Hooks always exit 0.`;

@@ -1,0 +1,122 @@
+/**
+ * Where a brief comes from, cheapest first (SPEC §4): a cache proven current by a stat-only walk,
+ * else a scan that re-reads only the notes that changed since the cache and rewrites it. A stale
+ * cache (other day, other settings, any note added, removed or changed) is never served.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { computeBrief, type Brief, type NoteEntry } from '../src/core/brief';
+import type { BriefSource } from '../src/core/format';
+import { isoDate } from '../src/core/daily-note';
+import { readBriefCache, readBriefIndex, toRow, fromRow, writeCache, type BriefCache } from './cache';
+import { scanVault, walkVault, type Walk, type WalkedNote } from './scan';
+import type { VaultContext } from './vault-config';
+
+export type SourceChoice = 'auto' | 'cache' | 'scan';
+
+export interface SourcedBrief {
+	brief: Brief;
+	source: BriefSource;
+	generatedAt: number;
+	/** How many notes were read from disk for this brief (0 when served from the cache). */
+	notesRead: number;
+	cache: BriefCache | null;
+	/** Why the cache was not served or not written; for `report` and `doctor`, not the hook text. */
+	notes: string[];
+}
+
+export class NoCurrentCache extends Error {}
+
+function exists(root: string): (p: string) => boolean {
+	return (p) => {
+		try {
+			return fs.statSync(path.join(root, p)).isFile();
+		} catch {
+			return false;
+		}
+	};
+}
+
+function momentLocale(ctx: VaultContext, cache: BriefCache | null): string {
+	return cache?.locale ?? ctx.lang;
+}
+
+function briefFrom(ctx: VaultContext, now: Date, entries: NoteEntry[], scanErrors: string[], cache: BriefCache | null): Brief {
+	return computeBrief({
+		now,
+		settings: ctx.settings,
+		dailyNote: ctx.dailyNote,
+		notes: entries,
+		exists: exists(ctx.root),
+		locale: momentLocale(ctx, cache),
+		scanErrors,
+	});
+}
+
+/** The cache when it was written today under the current settings; otherwise null, with why. */
+function usableCache(ctx: VaultContext, now: Date, why: string[]): BriefCache | null {
+	if (ctx.pluginDir === null) {
+		why.push('no Obsidian config folder found, so no cache');
+		return null;
+	}
+	const cache = readBriefCache(ctx.pluginDir);
+	if (cache === null) why.push('no readable cache');
+	else if (cache.date !== isoDate(now)) why.push(`cache is from ${cache.date}`);
+	else if (cache.key !== ctx.key) why.push('settings changed since the cache was written');
+	else return cache;
+	return null;
+}
+
+function sameNotes(walked: WalkedNote[], byPath: Map<string, [number, number]>): boolean {
+	if (walked.length !== byPath.size) return false;
+	for (const n of walked) {
+		const seen = byPath.get(n.path);
+		if (seen === undefined || seen[0] !== n.mtime || seen[1] !== n.size) return false;
+	}
+	return true;
+}
+
+export function getBrief(ctx: VaultContext, choice: SourceChoice, now: Date): SourcedBrief {
+	const why: string[] = [...ctx.warnings];
+	const cache = choice === 'scan' ? null : usableCache(ctx, now, why);
+	const index = cache !== null && ctx.pluginDir !== null ? readBriefIndex(ctx.pluginDir, cache.indexId) : null;
+	if (cache !== null && index === null) why.push('cache index missing or from another write');
+
+	const rows = new Map<string, [number, number]>();
+	let walk: Walk | undefined;
+	const previous = new Map<string, NoteEntry>();
+	if (index !== null) {
+		for (const row of index.notes) {
+			rows.set(row[0], [row[1], row[2]]);
+			// Notes that could not be read last time are read again.
+			if (row[3] !== null) previous.set(row[0], fromRow(row));
+		}
+		walk = walkVault(ctx.root, ctx.settings.excludedRootFolders);
+		if (walk.errors.length === 0 && sameNotes(walk.notes, rows) && previous.size === rows.size) {
+			const entries = index.notes.map(fromRow);
+			return { brief: briefFrom(ctx, now, entries, [], cache), source: 'cache', generatedAt: cache?.writtenAt ?? now.getTime(), notesRead: 0, cache, notes: why };
+		}
+		why.push('notes changed since the cache was written');
+	}
+	if (choice === 'cache') throw new NoCurrentCache(why.join('; ') || 'no current cache');
+
+	const scan = scanVault(ctx.root, ctx.settings, (note) => {
+		const seen = rows.get(note.path);
+		return seen !== undefined && seen[0] === note.mtime && seen[1] === note.size ? previous.get(note.path) : undefined;
+	}, walk);
+	const brief = briefFrom(ctx, now, scan.entries, scan.walk.errors, cache);
+	const generatedAt = now.getTime();
+	if (ctx.pluginDir !== null) {
+		try {
+			const sizes = new Map(scan.walk.notes.map((n) => [n.path, n.size]));
+			writeCache(
+				ctx.pluginDir,
+				{ writer: 'bridge', writtenAt: generatedAt, date: brief.date, key: ctx.key, noteCount: scan.entries.length, brief, lang: cache?.lang, locale: cache?.locale },
+				scan.entries.map((e) => toRow(e, sizes.get(e.path) ?? -1)),
+			);
+		} catch (error) {
+			why.push(`could not write the cache: ${(error as Error).message}`);
+		}
+	}
+	return { brief, source: 'scan', generatedAt, notesRead: scan.read, cache: null, notes: why };
+}

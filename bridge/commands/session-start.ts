@@ -1,0 +1,44 @@
+/**
+ * The SessionStart hook (SPEC §4): whatever arrives on stdin, print exactly one pure-ASCII JSON
+ * object and exit 0. An error outside the items keeps every line made so far.
+ */
+import type { Args } from '../args';
+import { isoDate } from '../../src/core/daily-note';
+import { asciiJson, capText, formatBrief, HOOK_TEXT_LIMIT } from '../../src/core/format';
+import { strings, type Lang } from '../../src/core/i18n';
+import { getBrief } from '../brief-source';
+import { clock, contextFor } from '../context';
+import { readStdin, writeOut } from '../io';
+import * as path from 'node:path';
+
+export function sessionStartEnvelope(text: string): string {
+	return `${asciiJson({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } })}\n`;
+}
+
+function firstLine(error: unknown): string {
+	const text = error instanceof Error ? error.message : String(error);
+	return (text.split('\n')[0] ?? '').slice(0, 300) || 'unknown error';
+}
+
+export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): Promise<number> {
+	// The input is read so the host never blocks on a full pipe; no field of it is trusted for the
+	// vault root (seed 000, finding 1), and the brief is the same for every `source`.
+	await readStdin(2000);
+	const now = clock(env);
+	let lang: Lang = 'en';
+	const lines: string[] = [];
+	try {
+		const ctx = contextFor(args, scriptPath, env);
+		lang = ctx.lang;
+		const sourced = getBrief(ctx, 'auto', now);
+		if (sourced.cache?.lang !== undefined && ctx.settings.language === 'auto' && !args.flags.has('lang')) lang = sourced.cache.lang;
+		lines.push(
+			formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path.basename(ctx.root) }, now.getTime()),
+		);
+	} catch (error) {
+		if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ''})`);
+		lines.push(`Session brief: ${firstLine(error)}`);
+	}
+	writeOut(sessionStartEnvelope(capText(lines.join('\n'), HOOK_TEXT_LIMIT, lang)));
+	return 0;
+}

@@ -1,0 +1,36 @@
+/** The run's vault context and clock from the command line and environment. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { stringFlag, UsageError, type Args } from './args';
+import { defaultVaultRoot, loadVaultContext, type VaultContext } from './vault-config';
+
+/** `SESSION_BRIEF_NOW` (ISO date-time) fixes the clock, for tests and reproducible reports. */
+export function clock(env: NodeJS.ProcessEnv): Date {
+	const fixed = env.SESSION_BRIEF_NOW;
+	if (fixed !== undefined && fixed !== '') {
+		const d = new Date(fixed);
+		if (!Number.isNaN(d.getTime())) return d;
+	}
+	return new Date();
+}
+
+export function vaultRoot(args: Args, scriptPath: string): string {
+	const given = stringFlag(args, 'vault');
+	const root = given !== undefined ? path.resolve(given) : defaultVaultRoot(scriptPath);
+	let ok = false;
+	try {
+		ok = fs.statSync(root).isDirectory();
+	} catch {
+		ok = false;
+	}
+	if (!ok) throw new UsageError(`vault folder ${root} does not exist or is not a folder`);
+	return root;
+}
+
+export function contextFor(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): VaultContext {
+	const ctx = loadVaultContext(vaultRoot(args, scriptPath), { configDir: stringFlag(args, 'config-dir'), env });
+	const lang = stringFlag(args, 'lang');
+	if (lang === 'en' || lang === 'de') ctx.lang = lang;
+	else if (lang !== undefined) throw new UsageError(`--lang must be en or de, not ${lang}`);
+	return ctx;
+}

@@ -1,0 +1,57 @@
+/**
+ * The Session Brief bridge: one bundled file (`bridge/dist/session-brief.cjs`) that agents run as
+ * a hook and people run from a terminal. Only wiring lives here.
+ */
+import { parseArgs, USAGE, UsageError, type Args } from './args';
+import { report } from './commands/report';
+import { sessionStart, sessionStartEnvelope } from './commands/session-start';
+import { writeOut } from './io';
+
+declare const BRIDGE_VERSION: string;
+
+const HOOKS = new Set(['session-start']);
+
+async function run(args: Args, scriptPath: string): Promise<number> {
+	switch (args.command) {
+		case 'session-start':
+			return sessionStart(args, scriptPath, process.env);
+		case 'report':
+			return report(args, scriptPath, process.env);
+		case 'version':
+		case '--version':
+			writeOut(`${BRIDGE_VERSION}\n`);
+			return 0;
+		case '':
+		case 'help':
+			writeOut(`${USAGE}\n`);
+			return args.command === '' ? 2 : 0;
+		default:
+			throw new UsageError(`unknown command "${args.command}"`);
+	}
+}
+
+async function main(): Promise<void> {
+	const argv = process.argv.slice(2);
+	const scriptPath = process.argv[1] ?? __filename;
+	let args: Args = { command: argv[0] ?? '', flags: new Map(), positional: [] };
+	try {
+		args = parseArgs(argv);
+		process.exitCode = await run(args, scriptPath);
+	} catch (error) {
+		if (HOOKS.has(args.command)) {
+			// A hook never fails its host: exit 0 with a valid envelope that names the problem.
+			writeOut(sessionStartEnvelope(`Session brief: ${(error as Error).message}`));
+			process.exitCode = 0;
+			return;
+		}
+		if (error instanceof UsageError) {
+			process.stderr.write(`session-brief: ${error.message}\n\n${USAGE}\n`);
+			process.exitCode = 2;
+			return;
+		}
+		process.stderr.write(`session-brief: ${(error as Error).message}\n`);
+		process.exitCode = 2;
+	}
+}
+
+void main();

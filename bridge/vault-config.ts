@@ -1,0 +1,100 @@
+/**
+ * Where the vault is and how it is configured, as the bridge sees it from outside Obsidian:
+ * the root (two folders above the script, or `--vault`), the config folder (not always
+ * `.obsidian`), the plugin's `data.json` and Obsidian's Daily notes settings.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { settingsKey } from '../src/core/cache-key';
+import { resolveLanguage, type Lang } from '../src/core/i18n';
+import {
+	effectiveDailyNote,
+	resolveDailyNoteSettings,
+	resolveSettings,
+	type DailyNoteSettings,
+	type Settings,
+} from '../src/core/settings';
+
+export const PLUGIN_ID = 'session-brief';
+
+export interface VaultContext {
+	root: string;
+	/** Config folder name relative to the root (e.g. `.obsidian`), or null when none was found. */
+	configDir: string | null;
+	/** Absolute path of the plugin's folder, or null without a config folder. */
+	pluginDir: string | null;
+	settings: Settings;
+	dailyNote: DailyNoteSettings;
+	/** The language from settings and the system locale; a plugin-written cache may refine `auto`. */
+	lang: Lang;
+	key: string;
+	/** Problems reading the configuration; reported, never fatal. */
+	warnings: string[];
+}
+
+/** `<vault>/.claude/hooks/session-brief.cjs` → `<vault>`. The hook input's `cwd` is never used (seed 000, finding 1). */
+export function defaultVaultRoot(scriptPath: string): string {
+	return path.resolve(path.dirname(scriptPath), '..', '..');
+}
+
+function readJson(file: string, warnings: string[]): unknown {
+	let text: string;
+	try {
+		text = fs.readFileSync(file, 'utf8');
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code !== 'ENOENT') warnings.push(`cannot read ${file}: ${(error as Error).message}`);
+		return undefined;
+	}
+	try {
+		return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
+	} catch {
+		warnings.push(`${file} is not valid JSON; using defaults`);
+		return undefined;
+	}
+}
+
+function isDir(p: string): boolean {
+	try {
+		return fs.statSync(p).isDirectory();
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * The config folder: `--config-dir`, else the one `install` recorded in
+ * `.claude/hooks/session-brief.json`, else `.obsidian`, else the first dot folder at the root
+ * that looks like one (holds `app.json` or `plugins/`).
+ */
+export function findConfigDir(root: string, explicit: string | undefined, warnings: string[]): string | null {
+	if (explicit !== undefined) return explicit;
+	const recorded = readJson(path.join(root, '.claude', 'hooks', 'session-brief.json'), warnings) as { configDir?: unknown } | undefined;
+	if (recorded !== undefined && typeof recorded.configDir === 'string' && isDir(path.join(root, recorded.configDir))) return recorded.configDir;
+	if (isDir(path.join(root, '.obsidian'))) return '.obsidian';
+	let names: string[] = [];
+	try {
+		names = fs.readdirSync(root).filter((n) => n.startsWith('.') && n !== '.git' && n !== '.claude').sort();
+	} catch {
+		return null;
+	}
+	for (const name of names) {
+		const dir = path.join(root, name);
+		if (fs.existsSync(path.join(dir, 'app.json')) || isDir(path.join(dir, 'plugins'))) return name;
+	}
+	return null;
+}
+
+export function systemLocale(env: NodeJS.ProcessEnv): string | undefined {
+	return env.LC_ALL || env.LC_MESSAGES || env.LANG || undefined;
+}
+
+export function loadVaultContext(root: string, options: { configDir?: string; env: NodeJS.ProcessEnv; locale?: string }): VaultContext {
+	const warnings: string[] = [];
+	const configDir = findConfigDir(root, options.configDir, warnings);
+	const pluginDir = configDir === null ? null : path.join(root, configDir, 'plugins', PLUGIN_ID);
+	const settings = resolveSettings(pluginDir === null ? undefined : readJson(path.join(pluginDir, 'data.json'), warnings));
+	const obsidianDaily = resolveDailyNoteSettings(configDir === null ? undefined : readJson(path.join(root, configDir, 'daily-notes.json'), warnings));
+	const dailyNote = effectiveDailyNote(settings, obsidianDaily);
+	const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));
+	return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };
+}

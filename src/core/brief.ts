@@ -1,0 +1,160 @@
+/**
+ * The seven session-start items (SPEC §3). Every item is computed on its own: one that throws
+ * becomes an entry in `errors` and the others are still delivered (seed 000, #13).
+ */
+import { dailyNotePath, isoDate } from './daily-note';
+import type { NoteFlags } from './flags';
+import type { TagHit } from './note-facts';
+import { basename, comparePaths, isCountedNote, isInFolder } from './paths';
+import type { DailyNoteSettings, Settings } from './settings';
+
+export const ITEM_IDS = ['date', 'dailyNote', 'inbox', 'needsReview', 'reviewOpen', 'pendingReview', 'sessionsToday'] as const;
+export type ItemId = (typeof ITEM_IDS)[number];
+export type ListItemId = 'inbox' | 'needsReview' | 'reviewOpen' | 'pendingReview' | 'sessionsToday';
+export const LIST_ITEM_IDS: readonly ListItemId[] = ['inbox', 'needsReview', 'reviewOpen', 'pendingReview', 'sessionsToday'];
+
+export interface NoteEntry {
+	path: string;
+	/** Modification time, ms since the epoch. */
+	mtime: number;
+	/** Null when the note could not be read; `readError` says why. */
+	flags: NoteFlags | null;
+	readError?: string;
+}
+
+export interface ReviewEntry {
+	path: string;
+	mtime: number;
+	/** Where the flag sits; empty for inbox and session entries. */
+	hits: Array<Pick<TagHit, 'where' | 'line' | 'text'>>;
+}
+
+export interface ListItem {
+	count: number;
+	/** All paths, sorted; text output caps them, JSON does not. */
+	paths: string[];
+	entries: ReviewEntry[];
+}
+
+export interface DailyNoteItem {
+	path: string;
+	exists: boolean;
+}
+
+export interface BriefError {
+	item: ItemId | 'scan';
+	message: string;
+}
+
+export interface Brief {
+	date: string;
+	/** 0 = Sunday, as `Date.getDay()`. */
+	weekday: number;
+	items: {
+		dailyNote: DailyNoteItem | null;
+		inbox: ListItem | null;
+		needsReview: ListItem | null;
+		reviewOpen: ListItem | null;
+		pendingReview: ListItem | null;
+		sessionsToday: ListItem | null;
+	};
+	errors: BriefError[];
+}
+
+export interface BriefInput {
+	now: Date;
+	settings: Settings;
+	dailyNote: DailyNoteSettings;
+	/** Every note of the vault the adapter knows; uncounted paths are filtered out here. */
+	notes: Iterable<NoteEntry>;
+	/** Whether a vault-relative file exists (the daily note may live in an excluded folder). */
+	exists(path: string): boolean;
+	/** A moment locale the caller has loaded, for daily-note formats with month or day names. */
+	locale?: string;
+	/** Problems met before the items ran (an unreadable folder, say); each becomes a `scan` error. */
+	scanErrors?: string[];
+}
+
+function describe(error: unknown): string {
+	const text = error instanceof Error ? error.message : String(error);
+	return text.split('\n')[0]?.slice(0, 300) || 'unknown error';
+}
+
+function listItem(entries: ReviewEntry[]): ListItem {
+	entries.sort((a, b) => comparePaths(a.path, b.path));
+	return { count: entries.length, paths: entries.map((e) => e.path), entries };
+}
+
+function hitsOf(hits: TagHit[]): ReviewEntry['hits'] {
+	return hits.map(({ where, line, text }) => ({ where, line, text }));
+}
+
+export function computeBrief(input: BriefInput): Brief {
+	const { settings, now } = input;
+	const date = isoDate(now);
+	const brief: Brief = {
+		date,
+		weekday: now.getDay(),
+		items: { dailyNote: null, inbox: null, needsReview: null, reviewOpen: null, pendingReview: null, sessionsToday: null },
+		errors: [],
+	};
+	let notes: NoteEntry[] = [];
+	try {
+		notes = [];
+		for (const n of input.notes) if (isCountedNote(n.path, settings.excludedRootFolders)) notes.push(n);
+	} catch (error) {
+		brief.errors.push({ item: 'scan', message: describe(error) });
+	}
+	for (const message of input.scanErrors ?? []) brief.errors.push({ item: 'scan', message });
+	const unreadable = notes.filter((n) => n.flags === null);
+	if (unreadable.length > 0) {
+		const shown = unreadable.slice(0, 3).map((n) => `${n.path} (${n.readError ?? 'unreadable'})`);
+		const more = unreadable.length > 3 ? ` and ${unreadable.length - 3} more` : '';
+		brief.errors.push({ item: 'scan', message: `could not read ${unreadable.length} note(s): ${shown.join(', ')}${more}` });
+	}
+
+	const run = <K extends keyof Brief['items']>(id: K, compute: () => Brief['items'][K]): void => {
+		try {
+			brief.items[id] = compute();
+		} catch (error) {
+			brief.errors.push({ item: id, message: describe(error) });
+		}
+	};
+
+	run('dailyNote', () => {
+		const path = dailyNotePath(input.dailyNote, now, input.locale);
+		return { path, exists: input.exists(path) };
+	});
+	run('inbox', () => {
+		const folder = settings.inboxFolder;
+		const found: ReviewEntry[] = [];
+		// An unreadable inbox note counts as open: one entry too many beats a missed one.
+		for (const n of notes) if (isInFolder(n.path, folder) && !(n.flags?.daily ?? false)) found.push({ path: n.path, mtime: n.mtime, hits: [] });
+		return listItem(found);
+	});
+	run('needsReview', () => {
+		const found: ReviewEntry[] = [];
+		for (const n of notes) if (n.flags !== null && n.flags.needsReview.length > 0) found.push({ path: n.path, mtime: n.mtime, hits: hitsOf(n.flags.needsReview) });
+		return listItem(found);
+	});
+	run('reviewOpen', () => {
+		const found: ReviewEntry[] = [];
+		for (const n of notes) if (n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone) found.push({ path: n.path, mtime: n.mtime, hits: hitsOf(n.flags.review) });
+		return listItem(found);
+	});
+	run('pendingReview', () => {
+		const found: ReviewEntry[] = [];
+		for (const n of notes) {
+			if (n.flags !== null && isInFolder(n.path, settings.rulesFolder) && n.flags.pendingReview.length > 0) {
+				found.push({ path: n.path, mtime: n.mtime, hits: hitsOf(n.flags.pendingReview) });
+			}
+		}
+		return listItem(found);
+	});
+	run('sessionsToday', () => {
+		const found: ReviewEntry[] = [];
+		for (const n of notes) if (isInFolder(n.path, settings.sessionsFolder) && basename(n.path).includes(date)) found.push({ path: n.path, mtime: n.mtime, hits: [] });
+		return listItem(found);
+	});
+	return brief;
+}

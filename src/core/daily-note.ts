@@ -1,0 +1,23 @@
+/** Today's daily note path from a moment.js format, as Obsidian's Daily notes plugin builds it. */
+import moment from 'moment';
+import type { DailyNoteSettings } from './settings';
+
+/**
+ * `locale` is a moment locale that the caller has loaded (the plugin gets Obsidian's; the bridge
+ * loads the one of its language). A format containing `/` puts the note in sub-folders.
+ */
+export function dailyNotePath(settings: DailyNoteSettings, now: Date, locale?: string): string {
+	const m = moment(now);
+	if (locale !== undefined) m.locale(locale);
+	const name = m.format(settings.format);
+	const path = settings.folder === '' ? name : `${settings.folder}/${name}`;
+	return `${path.replace(/\/{2,}/g, '/').replace(/^\//, '')}.md`;
+}
+
+/** Local calendar date of `now` as `YYYY-MM-DD` (the machine clock, not UTC). */
+export function isoDate(now: Date): string {
+	const y = String(now.getFullYear()).padStart(4, '0');
+	const m = String(now.getMonth() + 1).padStart(2, '0');
+	const d = String(now.getDate()).padStart(2, '0');
+	return `${y}-${m}-${d}`;
+}

@@ -1,0 +1,43 @@
+/** From note facts to what each item counts, under the user's tag names (SPEC §3). */
+import type { NoteFacts, TagHit } from './note-facts';
+import type { TagNames } from './settings';
+
+export interface NoteFlags {
+	needsReview: TagHit[];
+	review: TagHit[];
+	reviewDone: boolean;
+	/** Hits of the pending-review tag, plus a frontmatter hit when `status` equals it. */
+	pendingReview: TagHit[];
+	/** Frontmatter `type` includes `daily`: such an inbox note is processed. */
+	daily: boolean;
+}
+
+export function lowerTagNames(tags: TagNames): TagNames {
+	return {
+		needsReview: tags.needsReview.toLowerCase(),
+		review: tags.review.toLowerCase(),
+		reviewDone: tags.reviewDone.toLowerCase(),
+		pendingReview: tags.pendingReview.toLowerCase(),
+	};
+}
+
+/** `tags` must be lower-cased (see `lowerTagNames`); it is computed once per run, not per note. */
+export function flagsOf(facts: NoteFacts, tags: TagNames): NoteFlags {
+	const flags: NoteFlags = { needsReview: [], review: [], reviewDone: false, pendingReview: [], daily: false };
+	for (const hit of facts.tags) {
+		const t = hit.tag.toLowerCase();
+		if (t === tags.needsReview) flags.needsReview.push(hit);
+		if (t === tags.review) flags.review.push(hit);
+		if (t === tags.reviewDone) flags.reviewDone = true;
+		if (t === tags.pendingReview) flags.pendingReview.push(hit);
+	}
+	if (facts.statuses.some((s) => s.replace(/^#/, '') === tags.pendingReview)) {
+		flags.pendingReview.push({ tag: tags.pendingReview, where: 'frontmatter', line: 1, text: `status: ${tags.pendingReview}` });
+	}
+	flags.daily = facts.types.includes('daily');
+	return flags;
+}
+
+export function hasAnyFlag(flags: NoteFlags): boolean {
+	return flags.needsReview.length > 0 || flags.review.length > 0 || flags.reviewDone || flags.pendingReview.length > 0 || flags.daily;
+}

@@ -1,0 +1,191 @@
+/**
+ * Frontmatter as Obsidian sees it: only when the file's first line is `---` (after an optional
+ * BOM) and a later line is `---`. Without the closing line there is no frontmatter at all.
+ */
+import { parse as parseYaml } from 'yaml';
+
+export interface FrontmatterSplit {
+	/** The YAML between the fences, or null when the note has no (closed) frontmatter. */
+	yaml: string | null;
+	/** True when the note opens with `---` but never closes it. */
+	unclosed: boolean;
+	/** Index of the first body line in the note's line array. */
+	bodyStart: number;
+}
+
+const FENCE = /^---[ \t]*$/;
+
+export function splitFrontmatter(lines: string[]): FrontmatterSplit {
+	if (lines.length === 0 || !FENCE.test(lines[0] ?? '')) return { yaml: null, unclosed: false, bodyStart: 0 };
+	for (let i = 1; i < lines.length; i++) {
+		if (FENCE.test(lines[i] ?? '')) return { yaml: lines.slice(1, i).join('\n'), unclosed: false, bodyStart: i + 1 };
+	}
+	return { yaml: null, unclosed: true, bodyStart: 0 };
+}
+
+/** The frontmatter keys every item needs, as string lists (scalars become one-element lists). */
+export interface FrontmatterFields {
+	tags: string[];
+	type: string[];
+	status: string[];
+	/** `ok`: valid YAML; `broken`: read tolerantly line by line. */
+	parse: 'ok' | 'broken';
+	/** Line (0-based, within the YAML) of each key, for reports. */
+	tagsLine: number;
+}
+
+type Key = 'tags' | 'type' | 'status';
+const KEY_LINE = /^(tags|type|status)[ \t]*:(.*)$/i;
+const ANY_KEY = /^[^\s#-][^:]*:(?:\s|$)/;
+const LIST_ITEM = /^[ \t]*-(?:[ \t]+(.*))?$/;
+// Values the line reader cannot read exactly (anchors, aliases, tags, block scalars, maps):
+// those go to the full YAML parser.
+const YAML_NULL = /^(?:null|Null|NULL|~)$/;
+const COMPLEX_VALUE = /^[&*!|>{?%@`]/;
+
+/**
+ * Reads `tags`, `type` and `status` (keys case-insensitive). The common shapes (plain or quoted
+ * scalar, flow list on one line, block list) are read line by line, which is many times faster
+ * than a YAML parser on every note; anything else goes through the `yaml` package, and YAML that
+ * does not parse is read tolerantly so a tag in an unclosed list still counts (seed 000, #9).
+ */
+export function readFrontmatterFields(yaml: string): FrontmatterFields {
+	const fast = readByLines(yaml, false);
+	if (fast !== null) return fast;
+	let doc: unknown;
+	try {
+		doc = parseYaml(yaml, { uniqueKeys: false, prettyErrors: false });
+	} catch {
+		return readByLines(yaml, true) ?? emptyFields('broken');
+	}
+	return fieldsFromObject(doc, readByLines(yaml, true)?.tagsLine ?? -1);
+}
+
+function emptyFields(parse: 'ok' | 'broken'): FrontmatterFields {
+	return { tags: [], type: [], status: [], parse, tagsLine: -1 };
+}
+
+function fieldsFromObject(doc: unknown, tagsLine: number): FrontmatterFields {
+	const fields = emptyFields('ok');
+	fields.tagsLine = tagsLine;
+	if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return fields;
+	for (const [key, value] of Object.entries(doc as Record<string, unknown>)) {
+		const k = key.toLowerCase();
+		if (k === 'tags' || k === 'type' || k === 'status') fields[k].push(...flattenStrings(value));
+	}
+	return fields;
+}
+
+function flattenStrings(value: unknown): string[] {
+	if (typeof value === 'string') return [value];
+	if (typeof value === 'number' || typeof value === 'boolean') return [String(value)];
+	if (Array.isArray(value)) return value.flatMap((v) => (Array.isArray(v) ? [] : flattenStrings(v)));
+	return [];
+}
+
+/**
+ * Line reader. Strict mode returns null as soon as it meets a shape it cannot read exactly;
+ * tolerant mode reads whatever it can (broken YAML).
+ */
+function readByLines(yaml: string, tolerant: boolean): FrontmatterFields | null {
+	const fields = emptyFields(tolerant ? 'broken' : 'ok');
+	if (!/(?:^|\n)[ \t]*(?:tags|type|status)[ \t]*:/i.test(yaml)) return fields;
+	const lines = yaml.split('\n');
+	let current: Key | null = null;
+	let flow: string[] | null = null;
+	for (let i = 0; i < lines.length; i++) {
+		const raw = (lines[i] ?? '').replace(/\r$/, '');
+		if (flow !== null && current !== null) {
+			// Tolerant only: a flow list left open over several lines.
+			const closed = raw.includes(']');
+			fields[current].push(...splitFlow(closed ? raw.slice(0, raw.indexOf(']')) : raw));
+			if (closed || ANY_KEY.test(raw)) flow = null;
+			if (closed) current = null;
+			continue;
+		}
+		if (raw.trim() === '' || raw.trimStart().startsWith('#')) continue;
+		if (!tolerant && /^\s/.test(raw) && current === null) continue;
+		const key = KEY_LINE.exec(raw);
+		if (key !== null) {
+			current = (key[1] ?? '').toLowerCase() as Key;
+			if (current === 'tags') fields.tagsLine = i;
+			const value = stripComment(key[2] ?? '').trim();
+			if (value === '') continue;
+			if (!tolerant && COMPLEX_VALUE.test(value)) return null;
+			if (value.startsWith('[')) {
+				const end = value.lastIndexOf(']');
+				if (end < 0) {
+					if (!tolerant) return null;
+					fields[current].push(...splitFlow(value.slice(1)));
+					flow = fields[current];
+					continue;
+				}
+				const inner = value.slice(1, end);
+				if (!tolerant && /[[\]{}"']/.test(inner)) return null;
+				fields[current].push(...splitFlow(inner));
+			} else {
+				const scalar = unquote(value, tolerant);
+				if (scalar === null) return null;
+				if (!YAML_NULL.test(value)) fields[current].push(scalar);
+			}
+			current = null;
+			continue;
+		}
+		const item = LIST_ITEM.exec(raw);
+		if (item !== null && current !== null) {
+			const value = stripComment(item[1] ?? '').trim();
+			if (value === '') continue;
+			if (!tolerant && (COMPLEX_VALUE.test(value) || value.startsWith('[') || /^[^"']*:\s/.test(value))) return null;
+			const scalar = unquote(value, tolerant);
+			if (scalar === null) return null;
+			if (!YAML_NULL.test(value)) fields[current].push(scalar);
+			continue;
+		}
+		if (/^\s/.test(raw)) {
+			// Indented continuation under a key we read: a multi-line scalar or nested map.
+			if (current !== null && !tolerant) return null;
+			continue;
+		}
+		if (!tolerant && !ANY_KEY.test(raw)) return null;
+		current = null;
+	}
+	return fields;
+}
+
+function stripComment(value: string): string {
+	// A YAML comment starts at ` #` outside quotes; `tags: #x` is a comment, as in Obsidian.
+	if (value.startsWith('#')) return '';
+	let quote = '';
+	for (let i = 0; i < value.length; i++) {
+		const c = value[i];
+		if (quote !== '') {
+			if (c === quote) quote = '';
+		} else if (c === '"' || c === "'") {
+			if (i === 0 || /[\s,[]/.test(value[i - 1] ?? '')) quote = c;
+		} else if (c === '#' && /\s/.test(value[i - 1] ?? '')) {
+			return value.slice(0, i);
+		}
+	}
+	return value;
+}
+
+function unquote(value: string, tolerant: boolean): string | null {
+	const q = value[0];
+	if (q !== '"' && q !== "'") return value;
+	if (value.length >= 2 && value[value.length - 1] === q) {
+		const inner = value.slice(1, -1);
+		// Escapes change the value: leave them to the YAML parser.
+		if (!tolerant && (inner.includes('\\') || inner.includes(q))) return null;
+		return inner;
+	}
+	return tolerant ? value.slice(1) : null;
+}
+
+function splitFlow(inner: string): string[] {
+	const out: string[] = [];
+	for (const part of inner.split(',')) {
+		const v = part.trim().replace(/^["']|["']$/g, '');
+		if (v !== '') out.push(v);
+	}
+	return out;
+}

@@ -1,0 +1,94 @@
+/**
+ * What the brief needs to know of one note, independent of settings: its tags with where they
+ * sit, and the frontmatter `type` and `status` values. The bridge builds these from file text
+ * (`noteFactsFromText`); the plugin from Obsidian's metadata cache. Both then go through
+ * `flagsOf`, so the rules of what counts live here only.
+ */
+import { readFrontmatterFields } from './frontmatter';
+import { maskLines } from './markdown-mask';
+import { frontmatterTagValue, inlineTags } from './tags';
+
+export interface TagHit {
+	/** Tag body as written, without `#`. */
+	tag: string;
+	where: 'frontmatter' | 'body';
+	/** 1-based line in the file (for frontmatter: the `tags:` line, or 1 when unknown). */
+	line: number;
+	/** The line's text, trimmed and shortened, for the review report. */
+	text: string;
+}
+
+export interface NoteFacts {
+	tags: TagHit[];
+	/** Frontmatter `type` values, lower-cased. */
+	types: string[];
+	/** Frontmatter `status` values, lower-cased. */
+	statuses: string[];
+	frontmatter: 'none' | 'ok' | 'broken' | 'unclosed';
+}
+
+const LINE_BREAK = /\r?\n/;
+const CLOSING_FENCE = /\n---[ \t]*\r?(?:\n|$)/g;
+const MAX_LINE_TEXT = 160;
+
+export function lineText(line: string): string {
+	const t = line.trim();
+	return t.length > MAX_LINE_TEXT ? `${t.slice(0, MAX_LINE_TEXT - 1)}…` : t;
+}
+
+export interface FactsOptions {
+	/**
+	 * Lower-cased tag names the caller cares about. When none occurs in the body text, the body is
+	 * not searched for tags at all: the scan's fast path. Omit to get every tag.
+	 */
+	needles?: string[];
+}
+
+export function noteFactsFromText(input: string, options: FactsOptions = {}): NoteFacts {
+	const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+	const facts: NoteFacts = { tags: [], types: [], statuses: [], frontmatter: 'none' };
+	let bodyOffset = 0;
+	let bodyLine = 0;
+	if (/^---[ \t]*\r?\n/.test(text)) {
+		CLOSING_FENCE.lastIndex = text.indexOf('\n');
+		const close = CLOSING_FENCE.exec(text);
+		if (close === null) {
+			facts.frontmatter = 'unclosed';
+		} else {
+			const yaml = text.slice(text.indexOf('\n') + 1, close.index + 1).replace(/\r?\n$/, '');
+			const fields = readFrontmatterFields(yaml.replace(/\r\n/g, '\n'));
+			facts.frontmatter = fields.parse;
+			const tagLine = fields.tagsLine >= 0 ? fields.tagsLine + 2 : 1;
+			for (const value of fields.tags) {
+				const tag = frontmatterTagValue(value);
+				if (tag !== null) facts.tags.push({ tag, where: 'frontmatter', line: tagLine, text: `tags: ${tag}` });
+			}
+			facts.types = fields.type.map((v) => v.trim().toLowerCase());
+			facts.statuses = fields.status.map((v) => v.trim().toLowerCase());
+			bodyOffset = close.index + close[0].length;
+			bodyLine = countLines(text, bodyOffset);
+		}
+	}
+	const body = bodyOffset === 0 ? text : text.slice(bodyOffset);
+	if (!body.includes('#')) return facts;
+	if (options.needles !== undefined) {
+		const lower = body.toLowerCase();
+		if (!options.needles.some((n) => lower.includes(n))) return facts;
+	}
+	const lines = body.split(LINE_BREAK);
+	for (const hit of inlineTags(maskLines(lines))) {
+		facts.tags.push({
+			tag: hit.tag,
+			where: 'body',
+			line: bodyLine + hit.lineIndex + 1,
+			text: lineText(lines[hit.lineIndex] ?? ''),
+		});
+	}
+	return facts;
+}
+
+function countLines(text: string, end: number): number {
+	let n = 0;
+	for (let i = text.indexOf('\n'); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) n++;
+	return n;
+}

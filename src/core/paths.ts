@@ -1,0 +1,38 @@
+/** Which files count as notes, and path helpers shared by every item (SPEC §3). */
+
+/** True for a vault-relative path (with `/`) that any item may look at. */
+export function isCountedNote(path: string, excludedRootFolders: readonly string[]): boolean {
+	if (!path.endsWith('.md')) return false;
+	const parts = path.split('/');
+	for (let i = 0; i < parts.length; i++) {
+		const part = parts[i] ?? '';
+		if (part.startsWith('.') || part === '') return false;
+		if (i < parts.length - 1 && part === 'node_modules') return false;
+	}
+	return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ''));
+}
+
+/** True when a folder of the walk can hold no counted note, so the walk may skip it. */
+export function isSkippedFolder(path: string, excludedRootFolders: readonly string[]): boolean {
+	const parts = path.split('/');
+	const last = parts[parts.length - 1] ?? '';
+	if (last.startsWith('.') || last === 'node_modules') return true;
+	return parts.length === 1 && excludedRootFolders.includes(last);
+}
+
+/** `path` lies inside `folder` (recursively); the empty folder is the vault root. */
+export function isInFolder(path: string, folder: string): boolean {
+	return folder === '' || path.startsWith(`${folder}/`);
+}
+
+export function basename(path: string): string {
+	return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** Sort order of every list: case-insensitive, then exact, so the order is total and stable. */
+export function comparePaths(a: string, b: string): number {
+	const la = a.toLowerCase();
+	const lb = b.toLowerCase();
+	if (la !== lb) return la < lb ? -1 : 1;
+	return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,156 @@
+/**
+ * Plugin settings (SPEC §2). The plugin stores them in its `data.json`; the bridge reads the same
+ * file, so both front ends go through `resolveSettings` and agree on every default.
+ */
+
+export type Language = 'auto' | 'en' | 'de';
+
+export interface TagNames {
+	needsReview: string;
+	review: string;
+	reviewDone: string;
+	pendingReview: string;
+}
+
+export interface ExternalCheck {
+	command: string;
+	args: string[];
+	cleanLine: string;
+	alarmPattern: string;
+}
+
+export interface Settings {
+	inboxFolder: string;
+	rulesFolder: string;
+	sessionsFolder: string;
+	/** Empty = take Obsidian's Daily notes settings. */
+	dailyNoteFolder: string;
+	dailyNoteFormat: string;
+	tags: TagNames;
+	excludedRootFolders: string[];
+	/** Empty = the default scope derived from `rulesFolder`. */
+	ruleScope: string[];
+	maxNamesPerItem: number;
+	language: Language;
+	liveChannel: boolean;
+	showStatusBar: boolean;
+	externalCheck: ExternalCheck | null;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+	inboxFolder: 'Inbox',
+	rulesFolder: 'AI/Regelwerk',
+	sessionsFolder: 'AI/sessions',
+	dailyNoteFolder: '',
+	dailyNoteFormat: '',
+	tags: { needsReview: 'needs-review', review: 'review', reviewDone: 'review-done', pendingReview: 'pending-review' },
+	excludedRootFolders: ['Import', '_index'],
+	ruleScope: [],
+	maxNamesPerItem: 5,
+	language: 'auto',
+	liveChannel: true,
+	showStatusBar: true,
+	externalCheck: null,
+};
+
+/** Obsidian's Daily notes core plugin settings (`<configDir>/daily-notes.json`). */
+export interface DailyNoteSettings {
+	folder: string;
+	format: string;
+}
+
+export const DEFAULT_DAILY_NOTE_FORMAT = 'YYYY-MM-DD';
+
+/** A folder setting as a vault-relative path without leading/trailing slashes. */
+export function cleanFolder(value: string): string {
+	return value
+		.replace(/\\/g, '/')
+		.split('/')
+		.filter((part) => part !== '' && part !== '.')
+		.join('/');
+}
+
+function str(value: unknown, fallback: string): string {
+	return typeof value === 'string' ? value : fallback;
+}
+
+function folder(value: unknown, fallback: string): string {
+	return typeof value === 'string' ? cleanFolder(value) : fallback;
+}
+
+function tagName(value: unknown, fallback: string): string {
+	if (typeof value !== 'string') return fallback;
+	const name = value.trim().replace(/^#+/, '');
+	return name === '' ? fallback : name;
+}
+
+function stringList(value: unknown, fallback: string[]): string[] {
+	if (!Array.isArray(value)) return fallback;
+	return value.filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+}
+
+/**
+ * Reads settings from whatever `data.json` holds. Unknown keys are ignored and every key of the
+ * wrong type falls back to its default, so a hand-edited file can never break the hook.
+ */
+export function resolveSettings(raw: unknown): Settings {
+	const d = DEFAULT_SETTINGS;
+	const r = (raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+	const t = (r.tags !== null && typeof r.tags === 'object' ? r.tags : {}) as Record<string, unknown>;
+	const max = r.maxNamesPerItem;
+	const lang = r.language;
+	return {
+		inboxFolder: folder(r.inboxFolder, d.inboxFolder),
+		rulesFolder: folder(r.rulesFolder, d.rulesFolder),
+		sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),
+		dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),
+		dailyNoteFormat: str(r.dailyNoteFormat, d.dailyNoteFormat).trim(),
+		tags: {
+			needsReview: tagName(t.needsReview, d.tags.needsReview),
+			review: tagName(t.review, d.tags.review),
+			reviewDone: tagName(t.reviewDone, d.tags.reviewDone),
+			pendingReview: tagName(t.pendingReview, d.tags.pendingReview),
+		},
+		excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),
+		ruleScope: stringList(r.ruleScope, d.ruleScope),
+		maxNamesPerItem:
+			typeof max === 'number' && Number.isInteger(max) && max >= 0 && max <= 1000 ? max : d.maxNamesPerItem,
+		language: lang === 'en' || lang === 'de' || lang === 'auto' ? lang : d.language,
+		liveChannel: typeof r.liveChannel === 'boolean' ? r.liveChannel : d.liveChannel,
+		showStatusBar: typeof r.showStatusBar === 'boolean' ? r.showStatusBar : d.showStatusBar,
+		externalCheck: resolveExternalCheck(r.externalCheck),
+	};
+}
+
+function resolveExternalCheck(raw: unknown): ExternalCheck | null {
+	if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;
+	const r = raw as Record<string, unknown>;
+	if (typeof r.command !== 'string' || r.command.trim() === '') return null;
+	return {
+		command: r.command,
+		args: stringList(r.args, []),
+		cleanLine: str(r.cleanLine, 'None of the N checks that ran found anything.'),
+		alarmPattern: str(r.alarmPattern, 'ACHTUNG'),
+	};
+}
+
+/** Settings from `daily-notes.json`; keys are absent when the user left them at their default. */
+export function resolveDailyNoteSettings(raw: unknown): DailyNoteSettings {
+	const r = (raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+	const format = typeof r.format === 'string' && r.format.trim() !== '' ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;
+	return { folder: folder(r.folder, ''), format };
+}
+
+/** Each of the plugin's own daily-note keys, when set, wins over Obsidian's Daily notes settings. */
+export function effectiveDailyNote(settings: Settings, obsidian: DailyNoteSettings): DailyNoteSettings {
+	return {
+		folder: settings.dailyNoteFolder !== '' ? settings.dailyNoteFolder : obsidian.folder,
+		format: settings.dailyNoteFormat !== '' ? settings.dailyNoteFormat : obsidian.format,
+	};
+}
+
+/** The rule scope with `<rulesFolder>` filled in (SPEC §2). */
+export function effectiveRuleScope(settings: Settings): string[] {
+	if (settings.ruleScope.length > 0) return settings.ruleScope;
+	return ['CLAUDE.md', `${settings.rulesFolder}/**`, '.claude/agents/**', '.claude/skills/**'];
+}
