@@ -8,7 +8,8 @@ import * as path from 'node:path';
 import { computeBrief, type Brief, type NoteEntry } from '../src/core/brief';
 import type { BriefSource } from '../src/core/format';
 import { isoDate } from '../src/core/daily-note';
-import { readBriefCache, readBriefIndex, toRow, fromRow, writeCache, type BriefCache } from './cache';
+import { fromRow, toRow, type BriefCache } from '../src/core/cache-format';
+import { readBriefCache, readBriefIndex, writeCache } from './cache';
 import { scanVault, walkVault, type Walk, type WalkedNote } from './scan';
 import type { VaultContext } from './vault-config';
 
@@ -76,9 +77,34 @@ function sameNotes(walked: WalkedNote[], byPath: Map<string, [number, number]>):
 	return true;
 }
 
+/** Whether a process with this id runs (EPERM: it runs, as another user). */
+export function processAlive(pid: number): boolean {
+	if (!Number.isInteger(pid) || pid <= 0) return false;
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'EPERM';
+	}
+}
+
+/** Tier 1: the plugin wrote the cache, still runs and has no change pending, so the cache is current. */
+function servedByPlugin(cache: BriefCache, ctx: VaultContext): Brief | null {
+	if (cache.writer !== 'plugin' || cache.plugin === undefined || cache.plugin.pending || !processAlive(cache.plugin.pid)) return null;
+	const brief = cache.brief;
+	const daily = brief.items.dailyNote;
+	// The daily note may sit in a folder the plugin's index skips; one stat keeps it exact.
+	if (daily !== null) brief.items.dailyNote = { path: daily.path, exists: exists(ctx.root)(daily.path) };
+	return brief;
+}
+
 export function getBrief(ctx: VaultContext, choice: SourceChoice, now: Date): SourcedBrief {
 	const why: string[] = [...ctx.warnings];
 	const cache = choice === 'scan' ? null : usableCache(ctx, now, why);
+	const fromPlugin = cache === null ? null : servedByPlugin(cache, ctx);
+	if (cache !== null && fromPlugin !== null) {
+		return { brief: fromPlugin, source: 'cache', generatedAt: cache.writtenAt, notesRead: 0, cache, notes: why };
+	}
 	const index = cache !== null && ctx.pluginDir !== null ? readBriefIndex(ctx.pluginDir, cache.indexId) : null;
 	if (cache !== null && index === null) why.push('cache index missing or from another write');
 

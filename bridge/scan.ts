@@ -56,7 +56,8 @@ export function walkVault(root: string, excludedRootFolders: readonly string[]):
 			if (!entry.isFile() && !entry.isSymbolicLink()) continue;
 			try {
 				const st = fs.statSync(path.join(root, childRel));
-				if (st.isFile()) notes.push({ path: childRel, mtime: st.mtimeMs, size: st.size });
+				// Whole milliseconds: Obsidian reports `TFile.stat.mtime` so, and the plugin writes the index too.
+				if (st.isFile()) notes.push({ path: childRel, mtime: Math.trunc(st.mtimeMs), size: st.size });
 			} catch (error) {
 				// A note that vanished between readdir and stat is simply gone; others are reported.
 				if ((error as NodeJS.ErrnoException).code !== 'ENOENT') notes.push({ path: childRel, mtime: 0, size: -1 });

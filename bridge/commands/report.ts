@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import { UsageError, stringFlag, type Args } from '../args';
 import { briefJson, formatBrief, formatReview } from '../../src/core/format';
-import { getBrief, NoCurrentCache, type SourceChoice } from '../brief-source';
+import { getBrief, NoCurrentCache } from '../brief-source';
 import { clock, contextFor } from '../context';
 import { writeOut } from '../io';
 
@@ -13,7 +13,7 @@ export function report(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): 
 	const now = clock(env);
 	let sourced;
 	try {
-		sourced = getBrief(ctx, source as SourceChoice, now);
+		sourced = getBrief(ctx, source, now);
 	} catch (error) {
 		if (error instanceof NoCurrentCache) {
 			process.stderr.write(`No current cached brief: ${error.message}\nRun without --source cache to scan the vault.\n`);

@@ -1,4 +1,6 @@
 /** Today's daily note path from a moment.js format, as Obsidian's Daily notes plugin builds it. */
+// The plugin build aliases this import to Obsidian's own moment (esbuild.config.mjs); the bridge
+// bundles the package so both name daily notes identically.
 import moment from 'moment';
 import type { DailyNoteSettings } from './settings';
 
