@@ -98,19 +98,22 @@ export function computeBrief(input: BriefInput): Brief {
 		items: { dailyNote: null, inbox: null, needsReview: null, reviewOpen: null, pendingReview: null, sessionsToday: null },
 		errors: [],
 	};
-	let notes: NoteEntry[] = [];
+	const notes: NoteEntry[] = [];
 	try {
-		notes = [];
 		for (const n of input.notes) if (isCountedNote(n.path, settings.excludedRootFolders)) notes.push(n);
 	} catch (error) {
 		brief.errors.push({ item: 'scan', message: describe(error) });
 	}
 	for (const message of input.scanErrors ?? []) brief.errors.push({ item: 'scan', message });
-	const unreadable = notes.filter((n) => n.flags === null);
-	if (unreadable.length > 0) {
-		const shown = unreadable.slice(0, 3).map((n) => `${n.path} (${n.readError ?? 'unreadable'})`);
-		const more = unreadable.length > 3 ? ` and ${unreadable.length - 3} more` : '';
-		brief.errors.push({ item: 'scan', message: `could not read ${unreadable.length} note(s): ${shown.join(', ')}${more}` });
+	try {
+		const unreadable = notes.filter((n) => n.flags === null);
+		if (unreadable.length > 0) {
+			const shown = unreadable.slice(0, 3).map((n) => `${n.path} (${n.readError ?? 'unreadable'})`);
+			const more = unreadable.length > 3 ? ` and ${unreadable.length - 3} more` : '';
+			brief.errors.push({ item: 'scan', message: `could not read ${unreadable.length} note(s): ${shown.join(', ')}${more}` });
+		}
+	} catch (error) {
+		brief.errors.push({ item: 'scan', message: describe(error) });
 	}
 
 	const run = <K extends keyof Brief['items']>(id: K, compute: () => Brief['items'][K]): void => {

@@ -35,7 +35,7 @@ export interface FrontmatterFields {
 }
 
 type Key = 'tags' | 'type' | 'status';
-const KEY_LINE = /^(tags|type|status)[ \t]*:(.*)$/i;
+const KEY_LINE = /^(["']?)(tags|type|status)\1[ \t]*:(.*)$/i;
 const ANY_KEY = /^[^\s#-][^:]*:(?:\s|$)/;
 const LIST_ITEM = /^[ \t]*-(?:[ \t]+(.*))?$/;
 // Values the line reader cannot read exactly (anchors, aliases, tags, block scalars, maps):
@@ -89,7 +89,7 @@ function flattenStrings(value: unknown): string[] {
  */
 function readByLines(yaml: string, tolerant: boolean): FrontmatterFields | null {
 	const fields = emptyFields(tolerant ? 'broken' : 'ok');
-	if (!/(?:^|\n)[ \t]*(?:tags|type|status)[ \t]*:/i.test(yaml)) return fields;
+	if (!/(?:^|\n)[ \t{]*["']?(?:tags|type|status)["']?[ \t]*:/i.test(yaml)) return fields;
 	const lines = yaml.split('\n');
 	let current: Key | null = null;
 	let flow: string[] | null = null;
@@ -107,9 +107,9 @@ function readByLines(yaml: string, tolerant: boolean): FrontmatterFields | null 
 		if (!tolerant && /^\s/.test(raw) && current === null) continue;
 		const key = KEY_LINE.exec(raw);
 		if (key !== null) {
-			current = (key[1] ?? '').toLowerCase() as Key;
+			current = (key[2] ?? '').toLowerCase() as Key;
 			if (current === 'tags') fields.tagsLine = i;
-			const value = stripComment(key[2] ?? '').trim();
+			const value = stripComment(key[3] ?? '').trim();
 			if (value === '') continue;
 			if (!tolerant && COMPLEX_VALUE.test(value)) return null;
 			if (value.startsWith('[')) {

@@ -1,8 +1,11 @@
 /**
- * Blanks out the parts of a note body where Obsidian indexes nothing: fenced code (``` and ~~~,
- * CommonMark fence rules, an unclosed fence runs to the end), inline code spans, multi-line
- * `%% … %%` comments and HTML comments. Masked characters become spaces so columns and line
- * numbers stay valid for whatever reads the result.
+ * Blanks out the parts of a note body where Obsidian indexes no tags: fenced code (``` and ~~~,
+ * CommonMark fence rules, an unclosed fence runs to the end), inline code spans and HTML comments.
+ * Masked characters become spaces so columns and line numbers stay valid for whatever reads the
+ * result.
+ *
+ * `%% … %%` comments are not masked: the recordings of real Obsidian
+ * (comments_markdown_style.json) show it indexing tags inside them, on one line and over several.
  *
  * Known simplifications, each erring towards one tag too many (the user's stated preference):
  * code spans are matched within one line, and indented (4-space) code blocks are read as text.
@@ -14,12 +17,11 @@ const FENCE_CLOSE = /^(?:[ \t]*>)*[ \t]*(`{3,}|~{3,})[ \t]*$/;
 
 interface MaskState {
 	fence: string | null;
-	percent: boolean;
 	html: boolean;
 }
 
 export function maskLines(lines: string[]): string[] {
-	const state: MaskState = { fence: null, percent: false, html: false };
+	const state: MaskState = { fence: null, html: false };
 	const out = new Array<string>(lines.length);
 	for (let i = 0; i < lines.length; i++) out[i] = maskLine(lines[i] ?? '', state);
 	return out;
@@ -36,7 +38,7 @@ function maskLine(line: string, state: MaskState): string {
 		if (run !== undefined && run[0] === state.fence[0] && run.length >= state.fence.length) state.fence = null;
 		return blank(line.length);
 	}
-	if (!state.percent && !state.html) {
+	if (!state.html) {
 		const m = FENCE_OPEN.exec(line);
 		const run = m?.[1];
 		// A backtick fence's info string may not contain a backtick (CommonMark 4.5).
@@ -53,14 +55,6 @@ function maskInline(line: string, state: MaskState): string {
 	let i = 0;
 	const n = line.length;
 	while (i < n) {
-		if (state.percent) {
-			const end = line.indexOf('%%', i);
-			if (end < 0) return out + blank(n - i);
-			out += blank(end + 2 - i);
-			i = end + 2;
-			state.percent = false;
-			continue;
-		}
 		if (state.html) {
 			const end = line.indexOf('-->', i);
 			if (end < 0) return out + blank(n - i);
@@ -83,18 +77,6 @@ function maskInline(line: string, state: MaskState): string {
 			i = close + run;
 			continue;
 		}
-		if (ch === 37 /* % */ && line.charCodeAt(i + 1) === 37) {
-			// Obsidian indexes a `%% … %%` comment that opens and closes on one line (recorded in
-			// comments_markdown_style.json); only a comment running over several lines hides tags.
-			const end = line.indexOf('%%', i + 2);
-			if (end >= 0) {
-				out += line.slice(i, end + 2);
-				i = end + 2;
-				continue;
-			}
-			state.percent = true;
-			return out + blank(n - i);
-		}
 		if (ch === 60 /* < */ && line.startsWith('<!--', i)) {
 			state.html = true;
 			out += blank(4);
@@ -111,7 +93,7 @@ function maskInline(line: string, state: MaskState): string {
 function nextSpecial(line: string, from: number): number {
 	for (let j = from + 1; j < line.length; j++) {
 		const c = line.charCodeAt(j);
-		if (c === 96 || c === 37 || c === 60) return j;
+		if (c === 96 || c === 60) return j;
 	}
 	return line.length;
 }

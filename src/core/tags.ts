@@ -1,12 +1,13 @@
 /**
  * Obsidian's tag recognition (SPEC §3), checked against the recordings in
- * shared/data/obsidian-recorded: `#` at line start or after whitespace, then a body that stops at
- * whitespace, ASCII punctuation other than `_`, `-`, `/`, and the Unicode general and supplemental
- * punctuation blocks; a body of digits only is no tag.
+ * shared/data/obsidian-recorded: `#` at line start, after whitespace, or right after a
+ * backslash-escaped punctuation character (`\[\[#Escaped` is a tag in internal_heading_links.json);
+ * then a body that stops at whitespace, ASCII punctuation other than `_`, `-`, `/`, and the Unicode
+ * general and supplemental punctuation blocks; a body of digits only is no tag.
  */
 
 // Compiled once and reset per use: see markdown-mask.ts on why the scan allocates no patterns.
-const INLINE_TAG = /(?:^|\s)#([^\s!"#$%&'()*+,.:;<=>?@[\\\]^`{|}~\u2000-\u206F\u2E00-\u2E7F]+)/g;
+const INLINE_TAG = /(?:^|\s|\\[!-/:-@[-`{-~])#([^\s!"#$%&'()*+,.:;<=>?@[\\\]^`{|}~\u2000-\u206F\u2E00-\u2E7F]+)/g;
 const TAG_BODY = /^[^\s!"#$%&'()*+,.:;<=>?@[\\\]^`{|}~\u2000-\u206F\u2E00-\u2E7F]+$/;
 const DIGITS = /^[0-9]+$/;
 
