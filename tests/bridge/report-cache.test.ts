@@ -1,0 +1,161 @@
+/** `report` and the cache tiers: served only when proven current, never stale, never an error. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FIXED_NOW, hookScript, makeVault, run, type Files } from '../helpers/bridge';
+
+const made: string[] = [];
+function vault(files: Files = {}): string {
+	const v = makeVault(files);
+	made.push(v);
+	return v;
+}
+afterAll(() => {
+	for (const v of made) fs.rmSync(v, { recursive: true, force: true });
+});
+
+const BASE: Files = { 'Inbox/a.md': '', 'Notes/b.md': '#needs-review', 'Notes/c.md': 'plain' };
+
+interface Report {
+	schema: number;
+	vault: string;
+	source: string;
+	date: string;
+	generatedAt: string;
+	items: Record<string, { count: number; paths: string[]; entries?: unknown[] } | { path: string; exists: boolean } | null>;
+	errors: unknown[];
+}
+
+function report(v: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): { status: number | null; json: Report; stderr: string } {
+	const r = run(hookScript(v), ['report', '--json', ...args], '', { env: { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW, ...env } });
+	return { status: r.status, json: (r.status === 0 ? JSON.parse(r.stdout.toString()) : null) as Report, stderr: r.stderr };
+}
+
+const pluginDir = (v: string): string => path.join(v, '.obsidian', 'plugins', 'session-brief');
+
+describe('report --json', () => {
+	it('has the stable schema of SPEC §4', () => {
+		const { status, json } = report(vault(BASE));
+		expect(status).toBe(0);
+		expect(Object.keys(json)).toEqual(['schema', 'vault', 'generatedAt', 'source', 'date', 'items', 'errors']);
+		expect(json.schema).toBe(1);
+		expect(json.date).toBe('2026-11-29');
+		expect(Object.keys(json.items)).toEqual(['dailyNote', 'inbox', 'needsReview', 'reviewOpen', 'pendingReview', 'sessionsToday']);
+		expect(json.items.needsReview).toEqual({ count: 1, paths: ['Notes/b.md'] });
+		expect(json.items.dailyNote).toEqual({ path: '2026-11-29.md', exists: false });
+	});
+	it('--review adds per-note detail with the flag line', () => {
+		const { json } = report(vault(BASE), ['--review']);
+		expect(json.items.needsReview).toMatchObject({ entries: [{ path: 'Notes/b.md', hits: [{ where: 'body', line: 1, text: '#needs-review' }] }] });
+	});
+	it('rejects an unknown --source with exit 2 and a usage message', () => {
+		const r = run(hookScript(vault(BASE)), ['report', '--source', 'nope']);
+		expect(r.status).toBe(2);
+		expect(r.stderr).toContain('--source must be auto, cache or scan');
+	});
+	it('rejects a vault folder that does not exist with exit 2', () => {
+		const r = run(hookScript(vault(BASE)), ['report', '--vault', '/no/such']);
+		expect(r.status).toBe(2);
+		expect(r.stderr).toContain('vault folder /no/such does not exist');
+	});
+});
+
+describe('cache tiers', () => {
+	it('scans first, then serves the cache while nothing changed (tier 3)', () => {
+		const v = vault(BASE);
+		expect(report(v).json.source).toBe('scan');
+		expect(fs.existsSync(path.join(pluginDir(v), 'brief-cache.json'))).toBe(true);
+		expect(report(v).json.source).toBe('cache');
+		expect(report(v, ['--source', 'cache']).json.source).toBe('cache');
+	});
+	it('leaves no temp files behind', () => {
+		const v = vault(BASE);
+		report(v);
+		expect(fs.readdirSync(pluginDir(v)).sort()).toEqual(['brief-cache.json', 'brief-index.json']);
+	});
+	it('a changed note makes the cache stale and is re-read alone', () => {
+		const v = vault(BASE);
+		report(v);
+		fs.writeFileSync(path.join(v, 'Notes', 'c.md'), 'now #needs-review too');
+		const after = report(v);
+		expect(after.json.source).toBe('scan');
+		expect(after.json.items.needsReview).toEqual({ count: 2, paths: ['Notes/b.md', 'Notes/c.md'] });
+		const text = run(hookScript(v), ['report'], '', { env: { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW } });
+		expect(text.stdout.toString()).toContain('cached brief');
+		fs.writeFileSync(path.join(v, 'Notes', 'c.md'), 'flag removed');
+		const third = run(hookScript(v), ['report'], '', { env: { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW } }).stdout.toString();
+		expect(third).toContain('(read 1 note(s)');
+		expect(third).toContain('needs-review: 1 (Notes/b.md)');
+	});
+	it('an added or removed note makes the cache stale', () => {
+		const v = vault(BASE);
+		report(v);
+		fs.writeFileSync(path.join(v, 'Inbox', 'new.md'), '');
+		expect(report(v).json.items.inbox).toEqual({ count: 2, paths: ['Inbox/a.md', 'Inbox/new.md'] });
+		fs.rmSync(path.join(v, 'Inbox', 'a.md'));
+		const r = report(v);
+		expect(r.json.source).toBe('scan');
+		expect(r.json.items.inbox).toEqual({ count: 1, paths: ['Inbox/new.md'] });
+	});
+	it('a cache from another day is stale', () => {
+		const v = vault(BASE);
+		report(v);
+		const next = report(v, [], { SESSION_BRIEF_NOW: '2026-11-30T08:00:00' });
+		expect(next.json.source).toBe('scan');
+		expect(next.json.date).toBe('2026-11-30');
+	});
+	it('changed plugin settings or daily-note settings make the cache stale', () => {
+		const v = vault(BASE);
+		report(v);
+		fs.writeFileSync(path.join(pluginDir(v), 'data.json'), '{"inboxFolder":"Notes"}');
+		const r = report(v);
+		expect(r.json.source).toBe('scan');
+		expect(r.json.items.inbox).toMatchObject({ count: 2 });
+		expect(report(v).json.source).toBe('cache');
+		fs.writeFileSync(path.join(v, '.obsidian', 'daily-notes.json'), '{"folder":"Journal"}');
+		const d = report(v);
+		expect(d.json.source).toBe('scan');
+		expect(d.json.items.dailyNote).toEqual({ path: 'Journal/2026-11-29.md', exists: false });
+	});
+	it('a truncated, foreign or mismatched cache is a miss, never an error', () => {
+		const v = vault(BASE);
+		report(v);
+		const file = path.join(pluginDir(v), 'brief-cache.json');
+		const good = fs.readFileSync(file, 'utf8');
+		for (const bad of [good.slice(0, good.length / 2), '{"format":"something-else"}', '[]', '', '\u0000\u0001']) {
+			fs.writeFileSync(file, bad);
+			const r = report(v);
+			expect(r.status).toBe(0);
+			expect(r.json.source).toBe('scan');
+		}
+		fs.writeFileSync(path.join(pluginDir(v), 'brief-index.json'), '{"format":"session-brief-index","version":1,"id":"other","notes":[]}');
+		expect(report(v).json.source).toBe('scan');
+	});
+	it('--source cache without a current cache exits 1 and says why', () => {
+		const v = vault(BASE);
+		const r = run(hookScript(v), ['report', '--source', 'cache']);
+		expect(r.status).toBe(1);
+		expect(r.stderr).toContain('No current cached brief');
+	});
+	it('--source scan ignores a current cache', () => {
+		const v = vault(BASE);
+		report(v);
+		expect(report(v, ['--source', 'scan']).json.source).toBe('scan');
+	});
+	it('serves a plugin-written cache while that process runs and nothing is pending (tier 1)', () => {
+		const v = vault(BASE);
+		report(v);
+		const file = path.join(pluginDir(v), 'brief-cache.json');
+		const cache = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+		// A brief that differs from the notes shows which tier answered.
+		const brief = cache.brief as { items: { inbox: { count: number; paths: string[] } } };
+		brief.items.inbox = { count: 9, paths: ['from-plugin.md'] };
+		fs.writeFileSync(file, JSON.stringify({ ...cache, writer: 'plugin', plugin: { pid: process.pid, pending: false } }));
+		fs.writeFileSync(path.join(v, 'Notes', 'c.md'), 'changed without the plugin seeing it yet');
+		expect(report(v).json.items.inbox).toMatchObject({ count: 9 });
+		fs.writeFileSync(file, JSON.stringify({ ...cache, writer: 'plugin', plugin: { pid: process.pid, pending: true } }));
+		expect(report(v).json.items.inbox).toMatchObject({ count: 1 });
+		fs.writeFileSync(file, JSON.stringify({ ...cache, writer: 'plugin', plugin: { pid: 2 ** 22 + 12345, pending: false } }));
+		expect(report(v).json.items.inbox).toMatchObject({ count: 1 });
+	});
+});

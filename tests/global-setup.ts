@@ -1,0 +1,12 @@
+// Builds the bridge bundle when it is missing, so `npx vitest` works without `npm run build`.
+// (`npm test` always builds first.)
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+export default function setup(): void {
+	const root = path.resolve(__dirname, '..');
+	if (!fs.existsSync(path.join(root, 'bridge', 'dist', 'session-brief.cjs'))) {
+		execFileSync(process.execPath, ['esbuild.config.mjs', 'production'], { cwd: root, stdio: 'inherit' });
+	}
+}

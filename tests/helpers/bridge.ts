@@ -1,0 +1,81 @@
+/** Runs the built bridge as a real child process inside throw-away vaults. */
+import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+export const REPO = path.resolve(__dirname, '../..');
+export const BUNDLE = path.join(REPO, 'bridge', 'dist', 'session-brief.cjs');
+export const FIXED_NOW = '2026-11-29T10:00:00';
+
+export type Files = Record<string, string | Buffer>;
+
+export function writeFiles(root: string, files: Files): void {
+	for (const [rel, content] of Object.entries(files)) {
+		const file = path.join(root, rel);
+		fs.mkdirSync(path.dirname(file), { recursive: true });
+		fs.writeFileSync(file, content);
+	}
+}
+
+/** A vault in a temp folder with the bundle copied to `.claude/hooks/`, as `install` will place it. */
+export function makeVault(files: Files = {}, options: { config?: boolean } = {}): string {
+	const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-vault-'));
+	fs.chmodSync(root, 0o755);
+	if (options.config !== false) fs.mkdirSync(path.join(root, '.obsidian'));
+	writeFiles(root, files);
+	const hooks = path.join(root, '.claude', 'hooks');
+	fs.mkdirSync(hooks, { recursive: true });
+	fs.copyFileSync(BUNDLE, path.join(hooks, 'session-brief.cjs'));
+	return root;
+}
+
+export function hookScript(vault: string): string {
+	return path.join(vault, '.claude', 'hooks', 'session-brief.cjs');
+}
+
+export interface RunResult {
+	status: number | null;
+	stdout: Buffer;
+	stderr: string;
+}
+
+export function run(script: string, args: string[], input: string | Buffer = '', options: SpawnSyncOptions = {}): RunResult {
+	const env = options.env ?? { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW };
+	const r = spawnSync(process.execPath, [script, ...args], { input, timeout: 20_000, ...options, env });
+	return { status: r.status, stdout: r.stdout as Buffer, stderr: String(r.stderr) };
+}
+
+/** Strict UTF-8 decode and JSON parse: a garbled byte or a second object fails the test. */
+export function parseHookOutput(stdout: Buffer): unknown {
+	const text = new TextDecoder('utf-8', { fatal: true }).decode(stdout);
+	return JSON.parse(text) as unknown;
+}
+
+export interface HookRun {
+	status: number | null;
+	raw: string;
+	context: string;
+}
+
+/** Runs `session-start` in the vault's own copy of the bridge and returns the context text. */
+export function sessionStart(vault: string, input: string | Buffer = '{}', options: SpawnSyncOptions = {}): HookRun {
+	const r = run(hookScript(vault), ['session-start'], input, options);
+	const raw = new TextDecoder('utf-8', { fatal: true }).decode(r.stdout);
+	const out = JSON.parse(raw) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
+	if (out.hookSpecificOutput.hookEventName !== 'SessionStart') throw new Error(`wrong event name in ${raw}`);
+	if (Object.keys(out).length !== 1) throw new Error(`extra keys in ${raw}`);
+	return { status: r.status, raw, context: out.hookSpecificOutput.additionalContext };
+}
+
+/** The line of the brief that starts with `label`. */
+export function line(context: string, label: string): string {
+	const found = context.split('\n').find((l) => l.startsWith(label));
+	if (found === undefined) throw new Error(`no line "${label}" in:\n${context}`);
+	return found;
+}
+
+/** uid/gid to run a child without root's power to read anything (null when not root). */
+export function unprivileged(): { uid: number; gid: number } | null {
+	return typeof process.getuid === 'function' && process.getuid() === 0 ? { uid: 65534, gid: 65534 } : null;
+}
