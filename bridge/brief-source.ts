@@ -3,6 +3,8 @@
  * else a scan that re-reads only the notes that changed since the cache and rewrites it. A stale
  * cache (other day, other settings, any note added, removed or changed) is never served.
  */
+// Daily-note formats with month or day names must come out in the user's language, as in Obsidian.
+import 'moment/locale/de';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { computeBrief, type Brief, type NoteEntry } from '../src/core/brief';

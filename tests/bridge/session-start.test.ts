@@ -285,3 +285,18 @@ describe('child process hygiene', () => {
 		expect(JSON.parse(out)).toHaveProperty('hookSpecificOutput');
 	});
 });
+
+describe('daily-note formats with names', () => {
+	it('uses German month and day names when the language is German', () => {
+		const v = vault({
+			'.obsidian/daily-notes.json': '{"folder":"Journal","format":"YYYY/MMMM/dddd, D. MMMM YYYY"}',
+			'.obsidian/plugins/session-brief/data.json': '{"language":"de"}',
+			'Journal/2026/November/Sonntag, 29. November 2026.md': '',
+		});
+		expect(line(sessionStart(v).context, 'Tagesnotiz')).toBe('Tagesnotiz: Journal/2026/November/Sonntag, 29. November 2026.md (vorhanden)');
+	});
+	it('uses English names otherwise', () => {
+		const v = vault({ '.obsidian/daily-notes.json': '{"format":"dddd D MMMM YYYY"}' });
+		expect(line(sessionStart(v).context, 'Daily note')).toBe('Daily note: Sunday 29 November 2026.md (missing)');
+	});
+});
