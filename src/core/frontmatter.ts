@@ -93,6 +93,10 @@ function readByLines(yaml: string, tolerant: boolean): FrontmatterFields | null 
 	const lines = yaml.split('\n');
 	let current: Key | null = null;
 	let flow: string[] | null = null;
+	const seen = new Set<string>();
+	let itemIndent = -1;
+	// The last key line was one of ours: an indented line after it belongs to its value.
+	let lastOurs = false;
 	for (let i = 0; i < lines.length; i++) {
 		const raw = (lines[i] ?? '').replace(/\r$/, '');
 		if (flow !== null && current !== null) {
@@ -104,9 +108,14 @@ function readByLines(yaml: string, tolerant: boolean): FrontmatterFields | null 
 			continue;
 		}
 		if (raw.trim() === '' || raw.trimStart().startsWith('#')) continue;
-		if (!tolerant && /^\s/.test(raw) && current === null) continue;
+		if (!tolerant && /^\s/.test(raw) && current === null && !lastOurs) continue;
 		const key = KEY_LINE.exec(raw);
 		if (key !== null) {
+			// A repeated key: the parser keeps only the last value, so let it decide.
+			if (!tolerant && seen.has(key[2] ?? '')) return null;
+			seen.add(key[2] ?? '');
+			itemIndent = -1;
+			lastOurs = true;
 			current = (key[2] ?? '').toLowerCase() as Key;
 			if (current === 'tags') fields.tagsLine = i;
 			const value = stripComment(key[3] ?? '').trim();
@@ -133,6 +142,10 @@ function readByLines(yaml: string, tolerant: boolean): FrontmatterFields | null 
 		}
 		const item = LIST_ITEM.exec(raw);
 		if (item !== null && current !== null) {
+			// Items of one list share an indent; a deeper `-` continues the previous scalar.
+			const indent = raw.length - raw.trimStart().length;
+			if (itemIndent < 0) itemIndent = indent;
+			else if (indent !== itemIndent && !tolerant) return null;
 			const value = stripComment(item[1] ?? '').trim();
 			if (value === '') continue;
 			if (!tolerant && (COMPLEX_VALUE.test(value) || value.startsWith('[') || /^[^"']*:\s/.test(value))) return null;
@@ -143,11 +156,12 @@ function readByLines(yaml: string, tolerant: boolean): FrontmatterFields | null 
 		}
 		if (/^\s/.test(raw)) {
 			// Indented continuation under a key we read: a multi-line scalar or nested map.
-			if (current !== null && !tolerant) return null;
+			if (lastOurs && !tolerant) return null;
 			continue;
 		}
 		if (!tolerant && !ANY_KEY.test(raw)) return null;
 		current = null;
+		lastOurs = false;
 	}
 	return fields;
 }
