@@ -1,0 +1,36 @@
+/**
+ * The discovery file (`live.json` in the plugin folder): port, pid, protocol version and token.
+ * Written with mode 0600 through a temp file and rename; removed only by the server that wrote it.
+ */
+import * as crypto from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { asDiscovery, type Discovery } from '../core/live-protocol';
+
+export function writeDiscovery(file: string, discovery: Discovery): void {
+	fs.mkdirSync(path.dirname(file), { recursive: true });
+	const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+	fs.writeFileSync(tmp, JSON.stringify(discovery), { mode: 0o600 });
+	// writeFile keeps the mode of an existing file, and umask may widen nothing but can narrow: set it.
+	fs.chmodSync(tmp, 0o600);
+	fs.renameSync(tmp, file);
+}
+
+export function readDiscovery(file: string): Discovery | null {
+	try {
+		return asDiscovery(JSON.parse(fs.readFileSync(file, 'utf8')));
+	} catch {
+		return null;
+	}
+}
+
+/** Removes the file only while it still names this token: a newer server's file is left alone. */
+export function removeDiscovery(file: string, token: string): void {
+	const current = readDiscovery(file);
+	if (current !== null && current.token !== token) return;
+	try {
+		fs.unlinkSync(file);
+	} catch {
+		// Already gone.
+	}
+}
