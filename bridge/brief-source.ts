@@ -11,11 +11,13 @@ import { computeBrief, type Brief, type NoteEntry } from '../src/core/brief';
 import type { BriefSource } from '../src/core/format';
 import { isoDate } from '../src/core/daily-note';
 import { fromRow, toRow, type BriefCache } from '../src/core/cache-format';
+import { DISCOVERY_FILE, type LiveBrief } from '../src/core/live-protocol';
 import { readBriefCache, readBriefIndex, writeCache } from './cache';
 import { scanVault, walkVault, type Walk, type WalkedNote } from './scan';
 import type { VaultContext } from './vault-config';
 
-export type SourceChoice = 'auto' | 'cache' | 'scan';
+export type SourceChoice = 'auto' | 'cache' | 'scan' | 'live';
+export type LocalChoice = Exclude<SourceChoice, 'live'>;
 
 export interface SourcedBrief {
 	brief: Brief;
@@ -29,6 +31,7 @@ export interface SourcedBrief {
 }
 
 export class NoCurrentCache extends Error {}
+export class NoLiveAnswer extends Error {}
 
 function exists(root: string): (p: string) => boolean {
 	return (p) => {
@@ -100,7 +103,8 @@ function servedByPlugin(cache: BriefCache, ctx: VaultContext): Brief | null {
 	return brief;
 }
 
-export function getBrief(ctx: VaultContext, choice: SourceChoice, now: Date): SourcedBrief {
+/** Tiers 1, 3 and 4: everything that needs no socket. `serve` uses this directly. */
+export function localBrief(ctx: VaultContext, choice: LocalChoice, now: Date): SourcedBrief {
 	const why: string[] = [...ctx.warnings];
 	const cache = choice === 'scan' ? null : usableCache(ctx, now, why);
 	const fromPlugin = cache === null ? null : servedByPlugin(cache, ctx);
@@ -147,4 +151,48 @@ export function getBrief(ctx: VaultContext, choice: SourceChoice, now: Date): So
 		}
 	}
 	return { brief, source: 'scan', generatedAt, notesRead: scan.read, cache: null, notes: why };
+}
+
+/** Short: a hook must not wait long for a plugin that is busy or gone. */
+export const LIVE_BUDGET_MS = 400;
+
+/**
+ * Tier 2 (SPEC §4): ask the running plugin over the live channel. The answer counts only when it
+ * was made today under the settings this run reads; anything else falls through.
+ */
+async function liveBrief(ctx: VaultContext, now: Date, why: string[]): Promise<SourcedBrief | null> {
+	if (ctx.pluginDir === null) return null;
+	// Loaded only here, so runs that never ask pay nothing for the WebSocket client.
+	const { askLive } = await import('../src/live/client');
+	const answer = await askLive(path.join(ctx.pluginDir, DISCOVERY_FILE), 'brief', LIVE_BUDGET_MS);
+	if (!answer.ok) {
+		why.push(`live channel: ${answer.reason}`);
+		return null;
+	}
+	const live = answer.result as Partial<LiveBrief> | null;
+	if (live === null || typeof live !== 'object' || live.key !== ctx.key || live.date !== isoDate(now) || typeof live.brief !== 'object') {
+		why.push('live channel answered for other settings or another day');
+		return null;
+	}
+	const cacheLike = { lang: live.lang, locale: live.locale } as BriefCache;
+	return { brief: live.brief as Brief, source: 'live', generatedAt: live.generatedAt ?? now.getTime(), notesRead: 0, cache: cacheLike, notes: why };
+}
+
+/** Every tier, cheapest first. `live` forces tier 2 and says so when nothing answers. */
+export async function getBrief(ctx: VaultContext, choice: SourceChoice, now: Date): Promise<SourcedBrief> {
+	if (choice === 'scan' || choice === 'cache') return localBrief(ctx, choice, now);
+	const why: string[] = [];
+	if (choice === 'auto') {
+		// Without a live channel there is nothing to ask: the local tiers decide, tier 1 first.
+		if (ctx.pluginDir === null || !fs.existsSync(path.join(ctx.pluginDir, DISCOVERY_FILE))) return localBrief(ctx, 'auto', now);
+		const cache = usableCache(ctx, now, why);
+		const tier1 = cache === null ? null : servedByPlugin(cache, ctx);
+		if (cache !== null && tier1 !== null) return { brief: tier1, source: 'cache', generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [...ctx.warnings] };
+	}
+	const live = await liveBrief(ctx, now, why);
+	if (live !== null) return live;
+	if (choice === 'live') throw new NoLiveAnswer(why.join('; ') || 'no live channel');
+	const local = localBrief(ctx, 'auto', now);
+	local.notes.unshift(...why);
+	return local;
 }

@@ -2,21 +2,25 @@
 import * as path from 'node:path';
 import { UsageError, stringFlag, type Args } from '../args';
 import { briefJson, formatBrief, formatReview } from '../../src/core/format';
-import { getBrief, NoCurrentCache } from '../brief-source';
+import { getBrief, NoCurrentCache, NoLiveAnswer } from '../brief-source';
 import { clock, contextFor } from '../context';
 import { writeOut } from '../io';
 
-export function report(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): number {
+export async function report(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): Promise<number> {
 	const source = stringFlag(args, 'source') ?? 'auto';
-	if (source !== 'auto' && source !== 'cache' && source !== 'scan') throw new UsageError(`--source must be auto, cache or scan, not ${source}`);
+	if (source !== 'auto' && source !== 'cache' && source !== 'scan' && source !== 'live') throw new UsageError(`--source must be auto, cache, scan or live, not ${source}`);
 	const ctx = contextFor(args, scriptPath, env);
 	const now = clock(env);
 	let sourced;
 	try {
-		sourced = getBrief(ctx, source, now);
+		sourced = await getBrief(ctx, source, now);
 	} catch (error) {
 		if (error instanceof NoCurrentCache) {
 			process.stderr.write(`No current cached brief: ${error.message}\nRun without --source cache to scan the vault.\n`);
+			return 1;
+		}
+		if (error instanceof NoLiveAnswer) {
+			process.stderr.write(`No live answer: ${error.message}\nIs Obsidian open with Session Brief's live channel on, or "serve" running?\n`);
 			return 1;
 		}
 		throw error;

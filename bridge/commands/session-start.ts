@@ -30,7 +30,7 @@ export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.P
 	try {
 		const ctx = contextFor(args, scriptPath, env);
 		lang = ctx.lang;
-		const sourced = getBrief(ctx, 'auto', now);
+		const sourced = await getBrief(ctx, 'auto', now);
 		if (sourced.cache?.lang !== undefined && ctx.settings.language === 'auto' && !args.flags.has('lang')) lang = sourced.cache.lang;
 		lines.push(
 			formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path.basename(ctx.root) }, now.getTime()),

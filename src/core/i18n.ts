@@ -26,7 +26,7 @@ export interface Strings {
 
 const en: Strings = {
 	title: (vault) => `Session brief for vault "${vault}"`,
-	source: { cache: 'cached brief', live: 'live from Obsidian', scan: 'own scan of the vault' },
+	source: { cache: 'cached brief', live: 'live channel', scan: 'own scan of the vault' },
 	age: (s) => (s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`),
 	fresh: 'just made',
 	date: 'Date (machine clock)',
@@ -47,7 +47,7 @@ const en: Strings = {
 
 const de: Strings = {
 	title: (vault) => `Sitzungsbrief für den Vault "${vault}"`,
-	source: { cache: 'zwischengespeicherter Stand', live: 'live aus Obsidian', scan: 'eigene Durchsuchung des Vaults' },
+	source: { cache: 'zwischengespeicherter Stand', live: 'Live-Kanal', scan: 'eigene Durchsuchung des Vaults' },
 	age: (s) => (s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`),
 	fresh: 'gerade erstellt',
 	date: 'Datum (Maschinenuhr)',

@@ -1,0 +1,93 @@
+/**
+ * `serve`: the live channel run by the bridge itself, for a vault used without Obsidian open (a
+ * synced vault on a dev box). It answers from its own scan, kept current by a file watcher, and
+ * uses the plugin's discovery file, so hooks find it the same way.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { UsageError, type Args } from '../args';
+import { isoDate } from '../../src/core/daily-note';
+import { DISCOVERY_FILE, type LiveBrief } from '../../src/core/live-protocol';
+import { readDiscovery } from '../../src/live/discovery';
+import { startLiveServer, type LiveHandlers } from '../../src/live/server';
+import { localBrief, processAlive, type SourcedBrief } from '../brief-source';
+import { clock, contextFor } from '../context';
+import type { VaultContext } from '../vault-config';
+
+/** A full stat walk at most this often even without watcher events: watchers can miss some. */
+const VERIFY_MS = 5000;
+
+export class BriefKeeper {
+	private current: SourcedBrief | null = null;
+	private dirty = true;
+	private verifiedAt = 0;
+
+	constructor(
+		private readonly ctx: VaultContext,
+		private readonly env: NodeJS.ProcessEnv,
+	) {}
+
+	markDirty(): void {
+		this.dirty = true;
+	}
+
+	get(): SourcedBrief {
+		const now = clock(this.env);
+		const stale = this.current === null || this.dirty || now.getTime() - this.verifiedAt > VERIFY_MS || this.current.brief.date !== isoDate(now);
+		if (stale) {
+			this.dirty = false;
+			this.current = localBrief(this.ctx, 'auto', now);
+			this.verifiedAt = now.getTime();
+		}
+		return this.current as SourcedBrief;
+	}
+
+	answer(): LiveBrief {
+		const s = this.get();
+		return { key: this.ctx.key, date: s.brief.date, generatedAt: s.generatedAt, brief: s.brief, lang: this.ctx.lang };
+	}
+}
+
+/** Notes only: the cache files this process writes into the config folder must not wake it. */
+function ignored(relative: string): boolean {
+	return relative.split(/[\\/]/).some((part) => part.startsWith('.') || part === 'node_modules');
+}
+
+export function serve(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): Promise<number> {
+	const ctx = contextFor(args, scriptPath, env);
+	if (ctx.pluginDir === null) throw new UsageError(`no Obsidian config folder in ${ctx.root}; pass --config-dir NAME`);
+	const discoveryFile = path.join(ctx.pluginDir, DISCOVERY_FILE);
+	const existing = readDiscovery(discoveryFile);
+	if (existing !== null && existing.pid !== process.pid && processAlive(existing.pid)) {
+		throw new UsageError(`a live channel already runs for this vault (process ${existing.pid}: Obsidian or another "serve")`);
+	}
+	const keeper = new BriefKeeper(ctx, env);
+	let watcher: fs.FSWatcher | null = null;
+	try {
+		watcher = fs.watch(ctx.root, { recursive: true }, (_event, name) => {
+			if (name === null || !ignored(String(name))) keeper.markDirty();
+		});
+		watcher.on('error', () => keeper.markDirty());
+	} catch {
+		// No recursive watching here: the periodic verification keeps answers current.
+	}
+	const handlers: LiveHandlers = {
+		brief: () => keeper.answer(),
+		review: () => keeper.answer(),
+		check: () => {
+			throw new Error('the rule check is not served by this bridge version');
+		},
+	};
+	return startLiveServer(handlers, { discoveryFile }).then(
+		(server) =>
+			new Promise<number>((resolve) => {
+				process.stderr.write(`Serving the live channel for ${ctx.root} on 127.0.0.1:${server.port}. Stop with Ctrl+C.\n`);
+				const stop = (): void => {
+					watcher?.close();
+					void server.close().then(() => resolve(0));
+				};
+				process.once('SIGINT', stop);
+				process.once('SIGTERM', stop);
+			}),
+	);
+}
