@@ -2,18 +2,15 @@
  * The SessionStart hook (SPEC §4): whatever arrives on stdin, print exactly one pure-ASCII JSON
  * object and exit 0. An error outside the items keeps every line made so far.
  */
-import type { Args } from '../args';
+import { stringFlag, type Args } from '../args';
+import { sessionStartOutput } from '../../src/core/agent-contracts';
 import { isoDate } from '../../src/core/daily-note';
-import { asciiJson, capText, formatBrief, HOOK_TEXT_LIMIT } from '../../src/core/format';
+import { formatBrief } from '../../src/core/format';
 import { strings, type Lang } from '../../src/core/i18n';
 import { getBrief } from '../brief-source';
 import { clock, contextFor } from '../context';
 import { readStdin, writeOut } from '../io';
 import * as path from 'node:path';
-
-export function sessionStartEnvelope(text: string): string {
-	return `${asciiJson({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } })}\n`;
-}
 
 function firstLine(error: unknown): string {
 	const text = error instanceof Error ? error.message : String(error);
@@ -39,6 +36,6 @@ export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.P
 		if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ''})`);
 		lines.push(`Session brief: ${firstLine(error)}`);
 	}
-	writeOut(sessionStartEnvelope(capText(lines.join('\n'), HOOK_TEXT_LIMIT, lang)));
+	writeOut(sessionStartOutput(stringFlag(args, 'agent'), lines.join('\n'), lang));
 	return 0;
 }

@@ -1,0 +1,54 @@
+/**
+ * Claude Code: `hooks` in `.claude/settings.json` (project), `.claude/settings.local.json` (local)
+ * or `~/.claude/settings.json` (user; `CLAUDE_CONFIG_DIR` moves it). Docs: code.claude.com/docs/en/hooks
+ * and /settings. The project files are read only from the folder the session starts in (seed 004).
+ */
+import * as path from 'node:path';
+import { homeDir, type HostPaths, type HostSpec, type ReadFile } from './host-spec';
+
+/** The edit tools whose files the rule check looks at (MultiEdit is legacy, kept for older versions). */
+export const EDIT_MATCHER = 'Edit|Write|MultiEdit|NotebookEdit';
+
+function managedDir(platform: NodeJS.Platform): string {
+	if (platform === 'darwin') return '/Library/Application Support/ClaudeCode';
+	if (platform === 'win32') return 'C:\\Program Files\\ClaudeCode';
+	return '/etc/claude-code';
+}
+
+export function claudeUserDir(p: HostPaths): string {
+	return homeDir(p, 'CLAUDE_CONFIG_DIR', '.claude');
+}
+
+export const claudeCode: HostSpec = {
+	agent: 'claude-code',
+	scopes: ['project', 'local', 'user'],
+	shape: 'groups',
+	settingsFile(scope, p) {
+		if (scope === 'user') return path.join(claudeUserDir(p), 'settings.json');
+		return path.join(p.vault, '.claude', scope === 'local' ? 'settings.local.json' : 'settings.json');
+	},
+	readFiles(p): ReadFile[] {
+		return [
+			{ file: path.join(claudeUserDir(p), 'settings.json'), label: 'user' },
+			{ file: path.join(p.vault, '.claude', 'settings.json'), label: 'project' },
+			{ file: path.join(p.vault, '.claude', 'settings.local.json'), label: 'local' },
+			{ file: path.join(managedDir(p.platform), 'managed-settings.json'), label: 'managed', managed: true },
+		];
+	},
+	skeleton: {},
+	events: ['SessionStart', 'PostToolUse'],
+	entries(command) {
+		return [
+			// No matcher: every source (startup, resume, clear, compact, and fork since v2.1.214).
+			{ event: 'SessionStart', handler: { type: 'command', command: command('SessionStart').sh, timeout: 30 } },
+			{ event: 'PostToolUse', matcher: EDIT_MATCHER, handler: { type: 'command', command: command('PostToolUse').sh, timeout: 60 } },
+		];
+	},
+	commandFields: ['command'],
+	notes(scope, p) {
+		if (scope === 'user') return ['Every Claude Code session on this machine, started in any folder, now gets this vault\'s brief.'];
+		return [
+			`Claude Code reads ${scope === 'local' ? '.claude/settings.local.json' : '.claude/settings.json'} only when it is started in ${p.vault} itself; a session started in a subfolder or elsewhere (also "claude --resume" from another folder) gets no brief. Start it in the vault, or run "install --scope user".`,
+		];
+	},
+};

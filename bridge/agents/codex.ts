@@ -1,0 +1,34 @@
+/**
+ * OpenAI Codex CLI: `hooks.json` beside a config layer, `<vault>/.codex/hooks.json` or
+ * `~/.codex/hooks.json` (`CODEX_HOME` moves it); Claude Code's group shape, timeout in seconds.
+ * Docs: developers.openai.com/codex/hooks. Codex reports edits as `apply_patch` with a patch and
+ * no file_path, so only SessionStart is registered.
+ */
+import * as path from 'node:path';
+import { homeDir, type HostSpec } from './host-spec';
+
+export const codex: HostSpec = {
+	agent: 'codex',
+	scopes: ['project', 'user'],
+	shape: 'groups',
+	settingsFile(scope, p) {
+		return scope === 'user' ? path.join(homeDir(p, 'CODEX_HOME', '.codex'), 'hooks.json') : path.join(p.vault, '.codex', 'hooks.json');
+	},
+	readFiles(p) {
+		return [
+			{ file: path.join(homeDir(p, 'CODEX_HOME', '.codex'), 'hooks.json'), label: 'user' },
+			{ file: path.join(p.vault, '.codex', 'hooks.json'), label: 'project' },
+		];
+	},
+	skeleton: {},
+	events: ['SessionStart'],
+	entries(command) {
+		return [{ event: 'SessionStart', handler: { type: 'command', command: command('SessionStart').sh, timeout: 30 } }];
+	},
+	commandFields: ['command'],
+	notes(scope) {
+		const out = ['Codex runs a new hook only after you review and trust it: open /hooks in Codex once.'];
+		if (scope === 'project') out.push('Codex loads .codex/ hooks only for a trusted project started in the vault.');
+		return out;
+	},
+};

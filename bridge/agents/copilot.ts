@@ -1,0 +1,38 @@
+/**
+ * GitHub Copilot CLI: any `.github/hooks/*.json` in the repository or `~/.copilot/hooks/*.json`
+ * (`COPILOT_HOME` moves it), `{"version": 1, "hooks": {"sessionStart": [{"type": "command", "bash":
+ * …, "powershell": …}]}}`. Docs: docs.github.com/en/copilot/reference/hooks-reference. A file of
+ * our own, so nobody else's entries share it.
+ */
+import * as path from 'node:path';
+import { homeDir, type HostSpec } from './host-spec';
+
+const FILE = 'session-brief.json';
+
+export const copilot: HostSpec = {
+	agent: 'copilot',
+	scopes: ['project', 'user'],
+	shape: 'flat',
+	settingsFile(scope, p) {
+		return scope === 'user' ? path.join(homeDir(p, 'COPILOT_HOME', '.copilot'), 'hooks', FILE) : path.join(p.vault, '.github', 'hooks', FILE);
+	},
+	readFiles(p) {
+		return [
+			{ file: path.join(homeDir(p, 'COPILOT_HOME', '.copilot'), 'hooks', FILE), label: 'user' },
+			{ file: path.join(p.vault, '.github', 'hooks', FILE), label: 'project' },
+		];
+	},
+	skeleton: { version: 1 },
+	events: ['SessionStart'],
+	entries(command) {
+		const c = command('SessionStart');
+		return [{ event: 'sessionStart', handler: { type: 'command', bash: c.sh, powershell: c.ps, timeoutSec: 30 } }];
+	},
+	commandFields: ['bash', 'powershell', 'command'],
+	notes() {
+		return [
+			'Copilot CLI also reads .claude/settings.json; with the Claude Code hooks installed too, remove one of the two installations.',
+			'Copilot CLI versions before the current hooks reference ignored sessionStart output (github/copilot-cli#2142); update if the brief does not arrive.',
+		];
+	},
+};

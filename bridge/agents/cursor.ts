@@ -1,0 +1,34 @@
+/**
+ * Cursor: `.cursor/hooks.json` (project) or `~/.cursor/hooks.json` (user), `{"version": 1, "hooks":
+ * {"sessionStart": [{"command": …}]}}` with flat entries (the nested Claude shape never fires).
+ * Docs: cursor.com/docs/agent/hooks. The project file is the operator's, so the same lossless rules apply.
+ */
+import * as path from 'node:path';
+import type { HostSpec } from './host-spec';
+
+export const cursor: HostSpec = {
+	agent: 'cursor',
+	scopes: ['project', 'user'],
+	shape: 'flat',
+	settingsFile(scope, p) {
+		return scope === 'user' ? path.join(p.home, '.cursor', 'hooks.json') : path.join(p.vault, '.cursor', 'hooks.json');
+	},
+	readFiles(p) {
+		return [
+			{ file: path.join(p.home, '.cursor', 'hooks.json'), label: 'user' },
+			{ file: path.join(p.vault, '.cursor', 'hooks.json'), label: 'project' },
+		];
+	},
+	skeleton: { version: 1 },
+	events: ['SessionStart'],
+	entries(command) {
+		return [{ event: 'sessionStart', handler: { command: command('SessionStart').sh, timeout: 30 } }];
+	},
+	commandFields: ['command'],
+	notes() {
+		return [
+			'Cursor can also run the hooks in .claude/settings*.json ("Include third-party configs"); with both installed the brief arrives twice. Turn that option off or keep one installation.',
+			'Some Cursor builds rejected sessionStart as an unknown hook type; update Cursor if its hook log says so.',
+		];
+	},
+};

@@ -1,0 +1,33 @@
+/**
+ * Gemini CLI: `hooks` in `.gemini/settings.json` or `~/.gemini/settings.json`, Claude Code's group
+ * shape plus a `name` (Gemini dedupes by name and command). Docs: geminicli.com/docs/hooks/reference.
+ * Its after-edit event (AfterTool) has no contract in the bridge yet, so only SessionStart.
+ */
+import * as path from 'node:path';
+import type { HostSpec } from './host-spec';
+
+export const gemini: HostSpec = {
+	agent: 'gemini',
+	scopes: ['project', 'user'],
+	shape: 'groups',
+	settingsFile(scope, p) {
+		return scope === 'user' ? path.join(p.home, '.gemini', 'settings.json') : path.join(p.vault, '.gemini', 'settings.json');
+	},
+	readFiles(p) {
+		return [
+			{ file: path.join(p.home, '.gemini', 'settings.json'), label: 'user' },
+			{ file: path.join(p.vault, '.gemini', 'settings.json'), label: 'project' },
+			{ file: p.platform === 'win32' ? 'C:\\ProgramData\\gemini-cli\\settings.json' : p.platform === 'darwin' ? '/Library/Application Support/GeminiCli/settings.json' : '/etc/gemini-cli/settings.json', label: 'system', managed: true },
+		];
+	},
+	skeleton: {},
+	events: ['SessionStart'],
+	entries(command) {
+		// No timeout: Gemini counts it in milliseconds, and its 60 s default is enough.
+		return [{ event: 'SessionStart', handler: { name: 'session-brief', type: 'command', command: command('SessionStart').sh } }];
+	},
+	commandFields: ['command'],
+	notes() {
+		return ['Older Gemini CLI versions run hooks only when enabled in settings (hooksConfig.enabled, or tools.enableHooks before 0.26); this install does not change that switch.'];
+	},
+};

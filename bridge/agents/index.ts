@@ -1,0 +1,18 @@
+/** Every host's registration spec by agent id. */
+import type { AgentId } from '../../src/core/agent-contracts';
+import { claudeCode } from './claude-code';
+import { codex } from './codex';
+import { copilot } from './copilot';
+import { cursor } from './cursor';
+import { gemini } from './gemini';
+import type { HostSpec } from './host-spec';
+import { qwen } from './qwen';
+
+export const HOST_SPECS: Readonly<Record<AgentId, HostSpec>> = {
+	'claude-code': claudeCode,
+	codex,
+	gemini,
+	qwen,
+	cursor,
+	copilot,
+};

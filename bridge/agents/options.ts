@@ -1,0 +1,111 @@
+/**
+ * The explicit inputs of install, uninstall and doctor, so the Obsidian plugin can call them with
+ * its own vault path, home folder, embedded bridge text and a `node` it found (its own
+ * `process.execPath` is Electron, not node).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { HOSTS, isAgentId, UNSUPPORTED_AGENTS, type AgentId } from '../../src/core/agent-contracts';
+import { SCRIPT_NAME } from './command-line';
+import type { HostPaths, HostSpec, Scope } from './host-spec';
+import { HOST_SPECS } from './index';
+
+export interface AgentOptions {
+	/** Absolute vault root. */
+	vault: string;
+	scope: Scope;
+	agent: AgentId;
+	/** The home folder user-scope files live under (a fake one in tests). */
+	home: string;
+	/** The bridge bundle to copy into the vault. */
+	scriptSource: string | Buffer;
+	/** The bridge's version, recorded and compared by doctor. */
+	version: string;
+	/** An absolute node found at install time; missing or not found = plain `node` and a warning. */
+	nodePath?: string;
+	/** The vault's config folder name; default: found as the bridge finds it. */
+	configDir?: string;
+	platform?: NodeJS.Platform;
+	env?: NodeJS.ProcessEnv;
+}
+
+/** Exit codes shared by the three commands (and the plugin's notices). */
+export const EXIT = {
+	ok: 0,
+	/** doctor found a problem */
+	problem: 1,
+	usage: 2,
+	/** the host has no hook we can use */
+	unsupported: 3,
+	/** a config file is not JSON we can edit without loss; it was left unchanged */
+	unparseable: 4,
+	/** a file is read-only or could not be written; it was left unchanged */
+	writeFailed: 5,
+	/** a path would break the quoted command line */
+	unsafePath: 6,
+} as const;
+
+export interface ActionResult {
+	code: number;
+	/** What was done (or found), one line each, for a terminal or a notice. */
+	lines: string[];
+	warnings: string[];
+	/** Files written or removed. */
+	changed: string[];
+}
+
+export function scriptTarget(vault: string): string {
+	return path.join(vault, '.claude', 'hooks', SCRIPT_NAME);
+}
+
+export function hostPaths(o: AgentOptions): HostPaths {
+	return { vault: o.vault, home: o.home, env: o.env ?? {}, platform: o.platform ?? process.platform };
+}
+
+export function specFor(agent: AgentId): HostSpec {
+	return HOST_SPECS[agent];
+}
+
+export type AgentChoice = { ok: true; agent: AgentId } | { ok: false; code: number; message: string };
+
+/** `--agent` as given: a contracted host, a host we know has nothing to register, or a typo. */
+export function chooseAgent(value: string | undefined): AgentChoice {
+	const v = (value ?? 'claude-code').toLowerCase();
+	if (v === 'claude' || v === 'claude-code') return { ok: true, agent: 'claude-code' };
+	if (isAgentId(v)) return { ok: true, agent: v };
+	const why = UNSUPPORTED_AGENTS[v];
+	if (why !== undefined) return { ok: false, code: EXIT.unsupported, message: `${why} Nothing was changed.` };
+	return { ok: false, code: EXIT.usage, message: `unknown agent "${value ?? ''}"; one of: ${Object.keys(HOSTS).join(', ')}` };
+}
+
+/** An absolute interpreter that exists, or plain `node` and the warning that says what that risks. */
+export function resolveNode(nodePath: string | undefined, warnings: string[]): string {
+	if (nodePath !== undefined && path.isAbsolute(nodePath)) {
+		try {
+			if (fs.statSync(nodePath).isFile()) return nodePath;
+		} catch {
+			// Falls through to the warning.
+		}
+	}
+	warnings.push(
+		`no absolute path to node was found${nodePath !== undefined ? ` (${nodePath} does not exist)` : ''}; the hooks run plain "node", which works only if the agent's PATH has it (a GUI-started agent often does not). Run install again from a terminal where "node" works.`,
+	);
+	return 'node';
+}
+
+/** `node` on PATH, for callers whose own process is not node (the Obsidian plugin). */
+export function findNodeOnPath(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string | undefined {
+	const names = platform === 'win32' ? ['node.exe'] : ['node'];
+	for (const dir of (env.PATH ?? env.Path ?? '').split(platform === 'win32' ? ';' : ':')) {
+		if (dir === '') continue;
+		for (const n of names) {
+			const p = path.join(dir, n);
+			try {
+				if (fs.statSync(p).isFile()) return p;
+			} catch {
+				// Next.
+			}
+		}
+	}
+	return undefined;
+}

@@ -1,0 +1,123 @@
+/**
+ * `install`, `uninstall` and `doctor` from the command line: flags to the explicit options of
+ * install.ts / uninstall.ts / doctor.ts (which the Obsidian plugin calls directly), results to
+ * stdout/stderr, and the exit code.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { asciiJson } from '../../src/core/format';
+import { stringFlag, type Args } from '../args';
+import type { Scope } from '../agents/host-spec';
+import { chooseAgent, EXIT, type ActionResult } from '../agents/options';
+import { defaultVaultRoot } from '../vault-config';
+import { doctor, formatDoctor } from './doctor';
+import { install } from './install';
+import { uninstall } from './uninstall';
+
+declare const BRIDGE_VERSION: string;
+
+/** The bundle defines BRIDGE_VERSION; tests that import this module directly get `dev`. */
+export function bridgeVersion(): string {
+	return typeof BRIDGE_VERSION === 'string' ? BRIDGE_VERSION : 'dev';
+}
+
+type Out = (text: string) => void;
+
+export interface CliIo {
+	out: Out;
+	err: Out;
+	/** The interpreter to record; the CLI's own node by default. */
+	nodePath?: string;
+}
+
+const defaultIo: CliIo = {
+	out: (t) => process.stdout.write(t),
+	err: (t) => process.stderr.write(t),
+};
+
+function homeOf(env: NodeJS.ProcessEnv): string {
+	return env.HOME || env.USERPROFILE || os.homedir();
+}
+
+/** `--vault`, or the vault this copy of the bridge sits in; a bundle outside any vault must be told. */
+function vaultOf(args: Args, scriptPath: string): string | null {
+	const given = stringFlag(args, 'vault');
+	if (given !== undefined) return path.resolve(given);
+	const dir = path.dirname(path.resolve(scriptPath));
+	if (path.basename(dir) === 'hooks' && path.basename(path.dirname(dir)) === '.claude') return defaultVaultRoot(scriptPath);
+	return null;
+}
+
+function scopeOf(args: Args): Scope | null | undefined {
+	const s = stringFlag(args, 'scope');
+	if (s === undefined) return undefined;
+	return s === 'project' || s === 'user' || s === 'local' ? s : null;
+}
+
+function print(r: ActionResult, io: CliIo): number {
+	for (const w of r.warnings) io.err(`session-brief: warning: ${w}\n`);
+	const text = r.lines.map((l) => `${l}\n`).join('');
+	if (r.code === EXIT.ok) io.out(text);
+	else io.err(text.replace(/^/gm, (m, offset: number) => (offset === 0 ? 'session-brief: ' : m)));
+	return r.code;
+}
+
+export async function runAgentCommand(args: Args, scriptPath: string, env: NodeJS.ProcessEnv, io: CliIo = defaultIo): Promise<number> {
+	const usage = (message: string): number => {
+		io.err(`session-brief: ${message}\n`);
+		return EXIT.usage;
+	};
+	const scope = scopeOf(args);
+	if (scope === null) return usage(`--scope must be project, local or user, not "${stringFlag(args, 'scope') ?? ''}"`);
+	const vault = vaultOf(args, scriptPath);
+	if (vault === null) return usage(`${args.command} needs --vault DIR: this copy of the bridge (${scriptPath}) is not inside <vault>/.claude/hooks/`);
+	const agentFlag = stringFlag(args, 'agent');
+	const choice = chooseAgent(agentFlag);
+	if (!choice.ok) {
+		io.err(`session-brief: ${choice.message}\n`);
+		return choice.code;
+	}
+	const home = homeOf(env);
+	const version = bridgeVersion();
+
+	switch (args.command) {
+		case 'install': {
+			let scriptSource: Buffer;
+			try {
+				scriptSource = fs.readFileSync(scriptPath);
+			} catch (error) {
+				return usage(`cannot read the running bridge ${scriptPath}: ${(error as Error).message}`);
+			}
+			return print(
+				install({
+					vault,
+					scope: scope ?? 'project',
+					agent: choice.agent,
+					home,
+					scriptSource,
+					version,
+					nodePath: io.nodePath ?? process.execPath,
+					configDir: stringFlag(args, 'config-dir'),
+					env,
+				}),
+				io,
+			);
+		}
+		case 'uninstall':
+			return print(uninstall({ vault, home, env, scope, agent: agentFlag === undefined ? undefined : choice.agent }), io);
+		case 'doctor': {
+			let scriptSource: Buffer | undefined;
+			try {
+				scriptSource = fs.readFileSync(scriptPath);
+			} catch {
+				scriptSource = undefined;
+			}
+			const report = await doctor({ vault, home, env, agent: choice.agent, version, scriptSource });
+			io.out(args.flags.has('json') ? `${asciiJson(report, 2)}\n` : `${formatDoctor(report)}\n`);
+			return report.ok ? EXIT.ok : EXIT.problem;
+		}
+		default:
+			return usage(`unknown command "${args.command}"`);
+	}
+}

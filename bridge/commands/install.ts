@@ -1,0 +1,200 @@
+/**
+ * `install` (SPEC §7, issue 5 item 1): copy the bridge into `<vault>/.claude/hooks/`, register its
+ * hooks in the host's config file without losing a byte of anyone else's, and record what was done
+ * in `session-brief.json`. Every check runs before the first write; a second run changes nothing.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { HOSTS, type HookEvent } from '../../src/core/agent-contracts';
+import { describeChars, powershellCommand, shellCommand, unsafeCharacters } from '../agents/command-line';
+import { assertWritable, readIfExists, sha256, writeAtomic, WriteError } from '../agents/files';
+import type { EventCommand } from '../agents/host-spec';
+import { backupPath, manifestPath, missingDirs, readManifest, serializeManifest, type InstallRecord, type Manifest } from '../agents/manifest';
+import { EXIT, hostPaths, resolveNode, scriptTarget, specFor, type ActionResult, type AgentOptions } from '../agents/options';
+import { applyRegistration, isOwnHandler, newDoc, serialize } from '../agents/registration';
+import { parseJsonDoc, UnparseableError } from '../settings-json';
+import { findConfigDir } from '../vault-config';
+
+export function samePath(a: string, b: string): boolean {
+	return path.resolve(a) === path.resolve(b);
+}
+
+/** Strict UTF-8 (a BOM kept as text): a file we cannot decode exactly is one we cannot rewrite without loss. */
+export function decodeStrict(data: Buffer, file: string): string {
+	try {
+		return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(data);
+	} catch {
+		throw new UnparseableError(`${file} is not valid UTF-8 text; it was left unchanged.`);
+	}
+}
+
+export function hookArgs(agent: AgentOptions['agent'], event: HookEvent): string[] {
+	const args = [event === 'SessionStart' ? 'session-start' : 'post-tool-use'];
+	return agent === 'claude-code' ? args : [...args, '--agent', agent];
+}
+
+/** The command lines this installation registers (doctor compares the file against these). */
+export function eventCommand(o: AgentOptions, node: string): (event: HookEvent) => EventCommand {
+	const platform = o.platform ?? process.platform;
+	const script = scriptTarget(o.vault);
+	return (event) => ({
+		sh: shellCommand(node, script, hookArgs(o.agent, event), platform),
+		ps: powershellCommand(node, script, hookArgs(o.agent, event), platform),
+	});
+}
+
+function isDir(p: string): boolean {
+	try {
+		return fs.statSync(p).isDirectory();
+	} catch {
+		return false;
+	}
+}
+
+export function install(o: AgentOptions): ActionResult {
+	const r: ActionResult = { code: EXIT.ok, lines: [], warnings: [], changed: [] };
+	const fail = (code: number, message: string): ActionResult => ({ ...r, code, lines: [...r.lines, message] });
+	const spec = specFor(o.agent);
+	const host = HOSTS[o.agent];
+	const platform = o.platform ?? process.platform;
+	if (!spec.scopes.includes(o.scope)) return fail(EXIT.usage, `${host.name} has no "${o.scope}" scope; use ${spec.scopes.join(' or ')}.`);
+	if (!isDir(o.vault)) return fail(EXIT.usage, `vault folder ${o.vault} does not exist or is not a folder.`);
+
+	const node = resolveNode(o.nodePath, r.warnings);
+	const script = scriptTarget(o.vault);
+	for (const [label, p] of [
+		['vault path', script],
+		['node path', node],
+	] as const) {
+		const bad = unsafeCharacters(p, platform);
+		if (bad.length > 0) {
+			return fail(EXIT.unsafePath, `The ${label} ${JSON.stringify(p)} contains ${describeChars(bad)}, which would break the quoted hook command (a shell would read it differently). Nothing was changed. Rename or move it to a path without these characters.`);
+		}
+	}
+
+	const configDir = o.configDir ?? findConfigDir(o.vault, undefined, r.warnings) ?? undefined;
+	if (configDir === undefined) r.warnings.push(`no Obsidian config folder was found in ${o.vault}; the brief uses default settings until one exists (then run install again).`);
+
+	const file = spec.settingsFile(o.scope, hostPaths(o));
+	const previous = readManifest(o.vault);
+	const prevRecord = previous?.installs.find((x) => x.agent === o.agent && x.scope === o.scope && samePath(x.file, file));
+
+	let before: Buffer | null;
+	let applied: ReturnType<typeof applyRegistration>;
+	try {
+		before = readIfExists(file);
+		const startDoc = before === null ? newDoc(spec, file) : parseJsonDoc(decodeStrict(before, file), file);
+		applied = applyRegistration(startDoc, spec, spec.entries(eventCommand(o, node)), file);
+	} catch (error) {
+		if (error instanceof UnparseableError) return fail(EXIT.unparseable, `Refused: ${error.message}`);
+		if (error instanceof WriteError) return fail(EXIT.writeFailed, error.message);
+		throw error;
+	}
+	const after = serialize(applied.doc);
+	const settingsChanged = before === null || after !== before.toString('utf8');
+
+	const source = typeof o.scriptSource === 'string' ? Buffer.from(o.scriptSource, 'utf8') : o.scriptSource;
+	const scriptBefore = readIfExists(script);
+	const scriptChanged = scriptBefore === null || !scriptBefore.equals(source);
+
+	// The record of this file: the original stays the one from before our first change as long as
+	// nobody else changed the file since our last write (then uninstall can restore it byte for byte).
+	// A file that already held entries of ours (a moved or copied vault) has no clean original.
+	const keepOriginal = prevRecord !== undefined && before !== null && prevRecord.installedSha256 === sha256(before);
+	const cleanBefore = before !== null && applied.replaced.length === 0 && !holdsOwnEntries(before, spec, file);
+	const record: InstallRecord = {
+		agent: o.agent,
+		scope: o.scope,
+		file,
+		createdFile: keepOriginal ? prevRecord.createdFile : before === null,
+		originalSha256: keepOriginal ? prevRecord.originalSha256 : before !== null && cleanBefore ? sha256(before) : null,
+		installedSha256: sha256(after),
+		created: keepOriginal ? dedupePaths([...prevRecord.created, ...applied.created]) : applied.created,
+		createdDirs: keepOriginal ? prevRecord.createdDirs : before === null ? missingDirs(path.dirname(file)) : [],
+	};
+	if (!settingsChanged) {
+		// Entries already as wanted: keep what an earlier run recorded, or claim no original (there is
+		// no backup to restore, and the file as it is already holds our entries).
+		if (prevRecord !== undefined) Object.assign(record, prevRecord);
+		else Object.assign(record, { createdFile: false, originalSha256: null, created: [], createdDirs: [] });
+	}
+
+	const scriptDirs = previous?.createdDirs ?? missingDirs(path.dirname(script)).map((d) => path.relative(o.vault, d).split(path.sep).join('/'));
+	// Records of the vault's old location (copied along with a moved vault) describe files that are not ours any more.
+	const installs = previous?.installs.filter((x) => x !== prevRecord && (x.scope === 'user' || isInside(x.file, o.vault))) ?? [];
+	const at = prevRecord !== undefined ? Math.min(previous?.installs.indexOf(prevRecord) ?? installs.length, installs.length) : installs.length;
+	installs.splice(at, 0, record);
+	const manifest: Manifest = {
+		...(configDir !== undefined ? { configDir } : {}),
+		version: o.version,
+		scriptSha256: sha256(source),
+		node,
+		createdDirs: scriptDirs,
+		installs,
+	};
+	const manifestText = serializeManifest(manifest);
+	const manifestBefore = readIfExists(manifestPath(o.vault));
+	const manifestChanged = manifestBefore === null || manifestBefore.toString('utf8') !== manifestText;
+
+	try {
+		if (settingsChanged) assertWritable(file);
+		if (scriptChanged) {
+			writeAtomic(script, source);
+			r.changed.push(script);
+			r.lines.push(`Copied the bridge (version ${o.version}) to ${script}`);
+		} else r.lines.push(`The bridge at ${script} is current`);
+		if (settingsChanged) {
+			if (before !== null && !keepOriginal) {
+				writeAtomic(backupPath(file), before);
+				r.changed.push(backupPath(file));
+			}
+			writeAtomic(file, after);
+			r.changed.push(file);
+			const events = spec.events.join(' and ');
+			const backup = before === null ? ' (new file)' : keepOriginal ? '' : ` (previous version kept as ${backupPath(file)})`;
+			r.lines.push(`Registered ${events} for ${host.name} in ${file}${backup}`);
+			for (const c of applied.replaced) r.lines.push(`Replaced an older entry of ours that ran: ${c}`);
+		} else r.lines.push(`${file} already has the ${host.name} hooks; left unchanged`);
+		if (manifestChanged) {
+			writeAtomic(manifestPath(o.vault), manifestText);
+			r.changed.push(manifestPath(o.vault));
+		}
+	} catch (error) {
+		if (error instanceof WriteError) return fail(EXIT.writeFailed, error.message);
+		throw error;
+	}
+	r.lines.push(`Hook command: ${eventCommand(o, node)('SessionStart').sh}`);
+	for (const n of spec.notes(o.scope, hostPaths(o))) r.lines.push(`Note: ${n}`);
+	return r;
+}
+
+function isInside(file: string, dir: string): boolean {
+	const rel = path.relative(path.resolve(dir), path.resolve(file));
+	return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
+/** Whether the file already runs a script of ours (then its "original" is not one to restore). */
+function holdsOwnEntries(before: Buffer, spec: ReturnType<typeof specFor>, file: string): boolean {
+	try {
+		const hooks = parseJsonDoc(decodeStrict(before, file), file).value.hooks;
+		if (typeof hooks !== 'object' || hooks === null) return false;
+		const items = Object.values(hooks).flatMap((arr) => (Array.isArray(arr) ? (arr as unknown[]) : []));
+		const handlers = items.flatMap((item) => {
+			const inner = typeof item === 'object' && item !== null ? (item as { hooks?: unknown }).hooks : undefined;
+			return Array.isArray(inner) ? [item, ...(inner as unknown[])] : [item];
+		});
+		return handlers.some((h) => isOwnHandler(spec, h));
+	} catch {
+		return false;
+	}
+}
+
+function dedupePaths(paths: InstallRecord['created']): InstallRecord['created'] {
+	const seen = new Set<string>();
+	return paths.filter((p) => {
+		const k = JSON.stringify(p);
+		if (seen.has(k)) return false;
+		seen.add(k);
+		return true;
+	});
+}

@@ -1,0 +1,147 @@
+/**
+ * `uninstall` (issue 5 item 2): removes only our entries, then the script and its record. When a
+ * file is exactly as install left it, the original bytes come back from the backup; otherwise our
+ * entries are cut out one edit at a time and everything else stays.
+ */
+import * as path from 'node:path';
+import { HOSTS, type AgentId } from '../../src/core/agent-contracts';
+import { readIfExists, removeDirIfEmpty, removeFile, sha256, writeAtomic, WriteError } from '../agents/files';
+import type { HostPaths, Scope } from '../agents/host-spec';
+import { backupPath, manifestPath, readManifest, serializeManifest, type InstallRecord } from '../agents/manifest';
+import { EXIT, scriptTarget, specFor, type ActionResult } from '../agents/options';
+import { removeRegistration, serialize } from '../agents/registration';
+import { parseJsonDoc, UnparseableError } from '../settings-json';
+import { decodeStrict } from './install';
+
+export interface UninstallOptions {
+	vault: string;
+	home: string;
+	/** Only this host; default: every installation recorded (or Claude Code when none is). */
+	agent?: AgentId;
+	/** Only this scope; default: every recorded scope (or `project` when none is). */
+	scope?: Scope;
+	platform?: NodeJS.Platform;
+	env?: NodeJS.ProcessEnv;
+}
+
+interface Target {
+	agent: AgentId;
+	scope: Scope;
+	file: string;
+	record?: InstallRecord;
+}
+
+function targets(o: UninstallOptions, recorded: InstallRecord[], p: HostPaths): Target[] {
+	const chosen = recorded.filter((x) => (o.agent === undefined || x.agent === o.agent) && (o.scope === undefined || x.scope === o.scope));
+	if (chosen.length > 0) return chosen.map((x) => ({ agent: x.agent, scope: x.scope, file: x.file, record: x }));
+	const agent = o.agent ?? 'claude-code';
+	const scope = o.scope ?? 'project';
+	if (!specFor(agent).scopes.includes(scope)) return [];
+	return [{ agent, scope, file: specFor(agent).settingsFile(scope, p) }];
+}
+
+function removeDirs(dirs: string[]): void {
+	for (const d of [...dirs].sort((a, b) => b.length - a.length)) removeDirIfEmpty(d);
+}
+
+/** Undoes one file; returns false when it had to be skipped (unparseable, read-only). */
+function undoFile(t: Target, p: HostPaths, r: ActionResult): boolean {
+	const spec = specFor(t.agent);
+	const name = HOSTS[t.agent].name;
+	const before = readIfExists(t.file);
+	if (before === null) {
+		r.lines.push(`${t.file} does not exist; nothing to remove there`);
+		return true;
+	}
+	const rec = t.record;
+	const bak = backupPath(t.file);
+	if (rec !== undefined && rec.installedSha256 === sha256(before)) {
+		if (rec.createdFile) {
+			removeFile(t.file);
+			removeDirs(rec.createdDirs);
+			r.changed.push(t.file);
+			r.lines.push(`Removed ${t.file} (install had created it and nothing else was added since)`);
+			return true;
+		}
+		const original = readIfExists(bak);
+		if (original !== null && rec.originalSha256 === sha256(original)) {
+			writeAtomic(t.file, original);
+			removeFile(bak);
+			r.changed.push(t.file, bak);
+			r.lines.push(`Restored ${t.file} to its content before install`);
+			return true;
+		}
+	}
+	let doc;
+	try {
+		doc = parseJsonDoc(decodeStrict(before, t.file), t.file);
+	} catch (error) {
+		if (error instanceof UnparseableError) {
+			r.lines.push(`Skipped: ${error.message}`);
+			r.code = EXIT.unparseable;
+			return false;
+		}
+		throw error;
+	}
+	const events = spec.entries(() => ({ sh: '', ps: '' })).map((e) => e.event);
+	const out = removeRegistration(doc, spec, events, rec?.created ?? [], rec?.createdFile ?? false, t.file);
+	if (out.doc === null) {
+		removeFile(t.file);
+		removeDirs(rec?.createdDirs ?? []);
+		r.changed.push(t.file);
+		r.lines.push(`Removed ${t.file} (it held only our ${name} hooks)`);
+		return true;
+	}
+	const after = serialize(out.doc);
+	if (out.removed === 0 && after === before.toString('utf8')) {
+		r.lines.push(`${t.file} has no ${name} hooks of ours; left unchanged`);
+		return true;
+	}
+	writeAtomic(bak, before);
+	writeAtomic(t.file, after);
+	r.changed.push(t.file, bak);
+	r.lines.push(`Removed ${out.removed} ${name} hook entr${out.removed === 1 ? 'y' : 'ies'} of ours from ${t.file}; everything else kept (previous version in ${bak})`);
+	return true;
+}
+
+export function uninstall(o: UninstallOptions): ActionResult {
+	const r: ActionResult = { code: EXIT.ok, lines: [], warnings: [], changed: [] };
+	const p: HostPaths = { vault: o.vault, home: o.home, env: o.env ?? {}, platform: o.platform ?? process.platform };
+	const manifest = readManifest(o.vault);
+	const recorded = manifest?.installs ?? [];
+	const chosen = targets(o, recorded, p);
+	if (chosen.length === 0) {
+		r.code = EXIT.usage;
+		r.lines.push(`${HOSTS[o.agent ?? 'claude-code'].name} has no "${o.scope ?? 'project'}" scope.`);
+		return r;
+	}
+	const done = new Set<InstallRecord>();
+	for (const t of chosen) {
+		try {
+			if (undoFile(t, p, r) && t.record !== undefined) done.add(t.record);
+		} catch (error) {
+			if (!(error instanceof WriteError)) throw error;
+			r.lines.push(error.message);
+			r.code = EXIT.writeFailed;
+		}
+	}
+	// Installations not undone now (and ones recorded for files we did not pick) keep the script.
+	const remaining = recorded.filter((x) => !done.has(x));
+	try {
+		if (remaining.length > 0 && manifest !== null) {
+			writeAtomic(manifestPath(o.vault), serializeManifest({ ...manifest, installs: remaining }));
+			r.lines.push(`The bridge stays in ${path.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(', ')}`);
+		} else if (r.code === EXIT.ok) {
+			for (const f of [scriptTarget(o.vault), manifestPath(o.vault)]) {
+				if (removeFile(f)) r.changed.push(f);
+			}
+			removeDirs((manifest?.createdDirs ?? []).map((d) => path.join(o.vault, ...d.split('/'))));
+			r.lines.push(`Removed the bridge from ${path.dirname(scriptTarget(o.vault))}`);
+		}
+	} catch (error) {
+		if (!(error instanceof WriteError)) throw error;
+		r.lines.push(error.message);
+		r.code = EXIT.writeFailed;
+	}
+	return r;
+}

@@ -1,0 +1,147 @@
+/** doctor: each thing that silently stops the brief is found and named with its fix; a healthy install passes. */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseArgs } from '../../bridge/args';
+import type { AgentOptions } from '../../bridge/agents/options';
+import { runAgentCommand } from '../../bridge/commands/agents-cli';
+import { doctor, formatDoctor, type DoctorOptions } from '../../bridge/commands/doctor';
+import { install } from '../../bridge/commands/install';
+import { BUNDLE, FIXED_NOW } from '../helpers/bridge';
+
+const made: string[] = [];
+afterAll(() => {
+	for (const d of made) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function tmp(): string {
+	const d = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-doc-'));
+	made.push(d);
+	return d;
+}
+
+const SOURCE = fs.readFileSync(BUNDLE);
+
+function setup(extra: Partial<AgentOptions> = {}): { v: string; home: string } {
+	const v = path.join(tmp(), 'vault');
+	fs.mkdirSync(path.join(v, '.obsidian'), { recursive: true });
+	fs.writeFileSync(path.join(v, 'note.md'), '#needs-review');
+	const home = tmp();
+	const r = install({ vault: v, home, scope: 'project', agent: 'claude-code', scriptSource: SOURCE, version: '0.1.0', nodePath: process.execPath, env: {}, ...extra });
+	expect(r.code).toBe(0);
+	return { v, home };
+}
+
+function check(v: string, home: string, extra: Partial<DoctorOptions> = {}): ReturnType<typeof doctor> {
+	return doctor({ vault: v, home, agent: 'claude-code', version: '0.1.0', scriptSource: SOURCE, env: { PATH: process.env.PATH, HOME: home, SESSION_BRIEF_NOW: FIXED_NOW }, runFrom: tmp(), ...extra });
+}
+
+function settings(v: string): string {
+	return path.join(v, '.claude', 'settings.json');
+}
+
+describe('doctor', () => {
+	it('passes a fresh project install and explains the working-directory trap with the fix', async () => {
+		const { v, home } = setup();
+		const report = await check(v, home);
+		expect(report.ok, formatDoctor(report)).toBe(true);
+		const byId = (id: string) => report.checks.filter((c) => c.id === id);
+		expect(byId('script')[0]?.status).toBe('ok');
+		expect(byId('registration:project')[0]?.status).toBe('ok');
+		expect(byId('interpreter')[0]?.message).toMatch(/runs \(v\d+/);
+		expect(byId('hook-run')[0]?.status).toBe('ok');
+		expect(byId('hook-run')[0]?.message).toContain('Session brief for vault "vault"');
+		const trap = byId('working-directory')[0];
+		expect(trap?.message).toMatch(/only when it is started in .*vault.*silently missing/s);
+		expect(trap?.fix).toContain(`cd "${v}" && claude`);
+		expect(trap?.fix).toContain('install --scope user');
+	});
+
+	it('with a user-scope install says any folder works', async () => {
+		const { v, home } = setup({ scope: 'user' });
+		const report = await check(v, home);
+		expect(report.ok, formatDoctor(report)).toBe(true);
+		expect(report.checks.find((c) => c.id === 'working-directory')?.message).toMatch(/any folder/);
+	});
+
+	it('fails without an installation, and the CLI exits 1 with --json machine output', async () => {
+		const v = tmp();
+		const home = tmp();
+		const report = await check(v, home);
+		expect(report.ok).toBe(false);
+		expect(report.checks.map((c) => `${c.id}:${c.status}`)).toEqual(expect.arrayContaining(['script:fail', 'registration:fail']));
+		let out = '';
+		const code = await runAgentCommand(parseArgs(['doctor', '--json', '--vault', v]), BUNDLE, { HOME: home, PATH: process.env.PATH }, { out: (t) => (out += t), err: () => undefined });
+		expect(code).toBe(1);
+		const json = JSON.parse(out) as { ok: boolean; checks: Array<{ id: string }> };
+		expect(json.ok).toBe(false);
+		expect(json.checks.length).toBeGreaterThan(0);
+	});
+
+	it('passes through the CLI with exit 0 and readable text', async () => {
+		const { v, home } = setup();
+		let out = '';
+		const code = await runAgentCommand(parseArgs(['doctor', '--vault', v]), BUNDLE, { HOME: home, PATH: process.env.PATH }, { out: (t) => (out += t), err: () => undefined });
+		expect(code, out).toBe(0);
+		expect(out).toMatch(/^Session Brief doctor: Claude Code/);
+		expect(out).toContain('No problem found.');
+	});
+
+	it('finds an outdated script', async () => {
+		const { v, home } = setup();
+		fs.appendFileSync(path.join(v, '.claude', 'hooks', 'session-brief.cjs'), '\n// old\n');
+		const report = await check(v, home);
+		expect(report.ok).toBe(false);
+		expect(report.checks.find((c) => c.id === 'script')?.fix).toMatch(/install/);
+	});
+
+	it('finds an entry that points to where the vault used to be', async () => {
+		const { v, home } = setup();
+		const moved = path.join(tmp(), 'moved');
+		fs.cpSync(v, moved, { recursive: true });
+		fs.rmSync(v, { recursive: true });
+		const report = await check(moved, home);
+		expect(report.ok).toBe(false);
+		const stale = report.checks.find((c) => c.status === 'fail' && c.id === 'registration:project');
+		expect(stale?.message).toMatch(/does not exist \(the vault was moved/);
+		expect(stale?.fix).toMatch(/updates that entry/);
+	});
+
+	it('finds a missing interpreter', async () => {
+		const { v, home } = setup();
+		const text = fs.readFileSync(settings(v), 'utf8').split(process.execPath).join('/nonexistent/node');
+		fs.writeFileSync(settings(v), text);
+		const report = await check(v, home);
+		expect(report.checks.find((c) => c.id === 'interpreter')?.status).toBe('fail');
+		expect(report.checks.find((c) => c.id === 'hook-run')?.status).toBe('fail');
+	});
+
+	it('finds a hook whose output the host cannot use', async () => {
+		const { v, home } = setup();
+		fs.writeFileSync(path.join(v, '.claude', 'hooks', 'session-brief.cjs'), "console.log('hello from a profile');\n");
+		const report = await check(v, home, { scriptSource: undefined });
+		expect(report.checks.find((c) => c.id === 'hook-run')?.message).toMatch(/not one JSON object/);
+	});
+
+	it('finds an unparseable local settings file, disableAllHooks and a narrow matcher', async () => {
+		const { v, home } = setup();
+		fs.writeFileSync(path.join(v, '.claude', 'settings.local.json'), '{ "a": 1, }');
+		fs.mkdirSync(path.join(home, '.claude'));
+		fs.writeFileSync(path.join(home, '.claude', 'settings.json'), '{ "disableAllHooks": true }');
+		const s = JSON.parse(fs.readFileSync(settings(v), 'utf8')) as { hooks: { SessionStart: Array<{ matcher?: string }> } };
+		const first = s.hooks.SessionStart[0];
+		if (first !== undefined) first.matcher = 'startup';
+		fs.writeFileSync(settings(v), JSON.stringify(s));
+		const report = await check(v, home);
+		const ids = report.checks.map((c) => `${c.id}:${c.status}`);
+		expect(ids).toEqual(expect.arrayContaining(['settings:local:fail', 'settings:user:fail', 'matcher:project:warn']));
+	});
+
+	it('checks another host: Cursor registration and its file', async () => {
+		const { v, home } = setup({ agent: 'cursor' });
+		const report = await check(v, home, { agent: 'cursor' });
+		expect(report.checks.find((c) => c.id === 'registration:project')?.status).toBe('ok');
+		expect(report.checks.find((c) => c.id === 'working-directory')?.fix).toContain('--agent cursor');
+	});
+});

@@ -1,0 +1,101 @@
+/**
+ * Every host contract: its documented input shape translated to Claude Code's field names, and the
+ * output envelope the host's docs say it reads, kept under the host's limit. Payloads follow each
+ * host's hooks reference (see HOSTS[...].docs).
+ */
+import { describe, expect, it } from 'vitest';
+import { AGENT_IDS, HOSTS, hookEnvelope, parseHookOutput, patchPaths, sessionStartOutput, translateHookInput } from '../../src/core/agent-contracts';
+
+describe('input translation', () => {
+	it('Claude Code input passes through', () => {
+		const raw = { session_id: 's', transcript_path: '/t', cwd: '/v', hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_input: { file_path: '/v/CLAUDE.md', old_string: 'a', new_string: 'b' } };
+		expect(translateHookInput('claude-code', raw)).toEqual({ session_id: 's', cwd: '/v', hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_input: raw.tool_input });
+		expect(translateHookInput('claude-code', { hook_event_name: 'SessionStart', source: 'compact' }).source).toBe('compact');
+	});
+
+	it('Codex: same names; apply_patch edits become Edit with the patched paths', () => {
+		expect(translateHookInput('codex', { session_id: 's', cwd: '/v', hook_event_name: 'SessionStart', source: 'resume', model: 'gpt-5' })).toEqual({ session_id: 's', cwd: '/v', hook_event_name: 'SessionStart', source: 'resume' });
+		const patch = '*** Begin Patch\n*** Update File: AI/Regelwerk/a.md\n@@\n-x\n+y\n*** Add File: CLAUDE.md\n+z\n*** End Patch';
+		const t = translateHookInput('codex', { hook_event_name: 'PostToolUse', tool_name: 'apply_patch', tool_input: { command: patch } });
+		expect(t.tool_name).toBe('Edit');
+		expect(t.tool_input?.file_path).toBe('AI/Regelwerk/a.md');
+		expect(t.tool_input?.file_paths).toEqual(['AI/Regelwerk/a.md', 'CLAUDE.md']);
+		expect(patchPaths('*** Delete File: x.md\n*** Update File: a.md\n*** Move to: b.md')).toEqual(['x.md', 'a.md', 'b.md']);
+	});
+
+	it('Gemini CLI: AfterTool is PostToolUse, write_file/replace are Write/Edit, trigger is source', () => {
+		expect(translateHookInput('gemini', { session_id: 's', cwd: '/v', hook_event_name: 'SessionStart', timestamp: '2026-11-29T10:00:00Z', source: 'clear' }).source).toBe('clear');
+		expect(translateHookInput('gemini', { hook_event_name: 'SessionStart', trigger: 'resume' }).source).toBe('resume');
+		const t = translateHookInput('gemini', { hook_event_name: 'AfterTool', tool_name: 'replace', tool_input: { file_path: '/v/CLAUDE.md' } });
+		expect(t).toEqual({ hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_input: { file_path: '/v/CLAUDE.md' } });
+		expect(translateHookInput('gemini', { tool_name: 'write_file', tool_input: { file_path: '/v/a.md' } }).tool_name).toBe('Write');
+	});
+
+	it('Qwen Code: Claude-shaped fields, its own tool names', () => {
+		const t = translateHookInput('qwen', { session_id: 's', cwd: '/v', hook_event_name: 'SessionStart', source: 'startup', permission_mode: 'default', model: 'qwen3' });
+		expect(t).toEqual({ session_id: 's', cwd: '/v', hook_event_name: 'SessionStart', source: 'startup' });
+		expect(translateHookInput('qwen', { hook_event_name: 'PostToolUse', tool_name: 'edit', tool_input: { file_path: '/v/x.md' } }).tool_name).toBe('Edit');
+	});
+
+	it('Cursor: camelCase events, conversation id, workspace_roots for cwd, no source', () => {
+		const raw = { conversation_id: 'c1', generation_id: 'g', model: 'm', hook_event_name: 'sessionStart', cursor_version: '3.13.10', workspace_roots: ['/v'], user_email: 'x', transcript_path: null, is_background_agent: false, composer_mode: 'agent' };
+		expect(translateHookInput('cursor', raw)).toEqual({ hook_event_name: 'SessionStart', session_id: 'c1', cwd: '/v', source: 'startup' });
+		const edit = translateHookInput('cursor', { hook_event_name: 'afterFileEdit', file_path: '/v/CLAUDE.md', edits: [], workspace_roots: ['/v'] });
+		expect(edit).toMatchObject({ hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_input: { file_path: '/v/CLAUDE.md' } });
+	});
+
+	it('Copilot CLI: camelCase fields, source "new" is startup, toolArgs as a JSON string', () => {
+		expect(translateHookInput('copilot', { sessionId: 's', timestamp: 1764410400000, cwd: '/v', source: 'new', initialPrompt: 'hi' })).toEqual({ session_id: 's', cwd: '/v', source: 'startup' });
+		const t = translateHookInput('copilot', { sessionId: 's', cwd: '/v', toolName: 'edit', toolArgs: '{"path":"/v/CLAUDE.md","old_str":"a"}', toolResult: { resultType: 'success' } });
+		expect(t.tool_name).toBe('Edit');
+		expect(t.tool_input?.file_path).toBe('/v/CLAUDE.md');
+		expect(translateHookInput('copilot', { hook_event_name: 'SessionStart', session_id: 's', source: 'resume' }).source).toBe('resume');
+	});
+
+	it('anything that is not an object translates to nothing, never throws', () => {
+		for (const agent of AGENT_IDS) {
+			for (const raw of [null, undefined, 'x', 42, [1], { toolArgs: '{broken' }]) expect(() => translateHookInput(agent, raw)).not.toThrow();
+			expect(translateHookInput(agent, null)).toEqual({});
+		}
+	});
+});
+
+describe('output envelopes', () => {
+	it('each host gets the shape its docs read', () => {
+		expect(hookEnvelope('claude-code', 'SessionStart', 't')).toEqual({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 't' } });
+		expect(hookEnvelope('codex', 'SessionStart', 't')).toEqual({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 't' } });
+		expect(hookEnvelope('qwen', 'SessionStart', 't')).toEqual({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 't' } });
+		expect(hookEnvelope('gemini', 'SessionStart', 't')).toEqual({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 't' } });
+		expect(hookEnvelope('gemini', 'PostToolUse', 't')).toEqual({ hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 't' } });
+		expect(hookEnvelope('cursor', 'SessionStart', 't')).toEqual({ additional_context: 't' });
+		expect(hookEnvelope('copilot', 'SessionStart', 't')).toEqual({ additionalContext: 't' });
+	});
+
+	it.each(AGENT_IDS)('%s: one ASCII JSON line, cut at the host limit, that the host parser accepts', (agent) => {
+		const long = Array.from({ length: 3000 }, (_, i) => `Inbox/Überprüfung ${i}.md`).join('\n');
+		const out = sessionStartOutput(agent, long, 'en');
+		expect(out.endsWith('\n')).toBe(true);
+		expect(out.trim().includes('\n')).toBe(false);
+		expect(out).not.toMatch(/[\u0080-\uffff]/);
+		const parsed = parseHookOutput(agent, 'SessionStart', out);
+		expect(parsed.ok, parsed.problem).toBe(true);
+		expect(parsed.text?.length).toBeLessThanOrEqual(HOSTS[agent].limit);
+		expect(parsed.text).toContain('Überprüfung 0');
+		expect(parsed.text).toMatch(/\[cut at \d+ characters/);
+		expect(parseHookOutput(agent, 'SessionStart', sessionStartOutput(agent, 'short', 'de')).text).toBe('short');
+	});
+
+	it('an unknown or missing agent gets the Claude Code envelope (a hook never fails its host)', () => {
+		expect(JSON.parse(sessionStartOutput(undefined, 'x', 'en'))).toEqual(hookEnvelope('claude-code', 'SessionStart', 'x'));
+		expect(JSON.parse(sessionStartOutput('nonsense', 'x', 'en'))).toEqual(hookEnvelope('claude-code', 'SessionStart', 'x'));
+	});
+
+	it('the output check rejects what a host would drop', () => {
+		expect(parseHookOutput('claude-code', 'SessionStart', '').ok).toBe(false);
+		expect(parseHookOutput('claude-code', 'SessionStart', 'echo\n{"a":1}').problem).toMatch(/not one JSON object/);
+		expect(parseHookOutput('claude-code', 'SessionStart', '{"additionalContext":"x"}').problem).toMatch(/hookSpecificOutput/);
+		expect(parseHookOutput('claude-code', 'SessionStart', '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"x"}}').problem).toMatch(/hookEventName/);
+		expect(parseHookOutput('cursor', 'SessionStart', '{"additionalContext":"x"}').problem).toMatch(/additional_context/);
+		expect(parseHookOutput('codex', 'SessionStart', JSON.stringify(hookEnvelope('codex', 'SessionStart', 'x'.repeat(7001)))).ok).toBe(false);
+	});
+});
