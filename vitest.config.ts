@@ -1,11 +1,27 @@
+import * as path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// The plugin tests run against a stand-in for `obsidian` (types-only on npm) in a DOM; every
+// other test runs in Node and must not see that alias.
+const obsidianStub = path.resolve(__dirname, 'tests/obsidian-stub/obsidian.ts');
 
 export default defineConfig({
 	test: {
-		include: ['tests/**/*.test.ts'],
 		testTimeout: 30_000,
 		globalSetup: ['tests/global-setup.ts'],
 		// The bridge tests run the built bundle as child processes; two cores, so keep workers few.
 		maxWorkers: 2,
+		projects: [
+			{
+				extends: true,
+				test: { name: 'node', include: ['tests/**/*.test.ts'], exclude: ['tests/plugin/**', '**/node_modules/**'] },
+			},
+			{
+				extends: true,
+				// `.ts` first: `../../main` must be main.ts, not the built main.js next to it.
+				resolve: { alias: { obsidian: obsidianStub }, extensions: ['.ts', '.mts', '.mjs', '.js', '.json'] },
+				test: { name: 'plugin', include: ['tests/plugin/**/*.test.ts'], environment: 'happy-dom' },
+			},
+		],
 	},
 });

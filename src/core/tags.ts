@@ -51,3 +51,26 @@ export function frontmatterTagValue(value: unknown): string | null {
 export function sameTag(a: string, b: string): boolean {
 	return a.toLowerCase() === b.toLowerCase();
 }
+
+export interface InlineTagSpan {
+	/** Tag body as written, without `#`. */
+	tag: string;
+	/** Column of the `#`. */
+	start: number;
+	/** Column just after the tag body. */
+	end: number;
+}
+
+/** Where each inline tag of one masked line sits, for edits (tag-edit.ts); same rules as `inlineTags`. */
+export function inlineTagSpans(maskedLine: string): InlineTagSpan[] {
+	const found: InlineTagSpan[] = [];
+	if (!maskedLine.includes('#')) return found;
+	INLINE_TAG.lastIndex = 0;
+	let m: RegExpExecArray | null;
+	while ((m = INLINE_TAG.exec(maskedLine)) !== null) {
+		const body = m[1] ?? '';
+		const end = m.index + m[0].length;
+		if (!DIGITS.test(body)) found.push({ tag: body, start: end - body.length - 1, end });
+	}
+	return found;
+}

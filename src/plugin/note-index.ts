@@ -1,0 +1,153 @@
+/**
+ * The plugin's in-memory index: one entry per counted note, plus per-item sets kept up to date on
+ * every change, so the brief and the sidebar are derived from the few notes that can appear in an
+ * item instead of from every note. Every operation here is O(1) per note (SPEC §8).
+ */
+import type { NoteEntry } from '../core/brief';
+import { toRow, type IndexRow } from '../core/cache-format';
+import type { NoteFlags } from '../core/flags';
+import { isCountedNote, isInFolder } from '../core/paths';
+import type { Settings } from '../core/settings';
+
+export interface IndexedNote extends NoteEntry {
+	/** Bytes, as `TFile.stat.size`; the bridge's stat walk compares it. */
+	size: number;
+}
+
+export type ItemSet = 'needsReview' | 'reviewOpen' | 'pendingReview' | 'inbox' | 'sessions' | 'unreadable';
+const ITEM_SETS: readonly ItemSet[] = ['needsReview', 'reviewOpen', 'pendingReview', 'inbox', 'sessions', 'unreadable'];
+
+/** Which sets a note belongs to; mirrors the item rules of core/brief.ts (a test compares both). */
+function setsOf(note: IndexedNote, settings: Settings): ItemSet[] {
+	const out: ItemSet[] = [];
+	const flags: NoteFlags | null = note.flags;
+	if (flags === null) out.push('unreadable');
+	if (flags !== null && flags.needsReview.length > 0) out.push('needsReview');
+	if (flags !== null && flags.review.length > 0 && !flags.reviewDone) out.push('reviewOpen');
+	if (flags !== null && flags.pendingReview.length > 0 && isInFolder(note.path, settings.rulesFolder)) out.push('pendingReview');
+	if (isInFolder(note.path, settings.inboxFolder) && !(flags?.daily ?? false)) out.push('inbox');
+	// Session files are filtered by today's date when the brief is made; the date changes, the set does not.
+	if (isInFolder(note.path, settings.sessionsFolder)) out.push('sessions');
+	return out;
+}
+
+export class NoteIndex {
+	private readonly notes = new Map<string, IndexedNote>();
+	private readonly sets = new Map<ItemSet, Set<string>>(ITEM_SETS.map((s) => [s, new Set<string>()]));
+	/** Bumped on every change: lets writers and views tell whether anything happened since. */
+	revision = 0;
+
+	constructor(private settings: Settings) {}
+
+	/** New settings change which notes count and which sets they join: the caller rebuilds. */
+	reset(settings: Settings): void {
+		this.settings = settings;
+		this.notes.clear();
+		for (const set of this.sets.values()) set.clear();
+		this.revision++;
+	}
+
+	counts(path: string): boolean {
+		return isCountedNote(path, this.settings.excludedRootFolders);
+	}
+
+	get size(): number {
+		return this.notes.size;
+	}
+
+	get(path: string): IndexedNote | undefined {
+		return this.notes.get(path);
+	}
+
+	has(path: string): boolean {
+		return this.notes.has(path);
+	}
+
+	/** Adds or replaces a note; a path that does not count is ignored (and dropped if present). */
+	set(note: IndexedNote): void {
+		if (!this.counts(note.path)) {
+			this.delete(note.path);
+			return;
+		}
+		this.unlink(note.path);
+		this.notes.set(note.path, note);
+		for (const s of setsOf(note, this.settings)) this.sets.get(s)?.add(note.path);
+		this.revision++;
+	}
+
+	/** A content-free change (touch, or a save that left the metadata alone): mtime and size only. */
+	touch(path: string, mtime: number, size: number): boolean {
+		const note = this.notes.get(path);
+		if (note === undefined || (note.mtime === mtime && note.size === size)) return false;
+		note.mtime = mtime;
+		note.size = size;
+		this.revision++;
+		return true;
+	}
+
+	delete(path: string): boolean {
+		if (!this.notes.has(path)) return false;
+		this.unlink(path);
+		this.notes.delete(path);
+		this.revision++;
+		return true;
+	}
+
+	/** Removes every note under a folder (a deleted folder); O(notes in the index) but rare. */
+	deleteFolder(folder: string): void {
+		for (const path of [...this.notes.keys()]) if (isInFolder(path, folder)) this.delete(path);
+	}
+
+	/**
+	 * A rename keeps the note's content, so its flags move with it and nothing is read. Returns
+	 * false when the old path was not indexed (then the caller must read the note).
+	 */
+	rename(oldPath: string, newPath: string): boolean {
+		const note = this.notes.get(oldPath);
+		if (note === undefined) return false;
+		this.delete(oldPath);
+		this.set({ ...note, path: newPath });
+		return true;
+	}
+
+	private unlink(path: string): void {
+		for (const set of this.sets.values()) set.delete(path);
+	}
+
+	/** Paths of one set (unsorted). */
+	paths(set: ItemSet): ReadonlySet<string> {
+		return this.sets.get(set) ?? new Set<string>();
+	}
+
+	/** Every note that can appear in some item: what `computeBrief` needs, without the rest. */
+	relevant(): IndexedNote[] {
+		const seen = new Set<string>();
+		const out: IndexedNote[] = [];
+		for (const set of this.sets.values()) {
+			for (const path of set) {
+				if (seen.has(path)) continue;
+				seen.add(path);
+				const note = this.notes.get(path);
+				if (note !== undefined) out.push(note);
+			}
+		}
+		return out;
+	}
+
+	/** Distinct notes waiting for the human: needs-review, review without review-done, pending-review. */
+	toReviewCount(): number {
+		const seen = new Set<string>([...this.paths('needsReview'), ...this.paths('reviewOpen'), ...this.paths('pendingReview')]);
+		return seen.size;
+	}
+
+	/** Every note as a cache index row (docs/cache-format.md). */
+	rows(): IndexRow[] {
+		const rows: IndexRow[] = [];
+		for (const note of this.notes.values()) rows.push(toRow(note, note.size));
+		return rows;
+	}
+
+	all(): IterableIterator<IndexedNote> {
+		return this.notes.values();
+	}
+}

@@ -1,0 +1,339 @@
+/**
+ * Vault, adapter and metadata cache of the stand-in, backed by a real folder so what the plugin
+ * writes can be read by the bridge. Events follow Obsidian's order: the vault event fires at once,
+ * the metadata cache parses afterwards (here: a microtask later) and fires `changed`, then `resolved`.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { Events } from './events';
+import { parseNote, type StubCachedMetadata } from './markdown';
+
+export function normalizePath(p: string): string {
+	const out = p
+		.replace(/[\\/]+/g, '/')
+		.replace(/^\/+|\/+$/g, '')
+		.replace(/\u00a0|\u202f/g, ' ');
+	return out === '' ? '/' : out.normalize('NFC');
+}
+
+export abstract class TAbstractFile {
+	vault!: Vault;
+	path = '';
+	name = '';
+	parent: TFolder | null = null;
+}
+
+export class TFile extends TAbstractFile {
+	stat = { ctime: 0, mtime: 0, size: 0 };
+	basename = '';
+	extension = '';
+}
+
+export class TFolder extends TAbstractFile {
+	children: TAbstractFile[] = [];
+	isRoot(): boolean {
+		return this.path === '/';
+	}
+}
+
+function setPath(file: TAbstractFile, p: string): void {
+	file.path = p;
+	file.name = p.slice(p.lastIndexOf('/') + 1);
+	if (file instanceof TFile) {
+		const dot = file.name.lastIndexOf('.');
+		file.basename = dot > 0 ? file.name.slice(0, dot) : file.name;
+		file.extension = dot > 0 ? file.name.slice(dot + 1) : '';
+	}
+}
+
+/** Desktop adapter over a real folder. `calls` records every write-side call for atomicity tests. */
+export class FileSystemAdapter {
+	calls: string[] = [];
+	constructor(private readonly base: string) {}
+	getBasePath(): string {
+		return this.base;
+	}
+	getName(): string {
+		return path.basename(this.base);
+	}
+	getFullPath(p: string): string {
+		return path.join(this.base, p);
+	}
+	async exists(p: string): Promise<boolean> {
+		return fs.existsSync(this.getFullPath(p));
+	}
+	async read(p: string): Promise<string> {
+		return fs.readFileSync(this.getFullPath(p), 'utf8');
+	}
+	async write(p: string, data: string): Promise<void> {
+		this.calls.push(`write ${p}`);
+		fs.mkdirSync(path.dirname(this.getFullPath(p)), { recursive: true });
+		fs.writeFileSync(this.getFullPath(p), data);
+	}
+	async mkdir(p: string): Promise<void> {
+		fs.mkdirSync(this.getFullPath(p), { recursive: true });
+	}
+	async remove(p: string): Promise<void> {
+		this.calls.push(`remove ${p}`);
+		fs.rmSync(this.getFullPath(p));
+	}
+	/** Like Obsidian's: refuses to replace an existing file. */
+	async rename(from: string, to: string): Promise<void> {
+		this.calls.push(`rename ${from} ${to}`);
+		if (fs.existsSync(this.getFullPath(to))) throw new Error('Destination file already exists!');
+		fs.renameSync(this.getFullPath(from), this.getFullPath(to));
+	}
+}
+
+/** An adapter that is not a FileSystemAdapter (as on mobile): same folder, no `getBasePath`. */
+export class PlainAdapter {
+	private readonly inner: FileSystemAdapter;
+	calls: string[];
+	constructor(base: string) {
+		this.inner = new FileSystemAdapter(base);
+		this.calls = this.inner.calls;
+	}
+	exists(p: string): Promise<boolean> {
+		return this.inner.exists(p);
+	}
+	read(p: string): Promise<string> {
+		return this.inner.read(p);
+	}
+	write(p: string, d: string): Promise<void> {
+		return this.inner.write(p, d);
+	}
+	mkdir(p: string): Promise<void> {
+		return this.inner.mkdir(p);
+	}
+	remove(p: string): Promise<void> {
+		return this.inner.remove(p);
+	}
+	rename(a: string, b: string): Promise<void> {
+		return this.inner.rename(a, b);
+	}
+}
+
+export class MetadataCache extends Events {
+	private readonly caches = new Map<string, StubCachedMetadata>();
+	/** Parses still queued: `settle()` waits for them. */
+	private queue: Promise<void> = Promise.resolve();
+	constructor(private readonly vault: Vault) {
+		super();
+	}
+	getFileCache(file: TFile): StubCachedMetadata | null {
+		return this.caches.get(file.path) ?? null;
+	}
+	getCache(p: string): StubCachedMetadata | null {
+		return this.caches.get(p) ?? null;
+	}
+	/** Parses now, silently: the state Obsidian restores from its own cache at startup. */
+	primeAll(): void {
+		for (const f of this.vault.getMarkdownFiles()) this.caches.set(f.path, parseNote(this.vault.readSync(f)));
+	}
+	forget(p: string): StubCachedMetadata | null {
+		const c = this.caches.get(p) ?? null;
+		this.caches.delete(p);
+		return c;
+	}
+	move(from: string, to: string): void {
+		const c = this.caches.get(from);
+		this.caches.delete(from);
+		if (c !== undefined) this.caches.set(to, c);
+	}
+	/** Re-parses a file after the current task, as Obsidian's worker does, then `changed` and `resolved`. */
+	schedule(file: TFile): void {
+		this.queue = this.queue.then(() => {
+			if (this.vault.getFileByPath(file.path) !== file) return;
+			const data = this.vault.readSync(file);
+			const cache = parseNote(data);
+			this.caches.set(file.path, cache);
+			this.trigger('changed', file, data, cache);
+			this.trigger('resolved');
+		});
+	}
+	settle(): Promise<void> {
+		return this.queue;
+	}
+}
+
+export class Vault extends Events {
+	adapter: FileSystemAdapter | PlainAdapter;
+	configDir: string;
+	readonly metadataCache: MetadataCache;
+	private readonly files = new Map<string, TAbstractFile>();
+	private readonly root = new TFolder();
+	cachedReads = 0;
+
+	constructor(
+		private readonly base: string,
+		options: { configDir?: string; plainAdapter?: boolean } = {},
+	) {
+		super();
+		this.configDir = options.configDir ?? '.obsidian';
+		this.adapter = options.plainAdapter === true ? new PlainAdapter(base) : new FileSystemAdapter(base);
+		this.metadataCache = new MetadataCache(this);
+		this.root.vault = this;
+		this.root.path = '/';
+		this.load('');
+	}
+
+	private load(rel: string): void {
+		for (const entry of fs.readdirSync(path.join(this.base, rel), { withFileTypes: true })) {
+			// Obsidian does not index dot folders (its config folder among them) or dot files.
+			if (entry.name.startsWith('.')) continue;
+			const p = rel === '' ? entry.name : `${rel}/${entry.name}`;
+			if (entry.isDirectory()) {
+				this.addFolder(p);
+				this.load(p);
+			} else if (entry.isFile()) this.addFile(p);
+		}
+	}
+
+	private parentOf(p: string): TFolder {
+		const dir = p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '';
+		if (dir === '') return this.root;
+		return this.getFolderByPath(dir) ?? this.addFolder(dir);
+	}
+
+	private addFolder(p: string): TFolder {
+		const folder = new TFolder();
+		folder.vault = this;
+		setPath(folder, p);
+		folder.parent = this.parentOf(p);
+		folder.parent.children.push(folder);
+		this.files.set(p, folder);
+		return folder;
+	}
+
+	private addFile(p: string): TFile {
+		const file = new TFile();
+		file.vault = this;
+		setPath(file, p);
+		file.parent = this.parentOf(p);
+		file.parent.children.push(file);
+		this.refreshStat(file);
+		this.files.set(p, file);
+		return file;
+	}
+
+	private refreshStat(file: TFile): void {
+		const st = fs.statSync(path.join(this.base, file.path));
+		file.stat = { ctime: Math.trunc(st.ctimeMs), mtime: Math.trunc(st.mtimeMs), size: st.size };
+	}
+
+	getName(): string {
+		return path.basename(this.base);
+	}
+	getRoot(): TFolder {
+		return this.root;
+	}
+	getAbstractFileByPath(p: string): TAbstractFile | null {
+		return this.files.get(normalizePath(p)) ?? null;
+	}
+	getFileByPath(p: string): TFile | null {
+		const f = this.getAbstractFileByPath(p);
+		return f instanceof TFile ? f : null;
+	}
+	getFolderByPath(p: string): TFolder | null {
+		const f = this.getAbstractFileByPath(p);
+		return f instanceof TFolder ? f : null;
+	}
+	getFiles(): TFile[] {
+		return [...this.files.values()].filter((f): f is TFile => f instanceof TFile);
+	}
+	getMarkdownFiles(): TFile[] {
+		return this.getFiles().filter((f) => f.extension === 'md');
+	}
+	getAllLoadedFiles(): TAbstractFile[] {
+		return [this.root, ...this.files.values()];
+	}
+	readSync(file: TFile): string {
+		return fs.readFileSync(path.join(this.base, file.path), 'utf8');
+	}
+	async read(file: TFile): Promise<string> {
+		return this.readSync(file);
+	}
+	async cachedRead(file: TFile): Promise<string> {
+		this.cachedReads++;
+		return this.readSync(file);
+	}
+
+	private writeDisk(p: string, data: string): void {
+		const full = path.join(this.base, p);
+		fs.mkdirSync(path.dirname(full), { recursive: true });
+		fs.writeFileSync(full, data);
+	}
+
+	async create(p: string, data: string): Promise<TFile> {
+		const np = normalizePath(p);
+		if (this.files.has(np)) throw new Error('File already exists.');
+		this.writeDisk(np, data);
+		const file = this.addFile(np);
+		this.trigger('create', file);
+		if (file.extension === 'md') this.metadataCache.schedule(file);
+		return file;
+	}
+
+	async modify(file: TFile, data: string): Promise<void> {
+		this.writeDisk(file.path, data);
+		this.refreshStat(file);
+		this.trigger('modify', file);
+		if (file.extension === 'md') this.metadataCache.schedule(file);
+	}
+
+	async process(file: TFile, fn: (data: string) => string): Promise<string> {
+		const next = fn(this.readSync(file));
+		await this.modify(file, next);
+		return next;
+	}
+
+	async delete(file: TAbstractFile): Promise<void> {
+		if (file instanceof TFolder) for (const child of [...file.children]) await this.delete(child);
+		fs.rmSync(path.join(this.base, file.path), { recursive: true, force: true });
+		this.files.delete(file.path);
+		if (file.parent !== null) file.parent.children = file.parent.children.filter((c) => c !== file);
+		this.trigger('delete', file);
+		if (file instanceof TFile) {
+			const prev = this.metadataCache.forget(file.path);
+			this.metadataCache.trigger('deleted', file, prev);
+		}
+	}
+
+	async rename(file: TAbstractFile, to: string): Promise<void> {
+		const np = normalizePath(to);
+		if (this.files.has(np)) throw new Error('Destination file already exists!');
+		const full = path.join(this.base, np);
+		fs.mkdirSync(path.dirname(full), { recursive: true });
+		fs.renameSync(path.join(this.base, file.path), full);
+		this.moveTree(file, np);
+	}
+
+	private moveTree(file: TAbstractFile, to: string): void {
+		const old = file.path;
+		this.files.delete(old);
+		if (file.parent !== null) file.parent.children = file.parent.children.filter((c) => c !== file);
+		setPath(file, to);
+		file.parent = this.parentOf(to);
+		file.parent.children.push(file);
+		this.files.set(to, file);
+		if (file instanceof TFile) this.metadataCache.move(old, to);
+		// Obsidian sends a rename for the folder and for everything inside it.
+		this.trigger('rename', file, old);
+		if (file instanceof TFolder) for (const child of [...file.children]) this.moveTree(child, `${to}/${child.name}`);
+	}
+
+	/** What `FileManager.processFrontMatter` does: parse, let `fn` mutate, write back as YAML. */
+	async processFrontMatter(file: TFile, fn: (fm: Record<string, unknown>) => void): Promise<void> {
+		const text = this.readSync(file);
+		const lines = text.split('\n');
+		let close = -1;
+		if (/^---\s*$/.test(lines[0] ?? '')) close = lines.findIndex((l, i) => i > 0 && /^---\s*$/.test(l));
+		const yaml = close > 0 ? lines.slice(1, close).join('\n') : '';
+		const parsed: unknown = yaml.trim() === '' ? {} : parseYaml(yaml);
+		const fm = (parsed ?? {}) as Record<string, unknown>;
+		fn(fm);
+		const body = close > 0 ? lines.slice(close + 1).join('\n') : text;
+		await this.modify(file, `---\n${stringifyYaml(fm)}---\n${body}`);
+	}
+}

@@ -1,0 +1,82 @@
+/** Starts the real plugin (main.ts) against the stand-in over a temporary vault folder. */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import SessionBriefPlugin from '../../main';
+import type { BriefService } from '../../src/plugin/brief-service';
+import type { CacheWriter } from '../../src/plugin/cache-writer';
+import type { IndexSync } from '../../src/plugin/index-sync';
+import { App, type Plugin as StubPlugin, type PluginManifest } from '../obsidian-stub/obsidian';
+
+export const MANIFEST: PluginManifest = {
+	id: 'session-brief',
+	name: 'Session Brief',
+	version: '0.1.0',
+	minAppVersion: '1.9.0',
+	description: 'test',
+	author: 'test',
+};
+
+export function tempVault(files: Record<string, string>, configDir = '.obsidian'): string {
+	const base = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-plugin-'));
+	fs.mkdirSync(path.join(base, configDir, 'plugins', MANIFEST.id), { recursive: true });
+	for (const [p, text] of Object.entries(files)) {
+		fs.mkdirSync(path.dirname(path.join(base, p)), { recursive: true });
+		fs.writeFileSync(path.join(base, p), text);
+	}
+	return base;
+}
+
+export interface Internals {
+	sync: IndexSync;
+	service: BriefService;
+	writer: CacheWriter;
+}
+
+export function internals(plugin: SessionBriefPlugin): Internals {
+	return plugin as unknown as Internals;
+}
+
+export interface Started {
+	app: App;
+	plugin: SessionBriefPlugin;
+	/** The same object seen as the stand-in's Plugin, with what it recorded (commands, status bar, …). */
+	stub: StubPlugin;
+	base: string;
+	pluginDir: string;
+}
+
+/** Lets queued microtasks, metadata parses and fs promises run (real timers). */
+export async function settle(app: App, rounds = 3): Promise<void> {
+	for (let i = 0; i < rounds; i++) {
+		await app.metadataCache.settle();
+		await new Promise<void>((r) => setImmediate(r));
+	}
+}
+
+export async function startPlugin(base: string, options: { configDir?: string; plainAdapter?: boolean; data?: unknown } = {}): Promise<Started> {
+	const configDir = options.configDir ?? '.obsidian';
+	const pluginDir = path.join(base, configDir, 'plugins', MANIFEST.id);
+	if (options.data !== undefined) fs.writeFileSync(path.join(pluginDir, 'data.json'), JSON.stringify(options.data));
+	const app = App.create(base, { configDir, plainAdapter: options.plainAdapter });
+	// Obsidian restores its metadata cache before plugins run; files are parsed already.
+	app.metadataCache.primeAll();
+	const plugin = new SessionBriefPlugin(app as never, MANIFEST);
+	await plugin.onload();
+	app.workspace.setLayoutReady();
+	app.metadataCache.trigger('resolved');
+	await internals(plugin).sync.whenBuilt();
+	return { app, plugin, stub: plugin as unknown as StubPlugin, base, pluginDir };
+}
+
+export function readJson(file: string): unknown {
+	return JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+}
+
+/** Unloads like Obsidian does (cleanups, then onunload), waits for the final write, removes the vault. */
+export async function stopPlugin(s: Started | null): Promise<void> {
+	if (s === null) return;
+	if (s.stub.loaded) s.plugin.unload();
+	await internals(s.plugin).writer.idle();
+	fs.rmSync(s.base, { recursive: true, force: true });
+}

@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Notice } from '../obsidian-stub/obsidian';
+import { FIXTURE } from './fixture';
+import { internals, readJson, settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
+import * as path from 'node:path';
+
+let started: Started | null = null;
+afterEach(async () => {
+	await stopPlugin(started);
+	started = null;
+	Notice.shown = [];
+});
+
+describe('status bar', () => {
+	it('shows the count to review, follows changes, opens the sidebar, and can be hidden', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		const el = started.stub.statusBarItems[0];
+		if (el === undefined) throw new Error('no status bar item');
+		// 4 needs-review + 1 review open + 2 pending-review (distinct notes).
+		expect(el.textContent).toBe('7 to review');
+		const file = started.app.vault.getFileByPath('Notes/Plain.md');
+		if (file === null) throw new Error('fixture');
+		await started.app.vault.modify(file, '#needs-review\n');
+		await settle(started.app);
+		expect(el.textContent).toBe('8 to review');
+		el.click();
+		await settle(started.app);
+		expect(started.app.workspace.getLeavesOfType('session-brief-review').length).toBe(1);
+		await started.plugin.updateSettings({ ...started.plugin.settings, showStatusBar: false });
+		expect(el.hasClass('session-brief-hidden')).toBe(true);
+	});
+});
+
+describe('commands', () => {
+	it('registers three commands without hotkeys or plugin id', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		expect(started.stub.commands.map((c) => c.id)).toEqual(['open-review-sidebar', 'refresh-brief', 'copy-brief']);
+		for (const c of started.stub.commands) {
+			expect(c.hotkeys).toBeUndefined();
+			expect(c.id).not.toContain('session-brief');
+		}
+	});
+
+	it('copies the brief text to the clipboard', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		const writeText = vi.fn(async (_t: string) => undefined);
+		Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+		await started.plugin.copyBrief();
+		const text = writeText.mock.calls[0]?.[0] ?? '';
+		expect(text).toMatch(/^Session brief for vault "sb-plugin-\w+" \(.*, just made\)/);
+		expect(text).toContain('needs-review: 4 (Inbox/Deep/Article.md, Notes/Broken.md, Notes/Flagged.md, Notes/Inline.md)');
+		expect(Notice.shown).toContain('Session brief copied to the clipboard.');
+	});
+
+	it('refreshes the cache on demand', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		await started.plugin.refreshBrief();
+		expect(internals(started.plugin).writer.fullWrites).toBe(1);
+		expect(Notice.shown).toContain('Session brief refreshed.');
+	});
+});
+
+describe('settings tab', () => {
+	function field(root: HTMLElement, name: string): { input: HTMLInputElement; message: string } {
+		const setting = Array.from(root.querySelectorAll('.setting-item')).find((s) => s.querySelector('.setting-item-name')?.textContent === name);
+		const input = setting?.querySelector('input');
+		if (setting === undefined || input === null || input === undefined) throw new Error(`no field ${name}`);
+		return { input, message: setting.querySelector('.session-brief-validation')?.textContent ?? '' };
+	}
+
+	it('has a heading per group and a field for every setting', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		const tab = started.stub.settingTabs[0];
+		tab?.display();
+		const root = tab?.containerEl as HTMLElement;
+		expect(Array.from(root.querySelectorAll('.setting-item-heading .setting-item-name')).map((e) => e.textContent)).toEqual(['Folders', 'Daily note', 'Tags', 'Brief', 'Rule check']);
+		const all = Array.from(root.querySelectorAll('.setting-item:not(.setting-item-heading) .setting-item-name')).map((e) => e.textContent);
+		// 15 keys of SPEC §2 in 19 fields: the four tag names and the external check's four parts.
+		expect(all.length).toBe(19);
+	});
+
+	it('shows a folder that does not exist, and saves a valid change to data.json', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		const tab = started.stub.settingTabs[0];
+		tab?.display();
+		const root = tab?.containerEl as HTMLElement;
+		expect(field(root, 'Inbox folder').message).toBe('');
+		expect(field(root, 'Sessions folder').message).toBe('Folder "AI/sessions" does not exist in this vault.');
+		const inbox = field(root, 'Inbox folder').input;
+		inbox.value = 'Notes/';
+		inbox.dispatchEvent(new Event('input'));
+		inbox.dispatchEvent(new Event('change'));
+		await internals(started.plugin).sync.whenBuilt();
+		await settle(started.app);
+		expect((readJson(path.join(started.pluginDir, 'data.json')) as { inboxFolder: string }).inboxFolder).toBe('Notes');
+		expect(internals(started.plugin).service.brief().items.inbox?.paths).toContain('Notes/Plain.md');
+	});
+
+	it('refuses an invalid tag name or number and keeps the old value', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		const tab = started.stub.settingTabs[0];
+		tab?.display();
+		const root = tab?.containerEl as HTMLElement;
+		const tag = field(root, 'Needs review tag').input;
+		tag.value = 'two words';
+		tag.dispatchEvent(new Event('input'));
+		tag.dispatchEvent(new Event('change'));
+		expect(field(root, 'Needs review tag').message).toBe('Not a valid tag name.');
+		const max = field(root, 'Names per item').input;
+		max.value = '-3';
+		max.dispatchEvent(new Event('change'));
+		await settle(started.app);
+		const data = readJson(path.join(started.pluginDir, 'data.json')) as { tags: { needsReview: string }; maxNamesPerItem: number };
+		expect(data.tags.needsReview).toBe('needs-review');
+		expect(data.maxNamesPerItem).toBe(5);
+	});
+});
+
+describe('lifecycle', () => {
+	it('removes every listener on unload and leaves the cache marked pending', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		const { app } = started;
+		await internals(started.plugin).writer.flush();
+		expect(app.metadataCache.listenerCount('changed')).toBe(1);
+		started.plugin.unload();
+		await internals(started.plugin).writer.idle();
+		for (const name of ['changed', 'resolved']) expect(app.metadataCache.listenerCount(name)).toBe(0);
+		for (const name of ['create', 'modify', 'delete', 'rename']) expect(app.vault.listenerCount(name)).toBe(0);
+		const cache = readJson(path.join(started.pluginDir, 'brief-cache.json')) as { plugin: { pending: boolean } };
+		expect(cache.plugin.pending).toBe(true);
+	});
+
+	it('writes the cache into a renamed config folder', async () => {
+		started = await startPlugin(tempVault(FIXTURE, '.config-obs'), { configDir: '.config-obs' });
+		await internals(started.plugin).writer.flush();
+		expect(readJson(path.join(started.base, '.config-obs', 'plugins', 'session-brief', 'brief-cache.json'))).toMatchObject({ writer: 'plugin' });
+	});
+});

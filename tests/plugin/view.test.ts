@@ -1,0 +1,207 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { VIEW_TYPE_REVIEW } from '../../src/plugin/review-view';
+import { Menu, Notice, type WorkspaceLeaf } from '../obsidian-stub/obsidian';
+import { FIXTURE } from './fixture';
+import { settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
+
+let started: Started | null = null;
+afterEach(async () => {
+	await stopPlugin(started);
+	started = null;
+	Notice.shown = [];
+	Menu.last = null;
+});
+
+async function openView(s: Started): Promise<HTMLElement> {
+	const command = s.stub.commands.find((c) => c.id === 'open-review-sidebar');
+	command?.callback?.();
+	await settle(s.app);
+	const leaf = s.app.workspace.getLeavesOfType(VIEW_TYPE_REVIEW)[0];
+	if (leaf === undefined) throw new Error('view not open');
+	return (leaf.view as unknown as { contentEl: HTMLElement }).contentEl;
+}
+
+function section(root: HTMLElement, id: string): HTMLElement {
+	const el = root.querySelector<HTMLElement>(`.session-brief-section[data-section="${id}"]`);
+	if (el === null) throw new Error(`no section ${id}`);
+	return el;
+}
+
+function names(root: HTMLElement, id: string): string[] {
+	return Array.from(section(root, id).querySelectorAll('.session-brief-item')).map((e) => (e as HTMLElement).dataset.path ?? '');
+}
+
+function count(root: HTMLElement, id: string): string {
+	return section(root, id).querySelector('.session-brief-count')?.textContent ?? '';
+}
+
+function item(root: HTMLElement, p: string): HTMLElement {
+	const el = root.querySelector<HTMLElement>(`.session-brief-item[data-path="${p}"]`);
+	if (el === null) throw new Error(`no item ${p}`);
+	return el;
+}
+
+function read(s: Started, p: string): string {
+	return fs.readFileSync(path.join(s.base, p), 'utf8');
+}
+
+describe('needs review sidebar', () => {
+	it('opens from the command and the ribbon into one right-side leaf, and does not open by itself', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		expect(started.app.workspace.getLeavesOfType(VIEW_TYPE_REVIEW)).toEqual([]);
+		await openView(started);
+		started.stub.ribbonIcons[0]?.click();
+		await settle(started.app);
+		const leaves = started.app.workspace.getLeavesOfType(VIEW_TYPE_REVIEW);
+		expect(leaves.length).toBe(1);
+		expect((leaves[0] as WorkspaceLeaf).side).toBe('right');
+	});
+
+	it('shows the four sections with counts, hit details and empty states', async () => {
+		started = await startPlugin(tempVault({ ...FIXTURE, 'Notes/Review open.md': 'nothing\n' }));
+		const root = await openView(started);
+		expect(Array.from(root.querySelectorAll('.session-brief-section')).map((e) => (e as HTMLElement).dataset.section)).toEqual(['needsReview', 'reviewOpen', 'pendingReview', 'inbox']);
+		expect(count(root, 'needsReview')).toBe('4');
+		expect(count(root, 'pendingReview')).toBe('2');
+		expect(count(root, 'reviewOpen')).toBe('0');
+		expect(section(root, 'reviewOpen').querySelector('.session-brief-empty')?.textContent).toBe('No note carries #review without #review-done.');
+		expect(item(root, 'Notes/Inline.md').querySelector('.session-brief-item-hit')?.textContent).toBe('line 3: Some text #needs-review and more.');
+		expect(item(root, 'Notes/Flagged.md').querySelector('.session-brief-item-hit')?.textContent).toBe('frontmatter: tags: needs-review');
+	});
+
+	it('filters by path and sorts by name or modified time', async () => {
+		const base = tempVault(FIXTURE);
+		const years: Record<string, number> = { 'Inbox/Deep/Article.md': 2021, 'Notes/Broken.md': 2023, 'Notes/Flagged.md': 2020, 'Notes/Inline.md': 2022 };
+		for (const [p, y] of Object.entries(years)) fs.utimesSync(path.join(base, p), new Date(`${y}-01-01`), new Date(`${y}-01-01`));
+		started = await startPlugin(base);
+		const root = await openView(started);
+		expect(names(root, 'needsReview')).toEqual(['Inbox/Deep/Article.md', 'Notes/Broken.md', 'Notes/Flagged.md', 'Notes/Inline.md']);
+		const sort = root.querySelector<HTMLElement>('.session-brief-sort');
+		sort?.click();
+		expect(sort?.dataset.sort).toBe('mtime');
+		expect(names(root, 'needsReview')).toEqual(['Notes/Broken.md', 'Notes/Inline.md', 'Inbox/Deep/Article.md', 'Notes/Flagged.md']);
+		const input = root.querySelector<HTMLInputElement>('.session-brief-filter');
+		if (input === null) throw new Error('no filter');
+		input.value = 'notes/in';
+		input.dispatchEvent(new Event('input'));
+		expect(names(root, 'needsReview')).toEqual(['Notes/Inline.md']);
+		input.value = 'zzz';
+		input.dispatchEvent(new Event('input'));
+		expect(section(root, 'needsReview').querySelector('.session-brief-empty')?.textContent).toBe('No note matches the filter.');
+	});
+
+	it('collapses sections and remembers it across reopening', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		let root = await openView(started);
+		section(root, 'inbox').querySelector<HTMLElement>('.session-brief-section-title')?.click();
+		expect(section(root, 'inbox').hasClass('is-collapsed')).toBe(true);
+		expect(names(root, 'inbox')).toEqual([]);
+		started.app.workspace.getLeavesOfType(VIEW_TYPE_REVIEW)[0]?.detach();
+		root = await openView(started);
+		expect(section(root, 'inbox').hasClass('is-collapsed')).toBe(true);
+		expect(count(root, 'inbox')).toBe('2');
+	});
+
+	it('opens a note on click, in a new tab on modifier-click and middle click, and asks for a hover preview', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		const root = await openView(started);
+		const hovers: unknown[] = [];
+		started.app.workspace.on('hover-link', (info) => hovers.push(info));
+		item(root, 'Notes/Inline.md').click();
+		await settle(started.app);
+		const main = started.app.workspace.leaves.filter((l) => l.side === 'main');
+		expect(main.map((l) => [l.paneType, l.opened.map((f) => f.path)])).toEqual([[false, ['Notes/Inline.md']]]);
+		item(root, 'Notes/Flagged.md').dispatchEvent(new MouseEvent('click', { bubbles: true, ctrlKey: true }));
+		item(root, 'Notes/Broken.md').dispatchEvent(new MouseEvent('auxclick', { bubbles: true, button: 1 }));
+		await settle(started.app);
+		const tabs = started.app.workspace.leaves.filter((l) => l.paneType === 'tab').map((l) => l.opened.map((f) => f.path));
+		expect(tabs).toEqual([['Notes/Flagged.md'], ['Notes/Broken.md']]);
+		item(root, 'Notes/Inline.md').dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+		expect(hovers).toMatchObject([{ source: VIEW_TYPE_REVIEW, linktext: 'Notes/Inline.md' }]);
+	});
+
+	it('updates live when a note changes', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		const root = await openView(started);
+		const file = started.app.vault.getFileByPath('Notes/Plain.md');
+		if (file === null) throw new Error('fixture');
+		await started.app.vault.modify(file, '#review\n');
+		await settle(started.app);
+		expect(names(root, 'reviewOpen')).toEqual(['Notes/Plain.md', 'Notes/Review open.md']);
+		expect(count(root, 'reviewOpen')).toBe('2');
+	});
+});
+
+describe('context menu', () => {
+	async function menuFor(s: Started, root: HTMLElement, p: string): Promise<Menu> {
+		item(root, p).dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+		if (Menu.last === null) throw new Error('no menu');
+		return Menu.last;
+	}
+
+	async function choose(s: Started, menu: Menu, title: string): Promise<void> {
+		const entry = menu.items.find((i) => i.title === title);
+		if (entry?.handler === null || entry === undefined) throw new Error(`no entry ${title}`);
+		entry.handler();
+		await new Promise((r) => setTimeout(r, 20));
+		await settle(s.app);
+	}
+
+	it('mark as reviewed removes an inline needs-review tag but not the one in the code block', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		const root = await openView(started);
+		const menu = await menuFor(started, root, 'Notes/Inline.md');
+		expect(menu.items.map((i) => i.title)).toEqual(['Mark as reviewed', 'Open in new tab', 'Reveal in file explorer']);
+		await choose(started, menu, 'Mark as reviewed');
+		expect(read(started, 'Notes/Inline.md')).toBe('# Inline\n\nSome text and more.\n\n```\n#needs-review in code stays\n```\n');
+		expect(names(root, 'needsReview')).not.toContain('Notes/Inline.md');
+		expect(Notice.shown).toContain('Marked "Inline" as reviewed.');
+	});
+
+	it('mark as reviewed removes a needs-review tag from the properties', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		const root = await openView(started);
+		await choose(started, await menuFor(started, root, 'Notes/Flagged.md'), 'Mark as reviewed');
+		expect(read(started, 'Notes/Flagged.md')).toBe('---\ntags: []\n---\n# Flagged\n\nBody\n');
+		expect(names(root, 'needsReview')).not.toContain('Notes/Flagged.md');
+	});
+
+	it('mark as reviewed on a review note adds review-done to its properties', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		const root = await openView(started);
+		await choose(started, await menuFor(started, root, 'Notes/Review open.md'), 'Mark as reviewed');
+		expect(read(started, 'Notes/Review open.md')).toBe('---\ntags:\n  - review-done\n---\n# R\n\n#review this please\n');
+		expect(names(root, 'reviewOpen')).toEqual([]);
+	});
+
+	it('broken YAML: the properties are left alone with a notice', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		const root = await openView(started);
+		const before = read(started, 'Notes/Broken.md');
+		await choose(started, await menuFor(started, root, 'Notes/Broken.md'), 'Mark as reviewed');
+		expect(read(started, 'Notes/Broken.md')).toBe(before);
+		expect(Notice.shown.some((n) => n.startsWith('Could not edit the properties of "Broken"'))).toBe(true);
+	});
+
+	it('inbox entries offer no mark as reviewed; open in new tab and reveal work', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		const root = await openView(started);
+		const inboxItem = section(root, 'inbox').querySelector<HTMLElement>('.session-brief-item[data-path="Inbox/Idea.md"]');
+		inboxItem?.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+		const menu = Menu.last;
+		if (menu === null) throw new Error('no menu');
+		expect(menu.items.map((i) => i.title)).toEqual(['Open in new tab', 'Reveal in file explorer']);
+		await choose(started, menu, 'Open in new tab');
+		expect(started.app.workspace.leaves.filter((l) => l.paneType === 'tab').map((l) => l.opened.map((f) => f.path))).toEqual([['Inbox/Idea.md']]);
+		await choose(started, menu, 'Reveal in file explorer');
+		expect(Notice.shown).toContain('The file explorer is not available.');
+		const revealed: string[] = [];
+		const explorer = started.app.workspace.getRightLeaf(false);
+		(explorer.view as unknown as Record<string, unknown>).getViewType = () => 'file-explorer';
+		(explorer.view as unknown as Record<string, unknown>).revealInFolder = (f: { path: string }) => revealed.push(f.path);
+		await choose(started, menu, 'Reveal in file explorer');
+		expect(revealed).toEqual(['Inbox/Idea.md']);
+	});
+});
