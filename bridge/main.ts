@@ -2,21 +2,35 @@
  * The Session Brief bridge: one bundled file (`bridge/dist/session-brief.cjs`) that agents run as
  * a hook and people run from a terminal. Only wiring lives here.
  */
-import { parseArgs, USAGE, UsageError, type Args } from './args';
+import { sessionStartOutput } from '../src/core/agent-contracts';
+import { parseArgs, stringFlag, USAGE, UsageError, type Args } from './args';
 import { report } from './commands/report';
-import { sessionStart, sessionStartEnvelope } from './commands/session-start';
+import { postToolUse, postToolUseCrashEnvelope } from './commands/post-tool-use';
+import { sessionStart } from './commands/session-start';
 import { writeOut } from './io';
 
 declare const BRIDGE_VERSION: string;
 
-const HOOKS = new Set(['session-start']);
+const HOOKS = new Set(['session-start', 'post-tool-use']);
 
 async function run(args: Args, scriptPath: string): Promise<number> {
 	switch (args.command) {
 		case 'session-start':
 			return sessionStart(args, scriptPath, process.env);
+		case 'post-tool-use':
+			return postToolUse(args, scriptPath, process.env);
 		case 'report':
 			return report(args, scriptPath, process.env);
+		case 'check':
+			// Loaded on demand, like the engine in post-tool-use: the other commands never evaluate it.
+			return (await import('./commands/check')).check(args, scriptPath, process.env);
+		case 'install':
+		case 'uninstall':
+		case 'doctor':
+			return (await import('./commands/agents-cli')).runAgentCommand(args, scriptPath, process.env);
+		case 'serve':
+			// Loaded on demand: only `serve` needs the WebSocket server.
+			return (await import('./commands/serve')).serve(args, scriptPath, process.env);
 		case 'version':
 		case '--version':
 			writeOut(`${BRIDGE_VERSION}\n`);
@@ -40,7 +54,8 @@ async function main(): Promise<void> {
 	} catch (error) {
 		if (HOOKS.has(args.command)) {
 			// A hook never fails its host: exit 0 with a valid envelope that names the problem.
-			writeOut(sessionStartEnvelope(`Session brief: ${(error as Error).message}`));
+			if (args.command === 'post-tool-use') writeOut(postToolUseCrashEnvelope(error, scriptPath));
+			else writeOut(sessionStartOutput(stringFlag(args, 'agent'), `Session brief: ${(error as Error).message}`, 'en'));
 			process.exitCode = 0;
 			return;
 		}

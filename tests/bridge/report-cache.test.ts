@@ -51,7 +51,7 @@ describe('report --json', () => {
 	it('rejects an unknown --source with exit 2 and a usage message', () => {
 		const r = run(hookScript(vault(BASE)), ['report', '--source', 'nope']);
 		expect(r.status).toBe(2);
-		expect(r.stderr).toContain('--source must be auto, cache or scan');
+		expect(r.stderr).toContain('--source must be auto, cache, scan or live');
 	});
 	it('rejects a vault folder that does not exist with exit 2', () => {
 		const r = run(hookScript(vault(BASE)), ['report', '--vault', '/no/such']);

@@ -1,0 +1,53 @@
+/**
+ * `check [--json] [paths…]`: the rule check from a terminal, CI or a git pre-commit hook. Exit 0
+ * when clean, 1 with findings, 2 for a usage or vault error. Paths (relative to the working
+ * folder, files or folders inside the vault) replace the rule scope as what is checked.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { UsageError, type Args } from '../args';
+import { contextFor } from '../context';
+import { writeOut } from '../io';
+import { ALL_CHECKS } from '../../src/core/rules/engine';
+import { formatFindings, sortFindings, summaryLine } from '../../src/core/rules/report-text';
+import { vaultRelative } from '../../src/core/rules/scope';
+import { checkVault, listVaultFiles } from '../rule-files';
+
+function targetsFrom(root: string, given: string[], cwd: string): string[] {
+	const all = listVaultFiles(root).files;
+	const targets = new Set<string>();
+	for (const arg of given) {
+		const absolute = path.resolve(cwd, arg);
+		const rel = absolute === path.resolve(root) ? '' : vaultRelative(root, absolute);
+		if (rel === null) throw new UsageError(`${arg} is not inside the vault ${root}`);
+		if (!fs.existsSync(absolute)) throw new UsageError(`${arg} does not exist`);
+		const prefix = rel === '' ? '' : `${rel.toLowerCase()}/`;
+		const matches = all.filter((f) => f.toLowerCase() === rel.toLowerCase() || f.toLowerCase().startsWith(prefix));
+		// A file the listing leaves out (in a dot folder) is still checked when named explicitly.
+		if (matches.length === 0 && fs.statSync(absolute).isFile()) targets.add(rel);
+		for (const m of matches) targets.add(m);
+	}
+	return [...targets];
+}
+
+export async function check(args: Args, scriptPath: string, env: NodeJS.ProcessEnv, cwd = process.cwd()): Promise<number> {
+	const ctx = contextFor(args, scriptPath, env);
+	const targets = args.positional.length > 0 ? targetsFrom(ctx.root, args.positional, cwd) : undefined;
+	const timeout = Number(env.SESSION_BRIEF_EXTERNAL_TIMEOUT_MS);
+	const result = await checkVault(ctx, { env, lang: ctx.lang, targets, externalTimeoutMs: timeout > 0 ? timeout : undefined });
+	if (args.flags.has('json')) {
+		const explained = ALL_CHECKS.filter((c) => result.checksRun.includes(c.id)).map((c) => ({ id: c.id, severity: c.severity, explanation: c.explain[ctx.lang] }));
+		const json = {
+			schema: 1,
+			vault: ctx.root,
+			checksRun: result.checksRun,
+			checks: explained,
+			findings: sortFindings(result.findings),
+			summary: summaryLine(result.findings, result.checksRun, ctx.lang),
+		};
+		writeOut(`${JSON.stringify(json, null, 2)}\n`);
+	} else {
+		writeOut(`${formatFindings(result.findings, result.checksRun, ctx.lang).join('\n')}\n`);
+	}
+	return result.findings.length > 0 ? 1 : 0;
+}

@@ -1,0 +1,100 @@
+/**
+ * The rule check from the file system: lists the vault, reads the rule files, runs the core's
+ * checks and the external checker. Loaded only when an edit is in scope (see post-tool-use.ts).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Lang } from '../src/core/i18n';
+import { runRuleCheck, type RuleCheckResult } from '../src/core/rules/engine';
+import { judgeExternalRun } from '../src/core/rules/external';
+import { checkScope, inScope } from '../src/core/rules/scope';
+import type { Finding } from '../src/core/rules/types';
+import { runExternalCheck } from './external-check';
+import type { VaultContext } from './vault-config';
+
+export interface VaultFiles {
+	files: string[];
+	/** Folders that could not be listed, vault-relative. */
+	unreadable: string[];
+}
+
+/**
+ * Every file Obsidian would index (no dot entries, no `node_modules`) plus everything under
+ * `.claude/`, where the agent's rule files live. Symlinked folders are not followed, so a loop
+ * cannot trap the walk. Throws only when the root itself cannot be listed.
+ */
+export function listVaultFiles(root: string): VaultFiles {
+	const files: string[] = [];
+	const unreadable: string[] = [];
+	const pending = [''];
+	while (pending.length > 0) {
+		const rel = pending.pop() ?? '';
+		let entries: fs.Dirent[];
+		try {
+			entries = fs.readdirSync(rel === '' ? root : path.join(root, rel), { withFileTypes: true });
+		} catch (error) {
+			if (rel === '') throw error;
+			unreadable.push(rel);
+			continue;
+		}
+		for (const entry of entries) {
+			const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
+			const hidden = entry.name.startsWith('.') && !(child === '.claude' || child.startsWith('.claude/'));
+			if (hidden || entry.name === 'node_modules') continue;
+			if (entry.isDirectory()) pending.push(child);
+			else if (entry.isFile() || entry.isSymbolicLink()) files.push(child);
+		}
+	}
+	return { files, unreadable };
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: false });
+
+function readText(root: string, rel: string): string | null {
+	try {
+		// Invalid UTF-8 becomes U+FFFD: a garbled byte must not stop the check of the rest.
+		return decoder.decode(fs.readFileSync(path.join(root, rel)));
+	} catch {
+		return null;
+	}
+}
+
+export interface VaultCheckOptions {
+	/** Files to check instead of the rule scope (vault-relative). */
+	targets?: string[];
+	env: NodeJS.ProcessEnv;
+	externalTimeoutMs?: number;
+	lang: Lang;
+}
+
+export async function checkVault(ctx: VaultContext, options: VaultCheckOptions): Promise<RuleCheckResult> {
+	const listing = listVaultFiles(ctx.root);
+	const scope = checkScope(ctx.settings);
+	const targets = options.targets ?? listing.files.filter((f) => inScope(f, scope));
+	const result = runRuleCheck({
+		files: listing.files,
+		targets,
+		read: (rel) => readText(ctx.root, rel),
+		exists: (rel) => fs.existsSync(path.join(ctx.root, rel)),
+		vaultRoot: ctx.root.replace(/\\/g, '/'),
+		lang: options.lang,
+	});
+	const findings: Finding[] = [...result.findings];
+	for (const folder of listing.unreadable) {
+		findings.push({
+			check: 'file-access',
+			severity: 'warning',
+			path: folder,
+			line: 0,
+			message: options.lang === 'de' ? 'Ordner ließ sich nicht lesen; Links in ihn hinein gelten als kaputt.' : 'Folder could not be listed; links into it count as broken.',
+		});
+	}
+	const checksRun = [...result.checksRun];
+	const external = ctx.settings.externalCheck;
+	if (external !== null) {
+		checksRun.push('external');
+		const run = await runExternalCheck(external, ctx.root, options.env, options.externalTimeoutMs);
+		findings.push(...judgeExternalRun(run, external, options.lang));
+	}
+	return { findings, checksRun };
+}

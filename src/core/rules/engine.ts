@@ -1,0 +1,105 @@
+/**
+ * The rule check (SPEC §5.1): every built-in check over the target files of a `RuleInput`. Each
+ * check runs on its own, so one that throws becomes a finding and the others still report.
+ */
+import { agentFrontmatterCheck } from './agent-frontmatter';
+import { brokenLinksCheck } from './broken-links';
+import { claudeMdImportsCheck } from './claude-md-imports';
+import { claudeMdSizeCheck } from './claude-md-size';
+import { duplicateNamesCheck } from './duplicate-names';
+import { externalCheck } from './external';
+import { frontmatterCheck } from './frontmatter-check';
+import { hookScriptsCheck } from './hook-scripts';
+import { fileListResolver } from './links';
+import { say } from './report-text';
+import { parseFrontmatter, ruleFile } from './rule-file';
+import { settingsJsonCheck } from './settings-json';
+import { skillFoldersCheck } from './skill-folders';
+import { skillFrontmatterCheck } from './skill-frontmatter';
+import type { CheckContext, Finding, ParsedFrontmatter, RuleCheck, RuleFile, RuleInput } from './types';
+
+export const BUILT_IN_CHECKS: readonly RuleCheck[] = [
+	frontmatterCheck,
+	brokenLinksCheck,
+	claudeMdImportsCheck,
+	skillFoldersCheck,
+	skillFrontmatterCheck,
+	agentFrontmatterCheck,
+	duplicateNamesCheck,
+	claudeMdSizeCheck,
+	settingsJsonCheck,
+	hookScriptsCheck,
+];
+
+/** Every check a run may include, for help texts and the plugin's result view. */
+export const ALL_CHECKS: readonly RuleCheck[] = [...BUILT_IN_CHECKS, externalCheck];
+
+export interface RuleCheckResult {
+	findings: Finding[];
+	/** Ids of the checks that ran, in order; the summary line counts them. */
+	checksRun: string[];
+}
+
+/** Reads only text the checks understand: notes and JSON settings, never images or scripts. */
+function isReadable(path: string): boolean {
+	const lower = path.toLowerCase();
+	return lower.endsWith('.md') || lower.endsWith('.json');
+}
+
+function contextFor(input: RuleInput, files: RuleFile[]): CheckContext {
+	const known = new Set(input.files.map((f) => f.toLowerCase()));
+	const exists = input.exists ?? ((path: string) => known.has(path.toLowerCase()));
+	const parsed = new Map<RuleFile, ParsedFrontmatter>();
+	return {
+		input,
+		lang: input.lang,
+		files,
+		exists: (path) => known.has(path.toLowerCase()) || exists(path),
+		resolveLink: input.resolveLink ?? fileListResolver(input.files),
+		frontmatter(file) {
+			let result = parsed.get(file);
+			if (result === undefined) {
+				result = parseFrontmatter(file);
+				parsed.set(file, result);
+			}
+			return result;
+		},
+		say: (en, de) => say(input.lang, en, de),
+	};
+}
+
+export function runRuleCheck(input: RuleInput, checks: readonly RuleCheck[] = BUILT_IN_CHECKS): RuleCheckResult {
+	const findings: Finding[] = [];
+	const files: RuleFile[] = [];
+	for (const path of input.targets) {
+		if (!isReadable(path)) continue;
+		const text = input.read(path);
+		if (text === null) {
+			findings.push({
+				check: 'file-access',
+				severity: 'error',
+				path,
+				line: 0,
+				message: say(input.lang, 'The file could not be read, so no check looked into it. Check its permissions.', 'Die Datei ließ sich nicht lesen, keine Prüfung hat sie angesehen. Zugriffsrechte prüfen.'),
+			});
+			continue;
+		}
+		files.push(ruleFile(path, text));
+	}
+	const ctx = contextFor(input, files);
+	for (const check of checks) {
+		try {
+			findings.push(...check.run(ctx));
+		} catch (error) {
+			const reason = error instanceof Error ? error.message : String(error);
+			findings.push({
+				check: check.id,
+				severity: 'error',
+				path: '',
+				line: 0,
+				message: say(input.lang, `The check itself failed (${reason}); its part of the rule set is unchecked.`, `Die Prüfung selbst ist gescheitert (${reason}); ihr Teil des Regelwerks ist ungeprüft.`),
+			});
+		}
+	}
+	return { findings, checksRun: checks.map((c) => c.id) };
+}

@@ -1,0 +1,106 @@
+/**
+ * Links as Obsidian reads them: wikilinks and embeds (`[[x]]`, `![[x|alias]]`, `[[x#heading]]`,
+ * `[[x#^block]]`) and markdown links (`[t](x.md)`, `![a](<x y.png>)`), never inside code or
+ * comments (the body is masked as for tags), plus wikilinks in frontmatter values, which Obsidian
+ * also indexes. And the default resolver: vault path, path relative to the linking note, or a
+ * path suffix / basename, with the `.md` extension optional, ignoring case.
+ */
+import { maskLines } from '../markdown-mask';
+import { splitFrontmatter } from '../frontmatter';
+import { normalizePath } from './scope';
+import type { LinkResolver, RuleFile } from './types';
+
+export interface Link {
+	/** The link as written, for messages. */
+	raw: string;
+	/** The file part: no heading, block, alias, angle brackets or %-escapes. */
+	linkpath: string;
+	line: number;
+}
+
+const WIKILINK = /!?\[\[([^\]\n]*?)\]\]/g;
+const MARKDOWN_LINK = /!?\[(?:[^\]\n]|\\\])*\]\(\s*(<[^>\n]*>|[^\s)]+)(?:\s+["'(][^)\n]*)?\s*\)/g;
+const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
+
+function stripSubpath(target: string): string {
+	const cut = target.search(/[#^]/);
+	return (cut < 0 ? target : target.slice(0, cut)).trim();
+}
+
+function wikiTarget(inner: string): string {
+	// In a table the alias pipe is escaped (`[[x\|alias]]`).
+	const pipe = inner.indexOf('|');
+	const target = pipe < 0 ? inner : inner.slice(0, pipe);
+	return stripSubpath(target.replace(/\\$/, ''));
+}
+
+function markdownTarget(raw: string): string | null {
+	let target = raw.startsWith('<') ? raw.slice(1, -1) : raw;
+	if (SCHEME.test(target) && !/^[a-zA-Z]:[\\/]/.test(target)) return null;
+	try {
+		target = decodeURI(target);
+	} catch {
+		// A stray `%` is just a character in the name.
+	}
+	return stripSubpath(target);
+}
+
+function collect(line: string, lineNumber: number, out: Link[], markdown: boolean): void {
+	WIKILINK.lastIndex = 0;
+	let m: RegExpExecArray | null;
+	while ((m = WIKILINK.exec(line)) !== null) {
+		const linkpath = wikiTarget(m[1] ?? '');
+		if (linkpath !== '') out.push({ raw: m[0], linkpath, line: lineNumber });
+	}
+	if (!markdown || !line.includes('](')) return;
+	MARKDOWN_LINK.lastIndex = 0;
+	while ((m = MARKDOWN_LINK.exec(line)) !== null) {
+		const linkpath = markdownTarget(m[1] ?? '');
+		if (linkpath !== null && linkpath !== '') out.push({ raw: m[0], linkpath, line: lineNumber });
+	}
+}
+
+export function extractLinks(file: RuleFile): Link[] {
+	const links: Link[] = [];
+	const split = splitFrontmatter(file.lines);
+	for (let i = 1; i < split.bodyStart - 1; i++) {
+		const line = file.lines[i] ?? '';
+		if (line.includes('[[')) collect(line, i + 1, links, false);
+	}
+	const body = file.lines.slice(split.bodyStart);
+	const masked = maskLines(body);
+	for (let i = 0; i < masked.length; i++) {
+		const line = masked[i] ?? '';
+		if (line.includes('[')) collect(line, split.bodyStart + i + 1, links, true);
+	}
+	return links;
+}
+
+function folderOf(path: string): string {
+	const slash = path.lastIndexOf('/');
+	return slash < 0 ? '' : path.slice(0, slash);
+}
+
+/** The default resolver over a file list, built once per run. */
+export function fileListResolver(files: readonly string[]): LinkResolver {
+	const exact = new Set<string>();
+	const suffixes = new Set<string>();
+	for (const file of files) {
+		const lower = file.toLowerCase();
+		const names = lower.endsWith('.md') ? [lower, lower.slice(0, -3)] : [lower];
+		for (const name of names) {
+			exact.add(name);
+			// Every path suffix, so `[[Regelwerk/tags]]` and `[[tags]]` find `AI/Regelwerk/tags.md`.
+			for (let i = name.indexOf('/'); i >= 0; i = name.indexOf('/', i + 1)) suffixes.add(name.slice(i + 1));
+			suffixes.add(name);
+		}
+	}
+	return (linkpath, sourcePath) => {
+		const wanted = linkpath.replace(/\\/g, '/').toLowerCase();
+		if (wanted.startsWith('/')) return exact.has(normalizePath(wanted).slice(1));
+		const relative = normalizePath(`${folderOf(sourcePath.toLowerCase())}/${wanted}`).replace(/^\//, '');
+		if (exact.has(relative)) return true;
+		if (wanted.startsWith('./') || wanted.startsWith('../')) return false;
+		return suffixes.has(normalizePath(wanted));
+	};
+}

@@ -1,0 +1,86 @@
+/** The rule check's words: the summary line that ends every run, finding lines, the hook's cap. */
+import type { Lang } from '../i18n';
+import { comparePaths } from '../paths';
+import type { Finding } from './types';
+
+export function say(lang: Lang, en: string, de: string): string {
+	return lang === 'de' ? de : en;
+}
+
+function plural(lang: Lang, n: number, en: [string, string], de: [string, string]): string {
+	const [one, many] = lang === 'de' ? de : en;
+	return `${n} ${n === 1 ? one : many}`;
+}
+
+/**
+ * `None of the N checks that ran found anything.` when clean; otherwise how many checks found
+ * something and how many errors and warnings. An external checker configured with the clean line
+ * of SPEC §5.3 can be this very bridge.
+ */
+export function summaryLine(findings: readonly Finding[], checksRun: readonly string[], lang: Lang): string {
+	const n = checksRun.length;
+	if (findings.length === 0) {
+		return say(lang, `None of the ${n} checks that ran found anything.`, `Keine der ${n} gelaufenen Prüfungen hat angeschlagen.`);
+	}
+	const fired = new Set(findings.map((f) => f.check).filter((id) => checksRun.includes(id))).size;
+	const errors = findings.filter((f) => f.severity === 'error').length;
+	const warnings = findings.length - errors;
+	const counts = [
+		plural(lang, errors, ['error', 'errors'], ['Fehler', 'Fehler']),
+		plural(lang, warnings, ['warning', 'warnings'], ['Warnung', 'Warnungen']),
+	].join(', ');
+	return say(
+		lang,
+		`${fired} of the ${n} checks that ran found something: ${counts}.`,
+		`${fired} der ${n} gelaufenen Prüfungen ${fired === 1 ? 'hat' : 'haben'} angeschlagen: ${counts}.`,
+	);
+}
+
+/** Files first (sorted as every list), then by line; findings about no file come last. */
+export function sortFindings(findings: readonly Finding[]): Finding[] {
+	return [...findings].sort((a, b) => {
+		if ((a.path === '') !== (b.path === '')) return a.path === '' ? 1 : -1;
+		return comparePaths(a.path, b.path) || a.line - b.line || a.check.localeCompare(b.check);
+	});
+}
+
+/** `path:line: error [check] message`, the shape editors and CI logs turn into links. */
+export function findingLines(finding: Finding, lang: Lang): string[] {
+	const where = finding.path === '' ? '' : finding.line > 0 ? `${finding.path}:${finding.line}: ` : `${finding.path}: `;
+	const severity = lang === 'de' ? (finding.severity === 'error' ? 'Fehler' : 'Warnung') : finding.severity;
+	return [`${where}${severity} [${finding.check}] ${finding.message}`, ...(finding.detail ?? []).map((d) => `    ${d}`)];
+}
+
+export function formatFindings(findings: readonly Finding[], checksRun: readonly string[], lang: Lang): string[] {
+	return [...sortFindings(findings).flatMap((f) => findingLines(f, lang)), summaryLine(findings, checksRun, lang)];
+}
+
+export const HOOK_CONTEXT_MAX_LINES = 40;
+export const HOOK_CONTEXT_MAX_CHARS = 4000;
+
+/**
+ * At most 40 lines and 4,000 characters (seed 000, decision 9), keeping the head and the final
+ * summary line, then a note saying how to see everything. The summary survives the cut, so the
+ * agent always learns the counts.
+ */
+export function capHookContext(lines: readonly string[], lang: Lang, fullCommand: string): string {
+	const all = lines.join('\n');
+	if (lines.length <= HOOK_CONTEXT_MAX_LINES && all.length <= HOOK_CONTEXT_MAX_CHARS) return all;
+	const summary = (lines[lines.length - 1] ?? '').slice(0, 600);
+	const head = lines.slice(0, -1);
+	const kept: string[] = [];
+	let chars = summary.length;
+	for (const line of head) {
+		const text = line.length > 600 ? `${line.slice(0, 599)}…` : line;
+		if (kept.length + 1 >= HOOK_CONTEXT_MAX_LINES || chars + text.length + 1 > HOOK_CONTEXT_MAX_CHARS) break;
+		kept.push(text);
+		chars += text.length + 1;
+	}
+	const left = head.length - kept.length;
+	const note = say(
+		lang,
+		`[cut: ${left} more line(s) not shown; run \`${fullCommand}\` for all findings]`,
+		`[gekürzt: ${left} weitere Zeile(n) nicht gezeigt; alle Befunde zeigt \`${fullCommand}\`]`,
+	);
+	return [...kept, summary, note].join('\n');
+}

@@ -1,0 +1,86 @@
+/**
+ * Which edits trigger the rule check (SPEC §5.2). Pure string work, so the hook can decide without
+ * touching the disk or loading the check engine: an out-of-scope edit must stay as cheap as a
+ * bare Node start.
+ */
+import { effectiveRuleScope, type Settings } from '../settings';
+
+/** Claude Code's project settings. A broken one silently disables every hook, this one included. */
+export const SETTINGS_FILES = ['.claude/settings.json', '.claude/settings.local.json'] as const;
+
+/** The rule scope plus the project settings files, which the check covers too (SPEC §5.1). */
+export function checkScope(settings: Settings): string[] {
+	return [...effectiveRuleScope(settings), ...SETTINGS_FILES];
+}
+
+const DRIVE = /^[a-zA-Z]:(?:\/|$)/;
+
+function isAbsolute(p: string): boolean {
+	return p.startsWith('/') || DRIVE.test(p);
+}
+
+/** `\` → `/`, `.` and `..` resolved, no trailing `/`; a `..` above the top stays at the top. */
+export function normalizePath(p: string): string {
+	const slashed = p.replace(/\\/g, '/');
+	const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? '';
+	const rest = slashed.slice(drive.length);
+	const absolute = rest.startsWith('/');
+	const parts: string[] = [];
+	for (const part of rest.split('/')) {
+		if (part === '' || part === '.') continue;
+		if (part === '..') {
+			if (parts.length > 0 && parts[parts.length - 1] !== '..') parts.pop();
+			else if (!absolute) parts.push('..');
+			continue;
+		}
+		parts.push(part);
+	}
+	return `${drive}${absolute ? '/' : ''}${parts.join('/')}`;
+}
+
+/**
+ * The vault-relative path of `filePath` (absolute, or relative to the root), or null when it lies
+ * outside `root`. Compared case-insensitively (Windows and macOS file systems), with a separator
+ * required after the root so `/vault-old/x` is not inside `/vault`. Symlinks are not resolved.
+ */
+export function vaultRelative(root: string, filePath: string): string | null {
+	if (filePath === '' || filePath.includes('\0')) return null;
+	const base = normalizePath(root);
+	const slashed = filePath.replace(/\\/g, '/');
+	const full = normalizePath(isAbsolute(slashed) ? slashed : `${base}/${slashed}`);
+	const prefix = base.endsWith('/') ? base : `${base}/`;
+	if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;
+	const rel = full.slice(prefix.length);
+	return rel === '' ? null : rel;
+}
+
+const patternCache = new Map<string, RegExp>();
+
+/**
+ * A scope pattern as a regular expression: `**` spans folders, `*` and `?` stay within one, and
+ * everything else is literal. Case-insensitive. `CLAUDE.md` thus means the root file only, and
+ * `AI/Regelwerk/**` the files under the folder, not the folder itself.
+ */
+export function scopePattern(glob: string): RegExp {
+	const cached = patternCache.get(glob);
+	if (cached !== undefined) return cached;
+	let source = '';
+	const g = normalizePath(glob).replace(/^\//, '');
+	for (let i = 0; i < g.length; i++) {
+		const c = g[i] ?? '';
+		if (c === '*' && g[i + 1] === '*') {
+			const slashAfter = g[i + 2] === '/';
+			source += slashAfter ? '(?:.*/)?' : '.*';
+			i += slashAfter ? 2 : 1;
+		} else if (c === '*') source += '[^/]*';
+		else if (c === '?') source += '[^/]';
+		else source += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+	}
+	const re = new RegExp(`^${source}$`, 'i');
+	patternCache.set(glob, re);
+	return re;
+}
+
+export function inScope(relPath: string, patterns: readonly string[]): boolean {
+	return patterns.some((p) => scopePattern(p).test(relPath));
+}

@@ -1,0 +1,45 @@
+/** `skill-file`: a folder directly under `.claude/skills/` without a file named exactly `SKILL.md`. */
+import { reporter, type Finding, type RuleCheck } from './types';
+
+const SKILLS = '.claude/skills/';
+
+export const skillFoldersCheck: RuleCheck = {
+	id: 'skill-file',
+	severity: 'error',
+	explain: {
+		en: 'Claude Code loads a skill only from `.claude/skills/<name>/SKILL.md`, spelled in capitals. Add or rename the file.',
+		de: 'Claude Code lädt einen Skill nur aus `.claude/skills/<name>/SKILL.md`, in Großbuchstaben geschrieben. Datei anlegen oder umbenennen.',
+	},
+	run(ctx) {
+		const found = reporter(skillFoldersCheck);
+		// Folders are known from the files in them; an empty folder is no skill and no finding.
+		const folders = new Map<string, string[]>();
+		for (const path of ctx.input.targets) {
+			if (!path.startsWith(SKILLS)) continue;
+			const rest = path.slice(SKILLS.length);
+			const slash = rest.indexOf('/');
+			if (slash <= 0) continue;
+			const folder = rest.slice(0, slash);
+			const inside = folders.get(folder) ?? [];
+			if (slash === rest.lastIndexOf('/')) inside.push(rest.slice(slash + 1));
+			folders.set(folder, inside);
+		}
+		const findings: Finding[] = [];
+		for (const [folder, names] of [...folders].sort(([a], [b]) => a.localeCompare(b))) {
+			if (names.includes('SKILL.md')) continue;
+			const wrongCase = names.find((n) => n.toLowerCase() === 'skill.md');
+			const message =
+				wrongCase !== undefined
+					? ctx.say(
+							`Skill folder "${folder}" has "${wrongCase}" but Claude Code looks for "SKILL.md" exactly. Rename the file.`,
+							`Der Skill-Ordner "${folder}" hat "${wrongCase}", Claude Code sucht aber genau "SKILL.md". Datei umbenennen.`,
+						)
+					: ctx.say(
+							`Skill folder "${folder}" has no SKILL.md, so Claude Code does not load it. Add .claude/skills/${folder}/SKILL.md.`,
+							`Der Skill-Ordner "${folder}" hat keine SKILL.md, Claude Code lädt ihn nicht. .claude/skills/${folder}/SKILL.md anlegen.`,
+						);
+			findings.push(found(`${SKILLS}${folder}${wrongCase === undefined ? '' : `/${wrongCase}`}`, 0, message));
+		}
+		return findings;
+	},
+};

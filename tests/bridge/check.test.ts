@@ -1,0 +1,131 @@
+/** `check [--json] [paths…]` from a terminal, and the external-check runner with real processes. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runExternalCheck, utf8Environment } from '../../bridge/external-check';
+import { bareEnv, exampleVault, removeTempDirs, runBridge, tempDir, writeFiles } from '../helpers/rule-vault';
+
+afterAll(removeTempDirs);
+
+interface CheckJson {
+	schema: number;
+	checksRun: string[];
+	checks: Array<{ id: string; severity: string; explanation: string }>;
+	findings: Array<{ check: string; severity: string; path: string; line: number; message: string }>;
+	summary: string;
+}
+
+const check = (vault: string, args: string[] = [], cwd?: string) => runBridge(vault, 'check', '', { args, cwd });
+const checkJson = (vault: string, args: string[] = []): CheckJson => JSON.parse(check(vault, ['--json', ...args]).text) as CheckJson;
+
+describe('check', () => {
+	it('exits 0 on the clean example vault and says how many checks ran', () => {
+		const run = check(exampleVault());
+		expect(run.code).toBe(0);
+		expect(run.text).toBe('None of the 10 checks that ran found anything.\n');
+	});
+
+	it('--json lists the checks that ran with their explanations, and no findings', () => {
+		const json = checkJson(exampleVault());
+		expect(json.schema).toBe(1);
+		expect(json.checksRun).toHaveLength(10);
+		expect(json.checks.map((c) => c.id)).toEqual(json.checksRun);
+		expect(json.checks.every((c) => c.explanation.length > 20)).toBe(true);
+		expect(json.findings).toEqual([]);
+	});
+
+	it('exits 1 with one line per finding, path:line first, and the summary last', () => {
+		const vault = exampleVault({ 'AI/Regelwerk/broken.md': 'See [[nowhere]].\n', '.claude/agents/empty.md': '---\nname: empty\n---\n' });
+		const run = check(vault);
+		expect(run.code).toBe(1);
+		expect(run.text.trimEnd().split('\n')).toEqual([
+			'.claude/agents/empty.md:1: error [agent-frontmatter] Agent has no description (a non-empty text is required). Add "description:" to its frontmatter.',
+			'AI/Regelwerk/broken.md:1: error [broken-link] [[nowhere]] points to "nowhere", which does not exist in the vault. Fix the name or create the note.',
+			'2 of the 10 checks that ran found something: 2 errors, 0 warnings.',
+		]);
+	});
+
+	it('checks only the given paths (relative to the working folder), files or folders', () => {
+		const vault = exampleVault({ 'AI/Regelwerk/broken.md': 'See [[nowhere]].\n', 'Notes/also-broken.md': '[[gone]]' });
+		expect(checkJson(vault, [path.join(vault, 'Notes')]).findings.map((f) => f.path)).toEqual(['Notes/also-broken.md']);
+		const run = check(vault, ['AI/Regelwerk/tags.md'], vault);
+		expect(run.code).toBe(0);
+	});
+
+	it('exits 2 for a path outside the vault or one that does not exist', () => {
+		const vault = exampleVault();
+		const outside = check(vault, [tempDir()]);
+		expect(outside.code).toBe(2);
+		expect(outside.stderr).toContain('is not inside the vault');
+		const missing = check(vault, ['AI/Regelwerk/nope.md'], vault);
+		expect(missing.code).toBe(2);
+		expect(missing.stderr).toContain('AI/Regelwerk/nope.md does not exist');
+	});
+
+	it('counts the external check as one more check that ran', () => {
+		const vault = exampleVault({ 'tools/ok.cjs': "console.log('None of the 3 checks that ran found anything.')" });
+		writeFiles(vault, {
+			'.obsidian/plugins/session-brief/data.json': JSON.stringify({ externalCheck: { command: process.execPath, args: ['tools/ok.cjs'] } }),
+		});
+		const run = check(vault);
+		expect(run.code).toBe(0);
+		expect(run.text).toBe('None of the 11 checks that ran found anything.\n');
+	});
+
+	it('reports a hook script that settings.json names but the vault lacks', () => {
+		const settings = { hooks: { SessionStart: [{ hooks: [{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR/.claude/hooks/session-brief.cjs" session-start' }] }] } };
+		const vault = exampleVault({ '.claude/settings.json': JSON.stringify(settings, null, 2) });
+		expect(check(vault).code).toBe(0);
+		fs.rmSync(path.join(vault, '.claude', 'hooks', 'session-brief.cjs'));
+		const run = runBridge(vault, 'check', '', { script: path.join(process.cwd(), 'bridge', 'dist', 'session-brief.cjs'), args: ['--vault', vault] });
+		expect(run.code).toBe(1);
+		expect(run.text).toContain('.claude/settings.json:8: error [hook-script] The SessionStart hook runs ".claude/hooks/session-brief.cjs", which does not exist');
+	});
+});
+
+describe('external check runner', () => {
+	const script = (body: string): { root: string; file: string } => {
+		const root = tempDir('sb-ext-');
+		writeFiles(root, { 'check.cjs': body });
+		return { root, file: 'check.cjs' };
+	};
+	const config = (args: string[], command = process.execPath) => ({ command, args, cleanLine: 'ok N', alarmPattern: 'ACHTUNG' });
+
+	it('gives the checker no stdin: one that reads stdin sees its end at once', async () => {
+		const { root, file } = script("let n = 0; process.stdin.on('data', (c) => (n += c.length)); process.stdin.on('end', () => console.log('ok ' + n));");
+		const run = await runExternalCheck(config([file]), root, bareEnv(), 5000);
+		expect(run).toMatchObject({ outcome: 'exited', code: 0, lastLine: 'ok 0' });
+	});
+
+	it('stops a hanging checker and its children at the time limit', async () => {
+		const { root, file } = script("require('node:child_process').spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'inherit' }); setInterval(() => {}, 1000);");
+		const started = Date.now();
+		const run = await runExternalCheck(config([file]), root, bareEnv(), 300);
+		expect(run.outcome).toBe('timeout');
+		expect(Date.now() - started).toBeLessThan(3000);
+	});
+
+	it('tells a missing program from one that cannot start', async () => {
+		const root = tempDir('sb-ext-');
+		expect(await runExternalCheck(config([], 'no-such-program-7f3a'), root, bareEnv(), 2000)).toEqual({ outcome: 'missing', program: 'no-such-program-7f3a' });
+		writeFiles(root, { 'not-executable.sh': 'echo hi' });
+		fs.chmodSync(path.join(root, 'not-executable.sh'), 0o644);
+		const run = await runExternalCheck(config([], path.join(root, 'not-executable.sh')), root, bareEnv(), 2000);
+		expect(run).toMatchObject({ outcome: 'start-failed', reason: 'EACCES' });
+	});
+
+	it('keeps every alarm line even when output floods past the tail', async () => {
+		const { root, file } = script("console.log('ACHTUNG first'); for (let i = 0; i < 20000; i++) console.log('line ' + i); console.log('ok 1');");
+		const run = await runExternalCheck(config([file]), root, bareEnv(), 10_000);
+		expect(run).toMatchObject({ outcome: 'exited', code: 0, lastLine: 'ok 1', alarms: ['ACHTUNG first'] });
+		expect(run.outcome === 'exited' && run.tail.length).toBeLessThanOrEqual(12);
+	});
+
+	it('sets a UTF-8 environment without overriding a UTF-8 locale the user has', () => {
+		expect(utf8Environment({})).toMatchObject({ PYTHONIOENCODING: 'utf-8', PYTHONUTF8: '1', LANG: 'C.UTF-8', LC_CTYPE: 'C.UTF-8' });
+		const german = utf8Environment({ LANG: 'de_DE.UTF-8' });
+		expect(german.LANG).toBe('de_DE.UTF-8');
+		expect(german.LC_CTYPE).toBeUndefined();
+		expect(utf8Environment({ LC_ALL: 'C' }).LC_ALL).toBe('C.UTF-8');
+	});
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { BUILT_IN_CHECKS, runRuleCheck } from '../../../src/core/rules/engine';
+import type { RuleCheck } from '../../../src/core/rules/types';
+import { CLEAN_VAULT, memoryInput } from './memory-vault';
+
+describe('rule check engine', () => {
+	it('finds nothing in a clean vault and names every check that ran', () => {
+		const result = runRuleCheck(memoryInput(CLEAN_VAULT));
+		expect(result.findings).toEqual([]);
+		expect(result.checksRun).toEqual(BUILT_IN_CHECKS.map((c) => c.id));
+		expect(result.checksRun.length).toBeGreaterThanOrEqual(10);
+	});
+
+	it('gives every check an id, a severity and an explanation in both languages', () => {
+		const ids = new Set<string>();
+		for (const check of BUILT_IN_CHECKS) {
+			expect(check.id).toMatch(/^[a-z-]+$/);
+			expect(ids.has(check.id)).toBe(false);
+			ids.add(check.id);
+			expect(['error', 'warning']).toContain(check.severity);
+			expect(check.explain.en.length).toBeGreaterThan(20);
+			expect(check.explain.de.length).toBeGreaterThan(20);
+		}
+	});
+
+	it('reports an unreadable target and still checks the rest', () => {
+		const files = { ...CLEAN_VAULT, 'AI/Regelwerk/broken.md': 'See [[nowhere]].' };
+		const result = runRuleCheck(memoryInput(files, { unreadable: ['AI/Regelwerk/tags.md'] }));
+		expect(result.findings.map((f) => [f.check, f.path])).toEqual(
+			expect.arrayContaining([
+				['file-access', 'AI/Regelwerk/tags.md'],
+				['broken-link', 'AI/Regelwerk/broken.md'],
+			]),
+		);
+	});
+
+	it('turns a check that throws into a finding and runs the others', () => {
+		const throwing: RuleCheck = {
+			id: 'always-throws',
+			severity: 'error',
+			explain: { en: 'test', de: 'test' },
+			run: () => {
+				throw new Error('boom');
+			},
+		};
+		const files = { ...CLEAN_VAULT, 'AI/Regelwerk/broken.md': 'See [[nowhere]].' };
+		const result = runRuleCheck(memoryInput(files), [throwing, ...BUILT_IN_CHECKS]);
+		expect(result.findings.find((f) => f.check === 'always-throws')?.message).toContain('boom');
+		expect(result.findings.some((f) => f.check === 'broken-link')).toBe(true);
+	});
+
+	it('uses a link resolver the caller supplies (the plugin passes Obsidian\'s)', () => {
+		const files = { ...CLEAN_VAULT, 'AI/Regelwerk/x.md': 'See [[Only Obsidian knows]].' };
+		const input = memoryInput(files);
+		const seen: string[] = [];
+		// The caller's answer wins both ways: a link the file list cannot resolve passes, and
+		// [[tags]], which the file list would resolve, is reported.
+		input.resolveLink = (linkpath, source) => {
+			seen.push(`${source}->${linkpath}`);
+			return linkpath !== 'tags';
+		};
+		const broken = runRuleCheck(input).findings.filter((f) => f.check === 'broken-link');
+		expect(seen).toContain('AI/Regelwerk/x.md->Only Obsidian knows');
+		expect(broken.some((f) => f.message.includes('Only Obsidian knows'))).toBe(false);
+		expect(broken.map((f) => f.path)).toContain('CLAUDE.md');
+	});
+
+	it('does not read files it cannot check (images, scripts)', () => {
+		const read: string[] = [];
+		const input = memoryInput({ ...CLEAN_VAULT, '.claude/skills/vault-search/run.py': 'print(1)', '.claude/skills/vault-search/logo.png': '' });
+		const original = input.read;
+		input.read = (p) => {
+			read.push(p);
+			return original(p);
+		};
+		runRuleCheck(input);
+		expect(read.some((p) => p.endsWith('.py') || p.endsWith('.png'))).toBe(false);
+		expect(read).toContain('CLAUDE.md');
+	});
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { checkScope, inScope, normalizePath, vaultRelative } from '../../../src/core/rules/scope';
+import { DEFAULT_SETTINGS, resolveSettings } from '../../../src/core/settings';
+
+const SCOPE = checkScope(DEFAULT_SETTINGS);
+
+describe('vaultRelative', () => {
+	it('resolves . and .. and backslashes', () => {
+		expect(vaultRelative('/v', '/v/AI/../CLAUDE.md')).toBe('CLAUDE.md');
+		expect(vaultRelative('/v', '/v/./AI/Regelwerk/./x.md')).toBe('AI/Regelwerk/x.md');
+		expect(vaultRelative('/v', '/v/../v/CLAUDE.md')).toBe('CLAUDE.md');
+		expect(vaultRelative('/v', '/v\\AI\\Regelwerk\\x.md')).toBe('AI/Regelwerk/x.md');
+		expect(vaultRelative('/v', 'AI/Regelwerk/x.md')).toBe('AI/Regelwerk/x.md');
+	});
+
+	it('needs a separator after the root (no prefix traps)', () => {
+		expect(vaultRelative('/vault', '/vault-old/CLAUDE.md')).toBeNull();
+		expect(vaultRelative('/vault', '/vaultCLAUDE.md')).toBeNull();
+		expect(vaultRelative('/vault', '/vault/../vault-old/CLAUDE.md')).toBeNull();
+		expect(vaultRelative('/vault/', '/vault/CLAUDE.md')).toBe('CLAUDE.md');
+	});
+
+	it('compares case-insensitively and keeps the written case', () => {
+		expect(vaultRelative('/Users/Me/Vault', '/users/me/vault/Claude.MD')).toBe('Claude.MD');
+	});
+
+	it('handles drive letters in either case and with either separator', () => {
+		expect(vaultRelative('C:\\Users\\me\\Vault', 'c:/users/me/vault/CLAUDE.md')).toBe('CLAUDE.md');
+		expect(vaultRelative('C:\\Users\\me\\Vault', 'D:\\Users\\me\\Vault\\CLAUDE.md')).toBeNull();
+		expect(vaultRelative('/home/me/vault', 'C:\\home\\me\\vault\\CLAUDE.md')).toBeNull();
+	});
+
+	it('rejects the root itself, empty paths, NUL characters and .. above the top', () => {
+		expect(vaultRelative('/v', '/v')).toBeNull();
+		expect(vaultRelative('/v', '/v/')).toBeNull();
+		expect(vaultRelative('/v', '')).toBeNull();
+		expect(vaultRelative('/v', '/v/CLAUDE.md\0')).toBeNull();
+		expect(normalizePath('/../../v/x')).toBe('/v/x');
+	});
+});
+
+describe('rule scope', () => {
+	it('covers the root CLAUDE.md, the rules folder, agents, skills and the settings files', () => {
+		for (const p of ['CLAUDE.md', 'claude.md', 'AI/Regelwerk/x.md', 'AI/Regelwerk/deep/er.md', '.claude/agents/a.md', '.claude/skills/s/SKILL.md', '.claude/settings.json', '.claude/settings.local.json']) {
+			expect(inScope(p, SCOPE), p).toBe(true);
+		}
+	});
+
+	it('leaves out a sub-folder CLAUDE.md, the rules folder itself, neighbours and other notes', () => {
+		for (const p of ['Notes/CLAUDE.md', 'AI/Regelwerk', 'AI/Regelwerk-old/x.md', 'AI/sessions/x.md', 'Notes/x.md', '.claude/hooks/x.cjs', 'CLAUDE.md.bak']) {
+			expect(inScope(p, SCOPE), p).toBe(false);
+		}
+	});
+
+	it('follows the rulesFolder and ruleScope settings', () => {
+		expect(inScope('Rules/x.md', checkScope(resolveSettings({ rulesFolder: 'Rules' })))).toBe(true);
+		const custom = checkScope(resolveSettings({ ruleScope: ['docs/*.md', '**/AGENTS.md'] }));
+		expect(inScope('docs/a.md', custom)).toBe(true);
+		expect(inScope('docs/sub/a.md', custom)).toBe(false);
+		expect(inScope('AGENTS.md', custom)).toBe(true);
+		expect(inScope('x/y/AGENTS.md', custom)).toBe(true);
+		expect(inScope('CLAUDE.md', custom)).toBe(false);
+	});
+});
