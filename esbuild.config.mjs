@@ -51,7 +51,9 @@ const bridge = {
 	logLevel: 'info',
 	define: { BRIDGE_VERSION: JSON.stringify(pkg.version) },
 	treeShaking: true,
-	minify: false,
+	// Every hook run compiles the whole file before it does anything: fewer bytes, faster start.
+	minify: true,
+	legalComments: 'eof',
 	outfile: 'bridge/dist/session-brief.cjs',
 };
 

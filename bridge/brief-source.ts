@@ -8,40 +8,21 @@ import 'moment/locale/de';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { computeBrief, type Brief, type NoteEntry } from '../src/core/brief';
-import type { BriefSource } from '../src/core/format';
-import { isoDate } from '../src/core/daily-note';
+import { isoDate } from '../src/core/dates';
 import { fromRow, toRow, type BriefCache } from '../src/core/cache-format';
 import { DISCOVERY_FILE, type LiveBrief } from '../src/core/live-protocol';
-import { readBriefCache, readBriefIndex, writeCache } from './cache';
+import { readBriefIndex, writeCache } from './cache';
+import { exists, servedByPlugin, usableCache, type SourcedBrief } from './plugin-tier';
 import { scanVault, walkVault, type Walk, type WalkedNote } from './scan';
 import type { VaultContext } from './vault-config';
 
 export type SourceChoice = 'auto' | 'cache' | 'scan' | 'live';
 export type LocalChoice = Exclude<SourceChoice, 'live'>;
-
-export interface SourcedBrief {
-	brief: Brief;
-	source: BriefSource;
-	generatedAt: number;
-	/** How many notes were read from disk for this brief (0 when served from the cache). */
-	notesRead: number;
-	cache: BriefCache | null;
-	/** Why the cache was not served or not written; for `report` and `doctor`, not the hook text. */
-	notes: string[];
-}
+export type { SourcedBrief } from './plugin-tier';
+export { processAlive } from './plugin-tier';
 
 export class NoCurrentCache extends Error {}
 export class NoLiveAnswer extends Error {}
-
-function exists(root: string): (p: string) => boolean {
-	return (p) => {
-		try {
-			return fs.statSync(path.join(root, p)).isFile();
-		} catch {
-			return false;
-		}
-	};
-}
 
 function momentLocale(ctx: VaultContext, cache: BriefCache | null): string {
 	return cache?.locale ?? ctx.lang;
@@ -59,20 +40,6 @@ function briefFrom(ctx: VaultContext, now: Date, entries: NoteEntry[], scanError
 	});
 }
 
-/** The cache when it was written today under the current settings; otherwise null, with why. */
-function usableCache(ctx: VaultContext, now: Date, why: string[]): BriefCache | null {
-	if (ctx.pluginDir === null) {
-		why.push('no Obsidian config folder found, so no cache');
-		return null;
-	}
-	const cache = readBriefCache(ctx.pluginDir);
-	if (cache === null) why.push('no readable cache');
-	else if (cache.date !== isoDate(now)) why.push(`cache is from ${cache.date}`);
-	else if (cache.key !== ctx.key) why.push('settings changed since the cache was written');
-	else return cache;
-	return null;
-}
-
 function sameNotes(walked: WalkedNote[], byPath: Map<string, [number, number]>): boolean {
 	if (walked.length !== byPath.size) return false;
 	for (const n of walked) {
@@ -80,27 +47,6 @@ function sameNotes(walked: WalkedNote[], byPath: Map<string, [number, number]>):
 		if (seen === undefined || seen[0] !== n.mtime || seen[1] !== n.size) return false;
 	}
 	return true;
-}
-
-/** Whether a process with this id runs (EPERM: it runs, as another user). */
-export function processAlive(pid: number): boolean {
-	if (!Number.isInteger(pid) || pid <= 0) return false;
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === 'EPERM';
-	}
-}
-
-/** Tier 1: the plugin wrote the cache, still runs and has no change pending, so the cache is current. */
-function servedByPlugin(cache: BriefCache, ctx: VaultContext): Brief | null {
-	if (cache.writer !== 'plugin' || cache.plugin === undefined || cache.plugin.pending || !processAlive(cache.plugin.pid)) return null;
-	const brief = cache.brief;
-	const daily = brief.items.dailyNote;
-	// The daily note may sit in a folder the plugin's index skips; one stat keeps it exact.
-	if (daily !== null) brief.items.dailyNote = { path: daily.path, exists: exists(ctx.root)(daily.path) };
-	return brief;
 }
 
 /** Tiers 1, 3 and 4: everything that needs no socket. `serve` uses this directly. */

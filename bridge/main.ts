@@ -4,9 +4,6 @@
  */
 import { sessionStartOutput } from '../src/core/agent-contracts';
 import { parseArgs, stringFlag, USAGE, UsageError, type Args } from './args';
-import { report } from './commands/report';
-import { postToolUse, postToolUseCrashEnvelope } from './commands/post-tool-use';
-import { sessionStart } from './commands/session-start';
 import { writeOut } from './io';
 
 declare const BRIDGE_VERSION: string;
@@ -15,21 +12,20 @@ const HOOKS = new Set(['session-start', 'post-tool-use']);
 
 async function run(args: Args, scriptPath: string): Promise<number> {
 	switch (args.command) {
+		// Every command is loaded on demand: a hook start pays only for the code its path runs.
 		case 'session-start':
-			return sessionStart(args, scriptPath, process.env);
+			return (await import('./commands/session-start')).sessionStart(args, scriptPath, process.env);
 		case 'post-tool-use':
-			return postToolUse(args, scriptPath, process.env);
+			return (await import('./commands/post-tool-use')).postToolUse(args, scriptPath, process.env);
 		case 'report':
-			return report(args, scriptPath, process.env);
+			return (await import('./commands/report')).report(args, scriptPath, process.env);
 		case 'check':
-			// Loaded on demand, like the engine in post-tool-use: the other commands never evaluate it.
 			return (await import('./commands/check')).check(args, scriptPath, process.env);
 		case 'install':
 		case 'uninstall':
 		case 'doctor':
 			return (await import('./commands/agents-cli')).runAgentCommand(args, scriptPath, process.env);
 		case 'serve':
-			// Loaded on demand: only `serve` needs the WebSocket server.
 			return (await import('./commands/serve')).serve(args, scriptPath, process.env);
 		case 'version':
 		case '--version':
@@ -54,7 +50,7 @@ async function main(): Promise<void> {
 	} catch (error) {
 		if (HOOKS.has(args.command)) {
 			// A hook never fails its host: exit 0 with a valid envelope that names the problem.
-			if (args.command === 'post-tool-use') writeOut(postToolUseCrashEnvelope(error, scriptPath));
+			if (args.command === 'post-tool-use') writeOut((await import('./commands/post-tool-use')).postToolUseCrashEnvelope(error, scriptPath));
 			else writeOut(sessionStartOutput(stringFlag(args, 'agent'), `Session brief: ${(error as Error).message}`, 'en'));
 			process.exitCode = 0;
 			return;

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { UsageError, type Args } from '../args';
-import { isoDate } from '../../src/core/daily-note';
+import { isoDate } from '../../src/core/dates';
 import { DISCOVERY_FILE, type LiveBrief } from '../../src/core/live-protocol';
 import { readDiscovery } from '../../src/live/discovery';
 import { startLiveServer, type LiveHandlers } from '../../src/live/server';

@@ -4,13 +4,13 @@
  */
 import { stringFlag, type Args } from '../args';
 import { sessionStartOutput } from '../../src/core/agent-contracts';
-import { isoDate } from '../../src/core/daily-note';
+import { isoDate } from '../../src/core/dates';
 import { formatBrief } from '../../src/core/format';
 import { strings, type Lang } from '../../src/core/i18n';
-import { getBrief } from '../brief-source';
 import { clock, contextFor } from '../context';
 import { readStdin, writeOut } from '../io';
 import * as path from 'node:path';
+import { pluginTier } from '../plugin-tier';
 
 function firstLine(error: unknown): string {
 	const text = error instanceof Error ? error.message : String(error);
@@ -27,7 +27,8 @@ export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.P
 	try {
 		const ctx = contextFor(args, scriptPath, env);
 		lang = ctx.lang;
-		const sourced = await getBrief(ctx, 'auto', now);
+		// Tier 1 needs no scan code; everything else is loaded only when the plugin's cache cannot serve.
+		const sourced = pluginTier(ctx, now) ?? (await (await import('../brief-source')).getBrief(ctx, 'auto', now));
 		if (sourced.cache?.lang !== undefined && ctx.settings.language === 'auto' && !args.flags.has('lang')) lang = sourced.cache.lang;
 		lines.push(
 			formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path.basename(ctx.root) }, now.getTime()),

@@ -2,16 +2,16 @@
  * The seven session-start items (SPEC §3). Every item is computed on its own: one that throws
  * becomes an entry in `errors` and the others are still delivered (seed 000, #13).
  */
-import { dailyNotePath, isoDate } from './daily-note';
+import { isoDate } from './dates';
+import { dailyNotePath } from './daily-note';
 import type { NoteFlags } from './flags';
 import type { TagHit } from './note-facts';
 import { basename, comparePaths, isCountedNote, isInFolder } from './paths';
 import type { DailyNoteSettings, Settings } from './settings';
 
-export const ITEM_IDS = ['date', 'dailyNote', 'inbox', 'needsReview', 'reviewOpen', 'pendingReview', 'sessionsToday'] as const;
-export type ItemId = (typeof ITEM_IDS)[number];
-export type ListItemId = 'inbox' | 'needsReview' | 'reviewOpen' | 'pendingReview' | 'sessionsToday';
-export const LIST_ITEM_IDS: readonly ListItemId[] = ['inbox', 'needsReview', 'reviewOpen', 'pendingReview', 'sessionsToday'];
+import type { ItemId } from './item-ids';
+
+export { ITEM_IDS, LIST_ITEM_IDS, type ItemId, type ListItemId } from './item-ids';
 
 export interface NoteEntry {
 	path: string;

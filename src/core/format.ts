@@ -1,6 +1,6 @@
 /** The brief as text for the agent and the terminal, and as the stable `report --json` schema. */
-import type { Brief, ListItem, ListItemId } from './brief';
-import { LIST_ITEM_IDS } from './brief';
+import type { Brief, ListItem } from './brief';
+import { LIST_ITEM_IDS, type ListItemId } from './item-ids';
 import { strings, type Lang } from './i18n';
 import type { Settings } from './settings';
 

@@ -6,7 +6,7 @@
 import { Events, getLanguage, moment, normalizePath, type App } from 'obsidian';
 import { computeBrief, type Brief } from '../core/brief';
 import { settingsKey } from '../core/cache-key';
-import { isoDate } from '../core/daily-note';
+import { isoDate } from '../core/dates';
 import { resolveLanguage, type Lang } from '../core/i18n';
 import { effectiveDailyNote, resolveDailyNoteSettings, type DailyNoteSettings, type Settings } from '../core/settings';
 import type { NoteIndex } from './note-index';

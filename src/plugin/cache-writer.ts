@@ -6,7 +6,7 @@
  */
 import { normalizePath, type App } from 'obsidian';
 import { BRIEF_FILE, INDEX_FILE, asBriefCache, makeBriefCache, makeIndex, type BriefCache } from '../core/cache-format';
-import { isoDate } from '../core/daily-note';
+import { isoDate } from '../core/dates';
 import { writeAtomic } from './atomic-write';
 import type { BriefService } from './brief-service';
 import type { IndexSync } from './index-sync';

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadVaultContext } from '../../bridge/vault-config';
 import { asBriefCache, asBriefIndex, BRIEF_FILE, INDEX_FILE, type BriefCache } from '../../src/core/cache-format';
-import { isoDate } from '../../src/core/daily-note';
+import { isoDate } from '../../src/core/dates';
 import { languageState } from '../obsidian-stub/obsidian';
 import { FIXTURE } from './fixture';
 import { internals, settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';

@@ -1,0 +1,78 @@
+/**
+ * Tier 1 of SPEC §4, kept apart from the scan so the hook's common case loads no YAML parser,
+ * no date library and no socket code: the plugin wrote the cache, still runs and has no change
+ * pending, so the cache is current and is served as written.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Brief } from '../src/core/brief';
+import type { BriefCache } from '../src/core/cache-format';
+import { isoDate } from '../src/core/dates';
+import type { BriefSource } from '../src/core/format';
+import { readBriefCache } from './cache';
+import type { VaultContext } from './vault-config';
+
+export interface SourcedBrief {
+	brief: Brief;
+	source: BriefSource;
+	generatedAt: number;
+	/** How many notes were read from disk for this brief (0 when served from the cache). */
+	notesRead: number;
+	cache: BriefCache | null;
+	/** Why the cache was not served or not written; for `report` and `doctor`, not the hook text. */
+	notes: string[];
+}
+
+export function exists(root: string): (p: string) => boolean {
+	return (p) => {
+		try {
+			return fs.statSync(path.join(root, p)).isFile();
+		} catch {
+			return false;
+		}
+	};
+}
+
+/** Whether a process with this id runs (EPERM: it runs, as another user). */
+export function processAlive(pid: number): boolean {
+	if (!Number.isInteger(pid) || pid <= 0) return false;
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'EPERM';
+	}
+}
+
+/** The cache when it was written today under the current settings; otherwise null, with why. */
+export function usableCache(ctx: VaultContext, now: Date, why: string[]): BriefCache | null {
+	if (ctx.pluginDir === null) {
+		why.push('no Obsidian config folder found, so no cache');
+		return null;
+	}
+	const cache = readBriefCache(ctx.pluginDir);
+	if (cache === null) why.push('no readable cache');
+	else if (cache.date !== isoDate(now)) why.push(`cache is from ${cache.date}`);
+	else if (cache.key !== ctx.key) why.push('settings changed since the cache was written');
+	else return cache;
+	return null;
+}
+
+/** The brief of a plugin-written cache whose writer runs with nothing pending, else null. */
+export function servedByPlugin(cache: BriefCache, ctx: VaultContext): Brief | null {
+	if (cache.writer !== 'plugin' || cache.plugin === undefined || cache.plugin.pending || !processAlive(cache.plugin.pid)) return null;
+	const brief = cache.brief;
+	const daily = brief.items.dailyNote;
+	// The daily note may sit in a folder the plugin's index skips; one stat keeps it exact.
+	if (daily !== null) brief.items.dailyNote = { path: daily.path, exists: exists(ctx.root)(daily.path) };
+	return brief;
+}
+
+/** Tier 1 as a sourced brief, or null when the plugin's cache cannot be served as is. */
+export function pluginTier(ctx: VaultContext, now: Date): SourcedBrief | null {
+	const why: string[] = [];
+	const cache = usableCache(ctx, now, why);
+	const brief = cache === null ? null : servedByPlugin(cache, ctx);
+	if (cache === null || brief === null) return null;
+	return { brief, source: 'cache', generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [...ctx.warnings] };
+}
