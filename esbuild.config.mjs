@@ -26,8 +26,22 @@ const plugin = {
 		'@lezer/common',
 		'@lezer/highlight',
 		'@lezer/lr',
+		// ws's optional native speed-ups: it falls back to plain JavaScript when they are absent.
+		'bufferutil',
+		'utf-8-validate',
 		...builtinModules,
+		...builtinModules.map((m) => `node:${m}`),
 	],
+	// The plugin is desktop-only and runs the live channel server (ws) and the bridge's install and
+	// doctor code, which need Node's modules: resolve packages as Node does (ws's `browser` entry
+	// only throws).
+	platform: 'node',
+	// ESM entries first: with Node's `main` entries, jsonc-parser's UMD build would `require` its
+	// own files at run time, which a single bundled main.js does not have.
+	mainFields: ['module', 'main'],
+	// The bridge bundle is embedded as text (src/plugin/bridge-source.ts) so install can copy it.
+	loader: { '.cjs': 'text' },
+	define: { BRIDGE_VERSION: JSON.stringify(pkg.version) },
 	// Obsidian ships moment; the plugin uses that copy instead of bundling a second one.
 	alias: { moment: './src/plugin/obsidian-moment.ts' },
 	format: 'cjs',
@@ -46,6 +60,8 @@ const bridge = {
 	entryPoints: ['bridge/main.ts'],
 	bundle: true,
 	platform: 'node',
+	// jsonc-parser's UMD build requires its own files at run time; its ESM build bundles cleanly.
+	mainFields: ['module', 'main'],
 	format: 'cjs',
 	target: 'node18',
 	logLevel: 'info',

@@ -1,12 +1,18 @@
 import { Notice, Plugin } from 'obsidian';
 import { formatBrief } from './src/core/format';
 import { resolveSettings, type DailyNoteSettings, type Settings } from './src/core/settings';
+import { AgentHooks } from './src/plugin/agent-hooks';
+import { BRIDGE_SOURCE, embeddedBridgeVersion } from './src/plugin/bridge-source';
 import { BriefService, readDailyNoteSettings } from './src/plugin/brief-service';
 import { CacheWriter } from './src/plugin/cache-writer';
 import { registerCommands } from './src/plugin/commands';
+import { hookCommands } from './src/plugin/hook-commands';
 import { IndexSync } from './src/plugin/index-sync';
+import { discoveryFile, LiveChannel, liveHandlers } from './src/plugin/live-channel';
 import { ReviewActions } from './src/plugin/review-actions';
 import { REVIEW_ICON, ReviewView, VIEW_TYPE_REVIEW } from './src/plugin/review-view';
+import { RuleCheckRunner } from './src/plugin/rule-check-runner';
+import { RuleCheckView, VIEW_TYPE_RULE_CHECK } from './src/plugin/rule-check-view';
 import { SessionBriefSettingTab } from './src/plugin/settings-tab';
 import { loadSettings, saveSettings } from './src/plugin/settings-store';
 import { ReviewStatusBar } from './src/plugin/status-bar';
@@ -20,6 +26,9 @@ export default class SessionBriefPlugin extends Plugin {
 	private sync!: IndexSync;
 	private service!: BriefService;
 	private writer!: CacheWriter;
+	private rules!: RuleCheckRunner;
+	private live!: LiveChannel;
+	private hooks!: AgentHooks;
 	private obsidianDaily: DailyNoteSettings = { folder: '', format: 'YYYY-MM-DD' };
 
 	async onload(): Promise<void> {
@@ -32,8 +41,13 @@ export default class SessionBriefPlugin extends Plugin {
 		this.service = new BriefService(this.app, this.sync.index, () => this.settings);
 		this.writer = new CacheWriter(this.app, CacheWriter.pluginDir(this.app, this.manifest.id), this.service, this.sync);
 		const actions = new ReviewActions(this.app, this.service, this.sync.index);
+		const lang = () => this.service.lang();
+		this.rules = new RuleCheckRunner(this.app, () => this.settings, lang);
+		this.live = new LiveChannel(discoveryFile(this.app, this.manifest.id), liveHandlers(this.service, this.sync, this.rules));
+		this.hooks = new AgentHooks(this.app, embeddedBridgeVersion(this.manifest.version), BRIDGE_SOURCE);
 
 		this.registerView(VIEW_TYPE_REVIEW, (leaf) => new ReviewView(leaf, this.service, this.sync, actions));
+		this.registerView(VIEW_TYPE_RULE_CHECK, (leaf) => new RuleCheckView(leaf, this.rules, lang, () => this.runRuleCheck()));
 		this.registerHoverLinkSource(VIEW_TYPE_REVIEW, { display: 'Session brief: needs review', defaultMod: true });
 		this.addRibbonIcon(REVIEW_ICON, 'Open needs review', () => void this.openReviewView());
 		new ReviewStatusBar(this, this.service, this.sync, () => void this.openReviewView());
@@ -41,6 +55,8 @@ export default class SessionBriefPlugin extends Plugin {
 			openReviewView: () => this.openReviewView(),
 			refreshBrief: () => this.refreshBrief(),
 			copyBrief: () => this.copyBrief(),
+			runRuleCheck: () => this.runRuleCheck(),
+			hooks: hookCommands(this.app, this.hooks, lang),
 		});
 		this.addSettingTab(new SessionBriefSettingTab(this.app, this));
 		this.registerInterval(window.setInterval(() => this.writer.checkDate(), DATE_CHECK_MS));
@@ -50,11 +66,21 @@ export default class SessionBriefPlugin extends Plugin {
 		this.app.workspace.onLayoutReady(() => {
 			void this.writer.markExistingPending();
 			this.sync.start(this);
+			// The channel answers from the index, so it opens once the first full pass is done.
+			void this.sync.whenBuilt().then(() => this.applyLiveChannel());
 		});
 	}
 
 	onunload(): void {
+		void this.live.stop();
 		void this.writer.stop();
+	}
+
+	/** Starts or stops the live channel to match the setting; says once when it cannot start. */
+	private async applyLiveChannel(): Promise<void> {
+		if (!this.sync.ready && this.settings.liveChannel) return;
+		await this.live.apply(this.settings.liveChannel);
+		if (this.live.lastError !== null) new Notice(uiStrings(this.service.lang()).liveFailed(this.live.lastError));
 	}
 
 	private onIndexChanged(): void {
@@ -74,17 +100,28 @@ export default class SessionBriefPlugin extends Plugin {
 			JSON.stringify([s.inboxFolder, s.rulesFolder, s.sessionsFolder, s.excludedRootFolders, s.tags]);
 		if (counting(previous) !== counting(this.settings)) await this.sync.applySettings(this.settings);
 		else this.onIndexChanged();
+		if (previous.liveChannel !== this.settings.liveChannel) await this.applyLiveChannel();
 	}
 
 	async openReviewView(): Promise<void> {
+		await this.openSideView(VIEW_TYPE_REVIEW);
+	}
+
+	private async openSideView(type: string): Promise<void> {
 		const { workspace } = this.app;
-		let leaf = workspace.getLeavesOfType(VIEW_TYPE_REVIEW)[0] ?? null;
+		let leaf = workspace.getLeavesOfType(type)[0] ?? null;
 		if (leaf === null) {
 			leaf = workspace.getRightLeaf(false);
 			if (leaf === null) return;
-			await leaf.setViewState({ type: VIEW_TYPE_REVIEW, active: true });
+			await leaf.setViewState({ type, active: true });
 		}
 		await workspace.revealLeaf(leaf);
+	}
+
+	async runRuleCheck(): Promise<void> {
+		const report = await this.rules.run();
+		await this.openSideView(VIEW_TYPE_RULE_CHECK);
+		new Notice(report.summary);
 	}
 
 	async refreshBrief(): Promise<void> {

@@ -1,9 +1,21 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
 
 // The plugin tests run against a stand-in for `obsidian` (types-only on npm) in a DOM; every
 // other test runs in Node and must not see that alias.
 const obsidianStub = path.resolve(__dirname, 'tests/obsidian-stub/obsidian.ts');
+
+// The plugin embeds the built bridge as text (esbuild's `text` loader for `.cjs`); the plugin tests
+// load it the same way. tests/global-setup.ts builds the bridge first when it is missing.
+const cjsAsText: Plugin = {
+	name: 'cjs-as-text',
+	enforce: 'pre',
+	load(id) {
+		if (!id.endsWith('.cjs') || id.includes('node_modules')) return null;
+		return `export default ${JSON.stringify(fs.readFileSync(id, 'utf8'))};`;
+	},
+};
 
 export default defineConfig({
 	test: {
@@ -18,6 +30,7 @@ export default defineConfig({
 			},
 			{
 				extends: true,
+				plugins: [cjsAsText],
 				// `.ts` first: `../../main` must be main.ts, not the built main.js next to it.
 				resolve: { alias: { obsidian: obsidianStub }, extensions: ['.ts', '.mts', '.mjs', '.js', '.json'] },
 				test: { name: 'plugin', include: ['tests/plugin/**/*.test.ts'], environment: 'happy-dom' },

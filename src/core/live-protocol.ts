@@ -64,3 +64,16 @@ export interface LiveBrief {
 	lang?: 'en' | 'de';
 	locale?: string;
 }
+
+/**
+ * The answer to `check`: the built-in rule checks as the `check` command reports them (sorted
+ * findings, the checks that ran, the summary line). The user's external checker is not run over
+ * the channel, which never starts a program; `external` says whether one is configured.
+ */
+export interface LiveCheck {
+	findings: unknown[];
+	checksRun: string[];
+	summary: string;
+	lang: 'en' | 'de';
+	external: 'none' | 'skipped';
+}

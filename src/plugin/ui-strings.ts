@@ -36,6 +36,31 @@ export interface UiStrings {
 	copied: string;
 	refreshed: string;
 	writeFailed: (reason: string) => string;
+	ruleCheck: {
+		viewTitle: string;
+		runAgain: string;
+		notRun: string;
+		externalSkipped: string;
+		notInVault: string;
+		severity: Record<'error' | 'warning', string>;
+	};
+	agentHooks: {
+		desktopOnly: string;
+		agent: string;
+		scope: string;
+		scopes: Record<'project' | 'local' | 'user', string>;
+		install: string;
+		check: string;
+		remove: string;
+		installTitle: string;
+		checkTitle: string;
+		removeTitle: string;
+		checking: string;
+		installed: (agent: string) => string;
+		removed: string;
+		failed: (message: string) => string;
+	};
+	liveFailed: (reason: string) => string;
 }
 
 const en: UiStrings = {
@@ -72,6 +97,31 @@ const en: UiStrings = {
 	copied: 'Session brief copied to the clipboard.',
 	refreshed: 'Session brief refreshed.',
 	writeFailed: (reason) => `Could not write the cached brief: ${reason}`,
+	ruleCheck: {
+		viewTitle: 'Rule check',
+		runAgain: 'Run rule check again',
+		notRun: 'Run the rule check from the command palette to list its findings here.',
+		externalSkipped: 'Your external check did not run here (it needs the vault folder on disk); run "check" of the hook bridge in a terminal for it.',
+		notInVault: 'Obsidian does not open files in dot folders; open this one in another editor.',
+		severity: { error: 'error', warning: 'warning' },
+	},
+	agentHooks: {
+		desktopOnly: 'Agent hooks can only be installed on desktop, where the vault is a folder on disk.',
+		agent: 'Agent',
+		scope: 'Scope',
+		scopes: { project: 'This vault (project)', local: 'This vault, not shared (local)', user: 'Every session of this user (user)' },
+		install: 'Install',
+		check: 'Check',
+		remove: 'Remove',
+		installTitle: 'Install agent hooks',
+		checkTitle: 'Check agent hooks',
+		removeTitle: 'Remove agent hooks',
+		checking: 'Checking the agent hooks…',
+		installed: (agent) => `Agent hooks installed for ${agent}.`,
+		removed: 'Agent hooks removed.',
+		failed: (message) => `Agent hooks: ${message}`,
+	},
+	liveFailed: (reason) => `The live channel could not start: ${reason}`,
 };
 
 const de: UiStrings = {
@@ -108,6 +158,31 @@ const de: UiStrings = {
 	copied: 'Sitzungsbrief in die Zwischenablage kopiert.',
 	refreshed: 'Sitzungsbrief aktualisiert.',
 	writeFailed: (reason) => `Der zwischengespeicherte Brief ließ sich nicht schreiben: ${reason}`,
+	ruleCheck: {
+		viewTitle: 'Regelwerk-Check',
+		runAgain: 'Regelwerk-Check erneut ausführen',
+		notRun: 'Den Regelwerk-Check über die Befehlspalette starten, um seine Befunde hier zu sehen.',
+		externalSkipped: 'Der eigene externe Check lief hier nicht (er braucht den Vault-Ordner auf der Festplatte); dafür "check" der Hook-Bridge im Terminal ausführen.',
+		notInVault: 'Obsidian öffnet keine Dateien in Punkt-Ordnern; diese Datei in einem anderen Editor öffnen.',
+		severity: { error: 'Fehler', warning: 'Warnung' },
+	},
+	agentHooks: {
+		desktopOnly: 'Agent-Hooks lassen sich nur am Desktop installieren, wo der Vault ein Ordner auf der Festplatte ist.',
+		agent: 'Agent',
+		scope: 'Geltungsbereich',
+		scopes: { project: 'Dieser Vault (project)', local: 'Dieser Vault, nicht geteilt (local)', user: 'Jede Sitzung dieses Benutzers (user)' },
+		install: 'Installieren',
+		check: 'Prüfen',
+		remove: 'Entfernen',
+		installTitle: 'Agent-Hooks installieren',
+		checkTitle: 'Agent-Hooks prüfen',
+		removeTitle: 'Agent-Hooks entfernen',
+		checking: 'Agent-Hooks werden geprüft…',
+		installed: (agent) => `Agent-Hooks für ${agent} installiert.`,
+		removed: 'Agent-Hooks entfernt.',
+		failed: (message) => `Agent-Hooks: ${message}`,
+	},
+	liveFailed: (reason) => `Der Live-Kanal ließ sich nicht starten: ${reason}`,
 };
 
 export function uiStrings(lang: Lang): UiStrings {

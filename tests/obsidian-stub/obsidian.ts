@@ -119,10 +119,16 @@ class EmptyView extends View {
 	}
 }
 
+export interface OpenViewState {
+	active?: boolean;
+	eState?: Record<string, unknown>;
+}
+
 export class WorkspaceLeaf extends Events {
 	view: View;
-	/** Test-only: files opened in this leaf, and where the leaf sits. */
+	/** Test-only: files opened in this leaf (and the view state they were opened with), and where the leaf sits. */
 	opened: TFile[] = [];
+	openedStates: Array<OpenViewState | undefined> = [];
 	constructor(
 		public app: App,
 		public side: 'main' | 'right' | 'left',
@@ -140,8 +146,9 @@ export class WorkspaceLeaf extends Events {
 		this.view.load();
 		await this.view.onOpen();
 	}
-	async openFile(file: TFile): Promise<void> {
+	async openFile(file: TFile, state?: OpenViewState): Promise<void> {
 		this.opened.push(file);
+		this.openedStates.push(state);
 	}
 	detach(): void {
 		void this.view.onClose();
@@ -300,6 +307,34 @@ export abstract class PluginSettingTab {
 	hide(): void {
 		this.containerEl.empty();
 	}
+}
+
+export class Modal {
+	/** Test-only: modals currently open, newest last. */
+	static open: Modal[] = [];
+	containerEl: HTMLElement = createDiv({ cls: 'modal-container' });
+	modalEl: HTMLElement;
+	titleEl: HTMLElement;
+	contentEl: HTMLElement;
+	constructor(public app: App) {
+		this.modalEl = this.containerEl.createDiv({ cls: 'modal' });
+		this.titleEl = this.modalEl.createDiv({ cls: 'modal-title' });
+		this.contentEl = this.modalEl.createDiv({ cls: 'modal-content' });
+	}
+	setTitle(title: string): this {
+		this.titleEl.setText(title);
+		return this;
+	}
+	open(): void {
+		Modal.open.push(this);
+		void this.onOpen();
+	}
+	close(): void {
+		Modal.open = Modal.open.filter((m) => m !== this);
+		this.onClose();
+	}
+	onOpen(): void | Promise<void> {}
+	onClose(): void {}
 }
 
 export class Notice {

@@ -74,6 +74,17 @@ export class FileSystemAdapter {
 	async mkdir(p: string): Promise<void> {
 		fs.mkdirSync(this.getFullPath(p), { recursive: true });
 	}
+	/** Like Obsidian's: the direct children of a folder as vault-relative paths; throws for a missing one. */
+	async list(p: string): Promise<{ files: string[]; folders: string[] }> {
+		const dir = normalizePath(p);
+		const out = { files: [] as string[], folders: [] as string[] };
+		for (const entry of fs.readdirSync(this.getFullPath(dir === '/' ? '' : dir), { withFileTypes: true })) {
+			const child = dir === '/' ? entry.name : `${dir}/${entry.name}`;
+			if (entry.isDirectory()) out.folders.push(child);
+			else out.files.push(child);
+		}
+		return out;
+	}
 	async remove(p: string): Promise<void> {
 		this.calls.push(`remove ${p}`);
 		fs.rmSync(this.getFullPath(p));
@@ -106,6 +117,9 @@ export class PlainAdapter {
 	mkdir(p: string): Promise<void> {
 		return this.inner.mkdir(p);
 	}
+	list(p: string): Promise<{ files: string[]; folders: string[] }> {
+		return this.inner.list(p);
+	}
 	remove(p: string): Promise<void> {
 		return this.inner.remove(p);
 	}
@@ -127,6 +141,33 @@ export class MetadataCache extends Events {
 	getCache(p: string): StubCachedMetadata | null {
 		return this.caches.get(p) ?? null;
 	}
+	/** Test-only: every link lookup, to prove the rule check asks Obsidian's resolution. */
+	linkLookups: Array<[string, string]> = [];
+	/**
+	 * Obsidian's link resolution as observed: a path (extension optional) from the vault root or
+	 * relative to the source's folder, else a file whose path ends with it, the one in the source's
+	 * folder first, then the shortest path. Case-insensitive.
+	 */
+	getFirstLinkpathDest(linkpath: string, sourcePath: string): TFile | null {
+		this.linkLookups.push([linkpath, sourcePath]);
+		const wanted = linkpath.replace(/\\/g, '/').toLowerCase();
+		if (wanted === '') return null;
+		const files = this.vault.getFiles();
+		const folder = sourcePath.includes('/') ? sourcePath.slice(0, sourcePath.lastIndexOf('/')).toLowerCase() : '';
+		const named = (f: TFile, name: string): boolean => f.path.toLowerCase() === name || (f.extension === 'md' && f.path.toLowerCase() === `${name}.md`);
+		const relative = normalizePath(`${folder}/${wanted}`).toLowerCase();
+		const direct = files.find((f) => named(f, normalizePath(wanted).toLowerCase())) ?? files.find((f) => named(f, relative));
+		if (direct !== undefined) return direct;
+		if (wanted.startsWith('.')) return null;
+		const byName = files.filter((f) => {
+			const lower = f.path.toLowerCase();
+			return [lower, f.extension === 'md' ? lower.slice(0, -3) : lower].some((n) => n.endsWith(`/${wanted}`));
+		});
+		byName.sort((a, b) => Number(b.parent?.path.toLowerCase() === folder) - Number(a.parent?.path.toLowerCase() === folder) || a.path.length - b.path.length);
+		return byName[0] ?? null;
+	}
+	/** Links Obsidian could not resolve, per source note and link path; tests fill it in as needed. */
+	unresolvedLinks: Record<string, Record<string, number>> = {};
 	/** Parses now, silently: the state Obsidian restores from its own cache at startup. */
 	primeAll(): void {
 		for (const f of this.vault.getMarkdownFiles()) this.caches.set(f.path, parseNote(this.vault.readSync(f)));

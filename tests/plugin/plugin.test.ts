@@ -32,9 +32,18 @@ describe('status bar', () => {
 });
 
 describe('commands', () => {
-	it('registers three commands without hotkeys or plugin id', async () => {
+	it('registers its commands without hotkeys or plugin id', async () => {
 		started = await startPlugin(tempVault(FIXTURE));
-		expect(started.stub.commands.map((c) => c.id)).toEqual(['open-review-sidebar', 'refresh-brief', 'copy-brief']);
+		expect(started.stub.commands.map((c) => c.id)).toEqual([
+			'open-review-sidebar',
+			'refresh-brief',
+			'copy-brief',
+			'run-rule-check',
+			'install-agent-hooks',
+			'check-agent-hooks',
+			'remove-agent-hooks',
+		]);
+		expect(started.stub.commands.map((c) => c.name)).toContain('Run rule check');
 		for (const c of started.stub.commands) {
 			expect(c.hotkeys).toBeUndefined();
 			expect(c.id).not.toContain('session-brief');

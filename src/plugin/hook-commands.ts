@@ -1,0 +1,93 @@
+/**
+ * The flow of the three agent-hook commands: desktop check, the choice dialog, the bridge's
+ * action, then a notice and the bridge's full report in a dialog (paths and warnings a user needs).
+ */
+import { Notice, type App } from 'obsidian';
+import type { Lang } from '../core/i18n';
+import { HOSTS } from '../core/agent-contracts';
+import type { AgentHooks, HookOutcome } from './agent-hooks';
+import { HookChoiceModal, OutputModal } from './hook-modals';
+import { uiStrings } from './ui-strings';
+
+export interface HookCommands {
+	install: () => void;
+	check: () => void;
+	remove: () => void;
+}
+
+function errorText(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}
+
+export function hookCommands(app: App, hooks: AgentHooks, lang: () => Lang): HookCommands {
+	const strings = () => uiStrings(lang()).agentHooks;
+	/** The vault folder, or a notice saying why there is none. */
+	const vault = (): string | null => {
+		const path = hooks.vaultPath();
+		if (path === null) new Notice(strings().desktopOnly);
+		return path;
+	};
+	const show = (title: string, outcome: HookOutcome, success: string): void => {
+		new Notice(outcome.ok ? success : strings().failed(outcome.problem));
+		new OutputModal(app, title, outcome.text).open();
+	};
+	// The bridge's functions report expected failures as results; anything thrown is a bug, but it
+	// must still reach the user instead of vanishing in the console.
+	const guarded = (fn: () => void | Promise<void>): void => {
+		Promise.resolve()
+			.then(fn)
+			.catch((error: unknown) => {
+				console.error('Session brief: agent hooks', error);
+				new Notice(strings().failed(errorText(error)));
+			});
+	};
+	return {
+		install: () => {
+			const path = vault();
+			if (path === null) return;
+			const s = strings();
+			new HookChoiceModal(app, s, {
+				title: s.installTitle,
+				button: s.install,
+				allowAll: false,
+				withScope: true,
+				scopesOf: (agent) => hooks.scopesOf(agent),
+				onSubmit: ({ agent = 'claude-code', scope = 'project' }) =>
+					guarded(() => show(s.installTitle, hooks.install({ agent, scope }, path), s.installed(HOSTS[agent].name))),
+			}).open();
+		},
+		check: () => {
+			const path = vault();
+			if (path === null) return;
+			const s = strings();
+			new HookChoiceModal(app, s, {
+				title: s.checkTitle,
+				button: s.check,
+				allowAll: false,
+				withScope: false,
+				scopesOf: (agent) => hooks.scopesOf(agent),
+				onSubmit: ({ agent = 'claude-code' }) =>
+					guarded(async () => {
+						// Doctor runs the hook once, which takes a moment.
+						const notice = new Notice(s.checking);
+						const outcome = await hooks.check(agent, path);
+						notice.hide();
+						new OutputModal(app, s.checkTitle, outcome.text).open();
+					}),
+			}).open();
+		},
+		remove: () => {
+			const path = vault();
+			if (path === null) return;
+			const s = strings();
+			new HookChoiceModal(app, s, {
+				title: s.removeTitle,
+				button: s.remove,
+				allowAll: true,
+				withScope: true,
+				scopesOf: (agent) => hooks.scopesOf(agent),
+				onSubmit: (choice) => guarded(() => show(s.removeTitle, hooks.remove(choice, path), s.removed)),
+			}).open();
+		},
+	};
+}
