@@ -7,11 +7,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { UsageError, type Args } from '../args';
 import { isoDate } from '../../src/core/dates';
-import { DISCOVERY_FILE, type LiveBrief } from '../../src/core/live-protocol';
+import { DISCOVERY_FILE, type LiveBrief, type LiveCheck } from '../../src/core/live-protocol';
+import { sortFindings, summaryLine } from '../../src/core/rules/report-text';
 import { readDiscovery } from '../../src/live/discovery';
 import { startLiveServer, type LiveHandlers } from '../../src/live/server';
 import { localBrief, processAlive, type SourcedBrief } from '../brief-source';
 import { clock, contextFor } from '../context';
+import { checkVault } from '../rule-files';
 import type { VaultContext } from '../vault-config';
 
 /** A full stat walk at most this often even without watcher events: watchers can miss some. */
@@ -48,6 +50,21 @@ export class BriefKeeper {
 	}
 }
 
+/**
+ * `check` over the channel: the built-in checks as `check --json` reports them. The user's external
+ * checker is left out on purpose: nothing that arrives over the channel starts a program.
+ */
+export async function liveCheck(ctx: VaultContext, env: NodeJS.ProcessEnv): Promise<LiveCheck> {
+	const result = await checkVault({ ...ctx, settings: { ...ctx.settings, externalCheck: null } }, { env, lang: ctx.lang });
+	return {
+		findings: sortFindings(result.findings),
+		checksRun: result.checksRun,
+		summary: summaryLine(result.findings, result.checksRun, ctx.lang),
+		lang: ctx.lang,
+		external: ctx.settings.externalCheck === null ? 'none' : 'skipped',
+	};
+}
+
 /** Notes only: the cache files this process writes into the config folder must not wake it. */
 function ignored(relative: string): boolean {
 	return relative.split(/[\\/]/).some((part) => part.startsWith('.') || part === 'node_modules');
@@ -74,9 +91,7 @@ export function serve(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): P
 	const handlers: LiveHandlers = {
 		brief: () => keeper.answer(),
 		review: () => keeper.answer(),
-		check: () => {
-			throw new Error('the rule check is not served by this bridge version');
-		},
+		check: () => liveCheck(ctx, env),
 	};
 	return startLiveServer(handlers, { discoveryFile }).then(
 		(server) =>
