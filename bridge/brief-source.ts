@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { computeBrief, type Brief, type NoteEntry } from '../src/core/brief';
 import { isoDate } from '../src/core/dates';
-import { fromRow, toRow, type BriefCache } from '../src/core/cache-format';
+import { fromRow, toRow, type BriefCache, type BriefIndex } from '../src/core/cache-format';
 import { DISCOVERY_FILE, type LiveBrief } from '../src/core/live-protocol';
 import { readBriefIndex, writeCache } from './cache';
 import { exists, servedByPlugin, usableCache, type SourcedBrief } from './plugin-tier';
@@ -49,13 +49,35 @@ function sameNotes(walked: WalkedNote[], byPath: Map<string, [number, number]>):
 	return true;
 }
 
-/** Tiers 1, 3 and 4: everything that needs no socket. `serve` uses this directly. */
-export function localBrief(ctx: VaultContext, choice: LocalChoice, now: Date): SourcedBrief {
+/**
+ * A cached brief as a sourced brief. The file holds only what the hook prints (counts and the
+ * first names); `full` rebuilds every path and detail from the index instead, without a scan.
+ * Null when `full` is asked and the index is gone.
+ */
+function fromCache(ctx: VaultContext, now: Date, cache: BriefCache, brief: Brief, full: boolean, why: string[], index?: BriefIndex | null): SourcedBrief | null {
+	let served = brief;
+	if (full) {
+		const rows = index !== undefined ? index : ctx.pluginDir === null ? null : readBriefIndex(ctx.pluginDir, cache.indexId);
+		if (rows === null) return null;
+		served = briefFrom(ctx, now, rows.notes.map(fromRow), [], cache);
+	} else if (brief.items.dailyNote !== null) {
+		// The daily note may sit in a folder no index covers; one stat keeps it exact.
+		served = { ...brief, items: { ...brief.items, dailyNote: { path: brief.items.dailyNote.path, exists: exists(ctx.root)(brief.items.dailyNote.path) } } };
+	}
+	return { brief: served, source: 'cache', generatedAt: cache.writtenAt, notesRead: 0, cache, notes: why };
+}
+
+/**
+ * Tiers 1, 3 and 4: everything that needs no socket. `full` (report, serve) needs every path and
+ * the per-note detail; the hook (`full` false) needs only what it prints.
+ */
+export function localBrief(ctx: VaultContext, choice: LocalChoice, now: Date, full = true): SourcedBrief {
 	const why: string[] = [...ctx.warnings];
 	const cache = choice === 'scan' ? null : usableCache(ctx, now, why);
 	const fromPlugin = cache === null ? null : servedByPlugin(cache, ctx);
 	if (cache !== null && fromPlugin !== null) {
-		return { brief: fromPlugin, source: 'cache', generatedAt: cache.writtenAt, notesRead: 0, cache, notes: why };
+		const served = fromCache(ctx, now, cache, fromPlugin, full, why);
+		if (served !== null) return served;
 	}
 	const index = cache !== null && ctx.pluginDir !== null ? readBriefIndex(ctx.pluginDir, cache.indexId) : null;
 	if (cache !== null && index === null) why.push('cache index missing or from another write');
@@ -63,7 +85,7 @@ export function localBrief(ctx: VaultContext, choice: LocalChoice, now: Date): S
 	const rows = new Map<string, [number, number]>();
 	let walk: Walk | undefined;
 	const previous = new Map<string, NoteEntry>();
-	if (index !== null) {
+	if (cache !== null && index !== null) {
 		for (const row of index.notes) {
 			rows.set(row[0], [row[1], row[2]]);
 			// Notes that could not be read last time are read again.
@@ -71,8 +93,8 @@ export function localBrief(ctx: VaultContext, choice: LocalChoice, now: Date): S
 		}
 		walk = walkVault(ctx.root, ctx.settings.excludedRootFolders);
 		if (walk.errors.length === 0 && sameNotes(walk.notes, rows) && previous.size === rows.size) {
-			const entries = index.notes.map(fromRow);
-			return { brief: briefFrom(ctx, now, entries, [], cache), source: 'cache', generatedAt: cache?.writtenAt ?? now.getTime(), notesRead: 0, cache, notes: why };
+			const served = fromCache(ctx, now, cache, cache.brief, full, why, index);
+			if (served !== null) return served;
 		}
 		why.push('notes changed since the cache was written');
 	}
@@ -86,11 +108,10 @@ export function localBrief(ctx: VaultContext, choice: LocalChoice, now: Date): S
 	const generatedAt = now.getTime();
 	if (ctx.pluginDir !== null) {
 		try {
-			const sizes = new Map(scan.walk.notes.map((n) => [n.path, n.size]));
 			writeCache(
 				ctx.pluginDir,
-				{ writer: 'bridge', writtenAt: generatedAt, date: brief.date, key: ctx.key, noteCount: scan.entries.length, brief, lang: cache?.lang, locale: cache?.locale },
-				scan.entries.map((e) => toRow(e, sizes.get(e.path) ?? -1)),
+				{ writer: 'bridge', writtenAt: generatedAt, date: brief.date, key: ctx.key, noteCount: scan.entries.length, brief, namesPerItem: ctx.settings.maxNamesPerItem, lang: cache?.lang, locale: cache?.locale },
+				scan.entries.map((e, i) => toRow(e, scan.sizes[i] ?? -1)),
 			);
 		} catch (error) {
 			why.push(`could not write the cache: ${(error as Error).message}`);
@@ -125,20 +146,21 @@ async function liveBrief(ctx: VaultContext, now: Date, why: string[]): Promise<S
 }
 
 /** Every tier, cheapest first. `live` forces tier 2 and says so when nothing answers. */
-export async function getBrief(ctx: VaultContext, choice: SourceChoice, now: Date): Promise<SourcedBrief> {
-	if (choice === 'scan' || choice === 'cache') return localBrief(ctx, choice, now);
+export async function getBrief(ctx: VaultContext, choice: SourceChoice, now: Date, full = true): Promise<SourcedBrief> {
+	if (choice === 'scan' || choice === 'cache') return localBrief(ctx, choice, now, full);
 	const why: string[] = [];
 	if (choice === 'auto') {
 		// Without a live channel there is nothing to ask: the local tiers decide, tier 1 first.
-		if (ctx.pluginDir === null || !fs.existsSync(path.join(ctx.pluginDir, DISCOVERY_FILE))) return localBrief(ctx, 'auto', now);
+		if (ctx.pluginDir === null || !fs.existsSync(path.join(ctx.pluginDir, DISCOVERY_FILE))) return localBrief(ctx, 'auto', now, full);
 		const cache = usableCache(ctx, now, why);
 		const tier1 = cache === null ? null : servedByPlugin(cache, ctx);
-		if (cache !== null && tier1 !== null) return { brief: tier1, source: 'cache', generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [...ctx.warnings] };
+		const served = cache !== null && tier1 !== null ? fromCache(ctx, now, cache, tier1, full, [...ctx.warnings]) : null;
+		if (served !== null) return served;
 	}
 	const live = await liveBrief(ctx, now, why);
 	if (live !== null) return live;
 	if (choice === 'live') throw new NoLiveAnswer(why.join('; ') || 'no live channel');
-	const local = localBrief(ctx, 'auto', now);
+	const local = localBrief(ctx, 'auto', now, full);
 	local.notes.unshift(...why);
 	return local;
 }

@@ -64,8 +64,8 @@ export function servedByPlugin(cache: BriefCache, ctx: VaultContext): Brief | nu
 	const brief = cache.brief;
 	const daily = brief.items.dailyNote;
 	// The daily note may sit in a folder the plugin's index skips; one stat keeps it exact.
-	if (daily !== null) brief.items.dailyNote = { path: daily.path, exists: exists(ctx.root)(daily.path) };
-	return brief;
+	if (daily === null) return brief;
+	return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists(ctx.root)(daily.path) } } };
 }
 
 /** Tier 1 as a sourced brief, or null when the plugin's cache cannot be served as is. */

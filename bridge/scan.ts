@@ -7,14 +7,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { NoteEntry } from '../src/core/brief';
 import { flagsOf, lowerTagNames } from '../src/core/flags';
-import { noteFactsFromText } from '../src/core/note-facts';
-import { isCountedNote, isSkippedFolder } from '../src/core/paths';
+import { noteFactsFromText, tagNeedle } from '../src/core/note-facts';
+import { isSkippedFolder } from '../src/core/paths';
 import type { Settings } from '../src/core/settings';
 
 export interface WalkedNote {
 	path: string;
 	mtime: number;
 	size: number;
+	/** Why the note could not be looked at, when it could not. */
+	error?: string;
 }
 
 export interface Walk {
@@ -30,9 +32,10 @@ function errorText(error: unknown): string {
 /**
  * Lists every counted note with its modification time and size, using only `readdir` and `stat`
  * (the stat-only walk of SPEC §4 tier 3). Symlinked folders are not followed, so a link loop
- * cannot trap the walk; a symlinked note is read through its link.
+ * cannot trap the walk; a symlinked note is read through its link. Without `withStat` the walk
+ * only lists (mtime 0, size -1): a full scan takes both from the open file instead.
  */
-export function walkVault(root: string, excludedRootFolders: readonly string[]): Walk {
+export function walkVault(root: string, excludedRootFolders: readonly string[], withStat = true): Walk {
 	const notes: WalkedNote[] = [];
 	const errors: string[] = [];
 	const pending: string[] = [''];
@@ -52,15 +55,19 @@ export function walkVault(root: string, excludedRootFolders: readonly string[]):
 				if (!isSkippedFolder(childRel, excludedRootFolders)) pending.push(childRel);
 				continue;
 			}
-			if (!name.endsWith('.md') || !isCountedNote(childRel, excludedRootFolders)) continue;
-			if (!entry.isFile() && !entry.isSymbolicLink()) continue;
+			// Folders that hold no counted note were never entered, so only the name is left to test.
+			if (!name.endsWith('.md') || name.startsWith('.') || !(entry.isFile() || entry.isSymbolicLink())) continue;
+			if (!withStat) {
+				notes.push({ path: childRel, mtime: 0, size: -1 });
+				continue;
+			}
 			try {
 				const st = fs.statSync(path.join(root, childRel));
 				// Whole milliseconds: Obsidian reports `TFile.stat.mtime` so, and the plugin writes the index too.
 				if (st.isFile()) notes.push({ path: childRel, mtime: Math.trunc(st.mtimeMs), size: st.size });
 			} catch (error) {
 				// A note that vanished between readdir and stat is simply gone; others are reported.
-				if ((error as NodeJS.ErrnoException).code !== 'ENOENT') notes.push({ path: childRel, mtime: 0, size: -1 });
+				if ((error as NodeJS.ErrnoException).code !== 'ENOENT') notes.push({ path: childRel, mtime: 0, size: -1, error: errorText(error) });
 			}
 		}
 	}
@@ -68,47 +75,94 @@ export function walkVault(root: string, excludedRootFolders: readonly string[]):
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
+// O_NONBLOCK: opening a FIFO named like a note must not wait for a writer; regular files ignore it.
+const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
+let buffer = Buffer.allocUnsafe(64 * 1024);
 
-/** Reads one note and derives its flags; invalid UTF-8 is replaced, never fatal. */
-export function readNote(root: string, note: WalkedNote, settings: Settings, tags = lowerTagNames(settings.tags)): NoteEntry {
-	let text: string;
+/** Opens, stats and reads one note with one descriptor; null when it is no regular file (or gone). */
+function readFile(file: string): { text: string; mtime: number; size: number } | null {
+	const fd = fs.openSync(file, OPEN_FLAGS);
 	try {
-		text = decoder.decode(fs.readFileSync(path.join(root, note.path)));
-	} catch (error) {
-		return { path: note.path, mtime: note.mtime, flags: null, readError: errorText(error) };
+		const st = fs.fstatSync(fd);
+		if (!st.isFile()) return null;
+		if (st.size + 1 > buffer.length) buffer = Buffer.allocUnsafe(st.size + 1);
+		let length = 0;
+		for (;;) {
+			// The note may grow while it is read: keep reading until the end, growing the buffer.
+			if (length === buffer.length) {
+				const bigger = Buffer.allocUnsafe(buffer.length * 2);
+				buffer.copy(bigger, 0, 0, length);
+				buffer = bigger;
+			}
+			const n = fs.readSync(fd, buffer, length, buffer.length - length, null);
+			if (n === 0) break;
+			length += n;
+		}
+		return { text: decoder.decode(buffer.subarray(0, length)), mtime: Math.trunc(st.mtimeMs), size: st.size };
+	} finally {
+		fs.closeSync(fd);
 	}
-	const facts = noteFactsFromText(text, { needles: [tags.needsReview, tags.review, tags.reviewDone, tags.pendingReview] });
-	return { path: note.path, mtime: note.mtime, flags: flagsOf(facts, tags) };
+}
+
+/**
+ * Reads one note and derives its flags; invalid UTF-8 is replaced, never fatal. The note's mtime
+ * and size come from the open file, so they describe exactly the text that was read.
+ */
+export function readNote(root: string, note: WalkedNote, settings: Settings, tags = lowerTagNames(settings.tags)): { entry: NoteEntry; size: number } | null {
+	let read: ReturnType<typeof readFile>;
+	try {
+		read = readFile(path.join(root, note.path));
+	} catch (error) {
+		// Gone since the walk listed it (or a dangling link): not a note any more.
+		if ((error as NodeJS.ErrnoException).code === 'ENOENT' && note.size < 0) return null;
+		return { entry: { path: note.path, mtime: note.mtime, flags: null, readError: errorText(error) }, size: -1 };
+	}
+	if (read === null) return null;
+	const facts = noteFactsFromText(read.text, { needle: tagNeedle([tags.needsReview, tags.review, tags.reviewDone, tags.pendingReview]) });
+	return { entry: { path: note.path, mtime: read.mtime, flags: flagsOf(facts, tags) }, size: read.size };
 }
 
 export interface Scan {
 	walk: Walk;
 	entries: NoteEntry[];
+	/** Size of each entry's note, in the same order, for the cache index. */
+	sizes: number[];
 	/** How many notes were read (the rest came from the previous cache). */
 	read: number;
 }
 
 /**
  * Walks the vault and reads the notes; `reuse` returns a previous entry for a note whose
- * modification time and size are unchanged, so only changed notes are read again.
+ * modification time and size are unchanged, so only changed notes are read again. Without a
+ * walk to reuse (a full scan) the walk lists only, and each note is stat'ed through its open file.
  */
 export function scanVault(
 	root: string,
 	settings: Settings,
 	reuse?: (note: WalkedNote) => NoteEntry | undefined,
-	walk: Walk = walkVault(root, settings.excludedRootFolders),
+	walk: Walk = walkVault(root, settings.excludedRootFolders, reuse !== undefined),
 ): Scan {
 	const tags = lowerTagNames(settings.tags);
 	const entries: NoteEntry[] = [];
+	const sizes: number[] = [];
 	let read = 0;
 	for (const note of walk.notes) {
-		const previous = reuse?.(note);
+		const previous = note.error === undefined ? reuse?.(note) : undefined;
 		if (previous !== undefined) {
 			entries.push(previous);
+			sizes.push(note.size);
 			continue;
 		}
 		read++;
-		entries.push(note.size < 0 ? { path: note.path, mtime: note.mtime, flags: null, readError: 'cannot stat' } : readNote(root, note, settings, tags));
+		if (note.error !== undefined) {
+			entries.push({ path: note.path, mtime: note.mtime, flags: null, readError: note.error });
+			sizes.push(-1);
+			continue;
+		}
+		const got = readNote(root, note, settings, tags);
+		if (got === null) continue;
+		entries.push(got.entry);
+		sizes.push(got.size);
 	}
-	return { walk, entries, read };
+	return { walk, entries, sizes, read };
 }

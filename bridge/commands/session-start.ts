@@ -28,7 +28,7 @@ export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.P
 		const ctx = contextFor(args, scriptPath, env);
 		lang = ctx.lang;
 		// Tier 1 needs no scan code; everything else is loaded only when the plugin's cache cannot serve.
-		const sourced = pluginTier(ctx, now) ?? (await (await import('../brief-source')).getBrief(ctx, 'auto', now));
+		const sourced = pluginTier(ctx, now) ?? (await (await import('../brief-source')).getBrief(ctx, 'auto', now, false));
 		if (sourced.cache?.lang !== undefined && ctx.settings.language === 'auto' && !args.flags.has('lang')) lang = sourced.cache.lang;
 		lines.push(
 			formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path.basename(ctx.root) }, now.getTime()),

@@ -5,8 +5,9 @@
  */
 import type { Brief, NoteEntry } from './brief';
 import type { NoteFlags } from './flags';
+import { LIST_ITEM_IDS } from './item-ids';
 
-export const CACHE_VERSION = 1;
+export const CACHE_VERSION = 2;
 export const BRIEF_FILE = 'brief-cache.json';
 export const INDEX_FILE = 'brief-index.json';
 
@@ -30,7 +31,13 @@ export interface BriefCache {
 	/** Must equal the index file's `id`; otherwise the two files are from different writes. */
 	indexId: string;
 	noteCount: number;
+	/**
+	 * The brief as the hook prints it: counts, the first `namesPerItem` paths of each list and no
+	 * per-note detail, so reading it costs the same for 100 notes or 100,000. Everything else is
+	 * rebuilt from the index.
+	 */
 	brief: Brief;
+	namesPerItem: number;
 	/** The language Obsidian's UI resolved `auto` to (plugin only). */
 	lang?: 'en' | 'de';
 	/** Obsidian's moment locale, for daily-note formats with names (plugin only). */
@@ -75,7 +82,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 /** The parsed brief file when it has this version's shape; anything else is a cache miss. */
 export function asBriefCache(c: unknown): BriefCache | null {
 	if (!isRecord(c) || c.format !== 'session-brief-cache' || c.version !== CACHE_VERSION) return null;
-	if (typeof c.writtenAt !== 'number' || typeof c.date !== 'string' || typeof c.key !== 'string' || typeof c.indexId !== 'string') return null;
+	if (typeof c.writtenAt !== 'number' || typeof c.date !== 'string' || typeof c.key !== 'string' || typeof c.indexId !== 'string' || typeof c.namesPerItem !== 'number') return null;
 	if (!isRecord(c.brief) || !isRecord(c.brief.items) || !Array.isArray(c.brief.errors)) return null;
 	if (c.plugin !== undefined && (!isRecord(c.plugin) || typeof c.plugin.pid !== 'number' || typeof c.plugin.pending !== 'boolean')) return null;
 	return c as unknown as BriefCache;
@@ -94,6 +101,17 @@ export function makeIndex(id: string, rows: IndexRow[]): BriefIndex {
 	return { format: 'session-brief-index', version: CACHE_VERSION, id, notes: rows };
 }
 
+/** The brief cut to what the hook's text shows: counts and the first `max` paths, no detail. */
+export function capBrief(brief: Brief, max: number): Brief {
+	const items = { ...brief.items };
+	for (const id of LIST_ITEM_IDS) {
+		const item = items[id];
+		if (item !== null) items[id] = { count: item.count, paths: item.paths.slice(0, max), entries: [] };
+	}
+	return { ...brief, items };
+}
+
+/** `fields.brief` is the full brief; the file gets it capped to `fields.namesPerItem`. */
 export function makeBriefCache(indexId: string, fields: Omit<BriefCache, 'format' | 'version' | 'indexId'>): BriefCache {
-	return { format: 'session-brief-cache', version: CACHE_VERSION, indexId, ...fields };
+	return { format: 'session-brief-cache', version: CACHE_VERSION, indexId, ...fields, brief: capBrief(fields.brief, fields.namesPerItem) };
 }

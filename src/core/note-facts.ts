@@ -38,10 +38,23 @@ export function lineText(line: string): string {
 
 export interface FactsOptions {
 	/**
-	 * Lower-cased tag names the caller cares about. When none occurs in the body text, the body is
-	 * not searched for tags at all: the scan's fast path. Omit to get every tag.
+	 * Matches `#` followed by a tag name the caller cares about (see `tagNeedle`). When it does not
+	 * match the body, the body is not searched for tags at all: the scan's fast path, since an
+	 * inline tag always has `#` right before its name. Omit to get every tag.
 	 */
-	needles?: string[];
+	needle?: RegExp;
+}
+
+let needleCache: { key: string; re: RegExp } | null = null;
+
+/** One pattern for all names, compiled once per set of names rather than once per note. */
+export function tagNeedle(names: readonly string[]): RegExp {
+	const key = names.join('\n');
+	if (needleCache?.key !== key) {
+		const alternatives = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+		needleCache = { key, re: new RegExp(`#(?:${alternatives})`, 'iu') };
+	}
+	return needleCache.re;
 }
 
 export function noteFactsFromText(input: string, options: FactsOptions = {}): NoteFacts {
@@ -71,10 +84,7 @@ export function noteFactsFromText(input: string, options: FactsOptions = {}): No
 	}
 	const body = bodyOffset === 0 ? text : text.slice(bodyOffset);
 	if (!body.includes('#')) return facts;
-	if (options.needles !== undefined) {
-		const lower = body.toLowerCase();
-		if (!options.needles.some((n) => lower.includes(n))) return facts;
-	}
+	if (options.needle !== undefined && !options.needle.test(body)) return facts;
 	const lines = body.split(LINE_BREAK);
 	for (const hit of inlineTags(maskLines(lines))) {
 		facts.tags.push({

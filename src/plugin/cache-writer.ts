@@ -120,6 +120,7 @@ export class CacheWriter {
 			key: this.service.key(),
 			noteCount: index.size,
 			brief,
+			namesPerItem: this.service.settings.maxNamesPerItem,
 			lang: this.service.lang(),
 			locale: this.service.locale(),
 			plugin: { pid: process.pid, pending },

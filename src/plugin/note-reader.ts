@@ -6,7 +6,7 @@
 import type { App, CachedMetadata, TFile } from 'obsidian';
 import { flagsOf } from '../core/flags';
 import { metadataTagNames, needsTextFallback, noteFactsFromMetadata } from '../core/metadata-facts';
-import { noteFactsFromText, type NoteFacts } from '../core/note-facts';
+import { tagNeedle, noteFactsFromText, type NoteFacts } from '../core/note-facts';
 import type { TagNames } from '../core/settings';
 import type { IndexedNote } from './note-index';
 
@@ -18,7 +18,7 @@ function needles(tags: TagNames): string[] {
 }
 
 async function factsOf(meta: CachedMetadata | null, text: TextSource, tags: TagNames): Promise<NoteFacts> {
-	if (meta === null || needsTextFallback(meta)) return noteFactsFromText(await text(), { needles: needles(tags) });
+	if (meta === null || needsTextFallback(meta)) return noteFactsFromText(await text(), { needle: tagNeedle(needles(tags)) });
 	const wanted = needles(tags);
 	if (!metadataTagNames(meta).some((t) => wanted.includes(t))) return noteFactsFromMetadata(meta, () => '');
 	const lines = (await text()).replace(/^\uFEFF/, '').split(/\r?\n/);

@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIXED_NOW, hookScript, makeVault, run, type Files } from '../helpers/bridge';
+import { FIXED_NOW, hookScript, makeVault, run, sessionStart, type Files } from '../helpers/bridge';
 
 const made: string[] = [];
 function vault(files: Files = {}): string {
@@ -147,15 +147,32 @@ describe('cache tiers', () => {
 		report(v);
 		const file = path.join(pluginDir(v), 'brief-cache.json');
 		const cache = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-		// A brief that differs from the notes shows which tier answered.
+		// A cached brief that differs from the notes shows which tier answered the hook.
 		const brief = cache.brief as { items: { inbox: { count: number; paths: string[] } } };
 		brief.items.inbox = { count: 9, paths: ['from-plugin.md'] };
-		fs.writeFileSync(file, JSON.stringify({ ...cache, writer: 'plugin', plugin: { pid: process.pid, pending: false } }));
-		fs.writeFileSync(path.join(v, 'Notes', 'c.md'), 'changed without the plugin seeing it yet');
-		expect(report(v).json.items.inbox).toMatchObject({ count: 9 });
-		fs.writeFileSync(file, JSON.stringify({ ...cache, writer: 'plugin', plugin: { pid: process.pid, pending: true } }));
-		expect(report(v).json.items.inbox).toMatchObject({ count: 1 });
-		fs.writeFileSync(file, JSON.stringify({ ...cache, writer: 'plugin', plugin: { pid: 2 ** 22 + 12345, pending: false } }));
-		expect(report(v).json.items.inbox).toMatchObject({ count: 1 });
+		const write = (plugin: { pid: number; pending: boolean }): void => fs.writeFileSync(file, JSON.stringify({ ...cache, writer: 'plugin', plugin }));
+		write({ pid: process.pid, pending: false });
+		fs.writeFileSync(path.join(v, 'Notes', 'c.md'), 'flagged without the plugin seeing it yet #needs-review');
+		expect(sessionStart(v).context).toContain('Inbox: 9 (from-plugin.md, +8 more)');
+		// report needs every path: rebuilt from the plugin's index, still without reading a note.
+		const full = report(v);
+		expect(full.json.source).toBe('cache');
+		expect(full.json.items.needsReview).toEqual({ count: 1, paths: ['Notes/b.md'] });
+		write({ pid: process.pid, pending: true });
+		expect(report(v).json.items.needsReview).toMatchObject({ count: 2 });
+		write({ pid: 2 ** 22 + 12345, pending: false });
+		expect(sessionStart(v).context).toContain('Inbox: 1 (Inbox/a.md)');
+	});
+	it('keeps the cached brief small: counts and the first names only', () => {
+		const files: Files = {};
+		for (let i = 0; i < 40; i++) files[`Inbox/n${String(i).padStart(2, '0')}.md`] = '#needs-review';
+		const v = vault(files);
+		report(v);
+		const cache = JSON.parse(fs.readFileSync(path.join(pluginDir(v), 'brief-cache.json'), 'utf8')) as { brief: { items: { inbox: { count: number; paths: string[]; entries: unknown[] } } } };
+		expect(cache.brief.items.inbox.count).toBe(40);
+		expect(cache.brief.items.inbox.paths).toHaveLength(5);
+		expect(cache.brief.items.inbox.entries).toEqual([]);
+		expect(report(v).json.items.inbox).toMatchObject({ count: 40 });
+		expect((report(v).json.items.inbox as { paths: string[] }).paths).toHaveLength(40);
 	});
 });

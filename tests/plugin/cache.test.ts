@@ -82,7 +82,11 @@ describe('cached brief', () => {
 		expect(writer.fullWrites).toBeLessThanOrEqual(3);
 		const cache = readCache(pluginDir);
 		expect(cache.plugin?.pending).toBe(false);
-		expect(cache.brief.items.needsReview?.entries.find((e) => e.path === 'Notes/Plain.md')?.hits[0]?.text).toBe('#needs-review 10');
+		// The brief file holds counts and names; the line text of the last edit sits in the index.
+		expect(cache.brief.items.needsReview?.paths).toContain('Notes/Plain.md');
+		const index = asBriefIndex(JSON.parse(fs.readFileSync(path.join(pluginDir, INDEX_FILE), 'utf8')), cache.indexId);
+		const row = index?.notes.find((r) => r[0] === 'Notes/Plain.md');
+		expect(row?.[3] !== 0 && row?.[3] !== null ? row?.[3]?.needsReview[0]?.text : undefined).toBe('#needs-review 10');
 	});
 
 	it('without a FileSystemAdapter writes a temp file, removes the target, then renames', async () => {

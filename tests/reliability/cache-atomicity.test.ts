@@ -24,7 +24,7 @@ import { writeCache } from './bridge/cache';
 const [dir, count, tag] = process.argv.slice(2);
 for (let i = 0; i < Number(count); i++) {
 	const rows = Array.from({ length: 50 + (i % 7) * 400 }, (_, j) => [\`\${tag}/note-\${j}.md\`, i, j, 0]);
-	writeCache(dir, { writer: 'bridge', writtenAt: i, date: '2026-11-29', key: tag + i, noteCount: rows.length,
+	writeCache(dir, { writer: 'bridge', writtenAt: i, date: '2026-11-29', key: tag + i, noteCount: rows.length, namesPerItem: 5,
 		brief: { date: '2026-11-29', weekday: 0, items: { dailyNote: null, inbox: null, needsReview: null, reviewOpen: null, pendingReview: null, sessionsToday: null }, errors: [] } }, rows);
 }
 `;
