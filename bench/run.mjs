@@ -219,15 +219,18 @@ function makePluginCache(root) {
 	fs.renameSync(tmp, file);
 }
 
-/** Proves tier 1 serves: with the index hidden, only a live plugin's cache can answer `--source cache`. */
+/**
+ * Proves tier 1 serves: with the index hidden, only a live plugin's cache can answer the hook
+ * (`report` needs the index for every path, so the hook is what is checked).
+ */
 function verifyTier1(root, label) {
 	const index = path.join(pluginDir(root), 'brief-index.json');
 	const hidden = `${index}.bench-hidden`;
 	fs.renameSync(index, hidden);
 	try {
-		const r = run(NODE, [CLI, 'report', '--json', '--source', 'cache', '--vault', root]);
-		if (r.status !== 0) return fail(`${label}: a plugin-written cache with a live pid was not served (exit ${r.status}: ${r.stderr.trim().split('\n')[0]})`);
-		if (JSON.parse(r.stdout).source !== 'cache') fail(`${label}: source is not cache`);
+		const r = run(NODE, [CLI, 'session-start', '--vault', root], { input: '{}' });
+		const problem = hookCheck('(cached brief,')(r);
+		if (problem !== null) fail(`${label}: a plugin-written cache with a live pid was not served: ${problem}`);
 	} finally {
 		fs.renameSync(hidden, index);
 	}

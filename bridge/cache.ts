@@ -8,17 +8,7 @@
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import {
-	asBriefCache,
-	asBriefIndex,
-	BRIEF_FILE,
-	INDEX_FILE,
-	makeBriefCache,
-	makeIndex,
-	type BriefCache,
-	type BriefIndex,
-	type IndexRow,
-} from '../src/core/cache-format';
+import { BRIEF_FILE, INDEX_FILE, makeBriefCache, makeIndex, type BriefCache, type IndexRow } from '../src/core/cache-format';
 
 /** Writes through a temp file in the same folder and renames it over the target. */
 export function writeAtomic(file: string, content: string): void {
@@ -37,21 +27,7 @@ export function writeAtomic(file: string, content: string): void {
 	}
 }
 
-function readJsonFile(file: string): unknown {
-	try {
-		return JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
-	} catch {
-		return undefined;
-	}
-}
-
-export function readBriefCache(pluginDir: string): BriefCache | null {
-	return asBriefCache(readJsonFile(path.join(pluginDir, BRIEF_FILE)));
-}
-
-export function readBriefIndex(pluginDir: string, id: string): BriefIndex | null {
-	return asBriefIndex(readJsonFile(path.join(pluginDir, INDEX_FILE)), id);
-}
+export { readBriefCache, readBriefIndex } from './cache-read';
 
 /** Index first, brief second: a reader that sees the new brief always finds its index. */
 export function writeCache(pluginDir: string, fields: Omit<BriefCache, 'format' | 'version' | 'indexId'>, rows: IndexRow[]): void {

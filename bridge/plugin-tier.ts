@@ -9,7 +9,7 @@ import type { Brief } from '../src/core/brief';
 import type { BriefCache } from '../src/core/cache-format';
 import { isoDate } from '../src/core/dates';
 import type { BriefSource } from '../src/core/format';
-import { readBriefCache } from './cache';
+import { readBriefCache } from './cache-read';
 import type { VaultContext } from './vault-config';
 
 export interface SourcedBrief {

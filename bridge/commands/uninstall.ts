@@ -132,7 +132,8 @@ export function uninstall(o: UninstallOptions): ActionResult {
 			writeAtomic(manifestPath(o.vault), serializeManifest({ ...manifest, installs: remaining }));
 			r.lines.push(`The bridge stays in ${path.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(', ')}`);
 		} else if (r.code === EXIT.ok) {
-			for (const f of [scriptTarget(o.vault), manifestPath(o.vault)]) {
+			// The code cache the script made beside itself on its first run goes with it.
+			for (const f of [scriptTarget(o.vault), `${scriptTarget(o.vault)}.v8cache`, manifestPath(o.vault)]) {
 				if (removeFile(f)) r.changed.push(f);
 			}
 			removeDirs((manifest?.createdDirs ?? []).map((d) => path.join(o.vault, ...d.split('/'))));

@@ -265,6 +265,34 @@ describe('crash', () => {
 });
 
 describe('child process hygiene', () => {
+	it('keeps a V8 code cache beside the script, and a corrupt cache changes nothing', () => {
+		const v = vault(BASE);
+		const cacheFile = `${hookScript(v)}.v8cache`;
+		const first = sessionStart(v);
+		expect(fs.existsSync(cacheFile)).toBe(true);
+		const second = sessionStart(v);
+		expect(second.context.split('\n').slice(1)).toEqual(first.context.split('\n').slice(1));
+		fs.writeFileSync(cacheFile, Buffer.from('not a code cache'));
+		const third = run(hookScript(v), ['session-start'], '{}');
+		expect(third.status).toBe(0);
+		expect(third.stderr).toBe('');
+		expect(JSON.parse(third.stdout.toString())).toHaveProperty('hookSpecificOutput.additionalContext');
+		expect(fs.readFileSync(cacheFile).toString()).not.toBe('not a code cache');
+	});
+	it('runs from a read-only folder, without a code cache', () => {
+		const v = vault(BASE);
+		const hooks = path.dirname(hookScript(v));
+		const who = unprivileged();
+		fs.chmodSync(hooks, 0o555);
+		try {
+			const r = run(hookScript(v), ['session-start'], '{}', who === null ? {} : { ...who, env: { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW } });
+			expect(r.status).toBe(0);
+			expect(r.stderr).toBe('');
+			expect(fs.readdirSync(hooks)).toEqual(['session-brief.cjs']);
+		} finally {
+			fs.chmodSync(hooks, 0o755);
+		}
+	});
 	it('prints exactly one JSON object and nothing on stderr', () => {
 		const v = vault(BASE);
 		const r = run(hookScript(v), ['session-start'], '{"source":"compact"}');
