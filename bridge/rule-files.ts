@@ -3,6 +3,7 @@
  * checks and the external checker. Loaded only when an edit is in scope (see post-tool-use.ts).
  */
 import * as fs from 'node:fs';
+import { walkFolders } from './walk';
 import * as path from 'node:path';
 import type { Lang } from '../src/core/i18n';
 import { runRuleCheck, type RuleCheckResult } from '../src/core/rules/engine';
@@ -26,25 +27,19 @@ export interface VaultFiles {
 export function listVaultFiles(root: string): VaultFiles {
 	const files: string[] = [];
 	const unreadable: string[] = [];
-	const pending = [''];
-	while (pending.length > 0) {
-		const rel = pending.pop() ?? '';
-		let entries: fs.Dirent[];
-		try {
-			entries = fs.readdirSync(rel === '' ? root : path.join(root, rel), { withFileTypes: true });
-		} catch (error) {
+	walkFolders(root, {
+		entry(entry, child) {
+			const hidden = entry.name.startsWith('.') && !(child === '.claude' || child.startsWith('.claude/'));
+			if (hidden || entry.name === 'node_modules') return false;
+			if (entry.isDirectory()) return true;
+			if (entry.isFile() || entry.isSymbolicLink()) files.push(child);
+			return false;
+		},
+		unreadable(rel, error) {
 			if (rel === '') throw error;
 			unreadable.push(rel);
-			continue;
-		}
-		for (const entry of entries) {
-			const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
-			const hidden = entry.name.startsWith('.') && !(child === '.claude' || child.startsWith('.claude/'));
-			if (hidden || entry.name === 'node_modules') continue;
-			if (entry.isDirectory()) pending.push(child);
-			else if (entry.isFile() || entry.isSymbolicLink()) files.push(child);
-		}
-	}
+		},
+	});
 	return { files, unreadable };
 }
 

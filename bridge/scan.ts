@@ -9,6 +9,7 @@ import type { NoteEntry } from '../src/core/brief';
 import { flagsOf, lowerTagNames } from '../src/core/flags';
 import { noteFactsFromText, tagNeedle } from '../src/core/note-facts';
 import { isSkippedFolder } from '../src/core/paths';
+import { walkFolders } from './walk';
 import type { Settings } from '../src/core/settings';
 
 export interface WalkedNote {
@@ -38,28 +39,15 @@ function errorText(error: unknown): string {
 export function walkVault(root: string, excludedRootFolders: readonly string[], withStat = true): Walk {
 	const notes: WalkedNote[] = [];
 	const errors: string[] = [];
-	const pending: string[] = [''];
-	while (pending.length > 0) {
-		const rel = pending.pop() ?? '';
-		let entries: fs.Dirent[];
-		try {
-			entries = fs.readdirSync(rel === '' ? root : path.join(root, rel), { withFileTypes: true });
-		} catch (error) {
-			errors.push(`could not read folder ${rel === '' ? '.' : rel} (${errorText(error)})`);
-			continue;
-		}
-		for (const entry of entries) {
+	walkFolders(root, {
+		entry(entry, childRel) {
 			const name = entry.name;
-			const childRel = rel === '' ? name : `${rel}/${name}`;
-			if (entry.isDirectory()) {
-				if (!isSkippedFolder(childRel, excludedRootFolders)) pending.push(childRel);
-				continue;
-			}
+			if (entry.isDirectory()) return !isSkippedFolder(childRel, excludedRootFolders);
 			// Folders that hold no counted note were never entered, so only the name is left to test.
-			if (!name.endsWith('.md') || name.startsWith('.') || !(entry.isFile() || entry.isSymbolicLink())) continue;
+			if (!name.endsWith('.md') || name.startsWith('.') || !(entry.isFile() || entry.isSymbolicLink())) return false;
 			if (!withStat) {
 				notes.push({ path: childRel, mtime: 0, size: -1 });
-				continue;
+				return false;
 			}
 			try {
 				const st = fs.statSync(path.join(root, childRel));
@@ -69,8 +57,12 @@ export function walkVault(root: string, excludedRootFolders: readonly string[], 
 				// A note that vanished between readdir and stat is simply gone; others are reported.
 				if ((error as NodeJS.ErrnoException).code !== 'ENOENT') notes.push({ path: childRel, mtime: 0, size: -1, error: errorText(error) });
 			}
-		}
-	}
+			return false;
+		},
+		unreadable(rel, error) {
+			errors.push(`could not read folder ${rel === '' ? '.' : rel} (${errorText(error)})`);
+		},
+	});
 	return { notes, errors };
 }
 
