@@ -26,7 +26,7 @@ export default defineConfig({
 		projects: [
 			{
 				extends: true,
-				test: { name: 'node', include: ['tests/**/*.test.ts'], exclude: ['tests/plugin/**', '**/node_modules/**'] },
+				test: { name: 'node', include: ['tests/**/*.test.ts'], exclude: ['tests/plugin/**', 'tests/browser/**', '**/node_modules/**'] },
 			},
 			{
 				extends: true,
@@ -34,6 +34,13 @@ export default defineConfig({
 				// `.ts` first: `../../main` must be main.ts, not the built main.js next to it.
 				resolve: { alias: { obsidian: obsidianStub }, extensions: ['.ts', '.mts', '.mjs', '.js', '.json'] },
 				test: { name: 'plugin', include: ['tests/plugin/**/*.test.ts'], environment: 'happy-dom' },
+			},
+			{
+				// The sidebar in headless Chromium: the plugin runs in the stand-in as above.
+				extends: true,
+				plugins: [cjsAsText],
+				resolve: { alias: { obsidian: obsidianStub }, extensions: ['.ts', '.mts', '.mjs', '.js', '.json'] },
+				test: { name: 'browser', include: ['tests/browser/**/*.test.ts'], environment: 'happy-dom' },
 			},
 		],
 	},

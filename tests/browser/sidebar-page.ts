@@ -1,0 +1,112 @@
+/**
+ * Puts the Needs review view, as the real view code rendered it in the stand-in (happy-dom), into a
+ * page for headless Chromium: styles.css plus the theme stand-in (obsidian-theme.css), and the
+ * Lucide icons Obsidian's `setIcon` would draw (the stand-in's `setIcon` only records the name).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '../..');
+export const CHROMIUM = process.env.SESSION_BRIEF_CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const VIEWPORT = { width: 420, height: 640 };
+
+export type Theme = 'light' | 'dark';
+
+export function readCss(): { plugin: string; theme: string } {
+	return {
+		plugin: fs.readFileSync(path.join(ROOT, 'styles.css'), 'utf8'),
+		theme: fs.readFileSync(path.join(__dirname, 'obsidian-theme.css'), 'utf8'),
+	};
+}
+
+/** Every custom property styles.css reads. */
+export function cssVariablesUsed(css: string): string[] {
+	return [...new Set(Array.from(css.matchAll(/var\((--[a-z0-9-]+)/g), (m) => m[1] ?? ''))].sort();
+}
+
+type SvgPart = [tag: string, attrs: Record<string, string>];
+
+/** The Lucide icons (ISC license) the view asks for, drawn as Obsidian's setIcon draws them. */
+export const ICONS: Record<string, SvgPart[]> = {
+	'chevron-down': [['path', { d: 'm6 9 6 6 6-6' }]],
+	'chevron-right': [['path', { d: 'm9 18 6-6-6-6' }]],
+	'arrow-down-a-z': [['path', { d: 'm3 16 4 4 4-4' }], ['path', { d: 'M7 20V4' }], ['path', { d: 'M20 8h-5' }], ['path', { d: 'M15 10V6.5a2.5 2.5 0 0 1 5 0V10' }], ['path', { d: 'M15 14h5l-5 6h5' }]],
+	clock: [['circle', { cx: '12', cy: '12', r: '10' }], ['polyline', { points: '12 6 12 12 16 14' }]],
+	'list-checks': [['path', { d: 'm3 17 2 2 4-4' }], ['path', { d: 'm3 7 2 2 4-4' }], ['path', { d: 'M13 6h8' }], ['path', { d: 'M13 12h8' }], ['path', { d: 'M13 18h8' }]],
+};
+
+/** The view's container as rendered, with its header filled the way Obsidian fills it (the stand-in leaves it empty). */
+export function viewHtml(view: { containerEl: HTMLElement; getDisplayText(): string; getIcon(): string }): string {
+	const clone = view.containerEl.cloneNode(true) as HTMLElement;
+	const header = clone.querySelector<HTMLElement>('.view-header');
+	if (header !== null && header.childElementCount === 0) {
+		header.createDiv({ cls: 'view-header-icon', attr: { 'data-icon': view.getIcon() } });
+		header.createDiv({ cls: 'view-header-title', text: view.getDisplayText() });
+	}
+	return clone.outerHTML;
+}
+
+/** A page with one right-sidebar leaf holding the view's HTML, styled by styles.css over the theme stand-in. */
+export function pageHtml(theme: Theme, leafHtml: string): string {
+	const css = readCss();
+	return `<!doctype html>
+<html><head><meta charset="utf-8"><title>Session Brief sidebar</title>
+<style>${css.theme}</style>
+<style>${css.plugin}</style>
+</head>
+<body class="theme-${theme}"><div class="workspace-leaf mod-active">${leafHtml}</div></body></html>`;
+}
+
+/** Runs in the page: draws every `data-icon` as an SVG; returns the icon names it has no drawing for. */
+export function drawIcons(icons: Record<string, SvgPart[]>): string[] {
+	const ns = 'http://www.w3.org/2000/svg';
+	const missing: string[] = [];
+	for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-icon]'))) {
+		const name = el.dataset.icon ?? '';
+		const parts = icons[name];
+		if (parts === undefined) {
+			missing.push(name);
+			continue;
+		}
+		const svg = document.createElementNS(ns, 'svg');
+		const attrs: Record<string, string> = { width: '24', height: '24', viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', class: `svg-icon lucide-${name}` };
+		for (const [k, v] of Object.entries(attrs)) svg.setAttribute(k, v);
+		for (const [tag, a] of parts) {
+			const child = document.createElementNS(ns, tag);
+			for (const [k, v] of Object.entries(a)) child.setAttribute(k, v);
+			svg.appendChild(child);
+		}
+		el.appendChild(svg);
+	}
+	return missing;
+}
+
+/** What a click in the page landed on, recorded by the page's capturing listener. */
+export interface RecordedClick {
+	trusted: boolean;
+	toggle: string | null;
+	path: string | null;
+	ctrlKey: boolean;
+	metaKey: boolean;
+}
+
+/** Runs in the page: records every click (and whether it came from real input) in `window.recordedClicks`. */
+export function recordClicks(): void {
+	const w = window as unknown as { recordedClicks: RecordedClick[] };
+	w.recordedClicks = [];
+	document.addEventListener(
+		'click',
+		(evt) => {
+			const el = evt.target instanceof Element ? evt.target.closest<HTMLElement>('[data-toggle], .session-brief-item') : null;
+			w.recordedClicks.push({
+				trusted: evt.isTrusted,
+				toggle: el?.dataset.toggle ?? null,
+				path: el?.dataset.toggle === undefined ? (el?.dataset.path ?? null) : null,
+				ctrlKey: evt.ctrlKey,
+				metaKey: evt.metaKey,
+			});
+		},
+		true,
+	);
+}

@@ -1,0 +1,211 @@
+/**
+ * The Needs review sidebar in a real browser (headless Chromium through playwright-core).
+ *
+ * What runs where: the plugin (main.ts) runs in Node against the `obsidian` stand-in on a copy of
+ * example-vault/, as in tests/plugin/; its real ReviewView renders into happy-dom. That DOM (the
+ * view container's outerHTML) is loaded into Chromium with styles.css and Obsidian's theme
+ * variables (obsidian-theme.css), so layout, colours and hover styles are the browser's own.
+ * Clicks are real input events in Chromium (Playwright's mouse, hit-tested at the element's
+ * position); the page records what each click landed on, the test hands that click to the same
+ * element of the real view in Node, and loads the view's new DOM into the page again. So this
+ * proves how the view looks and that a visible, hit-testable element carries the click the view
+ * acts on; it does not run the view's code inside Chromium.
+ *
+ * Screenshots: docs/sidebar-light.png and docs/sidebar-dark.png when SESSION_BRIEF_SCREENSHOTS=1
+ * (so `npm test` does not rewrite tracked files), else a temporary folder.
+ * Skipped, saying why, where Chromium (/usr/bin/chromium, or $SESSION_BRIEF_CHROMIUM) or
+ * playwright-core is missing.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { settle, startPlugin, stopPlugin, type Started } from '../plugin/harness';
+import { copyExampleVault } from '../plugin/load-built';
+import { CHROMIUM, CHROMIUM_ARGS, cssVariablesUsed, drawIcons, ICONS, pageHtml, readCss, recordClicks, ROOT, viewHtml, VIEWPORT, type RecordedClick, type Theme } from './sidebar-page';
+
+type Playwright = typeof import('playwright-core');
+
+async function loadPlaywright(): Promise<Playwright | string> {
+	if (!fs.existsSync(CHROMIUM)) return `${CHROMIUM} not found (Debian: apt-get install chromium)`;
+	try {
+		return await import('playwright-core');
+	} catch (error) {
+		return `playwright-core cannot be loaded (${(error as Error).message}); run npm ci`;
+	}
+}
+
+const playwright = await loadPlaywright();
+const skipReason = typeof playwright === 'string' ? playwright : null;
+if (skipReason !== null) console.warn(`tests/browser/sidebar.test.ts SKIPPED: ${skipReason}`);
+
+const SHOTS = process.env.SESSION_BRIEF_SCREENSHOTS === '1' ? path.join(ROOT, 'docs') : fs.mkdtempSync(path.join(os.tmpdir(), 'sb-shots-'));
+const VIEW_TYPE_REVIEW = 'session-brief-review';
+
+/** Expected computed colours (styles.css through obsidian-theme.css). */
+const THEME_RGB: Record<Theme, { background: string; text: string; faint: string; hover: string }> = {
+	light: { background: 'rgb(246, 246, 246)', text: 'rgb(34, 34, 34)', faint: 'rgb(171, 171, 171)', hover: 'rgba(0, 0, 0, 0.067)' },
+	dark: { background: 'rgb(38, 38, 38)', text: 'rgb(218, 218, 218)', faint: 'rgb(102, 102, 102)', hover: 'rgba(255, 255, 255, 0.075)' },
+};
+
+let browser: Browser | null = null;
+let started: Started | null = null;
+let page: Page | null = null;
+
+afterEach(async () => {
+	await page?.close();
+	page = null;
+	await stopPlugin(started);
+	started = null;
+});
+
+afterAll(async () => {
+	await browser?.close();
+	if (process.env.SESSION_BRIEF_SCREENSHOTS !== '1') fs.rmSync(SHOTS, { recursive: true, force: true });
+});
+
+/** The plugin on a copy of the example vault, with the sidebar open; returns the real view. */
+async function openSidebar(): Promise<{ s: Started; view: { containerEl: HTMLElement; contentEl: HTMLElement; getDisplayText(): string; getIcon(): string } }> {
+	const s = await startPlugin(copyExampleVault());
+	started = s;
+	s.stub.commands.find((c) => c.id === 'open-review-sidebar')?.callback?.();
+	await settle(s.app);
+	const leaf = s.app.workspace.getLeavesOfType(VIEW_TYPE_REVIEW)[0];
+	if (leaf === undefined) throw new Error('the sidebar did not open');
+	return { s, view: leaf.view as unknown as { containerEl: HTMLElement; contentEl: HTMLElement; getDisplayText(): string; getIcon(): string } };
+}
+
+async function newPage(): Promise<Page> {
+	if (browser === null) throw new Error('no browser');
+	const p = await browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+	page = p;
+	return p;
+}
+
+/** Loads the view's current DOM into the page. */
+async function mount(p: Page, theme: Theme, view: { containerEl: HTMLElement; getDisplayText(): string; getIcon(): string }): Promise<void> {
+	await p.setContent(pageHtml(theme, viewHtml(view)));
+	await p.evaluate(recordClicks);
+	expect(await p.evaluate(drawIcons, ICONS)).toEqual([]);
+	// Park the mouse off the list so no row shows its hover background.
+	await p.mouse.move(VIEWPORT.width - 2, VIEWPORT.height - 2);
+}
+
+/** Hands the last click recorded in the page to the same element of the real view. */
+async function relayClick(p: Page, root: HTMLElement): Promise<RecordedClick> {
+	const clicks = await p.evaluate(() => (window as unknown as { recordedClicks: RecordedClick[] }).recordedClicks);
+	const click = clicks.at(-1);
+	if (click === undefined) throw new Error('the click did not reach the page');
+	const target = click.toggle !== null ? root.querySelector<HTMLElement>(`[data-toggle="${click.toggle}"]`) : root.querySelector<HTMLElement>(`.session-brief-item[data-path="${CSS.escape(click.path ?? '')}"]`);
+	if (target === null) throw new Error(`the click landed on nothing the view handles: ${JSON.stringify(click)}`);
+	target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ctrlKey: click.ctrlKey, metaKey: click.metaKey }));
+	return click;
+}
+
+describe.skipIf(skipReason !== null)('needs review sidebar in headless Chromium', () => {
+	beforeAll(async () => {
+		browser = await (playwright as Playwright).chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+	});
+
+	for (const theme of ['light', 'dark'] as const) {
+		it(`renders in Obsidian's ${theme} theme: every variable defined, themed colours, nothing overflowing; saves docs/sidebar-${theme}.png`, async () => {
+			const { view } = await openSidebar();
+			const p = await newPage();
+			await mount(p, theme, view);
+
+			const css = readCss();
+			const used = cssVariablesUsed(css.plugin);
+			expect(used.length).toBeGreaterThan(10);
+			const undefinedVars = await p.evaluate((names) => names.filter((n) => getComputedStyle(document.body).getPropertyValue(n).trim() === ''), used);
+			expect(undefinedVars).toEqual([]);
+
+			const look = await p.evaluate(() => {
+				const style = (sel: string) => {
+					const el = document.querySelector(sel);
+					if (el === null) throw new Error(`missing ${sel}`);
+					return getComputedStyle(el);
+				};
+				const content = document.querySelector('.view-content') as HTMLElement;
+				const sections = Array.from(document.querySelectorAll<HTMLElement>('.session-brief-section')).map((s) => ({
+					id: s.dataset.section,
+					title: s.querySelector('.session-brief-section-title')?.textContent,
+					count: s.querySelector('.session-brief-count')?.textContent,
+					rows: s.querySelectorAll('.session-brief-item').length,
+				}));
+				// A row, name or hit line wider than the sidebar (cut off with an ellipsis is fine).
+				const tooWide = Array.from(document.querySelectorAll<HTMLElement>('.session-brief-item, .session-brief-section-header, .session-brief-toolbar')).filter((e) => e.getBoundingClientRect().right > content.getBoundingClientRect().right + 0.5).length;
+				const icons = Array.from(document.querySelectorAll('.session-brief-collapse-icon svg')).map((svg) => svg.getBoundingClientRect().width);
+				return {
+					background: style('.workspace-leaf-content').backgroundColor,
+					text: style('.session-brief-item-name').color,
+					path: style('.session-brief-item-path').color,
+					hitFont: style('.session-brief-item-hit').fontFamily,
+					header: style('.session-brief-section-header').fontWeight,
+					horizontalScroll: content.scrollWidth > content.clientWidth,
+					tooWide,
+					icons,
+					sections,
+				};
+			});
+			expect(look.background).toBe(THEME_RGB[theme].background);
+			expect(look.text).toBe(THEME_RGB[theme].text);
+			expect(look.path).toBe(THEME_RGB[theme].faint);
+			expect(look.hitFont).toContain('monospace');
+			expect(look.header).toBe('600');
+			expect(look.horizontalScroll).toBe(false);
+			expect(look.tooWide).toBe(0);
+			// One 14px chevron per section header.
+			expect(look.icons).toEqual([14, 14, 14, 14]);
+			expect(look.sections.map((s) => s.id)).toEqual(['needsReview', 'reviewOpen', 'pendingReview', 'inbox']);
+			for (const s of look.sections) expect(Number(s.count)).toBe(s.rows);
+			expect(look.sections.every((s) => s.rows > 0)).toBe(true);
+
+			// Hovering a row gives it the theme's hover background (a real :hover, not a class).
+			const row = p.locator('.session-brief-item').first();
+			await row.hover();
+			expect(await row.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe(THEME_RGB[theme].hover);
+			await p.mouse.move(VIEWPORT.width - 2, VIEWPORT.height - 2);
+
+			const file = path.join(SHOTS, `sidebar-${theme}.png`);
+			await p.screenshot({ path: file });
+			const png = fs.readFileSync(file);
+			expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+			// Width and height from the IHDR chunk.
+			expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([VIEWPORT.width, VIEWPORT.height]);
+		});
+	}
+
+	it('a real click on a section header collapses it, and one on a row opens the note, through the real view', async () => {
+		const { s, view } = await openSidebar();
+		const p = await newPage();
+		await mount(p, 'dark', view);
+		const inbox = '.session-brief-section[data-section="inbox"]';
+		expect(await p.locator(`${inbox} .session-brief-item`).count()).toBe(3);
+
+		await p.click(`${inbox} .session-brief-section-title`);
+		const click = await relayClick(p, view.contentEl);
+		expect(click).toMatchObject({ trusted: true, toggle: 'inbox' });
+		await mount(p, 'dark', view);
+		expect(await p.locator(inbox).getAttribute('class')).toContain('is-collapsed');
+		expect(await p.locator(`${inbox} .session-brief-item`).count()).toBe(0);
+		expect(await p.locator(`${inbox} .session-brief-count`).textContent()).toBe('3');
+		expect(await p.locator(`${inbox} .session-brief-collapse-icon svg`).getAttribute('class')).toContain('lucide-chevron-right');
+		// The other sections keep their rows.
+		expect(await p.locator('.session-brief-section[data-section="needsReview"] .session-brief-item').count()).toBe(2);
+
+		// Clicked again, it opens again.
+		await p.click(`${inbox} .session-brief-section-header`);
+		await relayClick(p, view.contentEl);
+		await mount(p, 'dark', view);
+		expect(await p.locator(`${inbox} .session-brief-item`).count()).toBe(3);
+
+		// A click on a row's folder line still hits the row, and the view opens that note.
+		const row = p.locator('.session-brief-item[data-path="Notes/Reading list.md"]');
+		await row.locator('.session-brief-item-path').click();
+		expect(await relayClick(p, view.contentEl)).toMatchObject({ trusted: true, toggle: null, path: 'Notes/Reading list.md' });
+		await settle(s.app);
+		const main = s.app.workspace.leaves.filter((l) => l.side === 'main');
+		expect(main.map((l) => l.opened.map((f) => f.path))).toEqual([['Notes/Reading list.md']]);
+	});
+});
