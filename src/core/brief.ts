@@ -6,7 +6,7 @@ import { isoDate } from './dates';
 import { dailyNotePath } from './daily-note';
 import type { NoteFlags } from './flags';
 import type { TagHit } from './note-facts';
-import { basename, comparePaths, isCountedNote, isInFolder } from './paths';
+import { basename, isCountedNote, isInFolder, sortByPath } from './paths';
 import type { DailyNoteSettings, Settings } from './settings';
 
 import type { ItemId } from './item-ids';
@@ -80,8 +80,8 @@ function describe(error: unknown): string {
 	return text.split('\n')[0]?.slice(0, 300) || 'unknown error';
 }
 
-function listItem(entries: ReviewEntry[]): ListItem {
-	entries.sort((a, b) => comparePaths(a.path, b.path));
+function listItem(found: ReviewEntry[]): ListItem {
+	const entries = sortByPath(found, (e) => e.path);
 	return { count: entries.length, paths: entries.map((e) => e.path), entries };
 }
 

@@ -36,3 +36,16 @@ export function comparePaths(a: string, b: string): number {
 	if (la !== lb) return la < lb ? -1 : 1;
 	return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/**
+ * Sorts by `comparePaths` order, lower-casing each path once instead of twice per comparison:
+ * the brief sorts every list on every plugin update, and at 100,000 notes that was most of it.
+ */
+export function sortByPath<T>(items: T[], pathOf: (item: T) => string): T[] {
+	const keyed = items.map((item) => {
+		const p = pathOf(item);
+		return { item, p, lower: p.toLowerCase() };
+	});
+	keyed.sort((a, b) => (a.lower !== b.lower ? (a.lower < b.lower ? -1 : 1) : a.p < b.p ? -1 : a.p > b.p ? 1 : 0));
+	return keyed.map((k) => k.item);
+}

@@ -4,7 +4,7 @@ import { dailyNotePath } from '../../src/core/daily-note';
 import { flagsOf, lowerTagNames } from '../../src/core/flags';
 import { asciiJson, formatBrief, HOOK_TEXT_LIMIT } from '../../src/core/format';
 import { noteFactsFromText } from '../../src/core/note-facts';
-import { isCountedNote } from '../../src/core/paths';
+import { comparePaths, isCountedNote, sortByPath } from '../../src/core/paths';
 import { resolveSettings, DEFAULT_SETTINGS, type Settings } from '../../src/core/settings';
 
 const NOW = new Date(2026, 10, 29, 10, 0, 0);
@@ -171,5 +171,12 @@ describe('settings', () => {
 	it('cleans folder settings', () => {
 		expect(resolveSettings({ inboxFolder: '/Inbox/Sub/' }).inboxFolder).toBe('Inbox/Sub');
 		expect(isCountedNote('Inbox/Sub/x.md', [])).toBe(true);
+	});
+});
+
+describe('sortByPath', () => {
+	it('orders exactly as comparePaths does', () => {
+		const paths = ['b.md', 'B.md', 'a/Z.md', 'a/z.md', 'Ä.md', 'ä.md', '_x.md', 'A.md', 'a.md', '10.md', '9.md'];
+		expect(sortByPath([...paths], (p) => p)).toEqual([...paths].sort(comparePaths));
 	});
 });
