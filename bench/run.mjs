@@ -16,6 +16,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BENCH_NOW, BENCH_ROOT, BENCH_TODAY, compareWithTruth, ensureVault } from './generate-vault.mjs';
 import { scanChartSvg } from './chart.mjs';
+import { benchPluginIncremental } from './plugin-incremental.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -29,6 +30,9 @@ const CLI = path.resolve(flag('cli') ?? path.join(REPO, 'bridge', 'dist', 'sessi
 const SIZES = (flag('sizes') ?? (QUICK ? '1000,10000' : '1000,10000,100000')).split(',').map(Number);
 const OUT = path.resolve(flag('out') ?? path.join(REPO, 'docs', 'bench', QUICK ? 'tmp' : ''));
 const NODE = process.execPath;
+
+/** The plugin's per-note update counts as flat in N when the 100k median is within this of the 10k one. */
+const PLUGIN_FLAT = 1.5;
 
 /** Runs per measurement: [warm-up, timed] by how long one run takes. */
 const RUNS = QUICK ? { hook: [2, 7], mid: [1, 5], slow: [1, 3] } : { hook: [3, 21], mid: [2, 9], slow: [1, 5] };
@@ -282,6 +286,7 @@ function row(r) {
 
 function fmtMs(ms) {
 	if (ms === undefined) return '—';
+	if (ms < 1) return `${(ms * 1000).toFixed(ms < 0.01 ? 1 : 0)} µs`;
 	return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(ms < 10 ? 1 : 0)} ms`;
 }
 
@@ -462,14 +467,60 @@ function main() {
 		}
 	}
 
-	// 6. The plugin's incremental update of one note, in-process. Pending: the plugin index is
-	// being written in src/plugin/.
-	// benchPluginIncremental(n): once src/plugin/ exposes its index, bundle it with esbuild (as
-	// bench/profile.mjs bundles the core), feed it the stand-in's metadata for every note of the
-	// generated vault, then time one `changed` event of one note (median of many, in-process) at
-	// 10k and 100k, and take process.memoryUsage().heapUsed before/after building the index for
-	// bytes per note. Target (SPEC §8): O(1) per change, the same time at 10k and 100k.
-	row({ id: 'plugin-incremental', label: 'plugin incremental update: pending plugin index', n: undefined, pending: true, target: 'O(1): same at 10k and 100k' });
+	// 6. The plugin's incremental update of one note, in-process with the stand-in for `obsidian`
+	// (bench/plugin-incremental.mjs: one child per size, `node --expose-gc`), and the index's heap.
+	log('\nplugin: incremental update of one note (in-process, stand-in)');
+	raw.plugin = {};
+	for (const n of SIZES.filter((s) => s >= 10000)) {
+		const { root } = vaults.get(n);
+		let r;
+		try {
+			r = benchPluginIncremental(n, root, QUICK ? { updates: 200, warmup: 30, moves: 40, moveWarmup: 10 } : { updates: 300, warmup: 50, moves: 80, moveWarmup: 10 });
+		} catch (error) {
+			fail(`plugin incremental update @ ${fmtN(n)}: ${error.message}`);
+			continue;
+		}
+		raw.plugin[n] = r;
+		const c = r.checks;
+		if (!c.indexSizeUnchanged) fail(`plugin @ ${fmtN(n)}: the index has ${c.indexSizeAtEnd} notes after the updates, ${r.memory.notes} before`);
+		if (c.renameReflected.split('/')[0] !== c.renameReflected.split('/')[1]) fail(`plugin @ ${fmtN(n)}: renames reflected ${c.renameReflected}`);
+		if (c.deleteCreateSameFlags.split('/')[0] !== c.deleteCreateSameFlags.split('/')[1]) fail(`plugin @ ${fmtN(n)}: delete + create gave the same flags ${c.deleteCreateSameFlags}`);
+		const flat = 'O(1): same at 10k and 100k';
+		row({ id: 'plugin-change', label: 'plugin: one note changed → index updated (metadata `changed` → NoteIndex.set)', n, ms: r.change.indexMs.median, target: flat });
+		row({ id: 'plugin-change-brief', label: `plugin: one note changed → index updated + brief recomputed (BriefService.brief over ${r.setup.relevantNotes} notes in items)`, n, ms: r.changeWithBrief.indexAndBriefMs.median });
+		row({ id: 'plugin-change-e2e', label: 'plugin: vault.modify → index updated, end to end in the stand-in (incl. its disk write and parse)', n, ms: r.change.endToEndMs.median });
+		row({ id: 'plugin-rename', label: 'plugin: rename → index updated', n, ms: r.rename.indexMs.median, target: flat });
+		row({ id: 'plugin-delete-create', label: 'plugin: delete + create → index updated (create reads the note)', n, ms: r.deleteCreate.indexMs.median, target: flat });
+		row({ id: 'plugin-first-pass', label: 'plugin: first full pass over the metadata cache (once, after layout ready)', n, ms: r.setup.firstPassMs });
+		const mb = (b) => `${(b / 2 ** 20).toFixed(1)} MB`;
+		row({ id: 'plugin-mem', label: `plugin index heap ${mb(r.memory.indexBytes)} retained after GC (peak growth during the first pass ${mb(r.memory.indexPeakBytes)})`, n, ms: undefined, note: `${(r.memory.bytesPerNote / 1024).toFixed(2)} KB/note (peak ${(r.memory.peakBytesPerNote / 1024).toFixed(2)})` });
+	}
+	{
+		const ns = Object.keys(raw.plugin).map(Number).sort((a, b) => a - b);
+		if (ns.length >= 2) {
+			const [lo, hi] = [ns[0], ns[ns.length - 1]];
+			const [a, b] = [raw.plugin[lo], raw.plugin[hi]];
+			const vs = `${fmtN(hi)} vs ${fmtN(lo)}`;
+			const flatRow = (id, label, pick, target) => {
+				const ratio = pick(b) / pick(a);
+				row({ id, label: `${label}: ${vs}`, n: undefined, ms: pick(b), baseline: `@ ${fmtN(lo)}`, baseMs: pick(a), ratio, target, met: target ? ratio <= PLUGIN_FLAT : undefined });
+			};
+			const target = `≈ 1× (≤ ${PLUGIN_FLAT}×)`;
+			flatRow('plugin-flat', 'plugin change → index, flat in N', (r) => r.change.indexMs.median, target);
+			flatRow('plugin-flat-rename', 'plugin rename → index, flat in N', (r) => r.rename.indexMs.median, target);
+			flatRow('plugin-flat-delete-create', 'plugin delete + create → index, flat in N', (r) => r.deleteCreate.indexMs.median, target);
+			flatRow('plugin-flat-brief', 'plugin change → index + brief (brief is O(notes in items))', (r) => r.changeWithBrief.indexAndBriefMs.median, undefined);
+			const memRatio = b.memory.bytesPerNote / a.memory.bytesPerNote;
+			raw.pluginRatios = {
+				change: b.change.indexMs.median / a.change.indexMs.median,
+				rename: b.rename.indexMs.median / a.rename.indexMs.median,
+				deleteCreate: b.deleteCreate.indexMs.median / a.deleteCreate.indexMs.median,
+				changeAndBrief: b.changeWithBrief.indexAndBriefMs.median / a.changeWithBrief.indexAndBriefMs.median,
+				endToEnd: b.change.endToEndMs.median / a.change.endToEndMs.median,
+				bytesPerNote: memRatio,
+			};
+		}
+	}
 
 	const elapsed = (Date.now() - t0) / 1000;
 	info.loadAvgAtEnd = os.loadavg().map((x) => Number(x.toFixed(2)));
@@ -499,10 +550,17 @@ function markdown(info, elapsed) {
 	lines.push(`Machine: ${info.cpu}, ${info.cores} cores, ${info.ramGB} GB RAM, ${info.os}, Node ${info.node}, ripgrep: ${info.ripgrep}. Run ${info.date.slice(0, 16).replace('T', ' ')} UTC (1-min load average ${info.loadAvgAtStart[0]} at start, ${info.loadAvgAtEnd[0]} at end), ${elapsed.toFixed(0)} s.`);
 	lines.push('');
 	lines.push('Median of several runs after warm-up runs; each a child process timed from spawn to exit; each ratio against a baseline run interleaved with it in this run. Vaults: `bench/generate-vault.mjs` (seed 1, 0.5–6 KB per note).');
+	if (raw.plugin !== undefined && Object.keys(raw.plugin).length > 0) {
+		const any = Object.values(raw.plugin)[0];
+		lines.push('');
+		lines.push(
+			`The plugin rows are in-process (\`bench/plugin-incremental.mjs\`: the plugin's IndexSync, NoteIndex and BriefService bundled with esbuild against the test stand-in for \`obsidian\`, one \`node --expose-gc\` child per vault): the median of ${any?.change.indexMs.runs ?? '—'} changes (${any?.rename.indexMs.runs ?? '—'} renames, ${any?.deleteCreate.indexMs.runs ?? '—'} delete + create) on random notes after warm-up, timed from the event reaching the plugin to the index holding the change; "end to end" starts at the \`vault.modify\` call. Index heap: \`heapUsed\` after two forced GCs, after the first pass minus before it, per indexed note.`,
+		);
+	}
 	lines.push('');
 	lines.push('| measurement | notes | median | baseline (median) | ratio | target | met |');
 	lines.push('|---|---:|---:|---|---:|---|:-:|');
-	const order = ['tier1', 'tier1-flat', 'post-tool-use', 'tier3-hook', 'tier3', 'scan', 'rg-j1', 'read-all', 'rss', 'rss-marginal', 'check', 'plugin-incremental'];
+	const order = ['tier1', 'tier1-flat', 'post-tool-use', 'tier3-hook', 'tier3', 'scan', 'rg-j1', 'read-all', 'rss', 'rss-marginal', 'check', 'plugin-change', 'plugin-change-brief', 'plugin-change-e2e', 'plugin-rename', 'plugin-delete-create', 'plugin-flat', 'plugin-flat-rename', 'plugin-flat-delete-create', 'plugin-flat-brief', 'plugin-first-pass', 'plugin-mem'];
 	const sorted = [...rows].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id) || (a.n ?? 0) - (b.n ?? 0));
 	for (const r of sorted) {
 		const base = r.baseline === undefined ? '' : `${r.baseline}${r.baseMs === undefined ? '' : ` (${fmtMs(r.baseMs)})`}`;
