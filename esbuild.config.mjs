@@ -117,7 +117,7 @@ const bridge = {
 	format: 'cjs',
 	target: 'node18',
 	logLevel: 'info',
-	define: { BRIDGE_VERSION: JSON.stringify(pkg.version) },
+	define: { BRIDGE_VERSION: JSON.stringify(pkg.version), BRIDGE_SCAN_WORKERS: 'true' },
 	treeShaking: true,
 	// Every hook run compiles the whole file before it does anything: fewer bytes, faster start.
 	minify: true,

@@ -100,10 +100,15 @@ export function localBrief(ctx: VaultContext, choice: LocalChoice, now: Date, fu
 	}
 	if (choice === 'cache') throw new NoCurrentCache(why.join('; ') || 'no current cache');
 
-	const scan = scanVault(ctx.root, ctx.settings, (note) => {
-		const seen = rows.get(note.path);
-		return seen !== undefined && seen[0] === note.mtime && seen[1] === note.size ? previous.get(note.path) : undefined;
-	}, walk);
+	// Without an index there is nothing to reuse: a full scan, which stats each note through its open file.
+	const reuse =
+		rows.size === 0
+			? undefined
+			: (note: WalkedNote): NoteEntry | undefined => {
+					const seen = rows.get(note.path);
+					return seen !== undefined && seen[0] === note.mtime && seen[1] === note.size ? previous.get(note.path) : undefined;
+				};
+	const scan = scanVault(ctx.root, ctx.settings, reuse, walk);
 	const brief = briefFrom(ctx, now, scan.entries, scan.walk.errors, cache);
 	const generatedAt = now.getTime();
 	if (ctx.pluginDir !== null) {

@@ -5,6 +5,7 @@
 import { sessionStartOutput } from '../src/core/agent-contracts';
 import { parseArgs, stringFlag, USAGE, UsageError, type Args } from './args';
 import { writeOut } from './io';
+import { WORKER_FLAG } from './worker-flag';
 
 declare const BRIDGE_VERSION: string;
 
@@ -41,6 +42,11 @@ async function run(args: Args, scriptPath: string): Promise<number> {
 }
 
 async function main(): Promise<void> {
+	// The same file serves as the scan's second thread (scan-parallel.ts).
+	if (process.argv.includes(WORKER_FLAG)) {
+		(await import('./scan-worker')).runScanWorker();
+		return;
+	}
 	const argv = process.argv.slice(2);
 	const scriptPath = process.argv[1] ?? __filename;
 	let args: Args = { command: argv[0] ?? '', flags: new Map(), positional: [] };

@@ -8,7 +8,10 @@ import * as path from 'node:path';
 import type { NoteEntry } from '../src/core/brief';
 import { flagsOf, lowerTagNames } from '../src/core/flags';
 import { noteFactsFromText, tagNeedle } from '../src/core/note-facts';
+import { emptyFlags } from '../src/core/cache-format';
 import { isSkippedFolder } from '../src/core/paths';
+import { flagFreeTest, type FlagFreeTest } from '../src/core/prefilter';
+import { splitRead } from './scan-parallel';
 import { walkFolders } from './walk';
 import type { Settings } from '../src/core/settings';
 
@@ -71,8 +74,11 @@ const decoder = new TextDecoder('utf-8', { fatal: false });
 const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
 let buffer = Buffer.allocUnsafe(64 * 1024);
 
-/** Opens, stats and reads one note with one descriptor; null when it is no regular file (or gone). */
-function readFile(file: string): { text: string; mtime: number; size: number } | null {
+/**
+ * Opens, stats and reads one note with one descriptor into the shared buffer; null when it is no
+ * regular file. The bytes stay valid until the next call.
+ */
+function readFile(file: string): { length: number; mtime: number; size: number } | null {
 	const fd = fs.openSync(file, OPEN_FLAGS);
 	try {
 		const st = fs.fstatSync(fd);
@@ -90,7 +96,7 @@ function readFile(file: string): { text: string; mtime: number; size: number } |
 			if (n === 0) break;
 			length += n;
 		}
-		return { text: decoder.decode(buffer.subarray(0, length)), mtime: Math.trunc(st.mtimeMs), size: st.size };
+		return { length, mtime: Math.trunc(st.mtimeMs), size: st.size };
 	} finally {
 		fs.closeSync(fd);
 	}
@@ -100,7 +106,13 @@ function readFile(file: string): { text: string; mtime: number; size: number } |
  * Reads one note and derives its flags; invalid UTF-8 is replaced, never fatal. The note's mtime
  * and size come from the open file, so they describe exactly the text that was read.
  */
-export function readNote(root: string, note: WalkedNote, settings: Settings, tags = lowerTagNames(settings.tags)): { entry: NoteEntry; size: number } | null {
+export function readNote(
+	root: string,
+	note: WalkedNote,
+	settings: Settings,
+	tags = lowerTagNames(settings.tags),
+	flagFree: FlagFreeTest | null = flagFreeTest(settings),
+): { entry: NoteEntry; size: number } | null {
 	let read: ReturnType<typeof readFile>;
 	try {
 		read = readFile(path.join(root, note.path));
@@ -110,7 +122,12 @@ export function readNote(root: string, note: WalkedNote, settings: Settings, tag
 		return { entry: { path: note.path, mtime: note.mtime, flags: null, readError: errorText(error) }, size: -1 };
 	}
 	if (read === null) return null;
-	const facts = noteFactsFromText(read.text, { needle: tagNeedle([tags.needsReview, tags.review, tags.reviewDone, tags.pendingReview]) });
+	// Most notes carry nothing the brief counts: proven on the raw bytes, they are never decoded.
+	if (flagFree !== null && flagFree(buffer.toString('latin1', 0, read.length), note.path)) {
+		return { entry: { path: note.path, mtime: read.mtime, flags: emptyFlags() }, size: read.size };
+	}
+	const text = decoder.decode(buffer.subarray(0, read.length));
+	const facts = noteFactsFromText(text, { needle: tagNeedle([tags.needsReview, tags.review, tags.reviewDone, tags.pendingReview]) });
 	return { entry: { path: note.path, mtime: read.mtime, flags: flagsOf(facts, tags) }, size: read.size };
 }
 
@@ -123,10 +140,44 @@ export interface Scan {
 	read: number;
 }
 
+/** The result of reading a list of notes, in list order (notes gone meanwhile are left out). */
+export interface ReadPart {
+	entries: NoteEntry[];
+	sizes: number[];
+	read: number;
+}
+
+/** Reads the notes (those `reuse` cannot answer from a previous scan) in order. */
+export function readNotes(root: string, settings: Settings, notes: readonly WalkedNote[], reuse?: (note: WalkedNote) => NoteEntry | undefined): ReadPart {
+	const tags = lowerTagNames(settings.tags);
+	const flagFree = flagFreeTest(settings);
+	const part: ReadPart = { entries: [], sizes: [], read: 0 };
+	for (const note of notes) {
+		const previous = note.error === undefined ? reuse?.(note) : undefined;
+		if (previous !== undefined) {
+			part.entries.push(previous);
+			part.sizes.push(note.size);
+			continue;
+		}
+		part.read++;
+		if (note.error !== undefined) {
+			part.entries.push({ path: note.path, mtime: note.mtime, flags: null, readError: note.error });
+			part.sizes.push(-1);
+			continue;
+		}
+		const got = readNote(root, note, settings, tags, flagFree);
+		if (got === null) continue;
+		part.entries.push(got.entry);
+		part.sizes.push(got.size);
+	}
+	return part;
+}
+
 /**
  * Walks the vault and reads the notes; `reuse` returns a previous entry for a note whose
  * modification time and size are unchanged, so only changed notes are read again. Without a
- * walk to reuse (a full scan) the walk lists only, and each note is stat'ed through its open file.
+ * walk to reuse (a full scan) the walk lists only, and each note is stat'ed through its open file;
+ * a full scan of a large vault reads half the notes in a second thread (scan-parallel.ts).
  */
 export function scanVault(
 	root: string,
@@ -134,27 +185,7 @@ export function scanVault(
 	reuse?: (note: WalkedNote) => NoteEntry | undefined,
 	walk: Walk = walkVault(root, settings.excludedRootFolders, reuse !== undefined),
 ): Scan {
-	const tags = lowerTagNames(settings.tags);
-	const entries: NoteEntry[] = [];
-	const sizes: number[] = [];
-	let read = 0;
-	for (const note of walk.notes) {
-		const previous = note.error === undefined ? reuse?.(note) : undefined;
-		if (previous !== undefined) {
-			entries.push(previous);
-			sizes.push(note.size);
-			continue;
-		}
-		read++;
-		if (note.error !== undefined) {
-			entries.push({ path: note.path, mtime: note.mtime, flags: null, readError: note.error });
-			sizes.push(-1);
-			continue;
-		}
-		const got = readNote(root, note, settings, tags);
-		if (got === null) continue;
-		entries.push(got.entry);
-		sizes.push(got.size);
-	}
-	return { walk, entries, sizes, read };
+	const parallel = reuse === undefined ? splitRead(root, settings, walk.notes, readNotes) : null;
+	const part = parallel ?? readNotes(root, settings, walk.notes, reuse);
+	return { walk, ...part };
 }
