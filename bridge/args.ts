@@ -60,9 +60,10 @@ Commands:
   doctor [--agent ID] [--json]
                            Check script, registration and interpreter, run the hook once,
                            explain the start-folder trap; exit 1 when something is wrong
-Agents (--agent): claude-code (default), codex, gemini, qwen, cursor, copilot
   help                     This text
   version                  The bridge's version
+
+Agents (--agent): claude-code (default), codex, gemini, qwen, cursor, copilot
 
 Options for every command:
   --vault DIR              The vault root (default: two folders above this script)
