@@ -19,7 +19,7 @@ import type { VaultContext } from './vault-config';
 export type SourceChoice = 'auto' | 'cache' | 'scan' | 'live';
 export type LocalChoice = Exclude<SourceChoice, 'live'>;
 export type { SourcedBrief } from './plugin-tier';
-export { processAlive } from './plugin-tier';
+export { processAlive } from '../src/live/process-alive';
 
 export class NoCurrentCache extends Error {}
 export class NoLiveAnswer extends Error {}

@@ -9,6 +9,7 @@ import type { Brief } from '../src/core/brief';
 import type { BriefCache } from '../src/core/cache-format';
 import { isoDate } from '../src/core/dates';
 import type { BriefSource } from '../src/core/format';
+import { processAlive } from '../src/live/process-alive';
 import { readBriefCache } from './cache-read';
 import type { VaultContext } from './vault-config';
 
@@ -31,17 +32,6 @@ export function exists(root: string): (p: string) => boolean {
 			return false;
 		}
 	};
-}
-
-/** Whether a process with this id runs (EPERM: it runs, as another user). */
-export function processAlive(pid: number): boolean {
-	if (!Number.isInteger(pid) || pid <= 0) return false;
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === 'EPERM';
-	}
 }
 
 /** The cache when it was written today under the current settings; otherwise null, with why. */

@@ -6,22 +6,14 @@
 import { WebSocket } from 'ws';
 import { TOKEN_HEADER, type Method } from '../core/live-protocol';
 import { readDiscovery } from './discovery';
+import { processAlive } from './process-alive';
 
 export type LiveAnswer = { ok: true; result: unknown } | { ok: false; reason: string };
-
-function alive(pid: number): boolean {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === 'EPERM';
-	}
-}
 
 export function askLive(discoveryFile: string, method: Method, budgetMs: number): Promise<LiveAnswer> {
 	const d = readDiscovery(discoveryFile);
 	if (d === null) return Promise.resolve({ ok: false, reason: 'no live channel' });
-	if (!alive(d.pid)) return Promise.resolve({ ok: false, reason: 'live channel owner is not running' });
+	if (!processAlive(d.pid)) return Promise.resolve({ ok: false, reason: 'live channel owner is not running' });
 	return new Promise((resolve) => {
 		let settled = false;
 		const ws = new WebSocket(`ws://127.0.0.1:${d.port}`, { headers: { [TOKEN_HEADER]: d.token }, handshakeTimeout: budgetMs });
