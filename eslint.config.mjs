@@ -24,6 +24,18 @@ export default tseslint.config(
 		rules: { 'obsidianmd/prefer-window-timers': 'off', 'obsidianmd/hardcoded-config-path': 'off' },
 	},
 	{
+		// The stand-in implements Obsidian's own API (vault deletes, DOM creation, moment) for the
+		// tests; the rules for plugin code calling that API do not apply to it.
+		files: ['tests/obsidian-stub/**/*.ts', 'tests/plugin/**/*.ts'],
+		rules: {
+			'obsidianmd/prefer-create-el': 'off',
+			'obsidianmd/no-global-this': 'off',
+			'obsidianmd/prefer-instanceof': 'off',
+			'obsidianmd/prefer-file-manager-trash-file': 'off',
+			'@typescript-eslint/no-restricted-imports': 'off',
+		},
+	},
+	{
 		// Reliability tests print what they counted (reads checked, cases run) for the record.
 		files: ['tests/reliability/**/*.ts'],
 		rules: { 'obsidianmd/rule-custom-message': 'off' },
