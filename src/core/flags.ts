@@ -37,7 +37,3 @@ export function flagsOf(facts: NoteFacts, tags: TagNames): NoteFlags {
 	flags.daily = facts.types.includes('daily');
 	return flags;
 }
-
-export function hasAnyFlag(flags: NoteFlags): boolean {
-	return flags.needsReview.length > 0 || flags.review.length > 0 || flags.reviewDone || flags.pendingReview.length > 0 || flags.daily;
-}

@@ -47,10 +47,6 @@ export function frontmatterTagValue(value: unknown): string | null {
 	return s;
 }
 
-/** Case-insensitive tag equality, exact: `needs-review/x` is not `needs-review`. */
-export function sameTag(a: string, b: string): boolean {
-	return a.toLowerCase() === b.toLowerCase();
-}
 
 export interface InlineTagSpan {
 	/** Tag body as written, without `#`. */
