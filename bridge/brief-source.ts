@@ -11,7 +11,7 @@ import { computeBrief, type Brief, type NoteEntry } from '../src/core/brief';
 import { isoDate } from '../src/core/dates';
 import { fromRow, toRow, type BriefCache, type BriefIndex } from '../src/core/cache-format';
 import { DISCOVERY_FILE, type LiveBrief } from '../src/core/live-protocol';
-import { readBriefIndex, writeCache } from './cache';
+import { readBriefCache, readBriefIndex, writeCache } from './cache';
 import { exists, servedByPlugin, usableCache, type SourcedBrief } from './plugin-tier';
 import { scanVault, walkVault, type Walk, type WalkedNote } from './scan';
 import type { VaultContext } from './vault-config';
@@ -68,6 +68,21 @@ function fromCache(ctx: VaultContext, now: Date, cache: BriefCache, brief: Brief
 }
 
 /**
+ * A cache from an earlier day is never served, but its notes' flags do not depend on the date:
+ * under the same settings, the first scan of a new day re-reads only what changed overnight.
+ */
+function reusableFromEarlierDay(ctx: VaultContext, rows: Map<string, [number, number]>, previous: Map<string, NoteEntry>): void {
+	if (ctx.pluginDir === null) return;
+	const old = readBriefCache(ctx.pluginDir);
+	if (old === null || old.key !== ctx.key) return;
+	const index = readBriefIndex(ctx.pluginDir, old.indexId);
+	for (const row of index?.notes ?? []) {
+		rows.set(row[0], [row[1], row[2]]);
+		if (row[3] !== null) previous.set(row[0], fromRow(row));
+	}
+}
+
+/**
  * Tiers 1, 3 and 4: everything that needs no socket. `full` (report, serve) needs every path and
  * the per-note detail; the hook (`full` false) needs only what it prints.
  */
@@ -99,6 +114,7 @@ export function localBrief(ctx: VaultContext, choice: LocalChoice, now: Date, fu
 		why.push('notes changed since the cache was written');
 	}
 	if (choice === 'cache') throw new NoCurrentCache(why.join('; ') || 'no current cache');
+	if (cache === null && choice === 'auto') reusableFromEarlierDay(ctx, rows, previous);
 
 	// Without an index there is nothing to reuse: a full scan, which stats each note through its open file.
 	const reuse =

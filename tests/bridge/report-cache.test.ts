@@ -97,12 +97,27 @@ describe('cache tiers', () => {
 		expect(r.json.source).toBe('scan');
 		expect(r.json.items.inbox).toEqual({ count: 1, paths: ['Inbox/new.md'] });
 	});
-	it('a cache from another day is stale', () => {
+	it('a cache from another day is stale, but its unchanged notes are not read again', () => {
 		const v = vault(BASE);
 		report(v);
+		fs.writeFileSync(path.join(v, 'Notes', 'c.md'), 'changed overnight #needs-review');
 		const next = report(v, [], { SESSION_BRIEF_NOW: '2026-11-30T08:00:00' });
 		expect(next.json.source).toBe('scan');
 		expect(next.json.date).toBe('2026-11-30');
+		expect(next.json.items.needsReview).toEqual({ count: 2, paths: ['Notes/b.md', 'Notes/c.md'] });
+		fs.rmSync(path.join(pluginDir(v), 'brief-cache.json'));
+		report(v, [], { SESSION_BRIEF_NOW: '2026-11-30T08:00:00' });
+		const text = run(hookScript(v), ['report'], '', { env: { ...process.env, SESSION_BRIEF_NOW: '2026-12-01T08:00:00' } }).stdout.toString();
+		expect(text).toContain('(read 0 note(s)');
+		expect(text).toContain('needs-review: 2 (Notes/b.md, Notes/c.md)');
+	});
+	it('a cache from another day under other settings is not reused', () => {
+		const v = vault(BASE);
+		report(v);
+		fs.writeFileSync(path.join(pluginDir(v), 'data.json'), '{"tags":{"needsReview":"urgent"}}');
+		const text = run(hookScript(v), ['report'], '', { env: { ...process.env, SESSION_BRIEF_NOW: '2026-12-01T08:00:00' } }).stdout.toString();
+		expect(text).toContain('(read 3 note(s)');
+		expect(text).toContain('urgent: 0');
 	});
 	it('changed plugin settings or daily-note settings make the cache stale', () => {
 		const v = vault(BASE);
