@@ -12,7 +12,7 @@ import { isoDate } from '../src/core/dates';
 import { fromRow, toRow, type BriefCache, type BriefIndex } from '../src/core/cache-format';
 import { DISCOVERY_FILE, type LiveBrief } from '../src/core/live-protocol';
 import { readBriefCache, readBriefIndex, writeCache } from './cache';
-import { exists, servedByPlugin, usableCache, type SourcedBrief } from './plugin-tier';
+import { exists, servedByPlugin, usableCache, withDailyNoteChecked, type SourcedBrief } from './plugin-tier';
 import { scanVault, walkVault, type Walk, type WalkedNote } from './scan';
 import type { VaultContext } from './vault-config';
 
@@ -54,15 +54,14 @@ function sameNotes(walked: WalkedNote[], byPath: Map<string, [number, number]>):
  * first names); `full` rebuilds every path and detail from the index instead, without a scan.
  * Null when `full` is asked and the index is gone.
  */
-function fromCache(ctx: VaultContext, now: Date, cache: BriefCache, brief: Brief, full: boolean, why: string[], index?: BriefIndex | null): SourcedBrief | null {
-	let served = brief;
+function fromCache(ctx: VaultContext, now: Date, cache: BriefCache, full: boolean, why: string[], index?: BriefIndex | null): SourcedBrief | null {
+	let served: Brief;
 	if (full) {
 		const rows = index !== undefined ? index : ctx.pluginDir === null ? null : readBriefIndex(ctx.pluginDir, cache.indexId);
 		if (rows === null) return null;
 		served = briefFrom(ctx, now, rows.notes.map(fromRow), [], cache);
-	} else if (brief.items.dailyNote !== null) {
-		// The daily note may sit in a folder no index covers; one stat keeps it exact.
-		served = { ...brief, items: { ...brief.items, dailyNote: { path: brief.items.dailyNote.path, exists: exists(ctx.root)(brief.items.dailyNote.path) } } };
+	} else {
+		served = withDailyNoteChecked(cache.brief, ctx.root);
 	}
 	return { brief: served, source: 'cache', generatedAt: cache.writtenAt, notesRead: 0, cache, notes: why };
 }
@@ -89,9 +88,8 @@ function reusableFromEarlierDay(ctx: VaultContext, rows: Map<string, [number, nu
 export function localBrief(ctx: VaultContext, choice: LocalChoice, now: Date, full = true): SourcedBrief {
 	const why: string[] = [...ctx.warnings];
 	const cache = choice === 'scan' ? null : usableCache(ctx, now, why);
-	const fromPlugin = cache === null ? null : servedByPlugin(cache, ctx);
-	if (cache !== null && fromPlugin !== null) {
-		const served = fromCache(ctx, now, cache, fromPlugin, full, why);
+	if (cache !== null && servedByPlugin(cache)) {
+		const served = fromCache(ctx, now, cache, full, why);
 		if (served !== null) return served;
 	}
 	const index = cache !== null && ctx.pluginDir !== null ? readBriefIndex(ctx.pluginDir, cache.indexId) : null;
@@ -108,7 +106,7 @@ export function localBrief(ctx: VaultContext, choice: LocalChoice, now: Date, fu
 		}
 		walk = walkVault(ctx.root, ctx.settings.excludedRootFolders);
 		if (walk.errors.length === 0 && sameNotes(walk.notes, rows) && previous.size === rows.size) {
-			const served = fromCache(ctx, now, cache, cache.brief, full, why, index);
+			const served = fromCache(ctx, now, cache, full, why, index);
 			if (served !== null) return served;
 		}
 		why.push('notes changed since the cache was written');
@@ -174,8 +172,7 @@ export async function getBrief(ctx: VaultContext, choice: SourceChoice, now: Dat
 		// Without a live channel there is nothing to ask: the local tiers decide, tier 1 first.
 		if (ctx.pluginDir === null || !fs.existsSync(path.join(ctx.pluginDir, DISCOVERY_FILE))) return localBrief(ctx, 'auto', now, full);
 		const cache = usableCache(ctx, now, why);
-		const tier1 = cache === null ? null : servedByPlugin(cache, ctx);
-		const served = cache !== null && tier1 !== null ? fromCache(ctx, now, cache, tier1, full, [...ctx.warnings]) : null;
+		const served = cache !== null && servedByPlugin(cache) ? fromCache(ctx, now, cache, full, [...ctx.warnings]) : null;
 		if (served !== null) return served;
 	}
 	const live = await liveBrief(ctx, now, why);

@@ -48,21 +48,25 @@ export function usableCache(ctx: VaultContext, now: Date, why: string[]): BriefC
 	return null;
 }
 
-/** The brief of a plugin-written cache whose writer runs with nothing pending, else null. */
-export function servedByPlugin(cache: BriefCache, ctx: VaultContext): Brief | null {
-	if (cache.writer !== 'plugin' || cache.plugin === undefined || cache.plugin.pending || !processAlive(cache.plugin.pid)) return null;
-	const brief = cache.brief;
+/**
+ * A cached brief with its daily note looked up again: the note may have been made since, in a
+ * folder no index covers, and one stat keeps it exact.
+ */
+export function withDailyNoteChecked(brief: Brief, root: string): Brief {
 	const daily = brief.items.dailyNote;
-	// The daily note may sit in a folder the plugin's index skips; one stat keeps it exact.
 	if (daily === null) return brief;
-	return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists(ctx.root)(daily.path) } } };
+	return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists(root)(daily.path) } } };
+}
+
+/** Whether a plugin-written cache may be served as is: its writer runs with nothing pending. */
+export function servedByPlugin(cache: BriefCache): boolean {
+	return cache.writer === 'plugin' && cache.plugin !== undefined && !cache.plugin.pending && processAlive(cache.plugin.pid);
 }
 
 /** Tier 1 as a sourced brief, or null when the plugin's cache cannot be served as is. */
 export function pluginTier(ctx: VaultContext, now: Date): SourcedBrief | null {
 	const why: string[] = [];
 	const cache = usableCache(ctx, now, why);
-	const brief = cache === null ? null : servedByPlugin(cache, ctx);
-	if (cache === null || brief === null) return null;
-	return { brief, source: 'cache', generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [...ctx.warnings] };
+	if (cache === null || !servedByPlugin(cache)) return null;
+	return { brief: withDailyNoteChecked(cache.brief, ctx.root), source: 'cache', generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [...ctx.warnings] };
 }
