@@ -398,11 +398,12 @@ abstract class ValueComponent<T> {
 	}
 }
 
-export class TextComponent extends ValueComponent<string> {
-	inputEl: HTMLInputElement;
-	constructor(parent: HTMLElement) {
+/** What text inputs and text areas share: a value element that reports every input. */
+abstract class TextInputComponent<E extends HTMLInputElement | HTMLTextAreaElement> extends ValueComponent<string> {
+	inputEl: E;
+	constructor(inputEl: E) {
 		super();
-		this.inputEl = parent.createEl('input', { type: 'text' });
+		this.inputEl = inputEl;
 		this.inputEl.addEventListener('input', () => {
 			for (const cb of this.changeHandlers) cb(this.inputEl.value);
 		});
@@ -420,25 +421,15 @@ export class TextComponent extends ValueComponent<string> {
 	}
 }
 
-export class TextAreaComponent extends ValueComponent<string> {
-	inputEl: HTMLTextAreaElement;
+export class TextComponent extends TextInputComponent<HTMLInputElement> {
 	constructor(parent: HTMLElement) {
-		super();
-		this.inputEl = parent.createEl('textarea');
-		this.inputEl.addEventListener('input', () => {
-			for (const cb of this.changeHandlers) cb(this.inputEl.value);
-		});
+		super(parent.createEl('input', { type: 'text' }));
 	}
-	setValue(v: string): this {
-		this.inputEl.value = v;
-		return this;
-	}
-	getValue(): string {
-		return this.inputEl.value;
-	}
-	setPlaceholder(p: string): this {
-		this.inputEl.placeholder = p;
-		return this;
+}
+
+export class TextAreaComponent extends TextInputComponent<HTMLTextAreaElement> {
+	constructor(parent: HTMLElement) {
+		super(parent.createEl('textarea'));
 	}
 }
 
