@@ -19,7 +19,7 @@
 //   not count: `#needs-reviewer`, `#needs-review/x`, `abc#review`, URL fragments, tags inside
 //   ``` and ~~~ fences (also 4-backtick fences around ``` and unclosed fences), inline code and
 //   HTML comments (tags inside `%% … %%` comments do count: Obsidian indexes them, as the
-//   recordings in shared/data/obsidian-recorded/comments_markdown_style.json show);
+//   recordings in tests/fixtures/obsidian-recorded/comments_markdown_style.json show);
 // * CRLF line ends, a UTF-8 BOM and a few invalid UTF-8 bytes in some notes;
 // * Inbox/ with subfolders (and a hidden Inbox/.drafts/), AI/Regelwerk/ (the rules folder),
 //   AI/sessions/ with some files named with today's date, Daily/ notes (today's exists),
@@ -152,7 +152,7 @@ function inlinePlacement(rng, tag) {
 			return [`${rng.pick(WORDS)}\t#${t}`];
 		case 7:
 			// Obsidian indexes tags inside `%% … %%` comments, on one line and over several
-			// (shared/data/obsidian-recorded/comments_markdown_style.json).
+			// (tests/fixtures/obsidian-recorded/comments_markdown_style.json).
 			return rng.chance(0.5) ? [`%% #${t} %%`] : ['%%', `#${t} in a multi-line comment`, '%%'];
 		case 8:
 			return [`Überprüfung läuft #${t} — проверка`];

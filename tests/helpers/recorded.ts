@@ -1,8 +1,8 @@
-/** Loads the recordings of real Obsidian output in shared/data/obsidian-recorded (ground truth). */
+/** Loads the recordings of real Obsidian output in tests/fixtures/obsidian-recorded (ground truth). */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-export const RECORDED_DIR = path.resolve(__dirname, '../../../shared/data/obsidian-recorded');
+export const RECORDED_DIR = path.resolve(__dirname, '../fixtures/obsidian-recorded');
 
 export interface Recording {
 	name: string;

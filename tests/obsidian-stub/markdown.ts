@@ -2,7 +2,7 @@
  * The stand-in's metadata parser: note text → the parts of Obsidian's `CachedMetadata` the plugin
  * reads (frontmatter, frontmatterPosition, tags with positions, the first section), plus
  * `getAllTags` and `parseFrontMatterTags`. Written apart from src/core on purpose, from Obsidian's
- * observed behaviour (shared/data/obsidian-recorded; tests/plugin/stub-recorded.test.ts checks it),
+ * observed behaviour (tests/fixtures/obsidian-recorded; tests/plugin/stub-recorded.test.ts checks it),
  * so plugin tests do not just check the core against itself.
  *
  * Not modelled: links, headings, list items, blocks, sections after the first, and offsets of

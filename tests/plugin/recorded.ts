@@ -1,9 +1,9 @@
-/** The recordings of real Obsidian (shared/data/obsidian-recorded) with the cache fields plugin tests read. */
+/** The recordings of real Obsidian (tests/fixtures/obsidian-recorded) with the cache fields plugin tests read. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { MetadataLike } from '../../src/core/metadata-facts';
 
-export const RECORDED_DIR = path.resolve(__dirname, '../../../shared/data/obsidian-recorded');
+export const RECORDED_DIR = path.resolve(__dirname, '../fixtures/obsidian-recorded');
 
 export interface PluginRecording {
 	name: string;
