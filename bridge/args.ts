@@ -6,26 +6,109 @@ export interface Args {
 	positional: string[];
 }
 
-const TAKES_VALUE = new Set(['vault', 'config-dir', 'source', 'lang', 'scope', 'agent']);
-
 export class UsageError extends Error {}
 
+const COMMON = ['vault', 'config-dir', 'lang'];
+const TAKES_VALUE = new Set(['vault', 'config-dir', 'source', 'lang', 'scope', 'agent']);
+
+/** The options each command accepts; anything else is a usage error that names it. */
+const COMMAND_OPTIONS: Record<string, readonly string[]> = {
+	'session-start': [...COMMON, 'agent'],
+	'post-tool-use': [...COMMON, 'agent'],
+	report: [...COMMON, 'source', 'json', 'review'],
+	check: [...COMMON, 'json'],
+	serve: COMMON,
+	install: [...COMMON, 'scope', 'agent'],
+	uninstall: [...COMMON, 'scope', 'agent'],
+	doctor: [...COMMON, 'agent', 'json'],
+	help: [],
+	version: [],
+};
+
+export const COMMANDS: readonly string[] = Object.keys(COMMAND_OPTIONS);
+
+/** Commands that take paths after the options. */
+const TAKES_PATHS = new Set(['check']);
+
+/** Edit distance counting a swap of two neighbours as one edit (`vualt` → `vault`); short names only. */
+function distance(a: string, b: string): number {
+	const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+	for (let i = 1; i <= a.length; i++) {
+		for (let j = 1; j <= b.length; j++) {
+			const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+			const row = d[i] as number[];
+			const up = d[i - 1] as number[];
+			row[j] = Math.min((up[j] as number) + 1, (row[j - 1] as number) + 1, (up[j - 1] as number) + cost);
+			if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
+		}
+	}
+	return (d[a.length] as number[])[b.length] as number;
+}
+
+/** The closest known name when it is a likely typo (at most a third of the letters differ). */
+export function closest(word: string, known: readonly string[]): string | undefined {
+	let best: string | undefined;
+	let bestDistance = Infinity;
+	for (const k of known) {
+		const d = distance(word, k);
+		if (d < bestDistance) {
+			best = k;
+			bestDistance = d;
+		}
+	}
+	return best !== undefined && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : undefined;
+}
+
+const HINT = "run 'session-brief --help' for usage";
+
+/** An argument as typed when it is plain, else as a JSON string (it may hold controls or spaces). */
+export function shownArg(a: string): string {
+	return /^[\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);
+}
+
+function unknownOption(command: string, name: string, allowed: readonly string[]): UsageError {
+	const guess = closest(name, allowed);
+	return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== undefined ? ` (did you mean --${guess}?)` : ''}; ${HINT}`);
+}
+
+/** `-h`/`--help`/`help` and `-v`/`--version`/`version` in the command's place become those commands. */
+function commandName(word: string): string {
+	if (word === '-h' || word === '--help') return 'help';
+	if (word === '-v' || word === '--version') return 'version';
+	return word;
+}
+
 export function parseArgs(argv: string[]): Args {
-	const args: Args = { command: '', flags: new Map(), positional: [] };
-	for (let i = 0; i < argv.length; i++) {
+	const args: Args = { command: commandName(argv[0] ?? ''), flags: new Map(), positional: [] };
+	if (args.command !== '' && COMMAND_OPTIONS[args.command] === undefined) {
+		const shown = shownArg(args.command);
+		if (args.command.startsWith('-')) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);
+		const guess = closest(args.command, COMMANDS);
+		throw new UsageError(`unknown command ${shown}${guess !== undefined ? ` (did you mean ${guess}?)` : ''}; ${HINT}`);
+	}
+	const allowed = COMMAND_OPTIONS[args.command] ?? [];
+	for (let i = 1; i < argv.length; i++) {
 		const a = argv[i] ?? '';
+		// `<command> --help` asks for help, whatever the command.
+		if (a === '-h' || a === '--help') {
+			args.command = 'help';
+			return args;
+		}
 		if (a.startsWith('--')) {
 			const eq = a.indexOf('=');
 			const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
+			if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);
 			if (eq > 0) args.flags.set(name, a.slice(eq + 1));
 			else if (TAKES_VALUE.has(name)) {
 				const value = argv[i + 1];
-				if (value === undefined) throw new UsageError(`--${name} needs a value`);
+				if (value === undefined) throw new UsageError(`--${name} needs a value; ${HINT}`);
 				args.flags.set(name, value);
 				i++;
 			} else args.flags.set(name, true);
-		} else if (args.command === '') args.command = a;
-		else args.positional.push(a);
+		} else if (a.startsWith('-') && a.length > 1) {
+			throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);
+		} else if (TAKES_PATHS.has(args.command)) args.positional.push(a);
+		else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);
 	}
 	return args;
 }
@@ -40,8 +123,8 @@ export const USAGE = `Session Brief bridge: the vault's state for AI coding agen
 Usage: node session-brief.cjs <command> [options]
 
 Commands:
-  session-start            Claude Code SessionStart hook: prints one JSON object, exits 0
-  post-tool-use            Claude Code PostToolUse hook: runs the rule check after an edit
+  session-start            SessionStart hook: prints one JSON object, exits 0
+  post-tool-use            PostToolUse hook: runs the rule check after an edit
                            to a rule file; prints one JSON object only when it finds
                            something; exits 0
   check [--json] [paths…]  The rule check from a terminal, CI or a pre-commit hook; paths
@@ -60,13 +143,14 @@ Commands:
   doctor [--agent ID] [--json]
                            Check script, registration and interpreter, run the hook once,
                            explain the start-folder trap; exit 1 when something is wrong
-  help                     This text
-  version                  The bridge's version
+  help, --help, -h         This text
+  version, --version, -v   The bridge's version
 
 Agents (--agent): claude-code (default), codex, gemini, qwen, cursor, copilot
 
 Options for every command:
-  --vault DIR              The vault root (default: two folders above this script)
+  --vault DIR              The vault root; needed unless this script is the copy that
+                           install put inside <vault>/.claude/hooks/
   --config-dir NAME        The vault's config folder (default: found automatically)
   --lang en|de             Language of the text (default: the plugin's "language" setting)
 

@@ -1,7 +1,7 @@
 /** The run's vault context and clock from the command line and environment. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { stringFlag, UsageError, type Args } from './args';
+import { shownArg, stringFlag, UsageError, type Args } from './args';
 import { defaultVaultRoot, loadVaultContext, type VaultContext } from './vault-config';
 
 /** `SESSION_BRIEF_NOW` (ISO date-time) fixes the clock, for tests and reproducible reports. */
@@ -14,16 +14,23 @@ export function clock(env: NodeJS.ProcessEnv): Date {
 	return new Date();
 }
 
+/**
+ * `--vault`, or the vault this installed copy sits in. Every command gives the same one-line error
+ * for a vault that is missing or not a folder, and refuses to guess one for a copy outside a vault.
+ */
 export function vaultRoot(args: Args, scriptPath: string): string {
 	const given = stringFlag(args, 'vault');
 	const root = given !== undefined ? path.resolve(given) : defaultVaultRoot(scriptPath);
+	if (root === null) {
+		throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);
+	}
 	let ok = false;
 	try {
 		ok = fs.statSync(root).isDirectory();
 	} catch {
 		ok = false;
 	}
-	if (!ok) throw new UsageError(`vault folder ${root} does not exist or is not a folder`);
+	if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);
 	return root;
 }
 

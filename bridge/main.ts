@@ -29,15 +29,15 @@ async function run(args: Args, scriptPath: string): Promise<number> {
 		case 'serve':
 			return (await import('./commands/serve')).serve(args, scriptPath, process.env);
 		case 'version':
-		case '--version':
 			writeOut(`${BRIDGE_VERSION}\n`);
 			return 0;
-		case '':
 		case 'help':
 			writeOut(`${USAGE}\n`);
-			return args.command === '' ? 2 : 0;
+			return 0;
 		default:
-			throw new UsageError(`unknown command "${args.command}"`);
+			// No command at all: the usage, on stderr, as a usage error.
+			process.stderr.write(`${USAGE}\n`);
+			return 2;
 	}
 }
 
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
 			return;
 		}
 		if (error instanceof UsageError) {
-			process.stderr.write(`session-brief: ${error.message}\n\n${USAGE}\n`);
+			process.stderr.write(`session-brief: ${error.message}\n`);
 			process.exitCode = 2;
 			return;
 		}

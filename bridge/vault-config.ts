@@ -32,9 +32,17 @@ export interface VaultContext {
 	warnings: string[];
 }
 
-/** `<vault>/.claude/hooks/session-brief.cjs` → `<vault>`. The hook input's `cwd` is never used (seed 000, finding 1). */
-export function defaultVaultRoot(scriptPath: string): string {
-	return path.resolve(path.dirname(scriptPath), '..', '..');
+/**
+ * The vault an installed copy of the bridge sits in: `<vault>/.claude/hooks/session-brief.cjs`, or
+ * inside `<vault>/.claude/hooks/session-brief/`. Null for a copy anywhere else (a clone, a download),
+ * which must be told `--vault`. The hook input's `cwd` is never used: a session may start in any
+ * folder (docs/design.md, "Where the vault is").
+ */
+export function defaultVaultRoot(scriptPath: string): string | null {
+	let dir = path.dirname(path.resolve(scriptPath));
+	if (path.basename(dir) === 'session-brief') dir = path.dirname(dir);
+	if (path.basename(dir) !== 'hooks' || path.basename(path.dirname(dir)) !== '.claude') return null;
+	return path.dirname(path.dirname(dir));
 }
 
 function readJson(file: string, warnings: string[]): unknown {

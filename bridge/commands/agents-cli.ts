@@ -10,7 +10,7 @@ import { asciiJson } from '../../src/core/format';
 import { stringFlag, type Args } from '../args';
 import type { Scope } from '../agents/host-spec';
 import { chooseAgent, EXIT, type ActionResult } from '../agents/options';
-import { defaultVaultRoot } from '../vault-config';
+import { vaultRoot } from '../context';
 import { doctor, formatDoctor } from './doctor';
 import { install } from './install';
 import { uninstall } from './uninstall';
@@ -40,15 +40,6 @@ function homeOf(env: NodeJS.ProcessEnv): string {
 	return env.HOME || env.USERPROFILE || os.homedir();
 }
 
-/** `--vault`, or the vault this copy of the bridge sits in; a bundle outside any vault must be told. */
-function vaultOf(args: Args, scriptPath: string): string | null {
-	const given = stringFlag(args, 'vault');
-	if (given !== undefined) return path.resolve(given);
-	const dir = path.dirname(path.resolve(scriptPath));
-	if (path.basename(dir) === 'hooks' && path.basename(path.dirname(dir)) === '.claude') return defaultVaultRoot(scriptPath);
-	return null;
-}
-
 function scopeOf(args: Args): Scope | null | undefined {
 	const s = stringFlag(args, 'scope');
 	if (s === undefined) return undefined;
@@ -70,8 +61,12 @@ export async function runAgentCommand(args: Args, scriptPath: string, env: NodeJ
 	};
 	const scope = scopeOf(args);
 	if (scope === null) return usage(`--scope must be project, local or user, not "${stringFlag(args, 'scope') ?? ''}"`);
-	const vault = vaultOf(args, scriptPath);
-	if (vault === null) return usage(`${args.command} needs --vault DIR: this copy of the bridge (${scriptPath}) is not inside <vault>/.claude/hooks/`);
+	let vault: string;
+	try {
+		vault = vaultRoot(args, scriptPath);
+	} catch (error) {
+		return usage((error as Error).message);
+	}
 	const agentFlag = stringFlag(args, 'agent');
 	const choice = chooseAgent(agentFlag);
 	if (!choice.ok) {

@@ -66,6 +66,7 @@ export async function postToolUse(args: Args, scriptPath: string, env: NodeJS.Pr
 	// The root comes from the script's place (or --vault), never from the input's `cwd` (seed 000, finding 1).
 	const given = stringFlag(args, 'vault');
 	const root = given !== undefined ? path.resolve(given) : defaultVaultRoot(scriptPath);
+	if (root === null) return 0;
 	const rel = vaultRelative(root, filePath);
 	if (rel === null) return 0;
 	let lang: Lang = 'en';

@@ -133,11 +133,19 @@ export function uninstall(o: UninstallOptions): ActionResult {
 			r.lines.push(`The bridge stays in ${path.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(', ')}`);
 		} else if (r.code === EXIT.ok) {
 			// The code cache the script made beside itself on its first run goes with it.
+			let removedScript = false;
 			for (const f of [scriptTarget(o.vault), `${scriptTarget(o.vault)}.v8cache`, manifestPath(o.vault)]) {
-				if (removeFile(f)) r.changed.push(f);
+				if (removeFile(f)) {
+					r.changed.push(f);
+					removedScript = true;
+				}
 			}
 			removeDirs((manifest?.createdDirs ?? []).map((d) => path.join(o.vault, ...d.split('/'))));
-			r.lines.push(`Removed the bridge from ${path.dirname(scriptTarget(o.vault))}`);
+			if (removedScript) r.lines.push(`Removed the bridge from ${path.dirname(scriptTarget(o.vault))}`);
+		}
+		if (r.code === EXIT.ok && r.changed.length === 0) {
+			const what = chosen.map((t) => `${HOSTS[t.agent].name} (${t.scope})`).join(', ');
+			r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path.dirname(scriptTarget(o.vault))}`];
 		}
 	} catch (error) {
 		if (!(error instanceof WriteError)) throw error;
