@@ -5,7 +5,6 @@
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
-import * as path from 'node:path';
 import { asciiJson } from '../../src/core/format';
 import { stringFlag, type Args } from '../args';
 import type { Scope } from '../agents/host-spec';
