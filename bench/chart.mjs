@@ -59,7 +59,7 @@ export function scanChartSvg(scan) {
 			out.push(`<rect x="${x.toFixed(1)}" y="${yy.toFixed(1)}" width="${(barW - 3).toFixed(1)}" height="${(top + plotH - yy).toFixed(1)}" fill="${color}"><title>${esc(`${n} notes, ${key}: ${fmt(v)}`)}</title></rect>`);
 			out.push(`<text x="${(x + (barW - 3) / 2).toFixed(1)}" y="${(yy - 3).toFixed(1)}" text-anchor="middle" font-size="9" fill="#333">${esc(fmt(v))}</text>`);
 		});
-		// The 3× rg target of SPEC §8, as a dashed mark across the group.
+		// The 3× rg target, as a dashed mark across the group.
 		const rg = scan[n].rg?.median;
 		if (rg !== undefined) {
 			const y3 = y(3 * rg).toFixed(1);

@@ -1,10 +1,10 @@
-// Deterministic synthetic vaults for `npm run bench` (issue 7).
+// Deterministic synthetic vaults for `npm run bench`.
 //
 //   node bench/generate-vault.mjs [N] [--seed S] [--rules R] [--force]
 //
 // A vault of N notes is generated once into `os.tmpdir()/session-brief-bench/<N>-<seed>[-r<R>]/vault`
 // and reused while `meta.json` next to it names the same GENERATOR_VERSION. `meta.json` also holds
-// the ground truth: what `report --json` must say for that vault (SPEC §3), computed here from what
+// the ground truth: what `report --json` must say for that vault, computed here from what
 // the generator put into each note, independently of the core's code.
 //
 // What a vault holds (all drawn from a seeded PRNG, so a seed always gives the same bytes):
@@ -123,7 +123,7 @@ function fillerBlock(rng, allowDashRule) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Tag placements. An inline placement of tag T makes the note carry T (SPEC §3); a decoy never
+// Tag placements. An inline placement of tag T makes the note carry T; a decoy never
 // makes it carry anything.
 
 function caseVariant(rng, tag) {
@@ -395,7 +395,7 @@ export function vaultDir(n, seed = 1, rules) {
 	return path.join(BENCH_ROOT, `${n}-${seed}${rules === undefined ? '' : `-r${rules}`}`);
 }
 
-/** Sort order of every list in the brief (SPEC §3): case-insensitive, then exact. */
+/** Sort order of every list in the brief: case-insensitive, then exact. */
 export function comparePaths(a, b) {
 	const la = a.toLowerCase();
 	const lb = b.toLowerCase();
@@ -537,7 +537,7 @@ function countsOf(truth) {
 	return { countedNotes: truth.length };
 }
 
-/** What `report --json` must say (SPEC §3), from the generator's own record of each note. */
+/** What `report --json` must say, from the generator's own record of each note. */
 function expectedItems(truth) {
 	const sorted = (list) => list.map((t) => t.path).sort(comparePaths);
 	const inbox = truth.filter((t) => t.path.startsWith('Inbox/') && !t.daily);

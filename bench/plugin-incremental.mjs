@@ -1,5 +1,5 @@
 // The plugin's incremental update of one note, in-process, against the test stand-in for
-// `obsidian` (issue 7; issue 3 "Done when"). Used by bench/run.mjs; also runs alone:
+// `obsidian`. Used by bench/run.mjs; also runs alone:
 //
 //   node bench/plugin-incremental.mjs [N…] [--updates 200] [--warmup 30]
 //

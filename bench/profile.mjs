@@ -1,4 +1,4 @@
-// Where the bridge's full scan spends its time (issue 7, part 4).
+// Where the bridge's full scan spends its time.
 //
 //   node bench/profile.mjs [N…] [--cli PATH] [--runs R]
 //

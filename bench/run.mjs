@@ -1,4 +1,4 @@
-// `npm run bench` (issue 7, SPEC §8): how fast each path of the bridge is, as ratios against
+// `npm run bench`: how fast each path of the bridge is, as ratios against
 // baselines measured in the same run, on deterministic generated vaults (bench/generate-vault.mjs).
 //
 //   node bench/run.mjs [--quick] [--sizes 1000,10000,100000] [--cli PATH] [--out DIR] [--no-write]

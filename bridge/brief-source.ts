@@ -1,5 +1,5 @@
 /**
- * Where a brief comes from, cheapest first (SPEC §4): a cache proven current by a stat-only walk,
+ * Where a brief comes from, cheapest first: a cache proven current by a stat-only walk,
  * else a scan that re-reads only the notes that changed since the cache and rewrites it. A stale
  * cache (other day, other settings, any note added, removed or changed) is never served.
  */
@@ -143,7 +143,7 @@ export function localBrief(ctx: VaultContext, choice: LocalChoice, now: Date, fu
 export const LIVE_BUDGET_MS = 400;
 
 /**
- * Tier 2 (SPEC §4): ask the running plugin over the live channel. The answer counts only when it
+ * Tier 2: ask the running plugin over the live channel. The answer counts only when it
  * was made today under the settings this run reads; anything else falls through.
  */
 async function liveBrief(ctx: VaultContext, now: Date, why: string[]): Promise<SourcedBrief | null> {

@@ -1,8 +1,8 @@
 /**
- * Runs the user's own rule checker (SPEC §5.3) and reports what happened; `judgeExternalRun` in
+ * Runs the user's own rule checker and reports what happened; `judgeExternalRun` in
  * the core decides whether that was clean. No stdin (a checker that waits for input would hang the
  * hook), a UTF-8 environment (Claude Code does not set one, and a Python checker would otherwise
- * crash or garble on a non-ASCII path: seed 000, finding 2), and a hard time limit.
+ * crash or garble on a non-ASCII path), and a hard time limit.
  */
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { alarmPattern, type ExternalRun } from '../src/core/rules/external';
 import type { ExternalCheck } from '../src/core/settings';
 
-/** Below the 30 s `timeout` the settings entry gives the hook (seed 000, decision 8). */
+/** Below the 30 s `timeout` the settings entry gives the hook. */
 export const EXTERNAL_TIMEOUT_MS = 20_000;
 const TAIL_LINES = 12;
 const MAX_ALARMS = 10;

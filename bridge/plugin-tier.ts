@@ -1,5 +1,5 @@
 /**
- * Tier 1 of SPEC §4, kept apart from the scan so the hook's common case loads no YAML parser,
+ * Tier 1 (docs/design.md), kept apart from the scan so the hook's common case loads no YAML parser,
  * no date library and no socket code: the plugin wrote the cache, still runs and has no change
  * pending, so the cache is current and is served as written.
  */

@@ -35,7 +35,7 @@ function errorText(error: unknown): string {
 
 /**
  * Lists every counted note with its modification time and size, using only `readdir` and `stat`
- * (the stat-only walk of SPEC §4 tier 3). Symlinked folders are not followed, so a link loop
+ * (the stat-only walk of tier 3, docs/design.md). Symlinked folders are not followed, so a link loop
  * cannot trap the walk; a symlinked note is read through its link. Without `withStat` the walk
  * only lists (mtime 0, size -1): a full scan takes both from the open file instead.
  */

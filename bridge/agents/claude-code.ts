@@ -1,7 +1,7 @@
 /**
  * Claude Code: `hooks` in `.claude/settings.json` (project), `.claude/settings.local.json` (local)
  * or `~/.claude/settings.json` (user; `CLAUDE_CONFIG_DIR` moves it). Docs: code.claude.com/docs/en/hooks
- * and /settings. The project files are read only from the folder the session starts in (seed 004).
+ * and /settings. The project files are read only from the folder the session starts in (docs/design.md, "The start-folder trap").
  */
 import * as path from 'node:path';
 import { homeDir, type HostPaths, type HostSpec, type ReadFile } from './host-spec';

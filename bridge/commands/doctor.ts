@@ -1,8 +1,8 @@
 /**
- * `doctor` (issue 5 item 3): why the brief does or does not arrive. Checks the script, every file
+ * `doctor`: why the brief does or does not arrive. Checks the script, every file
  * the host reads hooks from, the interpreter, runs the hook once the way the host would (through a
  * shell, from another folder, with `{"source":"resume"}`), and explains the working-directory trap
- * of seed 004 with the fix.
+ * with the fix (docs/design.md, "The start-folder trap").
  */
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -280,7 +280,7 @@ function explainWorkingDirectory(o: DoctorOptions, found: Found[], checks: Check
 	checks.push({
 		id: 'working-directory',
 		status: 'info',
-		message: `${name} reads the vault's own hook file only when it is started in ${o.vault} itself. Started in a subfolder or anywhere else (a script, a terminal tab, "${cli} --resume" from another folder), it loads no hooks from the vault and the brief is silently missing (seed 004).`,
+		message: `${name} reads the vault's own hook file only when it is started in ${o.vault} itself. Started in a subfolder or anywhere else (a script, a terminal tab, "${cli} --resume" from another folder), it loads no hooks from the vault and the brief is silently missing.`,
 		fix: `Start the agent in the vault (cd "${o.vault}" && ${cli}), or run "install --scope user${o.agent === 'claude-code' ? '' : ` --agent ${o.agent}`}" so every session gets the brief.`,
 	});
 }

@@ -1,5 +1,5 @@
 /**
- * `install` (SPEC §7, issue 5 item 1): copy the bridge into `<vault>/.claude/hooks/`, register its
+ * `install`: copy the bridge into `<vault>/.claude/hooks/`, register its
  * hooks in the host's config file without losing a byte of anyone else's, and record what was done
  * in `session-brief.json`. Every check runs before the first write; a second run changes nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * The PostToolUse hook (SPEC §5.2, seed 000 second decision list): after an edit to a rule file,
+ * The PostToolUse hook (docs/design.md, "The rule check after an edit"): after an edit to a rule file,
  * run the rule check and tell the agent what broke. Silent for anything it cannot read as an edit
  * inside the rule scope, silent for a clean check, and exit 0 always.
  *
@@ -23,7 +23,7 @@ export function postToolUseEnvelope(context: string, systemMessage: string): str
 	return `${asciiJson({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: context }, systemMessage: oneLine })}\n`;
 }
 
-/** The envelope for the hook's own failure: that is a finding too (seed 000, decision 6). */
+/** The envelope for the hook's own failure: that is a finding too (docs/design.md, "The rule check after an edit"). */
 export function postToolUseCrashEnvelope(error: unknown, scriptPath: string, lang: Lang = 'en'): string {
 	const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 300) || 'unknown error';
 	const command = `node ${quote(scriptPath)} check`;
@@ -63,7 +63,7 @@ export async function postToolUse(args: Args, scriptPath: string, env: NodeJS.Pr
 	const stdin = await readStdin(2000);
 	const filePath = editedPath(stdin);
 	if (filePath === null) return 0;
-	// The root comes from the script's place (or --vault), never from the input's `cwd` (seed 000, finding 1).
+	// The root comes from the script's place (or --vault), never from the input's `cwd` (docs/design.md, "Where the vault is").
 	const given = stringFlag(args, 'vault');
 	const root = given !== undefined ? path.resolve(given) : defaultVaultRoot(scriptPath);
 	if (root === null) return 0;

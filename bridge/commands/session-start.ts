@@ -1,5 +1,5 @@
 /**
- * The SessionStart hook (SPEC §4): whatever arrives on stdin, print exactly one pure-ASCII JSON
+ * The SessionStart hook: whatever arrives on stdin, print exactly one pure-ASCII JSON
  * object and exit 0. An error outside the items keeps every line made so far.
  */
 import { stringFlag, type Args } from '../args';
@@ -19,7 +19,7 @@ function firstLine(error: unknown): string {
 
 export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): Promise<number> {
 	// The input is read so the host never blocks on a full pipe; no field of it is trusted for the
-	// vault root (seed 000, finding 1), and the brief is the same for every `source`.
+	// vault root (docs/design.md, "Where the vault is"), and the brief is the same for every `source`.
 	await readStdin(2000);
 	const now = clock(env);
 	let lang: Lang = 'en';

@@ -1,5 +1,5 @@
 /**
- * `uninstall` (issue 5 item 2): removes only our entries, then the script and its record. When a
+ * `uninstall`: removes only our entries, then the script and its record. When a
  * file is exactly as install left it, the original bytes come back from the backup; otherwise our
  * entries are cut out one edit at a time and everything else stays.
  */

@@ -1,5 +1,5 @@
 /**
- * What each agent host sends a hook and what it reads back (seed 001's "vendor contracts"):
+ * What each agent host sends a hook and what it reads back (docs/agents.md):
  * the input translated to Claude Code's field names, which the bridge's commands read, and the
  * output envelope in the host's own shape, capped at the size the host passes on to the model
  * unchanged. Where each host keeps its hook registrations is bridge/agents/ (that part needs fs).
@@ -189,7 +189,7 @@ export function translateHookInput(agent: AgentId, raw: unknown): ClaudeShapedIn
 	return out;
 }
 
-/** The envelope the host reads, as one pure-ASCII JSON line (SPEC §4: no code page can garble it). */
+/** The envelope the host reads, as one pure-ASCII JSON line (no code page can garble it; docs/design.md, "Hook output"). */
 export function hookEnvelope(agent: AgentId, event: HookEvent, text: string): Raw {
 	switch (agent) {
 		case 'cursor':

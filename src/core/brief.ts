@@ -1,6 +1,6 @@
 /**
- * The seven session-start items (SPEC §3). Every item is computed on its own: one that throws
- * becomes an entry in `errors` and the others are still delivered (seed 000, #13).
+ * The seven session-start items. Every item is computed on its own: one that throws
+ * becomes an entry in `errors` and the others are still delivered (docs/design.md, "What counts").
  */
 import { isoDate } from './dates';
 import { dailyNotePath } from './daily-note';

@@ -1,6 +1,6 @@
 /**
  * What a cached brief depends on besides the notes: the rules' version, the effective settings
- * and the daily-note settings. A cache written under another key is stale (SPEC §4). The language
+ * and the daily-note settings. A cache written under another key is stale. The language
  * is not part of it: the cache holds data, and text is made from it when served.
  */
 import type { DailyNoteSettings, Settings } from './settings';

@@ -1,4 +1,4 @@
-/** From note facts to what each item counts, under the user's tag names (SPEC §3). */
+/** From note facts to what each item counts, under the user's tag names. */
 import type { NoteFacts, TagHit } from './note-facts';
 import type { TagNames } from './settings';
 

@@ -72,7 +72,7 @@ export interface BriefJson {
 	errors: Brief['errors'];
 }
 
-/** `report --json` (SPEC §4); with `review`, list items carry per-note detail (the review report). */
+/** `report --json`; with `review`, list items carry per-note detail (the review report). */
 export function briefJson(brief: Brief, vaultPath: string, origin: Provenance, review: boolean): BriefJson {
 	const items = {} as BriefJson['items'];
 	items.dailyNote = brief.items.dailyNote;

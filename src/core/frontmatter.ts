@@ -47,7 +47,7 @@ const COMPLEX_VALUE = /^[&*!|>{?%@`]/;
  * Reads `tags`, `type` and `status` (keys case-insensitive). The common shapes (plain or quoted
  * scalar, flow list on one line, block list) are read line by line, which is many times faster
  * than a YAML parser on every note; anything else goes through the `yaml` package, and YAML that
- * does not parse is read tolerantly so a tag in an unclosed list still counts (seed 000, #9).
+ * does not parse is read tolerantly so a tag in an unclosed list still counts (docs/design.md, "What counts").
  */
 export function readFrontmatterFields(yaml: string): FrontmatterFields {
 	const fast = readByLines(yaml, false);

@@ -1,4 +1,4 @@
-/** Every user-facing string of the brief, in English and German (SPEC §2 `language`). */
+/** Every user-facing string of the brief, in English and German (the `language` setting). */
 import type { Language } from './settings';
 
 export type Lang = Exclude<Language, 'auto'>;

@@ -1,4 +1,4 @@
-/** The session-start items by id (SPEC §3), apart from brief.ts so text output needs no date library. */
+/** The session-start items by id, apart from brief.ts so text output needs no date library. */
 
 export const ITEM_IDS = ['date', 'dailyNote', 'inbox', 'needsReview', 'reviewOpen', 'pendingReview', 'sessionsToday'] as const;
 export type ItemId = (typeof ITEM_IDS)[number];

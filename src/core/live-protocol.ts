@@ -1,5 +1,5 @@
 /**
- * The live channel's protocol (SPEC §6), shared by the plugin's server, the bridge's `serve` and
+ * The live channel's protocol, shared by the plugin's server, the bridge's `serve` and
  * the bridge's client. JSON requests `{id, method, params?}`; answers `{id, result}` or
  * `{id, error: {code, message}}`. Read-only by construction: no method writes or evaluates.
  */

@@ -1,4 +1,4 @@
-/** Which files count as notes, and path helpers shared by every item (SPEC §3). */
+/** Which files count as notes, and path helpers shared by every item. */
 
 /** True for a vault-relative path (with `/`) that any item may look at. */
 export function isCountedNote(path: string, excludedRootFolders: readonly string[]): boolean {

@@ -1,5 +1,5 @@
 /**
- * Plugin settings (SPEC §2). The plugin stores them in its `data.json`; the bridge reads the same
+ * Plugin settings. The plugin stores them in its `data.json`; the bridge reads the same
  * file, so both front ends go through `resolveSettings` and agree on every default.
  */
 
@@ -149,7 +149,7 @@ export function effectiveDailyNote(settings: Settings, obsidian: DailyNoteSettin
 	};
 }
 
-/** The rule scope with `<rulesFolder>` filled in (SPEC §2). */
+/** The rule scope with `<rulesFolder>` filled in. */
 export function effectiveRuleScope(settings: Settings): string[] {
 	if (settings.ruleScope.length > 0) return settings.ruleScope;
 	return ['CLAUDE.md', `${settings.rulesFolder}/**`, '.claude/agents/**', '.claude/skills/**'];

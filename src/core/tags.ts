@@ -1,6 +1,6 @@
 /**
- * Obsidian's tag recognition (SPEC §3), checked against the recordings in
- * shared/data/obsidian-recorded: `#` at line start, after whitespace, or right after a
+ * Obsidian's tag recognition, checked against the recordings in
+ * tests/fixtures/obsidian-recorded: `#` at line start, after whitespace, or right after a
  * backslash-escaped punctuation character (`\[\[#Escaped` is a tag in internal_heading_links.json);
  * then a body that stops at whitespace, ASCII punctuation other than `_`, `-`, `/`, and the Unicode
  * general and supplemental punctuation blocks; a body of digits only is no tag.

@@ -1,5 +1,5 @@
 /**
- * The live channel server (SPEC §6), used by the plugin and by the bridge's `serve`. Loopback only,
+ * The live channel server, used by the plugin and by the bridge's `serve`. Loopback only,
  * random port, a fresh CSPRNG token required on the handshake and compared in constant time; any
  * connection with an `Origin` header (every browser sends one) or a foreign `Host` (DNS rebinding)
  * is refused; oversized messages close the connection; idle connections time out.

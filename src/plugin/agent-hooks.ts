@@ -1,5 +1,5 @@
 /**
- * *Install agent hooks*, *Check agent hooks* and *Remove agent hooks* (SPEC §7, issue 5 item 5):
+ * *Install agent hooks*, *Check agent hooks* and *Remove agent hooks*:
  * the bridge's own install, doctor and uninstall, called with Obsidian's vault folder and config
  * folder, the bridge bundle embedded in main.js, and a `node` found on disk (Obsidian's own
  * `process.execPath` is Electron, which cannot run the hooks). Desktop only: the hooks are files

@@ -1,7 +1,7 @@
 /**
  * The hook bridge bundle, embedded in main.js as text: a community plugin release ships only
  * main.js, manifest.json and styles.css, so *Install agent hooks* copies the bridge from here
- * (SPEC §7). esbuild builds the bridge before the plugin, so this is always the current bundle.
+ *. esbuild builds the bridge before the plugin, so this is always the current bundle.
  */
 import bridgeSource from '../../bridge/dist/session-brief.cjs';
 

@@ -1,5 +1,5 @@
 /**
- * The live channel in the plugin (SPEC §6, issue 6 item 2): the shared loopback server
+ * The live channel in the plugin: the shared loopback server
  * (src/live/server.ts) answering from the in-memory index, so a hook gets a brief current to the
  * last saved edit without a file being read. Started once the index is built when the setting is
  * on (desktop only), stopped on unload and when the setting goes off.

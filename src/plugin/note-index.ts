@@ -1,7 +1,7 @@
 /**
  * The plugin's in-memory index: one entry per counted note, plus per-item sets kept up to date on
  * every change, so the brief and the sidebar are derived from the few notes that can appear in an
- * item instead of from every note. Every operation here is O(1) per note (SPEC §8).
+ * item instead of from every note. Every operation here is O(1) per note.
  */
 import type { NoteEntry } from '../core/brief';
 import { toRow, type IndexRow } from '../core/cache-format';

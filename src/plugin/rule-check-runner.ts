@@ -1,5 +1,5 @@
 /**
- * Runs the rule check (SPEC §5) over the vault as Obsidian sees it and keeps the last result for
+ * Runs the rule check over the vault as Obsidian sees it and keeps the last result for
  * the *Rule check* view, which listens to its `changed` event. The built-in checks are the core's;
  * the user's external checker runs through the bridge's runner (a child process, desktop only),
  * exactly as the `check` command runs it, but never when the live channel asks (read-only channel).
@@ -19,7 +19,7 @@ export interface RuleCheckReport {
 	/** Sorted as every list of findings: by file, then line. */
 	findings: Finding[];
 	checksRun: string[];
-	/** The summary line of SPEC §5.1 in the run's language. */
+	/** The summary line in the run's language. */
 	summary: string;
 	lang: Lang;
 	finishedAt: number;

@@ -1,5 +1,5 @@
 /**
- * The *Rule check* view (SPEC §5.4): the summary line of the last run and one row per finding
+ * The *Rule check* view: the summary line of the last run and one row per finding
  * (severity, check id, path:line, message). A click opens the file at the line; files in dot
  * folders (`.claude/…`) are not in Obsidian's vault, so their rows say where they are instead.
  */

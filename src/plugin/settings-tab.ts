@@ -1,5 +1,5 @@
 /**
- * The settings tab: every key of SPEC §2, grouped under headings. Text fields are committed when
+ * The settings tab: every setting, grouped under headings. Text fields are committed when
  * the field loses focus or Enter is pressed (a folder change rebuilds the index, which should not
  * happen per keystroke); what a field holds is validated as it is typed.
  */

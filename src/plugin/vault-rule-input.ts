@@ -1,5 +1,5 @@
 /**
- * The rule check's input from Obsidian (SPEC §5.4): the vault's file list plus the agent's folder
+ * The rule check's input from Obsidian: the vault's file list plus the agent's folder
  * `.claude/`, which Obsidian does not index (dot folder) and so is listed and read through the
  * adapter; the target files' text read ahead, because the engine reads synchronously; and links
  * resolved the way Obsidian resolves them (metadata cache), with the `.claude/` files Obsidian

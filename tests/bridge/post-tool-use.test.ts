@@ -1,6 +1,6 @@
 /**
  * The PostToolUse hook as Claude Code runs it: the built bundle in a child process, copied into a
- * throwaway vault at `.claude/hooks/session-brief.cjs`. Every attack class of seed 000's list for
+ * throwaway vault at `.claude/hooks/session-brief.cjs`. Every attack class of the hooks it replaces for
  * `regelwerk_nach_edit.py` has named cases. Silent cases run against a vault that HAS a finding,
  * so silence proves the input was rejected, not that the vault was clean.
  */

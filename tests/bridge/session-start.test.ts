@@ -1,5 +1,5 @@
 /**
- * The SessionStart hook as a child process, one named test per attack class of seed 000's list
+ * The SessionStart hook as a child process, one named test per attack class of the hooks it replaces
  * for sitzungsstart.py: missing, null, wrong type, empty, duplicate, extra, value range, dangling
  * reference, order, boundary, environment, code, crash.
  */

@@ -5,7 +5,7 @@ function tags(text: string): string[] {
 	return noteFactsFromText(text).tags.map((t) => t.tag);
 }
 
-describe('inline tags: boundaries (seed 000, class "boundary")', () => {
+describe('inline tags: boundaries (attack class "boundary")', () => {
 	it('finds a tag at line start and after whitespace', () => {
 		expect(tags('#needs-review first\nsecond #review')).toEqual(['needs-review', 'review']);
 	});

@@ -1,7 +1,7 @@
 /**
  * Throwaway vaults for the rule-check tests, with the built bridge copied to
- * `<vault>/.claude/hooks/session-brief.cjs` so the hook finds its root from its own place (seed 000,
- * "Runde 2"), and a runner that decodes the hook's stdout strictly as UTF-8 and JSON.
+ * `<vault>/.claude/hooks/session-brief.cjs` so the hook finds its root from its own place (docs/design.md,
+ * "Where the vault is"), and a runner that decodes the hook's stdout strictly as UTF-8 and JSON.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';

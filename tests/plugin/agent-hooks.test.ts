@@ -1,5 +1,5 @@
 /**
- * *Install agent hooks*, *Check agent hooks*, *Remove agent hooks* (issue 5 item 5) through the
+ * *Install agent hooks*, *Check agent hooks*, *Remove agent hooks* through the
  * commands and dialogs, against a temporary vault folder: the embedded bridge lands in the vault
  * byte for byte, settings.json gets our entries next to the user's own, doctor runs the installed
  * hook, and removal restores the original file.

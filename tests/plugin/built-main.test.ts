@@ -14,7 +14,7 @@ import { BUILT_BRIDGE, BUILT_MAIN, copyExampleVault, settle, startBuilt, stopBui
 const HAVE_BUILD = fs.existsSync(BUILT_MAIN) && fs.existsSync(BUILT_BRIDGE);
 if (!HAVE_BUILD) console.warn(`built-main.test.ts SKIPPED: ${path.relative(process.cwd(), BUILT_MAIN)} or the built bridge is missing; run \`npm run build\` (\`npm test\` does).`);
 
-/** The cache writer's debounce (src/plugin/cache-writer.ts WRITE_DELAY_MS; SPEC: about once a second). */
+/** The cache writer's debounce (src/plugin/cache-writer.ts WRITE_DELAY_MS; about once a second). */
 const DEBOUNCE_MS = 1000;
 const VIEW_TYPE_REVIEW = 'session-brief-review';
 const SECTIONS = ['needsReview', 'reviewOpen', 'pendingReview', 'inbox'] as const;
@@ -131,7 +131,7 @@ describe.skipIf(!HAVE_BUILD)('built main.js in the stand-in, on example-vault/',
 		await s.internals.writer.idle();
 		const cache = readCache(s);
 		expect(cache.writer).toBe('plugin');
-		// Tier 1 of SPEC §4: the writer is alive (it is this test process) and has nothing pending.
+		// Tier 1 (docs/design.md): the writer is alive (it is this test process) and has nothing pending.
 		expect(cache.plugin).toEqual({ pid: process.pid, pending: false });
 		expect(cache.noteCount).toBe(s.internals.sync.index.size);
 		expect(s.internals.sync.index.size).toBeGreaterThan(10);

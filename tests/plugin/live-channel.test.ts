@@ -1,5 +1,5 @@
 /**
- * The live channel in the plugin (issue 6 item 2): started once the index is built when the
+ * The live channel in the plugin: started once the index is built when the
  * setting is on, answering from the in-memory index (an edit shows in the next answer), with the
  * key the bridge expects; stopped (discovery file removed, port closed) on setting off and unload.
  */

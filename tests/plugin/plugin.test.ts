@@ -84,7 +84,7 @@ describe('settings tab', () => {
 		const root = tab?.containerEl as HTMLElement;
 		expect(Array.from(root.querySelectorAll('.setting-item-heading .setting-item-name')).map((e) => e.textContent)).toEqual(['Folders', 'Daily note', 'Tags', 'Brief', 'Rule check']);
 		const all = Array.from(root.querySelectorAll('.setting-item:not(.setting-item-heading) .setting-item-name')).map((e) => e.textContent);
-		// 15 keys of SPEC §2 in 19 fields: the four tag names and the external check's four parts.
+		// 15 settings keys in 19 fields: the four tag names and the external check's four parts.
 		expect(all.length).toBe(19);
 	});
 

@@ -1,5 +1,5 @@
 /**
- * *Run rule check* in Obsidian (SPEC §5.4, issue 4 item 5): the engine fed from the vault and the
+ * *Run rule check* in Obsidian: the engine fed from the vault and the
  * `.claude/` dot folder through the adapter, links judged by the metadata cache, findings in the
  * *Rule check* view, a click opening the file at the line, and the summary in a notice. The same
  * vault checked by the built bridge gives the same findings.
@@ -146,7 +146,7 @@ describe('run rule check', () => {
 		expect(report.findings.find((f) => f.check === 'skill-frontmatter')?.message).toContain('Bad_Skill');
 	});
 
-	it('ends a clean run with the summary line of SPEC §5.1, in German when the plugin speaks German', async () => {
+	it('ends a clean run with the summary line, in German when the plugin speaks German', async () => {
 		started = await startPlugin(tempVault(CLEAN));
 		await runCommand(started);
 		expect(Notice.shown).toContain('None of the 10 checks that ran found anything.');

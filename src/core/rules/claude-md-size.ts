@@ -1,7 +1,7 @@
 /** `claude-md-size`: a root `CLAUDE.md` over Claude Code's own warning threshold. */
 import { reporter, type RuleCheck } from './types';
 
-/** Claude Code warns about a CLAUDE.md above this many characters (SPEC §5.1). */
+/** Claude Code warns about a CLAUDE.md above this many characters. */
 export const CLAUDE_MD_MAX_CHARS = 40_000;
 
 export const claudeMdSizeCheck: RuleCheck = {

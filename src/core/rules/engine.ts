@@ -1,5 +1,5 @@
 /**
- * The rule check (SPEC §5.1): every built-in check over the target files of a `RuleInput`. Each
+ * The rule check: every built-in check over the target files of a `RuleInput`. Each
  * check runs on its own, so one that throws becomes a finding and the others still report.
  */
 import { agentFrontmatterCheck } from './agent-frontmatter';

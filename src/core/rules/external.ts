@@ -1,8 +1,8 @@
 /**
- * `external`: the user's own checker (SPEC §5.3). The bridge runs it; this module judges the run.
+ * `external`: the user's own checker. The bridge runs it; this module judges the run.
  * Clean only when it exited 0, its last non-empty line matches the configured clean line, and no
  * line matches the alarm pattern. Every other outcome is a finding with its own message, because
- * a checker that silently failed must never look like a clean rule set (seed 000, decision 6).
+ * a checker that silently failed must never look like a clean rule set (docs/design.md, "The rule check after an edit").
  */
 import type { Lang } from '../i18n';
 import type { ExternalCheck } from '../settings';

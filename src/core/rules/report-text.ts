@@ -15,7 +15,7 @@ function plural(lang: Lang, n: number, en: [string, string], de: [string, string
 /**
  * `None of the N checks that ran found anything.` when clean; otherwise how many checks found
  * something and how many errors and warnings. An external checker configured with the clean line
- * of SPEC §5.3 can be this very bridge.
+ * can be this very bridge.
  */
 export function summaryLine(findings: readonly Finding[], checksRun: readonly string[], lang: Lang): string {
 	const n = checksRun.length;
@@ -59,7 +59,7 @@ export const HOOK_CONTEXT_MAX_LINES = 40;
 export const HOOK_CONTEXT_MAX_CHARS = 4000;
 
 /**
- * At most 40 lines and 4,000 characters (seed 000, decision 9), keeping the head and the final
+ * At most 40 lines and 4,000 characters (docs/design.md, "The rule check after an edit"), keeping the head and the final
  * summary line, then a note saying how to see everything. The summary survives the cut, so the
  * agent always learns the counts.
  */

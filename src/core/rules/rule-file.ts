@@ -17,7 +17,7 @@ function keyLineFinder(lines: readonly string[], end: number): (key: string) => 
 }
 
 /**
- * Obsidian's reading (SPEC §3: only a `---` first line with a closing `---` line makes
+ * Obsidian's reading (as in Obsidian, only a `---` first line with a closing `---` line makes
  * frontmatter), then a strict YAML parse: Obsidian shows a note whose YAML fails as having no
  * properties, and Claude Code then misses a skill's or agent's `name` and `description`.
  */

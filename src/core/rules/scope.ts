@@ -1,5 +1,5 @@
 /**
- * Which edits trigger the rule check (SPEC §5.2). Pure string work, so the hook can decide without
+ * Which edits trigger the rule check. Pure string work, so the hook can decide without
  * touching the disk or loading the check engine: an out-of-scope edit must stay as cheap as a
  * bare Node start.
  */
@@ -8,7 +8,7 @@ import { effectiveRuleScope, type Settings } from '../settings';
 /** Claude Code's project settings. A broken one silently disables every hook, this one included. */
 export const SETTINGS_FILES = ['.claude/settings.json', '.claude/settings.local.json'] as const;
 
-/** The rule scope plus the project settings files, which the check covers too (SPEC §5.1). */
+/** The rule scope plus the project settings files, which the check covers too. */
 export function checkScope(settings: Settings): string[] {
 	return [...effectiveRuleScope(settings), ...SETTINGS_FILES];
 }
