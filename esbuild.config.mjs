@@ -2,8 +2,8 @@
 // `node esbuild.config.mjs production` builds both once; without an argument it watches.
 import esbuild from 'esbuild';
 import { builtinModules } from 'node:module';
-import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { appendFile, chmod, copyFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 const prod = process.argv[2] === 'production';
@@ -55,51 +55,37 @@ const plugin = {
 	outfile: 'main.js',
 };
 
-// The bridge file as written: a small loader with the bundle as a string. The loader compiles the
-// bundle with V8's code cache (kept beside the script as `<script>.v8cache`, made on the first run,
-// remade when V8 rejects it), so a hook run does not recompile a third of a megabyte every time:
-// that compile was most of what a cached brief cost over a bare `node -e 0`. Anyone who can write
-// the cache file can write the script beside it, so it adds nothing to trust.
-function withCodeCache(bundle) {
-	return `#!/usr/bin/env node
-${banner}'use strict';
-const SOURCE = ${JSON.stringify(bundle)};
-(() => {
-	const fs = require('node:fs');
-	const vm = require('node:vm');
-	const Module = require('node:module');
-	const cacheFile = __filename + '.v8cache';
-	let cachedData;
-	try {
-		cachedData = fs.readFileSync(cacheFile);
-	} catch {
-		cachedData = undefined;
+// The full license text of every package bundled into the bridge, as a comment at its end: the
+// bundle is what users receive, so it carries the licenses with it.
+function licenses(metafile) {
+	const packages = new Set();
+	for (const input of Object.keys(metafile.inputs)) {
+		const m = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+		if (m) packages.add(m[1]);
 	}
-	const script = new vm.Script(Module.wrap(SOURCE), { filename: __filename, cachedData });
-	if (cachedData === undefined || script.cachedDataRejected) {
-		process.once('exit', () => {
-			try {
-				const tmp = cacheFile + '.' + process.pid + '.tmp';
-				fs.writeFileSync(tmp, script.createCachedData());
-				fs.renameSync(tmp, cacheFile);
-			} catch {
-				// A read-only folder only means no cache: the next run compiles again.
-			}
-		});
+	const parts = [];
+	for (const name of [...packages].sort()) {
+		const dir = `node_modules/${name}`;
+		const file = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\.(md|txt))?$/i.test(f));
+		const { version, license } = JSON.parse(readFileSync(`${dir}/package.json`, 'utf8'));
+		const text = file === undefined ? `(${license}; no license file in the package)` : readFileSync(`${dir}/${file}`, 'utf8').trim();
+		parts.push(`${name} ${version} (${license}):\n\n${text.replaceAll('*/', '* /')}`);
 	}
-	script.runInThisContext().call(module.exports, module.exports, require, module, __filename, __dirname);
-})();
-`;
+	return `\n/*\nLicenses of the packages bundled into this file\n\n${parts.join('\n\n----------------------------------------\n\n')}\n*/\n`;
 }
 
-const codeCache = {
-	name: 'code-cache-loader',
+// The hook entry (bridge/hook.cjs, hand-written and readable) goes beside the bundle: agents run it,
+// and it runs the bundle with a V8 code cache. See the comment at its top.
+const hookEntry = {
+	name: 'hook-entry',
 	setup(build) {
 		build.onEnd(async (result) => {
-			const out = result.outputFiles?.find((f) => f.path.endsWith('.cjs'));
-			if (out === undefined) return;
-			await mkdir(dirname(out.path), { recursive: true });
-			await writeFile(out.path, withCodeCache(out.text), { mode: 0o755 });
+			if (result.errors.length > 0) return;
+			const out = build.initialOptions.outfile;
+			await appendFile(out, licenses(result.metafile));
+			await mkdir(dirname(out), { recursive: true });
+			await copyFile('bridge/hook.cjs', `${dirname(out)}/hook.cjs`);
+			await chmod(out, 0o755);
 		});
 	},
 };
@@ -107,8 +93,8 @@ const codeCache = {
 // One self-contained CommonJS file for Node >= 18: yaml, moment and the core are bundled in, so
 // the user installs nothing.
 const bridge = {
-	write: false,
-	plugins: [codeCache],
+	plugins: [hookEntry],
+	metafile: true,
 	entryPoints: ['bridge/main.ts'],
 	bundle: true,
 	platform: 'node',
@@ -119,9 +105,11 @@ const bridge = {
 	logLevel: 'info',
 	define: { BRIDGE_VERSION: JSON.stringify(pkg.version), BRIDGE_SCAN_WORKERS: 'true' },
 	treeShaking: true,
-	// Every hook run compiles the whole file before it does anything: fewer bytes, faster start.
-	minify: true,
+	// Readable source: this is the file a careful user opens to see what runs in every agent session.
+	// Speed comes from hook.cjs's code cache, not from minifying.
+	minify: false,
 	legalComments: 'eof',
+	banner: { js: `#!/usr/bin/env node\n/*\n * Session Brief bridge ${pkg.version}, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/, src/core/, src/node/) and the libraries named at the end with their licenses.\n * Run it as \`node session-brief.cjs --help\`.\n */` },
 	outfile: 'bridge/dist/session-brief.cjs',
 };
 
