@@ -8,7 +8,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { AgentId } from '../../core/agent-contracts';
-import type { Scope } from './host-spec';
+/** Where the hooks are registered (the host's project, local or user settings). */
+type Scope = 'project' | 'local' | 'user';
 
 export interface TrustFinding {
 	status: 'ok' | 'warn' | 'info';
