@@ -19,8 +19,8 @@ export default tseslint.config(
 	{
 		// The bridge runs under Node, outside Obsidian: no popout windows, no Vault#configDir (it
 		// must find the config folder itself, `.obsidian` being the default it looks for first).
-		// src/live runs in the bridge too, where there is no `window`.
-		files: ['bridge/**/*.ts', 'tests/**/*.ts', 'src/live/**/*.ts'],
+		// src/node runs in the bridge too, where there is no `window`.
+		files: ['bridge/**/*.ts', 'tests/**/*.ts', 'src/node/**/*.ts'],
 		rules: { 'obsidianmd/prefer-window-timers': 'off', 'obsidianmd/hardcoded-config-path': 'off' },
 	},
 	{

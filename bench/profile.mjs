@@ -65,7 +65,7 @@ function category(frame, moduleOf, bundleUrl) {
 		if (mod.includes('core/flags')) return 'core: flags';
 		if (mod.includes('core/brief') || mod.includes('core/paths')) return 'core: items (filter, sort paths)';
 		if (mod.includes('cache')) return 'cache write (rows, JSON.stringify, write)';
-		if (mod.includes('bridge/scan')) return `bridge scan: ${fn} (JS side, incl. path.join)`;
+		if (mod.includes('node/scan')) return `bridge scan: ${fn} (JS side, incl. path.join)`;
 		return `bundle: ${mod}`;
 	}
 	if (url === '' && fn.startsWith('RegExp: ')) {

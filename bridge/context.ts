@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { shownArg, stringFlag, UsageError, type Args } from './args';
-import { defaultVaultRoot, loadVaultContext, type VaultContext } from './vault-config';
+import { defaultVaultRoot, loadVaultContext, type VaultContext } from '../src/node/vault-config';
 
 /** `SESSION_BRIEF_NOW` (ISO date-time) fixes the clock, for tests and reproducible reports. */
 export function clock(env: NodeJS.ProcessEnv): Date {

@@ -5,7 +5,7 @@
 import { sessionStartOutput } from '../src/core/agent-contracts';
 import { parseArgs, stringFlag, USAGE, UsageError, type Args } from './args';
 import { writeOut } from './io';
-import { WORKER_FLAG } from './worker-flag';
+import { WORKER_FLAG } from '../src/node/worker-flag';
 
 declare const BRIDGE_VERSION: string;
 

@@ -1,7 +1,7 @@
 /** The worker side of scan-parallel.ts: read the notes it was given, post them, signal. */
 import { workerData } from 'node:worker_threads';
-import type { ScanJob } from './scan-parallel';
-import { readNotes } from './scan';
+import type { ScanJob } from '../src/node/scan-parallel';
+import { readNotes } from '../src/node/scan';
 
 export function runScanWorker(): void {
 	const job = workerData as ScanJob;

@@ -7,12 +7,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { asciiJson } from '../../src/core/format';
 import { stringFlag, type Args } from '../args';
-import type { Scope } from '../agents/host-spec';
-import { chooseAgent, EXIT, type ActionResult } from '../agents/options';
+import type { Scope } from '../../src/node/agents/host-spec';
+import { chooseAgent, EXIT, type ActionResult } from '../../src/node/agents/options';
 import { vaultRoot } from '../context';
-import { doctor, formatDoctor } from './doctor';
-import { install } from './install';
-import { uninstall } from './uninstall';
+import { doctor, formatDoctor } from '../../src/node/agents/doctor';
+import { install } from '../../src/node/agents/install';
+import { uninstall } from '../../src/node/agents/uninstall';
 
 declare const BRIDGE_VERSION: string;
 

@@ -11,7 +11,7 @@ import { writeOut } from '../io';
 import { ALL_CHECKS } from '../../src/core/rules/engine';
 import { formatFindings, sortFindings, summaryLine } from '../../src/core/rules/report-text';
 import { vaultRelative } from '../../src/core/rules/scope';
-import { checkVault, listVaultFiles } from '../rule-files';
+import { checkVault, listVaultFiles } from '../../src/node/rule-files';
 
 function targetsFrom(root: string, given: string[], cwd: string): string[] {
 	const all = listVaultFiles(root).files;

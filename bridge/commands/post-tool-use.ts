@@ -16,7 +16,7 @@ import { asciiJson } from '../../src/core/format';
 import type { Lang } from '../../src/core/i18n';
 import { capHookContext, formatFindings, say, summaryLine } from '../../src/core/rules/report-text';
 import { checkScope, inScope, vaultRelative } from '../../src/core/rules/scope';
-import { defaultVaultRoot } from '../vault-config';
+import { defaultVaultRoot } from '../../src/node/vault-config';
 
 export function postToolUseEnvelope(context: string, systemMessage: string): string {
 	const oneLine = systemMessage.replace(/\s+/g, ' ').trim().slice(0, 300);
@@ -74,7 +74,7 @@ export async function postToolUse(args: Args, scriptPath: string, env: NodeJS.Pr
 		const ctx = contextFor(args, scriptPath, env);
 		lang = ctx.lang;
 		if (!inScope(rel, checkScope(ctx.settings))) return 0;
-		const { checkVault } = await import('../rule-files');
+		const { checkVault } = await import('../../src/node/rule-files');
 		const timeout = Number(env.SESSION_BRIEF_EXTERNAL_TIMEOUT_MS);
 		const result = await checkVault(ctx, { env, lang, externalTimeoutMs: timeout > 0 ? timeout : undefined });
 		if (result.findings.length === 0) return 0;

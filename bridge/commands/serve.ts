@@ -9,12 +9,12 @@ import { UsageError, type Args } from '../args';
 import { isoDate } from '../../src/core/dates';
 import { DISCOVERY_FILE, type LiveBrief, type LiveCheck } from '../../src/core/live-protocol';
 import { sortFindings, summaryLine } from '../../src/core/rules/report-text';
-import { readDiscovery } from '../../src/live/discovery';
-import { startLiveServer, type LiveHandlers } from '../../src/live/server';
-import { localBrief, processAlive, type SourcedBrief } from '../brief-source';
+import { readDiscovery } from '../../src/node/live/discovery';
+import { startLiveServer, type LiveHandlers } from '../../src/node/live/server';
+import { localBrief, processAlive, type SourcedBrief } from '../../src/node/brief-source';
 import { clock, contextFor } from '../context';
-import { checkVault } from '../rule-files';
-import type { VaultContext } from '../vault-config';
+import { checkVault } from '../../src/node/rule-files';
+import type { VaultContext } from '../../src/node/vault-config';
 
 /** A full stat walk at most this often even without watcher events: watchers can miss some. */
 const VERIFY_MS = 5000;

@@ -2,7 +2,7 @@
  * What each agent host sends a hook and what it reads back (docs/agents.md):
  * the input translated to Claude Code's field names, which the bridge's commands read, and the
  * output envelope in the host's own shape, capped at the size the host passes on to the model
- * unchanged. Where each host keeps its hook registrations is bridge/agents/ (that part needs fs).
+ * unchanged. Where each host keeps its hook registrations is src/node/agents/ (that part needs fs).
  */
 import { asciiJson, capText } from './format';
 import type { Lang } from './i18n';

@@ -7,10 +7,10 @@
 import 'moment/locale/de';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { computeBrief, type Brief, type NoteEntry } from '../src/core/brief';
-import { isoDate } from '../src/core/dates';
-import { fromRow, toRow, type BriefCache, type BriefIndex } from '../src/core/cache-format';
-import { DISCOVERY_FILE, type LiveBrief } from '../src/core/live-protocol';
+import { computeBrief, type Brief, type NoteEntry } from '../core/brief';
+import { isoDate } from '../core/dates';
+import { fromRow, toRow, type BriefCache, type BriefIndex } from '../core/cache-format';
+import { DISCOVERY_FILE, type LiveBrief } from '../core/live-protocol';
 import { readBriefCache, readBriefIndex, writeCache } from './cache';
 import { exists, servedByPlugin, usableCache, withDailyNoteChecked, type SourcedBrief } from './plugin-tier';
 import { scanVault, walkVault, type Walk, type WalkedNote } from './scan';
@@ -19,7 +19,7 @@ import type { VaultContext } from './vault-config';
 export type SourceChoice = 'auto' | 'cache' | 'scan' | 'live';
 export type LocalChoice = Exclude<SourceChoice, 'live'>;
 export type { SourcedBrief } from './plugin-tier';
-export { processAlive } from '../src/live/process-alive';
+export { processAlive } from './live/process-alive';
 
 export class NoCurrentCache extends Error {}
 export class NoLiveAnswer extends Error {}
@@ -149,7 +149,7 @@ export const LIVE_BUDGET_MS = 400;
 async function liveBrief(ctx: VaultContext, now: Date, why: string[]): Promise<SourcedBrief | null> {
 	if (ctx.pluginDir === null) return null;
 	// Loaded only here, so runs that never ask pay nothing for the WebSocket client.
-	const { askLive } = await import('../src/live/client');
+	const { askLive } = await import('./live/client');
 	const answer = await askLive(path.join(ctx.pluginDir, DISCOVERY_FILE), 'brief', LIVE_BUDGET_MS);
 	if (!answer.ok) {
 		why.push(`live channel: ${answer.reason}`);

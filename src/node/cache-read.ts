@@ -4,7 +4,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { asBriefCache, asBriefIndex, BRIEF_FILE, INDEX_FILE, type BriefCache, type BriefIndex } from '../src/core/cache-format';
+import { asBriefCache, asBriefIndex, BRIEF_FILE, INDEX_FILE, type BriefCache, type BriefIndex } from '../core/cache-format';
 
 function readJsonFile(file: string): unknown {
 	try {

@@ -8,7 +8,7 @@
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BRIEF_FILE, INDEX_FILE, makeBriefCache, makeIndex, type BriefCache, type IndexRow } from '../src/core/cache-format';
+import { BRIEF_FILE, INDEX_FILE, makeBriefCache, makeIndex, type BriefCache, type IndexRow } from '../core/cache-format';
 
 /** Writes through a temp file in the same folder and renames it over the target. */
 export function writeAtomic(file: string, content: string): void {

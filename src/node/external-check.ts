@@ -7,8 +7,8 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { alarmPattern, type ExternalRun } from '../src/core/rules/external';
-import type { ExternalCheck } from '../src/core/settings';
+import { alarmPattern, type ExternalRun } from '../core/rules/external';
+import type { ExternalCheck } from '../core/settings';
 
 /** Below the 30 s `timeout` the settings entry gives the hook. */
 export const EXTERNAL_TIMEOUT_MS = 20_000;

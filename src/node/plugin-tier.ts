@@ -5,11 +5,11 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Brief } from '../src/core/brief';
-import type { BriefCache } from '../src/core/cache-format';
-import { isoDate } from '../src/core/dates';
-import type { BriefSource } from '../src/core/format';
-import { processAlive } from '../src/live/process-alive';
+import type { Brief } from '../core/brief';
+import type { BriefCache } from '../core/cache-format';
+import { isoDate } from '../core/dates';
+import type { BriefSource } from '../core/format';
+import { processAlive } from './live/process-alive';
 import { readBriefCache } from './cache-read';
 import type { VaultContext } from './vault-config';
 

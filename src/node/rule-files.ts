@@ -5,11 +5,11 @@
 import * as fs from 'node:fs';
 import { walkFolders } from './walk';
 import * as path from 'node:path';
-import type { Lang } from '../src/core/i18n';
-import { runRuleCheck, type RuleCheckResult } from '../src/core/rules/engine';
-import { judgeExternalRun } from '../src/core/rules/external';
-import { checkScope, inScope } from '../src/core/rules/scope';
-import type { Finding } from '../src/core/rules/types';
+import type { Lang } from '../core/i18n';
+import { runRuleCheck, type RuleCheckResult } from '../core/rules/engine';
+import { judgeExternalRun } from '../core/rules/external';
+import { checkScope, inScope } from '../core/rules/scope';
+import type { Finding } from '../core/rules/types';
 import { runExternalCheck } from './external-check';
 import type { VaultContext } from './vault-config';
 

@@ -7,7 +7,7 @@
  */
 import * as os from 'node:os';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import type { Settings } from '../src/core/settings';
+import type { Settings } from '../core/settings';
 import type { ReadPart, WalkedNote } from './scan';
 import { WORKER_FLAG } from './worker-flag';
 

@@ -5,15 +5,15 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { NoteEntry } from '../src/core/brief';
-import { flagsOf, lowerTagNames } from '../src/core/flags';
-import { noteFactsFromText, tagNeedle } from '../src/core/note-facts';
-import { emptyFlags } from '../src/core/cache-format';
-import { isSkippedFolder } from '../src/core/paths';
-import { flagFreeTest, type FlagFreeTest } from '../src/core/prefilter';
+import type { NoteEntry } from '../core/brief';
+import { flagsOf, lowerTagNames } from '../core/flags';
+import { noteFactsFromText, tagNeedle } from '../core/note-facts';
+import { emptyFlags } from '../core/cache-format';
+import { isSkippedFolder } from '../core/paths';
+import { flagFreeTest, type FlagFreeTest } from '../core/prefilter';
 import { splitRead } from './scan-parallel';
 import { walkFolders } from './walk';
-import type { Settings } from '../src/core/settings';
+import type { Settings } from '../core/settings';
 
 export interface WalkedNote {
 	path: string;

@@ -5,15 +5,15 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { settingsKey } from '../src/core/cache-key';
-import { resolveLanguage, type Lang } from '../src/core/i18n';
+import { settingsKey } from '../core/cache-key';
+import { resolveLanguage, type Lang } from '../core/i18n';
 import {
 	effectiveDailyNote,
 	resolveDailyNoteSettings,
 	resolveSettings,
 	type DailyNoteSettings,
 	type Settings,
-} from '../src/core/settings';
+} from '../core/settings';
 
 export const PLUGIN_ID = 'session-brief';
 

@@ -7,11 +7,11 @@
  */
 import * as os from 'node:os';
 import { FileSystemAdapter, type App } from 'obsidian';
-import { doctor, formatDoctor } from '../../bridge/commands/doctor';
-import { install } from '../../bridge/commands/install';
-import { uninstall } from '../../bridge/commands/uninstall';
-import type { Scope } from '../../bridge/agents/host-spec';
-import { EXIT, findNodeOnPath, specFor, type ActionResult } from '../../bridge/agents/options';
+import { doctor, formatDoctor } from '../node/agents/doctor';
+import { install } from '../node/agents/install';
+import { uninstall } from '../node/agents/uninstall';
+import type { Scope } from '../node/agents/host-spec';
+import { EXIT, findNodeOnPath, specFor, type ActionResult } from '../node/agents/options';
 import type { AgentId } from '../core/agent-contracts';
 
 export interface HookChoice {

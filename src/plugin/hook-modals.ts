@@ -4,7 +4,7 @@
  */
 import { Modal, Setting, type App } from 'obsidian';
 import { AGENT_IDS, HOSTS, type AgentId } from '../core/agent-contracts';
-import type { Scope } from '../../bridge/agents/host-spec';
+import type { Scope } from '../node/agents/host-spec';
 import type { HookChoice } from './agent-hooks';
 import type { UiStrings } from './ui-strings';
 

@@ -1,12 +1,12 @@
 /**
  * The live channel in the plugin: the shared loopback server
- * (src/live/server.ts) answering from the in-memory index, so a hook gets a brief current to the
+ * (src/node/live/server.ts) answering from the in-memory index, so a hook gets a brief current to the
  * last saved edit without a file being read. Started once the index is built when the setting is
  * on (desktop only), stopped on unload and when the setting goes off.
  */
 import { FileSystemAdapter, normalizePath, Platform, type App } from 'obsidian';
 import { DISCOVERY_FILE, type LiveBrief, type LiveCheck } from '../core/live-protocol';
-import { startLiveServer, type LiveHandlers, type LiveServer } from '../live/server';
+import { startLiveServer, type LiveHandlers, type LiveServer } from '../node/live/server';
 import type { BriefService } from './brief-service';
 import type { IndexSync } from './index-sync';
 import type { RuleCheckRunner } from './rule-check-runner';

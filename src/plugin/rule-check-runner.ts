@@ -5,7 +5,7 @@
  * exactly as the `check` command runs it, but never when the live channel asks (read-only channel).
  */
 import { Events, normalizePath, type App } from 'obsidian';
-import { runExternalCheck } from '../../bridge/external-check';
+import { runExternalCheck } from '../node/external-check';
 import type { Lang } from '../core/i18n';
 import { runRuleCheck, type RuleCheckResult } from '../core/rules/engine';
 import { judgeExternalRun } from '../core/rules/external';

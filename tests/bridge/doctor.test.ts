@@ -4,10 +4,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseArgs } from '../../bridge/args';
-import type { AgentOptions } from '../../bridge/agents/options';
+import type { AgentOptions } from '../../src/node/agents/options';
 import { runAgentCommand } from '../../bridge/commands/agents-cli';
-import { doctor, formatDoctor, type DoctorOptions } from '../../bridge/commands/doctor';
-import { install } from '../../bridge/commands/install';
+import { doctor, formatDoctor, type DoctorOptions } from '../../src/node/agents/doctor';
+import { install } from '../../src/node/agents/install';
 import { BUNDLE, FIXED_NOW } from '../helpers/bridge';
 
 const made: string[] = [];

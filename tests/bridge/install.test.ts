@@ -9,12 +9,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseArgs } from '../../bridge/args';
-import { EDIT_MATCHER } from '../../bridge/agents/claude-code';
-import { backupPath, manifestPath, readManifest } from '../../bridge/agents/manifest';
-import { EXIT, type AgentOptions } from '../../bridge/agents/options';
+import { EDIT_MATCHER } from '../../src/node/agents/claude-code';
+import { backupPath, manifestPath, readManifest } from '../../src/node/agents/manifest';
+import { EXIT, type AgentOptions } from '../../src/node/agents/options';
 import { runAgentCommand } from '../../bridge/commands/agents-cli';
-import { install } from '../../bridge/commands/install';
-import { uninstall } from '../../bridge/commands/uninstall';
+import { install } from '../../src/node/agents/install';
+import { uninstall } from '../../src/node/agents/uninstall';
 import { parseHookOutput, type AgentId } from '../../src/core/agent-contracts';
 import { BUNDLE, FIXED_NOW, REPO } from '../helpers/bridge';
 

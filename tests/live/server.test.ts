@@ -5,9 +5,9 @@ import * as path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { TOKEN_HEADER } from '../../src/core/live-protocol';
-import { askLive } from '../../src/live/client';
-import { readDiscovery, writeDiscovery } from '../../src/live/discovery';
-import { startLiveServer, type LiveServer } from '../../src/live/server';
+import { askLive } from '../../src/node/live/client';
+import { readDiscovery, writeDiscovery } from '../../src/node/live/discovery';
+import { startLiveServer, type LiveServer } from '../../src/node/live/server';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-live-'));
 const file = path.join(dir, 'live.json');

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadVaultContext } from '../../bridge/vault-config';
+import { loadVaultContext } from '../../src/node/vault-config';
 import { asBriefCache, asBriefIndex, BRIEF_FILE, INDEX_FILE, type BriefCache } from '../../src/core/cache-format';
 import { isoDate } from '../../src/core/dates';
 import { languageState } from '../obsidian-stub/obsidian';

@@ -8,13 +8,13 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { HOSTS, parseHookOutput, type AgentId } from '../../src/core/agent-contracts';
-import { isOwnCommand, parseOwnCommand } from '../agents/command-line';
-import { sha256 } from '../agents/files';
-import type { HostPaths, ReadFile } from '../agents/host-spec';
-import { readManifest } from '../agents/manifest';
-import { scriptTarget, specFor } from '../agents/options';
-import { EDIT_MATCHER } from '../agents/claude-code';
+import { HOSTS, parseHookOutput, type AgentId } from '../../core/agent-contracts';
+import { isOwnCommand, parseOwnCommand } from './command-line';
+import { sha256 } from './files';
+import type { HostPaths, ReadFile } from './host-spec';
+import { readManifest } from './manifest';
+import { scriptTarget, specFor } from './options';
+import { EDIT_MATCHER } from './claude-code';
 import { decodeStrict } from './install';
 
 export interface DoctorOptions {

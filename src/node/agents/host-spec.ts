@@ -1,6 +1,6 @@
 /** What a host's hook registration looks like in its own config file (one file per host beside this). */
 import * as path from 'node:path';
-import type { AgentId, HookEvent } from '../../src/core/agent-contracts';
+import type { AgentId, HookEvent } from '../../core/agent-contracts';
 
 /** `project` = the vault's shared file, `local` = Claude Code's untracked per-project file, `user` = the home folder's. */
 export type Scope = 'project' | 'local' | 'user';

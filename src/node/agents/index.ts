@@ -1,5 +1,5 @@
 /** Every host's registration spec by agent id. */
-import type { AgentId } from '../../src/core/agent-contracts';
+import type { AgentId } from '../../core/agent-contracts';
 import { claudeCode } from './claude-code';
 import { codex } from './codex';
 import { copilot } from './copilot';

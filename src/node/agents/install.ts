@@ -5,13 +5,13 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { HOSTS, type HookEvent } from '../../src/core/agent-contracts';
-import { describeChars, powershellCommand, shellCommand, unsafeCharacters } from '../agents/command-line';
-import { assertWritable, readIfExists, sha256, writeAtomic, WriteError } from '../agents/files';
-import type { EventCommand } from '../agents/host-spec';
-import { backupPath, manifestPath, missingDirs, readManifest, serializeManifest, type InstallRecord, type Manifest } from '../agents/manifest';
-import { EXIT, hostPaths, resolveNode, scriptTarget, specFor, type ActionResult, type AgentOptions } from '../agents/options';
-import { applyRegistration, isOwnHandler, newDoc, serialize } from '../agents/registration';
+import { HOSTS, type HookEvent } from '../../core/agent-contracts';
+import { describeChars, powershellCommand, shellCommand, unsafeCharacters } from './command-line';
+import { assertWritable, readIfExists, sha256, writeAtomic, WriteError } from './files';
+import type { EventCommand } from './host-spec';
+import { backupPath, manifestPath, missingDirs, readManifest, serializeManifest, type InstallRecord, type Manifest } from './manifest';
+import { EXIT, hostPaths, resolveNode, scriptTarget, specFor, type ActionResult, type AgentOptions } from './options';
+import { applyRegistration, isOwnHandler, newDoc, serialize } from './registration';
 import { parseJsonDoc, UnparseableError } from '../settings-json';
 import { findConfigDir } from '../vault-config';
 

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { JSONPath } from 'jsonc-parser';
-import type { AgentId } from '../../src/core/agent-contracts';
+import type { AgentId } from '../../core/agent-contracts';
 import type { Scope } from './host-spec';
 
 export const MANIFEST_NAME = 'session-brief.json';

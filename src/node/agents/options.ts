@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { HOSTS, isAgentId, UNSUPPORTED_AGENTS, type AgentId } from '../../src/core/agent-contracts';
+import { HOSTS, isAgentId, UNSUPPORTED_AGENTS, type AgentId } from '../../core/agent-contracts';
 import { SCRIPT_NAME } from './command-line';
 import type { HostPaths, HostSpec, Scope } from './host-spec';
 import { HOST_SPECS } from './index';

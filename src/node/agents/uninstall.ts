@@ -4,12 +4,12 @@
  * entries are cut out one edit at a time and everything else stays.
  */
 import * as path from 'node:path';
-import { HOSTS, type AgentId } from '../../src/core/agent-contracts';
-import { readIfExists, removeDirIfEmpty, removeFile, sha256, writeAtomic, WriteError } from '../agents/files';
-import type { HostPaths, Scope } from '../agents/host-spec';
-import { backupPath, manifestPath, readManifest, serializeManifest, type InstallRecord } from '../agents/manifest';
-import { EXIT, scriptTarget, specFor, type ActionResult } from '../agents/options';
-import { removeRegistration, serialize } from '../agents/registration';
+import { HOSTS, type AgentId } from '../../core/agent-contracts';
+import { readIfExists, removeDirIfEmpty, removeFile, sha256, writeAtomic, WriteError } from './files';
+import type { HostPaths, Scope } from './host-spec';
+import { backupPath, manifestPath, readManifest, serializeManifest, type InstallRecord } from './manifest';
+import { EXIT, scriptTarget, specFor, type ActionResult } from './options';
+import { removeRegistration, serialize } from './registration';
 import { parseJsonDoc, UnparseableError } from '../settings-json';
 import { decodeStrict } from './install';
 

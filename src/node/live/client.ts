@@ -4,7 +4,7 @@
  * answer of its own kind, never a throw, so the caller falls through to the next tier.
  */
 import { WebSocket } from 'ws';
-import { TOKEN_HEADER, type Method } from '../core/live-protocol';
+import { TOKEN_HEADER, type Method } from '../../core/live-protocol';
 import { readDiscovery } from './discovery';
 import { processAlive } from './process-alive';
 

@@ -5,7 +5,7 @@
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { asDiscovery, type Discovery } from '../core/live-protocol';
+import { asDiscovery, type Discovery } from '../../core/live-protocol';
 
 export function writeDiscovery(file: string, discovery: Discovery): void {
 	fs.mkdirSync(path.dirname(file), { recursive: true });

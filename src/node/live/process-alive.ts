@@ -1,4 +1,4 @@
-/** Whether a process with this id runs (EPERM: it runs, as another user). Node-only, as is src/live. */
+/** Whether a process with this id runs (EPERM: it runs, as another user). Node-only, as is all of src/node. */
 export function processAlive(pid: number): boolean {
 	if (!Number.isInteger(pid) || pid <= 0) return false;
 	try {

@@ -7,7 +7,7 @@
 import * as crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { MAX_MESSAGE_BYTES, parseRequest, PROTOCOL_VERSION, TOKEN_HEADER, type Method } from '../core/live-protocol';
+import { MAX_MESSAGE_BYTES, parseRequest, PROTOCOL_VERSION, TOKEN_HEADER, type Method } from '../../core/live-protocol';
 import { removeDiscovery, writeDiscovery } from './discovery';
 
 export type LiveHandlers = Record<Exclude<Method, 'ping'>, () => unknown>;
