@@ -1,7 +1,7 @@
 /** File writes for install/uninstall: atomic, never through a read-only mark, never replacing a symlink. */
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { writeFileAtomic } from '../atomic-write';
 
 /** A file we may not or could not write; nothing was changed. */
 export class WriteError extends Error {}
@@ -42,24 +42,13 @@ export function assertWritable(file: string): void {
 	if ((st.mode & 0o222) === 0) throw new WriteError(`${file} is read-only; it was left unchanged. Make it writable (chmod u+w) and run this again.`);
 }
 
-/** Writes through a temporary file and a rename, so a reader never sees half a file. */
+/** Writes atomically (src/node/atomic-write.ts) through a symlink, keeping the file's mode. */
 export function writeAtomic(file: string, data: string | Buffer): void {
 	const target = realTarget(file);
 	assertWritable(target);
-	const dir = path.dirname(target);
-	const tmp = path.join(dir, `.${path.basename(target)}.${process.pid}.${Date.now()}.tmp`);
 	try {
-		fs.mkdirSync(dir, { recursive: true });
-		let mode: number | undefined;
-		try {
-			mode = fs.statSync(target).mode & 0o777;
-		} catch {
-			mode = undefined;
-		}
-		fs.writeFileSync(tmp, data, mode === undefined ? undefined : { mode });
-		fs.renameSync(tmp, target);
+		writeFileAtomic(target, data, { mode: 'keep' });
 	} catch (error) {
-		fs.rmSync(tmp, { force: true });
 		throw new WriteError(`cannot write ${target}: ${(error as Error).message}. Nothing in it was changed.`);
 	}
 }

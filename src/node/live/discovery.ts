@@ -2,18 +2,12 @@
  * The discovery file (`live.json` in the plugin folder): port, pid, protocol version and token.
  * Written with mode 0600 through a temp file and rename; removed only by the server that wrote it.
  */
-import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { asDiscovery, type Discovery } from '../../core/live-protocol';
+import { writeFileAtomic } from '../atomic-write';
 
 export function writeDiscovery(file: string, discovery: Discovery): void {
-	fs.mkdirSync(path.dirname(file), { recursive: true });
-	const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-	fs.writeFileSync(tmp, JSON.stringify(discovery), { mode: 0o600 });
-	// writeFile keeps the mode of an existing file, and umask may widen nothing but can narrow: set it.
-	fs.chmodSync(tmp, 0o600);
-	fs.renameSync(tmp, file);
+	writeFileAtomic(file, JSON.stringify(discovery), { mode: 0o600 });
 }
 
 export function readDiscovery(file: string): Discovery | null {
