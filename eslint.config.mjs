@@ -3,10 +3,11 @@
 import tseslint from 'typescript-eslint';
 import obsidianmd from 'eslint-plugin-obsidianmd';
 import globals from 'globals';
+import layerBoundaries from './eslint.boundaries.mjs';
 
 export default tseslint.config(
 	{
-		ignores: ['node_modules/', 'main.js', 'bridge/dist/', 'example-vault/', 'docs/', 'coverage/', '*.mjs', 'bench/', 'scripts/', 'versions.json'],
+		ignores: ['node_modules/', 'main.js', 'bridge/dist/', 'example-vault/', 'docs/', 'coverage/', '*.mjs', '*.d.mts', 'bench/', 'scripts/', 'versions.json'],
 	},
 	{
 		files: ['**/*.ts'],
@@ -16,6 +17,9 @@ export default tseslint.config(
 		},
 	},
 	...obsidianmd.configs.recommended,
+	// Which layer may import which (docs/design.md, "Layers"); after the recommended config, which
+	// turns no-restricted-imports off for TypeScript.
+	...layerBoundaries,
 	{
 		// The bridge runs under Node, outside Obsidian: no popout windows, no Vault#configDir (it
 		// must find the config folder itself, `.obsidian` being the default it looks for first).

@@ -14,7 +14,6 @@ const modeOf = (file: string): number => fs.statSync(file).mode & 0o777;
 const leftovers = (): string[] => fs.readdirSync(dir).filter((f) => f.endsWith('.tmp'));
 
 describe.each([
-	// eslint-disable-next-line @typescript-eslint/require-await -- an async wrapper turns the sync form's throw into a rejection
 	['sync', async (f: string, d: string, o?: Parameters<typeof writeFileAtomic>[2]) => writeFileAtomic(f, d, o)],
 	['async', writeFileAtomicAsync],
 ] as const)('writeFileAtomic (%s)', (_name, write) => {
