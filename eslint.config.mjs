@@ -40,6 +40,12 @@ export default tseslint.config(
 		},
 	},
 	{
+		// The hook entry is a plain CommonJS file that Node runs as is (no build step): `require` is
+		// its module system.
+		files: ['bridge/hook.cjs'],
+		rules: { '@typescript-eslint/no-require-imports': 'off' },
+	},
+	{
 		// Reliability tests print what they counted (reads checked, cases run) for the record.
 		files: ['tests/reliability/**/*.ts'],
 		rules: { 'obsidianmd/rule-custom-message': 'off' },
