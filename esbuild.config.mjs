@@ -3,8 +3,7 @@
 import esbuild from 'esbuild';
 import { builtinModules } from 'node:module';
 import { readdirSync, readFileSync } from 'node:fs';
-import { appendFile, chmod, copyFile, mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { appendFile, chmod } from 'node:fs/promises';
 
 const prod = process.argv[2] === 'production';
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -74,17 +73,14 @@ function licenses(metafile) {
 	return `\n/*\nLicenses of the packages bundled into this file\n\n${parts.join('\n\n----------------------------------------\n\n')}\n*/\n`;
 }
 
-// The hook entry (bridge/hook.cjs, hand-written and readable) goes beside the bundle: agents run it,
-// and it runs the bundle with a V8 code cache. See the comment at its top.
-const hookEntry = {
-	name: 'hook-entry',
+// The bundle carries the full text of its libraries' licenses at its end.
+const licenseFooter = {
+	name: 'license-footer',
 	setup(build) {
 		build.onEnd(async (result) => {
 			if (result.errors.length > 0) return;
 			const out = build.initialOptions.outfile;
 			await appendFile(out, licenses(result.metafile));
-			await mkdir(dirname(out), { recursive: true });
-			await copyFile('bridge/hook.cjs', `${dirname(out)}/hook.cjs`);
 			await chmod(out, 0o755);
 		});
 	},
@@ -93,7 +89,7 @@ const hookEntry = {
 // One self-contained CommonJS file for Node >= 18: yaml, moment and the core are bundled in, so
 // the user installs nothing.
 const bridge = {
-	plugins: [hookEntry],
+	plugins: [licenseFooter],
 	metafile: true,
 	entryPoints: ['bridge/main.ts'],
 	bundle: true,
@@ -104,9 +100,11 @@ const bridge = {
 	target: 'node18',
 	logLevel: 'info',
 	define: { BRIDGE_VERSION: JSON.stringify(pkg.version), BRIDGE_SCAN_WORKERS: 'true' },
+	// install writes the hook entry (bridge/hook-entry.cjs) from its text.
+	loader: { '.cjs': 'text' },
 	treeShaking: true,
 	// Readable source: this is the file a careful user opens to see what runs in every agent session.
-	// Speed comes from hook.cjs's code cache, not from minifying.
+	// Speed comes from the hook entry's code cache (src/node/agents/hook-entry.cjs), not from minifying.
 	minify: false,
 	legalComments: 'eof',
 	banner: { js: `#!/usr/bin/env node\n/*\n * Session Brief bridge ${pkg.version}, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/, src/core/, src/node/) and the libraries named at the end with their licenses.\n * Run it as \`node session-brief.cjs --help\`.\n */` },

@@ -7,7 +7,7 @@ import layerBoundaries from './eslint.boundaries.mjs';
 
 export default tseslint.config(
 	{
-		ignores: ['node_modules/', 'main.js', 'bridge/dist/', 'example-vault/', 'docs/', 'coverage/', '*.mjs', '*.d.mts', 'bench/', 'scripts/', 'versions.json'],
+		ignores: ['node_modules/', 'main.js', 'bridge/dist/', 'release/', 'example-vault/', 'docs/', 'coverage/', '*.mjs', '*.d.mts', 'bench/', 'scripts/', 'versions.json'],
 	},
 	{
 		files: ['**/*.ts'],
@@ -42,7 +42,7 @@ export default tseslint.config(
 	{
 		// The hook entry is a plain CommonJS file that Node runs as is (no build step): `require` is
 		// its module system.
-		files: ['bridge/hook.cjs'],
+		files: ['src/node/agents/hook-entry.cjs'],
 		rules: { '@typescript-eslint/no-require-imports': 'off' },
 	},
 	{

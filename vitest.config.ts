@@ -26,6 +26,8 @@ export default defineConfig({
 		projects: [
 			{
 				extends: true,
+				// install writes the hook entry from its text (src/node/agents/hook-entry.cjs).
+				plugins: [cjsAsText],
 				test: { name: 'node', include: ['tests/**/*.test.ts'], exclude: ['tests/plugin/**', 'tests/browser/**', '**/node_modules/**'] },
 			},
 			{

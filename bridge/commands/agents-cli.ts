@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import { asciiJson } from '../../src/core/format';
 import { stringFlag, type Args } from '../args';
 import type { Scope } from '../../src/node/agents/host-spec';
-import { chooseAgent, EXIT, type ActionResult } from '../../src/node/agents/options';
+import { bundleOf, chooseAgent, EXIT, type ActionResult } from '../../src/node/agents/options';
 import { vaultRoot } from '../context';
 import { doctor, formatDoctor } from '../../src/node/agents/doctor';
 import { install } from '../../src/node/agents/install';
@@ -79,7 +79,7 @@ export async function runAgentCommand(args: Args, scriptPath: string, env: NodeJ
 		case 'install': {
 			let scriptSource: Buffer;
 			try {
-				scriptSource = fs.readFileSync(scriptPath);
+				scriptSource = fs.readFileSync(bundleOf(scriptPath));
 			} catch (error) {
 				return usage(`cannot read the running bridge ${scriptPath}: ${(error as Error).message}`);
 			}
@@ -103,7 +103,7 @@ export async function runAgentCommand(args: Args, scriptPath: string, env: NodeJ
 		case 'doctor': {
 			let scriptSource: Buffer | undefined;
 			try {
-				scriptSource = fs.readFileSync(scriptPath);
+				scriptSource = fs.readFileSync(bundleOf(scriptPath));
 			} catch {
 				scriptSource = undefined;
 			}

@@ -108,7 +108,9 @@ describe('install into Claude Code settings', () => {
 		const r = install(opts(v, home));
 		expect(r.code).toBe(0);
 		const script = path.join(v, '.claude', 'hooks', 'session-brief.cjs');
-		expect(fs.readFileSync(script).equals(SOURCE)).toBe(true);
+		// The hook entry the commands run, and the bridge itself beside it, both readable files.
+		expect(fs.readFileSync(path.join(v, '.claude', 'hooks', 'session-brief.bridge.cjs')).equals(SOURCE)).toBe(true);
+		expect(fs.readFileSync(script, 'utf8')).toBe(fs.readFileSync(path.join(__dirname, '../../src/node/agents/hook-entry.cjs'), 'utf8'));
 		const m = readManifest(v);
 		expect(m?.configDir).toBe('.obsidian');
 		expect(m?.version).toBe('0.1.0');

@@ -265,9 +265,9 @@ describe('crash', () => {
 });
 
 describe('child process hygiene', () => {
-	it('keeps a V8 code cache beside the script, and a corrupt cache changes nothing', () => {
+	it('keeps a V8 code cache beside the bridge, and a corrupt cache changes nothing', () => {
 		const v = vault(BASE);
-		const cacheFile = `${hookScript(v)}.v8cache`;
+		const cacheFile = path.join(path.dirname(hookScript(v)), 'session-brief.bridge.cjs.v8cache');
 		const first = sessionStart(v);
 		expect(fs.existsSync(cacheFile)).toBe(true);
 		const second = sessionStart(v);
@@ -288,7 +288,7 @@ describe('child process hygiene', () => {
 			const r = run(hookScript(v), ['session-start'], '{}', who === null ? {} : { ...who, env: { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW } });
 			expect(r.status).toBe(0);
 			expect(r.stderr).toBe('');
-			expect(fs.readdirSync(hooks)).toEqual(['session-brief.cjs']);
+			expect(fs.readdirSync(hooks).sort()).toEqual(['session-brief.bridge.cjs', 'session-brief.cjs']);
 		} finally {
 			fs.chmodSync(hooks, 0o755);
 		}

@@ -6,6 +6,15 @@ import * as path from 'node:path';
 
 export const REPO = path.resolve(__dirname, '../..');
 export const BUNDLE = path.join(REPO, 'bridge', 'dist', 'session-brief.cjs');
+/** The hook entry install writes beside the bridge (it runs the bridge with a V8 code cache). */
+export const HOOK_ENTRY = path.join(REPO, 'src', 'node', 'agents', 'hook-entry.cjs');
+
+/** Both files as `install` places them: the hook entry hooks run, and the bridge beside it. */
+export function placeBridge(hooksDir: string): void {
+	fs.mkdirSync(hooksDir, { recursive: true });
+	fs.copyFileSync(BUNDLE, path.join(hooksDir, 'session-brief.bridge.cjs'));
+	fs.copyFileSync(HOOK_ENTRY, path.join(hooksDir, 'session-brief.cjs'));
+}
 export const FIXED_NOW = '2026-11-29T10:00:00';
 
 export type Files = Record<string, string | Buffer>;
@@ -18,15 +27,13 @@ export function writeFiles(root: string, files: Files): void {
 	}
 }
 
-/** A vault in a temp folder with the bundle copied to `.claude/hooks/`, as `install` will place it. */
+/** A vault in a temp folder with the bridge placed in `.claude/hooks/` as `install` places it. */
 export function makeVault(files: Files = {}, options: { config?: boolean } = {}): string {
 	const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-vault-'));
 	fs.chmodSync(root, 0o755);
 	if (options.config !== false) fs.mkdirSync(path.join(root, '.obsidian'));
 	writeFiles(root, files);
-	const hooks = path.join(root, '.claude', 'hooks');
-	fs.mkdirSync(hooks, { recursive: true });
-	fs.copyFileSync(BUNDLE, path.join(hooks, 'session-brief.cjs'));
+	placeBridge(path.join(root, '.claude', 'hooks'));
 	return root;
 }
 

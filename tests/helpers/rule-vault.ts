@@ -1,12 +1,13 @@
 /**
- * Throwaway vaults for the rule-check tests, with the built bridge copied to
- * `<vault>/.claude/hooks/session-brief.cjs` so the hook finds its root from its own place (docs/design.md,
+ * Throwaway vaults for the rule-check tests, with the built bridge placed in `<vault>/.claude/hooks/`
+ * as install places it (hook entry `session-brief.cjs` beside the bridge) so the hook finds its root from its own place (docs/design.md,
  * "Where the vault is"), and a runner that decodes the hook's stdout strictly as UTF-8 and JSON.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { placeBridge } from './bridge';
 
 export const REPO = path.resolve(__dirname, '../..');
 export const BUNDLE = path.join(REPO, 'bridge', 'dist', 'session-brief.cjs');
@@ -40,8 +41,7 @@ export function hookScript(vault: string): string {
 /** A copy of the example vault (clean under every check) with the bundle installed. */
 export function exampleVault(extra: Record<string, string | Buffer> = {}, dir = tempDir()): string {
 	fs.cpSync(EXAMPLE_VAULT, dir, { recursive: true });
-	fs.mkdirSync(path.dirname(hookScript(dir)), { recursive: true });
-	fs.copyFileSync(BUNDLE, hookScript(dir));
+	placeBridge(path.dirname(hookScript(dir)));
 	writeFiles(dir, extra);
 	return dir;
 }

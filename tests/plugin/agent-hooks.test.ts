@@ -85,8 +85,10 @@ describe('install agent hooks', () => {
 		expect(Notice.shown).toContain('Agent hooks installed for Claude Code.');
 		expect(text).toContain('Registered SessionStart and PostToolUse for Claude Code');
 
+		// The hook entry the commands run, and beside it the embedded bridge as built.
 		const script = path.join(started.base, '.claude', 'hooks', 'session-brief.cjs');
-		expect(fs.readFileSync(script).equals(fs.readFileSync(BUNDLE))).toBe(true);
+		expect(fs.readFileSync(path.join(started.base, '.claude', 'hooks', 'session-brief.bridge.cjs')).equals(fs.readFileSync(BUNDLE))).toBe(true);
+		expect(fs.readFileSync(script, 'utf8')).toContain("path.join(__dirname, 'session-brief.bridge.cjs')");
 		const settings = settingsOf(started.base);
 		expect(settings.permissions).toEqual({ allow: ['Bash(ls:*)'] });
 		const session = settings.hooks.SessionStart ?? [];

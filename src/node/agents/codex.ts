@@ -26,9 +26,8 @@ export const codex: HostSpec = {
 		return [{ event: 'SessionStart', handler: { type: 'command', command: command('SessionStart').sh, timeout: 30 } }];
 	},
 	commandFields: ['command'],
-	notes(scope) {
-		const out = ['Codex runs a new hook only after you review and trust it: open /hooks in Codex once.'];
-		if (scope === 'project') out.push('Codex loads .codex/ hooks only for a trusted project started in the vault.');
-		return out;
+	// The trust steps (trusted project, /hooks) are checked and explained by trust.ts.
+	notes() {
+		return [];
 	},
 };

@@ -6,6 +6,8 @@
  */
 
 export const SCRIPT_NAME = 'session-brief.cjs';
+/** The bridge, beside the hook entry that hooks run (docs/agents.md, "What install writes"). */
+export const BRIDGE_NAME = 'session-brief.bridge.cjs';
 
 /** Our script wherever the vault lives now: `…/.claude/hooks/session-brief.cjs`, either separator. */
 const OWN_SCRIPT = /[\\/]\.claude[\\/]hooks[\\/]session-brief\.cjs(?![\w.-])/;

@@ -13,8 +13,9 @@ import { isOwnCommand, parseOwnCommand } from './command-line';
 import { sha256 } from './files';
 import type { HostPaths, ReadFile } from './host-spec';
 import { readManifest } from './manifest';
-import { scriptTarget, specFor } from './options';
+import { bridgeTarget, HOOK_ENTRY, scriptTarget, specFor } from './options';
 import { EDIT_MATCHER } from './claude-code';
+import { trustFindings } from './trust';
 import { decodeStrict } from './install';
 
 export interface DoctorOptions {
@@ -87,14 +88,23 @@ function checkScript(o: DoctorOptions, checks: Check[]): void {
 		checks.push({ id: 'script', status: 'fail', message: `The bridge is not in the vault (${script} is missing).`, fix: 'Run "install" (or the Obsidian command "Install agent hooks").' });
 		return;
 	}
+	const bridge = bridgeTarget(o.vault);
+	if (!exists(bridge)) {
+		checks.push({ id: 'script', status: 'fail', message: `${script} is there but the bridge it runs is not (${bridge} is missing); it may be the single-file bridge of an earlier version.`, fix: 'Run "install" again to update it.' });
+		return;
+	}
+	if (sha256(fs.readFileSync(script)) !== sha256(Buffer.from(HOOK_ENTRY, 'utf8'))) {
+		checks.push({ id: 'script', status: 'fail', message: `${script} is not the hook entry of this version (${o.version}): an older or changed copy.`, fix: 'Run "install" again to update it.' });
+		return;
+	}
 	if (o.scriptSource !== undefined) {
 		const running = sha256(typeof o.scriptSource === 'string' ? Buffer.from(o.scriptSource, 'utf8') : o.scriptSource);
-		if (sha256(fs.readFileSync(script)) !== running) {
-			checks.push({ id: 'script', status: 'fail', message: `${script} differs from this bridge (version ${o.version}): it is an older or changed copy.`, fix: 'Run "install" again to update it.' });
+		if (sha256(fs.readFileSync(bridge)) !== running) {
+			checks.push({ id: 'script', status: 'fail', message: `${bridge} differs from this bridge (version ${o.version}): it is an older or changed copy.`, fix: 'Run "install" again to update it.' });
 			return;
 		}
 	}
-	checks.push({ id: 'script', status: 'ok', message: `${script} is present and current (version ${o.version}).` });
+	checks.push({ id: 'script', status: 'ok', message: `${script} and the bridge it runs (${path.basename(bridge)}) are present and current (version ${o.version}).` });
 	const manifest = readManifest(o.vault);
 	if (manifest === null) checks.push({ id: 'record', status: 'warn', message: 'session-brief.json (what install recorded) is missing or unreadable.', fix: 'Run "install" again.' });
 	else if (manifest.configDir === undefined || !exists(path.join(o.vault, manifest.configDir))) {
@@ -299,7 +309,19 @@ export async function doctor(o: DoctorOptions): Promise<DoctorReport> {
 		if (exists(scriptTarget(o.vault))) await checkHookRun(o, reg, env, platform, checks);
 	}
 	explainWorkingDirectory(o, found, checks);
+	checkTrust(o, found, p, checks);
 	return { ok: !checks.some((c) => c.status === 'fail'), vault: o.vault, agent: o.agent, checks };
+}
+
+/** The host's own trust step for the files our hooks are registered in (docs/agents.md). */
+function checkTrust(o: DoctorOptions, found: Found[], p: HostPaths, checks: Check[]): void {
+	const script = path.resolve(scriptTarget(o.vault));
+	const labels = new Set(found.filter((f) => path.resolve(parseOwnCommand(f.command)?.script ?? '') === script).map((f) => f.where.label));
+	if (labels.size === 0) return;
+	const scope = labels.has('project') || labels.has('local') ? 'project' : 'user';
+	for (const t of trustFindings(o.agent, { vault: o.vault, home: o.home, scope, env: p.env, platform: p.platform })) {
+		checks.push({ id: 'trust', status: t.status, message: t.message, ...(t.fix !== undefined ? { fix: t.fix } : {}) });
+	}
 }
 
 const MARK: Record<CheckStatus, string> = { ok: 'ok  ', warn: 'WARN', fail: 'FAIL', info: 'note' };
@@ -310,6 +332,7 @@ export function formatDoctor(report: DoctorReport): string {
 		lines.push(`[${MARK[c.status]}] ${c.message}`);
 		if (c.fix !== undefined && c.status !== 'ok') lines.push(`       Fix: ${c.fix}`);
 	}
-	lines.push(report.ok ? 'No problem found.' : 'Problems found; see FAIL above.');
+	const warned = report.checks.some((c) => c.status === 'warn');
+	lines.push(!report.ok ? 'Problems found; see FAIL above.' : warned ? 'Nothing failed, but see WARN above: the brief may not arrive until that is done.' : 'No problem found.');
 	return lines.join('\n');
 }

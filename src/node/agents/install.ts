@@ -7,13 +7,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { HOSTS, type HookEvent } from '../../core/agent-contracts';
 import { describeChars, powershellCommand, shellCommand, unsafeCharacters } from './command-line';
-import { assertWritable, readIfExists, sha256, writeAtomic, WriteError } from './files';
+import { assertWritable, readIfExists, removeFile, sha256, writeAtomic, WriteError } from './files';
 import type { EventCommand } from './host-spec';
 import { backupPath, manifestPath, missingDirs, readManifest, serializeManifest, type InstallRecord, type Manifest } from './manifest';
-import { EXIT, hostPaths, resolveNode, scriptTarget, specFor, type ActionResult, type AgentOptions } from './options';
+import { bridgeTarget, EXIT, HOOK_ENTRY, hostPaths, resolveNode, scriptTarget, specFor, type ActionResult, type AgentOptions } from './options';
 import { applyRegistration, isOwnHandler, newDoc, serialize } from './registration';
 import { parseJsonDoc, UnparseableError } from '../settings-json';
 import { findConfigDir } from '../vault-config';
+import { trustFindings } from './trust';
 
 export function samePath(a: string, b: string): boolean {
 	return path.resolve(a) === path.resolve(b);
@@ -93,9 +94,13 @@ export function install(o: AgentOptions): ActionResult {
 	const after = serialize(applied.doc);
 	const settingsChanged = before === null || after !== before.toString('utf8');
 
+	// Two files: the hook entry the commands run, and the bridge (readable source) it runs.
 	const source = typeof o.scriptSource === 'string' ? Buffer.from(o.scriptSource, 'utf8') : o.scriptSource;
-	const scriptBefore = readIfExists(script);
-	const scriptChanged = scriptBefore === null || !scriptBefore.equals(source);
+	const entry = Buffer.from(HOOK_ENTRY, 'utf8');
+	const bridge = bridgeTarget(o.vault);
+	const bridgeBefore = readIfExists(bridge);
+	const entryBefore = readIfExists(script);
+	const scriptChanged = bridgeBefore === null || !bridgeBefore.equals(source) || entryBefore === null || !entryBefore.equals(entry);
 
 	// The record of this file: the original stays the one from before our first change as long as
 	// nobody else changed the file since our last write (then uninstall can restore it byte for byte).
@@ -139,10 +144,14 @@ export function install(o: AgentOptions): ActionResult {
 	try {
 		if (settingsChanged) assertWritable(file);
 		if (scriptChanged) {
-			writeAtomic(script, source);
-			r.changed.push(script);
-			r.lines.push(`Copied the bridge (version ${o.version}) to ${script}`);
-		} else r.lines.push(`The bridge at ${script} is current`);
+			// The bridge first: the entry runs whatever bridge sits beside it.
+			writeAtomic(bridge, source);
+			writeAtomic(script, entry);
+			r.changed.push(bridge, script);
+			// A code cache of the single-file bridge of earlier versions no longer belongs to anything.
+			if (removeFile(`${script}.v8cache`)) r.changed.push(`${script}.v8cache`);
+			r.lines.push(`Copied the bridge (version ${o.version}) to ${bridge}, run by the hook entry ${script}`);
+		} else r.lines.push(`The bridge at ${bridge} is current`);
 		if (settingsChanged) {
 			if (before !== null && !keepOriginal) {
 				writeAtomic(backupPath(file), before);
@@ -165,6 +174,9 @@ export function install(o: AgentOptions): ActionResult {
 	}
 	r.lines.push(`Hook command: ${eventCommand(o, node)('SessionStart').sh}`);
 	for (const n of spec.notes(o.scope, hostPaths(o))) r.lines.push(`Note: ${n}`);
+	for (const t of trustFindings(o.agent, { vault: o.vault, home: o.home, scope: o.scope, env: o.env ?? {}, platform })) {
+		if (t.status !== 'ok') r.lines.push(`Before the first session: ${t.message}${t.fix !== undefined ? ` ${t.fix}` : ''}`);
+	}
 	return r;
 }
 

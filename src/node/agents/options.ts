@@ -6,7 +6,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { HOSTS, isAgentId, UNSUPPORTED_AGENTS, type AgentId } from '../../core/agent-contracts';
-import { SCRIPT_NAME } from './command-line';
+import { BRIDGE_NAME, SCRIPT_NAME } from './command-line';
+import HOOK_ENTRY_SOURCE from './hook-entry.cjs';
 import type { HostPaths, HostSpec, Scope } from './host-spec';
 import { HOST_SPECS } from './index';
 
@@ -54,8 +55,29 @@ export interface ActionResult {
 	changed: string[];
 }
 
+/** The file hooks run: the small hook entry (hook-entry.cjs), which runs the bridge beside it. */
 export function scriptTarget(vault: string): string {
 	return path.join(vault, '.claude', 'hooks', SCRIPT_NAME);
+}
+
+/** The bridge itself, readable source, beside the hook entry. */
+export function bridgeTarget(vault: string): string {
+	return path.join(vault, '.claude', 'hooks', BRIDGE_NAME);
+}
+
+/** The text install writes to `scriptTarget`. */
+export const HOOK_ENTRY: string = HOOK_ENTRY_SOURCE;
+
+/**
+ * The bridge file behind a running script: the installed hook entry runs the bridge beside it;
+ * any other copy (a release file, a build) is the bridge itself.
+ */
+export function bundleOf(scriptPath: string): string {
+	if (path.basename(scriptPath) === SCRIPT_NAME) {
+		const beside = path.join(path.dirname(scriptPath), BRIDGE_NAME);
+		if (fs.existsSync(beside)) return beside;
+	}
+	return scriptPath;
 }
 
 export function hostPaths(o: AgentOptions): HostPaths {

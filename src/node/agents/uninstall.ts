@@ -8,7 +8,7 @@ import { HOSTS, type AgentId } from '../../core/agent-contracts';
 import { readIfExists, removeDirIfEmpty, removeFile, sha256, writeAtomic, WriteError } from './files';
 import type { HostPaths, Scope } from './host-spec';
 import { backupPath, manifestPath, readManifest, serializeManifest, type InstallRecord } from './manifest';
-import { EXIT, scriptTarget, specFor, type ActionResult } from './options';
+import { bridgeTarget, EXIT, scriptTarget, specFor, type ActionResult } from './options';
 import { removeRegistration, serialize } from './registration';
 import { parseJsonDoc, UnparseableError } from '../settings-json';
 import { decodeStrict } from './install';
@@ -134,7 +134,8 @@ export function uninstall(o: UninstallOptions): ActionResult {
 		} else if (r.code === EXIT.ok) {
 			// The code cache the script made beside itself on its first run goes with it.
 			let removedScript = false;
-			for (const f of [scriptTarget(o.vault), `${scriptTarget(o.vault)}.v8cache`, manifestPath(o.vault)]) {
+			const ours = [scriptTarget(o.vault), `${scriptTarget(o.vault)}.v8cache`, bridgeTarget(o.vault), `${bridgeTarget(o.vault)}.v8cache`];
+			for (const f of [...ours, manifestPath(o.vault)]) {
 				if (removeFile(f)) {
 					r.changed.push(f);
 					removedScript = true;

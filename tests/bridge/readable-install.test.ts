@@ -1,0 +1,96 @@
+/**
+ * What install writes into a vault is source a user can read: the hook entry and the bridge beside
+ * it, not minified, no program in a string. An install over the single-file bridge of earlier
+ * versions upgrades it losslessly, and uninstall removes both files and their caches.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUNDLE, run } from '../helpers/bridge';
+
+function emptyVault(): string {
+	const v = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-readable-'));
+	fs.mkdirSync(path.join(v, '.obsidian'));
+	fs.mkdirSync(path.join(v, 'Notes'));
+	fs.writeFileSync(path.join(v, 'Notes', 'a.md'), '#needs-review\n');
+	return v;
+}
+
+const hooks = (v: string): string => path.join(v, '.claude', 'hooks');
+const home = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'sb-readable-home-'));
+
+describe('the installed hook is readable', () => {
+	it('writes a short hook entry and the bridge as readable source with its licenses', () => {
+		const v = emptyVault();
+		const r = run(BUNDLE, ['install', '--vault', v], '', { env: { ...process.env, HOME: home() } });
+		expect(r.status).toBe(0);
+		expect(fs.readdirSync(hooks(v)).sort()).toEqual(['session-brief.bridge.cjs', 'session-brief.cjs', 'session-brief.json']);
+		const entry = fs.readFileSync(path.join(hooks(v), 'session-brief.cjs'), 'utf8');
+		const bridge = fs.readFileSync(path.join(hooks(v), 'session-brief.bridge.cjs'), 'utf8');
+		expect(entry.split('\n').length).toBeLessThan(80);
+		expect(entry).toContain("path.join(__dirname, 'session-brief.bridge.cjs')");
+		// Not minified: many short lines, indented, with the sources' own names.
+		const lines = bridge.split('\n');
+		expect(lines.length).toBeGreaterThan(10_000);
+		const long = lines.filter((l) => l.length > 300 && !/^\s*(\/\/|\*)/.test(l));
+		expect(long.length).toBeLessThan(20);
+		expect(bridge).toContain('function parseArgs(');
+		expect(bridge).toContain('async function sessionStart(');
+		// No program held in a string to be run: the one string with code in it is the hook entry's
+		// text, which install writes out as a file (the bridge never runs it).
+		const withCode = lines.filter((l) => /new vm\.Script\(|runInThisContext|\beval\(|new Function\(/.test(l));
+		expect(withCode).toHaveLength(1);
+		expect(withCode[0]).toMatch(/^\s*module2?\.exports = "#!\/usr\/bin\/env node\\n\/\*\\n \* Session Brief: the entry point agents run as a hook/);
+		expect(bridge).toContain('Licenses of the packages bundled into this file');
+		for (const pkg of ['yaml', 'moment', 'jsonc-parser', 'ws']) expect(bridge).toMatch(new RegExp(`^${pkg} [0-9.]+ \\(`, 'm'));
+	});
+
+	it('the hook entry runs the bridge beside it, with a code cache made on the first run', () => {
+		const v = emptyVault();
+		expect(run(BUNDLE, ['install', '--vault', v], '', { env: { ...process.env, HOME: home() } }).status).toBe(0);
+		const first = run(path.join(hooks(v), 'session-brief.cjs'), ['session-start'], '{}');
+		expect(first.status).toBe(0);
+		expect(first.stderr).toBe('');
+		const context = (JSON.parse(first.stdout.toString()) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+		expect(context).toContain('needs-review: 1 (Notes/a.md)');
+		expect(fs.existsSync(path.join(hooks(v), 'session-brief.bridge.cjs.v8cache'))).toBe(true);
+		// The bridge alone runs the same code, without the cache.
+		const direct = run(path.join(hooks(v), 'session-brief.bridge.cjs'), ['report', '--vault', v]);
+		expect(direct.status).toBe(0);
+		expect(String(direct.stdout)).toContain('needs-review: 1 (Notes/a.md)');
+	});
+});
+
+describe('upgrade from the single-file bridge of earlier versions', () => {
+	it('install replaces it by the two files, keeps the registration and drops the old code cache; uninstall removes all', () => {
+		const v = emptyVault();
+		const h = home();
+		const env = { ...process.env, HOME: h };
+		const settingsFile = path.join(v, '.claude', 'settings.json');
+		fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
+		const original = '{\n  "permissions": { "allow": ["Read"] }\n}\n';
+		fs.writeFileSync(settingsFile, original);
+		expect(run(BUNDLE, ['install', '--vault', v], '', { env }).status).toBe(0);
+		const registered = fs.readFileSync(settingsFile, 'utf8');
+		// Make the vault look like an earlier version's install: one bundle file and its cache.
+		fs.rmSync(path.join(hooks(v), 'session-brief.bridge.cjs'));
+		fs.writeFileSync(path.join(hooks(v), 'session-brief.cjs'), '#!/usr/bin/env node\nconst SOURCE = "old minified bundle";\n');
+		fs.writeFileSync(path.join(hooks(v), 'session-brief.cjs.v8cache'), 'old cache');
+		const check = run(BUNDLE, ['doctor', '--vault', v], '', { env });
+		expect(String(check.stdout)).toMatch(/the bridge it runs is not \(.*session-brief\.bridge\.cjs is missing\)/);
+		expect(check.status).toBe(1);
+
+		const upgrade = run(BUNDLE, ['install', '--vault', v], '', { env });
+		expect(upgrade.status).toBe(0);
+		expect(fs.readdirSync(hooks(v)).sort()).toEqual(['session-brief.bridge.cjs', 'session-brief.cjs', 'session-brief.json']);
+		expect(fs.readFileSync(settingsFile, 'utf8')).toBe(registered);
+		expect(run(BUNDLE, ['doctor', '--vault', v], '', { env }).status).toBe(0);
+
+		expect(run(path.join(hooks(v), 'session-brief.cjs'), ['session-start'], '{}').status).toBe(0);
+		const removed = run(BUNDLE, ['uninstall', '--vault', v], '', { env });
+		expect(removed.status).toBe(0);
+		expect(fs.existsSync(hooks(v))).toBe(false);
+		expect(fs.readFileSync(settingsFile, 'utf8')).toBe(original);
+	});
+});
