@@ -3,7 +3,8 @@
 // lock file, so the project's own install stays light) with `npm ci`, then runs the suite against
 // the built bridge. `--latest claude|gemini|codex` (repeatable) swaps in the newest release of
 // that CLI from the registry instead of the pinned one (the drift watch). Other arguments go to
-// vitest (e.g. `-t doctor`, `--reporter=json`).
+// vitest (e.g. `-t doctor`, `--reporter=json`). `--ci` always reinstalls, even over installed
+// copies of the pinned versions (which a local run reuses).
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -15,9 +16,11 @@ const PACKAGES = { claude: '@anthropic-ai/claude-code', gemini: '@google/gemini-
 
 const latest = [];
 const passThrough = [];
+let fresh = false;
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
-	if (argv[i] === '--latest') {
+	if (argv[i] === '--ci') fresh = true;
+	else if (argv[i] === '--latest') {
 		const id = argv[++i];
 		if (!(id in PACKAGES)) {
 			console.error(`--latest takes one of: ${Object.keys(PACKAGES).join(', ')} (got ${String(id)})`);
@@ -48,7 +51,7 @@ const started = Date.now();
 const pinned = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).dependencies;
 // A checkout that already holds exactly the pinned CLIs skips the reinstall (about 1 GB unpacked).
 const current = Object.entries(pinned).every(([pkg, version]) => installed(pkg) === version);
-if (!current || latest.length > 0) sh(npm, ['ci', '--no-audit', '--no-fund'], dir);
+if (fresh || !current || latest.length > 0) sh(npm, ['ci', '--no-audit', '--no-fund'], dir);
 else console.log('[client suite] the pinned CLIs are installed already (tests/clients/node_modules)');
 if (latest.length > 0) sh(npm, ['install', '--no-save', '--no-audit', '--no-fund', ...latest.map((id) => `${PACKAGES[id]}@latest`)], dir);
 
