@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { bridge, bridgeOk, probe, reportLines, runClaude, skipReason, type Session, type Workspace } from './support/clients';
-import { claudeAfterLastToolResult, claudeBriefs, claudeLastToolResult, countBriefHeaders, excerpt } from './support/requests';
+import { anthropicEntries, CLAUDE_SESSION_START, claudeAfterLastToolResult, claudeBriefs, claudeLastToolResult, countBriefHeaders, excerpt } from './support/requests';
 import { briefBody, clientSuite } from './support/suite';
 
 const client = await probe('claude');
@@ -71,19 +71,49 @@ describe.skipIf(skip !== undefined)(`Claude Code ${client.version || `(skipped: 
 		expect(briefBody(briefs[0] ?? '')).toEqual(await reportLines(ws));
 	});
 
-	test('resume: the brief arrives again, made anew', async () => {
+	test('resume: the hook runs again; a changed brief is added after the new prompt', async () => {
 		const ws = s.ws();
 		await bridgeOk(ws, ['install']);
-		const first = await session(ws);
+		const first = await session(ws, 'First prompt.');
 		const id = (JSON.parse(first.stdout) as { session_id?: string }).session_id;
 		expect(id, first.stdout.slice(0, 500)).toMatch(/^[\w-]+$/);
 		// A fourth inbox note, so the brief of the resumed session must be a new one.
 		fs.writeFileSync(path.join(ws.vault, 'Inbox', 'Added between sessions.md'), '# Added\n');
-		const resumed = await session(ws, 'And now?', { args: ['--resume', id ?? ''] });
-		const briefs = firstBriefs(resumed);
-		const fresh = briefs.filter((b) => b.includes('\nInbox: 4 ('));
-		expect(fresh, briefs.join('\n---\n')).toHaveLength(1);
-		expect(briefBody(fresh[0] ?? '')).toEqual(await reportLines(ws));
+		const resumed = await session(ws, 'Second prompt.', { args: ['--resume', id ?? ''] });
+		const entries = anthropicEntries(resumed.conversation[0]!);
+		const briefs = claudeBriefs(resumed.conversation[0]!);
+		// The first session's brief stays in the history; the resumed one follows the new prompt.
+		expect(briefs.map((b) => /\nInbox: (\d+) /.exec(b)?.[1]), briefs.join('\n---\n')).toEqual(['3', '4']);
+		const second = entries.findIndex((e) => e.text === 'Second prompt.');
+		const fresh = entries.findIndex((e) => e.text.startsWith(CLAUDE_SESSION_START) && e.text.includes('\nInbox: 4 ('));
+		expect(fresh).toBeGreaterThan(second);
+		expect(briefBody(briefs[1] ?? '')).toEqual(await reportLines(ws));
+	});
+
+	test('resume with the same brief: the hook runs, Claude Code does not repeat it, the model has it once', async () => {
+		const ws = s.ws();
+		await bridgeOk(ws, ['install']);
+		// A second SessionStart hook of the test's own records what Claude Code sends on resume.
+		const settingsFile = path.join(ws.vault, '.claude', 'settings.json');
+		const marker = path.join(ws.home, 'session-start-inputs.jsonl');
+		const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8')) as { hooks: { SessionStart: unknown[] } };
+		settings.hooks.SessionStart.push({ hooks: [{ type: 'command', command: `cat >> "${marker}"; echo >> "${marker}"` }] });
+		fs.writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
+		await session(ws, 'Warm the cache.');
+		// This session's brief comes from the cache the first one left, as will the resumed one.
+		const first = await session(ws, 'First prompt.');
+		const id = (JSON.parse(first.stdout) as { session_id?: string }).session_id ?? '';
+		const resumed = await session(ws, 'Second prompt.', { args: ['--resume', id] });
+		const sources = fs
+			.readFileSync(marker, 'utf8')
+			.split('\n')
+			.filter((l) => l.trim() !== '')
+			.map((l) => (JSON.parse(l) as { source?: string }).source);
+		expect(sources).toEqual(['startup', 'startup', 'resume']);
+		const briefs = claudeBriefs(resumed.conversation[0]!);
+		expect(briefs, briefs.join('\n---\n')).toHaveLength(1);
+		expect(briefs[0]).toBe(claudeBriefs(first.conversation[0]!)[0]);
+		expect(briefBody(briefs[0] ?? '')).toEqual(await reportLines(ws));
 	});
 
 	test('the agent edits CLAUDE.md into a broken link: the finding is in the next request', async () => {
