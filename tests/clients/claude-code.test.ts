@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { bridge, bridgeOk, probe, reportLines, runClaude, skipReason, type Session, type Workspace } from './support/clients';
+import { bridge, bridgeOk, expectClean, probe, reportLines, runClaude, skipReason, type Session, type Workspace } from './support/clients';
 import { anthropicEntries, CLAUDE_SESSION_START, claudeAfterLastToolResult, claudeBriefs, claudeLastToolResult, countBriefHeaders, excerpt } from './support/requests';
 import { briefBody, clientSuite } from './support/suite';
 
@@ -29,7 +29,7 @@ describe.skipIf(skip !== undefined)(`Claude Code ${client.version || `(skipped: 
 
 	async function session(ws: Workspace, prompt = 'What is the state of the vault?', options: Parameters<typeof runClaude>[4] = {}): Promise<Session> {
 		const run = await runClaude(ws, s.api, s.guard, prompt, options);
-		if (run.status !== 0 || run.conversation.length === 0) throw new Error(`claude exited ${String(run.status)}: ${run.stderr.slice(-1500)}${run.stdout.slice(-1500)}`);
+		expectClean('claude', run);
 		return run;
 	}
 

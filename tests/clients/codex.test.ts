@@ -4,7 +4,7 @@
  * silently unless `--dangerously-bypass-hook-trust`.
  */
 import { describe, expect, test } from 'vitest';
-import { bridge, bridgeOk, codexConfig, probe, reportLines, runCodex, skipReason, type Session, type Workspace } from './support/clients';
+import { bridge, bridgeOk, codexConfig, codexHome, expectClean, probe, reportLines, runCodex, skipReason, type Session, type Workspace } from './support/clients';
 import { codexBriefs, countBriefHeaders, excerpt } from './support/requests';
 import { briefBody, clientSuite } from './support/suite';
 
@@ -21,7 +21,7 @@ describe.skipIf(skip !== undefined)(`Codex CLI ${client.version || `(skipped: ${
 
 	async function session(ws: Workspace, bypassHookTrust: boolean): Promise<Session> {
 		const run = await runCodex(ws, s.api, s.guard, 'What is the state of the vault?', { bypassHookTrust });
-		if (run.status !== 0 || run.conversation.length === 0) throw new Error(`codex exited ${String(run.status)}: ${run.stderr.slice(-1500)}${run.stdout.slice(-1500)}`);
+		expectClean('codex', run);
 		return run;
 	}
 
@@ -72,7 +72,7 @@ describe.skipIf(skip !== undefined)(`Codex CLI ${client.version || `(skipped: ${
 		const ws = s.ws();
 		await bridgeOk(ws, ['install', '--agent', 'codex']);
 		codexConfig(ws, s.api, { trustProject: true });
-		const r = await bridge(ws, ['doctor', '--agent', 'codex', '--json'], { env: { PATH: process.env.PATH ?? '', HOME: ws.home, CODEX_HOME: `${ws.home}/.codex` } });
+		const r = await bridge(ws, ['doctor', '--agent', 'codex', '--json'], { env: { PATH: process.env.PATH ?? '', HOME: ws.home, CODEX_HOME: codexHome(ws) } });
 		const report = JSON.parse(r.stdout) as DoctorJson;
 		const pending = report.checks.filter((c) => (c.status === 'warn' || c.status === 'fail') && /trust/i.test(c.message));
 		expect(pending, JSON.stringify(report.checks, null, 2)).toHaveLength(1);

@@ -3,7 +3,7 @@
  * only in a trusted folder.
  */
 import { describe, expect, test } from 'vitest';
-import { bridge, bridgeOk, geminiTrustFolder, probe, reportLines, runGemini, skipReason, type Session, type Workspace } from './support/clients';
+import { bridge, bridgeOk, geminiTrustFolder, expectClean, probe, reportLines, runGemini, skipReason, type Session, type Workspace } from './support/clients';
 import { countBriefHeaders, excerpt, geminiBriefs } from './support/requests';
 import { briefBody, clientSuite } from './support/suite';
 
@@ -20,7 +20,7 @@ describe.skipIf(skip !== undefined)(`Gemini CLI ${client.version || `(skipped: $
 
 	async function session(ws: Workspace, trustWorkspace: boolean): Promise<Session> {
 		const run = await runGemini(ws, s.api, s.guard, 'What is the state of the vault?', { trustWorkspace });
-		if (run.status !== 0 || run.conversation.length === 0) throw new Error(`gemini exited ${String(run.status)}: ${run.stderr.slice(-1500)}${run.stdout.slice(-1500)}`);
+		expectClean('gemini', run);
 		return run;
 	}
 
