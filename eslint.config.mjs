@@ -46,6 +46,12 @@ export default tseslint.config(
 		rules: { '@typescript-eslint/no-require-imports': 'off' },
 	},
 	{
+		// The real-client suite runs in Node against a local stand-in (fetch is Node's here); its own
+		// package.json holds only the agent CLIs, vitest comes from the project's.
+		files: ['tests/clients/**/*.ts'],
+		rules: { 'no-restricted-globals': 'off', 'import/no-extraneous-dependencies': ['warn', { packageDir: [import.meta.dirname] }] },
+	},
+	{
 		// Reliability tests print what they counted (reads checked, cases run) for the record.
 		files: ['tests/reliability/**/*.ts'],
 		rules: { 'obsidianmd/rule-custom-message': 'off' },

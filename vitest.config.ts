@@ -25,10 +25,11 @@ export default defineConfig({
 		maxWorkers: 2,
 		projects: [
 			{
+				// tests/clients drives the real agent CLIs: `npm run test:clients`, with its own config.
 				extends: true,
 				// install writes the hook entry from its text (src/node/agents/hook-entry.cjs).
 				plugins: [cjsAsText],
-				test: { name: 'node', include: ['tests/**/*.test.ts'], exclude: ['tests/plugin/**', 'tests/browser/**', '**/node_modules/**'] },
+				test: { name: 'node', include: ['tests/**/*.test.ts'], exclude: ['tests/plugin/**', 'tests/browser/**', 'tests/clients/**', '**/node_modules/**'] },
 			},
 			{
 				extends: true,
