@@ -219,7 +219,10 @@ export class WorkspaceLeaf extends Events {
 export class Workspace extends Events {
 	layoutReady = false;
 	leaves: WorkspaceLeaf[] = [];
-	readonly viewCreators = new Map<string, ViewCreator>([['file-explorer', (leaf) => new FileExplorerView(leaf)]]);
+	readonly viewCreators = new Map<string, ViewCreator>([
+		['empty', (leaf) => new EmptyView(leaf)],
+		['file-explorer', (leaf) => new FileExplorerView(leaf)],
+	]);
 	private readonly readyCallbacks: Array<() => unknown> = [];
 	revealed: WorkspaceLeaf[] = [];
 	constructor(private readonly app: App) {

@@ -74,6 +74,11 @@ export class FileSystemAdapter {
 	async mkdir(p: string): Promise<void> {
 		fs.mkdirSync(this.getFullPath(p), { recursive: true });
 	}
+	async stat(p: string): Promise<{ type: 'file' | 'folder'; ctime: number; mtime: number; size: number } | null> {
+		if (!fs.existsSync(this.getFullPath(p))) return null;
+		const st = fs.statSync(this.getFullPath(p));
+		return { type: st.isDirectory() ? 'folder' : 'file', ctime: Math.trunc(st.ctimeMs), mtime: Math.trunc(st.mtimeMs), size: st.size };
+	}
 	/** Like Obsidian's: the direct children of a folder as vault-relative paths; throws for a missing one. */
 	async list(p: string): Promise<{ files: string[]; folders: string[] }> {
 		const dir = normalizePath(p);
@@ -355,6 +360,15 @@ export class Vault extends Events {
 		const full = path.join(this.base, p);
 		fs.mkdirSync(path.dirname(full), { recursive: true });
 		fs.writeFileSync(full, data);
+	}
+
+	async createFolder(p: string): Promise<TFolder> {
+		const np = normalizePath(p);
+		if (this.files.has(np)) throw new Error('Folder already exists.');
+		fs.mkdirSync(path.join(this.base, np), { recursive: true });
+		const folder = this.addFolder(np);
+		this.trigger('create', folder);
+		return folder;
 	}
 
 	async create(p: string, data: string): Promise<TFile> {
