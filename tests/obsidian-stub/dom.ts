@@ -74,7 +74,7 @@ export function patchDom(win: Window & typeof globalThis): void {
 	nodeProto.setText = function (this: Node, text: string) {
 		this.textContent = text;
 	};
-	// obsidian.d.ts (`Node.instanceOf`): "Cross-window capable instanceof check, a drop-in replacement
+	// obsidian.d.ts 1.13.1 line 62 (`Node.instanceOf`): "Cross-window capable instanceof check, a drop-in replacement
 	// for instanceof checks on DOM Nodes". A popout's classes are mirrors of the main window's.
 	nodeProto.instanceOf = function (this: Node, type: new () => unknown) {
 		return this instanceof type || inMirrorChain(this, type);
@@ -104,7 +104,7 @@ export function patchDom(win: Window & typeof globalThis): void {
 	elProto.getAttr = function (this: HTMLElement, name: string) {
 		return this.getAttribute(name);
 	};
-	// obsidian.d.ts (`UIEvent.targetNode`): the event's target as a Node, in whichever window it is.
+	// obsidian.d.ts 1.13.1 line 231 (`UIEvent.targetNode`): the event's target as a Node, in whichever window it is.
 	Object.defineProperty(win.UIEvent.prototype, 'targetNode', {
 		configurable: true,
 		get(this: UIEvent): Node | null {
@@ -122,7 +122,7 @@ export function patchDom(win: Window & typeof globalThis): void {
 }
 
 /**
- * Popout windows. Obsidian's docs (*Pop-out windows*): "Each pop-out window introduces its own
+ * Popout windows. Obsidian's docs (https://docs.obsidian.md/plugins/guides/pop-out-windows): "Each pop-out window introduces its own
  * `Window` object, `Document` object, and fresh copies of all global constructors (like
  * `HTMLElement` and `MouseEvent`)", so `el instanceof HTMLElement` is false for a popout's elements.
  * happy-dom shares one set of classes between its windows, so a popout document here gives every

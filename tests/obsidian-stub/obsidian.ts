@@ -121,8 +121,8 @@ class EmptyView extends View {
 }
 
 /**
- * The placeholder of a leaf in a background tab (Obsidian 1.7.2 and later). Docs, *Understanding
- * deferred views*: "When Obsidian loads, all views are created as instances of DeferredView" until the
+ * The placeholder of a leaf in a background tab (Obsidian 1.7.2 and later). Docs
+ * (https://docs.obsidian.md/plugins/guides/defer-views): "When Obsidian loads, all views are created as instances of DeferredView" until the
  * tab is shown; their example of a bad check (`leaf.view.getViewType() === 'my-view'` followed by a
  * cast) shows the placeholder reports the leaf's type while lacking the real view's methods.
  */
@@ -197,11 +197,11 @@ export class WorkspaceLeaf extends Events {
 		this.view = new DeferredView(this, type);
 		return this;
 	}
-	/** obsidian.d.ts (WorkspaceLeaf.isDeferred, since 1.7.2): true while the view is the placeholder. */
+	/** obsidian.d.ts 1.13.1 line 8279 (WorkspaceLeaf.isDeferred, since 1.7.2): true while the view is the placeholder. */
 	get isDeferred(): boolean {
 		return this.view instanceof DeferredView;
 	}
-	/** obsidian.d.ts (WorkspaceLeaf.loadIfDeferred, since 1.7.2): loads the real view and awaits it. */
+	/** obsidian.d.ts 1.13.1 line 8285 (WorkspaceLeaf.loadIfDeferred, since 1.7.2): loads the real view and awaits it. */
 	async loadIfDeferred(): Promise<void> {
 		if (this.isDeferred) await this.setViewState({ type: this.type });
 	}
@@ -234,7 +234,7 @@ export class Workspace extends Events {
 		this.leaves.push(leaf);
 		return leaf;
 	}
-	/** A leaf in a new popout window (obsidian.d.ts `openPopoutLeaf`): its views live in that window's document. */
+	/** A leaf in a new popout window (obsidian.d.ts 1.13.1 line 7909, `openPopoutLeaf`): its views live in that window's document. */
 	openPopoutLeaf(): WorkspaceLeaf {
 		const leaf = new WorkspaceLeaf(this.app, 'main', 'window', popoutDocument());
 		this.leaves.push(leaf);
@@ -267,7 +267,7 @@ export class Workspace extends Events {
 		this.leaves.push(leaf);
 		return leaf;
 	}
-	/** obsidian.d.ts (Workspace.revealLeaf, since 1.7.2): "`await` this function to ensure your view has been fully loaded and is not deferred". */
+	/** obsidian.d.ts 1.13.1 line 8029 (Workspace.revealLeaf, since 1.7.2): "`await` this function to ensure your view has been fully loaded and is not deferred". */
 	async revealLeaf(leaf: WorkspaceLeaf): Promise<void> {
 		this.revealed.push(leaf);
 		await leaf.loadIfDeferred();
@@ -334,13 +334,13 @@ export class Plugin extends Component {
 	) {
 		super();
 	}
-	/** `data.json` is in `manifest.dir` (obsidian.d.ts: "Vault path to the plugin folder in the config directory"). */
+	/** `data.json` is in `manifest.dir` (obsidian.d.ts 1.13.1 line 5099: "Vault path to the plugin folder in the config directory"). */
 	private dataPath(): string {
 		return normalizePath(`${this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`}/data.json`);
 	}
 	/**
 	 * Test-only: another program (a sync service, another device) rewrites `data.json`, and Obsidian
-	 * calls `onExternalSettingsChange` (obsidian.d.ts, since 1.5.7: "Called when the `data.json` file
+	 * calls `onExternalSettingsChange` (obsidian.d.ts 1.13.1 line 5085, since 1.5.7: "Called when the `data.json` file
 	 * is modified on disk externally from Obsidian").
 	 */
 	async writeDataExternally(data: unknown): Promise<void> {

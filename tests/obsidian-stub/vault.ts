@@ -146,7 +146,7 @@ export class MetadataCache extends Events {
 	 * Internal in Obsidian (not in obsidian.d.ts): per path, the hash, mtime and size of the text the
 	 * entry was computed from. Shape: obsidian-typings' `MetadataCache.fileCache` (`FileCacheEntry
 	 * { hash, mtime, size }`); at start-up Obsidian keeps the entries whose mtime and size match the
-	 * file and re-reads the others (obsidian-remote-ssh issue #513, tracing 1.13's
+	 * file and re-reads the others (github.com/sotashimozono/obsidian-remote-ssh issue #513, tracing 1.13's
 	 * `metadataCache.initialize()`). Until the re-read, `getFileCache` serves the old entry.
 	 */
 	fileCache: Record<string, FileCacheRecord> = {};
@@ -211,7 +211,7 @@ export class MetadataCache extends Events {
 	/**
 	 * Test-only: Obsidian's start-up re-parse after the layout is ready: every note whose recorded
 	 * mtime/size differ from the file is parsed again, one per task (`changed` each), then `resolved`
-	 * (obsidian.d.ts: "Called when all files has been resolved"). Resolves when `resolved` was sent.
+	 * (obsidian.d.ts 1.13.1 line 4471: "Called when all files has been resolved"). Resolves when `resolved` was sent.
 	 */
 	async startupReparse(): Promise<void> {
 		for (const file of this.vault.getMarkdownFiles()) {
