@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import SessionBriefPlugin from '../../main';
-import { loadVaultContext } from '../../bridge/vault-config';
+import { loadVaultContext } from '../../src/node/vault-config';
 import { settingsKey } from '../../src/core/cache-key';
 import { asBriefCache, BRIEF_FILE, type BriefCache } from '../../src/core/cache-format';
 import { DISCOVERY_FILE } from '../../src/core/live-protocol';
