@@ -15,6 +15,7 @@ import { RuleCheckRunner } from './src/plugin/rule-check-runner';
 import { RuleCheckView, VIEW_TYPE_RULE_CHECK } from './src/plugin/rule-check-view';
 import { SessionBriefSettingTab } from './src/plugin/settings-tab';
 import { loadSettings, saveSettings } from './src/plugin/settings-store';
+import { pluginFolder } from './src/plugin/plugin-folder';
 import { ReviewStatusBar } from './src/plugin/status-bar';
 import { uiStrings } from './src/plugin/ui-strings';
 
@@ -39,12 +40,13 @@ export default class SessionBriefPlugin extends Plugin {
 
 		this.sync = new IndexSync(this.app, this.settings, () => this.onIndexChanged());
 		this.service = new BriefService(this.app, this.sync.index, () => this.settings);
-		this.writer = new CacheWriter(this.app, CacheWriter.pluginDir(this.app, this.manifest.id), this.service, this.sync);
+		const folder = pluginFolder(this.app, this.manifest);
+		this.writer = new CacheWriter(this.app, folder, this.service, this.sync);
 		const actions = new ReviewActions(this.app, this.service, this.sync.index);
 		const lang = () => this.service.lang();
 		this.rules = new RuleCheckRunner(this.app, () => this.settings, lang);
-		this.live = new LiveChannel(discoveryFile(this.app, this.manifest.id), liveHandlers(this.service, this.sync, this.rules));
-		this.hooks = new AgentHooks(this.app, embeddedBridgeVersion(this.manifest.version), BRIDGE_SOURCE);
+		this.live = new LiveChannel(discoveryFile(this.app, folder), liveHandlers(this.service, this.sync, this.rules));
+		this.hooks = new AgentHooks(this.app, embeddedBridgeVersion(this.manifest.version), BRIDGE_SOURCE, folder);
 
 		this.registerView(VIEW_TYPE_REVIEW, (leaf) => new ReviewView(leaf, this.service, this.sync, actions));
 		this.registerView(VIEW_TYPE_RULE_CHECK, (leaf) => new RuleCheckView(leaf, this.rules, lang, () => this.runRuleCheck()));
@@ -66,8 +68,8 @@ export default class SessionBriefPlugin extends Plugin {
 		this.app.workspace.onLayoutReady(() => {
 			void this.writer.markExistingPending();
 			this.sync.start(this);
-			// The channel answers from the index, so it opens once the first full pass is done.
-			void this.sync.whenBuilt().then(() => this.applyLiveChannel());
+			// The channel answers from the index, so it opens once the index is ready (start-up parsing ended).
+			void this.sync.whenReady().then(() => this.applyLiveChannel());
 		});
 	}
 
@@ -96,6 +98,26 @@ export default class SessionBriefPlugin extends Plugin {
 		const previous = this.settings;
 		this.settings = resolveSettings(next);
 		await saveSettings(this, this.settings);
+		await this.settingsApplied(previous);
+	}
+
+	/**
+	 * Obsidian calls this when `data.json` changed on disk (sync, another device, a hand edit). Without
+	 * it the next save from the settings tab would write the old settings back over the new ones. The
+	 * file is not written back: that would be one more change for the sync to carry around. (An open
+	 * settings tab keeps showing its values until reopened; each field saves only itself.)
+	 */
+	async onExternalSettingsChange(): Promise<void> {
+		const previous = this.settings;
+		this.settings = await loadSettings(this);
+		await this.settingsApplied(previous);
+		// Written now, not after the debounce: the cache's settings key changed with the settings, so
+		// until it is rewritten the bridge rejects it and scans.
+		if (this.sync.ready) await this.writer.flush();
+	}
+
+	/** Re-index when what counts changed, else only re-derive the brief; the live channel follows its setting. */
+	private async settingsApplied(previous: Settings): Promise<void> {
 		const counting = (s: Settings): string =>
 			JSON.stringify([s.inboxFolder, s.rulesFolder, s.sessionsFolder, s.excludedRootFolders, s.tags]);
 		if (counting(previous) !== counting(this.settings)) await this.sync.applySettings(this.settings);
@@ -126,7 +148,7 @@ export default class SessionBriefPlugin extends Plugin {
 
 	async refreshBrief(): Promise<void> {
 		this.obsidianDaily = await readDailyNoteSettings(this.app);
-		await this.sync.whenBuilt();
+		await this.sync.whenReady();
 		this.service.changed();
 		await this.writer.flush();
 		const s = uiStrings(this.service.lang());
@@ -134,7 +156,7 @@ export default class SessionBriefPlugin extends Plugin {
 	}
 
 	async copyBrief(): Promise<void> {
-		await this.sync.whenBuilt();
+		await this.sync.whenReady();
 		const now = Date.now();
 		const text = formatBrief(this.service.brief(new Date(now)), this.settings, this.service.lang(), { source: 'live', generatedAt: now, vaultName: this.app.vault.getName() }, now);
 		await navigator.clipboard.writeText(text);

@@ -69,14 +69,23 @@ function isDir(p: string): boolean {
 	}
 }
 
+/** What `install` recorded in `.claude/hooks/session-brief.json` about where things are. */
+interface Recorded {
+	configDir?: unknown;
+	pluginDir?: unknown;
+}
+
+function readRecorded(root: string, warnings: string[]): Recorded | undefined {
+	return readJson(path.join(root, '.claude', 'hooks', 'session-brief.json'), warnings) as Recorded | undefined;
+}
+
 /**
  * The config folder: `--config-dir`, else the one `install` recorded in
  * `.claude/hooks/session-brief.json`, else `.obsidian`, else the first dot folder at the root
  * that looks like one (holds `app.json` or `plugins/`).
  */
-export function findConfigDir(root: string, explicit: string | undefined, warnings: string[]): string | null {
+export function findConfigDir(root: string, explicit: string | undefined, warnings: string[], recorded = readRecorded(root, warnings)): string | null {
 	if (explicit !== undefined) return explicit;
-	const recorded = readJson(path.join(root, '.claude', 'hooks', 'session-brief.json'), warnings) as { configDir?: unknown } | undefined;
 	if (recorded !== undefined && typeof recorded.configDir === 'string' && isDir(path.join(root, recorded.configDir))) return recorded.configDir;
 	if (isDir(path.join(root, '.obsidian'))) return '.obsidian';
 	let names: string[] = [];
@@ -96,10 +105,23 @@ export function systemLocale(env: NodeJS.ProcessEnv): string | undefined {
 	return env.LC_ALL || env.LC_MESSAGES || env.LANG || undefined;
 }
 
+/**
+ * The plugin's folder: the one the plugin reported at install (Obsidian's `manifest.dir`, recorded
+ * only when it is not the default) while it exists, else `<configDir>/plugins/session-brief`.
+ */
+export function findPluginDir(root: string, configDir: string | null, recorded: Recorded | undefined): string | null {
+	const dir = recorded?.pluginDir;
+	// Only a folder inside the vault: the record is a file anyone can edit.
+	const inside = typeof dir === 'string' && dir !== '' && !path.isAbsolute(dir) && !dir.split(/[\\/]/).includes('..');
+	if (inside && isDir(path.join(root, dir))) return path.join(root, dir);
+	return configDir === null ? null : path.join(root, configDir, 'plugins', PLUGIN_ID);
+}
+
 export function loadVaultContext(root: string, options: { configDir?: string; env: NodeJS.ProcessEnv; locale?: string }): VaultContext {
 	const warnings: string[] = [];
-	const configDir = findConfigDir(root, options.configDir, warnings);
-	const pluginDir = configDir === null ? null : path.join(root, configDir, 'plugins', PLUGIN_ID);
+	const recorded = readRecorded(root, warnings);
+	const configDir = findConfigDir(root, options.configDir, warnings, recorded);
+	const pluginDir = findPluginDir(root, configDir, recorded);
 	const settings = resolveSettings(pluginDir === null ? undefined : readJson(path.join(pluginDir, 'data.json'), warnings));
 	const obsidianDaily = resolveDailyNoteSettings(configDir === null ? undefined : readJson(path.join(root, configDir, 'daily-notes.json'), warnings));
 	const dailyNote = effectiveDailyNote(settings, obsidianDaily);

@@ -56,6 +56,8 @@ export class AgentHooks {
 		private readonly app: App,
 		private readonly version: string,
 		private readonly bridgeSource: string,
+		/** The plugin's folder, vault-relative (`manifest.dir`): install records it for the bridge. */
+		private readonly pluginFolder?: string,
 	) {}
 
 	/** The vault folder on disk; null on an adapter without one (mobile), where nothing can be installed. */
@@ -78,6 +80,7 @@ export class AgentHooks {
 			version: this.version,
 			nodePath: findNode(this.env, this.platform),
 			configDir: this.app.vault.configDir,
+			pluginDir: this.pluginFolder,
 			platform: this.platform,
 			env: this.env,
 		});

@@ -39,10 +39,6 @@ export class CacheWriter {
 		private readonly delayMs = WRITE_DELAY_MS,
 	) {}
 
-	static pluginDir(app: App, id: string): string {
-		return normalizePath(`${app.vault.configDir}/plugins/${id}`);
-	}
-
 	private file(name: string): string {
 		return normalizePath(`${this.dir}/${name}`);
 	}

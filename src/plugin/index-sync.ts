@@ -3,30 +3,47 @@
  * cache is not ready yet wait for the first `resolved`), then one O(1) update per event: metadata
  * `changed` (content), vault `modify` (mtime and size), `rename`, `delete`, `create`. Never a rescan,
  * except when settings change what counts.
+ *
+ * The index is `ready` (the cache is written, the live channel answers) only once Obsidian's start-up
+ * parsing has ended: the first `resolved` after the start, or a bounded wait. Until then a cache
+ * entry can describe a note as it was before Obsidian was closed; an entry whose recorded mtime or
+ * size differ from the file is never used (docs/obsidian-runtime.md).
  */
 import { TFile, TFolder, type App, type CachedMetadata, type Plugin, type TAbstractFile } from 'obsidian';
 import { lowerTagNames } from '../core/flags';
 import type { Settings } from '../core/settings';
+import { cacheFreshness } from './cache-freshness';
 import { NoteIndex } from './note-index';
 import { readIndexedNote } from './note-reader';
 
 /** Files indexed between two yields to the event loop during the first pass. */
 const BATCH = 500;
-/** If `resolved` fired before the layout was ready, files still without a cache are read after this. */
-const WAITING_GRACE_MS = 5000;
+/**
+ * How long the start waits for the first `resolved` before it counts as ended anyway: `resolved` may
+ * have fired before the plugin loaded (enabled later, or reloaded), and then comes only after an edit.
+ */
+export const STARTUP_FALLBACK_MS = 10_000;
 
 export class IndexSync {
 	readonly index: NoteIndex;
-	/** True once the first full pass has finished: until then the cache is not written. */
-	ready = false;
+	private built = false;
+	/** Obsidian's start-up parsing has ended (first `resolved` or the fallback), and the notes left for then are read. */
+	private settled = false;
 	private tags;
 	/** Per-path counter: an async read whose path changed meanwhile is dropped. */
 	private readonly versions = new Map<string, number>();
-	/** Notes the metadata cache had not indexed at the first pass; retried on the first `resolved`. */
+	/** Notes the metadata cache had not indexed at the first pass; read once start-up parsing ends. */
 	private waiting = new Set<string>();
+	/** Notes indexed from a cache entry whose freshness could not be told; read again once parsing ends. */
+	private readonly unverified = new Set<string>();
 	private sawResolved = false;
 	private building: Promise<void> | null = null;
-	private graceTimer: number | null = null;
+	private settling: Promise<void> | null = null;
+	private startupTimer: number | null = null;
+	/** How long to wait for the first `resolved`; tests shorten it. */
+	startupFallbackMs = STARTUP_FALLBACK_MS;
+	private readonly settledSignal: Promise<void>;
+	private signalSettled!: () => void;
 
 	constructor(
 		private readonly app: App,
@@ -35,6 +52,12 @@ export class IndexSync {
 	) {
 		this.index = new NoteIndex(settings);
 		this.tags = lowerTagNames(settings.tags);
+		this.settledSignal = new Promise<void>((resolve) => (this.signalSettled = resolve));
+	}
+
+	/** True once the full pass is done and start-up parsing has ended: until then the cache stays pending. */
+	get ready(): boolean {
+		return this.built && this.settled;
 	}
 
 	/** Call from `onLayoutReady`: vault `create` fires for every file during startup before that. */
@@ -47,6 +70,10 @@ export class IndexSync {
 		plugin.registerEvent(vault.on('delete', (file) => this.onDelete(file)));
 		plugin.registerEvent(vault.on('rename', (file, oldPath) => this.onRename(file, oldPath)));
 		plugin.register(() => this.stop());
+		this.startupTimer = window.setTimeout(() => {
+			this.startupTimer = null;
+			this.onResolved();
+		}, this.startupFallbackMs);
 		void this.rebuild();
 	}
 
@@ -58,9 +85,16 @@ export class IndexSync {
 		return this.rebuild();
 	}
 
-	/** Resolves when the current full pass is done (tests, and the *refresh* command). */
+	/** Resolves when the current full pass is done (it may still wait for start-up parsing to end). */
 	whenBuilt(): Promise<void> {
 		return this.building ?? Promise.resolve();
+	}
+
+	/** Resolves when the index is `ready`: the full pass done and start-up parsing ended. */
+	async whenReady(): Promise<void> {
+		await this.settledSignal;
+		await this.settling;
+		await this.whenBuilt();
 	}
 
 	rebuild(): Promise<void> {
@@ -70,7 +104,7 @@ export class IndexSync {
 	}
 
 	private async buildAll(): Promise<void> {
-		this.ready = false;
+		this.built = false;
 		this.waiting = new Set<string>();
 		const files = this.app.vault.getMarkdownFiles();
 		const pending: Array<Promise<void>> = [];
@@ -82,6 +116,7 @@ export class IndexSync {
 				this.waiting.add(file.path);
 				continue;
 			}
+			if (!this.sawResolved && meta !== null && cacheFreshness(this.app, file) === 'unknown') this.unverified.add(file.path);
 			pending.push(this.update(file, meta));
 			if (i % BATCH === BATCH - 1) {
 				await Promise.all(pending.splice(0));
@@ -89,31 +124,37 @@ export class IndexSync {
 			}
 		}
 		await Promise.all(pending);
-		this.ready = true;
-		if (this.waiting.size > 0 && this.graceTimer === null) {
-			this.graceTimer = window.setTimeout(() => {
-				this.graceTimer = null;
-				this.onResolved();
-			}, WAITING_GRACE_MS);
-		}
+		this.built = true;
 		this.onChange();
 	}
 
 	stop(): void {
-		if (this.graceTimer !== null) window.clearTimeout(this.graceTimer);
-		this.graceTimer = null;
+		if (this.startupTimer !== null) window.clearTimeout(this.startupTimer);
+		this.startupTimer = null;
 	}
 
+	/**
+	 * The first `resolved` after the start (or the fallback) ends start-up parsing: the notes that had
+	 * no cache entry, or one that could not be checked, are read now, then the index becomes ready.
+	 * `resolved` fires again after every later change; only the first one counts.
+	 */
 	private onResolved(): void {
 		if (this.sawResolved) return;
-		// `resolved` fires again after every later change; only the first one ends startup indexing.
 		this.sawResolved = true;
-		const files = [...this.waiting];
+		this.stop();
+		const files = [...this.waiting, ...this.unverified];
 		this.waiting.clear();
+		this.unverified.clear();
+		const reads: Array<Promise<void>> = [];
 		for (const path of files) {
 			const file = this.app.vault.getFileByPath(path);
-			if (file !== null) void this.update(file, this.app.metadataCache.getFileCache(file));
+			if (file !== null) reads.push(this.update(file, this.app.metadataCache.getFileCache(file)));
 		}
+		this.settling = Promise.all(reads).then(() => {
+			this.settled = true;
+			this.signalSettled();
+			if (this.built) this.onChange();
+		});
 	}
 
 	private bump(path: string): number {
@@ -127,7 +168,9 @@ export class IndexSync {
 		if (file.extension !== 'md' || !this.index.counts(file.path)) return;
 		this.waiting.delete(file.path);
 		const version = this.bump(file.path);
-		const note = await readIndexedNote(this.app, file, this.tags, meta, data);
+		// `changed` hands over the entry it just computed; any other entry may predate the file's last change.
+		const current = data === undefined && meta !== null && cacheFreshness(this.app, file) === 'stale' ? null : meta;
+		const note = await readIndexedNote(this.app, file, this.tags, current, data);
 		if (this.versions.get(file.path) !== version || this.app.vault.getFileByPath(file.path) !== file) return;
 		this.index.set(note);
 		// During a full pass one notification at the end is enough (a view would re-render per note).

@@ -11,11 +11,11 @@ import type { BriefService } from './brief-service';
 import type { IndexSync } from './index-sync';
 import type { RuleCheckRunner } from './rule-check-runner';
 
-/** `live.json` in the plugin folder as an absolute path; null where there is no folder on disk. */
-export function discoveryFile(app: App, pluginId: string): string | null {
+/** `live.json` in the plugin folder (vault-relative) as an absolute path; null where there is no folder on disk. */
+export function discoveryFile(app: App, pluginFolder: string): string | null {
 	const adapter = app.vault.adapter;
 	if (!Platform.isDesktopApp || !(adapter instanceof FileSystemAdapter)) return null;
-	return adapter.getFullPath(normalizePath(`${app.vault.configDir}/plugins/${pluginId}/${DISCOVERY_FILE}`));
+	return adapter.getFullPath(normalizePath(`${pluginFolder}/${DISCOVERY_FILE}`));
 }
 
 /**

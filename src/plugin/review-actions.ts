@@ -45,15 +45,26 @@ export class ReviewActions {
 		if (file !== null) await this.app.workspace.getLeaf(newLeaf).openFile(file);
 	}
 
+	/**
+	 * A file explorer in a background tab is a deferred view (Obsidian 1.7.2 and later): its leaf is
+	 * found, but `leaf.view` is a placeholder without `revealInFolder` until the leaf is loaded, which
+	 * an awaited `revealLeaf` does (obsidian.d.ts; docs: *Understanding deferred views*).
+	 */
 	async reveal(path: string): Promise<void> {
 		const file = this.file(path);
 		const leaf = this.app.workspace.getLeavesOfType('file-explorer')[0];
-		if (file === null || leaf === undefined || !canReveal(leaf.view)) {
+		if (file === null || leaf === undefined) {
 			new Notice(this.s.noExplorer);
 			return;
 		}
 		await this.app.workspace.revealLeaf(leaf);
-		leaf.view.revealInFolder(file);
+		await leaf.loadIfDeferred();
+		const view = leaf.view;
+		if (!canReveal(view)) {
+			new Notice(this.s.noExplorer);
+			return;
+		}
+		view.revealInFolder(file);
 	}
 
 	/** Which sections offer *Mark as reviewed*: the inbox is processed by moving notes, not by a tag. */

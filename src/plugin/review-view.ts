@@ -8,6 +8,7 @@ import { ItemView, Keymap, Menu, setIcon, type WorkspaceLeaf } from 'obsidian';
 import type { ListItem, ReviewEntry } from '../core/brief';
 import { basename, comparePaths } from '../core/paths';
 import { CHANGED, type BriefService } from './brief-service';
+import { closestTo } from './dom-events';
 import type { IndexSync } from './index-sync';
 import { ReviewActions, type SectionId } from './review-actions';
 import { uiStrings } from './ui-strings';
@@ -168,15 +169,15 @@ export class ReviewView extends ItemView {
 		}
 	}
 
-	private target(evt: Event): { el: HTMLElement; path: string; section: SectionId } | null {
-		const el = evt.target instanceof Element ? evt.target.closest<HTMLElement>('.session-brief-item') : null;
+	private target(evt: UIEvent): { el: HTMLElement; path: string; section: SectionId } | null {
+		const el = closestTo<HTMLElement>(evt, '.session-brief-item');
 		const path = el?.dataset.path;
 		const section = el?.dataset.section as SectionId | undefined;
-		return el !== null && el !== undefined && path !== undefined && section !== undefined ? { el, path, section } : null;
+		return el !== null && path !== undefined && section !== undefined ? { el, path, section } : null;
 	}
 
 	private onClick(evt: MouseEvent): void {
-		const toggle = evt.target instanceof Element ? evt.target.closest<HTMLElement>('[data-toggle]') : null;
+		const toggle = closestTo<HTMLElement>(evt, '[data-toggle]');
 		const id = toggle?.dataset.toggle as SectionId | undefined;
 		if (id !== undefined) {
 			const set = new Set(this.prefs.collapsed);

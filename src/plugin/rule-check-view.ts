@@ -6,6 +6,7 @@
 import { ItemView, Keymap, setIcon, type TFile, type WorkspaceLeaf } from 'obsidian';
 import type { Finding } from '../core/rules/types';
 import { CHANGED } from './brief-service';
+import { closestTo } from './dom-events';
 import type { RuleCheckRunner } from './rule-check-runner';
 import { uiStrings } from './ui-strings';
 import type { Lang } from '../core/i18n';
@@ -98,7 +99,7 @@ export class RuleCheckView extends ItemView {
 	}
 
 	private async onClick(evt: MouseEvent): Promise<void> {
-		const el = evt.target instanceof Element ? evt.target.closest<HTMLElement>('.session-brief-finding') : null;
+		const el = closestTo<HTMLElement>(evt, '.session-brief-finding');
 		const finding = this.shown[Number(el?.dataset.index ?? -1)];
 		const file = finding === undefined ? null : this.file(finding);
 		if (finding === undefined || file === null) return;

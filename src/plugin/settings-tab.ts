@@ -7,6 +7,7 @@ import { PluginSettingTab, Setting, type App, type Plugin, type TextComponent } 
 import { effectiveRuleScope, cleanFolder, type Language, type Settings, type TagNames } from '../core/settings';
 import { frontmatterTagValue } from '../core/tags';
 import { dailyNotePath } from '../core/daily-note';
+import { defaultPluginFolder, unusualPluginFolder } from './plugin-folder';
 
 /** A field's message: `error` blocks saving; a missing folder is only a `warning` (it may come later). */
 export interface Note {
@@ -99,6 +100,7 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 		const el = this.containerEl;
 		el.empty();
 		const s = this.settings;
+		this.displayPluginFolder(el);
 
 		new Setting(el).setName('Folders').setHeading();
 		this.folderSetting(el, 'Inbox folder', 'Notes in this folder (and below) that are not daily notes count as unprocessed.', 'inboxFolder');
@@ -162,6 +164,17 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 			.addToggle((t) => t.setValue(s.liveChannel).onChange((v) => void this.save({ liveChannel: v })));
 
 		this.displayRuleCheck(el);
+	}
+
+	/** Shown only when Obsidian loaded the plugin from a folder not named after its id. */
+	private displayPluginFolder(el: HTMLElement): void {
+		const folder = unusualPluginFolder(this.app, this.host.manifest);
+		if (folder === null) return;
+		const expected = defaultPluginFolder(this.app, this.host.manifest.id);
+		new Setting(el)
+			.setName('Plugin folder')
+			.setDesc(`This plugin runs from ${folder}, not ${expected}. Its cached brief is written there; run the command "Install agent hooks" once so the hook bridge looks there too.`)
+			.setClass('session-brief-plugin-folder');
 	}
 
 	private displayRuleCheck(el: HTMLElement): void {

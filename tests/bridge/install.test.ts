@@ -15,6 +15,7 @@ import { EXIT, type AgentOptions } from '../../src/node/agents/options';
 import { runAgentCommand } from '../../bridge/commands/agents-cli';
 import { install } from '../../src/node/agents/install';
 import { uninstall } from '../../src/node/agents/uninstall';
+import { loadVaultContext } from '../../src/node/vault-config';
 import { parseHookOutput, type AgentId } from '../../src/core/agent-contracts';
 import { BUNDLE, FIXED_NOW, REPO } from '../helpers/bridge';
 
@@ -394,6 +395,43 @@ describe('install into Claude Code settings', () => {
 		expect(install(opts(v, home, { scope: 'user' })).code).toBe(0);
 		expect(fs.lstatSync(path.join(home, '.claude', 'settings.json')).isSymbolicLink()).toBe(true);
 		expect(own(readJson(real), 'SessionStart')).toHaveLength(1);
+	});
+});
+
+describe('the plugin folder', () => {
+	const DEV = '.obsidian/plugins/session-brief-dev';
+
+	it('records a plugin folder not named after the id, and the bridge reads data.json and the cache there', () => {
+		const v = vault({ [`${DEV}/data.json`]: JSON.stringify({ inboxFolder: 'Triage' }) });
+		expect(install(opts(v, tmp(), { pluginDir: DEV })).code).toBe(0);
+		expect(readManifest(v)?.pluginDir).toBe(DEV);
+		const ctx = loadVaultContext(v, { env: {} });
+		expect(ctx.pluginDir).toBe(path.join(v, DEV));
+		expect(ctx.settings.inboxFolder).toBe('Triage');
+	});
+
+	it('records nothing for the usual folder, and a run from the command line keeps an earlier record', () => {
+		const v = vault({ [`${DEV}/data.json`]: '{}' });
+		const home = tmp();
+		expect(install(opts(v, home, { pluginDir: '.obsidian/plugins/session-brief' })).code).toBe(0);
+		expect(readManifest(v)?.pluginDir).toBeUndefined();
+		expect(install(opts(v, home, { pluginDir: DEV })).code).toBe(0);
+		// The command line cannot know manifest.dir: it keeps what the plugin recorded.
+		expect(install(opts(v, home)).code).toBe(0);
+		expect(readManifest(v)?.pluginDir).toBe(DEV);
+	});
+
+	it('ignores a recorded folder outside the vault or one that is gone', () => {
+		const v = vault();
+		const hooks = path.join(v, '.claude', 'hooks');
+		fs.mkdirSync(hooks, { recursive: true });
+		const usual = path.join(v, '.obsidian', 'plugins', 'session-brief');
+		const absolute = tmp();
+		fs.mkdirSync(path.join(v, '..', 'outside'));
+		for (const pluginDir of ['../outside', absolute, '.obsidian/plugins/gone']) {
+			fs.writeFileSync(path.join(hooks, 'session-brief.json'), JSON.stringify({ configDir: '.obsidian', pluginDir, installs: [] }));
+			expect(loadVaultContext(v, { env: {} }).pluginDir).toBe(usual);
+		}
 	});
 });
 

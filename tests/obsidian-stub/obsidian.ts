@@ -4,7 +4,7 @@
  * (`App.create`, `startup`, `Notice.shown`, `Menu.last`, …) are marked as such.
  */
 import momentLib from 'moment';
-import { patchDom } from './dom';
+import { patchDom, popoutDocument } from './dom';
 import { Events, type EventRef } from './events';
 import { FileSystemAdapter, MetadataCache, normalizePath, TAbstractFile, TFile, TFolder, Vault } from './vault';
 
@@ -90,7 +90,8 @@ export abstract class View extends Component {
 	constructor(public leaf: WorkspaceLeaf) {
 		super();
 		this.app = leaf.app;
-		this.containerEl = createDiv({ cls: 'workspace-leaf-content' });
+		// In the leaf's window: a popout leaf's view is made of that window's elements.
+		this.containerEl = leaf.doc.body.createDiv({ cls: 'workspace-leaf-content' });
 	}
 	abstract getViewType(): string;
 	abstract getDisplayText(): string;
@@ -119,6 +120,41 @@ class EmptyView extends View {
 	}
 }
 
+/**
+ * The placeholder of a leaf in a background tab (Obsidian 1.7.2 and later). Docs
+ * (https://docs.obsidian.md/plugins/guides/defer-views): "When Obsidian loads, all views are created as instances of DeferredView" until the
+ * tab is shown; their example of a bad check (`leaf.view.getViewType() === 'my-view'` followed by a
+ * cast) shows the placeholder reports the leaf's type while lacking the real view's methods.
+ */
+export class DeferredView extends View {
+	constructor(
+		leaf: WorkspaceLeaf,
+		private readonly type: string,
+	) {
+		super(leaf);
+	}
+	getViewType(): string {
+		return this.type;
+	}
+	getDisplayText(): string {
+		return this.type;
+	}
+}
+
+/** Test-only: the core file explorer, with the `revealInFolder` the plugin looks for (not in obsidian.d.ts). */
+export class FileExplorerView extends View {
+	revealedFiles: TFile[] = [];
+	getViewType(): string {
+		return 'file-explorer';
+	}
+	getDisplayText(): string {
+		return 'Files';
+	}
+	revealInFolder(file: TFile): void {
+		this.revealedFiles.push(file);
+	}
+}
+
 export interface OpenViewState {
 	active?: boolean;
 	eState?: Record<string, unknown>;
@@ -129,22 +165,45 @@ export class WorkspaceLeaf extends Events {
 	/** Test-only: files opened in this leaf (and the view state they were opened with), and where the leaf sits. */
 	opened: TFile[] = [];
 	openedStates: Array<OpenViewState | undefined> = [];
+	/** The document of the window the leaf is in: the main one, or a popout's. */
+	doc: Document;
+	private type = 'empty';
 	constructor(
 		public app: App,
 		public side: 'main' | 'right' | 'left',
 		public paneType: 'tab' | 'split' | 'window' | boolean = false,
+		doc?: Document,
 	) {
 		super();
+		this.doc = doc ?? document;
 		this.view = new EmptyView(this);
+	}
+	getViewState(): { type: string } {
+		return { type: this.type };
 	}
 	async setViewState(state: { type: string; active?: boolean }): Promise<void> {
 		const creator = this.app.workspace.viewCreators.get(state.type);
 		if (creator === undefined) throw new Error(`no view ${state.type}`);
 		await this.view.onClose();
 		this.view.unload();
+		this.type = state.type;
 		this.view = creator(this);
 		this.view.load();
 		await this.view.onOpen();
+	}
+	/** Test-only: the leaf as Obsidian restores a background tab, a DeferredView until it is shown. */
+	defer(type: string): this {
+		this.type = type;
+		this.view = new DeferredView(this, type);
+		return this;
+	}
+	/** obsidian.d.ts 1.13.1 line 8279 (WorkspaceLeaf.isDeferred, since 1.7.2): true while the view is the placeholder. */
+	get isDeferred(): boolean {
+		return this.view instanceof DeferredView;
+	}
+	/** obsidian.d.ts 1.13.1 line 8285 (WorkspaceLeaf.loadIfDeferred, since 1.7.2): loads the real view and awaits it. */
+	async loadIfDeferred(): Promise<void> {
+		if (this.isDeferred) await this.setViewState({ type: this.type });
 	}
 	async openFile(file: TFile, state?: OpenViewState): Promise<void> {
 		this.opened.push(file);
@@ -160,11 +219,26 @@ export class WorkspaceLeaf extends Events {
 export class Workspace extends Events {
 	layoutReady = false;
 	leaves: WorkspaceLeaf[] = [];
-	readonly viewCreators = new Map<string, ViewCreator>();
+	readonly viewCreators = new Map<string, ViewCreator>([
+		['empty', (leaf) => new EmptyView(leaf)],
+		['file-explorer', (leaf) => new FileExplorerView(leaf)],
+	]);
 	private readonly readyCallbacks: Array<() => unknown> = [];
 	revealed: WorkspaceLeaf[] = [];
 	constructor(private readonly app: App) {
 		super();
+	}
+	/** Test-only: a leaf restored in a background tab (deferred) with a view of `type`. */
+	addDeferredLeaf(type: string, side: 'main' | 'right' | 'left' = 'left'): WorkspaceLeaf {
+		const leaf = new WorkspaceLeaf(this.app, side).defer(type);
+		this.leaves.push(leaf);
+		return leaf;
+	}
+	/** A leaf in a new popout window (obsidian.d.ts 1.13.1 line 7909, `openPopoutLeaf`): its views live in that window's document. */
+	openPopoutLeaf(): WorkspaceLeaf {
+		const leaf = new WorkspaceLeaf(this.app, 'main', 'window', popoutDocument());
+		this.leaves.push(leaf);
+		return leaf;
 	}
 	onLayoutReady(cb: () => unknown): void {
 		if (this.layoutReady) cb();
@@ -175,8 +249,9 @@ export class Workspace extends Events {
 		this.layoutReady = true;
 		for (const cb of this.readyCallbacks.splice(0)) cb();
 	}
+	/** By the leaf's view state, so deferred leaves are found too (with their placeholder view). */
 	getLeavesOfType(type: string): WorkspaceLeaf[] {
-		return this.leaves.filter((l) => l.view.getViewType() === type);
+		return this.leaves.filter((l) => l.getViewState().type === type);
 	}
 	getRightLeaf(_split: boolean): WorkspaceLeaf {
 		const leaf = new WorkspaceLeaf(this.app, 'right');
@@ -192,8 +267,10 @@ export class Workspace extends Events {
 		this.leaves.push(leaf);
 		return leaf;
 	}
+	/** obsidian.d.ts 1.13.1 line 8029 (Workspace.revealLeaf, since 1.7.2): "`await` this function to ensure your view has been fully loaded and is not deferred". */
 	async revealLeaf(leaf: WorkspaceLeaf): Promise<void> {
 		this.revealed.push(leaf);
+		await leaf.loadIfDeferred();
 	}
 	getActiveFile(): TFile | null {
 		return null;
@@ -257,8 +334,19 @@ export class Plugin extends Component {
 	) {
 		super();
 	}
+	/** `data.json` is in `manifest.dir` (obsidian.d.ts 1.13.1 line 5099: "Vault path to the plugin folder in the config directory"). */
 	private dataPath(): string {
-		return normalizePath(`${this.app.vault.configDir}/plugins/${this.manifest.id}/data.json`);
+		return normalizePath(`${this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`}/data.json`);
+	}
+	/**
+	 * Test-only: another program (a sync service, another device) rewrites `data.json`, and Obsidian
+	 * calls `onExternalSettingsChange` (obsidian.d.ts 1.13.1 line 5085, since 1.5.7: "Called when the `data.json` file
+	 * is modified on disk externally from Obsidian").
+	 */
+	async writeDataExternally(data: unknown): Promise<void> {
+		await this.app.vault.adapter.write(this.dataPath(), JSON.stringify(data, null, 2));
+		const hook = (this as { onExternalSettingsChange?: () => unknown }).onExternalSettingsChange;
+		await hook?.call(this);
 	}
 	async loadData(): Promise<unknown> {
 		const adapter = this.app.vault.adapter;

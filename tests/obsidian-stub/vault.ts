@@ -74,6 +74,11 @@ export class FileSystemAdapter {
 	async mkdir(p: string): Promise<void> {
 		fs.mkdirSync(this.getFullPath(p), { recursive: true });
 	}
+	async stat(p: string): Promise<{ type: 'file' | 'folder'; ctime: number; mtime: number; size: number } | null> {
+		if (!fs.existsSync(this.getFullPath(p))) return null;
+		const st = fs.statSync(this.getFullPath(p));
+		return { type: st.isDirectory() ? 'folder' : 'file', ctime: Math.trunc(st.ctimeMs), mtime: Math.trunc(st.mtimeMs), size: st.size };
+	}
 	/** Like Obsidian's: the direct children of a folder as vault-relative paths; throws for a missing one. */
 	async list(p: string): Promise<{ files: string[]; folders: string[] }> {
 		const dir = normalizePath(p);
@@ -128,8 +133,23 @@ export class PlainAdapter {
 	}
 }
 
+/** What Obsidian records per file about the text its cache entry was computed from. */
+export interface FileCacheRecord {
+	hash: string;
+	mtime: number;
+	size: number;
+}
+
 export class MetadataCache extends Events {
 	private readonly caches = new Map<string, StubCachedMetadata>();
+	/**
+	 * Internal in Obsidian (not in obsidian.d.ts): per path, the hash, mtime and size of the text the
+	 * entry was computed from. Shape: obsidian-typings' `MetadataCache.fileCache` (`FileCacheEntry
+	 * { hash, mtime, size }`); at start-up Obsidian keeps the entries whose mtime and size match the
+	 * file and re-reads the others (github.com/sotashimozono/obsidian-remote-ssh issue #513, tracing 1.13's
+	 * `metadataCache.initialize()`). Until the re-read, `getFileCache` serves the old entry.
+	 */
+	fileCache: Record<string, FileCacheRecord> = {};
 	/** Parses still queued: `settle()` waits for them. */
 	private queue: Promise<void> = Promise.resolve();
 	constructor(private readonly vault: Vault) {
@@ -168,27 +188,63 @@ export class MetadataCache extends Events {
 	}
 	/** Links Obsidian could not resolve, per source note and link path; tests fill it in as needed. */
 	unresolvedLinks: Record<string, Record<string, number>> = {};
+	private store(file: TFile, data: string): StubCachedMetadata {
+		const cache = parseNote(data);
+		this.caches.set(file.path, cache);
+		this.fileCache[file.path] = { hash: `h${data.length}:${file.stat.mtime}`, mtime: file.stat.mtime, size: file.stat.size };
+		return cache;
+	}
 	/** Parses now, silently: the state Obsidian restores from its own cache at startup. */
 	primeAll(): void {
-		for (const f of this.vault.getMarkdownFiles()) this.caches.set(f.path, parseNote(this.vault.readSync(f)));
+		for (const f of this.vault.getMarkdownFiles()) this.store(f, this.vault.readSync(f));
+	}
+	/**
+	 * Test-only: the entry restored at startup describes `oldText`, the note as it was when Obsidian
+	 * was last closed (it was edited outside Obsidian since): recorded mtime and size are the old ones.
+	 */
+	restoreStale(p: string, oldText: string): void {
+		const file = this.vault.getFileByPath(p);
+		if (file === null) throw new Error(`no file ${p}`);
+		this.caches.set(p, parseNote(oldText));
+		this.fileCache[p] = { hash: `old:${p}`, mtime: file.stat.mtime - 60_000, size: Buffer.byteLength(oldText) };
+	}
+	/**
+	 * Test-only: Obsidian's start-up re-parse after the layout is ready: every note whose recorded
+	 * mtime/size differ from the file is parsed again, one per task (`changed` each), then `resolved`
+	 * (obsidian.d.ts 1.13.1 line 4471: "Called when all files has been resolved"). Resolves when `resolved` was sent.
+	 */
+	async startupReparse(): Promise<void> {
+		for (const file of this.vault.getMarkdownFiles()) {
+			const r = this.fileCache[file.path];
+			if (r !== undefined && r.mtime === file.stat.mtime && r.size === file.stat.size) continue;
+			await new Promise<void>((resolve) => setTimeout(resolve, 0));
+			if (this.vault.getFileByPath(file.path) !== file) continue;
+			const data = this.vault.readSync(file);
+			this.trigger('changed', file, data, this.store(file, data));
+		}
+		await new Promise<void>((resolve) => setTimeout(resolve, 0));
+		this.trigger('resolved');
 	}
 	forget(p: string): StubCachedMetadata | null {
 		const c = this.caches.get(p) ?? null;
 		this.caches.delete(p);
+		delete this.fileCache[p];
 		return c;
 	}
 	move(from: string, to: string): void {
 		const c = this.caches.get(from);
+		const r = this.fileCache[from];
 		this.caches.delete(from);
+		delete this.fileCache[from];
 		if (c !== undefined) this.caches.set(to, c);
+		if (r !== undefined) this.fileCache[to] = r;
 	}
 	/** Re-parses a file after the current task, as Obsidian's worker does, then `changed` and `resolved`. */
 	schedule(file: TFile): void {
 		this.queue = this.queue.then(() => {
 			if (this.vault.getFileByPath(file.path) !== file) return;
 			const data = this.vault.readSync(file);
-			const cache = parseNote(data);
-			this.caches.set(file.path, cache);
+			const cache = this.store(file, data);
 			this.trigger('changed', file, data, cache);
 			this.trigger('resolved');
 		});
@@ -304,6 +360,15 @@ export class Vault extends Events {
 		const full = path.join(this.base, p);
 		fs.mkdirSync(path.dirname(full), { recursive: true });
 		fs.writeFileSync(full, data);
+	}
+
+	async createFolder(p: string): Promise<TFolder> {
+		const np = normalizePath(p);
+		if (this.files.has(np)) throw new Error('Folder already exists.');
+		fs.mkdirSync(path.join(this.base, np), { recursive: true });
+		const folder = this.addFolder(np);
+		this.trigger('create', folder);
+		return folder;
 	}
 
 	async create(p: string, data: string): Promise<TFile> {

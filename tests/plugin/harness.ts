@@ -54,14 +54,16 @@ export async function settle(app: App, rounds = 3): Promise<void> {
 	}
 }
 
-export async function startPlugin(base: string, options: { configDir?: string; plainAdapter?: boolean; data?: unknown } = {}): Promise<Started> {
+export async function startPlugin(base: string, options: { configDir?: string; plainAdapter?: boolean; data?: unknown; dir?: string } = {}): Promise<Started> {
 	const configDir = options.configDir ?? '.obsidian';
-	const pluginDir = path.join(base, configDir, 'plugins', MANIFEST.id);
+	// `dir` is `manifest.dir`: the folder Obsidian loaded the plugin from, vault-relative.
+	const pluginDir = path.join(base, options.dir ?? path.join(configDir, 'plugins', MANIFEST.id));
+	fs.mkdirSync(pluginDir, { recursive: true });
 	if (options.data !== undefined) fs.writeFileSync(path.join(pluginDir, 'data.json'), JSON.stringify(options.data));
 	const app = App.create(base, { configDir, plainAdapter: options.plainAdapter });
 	// Obsidian restores its metadata cache before plugins run; files are parsed already.
 	app.metadataCache.primeAll();
-	const plugin = new SessionBriefPlugin(app as never, MANIFEST);
+	const plugin = new SessionBriefPlugin(app as never, options.dir === undefined ? MANIFEST : { ...MANIFEST, dir: options.dir });
 	await plugin.onload();
 	app.workspace.setLayoutReady();
 	app.metadataCache.trigger('resolved');

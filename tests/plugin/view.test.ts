@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VIEW_TYPE_REVIEW } from '../../src/plugin/review-view';
-import { Menu, Notice, type WorkspaceLeaf } from '../obsidian-stub/obsidian';
+import { Menu, Notice, type FileExplorerView, type WorkspaceLeaf } from '../obsidian-stub/obsidian';
 import { FIXTURE } from './fixture';
 import { settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
 
@@ -197,11 +197,9 @@ describe('context menu', () => {
 		expect(started.app.workspace.leaves.filter((l) => l.paneType === 'tab').map((l) => l.opened.map((f) => f.path))).toEqual([['Inbox/Idea.md']]);
 		await choose(started, menu, 'Reveal in file explorer');
 		expect(Notice.shown).toContain('The file explorer is not available.');
-		const revealed: string[] = [];
 		const explorer = started.app.workspace.getRightLeaf(false);
-		(explorer.view as unknown as Record<string, unknown>).getViewType = () => 'file-explorer';
-		(explorer.view as unknown as Record<string, unknown>).revealInFolder = (f: { path: string }) => revealed.push(f.path);
+		await explorer.setViewState({ type: 'file-explorer' });
 		await choose(started, menu, 'Reveal in file explorer');
-		expect(revealed).toEqual(['Inbox/Idea.md']);
+		expect((explorer.view as FileExplorerView).revealedFiles.map((f) => f.path)).toEqual(['Inbox/Idea.md']);
 	});
 });

@@ -13,7 +13,7 @@ import { backupPath, manifestPath, missingDirs, readManifest, serializeManifest,
 import { bridgeTarget, EXIT, HOOK_ENTRY, hostPaths, resolveNode, scriptTarget, specFor, type ActionResult, type AgentOptions } from './options';
 import { applyRegistration, isOwnHandler, newDoc, serialize } from './registration';
 import { parseJsonDoc, UnparseableError } from '../settings-json';
-import { findConfigDir } from '../vault-config';
+import { findConfigDir, PLUGIN_ID } from '../vault-config';
 import { trustFindings } from './trust';
 
 export function samePath(a: string, b: string): boolean {
@@ -129,8 +129,10 @@ export function install(o: AgentOptions): ActionResult {
 	const installs = previous?.installs.filter((x) => x !== prevRecord && (x.scope === 'user' || isInside(x.file, o.vault))) ?? [];
 	const at = prevRecord !== undefined ? Math.min(previous?.installs.indexOf(prevRecord) ?? installs.length, installs.length) : installs.length;
 	installs.splice(at, 0, record);
+	const pluginDir = recordedPluginDir(o, configDir, previous?.pluginDir);
 	const manifest: Manifest = {
 		...(configDir !== undefined ? { configDir } : {}),
+		...(pluginDir !== undefined ? { pluginDir } : {}),
 		version: o.version,
 		scriptSha256: sha256(source),
 		node,
@@ -178,6 +180,17 @@ export function install(o: AgentOptions): ActionResult {
 		if (t.status !== 'ok') r.lines.push(`Before the first session: ${t.message}${t.fix !== undefined ? ` ${t.fix}` : ''}`);
 	}
 	return r;
+}
+
+/**
+ * The plugin folder to record: the one the plugin reported when it is not the default
+ * `<configDir>/plugins/session-brief`; from the command line (which cannot know it) the one recorded
+ * before, while that folder still exists.
+ */
+function recordedPluginDir(o: AgentOptions, configDir: string | undefined, before: string | undefined): string | undefined {
+	const given = o.pluginDir?.replace(/\\/g, '/').replace(/^\/+|\/+$/g, '');
+	if (given !== undefined && given !== '') return given === `${configDir}/plugins/${PLUGIN_ID}` ? undefined : given;
+	return before !== undefined && isDir(path.join(o.vault, before)) ? before : undefined;
 }
 
 function isInside(file: string, dir: string): boolean {

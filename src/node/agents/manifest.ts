@@ -1,7 +1,7 @@
 /**
  * `<vault>/.claude/hooks/session-brief.json`: what install did, so doctor can check it and
- * uninstall can undo exactly that. `configDir` is read by vault-config.ts (the bridge learns the
- * vault's config folder here). Nothing time-dependent is stored: an unchanged install rewrites nothing.
+ * uninstall can undo exactly that. `configDir` and `pluginDir` are read by vault-config.ts (the
+ * bridge learns the vault's config folder and the plugin's folder here). Nothing time-dependent is stored: an unchanged install rewrites nothing.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -28,6 +28,8 @@ export interface InstallRecord {
 
 export interface Manifest {
 	configDir?: string;
+	/** The plugin's folder, vault-relative with `/`, when it is not `<configDir>/plugins/session-brief`. */
+	pluginDir?: string;
 	version: string;
 	scriptSha256: string;
 	node: string;
@@ -47,6 +49,7 @@ export function readManifest(vault: string): Manifest | null {
 		if (typeof v !== 'object' || v === null || !Array.isArray(v.installs)) return null;
 		return {
 			...(typeof v.configDir === 'string' ? { configDir: v.configDir } : {}),
+			...(typeof v.pluginDir === 'string' ? { pluginDir: v.pluginDir } : {}),
 			version: typeof v.version === 'string' ? v.version : '',
 			scriptSha256: typeof v.scriptSha256 === 'string' ? v.scriptSha256 : '',
 			node: typeof v.node === 'string' ? v.node : '',

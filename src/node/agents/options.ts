@@ -26,6 +26,11 @@ export interface AgentOptions {
 	nodePath?: string;
 	/** The vault's config folder name; default: found as the bridge finds it. */
 	configDir?: string;
+	/**
+	 * The plugin's folder, vault-relative (Obsidian's `manifest.dir`), when the plugin calls install;
+	 * recorded so the bridge finds the cache even in a folder not named after the plugin id.
+	 */
+	pluginDir?: string;
 	platform?: NodeJS.Platform;
 	env?: NodeJS.ProcessEnv;
 }

@@ -1,0 +1,254 @@
+/**
+ * What real Obsidian does that a plain stand-in would not (docs/obsidian-runtime.md): start-up
+ * parsing after the layout is ready with entries that predate the file, popout windows with their
+ * own DOM classes, deferred leaves, a plugin folder not named after the id, and settings rewritten
+ * by a sync. Each behaviour is modelled in tests/obsidian-stub with its evidence.
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import SessionBriefPlugin from '../../main';
+import { loadVaultContext } from '../../src/node/vault-config';
+import { settingsKey } from '../../src/core/cache-key';
+import { asBriefCache, BRIEF_FILE, type BriefCache } from '../../src/core/cache-format';
+import { DISCOVERY_FILE } from '../../src/core/live-protocol';
+import { WRITE_DELAY_MS } from '../../src/plugin/cache-writer';
+import type { LiveChannel } from '../../src/plugin/live-channel';
+import { VIEW_TYPE_REVIEW } from '../../src/plugin/review-view';
+import type { RuleCheckRunner } from '../../src/plugin/rule-check-runner';
+import { VIEW_TYPE_RULE_CHECK } from '../../src/plugin/rule-check-view';
+import { App, Menu, Modal, Notice, type FileExplorerView, type Plugin as StubPlugin, type PluginSettingTab, type WorkspaceLeaf } from '../obsidian-stub/obsidian';
+import { FIXTURE } from './fixture';
+import { internals, MANIFEST, settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
+
+const BRIDGE = path.resolve(__dirname, '../../bridge/dist/session-brief.cjs');
+
+let started: Started | null = null;
+afterEach(async () => {
+	await stopPlugin(started);
+	started = null;
+	Notice.shown = [];
+	Modal.open = [];
+	Menu.last = null;
+});
+
+function briefFile(dir: string): BriefCache | null {
+	const file = path.join(dir, BRIEF_FILE);
+	return fs.existsSync(file) ? asBriefCache(JSON.parse(fs.readFileSync(file, 'utf8'))) : null;
+}
+
+function live(plugin: SessionBriefPlugin): LiveChannel {
+	return (plugin as unknown as { live: LiveChannel }).live;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * A vault whose metadata cache, restored at start, still describes two notes as they were when
+ * Obsidian was closed: `Old flag.md` was flagged then (no longer), `New flag.md` was not (now is).
+ */
+async function startWithStaleCache(files: Record<string, string> = {}): Promise<{ app: App; plugin: SessionBriefPlugin; base: string }> {
+	const base = tempVault({ 'Notes/Old flag.md': 'Reviewed, nothing left\n', 'Notes/New flag.md': 'Look at this #needs-review\n', 'Notes/Plain.md': 'Plain\n', ...files });
+	const app = App.create(base);
+	app.metadataCache.primeAll();
+	app.metadataCache.restoreStale('Notes/Old flag.md', 'Check this #needs-review\n');
+	app.metadataCache.restoreStale('Notes/New flag.md', 'Nothing yet\n');
+	const plugin = new SessionBriefPlugin(app as never, MANIFEST);
+	await plugin.onload();
+	return { app, plugin, base };
+}
+
+async function stop(app: App, plugin: SessionBriefPlugin, base: string): Promise<void> {
+	plugin.unload();
+	await internals(plugin).writer.idle();
+	await app.metadataCache.settle();
+	fs.rmSync(base, { recursive: true, force: true });
+}
+
+describe('start-up parsing', () => {
+	it('keeps the cache pending and the live channel closed until the re-parse after layout ready has ended', async () => {
+		const { app, plugin, base } = await startWithStaleCache();
+		const pluginDir = path.join(base, '.obsidian', 'plugins', MANIFEST.id);
+		try {
+			const { sync, writer } = internals(plugin);
+			app.workspace.setLayoutReady();
+			await sync.whenBuilt();
+			// Longer than the write debounce: a plugin that took the first pass as the end would have written by now.
+			await sleep(WRITE_DELAY_MS + 300);
+			await writer.idle();
+			expect(sync.ready).toBe(false);
+			expect(briefFile(pluginDir)?.plugin?.pending ?? true).toBe(true);
+			expect(live(plugin).running).toBe(false);
+
+			await app.metadataCache.startupReparse();
+			await sync.whenReady();
+			await vi.waitFor(() => expect(briefFile(pluginDir)?.plugin?.pending).toBe(false), { timeout: 5000 });
+			expect(briefFile(pluginDir)?.brief.items.needsReview?.paths).toEqual(['Notes/New flag.md']);
+			await vi.waitFor(() => expect(live(plugin).running).toBe(true), { timeout: 5000 });
+		} finally {
+			await stop(app, plugin, base);
+		}
+	});
+
+	it('never takes a cache entry whose recorded mtime or size differ from the file: it reads the note instead', async () => {
+		const { app, plugin, base } = await startWithStaleCache();
+		try {
+			const { sync, service } = internals(plugin);
+			app.workspace.setLayoutReady();
+			await sync.whenBuilt();
+			// Before the re-parse reached the two notes, the index already has them as they are on disk.
+			expect(service.brief().items.needsReview?.paths).toEqual(['Notes/New flag.md']);
+			expect(sync.index.get('Notes/New flag.md')?.flags?.needsReview[0]?.text).toBe('Look at this #needs-review');
+		} finally {
+			await stop(app, plugin, base);
+		}
+	});
+
+	it('becomes ready after a bounded wait when `resolved` does not come (plugin enabled after start-up)', async () => {
+		const { app, plugin, base } = await startWithStaleCache();
+		try {
+			const { sync } = internals(plugin);
+			sync.startupFallbackMs = 50;
+			app.workspace.setLayoutReady();
+			await sync.whenReady();
+			expect(sync.ready).toBe(true);
+			expect(internals(plugin).service.brief().items.needsReview?.paths).toEqual(['Notes/New flag.md']);
+		} finally {
+			await stop(app, plugin, base);
+		}
+	});
+});
+
+/** Opens a view of `type` in a new popout window, as dragging its tab out of the main window does. */
+async function inPopout(s: Started, type: string): Promise<WorkspaceLeaf> {
+	const leaf = s.app.workspace.openPopoutLeaf();
+	await leaf.setViewState({ type, active: true });
+	await settle(s.app);
+	return leaf;
+}
+
+function contentOf(leaf: WorkspaceLeaf): HTMLElement {
+	return (leaf.view as unknown as { contentEl: HTMLElement }).contentEl;
+}
+
+function click(el: Element | null, init: MouseEventInit = {}, type = 'click'): void {
+	if (el === null) throw new Error('no element to click');
+	el.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true, ...init }));
+}
+
+describe('popout windows', () => {
+	it('the needs review sidebar answers clicks, section toggles, hovers and the context menu there', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		const leaf = await inPopout(started, VIEW_TYPE_REVIEW);
+		const root = contentOf(leaf);
+		// The stand-in's popout is a realm of its own, as in Obsidian: a plain instanceof fails there.
+		expect(root instanceof HTMLElement).toBe(false);
+		expect(root.instanceOf(HTMLElement)).toBe(true);
+
+		const row = root.querySelector('.session-brief-item[data-path="Notes/Flagged.md"]');
+		click(row?.querySelector('.session-brief-item-name') ?? null);
+		await settle(started.app);
+		expect(started.app.workspace.leaves.flatMap((l) => l.opened.map((f) => f.path))).toEqual(['Notes/Flagged.md']);
+
+		click(root.querySelector('[data-toggle="inbox"] .session-brief-section-title'));
+		expect(root.querySelector('.session-brief-section[data-section="inbox"]')?.classList.contains('is-collapsed')).toBe(true);
+
+		// The toggle re-rendered the list: the row is a new element.
+		const again = root.querySelector('.session-brief-item[data-path="Notes/Flagged.md"]');
+		const hovers: unknown[] = [];
+		started.app.workspace.on('hover-link', (info) => hovers.push((info as { linktext: string }).linktext));
+		click(again, {}, 'mouseover');
+		expect(hovers).toEqual(['Notes/Flagged.md']);
+
+		click(again, {}, 'contextmenu');
+		expect(Menu.last?.items.map((i) => i.title)).toContain('Mark as reviewed');
+	});
+
+	it('the rule check view opens a finding\'s file from there', async () => {
+		started = await startPlugin(tempVault({ 'CLAUDE.md': '# Rules\n\nSee [[Missing note]].\n' }));
+		await (started.plugin as unknown as { rules: RuleCheckRunner }).rules.run();
+		const leaf = await inPopout(started, VIEW_TYPE_RULE_CHECK);
+		const row = contentOf(leaf).querySelector('.session-brief-finding.is-clickable');
+		click(row?.querySelector('.session-brief-finding-message') ?? null);
+		await settle(started.app);
+		expect(started.app.workspace.leaves.flatMap((l) => l.opened.map((f) => f.path))).toEqual(['CLAUDE.md']);
+	});
+});
+
+describe('deferred views', () => {
+	it('*Reveal in file explorer* loads a file explorer restored in a background tab instead of saying there is none', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		const explorer = started.app.workspace.addDeferredLeaf('file-explorer');
+		expect(explorer.isDeferred).toBe(true);
+		const leaf = started.app.workspace.getRightLeaf(false);
+		await leaf.setViewState({ type: VIEW_TYPE_REVIEW });
+		click(contentOf(leaf).querySelector('.session-brief-item[data-path="Inbox/Idea.md"]'), {}, 'contextmenu');
+		const reveal = Menu.last?.items.find((i) => i.title === 'Reveal in file explorer');
+		await reveal?.handler?.();
+		await settle(started.app);
+		expect(Notice.shown).not.toContain('The file explorer is not available.');
+		expect(explorer.isDeferred).toBe(false);
+		expect((explorer.view as FileExplorerView).revealedFiles.map((f) => f.path)).toEqual(['Inbox/Idea.md']);
+	});
+});
+
+describe('plugin folder from manifest.dir', () => {
+	const DIR = '.obsidian/plugins/session-brief-dev';
+
+	it('writes the cache and the discovery file next to data.json, says so in the settings tab, and install tells the bridge', async () => {
+		started = await startPlugin(tempVault(FIXTURE), { dir: DIR, data: { inboxFolder: 'Inbox' } });
+		const { writer } = internals(started.plugin);
+		await writer.flush();
+		expect(started.pluginDir).toBe(path.join(started.base, DIR));
+		expect(briefFile(started.pluginDir)?.plugin?.pending).toBe(false);
+		expect(fs.existsSync(path.join(started.pluginDir, DISCOVERY_FILE))).toBe(true);
+		expect(fs.existsSync(path.join(started.base, '.obsidian', 'plugins', MANIFEST.id, BRIEF_FILE))).toBe(false);
+
+		const tab = started.stub.settingTabs[0] as PluginSettingTab;
+		tab.display();
+		expect(tab.containerEl.querySelector('.session-brief-plugin-folder')?.textContent).toContain(DIR);
+
+		const hooks = (started.plugin as unknown as { hooks: { home: string; install(c: { agent: 'claude-code'; scope: 'project' }, vault: string): { ok: boolean } } }).hooks;
+		hooks.home = path.join(started.base, 'home');
+		expect(hooks.install({ agent: 'claude-code', scope: 'project' }, started.base).ok).toBe(true);
+		const record = JSON.parse(fs.readFileSync(path.join(started.base, '.claude', 'hooks', 'session-brief.json'), 'utf8')) as { pluginDir?: string };
+		expect(record.pluginDir).toBe(DIR);
+		expect(loadVaultContext(started.base, { env: {} }).pluginDir).toBe(path.join(started.base, DIR));
+		const report = JSON.parse(execFileSync(process.execPath, [BRIDGE, 'report', '--json', '--source', 'cache', '--vault', started.base], { encoding: 'utf8' })) as { source: string; items: { needsReview: { paths: string[] } } };
+		expect(report.source).toBe('cache');
+		expect(report.items.needsReview.paths).toContain('Notes/Inline.md');
+	});
+
+	it('says nothing about the folder when it is the usual one', async () => {
+		started = await startPlugin(tempVault(FIXTURE), { dir: '.obsidian/plugins/session-brief' });
+		const tab = started.stub.settingTabs[0] as PluginSettingTab;
+		tab.display();
+		expect(tab.containerEl.querySelector('.session-brief-plugin-folder')).toBeNull();
+	});
+});
+
+describe('settings changed outside Obsidian', () => {
+	it('reloads them, re-indexes when what counts changed, rewrites the cache, and a later save keeps them', async () => {
+		started = await startPlugin(tempVault({ ...FIXTURE, 'Triage/New.md': 'A new note\n' }));
+		const stub = started.stub as StubPlugin & { writeDataExternally(data: unknown): Promise<void> };
+		const { writer, service } = internals(started.plugin);
+		await writer.flush();
+		const synced = { ...started.plugin.settings, inboxFolder: 'Triage', maxNamesPerItem: 9 };
+		await stub.writeDataExternally(synced);
+		await settle(started.app);
+		await writer.idle();
+		expect(started.plugin.settings.inboxFolder).toBe('Triage');
+		expect(service.brief().items.inbox?.paths).toEqual(['Triage/New.md']);
+		const cache = briefFile(started.pluginDir);
+		expect(cache?.plugin?.pending).toBe(false);
+		// The key the bridge computes from the new data.json: the rewritten cache is current to it.
+		expect(cache?.key).toBe(loadVaultContext(started.base, { env: {} }).key);
+		expect(cache?.key).toBe(settingsKey(started.plugin.settings, service.dailyNote));
+		// A change made in the settings tab afterwards starts from the synced settings.
+		await started.plugin.updateSettings({ ...started.plugin.settings, showStatusBar: false });
+		const saved = JSON.parse(fs.readFileSync(path.join(started.pluginDir, 'data.json'), 'utf8')) as { inboxFolder: string; maxNamesPerItem: number };
+		expect(saved.inboxFolder).toBe('Triage');
+		expect(saved.maxNamesPerItem).toBe(9);
+	});
+});
