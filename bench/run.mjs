@@ -26,7 +26,19 @@ const flag = (name) => {
 };
 const QUICK = argv.includes('--quick');
 const WRITE = !argv.includes('--no-write');
-const CLI = path.resolve(flag('cli') ?? path.join(REPO, 'bridge', 'dist', 'session-brief.cjs'));
+/**
+ * What agents run: the bridge placed as install places it, the hook entry beside the bridge (which
+ * runs it with V8's code cache). `--cli PATH` measures another file instead.
+ */
+function installedCopy() {
+	const bundle = path.join(REPO, 'bridge', 'dist', 'session-brief.cjs');
+	if (!fs.existsSync(bundle)) return bundle;
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-hooks-'));
+	fs.copyFileSync(bundle, path.join(dir, 'session-brief.bridge.cjs'));
+	fs.copyFileSync(path.join(REPO, 'src', 'node', 'agents', 'hook-entry.cjs'), path.join(dir, 'session-brief.cjs'));
+	return path.join(dir, 'session-brief.cjs');
+}
+const CLI = path.resolve(flag('cli') ?? installedCopy());
 const SIZES = (flag('sizes') ?? (QUICK ? '1000,10000' : '1000,10000,100000')).split(',').map(Number);
 const OUT = path.resolve(flag('out') ?? path.join(REPO, 'docs', 'bench', QUICK ? 'tmp' : ''));
 const NODE = process.execPath;
