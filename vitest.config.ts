@@ -20,6 +20,9 @@ const cjsAsText: Plugin = {
 export default defineConfig({
 	test: {
 		testTimeout: 30_000,
+		// Setup and teardown build and remove vaults of thousands of notes; on a busy two-core machine
+		// that can take longer than the default 10 s.
+		hookTimeout: 60_000,
 		globalSetup: ['tests/global-setup.ts'],
 		// The bridge tests run the built bundle as child processes; two cores, so keep workers few.
 		maxWorkers: 2,

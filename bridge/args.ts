@@ -9,7 +9,7 @@ export interface Args {
 export class UsageError extends Error {}
 
 const COMMON = ['vault', 'config-dir', 'lang'];
-const TAKES_VALUE = new Set(['vault', 'config-dir', 'source', 'lang', 'scope', 'agent']);
+const TAKES_VALUE = new Set(['vault', 'config-dir', 'source', 'lang', 'scope', 'agent', 'shell', 'name']);
 
 /** The options each command accepts; anything else is a usage error that names it. */
 const COMMAND_OPTIONS: Record<string, readonly string[]> = {
@@ -21,6 +21,7 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
 	install: [...COMMON, 'scope', 'agent'],
 	uninstall: [...COMMON, 'scope', 'agent'],
 	doctor: [...COMMON, 'agent', 'json'],
+	launcher: ['vault', 'agent', 'shell', 'name'],
 	help: [],
 	version: [],
 };
@@ -143,6 +144,9 @@ Commands:
   doctor [--agent ID] [--json]
                            Check script, registration and interpreter, run the hook once,
                            explain the start-folder trap; exit 1 when something is wrong
+  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]
+                           Print a shell function that starts the agent in the vault,
+                           so its project hooks load (for your shell's profile)
   help, --help, -h         This text
   version, --version, -v   The bridge's version
 

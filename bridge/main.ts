@@ -26,6 +26,8 @@ async function run(args: Args, scriptPath: string): Promise<number> {
 		case 'uninstall':
 		case 'doctor':
 			return (await import('./commands/agents-cli')).runAgentCommand(args, scriptPath, process.env);
+		case 'launcher':
+			return (await import('./commands/launcher')).launcher(args, scriptPath);
 		case 'serve':
 			return (await import('./commands/serve')).serve(args, scriptPath, process.env);
 		case 'version':

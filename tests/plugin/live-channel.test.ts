@@ -96,7 +96,7 @@ describe('live channel in the plugin', () => {
 		const answer = await askLive(discovery(started), 'check', 5000);
 		if (!answer.ok) throw new Error(answer.reason);
 		const check = answer.result as LiveCheck;
-		expect(check.summary).toBe('1 of the 10 checks that ran found something: 1 error, 0 warnings.');
+		expect(check.summary).toBe('1 of the 11 checks that ran found something: 1 error, 0 warnings.');
 		expect(check.checksRun).not.toContain('external');
 		expect(check.external).toBe('skipped');
 		expect(fs.existsSync(path.join(started.base, 'ran.txt'))).toBe(false);

@@ -9,6 +9,7 @@ import { claudeMdSizeCheck } from './claude-md-size';
 import { duplicateNamesCheck } from './duplicate-names';
 import { externalCheck } from './external';
 import { frontmatterCheck } from './frontmatter-check';
+import { hookMistakesCheck } from './hook-mistakes';
 import { hookScriptsCheck } from './hook-scripts';
 import { fileListResolver } from './links';
 import { say } from './report-text';
@@ -28,6 +29,7 @@ export const BUILT_IN_CHECKS: readonly RuleCheck[] = [
 	duplicateNamesCheck,
 	claudeMdSizeCheck,
 	settingsJsonCheck,
+	hookMistakesCheck,
 	hookScriptsCheck,
 ];
 
