@@ -55,10 +55,13 @@ export interface InlineTag {
 /** Inline tags of already masked lines (see markdown-mask.ts), in document order. */
 export function inlineTags(maskedLines: string[]): InlineTag[] {
 	const found: InlineTag[] = [];
-	for (let i = 0; i < maskedLines.length; i++) {
-		const line = maskedLines[i] ?? '';
-		if (!line.includes('#')) continue;
-		eachTag(line, (tag) => found.push({ tag, lineIndex: i }));
+	let lineIndex = 0;
+	const visit = (tag: string): void => {
+		found.push({ tag, lineIndex });
+	};
+	for (; lineIndex < maskedLines.length; lineIndex++) {
+		const line = maskedLines[lineIndex] ?? '';
+		if (line.includes('#')) eachTag(line, visit);
 	}
 	return found;
 }
