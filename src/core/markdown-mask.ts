@@ -23,8 +23,9 @@
 export type MaskFlavour = 'obsidian' | 'code';
 
 // Compiled once: the scan runs for every note and must not allocate patterns per note.
-const FENCE_OPEN = /^(?:[ \t]*>)*[ \t]*(`{3,}|~{3,})(.*)$/;
-const FENCE_CLOSE = /^(?:[ \t]*>)*[ \t]*(`{3,}|~{3,})[ \t]*$/;
+// Group 1 holds the block-quote markers: a fence closes only at the quote depth it opened at.
+const FENCE_OPEN = /^((?:[ \t]*>)*)[ \t]*(`{3,}|~{3,})(.*)$/;
+const FENCE_CLOSE = /^((?:[ \t]*>)*)[ \t]*(`{3,}|~{3,})[ \t]*$/;
 const ATX_HEADING = /^#{1,6}(?:[ \t]|$)/;
 // Where inline masking may start: code spans, HTML, math, link destinations.
 const SPECIAL = /[`<$\]]/;
@@ -54,6 +55,8 @@ const TYPE_7_EXCLUDED = /^<\/?(?:script|style|pre|textarea)\b/i;
 interface MaskState {
 	flavour: MaskFlavour;
 	fence: string | null;
+	/** How many `>` stood before the open fence. */
+	fenceQuotes: number;
 	/** An inline HTML comment still open at the end of the previous line. */
 	comment: boolean;
 	/** The end marker of the open HTML block; null for types 6 and 7 (a blank line ends them). */
@@ -66,10 +69,16 @@ interface MaskState {
 }
 
 export function maskLines(lines: readonly string[], flavour: MaskFlavour = 'obsidian'): string[] {
-	const state: MaskState = { flavour, fence: null, comment: false, htmlEnd: null, inHtml: false, mathUntil: -1, paragraph: false };
+	const state: MaskState = { flavour, fence: null, fenceQuotes: 0, comment: false, htmlEnd: null, inHtml: false, mathUntil: -1, paragraph: false };
 	const out = new Array<string>(lines.length);
 	for (let i = 0; i < lines.length; i++) out[i] = maskLine(lines, i, state);
 	return out;
+}
+
+function quoteDepth(prefix: string): number {
+	let n = 0;
+	for (let i = prefix.indexOf('>'); i >= 0; i = prefix.indexOf('>', i + 1)) n++;
+	return n;
 }
 
 function blank(length: number): string {
@@ -80,8 +89,8 @@ function maskLine(lines: readonly string[], i: number, state: MaskState): string
 	const line = lines[i] ?? '';
 	if (state.fence !== null) {
 		const m = FENCE_CLOSE.exec(line);
-		const run = m?.[1];
-		if (run !== undefined && run[0] === state.fence[0] && run.length >= state.fence.length) state.fence = null;
+		const run = m?.[2];
+		if (run !== undefined && run[0] === state.fence[0] && run.length >= state.fence.length && quoteDepth(m?.[1] ?? '') === state.fenceQuotes) state.fence = null;
 		return blank(line.length);
 	}
 	if (state.mathUntil >= 0) {
@@ -108,10 +117,11 @@ function maskLine(lines: readonly string[], i: number, state: MaskState): string
 	const first = line.charCodeAt(pos);
 	if (first === 96 /* ` */ || first === 126 /* ~ */ || first === 62 /* > */) {
 		const m = FENCE_OPEN.exec(line);
-		const run = m?.[1];
+		const run = m?.[2];
 		// A backtick fence's info string may not contain a backtick (CommonMark 4.5).
-		if (run !== undefined && !(run[0] === '`' && (m?.[2] ?? '').includes('`'))) {
+		if (run !== undefined && !(run[0] === '`' && (m?.[3] ?? '').includes('`'))) {
 			state.fence = run;
+			state.fenceQuotes = quoteDepth(m?.[1] ?? '');
 			state.paragraph = false;
 			return blank(line.length);
 		}

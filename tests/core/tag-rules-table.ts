@@ -91,6 +91,7 @@ export const TAG_CASES: TagCase[] = [
 	{ name: 'link text', note: '[Discord #x](https://x.y)', tags: ['x'], evidence: READBACK },
 	{ name: 'reference link text', note: '[t #x][ref]', tags: ['x'], evidence: READBACK },
 	{ name: 'closing fence carries no info string', note: '```markdown\n```typescript\nx #y\n```\nprose #x\n```\ncode #z\n```', tags: ['x'], evidence: READBACK },
+	{ name: 'a quoted fence line does not close a fence opened outside the quote', note: '```\n#y\n> ```\n#z\n```\n#x', tags: ['x'], evidence: commonmark('§4.5 fences, §5.1 block quotes') },
 	{ name: 'alias pipe of a wikilink blocks', note: '[[note|#x]]', tags: [], evidence: recording('link_in_task_wikilink.json') },
 	{ name: 'escaped bracket before', note: '\\[\\[#x', tags: ['x'], evidence: recording('internal_heading_links.json') },
 	{ name: 'percent comment', note: '%% #x %%', tags: ['x'], evidence: recording('comments_markdown_style.json') },

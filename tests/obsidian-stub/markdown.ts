@@ -28,7 +28,7 @@ export interface StubCachedMetadata {
 }
 
 const FENCE_LINE = /^---\s*$/;
-const CODE_FENCE = /^\s{0,3}(?:>\s?)*(`{3,}|~{3,})(.*)$/;
+const CODE_FENCE = /^\s{0,3}((?:>\s?)*)(`{3,}|~{3,})(.*)$/;
 // Obsidian's tag: `#` after line start, whitespace, `_`, `*`, `~`, `=`, a table's `|`, an escaped
 // punctuation character or another tag; a body of anything but whitespace and punctuation
 // (`_`, `-`, `/` allowed), not digits only.
@@ -66,13 +66,14 @@ function hiddenLines(lines: string[], from: number): Set<number> {
 	while (i < lines.length) {
 		const line = lines[i] ?? '';
 		const fence = CODE_FENCE.exec(line);
-		if (fence?.[1] !== undefined && !(fence[1][0] === '`' && (fence[2] ?? '').includes('`'))) {
-			const open = fence[1];
+		if (fence?.[2] !== undefined && !(fence[2][0] === '`' && (fence[3] ?? '').includes('`'))) {
+			const open = fence[2];
+			const quotes = (fence[1] ?? '').replace(/\s/g, '');
 			hidden.add(i++);
 			while (i < lines.length) {
 				const m = CODE_FENCE.exec(lines[i] ?? '');
 				hidden.add(i++);
-				if (m?.[1] !== undefined && m[1][0] === open[0] && m[1].length >= open.length && (m[2] ?? '').trim() === '') break;
+				if (m?.[2] !== undefined && m[2][0] === open[0] && m[2].length >= open.length && (m[3] ?? '').trim() === '' && (m[1] ?? '').replace(/\s/g, '') === quotes) break;
 			}
 			inParagraph = false;
 			continue;
