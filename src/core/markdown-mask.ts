@@ -1,70 +1,215 @@
 /**
- * Blanks out the parts of a note body where Obsidian indexes no tags: fenced code (``` and ~~~,
- * CommonMark fence rules, an unclosed fence runs to the end), inline code spans and HTML comments.
- * Masked characters become spaces so columns and line numbers stay valid for whatever reads the
- * result.
+ * Blanks out the parts of a note body where Obsidian indexes no tags and no links. Masked
+ * characters become spaces so columns and line numbers stay valid for whatever reads the result.
+ * The rules, with the evidence for each, are in docs/design.md ("What counts as a tag"):
  *
- * `%% … %%` comments are not masked: the recordings of real Obsidian
- * (comments_markdown_style.json) show it indexing tags inside them, on one line and over several.
+ * * fenced code (``` and ~~~, CommonMark fence rules; an unclosed fence runs to the end);
+ * * HTML blocks, CommonMark types 1–7 (`<pre>` … `</pre>`, `<!--` … `-->`, `<div>` up to a blank
+ *   line, a line holding only a complete tag, …), whole lines, including text after the end marker
+ *   on the closing line; nothing inside one opens a fence or math;
+ * * `$$` math blocks: a line starting with `$$`, up to the next line ending in `$$`, with no blank
+ *   line between (otherwise it is text);
+ * * inline: code spans, `$…$` and `$$…$$` math, HTML comments (which may run over lines) and the
+ *   tags of inline HTML (`<span class="a">` is blanked, the text between tags stays).
  *
- * Known simplifications, each erring towards one tag too many (the user's stated preference):
- * code spans are matched within one line, and indented (4-space) code blocks are read as text.
+ * `%% … %%` comments are not masked: the recordings of real Obsidian (comments_markdown_style.json)
+ * show it indexing tags inside them. Known simplifications, each erring towards one tag too many
+ * (the user's stated preference): code spans and inline math are matched within one line, HTML
+ * blocks and `$$` blocks are recognised only outside block quotes and list items, and indented
+ * (4-space) code blocks are read as text.
  */
 
+/** What a masking pass recognises: Obsidian notes get everything; CLAUDE.md files code only. */
+export type MaskFlavour = 'obsidian' | 'code';
+
 // Compiled once: the scan runs for every note and must not allocate patterns per note.
-const FENCE_OPEN = /^(?:[ \t]*>)*[ \t]*(`{3,}|~{3,})(.*)$/;
-const FENCE_CLOSE = /^(?:[ \t]*>)*[ \t]*(`{3,}|~{3,})[ \t]*$/;
+// Group 1 holds the block-quote markers: a fence closes only at the quote depth it opened at.
+const FENCE_OPEN = /^((?:[ \t]*>)*)[ \t]*(`{3,}|~{3,})(.*)$/;
+const FENCE_CLOSE = /^((?:[ \t]*>)*)[ \t]*(`{3,}|~{3,})[ \t]*$/;
+const ATX_HEADING = /^#{1,6}(?:[ \t]|$)/;
+// Where inline masking may start: code spans, HTML, math, link destinations.
+const SPECIAL = /[`<$\]]/;
+const NEXT_SPECIAL = /[`<$\]]/g;
+
+// CommonMark 0.31 raw HTML (section 6.6): open and closing tags.
+const ATTRIBUTE = String.raw`(?:\s+[A-Za-z_:][A-Za-z0-9_.:-]*(?:\s*=\s*(?:[^\s"'=<>\x60]+|'[^']*'|"[^"]*"))?)`;
+const OPEN_TAG = String.raw`<[A-Za-z][A-Za-z0-9-]*${ATTRIBUTE}*\s*\/?>`;
+const CLOSE_TAG = String.raw`<\/[A-Za-z][A-Za-z0-9-]*\s*>`;
+const INLINE_TAG = new RegExp(`${OPEN_TAG}|${CLOSE_TAG}`, 'y');
+
+// CommonMark 0.31 HTML blocks (section 4.6), tested on the line without its indentation.
+const BLOCK_NAMES =
+	'address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h1|h2|h3|h4|h5|h6|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul';
+const HTML_STARTS: ReadonlyArray<readonly [RegExp, RegExp | null]> = [
+	[/^<(?:script|pre|style|textarea)(?=[ \t>]|$)/i, /<\/(?:script|pre|style|textarea)>/i],
+	[/^<!--/, /-->/],
+	[/^<\?/, /\?>/],
+	[/^<![A-Za-z]/, />/],
+	[/^<!\[CDATA\[/, /\]\]>/],
+	// Types 6 and 7 end at a blank line (null).
+	[new RegExp(`^<\\/?(?:${BLOCK_NAMES})(?=[ \\t>]|\\/>|$)`, 'i'), null],
+];
+const HTML_TYPE_7 = new RegExp(`^(?:${OPEN_TAG}|${CLOSE_TAG})[ \\t]*$`);
+const TYPE_7_EXCLUDED = /^<\/?(?:script|style|pre|textarea)\b/i;
 
 interface MaskState {
+	flavour: MaskFlavour;
 	fence: string | null;
-	html: boolean;
+	/** How many `>` stood before the open fence. */
+	fenceQuotes: number;
+	/** An inline HTML comment still open at the end of the previous line. */
+	comment: boolean;
+	/** The end marker of the open HTML block; null for types 6 and 7 (a blank line ends them). */
+	htmlEnd: RegExp | null;
+	inHtml: boolean;
+	/** Last line of the open `$$` block, or -1. */
+	mathUntil: number;
+	/** The previous line continues a paragraph: an HTML block of type 7 cannot interrupt one. */
+	paragraph: boolean;
 }
 
-export function maskLines(lines: string[]): string[] {
-	const state: MaskState = { fence: null, html: false };
+export function maskLines(lines: readonly string[], flavour: MaskFlavour = 'obsidian'): string[] {
+	const state: MaskState = { flavour, fence: null, fenceQuotes: 0, comment: false, htmlEnd: null, inHtml: false, mathUntil: -1, paragraph: false };
 	const out = new Array<string>(lines.length);
-	for (let i = 0; i < lines.length; i++) out[i] = maskLine(lines[i] ?? '', state);
+	for (let i = 0; i < lines.length; i++) out[i] = maskLine(lines, i, state);
 	return out;
+}
+
+function quoteDepth(prefix: string): number {
+	let n = 0;
+	for (let i = prefix.indexOf('>'); i >= 0; i = prefix.indexOf('>', i + 1)) n++;
+	return n;
 }
 
 function blank(length: number): string {
 	return ' '.repeat(length);
 }
 
-function maskLine(line: string, state: MaskState): string {
+function maskLine(lines: readonly string[], i: number, state: MaskState): string {
+	const line = lines[i] ?? '';
 	if (state.fence !== null) {
 		const m = FENCE_CLOSE.exec(line);
-		const run = m?.[1];
-		if (run !== undefined && run[0] === state.fence[0] && run.length >= state.fence.length) state.fence = null;
+		const run = m?.[2];
+		if (run !== undefined && run[0] === state.fence[0] && run.length >= state.fence.length && quoteDepth(m?.[1] ?? '') === state.fenceQuotes) state.fence = null;
 		return blank(line.length);
 	}
-	if (!state.html) {
+	if (state.mathUntil >= 0) {
+		if (i >= state.mathUntil) state.mathUntil = -1;
+		return blank(line.length);
+	}
+	// The first character that is not a space or tab, and its column (tabs to the next multiple of 4).
+	let pos = 0;
+	let col = 0;
+	for (let c = line.charCodeAt(0); c === 32 || c === 9; c = line.charCodeAt(++pos)) col += c === 32 ? 1 : 4 - (col % 4);
+	const isBlank = pos === line.length;
+	if (state.inHtml) {
+		if (state.htmlEnd === null ? isBlank : state.htmlEnd.test(line)) {
+			state.inHtml = false;
+			state.paragraph = false;
+		}
+		return blank(line.length);
+	}
+	if (state.comment) return maskInline(line, state);
+	if (isBlank) {
+		state.paragraph = false;
+		return line;
+	}
+	const first = line.charCodeAt(pos);
+	if (first === 96 /* ` */ || first === 126 /* ~ */ || first === 62 /* > */) {
 		const m = FENCE_OPEN.exec(line);
-		const run = m?.[1];
+		const run = m?.[2];
 		// A backtick fence's info string may not contain a backtick (CommonMark 4.5).
-		if (run !== undefined && !(run[0] === '`' && (m?.[2] ?? '').includes('`'))) {
+		if (run !== undefined && !(run[0] === '`' && (m?.[3] ?? '').includes('`'))) {
 			state.fence = run;
+			state.fenceQuotes = quoteDepth(m?.[1] ?? '');
+			state.paragraph = false;
 			return blank(line.length);
 		}
 	}
+	if (state.flavour === 'obsidian' && col < 4) {
+		if (first === 60 /* < */ && startsHtmlBlock(line.slice(pos), state)) {
+			state.paragraph = false;
+			return blank(line.length);
+		}
+		if (first === 36 /* $ */ && line.charCodeAt(pos + 1) === 36) {
+			const end = mathBlockEnd(lines, i, pos);
+			if (end >= 0) {
+				if (end > i) state.mathUntil = end;
+				state.paragraph = false;
+				return blank(line.length);
+			}
+		}
+	}
+	state.paragraph = !(first === 35 /* # */ && ATX_HEADING.test(line.slice(pos)));
 	return maskInline(line, state);
 }
 
+/** Opens an HTML block when `text` (a line without its indentation) starts one; true if so. */
+function startsHtmlBlock(text: string, state: MaskState): boolean {
+	for (const [start, end] of HTML_STARTS) {
+		if (!start.test(text)) continue;
+		// Types 1–5 may end on their first line; the whole line still belongs to the block.
+		state.inHtml = end === null || !end.test(text);
+		state.htmlEnd = end;
+		return true;
+	}
+	if (state.paragraph || !HTML_TYPE_7.test(text) || TYPE_7_EXCLUDED.test(text)) return false;
+	state.inHtml = true;
+	state.htmlEnd = null;
+	return true;
+}
+
+/**
+ * Last line of a `$$` block opened on line `i` (which starts with `$$` at `pos`): the line itself
+ * when it also ends in `$$`, else the next line ending in `$$`; -1 when a blank line or the end of
+ * the note comes first, so the `$$` is text.
+ */
+function mathBlockEnd(lines: readonly string[], i: number, pos: number): number {
+	const opening = (lines[i] ?? '').trimEnd();
+	if (opening.length - pos > 3 && opening.endsWith('$$')) return i;
+	for (let j = i + 1; j < lines.length; j++) {
+		const l = (lines[j] ?? '').trimEnd();
+		if (l.endsWith('$$')) return j;
+		if (l.trim() === '') return -1;
+	}
+	return -1;
+}
+
+/** Unicode whitespace as CommonMark parsers test it next to a math delimiter (NBSP and U+3000 too). */
+function isWhitespace(c: number): boolean {
+	if (c === 32 || (c >= 9 && c <= 13) || c === 0xa0) return true;
+	return c >= 0x1680 && (c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f || c === 0x3000);
+}
+
+function isDigit(c: number): boolean {
+	return c >= 48 && c <= 57;
+}
+
+/** True when the character at `at` is escaped by an odd number of backslashes before it. */
+function escaped(line: string, at: number): boolean {
+	let n = 0;
+	while (at - n - 1 >= 0 && line.charCodeAt(at - n - 1) === 92) n++;
+	return n % 2 === 1;
+}
+
 function maskInline(line: string, state: MaskState): string {
+	// Most lines hold nothing to mask: one native search proves it.
+	if (!state.comment && line.search(SPECIAL) < 0) return line;
 	let out = '';
 	let i = 0;
 	const n = line.length;
+	const obsidian = state.flavour === 'obsidian';
 	while (i < n) {
-		if (state.html) {
+		if (state.comment) {
 			const end = line.indexOf('-->', i);
 			if (end < 0) return out + blank(n - i);
 			out += blank(end + 3 - i);
 			i = end + 3;
-			state.html = false;
+			state.comment = false;
 			continue;
 		}
 		const ch = line.charCodeAt(i);
-		if (ch === 96 /* ` */) {
+		if (ch === 96 /* ` */ && !(obsidian && escaped(line, i))) {
 			let run = 1;
 			while (line.charCodeAt(i + run) === 96) run++;
 			const close = findBacktickRun(line, i + run, run);
@@ -77,11 +222,36 @@ function maskInline(line: string, state: MaskState): string {
 			i = close + run;
 			continue;
 		}
-		if (ch === 60 /* < */ && line.startsWith('<!--', i)) {
-			state.html = true;
-			out += blank(4);
-			i += 4;
+		if (ch === 60 /* < */ && !(obsidian && escaped(line, i))) {
+			if (line.startsWith('<!--', i)) {
+				state.comment = true;
+				out += blank(4);
+				i += 4;
+				continue;
+			}
+			if (obsidian) {
+				INLINE_TAG.lastIndex = i;
+				if (INLINE_TAG.test(line)) {
+					out += blank(INLINE_TAG.lastIndex - i);
+					i = INLINE_TAG.lastIndex;
+					continue;
+				}
+			}
+		}
+		if (ch === 93 /* ] */ && obsidian && line.charCodeAt(i + 1) === 40 /* ( */) {
+			// A link destination is no text: `[a](<x y.md>)` holds no HTML and `$` opens no math there.
+			const end = destinationEnd(line, i + 2);
+			out += line.slice(i, end);
+			i = end;
 			continue;
+		}
+		if (ch === 36 /* $ */ && obsidian) {
+			const end = mathSpanEnd(line, i);
+			if (end > 0) {
+				out += blank(end - i);
+				i = end;
+				continue;
+			}
 		}
 		const next = nextSpecial(line, i);
 		out += line.slice(i, next);
@@ -90,12 +260,49 @@ function maskInline(line: string, state: MaskState): string {
 	return out;
 }
 
-function nextSpecial(line: string, from: number): number {
-	for (let j = from + 1; j < line.length; j++) {
-		const c = line.charCodeAt(j);
-		if (c === 96 || c === 60) return j;
+/**
+ * End (exclusive) of the inline math span opening at `at`, or -1 (docs/design.md has the
+ * evidence): not escaped and not right after a digit; `$$…$$` takes anything up to the next
+ * unescaped `$$`; `$…$` needs a non-space after the opening and before the closing `$`, which
+ * is the next unescaped `$`; no digit right after the closing `$`; never empty; one line.
+ */
+function mathSpanEnd(line: string, at: number): number {
+	if (escaped(line, at) || (at > 0 && isDigit(line.charCodeAt(at - 1)))) return -1;
+	const double = line.charCodeAt(at + 1) === 36;
+	if (!double && (at + 1 >= line.length || isWhitespace(line.charCodeAt(at + 1)))) return -1;
+	let from = at + (double ? 2 : 1);
+	let close = -1;
+	for (;;) {
+		close = line.indexOf('$', from);
+		if (close < 0) return -1;
+		if (escaped(line, close) || (double && line.charCodeAt(close + 1) !== 36)) {
+			from = close + 1;
+			continue;
+		}
+		break;
 	}
-	return line.length;
+	const end = close + (double ? 2 : 1);
+	if (close === at + (double ? 2 : 1)) return -1;
+	if (!double && isWhitespace(line.charCodeAt(close - 1))) return -1;
+	if (isDigit(line.charCodeAt(end))) return -1;
+	return end;
+}
+
+/** Index just after the destination that starts at `from` (after `](`): `<…>` or up to `)`. */
+function destinationEnd(line: string, from: number): number {
+	let j = from;
+	while (line.charCodeAt(j) === 32) j++;
+	if (line.charCodeAt(j) === 60) {
+		const close = line.indexOf('>', j);
+		return close < 0 ? from : close + 1;
+	}
+	const close = line.indexOf(')', j);
+	return close < 0 ? from : close;
+}
+
+function nextSpecial(line: string, from: number): number {
+	NEXT_SPECIAL.lastIndex = from + 1;
+	return NEXT_SPECIAL.test(line) ? NEXT_SPECIAL.lastIndex - 1 : line.length;
 }
 
 /** Start of the next run of exactly `run` backticks at or after `from`, or -1. */

@@ -1,15 +1,49 @@
 /**
- * Obsidian's tag recognition, checked against the recordings in
- * tests/fixtures/obsidian-recorded: `#` at line start, after whitespace, or right after a
- * backslash-escaped punctuation character (`\[\[#Escaped` is a tag in internal_heading_links.json);
- * then a body that stops at whitespace, ASCII punctuation other than `_`, `-`, `/`, and the Unicode
- * general and supplemental punctuation blocks; a body of digits only is no tag.
+ * Obsidian's tag recognition, checked against the recordings of real Obsidian in
+ * tests/fixtures/obsidian-recorded and read backs of its metadata cache; the rules and their
+ * evidence are in docs/design.md ("What counts as a tag"). A tag's `#` stands at line start, after
+ * whitespace (NBSP and U+3000 included), after `_` or a table's `|` (not the alias pipe of a
+ * wikilink), after the emphasis markers `*`, `~`, `=`, right after a backslash-escaped punctuation
+ * character (`\[\[#Escaped` is a tag in internal_heading_links.json), or right after another tag
+ * (`#a#b`). The body stops at whitespace, ASCII punctuation other than `_`, `-`, `/`, and the
+ * Unicode general and supplemental punctuation blocks (after `_#`, trailing underscores close the
+ * emphasis: `_#a_` is `a`); a body of digits only is no tag.
  */
 
 // Compiled once and reset per use: see markdown-mask.ts on why the scan allocates no patterns.
-const INLINE_TAG = /(?:^|\s|\\[!-/:-@[-`{-~])#([^\s!"#$%&'()*+,.:;<=>?@[\\\]^`{|}~\u2000-\u206F\u2E00-\u2E7F]+)/g;
+const TAG_START = /(?:^|[\s_|*~=]|\\[!-/:-@[-`{-~])#/g;
+const BODY_AT = /[^\s!"#$%&'()*+,.:;<=>?@[\\\]^`{|}~\u2000-\u206F\u2E00-\u2E7F]+/y;
 const TAG_BODY = /^[^\s!"#$%&'()*+,.:;<=>?@[\\\]^`{|}~\u2000-\u206F\u2E00-\u2E7F]+$/;
 const DIGITS = /^[0-9]+$/;
+
+/** Calls `visit` for each tag of one masked line: its body and the columns of `#` and of its end. */
+function eachTag(line: string, visit: (body: string, hash: number, end: number) => void): void {
+	TAG_START.lastIndex = 0;
+	while (TAG_START.exec(line) !== null) {
+		let hash = TAG_START.lastIndex - 1;
+		// `[[note|#alias]]`: a pipe inside a wikilink is no table cell (link_in_task_wikilink.json).
+		if (line.charCodeAt(hash - 1) === 124 && line.lastIndexOf('[[', hash) > line.lastIndexOf(']]', hash)) continue;
+		for (;;) {
+			BODY_AT.lastIndex = hash + 1;
+			let body = BODY_AT.exec(line)?.[0];
+			if (body === undefined) break;
+			let end = BODY_AT.lastIndex;
+			// `_#a_`: the underscores that close an emphasis opened right before `#` are not the tag's.
+			if (line.charCodeAt(hash - 1) === 95 && body.endsWith('_')) {
+				const trimmed = body.replace(/_+$/, '');
+				if (trimmed !== '') {
+					end -= body.length - trimmed.length;
+					body = trimmed;
+				}
+			}
+			if (!DIGITS.test(body)) visit(body, hash, end);
+			TAG_START.lastIndex = end;
+			// `#a#b`: a `#` right after a tag starts the next one.
+			if (line.charCodeAt(end) !== 35) break;
+			hash = end;
+		}
+	}
+}
 
 export interface InlineTag {
 	/** Tag body as written, without `#`. */
@@ -21,15 +55,13 @@ export interface InlineTag {
 /** Inline tags of already masked lines (see markdown-mask.ts), in document order. */
 export function inlineTags(maskedLines: string[]): InlineTag[] {
 	const found: InlineTag[] = [];
-	for (let i = 0; i < maskedLines.length; i++) {
-		const line = maskedLines[i] ?? '';
-		if (!line.includes('#')) continue;
-		INLINE_TAG.lastIndex = 0;
-		let m: RegExpExecArray | null;
-		while ((m = INLINE_TAG.exec(line)) !== null) {
-			const body = m[1] ?? '';
-			if (!DIGITS.test(body)) found.push({ tag: body, lineIndex: i });
-		}
+	let lineIndex = 0;
+	const visit = (tag: string): void => {
+		found.push({ tag, lineIndex });
+	};
+	for (; lineIndex < maskedLines.length; lineIndex++) {
+		const line = maskedLines[lineIndex] ?? '';
+		if (line.includes('#')) eachTag(line, visit);
 	}
 	return found;
 }
@@ -61,12 +93,6 @@ export interface InlineTagSpan {
 export function inlineTagSpans(maskedLine: string): InlineTagSpan[] {
 	const found: InlineTagSpan[] = [];
 	if (!maskedLine.includes('#')) return found;
-	INLINE_TAG.lastIndex = 0;
-	let m: RegExpExecArray | null;
-	while ((m = INLINE_TAG.exec(maskedLine)) !== null) {
-		const body = m[1] ?? '';
-		const end = m.index + m[0].length;
-		if (!DIGITS.test(body)) found.push({ tag: body, start: end - body.length - 1, end });
-	}
+	eachTag(maskedLine, (tag, start, end) => found.push({ tag, start, end }));
 	return found;
 }

@@ -117,8 +117,10 @@ export function readNote(
 	try {
 		read = readFile(path.join(root, note.path));
 	} catch (error) {
-		// Gone since the walk listed it (or a dangling link): not a note any more.
-		if ((error as NodeJS.ErrnoException).code === 'ENOENT' && note.size < 0) return null;
+		// Gone since the walk listed it (deleted or renamed mid-scan, a dangling link, a folder on the
+		// path replaced): not a note any more, so dropped silently as the walk drops it.
+		const code = (error as NodeJS.ErrnoException).code;
+		if (code === 'ENOENT' || code === 'ENOTDIR') return null;
 		return { entry: { path: note.path, mtime: note.mtime, flags: null, readError: errorText(error) }, size: -1 };
 	}
 	if (read === null) return null;

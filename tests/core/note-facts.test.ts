@@ -59,7 +59,10 @@ describe('inline tags: code and comments (class "code")', () => {
 		expect(tags('a ` #review')).toEqual(['review']);
 	});
 	it('ignores HTML comments on one line and over several', () => {
-		expect(tags('<!-- #a --> #b\n<!--\n#c\n--> #d')).toEqual(['b', 'd']);
+		expect(tags('x <!-- #a --> #b\ny <!--\n#c\n--> #d')).toEqual(['b', 'd']);
+	});
+	it('ignores the whole line of a comment that starts a line (an HTML block), text after `-->` too', () => {
+		expect(tags('<!-- #a --> #b\n\n<!--\n#c\n--> #d\n#e')).toEqual(['e']);
 	});
 	it('reads tags inside %% comments, as recorded from Obsidian', () => {
 		expect(tags('%% #a %%\n%%\n#b\n%%')).toEqual(['a', 'b']);

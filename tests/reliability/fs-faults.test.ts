@@ -27,20 +27,45 @@ function needsReview(root: string, scan = scanVault(root, settings)): string[] {
 }
 
 describe('file-system faults', () => {
-	it('a note that vanishes during the scan is reported; the others are kept', () => {
+	it('a note that vanishes between the walk and its read is simply gone, not reported; the others are kept', () => {
 		const root = vault({ 'a.md': '#needs-review', 'b.md': '#needs-review', 'c.md': '#needs-review' });
-		let removed = false;
+		let removed = '';
+		// The walk stats every note first (an incremental scan), then the read finds one gone.
 		const scan = scanVault(root, settings, (note) => {
-			if (!removed && note.path !== 'a.md') {
+			if (removed === '' && note.path !== 'a.md') {
+				removed = note.path;
 				fs.rmSync(path.join(root, note.path));
-				removed = true;
 			}
 			return undefined;
 		});
-		const unreadable = scan.entries.filter((e) => e.flags === null);
-		expect(unreadable).toHaveLength(1);
-		expect(unreadable[0]?.readError).toBe('ENOENT');
-		expect(scan.entries.filter((e) => e.flags?.needsReview.length)).toHaveLength(2);
+		expect(scan.walk.notes).toHaveLength(3);
+		expect(scan.entries.map((e) => e.path)).toEqual(['a.md', 'b.md', 'c.md'].filter((p) => p !== removed));
+		expect(scan.entries.every((e) => e.flags !== null && e.readError === undefined)).toBe(true);
+		const brief = computeBrief({ now: new Date(2026, 10, 29), settings, dailyNote: { folder: '', format: 'YYYY-MM-DD' }, notes: scan.entries, exists: () => false, scanErrors: scan.walk.errors });
+		expect(brief.errors).toEqual([]);
+		expect(brief.items.needsReview?.count).toBe(2);
+	});
+	it('a note whose folder is replaced by a file mid-scan is gone too (ENOTDIR)', () => {
+		const root = vault({ 'd/a.md': '#needs-review', 'e.md': '#needs-review' });
+		const scan = scanVault(root, settings, (note) => {
+			if (note.path === 'd/a.md') {
+				fs.rmSync(path.join(root, 'd'), { recursive: true });
+				fs.writeFileSync(path.join(root, 'd'), 'now a file');
+			}
+			return undefined;
+		});
+		expect(scan.entries.map((e) => [e.path, e.readError])).toEqual([['e.md', undefined]]);
+	});
+	it('a note replaced by a folder mid-scan is no note any more', () => {
+		const root = vault({ 'a.md': '#needs-review', 'b.md': '#needs-review' });
+		const scan = scanVault(root, settings, (note) => {
+			if (note.path === 'b.md') {
+				fs.rmSync(path.join(root, 'b.md'));
+				fs.mkdirSync(path.join(root, 'b.md'));
+			}
+			return undefined;
+		});
+		expect(scan.entries.map((e) => [e.path, e.readError])).toEqual([['a.md', undefined]]);
 	});
 	it('a symlink loop between folders does not trap the walk', () => {
 		const root = vault({ 'a/x.md': '#needs-review' });

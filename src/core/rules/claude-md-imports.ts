@@ -68,7 +68,8 @@ export const claudeMdImportsCheck: RuleCheck = {
 function checkImports(ctx: CheckContext, file: { path: string; lines: string[] }, findings: Finding[]): string[] {
 	const found = reporter(claudeMdImportsCheck);
 	const existing: string[] = [];
-	const masked = maskLines(file.lines);
+	// Claude Code skips imports in code only: no math, no HTML blocks.
+	const masked = maskLines(file.lines, 'code');
 	for (let i = 0; i < masked.length; i++) {
 		const line = masked[i] ?? '';
 		if (!line.includes('@')) continue;
