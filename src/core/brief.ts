@@ -1,14 +1,15 @@
 /**
- * The seven session-start items. Every item is computed on its own: one that throws
- * becomes an entry in `errors` and the others are still delivered (docs/design.md, "What counts").
+ * The session-start items: the date, the daily note, and the list items of the table in
+ * brief-items.ts. Every item is computed on its own: one that throws becomes an entry in `errors`
+ * and the others are still delivered (docs/design.md, "What counts").
  */
 import { isoDate } from './dates';
 import { dailyNotePath } from './daily-note';
 import type { NoteFlags } from './flags';
 import type { TagHit } from './note-facts';
-import { basename, isCountedNote, isInFolder, sortByPath } from './paths';
+import { isCountedNote, sortByPath } from './paths';
 import type { DailyNoteSettings, Settings } from './settings';
-
+import { LIST_ITEM_TABLE, type ListItemId } from './brief-items';
 import type { ItemId } from './item-ids';
 
 export { ITEM_IDS, LIST_ITEM_IDS, type ItemId, type ListItemId } from './item-ids';
@@ -50,14 +51,7 @@ export interface Brief {
 	date: string;
 	/** 0 = Sunday, as `Date.getDay()`. */
 	weekday: number;
-	items: {
-		dailyNote: DailyNoteItem | null;
-		inbox: ListItem | null;
-		needsReview: ListItem | null;
-		reviewOpen: ListItem | null;
-		pendingReview: ListItem | null;
-		sessionsToday: ListItem | null;
-	};
+	items: { dailyNote: DailyNoteItem | null } & Record<ListItemId, ListItem | null>;
 	errors: BriefError[];
 }
 
@@ -85,8 +79,14 @@ function listItem(found: ReviewEntry[]): ListItem {
 	return { count: entries.length, paths: entries.map((e) => e.path), entries };
 }
 
-function hitsOf(hits: TagHit[]): ReviewEntry['hits'] {
+function hitsOf(hits: readonly TagHit[]): ReviewEntry['hits'] {
 	return hits.map(({ where, line, text }) => ({ where, line, text }));
+}
+
+function emptyItems(): Brief['items'] {
+	const items = { dailyNote: null } as Brief['items'];
+	for (const item of LIST_ITEM_TABLE) items[item.id] = null;
+	return items;
 }
 
 export function computeBrief(input: BriefInput): Brief {
@@ -95,7 +95,7 @@ export function computeBrief(input: BriefInput): Brief {
 	const brief: Brief = {
 		date,
 		weekday: now.getDay(),
-		items: { dailyNote: null, inbox: null, needsReview: null, reviewOpen: null, pendingReview: null, sessionsToday: null },
+		items: emptyItems(),
 		errors: [],
 	};
 	const notes: NoteEntry[] = [];
@@ -128,36 +128,14 @@ export function computeBrief(input: BriefInput): Brief {
 		const path = dailyNotePath(input.dailyNote, now, input.locale);
 		return { path, exists: input.exists(path) };
 	});
-	run('inbox', () => {
-		const folder = settings.inboxFolder;
-		const found: ReviewEntry[] = [];
-		// An unreadable inbox note counts as open: one entry too many beats a missed one.
-		for (const n of notes) if (isInFolder(n.path, folder) && !(n.flags?.daily ?? false)) found.push({ path: n.path, mtime: n.mtime, hits: [] });
-		return listItem(found);
-	});
-	run('needsReview', () => {
-		const found: ReviewEntry[] = [];
-		for (const n of notes) if (n.flags !== null && n.flags.needsReview.length > 0) found.push({ path: n.path, mtime: n.mtime, hits: hitsOf(n.flags.needsReview) });
-		return listItem(found);
-	});
-	run('reviewOpen', () => {
-		const found: ReviewEntry[] = [];
-		for (const n of notes) if (n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone) found.push({ path: n.path, mtime: n.mtime, hits: hitsOf(n.flags.review) });
-		return listItem(found);
-	});
-	run('pendingReview', () => {
-		const found: ReviewEntry[] = [];
-		for (const n of notes) {
-			if (n.flags !== null && isInFolder(n.path, settings.rulesFolder) && n.flags.pendingReview.length > 0) {
-				found.push({ path: n.path, mtime: n.mtime, hits: hitsOf(n.flags.pendingReview) });
+	for (const item of LIST_ITEM_TABLE) {
+		run(item.id, () => {
+			const found: ReviewEntry[] = [];
+			for (const n of notes) {
+				if (item.holds(n, settings) && (item.onDay?.(n.path, date) ?? true)) found.push({ path: n.path, mtime: n.mtime, hits: hitsOf(item.hits(n.flags)) });
 			}
-		}
-		return listItem(found);
-	});
-	run('sessionsToday', () => {
-		const found: ReviewEntry[] = [];
-		for (const n of notes) if (isInFolder(n.path, settings.sessionsFolder) && basename(n.path).includes(date)) found.push({ path: n.path, mtime: n.mtime, hits: [] });
-		return listItem(found);
-	});
+			return listItem(found);
+		});
+	}
 	return brief;
 }

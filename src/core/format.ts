@@ -1,6 +1,6 @@
 /** The brief as text for the agent and the terminal, and as the stable `report --json` schema. */
 import type { Brief, ListItem } from './brief';
-import { LIST_ITEM_IDS, type ListItemId } from './item-ids';
+import { LIST_ITEM_TABLE, SIDEBAR_ITEMS, type ListItemId } from './brief-items';
 import { strings, type Lang } from './i18n';
 import type { Settings } from './settings';
 
@@ -25,19 +25,11 @@ export function formatBrief(brief: Brief, settings: Settings, lang: Lang, origin
 	lines.push(`${s.date}: ${brief.date} (${s.weekdays[brief.weekday] ?? ''})`);
 	const daily = brief.items.dailyNote;
 	if (daily !== null) lines.push(`${s.dailyNote}: ${daily.path} (${daily.exists ? s.exists : s.missing})`);
-	const t = settings.tags;
-	const labels: Record<ListItemId, string> = {
-		inbox: s.inbox,
-		needsReview: s.needsReview(t.needsReview),
-		reviewOpen: s.reviewOpen(t.review, t.reviewDone),
-		pendingReview: s.pendingReview(t.pendingReview),
-		sessionsToday: s.sessionsToday,
-	};
-	for (const id of LIST_ITEM_IDS) {
-		const item = brief.items[id];
+	for (const d of LIST_ITEM_TABLE) {
+		const item = brief.items[d.id];
 		if (item === null) continue;
-		let line = `${labels[id]}: ${listText(item, settings.maxNamesPerItem, lang)}`;
-		if (id === 'sessionsToday' && item.count > 0) line += ` (${s.sessionsHint})`;
+		let line = `${d.label[lang](settings)}: ${listText(item, settings.maxNamesPerItem, lang)}`;
+		if (d.hint !== undefined && item.count > 0) line += ` (${d.hint[lang]})`;
 		lines.push(line);
 	}
 	for (const e of brief.errors) lines.push(`Session brief: ${e.item}: ${e.message}`);
@@ -76,7 +68,7 @@ export interface BriefJson {
 export function briefJson(brief: Brief, vaultPath: string, origin: Provenance, review: boolean): BriefJson {
 	const items = {} as BriefJson['items'];
 	items.dailyNote = brief.items.dailyNote;
-	for (const id of LIST_ITEM_IDS) {
+	for (const { id } of LIST_ITEM_TABLE) {
 		const item = brief.items[id];
 		items[id] = item === null ? null : review ? { count: item.count, paths: item.paths, entries: item.entries } : { count: item.count, paths: item.paths };
 	}
@@ -101,14 +93,8 @@ export function asciiJson(value: unknown, indent?: number): string {
 
 /** The review report as text: every entry, no caps, with where each flag sits. */
 export function formatReview(brief: Brief, settings: Settings, lang: Lang): string {
-	const s = strings(lang);
-	const t = settings.tags;
-	const sections: Array<[string, ListItem | null]> = [
-		[s.needsReview(t.needsReview), brief.items.needsReview],
-		[s.reviewOpen(t.review, t.reviewDone), brief.items.reviewOpen],
-		[s.pendingReview(t.pendingReview), brief.items.pendingReview],
-		[s.inbox, brief.items.inbox],
-	];
+	// The review report is the sidebar on the command line: the same sections in the same order.
+	const sections: Array<[string, ListItem | null]> = SIDEBAR_ITEMS.map((d) => [d.label[lang](settings), brief.items[d.id]]);
 	const out: string[] = [];
 	for (const [label, item] of sections) {
 		out.push(`${label}: ${item === null ? '?' : item.count}`);

@@ -1,4 +1,7 @@
-/** Every user-facing string of the brief, in English and German (the `language` setting). */
+/**
+ * The brief's fixed strings, in English and German (the `language` setting). Each list item's own
+ * labels live with its descriptor in brief-items.ts.
+ */
 import type { Language } from './settings';
 
 export type Lang = Exclude<Language, 'auto'>;
@@ -13,12 +16,6 @@ export interface Strings {
 	dailyNote: string;
 	exists: string;
 	missing: string;
-	inbox: string;
-	needsReview: (tag: string) => string;
-	reviewOpen: (review: string, done: string) => string;
-	pendingReview: (tag: string) => string;
-	sessionsToday: string;
-	sessionsHint: string;
 	more: (n: number) => string;
 	none: string;
 	cut: (limit: number) => string;
@@ -34,12 +31,6 @@ const en: Strings = {
 	dailyNote: 'Daily note',
 	exists: 'exists',
 	missing: 'missing',
-	inbox: 'Inbox',
-	needsReview: (tag) => tag,
-	reviewOpen: (review, done) => `${review} without ${done}`,
-	pendingReview: (tag) => `${tag} in rules`,
-	sessionsToday: "Today's session files",
-	sessionsHint: 'pick a new name, do not overwrite these',
 	more: (n) => `+${n} more`,
 	none: 'none',
 	cut: (limit) => `[cut at ${limit} characters; run the bridge's "report" subcommand for everything]`,
@@ -55,12 +46,6 @@ const de: Strings = {
 	dailyNote: 'Tagesnotiz',
 	exists: 'vorhanden',
 	missing: 'fehlt',
-	inbox: 'Inbox',
-	needsReview: (tag) => tag,
-	reviewOpen: (review, done) => `${review} ohne ${done}`,
-	pendingReview: (tag) => `${tag} im Regelwerk`,
-	sessionsToday: 'Heutige Sitzungsdateien',
-	sessionsHint: 'neuen Namen wählen, diese nicht überschreiben',
 	more: (n) => `+${n} weitere`,
 	none: 'keine',
 	cut: (limit) => `[bei ${limit} Zeichen gekürzt; alles zeigt der Unterbefehl "report" der Bridge]`,

@@ -1,6 +1,6 @@
-/** The session-start items by id, apart from brief.ts so text output needs no date library. */
+/** The session-start items by id: the two fixed lines (date, daily note) and the table's list items. */
+import { LIST_ITEM_IDS, type ListItemId } from './brief-items';
 
-export const ITEM_IDS = ['date', 'dailyNote', 'inbox', 'needsReview', 'reviewOpen', 'pendingReview', 'sessionsToday'] as const;
-export type ItemId = (typeof ITEM_IDS)[number];
-export type ListItemId = 'inbox' | 'needsReview' | 'reviewOpen' | 'pendingReview' | 'sessionsToday';
-export const LIST_ITEM_IDS: readonly ListItemId[] = ['inbox', 'needsReview', 'reviewOpen', 'pendingReview', 'sessionsToday'];
+export { LIST_ITEM_IDS, type ListItemId } from './brief-items';
+export type ItemId = 'date' | 'dailyNote' | ListItemId;
+export const ITEM_IDS: readonly ItemId[] = ['date', 'dailyNote', ...LIST_ITEM_IDS];

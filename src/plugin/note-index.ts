@@ -4,8 +4,8 @@
  * item instead of from every note. Every operation here is O(1) per note.
  */
 import type { NoteEntry } from '../core/brief';
+import { LIST_ITEM_TABLE, type ListItemId } from '../core/brief-items';
 import { toRow, type IndexRow } from '../core/cache-format';
-import type { NoteFlags } from '../core/flags';
 import { isCountedNote, isInFolder } from '../core/paths';
 import type { Settings } from '../core/settings';
 
@@ -14,20 +14,17 @@ export interface IndexedNote extends NoteEntry {
 	size: number;
 }
 
-export type ItemSet = 'needsReview' | 'reviewOpen' | 'pendingReview' | 'inbox' | 'sessions' | 'unreadable';
-const ITEM_SETS: readonly ItemSet[] = ['needsReview', 'reviewOpen', 'pendingReview', 'inbox', 'sessions', 'unreadable'];
+/**
+ * One set per list item, filled by the item's own `holds` (brief-items.ts), plus the unreadable
+ * notes, which the brief reports as a scan error.
+ */
+export type ItemSet = ListItemId | 'unreadable';
+const ITEM_SETS: readonly ItemSet[] = [...LIST_ITEM_TABLE.map((d) => d.id), 'unreadable'];
 
-/** Which sets a note belongs to; mirrors the item rules of core/brief.ts (a test compares both). */
 function setsOf(note: IndexedNote, settings: Settings): ItemSet[] {
 	const out: ItemSet[] = [];
-	const flags: NoteFlags | null = note.flags;
-	if (flags === null) out.push('unreadable');
-	if (flags !== null && flags.needsReview.length > 0) out.push('needsReview');
-	if (flags !== null && flags.review.length > 0 && !flags.reviewDone) out.push('reviewOpen');
-	if (flags !== null && flags.pendingReview.length > 0 && isInFolder(note.path, settings.rulesFolder)) out.push('pendingReview');
-	if (isInFolder(note.path, settings.inboxFolder) && !(flags?.daily ?? false)) out.push('inbox');
-	// Session files are filtered by today's date when the brief is made; the date changes, the set does not.
-	if (isInFolder(note.path, settings.sessionsFolder)) out.push('sessions');
+	if (note.flags === null) out.push('unreadable');
+	for (const item of LIST_ITEM_TABLE) if (item.holds(note, settings)) out.push(item.id);
 	return out;
 }
 
@@ -134,9 +131,10 @@ export class NoteIndex {
 		return out;
 	}
 
-	/** Distinct notes waiting for the human: needs-review, review without review-done, pending-review. */
+	/** Distinct notes waiting for the human: those in a sidebar section that can be marked as reviewed. */
 	toReviewCount(): number {
-		const seen = new Set<string>([...this.paths('needsReview'), ...this.paths('reviewOpen'), ...this.paths('pendingReview')]);
+		const seen = new Set<string>();
+		for (const item of LIST_ITEM_TABLE) if (item.sidebar?.mark !== undefined) for (const p of this.paths(item.id)) seen.add(p);
 		return seen.size;
 	}
 

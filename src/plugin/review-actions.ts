@@ -4,13 +4,14 @@
  * the text edits themselves are the core's (tag-edit.ts), which never touch code blocks.
  */
 import { Notice, type App, type PaneType, type TFile } from 'obsidian';
+import { itemDescriptor, type SectionId } from '../core/brief-items';
 import type { TagHit } from '../core/note-facts';
 import { addFrontmatterTag, removeFrontmatterTag, removeInlineTag } from '../core/tag-edit';
 import type { BriefService } from './brief-service';
 import type { NoteIndex } from './note-index';
 import { uiStrings } from './ui-strings';
 
-export type SectionId = 'needsReview' | 'reviewOpen' | 'pendingReview' | 'inbox';
+export type { SectionId } from '../core/brief-items';
 
 /** The file explorer's own reveal; not in the public API, so it is looked up and checked first. */
 interface RevealingView {
@@ -67,31 +68,26 @@ export class ReviewActions {
 		view.revealInFolder(file);
 	}
 
-	/** Which sections offer *Mark as reviewed*: the inbox is processed by moving notes, not by a tag. */
-	static canMark(section: SectionId): boolean {
-		return section !== 'inbox';
-	}
-
+	/** What *Mark as reviewed* does is the section's own (brief-items.ts); a section without it is left alone. */
 	async markReviewed(path: string, section: SectionId): Promise<void> {
 		const file = this.file(path);
-		if (file === null || section === 'inbox') return;
-		const tags = this.service.settings.tags;
+		const item = itemDescriptor(section);
+		const mark = item.sidebar?.mark;
+		if (file === null || mark === undefined) return;
+		const settings = this.service.settings;
+		const hitsNow = (): readonly TagHit[] => item.hits(this.index.get(path)?.flags ?? null);
 		let changed = false;
-		if (section === 'reviewOpen') {
-			changed = await this.editFrontmatter(file, (fm) => addFrontmatterTag(fm, tags.reviewDone));
+		if ('adds' in mark) {
+			changed = await this.editFrontmatter(file, (fm) => addFrontmatterTag(fm, mark.adds(settings)));
 		} else {
-			const tag = section === 'needsReview' ? tags.needsReview : tags.pendingReview;
-			changed = await this.removeTag(file, tag, this.hitsOf(path, section));
+			changed = await this.removeTag(file, mark.removes(settings), [...hitsNow()]);
 		}
 		const s = this.s;
 		new Notice(changed ? s.marked(file.basename) : s.nothingToChange(file.basename));
-		if (changed && section === 'pendingReview' && this.hitsOf(path, section).some((h) => h.text.startsWith('status:'))) {
+		// A `status` property equal to the tag flags the note too, and is not ours to change.
+		if (changed && 'removes' in mark && hitsNow().some((h) => h.text.startsWith('status:'))) {
 			new Notice(s.stillFlagged(file.basename));
 		}
-	}
-
-	private hitsOf(path: string, section: 'needsReview' | 'pendingReview'): TagHit[] {
-		return this.index.get(path)?.flags?.[section] ?? [];
 	}
 
 	private async removeTag(file: TFile, tag: string, hits: TagHit[]): Promise<boolean> {

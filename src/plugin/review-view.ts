@@ -6,17 +6,17 @@
  */
 import { ItemView, Keymap, Menu, setIcon, type WorkspaceLeaf } from 'obsidian';
 import type { ListItem, ReviewEntry } from '../core/brief';
+import { itemDescriptor, SECTION_IDS, type SectionId } from '../core/brief-items';
 import { basename, comparePaths } from '../core/paths';
 import { CHANGED, type BriefService } from './brief-service';
 import { closestTo } from './dom-events';
 import type { IndexSync } from './index-sync';
-import { ReviewActions, type SectionId } from './review-actions';
+import type { ReviewActions } from './review-actions';
 import { uiStrings } from './ui-strings';
 
 export const VIEW_TYPE_REVIEW = 'session-brief-review';
 export const REVIEW_ICON = 'list-checks';
 const PREFS_KEY = 'session-brief-review-view';
-const SECTIONS: readonly SectionId[] = ['needsReview', 'reviewOpen', 'pendingReview', 'inbox'];
 
 export type SortOrder = 'name' | 'mtime';
 
@@ -27,7 +27,7 @@ interface ViewPrefs {
 
 function readPrefs(raw: unknown): ViewPrefs {
 	const r = (raw ?? {}) as Partial<ViewPrefs>;
-	const collapsed = Array.isArray(r.collapsed) ? r.collapsed.filter((s): s is SectionId => SECTIONS.includes(s)) : [];
+	const collapsed = Array.isArray(r.collapsed) ? r.collapsed.filter((s): s is SectionId => SECTION_IDS.includes(s)) : [];
 	return { collapsed, sort: r.sort === 'mtime' ? 'mtime' : 'name' };
 }
 
@@ -120,12 +120,14 @@ export class ReviewView extends ItemView {
 			return;
 		}
 		const brief = this.service.brief();
-		for (const id of SECTIONS) this.renderSection(id, brief.items[id]);
+		for (const id of SECTION_IDS) this.renderSection(id, brief.items[id]);
 	}
 
 	private renderSection(id: SectionId, item: ListItem | null): void {
 		const s = uiStrings(this.service.lang());
+		const lang = this.service.lang();
 		const settings = this.service.settings;
+		const sidebar = itemDescriptor(id).sidebar;
 		const collapsed = this.prefs.collapsed.includes(id);
 		const section = this.listEl.createDiv({ cls: 'session-brief-section' });
 		section.dataset.section = id;
@@ -133,8 +135,7 @@ export class ReviewView extends ItemView {
 		const header = section.createDiv({ cls: 'session-brief-section-header' });
 		header.dataset.toggle = id;
 		setIcon(header.createSpan({ cls: 'session-brief-collapse-icon' }), collapsed ? 'chevron-right' : 'chevron-down');
-		const label = id === 'inbox' ? s.sections.inbox : s.sections[id](settings.tags);
-		header.createSpan({ cls: 'session-brief-section-title', text: label });
+		header.createSpan({ cls: 'session-brief-section-title', text: sidebar?.title[lang](settings) ?? id });
 		header.createSpan({ cls: 'session-brief-count', text: item === null ? '?' : String(item.count) });
 		if (collapsed) return;
 		const body = section.createDiv({ cls: 'session-brief-section-body' });
@@ -144,9 +145,7 @@ export class ReviewView extends ItemView {
 			return;
 		}
 		if (item.count === 0) {
-			const t = settings.tags;
-			const empty = id === 'inbox' ? s.empty.inbox(settings.inboxFolder) : id === 'pendingReview' ? s.empty.pendingReview(t, settings.rulesFolder) : s.empty[id](t);
-			body.createDiv({ cls: 'session-brief-empty', text: empty });
+			body.createDiv({ cls: 'session-brief-empty', text: sidebar?.empty[lang](settings) ?? '0' });
 			return;
 		}
 		const needle = this.filter.trim().toLowerCase();
@@ -183,7 +182,7 @@ export class ReviewView extends ItemView {
 			const set = new Set(this.prefs.collapsed);
 			if (set.has(id)) set.delete(id);
 			else set.add(id);
-			this.prefs.collapsed = SECTIONS.filter((s) => set.has(s));
+			this.prefs.collapsed = SECTION_IDS.filter((s) => set.has(s));
 			this.savePrefs();
 			this.render();
 			return;
@@ -217,7 +216,7 @@ export class ReviewView extends ItemView {
 		evt.preventDefault();
 		const s = uiStrings(this.service.lang());
 		const menu = new Menu();
-		if (ReviewActions.canMark(t.section)) {
+		if (itemDescriptor(t.section).sidebar?.mark !== undefined) {
 			menu.addItem((item) => item.setTitle(s.markReviewed).setIcon('check').onClick(() => void this.actions.markReviewed(t.path, t.section)));
 		}
 		menu.addItem((item) => item.setTitle(s.openInNewTab).setIcon('file-plus').onClick(() => void this.actions.open(t.path, 'tab')));

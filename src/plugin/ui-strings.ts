@@ -1,24 +1,11 @@
 /** Texts of the plugin's own interface (sidebar, status bar, notices), in English and German. */
 import type { Lang } from '../core/i18n';
-import type { TagNames } from '../core/settings';
 
 export interface UiStrings {
 	viewTitle: string;
 	filterPlaceholder: string;
 	sortByName: string;
 	sortByModified: string;
-	sections: {
-		needsReview: (t: TagNames) => string;
-		reviewOpen: (t: TagNames) => string;
-		pendingReview: (t: TagNames) => string;
-		inbox: string;
-	};
-	empty: {
-		needsReview: (t: TagNames) => string;
-		reviewOpen: (t: TagNames) => string;
-		pendingReview: (t: TagNames, rulesFolder: string) => string;
-		inbox: (inboxFolder: string) => string;
-	};
 	noMatch: string;
 	indexing: string;
 	frontmatter: string;
@@ -68,18 +55,6 @@ const en: UiStrings = {
 	filterPlaceholder: 'Filter by path…',
 	sortByName: 'Sort by name',
 	sortByModified: 'Sort by modified time',
-	sections: {
-		needsReview: (t) => `#${t.needsReview}`,
-		reviewOpen: (t) => `#${t.review} without #${t.reviewDone}`,
-		pendingReview: (t) => `#${t.pendingReview} in rules`,
-		inbox: 'Inbox',
-	},
-	empty: {
-		needsReview: (t) => `No note carries #${t.needsReview}. Tag a note with it to list it here.`,
-		reviewOpen: (t) => `No note carries #${t.review} without #${t.reviewDone}.`,
-		pendingReview: (t, folder) => `No rule file in "${folder}" carries #${t.pendingReview} or status ${t.pendingReview}.`,
-		inbox: (folder) => `The inbox "${folder}" holds no open note (daily notes do not count).`,
-	},
 	noMatch: 'No note matches the filter.',
 	indexing: 'Reading the vault…',
 	frontmatter: 'frontmatter',
@@ -129,18 +104,6 @@ const de: UiStrings = {
 	filterPlaceholder: 'Nach Pfad filtern…',
 	sortByName: 'Nach Name sortieren',
 	sortByModified: 'Nach Änderungszeit sortieren',
-	sections: {
-		needsReview: (t) => `#${t.needsReview}`,
-		reviewOpen: (t) => `#${t.review} ohne #${t.reviewDone}`,
-		pendingReview: (t) => `#${t.pendingReview} im Regelwerk`,
-		inbox: 'Inbox',
-	},
-	empty: {
-		needsReview: (t) => `Keine Notiz trägt #${t.needsReview}. Markierte Notizen erscheinen hier.`,
-		reviewOpen: (t) => `Keine Notiz trägt #${t.review} ohne #${t.reviewDone}.`,
-		pendingReview: (t, folder) => `Keine Regeldatei in "${folder}" trägt #${t.pendingReview} oder den Status ${t.pendingReview}.`,
-		inbox: (folder) => `Die Inbox "${folder}" enthält keine offene Notiz (Tagesnotizen zählen nicht).`,
-	},
 	noMatch: 'Keine Notiz passt zum Filter.',
 	indexing: 'Vault wird gelesen…',
 	frontmatter: 'Eigenschaften',
