@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import { UsageError, stringFlag, type Args } from '../args';
 import { briefJson, formatBrief, formatReview } from '../../src/core/format';
-import { getBrief, NoCurrentCache, NoLiveAnswer } from '../../src/node/brief-source';
+import { getBrief, NoCurrentCache, NoLiveAnswer } from '../../src/node/brief-pipeline';
 import { clock, contextFor } from '../context';
 import { writeOut } from '../io';
 

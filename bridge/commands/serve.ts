@@ -33,19 +33,30 @@ export class BriefKeeper {
 		this.dirty = true;
 	}
 
-	get(): SourcedBrief {
+	private pending: Promise<SourcedBrief> | null = null;
+
+	/** Requests that arrive while a brief is being made wait for that one instead of making another. */
+	async get(): Promise<SourcedBrief> {
 		const now = clock(this.env);
 		const stale = this.current === null || this.dirty || now.getTime() - this.verifiedAt > VERIFY_MS || this.current.brief.date !== isoDate(now);
-		if (stale) {
+		if (!stale && this.current !== null) return this.current;
+		if (this.pending === null) {
 			this.dirty = false;
-			this.current = localBrief(this.ctx, 'auto', now);
-			this.verifiedAt = now.getTime();
+			this.pending = localBrief(this.ctx, now)
+				.then((s) => {
+					this.current = s;
+					this.verifiedAt = now.getTime();
+					return s;
+				})
+				.finally(() => {
+					this.pending = null;
+				});
 		}
-		return this.current as SourcedBrief;
+		return await this.pending;
 	}
 
-	answer(): LiveBrief {
-		const s = this.get();
+	async answer(): Promise<LiveBrief> {
+		const s = await this.get();
 		return { key: this.ctx.key, date: s.brief.date, generatedAt: s.generatedAt, brief: s.brief, lang: this.ctx.lang };
 	}
 }

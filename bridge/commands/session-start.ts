@@ -10,7 +10,7 @@ import { strings, type Lang } from '../../src/core/i18n';
 import { clock, contextFor } from '../context';
 import { readStdin, writeOut } from '../io';
 import * as path from 'node:path';
-import { pluginTier } from '../../src/node/plugin-tier';
+import { getBrief } from '../../src/node/brief-pipeline';
 
 function firstLine(error: unknown): string {
 	const text = error instanceof Error ? error.message : String(error);
@@ -27,8 +27,8 @@ export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.P
 	try {
 		const ctx = contextFor(args, scriptPath, env);
 		lang = ctx.lang;
-		// Tier 1 needs no scan code; everything else is loaded only when the plugin's cache cannot serve.
-		const sourced = pluginTier(ctx, now) ?? (await (await import('../../src/node/brief-source')).getBrief(ctx, 'auto', now, false));
+		// Tier 1 needs no scan code; the pipeline loads the other tiers only when the plugin's cache cannot serve.
+		const sourced = await getBrief(ctx, 'auto', now, false);
 		if (sourced.cache?.lang !== undefined && ctx.settings.language === 'auto' && !args.flags.has('lang')) lang = sourced.cache.lang;
 		lines.push(
 			formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path.basename(ctx.root) }, now.getTime()),

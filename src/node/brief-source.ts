@@ -1,28 +1,24 @@
 /**
- * Where a brief comes from, cheapest first: a cache proven current by a stat-only walk,
- * else a scan that re-reads only the notes that changed since the cache and rewrites it. A stale
- * cache (other day, other settings, any note added, removed or changed) is never served.
+ * The tiers that need more than the cache file: the cache rebuilt from its index, the cache proven
+ * current by a stat-only walk, the live channel, and the bridge's own scan, which re-reads only
+ * the notes that changed since the cache and rewrites it. A stale cache (other day, other settings,
+ * any note added, removed or changed) is never served. brief-pipeline.ts orders them.
  */
 // Daily-note formats with month or day names must come out in the user's language, as in Obsidian.
 import 'moment/locale/de';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { computeBrief, type Brief, type NoteEntry } from '../core/brief';
 import { isoDate } from '../core/dates';
 import { fromRow, toRow, type BriefCache, type BriefIndex } from '../core/cache-format';
 import { DISCOVERY_FILE, type LiveBrief } from '../core/live-protocol';
-import { readBriefCache, readBriefIndex, writeCache } from './cache';
-import { exists, servedByPlugin, usableCache, withDailyNoteChecked, type SourcedBrief } from './plugin-tier';
-import { scanVault, walkVault, type Walk, type WalkedNote } from './scan';
+import { readBriefIndex, writeCache } from './cache';
+import { getBrief, type PipelineRun, type TierOutcome } from './brief-pipeline';
+import { exists, withDailyNoteChecked, type SourcedBrief } from './plugin-tier';
+import { scanVault, walkVault, type WalkedNote } from './scan';
 import type { VaultContext } from './vault-config';
 
-export type SourceChoice = 'auto' | 'cache' | 'scan' | 'live';
-export type LocalChoice = Exclude<SourceChoice, 'live'>;
 export type { SourcedBrief } from './plugin-tier';
 export { processAlive } from './live/process-alive';
-
-export class NoCurrentCache extends Error {}
-export class NoLiveAnswer extends Error {}
 
 function momentLocale(ctx: VaultContext, cache: BriefCache | null): string {
 	return cache?.locale ?? ctx.lang;
@@ -49,70 +45,66 @@ function sameNotes(walked: WalkedNote[], byPath: Map<string, [number, number]>):
 	return true;
 }
 
-/**
- * A cached brief as a sourced brief. The file holds only what the hook prints (counts and the
- * first names); `full` rebuilds every path and detail from the index instead, without a scan.
- * Null when `full` is asked and the index is gone.
- */
-function fromCache(ctx: VaultContext, now: Date, cache: BriefCache, full: boolean, why: string[], index?: BriefIndex | null): SourcedBrief | null {
-	let served: Brief;
-	if (full) {
-		const rows = index !== undefined ? index : ctx.pluginDir === null ? null : readBriefIndex(ctx.pluginDir, cache.indexId);
-		if (rows === null) return null;
-		served = briefFrom(ctx, now, rows.notes.map(fromRow), [], cache);
-	} else {
-		served = withDailyNoteChecked(cache.brief, ctx.root);
-	}
-	return { brief: served, source: 'cache', generatedAt: cache.writtenAt, notesRead: 0, cache, notes: why };
-}
-
-/**
- * A cache from an earlier day is never served, but its notes' flags do not depend on the date:
- * under the same settings, the first scan of a new day re-reads only what changed overnight.
- */
-function reusableFromEarlierDay(ctx: VaultContext, rows: Map<string, [number, number]>, previous: Map<string, NoteEntry>): void {
-	if (ctx.pluginDir === null) return;
-	const old = readBriefCache(ctx.pluginDir);
-	if (old === null || old.key !== ctx.key) return;
-	const index = readBriefIndex(ctx.pluginDir, old.indexId);
-	for (const row of index?.notes ?? []) {
+function rowsOf(index: BriefIndex, rows: Map<string, [number, number]>, previous: Map<string, NoteEntry>): void {
+	for (const row of index.notes) {
 		rows.set(row[0], [row[1], row[2]]);
+		// Notes that could not be read last time are read again.
 		if (row[3] !== null) previous.set(row[0], fromRow(row));
 	}
 }
 
 /**
- * Tiers 1, 3 and 4: everything that needs no socket. `full` (report, serve) needs every path and
- * the per-note detail; the hook (`full` false) needs only what it prints.
+ * A current cache as a sourced brief. The file holds only what the hook prints (counts and the
+ * first names); a full run rebuilds every path and detail from the index instead, without a scan.
+ * Null when the full brief is asked and the index is gone.
  */
-export function localBrief(ctx: VaultContext, choice: LocalChoice, now: Date, full = true): SourcedBrief {
-	const why: string[] = [...ctx.warnings];
-	const cache = choice === 'scan' ? null : usableCache(ctx, now, why);
-	if (cache !== null && servedByPlugin(cache)) {
-		const served = fromCache(ctx, now, cache, full, why);
+export function fromCacheIndex(run: PipelineRun, cache: BriefCache): SourcedBrief | null {
+	const { ctx, now } = run;
+	let served: Brief;
+	if (run.full) {
+		const index = run.index();
+		if (index === null) return null;
+		served = briefFrom(ctx, now, index.notes.map(fromRow), [], cache);
+	} else {
+		served = withDailyNoteChecked(cache.brief, ctx.root);
+	}
+	return { brief: served, source: 'cache', generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [] };
+}
+
+/** Tier 3: today's cache under these settings, served when a stat walk finds every note as indexed. */
+export function verifiedCache(run: PipelineRun): TierOutcome {
+	const cache = run.cache.usable;
+	if (cache === null) return null;
+	const index = run.index();
+	if (index === null) return { reason: 'cache index missing or from another write' };
+	const rows = new Map<string, [number, number]>();
+	const previous = new Map<string, NoteEntry>();
+	rowsOf(index, rows, previous);
+	run.walk = walkVault(run.ctx.root, run.ctx.settings.excludedRootFolders);
+	if (run.walk.errors.length === 0 && sameNotes(run.walk.notes, rows) && previous.size === rows.size) {
+		const served = fromCacheIndex(run, cache);
 		if (served !== null) return served;
 	}
-	const index = cache !== null && ctx.pluginDir !== null ? readBriefIndex(ctx.pluginDir, cache.indexId) : null;
-	if (cache !== null && index === null) why.push('cache index missing or from another write');
+	return { reason: 'notes changed since the cache was written' };
+}
 
+/**
+ * Tier 4: the bridge's own scan. Notes whose size and mtime match the cache's index are not read
+ * again; a cache from an earlier day is never served, but its notes' flags do not depend on the
+ * date, so under the same settings the first scan of a new day re-reads only what changed overnight.
+ */
+export function scanTier(run: PipelineRun): SourcedBrief {
+	const { ctx, now } = run;
+	const notes: string[] = [];
+	const cache = run.cache.usable;
 	const rows = new Map<string, [number, number]>();
-	let walk: Walk | undefined;
 	const previous = new Map<string, NoteEntry>();
-	if (cache !== null && index !== null) {
-		for (const row of index.notes) {
-			rows.set(row[0], [row[1], row[2]]);
-			// Notes that could not be read last time are read again.
-			if (row[3] !== null) previous.set(row[0], fromRow(row));
-		}
-		walk = walkVault(ctx.root, ctx.settings.excludedRootFolders);
-		if (walk.errors.length === 0 && sameNotes(walk.notes, rows) && previous.size === rows.size) {
-			const served = fromCache(ctx, now, cache, full, why, index);
-			if (served !== null) return served;
-		}
-		why.push('notes changed since the cache was written');
+	const index = run.index();
+	if (index !== null) rowsOf(index, rows, previous);
+	else if (cache === null && run.cache.read !== null && run.cache.read.key === ctx.key && ctx.pluginDir !== null) {
+		const earlier = readBriefIndex(ctx.pluginDir, run.cache.read.indexId);
+		if (earlier !== null) rowsOf(earlier, rows, previous);
 	}
-	if (choice === 'cache') throw new NoCurrentCache(why.join('; ') || 'no current cache');
-	if (cache === null && choice === 'auto') reusableFromEarlierDay(ctx, rows, previous);
 
 	// Without an index there is nothing to reuse: a full scan, which stats each note through its open file.
 	const reuse =
@@ -122,7 +114,7 @@ export function localBrief(ctx: VaultContext, choice: LocalChoice, now: Date, fu
 					const seen = rows.get(note.path);
 					return seen !== undefined && seen[0] === note.mtime && seen[1] === note.size ? previous.get(note.path) : undefined;
 				};
-	const scan = scanVault(ctx.root, ctx.settings, reuse, walk);
+	const scan = scanVault(ctx.root, ctx.settings, reuse, run.walk);
 	const brief = briefFrom(ctx, now, scan.entries, scan.walk.errors, cache);
 	const generatedAt = now.getTime();
 	if (ctx.pluginDir !== null) {
@@ -133,10 +125,10 @@ export function localBrief(ctx: VaultContext, choice: LocalChoice, now: Date, fu
 				scan.entries.map((e, i) => toRow(e, scan.sizes[i] ?? -1)),
 			);
 		} catch (error) {
-			why.push(`could not write the cache: ${(error as Error).message}`);
+			notes.push(`could not write the cache: ${(error as Error).message}`);
 		}
 	}
-	return { brief, source: 'scan', generatedAt, notesRead: scan.read, cache: null, notes: why };
+	return { brief, source: 'scan', generatedAt, notesRead: scan.read, cache: null, notes };
 }
 
 /** Short: a hook must not wait long for a plugin that is busy or gone. */
@@ -146,39 +138,22 @@ export const LIVE_BUDGET_MS = 400;
  * Tier 2: ask the running plugin over the live channel. The answer counts only when it
  * was made today under the settings this run reads; anything else falls through.
  */
-async function liveBrief(ctx: VaultContext, now: Date, why: string[]): Promise<SourcedBrief | null> {
+export async function liveBrief(run: PipelineRun): Promise<TierOutcome> {
+	const { ctx, now } = run;
 	if (ctx.pluginDir === null) return null;
 	// Loaded only here, so runs that never ask pay nothing for the WebSocket client.
 	const { askLive } = await import('./live/client');
 	const answer = await askLive(path.join(ctx.pluginDir, DISCOVERY_FILE), 'brief', LIVE_BUDGET_MS);
-	if (!answer.ok) {
-		why.push(`live channel: ${answer.reason}`);
-		return null;
-	}
+	if (!answer.ok) return { reason: `live channel: ${answer.reason}` };
 	const live = answer.result as Partial<LiveBrief> | null;
 	if (live === null || typeof live !== 'object' || live.key !== ctx.key || live.date !== isoDate(now) || typeof live.brief !== 'object') {
-		why.push('live channel answered for other settings or another day');
-		return null;
+		return { reason: 'live channel answered for other settings or another day' };
 	}
 	const cacheLike = { lang: live.lang, locale: live.locale } as BriefCache;
-	return { brief: live.brief as Brief, source: 'live', generatedAt: live.generatedAt ?? now.getTime(), notesRead: 0, cache: cacheLike, notes: why };
+	return { brief: live.brief as Brief, source: 'live', generatedAt: live.generatedAt ?? now.getTime(), notesRead: 0, cache: cacheLike, notes: [] };
 }
 
-/** Every tier, cheapest first. `live` forces tier 2 and says so when nothing answers. */
-export async function getBrief(ctx: VaultContext, choice: SourceChoice, now: Date, full = true): Promise<SourcedBrief> {
-	if (choice === 'scan' || choice === 'cache') return localBrief(ctx, choice, now, full);
-	const why: string[] = [];
-	if (choice === 'auto') {
-		// Without a live channel there is nothing to ask: the local tiers decide, tier 1 first.
-		if (ctx.pluginDir === null || !fs.existsSync(path.join(ctx.pluginDir, DISCOVERY_FILE))) return localBrief(ctx, 'auto', now, full);
-		const cache = usableCache(ctx, now, why);
-		const served = cache !== null && servedByPlugin(cache) ? fromCache(ctx, now, cache, full, [...ctx.warnings]) : null;
-		if (served !== null) return served;
-	}
-	const live = await liveBrief(ctx, now, why);
-	if (live !== null) return live;
-	if (choice === 'live') throw new NoLiveAnswer(why.join('; ') || 'no live channel');
-	const local = localBrief(ctx, 'auto', now, full);
-	local.notes.unshift(...why);
-	return local;
+/** Every tier without the live channel: for `serve`, which is the live channel. */
+export async function localBrief(ctx: VaultContext, now: Date): Promise<SourcedBrief> {
+	return await getBrief(ctx, 'local', now);
 }

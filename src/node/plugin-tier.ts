@@ -34,13 +34,16 @@ export function exists(root: string): (p: string) => boolean {
 	};
 }
 
-/** The cache when it was written today under the current settings; otherwise null, with why. */
-export function usableCache(ctx: VaultContext, now: Date, why: string[]): BriefCache | null {
+/**
+ * The cache when it was written today under the current settings; otherwise null, with why.
+ * `read` is the cache file when the caller has read it already.
+ */
+export function usableCache(ctx: VaultContext, now: Date, why: string[], read?: BriefCache | null): BriefCache | null {
 	if (ctx.pluginDir === null) {
 		why.push('no Obsidian config folder found, so no cache');
 		return null;
 	}
-	const cache = readBriefCache(ctx.pluginDir);
+	const cache = read !== undefined ? read : readBriefCache(ctx.pluginDir);
 	if (cache === null) why.push('no readable cache');
 	else if (cache.date !== isoDate(now)) why.push(`cache is from ${cache.date}`);
 	else if (cache.key !== ctx.key) why.push('settings changed since the cache was written');
@@ -61,12 +64,4 @@ export function withDailyNoteChecked(brief: Brief, root: string): Brief {
 /** Whether a plugin-written cache may be served as is: its writer runs with nothing pending. */
 export function servedByPlugin(cache: BriefCache): boolean {
 	return cache.writer === 'plugin' && cache.plugin !== undefined && !cache.plugin.pending && processAlive(cache.plugin.pid);
-}
-
-/** Tier 1 as a sourced brief, or null when the plugin's cache cannot be served as is. */
-export function pluginTier(ctx: VaultContext, now: Date): SourcedBrief | null {
-	const why: string[] = [];
-	const cache = usableCache(ctx, now, why);
-	if (cache === null || !servedByPlugin(cache)) return null;
-	return { brief: withDailyNoteChecked(cache.brief, ctx.root), source: 'cache', generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [...ctx.warnings] };
 }
