@@ -12,19 +12,21 @@ import * as path from 'node:path';
 import { stringFlag, type Args } from '../args';
 import { contextFor } from '../context';
 import { readStdin, writeOut } from '../io';
+import { agentOrDefault, HOSTS, translateHookInput, type AgentId } from '../../src/core/agent-contracts';
 import { asciiJson } from '../../src/core/format';
 import type { Lang } from '../../src/core/i18n';
 import { capHookContext, formatFindings, say, summaryLine } from '../../src/core/rules/report-text';
 import { checkScope, inScope, vaultRelative } from '../../src/core/rules/scope';
 import { defaultVaultRoot } from '../../src/node/vault-config';
 
-export function postToolUseEnvelope(context: string, systemMessage: string): string {
+/** The host's own PostToolUse envelope (agent-contracts.ts), with a one-line message for the user. */
+export function postToolUseEnvelope(context: string, systemMessage: string, agent: AgentId = 'claude-code'): string {
 	const oneLine = systemMessage.replace(/\s+/g, ' ').trim().slice(0, 300);
-	return `${asciiJson({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: context }, systemMessage: oneLine })}\n`;
+	return `${asciiJson(HOSTS[agent].envelope('PostToolUse', context, oneLine))}\n`;
 }
 
 /** The envelope for the hook's own failure: that is a finding too (docs/design.md, "The rule check after an edit"). */
-export function postToolUseCrashEnvelope(error: unknown, scriptPath: string, lang: Lang = 'en'): string {
+export function postToolUseCrashEnvelope(error: unknown, scriptPath: string, lang: Lang = 'en', agent: AgentId = 'claude-code'): string {
 	const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 300) || 'unknown error';
 	const command = `node ${quote(scriptPath)} check`;
 	const text = say(
@@ -32,28 +34,28 @@ export function postToolUseCrashEnvelope(error: unknown, scriptPath: string, lan
 		`Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \`${command}\` in a terminal to see the full error.`,
 		`Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser Änderung ungeprüft. \`${command}\` im Terminal zeigt den ganzen Fehler.`,
 	);
-	return postToolUseEnvelope(text, say(lang, `Rule check failed to run: ${reason}`, `Regelwerk-Check lief nicht: ${reason}`));
+	return postToolUseEnvelope(text, say(lang, `Rule check failed to run: ${reason}`, `Regelwerk-Check lief nicht: ${reason}`), agent);
 }
 
 function quote(p: string): string {
 	return /[\s"']/.test(p) ? `"${p.replace(/"/g, '\\"')}"` : p;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** `tool_input.file_path` (Edit, Write, MultiEdit) or `tool_input.notebook_path` (NotebookEdit). */
-export function editedPath(stdin: Buffer): string | null {
-	let input: unknown;
+/**
+ * The edited file from the host's input, read through its descriptor: `tool_input.file_path` (Edit,
+ * Write, MultiEdit, or the host's own name for it) or `tool_input.notebook_path` (NotebookEdit).
+ */
+export function editedPath(stdin: Buffer, agent: AgentId = 'claude-code'): string | null {
+	let raw: unknown;
 	try {
-		input = JSON.parse(new TextDecoder('utf-8', { fatal: false }).decode(stdin)) as unknown;
+		raw = JSON.parse(new TextDecoder('utf-8', { fatal: false }).decode(stdin)) as unknown;
 	} catch {
 		return null;
 	}
-	if (!isRecord(input) || !isRecord(input.tool_input)) return null;
+	const input = translateHookInput(agent, raw).tool_input;
+	if (input === undefined) return null;
 	for (const key of ['file_path', 'notebook_path']) {
-		const value = input.tool_input[key];
+		const value = input[key];
 		if (typeof value === 'string' && value.trim() !== '') return value;
 	}
 	return null;
@@ -61,7 +63,8 @@ export function editedPath(stdin: Buffer): string | null {
 
 export async function postToolUse(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): Promise<number> {
 	const stdin = await readStdin(2000);
-	const filePath = editedPath(stdin);
+	const agent = agentOrDefault(stringFlag(args, 'agent'));
+	const filePath = editedPath(stdin, agent);
 	if (filePath === null) return 0;
 	// The root comes from the script's place (or --vault), never from the input's `cwd` (docs/design.md, "Where the vault is").
 	const given = stringFlag(args, 'vault');
@@ -81,9 +84,9 @@ export async function postToolUse(args: Args, scriptPath: string, env: NodeJS.Pr
 		const command = `node ${quote(scriptPath)} check`;
 		const lines = [say(lang, `Rule check after the edit of ${rel}:`, `Regelwerk-Check nach der Änderung von ${rel}:`), ...formatFindings(result.findings, result.checksRun, lang)];
 		const summary = summaryLine(result.findings, result.checksRun, lang);
-		writeOut(postToolUseEnvelope(capHookContext(lines, lang, command), say(lang, `Rule check: ${summary}`, `Regelwerk-Check: ${summary}`)));
+		writeOut(postToolUseEnvelope(capHookContext(lines, lang, command), say(lang, `Rule check: ${summary}`, `Regelwerk-Check: ${summary}`), agent));
 	} catch (error) {
-		writeOut(postToolUseCrashEnvelope(error, scriptPath, lang));
+		writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));
 	}
 	return 0;
 }

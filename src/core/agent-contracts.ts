@@ -27,6 +27,19 @@ export interface HostContract {
 	limit: number;
 	/** Where the contract was read from (README and docs/agents.md cite these). */
 	docs: string;
+	/** The object the host reads `text` from; `note` is a one-line message for the user, where the host shows one. */
+	envelope(event: HookEvent, text: string, note?: string): Raw;
+	/** The host's own quirks on top of the shared field mapping (`translateHookInput`). */
+	adaptInput?(raw: Raw, out: ClaudeShapedInput): void;
+	/** Tool names are translated to Claude Code's; a host that is Claude Code keeps its own. */
+	ownToolNames?: boolean;
+}
+
+/** Claude Code's envelope, which Codex and Qwen Code read too. */
+function claudeEnvelope(event: HookEvent, text: string, note?: string): Raw {
+	const out: Raw = { hookSpecificOutput: { hookEventName: event, additionalContext: text } };
+	if (note !== undefined) out.systemMessage = note;
+	return out;
 }
 
 export const HOSTS: Readonly<Record<AgentId, HostContract>> = {
@@ -37,6 +50,8 @@ export const HOSTS: Readonly<Record<AgentId, HostContract>> = {
 		// Longer output is moved to a file and the model sees a ~2 KB preview.
 		limit: 10_000,
 		docs: 'https://code.claude.com/docs/en/hooks',
+		envelope: claudeEnvelope,
+		ownToolNames: true,
 	},
 	codex: {
 		id: 'codex',
@@ -46,6 +61,17 @@ export const HOSTS: Readonly<Record<AgentId, HostContract>> = {
 		// token, so 7,000 characters stays under it.
 		limit: 7_000,
 		docs: 'https://developers.openai.com/codex/hooks',
+		envelope: claudeEnvelope,
+		adaptInput(raw, out) {
+			// Codex reports edits as `apply_patch` with the patch and no file_path.
+			if (str(raw.tool_name) !== 'apply_patch' || out.tool_input === undefined) return;
+			const input = out.tool_input;
+			const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? '');
+			if (paths.length > 0) {
+				input.file_path = paths[0];
+				input.file_paths = paths;
+			}
+		},
 	},
 	gemini: {
 		id: 'gemini',
@@ -53,6 +79,7 @@ export const HOSTS: Readonly<Record<AgentId, HostContract>> = {
 		events: { SessionStart: 'SessionStart' },
 		limit: 10_000,
 		docs: 'https://geminicli.com/docs/hooks/reference',
+		envelope: (event, text) => ({ hookSpecificOutput: { hookEventName: event === 'PostToolUse' ? 'AfterTool' : event, additionalContext: text } }),
 	},
 	qwen: {
 		id: 'qwen',
@@ -60,6 +87,7 @@ export const HOSTS: Readonly<Record<AgentId, HostContract>> = {
 		events: { SessionStart: 'SessionStart' },
 		limit: 10_000,
 		docs: 'https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/',
+		envelope: claudeEnvelope,
 	},
 	cursor: {
 		id: 'cursor',
@@ -67,6 +95,16 @@ export const HOSTS: Readonly<Record<AgentId, HostContract>> = {
 		events: { SessionStart: 'sessionStart' },
 		limit: 10_000,
 		docs: 'https://cursor.com/docs/agent/hooks',
+		envelope: (_event, text) => ({ additional_context: text }),
+		adaptInput(raw, out) {
+			// Cursor starts every session fresh and does not say so.
+			if (out.source === undefined && out.hook_event_name === 'SessionStart') out.source = 'startup';
+			// Its afterFileEdit names the file at the top level.
+			if (out.tool_input === undefined && str(raw.file_path) !== undefined) {
+				out.tool_input = { file_path: raw.file_path };
+				out.tool_name ??= 'Edit';
+			}
+		},
 	},
 	copilot: {
 		id: 'copilot',
@@ -76,11 +114,17 @@ export const HOSTS: Readonly<Record<AgentId, HostContract>> = {
 		// the few non-ASCII characters a note name may carry.
 		limit: 8_000,
 		docs: 'https://docs.github.com/en/copilot/reference/hooks-reference',
+		envelope: (_event, text) => ({ additionalContext: text }),
 	},
 };
 
 export function isAgentId(value: string): value is AgentId {
 	return (AGENT_IDS as readonly string[]).includes(value);
+}
+
+/** An unknown or missing `--agent` means Claude Code: a hook never fails its host. */
+export function agentOrDefault(agent: string | undefined): AgentId {
+	return agent !== undefined && isAgentId(agent) ? agent : 'claude-code';
 }
 
 /** The part of Claude Code's hook input the bridge reads, whatever host sent it. */
@@ -141,18 +185,11 @@ export function patchPaths(patch: string): string[] {
 	return out;
 }
 
-function toolInput(agent: AgentId, toolName: string | undefined, input: Raw | undefined): Raw | undefined {
+function toolInput(input: Raw | undefined): Raw | undefined {
 	if (input === undefined) return undefined;
 	const out: Raw = { ...input };
 	const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);
 	if (filePath !== undefined && out.file_path === undefined) out.file_path = filePath;
-	if (agent === 'codex' && toolName === 'apply_patch') {
-		const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? '');
-		if (paths.length > 0) {
-			out.file_path = paths[0];
-			out.file_paths = paths;
-		}
-	}
 	return out;
 }
 
@@ -174,33 +211,19 @@ export function translateHookInput(agent: AgentId, raw: unknown): ClaudeShapedIn
 	if (cwd !== undefined) out.cwd = cwd;
 	let source = str(r.source) ?? str(r.trigger);
 	if (source === 'new') source = 'startup';
-	if (source === undefined && agent === 'cursor' && out.hook_event_name === 'SessionStart') source = 'startup';
 	if (source !== undefined) out.source = source;
+	const host = HOSTS[agent];
 	const rawTool = str(r.tool_name) ?? str(r.toolName);
-	if (rawTool !== undefined) out.tool_name = agent === 'claude-code' ? rawTool : (TOOL_NAMES[rawTool] ?? rawTool);
-	let input = obj(r.tool_input) ?? argsObject(r.toolArgs);
-	// Cursor's afterFileEdit names the file at the top level.
-	if (input === undefined && agent === 'cursor' && str(r.file_path) !== undefined) {
-		input = { file_path: r.file_path };
-		out.tool_name ??= 'Edit';
-	}
-	const translated = toolInput(agent, rawTool, input);
+	if (rawTool !== undefined) out.tool_name = host.ownToolNames === true ? rawTool : (TOOL_NAMES[rawTool] ?? rawTool);
+	const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));
 	if (translated !== undefined) out.tool_input = translated;
+	host.adaptInput?.(r, out);
 	return out;
 }
 
 /** The envelope the host reads, as one pure-ASCII JSON line (no code page can garble it; docs/design.md, "Hook output"). */
-export function hookEnvelope(agent: AgentId, event: HookEvent, text: string): Raw {
-	switch (agent) {
-		case 'cursor':
-			return { additional_context: text };
-		case 'copilot':
-			return { additionalContext: text };
-		case 'gemini':
-			return { hookSpecificOutput: { hookEventName: event === 'PostToolUse' ? 'AfterTool' : event, additionalContext: text } };
-		default:
-			return { hookSpecificOutput: { hookEventName: event, additionalContext: text } };
-	}
+export function hookEnvelope(agent: AgentId, event: HookEvent, text: string, note?: string): Raw {
+	return HOSTS[agent].envelope(event, text, note);
 }
 
 /**
@@ -208,7 +231,7 @@ export function hookEnvelope(agent: AgentId, event: HookEvent, text: string): Ra
  * envelope. An unknown or missing agent gets Claude Code's envelope: a hook never fails its host.
  */
 export function sessionStartOutput(agent: string | undefined, text: string, lang: Lang): string {
-	const id: AgentId = agent !== undefined && isAgentId(agent) ? agent : 'claude-code';
+	const id = agentOrDefault(agent);
 	const capped = capText(text, HOSTS[id].limit, lang);
 	return `${asciiJson(hookEnvelope(id, 'SessionStart', capped))}\n`;
 }
