@@ -2,7 +2,7 @@
  * The Session Brief bridge: one bundled file (`bridge/dist/session-brief.cjs`) that agents run as
  * a hook and people run from a terminal. Only wiring lives here.
  */
-import { sessionStartOutput } from '../src/core/agent-contracts';
+import { agentOrDefault, sessionStartOutput } from '../src/core/agent-contracts';
 import { parseArgs, stringFlag, USAGE, UsageError, type Args } from './args';
 import { writeOut } from './io';
 import { WORKER_FLAG } from '../src/node/worker-flag';
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
 	} catch (error) {
 		if (HOOKS.has(args.command)) {
 			// A hook never fails its host: exit 0 with a valid envelope that names the problem.
-			if (args.command === 'post-tool-use') writeOut((await import('./commands/post-tool-use')).postToolUseCrashEnvelope(error, scriptPath));
+			if (args.command === 'post-tool-use') writeOut((await import('./commands/post-tool-use')).postToolUseCrashEnvelope(error, scriptPath, 'en', agentOrDefault(stringFlag(args, 'agent'))));
 			else writeOut(sessionStartOutput(stringFlag(args, 'agent'), `Session brief: ${(error as Error).message}`, 'en'));
 			process.exitCode = 0;
 			return;
