@@ -11,6 +11,7 @@ import { writeOut } from '../io';
 import { ALL_CHECKS } from '../../src/core/rules/engine';
 import { formatFindings, sortFindings, summaryLine } from '../../src/core/rules/report-text';
 import { vaultRelative } from '../../src/core/rules/scope';
+import { quoteName, safeLines } from '../../src/core/quote';
 import { checkVault, listVaultFiles } from '../../src/node/rule-files';
 
 function targetsFrom(root: string, given: string[], cwd: string): string[] {
@@ -19,8 +20,8 @@ function targetsFrom(root: string, given: string[], cwd: string): string[] {
 	for (const arg of given) {
 		const absolute = path.resolve(cwd, arg);
 		const rel = absolute === path.resolve(root) ? '' : vaultRelative(root, absolute);
-		if (rel === null) throw new UsageError(`${arg} is not inside the vault ${root}`);
-		if (!fs.existsSync(absolute)) throw new UsageError(`${arg} does not exist`);
+		if (rel === null) throw new UsageError(`${quoteName(arg)} is not inside the vault ${quoteName(root)}`);
+		if (!fs.existsSync(absolute)) throw new UsageError(`${quoteName(arg)} does not exist`);
 		const prefix = rel === '' ? '' : `${rel.toLowerCase()}/`;
 		const matches = all.filter((f) => f.toLowerCase() === rel.toLowerCase() || f.toLowerCase().startsWith(prefix));
 		// A file the listing leaves out (in a dot folder) is still checked when named explicitly.
@@ -47,7 +48,7 @@ export async function check(args: Args, scriptPath: string, env: NodeJS.ProcessE
 		};
 		writeOut(`${JSON.stringify(json, null, 2)}\n`);
 	} else {
-		writeOut(`${formatFindings(result.findings, result.checksRun, ctx.lang).join('\n')}\n`);
+		writeOut(`${safeLines(formatFindings(result.findings, result.checksRun, ctx.lang).join('\n'))}\n`);
 	}
 	return result.findings.length > 0 ? 1 : 0;
 }

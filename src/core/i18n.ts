@@ -4,6 +4,7 @@ import type { Language } from './settings';
 export type Lang = Exclude<Language, 'auto'>;
 
 export interface Strings {
+	/** `vault` comes quoted (`quoteAlways`). */
 	title: (vault: string) => string;
 	source: { cache: string; live: string; scan: string };
 	age: (seconds: number) => string;
@@ -25,7 +26,7 @@ export interface Strings {
 }
 
 const en: Strings = {
-	title: (vault) => `Session brief for vault "${vault}"`,
+	title: (vault) => `Session brief for vault ${vault}`,
 	source: { cache: 'cached brief', live: 'live channel', scan: 'own scan of the vault' },
 	age: (s) => (s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`),
 	fresh: 'just made',
@@ -46,7 +47,7 @@ const en: Strings = {
 };
 
 const de: Strings = {
-	title: (vault) => `Sitzungsbrief für den Vault "${vault}"`,
+	title: (vault) => `Sitzungsbrief für den Vault ${vault}`,
 	source: { cache: 'zwischengespeicherter Stand', live: 'Live-Kanal', scan: 'eigene Durchsuchung des Vaults' },
 	age: (s) => (s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`),
 	fresh: 'gerade erstellt',
