@@ -49,9 +49,9 @@ export function escapeControls(text: string): string {
 	return text.replace(UNSAFE_CHAR, escapeChar);
 }
 
-/** Whether any character of the text would be unsafe raw in a terminal or the agent's context. */
+/** Whether any character of the text, other than its line breaks, would be unsafe raw in a terminal or the agent's context. */
 export function hasUnsafeChar(text: string): boolean {
-	return new RegExp(UNSAFE_CHAR.source, 'u').test(text);
+	return new RegExp(UNSAFE_CHAR.source, 'u').test(text.replace(/\n/g, ''));
 }
 
 function codePoints(text: string): string[] {

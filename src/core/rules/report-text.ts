@@ -128,7 +128,7 @@ export function hookFindingsText(header: string, findings: readonly Finding[], c
 	while (keep > 0) {
 		const kept = new Set(ranked.slice(0, keep));
 		const lines = [...render(sorted.filter((f) => kept.has(f)), MIN_NAME_CHARS), noteFor(ranked.length - keep)];
-		if (lines.length <= HOOK_CONTEXT_MAX_LINES + 1 && lines.slice(0, -1).join('\n').length <= HOOK_CONTEXT_MAX_CHARS) return lines.join('\n');
+		if (fits(lines)) return lines.join('\n');
 		keep--;
 	}
 	return capHookContext([header, summary], lang, fullCommand);
