@@ -27,7 +27,7 @@ export async function report(args: Args, scriptPath: string, env: NodeJS.Process
 		throw error;
 	}
 	const lang = sourced.cache?.lang !== undefined && ctx.settings.language === 'auto' && !args.flags.has('lang') ? sourced.cache.lang : ctx.lang;
-	const origin = { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path.basename(ctx.root) };
+	const origin = { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path.basename(ctx.root), cacheRejected: sourced.cacheRejected };
 	const review = args.flags.has('review');
 	if (args.flags.has('json')) {
 		writeOut(`${JSON.stringify(briefJson(sourced.brief, ctx.root, origin, review), null, 2)}\n`);

@@ -32,7 +32,7 @@ export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.P
 		const sourced = pluginTier(ctx, now) ?? (await (await import('../../src/node/brief-source')).getBrief(ctx, 'auto', now, false));
 		if (sourced.cache?.lang !== undefined && ctx.settings.language === 'auto' && !args.flags.has('lang')) lang = sourced.cache.lang;
 		lines.push(
-			formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path.basename(ctx.root) }, now.getTime(), hostTextLimit(stringFlag(args, 'agent'))),
+			formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), hostTextLimit(stringFlag(args, 'agent'))),
 		);
 	} catch (error) {
 		if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ''})`);

@@ -16,6 +16,8 @@ export interface Provenance {
 	generatedAt: number;
 	/** The vault's display name (its folder name). */
 	vaultName: string;
+	/** Why a cache file was ignored (it failed its schema), for the source note. */
+	cacheRejected?: string;
 }
 
 /** Names are not shortened below this many characters; below it, fewer names are shown instead. */
@@ -33,7 +35,8 @@ function briefLines(brief: Brief, settings: Settings, lang: Lang, origin: Proven
 	const s = strings(lang);
 	const ageSeconds = Math.max(0, Math.round((now - origin.generatedAt) / 1000));
 	const age = ageSeconds < 2 ? s.fresh : s.age(ageSeconds);
-	const head = [`${s.title(quoteAlways(origin.vaultName))} (${s.source[origin.source]}, ${age})`];
+	const rejected = origin.cacheRejected === undefined ? '' : `; ${s.cacheRejected(shortenText(escapeControls(origin.cacheRejected), MAX_ERROR_CHARS))}`;
+	const head = [`${s.title(quoteAlways(origin.vaultName))} (${s.source[origin.source]}, ${age}${rejected})`];
 	head.push(`${s.date}: ${brief.date} (${s.weekdays[brief.weekday] ?? ''})`);
 	const daily = brief.items.dailyNote;
 	if (daily !== null) head.push(`${s.dailyNote}: ${shortenName(daily.path, 600)} (${daily.exists ? s.exists : s.missing})`);

@@ -23,6 +23,7 @@ export interface Strings {
 	more: (n: number) => string;
 	none: string;
 	cut: (limit: number) => string;
+	cacheRejected: (why: string) => string;
 }
 
 const en: Strings = {
@@ -44,6 +45,7 @@ const en: Strings = {
 	more: (n) => `+${n} more`,
 	none: 'none',
 	cut: (limit) => `[cut at ${limit} characters; run the bridge's "report" subcommand for everything]`,
+	cacheRejected: (why) => `cache ignored, it is damaged: ${why}`,
 };
 
 const de: Strings = {
@@ -65,6 +67,7 @@ const de: Strings = {
 	more: (n) => `+${n} weitere`,
 	none: 'keine',
 	cut: (limit) => `[bei ${limit} Zeichen gekürzt; alles zeigt der Unterbefehl "report" der Bridge]`,
+	cacheRejected: (why) => `Zwischenspeicher verworfen, er ist beschädigt: ${why}`,
 };
 
 export function strings(lang: Lang): Strings {

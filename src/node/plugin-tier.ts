@@ -10,7 +10,7 @@ import type { BriefCache } from '../core/cache-format';
 import { isoDate } from '../core/dates';
 import type { BriefSource } from '../core/format';
 import { processAlive } from './live/process-alive';
-import { readBriefCache } from './cache-read';
+import { readBriefCacheChecked } from './cache-read';
 import type { VaultContext } from './vault-config';
 
 export interface SourcedBrief {
@@ -22,6 +22,8 @@ export interface SourcedBrief {
 	cache: BriefCache | null;
 	/** Why the cache was not served or not written; for `report` and `doctor`, not the hook text. */
 	notes: string[];
+	/** Set when a cache file was there but failed its schema: the brief's source note says so. */
+	cacheRejected?: string;
 }
 
 export function exists(root: string): (p: string) => boolean {
@@ -35,13 +37,17 @@ export function exists(root: string): (p: string) => boolean {
 }
 
 /** The cache when it was written today under the current settings; otherwise null, with why. */
-export function usableCache(ctx: VaultContext, now: Date, why: string[]): BriefCache | null {
+export function usableCache(ctx: VaultContext, now: Date, why: string[], rejected: string[] = []): BriefCache | null {
 	if (ctx.pluginDir === null) {
 		why.push('no Obsidian config folder found, so no cache');
 		return null;
 	}
-	const cache = readBriefCache(ctx.pluginDir);
-	if (cache === null) why.push('no readable cache');
+	const read = readBriefCacheChecked(ctx.pluginDir);
+	const cache = read.state === 'ok' ? read.value : null;
+	if (read.state === 'rejected') {
+		why.push(`cache rejected: ${read.why}`);
+		rejected.push(read.why);
+	} else if (cache === null) why.push('no readable cache');
 	else if (cache.date !== isoDate(now)) why.push(`cache is from ${cache.date}`);
 	else if (cache.key !== ctx.key) why.push('settings changed since the cache was written');
 	else return cache;
