@@ -65,8 +65,7 @@ async function main(): Promise<void> {
 			return;
 		}
 		if (error instanceof UsageError) {
-			process.stderr.write(`session-brief: ${safeLines(error.message)}
-`);
+			process.stderr.write(`session-brief: ${safeLines(error.message)}\n`);
 			process.exitCode = 2;
 			return;
 		}
