@@ -9,7 +9,7 @@ import type { Brief } from '../core/brief';
 import type { BriefCache } from '../core/cache-format';
 import { isoDate } from '../core/dates';
 import type { BriefSource } from '../core/format';
-import { processAlive } from './live/process-alive';
+import { sameProcess } from './live/process-identity';
 import { readBriefCacheChecked } from './cache-read';
 import type { VaultContext } from './vault-config';
 
@@ -64,9 +64,13 @@ export function withDailyNoteChecked(brief: Brief, root: string): Brief {
 	return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists(root)(daily.path) } } };
 }
 
-/** Whether a plugin-written cache may be served as is: its writer runs with nothing pending. */
+/**
+ * Whether a plugin-written cache may be served as is: its writer runs with nothing pending. "Runs"
+ * means the pid names the very process that wrote the file (same start time): after a crash the
+ * pid may be reused, and a sandboxed Obsidian numbers its processes itself. Unknown is no.
+ */
 export function servedByPlugin(cache: BriefCache): boolean {
-	return cache.writer === 'plugin' && cache.plugin !== undefined && !cache.plugin.pending && processAlive(cache.plugin.pid);
+	return cache.writer === 'plugin' && cache.plugin !== undefined && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);
 }
 
 /** Tier 1 as a sourced brief, or null when the plugin's cache cannot be served as is. */
