@@ -165,7 +165,7 @@ describe('cache tiers', () => {
 		const file = path.join(pluginDir(v), 'brief-cache.json');
 		const cache = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
 		// A cached brief that differs from the notes shows which tier answered the hook.
-		const brief = cache.brief as { items: { inbox: { count: number; paths: string[] } } };
+		const brief = cache.brief as { items: { inbox: { count: number; paths: string[]; entries: unknown[] } } };
 		brief.items.inbox = { count: 9, paths: ['from-plugin.md'], entries: [] };
 		const write = (plugin: { pid: number; pending: boolean; started?: string }): void => fs.writeFileSync(file, JSON.stringify({ ...cache, writer: 'plugin', plugin }));
 		const started = processIdentity(process.pid) ?? undefined;
