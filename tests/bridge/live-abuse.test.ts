@@ -90,7 +90,6 @@ describe('local abuse: the live channel frees what a local process holds', () =>
 		});
 		expect(ms, 'sockets still open after 15 s').not.toBeNull();
 		expect(ms ?? Infinity).toBeLessThan(FREED_WITHIN_MS);
-		console.log(`live abuse: 300 silent + 50 half-sent handshakes freed in ${ms} ms`);
 		if (before !== null) expect(await waitFor(() => (openFds() ?? 0) <= before, 3000)).toBe(true);
 		expect(liveAnswers()).toBe(true);
 	}, 30_000);
@@ -108,7 +107,6 @@ describe('local abuse: the live channel frees what a local process holds', () =>
 		for (const t of timers) clearInterval(t);
 		expect(ms).not.toBeNull();
 		expect(ms ?? Infinity).toBeLessThan(FREED_WITHIN_MS);
-		console.log(`live abuse: 20 slow handshakes freed in ${ms} ms`);
 		expect(liveAnswers()).toBe(true);
 	}, 30_000);
 
@@ -117,7 +115,6 @@ describe('local abuse: the live channel frees what a local process holds', () =>
 		const ms = await hold(500, () => undefined);
 		expect(ms).not.toBeNull();
 		expect(ms ?? Infinity).toBeLessThan(FREED_WITHIN_MS);
-		console.log(`live abuse: 500 connections freed in ${ms} ms`);
 		if (before !== null) expect(await waitFor(() => (openFds() ?? 0) <= before, 3000)).toBe(true);
 		expect(liveAnswers()).toBe(true);
 	}, 30_000);
