@@ -103,6 +103,17 @@ describe('terminal escapes: report, the review report and check print no raw con
 		expect(r.text).toContain(JSON.stringify('AI/Regelwerk/esc\u001b[31m\nred.md'));
 	});
 
+	it('install into a vault path with a bidi override and an escape prints neither raw', () => {
+		const parent = makeVault({});
+		made.push(parent);
+		const odd = path.join(parent, 'odd\u202e\u001b[2Jvault');
+		fs.mkdirSync(path.join(odd, '.obsidian'), { recursive: true });
+		const r = run(hookScript(parent), ['install', '--vault', odd], '', { env: { ...process.env, HOME: parent } });
+		const text = r.stderr + r.stdout.toString();
+		expect(hasUnsafeChar(text), text).toBe(false);
+		expect(text).toContain('\\u202e\\u001b[2Jvault');
+	});
+
 	it('a usage error naming a hostile path', () => {
 		const r = run(hookScript(v), ['check', `/nowhere/\u001b[2Jx\ny`]);
 		expect(r.status).toBe(2);
