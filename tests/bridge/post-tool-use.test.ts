@@ -9,7 +9,8 @@ import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bareEnv, editInput, exampleVault, removeTempDirs, runHook, setPluginSettings, tempDir, writeFiles, type HookRun } from '../helpers/rule-vault';
 
-afterAll(removeTempDirs);
+// Removing dozens of vault copies can take a while on a loaded machine.
+afterAll(removeTempDirs, 60_000);
 
 const BROKEN_RULE = { 'AI/Regelwerk/broken.md': '---\ntype: rule\n---\nSee [[does-not-exist]].\n' };
 const CHECKER = `
