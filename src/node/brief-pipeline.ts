@@ -12,7 +12,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { BriefCache, BriefIndex } from '../core/cache-format';
 import { DISCOVERY_FILE } from '../core/live-protocol';
-import { readBriefCache, readBriefIndex } from './cache-read';
+import { readBriefCacheChecked, readBriefIndexChecked } from './cache-read';
 import { servedByPlugin, usableCache, withDailyNoteChecked, type SourcedBrief } from './plugin-tier';
 import type { Walk } from './scan';
 import type { VaultContext } from './vault-config';
@@ -32,16 +32,19 @@ export interface CacheVerdict {
 	usable: BriefCache | null;
 	/** Why no cache is usable; null when one is, or when the cache was not asked. */
 	reason: string | null;
+	/** Why the cache file was ignored when it failed its schema. */
+	rejected: string[];
 }
 
-const NOT_ASKED: CacheVerdict = { read: null, usable: null, reason: null };
+const NOT_ASKED: CacheVerdict = { read: null, usable: null, reason: null, rejected: [] };
 
 export function judgeCache(ctx: VaultContext, now: Date): CacheVerdict {
 	const why: string[] = [];
-	if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now, why), reason: why[0] ?? null };
-	const read = readBriefCache(ctx.pluginDir);
-	const usable = usableCache(ctx, now, why, read);
-	return { read, usable, reason: why[0] ?? null };
+	const rejected: string[] = [];
+	if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now, why), reason: why[0] ?? null, rejected };
+	const file = readBriefCacheChecked(ctx.pluginDir);
+	const usable = usableCache(ctx, now, why, rejected, file);
+	return { read: file.state === 'ok' ? file.value : null, usable, reason: why[0] ?? null, rejected };
 }
 
 export interface PipelineRun {
@@ -52,6 +55,10 @@ export interface PipelineRun {
 	cache: CacheVerdict;
 	/** The usable cache's index, read at most once whichever tiers ask for it. */
 	index(): BriefIndex | null;
+	/** Why the index was ignored when it failed its schema (set by `index()`). */
+	indexRejected?: string;
+	/** Every schema failure met so far (cache and index), for the brief's source note. */
+	rejected: string[];
 	/** The stat walk the verified-cache tier made, handed to the scan so it walks once. */
 	walk?: Walk;
 }
@@ -133,16 +140,26 @@ export function startRun(ctx: VaultContext, choice: PipelineChoice, now: Date, f
 	// A forced scan or live answer does not look at the cache at all.
 	const cache = choice === 'scan' || choice === 'live' ? NOT_ASKED : judgeCache(ctx, now);
 	let index: BriefIndex | null | undefined;
-	return {
+	const run: PipelineRun = {
 		ctx,
 		now,
 		full,
 		cache,
+		rejected: [...cache.rejected],
 		index: () => {
-			if (index === undefined) index = cache.usable !== null && ctx.pluginDir !== null ? readBriefIndex(ctx.pluginDir, cache.usable.indexId) : null;
+			if (index !== undefined) return index;
+			index = null;
+			if (cache.usable === null || ctx.pluginDir === null) return index;
+			const got = readBriefIndexChecked(ctx.pluginDir, cache.usable.indexId);
+			if (got.state === 'ok') index = got.value;
+			else if (got.state === 'rejected') {
+				run.indexRejected = got.why;
+				run.rejected.push(got.why);
+			}
 			return index;
 		},
 	};
+	return run;
 }
 
 /** The brief from the first tier that serves; `cache` and `live` say why when none does. */

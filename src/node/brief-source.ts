@@ -8,6 +8,7 @@
 import 'moment/locale/de';
 import * as path from 'node:path';
 import { computeBrief, type Brief, type NoteEntry } from '../core/brief';
+import { checkBrief } from '../core/schemas/brief';
 import { isoDate } from '../core/dates';
 import { fromRow, toRow, type BriefCache, type BriefIndex } from '../core/cache-format';
 import { DISCOVERY_FILE, type LiveBrief } from '../core/live-protocol';
@@ -76,7 +77,7 @@ export function verifiedCache(run: PipelineRun): TierOutcome {
 	const cache = run.cache.usable;
 	if (cache === null) return null;
 	const index = run.index();
-	if (index === null) return { reason: 'cache index missing or from another write' };
+	if (index === null) return { reason: run.indexRejected !== undefined ? `cache rejected: ${run.indexRejected}` : 'cache index missing or from another write' };
 	const rows = new Map<string, [number, number]>();
 	const previous = new Map<string, NoteEntry>();
 	rowsOf(index, rows, previous);
@@ -128,7 +129,8 @@ export function scanTier(run: PipelineRun): SourcedBrief {
 			notes.push(`could not write the cache: ${(error as Error).message}`);
 		}
 	}
-	return { brief, source: 'scan', generatedAt, notesRead: scan.read, cache: null, notes };
+	const cacheRejected = run.rejected.length > 0 ? run.rejected.join('; ') : undefined;
+	return { brief, source: 'scan', generatedAt, notesRead: scan.read, cache: null, notes, cacheRejected };
 }
 
 /** Short: a hook must not wait long for a plugin that is busy or gone. */
@@ -146,9 +148,11 @@ export async function liveBrief(run: PipelineRun): Promise<TierOutcome> {
 	const answer = await askLive(path.join(ctx.pluginDir, DISCOVERY_FILE), 'brief', LIVE_BUDGET_MS);
 	if (!answer.ok) return { reason: `live channel: ${answer.reason}` };
 	const live = answer.result as Partial<LiveBrief> | null;
-	if (live === null || typeof live !== 'object' || live.key !== ctx.key || live.date !== isoDate(now) || typeof live.brief !== 'object') {
+	if (live === null || typeof live !== 'object' || live.key !== ctx.key || live.date !== isoDate(now)) {
 		return { reason: 'live channel answered for other settings or another day' };
 	}
+	const problem = checkBrief(live.brief, 'brief');
+	if (problem !== null) return { reason: `live channel answer rejected: ${problem}` };
 	const cacheLike = { lang: live.lang, locale: live.locale } as BriefCache;
 	return { brief: live.brief as Brief, source: 'live', generatedAt: live.generatedAt ?? now.getTime(), notesRead: 0, cache: cacheLike, notes: [] };
 }
