@@ -3,7 +3,7 @@
  * `brief-cache.json` and in the live channel's `brief` answer. One check for both, so a writer and
  * every reader agree on what a brief is.
  */
-import { ITEM_IDS } from '../item-ids';
+import { ITEM_IDS, LIST_ITEM_IDS } from '../item-ids';
 import { bool, int, listOf, matches, nullable, num, object, oneOf, str, type Check } from './shape';
 
 export const ISO_DATE = matches(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
@@ -19,11 +19,8 @@ export const checkBrief: Check = object({
 	weekday: int(0, 6),
 	items: object({
 		dailyNote: nullable(object({ path: str, exists: bool })),
-		inbox: nullable(listItem),
-		needsReview: nullable(listItem),
-		reviewOpen: nullable(listItem),
-		pendingReview: nullable(listItem),
-		sessionsToday: nullable(listItem),
+		// One list item per entry of the table of brief items (brief-items.ts).
+		...Object.fromEntries(LIST_ITEM_IDS.map((id) => [id, nullable(listItem)])),
 	}),
 	errors: listOf(object({ item: oneOf(...ITEM_IDS, 'scan'), message: str })),
 });
