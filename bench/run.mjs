@@ -479,6 +479,37 @@ function main() {
 		}
 	}
 
+	// 5b. `check` with every note named on the command line against the folder form over the same
+	// notes: resolving N explicit paths must stay linear (within 2× the folder form).
+	log('\ncheck: 6,000 explicit paths vs the folder form');
+	{
+		const { root } = ensureVault(6000, { log });
+		// The folder form: the vault root, which names every note.
+		const folder = root;
+		const files = [];
+		const walk = (dir) => {
+			for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+				if (e.name.startsWith('.')) continue;
+				const p = path.join(dir, e.name);
+				if (e.isDirectory()) walk(p);
+				else if (e.name.endsWith('.md')) files.push(p);
+			}
+		};
+		walk(folder);
+		const ok = (r) => (r.status === 0 || r.status === 1 ? null : `exit ${r.status}: ${r.stderr.trim().split('\n')[0]}`);
+		const [explicit, folderForm] = measure(
+			[
+				{ label: 'check, explicit paths', cmd: NODE, args: [CLI, 'check', '--vault', root, ...files], check: ok },
+				{ label: 'check, folder form', cmd: NODE, args: [CLI, 'check', '--vault', root, folder], check: ok },
+			],
+			RUNS.slow,
+		);
+		raw.checkPaths = { paths: files.length, explicit, folder: folderForm };
+		const ratio = explicit.median / folderForm.median;
+		row({ id: 'check-paths', label: `check, ${files.length} explicit paths`, n: 6000, ms: explicit.median, baseline: 'the folder form', baseMs: folderForm.median, ratio, target: '≤ 2×', met: ratio <= 2 });
+		if (ratio > 2) fail(`check with ${files.length} explicit paths took ${ratio.toFixed(2)}× the folder form (target ≤ 2×)`);
+	}
+
 	// 6. The plugin's incremental update of one note, in-process with the stand-in for `obsidian`
 	// (bench/plugin-incremental.mjs: one child per size, `node --expose-gc`), and the index's heap.
 	log('\nplugin: incremental update of one note (in-process, stand-in)');
@@ -572,7 +603,7 @@ function markdown(info, elapsed) {
 	lines.push('');
 	lines.push('| measurement | notes | median | baseline (median) | ratio | target | met |');
 	lines.push('|---|---:|---:|---|---:|---|:-:|');
-	const order = ['tier1', 'tier1-flat', 'post-tool-use', 'tier3-hook', 'tier3', 'scan', 'rg-j1', 'read-all', 'rss', 'rss-marginal', 'check', 'plugin-change', 'plugin-change-brief', 'plugin-change-e2e', 'plugin-rename', 'plugin-delete-create', 'plugin-flat', 'plugin-flat-rename', 'plugin-flat-delete-create', 'plugin-flat-brief', 'plugin-first-pass', 'plugin-mem'];
+	const order = ['tier1', 'tier1-flat', 'post-tool-use', 'tier3-hook', 'tier3', 'scan', 'rg-j1', 'read-all', 'rss', 'rss-marginal', 'check', 'check-paths', 'plugin-change', 'plugin-change-brief', 'plugin-change-e2e', 'plugin-rename', 'plugin-delete-create', 'plugin-flat', 'plugin-flat-rename', 'plugin-flat-delete-create', 'plugin-flat-brief', 'plugin-first-pass', 'plugin-mem'];
 	const sorted = [...rows].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id) || (a.n ?? 0) - (b.n ?? 0));
 	for (const r of sorted) {
 		const base = r.baseline === undefined ? '' : `${r.baseline}${r.baseMs === undefined ? '' : ` (${fmtMs(r.baseMs)})`}`;

@@ -3,6 +3,7 @@
  * a hook and people run from a terminal. Only wiring lives here.
  */
 import { sessionStartOutput } from '../src/core/agent-contracts';
+import { safeLines } from '../src/core/quote';
 import { parseArgs, stringFlag, USAGE, UsageError, type Args } from './args';
 import { writeOut } from './io';
 import { WORKER_FLAG } from '../src/node/worker-flag';
@@ -59,16 +60,16 @@ async function main(): Promise<void> {
 		if (HOOKS.has(args.command)) {
 			// A hook never fails its host: exit 0 with a valid envelope that names the problem.
 			if (args.command === 'post-tool-use') writeOut((await import('./commands/post-tool-use')).postToolUseCrashEnvelope(error, scriptPath));
-			else writeOut(sessionStartOutput(stringFlag(args, 'agent'), `Session brief: ${(error as Error).message}`, 'en'));
+			else writeOut(sessionStartOutput(stringFlag(args, 'agent'), `Session brief: ${safeLines((error as Error).message)}`, 'en'));
 			process.exitCode = 0;
 			return;
 		}
 		if (error instanceof UsageError) {
-			process.stderr.write(`session-brief: ${error.message}\n`);
+			process.stderr.write(`session-brief: ${safeLines(error.message)}\n`);
 			process.exitCode = 2;
 			return;
 		}
-		process.stderr.write(`session-brief: ${(error as Error).message}\n`);
+		process.stderr.write(`session-brief: ${safeLines((error as Error).message)}\n`);
 		process.exitCode = 2;
 	}
 }

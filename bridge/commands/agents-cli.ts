@@ -13,6 +13,7 @@ import { vaultRoot } from '../context';
 import { doctor, formatDoctor } from '../../src/node/agents/doctor';
 import { install } from '../../src/node/agents/install';
 import { uninstall } from '../../src/node/agents/uninstall';
+import { safeLines } from '../../src/core/quote';
 
 declare const BRIDGE_VERSION: string;
 
@@ -30,9 +31,10 @@ export interface CliIo {
 	nodePath?: string;
 }
 
+// Paths and hook commands come from files anyone with the vault can write: no raw control character reaches the terminal.
 const defaultIo: CliIo = {
-	out: (t) => process.stdout.write(t),
-	err: (t) => process.stderr.write(t),
+	out: (t) => process.stdout.write(safeLines(t)),
+	err: (t) => process.stderr.write(safeLines(t)),
 };
 
 function homeOf(env: NodeJS.ProcessEnv): string {

@@ -14,18 +14,19 @@ import { contextFor } from '../context';
 import { readStdin, writeOut } from '../io';
 import { asciiJson } from '../../src/core/format';
 import type { Lang } from '../../src/core/i18n';
-import { capHookContext, formatFindings, say, summaryLine } from '../../src/core/rules/report-text';
+import { hookFindingsText, say, summaryLine } from '../../src/core/rules/report-text';
+import { escapeControls, safeLines, shortenName } from '../../src/core/quote';
 import { checkScope, inScope, vaultRelative } from '../../src/core/rules/scope';
 import { defaultVaultRoot } from '../../src/node/vault-config';
 
 export function postToolUseEnvelope(context: string, systemMessage: string): string {
-	const oneLine = systemMessage.replace(/\s+/g, ' ').trim().slice(0, 300);
+	const oneLine = escapeControls(systemMessage.replace(/\s+/g, ' ').trim().slice(0, 300));
 	return `${asciiJson({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: context }, systemMessage: oneLine })}\n`;
 }
 
 /** The envelope for the hook's own failure: that is a finding too (docs/design.md, "The rule check after an edit"). */
 export function postToolUseCrashEnvelope(error: unknown, scriptPath: string, lang: Lang = 'en'): string {
-	const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 300) || 'unknown error';
+	const reason = escapeControls((error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 300) ?? '') || 'unknown error';
 	const command = `node ${quote(scriptPath)} check`;
 	const text = say(
 		lang,
@@ -79,9 +80,11 @@ export async function postToolUse(args: Args, scriptPath: string, env: NodeJS.Pr
 		const result = await checkVault(ctx, { env, lang, externalTimeoutMs: timeout > 0 ? timeout : undefined });
 		if (result.findings.length === 0) return 0;
 		const command = `node ${quote(scriptPath)} check`;
-		const lines = [say(lang, `Rule check after the edit of ${rel}:`, `Regelwerk-Check nach der Änderung von ${rel}:`), ...formatFindings(result.findings, result.checksRun, lang)];
+		const name = shortenName(rel, 600);
+		const header = say(lang, `Rule check after the edit of ${name}:`, `Regelwerk-Check nach der Änderung von ${name}:`);
 		const summary = summaryLine(result.findings, result.checksRun, lang);
-		writeOut(postToolUseEnvelope(capHookContext(lines, lang, command), say(lang, `Rule check: ${summary}`, `Regelwerk-Check: ${summary}`)));
+		const text = hookFindingsText(header, result.findings, result.checksRun, lang, command);
+		writeOut(postToolUseEnvelope(safeLines(text), say(lang, `Rule check: ${summary}`, `Regelwerk-Check: ${summary}`)));
 	} catch (error) {
 		writeOut(postToolUseCrashEnvelope(error, scriptPath, lang));
 	}

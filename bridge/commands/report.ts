@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { UsageError, stringFlag, type Args } from '../args';
 import { briefJson, formatBrief, formatReview } from '../../src/core/format';
 import { getBrief, NoCurrentCache, NoLiveAnswer } from '../../src/node/brief-source';
+import { escapeControls, safeLines } from '../../src/core/quote';
 import { clock, contextFor } from '../context';
 import { writeOut } from '../io';
 
@@ -16,17 +17,17 @@ export async function report(args: Args, scriptPath: string, env: NodeJS.Process
 		sourced = await getBrief(ctx, source, now);
 	} catch (error) {
 		if (error instanceof NoCurrentCache) {
-			process.stderr.write(`No current cached brief: ${error.message}\nRun without --source cache to scan the vault.\n`);
+			process.stderr.write(`No current cached brief: ${escapeControls(error.message)}\nRun without --source cache to scan the vault.\n`);
 			return 1;
 		}
 		if (error instanceof NoLiveAnswer) {
-			process.stderr.write(`No live answer: ${error.message}\nIs Obsidian open with Session Brief's live channel on, or "serve" running?\n`);
+			process.stderr.write(`No live answer: ${escapeControls(error.message)}\nIs Obsidian open with Session Brief's live channel on, or "serve" running?\n`);
 			return 1;
 		}
 		throw error;
 	}
 	const lang = sourced.cache?.lang !== undefined && ctx.settings.language === 'auto' && !args.flags.has('lang') ? sourced.cache.lang : ctx.lang;
-	const origin = { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path.basename(ctx.root) };
+	const origin = { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path.basename(ctx.root), cacheRejected: sourced.cacheRejected };
 	const review = args.flags.has('review');
 	if (args.flags.has('json')) {
 		writeOut(`${JSON.stringify(briefJson(sourced.brief, ctx.root, origin, review), null, 2)}\n`);
@@ -34,6 +35,6 @@ export async function report(args: Args, scriptPath: string, env: NodeJS.Process
 	}
 	let text = review ? formatReview(sourced.brief, ctx.settings, lang) : formatBrief(sourced.brief, ctx.settings, lang, origin, now.getTime());
 	if (sourced.source === 'scan') text += `\n(read ${sourced.notesRead} note(s)${sourced.notes.length > 0 ? `; ${sourced.notes.join('; ')}` : ''})`;
-	writeOut(`${text}\n`);
+	writeOut(`${safeLines(text)}\n`);
 	return 0;
 }

@@ -15,6 +15,7 @@ import { localBrief, processAlive, type SourcedBrief } from '../../src/node/brie
 import { clock, contextFor } from '../context';
 import { checkVault } from '../../src/node/rule-files';
 import type { VaultContext } from '../../src/node/vault-config';
+import { quoteName } from '../../src/core/quote';
 
 /** A full stat walk at most this often even without watcher events: watchers can miss some. */
 const VERIFY_MS = 5000;
@@ -96,7 +97,7 @@ export function serve(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): P
 	return startLiveServer(handlers, { discoveryFile }).then(
 		(server) =>
 			new Promise<number>((resolve) => {
-				process.stderr.write(`Serving the live channel for ${ctx.root} on 127.0.0.1:${server.port}. Stop with Ctrl+C.\n`);
+				process.stderr.write(`Serving the live channel for ${quoteName(ctx.root)} on 127.0.0.1:${server.port}. Stop with Ctrl+C.\n`);
 				const stop = (): void => {
 					watcher?.close();
 					void server.close().then(() => resolve(0));

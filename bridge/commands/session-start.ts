@@ -3,7 +3,8 @@
  * object and exit 0. An error outside the items keeps every line made so far.
  */
 import { stringFlag, type Args } from '../args';
-import { sessionStartOutput } from '../../src/core/agent-contracts';
+import { hostTextLimit, sessionStartOutput } from '../../src/core/agent-contracts';
+import { escapeControls } from '../../src/core/quote';
 import { isoDate } from '../../src/core/dates';
 import { formatBrief } from '../../src/core/format';
 import { strings, type Lang } from '../../src/core/i18n';
@@ -14,7 +15,7 @@ import { pluginTier } from '../../src/node/plugin-tier';
 
 function firstLine(error: unknown): string {
 	const text = error instanceof Error ? error.message : String(error);
-	return (text.split('\n')[0] ?? '').slice(0, 300) || 'unknown error';
+	return escapeControls((text.split('\n')[0] ?? '').slice(0, 300)) || 'unknown error';
 }
 
 export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): Promise<number> {
@@ -31,7 +32,7 @@ export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.P
 		const sourced = pluginTier(ctx, now) ?? (await (await import('../../src/node/brief-source')).getBrief(ctx, 'auto', now, false));
 		if (sourced.cache?.lang !== undefined && ctx.settings.language === 'auto' && !args.flags.has('lang')) lang = sourced.cache.lang;
 		lines.push(
-			formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path.basename(ctx.root) }, now.getTime()),
+			formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), hostTextLimit(stringFlag(args, 'agent'))),
 		);
 	} catch (error) {
 		if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ''})`);

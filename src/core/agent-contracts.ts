@@ -5,6 +5,7 @@
  * unchanged. Where each host keeps its hook registrations is src/node/agents/ (that part needs fs).
  */
 import { asciiJson, capText } from './format';
+import { safeLines } from './quote';
 import type { Lang } from './i18n';
 
 export const AGENT_IDS = ['claude-code', 'codex', 'gemini', 'qwen', 'cursor', 'copilot'] as const;
@@ -203,13 +204,18 @@ export function hookEnvelope(agent: AgentId, event: HookEvent, text: string): Ra
 	}
 }
 
+/** The most characters of context the host passes on (unknown agents: Claude Code's). */
+export function hostTextLimit(agent: string | undefined): number {
+	return HOSTS[agent !== undefined && isAgentId(agent) ? agent : 'claude-code'].limit;
+}
+
 /**
  * The SessionStart output for `session-start --agent X`: capped at the host's limit, in its
  * envelope. An unknown or missing agent gets Claude Code's envelope: a hook never fails its host.
  */
 export function sessionStartOutput(agent: string | undefined, text: string, lang: Lang): string {
 	const id: AgentId = agent !== undefined && isAgentId(agent) ? agent : 'claude-code';
-	const capped = capText(text, HOSTS[id].limit, lang);
+	const capped = capText(safeLines(text), HOSTS[id].limit, lang);
 	return `${asciiJson(hookEnvelope(id, 'SessionStart', capped))}\n`;
 }
 

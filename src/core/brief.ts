@@ -7,6 +7,7 @@ import { dailyNotePath } from './daily-note';
 import type { NoteFlags } from './flags';
 import type { TagHit } from './note-facts';
 import { basename, isCountedNote, isInFolder, sortByPath } from './paths';
+import { quoteName } from './quote';
 import type { DailyNoteSettings, Settings } from './settings';
 
 import type { ItemId } from './item-ids';
@@ -108,7 +109,7 @@ export function computeBrief(input: BriefInput): Brief {
 	try {
 		const unreadable = notes.filter((n) => n.flags === null);
 		if (unreadable.length > 0) {
-			const shown = unreadable.slice(0, 3).map((n) => `${n.path} (${n.readError ?? 'unreadable'})`);
+			const shown = unreadable.slice(0, 3).map((n) => `${quoteName(n.path)} (${n.readError ?? 'unreadable'})`);
 			const more = unreadable.length > 3 ? ` and ${unreadable.length - 3} more` : '';
 			brief.errors.push({ item: 'scan', message: `could not read ${unreadable.length} note(s): ${shown.join(', ')}${more}` });
 		}

@@ -6,6 +6,8 @@
 import type { Brief, NoteEntry } from './brief';
 import type { NoteFlags } from './flags';
 import { LIST_ITEM_IDS } from './item-ids';
+import { checkBriefCache } from './schemas/brief-cache';
+import { checkBriefIndex } from './schemas/brief-index';
 
 export const CACHE_VERSION = 2;
 export const BRIEF_FILE = 'brief-cache.json';
@@ -16,6 +18,11 @@ export interface PluginState {
 	pid: number;
 	/** True while the plugin knows of a change that is not in this file yet (debounce pending). */
 	pending: boolean;
+	/**
+	 * When that process started, as `processIdentity()` reads it: a pid alone may have been reused
+	 * after a crash, or name another process in another pid namespace (a sandbox). Missing: unknown.
+	 */
+	started?: string;
 }
 
 export interface BriefCache {
@@ -75,30 +82,43 @@ export function fromRow(row: IndexRow): NoteEntry {
 	return { path: p, mtime, flags: flags === 0 ? emptyFlags() : flags };
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-	return v !== null && typeof v === 'object' && !Array.isArray(v);
+export type Checked<T> = { ok: true; value: T } | { ok: false; why: string };
+
+/** The parsed brief file checked field by field against its schema; anything else is a cache miss, with why. */
+export function checkedBriefCache(c: unknown): Checked<BriefCache> {
+	if (c === undefined) return { ok: false, why: 'no cache file, or not JSON' };
+	const problem = checkBriefCache(CACHE_VERSION)(c, '');
+	return problem === null ? { ok: true, value: c as BriefCache } : { ok: false, why: problem };
 }
 
-/** The parsed brief file when it has this version's shape; anything else is a cache miss. */
+/** The parsed index checked row by row against its schema, and against the id the brief names. */
+export function checkedBriefIndex(c: unknown, id: string): Checked<BriefIndex> {
+	if (c === undefined) return { ok: false, why: 'no index file, or not JSON' };
+	const problem = checkBriefIndex(CACHE_VERSION)(c, '');
+	if (problem !== null) return { ok: false, why: problem };
+	if ((c as BriefIndex).id !== id) return { ok: false, why: 'index from another write' };
+	return { ok: true, value: c as BriefIndex };
+}
+
 export function asBriefCache(c: unknown): BriefCache | null {
-	if (!isRecord(c) || c.format !== 'session-brief-cache' || c.version !== CACHE_VERSION) return null;
-	if (typeof c.writtenAt !== 'number' || typeof c.date !== 'string' || typeof c.key !== 'string' || typeof c.indexId !== 'string' || typeof c.namesPerItem !== 'number') return null;
-	if (!isRecord(c.brief) || !isRecord(c.brief.items) || !Array.isArray(c.brief.errors)) return null;
-	if (c.plugin !== undefined && (!isRecord(c.plugin) || typeof c.plugin.pid !== 'number' || typeof c.plugin.pending !== 'boolean')) return null;
-	return c as unknown as BriefCache;
+	const checked = checkedBriefCache(c);
+	return checked.ok ? checked.value : null;
 }
 
-/** The parsed index file when it has this version's shape and the expected id. */
 export function asBriefIndex(c: unknown, id: string): BriefIndex | null {
-	if (!isRecord(c) || c.format !== 'session-brief-index' || c.version !== CACHE_VERSION || c.id !== id || !Array.isArray(c.notes)) return null;
-	for (const row of c.notes as unknown[]) {
-		if (!Array.isArray(row) || typeof row[0] !== 'string' || typeof row[1] !== 'number' || typeof row[2] !== 'number') return null;
-	}
-	return c as unknown as BriefIndex;
+	const checked = checkedBriefIndex(c, id);
+	return checked.ok ? checked.value : null;
+}
+
+/** Writers check what they write with the readers' schema: a file they make is never a miss. */
+function assertShape(problem: string | null, file: string): void {
+	if (problem !== null) throw new Error(`refusing to write ${file}: ${problem}`);
 }
 
 export function makeIndex(id: string, rows: IndexRow[]): BriefIndex {
-	return { format: 'session-brief-index', version: CACHE_VERSION, id, notes: rows };
+	const index: BriefIndex = { format: 'session-brief-index', version: CACHE_VERSION, id, notes: rows };
+	assertShape(checkBriefIndex(CACHE_VERSION)(index, ''), INDEX_FILE);
+	return index;
 }
 
 /** The brief cut to what the hook's text shows: counts and the first `max` paths, no detail. */
@@ -113,5 +133,7 @@ export function capBrief(brief: Brief, max: number): Brief {
 
 /** `fields.brief` is the full brief; the file gets it capped to `fields.namesPerItem`. */
 export function makeBriefCache(indexId: string, fields: Omit<BriefCache, 'format' | 'version' | 'indexId'>): BriefCache {
-	return { format: 'session-brief-cache', version: CACHE_VERSION, indexId, ...fields, brief: capBrief(fields.brief, fields.namesPerItem) };
+	const cache: BriefCache = { format: 'session-brief-cache', version: CACHE_VERSION, indexId, ...fields, brief: capBrief(fields.brief, fields.namesPerItem) };
+	assertShape(checkBriefCache(CACHE_VERSION)(cache, ''), BRIEF_FILE);
+	return cache;
 }

@@ -2,6 +2,7 @@
 import type { Brief, ListItem } from './brief';
 import { LIST_ITEM_IDS, type ListItemId } from './item-ids';
 import { strings, type Lang } from './i18n';
+import { escapeControls, quoteAlways, quoteName, shortenName } from './quote';
 import type { Settings } from './settings';
 
 /** Claude Code moves longer hook output to a file and shows the agent a preview only. */
@@ -15,16 +16,30 @@ export interface Provenance {
 	generatedAt: number;
 	/** The vault's display name (its folder name). */
 	vaultName: string;
+	/** Why a cache file was ignored (it failed its schema), for the source note. */
+	cacheRejected?: string;
 }
 
-export function formatBrief(brief: Brief, settings: Settings, lang: Lang, origin: Provenance, now: number): string {
+/** Names are not shortened below this many characters; below it, fewer names are shown instead. */
+const MIN_NAME_CHARS = 24;
+/** An error message longer than this is shortened in the middle. */
+const MAX_ERROR_CHARS = 300;
+
+interface BriefLines {
+	head: string[];
+	items: Array<{ label: string; item: ListItem; hint: string }>;
+	errors: string[];
+}
+
+function briefLines(brief: Brief, settings: Settings, lang: Lang, origin: Provenance, now: number): BriefLines {
 	const s = strings(lang);
 	const ageSeconds = Math.max(0, Math.round((now - origin.generatedAt) / 1000));
 	const age = ageSeconds < 2 ? s.fresh : s.age(ageSeconds);
-	const lines = [`${s.title(origin.vaultName)} (${s.source[origin.source]}, ${age})`];
-	lines.push(`${s.date}: ${brief.date} (${s.weekdays[brief.weekday] ?? ''})`);
+	const rejected = origin.cacheRejected === undefined ? '' : `; ${s.cacheRejected(shortenText(escapeControls(origin.cacheRejected), MAX_ERROR_CHARS))}`;
+	const head = [`${s.title(quoteAlways(origin.vaultName))} (${s.source[origin.source]}, ${age}${rejected})`];
+	head.push(`${s.date}: ${brief.date} (${s.weekdays[brief.weekday] ?? ''})`);
 	const daily = brief.items.dailyNote;
-	if (daily !== null) lines.push(`${s.dailyNote}: ${daily.path} (${daily.exists ? s.exists : s.missing})`);
+	if (daily !== null) head.push(`${s.dailyNote}: ${shortenName(daily.path, 600)} (${daily.exists ? s.exists : s.missing})`);
 	const t = settings.tags;
 	const labels: Record<ListItemId, string> = {
 		inbox: s.inbox,
@@ -33,24 +48,72 @@ export function formatBrief(brief: Brief, settings: Settings, lang: Lang, origin
 		pendingReview: s.pendingReview(t.pendingReview),
 		sessionsToday: s.sessionsToday,
 	};
+	const items: BriefLines['items'] = [];
 	for (const id of LIST_ITEM_IDS) {
 		const item = brief.items[id];
 		if (item === null) continue;
-		let line = `${labels[id]}: ${listText(item, settings.maxNamesPerItem, lang)}`;
-		if (id === 'sessionsToday' && item.count > 0) line += ` (${s.sessionsHint})`;
-		lines.push(line);
+		items.push({ label: escapeControls(labels[id]), item, hint: id === 'sessionsToday' && item.count > 0 ? ` (${s.sessionsHint})` : '' });
 	}
-	for (const e of brief.errors) lines.push(`Session brief: ${e.item}: ${e.message}`);
-	return capText(lines.join('\n'), HOOK_TEXT_LIMIT, lang);
+	const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);
+	return { head, items, errors };
 }
 
-function listText(item: ListItem, max: number, lang: Lang): string {
+/** Text (already escaped) cut in the middle to `max` characters, the cut marked. */
+function shortenText(text: string, max: number): string {
+	if (text.length <= max) return text;
+	const mark = ` … [${text.length - max + 12} characters cut] … `;
+	const keep = Math.max(0, max - mark.length);
+	return `${text.slice(0, Math.ceil(keep / 2))}${mark}${text.slice(text.length - Math.floor(keep / 2))}`;
+}
+
+function renderBrief(b: BriefLines, nameMax: number, namesShown: number, lang: Lang): string[] {
+	const items = b.items.map(({ label, item, hint }) => `${label}: ${listText(item, namesShown, nameMax, lang)}${hint}`);
+	return [...b.head, ...items, ...b.errors];
+}
+
+function size(lines: string[]): number {
+	return lines.join('\n').length;
+}
+
+/** The largest whole number in [lo, hi] for which `fits` holds (`fits` falls as the number grows), or lo - 1. */
+function largestFitting(lo: number, hi: number, fits: (n: number) => boolean): number {
+	let best = lo - 1;
+	while (lo <= hi) {
+		const mid = Math.floor((lo + hi) / 2);
+		if (fits(mid)) {
+			best = mid;
+			lo = mid + 1;
+		} else hi = mid - 1;
+	}
+	return best;
+}
+
+/**
+ * The brief as the agent reads it, within `limit` characters. Over-long names are shortened
+ * first (visibly, in the middle), then fewer names are shown per list (`+N more`), so every item
+ * line survives; only when the item lines alone exceed the cap are the last lines dropped, and a
+ * final line says so.
+ */
+export function formatBrief(brief: Brief, settings: Settings, lang: Lang, origin: Provenance, now: number, limit = HOOK_TEXT_LIMIT): string {
+	const b = briefLines(brief, settings, lang, origin, now);
+	const max = settings.maxNamesPerItem;
+	const full = renderBrief(b, Number.POSITIVE_INFINITY, max, lang);
+	if (size(full) <= limit) return full.join('\n');
+	const longest = Math.max(MIN_NAME_CHARS, ...b.items.flatMap(({ item }) => item.paths.slice(0, max).map((p) => quoteName(p).length)));
+	const nameMax = largestFitting(MIN_NAME_CHARS, longest, (n) => size(renderBrief(b, n, max, lang)) <= limit);
+	if (nameMax >= MIN_NAME_CHARS) return renderBrief(b, nameMax, max, lang).join('\n');
+	const shown = largestFitting(0, max, (k) => size(renderBrief(b, MIN_NAME_CHARS, k, lang)) <= limit);
+	if (shown >= 0) return renderBrief(b, MIN_NAME_CHARS, shown, lang).join('\n');
+	return capText(renderBrief(b, MIN_NAME_CHARS, 0, lang).join('\n'), limit, lang);
+}
+
+function listText(item: ListItem, max: number, nameMax: number, lang: Lang): string {
 	const s = strings(lang);
 	if (item.count === 0) return `0`;
-	const shown = item.paths.slice(0, max);
+	const shown = item.paths.slice(0, max).map((p) => shortenName(p, nameMax));
 	const rest = item.count - shown.length;
 	const names = rest > 0 ? [...shown, s.more(rest)] : shown;
-	return `${item.count} (${names.join(', ')})`;
+	return names.length === 0 ? `${item.count}` : `${item.count} (${names.join(', ')})`;
 }
 
 /** Cuts at a line end so the text plus the note stays within `limit`. */
@@ -111,12 +174,12 @@ export function formatReview(brief: Brief, settings: Settings, lang: Lang): stri
 	];
 	const out: string[] = [];
 	for (const [label, item] of sections) {
-		out.push(`${label}: ${item === null ? '?' : item.count}`);
+		out.push(`${escapeControls(label)}: ${item === null ? '?' : item.count}`);
 		for (const e of item?.entries ?? []) {
-			out.push(`  ${e.path}  (${new Date(e.mtime).toISOString().slice(0, 16).replace('T', ' ')})`);
-			for (const h of e.hits) out.push(`    ${h.where === 'frontmatter' ? 'frontmatter' : `line ${h.line}`}: ${h.text}`);
+			out.push(`  ${quoteName(e.path)}  (${new Date(e.mtime).toISOString().slice(0, 16).replace('T', ' ')})`);
+			for (const h of e.hits) out.push(`    ${h.where === 'frontmatter' ? 'frontmatter' : `line ${h.line}`}: ${escapeControls(h.text)}`);
 		}
 	}
-	for (const e of brief.errors) out.push(`Session brief: ${e.item}: ${e.message}`);
+	for (const e of brief.errors) out.push(`Session brief: ${escapeControls(e.item)}: ${escapeControls(e.message)}`);
 	return out.join('\n');
 }

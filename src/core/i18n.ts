@@ -4,6 +4,7 @@ import type { Language } from './settings';
 export type Lang = Exclude<Language, 'auto'>;
 
 export interface Strings {
+	/** `vault` comes quoted (`quoteAlways`). */
 	title: (vault: string) => string;
 	source: { cache: string; live: string; scan: string };
 	age: (seconds: number) => string;
@@ -22,10 +23,11 @@ export interface Strings {
 	more: (n: number) => string;
 	none: string;
 	cut: (limit: number) => string;
+	cacheRejected: (why: string) => string;
 }
 
 const en: Strings = {
-	title: (vault) => `Session brief for vault "${vault}"`,
+	title: (vault) => `Session brief for vault ${vault}`,
 	source: { cache: 'cached brief', live: 'live channel', scan: 'own scan of the vault' },
 	age: (s) => (s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`),
 	fresh: 'just made',
@@ -43,10 +45,11 @@ const en: Strings = {
 	more: (n) => `+${n} more`,
 	none: 'none',
 	cut: (limit) => `[cut at ${limit} characters; run the bridge's "report" subcommand for everything]`,
+	cacheRejected: (why) => `cache ignored, it is damaged: ${why}`,
 };
 
 const de: Strings = {
-	title: (vault) => `Sitzungsbrief für den Vault "${vault}"`,
+	title: (vault) => `Sitzungsbrief für den Vault ${vault}`,
 	source: { cache: 'zwischengespeicherter Stand', live: 'Live-Kanal', scan: 'eigene Durchsuchung des Vaults' },
 	age: (s) => (s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`),
 	fresh: 'gerade erstellt',
@@ -64,6 +67,7 @@ const de: Strings = {
 	more: (n) => `+${n} weitere`,
 	none: 'keine',
 	cut: (limit) => `[bei ${limit} Zeichen gekürzt; alles zeigt der Unterbefehl "report" der Bridge]`,
+	cacheRejected: (why) => `Zwischenspeicher verworfen, er ist beschädigt: ${why}`,
 };
 
 export function strings(lang: Lang): Strings {

@@ -4,6 +4,8 @@
  * `{id, error: {code, message}}`. Read-only by construction: no method writes or evaluates.
  */
 
+import { checkDiscovery } from './schemas/live-discovery';
+
 export const PROTOCOL_VERSION = 1;
 /** Requests are tiny; anything larger closes the connection (ws `maxPayload`). */
 export const MAX_MESSAGE_BYTES = 4096;
@@ -47,12 +49,7 @@ export interface Discovery {
 }
 
 export function asDiscovery(value: unknown): Discovery | null {
-	if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
-	const d = value as Record<string, unknown>;
-	if (d.version !== PROTOCOL_VERSION || typeof d.token !== 'string' || d.token.length < 32) return null;
-	if (typeof d.port !== 'number' || !Number.isInteger(d.port) || d.port <= 0 || d.port > 65535) return null;
-	if (typeof d.pid !== 'number' || typeof d.startedAt !== 'number') return null;
-	return d as unknown as Discovery;
+	return checkDiscovery(PROTOCOL_VERSION)(value, '') === null ? (value as Discovery) : null;
 }
 
 /** The answer to `brief`: the data plus what the bridge needs to judge it (same settings, same day). */

@@ -8,10 +8,12 @@ import 'moment/locale/de';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { computeBrief, type Brief, type NoteEntry } from '../core/brief';
+import { checkBrief } from '../core/schemas/brief';
 import { isoDate } from '../core/dates';
 import { fromRow, toRow, type BriefCache, type BriefIndex } from '../core/cache-format';
 import { DISCOVERY_FILE, type LiveBrief } from '../core/live-protocol';
 import { readBriefCache, readBriefIndex, writeCache } from './cache';
+import { readBriefIndexChecked } from './cache-read';
 import { exists, servedByPlugin, usableCache, withDailyNoteChecked, type SourcedBrief } from './plugin-tier';
 import { scanVault, walkVault, type Walk, type WalkedNote } from './scan';
 import type { VaultContext } from './vault-config';
@@ -87,13 +89,18 @@ function reusableFromEarlierDay(ctx: VaultContext, rows: Map<string, [number, nu
  */
 export function localBrief(ctx: VaultContext, choice: LocalChoice, now: Date, full = true): SourcedBrief {
 	const why: string[] = [...ctx.warnings];
-	const cache = choice === 'scan' ? null : usableCache(ctx, now, why);
+	const rejected: string[] = [];
+	const cache = choice === 'scan' ? null : usableCache(ctx, now, why, rejected);
 	if (cache !== null && servedByPlugin(cache)) {
 		const served = fromCache(ctx, now, cache, full, why);
 		if (served !== null) return served;
 	}
-	const index = cache !== null && ctx.pluginDir !== null ? readBriefIndex(ctx.pluginDir, cache.indexId) : null;
-	if (cache !== null && index === null) why.push('cache index missing or from another write');
+	const indexRead = cache !== null && ctx.pluginDir !== null ? readBriefIndexChecked(ctx.pluginDir, cache.indexId) : null;
+	const index = indexRead?.state === 'ok' ? indexRead.value : null;
+	if (indexRead?.state === 'rejected') {
+		why.push(`cache rejected: ${indexRead.why}`);
+		rejected.push(indexRead.why);
+	} else if (cache !== null && index === null) why.push('cache index missing or from another write');
 
 	const rows = new Map<string, [number, number]>();
 	let walk: Walk | undefined;
@@ -112,6 +119,7 @@ export function localBrief(ctx: VaultContext, choice: LocalChoice, now: Date, fu
 		why.push('notes changed since the cache was written');
 	}
 	if (choice === 'cache') throw new NoCurrentCache(why.join('; ') || 'no current cache');
+	const cacheRejected = rejected.length > 0 ? rejected.join('; ') : undefined;
 	if (cache === null && choice === 'auto') reusableFromEarlierDay(ctx, rows, previous);
 
 	// Without an index there is nothing to reuse: a full scan, which stats each note through its open file.
@@ -136,7 +144,7 @@ export function localBrief(ctx: VaultContext, choice: LocalChoice, now: Date, fu
 			why.push(`could not write the cache: ${(error as Error).message}`);
 		}
 	}
-	return { brief, source: 'scan', generatedAt, notesRead: scan.read, cache: null, notes: why };
+	return { brief, source: 'scan', generatedAt, notesRead: scan.read, cache: null, notes: why, cacheRejected };
 }
 
 /** Short: a hook must not wait long for a plugin that is busy or gone. */
@@ -156,8 +164,13 @@ async function liveBrief(ctx: VaultContext, now: Date, why: string[]): Promise<S
 		return null;
 	}
 	const live = answer.result as Partial<LiveBrief> | null;
-	if (live === null || typeof live !== 'object' || live.key !== ctx.key || live.date !== isoDate(now) || typeof live.brief !== 'object') {
+	if (live === null || typeof live !== 'object' || live.key !== ctx.key || live.date !== isoDate(now)) {
 		why.push('live channel answered for other settings or another day');
+		return null;
+	}
+	const problem = checkBrief(live.brief, 'brief');
+	if (problem !== null) {
+		why.push(`live channel answer rejected: ${problem}`);
 		return null;
 	}
 	const cacheLike = { lang: live.lang, locale: live.locale } as BriefCache;

@@ -9,8 +9,8 @@ import type { Brief } from '../core/brief';
 import type { BriefCache } from '../core/cache-format';
 import { isoDate } from '../core/dates';
 import type { BriefSource } from '../core/format';
-import { processAlive } from './live/process-alive';
-import { readBriefCache } from './cache-read';
+import { sameProcess } from './live/process-identity';
+import { readBriefCacheChecked } from './cache-read';
 import type { VaultContext } from './vault-config';
 
 export interface SourcedBrief {
@@ -22,6 +22,8 @@ export interface SourcedBrief {
 	cache: BriefCache | null;
 	/** Why the cache was not served or not written; for `report` and `doctor`, not the hook text. */
 	notes: string[];
+	/** Set when a cache file was there but failed its schema: the brief's source note says so. */
+	cacheRejected?: string;
 }
 
 export function exists(root: string): (p: string) => boolean {
@@ -35,13 +37,17 @@ export function exists(root: string): (p: string) => boolean {
 }
 
 /** The cache when it was written today under the current settings; otherwise null, with why. */
-export function usableCache(ctx: VaultContext, now: Date, why: string[]): BriefCache | null {
+export function usableCache(ctx: VaultContext, now: Date, why: string[], rejected: string[] = []): BriefCache | null {
 	if (ctx.pluginDir === null) {
 		why.push('no Obsidian config folder found, so no cache');
 		return null;
 	}
-	const cache = readBriefCache(ctx.pluginDir);
-	if (cache === null) why.push('no readable cache');
+	const read = readBriefCacheChecked(ctx.pluginDir);
+	const cache = read.state === 'ok' ? read.value : null;
+	if (read.state === 'rejected') {
+		why.push(`cache rejected: ${read.why}`);
+		rejected.push(read.why);
+	} else if (cache === null) why.push('no readable cache');
 	else if (cache.date !== isoDate(now)) why.push(`cache is from ${cache.date}`);
 	else if (cache.key !== ctx.key) why.push('settings changed since the cache was written');
 	else return cache;
@@ -58,9 +64,13 @@ export function withDailyNoteChecked(brief: Brief, root: string): Brief {
 	return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists(root)(daily.path) } } };
 }
 
-/** Whether a plugin-written cache may be served as is: its writer runs with nothing pending. */
+/**
+ * Whether a plugin-written cache may be served as is: its writer runs with nothing pending. "Runs"
+ * means the pid names the very process that wrote the file (same start time): after a crash the
+ * pid may be reused, and a sandboxed Obsidian numbers its processes itself. Unknown is no.
+ */
 export function servedByPlugin(cache: BriefCache): boolean {
-	return cache.writer === 'plugin' && cache.plugin !== undefined && !cache.plugin.pending && processAlive(cache.plugin.pid);
+	return cache.writer === 'plugin' && cache.plugin !== undefined && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);
 }
 
 /** Tier 1 as a sourced brief, or null when the plugin's cache cannot be served as is. */

@@ -11,6 +11,7 @@ import { noteFactsFromText, tagNeedle } from '../core/note-facts';
 import { emptyFlags } from '../core/cache-format';
 import { isSkippedFolder } from '../core/paths';
 import { flagFreeTest, type FlagFreeTest } from '../core/prefilter';
+import { quoteName } from '../core/quote';
 import { splitRead } from './scan-parallel';
 import { walkFolders } from './walk';
 import type { Settings } from '../core/settings';
@@ -63,7 +64,7 @@ export function walkVault(root: string, excludedRootFolders: readonly string[], 
 			return false;
 		},
 		unreadable(rel, error) {
-			errors.push(`could not read folder ${rel === '' ? '.' : rel} (${errorText(error)})`);
+			errors.push(`could not read folder ${rel === '' ? '.' : quoteName(rel)} (${errorText(error)})`);
 		},
 	});
 	return { notes, errors };

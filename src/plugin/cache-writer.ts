@@ -7,11 +7,20 @@
 import { normalizePath, type App } from 'obsidian';
 import { BRIEF_FILE, INDEX_FILE, asBriefCache, makeBriefCache, makeIndex, type BriefCache } from '../core/cache-format';
 import { isoDate } from '../core/dates';
+import { processIdentity } from '../node/live/process-identity';
 import { writeAtomic } from './atomic-write';
 import type { BriefService } from './brief-service';
 import type { IndexSync } from './index-sync';
 
 export const WRITE_DELAY_MS = 1000;
+
+let started: string | null | undefined;
+
+/** This process as tier 1 checks it: pid and start time (left out when unknown, so tier 1 stays off). */
+function ownProcess(pending: boolean): BriefCache['plugin'] {
+	started ??= processIdentity('self');
+	return started === null ? { pid: process.pid, pending } : { pid: process.pid, pending, started };
+}
 
 function randomId(): string {
 	const bytes = new Uint8Array(8);
@@ -119,7 +128,7 @@ export class CacheWriter {
 			namesPerItem: this.service.settings.maxNamesPerItem,
 			lang: this.service.lang(),
 			locale: this.service.locale(),
-			plugin: { pid: process.pid, pending },
+			plugin: ownProcess(pending),
 		});
 		const adapter = this.app.vault.adapter;
 		// Index first: a reader that sees the new brief always finds its index (cache-format.md).

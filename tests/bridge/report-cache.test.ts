@@ -1,6 +1,8 @@
 /** `report` and the cache tiers: served only when proven current, never stale, never an error. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { processIdentity } from '../../src/node/live/process-identity';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FIXED_NOW, hookScript, makeVault, run, sessionStart, type Files } from '../helpers/bridge';
 
@@ -163,20 +165,62 @@ describe('cache tiers', () => {
 		const file = path.join(pluginDir(v), 'brief-cache.json');
 		const cache = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
 		// A cached brief that differs from the notes shows which tier answered the hook.
-		const brief = cache.brief as { items: { inbox: { count: number; paths: string[] } } };
-		brief.items.inbox = { count: 9, paths: ['from-plugin.md'] };
-		const write = (plugin: { pid: number; pending: boolean }): void => fs.writeFileSync(file, JSON.stringify({ ...cache, writer: 'plugin', plugin }));
-		write({ pid: process.pid, pending: false });
+		const brief = cache.brief as { items: { inbox: { count: number; paths: string[]; entries: unknown[] } } };
+		brief.items.inbox = { count: 9, paths: ['from-plugin.md'], entries: [] };
+		const write = (plugin: { pid: number; pending: boolean; started?: string }): void => fs.writeFileSync(file, JSON.stringify({ ...cache, writer: 'plugin', plugin }));
+		const started = processIdentity(process.pid) ?? undefined;
+		write({ pid: process.pid, pending: false, started });
 		fs.writeFileSync(path.join(v, 'Notes', 'c.md'), 'flagged without the plugin seeing it yet #needs-review');
 		expect(sessionStart(v).context).toContain('Inbox: 9 (from-plugin.md, +8 more)');
 		// report needs every path: rebuilt from the plugin's index, still without reading a note.
 		const full = report(v);
 		expect(full.json.source).toBe('cache');
 		expect(full.json.items.needsReview).toEqual({ count: 1, paths: ['Notes/b.md'] });
-		write({ pid: process.pid, pending: true });
+		write({ pid: process.pid, pending: true, started });
 		expect(report(v).json.items.needsReview).toMatchObject({ count: 2 });
-		write({ pid: 2 ** 22 + 12345, pending: false });
+		write({ pid: 2 ** 22 + 12345, pending: false, started });
 		expect(sessionStart(v).context).toContain('Inbox: 1 (Inbox/a.md)');
+	});
+	describe('pid reuse: tier 1 proves the writer is the same process, not just a live pid', () => {
+		function pluginCache(v: string, plugin: Record<string, unknown>): void {
+			report(v);
+			const file = path.join(pluginDir(v), 'brief-cache.json');
+			const cache = JSON.parse(fs.readFileSync(file, 'utf8')) as { brief: { items: Record<string, unknown> } };
+			cache.brief.items.inbox = { count: 9, paths: ['from-plugin.md'], entries: [] };
+			fs.writeFileSync(file, JSON.stringify({ ...cache, writer: 'plugin', plugin }));
+			// A change the cache does not know: only tier 1 would serve it anyway.
+			fs.writeFileSync(path.join(v, 'Notes', 'c.md'), 'flagged since #needs-review');
+		}
+		const me = processIdentity(process.pid);
+		it.runIf(me !== null)('a live pid with another start time (the pid was reused after a crash) is not served', () => {
+			const v = vault(BASE);
+			const ticks = /:(\d+)$/.exec(me ?? '')?.[1] ?? '0';
+			pluginCache(v, { pid: process.pid, pending: false, started: (me ?? '').replace(/:\d+$/, `:${Number(ticks) + 1}`) });
+			const context = sessionStart(v).context;
+			expect(context).toContain('Inbox: 1 (Inbox/a.md)');
+			expect(context).not.toContain('from-plugin.md');
+		});
+		it.runIf(me !== null)('a pid from another pid namespace (a sandboxed Obsidian) is not served', () => {
+			const v = vault(BASE);
+			pluginCache(v, { pid: process.pid, pending: false, started: (me ?? '').replace(/pid:\[\d+\]/, 'pid:[1]') });
+			expect(sessionStart(v).context).not.toContain('from-plugin.md');
+		});
+		it('an unknown start time fails closed (tier 3 verifies instead)', () => {
+			const v = vault(BASE);
+			pluginCache(v, { pid: process.pid, pending: false });
+			expect(sessionStart(v).context).toContain('Inbox: 1 (Inbox/a.md)');
+		});
+		it.runIf(me !== null)('the same process with the same start time is served', () => {
+			const v = vault(BASE);
+			pluginCache(v, { pid: process.pid, pending: false, started: me });
+			expect(sessionStart(v).context).toContain('Inbox: 9 (from-plugin.md, +8 more)');
+		});
+		it('a process that is gone is not served, whatever it recorded', () => {
+			const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+			const v = vault(BASE);
+			pluginCache(v, { pid: Number(child.stdout.toString()), pending: false, started: me ?? 'x' });
+			expect(sessionStart(v).context).not.toContain('from-plugin.md');
+		});
 	});
 	it('keeps the cached brief small: counts and the first names only', () => {
 		const files: Files = {};

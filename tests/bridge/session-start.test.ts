@@ -321,7 +321,7 @@ describe('daily-note formats with names', () => {
 			'.obsidian/plugins/session-brief/data.json': '{"language":"de"}',
 			'Journal/2026/November/Sonntag, 29. November 2026.md': '',
 		});
-		expect(line(sessionStart(v).context, 'Tagesnotiz')).toBe('Tagesnotiz: Journal/2026/November/Sonntag, 29. November 2026.md (vorhanden)');
+		expect(line(sessionStart(v).context, 'Tagesnotiz')).toBe('Tagesnotiz: "Journal/2026/November/Sonntag, 29. November 2026.md" (vorhanden)');
 	});
 	it('uses English names otherwise', () => {
 		const v = vault({ '.obsidian/daily-notes.json': '{"format":"dddd D MMMM YYYY"}' });

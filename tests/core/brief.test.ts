@@ -146,7 +146,28 @@ describe('text', () => {
 		const long = Array.from({ length: 1000 }, (_, i) => note(`Inbox/${'x'.repeat(40)}${i}.md`, ''));
 		const text = formatBrief(brief(long, s), s, 'en', origin, NOW.getTime());
 		expect(text.length).toBeLessThanOrEqual(HOOK_TEXT_LIMIT);
-		expect(text).toMatch(/\[cut at 10000 characters/);
+		// Every item line survives: fewer names are shown, and the rest is counted.
+		for (const label of ['Inbox: 1000 (', 'needs-review: 0', 'review without review-done: 0', 'pending-review in rules: 0', "Today's session files: 0"]) expect(text).toContain(label);
+		expect(text).toMatch(/\+\d+ more\)/);
+		expect(text).not.toMatch(/\[cut at/);
+	});
+	it('shortens 80 huge names instead of dropping any item line', () => {
+		const s = resolveSettings({ maxNamesPerItem: 80 });
+		const huge = (i: number, folder: string, tag = ''): ReturnType<typeof note> => note(`${folder}/${String(i).padStart(2, '0')}${'n'.repeat(3300)}.md`, tag);
+		const notes = [
+			...Array.from({ length: 80 }, (_, i) => huge(i, 'Inbox')),
+			huge(1, 'Notes', '#needs-review'),
+			huge(2, 'Notes', '#review'),
+		];
+		const text = formatBrief(brief(notes, s), s, 'en', origin, NOW.getTime());
+		expect(text.length).toBeLessThanOrEqual(HOOK_TEXT_LIMIT);
+		const lines = text.split('\n');
+		for (const label of ['Inbox: 80 (', 'needs-review: 1 (', 'review without review-done: 1 (', 'pending-review in rules: 0', "Today's session files: 0"]) {
+			expect(lines.some((l) => l.startsWith(label)), label).toBe(true);
+		}
+		// Each shortened name is marked: two quoted pieces with an ellipsis between.
+		expect(text).toMatch(/"Inbox\/00n+"…"n+\.md"/);
+		expect(text).not.toMatch(/\[cut at/);
 	});
 	it('escapes every non-ASCII character in hook JSON', () => {
 		const json = asciiJson({ t: 'Grüße 🎉' });

@@ -9,6 +9,7 @@ import { builtinModules } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { processIdentity } from '../../src/node/live/process-identity';
 import { BUILT_BRIDGE, BUILT_MAIN, copyExampleVault, settle, startBuilt, stopBuilt, type StartedBuilt } from './load-built';
 
 const HAVE_BUILD = fs.existsSync(BUILT_MAIN) && fs.existsSync(BUILT_BRIDGE);
@@ -132,7 +133,7 @@ describe.skipIf(!HAVE_BUILD)('built main.js in the stand-in, on example-vault/',
 		const cache = readCache(s);
 		expect(cache.writer).toBe('plugin');
 		// Tier 1 (docs/design.md): the writer is alive (it is this test process) and has nothing pending.
-		expect(cache.plugin).toEqual({ pid: process.pid, pending: false });
+		expect(cache.plugin).toEqual({ pid: process.pid, pending: false, started: processIdentity('self') });
 		expect(cache.noteCount).toBe(s.internals.sync.index.size);
 		expect(s.internals.sync.index.size).toBeGreaterThan(10);
 
@@ -190,7 +191,7 @@ describe.skipIf(!HAVE_BUILD)('built main.js in the stand-in, on example-vault/',
 		await vi.advanceTimersByTimeAsync(1);
 		await s.internals.writer.idle();
 		expect(s.internals.writer.fullWrites).toBe(writesBefore + 1);
-		expect(readCache(s).plugin).toEqual({ pid: process.pid, pending: false });
+		expect(readCache(s).plugin).toEqual({ pid: process.pid, pending: false, started: processIdentity('self') });
 		const after = bridgeReport(s.base);
 		expect(after.json?.source).toBe('cache');
 		expect((after.json?.items.needsReview as { paths: string[] }).paths).toEqual([...needsReview(), 'Notes/Tag syntax.md'].sort());

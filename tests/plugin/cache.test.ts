@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { processIdentity } from '../../src/node/live/process-identity';
 import { loadVaultContext } from '../../src/node/vault-config';
 import { asBriefCache, asBriefIndex, BRIEF_FILE, INDEX_FILE, type BriefCache } from '../../src/core/cache-format';
 import { isoDate } from '../../src/core/dates';
@@ -40,7 +41,7 @@ describe('cached brief', () => {
 		await writer.idle();
 		const cache = readCache(started.pluginDir);
 		expect(cache.writer).toBe('plugin');
-		expect(cache.plugin).toEqual({ pid: process.pid, pending: false });
+		expect(cache.plugin).toEqual({ pid: process.pid, pending: false, started: processIdentity('self') });
 		expect(cache.date).toBe(isoDate(new Date()));
 		expect(cache.lang).toBe('de');
 		expect(cache.locale).toBe('en');

@@ -1,6 +1,7 @@
 /** `broken-link`: wikilinks, embeds and markdown links to files that do not exist. */
 import { extractLinks } from './links';
 import { reporter, type Finding, type RuleCheck } from './types';
+import { quoteAlways } from '../quote';
 
 export const brokenLinksCheck: RuleCheck = {
 	id: 'broken-link',
@@ -17,8 +18,8 @@ export const brokenLinksCheck: RuleCheck = {
 			for (const link of extractLinks(file)) {
 				if (ctx.resolveLink(link.linkpath, file.path)) continue;
 				const message = ctx.say(
-					`${link.raw} points to "${link.linkpath}", which does not exist in the vault. Fix the name or create the note.`,
-					`${link.raw} zeigt auf "${link.linkpath}", das es im Vault nicht gibt. Namen korrigieren oder die Notiz anlegen.`,
+					`${link.raw} points to ${quoteAlways(link.linkpath)}, which does not exist in the vault. Fix the name or create the note.`,
+					`${link.raw} zeigt auf ${quoteAlways(link.linkpath)}, das es im Vault nicht gibt. Namen korrigieren oder die Notiz anlegen.`,
 				);
 				findings.push(found(file.path, link.line, message));
 			}

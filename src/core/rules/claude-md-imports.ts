@@ -6,6 +6,7 @@
 import { maskLines } from '../markdown-mask';
 import { normalizePath } from './scope';
 import { reporter, type CheckContext, type Finding, type RuleCheck } from './types';
+import { quoteAlways } from '../quote';
 
 const IMPORT = /(?:^|\s)@(\S+)/g;
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"]+$/;
@@ -89,12 +90,12 @@ function checkImports(ctx: CheckContext, file: { path: string; lines: string[] }
 			const message =
 				trimmedTarget !== null && ctx.exists(trimmedTarget)
 					? ctx.say(
-							`@${token} does not resolve: Claude Code reads "${token.slice(trimmed.length)}" as part of the path. Separate it from the path with a space.`,
-							`@${token} löst sich nicht auf: Claude Code liest "${token.slice(trimmed.length)}" als Teil des Pfades. Mit einem Leerzeichen vom Pfad trennen.`,
+							`@${token} does not resolve: Claude Code reads ${quoteAlways(token.slice(trimmed.length))} as part of the path. Separate it from the path with a space.`,
+							`@${token} löst sich nicht auf: Claude Code liest ${quoteAlways(token.slice(trimmed.length))} als Teil des Pfades. Mit einem Leerzeichen vom Pfad trennen.`,
 						)
 					: ctx.say(
-							`@${token} imports "${target}", which does not exist; Claude Code skips it silently.`,
-							`@${token} importiert "${target}", das es nicht gibt; Claude Code überspringt den Import stillschweigend.`,
+							`@${token} imports ${quoteAlways(target)}, which does not exist; Claude Code skips it silently.`,
+							`@${token} importiert ${quoteAlways(target)}, das es nicht gibt; Claude Code überspringt den Import stillschweigend.`,
 						);
 			findings.push(found(file.path, i + 1, message));
 		}

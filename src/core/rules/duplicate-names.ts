@@ -1,6 +1,7 @@
 /** `duplicate-name`: two skills or two agents with the same `name`; Claude Code keeps only one. */
 import { comparePaths } from '../paths';
 import { reporter, type CheckContext, type Finding, type RuleCheck } from './types';
+import { quoteAlways, quoteName } from '../quote';
 
 const KINDS = [
 	{ pattern: /^\.claude\/skills\/[^/]+\/SKILL\.md$/, en: 'Skill', de: 'Skill' },
@@ -36,10 +37,10 @@ function duplicatesOf(ctx: CheckContext, kind: (typeof KINDS)[number]): Finding[
 		if (owners.length < 2) continue;
 		const sorted = owners.sort((a, b) => comparePaths(a.path, b.path));
 		for (const owner of sorted) {
-			const others = sorted.filter((o) => o !== owner).map((o) => o.path).join(', ');
+			const others = sorted.filter((o) => o !== owner).map((o) => quoteName(o.path)).join(', ');
 			const message = ctx.say(
-				`${kind.en} name "${owner.name}" is also used by ${others}; Claude Code loads only one. Rename one of them.`,
-				`${kind.de}-Name "${owner.name}" wird auch von ${others} benutzt; Claude Code lädt nur einen. Einen davon umbenennen.`,
+				`${kind.en} name ${quoteAlways(owner.name)} is also used by ${others}; Claude Code loads only one. Rename one of them.`,
+				`${kind.de}-Name ${quoteAlways(owner.name)} wird auch von ${others} benutzt; Claude Code lädt nur einen. Einen davon umbenennen.`,
 			);
 			findings.push(found(owner.path, owner.line, message));
 		}

@@ -8,6 +8,7 @@ import type { Lang } from '../i18n';
 import type { ExternalCheck } from '../settings';
 import { say } from './report-text';
 import { reporter, type Finding, type RuleCheck } from './types';
+import { quoteAlways } from '../quote';
 
 export type ExternalRun =
 	| { outcome: 'missing'; program: string }
@@ -42,7 +43,7 @@ export function alarmPattern(pattern: string): RegExp | null {
 }
 
 export function describeCommand(config: ExternalCheck): string {
-	return [config.command, ...config.args].map((w) => (/\s/.test(w) ? `"${w}"` : w)).join(' ');
+	return [config.command, ...config.args].map((w) => (/\s/.test(w) ? `${quoteAlways(w)}` : w)).join(' ');
 }
 
 export function judgeExternalRun(run: ExternalRun, config: ExternalCheck, lang: Lang): Finding[] {
@@ -58,8 +59,8 @@ export function judgeExternalRun(run: ExternalRun, config: ExternalCheck, lang: 
 					0,
 					say(
 						lang,
-						`External check: "${run.program}" was not found, so the check did not run. Install it or fix "externalCheck" in the plugin settings.`,
-						`Externer Check: "${run.program}" wurde nicht gefunden, der Check lief nicht. Installieren oder "externalCheck" in den Plugin-Einstellungen korrigieren.`,
+						`External check: ${quoteAlways(run.program)} was not found, so the check did not run. Install it or fix "externalCheck" in the plugin settings.`,
+						`Externer Check: ${quoteAlways(run.program)} wurde nicht gefunden, der Check lief nicht. Installieren oder "externalCheck" in den Plugin-Einstellungen korrigieren.`,
 					),
 				),
 			];
@@ -70,8 +71,8 @@ export function judgeExternalRun(run: ExternalRun, config: ExternalCheck, lang: 
 					0,
 					say(
 						lang,
-						`External check: "${command}" could not be started (${run.reason}). Check that the program is executable.`,
-						`Externer Check: "${command}" ließ sich nicht starten (${run.reason}). Prüfen, ob das Programm ausführbar ist.`,
+						`External check: ${quoteAlways(command)} could not be started (${run.reason}). Check that the program is executable.`,
+						`Externer Check: ${quoteAlways(command)} ließ sich nicht starten (${run.reason}). Prüfen, ob das Programm ausführbar ist.`,
 					),
 				),
 			];
@@ -82,8 +83,8 @@ export function judgeExternalRun(run: ExternalRun, config: ExternalCheck, lang: 
 					0,
 					say(
 						lang,
-						`External check: "${command}" did not finish within ${run.seconds} s and was stopped. Make it faster, or find where it hangs (waiting for input?).`,
-						`Externer Check: "${command}" war nach ${run.seconds} s nicht fertig und wurde abgebrochen. Schneller machen oder prüfen, wo er hängt (wartet er auf Eingabe?).`,
+						`External check: ${quoteAlways(command)} did not finish within ${run.seconds} s and was stopped. Make it faster, or find where it hangs (waiting for input?).`,
+						`Externer Check: ${quoteAlways(command)} war nach ${run.seconds} s nicht fertig und wurde abgebrochen. Schneller machen oder prüfen, wo er hängt (wartet er auf Eingabe?).`,
 					),
 					output(run.tail),
 				),
@@ -104,7 +105,7 @@ function judgeExit(
 	const findings: Finding[] = [];
 	if (run.code !== 0) {
 		const how = run.code === null ? say(lang, `was killed by ${run.signal ?? 'a signal'}`, `wurde durch ${run.signal ?? 'ein Signal'} beendet`) : say(lang, `exited with code ${run.code}`, `endete mit Code ${run.code}`);
-		findings.push(found('', 0, say(lang, `External check: "${command}" ${how}.`, `Externer Check: "${command}" ${how}.`), output(run.tail)));
+		findings.push(found('', 0, say(lang, `External check: ${quoteAlways(command)} ${how}.`, `Externer Check: ${quoteAlways(command)} ${how}.`), output(run.tail)));
 		return findings;
 	}
 	if (alarmPattern(config.alarmPattern) === null) {
@@ -114,8 +115,8 @@ function judgeExit(
 				0,
 				say(
 					lang,
-					`External check: the alarm pattern "${config.alarmPattern}" is not a valid regular expression. Fix "externalCheck.alarmPattern" in the plugin settings.`,
-					`Externer Check: das Alarmmuster "${config.alarmPattern}" ist kein gültiger regulärer Ausdruck. "externalCheck.alarmPattern" in den Plugin-Einstellungen korrigieren.`,
+					`External check: the alarm pattern ${quoteAlways(config.alarmPattern)} is not a valid regular expression. Fix "externalCheck.alarmPattern" in the plugin settings.`,
+					`Externer Check: das Alarmmuster ${quoteAlways(config.alarmPattern)} ist kein gültiger regulärer Ausdruck. "externalCheck.alarmPattern" in den Plugin-Einstellungen korrigieren.`,
 				),
 			),
 		);
@@ -124,15 +125,15 @@ function judgeExit(
 		findings.push(found('', 0, say(lang, `External check reported: ${alarm}`, `Externer Check meldet: ${alarm}`)));
 	}
 	if (run.lastLine === null || !cleanLinePattern(config.cleanLine).test(run.lastLine.trim())) {
-		const seen = run.lastLine === null ? say(lang, 'it printed nothing', 'er gab nichts aus') : say(lang, `its last line was "${run.lastLine.trim()}"`, `seine letzte Zeile war "${run.lastLine.trim()}"`);
+		const seen = run.lastLine === null ? say(lang, 'it printed nothing', 'er gab nichts aus') : say(lang, `its last line was ${quoteAlways(run.lastLine.trim())}`, `seine letzte Zeile war ${quoteAlways(run.lastLine.trim())}`);
 		findings.push(
 			found(
 				'',
 				0,
 				say(
 					lang,
-					`External check: "${command}" exited 0 but did not end with the clean line "${config.cleanLine}" (${seen}); it may have stopped early.`,
-					`Externer Check: "${command}" endete mit 0, aber nicht mit der Schlusszeile "${config.cleanLine}" (${seen}); er brach womöglich vorzeitig ab.`,
+					`External check: ${quoteAlways(command)} exited 0 but did not end with the clean line ${quoteAlways(config.cleanLine)} (${seen}); it may have stopped early.`,
+					`Externer Check: ${quoteAlways(command)} endete mit 0, aber nicht mit der Schlusszeile ${quoteAlways(config.cleanLine)} (${seen}); er brach womöglich vorzeitig ab.`,
 				),
 				run.alarms.length === 0 ? output(run.tail) : undefined,
 			),

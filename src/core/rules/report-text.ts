@@ -1,6 +1,7 @@
 /** The rule check's words: the summary line that ends every run, finding lines, the hook's cap. */
 import type { Lang } from '../i18n';
 import { comparePaths } from '../paths';
+import { escapeControls, shortenName } from '../quote';
 import type { Finding } from './types';
 
 export function say(lang: Lang, en: string, de: string): string {
@@ -45,10 +46,11 @@ export function sortFindings(findings: readonly Finding[]): Finding[] {
 }
 
 /** `path:line: error [check] message`, the shape editors and CI logs turn into links. */
-export function findingLines(finding: Finding, lang: Lang): string[] {
-	const where = finding.path === '' ? '' : finding.line > 0 ? `${finding.path}:${finding.line}: ` : `${finding.path}: `;
+export function findingLines(finding: Finding, lang: Lang, nameMax = Number.POSITIVE_INFINITY): string[] {
+	const name = shortenName(finding.path, nameMax);
+	const where = finding.path === '' ? '' : finding.line > 0 ? `${name}:${finding.line}: ` : `${name}: `;
 	const severity = lang === 'de' ? (finding.severity === 'error' ? 'Fehler' : 'Warnung') : finding.severity;
-	return [`${where}${severity} [${finding.check}] ${finding.message}`, ...(finding.detail ?? []).map((d) => `    ${d}`)];
+	return [`${where}${severity} [${escapeControls(finding.check)}] ${escapeControls(finding.message)}`, ...(finding.detail ?? []).map((d) => `    ${escapeControls(d)}`)];
 }
 
 export function formatFindings(findings: readonly Finding[], checksRun: readonly string[], lang: Lang): string[] {
@@ -83,4 +85,51 @@ export function capHookContext(lines: readonly string[], lang: Lang, fullCommand
 		`[gekürzt: ${left} weitere Zeile(n) nicht gezeigt; alle Befunde zeigt \`${fullCommand}\`]`,
 	);
 	return [...kept, summary, note].join('\n');
+}
+
+/** Paths in the hook's findings are not shortened below this; below it, findings are left out instead. */
+const MIN_NAME_CHARS = 24;
+/** A finding's message beyond this length is shortened in the middle when the text must shrink. */
+const MAX_MESSAGE_CHARS = 300;
+
+function shortMessage(f: Finding): Finding {
+	if (f.message.length <= MAX_MESSAGE_CHARS) return f;
+	const half = Math.floor((MAX_MESSAGE_CHARS - 3) / 2);
+	return { ...f, message: `${f.message.slice(0, half)} … ${f.message.slice(f.message.length - half)}` };
+}
+
+function fits(lines: readonly string[]): boolean {
+	return lines.length <= HOOK_CONTEXT_MAX_LINES && lines.join('\n').length <= HOOK_CONTEXT_MAX_CHARS;
+}
+
+/**
+ * The PostToolUse context within 40 lines and 4,000 characters, cutting names before findings:
+ * first the detail lines go, then long paths are shortened (visibly, in the middle) and long
+ * messages cut, so every finding keeps its line. Only when the finding lines alone exceed the cap
+ * are findings left out, warnings before errors, and the last line says how many.
+ */
+export function hookFindingsText(header: string, findings: readonly Finding[], checksRun: readonly string[], lang: Lang, fullCommand: string): string {
+	const sorted = sortFindings(findings);
+	const summary = summaryLine(findings, checksRun, lang);
+	const full = [header, ...formatFindings(findings, checksRun, lang)];
+	if (fits(full)) return full.join('\n');
+	const render = (list: readonly Finding[], nameMax: number): string[] => [header, ...list.flatMap((f) => findingLines({ ...shortMessage(f), detail: undefined }, lang, nameMax)), summary];
+	const longest = Math.max(MIN_NAME_CHARS, ...sorted.map((f) => shortenName(f.path, Number.POSITIVE_INFINITY).length));
+	for (let nameMax = longest; ; nameMax = Math.max(MIN_NAME_CHARS, Math.floor(nameMax * 0.8))) {
+		const lines = render(sorted, nameMax);
+		if (fits(lines)) return lines.join('\n');
+		if (nameMax === MIN_NAME_CHARS) break;
+	}
+	// Too many findings for the cap even with short names: keep errors first, in their order.
+	const ranked = [...sorted.filter((f) => f.severity === 'error'), ...sorted.filter((f) => f.severity !== 'error')];
+	let keep = ranked.length;
+	const noteFor = (left: number): string =>
+		say(lang, `[cut: ${left} more finding(s) not shown; run \`${fullCommand}\` for all findings]`, `[gekürzt: ${left} weitere Befund(e) nicht gezeigt; alle Befunde zeigt \`${fullCommand}\`]`);
+	while (keep > 0) {
+		const kept = new Set(ranked.slice(0, keep));
+		const lines = [...render(sorted.filter((f) => kept.has(f)), MIN_NAME_CHARS), noteFor(ranked.length - keep)];
+		if (fits(lines)) return lines.join('\n');
+		keep--;
+	}
+	return capHookContext([header, summary], lang, fullCommand);
 }

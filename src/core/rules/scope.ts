@@ -76,7 +76,8 @@ export function scopePattern(glob: string): RegExp {
 		else if (c === '?') source += '[^/]';
 		else source += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
 	}
-	const re = new RegExp(`^${source}$`, 'i');
+	// dotAll: a name with a line break is still inside the scope (it must not escape the check).
+	const re = new RegExp(`^${source}$`, 'is');
 	patternCache.set(glob, re);
 	return re;
 }

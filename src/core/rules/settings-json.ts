@@ -7,6 +7,7 @@ import { closestEvent, HANDLER_TYPES, HOOK_EVENTS } from './hook-events';
 import type { JsonProblem } from './json-error';
 import { isRecord, lineOfJsonString, parseSettings, settingsFiles } from './settings-file';
 import { reporter, type CheckContext, type Finding, type RuleCheck, type RuleFile } from './types';
+import { quoteAlways } from '../quote';
 
 const PROBLEMS: Record<JsonProblem, [string, string]> = {
 	end: ['the file ends too early (a missing `}` or `]`?)', 'die Datei endet zu früh (fehlt eine `}` oder `]`?)'],
@@ -66,12 +67,12 @@ function checkFile(ctx: CheckContext, file: RuleFile): Finding[] {
 		const line = lineOfJsonString(file, event, hooksLine);
 		if (!HOOK_EVENTS.includes(event)) {
 			const guess = closestEvent(event);
-			const hint = guess === null ? '' : ctx.say(` Did you mean "${guess}"?`, ` Gemeint ist wohl "${guess}".`);
+			const hint = guess === null ? '' : ctx.say(` Did you mean ${quoteAlways(guess)}?`, ` Gemeint ist wohl ${quoteAlways(guess)}.`);
 			findings.push(
 				found(
 					file.path,
 					line,
-					ctx.say(`Unknown hook event "${event}": its hooks never run (names are case-sensitive).${hint}`, `Unbekanntes Hook-Ereignis "${event}": seine Hooks laufen nie (Groß- und Kleinschreibung zählt).${hint}`),
+					ctx.say(`Unknown hook event ${quoteAlways(event)}: its hooks never run (names are case-sensitive).${hint}`, `Unbekanntes Hook-Ereignis ${quoteAlways(event)}: seine Hooks laufen nie (Groß- und Kleinschreibung zählt).${hint}`),
 				),
 			);
 			continue;
@@ -85,17 +86,17 @@ function checkFile(ctx: CheckContext, file: RuleFile): Finding[] {
 function checkGroups(ctx: CheckContext, file: RuleFile, event: string, groups: unknown, line: number): Finding[] {
 	const found = reporter(settingsJsonCheck);
 	if (!Array.isArray(groups)) {
-		return [found(file.path, line, ctx.say(`"${event}" must be a list of matcher groups ([ { "hooks": [ … ] } ]).`, `"${event}" muss eine Liste von Matcher-Gruppen sein ([ { "hooks": [ … ] } ]).`))];
+		return [found(file.path, line, ctx.say(`${quoteAlways(event)} must be a list of matcher groups ([ { "hooks": [ … ] } ]).`, `${quoteAlways(event)} muss eine Liste von Matcher-Gruppen sein ([ { "hooks": [ … ] } ]).`))];
 	}
 	const findings: Finding[] = [];
 	for (const group of groups) {
 		if (!isRecord(group) || !Array.isArray(group.hooks)) {
-			findings.push(found(file.path, line, ctx.say(`Each entry of "${event}" needs a "hooks" list.`, `Jeder Eintrag unter "${event}" braucht eine Liste "hooks".`)));
+			findings.push(found(file.path, line, ctx.say(`Each entry of ${quoteAlways(event)} needs a "hooks" list.`, `Jeder Eintrag unter ${quoteAlways(event)} braucht eine Liste "hooks".`)));
 			continue;
 		}
 		for (const handler of group.hooks) {
 			const problem = handlerProblem(handler);
-			if (problem !== null) findings.push(found(file.path, line, ctx.say(`A hook under "${event}": ${problem[0]}`, `Ein Hook unter "${event}": ${problem[1]}`)));
+			if (problem !== null) findings.push(found(file.path, line, ctx.say(`A hook under ${quoteAlways(event)}: ${problem[0]}`, `Ein Hook unter ${quoteAlways(event)}: ${problem[1]}`)));
 		}
 	}
 	return findings;
@@ -111,7 +112,7 @@ function handlerProblem(handler: unknown): [string, string] | null {
 	const required: Record<string, string[]> = { command: ['command'], http: ['url'], prompt: ['prompt'], agent: ['prompt'], mcp_tool: ['server', 'tool'] };
 	for (const key of required[type] ?? []) {
 		const value = handler[key];
-		if (typeof value !== 'string' || value.trim() === '') return [`type "${type}" needs a non-empty "${key}".`, `Typ "${type}" braucht ein nicht leeres "${key}".`];
+		if (typeof value !== 'string' || value.trim() === '') return [`type ${quoteAlways(type)} needs a non-empty ${quoteAlways(key)}.`, `Typ ${quoteAlways(type)} braucht ein nicht leeres ${quoteAlways(key)}.`];
 	}
 	if (handler.args !== undefined && !(Array.isArray(handler.args) && handler.args.every((a) => typeof a === 'string'))) {
 		return ['"args" must be a list of texts.', '"args" muss eine Liste von Texten sein.'];

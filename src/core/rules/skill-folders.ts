@@ -1,5 +1,6 @@
 /** `skill-file`: a folder directly under `.claude/skills/` without a file named exactly `SKILL.md`. */
 import { reporter, type Finding, type RuleCheck } from './types';
+import { quoteAlways } from '../quote';
 
 const SKILLS = '.claude/skills/';
 
@@ -31,12 +32,12 @@ export const skillFoldersCheck: RuleCheck = {
 			const message =
 				wrongCase !== undefined
 					? ctx.say(
-							`Skill folder "${folder}" has "${wrongCase}" but Claude Code looks for "SKILL.md" exactly. Rename the file.`,
-							`Der Skill-Ordner "${folder}" hat "${wrongCase}", Claude Code sucht aber genau "SKILL.md". Datei umbenennen.`,
+							`Skill folder ${quoteAlways(folder)} has ${quoteAlways(wrongCase)} but Claude Code looks for "SKILL.md" exactly. Rename the file.`,
+							`Der Skill-Ordner ${quoteAlways(folder)} hat ${quoteAlways(wrongCase)}, Claude Code sucht aber genau "SKILL.md". Datei umbenennen.`,
 						)
 					: ctx.say(
-							`Skill folder "${folder}" has no SKILL.md, so Claude Code does not load it. Add .claude/skills/${folder}/SKILL.md.`,
-							`Der Skill-Ordner "${folder}" hat keine SKILL.md, Claude Code lädt ihn nicht. .claude/skills/${folder}/SKILL.md anlegen.`,
+							`Skill folder ${quoteAlways(folder)} has no SKILL.md, so Claude Code does not load it. Add .claude/skills/${folder}/SKILL.md.`,
+							`Der Skill-Ordner ${quoteAlways(folder)} hat keine SKILL.md, Claude Code lädt ihn nicht. .claude/skills/${folder}/SKILL.md anlegen.`,
 						);
 			findings.push(found(`${SKILLS}${folder}${wrongCase === undefined ? '' : `/${wrongCase}`}`, 0, message));
 		}

@@ -4,6 +4,7 @@
  * 1,024 characters: Claude Code picks a skill by its description and calls it by its name.
  */
 import { reporter, type Finding, type RuleCheck } from './types';
+import { quoteAlways } from '../quote';
 
 const SKILL_FILE = /^\.claude\/skills\/([^/]+)\/SKILL\.md$/;
 const SKILL_NAME = /^[a-z0-9-]+$/;
@@ -40,14 +41,14 @@ export const skillFrontmatterCheck: RuleCheck = {
 				findings.push(found(file.path, nameLine, ctx.say(`Skill has no name. Add "name: ${folder}".`, `Skill hat keinen Namen. "name: ${folder}" ergänzen.`)));
 			} else if (!SKILL_NAME.test(name) || name.length > MAX_NAME) {
 				const message = ctx.say(
-					`Skill name "${name}" is invalid: use only lowercase letters, digits and hyphens, at most ${MAX_NAME} characters.`,
-					`Skill-Name "${name}" ist ungültig: nur Kleinbuchstaben, Ziffern und Bindestriche, höchstens ${MAX_NAME} Zeichen.`,
+					`Skill name ${quoteAlways(name)} is invalid: use only lowercase letters, digits and hyphens, at most ${MAX_NAME} characters.`,
+					`Skill-Name ${quoteAlways(name)} ist ungültig: nur Kleinbuchstaben, Ziffern und Bindestriche, höchstens ${MAX_NAME} Zeichen.`,
 				);
 				findings.push(found(file.path, nameLine, message));
 			} else if (name !== folder) {
 				const message = ctx.say(
-					`Skill name "${name}" differs from its folder "${folder}". Rename one so both are equal.`,
-					`Skill-Name "${name}" weicht vom Ordner "${folder}" ab. Eines umbenennen, damit beide gleich sind.`,
+					`Skill name ${quoteAlways(name)} differs from its folder ${quoteAlways(folder)}. Rename one so both are equal.`,
+					`Skill-Name ${quoteAlways(name)} weicht vom Ordner ${quoteAlways(folder)} ab. Eines umbenennen, damit beide gleich sind.`,
 				);
 				findings.push(found(file.path, nameLine, message));
 			}

@@ -12,6 +12,7 @@ import type { EventCommand } from './host-spec';
 import { backupPath, manifestPath, missingDirs, readManifest, serializeManifest, type InstallRecord, type Manifest } from './manifest';
 import { bridgeTarget, EXIT, HOOK_ENTRY, hostPaths, resolveNode, scriptTarget, specFor, type ActionResult, type AgentOptions } from './options';
 import { applyRegistration, isOwnHandler, newDoc, serialize } from './registration';
+import { withLocks } from './install-lock';
 import { parseJsonDoc, UnparseableError } from '../settings-json';
 import { findConfigDir, PLUGIN_ID } from '../vault-config';
 import { trustFindings } from './trust';
@@ -52,7 +53,22 @@ function isDir(p: string): boolean {
 	}
 }
 
+/**
+ * Install under the locks of the install record and the settings file: a second run at the same
+ * time waits, then sees what the first one did (its record and its backup).
+ */
 export function install(o: AgentOptions): ActionResult {
+	const spec = specFor(o.agent);
+	if (!spec.scopes.includes(o.scope)) return installLocked(o);
+	try {
+		return withLocks([manifestPath(o.vault), spec.settingsFile(o.scope, hostPaths(o))], () => installLocked(o));
+	} catch (error) {
+		if (error instanceof WriteError) return { code: EXIT.writeFailed, lines: [error.message], warnings: [], changed: [] };
+		throw error;
+	}
+}
+
+function installLocked(o: AgentOptions): ActionResult {
 	const r: ActionResult = { code: EXIT.ok, lines: [], warnings: [], changed: [] };
 	const fail = (code: number, message: string): ActionResult => ({ ...r, code, lines: [...r.lines, message] });
 	const spec = specFor(o.agent);
@@ -107,12 +123,14 @@ export function install(o: AgentOptions): ActionResult {
 	// A file that already held entries of ours (a moved or copied vault) has no clean original.
 	const keepOriginal = prevRecord !== undefined && before !== null && prevRecord.installedSha256 === sha256(before);
 	const cleanBefore = before !== null && applied.replaced.length === 0 && !holdsOwnEntries(before, spec, file);
+	// A backup that holds a recorded original is the user's only copy of it: never overwritten.
+	const keepBackup = !keepOriginal && backupHoldsRecordedOriginal(file, previous);
 	const record: InstallRecord = {
 		agent: o.agent,
 		scope: o.scope,
 		file,
 		createdFile: keepOriginal ? prevRecord.createdFile : before === null,
-		originalSha256: keepOriginal ? prevRecord.originalSha256 : before !== null && cleanBefore ? sha256(before) : null,
+		originalSha256: keepOriginal ? prevRecord.originalSha256 : before !== null && cleanBefore && !keepBackup ? sha256(before) : null,
 		installedSha256: sha256(after),
 		created: keepOriginal ? dedupePaths([...prevRecord.created, ...applied.created]) : applied.created,
 		createdDirs: keepOriginal ? prevRecord.createdDirs : before === null ? missingDirs(path.dirname(file)) : [],
@@ -155,14 +173,14 @@ export function install(o: AgentOptions): ActionResult {
 			r.lines.push(`Copied the bridge (version ${o.version}) to ${bridge}, run by the hook entry ${script}`);
 		} else r.lines.push(`The bridge at ${bridge} is current`);
 		if (settingsChanged) {
-			if (before !== null && !keepOriginal) {
+			if (before !== null && !keepOriginal && !keepBackup) {
 				writeAtomic(backupPath(file), before);
 				r.changed.push(backupPath(file));
 			}
 			writeAtomic(file, after);
 			r.changed.push(file);
 			const events = spec.events.join(' and ');
-			const backup = before === null ? ' (new file)' : keepOriginal ? '' : ` (previous version kept as ${backupPath(file)})`;
+			const backup = before === null ? ' (new file)' : keepOriginal ? '' : keepBackup ? ` (${backupPath(file)} still holds the version from before the first install)` : ` (previous version kept as ${backupPath(file)})`;
 			r.lines.push(`Registered ${events} for ${host.name} in ${file}${backup}`);
 			for (const c of applied.replaced) r.lines.push(`Replaced an older entry of ours that ran: ${c}`);
 		} else r.lines.push(`${file} already has the ${host.name} hooks; left unchanged`);
@@ -191,6 +209,14 @@ function recordedPluginDir(o: AgentOptions, configDir: string | undefined, befor
 	const given = o.pluginDir?.replace(/\\/g, '/').replace(/^\/+|\/+$/g, '');
 	if (given !== undefined && given !== '') return given === `${configDir}/plugins/${PLUGIN_ID}` ? undefined : given;
 	return before !== undefined && isDir(path.join(o.vault, before)) ? before : undefined;
+}
+
+/** Whether `<file>.session-brief.bak` holds the original some install record names for `file`. */
+export function backupHoldsRecordedOriginal(file: string, manifest: Manifest | null): boolean {
+	const originals = new Set((manifest?.installs ?? []).filter((x) => samePath(x.file, file) && x.originalSha256 !== null).map((x) => x.originalSha256));
+	if (originals.size === 0) return false;
+	const bak = readIfExists(backupPath(file));
+	return bak !== null && originals.has(sha256(bak));
 }
 
 function isInside(file: string, dir: string): boolean {

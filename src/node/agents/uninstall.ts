@@ -7,11 +7,12 @@ import * as path from 'node:path';
 import { HOSTS, type AgentId } from '../../core/agent-contracts';
 import { readIfExists, removeDirIfEmpty, removeFile, sha256, writeAtomic, WriteError } from './files';
 import type { HostPaths, Scope } from './host-spec';
-import { backupPath, manifestPath, readManifest, serializeManifest, type InstallRecord } from './manifest';
+import { backupPath, manifestPath, readManifest, serializeManifest, type InstallRecord, type Manifest } from './manifest';
 import { bridgeTarget, EXIT, scriptTarget, specFor, type ActionResult } from './options';
 import { removeRegistration, serialize } from './registration';
+import { withLocks } from './install-lock';
 import { parseJsonDoc, UnparseableError } from '../settings-json';
-import { decodeStrict } from './install';
+import { backupHoldsRecordedOriginal, decodeStrict } from './install';
 
 export interface UninstallOptions {
 	vault: string;
@@ -45,7 +46,7 @@ function removeDirs(dirs: string[]): void {
 }
 
 /** Undoes one file; returns false when it had to be skipped (unparseable, read-only). */
-function undoFile(t: Target, p: HostPaths, r: ActionResult): boolean {
+function undoFile(t: Target, p: HostPaths, r: ActionResult, manifest: Manifest | null): boolean {
 	const spec = specFor(t.agent);
 	const name = HOSTS[t.agent].name;
 	const before = readIfExists(t.file);
@@ -97,14 +98,36 @@ function undoFile(t: Target, p: HostPaths, r: ActionResult): boolean {
 		r.lines.push(`${t.file} has no ${name} hooks of ours; left unchanged`);
 		return true;
 	}
-	writeAtomic(bak, before);
+	// A backup that holds the recorded original is the user's only copy of it: never overwritten.
+	const keepBackup = backupHoldsRecordedOriginal(t.file, manifest);
+	if (!keepBackup) writeAtomic(bak, before);
 	writeAtomic(t.file, after);
-	r.changed.push(t.file, bak);
-	r.lines.push(`Removed ${out.removed} ${name} hook entr${out.removed === 1 ? 'y' : 'ies'} of ours from ${t.file}; everything else kept (previous version in ${bak})`);
+	r.changed.push(t.file, ...(keepBackup ? [] : [bak]));
+	r.lines.push(`Removed ${out.removed} ${name} hook entr${out.removed === 1 ? 'y' : 'ies'} of ours from ${t.file}; everything else kept (${keepBackup ? `${bak} still holds the version from before install` : `previous version in ${bak}`})`);
 	return true;
 }
 
+/**
+ * Uninstall under the locks of the install record and of every settings file it may touch, taken
+ * together (in one order, so no two runs deadlock). The files are read from the record before the
+ * locks; when the record named other files by the time the locks are held, it starts over.
+ */
 export function uninstall(o: UninstallOptions): ActionResult {
+	const p: HostPaths = { vault: o.vault, home: o.home, env: o.env ?? {}, platform: o.platform ?? process.platform };
+	const files = (): string[] => targets(o, readManifest(o.vault)?.installs ?? [], p).map((t) => t.file);
+	try {
+		for (;;) {
+			const locked = files();
+			const result = withLocks([manifestPath(o.vault), ...locked], () => (files().every((f) => locked.includes(f)) ? uninstallLocked(o) : null));
+			if (result !== null) return result;
+		}
+	} catch (error) {
+		if (error instanceof WriteError) return { code: EXIT.writeFailed, lines: [error.message], warnings: [], changed: [] };
+		throw error;
+	}
+}
+
+function uninstallLocked(o: UninstallOptions): ActionResult {
 	const r: ActionResult = { code: EXIT.ok, lines: [], warnings: [], changed: [] };
 	const p: HostPaths = { vault: o.vault, home: o.home, env: o.env ?? {}, platform: o.platform ?? process.platform };
 	const manifest = readManifest(o.vault);
@@ -118,7 +141,7 @@ export function uninstall(o: UninstallOptions): ActionResult {
 	const done = new Set<InstallRecord>();
 	for (const t of chosen) {
 		try {
-			if (undoFile(t, p, r) && t.record !== undefined) done.add(t.record);
+			if (undoFile(t, p, r, manifest) && t.record !== undefined) done.add(t.record);
 		} catch (error) {
 			if (!(error instanceof WriteError)) throw error;
 			r.lines.push(error.message);

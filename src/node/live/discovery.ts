@@ -3,10 +3,13 @@
  * Written with mode 0600 through a temp file and rename; removed only by the server that wrote it.
  */
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { asDiscovery, type Discovery } from '../../core/live-protocol';
 import { writeFileAtomic } from '../atomic-write';
 
 export function writeDiscovery(file: string, discovery: Discovery): void {
+	// The readers' schema: a server never publishes a file its clients would refuse.
+	if (asDiscovery(discovery) === null) throw new Error(`refusing to write ${path.basename(file)}: not a valid discovery record`);
 	writeFileAtomic(file, JSON.stringify(discovery), { mode: 0o600 });
 }
 

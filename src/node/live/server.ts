@@ -2,10 +2,12 @@
  * The live channel server, used by the plugin and by the bridge's `serve`. Loopback only,
  * random port, a fresh CSPRNG token required on the handshake and compared in constant time; any
  * connection with an `Origin` header (every browser sends one) or a foreign `Host` (DNS rebinding)
- * is refused; oversized messages close the connection; idle connections time out.
+ * is refused; oversized messages close the connection; idle connections time out. Its own HTTP
+ * server bounds what a local process can hold open before and after the handshake.
  */
 import * as crypto from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { MAX_MESSAGE_BYTES, parseRequest, PROTOCOL_VERSION, TOKEN_HEADER, type Method } from '../../core/live-protocol';
 import { removeDiscovery, writeDiscovery } from './discovery';
@@ -15,6 +17,8 @@ export type LiveHandlers = Record<Exclude<Method, 'ping'>, () => unknown>;
 export interface LiveServer {
 	port: number;
 	token: string;
+	/** Sockets open now, handshaken or not (for tests and `doctor`). */
+	openSockets(): number;
 	close(): Promise<void>;
 }
 
@@ -22,6 +26,9 @@ export interface LiveServerOptions {
 	discoveryFile: string;
 	idleMs?: number;
 	pid?: number;
+	handshakeMs?: number;
+	maxConnections?: number;
+	maxMessagesPerSecond?: number;
 }
 
 function digest(value: string): Buffer {
@@ -42,49 +49,100 @@ export function refusal(req: IncomingMessage, port: number, token: string): { co
 	return null;
 }
 
+/**
+ * Limits against a local process that opens sockets and never finishes them: every descriptor it
+ * holds is held inside Obsidian. A connection has
+ * `HANDSHAKE_MS` to complete its WebSocket handshake or it is destroyed; Node's own header and
+ * request timeouts back that up; at most `MAX_CONNECTIONS` sockets are open at once (more are
+ * dropped on accept); an open connection may send `MAX_MESSAGES_PER_SECOND`, more closes it.
+ */
+export const HANDSHAKE_MS = 2000;
+export const MAX_CONNECTIONS = 32;
+export const MAX_MESSAGES_PER_SECOND = 20;
+
 export function startLiveServer(handlers: LiveHandlers, options: LiveServerOptions): Promise<LiveServer> {
 	const token = crypto.randomBytes(32).toString('hex');
 	const idleMs = options.idleMs ?? 10_000;
+	const handshakeMs = options.handshakeMs ?? HANDSHAKE_MS;
 	let port = 0;
-	const wss = new WebSocketServer({
-		host: '127.0.0.1',
-		port: 0,
-		maxPayload: MAX_MESSAGE_BYTES,
-		verifyClient: (info: { req: IncomingMessage }, done: (ok: boolean, code?: number, reason?: string) => void) => {
-			const refused = refusal(info.req, port, token);
-			if (refused === null) done(true);
-			else done(false, refused.code, refused.reason);
-		},
+	// Plain HTTP gets nothing but a refusal; only an upgrade is served.
+	const http = createServer({ headersTimeout: handshakeMs, requestTimeout: handshakeMs, connectionsCheckingInterval: Math.min(1000, handshakeMs), keepAliveTimeout: 1 }, (_req, res) => {
+		res.writeHead(426, { Connection: 'close' }).end();
 	});
-	wss.on('connection', (socket: WebSocket) => serveConnection(socket, handlers, idleMs));
+	http.maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
+	const sockets = new Set<Socket>();
+	const pending = new WeakMap<Socket, NodeJS.Timeout>();
+	http.on('connection', (socket: Socket) => {
+		sockets.add(socket);
+		socket.on('error', () => undefined);
+		socket.on('close', () => {
+			sockets.delete(socket);
+			clearTimeout(pending.get(socket));
+		});
+		pending.set(
+			socket,
+			setTimeout(() => socket.destroy(), handshakeMs),
+		);
+	});
+	const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+	http.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+		const refused = refusal(req, port, token);
+		if (refused !== null) {
+			socket.end(`HTTP/1.1 ${refused.code} ${refused.reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+			socket.destroy();
+			return;
+		}
+		wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
+			clearTimeout(pending.get(socket));
+			serveConnection(ws, handlers, idleMs, options.maxMessagesPerSecond ?? MAX_MESSAGES_PER_SECOND);
+		});
+	});
 	// A socket error must never take Obsidian or `serve` down.
+	http.on('clientError', (_error, socket: Socket) => socket.destroy());
 	wss.on('error', () => undefined);
 	return new Promise((resolve, reject) => {
-		wss.once('error', reject);
-		wss.once('listening', () => {
-			const address = wss.address();
+		http.once('error', reject);
+		http.listen(0, '127.0.0.1', () => {
+			http.on('error', () => undefined);
+			const address = http.address();
 			port = typeof address === 'object' && address !== null ? address.port : 0;
 			writeDiscovery(options.discoveryFile, { version: PROTOCOL_VERSION, port, pid: options.pid ?? process.pid, token, startedAt: Date.now() });
 			resolve({
 				port,
 				token,
+				openSockets: () => sockets.size,
 				close: () =>
 					new Promise<void>((done) => {
 						removeDiscovery(options.discoveryFile, token);
 						for (const client of wss.clients) client.terminate();
-						wss.close(() => done());
+						for (const socket of sockets) socket.destroy();
+						wss.close();
+						http.close(() => done());
 					}),
 			});
 		});
 	});
 }
 
-function serveConnection(socket: WebSocket, handlers: LiveHandlers, idleMs: number): void {
+function serveConnection(socket: WebSocket, handlers: LiveHandlers, idleMs: number, perSecond: number): void {
 	let idle = setTimeout(() => socket.close(1000, 'idle'), idleMs);
+	let windowStart = Date.now();
+	let inWindow = 0;
 	socket.on('error', () => undefined);
 	socket.on('close', () => clearTimeout(idle));
 	socket.on('message', (data: Buffer, isBinary: boolean) => {
 		clearTimeout(idle);
+		const now = Date.now();
+		if (now - windowStart >= 1000) {
+			windowStart = now;
+			inWindow = 0;
+		}
+		if (++inWindow > perSecond) {
+			socket.close(1008, 'too many messages');
+			// A client that keeps sending after the close frame is cut off.
+			setTimeout(() => socket.terminate(), 500).unref();
+			return;
+		}
 		idle = setTimeout(() => socket.close(1000, 'idle'), idleMs);
 		if (isBinary) {
 			socket.close(1003, 'text only');

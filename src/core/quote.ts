@@ -1,0 +1,87 @@
+/**
+ * How a name read from a vault (a note path, a folder, the daily note) is written into any text
+ * the bridge or the plugin makes: the agent's context, `report`, `check`, the review report and
+ * error messages. A name is untrusted: it may hold a line break (Linux and macOS allow one), a
+ * terminal escape, a right-to-left override or the list separator. The rule (README, "Names in
+ * text"):
+ *
+ * - A name made only of safe characters (letters, marks, digits and symbols such as emoji of any script, single spaces
+ *   between words, and `._-/()[]{}&'+#@!~=%$^;`) is written as it is.
+ * - Any other name is written as one JSON string literal (`"a, b.md"`), with every control
+ *   character, line or paragraph separator, format character (bidi controls, zero-width
+ *   characters) and non-ASCII space escaped as `\uXXXX`. `JSON.parse` gives the name back.
+ *
+ * So the list separator `, ` and the quote `"` never appear unquoted inside a name, and no name
+ * can start a line of its own or change how the text around it is shown.
+ */
+
+const SAFE_CHARS = String.raw`\p{L}\p{M}\p{N}\p{So}._\-/()[\]{}&'+#@!~=%$^;`;
+const SAFE_NAME = new RegExp(`^[${SAFE_CHARS}]+(?: [${SAFE_CHARS}]+)*$`, 'u');
+
+/** Characters never written raw: controls, separators, format characters, lone surrogates, other spaces. */
+const UNSAFE_CHAR = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]|(?! )\p{Zs}/gu;
+
+function escapeChar(c: string): string {
+	let out = '';
+	for (let i = 0; i < c.length; i++) out += `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`;
+	return out;
+}
+
+/** The name as one escaped JSON string literal, always quoted. */
+export function quoteAlways(name: string): string {
+	return JSON.stringify(name).replace(UNSAFE_CHAR, escapeChar);
+}
+
+export function isSafeName(name: string): boolean {
+	return SAFE_NAME.test(name);
+}
+
+/** A name for text: as it is when safe, else one escaped JSON string literal. */
+export function quoteName(name: string): string {
+	return isSafeName(name) ? name : quoteAlways(name);
+}
+
+/**
+ * Free text that is not a name (a tagged line, an error message, a finding's message): every
+ * character that could break a line or steer a terminal is written as a visible `\uXXXX`.
+ */
+export function escapeControls(text: string): string {
+	return text.replace(UNSAFE_CHAR, escapeChar);
+}
+
+/** Whether any character of the text, other than its line breaks, would be unsafe raw in a terminal or the agent's context. */
+export function hasUnsafeChar(text: string): boolean {
+	return new RegExp(UNSAFE_CHAR.source, 'u').test(text.replace(/\n/g, ''));
+}
+
+function codePoints(text: string): string[] {
+	return Array.from(text);
+}
+
+/**
+ * A name shortened to about `max` characters of output, visibly: the start and the end each as
+ * their own quoted literal with `…` between, e.g. `"Inbox/very lo"…"ng name.md"`. A real name is
+ * always one literal (or bare), so a shortened one can never be mistaken for it.
+ */
+export function shortenName(name: string, max: number): string {
+	const whole = quoteName(name);
+	if (whole.length <= max) return whole;
+	const chars = codePoints(name);
+	// Each piece costs its quotes and escapes; shrink until both fit.
+	let keep = Math.max(2, max - 5);
+	for (;;) {
+		const head = chars.slice(0, Math.ceil(keep / 2)).join('');
+		const tail = chars.slice(chars.length - Math.floor(keep / 2)).join('');
+		const out = `${quoteAlways(head)}…${quoteAlways(tail)}`;
+		if (out.length <= max || keep <= 2) return out;
+		keep -= Math.max(1, out.length - max);
+	}
+}
+
+/**
+ * Multi-line text with every line passed through `escapeControls`: the last guard before text
+ * leaves the program, so nothing missed upstream reaches a terminal or the agent raw.
+ */
+export function safeLines(text: string): string {
+	return text.split('\n').map(escapeControls).join('\n');
+}

@@ -1,0 +1,30 @@
+/**
+ * `brief-cache.json` (docs/cache-format.md): every field checked, for the writers (plugin and
+ * bridge, before they write) and the readers (every hook run). A file that fails is a cache miss,
+ * and the reason goes into the brief's source note.
+ */
+import { checkBrief, ISO_DATE } from './brief';
+import { bool, int, num, object, oneOf, optional, str, type Check } from './shape';
+
+export const BRIEF_CACHE_FORMAT = 'session-brief-cache';
+
+/** `maxNamesPerItem` is at most 1,000 (src/core/settings.ts). */
+const MAX_NAMES = 1000;
+
+export function checkBriefCache(version: number): Check {
+	return object({
+		format: oneOf(BRIEF_CACHE_FORMAT),
+		version: oneOf(version),
+		writer: oneOf('bridge', 'plugin'),
+		writtenAt: num,
+		date: ISO_DATE,
+		key: str,
+		indexId: str,
+		noteCount: int(0, Number.MAX_SAFE_INTEGER),
+		brief: checkBrief,
+		namesPerItem: int(0, MAX_NAMES),
+		lang: optional(oneOf('en', 'de')),
+		locale: optional(str),
+		plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str) })),
+	});
+}

@@ -1,0 +1,29 @@
+/**
+ * The shape of the core's `Brief` (src/core/brief.ts) wherever it crosses a file or a socket: in
+ * `brief-cache.json` and in the live channel's `brief` answer. One check for both, so a writer and
+ * every reader agree on what a brief is.
+ */
+import { ITEM_IDS } from '../item-ids';
+import { bool, int, listOf, matches, nullable, num, object, oneOf, str, type Check } from './shape';
+
+export const ISO_DATE = matches(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
+
+const hit = object({ where: oneOf('frontmatter', 'body'), line: int(0, Number.MAX_SAFE_INTEGER), text: str });
+
+const reviewEntry = object({ path: str, mtime: num, hits: listOf(hit) });
+
+const listItem = object({ count: int(0, Number.MAX_SAFE_INTEGER), paths: listOf(str), entries: listOf(reviewEntry) });
+
+export const checkBrief: Check = object({
+	date: ISO_DATE,
+	weekday: int(0, 6),
+	items: object({
+		dailyNote: nullable(object({ path: str, exists: bool })),
+		inbox: nullable(listItem),
+		needsReview: nullable(listItem),
+		reviewOpen: nullable(listItem),
+		pendingReview: nullable(listItem),
+		sessionsToday: nullable(listItem),
+	}),
+	errors: listOf(object({ item: oneOf(...ITEM_IDS, 'scan'), message: str })),
+});
