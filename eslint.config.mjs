@@ -7,7 +7,7 @@ import layerBoundaries from './eslint.boundaries.mjs';
 
 export default tseslint.config(
 	{
-		ignores: ['node_modules/', 'main.js', 'bridge/dist/', 'release/', 'example-vault/', 'docs/', 'coverage/', '*.mjs', '*.d.mts', 'bench/', 'scripts/', 'versions.json'],
+		ignores: ['node_modules/', 'main.js', 'bridge/dist/', 'release/*', 'example-vault/', 'docs/', 'coverage/', '*.mjs', '*.d.mts', 'bench/', 'scripts/', 'versions.json'],
 	},
 	{
 		files: ['**/*.ts'],
