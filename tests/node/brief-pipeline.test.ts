@@ -41,7 +41,7 @@ describe('the brief pipeline', () => {
 
 	it('returns every reason when no tier serves, and does not look at the cache for a forced scan or live answer', async () => {
 		expect((await runTiers(startRun(context(null), 'cache', NOW, true), [says('x')])).sourced).toBeNull();
-		expect(startRun(context(null), 'scan', NOW, true).cache).toEqual({ read: null, usable: null, reason: null });
+		expect(startRun(context(null), 'scan', NOW, true).cache).toEqual({ read: null, usable: null, reason: null, rejected: [] });
 		expect(startRun(context(null), 'live', NOW, true).cache.reason).toBeNull();
 	});
 
