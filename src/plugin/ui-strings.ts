@@ -20,6 +20,8 @@ export interface UiStrings {
 		inbox: (inboxFolder: string) => string;
 	};
 	noMatch: string;
+	/** A section's name for screen readers: its title and how many notes it holds. */
+	sectionLabel: (title: string, count: string) => string;
 	indexing: string;
 	frontmatter: string;
 	line: (n: number) => string;
@@ -81,6 +83,7 @@ const en: UiStrings = {
 		inbox: (folder) => `The inbox "${folder}" holds no open note (daily notes do not count).`,
 	},
 	noMatch: 'No note matches the filter.',
+	sectionLabel: (title, count) => `${title}, ${count} ${count === '1' ? 'note' : 'notes'}`,
 	indexing: 'Reading the vault…',
 	frontmatter: 'frontmatter',
 	line: (n) => `line ${n}`,
@@ -142,6 +145,7 @@ const de: UiStrings = {
 		inbox: (folder) => `Die Inbox "${folder}" enthält keine offene Notiz (Tagesnotizen zählen nicht).`,
 	},
 	noMatch: 'Keine Notiz passt zum Filter.',
+	sectionLabel: (title, count) => `${title}, ${count} ${count === '1' ? 'Notiz' : 'Notizen'}`,
 	indexing: 'Vault wird gelesen…',
 	frontmatter: 'Eigenschaften',
 	line: (n) => `Zeile ${n}`,

@@ -110,3 +110,28 @@ export function recordClicks(): void {
 		true,
 	);
 }
+
+/** A key pressed in the page, and the tree item (`data-key`) that had focus. */
+export interface RecordedKey {
+	trusted: boolean;
+	key: string;
+	shiftKey: boolean;
+	ctrlKey: boolean;
+	metaKey: boolean;
+	altKey: boolean;
+	focused: string | null;
+}
+
+/** Runs in the page: records every key press (and where focus was) in `window.recordedKeys`. */
+export function recordKeys(): void {
+	const w = window as unknown as { recordedKeys: RecordedKey[] };
+	w.recordedKeys = [];
+	document.addEventListener(
+		'keydown',
+		(evt) => {
+			const el = document.activeElement as HTMLElement | null;
+			w.recordedKeys.push({ trusted: evt.isTrusted, key: evt.key, shiftKey: evt.shiftKey, ctrlKey: evt.ctrlKey, metaKey: evt.metaKey, altKey: evt.altKey, focused: el?.dataset.key ?? null });
+		},
+		true,
+	);
+}

@@ -203,3 +203,99 @@ describe('context menu', () => {
 		expect((explorer.view as FileExplorerView).revealedFiles.map((f) => f.path)).toEqual(['Inbox/Idea.md']);
 	});
 });
+
+describe('keyboard and screen readers', () => {
+	function press(el: Element, key: string, mods: KeyboardEventInit = {}): KeyboardEvent {
+		const evt = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...mods });
+		el.dispatchEvent(evt);
+		return evt;
+	}
+	function focused(root: HTMLElement): string | undefined {
+		const active = root.ownerDocument.activeElement as HTMLElement | null;
+		return root.contains(active) ? active?.dataset.key : undefined;
+	}
+	function active(root: HTMLElement): HTMLElement {
+		return root.ownerDocument.activeElement as HTMLElement;
+	}
+
+	it('is a tree of sections and notes with roles, levels, labels and one tab stop', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		const root = await openView(started);
+		const tree = root.querySelector<HTMLElement>('.session-brief-sections');
+		expect(tree?.getAttribute('role')).toBe('tree');
+		expect(tree?.getAttribute('aria-label')).toBe('Needs review');
+		const inbox = section(root, 'inbox');
+		expect([inbox.getAttribute('role'), inbox.getAttribute('aria-level'), inbox.getAttribute('aria-expanded'), inbox.getAttribute('aria-label')]).toEqual(['treeitem', '1', 'true', 'Inbox, 2 notes']);
+		expect(inbox.querySelector('.session-brief-section-body')?.getAttribute('role')).toBe('group');
+		const row = item(root, 'Inbox/Deep/Article.md');
+		expect([row.getAttribute('role'), row.getAttribute('aria-level'), row.getAttribute('aria-label')]).toEqual(['treeitem', '2', 'Article, Inbox/Deep']);
+		const stops = Array.from(root.querySelectorAll<HTMLElement>('[role="treeitem"]')).filter((e) => e.getAttribute('tabindex') === '0');
+		expect(stops.map((e) => e.dataset.key)).toEqual(['section:needsReview']);
+	});
+
+	it('arrows move through sections and notes, Left/Right and Enter collapse and expand, Enter opens, Mod+Enter opens a new tab', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		const root = await openView(started);
+		section(root, 'needsReview').focus();
+		press(active(root), 'ArrowDown');
+		expect(focused(root)).toBe('note:needsReview:Inbox/Deep/Article.md');
+		press(active(root), 'ArrowDown');
+		expect(focused(root)).toBe('note:needsReview:Notes/Broken.md');
+		press(active(root), 'ArrowLeft');
+		expect(focused(root)).toBe('section:needsReview');
+		press(active(root), 'ArrowLeft');
+		expect(section(root, 'needsReview').getAttribute('aria-expanded')).toBe('false');
+		expect(names(root, 'needsReview')).toEqual([]);
+		expect(focused(root)).toBe('section:needsReview');
+		press(active(root), 'ArrowDown');
+		expect(focused(root)).toBe('section:reviewOpen');
+		press(active(root), 'ArrowUp');
+		press(active(root), 'ArrowRight');
+		expect(section(root, 'needsReview').getAttribute('aria-expanded')).toBe('true');
+		press(active(root), 'ArrowRight');
+		expect(focused(root)).toBe('note:needsReview:Inbox/Deep/Article.md');
+		// Only the focused item is a tab stop.
+		expect(Array.from(root.querySelectorAll('[tabindex="0"]')).map((e) => (e as HTMLElement).dataset.key)).toEqual(['note:needsReview:Inbox/Deep/Article.md']);
+		press(active(root), 'End');
+		expect(focused(root)).toBe('note:inbox:Inbox/Idea.md');
+		press(active(root), 'Home');
+		expect(focused(root)).toBe('section:needsReview');
+		press(active(root), 'Enter');
+		expect(section(root, 'needsReview').hasClass('is-collapsed')).toBe(true);
+		press(active(root), ' ');
+		expect(section(root, 'needsReview').hasClass('is-collapsed')).toBe(false);
+
+		item(root, 'Notes/Inline.md').focus();
+		const enter = press(active(root), 'Enter');
+		expect(enter.defaultPrevented).toBe(true);
+		press(item(root, 'Notes/Flagged.md'), 'Enter', { ctrlKey: true });
+		await settle(started.app);
+		const leaves = started.app.workspace.leaves.filter((l) => l.side === 'main');
+		expect(leaves.map((l) => [l.paneType, l.opened.map((f) => f.path)])).toEqual([
+			[false, ['Notes/Inline.md']],
+			['tab', ['Notes/Flagged.md']],
+		]);
+		// Keys the tree does not use are left alone.
+		expect(press(item(root, 'Notes/Inline.md'), 'a').defaultPrevented).toBe(false);
+	});
+
+	it('the context-menu key and Shift+F10 open the row menu, whose actions work', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		const root = await openView(started);
+		press(item(root, 'Notes/Inline.md'), 'ContextMenu');
+		expect(Menu.last?.items.map((i) => i.title)).toEqual(['Mark as reviewed', 'Open in new tab', 'Reveal in file explorer']);
+		Menu.last = null;
+		item(root, 'Notes/Inline.md').focus();
+		press(active(root), 'F10', { shiftKey: true });
+		const menu = Menu.last as Menu | null;
+		menu?.items[0]?.handler?.();
+		await new Promise((r) => setTimeout(r, 20));
+		await settle(started.app);
+		expect(read(started, 'Notes/Inline.md')).not.toContain('Some text #needs-review');
+		// The note left its section; the tab stop and focus went to the section, not lost.
+		expect(focused(root)).toBe('section:needsReview');
+		Menu.last = null;
+		press(section(root, 'inbox'), 'F10');
+		expect(Menu.last).toBeNull();
+	});
+});
