@@ -1,5 +1,6 @@
 /**
- * What the sidebar does to a note: open it, reveal it, and *Mark as reviewed*. Edits go through
+ * What the sidebar does to a note: open it, reveal it, and *Mark as reviewed* (one note or a whole
+ * section, with Undo). Edits go through
  * `FileManager.processFrontMatter` (properties) and `Vault.process` (inline tags), both atomic;
  * the text edits themselves are the core's (tag-edit.ts), which never touch code blocks.
  */
@@ -8,7 +9,7 @@ import type { TagHit } from '../core/note-facts';
 import { addFrontmatterTag, removeFrontmatterTag, removeInlineTag } from '../core/tag-edit';
 import type { BriefService } from './brief-service';
 import type { NoteIndex } from './note-index';
-import { uiStrings } from './ui-strings';
+import { uiStrings, type UiStrings } from './ui-strings';
 
 export type SectionId = 'needsReview' | 'reviewOpen' | 'pendingReview' | 'inbox';
 
@@ -20,6 +21,67 @@ interface RevealingView {
 function canReveal(view: unknown): view is RevealingView {
 	return typeof (view as Partial<RevealingView> | null)?.revealInFolder === 'function';
 }
+
+/** A note as it was before *Mark as reviewed* and as the edit left it. */
+export interface NoteChange {
+	path: string;
+	before: string;
+	after: string;
+}
+
+/**
+ * What one *Mark as reviewed* changed, and its Undo: each note gets its old text back, byte for
+ * byte, but only while it still holds exactly what the edit wrote; a note edited since is left
+ * alone and named in a notice, so Undo never throws away the user's later work.
+ */
+export class MarkUndo {
+	readonly changes: NoteChange[] = [];
+	private done = false;
+
+	constructor(
+		private readonly app: App,
+		private readonly s: UiStrings,
+	) {}
+
+	/** Shows `message` with an Undo button, for long enough to reach it. */
+	notify(message: string): Notice {
+		const fragment = createFragment();
+		fragment.createSpan({ text: message });
+		const button = fragment.createEl('button', { cls: 'session-brief-undo', text: this.s.undo });
+		const notice = new Notice(fragment, UNDO_NOTICE_MS);
+		button.addEventListener('click', (evt) => {
+			evt.stopPropagation();
+			notice.hide();
+			void this.undo();
+		});
+		return notice;
+	}
+
+	/** Restores every note still as the edit left it; returns the paths left alone. */
+	async undo(): Promise<string[]> {
+		if (this.done) return [];
+		this.done = true;
+		const skipped: string[] = [];
+		for (const change of this.changes) {
+			const file = this.app.vault.getFileByPath(change.path);
+			if (file === null) {
+				skipped.push(change.path);
+				continue;
+			}
+			let restored = false;
+			await this.app.vault.process(file, (text) => {
+				restored = text === change.after;
+				return restored ? change.before : text;
+			});
+			if (!restored) skipped.push(change.path);
+		}
+		new Notice(skipped.length === 0 ? this.s.undone(this.changes.length) : this.s.undoSkipped(skipped.length));
+		return skipped;
+	}
+}
+
+/** How long the notice with Undo stays (Obsidian's default is 5 s, short for reaching a button). */
+const UNDO_NOTICE_MS = 10_000;
 
 function errorText(error: unknown): string {
 	return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'error';
@@ -72,22 +134,53 @@ export class ReviewActions {
 		return section !== 'inbox';
 	}
 
-	async markReviewed(path: string, section: SectionId): Promise<void> {
+	/** Marks one note reviewed; the notice offers Undo. */
+	async markReviewed(path: string, section: SectionId): Promise<MarkUndo> {
 		const file = this.file(path);
-		if (file === null || section === 'inbox') return;
+		const undo = new MarkUndo(this.app, this.s);
+		if (file === null || section === 'inbox') return undo;
+		const change = await this.markOne(file, section);
+		const s = this.s;
+		if (change === null) {
+			new Notice(s.nothingToChange(file.basename));
+			return undo;
+		}
+		undo.changes.push(change);
+		undo.notify(s.marked(file.basename));
+		if (section === 'pendingReview' && this.hitsOf(path, section).some((h) => h.text.startsWith('status:'))) {
+			new Notice(s.stillFlagged(file.basename));
+		}
+		return undo;
+	}
+
+	/** Marks every note of `paths` reviewed, one after another; one notice with Undo for all of them. */
+	async markAll(paths: readonly string[], section: SectionId): Promise<MarkUndo> {
+		const undo = new MarkUndo(this.app, this.s);
+		if (section === 'inbox') return undo;
+		for (const path of paths) {
+			const file = this.file(path);
+			if (file === null) continue;
+			const change = await this.markOne(file, section);
+			if (change !== null) undo.changes.push(change);
+		}
+		if (undo.changes.length === 0) new Notice(this.s.nothingChanged);
+		else undo.notify(this.s.markedAll(undo.changes.length));
+		return undo;
+	}
+
+	/** One note's edit, with its exact text before and after (for Undo), or null when nothing changed. */
+	private async markOne(file: TFile, section: 'needsReview' | 'reviewOpen' | 'pendingReview'): Promise<NoteChange | null> {
 		const tags = this.service.settings.tags;
+		const before = await this.app.vault.read(file);
 		let changed = false;
 		if (section === 'reviewOpen') {
 			changed = await this.editFrontmatter(file, (fm) => addFrontmatterTag(fm, tags.reviewDone));
 		} else {
 			const tag = section === 'needsReview' ? tags.needsReview : tags.pendingReview;
-			changed = await this.removeTag(file, tag, this.hitsOf(path, section));
+			changed = await this.removeTag(file, tag, this.hitsOf(file.path, section));
 		}
-		const s = this.s;
-		new Notice(changed ? s.marked(file.basename) : s.nothingToChange(file.basename));
-		if (changed && section === 'pendingReview' && this.hitsOf(path, section).some((h) => h.text.startsWith('status:'))) {
-			new Notice(s.stillFlagged(file.basename));
-		}
+		if (!changed) return null;
+		return { path: file.path, before, after: await this.app.vault.read(file) };
 	}
 
 	private hitsOf(path: string, section: 'needsReview' | 'pendingReview'): TagHit[] {

@@ -7,7 +7,7 @@ import { setIcon } from 'obsidian';
 import type { ListItem, ReviewEntry } from '../core/brief';
 import { basename } from '../core/paths';
 import type { Settings } from '../core/settings';
-import type { SectionId } from './review-actions';
+import { ReviewActions, type SectionId } from './review-actions';
 import type { UiStrings } from './ui-strings';
 
 export function sectionKey(id: SectionId): string {
@@ -50,6 +50,11 @@ export function renderSection(parent: HTMLElement, input: SectionInput, s: UiStr
 	setIcon(header.createSpan({ cls: 'session-brief-collapse-icon' }), collapsed ? 'chevron-right' : 'chevron-down');
 	header.createSpan({ cls: 'session-brief-section-title', text: label });
 	header.createSpan({ cls: 'session-brief-count', text: count });
+	if (ReviewActions.canMark(id) && input.shown.length > 0) {
+		// Out of the tab order like the rows' buttons: the section's menu (context-menu key) has it.
+		const markAll = header.createDiv({ cls: 'clickable-icon session-brief-mark-all', attr: { 'aria-label': s.markAllReviewed, 'data-action': 'mark-all', tabindex: -1 } });
+		setIcon(markAll, 'check-check');
+	}
 	if (collapsed) return section;
 	const body = section.createDiv({ cls: 'session-brief-section-body', attr: { role: 'group' } });
 	if (item === null) {
@@ -77,6 +82,10 @@ function renderEntry(parent: HTMLElement, section: SectionId, entry: ReviewEntry
 	row.setAttrs({ role: 'treeitem', 'aria-level': 2, 'aria-label': folder === '' ? name : `${name}, ${folder}`, tabindex: -1 });
 	row.createDiv({ cls: 'session-brief-item-name', text: name });
 	if (folder !== '') row.createDiv({ cls: 'session-brief-item-path', text: folder });
+	if (ReviewActions.canMark(section)) {
+		const mark = row.createDiv({ cls: 'clickable-icon session-brief-item-mark', attr: { 'aria-label': s.markReviewed, 'data-action': 'mark', tabindex: -1 } });
+		setIcon(mark, 'check');
+	}
 	for (const hit of entry.hits) {
 		const where = hit.where === 'frontmatter' ? s.frontmatter : s.line(hit.line);
 		row.createDiv({ cls: 'session-brief-item-hit', text: `${where}: ${hit.text}` });

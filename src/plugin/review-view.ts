@@ -11,6 +11,7 @@ import { comparePaths } from '../core/paths';
 import { CHANGED, type BriefService } from './brief-service';
 import { closestTo } from './dom-events';
 import type { IndexSync } from './index-sync';
+import { ConfirmModal } from './confirm-modal';
 import { ReviewActions, type SectionId } from './review-actions';
 import { treeKeyAction, type TreeNode } from './review-keyboard';
 import { noteName, renderSection, sectionKey } from './review-rows';
@@ -44,6 +45,8 @@ export function sortEntries(entries: readonly ReviewEntry[], order: SortOrder): 
 export class ReviewView extends ItemView {
 	private prefs: ViewPrefs;
 	private filter = '';
+	/** The paths each section shows now (sorted, filtered): what *Mark all reviewed* marks. */
+	private shown = new Map<SectionId, string[]>();
 	/** The `data-key` of the tree's tab stop. */
 	private current: string | null = null;
 	private listEl!: HTMLElement;
@@ -134,6 +137,7 @@ export class ReviewView extends ItemView {
 			const collapsed = this.prefs.collapsed.includes(id);
 			const shown = item === null || collapsed ? [] : sortEntries(item.entries, this.prefs.sort).filter((e) => needle === '' || e.path.toLowerCase().includes(needle));
 			const error = item === null ? (brief.errors.find((e) => e.item === id)?.message ?? null) : null;
+			this.shown.set(id, shown.map((e) => e.path));
 			renderSection(this.listEl, { id, item, shown, collapsed, error, filtering: needle !== '' }, s, this.service.settings);
 		}
 		this.setCurrent(this.current, hadFocus);
@@ -208,6 +212,16 @@ export class ReviewView extends ItemView {
 	}
 
 	private onClick(evt: MouseEvent): void {
+		const action = closestTo<HTMLElement>(evt, '[data-action]');
+		if (action !== null) {
+			evt.stopPropagation();
+			const holder = closestTo<HTMLElement>(evt, '[role="treeitem"]');
+			const section = holder?.dataset.section as SectionId | undefined;
+			if (section === undefined) return;
+			if (action.dataset.action === 'mark-all') this.confirmMarkAll(section);
+			else if (holder?.dataset.path !== undefined) void this.actions.markReviewed(holder.dataset.path, section);
+			return;
+		}
 		const toggle = closestTo<HTMLElement>(evt, '[data-toggle]');
 		const id = toggle?.dataset.toggle as SectionId | undefined;
 		if (id !== undefined) {
@@ -239,19 +253,40 @@ export class ReviewView extends ItemView {
 	}
 
 	private onContextMenu(evt: MouseEvent): void {
-		const el = closestTo<HTMLElement>(evt, '.session-brief-item');
+		const el = closestTo<HTMLElement>(evt, '[role="treeitem"]');
 		if (el === null) return;
 		evt.preventDefault();
 		this.showMenu(el, (menu) => menu.showAtMouseEvent(evt));
 	}
 
-	/** The row's menu, for the right click and for the context-menu key alike. */
+	/** Asks before marking every note the section shows, saying how many; then marks them with Undo. */
+	private confirmMarkAll(section: SectionId): void {
+		const paths = this.shown.get(section) ?? [];
+		if (paths.length === 0 || !ReviewActions.canMark(section)) return;
+		const s = uiStrings(this.service.lang());
+		const title = section === 'inbox' ? s.sections.inbox : s.sections[section](this.service.settings.tags);
+		new ConfirmModal(this.app, {
+			title: s.markAllReviewed,
+			message: s.confirmMarkAll(paths.length, title),
+			confirm: s.markAllReviewed,
+			cancel: s.cancel,
+			onConfirm: () => void this.actions.markAll(paths, section),
+		}).open();
+	}
+
+	/** The menu of a row or a section, for the right click and for the context-menu key alike. */
 	private showMenu(el: HTMLElement, show: (menu: Menu) => void): void {
 		const path = el.dataset.path;
 		const section = el.dataset.section as SectionId | undefined;
-		if (path === undefined || section === undefined) return;
+		if (section === undefined) return;
 		const s = uiStrings(this.service.lang());
 		const menu = new Menu();
+		if (path === undefined) {
+			if (!ReviewActions.canMark(section) || (this.shown.get(section) ?? []).length === 0) return;
+			menu.addItem((item) => item.setTitle(s.markAllReviewed).setIcon('check-check').onClick(() => this.confirmMarkAll(section)));
+			show(menu);
+			return;
+		}
 		if (ReviewActions.canMark(section)) {
 			menu.addItem((item) => item.setTitle(s.markReviewed).setIcon('check').onClick(() => void this.actions.markReviewed(path, section)));
 		}

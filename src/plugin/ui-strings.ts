@@ -26,6 +26,14 @@ export interface UiStrings {
 	frontmatter: string;
 	line: (n: number) => string;
 	markReviewed: string;
+	markAllReviewed: string;
+	confirmMarkAll: (n: number, section: string) => string;
+	cancel: string;
+	markedAll: (n: number) => string;
+	nothingChanged: string;
+	undo: string;
+	undone: (n: number) => string;
+	undoSkipped: (n: number) => string;
 	openInNewTab: string;
 	revealInExplorer: string;
 	statusBar: (n: number) => string;
@@ -88,6 +96,14 @@ const en: UiStrings = {
 	frontmatter: 'frontmatter',
 	line: (n) => `line ${n}`,
 	markReviewed: 'Mark as reviewed',
+	markAllReviewed: 'Mark all reviewed',
+	confirmMarkAll: (n, section) => `Mark ${n === 1 ? '1 note' : `${n} notes`} in "${section}" as reviewed? This changes ${n === 1 ? 'that note' : `those ${n} notes`}; the notice afterwards offers Undo.`,
+	cancel: 'Cancel',
+	markedAll: (n) => `Marked ${n === 1 ? '1 note' : `${n} notes`} as reviewed.`,
+	nothingChanged: 'Nothing to change.',
+	undo: 'Undo',
+	undone: (n) => `Restored ${n === 1 ? '1 note' : `${n} notes`}.`,
+	undoSkipped: (n) => `${n === 1 ? '1 note was' : `${n} notes were`} changed since and left as ${n === 1 ? 'it is' : 'they are'}; the others were restored.`,
 	openInNewTab: 'Open in new tab',
 	revealInExplorer: 'Reveal in file explorer',
 	statusBar: (n) => `${n} to review`,
@@ -150,6 +166,14 @@ const de: UiStrings = {
 	frontmatter: 'Eigenschaften',
 	line: (n) => `Zeile ${n}`,
 	markReviewed: 'Als geprüft markieren',
+	markAllReviewed: 'Alle als geprüft markieren',
+	confirmMarkAll: (n, section) => `${n === 1 ? '1 Notiz' : `${n} Notizen`} in „${section}“ als geprüft markieren? Das ändert ${n === 1 ? 'diese Notiz' : `diese ${n} Notizen`}; die Meldung danach bietet Rückgängig an.`,
+	cancel: 'Abbrechen',
+	markedAll: (n) => `${n === 1 ? '1 Notiz' : `${n} Notizen`} als geprüft markiert.`,
+	nothingChanged: 'Es gab nichts zu ändern.',
+	undo: 'Rückgängig',
+	undone: (n) => `${n === 1 ? '1 Notiz' : `${n} Notizen`} wiederhergestellt.`,
+	undoSkipped: (n) => `${n === 1 ? '1 Notiz wurde' : `${n} Notizen wurden`} inzwischen geändert und nicht angetastet; die anderen sind wiederhergestellt.`,
 	openInNewTab: 'In neuem Tab öffnen',
 	revealInExplorer: 'Im Dateiexplorer zeigen',
 	statusBar: (n) => `${n} zu prüfen`,

@@ -265,7 +265,13 @@ describe.skipIf(skipReason !== null)('needs review sidebar in headless Chromium'
 		expect(second).toMatch(/^note:needsReview:/);
 		// The focused row shows the ring (the page's focus came from the keyboard).
 		expect(await p.evaluate(() => getComputedStyle(document.activeElement as Element).boxShadow)).toMatch(/0px 0px 0px 2px inset/);
+		// The focused row shows its Mark as reviewed button; other rows do not until hovered.
+		const markShown = () => p.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>('.session-brief-item-mark')).filter((b) => b.getBoundingClientRect().width > 0).map((b) => b.closest<HTMLElement>('[data-key]')?.dataset.key));
+		expect(await markShown()).toEqual([second]);
 		await p.screenshot({ path: path.join(SHOTS, 'sidebar-keyboard.png') });
+		await p.locator('.session-brief-item').first().hover();
+		expect(await markShown()).toEqual(['note:needsReview:Projects/session-brief/Cache notes.md', second]);
+		await p.mouse.move(VIEWPORT.width - 2, VIEWPORT.height - 2);
 
 		await p.keyboard.press('Enter');
 		await relayKey(p, 'dark', view);

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VIEW_TYPE_REVIEW } from '../../src/plugin/review-view';
-import { Menu, Notice, type FileExplorerView, type WorkspaceLeaf } from '../obsidian-stub/obsidian';
+import { Menu, Modal, Notice, type FileExplorerView, type WorkspaceLeaf } from '../obsidian-stub/obsidian';
 import { FIXTURE } from './fixture';
 import { settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
 
@@ -11,6 +11,8 @@ afterEach(async () => {
 	await stopPlugin(started);
 	started = null;
 	Notice.shown = [];
+	Notice.all = [];
+	Modal.open = [];
 	Menu.last = null;
 });
 
@@ -157,7 +159,7 @@ describe('context menu', () => {
 		await choose(started, menu, 'Mark as reviewed');
 		expect(read(started, 'Notes/Inline.md')).toBe('# Inline\n\nSome text and more.\n\n```\n#needs-review in code stays\n```\n');
 		expect(names(root, 'needsReview')).not.toContain('Notes/Inline.md');
-		expect(Notice.shown).toContain('Marked "Inline" as reviewed.');
+		expect(Notice.shown).toContain('Marked "Inline" as reviewed.Undo');
 	});
 
 	it('mark as reviewed removes a needs-review tag from the properties', async () => {
@@ -297,5 +299,107 @@ describe('keyboard and screen readers', () => {
 		Menu.last = null;
 		press(section(root, 'inbox'), 'F10');
 		expect(Menu.last).toBeNull();
+	});
+});
+
+describe('one-click review', () => {
+	async function flush(s: Started): Promise<void> {
+		await new Promise((r) => setTimeout(r, 20));
+		await settle(s.app);
+	}
+	function undoButton(): HTMLButtonElement {
+		const notice = Notice.all.at(-1);
+		const button = notice?.messageEl.querySelector<HTMLButtonElement>('button.session-brief-undo');
+		if (button === null || button === undefined) throw new Error(`no Undo in the last notice: ${notice?.messageEl.textContent ?? 'none'}`);
+		return button;
+	}
+	function confirmButton(): HTMLButtonElement {
+		const modal = Modal.open.at(-1);
+		const buttons = Array.from(modal?.contentEl.querySelectorAll('button') ?? []);
+		const button = buttons.find((b) => b.textContent === 'Mark all reviewed');
+		if (button === undefined) throw new Error('no confirmation');
+		return button;
+	}
+	const NEEDS = ['Inbox/Deep/Article.md', 'Notes/Broken.md', 'Notes/Flagged.md', 'Notes/Inline.md'];
+
+	it('each markable row has a Mark as reviewed button doing what the menu does, with Undo; inbox rows have none', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		const root = await openView(started);
+		const before = read(started, 'Notes/Inline.md');
+		const button = item(root, 'Notes/Inline.md').querySelector<HTMLElement>('.session-brief-item-mark');
+		expect(button?.getAttribute('aria-label')).toBe('Mark as reviewed');
+		expect(item(root, 'Inbox/Idea.md').querySelector('.session-brief-item-mark')).toBeNull();
+		button?.click();
+		await flush(started);
+		expect(read(started, 'Notes/Inline.md')).toBe('# Inline\n\nSome text and more.\n\n```\n#needs-review in code stays\n```\n');
+		// The button's click marks; it does not also open the note.
+		expect(started.app.workspace.leaves.filter((l) => l.side === 'main')).toEqual([]);
+		expect(names(root, 'needsReview')).not.toContain('Notes/Inline.md');
+		undoButton().click();
+		await flush(started);
+		expect(read(started, 'Notes/Inline.md')).toBe(before);
+		expect(names(root, 'needsReview')).toContain('Notes/Inline.md');
+		expect(Notice.shown.at(-1)).toBe('Restored 1 note.');
+	});
+
+	it('mark all reviewed asks first, saying how many notes change; cancel changes nothing', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		const root = await openView(started);
+		const markAll = section(root, 'needsReview').querySelector<HTMLElement>('.session-brief-mark-all');
+		expect(markAll?.getAttribute('aria-label')).toBe('Mark all reviewed');
+		expect(section(root, 'inbox').querySelector('.session-brief-mark-all')).toBeNull();
+		const texts = NEEDS.map((p) => read(started as Started, p));
+		markAll?.click();
+		expect(section(root, 'needsReview').hasClass('is-collapsed')).toBe(false);
+		expect(Modal.open.at(-1)?.contentEl.textContent).toContain('Mark 4 notes in "#needs-review" as reviewed?');
+		Array.from(Modal.open.at(-1)?.contentEl.querySelectorAll('button') ?? []).find((b) => b.textContent === 'Cancel')?.click();
+		await flush(started);
+		expect(Modal.open).toEqual([]);
+		expect(NEEDS.map((p) => read(started as Started, p))).toEqual(texts);
+		// With a filter, it marks (and counts) only the notes shown.
+		const input = root.querySelector<HTMLInputElement>('.session-brief-filter');
+		if (input === null) throw new Error('no filter');
+		input.value = 'notes/';
+		input.dispatchEvent(new Event('input'));
+		section(root, 'needsReview').querySelector<HTMLElement>('.session-brief-mark-all')?.click();
+		expect(Modal.open.at(-1)?.contentEl.textContent).toContain('Mark 3 notes in');
+	});
+
+	it('marking a section and undoing restores every note byte for byte; a note edited since is left alone', async () => {
+		// CRLF, a BOM and no final newline: Undo must give back the exact bytes, not a re-serialised note.
+		const files = { ...FIXTURE, 'Notes/Crlf.md': '\uFEFF---\r\ntags: [needs-review, keep]\r\n---\r\nBody #needs-review' };
+		started = await startPlugin(tempVault(files));
+		const root = await openView(started);
+		const paths = [...NEEDS, 'Notes/Crlf.md'].sort();
+		expect(names(root, 'needsReview')).toEqual(paths);
+		const bytes = paths.map((p) => fs.readFileSync(path.join((started as Started).base, p)));
+		section(root, 'needsReview').dispatchEvent(new KeyboardEvent('keydown', { key: 'ContextMenu', bubbles: true, cancelable: true }));
+		expect(Menu.last?.items.map((i) => i.title)).toEqual(['Mark all reviewed']);
+		Menu.last?.items[0]?.handler?.();
+		expect(Modal.open.at(-1)?.contentEl.textContent).toContain('Mark 5 notes in "#needs-review" as reviewed?');
+		confirmButton().click();
+		await flush(started);
+		// Broken YAML cannot be edited and is not counted as changed.
+		expect(Notice.shown).toContain('Marked 4 notes as reviewed.Undo');
+		expect(names(root, 'needsReview')).toEqual(['Notes/Broken.md']);
+		expect(paths.map((p) => fs.readFileSync(path.join((started as Started).base, p)).equals(bytes[paths.indexOf(p)] as Buffer))).toEqual(paths.map((p) => p === 'Notes/Broken.md'));
+		undoButton().click();
+		await flush(started);
+		for (const [i, p] of paths.entries()) expect(fs.readFileSync(path.join(started.base, p)).equals(bytes[i] as Buffer), p).toBe(true);
+		expect(names(root, 'needsReview')).toEqual(paths);
+		expect(Notice.shown.at(-1)).toBe('Restored 4 notes.');
+
+		// Again, but one note is edited before Undo: it keeps the user's edit.
+		section(root, 'needsReview').querySelector<HTMLElement>('.session-brief-mark-all')?.click();
+		confirmButton().click();
+		await flush(started);
+		const inline = started.app.vault.getFileByPath('Notes/Inline.md');
+		if (inline === null) throw new Error('fixture');
+		await started.app.vault.modify(inline, 'my own edit\n');
+		undoButton().click();
+		await flush(started);
+		expect(read(started, 'Notes/Inline.md')).toBe('my own edit\n');
+		expect(read(started, 'Notes/Flagged.md')).toBe(FIXTURE['Notes/Flagged.md']);
+		expect(Notice.shown.at(-1)).toBe('1 note was changed since and left as it is; the others were restored.');
 	});
 });
