@@ -3,9 +3,10 @@
  * treeitems (level 2). Every item carries `data-key`, which the view's focus and keyboard handling
  * go by, so focus survives the re-render on every vault change.
  */
-import { setIcon } from 'obsidian';
+import { setIcon, setTooltip } from 'obsidian';
 import type { ListItem, ReviewEntry } from '../core/brief';
 import { basename } from '../core/paths';
+import { age, excerptAround, splitPropertyHit } from '../core/review-text';
 import type { Settings } from '../core/settings';
 import { ReviewActions, type SectionId } from './review-actions';
 import type { UiStrings } from './ui-strings';
@@ -34,11 +35,15 @@ export interface SectionInput {
 	collapsed: boolean;
 	error: string | null;
 	filtering: boolean;
+	/** The current time, for each row's age. */
+	now: number;
 }
 
 export function renderSection(parent: HTMLElement, input: SectionInput, s: UiStrings, settings: Settings): HTMLElement {
 	const { id, item, collapsed } = input;
-	const label = id === 'inbox' ? s.sections.inbox : s.sections[id](settings.tags);
+	const title = s.sectionTitles[id];
+	const tagLabel = id === 'inbox' ? s.sections.inbox(settings.inboxFolder) : s.sections[id](settings.tags);
+	const label = `${title} · ${tagLabel}`;
 	const count = item === null ? '?' : String(item.count);
 	const section = parent.createDiv({ cls: 'session-brief-section' });
 	section.dataset.section = id;
@@ -48,7 +53,8 @@ export function renderSection(parent: HTMLElement, input: SectionInput, s: UiStr
 	const header = section.createDiv({ cls: 'session-brief-section-header' });
 	header.dataset.toggle = id;
 	setIcon(header.createSpan({ cls: 'session-brief-collapse-icon' }), collapsed ? 'chevron-right' : 'chevron-down');
-	header.createSpan({ cls: 'session-brief-section-title', text: label });
+	const titleEl = header.createSpan({ cls: 'session-brief-section-title', text: title });
+	titleEl.createSpan({ cls: 'session-brief-section-tag', text: tagLabel });
 	header.createSpan({ cls: 'session-brief-count', text: count });
 	if (ReviewActions.canMark(id) && input.shown.length > 0) {
 		// Out of the tab order like the rows' buttons: the section's menu (context-menu key) has it.
@@ -68,11 +74,19 @@ export function renderSection(parent: HTMLElement, input: SectionInput, s: UiStr
 		return section;
 	}
 	if (input.shown.length === 0) body.createDiv({ cls: 'session-brief-empty', text: s.noMatch });
-	for (const entry of input.shown) renderEntry(body, id, entry, s);
+	const tag = id === 'inbox' ? null : id === 'reviewOpen' ? settings.tags.review : settings.tags[id];
+	for (const entry of input.shown) renderEntry(body, id, entry, { s, tag, now: input.now });
 	return section;
 }
 
-function renderEntry(parent: HTMLElement, section: SectionId, entry: ReviewEntry, s: UiStrings): void {
+interface RowContext {
+	s: UiStrings;
+	/** The tag the section lists, highlighted in each hit; null for the inbox. */
+	tag: string | null;
+	now: number;
+}
+
+function renderEntry(parent: HTMLElement, section: SectionId, entry: ReviewEntry, { s, tag, now }: RowContext): void {
 	const name = noteName(entry.path);
 	const folder = folderOf(entry.path);
 	const row = parent.createDiv({ cls: 'session-brief-item tree-item-self is-clickable' });
@@ -80,14 +94,28 @@ function renderEntry(parent: HTMLElement, section: SectionId, entry: ReviewEntry
 	row.dataset.section = section;
 	row.dataset.key = noteKey(section, entry.path);
 	row.setAttrs({ role: 'treeitem', 'aria-level': 2, 'aria-label': folder === '' ? name : `${name}, ${folder}`, tabindex: -1 });
-	row.createDiv({ cls: 'session-brief-item-name', text: name });
+	const head = row.createDiv({ cls: 'session-brief-item-head' });
+	head.createDiv({ cls: 'session-brief-item-name', text: name });
+	const a = age(entry.mtime, now);
+	const ageEl = head.createDiv({ cls: 'session-brief-item-age', text: s.age(a.n, a.unit) });
+	setTooltip(ageEl, s.modified(new Date(entry.mtime).toLocaleString(s.locale, { dateStyle: 'full', timeStyle: 'short' })));
 	if (folder !== '') row.createDiv({ cls: 'session-brief-item-path', text: folder });
 	if (ReviewActions.canMark(section)) {
 		const mark = row.createDiv({ cls: 'clickable-icon session-brief-item-mark', attr: { 'aria-label': s.markReviewed, 'data-action': 'mark', tabindex: -1 } });
 		setIcon(mark, 'check');
 	}
-	for (const hit of entry.hits) {
-		const where = hit.where === 'frontmatter' ? s.frontmatter : s.line(hit.line);
-		row.createDiv({ cls: 'session-brief-item-hit', text: `${where}: ${hit.text}` });
-	}
+	for (const hit of entry.hits) renderHit(row, hit, tag, s);
+}
+
+/** "Property tags" or "Line 12", then the text around the tag with the tag highlighted. */
+function renderHit(row: HTMLElement, hit: ReviewEntry['hits'][number], tag: string | null, s: UiStrings): void {
+	const property = hit.where === 'frontmatter' ? splitPropertyHit(hit.text) : null;
+	const el = row.createDiv({ cls: 'session-brief-item-hit' });
+	el.createSpan({ cls: 'session-brief-hit-where', text: property !== null ? s.property(property.key) : s.line(hit.line) });
+	const text = property?.value ?? hit.text.trim();
+	const excerpt = tag === null ? { before: text, match: '', after: '' } : excerptAround(text, tag);
+	const textEl = el.createSpan({ cls: 'session-brief-hit-text' });
+	textEl.appendText(excerpt.before);
+	if (excerpt.match !== '') textEl.createSpan({ cls: 'session-brief-match', text: excerpt.match });
+	textEl.appendText(excerpt.after);
 }

@@ -138,7 +138,7 @@ export class ReviewView extends ItemView {
 			const shown = item === null || collapsed ? [] : sortEntries(item.entries, this.prefs.sort).filter((e) => needle === '' || e.path.toLowerCase().includes(needle));
 			const error = item === null ? (brief.errors.find((e) => e.item === id)?.message ?? null) : null;
 			this.shown.set(id, shown.map((e) => e.path));
-			renderSection(this.listEl, { id, item, shown, collapsed, error, filtering: needle !== '' }, s, this.service.settings);
+			renderSection(this.listEl, { id, item, shown, collapsed, error, filtering: needle !== '', now: Date.now() }, s, this.service.settings);
 		}
 		this.setCurrent(this.current, hadFocus);
 	}
@@ -264,7 +264,7 @@ export class ReviewView extends ItemView {
 		const paths = this.shown.get(section) ?? [];
 		if (paths.length === 0 || !ReviewActions.canMark(section)) return;
 		const s = uiStrings(this.service.lang());
-		const title = section === 'inbox' ? s.sections.inbox : s.sections[section](this.service.settings.tags);
+		const title = s.sectionTitles[section];
 		new ConfirmModal(this.app, {
 			title: s.markAllReviewed,
 			message: s.confirmMarkAll(paths.length, title),

@@ -1,17 +1,22 @@
 /** Texts of the plugin's own interface (sidebar, status bar, notices), in English and German. */
 import type { Lang } from '../core/i18n';
+import type { AgeUnit } from '../core/review-text';
 import type { TagNames } from '../core/settings';
 
 export interface UiStrings {
+	/** For dates written out in full (Intl). */
+	locale: string;
 	viewTitle: string;
 	filterPlaceholder: string;
 	sortByName: string;
 	sortByModified: string;
+	/** Section titles in words; `sections` holds each one's tag, shown beside it. */
+	sectionTitles: Record<'needsReview' | 'reviewOpen' | 'pendingReview' | 'inbox', string>;
 	sections: {
 		needsReview: (t: TagNames) => string;
 		reviewOpen: (t: TagNames) => string;
 		pendingReview: (t: TagNames) => string;
-		inbox: string;
+		inbox: (inboxFolder: string) => string;
 	};
 	empty: {
 		needsReview: (t: TagNames) => string;
@@ -23,8 +28,10 @@ export interface UiStrings {
 	/** A section's name for screen readers: its title and how many notes it holds. */
 	sectionLabel: (title: string, count: string) => string;
 	indexing: string;
-	frontmatter: string;
+	property: (key: string) => string;
 	line: (n: number) => string;
+	age: (n: number, unit: AgeUnit) => string;
+	modified: (date: string) => string;
 	markReviewed: string;
 	markAllReviewed: string;
 	confirmMarkAll: (n: number, section: string) => string;
@@ -74,15 +81,17 @@ export interface UiStrings {
 }
 
 const en: UiStrings = {
+	locale: 'en',
 	viewTitle: 'Needs review',
 	filterPlaceholder: 'Filter by path…',
 	sortByName: 'Sort by name',
 	sortByModified: 'Sort by modified time',
+	sectionTitles: { needsReview: 'Needs review', reviewOpen: 'Review open', pendingReview: 'Rules pending review', inbox: 'Inbox' },
 	sections: {
 		needsReview: (t) => `#${t.needsReview}`,
 		reviewOpen: (t) => `#${t.review} without #${t.reviewDone}`,
-		pendingReview: (t) => `#${t.pendingReview} in rules`,
-		inbox: 'Inbox',
+		pendingReview: (t) => `#${t.pendingReview}`,
+		inbox: (folder) => `${folder}/`,
 	},
 	empty: {
 		needsReview: (t) => `No note carries #${t.needsReview}. Tag a note with it to list it here.`,
@@ -93,8 +102,10 @@ const en: UiStrings = {
 	noMatch: 'No note matches the filter.',
 	sectionLabel: (title, count) => `${title}, ${count} ${count === '1' ? 'note' : 'notes'}`,
 	indexing: 'Reading the vault…',
-	frontmatter: 'frontmatter',
-	line: (n) => `line ${n}`,
+	property: (key) => `Property ${key}`,
+	line: (n) => `Line ${n}`,
+	age: (n, unit) => (unit === 'now' ? 'now' : `${n} ${unit}`),
+	modified: (date) => `Modified ${date}`,
 	markReviewed: 'Mark as reviewed',
 	markAllReviewed: 'Mark all reviewed',
 	confirmMarkAll: (n, section) => `Mark ${n === 1 ? '1 note' : `${n} notes`} in "${section}" as reviewed? This changes ${n === 1 ? 'that note' : `those ${n} notes`}; the notice afterwards offers Undo.`,
@@ -144,15 +155,17 @@ const en: UiStrings = {
 };
 
 const de: UiStrings = {
+	locale: 'de',
 	viewTitle: 'Zu prüfen',
 	filterPlaceholder: 'Nach Pfad filtern…',
 	sortByName: 'Nach Name sortieren',
 	sortByModified: 'Nach Änderungszeit sortieren',
+	sectionTitles: { needsReview: 'Zu prüfen', reviewOpen: 'Review offen', pendingReview: 'Regeln zur Prüfung', inbox: 'Inbox' },
 	sections: {
 		needsReview: (t) => `#${t.needsReview}`,
 		reviewOpen: (t) => `#${t.review} ohne #${t.reviewDone}`,
-		pendingReview: (t) => `#${t.pendingReview} im Regelwerk`,
-		inbox: 'Inbox',
+		pendingReview: (t) => `#${t.pendingReview}`,
+		inbox: (folder) => `${folder}/`,
 	},
 	empty: {
 		needsReview: (t) => `Keine Notiz trägt #${t.needsReview}. Markierte Notizen erscheinen hier.`,
@@ -163,8 +176,10 @@ const de: UiStrings = {
 	noMatch: 'Keine Notiz passt zum Filter.',
 	sectionLabel: (title, count) => `${title}, ${count} ${count === '1' ? 'Notiz' : 'Notizen'}`,
 	indexing: 'Vault wird gelesen…',
-	frontmatter: 'Eigenschaften',
+	property: (key) => `Eigenschaft ${key}`,
 	line: (n) => `Zeile ${n}`,
+	age: (n, unit) => (unit === 'now' ? 'jetzt' : `${n} ${{ min: 'Min.', h: 'Std.', d: 'T.', mo: 'Mon.', y: 'J.' }[unit]}`),
+	modified: (date) => `Geändert ${date}`,
 	markReviewed: 'Als geprüft markieren',
 	markAllReviewed: 'Alle als geprüft markieren',
 	confirmMarkAll: (n, section) => `${n === 1 ? '1 Notiz' : `${n} Notizen`} in „${section}“ als geprüft markieren? Das ändert ${n === 1 ? 'diese Notiz' : `diese ${n} Notizen`}; die Meldung danach bietet Rückgängig an.`,

@@ -167,6 +167,8 @@ describe.skipIf(skipReason !== null)('needs review sidebar in headless Chromium'
 					text: style('.session-brief-item-name').color,
 					path: style('.session-brief-item-path').color,
 					hitFont: style('.session-brief-item-hit').fontFamily,
+					match: style('.session-brief-match').backgroundColor,
+					hitWhere: document.querySelector('.session-brief-hit-where')?.textContent,
 					header: style('.session-brief-section-header').fontWeight,
 					horizontalScroll: content.scrollWidth > content.clientWidth,
 					tooWide,
@@ -177,7 +179,10 @@ describe.skipIf(skipReason !== null)('needs review sidebar in headless Chromium'
 			expect(look.background).toBe(THEME_RGB[theme].background);
 			expect(look.text).toBe(THEME_RGB[theme].text);
 			expect(look.path).toBe(THEME_RGB[theme].faint);
-			expect(look.hitFont).toContain('monospace');
+			// Text as Obsidian writes it (no monospace debug line), the tag highlighted.
+			expect(look.hitFont).not.toContain('monospace');
+			expect(look.match).toBe('rgba(255, 208, 0, 0.4)');
+			expect(look.hitWhere).toMatch(/^(Property \S+|Line \d+)$/);
 			expect(look.header).toBe('600');
 			expect(look.horizontalScroll).toBe(false);
 			expect(look.tooWide).toBe(0);

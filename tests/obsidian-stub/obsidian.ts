@@ -27,6 +27,11 @@ export function setIcon(el: HTMLElement, icon: string): void {
 	el.dataset.icon = icon;
 }
 
+/** Obsidian shows the text as a tooltip and gives it to screen readers as the element's label (since 1.4.4). */
+export function setTooltip(el: HTMLElement, tooltip: string): void {
+	el.setAttribute('aria-label', tooltip);
+}
+
 export class Keymap {
 	static isModEvent(evt?: MouseEvent | KeyboardEvent | null): 'tab' | 'split' | 'window' | boolean {
 		if (evt === undefined || evt === null) return false;

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VIEW_TYPE_REVIEW } from '../../src/plugin/review-view';
-import { Menu, Modal, Notice, type FileExplorerView, type WorkspaceLeaf } from '../obsidian-stub/obsidian';
+import { languageState, Menu, Modal, Notice, type FileExplorerView, type WorkspaceLeaf } from '../obsidian-stub/obsidian';
 import { FIXTURE } from './fixture';
 import { settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
 
@@ -10,6 +10,7 @@ let started: Started | null = null;
 afterEach(async () => {
 	await stopPlugin(started);
 	started = null;
+	languageState.value = 'en';
 	Notice.shown = [];
 	Notice.all = [];
 	Modal.open = [];
@@ -69,8 +70,42 @@ describe('needs review sidebar', () => {
 		expect(count(root, 'pendingReview')).toBe('2');
 		expect(count(root, 'reviewOpen')).toBe('0');
 		expect(section(root, 'reviewOpen').querySelector('.session-brief-empty')?.textContent).toBe('No note carries #review without #review-done.');
-		expect(item(root, 'Notes/Inline.md').querySelector('.session-brief-item-hit')?.textContent).toBe('line 3: Some text #needs-review and more.');
-		expect(item(root, 'Notes/Flagged.md').querySelector('.session-brief-item-hit')?.textContent).toBe('frontmatter: tags: needs-review');
+		const hit = (p: string) => {
+			const el = item(root, p).querySelector('.session-brief-item-hit');
+			return [el?.querySelector('.session-brief-hit-where')?.textContent, el?.querySelector('.session-brief-hit-text')?.textContent, el?.querySelector('.session-brief-match')?.textContent];
+		};
+		expect(hit('Notes/Inline.md')).toEqual(['Line 3', 'Some text #needs-review and more.', '#needs-review']);
+		expect(hit('Notes/Flagged.md')).toEqual(['Property tags', 'needs-review', 'needs-review']);
+		const title = (id: string) => section(root, id).querySelector('.session-brief-section-title');
+		expect(title('needsReview')?.firstChild?.textContent).toBe('Needs review');
+		expect(title('needsReview')?.querySelector('.session-brief-section-tag')?.textContent).toBe('#needs-review');
+		expect(title('reviewOpen')?.querySelector('.session-brief-section-tag')?.textContent).toBe('#review without #review-done');
+		expect(section(root, 'needsReview').getAttribute('aria-label')).toBe('Needs review · #needs-review, 4 notes');
+	});
+
+	it('shows each note\'s age, with the full date in its tooltip', async () => {
+		const base = tempVault(FIXTURE);
+		const threeDays = new Date(Date.now() - 3 * 86_400_000 - 3600_000);
+		fs.utimesSync(path.join(base, 'Notes/Inline.md'), threeDays, threeDays);
+		started = await startPlugin(base);
+		const root = await openView(started);
+		const ageEl = item(root, 'Notes/Inline.md').querySelector('.session-brief-item-age');
+		expect(ageEl?.textContent).toBe('3 d');
+		expect(ageEl?.getAttribute('aria-label')).toBe(`Modified ${threeDays.toLocaleString('en', { dateStyle: 'full', timeStyle: 'short' })}`);
+	});
+
+	it('speaks German when Obsidian does: titles, properties, lines, ages', async () => {
+		languageState.value = 'de';
+		const base = tempVault(FIXTURE);
+		const twoHours = new Date(Date.now() - 2 * 3600_000 - 60_000);
+		fs.utimesSync(path.join(base, 'Notes/Flagged.md'), twoHours, twoHours);
+		started = await startPlugin(base);
+		const root = await openView(started);
+		expect(section(root, 'needsReview').getAttribute('aria-label')).toBe('Zu prüfen · #needs-review, 4 Notizen');
+		expect(item(root, 'Notes/Flagged.md').querySelector('.session-brief-hit-where')?.textContent).toBe('Eigenschaft tags');
+		expect(item(root, 'Notes/Inline.md').querySelector('.session-brief-hit-where')?.textContent).toBe('Zeile 3');
+		expect(item(root, 'Notes/Flagged.md').querySelector('.session-brief-item-age')?.textContent).toBe('2 Std.');
+		expect(item(root, 'Notes/Flagged.md').querySelector('.session-brief-item-mark')?.getAttribute('aria-label')).toBe('Als geprüft markieren');
 	});
 
 	it('filters by path and sorts by name or modified time', async () => {
@@ -227,7 +262,7 @@ describe('keyboard and screen readers', () => {
 		expect(tree?.getAttribute('role')).toBe('tree');
 		expect(tree?.getAttribute('aria-label')).toBe('Needs review');
 		const inbox = section(root, 'inbox');
-		expect([inbox.getAttribute('role'), inbox.getAttribute('aria-level'), inbox.getAttribute('aria-expanded'), inbox.getAttribute('aria-label')]).toEqual(['treeitem', '1', 'true', 'Inbox, 2 notes']);
+		expect([inbox.getAttribute('role'), inbox.getAttribute('aria-level'), inbox.getAttribute('aria-expanded'), inbox.getAttribute('aria-label')]).toEqual(['treeitem', '1', 'true', 'Inbox · Inbox/, 2 notes']);
 		expect(inbox.querySelector('.session-brief-section-body')?.getAttribute('role')).toBe('group');
 		const row = item(root, 'Inbox/Deep/Article.md');
 		expect([row.getAttribute('role'), row.getAttribute('aria-level'), row.getAttribute('aria-label')]).toEqual(['treeitem', '2', 'Article, Inbox/Deep']);
@@ -351,7 +386,7 @@ describe('one-click review', () => {
 		const texts = NEEDS.map((p) => read(started as Started, p));
 		markAll?.click();
 		expect(section(root, 'needsReview').hasClass('is-collapsed')).toBe(false);
-		expect(Modal.open.at(-1)?.contentEl.textContent).toContain('Mark 4 notes in "#needs-review" as reviewed?');
+		expect(Modal.open.at(-1)?.contentEl.textContent).toContain('Mark 4 notes in "Needs review" as reviewed?');
 		Array.from(Modal.open.at(-1)?.contentEl.querySelectorAll('button') ?? []).find((b) => b.textContent === 'Cancel')?.click();
 		await flush(started);
 		expect(Modal.open).toEqual([]);
@@ -376,7 +411,7 @@ describe('one-click review', () => {
 		section(root, 'needsReview').dispatchEvent(new KeyboardEvent('keydown', { key: 'ContextMenu', bubbles: true, cancelable: true }));
 		expect(Menu.last?.items.map((i) => i.title)).toEqual(['Mark all reviewed']);
 		Menu.last?.items[0]?.handler?.();
-		expect(Modal.open.at(-1)?.contentEl.textContent).toContain('Mark 5 notes in "#needs-review" as reviewed?');
+		expect(Modal.open.at(-1)?.contentEl.textContent).toContain('Mark 5 notes in "Needs review" as reviewed?');
 		confirmButton().click();
 		await flush(started);
 		// Broken YAML cannot be edited and is not counted as changed.
