@@ -113,7 +113,8 @@ function renderHit(row: HTMLElement, hit: ReviewEntry['hits'][number], tag: stri
 	const el = row.createDiv({ cls: 'session-brief-item-hit' });
 	el.createSpan({ cls: 'session-brief-hit-where', text: property !== null ? s.property(property.key) : s.line(hit.line) });
 	const text = property?.value ?? hit.text.trim();
-	const excerpt = tag === null ? { before: text, match: '', after: '' } : excerptAround(text, tag);
+	// About what a sidebar row shows before its ellipsis, so the tag stays in view.
+	const excerpt = tag === null ? { before: text, match: '', after: '' } : excerptAround(text, tag, 40);
 	const textEl = el.createSpan({ cls: 'session-brief-hit-text' });
 	textEl.appendText(excerpt.before);
 	if (excerpt.match !== '') textEl.createSpan({ cls: 'session-brief-match', text: excerpt.match });
