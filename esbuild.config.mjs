@@ -105,6 +105,8 @@ const mcpAsCommonJs = {
 // the user installs nothing.
 const bridge = {
 	plugins: [mcpAsCommonJs, licenseFooter],
+	// The MCP server never validates elicitation answers, the one use of ajv in the SDK's server (src/node/mcp/no-ajv.ts).
+	alias: { ajv: './src/node/mcp/no-ajv.ts', 'ajv-formats': './src/node/mcp/no-ajv.ts' },
 	metafile: true,
 	entryPoints: ['bridge/main.ts'],
 	bundle: true,

@@ -7,6 +7,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { z } from 'zod';
 import { briefTool, markReviewedTool, QUEUE_ITEMS, reviewQueueTool, ruleCheckTool, type ToolAnswer, type ToolEnv } from './tools';
 
@@ -34,8 +35,13 @@ async function guarded(run: () => Promise<ToolAnswer> | ToolAnswer): Promise<Cal
 
 const PATH_RULE = 'Vault-relative with "/" (for example "Notes/Meeting.md"), or absolute inside the vault; ".." and symbolic links that lead out of the vault are refused.';
 
+/** The SDK validates elicitation answers with it; this server asks no questions, so none is ever valid. */
+const noElicitation: jsonSchemaValidator = {
+	getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'this server asks no questions (no elicitation)' }),
+};
+
 export function createServer(t: ToolEnv, version: string): McpServer {
-	const server = new McpServer({ name: SERVER_NAME, version }, { instructions: 'The state of the Obsidian vault this server was started for, by the same rules Obsidian uses for tags, properties and code blocks (a #tag in a code block does not count). Use these tools instead of searching the vault text yourself.' });
+	const server = new McpServer({ name: SERVER_NAME, version }, { jsonSchemaValidator: noElicitation, instructions: 'The state of the Obsidian vault this server was started for, by the same rules Obsidian uses for tags, properties and code blocks (a #tag in a code block does not count). Use these tools instead of searching the vault text yourself.' });
 
 	server.registerTool(
 		'brief',
