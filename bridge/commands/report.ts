@@ -2,7 +2,7 @@
 import { UsageError, stringFlag, type Args } from '../args';
 import { getBrief, NoCurrentCache, NoLiveAnswer } from '../../src/node/brief-source';
 import { reportJson, reportLang, reportText } from '../../src/node/brief-report';
-import { escapeControls, safeLines } from '../../src/core/quote';
+import { escapeControls } from '../../src/core/quote';
 import { clock, contextFor } from '../context';
 import { writeOut } from '../io';
 
