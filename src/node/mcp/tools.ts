@@ -113,7 +113,7 @@ export async function ruleCheckTool(t: ToolEnv, paths: string[] | undefined): Pr
 	if (paths !== undefined && paths.length > 0) {
 		const rels = paths.map((p) => {
 			const resolved = resolveVaultPath(ctx.root, p);
-			if (resolved.rel !== '' && !exists(resolved.absolute)) throw new PathRefused(`${JSON.stringify(p)} does not exist in the vault`);
+			if (resolved.rel !== '' && !fs.existsSync(resolved.absolute)) throw new PathRefused(`${JSON.stringify(p)} does not exist in the vault`);
 			return resolved.rel;
 		});
 		targets = targetsUnder(ctx.root, rels);
@@ -124,14 +124,6 @@ export async function ruleCheckTool(t: ToolEnv, paths: string[] | undefined): Pr
 	return { text: [...formatFindings(result.findings, result.checksRun, ctx.lang), ...skipped].join('\n'), structured: { ...json, targets: targets ?? null } };
 }
 
-function exists(p: string): boolean {
-	try {
-		fs.statSync(p);
-		return true;
-	} catch {
-		return false;
-	}
-}
 
 export function markReviewedTool(t: ToolEnv, notePath: string): ToolAnswer {
 	const result = markReviewed(t.context(), notePath);
