@@ -3,7 +3,7 @@
 import esbuild from 'esbuild';
 import { builtinModules } from 'node:module';
 import { readdirSync, readFileSync } from 'node:fs';
-import { appendFile, chmod } from 'node:fs/promises';
+import { appendFile, chmod, readFile } from 'node:fs/promises';
 
 const prod = process.argv[2] === 'production';
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -86,10 +86,27 @@ const licenseFooter = {
 	},
 };
 
+// The MCP SDK and zod from their CommonJS builds: esbuild keeps each CommonJS module inside its
+// own wrapper function, which V8 only pre-parses until `session-brief mcp` runs it. Their ESM
+// builds would be hoisted to the bundle's top level, where every hook start would compile them.
+const mcpAsCommonJs = {
+	name: 'mcp-as-commonjs',
+	setup(build) {
+		build.onResolve({ filter: /^(@modelcontextprotocol\/sdk|zod)(\/|$)/ }, (args) => {
+			if (args.kind === 'require-call' || args.pluginData === 'cjs') return undefined;
+			return build.resolve(args.path, { kind: 'require-call', resolveDir: args.resolveDir, importer: args.importer, pluginData: 'cjs' });
+		});
+		// A library's `.cjs` files are code (the bridge's own `.cjs` loader, for the hook entry, reads text).
+		build.onLoad({ filter: /[\\/]node_modules[\\/].*\.cjs$/ }, async (args) => ({ contents: await readFile(args.path, 'utf8'), loader: 'js' }));
+	},
+};
+
 // One self-contained CommonJS file for Node >= 18: yaml, moment and the core are bundled in, so
 // the user installs nothing.
 const bridge = {
-	plugins: [licenseFooter],
+	plugins: [mcpAsCommonJs, licenseFooter],
+	// The MCP server never validates elicitation answers, the one use of ajv in the SDK's server (src/node/mcp/no-ajv.ts).
+	alias: { ajv: './src/node/mcp/no-ajv.ts', 'ajv-formats': './src/node/mcp/no-ajv.ts' },
 	metafile: true,
 	entryPoints: ['bridge/main.ts'],
 	bundle: true,

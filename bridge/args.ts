@@ -18,6 +18,7 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
 	report: [...COMMON, 'source', 'json', 'review'],
 	check: [...COMMON, 'json'],
 	serve: COMMON,
+	mcp: COMMON,
 	install: [...COMMON, 'scope', 'agent'],
 	uninstall: [...COMMON, 'scope', 'agent'],
 	doctor: [...COMMON, 'agent', 'json'],
@@ -134,6 +135,9 @@ Commands:
   report [--json] [--review] [--source auto|cache|scan|live]
                            The brief for a human (text) or a program (--json);
                            --review adds per-note detail (modified time, where each flag sits)
+  mcp                      MCP server over stdio for the agent's questions mid-session:
+                           tools brief, review_queue, rule_check, mark_reviewed
+                           (docs/agents.md); exits when stdin closes
   serve                    Answer hooks over the live channel from this process's own scan,
                            for a vault used without Obsidian open (stop with Ctrl+C)
   install [--scope project|local|user] [--agent ID]

@@ -29,6 +29,9 @@ async function run(args: Args, scriptPath: string): Promise<number> {
 			return (await import('./commands/agents-cli')).runAgentCommand(args, scriptPath, process.env);
 		case 'launcher':
 			return (await import('./commands/launcher')).launcher(args, scriptPath);
+		case 'mcp':
+			// The MCP SDK is loaded here only: hook runs never pay for it.
+			return (await import('./commands/mcp')).mcp(args, scriptPath, process.env);
 		case 'serve':
 			return (await import('./commands/serve')).serve(args, scriptPath, process.env);
 		case 'version':

@@ -8,10 +8,10 @@ import * as path from 'node:path';
 import { UsageError, type Args } from '../args';
 import { contextFor } from '../context';
 import { writeOut } from '../io';
-import { ALL_CHECKS } from '../../src/core/rules/engine';
-import { formatFindings, sortFindings, summaryLine } from '../../src/core/rules/report-text';
+import { formatFindings } from '../../src/core/rules/report-text';
 import { vaultRelative } from '../../src/core/rules/scope';
 import { quoteName, safeLines } from '../../src/core/quote';
+import { checkJson } from '../../src/node/check-report';
 import { checkVault, listVaultFiles } from '../../src/node/rule-files';
 
 /**
@@ -67,16 +67,7 @@ export async function check(args: Args, scriptPath: string, env: NodeJS.ProcessE
 	const timeout = Number(env.SESSION_BRIEF_EXTERNAL_TIMEOUT_MS);
 	const result = await checkVault(ctx, { env, lang: ctx.lang, targets, externalTimeoutMs: timeout > 0 ? timeout : undefined });
 	if (args.flags.has('json')) {
-		const explained = ALL_CHECKS.filter((c) => result.checksRun.includes(c.id)).map((c) => ({ id: c.id, severity: c.severity, explanation: c.explain[ctx.lang] }));
-		const json = {
-			schema: 1,
-			vault: ctx.root,
-			checksRun: result.checksRun,
-			checks: explained,
-			findings: sortFindings(result.findings),
-			summary: summaryLine(result.findings, result.checksRun, ctx.lang),
-		};
-		writeOut(`${JSON.stringify(json, null, 2)}\n`);
+		writeOut(`${JSON.stringify(checkJson(ctx, result, ctx.lang), null, 2)}\n`);
 	} else {
 		writeOut(`${safeLines(formatFindings(result.findings, result.checksRun, ctx.lang).join('\n'))}\n`);
 	}

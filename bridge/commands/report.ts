@@ -1,9 +1,8 @@
 /** `report [--json] [--review] [--source auto|cache|scan]`: the brief for a human or a program. */
-import * as path from 'node:path';
 import { UsageError, stringFlag, type Args } from '../args';
-import { briefJson, formatBrief, formatReview } from '../../src/core/format';
 import { getBrief, NoCurrentCache, NoLiveAnswer } from '../../src/node/brief-pipeline';
-import { escapeControls, safeLines } from '../../src/core/quote';
+import { reportJson, reportLang, reportText } from '../../src/node/brief-report';
+import { escapeControls } from '../../src/core/quote';
 import { clock, contextFor } from '../context';
 import { writeOut } from '../io';
 
@@ -26,15 +25,11 @@ export async function report(args: Args, scriptPath: string, env: NodeJS.Process
 		}
 		throw error;
 	}
-	const lang = sourced.cache?.lang !== undefined && ctx.settings.language === 'auto' && !args.flags.has('lang') ? sourced.cache.lang : ctx.lang;
-	const origin = { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path.basename(ctx.root), cacheRejected: sourced.cacheRejected };
 	const review = args.flags.has('review');
 	if (args.flags.has('json')) {
-		writeOut(`${JSON.stringify(briefJson(sourced.brief, ctx.root, origin, review), null, 2)}\n`);
+		writeOut(`${JSON.stringify(reportJson(ctx, sourced, review), null, 2)}\n`);
 		return 0;
 	}
-	let text = review ? formatReview(sourced.brief, ctx.settings, lang) : formatBrief(sourced.brief, ctx.settings, lang, origin, now.getTime());
-	if (sourced.source === 'scan') text += `\n(read ${sourced.notesRead} note(s)${sourced.notes.length > 0 ? `; ${sourced.notes.join('; ')}` : ''})`;
-	writeOut(`${safeLines(text)}\n`);
+	writeOut(`${reportText(ctx, sourced, reportLang(ctx, sourced, args.flags.has('lang')), review, now)}\n`);
 	return 0;
 }

@@ -24,7 +24,12 @@ export type PerLang<T> = Record<Lang, T>;
 export interface SidebarSection {
 	/** Position among the sidebar's sections (they are ordered for review, not as in the brief). */
 	order: number;
-	title: PerLang<(settings: Settings) => string>;
+	/** The section's name in words. */
+	title: PerLang<string>;
+	/** What holds a note there (its tag, or the folder), shown beside the title. */
+	tag: PerLang<(settings: Settings) => string>;
+	/** The tag highlighted in each hit the section shows; absent for items held by folder. */
+	highlight?: (settings: Settings) => string;
 	/** What an empty section says, so the user learns how a note gets there. */
 	empty: PerLang<(settings: Settings) => string>;
 	/**
@@ -65,7 +70,8 @@ export const LIST_ITEMS = [
 		label: { en: () => 'Inbox', de: () => 'Inbox' },
 		sidebar: {
 			order: 3,
-			title: { en: () => 'Inbox', de: () => 'Inbox' },
+			title: { en: 'Inbox', de: 'Inbox' },
+			tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },
 			empty: {
 				en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,
 				de: (s) => `Die Inbox "${s.inboxFolder}" enthält keine offene Notiz (Tagesnotizen zählen nicht).`,
@@ -79,11 +85,13 @@ export const LIST_ITEMS = [
 		label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },
 		sidebar: {
 			order: 0,
-			title: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },
+			title: { en: 'Needs review', de: 'Zu prüfen' },
+			tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },
 			empty: {
 				en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,
 				de: (s) => `Keine Notiz trägt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`,
 			},
+			highlight: (s) => s.tags.needsReview,
 			mark: { removes: (s) => s.tags.needsReview },
 		},
 	},
@@ -94,11 +102,13 @@ export const LIST_ITEMS = [
 		label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },
 		sidebar: {
 			order: 1,
-			title: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },
+			title: { en: 'Review open', de: 'Review offen' },
+			tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },
 			empty: {
 				en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,
 				de: (s) => `Keine Notiz trägt #${s.tags.review} ohne #${s.tags.reviewDone}.`,
 			},
+			highlight: (s) => s.tags.review,
 			mark: { adds: (s) => s.tags.reviewDone },
 		},
 	},
@@ -109,11 +119,13 @@ export const LIST_ITEMS = [
 		label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },
 		sidebar: {
 			order: 2,
-			title: { en: (s) => `#${s.tags.pendingReview} in rules`, de: (s) => `#${s.tags.pendingReview} im Regelwerk` },
+			title: { en: 'Rules pending review', de: 'Regeln zur Prüfung' },
+			tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },
 			empty: {
 				en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,
 				de: (s) => `Keine Regeldatei in "${s.rulesFolder}" trägt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`,
 			},
+			highlight: (s) => s.tags.pendingReview,
 			mark: { removes: (s) => s.tags.pendingReview },
 		},
 	},

@@ -60,6 +60,33 @@ export interface VaultCheckOptions {
 	env: NodeJS.ProcessEnv;
 	externalTimeoutMs?: number;
 	lang: Lang;
+	/** False: never start the user's external checker (the MCP tool runs only the built-in checks). */
+	external?: boolean;
+}
+
+/**
+ * The files under the given vault-relative paths (files or folders; '' is the whole vault), matched
+ * case-insensitively against the listing. A file the listing leaves out (in a dot folder) is still
+ * checked when named explicitly.
+ */
+export function targetsUnder(root: string, rels: readonly string[]): string[] {
+	const all = listVaultFiles(root).files;
+	const targets = new Set<string>();
+	for (const rel of rels) {
+		const prefix = rel === '' ? '' : `${rel.toLowerCase()}/`;
+		const matches = all.filter((f) => f.toLowerCase() === rel.toLowerCase() || f.toLowerCase().startsWith(prefix));
+		if (matches.length === 0 && rel !== '' && isFile(path.join(root, rel))) targets.add(rel);
+		for (const m of matches) targets.add(m);
+	}
+	return [...targets];
+}
+
+function isFile(p: string): boolean {
+	try {
+		return fs.statSync(p).isFile();
+	} catch {
+		return false;
+	}
 }
 
 export async function checkVault(ctx: VaultContext, options: VaultCheckOptions): Promise<RuleCheckResult> {
@@ -86,7 +113,7 @@ export async function checkVault(ctx: VaultContext, options: VaultCheckOptions):
 	}
 	const checksRun = [...result.checksRun];
 	const external = ctx.settings.externalCheck;
-	if (external !== null) {
+	if (external !== null && options.external !== false) {
 		checksRun.push('external');
 		const run = await runExternalCheck(external, ctx.root, options.env, options.externalTimeoutMs);
 		findings.push(...judgeExternalRun(run, external, options.lang));

@@ -1,5 +1,6 @@
 /**
- * What the sidebar does to a note: open it, reveal it, and *Mark as reviewed*. Edits go through
+ * What the sidebar does to a note: open it, reveal it, and *Mark as reviewed* (one note or a whole
+ * section, with Undo). Edits go through
  * `FileManager.processFrontMatter` (properties) and `Vault.process` (inline tags), both atomic;
  * the text edits themselves are the core's (tag-edit.ts), which never touch code blocks.
  */
@@ -9,7 +10,7 @@ import type { TagHit } from '../core/note-facts';
 import { addFrontmatterTag, removeFrontmatterTag, removeInlineTag } from '../core/tag-edit';
 import type { BriefService } from './brief-service';
 import type { NoteIndex } from './note-index';
-import { uiStrings } from './ui-strings';
+import { uiStrings, type UiStrings } from './ui-strings';
 
 export type { SectionId } from '../core/brief-items';
 
@@ -21,6 +22,67 @@ interface RevealingView {
 function canReveal(view: unknown): view is RevealingView {
 	return typeof (view as Partial<RevealingView> | null)?.revealInFolder === 'function';
 }
+
+/** A note as it was before *Mark as reviewed* and as the edit left it. */
+export interface NoteChange {
+	path: string;
+	before: string;
+	after: string;
+}
+
+/**
+ * What one *Mark as reviewed* changed, and its Undo: each note gets its old text back, byte for
+ * byte, but only while it still holds exactly what the edit wrote; a note edited since is left
+ * alone and named in a notice, so Undo never throws away the user's later work.
+ */
+export class MarkUndo {
+	readonly changes: NoteChange[] = [];
+	private done = false;
+
+	constructor(
+		private readonly app: App,
+		private readonly s: UiStrings,
+	) {}
+
+	/** Shows `message` with an Undo button, for long enough to reach it. */
+	notify(message: string): Notice {
+		const fragment = createFragment();
+		fragment.createSpan({ text: message });
+		const button = fragment.createEl('button', { cls: 'session-brief-undo', text: this.s.undo });
+		const notice = new Notice(fragment, UNDO_NOTICE_MS);
+		button.addEventListener('click', (evt) => {
+			evt.stopPropagation();
+			notice.hide();
+			void this.undo();
+		});
+		return notice;
+	}
+
+	/** Restores every note still as the edit left it; returns the paths left alone. */
+	async undo(): Promise<string[]> {
+		if (this.done) return [];
+		this.done = true;
+		const skipped: string[] = [];
+		for (const change of this.changes) {
+			const file = this.app.vault.getFileByPath(change.path);
+			if (file === null) {
+				skipped.push(change.path);
+				continue;
+			}
+			let restored = false;
+			await this.app.vault.process(file, (text) => {
+				restored = text === change.after;
+				return restored ? change.before : text;
+			});
+			if (!restored) skipped.push(change.path);
+		}
+		new Notice(skipped.length === 0 ? this.s.undone(this.changes.length) : this.s.undoSkipped(skipped.length));
+		return skipped;
+	}
+}
+
+/** How long the notice with Undo stays (Obsidian's default is 5 s, short for reaching a button). */
+const UNDO_NOTICE_MS = 10_000;
 
 function errorText(error: unknown): string {
 	return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'error';
@@ -68,26 +130,67 @@ export class ReviewActions {
 		view.revealInFolder(file);
 	}
 
-	/** What *Mark as reviewed* does is the section's own (brief-items.ts); a section without it is left alone. */
-	async markReviewed(path: string, section: SectionId): Promise<void> {
+	/** Which sections offer *Mark as reviewed* is the item's own (brief-items.ts). */
+	static canMark(section: SectionId): boolean {
+		return itemDescriptor(section).sidebar?.mark !== undefined;
+	}
+
+	/** Marks one note reviewed; the notice offers Undo. */
+	async markReviewed(path: string, section: SectionId): Promise<MarkUndo> {
 		const file = this.file(path);
-		const item = itemDescriptor(section);
-		const mark = item.sidebar?.mark;
-		if (file === null || mark === undefined) return;
-		const settings = this.service.settings;
-		const hitsNow = (): readonly TagHit[] => item.hits(this.index.get(path)?.flags ?? null);
-		let changed = false;
-		if ('adds' in mark) {
-			changed = await this.editFrontmatter(file, (fm) => addFrontmatterTag(fm, mark.adds(settings)));
-		} else {
-			changed = await this.removeTag(file, mark.removes(settings), [...hitsNow()]);
-		}
+		const undo = new MarkUndo(this.app, this.s);
+		if (file === null || !ReviewActions.canMark(section)) return undo;
+		const change = await this.markOne(file, section);
 		const s = this.s;
-		new Notice(changed ? s.marked(file.basename) : s.nothingToChange(file.basename));
+		if (change === null) {
+			new Notice(s.nothingToChange(file.basename));
+			return undo;
+		}
+		undo.changes.push(change);
+		undo.notify(s.marked(file.basename));
 		// A `status` property equal to the tag flags the note too, and is not ours to change.
-		if (changed && 'removes' in mark && hitsNow().some((h) => h.text.startsWith('status:'))) {
+		if (this.marks(section) === 'removes' && this.hitsOf(path, section).some((h) => h.text.startsWith('status:'))) {
 			new Notice(s.stillFlagged(file.basename));
 		}
+		return undo;
+	}
+
+	/** Marks every note of `paths` reviewed, one after another; one notice with Undo for all of them. */
+	async markAll(paths: readonly string[], section: SectionId): Promise<MarkUndo> {
+		const undo = new MarkUndo(this.app, this.s);
+		if (!ReviewActions.canMark(section)) return undo;
+		for (const path of paths) {
+			const file = this.file(path);
+			if (file === null) continue;
+			const change = await this.markOne(file, section);
+			if (change !== null) undo.changes.push(change);
+		}
+		if (undo.changes.length === 0) new Notice(this.s.nothingChanged);
+		else undo.notify(this.s.markedAll(undo.changes.length));
+		return undo;
+	}
+
+	/** One note's edit, with its exact text before and after (for Undo), or null when nothing changed. */
+	private async markOne(file: TFile, section: SectionId): Promise<NoteChange | null> {
+		const mark = itemDescriptor(section).sidebar?.mark;
+		if (mark === undefined) return null;
+		const settings = this.service.settings;
+		const before = await this.app.vault.read(file);
+		const changed =
+			'adds' in mark
+				? await this.editFrontmatter(file, (fm) => addFrontmatterTag(fm, mark.adds(settings)))
+				: await this.removeTag(file, mark.removes(settings), this.hitsOf(file.path, section));
+		if (!changed) return null;
+		return { path: file.path, before, after: await this.app.vault.read(file) };
+	}
+
+	private marks(section: SectionId): 'adds' | 'removes' | null {
+		const mark = itemDescriptor(section).sidebar?.mark;
+		return mark === undefined ? null : 'adds' in mark ? 'adds' : 'removes';
+	}
+
+	private hitsOf(path: string, section: SectionId): TagHit[] {
+		return [...itemDescriptor(section).hits(this.index.get(path)?.flags ?? null)];
 	}
 
 	private async removeTag(file: TFile, tag: string, hits: TagHit[]): Promise<boolean> {

@@ -1,17 +1,21 @@
 /**
  * The *Needs review* sidebar: one collapsible section per review item with a count, a filter box,
- * sorting by name or modified time, hover previews, and a context menu. It reads everything from
+ * sorting by name or modified time, hover previews, a context menu, and full keyboard use (a
+ * WAI-ARIA tree; review-keyboard.ts). Rows and sections are drawn by review-rows.ts. It reads everything from
  * the BriefService and re-renders on its `changed` event, so it is live and the plugin holds no
  * reference to it.
  */
 import { ItemView, Keymap, Menu, setIcon, type WorkspaceLeaf } from 'obsidian';
-import type { ListItem, ReviewEntry } from '../core/brief';
-import { itemDescriptor, SECTION_IDS, type SectionId } from '../core/brief-items';
-import { basename, comparePaths } from '../core/paths';
+import type { ReviewEntry } from '../core/brief';
+import { comparePaths } from '../core/paths';
 import { CHANGED, type BriefService } from './brief-service';
 import { closestTo } from './dom-events';
 import type { IndexSync } from './index-sync';
-import type { ReviewActions } from './review-actions';
+import { ConfirmModal } from './confirm-modal';
+import { SECTION_IDS, itemDescriptor, type SectionId } from '../core/brief-items';
+import { ReviewActions } from './review-actions';
+import { treeKeyAction, type TreeNode } from './review-keyboard';
+import { noteName, renderSection, sectionKey } from './review-rows';
 import { uiStrings } from './ui-strings';
 
 export const VIEW_TYPE_REVIEW = 'session-brief-review';
@@ -31,10 +35,6 @@ function readPrefs(raw: unknown): ViewPrefs {
 	return { collapsed, sort: r.sort === 'mtime' ? 'mtime' : 'name' };
 }
 
-function noteName(path: string): string {
-	return basename(path).replace(/\.md$/, '');
-}
-
 export function sortEntries(entries: readonly ReviewEntry[], order: SortOrder): ReviewEntry[] {
 	const out = [...entries];
 	if (order === 'mtime') out.sort((a, b) => b.mtime - a.mtime || comparePaths(a.path, b.path));
@@ -45,6 +45,10 @@ export function sortEntries(entries: readonly ReviewEntry[], order: SortOrder): 
 export class ReviewView extends ItemView {
 	private prefs: ViewPrefs;
 	private filter = '';
+	/** The paths each section shows now (sorted, filtered): what *Mark all reviewed* marks. */
+	private shown = new Map<SectionId, string[]>();
+	/** The `data-key` of the tree's tab stop. */
+	private current: string | null = null;
 	private listEl!: HTMLElement;
 	private sortButton!: HTMLElement;
 
@@ -94,6 +98,8 @@ export class ReviewView extends ItemView {
 		this.registerDomEvent(this.listEl, 'auxclick', (evt) => this.onAuxClick(evt));
 		this.registerDomEvent(this.listEl, 'mouseover', (evt) => this.onHover(evt));
 		this.registerDomEvent(this.listEl, 'contextmenu', (evt) => this.onContextMenu(evt));
+		this.registerDomEvent(this.listEl, 'keydown', (evt) => this.onKeyDown(evt));
+		this.registerDomEvent(this.listEl, 'focusin', (evt) => this.onFocusIn(evt));
 		this.registerEvent(this.service.on(CHANGED, () => this.render()));
 		this.render();
 	}
@@ -114,58 +120,57 @@ export class ReviewView extends ItemView {
 		setIcon(this.sortButton, byName ? 'arrow-down-a-z' : 'clock');
 		this.sortButton.setAttr('aria-label', byName ? s.sortByModified : s.sortByName);
 		this.sortButton.dataset.sort = this.prefs.sort;
+		// Focus is on an item that the re-render replaces: put it back on the same item afterwards.
+		const hadFocus = this.listEl.contains(this.listEl.ownerDocument.activeElement);
 		this.listEl.empty();
+		this.listEl.setAttr('aria-label', s.viewTitle);
 		if (!this.sync.ready) {
+			this.listEl.removeAttribute('role');
 			this.listEl.createDiv({ cls: 'session-brief-empty', text: s.indexing });
 			return;
 		}
+		this.listEl.setAttr('role', 'tree');
 		const brief = this.service.brief();
-		for (const id of SECTION_IDS) this.renderSection(id, brief.items[id]);
-	}
-
-	private renderSection(id: SectionId, item: ListItem | null): void {
-		const s = uiStrings(this.service.lang());
-		const lang = this.service.lang();
-		const settings = this.service.settings;
-		const sidebar = itemDescriptor(id).sidebar;
-		const collapsed = this.prefs.collapsed.includes(id);
-		const section = this.listEl.createDiv({ cls: 'session-brief-section' });
-		section.dataset.section = id;
-		section.toggleClass('is-collapsed', collapsed);
-		const header = section.createDiv({ cls: 'session-brief-section-header' });
-		header.dataset.toggle = id;
-		setIcon(header.createSpan({ cls: 'session-brief-collapse-icon' }), collapsed ? 'chevron-right' : 'chevron-down');
-		header.createSpan({ cls: 'session-brief-section-title', text: sidebar?.title[lang](settings) ?? id });
-		header.createSpan({ cls: 'session-brief-count', text: item === null ? '?' : String(item.count) });
-		if (collapsed) return;
-		const body = section.createDiv({ cls: 'session-brief-section-body' });
-		if (item === null) {
-			const error = this.service.brief().errors.find((e) => e.item === id);
-			body.createDiv({ cls: 'session-brief-empty mod-warning', text: error?.message ?? '?' });
-			return;
-		}
-		if (item.count === 0) {
-			body.createDiv({ cls: 'session-brief-empty', text: sidebar?.empty[lang](settings) ?? '0' });
-			return;
-		}
 		const needle = this.filter.trim().toLowerCase();
-		const shown = sortEntries(item.entries, this.prefs.sort).filter((e) => needle === '' || e.path.toLowerCase().includes(needle));
-		if (shown.length === 0) body.createDiv({ cls: 'session-brief-empty', text: s.noMatch });
-		for (const entry of shown) this.renderEntry(body, id, entry);
+		for (const id of SECTION_IDS) {
+			const item = brief.items[id];
+			const collapsed = this.prefs.collapsed.includes(id);
+			const shown = item === null || collapsed ? [] : sortEntries(item.entries, this.prefs.sort).filter((e) => needle === '' || e.path.toLowerCase().includes(needle));
+			const error = item === null ? (brief.errors.find((e) => e.item === id)?.message ?? null) : null;
+			this.shown.set(id, shown.map((e) => e.path));
+			renderSection(this.listEl, { id, item, shown, collapsed, error, filtering: needle !== '', now: Date.now() }, s, this.service.lang(), this.service.settings);
+		}
+		this.setCurrent(this.current, hadFocus);
 	}
 
-	private renderEntry(parent: HTMLElement, section: SectionId, entry: ReviewEntry): void {
-		const s = uiStrings(this.service.lang());
-		const row = parent.createDiv({ cls: 'session-brief-item tree-item-self is-clickable' });
-		row.dataset.path = entry.path;
-		row.dataset.section = section;
-		row.createDiv({ cls: 'session-brief-item-name', text: noteName(entry.path) });
-		const folder = entry.path.includes('/') ? entry.path.slice(0, entry.path.lastIndexOf('/')) : '';
-		if (folder !== '') row.createDiv({ cls: 'session-brief-item-path', text: folder });
-		for (const hit of entry.hits) {
-			const where = hit.where === 'frontmatter' ? s.frontmatter : s.line(hit.line);
-			row.createDiv({ cls: 'session-brief-item-hit', text: `${where}: ${hit.text}` });
-		}
+	private items(): HTMLElement[] {
+		return Array.from(this.listEl.querySelectorAll<HTMLElement>('[role="treeitem"]'));
+	}
+
+	private itemByKey(key: string | null): HTMLElement | null {
+		return key === null ? null : (this.items().find((el) => el.dataset.key === key) ?? null);
+	}
+
+	/**
+	 * Makes `key` the tree's one tab stop (the first section when it is gone) and focuses it when
+	 * asked. A note that left its section hands the stop to that section.
+	 */
+	private setCurrent(key: string | null, focus: boolean): void {
+		const items = this.items();
+		const sectionOfKey = key?.startsWith('note:') === true ? `section:${key.split(':')[1] ?? ''}` : null;
+		const el = this.itemByKey(key) ?? this.itemByKey(sectionOfKey) ?? items[0] ?? null;
+		for (const item of items) item.setAttr('tabindex', item === el ? 0 : -1);
+		this.current = el?.dataset.key ?? null;
+		if (focus) el?.focus();
+	}
+
+	private toggleSection(id: SectionId): void {
+		const set = new Set(this.prefs.collapsed);
+		if (set.has(id)) set.delete(id);
+		else set.add(id);
+		this.prefs.collapsed = SECTION_IDS.filter((s) => set.has(s));
+		this.savePrefs();
+		this.render();
 	}
 
 	private target(evt: UIEvent): { el: HTMLElement; path: string; section: SectionId } | null {
@@ -175,16 +180,53 @@ export class ReviewView extends ItemView {
 		return el !== null && path !== undefined && section !== undefined ? { el, path, section } : null;
 	}
 
+	private onFocusIn(evt: FocusEvent): void {
+		const item = closestTo<HTMLElement>(evt, '[role="treeitem"]');
+		if (item?.dataset.key !== undefined && item.dataset.key !== this.current) this.setCurrent(item.dataset.key, false);
+	}
+
+	private onKeyDown(evt: KeyboardEvent): void {
+		const item = closestTo<HTMLElement>(evt, '[role="treeitem"]');
+		const key = item?.dataset.key;
+		if (item === null || key === undefined) return;
+		const nodes: TreeNode[] = this.items().map((el) => ({
+			key: el.dataset.key ?? '',
+			level: el.dataset.section !== undefined && el.dataset.path !== undefined ? 2 : 1,
+			expanded: el.getAttr('aria-expanded') === 'true',
+		}));
+		const action = treeKeyAction(evt, nodes, key);
+		if (action === null) return;
+		evt.preventDefault();
+		evt.stopPropagation();
+		const el = this.itemByKey(action.key);
+		if (el === null) return;
+		if (action.kind === 'focus') this.setCurrent(action.key, true);
+		else if (action.kind === 'toggle') {
+			this.current = action.key;
+			this.toggleSection(el.dataset.section as SectionId);
+		} else if (action.kind === 'open') void this.actions.open(el.dataset.path ?? '', Keymap.isModEvent(evt));
+		else {
+			const rect = el.getBoundingClientRect();
+			this.showMenu(el, (menu) => menu.showAtPosition({ x: rect.left + Math.min(rect.width, 24), y: rect.bottom }, el.ownerDocument));
+		}
+	}
+
 	private onClick(evt: MouseEvent): void {
+		const action = closestTo<HTMLElement>(evt, '[data-action]');
+		if (action !== null) {
+			evt.stopPropagation();
+			const holder = closestTo<HTMLElement>(evt, '[role="treeitem"]');
+			const section = holder?.dataset.section as SectionId | undefined;
+			if (section === undefined) return;
+			if (action.dataset.action === 'mark-all') this.confirmMarkAll(section);
+			else if (holder?.dataset.path !== undefined) void this.actions.markReviewed(holder.dataset.path, section);
+			return;
+		}
 		const toggle = closestTo<HTMLElement>(evt, '[data-toggle]');
 		const id = toggle?.dataset.toggle as SectionId | undefined;
 		if (id !== undefined) {
-			const set = new Set(this.prefs.collapsed);
-			if (set.has(id)) set.delete(id);
-			else set.add(id);
-			this.prefs.collapsed = SECTION_IDS.filter((s) => set.has(s));
-			this.savePrefs();
-			this.render();
+			this.current = sectionKey(id);
+			this.toggleSection(id);
 			return;
 		}
 		const t = this.target(evt);
@@ -211,16 +253,45 @@ export class ReviewView extends ItemView {
 	}
 
 	private onContextMenu(evt: MouseEvent): void {
-		const t = this.target(evt);
-		if (t === null) return;
+		const el = closestTo<HTMLElement>(evt, '[role="treeitem"]');
+		if (el === null) return;
 		evt.preventDefault();
+		this.showMenu(el, (menu) => menu.showAtMouseEvent(evt));
+	}
+
+	/** Asks before marking every note the section shows, saying how many; then marks them with Undo. */
+	private confirmMarkAll(section: SectionId): void {
+		const paths = this.shown.get(section) ?? [];
+		if (paths.length === 0 || !ReviewActions.canMark(section)) return;
+		const s = uiStrings(this.service.lang());
+		const title = itemDescriptor(section).sidebar?.title[this.service.lang()] ?? section;
+		new ConfirmModal(this.app, {
+			title: s.markAllReviewed,
+			message: s.confirmMarkAll(paths.length, title),
+			confirm: s.markAllReviewed,
+			cancel: s.cancel,
+			onConfirm: () => void this.actions.markAll(paths, section),
+		}).open();
+	}
+
+	/** The menu of a row or a section, for the right click and for the context-menu key alike. */
+	private showMenu(el: HTMLElement, show: (menu: Menu) => void): void {
+		const path = el.dataset.path;
+		const section = el.dataset.section as SectionId | undefined;
+		if (section === undefined) return;
 		const s = uiStrings(this.service.lang());
 		const menu = new Menu();
-		if (itemDescriptor(t.section).sidebar?.mark !== undefined) {
-			menu.addItem((item) => item.setTitle(s.markReviewed).setIcon('check').onClick(() => void this.actions.markReviewed(t.path, t.section)));
+		if (path === undefined) {
+			if (!ReviewActions.canMark(section) || (this.shown.get(section) ?? []).length === 0) return;
+			menu.addItem((item) => item.setTitle(s.markAllReviewed).setIcon('check-check').onClick(() => this.confirmMarkAll(section)));
+			show(menu);
+			return;
 		}
-		menu.addItem((item) => item.setTitle(s.openInNewTab).setIcon('file-plus').onClick(() => void this.actions.open(t.path, 'tab')));
-		menu.addItem((item) => item.setTitle(s.revealInExplorer).setIcon('folder-open').onClick(() => void this.actions.reveal(t.path)));
-		menu.showAtMouseEvent(evt);
+		if (ReviewActions.canMark(section)) {
+			menu.addItem((item) => item.setTitle(s.markReviewed).setIcon('check').onClick(() => void this.actions.markReviewed(path, section)));
+		}
+		menu.addItem((item) => item.setTitle(s.openInNewTab).setIcon('file-plus').onClick(() => void this.actions.open(path, 'tab')));
+		menu.addItem((item) => item.setTitle(s.revealInExplorer).setIcon('folder-open').onClick(() => void this.actions.reveal(path)));
+		show(menu);
 	}
 }

@@ -1,16 +1,31 @@
 /** Texts of the plugin's own interface (sidebar, status bar, notices), in English and German. */
 import type { Lang } from '../core/i18n';
+import type { AgeUnit } from '../core/review-text';
 
 export interface UiStrings {
+	/** For dates written out in full (Intl). */
+	locale: string;
 	viewTitle: string;
 	filterPlaceholder: string;
 	sortByName: string;
 	sortByModified: string;
 	noMatch: string;
+	/** A section's name for screen readers: its title and how many notes it holds. */
+	sectionLabel: (title: string, count: string) => string;
 	indexing: string;
-	frontmatter: string;
+	property: (key: string) => string;
 	line: (n: number) => string;
+	age: (n: number, unit: AgeUnit) => string;
+	modified: (date: string) => string;
 	markReviewed: string;
+	markAllReviewed: string;
+	confirmMarkAll: (n: number, section: string) => string;
+	cancel: string;
+	markedAll: (n: number) => string;
+	nothingChanged: string;
+	undo: string;
+	undone: (n: number) => string;
+	undoSkipped: (n: number) => string;
 	openInNewTab: string;
 	revealInExplorer: string;
 	statusBar: (n: number) => string;
@@ -51,15 +66,27 @@ export interface UiStrings {
 }
 
 const en: UiStrings = {
+	locale: 'en',
 	viewTitle: 'Needs review',
 	filterPlaceholder: 'Filter by path…',
 	sortByName: 'Sort by name',
 	sortByModified: 'Sort by modified time',
 	noMatch: 'No note matches the filter.',
+	sectionLabel: (title, count) => `${title}, ${count} ${count === '1' ? 'note' : 'notes'}`,
 	indexing: 'Reading the vault…',
-	frontmatter: 'frontmatter',
-	line: (n) => `line ${n}`,
+	property: (key) => `Property ${key}`,
+	line: (n) => `Line ${n}`,
+	age: (n, unit) => (unit === 'now' ? 'now' : `${n} ${unit}`),
+	modified: (date) => `Modified ${date}`,
 	markReviewed: 'Mark as reviewed',
+	markAllReviewed: 'Mark all reviewed',
+	confirmMarkAll: (n, section) => `Mark ${n === 1 ? '1 note' : `${n} notes`} in "${section}" as reviewed? This changes ${n === 1 ? 'that note' : `those ${n} notes`}; the notice afterwards offers Undo.`,
+	cancel: 'Cancel',
+	markedAll: (n) => `Marked ${n === 1 ? '1 note' : `${n} notes`} as reviewed.`,
+	nothingChanged: 'Nothing to change.',
+	undo: 'Undo',
+	undone: (n) => `Restored ${n === 1 ? '1 note' : `${n} notes`}.`,
+	undoSkipped: (n) => `${n === 1 ? '1 note was' : `${n} notes were`} changed since and left as ${n === 1 ? 'it is' : 'they are'}; the others were restored.`,
 	openInNewTab: 'Open in new tab',
 	revealInExplorer: 'Reveal in file explorer',
 	statusBar: (n) => `${n} to review`,
@@ -100,15 +127,27 @@ const en: UiStrings = {
 };
 
 const de: UiStrings = {
+	locale: 'de',
 	viewTitle: 'Zu prüfen',
 	filterPlaceholder: 'Nach Pfad filtern…',
 	sortByName: 'Nach Name sortieren',
 	sortByModified: 'Nach Änderungszeit sortieren',
 	noMatch: 'Keine Notiz passt zum Filter.',
+	sectionLabel: (title, count) => `${title}, ${count} ${count === '1' ? 'Notiz' : 'Notizen'}`,
 	indexing: 'Vault wird gelesen…',
-	frontmatter: 'Eigenschaften',
+	property: (key) => `Eigenschaft ${key}`,
 	line: (n) => `Zeile ${n}`,
+	age: (n, unit) => (unit === 'now' ? 'jetzt' : `${n} ${{ min: 'Min.', h: 'Std.', d: 'T.', mo: 'Mon.', y: 'J.' }[unit]}`),
+	modified: (date) => `Geändert ${date}`,
 	markReviewed: 'Als geprüft markieren',
+	markAllReviewed: 'Alle als geprüft markieren',
+	confirmMarkAll: (n, section) => `${n === 1 ? '1 Notiz' : `${n} Notizen`} in „${section}“ als geprüft markieren? Das ändert ${n === 1 ? 'diese Notiz' : `diese ${n} Notizen`}; die Meldung danach bietet Rückgängig an.`,
+	cancel: 'Abbrechen',
+	markedAll: (n) => `${n === 1 ? '1 Notiz' : `${n} Notizen`} als geprüft markiert.`,
+	nothingChanged: 'Es gab nichts zu ändern.',
+	undo: 'Rückgängig',
+	undone: (n) => `${n === 1 ? '1 Notiz' : `${n} Notizen`} wiederhergestellt.`,
+	undoSkipped: (n) => `${n === 1 ? '1 Notiz wurde' : `${n} Notizen wurden`} inzwischen geändert und nicht angetastet; die anderen sind wiederhergestellt.`,
 	openInNewTab: 'In neuem Tab öffnen',
 	revealInExplorer: 'Im Dateiexplorer zeigen',
 	statusBar: (n) => `${n} zu prüfen`,

@@ -38,9 +38,12 @@ beforeAll(async () => {
 	port = d.port;
 	token = d.token;
 });
-afterAll(() => {
+afterAll(async () => {
+	// Wait for the server to exit: on its way out the hook entry writes its code cache into the vault.
+	const exited = new Promise((resolve) => server.once('exit', resolve));
 	server.kill('SIGTERM');
-	fs.rmSync(v, { recursive: true, force: true });
+	if (server.exitCode === null && server.signalCode === null) await exited;
+	fs.rmSync(v, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 });
 
 /** Open descriptors of the server process (Linux), or null where /proc is not there. */

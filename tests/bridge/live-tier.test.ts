@@ -8,9 +8,15 @@ import { FIXED_NOW, hookScript, makeVault, run, sessionStart } from '../helpers/
 const v = makeVault({ 'Inbox/a.md': '', 'Notes/b.md': '#needs-review' });
 const discovery = path.join(v, '.obsidian', 'plugins', 'session-brief', 'live.json');
 let server: ChildProcess | null = null;
-afterAll(() => {
-	server?.kill('SIGTERM');
-	fs.rmSync(v, { recursive: true, force: true });
+afterAll(async () => {
+	// Wait for the server to exit: on its way out the hook entry writes its code cache into the vault.
+	const s = server;
+	if (s !== null && s.exitCode === null && s.signalCode === null) {
+		const exited = new Promise((resolve) => s.once('exit', resolve));
+		s.kill('SIGTERM');
+		await exited;
+	}
+	fs.rmSync(v, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 });
 
 function env(): NodeJS.ProcessEnv {

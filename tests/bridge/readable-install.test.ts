@@ -33,8 +33,9 @@ describe('the installed hook is readable', () => {
 		// Not minified: many short lines, indented, with the sources' own names.
 		const lines = bridge.split('\n');
 		expect(lines.length).toBeGreaterThan(10_000);
+		// A few library lines are long by nature (date and schema regular expressions); minified code would be nearly all long lines.
 		const long = lines.filter((l) => l.length > 300 && !/^\s*(\/\/|\*)/.test(l));
-		expect(long.length).toBeLessThan(20);
+		expect(long.length).toBeLessThan(lines.length / 500);
 		expect(bridge).toContain('function parseArgs(');
 		expect(bridge).toContain('async function sessionStart(');
 		// No program held in a string to be run: the one string with code in it is the hook entry's

@@ -33,6 +33,8 @@ export const ICONS: Record<string, SvgPart[]> = {
 	'chevron-right': [['path', { d: 'm9 18 6-6-6-6' }]],
 	'arrow-down-a-z': [['path', { d: 'm3 16 4 4 4-4' }], ['path', { d: 'M7 20V4' }], ['path', { d: 'M20 8h-5' }], ['path', { d: 'M15 10V6.5a2.5 2.5 0 0 1 5 0V10' }], ['path', { d: 'M15 14h5l-5 6h5' }]],
 	clock: [['circle', { cx: '12', cy: '12', r: '10' }], ['polyline', { points: '12 6 12 12 16 14' }]],
+	check: [['path', { d: 'M20 6 9 17l-5-5' }]],
+	'check-check': [['path', { d: 'M18 6 7 17l-5-5' }], ['path', { d: 'm22 10-7.5 7.5L13 16' }]],
 	'list-checks': [['path', { d: 'm3 17 2 2 4-4' }], ['path', { d: 'm3 7 2 2 4-4' }], ['path', { d: 'M13 6h8' }], ['path', { d: 'M13 12h8' }], ['path', { d: 'M13 18h8' }]],
 };
 
@@ -106,6 +108,31 @@ export function recordClicks(): void {
 				ctrlKey: evt.ctrlKey,
 				metaKey: evt.metaKey,
 			});
+		},
+		true,
+	);
+}
+
+/** A key pressed in the page, and the tree item (`data-key`) that had focus. */
+export interface RecordedKey {
+	trusted: boolean;
+	key: string;
+	shiftKey: boolean;
+	ctrlKey: boolean;
+	metaKey: boolean;
+	altKey: boolean;
+	focused: string | null;
+}
+
+/** Runs in the page: records every key press (and where focus was) in `window.recordedKeys`. */
+export function recordKeys(): void {
+	const w = window as unknown as { recordedKeys: RecordedKey[] };
+	w.recordedKeys = [];
+	document.addEventListener(
+		'keydown',
+		(evt) => {
+			const el = document.activeElement as HTMLElement | null;
+			w.recordedKeys.push({ trusted: evt.isTrusted, key: evt.key, shiftKey: evt.shiftKey, ctrlKey: evt.ctrlKey, metaKey: evt.metaKey, altKey: evt.altKey, focused: el?.dataset.key ?? null });
 		},
 		true,
 	);

@@ -11,7 +11,11 @@
  * proves how the view looks and that a visible, hit-testable element carries the click the view
  * acts on; it does not run the view's code inside Chromium.
  *
- * Screenshots: docs/sidebar-light.png and docs/sidebar-dark.png when SESSION_BRIEF_SCREENSHOTS=1
+ * Key presses are relayed the same way: the page records the key and the focused tree item, the
+ * test focuses that item in the real view, hands it the key, and moves the page's focus to where
+ * the view put its own. Tab order and the focus ring are the browser's own.
+ *
+ * Screenshots: docs/sidebar-light.png, docs/sidebar-dark.png and docs/sidebar-keyboard.png when SESSION_BRIEF_SCREENSHOTS=1
  * (so `npm test` does not rewrite tracked files), else a temporary folder.
  * Skipped, saying why, where Chromium (/usr/bin/chromium, or $SESSION_BRIEF_CHROMIUM) or
  * playwright-core is missing.
@@ -23,7 +27,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { settle, startPlugin, stopPlugin, type Started } from '../plugin/harness';
 import { copyExampleVault } from '../plugin/load-built';
-import { CHROMIUM, CHROMIUM_ARGS, cssVariablesUsed, drawIcons, ICONS, pageHtml, readCss, recordClicks, ROOT, viewHtml, VIEWPORT, type RecordedClick, type Theme } from './sidebar-page';
+import { CHROMIUM, CHROMIUM_ARGS, cssVariablesUsed, drawIcons, ICONS, pageHtml, readCss, recordClicks, recordKeys, ROOT, viewHtml, VIEWPORT, type RecordedClick, type RecordedKey, type Theme } from './sidebar-page';
+import { Menu } from '../obsidian-stub/obsidian';
 
 type Playwright = typeof import('playwright-core');
 
@@ -87,6 +92,7 @@ async function newPage(): Promise<Page> {
 async function mount(p: Page, theme: Theme, view: { containerEl: HTMLElement; getDisplayText(): string; getIcon(): string }): Promise<void> {
 	await p.setContent(pageHtml(theme, viewHtml(view)));
 	await p.evaluate(recordClicks);
+	await p.evaluate(recordKeys);
 	expect(await p.evaluate(drawIcons, ICONS)).toEqual([]);
 	// Park the mouse off the list so no row shows its hover background.
 	await p.mouse.move(VIEWPORT.width - 2, VIEWPORT.height - 2);
@@ -101,6 +107,26 @@ async function relayClick(p: Page, root: HTMLElement): Promise<RecordedClick> {
 	if (target === null) throw new Error(`the click landed on nothing the view handles: ${JSON.stringify(click)}`);
 	target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ctrlKey: click.ctrlKey, metaKey: click.metaKey }));
 	return click;
+}
+
+/**
+ * Hands the last key pressed in the page to the same tree item of the real view (focused there
+ * first, as it was in the page), reloads the view's DOM into the page and puts the page's focus
+ * where the view put its own. Returns the key as the page saw it.
+ */
+async function relayKey(p: Page, theme: Theme, view: { containerEl: HTMLElement; contentEl: HTMLElement; getDisplayText(): string; getIcon(): string }): Promise<RecordedKey> {
+	const keys = await p.evaluate(() => (window as unknown as { recordedKeys: RecordedKey[] }).recordedKeys);
+	const key = keys.at(-1);
+	if (key === undefined) throw new Error('the key press did not reach the page');
+	const root = view.contentEl;
+	const target = root.querySelector<HTMLElement>(`[data-key="${CSS.escape(key.focused ?? '')}"]`);
+	if (target === null) throw new Error(`the key went to nothing the view handles: ${JSON.stringify(key)}`);
+	target.focus();
+	target.dispatchEvent(new KeyboardEvent('keydown', { key: key.key, shiftKey: key.shiftKey, ctrlKey: key.ctrlKey, metaKey: key.metaKey, altKey: key.altKey, bubbles: true, cancelable: true }));
+	await mount(p, theme, view);
+	const focusedKey = (root.ownerDocument.activeElement as HTMLElement | null)?.dataset.key;
+	if (focusedKey !== undefined && root.contains(root.ownerDocument.activeElement)) await p.locator(`[data-key="${focusedKey}"]`).focus();
+	return key;
 }
 
 describe.skipIf(skipReason !== null)('needs review sidebar in headless Chromium', () => {
@@ -141,6 +167,8 @@ describe.skipIf(skipReason !== null)('needs review sidebar in headless Chromium'
 					text: style('.session-brief-item-name').color,
 					path: style('.session-brief-item-path').color,
 					hitFont: style('.session-brief-item-hit').fontFamily,
+					match: style('.session-brief-match').backgroundColor,
+					hitWhere: document.querySelector('.session-brief-hit-where')?.textContent,
 					header: style('.session-brief-section-header').fontWeight,
 					horizontalScroll: content.scrollWidth > content.clientWidth,
 					tooWide,
@@ -151,7 +179,10 @@ describe.skipIf(skipReason !== null)('needs review sidebar in headless Chromium'
 			expect(look.background).toBe(THEME_RGB[theme].background);
 			expect(look.text).toBe(THEME_RGB[theme].text);
 			expect(look.path).toBe(THEME_RGB[theme].faint);
-			expect(look.hitFont).toContain('monospace');
+			// Text as Obsidian writes it (no monospace debug line), the tag highlighted.
+			expect(look.hitFont).not.toContain('monospace');
+			expect(look.match).toBe('rgba(255, 208, 0, 0.4)');
+			expect(look.hitWhere).toMatch(/^(Property \S+|Line \d+)$/);
 			expect(look.header).toBe('600');
 			expect(look.horizontalScroll).toBe(false);
 			expect(look.tooWide).toBe(0);
@@ -207,5 +238,77 @@ describe.skipIf(skipReason !== null)('needs review sidebar in headless Chromium'
 		await settle(s.app);
 		const main = s.app.workspace.leaves.filter((l) => l.side === 'main');
 		expect(main.map((l) => l.opened.map((f) => f.path))).toEqual([['Notes/Reading list.md']]);
+	});
+
+	it('real key presses: Tab reaches the tree with a visible focus ring, arrows move, Left collapses, Enter opens, Mod+Enter opens a tab, the menu key and Shift+F10 open the menu; saves docs/sidebar-keyboard.png', async () => {
+		const { s, view } = await openSidebar();
+		const p = await newPage();
+		await mount(p, 'dark', view);
+		const activeKey = () => p.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.key ?? document.activeElement?.className ?? null);
+
+		// The filter box, then one Tab: the tree's single tab stop, the first section.
+		await p.click('.session-brief-filter');
+		await p.keyboard.press('Tab');
+		expect(await activeKey()).toBe('section:needsReview');
+		// A second Tab leaves the tree (one tab stop for the whole tree).
+		await p.keyboard.press('Tab');
+		expect(await activeKey()).not.toMatch(/^(section|note):/);
+		await p.keyboard.press('Shift+Tab');
+		expect(await activeKey()).toBe('section:needsReview');
+		const ring = await p.evaluate(() => {
+			const header = document.querySelector('.session-brief-section:focus-visible > .session-brief-section-header');
+			return header === null ? null : getComputedStyle(header).boxShadow;
+		});
+		expect(ring).toMatch(/rgb\(\d+, \d+, \d+\) 0px 0px 0px 2px inset/);
+
+		await p.keyboard.press('ArrowDown');
+		expect(await relayKey(p, 'dark', view)).toMatchObject({ trusted: true, key: 'ArrowDown', focused: 'section:needsReview' });
+		expect(await activeKey()).toBe('note:needsReview:Projects/session-brief/Cache notes.md');
+		await p.keyboard.press('ArrowDown');
+		await relayKey(p, 'dark', view);
+		const second = await activeKey();
+		expect(second).toMatch(/^note:needsReview:/);
+		// The focused row shows the ring (the page's focus came from the keyboard).
+		expect(await p.evaluate(() => getComputedStyle(document.activeElement as Element).boxShadow)).toMatch(/0px 0px 0px 2px inset/);
+		// The focused row shows its Mark as reviewed button; other rows do not until hovered.
+		const markShown = () => p.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>('.session-brief-item-mark')).filter((b) => b.getBoundingClientRect().width > 0).map((b) => b.closest<HTMLElement>('[data-key]')?.dataset.key));
+		expect(await markShown()).toEqual([second]);
+		await p.screenshot({ path: path.join(SHOTS, 'sidebar-keyboard.png') });
+		await p.locator('.session-brief-item').first().hover();
+		expect(await markShown()).toEqual(['note:needsReview:Projects/session-brief/Cache notes.md', second]);
+		await p.mouse.move(VIEWPORT.width - 2, VIEWPORT.height - 2);
+
+		await p.keyboard.press('Enter');
+		await relayKey(p, 'dark', view);
+		await p.keyboard.press(process.platform === 'darwin' ? 'Meta+Enter' : 'Control+Enter');
+		expect(await relayKey(p, 'dark', view)).toMatchObject({ key: 'Enter', ctrlKey: process.platform !== 'darwin' });
+		await settle(s.app);
+		const opened = s.app.workspace.leaves.filter((l) => l.side === 'main').map((l) => [l.paneType, l.opened.map((f) => f.path)]);
+		const path2 = (second ?? '').replace('note:needsReview:', '');
+		expect(opened).toEqual([
+			[false, [path2]],
+			['tab', [path2]],
+		]);
+
+		Menu.last = null;
+		await p.keyboard.press('Shift+F10');
+		expect(await relayKey(p, 'dark', view)).toMatchObject({ key: 'F10', shiftKey: true });
+		expect((Menu.last as Menu | null)?.items.map((i) => i.title)).toEqual(['Mark as reviewed', 'Open in new tab', 'Reveal in file explorer']);
+		Menu.last = null;
+		await p.keyboard.press('ContextMenu');
+		expect(await relayKey(p, 'dark', view)).toMatchObject({ key: 'ContextMenu' });
+		expect(Menu.last).not.toBeNull();
+
+		// Left goes to the section, Left again collapses it.
+		await p.keyboard.press('ArrowLeft');
+		await relayKey(p, 'dark', view);
+		expect(await activeKey()).toBe('section:needsReview');
+		await p.keyboard.press('ArrowLeft');
+		await relayKey(p, 'dark', view);
+		expect(await p.locator('.session-brief-section[data-section="needsReview"]').getAttribute('aria-expanded')).toBe('false');
+		expect(await p.locator('.session-brief-section[data-section="needsReview"] .session-brief-item').count()).toBe(0);
+		await p.keyboard.press('Enter');
+		await relayKey(p, 'dark', view);
+		expect(await p.locator('.session-brief-section[data-section="needsReview"] .session-brief-item').count()).toBe(2);
 	});
 });

@@ -52,12 +52,13 @@ describe('the table of brief items', () => {
 		expect(review).toEqual(['check-me: 1', 'rv ohne rv-ok: 1', 'wait im Regelwerk: 1', 'Inbox: 2']);
 	});
 
-	it('orders the sidebar for review and gives each section a title and an empty text per language', () => {
+	it('orders the sidebar for review and gives each section a title, a tag label and an empty text per language', () => {
 		expect(SECTION_IDS).toEqual(['needsReview', 'reviewOpen', 'pendingReview', 'inbox']);
 		for (const item of LIST_ITEM_TABLE) {
 			if (item.sidebar === undefined) continue;
 			for (const lang of ['en', 'de'] as const) {
-				expect(item.sidebar.title[lang](settings)).not.toBe('');
+				expect(item.sidebar.title[lang]).not.toBe('');
+				expect(item.sidebar.tag[lang](settings)).not.toBe('');
 				expect(item.sidebar.empty[lang](settings)).not.toBe('');
 			}
 		}

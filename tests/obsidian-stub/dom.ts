@@ -74,6 +74,9 @@ export function patchDom(win: Window & typeof globalThis): void {
 	nodeProto.setText = function (this: Node, text: string) {
 		this.textContent = text;
 	};
+	nodeProto.appendText = function (this: Node, text: string) {
+		this.appendChild((this.ownerDocument ?? doc).createTextNode(text));
+	};
 	// obsidian.d.ts 1.13.1 line 62 (`Node.instanceOf`): "Cross-window capable instanceof check, a drop-in replacement
 	// for instanceof checks on DOM Nodes". A popout's classes are mirrors of the main window's.
 	nodeProto.instanceOf = function (this: Node, type: new () => unknown) {

@@ -27,6 +27,11 @@ export function setIcon(el: HTMLElement, icon: string): void {
 	el.dataset.icon = icon;
 }
 
+/** Obsidian shows the text as a tooltip and gives it to screen readers as the element's label (since 1.4.4). */
+export function setTooltip(el: HTMLElement, tooltip: string): void {
+	el.setAttribute('aria-label', tooltip);
+}
+
 export class Keymap {
 	static isModEvent(evt?: MouseEvent | KeyboardEvent | null): 'tab' | 'split' | 'window' | boolean {
 		if (evt === undefined || evt === null) return false;
@@ -426,12 +431,28 @@ export class Modal {
 }
 
 export class Notice {
-	/** Test-only: every notice shown. */
+	/** Test-only: the text of every notice shown. */
 	static shown: string[] = [];
-	constructor(public message: string) {
-		Notice.shown.push(message);
+	/** Test-only: every notice shown, for buttons inside a message (a DocumentFragment). */
+	static all: Notice[] = [];
+	containerEl: HTMLElement = createDiv({ cls: 'notice-container' });
+	messageEl: HTMLElement;
+	noticeEl: HTMLElement;
+	/** Test-only: false once hidden. */
+	visible = true;
+	constructor(
+		message: string | DocumentFragment,
+		public duration?: number,
+	) {
+		this.messageEl = this.containerEl.createDiv({ cls: 'notice' });
+		this.noticeEl = this.messageEl;
+		this.messageEl.append(message);
+		Notice.shown.push(this.messageEl.textContent ?? '');
+		Notice.all.push(this);
 	}
-	hide(): void {}
+	hide(): void {
+		this.visible = false;
+	}
 }
 
 export class MenuItem {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Notice } from '../obsidian-stub/obsidian';
+import { Notice, Setting } from '../obsidian-stub/obsidian';
 import { FIXTURE } from './fixture';
 import { internals, readJson, settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
 import * as path from 'node:path';
@@ -86,6 +86,37 @@ describe('settings tab', () => {
 		const all = Array.from(root.querySelectorAll('.setting-item:not(.setting-item-heading) .setting-item-name')).map((e) => e.textContent);
 		// 15 settings keys in 19 fields: the four tag names and the external check's four parts.
 		expect(all.length).toBe(19);
+	});
+
+	it('gives Obsidian 1.13 the same rows as setting definitions (for its settings search), and they save as display() does', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		const tab = started.stub.settingTabs[0] as unknown as { display(): void; containerEl: HTMLElement; getSettingDefinitions(): Array<{ type: string; heading?: string; items: Array<{ name: string; desc: string; render: (s: Setting, g: unknown) => void }> }> };
+		tab.display();
+		const shown = (root: HTMLElement) =>
+			Array.from(root.querySelectorAll('.setting-item:not(.setting-item-heading)')).map((e) => [e.querySelector('.setting-item-name')?.textContent, e.querySelector('.setting-item-description')?.textContent, e.querySelectorAll('input, textarea, select, .checkbox-container').length]);
+		const fromDisplay = shown(tab.containerEl);
+		const groups = tab.getSettingDefinitions();
+		expect(groups.map((g) => [g.type, g.heading])).toEqual([
+			['group', 'Folders'],
+			['group', 'Daily note'],
+			['group', 'Tags'],
+			['group', 'Brief'],
+			['group', 'Rule check'],
+		]);
+		// Render them the way Obsidian does: each definition into a fresh row.
+		const rendered = createDiv();
+		for (const g of groups) for (const item of g.items) item.render(new Setting(rendered), g);
+		expect(shown(rendered)).toEqual(fromDisplay);
+		expect(groups.flatMap((g) => g.items.map((i) => i.name))).toEqual(fromDisplay.map((r) => r[0]));
+		expect(groups.flatMap((g) => g.items).every((i) => i.name !== '' && typeof i.desc === 'string')).toBe(true);
+		// A change made through a definition-rendered row is saved.
+		const setting = Array.from(rendered.querySelectorAll('.setting-item')).find((e) => e.querySelector('.setting-item-name')?.textContent === 'Names per item');
+		const input = setting?.querySelector('input');
+		if (input === null || input === undefined) throw new Error('no field');
+		input.value = '7';
+		input.dispatchEvent(new Event('change'));
+		await settle(started.app);
+		expect((readJson(path.join(started.pluginDir, 'data.json')) as { maxNamesPerItem: number }).maxNamesPerItem).toBe(7);
 	});
 
 	it('shows a folder that does not exist, and saves a valid change to data.json', async () => {

@@ -21,7 +21,8 @@ function files(dir: string, out: string[] = []): string[] {
 }
 
 /** Pointers to documents that are not in the repository. */
-const OUTSIDE = [/\.\.\/shared\b/, /\bshared\/(data|seeds|research|SPEC)/, /\bSPEC(\.md| ?§)/, /\bseed \d{3}\b/, /\bissue \d+ item\b/i, /\(issue \d+[),;]/i];
+// The planning folder's name is spelled with a class so this file does not itself point at it.
+const OUTSIDE = [/\.\.\/s[h]ared\b/, /\bs[h]ared\/(data|seeds|research|SPEC)/, /\bSPEC(\.md| ?§)/, /\bseed \d{3}\b/, /\bissue \d+ item\b/i, /\(issue \d+[),;]/i];
 
 describe('self-contained repository', () => {
 	it('no file points to documents outside the repository', () => {
@@ -38,7 +39,7 @@ describe('self-contained repository', () => {
 	});
 
 	it('the pattern list catches what it is for', () => {
-		for (const bad of ['see SPEC §3', 'path.resolve(__dirname, "../shared/data")', '(seed 000, finding 1)', '(issue 5 item 2)', 'a rule (issue 7)']) {
+		for (const bad of ['see SPEC §3', `path.resolve(__dirname, "../${'sha'}red/data")`, '(seed 000, finding 1)', '(issue 5 item 2)', 'a rule (issue 7)']) {
 			expect(OUTSIDE.some((re) => re.test(bad)), bad).toBe(true);
 		}
 		for (const good of ['prng(seed)', 'docs/design.md, "What counts"', 'a shared loopback server']) {

@@ -165,6 +165,6 @@ describe('cache: a wrong-shaped cache is served as a scan and rewritten (child p
 		const r = run(hookScript(v), ['report', '--review']);
 		expect(r.status).toBe(0);
 		expect(r.stdout.toString()).toContain('needs-review: 1');
-		expect(r.stdout.toString()).toContain('cache rejected: brief-index.json: notes[0][1] is not a number');
+		expect(r.stdout.toString()).toContain('cache rejected: brief-index.json: notes[0][1] is not a time');
 	});
 });

@@ -4,7 +4,7 @@
  * and the reason goes into the brief's source note.
  */
 import { checkBrief, ISO_DATE } from './brief';
-import { bool, int, num, object, oneOf, optional, str, type Check } from './shape';
+import { bool, int, object, oneOf, optional, str, time, type Check } from './shape';
 
 export const BRIEF_CACHE_FORMAT = 'session-brief-cache';
 
@@ -16,7 +16,7 @@ export function checkBriefCache(version: number): Check {
 		format: oneOf(BRIEF_CACHE_FORMAT),
 		version: oneOf(version),
 		writer: oneOf('bridge', 'plugin'),
-		writtenAt: num,
+		writtenAt: time,
 		date: ISO_DATE,
 		key: str,
 		indexId: str,

@@ -2,7 +2,7 @@
  * `live.json` (docs/cache-format.md, the live channel): checked by the server before it writes and
  * by every client before it connects. A file that fails means no live channel.
  */
-import { int, num, object, oneOf, matches, type Check } from './shape';
+import { int, object, oneOf, matches, time, type Check } from './shape';
 
 export function checkDiscovery(version: number): Check {
 	return object({
@@ -10,6 +10,6 @@ export function checkDiscovery(version: number): Check {
 		port: int(1, 65535),
 		pid: int(1, 2 ** 32),
 		token: matches(/^[0-9a-f]{32,128}$/, 'a token of 32 to 128 hex digits'),
-		startedAt: num,
+		startedAt: time,
 	});
 }

@@ -16,6 +16,9 @@ export const bool: Check = (v, at) => (typeof v === 'boolean' ? null : `${at} is
 /** A finite number (JSON has no NaN or Infinity, but a writer bug could still produce null). */
 export const num: Check = (v, at) => (typeof v === 'number' && Number.isFinite(v) ? null : `${at} is not a number`);
 
+/** A time in ms since the epoch that `Date` can hold (±8.64e15), so formatting it never throws. */
+export const time: Check = (v, at) => (typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= 8.64e15 ? null : `${at} is not a time`);
+
 export function int(min: number, max: number): Check {
 	return (v, at) => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? null : `${at} is not a whole number from ${min} to ${max}`);
 }

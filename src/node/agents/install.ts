@@ -16,6 +16,7 @@ import { withLocks } from './install-lock';
 import { parseJsonDoc, UnparseableError } from '../settings-json';
 import { findConfigDir, PLUGIN_ID } from '../vault-config';
 import { trustFindings } from './trust';
+import { registerMcp } from './mcp-registration';
 
 export function samePath(a: string, b: string): boolean {
 	return path.resolve(a) === path.resolve(b);
@@ -191,6 +192,15 @@ function installLocked(o: AgentOptions): ActionResult {
 	} catch (error) {
 		if (error instanceof WriteError) return fail(EXIT.writeFailed, error.message);
 		throw error;
+	}
+	// Claude Code also gets the MCP server for mid-session questions (docs/agents.md).
+	if (o.agent === 'claude-code') {
+		try {
+			registerMcp(r, o.scope, o.vault, o.home, node, script);
+		} catch (error) {
+			if (error instanceof WriteError) r.warnings.push(`MCP server not registered: ${error.message}`);
+			else throw error;
+		}
 	}
 	r.lines.push(`Hook command: ${eventCommand(o, node)('SessionStart').sh}`);
 	for (const n of spec.notes(o.scope, hostPaths(o))) r.lines.push(`Note: ${n}`);

@@ -1,0 +1,123 @@
+/**
+ * The MCP server (`session-brief mcp`) over stdio, with the official SDK. Four tools: three read,
+ * `mark_reviewed` writes one tag into one note. Stdout carries protocol messages only (anything
+ * else would corrupt the stream), so every log goes to stderr. A tool that fails answers with an
+ * MCP tool error naming the reason; the server itself never stops on one.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import { z } from 'zod';
+import { briefTool, markReviewedTool, QUEUE_ITEMS, reviewQueueTool, ruleCheckTool, type ToolAnswer, type ToolEnv } from './tools';
+
+export const SERVER_NAME = 'session-brief';
+
+/** The tool names, in the order the server lists them (doctor checks them against the list). */
+export const TOOL_NAMES = ['brief', 'review_queue', 'rule_check', 'mark_reviewed'] as const;
+
+function answer(a: ToolAnswer): CallToolResult {
+	return { content: [{ type: 'text', text: a.text }], structuredContent: a.structured };
+}
+
+function failure(error: unknown): CallToolResult {
+	const message = error instanceof Error ? error.message : String(error);
+	return { isError: true, content: [{ type: 'text', text: `Session brief: ${message}` }] };
+}
+
+async function guarded(run: () => Promise<ToolAnswer> | ToolAnswer): Promise<CallToolResult> {
+	try {
+		return answer(await run());
+	} catch (error) {
+		return failure(error);
+	}
+}
+
+const PATH_RULE = 'Vault-relative with "/" (for example "Notes/Meeting.md"), or absolute inside the vault; ".." and symbolic links that lead out of the vault are refused.';
+
+/** The SDK validates elicitation answers with it; this server asks no questions, so none is ever valid. */
+const noElicitation: jsonSchemaValidator = {
+	getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'this server asks no questions (no elicitation)' }),
+};
+
+export function createServer(t: ToolEnv, version: string): McpServer {
+	const server = new McpServer({ name: SERVER_NAME, version }, { jsonSchemaValidator: noElicitation, instructions: 'The state of the Obsidian vault this server was started for, by the same rules Obsidian uses for tags, properties and code blocks (a #tag in a code block does not count). Use these tools instead of searching the vault text yourself.' });
+
+	server.registerTool(
+		'brief',
+		{
+			title: 'Vault brief',
+			description:
+				"The vault's brief as the session-start hook gives it: today's date and daily note, and how many notes are in the inbox, need review, carry review without review-done, are pending review in the rules folder, and today's session files (with the first names). Call it mid-session to see the current state, e.g. whether the inbox is empty now. Structured content: the `report --json` schema (items with count and paths).",
+			inputSchema: {},
+			annotations: { readOnlyHint: true, openWorldHint: false },
+		},
+		() => guarded(() => briefTool(t)),
+	);
+
+	server.registerTool(
+		'review_queue',
+		{
+			title: 'Review queue',
+			description:
+				"Every note that waits for review, with detail per note: its modified time and where each flag sits (frontmatter, or the line number and the line's text). Items: needsReview (notes tagged needs-review), reviewOpen (tagged review but not review-done; mark_reviewed closes these), pendingReview (rule files pending review), inbox, sessionsToday. Structured content: the `report --json --review` schema; with a limit, `omitted` says how many notes of an item were left out.",
+			inputSchema: {
+				items: z.array(z.enum(QUEUE_ITEMS)).min(1).optional().describe('Only these items (default: all).'),
+				pathPrefix: z.string().max(1024).optional().describe('Only notes in this folder of the vault, e.g. "Projects/Alpha" (case-insensitive).'),
+				limit: z.number().int().min(1).max(10000).optional().describe('At most this many notes per item (default: all).'),
+			},
+			annotations: { readOnlyHint: true, openWorldHint: false },
+		},
+		(args) => guarded(() => reviewQueueTool(t, { items: args.items, pathPrefix: args.pathPrefix, limit: args.limit })),
+	);
+
+	server.registerTool(
+		'rule_check',
+		{
+			title: 'Rule check',
+			description:
+				"Runs the built-in checks on the agent's rule files (broken frontmatter, links to notes that do not exist, CLAUDE.md imports, skill and agent files, .claude/settings.json) over the configured rule scope, or over the given files and folders. Call it before committing or after editing rules. The user's external checker is never run from here. Structured content: the `check --json` schema plus `targets` (the files checked when paths were given).",
+			inputSchema: {
+				paths: z.array(z.string().min(1).max(4096)).max(10000).optional().describe(`Files or folders to check instead of the rule scope. ${PATH_RULE}`),
+			},
+			annotations: { readOnlyHint: true, openWorldHint: false },
+		},
+		(args) => guarded(() => ruleCheckTool(t, args.paths)),
+	);
+
+	server.registerTool(
+		'mark_reviewed',
+		{
+			title: 'Mark a note reviewed',
+			description:
+				"Marks one note that carries the review tag as reviewed, as the Obsidian sidebar's *Mark as reviewed* does: adds the review-done tag to the note's properties (frontmatter), leaving the rest of the note as it is. Only for notes in review_queue's reviewOpen item, and only after you have actually reviewed the note as asked. It never touches needs-review or pending-review flags, and it cannot mark changes made by agents as reviewed: that check belongs to the human.",
+			inputSchema: {
+				path: z.string().min(1).max(4096).describe(`The note to mark (a .md file). ${PATH_RULE}`),
+			},
+			annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+		},
+		(args) => guarded(() => markReviewedTool(t, args.path)),
+	);
+	return server;
+}
+
+/** Serves until stdin ends (the client closed it or went away), then resolves. */
+export async function runStdioServer(t: ToolEnv, version: string): Promise<void> {
+	// Only the transport writes to stdout: anything a library logs goes to stderr instead.
+	const toStderr = (...parts: unknown[]): void => void process.stderr.write(`${parts.map(String).join(' ')}\n`);
+	Object.assign(console, { log: toStderr, info: toStderr, debug: toStderr });
+	const server = createServer(t, version);
+	const transport = new StdioServerTransport();
+	const closed = new Promise<void>((resolve) => {
+		transport.onclose = () => resolve();
+		process.stdin.once('end', () => resolve());
+		process.stdin.once('close', () => resolve());
+	});
+	transport.onerror = (error) => process.stderr.write(`session-brief mcp: ${error.message}\n`);
+	// One bad moment must not end the session's tools: log it and keep serving.
+	process.on('uncaughtException', (error) => process.stderr.write(`session-brief mcp: ${error.stack ?? error.message}\n`));
+	process.on('unhandledRejection', (reason) => process.stderr.write(`session-brief mcp: ${String(reason)}\n`));
+	await server.connect(transport);
+	await closed;
+	await server.close().catch(() => undefined);
+}
