@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { TOKEN_HEADER } from '../../src/core/live-protocol';
-import { FIXED_NOW, hookScript, makeVault, run } from '../helpers/bridge';
+import { FIXED_NOW, hookScript, makeVault, run, stopServerAndRemove } from '../helpers/bridge';
 
 const v = makeVault({ 'Inbox/a.md': '', 'Notes/b.md': '#needs-review' });
 const discovery = path.join(v, '.obsidian', 'plugins', 'session-brief', 'live.json');
@@ -38,13 +38,7 @@ beforeAll(async () => {
 	port = d.port;
 	token = d.token;
 });
-afterAll(async () => {
-	// Wait for the server to exit: on its way out the hook entry writes its code cache into the vault.
-	const exited = new Promise((resolve) => server.once('exit', resolve));
-	server.kill('SIGTERM');
-	if (server.exitCode === null && server.signalCode === null) await exited;
-	fs.rmSync(v, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
-});
+afterAll(async () => await stopServerAndRemove(server, v));
 
 /** Open descriptors of the server process (Linux), or null where /proc is not there. */
 function openFds(): number | null {

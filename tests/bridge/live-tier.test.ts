@@ -3,21 +3,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIXED_NOW, hookScript, makeVault, run, sessionStart } from '../helpers/bridge';
+import { FIXED_NOW, hookScript, makeVault, run, sessionStart, stopServerAndRemove } from '../helpers/bridge';
 
 const v = makeVault({ 'Inbox/a.md': '', 'Notes/b.md': '#needs-review' });
 const discovery = path.join(v, '.obsidian', 'plugins', 'session-brief', 'live.json');
 let server: ChildProcess | null = null;
-afterAll(async () => {
-	// Wait for the server to exit: on its way out the hook entry writes its code cache into the vault.
-	const s = server;
-	if (s !== null && s.exitCode === null && s.signalCode === null) {
-		const exited = new Promise((resolve) => s.once('exit', resolve));
-		s.kill('SIGTERM');
-		await exited;
-	}
-	fs.rmSync(v, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
-});
+afterAll(async () => await stopServerAndRemove(server, v));
 
 function env(): NodeJS.ProcessEnv {
 	return { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW };

@@ -1,5 +1,5 @@
 /** Runs the built bridge as a real child process inside throw-away vaults. */
-import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { spawnSync, type ChildProcess, type SpawnSyncOptions } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -85,4 +85,17 @@ export function line(context: string, label: string): string {
 /** uid/gid to run a child without root's power to read anything (null when not root). */
 export function unprivileged(): { uid: number; gid: number } | null {
 	return typeof process.getuid === 'function' && process.getuid() === 0 ? { uid: 65534, gid: 65534 } : null;
+}
+
+/**
+ * Stops a server started from the vault's hook entry, waits for it to exit (on its way out the
+ * entry writes its code cache into the vault), then removes the vault.
+ */
+export async function stopServerAndRemove(server: ChildProcess | null, vault: string): Promise<void> {
+	if (server !== null && server.exitCode === null && server.signalCode === null) {
+		const exited = new Promise((resolve) => server.once('exit', resolve));
+		server.kill('SIGTERM');
+		await exited;
+	}
+	fs.rmSync(vault, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 }
