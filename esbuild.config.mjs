@@ -3,7 +3,7 @@
 import esbuild from 'esbuild';
 import { builtinModules } from 'node:module';
 import { readdirSync, readFileSync } from 'node:fs';
-import { appendFile, chmod, readFile } from 'node:fs/promises';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
 
 const prod = process.argv[2] === 'production';
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -74,13 +74,23 @@ function licenses(metafile) {
 }
 
 // The bundle carries the full text of its libraries' licenses at its end.
+/**
+ * The text with every non-ASCII code unit written as `\uXXXX`. esbuild escapes strings and
+ * templates but leaves regular expression literals (moment's German month names) as they are, and
+ * one non-ASCII character makes V8 decode the whole file into two-byte text at every hook start.
+ * Left are only regular expressions and comments, where the escape means the same character.
+ */
+function asciiOnly(text) {
+	return text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 const licenseFooter = {
 	name: 'license-footer',
 	setup(build) {
 		build.onEnd(async (result) => {
 			if (result.errors.length > 0) return;
 			const out = build.initialOptions.outfile;
-			await appendFile(out, licenses(result.metafile));
+			await writeFile(out, asciiOnly(`${await readFile(out, 'utf8')}${licenses(result.metafile)}`));
 			await chmod(out, 0o755);
 		});
 	},

@@ -21,6 +21,24 @@ const SAFE_NAME = new RegExp(`^[${SAFE_CHARS}]+(?: [${SAFE_CHARS}]+)*$`, 'u');
 /** Characters never written raw: controls, separators, format characters, lone surrogates, other spaces. */
 const UNSAFE_CHAR = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]|(?! )\p{Zs}/gu;
 
+/*
+ * The same rules for text in the Latin script's first blocks (ASCII, Latin-1, Latin Extended-A:
+ * English, German, French, Polish, Czech… names), spelled out as plain ranges: in these blocks the
+ * letters, digits and other symbols are the ranges below, and the only unsafe characters are the
+ * controls, the no-break space and the soft hyphen. Unicode's property classes are expensive for
+ * V8 to compile, and a hook start would otherwise build them on almost every run; they remain for
+ * every other script. tests/core/quote.test.ts checks each character of these blocks against them.
+ */
+const LATIN_TEXT = /^[\x20-\x7e\u00a0-\u017f]*$/;
+const HAS_LATIN_UNSAFE = /[\u00a0\u00ad]/;
+const SAFE_LATIN = String.raw`A-Za-z0-9\u00aa\u00b5\u00ba\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f\u00b2\u00b3\u00b9\u00bc-\u00be\u00a6\u00a9\u00ae\u00b0._\-/()[\]{}&'+#@!~=%$^;`;
+const SAFE_LATIN_NAME = new RegExp(`^[${SAFE_LATIN}]+(?: [${SAFE_LATIN}]+)*$`);
+
+/** Whether the text is Latin text (as above) with no unsafe character. */
+function plainLatin(text: string): boolean {
+	return LATIN_TEXT.test(text) && !HAS_LATIN_UNSAFE.test(text);
+}
+
 function escapeChar(c: string): string {
 	let out = '';
 	for (let i = 0; i < c.length; i++) out += `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`;
@@ -29,11 +47,12 @@ function escapeChar(c: string): string {
 
 /** The name as one escaped JSON string literal, always quoted. */
 export function quoteAlways(name: string): string {
-	return JSON.stringify(name).replace(UNSAFE_CHAR, escapeChar);
+	const json = JSON.stringify(name);
+	return plainLatin(json) ? json : json.replace(UNSAFE_CHAR, escapeChar);
 }
 
 export function isSafeName(name: string): boolean {
-	return SAFE_NAME.test(name);
+	return LATIN_TEXT.test(name) ? SAFE_LATIN_NAME.test(name) : SAFE_NAME.test(name);
 }
 
 /** A name for text: as it is when safe, else one escaped JSON string literal. */
@@ -46,12 +65,13 @@ export function quoteName(name: string): string {
  * character that could break a line or steer a terminal is written as a visible `\uXXXX`.
  */
 export function escapeControls(text: string): string {
-	return text.replace(UNSAFE_CHAR, escapeChar);
+	return plainLatin(text) ? text : text.replace(UNSAFE_CHAR, escapeChar);
 }
 
 /** Whether any character of the text, other than its line breaks, would be unsafe raw in a terminal or the agent's context. */
 export function hasUnsafeChar(text: string): boolean {
-	return new RegExp(UNSAFE_CHAR.source, 'u').test(text.replace(/\n/g, ''));
+	const rest = text.replace(/\n/g, '');
+	return !plainLatin(rest) && new RegExp(UNSAFE_CHAR.source, 'u').test(rest);
 }
 
 function codePoints(text: string): string[] {

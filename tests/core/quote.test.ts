@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { escapeControls, hasUnsafeChar, isSafeName, quoteName, safeLines, shortenName } from '../../src/core/quote';
 
 const HOSTILE = [
@@ -60,5 +61,38 @@ describe('quoting names in text', () => {
 		const hostile = shortenName(`a\n${'y'.repeat(100)}\u202e.md`, 30);
 		expect(hasUnsafeChar(hostile)).toBe(false);
 		expect(hostile).not.toContain('\n');
+	});
+});
+
+describe('the shortcut for Latin text', () => {
+	// The rules as written with Unicode's classes only: the shortcut must decide exactly as they do.
+	const SAFE = String.raw`\p{L}\p{M}\p{N}\p{So}._\-/()[\]{}&'+#@!~=%$^;`;
+	const unicodeSafe = new RegExp(`^[${SAFE}]+(?: [${SAFE}]+)*$`, 'u');
+	const unicodeUnsafe = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]|(?! )\p{Zs}/u;
+	const escape = (text: string) => text.replace(new RegExp(unicodeUnsafe.source, 'gu'), (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+	// Every character of the blocks the shortcut covers, and the controls before and between them.
+	const latin = Array.from({ length: 0x17f + 1 }, (_, i) => String.fromCharCode(i));
+
+	it('treats every character of ASCII, Latin-1 and Latin Extended-A as the Unicode classes do', () => {
+		for (const c of latin) {
+			for (const name of [c, `a${c}b`, `${c}${c}`, `ü${c}`]) expect([name, isSafeName(name)]).toEqual([name, unicodeSafe.test(name)]);
+			expect([c, hasUnsafeChar(`x${c}`)]).toEqual([c, c !== '\n' && unicodeUnsafe.test(c)]);
+			expect(escapeControls(`ä${c}y`)).toBe(escape(`ä${c}y`));
+			expect(quoteName(`${c}.md`)).toBe(unicodeSafe.test(`${c}.md`) ? `${c}.md` : escape(JSON.stringify(`${c}.md`)));
+		}
+	});
+
+	it('agrees with the Unicode classes on random names, ASCII or not', () => {
+		const piece = fc.constantFrom(...latin, 'ü', 'é', '\u0301', '日', 'Ω', '\u0180', '\u2212', '😀', '\u00a0', '\u200b', '\u202e', '\n', '\t', '\u0000', '\u007f');
+		fc.assert(
+			fc.property(fc.array(piece, { maxLength: 12 }), (parts) => {
+				const name = parts.join('');
+				expect(isSafeName(name)).toBe(unicodeSafe.test(name));
+				expect(hasUnsafeChar(name)).toBe(unicodeUnsafe.test(name.replace(/\n/g, '')));
+				expect(escapeControls(name)).toBe(escape(name));
+				expect(quoteName(name)).toBe(unicodeSafe.test(name) ? name : escape(JSON.stringify(name)));
+			}),
+			{ numRuns: 3000 },
+		);
 	});
 });
