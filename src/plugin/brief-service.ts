@@ -13,16 +13,21 @@ import type { NoteIndex } from './note-index';
 
 export const CHANGED = 'changed';
 
-/** Obsidian's Daily notes settings as the bridge reads them (`<configDir>/daily-notes.json`). */
-export async function readDailyNoteSettings(app: App): Promise<DailyNoteSettings> {
+/** `<configDir>/daily-notes.json` as parsed JSON; undefined when it is missing or hand-broken. */
+export async function readDailyNotesJson(app: App): Promise<unknown> {
 	const file = normalizePath(`${app.vault.configDir}/daily-notes.json`);
 	try {
-		if (!(await app.vault.adapter.exists(file))) return resolveDailyNoteSettings(undefined);
-		return resolveDailyNoteSettings(JSON.parse((await app.vault.adapter.read(file)).replace(/^\uFEFF/, '')));
+		if (!(await app.vault.adapter.exists(file))) return undefined;
+		return JSON.parse((await app.vault.adapter.read(file)).replace(/^\uFEFF/, '')) as unknown;
 	} catch {
 		// A missing or hand-broken file means Obsidian's defaults, exactly as the bridge falls back.
-		return resolveDailyNoteSettings(undefined);
+		return undefined;
 	}
+}
+
+/** Obsidian's Daily notes settings as the bridge reads them (`<configDir>/daily-notes.json`). */
+export async function readDailyNoteSettings(app: App): Promise<DailyNoteSettings> {
+	return resolveDailyNoteSettings(await readDailyNotesJson(app));
 }
 
 export class BriefService extends Events {

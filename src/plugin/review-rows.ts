@@ -6,6 +6,7 @@
 import { setIcon, setTooltip } from 'obsidian';
 import type { ListItem, ReviewEntry } from '../core/brief';
 import { basename } from '../core/paths';
+import { folderOf, groupByFolder } from '../core/review-groups';
 import { age, excerptAround, splitPropertyHit } from '../core/review-text';
 import type { Settings } from '../core/settings';
 import { itemDescriptor, type SectionId } from '../core/brief-items';
@@ -25,10 +26,6 @@ export function noteName(path: string): string {
 	return basename(path).replace(/\.md$/, '');
 }
 
-function folderOf(path: string): string {
-	return path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
-}
-
 export interface SectionInput {
 	id: SectionId;
 	item: ListItem | null;
@@ -39,6 +36,8 @@ export interface SectionInput {
 	filtering: boolean;
 	/** The current time, for each row's age. */
 	now: number;
+	/** Rows under one heading per folder (the view's *Group by folder* option). */
+	byFolder?: boolean;
 }
 
 export function renderSection(parent: HTMLElement, input: SectionInput, s: UiStrings, lang: Lang, settings: Settings): HTMLElement {
@@ -76,7 +75,19 @@ export function renderSection(parent: HTMLElement, input: SectionInput, s: UiStr
 	}
 	if (input.shown.length === 0) body.createDiv({ cls: 'session-brief-empty', text: s.noMatch });
 	const tag = sidebar?.highlight?.(settings) ?? null;
-	for (const entry of input.shown) renderEntry(body, id, entry, { s, tag, now: input.now });
+	if (input.byFolder !== true) {
+		for (const entry of input.shown) renderEntry(body, id, entry, { s, tag, now: input.now, showFolder: true });
+		return section;
+	}
+	for (const group of groupByFolder(input.shown)) {
+		// Only a visual heading: each row's label already names its folder for screen readers.
+		const folderEl = body.createDiv({ cls: 'session-brief-folder', attr: { role: 'none' } });
+		const heading = folderEl.createDiv({ cls: 'session-brief-folder-name', attr: { 'aria-hidden': 'true' } });
+		setIcon(heading.createSpan({ cls: 'session-brief-folder-icon' }), 'folder');
+		heading.createSpan({ text: group.folder === '' ? s.today.vaultRoot : group.folder });
+		heading.createSpan({ cls: 'session-brief-folder-count', text: String(group.entries.length) });
+		for (const entry of group.entries) renderEntry(folderEl, id, entry, { s, tag, now: input.now, showFolder: false });
+	}
 	return section;
 }
 
@@ -85,9 +96,11 @@ interface RowContext {
 	/** The tag the section lists, highlighted in each hit; null for the inbox. */
 	tag: string | null;
 	now: number;
+	/** False under a folder heading, which already says it. */
+	showFolder: boolean;
 }
 
-function renderEntry(parent: HTMLElement, section: SectionId, entry: ReviewEntry, { s, tag, now }: RowContext): void {
+function renderEntry(parent: HTMLElement, section: SectionId, entry: ReviewEntry, { s, tag, now, showFolder }: RowContext): void {
 	const name = noteName(entry.path);
 	const folder = folderOf(entry.path);
 	const row = parent.createDiv({ cls: 'session-brief-item tree-item-self is-clickable' });
@@ -100,7 +113,7 @@ function renderEntry(parent: HTMLElement, section: SectionId, entry: ReviewEntry
 	const a = age(entry.mtime, now);
 	const ageEl = head.createDiv({ cls: 'session-brief-item-age', text: s.age(a.n, a.unit) });
 	setTooltip(ageEl, s.modified(new Date(entry.mtime).toLocaleString(s.locale, { dateStyle: 'full', timeStyle: 'short' })));
-	if (folder !== '') row.createDiv({ cls: 'session-brief-item-path', text: folder });
+	if (folder !== '' && showFolder) row.createDiv({ cls: 'session-brief-item-path', text: folder });
 	if (ReviewActions.canMark(section)) {
 		const mark = row.createDiv({ cls: 'clickable-icon session-brief-item-mark', attr: { 'aria-label': s.markReviewed, 'data-action': 'mark', tabindex: -1 } });
 		setIcon(mark, 'check');

@@ -16,6 +16,7 @@ import { SECTION_IDS, itemDescriptor, type SectionId } from '../core/brief-items
 import { ReviewActions } from './review-actions';
 import { treeKeyAction, type TreeNode } from './review-keyboard';
 import { noteName, renderSection, sectionKey } from './review-rows';
+import { TodayHeader } from './review-today';
 import { uiStrings } from './ui-strings';
 
 export const VIEW_TYPE_REVIEW = 'session-brief-review';
@@ -27,12 +28,14 @@ export type SortOrder = 'name' | 'mtime';
 interface ViewPrefs {
 	collapsed: SectionId[];
 	sort: SortOrder;
+	/** Rows under one heading per folder. */
+	byFolder: boolean;
 }
 
 function readPrefs(raw: unknown): ViewPrefs {
 	const r = (raw ?? {}) as Partial<ViewPrefs>;
 	const collapsed = Array.isArray(r.collapsed) ? r.collapsed.filter((s): s is SectionId => SECTION_IDS.includes(s)) : [];
-	return { collapsed, sort: r.sort === 'mtime' ? 'mtime' : 'name' };
+	return { collapsed, sort: r.sort === 'mtime' ? 'mtime' : 'name', byFolder: r.byFolder === true };
 }
 
 export function sortEntries(entries: readonly ReviewEntry[], order: SortOrder): ReviewEntry[] {
@@ -51,6 +54,8 @@ export class ReviewView extends ItemView {
 	private current: string | null = null;
 	private listEl!: HTMLElement;
 	private sortButton!: HTMLElement;
+	private groupButton!: HTMLElement;
+	private today: TodayHeader | null = null;
 
 	constructor(
 		leaf: WorkspaceLeaf,
@@ -86,12 +91,20 @@ export class ReviewView extends ItemView {
 			this.filter = input.value;
 			this.render();
 		});
-		this.sortButton = toolbar.createDiv({ cls: 'clickable-icon session-brief-sort' });
-		this.registerDomEvent(this.sortButton, 'click', () => {
+		this.sortButton = toolbar.createDiv({ cls: 'clickable-icon session-brief-sort', attr: { role: 'button', tabindex: 0 } });
+		this.onActivate(this.sortButton, () => {
 			this.prefs.sort = this.prefs.sort === 'name' ? 'mtime' : 'name';
 			this.savePrefs();
 			this.render();
 		});
+		this.groupButton = toolbar.createDiv({ cls: 'clickable-icon session-brief-group', attr: { 'aria-label': s.today.groupByFolder, role: 'button', tabindex: 0 } });
+		setIcon(this.groupButton, 'folder-tree');
+		this.onActivate(this.groupButton, () => {
+			this.prefs.byFolder = !this.prefs.byFolder;
+			this.savePrefs();
+			this.render();
+		});
+		this.today = new TodayHeader(root, this, this.app, this.service, this.actions, { source: VIEW_TYPE_REVIEW, parent: this });
 		this.listEl = root.createDiv({ cls: 'session-brief-sections' });
 		// One set of listeners on the list instead of one per row, which would pile up across renders.
 		this.registerDomEvent(this.listEl, 'click', (evt) => this.onClick(evt));
@@ -108,6 +121,16 @@ export class ReviewView extends ItemView {
 		this.contentEl.empty();
 	}
 
+	/** A toolbar button: a click, or Enter or Space while it has focus. */
+	private onActivate(el: HTMLElement, run: () => void): void {
+		this.registerDomEvent(el, 'click', run);
+		this.registerDomEvent(el, 'keydown', (evt) => {
+			if (evt.key !== 'Enter' && evt.key !== ' ') return;
+			evt.preventDefault();
+			run();
+		});
+	}
+
 	private savePrefs(): void {
 		this.app.saveLocalStorage(PREFS_KEY, this.prefs);
 	}
@@ -120,6 +143,9 @@ export class ReviewView extends ItemView {
 		setIcon(this.sortButton, byName ? 'arrow-down-a-z' : 'clock');
 		this.sortButton.setAttr('aria-label', byName ? s.sortByModified : s.sortByName);
 		this.sortButton.dataset.sort = this.prefs.sort;
+		this.groupButton.toggleClass('is-active', this.prefs.byFolder);
+		this.groupButton.setAttr('aria-pressed', String(this.prefs.byFolder));
+		this.today?.render(this.sync.ready ? this.service.brief() : null, new Date());
 		// Focus is on an item that the re-render replaces: put it back on the same item afterwards.
 		const hadFocus = this.listEl.contains(this.listEl.ownerDocument.activeElement);
 		this.listEl.empty();
@@ -138,7 +164,7 @@ export class ReviewView extends ItemView {
 			const shown = item === null || collapsed ? [] : sortEntries(item.entries, this.prefs.sort).filter((e) => needle === '' || e.path.toLowerCase().includes(needle));
 			const error = item === null ? (brief.errors.find((e) => e.item === id)?.message ?? null) : null;
 			this.shown.set(id, shown.map((e) => e.path));
-			renderSection(this.listEl, { id, item, shown, collapsed, error, filtering: needle !== '', now: Date.now() }, s, this.service.lang(), this.service.settings);
+			renderSection(this.listEl, { id, item, shown, collapsed, error, filtering: needle !== '', now: Date.now(), byFolder: this.prefs.byFolder }, s, this.service.lang(), this.service.settings);
 		}
 		this.setCurrent(this.current, hadFocus);
 	}

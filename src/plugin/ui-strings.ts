@@ -2,6 +2,21 @@
 import type { Lang } from '../core/i18n';
 import type { AgeUnit } from '../core/review-text';
 
+export interface TodayStrings {
+	title: string;
+	dailyNote: string;
+	createDailyNote: string;
+	/** A row's name for screen readers. */
+	dailyNoteLabel: (name: string, exists: boolean) => string;
+	sessionLabel: (name: string) => string;
+	sessions: (n: number) => string;
+	noSessions: string;
+	templateMissing: (template: string) => string;
+	createFailed: (path: string, reason: string) => string;
+	groupByFolder: string;
+	vaultRoot: string;
+}
+
 export interface UiStrings {
 	/** For dates written out in full (Intl). */
 	locale: string;
@@ -28,6 +43,8 @@ export interface UiStrings {
 	undoSkipped: (n: number) => string;
 	openInNewTab: string;
 	revealInExplorer: string;
+	/** The Today header and the group-by-folder option (review-today.ts, review-rows.ts). */
+	today: TodayStrings;
 	statusBar: (n: number) => string;
 	statusBarTitle: string;
 	marked: (name: string) => string;
@@ -89,6 +106,19 @@ const en: UiStrings = {
 	undoSkipped: (n) => `${n === 1 ? '1 note was' : `${n} notes were`} changed since and left as ${n === 1 ? 'it is' : 'they are'}; the others were restored.`,
 	openInNewTab: 'Open in new tab',
 	revealInExplorer: 'Reveal in file explorer',
+	today: {
+		title: 'Today',
+		dailyNote: 'Daily note',
+		createDailyNote: 'Create daily note',
+		dailyNoteLabel: (name, exists) => (exists ? `Daily note ${name}` : `Create daily note ${name}`),
+		sessionLabel: (name) => `Session file ${name}`,
+		sessions: (n) => (n === 1 ? '1 session file' : `${n} session files`),
+		noSessions: 'No session file yet.',
+		templateMissing: (template) => `The daily note template "${template}" was not found, so today's note was created empty. Check the template in the Daily notes settings.`,
+		createFailed: (path, reason) => `Could not create "${path}": ${reason}`,
+		groupByFolder: 'Group by folder',
+		vaultRoot: 'Vault root',
+	},
 	statusBar: (n) => `${n} to review`,
 	statusBarTitle: 'Open the needs review sidebar',
 	marked: (name) => `Marked "${name}" as reviewed.`,
@@ -150,6 +180,19 @@ const de: UiStrings = {
 	undoSkipped: (n) => `${n === 1 ? '1 Notiz wurde' : `${n} Notizen wurden`} inzwischen geändert und nicht angetastet; die anderen sind wiederhergestellt.`,
 	openInNewTab: 'In neuem Tab öffnen',
 	revealInExplorer: 'Im Dateiexplorer zeigen',
+	today: {
+		title: 'Heute',
+		dailyNote: 'Tagesnotiz',
+		createDailyNote: 'Tagesnotiz anlegen',
+		dailyNoteLabel: (name, exists) => (exists ? `Tagesnotiz ${name}` : `Tagesnotiz ${name} anlegen`),
+		sessionLabel: (name) => `Sitzungsdatei ${name}`,
+		sessions: (n) => (n === 1 ? '1 Sitzungsdatei' : `${n} Sitzungsdateien`),
+		noSessions: 'Noch keine Sitzungsdatei.',
+		templateMissing: (template) => `Die Vorlage „${template}“ für Tagesnotizen wurde nicht gefunden, die heutige Notiz ist daher leer angelegt. Bitte die Vorlage in den Einstellungen der Tagesnotizen prüfen.`,
+		createFailed: (path, reason) => `„${path}“ ließ sich nicht anlegen: ${reason}`,
+		groupByFolder: 'Nach Ordner gruppieren',
+		vaultRoot: 'Hauptordner des Vaults',
+	},
 	statusBar: (n) => `${n} zu prüfen`,
 	statusBarTitle: 'Seitenleiste „Zu prüfen“ öffnen',
 	marked: (name) => `"${name}" als geprüft markiert.`,

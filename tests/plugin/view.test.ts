@@ -266,7 +266,7 @@ describe('keyboard and screen readers', () => {
 		expect(inbox.querySelector('.session-brief-section-body')?.getAttribute('role')).toBe('group');
 		const row = item(root, 'Inbox/Deep/Article.md');
 		expect([row.getAttribute('role'), row.getAttribute('aria-level'), row.getAttribute('aria-label')]).toEqual(['treeitem', '2', 'Article, Inbox/Deep']);
-		const stops = Array.from(root.querySelectorAll<HTMLElement>('[role="treeitem"]')).filter((e) => e.getAttribute('tabindex') === '0');
+		const stops = Array.from(tree?.querySelectorAll<HTMLElement>('[role="treeitem"]') ?? []).filter((e) => e.getAttribute('tabindex') === '0');
 		expect(stops.map((e) => e.dataset.key)).toEqual(['section:needsReview']);
 	});
 
@@ -292,7 +292,7 @@ describe('keyboard and screen readers', () => {
 		press(active(root), 'ArrowRight');
 		expect(focused(root)).toBe('note:needsReview:Inbox/Deep/Article.md');
 		// Only the focused item is a tab stop.
-		expect(Array.from(root.querySelectorAll('[tabindex="0"]')).map((e) => (e as HTMLElement).dataset.key)).toEqual(['note:needsReview:Inbox/Deep/Article.md']);
+		expect(Array.from(root.querySelectorAll('.session-brief-sections [tabindex="0"]')).map((e) => (e as HTMLElement).dataset.key)).toEqual(['note:needsReview:Inbox/Deep/Article.md']);
 		press(active(root), 'End');
 		expect(focused(root)).toBe('note:inbox:Inbox/Idea.md');
 		press(active(root), 'Home');
