@@ -127,6 +127,8 @@ export interface RecordedKey {
 	metaKey: boolean;
 	altKey: boolean;
 	focused: string | null;
+	/** The focused element's first `session-brief-…` class, for focus outside the trees (toolbar buttons). */
+	focusedClass: string | null;
 }
 
 /** Runs in the page: records every key press (and where focus was) in `window.recordedKeys`. */
@@ -137,7 +139,8 @@ export function recordKeys(): void {
 		'keydown',
 		(evt) => {
 			const el = document.activeElement as HTMLElement | null;
-			w.recordedKeys.push({ trusted: evt.isTrusted, key: evt.key, shiftKey: evt.shiftKey, ctrlKey: evt.ctrlKey, metaKey: evt.metaKey, altKey: evt.altKey, focused: el?.dataset.key ?? null });
+			const focusedClass = Array.from(el?.classList ?? []).find((c) => c.startsWith('session-brief-')) ?? null;
+			w.recordedKeys.push({ trusted: evt.isTrusted, key: evt.key, shiftKey: evt.shiftKey, ctrlKey: evt.ctrlKey, metaKey: evt.metaKey, altKey: evt.altKey, focused: el?.dataset.key ?? null, focusedClass });
 		},
 		true,
 	);

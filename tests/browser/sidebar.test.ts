@@ -29,6 +29,7 @@ import { settle, startPlugin, stopPlugin, type Started } from '../plugin/harness
 import { copyExampleVault } from '../plugin/load-built';
 import { CHROMIUM, CHROMIUM_ARGS, cssVariablesUsed, drawIcons, ICONS, pageHtml, readCss, recordClicks, recordKeys, ROOT, viewHtml, VIEWPORT, type RecordedClick, type RecordedKey, type Theme } from './sidebar-page';
 import { Menu } from '../obsidian-stub/obsidian';
+import { isoDate } from '../../src/core/dates';
 
 type Playwright = typeof import('playwright-core');
 
@@ -47,6 +48,7 @@ if (skipReason !== null) console.warn(`tests/browser/sidebar.test.ts SKIPPED: ${
 
 const SHOTS = process.env.SESSION_BRIEF_SCREENSHOTS === '1' ? path.join(ROOT, 'docs') : fs.mkdtempSync(path.join(os.tmpdir(), 'sb-shots-'));
 const VIEW_TYPE_REVIEW = 'session-brief-review';
+const TODAY = isoDate(new Date());
 
 /** Expected computed colours (styles.css through obsidian-theme.css). */
 const THEME_RGB: Record<Theme, { background: string; text: string; faint: string; hover: string }> = {
@@ -72,7 +74,10 @@ afterAll(async () => {
 
 /** The plugin on a copy of the example vault, with the sidebar open; returns the real view. */
 async function openSidebar(): Promise<{ s: Started; view: { containerEl: HTMLElement; contentEl: HTMLElement; getDisplayText(): string; getIcon(): string } }> {
-	const s = await startPlugin(copyExampleVault());
+	const base = copyExampleVault();
+	// A session file of today, so the Today header shows one (the example vault's are dated).
+	fs.writeFileSync(path.join(base, `AI/sessions/${TODAY}-sidebar-polish.md`), '---\ntype: session\n---\n# Sidebar polish\n');
+	const s = await startPlugin(base);
 	started = s;
 	s.stub.commands.find((c) => c.id === 'open-review-sidebar')?.callback?.();
 	await settle(s.app);
@@ -119,13 +124,18 @@ async function relayKey(p: Page, theme: Theme, view: { containerEl: HTMLElement;
 	const key = keys.at(-1);
 	if (key === undefined) throw new Error('the key press did not reach the page');
 	const root = view.contentEl;
-	const target = root.querySelector<HTMLElement>(`[data-key="${CSS.escape(key.focused ?? '')}"]`);
+	const target = key.focused !== null ? root.querySelector<HTMLElement>(`[data-key="${CSS.escape(key.focused)}"]`) : key.focusedClass !== null ? root.querySelector<HTMLElement>(`.${key.focusedClass}`) : null;
 	if (target === null) throw new Error(`the key went to nothing the view handles: ${JSON.stringify(key)}`);
 	target.focus();
 	target.dispatchEvent(new KeyboardEvent('keydown', { key: key.key, shiftKey: key.shiftKey, ctrlKey: key.ctrlKey, metaKey: key.metaKey, altKey: key.altKey, bubbles: true, cancelable: true }));
 	await mount(p, theme, view);
-	const focusedKey = (root.ownerDocument.activeElement as HTMLElement | null)?.dataset.key;
-	if (focusedKey !== undefined && root.contains(root.ownerDocument.activeElement)) await p.locator(`[data-key="${focusedKey}"]`).focus();
+	const active = root.ownerDocument.activeElement as HTMLElement | null;
+	const focusedKey = active?.dataset.key;
+	const focusedClass = Array.from(active?.classList ?? []).find((c) => c.startsWith('session-brief-'));
+	if (active !== null && root.contains(active)) {
+		if (focusedKey !== undefined) await p.locator(`[data-key="${CSS.escape(focusedKey)}"]`).focus();
+		else if (focusedClass !== undefined) await p.locator(`.${focusedClass}`).focus();
+	}
 	return key;
 }
 
@@ -246,10 +256,16 @@ describe.skipIf(skipReason !== null)('needs review sidebar in headless Chromium'
 		await mount(p, 'dark', view);
 		const activeKey = () => p.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.key ?? document.activeElement?.className ?? null);
 
-		// The filter box, then one Tab: the tree's single tab stop, the first section.
+		// The filter box, the sort and group buttons, the Today header's one tab stop, then the
+		// review tree's single tab stop, the first section.
 		await p.click('.session-brief-filter');
-		await p.keyboard.press('Tab');
-		expect(await activeKey()).toBe('section:needsReview');
+		const order: Array<string | null> = [];
+		for (let i = 0; i < 4; i++) {
+			await p.keyboard.press('Tab');
+			order.push(await activeKey());
+		}
+		expect(order.slice(0, 2).map((c) => c?.split(' ')[1])).toEqual(['session-brief-sort', 'session-brief-group']);
+		expect(order.slice(2)).toEqual(['today:daily', 'section:needsReview']);
 		// A second Tab leaves the tree (one tab stop for the whole tree).
 		await p.keyboard.press('Tab');
 		expect(await activeKey()).not.toMatch(/^(section|note):/);
@@ -310,5 +326,75 @@ describe.skipIf(skipReason !== null)('needs review sidebar in headless Chromium'
 		await p.keyboard.press('Enter');
 		await relayKey(p, 'dark', view);
 		expect(await p.locator('.session-brief-section[data-section="needsReview"] .session-brief-item').count()).toBe(2);
+		// The section's menu key offers Mark all reviewed, the one section action besides collapsing.
+		Menu.last = null;
+		await p.keyboard.press('ContextMenu');
+		expect(await relayKey(p, 'dark', view)).toMatchObject({ key: 'ContextMenu', focused: 'section:needsReview' });
+		expect((Menu.last as Menu | null)?.items.map((i) => i.title)).toEqual(['Mark all reviewed']);
+	});
+	it("real key presses in the Today header and on the toolbar: arrows, the menu key, Enter creates and opens today's daily note, Space groups by folder; saves docs/sidebar-folders.png", async () => {
+		const { s, view } = await openSidebar();
+		const p = await newPage();
+		await mount(p, 'light', view);
+		const activeKey = () => p.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.key ?? null);
+		const session = `today:session:AI/sessions/${TODAY}-sidebar-polish.md`;
+
+		const look = await p.evaluate(() => {
+			const header = document.querySelector('.session-brief-today') as HTMLElement;
+			const content = document.querySelector('.view-content') as HTMLElement;
+			return {
+				heading: header.querySelector('.session-brief-today-heading')?.textContent,
+				rows: Array.from(header.querySelectorAll<HTMLElement>('.session-brief-today-row')).map((r) => [r.dataset.key, r.querySelector('.session-brief-today-kind')?.textContent]),
+				missingColor: getComputedStyle(header.querySelector('.is-missing .session-brief-today-kind') as Element).color,
+				tooWide: Array.from(header.querySelectorAll('.session-brief-today-row')).filter((e) => e.getBoundingClientRect().right > content.getBoundingClientRect().right + 0.5).length,
+				above: header.getBoundingClientRect().bottom <= (document.querySelector('.session-brief-sections') as HTMLElement).getBoundingClientRect().top,
+			};
+		});
+		expect(look.heading).toBe('Today');
+		expect(look.rows).toEqual([
+			['today:daily', 'Create daily note'],
+			[session, 'now'],
+		]);
+		// The accent colour says the row creates something.
+		expect(look.missingColor).not.toBe(THEME_RGB.light.text);
+		expect(look.tooWide).toBe(0);
+		expect(look.above).toBe(true);
+
+		await p.click('.session-brief-filter');
+		for (let i = 0; i < 3; i++) await p.keyboard.press('Tab');
+		expect(await activeKey()).toBe('today:daily');
+		expect(await p.evaluate(() => getComputedStyle(document.activeElement as Element).boxShadow)).toMatch(/0px 0px 0px 2px inset/);
+		await p.keyboard.press('ArrowDown');
+		expect(await relayKey(p, 'light', view)).toMatchObject({ trusted: true, key: 'ArrowDown', focused: 'today:daily' });
+		expect(await activeKey()).toBe(session);
+		await p.keyboard.press('ArrowUp');
+		await relayKey(p, 'light', view);
+		expect(await activeKey()).toBe('today:daily');
+		Menu.last = null;
+		await p.keyboard.press('Shift+F10');
+		await relayKey(p, 'light', view);
+		expect((Menu.last as Menu | null)?.items.map((i) => i.title)).toEqual(['Create daily note']);
+
+		await p.keyboard.press('Enter');
+		expect(await relayKey(p, 'light', view)).toMatchObject({ trusted: true, key: 'Enter', focused: 'today:daily' });
+		await settle(s.app);
+		expect(fs.readFileSync(path.join(s.base, `Daily/${TODAY}.md`), 'utf8')).toBe('');
+		expect(s.app.workspace.leaves.filter((l) => l.side === 'main').map((l) => l.opened.map((f) => f.path))).toEqual([[`Daily/${TODAY}.md`]]);
+		await mount(p, 'light', view);
+		expect(await p.locator('.session-brief-today-row[data-key="today:daily"] .session-brief-today-kind').textContent()).toBe('Daily note');
+
+		// The group button (a tab stop, as the Tab order above shows), toggled with Space.
+		await p.focus('.session-brief-group');
+		await p.keyboard.press(' ');
+		expect(await relayKey(p, 'light', view)).toMatchObject({ trusted: true, key: ' ', focusedClass: 'session-brief-group' });
+		expect(await p.locator('.session-brief-group').getAttribute('aria-pressed')).toBe('true');
+		expect(await p.evaluate(() => (document.activeElement as HTMLElement | null)?.classList.contains('session-brief-group'))).toBe(true);
+		const grouped = await p.evaluate(() => ({
+			headings: Array.from(document.querySelectorAll('.session-brief-section[data-section="inbox"] .session-brief-folder-name')).map((h) => h.textContent),
+			active: getComputedStyle(document.querySelector('.session-brief-group') as Element).backgroundColor,
+		}));
+		expect(grouped.headings).toEqual(['Inbox2', 'Inbox/Articles1']);
+		expect(grouped.active).not.toBe('rgba(0, 0, 0, 0)');
+		await p.screenshot({ path: path.join(SHOTS, 'sidebar-folders.png') });
 	});
 });
