@@ -31,7 +31,8 @@ export class TodayHeader {
 
 	constructor(
 		parent: HTMLElement,
-		owner: Component & { registerDomEvent: Component['registerDomEvent'] },
+		/** The view: its `registerDomEvent` removes the header's listeners when it closes. */
+		owner: Component,
 		private readonly app: App,
 		private readonly service: BriefService,
 		private readonly actions: ReviewActions,
