@@ -6,13 +6,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { UsageError, type Args } from '../args';
-import { contextFor } from '../context';
+import { clock, contextFor } from '../context';
 import { writeOut } from '../io';
 import { formatFindings } from '../../src/core/rules/report-text';
 import { vaultRelative } from '../../src/core/rules/scope';
 import { quoteName, safeLines } from '../../src/core/quote';
 import { checkJson } from '../../src/node/check-report';
 import { checkVault, listVaultFiles } from '../../src/node/rule-files';
+import { attributeFindings } from '../../src/node/last-check';
 
 /**
  * The listing indexed once, lower-cased and sorted, so each given path costs a binary search and
@@ -66,8 +67,10 @@ export async function check(args: Args, scriptPath: string, env: NodeJS.ProcessE
 	const targets = args.positional.length > 0 ? targetsFrom(ctx.root, args.positional, cwd) : undefined;
 	const timeout = Number(env.SESSION_BRIEF_EXTERNAL_TIMEOUT_MS);
 	const result = await checkVault(ctx, { env, lang: ctx.lang, targets, externalTimeoutMs: timeout > 0 ? timeout : undefined });
+	// Only a check of the whole rule scope becomes the record the next edit is compared with.
+	const diff = attributeFindings(ctx.pluginDir, ctx.lang, result.findings, clock(env), targets === undefined);
 	if (args.flags.has('json')) {
-		writeOut(`${JSON.stringify(checkJson(ctx, result, ctx.lang), null, 2)}\n`);
+		writeOut(`${JSON.stringify(checkJson(ctx, result, ctx.lang, diff), null, 2)}\n`);
 	} else {
 		writeOut(`${safeLines(formatFindings(result.findings, result.checksRun, ctx.lang).join('\n'))}\n`);
 	}

@@ -10,12 +10,13 @@
  */
 import * as path from 'node:path';
 import { stringFlag, type Args } from '../args';
-import { contextFor } from '../context';
+import { clock, contextFor } from '../context';
 import { readStdin, writeOut } from '../io';
 import { agentOrDefault, HOSTS, translateHookInput, type AgentId } from '../../src/core/agent-contracts';
 import { asciiJson } from '../../src/core/format';
 import type { Lang } from '../../src/core/i18n';
-import { hookFindingsText, say, summaryLine } from '../../src/core/rules/report-text';
+import { say, summaryLine } from '../../src/core/rules/report-text';
+import { editReport } from '../../src/core/rules/finding-diff';
 import { escapeControls, safeLines, shortenName } from '../../src/core/quote';
 import { checkScope, inScope, vaultRelative } from '../../src/core/rules/scope';
 import { defaultVaultRoot } from '../../src/node/vault-config';
@@ -79,15 +80,16 @@ export async function postToolUse(args: Args, scriptPath: string, env: NodeJS.Pr
 		lang = ctx.lang;
 		if (!inScope(rel, checkScope(ctx.settings))) return 0;
 		const { checkVault } = await import('../../src/node/rule-files');
+		const { attributeFindings } = await import('../../src/node/last-check');
 		const timeout = Number(env.SESSION_BRIEF_EXTERNAL_TIMEOUT_MS);
 		const result = await checkVault(ctx, { env, lang, externalTimeoutMs: timeout > 0 ? timeout : undefined });
-		if (result.findings.length === 0) return 0;
+		// What this edit introduced comes first; findings that were already there are counted (docs/design.md, "Findings attributed to the edit").
+		const diff = attributeFindings(ctx.pluginDir, lang, result.findings, clock(env));
 		const command = `node ${quote(scriptPath)} check`;
 		const name = shortenName(rel, 600);
 		const header = say(lang, `Rule check after the edit of ${name}:`, `Regelwerk-Check nach der Änderung von ${name}:`);
-		const summary = summaryLine(result.findings, result.checksRun, lang);
-		const text = hookFindingsText(header, result.findings, result.checksRun, lang, command);
-		writeOut(postToolUseEnvelope(safeLines(text), say(lang, `Rule check: ${summary}`, `Regelwerk-Check: ${summary}`), agent));
+		const report = editReport(header, diff, result.findings, result.checksRun, lang, command, summaryLine(result.findings, result.checksRun, lang));
+		if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));
 	} catch (error) {
 		writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));
 	}

@@ -106,14 +106,23 @@ function fits(lines: readonly string[]): boolean {
  * The PostToolUse context within 40 lines and 4,000 characters, cutting names before findings:
  * first the detail lines go, then long paths are shortened (visibly, in the middle) and long
  * messages cut, so every finding keeps its line. Only when the finding lines alone exceed the cap
- * are findings left out, warnings before errors, and the last line says how many.
+ * are findings left out, warnings before errors, and the last line says how many. `after` lines
+ * (kept whole) come before the summary, which `summary` may replace.
  */
-export function hookFindingsText(header: string, findings: readonly Finding[], checksRun: readonly string[], lang: Lang, fullCommand: string): string {
+export function hookFindingsText(
+	header: string,
+	findings: readonly Finding[],
+	checksRun: readonly string[],
+	lang: Lang,
+	fullCommand: string,
+	extra: { after?: readonly string[]; summary?: string } = {},
+): string {
 	const sorted = sortFindings(findings);
-	const summary = summaryLine(findings, checksRun, lang);
-	const full = [header, ...formatFindings(findings, checksRun, lang)];
+	const summary = extra.summary ?? summaryLine(findings, checksRun, lang);
+	const after = extra.after ?? [];
+	const full = [header, ...sorted.flatMap((f) => findingLines(f, lang)), ...after, summary];
 	if (fits(full)) return full.join('\n');
-	const render = (list: readonly Finding[], nameMax: number): string[] => [header, ...list.flatMap((f) => findingLines({ ...shortMessage(f), detail: undefined }, lang, nameMax)), summary];
+	const render = (list: readonly Finding[], nameMax: number): string[] => [header, ...list.flatMap((f) => findingLines({ ...shortMessage(f), detail: undefined }, lang, nameMax)), ...after, summary];
 	const longest = Math.max(MIN_NAME_CHARS, ...sorted.map((f) => shortenName(f.path, Number.POSITIVE_INFINITY).length));
 	for (let nameMax = longest; ; nameMax = Math.max(MIN_NAME_CHARS, Math.floor(nameMax * 0.8))) {
 		const lines = render(sorted, nameMax);

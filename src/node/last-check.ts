@@ -1,0 +1,75 @@
+/**
+ * The record of the last rule check's findings, `last-check.json` in the plugin's folder, so the
+ * next check can tell what an edit introduced (docs/design.md, "Findings attributed to the edit").
+ * Written atomically; read as untrusted (anyone can edit the file): anything unexpected means no
+ * record. Kept only where the plugin's folder exists, so a vault without the plugin gets no
+ * folder made for it.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Lang } from '../core/i18n';
+import { diffFindings, recordedFinding, RECORDED_FINDINGS_MAX, type FindingDiff, type RecordedFinding } from '../core/rules/finding-diff';
+import type { Finding } from '../core/rules/types';
+import { writeFileAtomic } from './atomic-write';
+
+export const LAST_CHECK_FILE = 'last-check.json';
+/** A record larger than this is not read (it cannot be one this code wrote). */
+const MAX_BYTES = 4 * 1024 * 1024;
+
+export interface LastCheck {
+	lang: Lang;
+	complete: boolean;
+	findings: RecordedFinding[];
+}
+
+function isRecorded(v: unknown): v is RecordedFinding {
+	if (typeof v !== 'object' || v === null) return false;
+	const r = v as Record<string, unknown>;
+	return typeof r.check === 'string' && typeof r.path === 'string' && typeof r.message === 'string';
+}
+
+export function readLastCheck(pluginDir: string): LastCheck | null {
+	const file = path.join(pluginDir, LAST_CHECK_FILE);
+	try {
+		if (fs.statSync(file).size > MAX_BYTES) return null;
+		const data = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+		if (data.schema !== 1 || (data.lang !== 'en' && data.lang !== 'de') || typeof data.complete !== 'boolean') return null;
+		if (!Array.isArray(data.findings) || !data.findings.every(isRecorded)) return null;
+		return { lang: data.lang, complete: data.complete, findings: data.findings.map((f) => ({ check: f.check, path: f.path, message: f.message })) };
+	} catch {
+		return null;
+	}
+}
+
+export function writeLastCheck(pluginDir: string, lang: Lang, findings: readonly Finding[], now: Date): void {
+	const kept = findings.slice(0, RECORDED_FINDINGS_MAX).map(recordedFinding);
+	const record = { schema: 1, writtenAt: now.toISOString(), lang, complete: kept.length === findings.length, findings: kept };
+	writeFileAtomic(path.join(pluginDir, LAST_CHECK_FILE), `${JSON.stringify(record)}\n`);
+}
+
+function isDir(p: string): boolean {
+	try {
+		return fs.statSync(p).isDirectory();
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * Compares `findings` with the record and, when `record` is true, records them as the last check.
+ * A record in another language cannot be compared (messages differ), so it counts as none. Never
+ * throws: a record that cannot be read or written only costs the attribution.
+ */
+export function attributeFindings(pluginDir: string | null, lang: Lang, findings: readonly Finding[], now: Date, record = true): FindingDiff {
+	if (pluginDir === null || !isDir(pluginDir)) return diffFindings(null, findings);
+	const previous = readLastCheck(pluginDir);
+	const diff = diffFindings(previous !== null && previous.lang === lang ? previous : null, findings);
+	if (record) {
+		try {
+			writeLastCheck(pluginDir, lang, findings, now);
+		} catch {
+			// Read-only vault or full disk: the check itself still reports.
+		}
+	}
+	return diff;
+}
