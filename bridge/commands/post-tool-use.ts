@@ -72,7 +72,8 @@ export async function postToolUse(args: Args, scriptPath: string, env: NodeJS.Pr
 	const given = stringFlag(args, 'vault');
 	const root = given !== undefined ? path.resolve(given) : defaultVaultRoot(scriptPath);
 	if (root === null) return 0;
-	const rel = vaultRelative(root, filePath);
+	// Through a symlinked vault path the literal paths differ; the real ones are compared only then.
+	const rel = vaultRelative(root, filePath) ?? (await import('../../src/node/real-path')).vaultRelativeReal(root, filePath);
 	if (rel === null) return 0;
 	let lang: Lang = 'en';
 	try {

@@ -41,7 +41,8 @@ export function normalizePath(p: string): string {
 /**
  * The vault-relative path of `filePath` (absolute, or relative to the root), or null when it lies
  * outside `root`. Compared case-insensitively (Windows and macOS file systems), with a separator
- * required after the root so `/vault-old/x` is not inside `/vault`. Symlinks are not resolved.
+ * required after the root so `/vault-old/x` is not inside `/vault`. Symlinks are not resolved
+ * here (pure strings); `src/node/real-path.ts` compares the real paths when this says outside.
  */
 export function vaultRelative(root: string, filePath: string): string | null {
 	if (filePath === '' || filePath.includes('\0')) return null;

@@ -17,6 +17,7 @@ import { bridgeTarget, HOOK_ENTRY, scriptTarget, specFor } from './options';
 import { EDIT_MATCHER } from './claude-code';
 import { trustFindings } from './trust';
 import { decodeStrict } from './install';
+import { vaultPathChecks } from '../doctor-vault-path';
 
 export interface DoctorOptions {
 	vault: string;
@@ -301,6 +302,7 @@ export async function doctor(o: DoctorOptions): Promise<DoctorReport> {
 	const p: HostPaths = { vault: o.vault, home: o.home, env, platform };
 	const checks: Check[] = [];
 	checkScript(o, checks);
+	checks.push(...vaultPathChecks(o.vault));
 	const found = readRegistrations(o, p, checks);
 	const reg = checkRegistrations(o, found, checks);
 	if (reg !== undefined) {
