@@ -3,7 +3,9 @@
  * object and exit 0. An error outside the items keeps every line made so far.
  */
 import { stringFlag, type Args } from '../args';
-import { hostTextLimit, sessionStartOutput } from '../../src/core/agent-contracts';
+import { agentOrDefault, hostTextLimit, sessionStartOutput } from '../../src/core/agent-contracts';
+import { alreadyGivenLine, outsideVaultLine, withLineAfterHeading } from '../../src/core/session-notes';
+import { beginSessionStart } from '../../src/node/session-record';
 import { escapeControls } from '../../src/core/quote';
 import { isoDate } from '../../src/core/dates';
 import { formatBrief } from '../../src/core/format';
@@ -19,20 +21,28 @@ function firstLine(error: unknown): string {
 }
 
 export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): Promise<number> {
-	// The input is read so the host never blocks on a full pipe; no field of it is trusted for the
-	// vault root (docs/design.md, "Where the vault is"), and the brief is the same for every `source`.
-	await readStdin(2000);
+	// No field of the input is trusted for the vault root (docs/design.md, "Where the vault is"), and
+	// the brief is the same for every `source`; session id, source and `cwd` are kept as hints only.
+	const stdin = await readStdin(2000);
 	const now = clock(env);
 	let lang: Lang = 'en';
 	const lines: string[] = [];
 	try {
 		const ctx = contextFor(args, scriptPath, env);
 		lang = ctx.lang;
+		// The firing recorded, one brief per session, the `cwd` hint (docs/design.md, "Proof that sessions got the brief").
+		const start = beginSessionStart(ctx.root, ctx.pluginDir, ctx.settings, stdin, agentOrDefault(stringFlag(args, 'agent')), now, env);
+		if (start.duplicate) {
+			writeOut(sessionStartOutput(stringFlag(args, 'agent'), alreadyGivenLine(lang), lang));
+			return 0;
+		}
 		// Tier 1 needs no scan code; the pipeline loads the other tiers only when the plugin's cache cannot serve.
 		const sourced = await getBrief(ctx, 'auto', now, false);
 		if (sourced.cache?.lang !== undefined && ctx.settings.language === 'auto' && !args.flags.has('lang')) lang = sourced.cache.lang;
+		const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);
+		const limit = hostTextLimit(stringFlag(args, 'agent')) - (note === null ? 0 : note.length + 1);
 		lines.push(
-			formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), hostTextLimit(stringFlag(args, 'agent'))),
+			withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note),
 		);
 	} catch (error) {
 		if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ''})`);

@@ -18,6 +18,8 @@ import { EDIT_MATCHER } from './claude-code';
 import { trustFindings } from './trust';
 import { decodeStrict } from './install';
 import { vaultPathChecks } from '../doctor-vault-path';
+import { sessionStartChecks } from '../doctor-sessions';
+import { DOCTOR_RUN_ENV } from '../session-record';
 
 export interface DoctorOptions {
 	vault: string;
@@ -259,7 +261,8 @@ async function checkInterpreter(interpreter: string, env: NodeJS.ProcessEnv, pla
 async function checkHookRun(o: DoctorOptions, reg: Found, env: NodeJS.ProcessEnv, platform: NodeJS.Platform, checks: Check[]): Promise<void> {
 	const cwd = o.runFrom ?? os.tmpdir();
 	const input = '{"source":"resume"}';
-	const r = await runShell(reg.command, input, cwd, { ...env, CLAUDE_PROJECT_DIR: cwd }, platform, o.timeoutMs ?? 20_000);
+	// Marked as doctor's run, so it is not recorded as a real session (session-record.ts).
+	const r = await runShell(reg.command, input, cwd, { ...env, CLAUDE_PROJECT_DIR: cwd, [DOCTOR_RUN_ENV]: '1' }, platform, o.timeoutMs ?? 20_000);
 	const shown = `the registered command (run from ${cwd}, stdin ${input})`;
 	if (r.timedOut) {
 		checks.push({ id: 'hook-run', status: 'fail', message: `${shown} did not finish in ${(o.timeoutMs ?? 20_000) / 1000} s.` });
@@ -310,6 +313,7 @@ export async function doctor(o: DoctorOptions): Promise<DoctorReport> {
 		await checkInterpreter(interpreter === '' ? 'node' : interpreter, env, platform, checks);
 		if (exists(scriptTarget(o.vault))) await checkHookRun(o, reg, env, platform, checks);
 	}
+	checks.push(...sessionStartChecks(o.vault, reg !== undefined, env));
 	explainWorkingDirectory(o, found, checks);
 	checkTrust(o, found, p, checks);
 	return { ok: !checks.some((c) => c.status === 'fail'), vault: o.vault, agent: o.agent, checks };

@@ -1,0 +1,179 @@
+/**
+ * What `session-start` keeps about real sessions (docs/design.md, "Proof that sessions got the
+ * brief"): each firing in `session-starts.json` in the plugin's folder (the last 20), and a
+ * per-session mark so a host that runs several of our entries for one session delivers the brief
+ * once. The hook input's `cwd` is kept as a hint only, never as the vault's root. Nothing here may
+ * stop the brief: every failure only costs the record.
+ */
+import * as crypto from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { translateHookInput, type AgentId } from '../core/agent-contracts';
+import type { Settings } from '../core/settings';
+import { writeFileAtomic } from './atomic-write';
+import { realPathOf, vaultRelativeReal } from './real-path';
+
+export const STARTS_FILE = 'session-starts.json';
+export const MARKS_FOLDER = 'session-marks';
+export const MAX_STARTS = 20;
+/** Entries of one session fire together; a mark older than this is a later start (a second compact). */
+export const SAME_SESSION_MS = 30_000;
+/** Without a session id only entries this close count as one session. */
+export const NO_ID_MS = 5_000;
+/** `doctor`'s own test run of the hook sets this: it is not a real session. */
+export const DOCTOR_RUN_ENV = 'SESSION_BRIEF_DOCTOR_RUN';
+
+export interface SessionStartEntry {
+	at: string;
+	agent: AgentId;
+	source: string | null;
+	sessionId: string | null;
+	/** The folder the host says the session runs in: a hint, never the root. */
+	cwd: string | null;
+	/** True when `cwd` lies outside the vault. */
+	outside: boolean;
+	/** False for an entry that found the brief already given to its session. */
+	delivered: boolean;
+}
+
+export interface SessionStartFacts {
+	/** Another entry of this session already gave the brief. */
+	duplicate: boolean;
+	/** The session runs outside the vault: the folder and what to read first. */
+	outside: { cwd: string; readFirst: string[] } | null;
+}
+
+const NONE: SessionStartFacts = { duplicate: false, outside: null };
+
+function isDir(p: string): boolean {
+	try {
+		return fs.statSync(p).isDirectory();
+	} catch {
+		return false;
+	}
+}
+
+function text(v: unknown, max: number): string | null {
+	return typeof v === 'string' && v !== '' ? v.slice(0, max) : null;
+}
+
+function parseInput(stdin: Buffer, agent: AgentId): { sessionId: string | null; source: string | null; cwd: string | null } {
+	let raw: unknown;
+	try {
+		raw = JSON.parse(new TextDecoder('utf-8', { fatal: false }).decode(stdin)) as unknown;
+	} catch {
+		raw = undefined;
+	}
+	const input = translateHookInput(agent, raw);
+	return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };
+}
+
+/** Inside the vault or the vault itself, literally or through symlinks. */
+function insideVault(root: string, cwd: string): boolean {
+	if (!path.isAbsolute(cwd)) return true;
+	if (vaultRelativeReal(root, cwd) !== null) return true;
+	const a = realPathOf(root);
+	const b = realPathOf(cwd);
+	return path.resolve(root) === path.resolve(cwd) || (a !== null && a === b);
+}
+
+/** The rules folder's index note, if it has one: `_index.md`, `index.md`, `README.md` or `<folder>.md` inside it. */
+function rulesIndex(root: string, settings: Settings): string | null {
+	const folder = path.join(root, ...settings.rulesFolder.split('/'));
+	for (const name of ['_index.md', 'index.md', 'README.md', `${path.basename(folder)}.md`]) {
+		const file = path.join(folder, name);
+		if (fs.existsSync(file)) return file;
+	}
+	return null;
+}
+
+/**
+ * Claims the brief for this session: the first entry creates the mark (exclusively, so two
+ * entries firing at once cannot both win); a later one within the window finds it. Without a
+ * session id, only an entry of another agent counts as the same session (the same agent twice is
+ * two sessions started together). The window runs on the real clock: it is about entries firing
+ * together, not about the brief's date.
+ */
+function claim(pluginDir: string, key: string, agent: AgentId, hasId: boolean): boolean {
+	const dir = path.join(pluginDir, MARKS_FOLDER);
+	fs.mkdirSync(dir, { recursive: true });
+	const file = path.join(dir, crypto.createHash('sha256').update(key).digest('hex').slice(0, 24));
+	const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;
+	for (let attempt = 0; attempt < 2; attempt++) {
+		try {
+			fs.writeFileSync(file, `${Date.now()}\n${agent}\n`, { flag: 'wx' });
+			return true;
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+			const [written, by] = fs.readFileSync(file, 'utf8').split('\n');
+			const age = Date.now() - Number(written);
+			if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;
+			fs.rmSync(file, { force: true });
+		}
+	}
+	return false;
+}
+
+/** Marks of sessions long over, so the folder stays a handful of files. */
+function pruneMarks(pluginDir: string): void {
+	const dir = path.join(pluginDir, MARKS_FOLDER);
+	for (const name of fs.readdirSync(dir).slice(0, 500)) {
+		const file = path.join(dir, name);
+		try {
+			if (Date.now() - fs.statSync(file).mtimeMs > 10 * 60_000) fs.rmSync(file, { force: true });
+		} catch {
+			// Another entry removed it first.
+		}
+	}
+}
+
+export function readSessionStarts(pluginDir: string): SessionStartEntry[] {
+	try {
+		const data = JSON.parse(fs.readFileSync(path.join(pluginDir, STARTS_FILE), 'utf8')) as { schema?: unknown; entries?: unknown };
+		if (data.schema !== 1 || !Array.isArray(data.entries)) return [];
+		return data.entries.filter((e): e is SessionStartEntry => typeof e === 'object' && e !== null && typeof (e as SessionStartEntry).at === 'string' && !Number.isNaN(Date.parse((e as SessionStartEntry).at)));
+	} catch {
+		return [];
+	}
+}
+
+function record(pluginDir: string, entry: SessionStartEntry): void {
+	const entries = [...readSessionStarts(pluginDir), entry].slice(-MAX_STARTS);
+	writeFileAtomic(path.join(pluginDir, STARTS_FILE), `${JSON.stringify({ schema: 1, entries }, null, 1)}\n`);
+}
+
+/**
+ * Everything `session-start` learns from a real firing before it builds the brief: whether another
+ * entry already gave it to this session, and whether the session runs outside the vault. Records
+ * the firing. `doctor`'s test run, and a vault without the plugin's folder, record nothing.
+ */
+export function beginSessionStart(root: string, pluginDir: string | null, settings: Settings, stdin: Buffer, agent: AgentId, now: Date, env: NodeJS.ProcessEnv): SessionStartFacts {
+	if (env[DOCTOR_RUN_ENV] === '1') return NONE;
+	const input = parseInput(stdin, agent);
+	let outside: SessionStartFacts['outside'] = null;
+	try {
+		if (input.cwd !== null && !insideVault(root, input.cwd)) {
+			const claudeMd = path.join(root, 'CLAUDE.md');
+			const index = rulesIndex(root, settings);
+			const readFirst = [...(fs.existsSync(claudeMd) ? [claudeMd] : []), ...(index === null ? [] : [index])];
+			outside = { cwd: input.cwd, readFirst };
+		}
+	} catch {
+		outside = null;
+	}
+	if (pluginDir === null || !isDir(pluginDir)) return { duplicate: false, outside };
+	let duplicate = false;
+	try {
+		const key = `${input.sessionId ?? ''}\u0000${input.source ?? ''}`;
+		duplicate = !claim(pluginDir, key, agent, input.sessionId !== null);
+		pruneMarks(pluginDir);
+	} catch {
+		duplicate = false;
+	}
+	try {
+		record(pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });
+	} catch {
+		// A read-only vault: the brief still arrives.
+	}
+	return { duplicate, outside };
+}
