@@ -5,30 +5,16 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { HOSTS } from '../core/agent-contracts';
 import { quoteName } from '../core/quote';
 import type { Check } from './agents/doctor';
 import { bridgeTarget } from './agents/options';
-import { readSessionStarts, STARTS_FILE, type SessionStartEntry } from './session-record';
+import { describeStart, lastDelivered } from '../core/session-starts';
+import { readSessionStarts, STARTS_FILE } from './session-record';
 import { loadVaultContext } from './vault-config';
 
 export const QUIET_DAYS = 3;
 const SHOWN = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-function when(iso: string): string {
-	const d = new Date(iso);
-	const pad = (n: number) => String(n).padStart(2, '0');
-	return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** `2026-11-29 10:02 resume (Claude Code, session 3f2a9c1e…)`, for doctor and the plugin. */
-export function describeStart(e: SessionStartEntry): string {
-	const host = HOSTS[e.agent]?.name ?? quoteName(String(e.agent));
-	const session = e.sessionId === null ? '' : `, session ${quoteName(e.sessionId.slice(0, 8))}${e.sessionId.length > 8 ? '…' : ''}`;
-	const skipped = e.delivered ? '' : ', already given by another entry';
-	return `${when(e.at)} ${quoteName(e.source ?? 'unknown source')} (${host}${session}${skipped})`;
-}
 
 function now(env: NodeJS.ProcessEnv): number {
 	const fixed = env.SESSION_BRIEF_NOW === undefined ? Number.NaN : Date.parse(env.SESSION_BRIEF_NOW);
@@ -49,7 +35,7 @@ export function sessionStartChecks(vault: string, registered: boolean, env: Node
 	const t = now(env);
 	const checks: Check[] = [];
 	const delivered = entries.filter((e) => e.delivered);
-	const last = delivered[delivered.length - 1];
+	const last = lastDelivered(entries);
 	if (last === undefined) {
 		const since = installedAt(vault);
 		const quietDays = since === null ? 0 : Math.floor((t - since) / DAY_MS);

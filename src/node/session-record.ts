@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { translateHookInput, type AgentId } from '../core/agent-contracts';
 import type { Settings } from '../core/settings';
+import { parseSessionStarts, type SessionStartEntry } from '../core/session-starts';
 import { writeFileAtomic } from './atomic-write';
 import { realPathOf, vaultRelativeReal } from './real-path';
 
@@ -22,19 +23,6 @@ export const SAME_SESSION_MS = 30_000;
 export const NO_ID_MS = 5_000;
 /** `doctor`'s own test run of the hook sets this: it is not a real session. */
 export const DOCTOR_RUN_ENV = 'SESSION_BRIEF_DOCTOR_RUN';
-
-export interface SessionStartEntry {
-	at: string;
-	agent: AgentId;
-	source: string | null;
-	sessionId: string | null;
-	/** The folder the host says the session runs in: a hint, never the root. */
-	cwd: string | null;
-	/** True when `cwd` lies outside the vault. */
-	outside: boolean;
-	/** False for an entry that found the brief already given to its session. */
-	delivered: boolean;
-}
 
 export interface SessionStartFacts {
 	/** Another entry of this session already gave the brief. */
@@ -129,9 +117,7 @@ function pruneMarks(pluginDir: string): void {
 
 export function readSessionStarts(pluginDir: string): SessionStartEntry[] {
 	try {
-		const data = JSON.parse(fs.readFileSync(path.join(pluginDir, STARTS_FILE), 'utf8')) as { schema?: unknown; entries?: unknown };
-		if (data.schema !== 1 || !Array.isArray(data.entries)) return [];
-		return data.entries.filter((e): e is SessionStartEntry => typeof e === 'object' && e !== null && typeof (e as SessionStartEntry).at === 'string' && !Number.isNaN(Date.parse((e as SessionStartEntry).at)));
+		return parseSessionStarts(fs.readFileSync(path.join(pluginDir, STARTS_FILE), 'utf8'));
 	} catch {
 		return [];
 	}

@@ -1,14 +1,17 @@
 /** The status-bar count of notes waiting for review; a click opens the sidebar. */
-import type { Plugin } from 'obsidian';
+import { normalizePath, type Plugin } from 'obsidian';
+import { describeStart, lastDelivered, parseSessionStarts } from '../core/session-starts';
 import { CHANGED, type BriefService } from './brief-service';
 import type { IndexSync } from './index-sync';
 import { uiStrings } from './ui-strings';
 
 export class ReviewStatusBar {
 	private readonly el: HTMLElement;
+	/** The tooltip's line about the last agent session (docs/design.md, "Proof that sessions got the brief"). */
+	private lastSession: string | null = null;
 
 	constructor(
-		plugin: Plugin,
+		private readonly plugin: Plugin,
 		private readonly service: BriefService,
 		private readonly sync: IndexSync,
 		onClick: () => void,
@@ -17,6 +20,22 @@ export class ReviewStatusBar {
 		this.el.addClass('session-brief-status', 'mod-clickable');
 		plugin.registerDomEvent(this.el, 'click', onClick);
 		plugin.registerEvent(service.on(CHANGED, () => this.update()));
+		// Read when the pointer arrives, so the tooltip is current without polling the file.
+		plugin.registerDomEvent(this.el, 'mouseenter', () => void this.readLastSession());
+		this.update();
+		void this.readLastSession();
+	}
+
+	private async readLastSession(): Promise<void> {
+		const dir = this.plugin.manifest.dir ?? `${this.plugin.app.vault.configDir}/plugins/${this.plugin.manifest.id}`;
+		let text = '';
+		try {
+			text = await this.plugin.app.vault.adapter.read(normalizePath(`${dir}/session-starts.json`));
+		} catch {
+			// No session has been recorded yet.
+		}
+		const last = lastDelivered(parseSessionStarts(text));
+		this.lastSession = last === undefined ? null : describeStart(last);
 		this.update();
 	}
 
@@ -25,6 +44,6 @@ export class ReviewStatusBar {
 		const visible = this.service.settings.showStatusBar && this.sync.ready;
 		this.el.toggleClass('session-brief-hidden', !visible);
 		this.el.setText(s.statusBar(this.sync.index.toReviewCount()));
-		this.el.setAttr('aria-label', s.statusBarTitle);
+		this.el.setAttr('aria-label', `${s.statusBarTitle}\n${s.lastSession(this.lastSession)}`);
 	}
 }

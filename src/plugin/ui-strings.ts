@@ -47,6 +47,7 @@ export interface UiStrings {
 	today: TodayStrings;
 	statusBar: (n: number) => string;
 	statusBarTitle: string;
+	lastSession: (what: string | null) => string;
 	marked: (name: string) => string;
 	nothingToChange: (name: string) => string;
 	frontmatterFailed: (name: string, reason: string) => string;
@@ -121,6 +122,7 @@ const en: UiStrings = {
 	},
 	statusBar: (n) => `${n} to review`,
 	statusBarTitle: 'Open the needs review sidebar',
+	lastSession: (what) => (what === null ? 'No agent session has received the brief yet.' : `Last agent session that received the brief: ${what}`),
 	marked: (name) => `Marked "${name}" as reviewed.`,
 	nothingToChange: (name) => `Nothing to change in "${name}".`,
 	frontmatterFailed: (name, reason) => `Could not edit the properties of "${name}": ${reason}`,
@@ -195,6 +197,7 @@ const de: UiStrings = {
 	},
 	statusBar: (n) => `${n} zu prüfen`,
 	statusBarTitle: 'Seitenleiste „Zu prüfen“ öffnen',
+	lastSession: (what) => (what === null ? 'Noch keine Agenten-Sitzung hat den Brief erhalten.' : `Letzte Agenten-Sitzung mit Brief: ${what}`),
 	marked: (name) => `"${name}" als geprüft markiert.`,
 	nothingToChange: (name) => `In "${name}" gab es nichts zu ändern.`,
 	frontmatterFailed: (name, reason) => `Die Eigenschaften von "${name}" ließen sich nicht ändern: ${reason}`,

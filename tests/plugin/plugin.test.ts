@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Notice, Setting } from '../obsidian-stub/obsidian';
 import { FIXTURE } from './fixture';
 import { internals, readJson, settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 let started: Started | null = null;
@@ -28,6 +29,25 @@ describe('status bar', () => {
 		expect(started.app.workspace.getLeavesOfType('session-brief-review').length).toBe(1);
 		await started.plugin.updateSettings({ ...started.plugin.settings, showStatusBar: false });
 		expect(el.hasClass('session-brief-hidden')).toBe(true);
+	});
+});
+
+describe('status bar tooltip', () => {
+	it('names the last agent session that received the brief, from the record session-start keeps', async () => {
+		const base = tempVault(FIXTURE);
+		const entry = { at: '2026-11-29T10:02:00', agent: 'claude-code', source: 'resume', sessionId: '3f2a9c1e-77aa', cwd: base, outside: false, delivered: true };
+		const skipped = { ...entry, at: '2026-11-29T10:03:00', agent: 'cursor', delivered: false };
+		fs.writeFileSync(path.join(base, '.obsidian', 'plugins', 'session-brief', 'session-starts.json'), JSON.stringify({ schema: 1, entries: [entry, skipped] }));
+		started = await startPlugin(base);
+		await settle(started.app);
+		const el = started.stub.statusBarItems[0];
+		expect(el?.getAttribute('aria-label')).toBe('Open the needs review sidebar\nLast agent session that received the brief: 2026-11-29 10:02 resume (Claude Code, session 3f2a9c1e…)');
+	});
+
+	it('says so when no session has received the brief', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		await settle(started.app);
+		expect(started.stub.statusBarItems[0]?.getAttribute('aria-label')).toBe('Open the needs review sidebar\nNo agent session has received the brief yet.');
 	});
 });
 
