@@ -40,8 +40,9 @@ export const claudeCode: HostSpec = {
 	entries(command) {
 		return [
 			// No matcher: every source (startup, resume, clear, compact, and fork since v2.1.214).
-			{ event: 'SessionStart', handler: { type: 'command', command: command('SessionStart').sh, timeout: 30 } },
-			{ event: 'PostToolUse', matcher: EDIT_MATCHER, handler: { type: 'command', command: command('PostToolUse').sh, timeout: 60 } },
+			// statusMessage: the spinner text Claude Code shows while the hook runs.
+			{ event: 'SessionStart', handler: { type: 'command', command: command('SessionStart').sh, timeout: 30, statusMessage: "Reading the vault's brief…" } },
+			{ event: 'PostToolUse', matcher: EDIT_MATCHER, handler: { type: 'command', command: command('PostToolUse').sh, timeout: 60, statusMessage: 'Checking the rule set…' } },
 		];
 	},
 	commandFields: ['command'],
