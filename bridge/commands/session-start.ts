@@ -3,7 +3,7 @@
  * object and exit 0. An error outside the items keeps every line made so far.
  */
 import { stringFlag, type Args } from '../args';
-import { hostTextLimit, sessionStartOutput } from '../../src/core/agent-contracts';
+import { agentOrDefault, hostTextLimit, sessionStartOutput } from '../../src/core/agent-contracts';
 import { escapeControls } from '../../src/core/quote';
 import { isoDate } from '../../src/core/dates';
 import { formatBrief } from '../../src/core/format';
@@ -12,6 +12,7 @@ import { clock, contextFor } from '../context';
 import { readStdin, writeOut } from '../io';
 import * as path from 'node:path';
 import { getBrief } from '../../src/node/brief-pipeline';
+import { recordSessionStart } from '../../src/node/what-changed';
 
 function firstLine(error: unknown): string {
 	const text = error instanceof Error ? error.message : String(error);
@@ -20,14 +21,16 @@ function firstLine(error: unknown): string {
 
 export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): Promise<number> {
 	// The input is read so the host never blocks on a full pipe; no field of it is trusted for the
-	// vault root (docs/design.md, "Where the vault is"), and the brief is the same for every `source`.
-	await readStdin(2000);
+	// vault root (docs/design.md, "Where the vault is"); its `source` only says whether a new conversation starts.
+	const stdin = await readStdin(2000);
 	const now = clock(env);
 	let lang: Lang = 'en';
 	const lines: string[] = [];
 	try {
 		const ctx = contextFor(args, scriptPath, env);
 		lang = ctx.lang;
+		// Before the brief: a new conversation compares with the session before it (docs/design.md, "What agents changed").
+		recordSessionStart(ctx, stdin, agentOrDefault(stringFlag(args, 'agent')), now);
 		// Tier 1 needs no scan code; the pipeline loads the other tiers only when the plugin's cache cannot serve.
 		const sourced = await getBrief(ctx, 'auto', now, false);
 		if (sourced.cache?.lang !== undefined && ctx.settings.language === 'auto' && !args.flags.has('lang')) lang = sourced.cache.lang;
