@@ -85,7 +85,7 @@ export async function postToolUse(args: Args, scriptPath: string, env: NodeJS.Pr
 	try {
 		const ctx = contextFor(args, scriptPath, env);
 		lang = ctx.lang;
-		recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });
+		await recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });
 		if (!inScope(rel, checkScope(ctx.settings))) return 0;
 		const { checkVault } = await import('../../src/node/rule-files');
 		const timeout = Number(env.SESSION_BRIEF_EXTERNAL_TIMEOUT_MS);

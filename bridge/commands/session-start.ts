@@ -30,7 +30,7 @@ export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.P
 		const ctx = contextFor(args, scriptPath, env);
 		lang = ctx.lang;
 		// Before the brief: a new conversation compares with the session before it (docs/design.md, "What agents changed").
-		recordSessionStart(ctx, stdin, agentOrDefault(stringFlag(args, 'agent')), now);
+		await recordSessionStart(ctx, stdin, agentOrDefault(stringFlag(args, 'agent')), now);
 		// Tier 1 needs no scan code; the pipeline loads the other tiers only when the plugin's cache cannot serve.
 		const sourced = await getBrief(ctx, 'auto', now, false);
 		if (sourced.cache?.lang !== undefined && ctx.settings.language === 'auto' && !args.flags.has('lang')) lang = sourced.cache.lang;

@@ -13,7 +13,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { boundJournal, compactJournal, COMPACT_AT_BYTES, encodeRecord, JOURNAL_FILE, journalRecord, parseJournal, type EditFacts, type JournalRecord } from '../core/agent-journal';
-import { writeFileAtomic } from './atomic-write';
 import type { VaultContext } from './vault-config';
 
 const LOCK_SUFFIX = '.lock';
@@ -62,13 +61,13 @@ function appendLines(file: string, text: string): number {
  * Records one edit. Throws on a file error; the hook catches everything, so recording never changes
  * what the hook prints or its exit code.
  */
-export function appendJournal(pluginDir: string, record: JournalRecord, now: Date): void {
+export async function appendJournal(pluginDir: string, record: JournalRecord, now: Date): Promise<void> {
 	const line = encodeRecord(record);
 	if (line === null) return;
 	fs.mkdirSync(pluginDir, { recursive: true });
 	const file = journalPath(pluginDir);
 	const size = appendLines(file, line);
-	if (size >= COMPACT_AT_BYTES) compactJournalFile(pluginDir, now);
+	if (size >= COMPACT_AT_BYTES) await compactJournalFile(pluginDir, now);
 }
 
 function takeLock(lock: string): boolean {
@@ -105,7 +104,9 @@ function completeLinesFrom(fd: number, from: number): { text: string; end: numbe
  * compaction at a time (a lock file; a busy lock means another hook is at it, so this one skips).
  * Returns false when it skipped.
  */
-export function compactJournalFile(pluginDir: string, now: Date): boolean {
+export async function compactJournalFile(pluginDir: string, now: Date): Promise<boolean> {
+	// Loaded only here: the atomic write brings the crypto module, which an append never needs.
+	const { writeFileAtomic } = await import('./atomic-write');
 	const file = journalPath(pluginDir);
 	const lock = `${file}${LOCK_SUFFIX}`;
 	if (!takeLock(lock)) return false;
@@ -161,11 +162,11 @@ export function readJournal(pluginDir: string, now: Date): JournalRecord[] {
  * The post-tool-use hook's one call: records the edit when it is of a counted note of the vault.
  * Never throws (a full disk, a read-only plugin folder): the journal is not worth a hook's output.
  */
-export function recordAgentEdit(ctx: VaultContext, edit: EditFacts): void {
+export async function recordAgentEdit(ctx: VaultContext, edit: EditFacts): Promise<void> {
 	try {
 		if (ctx.pluginDir === null) return;
 		const record = journalRecord(edit, ctx.settings.excludedRootFolders);
-		if (record !== null) appendJournal(ctx.pluginDir, record, edit.now);
+		if (record !== null) await appendJournal(ctx.pluginDir, record, edit.now);
 	} catch {
 		// Fail open (docs/design.md, "What agents changed").
 	}

@@ -27,7 +27,6 @@ import {
 } from '../core/what-changed';
 import { isCountedNote } from '../core/paths';
 import { readJournal } from './agent-journal';
-import { writeFileAtomic } from './atomic-write';
 import { exists, type SourcedBrief } from './plugin-tier';
 import type { VaultContext } from './vault-config';
 
@@ -59,7 +58,7 @@ export function agentChangeSessions(ctx: VaultContext, now: Date): ChangeSession
  * The session-start hook's one call, before the brief is made: a new conversation (`startup`,
  * `clear`) moves the recorded start on, so its brief compares with the session before. Never throws.
  */
-export function recordSessionStart(ctx: VaultContext, stdin: Buffer, agent: AgentId, now: Date): void {
+export async function recordSessionStart(ctx: VaultContext, stdin: Buffer, agent: AgentId, now: Date): Promise<void> {
 	try {
 		if (ctx.pluginDir === null) return;
 		let raw: unknown;
@@ -69,7 +68,10 @@ export function recordSessionStart(ctx: VaultContext, stdin: Buffer, agent: Agen
 			return;
 		}
 		const next = nextSessionStarts(readSessionStarts(ctx.pluginDir), translateHookInput(agent, raw).source, now);
-		if (next !== null) writeFileAtomic(path.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}\n`);
+		if (next === null) return;
+		// Loaded only for a new conversation: the atomic write brings the crypto module.
+		const { writeFileAtomic } = await import('./atomic-write');
+		writeFileAtomic(path.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}\n`);
 	} catch {
 		// Fail open: without the record the next session shows the same news again.
 	}
