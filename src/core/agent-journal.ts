@@ -18,7 +18,12 @@ export const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
  */
 export const MAX_RECORD_BYTES = 4000;
 const MAX_TOOL_CHARS = 64;
-const encoder = new TextEncoder();
+/** Made on first use: a hook that records nothing long never pays for it. */
+let encoder: TextEncoder | undefined;
+function utf8Length(text: string): number {
+	encoder ??= new TextEncoder();
+	return encoder.encode(text).length;
+}
 const MAX_SESSION_CHARS = 200;
 
 export interface JournalRecord {
@@ -62,7 +67,7 @@ export function journalRecord(edit: EditFacts, excludedRootFolders: readonly str
 export function encodeRecord(r: JournalRecord): string | null {
 	const line = `${JSON.stringify({ path: r.path, tool: r.tool, session: r.session, at: r.at })}\n`;
 	// Encoded only when it might be too long: a UTF-16 unit is at most 3 bytes of UTF-8.
-	if (line.length * 3 > MAX_RECORD_BYTES && encoder.encode(line).length > MAX_RECORD_BYTES) return null;
+	if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;
 	return line;
 }
 
@@ -145,7 +150,7 @@ export function compactJournal(text: string, now: Date): string {
 	let bytes = 0;
 	let first = lines.length;
 	while (first > 0) {
-		const size = encoder.encode(lines[first - 1] ?? '').length;
+		const size = utf8Length(lines[first - 1] ?? '');
 		if (bytes + size > COMPACT_AT_BYTES / 2) break;
 		bytes += size;
 		first--;

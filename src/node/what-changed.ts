@@ -63,7 +63,8 @@ export async function recordSessionStart(ctx: VaultContext, stdin: Buffer, agent
 		if (ctx.pluginDir === null) return;
 		let raw: unknown;
 		try {
-			raw = JSON.parse(new TextDecoder('utf-8', { fatal: false }).decode(stdin)) as unknown;
+			// Buffer's decoder: the hook's common path loads no TextDecoder.
+			raw = JSON.parse(stdin.toString('utf8')) as unknown;
 		} catch {
 			return;
 		}
