@@ -12,6 +12,8 @@ import { REVIEW_FILE, SESSION_STARTS_FILE } from '../../src/core/what-changed';
 import { processIdentity } from '../../src/node/live/process-identity';
 import { hookScript, makeVault, run } from '../helpers/bridge';
 
+/** Each test runs the bridge a dozen times as a child process; a loaded machine needs the room. */
+const SLOW = 180_000;
 const vaults: string[] = [];
 afterAll(() => {
 	for (const v of vaults) fs.rmSync(v, { recursive: true, force: true });
@@ -81,7 +83,7 @@ describe('agent changes: post-tool-use records, report and brief show, review ma
 		// A later edit shows it again.
 		write(v, 'Notes/x.md', 'sess-2', 'Edit', '2026-11-29T10:45:00.000Z');
 		expect(report(v).items.agentChanges).toEqual({ count: 1, paths: ['Notes/x.md'] });
-	});
+	}, SLOW);
 
 	it('marks per session and for all; a deleted note drops out; German label', () => {
 		const v = vault();
@@ -97,7 +99,7 @@ describe('agent changes: post-tool-use records, report and brief show, review ma
 		expect(report(v).items.agentChanges?.paths).toEqual(['Notes/y.md']);
 		const de = run(hookScript(v), ['session-start', '--lang', 'de'], '{"source":"resume"}', { env: env('2026-11-29T11:00:00.000Z') });
 		expect(de.stdout.toString('utf8')).toContain('Von Agenten ge\\u00e4ndert, noch nicht gepr\\u00fcft: 1 (Notes/y.md)');
-	});
+	}, SLOW);
 
 	it('attack classes: what is no edit of a counted note of this vault is not recorded, and the output stays the same', () => {
 		const v = vault({ 'Notes/pic.png': 'x', '.hidden/n.md': 'x' });
@@ -130,7 +132,7 @@ describe('agent changes: post-tool-use records, report and brief show, review ma
 			['Inbox/old.md', 's', 'Edit'],
 			['Linked/x.md', 's', 'Edit'],
 		]);
-	});
+	}, SLOW);
 
 	it('a journal that cannot be written changes neither the output nor the exit code of a rule finding', () => {
 		const broken = { 'AI/Regelwerk/r.md': '---\ntype: rule\n---\nSee [[missing-note]].\n' };
@@ -146,7 +148,7 @@ describe('agent changes: post-tool-use records, report and brief show, review ma
 		expect(outA.stdout).toContain('missing-note');
 		expect(outB).toEqual({ status: 0, stdout: outA.stdout.split(a).join(b) });
 		expect(journal(a).map((r) => r.path)).toEqual(['AI/Regelwerk/r.md']);
-	});
+	}, SLOW);
 });
 
 describe('sinceLastSession: news since the previous new conversation', () => {
@@ -171,7 +173,7 @@ describe('sinceLastSession: news since the previous new conversation', () => {
 		const third = sessionStart(v, 'clear', '2026-11-29T11:00:00.000Z');
 		expect(third).toMatch(/New since the last session \(2026-11-29 \d\d:00\): 0/);
 		expect(JSON.parse(fs.readFileSync(path.join(pluginDir(v), SESSION_STARTS_FILE), 'utf8'))).toEqual({ previous: '2026-11-29T10:00:00.000Z', current: '2026-11-29T11:00:00.000Z' });
-	});
+	}, SLOW);
 
 	it('tier 1 answers from the cache alone (no index) when its writer stored the recent news', () => {
 		const v = vault({ 'Notes/flag.md': 'x #needs-review\n', 'Notes/old.md': 'x #needs-review\n' });
@@ -193,5 +195,5 @@ describe('sinceLastSession: news since the previous new conversation', () => {
 		expect(text).toContain('(cached brief,');
 		expect(text).toMatch(/New since the last session \(2026-11-29 \d\d:00\): 1 \(Notes\/flag\.md\)/);
 		expect(text).not.toContain('Session brief: sinceLastSession');
-	});
+	}, SLOW);
 });
