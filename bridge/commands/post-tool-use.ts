@@ -20,6 +20,7 @@ import { editReport } from '../../src/core/rules/finding-diff';
 import { escapeControls, safeLines, shortenName } from '../../src/core/quote';
 import { checkScope, inScope, vaultRelative } from '../../src/core/rules/scope';
 import { defaultVaultRoot } from '../../src/node/vault-config';
+import { recordAgentEdit } from '../../src/node/agent-journal';
 
 /** The host's own PostToolUse envelope (agent-contracts.ts), with a one-line message for the user. */
 export function postToolUseEnvelope(context: string, systemMessage: string, agent: AgentId = 'claude-code'): string {
@@ -48,17 +49,23 @@ function quote(p: string): string {
  * Write, MultiEdit, or the host's own name for it) or `tool_input.notebook_path` (NotebookEdit).
  */
 export function editedPath(stdin: Buffer, agent: AgentId = 'claude-code'): string | null {
+	return editOf(stdin, agent)?.filePath ?? null;
+}
+
+/** The edited file with the tool and session that made the edit (for the agent changes journal). */
+export function editOf(stdin: Buffer, agent: AgentId = 'claude-code'): { filePath: string; tool?: string; session?: string } | null {
 	let raw: unknown;
 	try {
 		raw = JSON.parse(new TextDecoder('utf-8', { fatal: false }).decode(stdin)) as unknown;
 	} catch {
 		return null;
 	}
-	const input = translateHookInput(agent, raw).tool_input;
+	const hook = translateHookInput(agent, raw);
+	const input = hook.tool_input;
 	if (input === undefined) return null;
 	for (const key of ['file_path', 'notebook_path']) {
 		const value = input[key];
-		if (typeof value === 'string' && value.trim() !== '') return value;
+		if (typeof value === 'string' && value.trim() !== '') return { filePath: value, tool: hook.tool_name, session: hook.session_id };
 	}
 	return null;
 }
@@ -66,8 +73,9 @@ export function editedPath(stdin: Buffer, agent: AgentId = 'claude-code'): strin
 export async function postToolUse(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): Promise<number> {
 	const stdin = await readStdin(2000);
 	const agent = agentOrDefault(stringFlag(args, 'agent'));
-	const filePath = editedPath(stdin, agent);
-	if (filePath === null) return 0;
+	const edit = editOf(stdin, agent);
+	if (edit === null) return 0;
+	const filePath = edit.filePath;
 	// The root comes from the script's place (or --vault), never from the input's `cwd` (docs/design.md, "Where the vault is").
 	const given = stringFlag(args, 'vault');
 	const root = given !== undefined ? path.resolve(given) : defaultVaultRoot(scriptPath);
@@ -79,6 +87,7 @@ export async function postToolUse(args: Args, scriptPath: string, env: NodeJS.Pr
 	try {
 		const ctx = contextFor(args, scriptPath, env);
 		lang = ctx.lang;
+		await recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });
 		if (!inScope(rel, checkScope(ctx.settings))) return 0;
 		const { checkVault } = await import('../../src/node/rule-files');
 		const { attributeFindings } = await import('../../src/node/last-check');

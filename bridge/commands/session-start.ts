@@ -14,6 +14,7 @@ import { clock, contextFor } from '../context';
 import { readStdin, writeOut } from '../io';
 import * as path from 'node:path';
 import { getBrief } from '../../src/node/brief-pipeline';
+import { recordSessionStart } from '../../src/node/what-changed';
 
 function firstLine(error: unknown): string {
 	const text = error instanceof Error ? error.message : String(error);
@@ -21,8 +22,8 @@ function firstLine(error: unknown): string {
 }
 
 export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): Promise<number> {
-	// No field of the input is trusted for the vault root (docs/design.md, "Where the vault is"), and
-	// the brief is the same for every `source`; session id, source and `cwd` are kept as hints only.
+	// No field of the input is trusted for the vault root (docs/design.md, "Where the vault is"); session
+	// id, source and `cwd` are kept as hints, and `source` says whether a new conversation starts.
 	const stdin = await readStdin(2000);
 	const now = clock(env);
 	let lang: Lang = 'en';
@@ -36,6 +37,8 @@ export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.P
 			writeOut(sessionStartOutput(stringFlag(args, 'agent'), alreadyGivenLine(lang), lang));
 			return 0;
 		}
+		// Before the brief: a new conversation compares with the session before it (docs/design.md, "What agents changed").
+		await recordSessionStart(ctx, stdin, agentOrDefault(stringFlag(args, 'agent')), now);
 		// Tier 1 needs no scan code; the pipeline loads the other tiers only when the plugin's cache cannot serve.
 		const sourced = await getBrief(ctx, 'auto', now, false);
 		if (sourced.cache?.lang !== undefined && ctx.settings.language === 'auto' && !args.flags.has('lang')) lang = sourced.cache.lang;

@@ -155,6 +155,48 @@ export const SIDEBAR_ITEMS: readonly (ListItemDescriptor<SectionId> & { sidebar:
 
 export const SECTION_IDS: readonly SectionId[] = SIDEBAR_ITEMS.map((d) => d.id);
 
+/**
+ * The items of what changed. They do not fit the list items' shape: no predicate over one note
+ * decides them, they come from the agent changes journal, the human's review marks and the
+ * recorded session starts (src/core/what-changed.ts), so they are computed after the notes' items
+ * and only their words live here (docs/design.md, "Adding a brief item").
+ */
+export interface ChangeItemDescriptor<Id extends string = string> {
+	id: Id;
+	/** The line's label; `since` is the previous session's start for `sinceLastSession` (ISO-8601 or null). */
+	label: PerLang<(since: string | null) => string>;
+	/** Said after the count when the item has no time to compare with (the first recorded session). */
+	firstNote?: PerLang<string>;
+	/** Said after the count when the item is not empty. */
+	hint?: PerLang<string>;
+}
+
+/** A local date and time, `YYYY-MM-DD HH:MM`, for a line the agent reads. */
+function localStamp(iso: string): string {
+	const d = new Date(iso);
+	const two = (n: number): string => String(n).padStart(2, '0');
+	return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
+export const CHANGE_ITEMS = [
+	{
+		id: 'agentChanges',
+		label: { en: () => 'Changed by agents, not yet reviewed', de: () => 'Von Agenten geändert, noch nicht geprüft' },
+	},
+	{
+		id: 'sinceLastSession',
+		label: {
+			en: (since) => (since === null ? 'New since the last session' : `New since the last session (${localStamp(since)})`),
+			de: (since) => (since === null ? 'Neu seit der letzten Sitzung' : `Neu seit der letzten Sitzung (${localStamp(since)})`),
+		},
+		firstNote: { en: 'this is the first recorded session', de: 'dies ist die erste aufgezeichnete Sitzung' },
+	},
+] as const satisfies readonly ChangeItemDescriptor[];
+
+export type ChangeItemId = (typeof CHANGE_ITEMS)[number]['id'];
+export const CHANGE_ITEM_IDS: readonly ChangeItemId[] = CHANGE_ITEMS.map((d) => d.id);
+export const CHANGE_ITEM_TABLE: readonly ChangeItemDescriptor<ChangeItemId>[] = CHANGE_ITEMS;
+
 export function itemDescriptor(id: ListItemId): ListItemDescriptor<ListItemId> {
 	const found = LIST_ITEM_TABLE.find((d) => d.id === id);
 	if (found === undefined) throw new Error(`unknown brief item ${id}`);

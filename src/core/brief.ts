@@ -12,6 +12,7 @@ import { quoteName } from './quote';
 import type { DailyNoteSettings, Settings } from './settings';
 import { LIST_ITEM_TABLE, type ListItemId } from './brief-items';
 import type { ItemId } from './item-ids';
+import type { AgentChangesItem, SinceLastSessionItem } from './what-changed';
 
 export { ITEM_IDS, LIST_ITEM_IDS, type ItemId, type ListItemId } from './item-ids';
 
@@ -52,7 +53,15 @@ export interface Brief {
 	date: string;
 	/** 0 = Sunday, as `Date.getDay()`. */
 	weekday: number;
-	items: { dailyNote: DailyNoteItem | null } & Record<ListItemId, ListItem | null>;
+	/**
+	 * `agentChanges` and `sinceLastSession` come from files beside the notes, so they are added
+	 * after the notes' items (src/node/what-changed.ts); absent where nobody asked for them (the
+	 * plugin's own brief, the cache).
+	 */
+	items: { dailyNote: DailyNoteItem | null } & Record<ListItemId, ListItem | null> & {
+		agentChanges?: AgentChangesItem | null;
+		sinceLastSession?: SinceLastSessionItem | null;
+	};
 	errors: BriefError[];
 }
 

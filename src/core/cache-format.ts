@@ -5,6 +5,7 @@
  */
 import type { Brief, NoteEntry } from './brief';
 import type { NoteFlags } from './flags';
+import type { RecentNews } from './what-changed';
 import { LIST_ITEM_IDS } from './item-ids';
 import { checkBriefCache } from './schemas/brief-cache';
 import { checkBriefIndex } from './schemas/brief-index';
@@ -51,6 +52,8 @@ export interface BriefCache {
 	locale?: string;
 	/** Present when the plugin wrote the file. */
 	plugin?: PluginState;
+	/** The news notes changed since the earliest session start a hook may ask about (src/core/what-changed.ts). */
+	recent?: RecentNews;
 }
 
 /** One note: path, mtime (ms), size (bytes, -1 unknown), flags (0 when it carries none), read error. */

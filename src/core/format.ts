@@ -1,6 +1,6 @@
 /** The brief as text for the agent and the terminal, and as the stable `report --json` schema. */
 import type { Brief, ListItem } from './brief';
-import { LIST_ITEM_TABLE, SIDEBAR_ITEMS, type ListItemId } from './brief-items';
+import { CHANGE_ITEM_TABLE, LIST_ITEM_TABLE, SIDEBAR_ITEMS, type ChangeItemId, type ListItemId } from './brief-items';
 import { strings, type Lang } from './i18n';
 import { escapeControls, quoteAlways, quoteName, shortenName } from './quote';
 import type { Settings } from './settings';
@@ -27,7 +27,7 @@ const MAX_ERROR_CHARS = 300;
 
 interface BriefLines {
 	head: string[];
-	items: Array<{ label: string; item: ListItem; hint: string }>;
+	items: Array<{ label: string; item: Pick<ListItem, 'count' | 'paths'>; hint: string }>;
 	errors: string[];
 }
 
@@ -45,6 +45,13 @@ function briefLines(brief: Brief, settings: Settings, lang: Lang, origin: Proven
 		const item = brief.items[d.id];
 		if (item === null) continue;
 		items.push({ label: escapeControls(d.label[lang](settings)), item, hint: d.hint !== undefined && item.count > 0 ? ` (${d.hint[lang]})` : '' });
+	}
+	for (const d of CHANGE_ITEM_TABLE) {
+		const item = brief.items[d.id];
+		if (item === null || item === undefined) continue;
+		const since = 'since' in item ? item.since : null;
+		const first = 'since' in item && item.since === null && d.firstNote !== undefined ? ` (${d.firstNote[lang]})` : '';
+		items.push({ label: escapeControls(d.label[lang](since)), item, hint: first !== '' ? first : d.hint !== undefined && item.count > 0 ? ` (${d.hint[lang]})` : '' });
 	}
 	const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);
 	return { head, items, errors };
@@ -99,7 +106,7 @@ export function formatBrief(brief: Brief, settings: Settings, lang: Lang, origin
 	return capText(renderBrief(b, MIN_NAME_CHARS, 0, lang).join('\n'), limit, lang);
 }
 
-function listText(item: ListItem, max: number, nameMax: number, lang: Lang): string {
+function listText(item: Pick<ListItem, 'count' | 'paths'>, max: number, nameMax: number, lang: Lang): string {
 	const s = strings(lang);
 	if (item.count === 0) return `0`;
 	const shown = item.paths.slice(0, max).map((p) => shortenName(p, nameMax));
@@ -123,7 +130,7 @@ export interface BriefJson {
 	generatedAt: string;
 	source: BriefSource;
 	date: string;
-	items: Record<'dailyNote' | ListItemId, unknown>;
+	items: Record<'dailyNote' | ListItemId, unknown> & Partial<Record<ChangeItemId, unknown>>;
 	errors: Brief['errors'];
 }
 
@@ -134,6 +141,10 @@ export function briefJson(brief: Brief, vaultPath: string, origin: Provenance, r
 	for (const { id } of LIST_ITEM_TABLE) {
 		const item = brief.items[id];
 		items[id] = item === null ? null : review ? { count: item.count, paths: item.paths, entries: item.entries } : { count: item.count, paths: item.paths };
+	}
+	for (const { id } of CHANGE_ITEM_TABLE) {
+		const item = brief.items[id];
+		if (item !== undefined) items[id] = item;
 	}
 	return {
 		schema: 1,

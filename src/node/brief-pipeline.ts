@@ -16,6 +16,7 @@ import { readBriefCacheChecked, readBriefIndexChecked } from './cache-read';
 import { servedByPlugin, usableCache, withDailyNoteChecked, type SourcedBrief } from './plugin-tier';
 import type { Walk } from './scan';
 import type { VaultContext } from './vault-config';
+import { attachWhatChanged } from './what-changed';
 
 export type SourceChoice = 'auto' | 'cache' | 'scan' | 'live';
 /** `local`: every tier but the live channel (for `serve`, which is the live channel). */
@@ -165,7 +166,11 @@ export function startRun(ctx: VaultContext, choice: PipelineChoice, now: Date, f
 /** The brief from the first tier that serves; `cache` and `live` say why when none does. */
 export async function getBrief(ctx: VaultContext, choice: PipelineChoice, now: Date, full = true): Promise<SourcedBrief> {
 	const { sourced, reasons } = await runTiers(startRun(ctx, choice, now, full), tiersFor(choice));
-	if (sourced !== null) return sourced;
+	if (sourced !== null) {
+		// `local` is `serve` answering the live channel: the asking bridge adds these items itself.
+		if (choice !== 'local') await attachWhatChanged(ctx, sourced, now, async () => (full ? sourced.brief : (await getBrief(ctx, choice, now, true)).brief));
+		return sourced;
+	}
 	if (choice === 'live') throw new NoLiveAnswer(reasons.join('; ') || 'no live channel');
 	if (choice === 'cache') throw new NoCurrentCache([...ctx.warnings, ...reasons].join('; ') || 'no current cache');
 	// The scan tier always answers; reaching here means a tier list without it.

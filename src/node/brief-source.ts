@@ -17,6 +17,8 @@ import { getBrief, type PipelineRun, type TierOutcome } from './brief-pipeline';
 import { exists, withDailyNoteChecked, type SourcedBrief } from './plugin-tier';
 import { scanVault, walkVault, type WalkedNote } from './scan';
 import type { VaultContext } from './vault-config';
+import { readSessionStarts } from './what-changed';
+import { recentNews } from '../core/what-changed';
 
 export type { SourcedBrief } from './plugin-tier';
 export { processAlive } from './live/process-alive';
@@ -122,7 +124,7 @@ export function scanTier(run: PipelineRun): SourcedBrief {
 		try {
 			writeCache(
 				ctx.pluginDir,
-				{ writer: 'bridge', writtenAt: generatedAt, date: brief.date, key: ctx.key, noteCount: scan.entries.length, brief, namesPerItem: ctx.settings.maxNamesPerItem, lang: cache?.lang, locale: cache?.locale },
+				{ writer: 'bridge', writtenAt: generatedAt, date: brief.date, key: ctx.key, noteCount: scan.entries.length, brief, namesPerItem: ctx.settings.maxNamesPerItem, lang: cache?.lang, locale: cache?.locale, recent: recentNews(brief, readSessionStarts(ctx.pluginDir)) },
 				scan.entries.map((e, i) => toRow(e, scan.sizes[i] ?? -1)),
 			);
 		} catch (error) {

@@ -6,6 +6,7 @@
  */
 import { normalizePath, type App } from 'obsidian';
 import { BRIEF_FILE, INDEX_FILE, asBriefCache, makeBriefCache, makeIndex, type BriefCache } from '../core/cache-format';
+import { parseSessionStarts, recentNews, SESSION_STARTS_FILE, type SessionStarts } from '../core/what-changed';
 import { isoDate } from '../core/dates';
 import { processIdentity } from '../node/live/process-identity';
 import { writeAtomic } from './atomic-write';
@@ -129,6 +130,7 @@ export class CacheWriter {
 			lang: this.service.lang(),
 			locale: this.service.locale(),
 			plugin: ownProcess(pending),
+			recent: recentNews(brief, await this.sessionStarts()),
 		});
 		const adapter = this.app.vault.adapter;
 		// Index first: a reader that sees the new brief always finds its index (cache-format.md).
@@ -136,6 +138,15 @@ export class CacheWriter {
 		await writeAtomic(adapter, this.file(BRIEF_FILE), JSON.stringify(cache));
 		this.last = cache;
 		this.fullWrites++;
+	}
+
+	/** The recorded session starts, so the hook can tell what is new since the last one without the index. */
+	private async sessionStarts(): Promise<SessionStarts> {
+		try {
+			return parseSessionStarts(JSON.parse(await this.app.vault.adapter.read(this.file(SESSION_STARTS_FILE))) as unknown);
+		} catch {
+			return parseSessionStarts(undefined);
+		}
 	}
 
 	/** Resolves when every write queued so far has finished. */

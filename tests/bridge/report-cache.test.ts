@@ -42,7 +42,7 @@ describe('report --json', () => {
 		expect(Object.keys(json)).toEqual(['schema', 'vault', 'generatedAt', 'source', 'date', 'items', 'errors']);
 		expect(json.schema).toBe(1);
 		expect(json.date).toBe('2026-11-29');
-		expect(Object.keys(json.items)).toEqual(['dailyNote', 'inbox', 'needsReview', 'reviewOpen', 'pendingReview', 'sessionsToday']);
+		expect(Object.keys(json.items)).toEqual(['dailyNote', 'inbox', 'needsReview', 'reviewOpen', 'pendingReview', 'sessionsToday', 'agentChanges', 'sinceLastSession']);
 		expect(json.items.needsReview).toEqual({ count: 1, paths: ['Notes/b.md'] });
 		expect(json.items.dailyNote).toEqual({ path: '2026-11-29.md', exists: false });
 	});

@@ -47,7 +47,8 @@ describe('missing', () => {
 	it('no cwd in the input: same brief', () => {
 		const v = vault(BASE);
 		const body = (context: string): string[] => context.split('\n').slice(1);
-		expect(body(sessionStart(v, '{"source":"startup"}').context)).toEqual(body(sessionStart(v, '{"source":"startup","cwd":"/tmp"}').context));
+		// `resume`: a second `startup` would be a new conversation, told what is new since the first.
+		expect(body(sessionStart(v, '{"source":"resume"}').context)).toEqual(body(sessionStart(v, '{"source":"resume","cwd":"/tmp"}').context));
 	});
 	it('no config folder at all: defaults, daily note at the root', () => {
 		const v = vault({ 'Inbox/a.md': '' }, { config: false });

@@ -4,7 +4,9 @@
  * and the reason goes into the brief's source note.
  */
 import { checkBrief, ISO_DATE } from './brief';
-import { bool, int, object, oneOf, optional, str, time, type Check } from './shape';
+import { bool, int, listOf, matches, object, oneOf, optional, str, time, tuple, type Check } from './shape';
+
+const ISO_TIME = matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, 'an ISO-8601 time');
 
 export const BRIEF_CACHE_FORMAT = 'session-brief-cache';
 
@@ -26,5 +28,6 @@ export function checkBriefCache(version: number): Check {
 		lang: optional(oneOf('en', 'de')),
 		locale: optional(str),
 		plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str) })),
+		recent: optional(object({ after: ISO_TIME, notes: listOf(tuple([str, time])) })),
 	});
 }

@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import type { BriefJson } from '../../core/format';
-import { LIST_ITEM_IDS, type ListItemId } from '../../core/item-ids';
+import { CHANGE_ITEM_IDS, LIST_ITEM_IDS, type ListItemId } from '../../core/item-ids';
 import { formatFindings } from '../../core/rules/report-text';
 import { getBrief } from '../brief-pipeline';
 import { reportJson, reportLang, reportText } from '../brief-report';
@@ -98,7 +98,10 @@ export async function reviewQueueTool(t: ToolEnv, filter: QueueFilter): Promise<
 		json.items[id] = { count: entries.length, paths: kept.map((e) => e.path), entries: kept, ...(kept.length < entries.length ? { omitted: entries.length - kept.length } : {}) };
 	}
 	// The daily note is no queue: it stays only in the unfiltered report, as `report --json --review` has it.
-	if (filter.items !== undefined && filter.items.length > 0) delete (json.items as Partial<BriefJson['items']>).dailyNote;
+	if (filter.items !== undefined && filter.items.length > 0) {
+		delete (json.items as Partial<BriefJson['items']>).dailyNote;
+		for (const id of CHANGE_ITEM_IDS) delete json.items[id];
+	}
 	const filtered = (filter.items !== undefined && filter.items.length > 0) || prefix !== '' || filter.limit !== undefined;
 	return {
 		text: queueText(json, shown, limited),

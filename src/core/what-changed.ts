@@ -1,0 +1,286 @@
+/**
+ * What changed, for the human and for the agent (docs/design.md, "What agents changed"):
+ * - `agentChanges`: the notes agents changed (the journal, src/core/agent-journal.ts) that the
+ *   human has not marked reviewed since (`agent-review.json`), renames followed, deleted notes out;
+ * - `sinceLastSession`: the notes of the inbox and review items changed since the previous session
+ *   started (`conversations.json`, moved on by `startup` and `clear` only).
+ * Pure: the files are read by src/node/what-changed.ts and the plugin.
+ */
+import type { JournalRecord } from './agent-journal';
+import { MAX_AGE_MS } from './agent-journal';
+import type { Brief } from './brief';
+import type { ListItemId } from './brief-items';
+import { comparePaths } from './paths';
+
+export const REVIEW_FILE = 'agent-review.json';
+export const SESSION_STARTS_FILE = 'conversations.json';
+
+export interface AgentChangesItem {
+	count: number;
+	/** Sorted by path; text output caps them, JSON does not. */
+	paths: string[];
+}
+
+export interface SinceLastSessionItem {
+	/** When the previous session started (ISO-8601), or null before the second recorded session. */
+	since: string | null;
+	count: number;
+	paths: string[];
+}
+
+// ------------------------------------------------------------------------------------------------
+// Review marks
+
+export interface Rename {
+	from: string;
+	to: string;
+	at: string;
+}
+
+/**
+ * The human's review marks. A record is reviewed when a mark at or after its time covers it: the
+ * note's own, its session's, or the mark for all. Times, not flags, so a later edit of a reviewed
+ * note shows up again.
+ */
+export interface ReviewMarks {
+	all: string | null;
+	sessions: Record<string, string>;
+	notes: Record<string, string>;
+	/** Renames made in Obsidian, oldest first: a record before a rename follows the note. */
+	renames: Rename[];
+}
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z$/;
+
+function isoOrNull(v: unknown): string | null {
+	// One spelling (with milliseconds), so times compare as strings.
+	return typeof v === 'string' && ISO.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;
+}
+
+function isoMap(v: unknown): Record<string, string> {
+	const out: Record<string, string> = Object.create(null) as Record<string, string>;
+	if (typeof v !== 'object' || v === null || Array.isArray(v)) return out;
+	for (const [k, t] of Object.entries(v)) {
+		const iso = isoOrNull(t);
+		if (iso !== null) out[k] = iso;
+	}
+	return out;
+}
+
+export function emptyMarks(): ReviewMarks {
+	return { all: null, sessions: Object.create(null) as Record<string, string>, notes: Object.create(null) as Record<string, string>, renames: [] };
+}
+
+/** The marks file read tolerantly: a wrong part is ignored, never the rest (a lost mark only shows a note again). */
+export function parseReviewMarks(v: unknown): ReviewMarks {
+	if (typeof v !== 'object' || v === null || Array.isArray(v)) return emptyMarks();
+	const o = v as Record<string, unknown>;
+	const renames: Rename[] = [];
+	if (Array.isArray(o.renames)) {
+		for (const r of o.renames as unknown[]) {
+			if (typeof r !== 'object' || r === null) continue;
+			const { from, to, at } = r as Record<string, unknown>;
+			const iso = isoOrNull(at);
+			if (typeof from === 'string' && typeof to === 'string' && from !== '' && to !== '' && iso !== null) renames.push({ from, to, at: iso });
+		}
+	}
+	return { all: isoOrNull(o.all), sessions: isoMap(o.sessions), notes: isoMap(o.notes), renames };
+}
+
+/** The session key of the marks: sessions without an id share one. */
+export function sessionKey(session: string | null): string {
+	return session ?? '';
+}
+
+function later(a: string | null | undefined, b: string): string {
+	return a !== null && a !== undefined && a > b ? a : b;
+}
+
+export function markNote(marks: ReviewMarks, path: string, at: string): ReviewMarks {
+	return { ...marks, notes: { ...marks.notes, [path]: later(marks.notes[path], at) } };
+}
+
+export function markSession(marks: ReviewMarks, session: string | null, at: string): ReviewMarks {
+	const key = sessionKey(session);
+	return { ...marks, sessions: { ...marks.sessions, [key]: later(marks.sessions[key], at) } };
+}
+
+export function markAll(marks: ReviewMarks, at: string): ReviewMarks {
+	return { ...marks, all: later(marks.all, at) };
+}
+
+/** A note renamed in Obsidian: its marks move with it, and its records follow it (`renames`). */
+export function renameInMarks(marks: ReviewMarks, from: string, to: string, at: string): ReviewMarks {
+	const notes = { ...marks.notes };
+	const mark = notes[from];
+	if (mark !== undefined) {
+		delete notes[from];
+		notes[to] = later(notes[to], mark);
+	}
+	return { ...marks, notes, renames: [...marks.renames, { from, to, at }] };
+}
+
+/** Marks older than the journal keeps are dropped, so the file stays as bounded as the journal. */
+export function pruneMarks(marks: ReviewMarks, now: Date): ReviewMarks {
+	const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();
+	const keep = (m: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(m).filter(([, t]) => t >= oldest));
+	return { all: marks.all, sessions: keep(marks.sessions), notes: keep(marks.notes), renames: marks.renames.filter((r) => r.at >= oldest) };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Unreviewed changes
+
+export interface AgentChange {
+	path: string;
+	session: string | null;
+	/** The tool of the latest edit. */
+	tool: string | null;
+	/** The latest edit in this session. */
+	at: string;
+	edits: number;
+}
+
+export interface ChangeSession {
+	session: string | null;
+	/** The latest edit of the session. */
+	latest: string;
+	/** Newest first. */
+	changes: AgentChange[];
+}
+
+/** The records with each path carried through the renames made after it, in order. */
+export function followRenames(records: readonly JournalRecord[], renames: readonly Rename[]): JournalRecord[] {
+	if (renames.length === 0) return [...records];
+	return records.map((r) => {
+		let p = r.path;
+		for (const rn of renames) if (rn.at >= r.at && rn.from === p) p = rn.to;
+		return p === r.path ? r : { ...r, path: p };
+	});
+}
+
+export function isReviewed(r: JournalRecord, marks: ReviewMarks): boolean {
+	const mark = [marks.all, marks.sessions[sessionKey(r.session)], marks.notes[r.path]].reduce<string | null>((a, b) => (b !== undefined && b !== null && (a === null || b > a) ? b : a), null);
+	return mark !== null && r.at <= mark;
+}
+
+/**
+ * The unreviewed changes grouped by session, newest session first, each note once per session
+ * (newest first). `exists` drops notes deleted since (the caller's file system or vault).
+ */
+export function unreviewedSessions(records: readonly JournalRecord[], marks: ReviewMarks, exists: (path: string) => boolean): ChangeSession[] {
+	const bySession = new Map<string, { session: string | null; notes: Map<string, AgentChange> }>();
+	const existing = new Map<string, boolean>();
+	for (const r of followRenames(records, marks.renames)) {
+		if (isReviewed(r, marks)) continue;
+		let there = existing.get(r.path);
+		if (there === undefined) {
+			there = exists(r.path);
+			existing.set(r.path, there);
+		}
+		if (!there) continue;
+		const key = sessionKey(r.session);
+		let group = bySession.get(key);
+		if (group === undefined) {
+			group = { session: r.session, notes: new Map() };
+			bySession.set(key, group);
+		}
+		const seen = group.notes.get(r.path);
+		if (seen === undefined) group.notes.set(r.path, { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 });
+		else {
+			seen.edits++;
+			if (r.at >= seen.at) {
+				seen.at = r.at;
+				seen.tool = r.tool;
+			}
+		}
+	}
+	const sessions: ChangeSession[] = [];
+	for (const g of bySession.values()) {
+		const changes = [...g.notes.values()].sort((a, b) => (a.at !== b.at ? (a.at > b.at ? -1 : 1) : comparePaths(a.path, b.path)));
+		sessions.push({ session: g.session, latest: changes[0]?.at ?? '', changes });
+	}
+	return sessions.sort((a, b) => (a.latest > b.latest ? -1 : a.latest < b.latest ? 1 : 0));
+}
+
+/** The brief item: every note with an unreviewed change, once, sorted by path. */
+export function agentChangesItem(sessions: readonly ChangeSession[]): AgentChangesItem {
+	const paths = [...new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)))].sort(comparePaths);
+	return { count: paths.length, paths };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Since the last session
+
+/** When the previous and the current session started. */
+export interface SessionStarts {
+	previous: string | null;
+	current: string | null;
+}
+
+export function parseSessionStarts(v: unknown): SessionStarts {
+	if (typeof v !== 'object' || v === null || Array.isArray(v)) return { previous: null, current: null };
+	const o = v as Record<string, unknown>;
+	return { previous: isoOrNull(o.previous), current: isoOrNull(o.current) };
+}
+
+/**
+ * The record after a session start, or null when it stays: only a new conversation (`startup`,
+ * `clear`) moves it on; `resume` and `compact` continue one, so they show the same news again.
+ */
+export function nextSessionStarts(starts: SessionStarts, source: unknown, now: Date): SessionStarts | null {
+	if (source !== 'startup' && source !== 'clear') return null;
+	return { previous: starts.current, current: now.toISOString() };
+}
+
+/** The items whose news the agent gets: what waits for someone, not today's session files. */
+export const NEWS_ITEMS: readonly ListItemId[] = ['inbox', 'needsReview', 'reviewOpen', 'pendingReview'];
+
+/** A note of those items and its modification time (ms). */
+export type NewsNote = [path: string, mtime: number];
+
+/** The notes of the news items with their times, or null when the brief holds no per-note detail (a capped cache). */
+export function newsNotes(brief: Brief): NewsNote[] | null {
+	const out = new Map<string, number>();
+	for (const id of NEWS_ITEMS) {
+		const item = brief.items[id];
+		if (item === null) continue;
+		if (item.entries.length !== item.count) return null;
+		for (const e of item.entries) out.set(e.path, e.mtime);
+	}
+	return [...out];
+}
+
+export function sinceLastSessionItem(since: string | null, notes: Iterable<NewsNote>): SinceLastSessionItem {
+	if (since === null) return { since, count: 0, paths: [] };
+	const after = Date.parse(since);
+	const paths: string[] = [];
+	for (const [p, mtime] of notes) if (mtime > after) paths.push(p);
+	paths.sort(comparePaths);
+	return { since, count: paths.length, paths };
+}
+
+/**
+ * What a cache writer stores so a hook can answer `sinceLastSession` without the index: the news
+ * notes changed after the earliest session start it may be asked about. Later starts only move
+ * that time forward, so the list always covers them; a start after the write needs nothing,
+ * because a current cache means no note changed after it was written.
+ */
+export interface RecentNews {
+	after: string;
+	notes: NewsNote[];
+}
+
+export function recentNews(brief: Brief, starts: SessionStarts): RecentNews | undefined {
+	const after = starts.previous ?? starts.current;
+	const notes = newsNotes(brief);
+	if (after === null || notes === null) return undefined;
+	const t = Date.parse(after);
+	return { after, notes: notes.filter(([, mtime]) => mtime > t) };
+}
+
+/** `sinceLastSession` from a current cache alone, or null when the cache cannot answer for `since`. */
+export function sinceFromCache(since: string, cache: { writtenAt: number; recent?: RecentNews }): SinceLastSessionItem | null {
+	if (cache.recent !== undefined && Date.parse(cache.recent.after) <= Date.parse(since)) return sinceLastSessionItem(since, cache.recent.notes);
+	if (Date.parse(since) >= cache.writtenAt) return { since, count: 0, paths: [] };
+	return null;
+}

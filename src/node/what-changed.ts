@@ -1,0 +1,123 @@
+/**
+ * The brief's items of what changed (docs/design.md, "What agents changed"), read from the files
+ * beside the cache in the plugin's folder: the agent changes journal, the human's review marks and
+ * the recorded session starts. The rules are src/core/what-changed.ts; this file reads the files,
+ * records a session start, and attaches both items to a brief, each failing on its own.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { translateHookInput, type AgentId } from '../core/agent-contracts';
+import type { Brief, BriefError } from '../core/brief';
+import {
+	agentChangesItem,
+	emptyMarks,
+	newsNotes,
+	nextSessionStarts,
+	parseReviewMarks,
+	parseSessionStarts,
+	REVIEW_FILE,
+	SESSION_STARTS_FILE,
+	sinceFromCache,
+	sinceLastSessionItem,
+	unreviewedSessions,
+	type ChangeSession,
+	type ReviewMarks,
+	type SessionStarts,
+	type SinceLastSessionItem,
+} from '../core/what-changed';
+import { isCountedNote } from '../core/paths';
+import { readJournal } from './agent-journal';
+import { exists, type SourcedBrief } from './plugin-tier';
+import type { VaultContext } from './vault-config';
+
+/** A missing, unreadable or damaged file counts as none: at worst a reviewed note shows again, or a session counts as the first. */
+function readJson(file: string): unknown {
+	try {
+		return JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+	} catch {
+		return undefined;
+	}
+}
+
+export function readReviewMarks(pluginDir: string | null): ReviewMarks {
+	return pluginDir === null ? emptyMarks() : parseReviewMarks(readJson(path.join(pluginDir, REVIEW_FILE)));
+}
+
+export function readSessionStarts(pluginDir: string | null): SessionStarts {
+	return pluginDir === null ? { previous: null, current: null } : parseSessionStarts(readJson(path.join(pluginDir, SESSION_STARTS_FILE)));
+}
+
+/** The unreviewed agent changes by session, deleted notes and notes no longer counted left out. */
+export function agentChangeSessions(ctx: VaultContext, now: Date): ChangeSession[] {
+	if (ctx.pluginDir === null) return [];
+	const there = exists(ctx.root);
+	return unreviewedSessions(readJournal(ctx.pluginDir, now), readReviewMarks(ctx.pluginDir), (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p));
+}
+
+/**
+ * The session-start hook's one call, before the brief is made: a new conversation (`startup`,
+ * `clear`) moves the recorded start on, so its brief compares with the session before. Never throws.
+ */
+export async function recordSessionStart(ctx: VaultContext, stdin: Buffer, agent: AgentId, now: Date): Promise<void> {
+	try {
+		if (ctx.pluginDir === null) return;
+		let raw: unknown;
+		try {
+			// Buffer's decoder: the hook's common path loads no TextDecoder.
+			raw = JSON.parse(stdin.toString('utf8')) as unknown;
+		} catch {
+			return;
+		}
+		const next = nextSessionStarts(readSessionStarts(ctx.pluginDir), translateHookInput(agent, raw).source, now);
+		if (next === null) return;
+		// Loaded only for a new conversation: the atomic write brings the crypto module.
+		const { writeFileAtomic } = await import('./atomic-write');
+		writeFileAtomic(path.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}\n`);
+	} catch {
+		// Fail open: without the record the next session shows the same news again.
+	}
+}
+
+function describe(error: unknown): string {
+	const text = error instanceof Error ? error.message : String(error);
+	return text.split('\n')[0]?.slice(0, 300) || 'unknown error';
+}
+
+/**
+ * `sinceLastSession` from the brief's own detail when it has it, else from what the cache writer
+ * stored for it (`recent`), else from `full()`, a brief with every note's detail (the index): only
+ * when the cache was written under an older session record than it can answer for.
+ */
+async function sinceLastSession(ctx: VaultContext, sourced: SourcedBrief, full: () => Promise<Brief>): Promise<SinceLastSessionItem> {
+	const since = readSessionStarts(ctx.pluginDir).previous;
+	if (since === null) return sinceLastSessionItem(null, []);
+	const own = newsNotes(sourced.brief);
+	if (own !== null) return sinceLastSessionItem(since, own);
+	const cache = sourced.cache;
+	if (cache !== null && sourced.source === 'cache') {
+		const answer = sinceFromCache(since, cache);
+		if (answer !== null) return answer;
+	}
+	const notes = newsNotes(await full());
+	if (notes === null) throw new Error('no per-note detail to compare with the last session');
+	return sinceLastSessionItem(since, notes);
+}
+
+/** Adds `agentChanges` and `sinceLastSession` to the brief; one that fails is null with its error. */
+export async function attachWhatChanged(ctx: VaultContext, sourced: SourcedBrief, now: Date, full: () => Promise<Brief>): Promise<void> {
+	const items = { ...sourced.brief.items };
+	const errors: BriefError[] = [...sourced.brief.errors];
+	try {
+		items.agentChanges = agentChangesItem(agentChangeSessions(ctx, now));
+	} catch (error) {
+		items.agentChanges = null;
+		errors.push({ item: 'agentChanges', message: describe(error) });
+	}
+	try {
+		items.sinceLastSession = await sinceLastSession(ctx, sourced, full);
+	} catch (error) {
+		items.sinceLastSession = null;
+		errors.push({ item: 'sinceLastSession', message: describe(error) });
+	}
+	sourced.brief = { ...sourced.brief, items, errors };
+}
