@@ -17,6 +17,7 @@ import { bridgeTarget, HOOK_ENTRY, scriptTarget, specFor } from './options';
 import { EDIT_MATCHER } from './claude-code';
 import { trustFindings } from './trust';
 import { decodeStrict } from './install';
+import { checkMcpServer } from './doctor-mcp';
 
 export interface DoctorOptions {
 	vault: string;
@@ -25,6 +26,8 @@ export interface DoctorOptions {
 	version: string;
 	/** The running bridge, to tell whether the vault's copy is current. */
 	scriptSource?: string | Buffer;
+	/** The MCP server file of the running bridge's build, likewise. */
+	mcpSource?: string | Buffer;
 	platform?: NodeJS.Platform;
 	env?: NodeJS.ProcessEnv;
 	/** The folder the test run of the hook starts in; default: the system temp folder (not the vault). */
@@ -307,6 +310,10 @@ export async function doctor(o: DoctorOptions): Promise<DoctorReport> {
 		const interpreter = parseOwnCommand(reg.command)?.interpreter ?? '';
 		await checkInterpreter(interpreter === '' ? 'node' : interpreter, env, platform, checks);
 		if (exists(scriptTarget(o.vault))) await checkHookRun(o, reg, env, platform, checks);
+	}
+	// install registers the MCP server for Claude Code only (docs/agents.md, "MCP server").
+	if (o.agent === 'claude-code' && exists(scriptTarget(o.vault))) {
+		await checkMcpServer({ vault: o.vault, home: o.home, version: o.version, mcpSource: o.mcpSource, env, timeoutMs: o.timeoutMs }, checks);
 	}
 	explainWorkingDirectory(o, found, checks);
 	checkTrust(o, found, p, checks);
