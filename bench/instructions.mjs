@@ -1,4 +1,4 @@
-// `node bench/instructions.mjs [--runs N] [--cli PATH]`: the start-up cost of a hook counted in
+// `node bench/instructions.mjs [--runs N] [--dist DIR]`: the start-up cost of a hook counted in
 // CPU instructions with valgrind's callgrind, against `node -e 0` counted the same way. Wall-clock
 // ratios (bench/run.mjs) drift with whatever else the machine runs; instruction counts repeat to
 // within a fraction of a percent, so this is the check for a change that adds code to the hook's
@@ -6,7 +6,8 @@
 //
 // Measured: a tier-1 `session-start` (a fresh plugin-written cache, the plugin alive) in a copy of
 // example-vault, through the hook entry as install places it (with its V8 code cache warmed), and
-// `--version` through the same entry (loading the bridge and nothing else).
+// `--version` through the same entry (loading the bridge and nothing else). `--dist DIR` takes the
+// built files from another folder than bridge/dist (another build, to compare before and after).
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -35,18 +36,13 @@ const vault = path.join(work, 'vault');
 fs.cpSync(path.join(REPO, 'example-vault'), vault, { recursive: true });
 const hooks = path.join(vault, '.claude', 'hooks');
 fs.mkdirSync(hooks, { recursive: true });
-const dist = path.join(REPO, 'bridge', 'dist');
-const given = flag('cli');
-let entry;
-if (given !== undefined) entry = path.resolve(given);
-else {
-	// As install places them: the hook entry, the bridge, and the MCP server file beside them.
-	fs.copyFileSync(path.join(dist, 'session-brief.cjs'), path.join(hooks, 'session-brief.bridge.cjs'));
-	const mcp = path.join(dist, 'session-brief.mcp.cjs');
-	if (fs.existsSync(mcp)) fs.copyFileSync(mcp, path.join(hooks, 'session-brief.mcp.cjs'));
-	fs.copyFileSync(path.join(REPO, 'src', 'node', 'agents', 'hook-entry.cjs'), path.join(hooks, 'session-brief.cjs'));
-	entry = path.join(hooks, 'session-brief.cjs');
-}
+const dist = path.resolve(flag('dist') ?? path.join(REPO, 'bridge', 'dist'));
+// As install places them: the hook entry, the bridge, and the MCP server file beside them.
+fs.copyFileSync(path.join(dist, 'session-brief.cjs'), path.join(hooks, 'session-brief.bridge.cjs'));
+const mcp = path.join(dist, 'session-brief.mcp.cjs');
+if (fs.existsSync(mcp)) fs.copyFileSync(mcp, path.join(hooks, 'session-brief.mcp.cjs'));
+fs.copyFileSync(path.join(REPO, 'src', 'node', 'agents', 'hook-entry.cjs'), path.join(hooks, 'session-brief.cjs'));
+const entry = path.join(hooks, 'session-brief.cjs');
 
 function run(args, input = '') {
 	const r = spawnSync(NODE, args, { env, input, encoding: 'utf8' });
