@@ -235,7 +235,7 @@ exports.runStdioServer = async () => {
 		expect(byId(report, 'mcp-run')).toEqual([]);
 	});
 
-	it('looks at the MCP server for Claude Code only', async () => {
+	it('does not look for an MCP server where install does not register one (Gemini CLI)', async () => {
 		const { v, home } = setup({ agent: 'gemini' });
 		const report = await check(v, home, { agent: 'gemini' });
 		expect(report.checks.filter((c) => c.id.startsWith('mcp'))).toEqual([]);

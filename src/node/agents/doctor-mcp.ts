@@ -1,7 +1,7 @@
 /**
- * doctor's look at the MCP server: where Claude Code finds it registered, whether the server file
- * beside the bridge is the current one, and one real start of the registered command the way Claude
- * Code starts a stdio server (no shell, the vault as working folder): initialize, list the tools,
+ * doctor's look at the MCP server: where the host finds it registered, whether the server file
+ * beside the bridge is the current one, and one real start of the registered command the way a
+ * host starts a stdio server (no shell, the vault as working folder): initialize, list the tools,
  * close its input and see it exit. The exchange is plain newline-delimited JSON-RPC, the MCP stdio
  * transport, spoken here by hand so neither the bridge nor the plugin carries the MCP SDK for it.
  */
@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { MCP_FILE_NAME, TOOL_NAMES } from '../mcp/contract';
 import type { Check } from './doctor';
 import { sha256 } from './files';
-import { isOwnMcpEntry, MCP_SERVER_NAME } from './mcp-registration';
+import { isOwnMcpEntry, MCP_SERVER_NAME, type McpHost } from './mcp-registration';
 import { mcpTarget, scriptTarget } from './options';
 
 export interface McpDoctorOptions {
@@ -46,8 +46,8 @@ function readJson(file: string): Raw | null {
 	}
 }
 
-/** Our entries in the files Claude Code reads MCP servers from: `.mcp.json`, and `~/.claude.json` (user and per-project). */
-export function findMcpRegistrations(vault: string, home: string): Registration[] {
+/** Our entries in the files the host reads MCP servers from (for Claude Code also `~/.claude.json`'s per-project ones). */
+export function findMcpRegistrations(host: McpHost, vault: string, home: string): Registration[] {
 	const found: Registration[] = [];
 	const take = (servers: unknown, file: string, label: string): void => {
 		if (!isObj(servers)) return;
@@ -57,13 +57,12 @@ export function findMcpRegistrations(vault: string, home: string): Registration[
 			found.push({ file, label: name === MCP_SERVER_NAME ? label : `${label}, named "${name}"`, command: entry.command, args });
 		}
 	};
-	const project = path.join(vault, '.mcp.json');
-	take(readJson(project)?.mcpServers, project, 'project');
-	const userFile = path.join(home, '.claude.json');
-	const user = readJson(userFile);
-	take(user?.mcpServers, userFile, 'user');
-	if (isObj(user?.projects)) {
-		for (const [dir, p] of Object.entries(user.projects)) if (isObj(p)) take(p.mcpServers, userFile, `local, for ${dir}`);
+	for (const { file, scope } of host.files(vault, home)) {
+		const value = readJson(file);
+		take(value?.mcpServers, file, scope);
+		if (isObj(value?.projects)) {
+			for (const [dir, p] of Object.entries(value.projects)) if (isObj(p)) take(p.mcpServers, file, `local, for ${dir}`);
+		}
 	}
 	return found;
 }
@@ -171,10 +170,10 @@ function checkServerFile(o: McpDoctorOptions, checks: Check[]): boolean {
 	return true;
 }
 
-/** What doctor reports about the MCP server for Claude Code (install registers it for Claude Code only). */
-export async function checkMcpServer(o: McpDoctorOptions, checks: Check[]): Promise<void> {
+/** What doctor reports about the MCP server for a host install registers it for. */
+export async function checkMcpServer(host: McpHost, o: McpDoctorOptions, checks: Check[]): Promise<void> {
 	const script = path.resolve(scriptTarget(o.vault));
-	const all = findMcpRegistrations(o.vault, o.home);
+	const all = findMcpRegistrations(host, o.vault, o.home);
 	const mine = all.filter((r) => r.args.some((a) => path.resolve(a) === script));
 	for (const r of all) {
 		if (mine.includes(r)) continue;
@@ -182,14 +181,14 @@ export async function checkMcpServer(o: McpDoctorOptions, checks: Check[]): Prom
 		checks.push({ id: 'mcp-registration', status: 'warn', message: `${r.file} (${r.label}) starts the MCP server of another vault: ${target}.`, fix: fs.existsSync(target) ? 'Uninstall it there if this vault should be the one.' : `Run "install" in ${o.vault}; it updates that entry.` });
 	}
 	if (mine.length === 0) {
-		// Nothing for Claude Code to start: the hooks work without it, the agent only lacks the tools.
-		checks.push({ id: 'mcp-registration', status: 'warn', message: `The MCP server "${MCP_SERVER_NAME}" is not registered for this vault (not in ${path.join(o.vault, '.mcp.json')} or ${path.join(o.home, '.claude.json')}): the agent has no mid-session tools.`, fix: 'Run "install" again (it registers the server beside the hooks).' });
+		// Nothing for the host to start: the hooks work without it, the agent only lacks the tools.
+		checks.push({ id: 'mcp-registration', status: 'warn', message: `The MCP server "${MCP_SERVER_NAME}" is not registered for this vault (not in ${host.files(o.vault, o.home).map((f) => f.file).join(' or ')}): the agent has no mid-session tools.`, fix: 'Run "install" again (it registers the server beside the hooks).' });
 		return;
 	}
 	for (const r of mine) checks.push({ id: 'mcp-registration', status: 'ok', message: `${r.file} registers the MCP server (${r.label}).` });
 	if (!checkServerFile(o, checks)) return;
 
-	// The registered command as Claude Code runs it: no shell, the vault as the working folder.
+	// The registered command as the host runs it: no shell, the vault as the working folder.
 	const run = mine[0] as Registration;
 	const shown = `The MCP server (${[run.command, ...run.args].join(' ')})`;
 	const probe = await probeMcpServer(run.command, run.args, o.vault, o.env, o.timeoutMs ?? 20_000);

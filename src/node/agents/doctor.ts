@@ -18,6 +18,7 @@ import { EDIT_MATCHER } from './claude-code';
 import { trustFindings } from './trust';
 import { decodeStrict } from './install';
 import { checkMcpServer } from './doctor-mcp';
+import { MCP_HOSTS } from './mcp-registration';
 
 export interface DoctorOptions {
 	vault: string;
@@ -311,9 +312,10 @@ export async function doctor(o: DoctorOptions): Promise<DoctorReport> {
 		await checkInterpreter(interpreter === '' ? 'node' : interpreter, env, platform, checks);
 		if (exists(scriptTarget(o.vault))) await checkHookRun(o, reg, env, platform, checks);
 	}
-	// install registers the MCP server for Claude Code only (docs/agents.md, "MCP server").
-	if (o.agent === 'claude-code' && exists(scriptTarget(o.vault))) {
-		await checkMcpServer({ vault: o.vault, home: o.home, version: o.version, mcpSource: o.mcpSource, env, timeoutMs: o.timeoutMs }, checks);
+	// For the hosts install registers the MCP server for (docs/agents.md, "MCP server").
+	const mcpHost = MCP_HOSTS[o.agent];
+	if (mcpHost !== undefined && exists(scriptTarget(o.vault))) {
+		await checkMcpServer(mcpHost, { vault: o.vault, home: o.home, version: o.version, mcpSource: o.mcpSource, env, timeoutMs: o.timeoutMs }, checks);
 	}
 	explainWorkingDirectory(o, found, checks);
 	checkTrust(o, found, p, checks);

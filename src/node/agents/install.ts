@@ -16,7 +16,7 @@ import { withLocks } from './install-lock';
 import { parseJsonDoc, UnparseableError } from '../settings-json';
 import { findConfigDir, PLUGIN_ID } from '../vault-config';
 import { trustFindings } from './trust';
-import { registerMcp } from './mcp-registration';
+import { MCP_HOSTS, registerMcp } from './mcp-registration';
 import { mcpSourceProblem } from './mcp-file';
 
 export function samePath(a: string, b: string): boolean {
@@ -205,10 +205,11 @@ function installLocked(o: AgentOptions): ActionResult {
 		if (error instanceof WriteError) return fail(EXIT.writeFailed, error.message);
 		throw error;
 	}
-	// Claude Code also gets the MCP server for mid-session questions (docs/agents.md).
-	if (o.agent === 'claude-code' && mcpProblem === null) {
+	// Hosts with a documented MCP configuration also get the server for mid-session questions (docs/agents.md).
+	const mcpHost = MCP_HOSTS[o.agent];
+	if (mcpHost !== undefined && mcpProblem === null) {
 		try {
-			registerMcp(r, o.scope, o.vault, o.home, node, script);
+			registerMcp(r, mcpHost, o.scope, o.vault, o.home, node, script);
 		} catch (error) {
 			if (error instanceof WriteError) r.warnings.push(`MCP server not registered: ${error.message}`);
 			else throw error;

@@ -13,7 +13,7 @@ import { removeRegistration, serialize } from './registration';
 import { withLocks } from './install-lock';
 import { parseJsonDoc, UnparseableError } from '../settings-json';
 import { backupHoldsRecordedOriginal, decodeStrict } from './install';
-import { unregisterMcp } from './mcp-registration';
+import { MCP_HOSTS, unregisterMcp } from './mcp-registration';
 
 export interface UninstallOptions {
 	vault: string;
@@ -142,7 +142,8 @@ function uninstallLocked(o: UninstallOptions): ActionResult {
 	const done = new Set<InstallRecord>();
 	for (const t of chosen) {
 		try {
-			if (t.agent === 'claude-code') unregisterMcp(r, t.scope, o.vault, o.home);
+			const mcpHost = MCP_HOSTS[t.agent];
+			if (mcpHost !== undefined) unregisterMcp(r, mcpHost, t.scope, o.vault, o.home);
 			if (undoFile(t, p, r, manifest) && t.record !== undefined) done.add(t.record);
 		} catch (error) {
 			if (!(error instanceof WriteError)) throw error;
