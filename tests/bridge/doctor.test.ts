@@ -224,7 +224,18 @@ exports.runStdioServer = async () => {
 		fs.writeFileSync(serverFile(v), fake);
 		const old = await check(v, home, { mcpSource: undefined });
 		expect(byId(old, 'mcp-run')[0]).toMatchObject({ status: 'fail', message: expect.stringMatching(/started but does not list review_queue, rule_check, mark_reviewed \(it lists: brief\)/) as unknown });
-	});
+
+		// All four tools, but it stays when its input closes: a warning, and doctor ends it.
+		const lingering = fake
+			.replace("tools: [{ name: 'brief', inputSchema: { type: 'object' } }]", "tools: ['brief', 'review_queue', 'rule_check', 'mark_reviewed'].map((name) => ({ name, inputSchema: { type: 'object' } }))")
+			.replace("await new Promise((r) => process.stdin.on('end', r));", 'setInterval(() => undefined, 1000);\n\tawait new Promise(() => undefined);');
+		expect(lingering).not.toBe(fake);
+		fs.writeFileSync(serverFile(v), lingering);
+		const stays = await check(v, home, { mcpSource: undefined });
+		expect(stays.ok, formatDoctor(stays)).toBe(true);
+		expect(byId(stays, 'mcp-run').map((c) => c.status)).toEqual(['ok', 'warn']);
+		expect(byId(stays, 'mcp-run')[1]?.message).toMatch(/did not exit within 5 s after its input closed/);
+	}, 30_000);
 
 	it('warns, without failing, when the server is not registered for the vault', async () => {
 		const { v, home } = setup({ mcpSource: undefined });
