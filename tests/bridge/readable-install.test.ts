@@ -120,5 +120,6 @@ describe('upgrade from the single-file bridge of earlier versions', () => {
 		expect(removed.status).toBe(0);
 		expect(fs.existsSync(hooks(v))).toBe(false);
 		expect(fs.readFileSync(settingsFile, 'utf8')).toBe(original);
-	});
+		// Two installs, two doctor runs (each runs the hook and starts the MCP server), a hook and an uninstall, as child processes.
+	}, 90_000);
 });
