@@ -1,5 +1,6 @@
-// Builds the Obsidian plugin (main.js) and the hook bridge (bridge/dist/session-brief.cjs).
-// `node esbuild.config.mjs production` builds both once; without an argument it watches.
+// Builds the Obsidian plugin (main.js), the hook bridge (bridge/dist/session-brief.cjs) and the MCP
+// server file beside it (bridge/dist/session-brief.mcp.cjs). `node esbuild.config.mjs production`
+// builds them once; without an argument it watches.
 import esbuild from 'esbuild';
 import { builtinModules } from 'node:module';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -96,27 +97,21 @@ const licenseFooter = {
 	},
 };
 
-// The MCP SDK and zod from their CommonJS builds: esbuild keeps each CommonJS module inside its
-// own wrapper function, which V8 only pre-parses until `session-brief mcp` runs it. Their ESM
-// builds would be hoisted to the bundle's top level, where every hook start would compile them.
-const mcpAsCommonJs = {
-	name: 'mcp-as-commonjs',
+// The MCP SDK and zod belong in the MCP server file only: a hook start loads the whole bridge, so
+// a library that slips into it is paid by every session (docs/agents.md, "MCP server").
+const noMcpInBridge = {
+	name: 'no-mcp-in-bridge',
 	setup(build) {
-		build.onResolve({ filter: /^(@modelcontextprotocol\/sdk|zod)(\/|$)/ }, (args) => {
-			if (args.kind === 'require-call' || args.pluginData === 'cjs') return undefined;
-			return build.resolve(args.path, { kind: 'require-call', resolveDir: args.resolveDir, importer: args.importer, pluginData: 'cjs' });
-		});
-		// A library's `.cjs` files are code (the bridge's own `.cjs` loader, for the hook entry, reads text).
-		build.onLoad({ filter: /[\\/]node_modules[\\/].*\.cjs$/ }, async (args) => ({ contents: await readFile(args.path, 'utf8'), loader: 'js' }));
+		build.onResolve({ filter: /^(@modelcontextprotocol\/sdk|zod)(\/|$)/ }, (args) => ({
+			errors: [{ text: `${args.path} (imported by ${args.importer}) may not be bundled into the bridge: only src/node/mcp/server.ts uses it, through session-brief.mcp.cjs (src/node/mcp/server-load.ts).` }],
+		}));
 	},
 };
 
 // One self-contained CommonJS file for Node >= 18: yaml, moment and the core are bundled in, so
 // the user installs nothing.
 const bridge = {
-	plugins: [mcpAsCommonJs, licenseFooter],
-	// The MCP server never validates elicitation answers, the one use of ajv in the SDK's server (src/node/mcp/no-ajv.ts).
-	alias: { ajv: './src/node/mcp/no-ajv.ts', 'ajv-formats': './src/node/mcp/no-ajv.ts' },
+	plugins: [noMcpInBridge, licenseFooter],
 	metafile: true,
 	entryPoints: ['bridge/main.ts'],
 	bundle: true,
@@ -138,10 +133,32 @@ const bridge = {
 	outfile: 'bridge/dist/session-brief.cjs',
 };
 
+// The MCP server file: the SDK, zod and the protocol side of the server (src/node/mcp/server.ts),
+// loaded by the bridge's `mcp` command only. Readable like the bridge, for the same reason.
+const mcpServer = {
+	plugins: [licenseFooter],
+	// The MCP server never validates elicitation answers, the one use of ajv in the SDK's server (src/node/mcp/no-ajv.ts).
+	alias: { ajv: './src/node/mcp/no-ajv.ts', 'ajv-formats': './src/node/mcp/no-ajv.ts' },
+	metafile: true,
+	entryPoints: ['src/node/mcp/server-file.ts'],
+	bundle: true,
+	platform: 'node',
+	format: 'cjs',
+	target: 'node18',
+	logLevel: 'info',
+	define: { BRIDGE_VERSION: JSON.stringify(pkg.version) },
+	treeShaking: true,
+	minify: false,
+	legalComments: 'eof',
+	banner: { js: `/*\n * Session Brief MCP server ${pkg.version}, bundled by esbuild from src/node/mcp/ of this repository and\n * the libraries named at the end with their licenses. The bridge beside it (session-brief.cjs, or\n * session-brief.bridge.cjs in .claude/hooks/) loads it for its \`mcp\` command only.\n */` },
+	outfile: 'bridge/dist/session-brief.mcp.cjs',
+};
+
 if (prod) {
 	await esbuild.build(bridge);
+	await esbuild.build(mcpServer);
 	await esbuild.build(plugin);
 } else {
-	const contexts = [await esbuild.context(bridge), await esbuild.context(plugin)];
+	const contexts = [await esbuild.context(bridge), await esbuild.context(mcpServer), await esbuild.context(plugin)];
 	await Promise.all(contexts.map((c) => c.watch()));
 }

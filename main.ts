@@ -2,7 +2,7 @@ import { Notice, Plugin } from 'obsidian';
 import { formatBrief } from './src/core/format';
 import { resolveSettings, type DailyNoteSettings, type Settings } from './src/core/settings';
 import { AgentHooks } from './src/plugin/agent-hooks';
-import { BRIDGE_SOURCE, embeddedBridgeVersion } from './src/plugin/bridge-source';
+import { EMBEDDED_FILES, embeddedBridgeVersion } from './src/plugin/bridge-source';
 import { BriefService, readDailyNoteSettings } from './src/plugin/brief-service';
 import { CacheWriter } from './src/plugin/cache-writer';
 import { registerCommands } from './src/plugin/commands';
@@ -46,7 +46,7 @@ export default class SessionBriefPlugin extends Plugin {
 		const lang = () => this.service.lang();
 		this.rules = new RuleCheckRunner(this.app, () => this.settings, lang);
 		this.live = new LiveChannel(discoveryFile(this.app, folder), liveHandlers(this.service, this.sync, this.rules));
-		this.hooks = new AgentHooks(this.app, embeddedBridgeVersion(this.manifest.version), BRIDGE_SOURCE, folder);
+		this.hooks = new AgentHooks(this.app, embeddedBridgeVersion(this.manifest.version), EMBEDDED_FILES, folder);
 
 		this.registerView(VIEW_TYPE_REVIEW, (leaf) => new ReviewView(leaf, this.service, this.sync, actions));
 		this.registerView(VIEW_TYPE_RULE_CHECK, (leaf) => new RuleCheckView(leaf, this.rules, lang, () => this.runRuleCheck()));

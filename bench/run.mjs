@@ -28,13 +28,16 @@ const QUICK = argv.includes('--quick');
 const WRITE = !argv.includes('--no-write');
 /**
  * What agents run: the bridge placed as install places it, the hook entry beside the bridge (which
- * runs it with V8's code cache). `--cli PATH` measures another file instead.
+ * runs it with V8's code cache) and the MCP server file beside both (which no hook loads).
+ * `--cli PATH` measures another file instead.
  */
 function installedCopy() {
 	const bundle = path.join(REPO, 'bridge', 'dist', 'session-brief.cjs');
 	if (!fs.existsSync(bundle)) return bundle;
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-hooks-'));
 	fs.copyFileSync(bundle, path.join(dir, 'session-brief.bridge.cjs'));
+	const mcp = path.join(REPO, 'bridge', 'dist', 'session-brief.mcp.cjs');
+	if (fs.existsSync(mcp)) fs.copyFileSync(mcp, path.join(dir, 'session-brief.mcp.cjs'));
 	fs.copyFileSync(path.join(REPO, 'src', 'node', 'agents', 'hook-entry.cjs'), path.join(dir, 'session-brief.cjs'));
 	return path.join(dir, 'session-brief.cjs');
 }

@@ -1,4 +1,4 @@
-// Builds the bridge bundle when it is missing, so `npx vitest` works without `npm run build`.
+// Builds the bridge bundle and its MCP server file when one is missing, so `npx vitest` works without `npm run build`.
 // (`npm test` always builds first.)
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -6,7 +6,7 @@ import * as path from 'node:path';
 
 export default function setup(): void {
 	const root = path.resolve(__dirname, '..');
-	if (!fs.existsSync(path.join(root, 'bridge', 'dist', 'session-brief.cjs'))) {
+	if (['session-brief.cjs', 'session-brief.mcp.cjs'].some((f) => !fs.existsSync(path.join(root, 'bridge', 'dist', f)))) {
 		execFileSync(process.execPath, ['esbuild.config.mjs', 'production'], { cwd: root, stdio: 'inherit' });
 	}
 }

@@ -5,6 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
+import * as path from 'node:path';
 import { asciiJson } from '../../src/core/format';
 import { stringFlag, type Args } from '../args';
 import type { Scope } from '../../src/node/agents/host-spec';
@@ -14,6 +15,7 @@ import { doctor, formatDoctor } from '../../src/node/agents/doctor';
 import { install } from '../../src/node/agents/install';
 import { uninstall } from '../../src/node/agents/uninstall';
 import { safeLines } from '../../src/core/quote';
+import { mcpFileBeside } from '../../src/node/mcp/server-load';
 
 declare const BRIDGE_VERSION: string;
 
@@ -36,6 +38,15 @@ const defaultIo: CliIo = {
 	out: (t) => process.stdout.write(safeLines(t)),
 	err: (t) => process.stderr.write(safeLines(t)),
 };
+
+/** The MCP server file beside the running bridge, if there is one (a release ships both files). */
+function mcpSourceOf(scriptPath: string): Buffer | undefined {
+	try {
+		return fs.readFileSync(mcpFileBeside(path.dirname(bundleOf(scriptPath))));
+	} catch {
+		return undefined;
+	}
+}
 
 function homeOf(env: NodeJS.ProcessEnv): string {
 	return env.HOME || env.USERPROFILE || os.homedir();
@@ -92,6 +103,7 @@ export async function runAgentCommand(args: Args, scriptPath: string, env: NodeJ
 					agent: choice.agent,
 					home,
 					scriptSource,
+					mcpSource: mcpSourceOf(scriptPath),
 					version,
 					nodePath: io.nodePath ?? process.execPath,
 					configDir: stringFlag(args, 'config-dir'),
@@ -109,7 +121,7 @@ export async function runAgentCommand(args: Args, scriptPath: string, env: NodeJ
 			} catch {
 				scriptSource = undefined;
 			}
-			const report = await doctor({ vault, home, env, agent: choice.agent, version, scriptSource });
+			const report = await doctor({ vault, home, env, agent: choice.agent, version, scriptSource, mcpSource: mcpSourceOf(scriptPath) });
 			io.out(args.flags.has('json') ? `${asciiJson(report, 2)}\n` : `${formatDoctor(report)}\n`);
 			return report.ok ? EXIT.ok : EXIT.problem;
 		}

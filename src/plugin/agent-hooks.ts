@@ -1,7 +1,7 @@
 /**
  * *Install agent hooks*, *Check agent hooks* and *Remove agent hooks*:
  * the bridge's own install, doctor and uninstall, called with Obsidian's vault folder and config
- * folder, the bridge bundle embedded in main.js, and a `node` found on disk (Obsidian's own
+ * folder, the bridge bundle and MCP server file embedded in main.js, and a `node` found on disk (Obsidian's own
  * `process.execPath` is Electron, which cannot run the hooks). Desktop only: the hooks are files
  * in the vault folder and in the agent's settings.
  */
@@ -13,6 +13,7 @@ import { uninstall } from '../node/agents/uninstall';
 import type { Scope } from '../node/agents/host-spec';
 import { EXIT, findNodeOnPath, specFor, type ActionResult } from '../node/agents/options';
 import type { AgentId } from '../core/agent-contracts';
+import type { EmbeddedFiles } from './bridge-source';
 
 export interface HookChoice {
 	agent: AgentId;
@@ -55,7 +56,7 @@ export class AgentHooks {
 	constructor(
 		private readonly app: App,
 		private readonly version: string,
-		private readonly bridgeSource: string,
+		private readonly files: EmbeddedFiles,
 		/** The plugin's folder, vault-relative (`manifest.dir`): install records it for the bridge. */
 		private readonly pluginFolder?: string,
 	) {}
@@ -76,7 +77,8 @@ export class AgentHooks {
 			scope: choice.scope,
 			agent: choice.agent,
 			home: this.home,
-			scriptSource: this.bridgeSource,
+			scriptSource: this.files.bridge,
+			mcpSource: this.files.mcp,
 			version: this.version,
 			nodePath: findNode(this.env, this.platform),
 			configDir: this.app.vault.configDir,
@@ -96,7 +98,7 @@ export class AgentHooks {
 	}
 
 	async check(agent: AgentId, vault: string): Promise<HookOutcome> {
-		const report = await doctor({ vault, home: this.home, agent, version: this.version, scriptSource: this.bridgeSource, platform: this.platform, env: this.env });
+		const report = await doctor({ vault, home: this.home, agent, version: this.version, scriptSource: this.files.bridge, mcpSource: this.files.mcp, platform: this.platform, env: this.env });
 		return { ok: report.ok, problem: '', text: formatDoctor(report) };
 	}
 }

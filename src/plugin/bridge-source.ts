@@ -1,13 +1,22 @@
 /**
- * The hook bridge bundle, embedded in main.js as text: a community plugin release ships only
- * main.js, manifest.json and styles.css, so *Install agent hooks* copies the bridge from here
- *. esbuild builds the bridge before the plugin, so this is always the current bundle.
+ * The hook bridge bundle and its MCP server file, embedded in main.js as text: a community plugin
+ * release ships only main.js, manifest.json and styles.css, so *Install agent hooks* copies both
+ * from here. They are text the plugin writes out, never code it runs: the plugin itself does not
+ * load the MCP SDK (its doctor starts the installed server with node). esbuild builds both before
+ * the plugin, so these are always the current files.
  */
 import bridgeSource from '../../bridge/dist/session-brief.cjs';
+import mcpSource from '../../bridge/dist/session-brief.mcp.cjs';
 
 declare const BRIDGE_VERSION: string | undefined;
 
-export const BRIDGE_SOURCE: string = bridgeSource;
+/** The files *Install agent hooks* writes into `.claude/hooks/`. */
+export interface EmbeddedFiles {
+	bridge: string;
+	mcp: string;
+}
+
+export const EMBEDDED_FILES: EmbeddedFiles = { bridge: bridgeSource, mcp: mcpSource };
 
 /** The plugin build defines the bridge's version as the bridge build does; tests fall back to the manifest's. */
 export function embeddedBridgeVersion(fallback: string): string {

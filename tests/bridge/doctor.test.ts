@@ -8,7 +8,7 @@ import type { AgentOptions } from '../../src/node/agents/options';
 import { runAgentCommand } from '../../bridge/commands/agents-cli';
 import { doctor, formatDoctor, type DoctorOptions } from '../../src/node/agents/doctor';
 import { install } from '../../src/node/agents/install';
-import { BUNDLE, FIXED_NOW } from '../helpers/bridge';
+import { BUNDLE, FIXED_NOW, MCP_FILE, REPO } from '../helpers/bridge';
 
 const made: string[] = [];
 afterAll(() => {
@@ -22,19 +22,20 @@ function tmp(): string {
 }
 
 const SOURCE = fs.readFileSync(BUNDLE);
+const MCP_SOURCE = fs.readFileSync(MCP_FILE);
 
 function setup(extra: Partial<AgentOptions> = {}): { v: string; home: string } {
 	const v = path.join(tmp(), 'vault');
 	fs.mkdirSync(path.join(v, '.obsidian'), { recursive: true });
 	fs.writeFileSync(path.join(v, 'note.md'), '#needs-review');
 	const home = tmp();
-	const r = install({ vault: v, home, scope: 'project', agent: 'claude-code', scriptSource: SOURCE, version: '0.1.0', nodePath: process.execPath, env: {}, ...extra });
+	const r = install({ vault: v, home, scope: 'project', agent: 'claude-code', scriptSource: SOURCE, mcpSource: MCP_SOURCE, version: '0.1.0', nodePath: process.execPath, env: {}, ...extra });
 	expect(r.code).toBe(0);
 	return { v, home };
 }
 
 function check(v: string, home: string, extra: Partial<DoctorOptions> = {}): ReturnType<typeof doctor> {
-	return doctor({ vault: v, home, agent: 'claude-code', version: '0.1.0', scriptSource: SOURCE, env: { PATH: process.env.PATH, HOME: home, SESSION_BRIEF_NOW: FIXED_NOW }, runFrom: tmp(), ...extra });
+	return doctor({ vault: v, home, agent: 'claude-code', version: '0.1.0', scriptSource: SOURCE, mcpSource: MCP_SOURCE, env: { PATH: process.env.PATH, HOME: home, SESSION_BRIEF_NOW: FIXED_NOW }, runFrom: tmp(), ...extra });
 }
 
 function settings(v: string): string {
@@ -143,5 +144,111 @@ describe('doctor', () => {
 		const report = await check(v, home, { agent: 'cursor' });
 		expect(report.checks.find((c) => c.id === 'registration:project')?.status).toBe('ok');
 		expect(report.checks.find((c) => c.id === 'working-directory')?.fix).toContain('--agent cursor');
+	});
+});
+
+describe('doctor and the MCP server', () => {
+	const VERSION = (JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
+	const mcpJson = (v: string): string => path.join(v, '.mcp.json');
+	const serverFile = (v: string): string => path.join(v, '.claude', 'hooks', 'session-brief.mcp.cjs');
+	const byId = (report: Awaited<ReturnType<typeof doctor>>, id: string) => report.checks.filter((c) => c.id === id);
+
+	it('starts the registered server once and lists its tools', async () => {
+		const { v, home } = setup();
+		const report = await check(v, home);
+		expect(report.ok, formatDoctor(report)).toBe(true);
+		expect(byId(report, 'mcp-registration')[0]).toMatchObject({ status: 'ok', message: `${mcpJson(v)} registers the MCP server (project).` });
+		const ran = byId(report, 'mcp-run');
+		expect(ran).toHaveLength(1);
+		expect(ran[0]?.status).toBe('ok');
+		expect(ran[0]?.message).toContain(`(${process.execPath} ${path.join(v, '.claude', 'hooks', 'session-brief.cjs')} mcp) started and lists its tools: brief, review_queue, rule_check, mark_reviewed.`);
+	});
+
+	it('finds a server file that is missing or not the current one, and the CLI exits 1 as for any problem', async () => {
+		const { v, home } = setup();
+		fs.rmSync(serverFile(v));
+		const missing = await check(v, home);
+		expect(missing.ok).toBe(false);
+		expect(byId(missing, 'mcp-file')[0]).toMatchObject({ status: 'fail', fix: expect.stringMatching(/Run "install" again/) as unknown });
+		expect(byId(missing, 'mcp-file')[0]?.message).toContain(`${serverFile(v)} is missing`);
+		let out = '';
+		const code = await runAgentCommand(parseArgs(['doctor', '--vault', v]), BUNDLE, { HOME: home, PATH: process.env.PATH }, { out: (t) => (out += t), err: () => undefined });
+		expect(code).toBe(1);
+		expect(out).toMatch(/\[FAIL\] The MCP server file is not in the vault/);
+		expect(out).toContain('Problems found; see FAIL above.');
+
+		fs.writeFileSync(serverFile(v), `${MCP_SOURCE.toString('utf8')}\n// changed\n`);
+		const changed = await check(v, home);
+		expect(byId(changed, 'mcp-file')[0]?.message).toMatch(/differs from the MCP server file of this bridge .*older or changed copy/);
+	});
+
+	it('reports a registered server that exits before answering, with its error', async () => {
+		const { v, home } = setup();
+		const registered = JSON.parse(fs.readFileSync(mcpJson(v), 'utf8')) as { mcpServers: Record<string, { args: string[] }> };
+		const ours = registered.mcpServers['session-brief'];
+		if (ours === undefined) throw new Error('not registered');
+		ours.args.push('--vault', path.join(v, 'no-such-folder'));
+		fs.writeFileSync(mcpJson(v), JSON.stringify(registered));
+		const report = await check(v, home);
+		expect(report.ok).toBe(false);
+		const ran = byId(report, 'mcp-run')[0];
+		expect(ran?.status).toBe('fail');
+		expect(ran?.message).toMatch(/failed: it exited \(code 2\) before answering the initialize request: session-brief: .*no-such-folder.*does not exist/);
+		expect(ran?.fix).toMatch(/install/);
+	});
+
+	it('reports a server that writes anything but protocol messages to stdout, or lists other tools', async () => {
+		const { v, home } = setup();
+		fs.writeFileSync(serverFile(v), `exports.version = ${JSON.stringify(VERSION)};\nexports.runStdioServer = async () => { process.stdout.write('Loading vault...\\n'); await new Promise((r) => process.stdin.on('end', r).resume()); };\n`);
+		const noisy = await check(v, home, { mcpSource: undefined });
+		expect(byId(noisy, 'mcp-run')[0]?.message).toMatch(/not a protocol message to stdout.*Loading vault/);
+		expect(noisy.ok).toBe(false);
+
+		// A server that answers but lacks tools (an older or foreign file).
+		const fake = `exports.version = ${JSON.stringify(VERSION)};
+exports.runStdioServer = async () => {
+	let buf = '';
+	const say = (m) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...m }) + '\\n');
+	process.stdin.setEncoding('utf8').on('data', (c) => {
+		buf += c;
+		for (let i = buf.indexOf('\\n'); i >= 0; i = buf.indexOf('\\n')) {
+			const m = JSON.parse(buf.slice(0, i));
+			buf = buf.slice(i + 1);
+			if (m.method === 'initialize') say({ id: m.id, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'x', version: '1' } } });
+			if (m.method === 'tools/list') say({ id: m.id, result: { tools: [{ name: 'brief', inputSchema: { type: 'object' } }] } });
+		}
+	});
+	await new Promise((r) => process.stdin.on('end', r));
+};
+`;
+		fs.writeFileSync(serverFile(v), fake);
+		const old = await check(v, home, { mcpSource: undefined });
+		expect(byId(old, 'mcp-run')[0]).toMatchObject({ status: 'fail', message: expect.stringMatching(/started but does not list review_queue, rule_check, mark_reviewed \(it lists: brief\)/) as unknown });
+
+		// All four tools, but it stays when its input closes: a warning, and doctor ends it.
+		const lingering = fake
+			.replace("tools: [{ name: 'brief', inputSchema: { type: 'object' } }]", "tools: ['brief', 'review_queue', 'rule_check', 'mark_reviewed'].map((name) => ({ name, inputSchema: { type: 'object' } }))")
+			.replace("await new Promise((r) => process.stdin.on('end', r));", 'setInterval(() => undefined, 1000);\n\tawait new Promise(() => undefined);');
+		expect(lingering).not.toBe(fake);
+		fs.writeFileSync(serverFile(v), lingering);
+		const stays = await check(v, home, { mcpSource: undefined });
+		expect(stays.ok, formatDoctor(stays)).toBe(true);
+		expect(byId(stays, 'mcp-run').map((c) => c.status)).toEqual(['ok', 'warn']);
+		expect(byId(stays, 'mcp-run')[1]?.message).toMatch(/did not exit within 5 s after its input closed/);
+	}, 30_000);
+
+	it('warns, without failing, when the server is not registered for the vault', async () => {
+		const { v, home } = setup({ mcpSource: undefined });
+		expect(fs.existsSync(mcpJson(v))).toBe(false);
+		const report = await check(v, home);
+		expect(report.ok, formatDoctor(report)).toBe(true);
+		expect(byId(report, 'mcp-registration')[0]).toMatchObject({ status: 'warn', fix: expect.stringMatching(/install/) as unknown });
+		expect(byId(report, 'mcp-run')).toEqual([]);
+	});
+
+	it('does not look for an MCP server where install does not register one (Gemini CLI)', async () => {
+		const { v, home } = setup({ agent: 'gemini' });
+		const report = await check(v, home, { agent: 'gemini' });
+		expect(report.checks.filter((c) => c.id.startsWith('mcp'))).toEqual([]);
 	});
 });

@@ -1,4 +1,4 @@
-/** install/uninstall of the MCP server for Claude Code: `.mcp.json` (project) and `~/.claude.json` (user) round trips. */
+/** install/uninstall of the MCP server: Claude Code's `.mcp.json` (project) and `~/.claude.json` (user), Cursor's `.cursor/mcp.json` and `~/.cursor/mcp.json`, as round trips. */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -130,5 +130,43 @@ describe('install registers the MCP server for Claude Code', () => {
 		} finally {
 			await client.close();
 		}
+	});
+});
+
+describe('install registers the MCP server for Cursor', () => {
+	const cursorMcp = (base: string): string => path.join(base, '.cursor', 'mcp.json');
+
+	it('creates .cursor/mcp.json beside hooks.json, changes nothing the second time, and uninstall removes it', () => {
+		const s = setup();
+		const r = bridge('install', s, ['--agent', 'cursor']);
+		expect(r.status, r.stderr).toBe(0);
+		const json = JSON.parse(fs.readFileSync(cursorMcp(s.vault), 'utf8')) as { mcpServers: Record<string, unknown> };
+		expect(json).toEqual({ mcpServers: { 'session-brief': { command: process.execPath, args: [path.join(s.vault, '.claude', 'hooks', 'session-brief.cjs'), 'mcp'] } } });
+		expect(fs.existsSync(path.join(s.vault, '.cursor', 'hooks.json'))).toBe(true);
+		expect(fs.existsSync(mcpFile(s))).toBe(false);
+		const bytes = fs.readFileSync(cursorMcp(s.vault));
+		expect(bridge('install', s, ['--agent', 'cursor']).stdout.toString()).toContain('already has the MCP server');
+		expect(fs.readFileSync(cursorMcp(s.vault)).equals(bytes)).toBe(true);
+		expect(bridge('uninstall', s, ['--agent', 'cursor']).status).toBe(0);
+		expect(fs.existsSync(cursorMcp(s.vault))).toBe(false);
+	});
+
+	it('keeps the other servers of a project file and restores it byte for byte; user scope writes ~/.cursor/mcp.json', () => {
+		const s = setup();
+		const original = '{\n\t"mcpServers": {\n\t\t"browser": { "command": "npx", "args": ["-y", "browser-mcp"] }\n\t}\n}\n';
+		fs.mkdirSync(path.join(s.vault, '.cursor'));
+		fs.writeFileSync(cursorMcp(s.vault), original);
+		expect(bridge('install', s, ['--agent', 'cursor']).status).toBe(0);
+		expect(Object.keys((JSON.parse(fs.readFileSync(cursorMcp(s.vault), 'utf8')) as { mcpServers: object }).mcpServers)).toEqual(['browser', 'session-brief']);
+		expect(bridge('uninstall', s, ['--agent', 'cursor']).status).toBe(0);
+		expect(fs.readFileSync(cursorMcp(s.vault), 'utf8')).toBe(original);
+
+		expect(bridge('install', s, ['--agent', 'cursor', '--scope', 'user']).status).toBe(0);
+		expect(Object.keys((JSON.parse(fs.readFileSync(cursorMcp(s.home), 'utf8')) as { mcpServers: object }).mcpServers)).toEqual(['session-brief']);
+		expect(fs.readFileSync(cursorMcp(s.vault), 'utf8')).toBe(original);
+		const doctor = run(BUNDLE, ['doctor', '--agent', 'cursor', '--vault', s.vault], '', { env: s.env });
+		expect(doctor.stdout.toString()).toMatch(/\[ok {2}\] The MCP server \(.* mcp\) started and lists its tools: brief, review_queue, rule_check, mark_reviewed\./);
+		expect(bridge('uninstall', s, ['--agent', 'cursor', '--scope', 'user']).status).toBe(0);
+		expect(fs.existsSync(cursorMcp(s.home))).toBe(false);
 	});
 });

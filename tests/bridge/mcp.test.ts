@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { BUNDLE, FIXED_NOW, makeVault, run, writeFiles, type Files } from '../helpers/bridge';
+import { BUNDLE, FIXED_NOW, hookScript, makeVault, run, writeFiles, type Files } from '../helpers/bridge';
 
 const made: string[] = [];
 const clients: Client[] = [];
@@ -29,8 +29,8 @@ function vault(files: Files): string {
 
 const env = (): Record<string, string> => ({ ...(process.env as Record<string, string>), SESSION_BRIEF_NOW: FIXED_NOW });
 
-async function connect(v: string): Promise<Client> {
-	const transport = new StdioClientTransport({ command: process.execPath, args: [BUNDLE, 'mcp', '--vault', v], env: env(), stderr: 'pipe' });
+async function connect(v: string, args = [BUNDLE, 'mcp', '--vault', v]): Promise<Client> {
+	const transport = new StdioClientTransport({ command: process.execPath, args, cwd: v, env: env(), stderr: 'pipe' });
 	const client = new Client({ name: 'test', version: '1.0.0' });
 	await client.connect(transport);
 	clients.push(client);
@@ -258,6 +258,37 @@ describe('mcp server', () => {
 		const lines = out.trim().split('\n');
 		for (const l of lines) expect((JSON.parse(l) as { jsonrpc: string }).jsonrpc).toBe('2.0');
 		expect(lines.map((l) => (JSON.parse(l) as { id?: number }).id)).toEqual(expect.arrayContaining([1, 2]));
+	});
+
+	it('runs through the installed hook entry as .mcp.json registers it (no --vault: the vault around the script)', async () => {
+		const v = vault(NOTES);
+		const client = await connect(v, [hookScript(v), 'mcp']);
+		expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['brief', 'review_queue', 'rule_check', 'mark_reviewed']);
+		expect(item(await call(client, 'brief'), 'needsReview').count).toBe(1);
+	});
+
+	it('without its server file beside the bridge, says which file is missing and what to do, before any message', () => {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-mcp-alone-'));
+		made.push(dir);
+		const alone = path.join(dir, 'session-brief.cjs');
+		fs.copyFileSync(BUNDLE, alone);
+		const v = vault(NOTES);
+		const missing = run(alone, ['mcp', '--vault', v]);
+		expect(missing.status).toBe(2);
+		expect(missing.stdout.length).toBe(0);
+		expect(missing.stderr).toContain(`the MCP server file ${path.join(dir, 'session-brief.mcp.cjs')} is missing`);
+		expect(missing.stderr).toMatch(/Run "install" again .* or put the session-brief\.mcp\.cjs of the same release beside the bridge file/);
+		// The rest of the bridge does not need it.
+		expect(run(alone, ['report', '--vault', v]).status).toBe(0);
+
+		fs.writeFileSync(path.join(dir, 'session-brief.mcp.cjs'), "exports.version = '0.0.1';\nexports.runStdioServer = async () => undefined;\n");
+		const other = run(alone, ['mcp', '--vault', v]);
+		expect(other.status).toBe(2);
+		expect(other.stderr).toMatch(/is version 0\.0\.1, the bridge \d+\.\d+\.\d+\. Run "install" again/);
+		fs.writeFileSync(path.join(dir, 'session-brief.mcp.cjs'), 'throw new Error("broken copy");\n');
+		const broken = run(alone, ['mcp', '--vault', v]);
+		expect(broken.status).toBe(2);
+		expect(broken.stderr).toMatch(/does not load \(broken copy\)/);
 	});
 
 	it('refuses a vault that does not exist before any message, with the usual usage error', () => {

@@ -1,13 +1,14 @@
 /**
- * What install writes into a vault is source a user can read: the hook entry and the bridge beside
- * it, not minified, no program in a string. An install over the single-file bridge of earlier
- * versions upgrades it losslessly, and uninstall removes both files and their caches.
+ * What install writes into a vault is source a user can read: the hook entry, the bridge beside
+ * it and the MCP server file, not minified, no program in a string. The MCP SDK is in the server
+ * file only, never in the bridge every hook run loads. An install over the single-file bridge of
+ * earlier versions upgrades it losslessly, and uninstall removes the files and their caches.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUNDLE, run } from '../helpers/bridge';
+import { BUNDLE, MCP_FILE, run } from '../helpers/bridge';
 
 function emptyVault(): string {
 	const v = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-readable-'));
@@ -18,6 +19,15 @@ function emptyVault(): string {
 }
 
 const hooks = (v: string): string => path.join(v, '.claude', 'hooks');
+const INSTALLED = ['session-brief.bridge.cjs', 'session-brief.cjs', 'session-brief.json', 'session-brief.mcp.cjs'];
+
+/** Not minified: a few library lines are long by nature (date and schema regular expressions); minified code would be nearly all long lines. */
+function expectReadable(text: string, minLines: number): void {
+	const lines = text.split('\n');
+	expect(lines.length).toBeGreaterThan(minLines);
+	const long = lines.filter((l) => l.length > 300 && !/^\s*(\/\/|\*)/.test(l));
+	expect(long.length).toBeLessThan(lines.length / 500);
+}
 const home = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'sb-readable-home-'));
 
 describe('the installed hook is readable', () => {
@@ -25,17 +35,14 @@ describe('the installed hook is readable', () => {
 		const v = emptyVault();
 		const r = run(BUNDLE, ['install', '--vault', v], '', { env: { ...process.env, HOME: home() } });
 		expect(r.status).toBe(0);
-		expect(fs.readdirSync(hooks(v)).sort()).toEqual(['session-brief.bridge.cjs', 'session-brief.cjs', 'session-brief.json']);
+		expect(fs.readdirSync(hooks(v)).sort()).toEqual(INSTALLED);
 		const entry = fs.readFileSync(path.join(hooks(v), 'session-brief.cjs'), 'utf8');
 		const bridge = fs.readFileSync(path.join(hooks(v), 'session-brief.bridge.cjs'), 'utf8');
 		expect(entry.split('\n').length).toBeLessThan(80);
 		expect(entry).toContain("path.join(__dirname, 'session-brief.bridge.cjs')");
 		// Not minified: many short lines, indented, with the sources' own names.
+		expectReadable(bridge, 10_000);
 		const lines = bridge.split('\n');
-		expect(lines.length).toBeGreaterThan(10_000);
-		// A few library lines are long by nature (date and schema regular expressions); minified code would be nearly all long lines.
-		const long = lines.filter((l) => l.length > 300 && !/^\s*(\/\/|\*)/.test(l));
-		expect(long.length).toBeLessThan(lines.length / 500);
 		expect(bridge).toContain('function parseArgs(');
 		expect(bridge).toContain('async function sessionStart(');
 		// Pure ASCII: one other character and V8 decodes the whole file into two-byte text at every hook start.
@@ -47,6 +54,24 @@ describe('the installed hook is readable', () => {
 		expect(withCode[0]).toMatch(/^\s*module2?\.exports = "#!\/usr\/bin\/env node\\n\/\*\\n \* Session Brief: the entry point agents run as a hook/);
 		expect(bridge).toContain('Licenses of the packages bundled into this file');
 		for (const pkg of ['yaml', 'moment', 'jsonc-parser', 'ws']) expect(bridge).toMatch(new RegExp(`^${pkg} [0-9.]+ \\(`, 'm'));
+	});
+
+	it('keeps the MCP SDK out of the bridge: the MCP server file beside it holds it, readable, with its licenses', () => {
+		const v = emptyVault();
+		expect(run(BUNDLE, ['install', '--vault', v], '', { env: { ...process.env, HOME: home() } }).status).toBe(0);
+		const bridge = fs.readFileSync(path.join(hooks(v), 'session-brief.bridge.cjs'), 'utf8');
+		const server = fs.readFileSync(path.join(hooks(v), 'session-brief.mcp.cjs'));
+		expect(server.equals(fs.readFileSync(MCP_FILE))).toBe(true);
+		for (const library of ['@modelcontextprotocol/sdk', 'zod']) {
+			expect(bridge).not.toMatch(new RegExp(`^${library} [0-9.]+ \\(`, 'm'));
+			expect(server.toString('utf8')).toMatch(new RegExp(`^${library} [0-9.]+ \\(`, 'm'));
+		}
+		expect(bridge).not.toMatch(/\bMcpServer\b|StdioServerTransport/);
+		expect(server.toString('utf8')).toContain('var McpServer = class');
+		expect(server.toString('utf8')).toMatch(/^\/\*\n \* Session Brief MCP server \d+\.\d+\.\d+/);
+		expectReadable(server.toString('utf8'), 10_000);
+		// No code generated from strings: the SDK's one use of ajv is stubbed out.
+		expect(server.toString('utf8')).not.toMatch(/new Function\(|\beval\(|runInThisContext/);
 	});
 
 	it('the hook entry runs the bridge beside it, with a code cache made on the first run', () => {
@@ -66,7 +91,7 @@ describe('the installed hook is readable', () => {
 });
 
 describe('upgrade from the single-file bridge of earlier versions', () => {
-	it('install replaces it by the two files, keeps the registration and drops the old code cache; uninstall removes all', () => {
+	it('install replaces it by the current files, keeps the registration and drops the old code cache; uninstall removes all', () => {
 		const v = emptyVault();
 		const h = home();
 		const env = { ...process.env, HOME: h };
@@ -86,7 +111,7 @@ describe('upgrade from the single-file bridge of earlier versions', () => {
 
 		const upgrade = run(BUNDLE, ['install', '--vault', v], '', { env });
 		expect(upgrade.status).toBe(0);
-		expect(fs.readdirSync(hooks(v)).sort()).toEqual(['session-brief.bridge.cjs', 'session-brief.cjs', 'session-brief.json']);
+		expect(fs.readdirSync(hooks(v)).sort()).toEqual(INSTALLED);
 		expect(fs.readFileSync(settingsFile, 'utf8')).toBe(registered);
 		expect(run(BUNDLE, ['doctor', '--vault', v], '', { env }).status).toBe(0);
 
@@ -95,5 +120,6 @@ describe('upgrade from the single-file bridge of earlier versions', () => {
 		expect(removed.status).toBe(0);
 		expect(fs.existsSync(hooks(v))).toBe(false);
 		expect(fs.readFileSync(settingsFile, 'utf8')).toBe(original);
-	});
+		// Two installs, two doctor runs (each runs the hook and starts the MCP server), a hook and an uninstall, as child processes.
+	}, 90_000);
 });

@@ -13,6 +13,7 @@ import type { AgentHooks } from '../../src/plugin/agent-hooks';
 import { startPlugin, stopPlugin, tempVault, type Started } from './harness';
 
 const BUNDLE = path.resolve(__dirname, '../../bridge/dist/session-brief.cjs');
+const MCP_FILE = path.resolve(__dirname, '../../bridge/dist/session-brief.mcp.cjs');
 const OPERATOR_SETTINGS = '{\n  "permissions": { "allow": ["Bash(ls:*)"] },\n  "hooks": {\n    "SessionStart": [ { "hooks": [ { "type": "command", "command": "echo mine" } ] } ]\n  }\n}\n';
 
 let started: Started | null = null;
@@ -89,6 +90,10 @@ describe('install agent hooks', () => {
 		const script = path.join(started.base, '.claude', 'hooks', 'session-brief.cjs');
 		expect(fs.readFileSync(path.join(started.base, '.claude', 'hooks', 'session-brief.bridge.cjs')).equals(fs.readFileSync(BUNDLE))).toBe(true);
 		expect(fs.readFileSync(script, 'utf8')).toContain("path.join(__dirname, 'session-brief.bridge.cjs')");
+		// The MCP server file as built, and its registration in the vault's .mcp.json.
+		expect(fs.readFileSync(path.join(started.base, '.claude', 'hooks', 'session-brief.mcp.cjs')).equals(fs.readFileSync(MCP_FILE))).toBe(true);
+		const mcp = JSON.parse(fs.readFileSync(path.join(started.base, '.mcp.json'), 'utf8')) as { mcpServers: Record<string, { args: string[] }> };
+		expect(mcp.mcpServers['session-brief']?.args).toEqual([script, 'mcp']);
 		const settings = settingsOf(started.base);
 		expect(settings.permissions).toEqual({ allow: ['Bash(ls:*)'] });
 		const session = settings.hooks.SessionStart ?? [];
@@ -162,6 +167,8 @@ describe('check and remove agent hooks', () => {
 		const text = await submit(choice);
 		expect(lastModal().titleEl.textContent).toBe('Check agent hooks');
 		expect(text).toMatch(/^Session Brief doctor: Claude Code, vault /);
+		// The MCP server was started once (with node, not inside Obsidian) and listed its tools.
+		expect(text).toMatch(/\[ok {2}\] The MCP server \(.* mcp\) started and lists its tools: brief, review_queue, rule_check, mark_reviewed\./);
 		expect(text).toContain('No problem found.');
 		expect(text).not.toContain('[FAIL]');
 	});
@@ -184,5 +191,7 @@ describe('check and remove agent hooks', () => {
 		expect(Notice.shown).toContain('Agent hooks removed.');
 		expect(fs.readFileSync(path.join(started.base, '.claude', 'settings.json'), 'utf8')).toBe(OPERATOR_SETTINGS);
 		expect(fs.existsSync(path.join(started.base, '.claude', 'hooks', 'session-brief.cjs'))).toBe(false);
+		expect(fs.existsSync(path.join(started.base, '.claude', 'hooks', 'session-brief.mcp.cjs'))).toBe(false);
+		expect(fs.existsSync(path.join(started.base, '.mcp.json'))).toBe(false);
 	});
 });

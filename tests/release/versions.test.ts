@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { probeMcpServer } from '../../src/node/agents/doctor-mcp';
 import { BUNDLE, REPO } from '../helpers/bridge';
 
 const read = (file: string): Record<string, unknown> => JSON.parse(fs.readFileSync(path.join(REPO, file), 'utf8')) as Record<string, unknown>;
@@ -44,5 +45,37 @@ describe('versions', () => {
 		});
 		expect(r.status).toBe(1);
 		expect(r.stderr).toContain('is not the version');
+	});
+
+	it('the release assets are the plugin files, the bridge and its MCP server file, which work together from there', async () => {
+		const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sb-release-')), 'assets');
+		const r = spawnSync(process.execPath, [path.join(REPO, 'scripts', 'release-assets.mjs'), '--out', out], { cwd: REPO, env: { ...process.env, RELEASE_TAG: '' }, encoding: 'utf8' });
+		expect(r.status, r.stderr).toBe(0);
+		expect(fs.readdirSync(out).sort()).toEqual(['main.js', 'manifest.json', 'session-brief.cjs', 'session-brief.mcp.cjs', 'styles.css']);
+		const vault = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-release-vault-'));
+		fs.mkdirSync(path.join(vault, '.obsidian'));
+		const probe = await probeMcpServer(process.execPath, [path.join(out, 'session-brief.cjs'), 'mcp', '--vault', vault], vault, process.env, 20_000);
+		expect(probe).toEqual({ tools: ['brief', 'review_queue', 'rule_check', 'mark_reviewed'], problem: null, lingered: false });
+		// The release's bridge installs the server file beside itself.
+		const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-release-home-'));
+		const installed = spawnSync(process.execPath, [path.join(out, 'session-brief.cjs'), 'install', '--vault', vault], { env: { ...process.env, HOME: home }, encoding: 'utf8' });
+		expect(installed.status, installed.stderr).toBe(0);
+		expect(fs.readFileSync(path.join(vault, '.claude', 'hooks', 'session-brief.mcp.cjs')).equals(fs.readFileSync(path.join(out, 'session-brief.mcp.cjs')))).toBe(true);
+		for (const d of [path.dirname(out), vault, home]) fs.rmSync(d, { recursive: true, force: true });
+	});
+
+	it('install from a bridge without its MCP server file installs the hooks and says what is missing', () => {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-lone-bridge-'));
+		fs.copyFileSync(BUNDLE, path.join(dir, 'session-brief.cjs'));
+		const vault = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-lone-vault-'));
+		fs.mkdirSync(path.join(vault, '.obsidian'));
+		const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-lone-home-'));
+		const r = spawnSync(process.execPath, [path.join(dir, 'session-brief.cjs'), 'install', '--vault', vault], { env: { ...process.env, HOME: home }, encoding: 'utf8' });
+		expect(r.status, r.stderr).toBe(0);
+		expect(r.stderr).toMatch(/warning: The MCP server file \(session-brief\.mcp\.cjs\) is not beside the bridge that ran install\. Put the session-brief\.mcp\.cjs of the same release beside the bridge file and run install again\. The hooks are installed; the MCP server is not\./);
+		expect(fs.existsSync(path.join(vault, '.claude', 'settings.json'))).toBe(true);
+		expect(fs.existsSync(path.join(vault, '.mcp.json'))).toBe(false);
+		expect(fs.existsSync(path.join(vault, '.claude', 'hooks', 'session-brief.mcp.cjs'))).toBe(false);
+		for (const d of [dir, vault, home]) fs.rmSync(d, { recursive: true, force: true });
 	});
 });

@@ -20,6 +20,8 @@ import { decodeStrict } from './install';
 import { vaultPathChecks } from '../doctor-vault-path';
 import { sessionStartChecks } from '../doctor-sessions';
 import { DOCTOR_RUN_ENV } from '../session-record';
+import { checkMcpServer } from './doctor-mcp';
+import { MCP_HOSTS } from './mcp-registration';
 
 export interface DoctorOptions {
 	vault: string;
@@ -28,6 +30,8 @@ export interface DoctorOptions {
 	version: string;
 	/** The running bridge, to tell whether the vault's copy is current. */
 	scriptSource?: string | Buffer;
+	/** The MCP server file of the running bridge's build, likewise. */
+	mcpSource?: string | Buffer;
 	platform?: NodeJS.Platform;
 	env?: NodeJS.ProcessEnv;
 	/** The folder the test run of the hook starts in; default: the system temp folder (not the vault). */
@@ -314,6 +318,11 @@ export async function doctor(o: DoctorOptions): Promise<DoctorReport> {
 		if (exists(scriptTarget(o.vault))) await checkHookRun(o, reg, env, platform, checks);
 	}
 	checks.push(...sessionStartChecks(o.vault, reg !== undefined, env));
+	// For the hosts install registers the MCP server for (docs/agents.md, "MCP server").
+	const mcpHost = MCP_HOSTS[o.agent];
+	if (mcpHost !== undefined && exists(scriptTarget(o.vault))) {
+		await checkMcpServer(mcpHost, { vault: o.vault, home: o.home, version: o.version, mcpSource: o.mcpSource, env, timeoutMs: o.timeoutMs }, checks);
+	}
 	explainWorkingDirectory(o, found, checks);
 	checkTrust(o, found, p, checks);
 	return { ok: !checks.some((c) => c.status === 'fail'), vault: o.vault, agent: o.agent, checks };

@@ -10,13 +10,14 @@ import { describeChars, powershellCommand, shellCommand, unsafeCharacters } from
 import { assertWritable, readIfExists, removeFile, sha256, writeAtomic, WriteError } from './files';
 import type { EventCommand } from './host-spec';
 import { backupPath, manifestPath, missingDirs, readManifest, serializeManifest, type InstallRecord, type Manifest } from './manifest';
-import { bridgeTarget, EXIT, HOOK_ENTRY, hostPaths, resolveNode, scriptTarget, specFor, type ActionResult, type AgentOptions } from './options';
+import { bridgeTarget, EXIT, HOOK_ENTRY, hostPaths, mcpTarget, resolveNode, scriptTarget, specFor, type ActionResult, type AgentOptions } from './options';
 import { applyRegistration, isOwnHandler, newDoc, serialize } from './registration';
 import { withLocks } from './install-lock';
 import { parseJsonDoc, UnparseableError } from '../settings-json';
 import { findConfigDir, PLUGIN_ID } from '../vault-config';
 import { trustFindings } from './trust';
-import { registerMcp } from './mcp-registration';
+import { MCP_HOSTS, registerMcp } from './mcp-registration';
+import { mcpSourceProblem } from './mcp-file';
 
 export function samePath(a: string, b: string): boolean {
 	return path.resolve(a) === path.resolve(b);
@@ -118,6 +119,12 @@ function installLocked(o: AgentOptions): ActionResult {
 	const bridgeBefore = readIfExists(bridge);
 	const entryBefore = readIfExists(script);
 	const scriptChanged = bridgeBefore === null || !bridgeBefore.equals(source) || entryBefore === null || !entryBefore.equals(entry);
+	// The MCP server file of the same build, beside the bridge; without one, the hooks still go in.
+	const mcpSource = o.mcpSource === undefined ? undefined : typeof o.mcpSource === 'string' ? Buffer.from(o.mcpSource, 'utf8') : o.mcpSource;
+	const mcpProblem = mcpSourceProblem(mcpSource, o.version);
+	const mcpFile = mcpTarget(o.vault);
+	const mcpBefore = readIfExists(mcpFile);
+	const mcpChanged = mcpSource !== undefined && mcpProblem === null && (mcpBefore === null || !mcpBefore.equals(mcpSource));
 
 	// The record of this file: the original stays the one from before our first change as long as
 	// nobody else changed the file since our last write (then uninstall can restore it byte for byte).
@@ -173,6 +180,11 @@ function installLocked(o: AgentOptions): ActionResult {
 			if (removeFile(`${script}.v8cache`)) r.changed.push(`${script}.v8cache`);
 			r.lines.push(`Copied the bridge (version ${o.version}) to ${bridge}, run by the hook entry ${script}`);
 		} else r.lines.push(`The bridge at ${bridge} is current`);
+		if (mcpChanged && mcpSource !== undefined) {
+			writeAtomic(mcpFile, mcpSource);
+			r.changed.push(mcpFile);
+			r.lines.push(`Copied the MCP server file to ${mcpFile}`);
+		} else if (mcpProblem !== null) r.warnings.push(`${mcpProblem} The hooks are installed; the MCP server is not.`);
 		if (settingsChanged) {
 			if (before !== null && !keepOriginal && !keepBackup) {
 				writeAtomic(backupPath(file), before);
@@ -193,10 +205,11 @@ function installLocked(o: AgentOptions): ActionResult {
 		if (error instanceof WriteError) return fail(EXIT.writeFailed, error.message);
 		throw error;
 	}
-	// Claude Code also gets the MCP server for mid-session questions (docs/agents.md).
-	if (o.agent === 'claude-code') {
+	// Hosts with a documented MCP configuration also get the server for mid-session questions (docs/agents.md).
+	const mcpHost = MCP_HOSTS[o.agent];
+	if (mcpHost !== undefined && mcpProblem === null) {
 		try {
-			registerMcp(r, o.scope, o.vault, o.home, node, script);
+			registerMcp(r, mcpHost, o.scope, o.vault, o.home, node, script);
 		} catch (error) {
 			if (error instanceof WriteError) r.warnings.push(`MCP server not registered: ${error.message}`);
 			else throw error;

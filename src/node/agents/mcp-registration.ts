@@ -1,12 +1,15 @@
 /**
- * The MCP server's registration for Claude Code, beside the hooks: project scope in the vault's
- * `.mcp.json`, user scope in `~/.claude.json` (`mcpServers`), both `{ "mcpServers": { name:
- * { "type": "stdio", "command", "args" } } }`. The same lossless rules as the hook registration:
- * one JSON edit for our key only, a file that does not parse is refused and left as it is, a
- * second run changes nothing, and uninstall takes out only our server. A `.mcp.json` that nobody
- * changed since install comes back byte for byte from the backup made before the first change.
+ * The MCP server's registration beside the hooks, for the hosts whose MCP configuration format is
+ * documented (docs/agents.md, "MCP server"). Claude Code: project scope in the vault's `.mcp.json`,
+ * user scope in `~/.claude.json` (`mcpServers`), entries `{ "type": "stdio", "command", "args" }`.
+ * Cursor: `.cursor/mcp.json` in the vault or `~/.cursor/mcp.json`, entries `{ "command", "args" }`.
+ * The same lossless rules as the hook registration: one JSON edit for our key only, a file that
+ * does not parse is refused and left as it is, a second run changes nothing, and uninstall takes
+ * out only our server. A file that nobody changed since install comes back byte for byte from the
+ * backup made before the first change.
  */
 import * as path from 'node:path';
+import type { AgentId } from '../../core/agent-contracts';
 import { editJson, parseJsonDoc, sameJson, serialize, UnparseableError, type JsonDoc } from '../settings-json';
 import { isOwnCommand } from './command-line';
 import { readIfExists, removeFile, writeAtomic } from './files';
@@ -17,15 +20,37 @@ import type { Scope } from './host-spec';
 
 export const MCP_SERVER_NAME = 'session-brief';
 
-/** Where Claude Code reads a server of this scope; none for `local` (its place in `~/.claude.json` is keyed by the project path). */
-export function mcpConfigFile(scope: Scope, vault: string, home: string): string | null {
-	if (scope === 'project') return path.join(vault, '.mcp.json');
-	if (scope === 'user') return path.join(home, '.claude.json');
-	return null;
+/** Where a host reads MCP servers, per scope (null: a scope whose file we do not write), and the entry it expects. */
+export interface McpHost {
+	/** The files it reads, in the order doctor lists them. */
+	files(vault: string, home: string): Array<{ file: string; scope: Scope }>;
+	entry(node: string, script: string): Record<string, unknown>;
+	/** What install says for a scope it does not write (Claude Code's `local`). */
+	unwritten?(scope: Scope, node: string, script: string): string | undefined;
 }
 
-export function mcpEntry(node: string, script: string): Record<string, unknown> {
-	return { type: 'stdio', command: node, args: [script, 'mcp'] };
+export const MCP_HOSTS: Partial<Record<AgentId, McpHost>> = {
+	'claude-code': {
+		files: (vault, home) => [
+			{ file: path.join(vault, '.mcp.json'), scope: 'project' },
+			{ file: path.join(home, '.claude.json'), scope: 'user' },
+		],
+		entry: (node, script) => ({ type: 'stdio', command: node, args: [script, 'mcp'] }),
+		// Its place in `~/.claude.json` is keyed by how Claude Code spells the project path.
+		unwritten: (scope, node, script) => (scope === 'local' ? `MCP server: not registered for the "local" scope; run: claude mcp add --scope local ${MCP_SERVER_NAME} -- ${node} ${script} mcp` : undefined),
+	},
+	cursor: {
+		files: (vault, home) => [
+			{ file: path.join(vault, '.cursor', 'mcp.json'), scope: 'project' },
+			{ file: path.join(home, '.cursor', 'mcp.json'), scope: 'user' },
+		],
+		entry: (node, script) => ({ command: node, args: [script, 'mcp'] }),
+	},
+};
+
+/** The file a host reads servers of this scope from, or null. */
+export function mcpConfigFile(host: McpHost, scope: Scope, vault: string, home: string): string | null {
+	return host.files(vault, home).find((f) => f.scope === scope)?.file ?? null;
 }
 
 function isObj(v: unknown): v is Record<string, unknown> {
@@ -58,13 +83,14 @@ function withEntry(doc: JsonDoc, entry: Record<string, unknown>, file: string): 
 }
 
 /** Adds or updates our server; lines and changed files go into `r`. Never throws for a file it refuses. */
-export function registerMcp(r: ActionResult, scope: Scope, vault: string, home: string, node: string, script: string): void {
-	const file = mcpConfigFile(scope, vault, home);
+export function registerMcp(r: ActionResult, host: McpHost, scope: Scope, vault: string, home: string, node: string, script: string): void {
+	const file = mcpConfigFile(host, scope, vault, home);
 	if (file === null) {
-		r.lines.push(`MCP server: not registered for the "local" scope; run: claude mcp add --scope local ${MCP_SERVER_NAME} -- ${node} ${script} mcp`);
+		const hint = host.unwritten?.(scope, node, script);
+		if (hint !== undefined) r.lines.push(hint);
 		return;
 	}
-	const entry = mcpEntry(node, script);
+	const entry = host.entry(node, script);
 	try {
 		const { before, doc } = read(file);
 		if (doc === null) {
@@ -99,8 +125,8 @@ export function registerMcp(r: ActionResult, scope: Scope, vault: string, home: 
 }
 
 /** Removes our server only; restores the backup when the file is exactly what our edit made of it. */
-export function unregisterMcp(r: ActionResult, scope: Scope, vault: string, home: string): void {
-	const file = mcpConfigFile(scope, vault, home);
+export function unregisterMcp(r: ActionResult, host: McpHost, scope: Scope, vault: string, home: string): void {
+	const file = mcpConfigFile(host, scope, vault, home);
 	if (file === null) return;
 	try {
 		const { before, doc } = read(file);

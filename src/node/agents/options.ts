@@ -10,6 +10,7 @@ import { BRIDGE_NAME, SCRIPT_NAME } from './command-line';
 import HOOK_ENTRY_SOURCE from './hook-entry.cjs';
 import type { HostPaths, HostSpec, Scope } from './host-spec';
 import { HOST_SPECS } from './index';
+import { MCP_FILE_NAME } from '../mcp/contract';
 
 export interface AgentOptions {
 	/** Absolute vault root. */
@@ -20,6 +21,11 @@ export interface AgentOptions {
 	home: string;
 	/** The bridge bundle to copy into the vault. */
 	scriptSource: string | Buffer;
+	/**
+	 * The MCP server file of the same build (`session-brief.mcp.cjs`), copied beside the bridge;
+	 * without it the hooks are installed and the MCP server is neither copied nor registered.
+	 */
+	mcpSource?: string | Buffer;
 	/** The bridge's version, recorded and compared by doctor. */
 	version: string;
 	/** An absolute node found at install time; missing or not found = plain `node` and a warning. */
@@ -68,6 +74,11 @@ export function scriptTarget(vault: string): string {
 /** The bridge itself, readable source, beside the hook entry. */
 export function bridgeTarget(vault: string): string {
 	return path.join(vault, '.claude', 'hooks', BRIDGE_NAME);
+}
+
+/** The MCP server file the bridge's `mcp` command loads, beside the bridge. */
+export function mcpTarget(vault: string): string {
+	return path.join(vault, '.claude', 'hooks', MCP_FILE_NAME);
 }
 
 /** The text install writes to `scriptTarget`. */

@@ -8,12 +8,12 @@ import { HOSTS, type AgentId } from '../../core/agent-contracts';
 import { readIfExists, removeDirIfEmpty, removeFile, sha256, writeAtomic, WriteError } from './files';
 import type { HostPaths, Scope } from './host-spec';
 import { backupPath, manifestPath, readManifest, serializeManifest, type InstallRecord, type Manifest } from './manifest';
-import { bridgeTarget, EXIT, scriptTarget, specFor, type ActionResult } from './options';
+import { bridgeTarget, EXIT, mcpTarget, scriptTarget, specFor, type ActionResult } from './options';
 import { removeRegistration, serialize } from './registration';
 import { withLocks } from './install-lock';
 import { parseJsonDoc, UnparseableError } from '../settings-json';
 import { backupHoldsRecordedOriginal, decodeStrict } from './install';
-import { unregisterMcp } from './mcp-registration';
+import { MCP_HOSTS, unregisterMcp } from './mcp-registration';
 
 export interface UninstallOptions {
 	vault: string;
@@ -142,7 +142,8 @@ function uninstallLocked(o: UninstallOptions): ActionResult {
 	const done = new Set<InstallRecord>();
 	for (const t of chosen) {
 		try {
-			if (t.agent === 'claude-code') unregisterMcp(r, t.scope, o.vault, o.home);
+			const mcpHost = MCP_HOSTS[t.agent];
+			if (mcpHost !== undefined) unregisterMcp(r, mcpHost, t.scope, o.vault, o.home);
 			if (undoFile(t, p, r, manifest) && t.record !== undefined) done.add(t.record);
 		} catch (error) {
 			if (!(error instanceof WriteError)) throw error;
@@ -159,7 +160,7 @@ function uninstallLocked(o: UninstallOptions): ActionResult {
 		} else if (r.code === EXIT.ok) {
 			// The code cache the script made beside itself on its first run goes with it.
 			let removedScript = false;
-			const ours = [scriptTarget(o.vault), `${scriptTarget(o.vault)}.v8cache`, bridgeTarget(o.vault), `${bridgeTarget(o.vault)}.v8cache`];
+			const ours = [scriptTarget(o.vault), `${scriptTarget(o.vault)}.v8cache`, bridgeTarget(o.vault), `${bridgeTarget(o.vault)}.v8cache`, mcpTarget(o.vault)];
 			for (const f of [...ours, manifestPath(o.vault)]) {
 				if (removeFile(f)) {
 					r.changed.push(f);

@@ -1,20 +1,17 @@
 /**
- * The MCP server (`session-brief mcp`) over stdio, with the official SDK. Four tools: three read,
- * `mark_reviewed` writes one tag into one note. Stdout carries protocol messages only (anything
- * else would corrupt the stream), so every log goes to stderr. A tool that fails answers with an
- * MCP tool error naming the reason; the server itself never stops on one.
+ * The MCP server (`session-brief mcp`) over stdio, with the official SDK. It is built into its own
+ * file, `session-brief.mcp.cjs` (server-file.ts), so that only this command loads the SDK; the
+ * bridge passes in what each tool answers (contract.ts). Four tools: three read, `mark_reviewed`
+ * writes one tag into one note. Stdout carries protocol messages only (anything else would corrupt
+ * the stream), so every log goes to stderr. A tool that fails answers with an MCP tool error naming
+ * the reason; the server itself never stops on one.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { z } from 'zod';
-import { briefTool, markReviewedTool, QUEUE_ITEMS, reviewQueueTool, ruleCheckTool, type ToolAnswer, type ToolEnv } from './tools';
-
-export const SERVER_NAME = 'session-brief';
-
-/** The tool names, in the order the server lists them (doctor checks them against the list). */
-export const TOOL_NAMES = ['brief', 'review_queue', 'rule_check', 'mark_reviewed'] as const;
+import { QUEUE_ITEMS, SERVER_NAME, type ToolAnswer, type ToolHandlers } from './contract';
 
 function answer(a: ToolAnswer): CallToolResult {
 	return { content: [{ type: 'text', text: a.text }], structuredContent: a.structured };
@@ -40,7 +37,7 @@ const noElicitation: jsonSchemaValidator = {
 	getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'this server asks no questions (no elicitation)' }),
 };
 
-export function createServer(t: ToolEnv, version: string): McpServer {
+export function createServer(tools: ToolHandlers, version: string): McpServer {
 	const server = new McpServer({ name: SERVER_NAME, version }, { jsonSchemaValidator: noElicitation, instructions: 'The state of the Obsidian vault this server was started for, by the same rules Obsidian uses for tags, properties and code blocks (a #tag in a code block does not count). Use these tools instead of searching the vault text yourself.' });
 
 	server.registerTool(
@@ -52,7 +49,7 @@ export function createServer(t: ToolEnv, version: string): McpServer {
 			inputSchema: {},
 			annotations: { readOnlyHint: true, openWorldHint: false },
 		},
-		() => guarded(() => briefTool(t)),
+		() => guarded(() => tools.brief()),
 	);
 
 	server.registerTool(
@@ -68,7 +65,7 @@ export function createServer(t: ToolEnv, version: string): McpServer {
 			},
 			annotations: { readOnlyHint: true, openWorldHint: false },
 		},
-		(args) => guarded(() => reviewQueueTool(t, { items: args.items, pathPrefix: args.pathPrefix, limit: args.limit })),
+		(args) => guarded(() => tools.reviewQueue({ items: args.items, pathPrefix: args.pathPrefix, limit: args.limit })),
 	);
 
 	server.registerTool(
@@ -82,7 +79,7 @@ export function createServer(t: ToolEnv, version: string): McpServer {
 			},
 			annotations: { readOnlyHint: true, openWorldHint: false },
 		},
-		(args) => guarded(() => ruleCheckTool(t, args.paths)),
+		(args) => guarded(() => tools.ruleCheck(args.paths)),
 	);
 
 	server.registerTool(
@@ -96,17 +93,17 @@ export function createServer(t: ToolEnv, version: string): McpServer {
 			},
 			annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 		},
-		(args) => guarded(() => markReviewedTool(t, args.path)),
+		(args) => guarded(() => tools.markReviewed(args.path)),
 	);
 	return server;
 }
 
 /** Serves until stdin ends (the client closed it or went away), then resolves. */
-export async function runStdioServer(t: ToolEnv, version: string): Promise<void> {
+export async function runStdioServer(tools: ToolHandlers, version: string): Promise<void> {
 	// Only the transport writes to stdout: anything a library logs goes to stderr instead.
 	const toStderr = (...parts: unknown[]): void => void process.stderr.write(`${parts.map(String).join(' ')}\n`);
 	Object.assign(console, { log: toStderr, info: toStderr, debug: toStderr });
-	const server = createServer(t, version);
+	const server = createServer(tools, version);
 	const transport = new StdioServerTransport();
 	const closed = new Promise<void>((resolve) => {
 		transport.onclose = () => resolve();

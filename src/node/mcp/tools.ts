@@ -13,6 +13,7 @@ import { reportJson, reportLang, reportText } from '../brief-report';
 import { checkJson } from '../check-report';
 import { checkVault, targetsUnder } from '../rule-files';
 import type { VaultContext } from '../vault-config';
+import { QUEUE_ITEMS, type QueueFilter, type ToolAnswer, type ToolHandlers } from './contract';
 import { markReviewed } from './mark-reviewed';
 import { PathRefused, resolveVaultPath } from './vault-path';
 
@@ -25,26 +26,12 @@ export interface ToolEnv {
 	langGiven: boolean;
 }
 
-export interface ToolAnswer {
-	text: string;
-	structured: Record<string, unknown>;
-}
-
-/** The items the review queue can be filtered to (the review report's, plus today's sessions). */
-export const QUEUE_ITEMS = ['needsReview', 'reviewOpen', 'pendingReview', 'inbox', 'sessionsToday'] as const satisfies readonly ListItemId[];
-
 export async function briefTool(t: ToolEnv): Promise<ToolAnswer> {
 	const ctx = t.context();
 	const now = t.now();
 	const sourced = await getBrief(ctx, 'auto', now);
 	const json = reportJson(ctx, sourced, false);
 	return { text: reportText(ctx, sourced, reportLang(ctx, sourced, t.langGiven), false, now), structured: { ...json } };
-}
-
-export interface QueueFilter {
-	items?: ListItemId[];
-	pathPrefix?: string;
-	limit?: number;
 }
 
 interface ReviewItem {
@@ -127,8 +114,17 @@ export async function ruleCheckTool(t: ToolEnv, paths: string[] | undefined): Pr
 	return { text: [...formatFindings(result.findings, result.checksRun, ctx.lang), ...skipped].join('\n'), structured: { ...json, targets: targets ?? null } };
 }
 
-
 export function markReviewedTool(t: ToolEnv, notePath: string): ToolAnswer {
 	const result = markReviewed(t.context(), notePath);
 	return { text: result.message, structured: { ...result } };
+}
+
+/** The tools as the server file takes them (contract.ts). */
+export function toolHandlers(t: ToolEnv): ToolHandlers {
+	return {
+		brief: () => briefTool(t),
+		reviewQueue: (filter) => reviewQueueTool(t, filter),
+		ruleCheck: (paths) => ruleCheckTool(t, paths),
+		markReviewed: (notePath) => markReviewedTool(t, notePath),
+	};
 }

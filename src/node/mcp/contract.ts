@@ -1,0 +1,44 @@
+/**
+ * What the bridge and its MCP server file (`session-brief.mcp.cjs`) agree on. The server file holds
+ * the MCP SDK and the protocol side (server.ts); the bridge holds what each tool answers (tools.ts)
+ * and passes it in. So a hook run never loads the SDK, and the tools answer with exactly the code
+ * `report` and `check` run. Nothing here may import the SDK: the bridge imports this file.
+ */
+import type { ListItemId } from '../../core/item-ids';
+
+/** The server file, beside the bridge (in `.claude/hooks/`, in a release, in `bridge/dist/`). */
+export const MCP_FILE_NAME = 'session-brief.mcp.cjs';
+
+export const SERVER_NAME = 'session-brief';
+
+/** The tool names, in the order the server lists them (doctor checks the list against these). */
+export const TOOL_NAMES = ['brief', 'review_queue', 'rule_check', 'mark_reviewed'] as const;
+
+/** The items the review queue can be filtered to (the review report's, plus today's sessions). */
+export const QUEUE_ITEMS = ['needsReview', 'reviewOpen', 'pendingReview', 'inbox', 'sessionsToday'] as const satisfies readonly ListItemId[];
+
+export interface ToolAnswer {
+	text: string;
+	structured: Record<string, unknown>;
+}
+
+export interface QueueFilter {
+	items?: ListItemId[];
+	pathPrefix?: string;
+	limit?: number;
+}
+
+/** One function per tool; a thrown error becomes an MCP tool error with its message. */
+export interface ToolHandlers {
+	brief(): Promise<ToolAnswer>;
+	reviewQueue(filter: QueueFilter): Promise<ToolAnswer>;
+	ruleCheck(paths: string[] | undefined): Promise<ToolAnswer>;
+	markReviewed(path: string): ToolAnswer;
+}
+
+/** What the server file exports (its entry: server-file.ts). */
+export interface McpServerFile {
+	/** The version it was built with; the bridge refuses a file of another version. */
+	version: string;
+	runStdioServer(handlers: ToolHandlers, version: string): Promise<void>;
+}
