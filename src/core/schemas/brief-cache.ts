@@ -4,7 +4,7 @@
  * and the reason goes into the brief's source note.
  */
 import { checkBrief, ISO_DATE } from './brief';
-import { bool, int, object, oneOf, optional, str, time, type Check } from './shape';
+import { bool, int, matches, object, oneOf, optional, str, time, type Check } from './shape';
 
 export const BRIEF_CACHE_FORMAT = 'session-brief-cache';
 
@@ -26,5 +26,6 @@ export function checkBriefCache(version: number): Check {
 		lang: optional(oneOf('en', 'de')),
 		locale: optional(str),
 		plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str) })),
+		stamp: optional(object({ notes: int(0, Number.MAX_SAFE_INTEGER), hash: matches(/^[0-9a-f]{16}$/, '16 hex digits') })),
 	});
 }
