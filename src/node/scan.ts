@@ -166,7 +166,7 @@ export function readNote(
 	}
 	if (read === null) return null;
 	// Most notes carry nothing the brief counts: proven on the raw bytes, they are never decoded.
-	if (flagFree !== null && flagFree(buffer.toString('latin1', 0, read.length), note.path)) {
+	if (flagFree !== null && flagFree(buffer.subarray(0, read.length), note.path)) {
 		return { entry: { path: note.path, mtime: read.mtime, flags: emptyFlags() }, size: read.size };
 	}
 	const text = decoder.decode(buffer.subarray(0, read.length));
