@@ -4,20 +4,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BriefCache } from '../../src/core/cache-format';
-import { FIXED_NOW, hookScript, makeVault, sessionStart } from '../helpers/bridge';
+import { FIXED_NOW, hookScript, makeVault, sessionStart, stopServerAndRemove } from '../helpers/bridge';
 
 const v = makeVault({ 'Inbox/a.md': '', 'Notes/b.md': '#needs-review' });
 const dir = path.join(v, '.obsidian', 'plugins', 'session-brief');
 let server: ChildProcess | null = null;
-afterAll(async () => {
-	const s = server;
-	if (s !== null && s.exitCode === null && s.signalCode === null) {
-		const exited = new Promise((resolve) => s.once('exit', resolve));
-		s.kill('SIGTERM');
-		await exited;
-	}
-	fs.rmSync(v, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
-});
+afterAll(async () => await stopServerAndRemove(server, v));
 
 function cache(): BriefCache | null {
 	try {
