@@ -1,8 +1,8 @@
 // Deterministic synthetic vaults for `npm run bench`.
 //
-//   node bench/generate-vault.mjs [N] [--seed S] [--rules R] [--force]
+//   node bench/generate-vault.mjs [N] [--seed S] [--rules R] [--dense] [--force]
 //
-// A vault of N notes is generated once into `os.tmpdir()/session-brief-bench/<N>-<seed>[-r<R>]/vault`
+// A vault of N notes is generated once into `os.tmpdir()/session-brief-bench/<N>-<seed>[-r<R>][-dense]/vault`
 // and reused while `meta.json` next to it names the same GENERATOR_VERSION. `meta.json` also holds
 // the ground truth: what `report --json` must say for that vault, computed here from what
 // the generator put into each note, independently of the core's code.
@@ -340,7 +340,9 @@ function makeNote(rng, opts) {
 		if (rng.chance(0.2)) specials.push(inlinePlacement(rng, t));
 	}
 	if (rng.chance(opts.decoyP ?? 0.1)) for (let i = rng.int(1, 4); i > 0; i--) specials.push(decoy(rng));
-	if (rng.chance(0.12)) specials.push([`${sentence(rng).slice(0, -1)} ${rng.pick(['review', 'Review', 'reviewer', 'needs review', 'peer-review', 'REVIEW'])} ${sentence(rng)}`]);
+	// A review-dense vault (`dense`) says "review" in prose in every note, one to three times.
+	const prose = opts.dense ? rng.int(1, 3) : rng.chance(0.12) ? 1 : 0;
+	for (let i = 0; i < prose; i++) specials.push([`${sentence(rng).slice(0, -1)} ${rng.pick(['review', 'Review', 'reviewer', 'needs review', 'peer-review', 'REVIEW'])} ${sentence(rng)}`]);
 	const unclosedFence = rng.chance(0.02);
 
 	const target = Math.round(opts.sizeMin * Math.pow(opts.sizeMax / opts.sizeMin, rng.next()));
@@ -391,8 +393,8 @@ function isoDay(base, offsetDays) {
 	return d.toISOString().slice(0, 10);
 }
 
-export function vaultDir(n, seed = 1, rules) {
-	return path.join(BENCH_ROOT, `${n}-${seed}${rules === undefined ? '' : `-r${rules}`}`);
+export function vaultDir(n, seed = 1, rules, dense = false) {
+	return path.join(BENCH_ROOT, `${n}-${seed}${rules === undefined ? '' : `-r${rules}`}${dense ? '-dense' : ''}`);
 }
 
 /** Sort order of every list in the brief: case-insensitive, then exact. */
@@ -407,8 +409,8 @@ export function comparePaths(a, b) {
  * Generates (or reuses) a vault. Returns `{ dir, root, meta }`; `meta.expected` is the ground
  * truth of `report --json` items, `meta.counts` numbers of notes of each kind.
  */
-export function ensureVault(n, { seed = 1, rules, force = false, log = () => undefined } = {}) {
-	const dir = vaultDir(n, seed, rules);
+export function ensureVault(n, { seed = 1, rules, dense = false, force = false, log = () => undefined } = {}) {
+	const dir = vaultDir(n, seed, rules, dense);
 	const root = path.join(dir, 'vault');
 	const metaFile = path.join(dir, 'meta.json');
 	if (!force) {
@@ -422,7 +424,7 @@ export function ensureVault(n, { seed = 1, rules, force = false, log = () => und
 	const t0 = Date.now();
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(root, { recursive: true });
-	const meta = generate(root, n, seed, rules);
+	const meta = generate(root, n, seed, rules, dense);
 	meta.generatorVersion = GENERATOR_VERSION;
 	meta.generatedInMs = Date.now() - t0;
 	fs.writeFileSync(metaFile, `${JSON.stringify(meta, null, 1)}\n`);
@@ -430,8 +432,8 @@ export function ensureVault(n, { seed = 1, rules, force = false, log = () => und
 	return { dir, root, meta };
 }
 
-function generate(root, n, seed, rulesWanted) {
-	const rng = makeRng(`session-brief-bench:${n}:${seed}`);
+function generate(root, n, seed, rulesWanted, dense) {
+	const rng = makeRng(`session-brief-bench:${n}:${seed}${dense ? ':dense' : ''}`);
 	const madeDirs = new Set();
 	const truth = []; // counted notes: { path, carried, daily, pending }
 	let totalBytes = 0;
@@ -451,7 +453,7 @@ function generate(root, n, seed, rulesWanted) {
 	const note = (rel, opts, counted = true) => {
 		if (used.has(rel.toLowerCase())) return false;
 		used.add(rel.toLowerCase());
-		const made = makeNote(rng, { sizeMin: 500, sizeMax: 6000, tagP: BASE_P, ...opts });
+		const made = makeNote(rng, { sizeMin: 500, sizeMax: 6000, tagP: BASE_P, dense, ...opts });
 		write(rel, made.bytes);
 		if (counted) truth.push({ path: rel, carried: made.carried, daily: made.daily, pending: made.pending });
 		return true;
@@ -598,7 +600,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
 	const n = Number(argv.find((a, i) => /^\d+$/.test(a) && !argv[i - 1]?.startsWith('--')) ?? 1000);
 	const seed = Number(flag('seed') ?? 1);
 	const rules = flag('rules') === undefined ? undefined : Number(flag('rules'));
-	const { root, meta } = ensureVault(n, { seed, rules, force: argv.includes('--force'), log: (m) => console.error(m) });
+	const { root, meta } = ensureVault(n, { seed, rules, dense: argv.includes('--dense'), force: argv.includes('--force'), log: (m) => console.error(m) });
 	const e = meta.expected;
 	console.log(root);
 	console.log(

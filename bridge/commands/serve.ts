@@ -14,6 +14,7 @@ import { startLiveServer, type LiveHandlers } from '../../src/node/live/server';
 import { localBrief, processAlive, type SourcedBrief } from '../../src/node/brief-source';
 import { clock, contextFor } from '../context';
 import { checkVault } from '../../src/node/rule-files';
+import { ServeCache } from '../../src/node/serve-cache';
 import type { VaultContext } from '../../src/node/vault-config';
 import { quoteName } from '../../src/core/quote';
 
@@ -91,15 +92,27 @@ export function serve(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): P
 		throw new UsageError(`a live channel already runs for this vault (process ${existing.pid}: Obsidian or another "serve")`);
 	}
 	const keeper = new BriefKeeper(ctx, env);
+	// Tier 1 for hooks: the cache names this process while a watcher reports every change.
+	const cache = new ServeCache(ctx.pluginDir, ctx.key, () => keeper.get(), () => clock(env));
 	let watcher: fs.FSWatcher | null = null;
 	try {
 		watcher = fs.watch(ctx.root, { recursive: true }, (_event, name) => {
-			if (name === null || !ignored(String(name))) keeper.markDirty();
+			if (name === null || !ignored(String(name))) {
+				keeper.markDirty();
+				cache.changed();
+			}
 		});
-		watcher.on('error', () => keeper.markDirty());
+		watcher.on('error', () => {
+			keeper.markDirty();
+			// A watcher that failed reports nothing more: the file must not claim to be current.
+			void cache.stop();
+		});
 	} catch {
-		// No recursive watching here: the periodic verification keeps answers current.
+		// No recursive watching here: the periodic verification keeps answers current, and the
+		// cache never claims to be (hooks verify it by their stat walk, tier 3).
+		void cache.stop();
 	}
+	const dateCheck = setInterval(() => cache.checkDate(), 60_000);
 	const handlers: LiveHandlers = {
 		brief: () => keeper.answer(),
 		review: () => keeper.answer(),
@@ -109,9 +122,11 @@ export function serve(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): P
 		(server) =>
 			new Promise<number>((resolve) => {
 				process.stderr.write(`Serving the live channel for ${quoteName(ctx.root)} on 127.0.0.1:${server.port}. Stop with Ctrl+C.\n`);
+				void cache.flush();
 				const stop = (): void => {
 					watcher?.close();
-					void server.close().then(() => resolve(0));
+					clearInterval(dateCheck);
+					void Promise.all([cache.stop(), server.close()]).then(() => resolve(0));
 				};
 				process.once('SIGINT', stop);
 				process.once('SIGTERM', stop);

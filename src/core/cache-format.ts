@@ -9,6 +9,7 @@ import type { RecentNews } from './what-changed';
 import { LIST_ITEM_IDS } from './item-ids';
 import { checkBriefCache } from './schemas/brief-cache';
 import { checkBriefIndex } from './schemas/brief-index';
+import { StampBuilder, type StatStamp } from './stat-stamp';
 
 export const CACHE_VERSION = 2;
 export const BRIEF_FILE = 'brief-cache.json';
@@ -54,6 +55,12 @@ export interface BriefCache {
 	plugin?: PluginState;
 	/** The news notes changed since the earliest session start a hook may ask about (src/core/what-changed.ts). */
 	recent?: RecentNews;
+	/**
+	 * The index's notes as a stat walk would see them (src/core/stat-stamp.ts): a hook proves the
+	 * cache current with a walk and this, without reading the index. Missing when some note could
+	 * not be read (it must be read again) and in files from before it existed.
+	 */
+	stamp?: StatStamp;
 }
 
 /** One note: path, mtime (ms), size (bytes, -1 unknown), flags (0 when it carries none), read error. */
@@ -83,6 +90,16 @@ export function fromRow(row: IndexRow): NoteEntry {
 	const [p, mtime, , flags, readError] = row;
 	if (flags === null) return { path: p, mtime, flags: null, readError: readError ?? 'unreadable' };
 	return { path: p, mtime, flags: flags === 0 ? emptyFlags() : flags };
+}
+
+/** The stamp of an index's rows; undefined when a row is unreadable or of unknown size, which no walk can match. */
+export function stampOfRows(rows: readonly IndexRow[]): StatStamp | undefined {
+	const stamp = new StampBuilder();
+	for (const row of rows) {
+		if (row[3] === null || row[2] < 0) return undefined;
+		stamp.add(row[0], row[1], row[2]);
+	}
+	return stamp.done();
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; why: string };

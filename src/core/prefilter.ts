@@ -2,28 +2,90 @@
  * A test that proves, from a note's raw bytes, that it carries nothing the brief counts, so the
  * scan can skip decoding and parsing it. Exact, or not offered at all:
  *
- * * A flag needs a tag name in the text (inline after `#`, or a frontmatter `tags` value), a
- *   `status` equal to the pending-review name (counted only under the rules folder) or a `type`
- *   (read only under the inbox folder). Notes in those two folders are never skipped.
- * * The bytes are read as latin1, one character per byte: UTF-8 never puts an ASCII byte inside a
- *   multi-byte character, so an ASCII name matches the latin1 text exactly where it stands in the
- *   UTF-8 text, case-insensitively.
+ * * A flag needs a tag name in the text: inline right after `#`, or a `tags` value inside the
+ *   frontmatter; or a `status` equal to the pending-review name (counted only under the rules
+ *   folder) or a `type` (read only under the inbox folder). Notes in those two folders are never
+ *   skipped. So a name in prose (`a review of`) keeps a note only inside its frontmatter: in the
+ *   body, only `#name` can flag it.
+ * * It reads the raw bytes, never decoding them: UTF-8 never puts an ASCII byte inside a
+ *   multi-byte character, so an ASCII name (and the `---` fences, line ends and BOM that bound the
+ *   frontmatter) match the bytes exactly where they stand in the decoded text, case-insensitively.
  * * Offered only for ASCII names without `k`: the Kelvin sign (U+212A) lower-cases to `k`, so
- *   `#tas\u212A` carries `task` though no ASCII `k` is in its bytes. A backslash anywhere keeps the
- *   note (a YAML escape could spell a name in other bytes).
+ *   `#tas\u212A` carries `task` though no ASCII `k` is in its bytes. A backslash in the frontmatter
+ *   keeps the note (a YAML escape could spell a name in other bytes).
  */
 import { isInFolder } from './paths';
 import type { Settings } from './settings';
 
-export type FlagFreeTest = (latin1: string, path: string) => boolean;
+/** `bytes` is the whole note as read from disk; true proves it carries no flag. */
+export type FlagFreeTest = (bytes: Uint8Array, path: string) => boolean;
+
+const HASH = 0x23;
+const NL = 0x0a;
+const CR = 0x0d;
+const DASH = 0x2d;
+const BACKSLASH = 0x5c;
+
+/** ASCII upper case to lower case; every other byte as it is. */
+function lower(b: number): number {
+	return b >= 0x41 && b <= 0x5a ? b + 32 : b;
+}
+
+/** Whether one of `names` (lower-case bytes) starts at `at`, case-insensitively, ending before `end`. */
+function nameAt(bytes: Uint8Array, at: number, end: number, names: readonly Uint8Array[]): boolean {
+	for (const name of names) {
+		if (at + name.length > end) continue;
+		let i = 0;
+		while (i < name.length && lower(bytes[at + i] ?? 0) === name[i]) i++;
+		if (i === name.length) return true;
+	}
+	return false;
+}
+
+/** A `---` line starting at `at` (spaces or tabs after it): where the line's end is, else -1. */
+function fenceLine(bytes: Uint8Array, at: number, end: number): number {
+	if (at + 3 > end || bytes[at] !== DASH || bytes[at + 1] !== DASH || bytes[at + 2] !== DASH) return -1;
+	let i = at + 3;
+	while (i < end && (bytes[i] === 0x20 || bytes[i] === 0x09)) i++;
+	if (i < end && bytes[i] === CR) i++;
+	return i;
+}
+
+/**
+ * Where the frontmatter ends (0 when there is none), by the rule noteFactsFromText applies to the
+ * decoded text: an opening `---` line, and a later line `---` (spaces, tabs, CR after it).
+ */
+function frontmatterEnd(bytes: Uint8Array, start: number, end: number): number {
+	const open = fenceLine(bytes, start, end);
+	if (open < 0 || open >= end || bytes[open] !== NL) return 0;
+	for (let nl = open; nl >= 0 && nl < end; nl = bytes.indexOf(NL, nl + 1)) {
+		const close = fenceLine(bytes, nl + 1, end);
+		if (close < 0) continue;
+		if (close === end) return end;
+		if (bytes[close] === NL) return close + 1;
+	}
+	return 0;
+}
 
 export function flagFreeTest(settings: Settings): FlagFreeTest | null {
 	const names = [settings.tags.needsReview, settings.tags.review, settings.tags.reviewDone, settings.tags.pendingReview];
 	if (names.some((n) => !/^[\x20-\x7e]+$/.test(n) || /k/i.test(n))) return null;
-	const pattern = new RegExp(names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'i');
+	const lowered = names.map((n) => Uint8Array.from(n.toLowerCase(), (c) => c.charCodeAt(0)));
 	const { inboxFolder, rulesFolder } = settings;
-	return (latin1, path) => {
+	return (bytes, path) => {
 		if (isInFolder(path, inboxFolder) || isInFolder(path, rulesFolder)) return false;
-		return !pattern.test(latin1) && !latin1.includes('\\');
+		const end = bytes.length;
+		// In the body only `#name` can flag a note; `#` is rare enough to jump from one to the next.
+		for (let at = bytes.indexOf(HASH); at >= 0; at = bytes.indexOf(HASH, at + 1)) {
+			if (nameAt(bytes, at + 1, end, lowered)) return false;
+		}
+		// The scan's decoder drops one byte order mark and noteFactsFromText one more.
+		let start = 0;
+		while (start < 6 && bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf) start += 3;
+		const fmEnd = frontmatterEnd(bytes, start, end);
+		for (let at = start; at < fmEnd; at++) {
+			if (bytes[at] === BACKSLASH || nameAt(bytes, at, fmEnd, lowered)) return false;
+		}
+		return true;
 	};
 }

@@ -12,10 +12,11 @@ import { checkBrief } from '../core/schemas/brief';
 import { isoDate } from '../core/dates';
 import { fromRow, toRow, type BriefCache, type BriefIndex } from '../core/cache-format';
 import { DISCOVERY_FILE, type LiveBrief } from '../core/live-protocol';
+import { sameStamp } from '../core/stat-stamp';
 import { readBriefIndex, writeCache } from './cache';
 import { getBrief, type PipelineRun, type TierOutcome } from './brief-pipeline';
 import { exists, withDailyNoteChecked, type SourcedBrief } from './plugin-tier';
-import { scanVault, walkVault, type WalkedNote } from './scan';
+import { scanVault, walkStamp, walkVault, type WalkedNote } from './scan';
 import type { VaultContext } from './vault-config';
 import { readSessionStarts } from './what-changed';
 import { recentNews } from '../core/what-changed';
@@ -74,12 +75,28 @@ export function fromCacheIndex(run: PipelineRun, cache: BriefCache): SourcedBrie
 	return { brief: served, source: 'cache', generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [] };
 }
 
-/** Tier 3: today's cache under these settings, served when a stat walk finds every note as indexed. */
+function indexMissing(run: PipelineRun): { reason: string } {
+	return { reason: run.indexRejected !== undefined ? `cache rejected: ${run.indexRejected}` : 'cache index missing or from another write' };
+}
+
+/**
+ * Tier 3: today's cache under these settings, served when a stat walk finds every note as indexed.
+ * A cache with a stamp is proven by the walk alone, so the hook never reads the index (7 MB of
+ * JSON at 100,000 notes); an older cache without one is compared with its index row by row.
+ */
 export function verifiedCache(run: PipelineRun): TierOutcome {
 	const cache = run.cache.usable;
 	if (cache === null) return null;
+	const changed = { reason: 'notes changed since the cache was written' };
+	if (cache.stamp !== undefined) {
+		// On a mismatch the scan walks again (the folders are in the OS's cache by then): keeping
+		// this walk's notes for it would slow down the common case, where nothing changed.
+		const walked = walkStamp(run.ctx.root, run.ctx.settings.excludedRootFolders);
+		if (walked === null || !sameStamp(walked, cache.stamp)) return changed;
+		return fromCacheIndex(run, cache) ?? indexMissing(run);
+	}
 	const index = run.index();
-	if (index === null) return { reason: run.indexRejected !== undefined ? `cache rejected: ${run.indexRejected}` : 'cache index missing or from another write' };
+	if (index === null) return indexMissing(run);
 	const rows = new Map<string, [number, number]>();
 	const previous = new Map<string, NoteEntry>();
 	rowsOf(index, rows, previous);
@@ -88,7 +105,7 @@ export function verifiedCache(run: PipelineRun): TierOutcome {
 		const served = fromCacheIndex(run, cache);
 		if (served !== null) return served;
 	}
-	return { reason: 'notes changed since the cache was written' };
+	return changed;
 }
 
 /**

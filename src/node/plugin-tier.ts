@@ -68,10 +68,11 @@ export function withDailyNoteChecked(brief: Brief, root: string): Brief {
 }
 
 /**
- * Whether a plugin-written cache may be served as is: its writer runs with nothing pending. "Runs"
- * means the pid names the very process that wrote the file (same start time): after a crash the
- * pid may be reused, and a sandboxed Obsidian numbers its processes itself. Unknown is no.
+ * Whether a cache kept current by a running process (the plugin, or `serve`) may be served as is:
+ * that process runs with nothing pending. "Runs" means the pid names the very process that wrote
+ * the file (same start time): after a crash the pid may be reused, and a sandboxed Obsidian numbers
+ * its processes itself. Unknown is no.
  */
 export function servedByPlugin(cache: BriefCache): boolean {
-	return cache.writer === 'plugin' && cache.plugin !== undefined && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);
+	return cache.plugin !== undefined && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);
 }

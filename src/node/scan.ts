@@ -9,11 +9,10 @@ import type { NoteEntry } from '../core/brief';
 import { flagsOf, lowerTagNames } from '../core/flags';
 import { noteFactsFromText, tagNeedle } from '../core/note-facts';
 import { emptyFlags } from '../core/cache-format';
-import { isSkippedFolder } from '../core/paths';
 import { flagFreeTest, type FlagFreeTest } from '../core/prefilter';
 import { quoteName } from '../core/quote';
+import { StampBuilder, type StatStamp } from '../core/stat-stamp';
 import { splitRead } from './scan-parallel';
-import { walkFolders } from './walk';
 import type { Settings } from '../core/settings';
 
 export interface WalkedNote {
@@ -34,6 +33,54 @@ function errorText(error: unknown): string {
 	return e.code ?? (e.message || String(error)).split('\n')[0] ?? 'error';
 }
 
+type NoteVisit = (path: string, mtime: number, size: number, error?: string) => void;
+
+/**
+ * The walk itself: every counted note to `visit`, with its mtime and size when `withStat`.
+ * Its own loop rather than walkFolders' visitor, with paths joined by hand (path.join would
+ * normalise each of 100,000 paths that need none): this walk is most of what tier 3 costs.
+ */
+function walkNotes(root: string, excludedRootFolders: readonly string[], withStat: boolean, visit: NoteVisit): string[] {
+	const errors: string[] = [];
+	const prefix = root.endsWith(path.sep) ? root : root + path.sep;
+	const pending: string[] = [''];
+	while (pending.length > 0) {
+		const rel = pending.pop() ?? '';
+		let entries: fs.Dirent[];
+		try {
+			entries = fs.readdirSync(rel === '' ? root : prefix + rel, { withFileTypes: true });
+		} catch (error) {
+			errors.push(`could not read folder ${rel === '' ? '.' : quoteName(rel)} (${errorText(error)})`);
+			continue;
+		}
+		const base = rel === '' ? '' : `${rel}/`;
+		for (const entry of entries) {
+			const name = entry.name;
+			// The rule of isSkippedFolder and isCountedNote: dot names, node_modules, the excluded root folders.
+			if (name.startsWith('.')) continue;
+			if (entry.isDirectory()) {
+				if (name !== 'node_modules' && !(rel === '' && excludedRootFolders.includes(name))) pending.push(base + name);
+				continue;
+			}
+			if (!name.endsWith('.md') || !(entry.isFile() || entry.isSymbolicLink())) continue;
+			const childRel = base + name;
+			if (!withStat) {
+				visit(childRel, 0, -1);
+				continue;
+			}
+			try {
+				const st = fs.statSync(prefix + childRel, { throwIfNoEntry: false });
+				// Whole milliseconds: Obsidian reports `TFile.stat.mtime` so, and the plugin writes the index too.
+				if (st?.isFile() === true) visit(childRel, Math.trunc(st.mtimeMs), st.size);
+			} catch (error) {
+				// A note that vanished between readdir and stat is simply gone; others are reported.
+				if ((error as NodeJS.ErrnoException).code !== 'ENOENT') visit(childRel, 0, -1, errorText(error));
+			}
+		}
+	}
+	return errors;
+}
+
 /**
  * Lists every counted note with its modification time and size, using only `readdir` and `stat`
  * (the stat-only walk of tier 3, docs/design.md). Symlinked folders are not followed, so a link loop
@@ -42,32 +89,25 @@ function errorText(error: unknown): string {
  */
 export function walkVault(root: string, excludedRootFolders: readonly string[], withStat = true): Walk {
 	const notes: WalkedNote[] = [];
-	const errors: string[] = [];
-	walkFolders(root, {
-		entry(entry, childRel) {
-			const name = entry.name;
-			if (entry.isDirectory()) return !isSkippedFolder(childRel, excludedRootFolders);
-			// Folders that hold no counted note were never entered, so only the name is left to test.
-			if (!name.endsWith('.md') || name.startsWith('.') || !(entry.isFile() || entry.isSymbolicLink())) return false;
-			if (!withStat) {
-				notes.push({ path: childRel, mtime: 0, size: -1 });
-				return false;
-			}
-			try {
-				const st = fs.statSync(path.join(root, childRel));
-				// Whole milliseconds: Obsidian reports `TFile.stat.mtime` so, and the plugin writes the index too.
-				if (st.isFile()) notes.push({ path: childRel, mtime: Math.trunc(st.mtimeMs), size: st.size });
-			} catch (error) {
-				// A note that vanished between readdir and stat is simply gone; others are reported.
-				if ((error as NodeJS.ErrnoException).code !== 'ENOENT') notes.push({ path: childRel, mtime: 0, size: -1, error: errorText(error) });
-			}
-			return false;
-		},
-		unreadable(rel, error) {
-			errors.push(`could not read folder ${rel === '' ? '.' : quoteName(rel)} (${errorText(error)})`);
-		},
+	const errors = walkNotes(root, excludedRootFolders, withStat, (p, mtime, size, error) => {
+		notes.push(error === undefined ? { path: p, mtime, size } : { path: p, mtime, size, error });
 	});
 	return { notes, errors };
+}
+
+/**
+ * The same walk folded into a stamp (src/core/stat-stamp.ts), keeping nothing per note: holding
+ * 100,000 paths costs a third as much again as the walk itself (garbage collection and page faults).
+ * Null when a folder or a note could not be looked at, which no stamp may hide.
+ */
+export function walkStamp(root: string, excludedRootFolders: readonly string[]): StatStamp | null {
+	const stamp = new StampBuilder();
+	let clean = true;
+	const errors = walkNotes(root, excludedRootFolders, true, (p, mtime, size, error) => {
+		if (error !== undefined) clean = false;
+		else stamp.add(p, mtime, size);
+	});
+	return clean && errors.length === 0 ? stamp.done() : null;
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
@@ -126,7 +166,7 @@ export function readNote(
 	}
 	if (read === null) return null;
 	// Most notes carry nothing the brief counts: proven on the raw bytes, they are never decoded.
-	if (flagFree !== null && flagFree(buffer.toString('latin1', 0, read.length), note.path)) {
+	if (flagFree !== null && flagFree(buffer.subarray(0, read.length), note.path)) {
 		return { entry: { path: note.path, mtime: read.mtime, flags: emptyFlags() }, size: read.size };
 	}
 	const text = decoder.decode(buffer.subarray(0, read.length));

@@ -5,7 +5,7 @@
  * so the bridge never serves a brief that lags behind a change it could not know about.
  */
 import { normalizePath, type App } from 'obsidian';
-import { BRIEF_FILE, INDEX_FILE, asBriefCache, makeBriefCache, makeIndex, type BriefCache } from '../core/cache-format';
+import { BRIEF_FILE, INDEX_FILE, asBriefCache, makeBriefCache, makeIndex, stampOfRows, type BriefCache } from '../core/cache-format';
 import { parseSessionStarts, recentNews, SESSION_STARTS_FILE, type SessionStarts } from '../core/what-changed';
 import { isoDate } from '../core/dates';
 import { processIdentity } from '../node/live/process-identity';
@@ -119,6 +119,7 @@ export class CacheWriter {
 		const id = randomId();
 		const now = new Date();
 		const brief = this.service.brief(now);
+		const rows = index.rows();
 		const cache = makeBriefCache(id, {
 			writer: 'plugin',
 			writtenAt: now.getTime(),
@@ -131,10 +132,11 @@ export class CacheWriter {
 			locale: this.service.locale(),
 			plugin: ownProcess(pending),
 			recent: recentNews(brief, await this.sessionStarts()),
+			stamp: stampOfRows(rows),
 		});
 		const adapter = this.app.vault.adapter;
 		// Index first: a reader that sees the new brief always finds its index (cache-format.md).
-		await writeAtomic(adapter, this.file(INDEX_FILE), JSON.stringify(makeIndex(id, index.rows())));
+		await writeAtomic(adapter, this.file(INDEX_FILE), JSON.stringify(makeIndex(id, rows)));
 		await writeAtomic(adapter, this.file(BRIEF_FILE), JSON.stringify(cache));
 		this.last = cache;
 		this.fullWrites++;

@@ -70,6 +70,37 @@ describe('cache tiers', () => {
 		expect(report(v).json.source).toBe('cache');
 		expect(report(v, ['--source', 'cache']).json.source).toBe('cache');
 	});
+	it('tier 3 proves the cache by its stamp: the hook reads no index, and a same-size edit is still caught', () => {
+		const v = vault(BASE);
+		report(v);
+		const cacheFile = path.join(pluginDir(v), 'brief-cache.json');
+		const indexFile = path.join(pluginDir(v), 'brief-index.json');
+		expect((JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as { stamp?: unknown }).stamp).toMatchObject({ notes: 3 });
+		// With the index unreadable, only the stamp can prove the hook's cache current.
+		fs.writeFileSync(indexFile, 'not json');
+		expect(sessionStart(v).context.split('\n')[0]).toContain('(cached brief,');
+		// A full report needs every path from the index, so it scans and says why.
+		expect(report(v).json.source).toBe('scan');
+		expect(report(v).json.source).toBe('cache');
+		// Same bytes count, new modification time: the stamp differs, the brief is made again.
+		const note = path.join(v, 'Notes', 'c.md');
+		fs.writeFileSync(note, 'PLAIN');
+		fs.utimesSync(note, new Date(2026, 10, 29, 9, 0, 0), new Date(2026, 10, 29, 9, 0, 0));
+		expect(sessionStart(v).context.split('\n')[0]).toContain('own scan');
+	});
+	it('a cache from before the stamp is still verified against its index, row by row', () => {
+		const v = vault(BASE);
+		report(v);
+		const cacheFile = path.join(pluginDir(v), 'brief-cache.json');
+		const { stamp: _stamp, ...older } = JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as Record<string, unknown>;
+		fs.writeFileSync(cacheFile, JSON.stringify(older));
+		expect(sessionStart(v).context.split('\n')[0]).toContain('(cached brief,');
+		expect(report(v).json.source).toBe('cache');
+		fs.writeFileSync(path.join(v, 'Inbox', 'new.md'), '');
+		const r = report(v);
+		expect(r.json.source).toBe('scan');
+		expect(r.json.items.inbox).toEqual({ count: 2, paths: ['Inbox/a.md', 'Inbox/new.md'] });
+	});
 	it('leaves no temp files behind', () => {
 		const v = vault(BASE);
 		report(v);

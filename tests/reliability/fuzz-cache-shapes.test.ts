@@ -104,6 +104,8 @@ describe('cache: wrong shapes with the right header are rejected, never used', (
 			[['brief', 'items', 'dailyNote', 'path'], { evil: true }],
 			[['brief', 'errors', 0], 'oops'],
 			[['plugin'], { pid: 'self', pending: false }],
+			[['stamp', 'hash'], 'not hex'],
+			[['stamp'], { notes: -1, hash: '0000000000000000' }],
 		] as Array<[Array<string | number>, unknown]>) {
 			const withError = at[1] === 'errors' ? { ...cache, brief: { ...cache.brief, errors: [{ item: 'scan', message: 'x' }] } } : cache;
 			expect(checkedBriefCache(setAt(withError, at, value)).ok, at.join('.')).toBe(false);
@@ -151,12 +153,14 @@ describe('cache: a wrong-shaped cache is served as a scan and rewritten (child p
 		});
 	}
 
-	it('an index row of the wrong shape is a miss too', () => {
+	it('an index row of the wrong shape is a miss too (for every run that reads the index)', () => {
 		const { v, index } = cachedVault();
 		fs.writeFileSync(path.join(pluginDir(v), 'brief-index.json'), JSON.stringify({ ...index, notes: [...index.notes.slice(1), 'Inbox/a.md'] }));
-		const r = sessionStart(v);
-		expect(r.context.split('\n')[0]).toMatch(/own scan of the vault, just made; cache ignored, it is damaged: brief-index\.json: notes\[\d+\] is not a list/);
-		expect(r.context).toContain('Inbox: 2 (Inbox/a.md, Inbox/b.md)');
+		// The hook proves the brief file by its stamp and never reads the index.
+		expect(sessionStart(v).context.split('\n')[0]).toMatch(/\(cached brief, /);
+		const r = run(hookScript(v), ['report']).stdout.toString();
+		expect(r.split('\n')[0]).toMatch(/own scan of the vault, just made; cache ignored, it is damaged: brief-index\.json: notes\[\d+\] is not a list/);
+		expect(r).toContain('Inbox: 2 (Inbox/a.md, Inbox/b.md)');
 	});
 
 	it('report --review over a wrong-shaped index does not crash', () => {

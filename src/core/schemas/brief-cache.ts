@@ -29,5 +29,6 @@ export function checkBriefCache(version: number): Check {
 		locale: optional(str),
 		plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str) })),
 		recent: optional(object({ after: ISO_TIME, notes: listOf(tuple([str, time])) })),
+		stamp: optional(object({ notes: int(0, Number.MAX_SAFE_INTEGER), hash: matches(/^[0-9a-f]{16}$/, '16 hex digits') })),
 	});
 }
