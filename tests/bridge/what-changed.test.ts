@@ -51,8 +51,11 @@ function report(v: string, now = '2026-11-29T11:00:00.000Z'): Report {
 	return JSON.parse(r.stdout.toString('utf8')) as Report;
 }
 
+let sessions = 0;
+/** A session start of its own session: two starts of one session within seconds give one brief. */
 function sessionStart(v: string, source: string, now: string): string {
-	const r = run(hookScript(v), ['session-start'], JSON.stringify({ session_id: 's', hook_event_name: 'SessionStart', source }), { env: env(now) });
+	sessions++;
+	const r = run(hookScript(v), ['session-start'], JSON.stringify({ session_id: `s${sessions}`, hook_event_name: 'SessionStart', source }), { env: env(now) });
 	expect(r.status).toBe(0);
 	return (JSON.parse(r.stdout.toString('utf8')) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
 }
