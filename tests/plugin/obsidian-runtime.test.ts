@@ -39,7 +39,7 @@ function briefFile(dir: string): BriefCache | null {
 }
 
 function live(plugin: SessionBriefPlugin): LiveChannel {
-	return (plugin as unknown as { live: LiveChannel }).live;
+	return (plugin as unknown as { desktop: { live: LiveChannel } }).desktop.live;
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
