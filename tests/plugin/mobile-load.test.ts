@@ -157,7 +157,7 @@ describe.skipIf(!HAVE_BUILD)('built main.js on mobile', () => {
 		const at = { clientX: 40, clientY: 40, bubbles: true, pointerType: 'touch', isPrimary: true };
 		target.dispatchEvent(new PointerEvent('pointerdown', at));
 		await new Promise((r) => setTimeout(r, LONG_PRESS_WAIT_MS));
-		expect((Menu.last as Menu | null)?.items.map((i) => i.title)).toEqual(['Mark as reviewed', 'Open in new tab', 'Reveal in file explorer']);
+		expect(Menu.last?.items.map((i) => i.title)).toEqual(['Mark as reviewed', 'Open in new tab', 'Reveal in file explorer']);
 		// Android's own contextmenu for the same press, while the finger is still down, opens no second menu.
 		Menu.last = null;
 		target.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
