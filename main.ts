@@ -42,7 +42,8 @@ export default class SessionBriefPlugin extends Plugin {
 		this.registerView(VIEW_TYPE_RULE_CHECK, (leaf) => new RuleCheckView(leaf, this.rules, lang, () => this.runRuleCheck()));
 		this.registerHoverLinkSource(VIEW_TYPE_REVIEW, { display: 'Session brief: needs review', defaultMod: true });
 		this.addRibbonIcon(REVIEW_ICON, 'Open needs review', () => void this.openReviewView());
-		new ReviewStatusBar(this, this.service, this.sync, () => void this.openReviewView());
+		// The status bar is "not available on mobile" (obsidian.d.ts, addStatusBarItem).
+		if (Platform.isDesktopApp) new ReviewStatusBar(this, this.service, this.sync, () => void this.openReviewView());
 		registerCommands(this, {
 			openReviewView: () => this.openReviewView(),
 			copyBrief: () => this.copyBrief(),

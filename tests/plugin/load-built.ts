@@ -43,11 +43,18 @@ export interface LoadOptions {
 /** The `Platform` of Obsidian's phone app (obsidian.d.ts 1.13.1, `Platform`). */
 export const MOBILE_PLATFORM = { isDesktop: false, isDesktopApp: false, isMobile: true, isMobileApp: true, isPhone: true, isTablet: false, isIosApp: false, isAndroidApp: true };
 
+/** A plugin on the phone: the status bar is "Not available on mobile" (obsidian.d.ts 1.13.1, `addStatusBarItem`). */
+class MobilePlugin extends obsidian.Plugin {
+	addStatusBarItem(): HTMLElement {
+		throw new Error('addStatusBarItem is not available on mobile');
+	}
+}
+
 /**
  * The stand-in as the phone app's `obsidian` module. Without `FileSystemAdapter`: the phone's adapter
  * is another class, and code on a mobile path that as much as names the desktop one fails here.
  */
-export const MOBILE_OBSIDIAN: Record<string, unknown> = { ...obsidian, Platform: MOBILE_PLATFORM, FileSystemAdapter: undefined };
+export const MOBILE_OBSIDIAN: Record<string, unknown> = { ...obsidian, Platform: MOBILE_PLATFORM, FileSystemAdapter: undefined, Plugin: MobilePlugin };
 
 /** Node's globals a CommonJS module sees, which the phone's JavaScript engine does not have. */
 const NODE_GLOBALS = ['process', 'Buffer', 'global', 'setImmediate', 'clearImmediate'] as const;
