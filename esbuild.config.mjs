@@ -44,8 +44,10 @@ const plugin = {
 	// The bridge bundle is embedded as text (src/plugin/bridge-source.ts) so install can copy it.
 	loader: { '.cjs': 'text' },
 	define: { BRIDGE_VERSION: JSON.stringify(pkg.version) },
-	// Obsidian ships moment; the plugin uses that copy instead of bundling a second one.
-	alias: { moment: './src/plugin/obsidian-moment.ts' },
+	// Obsidian ships moment; the plugin uses that copy instead of bundling a second one. yaml's Node
+	// build requires Node's `process` when it loads, which the phone app does not have (the plugin
+	// reads frontmatter with it on every platform): its browser build is the same parser without it.
+	alias: { moment: './src/plugin/obsidian-moment.ts', yaml: './node_modules/yaml/browser/index.js' },
 	format: 'cjs',
 	target: 'es2018',
 	logLevel: 'info',

@@ -17,6 +17,31 @@ export default tseslint.config(
 		},
 	},
 	...obsidianmd.configs.recommended,
+	{
+		// Code that runs under Node only (the bridge, src/node, the tests): Node's modules and globals
+		// are its platform. The recommended config allows them only for a desktop-only plugin.
+		files: ['bridge/**/*.ts', 'src/node/**/*.ts', 'src/node/**/*.cjs', 'tests/**/*.ts', 'vitest.config.ts'],
+		languageOptions: { globals: { ...globals.node, NodeJS: 'readonly' } },
+		rules: { 'obsidianmd/no-nodejs-modules': 'off' },
+	},
+	{
+		// Regular expressions that run in Node, never on a phone's older JavaScript engine.
+		files: ['tests/**/*.ts'],
+		rules: { 'obsidianmd/regex-lookbehind': 'off' },
+	},
+	{
+		// The plugin runs on mobile too: a Node module imported where it loads breaks it there
+		// (docs/design.md, "Mobile and synced vaults").
+		files: ['main.ts', 'src/plugin/**/*.ts'],
+		rules: { 'obsidianmd/no-nodejs-modules': 'error' },
+	},
+	{
+		// Desktop-only plugin files: loaded only through the guarded import in
+		// src/plugin/desktop-loader.ts, which tests/plugin/mobile-load.test.ts proves on the built main.js.
+		files: ['src/plugin/agent-hooks.ts', 'src/plugin/atomic-write.ts'],
+		languageOptions: { globals: { NodeJS: 'readonly' } },
+		rules: { 'obsidianmd/no-nodejs-modules': 'off' },
+	},
 	// Which layer may import which (docs/design.md, "Layers"); after the recommended config, which
 	// turns no-restricted-imports off for TypeScript.
 	...layerBoundaries,

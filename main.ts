@@ -1,93 +1,72 @@
-import { Notice, Plugin } from 'obsidian';
+import { Notice, Platform, Plugin } from 'obsidian';
 import { formatBrief } from './src/core/format';
 import { resolveSettings, type DailyNoteSettings, type Settings } from './src/core/settings';
-import { AgentHooks } from './src/plugin/agent-hooks';
-import { EMBEDDED_FILES, embeddedBridgeVersion } from './src/plugin/bridge-source';
 import { BriefService, readDailyNoteSettings } from './src/plugin/brief-service';
-import { CacheWriter } from './src/plugin/cache-writer';
 import { registerCommands } from './src/plugin/commands';
-import { hookCommands } from './src/plugin/hook-commands';
+import { loadDesktopParts } from './src/plugin/desktop-loader';
+import type { DesktopParts } from './src/plugin/desktop-parts';
 import { IndexSync } from './src/plugin/index-sync';
-import { discoveryFile, LiveChannel, liveHandlers } from './src/plugin/live-channel';
 import { ReviewActions } from './src/plugin/review-actions';
 import { REVIEW_ICON, ReviewView, VIEW_TYPE_REVIEW } from './src/plugin/review-view';
 import { RuleCheckRunner } from './src/plugin/rule-check-runner';
 import { RuleCheckView, VIEW_TYPE_RULE_CHECK } from './src/plugin/rule-check-view';
 import { SessionBriefSettingTab } from './src/plugin/settings-tab';
 import { loadSettings, saveSettings } from './src/plugin/settings-store';
-import { pluginFolder } from './src/plugin/plugin-folder';
 import { ReviewStatusBar } from './src/plugin/status-bar';
 import { uiStrings } from './src/plugin/ui-strings';
-
-/** How often the plugin checks whether the local date moved on (the brief is per day). */
-const DATE_CHECK_MS = 60_000;
 
 export default class SessionBriefPlugin extends Plugin {
 	settings!: Settings;
 	private sync!: IndexSync;
 	private service!: BriefService;
-	private writer!: CacheWriter;
 	private rules!: RuleCheckRunner;
-	private live!: LiveChannel;
-	private hooks!: AgentHooks;
+	/** The cached brief and live channel for the hook, and agent hooks; null on mobile (src/plugin/desktop-parts.ts). */
+	private desktop: DesktopParts | null = null;
 	private obsidianDaily: DailyNoteSettings = { folder: '', format: 'YYYY-MM-DD' };
 
 	async onload(): Promise<void> {
 		this.settings = await loadSettings(this);
-		// Writing the resolved settings back gives the bridge a complete data.json to read.
-		await saveSettings(this, this.settings);
+		// Writing the resolved settings back gives the bridge a complete data.json to read. The bridge
+		// runs on desktops only; a phone that wrote it at every start would add a change to the sync.
+		if (Platform.isDesktopApp) await saveSettings(this, this.settings);
 		this.obsidianDaily = await readDailyNoteSettings(this.app);
 
 		this.sync = new IndexSync(this.app, this.settings, () => this.onIndexChanged());
 		this.service = new BriefService(this.app, this.sync.index, () => this.settings);
-		const folder = pluginFolder(this.app, this.manifest);
-		this.writer = new CacheWriter(this.app, folder, this.service, this.sync);
 		const actions = new ReviewActions(this.app, this.service, this.sync.index);
 		const lang = () => this.service.lang();
 		this.rules = new RuleCheckRunner(this.app, () => this.settings, lang);
-		this.live = new LiveChannel(discoveryFile(this.app, folder), liveHandlers(this.service, this.sync, this.rules));
-		this.hooks = new AgentHooks(this.app, embeddedBridgeVersion(this.manifest.version), EMBEDDED_FILES, folder);
+		this.desktop = await loadDesktopParts({ app: this.app, manifest: this.manifest, plugin: this, service: this.service, sync: this.sync, rules: this.rules, settings: () => this.settings });
 
 		this.registerView(VIEW_TYPE_REVIEW, (leaf) => new ReviewView(leaf, this.service, this.sync, actions));
 		this.registerView(VIEW_TYPE_RULE_CHECK, (leaf) => new RuleCheckView(leaf, this.rules, lang, () => this.runRuleCheck()));
 		this.registerHoverLinkSource(VIEW_TYPE_REVIEW, { display: 'Session brief: needs review', defaultMod: true });
 		this.addRibbonIcon(REVIEW_ICON, 'Open needs review', () => void this.openReviewView());
-		new ReviewStatusBar(this, this.service, this.sync, () => void this.openReviewView());
+		// The status bar is "not available on mobile" (obsidian.d.ts, addStatusBarItem).
+		if (Platform.isDesktopApp) new ReviewStatusBar(this, this.service, this.sync, () => void this.openReviewView());
 		registerCommands(this, {
 			openReviewView: () => this.openReviewView(),
-			refreshBrief: () => this.refreshBrief(),
 			copyBrief: () => this.copyBrief(),
 			runRuleCheck: () => this.runRuleCheck(),
-			hooks: hookCommands(this.app, this.hooks, lang),
+			desktop: this.desktop?.commands(() => this.refreshBrief()) ?? null,
 		});
 		this.addSettingTab(new SessionBriefSettingTab(this.app, this));
-		this.registerInterval(window.setInterval(() => this.writer.checkDate(), DATE_CHECK_MS));
 
 		// Indexing waits for the layout so startup is not slowed, and so vault `create` events
 		// for every existing file (sent while the vault loads) are not taken for new notes.
 		this.app.workspace.onLayoutReady(() => {
-			void this.writer.markExistingPending();
+			this.desktop?.layoutReady();
 			this.sync.start(this);
-			// The channel answers from the index, so it opens once the index is ready (start-up parsing ended).
-			void this.sync.whenReady().then(() => this.applyLiveChannel());
 		});
 	}
 
 	onunload(): void {
-		void this.live.stop();
-		void this.writer.stop();
-	}
-
-	/** Starts or stops the live channel to match the setting; says once when it cannot start. */
-	private async applyLiveChannel(): Promise<void> {
-		if (!this.sync.ready && this.settings.liveChannel) return;
-		await this.live.apply(this.settings.liveChannel);
-		if (this.live.lastError !== null) new Notice(uiStrings(this.service.lang()).liveFailed(this.live.lastError));
+		void this.desktop?.stop();
 	}
 
 	private onIndexChanged(): void {
 		this.service.changed();
-		this.writer.changed();
+		this.desktop?.changed();
 	}
 
 	obsidianDailyNoteSettings(): DailyNoteSettings {
@@ -113,7 +92,7 @@ export default class SessionBriefPlugin extends Plugin {
 		await this.settingsApplied(previous);
 		// Written now, not after the debounce: the cache's settings key changed with the settings, so
 		// until it is rewritten the bridge rejects it and scans.
-		if (this.sync.ready) await this.writer.flush();
+		if (this.sync.ready) await this.desktop?.writer.flush();
 	}
 
 	/** Re-index when what counts changed, else only re-derive the brief; the live channel follows its setting. */
@@ -122,7 +101,7 @@ export default class SessionBriefPlugin extends Plugin {
 			JSON.stringify([s.inboxFolder, s.rulesFolder, s.sessionsFolder, s.excludedRootFolders, s.tags]);
 		if (counting(previous) !== counting(this.settings)) await this.sync.applySettings(this.settings);
 		else this.onIndexChanged();
-		if (previous.liveChannel !== this.settings.liveChannel) await this.applyLiveChannel();
+		await this.desktop?.settingsApplied(previous);
 	}
 
 	async openReviewView(): Promise<void> {
@@ -146,13 +125,16 @@ export default class SessionBriefPlugin extends Plugin {
 		new Notice(report.summary);
 	}
 
+	/** Desktop only: rewrites the hook's cached brief now. */
 	async refreshBrief(): Promise<void> {
+		const writer = this.desktop?.writer;
+		if (writer === undefined) return;
 		this.obsidianDaily = await readDailyNoteSettings(this.app);
 		await this.sync.whenReady();
 		this.service.changed();
-		await this.writer.flush();
+		await writer.flush();
 		const s = uiStrings(this.service.lang());
-		new Notice(this.writer.lastError === null ? s.refreshed : s.writeFailed(this.writer.lastError));
+		new Notice(writer.lastError === null ? s.refreshed : s.writeFailed(writer.lastError));
 	}
 
 	async copyBrief(): Promise<void> {

@@ -46,7 +46,8 @@ export default defineConfig({
 				extends: true,
 				plugins: [cjsAsText],
 				resolve: { alias: { obsidian: obsidianStub }, extensions: ['.ts', '.mts', '.mjs', '.js', '.json'] },
-				test: { name: 'browser', include: ['tests/browser/**/*.test.ts'], environment: 'happy-dom' },
+				// One file at a time: each starts its own Chromium, and two at once on a busy machine time out.
+				test: { name: 'browser', include: ['tests/browser/**/*.test.ts'], environment: 'happy-dom', fileParallelism: false },
 			},
 		],
 	},

@@ -15,6 +15,7 @@ import { ConfirmModal } from './confirm-modal';
 import { SECTION_IDS, itemDescriptor, type SectionId } from '../core/brief-items';
 import { ReviewActions } from './review-actions';
 import { treeKeyAction, type TreeNode } from './review-keyboard';
+import { registerLongPress } from './long-press';
 import { noteName, renderSection, sectionKey } from './review-rows';
 import { TodayHeader } from './review-today';
 import { uiStrings } from './ui-strings';
@@ -111,6 +112,8 @@ export class ReviewView extends ItemView {
 		this.registerDomEvent(this.listEl, 'auxclick', (evt) => this.onAuxClick(evt));
 		this.registerDomEvent(this.listEl, 'mouseover', (evt) => this.onHover(evt));
 		this.registerDomEvent(this.listEl, 'contextmenu', (evt) => this.onContextMenu(evt));
+		// Touch: a long press opens the same menu (a right click's `contextmenu`).
+		registerLongPress(this, this.listEl);
 		this.registerDomEvent(this.listEl, 'keydown', (evt) => this.onKeyDown(evt));
 		this.registerDomEvent(this.listEl, 'focusin', (evt) => this.onFocusIn(evt));
 		this.registerEvent(this.service.on(CHANGED, () => this.render()));

@@ -3,9 +3,9 @@
  * the *Rule check* view, which listens to its `changed` event. The built-in checks are the core's;
  * the user's external checker runs through the bridge's runner (a child process, desktop only),
  * exactly as the `check` command runs it, but never when the live channel asks (read-only channel).
+ * The runner is imported only when it runs: on mobile there is no vault folder, so it never loads.
  */
 import { Events, normalizePath, type App } from 'obsidian';
-import { runExternalCheck } from '../node/external-check';
 import type { Lang } from '../core/i18n';
 import { runRuleCheck, type RuleCheckResult } from '../core/rules/engine';
 import { judgeExternalRun } from '../core/rules/external';
@@ -79,6 +79,7 @@ export class RuleCheckRunner extends Events {
 		let external: RuleCheckReport['external'] = configured === null ? 'none' : 'skipped';
 		if (configured !== null && options.external && root !== undefined) {
 			checksRun.push('external');
+			const { runExternalCheck } = await import('../node/external-check');
 			const run = await runExternalCheck(configured, root, process.env);
 			findings.push(...judgeExternalRun(run, configured, lang));
 			external = 'ran';

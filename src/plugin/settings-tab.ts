@@ -2,9 +2,11 @@
  * The settings tab: every setting, grouped under headings, as setting definitions (Obsidian 1.13's
  * settings search) with the same rows drawn by `display()` for earlier versions. Text fields are committed when
  * the field loses focus or Enter is pressed (a folder change rebuilds the index, which should not
- * happen per keystroke); what a field holds is validated as it is typed.
+ * happen per keystroke); what a field holds is validated as it is typed. On mobile the rows of the
+ * desktop-only parts (live channel, external checker, plugin folder for the hook) are left out; their
+ * values stay in the settings for the desktop.
  */
-import { PluginSettingTab, Setting, type App, type Plugin, type SettingDefinitionItem, type TextComponent } from 'obsidian';
+import { Platform, PluginSettingTab, Setting, type App, type Plugin, type SettingDefinitionItem, type TextComponent } from 'obsidian';
 import { effectiveRuleScope, cleanFolder, type Language, type Settings, type TagNames } from '../core/settings';
 import { frontmatterTagValue } from '../core/tags';
 import { dailyNotePath } from '../core/daily-note';
@@ -149,7 +151,7 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 		const s = this.settings;
 		const obsidian = this.host.obsidianDailyNoteSettings();
 		const groups: Group[] = [];
-		const folder = this.pluginFolderRow();
+		const folder = Platform.isDesktopApp ? this.pluginFolderRow() : null;
 		if (folder !== null) groups.push({ rows: [folder] });
 		groups.push({
 			heading: 'Folders',
@@ -213,13 +215,17 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 					),
 				),
 				row('Show the count in the status bar', '', (setting) => setting.addToggle((t) => t.setValue(s.showStatusBar).onChange((v) => void this.save({ showStatusBar: v })))),
-				row('Live channel for the hook bridge', 'Lets the bridge ask Obsidian for the brief over a local connection (127.0.0.1 only, with a token).', (setting) =>
-					setting.addToggle((t) => t.setValue(s.liveChannel).onChange((v) => void this.save({ liveChannel: v }))),
-				),
+				...(Platform.isDesktopApp ? [this.liveChannelRow()] : []),
 			],
 		});
 		groups.push({ heading: 'Rule check', rows: this.ruleCheckRows() });
 		return groups;
+	}
+
+	private liveChannelRow(): Row {
+		return row('Live channel for the hook bridge', 'Lets the bridge ask Obsidian for the brief over a local connection (127.0.0.1 only, with a token).', (setting) =>
+			setting.addToggle((t) => t.setValue(this.settings.liveChannel).onChange((v) => void this.save({ liveChannel: v }))),
+		);
 	}
 
 	/** Shown only when Obsidian loaded the plugin from a folder not named after its id. */
@@ -238,7 +244,7 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 			const next = { ...base, ...patch };
 			return this.save({ externalCheck: next.command.trim() === '' ? null : next });
 		};
-		return [
+		const scope = [
 			row('Rule scope', 'Files whose edit triggers the rule check, one pattern per line. Leave empty for the default.', (setting) =>
 				setting.addTextArea((t) => {
 					t.setPlaceholder(effectiveRuleScope({ ...s, ruleScope: [] }).join('\n')).setValue(s.ruleScope.join('\n'));
@@ -246,6 +252,11 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 					t.inputEl.addEventListener('change', () => void this.save({ ruleScope: t.getValue().split(/\r?\n/).map((v) => v.trim()).filter((v) => v !== '') }));
 				}),
 			),
+		];
+		// The external checker is a process: desktop only.
+		if (!Platform.isDesktopApp) return scope;
+		return [
+			...scope,
 			row('External check command', 'Optional: a checker to run after the built-in checks. Leave empty for none.', (setting) =>
 				this.textField(setting, ext?.command ?? '', 'python3', () => null, (v) => external({ command: v.trim() })),
 			),

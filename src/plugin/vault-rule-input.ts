@@ -5,7 +5,7 @@
  * resolved the way Obsidian resolves them (metadata cache), with the `.claude/` files Obsidian
  * cannot see as the fallback, so the plugin and the bridge judge the same links alike.
  */
-import { FileSystemAdapter, TFile, type App } from 'obsidian';
+import { FileSystemAdapter, Platform, TFile, type App } from 'obsidian';
 import type { Lang } from '../core/i18n';
 import { fileListResolver } from '../core/rules/links';
 import { checkScope, inScope } from '../core/rules/scope';
@@ -45,8 +45,12 @@ export async function listDotFolder(app: App, folder: string): Promise<DotListin
 	return out;
 }
 
-/** The vault folder on disk with `/`, or undefined where there is none (not a desktop adapter). */
+/**
+ * The vault folder on disk with `/`, or undefined where there is none (not a desktop adapter). Mobile
+ * is asked first: its adapter is no FileSystemAdapter, and the class is not looked at there.
+ */
 export function vaultBasePath(app: App): string | undefined {
+	if (!Platform.isDesktopApp) return undefined;
 	const adapter = app.vault.adapter;
 	return adapter instanceof FileSystemAdapter ? adapter.getBasePath() : undefined;
 }

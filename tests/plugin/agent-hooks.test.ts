@@ -31,7 +31,7 @@ async function start(files: Record<string, string> = {}, options: { plainAdapter
 	const s = await startPlugin(tempVault({ 'Note.md': '# Note\n', ...files }), options);
 	home = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-home-'));
 	// User-scope files and doctor's look at them stay inside the test.
-	(s.plugin as unknown as { hooks: AgentHooks }).hooks.home = home;
+	(s.plugin as unknown as { desktop: { hooks: AgentHooks } }).desktop.hooks.home = home;
 	return s;
 }
 

@@ -89,6 +89,12 @@ function bridgeReport(vault: string, extra: string[] = []): { status: number; js
 	};
 }
 
+/** The desktop's cache writer (the stand-in runs as a desktop here). */
+function writerOf(s: StartedBuilt): { idle(): Promise<void>; fullWrites: number } {
+	if (s.internals.desktop === null) throw new Error('the built plugin started without its desktop parts');
+	return s.internals.desktop.writer;
+}
+
 function readCache(s: StartedBuilt): BriefCacheFile {
 	return JSON.parse(fs.readFileSync(path.join(s.pluginDir, 'brief-cache.json'), 'utf8')) as BriefCacheFile;
 }
@@ -129,7 +135,7 @@ describe.skipIf(!HAVE_BUILD)('built main.js in the stand-in, on example-vault/',
 		started = await startBuilt(copyExampleVault());
 		const s = started;
 		await vi.advanceTimersByTimeAsync(DEBOUNCE_MS);
-		await s.internals.writer.idle();
+		await writerOf(s).idle();
 		const cache = readCache(s);
 		expect(cache.writer).toBe('plugin');
 		// Tier 1 (docs/design.md): the writer is alive (it is this test process) and has nothing pending.
@@ -154,7 +160,7 @@ describe.skipIf(!HAVE_BUILD)('built main.js in the stand-in, on example-vault/',
 		// The contrast: once the plugin is unloaded its last write says pending, and the bridge must
 		// prove the cache by its stat walk (tier 3), which the counter does see.
 		s.plugin.unload();
-		await s.internals.writer.idle();
+		await writerOf(s).idle();
 		const verified = bridgeReport(s.base);
 		expect(verified.json?.source).toBe('cache');
 		expect(verified.json?.items).toEqual(expected.items);
@@ -168,18 +174,18 @@ describe.skipIf(!HAVE_BUILD)('built main.js in the stand-in, on example-vault/',
 		started = await startBuilt(copyExampleVault());
 		const s = started;
 		await vi.advanceTimersByTimeAsync(DEBOUNCE_MS);
-		await s.internals.writer.idle();
+		await writerOf(s).idle();
 		const before = bridgeReport(s.base);
 		const needsReview = () => (before.json?.items.needsReview as { paths: string[] }).paths;
 		expect(needsReview()).not.toContain('Notes/Tag syntax.md');
-		const writesBefore = s.internals.writer.fullWrites;
+		const writesBefore = writerOf(s).fullWrites;
 
 		// An edit as Obsidian's editor saves it: the vault writes, the metadata cache re-parses.
 		const file = s.app.vault.getFileByPath('Notes/Tag syntax.md');
 		if (file === null) throw new Error('example vault changed: Notes/Tag syntax.md is missing');
 		await s.app.vault.process(file, (text) => `${text}\nCheck this again #needs-review\n`);
 		await settle(s.app);
-		await s.internals.writer.idle();
+		await writerOf(s).idle();
 		// At once: the cache says a change is pending, so tier 1 is off and the stale index fails tier 3.
 		expect(readCache(s).plugin?.pending).toBe(true);
 		const meanwhile = bridgeReport(s.base, ['--source', 'cache']);
@@ -187,10 +193,10 @@ describe.skipIf(!HAVE_BUILD)('built main.js in the stand-in, on example-vault/',
 		expect(meanwhile.stderr).toContain('No current cached brief');
 
 		await vi.advanceTimersByTimeAsync(DEBOUNCE_MS - 1);
-		expect(s.internals.writer.fullWrites).toBe(writesBefore);
+		expect(writerOf(s).fullWrites).toBe(writesBefore);
 		await vi.advanceTimersByTimeAsync(1);
-		await s.internals.writer.idle();
-		expect(s.internals.writer.fullWrites).toBe(writesBefore + 1);
+		await writerOf(s).idle();
+		expect(writerOf(s).fullWrites).toBe(writesBefore + 1);
 		expect(readCache(s).plugin).toEqual({ pid: process.pid, pending: false, started: processIdentity('self') });
 		const after = bridgeReport(s.base);
 		expect(after.json?.source).toBe('cache');

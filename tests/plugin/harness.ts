@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import SessionBriefPlugin from '../../main';
 import type { BriefService } from '../../src/plugin/brief-service';
 import type { CacheWriter } from '../../src/plugin/cache-writer';
+import type { DesktopParts } from '../../src/plugin/desktop-parts';
 import type { IndexSync } from '../../src/plugin/index-sync';
 import { App, type Plugin as StubPlugin, type PluginManifest } from '../obsidian-stub/obsidian';
 
@@ -30,11 +31,23 @@ export function tempVault(files: Record<string, string>, configDir = '.obsidian'
 export interface Internals {
 	sync: IndexSync;
 	service: BriefService;
+	/** The desktop parts (src/plugin/desktop-parts.ts); null on mobile. */
+	desktop: DesktopParts | null;
+	/** The desktop's cache writer; throws on mobile, where there is none. */
 	writer: CacheWriter;
 }
 
 export function internals(plugin: SessionBriefPlugin): Internals {
-	return plugin as unknown as Internals;
+	const p = plugin as unknown as { sync: IndexSync; service: BriefService; desktop: DesktopParts | null };
+	return {
+		sync: p.sync,
+		service: p.service,
+		desktop: p.desktop,
+		get writer(): CacheWriter {
+			if (p.desktop === null) throw new Error('no cache writer: the plugin runs as on mobile');
+			return p.desktop.writer;
+		},
+	};
 }
 
 export interface Started {
@@ -79,6 +92,6 @@ export function readJson(file: string): unknown {
 export async function stopPlugin(s: Started | null): Promise<void> {
 	if (s === null) return;
 	if (s.stub.loaded) s.plugin.unload();
-	await internals(s.plugin).writer.idle();
+	await internals(s.plugin).desktop?.writer.idle();
 	fs.rmSync(s.base, { recursive: true, force: true });
 }

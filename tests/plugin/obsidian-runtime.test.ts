@@ -39,7 +39,7 @@ function briefFile(dir: string): BriefCache | null {
 }
 
 function live(plugin: SessionBriefPlugin): LiveChannel {
-	return (plugin as unknown as { live: LiveChannel }).live;
+	return (plugin as unknown as { desktop: { live: LiveChannel } }).desktop.live;
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -209,7 +209,7 @@ describe('plugin folder from manifest.dir', () => {
 		tab.display();
 		expect(tab.containerEl.querySelector('.session-brief-plugin-folder')?.textContent).toContain(DIR);
 
-		const hooks = (started.plugin as unknown as { hooks: { home: string; install(c: { agent: 'claude-code'; scope: 'project' }, vault: string): { ok: boolean } } }).hooks;
+		const hooks = (started.plugin as unknown as { desktop: { hooks: { home: string; install(c: { agent: 'claude-code'; scope: 'project' }, vault: string): { ok: boolean } } } }).desktop.hooks;
 		hooks.home = path.join(started.base, 'home');
 		expect(hooks.install({ agent: 'claude-code', scope: 'project' }, started.base).ok).toBe(true);
 		const record = JSON.parse(fs.readFileSync(path.join(started.base, '.claude', 'hooks', 'session-brief.json'), 'utf8')) as { pluginDir?: string };

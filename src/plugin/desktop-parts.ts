@@ -1,0 +1,86 @@
+/**
+ * What only the desktop app runs: the cached brief and the live channel the hook bridge reads, and
+ * the commands that rewrite the cache and install, check and remove agent hooks. This module and
+ * everything it imports (Node's modules, ws, the bridge's install and doctor, the embedded bridge)
+ * are loaded only by `loadDesktopParts` behind `Platform.isDesktopApp`, so none of it is loaded on
+ * mobile, and a phone never writes the files the hook reads (docs/design.md, "Mobile and synced vaults").
+ */
+import { Notice, type App, type Plugin, type PluginManifest } from 'obsidian';
+import type { Settings } from '../core/settings';
+import { AgentHooks } from './agent-hooks';
+import { EMBEDDED_FILES, embeddedBridgeVersion } from './bridge-source';
+import type { BriefService } from './brief-service';
+import { CacheWriter } from './cache-writer';
+import type { DesktopCommands } from './commands';
+import { hookCommands } from './hook-commands';
+import type { IndexSync } from './index-sync';
+import { discoveryFile, LiveChannel, liveHandlers } from './live-channel';
+import { pluginFolder } from './plugin-folder';
+import type { RuleCheckRunner } from './rule-check-runner';
+import { uiStrings } from './ui-strings';
+
+/** How often the plugin checks whether the local date moved on (the brief is per day). */
+const DATE_CHECK_MS = 60_000;
+
+/** What the desktop parts need from the plugin. */
+export interface DesktopHost {
+	app: App;
+	manifest: PluginManifest;
+	plugin: Plugin;
+	service: BriefService;
+	sync: IndexSync;
+	rules: RuleCheckRunner;
+	settings: () => Settings;
+}
+
+export class DesktopParts {
+	readonly writer: CacheWriter;
+	readonly live: LiveChannel;
+	readonly hooks: AgentHooks;
+
+	constructor(private readonly host: DesktopHost) {
+		const { app, manifest, service, sync, rules } = host;
+		const folder = pluginFolder(app, manifest);
+		this.writer = new CacheWriter(app, folder, service, sync);
+		this.live = new LiveChannel(discoveryFile(app, folder), liveHandlers(service, sync, rules));
+		this.hooks = new AgentHooks(app, embeddedBridgeVersion(manifest.version), EMBEDDED_FILES, folder);
+		host.plugin.registerInterval(window.setInterval(() => this.writer.checkDate(), DATE_CHECK_MS));
+	}
+
+	/** The desktop's commands, for registerCommands. */
+	commands(refreshBrief: () => Promise<void>): DesktopCommands {
+		return { refreshBrief, hooks: hookCommands(this.host.app, this.hooks, () => this.host.service.lang()) };
+	}
+
+	/**
+	 * At layout ready, before the index starts: a cache left by an earlier run is marked pending, and
+	 * the channel opens once the index is ready (it answers from the index).
+	 */
+	layoutReady(): void {
+		void this.writer.markExistingPending();
+		void this.host.sync.whenReady().then(() => this.applyLiveChannel());
+	}
+
+	/** Called on every index change. */
+	changed(): void {
+		this.writer.changed();
+	}
+
+	/** The live channel follows its setting. */
+	async settingsApplied(previous: Settings): Promise<void> {
+		if (previous.liveChannel !== this.host.settings().liveChannel) await this.applyLiveChannel();
+	}
+
+	/** Starts or stops the live channel to match the setting; says once when it cannot start. */
+	private async applyLiveChannel(): Promise<void> {
+		const enabled = this.host.settings().liveChannel;
+		if (!this.host.sync.ready && enabled) return;
+		await this.live.apply(enabled);
+		if (this.live.lastError !== null) new Notice(uiStrings(this.host.service.lang()).liveFailed(this.live.lastError));
+	}
+
+	stop(): Promise<void> {
+		void this.live.stop();
+		return this.writer.stop();
+	}
+}

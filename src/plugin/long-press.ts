@@ -1,0 +1,81 @@
+/**
+ * A long press on a touch screen opens the same menu a right click opens. Android's WebView sends a
+ * `contextmenu` event after a long press, iOS's sends none; so the press is timed here and, when it
+ * is held still long enough, turned into a `contextmenu` event on the pressed element, which the
+ * view's right-click handler serves as it serves a mouse. Whichever comes first wins: a native
+ * `contextmenu` cancels the timer, and one that follows ours is swallowed, so the menu opens once.
+ * The click the finger's lift sends afterwards is swallowed too (it would open the note).
+ */
+import type { Component } from 'obsidian';
+
+/** How long a press is held before it counts as long (about what Android and iOS use). */
+export const LONG_PRESS_MS = 500;
+/** How far the finger may drift (px) and still be a press, not a scroll. */
+const SLOP_PX = 10;
+/** How long after our menu a native `contextmenu` or the lift's `click` belongs to the same press. */
+const SAME_PRESS_MS = 800;
+
+export function registerLongPress(component: Component, el: HTMLElement): void {
+	let timer: number | null = null;
+	let start: { x: number; y: number } | null = null;
+	let firedAt = -Infinity;
+	let dispatching = false;
+	const cancel = (): void => {
+		if (timer !== null) window.clearTimeout(timer);
+		timer = null;
+		start = null;
+	};
+	const recent = (): boolean => Date.now() - firedAt < SAME_PRESS_MS;
+	component.registerDomEvent(el, 'pointerdown', (evt: PointerEvent) => {
+		cancel();
+		if (evt.pointerType === 'mouse' || !evt.isPrimary) return;
+		const target = evt.target;
+		const at = { x: evt.clientX, y: evt.clientY };
+		start = at;
+		timer = window.setTimeout(() => {
+			timer = null;
+			start = null;
+			if (target === null) return;
+			firedAt = Date.now();
+			dispatching = true;
+			try {
+				target.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: at.x, clientY: at.y, button: 2 }));
+			} finally {
+				dispatching = false;
+			}
+		}, LONG_PRESS_MS);
+	});
+	component.registerDomEvent(el, 'pointermove', (evt: PointerEvent) => {
+		if (start !== null && Math.hypot(evt.clientX - start.x, evt.clientY - start.y) > SLOP_PX) cancel();
+	});
+	component.registerDomEvent(el, 'pointerup', cancel);
+	component.registerDomEvent(el, 'pointercancel', cancel);
+	// Capture phase: decided before the view's own handlers see the event.
+	el.addEventListener('contextmenu', onContextMenu, true);
+	el.addEventListener('click', onClick, true);
+	component.register(() => {
+		cancel();
+		el.removeEventListener('contextmenu', onContextMenu, true);
+		el.removeEventListener('click', onClick, true);
+	});
+
+	function onContextMenu(evt: MouseEvent): void {
+		if (dispatching) return;
+		if (timer !== null) {
+			// The platform's own long press came first: it opens the menu, our timer does not.
+			cancel();
+			return;
+		}
+		if (recent()) {
+			evt.preventDefault();
+			evt.stopPropagation();
+		}
+	}
+
+	function onClick(evt: MouseEvent): void {
+		if (!recent()) return;
+		firedAt = -Infinity;
+		evt.preventDefault();
+		evt.stopPropagation();
+	}
+}
