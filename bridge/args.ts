@@ -136,7 +136,7 @@ Commands:
                            The brief for a human (text) or a program (--json);
                            --review adds per-note detail (modified time, where each flag sits)
   mcp                      MCP server over stdio for the agent's questions mid-session:
-                           tools brief, review_queue, rule_check, mark_reviewed
+                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed
                            (docs/agents.md); exits when stdin closes
   serve                    Answer hooks over the live channel from this process's own scan,
                            for a vault used without Obsidian open (stop with Ctrl+C)

@@ -161,7 +161,7 @@ describe('doctor and the MCP server', () => {
 		const ran = byId(report, 'mcp-run');
 		expect(ran).toHaveLength(1);
 		expect(ran[0]?.status).toBe('ok');
-		expect(ran[0]?.message).toContain(`(${process.execPath} ${path.join(v, '.claude', 'hooks', 'session-brief.cjs')} mcp) started and lists its tools: brief, review_queue, rule_check, mark_reviewed.`);
+		expect(ran[0]?.message).toContain(`(${process.execPath} ${path.join(v, '.claude', 'hooks', 'session-brief.cjs')} mcp) started and lists its tools: brief, review_queue, agent_changes, rule_check, mark_reviewed.`);
 	});
 
 	it('finds a server file that is missing or not the current one, and the CLI exits 1 as for any problem', async () => {
@@ -223,11 +223,11 @@ exports.runStdioServer = async () => {
 `;
 		fs.writeFileSync(serverFile(v), fake);
 		const old = await check(v, home, { mcpSource: undefined });
-		expect(byId(old, 'mcp-run')[0]).toMatchObject({ status: 'fail', message: expect.stringMatching(/started but does not list review_queue, rule_check, mark_reviewed \(it lists: brief\)/) as unknown });
+		expect(byId(old, 'mcp-run')[0]).toMatchObject({ status: 'fail', message: expect.stringMatching(/started but does not list review_queue, agent_changes, rule_check, mark_reviewed \(it lists: brief\)/) as unknown });
 
-		// All four tools, but it stays when its input closes: a warning, and doctor ends it.
+		// All five tools, but it stays when its input closes: a warning, and doctor ends it.
 		const lingering = fake
-			.replace("tools: [{ name: 'brief', inputSchema: { type: 'object' } }]", "tools: ['brief', 'review_queue', 'rule_check', 'mark_reviewed'].map((name) => ({ name, inputSchema: { type: 'object' } }))")
+			.replace("tools: [{ name: 'brief', inputSchema: { type: 'object' } }]", "tools: ['brief', 'review_queue', 'agent_changes', 'rule_check', 'mark_reviewed'].map((name) => ({ name, inputSchema: { type: 'object' } }))")
 			.replace("await new Promise((r) => process.stdin.on('end', r));", 'setInterval(() => undefined, 1000);\n\tawait new Promise(() => undefined);');
 		expect(lingering).not.toBe(fake);
 		fs.writeFileSync(serverFile(v), lingering);

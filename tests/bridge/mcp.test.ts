@@ -72,10 +72,10 @@ const NOTES: Files = {
 };
 
 describe('mcp server', () => {
-	it('lists four tools with input schemas and descriptions; only mark_reviewed writes', async () => {
+	it('lists five tools with input schemas and descriptions; only mark_reviewed writes', async () => {
 		const client = await connect(vault(NOTES));
 		const { tools } = await client.listTools();
-		expect(tools.map((t) => t.name)).toEqual(['brief', 'review_queue', 'rule_check', 'mark_reviewed']);
+		expect(tools.map((t) => t.name)).toEqual(['brief', 'review_queue', 'agent_changes', 'rule_check', 'mark_reviewed']);
 		for (const t of tools) {
 			expect(t.inputSchema.type).toBe('object');
 			expect((t.description ?? '').length).toBeGreaterThan(80);
@@ -147,14 +147,15 @@ describe('mcp server', () => {
 			['rule_check', { paths: 'CLAUDE.md' }],
 			['mark_reviewed', {}],
 			['mark_reviewed', { path: 42 }],
+			['agent_changes', { limit: -1 }],
 		] as const) {
 			const r = await call(client, name, args);
 			expect(r.isError, `${name} ${JSON.stringify(args)}`).toBe(true);
 			expect(r.content[0]?.text).toMatch(/invalid|expected|too small|required/i);
 		}
-		const unknown = await call(client, 'agent_changes');
+		const unknown = await call(client, 'mark_agent_changes_reviewed');
 		expect(unknown.isError).toBe(true);
-		expect(unknown.content[0]?.text).toMatch(/agent_changes not found/);
+		expect(unknown.content[0]?.text).toMatch(/mark_agent_changes_reviewed not found/);
 		expect((await call(client, 'brief')).isError).toBeFalsy();
 	});
 
@@ -207,6 +208,37 @@ describe('mcp server', () => {
 
 		const queue = await call(client, 'review_queue', { items: ['reviewOpen'] });
 		expect(item(queue, 'reviewOpen').count).toBe(0);
+	});
+
+	it('agent_changes lists what post-tool-use recorded, by session, as report --json counts it; no tool marks it reviewed', async () => {
+		const v = vault(NOTES);
+		const edit = (rel: string, session: string, tool: string): void => {
+			const input = { session_id: session, hook_event_name: 'PostToolUse', tool_name: tool, tool_input: { file_path: path.join(v, rel), content: 'x' }, tool_response: { success: true } };
+			expect(run(BUNDLE, ['post-tool-use', '--vault', v], JSON.stringify(input), { env: env() }).status).toBe(0);
+		};
+		const client = await connect(v);
+		expect((await call(client, 'agent_changes')).structuredContent).toEqual({ count: 0, sessions: [] });
+		edit('Notes/fm.md', 'first', 'Edit');
+		edit('Notes/fm.md', 'first', 'Write');
+		edit('Inbox/idea.md', 'second', 'Edit');
+		// The server follows the journal as it grows: no restart between the edits and the call.
+		const all = await call(client, 'agent_changes');
+		expect(all.isError).toBeFalsy();
+		const sessions = all.structuredContent?.sessions as Array<{ session: string; changes: Array<{ path: string; tool: string; edits: number }> }>;
+		expect(all.structuredContent?.count).toBe(2);
+		expect(sessions.map((s) => s.session).sort()).toEqual(['first', 'second']);
+		expect(sessions.find((s) => s.session === 'first')?.changes).toMatchObject([{ path: 'Notes/fm.md', tool: 'Write', edits: 2 }]);
+		expect(all.content[0]?.text).toMatch(/^Changed by agents, not yet reviewed: 2 note\(s\) in 2 session\(s\)/);
+		expect(all.content[0]?.text).toContain('Notes/fm.md  (Write, 2 edit(s)');
+		const reported = JSON.parse(cli(v, ['report', '--json'])) as { items: { agentChanges: { count: number; paths: string[] } } };
+		expect(reported.items.agentChanges.count).toBe(2);
+		const one = await call(client, 'agent_changes', { limit: 1 });
+		expect((one.structuredContent?.sessions as unknown[]).length).toBe(1);
+		expect(one.structuredContent?.omittedSessions).toBe(1);
+		expect((await call(client, 'agent_changes', { limit: 0 })).isError).toBe(true);
+		// mark_reviewed closes a review tag; the agent change of that note stays for the human.
+		expect((await call(client, 'mark_reviewed', { path: 'Notes/fm.md' })).structuredContent).toMatchObject({ changed: true });
+		expect((await call(client, 'agent_changes')).structuredContent?.count).toBe(2);
 	});
 
 	it('refuses to rewrite a note whose frontmatter does not parse, and leaves it as it was', async () => {
@@ -263,7 +295,7 @@ describe('mcp server', () => {
 	it('runs through the installed hook entry as .mcp.json registers it (no --vault: the vault around the script)', async () => {
 		const v = vault(NOTES);
 		const client = await connect(v, [hookScript(v), 'mcp']);
-		expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['brief', 'review_queue', 'rule_check', 'mark_reviewed']);
+		expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['brief', 'review_queue', 'agent_changes', 'rule_check', 'mark_reviewed']);
 		expect(item(await call(client, 'brief'), 'needsReview').count).toBe(1);
 	});
 

@@ -168,7 +168,7 @@ describe('check and remove agent hooks', () => {
 		expect(lastModal().titleEl.textContent).toBe('Check agent hooks');
 		expect(text).toMatch(/^Session Brief doctor: Claude Code, vault /);
 		// The MCP server was started once (with node, not inside Obsidian) and listed its tools.
-		expect(text).toMatch(/\[ok {2}\] The MCP server \(.* mcp\) started and lists its tools: brief, review_queue, rule_check, mark_reviewed\./);
+		expect(text).toMatch(/\[ok {2}\] The MCP server \(.* mcp\) started and lists its tools: brief, review_queue, agent_changes, rule_check, mark_reviewed\./);
 		expect(text).toContain('No problem found.');
 		expect(text).not.toContain('[FAIL]');
 	});

@@ -55,7 +55,7 @@ describe('versions', () => {
 		const vault = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-release-vault-'));
 		fs.mkdirSync(path.join(vault, '.obsidian'));
 		const probe = await probeMcpServer(process.execPath, [path.join(out, 'session-brief.cjs'), 'mcp', '--vault', vault], vault, process.env, 20_000);
-		expect(probe).toEqual({ tools: ['brief', 'review_queue', 'rule_check', 'mark_reviewed'], problem: null, lingered: false });
+		expect(probe).toEqual({ tools: ['brief', 'review_queue', 'agent_changes', 'rule_check', 'mark_reviewed'], problem: null, lingered: false });
 		// The release's bridge installs the server file beside itself.
 		const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-release-home-'));
 		const installed = spawnSync(process.execPath, [path.join(out, 'session-brief.cjs'), 'install', '--vault', vault], { env: { ...process.env, HOME: home }, encoding: 'utf8' });

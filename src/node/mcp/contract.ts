@@ -12,7 +12,7 @@ export const MCP_FILE_NAME = 'session-brief.mcp.cjs';
 export const SERVER_NAME = 'session-brief';
 
 /** The tool names, in the order the server lists them (doctor checks the list against these). */
-export const TOOL_NAMES = ['brief', 'review_queue', 'rule_check', 'mark_reviewed'] as const;
+export const TOOL_NAMES = ['brief', 'review_queue', 'agent_changes', 'rule_check', 'mark_reviewed'] as const;
 
 /** The items the review queue can be filtered to (the review report's, plus today's sessions). */
 export const QUEUE_ITEMS = ['needsReview', 'reviewOpen', 'pendingReview', 'inbox', 'sessionsToday'] as const satisfies readonly ListItemId[];
@@ -32,6 +32,7 @@ export interface QueueFilter {
 export interface ToolHandlers {
 	brief(): Promise<ToolAnswer>;
 	reviewQueue(filter: QueueFilter): Promise<ToolAnswer>;
+	agentChanges(limit: number | undefined): ToolAnswer;
 	ruleCheck(paths: string[] | undefined): Promise<ToolAnswer>;
 	markReviewed(path: string): ToolAnswer;
 }

@@ -1,7 +1,7 @@
 /**
  * The MCP server (`session-brief mcp`) over stdio, with the official SDK. It is built into its own
  * file, `session-brief.mcp.cjs` (server-file.ts), so that only this command loads the SDK; the
- * bridge passes in what each tool answers (contract.ts). Four tools: three read, `mark_reviewed`
+ * bridge passes in what each tool answers (contract.ts). Five tools: four read, `mark_reviewed`
  * writes one tag into one note. Stdout carries protocol messages only (anything else would corrupt
  * the stream), so every log goes to stderr. A tool that fails answers with an MCP tool error naming
  * the reason; the server itself never stops on one.
@@ -66,6 +66,20 @@ export function createServer(tools: ToolHandlers, version: string): McpServer {
 			annotations: { readOnlyHint: true, openWorldHint: false },
 		},
 		(args) => guarded(() => tools.reviewQueue({ items: args.items, pathPrefix: args.pathPrefix, limit: args.limit })),
+	);
+
+	server.registerTool(
+		'agent_changes',
+		{
+			title: 'Changes by agents, not yet reviewed',
+			description:
+				"The notes that agents (you or others, in this or earlier sessions) created or edited and the human has not yet reviewed in Obsidian, grouped by session, newest first: each note once per session with the tool of its latest edit, the number of edits and the time (UTC). Deleted notes are left out; renames made in Obsidian are followed. Read only: only the human marks these reviewed. Structured content: `count` (distinct notes) and `sessions` (session id, latest edit, changes with path, tool, at, edits).",
+			inputSchema: {
+				limit: z.number().int().min(1).max(10000).optional().describe('At most this many sessions, newest first (default: all).'),
+			},
+			annotations: { readOnlyHint: true, openWorldHint: false },
+		},
+		(args) => guarded(() => tools.agentChanges(args.limit)),
 	);
 
 	server.registerTool(

@@ -7,12 +7,14 @@
 import * as fs from 'node:fs';
 import type { BriefJson } from '../../core/format';
 import { CHANGE_ITEM_IDS, LIST_ITEM_IDS, type ListItemId } from '../../core/item-ids';
+import { quoteName } from '../../core/quote';
 import { formatFindings } from '../../core/rules/report-text';
 import { getBrief } from '../brief-pipeline';
 import { reportJson, reportLang, reportText } from '../brief-report';
 import { checkJson } from '../check-report';
 import { checkVault, targetsUnder } from '../rule-files';
 import type { VaultContext } from '../vault-config';
+import { agentChangeSessions } from '../what-changed';
 import { QUEUE_ITEMS, type QueueFilter, type ToolAnswer, type ToolHandlers } from './contract';
 import { markReviewed } from './mark-reviewed';
 import { PathRefused, resolveVaultPath } from './vault-path';
@@ -96,6 +98,29 @@ export async function reviewQueueTool(t: ToolEnv, filter: QueueFilter): Promise<
 	};
 }
 
+/**
+ * The notes agents changed that the human has not reviewed yet, by session (newest first), each
+ * note once per session with its latest tool and time: what the sidebar's *Changed by agents*
+ * lists. Read only: these marks are the human's check on the agent, so no tool sets them.
+ */
+export function agentChangesTool(t: ToolEnv, limit: number | undefined): ToolAnswer {
+	const ctx = t.context();
+	const sessions = agentChangeSessions(ctx, t.now());
+	const notes = new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)));
+	const shown = limit === undefined ? sessions : sessions.slice(0, limit);
+	const out = [`Changed by agents, not yet reviewed: ${notes.size} note(s) in ${sessions.length} session(s)`];
+	for (const s of shown) {
+		out.push(`Session ${s.session === null ? '(no id)' : quoteName(s.session)} (latest edit ${s.latest.slice(0, 16).replace('T', ' ')} UTC)`);
+		for (const c of s.changes) out.push(`  ${quoteName(c.path)}  (${c.tool === null ? 'unknown tool' : quoteName(c.tool)}, ${c.edits} edit(s), last ${c.at.slice(0, 16).replace('T', ' ')} UTC)`);
+	}
+	if (shown.length < sessions.length) out.push(`… and ${sessions.length - shown.length} older session(s) (raise "limit" to see them)`);
+	if (notes.size > 0) out.push('Only the human marks these reviewed, in Obsidian.');
+	return {
+		text: out.join('\n'),
+		structured: { count: notes.size, sessions: shown, ...(shown.length < sessions.length ? { omittedSessions: sessions.length - shown.length } : {}) },
+	};
+}
+
 /** The built-in rule checks over the rule scope, or over the given files and folders; never the user's external checker. */
 export async function ruleCheckTool(t: ToolEnv, paths: string[] | undefined): Promise<ToolAnswer> {
 	const ctx = t.context();
@@ -124,6 +149,7 @@ export function toolHandlers(t: ToolEnv): ToolHandlers {
 	return {
 		brief: () => briefTool(t),
 		reviewQueue: (filter) => reviewQueueTool(t, filter),
+		agentChanges: (limit) => agentChangesTool(t, limit),
 		ruleCheck: (paths) => ruleCheckTool(t, paths),
 		markReviewed: (notePath) => markReviewedTool(t, notePath),
 	};
