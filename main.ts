@@ -1,7 +1,7 @@
 import { Notice, Platform, Plugin } from 'obsidian';
 import { formatBrief } from './src/core/format';
 import { resolveSettings, type DailyNoteSettings, type Settings } from './src/core/settings';
-import { BriefService, readDailyNoteSettings } from './src/plugin/brief-service';
+import { BriefService } from './src/plugin/brief-service';
 import { registerCommands } from './src/plugin/commands';
 import { loadDesktopParts } from './src/plugin/desktop-loader';
 import type { DesktopParts } from './src/plugin/desktop-parts';
@@ -22,17 +22,17 @@ export default class SessionBriefPlugin extends Plugin {
 	private rules!: RuleCheckRunner;
 	/** The cached brief and live channel for the hook, and agent hooks; null on mobile (src/plugin/desktop-parts.ts). */
 	private desktop: DesktopParts | null = null;
-	private obsidianDaily: DailyNoteSettings = { folder: '', format: 'YYYY-MM-DD' };
 
 	async onload(): Promise<void> {
 		this.settings = await loadSettings(this);
 		// Writing the resolved settings back gives the bridge a complete data.json to read. The bridge
 		// runs on desktops only; a phone that wrote it at every start would add a change to the sync.
 		if (Platform.isDesktopApp) await saveSettings(this, this.settings);
-		this.obsidianDaily = await readDailyNoteSettings(this.app);
 
 		this.sync = new IndexSync(this.app, this.settings, () => this.onIndexChanged());
 		this.service = new BriefService(this.app, this.sync.index, () => this.settings);
+		// The Daily notes settings live in the service alone, read before anything asks for the brief.
+		await this.service.refreshDailyNoteSettings();
 		const actions = new ReviewActions(this.app, this.service, this.sync.index);
 		const lang = () => this.service.lang();
 		this.rules = new RuleCheckRunner(this.app, () => this.settings, lang);
@@ -70,7 +70,7 @@ export default class SessionBriefPlugin extends Plugin {
 	}
 
 	obsidianDailyNoteSettings(): DailyNoteSettings {
-		return this.obsidianDaily;
+		return this.service.obsidianDailyNote;
 	}
 
 	async updateSettings(next: Settings): Promise<void> {
@@ -129,7 +129,7 @@ export default class SessionBriefPlugin extends Plugin {
 	async refreshBrief(): Promise<void> {
 		const writer = this.desktop?.writer;
 		if (writer === undefined) return;
-		this.obsidianDaily = await readDailyNoteSettings(this.app);
+		await this.service.refreshDailyNoteSettings();
 		await this.sync.whenReady();
 		this.service.changed();
 		await writer.flush();

@@ -50,6 +50,11 @@ export class BriefService extends Events {
 		return effectiveDailyNote(this.settings, this.obsidianDaily);
 	}
 
+	/** Obsidian's own Daily notes settings as last read, before the plugin's settings apply. */
+	get obsidianDailyNote(): DailyNoteSettings {
+		return this.obsidianDaily;
+	}
+
 	/** Re-reads daily-notes.json; the user may have changed it in Obsidian's settings since. */
 	async refreshDailyNoteSettings(): Promise<boolean> {
 		const next = await readDailyNoteSettings(this.app);

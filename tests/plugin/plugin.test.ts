@@ -1,3 +1,4 @@
+import { isoDate } from '../../src/core/dates';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Notice, Setting } from '../obsidian-stub/obsidian';
 import { FIXTURE } from './fixture';
@@ -79,6 +80,15 @@ describe('commands', () => {
 		expect(text).toMatch(/^Session brief for vault "sb-plugin-\w+" \(.*, just made\)/);
 		expect(text).toContain('needs-review: 4 (Inbox/Deep/Article.md, Notes/Broken.md, Notes/Flagged.md, Notes/Inline.md)');
 		expect(Notice.shown).toContain('Session brief copied to the clipboard.');
+	});
+
+	it("copies a brief with the daily note where Obsidian's Daily notes settings put it, from the first moment", async () => {
+		started = await startPlugin(tempVault({ ...FIXTURE, '.obsidian/daily-notes.json': JSON.stringify({ folder: 'Journal/Daily', format: 'YYYY-MM-DD' }) }));
+		const writeText = vi.fn(async (_t: string) => undefined);
+		Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+		await started.plugin.copyBrief();
+		expect(writeText.mock.calls[0]?.[0] ?? '').toContain(`Daily note: Journal/Daily/${isoDate(new Date())}.md`);
+		expect(started.plugin.obsidianDailyNoteSettings()).toEqual({ folder: 'Journal/Daily', format: 'YYYY-MM-DD' });
 	});
 
 	it('refreshes the cache on demand', async () => {
