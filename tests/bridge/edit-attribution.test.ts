@@ -124,11 +124,17 @@ describe('findings attributed to the edit', () => {
 		}
 	});
 
-	it('a vault without the plugin folder gets no folder made for the record', () => {
+	it('a vault without the plugin folder: the first edit reports in full; the journal of agent edits makes the folder, and the record works from then on', () => {
 		const vault = exampleVault(OLD_RULE);
 		fs.rmSync(path.join(vault, '.obsidian', 'plugins'), { recursive: true });
 		breakClaudeMd(vault);
-		for (let i = 0; i < 2; i++) expect(contextOf(runHook(vault, claudeMd(vault)))).toContain('[[old-gone]]');
-		expect(fs.existsSync(path.join(vault, '.obsidian', 'plugins'))).toBe(false);
+		const first = contextOf(runHook(vault, claudeMd(vault)));
+		expect(first).toContain('[[claude-md-broken]]');
+		expect(first).toContain('[[old-gone]]');
+		// The edit was recorded (the folder is made for the journal, as a scan makes it for the cache).
+		expect(fs.existsSync(path.join(vault, '.obsidian', 'plugins', 'session-brief', 'agent-changes.jsonl'))).toBe(true);
+		expect(fs.existsSync(path.join(vault, ...RECORD))).toBe(true);
+		// The same findings again: nothing new, said once already.
+		expect(runHook(vault, claudeMd(vault)).json).toBeNull();
 	});
 });

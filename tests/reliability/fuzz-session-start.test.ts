@@ -54,7 +54,19 @@ function runHook(stdin: Buffer, env: NodeJS.ProcessEnv): Promise<{ code: number 
 	});
 }
 
-function check(r: { code: number | null; stdout: Buffer; stderr: string }, seed: number): void {
+/** Two starts of one session within seconds give one brief: an input with a session id may be told it had it. */
+function hasSessionId(stdin: Buffer): boolean {
+	try {
+		const id = (JSON.parse(stdin.toString('utf8')) as { session_id?: unknown } | null)?.session_id;
+		return typeof id === 'string' && id !== '';
+	} catch {
+		return false;
+	}
+}
+
+const ALREADY_GIVEN = 'Session brief: already given to this session by another of its hook entries; not repeated.';
+
+function check(r: { code: number | null; stdout: Buffer; stderr: string }, seed: number, stdin: Buffer): void {
 	const where = `fuzz case ${seed}`;
 	expect(r.code, where).toBe(0);
 	const text = new TextDecoder('utf-8', { fatal: true }).decode(r.stdout);
@@ -63,7 +75,9 @@ function check(r: { code: number | null; stdout: Buffer; stderr: string }, seed:
 	expect(Object.keys(out), where).toEqual(['hookSpecificOutput']);
 	expect(out.hookSpecificOutput.hookEventName, where).toBe('SessionStart');
 	expect(out.hookSpecificOutput.additionalContext.length, where).toBeLessThanOrEqual(10_000);
-	expect(out.hookSpecificOutput.additionalContext, where).toContain('needs-review: 1 (Inbox/a.md)');
+	const context = out.hookSpecificOutput.additionalContext;
+	if (hasSessionId(stdin) && context === ALREADY_GIVEN) return;
+	expect(context, where).toContain('needs-review: 1 (Inbox/a.md)');
 	expect(r.stderr, where).toBe('');
 }
 
@@ -75,12 +89,12 @@ describe('session-start never fails its host', () => {
 		const full: NodeJS.ProcessEnv = { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW, LANG: 'C.UTF-8' };
 		for (let seed = 1; seed <= CASES; seed += 2) {
 			const [a, b] = await Promise.all([runHook(input(seed), seed % 4 === 1 ? bare : full), runHook(input(seed + 1), bare)]);
-			check(a, seed);
-			check(b, seed + 1);
+			check(a, seed, input(seed));
+			check(b, seed + 1, input(seed + 1));
 		}
 	}, 600_000);
 	it('survives a 10 MB JSON input', async () => {
 		const big = Buffer.from(JSON.stringify({ source: 'startup', cwd: 'x'.repeat(10 * 1024 * 1024) }));
-		check(await runHook(big, { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW }), -1);
+		check(await runHook(big, { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW }), -1, big);
 	});
 });
