@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { bridge, bridgeOk, expectClean, probe, reportLines, runClaude, skipReason, type Session, type Workspace } from './support/clients';
+import { binary, bridge, bridgeOk, claudeEnv, expectClean, probe, reportLines, run, runClaude, skipReason, type Session, type Workspace } from './support/clients';
 import { anthropicEntries, CLAUDE_SESSION_START, claudeAfterLastToolResult, claudeBriefs, claudeLastToolResult, countBriefHeaders, excerpt } from './support/requests';
 import { briefBody, clientSuite } from './support/suite';
 
@@ -191,6 +191,23 @@ describe.skipIf(skip !== undefined)(`Claude Code ${client.version || `(skipped: 
 		const run = await session(ws);
 		expect(firstBriefs(run)).toHaveLength(1);
 		expect(countBriefHeaders(run.conversation[0]!), excerpt(run.conversation[0], 'Session brief for vault')).toBe(1);
+	});
+
+	test('the MCP server install registers: Claude Code holds it for approval, then starts it and connects', async () => {
+		const ws = s.ws();
+		await bridgeOk(ws, ['install']);
+		const list = async (): Promise<string> => {
+			const r = await run(binary('claude'), ['mcp', 'list'], { cwd: ws.vault, env: claudeEnv(ws, s.api, s.guard), timeoutMs: 120_000 });
+			return `${r.stdout}${r.stderr}`;
+		};
+		// install does not answer Claude Code's question for the user (README, "Approval").
+		expect(await list()).toMatch(/session-brief: .*session-brief\.cjs mcp - .*Pending approval/);
+		// The user's answer, as Claude Code stores it for the project in ~/.claude.json.
+		const file = path.join(ws.home, '.claude.json');
+		const config = (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {}) as { projects?: Record<string, Record<string, unknown>> };
+		config.projects = { ...config.projects, [ws.vault]: { ...config.projects?.[ws.vault], hasTrustDialogAccepted: true, enabledMcpjsonServers: ['session-brief'] } };
+		fs.writeFileSync(file, JSON.stringify(config, null, 2));
+		expect(await list()).toMatch(/session-brief: .*session-brief\.cjs mcp - .*Connected/);
 	});
 
 	test('doctor agrees with what happened (project scope, then user scope)', async () => {
