@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { TOKEN_HEADER } from '../../src/core/live-protocol';
-import { FIXED_NOW, hookScript, makeVault, run, stopServerAndRemove } from '../helpers/bridge';
+import { FIXED_NOW, hookScript, makeVault, run, stopServerAndRemove, waitFor } from '../helpers/bridge';
 
 const v = makeVault({ 'Inbox/a.md': '', 'Notes/b.md': '#needs-review' });
 const discovery = path.join(v, '.obsidian', 'plugins', 'session-brief', 'live.json');
@@ -21,15 +21,6 @@ let port = 0;
 let token = '';
 
 const FREED_WITHIN_MS = 15_000;
-
-async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
-	const end = Date.now() + ms;
-	while (Date.now() < end) {
-		if (check()) return true;
-		await new Promise((r) => setTimeout(r, 50));
-	}
-	return check();
-}
 
 beforeAll(async () => {
 	server = spawn(process.execPath, [hookScript(v), 'serve'], { env: { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW }, stdio: ['ignore', 'ignore', 'pipe'] });

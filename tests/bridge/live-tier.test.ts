@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIXED_NOW, hookScript, makeVault, run, sessionStart, stopServerAndRemove } from '../helpers/bridge';
+import { FIXED_NOW, hookScript, makeVault, run, sessionStart, stopServerAndRemove, waitFor } from '../helpers/bridge';
 
 const v = makeVault({ 'Inbox/a.md': '', 'Notes/b.md': '#needs-review' });
 const discovery = path.join(v, '.obsidian', 'plugins', 'session-brief', 'live.json');
@@ -12,15 +12,6 @@ afterAll(async () => await stopServerAndRemove(server, v));
 
 function env(): NodeJS.ProcessEnv {
 	return { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW };
-}
-
-async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
-	const end = Date.now() + ms;
-	while (Date.now() < end) {
-		if (check()) return true;
-		await new Promise((r) => setTimeout(r, 50));
-	}
-	return check();
 }
 
 function reportJson(args: string[]): { status: number | null; json: { source: string; items: Record<string, { count: number; paths: string[] }> } | null; stderr: string } {

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BriefCache } from '../../src/core/cache-format';
-import { FIXED_NOW, hookScript, makeVault, sessionStart, stopServerAndRemove } from '../helpers/bridge';
+import { FIXED_NOW, hookScript, makeVault, sessionStart, stopServerAndRemove, waitFor } from '../helpers/bridge';
 
 const v = makeVault({ 'Inbox/a.md': '', 'Notes/b.md': '#needs-review' });
 const dir = path.join(v, '.obsidian', 'plugins', 'session-brief');
@@ -17,15 +17,6 @@ function cache(): BriefCache | null {
 	} catch {
 		return null;
 	}
-}
-
-async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
-	const end = Date.now() + ms;
-	while (Date.now() < end) {
-		if (check()) return true;
-		await new Promise((r) => setTimeout(r, 50));
-	}
-	return check();
 }
 
 /** The hook with the index hidden: only a cache its keeper vouches for (tier 1) can answer from the cache. */

@@ -102,3 +102,13 @@ export async function stopServerAndRemove(server: ChildProcess | null, vault: st
 	}
 	fs.rmSync(vault, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 }
+
+/** Polls `check` every 50 ms for up to `ms`; whether it came true (checked once more at the end). */
+export async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
+	const end = Date.now() + ms;
+	while (Date.now() < end) {
+		if (check()) return true;
+		await new Promise((r) => setTimeout(r, 50));
+	}
+	return check();
+}
