@@ -5,7 +5,7 @@
 import { stringFlag, type Args } from '../args';
 import { agentOrDefault, hostTextLimit, sessionStartOutput } from '../../src/core/agent-contracts';
 import { alreadyGivenLine, outsideVaultLine, withLineAfterHeading } from '../../src/core/session-notes';
-import { beginSessionStart } from '../../src/node/session-record';
+import { beginSessionStart, readSessionInput } from '../../src/node/session-record';
 import { escapeControls } from '../../src/core/quote';
 import { isoDate } from '../../src/core/dates';
 import { formatBrief } from '../../src/core/format';
@@ -32,13 +32,15 @@ export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.P
 		const ctx = contextFor(args, scriptPath, env);
 		lang = ctx.lang;
 		// The firing recorded, one brief per session, the `cwd` hint (docs/design.md, "Proof that sessions got the brief").
-		const start = beginSessionStart(ctx.root, ctx.pluginDir, ctx.settings, stdin, agentOrDefault(stringFlag(args, 'agent')), now, env);
+		const agent = agentOrDefault(stringFlag(args, 'agent'));
+		const input = readSessionInput(stdin, agent);
+		const start = beginSessionStart(ctx.root, ctx.pluginDir, ctx.settings, input, agent, now, env);
 		if (start.duplicate) {
 			writeOut(sessionStartOutput(stringFlag(args, 'agent'), alreadyGivenLine(lang), lang));
 			return 0;
 		}
 		// Before the brief: a new conversation compares with the session before it (docs/design.md, "What agents changed").
-		await recordSessionStart(ctx, stdin, agentOrDefault(stringFlag(args, 'agent')), now);
+		await recordSessionStart(ctx, input.source, now);
 		// Tier 1 needs no scan code; the pipeline loads the other tiers only when the plugin's cache cannot serve.
 		const sourced = await getBrief(ctx, 'auto', now, false);
 		if (sourced.cache?.lang !== undefined && ctx.settings.language === 'auto' && !args.flags.has('lang')) lang = sourced.cache.lang;

@@ -8,7 +8,7 @@
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { translateHookInput, type AgentId } from '../core/agent-contracts';
+import { translateHookInput, type AgentId, type ClaudeShapedInput } from '../core/agent-contracts';
 import type { Settings } from '../core/settings';
 import { parseSessionStarts, type SessionStartEntry } from '../core/session-starts';
 import { writeFileAtomic } from './atomic-write';
@@ -45,14 +45,23 @@ function text(v: unknown, max: number): string | null {
 	return typeof v === 'string' && v !== '' ? v.slice(0, max) : null;
 }
 
-function parseInput(stdin: Buffer, agent: AgentId): { sessionId: string | null; source: string | null; cwd: string | null } {
+/**
+ * The session-start hook's input as Claude Code shapes it, read once for everything the hook keeps
+ * about the session (this record and the conversation record of what-changed.ts). Buffer's decoder
+ * keeps TextDecoder off the hook's common path; a leading byte-order mark is dropped as
+ * TextDecoder would. Anything that is not JSON is an empty input.
+ */
+export function readSessionInput(stdin: Buffer, agent: AgentId): ClaudeShapedInput {
 	let raw: unknown;
 	try {
-		raw = JSON.parse(new TextDecoder('utf-8', { fatal: false }).decode(stdin)) as unknown;
+		raw = JSON.parse(stdin.toString('utf8').replace(/^\uFEFF/, '')) as unknown;
 	} catch {
 		raw = undefined;
 	}
-	const input = translateHookInput(agent, raw);
+	return translateHookInput(agent, raw);
+}
+
+function facts(input: ClaudeShapedInput): { sessionId: string | null; source: string | null; cwd: string | null } {
 	return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };
 }
 
@@ -133,9 +142,9 @@ function record(pluginDir: string, entry: SessionStartEntry): void {
  * entry already gave it to this session, and whether the session runs outside the vault. Records
  * the firing. `doctor`'s test run, and a vault without the plugin's folder, record nothing.
  */
-export function beginSessionStart(root: string, pluginDir: string | null, settings: Settings, stdin: Buffer, agent: AgentId, now: Date, env: NodeJS.ProcessEnv): SessionStartFacts {
+export function beginSessionStart(root: string, pluginDir: string | null, settings: Settings, hookInput: ClaudeShapedInput, agent: AgentId, now: Date, env: NodeJS.ProcessEnv): SessionStartFacts {
 	if (env[DOCTOR_RUN_ENV] === '1') return NONE;
-	const input = parseInput(stdin, agent);
+	const input = facts(hookInput);
 	let outside: SessionStartFacts['outside'] = null;
 	try {
 		if (input.cwd !== null && !insideVault(root, input.cwd)) {

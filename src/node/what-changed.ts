@@ -6,7 +6,6 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { translateHookInput, type AgentId } from '../core/agent-contracts';
 import type { Brief, BriefError } from '../core/brief';
 import {
 	agentChangesItem,
@@ -58,17 +57,10 @@ export function agentChangeSessions(ctx: VaultContext, now: Date): ChangeSession
  * The session-start hook's one call, before the brief is made: a new conversation (`startup`,
  * `clear`) moves the recorded start on, so its brief compares with the session before. Never throws.
  */
-export async function recordSessionStart(ctx: VaultContext, stdin: Buffer, agent: AgentId, now: Date): Promise<void> {
+export async function recordSessionStart(ctx: VaultContext, source: string | undefined, now: Date): Promise<void> {
 	try {
 		if (ctx.pluginDir === null) return;
-		let raw: unknown;
-		try {
-			// Buffer's decoder: the hook's common path loads no TextDecoder.
-			raw = JSON.parse(stdin.toString('utf8')) as unknown;
-		} catch {
-			return;
-		}
-		const next = nextSessionStarts(readSessionStarts(ctx.pluginDir), translateHookInput(agent, raw).source, now);
+		const next = nextSessionStarts(readSessionStarts(ctx.pluginDir), source, now);
 		if (next === null) return;
 		// Loaded only for a new conversation: the atomic write brings the crypto module.
 		const { writeFileAtomic } = await import('./atomic-write');
