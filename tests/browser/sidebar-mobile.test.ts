@@ -18,18 +18,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Platform } from '../obsidian-stub/obsidian';
 import { settle, startPlugin, stopPlugin, type Started } from '../plugin/harness';
 import { copyExampleVault, MOBILE_PLATFORM } from '../plugin/load-built';
-import { CHROMIUM, CHROMIUM_ARGS, drawIcons, ICONS, pageHtml, ROOT, viewHtml, type Theme } from './sidebar-page';
-
-type Playwright = typeof import('playwright-core');
-
-async function loadPlaywright(): Promise<Playwright | string> {
-	if (!fs.existsSync(CHROMIUM)) return `${CHROMIUM} not found (Debian: apt-get install chromium)`;
-	try {
-		return await import('playwright-core');
-	} catch (error) {
-		return `playwright-core cannot be loaded (${(error as Error).message}); run npm ci`;
-	}
-}
+import { CHROMIUM, CHROMIUM_ARGS, drawIcons, ICONS, loadPlaywright, pageHtml, ROOT, viewHtml, type Playwright, type Theme } from './sidebar-page';
 
 const playwright = await loadPlaywright();
 const skipReason = typeof playwright === 'string' ? playwright : null;

@@ -8,6 +8,18 @@ import * as path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const CHROMIUM = process.env.SESSION_BRIEF_CHROMIUM ?? '/usr/bin/chromium';
+
+export type Playwright = typeof import('playwright-core');
+
+/** playwright-core with Debian's Chromium, or why a browser test is skipped. */
+export async function loadPlaywright(): Promise<Playwright | string> {
+	if (!fs.existsSync(CHROMIUM)) return `${CHROMIUM} not found (Debian: apt-get install chromium)`;
+	try {
+		return await import('playwright-core');
+	} catch (error) {
+		return `playwright-core cannot be loaded (${(error as Error).message}); run npm ci`;
+	}
+}
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 export const VIEWPORT = { width: 420, height: 640 };
 

@@ -27,20 +27,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { settle, startPlugin, stopPlugin, type Started } from '../plugin/harness';
 import { copyExampleVault } from '../plugin/load-built';
-import { CHROMIUM, CHROMIUM_ARGS, cssVariablesUsed, drawIcons, ICONS, pageHtml, readCss, recordClicks, recordKeys, ROOT, viewHtml, VIEWPORT, type RecordedClick, type RecordedKey, type Theme } from './sidebar-page';
+import { CHROMIUM, CHROMIUM_ARGS, cssVariablesUsed, drawIcons, ICONS, loadPlaywright, pageHtml, readCss, recordClicks, recordKeys, ROOT, viewHtml, VIEWPORT, type RecordedClick, type RecordedKey, type Playwright, type Theme } from './sidebar-page';
 import { Menu } from '../obsidian-stub/obsidian';
 import { isoDate } from '../../src/core/dates';
-
-type Playwright = typeof import('playwright-core');
-
-async function loadPlaywright(): Promise<Playwright | string> {
-	if (!fs.existsSync(CHROMIUM)) return `${CHROMIUM} not found (Debian: apt-get install chromium)`;
-	try {
-		return await import('playwright-core');
-	} catch (error) {
-		return `playwright-core cannot be loaded (${(error as Error).message}); run npm ci`;
-	}
-}
 
 const playwright = await loadPlaywright();
 const skipReason = typeof playwright === 'string' ? playwright : null;
