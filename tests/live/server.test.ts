@@ -145,9 +145,8 @@ describe('live channel client falls through fast', () => {
 		const port = closed.port;
 		await closed.close();
 		writeDiscovery(other, { version: 1, port, pid: process.pid, token: 'a'.repeat(64), startedAt: 0 });
-		const started = Date.now();
-		const answer = await askLive(other, 'brief', 300);
-		expect(answer.ok).toBe(false);
-		expect(Date.now() - started).toBeLessThan(1000);
+		// Refused at once, not given up at the budget: the reason is the refusal, not the time-out.
+		const answer = await askLive(other, 'brief', 5000);
+		expect(answer).toEqual({ ok: false, reason: expect.stringContaining('ECONNREFUSED') as unknown });
 	});
 });
