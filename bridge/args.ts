@@ -15,6 +15,7 @@ const TAKES_VALUE = new Set(['vault', 'config-dir', 'source', 'lang', 'scope', '
 const COMMAND_OPTIONS: Record<string, readonly string[]> = {
 	'session-start': [...COMMON, 'agent'],
 	'post-tool-use': [...COMMON, 'agent'],
+	'pre-tool-use': COMMON,
 	report: [...COMMON, 'source', 'json', 'review'],
 	check: [...COMMON, 'json'],
 	serve: COMMON,
@@ -129,6 +130,8 @@ Commands:
   post-tool-use            PostToolUse hook: runs the rule check after an edit
                            to a rule file; prints one JSON object only when it finds
                            something; exits 0
+  pre-tool-use             PreToolUse hook (Claude Code) of the opt-in Write guard: refuses
+                           a Write over an existing file in the sessions folder; exits 0
   check [--json] [paths…]  The rule check from a terminal, CI or a pre-commit hook; paths
                            (files or folders in the vault) replace the rule scope;
                            exit 1 when it finds something

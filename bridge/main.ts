@@ -10,7 +10,7 @@ import { WORKER_FLAG } from '../src/node/worker-flag';
 
 declare const BRIDGE_VERSION: string;
 
-const HOOKS = new Set(['session-start', 'post-tool-use']);
+const HOOKS = new Set(['session-start', 'post-tool-use', 'pre-tool-use']);
 
 async function run(args: Args, scriptPath: string): Promise<number> {
 	switch (args.command) {
@@ -19,6 +19,8 @@ async function run(args: Args, scriptPath: string): Promise<number> {
 			return (await import('./commands/session-start')).sessionStart(args, scriptPath, process.env);
 		case 'post-tool-use':
 			return (await import('./commands/post-tool-use')).postToolUse(args, scriptPath, process.env);
+		case 'pre-tool-use':
+			return (await import('./commands/pre-tool-use')).preToolUse(args, scriptPath, process.env);
 		case 'report':
 			return (await import('./commands/report')).report(args, scriptPath, process.env);
 		case 'check':
@@ -62,7 +64,9 @@ async function main(): Promise<void> {
 	} catch (error) {
 		if (HOOKS.has(args.command)) {
 			// A hook never fails its host: exit 0 with a valid envelope that names the problem.
-			if (args.command === 'post-tool-use') writeOut((await import('./commands/post-tool-use')).postToolUseCrashEnvelope(error, scriptPath, 'en', agentOrDefault(stringFlag(args, 'agent'))));
+			// The Write guard fails open: no output lets the Write through.
+			if (args.command === 'pre-tool-use') writeOut('');
+			else if (args.command === 'post-tool-use') writeOut((await import('./commands/post-tool-use')).postToolUseCrashEnvelope(error, scriptPath, 'en', agentOrDefault(stringFlag(args, 'agent'))));
 			else writeOut(sessionStartOutput(stringFlag(args, 'agent'), `Session brief: ${safeLines((error as Error).message)}`, 'en'));
 			process.exitCode = 0;
 			return;

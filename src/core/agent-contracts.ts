@@ -17,7 +17,8 @@ export const UNSUPPORTED_AGENTS: Readonly<Record<string, string>> = {
 		'Windsurf (Cascade) hooks have no session-start event and no documented way to hand text to the model, so there is nothing to register.',
 };
 
-export type HookEvent = 'SessionStart' | 'PostToolUse';
+/** `PreToolUse` is the opt-in Write guard's (src/core/write-guard.ts), Claude Code only. */
+export type HookEvent = 'SessionStart' | 'PostToolUse' | 'PreToolUse';
 
 export interface HostContract {
 	id: AgentId;
@@ -47,7 +48,7 @@ export const HOSTS: Readonly<Record<AgentId, HostContract>> = {
 	'claude-code': {
 		id: 'claude-code',
 		name: 'Claude Code',
-		events: { SessionStart: 'SessionStart', PostToolUse: 'PostToolUse' },
+		events: { SessionStart: 'SessionStart', PostToolUse: 'PostToolUse', PreToolUse: 'PreToolUse' },
 		// Longer output is moved to a file and the model sees a ~2 KB preview.
 		limit: 10_000,
 		docs: 'https://code.claude.com/docs/en/hooks',

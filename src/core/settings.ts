@@ -35,6 +35,8 @@ export interface Settings {
 	liveChannel: boolean;
 	showStatusBar: boolean;
 	externalCheck: ExternalCheck | null;
+	/** Refuse an agent's Write over an existing file in the sessions folder (src/core/write-guard.ts). */
+	writeGuard: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -51,6 +53,7 @@ export const DEFAULT_SETTINGS: Settings = {
 	liveChannel: true,
 	showStatusBar: true,
 	externalCheck: null,
+	writeGuard: false,
 };
 
 /** Obsidian's Daily notes core plugin settings (`<configDir>/daily-notes.json`). */
@@ -119,6 +122,7 @@ export function resolveSettings(raw: unknown): Settings {
 		liveChannel: typeof r.liveChannel === 'boolean' ? r.liveChannel : d.liveChannel,
 		showStatusBar: typeof r.showStatusBar === 'boolean' ? r.showStatusBar : d.showStatusBar,
 		externalCheck: resolveExternalCheck(r.externalCheck),
+		writeGuard: r.writeGuard === true,
 	};
 }
 

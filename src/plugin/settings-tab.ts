@@ -159,6 +159,7 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 				this.folderRow('Inbox folder', 'Notes in this folder (and below) that are not daily notes count as unprocessed.', 'inboxFolder'),
 				this.folderRow('Rules folder', 'The rule set: notes here flagged pending review are listed, and edits here trigger the rule check.', 'rulesFolder'),
 				this.folderRow('Sessions folder', 'Where session log notes live; today\'s are listed so an agent picks a new name.', 'sessionsFolder'),
+				...(Platform.isDesktopApp ? [this.writeGuardRow()] : []),
 				row('Excluded root folders', 'Folders directly under the vault root that no item looks into, separated by commas.', (setting) =>
 					this.textField(
 						setting,
@@ -225,6 +226,15 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 	private liveChannelRow(): Row {
 		return row('Live channel for the hook bridge', 'Lets the bridge ask Obsidian for the brief over a local connection (127.0.0.1 only, with a token).', (setting) =>
 			setting.addToggle((t) => t.setValue(this.settings.liveChannel).onChange((v) => void this.save({ liveChannel: v }))),
+		);
+	}
+
+	/** The hook that reads this runs on the desktop, beside the agent. */
+	private writeGuardRow(): Row {
+		return row(
+			'Protect session files from overwriting',
+			'Claude Code only, once the agent hooks are installed: an agent\'s Write over a file that already exists in the sessions folder is refused, and the agent is told to pick a new name. Edits and new files pass.',
+			(setting) => setting.addToggle((t) => t.setValue(this.settings.writeGuard).onChange((v) => void this.save({ writeGuard: v }))),
 		);
 	}
 

@@ -97,7 +97,11 @@ function withoutOurs(settings: Json): Json {
 	const copy = JSON.parse(JSON.stringify(settings)) as Json;
 	const hooks = copy.hooks as Record<string, Group[]>;
 	for (const event of Object.keys(hooks)) {
-		hooks[event] = (hooks[event] ?? []).filter((g) => !g.hooks.some((h) => String(h.command).includes('session-brief.cjs')));
+		const all = hooks[event] ?? [];
+		const kept = all.filter((g) => !g.hooks.some((h) => String(h.command).includes('session-brief.cjs')));
+		// An event only our entries were under (the Write guard's PreToolUse) goes with them.
+		if (kept.length === 0 && all.length > 0) delete hooks[event];
+		else hooks[event] = kept;
 	}
 	return copy;
 }
@@ -124,7 +128,7 @@ describe('install into Claude Code settings', () => {
 		const post = own(s, 'PostToolUse');
 		expect(post[0]?.matcher).toBe(EDIT_MATCHER);
 		expect(post[0]?.hooks[0]?.command).toBe(`"${process.execPath}" "${script}" post-tool-use`);
-		expect(r.lines.join('\n')).toContain('Registered SessionStart and PostToolUse');
+		expect(r.lines.join('\n')).toContain('Registered SessionStart, PostToolUse and PreToolUse');
 		expect(fs.existsSync(path.join(home, '.claude'))).toBe(false);
 	});
 
@@ -154,7 +158,7 @@ describe('install into Claude Code settings', () => {
 		expect(text.split('\r\n').every((l) => !/^ /.test(l))).toBe(true);
 		expect(text.endsWith('}')).toBe(true);
 		expect(Object.keys(JSON.parse(text) as Json)).toEqual(['model', 'hooks', 'alwaysThinkingEnabled', '$schema']);
-		expect(Object.keys((JSON.parse(text) as Json).hooks as Json)).toEqual(['Stop', 'SessionStart', 'PostToolUse']);
+		expect(Object.keys((JSON.parse(text) as Json).hooks as Json)).toEqual(['Stop', 'SessionStart', 'PostToolUse', 'PreToolUse']);
 	});
 
 	it('keeps a BOM', () => {
@@ -325,7 +329,12 @@ describe('install into Claude Code settings', () => {
 		expect(withoutOurs(s)).toEqual(JSON.parse(OPERATOR));
 		// The moved record no longer matches the file, so uninstall cuts our entries out instead.
 		expect(uninstall({ vault: b, home, env: {} }).code).toBe(0);
-		expect(readJson(settingsFile(b))).toEqual(withoutOurs(JSON.parse(OPERATOR) as Json));
+		// The Write guard's PreToolUse array was made before the move, so the new record does not
+		// name it: it stays, empty (an operator's own empty array looks the same).
+		const left = readJson(settingsFile(b));
+		expect((left.hooks as Json).PreToolUse).toEqual([]);
+		delete (left.hooks as Json).PreToolUse;
+		expect(left).toEqual(withoutOurs(JSON.parse(OPERATOR) as Json));
 	});
 
 	it('collapses duplicate entries of ours and replaces only our handler inside an operator group', () => {
@@ -476,7 +485,7 @@ describe('the command line', () => {
 		const env = { HOME: home };
 		const installed = await cli(['install', '--vault', v], BUNDLE, env);
 		expect(installed.code, installed.err).toBe(0);
-		expect(installed.out).toContain('Registered SessionStart and PostToolUse for Claude Code');
+		expect(installed.out).toContain('Registered SessionStart, PostToolUse and PreToolUse for Claude Code');
 
 		const s = readJson(settingsFile(v));
 		const command = String(own(s, 'SessionStart')[0]?.hooks[0]?.command);

@@ -114,8 +114,8 @@ describe('settings tab', () => {
 		const root = tab?.containerEl as HTMLElement;
 		expect(Array.from(root.querySelectorAll('.setting-item-heading .setting-item-name')).map((e) => e.textContent)).toEqual(['Folders', 'Daily note', 'Tags', 'Brief', 'Rule check']);
 		const all = Array.from(root.querySelectorAll('.setting-item:not(.setting-item-heading) .setting-item-name')).map((e) => e.textContent);
-		// 15 settings keys in 19 fields: the four tag names and the external check's four parts.
-		expect(all.length).toBe(19);
+		// 16 settings keys in 20 fields: the four tag names and the external check's four parts.
+		expect(all.length).toBe(20);
 	});
 
 	it('gives Obsidian 1.13 the same rows as setting definitions (for its settings search), and they save as display() does', async () => {

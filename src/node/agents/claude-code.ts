@@ -5,6 +5,7 @@
  */
 import * as path from 'node:path';
 import { homeDir, type HostPaths, type HostSpec, type ReadFile } from './host-spec';
+import { writeGuardEntry } from './write-guard-entry';
 
 /** The edit tools whose files the rule check looks at (MultiEdit is legacy, kept for older versions). */
 export const EDIT_MATCHER = 'Edit|Write|MultiEdit|NotebookEdit';
@@ -36,13 +37,15 @@ export const claudeCode: HostSpec = {
 		];
 	},
 	skeleton: {},
-	events: ['SessionStart', 'PostToolUse'],
+	events: ['SessionStart', 'PostToolUse', 'PreToolUse'],
 	entries(command) {
 		return [
 			// No matcher: every source (startup, resume, clear, compact, and fork since v2.1.214).
 			// statusMessage: the spinner text Claude Code shows while the hook runs.
 			{ event: 'SessionStart', handler: { type: 'command', command: command('SessionStart').sh, timeout: 30, statusMessage: "Reading the vault's brief…" } },
 			{ event: 'PostToolUse', matcher: EDIT_MATCHER, handler: { type: 'command', command: command('PostToolUse').sh, timeout: 60, statusMessage: 'Checking the rule set…' } },
+			// The opt-in Write guard: registered always, it reads its setting on each run.
+			writeGuardEntry(command),
 		];
 	},
 	commandFields: ['command'],

@@ -22,6 +22,8 @@ import { sessionStartChecks } from '../doctor-sessions';
 import { DOCTOR_RUN_ENV } from '../session-record';
 import { checkMcpServer } from './doctor-mcp';
 import { MCP_HOSTS } from './mcp-registration';
+import { writeGuardChecks } from './doctor-write-guard';
+import { loadVaultContext } from '../vault-config';
 
 export interface DoctorOptions {
 	vault: string;
@@ -312,6 +314,7 @@ export async function doctor(o: DoctorOptions): Promise<DoctorReport> {
 	checks.push(...vaultPathChecks(o.vault));
 	const found = readRegistrations(o, p, checks);
 	const reg = checkRegistrations(o, found, checks);
+	checks.push(...writeGuardChecks(o.agent, o.vault, scriptTarget(o.vault), found, loadVaultContext(o.vault, { env }).settings));
 	if (reg !== undefined) {
 		const interpreter = parseOwnCommand(reg.command)?.interpreter ?? '';
 		await checkInterpreter(interpreter === '' ? 'node' : interpreter, env, platform, checks);

@@ -32,8 +32,10 @@ export function decodeStrict(data: Buffer, file: string): string {
 	}
 }
 
+const HOOK_COMMAND: Record<HookEvent, string> = { SessionStart: 'session-start', PostToolUse: 'post-tool-use', PreToolUse: 'pre-tool-use' };
+
 export function hookArgs(agent: AgentOptions['agent'], event: HookEvent): string[] {
-	const args = [event === 'SessionStart' ? 'session-start' : 'post-tool-use'];
+	const args = [HOOK_COMMAND[event]];
 	return agent === 'claude-code' ? args : [...args, '--agent', agent];
 }
 
@@ -192,7 +194,7 @@ function installLocked(o: AgentOptions): ActionResult {
 			}
 			writeAtomic(file, after);
 			r.changed.push(file);
-			const events = spec.events.join(' and ');
+			const events = spec.events.join(', ').replace(/, ([^,]*)$/, ' and $1');
 			const backup = before === null ? ' (new file)' : keepOriginal ? '' : keepBackup ? ` (${backupPath(file)} still holds the version from before the first install)` : ` (previous version kept as ${backupPath(file)})`;
 			r.lines.push(`Registered ${events} for ${host.name} in ${file}${backup}`);
 			for (const c of applied.replaced) r.lines.push(`Replaced an older entry of ours that ran: ${c}`);
