@@ -5,69 +5,34 @@
  * - a tool-name matcher in the wrong case (`edit|write`): tool names match case-sensitively, so
  *   it matches no tool;
  * - a `timeout` that is not a positive number of seconds (`"30"`, `"30s"`);
- * - a command that reads `$FILEPATH`, `$TOOL_INPUT` or a similar variable: Claude Code passes the
- *   hook's input as JSON on stdin and sets no such variable, so it expands to nothing.
+ * - a `timeout` of a round thousand (`30000`): milliseconds meant, hours read;
+ * - a command that reads `$FILEPATH`, `$TOOL_INPUT` or a similar variable (and does not set it
+ *   itself): Claude Code passes the hook's input as JSON on stdin and sets no such variable, so it
+ *   expands to nothing;
+ * - a command that uses `$CLAUDE_PLUGIN_ROOT` or `$CLAUDE_PLUGIN_DATA`, which exist only for a
+ *   plugin's own hooks.
+ *
+ * What counts is in hook-mistake-list.ts, which `doctor` shares.
  *
  * Source: Claude Code's hooks reference (matcher patterns, hook handler fields, hook input).
  */
+import { listHookMistakes, miscasedTools, type HookMistake } from './hook-mistake-list';
 import { isRecord, lineOfJsonString, parseSettings, settingsFiles } from './settings-file';
 import { reporter, type CheckContext, type Finding, type RuleCheck, type RuleFile } from './types';
-
-/** Events whose matcher is tested against the tool's name. */
-const TOOL_EVENTS = new Set(['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PermissionRequest', 'PermissionDenied']);
-
-/** Claude Code's built-in tools, as their names are matched. */
-const TOOLS = [
-	'Agent',
-	'Bash',
-	'BashOutput',
-	'Edit',
-	'ExitPlanMode',
-	'Glob',
-	'Grep',
-	'KillShell',
-	'LS',
-	'MultiEdit',
-	'NotebookEdit',
-	'NotebookRead',
-	'PowerShell',
-	'Read',
-	'Skill',
-	'SlashCommand',
-	'Task',
-	'TodoWrite',
-	'WebFetch',
-	'WebSearch',
-	'Write',
-];
-const BY_LOWER = new Map(TOOLS.map((t) => [t.toLowerCase(), t]));
-
-/** Variables people expect from other tools' hooks (or older guides); Claude Code sets none of them. */
-const UNSET_VARIABLES = /\$\{?(FILEPATH|FILE_PATH|FILE|TOOL_INPUT|TOOL_NAME|TOOL_OUTPUT|CLAUDE_FILE_PATHS|CLAUDE_TOOL_INPUT|CLAUDE_TOOL_NAME)\b/;
 
 export const hookMistakesCheck: RuleCheck = {
 	id: 'hook-mistakes',
 	severity: 'warning',
 	explain: {
-		en: 'A hook entry Claude Code accepts but that never fires or gets no input: a tool-name matcher in the wrong case, a timeout that is not a number of seconds, or a command that reads a variable Claude Code does not set.',
-		de: 'Ein Hook-Eintrag, den Claude Code annimmt, der aber nie auslöst oder keine Eingabe bekommt: ein Werkzeugname im Matcher in falscher Schreibung, ein Timeout, das keine Sekundenzahl ist, oder ein Befehl, der eine Variable liest, die Claude Code nicht setzt.',
+		en: 'A hook entry Claude Code accepts but that never fires or gets no input: a tool-name matcher in the wrong case, a timeout that is not a number of seconds (or reads like milliseconds), or a command that reads a variable Claude Code does not set here.',
+		de: 'Ein Hook-Eintrag, den Claude Code annimmt, der aber nie auslöst oder keine Eingabe bekommt: ein Werkzeugname im Matcher in falscher Schreibung, ein Timeout, das keine Sekundenzahl ist (oder nach Millisekunden aussieht), oder ein Befehl, der eine Variable liest, die Claude Code hier nicht setzt.',
 	},
 	run(ctx) {
 		return settingsFiles(ctx).flatMap((file) => checkFile(ctx, file));
 	},
 };
 
-/** The wrongly cased tool names in an exact-list matcher, with the right spelling. */
-export function miscasedTools(matcher: string): Array<[string, string]> {
-	// A matcher with other characters is a regular expression: its case is the author's business.
-	if (!/^[\w\s,|-]*$/.test(matcher)) return [];
-	const out: Array<[string, string]> = [];
-	for (const word of matcher.split(/[|,]/).map((w) => w.trim())) {
-		const right = BY_LOWER.get(word.toLowerCase());
-		if (right !== undefined && right !== word) out.push([word, right]);
-	}
-	return out;
-}
+export { miscasedTools };
 
 function checkFile(ctx: CheckContext, file: RuleFile): Finding[] {
 	const parsed = parseSettings(file);
@@ -75,67 +40,40 @@ function checkFile(ctx: CheckContext, file: RuleFile): Finding[] {
 	if (!parsed.ok || !isRecord(parsed.value) || !isRecord(parsed.value.hooks)) return [];
 	const found = reporter(hookMistakesCheck);
 	const hooksLine = lineOfJsonString(file, 'hooks');
-	const findings: Finding[] = [];
-	for (const [event, groups] of Object.entries(parsed.value.hooks)) {
-		if (!Array.isArray(groups)) continue;
+	return Object.entries(parsed.value.hooks).flatMap(([event, groups]) => {
 		const line = lineOfJsonString(file, event, hooksLine);
-		for (const group of groups) {
-			if (!isRecord(group)) continue;
-			if (TOOL_EVENTS.has(event) && typeof group.matcher === 'string') {
-				for (const [wrong, right] of miscasedTools(group.matcher)) {
-					findings.push(
-						found(
-							file.path,
-							line,
-							ctx.say(
-								`"${event}" matcher ${JSON.stringify(group.matcher)}: tool names match case-sensitively, so "${wrong}" matches no tool. Write "${right}".`,
-								`"${event}"-Matcher ${JSON.stringify(group.matcher)}: Werkzeugnamen werden mit Groß- und Kleinschreibung verglichen, "${wrong}" trifft kein Werkzeug. Richtig ist "${right}".`,
-							),
-						),
-					);
-				}
-			}
-			if (!Array.isArray(group.hooks)) continue;
-			for (const handler of group.hooks) {
-				if (!isRecord(handler)) continue;
-				findings.push(...handlerMistakes(ctx, file, event, line, handler));
-			}
-		}
-	}
-	return findings;
+		return listHookMistakes({ [event]: groups }).map((m) => found(file.path, line, message(ctx, m)));
+	});
 }
 
-function handlerMistakes(ctx: CheckContext, file: RuleFile, event: string, line: number, handler: Record<string, unknown>): Finding[] {
-	const found = reporter(hookMistakesCheck);
-	const out: Finding[] = [];
-	const timeout = handler.timeout;
-	if (timeout !== undefined && !(typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0)) {
-		const shown = JSON.stringify(timeout);
-		out.push(
-			found(
-				file.path,
-				line,
-				ctx.say(
-					`A hook under "${event}" has "timeout": ${shown}; Claude Code wants a positive number of seconds (e.g. "timeout": 30, without quotes or units).`,
-					`Ein Hook unter "${event}" hat "timeout": ${shown}; Claude Code erwartet eine positive Sekundenzahl (z. B. "timeout": 30, ohne Anführungszeichen und Einheit).`,
-				),
-			),
-		);
+function message(ctx: CheckContext, m: HookMistake): string {
+	switch (m.kind) {
+		case 'timeout': {
+			const shown = JSON.stringify(m.timeout);
+			return ctx.say(
+				`A hook under "${m.event}" has "timeout": ${shown}; Claude Code wants a positive number of seconds (e.g. "timeout": 30, without quotes or units).`,
+				`Ein Hook unter "${m.event}" hat "timeout": ${shown}; Claude Code erwartet eine positive Sekundenzahl (z. B. "timeout": 30, ohne Anführungszeichen und Einheit).`,
+			);
+		}
+		case 'timeout-ms':
+			return ctx.say(
+				`A hook under "${m.event}" has "timeout": ${m.timeout}, which Claude Code reads as seconds (${Math.round(m.timeout / 60)} minutes), not milliseconds. For ${m.timeout / 1000} seconds write "timeout": ${m.timeout / 1000}.`,
+				`Ein Hook unter "${m.event}" hat "timeout": ${m.timeout}; Claude Code liest das als Sekunden (${Math.round(m.timeout / 60)} Minuten), nicht als Millisekunden. Für ${m.timeout / 1000} Sekunden "timeout": ${m.timeout / 1000} schreiben.`,
+			);
+		case 'unset-variable':
+			return ctx.say(
+				`A hook under "${m.event}" reads $${m.name}, which Claude Code does not set (it expands to nothing). The input arrives as JSON on stdin: read it there, e.g. jq -r '.tool_input.file_path'.`,
+				`Ein Hook unter "${m.event}" liest $${m.name}, das Claude Code nicht setzt (es ist leer). Die Eingabe kommt als JSON über stdin: dort lesen, z. B. jq -r '.tool_input.file_path'.`,
+			);
+		case 'plugin-variable':
+			return ctx.say(
+				`A hook under "${m.event}" uses $${m.name}, which Claude Code sets only for a plugin's own hooks; from a settings file the hook fails. Use "$CLAUDE_PROJECT_DIR"/… or an absolute path.`,
+				`Ein Hook unter "${m.event}" nutzt $${m.name}, das Claude Code nur für die Hooks eines Plugins setzt; aus einer Einstellungsdatei scheitert der Hook. "$CLAUDE_PROJECT_DIR"/… oder einen absoluten Pfad verwenden.`,
+			);
+		case 'matcher-case':
+			return ctx.say(
+				`"${m.event}" matcher ${JSON.stringify(m.matcher)}: tool names match case-sensitively, so "${m.wrong}" matches no tool. Write "${m.right}".`,
+				`"${m.event}"-Matcher ${JSON.stringify(m.matcher)}: Werkzeugnamen werden mit Groß- und Kleinschreibung verglichen, "${m.wrong}" trifft kein Werkzeug. Richtig ist "${m.right}".`,
+			);
 	}
-	const command = handler.command;
-	const variable = typeof command === 'string' ? UNSET_VARIABLES.exec(command) : null;
-	if (variable !== null) {
-		const name = variable[1] ?? '';
-		out.push(
-			found(
-				file.path,
-				line,
-				ctx.say(
-					`A hook under "${event}" reads $${name}, which Claude Code does not set (it expands to nothing). The input arrives as JSON on stdin: read it there, e.g. jq -r '.tool_input.file_path'.`,
-					`Ein Hook unter "${event}" liest $${name}, das Claude Code nicht setzt (es ist leer). Die Eingabe kommt als JSON über stdin: dort lesen, z. B. jq -r '.tool_input.file_path'.`,
-				),
-			),
-		);
-	}
-	return out;
 }

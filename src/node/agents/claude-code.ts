@@ -6,15 +6,10 @@
 import * as path from 'node:path';
 import { homeDir, type HostPaths, type HostSpec, type ReadFile } from './host-spec';
 import { writeGuardEntry } from './write-guard-entry';
+import { managedSettingsDir, managedSettingsFiles } from './managed-settings';
 
 /** The edit tools whose files the rule check looks at (MultiEdit is legacy, kept for older versions). */
 export const EDIT_MATCHER = 'Edit|Write|MultiEdit|NotebookEdit';
-
-function managedDir(platform: NodeJS.Platform): string {
-	if (platform === 'darwin') return '/Library/Application Support/ClaudeCode';
-	if (platform === 'win32') return 'C:\\Program Files\\ClaudeCode';
-	return '/etc/claude-code';
-}
 
 export function claudeUserDir(p: HostPaths): string {
 	return homeDir(p, 'CLAUDE_CONFIG_DIR', '.claude');
@@ -33,7 +28,8 @@ export const claudeCode: HostSpec = {
 			{ file: path.join(claudeUserDir(p), 'settings.json'), label: 'user' },
 			{ file: path.join(p.vault, '.claude', 'settings.json'), label: 'project' },
 			{ file: path.join(p.vault, '.claude', 'settings.local.json'), label: 'local' },
-			{ file: path.join(managedDir(p.platform), 'managed-settings.json'), label: 'managed', managed: true },
+			// managed-settings.json and the drop-ins of managed-settings.d/.
+			...managedSettingsFiles(p.managedDir ?? managedSettingsDir(p.platform)),
 		];
 	},
 	skeleton: {},

@@ -23,6 +23,7 @@ import { DOCTOR_RUN_ENV } from '../session-record';
 import { checkMcpServer } from './doctor-mcp';
 import { MCP_HOSTS } from './mcp-registration';
 import { writeGuardChecks } from './doctor-write-guard';
+import { hookMistakeChecks } from './doctor-hook-mistakes';
 import { loadVaultContext } from '../vault-config';
 
 export interface DoctorOptions {
@@ -39,6 +40,8 @@ export interface DoctorOptions {
 	/** The folder the test run of the hook starts in; default: the system temp folder (not the vault). */
 	runFrom?: string;
 	timeoutMs?: number;
+	/** Claude Code's managed settings folder; default: the platform's system folder. */
+	managedDir?: string;
 }
 
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'info';
@@ -146,6 +149,7 @@ function readRegistrations(o: DoctorOptions, p: HostPaths, checks: Check[]): Fou
 			continue;
 		}
 		if (!isObj(value)) continue;
+		checks.push(...hookMistakeChecks(o.agent, where, value));
 		if (value.disableAllHooks === true) {
 			checks.push({ id: `settings:${where.label}`, status: 'fail', message: `${where.file} sets "disableAllHooks": true, so no hook runs.`, fix: 'Remove that key if the brief should arrive.' });
 		}
@@ -308,7 +312,7 @@ function explainWorkingDirectory(o: DoctorOptions, found: Found[], checks: Check
 export async function doctor(o: DoctorOptions): Promise<DoctorReport> {
 	const platform = o.platform ?? process.platform;
 	const env = o.env ?? {};
-	const p: HostPaths = { vault: o.vault, home: o.home, env, platform };
+	const p: HostPaths = { vault: o.vault, home: o.home, env, platform, managedDir: o.managedDir };
 	const checks: Check[] = [];
 	checkScript(o, checks);
 	checks.push(...vaultPathChecks(o.vault));

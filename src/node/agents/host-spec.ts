@@ -11,6 +11,8 @@ export interface HostPaths {
 	home: string;
 	env: NodeJS.ProcessEnv;
 	platform: NodeJS.Platform;
+	/** The system folder of managed settings; default: the platform's (tests point it at a temp folder). */
+	managedDir?: string;
 }
 
 /** The command lines for one event: `sh` for POSIX shells and Git Bash, `ps` for PowerShell. */
