@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import obsidianmd from 'eslint-plugin-obsidianmd';
 import globals from 'globals';
 import layerBoundaries from './eslint.boundaries.mjs';
+import languageStyle from './eslint.languages.mjs';
 
 export default tseslint.config(
 	{
@@ -45,6 +46,8 @@ export default tseslint.config(
 	// Which layer may import which (docs/design.md, "Layers"); after the recommended config, which
 	// turns no-restricted-imports off for TypeScript.
 	...layerBoundaries,
+	// One translation style: no `lang === 'de'` outside src/core/i18n.ts (docs/design.md, "Languages").
+	...languageStyle,
 	{
 		// The bridge runs under Node, outside Obsidian: no popout windows, no Vault#configDir (it
 		// must find the config folder itself, `.obsidian` being the default it looks for first).

@@ -2,6 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { shownArg, stringFlag, UsageError, type Args } from './args';
+import { isLang } from '../src/core/i18n';
 import { defaultVaultRoot, loadVaultContext, type VaultContext } from '../src/node/vault-config';
 
 /** `SESSION_BRIEF_NOW` (ISO date-time) fixes the clock, for tests and reproducible reports. */
@@ -37,7 +38,7 @@ export function vaultRoot(args: Args, scriptPath: string): string {
 export function contextFor(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): VaultContext {
 	const ctx = loadVaultContext(vaultRoot(args, scriptPath), { configDir: stringFlag(args, 'config-dir'), env });
 	const lang = stringFlag(args, 'lang');
-	if (lang === 'en' || lang === 'de') ctx.lang = lang;
+	if (isLang(lang)) ctx.lang = lang;
 	else if (lang !== undefined) throw new UsageError(`--lang must be en or de, not ${lang}`);
 	return ctx;
 }

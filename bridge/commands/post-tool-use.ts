@@ -15,8 +15,8 @@ import { readStdin, writeOut } from '../io';
 import { agentOrDefault, HOSTS, translateHookInput, type AgentId } from '../../src/core/agent-contracts';
 import { asciiJson } from '../../src/core/format';
 import type { Lang } from '../../src/core/i18n';
-import { say, summaryLine } from '../../src/core/rules/report-text';
-import { editReport } from '../../src/core/rules/finding-diff';
+import { summaryLine } from '../../src/core/rules/report-text';
+import { EDIT_REPORT_TEXT, editReport } from '../../src/core/rules/finding-diff';
 import { escapeControls, safeLines, shortenName } from '../../src/core/quote';
 import { checkScope, inScope, vaultRelative } from '../../src/core/rules/scope';
 import { defaultVaultRoot } from '../../src/node/vault-config';
@@ -32,12 +32,8 @@ export function postToolUseEnvelope(context: string, systemMessage: string, agen
 export function postToolUseCrashEnvelope(error: unknown, scriptPath: string, lang: Lang = 'en', agent: AgentId = 'claude-code'): string {
 	const reason = escapeControls((error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 300) ?? '') || 'unknown error';
 	const command = `node ${quote(scriptPath)} check`;
-	const text = say(
-		lang,
-		`Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \`${command}\` in a terminal to see the full error.`,
-		`Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser Änderung ungeprüft. \`${command}\` im Terminal zeigt den ganzen Fehler.`,
-	);
-	return postToolUseEnvelope(text, say(lang, `Rule check failed to run: ${reason}`, `Regelwerk-Check lief nicht: ${reason}`), agent);
+	const t = EDIT_REPORT_TEXT[lang];
+	return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);
 }
 
 function quote(p: string): string {
@@ -97,7 +93,7 @@ export async function postToolUse(args: Args, scriptPath: string, env: NodeJS.Pr
 		const diff = attributeFindings(ctx.pluginDir, lang, result.findings, clock(env));
 		const command = `node ${quote(scriptPath)} check`;
 		const name = shortenName(rel, 600);
-		const header = say(lang, `Rule check after the edit of ${name}:`, `Regelwerk-Check nach der Änderung von ${name}:`);
+		const header = EDIT_REPORT_TEXT[lang].header(name);
 		const report = editReport(header, diff, result.findings, result.checksRun, lang, command, summaryLine(result.findings, result.checksRun, lang));
 		if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));
 	} catch (error) {

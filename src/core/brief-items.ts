@@ -7,10 +7,13 @@
  * Kept free of the date library, so text output can import it cheaply.
  */
 import type { NoteFlags } from './flags';
-import type { Lang } from './i18n';
+import type { PerLang } from './i18n';
 import type { TagHit } from './note-facts';
 import { basename, isInFolder } from './paths';
 import type { Settings } from './settings';
+
+/** Re-exported for code that took it from here before it moved to i18n.ts. */
+export type { PerLang };
 
 /** What a descriptor's predicate may look at: the same fields in the bridge's scan and the plugin's index. */
 export interface HeldNote {
@@ -18,8 +21,6 @@ export interface HeldNote {
 	/** Null when the note could not be read. */
 	flags: NoteFlags | null;
 }
-
-export type PerLang<T> = Record<Lang, T>;
 
 export interface SidebarSection {
 	/** Position among the sidebar's sections (they are ordered for review, not as in the brief). */

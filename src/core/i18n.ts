@@ -1,10 +1,37 @@
 /**
- * The brief's fixed strings, in English and German (the `language` setting). Each list item's own
- * labels live with its descriptor in brief-items.ts.
+ * Every user-facing text comes in English and German (the `language` setting), in one style
+ * (docs/design.md, "Languages"): a module's texts are an interface and one object per language,
+ * joined by `translations<Interface>({ en, de })` and read as `table[lang]`; a descriptor's own
+ * words (a brief item's labels, a check's explanation) are `PerLang<T>` fields. A missing German
+ * text is a type error, an empty one fails the completeness test. Comparing a language with a
+ * literal (`lang === 'de'`) is a lint error outside this file.
+ *
+ * Below: the brief's fixed strings. Each list item's own labels live with its descriptor in brief-items.ts.
  */
 import type { Language } from './settings';
 
 export type Lang = Exclude<Language, 'auto'>;
+
+export const LANGS: readonly Lang[] = ['en', 'de'];
+
+export function isLang(value: unknown): value is Lang {
+	return value === 'en' || value === 'de';
+}
+
+/** One value per language: a text, a function that makes one, or a module's whole table of texts. */
+export type PerLang<T> = Record<Lang, T>;
+
+const TABLES = new WeakSet<object>();
+
+/** A module's texts, one object per language; remembered so the completeness test can tell a table from other exports. */
+export function translations<T extends object>(table: PerLang<T>): PerLang<T> {
+	TABLES.add(table);
+	return table;
+}
+
+export function isTranslations(value: unknown): value is PerLang<object> {
+	return typeof value === 'object' && value !== null && TABLES.has(value);
+}
 
 export interface Strings {
 	/** `vault` comes quoted (`quoteAlways`). */
@@ -55,12 +82,15 @@ const de: Strings = {
 	cacheRejected: (why) => `Zwischenspeicher verworfen, er ist beschädigt: ${why}`,
 };
 
+export const BRIEF_TEXT = translations<Strings>({ en, de });
+
 export function strings(lang: Lang): Strings {
-	return lang === 'de' ? de : en;
+	return BRIEF_TEXT[lang];
 }
 
 /** `auto` resolves to German for a `de…` locale (Obsidian's UI language or the system's), else English. */
 export function resolveLanguage(setting: Language, locale: string | undefined): Lang {
 	if (setting !== 'auto') return setting;
-	return (locale ?? '').toLowerCase().startsWith('de') ? 'de' : 'en';
+	const prefix = (locale ?? '').toLowerCase().slice(0, 2);
+	return isLang(prefix) ? prefix : 'en';
 }

@@ -2,6 +2,7 @@
  * Plugin settings. The plugin stores them in its `data.json`; the bridge reads the same
  * file, so both front ends go through `resolveSettings` and agree on every default.
  */
+import { isLang } from './i18n';
 
 export type Language = 'auto' | 'en' | 'de';
 
@@ -118,7 +119,7 @@ export function resolveSettings(raw: unknown): Settings {
 		ruleScope: stringList(r.ruleScope, d.ruleScope),
 		maxNamesPerItem:
 			typeof max === 'number' && Number.isInteger(max) && max >= 0 && max <= 1000 ? max : d.maxNamesPerItem,
-		language: lang === 'en' || lang === 'de' || lang === 'auto' ? lang : d.language,
+		language: isLang(lang) || lang === 'auto' ? lang : d.language,
 		liveChannel: typeof r.liveChannel === 'boolean' ? r.liveChannel : d.liveChannel,
 		showStatusBar: typeof r.showStatusBar === 'boolean' ? r.showStatusBar : d.showStatusBar,
 		externalCheck: resolveExternalCheck(r.externalCheck),

@@ -5,12 +5,30 @@
  * everything outside the sessions folder pass. Pure: whether a file exists is asked of the caller.
  */
 import { asciiJson } from './format';
-import type { Lang } from './i18n';
+import { translations, type Lang } from './i18n';
 import { shortenName } from './quote';
-import { say } from './rules/report-text';
 
 /** The one tool that replaces a whole file. Claude Code matches tool names case-sensitively. */
 export const GUARDED_TOOL = 'Write';
+
+interface WriteGuardText {
+	/** All shortened already; `instead` is empty when no free name was found. */
+	reason: (shown: string, where: string, instead: string) => string;
+	message: (name: string) => string;
+}
+
+export const WRITE_GUARD_TEXT = translations<WriteGuardText>({
+	en: {
+		reason: (shown, where, instead) =>
+			`Refused: ${shown} already exists in the sessions folder (${where}), and Write would replace it, losing that session's log. Write this session's log under a new name that does not exist yet${instead === '' ? '' : `, e.g. ${instead}`}. To add to that file on purpose, Read it and use Edit.`,
+		message: (name) => `Session Brief kept ${name} from being overwritten (Write guard).`,
+	},
+	de: {
+		reason: (shown, where, instead) =>
+			`Abgelehnt: Die Datei ${shown} gibt es im Sitzungsordner (${where}) schon; Write würde sie ersetzen, und das Protokoll jener Sitzung ginge verloren. Das Protokoll dieser Sitzung unter einem neuen Namen schreiben, den es noch nicht gibt${instead === '' ? '' : `, z. B. ${instead}`}. Um jene Datei absichtlich zu ergänzen: erst lesen (Read), dann mit Edit ändern.`,
+		message: (name) => `Session Brief hat das Überschreiben von ${name} verhindert (Schreibschutz).`,
+	},
+});
 
 export interface GuardSettings {
 	writeGuard: boolean;
@@ -65,14 +83,8 @@ export function refusal(filePath: string, rel: string, folder: string, suggestio
 	const shown = shortenName(filePath, 300);
 	const where = shortenName(folder, 200);
 	const instead = suggestion === null ? '' : shortenName(suggestion, 300);
-	const reason = say(
-		lang,
-		`Refused: ${shown} already exists in the sessions folder (${where}), and Write would replace it, losing that session's log. Write this session's log under a new name that does not exist yet${instead === '' ? '' : `, e.g. ${instead}`}. To add to that file on purpose, Read it and use Edit.`,
-		`Abgelehnt: Die Datei ${shown} gibt es im Sitzungsordner (${where}) schon; Write würde sie ersetzen, und das Protokoll jener Sitzung ginge verloren. Das Protokoll dieser Sitzung unter einem neuen Namen schreiben, den es noch nicht gibt${instead === '' ? '' : `, z. B. ${instead}`}. Um jene Datei absichtlich zu ergänzen: erst lesen (Read), dann mit Edit ändern.`,
-	);
-	const name = shortenName(rel, 200);
-	const message = say(lang, `Session Brief kept ${name} from being overwritten (Write guard).`, `Session Brief hat das Überschreiben von ${name} verhindert (Schreibschutz).`);
-	return { reason, message };
+	const t = WRITE_GUARD_TEXT[lang];
+	return { reason: t.reason(shown, where, instead), message: t.message(shortenName(rel, 200)) };
 }
 
 /** Claude Code's PreToolUse answer that refuses the call, as one pure-ASCII JSON line. */

@@ -7,7 +7,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Lang } from '../core/i18n';
+import { isLang, type Lang } from '../core/i18n';
 import { diffFindings, recordedFinding, RECORDED_FINDINGS_MAX, type FindingDiff, type RecordedFinding } from '../core/rules/finding-diff';
 import type { Finding } from '../core/rules/types';
 import { writeFileAtomic } from './atomic-write';
@@ -33,7 +33,7 @@ export function readLastCheck(pluginDir: string): LastCheck | null {
 	try {
 		if (fs.statSync(file).size > MAX_BYTES) return null;
 		const data = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-		if (data.schema !== 1 || (data.lang !== 'en' && data.lang !== 'de') || typeof data.complete !== 'boolean') return null;
+		if (data.schema !== 1 || !isLang(data.lang) || typeof data.complete !== 'boolean') return null;
 		if (!Array.isArray(data.findings) || !data.findings.every(isRecorded)) return null;
 		return { lang: data.lang, complete: data.complete, findings: data.findings.map((f) => ({ check: f.check, path: f.path, message: f.message })) };
 	} catch {

@@ -1,5 +1,5 @@
 /** Texts of the plugin's own interface (sidebar, status bar, notices), in English and German. */
-import type { Lang } from '../core/i18n';
+import { translations, type Lang } from '../core/i18n';
 import type { AgeUnit } from '../core/review-text';
 
 export interface TodayStrings {
@@ -233,6 +233,8 @@ const de: UiStrings = {
 	liveFailed: (reason) => `Der Live-Kanal ließ sich nicht starten: ${reason}`,
 };
 
+export const UI_TEXT = translations<UiStrings>({ en, de });
+
 export function uiStrings(lang: Lang): UiStrings {
-	return lang === 'de' ? de : en;
+	return UI_TEXT[lang];
 }

@@ -2,6 +2,16 @@
 import { extractLinks } from './links';
 import { reporter, type Finding, type RuleCheck } from './types';
 import { quoteAlways } from '../quote';
+import { translations } from '../i18n';
+
+interface BrokenLinksText {
+	broken: (raw: string, linkpath: string) => string;
+}
+
+export const BROKEN_LINKS_TEXT = translations<BrokenLinksText>({
+	en: { broken: (raw, linkpath) => `${raw} points to ${quoteAlways(linkpath)}, which does not exist in the vault. Fix the name or create the note.` },
+	de: { broken: (raw, linkpath) => `${raw} zeigt auf ${quoteAlways(linkpath)}, das es im Vault nicht gibt. Namen korrigieren oder die Notiz anlegen.` },
+});
 
 export const brokenLinksCheck: RuleCheck = {
 	id: 'broken-link',
@@ -17,10 +27,7 @@ export const brokenLinksCheck: RuleCheck = {
 			if (!file.path.toLowerCase().endsWith('.md')) continue;
 			for (const link of extractLinks(file)) {
 				if (ctx.resolveLink(link.linkpath, file.path)) continue;
-				const message = ctx.say(
-					`${link.raw} points to ${quoteAlways(link.linkpath)}, which does not exist in the vault. Fix the name or create the note.`,
-					`${link.raw} zeigt auf ${quoteAlways(link.linkpath)}, das es im Vault nicht gibt. Namen korrigieren oder die Notiz anlegen.`,
-				);
+				const message = BROKEN_LINKS_TEXT[ctx.lang].broken(link.raw, link.linkpath);
 				findings.push(found(file.path, link.line, message));
 			}
 		}

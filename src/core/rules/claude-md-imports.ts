@@ -7,9 +7,27 @@ import { maskLines } from '../markdown-mask';
 import { normalizePath } from './scope';
 import { reporter, type CheckContext, type Finding, type RuleCheck } from './types';
 import { quoteAlways } from '../quote';
+import { translations } from '../i18n';
 
 const IMPORT = /(?:^|\s)@(\S+)/g;
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"]+$/;
+
+interface ClaudeMdImportsText {
+	/** `glued`: the punctuation Claude Code reads as part of the path. */
+	glued: (token: string, glued: string) => string;
+	missing: (token: string, target: string) => string;
+}
+
+export const CLAUDE_MD_IMPORTS_TEXT = translations<ClaudeMdImportsText>({
+	en: {
+		glued: (token, glued) => `@${token} does not resolve: Claude Code reads ${quoteAlways(glued)} as part of the path. Separate it from the path with a space.`,
+		missing: (token, target) => `@${token} imports ${quoteAlways(target)}, which does not exist; Claude Code skips it silently.`,
+	},
+	de: {
+		glued: (token, glued) => `@${token} löst sich nicht auf: Claude Code liest ${quoteAlways(glued)} als Teil des Pfades. Mit einem Leerzeichen vom Pfad trennen.`,
+		missing: (token, target) => `@${token} importiert ${quoteAlways(target)}, das es nicht gibt; Claude Code überspringt den Import stillschweigend.`,
+	},
+});
 const MAX_HOPS = 5;
 
 /** `@reviewer` is a mention, `@AI/rules.md` or `@notes.txt` an import. */
@@ -87,16 +105,8 @@ function checkImports(ctx: CheckContext, file: { path: string; lines: string[] }
 			}
 			const trimmed = token.replace(TRAILING_PUNCTUATION, '');
 			const trimmedTarget = trimmed === token ? null : importTarget(trimmed, file.path, ctx.input.vaultRoot);
-			const message =
-				trimmedTarget !== null && ctx.exists(trimmedTarget)
-					? ctx.say(
-							`@${token} does not resolve: Claude Code reads ${quoteAlways(token.slice(trimmed.length))} as part of the path. Separate it from the path with a space.`,
-							`@${token} löst sich nicht auf: Claude Code liest ${quoteAlways(token.slice(trimmed.length))} als Teil des Pfades. Mit einem Leerzeichen vom Pfad trennen.`,
-						)
-					: ctx.say(
-							`@${token} imports ${quoteAlways(target)}, which does not exist; Claude Code skips it silently.`,
-							`@${token} importiert ${quoteAlways(target)}, das es nicht gibt; Claude Code überspringt den Import stillschweigend.`,
-						);
+			const t = CLAUDE_MD_IMPORTS_TEXT[ctx.lang];
+			const message = trimmedTarget !== null && ctx.exists(trimmedTarget) ? t.glued(token, token.slice(trimmed.length)) : t.missing(token, target);
 			findings.push(found(file.path, i + 1, message));
 		}
 	}

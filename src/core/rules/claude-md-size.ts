@@ -1,8 +1,18 @@
 /** `claude-md-size`: a root `CLAUDE.md` over Claude Code's own warning threshold. */
+import { translations } from '../i18n';
 import { reporter, type RuleCheck } from './types';
 
 /** Claude Code warns about a CLAUDE.md above this many characters. */
 export const CLAUDE_MD_MAX_CHARS = 40_000;
+
+interface ClaudeMdSizeText {
+	tooLong: (chars: number) => string;
+}
+
+export const CLAUDE_MD_SIZE_TEXT = translations<ClaudeMdSizeText>({
+	en: { tooLong: (n) => `CLAUDE.md has ${n} characters, over the ${CLAUDE_MD_MAX_CHARS} at which Claude Code warns. Move detail into imported rule files or skills.` },
+	de: { tooLong: (n) => `CLAUDE.md hat ${n} Zeichen, mehr als die ${CLAUDE_MD_MAX_CHARS}, ab denen Claude Code warnt. Details in importierte Regeldateien oder Skills auslagern.` },
+});
 
 export const claudeMdSizeCheck: RuleCheck = {
 	id: 'claude-md-size',
@@ -19,10 +29,7 @@ export const claudeMdSizeCheck: RuleCheck = {
 			reporter(claudeMdSizeCheck)(
 				file.path,
 				0,
-				ctx.say(
-					`CLAUDE.md has ${n} characters, over the ${CLAUDE_MD_MAX_CHARS} at which Claude Code warns. Move detail into imported rule files or skills.`,
-					`CLAUDE.md hat ${n} Zeichen, mehr als die ${CLAUDE_MD_MAX_CHARS}, ab denen Claude Code warnt. Details in importierte Regeldateien oder Skills auslagern.`,
-				),
+				CLAUDE_MD_SIZE_TEXT[ctx.lang].tooLong(n),
 			),
 		];
 	},

@@ -2,11 +2,23 @@
 import { comparePaths } from '../paths';
 import { reporter, type CheckContext, type Finding, type RuleCheck } from './types';
 import { quoteAlways, quoteName } from '../quote';
+import { translations } from '../i18n';
 
 const KINDS = [
-	{ pattern: /^\.claude\/skills\/[^/]+\/SKILL\.md$/, en: 'Skill', de: 'Skill' },
-	{ pattern: /^\.claude\/agents\/[^/]+\.md$/, en: 'Agent', de: 'Agent' },
+	{ pattern: /^\.claude\/skills\/[^/]+\/SKILL\.md$/, kind: 'skill' },
+	{ pattern: /^\.claude\/agents\/[^/]+\.md$/, kind: 'agent' },
 ] as const;
+
+interface DuplicateNamesText {
+	duplicate: (kind: 'skill' | 'agent', name: string, others: string) => string;
+}
+
+const KIND_WORD = { skill: 'Skill', agent: 'Agent' } as const;
+
+export const DUPLICATE_NAMES_TEXT = translations<DuplicateNamesText>({
+	en: { duplicate: (kind, name, others) => `${KIND_WORD[kind]} name ${quoteAlways(name)} is also used by ${others}; Claude Code loads only one. Rename one of them.` },
+	de: { duplicate: (kind, name, others) => `${KIND_WORD[kind]}-Name ${quoteAlways(name)} wird auch von ${others} benutzt; Claude Code lädt nur einen. Einen davon umbenennen.` },
+});
 
 export const duplicateNamesCheck: RuleCheck = {
 	id: 'duplicate-name',
@@ -38,10 +50,7 @@ function duplicatesOf(ctx: CheckContext, kind: (typeof KINDS)[number]): Finding[
 		const sorted = owners.sort((a, b) => comparePaths(a.path, b.path));
 		for (const owner of sorted) {
 			const others = sorted.filter((o) => o !== owner).map((o) => quoteName(o.path)).join(', ');
-			const message = ctx.say(
-				`${kind.en} name ${quoteAlways(owner.name)} is also used by ${others}; Claude Code loads only one. Rename one of them.`,
-				`${kind.de}-Name ${quoteAlways(owner.name)} wird auch von ${others} benutzt; Claude Code lädt nur einen. Einen davon umbenennen.`,
-			);
+			const message = DUPLICATE_NAMES_TEXT[ctx.lang].duplicate(kind.kind, owner.name, others);
 			findings.push(found(owner.path, owner.line, message));
 		}
 	}

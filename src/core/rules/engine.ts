@@ -12,12 +12,28 @@ import { frontmatterCheck } from './frontmatter-check';
 import { hookMistakesCheck } from './hook-mistakes';
 import { hookScriptsCheck } from './hook-scripts';
 import { fileListResolver } from './links';
-import { say } from './report-text';
 import { parseFrontmatter, ruleFile } from './rule-file';
 import { settingsJsonCheck } from './settings-json';
 import { skillFoldersCheck } from './skill-folders';
 import { skillFrontmatterCheck } from './skill-frontmatter';
 import type { CheckContext, Finding, ParsedFrontmatter, RuleCheck, RuleFile, RuleInput } from './types';
+import { translations } from '../i18n';
+
+interface EngineText {
+	unreadable: string;
+	checkFailed: (reason: string) => string;
+}
+
+export const ENGINE_TEXT = translations<EngineText>({
+	en: {
+		unreadable: 'The file could not be read, so no check looked into it. Check its permissions.',
+		checkFailed: (reason) => `The check itself failed (${reason}); its part of the rule set is unchecked.`,
+	},
+	de: {
+		unreadable: 'Die Datei ließ sich nicht lesen, keine Prüfung hat sie angesehen. Zugriffsrechte prüfen.',
+		checkFailed: (reason) => `Die Prüfung selbst ist gescheitert (${reason}); ihr Teil des Regelwerks ist ungeprüft.`,
+	},
+});
 
 export const BUILT_IN_CHECKS: readonly RuleCheck[] = [
 	frontmatterCheck,
@@ -66,7 +82,6 @@ function contextFor(input: RuleInput, files: RuleFile[]): CheckContext {
 			}
 			return result;
 		},
-		say: (en, de) => say(input.lang, en, de),
 	};
 }
 
@@ -82,7 +97,7 @@ export function runRuleCheck(input: RuleInput, checks: readonly RuleCheck[] = BU
 				severity: 'error',
 				path,
 				line: 0,
-				message: say(input.lang, 'The file could not be read, so no check looked into it. Check its permissions.', 'Die Datei ließ sich nicht lesen, keine Prüfung hat sie angesehen. Zugriffsrechte prüfen.'),
+				message: ENGINE_TEXT[input.lang].unreadable,
 			});
 			continue;
 		}
@@ -99,7 +114,7 @@ export function runRuleCheck(input: RuleInput, checks: readonly RuleCheck[] = BU
 				severity: 'error',
 				path: '',
 				line: 0,
-				message: say(input.lang, `The check itself failed (${reason}); its part of the rule set is unchecked.`, `Die Prüfung selbst ist gescheitert (${reason}); ihr Teil des Regelwerks ist ungeprüft.`),
+				message: ENGINE_TEXT[input.lang].checkFailed(reason),
 			});
 		}
 	}

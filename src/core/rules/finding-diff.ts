@@ -3,9 +3,47 @@
  * (docs/design.md, "Findings attributed to the edit"). A finding is the same finding when its check,
  * file and message match; its line is left out, since an edit above it moves it without changing it.
  */
-import type { Lang } from '../i18n';
-import { findingLines, hookFindingsText, say, sortFindings } from './report-text';
+import { translations, type Lang } from '../i18n';
+import { findingLines, hookFindingsText, sortFindings } from './report-text';
 import type { Finding } from './types';
+
+interface EditReportText {
+	/** The first line of the hook's report; `name` is shortened already. */
+	header: (name: string) => string;
+	noNewFindings: (n: number, command: string) => string;
+	/** `shown`: how many of the `n` are listed below, when fewer than all. */
+	alreadyThere: (n: number, shown: number) => string;
+	noNewSystem: (n: number) => string;
+	freshCount: (n: number) => string;
+	system: (summary: string, fresh: string) => string;
+	hookFailed: (reason: string, command: string) => string;
+	hookFailedSystem: (reason: string) => string;
+}
+
+export const EDIT_REPORT_TEXT = translations<EditReportText>({
+	en: {
+		header: (name) => `Rule check after the edit of ${name}:`,
+		noNewFindings: (n, command) => `No new findings from this edit; ${n} finding${n === 1 ? ' was' : 's were'} already there (run \`${command}\` to see ${n === 1 ? 'it' : 'them'}).`,
+		alreadyThere: (n, shown) => `${n} finding${n === 1 ? ' was' : 's were'} already there before this edit${n > shown ? `; the first ${shown}` : ''}:`,
+		noNewSystem: (n) => `Rule check: no new findings, ${n} already there`,
+		freshCount: (n) => ` (${n} new)`,
+		system: (summary, fresh) => `Rule check: ${summary}${fresh}`,
+		hookFailed: (reason, command) =>
+			`Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \`${command}\` in a terminal to see the full error.`,
+		hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`,
+	},
+	de: {
+		header: (name) => `Regelwerk-Check nach der Änderung von ${name}:`,
+		noNewFindings: (n, command) => `Keine neuen Befunde durch diese Änderung; ${n} Befund${n === 1 ? '' : 'e'} gab es schon (\`${command}\` zeigt ${n === 1 ? 'ihn' : 'sie'}).`,
+		alreadyThere: (n, shown) => `${n} Befund${n === 1 ? '' : 'e'} gab es schon vor dieser Änderung${n > shown ? `; die ersten ${shown}` : ''}:`,
+		noNewSystem: (n) => `Regelwerk-Check: keine neuen Befunde, ${n} schon vorhanden`,
+		freshCount: (n) => ` (${n} neu)`,
+		system: (summary, fresh) => `Regelwerk-Check: ${summary}${fresh}`,
+		hookFailed: (reason, command) =>
+			`Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser Änderung ungeprüft. \`${command}\` im Terminal zeigt den ganzen Fehler.`,
+		hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`,
+	},
+});
 
 /** The part of a finding the record keeps; messages are cut so a record stays bounded. */
 export interface RecordedFinding {
@@ -70,20 +108,10 @@ function cut(text: string, max: number): string {
 function oldLines(old: readonly Finding[], lang: Lang, fullCommand: string, withList: boolean): string[] {
 	const n = old.length;
 	if (!withList) {
-		return [
-			say(
-				lang,
-				`No new findings from this edit; ${n} finding${n === 1 ? ' was' : 's were'} already there (run \`${fullCommand}\` to see ${n === 1 ? 'it' : 'them'}).`,
-				`Keine neuen Befunde durch diese Änderung; ${n} Befund${n === 1 ? '' : 'e'} gab es schon (\`${fullCommand}\` zeigt ${n === 1 ? 'ihn' : 'sie'}).`,
-			),
-		];
+		return [EDIT_REPORT_TEXT[lang].noNewFindings(n, fullCommand)];
 	}
 	const shown = sortFindings(old).slice(0, OLD_SHOWN);
-	const head = say(
-		lang,
-		`${n} finding${n === 1 ? ' was' : 's were'} already there before this edit${n > shown.length ? `; the first ${shown.length}` : ''}:`,
-		`${n} Befund${n === 1 ? '' : 'e'} gab es schon vor dieser Änderung${n > shown.length ? `; die ersten ${shown.length}` : ''}:`,
-	);
+	const head = EDIT_REPORT_TEXT[lang].alreadyThere(n, shown.length);
 	// Short names and messages: these lines must never push a fresh finding out of the hook's cap.
 	return [head, ...shown.map((f) => `  ${(findingLines({ ...f, message: cut(f.message, 160), detail: undefined }, lang, 60)[0] ?? '')}`)];
 }
@@ -107,11 +135,12 @@ export function editReport(header: string, diff: FindingDiff, all: readonly Find
 		const n = diff.old.length;
 		return {
 			context: [header, ...oldLines(diff.old, lang, fullCommand, false)].join('\n'),
-			system: say(lang, `Rule check: no new findings, ${n} already there`, `Regelwerk-Check: keine neuen Befunde, ${n} schon vorhanden`),
+			system: EDIT_REPORT_TEXT[lang].noNewSystem(n),
 		};
 	}
 	const after = diff.old.length > 0 ? oldLines(diff.old, lang, fullCommand, true) : [];
 	const context = hookFindingsText(header, diff.fresh, checksRun, lang, fullCommand, { after, summary });
-	const freshSummary = diff.hadRecord && diff.old.length > 0 ? say(lang, ` (${diff.fresh.length} new)`, ` (${diff.fresh.length} neu)`) : '';
-	return { context, system: say(lang, `Rule check: ${summary}${freshSummary}`, `Regelwerk-Check: ${summary}${freshSummary}`) };
+	const t = EDIT_REPORT_TEXT[lang];
+	const freshSummary = diff.hadRecord && diff.old.length > 0 ? t.freshCount(diff.fresh.length) : '';
+	return { context, system: t.system(summary, freshSummary) };
 }

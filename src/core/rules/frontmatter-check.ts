@@ -1,5 +1,22 @@
 /** `frontmatter`: a `---` block that never closes or whose YAML does not parse. */
+import { translations } from '../i18n';
 import { reporter, type Finding, type RuleCheck } from './types';
+
+interface FrontmatterText {
+	unclosed: string;
+	broken: (message: string) => string;
+}
+
+export const FRONTMATTER_TEXT = translations<FrontmatterText>({
+	en: {
+		unclosed: 'Frontmatter opens with `---` but has no closing `---` line, so none of it counts. Add the closing line.',
+		broken: (message) => `Frontmatter is not valid YAML: ${message}.`,
+	},
+	de: {
+		unclosed: 'Frontmatter beginnt mit `---`, hat aber keine Schlusszeile `---` und zählt deshalb nicht. Schlusszeile ergänzen.',
+		broken: (message) => `Frontmatter ist kein gültiges YAML: ${message}.`,
+	},
+});
 
 export const frontmatterCheck: RuleCheck = {
 	id: 'frontmatter',
@@ -15,13 +32,10 @@ export const frontmatterCheck: RuleCheck = {
 			if (!file.path.toLowerCase().endsWith('.md')) continue;
 			const fm = ctx.frontmatter(file);
 			if (fm.state === 'unclosed') {
-				const message = ctx.say(
-					'Frontmatter opens with `---` but has no closing `---` line, so none of it counts. Add the closing line.',
-					'Frontmatter beginnt mit `---`, hat aber keine Schlusszeile `---` und zählt deshalb nicht. Schlusszeile ergänzen.',
-				);
+				const message = FRONTMATTER_TEXT[ctx.lang].unclosed;
 				findings.push(found(file.path, 1, message));
 			} else if (fm.state === 'broken') {
-				const message = ctx.say(`Frontmatter is not valid YAML: ${fm.message}.`, `Frontmatter ist kein gültiges YAML: ${fm.message}.`);
+				const message = FRONTMATTER_TEXT[ctx.lang].broken(fm.message);
 				findings.push(found(file.path, fm.line, message));
 			}
 		}

@@ -19,6 +19,41 @@
 import { listHookMistakes, miscasedTools, type HookMistake } from './hook-mistake-list';
 import { isRecord, lineOfJsonString, parseSettings, settingsFiles } from './settings-file';
 import { reporter, type CheckContext, type Finding, type RuleCheck, type RuleFile } from './types';
+import { translations } from '../i18n';
+
+interface HookMistakesText {
+	miscased: (event: string, matcher: string, wrong: string, right: string) => string;
+	/** `shown`: the timeout as written, in JSON. */
+	timeout: (event: string, shown: string) => string;
+	/** `timeout`: a round thousand, milliseconds meant. */
+	timeoutMs: (event: string, timeout: number) => string;
+	unsetVariable: (event: string, name: string) => string;
+	pluginVariable: (event: string, name: string) => string;
+}
+
+export const HOOK_MISTAKES_TEXT = translations<HookMistakesText>({
+	en: {
+		miscased: (event, matcher, wrong, right) => `"${event}" matcher ${JSON.stringify(matcher)}: tool names match case-sensitively, so "${wrong}" matches no tool. Write "${right}".`,
+		timeout: (event, shown) => `A hook under "${event}" has "timeout": ${shown}; Claude Code wants a positive number of seconds (e.g. "timeout": 30, without quotes or units).`,
+		timeoutMs: (event, timeout) =>
+			`A hook under "${event}" has "timeout": ${timeout}, which Claude Code reads as seconds (${Math.round(timeout / 60)} minutes), not milliseconds. For ${timeout / 1000} seconds write "timeout": ${timeout / 1000}.`,
+		unsetVariable: (event, name) =>
+			`A hook under "${event}" reads $${name}, which Claude Code does not set (it expands to nothing). The input arrives as JSON on stdin: read it there, e.g. jq -r '.tool_input.file_path'.`,
+		pluginVariable: (event, name) =>
+			`A hook under "${event}" uses $${name}, which Claude Code sets only for a plugin's own hooks; from a settings file the hook fails. Use "$CLAUDE_PROJECT_DIR"/… or an absolute path.`,
+	},
+	de: {
+		miscased: (event, matcher, wrong, right) =>
+			`"${event}"-Matcher ${JSON.stringify(matcher)}: Werkzeugnamen werden mit Groß- und Kleinschreibung verglichen, "${wrong}" trifft kein Werkzeug. Richtig ist "${right}".`,
+		timeout: (event, shown) => `Ein Hook unter "${event}" hat "timeout": ${shown}; Claude Code erwartet eine positive Sekundenzahl (z. B. "timeout": 30, ohne Anführungszeichen und Einheit).`,
+		timeoutMs: (event, timeout) =>
+			`Ein Hook unter "${event}" hat "timeout": ${timeout}; Claude Code liest das als Sekunden (${Math.round(timeout / 60)} Minuten), nicht als Millisekunden. Für ${timeout / 1000} Sekunden "timeout": ${timeout / 1000} schreiben.`,
+		unsetVariable: (event, name) =>
+			`Ein Hook unter "${event}" liest $${name}, das Claude Code nicht setzt (es ist leer). Die Eingabe kommt als JSON über stdin: dort lesen, z. B. jq -r '.tool_input.file_path'.`,
+		pluginVariable: (event, name) =>
+			`Ein Hook unter "${event}" nutzt $${name}, das Claude Code nur für die Hooks eines Plugins setzt; aus einer Einstellungsdatei scheitert der Hook. "$CLAUDE_PROJECT_DIR"/… oder einen absoluten Pfad verwenden.`,
+	},
+});
 
 export const hookMistakesCheck: RuleCheck = {
 	id: 'hook-mistakes',
@@ -47,33 +82,17 @@ function checkFile(ctx: CheckContext, file: RuleFile): Finding[] {
 }
 
 function message(ctx: CheckContext, m: HookMistake): string {
+	const t = HOOK_MISTAKES_TEXT[ctx.lang];
 	switch (m.kind) {
-		case 'timeout': {
-			const shown = JSON.stringify(m.timeout);
-			return ctx.say(
-				`A hook under "${m.event}" has "timeout": ${shown}; Claude Code wants a positive number of seconds (e.g. "timeout": 30, without quotes or units).`,
-				`Ein Hook unter "${m.event}" hat "timeout": ${shown}; Claude Code erwartet eine positive Sekundenzahl (z. B. "timeout": 30, ohne Anführungszeichen und Einheit).`,
-			);
-		}
+		case 'timeout':
+			return t.timeout(m.event, JSON.stringify(m.timeout));
 		case 'timeout-ms':
-			return ctx.say(
-				`A hook under "${m.event}" has "timeout": ${m.timeout}, which Claude Code reads as seconds (${Math.round(m.timeout / 60)} minutes), not milliseconds. For ${m.timeout / 1000} seconds write "timeout": ${m.timeout / 1000}.`,
-				`Ein Hook unter "${m.event}" hat "timeout": ${m.timeout}; Claude Code liest das als Sekunden (${Math.round(m.timeout / 60)} Minuten), nicht als Millisekunden. Für ${m.timeout / 1000} Sekunden "timeout": ${m.timeout / 1000} schreiben.`,
-			);
+			return t.timeoutMs(m.event, m.timeout);
 		case 'unset-variable':
-			return ctx.say(
-				`A hook under "${m.event}" reads $${m.name}, which Claude Code does not set (it expands to nothing). The input arrives as JSON on stdin: read it there, e.g. jq -r '.tool_input.file_path'.`,
-				`Ein Hook unter "${m.event}" liest $${m.name}, das Claude Code nicht setzt (es ist leer). Die Eingabe kommt als JSON über stdin: dort lesen, z. B. jq -r '.tool_input.file_path'.`,
-			);
+			return t.unsetVariable(m.event, m.name);
 		case 'plugin-variable':
-			return ctx.say(
-				`A hook under "${m.event}" uses $${m.name}, which Claude Code sets only for a plugin's own hooks; from a settings file the hook fails. Use "$CLAUDE_PROJECT_DIR"/… or an absolute path.`,
-				`Ein Hook unter "${m.event}" nutzt $${m.name}, das Claude Code nur für die Hooks eines Plugins setzt; aus einer Einstellungsdatei scheitert der Hook. "$CLAUDE_PROJECT_DIR"/… oder einen absoluten Pfad verwenden.`,
-			);
+			return t.pluginVariable(m.event, m.name);
 		case 'matcher-case':
-			return ctx.say(
-				`"${m.event}" matcher ${JSON.stringify(m.matcher)}: tool names match case-sensitively, so "${m.wrong}" matches no tool. Write "${m.right}".`,
-				`"${m.event}"-Matcher ${JSON.stringify(m.matcher)}: Werkzeugnamen werden mit Groß- und Kleinschreibung verglichen, "${m.wrong}" trifft kein Werkzeug. Richtig ist "${m.right}".`,
-			);
+			return t.miscased(m.event, m.matcher, m.wrong, m.right);
 	}
 }

@@ -7,10 +7,27 @@ import { normalizePath } from './scope';
 import { hookHandlers, lineOfJsonString, parseSettings, settingsFiles } from './settings-file';
 import { reporter, type CheckContext, type Finding, type RuleCheck, type RuleFile } from './types';
 import { quoteAlways } from '../quote';
+import { translations } from '../i18n';
 
 const PROJECT_DIR = /\$\{CLAUDE_PROJECT_DIR\}|\$CLAUDE_PROJECT_DIR\b|%CLAUDE_PROJECT_DIR%|\$env:CLAUDE_PROJECT_DIR\b/g;
 const SCRIPT_EXTENSION = /\.(?:py|pyw|js|cjs|mjs|ts|sh|bash|zsh|ps1|rb|pl|php|bat|cmd|exe)$/i;
 const ROOT = '\u0000root\u0000';
+
+interface HookScriptsText {
+	/** `relative`: the path depends on the folder Claude Code was started in. */
+	missing: (event: string, target: string, relative: boolean) => string;
+}
+
+export const HOOK_SCRIPTS_TEXT = translations<HookScriptsText>({
+	en: {
+		missing: (event, target, relative) =>
+			`The ${event} hook runs ${quoteAlways(target)}, which does not exist in the vault.${relative ? ' The path is relative, so it also depends on the folder Claude Code was started in; prefer "${CLAUDE_PROJECT_DIR}/…".' : ''}`,
+	},
+	de: {
+		missing: (event, target, relative) =>
+			`Der ${event}-Hook startet ${quoteAlways(target)}, das es im Vault nicht gibt.${relative ? ' Der Pfad ist relativ und hängt damit auch vom Startordner von Claude Code ab; besser "${CLAUDE_PROJECT_DIR}/…".' : ''}`,
+	},
+});
 
 export const hookScriptsCheck: RuleCheck = {
 	id: 'hook-script',
@@ -41,10 +58,7 @@ function missingScript(ctx: CheckContext, file: RuleFile, event: string, word: s
 	const target = vaultPathOf(word, ctx.input.vaultRoot);
 	if (target === null || ctx.exists(target)) return [];
 	const relative = !word.includes('CLAUDE_PROJECT_DIR') && !/^(?:\/|[a-zA-Z]:[\\/])/.test(word);
-	const message = ctx.say(
-		`The ${event} hook runs ${quoteAlways(target)}, which does not exist in the vault.${relative ? ' The path is relative, so it also depends on the folder Claude Code was started in; prefer "${CLAUDE_PROJECT_DIR}/…".' : ''}`,
-		`Der ${event}-Hook startet ${quoteAlways(target)}, das es im Vault nicht gibt.${relative ? ' Der Pfad ist relativ und hängt damit auch vom Startordner von Claude Code ab; besser "${CLAUDE_PROJECT_DIR}/…".' : ''}`,
-	);
+	const message = HOOK_SCRIPTS_TEXT[ctx.lang].missing(event, target, relative);
 	return [reporter(hookScriptsCheck)(file.path, line, message)];
 }
 

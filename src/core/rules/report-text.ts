@@ -1,17 +1,40 @@
 /** The rule check's words: the summary line that ends every run, finding lines, the hook's cap. */
-import type { Lang } from '../i18n';
+import { translations, type Lang } from '../i18n';
 import { comparePaths } from '../paths';
 import { escapeControls, shortenName } from '../quote';
-import type { Finding } from './types';
+import type { Finding, Severity } from './types';
 
-export function say(lang: Lang, en: string, de: string): string {
-	return lang === 'de' ? de : en;
+interface ReportText {
+	clean: (checks: number) => string;
+	/** `counts`: the errors and warnings, as `errors` and `warnings` say them. */
+	fired: (fired: number, checks: number, counts: string) => string;
+	errors: (n: number) => string;
+	warnings: (n: number) => string;
+	severity: Record<Severity, string>;
+	cutLines: (left: number, command: string) => string;
+	cutFindings: (left: number, command: string) => string;
 }
 
-function plural(lang: Lang, n: number, en: [string, string], de: [string, string]): string {
-	const [one, many] = lang === 'de' ? de : en;
-	return `${n} ${n === 1 ? one : many}`;
-}
+export const REPORT_TEXT = translations<ReportText>({
+	en: {
+		clean: (n) => `None of the ${n} checks that ran found anything.`,
+		fired: (fired, n, counts) => `${fired} of the ${n} checks that ran found something: ${counts}.`,
+		errors: (n) => `${n} ${n === 1 ? 'error' : 'errors'}`,
+		warnings: (n) => `${n} ${n === 1 ? 'warning' : 'warnings'}`,
+		severity: { error: 'error', warning: 'warning' },
+		cutLines: (left, command) => `[cut: ${left} more line(s) not shown; run \`${command}\` for all findings]`,
+		cutFindings: (left, command) => `[cut: ${left} more finding(s) not shown; run \`${command}\` for all findings]`,
+	},
+	de: {
+		clean: (n) => `Keine der ${n} gelaufenen Prüfungen hat angeschlagen.`,
+		fired: (fired, n, counts) => `${fired} der ${n} gelaufenen Prüfungen ${fired === 1 ? 'hat' : 'haben'} angeschlagen: ${counts}.`,
+		errors: (n) => `${n} Fehler`,
+		warnings: (n) => `${n} ${n === 1 ? 'Warnung' : 'Warnungen'}`,
+		severity: { error: 'Fehler', warning: 'Warnung' },
+		cutLines: (left, command) => `[gekürzt: ${left} weitere Zeile(n) nicht gezeigt; alle Befunde zeigt \`${command}\`]`,
+		cutFindings: (left, command) => `[gekürzt: ${left} weitere Befund(e) nicht gezeigt; alle Befunde zeigt \`${command}\`]`,
+	},
+});
 
 /**
  * `None of the N checks that ran found anything.` when clean; otherwise how many checks found
@@ -19,22 +42,13 @@ function plural(lang: Lang, n: number, en: [string, string], de: [string, string
  * can be this very bridge.
  */
 export function summaryLine(findings: readonly Finding[], checksRun: readonly string[], lang: Lang): string {
+	const t = REPORT_TEXT[lang];
 	const n = checksRun.length;
-	if (findings.length === 0) {
-		return say(lang, `None of the ${n} checks that ran found anything.`, `Keine der ${n} gelaufenen Prüfungen hat angeschlagen.`);
-	}
+	if (findings.length === 0) return t.clean(n);
 	const fired = new Set(findings.map((f) => f.check).filter((id) => checksRun.includes(id))).size;
 	const errors = findings.filter((f) => f.severity === 'error').length;
 	const warnings = findings.length - errors;
-	const counts = [
-		plural(lang, errors, ['error', 'errors'], ['Fehler', 'Fehler']),
-		plural(lang, warnings, ['warning', 'warnings'], ['Warnung', 'Warnungen']),
-	].join(', ');
-	return say(
-		lang,
-		`${fired} of the ${n} checks that ran found something: ${counts}.`,
-		`${fired} der ${n} gelaufenen Prüfungen ${fired === 1 ? 'hat' : 'haben'} angeschlagen: ${counts}.`,
-	);
+	return t.fired(fired, n, `${t.errors(errors)}, ${t.warnings(warnings)}`);
 }
 
 /** Files first (sorted as every list), then by line; findings about no file come last. */
@@ -49,7 +63,7 @@ export function sortFindings(findings: readonly Finding[]): Finding[] {
 export function findingLines(finding: Finding, lang: Lang, nameMax = Number.POSITIVE_INFINITY): string[] {
 	const name = shortenName(finding.path, nameMax);
 	const where = finding.path === '' ? '' : finding.line > 0 ? `${name}:${finding.line}: ` : `${name}: `;
-	const severity = lang === 'de' ? (finding.severity === 'error' ? 'Fehler' : 'Warnung') : finding.severity;
+	const severity = REPORT_TEXT[lang].severity[finding.severity];
 	return [`${where}${severity} [${escapeControls(finding.check)}] ${escapeControls(finding.message)}`, ...(finding.detail ?? []).map((d) => `    ${escapeControls(d)}`)];
 }
 
@@ -79,12 +93,7 @@ export function capHookContext(lines: readonly string[], lang: Lang, fullCommand
 		chars += text.length + 1;
 	}
 	const left = head.length - kept.length;
-	const note = say(
-		lang,
-		`[cut: ${left} more line(s) not shown; run \`${fullCommand}\` for all findings]`,
-		`[gekürzt: ${left} weitere Zeile(n) nicht gezeigt; alle Befunde zeigt \`${fullCommand}\`]`,
-	);
-	return [...kept, summary, note].join('\n');
+	return [...kept, summary, REPORT_TEXT[lang].cutLines(left, fullCommand)].join('\n');
 }
 
 /** Paths in the hook's findings are not shortened below this; below it, findings are left out instead. */
@@ -132,8 +141,7 @@ export function hookFindingsText(
 	// Too many findings for the cap even with short names: keep errors first, in their order.
 	const ranked = [...sorted.filter((f) => f.severity === 'error'), ...sorted.filter((f) => f.severity !== 'error')];
 	let keep = ranked.length;
-	const noteFor = (left: number): string =>
-		say(lang, `[cut: ${left} more finding(s) not shown; run \`${fullCommand}\` for all findings]`, `[gekürzt: ${left} weitere Befund(e) nicht gezeigt; alle Befunde zeigt \`${fullCommand}\`]`);
+	const noteFor = (left: number): string => REPORT_TEXT[lang].cutFindings(left, fullCommand);
 	while (keep > 0) {
 		const kept = new Set(ranked.slice(0, keep));
 		const lines = [...render(sorted.filter((f) => kept.has(f)), MIN_NAME_CHARS), noteFor(ranked.length - keep)];

@@ -8,22 +8,73 @@ import type { JsonProblem } from './json-error';
 import { isRecord, lineOfJsonString, parseSettings, settingsFiles } from './settings-file';
 import { reporter, type CheckContext, type Finding, type RuleCheck, type RuleFile } from './types';
 import { quoteAlways } from '../quote';
+import { translations } from '../i18n';
 
-const PROBLEMS: Record<JsonProblem, [string, string]> = {
-	end: ['the file ends too early (a missing `}` or `]`?)', 'die Datei endet zu früh (fehlt eine `}` oder `]`?)'],
-	'property-name': [
-		'a property name in double quotes is expected here (a comment or a comma before `}` is not allowed in strict JSON)',
-		'hier wird ein Name in doppelten Anführungszeichen erwartet (Kommentare und ein Komma vor `}` sind in strengem JSON nicht erlaubt)',
-	],
-	colon: ['a `:` is expected after the property name', 'nach dem Namen wird ein `:` erwartet'],
-	'comma-or-close': ['a `,` or a closing bracket is expected here', 'hier wird ein `,` oder eine schließende Klammer erwartet'],
-	value: [
-		'a value is expected here (a comma before `]`, or text without double quotes?)',
-		'hier wird ein Wert erwartet (ein Komma vor `]` oder Text ohne doppelte Anführungszeichen?)',
-	],
-	string: ['a text value holds a line break, a tab or a bad `\\` escape', 'ein Text enthält einen Zeilenumbruch, einen Tabulator oder ein ungültiges `\\`-Escape'],
-	trailing: ['there is more text after the end of the JSON object', 'nach dem Ende des JSON-Objekts folgt weiterer Text'],
-};
+interface SettingsJsonText {
+	problems: Record<JsonProblem, string>;
+	notJson: (line: number, column: number, problem: string) => string;
+	notObject: string;
+	hooksNotObject: string;
+	didYouMean: (guess: string) => string;
+	unknownEvent: (event: string, hint: string) => string;
+	notList: (event: string) => string;
+	noHooksList: (event: string) => string;
+	badHook: (event: string, problem: string) => string;
+	handlerNotObject: string;
+	/** `type`: what the file has, in JSON. */
+	badType: (types: string, type: string) => string;
+	needs: (type: string, key: string) => string;
+	badArgs: string;
+}
+
+export const SETTINGS_JSON_TEXT = translations<SettingsJsonText>({
+	en: {
+		problems: {
+			end: 'the file ends too early (a missing `}` or `]`?)',
+			'property-name': 'a property name in double quotes is expected here (a comment or a comma before `}` is not allowed in strict JSON)',
+			colon: 'a `:` is expected after the property name',
+			'comma-or-close': 'a `,` or a closing bracket is expected here',
+			value: 'a value is expected here (a comma before `]`, or text without double quotes?)',
+			string: 'a text value holds a line break, a tab or a bad `\\` escape',
+			trailing: 'there is more text after the end of the JSON object',
+		},
+		notJson: (line, column, problem) => `Not valid JSON at line ${line}, column ${column}: ${problem}. Claude Code skips the whole file, hooks included.`,
+		notObject: 'The file must hold one JSON object ({ … }).',
+		hooksNotObject: '"hooks" must be an object of event names.',
+		didYouMean: (guess) => ` Did you mean ${quoteAlways(guess)}?`,
+		unknownEvent: (event, hint) => `Unknown hook event ${quoteAlways(event)}: its hooks never run (names are case-sensitive).${hint}`,
+		notList: (event) => `${quoteAlways(event)} must be a list of matcher groups ([ { "hooks": [ … ] } ]).`,
+		noHooksList: (event) => `Each entry of ${quoteAlways(event)} needs a "hooks" list.`,
+		badHook: (event, problem) => `A hook under ${quoteAlways(event)}: ${problem}`,
+		handlerNotObject: 'is not an object.',
+		badType: (types, type) => `"type" must be one of ${types}, not ${type}.`,
+		needs: (type, key) => `type ${quoteAlways(type)} needs a non-empty ${quoteAlways(key)}.`,
+		badArgs: '"args" must be a list of texts.',
+	},
+	de: {
+		problems: {
+			end: 'die Datei endet zu früh (fehlt eine `}` oder `]`?)',
+			'property-name': 'hier wird ein Name in doppelten Anführungszeichen erwartet (Kommentare und ein Komma vor `}` sind in strengem JSON nicht erlaubt)',
+			colon: 'nach dem Namen wird ein `:` erwartet',
+			'comma-or-close': 'hier wird ein `,` oder eine schließende Klammer erwartet',
+			value: 'hier wird ein Wert erwartet (ein Komma vor `]` oder Text ohne doppelte Anführungszeichen?)',
+			string: 'ein Text enthält einen Zeilenumbruch, einen Tabulator oder ein ungültiges `\\`-Escape',
+			trailing: 'nach dem Ende des JSON-Objekts folgt weiterer Text',
+		},
+		notJson: (line, column, problem) => `Kein gültiges JSON in Zeile ${line}, Spalte ${column}: ${problem}. Claude Code überspringt die ganze Datei samt Hooks.`,
+		notObject: 'Die Datei muss ein JSON-Objekt ({ … }) enthalten.',
+		hooksNotObject: '"hooks" muss ein Objekt aus Ereignisnamen sein.',
+		didYouMean: (guess) => ` Gemeint ist wohl ${quoteAlways(guess)}.`,
+		unknownEvent: (event, hint) => `Unbekanntes Hook-Ereignis ${quoteAlways(event)}: seine Hooks laufen nie (Groß- und Kleinschreibung zählt).${hint}`,
+		notList: (event) => `${quoteAlways(event)} muss eine Liste von Matcher-Gruppen sein ([ { "hooks": [ … ] } ]).`,
+		noHooksList: (event) => `Jeder Eintrag unter ${quoteAlways(event)} braucht eine Liste "hooks".`,
+		badHook: (event, problem) => `Ein Hook unter ${quoteAlways(event)}: ${problem}`,
+		handlerNotObject: 'ist kein Objekt.',
+		badType: (types, type) => `"type" muss einer von ${types} sein, nicht ${type}.`,
+		needs: (type, key) => `Typ ${quoteAlways(type)} braucht ein nicht leeres ${quoteAlways(key)}.`,
+		badArgs: '"args" muss eine Liste von Texten sein.',
+	},
+});
 
 export const settingsJsonCheck: RuleCheck = {
 	id: 'settings-json',
@@ -39,40 +90,31 @@ export const settingsJsonCheck: RuleCheck = {
 
 function checkFile(ctx: CheckContext, file: RuleFile): Finding[] {
 	const found = reporter(settingsJsonCheck);
+	const t = SETTINGS_JSON_TEXT[ctx.lang];
 	const parsed = parseSettings(file);
 	if (!parsed.ok) {
-		const [en, de] = PROBLEMS[parsed.problem];
-		return [
-			found(
-				file.path,
-				parsed.line,
-				ctx.say(
-					`Not valid JSON at line ${parsed.line}, column ${parsed.column}: ${en}. Claude Code skips the whole file, hooks included.`,
-					`Kein gültiges JSON in Zeile ${parsed.line}, Spalte ${parsed.column}: ${de}. Claude Code überspringt die ganze Datei samt Hooks.`,
-				),
-			),
-		];
+		return [found(file.path, parsed.line, t.notJson(parsed.line, parsed.column, t.problems[parsed.problem]))];
 	}
 	const settings = parsed.value;
 	if (!isRecord(settings)) {
-		return [found(file.path, 1, ctx.say('The file must hold one JSON object ({ … }).', 'Die Datei muss ein JSON-Objekt ({ … }) enthalten.'))];
+		return [found(file.path, 1, t.notObject)];
 	}
 	if (settings.hooks === undefined) return [];
 	const hooksLine = lineOfJsonString(file, 'hooks');
 	if (!isRecord(settings.hooks)) {
-		return [found(file.path, hooksLine, ctx.say('"hooks" must be an object of event names.', '"hooks" muss ein Objekt aus Ereignisnamen sein.'))];
+		return [found(file.path, hooksLine, t.hooksNotObject)];
 	}
 	const findings: Finding[] = [];
 	for (const [event, groups] of Object.entries(settings.hooks)) {
 		const line = lineOfJsonString(file, event, hooksLine);
 		if (!HOOK_EVENTS.includes(event)) {
 			const guess = closestEvent(event);
-			const hint = guess === null ? '' : ctx.say(` Did you mean ${quoteAlways(guess)}?`, ` Gemeint ist wohl ${quoteAlways(guess)}.`);
+			const hint = guess === null ? '' : t.didYouMean(guess);
 			findings.push(
 				found(
 					file.path,
 					line,
-					ctx.say(`Unknown hook event ${quoteAlways(event)}: its hooks never run (names are case-sensitive).${hint}`, `Unbekanntes Hook-Ereignis ${quoteAlways(event)}: seine Hooks laufen nie (Groß- und Kleinschreibung zählt).${hint}`),
+					t.unknownEvent(event, hint),
 				),
 			);
 			continue;
@@ -84,38 +126,39 @@ function checkFile(ctx: CheckContext, file: RuleFile): Finding[] {
 
 /** `"Event": [ { "matcher": "…", "hooks": [ { "type": "command", "command": "…" } ] } ]`. */
 function checkGroups(ctx: CheckContext, file: RuleFile, event: string, groups: unknown, line: number): Finding[] {
+	const t = SETTINGS_JSON_TEXT[ctx.lang];
 	const found = reporter(settingsJsonCheck);
 	if (!Array.isArray(groups)) {
-		return [found(file.path, line, ctx.say(`${quoteAlways(event)} must be a list of matcher groups ([ { "hooks": [ … ] } ]).`, `${quoteAlways(event)} muss eine Liste von Matcher-Gruppen sein ([ { "hooks": [ … ] } ]).`))];
+		return [found(file.path, line, t.notList(event))];
 	}
 	const findings: Finding[] = [];
 	for (const group of groups) {
 		if (!isRecord(group) || !Array.isArray(group.hooks)) {
-			findings.push(found(file.path, line, ctx.say(`Each entry of ${quoteAlways(event)} needs a "hooks" list.`, `Jeder Eintrag unter ${quoteAlways(event)} braucht eine Liste "hooks".`)));
+			findings.push(found(file.path, line, t.noHooksList(event)));
 			continue;
 		}
 		for (const handler of group.hooks) {
-			const problem = handlerProblem(handler);
-			if (problem !== null) findings.push(found(file.path, line, ctx.say(`A hook under ${quoteAlways(event)}: ${problem[0]}`, `Ein Hook unter ${quoteAlways(event)}: ${problem[1]}`)));
+			const problem = handlerProblem(handler, t);
+			if (problem !== null) findings.push(found(file.path, line, t.badHook(event, problem)));
 		}
 	}
 	return findings;
 }
 
-function handlerProblem(handler: unknown): [string, string] | null {
-	if (!isRecord(handler)) return ['is not an object.', 'ist kein Objekt.'];
+function handlerProblem(handler: unknown, t: SettingsJsonText): string | null {
+	if (!isRecord(handler)) return t.handlerNotObject;
 	const type = handler.type;
 	if (typeof type !== 'string' || !HANDLER_TYPES.includes(type)) {
 		const types = HANDLER_TYPES.join(', ');
-		return [`"type" must be one of ${types}, not ${JSON.stringify(type ?? null)}.`, `"type" muss einer von ${types} sein, nicht ${JSON.stringify(type ?? null)}.`];
+		return t.badType(types, JSON.stringify(type ?? null));
 	}
 	const required: Record<string, string[]> = { command: ['command'], http: ['url'], prompt: ['prompt'], agent: ['prompt'], mcp_tool: ['server', 'tool'] };
 	for (const key of required[type] ?? []) {
 		const value = handler[key];
-		if (typeof value !== 'string' || value.trim() === '') return [`type ${quoteAlways(type)} needs a non-empty ${quoteAlways(key)}.`, `Typ ${quoteAlways(type)} braucht ein nicht leeres ${quoteAlways(key)}.`];
+		if (typeof value !== 'string' || value.trim() === '') return t.needs(type, key);
 	}
 	if (handler.args !== undefined && !(Array.isArray(handler.args) && handler.args.every((a) => typeof a === 'string'))) {
-		return ['"args" must be a list of texts.', '"args" muss eine Liste von Texten sein.'];
+		return t.badArgs;
 	}
 	return null;
 }

@@ -1,8 +1,25 @@
 /** `skill-file`: a folder directly under `.claude/skills/` without a file named exactly `SKILL.md`. */
 import { reporter, type Finding, type RuleCheck } from './types';
 import { quoteAlways } from '../quote';
+import { translations } from '../i18n';
 
 const SKILLS = '.claude/skills/';
+
+interface SkillFoldersText {
+	wrongCase: (folder: string, file: string) => string;
+	missing: (folder: string) => string;
+}
+
+export const SKILL_FOLDERS_TEXT = translations<SkillFoldersText>({
+	en: {
+		wrongCase: (folder, file) => `Skill folder ${quoteAlways(folder)} has ${quoteAlways(file)} but Claude Code looks for "SKILL.md" exactly. Rename the file.`,
+		missing: (folder) => `Skill folder ${quoteAlways(folder)} has no SKILL.md, so Claude Code does not load it. Add .claude/skills/${folder}/SKILL.md.`,
+	},
+	de: {
+		wrongCase: (folder, file) => `Der Skill-Ordner ${quoteAlways(folder)} hat ${quoteAlways(file)}, Claude Code sucht aber genau "SKILL.md". Datei umbenennen.`,
+		missing: (folder) => `Der Skill-Ordner ${quoteAlways(folder)} hat keine SKILL.md, Claude Code lädt ihn nicht. .claude/skills/${folder}/SKILL.md anlegen.`,
+	},
+});
 
 export const skillFoldersCheck: RuleCheck = {
 	id: 'skill-file',
@@ -29,16 +46,8 @@ export const skillFoldersCheck: RuleCheck = {
 		for (const [folder, names] of [...folders].sort(([a], [b]) => a.localeCompare(b))) {
 			if (names.includes('SKILL.md')) continue;
 			const wrongCase = names.find((n) => n.toLowerCase() === 'skill.md');
-			const message =
-				wrongCase !== undefined
-					? ctx.say(
-							`Skill folder ${quoteAlways(folder)} has ${quoteAlways(wrongCase)} but Claude Code looks for "SKILL.md" exactly. Rename the file.`,
-							`Der Skill-Ordner ${quoteAlways(folder)} hat ${quoteAlways(wrongCase)}, Claude Code sucht aber genau "SKILL.md". Datei umbenennen.`,
-						)
-					: ctx.say(
-							`Skill folder ${quoteAlways(folder)} has no SKILL.md, so Claude Code does not load it. Add .claude/skills/${folder}/SKILL.md.`,
-							`Der Skill-Ordner ${quoteAlways(folder)} hat keine SKILL.md, Claude Code lädt ihn nicht. .claude/skills/${folder}/SKILL.md anlegen.`,
-						);
+			const t = SKILL_FOLDERS_TEXT[ctx.lang];
+			const message = wrongCase !== undefined ? t.wrongCase(folder, wrongCase) : t.missing(folder);
 			findings.push(found(`${SKILLS}${folder}${wrongCase === undefined ? '' : `/${wrongCase}`}`, 0, message));
 		}
 		return findings;

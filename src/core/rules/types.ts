@@ -2,7 +2,7 @@
  * The shapes every rule check shares. The engine is fed through `RuleInput`, which any front end
  * can build: the bridge from its own file walk, the plugin from Obsidian's vault and metadata cache.
  */
-import type { Lang } from '../i18n';
+import type { Lang, PerLang } from '../i18n';
 
 export type Severity = 'error' | 'warning';
 
@@ -63,8 +63,6 @@ export interface CheckContext {
 	resolveLink: LinkResolver;
 	/** The parsed frontmatter of a target file (cached). */
 	frontmatter(file: RuleFile): ParsedFrontmatter;
-	/** English or German, whichever the run speaks. */
-	say(en: string, de: string): string;
 }
 
 export type ParsedFrontmatter =
@@ -77,7 +75,7 @@ export interface RuleCheck {
 	id: string;
 	severity: Severity;
 	/** What the check looks for and how to fix it, one or two sentences. */
-	explain: Record<Lang, string>;
+	explain: PerLang<string>;
 	run(ctx: CheckContext): Finding[];
 }
 
