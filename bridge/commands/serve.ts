@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { UsageError, type Args } from '../args';
 import { isoDate } from '../../src/core/dates';
 import { DISCOVERY_FILE, type LiveBrief, type LiveCheck } from '../../src/core/live-protocol';
-import { sortFindings, summaryLine } from '../../src/core/rules/report-text';
+import { liveCheckOf, ruleCheckReport } from '../../src/core/rules/finish';
 import { readDiscovery } from '../../src/node/live/discovery';
 import { startLiveServer, type LiveHandlers } from '../../src/node/live/server';
 import { localBrief, processAlive, type SourcedBrief } from '../../src/node/brief-source';
@@ -68,14 +68,7 @@ export class BriefKeeper {
  * checker is left out on purpose: nothing that arrives over the channel starts a program.
  */
 export async function liveCheck(ctx: VaultContext, env: NodeJS.ProcessEnv): Promise<LiveCheck> {
-	const result = await checkVault({ ...ctx, settings: { ...ctx.settings, externalCheck: null } }, { env, lang: ctx.lang });
-	return {
-		findings: sortFindings(result.findings),
-		checksRun: result.checksRun,
-		summary: summaryLine(result.findings, result.checksRun, ctx.lang),
-		lang: ctx.lang,
-		external: ctx.settings.externalCheck === null ? 'none' : 'skipped',
-	};
+	return liveCheckOf(ruleCheckReport(await checkVault(ctx, { env, lang: ctx.lang, external: false }), ctx.lang));
 }
 
 /** Notes only: the cache files this process writes into the config folder must not wake it. */

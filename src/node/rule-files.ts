@@ -6,10 +6,10 @@ import * as fs from 'node:fs';
 import { walkFolders } from './walk';
 import * as path from 'node:path';
 import type { Lang } from '../core/i18n';
-import { runRuleCheck, type RuleCheckResult } from '../core/rules/engine';
-import { judgeExternalRun } from '../core/rules/external';
+import { runRuleCheck } from '../core/rules/engine';
+import { externalStep, finishRuleCheck, type FinishedRuleCheck } from '../core/rules/finish';
 import { checkScope, inScope } from '../core/rules/scope';
-import type { Finding } from '../core/rules/types';
+import type { ExternalCheck } from '../core/settings';
 import { runExternalCheck } from './external-check';
 import type { VaultContext } from './vault-config';
 
@@ -89,7 +89,8 @@ function isFile(p: string): boolean {
 	}
 }
 
-export async function checkVault(ctx: VaultContext, options: VaultCheckOptions): Promise<RuleCheckResult> {
+/** The I/O of the rule check with Node; the core's finisher adds the unlisted folders and the external run. */
+export async function checkVault(ctx: VaultContext, options: VaultCheckOptions): Promise<FinishedRuleCheck> {
 	const listing = listVaultFiles(ctx.root);
 	const scope = checkScope(ctx.settings);
 	const targets = options.targets ?? listing.files.filter((f) => inScope(f, scope));
@@ -101,22 +102,6 @@ export async function checkVault(ctx: VaultContext, options: VaultCheckOptions):
 		vaultRoot: ctx.root.replace(/\\/g, '/'),
 		lang: options.lang,
 	});
-	const findings: Finding[] = [...result.findings];
-	for (const folder of listing.unreadable) {
-		findings.push({
-			check: 'file-access',
-			severity: 'warning',
-			path: folder,
-			line: 0,
-			message: options.lang === 'de' ? 'Ordner ließ sich nicht lesen; Links in ihn hinein gelten als kaputt.' : 'Folder could not be listed; links into it count as broken.',
-		});
-	}
-	const checksRun = [...result.checksRun];
-	const external = ctx.settings.externalCheck;
-	if (external !== null && options.external !== false) {
-		checksRun.push('external');
-		const run = await runExternalCheck(external, ctx.root, options.env, options.externalTimeoutMs);
-		findings.push(...judgeExternalRun(run, external, options.lang));
-	}
-	return { findings, checksRun };
+	const runner = options.external === false ? undefined : (config: ExternalCheck) => runExternalCheck(config, ctx.root, options.env, options.externalTimeoutMs);
+	return finishRuleCheck(result, listing.unreadable, await externalStep(ctx.settings.externalCheck, runner), options.lang);
 }

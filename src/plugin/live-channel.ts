@@ -6,6 +6,7 @@
  */
 import { FileSystemAdapter, normalizePath, Platform, type App } from 'obsidian';
 import { DISCOVERY_FILE, type LiveBrief, type LiveCheck } from '../core/live-protocol';
+import { liveCheckOf } from '../core/rules/finish';
 import { startLiveServer, type LiveHandlers, type LiveServer } from '../node/live/server';
 import type { BriefService } from './brief-service';
 import type { IndexSync } from './index-sync';
@@ -35,8 +36,7 @@ export function liveHandlers(service: BriefService, sync: IndexSync, rules: Rule
 		brief,
 		review: brief,
 		check: async (): Promise<LiveCheck> => {
-			const r = await rules.check({ external: false });
-			return { findings: r.findings, checksRun: r.checksRun, summary: r.summary, lang: r.lang, external: r.external === 'none' ? 'none' : 'skipped' };
+			return liveCheckOf(await rules.check({ external: false }));
 		},
 	};
 }

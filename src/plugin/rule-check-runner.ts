@@ -8,23 +8,15 @@
 import { Events, normalizePath, type App } from 'obsidian';
 import type { Lang } from '../core/i18n';
 import { runRuleCheck, type RuleCheckResult } from '../core/rules/engine';
-import { judgeExternalRun } from '../core/rules/external';
-import { sortFindings, summaryLine } from '../core/rules/report-text';
-import type { Finding, RuleInput } from '../core/rules/types';
-import type { Settings } from '../core/settings';
+import { externalStep, finishRuleCheck, ruleCheckReport, type RuleCheckReport as CoreReport } from '../core/rules/finish';
+import type { RuleInput } from '../core/rules/types';
+import type { ExternalCheck, Settings } from '../core/settings';
 import { CHANGED } from './brief-service';
 import { vaultBasePath, vaultRuleInput } from './vault-rule-input';
 
-export interface RuleCheckReport {
-	/** Sorted as every list of findings: by file, then line. */
-	findings: Finding[];
-	checksRun: string[];
-	/** The summary line in the run's language. */
-	summary: string;
-	lang: Lang;
+/** The report of the core's finisher, with the time the run finished. */
+export interface RuleCheckReport extends CoreReport {
 	finishedAt: number;
-	/** The user's own checker: `ran`, `none` configured, or `skipped` (live channel, or no vault folder on disk). */
-	external: 'ran' | 'none' | 'skipped';
 }
 
 /**
@@ -63,28 +55,13 @@ export class RuleCheckRunner extends Events {
 		const lang = this.getLang();
 		const { input, unreadable } = await vaultRuleInput(this.app, settings, lang);
 		const result = await runWithAdapterExists(this.app, input);
-		const findings = [...result.findings];
-		for (const folder of unreadable) {
-			findings.push({
-				check: 'file-access',
-				severity: 'warning',
-				path: folder,
-				line: 0,
-				message: lang === 'de' ? 'Ordner ließ sich nicht lesen; Links in ihn hinein gelten als kaputt.' : 'Folder could not be listed; links into it count as broken.',
-			});
-		}
-		const checksRun = [...result.checksRun];
-		const configured = settings.externalCheck;
 		const root = vaultBasePath(this.app);
-		let external: RuleCheckReport['external'] = configured === null ? 'none' : 'skipped';
-		if (configured !== null && options.external && root !== undefined) {
-			checksRun.push('external');
-			const { runExternalCheck } = await import('../node/external-check');
-			const run = await runExternalCheck(configured, root, process.env);
-			findings.push(...judgeExternalRun(run, configured, lang));
-			external = 'ran';
-		}
-		return { findings: sortFindings(findings), checksRun, summary: summaryLine(findings, checksRun, lang), lang, finishedAt: Date.now(), external };
+		const runner =
+			options.external && root !== undefined
+				? async (config: ExternalCheck) => (await import('../node/external-check')).runExternalCheck(config, root, process.env)
+				: undefined;
+		const finished = finishRuleCheck(result, unreadable, await externalStep(settings.externalCheck, runner), lang);
+		return { ...ruleCheckReport(finished, lang), finishedAt: Date.now() };
 	}
 
 	/** The command's run: kept for the view, which re-renders. */
