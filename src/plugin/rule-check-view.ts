@@ -5,6 +5,7 @@
  */
 import { ItemView, Keymap, setIcon, type TFile, type WorkspaceLeaf } from 'obsidian';
 import type { Finding } from '../core/rules/types';
+import { REPORT_TEXT } from '../core/rules/report-text';
 import { CHANGED } from './brief-service';
 import { closestTo } from './dom-events';
 import type { RuleCheckRunner } from './rule-check-runner';
@@ -85,7 +86,7 @@ export class RuleCheckView extends ItemView {
 		row.dataset.severity = f.severity;
 		row.toggleClass('is-clickable', file !== null);
 		const head = row.createDiv({ cls: 'session-brief-finding-head' });
-		head.createSpan({ cls: `session-brief-severity mod-${f.severity}`, text: s.severity[f.severity] });
+		head.createSpan({ cls: `session-brief-severity mod-${f.severity}`, text: REPORT_TEXT[this.lang()].severity[f.severity] });
 		head.createSpan({ cls: 'session-brief-check-id', text: f.check });
 		if (f.path !== '') head.createSpan({ cls: 'session-brief-finding-where', text: f.line > 0 ? `${f.path}:${f.line}` : f.path });
 		row.createDiv({ cls: 'session-brief-finding-message', text: f.message });

@@ -62,7 +62,6 @@ export interface UiStrings {
 		notRun: string;
 		externalSkipped: string;
 		notInVault: string;
-		severity: Record<'error' | 'warning', string>;
 	};
 	agentHooks: {
 		desktopOnly: string;
@@ -137,7 +136,6 @@ const en: UiStrings = {
 		notRun: 'Run the rule check from the command palette to list its findings here.',
 		externalSkipped: 'Your external check did not run here (it needs the vault folder on disk); run "check" of the hook bridge in a terminal for it.',
 		notInVault: 'Obsidian does not open files in dot folders; open this one in another editor.',
-		severity: { error: 'error', warning: 'warning' },
 	},
 	agentHooks: {
 		desktopOnly: 'Agent hooks can only be installed on desktop, where the vault is a folder on disk.',
@@ -212,7 +210,6 @@ const de: UiStrings = {
 		notRun: 'Den Regelwerk-Check über die Befehlspalette starten, um seine Befunde hier zu sehen.',
 		externalSkipped: 'Der eigene externe Check lief hier nicht (er braucht den Vault-Ordner auf der Festplatte); dafür "check" der Hook-Bridge im Terminal ausführen.',
 		notInVault: 'Obsidian öffnet keine Dateien in Punkt-Ordnern; diese Datei in einem anderen Editor öffnen.',
-		severity: { error: 'Fehler', warning: 'Warnung' },
 	},
 	agentHooks: {
 		desktopOnly: 'Agent-Hooks lassen sich nur am Desktop installieren, wo der Vault ein Ordner auf der Festplatte ist.',
