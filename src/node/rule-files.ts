@@ -65,16 +65,46 @@ export interface VaultCheckOptions {
 }
 
 /**
- * The files under the given vault-relative paths (files or folders; '' is the whole vault), matched
- * case-insensitively against the listing. A file the listing leaves out (in a dot folder) is still
- * checked when named explicitly.
+ * The listing indexed once, lower-cased and sorted, so each given path costs a binary search and
+ * its own matches: N explicit paths stay linear in N plus the listing, not N times the listing.
  */
-export function targetsUnder(root: string, rels: readonly string[]): string[] {
-	const all = listVaultFiles(root).files;
+function listingIndex(files: readonly string[]): { lower: string[]; original: string[] } {
+	const order = files.map((f, i) => [f.toLowerCase(), i] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+	return { lower: order.map((o) => o[0]), original: order.map((o) => files[o[1]] ?? '') };
+}
+
+function firstAtLeast(sorted: string[], key: string): number {
+	let lo = 0;
+	let hi = sorted.length;
+	while (lo < hi) {
+		const mid = (lo + hi) >>> 1;
+		if ((sorted[mid] ?? '') < key) lo = mid + 1;
+		else hi = mid;
+	}
+	return lo;
+}
+
+/** Every listed file equal to `rel` or under it (case-insensitive), from the index. */
+function matchesOf(index: ReturnType<typeof listingIndex>, rel: string): string[] {
+	const key = rel.toLowerCase();
+	const out: string[] = [];
+	for (let i = firstAtLeast(index.lower, key); i < index.lower.length && (index.lower[i] ?? '') === key; i++) out.push(index.original[i] ?? '');
+	if (key === '') return index.original;
+	const prefix = `${key}/`;
+	for (let i = firstAtLeast(index.lower, prefix); i < index.lower.length && (index.lower[i] ?? '').startsWith(prefix); i++) out.push(index.original[i] ?? '');
+	return out;
+}
+
+/**
+ * The files under the given vault-relative paths (files or folders; '' is the whole vault), matched
+ * case-insensitively against the listing (`check PATHS…` and the MCP tool alike). A file the
+ * listing leaves out (in a dot folder) is still checked when named explicitly.
+ */
+export function targetsUnder(root: string, rels: readonly string[], files: readonly string[] = listVaultFiles(root).files): string[] {
+	const index = listingIndex(files);
 	const targets = new Set<string>();
 	for (const rel of rels) {
-		const prefix = rel === '' ? '' : `${rel.toLowerCase()}/`;
-		const matches = all.filter((f) => f.toLowerCase() === rel.toLowerCase() || f.toLowerCase().startsWith(prefix));
+		const matches = matchesOf(index, rel);
 		if (matches.length === 0 && rel !== '' && isFile(path.join(root, rel))) targets.add(rel);
 		for (const m of matches) targets.add(m);
 	}
