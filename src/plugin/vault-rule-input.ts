@@ -7,6 +7,7 @@
  */
 import { FileSystemAdapter, Platform, TFile, type App } from 'obsidian';
 import type { Lang } from '../core/i18n';
+import { isReadable } from '../core/rules/engine';
 import { fileListResolver } from '../core/rules/links';
 import { checkScope, inScope } from '../core/rules/scope';
 import type { LinkResolver, RuleInput } from '../core/rules/types';
@@ -71,12 +72,6 @@ export function obsidianLinkResolver(app: App, hiddenFiles: readonly string[]): 
 	};
 }
 
-/** Only text the engine reads (engine.ts): notes and JSON settings. */
-function readable(path: string): boolean {
-	const lower = path.toLowerCase();
-	return lower.endsWith('.md') || lower.endsWith('.json');
-}
-
 export interface VaultRuleInput {
 	input: RuleInput;
 	/** Dot folders that could not be listed: links into them count as broken, which the view says. */
@@ -94,7 +89,7 @@ export async function vaultRuleInput(app: App, settings: Settings, lang: Lang): 
 	const targets = files.filter((f) => inScope(f, checkScope(settings)));
 	const texts = new Map<string, string | null>();
 	await Promise.all(
-		targets.filter(readable).map(async (path) => {
+		targets.filter(isReadable).map(async (path) => {
 			const file = vault.getAbstractFileByPath(path);
 			try {
 				// Indexed notes through Obsidian's read cache; `.claude/` files only exist for the adapter.

@@ -58,8 +58,8 @@ export interface RuleCheckResult {
 	checksRun: string[];
 }
 
-/** Reads only text the checks understand: notes and JSON settings, never images or scripts. */
-function isReadable(path: string): boolean {
+/** Reads only text the checks understand: notes and JSON settings, never images or scripts (the plugin reads ahead by it too). */
+export function isReadable(path: string): boolean {
 	const lower = path.toLowerCase();
 	return lower.endsWith('.md') || lower.endsWith('.json');
 }
