@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { Lang } from '../core/i18n';
 import { runRuleCheck } from '../core/rules/engine';
 import { externalStep, finishRuleCheck, type FinishedRuleCheck } from '../core/rules/finish';
-import { checkScope, inScope } from '../core/rules/scope';
+import { AGENT_FOLDER, checkScope, inScope } from '../core/rules/scope';
 import type { ExternalCheck } from '../core/settings';
 import { runExternalCheck } from './external-check';
 import type { VaultContext } from './vault-config';
@@ -29,7 +29,7 @@ export function listVaultFiles(root: string): VaultFiles {
 	const unreadable: string[] = [];
 	walkFolders(root, {
 		entry(entry, child) {
-			const hidden = entry.name.startsWith('.') && !(child === '.claude' || child.startsWith('.claude/'));
+			const hidden = entry.name.startsWith('.') && !(child === AGENT_FOLDER || child.startsWith(`${AGENT_FOLDER}/`));
 			if (hidden || entry.name === 'node_modules') return false;
 			if (entry.isDirectory()) return true;
 			if (entry.isFile() || entry.isSymbolicLink()) files.push(child);

@@ -9,12 +9,10 @@ import { FileSystemAdapter, Platform, TFile, type App } from 'obsidian';
 import type { Lang } from '../core/i18n';
 import { isReadable } from '../core/rules/engine';
 import { fileListResolver } from '../core/rules/links';
-import { checkScope, inScope } from '../core/rules/scope';
+import { AGENT_FOLDER, checkScope, inScope } from '../core/rules/scope';
 import type { LinkResolver, RuleInput } from '../core/rules/types';
 import type { Settings } from '../core/settings';
 
-/** The dot folder the bridge lists too (src/node/rule-files.ts): agents, skills, settings, hooks. */
-export const AGENT_FOLDER = '.claude';
 /** A symlinked folder may loop back into itself; the bridge does not follow those at all. */
 const MAX_FOLDERS = 2000;
 

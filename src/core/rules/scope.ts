@@ -5,6 +5,12 @@
  */
 import { effectiveRuleScope, type Settings } from '../settings';
 
+/**
+ * The agent's dot folder (agents, skills, settings, hooks): the one dot folder both front ends list
+ * for the rule check, the bridge in its walk and the plugin through the adapter.
+ */
+export const AGENT_FOLDER = '.claude';
+
 /** Claude Code's project settings. A broken one silently disables every hook, this one included. */
 export const SETTINGS_FILES = ['.claude/settings.json', '.claude/settings.local.json'] as const;
 
