@@ -1,7 +1,7 @@
 // `npm run bench`: how fast each path of the bridge is, as ratios against
-// baselines measured in the same run, on deterministic generated vaults (bench/generate-vault.mjs).
+// baselines measured in the same run, on deterministic generated vaults (bench/generate-vault.ts).
 //
-//   node bench/run.mjs [--quick] [--sizes 1000,10000,100000] [--cli PATH] [--out DIR] [--no-write]
+//   npx tsx bench/run.ts [--quick] [--sizes 1000,10000,100000] [--cli PATH] [--out DIR] [--no-write]
 //
 // Every measurement is a child process started with spawnSync, timed from spawn to exit; the
 // median of several runs after warm-up runs. A subject and its baseline are run interleaved
@@ -13,17 +13,20 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { BENCH_NOW, BENCH_ROOT, BENCH_TODAY, compareWithTruth, ensureVault } from './generate-vault.mjs';
-import { scanChartSvg } from './chart.mjs';
-import { benchPluginIncremental } from './plugin-incremental.mjs';
+import { scanChartSvg, type ScanSeries } from './chart';
+import { BENCH_ROOT, BENCH_TODAY, compareWithTruth, ensureVault, type ReportJson, type Vault, type VaultMeta } from './generate-vault';
+import { flag as flagOf } from './lib/args';
+import { compiled } from './lib/compile';
+import { fmtMs, fmtN } from './lib/format';
+import { measure as measureJobs, run, type Job, type Measured, type RunResult } from './lib/measure';
+import { makePluginCache, pluginDir } from './lib/plugin-cache';
+import { REPO, childEnv, sessionStartInput } from './lib/repo';
+import { RG_DOC, ensureRipgrep, rgArgs } from './lib/ripgrep';
+import { peakRss } from './lib/rss';
+import { benchPluginIncremental, type PluginBenchResult } from './plugin-incremental';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
-const flag = (name) => {
-	const i = argv.indexOf(`--${name}`);
-	return i >= 0 ? argv[i + 1] : undefined;
-};
+const flag = (name: string): string | undefined => flagOf(argv, name);
 const QUICK = argv.includes('--quick');
 const WRITE = !argv.includes('--no-write');
 /**
@@ -31,7 +34,7 @@ const WRITE = !argv.includes('--no-write');
  * runs it with V8's code cache) and the MCP server file beside both (which no hook loads).
  * `--cli PATH` measures another file instead.
  */
-function installedCopy() {
+function installedCopy(): string {
 	const bundle = path.join(REPO, 'bridge', 'dist', 'session-brief.cjs');
 	if (!fs.existsSync(bundle)) return bundle;
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-hooks-'));
@@ -50,214 +53,38 @@ const NODE = process.execPath;
 const PLUGIN_FLAT = 1.5;
 
 /** Runs per measurement: [warm-up, timed] by how long one run takes. */
-const RUNS = QUICK ? { hook: [2, 7], mid: [1, 5], slow: [1, 3] } : { hook: [3, 21], mid: [2, 9], slow: [1, 5] };
+const RUNS: Record<'hook' | 'mid' | 'slow', [number, number]> = QUICK ? { hook: [2, 7], mid: [1, 5], slow: [1, 3] } : { hook: [3, 21], mid: [2, 9], slow: [1, 5] };
 
-const childEnv = { ...process.env, SESSION_BRIEF_NOW: BENCH_NOW, LANG: 'en_US.UTF-8' };
-delete childEnv.LC_ALL;
-delete childEnv.LC_MESSAGES;
-delete childEnv.NODE_OPTIONS;
+const problems: string[] = []; // correctness problems: printed loudly, exit code 3
+const notes: string[] = []; // remarks for the results file
 
-const problems = []; // correctness problems: printed loudly, exit code 3
-const notes = []; // remarks for the results file
-
-function log(msg) {
+function log(msg: string): void {
 	process.stderr.write(`${msg}\n`);
 }
 
-function fail(msg) {
+function fail(msg: string): void {
 	problems.push(msg);
 	log(`\n!!! CORRECTNESS PROBLEM: ${msg}\n`);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Running and timing.
-
-// Every child writes its stdout to a regular file, never to a pipe: reading a pipe in spawnSync
-// costs the parent per write (rg -c writes once per file, the bridge once), and /dev/null would
-// let rg stop at the first match. A file costs every program the same.
-const STDOUT_FILE = path.join(os.tmpdir(), `session-brief-bench-stdout-${process.pid}.txt`);
-
-function run(cmd, args, { input = '', env = childEnv, cwd = REPO } = {}) {
-	const fd = fs.openSync(STDOUT_FILE, 'w');
-	let r;
-	let ms;
-	try {
-		const t0 = process.hrtime.bigint();
-		r = spawnSync(cmd, args, { input, env, cwd, stdio: ['pipe', fd, 'pipe'], maxBuffer: 1 << 30 });
-		ms = Number(process.hrtime.bigint() - t0) / 1e6;
-	} finally {
-		fs.closeSync(fd);
-	}
-	if (r.error) throw r.error;
-	return { ms, status: r.status, stdout: fs.readFileSync(STDOUT_FILE, 'utf8'), stderr: r.stderr.toString('utf8') };
-}
-process.on('exit', () => fs.rmSync(STDOUT_FILE, { force: true }));
-
-function median(xs) {
-	const s = [...xs].sort((a, b) => a - b);
-	const m = s.length >> 1;
-	return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
-function stats(xs) {
-	const s = [...xs].sort((a, b) => a - b);
-	return { median: median(s), min: s[0], max: s[s.length - 1], runs: s.length };
-}
-
-/**
- * A "job" is { label, cmd, args, input?, check?(result) }. `check` returns an error text or null;
- * it runs on the first timed run only (parsing big outputs every run would cost the bench).
- * Runs the jobs interleaved, rotating their order each round.
- */
-function measure(jobs, [warmup, runs]) {
-	const times = jobs.map(() => []);
-	for (let round = 0; round < warmup + runs; round++) {
-		for (let k = 0; k < jobs.length; k++) {
-			const j = (k + round) % jobs.length;
-			const job = jobs[j];
-			const r = run(job.cmd, job.args, { input: job.input ?? '' });
-			if (round === warmup && job.check) {
-				const err = job.check(r);
-				if (err) fail(`${job.label}: ${err}`);
-			}
-			if (round >= warmup) times[j].push(r.ms);
-		}
-	}
-	return times.map(stats);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Tools: ripgrep (installed from Debian when missing and possible), /usr/bin/time.
-
-function has(cmd, args = ['--version']) {
-	try {
-		const r = spawnSync(cmd, args, { encoding: 'utf8' });
-		return r.status === 0 ? r.stdout.split('\n')[0] : null;
-	} catch {
-		return null;
-	}
-}
-
-function ensureRipgrep() {
-	let v = has('rg');
-	if (v) return v;
-	const root = typeof process.getuid === 'function' && process.getuid() === 0;
-	const sudo = !root && has('sudo', ['-n', 'true']) !== null;
-	if (!root && !sudo) {
-		notes.push('ripgrep is not installed and the bench is not root (and has no password-less sudo), so it could not install it.');
-		return null;
-	}
-	if (has('apt-get', ['--version']) === null) {
-		notes.push('ripgrep is not installed and apt-get is not available to install it.');
-		return null;
-	}
-	const apt = (args) => spawnSync(sudo ? 'sudo' : 'apt-get', sudo ? ['-n', 'apt-get', ...args] : args, { encoding: 'utf8', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, timeout: 180_000 });
-	log('ripgrep missing: apt-get install -y ripgrep …');
-	let r = apt(['install', '-y', '-q', 'ripgrep']);
-	if (r.status !== 0) {
-		log('… apt-get update first');
-		apt(['update', '-q']);
-		r = apt(['install', '-y', '-q', 'ripgrep']);
-	}
-	v = has('rg');
-	if (v) notes.push(`ripgrep was missing; the bench installed Debian's package (${v}).`);
-	else notes.push(`ripgrep is missing and \`apt-get install ripgrep\` failed (${(r.stderr || '').trim().split('\n').pop()}).`);
-	return v;
-}
-
-/**
- * The fair rg command: the same files the bridge reads (every `.md` outside dot folders, dot
- * files, node_modules and the excluded root folders — rg skips hidden entries by default and
- * `--no-ignore` keeps .gitignore files out of it), searched for the four tag names
- * case-insensitively, with a count per file, so every file is read to its end.
- */
-function rgArgs(root, threads) {
-	return [
-		...(threads ? ['-j', String(threads)] : []),
-		'--no-config',
-		'--no-ignore',
-		'-c',
-		'-i',
-		'-g',
-		'*.md',
-		'-g',
-		'!/Import/',
-		'-g',
-		'!/_index/',
-		'-g',
-		'!node_modules/',
-		'-e',
-		'needs-review',
-		'-e',
-		'review-done',
-		'-e',
-		'pending-review',
-		'-e',
-		'review',
-		root,
-	];
-}
-const RG_DOC = "rg --no-config --no-ignore -c -i -g '*.md' -g '!/Import/' -g '!/_index/' -g '!node_modules/' -e needs-review -e review-done -e pending-review -e review VAULT";
-
-function peakRss(args, input = '') {
-	// Peak resident memory of one run: GNU time when present, else a preloaded probe that reports
-	// process.resourceUsage().maxRSS at exit.
-	if (fs.existsSync('/usr/bin/time')) {
-		const r = spawnSync('/usr/bin/time', ['-v', NODE, ...args], { input, env: childEnv, maxBuffer: 1 << 30, encoding: 'utf8' });
-		const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr);
-		if (m) return { kb: Number(m[1]), via: '/usr/bin/time -v' };
-	}
-	const file = path.join(os.tmpdir(), `sb-rss-${process.pid}.txt`);
-	spawnSync(NODE, ['--require', path.join(REPO, 'bench', 'rss-probe.cjs'), ...args], { input, env: { ...childEnv, SB_RSS_FILE: file }, maxBuffer: 1 << 30 });
-	const kb = Number(fs.readFileSync(file, 'utf8'));
-	fs.rmSync(file, { force: true });
-	return { kb, via: 'process.resourceUsage().maxRSS (preloaded probe)' };
+function measure<const J extends readonly Job[]>(jobs: J, runs: readonly [number, number]): { [K in keyof J]: Measured } {
+	return measureJobs(jobs, runs, fail);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Vault setup helpers.
 
-function pluginDir(root) {
-	return path.join(root, '.obsidian', 'plugins', 'session-brief');
-}
-
-function scanOnce(root) {
+function scanOnce(root: string): RunResult {
 	const r = run(NODE, [CLI, 'report', '--json', '--source', 'scan', '--vault', root]);
 	if (r.status !== 0) throw new Error(`report --source scan failed (${r.status}): ${r.stderr}`);
 	return r;
 }
 
 /**
- * This process's identity as src/node/live/process-identity.ts reads it on Linux (boot id, pid
- * namespace, start time): tier 1 serves only a cache whose keeper has the recorded start time.
- */
-function ownIdentity() {
-	try {
-		const stat = fs.readFileSync(`/proc/${process.pid}/stat`, 'utf8');
-		const startTicks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-		const boot = fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
-		return `linux:${boot}:${fs.readlinkSync(`/proc/${process.pid}/ns/pid`)}:${startTicks}`;
-	} catch {
-		return undefined;
-	}
-}
-
-/** Rewrites the bridge's cache as the plugin would write it: tier 1, with this process as "Obsidian". */
-function makePluginCache(root) {
-	const file = path.join(pluginDir(root), 'brief-cache.json');
-	const cache = JSON.parse(fs.readFileSync(file, 'utf8'));
-	cache.writer = 'plugin';
-	cache.plugin = { pid: process.pid, pending: false, started: ownIdentity() };
-	const tmp = `${file}.bench.tmp`;
-	fs.writeFileSync(tmp, JSON.stringify(cache));
-	fs.renameSync(tmp, file);
-}
-
-/**
  * Proves tier 1 serves: with a note added since the cache was written, the stat walk (tier 3)
  * cannot vouch for it, so only a live plugin's word can serve the cached brief.
  */
-function verifyTier1(root, label) {
+function verifyTier1(root: string, label: string): void {
 	const extra = path.join(root, 'bench-tier1-probe.md');
 	fs.writeFileSync(extra, '');
 	try {
@@ -269,12 +96,12 @@ function verifyTier1(root, label) {
 	}
 }
 
-function hookCheck(expectSource) {
+function hookCheck(expectSource: string): (r: RunResult) => string | null {
 	return (r) => {
 		if (r.status !== 0) return `exit ${r.status}`;
-		let out;
+		let out: { hookSpecificOutput?: { additionalContext?: string } } | null;
 		try {
-			out = JSON.parse(r.stdout);
+			out = JSON.parse(r.stdout) as typeof out;
 		} catch {
 			return `stdout is not one JSON object: ${r.stdout.slice(0, 200)}`;
 		}
@@ -284,10 +111,10 @@ function hookCheck(expectSource) {
 	};
 }
 
-function truthCheck(meta, expectSource) {
+function truthCheck(meta: VaultMeta, expectSource: string): (r: RunResult) => string | null {
 	return (r) => {
 		if (r.status !== 0) return `exit ${r.status}: ${r.stderr.trim().split('\n')[0]}`;
-		const json = JSON.parse(r.stdout);
+		const json = JSON.parse(r.stdout) as ReportJson;
 		if (json.source !== expectSource) return `source ${json.source}, expected ${expectSource}`;
 		const diffs = compareWithTruth(json, meta.expected, true);
 		return diffs.length > 0 ? `the bridge disagrees with the generator's ground truth:\n    ${diffs.join('\n    ')}` : null;
@@ -295,7 +122,7 @@ function truthCheck(meta, expectSource) {
 }
 
 /** Whether the bridge has this subcommand yet (others are writing it concurrently). */
-function hasCommand(name, root, input) {
+function hasCommand(name: string, root: string, input: string): { available: boolean; probe: RunResult } {
 	const r = run(NODE, [CLI, name, '--vault', root], { input });
 	const unknown = /unknown command/i.test(r.stderr) || /unknown command/i.test(r.stdout);
 	return { available: !unknown, probe: r };
@@ -304,26 +131,71 @@ function hasCommand(name, root, input) {
 // ---------------------------------------------------------------------------------------------
 // The bench.
 
-const rows = []; // { id, label, n, ms, baseline, baseMs, ratio, target, met, note, pending }
-const raw = {};
+interface Row {
+	id: string;
+	label: string;
+	n?: number;
+	ms?: number;
+	/** Mean CPU time (user + system) of the subject per run, where measured. */
+	cpuMs?: number;
+	baseline?: string;
+	baseMs?: number;
+	ratio?: number;
+	target?: string;
+	met?: boolean;
+	note?: string;
+	pending?: boolean;
+}
 
-function row(r) {
+/** Everything measured, by section: results.json's `raw`. */
+interface Raw {
+	scan?: Record<number, ScanSeries & { scan: Measured; notes: number; bytes: number }>;
+	scanDense?: Raw['scan'];
+	rss?: Record<number, { peakKB: number; nodeBaselineKB: number; bytesPerNote: number; via: string }> & { marginalBytesPerNote?: number };
+	tier3?: Record<number, { report: Measured; sessionStart: Measured; nodeE0: Measured; find: Measured }>;
+	tier1?: Record<number, { sessionStart: Measured; nodeE0: Measured; briefCacheBytes: number }>;
+	serveTier1?: { n: number; sessionStart: Measured; nodeE0: Measured };
+	postToolUse?: { n: number; hook: Measured; nodeE0: Measured };
+	check?: Record<string, { check: Measured; nodeE0: Measured }>;
+	checkPaths?: { paths: number; explicit: Measured; folder: Measured };
+	plugin?: Record<number, PluginBenchResult>;
+	pluginRatios?: Record<string, number>;
+}
+
+const rows: Row[] = [];
+const raw: Raw = {};
+
+/** The smallest and the largest size measured, with their records, when there are two or more. */
+function ends<T>(rec: Record<number, T>): { lo: number; hi: number; a: T; b: T } | undefined {
+	const ns = Object.keys(rec)
+		.map(Number)
+		.filter((n) => Number.isFinite(n))
+		.sort((x, y) => x - y);
+	const lo = ns[0];
+	const hi = ns[ns.length - 1];
+	if (ns.length < 2 || lo === undefined || hi === undefined) return undefined;
+	return { lo, hi, a: rec[lo]!, b: rec[hi]! };
+}
+
+function row(r: Row): void {
 	rows.push(r);
 	const ratio = r.ratio === undefined ? '' : ` = ${r.ratio.toFixed(2)}× ${r.baseline}`;
-	log(`  ${r.pending ? 'PENDING' : `${fmtMs(r.ms)}`}  ${r.label}${r.n ? ` @ ${fmtN(r.n)}` : ''}${ratio}${r.met === undefined ? '' : r.met ? '  ✓' : '  ✗'}`);
+	log(`  ${r.pending === true ? 'PENDING' : `${fmtMs(r.ms)}`}  ${r.label}${r.n ? ` @ ${fmtN(r.n)}` : ''}${ratio}${r.met === undefined ? '' : r.met ? '  ✓' : '  ✗'}`);
 }
 
-function fmtMs(ms) {
-	if (ms === undefined) return '—';
-	if (ms < 1) return `${(ms * 1000).toFixed(ms < 0.01 ? 1 : 0)} µs`;
-	return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(ms < 10 ? 1 : 0)} ms`;
+interface Machine {
+	cpu: string;
+	cores: number;
+	ramGB: number;
+	node: string;
+	os: string;
+	date: string;
+	loadAvgAtStart: number[];
+	loadAvgAtEnd?: number[];
+	ripgrep?: string;
 }
 
-function fmtN(n) {
-	return n >= 1000 ? `${n / 1000}k` : String(n);
-}
-
-function machine() {
+function machine(): Machine {
 	const cpus = os.cpus();
 	return {
 		cpu: cpus[0]?.model?.trim() ?? 'unknown',
@@ -336,7 +208,7 @@ function machine() {
 	};
 }
 
-function main() {
+function main(): void {
 	const t0 = Date.now();
 	if (!fs.existsSync(CLI)) {
 		log(`bridge bundle ${CLI} is missing: run \`npm run build\` (npm run bench does).`);
@@ -344,61 +216,62 @@ function main() {
 	}
 	const info = machine();
 	log(`Session Brief bench${QUICK ? ' (quick)' : ''}: ${info.cpu}, ${info.cores} cores, ${info.ramGB} GB, Node ${info.node}; load ${info.loadAvgAtStart.join(' ')}`);
-	const rg = ensureRipgrep();
+	const rg = ensureRipgrep(notes, log);
 	info.ripgrep = rg ?? 'not available';
-	const vaults = new Map();
+	const vaults = new Map<number, Vault>();
 	for (const n of SIZES) vaults.set(n, ensureVault(n, { log }));
-	const hookInput = JSON.stringify({ session_id: 'bench', hook_event_name: 'SessionStart', source: 'startup', cwd: '/' });
+	const vault = (n: number): Vault => {
+		const v = vaults.get(n);
+		if (v === undefined) throw new Error(`no ${n}-note vault was generated`);
+		return v;
+	};
+	const hookInput = (): string => sessionStartInput();
 	const nodeE0 = { label: 'node -e 0', cmd: NODE, args: ['-e', '0'] };
 
 	// Sanity: the bridge agrees with the generator's ground truth on the smallest vault, in full.
 	{
-		const small = vaults.get(Math.min(...SIZES));
+		const small = vault(Math.min(...SIZES));
 		const err = truthCheck(small.meta, 'scan')(scanOnce(small.root));
 		if (err) fail(`${fmtN(small.meta.n)} vault: ${err}`);
 		else log(`sanity: report --json --source scan agrees with the generator on every item and path (${fmtN(small.meta.n)} notes)`);
 	}
 
-	// 1. The bridge's own full scan vs ripgrep (and a plain Node read) over the same files.
-	log('\nfull scan (report --json --source scan)');
-	raw.scan = {};
-	for (const n of SIZES) {
-		const { root, meta } = vaults.get(n);
-		const runs = n >= 100000 ? RUNS.slow : RUNS.mid;
-		const jobs = [
-			{ label: `scan ${n}`, cmd: NODE, args: [CLI, 'report', '--json', '--source', 'scan', '--vault', root], check: truthCheck(meta, 'scan') },
-			{ label: 'node read-all', cmd: NODE, args: [path.join(REPO, 'bench', 'read-all.mjs'), root] },
-		];
-		if (rg) jobs.push({ label: 'rg', cmd: 'rg', args: rgArgs(root) }, { label: 'rg -j1', cmd: 'rg', args: rgArgs(root, 1) });
-		const [scan, readAll, rgAll, rg1] = measure(jobs, runs);
-		raw.scan[n] = { scan, readAll, rg: rgAll, rgSingleThread: rg1, notes: meta.counts.countedNotes, bytes: meta.totalBytes };
-		const scanTarget = n === 10000 ? '≤ 3× rg' : n === 100000 ? '≤ 3× rg; < 5 s' : '';
-		if (rg) {
+	// 1. The bridge's own full scan vs ripgrep over the same files, on both vault kinds: the
+	// normal generator (about one note in eight says "review" in prose) and the review-dense one
+	// (every note does, so no note is skipped on the names alone). A plain Node read of every note
+	// and rg on one thread are run beside them on the normal vaults, for reference.
+	const readAll = compiled('bench/read-all.ts');
+	const scanTarget = (n: number): number | undefined => (n === 10000 ? 5 : n === 100000 ? 3 : undefined);
+	for (const dense of [false, true]) {
+		log(dense ? '\nfull scan, review-dense vaults (every note mentions review in prose)' : '\nfull scan (report --json --source scan)');
+		const out: NonNullable<Raw['scan']> = {};
+		for (const n of dense ? SIZES.filter((s) => s >= 10000) : SIZES) {
+			const { root, meta } = dense ? ensureVault(n, { dense: true, log }) : vault(n);
+			const scanJob: Job = { label: `scan${dense ? ' dense' : ''} ${n}`, cmd: NODE, args: [CLI, 'report', '--json', '--source', 'scan', '--vault', root], check: truthCheck(meta, 'scan') };
+			const readJob: Job = { label: 'node read-all', cmd: NODE, args: [readAll, root] };
+			const runs = n >= 100000 ? RUNS.slow : RUNS.mid;
+			const id = dense ? 'scan-dense' : 'scan';
+			const kind = dense ? ', review-dense vault' : '';
+			if (rg === null) {
+				const [scan, read] = measure([scanJob, readJob], runs);
+				out[n] = { scan, readAll: read, notes: meta.counts.countedNotes, bytes: meta.totalBytes };
+				row({ id, label: `full scan${kind} (no rg: vs plain Node read)`, n, ms: scan.median, cpuMs: scan.cpuMs, baseline: 'node read-all', baseMs: read.median, ratio: scan.median / read.median });
+				continue;
+			}
+			const rgJob: Job = { label: 'rg', cmd: 'rg', args: rgArgs(root) };
+			const [scan, rgAll, read, rg1] = dense
+				? [...measure([scanJob, rgJob], runs), undefined, undefined]
+				: measure([scanJob, rgJob, readJob, { label: 'rg -j1', cmd: 'rg', args: rgArgs(root, 1) }], runs);
+			out[n] = { scan, rg: rgAll, readAll: read, rgSingleThread: rg1, notes: meta.counts.countedNotes, bytes: meta.totalBytes };
+			const limit = scanTarget(n);
 			const ratio = scan.median / rgAll.median;
-			const met = n === 10000 ? ratio <= 3 : n === 100000 ? ratio <= 3 && scan.median < 5000 : undefined;
-			row({ id: 'scan', label: 'full scan vs rg', n, ms: scan.median, baseline: 'rg', baseMs: rgAll.median, ratio, target: scanTarget, met });
-			row({ id: 'rg-j1', label: 'rg -j1 (one thread), for reference', n, ms: rg1.median, baseline: 'rg', baseMs: rgAll.median, ratio: rg1.median / rgAll.median });
-		} else {
-			row({ id: 'scan', label: 'full scan (no rg: vs plain Node read)', n, ms: scan.median, baseline: 'node read-all', baseMs: readAll.median, ratio: scan.median / readAll.median, target: n === 100000 ? '< 5 s' : '', met: n === 100000 ? scan.median < 5000 : undefined });
+			const cpu = scan.cpuMs !== undefined && rgAll.cpuMs !== undefined ? `; CPU ${fmtMs(scan.cpuMs)} vs rg ${fmtMs(rgAll.cpuMs)} = ${(scan.cpuMs / rgAll.cpuMs).toFixed(2)}×` : '';
+			row({ id, label: `full scan vs rg${kind}`, n, ms: scan.median, cpuMs: scan.cpuMs, baseline: 'rg', baseMs: rgAll.median, ratio, target: limit === undefined ? '' : `≤ ${limit}× rg`, met: limit === undefined ? undefined : ratio <= limit, note: `spread ${fmtMs(scan.min)}–${fmtMs(scan.max)} vs rg ${fmtMs(rgAll.min)}–${fmtMs(rgAll.max)}${cpu}` });
+			if (rg1 !== undefined) row({ id: 'rg-j1', label: 'rg -j1 (one thread), for reference', n, ms: rg1.median, baseline: 'rg', baseMs: rgAll.median, ratio: rg1.median / rgAll.median });
+			if (read !== undefined) row({ id: 'read-all', label: 'plain Node read of every note', n, ms: read.median, baseline: 'rg', baseMs: rgAll.median, ratio: read.median / rgAll.median });
 		}
-		row({ id: 'read-all', label: 'plain Node read of every note', n, ms: readAll.median, baseline: rg ? 'rg' : undefined, baseMs: rg ? rgAll.median : undefined, ratio: rg ? readAll.median / rgAll.median : undefined });
-	}
-
-	// 1b. The same on review-dense vaults: every note says "review" in prose, so no note can be
-	// skipped on the name alone; the scan must still skip them without decoding.
-	log('\nfull scan, review-dense vaults (every note mentions review in prose)');
-	raw.scanDense = {};
-	for (const n of SIZES.filter((s) => s >= 10000)) {
-		const { root, meta } = ensureVault(n, { dense: true, log });
-		const jobs = [{ label: `scan dense ${n}`, cmd: NODE, args: [CLI, 'report', '--json', '--source', 'scan', '--vault', root], check: truthCheck(meta, 'scan') }];
-		if (rg) jobs.push({ label: 'rg', cmd: 'rg', args: rgArgs(root) });
-		const [scan, rgAll] = measure(jobs, n >= 100000 ? RUNS.slow : RUNS.mid);
-		raw.scanDense[n] = { scan, rg: rgAll, notes: meta.counts.countedNotes, bytes: meta.totalBytes };
-		if (rg) {
-			const limit = n === 10000 ? 5 : 3;
-			const ratio = scan.median / rgAll.median;
-			row({ id: 'scan-dense', label: 'full scan vs rg, review-dense vault', n, ms: scan.median, baseline: 'rg', baseMs: rgAll.median, ratio, target: `≤ ${limit}× rg`, met: ratio <= limit });
-		}
+		if (dense) raw.scanDense = out;
+		else raw.scan = out;
 	}
 
 	// Peak memory of a scan, per note.
@@ -406,21 +279,21 @@ function main() {
 	raw.rss = {};
 	const base = peakRss(['-e', '0']);
 	for (const n of SIZES.filter((s) => s >= 10000)) {
-		const { root, meta } = vaults.get(n);
+		const { root, meta } = vault(n);
 		const r = peakRss([CLI, 'report', '--json', '--source', 'scan', '--vault', root]);
 		const perNote = ((r.kb - base.kb) * 1024) / meta.counts.countedNotes;
 		raw.rss[n] = { peakKB: r.kb, nodeBaselineKB: base.kb, bytesPerNote: Math.round(perNote), via: r.via };
 		row({ id: 'rss', label: `scan peak RSS ${(r.kb / 1024).toFixed(0)} MB (node -e 0: ${(base.kb / 1024).toFixed(0)} MB)`, n, ms: undefined, note: `${(perNote / 1024).toFixed(2)} KB/note above node -e 0` });
 	}
 	{
-		const ns = Object.keys(raw.rss).map(Number).sort((a, b) => a - b);
-		if (ns.length >= 2) {
-			const [a, b] = [raw.rss[ns[0]], raw.rss[ns[ns.length - 1]]];
-			const notesA = vaults.get(ns[0]).meta.counts.countedNotes;
-			const notesB = vaults.get(ns[ns.length - 1]).meta.counts.countedNotes;
+		const e = ends(raw.rss);
+		if (e !== undefined) {
+			const { lo, hi, a, b } = e;
+			const notesA = vault(lo).meta.counts.countedNotes;
+			const notesB = vault(hi).meta.counts.countedNotes;
 			const marginal = ((b.peakKB - a.peakKB) * 1024) / (notesB - notesA);
 			raw.rss.marginalBytesPerNote = Math.round(marginal);
-			row({ id: 'rss-marginal', label: `scan peak RSS, marginal (${fmtN(ns[0])} → ${fmtN(ns[ns.length - 1])})`, n: undefined, ms: undefined, note: `${(marginal / 1024).toFixed(2)} KB/note` });
+			row({ id: 'rss-marginal', label: `scan peak RSS, marginal (${fmtN(lo)} → ${fmtN(hi)})`, n: undefined, ms: undefined, note: `${(marginal / 1024).toFixed(2)} KB/note` });
 		}
 	}
 
@@ -428,7 +301,7 @@ function main() {
 	log('\ntier 3: stat-only verification of a bridge-written cache');
 	raw.tier3 = {};
 	for (const n of SIZES.filter((s) => s >= 10000)) {
-		const { root, meta } = vaults.get(n);
+		const { root, meta } = vault(n);
 		const runs = n >= 100000 ? RUNS.mid : RUNS.hook;
 		// The stat floor: find listing every note with its mtime and size, one process, no parsing.
 		const find = { label: 'find stat walk', cmd: 'find', args: [root, '-name', '*.md', '-printf', '%T@ %s\n'] };
@@ -452,7 +325,7 @@ function main() {
 	log('\ntier 1: session-start with a fresh cache while the plugin runs');
 	raw.tier1 = {};
 	for (const n of SIZES) {
-		const { root } = vaults.get(n);
+		const { root } = vault(n);
 		if (!fs.existsSync(path.join(pluginDir(root), 'brief-cache.json'))) scanOnce(root);
 		makePluginCache(root);
 		verifyTier1(root, `${fmtN(n)} vault`);
@@ -469,25 +342,26 @@ function main() {
 		row({ id: 'tier1', label: `session-start, fresh cache, plugin alive (tier 1; brief-cache.json ${cacheBytes >= 1e6 ? `${(cacheBytes / 1e6).toFixed(1)} MB` : `${Math.round(cacheBytes / 1e3)} KB`})`, n, ms: hook.median, baseline: 'node -e 0', baseMs: e0.median, ratio, target: '≤ 1.3×', met: ratio <= 1.3 });
 	}
 	{
-		const ns = Object.keys(raw.tier1).map(Number).sort((a, b) => a - b);
-		if (ns.length >= 2) {
-			const r = raw.tier1[ns[ns.length - 1]].sessionStart.median / raw.tier1[ns[0]].sessionStart.median;
-			row({ id: 'tier1-flat', label: `tier 1 flat in N: ${fmtN(ns[ns.length - 1])} vs ${fmtN(ns[0])}`, n: undefined, ms: raw.tier1[ns[ns.length - 1]].sessionStart.median, baseline: `tier 1 @ ${fmtN(ns[0])}`, baseMs: raw.tier1[ns[0]].sessionStart.median, ratio: r, target: '≈ 1× (≤ 1.1×)', met: r <= 1.1 });
+		const e = ends(raw.tier1);
+		if (e !== undefined) {
+			const { lo, hi, a, b } = e;
+			const r = b.sessionStart.median / a.sessionStart.median;
+			row({ id: 'tier1-flat', label: `tier 1 flat in N: ${fmtN(hi)} vs ${fmtN(lo)}`, n: undefined, ms: b.sessionStart.median, baseline: `tier 1 @ ${fmtN(lo)}`, baseMs: a.sessionStart.median, ratio: r, target: '≈ 1× (≤ 1.1×)', met: r <= 1.1 });
 		}
 	}
 
 	// 3b. Tier 1 kept by `serve` (Obsidian closed): the hook reads the cache serve claims, no socket.
 	log('\ntier 1 with serve running: session-start');
 	{
-		const n = SIZES.includes(10000) ? 10000 : SIZES[0];
-		const { root } = vaults.get(n);
-		const serve = spawn(NODE, [CLI, 'serve', '--vault', root], { env: childEnv, stdio: ['ignore', 'ignore', 'ignore'] });
+		const n = SIZES.includes(10000) ? 10000 : SIZES[0]!;
+		const { root } = vault(n);
+		const serve = spawn(NODE, [CLI, 'serve', '--vault', root], { env: childEnv(), stdio: 'ignore' });
 		try {
 			const cacheFile = path.join(pluginDir(root), 'brief-cache.json');
-			const claimed = () => {
+			const claimed = (): boolean => {
 				try {
-					const c = JSON.parse(fs.readFileSync(cacheFile, 'utf8'));
-					return c.plugin?.pid === serve.pid && c.plugin.pending === false;
+					const c = JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as { plugin?: { pid?: number; pending?: boolean } };
+					return c.plugin?.pid === serve.pid && c.plugin?.pending === false;
 				} catch {
 					return false;
 				}
@@ -510,14 +384,14 @@ function main() {
 	// 4. post-tool-use for a path outside the rule scope (a note inside the vault).
 	log('\npost-tool-use, path out of scope');
 	{
-		const n = SIZES.includes(10000) ? 10000 : SIZES[0];
-		const { root } = vaults.get(n);
+		const n = SIZES.includes(10000) ? 10000 : SIZES[0]!;
+		const { root } = vault(n);
 		const input = JSON.stringify({ session_id: 'bench', hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_input: { file_path: path.join(root, 'Notes', 'Some note.md'), old_string: 'a', new_string: 'b' }, tool_response: { success: true }, cwd: root });
 		const { available, probe } = hasCommand('post-tool-use', root, input);
 		if (!available) {
 			row({ id: 'post-tool-use', label: 'post-tool-use, out-of-scope path: pending (bridge has no post-tool-use command yet)', n, pending: true, baseline: 'node -e 0', target: '≈ node -e 0' });
 		} else {
-			const silent = (r) => (r.status !== 0 ? `exit ${r.status}` : r.stdout.trim() !== '' ? `printed output for an out-of-scope path: ${r.stdout.slice(0, 200)}` : null);
+			const silent = (r: RunResult): string | null => (r.status !== 0 ? `exit ${r.status}` : r.stdout.trim() !== '' ? `printed output for an out-of-scope path: ${r.stdout.slice(0, 200)}` : null);
 			if (probe.status !== 0 || probe.stdout.trim() !== '') fail(`post-tool-use out of scope: not silent (exit ${probe.status}, stdout ${JSON.stringify(probe.stdout.slice(0, 120))})`);
 			const [hook, e0] = measure([{ label: 'post-tool-use', cmd: NODE, args: [CLI, 'post-tool-use', '--vault', root], input, check: silent }, { ...nodeE0, input }], RUNS.hook);
 			raw.postToolUse = { n, hook, nodeE0: e0 };
@@ -533,15 +407,16 @@ function main() {
 		fs.cpSync(path.join(REPO, 'example-vault'), example, { recursive: true });
 		const rules500 = ensureVault(1000, { rules: 500, log });
 		const { available } = hasCommand('check', example, '');
-		for (const [label, root, n] of [
+		const cases: [string, string, number | undefined][] = [
 			['rule check, example vault', example, undefined],
 			['rule check, 500 generated rule files (1k-note vault)', rules500.root, 1000],
-		]) {
+		];
+		for (const [label, root, n] of cases) {
 			if (!available) {
 				row({ id: 'check', label: `${label}: pending (bridge has no check command yet)`, n, pending: true });
 				continue;
 			}
-			const ok = (r) => (r.status === 0 || r.status === 1 ? null : `exit ${r.status}: ${r.stderr.trim().split('\n')[0]}`);
+			const ok = (r: RunResult): string | null => (r.status === 0 || r.status === 1 ? null : `exit ${r.status}: ${r.stderr.trim().split('\n')[0]}`);
 			const [chk, e0] = measure([{ label, cmd: NODE, args: [CLI, 'check', '--vault', root], check: ok }, nodeE0], RUNS.mid);
 			raw.check = raw.check ?? {};
 			raw.check[label] = { check: chk, nodeE0: e0 };
@@ -556,8 +431,8 @@ function main() {
 		const { root } = ensureVault(6000, { log });
 		// The folder form: the vault root, which names every note.
 		const folder = root;
-		const files = [];
-		const walk = (dir) => {
+		const files: string[] = [];
+		const walk = (dir: string): void => {
 			for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
 				if (e.name.startsWith('.')) continue;
 				const p = path.join(dir, e.name);
@@ -566,7 +441,7 @@ function main() {
 			}
 		};
 		walk(folder);
-		const ok = (r) => (r.status === 0 || r.status === 1 ? null : `exit ${r.status}: ${r.stderr.trim().split('\n')[0]}`);
+		const ok = (r: RunResult): string | null => (r.status === 0 || r.status === 1 ? null : `exit ${r.status}: ${r.stderr.trim().split('\n')[0]}`);
 		const [explicit, folderForm] = measure(
 			[
 				{ label: 'check, explicit paths', cmd: NODE, args: [CLI, 'check', '--vault', root, ...files], check: ok },
@@ -581,16 +456,16 @@ function main() {
 	}
 
 	// 6. The plugin's incremental update of one note, in-process with the stand-in for `obsidian`
-	// (bench/plugin-incremental.mjs: one child per size, `node --expose-gc`), and the index's heap.
+	// (bench/plugin-incremental.ts: one child per size, `node --expose-gc`), and the index's heap.
 	log('\nplugin: incremental update of one note (in-process, stand-in)');
 	raw.plugin = {};
 	for (const n of SIZES.filter((s) => s >= 10000)) {
-		const { root } = vaults.get(n);
-		let r;
+		const { root } = vault(n);
+		let r: PluginBenchResult;
 		try {
 			r = benchPluginIncremental(n, root, QUICK ? { updates: 200, warmup: 30, moves: 40, moveWarmup: 10 } : { updates: 300, warmup: 50, moves: 80, moveWarmup: 10 });
 		} catch (error) {
-			fail(`plugin incremental update @ ${fmtN(n)}: ${error.message}`);
+			fail(`plugin incremental update @ ${fmtN(n)}: ${error instanceof Error ? error.message : String(error)}`);
 			continue;
 		}
 		raw.plugin[n] = r;
@@ -605,18 +480,17 @@ function main() {
 		row({ id: 'plugin-rename', label: 'plugin: rename → index updated', n, ms: r.rename.indexMs.median, target: flat });
 		row({ id: 'plugin-delete-create', label: 'plugin: delete + create → index updated (create reads the note)', n, ms: r.deleteCreate.indexMs.median, target: flat });
 		row({ id: 'plugin-first-pass', label: 'plugin: first full pass over the metadata cache (once, after layout ready)', n, ms: r.setup.firstPassMs });
-		const mb = (b) => `${(b / 2 ** 20).toFixed(1)} MB`;
+		const mb = (b: number): string => `${(b / 2 ** 20).toFixed(1)} MB`;
 		row({ id: 'plugin-mem', label: `plugin index heap ${mb(r.memory.indexBytes)} retained after GC (peak growth during the first pass ${mb(r.memory.indexPeakBytes)})`, n, ms: undefined, note: `${(r.memory.bytesPerNote / 1024).toFixed(2)} KB/note (peak ${(r.memory.peakBytesPerNote / 1024).toFixed(2)})` });
 	}
 	{
-		const ns = Object.keys(raw.plugin).map(Number).sort((a, b) => a - b);
-		if (ns.length >= 2) {
-			const [lo, hi] = [ns[0], ns[ns.length - 1]];
-			const [a, b] = [raw.plugin[lo], raw.plugin[hi]];
+		const e = ends(raw.plugin);
+		if (e !== undefined) {
+			const { lo, hi, a, b } = e;
 			const vs = `${fmtN(hi)} vs ${fmtN(lo)}`;
-			const flatRow = (id, label, pick, target) => {
+			const flatRow = (id: string, label: string, pick: (r: PluginBenchResult) => number, target: string | undefined): void => {
 				const ratio = pick(b) / pick(a);
-				row({ id, label: `${label}: ${vs}`, n: undefined, ms: pick(b), baseline: `@ ${fmtN(lo)}`, baseMs: pick(a), ratio, target, met: target ? ratio <= PLUGIN_FLAT : undefined });
+				row({ id, label: `${label}: ${vs}`, n: undefined, ms: pick(b), baseline: `@ ${fmtN(lo)}`, baseMs: pick(a), ratio, target, met: target !== undefined ? ratio <= PLUGIN_FLAT : undefined });
 			};
 			const target = `≈ 1× (≤ ${PLUGIN_FLAT}×)`;
 			flatRow('plugin-flat', 'plugin change → index, flat in N', (r) => r.change.indexMs.median, target);
@@ -637,8 +511,10 @@ function main() {
 
 	const elapsed = (Date.now() - t0) / 1000;
 	info.loadAvgAtEnd = os.loadavg().map((x) => Number(x.toFixed(2)));
-	if (Math.max(info.loadAvgAtStart[0], info.loadAvgAtEnd[0]) > info.cores * 0.75) {
-		notes.push(`The machine was busy (load average ${info.loadAvgAtStart[0]} at start, ${info.loadAvgAtEnd[0]} at end, ${info.cores} cores): absolute times are inflated; ratios to baselines run interleaved are the numbers to read.`);
+	const [loadStart = 0] = info.loadAvgAtStart;
+	const [loadEnd = 0] = info.loadAvgAtEnd;
+	if (Math.max(loadStart, loadEnd) > info.cores * 0.75) {
+		notes.push(`The machine was busy (load average ${loadStart} at start, ${loadEnd} at end, ${info.cores} cores): absolute times are inflated; ratios to baselines run interleaved are the numbers to read.`);
 	}
 	log(`\nbench finished in ${elapsed.toFixed(1)} s`);
 	const md = markdown(info, elapsed);
@@ -656,31 +532,32 @@ function main() {
 	}
 }
 
-function markdown(info, elapsed) {
-	const lines = [];
+function markdown(info: Machine, elapsed: number): string {
+	const lines: string[] = [];
 	lines.push(`# Session Brief bench${QUICK ? ' (quick)' : ''}`);
 	lines.push('');
-	lines.push(`Machine: ${info.cpu}, ${info.cores} cores, ${info.ramGB} GB RAM, ${info.os}, Node ${info.node}, ripgrep: ${info.ripgrep}. Run ${info.date.slice(0, 16).replace('T', ' ')} UTC (1-min load average ${info.loadAvgAtStart[0]} at start, ${info.loadAvgAtEnd[0]} at end), ${elapsed.toFixed(0)} s.`);
+	lines.push(`Machine: ${info.cpu}, ${info.cores} cores, ${info.ramGB} GB RAM, ${info.os}, Node ${info.node}, ripgrep: ${info.ripgrep}. Run ${info.date.slice(0, 16).replace('T', ' ')} UTC (1-min load average ${info.loadAvgAtStart[0]} at start, ${info.loadAvgAtEnd?.[0]} at end), ${elapsed.toFixed(0)} s.`);
 	lines.push('');
-	lines.push('Median of several runs after warm-up runs; each a child process timed from spawn to exit; each ratio against a baseline run interleaved with it in this run. Vaults: `bench/generate-vault.mjs` (seed 1, 0.5–6 KB per note).');
+	lines.push('Median of several runs after warm-up runs; each a child process timed from spawn to exit; each ratio against a baseline run interleaved with it in this run. Vaults: `bench/generate-vault.ts` (seed 1, 0.5–6 KB per note). CPU is user + system time of the child per run (10 ms resolution), which a busy machine disturbs much less than wall time.');
 	if (raw.plugin !== undefined && Object.keys(raw.plugin).length > 0) {
 		const any = Object.values(raw.plugin)[0];
 		lines.push('');
 		lines.push(
-			`The plugin rows are in-process (\`bench/plugin-incremental.mjs\`: the plugin's IndexSync, NoteIndex and BriefService bundled with esbuild against the test stand-in for \`obsidian\`, one \`node --expose-gc\` child per vault): the median of ${any?.change.indexMs.runs ?? '—'} changes (${any?.rename.indexMs.runs ?? '—'} renames, ${any?.deleteCreate.indexMs.runs ?? '—'} delete + create) on random notes after warm-up, timed from the event reaching the plugin to the index holding the change; "end to end" starts at the \`vault.modify\` call. Index heap: \`heapUsed\` after two forced GCs, after the first pass minus before it, per indexed note.`,
+			`The plugin rows are in-process (\`bench/plugin-incremental.ts\`: the plugin's IndexSync, NoteIndex and BriefService bundled with esbuild against the test stand-in for \`obsidian\`, one \`node --expose-gc\` child per vault): the median of ${any?.change.indexMs.runs ?? '—'} changes (${any?.rename.indexMs.runs ?? '—'} renames, ${any?.deleteCreate.indexMs.runs ?? '—'} delete + create) on random notes after warm-up, timed from the event reaching the plugin to the index holding the change; "end to end" starts at the \`vault.modify\` call. Index heap: \`heapUsed\` after two forced GCs, after the first pass minus before it, per indexed note.`,
 		);
 	}
 	lines.push('');
-	lines.push('| measurement | notes | median | baseline (median) | ratio | target | met |');
-	lines.push('|---|---:|---:|---|---:|---|:-:|');
+	lines.push('| measurement | notes | median | baseline (median) | ratio | target | met | spread, CPU |');
+	lines.push('|---|---:|---:|---|---:|---|:-:|---|');
 	const order = ['tier1', 'tier1-flat', 'serve-tier1', 'post-tool-use', 'tier3-find', 'tier3-hook', 'tier3', 'scan', 'scan-dense', 'rg-j1', 'read-all', 'rss', 'rss-marginal', 'check', 'check-paths', 'plugin-change', 'plugin-change-brief', 'plugin-change-e2e', 'plugin-rename', 'plugin-delete-create', 'plugin-flat', 'plugin-flat-rename', 'plugin-flat-delete-create', 'plugin-flat-brief', 'plugin-first-pass', 'plugin-mem'];
 	const sorted = [...rows].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id) || (a.n ?? 0) - (b.n ?? 0));
 	for (const r of sorted) {
 		const base = r.baseline === undefined ? '' : `${r.baseline}${r.baseMs === undefined ? '' : ` (${fmtMs(r.baseMs)})`}`;
 		const ratio = r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}×`;
 		const met = r.met === undefined ? '' : r.met ? 'yes' : '**no**';
-		const value = r.pending ? 'pending' : r.ms === undefined ? (r.note ?? '') : fmtMs(r.ms);
-		lines.push(`| ${r.label} | ${r.n ? fmtN(r.n) : ''} | ${value} | ${base} | ${ratio} | ${r.target ?? ''} | ${met} |`);
+		const value = r.pending === true ? 'pending' : r.ms === undefined ? (r.note ?? '') : fmtMs(r.ms);
+		const extra = r.ms === undefined ? '' : (r.note ?? '');
+		lines.push(`| ${r.label} | ${r.n !== undefined ? fmtN(r.n) : ''} | ${value} | ${base} | ${ratio} | ${r.target ?? ''} | ${met} | ${extra} |`);
 	}
 	lines.push('');
 	lines.push(`rg command (fair: the same files as the bridge, the four tag names, case-insensitive, every file read to its end; rg uses all ${info.cores} cores, the bridge one):`);

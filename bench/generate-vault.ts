@@ -1,6 +1,6 @@
 // Deterministic synthetic vaults for `npm run bench`.
 //
-//   node bench/generate-vault.mjs [N] [--seed S] [--rules R] [--dense] [--force]
+//   npx tsx bench/generate-vault.ts [N] [--seed S] [--rules R] [--dense] [--force]
 //
 // A vault of N notes is generated once into `os.tmpdir()/session-brief-bench/<N>-<seed>[-r<R>][-dense]/vault`
 // and reused while `meta.json` next to it names the same GENERATOR_VERSION. `meta.json` also holds
@@ -31,19 +31,21 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { flag, positionalNumbers } from './lib/args';
+import { BENCH_NOW, BENCH_TODAY } from './lib/repo';
+
+export { BENCH_NOW, BENCH_TODAY };
 export const GENERATOR_VERSION = 6;
-export const BENCH_TODAY = '2026-11-29';
-/** The clock the bench gives the bridge (`SESSION_BRIEF_NOW`), so a generated vault never goes stale. */
-export const BENCH_NOW = `${BENCH_TODAY}T10:00:00`;
 export const BENCH_ROOT = path.join(os.tmpdir(), 'session-brief-bench');
 
-const TAGS = { needsReview: 'needs-review', review: 'review', reviewDone: 'review-done', pendingReview: 'pending-review' };
-const TAG_LIST = Object.values(TAGS);
+const TAGS = { needsReview: 'needs-review', review: 'review', reviewDone: 'review-done', pendingReview: 'pending-review' } as const;
+type Tag = (typeof TAGS)[keyof typeof TAGS];
+const TAG_LIST: readonly Tag[] = Object.values(TAGS);
 
 // ---------------------------------------------------------------------------------------------
 // PRNG: mulberry32 seeded from a string hash (FNV-1a).
 
-function hashSeed(text) {
+function hashSeed(text: string): number {
 	let h = 0x811c9dc5;
 	for (let i = 0; i < text.length; i++) {
 		h ^= text.charCodeAt(i);
@@ -52,7 +54,14 @@ function hashSeed(text) {
 	return h >>> 0;
 }
 
-export function makeRng(seed) {
+export interface Rng {
+	next: () => number;
+	int: (lo: number, hi: number) => number;
+	chance: (p: number) => boolean;
+	pick: <T>(list: readonly T[]) => T;
+}
+
+export function makeRng(seed: string | number): Rng {
 	let a = hashSeed(String(seed));
 	const next = () => {
 		a = (a + 0x6d2b79f5) | 0;
@@ -65,7 +74,7 @@ export function makeRng(seed) {
 		next,
 		int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)),
 		chance: (p) => next() < p,
-		pick: (list) => list[Math.floor(next() * list.length)],
+		pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
 	};
 }
 
@@ -85,12 +94,12 @@ const WORDS = (
 
 const OTHER_TAGS = ['project/alpha', 'idee', 'meeting', 'todo', 'проект', 'Übersicht', 'area/health', 'book', 'x2026', 'inbox/later'];
 
-function sentence(rng) {
+function sentence(rng: Rng): string {
 	const n = rng.int(6, 18);
 	const words = [];
 	for (let i = 0; i < n; i++) words.push(rng.pick(WORDS));
 	let s = words.join(' ');
-	s = s[0].toUpperCase() + s.slice(1);
+	s = s.charAt(0).toUpperCase() + s.slice(1);
 	if (rng.chance(0.15)) s += ` [[Note ${rng.int(1, 9999)}]]`;
 	if (rng.chance(0.08)) s += ` #${rng.pick(OTHER_TAGS)}`;
 	if (rng.chance(0.03)) s += ' #2026';
@@ -98,22 +107,22 @@ function sentence(rng) {
 }
 
 /** Words only (no tags, no links): for headings, where cutting a sentence could cut a tag short. */
-function words(rng, n) {
-	const out = [];
+function words(rng: Rng, n: number): string {
+	const out: string[] = [];
 	for (let i = 0; i < n; i++) out.push(rng.pick(WORDS));
 	return out.join(' ');
 }
 
-function fillerBlock(rng, allowDashRule) {
+function fillerBlock(rng: Rng, allowDashRule: boolean): string[] {
 	const r = rng.next();
 	if (r < 0.55) {
-		const lines = [];
+		const lines: string[] = [];
 		for (let i = rng.int(1, 4); i > 0; i--) lines.push(sentence(rng));
 		return [lines.join(' ')];
 	}
 	if (r < 0.7) return [`${'#'.repeat(rng.int(1, 4))} ${words(rng, rng.int(2, 6))}`];
 	if (r < 0.85) {
-		const out = [];
+		const out: string[] = [];
 		for (let i = rng.int(2, 5); i > 0; i--) out.push(`${rng.pick(['-', '*', '1.', '- [ ]', '- [x]'])} ${sentence(rng)}`);
 		return out;
 	}
@@ -126,14 +135,14 @@ function fillerBlock(rng, allowDashRule) {
 // Tag placements. An inline placement of tag T makes the note carry T; a decoy never
 // makes it carry anything.
 
-function caseVariant(rng, tag) {
+function caseVariant(rng: Rng, tag: string): string {
 	const r = rng.next();
 	if (r < 0.75) return tag;
 	if (r < 0.9) return tag.toUpperCase();
-	return tag[0].toUpperCase() + tag.slice(1);
+	return tag.charAt(0).toUpperCase() + tag.slice(1);
 }
 
-function inlinePlacement(rng, tag) {
+function inlinePlacement(rng: Rng, tag: string): string[] {
 	const t = caseVariant(rng, tag);
 	switch (rng.int(0, 11)) {
 		case 0:
@@ -165,7 +174,7 @@ function inlinePlacement(rng, tag) {
 	}
 }
 
-function decoy(rng) {
+function decoy(rng: Rng): string[] {
 	const t = rng.pick(TAG_LIST);
 	switch (rng.int(0, 14)) {
 		case 0:
@@ -206,19 +215,19 @@ function decoy(rng) {
 // tags it makes the note carry, `daily` whether `type` includes daily, `pending` whether `status`
 // equals pending-review.
 
-function tagValue(rng, tag, quoted) {
+function tagValue(rng: Rng, tag: string, quoted: boolean): string {
 	const t = caseVariant(rng, tag);
 	if (!quoted) return t;
 	return rng.pick([`"${t}"`, `'${t}'`, `"#${t}"`]);
 }
 
-function typeLines(rng, daily) {
+function typeLines(rng: Rng, daily: boolean): string[] {
 	if (!daily) return [rng.pick(['type: note', 'type: meeting', 'type: [note, idea]', 'type: dailyish', 'type: "not daily"'])];
 	return rng.pick([['type: daily'], ['type: Daily'], ['type: [daily, journal]'], ['type:', '  - journal', '  - DAILY'], ['type: "daily"']]);
 }
 
-function extraKeys(rng) {
-	const out = [];
+function extraKeys(rng: Rng): string[] {
+	const out: string[] = [];
 	if (rng.chance(0.6)) out.push(`title: ${rng.pick(['Über Umlaute', 'Заметка', 'Plan', 'café notes'])} ${rng.int(1, 999)}`);
 	if (rng.chance(0.5)) out.push(`created: 2026-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`);
 	if (rng.chance(0.3)) out.push('aliases:', `  - ${rng.pick(WORDS)} ${rng.int(1, 99)}`);
@@ -230,24 +239,24 @@ function extraKeys(rng) {
  * `want` = tags to put into the frontmatter; `type` = 'daily' | 'other' | null; `status` = true for
  * status: pending-review. `shape` picks the form.
  */
-function frontmatter(rng, shape, want, type, status) {
-	const carried = new Set();
+function frontmatter(rng: Rng, shape: Shape, want: readonly Tag[], type: NoteType, status: boolean): { lines: string[]; carried: Set<Tag>; daily: boolean; pending: boolean } {
+	const carried = new Set<Tag>();
 	const lines = ['---', ...extraKeys(rng)];
 	const typeL = type === null ? [] : typeLines(rng, type === 'daily');
 	const statusL = status ? [rng.pick(['status: pending-review', 'status: "pending-review"', "status: 'pending-review'"])] : rng.chance(0.2) ? ['status: done'] : [];
-	let tagL = [];
-	const filler = rng.chance(0.5) ? ['draft'] : [];
-	const all = [...filler, ...want].sort(() => rng.next() - 0.5);
+	let tagL: string[] = [];
+	const filler: string[] = rng.chance(0.5) ? ['draft'] : [];
+	const all: string[] = [...filler, ...want].sort(() => rng.next() - 0.5);
 	switch (shape) {
 		case 'block':
-			if (all.length > 0) tagL = ['tags:', ...all.map((t) => `  - ${want.includes(t) ? tagValue(rng, t, rng.chance(0.3)) : t}`)];
+			if (all.length > 0) tagL = ['tags:', ...all.map((t) => `  - ${isTag(t) && want.includes(t) ? tagValue(rng, t, rng.chance(0.3)) : t}`)];
 			break;
 		case 'flow':
-			if (all.length > 0) tagL = [`tags: [${all.map((t) => (want.includes(t) ? tagValue(rng, t, rng.chance(0.2)) : t)).join(', ')}]`];
+			if (all.length > 0) tagL = [`tags: [${all.map((t) => (isTag(t) && want.includes(t) ? tagValue(rng, t, rng.chance(0.2)) : t)).join(', ')}]`];
 			break;
 		case 'scalar':
 			// A scalar holds one tag; more go to a block list.
-			if (want.length === 1) tagL = [`tags: ${tagValue(rng, want[0], rng.chance(0.4))}`];
+			if (want[0] !== undefined && want.length === 1) tagL = [`tags: ${tagValue(rng, want[0], rng.chance(0.4))}`];
 			else if (all.length > 0) tagL = ['tags:', ...all.map((t) => `  - ${t}`)];
 			break;
 		case 'upper':
@@ -264,7 +273,7 @@ function frontmatter(rng, shape, want, type, status) {
 	for (const t of want) carried.add(t);
 	// Decoys in a frontmatter that does count: a comma string is no tag (Obsidian >= 1.9), a
 	// `tags: #x` value is a YAML comment.
-	const decoys = [];
+	const decoys: string[] = [];
 	if (shape !== 'broken' && tagL.length === 0 && rng.chance(0.2)) decoys.push(rng.pick([`tags: ${rng.pick(TAG_LIST)}, other`, `tags: #${rng.pick(TAG_LIST)}`, `tags: ${rng.pick(TAG_LIST)}/sub`]));
 	// Order: the unclosed flow list of a broken frontmatter must come last.
 	lines.push(...decoys, ...statusL, ...typeL, ...tagL, '---');
@@ -272,7 +281,7 @@ function frontmatter(rng, shape, want, type, status) {
 }
 
 /** An opening fence with no closing one: not frontmatter; nothing in it counts, no `#` in it. */
-function unclosedFrontmatter(rng) {
+function unclosedFrontmatter(rng: Rng): string[] {
 	return [
 		'---',
 		...extraKeys(rng),
@@ -284,7 +293,15 @@ function unclosedFrontmatter(rng) {
 // ---------------------------------------------------------------------------------------------
 // One note.
 
-const SHAPES = [
+type Shape = 'none' | 'plain' | 'block' | 'flow' | 'scalar' | 'upper' | 'broken' | 'unclosed';
+/** A note's `type:` key: daily, another value, none (`null`), or unspecified (`undefined`: some other value is written). */
+type NoteType = 'daily' | 'other' | null | undefined;
+
+function isTag(t: string): t is Tag {
+	return (TAG_LIST as readonly string[]).includes(t);
+}
+
+const SHAPES: readonly [Shape, number][] = [
 	['none', 0.3],
 	['plain', 0.22], // frontmatter without tags
 	['block', 0.16],
@@ -295,7 +312,7 @@ const SHAPES = [
 	['unclosed', 0.03],
 ];
 
-function pickShape(rng) {
+function pickShape(rng: Rng): Shape {
 	let r = rng.next();
 	for (const [s, p] of SHAPES) {
 		if (r < p) return s;
@@ -308,17 +325,34 @@ function pickShape(rng) {
  * Makes one note's bytes and its truth: `{ bytes, carried: Set<tag>, daily, pending }`.
  * `opts`: { tagP: {tag: probability}, type: 'daily'|'other'|null|'maybe', statusP, sizeMin, sizeMax }
  */
-function makeNote(rng, opts) {
-	const want = [];
+interface NoteOptions {
+	tagP: Partial<Record<Tag, number>>;
+	type?: NoteType | 'maybe';
+	statusP?: number;
+	decoyP?: number;
+	sizeMin: number;
+	sizeMax: number;
+	dense?: boolean;
+}
+
+interface MadeNote {
+	bytes: Buffer;
+	carried: Set<Tag>;
+	daily: boolean;
+	pending: boolean;
+}
+
+function makeNote(rng: Rng, opts: NoteOptions): MadeNote {
+	const want: Tag[] = [];
 	for (const t of TAG_LIST) if (rng.chance(opts.tagP[t] ?? 0)) want.push(t);
 	const shape = pickShape(rng);
-	const type = opts.type === 'maybe' ? (rng.chance(0.3) ? 'daily' : rng.chance(0.5) ? 'other' : null) : opts.type;
+	const type: NoteType = opts.type === 'maybe' ? (rng.chance(0.3) ? 'daily' : rng.chance(0.5) ? 'other' : null) : opts.type;
 	const status = rng.chance(opts.statusP ?? 0);
 
-	const carried = new Set();
+	const carried = new Set<Tag>();
 	let daily = false;
 	let pending = false;
-	let head = [];
+	let head: string[] = [];
 	let inline = want;
 	if (shape === 'unclosed') {
 		head = unclosedFrontmatter(rng);
@@ -333,7 +367,7 @@ function makeNote(rng, opts) {
 	}
 
 	// Body: special blocks (placements, decoys) spread among filler up to the target size.
-	const specials = [];
+	const specials: string[][] = [];
 	for (const t of inline) {
 		specials.push(inlinePlacement(rng, t));
 		carried.add(t);
@@ -352,13 +386,13 @@ function makeNote(rng, opts) {
 	const allowDash = shape !== 'unclosed';
 	// Decide where each special goes: after a random amount of filler.
 	const estBlocks = Math.max(1, Math.round((target - bytes) / 110));
-	const slots = specials.map((s) => [rng.int(0, estBlocks), s]).sort((a, b) => a[0] - b[0]);
+	const slots = specials.map((s): [number, string[]] => [rng.int(0, estBlocks), s]).sort((a, b) => a[0] - b[0]);
 	let block = 0;
 	let si = 0;
 	while (bytes < target || si < slots.length) {
-		while (si < slots.length && slots[si][0] <= block) {
-			lines.push('', ...slots[si][1]);
-			bytes += Buffer.byteLength(slots[si][1].join('\n')) + 2;
+		for (let slot = slots[si]; slot !== undefined && slot[0] <= block; slot = slots[si]) {
+			lines.push('', ...slot[1]);
+			bytes += Buffer.byteLength(slot[1].join('\n')) + 2;
 			si++;
 		}
 		if (bytes >= target && si >= slots.length) break;
@@ -370,7 +404,7 @@ function makeNote(rng, opts) {
 	if (unclosedFence) lines.push('', '```', `#${rng.pick(TAG_LIST)} after an unclosed fence`, sentence(rng));
 
 	const crlf = rng.chance(0.05);
-	let text = lines.join(crlf ? '\r\n' : '\n') + (crlf ? '\r\n' : '\n');
+	const text = lines.join(crlf ? '\r\n' : '\n') + (crlf ? '\r\n' : '\n');
 	let buf = Buffer.from(text, 'utf8');
 	if (rng.chance(0.03)) buf = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), buf]);
 	if (rng.chance(0.005)) {
@@ -383,22 +417,22 @@ function makeNote(rng, opts) {
 // ---------------------------------------------------------------------------------------------
 // The vault.
 
-function pad(n, w = 5) {
+function pad(n: number, w = 5): string {
 	return String(n).padStart(w, '0');
 }
 
-function isoDay(base, offsetDays) {
+function isoDay(base: string, offsetDays: number): string {
 	const d = new Date(`${base}T12:00:00Z`);
 	d.setUTCDate(d.getUTCDate() - offsetDays);
 	return d.toISOString().slice(0, 10);
 }
 
-export function vaultDir(n, seed = 1, rules, dense = false) {
+export function vaultDir(n: number, seed = 1, rules?: number, dense = false): string {
 	return path.join(BENCH_ROOT, `${n}-${seed}${rules === undefined ? '' : `-r${rules}`}${dense ? '-dense' : ''}`);
 }
 
 /** Sort order of every list in the brief: case-insensitive, then exact. */
-export function comparePaths(a, b) {
+export function comparePaths(a: string, b: string): number {
 	const la = a.toLowerCase();
 	const lb = b.toLowerCase();
 	if (la !== lb) return la < lb ? -1 : 1;
@@ -409,13 +443,53 @@ export function comparePaths(a, b) {
  * Generates (or reuses) a vault. Returns `{ dir, root, meta }`; `meta.expected` is the ground
  * truth of `report --json` items, `meta.counts` numbers of notes of each kind.
  */
-export function ensureVault(n, { seed = 1, rules, dense = false, force = false, log = () => undefined } = {}) {
+export interface Truth {
+	path: string;
+	carried: Set<Tag>;
+	daily: boolean;
+	pending: boolean;
+}
+
+export interface ItemTruth {
+	count: number;
+	paths: string[];
+}
+
+export interface Expected {
+	dailyNote: { path: string; exists: boolean };
+	inbox: ItemTruth;
+	needsReview: ItemTruth;
+	reviewOpen: ItemTruth;
+	pendingReview: ItemTruth;
+	sessionsToday: ItemTruth;
+}
+
+export interface VaultMeta {
+	n: number;
+	seed: number;
+	rules: number;
+	files: number;
+	totalBytes: number;
+	counts: { countedNotes: number };
+	expected: Expected;
+	today: string;
+	generatorVersion?: number;
+	generatedInMs?: number;
+}
+
+export interface Vault {
+	dir: string;
+	root: string;
+	meta: VaultMeta;
+}
+
+export function ensureVault(n: number, { seed = 1, rules, dense = false, force = false, log = () => undefined }: { seed?: number; rules?: number; dense?: boolean; force?: boolean; log?: (message: string) => void } = {}): Vault {
 	const dir = vaultDir(n, seed, rules, dense);
 	const root = path.join(dir, 'vault');
 	const metaFile = path.join(dir, 'meta.json');
 	if (!force) {
 		try {
-			const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8'));
+			const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8')) as VaultMeta;
 			if (meta.generatorVersion === GENERATOR_VERSION && meta.n === n && meta.seed === seed && fs.existsSync(root)) return { dir, root, meta };
 		} catch {
 			// Not generated yet, or by another version.
@@ -424,7 +498,7 @@ export function ensureVault(n, { seed = 1, rules, dense = false, force = false, 
 	const t0 = Date.now();
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(root, { recursive: true });
-	const meta = generate(root, n, seed, rules, dense);
+	const meta: VaultMeta = generate(root, n, seed, rules, dense);
 	meta.generatorVersion = GENERATOR_VERSION;
 	meta.generatedInMs = Date.now() - t0;
 	fs.writeFileSync(metaFile, `${JSON.stringify(meta, null, 1)}\n`);
@@ -432,13 +506,13 @@ export function ensureVault(n, { seed = 1, rules, dense = false, force = false, 
 	return { dir, root, meta };
 }
 
-function generate(root, n, seed, rulesWanted, dense) {
+function generate(root: string, n: number, seed: number, rulesWanted: number | undefined, dense: boolean): VaultMeta {
 	const rng = makeRng(`session-brief-bench:${n}:${seed}${dense ? ':dense' : ''}`);
-	const madeDirs = new Set();
-	const truth = []; // counted notes: { path, carried, daily, pending }
+	const madeDirs = new Set<string>();
+	const truth: Truth[] = []; // counted notes: { path, carried, daily, pending }
 	let totalBytes = 0;
 	let files = 0;
-	const write = (rel, data) => {
+	const write = (rel: string, data: Buffer): void => {
 		const abs = path.join(root, rel);
 		const d = path.dirname(abs);
 		if (!madeDirs.has(d)) {
@@ -449,8 +523,8 @@ function generate(root, n, seed, rulesWanted, dense) {
 		totalBytes += data.length;
 		files++;
 	};
-	const used = new Set();
-	const note = (rel, opts, counted = true) => {
+	const used = new Set<string>();
+	const note = (rel: string, opts: Partial<NoteOptions>, counted = true): boolean => {
 		if (used.has(rel.toLowerCase())) return false;
 		used.add(rel.toLowerCase());
 		const made = makeNote(rng, { sizeMin: 500, sizeMax: 6000, tagP: BASE_P, dense, ...opts });
@@ -458,7 +532,7 @@ function generate(root, n, seed, rulesWanted, dense) {
 		if (counted) truth.push({ path: rel, carried: made.carried, daily: made.daily, pending: made.pending });
 		return true;
 	};
-	const BASE_P = { 'needs-review': 0.03, review: 0.04, 'review-done': 0.03, 'pending-review': 0.005 };
+	const BASE_P: Partial<Record<Tag, number>> = { 'needs-review': 0.03, review: 0.04, 'review-done': 0.03, 'pending-review': 0.005 };
 
 	// Shares of N (all notes written, counted or not, sum to N).
 	const nDaily = Math.max(3, Math.round(n * 0.05));
@@ -500,7 +574,7 @@ function generate(root, n, seed, rulesWanted, dense) {
 	note(`AI/sessions/.tmp/${BENCH_TODAY}-scratch.md`, { type: null }, false);
 
 	// Excluded root folders and never-counted places: full of tags that must not show up.
-	const hot = { 'needs-review': 0.3, review: 0.3, 'review-done': 0.05, 'pending-review': 0.1 };
+	const hot: Partial<Record<Tag, number>> = { 'needs-review': 0.3, review: 0.3, 'review-done': 0.05, 'pending-review': 0.1 };
 	for (let i = 0; i < nImport; i++) note(`Import/${rng.pick(['Evernote', 'Notion', 'Roam'])}/${pad(i)} import.md`, { tagP: hot, statusP: 0.2 }, false);
 	for (let i = 0; i < nIndex; i++) note(`_index/${pad(i)} index.md`, { tagP: hot }, false);
 	for (let i = 0; i < nHidden; i++) {
@@ -535,19 +609,19 @@ function generate(root, n, seed, rulesWanted, dense) {
 	return { n, seed, rules: nRules, files, totalBytes, counts: countsOf(truth), expected: expectedItems(truth), today: BENCH_TODAY };
 }
 
-function countsOf(truth) {
+function countsOf(truth: readonly Truth[]): { countedNotes: number } {
 	return { countedNotes: truth.length };
 }
 
 /** What `report --json` must say, from the generator's own record of each note. */
-function expectedItems(truth) {
-	const sorted = (list) => list.map((t) => t.path).sort(comparePaths);
+function expectedItems(truth: readonly Truth[]): Expected {
+	const sorted = (list: readonly Truth[]): string[] => list.map((t) => t.path).sort(comparePaths);
 	const inbox = truth.filter((t) => t.path.startsWith('Inbox/') && !t.daily);
 	const needsReview = truth.filter((t) => t.carried.has(TAGS.needsReview));
 	const reviewOpen = truth.filter((t) => t.carried.has(TAGS.review) && !t.carried.has(TAGS.reviewDone));
 	const pendingReview = truth.filter((t) => t.path.startsWith('AI/Regelwerk/') && (t.carried.has(TAGS.pendingReview) || t.pending));
 	const sessionsToday = truth.filter((t) => t.path.startsWith('AI/sessions/') && path.posix.basename(t.path).includes(BENCH_TODAY));
-	const item = (list) => ({ count: list.length, paths: sorted(list) });
+	const item = (list: readonly Truth[]): ItemTruth => ({ count: list.length, paths: sorted(list) });
 	return {
 		dailyNote: { path: `Daily/${BENCH_TODAY}.md`, exists: true },
 		inbox: item(inbox),
@@ -562,13 +636,19 @@ function expectedItems(truth) {
  * Compares `report --json` output with the ground truth. Returns a list of differences (empty when
  * they agree); `full` compares every path, otherwise only counts.
  */
-export function compareWithTruth(json, expected, full = true) {
-	const diffs = [];
+export interface ReportJson {
+	source?: string;
+	errors?: unknown[];
+	items: Record<string, ItemTruth | null | undefined> & { dailyNote?: { path: string; exists: boolean } | null };
+}
+
+export function compareWithTruth(json: ReportJson | null, expected: Expected, full = true): string[] {
+	const diffs: string[] = [];
 	if (json === null || typeof json !== 'object' || json.items === undefined) return ['report --json printed no items'];
 	if (Array.isArray(json.errors) && json.errors.length > 0) diffs.push(`errors: ${JSON.stringify(json.errors).slice(0, 300)}`);
 	const d = json.items.dailyNote;
-	if (d === null || d.path !== expected.dailyNote.path || d.exists !== expected.dailyNote.exists) diffs.push(`dailyNote: got ${JSON.stringify(d)}, expected ${JSON.stringify(expected.dailyNote)}`);
-	for (const id of ['inbox', 'needsReview', 'reviewOpen', 'pendingReview', 'sessionsToday']) {
+	if (d === null || d === undefined || d.path !== expected.dailyNote.path || d.exists !== expected.dailyNote.exists) diffs.push(`dailyNote: got ${JSON.stringify(d)}, expected ${JSON.stringify(expected.dailyNote)}`);
+	for (const id of ['inbox', 'needsReview', 'reviewOpen', 'pendingReview', 'sessionsToday'] as const) {
 		const got = json.items[id];
 		const want = expected[id];
 		if (got === null || got === undefined) {
@@ -591,15 +671,12 @@ export function compareWithTruth(json, expected, full = true) {
 // ---------------------------------------------------------------------------------------------
 // CLI.
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
 	const argv = process.argv.slice(2);
-	const flag = (name) => {
-		const i = argv.indexOf(`--${name}`);
-		return i >= 0 ? argv[i + 1] : undefined;
-	};
-	const n = Number(argv.find((a, i) => /^\d+$/.test(a) && !argv[i - 1]?.startsWith('--')) ?? 1000);
-	const seed = Number(flag('seed') ?? 1);
-	const rules = flag('rules') === undefined ? undefined : Number(flag('rules'));
+	const n = positionalNumbers(argv)[0] ?? 1000;
+	const seed = Number(flag(argv, 'seed') ?? 1);
+	const rulesFlag = flag(argv, 'rules');
+	const rules = rulesFlag === undefined ? undefined : Number(rulesFlag);
 	const { root, meta } = ensureVault(n, { seed, rules, dense: argv.includes('--dense'), force: argv.includes('--force'), log: (m) => console.error(m) });
 	const e = meta.expected;
 	console.log(root);

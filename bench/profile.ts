@@ -1,6 +1,6 @@
 // Where the bridge's full scan spends its time.
 //
-//   node bench/profile.mjs [N…] [--cli PATH] [--runs R]
+//   npx tsx bench/profile.ts [N…] [--cli PATH] [--runs R]
 //
 // Two views, on the generated vaults of N notes (default 10000 and 100000):
 // 1. a V8 CPU profile (`node --cpu-prof`) of `report --json --source scan`, self time summed by
@@ -13,26 +13,37 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { BENCH_NOW, ensureVault } from './generate-vault.mjs';
+import { buildSync } from 'esbuild';
+import { ensureVault } from './generate-vault';
+import { flag, positionalNumbers } from './lib/args';
+import { REPO, childEnv } from './lib/repo';
+import { median } from './lib/stats';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
-const flag = (name) => {
-	const i = argv.indexOf(`--${name}`);
-	return i >= 0 ? argv[i + 1] : undefined;
-};
-const CLI = path.resolve(flag('cli') ?? path.join(REPO, 'bridge', 'dist', 'session-brief.cjs'));
-const SIZES = argv.filter((a, i) => /^\d+$/.test(a) && !argv[i - 1]?.startsWith('--')).map(Number);
-const env = { ...process.env, SESSION_BRIEF_NOW: BENCH_NOW, LANG: 'en_US.UTF-8' };
+const CLI = path.resolve(flag(argv, 'cli') ?? path.join(REPO, 'bridge', 'dist', 'session-brief.cjs'));
+const SIZES = positionalNumbers(argv);
+const env = childEnv();
+
+interface CallFrame {
+	functionName: string;
+	url: string;
+	lineNumber: number;
+}
+
+interface CpuProfile {
+	nodes: { id: number; callFrame: CallFrame }[];
+	samples: number[];
+	timeDeltas: number[];
+}
 
 /** Bundle line → module path, from esbuild's `// path/to/module` section comments. */
-function moduleMap(bundle) {
+function moduleMap(bundle: string): (line: number) => string {
 	const lines = fs.readFileSync(bundle, 'utf8').split('\n');
-	const marks = [];
+	const marks: [number, string][] = [];
 	for (let i = 0; i < lines.length; i++) {
-		const m = /^\/\/ (\S+\.(?:[cm]?js|ts))$/.exec(lines[i]);
-		if (m) marks.push([i, m[1].includes('node_modules/') ? m[1].slice(m[1].indexOf('node_modules/')) : m[1]]);
+		const m = /^\/\/ (\S+\.(?:[cm]?js|ts))$/.exec(lines[i]!);
+		const mod = m?.[1];
+		if (mod !== undefined) marks.push([i, mod.includes('node_modules/') ? mod.slice(mod.indexOf('node_modules/')) : mod]);
 	}
 	return (line) => {
 		let lo = 0;
@@ -40,8 +51,9 @@ function moduleMap(bundle) {
 		let found = 'bundle (glue)';
 		while (lo <= hi) {
 			const mid = (lo + hi) >> 1;
-			if (marks[mid][0] <= line) {
-				found = marks[mid][1];
+			const mark = marks[mid]!;
+			if (mark[0] <= line) {
+				found = mark[1];
 				lo = mid + 1;
 			} else hi = mid - 1;
 		}
@@ -49,7 +61,7 @@ function moduleMap(bundle) {
 	};
 }
 
-function category(frame, moduleOf, bundleUrl) {
+function category(frame: CallFrame, moduleOf: (line: number) => string, bundleUrl: string): string {
 	const { url, functionName: fn } = frame;
 	if (fn === '(garbage collector)') return 'GC';
 	if (fn === '(program)' || fn === '(root)') return 'V8/native (program)';
@@ -98,13 +110,12 @@ function category(frame, moduleOf, bundleUrl) {
  * unminified build of bridge/main.ts with the same settings (the shipped bridge is minified, which
  * leaves nothing to attribute time to).
  */
-async function profilingBundle() {
+function profilingBundle(): string {
 	const text = fs.readFileSync(CLI, 'utf8');
 	if ((text.match(/^\/\/ \S+\.(?:[cm]?js|ts)$/gm) ?? []).length > 10) return CLI;
 	const out = path.join(os.tmpdir(), 'session-brief-profile.cjs');
-	const esbuild = (await import('esbuild')).default;
-	const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
-	await esbuild.build({
+	const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string };
+	buildSync({
 		absWorkingDir: REPO,
 		entryPoints: ['bridge/main.ts'],
 		bundle: true,
@@ -122,7 +133,7 @@ async function profilingBundle() {
 
 let PROF_CLI = CLI;
 
-function profileScan(n) {
+function profileScan(n: number): void {
 	const CLI = PROF_CLI;
 	const { root, meta } = ensureVault(n, { log: (m) => process.stderr.write(`${m}\n`) });
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-prof-'));
@@ -132,17 +143,18 @@ function profileScan(n) {
 	spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '250', CLI, 'report', '--json', '--source', 'scan', '--vault', root], { env, stdio: 'ignore' });
 	const wall = Date.now() - t0;
 	const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-	const prof = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+	if (file === undefined) throw new Error(`node --cpu-prof wrote no profile for the ${n}-note vault`);
+	const prof = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as CpuProfile;
 	fs.rmSync(dir, { recursive: true, force: true });
 	const bundleUrl = prof.nodes.map((x) => x.callFrame.url).find((u) => u.endsWith(path.basename(CLI))) ?? `file://${CLI}`;
 	const moduleOf = moduleMap(CLI);
 	const selfUs = new Map(prof.nodes.map((x) => [x.id, 0]));
-	for (let i = 0; i < prof.samples.length; i++) selfUs.set(prof.samples[i], selfUs.get(prof.samples[i]) + (prof.timeDeltas[i] ?? 0));
-	const byCat = new Map();
-	const byFn = new Map();
+	prof.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0)));
+	const byCat = new Map<string, number>();
+	const byFn = new Map<string, number>();
 	let total = 0;
 	for (const node of prof.nodes) {
-		const us = selfUs.get(node.id);
+		const us = selfUs.get(node.id) ?? 0;
 		if (us === 0) continue;
 		total += us;
 		const cat = category(node.callFrame, moduleOf, bundleUrl);
@@ -150,8 +162,8 @@ function profileScan(n) {
 		const fnKey = `${node.callFrame.functionName || '(anonymous)'} [${node.callFrame.url === bundleUrl ? moduleOf(node.callFrame.lineNumber) : node.callFrame.url || 'native'}]`;
 		byFn.set(fnKey, (byFn.get(fnKey) ?? 0) + us);
 	}
-	const top = (m, k) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, k);
-	const bucket = (cat) => {
+	const top = (m: Map<string, number>, k: number): [string, number][] => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, k);
+	const bucket = (cat: string): string => {
 		if (cat.startsWith('fs: readdir')) return 'readdir';
 		if (cat.startsWith('fs: stat')) return 'stat';
 		if (cat.startsWith('fs: open/read')) return 'read (open/read/close)';
@@ -164,7 +176,7 @@ function profileScan(n) {
 		if (cat.startsWith('bridge scan') || cat.startsWith('path')) return 'walk/read JS glue (path.join, objects)';
 		return 'other';
 	};
-	const byBucket = new Map();
+	const byBucket = new Map<string, number>();
 	for (const [cat, us] of byCat) byBucket.set(bucket(cat), (byBucket.get(bucket(cat)) ?? 0) + us);
 	console.log(`\n## Scan profile, ${n.toLocaleString('en')} notes (${(meta.totalBytes / 1e6).toFixed(1)} MB), wall ${wall} ms with the profiler on, ${(total / 1000).toFixed(0)} ms sampled\n`);
 	console.log('| phase (self time) | ms | share |\n|---|---:|---:|');
@@ -176,19 +188,18 @@ function profileScan(n) {
 	for (const [fn, us] of top(byFn, 15)) console.log(`* ${(us / 1000).toFixed(0)} ms  ${fn}`);
 }
 
-function timeChild(args, runs) {
-	const xs = [];
+function timeChild(args: readonly string[], runs: number): number {
+	const xs: number[] = [];
 	for (let i = 0; i < runs + 2; i++) {
 		const t0 = process.hrtime.bigint();
 		spawnSync(process.execPath, args, { env, stdio: 'ignore' });
 		if (i >= 2) xs.push(Number(process.hrtime.bigint() - t0) / 1e6);
 	}
-	xs.sort((a, b) => a - b);
-	return xs[xs.length >> 1];
+	return median(xs);
 }
 
-function startup() {
-	const runs = Number(flag('runs') ?? 15);
+function startup(): void {
+	const runs = Number(flag(argv, 'runs') ?? 15);
 	const e0 = timeChild(['-e', '0'], runs);
 	const v = timeChild([CLI, 'version'], runs);
 	// The same bundle with a V8 compile cache (Node >= 22 has module.enableCompileCache(); on 20
@@ -199,5 +210,5 @@ function startup() {
 }
 
 startup();
-PROF_CLI = await profilingBundle();
+PROF_CLI = profilingBundle();
 for (const n of SIZES.length > 0 ? SIZES : [10000, 100000]) profileScan(n);

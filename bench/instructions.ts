@@ -1,6 +1,6 @@
-// `node bench/instructions.mjs [--runs N] [--dist DIR]`: the start-up cost of a hook counted in
+// `npx tsx bench/instructions.ts [--runs N] [--dist DIR]`: the start-up cost of a hook counted in
 // CPU instructions with valgrind's callgrind, against `node -e 0` counted the same way. Wall-clock
-// ratios (bench/run.mjs) drift with whatever else the machine runs; instruction counts repeat to
+// ratios (bench/run.ts) drift with whatever else the machine runs; instruction counts repeat to
 // within a fraction of a percent, so this is the check for a change that adds code to the hook's
 // start (a new dependency, a bigger bundle). Needs `valgrind` on PATH.
 //
@@ -12,21 +12,17 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { flag } from './lib/args';
+import { REPO, childEnv, sessionStartInput } from './lib/repo';
+import { median } from './lib/stats';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
-const flag = (name) => {
-	const i = argv.indexOf(`--${name}`);
-	return i >= 0 ? argv[i + 1] : undefined;
-};
-const RUNS = Number(flag('runs') ?? 3);
+const RUNS = Number(flag(argv, 'runs') ?? 3);
 const NODE = process.execPath;
-const env = { ...process.env, SESSION_BRIEF_NOW: '2026-11-29T10:00:00', LANG: 'en_US.UTF-8' };
-delete env.NODE_OPTIONS;
+const env = childEnv();
 
 if (spawnSync('valgrind', ['--version'], { encoding: 'utf8' }).status !== 0) {
-	console.error('bench/instructions.mjs needs valgrind (apt-get install valgrind).');
+	console.error('bench/instructions.ts needs valgrind (apt-get install valgrind).');
 	process.exit(2);
 }
 
@@ -36,7 +32,7 @@ const vault = path.join(work, 'vault');
 fs.cpSync(path.join(REPO, 'example-vault'), vault, { recursive: true });
 const hooks = path.join(vault, '.claude', 'hooks');
 fs.mkdirSync(hooks, { recursive: true });
-const dist = path.resolve(flag('dist') ?? path.join(REPO, 'bridge', 'dist'));
+const dist = path.resolve(flag(argv, 'dist') ?? path.join(REPO, 'bridge', 'dist'));
 // As install places them: the hook entry, the bridge, and the MCP server file beside them.
 fs.copyFileSync(path.join(dist, 'session-brief.cjs'), path.join(hooks, 'session-brief.bridge.cjs'));
 const mcp = path.join(dist, 'session-brief.mcp.cjs');
@@ -44,7 +40,7 @@ if (fs.existsSync(mcp)) fs.copyFileSync(mcp, path.join(hooks, 'session-brief.mcp
 fs.copyFileSync(path.join(REPO, 'src', 'node', 'agents', 'hook-entry.cjs'), path.join(hooks, 'session-brief.cjs'));
 const entry = path.join(hooks, 'session-brief.cjs');
 
-function run(args, input = '') {
+function run(args: readonly string[], input = ''): { stdout: string } {
 	const r = spawnSync(NODE, args, { env, input, encoding: 'utf8' });
 	if (r.status !== 0) throw new Error(`node ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
 	return r;
@@ -53,47 +49,44 @@ function run(args, input = '') {
 // The cache the plugin would write: the bridge's scan cache, claimed by this (live) process.
 run([entry, 'report', '--json', '--source', 'scan', '--vault', vault]);
 const cacheFile = path.join(vault, '.obsidian', 'plugins', 'session-brief', 'brief-cache.json');
-const cache = JSON.parse(fs.readFileSync(cacheFile, 'utf8'));
+const cache = JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as Record<string, unknown>;
 cache.writer = 'plugin';
 cache.plugin = { pid: process.pid, pending: false };
 fs.writeFileSync(cacheFile, JSON.stringify(cache));
 
-const hookInput = JSON.stringify({ session_id: 'bench', hook_event_name: 'SessionStart', source: 'startup', cwd: '/' });
-const tier1 = run([entry, 'session-start', '--vault', vault], hookInput);
-const context = JSON.parse(tier1.stdout).hookSpecificOutput.additionalContext;
+// Each run a new session: session-start answers a repeated session id with a one-line note.
+const hookInput = sessionStartInput;
+const tier1 = run([entry, 'session-start', '--vault', vault], hookInput());
+const context = (JSON.parse(tier1.stdout) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput?.additionalContext ?? '';
 if (!context.includes('cached brief')) {
 	console.error(`tier 1 was not served from the plugin's cache: ${context.split('\n')[0]}`);
 	process.exit(3);
 }
 // Twice more: the first run after a scan may still rewrite the hook entry's code cache.
-run([entry, 'session-start', '--vault', vault], hookInput);
+run([entry, 'session-start', '--vault', vault], hookInput());
 run([entry, '--version']);
 
 /** Instructions of one run, all threads, from callgrind's summary line. */
-function instructions(args, input = '') {
-	const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', NODE, ...args], { env, input, encoding: 'utf8', maxBuffer: 1 << 26 });
+function instructions(args: readonly string[], input: string | (() => string) = ''): number {
+	const stdin = typeof input === 'function' ? input() : input;
+	const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', NODE, ...args], { env, input: stdin, encoding: 'utf8', maxBuffer: 1 << 26 });
 	const m = /Collected : (\d+)/.exec(r.stderr);
 	if (r.status !== 0 || m === null) throw new Error(`valgrind node ${args.join(' ')} failed (${r.status}): ${r.stderr.slice(-500)}`);
 	return Number(m[1]);
 }
 
-function median(xs) {
-	const s = [...xs].sort((a, b) => a - b);
-	return s[s.length >> 1];
-}
-
-const subjects = [
+const subjects: { label: string; args: string[]; input?: () => string }[] = [
 	{ label: 'node -e 0', args: ['-e', '0'] },
 	{ label: 'session-start, tier 1 (example vault)', args: [entry, 'session-start', '--vault', vault], input: hookInput },
 	{ label: '--version (load the bridge only)', args: [entry, '--version'] },
 ];
-const counts = subjects.map(() => []);
-for (let i = 0; i < RUNS; i++) subjects.forEach((s, k) => counts[k].push(instructions(s.args, s.input)));
-const base = median(counts[0]);
+const counts: number[][] = subjects.map(() => []);
+for (let i = 0; i < RUNS; i++) subjects.forEach((s, k) => counts[k]!.push(instructions(s.args, s.input)));
+const base = median(counts[0]!);
 const sizes = fs.readdirSync(path.dirname(entry)).filter((f) => f.endsWith('.cjs')).map((f) => `${f} ${(fs.statSync(path.join(path.dirname(entry), f)).size / 1024).toFixed(0)} KB`);
 console.log(`Instructions (callgrind, median of ${RUNS}; Node ${process.version}); files: ${sizes.join(', ')}`);
 console.log('| run | instructions | vs node -e 0 |\n|---|---:|---:|');
 subjects.forEach((s, k) => {
-	const m = median(counts[k]);
+	const m = median(counts[k]!);
 	console.log(`| ${s.label} | ${(m / 1e6).toFixed(1)} M | ${(m / base).toFixed(3)}× |`);
 });

@@ -1,28 +1,32 @@
 // A small hand-made SVG chart: the bridge's full scan against rg and a plain Node read, by vault
 // size, on a log time axis. Input: results.json's `raw.scan` ({ [n]: { scan, rg, readAll } }).
 
-const SERIES = [
+/** One size's medians, keyed like `raw.scan[n]` in results.json. */
+export type ScanSeries = Partial<Record<'scan' | 'rg' | 'rgSingleThread' | 'readAll', { median: number } | undefined>>;
+
+const SERIES: readonly [keyof ScanSeries, string, string][] = [
 	['scan', 'bridge full scan', '#3b6fd6'],
 	['rg', 'rg (all cores)', '#e07b39'],
 	['rgSingleThread', 'rg -j1', '#f2b48a'],
 	['readAll', 'plain Node read', '#8a8f98'],
 ];
 
-function esc(s) {
+function esc(s: string | number): string {
 	return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;');
 }
 
-function fmt(ms) {
+function fmt(ms: number): string {
 	return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
 }
 
-function tick(ms) {
+function tick(ms: number): string {
 	return ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`;
 }
 
-export function scanChartSvg(scan) {
+export function scanChartSvg(scan: Record<number, ScanSeries>): string {
 	const sizes = Object.keys(scan).map(Number).sort((a, b) => a - b);
-	const series = SERIES.filter(([key]) => sizes.some((n) => scan[n][key] !== undefined));
+	const at = (n: number): ScanSeries => scan[n] ?? {};
+	const series = SERIES.filter(([key]) => sizes.some((n) => at(n)[key] !== undefined));
 	const W = 640;
 	const H = 340;
 	const left = 60;
@@ -30,13 +34,13 @@ export function scanChartSvg(scan) {
 	const top = 40;
 	const bottom = 60;
 	const plotH = H - top - bottom;
-	const values = sizes.flatMap((n) => series.map(([k]) => scan[n][k]?.median).filter((v) => v !== undefined));
+	const values = sizes.flatMap((n) => series.map(([k]) => at(n)[k]?.median).filter((v): v is number => v !== undefined));
 	const lo = Math.pow(10, Math.floor(Math.log10(Math.min(...values))));
 	const hi = Math.pow(10, Math.ceil(Math.log10(Math.max(...values, 5000))));
-	const y = (ms) => top + plotH * (1 - (Math.log10(ms) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo)));
+	const y = (ms: number): number => top + plotH * (1 - (Math.log10(ms) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo)));
 	const groupW = (W - left - right) / sizes.length;
 	const barW = Math.min(34, (groupW - 30) / series.length);
-	const out = [];
+	const out: string[] = [];
 	out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="system-ui, sans-serif" font-size="11">`);
 	out.push(`<rect width="${W}" height="${H}" fill="#fff"/>`);
 	out.push(`<text x="${left}" y="20" font-size="14" font-weight="600">Full scan time by vault size (log scale; lower is better)</text>`);
@@ -52,7 +56,7 @@ export function scanChartSvg(scan) {
 	sizes.forEach((n, g) => {
 		const x0 = left + g * groupW + (groupW - barW * series.length) / 2;
 		series.forEach(([key, , color], s) => {
-			const v = scan[n][key]?.median;
+			const v = at(n)[key]?.median;
 			if (v === undefined) return;
 			const x = x0 + s * barW;
 			const yy = y(v);
@@ -60,7 +64,7 @@ export function scanChartSvg(scan) {
 			out.push(`<text x="${(x + (barW - 3) / 2).toFixed(1)}" y="${(yy - 3).toFixed(1)}" text-anchor="middle" font-size="9" fill="#333">${esc(fmt(v))}</text>`);
 		});
 		// The 3× rg target, as a dashed mark across the group.
-		const rg = scan[n].rg?.median;
+		const rg = at(n).rg?.median;
 		if (rg !== undefined) {
 			const y3 = y(3 * rg).toFixed(1);
 			out.push(`<line x1="${(x0 - 4).toFixed(1)}" x2="${(x0 + barW * series.length).toFixed(1)}" y1="${y3}" y2="${y3}" stroke="#333" stroke-dasharray="3 3"/>`);

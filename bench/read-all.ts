@@ -2,7 +2,9 @@
 // else (no decoding, no tag search). Walks like the bridge: skips dot files and folders,
 // node_modules and the excluded root folders; reads every `.md` file with one readFileSync.
 //
-//   node bench/read-all.mjs VAULT [--decode]
+//   npx tsx bench/read-all.ts VAULT [--decode]
+//
+// The bench times it as a child process, compiled to plain JavaScript first (bench/lib/compile.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -13,9 +15,9 @@ const decoder = new TextDecoder();
 let notes = 0;
 let bytes = 0;
 let chars = 0;
-const pending = [''];
+const pending: string[] = [''];
 while (pending.length > 0) {
-	const rel = pending.pop();
+	const rel = pending.pop()!;
 	const abs = rel === '' ? root : path.join(root, rel);
 	for (const entry of fs.readdirSync(abs, { withFileTypes: true })) {
 		const name = entry.name;
