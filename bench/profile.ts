@@ -1,6 +1,6 @@
 // Where the bridge's full scan spends its time.
 //
-//   npx tsx bench/profile.ts [N…] [--cli PATH] [--runs R]
+//   npx tsx bench/profile.ts [N…] [--dense] [--cli PATH] [--runs R]
 //
 // Two views, on the generated vaults of N notes (default 10000 and 100000):
 // 1. a V8 CPU profile (`node --cpu-prof`) of `report --json --source scan`, self time summed by
@@ -135,7 +135,7 @@ let PROF_CLI = CLI;
 
 function profileScan(n: number): void {
 	const CLI = PROF_CLI;
-	const { root, meta } = ensureVault(n, { log: (m) => process.stderr.write(`${m}\n`) });
+	const { root, meta } = ensureVault(n, { dense: argv.includes('--dense'), log: (m) => process.stderr.write(`${m}\n`) });
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-prof-'));
 	// One unprofiled run first: the page cache holds the vault, the cache file exists.
 	spawnSync(process.execPath, [CLI, 'report', '--json', '--source', 'scan', '--vault', root], { env, stdio: 'ignore' });

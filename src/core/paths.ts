@@ -22,7 +22,8 @@ export function isSkippedFolder(path: string, excludedRootFolders: readonly stri
 
 /** `path` lies inside `folder` (recursively); the empty folder is the vault root. */
 export function isInFolder(path: string, folder: string): boolean {
-	return folder === '' || path.startsWith(`${folder}/`);
+	// No `${folder}/` string per call: the brief asks this for every note and every item.
+	return folder === '' || (path.length > folder.length && path.charCodeAt(folder.length) === 47 && path.startsWith(folder));
 }
 
 export function basename(path: string): string {

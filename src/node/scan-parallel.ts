@@ -1,9 +1,13 @@
 /**
- * A full scan of a large vault on two cores: the main thread reads the first half of the notes
- * while a worker thread, running this same bundled file (scan-worker.ts), reads the second.
- * Synchronous for the caller (Atomics.wait and receiveMessageOnPort), and never less safe than
- * reading alone: a worker that does not start, fails or takes too long is dropped and its half
- * read here.
+ * A full scan on two cores. The notes are read in chunks that the main thread and one worker
+ * thread (running this same bundled file, bridge/scan-worker.ts) claim one at a time from a shared
+ * counter, so neither waits for the other: the main thread starts reading at once, a worker that
+ * starts late reads fewer chunks, and one that never starts reads none. Only with a free core: a
+ * second thread costs about a third more CPU time in all (its own start, and the hot code compiled
+ * again in its isolate), which shortens the run only when it does not compete with the first
+ * (docs/bench/README.md has the measurements). Synchronous for the caller
+ * (Atomics.wait and receiveMessageOnPort), and never less safe than reading alone: a chunk the
+ * worker claimed but did not answer for (it failed, or took too long) is read here.
  */
 import * as os from 'node:os';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
@@ -14,18 +18,29 @@ import { WORKER_FLAG } from './worker-flag';
 /** Defined (true) only in the bridge bundle, the one file a worker can start from. */
 declare const BRIDGE_SCAN_WORKERS: boolean | undefined;
 
-/** Below this, starting a thread costs more than it saves (see docs/bench). */
+/** Below this, starting a thread costs more than it saves (measured in docs/bench/README.md). */
 export const PARALLEL_MIN_NOTES = 20_000;
-const START_TIMEOUT_MS = 5_000;
+/** Notes per claim: small enough that the two threads finish close together, large enough that claiming costs nothing. */
+export const CHUNK_NOTES = 64;
 const DONE_TIMEOUT_MS = 300_000;
+
+/** Slots of the shared counter block. */
+const NEXT = 0;
+const DONE = 1;
 
 export interface ScanJob {
 	root: string;
 	settings: Settings;
-	notes: WalkedNote[];
-	/** [0] becomes 1 when the worker runs, [1] when its answer is posted. */
-	signal: SharedArrayBuffer;
+	/** The notes' paths joined by NUL (one string clones faster than 100,000 objects); a full scan's notes carry nothing else. */
+	paths: string;
+	/** Int32 slots: [NEXT] the next unclaimed chunk, [DONE] 1 once the worker's answer is posted. */
+	shared: SharedArrayBuffer;
 	port: MessagePort;
+}
+
+/** What the worker posts: the chunks it read, by index. Empty when it failed. */
+export interface ScanAnswer {
+	parts?: [number, ReadPart][];
 }
 
 type ReadNotes = (root: string, settings: Settings, notes: readonly WalkedNote[]) => ReadPart;
@@ -34,16 +49,62 @@ function cores(): number {
 	return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
 }
 
-/** Null when one thread should read everything (small vault, one core, not the bundle). */
-export function splitRead(root: string, settings: Settings, notes: WalkedNote[], readNotes: ReadNotes): ReadPart | null {
-	if (typeof BRIDGE_SCAN_WORKERS === 'undefined' || !BRIDGE_SCAN_WORKERS || notes.length < PARALLEL_MIN_NOTES || cores() < 2) return null;
-	const half = Math.ceil(notes.length / 2);
-	const signal = new SharedArrayBuffer(8);
-	const flags = new Int32Array(signal);
+/**
+ * Whether a core is free for a second thread: by the one-minute load average, which counts the
+ * runnable processes (0 where the system does not report it, as on Windows).
+ */
+export function freeCore(cpuCount: number, load1: number): boolean {
+	return cpuCount >= 2 && load1 <= cpuCount - 1;
+}
+
+/** Claims chunks from the shared counter until none is left; `read` is called with each chunk's index. */
+export function claimChunks(shared: SharedArrayBuffer, total: number, read: (chunk: number) => void): void {
+	const slots = new Int32Array(shared);
+	const chunks = Math.ceil(total / CHUNK_NOTES);
+	for (let c = Atomics.add(slots, NEXT, 1); c < chunks; c = Atomics.add(slots, NEXT, 1)) read(c);
+}
+
+/** The worker's side: reads the chunks it claims, posts them, signals. */
+export function workerRead(job: ScanJob, readNotes: ReadNotes): void {
+	const slots = new Int32Array(job.shared);
+	let answer: ScanAnswer = {};
+	try {
+		const notes: WalkedNote[] = job.paths.split('\0').map((p) => ({ path: p, mtime: 0, size: -1 }));
+		const parts: [number, ReadPart][] = [];
+		claimChunks(job.shared, notes.length, (c) => parts.push([c, readNotes(job.root, job.settings, notes.slice(c * CHUNK_NOTES, (c + 1) * CHUNK_NOTES))]));
+		answer = { parts };
+	} catch {
+		// An empty answer: the main thread reads the claimed chunks itself.
+	}
+	try {
+		job.port.postMessage(answer);
+	} finally {
+		Atomics.store(slots, DONE, 1);
+		Atomics.notify(slots, DONE);
+		job.port.close();
+	}
+}
+
+/** Environment override: `1` never starts a second thread, `2` starts one whenever the vault is large enough, load or not. */
+export const THREADS_ENV = 'SESSION_BRIEF_SCAN_THREADS';
+
+/** Whether a full scan of `notes` notes should read on two threads. */
+export function secondThread(notes: number, env: NodeJS.ProcessEnv): boolean {
+	const forced = env[THREADS_ENV];
+	if (forced === '1' || notes < PARALLEL_MIN_NOTES || cores() < 2) return false;
+	return forced === '2' || freeCore(cores(), os.loadavg()[0] ?? 0);
+}
+
+/** Null when one thread should read everything (small vault, no free core, not the bundle, a note with an error). */
+export function splitRead(root: string, settings: Settings, notes: readonly WalkedNote[], readNotes: ReadNotes): ReadPart | null {
+	if (typeof BRIDGE_SCAN_WORKERS === 'undefined' || !BRIDGE_SCAN_WORKERS || !secondThread(notes.length, process.env)) return null;
+	// A full scan's walk lists only (no stat, no error): anything else is read by one thread.
+	if (notes.some((n) => n.error !== undefined || n.mtime !== 0 || n.size !== -1 || n.path.includes('\0'))) return null;
+	const shared = new SharedArrayBuffer(8);
 	const { port1, port2 } = new MessageChannel();
 	let worker: Worker;
 	try {
-		const job: ScanJob = { root, settings, notes: notes.slice(half), signal, port: port2 };
+		const job: ScanJob = { root, settings, paths: notes.map((n) => n.path).join('\0'), shared, port: port2 };
 		// A worker's own output never reaches the hook's stdout: only the posted answer counts.
 		worker = new Worker(__filename, { argv: [WORKER_FLAG], workerData: job, transferList: [port2], stdout: true, stderr: true });
 	} catch {
@@ -51,12 +112,27 @@ export function splitRead(root: string, settings: Settings, notes: WalkedNote[],
 	}
 	worker.unref();
 	worker.on('error', () => undefined);
-	const mine = readNotes(root, settings, notes.slice(0, half));
-	const started = Atomics.wait(flags, 0, 0, START_TIMEOUT_MS) !== 'timed-out' || Atomics.load(flags, 0) === 1;
-	const done = started && (Atomics.wait(flags, 1, 0, DONE_TIMEOUT_MS) !== 'timed-out' || Atomics.load(flags, 1) === 1);
-	const message = done ? (receiveMessageOnPort(port1)?.message as { part?: ReadPart } | undefined) : undefined;
+	const chunks = Math.ceil(notes.length / CHUNK_NOTES);
+	const parts = new Array<ReadPart | undefined>(chunks);
+	const readChunk = (c: number): ReadPart => readNotes(root, settings, notes.slice(c * CHUNK_NOTES, (c + 1) * CHUNK_NOTES));
+	claimChunks(shared, notes.length, (c) => {
+		parts[c] = readChunk(c);
+	});
+	if (parts.includes(undefined)) {
+		// The worker claimed some: wait for its answer (it is reading its last chunk at most).
+		const slots = new Int32Array(shared);
+		const done = Atomics.wait(slots, DONE, 0, DONE_TIMEOUT_MS) !== 'timed-out' || Atomics.load(slots, DONE) === 1;
+		const answer = done ? (receiveMessageOnPort(port1)?.message as ScanAnswer | undefined) : undefined;
+		for (const [c, part] of answer?.parts ?? []) if (c >= 0 && c < chunks && parts[c] === undefined) parts[c] = part;
+	}
 	port1.close();
 	void worker.terminate();
-	const theirs = message?.part ?? readNotes(root, settings, notes.slice(half));
-	return { entries: mine.entries.concat(theirs.entries), sizes: mine.sizes.concat(theirs.sizes), read: mine.read + theirs.read };
+	const all: ReadPart = { entries: [], sizes: [], read: 0 };
+	for (let c = 0; c < chunks; c++) {
+		const part = parts[c] ?? readChunk(c);
+		for (const e of part.entries) all.entries.push(e);
+		for (const s of part.sizes) all.sizes.push(s);
+		all.read += part.read;
+	}
+	return all;
 }

@@ -115,15 +115,21 @@ const decoder = new TextDecoder('utf-8', { fatal: false });
 const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
 let buffer = Buffer.allocUnsafe(64 * 1024);
 
+/** What readFile read last: the bytes in `buffer[0, readLength)`, and the open file's mtime and size. */
+let readLength = 0;
+let readMtime = 0;
+let readSize = 0;
+
 /**
- * Opens, stats and reads one note with one descriptor into the shared buffer; null when it is no
- * regular file. The bytes stay valid until the next call.
+ * Opens, stats and reads one note with one descriptor into the shared buffer; false when it is no
+ * regular file. The bytes and readLength, readMtime, readSize stay valid until the next call (no
+ * object per note: a full scan reads 100,000 of them).
  */
-function readFile(file: string): { length: number; mtime: number; size: number } | null {
+function readFile(file: string): boolean {
 	const fd = fs.openSync(file, OPEN_FLAGS);
 	try {
 		const st = fs.fstatSync(fd);
-		if (!st.isFile()) return null;
+		if (!st.isFile()) return false;
 		if (st.size + 1 > buffer.length) buffer = Buffer.allocUnsafe(st.size + 1);
 		let length = 0;
 		for (;;) {
@@ -133,11 +139,17 @@ function readFile(file: string): { length: number; mtime: number; size: number }
 				buffer.copy(bigger, 0, 0, length);
 				buffer = bigger;
 			}
-			const n = fs.readSync(fd, buffer, length, buffer.length - length, null);
-			if (n === 0) break;
+			const want = buffer.length - length;
+			const n = fs.readSync(fd, buffer, length, want, null);
 			length += n;
+			// A read that stops short after the size fstat reported is at the end: saves the read
+			// that would return 0. Short before it (a FUSE file system may do that), read on.
+			if (n === 0 || (n < want && length >= st.size)) break;
 		}
-		return { length, mtime: Math.trunc(st.mtimeMs), size: st.size };
+		readLength = length;
+		readMtime = Math.trunc(st.mtimeMs);
+		readSize = st.size;
+		return true;
 	} finally {
 		fs.closeSync(fd);
 	}
@@ -153,10 +165,11 @@ export function readNote(
 	settings: Settings,
 	tags = lowerTagNames(settings.tags),
 	flagFree: FlagFreeTest | null = flagFreeTest(settings),
+	file = path.join(root, note.path),
 ): { entry: NoteEntry; size: number } | null {
-	let read: ReturnType<typeof readFile>;
+	let read: boolean;
 	try {
-		read = readFile(path.join(root, note.path));
+		read = readFile(file);
 	} catch (error) {
 		// Gone since the walk listed it (deleted or renamed mid-scan, a dangling link, a folder on the
 		// path replaced): not a note any more, so dropped silently as the walk drops it.
@@ -164,14 +177,15 @@ export function readNote(
 		if (code === 'ENOENT' || code === 'ENOTDIR') return null;
 		return { entry: { path: note.path, mtime: note.mtime, flags: null, readError: errorText(error) }, size: -1 };
 	}
-	if (read === null) return null;
+	if (!read) return null;
+	const bytes = buffer.subarray(0, readLength);
 	// Most notes carry nothing the brief counts: proven on the raw bytes, they are never decoded.
-	if (flagFree !== null && flagFree(buffer.subarray(0, read.length), note.path)) {
-		return { entry: { path: note.path, mtime: read.mtime, flags: emptyFlags() }, size: read.size };
+	if (flagFree !== null && flagFree(bytes, note.path)) {
+		return { entry: { path: note.path, mtime: readMtime, flags: emptyFlags() }, size: readSize };
 	}
-	const text = decoder.decode(buffer.subarray(0, read.length));
+	const text = decoder.decode(bytes);
 	const facts = noteFactsFromText(text, { needle: tagNeedle([tags.needsReview, tags.review, tags.reviewDone, tags.pendingReview]) });
-	return { entry: { path: note.path, mtime: read.mtime, flags: flagsOf(facts, tags) }, size: read.size };
+	return { entry: { path: note.path, mtime: readMtime, flags: flagsOf(facts, tags) }, size: readSize };
 }
 
 export interface Scan {
@@ -194,6 +208,8 @@ export interface ReadPart {
 export function readNotes(root: string, settings: Settings, notes: readonly WalkedNote[], reuse?: (note: WalkedNote) => NoteEntry | undefined): ReadPart {
 	const tags = lowerTagNames(settings.tags);
 	const flagFree = flagFreeTest(settings);
+	// Joined by hand: the walk's paths are already clean, and path.join would normalise each one.
+	const prefix = root.endsWith(path.sep) ? root : root + path.sep;
 	const part: ReadPart = { entries: [], sizes: [], read: 0 };
 	for (const note of notes) {
 		const previous = note.error === undefined ? reuse?.(note) : undefined;
@@ -208,7 +224,7 @@ export function readNotes(root: string, settings: Settings, notes: readonly Walk
 			part.sizes.push(-1);
 			continue;
 		}
-		const got = readNote(root, note, settings, tags, flagFree);
+		const got = readNote(root, note, settings, tags, flagFree, prefix + note.path);
 		if (got === null) continue;
 		part.entries.push(got.entry);
 		part.sizes.push(got.size);
@@ -220,7 +236,7 @@ export function readNotes(root: string, settings: Settings, notes: readonly Walk
  * Walks the vault and reads the notes; `reuse` returns a previous entry for a note whose
  * modification time and size are unchanged, so only changed notes are read again. Without a
  * walk to reuse (a full scan) the walk lists only, and each note is stat'ed through its open file;
- * a full scan of a large vault reads half the notes in a second thread (scan-parallel.ts).
+ * a full scan of a large vault reads the notes on two threads (scan-parallel.ts).
  */
 export function scanVault(
 	root: string,
