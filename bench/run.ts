@@ -1,7 +1,7 @@
 // `npm run bench`: how fast each path of the bridge is, as ratios against
 // baselines measured in the same run, on deterministic generated vaults (bench/generate-vault.ts).
 //
-//   npx tsx bench/run.ts [--quick] [--sizes 1000,10000,100000] [--cli PATH] [--out DIR] [--no-write]
+//   npx tsx bench/run.ts [--quick] [--sizes 1000,10000,100000] [--only SECTION,…] [--cli PATH] [--out DIR] [--no-write]
 //
 // Every measurement is a child process started with spawnSync, timed from spawn to exit; the
 // median of several runs after warm-up runs. A subject and its baseline are run interleaved
@@ -28,6 +28,9 @@ import { benchPluginIncremental, type PluginBenchResult } from './plugin-increme
 const argv = process.argv.slice(2);
 const flag = (name: string): string | undefined => flagOf(argv, name);
 const QUICK = argv.includes('--quick');
+/** `--only scan,tier3`: run only these sections (scan, rss, tier3, tier1, serve, post-tool-use, check, check-paths, plugin). */
+const ONLY = flag('only')?.split(',');
+const want = (section: string): boolean => ONLY === undefined || ONLY.includes(section);
 const WRITE = !argv.includes('--no-write');
 /**
  * What agents run: the bridge placed as install places it, the hook entry beside the bridge (which
@@ -242,275 +245,295 @@ function main(): void {
 		else log(`sanity: report --json --source scan agrees with the generator on every item and path (${fmtN(small.meta.n)} notes)`);
 	}
 
-	// 1. The bridge's own full scan vs ripgrep over the same files, on both vault kinds: the
-	// normal generator (about one note in eight says "review" in prose) and the review-dense one
-	// (every note does, so no note is skipped on the names alone). A plain Node read of every note
-	// and rg on one thread are run beside them on the normal vaults, for reference.
-	const readAll = compiled('bench/read-all.ts');
-	const scanTarget = (n: number): number | undefined => (n === 10000 ? 5 : n === 100000 ? 3 : undefined);
-	for (const dense of [false, true]) {
-		log(dense ? '\nfull scan, review-dense vaults (every note mentions review in prose)' : '\nfull scan (report --json --source scan)');
-		const out: NonNullable<Raw['scan']> = {};
-		for (const n of dense ? SIZES.filter((s) => s >= 10000) : SIZES) {
-			const { root, meta } = dense ? ensureVault(n, { dense: true, log }) : vault(n);
-			const scanJob: Job = { label: `scan${dense ? ' dense' : ''} ${n}`, cmd: NODE, args: [CLI, 'report', '--json', '--source', 'scan', '--vault', root], check: truthCheck(meta, 'scan') };
-			const readJob: Job = { label: 'node read-all', cmd: NODE, args: [readAll, root] };
-			const runs = n >= 100000 ? RUNS.slow : RUNS.mid;
-			const id = dense ? 'scan-dense' : 'scan';
-			const kind = dense ? ', review-dense vault' : '';
-			if (rg === null) {
-				const [scan, read] = measure([scanJob, readJob], runs);
-				out[n] = { scan, readAll: read, notes: meta.counts.countedNotes, bytes: meta.totalBytes };
-				row({ id, label: `full scan${kind} (no rg: vs plain Node read)`, n, ms: scan.median, cpuMs: scan.cpuMs, baseline: 'node read-all', baseMs: read.median, ratio: scan.median / read.median });
-				continue;
+	if (want('scan')) {
+		// 1. The bridge's own full scan vs ripgrep over the same files, on both vault kinds: the
+		// normal generator (about one note in eight says "review" in prose) and the review-dense one
+		// (every note does, so no note is skipped on the names alone). A plain Node read of every note
+		// and rg on one thread are run beside them on the normal vaults, for reference.
+		const readAll = compiled('bench/read-all.ts');
+		const scanTarget = (n: number): number | undefined => (n === 10000 ? 5 : n === 100000 ? 3 : undefined);
+		for (const dense of [false, true]) {
+			log(dense ? '\nfull scan, review-dense vaults (every note mentions review in prose)' : '\nfull scan (report --json --source scan)');
+			const out: NonNullable<Raw['scan']> = {};
+			for (const n of dense ? SIZES.filter((s) => s >= 10000) : SIZES) {
+				const { root, meta } = dense ? ensureVault(n, { dense: true, log }) : vault(n);
+				const scanJob: Job = { label: `scan${dense ? ' dense' : ''} ${n}`, cmd: NODE, args: [CLI, 'report', '--json', '--source', 'scan', '--vault', root], check: truthCheck(meta, 'scan') };
+				const readJob: Job = { label: 'node read-all', cmd: NODE, args: [readAll, root] };
+				const runs = n >= 100000 ? RUNS.slow : RUNS.mid;
+				const id = dense ? 'scan-dense' : 'scan';
+				const kind = dense ? ', review-dense vault' : '';
+				if (rg === null) {
+					const [scan, read] = measure([scanJob, readJob], runs);
+					out[n] = { scan, readAll: read, notes: meta.counts.countedNotes, bytes: meta.totalBytes };
+					row({ id, label: `full scan${kind} (no rg: vs plain Node read)`, n, ms: scan.median, cpuMs: scan.cpuMs, baseline: 'node read-all', baseMs: read.median, ratio: scan.median / read.median });
+					continue;
+				}
+				const rgJob: Job = { label: 'rg', cmd: 'rg', args: rgArgs(root) };
+				const [scan, rgAll, read, rg1] = dense
+					? [...measure([scanJob, rgJob], runs), undefined, undefined]
+					: measure([scanJob, rgJob, readJob, { label: 'rg -j1', cmd: 'rg', args: rgArgs(root, 1) }], runs);
+				out[n] = { scan, rg: rgAll, readAll: read, rgSingleThread: rg1, notes: meta.counts.countedNotes, bytes: meta.totalBytes };
+				const limit = scanTarget(n);
+				const ratio = scan.median / rgAll.median;
+				row({ id, label: `full scan vs rg${kind}`, n, ms: scan.median, cpuMs: scan.cpuMs, baseline: 'rg', baseMs: rgAll.median, ratio, target: limit === undefined ? '' : `≤ ${limit}× rg`, met: limit === undefined ? undefined : ratio <= limit, note: spreadNote(scan, rgAll, 'rg') });
+				if (rg1 !== undefined) row({ id: 'rg-j1', label: 'rg -j1 (one thread), for reference', n, ms: rg1.median, baseline: 'rg', baseMs: rgAll.median, ratio: rg1.median / rgAll.median });
+				if (read !== undefined) row({ id: 'read-all', label: 'plain Node read of every note', n, ms: read.median, baseline: 'rg', baseMs: rgAll.median, ratio: read.median / rgAll.median });
 			}
-			const rgJob: Job = { label: 'rg', cmd: 'rg', args: rgArgs(root) };
-			const [scan, rgAll, read, rg1] = dense
-				? [...measure([scanJob, rgJob], runs), undefined, undefined]
-				: measure([scanJob, rgJob, readJob, { label: 'rg -j1', cmd: 'rg', args: rgArgs(root, 1) }], runs);
-			out[n] = { scan, rg: rgAll, readAll: read, rgSingleThread: rg1, notes: meta.counts.countedNotes, bytes: meta.totalBytes };
-			const limit = scanTarget(n);
-			const ratio = scan.median / rgAll.median;
-			row({ id, label: `full scan vs rg${kind}`, n, ms: scan.median, cpuMs: scan.cpuMs, baseline: 'rg', baseMs: rgAll.median, ratio, target: limit === undefined ? '' : `≤ ${limit}× rg`, met: limit === undefined ? undefined : ratio <= limit, note: spreadNote(scan, rgAll, 'rg') });
-			if (rg1 !== undefined) row({ id: 'rg-j1', label: 'rg -j1 (one thread), for reference', n, ms: rg1.median, baseline: 'rg', baseMs: rgAll.median, ratio: rg1.median / rgAll.median });
-			if (read !== undefined) row({ id: 'read-all', label: 'plain Node read of every note', n, ms: read.median, baseline: 'rg', baseMs: rgAll.median, ratio: read.median / rgAll.median });
-		}
-		if (dense) raw.scanDense = out;
-		else raw.scan = out;
-	}
-
-	// Peak memory of a scan, per note.
-	log('\npeak memory of a scan');
-	raw.rss = {};
-	const base = peakRss(['-e', '0']);
-	for (const n of SIZES.filter((s) => s >= 10000)) {
-		const { root, meta } = vault(n);
-		const r = peakRss([CLI, 'report', '--json', '--source', 'scan', '--vault', root]);
-		const perNote = ((r.kb - base.kb) * 1024) / meta.counts.countedNotes;
-		raw.rss[n] = { peakKB: r.kb, nodeBaselineKB: base.kb, bytesPerNote: Math.round(perNote), via: r.via };
-		row({ id: 'rss', label: `scan peak RSS ${(r.kb / 1024).toFixed(0)} MB (node -e 0: ${(base.kb / 1024).toFixed(0)} MB)`, n, ms: undefined, note: `${(perNote / 1024).toFixed(2)} KB/note above node -e 0` });
-	}
-	{
-		const e = ends(raw.rss);
-		if (e !== undefined) {
-			const { lo, hi, a, b } = e;
-			const notesA = vault(lo).meta.counts.countedNotes;
-			const notesB = vault(hi).meta.counts.countedNotes;
-			const marginal = ((b.peakKB - a.peakKB) * 1024) / (notesB - notesA);
-			raw.rss.marginalBytesPerNote = Math.round(marginal);
-			row({ id: 'rss-marginal', label: `scan peak RSS, marginal (${fmtN(lo)} → ${fmtN(hi)})`, n: undefined, ms: undefined, note: `${(marginal / 1024).toFixed(2)} KB/note` });
+			if (dense) raw.scanDense = out;
+			else raw.scan = out;
 		}
 	}
 
-	// 2. Tier 3: stat-only verification of a bridge-written cache (the last scan wrote it).
-	log('\ntier 3: stat-only verification of a bridge-written cache');
-	raw.tier3 = {};
-	for (const n of SIZES.filter((s) => s >= 10000)) {
-		const { root, meta } = vault(n);
-		const runs = n >= 100000 ? RUNS.mid : RUNS.hook;
-		// The stat floor: find listing every note with its mtime and size, one process, no parsing.
-		const find = { label: 'find stat walk', cmd: 'find', args: [root, '-name', '*.md', '-printf', '%T@ %s\n'] };
-		const [rep, hook, e0, floor] = measure(
-			[
-				{ label: `report --source cache ${n}`, cmd: NODE, args: [CLI, 'report', '--json', '--source', 'cache', '--vault', root], check: truthCheck(meta, 'cache') },
-				{ label: `session-start tier 3 ${n}`, cmd: NODE, args: [CLI, 'session-start', '--vault', root], input: hookInput, check: hookCheck('cached brief') },
-				{ ...nodeE0, input: hookInput },
-				find,
-			],
-			runs,
-		);
-		raw.tier3[n] = { report: rep, sessionStart: hook, nodeE0: e0, find: floor };
-		const vsFind = hook.median / floor.median;
-		row({ id: 'tier3-find', label: 'tier 3: session-start (Obsidian closed) vs the `find` stat walk', n, ms: hook.median, cpuMs: hook.cpuMs, baseline: 'find -printf', baseMs: floor.median, ratio: vsFind, target: '≤ 1.5×', met: vsFind <= 1.5, note: spreadNote(hook, floor, 'find') });
-		row({ id: 'tier3', label: 'tier 3: report --source cache (stat-only walk)', n, ms: rep.median, baseline: 'node -e 0', baseMs: e0.median, ratio: rep.median / e0.median });
-		row({ id: 'tier3-hook', label: 'tier 3: session-start (Obsidian closed)', n, ms: hook.median, baseline: 'node -e 0', baseMs: e0.median, ratio: hook.median / e0.median });
-	}
-
-	// 3. Tier 1: session-start with a fresh plugin-written cache and a live plugin.
-	log('\ntier 1: session-start with a fresh cache while the plugin runs');
-	raw.tier1 = {};
-	for (const n of SIZES) {
-		const { root } = vault(n);
-		if (!fs.existsSync(path.join(pluginDir(root), 'brief-cache.json'))) scanOnce(root);
-		makePluginCache(root);
-		verifyTier1(root, `${fmtN(n)} vault`);
-		const [hook, e0] = measure(
-			[
-				{ label: `session-start tier 1 ${n}`, cmd: NODE, args: [CLI, 'session-start', '--vault', root], input: hookInput, check: hookCheck('cached brief') },
-				{ ...nodeE0, input: hookInput },
-			],
-			RUNS.hook,
-		);
-		const cacheBytes = fs.statSync(path.join(pluginDir(root), 'brief-cache.json')).size;
-		raw.tier1[n] = { sessionStart: hook, nodeE0: e0, briefCacheBytes: cacheBytes };
-		const ratio = hook.median / e0.median;
-		row({ id: 'tier1', label: `session-start, fresh cache, plugin alive (tier 1; brief-cache.json ${cacheBytes >= 1e6 ? `${(cacheBytes / 1e6).toFixed(1)} MB` : `${Math.round(cacheBytes / 1e3)} KB`})`, n, ms: hook.median, baseline: 'node -e 0', baseMs: e0.median, ratio, target: '≤ 1.3×', met: ratio <= 1.3 });
-	}
-	{
-		const e = ends(raw.tier1);
-		if (e !== undefined) {
-			const { lo, hi, a, b } = e;
-			const r = b.sessionStart.median / a.sessionStart.median;
-			row({ id: 'tier1-flat', label: `tier 1 flat in N: ${fmtN(hi)} vs ${fmtN(lo)}`, n: undefined, ms: b.sessionStart.median, baseline: `tier 1 @ ${fmtN(lo)}`, baseMs: a.sessionStart.median, ratio: r, target: '≈ 1× (≤ 1.1×)', met: r <= 1.1 });
+	if (want('rss')) {
+		// Peak memory of a scan, per note.
+		log('\npeak memory of a scan');
+		raw.rss = {};
+		const base = peakRss(['-e', '0']);
+		for (const n of SIZES.filter((s) => s >= 10000)) {
+			const { root, meta } = vault(n);
+			const r = peakRss([CLI, 'report', '--json', '--source', 'scan', '--vault', root]);
+			const perNote = ((r.kb - base.kb) * 1024) / meta.counts.countedNotes;
+			raw.rss[n] = { peakKB: r.kb, nodeBaselineKB: base.kb, bytesPerNote: Math.round(perNote), via: r.via };
+			row({ id: 'rss', label: `scan peak RSS ${(r.kb / 1024).toFixed(0)} MB (node -e 0: ${(base.kb / 1024).toFixed(0)} MB)`, n, ms: undefined, note: `${(perNote / 1024).toFixed(2)} KB/note above node -e 0` });
+		}
+		{
+			const e = ends(raw.rss);
+			if (e !== undefined) {
+				const { lo, hi, a, b } = e;
+				const notesA = vault(lo).meta.counts.countedNotes;
+				const notesB = vault(hi).meta.counts.countedNotes;
+				const marginal = ((b.peakKB - a.peakKB) * 1024) / (notesB - notesA);
+				raw.rss.marginalBytesPerNote = Math.round(marginal);
+				row({ id: 'rss-marginal', label: `scan peak RSS, marginal (${fmtN(lo)} → ${fmtN(hi)})`, n: undefined, ms: undefined, note: `${(marginal / 1024).toFixed(2)} KB/note` });
+			}
 		}
 	}
 
-	// 3b. Tier 1 kept by `serve` (Obsidian closed): the hook reads the cache serve claims, no socket.
-	log('\ntier 1 with serve running: session-start');
-	{
-		const n = SIZES.includes(10000) ? 10000 : SIZES[0]!;
-		const { root } = vault(n);
-		const serve = spawn(NODE, [CLI, 'serve', '--vault', root], { env: childEnv(), stdio: 'ignore' });
-		try {
-			const cacheFile = path.join(pluginDir(root), 'brief-cache.json');
-			const claimed = (): boolean => {
-				try {
-					const c = JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as { plugin?: { pid?: number; pending?: boolean } };
-					return c.plugin?.pid === serve.pid && c.plugin?.pending === false;
-				} catch {
-					return false;
+	if (want('tier3')) {
+		// 2. Tier 3: stat-only verification of a bridge-written cache (the last scan wrote it).
+		log('\ntier 3: stat-only verification of a bridge-written cache');
+		raw.tier3 = {};
+		for (const n of SIZES.filter((s) => s >= 10000)) {
+			const { root, meta } = vault(n);
+			// The cache tier 3 proves is the one the last scan wrote: scan now when that section did not run.
+			if (!want('scan')) scanOnce(root);
+			const runs = n >= 100000 ? RUNS.mid : RUNS.hook;
+			// The stat floor: find listing every note with its mtime and size, one process, no parsing.
+			const find = { label: 'find stat walk', cmd: 'find', args: [root, '-name', '*.md', '-printf', '%T@ %s\n'] };
+			const [rep, hook, e0, floor] = measure(
+				[
+					{ label: `report --source cache ${n}`, cmd: NODE, args: [CLI, 'report', '--json', '--source', 'cache', '--vault', root], check: truthCheck(meta, 'cache') },
+					{ label: `session-start tier 3 ${n}`, cmd: NODE, args: [CLI, 'session-start', '--vault', root], input: hookInput, check: hookCheck('cached brief') },
+					{ ...nodeE0, input: hookInput },
+					find,
+				],
+				runs,
+			);
+			raw.tier3[n] = { report: rep, sessionStart: hook, nodeE0: e0, find: floor };
+			const vsFind = hook.median / floor.median;
+			row({ id: 'tier3-find', label: 'tier 3: session-start (Obsidian closed) vs the `find` stat walk', n, ms: hook.median, cpuMs: hook.cpuMs, baseline: 'find -printf', baseMs: floor.median, ratio: vsFind, target: '≤ 1.5×', met: vsFind <= 1.5, note: spreadNote(hook, floor, 'find') });
+			row({ id: 'tier3', label: 'tier 3: report --source cache (stat-only walk)', n, ms: rep.median, baseline: 'node -e 0', baseMs: e0.median, ratio: rep.median / e0.median });
+			row({ id: 'tier3-hook', label: 'tier 3: session-start (Obsidian closed)', n, ms: hook.median, baseline: 'node -e 0', baseMs: e0.median, ratio: hook.median / e0.median });
+		}
+	}
+
+	if (want('tier1')) {
+		// 3. Tier 1: session-start with a fresh plugin-written cache and a live plugin.
+		log('\ntier 1: session-start with a fresh cache while the plugin runs');
+		raw.tier1 = {};
+		for (const n of SIZES) {
+			const { root } = vault(n);
+			if (!fs.existsSync(path.join(pluginDir(root), 'brief-cache.json'))) scanOnce(root);
+			makePluginCache(root);
+			verifyTier1(root, `${fmtN(n)} vault`);
+			const [hook, e0] = measure(
+				[
+					{ label: `session-start tier 1 ${n}`, cmd: NODE, args: [CLI, 'session-start', '--vault', root], input: hookInput, check: hookCheck('cached brief') },
+					{ ...nodeE0, input: hookInput },
+				],
+				RUNS.hook,
+			);
+			const cacheBytes = fs.statSync(path.join(pluginDir(root), 'brief-cache.json')).size;
+			raw.tier1[n] = { sessionStart: hook, nodeE0: e0, briefCacheBytes: cacheBytes };
+			const ratio = hook.median / e0.median;
+			row({ id: 'tier1', label: `session-start, fresh cache, plugin alive (tier 1; brief-cache.json ${cacheBytes >= 1e6 ? `${(cacheBytes / 1e6).toFixed(1)} MB` : `${Math.round(cacheBytes / 1e3)} KB`})`, n, ms: hook.median, baseline: 'node -e 0', baseMs: e0.median, ratio, target: '≤ 1.3×', met: ratio <= 1.3 });
+		}
+		{
+			const e = ends(raw.tier1);
+			if (e !== undefined) {
+				const { lo, hi, a, b } = e;
+				const r = b.sessionStart.median / a.sessionStart.median;
+				row({ id: 'tier1-flat', label: `tier 1 flat in N: ${fmtN(hi)} vs ${fmtN(lo)}`, n: undefined, ms: b.sessionStart.median, baseline: `tier 1 @ ${fmtN(lo)}`, baseMs: a.sessionStart.median, ratio: r, target: '≈ 1× (≤ 1.1×)', met: r <= 1.1 });
+			}
+		}
+	}
+
+	if (want('serve')) {
+		// 3b. Tier 1 kept by `serve` (Obsidian closed): the hook reads the cache serve claims, no socket.
+		log('\ntier 1 with serve running: session-start');
+		{
+			const n = SIZES.includes(10000) ? 10000 : SIZES[0]!;
+			const { root } = vault(n);
+			const serve = spawn(NODE, [CLI, 'serve', '--vault', root], { env: childEnv(), stdio: 'ignore' });
+			try {
+				const cacheFile = path.join(pluginDir(root), 'brief-cache.json');
+				const claimed = (): boolean => {
+					try {
+						const c = JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as { plugin?: { pid?: number; pending?: boolean } };
+						return c.plugin?.pid === serve.pid && c.plugin?.pending === false;
+					} catch {
+						return false;
+					}
+				};
+				const until = Date.now() + 120_000;
+				while (!claimed() && Date.now() < until) spawnSync('sleep', ['0.2']);
+				if (!claimed()) fail(`serve did not claim the cache of the ${fmtN(n)} vault within 120 s`);
+				else {
+					const [hook, e0] = measure([{ label: 'session-start, serve running', cmd: NODE, args: [CLI, 'session-start', '--vault', root], input: hookInput, check: hookCheck('(cached brief,') }, { ...nodeE0, input: hookInput }], RUNS.hook);
+					raw.serveTier1 = { n, sessionStart: hook, nodeE0: e0 };
+					const ratio = hook.median / e0.median;
+					row({ id: 'serve-tier1', label: 'session-start with `serve` running (tier 1: serve keeps the cache)', n, ms: hook.median, baseline: 'node -e 0', baseMs: e0.median, ratio, target: '≤ 1.3×', met: ratio <= 1.3 });
+				}
+			} finally {
+				serve.kill('SIGTERM');
+				spawnSync('sleep', ['1']);
+			}
+		}
+	}
+
+	if (want('post-tool-use')) {
+		// 4. post-tool-use for a path outside the rule scope (a note inside the vault).
+		log('\npost-tool-use, path out of scope');
+		{
+			const n = SIZES.includes(10000) ? 10000 : SIZES[0]!;
+			const { root } = vault(n);
+			const input = JSON.stringify({ session_id: 'bench', hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_input: { file_path: path.join(root, 'Notes', 'Some note.md'), old_string: 'a', new_string: 'b' }, tool_response: { success: true }, cwd: root });
+			const { available, probe } = hasCommand('post-tool-use', root, input);
+			if (!available) {
+				row({ id: 'post-tool-use', label: 'post-tool-use, out-of-scope path: pending (bridge has no post-tool-use command yet)', n, pending: true, baseline: 'node -e 0', target: '≈ node -e 0' });
+			} else {
+				const silent = (r: RunResult): string | null => (r.status !== 0 ? `exit ${r.status}` : r.stdout.trim() !== '' ? `printed output for an out-of-scope path: ${r.stdout.slice(0, 200)}` : null);
+				if (probe.status !== 0 || probe.stdout.trim() !== '') fail(`post-tool-use out of scope: not silent (exit ${probe.status}, stdout ${JSON.stringify(probe.stdout.slice(0, 120))})`);
+				const [hook, e0] = measure([{ label: 'post-tool-use', cmd: NODE, args: [CLI, 'post-tool-use', '--vault', root], input, check: silent }, { ...nodeE0, input }], RUNS.hook);
+				raw.postToolUse = { n, hook, nodeE0: e0 };
+				row({ id: 'post-tool-use', label: 'post-tool-use, out-of-scope path', n, ms: hook.median, baseline: 'node -e 0', baseMs: e0.median, ratio: hook.median / e0.median, target: '≈ node -e 0' });
+			}
+		}
+	}
+
+	if (want('check')) {
+		// 5. The rule check: the example vault's rules, and a generated rules folder of 500 files.
+		log('\nrule check (check)');
+		{
+			const example = path.join(BENCH_ROOT, 'example-vault');
+			fs.rmSync(example, { recursive: true, force: true });
+			fs.cpSync(path.join(REPO, 'example-vault'), example, { recursive: true });
+			const rules500 = ensureVault(1000, { rules: 500, log });
+			const { available } = hasCommand('check', example, '');
+			const cases: [string, string, number | undefined][] = [
+				['rule check, example vault', example, undefined],
+				['rule check, 500 generated rule files (1k-note vault)', rules500.root, 1000],
+			];
+			for (const [label, root, n] of cases) {
+				if (!available) {
+					row({ id: 'check', label: `${label}: pending (bridge has no check command yet)`, n, pending: true });
+					continue;
+				}
+				const ok = (r: RunResult): string | null => (r.status === 0 || r.status === 1 ? null : `exit ${r.status}: ${r.stderr.trim().split('\n')[0]}`);
+				const [chk, e0] = measure([{ label, cmd: NODE, args: [CLI, 'check', '--vault', root], check: ok }, nodeE0], RUNS.mid);
+				raw.check = raw.check ?? {};
+				raw.check[label] = { check: chk, nodeE0: e0 };
+				row({ id: 'check', label, n, ms: chk.median, baseline: 'node -e 0', baseMs: e0.median, ratio: chk.median / e0.median });
+			}
+		}
+	}
+
+	if (want('check-paths')) {
+		// 5b. `check` with every note named on the command line against the folder form over the same
+		// notes: resolving N explicit paths must stay linear (within 2× the folder form).
+		log('\ncheck: 6,000 explicit paths vs the folder form');
+		{
+			const { root } = ensureVault(6000, { log });
+			// The folder form: the vault root, which names every note.
+			const folder = root;
+			const files: string[] = [];
+			const walk = (dir: string): void => {
+				for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+					if (e.name.startsWith('.')) continue;
+					const p = path.join(dir, e.name);
+					if (e.isDirectory()) walk(p);
+					else if (e.name.endsWith('.md')) files.push(p);
 				}
 			};
-			const until = Date.now() + 120_000;
-			while (!claimed() && Date.now() < until) spawnSync('sleep', ['0.2']);
-			if (!claimed()) fail(`serve did not claim the cache of the ${fmtN(n)} vault within 120 s`);
-			else {
-				const [hook, e0] = measure([{ label: 'session-start, serve running', cmd: NODE, args: [CLI, 'session-start', '--vault', root], input: hookInput, check: hookCheck('(cached brief,') }, { ...nodeE0, input: hookInput }], RUNS.hook);
-				raw.serveTier1 = { n, sessionStart: hook, nodeE0: e0 };
-				const ratio = hook.median / e0.median;
-				row({ id: 'serve-tier1', label: 'session-start with `serve` running (tier 1: serve keeps the cache)', n, ms: hook.median, baseline: 'node -e 0', baseMs: e0.median, ratio, target: '≤ 1.3×', met: ratio <= 1.3 });
-			}
-		} finally {
-			serve.kill('SIGTERM');
-			spawnSync('sleep', ['1']);
+			walk(folder);
+			const ok = (r: RunResult): string | null => (r.status === 0 || r.status === 1 ? null : `exit ${r.status}: ${r.stderr.trim().split('\n')[0]}`);
+			const [explicit, folderForm] = measure(
+				[
+					{ label: 'check, explicit paths', cmd: NODE, args: [CLI, 'check', '--vault', root, ...files], check: ok },
+					{ label: 'check, folder form', cmd: NODE, args: [CLI, 'check', '--vault', root, folder], check: ok },
+				],
+				RUNS.slow,
+			);
+			raw.checkPaths = { paths: files.length, explicit, folder: folderForm };
+			const ratio = explicit.median / folderForm.median;
+			row({ id: 'check-paths', label: `check, ${files.length} explicit paths`, n: 6000, ms: explicit.median, baseline: 'the folder form', baseMs: folderForm.median, ratio, target: '≤ 2×', met: ratio <= 2 });
+			if (ratio > 2) fail(`check with ${files.length} explicit paths took ${ratio.toFixed(2)}× the folder form (target ≤ 2×)`);
 		}
 	}
 
-	// 4. post-tool-use for a path outside the rule scope (a note inside the vault).
-	log('\npost-tool-use, path out of scope');
-	{
-		const n = SIZES.includes(10000) ? 10000 : SIZES[0]!;
-		const { root } = vault(n);
-		const input = JSON.stringify({ session_id: 'bench', hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_input: { file_path: path.join(root, 'Notes', 'Some note.md'), old_string: 'a', new_string: 'b' }, tool_response: { success: true }, cwd: root });
-		const { available, probe } = hasCommand('post-tool-use', root, input);
-		if (!available) {
-			row({ id: 'post-tool-use', label: 'post-tool-use, out-of-scope path: pending (bridge has no post-tool-use command yet)', n, pending: true, baseline: 'node -e 0', target: '≈ node -e 0' });
-		} else {
-			const silent = (r: RunResult): string | null => (r.status !== 0 ? `exit ${r.status}` : r.stdout.trim() !== '' ? `printed output for an out-of-scope path: ${r.stdout.slice(0, 200)}` : null);
-			if (probe.status !== 0 || probe.stdout.trim() !== '') fail(`post-tool-use out of scope: not silent (exit ${probe.status}, stdout ${JSON.stringify(probe.stdout.slice(0, 120))})`);
-			const [hook, e0] = measure([{ label: 'post-tool-use', cmd: NODE, args: [CLI, 'post-tool-use', '--vault', root], input, check: silent }, { ...nodeE0, input }], RUNS.hook);
-			raw.postToolUse = { n, hook, nodeE0: e0 };
-			row({ id: 'post-tool-use', label: 'post-tool-use, out-of-scope path', n, ms: hook.median, baseline: 'node -e 0', baseMs: e0.median, ratio: hook.median / e0.median, target: '≈ node -e 0' });
-		}
-	}
-
-	// 5. The rule check: the example vault's rules, and a generated rules folder of 500 files.
-	log('\nrule check (check)');
-	{
-		const example = path.join(BENCH_ROOT, 'example-vault');
-		fs.rmSync(example, { recursive: true, force: true });
-		fs.cpSync(path.join(REPO, 'example-vault'), example, { recursive: true });
-		const rules500 = ensureVault(1000, { rules: 500, log });
-		const { available } = hasCommand('check', example, '');
-		const cases: [string, string, number | undefined][] = [
-			['rule check, example vault', example, undefined],
-			['rule check, 500 generated rule files (1k-note vault)', rules500.root, 1000],
-		];
-		for (const [label, root, n] of cases) {
-			if (!available) {
-				row({ id: 'check', label: `${label}: pending (bridge has no check command yet)`, n, pending: true });
+	if (want('plugin')) {
+		// 6. The plugin's incremental update of one note, in-process with the stand-in for `obsidian`
+		// (bench/plugin-incremental.ts: one child per size, `node --expose-gc`), and the index's heap.
+		log('\nplugin: incremental update of one note (in-process, stand-in)');
+		raw.plugin = {};
+		for (const n of SIZES.filter((s) => s >= 10000)) {
+			const { root } = vault(n);
+			let r: PluginBenchResult;
+			try {
+				r = benchPluginIncremental(n, root, QUICK ? { updates: 200, warmup: 30, moves: 40, moveWarmup: 10 } : { updates: 300, warmup: 50, moves: 80, moveWarmup: 10 });
+			} catch (error) {
+				fail(`plugin incremental update @ ${fmtN(n)}: ${error instanceof Error ? error.message : String(error)}`);
 				continue;
 			}
-			const ok = (r: RunResult): string | null => (r.status === 0 || r.status === 1 ? null : `exit ${r.status}: ${r.stderr.trim().split('\n')[0]}`);
-			const [chk, e0] = measure([{ label, cmd: NODE, args: [CLI, 'check', '--vault', root], check: ok }, nodeE0], RUNS.mid);
-			raw.check = raw.check ?? {};
-			raw.check[label] = { check: chk, nodeE0: e0 };
-			row({ id: 'check', label, n, ms: chk.median, baseline: 'node -e 0', baseMs: e0.median, ratio: chk.median / e0.median });
+			raw.plugin[n] = r;
+			const c = r.checks;
+			if (!c.indexSizeUnchanged) fail(`plugin @ ${fmtN(n)}: the index has ${c.indexSizeAtEnd} notes after the updates, ${r.memory.notes} before`);
+			if (c.renameReflected.split('/')[0] !== c.renameReflected.split('/')[1]) fail(`plugin @ ${fmtN(n)}: renames reflected ${c.renameReflected}`);
+			if (c.deleteCreateSameFlags.split('/')[0] !== c.deleteCreateSameFlags.split('/')[1]) fail(`plugin @ ${fmtN(n)}: delete + create gave the same flags ${c.deleteCreateSameFlags}`);
+			const flat = 'O(1): same at 10k and 100k';
+			row({ id: 'plugin-change', label: 'plugin: one note changed → index updated (metadata `changed` → NoteIndex.set)', n, ms: r.change.indexMs.median, target: flat });
+			row({ id: 'plugin-change-brief', label: `plugin: one note changed → index updated + brief recomputed (BriefService.brief over ${r.setup.relevantNotes} notes in items)`, n, ms: r.changeWithBrief.indexAndBriefMs.median });
+			row({ id: 'plugin-change-e2e', label: 'plugin: vault.modify → index updated, end to end in the stand-in (incl. its disk write and parse)', n, ms: r.change.endToEndMs.median });
+			row({ id: 'plugin-rename', label: 'plugin: rename → index updated', n, ms: r.rename.indexMs.median, target: flat });
+			row({ id: 'plugin-delete-create', label: 'plugin: delete + create → index updated (create reads the note)', n, ms: r.deleteCreate.indexMs.median, target: flat });
+			row({ id: 'plugin-first-pass', label: 'plugin: first full pass over the metadata cache (once, after layout ready)', n, ms: r.setup.firstPassMs });
+			const mb = (b: number): string => `${(b / 2 ** 20).toFixed(1)} MB`;
+			row({ id: 'plugin-mem', label: `plugin index heap ${mb(r.memory.indexBytes)} retained after GC (peak growth during the first pass ${mb(r.memory.indexPeakBytes)})`, n, ms: undefined, note: `${(r.memory.bytesPerNote / 1024).toFixed(2)} KB/note (peak ${(r.memory.peakBytesPerNote / 1024).toFixed(2)})` });
 		}
-	}
-
-	// 5b. `check` with every note named on the command line against the folder form over the same
-	// notes: resolving N explicit paths must stay linear (within 2× the folder form).
-	log('\ncheck: 6,000 explicit paths vs the folder form');
-	{
-		const { root } = ensureVault(6000, { log });
-		// The folder form: the vault root, which names every note.
-		const folder = root;
-		const files: string[] = [];
-		const walk = (dir: string): void => {
-			for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-				if (e.name.startsWith('.')) continue;
-				const p = path.join(dir, e.name);
-				if (e.isDirectory()) walk(p);
-				else if (e.name.endsWith('.md')) files.push(p);
+		{
+			const e = ends(raw.plugin);
+			if (e !== undefined) {
+				const { lo, hi, a, b } = e;
+				const vs = `${fmtN(hi)} vs ${fmtN(lo)}`;
+				const flatRow = (id: string, label: string, pick: (r: PluginBenchResult) => number, target: string | undefined): void => {
+					const ratio = pick(b) / pick(a);
+					row({ id, label: `${label}: ${vs}`, n: undefined, ms: pick(b), baseline: `@ ${fmtN(lo)}`, baseMs: pick(a), ratio, target, met: target !== undefined ? ratio <= PLUGIN_FLAT : undefined });
+				};
+				const target = `≈ 1× (≤ ${PLUGIN_FLAT}×)`;
+				flatRow('plugin-flat', 'plugin change → index, flat in N', (r) => r.change.indexMs.median, target);
+				flatRow('plugin-flat-rename', 'plugin rename → index, flat in N', (r) => r.rename.indexMs.median, target);
+				flatRow('plugin-flat-delete-create', 'plugin delete + create → index, flat in N', (r) => r.deleteCreate.indexMs.median, target);
+				flatRow('plugin-flat-brief', 'plugin change → index + brief (brief is O(notes in items))', (r) => r.changeWithBrief.indexAndBriefMs.median, undefined);
+				const memRatio = b.memory.bytesPerNote / a.memory.bytesPerNote;
+				raw.pluginRatios = {
+					change: b.change.indexMs.median / a.change.indexMs.median,
+					rename: b.rename.indexMs.median / a.rename.indexMs.median,
+					deleteCreate: b.deleteCreate.indexMs.median / a.deleteCreate.indexMs.median,
+					changeAndBrief: b.changeWithBrief.indexAndBriefMs.median / a.changeWithBrief.indexAndBriefMs.median,
+					endToEnd: b.change.endToEndMs.median / a.change.endToEndMs.median,
+					bytesPerNote: memRatio,
+				};
 			}
-		};
-		walk(folder);
-		const ok = (r: RunResult): string | null => (r.status === 0 || r.status === 1 ? null : `exit ${r.status}: ${r.stderr.trim().split('\n')[0]}`);
-		const [explicit, folderForm] = measure(
-			[
-				{ label: 'check, explicit paths', cmd: NODE, args: [CLI, 'check', '--vault', root, ...files], check: ok },
-				{ label: 'check, folder form', cmd: NODE, args: [CLI, 'check', '--vault', root, folder], check: ok },
-			],
-			RUNS.slow,
-		);
-		raw.checkPaths = { paths: files.length, explicit, folder: folderForm };
-		const ratio = explicit.median / folderForm.median;
-		row({ id: 'check-paths', label: `check, ${files.length} explicit paths`, n: 6000, ms: explicit.median, baseline: 'the folder form', baseMs: folderForm.median, ratio, target: '≤ 2×', met: ratio <= 2 });
-		if (ratio > 2) fail(`check with ${files.length} explicit paths took ${ratio.toFixed(2)}× the folder form (target ≤ 2×)`);
-	}
-
-	// 6. The plugin's incremental update of one note, in-process with the stand-in for `obsidian`
-	// (bench/plugin-incremental.ts: one child per size, `node --expose-gc`), and the index's heap.
-	log('\nplugin: incremental update of one note (in-process, stand-in)');
-	raw.plugin = {};
-	for (const n of SIZES.filter((s) => s >= 10000)) {
-		const { root } = vault(n);
-		let r: PluginBenchResult;
-		try {
-			r = benchPluginIncremental(n, root, QUICK ? { updates: 200, warmup: 30, moves: 40, moveWarmup: 10 } : { updates: 300, warmup: 50, moves: 80, moveWarmup: 10 });
-		} catch (error) {
-			fail(`plugin incremental update @ ${fmtN(n)}: ${error instanceof Error ? error.message : String(error)}`);
-			continue;
-		}
-		raw.plugin[n] = r;
-		const c = r.checks;
-		if (!c.indexSizeUnchanged) fail(`plugin @ ${fmtN(n)}: the index has ${c.indexSizeAtEnd} notes after the updates, ${r.memory.notes} before`);
-		if (c.renameReflected.split('/')[0] !== c.renameReflected.split('/')[1]) fail(`plugin @ ${fmtN(n)}: renames reflected ${c.renameReflected}`);
-		if (c.deleteCreateSameFlags.split('/')[0] !== c.deleteCreateSameFlags.split('/')[1]) fail(`plugin @ ${fmtN(n)}: delete + create gave the same flags ${c.deleteCreateSameFlags}`);
-		const flat = 'O(1): same at 10k and 100k';
-		row({ id: 'plugin-change', label: 'plugin: one note changed → index updated (metadata `changed` → NoteIndex.set)', n, ms: r.change.indexMs.median, target: flat });
-		row({ id: 'plugin-change-brief', label: `plugin: one note changed → index updated + brief recomputed (BriefService.brief over ${r.setup.relevantNotes} notes in items)`, n, ms: r.changeWithBrief.indexAndBriefMs.median });
-		row({ id: 'plugin-change-e2e', label: 'plugin: vault.modify → index updated, end to end in the stand-in (incl. its disk write and parse)', n, ms: r.change.endToEndMs.median });
-		row({ id: 'plugin-rename', label: 'plugin: rename → index updated', n, ms: r.rename.indexMs.median, target: flat });
-		row({ id: 'plugin-delete-create', label: 'plugin: delete + create → index updated (create reads the note)', n, ms: r.deleteCreate.indexMs.median, target: flat });
-		row({ id: 'plugin-first-pass', label: 'plugin: first full pass over the metadata cache (once, after layout ready)', n, ms: r.setup.firstPassMs });
-		const mb = (b: number): string => `${(b / 2 ** 20).toFixed(1)} MB`;
-		row({ id: 'plugin-mem', label: `plugin index heap ${mb(r.memory.indexBytes)} retained after GC (peak growth during the first pass ${mb(r.memory.indexPeakBytes)})`, n, ms: undefined, note: `${(r.memory.bytesPerNote / 1024).toFixed(2)} KB/note (peak ${(r.memory.peakBytesPerNote / 1024).toFixed(2)})` });
-	}
-	{
-		const e = ends(raw.plugin);
-		if (e !== undefined) {
-			const { lo, hi, a, b } = e;
-			const vs = `${fmtN(hi)} vs ${fmtN(lo)}`;
-			const flatRow = (id: string, label: string, pick: (r: PluginBenchResult) => number, target: string | undefined): void => {
-				const ratio = pick(b) / pick(a);
-				row({ id, label: `${label}: ${vs}`, n: undefined, ms: pick(b), baseline: `@ ${fmtN(lo)}`, baseMs: pick(a), ratio, target, met: target !== undefined ? ratio <= PLUGIN_FLAT : undefined });
-			};
-			const target = `≈ 1× (≤ ${PLUGIN_FLAT}×)`;
-			flatRow('plugin-flat', 'plugin change → index, flat in N', (r) => r.change.indexMs.median, target);
-			flatRow('plugin-flat-rename', 'plugin rename → index, flat in N', (r) => r.rename.indexMs.median, target);
-			flatRow('plugin-flat-delete-create', 'plugin delete + create → index, flat in N', (r) => r.deleteCreate.indexMs.median, target);
-			flatRow('plugin-flat-brief', 'plugin change → index + brief (brief is O(notes in items))', (r) => r.changeWithBrief.indexAndBriefMs.median, undefined);
-			const memRatio = b.memory.bytesPerNote / a.memory.bytesPerNote;
-			raw.pluginRatios = {
-				change: b.change.indexMs.median / a.change.indexMs.median,
-				rename: b.rename.indexMs.median / a.rename.indexMs.median,
-				deleteCreate: b.deleteCreate.indexMs.median / a.deleteCreate.indexMs.median,
-				changeAndBrief: b.changeWithBrief.indexAndBriefMs.median / a.changeWithBrief.indexAndBriefMs.median,
-				endToEnd: b.change.endToEndMs.median / a.change.endToEndMs.median,
-				bytesPerNote: memRatio,
-			};
 		}
 	}
 
