@@ -1,5 +1,7 @@
 import { Notice, Platform, Plugin } from 'obsidian';
 import { formatBrief } from './src/core/format';
+import { AgentChanges } from './src/plugin/agent-changes';
+import { AgentChangesStatusBar } from './src/plugin/agent-status-bar';
 import { resolveSettings, type DailyNoteSettings, type Settings } from './src/core/settings';
 import { BriefService } from './src/plugin/brief-service';
 import { registerCommands } from './src/plugin/commands';
@@ -20,6 +22,8 @@ export default class SessionBriefPlugin extends Plugin {
 	private sync!: IndexSync;
 	private service!: BriefService;
 	private rules!: RuleCheckRunner;
+	/** What agents changed, not yet reviewed; fed only on desktop, where the hooks write the journal. */
+	private agentChanges!: AgentChanges;
 	/** The cached brief and live channel for the hook, and agent hooks; null on mobile (src/plugin/desktop-parts.ts). */
 	private desktop: DesktopParts | null = null;
 
@@ -36,14 +40,18 @@ export default class SessionBriefPlugin extends Plugin {
 		const actions = new ReviewActions(this.app, this.service, this.sync.index);
 		const lang = () => this.service.lang();
 		this.rules = new RuleCheckRunner(this.app, () => this.settings, lang);
-		this.desktop = await loadDesktopParts({ app: this.app, manifest: this.manifest, plugin: this, service: this.service, sync: this.sync, rules: this.rules, settings: () => this.settings });
+		this.agentChanges = new AgentChanges(this.app, () => this.settings);
+		this.desktop = await loadDesktopParts({ app: this.app, manifest: this.manifest, plugin: this, service: this.service, sync: this.sync, rules: this.rules, settings: () => this.settings, agentChanges: this.agentChanges });
 
-		this.registerView(VIEW_TYPE_REVIEW, (leaf) => new ReviewView(leaf, this.service, this.sync, actions));
+		this.registerView(VIEW_TYPE_REVIEW, (leaf) => new ReviewView(leaf, this.service, this.sync, actions, this.agentChanges));
 		this.registerView(VIEW_TYPE_RULE_CHECK, (leaf) => new RuleCheckView(leaf, this.rules, lang, () => this.runRuleCheck()));
 		this.registerHoverLinkSource(VIEW_TYPE_REVIEW, { display: 'Session brief: needs review', defaultMod: true });
 		this.addRibbonIcon(REVIEW_ICON, 'Open needs review', () => void this.openReviewView());
 		// The status bar is "not available on mobile" (obsidian.d.ts, addStatusBarItem).
-		if (Platform.isDesktopApp) new ReviewStatusBar(this, this.service, this.sync, () => void this.openReviewView());
+		if (Platform.isDesktopApp) {
+			new ReviewStatusBar(this, this.service, this.sync, () => void this.openReviewView());
+			new AgentChangesStatusBar(this, this.agentChanges, this.service, () => void this.openReviewView());
+		}
 		registerCommands(this, {
 			openReviewView: () => this.openReviewView(),
 			copyBrief: () => this.copyBrief(),

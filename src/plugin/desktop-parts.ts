@@ -7,6 +7,8 @@
  */
 import { Notice, type App, type Plugin, type PluginManifest } from 'obsidian';
 import type { Settings } from '../core/settings';
+import type { AgentChanges } from './agent-changes';
+import { DesktopAgentChangesIo } from './agent-changes-io';
 import { AgentHooks } from './agent-hooks';
 import { EMBEDDED_FILES, embeddedBridgeVersion } from './bridge-source';
 import type { BriefService } from './brief-service';
@@ -31,6 +33,8 @@ export interface DesktopHost {
 	sync: IndexSync;
 	rules: RuleCheckRunner;
 	settings: () => Settings;
+	/** Fed here: the journal it watches is written by this machine's hooks. */
+	agentChanges: AgentChanges;
 }
 
 export class DesktopParts {
@@ -45,6 +49,7 @@ export class DesktopParts {
 		this.live = new LiveChannel(discoveryFile(app, folder), liveHandlers(service, sync, rules));
 		this.hooks = new AgentHooks(app, embeddedBridgeVersion(manifest.version), EMBEDDED_FILES, folder);
 		host.plugin.registerInterval(window.setInterval(() => this.writer.checkDate(), DATE_CHECK_MS));
+		host.agentChanges.attach(new DesktopAgentChangesIo(app, folder), host.plugin);
 	}
 
 	/** The desktop's commands, for registerCommands. */

@@ -18,6 +18,8 @@ import { treeKeyAction, type TreeNode } from './review-keyboard';
 import { registerLongPress } from './long-press';
 import { noteName, renderSection, sectionKey } from './review-rows';
 import { TodayHeader } from './review-today';
+import type { AgentChanges } from './agent-changes';
+import { AgentChangesSection } from './review-agent-changes';
 import { uiStrings } from './ui-strings';
 
 export const VIEW_TYPE_REVIEW = 'session-brief-review';
@@ -63,6 +65,7 @@ export class ReviewView extends ItemView {
 		private readonly service: BriefService,
 		private readonly sync: IndexSync,
 		private readonly actions: ReviewActions,
+		private readonly agents: AgentChanges,
 	) {
 		super(leaf);
 		this.prefs = readPrefs(this.app.loadLocalStorage(PREFS_KEY));
@@ -107,6 +110,7 @@ export class ReviewView extends ItemView {
 		});
 		this.today = new TodayHeader(root, this, this.app, this.service, this.actions, { source: VIEW_TYPE_REVIEW, parent: this });
 		this.listEl = root.createDiv({ cls: 'session-brief-sections' });
+		new AgentChangesSection(root, this.listEl, this, this.app, this.agents, this.service, this.actions, { source: VIEW_TYPE_REVIEW, parent: this });
 		// One set of listeners on the list instead of one per row, which would pile up across renders.
 		this.registerDomEvent(this.listEl, 'click', (evt) => this.onClick(evt));
 		this.registerDomEvent(this.listEl, 'auxclick', (evt) => this.onAuxClick(evt));

@@ -235,3 +235,78 @@ export const UI_TEXT = translations<UiStrings>({ en, de });
 export function uiStrings(lang: Lang): UiStrings {
 	return UI_TEXT[lang];
 }
+
+/** Texts of the *Changed by agents* section and its status-bar count (review-agent-changes.ts, agent-status-bar.ts). */
+export interface AgentChangesStrings {
+	title: string;
+	/** The section's name for screen readers: its title and how many notes wait. */
+	label: (n: number) => string;
+	empty: string;
+	/** A session's heading; `id` is the start of the agent's session id. */
+	session: (id: string) => string;
+	noSession: string;
+	/** A session's name for screen readers. */
+	sessionLabel: (name: string, time: string, n: number) => string;
+	notes: (n: number) => string;
+	/** A note's name for screen readers. */
+	noteLabel: (name: string, folder: string, time: string, tool: string | null) => string;
+	edits: (n: number) => string;
+	changedAt: (date: string) => string;
+	markReviewed: string;
+	markSessionReviewed: string;
+	markAllReviewed: string;
+	confirmMarkAll: (n: number) => string;
+	markedAll: (n: number) => string;
+	undone: string;
+	writeFailed: (reason: string) => string;
+	statusBar: (n: number) => string;
+	statusBarTitle: string;
+}
+
+const agentChangesEn: AgentChangesStrings = {
+	title: 'Changed by agents',
+	label: (n) => `Changed by agents, ${n === 1 ? '1 note' : `${n} notes`} not yet reviewed`,
+	empty: 'Every change an agent made is reviewed.',
+	session: (id) => `Session ${id}`,
+	noSession: 'Without a session id',
+	sessionLabel: (name, time, n) => `${name}, ${time}, ${n === 1 ? '1 note' : `${n} notes`}`,
+	notes: (n) => (n === 1 ? '1 note' : `${n} notes`),
+	noteLabel: (name, folder, time, tool) => [name, folder, time, tool].filter((p) => p !== null && p !== '').join(', '),
+	edits: (n) => `${n} edits`,
+	changedAt: (date) => `Changed by an agent ${date}`,
+	markReviewed: 'Mark as reviewed',
+	markSessionReviewed: 'Mark session reviewed',
+	markAllReviewed: 'Mark all reviewed',
+	confirmMarkAll: (n) => `Mark ${n === 1 ? '1 note' : `${n} notes`} changed by agents as reviewed? No note is edited, only the review marks; the notice afterwards offers Undo.`,
+	markedAll: (n) => `Marked ${n === 1 ? '1 note' : `${n} notes`} changed by agents as reviewed.`,
+	undone: 'The agent changes show again.',
+	writeFailed: (reason) => `Could not save the review marks: ${reason}`,
+	statusBar: (n) => `${n} changed by agents`,
+	statusBarTitle: 'Notes changed by agents, not yet reviewed: open the needs review sidebar',
+};
+
+const agentChangesDe: AgentChangesStrings = {
+	title: 'Von Agenten geändert',
+	label: (n) => `Von Agenten geändert, ${n === 1 ? '1 Notiz' : `${n} Notizen`} noch nicht geprüft`,
+	empty: 'Jede Änderung eines Agenten ist geprüft.',
+	session: (id) => `Sitzung ${id}`,
+	noSession: 'Ohne Sitzungs-ID',
+	sessionLabel: (name, time, n) => `${name}, ${time}, ${n === 1 ? '1 Notiz' : `${n} Notizen`}`,
+	notes: (n) => (n === 1 ? '1 Notiz' : `${n} Notizen`),
+	noteLabel: (name, folder, time, tool) => [name, folder, time, tool].filter((p) => p !== null && p !== '').join(', '),
+	edits: (n) => `${n} Änderungen`,
+	changedAt: (date) => `Von einem Agenten geändert ${date}`,
+	markReviewed: 'Als geprüft markieren',
+	markSessionReviewed: 'Sitzung als geprüft markieren',
+	markAllReviewed: 'Alle als geprüft markieren',
+	confirmMarkAll: (n) => `${n === 1 ? '1 von Agenten geänderte Notiz' : `${n} von Agenten geänderte Notizen`} als geprüft markieren? Keine Notiz wird verändert, nur die Prüfvermerke; die Meldung danach bietet Rückgängig an.`,
+	markedAll: (n) => `${n === 1 ? '1 von Agenten geänderte Notiz' : `${n} von Agenten geänderte Notizen`} als geprüft markiert.`,
+	undone: 'Die Änderungen der Agenten werden wieder angezeigt.',
+	writeFailed: (reason) => `Die Prüfvermerke ließen sich nicht speichern: ${reason}`,
+	statusBar: (n) => `${n} von Agenten geändert`,
+	statusBarTitle: 'Von Agenten geänderte, noch nicht geprüfte Notizen: Seitenleiste „Zu prüfen“ öffnen',
+};
+
+export function agentChangesStrings(lang: Lang): AgentChangesStrings {
+	return lang === 'de' ? agentChangesDe : agentChangesEn;
+}

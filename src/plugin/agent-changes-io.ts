@@ -1,0 +1,46 @@
+/**
+ * The plugin folder's agent files on desktop: stats and reads through the vault adapter, the
+ * journal's tail through Node (only Node tells whether the path still names the file read before,
+ * see src/node/journal-tail.ts), and the marks written atomically like the plugin's other files in
+ * that folder (src/plugin/atomic-write.ts). Loaded only through the desktop parts.
+ */
+import { FileSystemAdapter, normalizePath, type App } from 'obsidian';
+import { JOURNAL_FILE } from '../core/agent-journal';
+import { REVIEW_FILE } from '../core/what-changed';
+import { readJournalPiece, type JournalPiece } from '../node/journal-tail';
+import type { AgentChangesIo, FileStamp } from './agent-journal-watch';
+import { writeAtomic } from './atomic-write';
+
+export class DesktopAgentChangesIo implements AgentChangesIo {
+	constructor(
+		private readonly app: App,
+		/** The plugin's folder, vault-relative (src/plugin/plugin-folder.ts). */
+		private readonly folder: string,
+	) {}
+
+	private path(name: string): string {
+		return normalizePath(`${this.folder}/${name}`);
+	}
+
+	async stat(name: string): Promise<FileStamp | null> {
+		const st = await this.app.vault.adapter.stat(this.path(name));
+		return st === null ? null : { size: st.size, mtime: st.mtime };
+	}
+
+	async readJournal(from: number, ino: number | null): Promise<JournalPiece | null> {
+		const adapter = this.app.vault.adapter;
+		if (!(adapter instanceof FileSystemAdapter)) return null;
+		return readJournalPiece(adapter.getFullPath(this.path(JOURNAL_FILE)), from, ino);
+	}
+
+	async readMarks(): Promise<string | null> {
+		const adapter = this.app.vault.adapter;
+		const file = this.path(REVIEW_FILE);
+		if (!(await adapter.exists(file))) return null;
+		return adapter.read(file);
+	}
+
+	writeMarks(text: string): Promise<void> {
+		return writeAtomic(this.app.vault.adapter, this.path(REVIEW_FILE), text);
+	}
+}

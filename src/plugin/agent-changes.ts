@@ -1,0 +1,171 @@
+/**
+ * The notes agents changed that the human has not reviewed yet, as the sidebar's *Changed by
+ * agents* section and the status-bar count show them (docs/design.md, "What agents changed"). The
+ * rules (what is reviewed, renames followed, grouping by session) are the core's
+ * (src/core/what-changed.ts), the same the bridge applies for `report --json`; this store feeds
+ * them from the journal watch, answers "does the note exist" from the vault, writes the marks to
+ * `agent-review.json` in the plugin folder (never into a note), and follows renames made in
+ * Obsidian. Views listen to its `changed` event.
+ */
+import { Events, TFile, type App, type Plugin, type TAbstractFile } from 'obsidian';
+import { isCountedNote } from '../core/paths';
+import type { Settings } from '../core/settings';
+import { agentChangesItem, followRenames, markAll, markNote, markSession, pruneMarks, renameInMarks, unreviewedSessions, type ChangeSession, type ReviewMarks } from '../core/what-changed';
+import { JournalWatch, parseMarksText, type AgentChangesIo } from './agent-journal-watch';
+
+export const AGENT_CHANGES_CHANGED = 'changed';
+/** How often the plugin folder is polled for a grown journal (two stats when nothing changed). */
+export const POLL_MS = 2000;
+
+/** What *Mark all reviewed* set, for its Undo. */
+export interface MarkAllUndo {
+	previous: string | null;
+	set: string;
+}
+
+export class AgentChanges extends Events {
+	private watch: JournalWatch | null = null;
+	private io: AgentChangesIo | null = null;
+	/** Bumped whenever what `sessions()` answers may have changed. */
+	private revision = 0;
+	private memo: { revision: number; key: string; sessions: ChangeSession[] } | null = null;
+	/** Every path the journal's records name after renames: vault events for other files are ignored. */
+	private paths = new Set<string>();
+	/** Marks are read, changed and written one after another. */
+	private queue: Promise<unknown> = Promise.resolve();
+	private inflight: Promise<void> | null = null;
+	/** The last write error, for the notice; null after a good write. */
+	lastError: string | null = null;
+
+	constructor(
+		private readonly app: App,
+		private readonly settings: () => Settings,
+		private readonly clock: () => Date = () => new Date(),
+	) {
+		super();
+	}
+
+	/** False until the desktop gives the store its files (there is no journal on a phone). */
+	get available(): boolean {
+		return this.watch !== null;
+	}
+
+	/** True once the journal holds a record: the section shows from then on, even with all reviewed. */
+	get hasJournal(): boolean {
+		return (this.watch?.records.length ?? 0) > 0;
+	}
+
+	/** Starts watching: vault events for renames and deletions, and the poll of the plugin folder. */
+	attach(io: AgentChangesIo, plugin: Plugin): void {
+		this.io = io;
+		this.watch = new JournalWatch(io);
+		const vault = this.app.vault;
+		plugin.registerEvent(vault.on('rename', (file: TAbstractFile, oldPath: string) => void this.onRename(file, oldPath)));
+		plugin.registerEvent(vault.on('delete', (file: TAbstractFile) => this.onPresence(file)));
+		plugin.registerEvent(vault.on('create', (file: TAbstractFile) => this.onPresence(file)));
+		plugin.registerInterval(window.setInterval(() => void this.refresh(), POLL_MS));
+		void this.refresh();
+	}
+
+	/** One poll of the plugin folder; resolves when the view has what it found (a poll under way is joined, not doubled). */
+	refresh(): Promise<void> {
+		this.inflight ??= this.poll().finally(() => {
+			this.inflight = null;
+		});
+		return this.inflight;
+	}
+
+	private async poll(): Promise<void> {
+		const watch = this.watch;
+		if (watch === null) return;
+		try {
+			if (await watch.tick(this.clock())) this.bump();
+		} catch {
+			// An unreadable file now is tried again at the next tick; the section keeps what it showed.
+		}
+	}
+
+	/** The unreviewed changes by session, newest first; notes deleted or no longer counted left out. */
+	sessions(): ChangeSession[] {
+		const watch = this.watch;
+		if (watch === null) return [];
+		const excluded = this.settings().excludedRootFolders;
+		const key = JSON.stringify(excluded);
+		if (this.memo !== null && this.memo.revision === this.revision && this.memo.key === key) return this.memo.sessions;
+		const vault = this.app.vault;
+		const sessions = unreviewedSessions(watch.records, watch.marks, (p) => isCountedNote(p, excluded) && vault.getFileByPath(p) !== null);
+		this.memo = { revision: this.revision, key, sessions };
+		return sessions;
+	}
+
+	/** How many notes wait for review: the `agentChanges` count the bridge reports. */
+	count(): number {
+		return agentChangesItem(this.sessions()).count;
+	}
+
+	markNote(path: string, at: string): Promise<void> {
+		return this.updateMarks((m) => markNote(m, path, at));
+	}
+
+	markSession(session: string | null, at: string): Promise<void> {
+		return this.updateMarks((m) => markSession(m, session, at));
+	}
+
+	/** Marks everything up to `at` reviewed; returns what its Undo needs. */
+	async markAll(at: string): Promise<MarkAllUndo> {
+		let previous: string | null = null;
+		await this.updateMarks((m) => {
+			previous = m.all;
+			return markAll(m, at);
+		});
+		return { previous, set: at };
+	}
+
+	/** Takes a *Mark all reviewed* back, unless a later one replaced it; every other mark stays. */
+	undoMarkAll(undo: MarkAllUndo): Promise<void> {
+		return this.updateMarks((m) => (m.all === undo.set ? { ...m, all: undo.previous } : m));
+	}
+
+	/**
+	 * Reads the file again (another device may have written it through a sync), applies the change,
+	 * drops marks older than the journal keeps, and replaces the file atomically.
+	 */
+	private updateMarks(change: (marks: ReviewMarks) => ReviewMarks): Promise<void> {
+		const run = async (): Promise<void> => {
+			const io = this.io;
+			const watch = this.watch;
+			if (io === null || watch === null) return;
+			try {
+				const next = pruneMarks(change(parseMarksText(await io.readMarks())), this.clock());
+				await io.writeMarks(`${JSON.stringify(next, null, '\t')}\n`);
+				watch.setMarks(next);
+				this.lastError = null;
+			} catch (error) {
+				this.lastError = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'error';
+			}
+			this.bump();
+		};
+		const next = this.queue.then(run);
+		this.queue = next.catch(() => undefined);
+		return next;
+	}
+
+	private async onRename(file: TAbstractFile, oldPath: string): Promise<void> {
+		if (!(file instanceof TFile) || this.watch === null) return;
+		// Only renames of notes the journal or the marks know of are kept; the rest would only grow the file.
+		if (!this.paths.has(oldPath) && this.watch.marks.notes[oldPath] === undefined) return;
+		const at = this.clock().toISOString();
+		await this.updateMarks((m) => renameInMarks(m, oldPath, file.path, at));
+	}
+
+	private onPresence(file: TAbstractFile): void {
+		if (file instanceof TFile && this.paths.has(file.path)) this.bump();
+	}
+
+	private bump(): void {
+		this.revision++;
+		const watch = this.watch;
+		this.paths = watch === null ? new Set() : new Set(followRenames(watch.records, watch.marks.renames).map((r) => r.path));
+		this.trigger(AGENT_CHANGES_CHANGED);
+	}
+}

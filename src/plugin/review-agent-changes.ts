@@ -1,0 +1,394 @@
+/**
+ * The *Changed by agents* section of the Needs review sidebar: the notes agents changed that the
+ * human has not reviewed yet (src/plugin/agent-changes.ts), one group per agent session, newest
+ * first. A heading (a button that opens and closes the section, with *Mark all reviewed*) above a
+ * WAI-ARIA tree of its own: sessions at level 1, their notes at level 2, used with the same keys
+ * as the review tree (review-keyboard.ts). Marks go to `agent-review.json`, never into a note.
+ */
+import { Keymap, Menu, Notice, setIcon, setTooltip, type App, type Component, type PaneType } from 'obsidian';
+import { basename } from '../core/paths';
+import { folderOf } from '../core/review-groups';
+import { sessionKey, type AgentChange, type ChangeSession } from '../core/what-changed';
+import { AGENT_CHANGES_CHANGED, type AgentChanges } from './agent-changes';
+import { CHANGED, type BriefService } from './brief-service';
+import { ConfirmModal } from './confirm-modal';
+import { closestTo } from './dom-events';
+import type { ReviewActions } from './review-actions';
+import { isMenuKey, treeKeyAction, type TreeNode } from './review-keyboard';
+import { agentChangesStrings, uiStrings, type AgentChangesStrings } from './ui-strings';
+
+const PREFS_KEY = 'session-brief-agent-changes';
+/** How long the notice with Undo stays, as for the other *Mark all reviewed*. */
+const UNDO_NOTICE_MS = 10_000;
+/** Characters of a session id shown: enough to tell sessions apart, short enough for a sidebar. */
+const SESSION_ID_CHARS = 8;
+
+function groupKey(session: string | null): string {
+	return `agent-session:${sessionKey(session)}`;
+}
+
+function changeKey(change: AgentChange): string {
+	return `agent-note:${sessionKey(change.session)}:${change.path}`;
+}
+
+function noteName(path: string): string {
+	return basename(path).replace(/\.md$/, '');
+}
+
+/** "14:03" today, "28 Nov, 14:03" on another day. */
+export function shortTime(iso: string, now: Date, locale: string): string {
+	const d = new Date(iso);
+	const sameDay = d.toDateString() === now.toDateString();
+	return sameDay ? d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' }) : d.toLocaleString(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+}
+
+export class AgentChangesSection {
+	private readonly el: HTMLElement;
+	private readonly header: HTMLElement;
+	private readonly tree: HTMLElement;
+	private collapsed: boolean;
+	/** Sessions closed by the user (by key), for as long as the view is open. */
+	private readonly closedSessions = new Set<string>();
+	/** The `data-key` of the tree's tab stop. */
+	private current: string | null = null;
+	/** What the section shows now, for *Mark all* (only what the human saw is marked). */
+	private shown: ChangeSession[] = [];
+
+	constructor(
+		parent: HTMLElement,
+		/** Where the section sits: before this element of `parent`. */
+		before: HTMLElement | null,
+		/** The view: its `registerDomEvent` and `registerEvent` clean up when it closes. */
+		owner: Component,
+		private readonly app: App,
+		private readonly store: AgentChanges,
+		private readonly service: BriefService,
+		private readonly actions: ReviewActions,
+		/** Where the view's hover previews come from. */
+		private readonly hoverSource: { source: string; parent: Component },
+	) {
+		this.collapsed = (app.loadLocalStorage(PREFS_KEY) as { collapsed?: unknown } | null)?.collapsed === true;
+		this.el = createDiv({ cls: 'session-brief-agents' });
+		parent.insertBefore(this.el, before);
+		this.header = this.el.createDiv({ cls: 'session-brief-agents-header', attr: { role: 'button', tabindex: 0 } });
+		this.tree = this.el.createDiv({ cls: 'session-brief-agents-tree', attr: { role: 'tree' } });
+		owner.registerDomEvent(this.header, 'click', (evt) => this.onHeaderClick(evt));
+		owner.registerDomEvent(this.header, 'keydown', (evt) => this.onHeaderKey(evt));
+		owner.registerDomEvent(this.header, 'contextmenu', (evt) => {
+			evt.preventDefault();
+			this.showHeaderMenu((menu) => menu.showAtMouseEvent(evt));
+		});
+		owner.registerDomEvent(this.tree, 'click', (evt) => this.onClick(evt));
+		owner.registerDomEvent(this.tree, 'auxclick', (evt) => {
+			const row = this.noteRow(evt);
+			// Middle click opens in a new tab, as in Obsidian's own file lists.
+			if (row !== null && evt.button === 1) void this.open(row, 'tab');
+		});
+		owner.registerDomEvent(this.tree, 'keydown', (evt) => this.onKeyDown(evt));
+		owner.registerDomEvent(this.tree, 'contextmenu', (evt) => {
+			const item = closestTo<HTMLElement>(evt, '[role="treeitem"]');
+			if (item === null) return;
+			evt.preventDefault();
+			this.showMenu(item, (menu) => menu.showAtMouseEvent(evt));
+		});
+		owner.registerDomEvent(this.tree, 'focusin', (evt) => {
+			const key = closestTo<HTMLElement>(evt, '[role="treeitem"]')?.dataset.key;
+			if (key !== undefined && key !== this.current) this.setCurrent(key, false);
+		});
+		owner.registerDomEvent(this.tree, 'mouseover', (evt) => this.onHover(evt));
+		owner.registerEvent(store.on(AGENT_CHANGES_CHANGED, () => this.render()));
+		// The language or the excluded folders may have changed with the settings.
+		owner.registerEvent(service.on(CHANGED, () => this.renderIfSettingsChanged()));
+		this.render();
+	}
+
+	private get s(): AgentChangesStrings {
+		return agentChangesStrings(this.service.lang());
+	}
+
+	private settingsSeen = '';
+	private settingsKey(): string {
+		return `${this.service.lang()}\0${JSON.stringify(this.service.settings.excludedRootFolders)}`;
+	}
+
+	private renderIfSettingsChanged(): void {
+		if (this.settingsKey() !== this.settingsSeen) this.render();
+	}
+
+	/** Draws the section; hidden where there is no journal (a phone, a vault no agent has edited). */
+	render(): void {
+		this.settingsSeen = this.settingsKey();
+		const hadFocus = this.tree.contains(this.tree.ownerDocument.activeElement);
+		this.header.empty();
+		this.tree.empty();
+		const visible = this.store.available && this.store.hasJournal;
+		this.el.toggleClass('session-brief-hidden', !visible);
+		if (!visible) {
+			this.shown = [];
+			return;
+		}
+		const s = this.s;
+		const sessions = this.store.sessions();
+		this.shown = sessions;
+		const count = this.store.count();
+		this.el.toggleClass('is-collapsed', this.collapsed);
+		this.header.setAttrs({ 'aria-expanded': String(!this.collapsed), 'aria-label': s.label(count) });
+		setIcon(this.header.createSpan({ cls: 'session-brief-collapse-icon' }), this.collapsed ? 'chevron-right' : 'chevron-down');
+		this.header.createSpan({ cls: 'session-brief-agents-title', text: s.title });
+		this.header.createSpan({ cls: 'session-brief-count', text: String(count) });
+		if (count > 0) {
+			// Out of the tab order like the review tree's buttons: the heading's menu (context-menu key) has it.
+			const all = this.header.createDiv({ cls: 'clickable-icon session-brief-mark-all', attr: { 'aria-label': s.markAllReviewed, 'data-action': 'mark-all', tabindex: -1 } });
+			setIcon(all, 'check-check');
+		}
+		this.tree.setAttr('aria-label', s.title);
+		this.tree.toggleClass('session-brief-hidden', this.collapsed);
+		if (this.collapsed) return;
+		if (sessions.length === 0) {
+			this.tree.createDiv({ cls: 'session-brief-empty', text: s.empty });
+			return;
+		}
+		const now = new Date();
+		for (const group of sessions) this.renderSession(group, now, s);
+		this.setCurrent(this.current, hadFocus);
+	}
+
+	private renderSession(group: ChangeSession, now: Date, s: AgentChangesStrings): void {
+		const key = groupKey(group.session);
+		const open = !this.closedSessions.has(key);
+		const locale = uiStrings(this.service.lang()).locale;
+		const name = group.session === null ? s.noSession : s.session(group.session.slice(0, SESSION_ID_CHARS));
+		const time = shortTime(group.latest, now, locale);
+		const item = this.tree.createDiv({ cls: 'session-brief-agent-session' });
+		item.dataset.key = key;
+		item.dataset.session = sessionKey(group.session);
+		item.setAttrs({ role: 'treeitem', 'aria-level': 1, 'aria-expanded': String(open), 'aria-label': s.sessionLabel(name, time, group.changes.length), tabindex: -1 });
+		const head = item.createDiv({ cls: 'session-brief-agent-session-head', attr: { 'data-toggle-session': key } });
+		setIcon(head.createSpan({ cls: 'session-brief-collapse-icon' }), open ? 'chevron-down' : 'chevron-right');
+		setIcon(head.createSpan({ cls: 'session-brief-agent-icon' }), 'bot');
+		const nameEl = head.createSpan({ cls: 'session-brief-agent-session-name', text: name });
+		if (group.session !== null) setTooltip(nameEl, group.session);
+		head.createSpan({ cls: 'session-brief-agent-session-time', text: time });
+		head.createSpan({ cls: 'session-brief-count', text: String(group.changes.length) });
+		const mark = head.createDiv({ cls: 'clickable-icon session-brief-mark-all', attr: { 'aria-label': s.markSessionReviewed, 'data-action': 'mark-session', tabindex: -1 } });
+		setIcon(mark, 'check-check');
+		if (!open) return;
+		const body = item.createDiv({ cls: 'session-brief-agent-notes', attr: { role: 'group' } });
+		for (const change of group.changes) this.renderChange(body, change, now, locale, s);
+	}
+
+	private renderChange(parent: HTMLElement, change: AgentChange, now: Date, locale: string, s: AgentChangesStrings): void {
+		const name = noteName(change.path);
+		const folder = folderOf(change.path);
+		const time = shortTime(change.at, now, locale);
+		const row = parent.createDiv({ cls: 'session-brief-agent-note tree-item-self is-clickable' });
+		row.dataset.key = changeKey(change);
+		row.dataset.path = change.path;
+		row.dataset.at = change.at;
+		row.setAttrs({ role: 'treeitem', 'aria-level': 2, 'aria-label': s.noteLabel(name, folder, time, change.tool), tabindex: -1 });
+		const head = row.createDiv({ cls: 'session-brief-item-head' });
+		head.createDiv({ cls: 'session-brief-item-name', text: name });
+		const timeEl = head.createDiv({ cls: 'session-brief-item-age', text: time });
+		setTooltip(timeEl, s.changedAt(new Date(change.at).toLocaleString(locale, { dateStyle: 'full', timeStyle: 'medium' })));
+		const meta = [folder, change.tool ?? '', change.edits > 1 ? s.edits(change.edits) : ''].filter((p) => p !== '');
+		if (meta.length > 0) row.createDiv({ cls: 'session-brief-item-path', text: meta.join(' · ') });
+		const mark = row.createDiv({ cls: 'clickable-icon session-brief-item-mark', attr: { 'aria-label': s.markReviewed, 'data-action': 'mark', tabindex: -1 } });
+		setIcon(mark, 'check');
+	}
+
+	private items(): HTMLElement[] {
+		return Array.from(this.tree.querySelectorAll<HTMLElement>('[role="treeitem"]'));
+	}
+
+	private setCurrent(key: string | null, focus: boolean): void {
+		const items = this.items();
+		// A note that left (marked, deleted) hands the tab stop to its session, else the first item.
+		const session = key?.startsWith('agent-note:') === true ? `agent-session:${key.split(':')[1] ?? ''}` : null;
+		const el = items.find((i) => i.dataset.key === key) ?? items.find((i) => i.dataset.key === session) ?? items[0] ?? null;
+		for (const item of items) item.setAttr('tabindex', item === el ? 0 : -1);
+		this.current = el?.dataset.key ?? null;
+		if (focus) el?.focus();
+	}
+
+	private noteRow(evt: UIEvent): HTMLElement | null {
+		return closestTo<HTMLElement>(evt, '.session-brief-agent-note');
+	}
+
+	private sessionOf(el: HTMLElement): ChangeSession | undefined {
+		const item = el.closest<HTMLElement>('.session-brief-agent-session');
+		const key = item?.dataset.session;
+		return this.shown.find((g) => sessionKey(g.session) === key);
+	}
+
+	private open(row: HTMLElement, newLeaf: PaneType | boolean): Promise<void> {
+		return this.actions.open(row.dataset.path ?? '', newLeaf);
+	}
+
+	private toggle(): void {
+		this.collapsed = !this.collapsed;
+		this.app.saveLocalStorage(PREFS_KEY, { collapsed: this.collapsed });
+		this.render();
+	}
+
+	private toggleSession(key: string): void {
+		if (this.closedSessions.has(key)) this.closedSessions.delete(key);
+		else this.closedSessions.add(key);
+		this.current = key;
+		this.render();
+	}
+
+	private onHeaderClick(evt: MouseEvent): void {
+		if (closestTo<HTMLElement>(evt, '[data-action="mark-all"]') !== null) {
+			evt.stopPropagation();
+			this.confirmMarkAll();
+			return;
+		}
+		this.toggle();
+	}
+
+	private onHeaderKey(evt: KeyboardEvent): void {
+		if (isMenuKey(evt)) {
+			evt.preventDefault();
+			const rect = this.header.getBoundingClientRect();
+			this.showHeaderMenu((menu) => menu.showAtPosition({ x: rect.left + Math.min(rect.width, 24), y: rect.bottom }, this.header.ownerDocument));
+			return;
+		}
+		if (evt.key !== 'Enter' && evt.key !== ' ') return;
+		evt.preventDefault();
+		this.toggle();
+	}
+
+	private onClick(evt: MouseEvent): void {
+		const action = closestTo<HTMLElement>(evt, '[data-action]');
+		if (action !== null) {
+			evt.stopPropagation();
+			if (action.dataset.action === 'mark') {
+				const row = this.noteRow(evt);
+				if (row !== null) void this.markNote(row);
+			} else if (action.dataset.action === 'mark-session') {
+				const group = this.sessionOf(action);
+				if (group !== undefined) void this.markSession(group);
+			}
+			return;
+		}
+		const row = this.noteRow(evt);
+		if (row !== null) {
+			void this.open(row, Keymap.isModEvent(evt));
+			return;
+		}
+		const toggle = closestTo<HTMLElement>(evt, '[data-toggle-session]')?.dataset.toggleSession;
+		if (toggle !== undefined) this.toggleSession(toggle);
+	}
+
+	private onKeyDown(evt: KeyboardEvent): void {
+		const item = closestTo<HTMLElement>(evt, '[role="treeitem"]');
+		const key = item?.dataset.key;
+		if (item === null || key === undefined) return;
+		const nodes: TreeNode[] = this.items().map((el) => ({
+			key: el.dataset.key ?? '',
+			level: el.hasClass('session-brief-agent-note') ? 2 : 1,
+			expanded: el.getAttr('aria-expanded') === 'true',
+		}));
+		const action = treeKeyAction(evt, nodes, key);
+		if (action === null) return;
+		evt.preventDefault();
+		evt.stopPropagation();
+		const el = this.items().find((i) => i.dataset.key === action.key);
+		if (el === undefined) return;
+		if (action.kind === 'focus') this.setCurrent(action.key, true);
+		else if (action.kind === 'toggle') this.toggleSession(action.key);
+		else if (action.kind === 'open') void this.open(el, Keymap.isModEvent(evt));
+		else {
+			const rect = el.getBoundingClientRect();
+			this.showMenu(el, (menu) => menu.showAtPosition({ x: rect.left + Math.min(rect.width, 24), y: rect.bottom }, el.ownerDocument));
+		}
+	}
+
+	private onHover(evt: MouseEvent): void {
+		const row = this.noteRow(evt);
+		const path = row?.dataset.path;
+		if (row === null || path === undefined) return;
+		this.app.workspace.trigger('hover-link', { event: evt, source: this.hoverSource.source, hoverParent: this.hoverSource.parent, targetEl: row, linktext: path, sourcePath: path });
+	}
+
+	private showHeaderMenu(show: (menu: Menu) => void): void {
+		if (this.store.count() === 0) return;
+		const menu = new Menu();
+		menu.addItem((item) => item.setTitle(this.s.markAllReviewed).setIcon('check-check').onClick(() => this.confirmMarkAll()));
+		show(menu);
+	}
+
+	private showMenu(el: HTMLElement, show: (menu: Menu) => void): void {
+		const s = this.s;
+		const ui = uiStrings(this.service.lang());
+		const menu = new Menu();
+		const path = el.dataset.path;
+		if (path === undefined) {
+			const group = this.sessionOf(el);
+			if (group === undefined) return;
+			menu.addItem((item) => item.setTitle(s.markSessionReviewed).setIcon('check-check').onClick(() => void this.markSession(group)));
+		} else {
+			menu.addItem((item) => item.setTitle(s.markReviewed).setIcon('check').onClick(() => void this.markNote(el)));
+			menu.addItem((item) => item.setTitle(ui.openInNewTab).setIcon('file-plus').onClick(() => void this.open(el, 'tab')));
+			menu.addItem((item) => item.setTitle(ui.revealInExplorer).setIcon('folder-open').onClick(() => void this.actions.reveal(path)));
+		}
+		show(menu);
+	}
+
+	/** Marks the note up to its latest edit shown: an edit arriving meanwhile still shows. */
+	async markNote(row: HTMLElement): Promise<void> {
+		const path = row.dataset.path;
+		const at = row.dataset.at;
+		if (path === undefined || at === undefined) return;
+		// The same note may wait in several sessions: marking it once covers every edit shown.
+		const latest = this.shown.flatMap((g) => g.changes).filter((c) => c.path === path).reduce((a, c) => (c.at > a ? c.at : a), at);
+		await this.store.markNote(path, latest);
+		this.reportError();
+	}
+
+	async markSession(group: ChangeSession): Promise<void> {
+		await this.store.markSession(group.session, group.latest);
+		this.reportError();
+	}
+
+	/** Asks first, saying how many notes; then marks what the section shows, with Undo. */
+	confirmMarkAll(): void {
+		const count = this.store.count();
+		if (count === 0) return;
+		const s = this.s;
+		const ui = uiStrings(this.service.lang());
+		new ConfirmModal(this.app, {
+			title: s.markAllReviewed,
+			message: s.confirmMarkAll(count),
+			confirm: s.markAllReviewed,
+			cancel: ui.cancel,
+			onConfirm: () => void this.markAll(count),
+		}).open();
+	}
+
+	private async markAll(count: number): Promise<void> {
+		const latest = this.shown.reduce((a, g) => (g.latest > a ? g.latest : a), '');
+		if (latest === '') return;
+		const undo = await this.store.markAll(latest);
+		if (this.reportError()) return;
+		const s = this.s;
+		const fragment = createFragment();
+		fragment.createSpan({ text: s.markedAll(count) });
+		const button = fragment.createEl('button', { cls: 'session-brief-undo', text: uiStrings(this.service.lang()).undo });
+		const notice = new Notice(fragment, UNDO_NOTICE_MS);
+		button.addEventListener('click', (evt) => {
+			evt.stopPropagation();
+			notice.hide();
+			void this.store.undoMarkAll(undo).then(() => {
+				if (!this.reportError()) new Notice(s.undone);
+			});
+		});
+	}
+
+	/** Says when the marks could not be written; true when so. */
+	private reportError(): boolean {
+		if (this.store.lastError === null) return false;
+		new Notice(this.s.writeFailed(this.store.lastError));
+		return true;
+	}
+}
