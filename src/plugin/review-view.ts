@@ -20,11 +20,14 @@ import { noteName, renderSection, sectionKey } from './review-rows';
 import { TodayHeader } from './review-today';
 import type { AgentChanges } from './agent-changes';
 import { AgentChangesSection } from './review-agent-changes';
+import { RenderThrottle } from './render-throttle';
 import { uiStrings } from './ui-strings';
 
 export const VIEW_TYPE_REVIEW = 'session-brief-review';
 export const REVIEW_ICON = 'list-checks';
 const PREFS_KEY = 'session-brief-review-view';
+/** During a burst of vault changes the sidebar redraws at most about four times a second. */
+export const RENDER_INTERVAL_MS = 250;
 
 export type SortOrder = 'name' | 'mtime';
 
@@ -59,6 +62,7 @@ export class ReviewView extends ItemView {
 	private sortButton!: HTMLElement;
 	private groupButton!: HTMLElement;
 	private today: TodayHeader | null = null;
+	private readonly throttle = new RenderThrottle(() => this.render(), RENDER_INTERVAL_MS);
 
 	constructor(
 		leaf: WorkspaceLeaf,
@@ -120,12 +124,19 @@ export class ReviewView extends ItemView {
 		registerLongPress(this, this.listEl);
 		this.registerDomEvent(this.listEl, 'keydown', (evt) => this.onKeyDown(evt));
 		this.registerDomEvent(this.listEl, 'focusin', (evt) => this.onFocusIn(evt));
-		this.registerEvent(this.service.on(CHANGED, () => this.render()));
+		this.registerEvent(this.service.on(CHANGED, () => this.throttle.request()));
+		this.register(() => this.throttle.cancel());
 		this.render();
 	}
 
 	async onClose(): Promise<void> {
+		this.throttle.cancel();
 		this.contentEl.empty();
+	}
+
+	/** Draws a render the burst throttle still holds back, now (for whoever reads the view next). */
+	flushRender(): void {
+		this.throttle.flush();
 	}
 
 	/** A toolbar button: a click, or Enter or Space while it has focus. */
@@ -144,6 +155,7 @@ export class ReviewView extends ItemView {
 
 	render(): void {
 		if (this.listEl === undefined) return;
+		this.throttle.rendered();
 		const s = uiStrings(this.service.lang());
 		const byName = this.prefs.sort === 'name';
 		this.sortButton.empty();

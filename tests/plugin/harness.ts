@@ -59,12 +59,17 @@ export interface Started {
 	pluginDir: string;
 }
 
-/** Lets queued microtasks, metadata parses and fs promises run (real timers). */
+/**
+ * Lets queued microtasks, metadata parses and fs promises run (real timers), then draws what an
+ * open sidebar's burst throttle holds back (src/plugin/render-throttle.ts): it would draw the same
+ * at most a quarter second later; tests/plugin/render-throttle.test.ts proves that it does.
+ */
 export async function settle(app: App, rounds = 3): Promise<void> {
 	for (let i = 0; i < rounds; i++) {
 		await app.metadataCache.settle();
 		await new Promise<void>((r) => setImmediate(r));
 	}
+	for (const leaf of app.workspace.leaves) (leaf.view as { flushRender?: () => void }).flushRender?.();
 }
 
 export async function startPlugin(base: string, options: { configDir?: string; plainAdapter?: boolean; data?: unknown; dir?: string } = {}): Promise<Started> {
