@@ -12,6 +12,7 @@ import { sessionKey, type AgentChange, type ChangeSession } from '../core/what-c
 import { AGENT_CHANGES_CHANGED, type AgentChanges } from './agent-changes';
 import { CHANGED, type BriefService } from './brief-service';
 import { ConfirmModal } from './confirm-modal';
+import { dateFormat } from './date-format';
 import { closestTo } from './dom-events';
 import type { ReviewActions } from './review-actions';
 import { isMenuKey, treeKeyAction, type TreeNode } from './review-keyboard';
@@ -35,11 +36,15 @@ function noteName(path: string): string {
 	return basename(path).replace(/\.md$/, '');
 }
 
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+const DAY_TIME: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
+const FULL_SECONDS: Intl.DateTimeFormatOptions = { dateStyle: 'full', timeStyle: 'medium' };
+
 /** "14:03" today, "28 Nov, 14:03" on another day. */
 export function shortTime(iso: string, now: Date, locale: string): string {
 	const d = new Date(iso);
 	const sameDay = d.toDateString() === now.toDateString();
-	return sameDay ? d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' }) : d.toLocaleString(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+	return dateFormat(locale, sameDay ? TIME : DAY_TIME).format(d);
 }
 
 export class AgentChangesSection {
@@ -189,7 +194,7 @@ export class AgentChangesSection {
 		const head = row.createDiv({ cls: 'session-brief-item-head' });
 		head.createDiv({ cls: 'session-brief-item-name', text: name });
 		const timeEl = head.createDiv({ cls: 'session-brief-item-age', text: time });
-		setTooltip(timeEl, s.changedAt(new Date(change.at).toLocaleString(locale, { dateStyle: 'full', timeStyle: 'medium' })));
+		setTooltip(timeEl, s.changedAt(dateFormat(locale, FULL_SECONDS).format(new Date(change.at))));
 		const meta = [folder, change.tool ?? '', change.edits > 1 ? s.edits(change.edits) : ''].filter((p) => p !== '');
 		if (meta.length > 0) row.createDiv({ cls: 'session-brief-item-path', text: meta.join(' · ') });
 		const mark = row.createDiv({ cls: 'clickable-icon session-brief-item-mark', attr: { 'aria-label': s.markReviewed, 'data-action': 'mark', tabindex: -1 } });

@@ -11,6 +11,7 @@ import { age, excerptAround, splitPropertyHit } from '../core/review-text';
 import type { Settings } from '../core/settings';
 import { itemDescriptor, type SectionId } from '../core/brief-items';
 import type { Lang } from '../core/i18n';
+import { fullDate } from './date-format';
 import { ReviewActions } from './review-actions';
 import type { UiStrings } from './ui-strings';
 
@@ -112,7 +113,7 @@ function renderEntry(parent: HTMLElement, section: SectionId, entry: ReviewEntry
 	head.createDiv({ cls: 'session-brief-item-name', text: name });
 	const a = age(entry.mtime, now);
 	const ageEl = head.createDiv({ cls: 'session-brief-item-age', text: s.age(a.n, a.unit) });
-	setTooltip(ageEl, s.modified(new Date(entry.mtime).toLocaleString(s.locale, { dateStyle: 'full', timeStyle: 'short' })));
+	setTooltip(ageEl, s.modified(fullDate(entry.mtime, s.locale)));
 	if (folder !== '' && showFolder) row.createDiv({ cls: 'session-brief-item-path', text: folder });
 	if (ReviewActions.canMark(section)) {
 		const mark = row.createDiv({ cls: 'clickable-icon session-brief-item-mark', attr: { 'aria-label': s.markReviewed, 'data-action': 'mark', tabindex: -1 } });
