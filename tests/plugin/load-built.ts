@@ -116,6 +116,8 @@ export async function settle(app: App, rounds = 3): Promise<void> {
 		await app.metadataCache.settle();
 		await new Promise<void>((r) => setImmediate(r));
 	}
+	// As tests/plugin/harness.ts: what the sidebar's burst throttle holds back is drawn now.
+	for (const leaf of app.workspace.leaves) (leaf.view as { flushRender?: () => void }).flushRender?.();
 }
 
 /** Starts the built plugin on a vault folder as Obsidian does (tests/plugin/harness.ts does the same for main.ts). */
