@@ -77,7 +77,7 @@ async function main(): Promise<void> {
 	const g = globalThis as unknown as Record<string, unknown>;
 	for (const name of ['createEl', 'createDiv', 'createSpan', 'createFragment', 'activeDocument', 'activeWindow']) g[name] = (g.window as Record<string, unknown>)[name];
 	const { IndexSync } = await import('../src/plugin/index-sync');
-	const { BriefService, CHANGED } = await import('../src/plugin/brief-service');
+	const { BriefService } = await import('../src/plugin/brief-service');
 	const { ReviewActions } = await import('../src/plugin/review-actions');
 	const { AgentChanges } = await import('../src/plugin/agent-changes');
 	const { ReviewView, RENDER_INTERVAL_MS } = await import('../src/plugin/review-view');

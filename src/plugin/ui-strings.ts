@@ -307,6 +307,8 @@ const agentChangesDe: AgentChangesStrings = {
 	statusBarTitle: 'Von Agenten geänderte, noch nicht geprüfte Notizen: Seitenleiste „Zu prüfen“ öffnen',
 };
 
+export const AGENT_CHANGES_TEXT = translations<AgentChangesStrings>({ en: agentChangesEn, de: agentChangesDe });
+
 export function agentChangesStrings(lang: Lang): AgentChangesStrings {
-	return lang === 'de' ? agentChangesDe : agentChangesEn;
+	return AGENT_CHANGES_TEXT[lang];
 }
