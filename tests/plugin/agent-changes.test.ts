@@ -129,7 +129,12 @@ describe('changed by agents: the sidebar section', () => {
 		const plain = row(root, 'Notes/Plain.md');
 		expect(plain.getAttribute('role')).toBe('treeitem');
 		expect(plain.getAttribute('aria-level')).toBe('2');
-		expect(plain.querySelector('.session-brief-item-age')?.textContent).toBe(new Date(THREE[4]?.at ?? '').toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit' }));
+		// The time of the latest edit; with the day when that was not today (a run just after midnight).
+		const latest = new Date(THREE[4]?.at ?? '');
+		const today = latest.toDateString() === new Date().toDateString();
+		expect(plain.querySelector('.session-brief-item-age')?.textContent).toBe(
+			today ? latest.toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit' }) : latest.toLocaleString('en', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }),
+		);
 		expect(plain.getAttribute('aria-label')).toContain('Plain, Notes, ');
 		expect(plain.getAttribute('aria-label')).toMatch(/, Write$/);
 		const groups = section(root).querySelectorAll('.session-brief-agent-session');
