@@ -5,23 +5,13 @@
  * word. Paths are quoted for the chosen shell; nothing is written anywhere.
  */
 import * as path from 'node:path';
-import { HOSTS, isAgentId, type AgentId } from '../../src/core/agent-contracts';
+import { AGENT_IDS, DEFAULT_AGENT, HOSTS, isAgentId } from '../../src/core/agent-contracts';
 import { stringFlag, UsageError, type Args } from '../args';
 import { vaultRoot } from '../context';
 import { writeOut } from '../io';
 
 export type Shell = 'bash' | 'zsh' | 'fish' | 'powershell';
 const SHELLS: readonly Shell[] = ['bash', 'zsh', 'fish', 'powershell'];
-
-/** The command each host's CLI is started with. */
-const CLI: Record<AgentId, string> = {
-	'claude-code': 'claude',
-	codex: 'codex',
-	gemini: 'gemini',
-	qwen: 'qwen',
-	cursor: 'cursor-agent',
-	copilot: 'copilot',
-};
 
 /** Single-quoted for POSIX shells: nothing inside is expanded; a `'` is closed, escaped and reopened. */
 function posixQuote(s: string): string {
@@ -63,9 +53,9 @@ export function launcher(args: Args, scriptPath: string): number {
 	const vault = vaultRoot(args, scriptPath);
 	const shell = stringFlag(args, 'shell') ?? 'bash';
 	if (!(SHELLS as readonly string[]).includes(shell)) throw new UsageError(`--shell must be ${SHELLS.join(', ')}, not ${JSON.stringify(shell)}`);
-	const agentFlag = stringFlag(args, 'agent') ?? 'claude-code';
-	if (!isAgentId(agentFlag)) throw new UsageError(`--agent must be one of ${Object.keys(CLI).join(', ')}, not ${JSON.stringify(agentFlag)}`);
-	const cli = CLI[agentFlag];
+	const agentFlag = stringFlag(args, 'agent') ?? DEFAULT_AGENT;
+	if (!isAgentId(agentFlag)) throw new UsageError(`--agent must be one of ${AGENT_IDS.join(', ')}, not ${JSON.stringify(agentFlag)}`);
+	const cli = HOSTS[agentFlag].cli;
 	const name = stringFlag(args, 'name') ?? `${cli}-vault`;
 	if (!/^[A-Za-z_][\w-]*$/.test(name)) throw new UsageError(`--name must be a plain word (letters, digits, _ and -), not ${JSON.stringify(name)}`);
 	const text = launcherFunction(shell as Shell, name, vault, cli);

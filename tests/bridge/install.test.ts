@@ -571,7 +571,7 @@ describe.each(HOST_FILES)('install --agent %s', (agent, rel, event) => {
 		const v = vault();
 		const home = tmp();
 		expect(install(opts(v, home, { agent, scope: 'user' })).code).toBe(0);
-		const userFile = { codex: '.codex/hooks.json', gemini: '.gemini/settings.json', qwen: '.qwen/settings.json', cursor: '.cursor/hooks.json', copilot: '.copilot/hooks/session-brief.json' }[agent as Exclude<AgentId, 'claude-code'>];
+		const userFile = { codex: '.codex/hooks.json', gemini: '.gemini/settings.json', qwen: '.qwen/settings.json', cursor: '.cursor/hooks.json', copilot: '.copilot/hooks/session-brief.json', devin: '.config/devin/config.json', codebuddy: '.codebuddy/settings.json' }[agent as Exclude<AgentId, 'claude-code'>];
 		expect(commandsIn(path.join(home, userFile)).some((c) => c.includes(path.join(v, '.claude', 'hooks', 'session-brief.cjs')))).toBe(true);
 	});
 

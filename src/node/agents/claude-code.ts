@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { homeDir, type HostPaths, type HostSpec, type ReadFile } from './host-spec';
 import { writeGuardEntry } from './write-guard-entry';
 import { managedSettingsDir, managedSettingsFiles } from './managed-settings';
+import { MCP_SERVER_NAME } from './mcp-host';
 
 /** The edit tools whose files the rule check looks at (MultiEdit is legacy, kept for older versions). */
 export const EDIT_MATCHER = 'Edit|Write|MultiEdit|NotebookEdit';
@@ -38,13 +39,25 @@ export const claudeCode: HostSpec = {
 		return [
 			// No matcher: every source (startup, resume, clear, compact, and fork since v2.1.214).
 			// statusMessage: the spinner text Claude Code shows while the hook runs.
-			{ event: 'SessionStart', handler: { type: 'command', command: command('SessionStart').sh, timeout: 30, statusMessage: "Reading the vault's brief…" } },
-			{ event: 'PostToolUse', matcher: EDIT_MATCHER, handler: { type: 'command', command: command('PostToolUse').sh, timeout: 60, statusMessage: 'Checking the rule set…' } },
+			{ event: 'SessionStart', handler: { type: 'command', command: command('SessionStart').native, timeout: 30, statusMessage: "Reading the vault's brief…" } },
+			{ event: 'PostToolUse', matcher: EDIT_MATCHER, handler: { type: 'command', command: command('PostToolUse').native, timeout: 60, statusMessage: 'Checking the rule set…' } },
 			// The opt-in Write guard: registered always, it reads its setting on each run.
 			writeGuardEntry(command),
 		];
 	},
 	commandFields: ['command'],
+	claudeHookRules: true,
+	editTools: ['Edit', 'Write'],
+	// The vault's `.mcp.json` and `~/.claude.json` (`mcpServers`), entries `{ "type": "stdio", "command", "args" }`.
+	mcp: {
+		files: (vault, home) => [
+			{ file: path.join(vault, '.mcp.json'), scope: 'project' },
+			{ file: path.join(home, '.claude.json'), scope: 'user' },
+		],
+		entry: (node, script) => ({ type: 'stdio', command: node, args: [script, 'mcp'] }),
+		// Its place in `~/.claude.json` is keyed by how Claude Code spells the project path.
+		unwritten: (scope, node, script) => (scope === 'local' ? `MCP server: not registered for the "local" scope; run: claude mcp add --scope local ${MCP_SERVER_NAME} -- ${node} ${script} mcp` : undefined),
+	},
 	notes(scope, p) {
 		if (scope === 'user') return ['Every Claude Code session on this machine, started in any folder, now gets this vault\'s brief.'];
 		return [

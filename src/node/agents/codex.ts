@@ -5,6 +5,7 @@
  * no file_path, so only SessionStart is registered.
  */
 import * as path from 'node:path';
+import { codexTrust } from './codex-trust';
 import { homeDir, type HostSpec } from './host-spec';
 
 export const codex: HostSpec = {
@@ -23,11 +24,12 @@ export const codex: HostSpec = {
 	skeleton: {},
 	events: ['SessionStart'],
 	entries(command) {
-		return [{ event: 'SessionStart', handler: { type: 'command', command: command('SessionStart').sh, timeout: 30 } }];
+		return [{ event: 'SessionStart', handler: { type: 'command', command: command('SessionStart').native, timeout: 30 } }];
 	},
 	commandFields: ['command'],
-	// The trust steps (trusted project, /hooks) are checked and explained by trust.ts.
+	// The trust steps (trusted project, /hooks) are explained by the trust check instead.
 	notes() {
 		return [];
 	},
+	trust: (o) => codexTrust(o.vault, o.home, o.scope, o.env, o.platform),
 };

@@ -1,9 +1,14 @@
 /**
- * The command line a host runs for our hook, and how we recognise it again. Hosts run it through
- * a shell (`sh -c` on macOS and Linux, Git Bash on Windows), so both paths are double-quoted and
- * a path that a shell would still interpret inside double quotes is refused, never escaped: an
+ * The command line a host runs for our hook, per platform and shell, and how we recognise it again.
+ * A POSIX shell (`sh -c` on macOS and Linux, Git Bash on Windows) gets both paths double-quoted, and
+ * a path that such a shell would still interpret inside double quotes is refused, never escaped: an
  * escaped path looks right in the file and runs another file when one shell layer differs.
+ * PowerShell, which some hosts use on Windows (docs/agents.md, "PowerShell"), reads a line that
+ * starts with a quoted string as a string expression, not a command: it gets the call operator
+ * `& "…" "…"`, and inside its double quotes every character it would still interpret (`$`, the
+ * backtick, and its four double-quote characters) is escaped with a backtick.
  */
+import type { HostShell } from '../../core/agent-contracts';
 
 export const SCRIPT_NAME = 'session-brief.cjs';
 /** The bridge, beside the hook entry that hooks run (docs/agents.md, "What install writes"). */
@@ -22,9 +27,14 @@ export function isOwnCommand(command: unknown): boolean {
  * with `/`, which node and Git Bash both accept), a line break ends the command, and on Windows
  * `%` expands in cmd.exe, which old Claude Code versions and some hosts' fallbacks still use.
  */
-export function unsafeCharacters(p: string, platform: NodeJS.Platform): string[] {
+export function unsafeCharacters(p: string, platform: NodeJS.Platform, shell: HostShell = 'sh'): string[] {
 	const bad = new Set<string>();
 	for (const c of p) {
+		if (shell === 'powershell') {
+			// Everything else is escaped; a line break would end the command for the host.
+			if (c === '\n' || c === '\r' || c === '\0') bad.add(c);
+			continue;
+		}
 		if (c === '"' || c === '`' || c === '$' || c === '\n' || c === '\r' || c === '\0') bad.add(c);
 		if (c === '\\' && platform !== 'win32') bad.add(c);
 		if (c === '%' && platform === 'win32') bad.add(c);
@@ -45,15 +55,70 @@ export function shellCommand(node: string, script: string, args: string[], platf
 	return [`"${commandPath(node, platform)}"`, `"${commandPath(script, platform)}"`, ...args].join(' ');
 }
 
-/** PowerShell needs the call operator before a quoted program path. */
-export function powershellCommand(node: string, script: string, args: string[], platform: NodeJS.Platform): string {
-	return `& ${shellCommand(node, script, args, platform)}`;
+/** PowerShell's double quotes (it also reads the typographic ones as quotes). */
+const PS_DOUBLE_QUOTES = '"\u201C\u201D\u201E';
+
+/** A double-quoted PowerShell string holding exactly `s`: `$`, the backtick and every double quote escaped with a backtick. */
+export function powershellQuote(s: string): string {
+	return `"${s.replace(/[`$"\u201C\u201D\u201E]/g, (c) => `\`${c}`)}"`;
 }
 
-/** Words of a command line we wrote: double-quoted strings or bare words (enough for our own format). */
+/** PowerShell needs the call operator before a quoted program path. */
+export function powershellCommand(node: string, script: string, args: string[], platform: NodeJS.Platform): string {
+	return ['&', powershellQuote(commandPath(node, platform)), powershellQuote(commandPath(script, platform)), ...args].join(' ');
+}
+
+/** The shell a host with this Windows shell runs our command in on this platform: every host uses `sh -c` elsewhere. */
+export function shellOn(platform: NodeJS.Platform, windowsShell: HostShell): HostShell {
+	return platform === 'win32' ? windowsShell : 'sh';
+}
+
+/** The command line for one shell. */
+export function commandLine(shell: HostShell, node: string, script: string, args: string[], platform: NodeJS.Platform): string {
+	return shell === 'powershell' ? powershellCommand(node, script, args, platform) : shellCommand(node, script, args, platform);
+}
+
+/**
+ * Words of a command line we wrote, for either shell: a leading call operator is dropped; double
+ * quotes end at any PowerShell double quote and a backtick takes the next character literally
+ * (our POSIX lines hold neither); single quotes end at `'`, where `''` is one quote.
+ */
 export function commandWords(command: string): string[] {
 	const words: string[] = [];
-	for (const m of command.replace(/^\s*&\s+/, '').matchAll(/"([^"]*)"|(\S+)/g)) words.push(m[1] ?? m[2] ?? '');
+	const text = command.replace(/^\s*&\s+/, '');
+	let i = 0;
+	while (i < text.length) {
+		while (i < text.length && /\s/.test(text[i] ?? '')) i++;
+		if (i >= text.length) break;
+		let word = '';
+		while (i < text.length && !/\s/.test(text[i] ?? '')) {
+			const c = text[i] ?? '';
+			if (PS_DOUBLE_QUOTES.includes(c)) {
+				i++;
+				while (i < text.length && !PS_DOUBLE_QUOTES.includes(text[i] ?? '')) {
+					if (text[i] === '`' && i + 1 < text.length) i++;
+					word += text[i] ?? '';
+					i++;
+				}
+				i++;
+			} else if (c === "'") {
+				i++;
+				while (i < text.length) {
+					if (text[i] === "'") {
+						if (text[i + 1] !== "'") break;
+						i++;
+					}
+					word += text[i] ?? '';
+					i++;
+				}
+				i++;
+			} else {
+				word += c;
+				i++;
+			}
+		}
+		words.push(word);
+	}
 	return words;
 }
 

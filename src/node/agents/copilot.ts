@@ -29,6 +29,7 @@ export const copilot: HostSpec = {
 		return [{ event: 'sessionStart', handler: { type: 'command', bash: c.sh, powershell: c.ps, timeoutSec: 30 } }];
 	},
 	commandFields: ['bash', 'powershell', 'command'],
+	shells: ['sh', 'powershell'],
 	notes() {
 		return [
 			'Copilot CLI also reads .claude/settings.json; with the Claude Code hooks installed too, remove one of the two installations.',

@@ -22,9 +22,18 @@ export const cursor: HostSpec = {
 	skeleton: { version: 1 },
 	events: ['SessionStart'],
 	entries(command) {
-		return [{ event: 'sessionStart', handler: { command: command('SessionStart').sh, timeout: 30 } }];
+		// PowerShell's call form on Windows, where Cursor runs hook commands in PowerShell.
+		return [{ event: 'sessionStart', handler: { command: command('SessionStart').native, timeout: 30 } }];
 	},
 	commandFields: ['command'],
+	// `.cursor/mcp.json` in the vault or `~/.cursor/mcp.json`, entries `{ "command", "args" }`.
+	mcp: {
+		files: (vault, home) => [
+			{ file: path.join(vault, '.cursor', 'mcp.json'), scope: 'project' },
+			{ file: path.join(home, '.cursor', 'mcp.json'), scope: 'user' },
+		],
+		entry: (node, script) => ({ command: node, args: [script, 'mcp'] }),
+	},
 	notes() {
 		return [
 			'Cursor can also run the hooks in .claude/settings*.json ("Include third-party configs"); with both installed the brief arrives twice. Turn that option off or keep one installation.',

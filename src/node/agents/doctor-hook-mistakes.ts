@@ -7,6 +7,7 @@
 import type { AgentId } from '../../core/agent-contracts';
 import { listHookMistakes, type HookMistake } from '../../core/rules/hook-mistake-list';
 import type { ReadFile } from './host-spec';
+import { specFor } from './options';
 
 export interface MistakeCheck {
 	id: string;
@@ -32,7 +33,7 @@ function describe(m: HookMistake): { message: string; fix: string } {
 
 /** The findings for one parsed settings file (Claude Code only; other hosts' entries have other shapes and tool names). */
 export function hookMistakeChecks(agent: AgentId, where: ReadFile, settings: Record<string, unknown>): MistakeCheck[] {
-	if (agent !== 'claude-code') return [];
+	if (specFor(agent).claudeHookRules !== true) return [];
 	return listHookMistakes(settings.hooks).map((m) => {
 		const { message, fix } = describe(m);
 		return { id: `hook-mistake:${where.label}`, status: 'warn', message: `${where.file}: ${message}`, fix };

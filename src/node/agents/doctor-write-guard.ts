@@ -10,6 +10,7 @@ import type { Settings } from '../../core/settings';
 import { quoteName } from '../../core/quote';
 import { parseOwnCommand } from './command-line';
 import type { ReadFile } from './host-spec';
+import { specFor } from './options';
 import { WRITE_GUARD_EVENT } from './write-guard-entry';
 
 export interface GuardCheck {
@@ -42,7 +43,8 @@ export function matcherReaches(matcher: unknown, tool: string): boolean {
 const SETTING = 'the plugin setting "Protect session files from overwriting"';
 
 export function writeGuardChecks(agent: AgentId, vault: string, script: string, found: readonly FoundEntry[], settings: Settings): GuardCheck[] {
-	if (agent !== 'claude-code') return [];
+	// Only hosts whose module registers the guard's PreToolUse entry (Claude Code).
+	if (!specFor(agent).events.includes(WRITE_GUARD_EVENT)) return [];
 	const ours = found.filter((f) => f.event === WRITE_GUARD_EVENT && path.resolve(parseOwnCommand(f.command)?.script ?? '') === path.resolve(script));
 	const folder = settings.sessionsFolder === '' ? '' : quoteName(settings.sessionsFolder);
 	const out: GuardCheck[] = [];

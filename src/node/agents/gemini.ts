@@ -4,6 +4,7 @@
  * Its after-edit event (AfterTool) has no contract in the bridge yet, so only SessionStart.
  */
 import * as path from 'node:path';
+import { geminiTrust } from './gemini-trust';
 import type { HostSpec } from './host-spec';
 
 export const gemini: HostSpec = {
@@ -24,10 +25,12 @@ export const gemini: HostSpec = {
 	events: ['SessionStart'],
 	entries(command) {
 		// No timeout: Gemini counts it in milliseconds, and its 60 s default is enough.
-		return [{ event: 'SessionStart', handler: { name: 'session-brief', type: 'command', command: command('SessionStart').sh } }];
+		return [{ event: 'SessionStart', handler: { name: 'session-brief', type: 'command', command: command('SessionStart').native } }];
 	},
 	commandFields: ['command'],
 	notes() {
 		return ['Older Gemini CLI versions run hooks only when enabled in settings (hooksConfig.enabled, or tools.enableHooks before 0.26); this install does not change that switch.'];
 	},
+	// A project's settings load only in a trusted folder; user settings always do.
+	trust: (o) => (o.scope === 'user' ? [] : [geminiTrust(o.vault, o.home, o.env, o.platform)]),
 };

@@ -1,6 +1,12 @@
-/** What a host's hook registration looks like in its own config file (one file per host beside this). */
+/**
+ * What a host's hook registration looks like in its own config files: the file-system half of a
+ * host, one module per host beside this file (`claude-code.ts`, …), collected by `index.ts`. The
+ * pure half (input mapping, events, envelope, cap) is the descriptor in `src/core/hosts/`.
+ */
 import * as path from 'node:path';
-import type { AgentId, HookEvent } from '../../core/agent-contracts';
+import type { AgentId, HookEvent, HostShell } from '../../core/agent-contracts';
+import type { McpHost } from './mcp-host';
+import type { TrustFinding, TrustOptions } from './trust-finding';
 
 /** `project` = the vault's shared file, `local` = Claude Code's untracked per-project file, `user` = the home folder's. */
 export type Scope = 'project' | 'local' | 'user';
@@ -15,10 +21,14 @@ export interface HostPaths {
 	managedDir?: string;
 }
 
-/** The command lines for one event: `sh` for POSIX shells and Git Bash, `ps` for PowerShell. */
+/**
+ * The command lines for one event: `sh` for POSIX shells and Git Bash, `ps` for PowerShell, and
+ * `native`, the one for the shell this host runs commands in on this platform.
+ */
 export interface EventCommand {
 	sh: string;
 	ps: string;
+	native: string;
 }
 
 export interface DesiredEntry {
@@ -34,6 +44,8 @@ export interface ReadFile {
 	label: string;
 	/** The host never writes this one and neither do we (managed policy). */
 	managed?: boolean;
+	/** The events are the file's top-level keys, not under `hooks` (Devin's `.devin/hooks.v1.json`). */
+	eventsAtTop?: boolean;
 }
 
 export interface HostSpec {
@@ -53,9 +65,28 @@ export interface HostSpec {
 	commandFields: readonly string[];
 	/** What the user must know after installing (trust prompts, enable switches, duplicates). */
 	notes(scope: Scope, p: HostPaths): string[];
+	/** The shells whose command lines the entries carry; default: the one the host runs on this platform. */
+	shells?: readonly HostShell[];
+	/** Tool names a PostToolUse matcher must name for doctor to call it complete (hosts that register PostToolUse). */
+	editTools?: readonly string[];
+	/**
+	 * The host reads hook entries exactly as Claude Code does (case-sensitive tool names, timeouts
+	 * in seconds, its environment variables), so doctor checks them against Claude Code's list of
+	 * common mistakes (src/core/rules/hook-mistake-list.ts).
+	 */
+	claudeHookRules?: boolean;
+	/** The host's own trust step between a registered hook and one that runs (docs/agents.md). */
+	trust?(o: TrustOptions): TrustFinding[];
+	/** Where the host reads MCP servers, for hosts whose MCP configuration is documented (docs/agents.md, "MCP server"). */
+	mcp?: McpHost;
 }
 
 export function homeDir(p: HostPaths, envName: string, fallback: string): string {
 	const v = p.env[envName];
 	return v !== undefined && v !== '' ? path.resolve(v) : path.join(p.home, fallback);
+}
+
+/** The host's own event names, in the order its entries list them. */
+export function hostEventNames(spec: HostSpec): string[] {
+	return spec.entries(() => ({ sh: '', ps: '', native: '' })).map((e) => e.event);
 }

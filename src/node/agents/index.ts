@@ -1,9 +1,11 @@
-/** Every host's registration spec by agent id. */
+/** Every host's registration spec by agent id: one module per host beside this file and one line here. */
 import type { AgentId } from '../../core/agent-contracts';
 import { claudeCode } from './claude-code';
+import { codebuddy } from './codebuddy';
 import { codex } from './codex';
 import { copilot } from './copilot';
 import { cursor } from './cursor';
+import { devin } from './devin';
 import { gemini } from './gemini';
 import type { HostSpec } from './host-spec';
 import { qwen } from './qwen';
@@ -15,4 +17,6 @@ export const HOST_SPECS: Readonly<Record<AgentId, HostSpec>> = {
 	qwen,
 	cursor,
 	copilot,
+	devin,
+	codebuddy,
 };

@@ -5,8 +5,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { HOSTS, type HookEvent } from '../../core/agent-contracts';
-import { describeChars, powershellCommand, shellCommand, unsafeCharacters } from './command-line';
+import { agentArgs, HOSTS, type HookEvent, type HostShell } from '../../core/agent-contracts';
+import { commandLine, describeChars, shellOn, unsafeCharacters } from './command-line';
 import { assertWritable, readIfExists, removeFile, sha256, writeAtomic, WriteError } from './files';
 import type { EventCommand } from './host-spec';
 import { backupPath, manifestPath, missingDirs, readManifest, serializeManifest, type InstallRecord, type Manifest } from './manifest';
@@ -35,18 +35,23 @@ export function decodeStrict(data: Buffer, file: string): string {
 const HOOK_COMMAND: Record<HookEvent, string> = { SessionStart: 'session-start', PostToolUse: 'post-tool-use', PreToolUse: 'pre-tool-use' };
 
 export function hookArgs(agent: AgentOptions['agent'], event: HookEvent): string[] {
-	const args = [HOOK_COMMAND[event]];
-	return agent === 'claude-code' ? args : [...args, '--agent', agent];
+	return [HOOK_COMMAND[event], ...agentArgs(agent)];
 }
 
 /** The command lines this installation registers (doctor compares the file against these). */
 export function eventCommand(o: AgentOptions, node: string): (event: HookEvent) => EventCommand {
 	const platform = o.platform ?? process.platform;
 	const script = scriptTarget(o.vault);
-	return (event) => ({
-		sh: shellCommand(node, script, hookArgs(o.agent, event), platform),
-		ps: powershellCommand(node, script, hookArgs(o.agent, event), platform),
-	});
+	const native = shellOn(platform, HOSTS[o.agent].windowsShell);
+	return (event) => {
+		const args = hookArgs(o.agent, event);
+		return { sh: commandLine('sh', node, script, args, platform), ps: commandLine('powershell', node, script, args, platform), native: commandLine(native, node, script, args, platform) };
+	};
+}
+
+/** The shells whose command lines this host's entries carry on this platform. */
+export function commandShells(o: AgentOptions): readonly HostShell[] {
+	return specFor(o.agent).shells ?? [shellOn(o.platform ?? process.platform, HOSTS[o.agent].windowsShell)];
 }
 
 function isDir(p: string): boolean {
@@ -87,7 +92,7 @@ function installLocked(o: AgentOptions): ActionResult {
 		['vault path', script],
 		['node path', node],
 	] as const) {
-		const bad = unsafeCharacters(p, platform);
+		const bad = [...new Set(commandShells(o).flatMap((shell) => unsafeCharacters(p, platform, shell)))];
 		if (bad.length > 0) {
 			return fail(EXIT.unsafePath, `The ${label} ${JSON.stringify(p)} contains ${describeChars(bad)}, which would break the quoted hook command (a shell would read it differently). Nothing was changed. Rename or move it to a path without these characters.`);
 		}
@@ -217,7 +222,7 @@ function installLocked(o: AgentOptions): ActionResult {
 			else throw error;
 		}
 	}
-	r.lines.push(`Hook command: ${eventCommand(o, node)('SessionStart').sh}`);
+	r.lines.push(`Hook command: ${eventCommand(o, node)('SessionStart').native}`);
 	for (const n of spec.notes(o.scope, hostPaths(o))) r.lines.push(`Note: ${n}`);
 	for (const t of trustFindings(o.agent, { vault: o.vault, home: o.home, scope: o.scope, env: o.env ?? {}, platform })) {
 		if (t.status !== 'ok') r.lines.push(`Before the first session: ${t.message}${t.fix !== undefined ? ` ${t.fix}` : ''}`);

@@ -1,6 +1,6 @@
 /**
  * The MCP server's registration beside the hooks, for the hosts whose MCP configuration format is
- * documented (docs/agents.md, "MCP server"). Claude Code: project scope in the vault's `.mcp.json`,
+ * documented (docs/agents.md, "MCP server"), as each host's module describes it. Claude Code: project scope in the vault's `.mcp.json`,
  * user scope in `~/.claude.json` (`mcpServers`), entries `{ "type": "stdio", "command", "args" }`.
  * Cursor: `.cursor/mcp.json` in the vault or `~/.cursor/mcp.json`, entries `{ "command", "args" }`.
  * The same lossless rules as the hook registration: one JSON edit for our key only, a file that
@@ -8,7 +8,6 @@
  * out only our server. A file that nobody changed since install comes back byte for byte from the
  * backup made before the first change.
  */
-import * as path from 'node:path';
 import type { AgentId } from '../../core/agent-contracts';
 import { editJson, parseJsonDoc, sameJson, serialize, UnparseableError, type JsonDoc } from '../settings-json';
 import { isOwnCommand } from './command-line';
@@ -17,36 +16,15 @@ import { decodeStrict } from './install';
 import { backupPath } from './manifest';
 import type { ActionResult } from './options';
 import type { Scope } from './host-spec';
+import { HOST_SPECS } from './index';
+import { MCP_SERVER_NAME, type McpHost } from './mcp-host';
 
-export const MCP_SERVER_NAME = 'session-brief';
+export { MCP_SERVER_NAME, type McpHost } from './mcp-host';
 
-/** Where a host reads MCP servers, per scope (null: a scope whose file we do not write), and the entry it expects. */
-export interface McpHost {
-	/** The files it reads, in the order doctor lists them. */
-	files(vault: string, home: string): Array<{ file: string; scope: Scope }>;
-	entry(node: string, script: string): Record<string, unknown>;
-	/** What install says for a scope it does not write (Claude Code's `local`). */
-	unwritten?(scope: Scope, node: string, script: string): string | undefined;
-}
-
-export const MCP_HOSTS: Partial<Record<AgentId, McpHost>> = {
-	'claude-code': {
-		files: (vault, home) => [
-			{ file: path.join(vault, '.mcp.json'), scope: 'project' },
-			{ file: path.join(home, '.claude.json'), scope: 'user' },
-		],
-		entry: (node, script) => ({ type: 'stdio', command: node, args: [script, 'mcp'] }),
-		// Its place in `~/.claude.json` is keyed by how Claude Code spells the project path.
-		unwritten: (scope, node, script) => (scope === 'local' ? `MCP server: not registered for the "local" scope; run: claude mcp add --scope local ${MCP_SERVER_NAME} -- ${node} ${script} mcp` : undefined),
-	},
-	cursor: {
-		files: (vault, home) => [
-			{ file: path.join(vault, '.cursor', 'mcp.json'), scope: 'project' },
-			{ file: path.join(home, '.cursor', 'mcp.json'), scope: 'user' },
-		],
-		entry: (node, script) => ({ command: node, args: [script, 'mcp'] }),
-	},
-};
+/** The hosts with a documented MCP configuration: those whose module (claude-code.ts, cursor.ts) names one. */
+export const MCP_HOSTS: Partial<Record<AgentId, McpHost>> = Object.fromEntries(
+	Object.entries(HOST_SPECS).flatMap(([agent, spec]) => (spec.mcp === undefined ? [] : [[agent, spec.mcp]])),
+);
 
 /** The file a host reads servers of this scope from, or null. */
 export function mcpConfigFile(host: McpHost, scope: Scope, vault: string, home: string): string | null {

@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { HOSTS, isAgentId, UNSUPPORTED_AGENTS, type AgentId } from '../../core/agent-contracts';
+import { agentNamed, AGENT_IDS, DEFAULT_AGENT, UNSUPPORTED_AGENTS, type AgentId } from '../../core/agent-contracts';
 import { BRIDGE_NAME, SCRIPT_NAME } from './command-line';
 import HOOK_ENTRY_SOURCE from './hook-entry.cjs';
 import type { HostPaths, HostSpec, Scope } from './host-spec';
@@ -108,12 +108,12 @@ export type AgentChoice = { ok: true; agent: AgentId } | { ok: false; code: numb
 
 /** `--agent` as given: a contracted host, a host we know has nothing to register, or a typo. */
 export function chooseAgent(value: string | undefined): AgentChoice {
-	const v = (value ?? 'claude-code').toLowerCase();
-	if (v === 'claude' || v === 'claude-code') return { ok: true, agent: 'claude-code' };
-	if (isAgentId(v)) return { ok: true, agent: v };
-	const why = UNSUPPORTED_AGENTS[v];
+	const v = (value ?? DEFAULT_AGENT).toLowerCase();
+	const agent = agentNamed(v);
+	if (agent !== undefined) return { ok: true, agent };
+	const why = Object.prototype.hasOwnProperty.call(UNSUPPORTED_AGENTS, v) ? UNSUPPORTED_AGENTS[v] : undefined;
 	if (why !== undefined) return { ok: false, code: EXIT.unsupported, message: `${why} Nothing was changed.` };
-	return { ok: false, code: EXIT.usage, message: `unknown agent "${value ?? ''}"; one of: ${Object.keys(HOSTS).join(', ')}` };
+	return { ok: false, code: EXIT.usage, message: `unknown agent "${value ?? ''}"; one of: ${AGENT_IDS.join(', ')}` };
 }
 
 /** An absolute interpreter that exists, or plain `node` and the warning that says what that risks. */

@@ -23,7 +23,7 @@ export const qwen: HostSpec = {
 	skeleton: {},
 	events: ['SessionStart'],
 	entries(command) {
-		return [{ event: 'SessionStart', handler: { type: 'command', command: command('SessionStart').sh, name: 'session-brief' } }];
+		return [{ event: 'SessionStart', handler: { type: 'command', command: command('SessionStart').native, name: 'session-brief' } }];
 	},
 	commandFields: ['command'],
 	notes() {

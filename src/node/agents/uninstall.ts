@@ -4,9 +4,9 @@
  * entries are cut out one edit at a time and everything else stays.
  */
 import * as path from 'node:path';
-import { HOSTS, type AgentId } from '../../core/agent-contracts';
+import { DEFAULT_AGENT, HOSTS, type AgentId } from '../../core/agent-contracts';
 import { readIfExists, removeDirIfEmpty, removeFile, sha256, writeAtomic, WriteError } from './files';
-import type { HostPaths, Scope } from './host-spec';
+import { hostEventNames, type HostPaths, type Scope } from './host-spec';
 import { backupPath, manifestPath, readManifest, serializeManifest, type InstallRecord, type Manifest } from './manifest';
 import { bridgeTarget, EXIT, mcpTarget, scriptTarget, specFor, type ActionResult } from './options';
 import { removeRegistration, serialize } from './registration';
@@ -36,7 +36,7 @@ interface Target {
 function targets(o: UninstallOptions, recorded: InstallRecord[], p: HostPaths): Target[] {
 	const chosen = recorded.filter((x) => (o.agent === undefined || x.agent === o.agent) && (o.scope === undefined || x.scope === o.scope));
 	if (chosen.length > 0) return chosen.map((x) => ({ agent: x.agent, scope: x.scope, file: x.file, record: x }));
-	const agent = o.agent ?? 'claude-code';
+	const agent = o.agent ?? DEFAULT_AGENT;
 	const scope = o.scope ?? 'project';
 	if (!specFor(agent).scopes.includes(scope)) return [];
 	return [{ agent, scope, file: specFor(agent).settingsFile(scope, p) }];
@@ -85,7 +85,7 @@ function undoFile(t: Target, p: HostPaths, r: ActionResult, manifest: Manifest |
 		}
 		throw error;
 	}
-	const events = spec.entries(() => ({ sh: '', ps: '' })).map((e) => e.event);
+	const events = hostEventNames(spec);
 	const out = removeRegistration(doc, spec, events, rec?.created ?? [], rec?.createdFile ?? false, t.file);
 	if (out.doc === null) {
 		removeFile(t.file);
@@ -136,7 +136,7 @@ function uninstallLocked(o: UninstallOptions): ActionResult {
 	const chosen = targets(o, recorded, p);
 	if (chosen.length === 0) {
 		r.code = EXIT.usage;
-		r.lines.push(`${HOSTS[o.agent ?? 'claude-code'].name} has no "${o.scope ?? 'project'}" scope.`);
+		r.lines.push(`${HOSTS[o.agent ?? DEFAULT_AGENT].name} has no "${o.scope ?? 'project'}" scope.`);
 		return r;
 	}
 	const done = new Set<InstallRecord>();

@@ -18,6 +18,6 @@ export function writeGuardEntry(command: (event: HookEvent) => EventCommand): De
 	return {
 		event: WRITE_GUARD_EVENT,
 		matcher: GUARDED_TOOL,
-		handler: { type: 'command', command: command(WRITE_GUARD_EVENT).sh, timeout: 10, statusMessage: 'Checking the sessions folder…' },
+		handler: { type: 'command', command: command(WRITE_GUARD_EVENT).native, timeout: 10, statusMessage: 'Checking the sessions folder…' },
 	};
 }

@@ -1,0 +1,79 @@
+/**
+ * What one agent host is, as far as the pure core needs to know: the names it gives our two events,
+ * how its hook input maps onto Claude Code's field names, the output envelope it reads and the
+ * most context it passes on, and the shell it runs a command line in. One descriptor per host
+ * beside this file, collected by `index.ts`; where a host keeps its registrations (file system)
+ * is `src/node/agents/<host>.ts` (docs/agents.md, "Adding a host").
+ */
+
+/** `PreToolUse` is the opt-in Write guard's (src/core/write-guard.ts), Claude Code only. */
+export type HookEvent = 'SessionStart' | 'PostToolUse' | 'PreToolUse';
+
+export type Raw = Record<string, unknown>;
+
+/** The part of Claude Code's hook input the bridge reads, whatever host sent it. */
+export interface ClaudeShapedInput {
+	hook_event_name?: string;
+	session_id?: string;
+	cwd?: string;
+	source?: string;
+	tool_name?: string;
+	tool_input?: Record<string, unknown>;
+}
+
+/** `sh`: a POSIX shell (`sh -c`, Git Bash on Windows); `powershell`: PowerShell, which needs the call operator. */
+export type HostShell = 'sh' | 'powershell';
+
+export interface HostContract<Id extends string = string> {
+	id: Id;
+	name: string;
+	/** The command that starts the host's agent in a terminal (doctor's advice, `launcher`). */
+	cli: string;
+	/** Other spellings `--agent` accepts for this host. */
+	aliases?: readonly string[];
+	/** The host's name for each event we use; absent = the host has no such hook we can use. */
+	events: Partial<Record<HookEvent, string>>;
+	/** Event names the host puts in `hook_event_name` besides the shared ones (SessionStart, sessionStart, PostToolUse, postToolUse). */
+	inputEvents?: Readonly<Record<string, HookEvent>>;
+	/** The host's file-writing tools under the Claude Code name whose input shape they share; none = Claude Code's own names. */
+	toolNames?: Readonly<Record<string, string>>;
+	/** Characters of context the host hands to the model unchanged; longer text is cut by us first. */
+	limit: number;
+	/** Where the contract was read from (README and docs/agents.md cite these). */
+	docs: string;
+	/** The object the host reads `text` from; `note` is a one-line message for the user, where the host shows one. */
+	envelope(event: HookEvent, text: string, note?: string): Raw;
+	/** The host's own quirks on top of the shared field mapping (`translateHookInput`). */
+	adaptInput?(raw: Raw, out: ClaudeShapedInput): void;
+	/** The shell the host runs a hook's command line in on Windows; on macOS and Linux every host uses `sh -c`. */
+	windowsShell: HostShell;
+}
+
+/** Keeps the literal id, so the registry can derive `AgentId` from its list. */
+export function defineHost<const Id extends string>(host: HostContract<Id>): HostContract<Id> {
+	return host;
+}
+
+/** Claude Code's envelope, which Codex, Qwen Code, Devin and CodeBuddy read too. */
+export function claudeEnvelope(event: HookEvent, text: string, note?: string): Raw {
+	const out: Raw = { hookSpecificOutput: { hookEventName: event, additionalContext: text } };
+	if (note !== undefined) out.systemMessage = note;
+	return out;
+}
+
+/** The file-writing tools of Gemini CLI, Qwen Code, Copilot and Codex, mapped once for all of them. */
+export const SHARED_TOOL_NAMES: Readonly<Record<string, string>> = {
+	write_file: 'Write',
+	replace: 'Edit',
+	edit: 'Edit',
+	create: 'Write',
+	apply_patch: 'Edit',
+};
+
+export function str(v: unknown): string | undefined {
+	return typeof v === 'string' ? v : undefined;
+}
+
+export function obj(v: unknown): Raw | undefined {
+	return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Raw) : undefined;
+}

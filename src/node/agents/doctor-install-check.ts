@@ -1,0 +1,38 @@
+/** Judges what install put in the vault: the hook entry, the bridge beside it and the install record. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { exists } from './doctor-files';
+import type { Check, DoctorOptions } from './doctor-report';
+import { sha256 } from './files';
+import { readManifest } from './manifest';
+import { bridgeTarget, HOOK_ENTRY, scriptTarget } from './options';
+
+export function checkScript(o: DoctorOptions, checks: Check[]): void {
+	const script = scriptTarget(o.vault);
+	if (!exists(script)) {
+		checks.push({ id: 'script', status: 'fail', message: `The bridge is not in the vault (${script} is missing).`, fix: 'Run "install" (or the Obsidian command "Install agent hooks").' });
+		return;
+	}
+	const bridge = bridgeTarget(o.vault);
+	if (!exists(bridge)) {
+		checks.push({ id: 'script', status: 'fail', message: `${script} is there but the bridge it runs is not (${bridge} is missing); it may be the single-file bridge of an earlier version.`, fix: 'Run "install" again to update it.' });
+		return;
+	}
+	if (sha256(fs.readFileSync(script)) !== sha256(Buffer.from(HOOK_ENTRY, 'utf8'))) {
+		checks.push({ id: 'script', status: 'fail', message: `${script} is not the hook entry of this version (${o.version}): an older or changed copy.`, fix: 'Run "install" again to update it.' });
+		return;
+	}
+	if (o.scriptSource !== undefined) {
+		const running = sha256(typeof o.scriptSource === 'string' ? Buffer.from(o.scriptSource, 'utf8') : o.scriptSource);
+		if (sha256(fs.readFileSync(bridge)) !== running) {
+			checks.push({ id: 'script', status: 'fail', message: `${bridge} differs from this bridge (version ${o.version}): it is an older or changed copy.`, fix: 'Run "install" again to update it.' });
+			return;
+		}
+	}
+	checks.push({ id: 'script', status: 'ok', message: `${script} and the bridge it runs (${path.basename(bridge)}) are present and current (version ${o.version}).` });
+	const manifest = readManifest(o.vault);
+	if (manifest === null) checks.push({ id: 'record', status: 'warn', message: 'session-brief.json (what install recorded) is missing or unreadable.', fix: 'Run "install" again.' });
+	else if (manifest.configDir === undefined || !exists(path.join(o.vault, manifest.configDir))) {
+		checks.push({ id: 'record', status: 'warn', message: `The recorded Obsidian config folder ${manifest.configDir ?? '(none)'} does not exist; the bridge looks for one itself.`, fix: 'Run "install" again after opening the vault in Obsidian once.' });
+	} else checks.push({ id: 'record', status: 'ok', message: `The bridge reads the vault's settings from ${manifest.configDir}.` });
+}

@@ -1,0 +1,36 @@
+/** What `doctor` is asked and what it answers: its options, one check, the whole report. */
+import type { AgentId } from '../../core/agent-contracts';
+
+export interface DoctorOptions {
+	vault: string;
+	home: string;
+	agent: AgentId;
+	version: string;
+	/** The running bridge, to tell whether the vault's copy is current. */
+	scriptSource?: string | Buffer;
+	/** The MCP server file of the running bridge's build, likewise. */
+	mcpSource?: string | Buffer;
+	platform?: NodeJS.Platform;
+	env?: NodeJS.ProcessEnv;
+	/** The folder the test run of the hook starts in; default: the system temp folder (not the vault). */
+	runFrom?: string;
+	timeoutMs?: number;
+	/** Claude Code's managed settings folder; default: the platform's system folder. */
+	managedDir?: string;
+}
+
+export type CheckStatus = 'ok' | 'warn' | 'fail' | 'info';
+
+export interface Check {
+	id: string;
+	status: CheckStatus;
+	message: string;
+	fix?: string;
+}
+
+export interface DoctorReport {
+	ok: boolean;
+	vault: string;
+	agent: AgentId;
+	checks: Check[];
+}
