@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { stringFlag, type Args } from '../args';
 import { clock, contextFor } from '../context';
 import { readStdin, writeOut } from '../io';
-import { agentOrDefault, HOSTS, translateHookInput, type AgentId } from '../../src/core/agent-contracts';
+import { agentOrDefault, DEFAULT_AGENT, HOSTS, translateHookInput, type AgentId } from '../../src/core/agent-contracts';
 import { asciiJson } from '../../src/core/format';
 import type { Lang } from '../../src/core/i18n';
 import { summaryLine } from '../../src/core/rules/report-text';
@@ -23,13 +23,13 @@ import { defaultVaultRoot } from '../../src/node/vault-config';
 import { recordAgentEdit } from '../../src/node/agent-journal';
 
 /** The host's own PostToolUse envelope (agent-contracts.ts), with a one-line message for the user. */
-export function postToolUseEnvelope(context: string, systemMessage: string, agent: AgentId = 'claude-code'): string {
+export function postToolUseEnvelope(context: string, systemMessage: string, agent: AgentId = DEFAULT_AGENT): string {
 	const oneLine = escapeControls(systemMessage.replace(/\s+/g, ' ').trim().slice(0, 300));
 	return `${asciiJson(HOSTS[agent].envelope('PostToolUse', context, oneLine))}\n`;
 }
 
 /** The envelope for the hook's own failure: that is a finding too (docs/design.md, "The rule check after an edit"). */
-export function postToolUseCrashEnvelope(error: unknown, scriptPath: string, lang: Lang = 'en', agent: AgentId = 'claude-code'): string {
+export function postToolUseCrashEnvelope(error: unknown, scriptPath: string, lang: Lang = 'en', agent: AgentId = DEFAULT_AGENT): string {
 	const reason = escapeControls((error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 300) ?? '') || 'unknown error';
 	const command = `node ${quote(scriptPath)} check`;
 	const t = EDIT_REPORT_TEXT[lang];
@@ -44,12 +44,12 @@ function quote(p: string): string {
  * The edited file from the host's input, read through its descriptor: `tool_input.file_path` (Edit,
  * Write, MultiEdit, or the host's own name for it) or `tool_input.notebook_path` (NotebookEdit).
  */
-export function editedPath(stdin: Buffer, agent: AgentId = 'claude-code'): string | null {
+export function editedPath(stdin: Buffer, agent: AgentId = DEFAULT_AGENT): string | null {
 	return editOf(stdin, agent)?.filePath ?? null;
 }
 
 /** The edited file with the tool and session that made the edit (for the agent changes journal). */
-export function editOf(stdin: Buffer, agent: AgentId = 'claude-code'): { filePath: string; tool?: string; session?: string } | null {
+export function editOf(stdin: Buffer, agent: AgentId = DEFAULT_AGENT): { filePath: string; tool?: string; session?: string } | null {
 	let raw: unknown;
 	try {
 		raw = JSON.parse(new TextDecoder('utf-8', { fatal: false }).decode(stdin)) as unknown;

@@ -4,7 +4,7 @@
  */
 import { Notice, type App } from 'obsidian';
 import type { Lang } from '../core/i18n';
-import { HOSTS } from '../core/agent-contracts';
+import { DEFAULT_AGENT, HOSTS } from '../core/agent-contracts';
 import type { AgentHooks, HookOutcome } from './agent-hooks';
 import { HookChoiceModal, OutputModal } from './hook-modals';
 import { uiStrings } from './ui-strings';
@@ -52,7 +52,7 @@ export function hookCommands(app: App, hooks: AgentHooks, lang: () => Lang): Hoo
 				allowAll: false,
 				withScope: true,
 				scopesOf: (agent) => hooks.scopesOf(agent),
-				onSubmit: ({ agent = 'claude-code', scope = 'project' }) =>
+				onSubmit: ({ agent = DEFAULT_AGENT, scope = 'project' }) =>
 					guarded(() => show(s.installTitle, hooks.install({ agent, scope }, path), s.installed(HOSTS[agent].name))),
 			}).open();
 		},
@@ -66,7 +66,7 @@ export function hookCommands(app: App, hooks: AgentHooks, lang: () => Lang): Hoo
 				allowAll: false,
 				withScope: false,
 				scopesOf: (agent) => hooks.scopesOf(agent),
-				onSubmit: ({ agent = 'claude-code' }) =>
+				onSubmit: ({ agent = DEFAULT_AGENT }) =>
 					guarded(async () => {
 						// Doctor runs the hook once, which takes a moment.
 						const notice = new Notice(s.checking);

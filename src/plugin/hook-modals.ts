@@ -3,7 +3,7 @@
  * bridge's own report (install lines, doctor's checks) as monospace text.
  */
 import { Modal, Setting, type App } from 'obsidian';
-import { AGENT_IDS, HOSTS, type AgentId } from '../core/agent-contracts';
+import { AGENT_IDS, DEFAULT_AGENT, HOSTS, type AgentId } from '../core/agent-contracts';
 import type { Scope } from '../node/agents/host-spec';
 import type { HookChoice } from './agent-hooks';
 import type { UiStrings } from './ui-strings';
@@ -31,7 +31,7 @@ export class HookChoiceModal extends Modal {
 		private readonly options: ChoiceOptions,
 	) {
 		super(app);
-		this.choice = options.allowAll ? {} : ({ agent: 'claude-code', scope: 'project' } satisfies HookChoice);
+		this.choice = options.allowAll ? {} : ({ agent: DEFAULT_AGENT, scope: 'project' } satisfies HookChoice);
 	}
 
 	onOpen(): void {
@@ -46,7 +46,7 @@ export class HookChoiceModal extends Modal {
 		new Setting(el).setName(this.s.agent).addDropdown((d) => {
 			if (all !== undefined) d.addOption(all, '—');
 			for (const id of AGENT_IDS) d.addOption(id, HOSTS[id].name);
-			d.setValue(this.choice.agent ?? all ?? 'claude-code').onChange((v) => {
+			d.setValue(this.choice.agent ?? all ?? DEFAULT_AGENT).onChange((v) => {
 				const agent = v === all ? undefined : (v as AgentId);
 				const scopes = agent === undefined ? [] : this.options.scopesOf(agent);
 				const scope = this.choice.scope !== undefined && scopes.includes(this.choice.scope) ? this.choice.scope : this.options.allowAll ? undefined : scopes[0];

@@ -79,12 +79,15 @@ export function commandLine(shell: HostShell, node: string, script: string, args
 }
 
 /**
- * Words of a command line we wrote, for either shell: a leading call operator is dropped; double
- * quotes end at any PowerShell double quote and a backtick takes the next character literally
- * (our POSIX lines hold neither); single quotes end at `'`, where `''` is one quote.
+ * Words of a command line we wrote, for either shell. A line with the call operator is read as
+ * PowerShell reads it: its double quotes are any of PowerShell's four and a backtick takes the next
+ * character literally; any other line as a POSIX shell reads ours (plain `"`, nothing escaped).
+ * Single quotes end at `'`, where `''` is one quote.
  */
 export function commandWords(command: string): string[] {
 	const words: string[] = [];
+	const ps = /^\s*&\s/.test(command);
+	const quotes = ps ? PS_DOUBLE_QUOTES : '"';
 	const text = command.replace(/^\s*&\s+/, '');
 	let i = 0;
 	while (i < text.length) {
@@ -93,10 +96,10 @@ export function commandWords(command: string): string[] {
 		let word = '';
 		while (i < text.length && !/\s/.test(text[i] ?? '')) {
 			const c = text[i] ?? '';
-			if (PS_DOUBLE_QUOTES.includes(c)) {
+			if (quotes.includes(c)) {
 				i++;
-				while (i < text.length && !PS_DOUBLE_QUOTES.includes(text[i] ?? '')) {
-					if (text[i] === '`' && i + 1 < text.length) i++;
+				while (i < text.length && !quotes.includes(text[i] ?? '')) {
+					if (ps && text[i] === '`' && i + 1 < text.length) i++;
 					word += text[i] ?? '';
 					i++;
 				}
