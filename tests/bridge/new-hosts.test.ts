@@ -218,3 +218,23 @@ describe('PowerShell lines on Windows', () => {
 		expect(install(opts(vault({}, 'costs $HOME'), tmp(), { agent: 'copilot', platform: 'win32' })).code).toBe(EXIT.unsafePath);
 	});
 });
+
+describe('Claude Code on Windows without Git Bash', () => {
+	async function shellCheck(env: NodeJS.ProcessEnv): Promise<string | undefined> {
+		const v = vault();
+		const home = tmp();
+		install(opts(v, home, { agent: 'claude-code', platform: 'win32' }));
+		const report = await doctor({ vault: v, home, agent: 'claude-code', version: '0.1.0', scriptSource: SOURCE, platform: 'win32', env, timeoutMs: 5_000 });
+		return report.checks.find((c) => c.id === 'shell')?.message;
+	}
+
+	it('doctor warns that PowerShell would run the hook, and is quiet when Git Bash is on PATH or named', async () => {
+		expect(await shellCheck({ PATH: tmp() })).toMatch(/No Git Bash was found.*PowerShell/);
+		const gitDir = tmp();
+		fs.writeFileSync(path.join(gitDir, 'git.exe'), '');
+		expect(await shellCheck({ PATH: `${tmp()};${gitDir}` })).toBeUndefined();
+		const bash = path.join(tmp(), 'bash.exe');
+		fs.writeFileSync(bash, '');
+		expect(await shellCheck({ PATH: tmp(), CLAUDE_CODE_GIT_BASH_PATH: bash })).toBeUndefined();
+	});
+});

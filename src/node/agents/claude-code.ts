@@ -3,6 +3,7 @@
  * or `~/.claude/settings.json` (user; `CLAUDE_CONFIG_DIR` moves it). Docs: code.claude.com/docs/en/hooks
  * and /settings. The project files are read only from the folder the session starts in (docs/design.md, "The start-folder trap").
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { homeDir, type HostPaths, type HostSpec, type ReadFile } from './host-spec';
 import { writeGuardEntry } from './write-guard-entry';
@@ -14,6 +15,20 @@ export const EDIT_MATCHER = 'Edit|Write|MultiEdit|NotebookEdit';
 
 export function claudeUserDir(p: HostPaths): string {
 	return homeDir(p, 'CLAUDE_CONFIG_DIR', '.claude');
+}
+
+/**
+ * Whether Claude Code on Windows finds Git Bash: `CLAUDE_CODE_GIT_BASH_PATH`, or Git for Windows
+ * (`bash.exe` or `git.exe`) on PATH. Without it Claude Code runs hooks in PowerShell, which cannot
+ * run the Git Bash form install writes (docs/agents.md, "PowerShell").
+ */
+export function gitBashFound(env: NodeJS.ProcessEnv): boolean {
+	const given = env.CLAUDE_CODE_GIT_BASH_PATH;
+	if (given !== undefined && given !== '') return fs.existsSync(given);
+	return (env.PATH ?? env.Path ?? '')
+		.split(';')
+		.filter((d) => d !== '')
+		.some((d) => fs.existsSync(path.join(d, 'bash.exe')) || fs.existsSync(path.join(d, 'git.exe')));
 }
 
 export const claudeCode: HostSpec = {
@@ -48,6 +63,16 @@ export const claudeCode: HostSpec = {
 	commandFields: ['command'],
 	claudeHookRules: true,
 	editTools: ['Edit', 'Write'],
+	machineChecks(p) {
+		if (p.platform !== 'win32' || gitBashFound(p.env)) return [];
+		return [
+			{
+				status: 'warn',
+				message: 'No Git Bash was found (CLAUDE_CODE_GIT_BASH_PATH is not set, and neither bash.exe nor git.exe is on PATH). Without it Claude Code runs hooks in PowerShell, which cannot run the registered command (a line starting with a quoted path), so the brief would not arrive.',
+				fix: 'Install Git for Windows, or set CLAUDE_CODE_GIT_BASH_PATH to its bash.exe, then start a new session.',
+			},
+		];
+	},
 	// The vault's `.mcp.json` and `~/.claude.json` (`mcpServers`), entries `{ "type": "stdio", "command", "args" }`.
 	mcp: {
 		files: (vault, home) => [

@@ -53,6 +53,7 @@ export async function doctor(o: DoctorOptions): Promise<DoctorReport> {
 		await checkInterpreter(interpreter === '' ? 'node' : interpreter, env, platform, checks);
 		if (exists(scriptTarget(o.vault))) await checkHookRun(o, reg, env, platform, runsIn(o, reg, platform), checks);
 	}
+	if (reg !== undefined) for (const c of specFor(o.agent).machineChecks?.(p) ?? []) checks.push({ id: 'shell', ...c });
 	checks.push(...sessionStartChecks(o.vault, reg !== undefined, env));
 	// For the hosts install registers the MCP server for (docs/agents.md, "MCP server").
 	const mcpHost = MCP_HOSTS[o.agent];

@@ -77,6 +77,8 @@ export interface HostSpec {
 	claudeHookRules?: boolean;
 	/** The host's own trust step between a registered hook and one that runs (docs/agents.md). */
 	trust?(o: TrustOptions): TrustFinding[];
+	/** What else on this machine decides whether the host can run the registered line (doctor). */
+	machineChecks?(p: HostPaths): TrustFinding[];
 	/** Where the host reads MCP servers, for hosts whose MCP configuration is documented (docs/agents.md, "MCP server"). */
 	mcp?: McpHost;
 }
