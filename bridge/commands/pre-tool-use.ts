@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { stringFlag, type Args } from '../args';
 import { contextFor } from '../context';
 import { readStdin, writeOut } from '../io';
-import { translateHookInput } from '../../src/core/agent-contracts';
+import { DEFAULT_AGENT, translateHookInput } from '../../src/core/agent-contracts';
 import { vaultRelative } from '../../src/core/rules/scope';
 import { denyOutput, freeName, guardApplies, GUARDED_TOOL, refusal } from '../../src/core/write-guard';
 import { defaultVaultRoot } from '../../src/node/vault-config';
@@ -23,7 +23,7 @@ export function writeAttempt(stdin: Buffer): { tool: string; filePath: string } 
 	} catch {
 		return null;
 	}
-	const hook = translateHookInput('claude-code', raw);
+	const hook = translateHookInput(DEFAULT_AGENT, raw);
 	const filePath = hook.tool_input?.file_path;
 	if (hook.tool_name === undefined || typeof filePath !== 'string' || filePath.trim() === '') return null;
 	return { tool: hook.tool_name, filePath };
