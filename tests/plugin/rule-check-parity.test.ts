@@ -5,6 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { unprivileged } from '../helpers/bridge';
@@ -37,10 +38,21 @@ function runner(s: Started): RuleCheckRunner {
 	return (s.plugin as unknown as { rules: RuleCheckRunner }).rules;
 }
 
+/** The built bridge where `as` can read it: the checkout may sit in a folder only its owner can enter. */
+function bundleFor(as: { uid: number; gid: number } | null): string {
+	if (as === null) return BUNDLE;
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-parity-bridge-'));
+	fs.chmodSync(dir, 0o755);
+	const file = path.join(dir, 'session-brief.cjs');
+	fs.copyFileSync(BUNDLE, file);
+	fs.chmodSync(file, 0o644);
+	return file;
+}
+
 function bridgeCheck(base: string, lang: 'en' | 'de', as: { uid: number; gid: number } | null = null): Shown {
 	let out = '';
 	try {
-		out = execFileSync(process.execPath, [BUNDLE, 'check', '--json', '--lang', lang, '--vault', base], { encoding: 'utf8', ...(as ?? {}) });
+		out = execFileSync(process.execPath, [bundleFor(as), 'check', '--json', '--lang', lang, '--vault', base], { encoding: 'utf8', ...(as ?? {}) });
 	} catch (error) {
 		// Exit 1 = findings; the JSON is on stdout all the same.
 		out = String((error as { stdout?: string }).stdout ?? '');
