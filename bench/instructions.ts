@@ -1,4 +1,4 @@
-// `npx tsx bench/instructions.ts [--runs N] [--dist DIR]`: the start-up cost of a hook counted in
+// `npx tsx bench/instructions.ts [--runs N] [--dist DIR] [--vaults 1000,10000,100000 [--journal K]]`: the start-up cost of a hook counted in
 // CPU instructions with valgrind's callgrind, against `node -e 0` counted the same way. Wall-clock
 // ratios (bench/run.ts) drift with whatever else the machine runs; instruction counts repeat to
 // within a fraction of a percent, so this is the check for a change that adds code to the hook's
@@ -8,12 +8,18 @@
 // example-vault, through the hook entry as install places it (with its V8 code cache warmed), and
 // `--version` through the same entry (loading the bridge and nothing else). `--dist DIR` takes the
 // built files from another folder than bridge/dist (another build, to compare before and after).
+// `--vaults` adds tier 1 on generated vaults of those sizes (bench/generate-vault.ts) with K
+// unreviewed agent edits in the journal (default 200) and a previous session on record, so both
+// what-changed items are worked out on every run: the hook reads the cache, the journal and the
+// review marks, never the index, so the count must stay flat as the vault grows.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { ensureVault } from './generate-vault';
 import { flag } from './lib/args';
-import { REPO, childEnv, sessionStartInput } from './lib/repo';
+import { makePluginCache } from './lib/plugin-cache';
+import { BENCH_NOW, REPO, childEnv, sessionStartInput } from './lib/repo';
 import { median } from './lib/stats';
 
 const argv = process.argv.slice(2);
@@ -48,11 +54,9 @@ function run(args: readonly string[], input = ''): { stdout: string } {
 
 // The cache the plugin would write: the bridge's scan cache, claimed by this (live) process.
 run([entry, 'report', '--json', '--source', 'scan', '--vault', vault]);
-const cacheFile = path.join(vault, '.obsidian', 'plugins', 'session-brief', 'brief-cache.json');
-const cache = JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as Record<string, unknown>;
-cache.writer = 'plugin';
-cache.plugin = { pid: process.pid, pending: false };
-fs.writeFileSync(cacheFile, JSON.stringify(cache));
+// With this process's start identity: without it tier 1 does not trust the keeper and the hook
+// walks the vault (tier 3), which on the small example vault costs nearly the same.
+makePluginCache(vault);
 
 // Each run a new session: session-start answers a repeated session id with a one-line note.
 const hookInput = sessionStartInput;
@@ -90,3 +94,74 @@ subjects.forEach((s, k) => {
 	const m = median(counts[k]!);
 	console.log(`| ${s.label} | ${(m / 1e6).toFixed(1)} M | ${(m / base).toFixed(3)}× |`);
 });
+
+// ------------------------------------------------------------------------------------------------
+// Tier 1 as the vault grows
+
+const VAULTS = (flag(argv, 'vaults') ?? '').split(',').filter((x) => x !== '').map(Number);
+const JOURNAL = Number(flag(argv, 'journal') ?? 200);
+/** The files this section adds to a generated vault's plugin folder, put back as they were on exit. */
+const TOUCHED = ['brief-cache.json', 'agent-changes.jsonl', 'agent-review.json', 'conversations.json', 'session-starts.json'];
+
+function notePaths(root: string, want: number): string[] {
+	const found: string[] = [];
+	const walk = (rel: string): void => {
+		for (const d of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
+			if (found.length >= want || d.name.startsWith('.')) continue;
+			const child = rel === '' ? d.name : `${rel}/${d.name}`;
+			if (d.isDirectory()) walk(child);
+			else if (d.name.endsWith('.md')) found.push(child);
+		}
+	};
+	walk('');
+	return found;
+}
+
+function journalLines(paths: readonly string[]): string {
+	const start = new Date(BENCH_NOW).getTime() - 6 * 3600_000;
+	return paths
+		.map((p, i) => `${JSON.stringify({ path: p, tool: i % 3 === 0 ? 'Write' : 'Edit', session: `bench-session-${Math.floor(i / 20)}`, at: new Date(start + i * 1000).toISOString() })}\n`)
+		.join('');
+}
+
+if (VAULTS.length > 0) {
+	const rows: string[] = [];
+	for (const n of VAULTS) {
+		const { root } = ensureVault(n, { log: (m) => console.error(m) });
+		const dir = path.join(root, '.obsidian', 'plugins', 'session-brief');
+		fs.mkdirSync(dir, { recursive: true });
+		const saved = new Map(TOUCHED.map((f) => [f, fs.existsSync(path.join(dir, f)) ? fs.readFileSync(path.join(dir, f)) : null]));
+		const restore = (): void => {
+			for (const [f, bytes] of saved) {
+				if (bytes === null) fs.rmSync(path.join(dir, f), { force: true });
+				else fs.writeFileSync(path.join(dir, f), bytes);
+			}
+		};
+		process.on('exit', restore);
+		try {
+			fs.writeFileSync(path.join(dir, 'agent-changes.jsonl'), journalLines(notePaths(root, JOURNAL)));
+			fs.rmSync(path.join(dir, 'agent-review.json'), { force: true });
+			run([entry, 'report', '--json', '--source', 'scan', '--vault', root]);
+			const file = path.join(dir, 'brief-cache.json');
+			makePluginCache(root);
+			const args = [entry, 'session-start', '--vault', root];
+			// The first run records this session as the previous one for the next.
+			run(args, hookInput());
+			const text = (JSON.parse(run(args, hookInput()).stdout) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput?.additionalContext ?? '';
+			if (!text.includes('cached brief') || !/agents/i.test(text)) throw new Error(`tier 1 at ${n} notes did not serve the cache with the agent changes: ${text.split('\n').slice(0, 3).join(' / ')}`);
+			const base = [];
+			const subject = [];
+			for (let i = 0; i < RUNS; i++) {
+				base.push(instructions(['-e', '0']));
+				subject.push(instructions(args, hookInput));
+			}
+			const size = fs.statSync(file).size;
+			rows.push(`| ${n.toLocaleString('en-US')} | ${JOURNAL} | ${(size / 1024).toFixed(1)} KB | ${(median(subject) / 1e6).toFixed(1)} M | ${(median(subject) / median(base)).toFixed(3)}× |`);
+		} finally {
+			restore();
+		}
+	}
+	console.log(`\nTier 1 session-start by vault size (callgrind, median of ${RUNS}, each against node -e 0 measured alongside)`);
+	console.log('| notes | journal records | brief-cache.json | instructions | vs node -e 0 |\n|---:|---:|---:|---:|---:|');
+	for (const r of rows) console.log(r);
+}
