@@ -33,6 +33,7 @@ import { fileURLToPath } from 'node:url';
 
 import { flag, positionalNumbers } from './lib/args';
 import { BENCH_NOW, BENCH_TODAY } from './lib/repo';
+import { mulberry32 } from './lib/rng';
 
 export { BENCH_NOW, BENCH_TODAY };
 export const GENERATOR_VERSION = 6;
@@ -62,14 +63,7 @@ export interface Rng {
 }
 
 export function makeRng(seed: string | number): Rng {
-	let a = hashSeed(String(seed));
-	const next = () => {
-		a = (a + 0x6d2b79f5) | 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
+	const next = mulberry32(hashSeed(String(seed)));
 	return {
 		next,
 		int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)),

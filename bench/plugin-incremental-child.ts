@@ -10,6 +10,7 @@ import { BriefService } from '../src/plugin/brief-service';
 import { IndexSync } from '../src/plugin/index-sync';
 import { App, Plugin, type TFile } from '../tests/obsidian-stub/obsidian';
 import { Journal, restoreJournal } from './lib/journal';
+import { mulberry32 } from './lib/rng';
 import { summary, type Summary } from './lib/stats';
 
 export interface ChildOptions {
@@ -57,17 +58,6 @@ interface Waiter {
 	tBrief: number;
 	tCount: number;
 	reviewCount?: number;
-}
-
-function rng(seed: number): () => number {
-	let a = seed >>> 0 || 1;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
 }
 
 function heap(): number {
@@ -170,7 +160,7 @@ async function child(opts: ChildOptions): Promise<void> {
 	setup.items = Object.fromEntries(Object.entries(first.items).filter(([k]) => k !== 'dailyNote').map(([k, v]) => [k, v !== null && v !== undefined && 'count' in v && typeof v.count === 'number' ? v.count : null]));
 
 	// Random notes, each used once: the order of a seeded shuffle of the index's paths.
-	const random = rng(seed * 7919 + n);
+	const random = mulberry32((seed * 7919 + n) >>> 0 || 1);
 	const paths = [...sync.index.all()].map((x) => x.path).sort();
 	for (let i = paths.length - 1; i > 0; i--) {
 		const j = Math.floor(random() * (i + 1));
