@@ -3,7 +3,6 @@
  * folder here, never the real system one), and names each hook-entry mistake with its fix.
  */
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { doctor, formatDoctor } from '../../src/node/agents/doctor';
@@ -11,17 +10,11 @@ import { claudeCode } from '../../src/node/agents/claude-code';
 import { managedSettingsDir, managedSettingsFiles } from '../../src/node/agents/managed-settings';
 import { install } from '../../src/node/agents/install';
 import { BUNDLE, FIXED_NOW, MCP_FILE } from '../helpers/bridge';
+import { removeTempDirs, tempDir } from '../helpers/rule-vault';
 
-const made: string[] = [];
-afterAll(() => {
-	for (const d of made) fs.rmSync(d, { recursive: true, force: true });
-});
+afterAll(removeTempDirs);
 
-function tmp(): string {
-	const d = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-dhm-'));
-	made.push(d);
-	return d;
-}
+const tmp = (): string => tempDir('sb-dhm-');
 
 const SOURCE = fs.readFileSync(BUNDLE);
 const MCP_SOURCE = fs.readFileSync(MCP_FILE);

@@ -5,7 +5,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseArgs } from '../../bridge/args';
@@ -19,17 +18,9 @@ import { BUNDLE, FIXED_NOW } from '../helpers/bridge';
 import { parsePowerShellCommand } from '../helpers/powershell-line';
 import { exampleVault, removeTempDirs, tempDir } from '../helpers/rule-vault';
 
-const made: string[] = [];
-afterAll(() => {
-	for (const d of made) fs.rmSync(d, { recursive: true, force: true });
-	removeTempDirs();
-});
+afterAll(removeTempDirs);
 
-function tmp(): string {
-	const d = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-hosts-'));
-	made.push(d);
-	return d;
-}
+const tmp = (): string => tempDir('sb-hosts-');
 
 function vault(files: Record<string, string> = {}, name = 'vault'): string {
 	const v = path.join(tmp(), name);

@@ -5,7 +5,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { doctor, formatDoctor } from '../../src/node/agents/doctor';
@@ -13,17 +12,11 @@ import { matcherReaches } from '../../src/node/agents/doctor-write-guard';
 import { install } from '../../src/node/agents/install';
 import { uninstall } from '../../src/node/agents/uninstall';
 import { BUNDLE, FIXED_NOW, MCP_FILE } from '../helpers/bridge';
+import { removeTempDirs, tempDir } from '../helpers/rule-vault';
 
-const made: string[] = [];
-afterAll(() => {
-	for (const d of made) fs.rmSync(d, { recursive: true, force: true });
-});
+afterAll(removeTempDirs);
 
-function tmp(): string {
-	const d = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-wg-'));
-	made.push(d);
-	return d;
-}
+const tmp = (): string => tempDir('sb-wg-');
 
 const SOURCE = fs.readFileSync(BUNDLE);
 const MCP_SOURCE = fs.readFileSync(MCP_FILE);
