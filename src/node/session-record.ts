@@ -108,7 +108,9 @@ function claim(pluginDir: string, key: string, agent: AgentId, hasId: boolean): 
 			fs.rmSync(file, { force: true });
 		}
 	}
-	return false;
+	// Still contended after both tries (entries racing over a stale or half-written mark): give the
+	// brief. A second brief costs a few lines; a lost one costs the session its brief.
+	return true;
 }
 
 /** Marks of sessions long over, so the folder stays a handful of files. */
