@@ -2,7 +2,9 @@
 //   src/core   pure: no `obsidian`, no Node built-ins, no other layer
 //   src/node   Node-only code both front ends share: no `obsidian`, no src/plugin, no bridge
 //   bridge     command line and hook entry points: no `obsidian`, no src/plugin
-//   src/plugin (and main.ts) Obsidian adapters: no bridge, except the built bridge file as text
+//   src/plugin (and main.ts) Obsidian adapters: no bridge, except the built bridge file as text;
+//              no src/node/agents (install, uninstall, doctor): the plugin loads those from that
+//              text (src/plugin/bridge-library.ts), so main.js holds them once
 // One regular expression per forbidden target, matched against the import's source text, checks
 // static imports and exports (no-restricted-imports) and literal `import()` calls
 // (no-restricted-syntax) alike. eslint.config.mjs spreads this list after the Obsidian
@@ -27,6 +29,10 @@ const FORBIDDEN = {
 		regex: layer('bridge', '(?!dist/[^/]+\\.cjs$)'),
 		message: 'may not import bridge/ (the command line); move shared code to src/node. Only the built bridge file (bridge/dist/*.cjs) may be embedded as text.',
 	},
+	nodeAgents: {
+		regex: '^(.*/)?node/agents(/|$)',
+		message: 'may not import src/node/agents: install, uninstall and doctor reach the plugin through the embedded bridge (src/plugin/bridge-library.ts, types from src/node/agent-library.ts), so main.js holds them once.',
+	},
 };
 
 function rulesFor(layerName, forbidden) {
@@ -48,7 +54,7 @@ export const LAYERS = [
 	{ name: 'src/core', files: ['src/core/**/*.ts'], forbidden: ['obsidian', 'nodeBuiltins', 'node', 'plugin', 'bridge'] },
 	{ name: 'src/node', files: ['src/node/**/*.ts'], forbidden: ['obsidian', 'plugin', 'bridge'] },
 	{ name: 'bridge', files: ['bridge/**/*.ts'], forbidden: ['obsidian', 'plugin'] },
-	{ name: 'The plugin', files: ['src/plugin/**/*.ts', 'main.ts'], forbidden: ['bridgeSource'] },
+	{ name: 'The plugin', files: ['src/plugin/**/*.ts', 'main.ts'], forbidden: ['bridgeSource', 'nodeAgents'] },
 ];
 
 export default LAYERS.map((l) => ({ files: l.files, rules: rulesFor(l.name, l.forbidden) }));

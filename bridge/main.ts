@@ -7,6 +7,7 @@ import { safeLines } from '../src/core/quote';
 import { parseArgs, stringFlag, USAGE, UsageError, type Args } from './args';
 import { writeOut } from './io';
 import { WORKER_FLAG } from '../src/node/worker-flag';
+import { LIBRARY_MARK, type AgentLibrary } from '../src/node/agent-library';
 
 declare const BRIDGE_VERSION: string;
 
@@ -81,4 +82,12 @@ async function main(): Promise<void> {
 	}
 }
 
-void main();
+/** For a loader that marks its module (src/node/agent-library.ts): the Obsidian plugin. */
+export function agentLibrary(): Promise<AgentLibrary> {
+	return import('../src/node/agents/library').then((m) => m.AGENT_LIBRARY);
+}
+
+declare const module: Record<string, unknown>;
+// Loaded as a library, the file only defines its exports; run as a program (by node, the hook
+// entry or the scan's worker thread), it runs its command line.
+if (module[LIBRARY_MARK] !== true) void main();

@@ -1,19 +1,20 @@
 /**
  * *Install agent hooks*, *Check agent hooks* and *Remove agent hooks*:
- * the bridge's own install, doctor and uninstall, called with Obsidian's vault folder and config
- * folder, the bridge bundle and MCP server file embedded in main.js, and a `node` found on disk (Obsidian's own
+ * the bridge's own install, doctor and uninstall, loaded from the bridge bundle embedded in main.js
+ * (bridge-library.ts) and called with Obsidian's vault folder and config folder, that bundle and
+ * the MCP server file embedded beside it, and a `node` found on disk (Obsidian's own
  * `process.execPath` is Electron, which cannot run the hooks). Desktop only: the hooks are files
  * in the vault folder and in the agent's settings.
  */
 import * as os from 'node:os';
+import * as path from 'node:path';
 import { FileSystemAdapter, type App } from 'obsidian';
-import { doctor, formatDoctor } from '../node/agents/doctor';
-import { install } from '../node/agents/install';
-import { uninstall } from '../node/agents/uninstall';
-import type { Scope } from '../node/agents/host-spec';
-import { EXIT, findNodeOnPath, specFor, type ActionResult } from '../node/agents/options';
+import type { ActionResult, AgentLibrary, Scope } from '../node/agent-library';
 import type { AgentId } from '../core/agent-contracts';
+import { loadAgentLibrary } from './bridge-library';
 import type { EmbeddedFiles } from './bridge-source';
+
+export type { Scope };
 
 export interface HookChoice {
 	agent: AgentId;
@@ -36,11 +37,11 @@ const USUAL_NODE_DIRS: Partial<Record<NodeJS.Platform, string[]>> = {
 	linux: ['/usr/local/bin', '/usr/bin', '/snap/bin'],
 };
 
-export function findNode(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string | undefined {
+export function findNode(lib: AgentLibrary, env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string | undefined {
 	const extra = USUAL_NODE_DIRS[platform] ?? [];
 	const sep = platform === 'win32' ? ';' : ':';
-	const path = [env.PATH ?? env.Path ?? '', ...extra].filter((p) => p !== '').join(sep);
-	return findNodeOnPath({ ...env, PATH: path, Path: path }, platform);
+	const search = [env.PATH ?? env.Path ?? '', ...extra].filter((p) => p !== '').join(sep);
+	return lib.findNodeOnPath({ ...env, PATH: search, Path: search }, platform);
 }
 
 function outcomeText(r: ActionResult): string {
@@ -67,12 +68,24 @@ export class AgentHooks {
 		return adapter instanceof FileSystemAdapter ? adapter.getBasePath() : null;
 	}
 
-	scopesOf(agent: AgentId): readonly Scope[] {
-		return specFor(agent).scopes;
+	private loaded: Promise<AgentLibrary> | null = null;
+
+	/** The bridge's agent commands, compiled from the embedded bundle on first use. */
+	library(vault: string): Promise<AgentLibrary> {
+		if (this.loaded === null) {
+			// Named as if it were a file in the plugin's folder: stack traces point there, and the
+			// bridge's `require` resolves Node's built-in modules from it.
+			const file = path.join(vault, this.pluginFolder ?? '', 'session-brief.cjs');
+			this.loaded = loadAgentLibrary(this.files.bridge, file);
+			// A failed load is tried again next time rather than remembered.
+			void this.loaded.catch(() => (this.loaded = null));
+		}
+		return this.loaded;
 	}
 
-	install(choice: HookChoice, vault: string): HookOutcome {
-		const r = install({
+	async install(choice: HookChoice, vault: string): Promise<HookOutcome> {
+		const lib = await this.library(vault);
+		const r = lib.install({
 			vault,
 			scope: choice.scope,
 			agent: choice.agent,
@@ -80,25 +93,27 @@ export class AgentHooks {
 			scriptSource: this.files.bridge,
 			mcpSource: this.files.mcp,
 			version: this.version,
-			nodePath: findNode(this.env, this.platform),
+			nodePath: findNode(lib, this.env, this.platform),
 			configDir: this.app.vault.configDir,
 			pluginDir: this.pluginFolder,
 			platform: this.platform,
 			env: this.env,
 		});
-		const ok = r.code === EXIT.ok;
+		const ok = r.code === lib.exit.ok;
 		return { ok, problem: ok ? '' : (r.lines[r.lines.length - 1] ?? ''), text: outcomeText(r) };
 	}
 
 	/** `choice` parts left out: every installation recorded in the vault, as the bridge's uninstall. */
-	remove(choice: Partial<HookChoice>, vault: string): HookOutcome {
-		const r = uninstall({ vault, home: this.home, agent: choice.agent, scope: choice.scope, platform: this.platform, env: this.env });
-		const ok = r.code === EXIT.ok;
+	async remove(choice: Partial<HookChoice>, vault: string): Promise<HookOutcome> {
+		const lib = await this.library(vault);
+		const r = lib.uninstall({ vault, home: this.home, agent: choice.agent, scope: choice.scope, platform: this.platform, env: this.env });
+		const ok = r.code === lib.exit.ok;
 		return { ok, problem: ok ? '' : (r.lines[r.lines.length - 1] ?? ''), text: outcomeText(r) };
 	}
 
 	async check(agent: AgentId, vault: string): Promise<HookOutcome> {
-		const report = await doctor({ vault, home: this.home, agent, version: this.version, scriptSource: this.files.bridge, mcpSource: this.files.mcp, platform: this.platform, env: this.env });
-		return { ok: report.ok, problem: '', text: formatDoctor(report) };
+		const lib = await this.library(vault);
+		const report = await lib.doctor({ vault, home: this.home, agent, version: this.version, scriptSource: this.files.bridge, mcpSource: this.files.mcp, platform: this.platform, env: this.env });
+		return { ok: report.ok, problem: '', text: lib.formatDoctor(report) };
 	}
 }

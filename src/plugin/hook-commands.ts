@@ -31,8 +31,8 @@ export function hookCommands(app: App, hooks: AgentHooks, lang: () => Lang): Hoo
 		new Notice(outcome.ok ? success : strings().failed(outcome.problem));
 		new OutputModal(app, title, outcome.text).open();
 	};
-	// The bridge's functions report expected failures as results; anything thrown is a bug, but it
-	// must still reach the user instead of vanishing in the console.
+	// The bridge's functions report expected failures as results; anything thrown (a bug, or an
+	// embedded bridge that does not load) must still reach the user instead of vanishing in the console.
 	const guarded = (fn: () => void | Promise<void>): void => {
 		Promise.resolve()
 			.then(fn)
@@ -46,48 +46,57 @@ export function hookCommands(app: App, hooks: AgentHooks, lang: () => Lang): Hoo
 			const path = vault();
 			if (path === null) return;
 			const s = strings();
-			new HookChoiceModal(app, s, {
-				title: s.installTitle,
-				button: s.install,
-				allowAll: false,
-				withScope: true,
-				scopesOf: (agent) => hooks.scopesOf(agent),
-				onSubmit: ({ agent = DEFAULT_AGENT, scope = 'project' }) =>
-					guarded(() => show(s.installTitle, hooks.install({ agent, scope }, path), s.installed(HOSTS[agent].name))),
-			}).open();
+			guarded(async () => {
+				const lib = await hooks.library(path);
+				new HookChoiceModal(app, s, {
+					title: s.installTitle,
+					button: s.install,
+					allowAll: false,
+					withScope: true,
+					scopesOf: (agent) => lib.scopesOf(agent),
+					onSubmit: ({ agent = DEFAULT_AGENT, scope = 'project' }) =>
+						guarded(async () => show(s.installTitle, await hooks.install({ agent, scope }, path), s.installed(HOSTS[agent].name))),
+				}).open();
+			});
 		},
 		check: () => {
 			const path = vault();
 			if (path === null) return;
 			const s = strings();
-			new HookChoiceModal(app, s, {
-				title: s.checkTitle,
-				button: s.check,
-				allowAll: false,
-				withScope: false,
-				scopesOf: (agent) => hooks.scopesOf(agent),
-				onSubmit: ({ agent = DEFAULT_AGENT }) =>
-					guarded(async () => {
-						// Doctor runs the hook once, which takes a moment.
-						const notice = new Notice(s.checking);
-						const outcome = await hooks.check(agent, path);
-						notice.hide();
-						new OutputModal(app, s.checkTitle, outcome.text).open();
-					}),
-			}).open();
+			guarded(async () => {
+				const lib = await hooks.library(path);
+				new HookChoiceModal(app, s, {
+					title: s.checkTitle,
+					button: s.check,
+					allowAll: false,
+					withScope: false,
+					scopesOf: (agent) => lib.scopesOf(agent),
+					onSubmit: ({ agent = DEFAULT_AGENT }) =>
+						guarded(async () => {
+							// Doctor runs the hook once, which takes a moment.
+							const notice = new Notice(s.checking);
+							const outcome = await hooks.check(agent, path);
+							notice.hide();
+							new OutputModal(app, s.checkTitle, outcome.text).open();
+						}),
+				}).open();
+			});
 		},
 		remove: () => {
 			const path = vault();
 			if (path === null) return;
 			const s = strings();
-			new HookChoiceModal(app, s, {
-				title: s.removeTitle,
-				button: s.remove,
-				allowAll: true,
-				withScope: true,
-				scopesOf: (agent) => hooks.scopesOf(agent),
-				onSubmit: (choice) => guarded(() => show(s.removeTitle, hooks.remove(choice, path), s.removed)),
-			}).open();
+			guarded(async () => {
+				const lib = await hooks.library(path);
+				new HookChoiceModal(app, s, {
+					title: s.removeTitle,
+					button: s.remove,
+					allowAll: true,
+					withScope: true,
+					scopesOf: (agent) => lib.scopesOf(agent),
+					onSubmit: (choice) => guarded(async () => show(s.removeTitle, await hooks.remove(choice, path), s.removed)),
+				}).open();
+			});
 		},
 	};
 }

@@ -4,7 +4,7 @@
  */
 import { Modal, Setting, type App } from 'obsidian';
 import { AGENT_IDS, DEFAULT_AGENT, HOSTS, type AgentId } from '../core/agent-contracts';
-import type { Scope } from '../node/agents/host-spec';
+import type { Scope } from '../node/agent-library';
 import type { HookChoice } from './agent-hooks';
 import type { UiStrings } from './ui-strings';
 

@@ -49,6 +49,9 @@ const FORBIDDEN: Case[] = [
 	['src/plugin/x.ts', '../../bridge/args'],
 	['src/plugin/x.ts', '../../bridge/dist/other/thing.cjs'],
 	['main.ts', './bridge/main'],
+	['src/plugin/x.ts', '../node/agents/install'],
+	['src/plugin/x.ts', '../node/agents'],
+	['main.ts', './src/node/agents/doctor'],
 ];
 
 const LEGAL: Case[] = [
@@ -69,6 +72,8 @@ const LEGAL: Case[] = [
 	['src/plugin/x.ts', '../core/brief'],
 	['src/plugin/x.ts', '../../bridge/dist/session-brief.cjs'],
 	['main.ts', './src/plugin/agent-hooks'],
+	['src/plugin/x.ts', '../node/agent-library'],
+	['src/plugin/x.ts', '../node/live/server'],
 ];
 
 describe('layer boundaries', () => {

@@ -35,10 +35,14 @@ async function start(files: Record<string, string> = {}, options: { plainAdapter
 	return s;
 }
 
-function run(s: Started, id: string): void {
+/** Runs a command and waits for what it shows first: its dialog (once the embedded bridge is loaded) or a notice. */
+async function run(s: Started, id: string): Promise<void> {
 	const c = s.stub.commands.find((x) => x.id === id);
 	if (c?.callback === undefined) throw new Error(`no command ${id}`);
+	const modals = Modal.open.length;
+	const notices = Notice.shown.length;
 	c.callback();
+	await vi.waitFor(() => expect(Modal.open.length > modals || Notice.shown.length > notices).toBe(true), { timeout: 20_000 });
 }
 
 function lastModal(): Modal {
@@ -79,7 +83,7 @@ function settingsOf(base: string, file = '.claude/settings.json'): { hooks: Reco
 describe('install agent hooks', () => {
 	it('copies the embedded bridge into the vault and registers both hooks next to the user\'s own', async () => {
 		started = await start({ '.claude/settings.json': OPERATOR_SETTINGS });
-		run(started, 'install-agent-hooks');
+		await run(started, 'install-agent-hooks');
 		const choice = lastModal();
 		expect(choice.titleEl.textContent).toBe('Install agent hooks');
 		const text = await submit(choice);
@@ -113,11 +117,11 @@ describe('install agent hooks', () => {
 
 	it('is idempotent: a second install changes nothing', async () => {
 		started = await start();
-		run(started, 'install-agent-hooks');
+		await run(started, 'install-agent-hooks');
 		await submit(lastModal());
 		const before = fs.readFileSync(path.join(started.base, '.claude', 'settings.json'), 'utf8');
 		Modal.open = [];
-		run(started, 'install-agent-hooks');
+		await run(started, 'install-agent-hooks');
 		const text = await submit(lastModal());
 		expect(text).toContain('already has the Claude Code hooks; left unchanged');
 		expect(fs.readFileSync(path.join(started.base, '.claude', 'settings.json'), 'utf8')).toBe(before);
@@ -125,7 +129,7 @@ describe('install agent hooks', () => {
 
 	it('installs for another agent chosen in the dialog, in that agent\'s own file', async () => {
 		started = await start();
-		run(started, 'install-agent-hooks');
+		await run(started, 'install-agent-hooks');
 		const choice = lastModal();
 		select(choice, 0, 'gemini');
 		expect(Array.from(choice.contentEl.querySelectorAll('select')[1]?.options ?? []).map((o) => o.value)).toEqual(['project', 'user']);
@@ -138,7 +142,7 @@ describe('install agent hooks', () => {
 
 	it('refuses a settings file it cannot parse and leaves it as it was', async () => {
 		started = await start({ '.claude/settings.json': '{ "hooks": [ broken' });
-		run(started, 'install-agent-hooks');
+		await run(started, 'install-agent-hooks');
 		const text = await submit(lastModal());
 		expect(text).toMatch(/^Refused: /m);
 		expect(Notice.shown.some((n) => n.startsWith('Agent hooks: Refused:'))).toBe(true);
@@ -147,7 +151,7 @@ describe('install agent hooks', () => {
 
 	it('says it needs the desktop app where the vault is no folder on disk', async () => {
 		started = await start({}, { plainAdapter: true });
-		for (const id of ['install-agent-hooks', 'check-agent-hooks', 'remove-agent-hooks']) run(started, id);
+		for (const id of ['install-agent-hooks', 'check-agent-hooks', 'remove-agent-hooks']) await run(started, id);
 		expect(Modal.open).toEqual([]);
 		expect(Notice.shown.filter((n) => n.includes('only be installed on desktop')).length).toBe(3);
 		expect(fs.existsSync(path.join(started.base, '.claude'))).toBe(false);
@@ -157,10 +161,10 @@ describe('install agent hooks', () => {
 describe('check and remove agent hooks', () => {
 	it('shows doctor\'s report in a dialog after running the installed hook', async () => {
 		started = await start();
-		run(started, 'install-agent-hooks');
+		await run(started, 'install-agent-hooks');
 		await submit(lastModal());
 		Modal.open = [];
-		run(started, 'check-agent-hooks');
+		await run(started, 'check-agent-hooks');
 		const choice = lastModal();
 		// Doctor checks an agent; it has no scope to choose.
 		expect(choice.contentEl.querySelectorAll('select').length).toBe(1);
@@ -175,7 +179,7 @@ describe('check and remove agent hooks', () => {
 
 	it('reports the missing hooks when nothing is installed', async () => {
 		started = await start();
-		run(started, 'check-agent-hooks');
+		await run(started, 'check-agent-hooks');
 		const text = await submit(lastModal());
 		expect(text).toContain('[FAIL]');
 		expect(text).toContain('Problems found');
@@ -183,10 +187,10 @@ describe('check and remove agent hooks', () => {
 
 	it('removes only its own entries and restores the original file', async () => {
 		started = await start({ '.claude/settings.json': OPERATOR_SETTINGS });
-		run(started, 'install-agent-hooks');
+		await run(started, 'install-agent-hooks');
 		await submit(lastModal());
 		Modal.open = [];
-		run(started, 'remove-agent-hooks');
+		await run(started, 'remove-agent-hooks');
 		await submit(lastModal());
 		expect(Notice.shown).toContain('Agent hooks removed.');
 		expect(fs.readFileSync(path.join(started.base, '.claude', 'settings.json'), 'utf8')).toBe(OPERATOR_SETTINGS);

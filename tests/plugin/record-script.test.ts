@@ -26,9 +26,11 @@ interface Recorded {
 
 async function runScript(app: stub.App): Promise<Recorded> {
 	const win = { app, sessionBriefProbeOptions: { waitMs: 500 }, sessionBriefRecording: undefined as Promise<Recorded> | undefined };
-	// As pasted into the console: `window`, and Obsidian's `require` that knows `obsidian`.
+	// As pasted into the console: `window`, and Obsidian's `require` that knows `obsidian` and
+	// (on desktop) Node's built-ins.
 	const requireObsidian = (id: string): unknown => {
 		if (id === 'obsidian') return stub;
+		if (id === 'node:vm') return vm;
 		throw new Error(`Cannot find module '${id}'`);
 	};
 	const paste = vm.runInThisContext(`(function (window, require) {\n${SCRIPT}\n})`, { filename: 'record-obsidian-runtime.js' }) as (w: typeof win, r: typeof requireObsidian) => void;
@@ -63,7 +65,7 @@ describe('record-obsidian-runtime.js', () => {
 
 		const answers = JSON.parse(fs.readFileSync(path.join(out, 'obsidian-runtime.json'), 'utf8')) as Record<string, Record<string, unknown>>;
 		expect(answers.format).toBe('session-brief-obsidian-runtime');
-		for (const key of ['obsidian', 'fileCacheRecord', 'externalEdit', 'processUnchanged', 'locale', 'popout', 'deferredExplorer', 'pluginFolder']) {
+		for (const key of ['obsidian', 'fileCacheRecord', 'externalEdit', 'processUnchanged', 'locale', 'popout', 'deferredExplorer', 'pluginFolder', 'bridgeLibrary']) {
 			expect(answers[key], key).toBeTypeOf('object');
 			expect(answers[key]?.error, key).toBeUndefined();
 		}
@@ -72,6 +74,7 @@ describe('record-obsidian-runtime.js', () => {
 		expect(answers.popout).toMatchObject({ plainInstanceof: false, crossWindowInstanceOf: true, targetNodeWorks: true });
 		expect(answers.deferredExplorer).toMatchObject({ present: true, isDeferred: true, canReveal: false, afterLoad: { isDeferred: false, canReveal: true } });
 		expect(answers.locale?.moment).toBe('en');
+		expect(answers.bridgeLibrary?.vmCompiles).toBe(true);
 
 		expect(app.vault.getAbstractFileByPath('session-brief-probe')).toBeNull();
 		expect(fs.existsSync(path.join(started.base, 'session-brief-probe'))).toBe(false);

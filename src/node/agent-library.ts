@@ -1,0 +1,38 @@
+/**
+ * The bridge as a library: what the Obsidian plugin calls of it (install, uninstall, doctor) and
+ * how it loads it. The plugin does not compile these commands into main.js; it loads them from the
+ * bridge file it embeds as text (src/plugin/bridge-library.ts), so main.js holds them once and the
+ * plugin runs exactly the code it installs. This file holds only types and one name, so importing
+ * it costs neither front end any code.
+ */
+import type { AgentId } from '../core/agent-contracts';
+import type { DoctorOptions, DoctorReport } from './agents/doctor';
+import type { ActionResult, AgentOptions, EXIT } from './agents/options';
+import type { Scope } from './agents/host-spec';
+import type { UninstallOptions } from './agents/uninstall';
+
+export type { ActionResult, AgentOptions, DoctorOptions, DoctorReport, Scope, UninstallOptions };
+
+/** install, uninstall and doctor, exactly as the bridge's own `install`, `uninstall` and `doctor` commands run them. */
+export interface AgentLibrary {
+	install(o: AgentOptions): ActionResult;
+	uninstall(o: UninstallOptions): ActionResult;
+	doctor(o: DoctorOptions): Promise<DoctorReport>;
+	formatDoctor(report: DoctorReport): string;
+	findNodeOnPath(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string | undefined;
+	/** The scopes an agent's hooks can be installed in (project, local, user). */
+	scopesOf(agent: AgentId): readonly Scope[];
+	exit: typeof EXIT;
+}
+
+/**
+ * Set on the `module` object by a loader that wants the bridge as a library: the bridge then runs
+ * no command when it loads (a program run has no such mark, so it runs its command line).
+ */
+export const LIBRARY_MARK = 'sessionBriefLibrary';
+
+/** What the bridge file exports. */
+export interface BridgeExports {
+	/** The agent commands' code, loaded on first call like every command of the bridge. */
+	agentLibrary(): Promise<AgentLibrary>;
+}
