@@ -5,64 +5,27 @@
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseArgs } from '../../bridge/args';
 import { EDIT_MATCHER } from '../../src/node/agents/claude-code';
 import { backupPath, manifestPath, readManifest } from '../../src/node/agents/manifest';
-import { EXIT, type AgentOptions } from '../../src/node/agents/options';
+import { EXIT } from '../../src/node/agents/options';
 import { runAgentCommand } from '../../bridge/commands/agents-cli';
 import { install } from '../../src/node/agents/install';
 import { uninstall } from '../../src/node/agents/uninstall';
 import { loadVaultContext } from '../../src/node/vault-config';
 import { parseHookOutput, type AgentId } from '../../src/core/agent-contracts';
 import { BUNDLE, FIXED_NOW, REPO } from '../helpers/bridge';
+import { BRIDGE_SOURCE as SOURCE, hookGroups, installOptions, installVault, readJson, type Group, type Json } from '../helpers/install-vault';
+import { removeTempDirs, tempDir } from '../helpers/rule-vault';
 
-const made: string[] = [];
-afterAll(() => {
-	for (const d of made) {
-		try {
-			fs.chmodSync(d, 0o755);
-		} catch {
-			// Already gone.
-		}
-		fs.rmSync(d, { recursive: true, force: true });
-	}
-});
+afterAll(removeTempDirs);
 
-function tmp(prefix = 'sb-inst-'): string {
-	const d = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-	made.push(d);
-	return d;
-}
-
-function vault(files: Record<string, string> = {}, name = 'vault'): string {
-	const v = path.join(tmp(), name);
-	fs.mkdirSync(path.join(v, '.obsidian'), { recursive: true });
-	for (const [rel, text] of Object.entries(files)) {
-		fs.mkdirSync(path.dirname(path.join(v, rel)), { recursive: true });
-		fs.writeFileSync(path.join(v, rel), text);
-	}
-	return v;
-}
-
-const SOURCE = fs.readFileSync(BUNDLE);
-
-function opts(v: string, home: string, extra: Partial<AgentOptions> = {}): AgentOptions {
-	return { vault: v, home, scope: 'project', agent: 'claude-code', scriptSource: SOURCE, version: '0.1.0', nodePath: process.execPath, env: {}, ...extra };
-}
-
-type Json = Record<string, unknown>;
-type Group = { matcher?: string; hooks: Array<Record<string, unknown>> };
-
-function readJson(file: string): Json {
-	return JSON.parse(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '')) as Json;
-}
-
-function groups(settings: Json, event: string): Group[] {
-	return ((settings.hooks as Json | undefined)?.[event] ?? []) as Group[];
-}
+const tmp = (prefix = 'sb-inst-'): string => tempDir(prefix);
+const vault = (files: Record<string, string> = {}, name = 'vault'): string => installVault(files, name);
+const opts = installOptions;
+const groups = hookGroups;
 
 function own(settings: Json, event: string): Group[] {
 	return groups(settings, event).filter((g) => g.hooks.some((h) => String(h.command).includes('.claude/hooks/session-brief.cjs')));

@@ -16,34 +16,17 @@ import { EXIT, type AgentOptions } from '../../src/node/agents/options';
 import { uninstall } from '../../src/node/agents/uninstall';
 import { BUNDLE, FIXED_NOW } from '../helpers/bridge';
 import { parsePowerShellCommand } from '../helpers/powershell-line';
+import { BRIDGE_SOURCE as SOURCE, hookGroups, installOptions, installVault, readJson, type Group, type Json } from '../helpers/install-vault';
 import { exampleVault, removeTempDirs, tempDir } from '../helpers/rule-vault';
 
 afterAll(removeTempDirs);
 
 const tmp = (): string => tempDir('sb-hosts-');
-
-function vault(files: Record<string, string> = {}, name = 'vault'): string {
-	const v = path.join(tmp(), name);
-	fs.mkdirSync(path.join(v, '.obsidian'), { recursive: true });
-	for (const [rel, text] of Object.entries(files)) {
-		fs.mkdirSync(path.dirname(path.join(v, rel)), { recursive: true });
-		fs.writeFileSync(path.join(v, rel), text);
-	}
-	return v;
-}
-
-const SOURCE = fs.readFileSync(BUNDLE);
-
-function opts(v: string, home: string, extra: Partial<AgentOptions> = {}): AgentOptions {
-	return { vault: v, home, scope: 'project', agent: 'devin', scriptSource: SOURCE, version: '0.1.0', nodePath: process.execPath, env: {}, ...extra };
-}
-
-type Json = Record<string, unknown>;
-type Group = { matcher?: string; hooks: Array<Record<string, unknown>> };
+const vault = (files: Record<string, string> = {}, name = 'vault'): string => installVault(files, name, 'sb-hosts-');
+const opts = (v: string, home: string, extra: Partial<AgentOptions> = {}): AgentOptions => installOptions(v, home, { agent: 'devin', ...extra });
 
 function groups(file: string, event: string): Group[] {
-	const s = JSON.parse(fs.readFileSync(file, 'utf8')) as Json;
-	return ((s.hooks as Json | undefined)?.[event] ?? []) as Group[];
+	return hookGroups(readJson(file), event);
 }
 
 function ours(file: string, event: string): Group[] {

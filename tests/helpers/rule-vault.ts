@@ -22,7 +22,15 @@ export function tempDir(prefix = 'sb-rules-'): string {
 }
 
 export function removeTempDirs(): void {
-	for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+	for (const dir of made.splice(0)) {
+		try {
+			// A test may have made the folder read-only; without root, rm needs it writable again.
+			fs.chmodSync(dir, 0o755);
+		} catch {
+			// Already gone.
+		}
+		fs.rmSync(dir, { recursive: true, force: true });
+	}
 }
 
 export function writeFiles(root: string, files: Record<string, string | Buffer>): void {
