@@ -1,7 +1,7 @@
 /** `check [--json] [paths…]` from a terminal, and the external-check runner with real processes. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runExternalCheck, utf8Environment } from '../../src/node/external-check';
 import { bareEnv, exampleVault, removeTempDirs, runBridge, tempDir, writeFiles } from '../helpers/rule-vault';
 
@@ -98,11 +98,29 @@ describe('external check runner', () => {
 	});
 
 	it('stops a hanging checker and its children at the time limit', async () => {
-		const { root, file } = script("require('node:child_process').spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'inherit' }); setInterval(() => {}, 1000);");
-		const started = Date.now();
+		// The child holds the checker's output open for a minute: had it lived, the run would have
+		// waited for it past the test's own time-out. Its pid is in a file so its end can be checked.
+		const { root, file } = script(
+			"const c = require('node:child_process').spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'inherit' }); require('node:fs').writeFileSync('child.pid', String(c.pid)); setInterval(() => {}, 1000);",
+		);
 		const run = await runExternalCheck(config([file]), root, bareEnv(), 300);
 		expect(run.outcome).toBe('timeout');
-		expect(Date.now() - started).toBeLessThan(3000);
+		const child = Number(fs.readFileSync(path.join(root, 'child.pid'), 'utf8'));
+		const alive = (): boolean => {
+			try {
+				process.kill(child, 0);
+			} catch {
+				return false;
+			}
+			// A killed process whose new parent has not reaped it yet is a zombie: ended, not alive.
+			try {
+				return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${child}/stat`, 'utf8'));
+			} catch {
+				return true;
+			}
+		};
+		// The kill is sent before the run returns; the exit itself may take the kernel a moment.
+		await vi.waitFor(() => expect(alive()).toBe(false), { timeout: 5000 });
 	});
 
 	it('tells a missing program from one that cannot start', async () => {
