@@ -6,8 +6,8 @@ import { Notice, type App } from 'obsidian';
 import type { Lang } from '../core/i18n';
 import { DEFAULT_AGENT, HOSTS } from '../core/agent-contracts';
 import type { AgentHooks, HookOutcome } from './agent-hooks';
-import { HookChoiceModal, OutputModal } from './hook-modals';
-import { uiStrings } from './ui-strings';
+import { HookChoiceModal, OutputModal, type ChoiceOptions } from './hook-modals';
+import { uiStrings, type UiStrings } from './ui-strings';
 
 export interface HookCommands {
 	install: () => void;
@@ -41,62 +41,48 @@ export function hookCommands(app: App, hooks: AgentHooks, lang: () => Lang): Hoo
 				new Notice(strings().failed(errorText(error)));
 			});
 	};
+	/** The choice dialog, once the bridge's agent commands are loaded (they give each agent's scopes). */
+	const choose = (options: (path: string, s: UiStrings['agentHooks']) => Omit<ChoiceOptions, 'scopesOf'>): void => {
+		const path = vault();
+		if (path === null) return;
+		const s = strings();
+		guarded(async () => {
+			const lib = await hooks.library(path);
+			new HookChoiceModal(app, s, { ...options(path, s), scopesOf: (agent) => lib.scopesOf(agent) }).open();
+		});
+	};
 	return {
-		install: () => {
-			const path = vault();
-			if (path === null) return;
-			const s = strings();
-			guarded(async () => {
-				const lib = await hooks.library(path);
-				new HookChoiceModal(app, s, {
-					title: s.installTitle,
-					button: s.install,
-					allowAll: false,
-					withScope: true,
-					scopesOf: (agent) => lib.scopesOf(agent),
-					onSubmit: ({ agent = DEFAULT_AGENT, scope = 'project' }) =>
-						guarded(async () => show(s.installTitle, await hooks.install({ agent, scope }, path), s.installed(HOSTS[agent].name))),
-				}).open();
-			});
-		},
-		check: () => {
-			const path = vault();
-			if (path === null) return;
-			const s = strings();
-			guarded(async () => {
-				const lib = await hooks.library(path);
-				new HookChoiceModal(app, s, {
-					title: s.checkTitle,
-					button: s.check,
-					allowAll: false,
-					withScope: false,
-					scopesOf: (agent) => lib.scopesOf(agent),
-					onSubmit: ({ agent = DEFAULT_AGENT }) =>
-						guarded(async () => {
-							// Doctor runs the hook once, which takes a moment.
-							const notice = new Notice(s.checking);
-							const outcome = await hooks.check(agent, path);
-							notice.hide();
-							new OutputModal(app, s.checkTitle, outcome.text).open();
-						}),
-				}).open();
-			});
-		},
-		remove: () => {
-			const path = vault();
-			if (path === null) return;
-			const s = strings();
-			guarded(async () => {
-				const lib = await hooks.library(path);
-				new HookChoiceModal(app, s, {
-					title: s.removeTitle,
-					button: s.remove,
-					allowAll: true,
-					withScope: true,
-					scopesOf: (agent) => lib.scopesOf(agent),
-					onSubmit: (choice) => guarded(async () => show(s.removeTitle, await hooks.remove(choice, path), s.removed)),
-				}).open();
-			});
-		},
+		install: () =>
+			choose((path, s) => ({
+				title: s.installTitle,
+				button: s.install,
+				allowAll: false,
+				withScope: true,
+				onSubmit: ({ agent = DEFAULT_AGENT, scope = 'project' }) =>
+					guarded(async () => show(s.installTitle, await hooks.install({ agent, scope }, path), s.installed(HOSTS[agent].name))),
+			})),
+		check: () =>
+			choose((path, s) => ({
+				title: s.checkTitle,
+				button: s.check,
+				allowAll: false,
+				withScope: false,
+				onSubmit: ({ agent = DEFAULT_AGENT }) =>
+					guarded(async () => {
+						// Doctor runs the hook once, which takes a moment.
+						const notice = new Notice(s.checking);
+						const outcome = await hooks.check(agent, path);
+						notice.hide();
+						new OutputModal(app, s.checkTitle, outcome.text).open();
+					}),
+			})),
+		remove: () =>
+			choose((path, s) => ({
+				title: s.removeTitle,
+				button: s.remove,
+				allowAll: true,
+				withScope: true,
+				onSubmit: (choice) => guarded(async () => show(s.removeTitle, await hooks.remove(choice, path), s.removed)),
+			})),
 	};
 }
