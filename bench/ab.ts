@@ -1,8 +1,12 @@
 // A/B timing of bridge bundles on one generated vault, runs interleaved so load affects all alike:
 //
-//   npx tsx bench/ab.ts [--n 10000 | --vault DIR] [--dense] [--rg] [--runs 7] [--args "report --json --source scan"] [--input JSON] CLI_A CLI_B …
+//   npx tsx bench/ab.ts [--n 10000 | --vault DIR] [--dense] [--rg] [--find] [--hook] [--runs 7] [--args "report --json --source scan"] [--input JSON] CLI_A CLI_B …
 //
-// `--rg` adds the full-scan anchor (bench/lib/ripgrep.ts) to the rotation, printed last.
+// `--rg` adds the full-scan anchor (bench/lib/ripgrep.ts) to the rotation, printed last; `--find`
+// adds tier 3's anchor (`find V -name '*.md' -printf '%T@ %s\n'`). `--hook` times `session-start`
+// with a new session id per run (tier 3 when the last scan's cache is current), as bench/run.ts does.
+// A bundle given as `CLI@NAME=VALUE[,NAME=VALUE]` runs with those environment variables, so one
+// bundle can be compared with itself, e.g. `dist.cjs@SESSION_BRIEF_SCAN_THREADS=1 dist.cjs@SESSION_BRIEF_SCAN_THREADS=2`.
 //
 // Besides wall time it reports CPU time (user + sys of the child, bench/lib/child-cpu.ts), which a
 // busy shared machine disturbs much less than wall time.
@@ -13,6 +17,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ensureVault } from './generate-vault';
 import { run } from './lib/measure';
+import { childEnv, sessionStartInput } from './lib/repo';
 import { rgArgs } from './lib/ripgrep';
 import { median } from './lib/stats';
 
@@ -21,16 +26,33 @@ const opts: Record<string, string> = { n: '10000', runs: '7', args: 'report --js
 const clis: string[] = [];
 let dense = false;
 let withRg = false;
+let withFind = false;
+let hook = false;
 for (let i = 0; i < argv.length; i++) {
 	const a = argv[i]!;
 	if (a === '--dense') dense = true;
 	else if (a === '--rg') withRg = true;
+	else if (a === '--find') withFind = true;
+	else if (a === '--hook') hook = true;
 	else if (a.startsWith('--')) opts[a.slice(2)] = argv[++i] ?? '';
-	else clis.push(path.resolve(a));
+	else clis.push(a);
 }
 const root = opts.vault !== undefined ? path.resolve(opts.vault) : ensureVault(Number(opts.n), { dense, log: (m) => console.error(m) }).root;
-const subjects = clis.map((cli) => ({ label: cli, cmd: process.execPath, args: [cli, ...(opts.args ?? '').split(' '), '--vault', root] }));
+const commandArgs = hook ? ['session-start'] : (opts.args ?? '').split(' ');
+interface Subject {
+	label: string;
+	cmd: string;
+	args: string[];
+	env?: NodeJS.ProcessEnv;
+}
+const subjects: Subject[] = clis.map((spec) => {
+	const at = spec.indexOf('@');
+	const cli = path.resolve(at < 0 ? spec : spec.slice(0, at));
+	const env = at < 0 ? undefined : { ...childEnv(), ...Object.fromEntries(spec.slice(at + 1).split(',').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])) };
+	return { label: spec, cmd: process.execPath, args: [cli, ...commandArgs, '--vault', root], env };
+});
 if (withRg) subjects.push({ label: 'rg (anchor)', cmd: 'rg', args: rgArgs(root) });
+if (withFind) subjects.push({ label: 'find (tier 3 anchor)', cmd: 'find', args: [root, '-name', '*.md', '-printf', '%T@ %s\n'] });
 const times: number[][] = subjects.map(() => []);
 const cpu: number[][] = subjects.map(() => []);
 const runs = Number(opts.runs);
@@ -38,8 +60,11 @@ for (let round = 0; round < runs + 1; round++) {
 	for (let k = 0; k < subjects.length; k++) {
 		const j = (k + round) % subjects.length;
 		const s = subjects[j]!;
-		const r = run(s.cmd, s.args, { input: opts.input });
-		if (r.status !== 0 && s.cmd !== 'rg') console.error(`${s.label}: exit ${r.status} ${r.stderr}`);
+		const input = hook && s.cmd === process.execPath ? sessionStartInput() : (opts.input ?? '');
+		const r = run(s.cmd, s.args, s.env === undefined ? { input } : { input, env: s.env });
+		if (r.status !== 0 && s.cmd === process.execPath) console.error(`${s.label}: exit ${r.status} ${r.stderr}`);
+		// Tier 3 is timed only when it serves: a brief from a scan would time the wrong path.
+		if (hook && round === 0 && s.cmd === process.execPath && !r.stdout.includes('cached brief')) console.error(`${s.label}: not served from the cache (run a scan first): ${r.stdout.slice(0, 200)}`);
 		if (round > 0) {
 			times[j]!.push(r.ms);
 			if (r.cpuMs !== undefined) cpu[j]!.push(r.cpuMs);

@@ -91,7 +91,7 @@ export function verifiedCache(run: PipelineRun): TierOutcome {
 	if (cache.stamp !== undefined) {
 		// On a mismatch the scan walks again (the folders are in the OS's cache by then): keeping
 		// this walk's notes for it would slow down the common case, where nothing changed.
-		const walked = walkStamp(run.ctx.root, run.ctx.settings.excludedRootFolders);
+		const walked = walkStamp(run.ctx.root, run.ctx.settings.excludedRootFolders, cache.stamp.notes);
 		if (walked === null || !sameStamp(walked, cache.stamp)) return changed;
 		return fromCacheIndex(run, cache) ?? indexMissing(run);
 	}

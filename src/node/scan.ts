@@ -11,8 +11,9 @@ import { noteFactsFromText, tagNeedle } from '../core/note-facts';
 import { emptyFlags } from '../core/cache-format';
 import { flagFreeTest, type FlagFreeTest } from '../core/prefilter';
 import { quoteName } from '../core/quote';
-import { StampBuilder, type StatStamp } from '../core/stat-stamp';
+import type { StatStamp } from '../core/stat-stamp';
 import { splitRead } from './scan-parallel';
+import { statStamp } from './stat-walk';
 import type { Settings } from '../core/settings';
 
 export interface WalkedNote {
@@ -98,16 +99,12 @@ export function walkVault(root: string, excludedRootFolders: readonly string[], 
 /**
  * The same walk folded into a stamp (src/core/stat-stamp.ts), keeping nothing per note: holding
  * 100,000 paths costs a third as much again as the walk itself (garbage collection and page faults).
- * Null when a folder or a note could not be looked at, which no stamp may hide.
+ * Null when a folder or a note could not be looked at, which no stamp may hide. A vault expected
+ * to be large (`expectedNotes`, the count of the stamp it is compared with) is walked on two
+ * threads when a core is free (stat-walk.ts).
  */
-export function walkStamp(root: string, excludedRootFolders: readonly string[]): StatStamp | null {
-	const stamp = new StampBuilder();
-	let clean = true;
-	const errors = walkNotes(root, excludedRootFolders, true, (p, mtime, size, error) => {
-		if (error !== undefined) clean = false;
-		else stamp.add(p, mtime, size);
-	});
-	return clean && errors.length === 0 ? stamp.done() : null;
+export function walkStamp(root: string, excludedRootFolders: readonly string[], expectedNotes = 0): StatStamp | null {
+	return statStamp(root, excludedRootFolders, expectedNotes);
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: false });

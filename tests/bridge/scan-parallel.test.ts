@@ -37,6 +37,26 @@ describe('parallel full scan', () => {
 			answers.push(JSON.stringify(json));
 		}
 		expect(answers[0]).toBe(answers[1]);
+
+		// Tier 3 on the same vault (above the two-thread threshold): the bundle's stat walk on two
+		// threads proves the cache the last scan wrote, and still sees one changed note.
+		const tier3 = (threads: string): string => {
+			const env = { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW, SESSION_BRIEF_SCAN_THREADS: threads };
+			const r = run(BUNDLE, ['report', '--json', '--vault', root], '', { env, timeout: 60_000 });
+			expect(r.stderr).toBe('');
+			return (JSON.parse(r.stdout.toString()) as { source: string }).source;
+		};
+		// A vault with Obsidian's folder gets a cache: the first run scans and writes it.
+		fs.mkdirSync(path.join(root, '.obsidian', 'plugins', 'session-brief'), { recursive: true });
+		expect(tier3('1')).toBe('scan');
+		expect(tier3('2')).toBe('cache');
+		expect(tier3('1')).toBe('cache');
+		const note = path.join(root, 'f17', 'n300.md');
+		fs.utimesSync(note, new Date(2026, 10, 28, 9, 0, 0), new Date(2026, 10, 28, 9, 0, 0));
+		expect(tier3('2')).toBe('scan');
+		expect(tier3('2')).toBe('cache');
+		fs.rmSync(note);
+		expect(tier3('2')).toBe('scan');
 	}, 240_000);
 
 	it('takes a second thread only with a core to spare', () => {
