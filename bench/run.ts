@@ -155,7 +155,7 @@ interface Raw {
 	scan?: Record<number, ScanSeries & { scan: Measured; notes: number; bytes: number }>;
 	scanDense?: Raw['scan'];
 	rss?: Record<number, { peakKB: number; nodeBaselineKB: number; bytesPerNote: number; via: string }> & { marginalBytesPerNote?: number };
-	tier3?: Record<number, { report: Measured; sessionStart: Measured; nodeE0: Measured; find: Measured }>;
+	tier3?: Record<number, { report: Measured; sessionStart: Measured; nodeE0: Measured; find: Measured; oneThread: Measured; twoThreads: Measured }>;
 	tier1?: Record<number, { sessionStart: Measured; nodeE0: Measured; briefCacheBytes: number }>;
 	serveTier1?: { n: number; sessionStart: Measured; nodeE0: Measured };
 	postToolUse?: { n: number; hook: Measured; nodeE0: Measured };
@@ -320,18 +320,27 @@ function main(): void {
 			const runs = n >= 100000 ? RUNS.mid : RUNS.hook;
 			// The stat floor: find listing every note with its mtime and size, one process, no parsing.
 			const find = { label: 'find stat walk', cmd: 'find', args: [root, '-name', '*.md', '-printf', '%T@ %s\n'] };
-			const [rep, hook, e0, floor] = measure(
+			// The hook as it runs (a second thread when the load leaves a core free), and forced to one thread and to two.
+			const threads = (t: string): NodeJS.ProcessEnv => ({ ...childEnv(), SESSION_BRIEF_SCAN_THREADS: t });
+			const hookJob = { label: `session-start tier 3 ${n}`, cmd: NODE, args: [CLI, 'session-start', '--vault', root], input: hookInput, check: hookCheck('cached brief') };
+			const loadBefore = os.loadavg()[0] ?? 0;
+			const [rep, hook, e0, floor, one, two] = measure(
 				[
 					{ label: `report --source cache ${n}`, cmd: NODE, args: [CLI, 'report', '--json', '--source', 'cache', '--vault', root], check: truthCheck(meta, 'cache') },
-					{ label: `session-start tier 3 ${n}`, cmd: NODE, args: [CLI, 'session-start', '--vault', root], input: hookInput, check: hookCheck('cached brief') },
+					hookJob,
 					{ ...nodeE0, input: hookInput },
 					find,
+					{ ...hookJob, label: `${hookJob.label}, one thread`, env: threads('1') },
+					{ ...hookJob, label: `${hookJob.label}, two threads`, env: threads('2') },
 				],
 				runs,
 			);
-			raw.tier3[n] = { report: rep, sessionStart: hook, nodeE0: e0, find: floor };
+			const load = `load average ${loadBefore.toFixed(1)}–${(os.loadavg()[0] ?? 0).toFixed(1)} on ${os.cpus().length} cores (a second thread is taken at load ≤ cores − 1)`;
+			raw.tier3[n] = { report: rep, sessionStart: hook, nodeE0: e0, find: floor, oneThread: one, twoThreads: two };
 			const vsFind = hook.median / floor.median;
-			row({ id: 'tier3-find', label: 'tier 3: session-start (Obsidian closed) vs the `find` stat walk', n, ms: hook.median, cpuMs: hook.cpuMs, baseline: 'find -printf', baseMs: floor.median, ratio: vsFind, target: '≤ 1.5×', met: vsFind <= 1.5, note: spreadNote(hook, floor, 'find') });
+			row({ id: 'tier3-find', label: 'tier 3: session-start (Obsidian closed) vs the `find` stat walk', n, ms: hook.median, cpuMs: hook.cpuMs, baseline: 'find -printf', baseMs: floor.median, ratio: vsFind, target: '≤ 1.5×', met: vsFind <= 1.5, note: `${spreadNote(hook, floor, 'find')}; ${load}` });
+			row({ id: 'tier3-find-1t', label: 'tier 3: session-start on one thread (`SESSION_BRIEF_SCAN_THREADS=1`) vs `find`', n, ms: one.median, cpuMs: one.cpuMs, baseline: 'find -printf', baseMs: floor.median, ratio: one.median / floor.median, note: spreadNote(one, floor, 'find') });
+			row({ id: 'tier3-find-2t', label: 'tier 3: session-start on two threads (`SESSION_BRIEF_SCAN_THREADS=2`) vs `find`', n, ms: two.median, cpuMs: two.cpuMs, baseline: 'find -printf', baseMs: floor.median, ratio: two.median / floor.median, note: spreadNote(two, floor, 'find') });
 			row({ id: 'tier3', label: 'tier 3: report --source cache (stat-only walk)', n, ms: rep.median, baseline: 'node -e 0', baseMs: e0.median, ratio: rep.median / e0.median });
 			row({ id: 'tier3-hook', label: 'tier 3: session-start (Obsidian closed)', n, ms: hook.median, baseline: 'node -e 0', baseMs: e0.median, ratio: hook.median / e0.median });
 		}
@@ -577,7 +586,7 @@ function markdown(info: Machine, elapsed: number): string {
 	lines.push('');
 	lines.push('| measurement | notes | median | baseline (median) | ratio | target | met | spread, CPU |');
 	lines.push('|---|---:|---:|---|---:|---|:-:|---|');
-	const order = ['tier1', 'tier1-flat', 'serve-tier1', 'post-tool-use', 'tier3-find', 'tier3-hook', 'tier3', 'scan', 'scan-dense', 'rg-j1', 'read-all', 'rss', 'rss-marginal', 'check', 'check-paths', 'plugin-change', 'plugin-change-brief', 'plugin-change-e2e', 'plugin-rename', 'plugin-delete-create', 'plugin-flat', 'plugin-flat-rename', 'plugin-flat-delete-create', 'plugin-flat-brief', 'plugin-first-pass', 'plugin-mem'];
+	const order = ['tier1', 'tier1-flat', 'serve-tier1', 'post-tool-use', 'tier3-find', 'tier3-find-1t', 'tier3-find-2t', 'tier3-hook', 'tier3', 'scan', 'scan-dense', 'rg-j1', 'read-all', 'rss', 'rss-marginal', 'check', 'check-paths', 'plugin-change', 'plugin-change-brief', 'plugin-change-e2e', 'plugin-rename', 'plugin-delete-create', 'plugin-flat', 'plugin-flat-rename', 'plugin-flat-delete-create', 'plugin-flat-brief', 'plugin-first-pass', 'plugin-mem'];
 	const sorted = [...rows].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id) || (a.n ?? 0) - (b.n ?? 0));
 	for (const r of sorted) {
 		const base = r.baseline === undefined ? '' : `${r.baseline}${r.baseMs === undefined ? '' : ` (${fmtMs(r.baseMs)})`}`;

@@ -49,6 +49,8 @@ export interface Job {
 	args: readonly string[];
 	/** Standard input; a function gives each run its own (a new session id per session-start, as real sessions have). */
 	input?: string | (() => string);
+	/** Environment of the child, when not the bench's default (childEnv). */
+	env?: NodeJS.ProcessEnv;
 	/** An error text or null; runs on the first timed run only (parsing big outputs every run would cost the bench). */
 	check?: (r: RunResult) => string | null;
 }
@@ -69,7 +71,8 @@ export function measure<const J extends readonly Job[]>(jobs: J, [warmup, runs]:
 		for (let k = 0; k < jobs.length; k++) {
 			const j = (k + round) % jobs.length;
 			const job = jobs[j]!;
-			const r = run(job.cmd, job.args, { input: typeof job.input === 'function' ? job.input() : (job.input ?? '') });
+			const input = typeof job.input === 'function' ? job.input() : (job.input ?? '');
+			const r = run(job.cmd, job.args, job.env === undefined ? { input } : { input, env: job.env });
 			if (round === warmup && job.check) {
 				const err = job.check(r);
 				if (err !== null) onProblem(`${job.label}: ${err}`);
