@@ -19,6 +19,7 @@ import { summaryLine } from '../../src/core/rules/report-text';
 import { EDIT_REPORT_TEXT, editReport } from '../../src/core/rules/finding-diff';
 import { escapeControls, safeLines, shortenName } from '../../src/core/quote';
 import { checkScope, inScope, vaultRelative } from '../../src/core/rules/scope';
+import { parseHookJson } from '../../src/node/hook-input';
 import { defaultVaultRoot } from '../../src/node/vault-config';
 import { recordAgentEdit } from '../../src/node/agent-journal';
 
@@ -50,13 +51,7 @@ export function editedPath(stdin: Buffer, agent: AgentId = DEFAULT_AGENT): strin
 
 /** The edited file with the tool and session that made the edit (for the agent changes journal). */
 export function editOf(stdin: Buffer, agent: AgentId = DEFAULT_AGENT): { filePath: string; tool?: string; session?: string } | null {
-	let raw: unknown;
-	try {
-		raw = JSON.parse(new TextDecoder('utf-8', { fatal: false }).decode(stdin)) as unknown;
-	} catch {
-		return null;
-	}
-	const hook = translateHookInput(agent, raw);
+	const hook = translateHookInput(agent, parseHookJson(stdin));
 	const input = hook.tool_input;
 	if (input === undefined) return null;
 	for (const key of ['file_path', 'notebook_path']) {

@@ -13,17 +13,12 @@ import { readStdin, writeOut } from '../io';
 import { DEFAULT_AGENT, translateHookInput } from '../../src/core/agent-contracts';
 import { vaultRelative } from '../../src/core/rules/scope';
 import { denyOutput, freeName, guardApplies, GUARDED_TOOL, refusal } from '../../src/core/write-guard';
+import { parseHookJson } from '../../src/node/hook-input';
 import { defaultVaultRoot } from '../../src/node/vault-config';
 
 /** The tool and its target file from Claude Code's hook input; null for anything else. */
 export function writeAttempt(stdin: Buffer): { tool: string; filePath: string } | null {
-	let raw: unknown;
-	try {
-		raw = JSON.parse(new TextDecoder('utf-8', { fatal: false }).decode(stdin).replace(/^\uFEFF/, '')) as unknown;
-	} catch {
-		return null;
-	}
-	const hook = translateHookInput(DEFAULT_AGENT, raw);
+	const hook = translateHookInput(DEFAULT_AGENT, parseHookJson(stdin));
 	const filePath = hook.tool_input?.file_path;
 	if (hook.tool_name === undefined || typeof filePath !== 'string' || filePath.trim() === '') return null;
 	return { tool: hook.tool_name, filePath };

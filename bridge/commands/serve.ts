@@ -15,6 +15,7 @@ import { localBrief, processAlive, type SourcedBrief } from '../../src/node/brie
 import { clock, contextFor } from '../context';
 import { checkVault } from '../../src/node/rule-files';
 import { ServeCache } from '../../src/node/serve-cache';
+import { summarizeFiles } from '../../src/node/agent-summary';
 import type { VaultContext } from '../../src/node/vault-config';
 import { quoteName } from '../../src/core/quote';
 
@@ -87,6 +88,8 @@ export function serve(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): P
 	const keeper = new BriefKeeper(ctx, env);
 	// Tier 1 for hooks: the cache names this process while a watcher reports every change.
 	const cache = new ServeCache(ctx.pluginDir, ctx.key, () => keeper.get(), () => clock(env));
+	const pluginDir = ctx.pluginDir;
+	cache.summarize = (now) => summarizeFiles({ root: ctx.root, pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders }, now, ctx.settings.maxNamesPerItem);
 	let watcher: fs.FSWatcher | null = null;
 	try {
 		watcher = fs.watch(ctx.root, { recursive: true }, (_event, name) => {

@@ -5,13 +5,17 @@
  */
 import type { Brief, NoteEntry } from './brief';
 import type { NoteFlags } from './flags';
-import type { RecentNews } from './what-changed';
+import type { AgentChangesSummary } from './agent-summary';
+import type { NewsAnswer } from './what-changed';
 import { LIST_ITEM_IDS } from './item-ids';
 import { checkBriefCache } from './schemas/brief-cache';
 import { checkBriefIndex } from './schemas/brief-index';
 import { StampBuilder, type StatStamp } from './stat-stamp';
 
-export const CACHE_VERSION = 2;
+/** The brief file's version (docs/cache-format.md). */
+export const CACHE_VERSION = 3;
+/** The index file's version: its rows have not changed since version 2, so an index of then still serves. */
+export const INDEX_VERSION = 2;
 export const BRIEF_FILE = 'brief-cache.json';
 export const INDEX_FILE = 'brief-index.json';
 
@@ -53,8 +57,13 @@ export interface BriefCache {
 	locale?: string;
 	/** Present when the plugin wrote the file. */
 	plugin?: PluginState;
-	/** The news notes changed since the earliest session start a hook may ask about (src/core/what-changed.ts). */
-	recent?: RecentNews;
+	/**
+	 * `sinceLastSession` answered for each session start a hook may ask about (the recorded previous
+	 * and current start), capped like the lists (src/core/what-changed.ts).
+	 */
+	news?: NewsAnswer[];
+	/** The unreviewed agent changes, with the journal and marks they were made from (src/core/agent-summary.ts). */
+	agentChanges?: AgentChangesSummary;
 	/**
 	 * The index's notes as a stat walk would see them (src/core/stat-stamp.ts): a hook proves the
 	 * cache current with a walk and this, without reading the index. Missing when some note could
@@ -114,7 +123,7 @@ export function checkedBriefCache(c: unknown): Checked<BriefCache> {
 /** The parsed index checked row by row against its schema, and against the id the brief names. */
 export function checkedBriefIndex(c: unknown, id: string): Checked<BriefIndex> {
 	if (c === undefined) return { ok: false, why: 'no index file, or not JSON' };
-	const problem = checkBriefIndex(CACHE_VERSION)(c, '');
+	const problem = checkBriefIndex(INDEX_VERSION)(c, '');
 	if (problem !== null) return { ok: false, why: problem };
 	if ((c as BriefIndex).id !== id) return { ok: false, why: 'index from another write' };
 	return { ok: true, value: c as BriefIndex };
@@ -136,8 +145,8 @@ function assertShape(problem: string | null, file: string): void {
 }
 
 export function makeIndex(id: string, rows: IndexRow[]): BriefIndex {
-	const index: BriefIndex = { format: 'session-brief-index', version: CACHE_VERSION, id, notes: rows };
-	assertShape(checkBriefIndex(CACHE_VERSION)(index, ''), INDEX_FILE);
+	const index: BriefIndex = { format: 'session-brief-index', version: INDEX_VERSION, id, notes: rows };
+	assertShape(checkBriefIndex(INDEX_VERSION)(index, ''), INDEX_FILE);
 	return index;
 }
 

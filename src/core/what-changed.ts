@@ -260,27 +260,31 @@ export function sinceLastSessionItem(since: string | null, notes: Iterable<NewsN
 }
 
 /**
- * What a cache writer stores so a hook can answer `sinceLastSession` without the index: the news
- * notes changed after the earliest session start it may be asked about. Later starts only move
- * that time forward, so the list always covers them; a start after the write needs nothing,
- * because a current cache means no note changed after it was written.
+ * What a cache writer stores so a hook can answer `sinceLastSession` without the index: the item
+ * for each session start a hook may ask about, with its paths capped like every list of the cached
+ * brief (the hook's text shows no more). A hook compares with the recorded `previous` start, which
+ * only ever moves on to the recorded `current` one; so the writer answers for both. A start after
+ * the write needs nothing, because a current cache means no note changed after it was written; a
+ * start the writer did not see (a race with a session start) is answered from the index.
  */
-export interface RecentNews {
-	after: string;
-	notes: NewsNote[];
-}
+export type NewsAnswer = SinceLastSessionItem & { since: string };
 
-export function recentNews(brief: Brief, starts: SessionStarts): RecentNews | undefined {
-	const after = starts.previous ?? starts.current;
+export function newsAnswers(brief: Brief, starts: SessionStarts, cap: number): NewsAnswer[] | undefined {
 	const notes = newsNotes(brief);
-	if (after === null || notes === null) return undefined;
-	const t = Date.parse(after);
-	return { after, notes: notes.filter(([, mtime]) => mtime > t) };
+	if (notes === null) return undefined;
+	const out: NewsAnswer[] = [];
+	for (const since of [starts.previous, starts.current]) {
+		if (since === null || out.some((a) => a.since === since)) continue;
+		const item = sinceLastSessionItem(since, notes);
+		out.push({ since, count: item.count, paths: item.paths.slice(0, cap) });
+	}
+	return out.length === 0 ? undefined : out;
 }
 
-/** `sinceLastSession` from a current cache alone, or null when the cache cannot answer for `since`. */
-export function sinceFromCache(since: string, cache: { writtenAt: number; recent?: RecentNews }): SinceLastSessionItem | null {
-	if (cache.recent !== undefined && Date.parse(cache.recent.after) <= Date.parse(since)) return sinceLastSessionItem(since, cache.recent.notes);
+/** `sinceLastSession` (paths capped as stored) from a current cache alone, or null when the cache cannot answer for `since`. */
+export function sinceFromCache(since: string, cache: { writtenAt: number; news?: readonly NewsAnswer[] }): SinceLastSessionItem | null {
+	const stored = cache.news?.find((a) => a.since === since);
+	if (stored !== undefined) return { since, count: stored.count, paths: [...stored.paths] };
 	if (Date.parse(since) >= cache.writtenAt) return { since, count: 0, paths: [] };
 	return null;
 }

@@ -80,7 +80,7 @@ export const pluginTier: Tier = {
 	async run(run) {
 		const cache = run.cache.usable;
 		if (cache === null || !servedByPlugin(cache)) return null;
-		if (!run.full) return { brief: withDailyNoteChecked(cache.brief, run.ctx.root), source: 'cache', generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [] };
+		if (!run.full) return { brief: withDailyNoteChecked(cache.brief, run.ctx.root), source: 'cache', generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [], kept: true };
 		// Every path and detail are rebuilt from the index; without it a later tier answers.
 		return (await localTiers()).fromCacheIndex(run, cache);
 	},

@@ -19,7 +19,8 @@ import { exists, withDailyNoteChecked, type SourcedBrief } from './plugin-tier';
 import { scanVault, walkStamp, walkVault, type WalkedNote } from './scan';
 import type { VaultContext } from './vault-config';
 import { readSessionStarts } from './what-changed';
-import { recentNews } from '../core/what-changed';
+import { newsAnswers } from '../core/what-changed';
+import { summarizeFiles } from './agent-summary';
 
 export type { SourcedBrief } from './plugin-tier';
 export { processAlive } from './live/process-alive';
@@ -141,7 +142,19 @@ export function scanTier(run: PipelineRun): SourcedBrief {
 		try {
 			writeCache(
 				ctx.pluginDir,
-				{ writer: 'bridge', writtenAt: generatedAt, date: brief.date, key: ctx.key, noteCount: scan.entries.length, brief, namesPerItem: ctx.settings.maxNamesPerItem, lang: cache?.lang, locale: cache?.locale, recent: recentNews(brief, readSessionStarts(ctx.pluginDir)) },
+				{
+					writer: 'bridge',
+					writtenAt: generatedAt,
+					date: brief.date,
+					key: ctx.key,
+					noteCount: scan.entries.length,
+					brief,
+					namesPerItem: ctx.settings.maxNamesPerItem,
+					lang: cache?.lang,
+					locale: cache?.locale,
+					news: newsAnswers(brief, readSessionStarts(ctx.pluginDir), ctx.settings.maxNamesPerItem),
+					agentChanges: summarizeFiles({ root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders }, now, ctx.settings.maxNamesPerItem),
+				},
 				scan.entries.map((e, i) => toRow(e, scan.sizes[i] ?? -1)),
 			);
 		} catch (error) {

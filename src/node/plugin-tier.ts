@@ -22,6 +22,11 @@ export interface SourcedBrief {
 	cache: BriefCache | null;
 	/** Why the cache was not served or not written; for `report` and `doctor`, not the hook text. */
 	notes: string[];
+	/**
+	 * Tier 1 for the hook: the cached brief as written, its lists capped, and its keeper vouches
+	 * that no note changed since (so the cache's agent changes summary may be used).
+	 */
+	kept?: boolean;
 	/** Set when a cache file was there but failed its schema: the brief's source note says so. */
 	cacheRejected?: string;
 }

@@ -7,6 +7,7 @@
  * adds who keeps them current, and only while a file watcher reports every change.
  */
 import * as path from 'node:path';
+import type { AgentChangesSummary } from '../core/agent-summary';
 import { BRIEF_FILE, checkedBriefCache, type BriefCache } from '../core/cache-format';
 import { isoDate } from '../core/dates';
 import { writeFileAtomic } from './atomic-write';
@@ -26,6 +27,11 @@ export class ServeCache {
 	private stopped = false;
 	private date: string | null = null;
 	private readonly started = processIdentity('self');
+	/**
+	 * Makes the agent changes summary stored when this process claims the file, so a hook answers
+	 * `agentChanges` from it even when the rebuild was a verification that rewrote nothing.
+	 */
+	summarize: ((now: Date) => AgentChangesSummary | undefined) | null = null;
 	/** Last write error (diagnostics); writes never stop the server. */
 	lastError: string | null = null;
 
@@ -111,7 +117,8 @@ export class ServeCache {
 		if (cache.key !== this.key || (date !== undefined && cache.date !== date)) return false;
 		if (pending && cache.plugin?.pid !== process.pid) return false;
 		const plugin: NonNullable<BriefCache['plugin']> = this.started === null ? { pid: process.pid, pending } : { pid: process.pid, pending, started: this.started };
-		const next: BriefCache = { ...cache, plugin };
+		const summary = pending ? undefined : this.summarize?.(this.now());
+		const next: BriefCache = summary === undefined ? { ...cache, plugin } : { ...cache, plugin, agentChanges: summary };
 		const checked = checkedBriefCache(next);
 		if (!checked.ok) throw new Error(`refusing to write ${BRIEF_FILE}: ${checked.why}`);
 		writeFileAtomic(path.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));

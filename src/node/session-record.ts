@@ -12,6 +12,7 @@ import { translateHookInput, type AgentId, type ClaudeShapedInput } from '../cor
 import type { Settings } from '../core/settings';
 import { parseSessionStarts, type SessionStartEntry } from '../core/session-starts';
 import { writeFileAtomic } from './atomic-write';
+import { parseHookJson } from './hook-input';
 import { realPathOf, vaultRelativeReal } from './real-path';
 
 export const STARTS_FILE = 'session-starts.json';
@@ -47,18 +48,11 @@ function text(v: unknown, max: number): string | null {
 
 /**
  * The session-start hook's input as Claude Code shapes it, read once for everything the hook keeps
- * about the session (this record and the conversation record of what-changed.ts). Buffer's decoder
- * keeps TextDecoder off the hook's common path; a leading byte-order mark is dropped as
- * TextDecoder would. Anything that is not JSON is an empty input.
+ * about the session (this record and the conversation record of what-changed.ts), decoded as
+ * every hook decodes its input (hook-input.ts). Anything that is not JSON is an empty input.
  */
 export function readSessionInput(stdin: Buffer, agent: AgentId): ClaudeShapedInput {
-	let raw: unknown;
-	try {
-		raw = JSON.parse(stdin.toString('utf8').replace(/^\uFEFF/, '')) as unknown;
-	} catch {
-		raw = undefined;
-	}
-	return translateHookInput(agent, raw);
+	return translateHookInput(agent, parseHookJson(stdin));
 }
 
 function facts(input: ClaudeShapedInput): { sessionId: string | null; source: string | null; cwd: string | null } {

@@ -19,6 +19,7 @@ import {
 	sinceFromCache,
 	sinceLastSessionItem,
 	unreviewedSessions,
+	type AgentChangesItem,
 	type ChangeSession,
 	type ReviewMarks,
 	type SessionStarts,
@@ -26,6 +27,7 @@ import {
 } from '../core/what-changed';
 import { isCountedNote } from '../core/paths';
 import { readJournal } from './agent-journal';
+import { agentChangesFromSummary, wholeItemJustMade } from './agent-summary';
 import { exists, type SourcedBrief } from './plugin-tier';
 import type { VaultContext } from './vault-config';
 
@@ -77,7 +79,7 @@ function describe(error: unknown): string {
 
 /**
  * `sinceLastSession` from the brief's own detail when it has it, else from what the cache writer
- * stored for it (`recent`), else from `full()`, a brief with every note's detail (the index): only
+ * stored for it (`news`), else from `full()`, a brief with every note's detail (the index): only
  * when the cache was written under an older session record than it can answer for.
  */
 async function sinceLastSession(ctx: VaultContext, sourced: SourcedBrief, full: () => Promise<Brief>): Promise<SinceLastSessionItem> {
@@ -95,12 +97,28 @@ async function sinceLastSession(ctx: VaultContext, sourced: SourcedBrief, full: 
 	return sinceLastSessionItem(since, notes);
 }
 
+/**
+ * `agentChanges`: in tier 1 from the cache's summary (capped like the cached lists) while the
+ * journal and the marks are the ones it was made from or the journal only grew; after a scan that
+ * just summarized these very files, its answer; otherwise from the whole journal.
+ */
+function agentChanges(ctx: VaultContext, sourced: SourcedBrief, now: Date): AgentChangesItem {
+	if (ctx.pluginDir === null) return agentChangesItem([]);
+	const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };
+	const cache = sourced.cache;
+	if (sourced.kept === true && cache?.agentChanges !== undefined) {
+		const item = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);
+		if (item !== null) return item;
+	}
+	return wholeItemJustMade(place, now) ?? agentChangesItem(agentChangeSessions(ctx, now));
+}
+
 /** Adds `agentChanges` and `sinceLastSession` to the brief; one that fails is null with its error. */
 export async function attachWhatChanged(ctx: VaultContext, sourced: SourcedBrief, now: Date, full: () => Promise<Brief>): Promise<void> {
 	const items = { ...sourced.brief.items };
 	const errors: BriefError[] = [...sourced.brief.errors];
 	try {
-		items.agentChanges = agentChangesItem(agentChangeSessions(ctx, now));
+		items.agentChanges = agentChanges(ctx, sourced, now);
 	} catch (error) {
 		items.agentChanges = null;
 		errors.push({ item: 'agentChanges', message: describe(error) });

@@ -4,10 +4,12 @@
  * change after a full write immediately rewrites just the brief file with `plugin.pending: true`,
  * so the bridge never serves a brief that lags behind a change it could not know about.
  */
-import { normalizePath, type App } from 'obsidian';
+import { FileSystemAdapter, normalizePath, type App } from 'obsidian';
 import { BRIEF_FILE, INDEX_FILE, asBriefCache, makeBriefCache, makeIndex, stampOfRows, type BriefCache } from '../core/cache-format';
-import { parseSessionStarts, recentNews, SESSION_STARTS_FILE, type SessionStarts } from '../core/what-changed';
+import type { AgentChangesSummary } from '../core/agent-summary';
+import { newsAnswers, parseSessionStarts, SESSION_STARTS_FILE, type SessionStarts } from '../core/what-changed';
 import { isoDate } from '../core/dates';
+import { summarizeFiles } from '../node/agent-summary';
 import { processIdentity } from '../node/live/process-identity';
 import { writeAtomic } from './atomic-write';
 import type { BriefService } from './brief-service';
@@ -131,7 +133,8 @@ export class CacheWriter {
 			lang: this.service.lang(),
 			locale: this.service.locale(),
 			plugin: ownProcess(pending),
-			recent: recentNews(brief, await this.sessionStarts()),
+			news: newsAnswers(brief, await this.sessionStarts(), this.service.settings.maxNamesPerItem),
+			agentChanges: this.agentChanges(now),
 			stamp: stampOfRows(rows),
 		});
 		const adapter = this.app.vault.adapter;
@@ -140,6 +143,14 @@ export class CacheWriter {
 		await writeAtomic(adapter, this.file(BRIEF_FILE), JSON.stringify(cache));
 		this.last = cache;
 		this.fullWrites++;
+	}
+
+	/** The unreviewed agent changes for the hook (src/core/agent-summary.ts); only on desktop, where the journal is. */
+	private agentChanges(now: Date): AgentChangesSummary | undefined {
+		const adapter = this.app.vault.adapter;
+		if (!(adapter instanceof FileSystemAdapter)) return undefined;
+		const settings = this.service.settings;
+		return summarizeFiles({ root: adapter.getBasePath(), pluginDir: adapter.getFullPath(this.dir), excludedRootFolders: settings.excludedRootFolders }, now, settings.maxNamesPerItem);
 	}
 
 	/** The recorded session starts, so the hook can tell what is new since the last one without the index. */

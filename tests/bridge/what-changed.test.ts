@@ -188,8 +188,8 @@ describe('sinceLastSession: news since the previous new conversation', () => {
 		// A scan writes the cache with the news after 08:00; then the cache is made to look plugin-written and the index is removed.
 		report(v, '2026-11-29T09:30:00.000Z');
 		const file = path.join(pluginDir(v), 'brief-cache.json');
-		const cache = JSON.parse(fs.readFileSync(file, 'utf8')) as { recent?: unknown };
-		expect(cache.recent).toEqual({ after: '2026-11-29T08:00:00.000Z', notes: [['Notes/flag.md', Date.parse('2026-11-29T09:00:00.000Z')]] });
+		const cache = JSON.parse(fs.readFileSync(file, 'utf8')) as { news?: unknown };
+		expect(cache.news).toEqual([{ since: '2026-11-29T08:00:00.000Z', count: 1, paths: ['Notes/flag.md'] }]);
 		const started = processIdentity(process.pid) ?? undefined;
 		expect(started, 'tier 1 needs the writer start time (Linux, macOS)').toBeDefined();
 		fs.writeFileSync(file, JSON.stringify({ ...cache, writer: 'plugin', plugin: { pid: process.pid, pending: false, started } }));

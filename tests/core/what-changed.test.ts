@@ -15,7 +15,7 @@ import {
 	parseReviewMarks,
 	parseSessionStarts,
 	pruneMarks,
-	recentNews,
+	newsAnswers,
 	renameInMarks,
 	sinceFromCache,
 	sinceLastSessionItem,
@@ -109,16 +109,22 @@ describe('session starts and news', () => {
 		expect(sinceLastSessionItem(null, newsNotes(b) ?? [])).toEqual({ since: null, count: 0, paths: [] });
 	});
 
-	it('a cache writer stores the news after the earliest start a hook may ask about; the hook answers from it', () => {
+	it('a cache writer stores the answer for each start a hook may ask about, capped like the lists; the hook answers from it', () => {
 		const b = brief();
-		const recent = recentNews(b, { previous: T('09:40'), current: T('09:55') });
-		expect(recent).toEqual({ after: T('09:40'), notes: [['Notes/r.md', Date.parse(T('09:45'))]] });
-		expect(recentNews(b, { previous: null, current: null })).toBeUndefined();
-		const cache = { writtenAt: Date.parse(T('10:00')), recent };
+		const news = newsAnswers(b, { previous: T('09:40'), current: T('09:55') }, 5);
+		expect(news).toEqual([
+			{ since: T('09:40'), count: 1, paths: ['Notes/r.md'] },
+			{ since: T('09:55'), count: 0, paths: [] },
+		]);
+		expect(newsAnswers(b, { previous: null, current: null }, 5)).toBeUndefined();
+		// Capped: the count stays whole, the paths are the first the text shows.
+		expect(newsAnswers(b, { previous: null, current: T('09:00') }, 1)).toEqual([{ since: T('09:00'), count: 2, paths: ['Inbox/new.md'] }]);
+		const cache = { writtenAt: Date.parse(T('10:00')), news };
 		expect(sinceFromCache(T('09:40'), cache)?.paths).toEqual(['Notes/r.md']);
-		expect(sinceFromCache(T('09:50'), cache)?.count).toBe(0);
-		// Asked about an earlier start than it stored: it cannot answer (the caller reads the index).
+		expect(sinceFromCache(T('09:55'), cache)?.count).toBe(0);
+		// Asked about a start it did not store (an earlier one, or one recorded while it wrote): it cannot answer (the caller reads the index).
 		expect(sinceFromCache(T('09:00'), cache)).toBeNull();
+		expect(sinceFromCache(T('09:50'), cache)).toBeNull();
 		// A start after the write: a current cache means nothing changed since.
 		expect(sinceFromCache(T('10:30'), { writtenAt: cache.writtenAt })).toEqual({ since: T('10:30'), count: 0, paths: [] });
 		// A capped brief has no detail to store.

@@ -4,7 +4,7 @@
  * and the reason goes into the brief's source note.
  */
 import { checkBrief, ISO_DATE } from './brief';
-import { bool, int, listOf, matches, object, oneOf, optional, str, time, tuple, type Check } from './shape';
+import { bool, int, listOf, matches, nullable, num, object, oneOf, optional, str, time, type Check } from './shape';
 
 const ISO_TIME = matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, 'an ISO-8601 time');
 
@@ -12,6 +12,11 @@ export const BRIEF_CACHE_FORMAT = 'session-brief-cache';
 
 /** `maxNamesPerItem` is at most 1,000 (src/core/settings.ts). */
 const MAX_NAMES = 1000;
+
+const COUNT = int(0, Number.MAX_SAFE_INTEGER);
+
+/** A file as `fs.stat` named it; inode numbers may be any size a double holds. */
+const FILE_IDENTITY = object({ ino: num, size: COUNT, mtimeMs: num });
 
 export function checkBriefCache(version: number): Check {
 	return object({
@@ -28,7 +33,18 @@ export function checkBriefCache(version: number): Check {
 		lang: optional(oneOf('en', 'de')),
 		locale: optional(str),
 		plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str) })),
-		recent: optional(object({ after: ISO_TIME, notes: listOf(tuple([str, time])) })),
+		news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(str, MAX_NAMES) }), 2)),
+		agentChanges: optional(
+			object({
+				journal: nullable(FILE_IDENTITY),
+				lastLine: nullable(str),
+				marks: nullable(FILE_IDENTITY),
+				records: COUNT,
+				count: COUNT,
+				paths: listOf(str, MAX_NAMES),
+				expires: nullable(time),
+			}),
+		),
 		stamp: optional(object({ notes: int(0, Number.MAX_SAFE_INTEGER), hash: matches(/^[0-9a-f]{16}$/, '16 hex digits') })),
 	});
 }
