@@ -1,6 +1,6 @@
 import { Notice, Platform, Plugin } from 'obsidian';
 import { formatBrief } from './src/core/format';
-import { AgentChanges } from './src/plugin/agent-changes';
+import { AGENT_CHANGES_CHANGED, AgentChanges } from './src/plugin/agent-changes';
 import { AgentChangesStatusBar } from './src/plugin/agent-status-bar';
 import { resolveSettings, type DailyNoteSettings, type Settings } from './src/core/settings';
 import { BriefService } from './src/plugin/brief-service';
@@ -42,6 +42,8 @@ export default class SessionBriefPlugin extends Plugin {
 		this.rules = new RuleCheckRunner(this.app, () => this.settings, lang);
 		this.agentChanges = new AgentChanges(this.app, () => this.settings);
 		this.desktop = await loadDesktopParts({ app: this.app, manifest: this.manifest, plugin: this, service: this.service, sync: this.sync, rules: this.rules, settings: () => this.settings, agentChanges: this.agentChanges });
+		// The hook answers `agentChanges` from the cache's summary of the journal and marks: kept current with them.
+		this.registerEvent(this.agentChanges.on(AGENT_CHANGES_CHANGED, () => void this.desktop?.writer.agentChangesChanged()));
 
 		this.registerView(VIEW_TYPE_REVIEW, (leaf) => new ReviewView(leaf, this.service, this.sync, actions, this.agentChanges));
 		this.registerView(VIEW_TYPE_RULE_CHECK, (leaf) => new RuleCheckView(leaf, this.rules, lang, () => this.runRuleCheck()));

@@ -18,8 +18,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ensureVault } from './generate-vault';
 import { flag } from './lib/args';
+import { withJournal } from './lib/agent-journal';
 import { makePluginCache } from './lib/plugin-cache';
-import { BENCH_NOW, REPO, childEnv, sessionStartInput } from './lib/repo';
+import { REPO, childEnv, sessionStartInput } from './lib/repo';
 import { median } from './lib/stats';
 
 const argv = process.argv.slice(2);
@@ -100,47 +101,15 @@ subjects.forEach((s, k) => {
 
 const VAULTS = (flag(argv, 'vaults') ?? '').split(',').filter((x) => x !== '').map(Number);
 const JOURNAL = Number(flag(argv, 'journal') ?? 200);
-/** The files this section adds to a generated vault's plugin folder, put back as they were on exit. */
-const TOUCHED = ['brief-cache.json', 'agent-changes.jsonl', 'agent-review.json', 'conversations.json', 'session-starts.json'];
-
-function notePaths(root: string, want: number): string[] {
-	const found: string[] = [];
-	const walk = (rel: string): void => {
-		for (const d of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
-			if (found.length >= want || d.name.startsWith('.')) continue;
-			const child = rel === '' ? d.name : `${rel}/${d.name}`;
-			if (d.isDirectory()) walk(child);
-			else if (d.name.endsWith('.md')) found.push(child);
-		}
-	};
-	walk('');
-	return found;
-}
-
-function journalLines(paths: readonly string[]): string {
-	const start = new Date(BENCH_NOW).getTime() - 6 * 3600_000;
-	return paths
-		.map((p, i) => `${JSON.stringify({ path: p, tool: i % 3 === 0 ? 'Write' : 'Edit', session: `bench-session-${Math.floor(i / 20)}`, at: new Date(start + i * 1000).toISOString() })}\n`)
-		.join('');
-}
-
 if (VAULTS.length > 0) {
 	const rows: string[] = [];
 	for (const n of VAULTS) {
 		const { root } = ensureVault(n, { log: (m) => console.error(m) });
 		const dir = path.join(root, '.obsidian', 'plugins', 'session-brief');
 		fs.mkdirSync(dir, { recursive: true });
-		const saved = new Map(TOUCHED.map((f) => [f, fs.existsSync(path.join(dir, f)) ? fs.readFileSync(path.join(dir, f)) : null]));
-		const restore = (): void => {
-			for (const [f, bytes] of saved) {
-				if (bytes === null) fs.rmSync(path.join(dir, f), { force: true });
-				else fs.writeFileSync(path.join(dir, f), bytes);
-			}
-		};
+		const restore = withJournal(root, dir, JOURNAL);
 		process.on('exit', restore);
 		try {
-			fs.writeFileSync(path.join(dir, 'agent-changes.jsonl'), journalLines(notePaths(root, JOURNAL)));
-			fs.rmSync(path.join(dir, 'agent-review.json'), { force: true });
 			run([entry, 'report', '--json', '--source', 'scan', '--vault', root]);
 			const file = path.join(dir, 'brief-cache.json');
 			makePluginCache(root);

@@ -100,6 +100,22 @@ export class CacheWriter {
 		}, this.delayMs);
 	}
 
+	/**
+	 * The agent changes journal or the review marks changed (the sidebar's watch saw it): the brief
+	 * file gets a summary of them again, so the hook keeps answering from it instead of reading the
+	 * whole journal. Only the brief file is rewritten, as it was otherwise.
+	 */
+	agentChangesChanged(): Promise<void> {
+		return this.enqueue(async () => {
+			const last = this.last;
+			if (this.stopped || last === null) return;
+			const summary = this.agentChanges(new Date());
+			if (summary === undefined || JSON.stringify(summary) === JSON.stringify(last.agentChanges)) return;
+			this.last = { ...last, agentChanges: summary };
+			await writeAtomic(this.app.vault.adapter, this.file(BRIEF_FILE), JSON.stringify(this.last));
+		});
+	}
+
 	/** The local date moved on since the last write: the brief must be made again for today. */
 	checkDate(now = new Date()): void {
 		if (this.last !== null && this.last.date !== isoDate(now)) this.changed();
