@@ -209,9 +209,9 @@ describe('plugin folder from manifest.dir', () => {
 		tab.display();
 		expect(tab.containerEl.querySelector('.session-brief-plugin-folder')?.textContent).toContain(DIR);
 
-		const hooks = (started.plugin as unknown as { desktop: { hooks: { home: string; install(c: { agent: 'claude-code'; scope: 'project' }, vault: string): { ok: boolean } } } }).desktop.hooks;
+		const hooks = (started.plugin as unknown as { desktop: { hooks: { home: string; install(c: { agent: 'claude-code'; scope: 'project' }, vault: string): Promise<{ ok: boolean }> } } }).desktop.hooks;
 		hooks.home = path.join(started.base, 'home');
-		expect(hooks.install({ agent: 'claude-code', scope: 'project' }, started.base).ok).toBe(true);
+		expect((await hooks.install({ agent: 'claude-code', scope: 'project' }, started.base)).ok).toBe(true);
 		const record = JSON.parse(fs.readFileSync(path.join(started.base, '.claude', 'hooks', 'session-brief.json'), 'utf8')) as { pluginDir?: string };
 		expect(record.pluginDir).toBe(DIR);
 		expect(loadVaultContext(started.base, { env: {} }).pluginDir).toBe(path.join(started.base, DIR));
