@@ -15,7 +15,9 @@ import { ConfirmModal } from './confirm-modal';
 import { dateFormat } from './date-format';
 import { closestTo } from './dom-events';
 import type { ReviewActions } from './review-actions';
-import { isMenuKey, treeKeyAction, type TreeNode } from './review-keyboard';
+import { isMenuKey } from './review-keyboard';
+import { TreeController } from './review-tree';
+import { renderShowMore, RowLimits } from './row-cap';
 import { agentChangesStrings, uiStrings, type AgentChangesStrings } from './ui-strings';
 
 const PREFS_KEY = 'session-brief-agent-changes';
@@ -30,6 +32,15 @@ function groupKey(session: string | null): string {
 
 function changeKey(change: AgentChange): string {
 	return `agent-note:${sessionKey(change.session)}:${change.path}`;
+}
+
+/** The one list of the tree the row cap counts, sessions' notes in the order they show. */
+const NOTES_LIST = 'agents';
+const MORE_KEY = 'agent-more';
+
+/** A note row's session, where the tab stop goes when the note is gone (marked, deleted). */
+function sessionOfKey(key: string): string | null {
+	return key.startsWith('agent-note:') ? `agent-session:${key.split(':')[1] ?? ''}` : null;
 }
 
 function noteName(path: string): string {
@@ -54,10 +65,13 @@ export class AgentChangesSection {
 	private collapsed: boolean;
 	/** Sessions closed by the user (by key), for as long as the view is open. */
 	private readonly closedSessions = new Set<string>();
-	/** The `data-key` of the tree's tab stop. */
-	private current: string | null = null;
-	/** What the section shows now, for *Mark all* (only what the human saw is marked). */
+	private readonly controller: TreeController;
+	/** How many note rows the tree draws (row-cap.ts); kept across redraws while the view is open. */
+	private readonly limits = new RowLimits();
+	/** Every session the section holds now, drawn or behind *Show more*: what *Mark all* marks. */
 	private shown: ChangeSession[] = [];
+	/** The keys of the note rows of open sessions, in the order they show (the cap counts these). */
+	private noteKeys: string[] = [];
 
 	constructor(
 		parent: HTMLElement,
@@ -83,24 +97,25 @@ export class AgentChangesSection {
 			evt.preventDefault();
 			this.showHeaderMenu((menu) => menu.showAtMouseEvent(evt));
 		});
+		this.controller = new TreeController(
+			this.tree,
+			owner,
+			{
+				open: (el, newLeaf) => void this.open(el, newLeaf),
+				menu: (el, show) => this.showMenu(el, show),
+				toggle: (el) => this.toggleSession(el.dataset.key ?? ''),
+				showMore: () => this.showMore(),
+				fallback: sessionOfKey,
+				hoverRow: (evt) => this.noteRow(evt),
+			},
+			{ app, ...hoverSource },
+		);
 		owner.registerDomEvent(this.tree, 'click', (evt) => this.onClick(evt));
 		owner.registerDomEvent(this.tree, 'auxclick', (evt) => {
 			const row = this.noteRow(evt);
 			// Middle click opens in a new tab, as in Obsidian's own file lists.
 			if (row !== null && evt.button === 1) void this.open(row, 'tab');
 		});
-		owner.registerDomEvent(this.tree, 'keydown', (evt) => this.onKeyDown(evt));
-		owner.registerDomEvent(this.tree, 'contextmenu', (evt) => {
-			const item = closestTo<HTMLElement>(evt, '[role="treeitem"]');
-			if (item === null) return;
-			evt.preventDefault();
-			this.showMenu(item, (menu) => menu.showAtMouseEvent(evt));
-		});
-		owner.registerDomEvent(this.tree, 'focusin', (evt) => {
-			const key = closestTo<HTMLElement>(evt, '[role="treeitem"]')?.dataset.key;
-			if (key !== undefined && key !== this.current) this.setCurrent(key, false);
-		});
-		owner.registerDomEvent(this.tree, 'mouseover', (evt) => this.onHover(evt));
 		owner.registerEvent(store.on(AGENT_CHANGES_CHANGED, () => this.render()));
 		// The language or the excluded folders may have changed with the settings.
 		owner.registerEvent(service.on(CHANGED, () => this.renderIfSettingsChanged()));
@@ -123,13 +138,14 @@ export class AgentChangesSection {
 	/** Draws the section; hidden where there is no journal (a phone, a vault no agent has edited). */
 	render(): void {
 		this.settingsSeen = this.settingsKey();
-		const hadFocus = this.tree.contains(this.tree.ownerDocument.activeElement);
+		const hadFocus = this.controller.hasFocus();
 		this.header.empty();
 		this.tree.empty();
 		const visible = this.store.available && this.store.hasJournal;
 		this.el.toggleClass('session-brief-hidden', !visible);
 		if (!visible) {
 			this.shown = [];
+			this.noteKeys = [];
 			return;
 		}
 		const s = this.s;
@@ -154,11 +170,33 @@ export class AgentChangesSection {
 			return;
 		}
 		const now = new Date();
-		for (const group of sessions) this.renderSession(group, now, s);
-		this.setCurrent(this.current, hadFocus);
+		this.noteKeys = sessions.flatMap((g) => (this.closedSessions.has(groupKey(g.session)) ? [] : g.changes.map(changeKey)));
+		const limit = this.limits.limit(NOTES_LIST);
+		let budget = limit;
+		// The notes of the session the cap cut short, where *Show more* continues them.
+		let cut: HTMLElement | null = null;
+		for (const group of sessions) {
+			// Sessions after the last note row drawn wait behind *Show more* with their notes.
+			if (budget <= 0) break;
+			const drawn = this.renderSession(group, now, s, budget);
+			budget -= drawn.count;
+			if (drawn.body !== null && drawn.count < group.changes.length) cut = drawn.body;
+		}
+		if (this.noteKeys.length > limit) {
+			renderShowMore(cut ?? this.tree, { list: NOTES_LIST, key: MORE_KEY, level: cut === null ? 1 : 2, shown: limit, total: this.noteKeys.length, page: this.limits.page, lang: this.service.lang() });
+		}
+		this.controller.setCurrent(this.controller.current, hadFocus);
 	}
 
-	private renderSession(group: ChangeSession, now: Date, s: AgentChangesStrings): void {
+	/** The next page of note rows, with the tab stop (and focus) on its first row. */
+	private showMore(): void {
+		const first = this.noteKeys[this.limits.more(NOTES_LIST)];
+		if (first !== undefined) this.controller.current = first;
+		this.render();
+	}
+
+	/** Draws the session and up to `budget` of its notes; returns how many notes, and where. */
+	private renderSession(group: ChangeSession, now: Date, s: AgentChangesStrings, budget: number): { count: number; body: HTMLElement | null } {
 		const key = groupKey(group.session);
 		const open = !this.closedSessions.has(key);
 		const locale = uiStrings(this.service.lang()).locale;
@@ -177,9 +215,11 @@ export class AgentChangesSection {
 		head.createSpan({ cls: 'session-brief-count', text: String(group.changes.length) });
 		const mark = head.createDiv({ cls: 'clickable-icon session-brief-mark-all', attr: { 'aria-label': s.markSessionReviewed, 'data-action': 'mark-session', tabindex: -1 } });
 		setIcon(mark, 'check-check');
-		if (!open) return;
+		if (!open) return { count: 0, body: null };
 		const body = item.createDiv({ cls: 'session-brief-agent-notes', attr: { role: 'group' } });
-		for (const change of group.changes) this.renderChange(body, change, now, locale, s);
+		const drawn = group.changes.slice(0, budget);
+		for (const change of drawn) this.renderChange(body, change, now, locale, s);
+		return { count: drawn.length, body };
 	}
 
 	private renderChange(parent: HTMLElement, change: AgentChange, now: Date, locale: string, s: AgentChangesStrings): void {
@@ -199,20 +239,6 @@ export class AgentChangesSection {
 		if (meta.length > 0) row.createDiv({ cls: 'session-brief-item-path', text: meta.join(' · ') });
 		const mark = row.createDiv({ cls: 'clickable-icon session-brief-item-mark', attr: { 'aria-label': s.markReviewed, 'data-action': 'mark', tabindex: -1 } });
 		setIcon(mark, 'check');
-	}
-
-	private items(): HTMLElement[] {
-		return Array.from(this.tree.querySelectorAll<HTMLElement>('[role="treeitem"]'));
-	}
-
-	private setCurrent(key: string | null, focus: boolean): void {
-		const items = this.items();
-		// A note that left (marked, deleted) hands the tab stop to its session, else the first item.
-		const session = key?.startsWith('agent-note:') === true ? `agent-session:${key.split(':')[1] ?? ''}` : null;
-		const el = items.find((i) => i.dataset.key === key) ?? items.find((i) => i.dataset.key === session) ?? items[0] ?? null;
-		for (const item of items) item.setAttr('tabindex', item === el ? 0 : -1);
-		this.current = el?.dataset.key ?? null;
-		if (focus) el?.focus();
 	}
 
 	private noteRow(evt: UIEvent): HTMLElement | null {
@@ -238,7 +264,7 @@ export class AgentChangesSection {
 	private toggleSession(key: string): void {
 		if (this.closedSessions.has(key)) this.closedSessions.delete(key);
 		else this.closedSessions.add(key);
-		this.current = key;
+		this.controller.current = key;
 		this.render();
 	}
 
@@ -283,37 +309,6 @@ export class AgentChangesSection {
 		}
 		const toggle = closestTo<HTMLElement>(evt, '[data-toggle-session]')?.dataset.toggleSession;
 		if (toggle !== undefined) this.toggleSession(toggle);
-	}
-
-	private onKeyDown(evt: KeyboardEvent): void {
-		const item = closestTo<HTMLElement>(evt, '[role="treeitem"]');
-		const key = item?.dataset.key;
-		if (item === null || key === undefined) return;
-		const nodes: TreeNode[] = this.items().map((el) => ({
-			key: el.dataset.key ?? '',
-			level: el.hasClass('session-brief-agent-note') ? 2 : 1,
-			expanded: el.getAttr('aria-expanded') === 'true',
-		}));
-		const action = treeKeyAction(evt, nodes, key);
-		if (action === null) return;
-		evt.preventDefault();
-		evt.stopPropagation();
-		const el = this.items().find((i) => i.dataset.key === action.key);
-		if (el === undefined) return;
-		if (action.kind === 'focus') this.setCurrent(action.key, true);
-		else if (action.kind === 'toggle') this.toggleSession(action.key);
-		else if (action.kind === 'open') void this.open(el, Keymap.isModEvent(evt));
-		else {
-			const rect = el.getBoundingClientRect();
-			this.showMenu(el, (menu) => menu.showAtPosition({ x: rect.left + Math.min(rect.width, 24), y: rect.bottom }, el.ownerDocument));
-		}
-	}
-
-	private onHover(evt: MouseEvent): void {
-		const row = this.noteRow(evt);
-		const path = row?.dataset.path;
-		if (row === null || path === undefined) return;
-		this.app.workspace.trigger('hover-link', { event: evt, source: this.hoverSource.source, hoverParent: this.hoverSource.parent, targetEl: row, linktext: path, sourcePath: path });
 	}
 
 	private showHeaderMenu(show: (menu: Menu) => void): void {

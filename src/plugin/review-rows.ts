@@ -13,6 +13,7 @@ import { itemDescriptor, type SectionId } from '../core/brief-items';
 import type { Lang } from '../core/i18n';
 import { fullDate } from './date-format';
 import { ReviewActions } from './review-actions';
+import { renderShowMore, ROW_PAGE } from './row-cap';
 import type { UiStrings } from './ui-strings';
 
 export function sectionKey(id: SectionId): string {
@@ -23,6 +24,15 @@ export function noteKey(id: SectionId, path: string): string {
 	return `note:${id}:${path}`;
 }
 
+export function showMoreKey(id: SectionId): string {
+	return `more:${id}`;
+}
+
+/** A note's or *Show more* row's section, where the tab stop goes when the row is gone. */
+export function sectionOfKey(key: string): string | null {
+	return key.startsWith('note:') || key.startsWith('more:') ? `section:${key.split(':')[1] ?? ''}` : null;
+}
+
 export function noteName(path: string): string {
 	return basename(path).replace(/\.md$/, '');
 }
@@ -30,7 +40,7 @@ export function noteName(path: string): string {
 export interface SectionInput {
 	id: SectionId;
 	item: ListItem | null;
-	/** The entries to show, sorted and filtered; unused when collapsed. */
+	/** The entries to show, sorted and filtered (all of them: the cap is `limit`); unused when collapsed. */
 	shown: ReviewEntry[];
 	collapsed: boolean;
 	error: string | null;
@@ -39,6 +49,10 @@ export interface SectionInput {
 	now: number;
 	/** Rows under one heading per folder (the view's *Group by folder* option). */
 	byFolder?: boolean;
+	/** Rows drawn at most (row-cap.ts), in display order; the rest wait behind *Show more*. */
+	limit?: number;
+	/** Rows one *Show more* adds. */
+	page?: number;
 }
 
 export function renderSection(parent: HTMLElement, input: SectionInput, s: UiStrings, lang: Lang, settings: Settings): HTMLElement {
@@ -76,20 +90,41 @@ export function renderSection(parent: HTMLElement, input: SectionInput, s: UiStr
 	}
 	if (input.shown.length === 0) body.createDiv({ cls: 'session-brief-empty', text: s.noMatch });
 	const tag = sidebar?.highlight?.(settings) ?? null;
-	if (input.byFolder !== true) {
-		for (const entry of input.shown) renderEntry(body, id, entry, { s, tag, now: input.now, showFolder: true });
-		return section;
+	const limit = input.limit ?? Number.POSITIVE_INFINITY;
+	let drawn = 0;
+	for (const group of displayGroups(input.shown, input.byFolder === true)) {
+		if (drawn >= limit) break;
+		let rowsEl = body;
+		if (group.folder !== null) {
+			// Only a visual heading: each row's label already names its folder for screen readers.
+			rowsEl = body.createDiv({ cls: 'session-brief-folder', attr: { role: 'none' } });
+			const heading = rowsEl.createDiv({ cls: 'session-brief-folder-name', attr: { 'aria-hidden': 'true' } });
+			setIcon(heading.createSpan({ cls: 'session-brief-folder-icon' }), 'folder');
+			heading.createSpan({ text: group.folder === '' ? s.today.vaultRoot : group.folder });
+			// The folder's full count, also while the cap shows only some of its notes.
+			heading.createSpan({ cls: 'session-brief-folder-count', text: String(group.entries.length) });
+		}
+		const context: RowContext = { s, tag, now: input.now, showFolder: group.folder === null };
+		for (const entry of group.entries) {
+			if (drawn >= limit) break;
+			renderEntry(rowsEl, id, entry, context);
+			drawn++;
+		}
 	}
-	for (const group of groupByFolder(input.shown)) {
-		// Only a visual heading: each row's label already names its folder for screen readers.
-		const folderEl = body.createDiv({ cls: 'session-brief-folder', attr: { role: 'none' } });
-		const heading = folderEl.createDiv({ cls: 'session-brief-folder-name', attr: { 'aria-hidden': 'true' } });
-		setIcon(heading.createSpan({ cls: 'session-brief-folder-icon' }), 'folder');
-		heading.createSpan({ text: group.folder === '' ? s.today.vaultRoot : group.folder });
-		heading.createSpan({ cls: 'session-brief-folder-count', text: String(group.entries.length) });
-		for (const entry of group.entries) renderEntry(folderEl, id, entry, { s, tag, now: input.now, showFolder: false });
+	if (drawn < input.shown.length) {
+		renderShowMore(body, { list: id, key: showMoreKey(id), level: 2, shown: drawn, total: input.shown.length, page: input.page ?? ROW_PAGE, lang });
 	}
 	return section;
+}
+
+/** The rows of a section in the order they show: under folder headings, or one run (`folder` null). */
+function displayGroups(shown: readonly ReviewEntry[], byFolder: boolean): { folder: string | null; entries: readonly ReviewEntry[] }[] {
+	return byFolder ? groupByFolder(shown) : [{ folder: null, entries: shown }];
+}
+
+/** The section's notes in the order its rows show, which is the order the cap counts in. */
+export function displayOrder(shown: readonly ReviewEntry[], byFolder: boolean): ReviewEntry[] {
+	return byFolder ? displayGroups(shown, true).flatMap((g) => g.entries) : [...shown];
 }
 
 interface RowContext {

@@ -13,21 +13,29 @@ import type { BriefService } from './brief-service';
 import { dailyNoteFile } from './daily-note-create';
 import { closestTo } from './dom-events';
 import type { ReviewActions } from './review-actions';
-import { treeKeyAction, type TreeNode } from './review-keyboard';
+import { TreeController } from './review-tree';
+import { renderShowMore, RowLimits } from './row-cap';
 import { uiStrings, type UiStrings } from './ui-strings';
 
 export const DAILY_KEY = 'today:daily';
+const SESSIONS_LIST = 'today';
+const MORE_KEY = 'today:more';
 
 function sessionKey(path: string): string {
 	return `today:session:${path}`;
 }
 
 export class TodayHeader {
-	/** The `data-key` of the header's tab stop. */
-	private current: string | null = null;
 	private readonly el: HTMLElement;
 	private readonly tree: HTMLElement;
 	private readonly titleEl: HTMLElement;
+	private readonly controller: TreeController;
+	/** A day of many agent sessions is capped like the sections (row-cap.ts). */
+	private readonly limits = new RowLimits();
+	/** The session rows of the last render, in order (for the row *Show more* focuses). */
+	private sessionPaths: string[] = [];
+	/** What the header drew last, to draw it again with one more page. */
+	private lastBrief: Brief | null = null;
 
 	constructor(
 		parent: HTMLElement,
@@ -42,23 +50,26 @@ export class TodayHeader {
 		this.el = parent.createDiv({ cls: 'session-brief-today' });
 		this.titleEl = this.el.createDiv({ cls: 'session-brief-today-title' });
 		this.tree = this.el.createDiv({ cls: 'session-brief-today-rows', attr: { role: 'tree' } });
+		// Every row is a leaf: the keys move, open and show the menu; nothing opens or closes.
+		this.controller = new TreeController(
+			this.tree,
+			owner,
+			{
+				open: (el, newLeaf) => void this.open(el, newLeaf),
+				menu: (el, show) => this.showMenu(el, show),
+				showMore: () => this.showMore(),
+				hoverRow: (evt) => {
+					const row = this.row(evt);
+					return row === null || row.hasClass('is-missing') ? null : row;
+				},
+			},
+			{ app, ...hoverSource },
+		);
 		owner.registerDomEvent(this.tree, 'click', (evt) => this.onClick(evt));
 		owner.registerDomEvent(this.tree, 'auxclick', (evt) => {
 			const row = this.row(evt);
 			if (row !== null && evt.button === 1) void this.open(row, 'tab');
 		});
-		owner.registerDomEvent(this.tree, 'keydown', (evt) => this.onKeyDown(evt));
-		owner.registerDomEvent(this.tree, 'contextmenu', (evt) => {
-			const row = this.row(evt);
-			if (row === null) return;
-			evt.preventDefault();
-			this.showMenu(row, (menu) => menu.showAtMouseEvent(evt));
-		});
-		owner.registerDomEvent(this.tree, 'focusin', (evt) => {
-			const key = this.row(evt)?.dataset.key;
-			if (key !== undefined && key !== this.current) this.setCurrent(key, false);
-		});
-		owner.registerDomEvent(this.tree, 'mouseover', (evt) => this.onHover(evt));
 		// The Daily notes settings may have changed since the plugin read them: show today's note where it is now.
 		void this.service.refreshDailyNoteSettings().then((changed) => {
 			if (changed) this.service.changed();
@@ -67,7 +78,8 @@ export class TodayHeader {
 
 	/** Draws the header from the brief; hidden until the brief is known. */
 	render(brief: Brief | null, now: Date): void {
-		const hadFocus = this.tree.contains(this.tree.ownerDocument.activeElement);
+		const hadFocus = this.controller.hasFocus();
+		this.lastBrief = brief;
 		this.titleEl.empty();
 		this.tree.empty();
 		this.el.toggleClass('session-brief-hidden', brief === null);
@@ -79,11 +91,23 @@ export class TodayHeader {
 		const daily = brief.items.dailyNote;
 		if (daily !== null) this.renderDaily(daily.path, daily.exists, s);
 		const sessions = brief.items.sessionsToday;
+		this.sessionPaths = sessions?.entries.map((e) => e.path) ?? [];
 		if (sessions !== null) {
-			for (const entry of sessions.entries) this.renderSession(entry.path, entry.mtime, now.getTime(), s);
+			const limit = this.limits.limit(SESSIONS_LIST);
+			for (const entry of sessions.entries.slice(0, limit)) this.renderSession(entry.path, entry.mtime, now.getTime(), s);
+			if (sessions.entries.length > limit) {
+				renderShowMore(this.tree, { list: SESSIONS_LIST, key: MORE_KEY, level: 1, shown: limit, total: sessions.entries.length, page: this.limits.page, lang: this.service.lang() });
+			}
 			if (sessions.count === 0) this.tree.createDiv({ cls: 'session-brief-today-empty', text: s.today.noSessions });
 		}
-		this.setCurrent(this.current, hadFocus);
+		this.controller.setCurrent(this.controller.current, hadFocus);
+	}
+
+	/** The next page of session rows, with the tab stop (and focus) on its first row. */
+	private showMore(): void {
+		const first = this.sessionPaths[this.limits.more(SESSIONS_LIST)];
+		if (first !== undefined) this.controller.current = sessionKey(first);
+		if (this.lastBrief !== null) this.render(this.lastBrief, new Date());
 	}
 
 	private renderDaily(path: string, exists: boolean, s: UiStrings): void {
@@ -113,18 +137,6 @@ export class TodayHeader {
 		return row;
 	}
 
-	private rows(): HTMLElement[] {
-		return Array.from(this.tree.querySelectorAll<HTMLElement>('[role="treeitem"]'));
-	}
-
-	private setCurrent(key: string | null, focus: boolean): void {
-		const rows = this.rows();
-		const el = rows.find((r) => r.dataset.key === key) ?? rows[0] ?? null;
-		for (const row of rows) row.setAttr('tabindex', row === el ? 0 : -1);
-		this.current = el?.dataset.key ?? null;
-		if (focus) el?.focus();
-	}
-
 	private row(evt: UIEvent): HTMLElement | null {
 		return closestTo<HTMLElement>(evt, '.session-brief-today-row');
 	}
@@ -141,33 +153,6 @@ export class TodayHeader {
 	private onClick(evt: MouseEvent): void {
 		const row = this.row(evt);
 		if (row !== null) void this.open(row, Keymap.isModEvent(evt));
-	}
-
-	private onKeyDown(evt: KeyboardEvent): void {
-		const row = this.row(evt);
-		const key = row?.dataset.key;
-		if (row === null || key === undefined) return;
-		// Every row is a leaf; the shared key map reads level 2 as a leaf (no section to open or close).
-		const nodes: TreeNode[] = this.rows().map((el) => ({ key: el.dataset.key ?? '', level: 2 }));
-		const action = treeKeyAction(evt, nodes, key);
-		if (action === null) return;
-		evt.preventDefault();
-		evt.stopPropagation();
-		const el = this.rows().find((r) => r.dataset.key === action.key);
-		if (el === undefined) return;
-		if (action.kind === 'focus') this.setCurrent(action.key, true);
-		else if (action.kind === 'open') void this.open(el, Keymap.isModEvent(evt));
-		else if (action.kind === 'menu') {
-			const rect = el.getBoundingClientRect();
-			this.showMenu(el, (menu) => menu.showAtPosition({ x: rect.left + Math.min(rect.width, 24), y: rect.bottom }, el.ownerDocument));
-		}
-	}
-
-	private onHover(evt: MouseEvent): void {
-		const row = this.row(evt);
-		const path = row?.dataset.path;
-		if (row === null || path === undefined || row.hasClass('is-missing')) return;
-		this.app.workspace.trigger('hover-link', { event: evt, source: this.hoverSource.source, hoverParent: this.hoverSource.parent, targetEl: row, linktext: path, sourcePath: path });
 	}
 
 	private showMenu(row: HTMLElement, show: (menu: Menu) => void): void {

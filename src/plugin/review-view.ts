@@ -7,16 +7,16 @@
  */
 import { ItemView, Keymap, Menu, setIcon, type WorkspaceLeaf } from 'obsidian';
 import type { ReviewEntry } from '../core/brief';
-import { comparePaths } from '../core/paths';
 import { CHANGED, type BriefService } from './brief-service';
 import { closestTo } from './dom-events';
 import type { IndexSync } from './index-sync';
 import { ConfirmModal } from './confirm-modal';
 import { SECTION_IDS, itemDescriptor, type SectionId } from '../core/brief-items';
 import { ReviewActions } from './review-actions';
-import { treeKeyAction, type TreeNode } from './review-keyboard';
 import { registerLongPress } from './long-press';
-import { noteName, renderSection, sectionKey } from './review-rows';
+import { displayOrder, noteKey, noteName, renderSection, sectionKey, sectionOfKey } from './review-rows';
+import { TreeController } from './review-tree';
+import { RowLimits } from './row-cap';
 import { TodayHeader } from './review-today';
 import type { AgentChanges } from './agent-changes';
 import { AgentChangesSection } from './review-agent-changes';
@@ -44,21 +44,39 @@ function readPrefs(raw: unknown): ViewPrefs {
 	return { collapsed, sort: r.sort === 'mtime' ? 'mtime' : 'name', byFolder: r.byFolder === true };
 }
 
+/** `comparePaths` on strings lower-cased beforehand. */
+function compareLowered(la: string, a: string, lb: string, b: string): number {
+	if (la !== lb) return la < lb ? -1 : 1;
+	return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The section's order. Each entry's name and lower-cased forms are worked out once, not in every
+ * comparison: a section of 10,000 notes is sorted on every redraw.
+ */
 export function sortEntries(entries: readonly ReviewEntry[], order: SortOrder): ReviewEntry[] {
-	const out = [...entries];
-	if (order === 'mtime') out.sort((a, b) => b.mtime - a.mtime || comparePaths(a.path, b.path));
-	else out.sort((a, b) => comparePaths(noteName(a.path), noteName(b.path)) || comparePaths(a.path, b.path));
-	return out;
+	const keyed = entries.map((entry) => {
+		const name = order === 'name' ? noteName(entry.path) : '';
+		return { entry, name, lname: name.toLowerCase(), lpath: entry.path.toLowerCase() };
+	});
+	const byPath = (a: (typeof keyed)[number], b: (typeof keyed)[number]): number => compareLowered(a.lpath, a.entry.path, b.lpath, b.entry.path);
+	if (order === 'mtime') keyed.sort((a, b) => b.entry.mtime - a.entry.mtime || byPath(a, b));
+	else keyed.sort((a, b) => compareLowered(a.lname, a.name, b.lname, b.name) || byPath(a, b));
+	return keyed.map((k) => k.entry);
 }
 
 export class ReviewView extends ItemView {
 	private prefs: ViewPrefs;
 	private filter = '';
-	/** The paths each section shows now (sorted, filtered): what *Mark all reviewed* marks. */
-	private shown = new Map<SectionId, string[]>();
-	/** The `data-key` of the tree's tab stop. */
-	private current: string | null = null;
+	/**
+	 * Each section's notes now (sorted, filtered, in display order), drawn or behind *Show more*:
+	 * what *Mark all reviewed* marks.
+	 */
+	private shown = new Map<SectionId, ReviewEntry[]>();
+	/** How many rows each section draws (row-cap.ts); kept across redraws while the view is open. */
+	private readonly limits = new RowLimits();
 	private listEl!: HTMLElement;
+	private tree!: TreeController;
 	private sortButton!: HTMLElement;
 	private groupButton!: HTMLElement;
 	private today: TodayHeader | null = null;
@@ -116,14 +134,23 @@ export class ReviewView extends ItemView {
 		this.listEl = root.createDiv({ cls: 'session-brief-sections' });
 		new AgentChangesSection(root, this.listEl, this, this.app, this.agents, this.service, this.actions, { source: VIEW_TYPE_REVIEW, parent: this });
 		// One set of listeners on the list instead of one per row, which would pile up across renders.
+		this.tree = new TreeController(
+			this.listEl,
+			this,
+			{
+				open: (el, newLeaf) => void this.actions.open(el.dataset.path ?? '', newLeaf),
+				menu: (el, show) => this.showMenu(el, show),
+				toggle: (el) => this.toggleSection(el.dataset.section as SectionId),
+				showMore: (list) => this.showMore(list as SectionId),
+				fallback: sectionOfKey,
+				hoverRow: (evt) => this.target(evt)?.el ?? null,
+			},
+			{ app: this.app, source: VIEW_TYPE_REVIEW, parent: this },
+		);
 		this.registerDomEvent(this.listEl, 'click', (evt) => this.onClick(evt));
 		this.registerDomEvent(this.listEl, 'auxclick', (evt) => this.onAuxClick(evt));
-		this.registerDomEvent(this.listEl, 'mouseover', (evt) => this.onHover(evt));
-		this.registerDomEvent(this.listEl, 'contextmenu', (evt) => this.onContextMenu(evt));
 		// Touch: a long press opens the same menu (a right click's `contextmenu`).
 		registerLongPress(this, this.listEl);
-		this.registerDomEvent(this.listEl, 'keydown', (evt) => this.onKeyDown(evt));
-		this.registerDomEvent(this.listEl, 'focusin', (evt) => this.onFocusIn(evt));
 		this.registerEvent(this.service.on(CHANGED, () => this.throttle.request()));
 		this.register(() => this.throttle.cancel());
 		this.render();
@@ -166,7 +193,7 @@ export class ReviewView extends ItemView {
 		this.groupButton.setAttr('aria-pressed', String(this.prefs.byFolder));
 		this.today?.render(this.sync.ready ? this.service.brief() : null, new Date());
 		// Focus is on an item that the re-render replaces: put it back on the same item afterwards.
-		const hadFocus = this.listEl.contains(this.listEl.ownerDocument.activeElement);
+		const hadFocus = this.tree.hasFocus();
 		this.listEl.empty();
 		this.listEl.setAttr('aria-label', s.viewTitle);
 		if (!this.sync.ready) {
@@ -180,33 +207,27 @@ export class ReviewView extends ItemView {
 		for (const id of SECTION_IDS) {
 			const item = brief.items[id];
 			const collapsed = this.prefs.collapsed.includes(id);
-			const shown = item === null || collapsed ? [] : sortEntries(item.entries, this.prefs.sort).filter((e) => needle === '' || e.path.toLowerCase().includes(needle));
+			// The filter searches every note of the section; the cap applies to what it found.
+			const found = item === null || collapsed ? [] : (needle === '' ? item.entries : item.entries.filter((e) => e.path.toLowerCase().includes(needle)));
+			const shown = displayOrder(sortEntries(found, this.prefs.sort), this.prefs.byFolder);
 			const error = item === null ? (brief.errors.find((e) => e.item === id)?.message ?? null) : null;
-			this.shown.set(id, shown.map((e) => e.path));
-			renderSection(this.listEl, { id, item, shown, collapsed, error, filtering: needle !== '', now: Date.now(), byFolder: this.prefs.byFolder }, s, this.service.lang(), this.service.settings);
+			this.shown.set(id, shown);
+			renderSection(
+				this.listEl,
+				{ id, item, shown, collapsed, error, filtering: needle !== '', now: Date.now(), byFolder: this.prefs.byFolder, limit: this.limits.limit(id), page: this.limits.page },
+				s,
+				this.service.lang(),
+				this.service.settings,
+			);
 		}
-		this.setCurrent(this.current, hadFocus);
+		this.tree.setCurrent(this.tree.current, hadFocus);
 	}
 
-	private items(): HTMLElement[] {
-		return Array.from(this.listEl.querySelectorAll<HTMLElement>('[role="treeitem"]'));
-	}
-
-	private itemByKey(key: string | null): HTMLElement | null {
-		return key === null ? null : (this.items().find((el) => el.dataset.key === key) ?? null);
-	}
-
-	/**
-	 * Makes `key` the tree's one tab stop (the first section when it is gone) and focuses it when
-	 * asked. A note that left its section hands the stop to that section.
-	 */
-	private setCurrent(key: string | null, focus: boolean): void {
-		const items = this.items();
-		const sectionOfKey = key?.startsWith('note:') === true ? `section:${key.split(':')[1] ?? ''}` : null;
-		const el = this.itemByKey(key) ?? this.itemByKey(sectionOfKey) ?? items[0] ?? null;
-		for (const item of items) item.setAttr('tabindex', item === el ? 0 : -1);
-		this.current = el?.dataset.key ?? null;
-		if (focus) el?.focus();
+	/** *Show more*: the next page of the section, with the tab stop (and focus) on its first row. */
+	private showMore(id: SectionId): void {
+		const first = (this.shown.get(id) ?? [])[this.limits.more(id)];
+		this.tree.current = first === undefined ? sectionKey(id) : noteKey(id, first.path);
+		this.render();
 	}
 
 	private toggleSection(id: SectionId): void {
@@ -225,37 +246,6 @@ export class ReviewView extends ItemView {
 		return el !== null && path !== undefined && section !== undefined ? { el, path, section } : null;
 	}
 
-	private onFocusIn(evt: FocusEvent): void {
-		const item = closestTo<HTMLElement>(evt, '[role="treeitem"]');
-		if (item?.dataset.key !== undefined && item.dataset.key !== this.current) this.setCurrent(item.dataset.key, false);
-	}
-
-	private onKeyDown(evt: KeyboardEvent): void {
-		const item = closestTo<HTMLElement>(evt, '[role="treeitem"]');
-		const key = item?.dataset.key;
-		if (item === null || key === undefined) return;
-		const nodes: TreeNode[] = this.items().map((el) => ({
-			key: el.dataset.key ?? '',
-			level: el.dataset.section !== undefined && el.dataset.path !== undefined ? 2 : 1,
-			expanded: el.getAttr('aria-expanded') === 'true',
-		}));
-		const action = treeKeyAction(evt, nodes, key);
-		if (action === null) return;
-		evt.preventDefault();
-		evt.stopPropagation();
-		const el = this.itemByKey(action.key);
-		if (el === null) return;
-		if (action.kind === 'focus') this.setCurrent(action.key, true);
-		else if (action.kind === 'toggle') {
-			this.current = action.key;
-			this.toggleSection(el.dataset.section as SectionId);
-		} else if (action.kind === 'open') void this.actions.open(el.dataset.path ?? '', Keymap.isModEvent(evt));
-		else {
-			const rect = el.getBoundingClientRect();
-			this.showMenu(el, (menu) => menu.showAtPosition({ x: rect.left + Math.min(rect.width, 24), y: rect.bottom }, el.ownerDocument));
-		}
-	}
-
 	private onClick(evt: MouseEvent): void {
 		const action = closestTo<HTMLElement>(evt, '[data-action]');
 		if (action !== null) {
@@ -270,7 +260,7 @@ export class ReviewView extends ItemView {
 		const toggle = closestTo<HTMLElement>(evt, '[data-toggle]');
 		const id = toggle?.dataset.toggle as SectionId | undefined;
 		if (id !== undefined) {
-			this.current = sectionKey(id);
+			this.tree.current = sectionKey(id);
 			this.toggleSection(id);
 			return;
 		}
@@ -284,29 +274,12 @@ export class ReviewView extends ItemView {
 		if (t !== null && evt.button === 1) void this.actions.open(t.path, 'tab');
 	}
 
-	private onHover(evt: MouseEvent): void {
-		const t = this.target(evt);
-		if (t === null) return;
-		this.app.workspace.trigger('hover-link', {
-			event: evt,
-			source: VIEW_TYPE_REVIEW,
-			hoverParent: this,
-			targetEl: t.el,
-			linktext: t.path,
-			sourcePath: t.path,
-		});
-	}
-
-	private onContextMenu(evt: MouseEvent): void {
-		const el = closestTo<HTMLElement>(evt, '[role="treeitem"]');
-		if (el === null) return;
-		evt.preventDefault();
-		this.showMenu(el, (menu) => menu.showAtMouseEvent(evt));
-	}
-
-	/** Asks before marking every note the section shows, saying how many; then marks them with Undo. */
+	/**
+	 * Asks before marking every note of the section (all that match the filter, also those behind
+	 * *Show more*), saying how many; then marks them with Undo.
+	 */
 	private confirmMarkAll(section: SectionId): void {
-		const paths = this.shown.get(section) ?? [];
+		const paths = (this.shown.get(section) ?? []).map((e) => e.path);
 		if (paths.length === 0 || !ReviewActions.canMark(section)) return;
 		const s = uiStrings(this.service.lang());
 		const title = itemDescriptor(section).sidebar?.title[this.service.lang()] ?? section;

@@ -312,3 +312,35 @@ export const AGENT_CHANGES_TEXT = translations<AgentChangesStrings>({ en: agentC
 export function agentChangesStrings(lang: Lang): AgentChangesStrings {
 	return AGENT_CHANGES_TEXT[lang];
 }
+
+/** The row cap's *Show more* row (src/plugin/row-cap.ts). */
+export interface RowCapStrings {
+	/** The button: how many rows it adds. */
+	showMore: (n: number) => string;
+	/** Beside it: how many of how many show. */
+	shownOf: (shown: number, total: number) => string;
+	/** The tree item's label for screen readers. */
+	showMoreLabel: (n: number, shown: number, total: number) => string;
+}
+
+const rowNumber = (locale: string) => (n: number): string => n.toLocaleString(locale);
+const enNum = rowNumber('en');
+const deNum = rowNumber('de');
+
+const rowCapEn: RowCapStrings = {
+	showMore: (n) => `Show ${enNum(n)} more`,
+	shownOf: (shown, total) => `${enNum(shown)} of ${enNum(total)} shown`,
+	showMoreLabel: (n, shown, total) => `Show ${enNum(n)} more ${n === 1 ? 'note' : 'notes'}, ${enNum(shown)} of ${enNum(total)} shown`,
+};
+
+const rowCapDe: RowCapStrings = {
+	showMore: (n) => `${deNum(n)} weitere anzeigen`,
+	shownOf: (shown, total) => `${deNum(shown)} von ${deNum(total)} angezeigt`,
+	showMoreLabel: (n, shown, total) => `${n === 1 ? '1 weitere Notiz' : `${deNum(n)} weitere Notizen`} anzeigen, ${deNum(shown)} von ${deNum(total)} angezeigt`,
+};
+
+export const ROW_CAP_TEXT = translations<RowCapStrings>({ en: rowCapEn, de: rowCapDe });
+
+export function rowCapStrings(lang: Lang): RowCapStrings {
+	return ROW_CAP_TEXT[lang];
+}
