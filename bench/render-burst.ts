@@ -7,11 +7,14 @@
 //   * after: the view as it is (src/plugin/render-throttle.ts: a leading render, then at most one
 //     per RENDER_INTERVAL_MS).
 // Numbers: changes of the brief per second, renders per second, ms per render (median, p95) and
-// the share of wall time spent rendering. Then the idle cost of one poll tick of the agent changes
+// the share of wall time spent rendering. Each section draws at most one page of rows
+// (src/plugin/row-cap.ts); one more render with the cap lifted shows what drawing the whole
+// flagged section costs (wall and CPU ms; skip it with --no-uncapped). Then the idle cost of one poll tick of the agent changes
 // journal (two stats, nothing read) and, for comparison, a tail read of one new record and a whole
 // read of a 10,000-record journal.
 //
-//   npm run bench:render [-- --notes 100000 --rate 50 --seconds 4]
+//   npm run bench:render [-- --notes 100000 --rate 50 --seconds 4 --no-uncapped]
+// Chromium's side of the same comparison: `npx tsx bench/render-rows.ts`.
 //
 // The npm script bundles this file with esbuild (`obsidian` aliased to the stand-in) and runs it
 // with Node. Nothing here is a pass/fail test: the numbers are for the README and the report.
@@ -70,6 +73,34 @@ function quantile(xs: number[], q: number): number {
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+function cpuMs(): number {
+	const u = process.cpuUsage();
+	return (u.user + u.system) / 1000;
+}
+
+/** One render as the view draws it (row cap on), then one with `uncapped` limits: rows, wall and CPU ms. */
+function rowCapRow(view: unknown, uncapped: unknown): void {
+	const v = view as { render: () => void; limits: unknown; contentEl: HTMLElement };
+	const once = (): string => {
+		const wall = performance.now();
+		const cpu = cpuMs();
+		v.render();
+		const ms = performance.now() - wall;
+		const rows = v.contentEl.querySelectorAll('.session-brief-item').length;
+		return `${rows} rows in ${ms.toFixed(0)} ms (${(cpuMs() - cpu).toFixed(0)} ms CPU)`;
+	};
+	const capped = once();
+	if (uncapped === null) {
+		console.log(`  [row cap] one render: ${capped}`);
+		return;
+	}
+	const kept = v.limits;
+	v.limits = uncapped;
+	const lifted = once();
+	v.limits = kept;
+	console.log(`  [row cap] one render: ${capped}; with the cap lifted: ${lifted}`);
+}
+
 async function main(): Promise<void> {
 	const a = args();
 	installDom();
@@ -81,6 +112,7 @@ async function main(): Promise<void> {
 	const { ReviewActions } = await import('../src/plugin/review-actions');
 	const { AgentChanges } = await import('../src/plugin/agent-changes');
 	const { ReviewView, RENDER_INTERVAL_MS } = await import('../src/plugin/review-view');
+	const { RowLimits } = await import('../src/plugin/row-cap');
 	const { DesktopAgentChangesIo } = await import('../src/plugin/agent-changes-io');
 	const { resolveSettings } = await import('../src/core/settings');
 	const { encodeRecord, JOURNAL_FILE } = await import('../src/core/agent-journal');
@@ -162,6 +194,7 @@ async function main(): Promise<void> {
 				`${quantile(renderMs, 0.5).toFixed(1)} ms/render median, ${quantile(renderMs, 0.95).toFixed(1)} ms p95, ${((spent / 1000 / wall) * 100).toFixed(1)}% of wall time rendering`,
 		);
 		proto.render = original;
+		if (mode === 'after') rowCapRow(view, process.argv.includes('--no-uncapped') ? null : new RowLimits(Number.POSITIVE_INFINITY));
 		leaf.detach();
 		plugin.unload();
 	}
