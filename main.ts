@@ -4,12 +4,12 @@ import { AGENT_CHANGES_CHANGED, AgentChanges } from './src/plugin/agent-changes'
 import { AgentChangesStatusBar } from './src/plugin/agent-status-bar';
 import { resolveSettings, type DailyNoteSettings, type Settings } from './src/core/settings';
 import { BriefService } from './src/plugin/brief-service';
-import { registerCommands } from './src/plugin/commands';
+import { registerCommands, type RegisteredNames } from './src/plugin/commands';
 import { loadDesktopParts } from './src/plugin/desktop-loader';
 import type { DesktopParts } from './src/plugin/desktop-parts';
 import { IndexSync } from './src/plugin/index-sync';
 import { ReviewActions } from './src/plugin/review-actions';
-import { REVIEW_ICON, ReviewView, VIEW_TYPE_REVIEW } from './src/plugin/review-view';
+import { ReviewView, VIEW_TYPE_REVIEW } from './src/plugin/review-view';
 import { RuleCheckRunner } from './src/plugin/rule-check-runner';
 import { RuleCheckView, VIEW_TYPE_RULE_CHECK } from './src/plugin/rule-check-view';
 import { SessionBriefSettingTab } from './src/plugin/settings-tab';
@@ -26,6 +26,8 @@ export default class SessionBriefPlugin extends Plugin {
 	private agentChanges!: AgentChanges;
 	/** The cached brief and live channel for the hook, and agent hooks; null on mobile (src/plugin/desktop-parts.ts). */
 	private desktop: DesktopParts | null = null;
+	/** Commands and ribbon icon, renamed when the language changes. */
+	private names!: RegisteredNames;
 
 	async onload(): Promise<void> {
 		this.settings = await loadSettings(this);
@@ -47,20 +49,22 @@ export default class SessionBriefPlugin extends Plugin {
 
 		this.registerView(VIEW_TYPE_REVIEW, (leaf) => new ReviewView(leaf, this.service, this.sync, actions, this.agentChanges));
 		this.registerView(VIEW_TYPE_RULE_CHECK, (leaf) => new RuleCheckView(leaf, this.rules, lang, () => this.runRuleCheck()));
-		this.registerHoverLinkSource(VIEW_TYPE_REVIEW, { display: 'Session brief: needs review', defaultMod: true });
-		this.addRibbonIcon(REVIEW_ICON, 'Open needs review', () => void this.openReviewView());
 		// The status bar is "not available on mobile" (obsidian.d.ts, addStatusBarItem).
 		if (Platform.isDesktopApp) {
 			new ReviewStatusBar(this, this.service, this.sync, () => void this.openReviewView());
 			new AgentChangesStatusBar(this, this.agentChanges, this.service, () => void this.openReviewView());
 		}
-		registerCommands(this, {
-			openReviewView: () => this.openReviewView(),
-			copyBrief: () => this.copyBrief(),
-			runRuleCheck: () => this.runRuleCheck(),
-			desktop: this.desktop?.commands(() => this.refreshBrief()) ?? null,
-		});
-		this.addSettingTab(new SessionBriefSettingTab(this.app, this));
+		this.names = registerCommands(
+			this,
+			{
+				openReviewView: () => this.openReviewView(),
+				copyBrief: () => this.copyBrief(),
+				runRuleCheck: () => this.runRuleCheck(),
+				desktop: this.desktop?.commands(() => this.refreshBrief()) ?? null,
+			},
+			lang,
+		);
+		this.addSettingTab(new SessionBriefSettingTab(this.app, this, lang));
 
 		// Indexing waits for the layout so startup is not slowed, and so vault `create` events
 		// for every existing file (sent while the vault loads) are not taken for new notes.
@@ -111,6 +115,7 @@ export default class SessionBriefPlugin extends Plugin {
 			JSON.stringify([s.inboxFolder, s.rulesFolder, s.sessionsFolder, s.excludedRootFolders, s.tags]);
 		if (counting(previous) !== counting(this.settings)) await this.sync.applySettings(this.settings);
 		else this.onIndexChanged();
+		this.names.followLanguage();
 		await this.desktop?.settingsApplied(previous);
 	}
 

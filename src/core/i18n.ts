@@ -14,6 +14,9 @@ export type Lang = Exclude<Language, 'auto'>;
 
 export const LANGS: readonly Lang[] = ['en', 'de'];
 
+/** Each language by its own name, as language menus show them, whatever the interface language. */
+export const LANGUAGE_NAMES: Readonly<Record<Lang, string>> = { en: 'English', de: 'Deutsch' };
+
 export function isLang(value: unknown): value is Lang {
 	return value === 'en' || value === 'de';
 }

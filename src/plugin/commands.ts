@@ -1,10 +1,19 @@
 /**
- * The plugin's commands. Ids are stable once released and carry no plugin id (Obsidian prefixes
- * it); no default hotkeys. The desktop's commands are registered only on desktop: on mobile they
- * are not offered at all.
+ * The plugin's commands, ribbon icon and hover-preview source, named in the interface language.
+ * Command ids are stable once released and carry no plugin id (Obsidian prefixes it); no default
+ * hotkeys. The desktop's commands are registered only on desktop: on mobile they are not offered at all.
+ *
+ * A language change renames the commands at once: Obsidian keeps a command's name from when it was
+ * added, so they are removed and added again under the same ids (`Plugin.removeCommand`, Obsidian
+ * 1.7.2), which keeps the user's hotkeys and the palette's recent list. The ribbon icon's tooltip
+ * follows too; the hover-preview source keeps the name from load (Obsidian offers no way to rename
+ * it), which only its entry in the Page preview settings shows.
  */
 import type { Plugin } from 'obsidian';
+import type { Lang } from '../core/i18n';
+import { COMMAND_TEXT, type CommandStrings } from './command-strings';
 import type { HookCommands } from './hook-commands';
+import { REVIEW_ICON, VIEW_TYPE_REVIEW } from './review-view';
 
 /** Desktop only: rewrite the hook's cached brief now, and install, check and remove agent hooks. */
 export interface DesktopCommands {
@@ -20,16 +29,55 @@ export interface CommandHandlers {
 	desktop: DesktopCommands | null;
 }
 
-export function registerCommands(plugin: Plugin, handlers: CommandHandlers): void {
+interface Entry {
+	id: string;
+	name: keyof CommandStrings;
+	run: () => unknown;
+}
+
+function entries(handlers: CommandHandlers): Entry[] {
 	const { desktop } = handlers;
-	plugin.addCommand({ id: 'open-review-sidebar', name: 'Open needs review sidebar', callback: () => void handlers.openReviewView() });
-	if (desktop !== null) plugin.addCommand({ id: 'refresh-brief', name: 'Refresh the brief now', callback: () => void desktop.refreshBrief() });
-	plugin.addCommand({ id: 'copy-brief', name: 'Copy the brief to the clipboard', callback: () => void handlers.copyBrief() });
-	// Findings in the *Rule check* view, the summary line in a notice.
-	plugin.addCommand({ id: 'run-rule-check', name: 'Run rule check', callback: () => void handlers.runRuleCheck() });
-	if (desktop === null) return;
-	// The bridge's install, doctor and uninstall, with the bridge embedded in main.js.
-	plugin.addCommand({ id: 'install-agent-hooks', name: 'Install agent hooks', callback: () => desktop.hooks.install() });
-	plugin.addCommand({ id: 'check-agent-hooks', name: 'Check agent hooks', callback: () => desktop.hooks.check() });
-	plugin.addCommand({ id: 'remove-agent-hooks', name: 'Remove agent hooks', callback: () => desktop.hooks.remove() });
+	return [
+		{ id: 'open-review-sidebar', name: 'openReviewView', run: () => void handlers.openReviewView() },
+		...(desktop === null ? [] : [{ id: 'refresh-brief', name: 'refreshBrief', run: () => void desktop.refreshBrief() } satisfies Entry]),
+		{ id: 'copy-brief', name: 'copyBrief', run: () => void handlers.copyBrief() },
+		// Findings in the *Rule check* view, the summary line in a notice.
+		{ id: 'run-rule-check', name: 'runRuleCheck', run: () => void handlers.runRuleCheck() },
+		// The bridge's install, doctor and uninstall, with the bridge embedded in main.js.
+		...(desktop === null
+			? []
+			: ([
+					{ id: 'install-agent-hooks', name: 'installHooks', run: () => desktop.hooks.install() },
+					{ id: 'check-agent-hooks', name: 'checkHooks', run: () => desktop.hooks.check() },
+					{ id: 'remove-agent-hooks', name: 'removeHooks', run: () => desktop.hooks.remove() },
+				] satisfies Entry[])),
+	];
+}
+
+export interface RegisteredNames {
+	/** Renames the commands and the ribbon tooltip when the interface language changed since. */
+	followLanguage: () => void;
+}
+
+export function registerCommands(plugin: Plugin, handlers: CommandHandlers, lang: () => Lang): RegisteredNames {
+	let named = lang();
+	const list = entries(handlers);
+	const add = (text: CommandStrings): void => {
+		// A new object each time: Obsidian rewrites the id and name of the one it is given.
+		for (const e of list) plugin.addCommand({ id: e.id, name: text[e.name], callback: () => void e.run() });
+	};
+	plugin.registerHoverLinkSource(VIEW_TYPE_REVIEW, { display: COMMAND_TEXT[named].hoverSource, defaultMod: true });
+	const ribbon = plugin.addRibbonIcon(REVIEW_ICON, COMMAND_TEXT[named].ribbon, () => void handlers.openReviewView());
+	add(COMMAND_TEXT[named]);
+	return {
+		followLanguage: () => {
+			const next = lang();
+			if (next === named) return;
+			named = next;
+			for (const e of list) plugin.removeCommand(e.id);
+			add(COMMAND_TEXT[next]);
+			// Obsidian's tooltips read the label when shown.
+			ribbon.setAttr('aria-label', COMMAND_TEXT[next].ribbon);
+		},
+	};
 }

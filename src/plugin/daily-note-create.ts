@@ -45,9 +45,10 @@ export async function dailyNoteFile(app: App, service: BriefService, now = new D
 	if (await service.refreshDailyNoteSettings()) service.changed();
 	const brief = service.brief(now);
 	const item = brief.items.dailyNote;
-	const s = uiStrings(service.lang()).today;
+	const ui = uiStrings(service.lang());
+	const s = ui.today;
 	if (item === null) {
-		new Notice(s.createFailed(s.dailyNote, brief.errors.find((e) => e.item === 'dailyNote')?.message ?? 'unknown error'));
+		new Notice(s.createFailed(s.dailyNote, brief.errors.find((e) => e.item === 'dailyNote')?.message ?? ui.unknownError));
 		return null;
 	}
 	const target = normalizePath(item.path);

@@ -44,7 +44,7 @@ export class HookChoiceModal extends Modal {
 		el.empty();
 		const all = this.options.allowAll ? '*' : undefined;
 		new Setting(el).setName(this.s.agent).addDropdown((d) => {
-			if (all !== undefined) d.addOption(all, '—');
+			if (all !== undefined) d.addOption(all, this.s.all);
 			for (const id of AGENT_IDS) d.addOption(id, HOSTS[id].name);
 			d.setValue(this.choice.agent ?? all ?? DEFAULT_AGENT).onChange((v) => {
 				const agent = v === all ? undefined : (v as AgentId);
@@ -57,7 +57,7 @@ export class HookChoiceModal extends Modal {
 		const agent = this.choice.agent;
 		if (this.options.withScope && agent !== undefined) {
 			new Setting(el).setName(this.s.scope).addDropdown((d) => {
-				if (all !== undefined) d.addOption(all, '—');
+				if (all !== undefined) d.addOption(all, this.s.all);
 				for (const scope of this.options.scopesOf(agent)) d.addOption(scope, this.s.scopes[scope]);
 				d.setValue(this.choice.scope ?? all ?? 'project').onChange((v) => {
 					this.choice = { ...this.choice, scope: v === all ? undefined : (v as Scope) };

@@ -4,13 +4,17 @@
  * the field loses focus or Enter is pressed (a folder change rebuilds the index, which should not
  * happen per keystroke); what a field holds is validated as it is typed. On mobile the rows of the
  * desktop-only parts (live channel, external checker, plugin folder for the hook) are left out; their
- * values stay in the settings for the desktop.
+ * values stay in the settings for the desktop. The texts are in settings-strings.ts, in the language
+ * of the rest of the interface; a language change redraws the tab.
  */
 import { Platform, PluginSettingTab, Setting, type App, type Plugin, type SettingDefinitionItem, type TextComponent } from 'obsidian';
+import { LANGUAGE_NAMES, type Lang } from '../core/i18n';
 import { effectiveRuleScope, cleanFolder, type Language, type Settings, type TagNames } from '../core/settings';
 import { frontmatterTagValue } from '../core/tags';
 import { dailyNotePath } from '../core/daily-note';
+import { COMMAND_TEXT } from './command-strings';
 import { defaultPluginFolder, unusualPluginFolder } from './plugin-folder';
+import { SETTINGS_TEXT, type RowText, type SettingsStrings } from './settings-strings';
 
 /** A field's message: `error` blocks saving; a missing folder is only a `warning` (it may come later). */
 export interface Note {
@@ -38,8 +42,8 @@ interface Group {
 	rows: Row[];
 }
 
-function row(name: string, desc: string, build: (setting: Setting) => unknown): Row {
-	return { name, desc, build };
+function row(text: RowText, build: (setting: Setting) => unknown): Row {
+	return { ...text, build };
 }
 
 function lines(value: string): string[] {
@@ -53,8 +57,14 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 	constructor(
 		app: App,
 		private readonly host: SettingsHost,
+		/** The interface language (the `language` setting, or Obsidian's when automatic). */
+		private readonly lang: () => Lang,
 	) {
 		super(app, host);
+	}
+
+	private get t(): SettingsStrings {
+		return SETTINGS_TEXT[this.lang()];
 	}
 
 	private get settings(): Settings {
@@ -96,22 +106,24 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 	private folderProblem(value: string): Note | null {
 		const folder = cleanFolder(value);
 		if (folder === '' || this.app.vault.getFolderByPath(folder) !== null) return null;
-		return { text: `Folder "${folder}" does not exist in this vault.`, level: 'warning' };
+		return { text: this.t.folderMissing(folder), level: 'warning' };
 	}
 
-	private folderRow(name: string, desc: string, key: 'inboxFolder' | 'rulesFolder' | 'sessionsFolder'): Row {
-		return row(name, desc, (setting) => {
+	private folderRow(key: 'inboxFolder' | 'rulesFolder' | 'sessionsFolder'): Row {
+		return row(this.t[key], (setting) => {
+			// Placeholders here and below are values (the default folder, a checker's output), not texts to translate.
 			this.textField(setting, this.settings[key], key === 'inboxFolder' ? 'Inbox' : '', (v) => this.folderProblem(v), (v) => this.save({ [key]: cleanFolder(v) }));
 		});
 	}
 
-	private tagRow(name: string, key: keyof TagNames): Row {
-		return row(name, 'Without #, compared case-insensitively.', (setting) => {
+	private tagRow(key: keyof TagNames): Row {
+		const t = this.t;
+		return row({ name: t.tags[key], desc: t.tagDesc }, (setting) => {
 			this.textField(
 			setting,
 			this.settings.tags[key],
 			'',
-			(v) => (frontmatterTagValue(v.trim()) === null ? error('Not a valid tag name.') : null),
+			(v) => (frontmatterTagValue(v.trim()) === null ? error(t.invalidTag) : null),
 			(v) => this.save({ tags: { ...this.settings.tags, [key]: v.trim().replace(/^#/, '') } }),
 			);
 		});
@@ -139,6 +151,10 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 
 	/** Obsidian before 1.13: the same rows, drawn by hand. */
 	display(): void {
+		this.draw();
+	}
+
+	private draw(): void {
 		const el = this.containerEl;
 		el.empty();
 		for (const g of this.groups()) {
@@ -149,25 +165,26 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 
 	private groups(): Group[] {
 		const s = this.settings;
+		const t = this.t;
 		const obsidian = this.host.obsidianDailyNoteSettings();
 		const groups: Group[] = [];
 		const folder = Platform.isDesktopApp ? this.pluginFolderRow() : null;
 		if (folder !== null) groups.push({ rows: [folder] });
 		groups.push({
-			heading: 'Folders',
+			heading: t.headings.folders,
 			rows: [
-				this.folderRow('Inbox folder', 'Notes in this folder (and below) that are not daily notes count as unprocessed.', 'inboxFolder'),
-				this.folderRow('Rules folder', 'The rule set: notes here flagged pending review are listed, and edits here trigger the rule check.', 'rulesFolder'),
-				this.folderRow('Sessions folder', 'Where session log notes live; today\'s are listed so an agent picks a new name.', 'sessionsFolder'),
+				this.folderRow('inboxFolder'),
+				this.folderRow('rulesFolder'),
+				this.folderRow('sessionsFolder'),
 				...(Platform.isDesktopApp ? [this.writeGuardRow()] : []),
-				row('Excluded root folders', 'Folders directly under the vault root that no item looks into, separated by commas.', (setting) =>
+				row(t.excludedRootFolders, (setting) =>
 					this.textField(
 						setting,
 						s.excludedRootFolders.join(', '),
 						'Import, _index',
 						(v) => {
 							const missing = lines(v).map(cleanFolder).filter((f) => this.app.vault.getFolderByPath(f) === null);
-							return missing.length === 0 ? null : { text: `Not in this vault: ${missing.join(', ')}`, level: 'warning' };
+							return missing.length === 0 ? null : { text: t.notInVault(missing.join(', ')), level: 'warning' };
 						},
 						(v) => this.save({ excludedRootFolders: lines(v).map(cleanFolder) }),
 					),
@@ -175,56 +192,66 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 			],
 		});
 		groups.push({
-			heading: 'Daily note',
+			heading: t.headings.dailyNote,
 			rows: [
-				row('Daily note folder', 'Leave empty to use the folder of Obsidian\'s daily notes plugin.', (setting) =>
+				row(t.dailyNoteFolder, (setting) =>
 					this.textField(setting, s.dailyNoteFolder, obsidian.folder, (v) => this.folderProblem(v), (v) => this.save({ dailyNoteFolder: cleanFolder(v) })),
 				),
-				row('Daily note format', 'A moment.js format; leave empty to use the one of Obsidian\'s daily notes plugin.', (setting) =>
+				row(t.dailyNoteFormat, (setting) =>
 					this.textField(
 						setting,
 						s.dailyNoteFormat,
 						obsidian.format,
-						(v) => ({ text: `Today: ${dailyNotePath({ folder: cleanFolder(s.dailyNoteFolder) || obsidian.folder, format: v.trim() || obsidian.format }, new Date())}`, level: 'info' }),
+						(v) => ({ text: t.today(dailyNotePath({ folder: cleanFolder(s.dailyNoteFolder) || obsidian.folder, format: v.trim() || obsidian.format }, new Date())), level: 'info' }),
 						(v) => this.save({ dailyNoteFormat: v.trim() }),
 					),
 				),
 			],
 		});
 		groups.push({
-			heading: 'Tags',
-			rows: [this.tagRow('Needs review tag', 'needsReview'), this.tagRow('Review tag', 'review'), this.tagRow('Review done tag', 'reviewDone'), this.tagRow('Pending review tag', 'pendingReview')],
+			heading: t.headings.tags,
+			rows: [this.tagRow('needsReview'), this.tagRow('review'), this.tagRow('reviewDone'), this.tagRow('pendingReview')],
 		});
 		groups.push({
-			heading: 'Brief',
+			heading: t.headings.brief,
 			rows: [
-				row('Names per item', 'How many note names each item lists in the text brief; the rest is only counted.', (setting) =>
+				row(t.namesPerItem, (setting) =>
 					this.textField(
 						setting,
 						String(s.maxNamesPerItem),
 						'5',
-						(v) => (/^\d+$/.test(v.trim()) && Number(v) <= 1000 ? null : error('A whole number from 0 to 1000.')),
+						(v) => (/^\d+$/.test(v.trim()) && Number(v) <= 1000 ? null : error(t.wholeNumber)),
 						(v) => this.save({ maxNamesPerItem: Number(v.trim()) }),
 					),
 				),
-				row('Language', 'Language of the brief and this plugin\'s texts; automatic follows Obsidian.', (setting) =>
+				row(t.language, (setting) =>
 					setting.addDropdown((d) =>
 						d
-							.addOptions({ auto: 'Automatic', en: 'English', de: 'Deutsch' })
+							.addOptions({ auto: t.language.automatic, ...LANGUAGE_NAMES })
 							.setValue(s.language)
-							.onChange((v) => void this.save({ language: v as Language })),
+							.onChange((v) => void this.save({ language: v as Language }).then(() => this.redraw())),
 					),
 				),
-				row('Show the count in the status bar', '', (setting) => setting.addToggle((t) => t.setValue(s.showStatusBar).onChange((v) => void this.save({ showStatusBar: v })))),
+				row({ name: t.statusBar, desc: '' }, (setting) => setting.addToggle((t) => t.setValue(s.showStatusBar).onChange((v) => void this.save({ showStatusBar: v })))),
 				...(Platform.isDesktopApp ? [this.liveChannelRow()] : []),
 			],
 		});
-		groups.push({ heading: 'Rule check', rows: this.ruleCheckRows() });
+		groups.push({ heading: t.headings.ruleCheck, rows: this.ruleCheckRows() });
 		return groups;
 	}
 
+	/**
+	 * After a language change: Obsidian 1.13 and later re-read the definitions with `update()` (also
+	 * for its settings search); earlier versions draw the tab again with `display()`.
+	 */
+	private redraw(): void {
+		const update = (this as { update?: () => void }).update;
+		if (typeof update === 'function') update.call(this);
+		else this.draw();
+	}
+
 	private liveChannelRow(): Row {
-		return row('Live channel for the hook bridge', 'Lets the bridge ask Obsidian for the brief over a local connection (127.0.0.1 only, with a token).', (setting) =>
+		return row(this.t.liveChannel, (setting) =>
 			setting.addToggle((t) => t.setValue(this.settings.liveChannel).onChange((v) => void this.save({ liveChannel: v }))),
 		);
 	}
@@ -232,8 +259,7 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 	/** The hook that reads this runs on the desktop, beside the agent. */
 	private writeGuardRow(): Row {
 		return row(
-			'Protect session files from overwriting',
-			'Claude Code only, once the agent hooks are installed: an agent\'s Write over a file that already exists in the sessions folder is refused, and the agent is told to pick a new name. Edits and new files pass.',
+			this.t.writeGuard,
 			(setting) => setting.addToggle((t) => t.setValue(this.settings.writeGuard).onChange((v) => void this.save({ writeGuard: v }))),
 		);
 	}
@@ -243,11 +269,14 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 		const folder = unusualPluginFolder(this.app, this.host.manifest);
 		if (folder === null) return null;
 		const expected = defaultPluginFolder(this.app, this.host.manifest.id);
-		return row('Plugin folder', `This plugin runs from ${folder}, not ${expected}. Its cached brief is written there; run the command "Install agent hooks" once so the hook bridge looks there too.`, (setting) => setting.setClass('session-brief-plugin-folder'));
+		const lang = this.lang();
+		const text = SETTINGS_TEXT[lang].pluginFolder;
+		return row({ name: text.name, desc: text.desc(folder, expected, COMMAND_TEXT[lang].installHooks) }, (setting) => setting.setClass('session-brief-plugin-folder'));
 	}
 
 	private ruleCheckRows(): Row[] {
 		const s = this.settings;
+		const t = this.t;
 		const ext = s.externalCheck;
 		const external = (patch: Partial<NonNullable<Settings['externalCheck']>>): Promise<void> => {
 			const base = this.settings.externalCheck ?? { command: '', args: [], cleanLine: 'None of the N checks that ran found anything.', alarmPattern: 'ACHTUNG' };
@@ -255,7 +284,7 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 			return this.save({ externalCheck: next.command.trim() === '' ? null : next });
 		};
 		const scope = [
-			row('Rule scope', 'Files whose edit triggers the rule check, one pattern per line. Leave empty for the default.', (setting) =>
+			row(t.ruleScope, (setting) =>
 				setting.addTextArea((t) => {
 					t.setPlaceholder(effectiveRuleScope({ ...s, ruleScope: [] }).join('\n')).setValue(s.ruleScope.join('\n'));
 					t.inputEl.rows = 4;
@@ -267,16 +296,16 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 		if (!Platform.isDesktopApp) return scope;
 		return [
 			...scope,
-			row('External check command', 'Optional: a checker to run after the built-in checks. Leave empty for none.', (setting) =>
+			row(t.externalCommand, (setting) =>
 				this.textField(setting, ext?.command ?? '', 'python3', () => null, (v) => external({ command: v.trim() })),
 			),
-			row('External check arguments', 'Separated by commas, for example the path of the script.', (setting) =>
+			row(t.externalArgs, (setting) =>
 				this.textField(setting, (ext?.args ?? []).join(', '), '', () => null, (v) => external({ args: lines(v) })),
 			),
-			row('Clean line', 'The checker\'s last line when it found nothing.', (setting) =>
+			row(t.cleanLine, (setting) =>
 				this.textField(setting, ext?.cleanLine ?? '', 'None of the N checks that ran found anything.', () => null, (v) => external({ cleanLine: v })),
 			),
-			row('Alarm pattern', 'A line matching this counts as a finding.', (setting) =>
+			row(t.alarmPattern, (setting) =>
 				this.textField(
 					setting,
 					ext?.alarmPattern ?? '',
@@ -286,7 +315,7 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 							new RegExp(v);
 							return null;
 						} catch {
-							return error('Not a valid regular expression.');
+							return error(t.invalidPattern);
 						}
 					},
 					(v) => external({ alarmPattern: v }),

@@ -1,4 +1,7 @@
-/** Texts of the plugin's own interface (sidebar, status bar, notices), in English and German. */
+/**
+ * Texts of the plugin's own interface (sidebar, status bar, notices, dialogs), in English and German.
+ * The settings tab's are in settings-strings.ts, the command names in command-strings.ts.
+ */
 import { translations, type Lang } from '../core/i18n';
 import type { AgeUnit } from '../core/review-text';
 
@@ -68,6 +71,8 @@ export interface UiStrings {
 		agent: string;
 		scope: string;
 		scopes: Record<'project' | 'local' | 'user', string>;
+		/** Removal: every recorded installation, whatever its agent or scope. */
+		all: string;
 		install: string;
 		check: string;
 		remove: string;
@@ -80,6 +85,8 @@ export interface UiStrings {
 		failed: (message: string) => string;
 	};
 	liveFailed: (reason: string) => string;
+	/** The reason given when none is known. */
+	unknownError: string;
 }
 
 const en: UiStrings = {
@@ -142,6 +149,7 @@ const en: UiStrings = {
 		agent: 'Agent',
 		scope: 'Scope',
 		scopes: { project: 'This vault (project)', local: 'This vault, not shared (local)', user: 'Every session of this user (user)' },
+		all: 'All',
 		install: 'Install',
 		check: 'Check',
 		remove: 'Remove',
@@ -154,6 +162,7 @@ const en: UiStrings = {
 		failed: (message) => `Agent hooks: ${message}`,
 	},
 	liveFailed: (reason) => `The live channel could not start: ${reason}`,
+	unknownError: 'unknown error',
 };
 
 const de: UiStrings = {
@@ -216,6 +225,7 @@ const de: UiStrings = {
 		agent: 'Agent',
 		scope: 'Geltungsbereich',
 		scopes: { project: 'Dieser Vault (project)', local: 'Dieser Vault, nicht geteilt (local)', user: 'Jede Sitzung dieses Benutzers (user)' },
+		all: 'Alle',
 		install: 'Installieren',
 		check: 'Prüfen',
 		remove: 'Entfernen',
@@ -228,6 +238,7 @@ const de: UiStrings = {
 		failed: (message) => `Agent-Hooks: ${message}`,
 	},
 	liveFailed: (reason) => `Der Live-Kanal ließ sich nicht starten: ${reason}`,
+	unknownError: 'unbekannter Fehler',
 };
 
 export const UI_TEXT = translations<UiStrings>({ en, de });

@@ -365,6 +365,10 @@ export class Plugin extends Component {
 		this.commands.push(command);
 		return command;
 	}
+	/** obsidian.d.ts (since 1.7.2): "Manually remove a command from the list of global commands". */
+	removeCommand(commandId: string): void {
+		this.commands = this.commands.filter((c) => c.id !== commandId);
+	}
 	addRibbonIcon(icon: string, title: string, callback: (evt: MouseEvent) => unknown): HTMLElement {
 		const el = createDiv({ cls: 'side-dock-ribbon-action', attr: { 'aria-label': title, 'data-icon': icon } });
 		el.addEventListener('click', (evt) => callback(evt));

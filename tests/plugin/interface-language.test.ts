@@ -1,0 +1,169 @@
+/**
+ * The whole interface follows the language (docs/design.md, "Languages"): the settings tab, the
+ * agent-hook dialogs, the command names and the ribbon tooltip speak German when the language
+ * setting says so (or when it is automatic and Obsidian speaks German), and a change of the setting
+ * while the plugin runs renames the commands and redraws the tab. Every text that the German
+ * settings tab or dialog shows differs from the English one, except the few that are the same word
+ * in both: a text left out of the tables would show up here in English.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { AGENT_IDS, HOSTS } from '../../src/core/agent-contracts';
+import { COMMAND_TEXT } from '../../src/plugin/command-strings';
+import { SETTINGS_TEXT } from '../../src/plugin/settings-strings';
+import { languageState, Modal, type PluginSettingTab } from '../obsidian-stub/obsidian';
+import { FIXTURE } from './fixture';
+import { settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
+
+let started: Started | null = null;
+afterEach(async () => {
+	await stopPlugin(started);
+	started = null;
+	languageState.value = 'en';
+	Modal.open = [];
+});
+
+/** Words that are the same in English and German (a heading, the languages' own names, the agents' names). */
+const SAME_IN_BOTH = new Set(['', 'Tags', 'Brief', 'English', 'Deutsch', 'Agent', ...AGENT_IDS.map((id) => HOSTS[id].name)]);
+
+/** Every text a user reads in `root`: names, descriptions, messages, options, buttons, in order. */
+function texts(root: HTMLElement): string[] {
+	return Array.from(root.querySelectorAll('.setting-item-name, .setting-item-description, .session-brief-validation, option, button')).map((e) =>
+		// A description holds its field's message: compare the description's own text apart from it.
+		e.classList.contains('setting-item-description') ? Array.from(e.childNodes).filter((n) => n.nodeType === 3).map((n) => n.textContent).join('') : (e.textContent ?? ''),
+	);
+}
+
+/** The texts that read the same in both renderings, which should be none but the shared words. */
+function untranslated(en: string[], de: string[]): string[] {
+	expect(de.length).toBe(en.length);
+	return en.filter((text, i) => text === de[i] && !SAME_IN_BOTH.has(text));
+}
+
+function tabOf(s: Started): PluginSettingTab & { getSettingDefinitions(): Array<{ heading?: string; items: Array<{ name: string; desc: string }> }> } {
+	const tab = s.stub.settingTabs[0];
+	if (tab === undefined) throw new Error('no settings tab');
+	return tab as never;
+}
+
+function drawn(s: Started): HTMLElement {
+	const tab = tabOf(s);
+	tab.display();
+	return tab.containerEl;
+}
+
+function command(s: Started, id: string): { name: string; callback?: () => unknown } {
+	const c = s.stub.commands.find((x) => x.id === id);
+	if (c === undefined) throw new Error(`no command ${id}`);
+	return c as never;
+}
+
+describe('settings tab in German', () => {
+	it('shows every heading, name, description and message in German when the language setting is German', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		const en = texts(drawn(started));
+		await started.plugin.updateSettings({ ...started.plugin.settings, language: 'de' });
+		const root = drawn(started);
+		const de = texts(root);
+		expect(untranslated(en, de)).toEqual([]);
+		const de$ = SETTINGS_TEXT.de;
+		expect(Array.from(root.querySelectorAll('.setting-item-heading .setting-item-name')).map((e) => e.textContent)).toEqual([de$.headings.folders, de$.headings.dailyNote, de$.headings.tags, de$.headings.brief, de$.headings.ruleCheck]);
+		expect(de).toContain('Sitzungsordner');
+		expect(de).toContain('Den Ordner „AI/sessions“ gibt es in diesem Vault nicht.');
+		expect(Array.from(root.querySelectorAll('option')).map((o) => o.textContent)).toEqual(expect.arrayContaining(['Automatisch', 'English', 'Deutsch']));
+	});
+
+	it('gives Obsidian 1.13 the German rows as setting definitions too', async () => {
+		started = await startPlugin(tempVault(FIXTURE), { data: { language: 'de' } });
+		const groups = tabOf(started).getSettingDefinitions();
+		expect(groups.map((g) => g.heading)).toEqual(['Ordner', 'Tagesnotiz', 'Tags', 'Brief', 'Regelwerk-Check']);
+		const names = groups.flatMap((g) => g.items.map((i) => i.name));
+		expect(names).toContain('Sitzungsdateien vor dem Überschreiben schützen');
+		expect(names).not.toContain('Protect session files from overwriting');
+	});
+
+	it('follows Obsidian\'s language when the setting is automatic', async () => {
+		languageState.value = 'de';
+		started = await startPlugin(tempVault(FIXTURE));
+		expect(started.plugin.settings.language).toBe('auto');
+		const de = texts(drawn(started));
+		expect(de).toContain('Inbox-Ordner');
+		expect(de).toContain('Sprache des Briefs und der Texte dieses Plugins; „Automatisch“ folgt Obsidian.');
+	});
+
+	it('names the install command in German where it tells the user to run it', async () => {
+		started = await startPlugin(tempVault(FIXTURE), { dir: '.obsidian/plugins/session-brief-dev', data: { language: 'de' } });
+		const row = drawn(started).querySelector('.session-brief-plugin-folder');
+		expect(row?.textContent).toContain('Plugin-Ordner');
+		expect(row?.textContent).toContain(`„${COMMAND_TEXT.de.installHooks}“`);
+	});
+
+	it('redraws itself in German when the language is switched in it', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		const root = drawn(started);
+		const language = Array.from(root.querySelectorAll('.setting-item')).find((e) => e.querySelector('.setting-item-name')?.textContent === 'Language');
+		const select = language?.querySelector('select');
+		if (select === null || select === undefined) throw new Error('no language dropdown');
+		select.value = 'de';
+		select.dispatchEvent(new Event('change'));
+		await settle(started.app);
+		expect(started.plugin.settings.language).toBe('de');
+		expect(texts(root)).toContain('Sprache');
+		expect(texts(root)).not.toContain('Language');
+	});
+});
+
+describe('agent-hook dialogs in German', () => {
+	it('the install dialog: title, field names, scopes and button', async () => {
+		started = await startPlugin(tempVault({ 'Note.md': '# Note\n' }), { data: { language: 'de' } });
+		command(started, 'install-agent-hooks').callback?.();
+		const modal = Modal.open[Modal.open.length - 1];
+		if (modal === undefined) throw new Error('no dialog');
+		expect(modal.titleEl.textContent).toBe('Agent-Hooks installieren');
+		const de = texts(modal.contentEl);
+		expect(de).toEqual(expect.arrayContaining(['Agent', 'Geltungsbereich', 'Dieser Vault (project)', 'Installieren']));
+	});
+
+	it('the removal dialog says "Alle" for every recorded installation, and no text stays English', async () => {
+		started = await startPlugin(tempVault({ 'Note.md': '# Note\n' }));
+		command(started, 'remove-agent-hooks').callback?.();
+		const en = Modal.open[Modal.open.length - 1];
+		await started.plugin.updateSettings({ ...started.plugin.settings, language: 'de' });
+		command(started, 'remove-agent-hooks').callback?.();
+		const de = Modal.open[Modal.open.length - 1];
+		if (en === undefined || de === undefined || en === de) throw new Error('no dialogs');
+		expect(de.titleEl.textContent).toBe('Agent-Hooks entfernen');
+		expect(texts(de.contentEl)).toContain('Alle');
+		expect(texts(en.contentEl)).toContain('All');
+		expect(untranslated(texts(en.contentEl), texts(de.contentEl))).toEqual([]);
+	});
+});
+
+describe('command names and ribbon', () => {
+	const IDS = ['open-review-sidebar', 'refresh-brief', 'copy-brief', 'run-rule-check', 'install-agent-hooks', 'check-agent-hooks', 'remove-agent-hooks'];
+
+	it('are German from the start when the language is German', async () => {
+		started = await startPlugin(tempVault(FIXTURE), { data: { language: 'de' } });
+		expect(started.stub.commands.map((c) => c.name)).toEqual(Object.values(COMMAND_TEXT.de).slice(0, IDS.length));
+		expect(started.stub.ribbonIcons[0]?.getAttribute('aria-label')).toBe(COMMAND_TEXT.de.ribbon);
+		expect(started.stub.hoverSources.get('session-brief-review')).toEqual({ display: COMMAND_TEXT.de.hoverSource, defaultMod: true });
+	});
+
+	it('are renamed under the same ids when the language changes while the plugin runs, and run as before', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		const names = () => Object.fromEntries(started?.stub.commands.map((c) => [c.id, c.name]) ?? []);
+		expect(names()['run-rule-check']).toBe('Run rule check');
+		await started.plugin.updateSettings({ ...started.plugin.settings, language: 'de' });
+		expect(started.stub.commands.map((c) => c.id).sort()).toEqual([...IDS].sort());
+		expect(names()['run-rule-check']).toBe('Regelwerk-Check ausführen');
+		expect(names()['open-review-sidebar']).toBe('Seitenleiste „Zu prüfen“ öffnen');
+		expect(started.stub.ribbonIcons[0]?.getAttribute('aria-label')).toBe('„Zu prüfen“ öffnen');
+		command(started, 'open-review-sidebar').callback?.();
+		await settle(started.app);
+		expect(started.app.workspace.getLeavesOfType('session-brief-review').length).toBe(1);
+		// Back to automatic with Obsidian in English: English again, still each id once.
+		await started.plugin.updateSettings({ ...started.plugin.settings, language: 'auto' });
+		expect(names()['run-rule-check']).toBe('Run rule check');
+		expect(started.stub.commands.length).toBe(IDS.length);
+		expect(started.stub.ribbonIcons[0]?.getAttribute('aria-label')).toBe('Open needs review');
+	});
+});
