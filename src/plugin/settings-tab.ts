@@ -241,12 +241,13 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 	}
 
 	/**
-	 * After a language change: Obsidian 1.13 and later re-read the definitions with `update()` (also
-	 * for its settings search); earlier versions draw the tab again with `display()`.
+	 * After a language change: Obsidian 1.13 and later (which keep the definitions in `settingItems`,
+	 * filled by `update()` when the tab is added) re-read and redraw them with `update()`, also for
+	 * their settings search; earlier versions have neither and get the rows drawn again.
 	 */
 	private redraw(): void {
-		const update = (this as { update?: () => void }).update;
-		if (typeof update === 'function') update.call(this);
+		const tab = this as { update?: () => void; settingItems?: unknown };
+		if (typeof tab.update === 'function' && Array.isArray(tab.settingItems)) tab.update();
 		else this.draw();
 	}
 

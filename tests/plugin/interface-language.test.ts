@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AGENT_IDS, HOSTS } from '../../src/core/agent-contracts';
 import { COMMAND_TEXT } from '../../src/plugin/command-strings';
 import { SETTINGS_TEXT } from '../../src/plugin/settings-strings';
-import { languageState, Modal, type PluginSettingTab } from '../obsidian-stub/obsidian';
+import { languageState, Modal, Setting, type PluginSettingTab } from '../obsidian-stub/obsidian';
 import { FIXTURE } from './fixture';
 import { settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
 
@@ -54,7 +54,7 @@ function drawn(s: Started): HTMLElement {
 function command(s: Started, id: string): { name: string; callback?: () => unknown } {
 	const c = s.stub.commands.find((x) => x.id === id);
 	if (c === undefined) throw new Error(`no command ${id}`);
-	return c as never;
+	return c;
 }
 
 describe('settings tab in German', () => {
@@ -109,6 +109,29 @@ describe('settings tab in German', () => {
 		expect(started.plugin.settings.language).toBe('de');
 		expect(texts(root)).toContain('Sprache');
 		expect(texts(root)).not.toContain('Language');
+	});
+
+	it('on Obsidian 1.13 asks Obsidian to re-read its definitions instead of drawing rows itself', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		// What Obsidian 1.13 adds to a settings tab: the definitions it holds, and update() to re-read them.
+		const tab = tabOf(started) as unknown as { settingItems: unknown[]; update: () => void; containerEl: HTMLElement; getSettingDefinitions(): Array<{ items: Array<{ name: string; render: (s: Setting) => void }> }> };
+		const updates: string[][] = [];
+		tab.update = () => {
+			tab.settingItems = tab.getSettingDefinitions();
+			updates.push(tab.getSettingDefinitions().flatMap((g) => g.items.map((i) => i.name)));
+		};
+		tab.update();
+		const rendered = createDiv();
+		for (const item of tab.getSettingDefinitions().flatMap((g) => g.items)) item.render(new Setting(rendered));
+		const select = Array.from(rendered.querySelectorAll('.setting-item')).find((e) => e.querySelector('.setting-item-name')?.textContent === 'Language')?.querySelector('select');
+		if (select === null || select === undefined) throw new Error('no language dropdown');
+		select.value = 'de';
+		select.dispatchEvent(new Event('change'));
+		await settle(started.app);
+		expect(updates.length).toBe(2);
+		expect(updates[1]).toContain('Sprache');
+		// The tab drew nothing itself: Obsidian renders the definitions.
+		expect(tab.containerEl.childElementCount).toBe(0);
 	});
 });
 
