@@ -232,7 +232,7 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 							.onChange((v) => void this.save({ language: v as Language }).then(() => this.redraw())),
 					),
 				),
-				row({ name: t.statusBar, desc: '' }, (setting) => setting.addToggle((t) => t.setValue(s.showStatusBar).onChange((v) => void this.save({ showStatusBar: v })))),
+				row({ name: t.statusBar, desc: '' }, (setting) => setting.addToggle((toggle) => toggle.setValue(s.showStatusBar).onChange((v) => void this.save({ showStatusBar: v })))),
 				...(Platform.isDesktopApp ? [this.liveChannelRow()] : []),
 			],
 		});
