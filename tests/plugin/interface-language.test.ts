@@ -6,7 +6,7 @@
  * settings tab or dialog shows differs from the English one, except the few that are the same word
  * in both: a text left out of the tables would show up here in English.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AGENT_IDS, HOSTS } from '../../src/core/agent-contracts';
 import { COMMAND_TEXT } from '../../src/plugin/command-strings';
 import { SETTINGS_TEXT } from '../../src/plugin/settings-strings';
@@ -49,6 +49,16 @@ function drawn(s: Started): HTMLElement {
 	const tab = tabOf(s);
 	tab.display();
 	return tab.containerEl;
+}
+
+/** Runs an agent-hook command and waits for its dialog, which opens once the bridge's agent commands are loaded. */
+async function dialogOf(s: Started, id: string): Promise<Modal> {
+	const before = Modal.open.length;
+	command(s, id).callback?.();
+	await vi.waitFor(() => expect(Modal.open.length).toBe(before + 1), { timeout: 20_000 });
+	const modal = Modal.open[Modal.open.length - 1];
+	if (modal === undefined) throw new Error('no dialog');
+	return modal;
 }
 
 function command(s: Started, id: string): { name: string; callback?: () => unknown } {
@@ -138,9 +148,7 @@ describe('settings tab in German', () => {
 describe('agent-hook dialogs in German', () => {
 	it('the install dialog: title, field names, scopes and button', async () => {
 		started = await startPlugin(tempVault({ 'Note.md': '# Note\n' }), { data: { language: 'de' } });
-		command(started, 'install-agent-hooks').callback?.();
-		const modal = Modal.open[Modal.open.length - 1];
-		if (modal === undefined) throw new Error('no dialog');
+		const modal = await dialogOf(started, 'install-agent-hooks');
 		expect(modal.titleEl.textContent).toBe('Agent-Hooks installieren');
 		const de = texts(modal.contentEl);
 		expect(de).toEqual(expect.arrayContaining(['Agent', 'Geltungsbereich', 'Dieser Vault (project)', 'Installieren']));
@@ -148,12 +156,9 @@ describe('agent-hook dialogs in German', () => {
 
 	it('the removal dialog says "Alle" for every recorded installation, and no text stays English', async () => {
 		started = await startPlugin(tempVault({ 'Note.md': '# Note\n' }));
-		command(started, 'remove-agent-hooks').callback?.();
-		const en = Modal.open[Modal.open.length - 1];
+		const en = await dialogOf(started, 'remove-agent-hooks');
 		await started.plugin.updateSettings({ ...started.plugin.settings, language: 'de' });
-		command(started, 'remove-agent-hooks').callback?.();
-		const de = Modal.open[Modal.open.length - 1];
-		if (en === undefined || de === undefined || en === de) throw new Error('no dialogs');
+		const de = await dialogOf(started, 'remove-agent-hooks');
 		expect(de.titleEl.textContent).toBe('Agent-Hooks entfernen');
 		expect(texts(de.contentEl)).toContain('Alle');
 		expect(texts(en.contentEl)).toContain('All');
