@@ -11,13 +11,14 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeRecord, JOURNAL_FILE, type JournalRecord } from '../../src/core/agent-journal';
 import type { AgentChanges } from '../../src/plugin/agent-changes';
-import { settle, startPlugin, stopPlugin, type Started } from '../plugin/harness';
+import { settle, startPlugin, type Started } from '../plugin/harness';
 import { copyExampleVault } from '../plugin/load-built';
-import { CHROMIUM, CHROMIUM_ARGS, cssVariablesUsed, drawIcons, ICONS, loadPlaywright, pageHtml, readCss, ROOT, viewHtml, VIEWPORT, type Playwright, type Theme } from './sidebar-page';
+import { cssVariablesUsed, drawIcons, ICONS, loadPlaywright, pageHtml, readCss, ROOT, viewHtml, VIEWPORT, type Playwright, type Theme } from './sidebar-page';
+import { browserSession } from './browser-session';
 
 const playwright = await loadPlaywright();
 const skipReason = typeof playwright === 'string' ? playwright : null;
@@ -32,19 +33,7 @@ const THEME_RGB: Record<Theme, { text: string; faint: string; hover: string }> =
 
 type ViewLike = { containerEl: HTMLElement; contentEl: HTMLElement; getDisplayText(): string; getIcon(): string };
 
-let browser: Browser | null = null;
-let started: Started | null = null;
-let page: Page | null = null;
-
-afterEach(async () => {
-	await page?.close();
-	page = null;
-	await stopPlugin(started);
-	started = null;
-});
-
-afterAll(async () => {
-	await browser?.close();
+const session = browserSession(() => {
 	if (process.env.SESSION_BRIEF_SCREENSHOTS !== '1') fs.rmSync(SHOTS, { recursive: true, force: true });
 });
 
@@ -70,7 +59,7 @@ function journal(): JournalRecord[] {
 async function openSidebar(): Promise<{ s: Started; view: ViewLike }> {
 	const base = copyExampleVault();
 	const s = await startPlugin(base);
-	started = s;
+	session.started = s;
 	fs.writeFileSync(path.join(s.pluginDir, JOURNAL_FILE), journal().map((r) => encodeRecord(r) ?? '').join(''));
 	await (s.plugin as unknown as { agentChanges: AgentChanges }).agentChanges.refresh();
 	s.stub.commands.find((c) => c.id === 'open-review-sidebar')?.callback?.();
@@ -88,15 +77,13 @@ async function mount(p: Page, theme: Theme, view: ViewLike): Promise<void> {
 
 describe.skipIf(skipReason !== null)('changed by agents in headless Chromium', () => {
 	beforeAll(async () => {
-		browser = await (playwright as Playwright).chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+		await session.launch(playwright as Playwright);
 	});
 
 	for (const theme of ['light', 'dark'] as const) {
 		it(`renders in Obsidian's ${theme} theme with every variable defined, nothing overflowing; a real hover shows the mark button; saves docs/sidebar-agents-${theme}.png`, async () => {
 			const { view } = await openSidebar();
-			if (browser === null) throw new Error('no browser');
-			const p = await browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
-			page = p;
+			const p = await session.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
 			await mount(p, theme, view);
 			const used = cssVariablesUsed(readCss().plugin);
 			expect(await p.evaluate((names) => names.filter((n) => getComputedStyle(document.body).getPropertyValue(n).trim() === ''), used)).toEqual([]);
@@ -146,9 +133,7 @@ describe.skipIf(skipReason !== null)('changed by agents in headless Chromium', (
 
 	it('a real click on a row of the section opens its note through the real view', async () => {
 		const { s, view } = await openSidebar();
-		if (browser === null) throw new Error('no browser');
-		const p = await browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
-		page = p;
+		const p = await session.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
 		await mount(p, 'light', view);
 		await p.evaluate(() => {
 			const w = window as unknown as { clicked: string[] };

@@ -13,12 +13,12 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Platform } from '../obsidian-stub/obsidian';
-import { settle, startPlugin, stopPlugin, type Started } from '../plugin/harness';
+import { settle, startPlugin } from '../plugin/harness';
 import { copyExampleVault, MOBILE_PLATFORM } from '../plugin/load-built';
-import { CHROMIUM, CHROMIUM_ARGS, drawIcons, ICONS, loadPlaywright, pageHtml, ROOT, viewHtml, type Playwright, type Theme } from './sidebar-page';
+import { drawIcons, ICONS, loadPlaywright, pageHtml, ROOT, viewHtml, type Playwright, type Theme } from './sidebar-page';
+import { browserSession } from './browser-session';
 
 const playwright = await loadPlaywright();
 const skipReason = typeof playwright === 'string' ? playwright : null;
@@ -32,24 +32,12 @@ const SHOTS = process.env.SESSION_BRIEF_SCREENSHOTS === '1' ? path.join(ROOT, 'd
 const VIEW_TYPE_REVIEW = 'session-brief-review';
 const desktopPlatform = { ...Platform };
 
-let browser: Browser | null = null;
-let started: Started | null = null;
-let page: Page | null = null;
-
 beforeAll(() => {
 	Object.assign(Platform, MOBILE_PLATFORM);
 });
 
-afterEach(async () => {
-	await page?.close();
-	page = null;
-	await stopPlugin(started);
-	started = null;
-});
-
-afterAll(async () => {
+const session = browserSession(() => {
 	Object.assign(Platform, desktopPlatform);
-	await browser?.close();
 	if (process.env.SESSION_BRIEF_SCREENSHOTS !== '1') fs.rmSync(SHOTS, { recursive: true, force: true });
 });
 
@@ -70,21 +58,19 @@ interface Measured {
 
 describe.skipIf(skipReason !== null)('needs review sidebar on a phone, in headless Chromium', () => {
 	beforeAll(async () => {
-		browser = await (playwright as Playwright).chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+		await session.launch(playwright as Playwright);
 	});
 
 	for (const theme of ['light', 'dark'] as const satisfies readonly Theme[]) {
 		it(`rows and headers are tall enough to tap and show their buttons without hover (${theme}); saves docs/sidebar-mobile-${theme}.png`, async () => {
 			const s = await startPlugin(copyExampleVault(), { plainAdapter: true });
-			started = s;
+			session.started = s;
 			s.stub.commands.find((c) => c.id === 'open-review-sidebar')?.callback?.();
 			await settle(s.app);
 			const leaf = s.app.workspace.getLeavesOfType(VIEW_TYPE_REVIEW)[0];
 			if (leaf === undefined) throw new Error('the sidebar did not open');
 			const view = leaf.view as unknown as { containerEl: HTMLElement; getDisplayText(): string; getIcon(): string };
-			if (browser === null) throw new Error('no browser');
-			const p = await browser.newPage({ viewport: PHONE, deviceScaleFactor: SCALE, hasTouch: true, isMobile: true });
-			page = p;
+			const p = await session.newPage({ viewport: PHONE, deviceScaleFactor: SCALE, hasTouch: true, isMobile: true });
 			await p.setContent(pageHtml(theme, viewHtml(view)));
 			await p.evaluate(() => document.body.classList.add('is-mobile', 'is-phone'));
 			expect(await p.evaluate(drawIcons, ICONS)).toEqual([]);

@@ -6,10 +6,11 @@
  * themed; the arrow key reaches it with a visible focus ring, Enter adds the rest and moves focus
  * to the first new row; a real click on the button does the same.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { settle, startPlugin, stopPlugin, tempVault, type Started } from '../plugin/harness';
-import { CHROMIUM, CHROMIUM_ARGS, drawIcons, ICONS, loadPlaywright, pageHtml, recordKeys, viewHtml, VIEWPORT, type Playwright, type RecordedKey } from './sidebar-page';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { settle, startPlugin, tempVault } from '../plugin/harness';
+import { drawIcons, ICONS, loadPlaywright, pageHtml, recordKeys, viewHtml, VIEWPORT, type Playwright, type RecordedKey } from './sidebar-page';
+import { browserSession } from './browser-session';
 
 const playwright = await loadPlaywright();
 const skipReason = typeof playwright === 'string' ? playwright : null;
@@ -17,20 +18,7 @@ if (skipReason !== null) console.warn(`tests/browser/sidebar-rows.test.ts SKIPPE
 
 type View = { containerEl: HTMLElement; contentEl: HTMLElement; getDisplayText(): string; getIcon(): string };
 
-let browser: Browser | null = null;
-let started: Started | null = null;
-let page: Page | null = null;
-
-afterEach(async () => {
-	await page?.close();
-	page = null;
-	await stopPlugin(started);
-	started = null;
-});
-
-afterAll(async () => {
-	await browser?.close();
-});
+const session = browserSession();
 
 const note = (i: number): string => `Deep/n${String(i).padStart(4, '0')}.md`;
 
@@ -38,7 +26,7 @@ async function openSidebar(): Promise<View> {
 	const files: Record<string, string> = {};
 	for (let i = 0; i < 230; i++) files[note(i)] = `# ${i}\n\nSome text #needs-review here.\n`;
 	const s = await startPlugin(tempVault(files));
-	started = s;
+	session.started = s;
 	s.stub.commands.find((c) => c.id === 'open-review-sidebar')?.callback?.();
 	await settle(s.app);
 	const leaf = s.app.workspace.getLeavesOfType('session-brief-review')[0];
@@ -77,14 +65,12 @@ const focusedKey = (p: Page): Promise<string | null> => p.evaluate(() => (docume
 
 describe.skipIf(skipReason !== null)('the row cap in headless Chromium', () => {
 	beforeAll(async () => {
-		browser = await (playwright as Playwright).chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+		await session.launch(playwright as Playwright);
 	});
 
 	it('the Show more row shows a visible, themed button; the arrow key reaches it with a focus ring and Enter adds the rest, focusing the first new row', async () => {
 		const view = await openSidebar();
-		if (browser === null) throw new Error('no browser');
-		const p = await browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
-		page = p;
+		const p = await session.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
 		await mount(p, view);
 		expect(await p.locator('.session-brief-item').count()).toBe(200);
 		const button = p.locator('.session-brief-show-more-button');
@@ -123,9 +109,7 @@ describe.skipIf(skipReason !== null)('the row cap in headless Chromium', () => {
 
 	it('a real click on the button lands on it and adds the next page', async () => {
 		const view = await openSidebar();
-		if (browser === null) throw new Error('no browser');
-		const p = await browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
-		page = p;
+		const p = await session.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
 		await mount(p, view);
 		await p.locator('.session-brief-show-more-button').click();
 		const clicks = await p.evaluate(() => (window as unknown as { showMoreClicks: Array<{ list: string | null; tag: string }> }).showMoreClicks);

@@ -23,11 +23,12 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { settle, startPlugin, stopPlugin, type Started } from '../plugin/harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { settle, startPlugin, type Started } from '../plugin/harness';
 import { copyExampleVault } from '../plugin/load-built';
-import { CHROMIUM, CHROMIUM_ARGS, cssVariablesUsed, drawIcons, ICONS, loadPlaywright, pageHtml, readCss, recordClicks, recordKeys, ROOT, viewHtml, VIEWPORT, type RecordedClick, type RecordedKey, type Playwright, type Theme } from './sidebar-page';
+import { cssVariablesUsed, drawIcons, ICONS, loadPlaywright, pageHtml, readCss, recordClicks, recordKeys, ROOT, viewHtml, VIEWPORT, type RecordedClick, type RecordedKey, type Playwright, type Theme } from './sidebar-page';
+import { browserSession } from './browser-session';
 import { Menu } from '../obsidian-stub/obsidian';
 import { isoDate } from '../../src/core/dates';
 
@@ -45,19 +46,7 @@ const THEME_RGB: Record<Theme, { background: string; text: string; faint: string
 	dark: { background: 'rgb(38, 38, 38)', text: 'rgb(218, 218, 218)', faint: 'rgb(102, 102, 102)', hover: 'rgba(255, 255, 255, 0.075)' },
 };
 
-let browser: Browser | null = null;
-let started: Started | null = null;
-let page: Page | null = null;
-
-afterEach(async () => {
-	await page?.close();
-	page = null;
-	await stopPlugin(started);
-	started = null;
-});
-
-afterAll(async () => {
-	await browser?.close();
+const session = browserSession(() => {
 	if (process.env.SESSION_BRIEF_SCREENSHOTS !== '1') fs.rmSync(SHOTS, { recursive: true, force: true });
 });
 
@@ -67,7 +56,7 @@ async function openSidebar(): Promise<{ s: Started; view: { containerEl: HTMLEle
 	// A session file of today, so the Today header shows one (the example vault's are dated).
 	fs.writeFileSync(path.join(base, `AI/sessions/${TODAY}-sidebar-polish.md`), '---\ntype: session\n---\n# Sidebar polish\n');
 	const s = await startPlugin(base);
-	started = s;
+	session.started = s;
 	s.stub.commands.find((c) => c.id === 'open-review-sidebar')?.callback?.();
 	await settle(s.app);
 	const leaf = s.app.workspace.getLeavesOfType(VIEW_TYPE_REVIEW)[0];
@@ -76,9 +65,7 @@ async function openSidebar(): Promise<{ s: Started; view: { containerEl: HTMLEle
 }
 
 async function newPage(): Promise<Page> {
-	if (browser === null) throw new Error('no browser');
-	const p = await browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
-	page = p;
+	const p = await session.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
 	return p;
 }
 
@@ -130,7 +117,7 @@ async function relayKey(p: Page, theme: Theme, view: { containerEl: HTMLElement;
 
 describe.skipIf(skipReason !== null)('needs review sidebar in headless Chromium', () => {
 	beforeAll(async () => {
-		browser = await (playwright as Playwright).chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+		await session.launch(playwright as Playwright);
 	});
 
 	for (const theme of ['light', 'dark'] as const) {
