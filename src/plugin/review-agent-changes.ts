@@ -26,12 +26,14 @@ const UNDO_NOTICE_MS = 10_000;
 /** Characters of a session id shown: enough to tell sessions apart, short enough for a sidebar. */
 const SESSION_ID_CHARS = 8;
 
+// A session id is the agent's text and may hold `:`: it is escaped in the keys, so the key of a
+// note row gives back its session's key.
 function groupKey(session: string | null): string {
-	return `agent-session:${sessionKey(session)}`;
+	return `agent-session:${encodeURIComponent(sessionKey(session))}`;
 }
 
 function changeKey(change: AgentChange): string {
-	return `agent-note:${sessionKey(change.session)}:${change.path}`;
+	return `agent-note:${encodeURIComponent(sessionKey(change.session))}:${change.path}`;
 }
 
 /** The one list of the tree the row cap counts, sessions' notes in the order they show. */

@@ -183,6 +183,17 @@ describe('changed by agents: the sidebar section', () => {
 		expect(Menu.last?.items.map((i) => i.title)).toEqual(['Mark as reviewed', 'Open in new tab', 'Reveal in file explorer']);
 	});
 
+	it('a session id holding ":" keeps the tab stop in that session when its focused note is marked reviewed', async () => {
+		const s = await start([rec('Notes/Plain.md', 'a:b', ago(3 * HOUR), 'Edit'), rec('Notes/Flagged.md', 'a:b', ago(2 * HOUR), 'Write'), rec('Inbox/Idea.md', 'a', ago(1 * HOUR), 'Edit')]);
+		const root = await openView(s);
+		const note = row(root, 'Notes/Plain.md');
+		note.focus();
+		await click(note.querySelector('[data-action="mark"]'), s);
+		const tree = section(root).querySelector<HTMLElement>('[role="tree"]');
+		const stops = Array.from(tree?.querySelectorAll<HTMLElement>('[tabindex="0"]') ?? []);
+		expect(stops.map((e) => e.dataset.session)).toEqual(['a:b']);
+	});
+
 	it('marks one note reviewed in agent-review.json, never in the note; the note leaves every session it waited in', async () => {
 		const s = await start(THREE);
 		const root = await openView(s);
