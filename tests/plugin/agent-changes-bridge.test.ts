@@ -9,10 +9,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentChanges } from '../../src/plugin/agent-changes';
-import { VIEW_TYPE_REVIEW } from '../../src/plugin/review-view';
 import { BUNDLE, hookScript, placeBridge, run } from '../helpers/bridge';
 import { Modal, Notice } from '../obsidian-stub/obsidian';
-import { settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
+import { openReviewView, settle, type Started, startPlugin, stopPlugin, tempVault } from './harness';
 
 const HAVE_BUILD = fs.existsSync(BUNDLE);
 if (!HAVE_BUILD) console.warn('agent-changes-bridge.test.ts SKIPPED: the built bridge is missing; run `npm run build` (`npm test` does).');
@@ -57,13 +56,6 @@ async function idle(s: Started): Promise<void> {
 	await settle(s.app);
 }
 
-async function openView(s: Started): Promise<HTMLElement> {
-	s.stub.commands.find((c) => c.id === 'open-review-sidebar')?.callback?.();
-	await settle(s.app);
-	const leaf = s.app.workspace.getLeavesOfType(VIEW_TYPE_REVIEW)[0];
-	if (leaf === undefined) throw new Error('view not open');
-	return (leaf.view as unknown as { contentEl: HTMLElement }).contentEl;
-}
 
 function sidebar(root: HTMLElement): Array<{ session: string; paths: string[] }> {
 	return Array.from(root.querySelectorAll<HTMLElement>('.session-brief-agents .session-brief-agent-session')).map((g) => ({
@@ -82,7 +74,7 @@ async function vaultWithBridge(): Promise<Started> {
 describe.skipIf(!HAVE_BUILD)('changed by agents: the sidebar and the built bridge', () => {
 	it("an agent's Write of Notes/x.md shows in report --json and under its session in the sidebar; marked reviewed in the sidebar, it is gone from both", async () => {
 		const s = await vaultWithBridge();
-		const root = await openView(s);
+		const root = await openReviewView(s);
 		agentWrite(s.base, 'Notes/x.md', 'session-one');
 		expect(agentChanges(s.base)).toEqual({ count: 1, paths: ['Notes/x.md'] });
 		await store(s).refresh();
@@ -95,7 +87,7 @@ describe.skipIf(!HAVE_BUILD)('changed by agents: the sidebar and the built bridg
 
 	it('a session mark and the mark for all made in the sidebar lower the count report --json gives; a rename in Obsidian is followed by both', async () => {
 		const s = await vaultWithBridge();
-		const root = await openView(s);
+		const root = await openReviewView(s);
 		agentWrite(s.base, 'Notes/x.md', 'session-one');
 		agentWrite(s.base, 'Notes/y.md', 'session-one');
 		agentWrite(s.base, 'Notes/z.md', 'session-two');

@@ -10,10 +10,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { encodeRecord, JOURNAL_FILE, type JournalRecord } from '../../src/core/agent-journal';
 import { REVIEW_FILE } from '../../src/core/what-changed';
 import type { AgentChanges } from '../../src/plugin/agent-changes';
-import { VIEW_TYPE_REVIEW } from '../../src/plugin/review-view';
 import { languageState, Menu, Modal, Notice, type WorkspaceLeaf } from '../obsidian-stub/obsidian';
 import { FIXTURE } from './fixture';
-import { readJson, settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
+import { openReviewView, readJson, settle, type Started, startPlugin, stopPlugin, tempVault } from './harness';
 
 let started: Started | null = null;
 afterEach(async () => {
@@ -53,13 +52,6 @@ async function start(records: JournalRecord[], files: Record<string, string> = {
 	return started;
 }
 
-async function openView(s: Started): Promise<HTMLElement> {
-	s.stub.commands.find((c) => c.id === 'open-review-sidebar')?.callback?.();
-	await settle(s.app);
-	const leaf = s.app.workspace.getLeavesOfType(VIEW_TYPE_REVIEW)[0];
-	if (leaf === undefined) throw new Error('view not open');
-	return (leaf.view as unknown as { contentEl: HTMLElement }).contentEl;
-}
 
 function section(root: HTMLElement): HTMLElement {
 	const el = root.querySelector<HTMLElement>('.session-brief-agents');
@@ -112,7 +104,7 @@ const THREE = [
 describe('changed by agents: the sidebar section', () => {
 	it('is hidden while the journal is empty, then groups notes by session, newest session first, each with name, time and tool', async () => {
 		const s = await start([]);
-		const root = await openView(s);
+		const root = await openReviewView(s);
 		expect(section(root).hasClass('session-brief-hidden')).toBe(true);
 		// The existing sections stay where they were, after the agent section.
 		expect(root.querySelector('.session-brief-agents')?.nextElementSibling?.className).toBe('session-brief-sections');
@@ -150,7 +142,7 @@ describe('changed by agents: the sidebar section', () => {
 
 	it('opens a note on click, in a new tab with Mod+click or a middle click, and from the keyboard', async () => {
 		const s = await start(THREE);
-		const root = await openView(s);
+		const root = await openReviewView(s);
 		const leafOpened = (): string[] => s.app.workspace.leaves.filter((l: WorkspaceLeaf) => l.side === 'main').flatMap((l) => l.opened.map((f) => `${l.paneType === false ? 'same' : String(l.paneType)}:${f.path}`));
 		const sameLeaf = (): string[] => (s.app.workspace.leaves.find((l: WorkspaceLeaf) => l.side === 'main' && l.paneType === false)?.opened ?? []).map((f) => f.path);
 		row(root, 'Inbox/Idea.md').click();
@@ -185,7 +177,7 @@ describe('changed by agents: the sidebar section', () => {
 
 	it('a session id holding ":" keeps the tab stop in that session when its focused note is marked reviewed', async () => {
 		const s = await start([rec('Notes/Plain.md', 'a:b', ago(3 * HOUR), 'Edit'), rec('Notes/Flagged.md', 'a:b', ago(2 * HOUR), 'Write'), rec('Inbox/Idea.md', 'a', ago(1 * HOUR), 'Edit')]);
-		const root = await openView(s);
+		const root = await openReviewView(s);
 		const note = row(root, 'Notes/Plain.md');
 		note.focus();
 		await click(note.querySelector('[data-action="mark"]'), s);
@@ -196,7 +188,7 @@ describe('changed by agents: the sidebar section', () => {
 
 	it('marks one note reviewed in agent-review.json, never in the note; the note leaves every session it waited in', async () => {
 		const s = await start(THREE);
-		const root = await openView(s);
+		const root = await openReviewView(s);
 		const before = fs.readFileSync(path.join(s.base, 'Notes/Plain.md'), 'utf8');
 		await click(row(root, 'Notes/Plain.md').querySelector('[data-action="mark"]'), s);
 		expect(shown(root)).toEqual([
@@ -213,7 +205,7 @@ describe('changed by agents: the sidebar section', () => {
 
 	it('marks a session reviewed, and all with a confirmation and Undo', async () => {
 		const s = await start(THREE);
-		const root = await openView(s);
+		const root = await openReviewView(s);
 		const second = section(root).querySelectorAll('.session-brief-agent-session')[1];
 		await click(second?.querySelector('[data-action="mark-session"]') ?? null, s);
 		expect(shown(root).map((g) => g.session)).toEqual(['Session bbbbbbbb (2)']);
@@ -242,7 +234,7 @@ describe('changed by agents: the sidebar section', () => {
 
 	it('follows a rename made in Obsidian and drops a deleted note', async () => {
 		const s = await start(THREE);
-		const root = await openView(s);
+		const root = await openReviewView(s);
 		const plain = s.app.vault.getFileByPath('Notes/Plain.md');
 		if (plain === null) throw new Error('no note');
 		await s.app.vault.rename(plain, 'Archive/Renamed.md');
@@ -269,7 +261,7 @@ describe('changed by agents: the sidebar section', () => {
 
 	it('the poll reads only what hooks appended, and a compacted journal whole; an idle tick reads nothing', async () => {
 		const s = await start(THREE.slice(0, 2));
-		const root = await openView(s);
+		const root = await openReviewView(s);
 		const watch = (store(s) as unknown as { watch: { reads: number; records: JournalRecord[] } }).watch;
 		const reads = watch.reads;
 		await store(s).refresh();
@@ -302,7 +294,7 @@ describe('changed by agents: the sidebar section', () => {
 
 	it('the registered poll picks up a new journal line while Obsidian runs, and stops when the plugin unloads', async () => {
 		const s = await start(THREE.slice(0, 1));
-		const root = await openView(s);
+		const root = await openReviewView(s);
 		expect(shown(root).map((g) => g.session)).toEqual(['Session aaaaaaaa (1)']);
 		fs.appendFileSync(path.join(s.pluginDir, JOURNAL_FILE), journalText(THREE.slice(2, 3)));
 		const { POLL_MS } = await import('../../src/plugin/agent-changes');
@@ -320,7 +312,7 @@ describe('changed by agents: the sidebar section', () => {
 	it('speaks German when Obsidian does', async () => {
 		languageState.value = 'de';
 		const s = await start([rec('Notes/Plain.md', null, ago(HOUR), 'Edit')]);
-		const root = await openView(s);
+		const root = await openReviewView(s);
 		expect(shown(root)).toEqual([{ session: 'Ohne Sitzungs-ID (1)', notes: ['Notes/Plain.md | Notes · Edit'] }]);
 		expect(section(root).querySelector('.session-brief-agents-title')?.textContent).toBe('Von Agenten geändert');
 		expect(row(root, 'Notes/Plain.md').querySelector('[data-action="mark"]')?.getAttribute('aria-label')).toBe('Als geprüft markieren');
@@ -329,7 +321,7 @@ describe('changed by agents: the sidebar section', () => {
 
 	it('leaves out notes in excluded folders and files that are no notes, as the bridge does', async () => {
 		const s = await start([rec('Import/Old.md', 's1', ago(HOUR)), rec('Notes/Gone.md', 's1', ago(HOUR)), rec('Notes/Plain.md', 's1', ago(HOUR))]);
-		const root = await openView(s);
+		const root = await openReviewView(s);
 		expect(shown(root)).toEqual([{ session: 'Session s1 (1)', notes: ['Notes/Plain.md | Notes · Write'] }]);
 	});
 });

@@ -7,6 +7,7 @@ import type { BriefService } from '../../src/plugin/brief-service';
 import type { CacheWriter } from '../../src/plugin/cache-writer';
 import type { DesktopParts } from '../../src/plugin/desktop-parts';
 import type { IndexSync } from '../../src/plugin/index-sync';
+import { VIEW_TYPE_REVIEW } from '../../src/plugin/review-view';
 import { App, type Plugin as StubPlugin, type PluginManifest } from '../obsidian-stub/obsidian';
 
 export const MANIFEST: PluginManifest = {
@@ -99,4 +100,13 @@ export async function stopPlugin(s: Started | null): Promise<void> {
 	if (s.stub.loaded) s.plugin.unload();
 	await internals(s.plugin).desktop?.writer.idle();
 	fs.rmSync(s.base, { recursive: true, force: true });
+}
+
+/** Opens the Needs review sidebar through its command and returns the view's content element. */
+export async function openReviewView(s: Started): Promise<HTMLElement> {
+	s.stub.commands.find((c) => c.id === 'open-review-sidebar')?.callback?.();
+	await settle(s.app);
+	const leaf = s.app.workspace.getLeavesOfType(VIEW_TYPE_REVIEW)[0];
+	if (leaf === undefined) throw new Error('view not open');
+	return (leaf.view as unknown as { contentEl: HTMLElement }).contentEl;
 }

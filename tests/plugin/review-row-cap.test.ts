@@ -11,10 +11,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { encodeRecord, JOURNAL_FILE } from '../../src/core/agent-journal';
 import { isoDate } from '../../src/core/dates';
 import type { AgentChanges } from '../../src/plugin/agent-changes';
-import { VIEW_TYPE_REVIEW } from '../../src/plugin/review-view';
 import { ROW_PAGE, RowLimits } from '../../src/plugin/row-cap';
 import { languageState, Modal, Notice } from '../obsidian-stub/obsidian';
-import { settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
+import { openReviewView, settle, type Started, startPlugin, stopPlugin, tempVault } from './harness';
 
 let started: Started | null = null;
 afterEach(async () => {
@@ -38,13 +37,6 @@ function flaggedVault(n = N): Record<string, string> {
 	return files;
 }
 
-async function openView(s: Started): Promise<HTMLElement> {
-	s.stub.commands.find((c) => c.id === 'open-review-sidebar')?.callback?.();
-	await settle(s.app);
-	const leaf = s.app.workspace.getLeavesOfType(VIEW_TYPE_REVIEW)[0];
-	if (leaf === undefined) throw new Error('view not open');
-	return (leaf.view as unknown as { contentEl: HTMLElement }).contentEl;
-}
 
 function section(root: HTMLElement, id = 'needsReview'): HTMLElement {
 	const el = root.querySelector<HTMLElement>(`.session-brief-section[data-section="${id}"]`);
@@ -85,7 +77,7 @@ const range = (from: number, to: number): string[] => Array.from({ length: to - 
 describe('row cap in the review sections', () => {
 	it('draws the first 200 rows in the current sort, then a Show more row; the count and label keep the full number', async () => {
 		started = await startPlugin(tempVault(flaggedVault()));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		expect(ROW_PAGE).toBe(200);
 		expect(paths(root)).toEqual(range(0, 200));
 		expect(section(root).querySelector('.session-brief-count')?.textContent).toBe('450');
@@ -106,7 +98,7 @@ describe('row cap in the review sections', () => {
 
 	it('the button adds the next page and gives its first row the tab stop; the last page shows what is left and no button', async () => {
 		started = await startPlugin(tempVault(flaggedVault()));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		moreOf(section(root)).querySelector('button')?.click();
 		expect(paths(root)).toEqual(range(0, 400));
 		expect(stops(root)).toEqual([`note:needsReview:${notePath(200)}`]);
@@ -121,7 +113,7 @@ describe('row cap in the review sections', () => {
 
 	it('the arrow keys reach the Show more row; Enter and Space press it and focus the first new row', async () => {
 		started = await startPlugin(tempVault(flaggedVault()));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		const lastRow = section(root).querySelector<HTMLElement>(`.session-brief-item[data-path="${notePath(199)}"]`);
 		lastRow?.focus();
 		press(lastRow as HTMLElement, 'ArrowDown');
@@ -148,7 +140,7 @@ describe('row cap in the review sections', () => {
 
 	it('keeps the pages opened across a redraw after an edit instead of snapping back to 200', async () => {
 		started = await startPlugin(tempVault(flaggedVault()));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		moreOf(section(root)).querySelector('button')?.click();
 		expect(paths(root)).toHaveLength(400);
 		const kept = section(root).querySelector<HTMLElement>(`.session-brief-item[data-path="${notePath(250)}"]`);
@@ -164,7 +156,7 @@ describe('row cap in the review sections', () => {
 
 	it('the filter searches every note of the section, also those behind Show more; the cap applies to what it finds', async () => {
 		started = await startPlugin(tempVault(flaggedVault()));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		filter(root, 'n044');
 		expect(paths(root)).toEqual(range(440, 450));
 		expect(more(section(root))).toBeNull();
@@ -179,7 +171,7 @@ describe('row cap in the review sections', () => {
 
 	it('Mark all reviewed counts and marks every note of the section, not only the rows drawn', async () => {
 		started = await startPlugin(tempVault(flaggedVault(205)));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		section(root).querySelector<HTMLElement>('.session-brief-mark-all')?.click();
 		const modal = Modal.open.at(-1);
 		expect(paths(root)).toHaveLength(200);
@@ -197,7 +189,7 @@ describe('row cap in the review sections', () => {
 
 	it('grouped by folder: the cap counts rows in display order and each folder heading keeps its full count', async () => {
 		started = await startPlugin(tempVault(flaggedVault()));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		root.querySelector<HTMLElement>('.session-brief-group')?.click();
 		const headings = () => Array.from(section(root).querySelectorAll('.session-brief-folder-name')).map((h) => h.textContent);
 		expect(headings()).toEqual(['Deep300']);
@@ -211,7 +203,7 @@ describe('row cap in the review sections', () => {
 	it('speaks German: the button, the count beside it and the label', async () => {
 		languageState.value = 'de';
 		started = await startPlugin(tempVault(flaggedVault(1250)));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		const row = moreOf(section(root));
 		expect(row.querySelector('button')?.textContent).toBe('200 weitere anzeigen');
 		expect(row.querySelector('.session-brief-show-more-count')?.textContent).toBe('200 von 1.250 angezeigt');
@@ -232,7 +224,7 @@ describe('row cap in Changed by agents and Today', () => {
 		}
 		started = await startPlugin(base);
 		await (started.plugin as unknown as { agentChanges: AgentChanges }).agentChanges.refresh();
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		const agents = root.querySelector<HTMLElement>('.session-brief-agents');
 		if (agents === null) throw new Error('no agent section');
 		const notes = () => agents.querySelectorAll('.session-brief-agent-note').length;
@@ -259,7 +251,7 @@ describe('row cap in Changed by agents and Today', () => {
 		const files: Record<string, string> = {};
 		for (let i = 0; i < 230; i++) files[`AI/sessions/${today}-s${pad(i)}.md`] = 'x\n';
 		started = await startPlugin(tempVault(files));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		const tree = root.querySelector<HTMLElement>('.session-brief-today-rows');
 		if (tree === null) throw new Error('no Today');
 		const sessions = () => tree.querySelectorAll('.session-brief-today-row').length;

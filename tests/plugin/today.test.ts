@@ -6,7 +6,7 @@ import { isoDate } from '../../src/core/dates';
 import { VIEW_TYPE_REVIEW } from '../../src/plugin/review-view';
 import { languageState, Menu, Notice } from '../obsidian-stub/obsidian';
 import { FIXTURE } from './fixture';
-import { settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
+import { openReviewView, settle, type Started, startPlugin, stopPlugin, tempVault } from './harness';
 
 let started: Started | null = null;
 afterEach(async () => {
@@ -21,13 +21,6 @@ afterEach(async () => {
 const TODAY = isoDate(new Date());
 const YESTERDAY = isoDate(new Date(Date.now() - 86_400_000));
 
-async function openView(s: Started): Promise<HTMLElement> {
-	s.stub.commands.find((c) => c.id === 'open-review-sidebar')?.callback?.();
-	await settle(s.app);
-	const leaf = s.app.workspace.getLeavesOfType(VIEW_TYPE_REVIEW)[0];
-	if (leaf === undefined) throw new Error('view not open');
-	return (leaf.view as unknown as { contentEl: HTMLElement }).contentEl;
-}
 
 function rows(root: HTMLElement): HTMLElement[] {
 	return Array.from(root.querySelectorAll<HTMLElement>('.session-brief-today-row'));
@@ -68,7 +61,7 @@ function vault(extra: Record<string, string> = {}, dailyNotes: unknown = { folde
 describe('today header', () => {
 	it("shows today's daily note and only today's session files, as a tree of its own with one tab stop", async () => {
 		started = await startPlugin(vault());
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		const header = root.querySelector<HTMLElement>('.session-brief-today');
 		expect(header?.querySelector('.session-brief-today-heading')?.textContent).toBe('Today');
 		expect(header?.querySelector('.session-brief-today-date')?.textContent).toBe(new Date().toLocaleDateString('en', { weekday: 'long', day: 'numeric', month: 'long' }));
@@ -90,14 +83,14 @@ describe('today header', () => {
 
 	it('says so when there is no session file today', async () => {
 		started = await startPlugin(tempVault(FIXTURE));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		expect(rows(root).map((r) => r.dataset.key)).toEqual(['today:daily']);
 		expect(root.querySelector('.session-brief-today-empty')?.textContent).toBe('No session file yet.');
 	});
 
 	it('Enter on a missing daily note creates it in its folder from the Daily notes template, then opens it; Enter again only opens it', async () => {
 		started = await startPlugin(vault());
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		const target = `Journal/Daily/${TODAY}.md`;
 		row(root, 'today:daily').focus();
 		press(row(root, 'today:daily'), 'Enter');
@@ -122,7 +115,7 @@ describe('today header', () => {
 
 	it('a template that cannot be found: the note is created empty and a notice names the template', async () => {
 		started = await startPlugin(vault({}, { folder: '', template: 'Templates/Gone' }));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		row(root, 'today:daily').click();
 		await settle(started.app);
 		expect(fs.readFileSync(path.join(started.base, `${TODAY}.md`), 'utf8')).toBe('');
@@ -132,7 +125,7 @@ describe('today header', () => {
 
 	it("the plugin's own daily-note folder and format win, as in the brief; a file in the way of the folder is reported", async () => {
 		started = await startPlugin(vault({ 'Days': 'a file, not a folder' }), { data: { dailyNoteFolder: 'Days', dailyNoteFormat: 'YYYY/MM-DD' } });
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		const name = `${TODAY.slice(5)}`;
 		expect(row(root, 'today:daily').getAttribute('aria-label')).toBe(`Create daily note ${name}`);
 		row(root, 'today:daily').click();
@@ -145,7 +138,7 @@ describe('today header', () => {
 
 	it('an existing daily note and the session files open on click, Mod+click and middle click; arrows move; the menu key opens their menu', async () => {
 		started = await startPlugin(vault({ [`Journal/Daily/${TODAY}.md`]: 'today\n' }));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		const hovers: unknown[] = [];
 		started.app.workspace.on('hover-link', (info) => hovers.push(info));
 		expect(row(root, 'today:daily').hasClass('is-missing')).toBe(false);
@@ -182,7 +175,7 @@ describe('today header', () => {
 
 	it('a missing daily note offers Create daily note in its menu', async () => {
 		started = await startPlugin(vault());
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		press(row(root, 'today:daily'), 'ContextMenu');
 		expect(Menu.last?.items.map((i) => i.title)).toEqual(['Create daily note']);
 		Menu.last?.items[0]?.handler?.();
@@ -193,7 +186,7 @@ describe('today header', () => {
 	it('speaks German when Obsidian does', async () => {
 		languageState.value = 'de';
 		started = await startPlugin(vault());
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		expect(root.querySelector('.session-brief-today-heading')?.textContent).toBe('Heute');
 		expect(row(root, 'today:daily').getAttribute('aria-label')).toBe(`Tagesnotiz ${TODAY} anlegen`);
 		expect(row(root, `today:session:AI/sessions/${TODAY}-morning.md`).getAttribute('aria-label')).toBe(`Sitzungsdatei ${TODAY}-morning`);
@@ -202,7 +195,7 @@ describe('today header', () => {
 
 	it('follows the vault live: a session file made now appears', async () => {
 		started = await startPlugin(tempVault(FIXTURE));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		await started.app.vault.create(`AI/sessions/${TODAY}-later.md`, 'x\n');
 		await settle(started.app);
 		expect(rows(root).map((r) => r.dataset.key)).toEqual(['today:daily', `today:session:AI/sessions/${TODAY}-later.md`]);
@@ -217,7 +210,7 @@ describe('group by folder', () => {
 
 	it('puts each section\'s notes under one heading per folder, in path order with the vault root first, and remembers the choice', async () => {
 		started = await startPlugin(tempVault({ ...FIXTURE, 'Root note.md': '#needs-review\n' }));
-		let root = await openView(started);
+		let root = await openReviewView(started);
 		const button = root.querySelector<HTMLElement>('.session-brief-group');
 		expect([button?.getAttribute('role'), button?.getAttribute('tabindex'), button?.getAttribute('aria-label'), button?.getAttribute('aria-pressed')]).toEqual(['button', '0', 'Group by folder', 'false']);
 		const needs = () => root.querySelector<HTMLElement>('.session-brief-section[data-section="needsReview"]') as HTMLElement;
@@ -241,7 +234,7 @@ describe('group by folder', () => {
 		expect(focused(root)).toBe('note:needsReview:Inbox/Deep/Article.md');
 
 		started.app.workspace.getLeavesOfType(VIEW_TYPE_REVIEW)[0]?.detach();
-		root = await openView(started);
+		root = await openReviewView(started);
 		expect(headings(needs())).toEqual(['Vault root1', 'Inbox/Deep1', 'Notes3']);
 		// Enter on the focused button turns it off again.
 		press(root.querySelector('.session-brief-group') as HTMLElement, 'Enter');
@@ -254,7 +247,7 @@ describe('group by folder', () => {
 		const years: Record<string, number> = { 'Notes/Broken.md': 2023, 'Notes/Flagged.md': 2020, 'Notes/Inline.md': 2022 };
 		for (const [p, y] of Object.entries(years)) fs.utimesSync(path.join(base, p), new Date(`${y}-01-01`), new Date(`${y}-01-01`));
 		started = await startPlugin(base);
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		root.querySelector<HTMLElement>('.session-brief-group')?.click();
 		press(root.querySelector('.session-brief-sort') as HTMLElement, ' ');
 		const folder = root.querySelectorAll('.session-brief-section[data-section="needsReview"] .session-brief-folder')[1];

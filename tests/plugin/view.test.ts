@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { VIEW_TYPE_REVIEW } from '../../src/plugin/review-view';
 import { languageState, Menu, Modal, Notice, type FileExplorerView, type WorkspaceLeaf } from '../obsidian-stub/obsidian';
 import { FIXTURE } from './fixture';
-import { settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
+import { openReviewView, settle, type Started, startPlugin, stopPlugin, tempVault } from './harness';
 
 let started: Started | null = null;
 afterEach(async () => {
@@ -17,14 +17,6 @@ afterEach(async () => {
 	Menu.last = null;
 });
 
-async function openView(s: Started): Promise<HTMLElement> {
-	const command = s.stub.commands.find((c) => c.id === 'open-review-sidebar');
-	command?.callback?.();
-	await settle(s.app);
-	const leaf = s.app.workspace.getLeavesOfType(VIEW_TYPE_REVIEW)[0];
-	if (leaf === undefined) throw new Error('view not open');
-	return (leaf.view as unknown as { contentEl: HTMLElement }).contentEl;
-}
 
 function section(root: HTMLElement, id: string): HTMLElement {
 	const el = root.querySelector<HTMLElement>(`.session-brief-section[data-section="${id}"]`);
@@ -54,7 +46,7 @@ describe('needs review sidebar', () => {
 	it('opens from the command and the ribbon into one right-side leaf, and does not open by itself', async () => {
 		started = await startPlugin(tempVault(FIXTURE));
 		expect(started.app.workspace.getLeavesOfType(VIEW_TYPE_REVIEW)).toEqual([]);
-		await openView(started);
+		await openReviewView(started);
 		started.stub.ribbonIcons[0]?.click();
 		await settle(started.app);
 		const leaves = started.app.workspace.getLeavesOfType(VIEW_TYPE_REVIEW);
@@ -64,7 +56,7 @@ describe('needs review sidebar', () => {
 
 	it('shows the four sections with counts, hit details and empty states', async () => {
 		started = await startPlugin(tempVault({ ...FIXTURE, 'Notes/Review open.md': 'nothing\n' }));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		expect(Array.from(root.querySelectorAll('.session-brief-section')).map((e) => (e as HTMLElement).dataset.section)).toEqual(['needsReview', 'reviewOpen', 'pendingReview', 'inbox']);
 		expect(count(root, 'needsReview')).toBe('4');
 		expect(count(root, 'pendingReview')).toBe('2');
@@ -88,7 +80,7 @@ describe('needs review sidebar', () => {
 		const threeDays = new Date(Date.now() - 3 * 86_400_000 - 3600_000);
 		fs.utimesSync(path.join(base, 'Notes/Inline.md'), threeDays, threeDays);
 		started = await startPlugin(base);
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		const ageEl = item(root, 'Notes/Inline.md').querySelector('.session-brief-item-age');
 		expect(ageEl?.textContent).toBe('3 d');
 		expect(ageEl?.getAttribute('aria-label')).toBe(`Modified ${threeDays.toLocaleString('en', { dateStyle: 'full', timeStyle: 'short' })}`);
@@ -100,7 +92,7 @@ describe('needs review sidebar', () => {
 		const twoHours = new Date(Date.now() - 2 * 3600_000 - 60_000);
 		fs.utimesSync(path.join(base, 'Notes/Flagged.md'), twoHours, twoHours);
 		started = await startPlugin(base);
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		expect(section(root, 'needsReview').getAttribute('aria-label')).toBe('Zu prüfen · #needs-review, 4 Notizen');
 		expect(item(root, 'Notes/Flagged.md').querySelector('.session-brief-hit-where')?.textContent).toBe('Eigenschaft tags');
 		expect(item(root, 'Notes/Inline.md').querySelector('.session-brief-hit-where')?.textContent).toBe('Zeile 3');
@@ -113,7 +105,7 @@ describe('needs review sidebar', () => {
 		const years: Record<string, number> = { 'Inbox/Deep/Article.md': 2021, 'Notes/Broken.md': 2023, 'Notes/Flagged.md': 2020, 'Notes/Inline.md': 2022 };
 		for (const [p, y] of Object.entries(years)) fs.utimesSync(path.join(base, p), new Date(`${y}-01-01`), new Date(`${y}-01-01`));
 		started = await startPlugin(base);
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		expect(names(root, 'needsReview')).toEqual(['Inbox/Deep/Article.md', 'Notes/Broken.md', 'Notes/Flagged.md', 'Notes/Inline.md']);
 		const sort = root.querySelector<HTMLElement>('.session-brief-sort');
 		sort?.click();
@@ -131,19 +123,19 @@ describe('needs review sidebar', () => {
 
 	it('collapses sections and remembers it across reopening', async () => {
 		started = await startPlugin(tempVault(FIXTURE));
-		let root = await openView(started);
+		let root = await openReviewView(started);
 		section(root, 'inbox').querySelector<HTMLElement>('.session-brief-section-title')?.click();
 		expect(section(root, 'inbox').hasClass('is-collapsed')).toBe(true);
 		expect(names(root, 'inbox')).toEqual([]);
 		started.app.workspace.getLeavesOfType(VIEW_TYPE_REVIEW)[0]?.detach();
-		root = await openView(started);
+		root = await openReviewView(started);
 		expect(section(root, 'inbox').hasClass('is-collapsed')).toBe(true);
 		expect(count(root, 'inbox')).toBe('2');
 	});
 
 	it('opens a note on click, in a new tab on modifier-click and middle click, and asks for a hover preview', async () => {
 		started = await startPlugin(tempVault(FIXTURE));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		const hovers: unknown[] = [];
 		started.app.workspace.on('hover-link', (info) => hovers.push(info));
 		item(root, 'Notes/Inline.md').click();
@@ -161,7 +153,7 @@ describe('needs review sidebar', () => {
 
 	it('updates live when a note changes', async () => {
 		started = await startPlugin(tempVault(FIXTURE));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		const file = started.app.vault.getFileByPath('Notes/Plain.md');
 		if (file === null) throw new Error('fixture');
 		await started.app.vault.modify(file, '#review\n');
@@ -188,7 +180,7 @@ describe('context menu', () => {
 
 	it('mark as reviewed removes an inline needs-review tag but not the one in the code block', async () => {
 		started = await startPlugin(tempVault(FIXTURE));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		const menu = await menuFor(started, root, 'Notes/Inline.md');
 		expect(menu.items.map((i) => i.title)).toEqual(['Mark as reviewed', 'Open in new tab', 'Reveal in file explorer']);
 		await choose(started, menu, 'Mark as reviewed');
@@ -199,7 +191,7 @@ describe('context menu', () => {
 
 	it('mark as reviewed removes a needs-review tag from the properties', async () => {
 		started = await startPlugin(tempVault(FIXTURE));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		await choose(started, await menuFor(started, root, 'Notes/Flagged.md'), 'Mark as reviewed');
 		expect(read(started, 'Notes/Flagged.md')).toBe('---\ntags: []\n---\n# Flagged\n\nBody\n');
 		expect(names(root, 'needsReview')).not.toContain('Notes/Flagged.md');
@@ -207,7 +199,7 @@ describe('context menu', () => {
 
 	it('mark as reviewed on a review note adds review-done to its properties', async () => {
 		started = await startPlugin(tempVault(FIXTURE));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		await choose(started, await menuFor(started, root, 'Notes/Review open.md'), 'Mark as reviewed');
 		expect(read(started, 'Notes/Review open.md')).toBe('---\ntags:\n  - review-done\n---\n# R\n\n#review this please\n');
 		expect(names(root, 'reviewOpen')).toEqual([]);
@@ -215,7 +207,7 @@ describe('context menu', () => {
 
 	it('broken YAML: the properties are left alone with a notice', async () => {
 		started = await startPlugin(tempVault(FIXTURE));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		const before = read(started, 'Notes/Broken.md');
 		await choose(started, await menuFor(started, root, 'Notes/Broken.md'), 'Mark as reviewed');
 		expect(read(started, 'Notes/Broken.md')).toBe(before);
@@ -224,7 +216,7 @@ describe('context menu', () => {
 
 	it('inbox entries offer no mark as reviewed; open in new tab and reveal work', async () => {
 		started = await startPlugin(tempVault(FIXTURE));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		const inboxItem = section(root, 'inbox').querySelector<HTMLElement>('.session-brief-item[data-path="Inbox/Idea.md"]');
 		inboxItem?.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
 		const menu = Menu.last;
@@ -257,7 +249,7 @@ describe('keyboard and screen readers', () => {
 
 	it('is a tree of sections and notes with roles, levels, labels and one tab stop', async () => {
 		started = await startPlugin(tempVault(FIXTURE));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		const tree = root.querySelector<HTMLElement>('.session-brief-sections');
 		expect(tree?.getAttribute('role')).toBe('tree');
 		expect(tree?.getAttribute('aria-label')).toBe('Needs review');
@@ -272,7 +264,7 @@ describe('keyboard and screen readers', () => {
 
 	it('arrows move through sections and notes, Left/Right and Enter collapse and expand, Enter opens, Mod+Enter opens a new tab', async () => {
 		started = await startPlugin(tempVault(FIXTURE));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		section(root, 'needsReview').focus();
 		press(active(root), 'ArrowDown');
 		expect(focused(root)).toBe('note:needsReview:Inbox/Deep/Article.md');
@@ -318,7 +310,7 @@ describe('keyboard and screen readers', () => {
 
 	it('the context-menu key and Shift+F10 open the row menu, whose actions work', async () => {
 		started = await startPlugin(tempVault(FIXTURE));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		press(item(root, 'Notes/Inline.md'), 'ContextMenu');
 		expect(Menu.last?.items.map((i) => i.title)).toEqual(['Mark as reviewed', 'Open in new tab', 'Reveal in file explorer']);
 		Menu.last = null;
@@ -359,7 +351,7 @@ describe('one-click review', () => {
 
 	it('each markable row has a Mark as reviewed button doing what the menu does, with Undo; inbox rows have none', async () => {
 		started = await startPlugin(tempVault(FIXTURE));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		const before = read(started, 'Notes/Inline.md');
 		const button = item(root, 'Notes/Inline.md').querySelector<HTMLElement>('.session-brief-item-mark');
 		expect(button?.getAttribute('aria-label')).toBe('Mark as reviewed');
@@ -379,7 +371,7 @@ describe('one-click review', () => {
 
 	it('mark all reviewed asks first, saying how many notes change; cancel changes nothing', async () => {
 		started = await startPlugin(tempVault(FIXTURE));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		const markAll = section(root, 'needsReview').querySelector<HTMLElement>('.session-brief-mark-all');
 		expect(markAll?.getAttribute('aria-label')).toBe('Mark all reviewed');
 		expect(section(root, 'inbox').querySelector('.session-brief-mark-all')).toBeNull();
@@ -404,7 +396,7 @@ describe('one-click review', () => {
 		// CRLF, a BOM and no final newline: Undo must give back the exact bytes, not a re-serialised note.
 		const files = { ...FIXTURE, 'Notes/Crlf.md': '\uFEFF---\r\ntags: [needs-review, keep]\r\n---\r\nBody #needs-review' };
 		started = await startPlugin(tempVault(files));
-		const root = await openView(started);
+		const root = await openReviewView(started);
 		const paths = [...NEEDS, 'Notes/Crlf.md'].sort();
 		expect(names(root, 'needsReview')).toEqual(paths);
 		const bytes = paths.map((p) => fs.readFileSync(path.join((started as Started).base, p)));
