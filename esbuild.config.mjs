@@ -87,6 +87,17 @@ function asciiOnly(text) {
 	return text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+const asciiOnlyFile = {
+	name: 'ascii-only',
+	setup(build) {
+		build.onEnd(async (result) => {
+			if (result.errors.length > 0) return;
+			const out = build.initialOptions.outfile;
+			await writeFile(out, asciiOnly(await readFile(out, 'utf8')));
+		});
+	},
+};
+
 const licenseFooter = {
 	name: 'license-footer',
 	setup(build) {
@@ -110,6 +121,40 @@ const noMcpInBridge = {
 	},
 };
 
+// The hook entry holds tier 1 of a session start and nothing the other tiers need: the bridge
+// beside it serves those (bridge/local-tiers-from-bridge.ts). A module of theirs that slips in is
+// paid by every session start, so it is refused here, and so is any package (the entry carries no
+// licenses because it bundles none).
+const TIERS_BEYOND_ONE = /(^|[\\/])src[\\/]node[\\/](brief-source|scan|scan-parallel|stat-walk|walk|cache|live[\\/](client|server|channel))\.ts$/;
+const tierOneOnly = {
+	name: 'tier-one-only',
+	setup(build) {
+		build.onResolve({ filter: /[\\/]local-tiers$/ }, (args) => (args.importer.endsWith('brief-pipeline.ts') ? { path: new URL('./bridge/local-tiers-from-bridge.ts', import.meta.url).pathname } : undefined));
+		build.onEnd((result) => {
+			if (result.errors.length > 0 || result.metafile === undefined) return;
+			const bad = Object.keys(result.metafile.inputs).filter((input) => input.includes('node_modules/') || TIERS_BEYOND_ONE.test(input));
+			if (bad.length > 0) throw new Error(`the hook entry may not bundle ${bad.join(', ')}: the bridge beside it serves everything past tier 1 (bridge/hook-entry.ts).`);
+		});
+	},
+};
+
+const hookEntry = {
+	plugins: [tierOneOnly, asciiOnlyFile],
+	metafile: true,
+	entryPoints: ['bridge/hook-entry.ts'],
+	bundle: true,
+	platform: 'node',
+	format: 'cjs',
+	target: 'node18',
+	logLevel: 'info',
+	define: { BRIDGE_VERSION: JSON.stringify(pkg.version) },
+	treeShaking: true,
+	// Readable source, like the bridge: every agent session runs it.
+	minify: false,
+	banner: { js: `#!/usr/bin/env node\n/*\n * Session Brief hook entry ${pkg.version}, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/hook-entry.ts and what it imports). It answers a session start from the\n * Obsidian plugin's cache and runs session-brief.bridge.cjs, beside it, for everything else.\n */` },
+	outfile: 'bridge/dist/hook-entry.cjs',
+};
+
 // One self-contained CommonJS file for Node >= 18: yaml, moment and the core are bundled in, so
 // the user installs nothing.
 const bridge = {
@@ -124,11 +169,11 @@ const bridge = {
 	target: 'node18',
 	logLevel: 'info',
 	define: { BRIDGE_VERSION: JSON.stringify(pkg.version), BRIDGE_SCAN_WORKERS: 'true' },
-	// install writes the hook entry (bridge/hook-entry.cjs) from its text.
+	// install writes the hook entry (bridge/dist/hook-entry.cjs) from its text.
 	loader: { '.cjs': 'text' },
 	treeShaking: true,
 	// Readable source: this is the file a careful user opens to see what runs in every agent session.
-	// Speed comes from the hook entry's code cache (src/node/agents/hook-entry.cjs), not from minifying.
+	// Speed comes from the hook entry (bridge/hook-entry.ts) and its code cache, not from minifying.
 	minify: false,
 	legalComments: 'eof',
 	banner: { js: `#!/usr/bin/env node\n/*\n * Session Brief bridge ${pkg.version}, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/, src/core/, src/node/) and the libraries named at the end with their licenses.\n * Run it as \`node session-brief.cjs --help\`.\n */` },
@@ -157,10 +202,13 @@ const mcpServer = {
 };
 
 if (prod) {
+	// The bridge embeds the hook entry's text (install writes it), so the entry is built first.
+	await esbuild.build(hookEntry);
 	await esbuild.build(bridge);
 	await esbuild.build(mcpServer);
 	await esbuild.build(plugin);
 } else {
-	const contexts = [await esbuild.context(bridge), await esbuild.context(mcpServer), await esbuild.context(plugin)];
+	await esbuild.build(hookEntry);
+	const contexts = [await esbuild.context(hookEntry), await esbuild.context(bridge), await esbuild.context(mcpServer), await esbuild.context(plugin)];
 	await Promise.all(contexts.map((c) => c.watch()));
 }

@@ -2,7 +2,7 @@
  * The Session Brief bridge: one bundled file (`bridge/dist/session-brief.cjs`) that agents run as
  * a hook and people run from a terminal. Only wiring lives here.
  */
-import { agentOrDefault, sessionStartOutput } from '../src/core/agent-contracts';
+import { agentOrDefault } from '../src/core/agent-contracts';
 import { safeLines } from '../src/core/quote';
 import { parseArgs, stringFlag, USAGE, UsageError, type Args } from './args';
 import { writeOut } from './io';
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
 			// The Write guard fails open: no output lets the Write through.
 			if (args.command === 'pre-tool-use') writeOut('');
 			else if (args.command === 'post-tool-use') writeOut((await import('./commands/post-tool-use')).postToolUseCrashEnvelope(error, scriptPath, 'en', agentOrDefault(stringFlag(args, 'agent'))));
-			else writeOut(sessionStartOutput(stringFlag(args, 'agent'), `Session brief: ${safeLines((error as Error).message)}`, 'en'));
+			else writeOut((await import('./commands/session-start')).sessionStartCrashOutput(args, error));
 			process.exitCode = 0;
 			return;
 		}
@@ -86,6 +86,10 @@ async function main(): Promise<void> {
 export function agentLibrary(): Promise<AgentLibrary> {
 	return import('../src/node/agents/library').then((m) => m.AGENT_LIBRARY);
 }
+
+/** For the hook entry (bridge/hook-entry.ts), when tier 1 cannot serve the brief. */
+export { localTiers } from '../src/node/local-tiers';
+export const version: string = BRIDGE_VERSION;
 
 declare const module: Record<string, unknown>;
 // Loaded as a library, the file only defines its exports; run as a program (by node, the hook

@@ -1,6 +1,7 @@
 /**
- * The bridge as a library: what the Obsidian plugin calls of it (install, uninstall, doctor) and
- * how it loads it. The plugin does not compile these commands into main.js; it loads them from the
+ * The bridge as a library: what the Obsidian plugin calls of it (install, uninstall, doctor), what
+ * the hook entry calls of it (the brief's tiers past tier 1, bridge/hook-entry.ts) and how both
+ * load it. The plugin does not compile these commands into main.js; it loads them from the
  * bridge file it embeds as text (src/plugin/bridge-library.ts), so main.js holds them once and the
  * plugin runs exactly the code it installs. This file holds only types and one name, so importing
  * it costs neither front end any code.
@@ -10,6 +11,7 @@ import type { DoctorOptions, DoctorReport } from './agents/doctor';
 import type { ActionResult, AgentOptions, EXIT } from './agents/options';
 import type { Scope } from './agents/host-spec';
 import type { UninstallOptions } from './agents/uninstall';
+import type { LocalTiers } from './local-tiers';
 
 export type { ActionResult, AgentOptions, DoctorOptions, DoctorReport, Scope, UninstallOptions };
 
@@ -35,4 +37,8 @@ export const LIBRARY_MARK = 'sessionBriefLibrary';
 export interface BridgeExports {
 	/** The agent commands' code, loaded on first call like every command of the bridge. */
 	agentLibrary(): Promise<AgentLibrary>;
+	/** The brief's tiers past tier 1, for the hook entry, which holds tier 1 only. */
+	localTiers(): Promise<LocalTiers>;
+	/** The release the file belongs to: the hook entry uses the tiers of its own release only. */
+	version: string;
 }

@@ -6,7 +6,6 @@
  * error wording) is the caller's policy. The plugin takes the promise form so a large index write
  * never blocks Obsidian's window; the bridge and install/uninstall run synchronously.
  */
-import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -28,7 +27,9 @@ interface Plan {
 }
 
 function plan(file: string, options: AtomicWriteOptions): Plan {
-	const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+	// The pid keeps writers of two processes apart; the random part, two writes of one process.
+	// No secret is at stake, so no crypto module is loaded for it (every hook start would pay).
+	const tmp = `${file}.${process.pid}.${Math.floor(Math.random() * 0x100000000).toString(16).padStart(8, '0')}.tmp`;
 	if (options.mode === 'keep') return { tmp, create: currentMode(file), exact: undefined };
 	return { tmp, create: options.mode, exact: options.mode };
 }

@@ -6,7 +6,7 @@
  *
  * Light on purpose: the hook's common case (tier 1, the plugin's cache served as written) loads
  * this file and plugin-tier.ts only. The other tiers sit in brief-source.ts and are loaded when
- * the run gets to them.
+ * the run gets to them (local-tiers.ts).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -17,6 +17,7 @@ import { servedByPlugin, usableCache, withDailyNoteChecked, type SourcedBrief } 
 import type { Walk } from './scan';
 import type { VaultContext } from './vault-config';
 import { attachWhatChanged } from './what-changed';
+import { localTiers } from './local-tiers';
 
 export type SourceChoice = 'auto' | 'cache' | 'scan' | 'live';
 /** `local`: every tier but the live channel (for `serve`, which is the live channel). */
@@ -71,8 +72,6 @@ export interface Tier {
 	name: string;
 	run(run: PipelineRun): TierOutcome | Promise<TierOutcome>;
 }
-
-const localTiers = async () => await import('./brief-source');
 
 /** Tier 1: the plugin wrote the cache, still runs and has nothing pending, so it is current. */
 export const pluginTier: Tier = {

@@ -5,7 +5,6 @@
  * once. The hook input's `cwd` is kept as a hint only, never as the vault's root. Nothing here may
  * stop the brief: every failure only costs the record.
  */
-import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { translateHookInput, type AgentId, type ClaudeShapedInput } from '../core/agent-contracts';
@@ -78,6 +77,21 @@ function rulesIndex(root: string, settings: Settings): string | null {
 	return null;
 }
 
+const FNV_OFFSET = BigInt('0xcbf29ce484222325');
+const FNV_PRIME = BigInt('0x100000001b3');
+const U64 = BigInt('0xffffffffffffffff');
+
+/**
+ * The mark's file name: the key's 64-bit FNV-1a hash in hex. Marks live for seconds and only
+ * sessions firing together compare them, so a fast hash is enough; loading the crypto module for
+ * one digest cost every session start more than the rest of its bookkeeping.
+ */
+export function markName(key: string): string {
+	let h = FNV_OFFSET;
+	for (const byte of Buffer.from(key, 'utf8')) h = ((h ^ BigInt(byte)) * FNV_PRIME) & U64;
+	return h.toString(16).padStart(16, '0');
+}
+
 /**
  * Claims the brief for this session: the first entry creates the mark (exclusively, so two
  * entries firing at once cannot both win); a later one within the window finds it. Without a
@@ -88,7 +102,7 @@ function rulesIndex(root: string, settings: Settings): string | null {
 function claim(pluginDir: string, key: string, agent: AgentId, hasId: boolean): boolean {
 	const dir = path.join(pluginDir, MARKS_FOLDER);
 	fs.mkdirSync(dir, { recursive: true });
-	const file = path.join(dir, crypto.createHash('sha256').update(key).digest('hex').slice(0, 24));
+	const file = path.join(dir, markName(key));
 	const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;
 	for (let attempt = 0; attempt < 2; attempt++) {
 		try {

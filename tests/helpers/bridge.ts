@@ -9,7 +9,7 @@ export const BUNDLE = path.join(REPO, 'bridge', 'dist', 'session-brief.cjs');
 /** The MCP server file built beside the bridge (only its `mcp` command loads it). */
 export const MCP_FILE = path.join(REPO, 'bridge', 'dist', 'session-brief.mcp.cjs');
 /** The hook entry install writes beside the bridge (it runs the bridge with a V8 code cache). */
-export const HOOK_ENTRY = path.join(REPO, 'src', 'node', 'agents', 'hook-entry.cjs');
+export const HOOK_ENTRY = path.join(REPO, 'bridge', 'dist', 'hook-entry.cjs');
 
 /** The files as `install` places them: the hook entry hooks run, the bridge and the MCP server file beside it. */
 export function placeBridge(hooksDir: string): void {

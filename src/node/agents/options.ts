@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { agentNamed, AGENT_IDS, DEFAULT_AGENT, UNSUPPORTED_AGENTS, type AgentId } from '../../core/agent-contracts';
 import { BRIDGE_NAME, SCRIPT_NAME } from './command-line';
-import HOOK_ENTRY_SOURCE from './hook-entry.cjs';
+import HOOK_ENTRY_SOURCE from '../../../bridge/dist/hook-entry.cjs';
 import type { HostPaths, HostSpec, Scope } from './host-spec';
 import { HOST_SPECS } from './index';
 import { MCP_FILE_NAME } from '../mcp/contract';
@@ -66,7 +66,7 @@ export interface ActionResult {
 	changed: string[];
 }
 
-/** The file hooks run: the small hook entry (hook-entry.cjs), which runs the bridge beside it. */
+/** The file hooks run: the hook entry (bridge/hook-entry.ts), which runs the bridge beside it. */
 export function scriptTarget(vault: string): string {
 	return path.join(vault, '.claude', 'hooks', SCRIPT_NAME);
 }

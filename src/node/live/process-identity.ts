@@ -5,8 +5,9 @@
  * process that wrote it. Unknown (another OS, no permission, no such process) is null, and null
  * never matches: on any doubt the bridge verifies the cache by its stat walk instead.
  */
-import { execFileSync } from 'node:child_process';
+import type * as ChildProcess from 'node:child_process';
 import * as fs from 'node:fs';
+import { builtinOnDemand } from '../builtin-on-demand';
 
 /** Linux: boot id + pid namespace + start time in clock ticks since boot (field 22 of /proc/<pid>/stat). */
 function linuxIdentity(pid: number | 'self'): string | null {
@@ -27,7 +28,7 @@ function linuxIdentity(pid: number | 'self'): string | null {
 /** macOS and BSD: the start time `ps` reports (to the second). */
 function psIdentity(pid: number): string | null {
 	try {
-		const out = execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'], env: { PATH: '/bin:/usr/bin', LC_ALL: 'C' } }).trim();
+		const out = builtinOnDemand<typeof ChildProcess>('node:child_process').execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'], env: { PATH: '/bin:/usr/bin', LC_ALL: 'C' } }).trim();
 		return out === '' ? null : `ps:${out}`;
 	} catch {
 		return null;
