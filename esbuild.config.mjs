@@ -87,13 +87,27 @@ function asciiOnly(text) {
 	return text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/**
+ * The text with `__toESM(require("node:fs"))` written as `require("node:fs")` wherever the
+ * bundle uses the module only through its members. esbuild wraps each namespace import of a Node
+ * built-in (`import * as fs`) in a helper that copies every export of the module onto a new object,
+ * once per importing file: measured, that copying was about 8 % of a session start's instructions.
+ * A built-in is a plain CommonJS object already, so its members are the same without the copy;
+ * only `.default` (a default import) needs the wrapper, and a name used that way keeps it.
+ */
+function plainBuiltins(text) {
+	return text.replace(/\b([\w$]+) = __toESM\(require\("(node:[\w/]+)"\)\)/g, (whole, name, id) =>
+		new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\.default\\b`).test(text) ? whole : `${name} = require("${id}")`,
+	);
+}
+
 const asciiOnlyFile = {
 	name: 'ascii-only',
 	setup(build) {
 		build.onEnd(async (result) => {
 			if (result.errors.length > 0) return;
 			const out = build.initialOptions.outfile;
-			await writeFile(out, asciiOnly(await readFile(out, 'utf8')));
+			await writeFile(out, plainBuiltins(asciiOnly(await readFile(out, 'utf8'))));
 		});
 	},
 };
@@ -104,7 +118,7 @@ const licenseFooter = {
 		build.onEnd(async (result) => {
 			if (result.errors.length > 0) return;
 			const out = build.initialOptions.outfile;
-			await writeFile(out, asciiOnly(`${await readFile(out, 'utf8')}${licenses(result.metafile)}`));
+			await writeFile(out, plainBuiltins(asciiOnly(`${await readFile(out, 'utf8')}${licenses(result.metafile)}`)));
 			await chmod(out, 0o755);
 		});
 	},
@@ -121,10 +135,10 @@ const noMcpInBridge = {
 	},
 };
 
-// The hook entry holds tier 1 of a session start and nothing the other tiers need: the bridge
-// beside it serves those (bridge/local-tiers-from-bridge.ts). A module of theirs that slips in is
-// paid by every session start, so it is refused here, and so is any package (the entry carries no
-// licenses because it bundles none).
+// session-brief.start.cjs holds a session start up to tier 1 and nothing the other tiers need: the
+// bridge beside it serves those (bridge/local-tiers-from-bridge.ts). A module of theirs that slips
+// in is paid by every session start, so it is refused here, and so is any package (the file
+// carries no licenses because it bundles none).
 const TIERS_BEYOND_ONE = /(^|[\\/])src[\\/]node[\\/](brief-source|scan|scan-parallel|stat-walk|walk|cache|live[\\/](client|server|channel))\.ts$/;
 const tierOneOnly = {
 	name: 'tier-one-only',
@@ -133,15 +147,15 @@ const tierOneOnly = {
 		build.onEnd((result) => {
 			if (result.errors.length > 0 || result.metafile === undefined) return;
 			const bad = Object.keys(result.metafile.inputs).filter((input) => input.includes('node_modules/') || TIERS_BEYOND_ONE.test(input));
-			if (bad.length > 0) throw new Error(`the hook entry may not bundle ${bad.join(', ')}: the bridge beside it serves everything past tier 1 (bridge/hook-entry.ts).`);
+			if (bad.length > 0) throw new Error(`session-brief.start.cjs may not bundle ${bad.join(', ')}: the bridge beside it serves everything past tier 1 (bridge/start-file.ts).`);
 		});
 	},
 };
 
-const hookEntry = {
+const startFile = {
 	plugins: [tierOneOnly, asciiOnlyFile],
 	metafile: true,
-	entryPoints: ['bridge/hook-entry.ts'],
+	entryPoints: ['bridge/start-file.ts'],
 	bundle: true,
 	platform: 'node',
 	format: 'cjs',
@@ -151,8 +165,8 @@ const hookEntry = {
 	treeShaking: true,
 	// Readable source, like the bridge: every agent session runs it.
 	minify: false,
-	banner: { js: `#!/usr/bin/env node\n/*\n * Session Brief hook entry ${pkg.version}, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/hook-entry.ts and what it imports). It answers a session start from the\n * Obsidian plugin's cache and runs session-brief.bridge.cjs, beside it, for everything else.\n */` },
-	outfile: 'bridge/dist/hook-entry.cjs',
+	banner: { js: `/*\n * Session Brief session start ${pkg.version}, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/start-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for a session start; it answers from the Obsidian plugin's cache and loads anything more\n * from the bridge beside it (session-brief.bridge.cjs).\n */` },
+	outfile: 'bridge/dist/session-brief.start.cjs',
 };
 
 // One self-contained CommonJS file for Node >= 18: yaml, moment and the core are bundled in, so
@@ -169,11 +183,11 @@ const bridge = {
 	target: 'node18',
 	logLevel: 'info',
 	define: { BRIDGE_VERSION: JSON.stringify(pkg.version), BRIDGE_SCAN_WORKERS: 'true' },
-	// install writes the hook entry (bridge/dist/hook-entry.cjs) from its text.
+	// install writes the hook entry (src/node/agents/hook-entry.cjs) and session-brief.start.cjs from their text.
 	loader: { '.cjs': 'text' },
 	treeShaking: true,
 	// Readable source: this is the file a careful user opens to see what runs in every agent session.
-	// Speed comes from the hook entry (bridge/hook-entry.ts) and its code cache, not from minifying.
+	// Speed comes from the hook entry's code cache and session-brief.start.cjs, not from minifying.
 	minify: false,
 	legalComments: 'eof',
 	banner: { js: `#!/usr/bin/env node\n/*\n * Session Brief bridge ${pkg.version}, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/, src/core/, src/node/) and the libraries named at the end with their licenses.\n * Run it as \`node session-brief.cjs --help\`.\n */` },
@@ -202,13 +216,13 @@ const mcpServer = {
 };
 
 if (prod) {
-	// The bridge embeds the hook entry's text (install writes it), so the entry is built first.
-	await esbuild.build(hookEntry);
+	// The bridge embeds this file's text (install writes it), so it is built first.
+	await esbuild.build(startFile);
 	await esbuild.build(bridge);
 	await esbuild.build(mcpServer);
 	await esbuild.build(plugin);
 } else {
-	await esbuild.build(hookEntry);
-	const contexts = [await esbuild.context(hookEntry), await esbuild.context(bridge), await esbuild.context(mcpServer), await esbuild.context(plugin)];
+	await esbuild.build(startFile);
+	const contexts = [await esbuild.context(startFile), await esbuild.context(bridge), await esbuild.context(mcpServer), await esbuild.context(plugin)];
 	await Promise.all(contexts.map((c) => c.watch()));
 }

@@ -68,6 +68,12 @@ export default tseslint.config(
 		},
 	},
 	{
+		// The hook entry is a plain CommonJS file that Node runs as is (no build step): `require` is
+		// its module system.
+		files: ['src/node/agents/hook-entry.cjs'],
+		rules: { '@typescript-eslint/no-require-imports': 'off' },
+	},
+	{
 		// The real-client suite runs in Node against a local stand-in (fetch is Node's here); its own
 		// package.json holds only the agent CLIs, vitest comes from the project's.
 		files: ['tests/clients/**/*.ts'],

@@ -44,7 +44,8 @@ const dist = path.resolve(flag(argv, 'dist') ?? path.join(REPO, 'bridge', 'dist'
 fs.copyFileSync(path.join(dist, 'session-brief.cjs'), path.join(hooks, 'session-brief.bridge.cjs'));
 const mcp = path.join(dist, 'session-brief.mcp.cjs');
 if (fs.existsSync(mcp)) fs.copyFileSync(mcp, path.join(hooks, 'session-brief.mcp.cjs'));
-fs.copyFileSync(path.join(REPO, 'bridge', 'dist', 'hook-entry.cjs'), path.join(hooks, 'session-brief.cjs'));
+fs.copyFileSync(path.join(REPO, 'bridge', 'dist', 'session-brief.start.cjs'), path.join(hooks, 'session-brief.start.cjs'));
+fs.copyFileSync(path.join(REPO, 'src', 'node', 'agents', 'hook-entry.cjs'), path.join(hooks, 'session-brief.cjs'));
 const entry = path.join(hooks, 'session-brief.cjs');
 
 function run(args: readonly string[], input = ''): { stdout: string } {

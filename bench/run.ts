@@ -50,7 +50,8 @@ function installedCopy(): string {
 	fs.copyFileSync(bundle, path.join(dir, 'session-brief.bridge.cjs'));
 	const mcp = path.join(REPO, 'bridge', 'dist', 'session-brief.mcp.cjs');
 	if (fs.existsSync(mcp)) fs.copyFileSync(mcp, path.join(dir, 'session-brief.mcp.cjs'));
-	fs.copyFileSync(path.join(REPO, 'bridge', 'dist', 'hook-entry.cjs'), path.join(dir, 'session-brief.cjs'));
+	fs.copyFileSync(path.join(REPO, 'bridge', 'dist', 'session-brief.start.cjs'), path.join(dir, 'session-brief.start.cjs'));
+	fs.copyFileSync(path.join(REPO, 'src', 'node', 'agents', 'hook-entry.cjs'), path.join(dir, 'session-brief.cjs'));
 	return path.join(dir, 'session-brief.cjs');
 }
 const CLI = path.resolve(flag('cli') ?? installedCopy());

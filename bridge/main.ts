@@ -87,7 +87,7 @@ export function agentLibrary(): Promise<AgentLibrary> {
 	return import('../src/node/agents/library').then((m) => m.AGENT_LIBRARY);
 }
 
-/** For the hook entry (bridge/hook-entry.ts), when tier 1 cannot serve the brief. */
+/** For session-brief.start.cjs (bridge/start-file.ts), when tier 1 cannot serve the brief. */
 export { localTiers } from '../src/node/local-tiers';
 export const version: string = BRIDGE_VERSION;
 

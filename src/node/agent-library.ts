@@ -1,6 +1,6 @@
 /**
  * The bridge as a library: what the Obsidian plugin calls of it (install, uninstall, doctor), what
- * the hook entry calls of it (the brief's tiers past tier 1, bridge/hook-entry.ts) and how both
+ * session-brief.start.cjs calls of it (the brief's tiers past tier 1, bridge/start-file.ts) and how both
  * load it. The plugin does not compile these commands into main.js; it loads them from the
  * bridge file it embeds as text (src/plugin/bridge-library.ts), so main.js holds them once and the
  * plugin runs exactly the code it installs. This file holds only types and one name, so importing

@@ -121,10 +121,25 @@ function claim(pluginDir: string, key: string, agent: AgentId, hasId: boolean): 
 	return true;
 }
 
-/** Marks of sessions long over, so the folder stays a handful of files. */
+/** In the marks folder: when it was last pruned (its modification time). */
+export const PRUNED_STAMP = '.pruned';
+
+/**
+ * Marks of sessions long over, so the folder stays a handful of files. Looked for at most once a
+ * minute: many sessions started within ten minutes (parallel agents, a benchmark) leave as many
+ * marks, and a stat of each at every session start cost more than the rest of its bookkeeping.
+ */
 function pruneMarks(pluginDir: string): void {
 	const dir = path.join(pluginDir, MARKS_FOLDER);
+	const stamp = path.join(dir, PRUNED_STAMP);
+	try {
+		if (Date.now() - fs.statSync(stamp).mtimeMs < 60_000) return;
+	} catch {
+		// Never pruned yet.
+	}
+	fs.writeFileSync(stamp, '');
 	for (const name of fs.readdirSync(dir).slice(0, 500)) {
+		if (name === PRUNED_STAMP) continue;
 		const file = path.join(dir, name);
 		try {
 			if (Date.now() - fs.statSync(file).mtimeMs > 10 * 60_000) fs.rmSync(file, { force: true });

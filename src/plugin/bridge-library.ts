@@ -2,7 +2,7 @@
  * The bridge's install, uninstall and doctor, loaded from the bridge file main.js embeds as text
  * (bridge-source.ts) instead of being compiled into main.js a second time: the plugin runs exactly
  * the code it installs. The text is compiled with Node's `vm` as CommonJS, the way the installed
- * hook entry runs the same file (bridge/dist/hook-entry.cjs), with the mark that tells the
+ * hook entry runs the same file (src/node/agents/hook-entry.cjs), with the mark that tells the
  * bridge to run no command (src/node/agent-library.ts). Desktop only, and only when an agent-hook
  * command is used: compiling the bridge costs tens of milliseconds, so it is done once, on demand.
  */

@@ -1,7 +1,7 @@
 /**
- * The hook entry (bridge/hook-entry.ts) answers a session start that the plugin's cache serves
- * without loading the bridge beside it, and hands every other run to that bridge: the answers are
- * the bridge's own, byte for byte.
+ * The hook entry (src/node/agents/hook-entry.cjs) runs session-brief.start.cjs for a session
+ * start, which answers from the plugin's cache without loading the bridge beside it; every other
+ * run goes to that bridge. The answers are the bridge's own, byte for byte.
  */
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -54,7 +54,7 @@ describe('the hook entry', () => {
 			keepCache(v);
 			const fromBridge = sessionStart(BUNDLE, v);
 			expect(fromBridge.text).toContain('(cached brief,');
-			// Without the bridge beside it, the entry still answers: it never loaded the bridge.
+			// Without the bridge beside it, the session start still answers: it never loaded the bridge.
 			fs.renameSync(bridgeFile(v), `${bridgeFile(v)}.away`);
 			const alone = sessionStart(hookScript(v), v);
 			expect(alone.status).toBe(0);
@@ -97,7 +97,7 @@ describe('the hook entry', () => {
 	);
 
 	it(
-		'refuses a bridge of another release beside it, and says to install again',
+		'refuses a bridge of another release beside the session start file, and says to install again',
 		() => {
 			const v = vault();
 			fs.writeFileSync(bridgeFile(v), "exports.version = '0.0.1';\nexports.localTiers = () => Promise.reject(new Error('not this one'));\n");
@@ -120,9 +120,51 @@ describe('the hook entry', () => {
 			const help = run(hookScript(v), ['session-start', '--help'], '', { env: env() });
 			expect(help.status).toBe(0);
 			expect(help.stdout.toString('utf8')).toContain('Usage: node session-brief.cjs <command>');
-			// Hidden bridge: only the entry's own session start could still answer.
+			// Hidden bridge: only the session start file could still answer.
 			fs.renameSync(bridgeFile(v), `${bridgeFile(v)}.away`);
 			expect(run(hookScript(v), ['--version'], '', { env: env() }).status).not.toBe(0);
+		},
+		SLOW,
+	);
+
+	it(
+		'runs the bridge for a session start when the session start file is missing (an install of an earlier version)',
+		() => {
+			const v = vault();
+			keepCache(v);
+			const before = sessionStart(hookScript(v), v).text;
+			fs.rmSync(path.join(v, '.claude', 'hooks', 'session-brief.start.cjs'));
+			expect(sessionStart(hookScript(v), v).text).toBe(before);
+		},
+		SLOW,
+	);
+
+	it(
+		'keeps a code cache beside the file it ran, and replaces one that V8 rejects',
+		() => {
+			const v = vault();
+			keepCache(v);
+			const hooks = path.join(v, '.claude', 'hooks');
+			const first = sessionStart(hookScript(v), v).text;
+			expect(fs.existsSync(path.join(hooks, 'session-brief.start.cjs.v8cache'))).toBe(true);
+			// A session start that tier 1 serves never compiles the bridge, so it leaves no cache for it.
+			expect(fs.existsSync(path.join(hooks, 'session-brief.bridge.cjs.v8cache'))).toBe(false);
+			expect(sessionStart(hookScript(v), v).text).toBe(first);
+			// A stale or foreign cache is rejected by V8 and replaced; the answer stays the same.
+			fs.writeFileSync(path.join(hooks, 'session-brief.start.cjs.v8cache'), 'not a code cache');
+			expect(sessionStart(hookScript(v), v).text).toBe(first);
+			expect(fs.readFileSync(path.join(hooks, 'session-brief.start.cjs.v8cache')).toString('latin1')).not.toBe('not a code cache');
+		},
+		SLOW,
+	);
+
+	it(
+		'refuses to run the session start file without the hook entry',
+		() => {
+			const v = vault();
+			const r = run(path.join(v, '.claude', 'hooks', 'session-brief.start.cjs'), ['session-start'], '{}', { env: env() });
+			expect(r.status).toBe(0);
+			expect(r.stdout.toString('utf8')).toContain('runs through the hook entry beside it');
 		},
 		SLOW,
 	);

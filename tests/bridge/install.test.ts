@@ -78,7 +78,7 @@ describe('install into Claude Code settings', () => {
 		const script = path.join(v, '.claude', 'hooks', 'session-brief.cjs');
 		// The hook entry the commands run, and the bridge itself beside it, both readable files.
 		expect(fs.readFileSync(path.join(v, '.claude', 'hooks', 'session-brief.bridge.cjs')).equals(SOURCE)).toBe(true);
-		expect(fs.readFileSync(script, 'utf8')).toBe(fs.readFileSync(path.join(__dirname, '../../bridge/dist/hook-entry.cjs'), 'utf8'));
+		expect(fs.readFileSync(script, 'utf8')).toBe(fs.readFileSync(path.join(__dirname, '../../src/node/agents/hook-entry.cjs'), 'utf8'));
 		const m = readManifest(v);
 		expect(m?.configDir).toBe('.obsidian');
 		expect(m?.version).toBe('0.1.0');

@@ -9,6 +9,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUNDLE, MCP_FILE, run } from '../helpers/bridge';
+import { LIBRARY_MARK } from '../../src/node/agent-library';
+import { LOAD_BRIDGE } from '../../bridge/bridge-file';
 
 function emptyVault(): string {
 	const v = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-readable-'));
@@ -19,7 +21,7 @@ function emptyVault(): string {
 }
 
 const hooks = (v: string): string => path.join(v, '.claude', 'hooks');
-const INSTALLED = ['session-brief.bridge.cjs', 'session-brief.cjs', 'session-brief.json', 'session-brief.mcp.cjs'];
+const INSTALLED = ['session-brief.bridge.cjs', 'session-brief.cjs', 'session-brief.json', 'session-brief.mcp.cjs', 'session-brief.start.cjs'];
 
 /** Not minified: a few library lines are long by nature (date and schema regular expressions); minified code would be nearly all long lines. */
 function expectReadable(text: string, minLines: number): void {
@@ -31,21 +33,27 @@ function expectReadable(text: string, minLines: number): void {
 const home = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'sb-readable-home-'));
 
 describe('the installed hook is readable', () => {
-	it('writes the hook entry and the bridge as readable source, the bridge with its licenses', () => {
+	it('writes a short hook entry, the session start file and the bridge as readable source, the bridge with its licenses', () => {
 		const v = emptyVault();
 		const r = run(BUNDLE, ['install', '--vault', v], '', { env: { ...process.env, HOME: home() } });
 		expect(r.status).toBe(0);
 		expect(fs.readdirSync(hooks(v)).sort()).toEqual(INSTALLED);
 		const entry = fs.readFileSync(path.join(hooks(v), 'session-brief.cjs'), 'utf8');
 		const bridge = fs.readFileSync(path.join(hooks(v), 'session-brief.bridge.cjs'), 'utf8');
-		// The entry holds a session start's tier 1 only: readable, ASCII, and without the scan, the
-		// YAML parser or the date library, which the bridge beside it serves.
-		expectReadable(entry, 500);
-		expect(entry.length).toBeLessThan(150_000);
-		expect(entry).toContain('async function sessionStart(');
-		expect(entry).toContain('"session-brief.bridge.cjs"');
-		expect(entry.match(/[\u0080-\uffff]/g) ?? []).toEqual([]);
-		for (const heavy of ['function scanVault(', 'function walkStamp(', 'Licenses of the packages bundled']) expect(entry).not.toContain(heavy);
+		expect(entry.split('\n').length).toBeLessThan(80);
+		expect(entry).toContain("path.join(__dirname, 'session-brief.bridge.cjs')");
+		expect(entry).toContain("path.join(__dirname, 'session-brief.start.cjs')");
+		// The names the entry shares with the files it runs.
+		expect(entry).toContain(`'${LIBRARY_MARK}'`);
+		expect(entry).toContain(`'${LOAD_BRIDGE}'`);
+		// The session start file holds tier 1 only: readable, ASCII, and without the scan, the YAML
+		// parser or the date library, which the bridge beside it serves.
+		const start = fs.readFileSync(path.join(hooks(v), 'session-brief.start.cjs'), 'utf8');
+		expectReadable(start, 500);
+		expect(start.length).toBeLessThan(150_000);
+		expect(start).toContain('async function sessionStart(');
+		expect(start.match(/[\u0080-\uffff]/g) ?? []).toEqual([]);
+		for (const heavy of ['function scanVault(', 'function walkStamp(', 'Licenses of the packages bundled']) expect(start).not.toContain(heavy);
 		// Not minified: many short lines, indented, with the sources' own names.
 		expectReadable(bridge, 10_000);
 		const lines = bridge.split('\n');
@@ -57,7 +65,7 @@ describe('the installed hook is readable', () => {
 		// text, which install writes out as a file (the bridge never runs it).
 		const withCode = lines.filter((l) => /new vm\.Script\(|runInThisContext|\beval\(|new Function\(/.test(l));
 		expect(withCode).toHaveLength(1);
-		expect(withCode[0]).toMatch(/^\s*module2?\.exports = ["']#!\/usr\/bin\/env node\\n\/\*\\n \* Session Brief hook entry /);
+		expect(withCode[0]).toMatch(/^\s*module2?\.exports = ["']#!\/usr\/bin\/env node\\n\/\*\\n \* Session Brief: the entry point agents run as a hook/);
 		expect(bridge).toContain('Licenses of the packages bundled into this file');
 		for (const pkg of ['yaml', 'moment', 'jsonc-parser', 'ws']) expect(bridge).toMatch(new RegExp(`^${pkg} [0-9.]+ \\(`, 'm'));
 	});

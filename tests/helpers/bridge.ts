@@ -8,14 +8,17 @@ export const REPO = path.resolve(__dirname, '../..');
 export const BUNDLE = path.join(REPO, 'bridge', 'dist', 'session-brief.cjs');
 /** The MCP server file built beside the bridge (only its `mcp` command loads it). */
 export const MCP_FILE = path.join(REPO, 'bridge', 'dist', 'session-brief.mcp.cjs');
-/** The hook entry install writes beside the bridge (it runs the bridge with a V8 code cache). */
-export const HOOK_ENTRY = path.join(REPO, 'bridge', 'dist', 'hook-entry.cjs');
+/** The hook entry install writes beside the bridge (it runs the files beside it with a V8 code cache). */
+export const HOOK_ENTRY = path.join(REPO, 'src', 'node', 'agents', 'hook-entry.cjs');
+/** The session start up to the plugin's cache, which the hook entry runs instead of the bridge. */
+export const START_FILE = path.join(REPO, 'bridge', 'dist', 'session-brief.start.cjs');
 
-/** The files as `install` places them: the hook entry hooks run, the bridge and the MCP server file beside it. */
+/** The files as `install` places them: the hook entry hooks run, the session start file, the bridge and the MCP server file beside it. */
 export function placeBridge(hooksDir: string): void {
 	fs.mkdirSync(hooksDir, { recursive: true });
 	fs.copyFileSync(BUNDLE, path.join(hooksDir, 'session-brief.bridge.cjs'));
 	fs.copyFileSync(MCP_FILE, path.join(hooksDir, 'session-brief.mcp.cjs'));
+	fs.copyFileSync(START_FILE, path.join(hooksDir, 'session-brief.start.cjs'));
 	fs.copyFileSync(HOOK_ENTRY, path.join(hooksDir, 'session-brief.cjs'));
 }
 export const FIXED_NOW = '2026-11-29T10:00:00';

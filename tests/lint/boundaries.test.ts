@@ -64,7 +64,7 @@ const LEGAL: Case[] = [
 	['src/node/x.ts', 'ws'],
 	['src/node/agents/x.ts', '../../core/agent-contracts'],
 	['src/node/x.ts', './live/process-alive'],
-	['src/node/agents/x.ts', '../../../bridge/dist/hook-entry.cjs'],
+	['src/node/agents/x.ts', '../../../bridge/dist/session-brief.start.cjs'],
 	['bridge/commands/x.ts', '../../src/node/agents/install'],
 	['bridge/commands/x.ts', '../../src/core/format'],
 	['bridge/x.ts', './args'],

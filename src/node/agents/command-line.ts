@@ -13,6 +13,8 @@ import type { HostShell } from '../../core/agent-contracts';
 export const SCRIPT_NAME = 'session-brief.cjs';
 /** The bridge, beside the hook entry that hooks run (docs/agents.md, "What install writes"). */
 export const BRIDGE_NAME = 'session-brief.bridge.cjs';
+/** A session start up to the plugin's cache, which the hook entry runs instead of the bridge. */
+export const START_NAME = 'session-brief.start.cjs';
 
 /** Our script wherever the vault lives now: `…/.claude/hooks/session-brief.cjs`, either separator. */
 const OWN_SCRIPT = /[\\/]\.claude[\\/]hooks[\\/]session-brief\.cjs(?![\w.-])/;

@@ -1,11 +1,11 @@
-/** Judges what install put in the vault: the hook entry, the bridge beside it and the install record. */
+/** Judges what install put in the vault: the hook entry, the files beside it and the install record. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { exists } from './doctor-files';
 import type { Check, DoctorOptions } from './doctor-report';
 import { sha256 } from './files';
 import { readManifest } from './manifest';
-import { bridgeTarget, HOOK_ENTRY, scriptTarget } from './options';
+import { bridgeTarget, HOOK_ENTRY, scriptTarget, START_FILE, startTarget } from './options';
 
 export function checkScript(o: DoctorOptions, checks: Check[]): void {
 	const script = scriptTarget(o.vault);
@@ -20,6 +20,12 @@ export function checkScript(o: DoctorOptions, checks: Check[]): void {
 	}
 	if (sha256(fs.readFileSync(script)) !== sha256(Buffer.from(HOOK_ENTRY, 'utf8'))) {
 		checks.push({ id: 'script', status: 'fail', message: `${script} is not the hook entry of this version (${o.version}): an older or changed copy.`, fix: 'Run "install" again to update it.' });
+		return;
+	}
+	const start = startTarget(o.vault);
+	if (!exists(start) || sha256(fs.readFileSync(start)) !== sha256(Buffer.from(START_FILE, 'utf8'))) {
+		const what = exists(start) ? 'is not the one of this version' : 'is missing';
+		checks.push({ id: 'script', status: 'fail', message: `${start}, which the hook entry runs for a session start, ${what} (${o.version}).`, fix: 'Run "install" again to update it.' });
 		return;
 	}
 	if (o.scriptSource !== undefined) {

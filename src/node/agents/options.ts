@@ -6,8 +6,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { agentNamed, AGENT_IDS, DEFAULT_AGENT, UNSUPPORTED_AGENTS, type AgentId } from '../../core/agent-contracts';
-import { BRIDGE_NAME, SCRIPT_NAME } from './command-line';
-import HOOK_ENTRY_SOURCE from '../../../bridge/dist/hook-entry.cjs';
+import { BRIDGE_NAME, SCRIPT_NAME, START_NAME } from './command-line';
+import HOOK_ENTRY_SOURCE from './hook-entry.cjs';
+import START_FILE_SOURCE from '../../../bridge/dist/session-brief.start.cjs';
 import type { HostPaths, HostSpec, Scope } from './host-spec';
 import { HOST_SPECS } from './index';
 import { MCP_FILE_NAME } from '../mcp/contract';
@@ -66,7 +67,7 @@ export interface ActionResult {
 	changed: string[];
 }
 
-/** The file hooks run: the hook entry (bridge/hook-entry.ts), which runs the bridge beside it. */
+/** The file hooks run: the small hook entry (hook-entry.cjs), which runs the files beside it. */
 export function scriptTarget(vault: string): string {
 	return path.join(vault, '.claude', 'hooks', SCRIPT_NAME);
 }
@@ -76,6 +77,11 @@ export function bridgeTarget(vault: string): string {
 	return path.join(vault, '.claude', 'hooks', BRIDGE_NAME);
 }
 
+/** A session start up to the plugin's cache (bridge/start-file.ts), which the hook entry runs instead of the bridge. */
+export function startTarget(vault: string): string {
+	return path.join(vault, '.claude', 'hooks', START_NAME);
+}
+
 /** The MCP server file the bridge's `mcp` command loads, beside the bridge. */
 export function mcpTarget(vault: string): string {
 	return path.join(vault, '.claude', 'hooks', MCP_FILE_NAME);
@@ -83,6 +89,9 @@ export function mcpTarget(vault: string): string {
 
 /** The text install writes to `scriptTarget`. */
 export const HOOK_ENTRY: string = HOOK_ENTRY_SOURCE;
+
+/** The text install writes to `startTarget`, built with the bridge that holds it. */
+export const START_FILE: string = START_FILE_SOURCE;
 
 /**
  * The bridge file behind a running script: the installed hook entry runs the bridge beside it;

@@ -8,7 +8,7 @@ import { DEFAULT_AGENT, HOSTS, type AgentId } from '../../core/agent-contracts';
 import { readIfExists, removeDirIfEmpty, removeFile, sha256, writeAtomic, WriteError } from './files';
 import { hostEventNames, type HostPaths, type Scope } from './host-spec';
 import { backupPath, manifestPath, readManifest, serializeManifest, type InstallRecord, type Manifest } from './manifest';
-import { bridgeTarget, EXIT, mcpTarget, scriptTarget, specFor, type ActionResult } from './options';
+import { bridgeTarget, EXIT, mcpTarget, scriptTarget, specFor, startTarget, type ActionResult } from './options';
 import { removeRegistration, serialize } from './registration';
 import { withLocks } from './install-lock';
 import { parseJsonDoc, UnparseableError } from '../settings-json';
@@ -158,9 +158,10 @@ function uninstallLocked(o: UninstallOptions): ActionResult {
 			writeAtomic(manifestPath(o.vault), serializeManifest({ ...manifest, installs: remaining }));
 			r.lines.push(`The bridge stays in ${path.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(', ')}`);
 		} else if (r.code === EXIT.ok) {
-			// The code cache the script made beside itself on its first run goes with it.
+			// The code caches the entry made beside the files it ran go with them.
 			let removedScript = false;
-			const ours = [scriptTarget(o.vault), `${scriptTarget(o.vault)}.v8cache`, bridgeTarget(o.vault), `${bridgeTarget(o.vault)}.v8cache`, mcpTarget(o.vault)];
+			const cached = [scriptTarget(o.vault), bridgeTarget(o.vault), startTarget(o.vault)];
+			const ours = [...cached.flatMap((f) => [f, `${f}.v8cache`]), mcpTarget(o.vault)];
 			for (const f of [...ours, manifestPath(o.vault)]) {
 				if (removeFile(f)) {
 					r.changed.push(f);

@@ -1,0 +1,31 @@
+/**
+ * The entry of session-brief.start.cjs: a session start up to the answer from the cache the
+ * Obsidian plugin keeps current (tier 1 in docs/design.md), the common case of the hook that runs
+ * at every agent session. The hook entry (src/node/agents/hook-entry.cjs) runs it for
+ * `session-start` instead of the whole bridge, so that case loads about 80 KB instead of 1 MB.
+ * It is built from the same sources as the bridge; when a run needs more (a scan, the live
+ * channel, the full brief), the tiers come from the bridge beside it (local-tiers-from-bridge.ts).
+ */
+import { parseArgs, type Args } from './args';
+import { sessionStart, sessionStartCrashOutput } from './commands/session-start';
+import { writeOut } from './io';
+import { runBridge } from './bridge-file';
+
+async function sessionStartHook(argv: string[], scriptPath: string): Promise<void> {
+	let args: Args = { command: 'session-start', flags: new Map(), positional: [] };
+	try {
+		args = parseArgs(argv);
+		// `session-start --help` is the help command.
+		if (args.command !== 'session-start') {
+			runBridge();
+			return;
+		}
+		process.exitCode = await sessionStart(args, scriptPath, process.env);
+	} catch (error) {
+		// A hook never fails its host: exit 0 with a valid envelope that names the problem.
+		writeOut(sessionStartCrashOutput(args, error));
+		process.exitCode = 0;
+	}
+}
+
+void sessionStartHook(process.argv.slice(2), process.argv[1] ?? __filename);
