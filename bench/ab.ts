@@ -20,6 +20,8 @@ import { run } from './lib/measure';
 import { childEnv, sessionStartInput } from './lib/repo';
 import { rgArgs } from './lib/ripgrep';
 import { median } from './lib/stats';
+import { threadModes, type ThreadModes } from './lib/thread-modes';
+import { TRACE_ENV } from '../src/node/thread-trace';
 
 const argv = process.argv.slice(2);
 const opts: Record<string, string> = { n: '10000', runs: '7', args: 'report --json --source scan', input: '' };
@@ -44,12 +46,14 @@ interface Subject {
 	cmd: string;
 	args: string[];
 	env?: NodeJS.ProcessEnv;
+	modes?: ThreadModes;
 }
 const subjects: Subject[] = clis.map((spec) => {
 	const at = spec.indexOf('@');
 	const cli = path.resolve(at < 0 ? spec : spec.slice(0, at));
 	const env = at < 0 ? undefined : { ...childEnv(), ...Object.fromEntries(spec.slice(at + 1).split(',').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])) };
-	return { label: spec, cmd: process.execPath, args: [cli, ...commandArgs, '--vault', root], env };
+	// Every bridge run tells which mode (one thread or two) it ran in (src/node/thread-trace.ts).
+	return { label: spec, cmd: process.execPath, args: [cli, ...commandArgs, '--vault', root], env: { ...(env ?? childEnv()), [TRACE_ENV]: '1' }, modes: threadModes(hook ? 'stat-walk' : 'scan') };
 });
 if (withRg) subjects.push({ label: 'rg (anchor)', cmd: 'rg', args: rgArgs(root) });
 if (withFind) subjects.push({ label: 'find (tier 3 anchor)', cmd: 'find', args: [root, '-name', '*.md', '-printf', '%T@ %s\n'] });
@@ -66,6 +70,7 @@ for (let round = 0; round < runs + 1; round++) {
 		// Tier 3 is timed only when it serves: a brief from a scan would time the wrong path.
 		if (hook && round === 0 && s.cmd === process.execPath && !r.stdout.includes('cached brief')) console.error(`${s.label}: not served from the cache (run a scan first): ${r.stdout.slice(0, 200)}`);
 		if (round > 0) {
+			s.modes?.observe(r);
 			times[j]!.push(r.ms);
 			if (r.cpuMs !== undefined) cpu[j]!.push(r.cpuMs);
 		}
@@ -76,6 +81,6 @@ const c0 = median(cpu[0] ?? []);
 const range = (xs: number[]): string => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`;
 subjects.forEach((s, j) => {
 	const c = cpu[j]!.length > 0 ? `   cpu ${median(cpu[j]!).toFixed(0).padStart(6)} ms ${(median(cpu[j]!) / c0).toFixed(2)}× (${range(cpu[j]!)})` : '';
-	console.log(`wall ${median(times[j]!).toFixed(1).padStart(8)} ms  ${(median(times[j]!) / m0).toFixed(2)}× (${range(times[j]!)})${c}  ${s.label}`);
+	console.log(`wall ${median(times[j]!).toFixed(1).padStart(8)} ms  ${(median(times[j]!) / m0).toFixed(2)}× (${range(times[j]!)})${c}  ${s.label}${s.modes === undefined ? '' : `\n      ${s.modes.note()}`}`);
 });
 console.log(`load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);

@@ -26,6 +26,8 @@ import { REPO, childEnv, extraCaCertsSet, sessionStartInput } from './lib/repo';
 import { hookFloorFile } from './lib/hook-floor';
 import { RG_DOC, ensureRipgrep, rgArgs } from './lib/ripgrep';
 import { peakRss } from './lib/rss';
+import { threadModes } from './lib/thread-modes';
+import { TRACE_ENV } from '../src/node/thread-trace';
 import { benchPluginIncremental, type PluginBenchResult } from './plugin-incremental';
 
 /** Unreviewed agent changes in the journal for the tier-1 journal rows. */
@@ -168,10 +170,10 @@ interface Row {
 
 /** Everything measured, by section: results.json's `raw`. */
 interface Raw {
-	scan?: Record<number, ScanSeries & { scan: Measured; notes: number; bytes: number }>;
+	scan?: Record<number, ScanSeries & { scan: Measured; notes: number; bytes: number; threads?: string }>;
 	scanDense?: Raw['scan'];
 	rss?: Record<number, { peakKB: number; nodeBaselineKB: number; bytesPerNote: number; via: string }> & { marginalBytesPerNote?: number };
-	tier3?: Record<number, { report: Measured; sessionStart: Measured; nodeE0: Measured; find: Measured; oneThread: Measured; twoThreads: Measured }>;
+	tier3?: Record<number, { report: Measured; sessionStart: Measured; nodeE0: Measured; find: Measured; oneThread: Measured; twoThreads: Measured; threads?: { sessionStart: string; oneThread: string; twoThreads: string } }>;
 	tier1?: Record<number, { sessionStart: Measured; nodeE0: Measured; floor?: Measured; briefCacheBytes: number }>;
 	tier1Journal?: Record<number, { sessionStart: Measured; nodeE0: Measured; briefCacheBytes: number }>;
 	serveTier1?: { n: number; sessionStart: Measured; nodeE0: Measured };
@@ -274,25 +276,27 @@ function main(): void {
 			const out: NonNullable<Raw['scan']> = {};
 			for (const n of dense ? SIZES.filter((s) => s >= 10000) : SIZES) {
 				const { root, meta } = dense ? ensureVault(n, { dense: true, log }) : vault(n);
-				const scanJob: Job = { label: `scan${dense ? ' dense' : ''} ${n}`, cmd: NODE, args: [CLI, 'report', '--json', '--source', 'scan', '--vault', root], check: truthCheck(meta, 'scan') };
+				// The scan tells which mode it ran in (one thread or two): the row says so, run by run.
+				const modes = threadModes('scan');
+				const scanJob: Job = { label: `scan${dense ? ' dense' : ''} ${n}`, cmd: NODE, args: [CLI, 'report', '--json', '--source', 'scan', '--vault', root], env: modes.env(childEnv()), observe: modes.observe, check: truthCheck(meta, 'scan') };
 				const readJob: Job = { label: 'node read-all', cmd: NODE, args: [readAll, root] };
 				const runs = n >= 100000 ? RUNS.slow : RUNS.mid;
 				const id = dense ? 'scan-dense' : 'scan';
 				const kind = dense ? ', review-dense vault' : '';
 				if (rg === null) {
 					const [scan, read] = measure([scanJob, readJob], runs);
-					out[n] = { scan, readAll: read, notes: meta.counts.countedNotes, bytes: meta.totalBytes };
-					row({ id, label: `full scan${kind} (no rg: vs plain Node read)`, n, ms: scan.median, cpuMs: scan.cpuMs, baseline: 'node read-all', baseMs: read.median, ratio: scan.median / read.median });
+					out[n] = { scan, readAll: read, notes: meta.counts.countedNotes, bytes: meta.totalBytes, threads: modes.note() };
+					row({ id, label: `full scan${kind} (no rg: vs plain Node read)`, n, ms: scan.median, cpuMs: scan.cpuMs, baseline: 'node read-all', baseMs: read.median, ratio: scan.median / read.median, note: modes.note() });
 					continue;
 				}
 				const rgJob: Job = { label: 'rg', cmd: 'rg', args: rgArgs(root) };
 				const [scan, rgAll, read, rg1] = dense
 					? [...measure([scanJob, rgJob], runs), undefined, undefined]
 					: measure([scanJob, rgJob, readJob, { label: 'rg -j1', cmd: 'rg', args: rgArgs(root, 1) }], runs);
-				out[n] = { scan, rg: rgAll, readAll: read, rgSingleThread: rg1, notes: meta.counts.countedNotes, bytes: meta.totalBytes };
+				out[n] = { scan, rg: rgAll, readAll: read, rgSingleThread: rg1, notes: meta.counts.countedNotes, bytes: meta.totalBytes, threads: modes.note() };
 				const limit = scanTarget(n);
 				const ratio = scan.median / rgAll.median;
-				row({ id, label: `full scan vs rg${kind}`, n, ms: scan.median, cpuMs: scan.cpuMs, baseline: 'rg', baseMs: rgAll.median, ratio, target: limit === undefined ? '' : `≤ ${limit}× rg`, met: limit === undefined ? undefined : ratio <= limit, note: spreadNote(scan, rgAll, 'rg') });
+				row({ id, label: `full scan vs rg${kind}`, n, ms: scan.median, cpuMs: scan.cpuMs, baseline: 'rg', baseMs: rgAll.median, ratio, target: limit === undefined ? '' : `≤ ${limit}× rg`, met: limit === undefined ? undefined : ratio <= limit, note: `${spreadNote(scan, rgAll, 'rg')}; ${modes.note()}` });
 				if (rg1 !== undefined) row({ id: 'rg-j1', label: 'rg -j1 (one thread), for reference', n, ms: rg1.median, baseline: 'rg', baseMs: rgAll.median, ratio: rg1.median / rgAll.median });
 				if (read !== undefined) row({ id: 'read-all', label: 'plain Node read of every note', n, ms: read.median, baseline: 'rg', baseMs: rgAll.median, ratio: read.median / rgAll.median });
 			}
@@ -338,26 +342,28 @@ function main(): void {
 			// The stat floor: find listing every note with its mtime and size, one process, no parsing.
 			const find = { label: 'find stat walk', cmd: 'find', args: [root, '-name', '*.md', '-printf', '%T@ %s\n'] };
 			// The hook as it runs (a second thread when the load leaves a core free), and forced to one thread and to two.
-			const threads = (t: string): NodeJS.ProcessEnv => ({ ...childEnv(), SESSION_BRIEF_SCAN_THREADS: t });
+			// Each tells which mode its stat walk ran in: the rows say so, run by run, instead of guessing from the load.
+			const [asRuns, oneModes, twoModes] = [threadModes('stat-walk'), threadModes('stat-walk'), threadModes('stat-walk')];
+			const threads = (t: string): NodeJS.ProcessEnv => ({ ...childEnv(), SESSION_BRIEF_SCAN_THREADS: t, [TRACE_ENV]: '1' });
 			const hookJob = { label: `session-start tier 3 ${n}`, cmd: NODE, args: [CLI, 'session-start', '--vault', root], input: hookInput, check: hookCheck('cached brief') };
 			const loadBefore = os.loadavg()[0] ?? 0;
 			const [rep, hook, e0, floor, one, two] = measure(
 				[
 					{ label: `report --source cache ${n}`, cmd: NODE, args: [CLI, 'report', '--json', '--source', 'cache', '--vault', root], check: truthCheck(meta, 'cache') },
-					hookJob,
+					{ ...hookJob, env: asRuns.env(childEnv()), observe: asRuns.observe },
 					{ ...nodeE0, input: hookInput },
 					find,
-					{ ...hookJob, label: `${hookJob.label}, one thread`, env: threads('1') },
-					{ ...hookJob, label: `${hookJob.label}, two threads`, env: threads('2') },
+					{ ...hookJob, label: `${hookJob.label}, one thread`, env: threads('1'), observe: oneModes.observe },
+					{ ...hookJob, label: `${hookJob.label}, two threads`, env: threads('2'), observe: twoModes.observe },
 				],
 				runs,
 			);
 			const load = `load average ${loadBefore.toFixed(1)}–${(os.loadavg()[0] ?? 0).toFixed(1)} on ${os.cpus().length} cores (a second thread is taken at load ≤ cores − 1)`;
-			raw.tier3[n] = { report: rep, sessionStart: hook, nodeE0: e0, find: floor, oneThread: one, twoThreads: two };
+			raw.tier3[n] = { report: rep, sessionStart: hook, nodeE0: e0, find: floor, oneThread: one, twoThreads: two, threads: { sessionStart: asRuns.note(), oneThread: oneModes.note(), twoThreads: twoModes.note() } };
 			const vsFind = hook.median / floor.median;
-			row({ id: 'tier3-find', label: 'tier 3: session-start (Obsidian closed) vs the `find` stat walk', n, ms: hook.median, cpuMs: hook.cpuMs, baseline: 'find -printf', baseMs: floor.median, ratio: vsFind, target: '≤ 1.5×', met: vsFind <= 1.5, note: `${spreadNote(hook, floor, 'find')}; ${load}` });
-			row({ id: 'tier3-find-1t', label: 'tier 3: session-start on one thread (`SESSION_BRIEF_SCAN_THREADS=1`) vs `find`', n, ms: one.median, cpuMs: one.cpuMs, baseline: 'find -printf', baseMs: floor.median, ratio: one.median / floor.median, note: spreadNote(one, floor, 'find') });
-			row({ id: 'tier3-find-2t', label: 'tier 3: session-start on two threads (`SESSION_BRIEF_SCAN_THREADS=2`) vs `find`', n, ms: two.median, cpuMs: two.cpuMs, baseline: 'find -printf', baseMs: floor.median, ratio: two.median / floor.median, note: spreadNote(two, floor, 'find') });
+			row({ id: 'tier3-find', label: 'tier 3: session-start (Obsidian closed) vs the `find` stat walk', n, ms: hook.median, cpuMs: hook.cpuMs, baseline: 'find -printf', baseMs: floor.median, ratio: vsFind, target: '≤ 1.5×', met: vsFind <= 1.5, note: `${spreadNote(hook, floor, 'find')}; ${asRuns.note()}; ${load}` });
+			row({ id: 'tier3-find-1t', label: 'tier 3: session-start on one thread (`SESSION_BRIEF_SCAN_THREADS=1`) vs `find`', n, ms: one.median, cpuMs: one.cpuMs, baseline: 'find -printf', baseMs: floor.median, ratio: one.median / floor.median, note: `${spreadNote(one, floor, 'find')}; ${oneModes.note()}` });
+			row({ id: 'tier3-find-2t', label: 'tier 3: session-start on two threads (`SESSION_BRIEF_SCAN_THREADS=2`) vs `find`', n, ms: two.median, cpuMs: two.cpuMs, baseline: 'find -printf', baseMs: floor.median, ratio: two.median / floor.median, note: `${spreadNote(two, floor, 'find')}; ${twoModes.note()}` });
 			row({ id: 'tier3', label: 'tier 3: report --source cache (stat-only walk)', n, ms: rep.median, baseline: 'node -e 0', baseMs: e0.median, ratio: rep.median / e0.median });
 			row({ id: 'tier3-hook', label: 'tier 3: session-start (Obsidian closed)', n, ms: hook.median, baseline: 'node -e 0', baseMs: e0.median, ratio: hook.median / e0.median });
 		}

@@ -51,6 +51,8 @@ export interface Job {
 	input?: string | (() => string);
 	/** Environment of the child, when not the bench's default (childEnv). */
 	env?: NodeJS.ProcessEnv;
+	/** Called with every timed run (e.g. to read what the child reported on stderr). */
+	observe?: (r: RunResult) => void;
 	/** An error text or null; runs on the first timed run only (parsing big outputs every run would cost the bench). */
 	check?: (r: RunResult) => string | null;
 }
@@ -78,6 +80,7 @@ export function measure<const J extends readonly Job[]>(jobs: J, [warmup, runs]:
 				if (err !== null) onProblem(`${job.label}: ${err}`);
 			}
 			if (round >= warmup) {
+				job.observe?.(r);
 				times[j]!.push(r.ms);
 				if (r.cpuMs !== undefined) cpu[j]!.push(r.cpuMs);
 			}

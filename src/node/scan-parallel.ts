@@ -13,6 +13,7 @@ import * as os from 'node:os';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { Settings } from '../core/settings';
 import type { ReadPart, WalkedNote } from './scan';
+import type { ThreadTrace } from './thread-trace';
 import { WORKER_FLAG } from './worker-flag';
 
 /** Defined (true) only in the bridge bundle, the one file a worker can start from. */
@@ -88,18 +89,31 @@ export function workerRead(job: ScanJob, readNotes: ReadNotes): void {
 /** Environment override: `1` never starts a second thread, `2` starts one whenever the vault is large enough, load or not. */
 export const THREADS_ENV = 'SESSION_BRIEF_SCAN_THREADS';
 
-/** Whether a full scan of `notes` notes should read on two threads. */
-export function secondThread(notes: number, env: NodeJS.ProcessEnv): boolean {
+/** Whether a walk of `notes` notes should take a second thread, and why (told by the trace, thread-trace.ts). */
+export function threadChoice(notes: number, env: NodeJS.ProcessEnv): { two: boolean; why: string } {
 	const forced = env[THREADS_ENV];
-	if (forced === '1' || notes < PARALLEL_MIN_NOTES || cores() < 2) return false;
-	return forced === '2' || freeCore(cores(), os.loadavg()[0] ?? 0);
+	if (forced === '1') return { two: false, why: `${THREADS_ENV}=1` };
+	if (notes < PARALLEL_MIN_NOTES) return { two: false, why: `under ${PARALLEL_MIN_NOTES} notes` };
+	if (cores() < 2) return { two: false, why: 'one core' };
+	if (forced === '2') return { two: true, why: `${THREADS_ENV}=2` };
+	const load = os.loadavg()[0] ?? 0;
+	return freeCore(cores(), load) ? { two: true, why: `free core (load ${load.toFixed(2)})` } : { two: false, why: `no free core (load ${load.toFixed(2)})` };
 }
 
-/** Null when one thread should read everything (small vault, no free core, not the bundle, a note with an error). */
-export function splitRead(root: string, settings: Settings, notes: readonly WalkedNote[], readNotes: ReadNotes): ReadPart | null {
-	if (typeof BRIDGE_SCAN_WORKERS === 'undefined' || !BRIDGE_SCAN_WORKERS || !secondThread(notes.length, process.env)) return null;
+/** How a full scan's notes were read: `part` null when the caller reads them all on one thread. */
+export interface SplitOutcome {
+	part: ReadPart | null;
+	trace: ThreadTrace;
+}
+
+/** Reads on two threads when the rule allows (threadChoice); otherwise leaves the reading to the caller. */
+export function splitRead(root: string, settings: Settings, notes: readonly WalkedNote[], readNotes: ReadNotes): SplitOutcome {
+	const alone = (why: string): SplitOutcome => ({ part: null, trace: { walk: 'scan', threads: 1, why, notes: notes.length } });
+	if (typeof BRIDGE_SCAN_WORKERS === 'undefined' || !BRIDGE_SCAN_WORKERS) return alone('not the bridge bundle');
+	const choice = threadChoice(notes.length, process.env);
+	if (!choice.two) return alone(choice.why);
 	// A full scan's walk lists only (no stat, no error): anything else is read by one thread.
-	if (notes.some((n) => n.error !== undefined || n.mtime !== 0 || n.size !== -1 || n.path.includes('\0'))) return null;
+	if (notes.some((n) => n.error !== undefined || n.mtime !== 0 || n.size !== -1 || n.path.includes('\0'))) return alone('a note the walk could not list plainly');
 	const shared = new SharedArrayBuffer(8);
 	const { port1, port2 } = new MessageChannel();
 	let worker: Worker;
@@ -108,7 +122,7 @@ export function splitRead(root: string, settings: Settings, notes: readonly Walk
 		// A worker's own output never reaches the hook's stdout: only the posted answer counts.
 		worker = new Worker(__filename, { argv: [WORKER_FLAG], workerData: job, transferList: [port2], stdout: true, stderr: true });
 	} catch {
-		return null;
+		return alone('the worker could not start');
 	}
 	worker.unref();
 	worker.on('error', () => undefined);
@@ -118,12 +132,18 @@ export function splitRead(root: string, settings: Settings, notes: readonly Walk
 	claimChunks(shared, notes.length, (c) => {
 		parts[c] = readChunk(c);
 	});
+	let workerNotes = 0;
 	if (parts.includes(undefined)) {
 		// The worker claimed some: wait for its answer (it is reading its last chunk at most).
 		const slots = new Int32Array(shared);
 		const done = Atomics.wait(slots, DONE, 0, DONE_TIMEOUT_MS) !== 'timed-out' || Atomics.load(slots, DONE) === 1;
 		const answer = done ? (receiveMessageOnPort(port1)?.message as ScanAnswer | undefined) : undefined;
-		for (const [c, part] of answer?.parts ?? []) if (c >= 0 && c < chunks && parts[c] === undefined) parts[c] = part;
+		for (const [c, part] of answer?.parts ?? []) {
+			if (c >= 0 && c < chunks && parts[c] === undefined) {
+				parts[c] = part;
+				workerNotes += Math.min(CHUNK_NOTES, notes.length - c * CHUNK_NOTES);
+			}
+		}
 	}
 	port1.close();
 	void worker.terminate();
@@ -134,5 +154,7 @@ export function splitRead(root: string, settings: Settings, notes: readonly Walk
 		for (const s of part.sizes) all.sizes.push(s);
 		all.read += part.read;
 	}
-	return all;
+	// Two threads only when the worker read some of the notes; one that started too late read none.
+	const trace: ThreadTrace = workerNotes > 0 ? { walk: 'scan', threads: 2, why: choice.why, notes: notes.length, workerNotes } : { walk: 'scan', threads: 1, why: 'the worker took no part', notes: notes.length, workerNotes };
+	return { part: all, trace };
 }

@@ -14,6 +14,7 @@ import { quoteName } from '../core/quote';
 import type { StatStamp } from '../core/stat-stamp';
 import { splitRead } from './scan-parallel';
 import { statStamp } from './stat-walk';
+import { traceThreads } from './thread-trace';
 import type { Settings } from '../core/settings';
 
 export interface WalkedNote {
@@ -243,7 +244,8 @@ export function scanVault(
 	reuse?: (note: WalkedNote) => NoteEntry | undefined,
 	walk: Walk = walkVault(root, settings.excludedRootFolders, reuse !== undefined),
 ): Scan {
-	const parallel = reuse === undefined ? splitRead(root, settings, walk.notes, readNotes) : null;
-	const part = parallel ?? readNotes(root, settings, walk.notes, reuse);
+	const split = reuse === undefined ? splitRead(root, settings, walk.notes, readNotes) : null;
+	const part = split?.part ?? readNotes(root, settings, walk.notes, reuse);
+	traceThreads(split?.trace ?? { walk: 'scan', threads: 1, why: 'only changed notes read', notes: walk.notes.length });
 	return { walk, ...part };
 }

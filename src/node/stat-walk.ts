@@ -17,7 +17,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { addStamps, addToStamp, stampOfSum, type StampSum, type StatStamp } from '../core/stat-stamp';
-import { secondThread } from './scan-parallel';
+import { threadChoice } from './scan-parallel';
+import { traceThreads, type ThreadTrace } from './thread-trace';
 
 /** What walkPart needs from outside, passed in so that its source text runs in a worker as it is. */
 export interface WalkJob {
@@ -320,5 +321,18 @@ export function walkTogether(root: string, excludedRootFolders: readonly string[
  * rule and override (`SESSION_BRIEF_SCAN_THREADS`) of the full scan (scan-parallel.ts).
  */
 export function statStamp(root: string, excludedRootFolders: readonly string[], expectedNotes = 0, env: NodeJS.ProcessEnv = process.env): StatStamp | null {
-	return secondThread(expectedNotes, env) ? walkTogether(root, excludedRootFolders).stamp : stampAlone(root, excludedRootFolders);
+	const choice = threadChoice(expectedNotes, env);
+	const trace: ThreadTrace = { walk: 'stat-walk', threads: 1, why: choice.why, notes: expectedNotes };
+	let stamp: StatStamp | null;
+	if (choice.two) {
+		const together = walkTogether(root, excludedRootFolders);
+		stamp = together.stamp;
+		// Two threads only when the worker stat'ed some notes; one that started too late took none.
+		if (together.workerNotes !== null && together.workerNotes > 0) Object.assign(trace, { threads: 2, workerNotes: together.workerNotes });
+		else Object.assign(trace, { why: 'the worker took no part', workerNotes: together.workerNotes ?? 0 });
+	} else {
+		stamp = stampAlone(root, excludedRootFolders);
+	}
+	traceThreads(trace, env);
+	return stamp;
 }
