@@ -28,8 +28,11 @@ export interface FrontmatterFields {
 	tags: string[];
 	type: string[];
 	status: string[];
-	/** `ok`: valid YAML; `broken`: read tolerantly line by line. */
-	parse: 'ok' | 'broken';
+	/**
+	 * `ok`: valid YAML; `broken`: read tolerantly line by line; `unread`: not parsed, because the
+	 * caller's `mayCount` showed that no value in it could count (the lists are then empty).
+	 */
+	parse: 'ok' | 'broken' | 'unread';
 	/** Line (0-based, within the YAML) of each key, for reports. */
 	tagsLine: number;
 }
@@ -48,10 +51,16 @@ const COMPLEX_VALUE = /^[&*!|>{?%@`]/;
  * scalar, flow list on one line, block list) are read line by line, which is many times faster
  * than a YAML parser on every note; anything else goes through the `yaml` package, and YAML that
  * does not parse is read tolerantly so a tag in an unclosed list still counts (docs/design.md, "What counts").
+ *
+ * `mayCount` (the scan's, see `frontmatterMayCount` in note-facts.ts) is asked before the parser:
+ * false proves that no value the parser could return would count, so it is not asked at all (its
+ * first calls in a process cost milliseconds each while its code is compiled).
  */
-export function readFrontmatterFields(yaml: string): FrontmatterFields {
+export function readFrontmatterFields(yaml: string, mayCount?: (yaml: string) => boolean): FrontmatterFields {
 	const fast = readByLines(yaml, false);
+	if (fast === BROKEN) return readByLines(yaml, true) ?? emptyFields('broken');
 	if (fast !== null) return fast;
+	if (mayCount !== undefined && !mayCount(yaml)) return emptyFields('unread');
 	let doc: unknown;
 	try {
 		doc = parseYaml(yaml, { uniqueKeys: false, prettyErrors: false });
@@ -61,7 +70,7 @@ export function readFrontmatterFields(yaml: string): FrontmatterFields {
 	return fieldsFromObject(doc, readByLines(yaml, true)?.tagsLine ?? -1);
 }
 
-function emptyFields(parse: 'ok' | 'broken'): FrontmatterFields {
+function emptyFields(parse: FrontmatterFields['parse']): FrontmatterFields {
 	return { tags: [], type: [], status: [], parse, tagsLine: -1 };
 }
 
@@ -83,11 +92,16 @@ function flattenStrings(value: unknown): string[] {
 	return [];
 }
 
+/** What the strict line reader returns for YAML that certainly does not parse (see `unclosedFlow`). */
+const BROKEN = 'broken';
+
 /**
- * Line reader. Strict mode returns null as soon as it meets a shape it cannot read exactly;
- * tolerant mode reads whatever it can (broken YAML).
+ * Line reader. Strict mode returns null as soon as it meets a shape it cannot read exactly, and
+ * BROKEN for YAML it can prove the parser rejects; tolerant mode reads whatever it can (broken YAML).
  */
-function readByLines(yaml: string, tolerant: boolean): FrontmatterFields | null {
+function readByLines(yaml: string, tolerant: false): FrontmatterFields | typeof BROKEN | null;
+function readByLines(yaml: string, tolerant: true): FrontmatterFields | null;
+function readByLines(yaml: string, tolerant: boolean): FrontmatterFields | typeof BROKEN | null {
 	const fields = emptyFields(tolerant ? 'broken' : 'ok');
 	if (!/(?:^|\n)[ \t{]*["']?(?:tags|type|status)["']?[ \t]*:/i.test(yaml)) return fields;
 	const lines = yaml.split('\n');
@@ -124,14 +138,19 @@ function readByLines(yaml: string, tolerant: boolean): FrontmatterFields | null 
 			if (value.startsWith('[')) {
 				const end = value.lastIndexOf(']');
 				if (end < 0) {
-					if (!tolerant) return null;
+					if (!tolerant) return unclosedFlow(lines, i) ? BROKEN : null;
 					fields[current].push(...splitFlow(value.slice(1)));
 					flow = fields[current];
 					continue;
 				}
 				const inner = value.slice(1, end);
-				if (!tolerant && /[[\]{}"']/.test(inner)) return null;
-				fields[current].push(...splitFlow(inner));
+				if (!tolerant && /[[\]{}"']/.test(inner)) {
+					// Quoted items (`["#review", draft]`): read exactly when simple, else the parser's.
+					const exact = end === value.length - 1 && stripComment(key[3] ?? '').replace(YAML_SPACE, '') === value;
+					const items = exact ? quotedFlowItems(inner) : null;
+					if (items === null) return null;
+					fields[current].push(...items);
+				} else fields[current].push(...splitFlow(inner));
 			} else {
 				const scalar = unquote(value, tolerant);
 				if (scalar === null) return null;
@@ -164,6 +183,51 @@ function readByLines(yaml: string, tolerant: boolean): FrontmatterFields | null 
 		lastOurs = false;
 	}
 	return fields;
+}
+
+/**
+ * Whether the flow list opened on line `at` (a key of ours at the line's start, its value `[…` with
+ * no `]` on the line) certainly makes the YAML invalid: no `]`, `"` or `'` anywhere after its `[`.
+ * A `[` there opens a flow list, which only `]` closes; or it sits inside a quoted scalar opened
+ * earlier, which only a later quote closes. Either way the parser must fail. A block or plain
+ * scalar of an earlier key cannot hold it: the line starts at column 0, which ends both.
+ */
+function unclosedFlow(lines: readonly string[], at: number): boolean {
+	const line = lines[at] ?? '';
+	if (/[\]"']/.test(line.slice(line.indexOf('[') + 1))) return false;
+	for (let i = at + 1; i < lines.length; i++) if (/[\]"']/.test(lines[i] ?? '')) return false;
+	return true;
+}
+
+/**
+ * A plain item the parser reads as this same string: letters, digits and `_-/.` and inner spaces,
+ * starting with a letter (not a number, bool, null, key, comment or an odd space).
+ */
+const PLAIN_ITEM = /^[A-Za-z_\u00c0-\u1fff][\w\-/. \u00c0-\u1fff]*$/;
+const NOT_A_STRING = /^(?:true|false|null)$/i;
+/** Only what YAML itself counts as white space around an item (String#trim drops more). */
+const YAML_SPACE = /^[ \t]+|[ \t]+$/g;
+
+/**
+ * The items of a one-line flow list that holds quotes, read exactly as the YAML parser does, or
+ * null when any item is more than a plain word or a quoted string without escapes, inner quotes
+ * or commas (`"a, b"`, `'it''s'`, `"a\"b"` and the rest go to the parser).
+ */
+function quotedFlowItems(inner: string): string[] | null {
+	const items: string[] = [];
+	for (const part of inner.split(',')) {
+		const item = part.replace(YAML_SPACE, '');
+		const q = item[0];
+		if (q === '"' || q === "'") {
+			const text = item.slice(1, -1);
+			if (item.length < 3 || item[item.length - 1] !== q || text.includes(q) || text.includes('\\')) return null;
+			items.push(text);
+		} else {
+			if (!PLAIN_ITEM.test(item) || NOT_A_STRING.test(item)) return null;
+			items.push(item);
+		}
+	}
+	return items;
 }
 
 function stripComment(value: string): string {

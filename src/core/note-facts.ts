@@ -24,7 +24,8 @@ export interface NoteFacts {
 	types: string[];
 	/** Frontmatter `status` values, lower-cased. */
 	statuses: string[];
-	frontmatter: 'none' | 'ok' | 'broken' | 'unclosed';
+	/** `unread`: the caller's `mayCount` showed nothing in it could count, so it was not parsed (FactsOptions). */
+	frontmatter: 'none' | 'ok' | 'broken' | 'unclosed' | 'unread';
 }
 
 const LINE_BREAK = /\r?\n/;
@@ -43,6 +44,12 @@ export interface FactsOptions {
 	 * inline tag always has `#` right before its name. Omit to get every tag.
 	 */
 	needle?: RegExp;
+	/**
+	 * Asked before frontmatter the line reader cannot read goes to the YAML parser; false proves
+	 * none of its values can count, and it is left unparsed (see `frontmatterMayCount`). Omit to
+	 * parse every frontmatter.
+	 */
+	mayCount?: (yaml: string) => boolean;
 }
 
 let needleCache: { key: string; re: RegExp } | null = null;
@@ -57,6 +64,31 @@ export function tagNeedle(names: readonly string[]): RegExp {
 	return needleCache.re;
 }
 
+/** What a frontmatter must hold for any of its values to count, besides one of the names. */
+const COUNTED_TYPE = 'daily';
+
+/**
+ * For the scan: whether a frontmatter's values could count under these (lower-case) tag names,
+ * decided on its text. A value counts only when, lower-cased, it equals a name (a tag, or a
+ * `status` equal to the pending-review name) or `daily` (a `type`). A YAML value is a contiguous
+ * piece of the text except through an escape (a backslash) — folding only ever adds spaces,
+ * aliases repeat text that is there — so a text that, lower-cased, holds no name, no `daily` and
+ * no backslash cannot yield one. Null (parse everything) unless every name is ASCII letters,
+ * `-`, `_` and `/`: a number's text (`1e+21` for `1000000000000000000000`) always holds a digit,
+ * (`Infinity` from `.inf` is ruled out by name), and no other character lower-cases to an ASCII
+ * letter but the Kelvin sign, which lower-casing the text turns into the `k` it becomes in a value.
+ */
+export function frontmatterMayCount(names: readonly string[]): ((yaml: string) => boolean) | null {
+	// `.inf` reads as Infinity: a name spelling it could come from text that does not.
+	if (!names.every((n) => /^[a-z_\-/]+$/i.test(n) && !/infinity/i.test(n))) return null;
+	const words = [...names.map((n) => n.toLowerCase()), COUNTED_TYPE];
+	return (yaml) => {
+		if (yaml.includes('\\')) return true;
+		const lower = yaml.toLowerCase();
+		return words.some((w) => lower.includes(w));
+	};
+}
+
 export function noteFactsFromText(input: string, options: FactsOptions = {}): NoteFacts {
 	const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
 	const facts: NoteFacts = { tags: [], types: [], statuses: [], frontmatter: 'none' };
@@ -69,7 +101,7 @@ export function noteFactsFromText(input: string, options: FactsOptions = {}): No
 			facts.frontmatter = 'unclosed';
 		} else {
 			const yaml = text.slice(text.indexOf('\n') + 1, close.index + 1).replace(/\r?\n$/, '');
-			const fields = readFrontmatterFields(yaml.replace(/\r\n/g, '\n'));
+			const fields = readFrontmatterFields(yaml.replace(/\r\n/g, '\n'), options.mayCount);
 			facts.frontmatter = fields.parse;
 			const tagLine = fields.tagsLine >= 0 ? fields.tagsLine + 2 : 1;
 			for (const value of fields.tags) {

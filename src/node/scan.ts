@@ -6,16 +6,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { NoteEntry } from '../core/brief';
-import { flagsOf, lowerTagNames } from '../core/flags';
-import { noteFactsFromText, tagNeedle } from '../core/note-facts';
-import { emptyFlags } from '../core/cache-format';
+import { flagsOf, lowerTagNames, type NoteFlags } from '../core/flags';
+import { frontmatterMayCount, noteFactsFromText, tagNeedle, type TagHit } from '../core/note-facts';
 import { flagFreeTest, type FlagFreeTest } from '../core/prefilter';
 import { quoteName } from '../core/quote';
 import type { StatStamp } from '../core/stat-stamp';
 import { splitRead } from './scan-parallel';
 import { statStamp } from './stat-walk';
 import { traceThreads } from './thread-trace';
-import type { Settings } from '../core/settings';
+import type { Settings, TagNames } from '../core/settings';
 
 export interface WalkedNote {
 	path: string;
@@ -156,17 +155,42 @@ function readFile(file: string): boolean {
 }
 
 /**
- * Reads one note and derives its flags; invalid UTF-8 is replaced, never fatal. The note's mtime
- * and size come from the open file, so they describe exactly the text that was read.
+ * The flags of every note the prefilter proves flag-free: one frozen object shared by all of them
+ * instead of a new one per note (most notes of a vault; nothing changes an entry's flags).
  */
-export function readNote(
-	root: string,
-	note: WalkedNote,
-	settings: Settings,
-	tags = lowerTagNames(settings.tags),
-	flagFree: FlagFreeTest | null = flagFreeTest(settings),
-	file = path.join(root, note.path),
-): { entry: NoteEntry; size: number } | null {
+const NO_FLAGS: NoteFlags = Object.freeze({ needsReview: Object.freeze([]) as unknown as TagHit[], review: Object.freeze([]) as unknown as TagHit[], reviewDone: false, pendingReview: Object.freeze([]) as unknown as TagHit[], daily: false });
+
+/** What reading a note needs from the settings, worked out once per run rather than per note. */
+export interface ReadRules {
+	tags: TagNames;
+	flagFree: FlagFreeTest | null;
+	needle: RegExp;
+	mayCount: ((yaml: string) => boolean) | null;
+}
+
+let rulesCache: { key: string; rules: ReadRules } | null = null;
+
+export function readRules(settings: Settings): ReadRules {
+	// By what the rules depend on, not by object: `serve` may see the settings change in place.
+	const t = settings.tags;
+	const key = [t.needsReview, t.review, t.reviewDone, t.pendingReview, settings.inboxFolder, settings.rulesFolder].join('\n');
+	if (rulesCache?.key !== key) {
+		const tags = lowerTagNames(settings.tags);
+		const names = [tags.needsReview, tags.review, tags.reviewDone, tags.pendingReview];
+		rulesCache = { key, rules: { tags, flagFree: flagFreeTest(settings), needle: tagNeedle(names), mayCount: frontmatterMayCount(names) } };
+	}
+	return rulesCache.rules;
+}
+
+/** The size of the note readNote read last (-1 when it could not be read). */
+let lastSize = -1;
+
+/**
+ * Reads one note and derives its flags; invalid UTF-8 is replaced, never fatal. The note's mtime
+ * and size come from the open file, so they describe exactly the text that was read; the size is
+ * left in `lastSize` (no object per note). Null when the note is gone or no regular file.
+ */
+function readNote(note: WalkedNote, rules: ReadRules, file: string): NoteEntry | null {
 	let read: boolean;
 	try {
 		read = readFile(file);
@@ -175,17 +199,17 @@ export function readNote(
 		// path replaced): not a note any more, so dropped silently as the walk drops it.
 		const code = (error as NodeJS.ErrnoException).code;
 		if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-		return { entry: { path: note.path, mtime: note.mtime, flags: null, readError: errorText(error) }, size: -1 };
+		lastSize = -1;
+		return { path: note.path, mtime: note.mtime, flags: null, readError: errorText(error) };
 	}
 	if (!read) return null;
+	lastSize = readSize;
 	const bytes = buffer.subarray(0, readLength);
 	// Most notes carry nothing the brief counts: proven on the raw bytes, they are never decoded.
-	if (flagFree !== null && flagFree(bytes, note.path)) {
-		return { entry: { path: note.path, mtime: readMtime, flags: emptyFlags() }, size: readSize };
-	}
+	if (rules.flagFree !== null && rules.flagFree(bytes, note.path)) return { path: note.path, mtime: readMtime, flags: NO_FLAGS };
 	const text = decoder.decode(bytes);
-	const facts = noteFactsFromText(text, { needle: tagNeedle([tags.needsReview, tags.review, tags.reviewDone, tags.pendingReview]) });
-	return { entry: { path: note.path, mtime: readMtime, flags: flagsOf(facts, tags) }, size: readSize };
+	const facts = noteFactsFromText(text, rules.mayCount === null ? { needle: rules.needle } : { needle: rules.needle, mayCount: rules.mayCount });
+	return { path: note.path, mtime: readMtime, flags: flagsOf(facts, rules.tags) };
 }
 
 export interface Scan {
@@ -206,8 +230,7 @@ export interface ReadPart {
 
 /** Reads the notes (those `reuse` cannot answer from a previous scan) in order. */
 export function readNotes(root: string, settings: Settings, notes: readonly WalkedNote[], reuse?: (note: WalkedNote) => NoteEntry | undefined): ReadPart {
-	const tags = lowerTagNames(settings.tags);
-	const flagFree = flagFreeTest(settings);
+	const rules = readRules(settings);
 	// Joined by hand: the walk's paths are already clean, and path.join would normalise each one.
 	const prefix = root.endsWith(path.sep) ? root : root + path.sep;
 	const part: ReadPart = { entries: [], sizes: [], read: 0 };
@@ -224,10 +247,10 @@ export function readNotes(root: string, settings: Settings, notes: readonly Walk
 			part.sizes.push(-1);
 			continue;
 		}
-		const got = readNote(root, note, settings, tags, flagFree, prefix + note.path);
-		if (got === null) continue;
-		part.entries.push(got.entry);
-		part.sizes.push(got.size);
+		const entry = readNote(note, rules, prefix + note.path);
+		if (entry === null) continue;
+		part.entries.push(entry);
+		part.sizes.push(lastSize);
 	}
 	return part;
 }
