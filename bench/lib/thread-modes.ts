@@ -15,13 +15,13 @@ export interface ThreadModes {
 	counts: () => Record<0 | 1 | 2, number>;
 }
 
-/** Groups runs by their trace of `walk`: `threads 1 in 9 of 9 runs (under 20000 notes)`. */
+/** Groups runs by their trace: `threads: 1 thread (under 20000 notes) in 9 of 9 runs`. */
 export function summarizeModes(runs: readonly (ThreadTrace | undefined)[]): string {
 	if (runs.length === 0) return 'threads: no run';
 	const groups = new Map<string, { runs: number; shares: number[] }>();
 	for (const t of runs) {
 		// The load in a reason differs run by run: group on the reason without it.
-		const key = t === undefined ? 'no trace' : `${t.threads} thread${t.threads === 2 ? 's' : ''}, ${t.why.replace(/ \(load [\d.]+\)$/, '')}`;
+		const key = t === undefined ? 'no trace' : `${t.threads} thread${t.threads === 2 ? 's' : ''} (${t.why.replace(/ \(load [\d.]+\)$/, '')})`;
 		const g = groups.get(key) ?? { runs: 0, shares: [] };
 		g.runs++;
 		if (t !== undefined && t.threads === 2 && t.workerNotes !== undefined && t.notes > 0) g.shares.push((100 * t.workerNotes) / t.notes);
@@ -31,7 +31,7 @@ export function summarizeModes(runs: readonly (ThreadTrace | undefined)[]): stri
 		const share = g.shares.length > 0 ? `; the worker took ${Math.min(...g.shares).toFixed(0)}–${Math.max(...g.shares).toFixed(0)} % of the notes` : '';
 		return `${key} in ${g.runs} of ${runs.length} runs${share}`;
 	});
-	return `ran on ${parts.join('; ')}`;
+	return `threads: ${parts.join('; ')}`;
 }
 
 export function threadModes(walk: ThreadTrace['walk']): ThreadModes {

@@ -10,7 +10,7 @@ describe('thread modes of bench runs', () => {
 		const two = (workerNotes: number) => ({ walk: 'scan' as const, threads: 2 as const, why: 'free core (load 0.50)', notes: 1000, workerNotes });
 		const one = { walk: 'scan' as const, threads: 1 as const, why: 'no free core (load 1.52)', notes: 1000 };
 		expect(summarizeModes([two(380), one, { ...one, why: 'no free core (load 1.80)' }, two(440), undefined])).toBe(
-			'ran on 2 threads, free core in 2 of 5 runs; the worker took 38–44 % of the notes; 1 thread, no free core in 2 of 5 runs; no trace in 1 of 5 runs',
+			'threads: 2 threads (free core) in 2 of 5 runs; the worker took 38–44 % of the notes; 1 thread (no free core) in 2 of 5 runs; no trace in 1 of 5 runs',
 		);
 		expect(summarizeModes([])).toBe('threads: no run');
 	});
@@ -21,6 +21,6 @@ describe('thread modes of bench runs', () => {
 		modes.observe(result(traceLine({ walk: 'scan', threads: 2, why: 'x', notes: 5, workerNotes: 2 }) + traceLine({ walk: 'stat-walk', threads: 1, why: 'under 20000 notes', notes: 5 })));
 		modes.observe(result(''));
 		expect(modes.counts()).toEqual({ 0: 1, 1: 1, 2: 0 });
-		expect(modes.note()).toBe('ran on 1 thread, under 20000 notes in 1 of 2 runs; no trace in 1 of 2 runs');
+		expect(modes.note()).toBe('threads: 1 thread (under 20000 notes) in 1 of 2 runs; no trace in 1 of 2 runs');
 	});
 });
