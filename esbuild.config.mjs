@@ -152,10 +152,10 @@ const tierOneOnly = {
 	},
 };
 
-const startFile = {
-	plugins: [tierOneOnly, asciiOnlyFile],
+// What the three Node files share: one readable CommonJS bundle for Node >= 18 each, not minified,
+// because these are the files a careful user opens to see what runs in every agent session.
+const nodeFile = {
 	metafile: true,
-	entryPoints: ['bridge/start-file.ts'],
 	bundle: true,
 	platform: 'node',
 	format: 'cjs',
@@ -163,32 +163,28 @@ const startFile = {
 	logLevel: 'info',
 	define: { BRIDGE_VERSION: JSON.stringify(pkg.version) },
 	treeShaking: true,
-	// Readable source, like the bridge: every agent session runs it.
 	minify: false,
+};
+
+const startFile = {
+	...nodeFile,
+	plugins: [tierOneOnly, asciiOnlyFile],
+	entryPoints: ['bridge/start-file.ts'],
 	banner: { js: `/*\n * Session Brief session start ${pkg.version}, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/start-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for a session start; it answers from the Obsidian plugin's cache and loads anything more\n * from the bridge beside it (session-brief.bridge.cjs).\n */` },
 	outfile: 'bridge/dist/session-brief.start.cjs',
 };
 
-// One self-contained CommonJS file for Node >= 18: yaml, moment and the core are bundled in, so
-// the user installs nothing.
+// The bridge: yaml, moment and the core are bundled in, so the user installs nothing.
 const bridge = {
+	...nodeFile,
 	plugins: [noMcpInBridge, licenseFooter],
-	metafile: true,
 	entryPoints: ['bridge/main.ts'],
-	bundle: true,
-	platform: 'node',
 	// jsonc-parser's UMD build requires its own files at run time; its ESM build bundles cleanly.
 	mainFields: ['module', 'main'],
-	format: 'cjs',
-	target: 'node18',
-	logLevel: 'info',
-	define: { BRIDGE_VERSION: JSON.stringify(pkg.version), BRIDGE_SCAN_WORKERS: 'true' },
+	define: { ...nodeFile.define, BRIDGE_SCAN_WORKERS: 'true' },
 	// install writes the hook entry (src/node/agents/hook-entry.cjs) and session-brief.start.cjs from their text.
 	loader: { '.cjs': 'text' },
-	treeShaking: true,
-	// Readable source: this is the file a careful user opens to see what runs in every agent session.
 	// Speed comes from the hook entry's code cache and session-brief.start.cjs, not from minifying.
-	minify: false,
 	legalComments: 'eof',
 	banner: { js: `#!/usr/bin/env node\n/*\n * Session Brief bridge ${pkg.version}, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/, src/core/, src/node/) and the libraries named at the end with their licenses.\n * Run it as \`node session-brief.cjs --help\`.\n */` },
 	outfile: 'bridge/dist/session-brief.cjs',
@@ -197,19 +193,11 @@ const bridge = {
 // The MCP server file: the SDK, zod and the protocol side of the server (src/node/mcp/server.ts),
 // loaded by the bridge's `mcp` command only. Readable like the bridge, for the same reason.
 const mcpServer = {
+	...nodeFile,
 	plugins: [licenseFooter],
 	// The MCP server never validates elicitation answers, the one use of ajv in the SDK's server (src/node/mcp/no-ajv.ts).
 	alias: { ajv: './src/node/mcp/no-ajv.ts', 'ajv-formats': './src/node/mcp/no-ajv.ts' },
-	metafile: true,
 	entryPoints: ['src/node/mcp/server-file.ts'],
-	bundle: true,
-	platform: 'node',
-	format: 'cjs',
-	target: 'node18',
-	logLevel: 'info',
-	define: { BRIDGE_VERSION: JSON.stringify(pkg.version) },
-	treeShaking: true,
-	minify: false,
 	legalComments: 'eof',
 	banner: { js: `/*\n * Session Brief MCP server ${pkg.version}, bundled by esbuild from src/node/mcp/ of this repository and\n * the libraries named at the end with their licenses. The bridge beside it (session-brief.cjs, or\n * session-brief.bridge.cjs in .claude/hooks/) loads it for its \`mcp\` command only.\n */` },
 	outfile: 'bridge/dist/session-brief.mcp.cjs',

@@ -9,8 +9,8 @@ import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encodeRecord, JOURNAL_FILE, type JournalRecord } from '../../src/core/agent-journal';
 import { REVIEW_FILE } from '../../src/core/what-changed';
-import { processIdentity } from '../../src/node/live/process-identity';
 import { hookScript, makeVault, run } from '../helpers/bridge';
+import { cacheFile, keptCache as keptCacheOf, pluginDir } from '../helpers/kept-cache';
 
 const SLOW = 180_000;
 const NOW = '2026-11-29T11:00:00.000Z';
@@ -19,8 +19,6 @@ afterAll(() => {
 	for (const v of vaults) fs.rmSync(v, { recursive: true, force: true });
 });
 
-const pluginDir = (v: string): string => path.join(v, '.obsidian', 'plugins', 'session-brief');
-const cacheFile = (v: string): string => path.join(pluginDir(v), 'brief-cache.json');
 const env = (): NodeJS.ProcessEnv => ({ PATH: process.env.PATH ?? '', SESSION_BRIEF_NOW: NOW });
 
 function rec(p: string, minutes: number, session = 'sess-1'): JournalRecord {
@@ -32,13 +30,7 @@ function append(v: string, records: JournalRecord[]): void {
 }
 
 /** A scan writes the cache (with the summary); then it is made to look kept by a running plugin. */
-function keptCache(v: string): Record<string, unknown> {
-	expect(run(hookScript(v), ['report', '--json', '--source', 'scan'], '', { env: env() }).status).toBe(0);
-	const cache = JSON.parse(fs.readFileSync(cacheFile(v), 'utf8')) as Record<string, unknown>;
-	const started = processIdentity(process.pid) ?? undefined;
-	expect(started, 'tier 1 needs the writer start time (Linux, macOS)').toBeDefined();
-	return { ...cache, writer: 'plugin', plugin: { pid: process.pid, pending: false, started } };
-}
+const keptCache = (v: string): Record<string, unknown> => keptCacheOf(v, env());
 
 let sessions = 0;
 function brief(v: string, cache: Record<string, unknown>): string {

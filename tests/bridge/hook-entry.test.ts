@@ -7,8 +7,8 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { processIdentity } from '../../src/node/live/process-identity';
 import { BUNDLE, hookScript, makeVault, run } from '../helpers/bridge';
+import { cacheFile, keptCache } from '../helpers/kept-cache';
 
 const SLOW = 120_000;
 const NOW = '2026-11-29T11:00:00.000Z';
@@ -17,8 +17,6 @@ afterAll(() => {
 	for (const v of vaults) fs.rmSync(v, { recursive: true, force: true });
 });
 
-const pluginDir = (v: string): string => path.join(v, '.obsidian', 'plugins', 'session-brief');
-const cacheFile = (v: string): string => path.join(pluginDir(v), 'brief-cache.json');
 const bridgeFile = (v: string): string => path.join(v, '.claude', 'hooks', 'session-brief.bridge.cjs');
 const env = (): NodeJS.ProcessEnv => ({ PATH: process.env.PATH ?? '', SESSION_BRIEF_NOW: NOW });
 
@@ -37,13 +35,8 @@ function sessionStart(script: string, v: string): { status: number | null; text:
 	return { status: r.status, text, stderr: r.stderr };
 }
 
-/** A scan writes the cache; then it is made to look kept by a running plugin (this test process). */
 function keepCache(v: string): void {
-	expect(run(BUNDLE, ['report', '--json', '--source', 'scan', '--vault', v], '', { env: env() }).status).toBe(0);
-	const cache = JSON.parse(fs.readFileSync(cacheFile(v), 'utf8')) as Record<string, unknown>;
-	const started = processIdentity(process.pid) ?? undefined;
-	expect(started, 'tier 1 needs the writer start time (Linux, macOS)').toBeDefined();
-	fs.writeFileSync(cacheFile(v), JSON.stringify({ ...cache, writer: 'plugin', plugin: { pid: process.pid, pending: false, started } }));
+	fs.writeFileSync(cacheFile(v), JSON.stringify(keptCache(v, env())));
 }
 
 describe('the hook entry', () => {
@@ -145,6 +138,8 @@ describe('the hook entry', () => {
 			const v = vault();
 			keepCache(v);
 			const hooks = path.join(v, '.claude', 'hooks');
+			// The scan that wrote the cache ran the bridge; its cache goes, to see whether a session start makes one.
+			fs.rmSync(path.join(hooks, 'session-brief.bridge.cjs.v8cache'), { force: true });
 			const first = sessionStart(hookScript(v), v).text;
 			expect(fs.existsSync(path.join(hooks, 'session-brief.start.cjs.v8cache'))).toBe(true);
 			// A session start that tier 1 serves never compiles the bridge, so it leaves no cache for it.

@@ -3,10 +3,10 @@
  * read `tags`, `type` and `status` exactly as the `yaml` package does. Seeded generated documents
  * mix every shape the reader handles with shapes it must hand over.
  */
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { readFrontmatterFields } from '../../src/core/frontmatter';
 import { LONG, pick, prng } from '../helpers/random';
+import { viaParser } from '../helpers/yaml-reference';
 
 const KEYS = ['tags', 'TAGS', 'Tags', 'type', 'status', 'title', 'aliases', 'tag', '"tags"'];
 const SCALARS = ['needs-review', 'review', '"review-done"', "'pending-review'", '#x', 'a, b', 'null', '~', '42', 'true', 'x # comment', '"a # b"', "'it''s'", '"esc\\"q"', '&anc val', '*anc', '|', '>-', '{a: 1}', 'v: w', ''];
@@ -35,29 +35,6 @@ function doc(rand: () => number): string {
 		if (rand() < 0.15) lines.push(pick(rand, ['# comment', '', '  ', 'nested:', '  child: 1', '  continued', '  - item', '\tx']));
 	}
 	return lines.join('\n');
-}
-
-function strings(value: unknown): string[] {
-	if (typeof value === 'string') return [value];
-	if (typeof value === 'number' || typeof value === 'boolean') return [String(value)];
-	if (Array.isArray(value)) return value.flatMap((v) => (Array.isArray(v) ? [] : strings(v)));
-	return [];
-}
-
-function viaParser(yaml: string): { tags: string[]; type: string[]; status: string[] } | null {
-	let d: unknown;
-	try {
-		d = parse(yaml, { uniqueKeys: false, prettyErrors: false });
-	} catch {
-		return null;
-	}
-	const out = { tags: [] as string[], type: [] as string[], status: [] as string[] };
-	if (d === null || typeof d !== 'object' || Array.isArray(d)) return out;
-	for (const [k, v] of Object.entries(d as Record<string, unknown>)) {
-		const key = k.toLowerCase();
-		if (key === 'tags' || key === 'type' || key === 'status') out[key].push(...strings(v));
-	}
-	return out;
 }
 
 describe('frontmatter fast path agrees with the YAML parser', () => {

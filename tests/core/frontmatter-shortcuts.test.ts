@@ -3,13 +3,13 @@
  * flow lists with quoted items read by the line reader, an unclosed flow list proven broken
  * without the parser, and frontmatter whose text holds nothing that could count left unparsed.
  */
-import { parse } from 'yaml';
 import { describe, expect, it, vi } from 'vitest';
 import { readFrontmatterFields } from '../../src/core/frontmatter';
 import { flagsOf, lowerTagNames } from '../../src/core/flags';
 import { frontmatterMayCount, noteFactsFromText, tagNeedle } from '../../src/core/note-facts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings';
 import { LONG, pick, prng } from '../helpers/random';
+import { viaParser } from '../helpers/yaml-reference';
 
 const ITEMS = ['"#review"', "'review'", '"Review-Done"', 'draft', 'Über', 'ok/x', 'a.b', 'two words', '"a, b"', "'it''s'", '"esc\\"q"', '""', "''", 'true', 'True', 'null', '~', '42', '0x1F', '.inf', 'a:b', 'a: b', '#x', '"[x]"', '\u00a0"x"', '"x"\u00a0', "'\"'", '"daily"', 'daily', 'pending-review', "'PENDING-REVIEW'", '"tas\u212A"', '{k: v}', '[j]', ''];
 const OTHER_LINES = ['title: Re: Meeting: notes', 'note: "unterminated', 'note: "closes ] later"', "s: 'it''s'", 'bad:\n\t- tab indent', 'key: [a, b', 'cssclasses: [wide]', 'aliases:\n  - x', 'created: 2026-01-01', 'nested:\n  child: 1', 'text: "multi\n  line"', 'daily: review', '# review', 'x: |\n  [', '...'];
@@ -40,29 +40,6 @@ function doc(rand: () => number): string {
 		else lines.push(pick(rand, OTHER_LINES));
 	}
 	return lines.join('\n');
-}
-
-function strings(value: unknown): string[] {
-	if (typeof value === 'string') return [value];
-	if (typeof value === 'number' || typeof value === 'boolean') return [String(value)];
-	if (Array.isArray(value)) return value.flatMap((v) => (Array.isArray(v) ? [] : strings(v)));
-	return [];
-}
-
-function viaParser(yaml: string): { tags: string[]; type: string[]; status: string[] } | null {
-	let d: unknown;
-	try {
-		d = parse(yaml, { uniqueKeys: false, prettyErrors: false });
-	} catch {
-		return null;
-	}
-	const out = { tags: [] as string[], type: [] as string[], status: [] as string[] };
-	if (d === null || typeof d !== 'object' || Array.isArray(d)) return out;
-	for (const [k, v] of Object.entries(d as Record<string, unknown>)) {
-		const key = k.toLowerCase();
-		if (key === 'tags' || key === 'type' || key === 'status') out[key].push(...strings(v));
-	}
-	return out;
 }
 
 const cases = LONG ? 20_000 : 4_000;
