@@ -21,6 +21,7 @@ import { flag } from './lib/args';
 import { withJournal } from './lib/agent-journal';
 import { makePluginCache } from './lib/plugin-cache';
 import { REPO, childEnv, sessionStartInput } from './lib/repo';
+import { hookFloorFile } from './lib/hook-floor';
 import { median } from './lib/stats';
 
 const argv = process.argv.slice(2);
@@ -40,11 +41,12 @@ fs.cpSync(path.join(REPO, 'example-vault'), vault, { recursive: true });
 const hooks = path.join(vault, '.claude', 'hooks');
 fs.mkdirSync(hooks, { recursive: true });
 const dist = path.resolve(flag(argv, 'dist') ?? path.join(REPO, 'bridge', 'dist'));
-// As install places them: the hook entry, the bridge, and the MCP server file beside them.
+// As install places them: the hook entry, the bridge, the session start file and the MCP server
+// file beside them (a build from before the session start file has none: the entry then runs the bridge).
 fs.copyFileSync(path.join(dist, 'session-brief.cjs'), path.join(hooks, 'session-brief.bridge.cjs'));
-const mcp = path.join(dist, 'session-brief.mcp.cjs');
-if (fs.existsSync(mcp)) fs.copyFileSync(mcp, path.join(hooks, 'session-brief.mcp.cjs'));
-fs.copyFileSync(path.join(REPO, 'bridge', 'dist', 'session-brief.start.cjs'), path.join(hooks, 'session-brief.start.cjs'));
+for (const name of ['session-brief.mcp.cjs', 'session-brief.start.cjs']) {
+	if (fs.existsSync(path.join(dist, name))) fs.copyFileSync(path.join(dist, name), path.join(hooks, name));
+}
 fs.copyFileSync(path.join(REPO, 'src', 'node', 'agents', 'hook-entry.cjs'), path.join(hooks, 'session-brief.cjs'));
 const entry = path.join(hooks, 'session-brief.cjs');
 
@@ -81,10 +83,15 @@ function instructions(args: readonly string[], input: string | (() => string) = 
 	return Number(m[1]);
 }
 
+const outsideRules = path.join(vault, 'bench-instructions-note.md');
+const toolInput = (tool: string): string => JSON.stringify({ session_id: 'bench-instructions', hook_event_name: tool === 'Write' ? 'PreToolUse' : 'PostToolUse', tool_name: tool, tool_input: { file_path: outsideRules } });
 const subjects: { label: string; args: string[]; input?: () => string }[] = [
 	{ label: 'node -e 0', args: ['-e', '0'] },
+	{ label: 'floor: the least Node hook answering from the cache (bench/lib/hook-floor.ts)', args: [hookFloorFile(), path.join(vault, '.obsidian', 'plugins', 'session-brief', 'brief-cache.json')], input: hookInput },
 	{ label: 'session-start, tier 1 (example vault)', args: [entry, 'session-start', '--vault', vault], input: hookInput },
 	{ label: '--version (load the bridge only)', args: [entry, '--version'] },
+	{ label: 'post-tool-use, an edit outside the rule set', args: [entry, 'post-tool-use', '--vault', vault], input: () => toolInput('Edit') },
+	{ label: 'pre-tool-use, a Write outside the sessions folder', args: [entry, 'pre-tool-use', '--vault', vault], input: () => toolInput('Write') },
 ];
 const counts: number[][] = subjects.map(() => []);
 for (let i = 0; i < RUNS; i++) subjects.forEach((s, k) => counts[k]!.push(instructions(s.args, s.input)));
