@@ -30,8 +30,13 @@ export class IndexSync {
 	/** Obsidian's start-up parsing has ended (first `resolved` or the fallback), and the notes left for then are read. */
 	private settled = false;
 	private tags;
-	/** Per-path counter: an async read whose path changed meanwhile is dropped. */
-	private readonly versions = new Map<string, number>();
+	/**
+	 * The reads in flight, by path, each with its own ticket: a later event for the path replaces or
+	 * removes the ticket, and the read's result is then dropped. Only reads under way are held, so a
+	 * rename or delete looks up a map of a few entries, not one of every note in the vault.
+	 */
+	private readonly reading = new Map<string, number>();
+	private lastTicket = 0;
 	/** Notes the metadata cache had not indexed at the first pass; read once start-up parsing ends. */
 	private waiting = new Set<string>();
 	/** Notes indexed from a cache entry whose freshness could not be told; read again once parsing ends. */
@@ -157,21 +162,30 @@ export class IndexSync {
 		});
 	}
 
-	private bump(path: string): number {
-		const v = (this.versions.get(path) ?? 0) + 1;
-		this.versions.set(path, v);
-		return v;
+	/** A read of `path` starts: any read of it still under way is outdated. */
+	private ticket(path: string): number {
+		const t = ++this.lastTicket;
+		this.reading.set(path, t);
+		return t;
+	}
+
+	/** `path` changed without a read (deleted, renamed away): a read of it under way is outdated. */
+	private outdate(path: string): void {
+		this.reading.delete(path);
 	}
 
 	/** Reads one note from the cache (and, rarely, its text) and stores it: O(1) in vault size. */
 	async update(file: TFile, meta: CachedMetadata | null, data?: string): Promise<void> {
 		if (file.extension !== 'md' || !this.index.counts(file.path)) return;
 		this.waiting.delete(file.path);
-		const version = this.bump(file.path);
+		const path = file.path;
+		const ticket = this.ticket(path);
 		// `changed` hands over the entry it just computed; any other entry may predate the file's last change.
 		const current = data === undefined && meta !== null && cacheFreshness(this.app, file) === 'stale' ? null : meta;
 		const note = await readIndexedNote(this.app, file, this.tags, current, data);
-		if (this.versions.get(file.path) !== version || this.app.vault.getFileByPath(file.path) !== file) return;
+		if (this.reading.get(path) !== ticket) return;
+		this.reading.delete(path);
+		if (file.path !== path || this.app.vault.getFileByPath(path) !== file) return;
 		this.index.set(note);
 		// During a full pass one notification at the end is enough (a view would re-render per note).
 		if (this.ready) this.onChange();
@@ -191,7 +205,7 @@ export class IndexSync {
 	private onDelete(file: TAbstractFile): void {
 		if (file instanceof TFolder) this.index.deleteFolder(file.path);
 		else {
-			this.bump(file.path);
+			this.outdate(file.path);
 			this.index.delete(file.path);
 		}
 		this.onChange();
@@ -200,8 +214,9 @@ export class IndexSync {
 	private onRename(file: TAbstractFile, oldPath: string): void {
 		// Obsidian sends a rename for every file inside a renamed folder, so files suffice.
 		if (!(file instanceof TFile)) return;
-		this.bump(oldPath);
-		const moved = this.index.has(oldPath) && this.index.counts(file.path) ? this.index.rename(oldPath, file.path) : false;
+		this.outdate(oldPath);
+		// `rename` answers false when the old path was not indexed: then the note is read.
+		const moved = this.index.counts(file.path) && this.index.rename(oldPath, file.path);
 		if (!moved) {
 			this.index.delete(oldPath);
 			void this.update(file, this.app.metadataCache.getFileCache(file));

@@ -20,17 +20,31 @@ export interface IndexedNote extends NoteEntry {
  */
 export type ItemSet = ListItemId | 'unreadable';
 const ITEM_SETS: readonly ItemSet[] = [...LIST_ITEM_TABLE.map((d) => d.id), 'unreadable'];
+const bit = (s: ItemSet): number => 1 << ITEM_SETS.indexOf(s);
+/** The sets of the sidebar sections whose notes can be marked as reviewed (the status bar counts their notes), as bits. */
+const REVIEW_BITS = LIST_ITEM_TABLE.filter((d) => d.sidebar?.mark !== undefined).reduce((bits, d) => bits | bit(d.id), 0);
+const UNREADABLE_BIT = bit('unreadable');
+const ITEM_BITS = LIST_ITEM_TABLE.map((d) => bit(d.id));
 
-function setsOf(note: IndexedNote, settings: Settings): ItemSet[] {
-	const out: ItemSet[] = [];
-	if (note.flags === null) out.push('unreadable');
-	for (const item of LIST_ITEM_TABLE) if (item.holds(note, settings)) out.push(item.id);
-	return out;
+/** The sets a note belongs in, one bit per set in the order of ITEM_SETS. */
+function setsOf(note: IndexedNote, settings: Settings): number {
+	let bits = note.flags === null ? UNREADABLE_BIT : 0;
+	for (let i = 0; i < LIST_ITEM_TABLE.length; i++) if (LIST_ITEM_TABLE[i]!.holds(note, settings)) bits |= ITEM_BITS[i]!;
+	return bits;
 }
 
 export class NoteIndex {
 	private readonly notes = new Map<string, IndexedNote>();
 	private readonly sets = new Map<ItemSet, Set<string>>(ITEM_SETS.map((s) => [s, new Set<string>()]));
+	/** The same sets by position in ITEM_SETS, for the bits of `memberOf`. */
+	private readonly setList: readonly Set<string>[] = ITEM_SETS.map((s) => this.sets.get(s)!);
+	/**
+	 * The sets each note is in (bits, as `setsOf`), for the notes in at least one: taking a note out
+	 * touches only its own sets, and the notes in none, most of a vault, are not held here at all.
+	 */
+	private readonly memberOf = new Map<string, number>();
+	/** Distinct notes in the review sets, kept current on every change so the status bar's count is O(1). */
+	private toReview = 0;
 	/** Bumped on every change: lets writers and views tell whether anything happened since. */
 	revision = 0;
 
@@ -41,6 +55,8 @@ export class NoteIndex {
 		this.settings = settings;
 		this.notes.clear();
 		for (const set of this.sets.values()) set.clear();
+		this.memberOf.clear();
+		this.toReview = 0;
 		this.revision++;
 	}
 
@@ -68,7 +84,7 @@ export class NoteIndex {
 		}
 		this.unlink(note.path);
 		this.notes.set(note.path, note);
-		for (const s of setsOf(note, this.settings)) this.sets.get(s)?.add(note.path);
+		this.link(note);
 		this.revision++;
 	}
 
@@ -83,9 +99,8 @@ export class NoteIndex {
 	}
 
 	delete(path: string): boolean {
-		if (!this.notes.has(path)) return false;
+		if (!this.notes.delete(path)) return false;
 		this.unlink(path);
-		this.notes.delete(path);
 		this.revision++;
 		return true;
 	}
@@ -107,8 +122,20 @@ export class NoteIndex {
 		return true;
 	}
 
+	private link(note: IndexedNote): void {
+		const bits = setsOf(note, this.settings);
+		if (bits === 0) return;
+		for (let i = 0; i < this.setList.length; i++) if ((bits & (1 << i)) !== 0) this.setList[i]!.add(note.path);
+		this.memberOf.set(note.path, bits);
+		if ((bits & REVIEW_BITS) !== 0) this.toReview++;
+	}
+
 	private unlink(path: string): void {
-		for (const set of this.sets.values()) set.delete(path);
+		const bits = this.memberOf.get(path);
+		if (bits === undefined) return;
+		for (let i = 0; i < this.setList.length; i++) if ((bits & (1 << i)) !== 0) this.setList[i]!.delete(path);
+		this.memberOf.delete(path);
+		if ((bits & REVIEW_BITS) !== 0) this.toReview--;
 	}
 
 	/** Paths of one set (unsorted). */
@@ -131,11 +158,9 @@ export class NoteIndex {
 		return out;
 	}
 
-	/** Distinct notes waiting for the human: those in a sidebar section that can be marked as reviewed. */
+	/** Distinct notes waiting for the human: those in a sidebar section that can be marked as reviewed. O(1): kept as notes come and go. */
 	toReviewCount(): number {
-		const seen = new Set<string>();
-		for (const item of LIST_ITEM_TABLE) if (item.sidebar?.mark !== undefined) for (const p of this.paths(item.id)) seen.add(p);
-		return seen.size;
+		return this.toReview;
 	}
 
 	/** Every note as a cache index row (docs/cache-format.md). */
