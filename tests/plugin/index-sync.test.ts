@@ -68,7 +68,7 @@ describe('rename', () => {
 		if (file === null) throw new Error('fixture');
 		const entry = sync.index.get('Notes/Plain.md');
 		// A read that started before the rename (text of an older state), finishing after it.
-		const read = sync.update(file, app.metadataCache.getFileCache(file), '#needs-review\n');
+		const read = sync.update(file as never, app.metadataCache.getFileCache(file), '#needs-review\n');
 		await app.vault.rename(file, 'Notes/Moved.md');
 		await read;
 		await settle(app);
