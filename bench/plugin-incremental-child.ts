@@ -5,13 +5,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { resolveSettings } from '../src/core/settings';
-import { BriefService } from '../src/plugin/brief-service';
+import { LIST_ITEM_TABLE } from '../src/core/brief-items';
+import { resolveSettings, type Settings } from '../src/core/settings';
+import { BriefService, CHANGED } from '../src/plugin/brief-service';
+import { NoteIndex } from '../src/plugin/note-index';
 import { IndexSync } from '../src/plugin/index-sync';
 import { App, Plugin, type TFile } from '../tests/obsidian-stub/obsidian';
 import { Journal, restoreJournal } from './lib/journal';
 import { mulberry32 } from './lib/rng';
-import { summary, type Summary } from './lib/stats';
+import { median, summary, type Summary } from './lib/stats';
 
 export interface ChildOptions {
 	root: string;
@@ -21,6 +23,8 @@ export interface ChildOptions {
 	briefUpdates: number;
 	briefWarmup: number;
 	moves: number;
+	/** Renames (each there and back) timed with the caches flushed before each. */
+	coldMoves: number;
 	moveWarmup: number;
 	seed: number;
 	out: string;
@@ -34,6 +38,8 @@ export interface PluginBenchResult {
 	change: Record<'indexMs' | 'endToEndMs', Summary>;
 	changeWithBrief: Record<'indexMs' | 'briefMs' | 'indexAndBriefMs' | 'statusCountMs', Summary>;
 	rename: Record<'indexMs' | 'endToEndMs', Summary>;
+	/** Renames with the CPU caches flushed before each (`FLUSH_BYTES` written): the work, apart from cache state. */
+	renameCold: Record<'indexMs' | 'endToEndMs', Summary>;
 	deleteCreate: Record<'deleteIndexMs' | 'createIndexMs' | 'indexMs' | 'endToEndMs', Summary>;
 	checks: {
 		changeReflected: string;
@@ -43,7 +49,15 @@ export interface PluginBenchResult {
 		deleteCreateSameFlags: string;
 		indexSizeAtEnd: number;
 		indexSizeUnchanged: boolean;
+		/** The status bar's count as the index keeps it per change, and as counted from its sets at the end. */
+		reviewCount: { kept: number; counted: number };
 	};
+	/**
+	 * The same NoteIndex operations in a tight loop on random notes, in this index (N notes) and in
+	 * an index of `smallNotes` of the same notes built in the same process: ns per operation, median
+	 * of the rounds. What differs between the two is the size of the hash tables alone.
+	 */
+	probe: { smallNotes: number; getNs: { index: number; small: number }; renameNs: { index: number; small: number } };
 	restoredNotes: number;
 }
 
@@ -60,6 +74,9 @@ interface Waiter {
 	reviewCount?: number;
 }
 
+/** Larger than the last-level cache of the machines the bench runs on (a few MB to 32 MB). */
+const FLUSH_BYTES = 64 * 2 ** 20;
+
 function heap(): number {
 	const gc = (globalThis as { gc?: () => void }).gc;
 	if (gc === undefined) throw new Error('the plugin bench child needs `node --expose-gc`');
@@ -75,7 +92,7 @@ function summaries<K extends string>(lists: Record<K, number[]>): Record<K, Summ
 }
 
 async function child(opts: ChildOptions): Promise<void> {
-	const { root, n, updates, warmup, briefUpdates, briefWarmup, moves, moveWarmup, seed, out } = opts;
+	const { root, n, updates, warmup, briefUpdates, briefWarmup, moves, coldMoves, moveWarmup, seed, out } = opts;
 	// IndexSync uses `window.setTimeout`; set after loading so the stand-in does not patch a DOM.
 	(globalThis as { window?: unknown }).window = globalThis;
 	const now = (): number => performance.now();
@@ -151,6 +168,10 @@ async function child(opts: ChildOptions): Promise<void> {
 	memory.heapUsedAfter = h2;
 
 	const briefs = new BriefService(app as never, sync.index, () => settings);
+	// The desktop status bar (src/plugin/status-bar.ts) reads the to-review count on every change;
+	// its count is the part of its update that could grow with the vault, so it is in every timing.
+	let statusCount = 0;
+	plugin.registerEvent(briefs.on(CHANGED, () => (statusCount = sync.index.toReviewCount())) as never);
 	service = briefs;
 	await briefs.refreshDailyNoteSettings();
 	t = now();
@@ -238,25 +259,39 @@ async function child(opts: ChildOptions): Promise<void> {
 	// index is right not to count it; the identity check above proves the update landed anyway.
 	const changeReflected = `${reflected}/${tried}`;
 
-	// 3b. Rename to a sibling name and back.
-	const rename: Record<'indexMs' | 'endToEndMs', number[]> = { indexMs: [], endToEndMs: [] };
+	// 3b. Rename to a sibling name and back. Then the same with the CPU caches flushed before each
+	// rename (a write over a buffer larger than the last-level cache): every size starts from the same
+	// cold caches, so what is left of a slope in N is work the plugin does, not what a larger index
+	// or the stand-in's own bookkeeping before the event (it grows with the folder) left in the caches.
 	let renamedOk = 0;
-	for (let i = 0; i < moveWarmup + moves; i++) {
-		const rel = pick();
-		const file = fileAt(rel);
-		const moved = rel.replace(/\.md$/, ' (bench renamed).md');
-		journal.rename(rel, moved);
-		for (const [from, to] of [
-			[rel, moved],
-			[moved, rel],
-		] as const) {
-			const w = await time({ path: to, done: () => sync.index.has(to) && !sync.index.has(from) }, () => app.vault.rename(file, to));
-			if (sync.index.has(to) && !sync.index.has(from)) renamedOk++;
-			if (i < moveWarmup) continue;
-			rename.indexMs.push(w.tIndex - (w.tEvent ?? NaN));
-			rename.endToEndMs.push(w.tIndex - w.t0);
+	const flush = new Int32Array(FLUSH_BYTES / 4);
+	const renames = async (count: number, cold: boolean): Promise<Record<'indexMs' | 'endToEndMs', number[]>> => {
+		const out: Record<'indexMs' | 'endToEndMs', number[]> = { indexMs: [], endToEndMs: [] };
+		for (let i = 0; i < moveWarmup + count; i++) {
+			const rel = pick();
+			const file = fileAt(rel);
+			const moved = rel.replace(/\.md$/, ' (bench renamed).md');
+			journal.rename(rel, moved);
+			for (const [from, to] of [
+				[rel, moved],
+				[moved, rel],
+			] as const) {
+				const act = (): Promise<void> => {
+					// One write per 64-byte line.
+					if (cold) for (let k = 0; k < flush.length; k += 16) flush[k]!++;
+					return app.vault.rename(file, to);
+				};
+				const w = await time({ path: to, done: () => sync.index.has(to) && !sync.index.has(from) }, act);
+				if (sync.index.has(to) && !sync.index.has(from)) renamedOk++;
+				if (i < moveWarmup) continue;
+				out.indexMs.push(w.tIndex - (w.tEvent ?? NaN));
+				out.endToEndMs.push(w.tIndex - w.t0);
+			}
 		}
-	}
+		return out;
+	};
+	const rename = await renames(moves, false);
+	const renameCold = await renames(coldMoves, true);
 
 	// 3c. Delete, then create the same note again with the same text.
 	const dc: Record<'deleteIndexMs' | 'createIndexMs' | 'indexMs' | 'endToEndMs', number[]> = { deleteIndexMs: [], createIndexMs: [], indexMs: [], endToEndMs: [] };
@@ -277,6 +312,11 @@ async function child(opts: ChildOptions): Promise<void> {
 		dc.endToEndMs.push(d.tIndex - d.t0 + (c.tIndex - c.t0));
 	}
 
+	// 4. The probe: where a rename's time goes as N grows, apart from the stand-in and the events.
+	const probe = probeIndex(sync.index, paths, settings, random);
+	const counted = new Set<string>();
+	for (const item of LIST_ITEM_TABLE) if (item.sidebar?.mark !== undefined) for (const p of sync.index.paths(item.id)) counted.add(p);
+
 	plugin.unload();
 	journal.close();
 	const result: PluginBenchResult = {
@@ -286,19 +326,79 @@ async function child(opts: ChildOptions): Promise<void> {
 		change: summaries(change),
 		changeWithBrief: summaries(withBrief),
 		rename: summaries(rename),
+		renameCold: summaries(renameCold),
 		deleteCreate: summaries(dc),
 		checks: {
 			changeReflected,
 			changeNotReflected: notReflected,
 			fileReadsDuringChanges: readsDuringChange,
-			renameReflected: `${renamedOk}/${2 * (moveWarmup + moves)}`,
+			renameReflected: `${renamedOk}/${2 * (2 * moveWarmup + moves + coldMoves)}`,
 			deleteCreateSameFlags: `${dcOk}/${moveWarmup + moves}`,
 			indexSizeAtEnd: sync.index.size,
 			indexSizeUnchanged: sync.index.size === memory.notes,
+			reviewCount: { kept: statusCount, counted: counted.size },
 		},
+		probe,
 		restoredNotes: restoreJournal(root),
 	};
 	fs.writeFileSync(out, JSON.stringify(result));
+}
+
+/**
+ * Times `index.get` and a rename there and back on random notes of `index`, and the same on an
+ * index of 1000 of its notes made here: the same code on a hash table 1/N the size, in the same
+ * heap. Leaves `index` holding what it held.
+ */
+function probeIndex(index: NoteIndex, paths: readonly string[], settings: Settings, random: () => number): PluginBenchResult['probe'] {
+	const K = 4000;
+	const ROUNDS = 7;
+	const draw = (from: readonly string[]): string[] => Array.from({ length: K }, () => from[Math.floor(random() * from.length)]!);
+	const small = new NoteIndex(settings);
+	for (const p of paths.slice(0, 1000)) {
+		const note = index.get(p);
+		if (note !== undefined) small.set(note);
+	}
+	const smallPaths = [...small.all()].map((n) => n.path);
+	const keys = { index: draw(paths), small: draw(smallPaths) };
+	let sink = 0;
+	const get = (ix: NoteIndex, ks: readonly string[]): number => {
+		const t = performance.now();
+		for (const k of ks) if (ix.get(k) !== undefined) sink++;
+		return ((performance.now() - t) * 1e6) / ks.length;
+	};
+	const rename = (ix: NoteIndex, ks: readonly string[], moved: readonly string[]): number => {
+		const t = performance.now();
+		for (let i = 0; i < ks.length; i++) {
+			if (ix.rename(ks[i]!, moved[i]!)) sink++;
+			if (ix.rename(moved[i]!, ks[i]!)) sink++;
+		}
+		return ((performance.now() - t) * 1e6) / (2 * ks.length);
+	};
+	// Distinct keys for the renames (a note renamed twice in a round would be found in the cache).
+	const distinct = (ks: readonly string[]): string[] => [...new Set(ks)];
+	const rk = { index: distinct(keys.index), small: distinct(keys.small) };
+	// Still a note's name (a path that does not count would leave the index).
+	const sibling = (k: string): string => k.replace(/\.md$/, ' (probe).md');
+	const moved = { index: rk.index.map(sibling), small: rk.small.map(sibling) };
+	const times = { getIndex: [] as number[], getSmall: [] as number[], renameIndex: [] as number[], renameSmall: [] as number[] };
+	// Interleaved, so a slower moment of the machine lands on both.
+	for (let r = 0; r < ROUNDS + 1; r++) {
+		const g = [get(index, keys.index), get(small, keys.small)];
+		const m = [rename(index, rk.index, moved.index), rename(small, rk.small, moved.small)];
+		if (r === 0) continue; // warm-up
+		times.getIndex.push(g[0]!);
+		times.getSmall.push(g[1]!);
+		times.renameIndex.push(m[0]!);
+		times.renameSmall.push(m[1]!);
+	}
+	// Every get found its note and every rename moved one (there and back), or this timed something else.
+	const want = (ROUNDS + 1) * (2 * K + 2 * (rk.index.length + rk.small.length));
+	if (sink !== want || small.size !== smallPaths.length) throw new Error(`the index probe did ${sink} of ${want} lookups and renames`);
+	return {
+		smallNotes: small.size,
+		getNs: { index: median(times.getIndex), small: median(times.getSmall) },
+		renameNs: { index: median(times.renameIndex), small: median(times.renameSmall) },
+	};
 }
 
 const opts = JSON.parse(process.argv[2] ?? '{}') as ChildOptions;

@@ -1,7 +1,7 @@
 // The plugin's incremental update of one note, in-process, against the test stand-in for
 // `obsidian`. Used by bench/run.ts; also runs alone:
 //
-//   npx tsx bench/plugin-incremental.ts [N…] [--updates 200] [--warmup 30] [--moves 60]
+//   npx tsx bench/plugin-incremental.ts [N…] [--updates 200] [--warmup 30] [--moves 150] [--coldMoves 40] [--seed 1]
 //
 // At bench time esbuild bundles bench/plugin-incremental-child.ts (IndexSync, BriefService, the
 // settings resolver and the stand-in's App/Plugin; `obsidian` aliased to tests/obsidian-stub) into
@@ -18,7 +18,9 @@
 //        every change; the status bar's count is timed too), and
 //        (c) end to end from the `vault.modify` call (includes the stand-in's disk write, stat and
 //        its own YAML parse of the note, which real Obsidian does in its worker);
-//      * rename to a sibling name and back (vault `rename` event → index holds the new path);
+//      * rename to a sibling name and back (vault `rename` event → index holds the new path), then
+//        the same with the CPU caches flushed before each rename (the plugin's work apart from the
+//        cache state a larger index and the stand-in's own per-folder bookkeeping leave behind);
 //      * delete + create of the same note (vault `delete` → gone; `create` → indexed again, which
 //        reads the note's text because the metadata cache has none for it yet).
 // Every note the bench changes is put back afterwards (bench/lib/journal.ts).
@@ -58,7 +60,7 @@ export function benchPluginIncremental(n: number, root: string, options: PluginB
 	const bundle = buildPluginBundle();
 	restoreJournal(root);
 	const out = path.join(os.tmpdir(), `session-brief-bench-plugin-${process.pid}-${n}.json`);
-	const opts: ChildOptions = { updates: 200, warmup: 30, briefUpdates: 60, briefWarmup: 5, moves: 60, moveWarmup: 10, seed: 1, ...options, root, n, out };
+	const opts: ChildOptions = { updates: 200, warmup: 30, briefUpdates: 60, briefWarmup: 5, moves: 150, coldMoves: 40, moveWarmup: 10, seed: 1, ...options, root, n, out };
 	const args = ['--expose-gc', '--max-old-space-size=8192', bundle, JSON.stringify(opts)];
 	const env = { ...process.env };
 	delete env.NODE_OPTIONS;
@@ -78,7 +80,7 @@ if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLTo
 	const argv = process.argv.slice(2);
 	const sizes = positionalNumbers(argv);
 	const opts: PluginBenchOptions = {};
-	for (const key of ['updates', 'warmup', 'moves'] as const) {
+	for (const key of ['updates', 'warmup', 'moves', 'coldMoves', 'seed'] as const) {
 		const v = flag(argv, key);
 		if (v !== undefined) opts[key] = Number(v);
 	}

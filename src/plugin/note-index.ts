@@ -36,13 +36,8 @@ function setsOf(note: IndexedNote, settings: Settings): number {
 export class NoteIndex {
 	private readonly notes = new Map<string, IndexedNote>();
 	private readonly sets = new Map<ItemSet, Set<string>>(ITEM_SETS.map((s) => [s, new Set<string>()]));
-	/** The same sets by position in ITEM_SETS, for the bits of `memberOf`. */
+	/** The same sets by position in ITEM_SETS, for the bits of `setsOf`. */
 	private readonly setList: readonly Set<string>[] = ITEM_SETS.map((s) => this.sets.get(s)!);
-	/**
-	 * The sets each note is in (bits, as `setsOf`), for the notes in at least one: taking a note out
-	 * touches only its own sets, and the notes in none, most of a vault, are not held here at all.
-	 */
-	private readonly memberOf = new Map<string, number>();
 	/** Distinct notes in the review sets, kept current on every change so the status bar's count is O(1). */
 	private toReview = 0;
 	/** Bumped on every change: lets writers and views tell whether anything happened since. */
@@ -55,7 +50,6 @@ export class NoteIndex {
 		this.settings = settings;
 		this.notes.clear();
 		for (const set of this.sets.values()) set.clear();
-		this.memberOf.clear();
 		this.toReview = 0;
 		this.revision++;
 	}
@@ -82,9 +76,10 @@ export class NoteIndex {
 			this.delete(note.path);
 			return;
 		}
-		this.unlink(note.path);
+		const previous = this.notes.get(note.path);
+		if (previous !== undefined) this.link(previous, -1);
 		this.notes.set(note.path, note);
-		this.link(note);
+		this.link(note, 1);
 		this.revision++;
 	}
 
@@ -99,8 +94,10 @@ export class NoteIndex {
 	}
 
 	delete(path: string): boolean {
-		if (!this.notes.delete(path)) return false;
-		this.unlink(path);
+		const note = this.notes.get(path);
+		if (note === undefined) return false;
+		this.notes.delete(path);
+		this.link(note, -1);
 		this.revision++;
 		return true;
 	}
@@ -122,20 +119,21 @@ export class NoteIndex {
 		return true;
 	}
 
-	private link(note: IndexedNote): void {
+	/**
+	 * Puts a note into the sets it belongs in (`way` 1), or takes it out of them again (-1). Which sets
+	 * those are is worked out from the stored entry each time instead of being remembered per note:
+	 * what `holds` reads (path, flags) never changes while the entry is stored (`touch` changes only
+	 * mtime and size), and computing it touches no table the size of the vault.
+	 */
+	private link(note: IndexedNote, way: 1 | -1): void {
 		const bits = setsOf(note, this.settings);
 		if (bits === 0) return;
-		for (let i = 0; i < this.setList.length; i++) if ((bits & (1 << i)) !== 0) this.setList[i]!.add(note.path);
-		this.memberOf.set(note.path, bits);
-		if ((bits & REVIEW_BITS) !== 0) this.toReview++;
-	}
-
-	private unlink(path: string): void {
-		const bits = this.memberOf.get(path);
-		if (bits === undefined) return;
-		for (let i = 0; i < this.setList.length; i++) if ((bits & (1 << i)) !== 0) this.setList[i]!.delete(path);
-		this.memberOf.delete(path);
-		if ((bits & REVIEW_BITS) !== 0) this.toReview--;
+		for (let i = 0; i < this.setList.length; i++) {
+			if ((bits & (1 << i)) === 0) continue;
+			if (way === 1) this.setList[i]!.add(note.path);
+			else this.setList[i]!.delete(note.path);
+		}
+		if ((bits & REVIEW_BITS) !== 0) this.toReview += way;
 	}
 
 	/** Paths of one set (unsorted). */
