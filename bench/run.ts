@@ -28,6 +28,7 @@ import { RG_DOC, ensureRipgrep, rgArgs } from './lib/ripgrep';
 import { peakRss } from './lib/rss';
 import { threadModes } from './lib/thread-modes';
 import { TRACE_ENV } from '../src/node/thread-trace';
+import { median } from './lib/stats';
 import { benchPluginIncremental, type PluginBenchResult } from './plugin-incremental';
 
 /** Unreviewed agent changes in the journal for the tier-1 journal rows. */
@@ -63,6 +64,8 @@ const NODE = process.execPath;
 
 /** The plugin's per-note update counts as flat in N when the 100k median is within this of the 10k one. */
 const PLUGIN_FLAT = 1.5;
+/** Children per size for the plugin rows, sizes interleaved; a row takes the median of their medians. */
+const PLUGIN_ROUNDS = QUICK ? 1 : 3;
 
 /** Runs per measurement: [warm-up, timed] by how long one run takes. */
 const RUNS: Record<'hook' | 'mid' | 'slow', [number, number]> = QUICK ? { hook: [2, 7], mid: [1, 5], slow: [1, 3] } : { hook: [3, 21], mid: [2, 9], slow: [1, 5] };
@@ -180,7 +183,9 @@ interface Raw {
 	postToolUse?: { n: number; hook: Measured; nodeE0: Measured };
 	check?: Record<string, { check: Measured; nodeE0: Measured }>;
 	checkPaths?: { paths: number; explicit: Measured; folder: Measured };
+	/** The first child per size; `pluginRounds` holds every child's medians (ms). */
 	plugin?: Record<number, PluginBenchResult>;
+	pluginRounds?: Record<number, Record<'change' | 'rename' | 'renameCold' | 'deleteCreate', number[]>>;
 	pluginRatios?: Record<string, number>;
 }
 
@@ -548,51 +553,81 @@ function main(): void {
 		// (bench/plugin-incremental.ts: one child per size, `node --expose-gc`), and the index's heap.
 		log('\nplugin: incremental update of one note (in-process, stand-in)');
 		raw.plugin = {};
-		for (const n of SIZES.filter((s) => s >= 10000)) {
-			const { root } = vault(n);
-			let r: PluginBenchResult;
-			try {
-				r = benchPluginIncremental(n, root, QUICK ? { updates: 200, warmup: 30, moves: 40, moveWarmup: 10 } : { updates: 300, warmup: 50, moves: 80, moveWarmup: 10 });
-			} catch (error) {
-				fail(`plugin incremental update @ ${fmtN(n)}: ${error instanceof Error ? error.message : String(error)}`);
-				continue;
+		raw.pluginRounds = {};
+		// A timing here is a few µs: one child's cache and heap state can shift all its medians. So
+		// each size runs in several children, the sizes interleaved (10k, 100k, 10k, …), each with its
+		// own random notes, and a row takes the median of the children's medians.
+		const sizes = SIZES.filter((s) => s >= 10000);
+		const rounds: Record<number, PluginBenchResult[]> = {};
+		for (let round = 0; round < PLUGIN_ROUNDS; round++) {
+			for (const n of sizes) {
+				const { root } = vault(n);
+				try {
+					const r = benchPluginIncremental(n, root, { ...(QUICK ? { updates: 200, warmup: 30, moves: 100, coldMoves: 30, moveWarmup: 10 } : { updates: 300, warmup: 50, moves: 200, coldMoves: 40, moveWarmup: 10 }), seed: round + 1 });
+					(rounds[n] ??= []).push(r);
+				} catch (error) {
+					fail(`plugin incremental update @ ${fmtN(n)}, round ${round + 1}: ${error instanceof Error ? error.message : String(error)}`);
+				}
 			}
+		}
+		for (const n of sizes) {
+			const rs = rounds[n];
+			const r = rs?.[0];
+			if (rs === undefined || r === undefined) continue;
 			raw.plugin[n] = r;
-			const c = r.checks;
-			if (!c.indexSizeUnchanged) fail(`plugin @ ${fmtN(n)}: the index has ${c.indexSizeAtEnd} notes after the updates, ${r.memory.notes} before`);
-			if (c.renameReflected.split('/')[0] !== c.renameReflected.split('/')[1]) fail(`plugin @ ${fmtN(n)}: renames reflected ${c.renameReflected}`);
-			if (c.deleteCreateSameFlags.split('/')[0] !== c.deleteCreateSameFlags.split('/')[1]) fail(`plugin @ ${fmtN(n)}: delete + create gave the same flags ${c.deleteCreateSameFlags}`);
+			const med = (pick: (r: PluginBenchResult) => number): number => median(rs.map(pick));
+			const perRound = { change: rs.map((x) => x.change.indexMs.median), rename: rs.map((x) => x.rename.indexMs.median), renameCold: rs.map((x) => x.renameCold.indexMs.median), deleteCreate: rs.map((x) => x.deleteCreate.indexMs.median) };
+			raw.pluginRounds[n] = perRound;
+			for (const x of rs) {
+				const c = x.checks;
+				if (!c.indexSizeUnchanged) fail(`plugin @ ${fmtN(n)}: the index has ${c.indexSizeAtEnd} notes after the updates, ${x.memory.notes} before`);
+				if (c.renameReflected.split('/')[0] !== c.renameReflected.split('/')[1]) fail(`plugin @ ${fmtN(n)}: renames reflected ${c.renameReflected}`);
+				if (c.deleteCreateSameFlags.split('/')[0] !== c.deleteCreateSameFlags.split('/')[1]) fail(`plugin @ ${fmtN(n)}: delete + create gave the same flags ${c.deleteCreateSameFlags}`);
+				if (c.reviewCount.kept !== c.reviewCount.counted) fail(`plugin @ ${fmtN(n)}: the status bar's count kept by the index is ${c.reviewCount.kept}, its review sets hold ${c.reviewCount.counted} notes`);
+			}
+			const us = (xs: number[]): string => xs.map((x) => `${(x * 1000).toFixed(1)}`).join(', ');
+			const spread = (xs: number[]): string => (xs.length > 1 ? `medians of ${xs.length} children: ${us(xs)} µs` : '');
 			const flat = 'O(1): same at 10k and 100k';
-			row({ id: 'plugin-change', label: 'plugin: one note changed → index updated (metadata `changed` → NoteIndex.set)', n, ms: r.change.indexMs.median, target: flat });
-			row({ id: 'plugin-change-brief', label: `plugin: one note changed → index updated + brief recomputed (BriefService.brief over ${r.setup.relevantNotes} notes in items)`, n, ms: r.changeWithBrief.indexAndBriefMs.median });
-			row({ id: 'plugin-change-e2e', label: 'plugin: vault.modify → index updated, end to end in the stand-in (incl. its disk write and parse)', n, ms: r.change.endToEndMs.median });
-			row({ id: 'plugin-rename', label: 'plugin: rename → index updated', n, ms: r.rename.indexMs.median, target: flat });
-			row({ id: 'plugin-delete-create', label: 'plugin: delete + create → index updated (create reads the note)', n, ms: r.deleteCreate.indexMs.median, target: flat });
+			row({ id: 'plugin-change', label: 'plugin: one note changed → index updated (metadata `changed` → NoteIndex.set)', n, ms: med((x) => x.change.indexMs.median), target: flat, note: spread(perRound.change) });
+			row({ id: 'plugin-change-brief', label: `plugin: one note changed → index updated + brief recomputed (BriefService.brief over ${r.setup.relevantNotes} notes in items)`, n, ms: med((x) => x.changeWithBrief.indexAndBriefMs.median) });
+			row({ id: 'plugin-change-e2e', label: 'plugin: vault.modify → index updated, end to end in the stand-in (incl. its disk write and parse)', n, ms: med((x) => x.change.endToEndMs.median) });
+			row({ id: 'plugin-rename', label: 'plugin: rename → index updated', n, ms: med((x) => x.rename.indexMs.median), target: flat, note: spread(perRound.rename) });
+			row({ id: 'plugin-rename-cold', label: 'plugin: rename → index updated, CPU caches flushed before each rename (the work alone)', n, ms: med((x) => x.renameCold.indexMs.median), note: spread(perRound.renameCold) });
+			row({ id: 'plugin-delete-create', label: 'plugin: delete + create → index updated (create reads the note)', n, ms: med((x) => x.deleteCreate.indexMs.median), target: flat, note: spread(perRound.deleteCreate) });
 			row({ id: 'plugin-first-pass', label: 'plugin: first full pass over the metadata cache (once, after layout ready)', n, ms: r.setup.firstPassMs });
 			const mb = (b: number): string => `${(b / 2 ** 20).toFixed(1)} MB`;
 			row({ id: 'plugin-mem', label: `plugin index heap ${mb(r.memory.indexBytes)} retained after GC (peak growth during the first pass ${mb(r.memory.indexPeakBytes)})`, n, ms: undefined, note: `${(r.memory.bytesPerNote / 1024).toFixed(2)} KB/note (peak ${(r.memory.peakBytesPerNote / 1024).toFixed(2)})` });
+			const ns = (pick: (x: PluginBenchResult['probe']) => number): string => `${med((x) => pick(x.probe)).toFixed(0)} ns`;
+			row({ id: 'plugin-probe', label: `plugin: NoteIndex in a tight loop on random notes, this index vs one of ${r.probe.smallNotes} of its notes in the same process (hash tables alone)`, n, ms: undefined, note: `get ${ns((p) => p.getNs.index)} vs ${ns((p) => p.getNs.small)}; rename there and back ${ns((p) => p.renameNs.index)} vs ${ns((p) => p.renameNs.small)} per rename` });
 		}
 		{
-			const e = ends(raw.plugin);
+			const e = ends(rounds);
 			if (e !== undefined) {
-				const { lo, hi, a, b } = e;
+				const { lo, hi, a: as, b: bs } = e;
+				const a = as[0]!;
+				const b = bs[0]!;
 				const vs = `${fmtN(hi)} vs ${fmtN(lo)}`;
-				const flatRow = (id: string, label: string, pick: (r: PluginBenchResult) => number, target: string | undefined): void => {
-					const ratio = pick(b) / pick(a);
-					row({ id, label: `${label}: ${vs}`, n: undefined, ms: pick(b), baseline: `@ ${fmtN(lo)}`, baseMs: pick(a), ratio, target, met: target !== undefined ? ratio <= PLUGIN_FLAT : undefined });
+				const flatRow = (id: string, label: string, pick: (r: PluginBenchResult) => number, target: string | undefined): number => {
+					const hiMs = median(bs.map(pick));
+					const loMs = median(as.map(pick));
+					const ratio = hiMs / loMs;
+					row({ id, label: `${label}: ${vs}`, n: undefined, ms: hiMs, baseline: `@ ${fmtN(lo)}`, baseMs: loMs, ratio, target, met: target !== undefined ? ratio <= PLUGIN_FLAT : undefined });
+					return ratio;
 				};
 				const target = `≈ 1× (≤ ${PLUGIN_FLAT}×)`;
-				flatRow('plugin-flat', 'plugin change → index, flat in N', (r) => r.change.indexMs.median, target);
-				flatRow('plugin-flat-rename', 'plugin rename → index, flat in N', (r) => r.rename.indexMs.median, target);
-				flatRow('plugin-flat-delete-create', 'plugin delete + create → index, flat in N', (r) => r.deleteCreate.indexMs.median, target);
-				flatRow('plugin-flat-brief', 'plugin change → index + brief (brief is O(notes in items))', (r) => r.changeWithBrief.indexAndBriefMs.median, undefined);
+				const change = flatRow('plugin-flat', 'plugin change → index, flat in N', (r) => r.change.indexMs.median, target);
+				const rename = flatRow('plugin-flat-rename', 'plugin rename → index, flat in N', (r) => r.rename.indexMs.median, target);
+				const renameCold = flatRow('plugin-flat-rename-cold', 'plugin rename → index with the caches flushed before each (the work alone), flat in N', (r) => r.renameCold.indexMs.median, target);
+				const deleteCreate = flatRow('plugin-flat-delete-create', 'plugin delete + create → index, flat in N', (r) => r.deleteCreate.indexMs.median, target);
+				const changeAndBrief = flatRow('plugin-flat-brief', 'plugin change → index + brief (brief is O(notes in items))', (r) => r.changeWithBrief.indexAndBriefMs.median, undefined);
 				const memRatio = b.memory.bytesPerNote / a.memory.bytesPerNote;
 				raw.pluginRatios = {
-					change: b.change.indexMs.median / a.change.indexMs.median,
-					rename: b.rename.indexMs.median / a.rename.indexMs.median,
-					deleteCreate: b.deleteCreate.indexMs.median / a.deleteCreate.indexMs.median,
-					changeAndBrief: b.changeWithBrief.indexAndBriefMs.median / a.changeWithBrief.indexAndBriefMs.median,
-					endToEnd: b.change.endToEndMs.median / a.change.endToEndMs.median,
+					change,
+					rename,
+					renameCold,
+					deleteCreate,
+					changeAndBrief,
+					endToEnd: median(bs.map((r) => r.change.endToEndMs.median)) / median(as.map((r) => r.change.endToEndMs.median)),
 					bytesPerNote: memRatio,
 				};
 			}
@@ -634,13 +669,13 @@ function markdown(info: Machine, elapsed: number): string {
 		const any = Object.values(raw.plugin)[0];
 		lines.push('');
 		lines.push(
-			`The plugin rows are in-process (\`bench/plugin-incremental.ts\`: the plugin's IndexSync, NoteIndex and BriefService bundled with esbuild against the test stand-in for \`obsidian\`, one \`node --expose-gc\` child per vault): the median of ${any?.change.indexMs.runs ?? '—'} changes (${any?.rename.indexMs.runs ?? '—'} renames, ${any?.deleteCreate.indexMs.runs ?? '—'} delete + create) on random notes after warm-up, timed from the event reaching the plugin to the index holding the change; "end to end" starts at the \`vault.modify\` call. Index heap: \`heapUsed\` after two forced GCs, after the first pass minus before it, per indexed note.`,
+			`The plugin rows are in-process (\`bench/plugin-incremental.ts\`: the plugin's IndexSync, NoteIndex and BriefService bundled with esbuild against the test stand-in for \`obsidian\`, with the status bar's count listening, one \`node --expose-gc\` child per vault): in each child the median of ${any?.change.indexMs.runs ?? '—'} changes (${any?.rename.indexMs.runs ?? '—'} renames, ${any?.renameCold.indexMs.runs ?? '—'} more with the CPU caches flushed before each, ${any?.deleteCreate.indexMs.runs ?? '—'} delete + create) on random notes after warm-up, timed from the event reaching the plugin to the index holding the change; "end to end" starts at the \`vault.modify\` call. Each size runs in ${PLUGIN_ROUNDS} ${PLUGIN_ROUNDS === 1 ? 'child' : 'children, the sizes interleaved; a row is the median of their medians'}. Index heap: \`heapUsed\` after two forced GCs, after the first pass minus before it, per indexed note (first child).`,
 		);
 	}
 	lines.push('');
 	lines.push('| measurement | notes | median | baseline (median) | ratio | target | met | spread, CPU |');
 	lines.push('|---|---:|---:|---|---:|---|:-:|---|');
-	const order = ['tier1', 'tier1-flat', 'tier1-journal', 'serve-tier1', 'post-tool-use', 'tier3-find', 'tier3-find-1t', 'tier3-find-2t', 'tier3-hook', 'tier3', 'scan', 'scan-dense', 'rg-j1', 'read-all', 'rss', 'rss-marginal', 'check', 'check-paths', 'plugin-change', 'plugin-change-brief', 'plugin-change-e2e', 'plugin-rename', 'plugin-delete-create', 'plugin-flat', 'plugin-flat-rename', 'plugin-flat-delete-create', 'plugin-flat-brief', 'plugin-first-pass', 'plugin-mem'];
+	const order = ['tier1', 'tier1-flat', 'tier1-journal', 'serve-tier1', 'post-tool-use', 'tier3-find', 'tier3-find-1t', 'tier3-find-2t', 'tier3-hook', 'tier3', 'scan', 'scan-dense', 'rg-j1', 'read-all', 'rss', 'rss-marginal', 'check', 'check-paths', 'plugin-change', 'plugin-change-brief', 'plugin-change-e2e', 'plugin-rename', 'plugin-rename-cold', 'plugin-delete-create', 'plugin-flat', 'plugin-flat-rename', 'plugin-flat-rename-cold', 'plugin-flat-delete-create', 'plugin-flat-brief', 'plugin-first-pass', 'plugin-mem', 'plugin-probe'];
 	const sorted = [...rows].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id) || (a.n ?? 0) - (b.n ?? 0));
 	for (const r of sorted) {
 		const base = r.baseline === undefined ? '' : `${r.baseline}${r.baseMs === undefined ? '' : ` (${fmtMs(r.baseMs)})`}`;
