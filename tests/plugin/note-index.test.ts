@@ -7,21 +7,10 @@ import type { NoteFlags } from '../../src/core/flags';
 import type { TagHit } from '../../src/core/note-facts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings';
 import { NoteIndex, type IndexedNote, type ItemSet } from '../../src/plugin/note-index';
+import { prng as rng } from '../helpers/random';
 
 const settings: Settings = DEFAULT_SETTINGS;
 const ITEM_SETS: readonly ItemSet[] = [...LIST_ITEM_TABLE.map((d) => d.id), 'unreadable'];
-
-/** A small seeded generator, so a failure names a reproducible step. */
-function rng(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 const hit = (tag: string): TagHit => ({ tag, where: 'body', line: 1, text: `#${tag}` });
 
