@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentChanges } from '../../src/plugin/agent-changes';
 import { BUNDLE, hookScript, placeBridge, run } from '../helpers/bridge';
-import { Modal, Notice } from '../obsidian-stub/obsidian';
+import { Modal } from '../obsidian-stub/obsidian';
 import { openReviewView, settle, type Started, startPlugin, stopPlugin, tempVault } from './harness';
 
 const HAVE_BUILD = fs.existsSync(BUNDLE);
@@ -22,9 +22,6 @@ let started: Started | null = null;
 afterEach(async () => {
 	await stopPlugin(started);
 	started = null;
-	Notice.shown = [];
-	Notice.all = [];
-	Modal.open = [];
 });
 
 function env(): NodeJS.ProcessEnv {

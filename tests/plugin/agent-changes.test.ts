@@ -18,11 +18,6 @@ let started: Started | null = null;
 afterEach(async () => {
 	await stopPlugin(started);
 	started = null;
-	languageState.value = 'en';
-	Notice.shown = [];
-	Notice.all = [];
-	Modal.open = [];
-	Menu.last = null;
 });
 
 const HOUR = 3600_000;

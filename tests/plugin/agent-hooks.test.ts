@@ -23,8 +23,6 @@ afterEach(async () => {
 	started = null;
 	if (home !== null) fs.rmSync(home, { recursive: true, force: true });
 	home = null;
-	Notice.shown = [];
-	Modal.open = [];
 });
 
 async function start(files: Record<string, string> = {}, options: { plainAdapter?: boolean } = {}): Promise<Started> {

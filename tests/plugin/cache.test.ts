@@ -15,7 +15,6 @@ const BRIDGE = path.resolve(__dirname, '../../bridge/dist/session-brief.cjs');
 let started: Started | null = null;
 afterEach(async () => {
 	vi.useRealTimers();
-	languageState.value = 'en';
 	await stopPlugin(started);
 	started = null;
 });

@@ -8,7 +8,7 @@ import type { CacheWriter } from '../../src/plugin/cache-writer';
 import type { DesktopParts } from '../../src/plugin/desktop-parts';
 import type { IndexSync } from '../../src/plugin/index-sync';
 import { VIEW_TYPE_REVIEW } from '../../src/plugin/review-view';
-import { App, type Plugin as StubPlugin, type PluginManifest } from '../obsidian-stub/obsidian';
+import { App, languageState, Menu, Modal, Notice, type Plugin as StubPlugin, type PluginManifest } from '../obsidian-stub/obsidian';
 
 export const MANIFEST: PluginManifest = {
 	id: 'session-brief',
@@ -94,12 +94,29 @@ export function readJson(file: string): unknown {
 	return JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
 }
 
-/** Unloads like Obsidian does (cleanups, then onunload), waits for the final write, removes the vault. */
+/**
+ * What the stand-in keeps across plugins (the language, the notices, the open modal, the last
+ * menu), as it is before any test: the next test starts from a fresh Obsidian.
+ */
+export function resetStandIn(): void {
+	languageState.value = 'en';
+	Notice.shown = [];
+	Notice.all = [];
+	Modal.open = [];
+	Menu.last = null;
+}
+
+/**
+ * Unloads like Obsidian does (cleanups, then onunload), waits for the final write, removes the
+ * vault, and resets the stand-in's shared state.
+ */
 export async function stopPlugin(s: Started | null): Promise<void> {
-	if (s === null) return;
-	if (s.stub.loaded) s.plugin.unload();
-	await internals(s.plugin).desktop?.writer.idle();
-	fs.rmSync(s.base, { recursive: true, force: true });
+	if (s !== null) {
+		if (s.stub.loaded) s.plugin.unload();
+		await internals(s.plugin).desktop?.writer.idle();
+		fs.rmSync(s.base, { recursive: true, force: true });
+	}
+	resetStandIn();
 }
 
 /** Opens the Needs review sidebar through its command and returns the view's content element. */

@@ -18,8 +18,6 @@ let started: Started | null = null;
 afterEach(async () => {
 	await stopPlugin(started);
 	started = null;
-	languageState.value = 'en';
-	Modal.open = [];
 });
 
 /** Words that are the same in English and German (a heading, the languages' own names, the agents' names). */

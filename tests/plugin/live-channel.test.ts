@@ -12,7 +12,6 @@ import type { Brief } from '../../src/core/brief';
 import { readDiscovery } from '../../src/node/live/discovery';
 import { askLive } from '../../src/node/live/client';
 import type { LiveBrief, LiveCheck } from '../../src/core/live-protocol';
-import { Notice } from '../obsidian-stub/obsidian';
 import { FIXTURE } from './fixture';
 import { internals, readJson, settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
 
@@ -23,7 +22,6 @@ let started: Started | null = null;
 afterEach(async () => {
 	await stopPlugin(started);
 	started = null;
-	Notice.shown = [];
 });
 
 function discovery(s: Started): string {

@@ -18,7 +18,7 @@ import type { LiveChannel } from '../../src/plugin/live-channel';
 import { VIEW_TYPE_REVIEW } from '../../src/plugin/review-view';
 import type { RuleCheckRunner } from '../../src/plugin/rule-check-runner';
 import { VIEW_TYPE_RULE_CHECK } from '../../src/plugin/rule-check-view';
-import { App, Menu, Modal, Notice, type FileExplorerView, type Plugin as StubPlugin, type PluginSettingTab, type WorkspaceLeaf } from '../obsidian-stub/obsidian';
+import { App, Menu, Notice, type FileExplorerView, type Plugin as StubPlugin, type PluginSettingTab, type WorkspaceLeaf } from '../obsidian-stub/obsidian';
 import { FIXTURE } from './fixture';
 import { internals, MANIFEST, settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
 
@@ -28,9 +28,6 @@ let started: Started | null = null;
 afterEach(async () => {
 	await stopPlugin(started);
 	started = null;
-	Notice.shown = [];
-	Modal.open = [];
-	Menu.last = null;
 });
 
 function briefFile(dir: string): BriefCache | null {

@@ -10,7 +10,6 @@ let started: Started | null = null;
 afterEach(async () => {
 	await stopPlugin(started);
 	started = null;
-	Notice.shown = [];
 });
 
 describe('status bar', () => {

@@ -19,10 +19,6 @@ let started: Started | null = null;
 afterEach(async () => {
 	await stopPlugin(started);
 	started = null;
-	languageState.value = 'en';
-	Notice.shown = [];
-	Notice.all = [];
-	Modal.open = [];
 });
 
 const N = 450;

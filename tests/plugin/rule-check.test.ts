@@ -45,7 +45,6 @@ let started: Started | null = null;
 afterEach(async () => {
 	await stopPlugin(started);
 	started = null;
-	Notice.shown = [];
 });
 
 function runner(s: Started): RuleCheckRunner {

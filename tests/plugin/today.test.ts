@@ -12,10 +12,6 @@ let started: Started | null = null;
 afterEach(async () => {
 	await stopPlugin(started);
 	started = null;
-	languageState.value = 'en';
-	Notice.shown = [];
-	Notice.all = [];
-	Menu.last = null;
 });
 
 const TODAY = isoDate(new Date());

@@ -10,11 +10,6 @@ let started: Started | null = null;
 afterEach(async () => {
 	await stopPlugin(started);
 	started = null;
-	languageState.value = 'en';
-	Notice.shown = [];
-	Notice.all = [];
-	Modal.open = [];
-	Menu.last = null;
 });
 
 
