@@ -6,25 +6,18 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { asBriefCache, BRIEF_FILE, type BriefCache } from '../../src/core/cache-format';
 import { encodeRecord, JOURNAL_FILE } from '../../src/core/agent-journal';
 import { isCountedNote } from '../../src/core/paths';
 import { REVIEW_FILE, SESSION_STARTS_FILE } from '../../src/core/what-changed';
 import { agentChangesFromSummary } from '../../src/node/agent-summary';
 import { FIXTURE } from './fixture';
-import { internals, startPlugin, stopPlugin, tempVault, type Started } from './harness';
+import { internals, startPlugin, stopPlugin, tempVault, readCache, type Started } from './harness';
 
 let started: Started | null = null;
 afterEach(async () => {
 	await stopPlugin(started);
 	started = null;
 });
-
-function readCache(dir: string): BriefCache {
-	const cache = asBriefCache(JSON.parse(fs.readFileSync(path.join(dir, BRIEF_FILE), 'utf8')));
-	if (cache === null) throw new Error('no valid cache');
-	return cache;
-}
 
 describe('cache writer: agent changes summary and news', () => {
 	it('stores the summary of the journal and the marks, and writes it again when they change', async () => {

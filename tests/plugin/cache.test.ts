@@ -4,11 +4,11 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { processIdentity } from '../../src/node/live/process-identity';
 import { loadVaultContext } from '../../src/node/vault-config';
-import { asBriefCache, asBriefIndex, BRIEF_FILE, INDEX_FILE, type BriefCache } from '../../src/core/cache-format';
+import { asBriefCache, asBriefIndex, BRIEF_FILE, INDEX_FILE } from '../../src/core/cache-format';
 import { isoDate } from '../../src/core/dates';
 import { languageState } from '../obsidian-stub/obsidian';
 import { FIXTURE } from './fixture';
-import { internals, settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
+import { internals, settle, startPlugin, stopPlugin, tempVault, readCache, type Started } from './harness';
 
 const BRIDGE = path.resolve(__dirname, '../../bridge/dist/session-brief.cjs');
 
@@ -18,12 +18,6 @@ afterEach(async () => {
 	await stopPlugin(started);
 	started = null;
 });
-
-function readCache(dir: string): BriefCache {
-	const cache = asBriefCache(JSON.parse(fs.readFileSync(path.join(dir, BRIEF_FILE), 'utf8')));
-	if (cache === null) throw new Error('no valid cache');
-	return cache;
-}
 
 async function advance(ms: number): Promise<void> {
 	await vi.advanceTimersByTimeAsync(ms);

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import SessionBriefPlugin from '../../main';
+import { asBriefCache, BRIEF_FILE, type BriefCache } from '../../src/core/cache-format';
 import type { BriefService } from '../../src/plugin/brief-service';
 import type { CacheWriter } from '../../src/plugin/cache-writer';
 import type { DesktopParts } from '../../src/plugin/desktop-parts';
@@ -117,6 +118,13 @@ export async function stopPlugin(s: Started | null): Promise<void> {
 		fs.rmSync(s.base, { recursive: true, force: true });
 	}
 	resetStandIn();
+}
+
+/** The brief cache file in a plugin folder, checked against its schema. */
+export function readCache(dir: string): BriefCache {
+	const cache = asBriefCache(JSON.parse(fs.readFileSync(path.join(dir, BRIEF_FILE), 'utf8')));
+	if (cache === null) throw new Error('no valid cache');
+	return cache;
 }
 
 /** Opens the Needs review sidebar through its command and returns the view's content element. */
