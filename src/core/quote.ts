@@ -16,27 +16,40 @@
  */
 
 const SAFE_CHARS = String.raw`\p{L}\p{M}\p{N}\p{So}._\-/()[\]{}&'+#@!~=%$^;`;
-const SAFE_NAME = new RegExp(`^[${SAFE_CHARS}]+(?: [${SAFE_CHARS}]+)*$`, 'u');
-
 /** Characters never written raw: controls, separators, format characters, lone surrogates, other spaces. */
-const UNSAFE_CHAR = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]|(?! )\p{Zs}/gu;
+const UNSAFE_CHARS = String.raw`[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]|(?! )\p{Zs}`;
 
 /*
- * The same rules for text in the Latin script's first blocks (ASCII, Latin-1, Latin Extended-A:
- * English, German, French, Polish, Czech… names), spelled out as plain ranges: in these blocks the
- * letters, digits and other symbols are the ranges below, and the only unsafe characters are the
- * controls, the no-break space and the soft hyphen. Unicode's property classes are expensive for
- * V8 to compile, and a hook start would otherwise build them on almost every run; they remain for
- * every other script. tests/core/quote.test.ts checks each character of these blocks against them.
+ * The expressions with Unicode's property classes are built on first use, not when the module
+ * loads: V8 builds a property class's ranges as soon as the expression is made, and most runs
+ * never need them (see the known ranges below). One class with the spacing rule in plain code,
+ * because V8 compiles each copy of a property class on its own.
  */
-const LATIN_TEXT = /^[\x20-\x7e\u00a0-\u017f]*$/;
-const HAS_LATIN_UNSAFE = /[\u00a0\u00ad]/;
-const SAFE_LATIN = String.raw`A-Za-z0-9\u00aa\u00b5\u00ba\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f\u00b2\u00b3\u00b9\u00bc-\u00be\u00a6\u00a9\u00ae\u00b0._\-/()[\]{}&'+#@!~=%$^;`;
-const SAFE_LATIN_NAME = new RegExp(`^[${SAFE_LATIN}]+(?: [${SAFE_LATIN}]+)*$`);
+let safeWords: RegExp | undefined;
+let unsafeChar: RegExp | undefined;
+const SAFE_WORDS = (): RegExp => (safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, 'u'));
+const UNSAFE_CHAR = (): RegExp => (unsafeChar ??= new RegExp(UNSAFE_CHARS, 'gu'));
 
-/** Whether the text is Latin text (as above) with no unsafe character. */
-function plainLatin(text: string): boolean {
-	return LATIN_TEXT.test(text) && !HAS_LATIN_UNSAFE.test(text);
+/*
+ * The same rules for text in the blocks most names are written in, spelled out as plain ranges:
+ * ASCII, Latin-1, Latin Extended-A and -B, Latin Extended Additional (Vietnamese), the Greek
+ * letters, Cyrillic, the Hebrew and Arabic letters, the common punctuation (dashes, quotation
+ * marks, the ellipsis), Hiragana, Katakana, the CJK ideographs and the Hangul syllables. Every
+ * character of these ranges is assigned; the letters, marks, digits and other symbols among them
+ * are the SAFE_KNOWN ranges, and the only unsafe ones are the no-break space and the soft hyphen.
+ * Unicode's property classes are expensive for V8 to build (a few milliseconds, paid again by
+ * every hook start that meets such a name), so they remain for every other character only.
+ * tests/core/quote.test.ts checks each character of these ranges against the property classes.
+ */
+const KNOWN_RANGES = String.raw`\x20-\x7e\u00a0-\u024f\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce\u0400-\u052f\u05d0-\u05ea\u0621-\u063a\u0641-\u064a\u0660-\u0669\u1e00-\u1eff\u2010-\u2027\u2030-\u205e\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3`;
+const KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);
+const HAS_KNOWN_UNSAFE = /[\u00a0\u00ad]/;
+const SAFE_KNOWN = String.raw`A-Za-z0-9\u00aa\u00b5\u00ba\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u00b2\u00b3\u00b9\u00bc-\u00be\u00a6\u00a9\u00ae\u00b0\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce\u0400-\u052f\u05d0-\u05ea\u0621-\u063a\u0641-\u064a\u0660-\u0669\u1e00-\u1eff\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3._\-/()[\]{}&'+#@!~=%$^;`;
+const SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);
+
+/** Whether the text is in the known ranges (as above) with no unsafe character. */
+function plainKnown(text: string): boolean {
+	return KNOWN_TEXT.test(text) && !HAS_KNOWN_UNSAFE.test(text);
 }
 
 function escapeChar(c: string): string {
@@ -48,11 +61,13 @@ function escapeChar(c: string): string {
 /** The name as one escaped JSON string literal, always quoted. */
 export function quoteAlways(name: string): string {
 	const json = JSON.stringify(name);
-	return plainLatin(json) ? json : json.replace(UNSAFE_CHAR, escapeChar);
+	return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);
 }
 
+/** Safe characters, with single spaces between words only. */
 export function isSafeName(name: string): boolean {
-	return LATIN_TEXT.test(name) ? SAFE_LATIN_NAME.test(name) : SAFE_NAME.test(name);
+	if (name.startsWith(' ') || name.endsWith(' ') || name.includes('  ')) return false;
+	return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);
 }
 
 /** A name for text: as it is when safe, else one escaped JSON string literal. */
@@ -65,13 +80,13 @@ export function quoteName(name: string): string {
  * character that could break a line or steer a terminal is written as a visible `\uXXXX`.
  */
 export function escapeControls(text: string): string {
-	return plainLatin(text) ? text : text.replace(UNSAFE_CHAR, escapeChar);
+	return plainKnown(text) ? text : text.replace(UNSAFE_CHAR(), escapeChar);
 }
 
 /** Whether any character of the text, other than its line breaks, would be unsafe raw in a terminal or the agent's context. */
 export function hasUnsafeChar(text: string): boolean {
 	const rest = text.replace(/\n/g, '');
-	return !plainLatin(rest) && new RegExp(UNSAFE_CHAR.source, 'u').test(rest);
+	return !plainKnown(rest) && new RegExp(UNSAFE_CHARS, 'u').test(rest);
 }
 
 function codePoints(text: string): string[] {

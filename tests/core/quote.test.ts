@@ -64,26 +64,37 @@ describe('quoting names in text', () => {
 	});
 });
 
-describe('the shortcut for Latin text', () => {
+describe('the shortcut for text in the common blocks', () => {
 	// The rules as written with Unicode's classes only: the shortcut must decide exactly as they do.
 	const SAFE = String.raw`\p{L}\p{M}\p{N}\p{So}._\-/()[\]{}&'+#@!~=%$^;`;
 	const unicodeSafe = new RegExp(`^[${SAFE}]+(?: [${SAFE}]+)*$`, 'u');
 	const unicodeUnsafe = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]|(?! )\p{Zs}/u;
 	const escape = (text: string) => text.replace(new RegExp(unicodeUnsafe.source, 'gu'), (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-	// Every character of the blocks the shortcut covers, and the controls before and between them.
-	const latin = Array.from({ length: 0x17f + 1 }, (_, i) => String.fromCharCode(i));
+	// Every character of the blocks the shortcut covers (whole blocks: also the characters between
+	// its ranges, which take the Unicode classes), and the controls before them.
+	const blocks: [number, number][] = [[0, 0x24f], [0x370, 0x3ff], [0x400, 0x52f], [0x590, 0x6ff], [0x1e00, 0x1eff], [0x2000, 0x206f], [0x3000, 0x30ff], [0x4e00, 0x9fff], [0xac00, 0xd7ff]];
+	const chars = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCharCode(from + i));
+	const latin = chars(0, 0x17f);
+	const checkChar = (c: string) => {
+		for (const name of [c, `a${c}b`, `${c}${c}`, `ü${c}`, `Ж${c} 日`]) expect([name, isSafeName(name)]).toEqual([name, unicodeSafe.test(name)]);
+		expect([c, hasUnsafeChar(`x${c}`)]).toEqual([c, c !== '\n' && unicodeUnsafe.test(c)]);
+		expect(escapeControls(`ä${c}y`)).toBe(escape(`ä${c}y`));
+		expect(escapeControls(`—${c}…`)).toBe(escape(`—${c}…`));
+		expect(quoteName(`${c}.md`)).toBe(unicodeSafe.test(`${c}.md`) ? `${c}.md` : escape(JSON.stringify(`${c}.md`)));
+	};
 
-	it('treats every character of ASCII, Latin-1 and Latin Extended-A as the Unicode classes do', () => {
-		for (const c of latin) {
-			for (const name of [c, `a${c}b`, `${c}${c}`, `ü${c}`]) expect([name, isSafeName(name)]).toEqual([name, unicodeSafe.test(name)]);
-			expect([c, hasUnsafeChar(`x${c}`)]).toEqual([c, c !== '\n' && unicodeUnsafe.test(c)]);
-			expect(escapeControls(`ä${c}y`)).toBe(escape(`ä${c}y`));
-			expect(quoteName(`${c}.md`)).toBe(unicodeSafe.test(`${c}.md`) ? `${c}.md` : escape(JSON.stringify(`${c}.md`)));
-		}
+	for (const [from, to] of blocks) {
+		it(`treats every character of U+${from.toString(16).padStart(4, '0')}–U+${to.toString(16)} as the Unicode classes do`, () => {
+			for (const c of chars(from, to)) checkChar(c);
+		});
+	}
+
+	it('treats spaces as the Unicode classes do: single ones between words only', () => {
+		for (const name of [' a', 'a ', 'a  b', 'Ж  Ж', ' Ж', 'Ж ', '日 本', ' ', '', 'a b c', 'Ж\u00a0Ж']) expect([name, isSafeName(name)]).toEqual([name, unicodeSafe.test(name)]);
 	});
 
 	it('agrees with the Unicode classes on random names, ASCII or not', () => {
-		const piece = fc.constantFrom(...latin, 'ü', 'é', '\u0301', '日', 'Ω', '\u0180', '\u2212', '😀', '\u00a0', '\u200b', '\u202e', '\n', '\t', '\u0000', '\u007f');
+		const piece = fc.constantFrom(...latin, 'ü', 'é', '\u0301', '日', 'Ω', 'Ж', '\u0482', 'ש', 'ع', 'ア', '한', '…', '—', '\u0378', '\u0180', '\u2212', '😀', '\u00a0', '\u00ad', '\u200b', '\u202e', '\u2028', '\u3000', '\n', '\t', ' ', '\u0000', '\u007f');
 		fc.assert(
 			fc.property(fc.array(piece, { maxLength: 12 }), (parts) => {
 				const name = parts.join('');
