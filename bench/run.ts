@@ -363,7 +363,7 @@ function main(): void {
 				],
 				runs,
 			);
-			const load = `load average ${loadBefore.toFixed(1)}–${(os.loadavg()[0] ?? 0).toFixed(1)} on ${os.cpus().length} cores (a second thread is taken at load ≤ cores − 1)`;
+			const load = `load average ${loadBefore.toFixed(1)}–${(os.loadavg()[0] ?? 0).toFixed(1)} on ${os.cpus().length} cores (a second thread is taken when no other task runs at that moment, by /proc/loadavg on Linux; elsewhere at load ≤ cores − 1)`;
 			raw.tier3[n] = { report: rep, sessionStart: hook, nodeE0: e0, find: floor, oneThread: one, twoThreads: two, threads: { sessionStart: asRuns.note(), oneThread: oneModes.note(), twoThreads: twoModes.note() } };
 			const vsFind = hook.median / floor.median;
 			row({ id: 'tier3-find', label: 'tier 3: session-start (Obsidian closed) vs the `find` stat walk', n, ms: hook.median, cpuMs: hook.cpuMs, baseline: 'find -printf', baseMs: floor.median, ratio: vsFind, target: '≤ 1.5×', met: vsFind <= 1.5, note: `${spreadNote(hook, floor, 'find')}; ${asRuns.note()}; ${load}` });

@@ -20,8 +20,8 @@ export function summarizeModes(runs: readonly (ThreadTrace | undefined)[]): stri
 	if (runs.length === 0) return 'threads: no run';
 	const groups = new Map<string, { runs: number; shares: number[] }>();
 	for (const t of runs) {
-		// The load in a reason differs run by run: group on the reason without it.
-		const key = t === undefined ? 'no trace' : `${t.threads} thread${t.threads === 2 ? 's' : ''} (${t.why.replace(/ \(load [\d.]+\)$/, '')})`;
+		// The load or the count of running tasks in a reason differs run by run: group on the reason without it.
+		const key = t === undefined ? 'no trace' : `${t.threads} thread${t.threads === 2 ? 's' : ''} (${t.why.replace(/ \((load [\d.]+|\d+ other tasks? running on \d+ cores)\)$/, '')})`;
 		const g = groups.get(key) ?? { runs: 0, shares: [] };
 		g.runs++;
 		if (t !== undefined && t.threads === 2 && t.workerNotes !== undefined && t.notes > 0) g.shares.push((100 * t.workerNotes) / t.notes);

@@ -2,13 +2,15 @@
  * A full scan on two cores. The notes are read in chunks that the main thread and one worker
  * thread (running this same bundled file, bridge/scan-worker.ts) claim one at a time from a shared
  * counter, so neither waits for the other: the main thread starts reading at once, a worker that
- * starts late reads fewer chunks, and one that never starts reads none. Only with a free core: a
- * second thread costs about a third more CPU time in all (its own start, and the hot code compiled
- * again in its isolate), which shortens the run only when it does not compete with the first
+ * starts late reads fewer chunks, and one that never starts reads none. Only with a free core (by
+ * the tasks running at the moment where Linux tells them, else by the load average): a second
+ * thread costs about a third more CPU time in all (its own start, and the hot code compiled again
+ * in its isolate), which shortens the run only when it does not compete with the first
  * (docs/bench/README.md has the measurements). Synchronous for the caller
  * (Atomics.wait and receiveMessageOnPort), and never less safe than reading alone: a chunk the
  * worker claimed but did not answer for (it failed, or took too long) is read here.
  */
+import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { Settings } from '../core/settings';
@@ -51,11 +53,36 @@ function cores(): number {
 }
 
 /**
- * Whether a core is free for a second thread: by the one-minute load average, which counts the
- * runnable processes (0 where the system does not report it, as on Windows).
+ * Whether a core is free for a second thread by the one-minute load average, which counts the
+ * runnable processes (0 where the system does not report it, as on Windows). It lags: a busy
+ * minute that just ended still counts, so it is the fallback for the count of the moment below.
  */
 export function freeCore(cpuCount: number, load1: number): boolean {
 	return cpuCount >= 2 && load1 <= cpuCount - 1;
+}
+
+/** Whether a core is free for a second thread with `others` other tasks running now, besides this process. */
+export function freeCoreNow(cpuCount: number, others: number): boolean {
+	return cpuCount >= 2 && others <= cpuCount - 2;
+}
+
+/**
+ * The tasks running at this moment other than this process, from the fourth field of Linux's
+ * /proc/loadavg (`0.61 0.52 0.40 2/345 6789`: two running, the reader among them); null when the
+ * text is not of that form.
+ */
+export function othersRunningNow(loadavg: string): number | null {
+	const m = /^\S+ \S+ \S+ (\d+)\/\d+/.exec(loadavg);
+	return m === null ? null : Math.max(0, Number(m[1]) - 1);
+}
+
+function othersRunning(): number | null {
+	if (process.platform !== 'linux') return null;
+	try {
+		return othersRunningNow(fs.readFileSync('/proc/loadavg', 'utf8'));
+	} catch {
+		return null;
+	}
 }
 
 /** Claims chunks from the shared counter until none is left; `read` is called with each chunk's index. */
@@ -96,6 +123,11 @@ export function threadChoice(notes: number, env: NodeJS.ProcessEnv): { two: bool
 	if (notes < PARALLEL_MIN_NOTES) return { two: false, why: `under ${PARALLEL_MIN_NOTES} notes` };
 	if (cores() < 2) return { two: false, why: 'one core' };
 	if (forced === '2') return { two: true, why: `${THREADS_ENV}=2` };
+	const others = othersRunning();
+	if (others !== null) {
+		const now = `${others} other ${others === 1 ? 'task' : 'tasks'} running on ${cores()} cores`;
+		return freeCoreNow(cores(), others) ? { two: true, why: `free core (${now})` } : { two: false, why: `no free core (${now})` };
+	}
 	const load = os.loadavg()[0] ?? 0;
 	return freeCore(cores(), load) ? { two: true, why: `free core (load ${load.toFixed(2)})` } : { two: false, why: `no free core (load ${load.toFixed(2)})` };
 }

@@ -12,6 +12,11 @@ describe('thread modes of bench runs', () => {
 		expect(summarizeModes([two(380), one, { ...one, why: 'no free core (load 1.80)' }, two(440), undefined])).toBe(
 			'threads: 2 threads (free core) in 2 of 5 runs; the worker took 38–44 % of the notes; 1 thread (no free core) in 2 of 5 runs; no trace in 1 of 5 runs',
 		);
+		// The same with the count of running tasks that Linux gives.
+		const now = (threads: 1 | 2, why: string) => ({ walk: 'scan' as const, threads, why, notes: 1000, workerNotes: threads === 2 ? 500 : undefined });
+		expect(summarizeModes([now(2, 'free core (0 other tasks running on 2 cores)'), now(1, 'no free core (1 other task running on 2 cores)'), now(1, 'no free core (3 other tasks running on 2 cores)')])).toBe(
+			'threads: 1 thread (no free core) in 2 of 3 runs; 2 threads (free core) in 1 of 3 runs; the worker took 50–50 % of the notes',
+		);
 		expect(summarizeModes([])).toBe('threads: no run');
 	});
 

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freeCore } from '../../src/node/scan-parallel';
+import { freeCore, freeCoreNow, othersRunningNow } from '../../src/node/scan-parallel';
 import { BUNDLE, FIXED_NOW, run } from '../helpers/bridge';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-parallel-'));
@@ -66,5 +66,20 @@ describe('parallel full scan', () => {
 		expect(freeCore(2, 1.4)).toBe(false);
 		expect(freeCore(8, 6.5)).toBe(true);
 		expect(freeCore(8, 7.5)).toBe(false);
+		// By the tasks running now, besides the scan itself: its two threads need two cores.
+		expect(freeCoreNow(1, 0)).toBe(false);
+		expect(freeCoreNow(2, 0)).toBe(true);
+		expect(freeCoreNow(2, 1)).toBe(false);
+		expect(freeCoreNow(8, 6)).toBe(true);
+		expect(freeCoreNow(8, 7)).toBe(false);
+	});
+
+	it("reads the tasks running now from Linux's /proc/loadavg, not counting itself", () => {
+		expect(othersRunningNow('0.61 0.52 0.40 1/345 6789\n')).toBe(0);
+		expect(othersRunningNow('3.10 2.00 1.50 4/512 1234\n')).toBe(3);
+		expect(othersRunningNow('0.00 0.00 0.00 0/80 1\n')).toBe(0);
+		expect(othersRunningNow('')).toBeNull();
+		expect(othersRunningNow('0.61 0.52 0.40\n')).toBeNull();
+		if (process.platform === 'linux') expect(othersRunningNow(fs.readFileSync('/proc/loadavg', 'utf8'))).toEqual(expect.any(Number));
 	});
 });
