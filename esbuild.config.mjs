@@ -1,6 +1,7 @@
-// Builds the Obsidian plugin (main.js), the hook bridge (bridge/dist/session-brief.cjs) and the MCP
-// server file beside it (bridge/dist/session-brief.mcp.cjs). `node esbuild.config.mjs production`
-// builds them once; without an argument it watches.
+// Builds the Obsidian plugin (main.js), the hook bridge (bridge/dist/session-brief.cjs), the MCP
+// server file beside it (bridge/dist/session-brief.mcp.cjs) and the two small files the hook entry
+// runs instead of the bridge in the common case (session-brief.start.cjs, session-brief.edit.cjs).
+// `node esbuild.config.mjs production` builds them once; without an argument it watches.
 import esbuild from 'esbuild';
 import { builtinModules } from 'node:module';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -152,7 +153,26 @@ const tierOneOnly = {
 	},
 };
 
-// What the three Node files share: one readable CommonJS bundle for Node >= 18 each, not minified,
+// session-brief.edit.cjs holds the common path of the hooks around an edit (an edit outside the
+// rule scope, a Write outside the sessions folder) and not the rule check, which the bridge beside
+// it serves (bridge/edit-check-from-bridge.ts). The check engine and the modules it reads, slipped
+// in, would be paid by every edit an agent makes, so they are refused here, and so is any package.
+const RULE_CHECK = /(^|[\\/])src[\\/](node[\\/](edit-check|rule-files|last-check|external-check|walk|stat-walk|scan|scan-parallel|cache|brief-source|local-tiers)|core[\\/]rules[\\/]engine)\.ts$/;
+const editCommonPathOnly = {
+	name: 'edit-common-path-only',
+	setup(build) {
+		build.onResolve({ filter: /[\\/]edit-check-source$/ }, (args) => (args.importer.endsWith('post-tool-use.ts') ? { path: new URL('./bridge/edit-check-from-bridge.ts', import.meta.url).pathname } : undefined));
+		// Every importer but the stand-in itself gets the quoting functions through it (bridge/quote-on-first-use.ts).
+		build.onResolve({ filter: /[\\/]quote$/ }, (args) => (args.importer.endsWith('quote-on-first-use.ts') ? undefined : { path: new URL('./bridge/quote-on-first-use.ts', import.meta.url).pathname }));
+		build.onEnd((result) => {
+			if (result.errors.length > 0 || result.metafile === undefined) return;
+			const bad = Object.keys(result.metafile.inputs).filter((input) => input.includes('node_modules/') || RULE_CHECK.test(input));
+			if (bad.length > 0) throw new Error(`session-brief.edit.cjs may not bundle ${bad.join(', ')}: the bridge beside it serves the rule check (bridge/edit-file.ts).`);
+		});
+	},
+};
+
+// What the Node files share: one readable CommonJS bundle for Node >= 18 each, not minified,
 // because these are the files a careful user opens to see what runs in every agent session.
 const nodeFile = {
 	metafile: true,
@@ -174,6 +194,14 @@ const startFile = {
 	outfile: 'bridge/dist/session-brief.start.cjs',
 };
 
+const editFile = {
+	...nodeFile,
+	plugins: [editCommonPathOnly, asciiOnlyFile],
+	entryPoints: ['bridge/edit-file.ts'],
+	banner: { js: `/*\n * Session Brief edit hooks ${pkg.version}, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/edit-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for the hooks around an agent's edit (post-tool-use, pre-tool-use); it answers an edit\n * outside the rule scope itself and loads the rule check from the bridge beside it\n * (session-brief.bridge.cjs).\n */` },
+	outfile: 'bridge/dist/session-brief.edit.cjs',
+};
+
 // The bridge: yaml, moment and the core are bundled in, so the user installs nothing.
 const bridge = {
 	...nodeFile,
@@ -182,9 +210,9 @@ const bridge = {
 	// jsonc-parser's UMD build requires its own files at run time; its ESM build bundles cleanly.
 	mainFields: ['module', 'main'],
 	define: { ...nodeFile.define, BRIDGE_SCAN_WORKERS: 'true' },
-	// install writes the hook entry (src/node/agents/hook-entry.cjs) and session-brief.start.cjs from their text.
+	// install writes the hook entry (src/node/agents/hook-entry.cjs), session-brief.start.cjs and session-brief.edit.cjs from their text.
 	loader: { '.cjs': 'text' },
-	// Speed comes from the hook entry's code cache and session-brief.start.cjs, not from minifying.
+	// Speed comes from the hook entry's code cache, session-brief.start.cjs and session-brief.edit.cjs, not from minifying.
 	legalComments: 'eof',
 	banner: { js: `#!/usr/bin/env node\n/*\n * Session Brief bridge ${pkg.version}, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/, src/core/, src/node/) and the libraries named at the end with their licenses.\n * Run it as \`node session-brief.cjs --help\`.\n */` },
 	outfile: 'bridge/dist/session-brief.cjs',
@@ -204,13 +232,15 @@ const mcpServer = {
 };
 
 if (prod) {
-	// The bridge embeds this file's text (install writes it), so it is built first.
+	// The bridge embeds these files' text (install writes them), so they are built first.
 	await esbuild.build(startFile);
+	await esbuild.build(editFile);
 	await esbuild.build(bridge);
 	await esbuild.build(mcpServer);
 	await esbuild.build(plugin);
 } else {
 	await esbuild.build(startFile);
-	const contexts = [await esbuild.context(startFile), await esbuild.context(bridge), await esbuild.context(mcpServer), await esbuild.context(plugin)];
+	await esbuild.build(editFile);
+	const contexts = [await esbuild.context(startFile), await esbuild.context(editFile), await esbuild.context(bridge), await esbuild.context(mcpServer), await esbuild.context(plugin)];
 	await Promise.all(contexts.map((c) => c.watch()));
 }

@@ -41,10 +41,11 @@ fs.cpSync(path.join(REPO, 'example-vault'), vault, { recursive: true });
 const hooks = path.join(vault, '.claude', 'hooks');
 fs.mkdirSync(hooks, { recursive: true });
 const dist = path.resolve(flag(argv, 'dist') ?? path.join(REPO, 'bridge', 'dist'));
-// As install places them: the hook entry, the bridge, the session start file and the MCP server
-// file beside them (a build from before the session start file has none: the entry then runs the bridge).
+// As install places them: the hook entry, the bridge, the session start file, the edit hooks'
+// file and the MCP server file beside them (a build from before the session start or edit file has
+// none: the entry then runs the bridge for those commands).
 fs.copyFileSync(path.join(dist, 'session-brief.cjs'), path.join(hooks, 'session-brief.bridge.cjs'));
-for (const name of ['session-brief.mcp.cjs', 'session-brief.start.cjs']) {
+for (const name of ['session-brief.mcp.cjs', 'session-brief.start.cjs', 'session-brief.edit.cjs']) {
 	if (fs.existsSync(path.join(dist, name))) fs.copyFileSync(path.join(dist, name), path.join(hooks, name));
 }
 fs.copyFileSync(path.join(REPO, 'src', 'node', 'agents', 'hook-entry.cjs'), path.join(hooks, 'session-brief.cjs'));
@@ -85,6 +86,9 @@ function instructions(args: readonly string[], input: string | (() => string) = 
 
 const outsideRules = path.join(vault, 'bench-instructions-note.md');
 const toolInput = (tool: string): string => JSON.stringify({ session_id: 'bench-instructions', hook_event_name: tool === 'Write' ? 'PreToolUse' : 'PostToolUse', tool_name: tool, tool_input: { file_path: outsideRules } });
+// Once each before counting: the first run of the edit hooks' file makes its code cache.
+run([entry, 'post-tool-use', '--vault', vault], toolInput('Edit'));
+run([entry, 'pre-tool-use', '--vault', vault], toolInput('Write'));
 const subjects: { label: string; args: string[]; input?: () => string }[] = [
 	{ label: 'node -e 0', args: ['-e', '0'] },
 	{ label: 'floor: the least Node hook answering from the cache (bench/lib/hook-floor.ts)', args: [hookFloorFile(), path.join(vault, '.obsidian', 'plugins', 'session-brief', 'brief-cache.json')], input: hookInput },

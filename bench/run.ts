@@ -54,6 +54,8 @@ function installedCopy(): string {
 	const mcp = path.join(REPO, 'bridge', 'dist', 'session-brief.mcp.cjs');
 	if (fs.existsSync(mcp)) fs.copyFileSync(mcp, path.join(dir, 'session-brief.mcp.cjs'));
 	fs.copyFileSync(path.join(REPO, 'bridge', 'dist', 'session-brief.start.cjs'), path.join(dir, 'session-brief.start.cjs'));
+	// The post-tool-use rows run the edit hooks' file, as an install has it.
+	fs.copyFileSync(path.join(REPO, 'bridge', 'dist', 'session-brief.edit.cjs'), path.join(dir, 'session-brief.edit.cjs'));
 	fs.copyFileSync(path.join(REPO, 'src', 'node', 'agents', 'hook-entry.cjs'), path.join(dir, 'session-brief.cjs'));
 	return path.join(dir, 'session-brief.cjs');
 }

@@ -89,6 +89,8 @@ export function agentLibrary(): Promise<AgentLibrary> {
 
 /** For session-brief.start.cjs (bridge/start-file.ts), when tier 1 cannot serve the brief. */
 export { localTiers } from '../src/node/local-tiers';
+/** For session-brief.edit.cjs (bridge/edit-file.ts), for an edit inside the rule scope. */
+export { editCheck } from '../src/node/edit-check-source';
 export const version: string = BRIDGE_VERSION;
 
 declare const module: Record<string, unknown>;

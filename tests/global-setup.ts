@@ -6,7 +6,7 @@ import * as path from 'node:path';
 
 export default function setup(): void {
 	const root = path.resolve(__dirname, '..');
-	if (['session-brief.cjs', 'session-brief.start.cjs', 'session-brief.mcp.cjs'].some((f) => !fs.existsSync(path.join(root, 'bridge', 'dist', f)))) {
+	if (['session-brief.cjs', 'session-brief.start.cjs', 'session-brief.edit.cjs', 'session-brief.mcp.cjs'].some((f) => !fs.existsSync(path.join(root, 'bridge', 'dist', f)))) {
 		execFileSync(process.execPath, ['esbuild.config.mjs', 'production'], { cwd: root, stdio: 'inherit' });
 	}
 }

@@ -5,8 +5,9 @@
  *
  * Most edits are not rule edits, so the common path must stay near the cost of a bare Node start:
  * it reads stdin, compares strings and, only for a path inside the vault, the plugin's settings.
- * The check engine (and everything it pulls in) is loaded by a dynamic import that esbuild keeps
- * in the same bundle as a lazily initialised module, evaluated only for an edit in scope.
+ * The check engine (and everything it pulls in) comes through src/node/edit-check-source.ts, only
+ * for an edit in scope: from the bridge's own bundle, or, in session-brief.edit.cjs, from the
+ * bridge file beside it (bridge/edit-file.ts).
  */
 import * as path from 'node:path';
 import { stringFlag, type Args } from '../args';
@@ -15,13 +16,13 @@ import { readStdin, writeOut } from '../io';
 import { agentOrDefault, DEFAULT_AGENT, HOSTS, translateHookInput, type AgentId } from '../../src/core/agent-contracts';
 import { asciiJson } from '../../src/core/format';
 import type { Lang } from '../../src/core/i18n';
-import { summaryLine } from '../../src/core/rules/report-text';
-import { EDIT_REPORT_TEXT, editReport } from '../../src/core/rules/finding-diff';
-import { escapeControls, safeLines, shortenName } from '../../src/core/quote';
+import { EDIT_REPORT_TEXT } from '../../src/core/rules/finding-diff';
+import { escapeControls, safeLines } from '../../src/core/quote';
 import { checkScope, inScope, vaultRelative } from '../../src/core/rules/scope';
 import { parseHookJson } from '../../src/node/hook-input';
 import { defaultVaultRoot } from '../../src/node/vault-config';
 import { recordAgentEdit } from '../../src/node/agent-journal';
+import { editCheck } from '../../src/node/edit-check-source';
 
 /** The host's own PostToolUse envelope (agent-contracts.ts), with a one-line message for the user. */
 export function postToolUseEnvelope(context: string, systemMessage: string, agent: AgentId = DEFAULT_AGENT): string {
@@ -80,16 +81,8 @@ export async function postToolUse(args: Args, scriptPath: string, env: NodeJS.Pr
 		lang = ctx.lang;
 		await recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });
 		if (!inScope(rel, checkScope(ctx.settings))) return 0;
-		const { checkVault } = await import('../../src/node/rule-files');
-		const { attributeFindings } = await import('../../src/node/last-check');
-		const timeout = Number(env.SESSION_BRIEF_EXTERNAL_TIMEOUT_MS);
-		const result = await checkVault(ctx, { env, lang, externalTimeoutMs: timeout > 0 ? timeout : undefined });
-		// What this edit introduced comes first; findings that were already there are counted (docs/design.md, "Findings attributed to the edit").
-		const diff = attributeFindings(ctx.pluginDir, lang, result.findings, clock(env));
 		const command = `node ${quote(scriptPath)} check`;
-		const name = shortenName(rel, 600);
-		const header = EDIT_REPORT_TEXT[lang].header(name);
-		const report = editReport(header, diff, result.findings, result.checksRun, lang, command, summaryLine(result.findings, result.checksRun, lang));
+		const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });
 		if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));
 	} catch (error) {
 		writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));

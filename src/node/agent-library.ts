@@ -1,7 +1,8 @@
 /**
  * The bridge as a library: what the Obsidian plugin calls of it (install, uninstall, doctor), what
- * session-brief.start.cjs calls of it (the brief's tiers past tier 1, bridge/start-file.ts) and how both
- * load it. The plugin does not compile these commands into main.js; it loads them from the
+ * session-brief.start.cjs calls of it (the brief's tiers past tier 1, bridge/start-file.ts), what
+ * session-brief.edit.cjs calls of it (the rule check after an edit, bridge/edit-file.ts) and how
+ * they load it. The plugin does not compile these commands into main.js; it loads them from the
  * bridge file it embeds as text (src/plugin/bridge-library.ts), so main.js holds them once and the
  * plugin runs exactly the code it installs. This file holds only types and one name, so importing
  * it costs neither front end any code.
@@ -12,6 +13,7 @@ import type { ActionResult, AgentOptions, EXIT } from './agents/options';
 import type { Scope } from './agents/host-spec';
 import type { UninstallOptions } from './agents/uninstall';
 import type { LocalTiers } from './local-tiers';
+import type { EditCheck } from './edit-check-source';
 
 export type { ActionResult, AgentOptions, DoctorOptions, DoctorReport, Scope, UninstallOptions };
 
@@ -39,6 +41,8 @@ export interface BridgeExports {
 	agentLibrary(): Promise<AgentLibrary>;
 	/** The brief's tiers past tier 1, for the hook entry, which holds tier 1 only. */
 	localTiers(): Promise<LocalTiers>;
+	/** The rule check after an edit, for session-brief.edit.cjs, which holds the edit hooks' common path only. */
+	editCheck(): Promise<EditCheck>;
 	/** The release the file belongs to: the hook entry uses the tiers of its own release only. */
 	version: string;
 }

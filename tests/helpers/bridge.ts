@@ -12,13 +12,16 @@ export const MCP_FILE = path.join(REPO, 'bridge', 'dist', 'session-brief.mcp.cjs
 export const HOOK_ENTRY = path.join(REPO, 'src', 'node', 'agents', 'hook-entry.cjs');
 /** The session start up to the plugin's cache, which the hook entry runs instead of the bridge. */
 export const START_FILE = path.join(REPO, 'bridge', 'dist', 'session-brief.start.cjs');
+/** The hooks around an edit up to their common case, which the hook entry runs instead of the bridge. */
+export const EDIT_FILE = path.join(REPO, 'bridge', 'dist', 'session-brief.edit.cjs');
 
-/** The files as `install` places them: the hook entry hooks run, the session start file, the bridge and the MCP server file beside it. */
+/** The files as `install` places them: the hook entry hooks run, the session start file, the edit hooks' file, the bridge and the MCP server file beside it. */
 export function placeBridge(hooksDir: string): void {
 	fs.mkdirSync(hooksDir, { recursive: true });
 	fs.copyFileSync(BUNDLE, path.join(hooksDir, 'session-brief.bridge.cjs'));
 	fs.copyFileSync(MCP_FILE, path.join(hooksDir, 'session-brief.mcp.cjs'));
 	fs.copyFileSync(START_FILE, path.join(hooksDir, 'session-brief.start.cjs'));
+	fs.copyFileSync(EDIT_FILE, path.join(hooksDir, 'session-brief.edit.cjs'));
 	fs.copyFileSync(HOOK_ENTRY, path.join(hooksDir, 'session-brief.cjs'));
 }
 export const FIXED_NOW = '2026-11-29T10:00:00';

@@ -15,6 +15,8 @@ export const SCRIPT_NAME = 'session-brief.cjs';
 export const BRIDGE_NAME = 'session-brief.bridge.cjs';
 /** A session start up to the plugin's cache, which the hook entry runs instead of the bridge. */
 export const START_NAME = 'session-brief.start.cjs';
+/** The hooks around an edit up to their common case, which the hook entry runs instead of the bridge. */
+export const EDIT_NAME = 'session-brief.edit.cjs';
 
 /** Our script wherever the vault lives now: `…/.claude/hooks/session-brief.cjs`, either separator. */
 const OWN_SCRIPT = /[\\/]\.claude[\\/]hooks[\\/]session-brief\.cjs(?![\w.-])/;

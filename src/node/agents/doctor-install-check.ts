@@ -5,7 +5,7 @@ import { exists } from './doctor-files';
 import type { Check, DoctorOptions } from './doctor-report';
 import { sha256 } from './files';
 import { readManifest } from './manifest';
-import { bridgeTarget, HOOK_ENTRY, scriptTarget, START_FILE, startTarget } from './options';
+import { bridgeTarget, EDIT_FILE, editTarget, HOOK_ENTRY, scriptTarget, START_FILE, startTarget } from './options';
 
 export function checkScript(o: DoctorOptions, checks: Check[]): void {
 	const script = scriptTarget(o.vault);
@@ -22,11 +22,16 @@ export function checkScript(o: DoctorOptions, checks: Check[]): void {
 		checks.push({ id: 'script', status: 'fail', message: `${script} is not the hook entry of this version (${o.version}): an older or changed copy.`, fix: 'Run "install" again to update it.' });
 		return;
 	}
-	const start = startTarget(o.vault);
-	if (!exists(start) || sha256(fs.readFileSync(start)) !== sha256(Buffer.from(START_FILE, 'utf8'))) {
-		const what = exists(start) ? 'is not the one of this version' : 'is missing';
-		checks.push({ id: 'script', status: 'fail', message: `${start}, which the hook entry runs for a session start, ${what} (${o.version}).`, fix: 'Run "install" again to update it.' });
-		return;
+	const small = [
+		{ file: startTarget(o.vault), text: START_FILE, runsFor: 'a session start' },
+		{ file: editTarget(o.vault), text: EDIT_FILE, runsFor: 'the hooks around an edit' },
+	];
+	for (const { file, text, runsFor } of small) {
+		if (!exists(file) || sha256(fs.readFileSync(file)) !== sha256(Buffer.from(text, 'utf8'))) {
+			const what = exists(file) ? 'is not the one of this version' : 'is missing';
+			checks.push({ id: 'script', status: 'fail', message: `${file}, which the hook entry runs for ${runsFor}, ${what} (${o.version}).`, fix: 'Run "install" again to update it.' });
+			return;
+		}
 	}
 	if (o.scriptSource !== undefined) {
 		const running = sha256(typeof o.scriptSource === 'string' ? Buffer.from(o.scriptSource, 'utf8') : o.scriptSource);

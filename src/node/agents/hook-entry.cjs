@@ -2,12 +2,15 @@
 /*
  * Session Brief: the entry point agents run as a hook (`node session-brief.cjs session-start`).
  *
- * It runs one of the two files beside it, both readable source (install writes all three; this
+ * It runs one of the three files beside it, all readable source (install writes all four; this
  * file is src/node/agents/hook-entry.cjs in Session Brief's repository):
  *   session-brief.start.cjs   a session start, up to the answer from the cache the Obsidian plugin
  *                             keeps current (the common case), about 80 KB;
- *   session-brief.bridge.cjs  the bridge: every command, and whatever a session start needs past
- *                             that cache, which session-brief.start.cjs loads from it.
+ *   session-brief.edit.cjs    the hooks around an edit (post-tool-use, pre-tool-use), which say
+ *                             nothing for an edit outside the rule scope (the common case), about
+ *                             60 KB;
+ *   session-brief.bridge.cjs  the bridge: every command, and whatever those two need past their
+ *                             common case, which they load from it.
  * The only thing this file adds is speed: a hook runs at every session start and after every edit,
  * and compiling its code each time would cost more than the rest of the run. So the compiled form
  * V8 makes of each file is kept beside it (<file>.v8cache), made on the first run and remade
@@ -26,9 +29,10 @@ const Module = require('node:module');
 
 const BRIDGE = path.join(__dirname, 'session-brief.bridge.cjs');
 const START = path.join(__dirname, 'session-brief.start.cjs');
+const EDIT = path.join(__dirname, 'session-brief.edit.cjs');
 // The bridge runs no command line when its module carries this mark (src/node/agent-library.ts).
 const LIBRARY_MARK = 'sessionBriefLibrary';
-// How session-brief.start.cjs asks for the bridge (bridge/bridge-file.ts).
+// How session-brief.start.cjs and session-brief.edit.cjs ask for the bridge (bridge/bridge-file.ts).
 const LOAD_BRIDGE = 'sessionBriefLoadBridge';
 
 function compiled(file) {
@@ -70,5 +74,8 @@ function run(file, marks) {
 
 const loadBridge = (asLibrary) => run(BRIDGE, asLibrary ? { [LIBRARY_MARK]: true } : {});
 
-if (process.argv[2] === 'session-start' && fs.existsSync(START)) run(START, { [LOAD_BRIDGE]: loadBridge });
+// The small file for the command, when there is one: an install of an earlier version may lack it.
+const command = process.argv[2];
+const small = command === 'session-start' ? START : command === 'post-tool-use' || command === 'pre-tool-use' ? EDIT : null;
+if (small !== null && fs.existsSync(small)) run(small, { [LOAD_BRIDGE]: loadBridge });
 else loadBridge(false);

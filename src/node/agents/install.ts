@@ -10,7 +10,7 @@ import { commandLine, describeChars, shellOn, unsafeCharacters } from './command
 import { assertWritable, readIfExists, removeFile, sha256, writeAtomic, WriteError } from './files';
 import type { EventCommand } from './host-spec';
 import { backupPath, manifestPath, missingDirs, readManifest, serializeManifest, type InstallRecord, type Manifest } from './manifest';
-import { bridgeTarget, EXIT, HOOK_ENTRY, hostPaths, mcpTarget, resolveNode, scriptTarget, specFor, START_FILE, startTarget, type ActionResult, type AgentOptions } from './options';
+import { bridgeTarget, EDIT_FILE, editTarget, EXIT, HOOK_ENTRY, hostPaths, mcpTarget, resolveNode, scriptTarget, specFor, START_FILE, startTarget, type ActionResult, type AgentOptions } from './options';
 import { applyRegistration, isOwnHandler, newDoc, serialize } from './registration';
 import { withLocks } from './install-lock';
 import { parseJsonDoc, UnparseableError } from '../settings-json';
@@ -119,15 +119,18 @@ function installLocked(o: AgentOptions): ActionResult {
 	const after = serialize(applied.doc);
 	const settingsChanged = before === null || after !== before.toString('utf8');
 
-	// Three files: the hook entry the commands run, and the two it runs (readable source): the
-	// session start up to the plugin's cache, and the bridge.
+	// Four files: the hook entry the commands run, and the three it runs (readable source): the
+	// session start up to the plugin's cache, the hooks around an edit up to their common case,
+	// and the bridge.
 	const source = typeof o.scriptSource === 'string' ? Buffer.from(o.scriptSource, 'utf8') : o.scriptSource;
 	const entry = Buffer.from(HOOK_ENTRY, 'utf8');
 	const startText = Buffer.from(START_FILE, 'utf8');
+	const editText = Buffer.from(EDIT_FILE, 'utf8');
 	const bridge = bridgeTarget(o.vault);
 	const start = startTarget(o.vault);
+	const edit = editTarget(o.vault);
 	const same = (file: string, want: Buffer): boolean => readIfExists(file)?.equals(want) ?? false;
-	const scriptChanged = !same(bridge, source) || !same(start, startText) || !same(script, entry);
+	const scriptChanged = !same(bridge, source) || !same(start, startText) || !same(edit, editText) || !same(script, entry);
 	// The MCP server file of the same build, beside the bridge; without one, the hooks still go in.
 	const mcpSource = o.mcpSource === undefined ? undefined : typeof o.mcpSource === 'string' ? Buffer.from(o.mcpSource, 'utf8') : o.mcpSource;
 	const mcpProblem = mcpSourceProblem(mcpSource, o.version);
@@ -184,8 +187,9 @@ function installLocked(o: AgentOptions): ActionResult {
 			// The files the entry runs first: it runs whatever sits beside it.
 			writeAtomic(bridge, source);
 			writeAtomic(start, startText);
+			writeAtomic(edit, editText);
 			writeAtomic(script, entry);
-			r.changed.push(bridge, start, script);
+			r.changed.push(bridge, start, edit, script);
 			// A code cache of the single-file bridge of earlier versions no longer belongs to anything.
 			if (removeFile(`${script}.v8cache`)) r.changed.push(`${script}.v8cache`);
 			r.lines.push(`Copied the bridge (version ${o.version}) to ${bridge}, run by the hook entry ${script}`);

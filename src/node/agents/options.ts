@@ -6,9 +6,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { agentNamed, AGENT_IDS, DEFAULT_AGENT, UNSUPPORTED_AGENTS, type AgentId } from '../../core/agent-contracts';
-import { BRIDGE_NAME, SCRIPT_NAME, START_NAME } from './command-line';
+import { BRIDGE_NAME, EDIT_NAME, SCRIPT_NAME, START_NAME } from './command-line';
 import HOOK_ENTRY_SOURCE from './hook-entry.cjs';
 import START_FILE_SOURCE from '../../../bridge/dist/session-brief.start.cjs';
+import EDIT_FILE_SOURCE from '../../../bridge/dist/session-brief.edit.cjs';
 import type { HostPaths, HostSpec, Scope } from './host-spec';
 import { HOST_SPECS } from './index';
 import { MCP_FILE_NAME } from '../mcp/contract';
@@ -82,6 +83,11 @@ export function startTarget(vault: string): string {
 	return path.join(vault, '.claude', 'hooks', START_NAME);
 }
 
+/** The hooks around an edit up to their common case (bridge/edit-file.ts), which the hook entry runs instead of the bridge. */
+export function editTarget(vault: string): string {
+	return path.join(vault, '.claude', 'hooks', EDIT_NAME);
+}
+
 /** The MCP server file the bridge's `mcp` command loads, beside the bridge. */
 export function mcpTarget(vault: string): string {
 	return path.join(vault, '.claude', 'hooks', MCP_FILE_NAME);
@@ -92,6 +98,9 @@ export const HOOK_ENTRY: string = HOOK_ENTRY_SOURCE;
 
 /** The text install writes to `startTarget`, built with the bridge that holds it. */
 export const START_FILE: string = START_FILE_SOURCE;
+
+/** The text install writes to `editTarget`, built with the bridge that holds it. */
+export const EDIT_FILE: string = EDIT_FILE_SOURCE;
 
 /**
  * The bridge file behind a running script: the installed hook entry runs the bridge beside it;

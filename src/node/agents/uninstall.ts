@@ -8,7 +8,7 @@ import { DEFAULT_AGENT, HOSTS, type AgentId } from '../../core/agent-contracts';
 import { readIfExists, removeDirIfEmpty, removeFile, sha256, writeAtomic, WriteError } from './files';
 import { hostEventNames, type HostPaths, type Scope } from './host-spec';
 import { backupPath, manifestPath, readManifest, serializeManifest, type InstallRecord, type Manifest } from './manifest';
-import { bridgeTarget, EXIT, mcpTarget, scriptTarget, specFor, startTarget, type ActionResult } from './options';
+import { bridgeTarget, editTarget, EXIT, mcpTarget, scriptTarget, specFor, startTarget, type ActionResult } from './options';
 import { removeRegistration, serialize } from './registration';
 import { withLocks } from './install-lock';
 import { parseJsonDoc, UnparseableError } from '../settings-json';
@@ -160,7 +160,7 @@ function uninstallLocked(o: UninstallOptions): ActionResult {
 		} else if (r.code === EXIT.ok) {
 			// The code caches the entry made beside the files it ran go with them.
 			let removedScript = false;
-			const cached = [scriptTarget(o.vault), bridgeTarget(o.vault), startTarget(o.vault)];
+			const cached = [scriptTarget(o.vault), bridgeTarget(o.vault), startTarget(o.vault), editTarget(o.vault)];
 			const ours = [...cached.flatMap((f) => [f, `${f}.v8cache`]), mcpTarget(o.vault)];
 			for (const f of [...ours, manifestPath(o.vault)]) {
 				if (removeFile(f)) {
