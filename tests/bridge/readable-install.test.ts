@@ -21,7 +21,7 @@ function emptyVault(): string {
 }
 
 const hooks = (v: string): string => path.join(v, '.claude', 'hooks');
-const INSTALLED = ['session-brief.bridge.cjs', 'session-brief.cjs', 'session-brief.json', 'session-brief.mcp.cjs', 'session-brief.start.cjs'];
+const INSTALLED = ['session-brief.bridge.cjs', 'session-brief.cjs', 'session-brief.edit.cjs', 'session-brief.json', 'session-brief.mcp.cjs', 'session-brief.start.cjs'];
 
 /** Not minified: a few library lines are long by nature (date and schema regular expressions); minified code would be nearly all long lines. */
 function expectReadable(text: string, minLines: number): void {
@@ -33,7 +33,7 @@ function expectReadable(text: string, minLines: number): void {
 const home = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'sb-readable-home-'));
 
 describe('the installed hook is readable', () => {
-	it('writes a short hook entry, the session start file and the bridge as readable source, the bridge with its licenses', () => {
+	it('writes a short hook entry, the session start file, the edit hooks file and the bridge as readable source, the bridge with its licenses', () => {
 		const v = emptyVault();
 		const r = run(BUNDLE, ['install', '--vault', v], '', { env: { ...process.env, HOME: home() } });
 		expect(r.status).toBe(0);
@@ -43,6 +43,7 @@ describe('the installed hook is readable', () => {
 		expect(entry.split('\n').length).toBeLessThan(80);
 		expect(entry).toContain("path.join(__dirname, 'session-brief.bridge.cjs')");
 		expect(entry).toContain("path.join(__dirname, 'session-brief.start.cjs')");
+		expect(entry).toContain("path.join(__dirname, 'session-brief.edit.cjs')");
 		// The names the entry shares with the files it runs.
 		expect(entry).toContain(`'${LIBRARY_MARK}'`);
 		expect(entry).toContain(`'${LOAD_BRIDGE}'`);
@@ -54,6 +55,15 @@ describe('the installed hook is readable', () => {
 		expect(start).toContain('async function sessionStart(');
 		expect(start.match(/[\u0080-\uffff]/g) ?? []).toEqual([]);
 		for (const heavy of ['function scanVault(', 'function walkStamp(', 'Licenses of the packages bundled']) expect(start).not.toContain(heavy);
+		// The edit hooks file holds their common path only: readable, ASCII, and without the check
+		// engine, which the bridge beside it serves.
+		const edit = fs.readFileSync(path.join(hooks(v), 'session-brief.edit.cjs'), 'utf8');
+		expectReadable(edit, 500);
+		expect(edit.length).toBeLessThan(100_000);
+		expect(edit).toContain('async function postToolUse(');
+		expect(edit).toContain('async function preToolUse(');
+		expect(edit.match(/[\u0080-\uffff]/g) ?? []).toEqual([]);
+		for (const heavy of ['function checkVault(', 'function runRuleCheck(', 'function attributeFindings(', 'Licenses of the packages bundled']) expect(edit).not.toContain(heavy);
 		// Not minified: many short lines, indented, with the sources' own names.
 		expectReadable(bridge, 10_000);
 		const lines = bridge.split('\n');

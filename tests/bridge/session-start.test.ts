@@ -289,7 +289,7 @@ describe('child process hygiene', () => {
 			const r = run(hookScript(v), ['session-start'], '{}', who === null ? {} : { ...who, env: { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW } });
 			expect(r.status).toBe(0);
 			expect(r.stderr).toBe('');
-			expect(fs.readdirSync(hooks).sort()).toEqual(['session-brief.bridge.cjs', 'session-brief.cjs', 'session-brief.mcp.cjs', 'session-brief.start.cjs']);
+			expect(fs.readdirSync(hooks).sort()).toEqual(['session-brief.bridge.cjs', 'session-brief.cjs', 'session-brief.edit.cjs', 'session-brief.mcp.cjs', 'session-brief.start.cjs']);
 		} finally {
 			fs.chmodSync(hooks, 0o755);
 		}

@@ -6,11 +6,8 @@
  * file is src/node/agents/hook-entry.cjs in Session Brief's repository):
  *   session-brief.start.cjs   a session start, up to the answer from the cache the Obsidian plugin
  *                             keeps current (the common case), about 80 KB;
- *   session-brief.edit.cjs    the hooks around an edit (post-tool-use, pre-tool-use), which say
- *                             nothing for an edit outside the rule scope (the common case), about
- *                             60 KB;
- *   session-brief.bridge.cjs  the bridge: every command, and whatever those two need past their
- *                             common case, which they load from it.
+ *   session-brief.edit.cjs    the hooks around an edit, short of the rule check, about 60 KB;
+ *   session-brief.bridge.cjs  the bridge: every command, and what those two load from it.
  * The only thing this file adds is speed: a hook runs at every session start and after every edit,
  * and compiling its code each time would cost more than the rest of the run. So the compiled form
  * V8 makes of each file is kept beside it (<file>.v8cache), made on the first run and remade
@@ -74,8 +71,7 @@ function run(file, marks) {
 
 const loadBridge = (asLibrary) => run(BRIDGE, asLibrary ? { [LIBRARY_MARK]: true } : {});
 
-// The small file for the command, when there is one: an install of an earlier version may lack it.
-const command = process.argv[2];
-const small = command === 'session-start' ? START : command === 'post-tool-use' || command === 'pre-tool-use' ? EDIT : null;
+// The small file for the command; an install of an earlier version may lack it.
+const small = process.argv[2] === 'session-start' ? START : ['post-tool-use', 'pre-tool-use'].includes(process.argv[2]) ? EDIT : null;
 if (small !== null && fs.existsSync(small)) run(small, { [LOAD_BRIDGE]: loadBridge });
 else loadBridge(false);
