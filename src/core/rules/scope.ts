@@ -89,6 +89,32 @@ export function scopePattern(glob: string): RegExp {
 	return re;
 }
 
+const startCache = new Map<string, string | null>();
+
+/**
+ * The pattern's literal start (up to its first wildcard), lower-cased, when that start is ASCII;
+ * null otherwise. Case-insensitively, an ASCII character matches only itself in either case (no
+ * other character's upper case is ASCII for a regular expression without the `u` flag), so a path
+ * whose start differs from it, ignoring ASCII case, cannot match.
+ */
+function asciiStart(glob: string): string | null {
+	const cached = startCache.get(glob);
+	if (cached !== undefined) return cached;
+	const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\//, ''))?.[0] ?? '';
+	const start = /^[\x00-\x7f]*$/.test(literal) ? literal.toLowerCase() : null;
+	startCache.set(glob, start);
+	return start;
+}
+
+/**
+ * Whether the path matches one of the patterns. Most edits are outside the scope, and
+ * case-insensitive patterns are costly for V8 to compile (a hook start would pay for each of
+ * them), so a pattern is compiled only for a path that starts as it does.
+ */
 export function inScope(relPath: string, patterns: readonly string[]): boolean {
-	return patterns.some((p) => scopePattern(p).test(relPath));
+	return patterns.some((p) => {
+		const start = asciiStart(p);
+		if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;
+		return scopePattern(p).test(relPath);
+	});
 }

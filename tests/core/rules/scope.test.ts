@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkScope, inScope, normalizePath, vaultRelative } from '../../../src/core/rules/scope';
+import { checkScope, inScope, normalizePath, scopePattern, vaultRelative } from '../../../src/core/rules/scope';
 import { DEFAULT_SETTINGS, resolveSettings } from '../../../src/core/settings';
 
 const SCOPE = checkScope(DEFAULT_SETTINGS);
@@ -60,5 +60,22 @@ describe('rule scope', () => {
 		expect(inScope('AGENTS.md', custom)).toBe(true);
 		expect(inScope('x/y/AGENTS.md', custom)).toBe(true);
 		expect(inScope('CLAUDE.md', custom)).toBe(false);
+	});
+
+	it('decides as the pattern itself does when it skips a pattern by its start', () => {
+		const patterns = ['CLAUDE.md', 'AI/Regelwerk/**', '/lead/./x/../*.md', 'Ärger/**', 'kelvin/**', 'ſtart/*', 'σ/**', '**/AGENTS.md', '?.md'];
+		// Case, other scripts' case pairs, characters whose case maps into ASCII (Kelvin sign, long s,
+		// dotted capital I) and the final sigma, which a case-insensitive pattern matches to σ.
+		const paths = ['claude.md', 'CLAUDE.MD', 'cLaUdE.md', 'ai/regelwerk/x.md', 'AI/Regelwerk', 'lead/a.md', 'LEAD/b.md', 'ärger/x.md', 'ÄRGER/x.md', '\u212Aelvin/a.md', 'KELVIN/a.md', 'start/a', 'ſtart/a', 'ſTART/a', 'ς/x.md', 'Σ/x.md', 'İ/AGENTS.md', 'a.md', '\u0130.md', 'CLAUDE.md\nx', ''];
+		let matched = 0;
+		for (const p of patterns) {
+			for (const path of paths) {
+				const expected = scopePattern(p).test(path);
+				if (expected) matched++;
+				expect(inScope(path, [p]), `${p} ${path}`).toBe(expected);
+			}
+		}
+		// The set holds matches, not only misses.
+		expect(matched).toBeGreaterThan(10);
 	});
 });
