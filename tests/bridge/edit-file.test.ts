@@ -6,7 +6,6 @@
  * cache, doctor checks it.
  */
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUNDLE, EDIT_FILE, run } from '../helpers/bridge';
@@ -154,7 +153,7 @@ describe('install, uninstall and doctor', () => {
 		fs.mkdirSync(path.join(v, '.obsidian'));
 		return v;
 	}
-	const env = (): NodeJS.ProcessEnv => ({ ...bareEnv(), HOME: fs.mkdtempSync(path.join(os.tmpdir(), 'sb-edit-home-')) });
+	const env = (): NodeJS.ProcessEnv => ({ ...bareEnv(), HOME: tempDir('sb-edit-home-') });
 
 	it(
 		'install writes the edit hooks file, doctor checks it, uninstall removes it and its code cache',

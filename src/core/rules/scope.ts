@@ -101,7 +101,7 @@ function asciiStart(glob: string): string | null {
 	const cached = startCache.get(glob);
 	if (cached !== undefined) return cached;
 	const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\//, ''))?.[0] ?? '';
-	const start = /^[\x00-\x7f]*$/.test(literal) ? literal.toLowerCase() : null;
+	const start = /[\u0080-\uffff]/.test(literal) ? null : literal.toLowerCase();
 	startCache.set(glob, start);
 	return start;
 }
