@@ -162,8 +162,6 @@ const editCommonPathOnly = {
 	name: 'edit-common-path-only',
 	setup(build) {
 		build.onResolve({ filter: /[\\/]edit-check-source$/ }, (args) => (args.importer.endsWith('post-tool-use.ts') ? { path: new URL('./bridge/edit-check-from-bridge.ts', import.meta.url).pathname } : undefined));
-		// Every importer but the stand-in itself gets the quoting functions through it (bridge/quote-on-first-use.ts).
-		build.onResolve({ filter: /[\\/]quote$/ }, (args) => (args.importer.endsWith('quote-on-first-use.ts') ? undefined : { path: new URL('./bridge/quote-on-first-use.ts', import.meta.url).pathname }));
 		build.onEnd((result) => {
 			if (result.errors.length > 0 || result.metafile === undefined) return;
 			const bad = Object.keys(result.metafile.inputs).filter((input) => input.includes('node_modules/') || RULE_CHECK.test(input));
