@@ -104,21 +104,45 @@ function claim(pluginDir: string, key: string, agent: AgentId, hasId: boolean): 
 	fs.mkdirSync(dir, { recursive: true });
 	const file = path.join(dir, markName(key));
 	const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;
-	for (let attempt = 0; attempt < 2; attempt++) {
-		try {
-			fs.writeFileSync(file, `${Date.now()}\n${agent}\n`, { flag: 'wx' });
-			return true;
-		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+	const text = `${Date.now()}\n${agent}\n`;
+	// The mark is written whole under a name of its own and then linked into place, so an entry
+	// racing this one never reads it half-written (which read as a stale mark, and both gave the brief).
+	let whole: string | null = `${file}.${process.pid}.${Math.floor(Math.random() * 0x100000000).toString(16)}.tmp`;
+	try {
+		fs.writeFileSync(whole, text);
+	} catch {
+		whole = null;
+	}
+	try {
+		for (let attempt = 0; attempt < 2; attempt++) {
+			if (placeMark(file, whole, text)) return true;
 			const [written, by] = fs.readFileSync(file, 'utf8').split('\n');
-			const age = Date.now() - Number(written);
+			// A mark created in place may still be empty: its age is then the file's.
+			const at = written === undefined || written === '' ? fs.statSync(file).mtimeMs : Number(written);
+			const age = Date.now() - at;
 			if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;
 			fs.rmSync(file, { force: true });
 		}
+	} finally {
+		if (whole !== null) fs.rmSync(whole, { force: true });
 	}
-	// Still contended after both tries (entries racing over a stale or half-written mark): give the
-	// brief. A second brief costs a few lines; a lost one costs the session its brief.
+	// Still contended after both tries (entries racing over a stale mark): give the brief. A second
+	// brief costs a few lines; a lost one costs the session its brief.
 	return true;
+}
+
+/** Puts the mark in place unless one is there: true when this call placed it. */
+function placeMark(file: string, whole: string | null, text: string): boolean {
+	try {
+		if (whole !== null) fs.linkSync(whole, file);
+		else fs.writeFileSync(file, text, { flag: 'wx' });
+		return true;
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+		// A file system without hard links: create the mark in place.
+		if (whole !== null) return placeMark(file, null, text);
+		throw error;
+	}
 }
 
 /** In the marks folder: when it was last pruned (its modification time). */
@@ -157,9 +181,19 @@ export function readSessionStarts(pluginDir: string): SessionStartEntry[] {
 	}
 }
 
+/**
+ * Adds the firing to the record. Entries of one session fire together, and each writes the whole
+ * file, so one can overwrite the other's line: each looks for its own line after writing and
+ * writes again without it there.
+ */
 function record(pluginDir: string, entry: SessionStartEntry): void {
-	const entries = [...readSessionStarts(pluginDir), entry].slice(-MAX_STARTS);
-	writeFileAtomic(path.join(pluginDir, STARTS_FILE), `${JSON.stringify({ schema: 1, entries }, null, 1)}\n`);
+	const file = path.join(pluginDir, STARTS_FILE);
+	const mine = (e: SessionStartEntry): boolean => e.at === entry.at && e.agent === entry.agent && e.sessionId === entry.sessionId && e.source === entry.source && e.delivered === entry.delivered;
+	for (let attempt = 0; attempt < 3; attempt++) {
+		const entries = [...readSessionStarts(pluginDir), entry].slice(-MAX_STARTS);
+		writeFileAtomic(file, `${JSON.stringify({ schema: 1, entries }, null, 1)}\n`);
+		if (readSessionStarts(pluginDir).some(mine)) return;
+	}
 }
 
 /**

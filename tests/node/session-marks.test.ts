@@ -5,9 +5,10 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/core/settings';
-import { beginSessionStart, MARKS_FOLDER, markName, PRUNED_STAMP } from '../../src/node/session-record';
+import { beginSessionStart, MARKS_FOLDER, markName, PRUNED_STAMP, readSessionStarts, STARTS_FILE } from '../../src/node/session-record';
 import { builtinOnDemand } from '../../src/node/builtin-on-demand';
 
 describe('markName', () => {
@@ -69,6 +70,68 @@ describe('pruning the marks', () => {
 		expect(start(root, pluginDir, 's2')).toBe(true);
 		expect(fs.readdirSync(dir)).not.toContain('dddd');
 		expect(fs.readdirSync(dir)).toContain(markName('s2\u0000startup'));
+		fs.rmSync(root, { recursive: true, force: true });
+	});
+});
+
+describe('entries of one session racing', () => {
+	const setup = () => {
+		const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-race-'));
+		const pluginDir = path.join(root, '.obsidian', 'plugins', 'session-brief');
+		fs.mkdirSync(path.join(pluginDir, MARKS_FOLDER), { recursive: true });
+		return { root, pluginDir, dir: path.join(pluginDir, MARKS_FOLDER) };
+	};
+	const start = (root: string, pluginDir: string, input: Record<string, unknown>, agent: 'claude-code' | 'cursor') =>
+		beginSessionStart(root, pluginDir, DEFAULT_SETTINGS, input, agent, new Date('2026-11-29T10:00:00'), {}).duplicate;
+
+	it('a mark another entry has just created and not yet written counts as given, by its age on disk', () => {
+		const { root, pluginDir, dir } = setup();
+		fs.writeFileSync(path.join(dir, markName('r1\u0000startup')), '');
+		expect(start(root, pluginDir, { session_id: 'r1', source: 'startup' }, 'claude-code')).toBe(true);
+		// An empty mark from long ago is a stale one: this session gets its brief.
+		fs.writeFileSync(path.join(dir, markName('r2\u0000startup')), '');
+		const old = new Date(Date.now() - 60 * 60_000);
+		fs.utimesSync(path.join(dir, markName('r2\u0000startup')), old, old);
+		expect(start(root, pluginDir, { session_id: 'r2', source: 'startup' }, 'claude-code')).toBe(false);
+		fs.rmSync(root, { recursive: true, force: true });
+	});
+
+	it('places a whole mark and leaves no file of its own behind', () => {
+		const { root, pluginDir, dir } = setup();
+		expect(start(root, pluginDir, { session_id: 'w1', source: 'startup' }, 'claude-code')).toBe(false);
+		const mark = fs.readFileSync(path.join(dir, markName('w1\u0000startup')), 'utf8').split('\n');
+		expect(Number(mark[0])).toBeGreaterThan(0);
+		expect(mark[1]).toBe('claude-code');
+		expect(fs.readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+		expect(start(root, pluginDir, { session_id: 'w1', source: 'startup' }, 'cursor')).toBe(true);
+		fs.rmSync(root, { recursive: true, force: true });
+	});
+
+	it('keeps both entries in the record when the other entry wrote it in between', () => {
+		const { root, pluginDir } = setup();
+		const file = path.join(pluginDir, STARTS_FILE);
+		// The other entry's write lands between this one's write and its look: the look finds its
+		// line missing and writes again.
+		// Node's fs as CommonJS: a change to it reaches every `import * as fs` once synced.
+		const cjsFs = createRequire(import.meta.url)('node:fs') as typeof fs;
+		const realRename = cjsFs.renameSync;
+		let raced = false;
+		cjsFs.renameSync = (from, to) => {
+			realRename(from, to);
+			if (!raced && String(to) === file) {
+				raced = true;
+				fs.writeFileSync(file, `${JSON.stringify({ schema: 1, entries: [{ at: '2026-11-29T09:00:00.000Z', agent: 'cursor', source: 'startup', sessionId: 'x1', cwd: null, outside: false, delivered: true }] })}\n`);
+			}
+		};
+		syncBuiltinESMExports();
+		try {
+			start(root, pluginDir, { session_id: 'x1', source: 'startup' }, 'claude-code');
+		} finally {
+			cjsFs.renameSync = realRename;
+			syncBuiltinESMExports();
+		}
+		expect(raced).toBe(true);
+		expect(readSessionStarts(pluginDir).map((e) => e.agent)).toEqual(['cursor', 'claude-code']);
 		fs.rmSync(root, { recursive: true, force: true });
 	});
 });
