@@ -13,7 +13,7 @@ import { isoDate } from '../core/dates';
 import { fromRow, toRow, type BriefCache, type BriefIndex } from '../core/cache-format';
 import { DISCOVERY_FILE, type LiveBrief } from '../core/live-protocol';
 import { sameStamp } from '../core/stat-stamp';
-import { readBriefIndex, writeCache } from './cache';
+import { readBriefCache, readBriefIndex, writeCache } from './cache';
 import { getBrief, type PipelineRun, type TierOutcome } from './brief-pipeline';
 import { exists, withDailyNoteChecked, type SourcedBrief } from './plugin-tier';
 import { scanVault, walkStamp, walkVault, type WalkedNote } from './scan';
@@ -135,7 +135,9 @@ export function scanTier(run: PipelineRun): SourcedBrief {
 					const seen = rows.get(note.path);
 					return seen !== undefined && seen[0] === note.mtime && seen[1] === note.size ? previous.get(note.path) : undefined;
 				};
-	const scan = scanVault(ctx.root, ctx.settings, reuse, run.walk);
+	// A full scan's second thread starts before the walk when the last cache says the vault is large.
+	const expected = reuse === undefined && run.walk === undefined && ctx.pluginDir !== null ? (run.cache.read ?? readBriefCache(ctx.pluginDir))?.noteCount : undefined;
+	const scan = scanVault(ctx.root, ctx.settings, reuse, run.walk, expected ?? 0);
 	const brief = briefFrom(ctx, now, scan.entries, scan.walk.errors, cache);
 	const generatedAt = now.getTime();
 	if (ctx.pluginDir !== null) {

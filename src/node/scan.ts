@@ -11,7 +11,7 @@ import { frontmatterMayCount, noteFactsFromText, tagNeedle, type TagHit } from '
 import { flagFreeTest, type FlagFreeTest } from '../core/prefilter';
 import { quoteName } from '../core/quote';
 import type { StatStamp } from '../core/stat-stamp';
-import { splitRead } from './scan-parallel';
+import { FedSplit, splitRead } from './scan-parallel';
 import { statStamp } from './stat-walk';
 import { traceThreads } from './thread-trace';
 import type { Settings, TagNames } from '../core/settings';
@@ -90,10 +90,11 @@ function walkNotes(root: string, excludedRootFolders: readonly string[], withSta
  * cannot trap the walk; a symlinked note is read through its link. Without `withStat` the walk
  * only lists (mtime 0, size -1): a full scan takes both from the open file instead.
  */
-export function walkVault(root: string, excludedRootFolders: readonly string[], withStat = true): Walk {
+export function walkVault(root: string, excludedRootFolders: readonly string[], withStat = true, listed?: (path: string) => void): Walk {
 	const notes: WalkedNote[] = [];
 	const errors = walkNotes(root, excludedRootFolders, withStat, (p, mtime, size, error) => {
 		notes.push(error === undefined ? { path: p, mtime, size } : { path: p, mtime, size, error });
+		listed?.(p);
 	});
 	return { notes, errors };
 }
@@ -259,15 +260,22 @@ export function readNotes(root: string, settings: Settings, notes: readonly Walk
  * Walks the vault and reads the notes; `reuse` returns a previous entry for a note whose
  * modification time and size are unchanged, so only changed notes are read again. Without a
  * walk to reuse (a full scan) the walk lists only, and each note is stat'ed through its open file;
- * a full scan of a large vault reads the notes on two threads (scan-parallel.ts).
+ * a full scan of a large vault reads the notes on two threads (scan-parallel.ts), the second one
+ * started before the walk and fed as it lists when `expectedNotes` (the last cache's count) says the
+ * vault is large.
  */
-export function scanVault(
-	root: string,
-	settings: Settings,
-	reuse?: (note: WalkedNote) => NoteEntry | undefined,
-	walk: Walk = walkVault(root, settings.excludedRootFolders, reuse !== undefined),
-): Scan {
-	const split = reuse === undefined ? splitRead(root, settings, walk.notes, readNotes) : null;
+export function scanVault(root: string, settings: Settings, reuse?: (note: WalkedNote) => NoteEntry | undefined, given?: Walk, expectedNotes = 0): Scan {
+	// A full scan's listing walk (no stat, so no note with an error) feeds the second thread as it goes.
+	const fed = reuse === undefined && given === undefined ? FedSplit.start(root, settings, expectedNotes) : null;
+	let walk: Walk;
+	try {
+		walk = given ?? walkVault(root, settings.excludedRootFolders, reuse !== undefined, fed === null ? undefined : (p) => fed.add(p));
+	} catch (error) {
+		if (fed !== null) void fed.helper.worker.terminate();
+		throw error;
+	}
+	fed?.end();
+	const split = reuse === undefined ? splitRead(root, settings, walk.notes, readNotes, fed) : null;
 	const part = split?.part ?? readNotes(root, settings, walk.notes, reuse);
 	traceThreads(split?.trace ?? { walk: 'scan', threads: 1, why: 'only changed notes read', notes: walk.notes.length });
 	return { walk, ...part };

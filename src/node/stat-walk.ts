@@ -17,7 +17,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { addStamps, addToStamp, stampOfSum, type StampSum, type StatStamp } from '../core/stat-stamp';
-import { threadChoice } from './scan-parallel';
+import { threadChoice } from './thread-choice';
 import { traceThreads, type ThreadTrace } from './thread-trace';
 
 /** What walkPart needs from outside, passed in so that its source text runs in a worker as it is. */
@@ -318,7 +318,7 @@ export function walkTogether(root: string, excludedRootFolders: readonly string[
 /**
  * The stamp of the vault as a stat walk sees it, on two threads when the vault is expected to be
  * large (`expectedNotes`, the count of the stamp it is compared with) and a core is free, by the
- * rule and override (`SESSION_BRIEF_SCAN_THREADS`) of the full scan (scan-parallel.ts).
+ * rule and override (`SESSION_BRIEF_SCAN_THREADS`) of the full scan (thread-choice.ts).
  */
 export function statStamp(root: string, excludedRootFolders: readonly string[], expectedNotes = 0, env: NodeJS.ProcessEnv = process.env): StatStamp | null {
 	const choice = threadChoice(expectedNotes, env);

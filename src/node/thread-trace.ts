@@ -16,7 +16,7 @@ export interface ThreadTrace {
 	walk: 'scan' | 'stat-walk';
 	/** Threads that ran: 2 only when a worker started and took part. */
 	threads: 1 | 2;
-	/** Why this many (the rule of scan-parallel.ts, or what happened to the worker). */
+	/** Why this many (the rule of thread-choice.ts, or what happened to the worker). */
 	why: string;
 	/** Notes in the walk (a stat walk: the count it expected from the cache). */
 	notes: number;

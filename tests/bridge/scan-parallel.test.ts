@@ -3,7 +3,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freeCore, freeCoreNow, othersRunningNow } from '../../src/node/scan-parallel';
+import { freeCore, freeCoreNow, othersRunningNow } from '../../src/node/thread-choice';
+import { parseTraces, TRACE_ENV } from '../../src/node/thread-trace';
 import { BUNDLE, FIXED_NOW, run } from '../helpers/bridge';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-parallel-'));
@@ -57,6 +58,19 @@ describe('parallel full scan', () => {
 		expect(tier3('2')).toBe('cache');
 		fs.rmSync(note);
 		expect(tier3('2')).toBe('scan');
+
+		// Now the cache says the vault is large: a full scan starts its worker before the walk and
+		// feeds it chunks as the walk lists them. The same notes, once each, in order.
+		const env = { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW, SESSION_BRIEF_SCAN_THREADS: '2', [TRACE_ENV]: '1' };
+		const fed = run(BUNDLE, ['report', '--json', '--review', '--source', 'scan', '--vault', root], '', { env, timeout: 60_000 });
+		const json = JSON.parse(fed.stdout.toString()) as { items: { needsReview: { paths: string[] } } };
+		expect(json.items.needsReview.paths).toEqual([...expected].sort());
+		const trace = parseTraces(fed.stderr).find((t) => t.walk === 'scan');
+		// The worker reads during the walk; on a starved machine it may still have taken no part.
+		expect(trace?.threads === 2 ? trace.why : trace?.why).toBe(trace?.threads === 2 ? 'fed during the walk, SESSION_BRIEF_SCAN_THREADS=2' : 'the worker took no part');
+		expect(trace?.notes).toBe(20_799);
+		const text = run(BUNDLE, ['report', '--source', 'scan', '--vault', root], '', { env: { ...env, [TRACE_ENV]: '' }, timeout: 60_000 }).stdout.toString();
+		expect(text).toContain('(read 20799 note(s)');
 	}, 240_000);
 
 	it('takes a second thread only with a core to spare', () => {

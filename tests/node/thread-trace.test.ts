@@ -1,6 +1,6 @@
 /** The trace that tells which mode (one thread or two) a scan or stat walk ran in, for the bench. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PARALLEL_MIN_NOTES, threadChoice } from '../../src/node/scan-parallel';
+import { PARALLEL_MIN_NOTES, threadChoice } from '../../src/node/thread-choice';
 import { TRACE_ENV, parseTraces, traceLine, traceThreads, type ThreadTrace } from '../../src/node/thread-trace';
 
 afterEach(() => vi.restoreAllMocks());
