@@ -136,39 +136,52 @@ const noMcpInBridge = {
 	},
 };
 
+/**
+ * A guard for one of the small files the hook entry runs instead of the bridge: `standIn` takes
+ * the place of the module `replaced` imported by `importer`, so what lies behind it comes from the
+ * bridge beside the file; the build fails if a module matching `refused`, or any package, ends up
+ * in the file anyway (it would be paid by every hook that runs the file; the file carries no
+ * licenses because it bundles no package).
+ */
+function smallFileGuard({ name, file, replaced, importer, standIn, refused, why }) {
+	const filter = new RegExp(`[\\\\/]${replaced}$`);
+	return {
+		name,
+		setup(build) {
+			build.onResolve({ filter }, (args) => (args.importer.endsWith(importer) ? { path: new URL(standIn, import.meta.url).pathname } : undefined));
+			build.onEnd((result) => {
+				if (result.errors.length > 0 || result.metafile === undefined) return;
+				const bad = Object.keys(result.metafile.inputs).filter((input) => input.includes('node_modules/') || refused.test(input));
+				if (bad.length > 0) throw new Error(`${file} may not bundle ${bad.join(', ')}: ${why}`);
+			});
+		},
+	};
+}
+
 // session-brief.start.cjs holds a session start up to tier 1 and nothing the other tiers need: the
-// bridge beside it serves those (bridge/local-tiers-from-bridge.ts). A module of theirs that slips
-// in is paid by every session start, so it is refused here, and so is any package (the file
-// carries no licenses because it bundles none).
-const TIERS_BEYOND_ONE = /(^|[\\/])src[\\/]node[\\/](brief-source|scan|scan-parallel|stat-walk|walk|cache|live[\\/](client|server|channel))\.ts$/;
-const tierOneOnly = {
+// bridge beside it serves those (bridge/local-tiers-from-bridge.ts).
+const tierOneOnly = smallFileGuard({
 	name: 'tier-one-only',
-	setup(build) {
-		build.onResolve({ filter: /[\\/]local-tiers$/ }, (args) => (args.importer.endsWith('brief-pipeline.ts') ? { path: new URL('./bridge/local-tiers-from-bridge.ts', import.meta.url).pathname } : undefined));
-		build.onEnd((result) => {
-			if (result.errors.length > 0 || result.metafile === undefined) return;
-			const bad = Object.keys(result.metafile.inputs).filter((input) => input.includes('node_modules/') || TIERS_BEYOND_ONE.test(input));
-			if (bad.length > 0) throw new Error(`session-brief.start.cjs may not bundle ${bad.join(', ')}: the bridge beside it serves everything past tier 1 (bridge/start-file.ts).`);
-		});
-	},
-};
+	file: 'session-brief.start.cjs',
+	replaced: 'local-tiers',
+	importer: 'brief-pipeline.ts',
+	standIn: './bridge/local-tiers-from-bridge.ts',
+	refused: /(^|[\\/])src[\\/]node[\\/](brief-source|scan|scan-parallel|stat-walk|walk|cache|live[\\/](client|server|channel))\.ts$/,
+	why: 'the bridge beside it serves everything past tier 1 (bridge/start-file.ts).',
+});
 
 // session-brief.edit.cjs holds the common path of the hooks around an edit (an edit outside the
 // rule scope, a Write outside the sessions folder) and not the rule check, which the bridge beside
-// it serves (bridge/edit-check-from-bridge.ts). The check engine and the modules it reads, slipped
-// in, would be paid by every edit an agent makes, so they are refused here, and so is any package.
-const RULE_CHECK = /(^|[\\/])src[\\/](node[\\/](edit-check|rule-files|last-check|external-check|walk|stat-walk|scan|scan-parallel|cache|brief-source|local-tiers)|core[\\/]rules[\\/]engine)\.ts$/;
-const editCommonPathOnly = {
+// it serves (bridge/edit-check-from-bridge.ts): the check engine and the modules it reads.
+const editCommonPathOnly = smallFileGuard({
 	name: 'edit-common-path-only',
-	setup(build) {
-		build.onResolve({ filter: /[\\/]edit-check-source$/ }, (args) => (args.importer.endsWith('post-tool-use.ts') ? { path: new URL('./bridge/edit-check-from-bridge.ts', import.meta.url).pathname } : undefined));
-		build.onEnd((result) => {
-			if (result.errors.length > 0 || result.metafile === undefined) return;
-			const bad = Object.keys(result.metafile.inputs).filter((input) => input.includes('node_modules/') || RULE_CHECK.test(input));
-			if (bad.length > 0) throw new Error(`session-brief.edit.cjs may not bundle ${bad.join(', ')}: the bridge beside it serves the rule check (bridge/edit-file.ts).`);
-		});
-	},
-};
+	file: 'session-brief.edit.cjs',
+	replaced: 'edit-check-source',
+	importer: 'post-tool-use.ts',
+	standIn: './bridge/edit-check-from-bridge.ts',
+	refused: /(^|[\\/])src[\\/](node[\\/](edit-check|rule-files|last-check|external-check|walk|stat-walk|scan|scan-parallel|cache|brief-source|local-tiers)|core[\\/]rules[\\/]engine)\.ts$/,
+	why: 'the bridge beside it serves the rule check (bridge/edit-file.ts).',
+});
 
 // What the Node files share: one readable CommonJS bundle for Node >= 18 each, not minified,
 // because these are the files a careful user opens to see what runs in every agent session.
