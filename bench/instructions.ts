@@ -22,6 +22,7 @@ import { withJournal } from './lib/agent-journal';
 import { makePluginCache } from './lib/plugin-cache';
 import { REPO, childEnv, sessionStartInput } from './lib/repo';
 import { hookFloorFile } from './lib/hook-floor';
+import { placeHookFiles } from './lib/hook-files';
 import { median } from './lib/stats';
 
 const argv = process.argv.slice(2);
@@ -38,18 +39,10 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-instructions-'));
 process.on('exit', () => fs.rmSync(work, { recursive: true, force: true }));
 const vault = path.join(work, 'vault');
 fs.cpSync(path.join(REPO, 'example-vault'), vault, { recursive: true });
-const hooks = path.join(vault, '.claude', 'hooks');
-fs.mkdirSync(hooks, { recursive: true });
 const dist = path.resolve(flag(argv, 'dist') ?? path.join(REPO, 'bridge', 'dist'));
-// As install places them: the hook entry, the bridge, the session start file, the edit hooks'
-// file and the MCP server file beside them (a build from before the session start or edit file has
-// none: the entry then runs the bridge for those commands).
-fs.copyFileSync(path.join(dist, 'session-brief.cjs'), path.join(hooks, 'session-brief.bridge.cjs'));
-for (const name of ['session-brief.mcp.cjs', 'session-brief.start.cjs', 'session-brief.edit.cjs']) {
-	if (fs.existsSync(path.join(dist, name))) fs.copyFileSync(path.join(dist, name), path.join(hooks, name));
-}
-fs.copyFileSync(path.join(REPO, 'src', 'node', 'agents', 'hook-entry.cjs'), path.join(hooks, 'session-brief.cjs'));
-const entry = path.join(hooks, 'session-brief.cjs');
+// As install places them (a build from before the session start or edit file has none: the entry
+// then runs the bridge for those commands).
+const entry = placeHookFiles(path.join(vault, '.claude', 'hooks'), dist);
 
 function run(args: readonly string[], input = ''): { stdout: string } {
 	const r = spawnSync(NODE, args, { env, input, encoding: 'utf8' });

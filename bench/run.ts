@@ -27,6 +27,7 @@ import { hookFloorFile } from './lib/hook-floor';
 import { RG_DOC, ensureRipgrep, rgArgs } from './lib/ripgrep';
 import { peakRss } from './lib/rss';
 import { threadModes } from './lib/thread-modes';
+import { placeHookFiles } from './lib/hook-files';
 import { TRACE_ENV } from '../src/node/thread-trace';
 import { median } from './lib/stats';
 import { benchPluginIncremental, type PluginBenchResult } from './plugin-incremental';
@@ -42,22 +43,14 @@ const ONLY = flag('only')?.split(',');
 const want = (section: string): boolean => ONLY === undefined || ONLY.includes(section);
 const WRITE = !argv.includes('--no-write');
 /**
- * What agents run: the bridge placed as install places it, the hook entry beside the bridge (which
- * runs it with V8's code cache) and the MCP server file beside both (which no hook loads).
+ * What agents run: the files placed as install places them (bench/lib/hook-files.ts); the hook
+ * entry runs the bridge, the session start file and the edit hooks' file with V8's code cache.
  * `--cli PATH` measures another file instead.
  */
 function installedCopy(): string {
 	const bundle = path.join(REPO, 'bridge', 'dist', 'session-brief.cjs');
 	if (!fs.existsSync(bundle)) return bundle;
-	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-hooks-'));
-	fs.copyFileSync(bundle, path.join(dir, 'session-brief.bridge.cjs'));
-	const mcp = path.join(REPO, 'bridge', 'dist', 'session-brief.mcp.cjs');
-	if (fs.existsSync(mcp)) fs.copyFileSync(mcp, path.join(dir, 'session-brief.mcp.cjs'));
-	fs.copyFileSync(path.join(REPO, 'bridge', 'dist', 'session-brief.start.cjs'), path.join(dir, 'session-brief.start.cjs'));
-	// The post-tool-use rows run the edit hooks' file, as an install has it.
-	fs.copyFileSync(path.join(REPO, 'bridge', 'dist', 'session-brief.edit.cjs'), path.join(dir, 'session-brief.edit.cjs'));
-	fs.copyFileSync(path.join(REPO, 'src', 'node', 'agents', 'hook-entry.cjs'), path.join(dir, 'session-brief.cjs'));
-	return path.join(dir, 'session-brief.cjs');
+	return placeHookFiles(fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-hooks-')));
 }
 const CLI = path.resolve(flag('cli') ?? installedCopy());
 const SIZES = (flag('sizes') ?? (QUICK ? '1000,10000' : '1000,10000,100000')).split(',').map(Number);
