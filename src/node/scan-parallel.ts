@@ -181,6 +181,12 @@ export class FedSplit {
 		Atomics.notify(slots, POSTED);
 	}
 
+	/** The walk failed: the worker is stopped, its reading no longer wanted. */
+	cancel(): void {
+		this.helper.port.close();
+		void this.helper.worker.terminate();
+	}
+
 	private post(): void {
 		if (this.pending.length === 0) return;
 		this.helper.port.postMessage([this.posted, this.pending.join('\0')]);

@@ -271,7 +271,7 @@ export function scanVault(root: string, settings: Settings, reuse?: (note: Walke
 	try {
 		walk = given ?? walkVault(root, settings.excludedRootFolders, reuse !== undefined, fed === null ? undefined : (p) => fed.add(p));
 	} catch (error) {
-		if (fed !== null) void fed.helper.worker.terminate();
+		fed?.cancel();
 		throw error;
 	}
 	fed?.end();
