@@ -5,6 +5,7 @@ import obsidianmd from 'eslint-plugin-obsidianmd';
 import globals from 'globals';
 import layerBoundaries from './eslint.boundaries.mjs';
 import languageStyle from './eslint.languages.mjs';
+import stateFiles from './eslint.state-files.mjs';
 
 export default tseslint.config(
 	{
@@ -48,6 +49,8 @@ export default tseslint.config(
 	...layerBoundaries,
 	// One translation style: no `lang === 'de'` outside src/core/i18n.ts (docs/design.md, "Languages").
 	...languageStyle,
+	// Every file in a vault goes through src/node/state-file.ts (docs/design.md, "The trust boundary").
+	...stateFiles,
 	{
 		// The bridge runs under Node, outside Obsidian: no popout windows, no Vault#configDir (it
 		// must find the config folder itself, `.obsidian` being the default it looks for first).

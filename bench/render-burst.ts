@@ -218,10 +218,10 @@ async function main(): Promise<void> {
 	const st = fs.statSync(journal);
 	fs.appendFileSync(journal, encodeRecord({ path: 'F1/n1.md', tool: 'Write', session: 'new', at: new Date().toISOString() }) ?? '');
 	t = performance.now();
-	const piece = await readJournalPiece(journal, st.size, st.ino);
+	const piece = await readJournalPiece(path.dirname(journal), journal, st.size, st.ino);
 	const tailMs = performance.now() - t;
 	t = performance.now();
-	const whole = await readJournalPiece(journal, 0, null);
+	const whole = await readJournalPiece(path.dirname(journal), journal, 0, null);
 	const wholeMs = performance.now() - t;
 	t = performance.now();
 	await agents.refresh();

@@ -33,7 +33,7 @@ export async function check(args: Args, scriptPath: string, env: NodeJS.ProcessE
 	const timeout = Number(env.SESSION_BRIEF_EXTERNAL_TIMEOUT_MS);
 	const result = await checkVault(ctx, { env, lang: ctx.lang, targets, externalTimeoutMs: timeout > 0 ? timeout : undefined });
 	// Only a check of the whole rule scope becomes the record the next edit is compared with.
-	const diff = attributeFindings(ctx.pluginDir, ctx.lang, result.findings, clock(env), targets === undefined);
+	const diff = attributeFindings(ctx.root, ctx.pluginDir, ctx.lang, result.findings, clock(env), targets === undefined);
 	if (args.flags.has('json')) {
 		writeOut(`${JSON.stringify(checkJson(ctx, result, ctx.lang, diff), null, 2)}\n`);
 	} else {

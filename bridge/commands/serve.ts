@@ -81,13 +81,13 @@ export function serve(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): P
 	const ctx = contextFor(args, scriptPath, env);
 	if (ctx.pluginDir === null) throw new UsageError(`no Obsidian config folder in ${ctx.root}; pass --config-dir NAME`);
 	const discoveryFile = path.join(ctx.pluginDir, DISCOVERY_FILE);
-	const existing = readDiscovery(discoveryFile);
+	const existing = readDiscovery(ctx.root, discoveryFile);
 	if (existing !== null && existing.pid !== process.pid && processAlive(existing.pid)) {
 		throw new UsageError(`a live channel already runs for this vault (process ${existing.pid}: Obsidian or another "serve")`);
 	}
 	const keeper = new BriefKeeper(ctx, env);
 	// Tier 1 for hooks: the cache names this process while a watcher reports every change.
-	const cache = new ServeCache(ctx.pluginDir, ctx.key, () => keeper.get(), () => clock(env));
+	const cache = new ServeCache(ctx.root, ctx.pluginDir, ctx.key, () => keeper.get(), () => clock(env));
 	const pluginDir = ctx.pluginDir;
 	cache.summarize = (now) => summarizeFiles({ root: ctx.root, pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders }, now, ctx.settings.maxNamesPerItem);
 	let watcher: fs.FSWatcher | null = null;
@@ -114,7 +114,7 @@ export function serve(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): P
 		review: () => keeper.answer(),
 		check: () => liveCheck(ctx, env),
 	};
-	return startLiveServer(handlers, { discoveryFile }).then(
+	return startLiveServer(handlers, { vaultRoot: ctx.root, discoveryFile }).then(
 		(server) =>
 			new Promise<number>((resolve) => {
 				process.stderr.write(`Serving the live channel for ${quoteName(ctx.root)} on 127.0.0.1:${server.port}. Stop with Ctrl+C.\n`);

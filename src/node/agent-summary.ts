@@ -13,6 +13,7 @@ import { isCountedNote } from '../core/paths';
 import { emptyMarks, parseReviewMarks, REVIEW_FILE, type AgentChangesItem, type ReviewMarks } from '../core/what-changed';
 import { journalPath } from './agent-journal';
 import { exists } from './plugin-tier';
+import { inspectStateFile, openStateFile, readRange } from './state-file';
 
 /** Where the notes and the agent files are, and which notes count. */
 export interface SummaryPlace {
@@ -29,32 +30,27 @@ function sameFile(a: FileIdentity | null, b: FileIdentity | null): boolean {
 	return a === b || (a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs);
 }
 
-/** The file's identity; null when it is missing; undefined when it cannot be told. */
-function statIdentity(file: string): FileIdentity | null | undefined {
-	try {
-		return identity(fs.statSync(file));
-	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === 'ENOENT' ? null : undefined;
-	}
+/** The file's identity; null when it is missing; undefined when it cannot be told (damaged: a link, a FIFO). */
+function statIdentity(root: string, file: string): FileIdentity | null | undefined {
+	const entry = inspectStateFile(root, file);
+	if (entry.kind === 'file') return identity(entry.stat);
+	return entry.kind === 'missing' ? null : undefined;
 }
 
 /** Bytes `from`..end of an open file, with the identity of the file as read. */
 function readFrom(fd: number, from: number): { bytes: Buffer; id: FileIdentity } {
 	const st = fs.fstatSync(fd);
 	const start = Math.min(from, st.size);
-	const bytes = Buffer.alloc(st.size - start);
-	const got = fs.readSync(fd, bytes, 0, bytes.length, start);
-	return { bytes: bytes.subarray(0, got), id: identity(st) };
+	return { bytes: readRange(fd, start, st.size - start), id: identity(st) };
 }
 
 /** The review marks as what-changed.ts reads them (damaged: none), with the identity of what was read; missing: null identity. */
-function readMarks(pluginDir: string): { marks: ReviewMarks; id: FileIdentity | null } {
-	let fd: number;
-	try {
-		fd = fs.openSync(path.join(pluginDir, REVIEW_FILE), 'r');
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { marks: emptyMarks(), id: null };
-		throw error;
+function readMarks(root: string, pluginDir: string): { marks: ReviewMarks; id: FileIdentity | null } {
+	const file = path.join(pluginDir, REVIEW_FILE);
+	const fd = openStateFile(root, file);
+	if (fd === null) {
+		if (inspectStateFile(root, file).kind === 'missing') return { marks: emptyMarks(), id: null };
+		throw new Error(`${REVIEW_FILE} is not a regular file`);
 	}
 	try {
 		const { bytes, id } = readFrom(fd, 0);
@@ -98,12 +94,10 @@ function wholeKey(place: SummaryPlace, now: Date, journal: FileIdentity | null, 
 /** What a cache writer stores as `agentChanges`; undefined when it cannot be made. */
 export function summarizeFiles(place: SummaryPlace, now: Date, cap: number): AgentChangesSummary | undefined {
 	try {
-		const { marks, id: marksId } = readMarks(place.pluginDir);
-		let fd: number;
-		try {
-			fd = fs.openSync(journalPath(place.pluginDir), 'r');
-		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return undefined;
+		const { marks, id: marksId } = readMarks(place.root, place.pluginDir);
+		const fd = openStateFile(place.root, journalPath(place.pluginDir));
+		if (fd === null) {
+			if (inspectStateFile(place.root, journalPath(place.pluginDir)).kind !== 'missing') return undefined;
 			return remember(place, now, summarizeAgentChanges([], marks, noteThere(place), now, cap, { journal: null, lastLine: null, marks: marksId }), null, marksId);
 		}
 		try {
@@ -130,14 +124,14 @@ function remember(place: SummaryPlace, now: Date, made: { summary?: AgentChanges
 /** The whole item `summarizeFiles` worked out in this process for these very files and this `now`; null otherwise. */
 export function wholeItemJustMade(place: SummaryPlace, now: Date): AgentChangesItem | null {
 	if (lastWhole === null) return null;
-	const journal = statIdentity(journalPath(place.pluginDir));
-	const marks = statIdentity(path.join(place.pluginDir, REVIEW_FILE));
+	const journal = statIdentity(place.root, journalPath(place.pluginDir));
+	const marks = statIdentity(place.root, path.join(place.pluginDir, REVIEW_FILE));
 	if (journal === undefined || marks === undefined || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;
 	return { count: lastWhole.item.count, paths: [...lastWhole.item.paths] };
 }
 
 /** The records appended after the summary's journal, when the file only grew since; null otherwise. */
-function appendedText(file: string, summary: AgentChangesSummary, now: FileIdentity): string | null {
+function appendedText(root: string, file: string, summary: AgentChangesSummary, now: FileIdentity): string | null {
 	const was = summary.journal;
 	if (was !== null && (summary.lastLine === null || now.ino !== was.ino)) return null;
 	const from = was?.size ?? 0;
@@ -145,7 +139,8 @@ function appendedText(file: string, summary: AgentChangesSummary, now: FileIdent
 	// The summary's last line must still end where the tail starts: a compacted file that got the old inode number back is no tail.
 	const check = was === null || from === 0 ? '' : `${summary.lastLine}\n`;
 	const checkBytes = Buffer.byteLength(check);
-	const fd = fs.openSync(file, 'r');
+	const fd = openStateFile(root, file);
+	if (fd === null) return null;
 	try {
 		const { bytes, id } = readFrom(fd, from - checkBytes);
 		if ((was !== null && id.ino !== was.ino) || id.size > 2 * COMPACT_AT_BYTES) return null;
@@ -163,17 +158,17 @@ function appendedText(file: string, summary: AgentChangesSummary, now: FileIdent
  */
 export function agentChangesFromSummary(place: SummaryPlace, summary: AgentChangesSummary, now: Date, cap: number): AgentChangesItem | null {
 	try {
-		const marksNow = statIdentity(path.join(place.pluginDir, REVIEW_FILE));
+		const marksNow = statIdentity(place.root, path.join(place.pluginDir, REVIEW_FILE));
 		if (marksNow === undefined || !sameFile(marksNow, summary.marks)) return null;
 		const file = journalPath(place.pluginDir);
-		const journalNow = statIdentity(file);
+		const journalNow = statIdentity(place.root, file);
 		if (journalNow === undefined) return null;
 		if (sameFile(journalNow, summary.journal)) return itemFromSummary(summary, now, cap);
 		if (journalNow === null) return null;
-		const tail = appendedText(file, summary, journalNow);
+		const tail = appendedText(place.root, file, summary, journalNow);
 		if (tail === null) return null;
 		// The marks the tail is judged by must be the summary's, read through one descriptor.
-		const { marks, id } = readMarks(place.pluginDir);
+		const { marks, id } = readMarks(place.root, place.pluginDir);
 		if (!sameFile(id, summary.marks)) return null;
 		return itemWithTail(summary, parseJournal(tail), marks, noteThere(place), now, cap);
 	} catch {

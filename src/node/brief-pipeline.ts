@@ -44,7 +44,7 @@ export function judgeCache(ctx: VaultContext, now: Date): CacheVerdict {
 	const why: string[] = [];
 	const rejected: string[] = [];
 	if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now, why), reason: why[0] ?? null, rejected };
-	const file = readBriefCacheChecked(ctx.pluginDir);
+	const file = readBriefCacheChecked(ctx.root, ctx.pluginDir);
 	const usable = usableCache(ctx, now, why, rejected, file);
 	return { read: file.state === 'ok' ? file.value : null, usable, reason: why[0] ?? null, rejected };
 }
@@ -150,7 +150,7 @@ export function startRun(ctx: VaultContext, choice: PipelineChoice, now: Date, f
 			if (index !== undefined) return index;
 			index = null;
 			if (cache.usable === null || ctx.pluginDir === null) return index;
-			const got = readBriefIndexChecked(ctx.pluginDir, cache.usable.indexId);
+			const got = readBriefIndexChecked(ctx.root, ctx.pluginDir, cache.usable.indexId);
 			if (got.state === 'ok') index = got.value;
 			else if (got.state === 'rejected') {
 				run.indexRejected = got.why;

@@ -123,7 +123,7 @@ export function scanTier(run: PipelineRun): SourcedBrief {
 	const index = run.index();
 	if (index !== null) rowsOf(index, rows, previous);
 	else if (cache === null && run.cache.read !== null && run.cache.read.key === ctx.key && ctx.pluginDir !== null) {
-		const earlier = readBriefIndex(ctx.pluginDir, run.cache.read.indexId);
+		const earlier = readBriefIndex(ctx.root, ctx.pluginDir, run.cache.read.indexId);
 		if (earlier !== null) rowsOf(earlier, rows, previous);
 	}
 
@@ -136,13 +136,14 @@ export function scanTier(run: PipelineRun): SourcedBrief {
 					return seen !== undefined && seen[0] === note.mtime && seen[1] === note.size ? previous.get(note.path) : undefined;
 				};
 	// A full scan's second thread starts before the walk when the last cache says the vault is large.
-	const expected = reuse === undefined && run.walk === undefined && ctx.pluginDir !== null ? (run.cache.read ?? readBriefCache(ctx.pluginDir))?.noteCount : undefined;
+	const expected = reuse === undefined && run.walk === undefined && ctx.pluginDir !== null ? (run.cache.read ?? readBriefCache(ctx.root, ctx.pluginDir))?.noteCount : undefined;
 	const scan = scanVault(ctx.root, ctx.settings, reuse, run.walk, expected ?? 0);
 	const brief = briefFrom(ctx, now, scan.entries, scan.walk.errors, cache);
 	const generatedAt = now.getTime();
 	if (ctx.pluginDir !== null) {
 		try {
 			writeCache(
+				ctx.root,
 				ctx.pluginDir,
 				{
 					writer: 'bridge',
@@ -154,7 +155,7 @@ export function scanTier(run: PipelineRun): SourcedBrief {
 					namesPerItem: ctx.settings.maxNamesPerItem,
 					lang: cache?.lang,
 					locale: cache?.locale,
-					news: newsAnswers(brief, readSessionStarts(ctx.pluginDir), ctx.settings.maxNamesPerItem),
+					news: newsAnswers(brief, readSessionStarts(ctx.root, ctx.pluginDir), ctx.settings.maxNamesPerItem),
 					agentChanges: summarizeFiles({ root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders }, now, ctx.settings.maxNamesPerItem),
 				},
 				scan.entries.map((e, i) => toRow(e, scan.sizes[i] ?? -1)),
@@ -179,7 +180,7 @@ export async function liveBrief(run: PipelineRun): Promise<TierOutcome> {
 	if (ctx.pluginDir === null) return null;
 	// Loaded only here, so runs that never ask pay nothing for the WebSocket client.
 	const { askLive } = await import('./live/client');
-	const answer = await askLive(path.join(ctx.pluginDir, DISCOVERY_FILE), 'brief', LIVE_BUDGET_MS);
+	const answer = await askLive(ctx.root, path.join(ctx.pluginDir, DISCOVERY_FILE), 'brief', LIVE_BUDGET_MS);
 	if (!answer.ok) return { reason: `live channel: ${answer.reason}` };
 	const live = answer.result as Partial<LiveBrief> | null;
 	if (live === null || typeof live !== 'object' || live.key !== ctx.key || live.date !== isoDate(now)) {

@@ -7,14 +7,14 @@
  */
 import * as crypto from 'node:crypto';
 import * as path from 'node:path';
-import { writeFileAtomic } from './atomic-write';
+import { writeStateFile } from './state-file';
 import { BRIEF_FILE, INDEX_FILE, makeBriefCache, makeIndex, stampOfRows, type BriefCache, type IndexRow } from '../core/cache-format';
 
 export { readBriefCache, readBriefIndex } from './cache-read';
 
 /** Index first, brief second: a reader that sees the new brief always finds its index. */
-export function writeCache(pluginDir: string, fields: Omit<BriefCache, 'format' | 'version' | 'indexId' | 'stamp'>, rows: IndexRow[]): void {
+export function writeCache(root: string, pluginDir: string, fields: Omit<BriefCache, 'format' | 'version' | 'indexId' | 'stamp'>, rows: IndexRow[]): void {
 	const id = crypto.randomBytes(8).toString('hex');
-	writeFileAtomic(path.join(pluginDir, INDEX_FILE), JSON.stringify(makeIndex(id, rows)));
-	writeFileAtomic(path.join(pluginDir, BRIEF_FILE), JSON.stringify(makeBriefCache(id, { ...fields, stamp: stampOfRows(rows) })));
+	writeStateFile(root, path.join(pluginDir, INDEX_FILE), JSON.stringify(makeIndex(id, rows)));
+	writeStateFile(root, path.join(pluginDir, BRIEF_FILE), JSON.stringify(makeBriefCache(id, { ...fields, stamp: stampOfRows(rows) })));
 }

@@ -31,7 +31,7 @@ function installedAt(vault: string): number | null {
 
 export function sessionStartChecks(vault: string, registered: boolean, env: NodeJS.ProcessEnv = {}): Check[] {
 	const pluginDir = loadVaultContext(vault, { env }).pluginDir;
-	const entries = pluginDir === null ? [] : readSessionStarts(pluginDir);
+	const entries = pluginDir === null ? [] : readSessionStarts(vault, pluginDir);
 	const t = now(env);
 	const checks: Check[] = [];
 	const delivered = entries.filter((e) => e.delivered);

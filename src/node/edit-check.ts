@@ -26,7 +26,7 @@ export async function checkEdit(ctx: VaultContext, rel: string, o: EditCheckOpti
 	const timeout = Number(o.env.SESSION_BRIEF_EXTERNAL_TIMEOUT_MS);
 	const result = await checkVault(ctx, { env: o.env, lang: o.lang, externalTimeoutMs: timeout > 0 ? timeout : undefined });
 	// What this edit introduced comes first; findings that were already there are counted (docs/design.md, "Findings attributed to the edit").
-	const diff = attributeFindings(ctx.pluginDir, o.lang, result.findings, o.now());
+	const diff = attributeFindings(ctx.root, ctx.pluginDir, o.lang, result.findings, o.now());
 	const header = EDIT_REPORT_TEXT[o.lang].header(shortenName(rel, 600));
 	return editReport(header, diff, result.findings, result.checksRun, o.lang, o.command, summaryLine(result.findings, result.checksRun, o.lang));
 }

@@ -7,6 +7,7 @@
  */
 import * as fs from 'node:fs';
 import { COMPACT_AT_BYTES } from '../core/agent-journal';
+import { inspectStateFile, openStateFile } from './state-file';
 
 export interface JournalPiece {
 	/** Complete lines only: a line still being written is left for the next read. */
@@ -22,28 +23,30 @@ export interface JournalPiece {
 /**
  * The journal's new complete lines after `from` when `ino` still names the same file and it has
  * not shrunk; otherwise (first read, compaction, replaced by a sync) the whole journal, at most its
- * last 8 MB as every reader reads it. Null when there is no journal.
+ * last 8 MB as every reader reads it. Null when there is no journal. A planted link, FIFO or
+ * folder in its place is never opened (src/node/state-file.ts): an error the sidebar shows.
  */
-export async function readJournalPiece(file: string, from: number, ino: number | null): Promise<JournalPiece | null> {
-	let handle: fs.promises.FileHandle;
-	try {
-		handle = await fs.promises.open(file, 'r');
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-		throw error;
+export async function readJournalPiece(root: string, file: string, from: number, ino: number | null): Promise<JournalPiece | null> {
+	const fd = openStateFile(root, file);
+	if (fd === null) {
+		const entry = inspectStateFile(root, file);
+		if (entry.kind === 'missing') return null;
+		throw new Error(`the agent changes journal ${entry.kind === 'damaged' ? entry.reason : 'cannot be read'}`);
 	}
 	try {
-		const st = await handle.stat();
+		const st = fs.fstatSync(fd);
 		const size = st.size;
 		const tail = ino !== null && st.ino === ino && size >= from;
 		const start = tail ? from : Math.max(0, size - 2 * COMPACT_AT_BYTES);
 		if (size <= start) return { text: '', end: tail ? from : size, ino: st.ino, whole: !tail };
 		const buf = Buffer.alloc(size - start);
-		const { bytesRead } = await handle.read(buf, 0, buf.length, start);
+		const bytesRead = await new Promise<number>((resolve, reject) => {
+			fs.read(fd, buf, 0, buf.length, start, (error, n) => (error === null ? resolve(n) : reject(error)));
+		});
 		const last = buf.subarray(0, bytesRead).lastIndexOf(0x0a);
 		if (last < 0) return { text: '', end: start, ino: st.ino, whole: !tail };
 		return { text: buf.subarray(0, last + 1).toString('utf8'), end: start + last + 1, ino: st.ino, whole: !tail };
 	} finally {
-		await handle.close();
+		fs.closeSync(fd);
 	}
 }

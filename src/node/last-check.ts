@@ -5,12 +5,11 @@
  * record. Kept only where the plugin's folder exists, so a vault without the plugin gets no
  * folder made for it.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isLang, type Lang } from '../core/i18n';
 import { diffFindings, recordedFinding, RECORDED_FINDINGS_MAX, type FindingDiff, type RecordedFinding } from '../core/rules/finding-diff';
 import type { Finding } from '../core/rules/types';
-import { writeFileAtomic } from './atomic-write';
+import { isStateFolder, readStateJson, writeStateFile } from './state-file';
 
 export const LAST_CHECK_FILE = 'last-check.json';
 /** A record larger than this is not read (it cannot be one this code wrote). */
@@ -28,11 +27,10 @@ function isRecorded(v: unknown): v is RecordedFinding {
 	return typeof r.check === 'string' && typeof r.path === 'string' && typeof r.message === 'string';
 }
 
-export function readLastCheck(pluginDir: string): LastCheck | null {
-	const file = path.join(pluginDir, LAST_CHECK_FILE);
+export function readLastCheck(root: string, pluginDir: string): LastCheck | null {
 	try {
-		if (fs.statSync(file).size > MAX_BYTES) return null;
-		const data = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+		const data = readStateJson(root, path.join(pluginDir, LAST_CHECK_FILE), MAX_BYTES) as Record<string, unknown> | undefined;
+		if (data === undefined || data === null) return null;
 		if (data.schema !== 1 || !isLang(data.lang) || typeof data.complete !== 'boolean') return null;
 		if (!Array.isArray(data.findings) || !data.findings.every(isRecorded)) return null;
 		return { lang: data.lang, complete: data.complete, findings: data.findings.map((f) => ({ check: f.check, path: f.path, message: f.message })) };
@@ -41,18 +39,10 @@ export function readLastCheck(pluginDir: string): LastCheck | null {
 	}
 }
 
-export function writeLastCheck(pluginDir: string, lang: Lang, findings: readonly Finding[], now: Date): void {
+export function writeLastCheck(root: string, pluginDir: string, lang: Lang, findings: readonly Finding[], now: Date): void {
 	const kept = findings.slice(0, RECORDED_FINDINGS_MAX).map(recordedFinding);
 	const record = { schema: 1, writtenAt: now.toISOString(), lang, complete: kept.length === findings.length, findings: kept };
-	writeFileAtomic(path.join(pluginDir, LAST_CHECK_FILE), `${JSON.stringify(record)}\n`);
-}
-
-function isDir(p: string): boolean {
-	try {
-		return fs.statSync(p).isDirectory();
-	} catch {
-		return false;
-	}
+	writeStateFile(root, path.join(pluginDir, LAST_CHECK_FILE), `${JSON.stringify(record)}\n`);
 }
 
 /**
@@ -60,13 +50,14 @@ function isDir(p: string): boolean {
  * A record in another language cannot be compared (messages differ), so it counts as none. Never
  * throws: a record that cannot be read or written only costs the attribution.
  */
-export function attributeFindings(pluginDir: string | null, lang: Lang, findings: readonly Finding[], now: Date, record = true): FindingDiff {
-	if (pluginDir === null || !isDir(pluginDir)) return diffFindings(null, findings);
-	const previous = readLastCheck(pluginDir);
+export function attributeFindings(root: string, pluginDir: string | null, lang: Lang, findings: readonly Finding[], now: Date, record = true): FindingDiff {
+	// Only an existing folder of the vault (never one reached through a link): a vault without the plugin gets none made.
+	if (pluginDir === null || !isStateFolder(root, pluginDir)) return diffFindings(null, findings);
+	const previous = readLastCheck(root, pluginDir);
 	const diff = diffFindings(previous !== null && previous.lang === lang ? previous : null, findings);
 	if (record) {
 		try {
-			writeLastCheck(pluginDir, lang, findings, now);
+			writeLastCheck(root, pluginDir, lang, findings, now);
 		} catch {
 			// Read-only vault or full disk: the check itself still reports.
 		}

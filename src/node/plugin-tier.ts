@@ -50,7 +50,7 @@ export function usableCache(ctx: VaultContext, now: Date, why: string[], rejecte
 		why.push('no Obsidian config folder found, so no cache');
 		return null;
 	}
-	const got = read ?? readBriefCacheChecked(ctx.pluginDir);
+	const got = read ?? readBriefCacheChecked(ctx.root, ctx.pluginDir);
 	const cache = got.state === 'ok' ? got.value : null;
 	if (got.state === 'rejected') {
 		why.push(`cache rejected: ${got.why}`);

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import type { AgentChangesSummary } from '../core/agent-summary';
 import { BRIEF_FILE, checkedBriefCache, type BriefCache } from '../core/cache-format';
 import { isoDate } from '../core/dates';
-import { writeFileAtomic } from './atomic-write';
+import { writeStateFile } from './state-file';
 import { readBriefCacheChecked } from './cache-read';
 import { processIdentity } from './live/process-identity';
 import type { SourcedBrief } from './plugin-tier';
@@ -36,6 +36,7 @@ export class ServeCache {
 	lastError: string | null = null;
 
 	constructor(
+		private readonly root: string,
 		private readonly pluginDir: string,
 		private readonly key: string,
 		private readonly current: () => Promise<SourcedBrief>,
@@ -111,7 +112,7 @@ export class ServeCache {
 	 * these settings is claimed, and a pending mark only ever touches a file this process claimed.
 	 */
 	private mark(pending: boolean, date?: string): boolean {
-		const got = readBriefCacheChecked(this.pluginDir);
+		const got = readBriefCacheChecked(this.root, this.pluginDir);
 		if (got.state !== 'ok') return false;
 		const cache = got.value;
 		if (cache.key !== this.key || (date !== undefined && cache.date !== date)) return false;
@@ -121,7 +122,7 @@ export class ServeCache {
 		const next: BriefCache = summary === undefined ? { ...cache, plugin } : { ...cache, plugin, agentChanges: summary };
 		const checked = checkedBriefCache(next);
 		if (!checked.ok) throw new Error(`refusing to write ${BRIEF_FILE}: ${checked.why}`);
-		writeFileAtomic(path.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
+		writeStateFile(this.root, path.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
 		return true;
 	}
 }

@@ -3,16 +3,17 @@
  * brief"): each firing in `session-starts.json` in the plugin's folder (the last 20), and a
  * per-session mark so a host that runs several of our entries for one session delivers the brief
  * once. The hook input's `cwd` is kept as a hint only, never as the vault's root. Nothing here may
- * stop the brief: every failure only costs the record.
+ * stop the brief: every failure only costs the record. Every file goes through the state-file
+ * module (src/node/state-file.ts): a planted link, FIFO or folder is a miss, never followed.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { translateHookInput, type AgentId, type ClaudeShapedInput } from '../core/agent-contracts';
 import type { Settings } from '../core/settings';
 import { parseSessionStarts, type SessionStartEntry } from '../core/session-starts';
-import { writeFileAtomic } from './atomic-write';
 import { parseHookJson } from './hook-input';
 import { realPathOf, vaultRelativeReal } from './real-path';
+import { createStateFile, ensureStateFolder, listStateFolder, placeStateFile, readStateText, removeStateFile, statStateFile, writeStateFile } from './state-file';
 
 export const STARTS_FILE = 'session-starts.json';
 export const MARKS_FOLDER = 'session-marks';
@@ -99,50 +100,33 @@ export function markName(key: string): string {
  * two sessions started together). The window runs on the real clock: it is about entries firing
  * together, not about the brief's date.
  */
-function claim(pluginDir: string, key: string, agent: AgentId, hasId: boolean): boolean {
+function claim(root: string, pluginDir: string, key: string, agent: AgentId, hasId: boolean): boolean {
 	const dir = path.join(pluginDir, MARKS_FOLDER);
-	fs.mkdirSync(dir, { recursive: true });
+	ensureStateFolder(root, dir);
 	const file = path.join(dir, markName(key));
 	const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;
 	const text = `${Date.now()}\n${agent}\n`;
-	// The mark is written whole under a name of its own and then linked into place, so an entry
-	// racing this one never reads it half-written (which read as a stale mark, and both gave the brief).
-	let whole: string | null = `${file}.${process.pid}.${Math.floor(Math.random() * 0x100000000).toString(16)}.tmp`;
-	try {
-		fs.writeFileSync(whole, text);
-	} catch {
-		whole = null;
-	}
-	try {
-		for (let attempt = 0; attempt < 2; attempt++) {
-			if (placeMark(file, whole, text)) return true;
-			const [written, by] = fs.readFileSync(file, 'utf8').split('\n');
-			// A mark created in place may still be empty: its age is then the file's.
-			const at = written === undefined || written === '' ? fs.statSync(file).mtimeMs : Number(written);
-			const age = Date.now() - at;
-			if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;
-			fs.rmSync(file, { force: true });
+	for (let attempt = 0; attempt < 2; attempt++) {
+		// Written whole under a name of its own and then linked into place, so an entry racing this
+		// one never reads it half-written (which read as a stale mark, and both gave the brief).
+		if (placeStateFile(root, file, text)) return true;
+		const found = readStateText(root, file, 256);
+		const st = statStateFile(root, file);
+		if (found === null || st === null) {
+			// Something that is not a mark (a planted link, FIFO or folder): removed when it can be.
+			removeStateFile(root, file);
+			continue;
 		}
-	} finally {
-		if (whole !== null) fs.rmSync(whole, { force: true });
+		const [written, by] = found.split('\n');
+		// A mark created in place may still be empty: its age is then the file's.
+		const at = written === undefined || written === '' ? st.mtimeMs : Number(written);
+		const age = Date.now() - at;
+		if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;
+		removeStateFile(root, file);
 	}
 	// Still contended after both tries (entries racing over a stale mark): give the brief. A second
 	// brief costs a few lines; a lost one costs the session its brief.
 	return true;
-}
-
-/** Puts the mark in place unless one is there: true when this call placed it. */
-function placeMark(file: string, whole: string | null, text: string): boolean {
-	try {
-		if (whole !== null) fs.linkSync(whole, file);
-		else fs.writeFileSync(file, text, { flag: 'wx' });
-		return true;
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-		// A file system without hard links: create the mark in place.
-		if (whole !== null) return placeMark(file, null, text);
-		throw error;
-	}
 }
 
 /** In the marks folder: when it was last pruned (its modification time). */
@@ -153,47 +137,74 @@ export const PRUNED_STAMP = '.pruned';
  * minute: many sessions started within ten minutes (parallel agents, a benchmark) leave as many
  * marks, and a stat of each at every session start cost more than the rest of its bookkeeping.
  */
-function pruneMarks(pluginDir: string): void {
+function pruneMarks(root: string, pluginDir: string): void {
 	const dir = path.join(pluginDir, MARKS_FOLDER);
 	const stamp = path.join(dir, PRUNED_STAMP);
-	try {
-		if (Date.now() - fs.statSync(stamp).mtimeMs < 60_000) return;
-	} catch {
-		// Never pruned yet.
-	}
-	fs.writeFileSync(stamp, '');
-	for (const name of fs.readdirSync(dir).slice(0, 500)) {
-		if (name === PRUNED_STAMP) continue;
-		const file = path.join(dir, name);
+	const pruned = statStateFile(root, stamp);
+	if (pruned !== null && Date.now() - pruned.mtimeMs < 60_000) return;
+	writeStateFile(root, stamp, '');
+	for (const entry of listStateFolder(root, dir, 500)) {
+		if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;
+		const file = path.join(dir, entry.name);
 		try {
-			if (Date.now() - fs.statSync(file).mtimeMs > 10 * 60_000) fs.rmSync(file, { force: true });
+			const st = statStateFile(root, file);
+			if (st !== null && Date.now() - st.mtimeMs > 10 * 60_000) removeStateFile(root, file);
 		} catch {
 			// Another entry removed it first.
 		}
 	}
 }
 
-export function readSessionStarts(pluginDir: string): SessionStartEntry[] {
-	try {
-		return parseSessionStarts(fs.readFileSync(path.join(pluginDir, STARTS_FILE), 'utf8'));
-	} catch {
-		return [];
+/** The record is rewritten whole; more is not one this code wrote. */
+const MAX_STARTS_BYTES = 256 * 1024;
+
+export function readSessionStarts(root: string, pluginDir: string): SessionStartEntry[] {
+	const text = readStateText(root, path.join(pluginDir, STARTS_FILE), MAX_STARTS_BYTES);
+	return text === null ? [] : parseSessionStarts(text);
+}
+
+/** A lock older than this was left by an entry that died while holding it. */
+const STALE_LOCK_MS = 2_000;
+/**
+ * How long an entry waits for the lock before it gives up the record (never the brief). Each holder
+ * keeps it for a read and a write; twenty entries started at once on a busy two-core machine took
+ * over a second to pass it on to the last.
+ */
+const LOCK_BUDGET_MS = 3_000;
+
+function pause(ms: number): void {
+	Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Runs `work` holding `<file>.lock`; false when the lock could not be had within the budget. */
+function withFileLock(root: string, file: string, work: () => void): boolean {
+	const lock = `${file}.lock`;
+	const until = Date.now() + LOCK_BUDGET_MS;
+	for (;;) {
+		if (createStateFile(root, lock, String(process.pid))) break;
+		const st = statStateFile(root, lock);
+		if (st === null || Date.now() - st.mtimeMs > STALE_LOCK_MS) removeStateFile(root, lock);
+		else if (Date.now() >= until) return false;
+		else pause(1 + Math.floor(Math.random() * 3));
 	}
+	try {
+		work();
+	} finally {
+		removeStateFile(root, lock);
+	}
+	return true;
 }
 
 /**
- * Adds the firing to the record. Entries of one session fire together, and each writes the whole
- * file, so one can overwrite the other's line: each looks for its own line after writing and
- * writes again without it there.
+ * Adds the firing to the record. Entries of one session fire together and each rewrites the whole
+ * file, so the read and the write happen under a lock: no entry's line is lost to another's write.
  */
-function record(pluginDir: string, entry: SessionStartEntry): void {
+function record(root: string, pluginDir: string, entry: SessionStartEntry): void {
 	const file = path.join(pluginDir, STARTS_FILE);
-	const mine = (e: SessionStartEntry): boolean => e.at === entry.at && e.agent === entry.agent && e.sessionId === entry.sessionId && e.source === entry.source && e.delivered === entry.delivered;
-	for (let attempt = 0; attempt < 3; attempt++) {
-		const entries = [...readSessionStarts(pluginDir), entry].slice(-MAX_STARTS);
-		writeFileAtomic(file, `${JSON.stringify({ schema: 1, entries }, null, 1)}\n`);
-		if (readSessionStarts(pluginDir).some(mine)) return;
-	}
+	withFileLock(root, file, () => {
+		const entries = [...readSessionStarts(root, pluginDir), entry].slice(-MAX_STARTS);
+		writeStateFile(root, file, `${JSON.stringify({ schema: 1, entries }, null, 1)}\n`);
+	});
 }
 
 /**
@@ -219,13 +230,13 @@ export function beginSessionStart(root: string, pluginDir: string | null, settin
 	let duplicate = false;
 	try {
 		const key = `${input.sessionId ?? ''}\u0000${input.source ?? ''}`;
-		duplicate = !claim(pluginDir, key, agent, input.sessionId !== null);
-		pruneMarks(pluginDir);
+		duplicate = !claim(root, pluginDir, key, agent, input.sessionId !== null);
+		pruneMarks(root, pluginDir);
 	} catch {
 		duplicate = false;
 	}
 	try {
-		record(pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });
+		record(root, pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });
 	} catch {
 		// A read-only vault: the brief still arrives.
 	}

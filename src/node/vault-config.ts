@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { settingsKey } from '../core/cache-key';
 import { resolveLanguage, type Lang } from '../core/i18n';
+import { inspectStateFile, readStateText } from './state-file';
 import {
 	effectiveDailyNote,
 	resolveDailyNoteSettings,
@@ -45,16 +46,23 @@ export function defaultVaultRoot(scriptPath: string): string | null {
 	return path.dirname(path.dirname(dir));
 }
 
-function readJson(file: string, warnings: string[]): unknown {
-	let text: string;
-	try {
-		text = fs.readFileSync(file, 'utf8');
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code !== 'ENOENT') warnings.push(`cannot read ${file}: ${(error as Error).message}`);
+/** Settings files are small; a larger one is not a settings file. */
+const MAX_SETTINGS_BYTES = 4 * 1024 * 1024;
+
+/**
+ * A settings file of the vault, through the state-file module: a link, FIFO or folder planted in
+ * its place is never followed or opened (src/node/state-file.ts), only reported.
+ */
+function readJson(root: string, file: string, warnings: string[]): unknown {
+	const text = readStateText(root, file, MAX_SETTINGS_BYTES);
+	if (text === null) {
+		const entry = inspectStateFile(root, file);
+		if (entry.kind === 'damaged') warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);
+		else if (entry.kind === 'file') warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);
 		return undefined;
 	}
 	try {
-		return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
+		return JSON.parse(text) as unknown;
 	} catch {
 		warnings.push(`${file} is not valid JSON; using defaults`);
 		return undefined;
@@ -76,7 +84,7 @@ interface Recorded {
 }
 
 function readRecorded(root: string, warnings: string[]): Recorded | undefined {
-	return readJson(path.join(root, '.claude', 'hooks', 'session-brief.json'), warnings) as Recorded | undefined;
+	return readJson(root, path.join(root, '.claude', 'hooks', 'session-brief.json'), warnings) as Recorded | undefined;
 }
 
 /**
@@ -86,7 +94,8 @@ function readRecorded(root: string, warnings: string[]): Recorded | undefined {
  */
 export function findConfigDir(root: string, explicit: string | undefined, warnings: string[], recorded = readRecorded(root, warnings)): string | null {
 	if (explicit !== undefined) return explicit;
-	if (recorded !== undefined && typeof recorded.configDir === 'string' && isDir(path.join(root, recorded.configDir))) return recorded.configDir;
+	// The record is a file anyone can edit: only one folder name directly under the root counts.
+	if (recorded !== undefined && isFolderName(recorded.configDir) && isDir(path.join(root, recorded.configDir))) return recorded.configDir;
 	if (isDir(path.join(root, '.obsidian'))) return '.obsidian';
 	let names: string[] = [];
 	try {
@@ -99,6 +108,11 @@ export function findConfigDir(root: string, explicit: string | undefined, warnin
 		if (fs.existsSync(path.join(dir, 'app.json')) || isDir(path.join(dir, 'plugins'))) return name;
 	}
 	return null;
+}
+
+/** One folder name, as Obsidian's config folder is: no separator, not `.` or `..`. */
+export function isFolderName(v: unknown): v is string {
+	return typeof v === 'string' && v !== '' && v !== '.' && v !== '..' && !/[\\/\0]/.test(v);
 }
 
 export function systemLocale(env: NodeJS.ProcessEnv): string | undefined {
@@ -122,8 +136,8 @@ export function loadVaultContext(root: string, options: { configDir?: string; en
 	const recorded = readRecorded(root, warnings);
 	const configDir = findConfigDir(root, options.configDir, warnings, recorded);
 	const pluginDir = findPluginDir(root, configDir, recorded);
-	const settings = resolveSettings(pluginDir === null ? undefined : readJson(path.join(pluginDir, 'data.json'), warnings));
-	const obsidianDaily = resolveDailyNoteSettings(configDir === null ? undefined : readJson(path.join(root, configDir, 'daily-notes.json'), warnings));
+	const settings = resolveSettings(pluginDir === null ? undefined : readJson(root, path.join(pluginDir, 'data.json'), warnings));
+	const obsidianDaily = resolveDailyNoteSettings(configDir === null ? undefined : readJson(root, path.join(root, configDir, 'daily-notes.json'), warnings));
 	const dailyNote = effectiveDailyNote(settings, obsidianDaily);
 	const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));
 	return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };

@@ -4,7 +4,6 @@
  * the recorded session starts. The rules are src/core/what-changed.ts; this file reads the files,
  * records a session start, and attaches both items to a brief, each failing on its own.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Brief, BriefError } from '../core/brief';
 import {
@@ -29,30 +28,29 @@ import { isCountedNote } from '../core/paths';
 import { readJournal } from './agent-journal';
 import { agentChangesFromSummary, wholeItemJustMade } from './agent-summary';
 import { exists, type SourcedBrief } from './plugin-tier';
+import { readStateJson, writeStateFile } from './state-file';
 import type { VaultContext } from './vault-config';
 
-/** A missing, unreadable or damaged file counts as none: at worst a reviewed note shows again, or a session counts as the first. */
-function readJson(file: string): unknown {
-	try {
-		return JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
-	} catch {
-		return undefined;
-	}
+/** The files are rewritten whole by this code; anything larger is not one it wrote. */
+const MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * A missing, unreadable or damaged file (a planted link or FIFO included: src/node/state-file.ts)
+ * counts as none: at worst a reviewed note shows again, or a session counts as the first.
+ */
+export function readReviewMarks(root: string, pluginDir: string | null): ReviewMarks {
+	return pluginDir === null ? emptyMarks() : parseReviewMarks(readStateJson(root, path.join(pluginDir, REVIEW_FILE), MAX_BYTES));
 }
 
-export function readReviewMarks(pluginDir: string | null): ReviewMarks {
-	return pluginDir === null ? emptyMarks() : parseReviewMarks(readJson(path.join(pluginDir, REVIEW_FILE)));
-}
-
-export function readSessionStarts(pluginDir: string | null): SessionStarts {
-	return pluginDir === null ? { previous: null, current: null } : parseSessionStarts(readJson(path.join(pluginDir, SESSION_STARTS_FILE)));
+export function readSessionStarts(root: string, pluginDir: string | null): SessionStarts {
+	return pluginDir === null ? { previous: null, current: null } : parseSessionStarts(readStateJson(root, path.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES));
 }
 
 /** The unreviewed agent changes by session, deleted notes and notes no longer counted left out. */
 export function agentChangeSessions(ctx: VaultContext, now: Date): ChangeSession[] {
 	if (ctx.pluginDir === null) return [];
 	const there = exists(ctx.root);
-	return unreviewedSessions(readJournal(ctx.pluginDir, now), readReviewMarks(ctx.pluginDir), (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p));
+	return unreviewedSessions(readJournal(ctx.root, ctx.pluginDir, now), readReviewMarks(ctx.root, ctx.pluginDir), (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p));
 }
 
 /**
@@ -62,11 +60,9 @@ export function agentChangeSessions(ctx: VaultContext, now: Date): ChangeSession
 export async function recordSessionStart(ctx: VaultContext, source: string | undefined, now: Date): Promise<void> {
 	try {
 		if (ctx.pluginDir === null) return;
-		const next = nextSessionStarts(readSessionStarts(ctx.pluginDir), source, now);
+		const next = nextSessionStarts(readSessionStarts(ctx.root, ctx.pluginDir), source, now);
 		if (next === null) return;
-		// Loaded only for a new conversation: the atomic write brings the crypto module.
-		const { writeFileAtomic } = await import('./atomic-write');
-		writeFileAtomic(path.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}\n`);
+		writeStateFile(ctx.root, path.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}\n`);
 	} catch {
 		// Fail open: without the record the next session shows the same news again.
 	}
@@ -83,7 +79,7 @@ function describe(error: unknown): string {
  * when the cache was written under an older session record than it can answer for.
  */
 async function sinceLastSession(ctx: VaultContext, sourced: SourcedBrief, full: () => Promise<Brief>): Promise<SinceLastSessionItem> {
-	const since = readSessionStarts(ctx.pluginDir).previous;
+	const since = readSessionStarts(ctx.root, ctx.pluginDir).previous;
 	if (since === null) return sinceLastSessionItem(null, []);
 	const own = newsNotes(sourced.brief);
 	if (own !== null) return sinceLastSessionItem(since, own);

@@ -8,8 +8,12 @@ import { FileSystemAdapter, normalizePath, type App } from 'obsidian';
 import { JOURNAL_FILE } from '../core/agent-journal';
 import { REVIEW_FILE } from '../core/what-changed';
 import { readJournalPiece, type JournalPiece } from '../node/journal-tail';
+import { readStateText } from '../node/state-file';
 import type { AgentChangesIo, FileStamp } from './agent-journal-watch';
 import { writeAtomic } from './atomic-write';
+
+/** Review marks are a few hundred bytes per session; a larger file is not one the plugin wrote. */
+const MARKS_MAX_BYTES = 4 * 1024 * 1024;
 
 export class DesktopAgentChangesIo implements AgentChangesIo {
 	constructor(
@@ -30,14 +34,15 @@ export class DesktopAgentChangesIo implements AgentChangesIo {
 	async readJournal(from: number, ino: number | null): Promise<JournalPiece | null> {
 		const adapter = this.app.vault.adapter;
 		if (!(adapter instanceof FileSystemAdapter)) return null;
-		return readJournalPiece(adapter.getFullPath(this.path(JOURNAL_FILE)), from, ino);
+		return readJournalPiece(adapter.getBasePath(), adapter.getFullPath(this.path(JOURNAL_FILE)), from, ino);
 	}
 
-	async readMarks(): Promise<string | null> {
+	readMarks(): Promise<string | null> {
 		const adapter = this.app.vault.adapter;
 		const file = this.path(REVIEW_FILE);
-		if (!(await adapter.exists(file))) return null;
-		return adapter.read(file);
+		// Through Node's state-file module, as the hooks read it: a planted FIFO must not hang a read.
+		if (adapter instanceof FileSystemAdapter) return Promise.resolve(readStateText(adapter.getBasePath(), adapter.getFullPath(file), MARKS_MAX_BYTES));
+		return adapter.exists(file).then((there) => (there ? adapter.read(file) : null));
 	}
 
 	writeMarks(text: string): Promise<void> {

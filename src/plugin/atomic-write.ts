@@ -9,7 +9,7 @@
  */
 import * as path from 'path';
 import { FileSystemAdapter, normalizePath, type DataAdapter } from 'obsidian';
-import { writeFileAtomicAsync } from '../node/atomic-write';
+import { writeStateFileAsync } from '../node/state-file';
 
 function tempName(target: string): string {
 	return `${target}.${process.pid}.${Math.random().toString(16).slice(2, 10)}.tmp`;
@@ -18,7 +18,8 @@ function tempName(target: string): string {
 export async function writeAtomic(adapter: DataAdapter, vaultPath: string, content: string): Promise<void> {
 	const target = normalizePath(vaultPath);
 	if (adapter instanceof FileSystemAdapter) {
-		await writeFileAtomicAsync(path.join(adapter.getBasePath(), ...target.split('/')), content);
+		// Through the state-file module: never through a planted link, never outside the vault.
+		await writeStateFileAsync(adapter.getBasePath(), path.join(adapter.getBasePath(), ...target.split('/')), content);
 		return;
 	}
 	const dir = target.includes('/') ? target.slice(0, target.lastIndexOf('/')) : '';

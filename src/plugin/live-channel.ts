@@ -12,11 +12,17 @@ import type { BriefService } from './brief-service';
 import type { IndexSync } from './index-sync';
 import type { RuleCheckRunner } from './rule-check-runner';
 
-/** `live.json` in the plugin folder (vault-relative) as an absolute path; null where there is no folder on disk. */
-export function discoveryFile(app: App, pluginFolder: string): string | null {
+/** Where a discovery file lies: the vault it must stay in, and its absolute path. */
+export interface DiscoveryPlace {
+	root: string;
+	file: string;
+}
+
+/** `live.json` in the plugin folder (vault-relative) with the vault's folder; null where there is no folder on disk. */
+export function discoveryFile(app: App, pluginFolder: string): DiscoveryPlace | null {
 	const adapter = app.vault.adapter;
 	if (!Platform.isDesktopApp || !(adapter instanceof FileSystemAdapter)) return null;
-	return adapter.getFullPath(normalizePath(`${pluginFolder}/${DISCOVERY_FILE}`));
+	return { root: adapter.getBasePath(), file: adapter.getFullPath(normalizePath(`${pluginFolder}/${DISCOVERY_FILE}`)) };
 }
 
 /**
@@ -49,7 +55,7 @@ export class LiveChannel {
 	lastError: string | null = null;
 
 	constructor(
-		private readonly file: string | null,
+		private readonly file: DiscoveryPlace | null,
 		private readonly handlers: LiveHandlers,
 	) {}
 
@@ -73,7 +79,7 @@ export class LiveChannel {
 		const file = this.file;
 		if (file === null) return;
 		try {
-			const server = await startLiveServer(this.handlers, { discoveryFile: file });
+			const server = await startLiveServer(this.handlers, { vaultRoot: file.root, discoveryFile: file.file });
 			this.lastError = null;
 			// Switched off (or unloaded) while the port was being opened.
 			if (this.wanted) this.server = server;

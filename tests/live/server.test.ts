@@ -28,7 +28,7 @@ beforeEach(async () => {
 				throw new Error('check exploded');
 			},
 		},
-		{ discoveryFile: file, idleMs: 500 },
+		{ vaultRoot: path.dirname(file), discoveryFile: file, idleMs: 500 },
 	);
 });
 afterEach(async () => {
@@ -72,15 +72,15 @@ const good = (): Record<string, string> => ({ [TOKEN_HEADER]: server.token });
 
 describe('live channel server', () => {
 	it('writes a 0600 discovery file with port, pid, version and a long random token', () => {
-		const d = readDiscovery(file);
+		const d = readDiscovery(path.dirname(file), file);
 		expect(d).toMatchObject({ version: 1, port: server.port, pid: process.pid });
 		expect(d?.token).toMatch(/^[0-9a-f]{64}$/);
 		if (process.platform !== 'win32') expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 	});
 	it('answers a client with the token', async () => {
-		const answer = await askLive(file, 'brief', 1000);
+		const answer = await askLive(path.dirname(file), file, 'brief', 1000);
 		expect(answer).toEqual({ ok: true, result: { secret: 'the brief' } });
-		const ping = await askLive(file, 'ping', 1000);
+		const ping = await askLive(path.dirname(file), file, 'ping', 1000);
 		expect(ping).toEqual({ ok: true, result: { pong: true, version: 1 } });
 	});
 	it('refuses a wrong or missing token without calling any handler', async () => {
@@ -111,7 +111,7 @@ describe('live channel server', () => {
 		const r = await exchange(good(), ['{nope']);
 		expect(JSON.parse(r.messages[0] ?? '{}')).toEqual({ id: null, error: { code: 'bad-json', message: 'request is not JSON' } });
 		expect(r.closeCode).toBe(1008);
-		expect((await askLive(file, 'brief', 1000)).ok).toBe(true);
+		expect((await askLive(path.dirname(file), file, 'brief', 1000)).ok).toBe(true);
 	});
 	it('answers an unknown method with an error and runs nothing', async () => {
 		const r = await exchange(good(), ['{"id":7,"method":"writeFile"}']);
@@ -119,8 +119,8 @@ describe('live channel server', () => {
 		expect(calls).toBe(0);
 	});
 	it('a failing handler gives an error answer, not a crash', async () => {
-		expect(await askLive(file, 'check', 1000)).toEqual({ ok: false, reason: 'check exploded' });
-		expect((await askLive(file, 'brief', 1000)).ok).toBe(true);
+		expect(await askLive(path.dirname(file), file, 'check', 1000)).toEqual({ ok: false, reason: 'check exploded' });
+		expect((await askLive(path.dirname(file), file, 'brief', 1000)).ok).toBe(true);
 	});
 	it('closes idle connections', async () => {
 		const r = await exchange(good(), []);
@@ -130,23 +130,23 @@ describe('live channel server', () => {
 		const first = server.token;
 		await server.close();
 		expect(fs.existsSync(file)).toBe(false);
-		server = await startLiveServer({ brief: () => 1, review: () => 2, check: () => 3 }, { discoveryFile: file });
-		expect(readDiscovery(file)?.token).not.toBe(first);
+		server = await startLiveServer({ brief: () => 1, review: () => 2, check: () => 3 }, { vaultRoot: path.dirname(file), discoveryFile: file });
+		expect(readDiscovery(path.dirname(file), file)?.token).not.toBe(first);
 	});
 });
 
 describe('live channel client falls through fast', () => {
 	it('no discovery file, a dead pid, a closed port', async () => {
 		const other = path.join(dir, 'other.json');
-		expect(await askLive(other, 'brief', 300)).toEqual({ ok: false, reason: 'no live channel' });
-		writeDiscovery(other, { version: 1, port: server.port, pid: 2 ** 22 + 4321, token: 'a'.repeat(64), startedAt: 0 });
-		expect(await askLive(other, 'brief', 300)).toEqual({ ok: false, reason: 'live channel owner is not running' });
-		const closed = await startLiveServer({ brief: () => 1, review: () => 1, check: () => 1 }, { discoveryFile: other });
+		expect(await askLive(path.dirname(other), other, 'brief', 300)).toEqual({ ok: false, reason: 'no live channel' });
+		writeDiscovery(path.dirname(other), other, { version: 1, port: server.port, pid: 2 ** 22 + 4321, token: 'a'.repeat(64), startedAt: 0 });
+		expect(await askLive(path.dirname(other), other, 'brief', 300)).toEqual({ ok: false, reason: 'live channel owner is not running' });
+		const closed = await startLiveServer({ brief: () => 1, review: () => 1, check: () => 1 }, { vaultRoot: path.dirname(other), discoveryFile: other });
 		const port = closed.port;
 		await closed.close();
-		writeDiscovery(other, { version: 1, port, pid: process.pid, token: 'a'.repeat(64), startedAt: 0 });
+		writeDiscovery(path.dirname(other), other, { version: 1, port, pid: process.pid, token: 'a'.repeat(64), startedAt: 0 });
 		// Refused at once, not given up at the budget: the reason is the refusal, not the time-out.
-		const answer = await askLive(other, 'brief', 5000);
+		const answer = await askLive(path.dirname(other), other, 'brief', 5000);
 		expect(answer).toEqual({ ok: false, reason: expect.stringContaining('ECONNREFUSED') as unknown });
 	});
 });

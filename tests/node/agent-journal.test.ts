@@ -36,7 +36,7 @@ function bundledAppender(dir: string): string {
 const [pluginDir, worker, count] = process.argv.slice(2);
 const base = Date.parse('2026-11-29T10:00:00.000Z');
 for (let i = 0; i < Number(count); i++) {
-	await appendJournal(pluginDir, { path: 'Notes/w' + worker + '-' + i + '.md', tool: 'Write', session: 'worker-' + worker, at: new Date(base + i).toISOString() }, new Date(base));
+	await appendJournal(pluginDir, pluginDir, { path: 'Notes/w' + worker + '-' + i + '.md', tool: 'Write', session: 'worker-' + worker, at: new Date(base + i).toISOString() }, new Date(base));
 }
 `,
 	);
@@ -54,12 +54,13 @@ function runChild(script: string, args: string[]): Promise<number | null> {
 
 describe('agent journal on disk', () => {
 	it('appends one line per record and reads them back', async () => {
-		const dir = path.join(tmp(), 'plugin');
-		await appendJournal(dir, rec('a.md', 0), NOW);
-		await appendJournal(dir, rec('b.md', 1), NOW);
+		const root = tmp();
+		const dir = path.join(root, 'plugin');
+		await appendJournal(root, dir, rec('a.md', 0), NOW);
+		await appendJournal(root, dir, rec('b.md', 1), NOW);
 		expect(fs.readFileSync(path.join(dir, JOURNAL_FILE), 'utf8').split('\n')).toHaveLength(3);
-		expect(readJournal(dir, NOW).map((r) => r.path)).toEqual(['a.md', 'b.md']);
-		expect(readJournal(path.join(dir, 'none'), NOW)).toEqual([]);
+		expect(readJournal(root, dir, NOW).map((r) => r.path)).toEqual(['a.md', 'b.md']);
+		expect(readJournal(path.join(dir, 'none'), path.join(dir, 'none'), NOW)).toEqual([]);
 	});
 
 	it('20 processes appending at once while compactions run lose no record and tear none', async () => {
@@ -78,7 +79,7 @@ describe('agent journal on disk', () => {
 		});
 		let compactions = 0;
 		while (!done) {
-			if (await compactJournalFile(pluginDir, NOW)) compactions++;
+			if (await compactJournalFile(pluginDir, pluginDir, NOW)) compactions++;
 			await new Promise((r) => setTimeout(r, 5));
 		}
 		expect(await children).toEqual(Array(workers).fill(0));
@@ -99,34 +100,34 @@ describe('agent journal on disk', () => {
 
 	it('a busy compaction lock makes a second compaction skip; a stale one is taken over', async () => {
 		const dir = tmp();
-		await appendJournal(dir, rec('a.md', 0), NOW);
+		await appendJournal(dir, dir, rec('a.md', 0), NOW);
 		const lock = path.join(dir, `${JOURNAL_FILE}.lock`);
 		fs.writeFileSync(lock, '1');
-		expect(await compactJournalFile(dir, NOW)).toBe(false);
+		expect(await compactJournalFile(dir, dir, NOW)).toBe(false);
 		const old = new Date(Date.now() - 60_000);
 		fs.utimesSync(lock, old, old);
-		expect(await compactJournalFile(dir, NOW)).toBe(true);
+		expect(await compactJournalFile(dir, dir, NOW)).toBe(true);
 		expect(fs.existsSync(lock)).toBe(false);
-		expect(readJournal(dir, NOW).map((r) => r.path)).toEqual(['a.md']);
+		expect(readJournal(dir, dir, NOW).map((r) => r.path)).toEqual(['a.md']);
 	});
 
 	it('a corrupt, truncated or 50 MB journal costs no record written after it and reads in bounded time', async () => {
 		const dir = tmp();
 		const file = path.join(dir, JOURNAL_FILE);
 		fs.writeFileSync(file, Buffer.concat([Buffer.from([0xff, 0xfe, 0x00]), Buffer.from('{"path":"x.md","tool"')]));
-		await appendJournal(dir, rec('after-corrupt.md', 0), NOW);
-		expect(readJournal(dir, NOW).map((r) => r.path)).toEqual(['after-corrupt.md']);
+		await appendJournal(dir, dir, rec('after-corrupt.md', 0), NOW);
+		expect(readJournal(dir, dir, NOW).map((r) => r.path)).toEqual(['after-corrupt.md']);
 		// 50 MB of junk: the next append compacts it away; the record survives.
 		fs.writeFileSync(file, Buffer.alloc(50 * 1024 * 1024, 0x61));
-		await appendJournal(dir, rec('after-huge.md', 1), NOW);
+		await appendJournal(dir, dir, rec('after-huge.md', 1), NOW);
 		expect(fs.statSync(file).size).toBeLessThan(1024);
-		expect(readJournal(dir, NOW).map((r) => r.path)).toEqual(['after-huge.md']);
+		expect(readJournal(dir, dir, NOW).map((r) => r.path)).toEqual(['after-huge.md']);
 	});
 
 	it('a plugin folder that cannot be written throws to the caller (the hook catches it)', async () => {
 		const dir = tmp();
 		const blocked = path.join(dir, 'file-not-folder');
 		fs.writeFileSync(blocked, 'x');
-		await expect(appendJournal(blocked, rec('a.md', 0), NOW)).rejects.toThrow();
+		await expect(appendJournal(blocked, blocked, rec('a.md', 0), NOW)).rejects.toThrow();
 	});
 });

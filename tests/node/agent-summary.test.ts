@@ -51,7 +51,7 @@ function writeMarks(pl: SummaryPlace, marks: unknown): void {
 /** Today's exact path (src/node/what-changed.ts), capped as the cached brief caps its lists. */
 function exact(pl: SummaryPlace, now: Date, cap: number): AgentChangesItem {
 	const there = exists(pl.root);
-	const item = agentChangesItem(unreviewedSessions(readJournal(pl.pluginDir, now), readReviewMarks(pl.pluginDir), (p) => isCountedNote(p, pl.excludedRootFolders) && there(p)));
+	const item = agentChangesItem(unreviewedSessions(readJournal(pl.pluginDir, pl.pluginDir, now), readReviewMarks(pl.pluginDir, pl.pluginDir), (p) => isCountedNote(p, pl.excludedRootFolders) && there(p)));
 	return { count: item.count, paths: item.paths.slice(0, cap) };
 }
 
@@ -135,7 +135,7 @@ describe('agent changes summary: the same answer as the whole journal, or none',
 		const pl = place(notes);
 		append(pl, [rec('Notes/n05.md', -30), rec('Notes/n06.md', -20)]);
 		const s = summary(pl, NOW, 10);
-		expect(await compactJournalFile(pl.pluginDir, NOW)).toBe(true);
+		expect(await compactJournalFile(pl.pluginDir, pl.pluginDir, NOW)).toBe(true);
 		expect(agentChangesFromSummary(pl, s, NOW, 10)).toBeNull();
 
 		const s2 = summary(pl, NOW, 10);

@@ -55,8 +55,9 @@ describe('the brief pipeline', () => {
 	});
 
 	it('says why there is no current cache when only the cache may answer', async () => {
-		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-plugin-'));
-		dirs.push(dir);
-		await expect(getBrief(context(dir, ['w']), 'cache', NOW)).rejects.toThrow('w; no readable cache');
+		const ctx = context(null, ['w']);
+		ctx.pluginDir = path.join(ctx.root, 'plugin');
+		fs.mkdirSync(ctx.pluginDir);
+		await expect(getBrief(ctx, 'cache', NOW)).rejects.toThrow('w; no readable cache');
 	});
 });

@@ -27,7 +27,7 @@ describe('serve-cache: the summary stored when serve claims the file', () => {
 		const dir = path.join(v, '.obsidian', 'plugins', 'session-brief');
 		const read = (): BriefCache => JSON.parse(fs.readFileSync(path.join(dir, 'brief-cache.json'), 'utf8')) as BriefCache;
 		const written = read();
-		const serve = new ServeCache(dir, written.key, () => Promise.resolve({ brief: written.brief } as SourcedBrief), () => new Date(), 10);
+		const serve = new ServeCache(dir, dir, written.key, () => Promise.resolve({ brief: written.brief } as SourcedBrief), () => new Date(), 10);
 		let made = 0;
 		serve.summarize = () => {
 			made++;

@@ -5,7 +5,6 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/core/settings';
 import { beginSessionStart, MARKS_FOLDER, markName, PRUNED_STAMP, readSessionStarts, STARTS_FILE } from '../../src/node/session-record';
@@ -107,31 +106,27 @@ describe('entries of one session racing', () => {
 		fs.rmSync(root, { recursive: true, force: true });
 	});
 
-	it('keeps both entries in the record when the other entry wrote it in between', () => {
+	it('records under a lock: a stale lock left by a dead entry is taken over', () => {
 		const { root, pluginDir } = setup();
-		const file = path.join(pluginDir, STARTS_FILE);
-		// The other entry's write lands between this one's write and its look: the look finds its
-		// line missing and writes again.
-		// Node's fs as CommonJS: a change to it reaches every `import * as fs` once synced.
-		const cjsFs = createRequire(import.meta.url)('node:fs') as typeof fs;
-		const realRename = cjsFs.renameSync;
-		let raced = false;
-		cjsFs.renameSync = (from, to) => {
-			realRename(from, to);
-			if (!raced && String(to) === file) {
-				raced = true;
-				fs.writeFileSync(file, `${JSON.stringify({ schema: 1, entries: [{ at: '2026-11-29T09:00:00.000Z', agent: 'cursor', source: 'startup', sessionId: 'x1', cwd: null, outside: false, delivered: true }] })}\n`);
-			}
-		};
-		syncBuiltinESMExports();
-		try {
-			start(root, pluginDir, { session_id: 'x1', source: 'startup' }, 'claude-code');
-		} finally {
-			cjsFs.renameSync = realRename;
-			syncBuiltinESMExports();
-		}
-		expect(raced).toBe(true);
-		expect(readSessionStarts(pluginDir).map((e) => e.agent)).toEqual(['cursor', 'claude-code']);
+		const lock = path.join(pluginDir, `${STARTS_FILE}.lock`);
+		fs.writeFileSync(lock, '12345');
+		const old = new Date(Date.now() - 60_000);
+		fs.utimesSync(lock, old, old);
+		start(root, pluginDir, { session_id: 'x1', source: 'startup' }, 'claude-code');
+		expect(readSessionStarts(root, pluginDir).map((e) => e.sessionId)).toEqual(['x1']);
+		expect(fs.existsSync(lock)).toBe(false);
+		fs.rmSync(root, { recursive: true, force: true });
+	});
+
+	it('a lock held past the budget costs the record, never the brief, and no more than a moment', () => {
+		const { root, pluginDir } = setup();
+		const lock = path.join(pluginDir, `${STARTS_FILE}.lock`);
+		fs.writeFileSync(lock, '12345');
+		const t = Date.now();
+		expect(start(root, pluginDir, { session_id: 'x2', source: 'startup' }, 'claude-code')).toBe(false);
+		expect(Date.now() - t).toBeLessThan(8000);
+		expect(readSessionStarts(root, pluginDir)).toEqual([]);
+		expect(fs.readFileSync(lock, 'utf8')).toBe('12345');
 		fs.rmSync(root, { recursive: true, force: true });
 	});
 });

@@ -35,7 +35,7 @@ async function waitForFile(file: string, present = true): Promise<void> {
 }
 
 async function brief(s: Started): Promise<LiveBrief> {
-	const answer = await askLive(discovery(s), 'brief', 2000);
+	const answer = await askLive(path.dirname(discovery(s)), discovery(s), 'brief', 2000);
 	if (!answer.ok) throw new Error(`no live answer: ${answer.reason}`);
 	return answer.result as LiveBrief;
 }
@@ -49,7 +49,7 @@ describe('live channel in the plugin', () => {
 		started = await startPlugin(tempVault(FIXTURE));
 		await waitForFile(discovery(started));
 		if (process.platform !== 'win32') expect(fs.statSync(discovery(started)).mode & 0o777).toBe(0o600);
-		expect(readDiscovery(discovery(started))).toMatchObject({ version: 1, pid: process.pid });
+		expect(readDiscovery(path.dirname(discovery(started)), discovery(started))).toMatchObject({ version: 1, pid: process.pid });
 		const answer = await brief(started);
 		expect(needsReview(answer)).toEqual(['Inbox/Deep/Article.md', 'Notes/Broken.md', 'Notes/Flagged.md', 'Notes/Inline.md']);
 		await internals(started.plugin).writer.flush();
@@ -57,7 +57,7 @@ describe('live channel in the plugin', () => {
 		expect(answer.key).toBe(cache.key);
 		expect(answer.date).toBe(cache.date);
 		expect(answer.lang).toBe('en');
-		expect(await askLive(discovery(started), 'review', 2000)).toMatchObject({ ok: true, result: { key: cache.key } });
+		expect(await askLive(path.dirname(discovery(started)), discovery(started), 'review', 2000)).toMatchObject({ ok: true, result: { key: cache.key } });
 	});
 
 	it('answers from the index: an edit is in the next answer without a file being read', async () => {
@@ -91,7 +91,7 @@ describe('live channel in the plugin', () => {
 		const external = { command: process.execPath, args: ['-e', 'require("fs").writeFileSync("ran.txt", "x")'] };
 		started = await startPlugin(tempVault({ ...FIXTURE, 'CLAUDE.md': 'See [[Nowhere]].\n' }), { data: { externalCheck: external } });
 		await waitForFile(discovery(started));
-		const answer = await askLive(discovery(started), 'check', 5000);
+		const answer = await askLive(path.dirname(discovery(started)), discovery(started), 'check', 5000);
 		if (!answer.ok) throw new Error(answer.reason);
 		const check = answer.result as LiveCheck;
 		expect(check.summary).toBe('1 of the 11 checks that ran found something: 1 error, 0 warnings.');
@@ -109,7 +109,7 @@ describe('live channel in the plugin', () => {
 		try {
 			const served = path.join(other, '.obsidian', 'plugins', 'session-brief', 'live.json');
 			await waitForFile(served);
-			const [fromPlugin, fromServe] = await Promise.all([askLive(discovery(started), 'check', 5000), askLive(served, 'check', 5000)]);
+			const [fromPlugin, fromServe] = await Promise.all([askLive(path.dirname(discovery(started)), discovery(started), 'check', 5000), askLive(path.dirname(served), served, 'check', 5000)]);
 			if (!fromPlugin.ok || !fromServe.ok) throw new Error(`no answer: ${JSON.stringify([fromPlugin, fromServe])}`);
 			const a = fromPlugin.result as LiveCheck;
 			const b = fromServe.result as LiveCheck;
@@ -128,29 +128,29 @@ describe('live channel in the plugin', () => {
 		started = await startPlugin(tempVault(FIXTURE));
 		const file = discovery(started);
 		await waitForFile(file);
-		const first = readDiscovery(file);
+		const first = readDiscovery(path.dirname(file), file);
 		await started.plugin.updateSettings({ ...started.plugin.settings, liveChannel: false });
 		expect(fs.existsSync(file)).toBe(false);
 		fs.writeFileSync(file, JSON.stringify(first));
 		// The old port no longer answers, even to the old token.
-		expect((await askLive(file, 'ping', 1000)).ok).toBe(false);
+		expect((await askLive(path.dirname(file), file, 'ping', 1000)).ok).toBe(false);
 		fs.rmSync(file);
 		await started.plugin.updateSettings({ ...started.plugin.settings, liveChannel: true });
 		await waitForFile(file);
-		expect(readDiscovery(file)?.token).not.toBe(first?.token);
-		expect((await askLive(file, 'ping', 1000)).ok).toBe(true);
+		expect(readDiscovery(path.dirname(file), file)?.token).not.toBe(first?.token);
+		expect((await askLive(path.dirname(file), file, 'ping', 1000)).ok).toBe(true);
 	});
 
 	it('stops on unload: the discovery file goes at once and the port closes', async () => {
 		started = await startPlugin(tempVault(FIXTURE));
 		const file = discovery(started);
 		await waitForFile(file);
-		const before = readDiscovery(file);
+		const before = readDiscovery(path.dirname(file), file);
 		started.plugin.unload();
 		// Removed synchronously: Obsidian does not wait for a plugin's unload.
 		expect(fs.existsSync(file)).toBe(false);
 		fs.writeFileSync(file, JSON.stringify(before));
-		expect((await askLive(file, 'ping', 1000)).ok).toBe(false);
+		expect((await askLive(path.dirname(file), file, 'ping', 1000)).ok).toBe(false);
 	});
 
 	it('does not start when the setting is off, or where the vault is no folder on disk', async () => {

@@ -24,7 +24,7 @@ import { writeCache } from './src/node/cache';
 const [dir, count, tag] = process.argv.slice(2);
 for (let i = 0; i < Number(count); i++) {
 	const rows = Array.from({ length: 50 + (i % 7) * 400 }, (_, j) => [\`\${tag}/note-\${j}.md\`, i, j, 0]);
-	writeCache(dir, { writer: 'bridge', writtenAt: i, date: '2026-11-29', key: tag + i, noteCount: rows.length, namesPerItem: 5,
+	writeCache(dir, dir, { writer: 'bridge', writtenAt: i, date: '2026-11-29', key: tag + i, noteCount: rows.length, namesPerItem: 5,
 		brief: { date: '2026-11-29', weekday: 0, items: { dailyNote: null, inbox: null, needsReview: null, reviewOpen: null, pendingReview: null, sessionsToday: null }, errors: [] } }, rows);
 }
 `;
@@ -78,9 +78,9 @@ describe('cache atomicity', () => {
 					torn++;
 				}
 			}
-			const brief = readBriefCache(target);
+			const brief = readBriefCache(target, target);
 			if (brief !== null) {
-				const index = readBriefIndex(target, brief.indexId);
+				const index = readBriefIndex(target, target, brief.indexId);
 				if (index === null) mismatched++;
 				else {
 					matched++;
@@ -105,10 +105,10 @@ describe('cache atomicity', () => {
 		for (const bad of ['', '{', 'null', '[1]', '{"format":"session-brief-cache","version":1}', Buffer.from([0xff, 0x00, 0xfe]).toString('latin1')]) {
 			fs.writeFileSync(path.join(target, BRIEF_FILE), bad);
 			fs.writeFileSync(path.join(target, INDEX_FILE), bad);
-			expect(readBriefCache(target)).toBeNull();
-			expect(readBriefIndex(target, 'x')).toBeNull();
+			expect(readBriefCache(target, target)).toBeNull();
+			expect(readBriefIndex(target, target, 'x')).toBeNull();
 		}
 		fs.rmSync(path.join(target, BRIEF_FILE));
-		expect(readBriefCache(target)).toBeNull();
+		expect(readBriefCache(target, target)).toBeNull();
 	});
 });

@@ -4,7 +4,7 @@
  * and the reason goes into the brief's source note.
  */
 import { checkBrief, ISO_DATE } from './brief';
-import { bool, int, listOf, matches, nullable, num, object, oneOf, optional, str, time, type Check } from './shape';
+import { bool, int, listOf, matches, notePath, nullable, num, object, oneOf, optional, str, time, type Check } from './shape';
 
 const ISO_TIME = matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, 'an ISO-8601 time');
 
@@ -33,7 +33,7 @@ export function checkBriefCache(version: number): Check {
 		lang: optional(oneOf('en', 'de')),
 		locale: optional(str),
 		plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str) })),
-		news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(str, MAX_NAMES) }), 2)),
+		news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(notePath, MAX_NAMES) }), 2)),
 		agentChanges: optional(
 			object({
 				journal: nullable(FILE_IDENTITY),
@@ -41,7 +41,7 @@ export function checkBriefCache(version: number): Check {
 				marks: nullable(FILE_IDENTITY),
 				records: COUNT,
 				count: COUNT,
-				paths: listOf(str, MAX_NAMES),
+				paths: listOf(notePath, MAX_NAMES),
 				expires: nullable(time),
 			}),
 		),

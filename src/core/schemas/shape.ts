@@ -11,6 +11,21 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 export const str: Check = (v, at) => (typeof v === 'string' ? null : `${at} is not a string`);
+/**
+ * A vault-relative note path as the cache stores it: `/`-separated, no `.` or `..` segment, not
+ * absolute, no backslash or NUL. A cache lies in the vault where anyone can edit it, so a path from
+ * it must not lead a reader outside the vault.
+ */
+export function isNotePath(p: string): boolean {
+	if (p === '' || p.charCodeAt(0) === 47 || p.includes('\\') || p.includes('\0')) return false;
+	if (p.charCodeAt(1) === 58 && /^[A-Za-z]:/.test(p)) return false;
+	// A `.` or `..` segment starts the path or follows a `/`; only then are the segments looked at.
+	if (p.charCodeAt(0) !== 46 && !p.includes('/.') && !p.includes('//') && !p.endsWith('/')) return true;
+	for (const part of p.split('/')) if (part === '.' || part === '..' || part === '') return false;
+	return true;
+}
+
+export const notePath: Check = (v, at) => (typeof v === 'string' && isNotePath(v) ? null : `${at} is not a vault-relative path`);
 export const bool: Check = (v, at) => (typeof v === 'boolean' ? null : `${at} is not true or false`);
 
 /** A finite number (JSON has no NaN or Infinity, but a writer bug could still produce null). */

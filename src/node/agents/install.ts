@@ -108,7 +108,7 @@ function installLocked(o: AgentOptions): ActionResult {
 	let before: Buffer | null;
 	let applied: ReturnType<typeof applyRegistration>;
 	try {
-		before = readIfExists(file);
+		before = readIfExists(o.vault, file);
 		const startDoc = before === null ? newDoc(spec, file) : parseJsonDoc(decodeStrict(before, file), file);
 		applied = applyRegistration(startDoc, spec, spec.entries(eventCommand(o, node)), file);
 	} catch (error) {
@@ -129,13 +129,13 @@ function installLocked(o: AgentOptions): ActionResult {
 	const bridge = bridgeTarget(o.vault);
 	const start = startTarget(o.vault);
 	const edit = editTarget(o.vault);
-	const same = (file: string, want: Buffer): boolean => readIfExists(file)?.equals(want) ?? false;
+	const same = (file: string, want: Buffer): boolean => readIfExists(o.vault, file)?.equals(want) ?? false;
 	const scriptChanged = !same(bridge, source) || !same(start, startText) || !same(edit, editText) || !same(script, entry);
 	// The MCP server file of the same build, beside the bridge; without one, the hooks still go in.
 	const mcpSource = o.mcpSource === undefined ? undefined : typeof o.mcpSource === 'string' ? Buffer.from(o.mcpSource, 'utf8') : o.mcpSource;
 	const mcpProblem = mcpSourceProblem(mcpSource, o.version);
 	const mcpFile = mcpTarget(o.vault);
-	const mcpBefore = readIfExists(mcpFile);
+	const mcpBefore = readIfExists(o.vault, mcpFile);
 	const mcpChanged = mcpSource !== undefined && mcpProblem === null && (mcpBefore === null || !mcpBefore.equals(mcpSource));
 
 	// The record of this file: the original stays the one from before our first change as long as
@@ -144,7 +144,7 @@ function installLocked(o: AgentOptions): ActionResult {
 	const keepOriginal = prevRecord !== undefined && before !== null && prevRecord.installedSha256 === sha256(before);
 	const cleanBefore = before !== null && applied.replaced.length === 0 && !holdsOwnEntries(before, spec, file);
 	// A backup that holds a recorded original is the user's only copy of it: never overwritten.
-	const keepBackup = !keepOriginal && backupHoldsRecordedOriginal(file, previous);
+	const keepBackup = !keepOriginal && backupHoldsRecordedOriginal(o.vault, file, previous);
 	const record: InstallRecord = {
 		agent: o.agent,
 		scope: o.scope,
@@ -178,33 +178,33 @@ function installLocked(o: AgentOptions): ActionResult {
 		installs,
 	};
 	const manifestText = serializeManifest(manifest);
-	const manifestBefore = readIfExists(manifestPath(o.vault));
+	const manifestBefore = readIfExists(o.vault, manifestPath(o.vault));
 	const manifestChanged = manifestBefore === null || manifestBefore.toString('utf8') !== manifestText;
 
 	try {
-		if (settingsChanged) assertWritable(file);
+		if (settingsChanged) assertWritable(o.vault, file);
 		if (scriptChanged) {
 			// The files the entry runs first: it runs whatever sits beside it.
-			writeAtomic(bridge, source);
-			writeAtomic(start, startText);
-			writeAtomic(edit, editText);
-			writeAtomic(script, entry);
+			writeAtomic(o.vault, bridge, source);
+			writeAtomic(o.vault, start, startText);
+			writeAtomic(o.vault, edit, editText);
+			writeAtomic(o.vault, script, entry);
 			r.changed.push(bridge, start, edit, script);
 			// A code cache of the single-file bridge of earlier versions no longer belongs to anything.
-			if (removeFile(`${script}.v8cache`)) r.changed.push(`${script}.v8cache`);
+			if (removeFile(o.vault, `${script}.v8cache`)) r.changed.push(`${script}.v8cache`);
 			r.lines.push(`Copied the bridge (version ${o.version}) to ${bridge}, run by the hook entry ${script}`);
 		} else r.lines.push(`The bridge at ${bridge} is current`);
 		if (mcpChanged && mcpSource !== undefined) {
-			writeAtomic(mcpFile, mcpSource);
+			writeAtomic(o.vault, mcpFile, mcpSource);
 			r.changed.push(mcpFile);
 			r.lines.push(`Copied the MCP server file to ${mcpFile}`);
 		} else if (mcpProblem !== null) r.warnings.push(`${mcpProblem} The hooks are installed; the MCP server is not.`);
 		if (settingsChanged) {
 			if (before !== null && !keepOriginal && !keepBackup) {
-				writeAtomic(backupPath(file), before);
+				writeAtomic(o.vault, backupPath(file), before);
 				r.changed.push(backupPath(file));
 			}
-			writeAtomic(file, after);
+			writeAtomic(o.vault, file, after);
 			r.changed.push(file);
 			const events = spec.events.join(', ').replace(/, ([^,]*)$/, ' and $1');
 			const backup = before === null ? ' (new file)' : keepOriginal ? '' : keepBackup ? ` (${backupPath(file)} still holds the version from before the first install)` : ` (previous version kept as ${backupPath(file)})`;
@@ -212,7 +212,7 @@ function installLocked(o: AgentOptions): ActionResult {
 			for (const c of applied.replaced) r.lines.push(`Replaced an older entry of ours that ran: ${c}`);
 		} else r.lines.push(`${file} already has the ${host.name} hooks; left unchanged`);
 		if (manifestChanged) {
-			writeAtomic(manifestPath(o.vault), manifestText);
+			writeAtomic(o.vault, manifestPath(o.vault), manifestText);
 			r.changed.push(manifestPath(o.vault));
 		}
 	} catch (error) {
@@ -249,10 +249,10 @@ function recordedPluginDir(o: AgentOptions, configDir: string | undefined, befor
 }
 
 /** Whether `<file>.session-brief.bak` holds the original some install record names for `file`. */
-export function backupHoldsRecordedOriginal(file: string, manifest: Manifest | null): boolean {
+export function backupHoldsRecordedOriginal(vault: string, file: string, manifest: Manifest | null): boolean {
 	const originals = new Set((manifest?.installs ?? []).filter((x) => samePath(x.file, file) && x.originalSha256 !== null).map((x) => x.originalSha256));
 	if (originals.size === 0) return false;
-	const bak = readIfExists(backupPath(file));
+	const bak = readIfExists(vault, backupPath(file));
 	return bak !== null && originals.has(sha256(bak));
 }
 

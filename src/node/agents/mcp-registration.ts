@@ -47,8 +47,8 @@ function servers(doc: JsonDoc, file: string): Record<string, unknown> | undefine
 	return s;
 }
 
-function read(file: string): { before: Buffer | null; doc: JsonDoc | null } {
-	const before = readIfExists(file);
+function read(vault: string, file: string): { before: Buffer | null; doc: JsonDoc | null } {
+	const before = readIfExists(vault, file);
 	if (before === null) return { before, doc: null };
 	const doc = parseJsonDoc(decodeStrict(before, file), file);
 	if (!isObj(doc.value)) throw new UnparseableError(`${file} does not hold a JSON object; it was left unchanged.`);
@@ -70,9 +70,9 @@ export function registerMcp(r: ActionResult, host: McpHost, scope: Scope, vault:
 	}
 	const entry = host.entry(node, script);
 	try {
-		const { before, doc } = read(file);
+		const { before, doc } = read(vault, file);
 		if (doc === null) {
-			writeAtomic(file, `${JSON.stringify({ mcpServers: { [MCP_SERVER_NAME]: entry } }, null, 2)}\n`);
+			writeAtomic(vault, file, `${JSON.stringify({ mcpServers: { [MCP_SERVER_NAME]: entry } }, null, 2)}\n`);
 			r.changed.push(file);
 			r.lines.push(`Registered the MCP server "${MCP_SERVER_NAME}" in ${file} (new file)`);
 			return;
@@ -90,10 +90,10 @@ export function registerMcp(r: ActionResult, host: McpHost, scope: Scope, vault:
 		// The backup holds the file from before our first change; an update (a moved vault) keeps it.
 		const bak = backupPath(file);
 		if (before !== null && current === undefined) {
-			writeAtomic(bak, before);
+			writeAtomic(vault, bak, before);
 			r.changed.push(bak);
 		}
-		writeAtomic(file, after);
+		writeAtomic(vault, file, after);
 		r.changed.push(file);
 		r.lines.push(`Registered the MCP server "${MCP_SERVER_NAME}" in ${file}${current === undefined ? ` (previous version kept as ${bak})` : ''}`);
 	} catch (error) {
@@ -107,16 +107,16 @@ export function unregisterMcp(r: ActionResult, host: McpHost, scope: Scope, vaul
 	const file = mcpConfigFile(host, scope, vault, home);
 	if (file === null) return;
 	try {
-		const { before, doc } = read(file);
+		const { before, doc } = read(vault, file);
 		const current = doc === null ? undefined : servers(doc, file)?.[MCP_SERVER_NAME];
 		if (doc === null || before === null || !isOwnMcpEntry(current)) return;
 		const bak = backupPath(file);
-		const original = readIfExists(bak);
+		const original = readIfExists(vault, bak);
 		if (original !== null) {
 			const again = serialize(withEntry(parseJsonDoc(decodeStrict(original, bak), bak), current as Record<string, unknown>, file));
 			if (again === before.toString('utf8')) {
-				writeAtomic(file, original);
-				removeFile(bak);
+				writeAtomic(vault, file, original);
+				removeFile(vault, bak);
 				r.changed.push(file, bak);
 				r.lines.push(`Restored ${file} to its content before install (MCP server removed)`);
 				return;
@@ -125,7 +125,7 @@ export function unregisterMcp(r: ActionResult, host: McpHost, scope: Scope, vaul
 		let out = editJson(doc, ['mcpServers', MCP_SERVER_NAME], undefined, file);
 		// A file install created and that holds nothing else goes.
 		if (original === null && sameJson(out.value, { mcpServers: {} })) {
-			removeFile(file);
+			removeFile(vault, file);
 			r.changed.push(file);
 			r.lines.push(`Removed ${file} (it held only our MCP server)`);
 			return;
@@ -134,8 +134,8 @@ export function unregisterMcp(r: ActionResult, host: McpHost, scope: Scope, vaul
 			const was = parseJsonDoc(decodeStrict(original, bak), bak).value;
 			if (was.mcpServers === undefined) out = editJson(out, ['mcpServers'], undefined, file);
 		}
-		writeAtomic(file, serialize(out));
-		if (original !== null) removeFile(bak);
+		writeAtomic(vault, file, serialize(out));
+		if (original !== null) removeFile(vault, bak);
 		r.changed.push(file);
 		r.lines.push(`Removed the MCP server "${MCP_SERVER_NAME}" from ${file}; everything else kept`);
 	} catch (error) {

@@ -10,8 +10,8 @@ import { processAlive } from './process-alive';
 
 export type LiveAnswer = { ok: true; result: unknown } | { ok: false; reason: string };
 
-export function askLive(discoveryFile: string, method: Method, budgetMs: number): Promise<LiveAnswer> {
-	const d = readDiscovery(discoveryFile);
+export function askLive(root: string, discoveryFile: string, method: Method, budgetMs: number): Promise<LiveAnswer> {
+	const d = readDiscovery(root, discoveryFile);
 	if (d === null) return Promise.resolve({ ok: false, reason: 'no live channel' });
 	if (!processAlive(d.pid)) return Promise.resolve({ ok: false, reason: 'live channel owner is not running' });
 	return new Promise((resolve) => {

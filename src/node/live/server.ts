@@ -23,6 +23,8 @@ export interface LiveServer {
 }
 
 export interface LiveServerOptions {
+	/** The vault the discovery file must stay in (src/node/state-file.ts). */
+	vaultRoot: string;
 	discoveryFile: string;
 	idleMs?: number;
 	pid?: number;
@@ -106,14 +108,14 @@ export function startLiveServer(handlers: LiveHandlers, options: LiveServerOptio
 			http.on('error', () => undefined);
 			const address = http.address();
 			port = typeof address === 'object' && address !== null ? address.port : 0;
-			writeDiscovery(options.discoveryFile, { version: PROTOCOL_VERSION, port, pid: options.pid ?? process.pid, token, startedAt: Date.now() });
+			writeDiscovery(options.vaultRoot, options.discoveryFile, { version: PROTOCOL_VERSION, port, pid: options.pid ?? process.pid, token, startedAt: Date.now() });
 			resolve({
 				port,
 				token,
 				openSockets: () => sockets.size,
 				close: () =>
 					new Promise<void>((done) => {
-						removeDiscovery(options.discoveryFile, token);
+						removeDiscovery(options.vaultRoot, options.discoveryFile, token);
 						for (const client of wss.clients) client.terminate();
 						for (const socket of sockets) socket.destroy();
 						wss.close();

@@ -11,7 +11,7 @@ import { editFrontmatterText } from '../../core/frontmatter-edit';
 import { noteFactsFromText } from '../../core/note-facts';
 import { isCountedNote } from '../../core/paths';
 import { addFrontmatterTag } from '../../core/tag-edit';
-import { writeFileAtomic } from '../atomic-write';
+import { writeStateFile } from '../state-file';
 import type { VaultContext } from '../vault-config';
 import { PathRefused, resolveVaultPath } from './vault-path';
 
@@ -68,6 +68,7 @@ export function markReviewed(ctx: VaultContext, given: string): MarkResult {
 	}
 	const now = fs.statSync(file);
 	if (now.mtimeMs !== read.mtimeMs || now.size !== read.size) throw new PathRefused(`${target.rel} changed while it was being edited; it was left unchanged. Try again.`);
-	writeFileAtomic(file, edit.text, { mode: 'keep' });
+	// `file` is a real path, so the boundary is the vault's real folder.
+	writeStateFile(fs.realpathSync(ctx.root), file, edit.text, { mode: 'keep' });
 	return { path: target.rel, changed: true, message: `Marked ${target.rel} reviewed: added #${tags.reviewDone} to its properties.`, hits };
 }

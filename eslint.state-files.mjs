@@ -1,0 +1,37 @@
+// The trust boundary (docs/design.md, "The trust boundary"): every file Session Brief keeps in a
+// vault is read and written through src/node/state-file.ts, which never follows a planted link,
+// never opens a FIFO and never writes outside the vault. So no other module of the plugin, the
+// bridge or src/node may call a file-system function that writes, renames or removes.
+// Exceptions, each for a reason:
+//   src/node/state-file.ts          the module itself;
+//   src/node/agents/install-lock.ts install's lock files, in a private per-user folder of the
+//                                   system's temp folder (mode 0700, owner checked), never in a vault;
+//   bridge/io.ts                    writes only standard output (file descriptor 1).
+const WRITES = [
+	'writeFileSync', 'appendFileSync', 'renameSync', 'unlinkSync', 'rmSync', 'rmdirSync', 'mkdirSync', 'mkdtempSync',
+	'linkSync', 'symlinkSync', 'copyFileSync', 'cpSync', 'writeSync', 'writevSync', 'truncateSync', 'ftruncateSync',
+	'chmodSync', 'createWriteStream',
+	'writeFile', 'appendFile', 'rename', 'unlink', 'rm', 'rmdir', 'mkdir', 'mkdtemp', 'link', 'symlink', 'copyFile', 'cp',
+	'write', 'writev', 'truncate', 'ftruncate', 'chmod',
+];
+
+export const STATE_FILE_EXCEPTIONS = ['src/node/state-file.ts', 'src/node/agents/install-lock.ts', 'bridge/io.ts'];
+
+const message = 'writes files directly: go through src/node/state-file.ts, which keeps every write inside the vault and never through a planted link (docs/design.md, "The trust boundary").';
+
+export default [
+	{
+		files: ['src/**/*.ts', 'bridge/**/*.ts', 'main.ts'],
+		ignores: STATE_FILE_EXCEPTIONS,
+		rules: {
+			'no-restricted-properties': [
+				'error',
+				...WRITES.flatMap((property) => [
+					{ object: 'fs', property, message: `fs.${property} ${message}` },
+					{ object: 'promises', property, message: `fs.promises.${property} ${message}` },
+					{ object: 'fsp', property, message: `fs/promises ${property} ${message}` },
+				]),
+			],
+		},
+	},
+];

@@ -1,0 +1,278 @@
+/**
+ * A vault is not ours to trust (docs/design.md, "The trust boundary"): whoever can put a file into
+ * it (a clone, a sync, the agent) can plant links, FIFOs and forged records where Session Brief
+ * keeps its files. Each attack below runs against the built files in child processes, with a folder
+ * beside the vault standing for everything outside it: not a byte there may change, and every hook
+ * answers at once with valid output.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkedBriefCache } from '../../src/core/cache-format';
+import { FIXED_NOW } from '../helpers/bridge';
+import { bareEnv, BUNDLE, editInput, exampleVault, hookScript, removeTempDirs, runBridge, tempDir } from '../helpers/rule-vault';
+
+afterAll(removeTempDirs, 60_000);
+
+const posix = process.platform !== 'win32';
+const PLUGIN = ['.obsidian', 'plugins', 'session-brief'];
+const SLOW = 60_000;
+
+interface Place {
+	vault: string;
+	outside: string;
+	home: string;
+}
+
+/** A copy of the example vault with the bridge installed, a folder beside it, and a home folder. */
+function place(): Place {
+	const base = tempDir('sb-hostile-');
+	const vault = exampleVault({}, path.join(base, 'vault'));
+	const outside = path.join(base, 'outside');
+	fs.mkdirSync(path.join(outside, 'folder'), { recursive: true });
+	fs.writeFileSync(path.join(outside, 'victim.txt'), 'precious\n');
+	fs.writeFileSync(path.join(outside, '.bashrc'), 'export PS1=x\n');
+	fs.writeFileSync(path.join(outside, 'folder', 'old-file'), 'old\n');
+	const old = new Date(Date.now() - 3600_000);
+	fs.utimesSync(path.join(outside, 'folder', 'old-file'), old, old);
+	return { vault, outside, home: tempDir('sb-home-') };
+}
+
+/** Every entry below `dir` (links not followed) with its kind, bytes and modification time. */
+function snapshot(dir: string): Record<string, string> {
+	const out: Record<string, string> = {};
+	const visit = (d: string): void => {
+		for (const name of fs.readdirSync(d)) {
+			const p = path.join(d, name);
+			const st = fs.lstatSync(p);
+			const rel = path.relative(dir, p);
+			if (st.isDirectory()) {
+				out[rel] = 'dir';
+				visit(p);
+			} else if (st.isFile()) out[rel] = `${createHash('sha256').update(fs.readFileSync(p)).digest('hex')} ${st.mtimeMs}`;
+			else out[rel] = st.isSymbolicLink() ? `link ${fs.readlinkSync(p)}` : 'other';
+		}
+	};
+	visit(dir);
+	return out;
+}
+
+const env = (p: Place, extra: Record<string, string> = {}) => bareEnv({ SESSION_BRIEF_NOW: FIXED_NOW, HOME: p.home, ...extra });
+const plugin = (p: Place, ...names: string[]) => path.join(p.vault, ...PLUGIN, ...names);
+
+function sessionStart(p: Place, input: object = { session_id: 's1', source: 'startup' }) {
+	const t = Date.now();
+	const r = runBridge(p.vault, 'session-start', JSON.stringify(input), { env: env(p), timeoutMs: 10_000 });
+	const ms = Date.now() - t;
+	expect(r.code, r.stderr).toBe(0);
+	const json = JSON.parse(r.text) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
+	expect(json.hookSpecificOutput.hookEventName).toBe('SessionStart');
+	return { text: json.hookSpecificOutput.additionalContext, ms };
+}
+
+function postToolUse(p: Place, file: string) {
+	const t = Date.now();
+	const r = runBridge(p.vault, 'post-tool-use', JSON.stringify(editInput(file)), { env: env(p), timeoutMs: 10_000 });
+	expect(r.code, r.stderr).toBe(0);
+	if (r.text.trim() !== '') JSON.parse(r.text);
+	return Date.now() - t;
+}
+
+function install(p: Place, extra: string[] = []) {
+	return runBridge(p.vault, 'install', '', { args: ['--vault', p.vault, ...extra], env: env(p) });
+}
+
+describe.skipIf(!posix)('a hostile vault cannot reach outside it', () => {
+	it(
+		'uninstall removes nothing a forged install record names outside the vault',
+		() => {
+			const p = place();
+			expect(install(p).code).toBe(0);
+			const manifestFile = path.join(p.vault, '.claude', 'hooks', 'session-brief.json');
+			const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { installs: Array<Record<string, unknown>>; createdDirs: string[] };
+			const victim = path.join(p.outside, 'victim.txt');
+			const sha = createHash('sha256').update(fs.readFileSync(victim)).digest('hex');
+			manifest.installs.push({ agent: 'claude-code', scope: 'user', file: victim, createdFile: true, originalSha256: null, installedSha256: sha, created: [], createdDirs: [p.outside] });
+			manifest.installs.push({ agent: 'claude-code', scope: 'project', file: victim, createdFile: true, originalSha256: null, installedSha256: sha, created: [], createdDirs: [] });
+			manifest.createdDirs.push('../outside/folder');
+			fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+			const before = snapshot(p.outside);
+			const r = runBridge(p.vault, 'uninstall', '', { args: ['--vault', p.vault], env: env(p) });
+			expect(r.code, r.text + r.stderr).toBe(0);
+			expect(snapshot(p.outside)).toEqual(before);
+			expect(fs.existsSync(path.join(p.outside, 'victim.txt.session-brief.bak'))).toBe(false);
+			// What install wrote in the vault is gone all the same.
+			expect(fs.existsSync(hookScript(p.vault))).toBe(false);
+		},
+		SLOW,
+	);
+
+	it(
+		'a recorded config folder that leaves the vault is not used: every hook writes inside the vault',
+		() => {
+			const p = place();
+			expect(install(p).code).toBe(0);
+			const manifestFile = path.join(p.vault, '.claude', 'hooks', 'session-brief.json');
+			const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
+			fs.writeFileSync(manifestFile, JSON.stringify({ ...manifest, configDir: '../outside', pluginDir: '../outside/folder' }));
+			fs.mkdirSync(path.join(p.outside, 'plugins', 'session-brief'), { recursive: true });
+			const before = snapshot(p.outside);
+			sessionStart(p);
+			postToolUse(p, path.join(p.vault, 'Notes', 'Reading list.md'));
+			runBridge(p.vault, 'report', '', { args: ['--vault', p.vault], env: env(p) });
+			expect(snapshot(p.outside)).toEqual(before);
+		},
+		SLOW,
+	);
+
+	it(
+		'install replaces no file through a link planted at a hook file or a backup, and says what to do',
+		() => {
+			const p = place();
+			fs.writeFileSync(path.join(p.vault, '.claude', 'settings.json'), '{ "permissions": {} }\n');
+			fs.rmSync(path.join(p.vault, '.claude', 'hooks'), { recursive: true });
+			fs.mkdirSync(path.join(p.vault, '.claude', 'hooks'));
+			fs.symlinkSync(path.join(p.outside, 'victim.txt'), path.join(p.vault, '.claude', 'settings.json.session-brief.bak'));
+			fs.symlinkSync(path.join(p.outside, '.bashrc'), path.join(p.vault, '.claude', 'hooks', 'session-brief.bridge.cjs'));
+			fs.symlinkSync(path.join(p.outside, '.bashrc'), path.join(p.vault, '.claude', 'hooks', 'session-brief.cjs'));
+			const before = snapshot(p.outside);
+			// The installed entry is a link now: install runs from a clone's bundle.
+			const run = spawnSync(process.execPath, [BUNDLE, 'install', '--vault', p.vault], { env: env(p), encoding: 'utf8', timeout: 20_000 });
+			expect(run.status).not.toBe(0);
+			expect(run.stdout + run.stderr).toMatch(/symbolic link/);
+			expect(snapshot(p.outside)).toEqual(before);
+		},
+		SLOW,
+	);
+
+	it(
+		'post-tool-use appends nothing through a journal planted as a link, whatever the note is called',
+		() => {
+			const p = place();
+			fs.mkdirSync(plugin(p), { recursive: true });
+			fs.symlinkSync(path.join(p.outside, '.bashrc'), plugin(p, 'agent-changes.jsonl'));
+			const note = path.join(p.vault, 'Notes', '$(touch PWNED).md');
+			fs.writeFileSync(note, '# x\n');
+			const before = snapshot(p.outside);
+			const ms = postToolUse(p, note);
+			expect(ms).toBeLessThan(5000);
+			expect(snapshot(p.outside)).toEqual(before);
+		},
+		SLOW,
+	);
+
+	it(
+		'a session start prunes no file in a folder reached through a link at session-marks',
+		() => {
+			const p = place();
+			fs.mkdirSync(plugin(p), { recursive: true });
+			fs.rmSync(plugin(p, 'session-marks'), { recursive: true, force: true });
+			fs.symlinkSync(path.join(p.outside, 'folder'), plugin(p, 'session-marks'));
+			const before = snapshot(p.outside);
+			const { text } = sessionStart(p);
+			expect(text).toContain('Session brief');
+			expect(snapshot(p.outside)).toEqual(before);
+		},
+		SLOW,
+	);
+
+	it(
+		'the hook entry writes no code cache through a link planted at the cache or its temp names',
+		() => {
+			const p = place();
+			const hooks = path.dirname(hookScript(p.vault));
+			for (const name of ['session-brief.start.cjs', 'session-brief.bridge.cjs', 'session-brief.edit.cjs']) {
+				fs.symlinkSync(path.join(p.outside, 'victim.txt'), path.join(hooks, `${name}.v8cache`));
+				for (let pid = 1; pid < 50; pid++) fs.symlinkSync(path.join(p.outside, '.bashrc'), path.join(hooks, `${name}.v8cache.${pid}.tmp`));
+			}
+			const before = snapshot(p.outside);
+			sessionStart(p);
+			postToolUse(p, path.join(p.vault, 'AI', 'Regelwerk', 'tags.md'));
+			expect(snapshot(p.outside)).toEqual(before);
+		},
+		SLOW,
+	);
+
+	it(
+		'a hooks folder reached through a link out of the vault gets no code cache written into it',
+		() => {
+			const p = place();
+			const hooks = path.dirname(hookScript(p.vault));
+			fs.cpSync(hooks, path.join(p.outside, 'hooks'), { recursive: true });
+			fs.rmSync(hooks, { recursive: true });
+			fs.symlinkSync(path.join(p.outside, 'hooks'), hooks);
+			const before = snapshot(p.outside);
+			sessionStart(p);
+			expect(snapshot(p.outside)).toEqual(before);
+		},
+		SLOW,
+	);
+});
+
+describe.skipIf(!posix)('a hostile vault cannot hang a hook', () => {
+	const FILES = ['conversations.json', 'session-starts.json', 'agent-review.json', 'data.json', 'brief-cache.json', 'brief-index.json', 'agent-changes.jsonl', 'last-check.json', 'live.json'];
+
+	it.each(FILES)(
+		'a FIFO as %s: session-start and post-tool-use answer at once, exit 0, with valid output',
+		(name) => {
+			const p = place();
+			fs.mkdirSync(plugin(p), { recursive: true });
+			fs.rmSync(plugin(p, name), { force: true });
+			spawnSync('mkfifo', [plugin(p, name)]);
+			const { ms } = sessionStart(p);
+			expect(ms).toBeLessThan(5000);
+			expect(postToolUse(p, path.join(p.vault, 'AI', 'Regelwerk', 'tags.md'))).toBeLessThan(5000);
+			const report = runBridge(p.vault, 'report', '', { args: ['--vault', p.vault, '--json'], env: env(p), timeoutMs: 10_000 });
+			expect(report.code).toBe(0);
+		},
+		SLOW,
+	);
+
+	it(
+		'twenty session starts at once: one brief per session, and every firing in the record',
+		async () => {
+			const p = place();
+			fs.mkdirSync(plugin(p), { recursive: true });
+			const runs = Array.from({ length: 20 }, (_, i) =>
+				new Promise<string>((resolve, reject) => {
+					const child = spawn(process.execPath, [hookScript(p.vault), 'session-start'], { env: env(p) });
+					let out = '';
+					child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
+					child.on('error', reject);
+					child.on('close', () => resolve(out));
+					child.stdin.end(JSON.stringify({ session_id: `par-${i % 10}`, source: 'startup' }));
+				}),
+			);
+			const outs = await Promise.all(runs);
+			for (const o of outs) JSON.parse(o);
+			const entries = (JSON.parse(fs.readFileSync(plugin(p, 'session-starts.json'), 'utf8')) as { entries: Array<{ sessionId: string; delivered: boolean }> }).entries;
+			expect(entries).toHaveLength(20);
+			for (let s = 0; s < 10; s++) expect(entries.filter((e) => e.sessionId === `par-${s}` && e.delivered)).toHaveLength(1);
+		},
+		SLOW,
+	);
+});
+
+describe('cached paths are vault-relative', () => {
+	it(
+		'a brief cache naming a path outside the vault is rejected, and no outside file is looked at',
+		() => {
+			const p = place();
+			expect(runBridge(p.vault, 'report', '', { args: ['--vault', p.vault, '--source', 'scan'], env: env(p) }).code).toBe(0);
+			const written = JSON.parse(fs.readFileSync(plugin(p, 'brief-cache.json'), 'utf8')) as { brief: { items: { dailyNote: { path: string } } } };
+			expect(checkedBriefCache(written).ok).toBe(true);
+			for (const bad of ['../outside/victim.txt', '/etc/passwd', 'Daily/../../x.md', 'C:/x.md', 'a\\..\\b.md', './x.md']) {
+				written.brief.items.dailyNote.path = bad;
+				const checked = checkedBriefCache(written);
+				expect(checked.ok ? 'accepted' : checked.why, bad).toMatch(/is not a vault-relative path/);
+			}
+			written.brief.items.dailyNote.path = '../outside/victim.txt';
+			fs.writeFileSync(plugin(p, 'brief-cache.json'), JSON.stringify(written));
+			const r = runBridge(p.vault, 'report', '', { args: ['--vault', p.vault, '--json'], env: env(p) });
+			expect(r.text).not.toContain('outside/victim.txt');
+		},
+		SLOW,
+	);
+});
