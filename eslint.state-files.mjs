@@ -29,8 +29,9 @@ export default [
 				...WRITES.flatMap((property) => [
 					{ object: 'fs', property, message: `fs.${property} ${message}` },
 					{ object: 'promises', property, message: `fs.promises.${property} ${message}` },
-					{ object: 'fsp', property, message: `fs/promises ${property} ${message}` },
 				]),
+				// `fs.promises.x` is a member of a member, which the rule cannot name: fs.promises as a whole.
+				{ object: 'fs', property: 'promises', message: `fs.promises ${message}` },
 			],
 		},
 	},

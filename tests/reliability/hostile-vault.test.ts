@@ -211,6 +211,29 @@ describe.skipIf(!posix)('a hostile vault cannot reach outside it', () => {
 	);
 });
 
+describe.skipIf(!posix)('doctor names what was planted', () => {
+	it(
+		'lists a link, a FIFO and a folder where files belong, with the fix',
+		() => {
+			const p = place();
+			expect(install(p).code).toBe(0);
+			fs.mkdirSync(plugin(p), { recursive: true });
+			fs.symlinkSync(path.join(p.outside, '.bashrc'), plugin(p, 'agent-changes.jsonl'));
+			spawnSync('mkfifo', [plugin(p, 'conversations.json')]);
+			fs.mkdirSync(plugin(p, 'last-check.json'));
+			const r = runBridge(p.vault, 'doctor', '', { args: ['--json', '--vault', p.vault], env: env(p), timeoutMs: 30_000 });
+			const checks = (JSON.parse(r.text) as { checks: Array<{ id: string; status: string; message: string; fix?: string }> }).checks;
+			const state = checks.find((c) => c.id === 'state-files');
+			expect(state?.status).toBe('fail');
+			expect(state?.message).toContain('agent-changes.jsonl is a symbolic link');
+			expect(state?.message).toContain('conversations.json is a FIFO (named pipe)');
+			expect(state?.message).toContain('last-check.json is a folder');
+			expect(state?.fix).toContain('remove them');
+		},
+		SLOW,
+	);
+});
+
 describe.skipIf(!posix)('a hostile vault cannot hang a hook', () => {
 	const FILES = ['conversations.json', 'session-starts.json', 'agent-review.json', 'data.json', 'brief-cache.json', 'brief-index.json', 'agent-changes.jsonl', 'last-check.json', 'live.json'];
 

@@ -1,11 +1,20 @@
 /** Judges what install put in the vault: the hook entry, the files beside it and the install record. */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { exists } from './doctor-files';
 import type { Check, DoctorOptions } from './doctor-report';
-import { sha256 } from './files';
+import { readIfExists, sha256, WriteError } from './files';
 import { readManifest } from './manifest';
 import { bridgeTarget, EDIT_FILE, editTarget, HOOK_ENTRY, scriptTarget, START_FILE, startTarget } from './options';
+
+/** The file's bytes; null when missing or damaged (a planted link or FIFO: the state-files check names it). */
+function readOurs(vault: string, file: string): Buffer | null {
+	try {
+		return readIfExists(vault, file);
+	} catch (error) {
+		if (error instanceof WriteError) return null;
+		throw error;
+	}
+}
 
 export function checkScript(o: DoctorOptions, checks: Check[]): void {
 	const script = scriptTarget(o.vault);
@@ -18,7 +27,7 @@ export function checkScript(o: DoctorOptions, checks: Check[]): void {
 		checks.push({ id: 'script', status: 'fail', message: `${script} is there but the bridge it runs is not (${bridge} is missing); it may be the single-file bridge of an earlier version.`, fix: 'Run "install" again to update it.' });
 		return;
 	}
-	if (sha256(fs.readFileSync(script)) !== sha256(Buffer.from(HOOK_ENTRY, 'utf8'))) {
+	if (sha256(readOurs(o.vault, script) ?? '') !== sha256(Buffer.from(HOOK_ENTRY, 'utf8'))) {
 		checks.push({ id: 'script', status: 'fail', message: `${script} is not the hook entry of this version (${o.version}): an older or changed copy.`, fix: 'Run "install" again to update it.' });
 		return;
 	}
@@ -27,7 +36,7 @@ export function checkScript(o: DoctorOptions, checks: Check[]): void {
 		{ file: editTarget(o.vault), text: EDIT_FILE, runsFor: 'the hooks around an edit' },
 	];
 	for (const { file, text, runsFor } of small) {
-		if (!exists(file) || sha256(fs.readFileSync(file)) !== sha256(Buffer.from(text, 'utf8'))) {
+		if (!exists(file) || sha256(readOurs(o.vault, file) ?? '') !== sha256(Buffer.from(text, 'utf8'))) {
 			const what = exists(file) ? 'is not the one of this version' : 'is missing';
 			checks.push({ id: 'script', status: 'fail', message: `${file}, which the hook entry runs for ${runsFor}, ${what} (${o.version}).`, fix: 'Run "install" again to update it.' });
 			return;
@@ -35,7 +44,7 @@ export function checkScript(o: DoctorOptions, checks: Check[]): void {
 	}
 	if (o.scriptSource !== undefined) {
 		const running = sha256(typeof o.scriptSource === 'string' ? Buffer.from(o.scriptSource, 'utf8') : o.scriptSource);
-		if (sha256(fs.readFileSync(bridge)) !== running) {
+		if (sha256(readOurs(o.vault, bridge) ?? '') !== running) {
 			checks.push({ id: 'script', status: 'fail', message: `${bridge} differs from this bridge (version ${o.version}): it is an older or changed copy.`, fix: 'Run "install" again to update it.' });
 			return;
 		}

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { MCP_FILE_NAME, TOOL_NAMES } from '../mcp/contract';
 import type { Check } from './doctor';
-import { sha256 } from './files';
+import { readIfExists, sha256 } from './files';
 import { isOwnMcpEntry, MCP_SERVER_NAME, type McpHost } from './mcp-registration';
 import { mcpTarget, scriptTarget } from './options';
 
@@ -37,9 +37,9 @@ function isObj(v: unknown): v is Raw {
 	return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function readJson(file: string): Raw | null {
+function readJson(vault: string, file: string): Raw | null {
 	try {
-		const value = JSON.parse(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '')) as unknown;
+		const value = JSON.parse((readIfExists(vault, file) ?? '').toString('utf8').replace(/^\uFEFF/, '')) as unknown;
 		return isObj(value) ? value : null;
 	} catch {
 		return null;
@@ -58,7 +58,7 @@ export function findMcpRegistrations(host: McpHost, vault: string, home: string)
 		}
 	};
 	for (const { file, scope } of host.files(vault, home)) {
-		const value = readJson(file);
+		const value = readJson(vault, file);
 		take(value?.mcpServers, file, scope);
 		if (isObj(value?.projects)) {
 			for (const [dir, p] of Object.entries(value.projects)) if (isObj(p)) take(p.mcpServers, file, `local, for ${dir}`);
@@ -156,10 +156,13 @@ export function probeMcpServer(command: string, args: string[], cwd: string, env
 /** The server file beside the bridge: there, and the one of this build. */
 function checkServerFile(o: McpDoctorOptions, checks: Check[]): boolean {
 	const file = mcpTarget(o.vault);
-	let installed: Buffer;
+	let installed: Buffer | null;
 	try {
-		installed = fs.readFileSync(file);
+		installed = readIfExists(o.vault, file);
 	} catch {
+		installed = null;
+	}
+	if (installed === null) {
 		checks.push({ id: 'mcp-file', status: 'fail', message: `The MCP server file is not in the vault (${file} is missing), so the MCP server cannot start.`, fix: 'Run "install" again (or the Obsidian command "Install agent hooks").' });
 		return false;
 	}

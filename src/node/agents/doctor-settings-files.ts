@@ -3,12 +3,12 @@
  * Session Brief script (this vault's or another's); a file that cannot be read or parsed, or that
  * switches hooks off, becomes a check.
  */
-import * as fs from 'node:fs';
 import { HOSTS } from '../../core/agent-contracts';
 import { isOwnCommand } from './command-line';
 import { hookMistakeChecks } from './doctor-hook-mistakes';
 import type { Check, DoctorOptions } from './doctor-report';
 import type { HostPaths, ReadFile } from './host-spec';
+import { readIfExists } from './files';
 import { decodeStrict } from './install';
 import { specFor } from './options';
 
@@ -32,7 +32,9 @@ export function readRegistrations(o: DoctorOptions, p: HostPaths, checks: Check[
 	for (const where of spec.readFiles(p)) {
 		let text: string;
 		try {
-			text = decodeStrict(fs.readFileSync(where.file), where.file);
+			const data = readIfExists(o.vault, where.file);
+			if (data === null) continue;
+			text = decodeStrict(data, where.file);
 		} catch (error) {
 			const code = (error as NodeJS.ErrnoException).code;
 			if (code === 'ENOENT') continue;

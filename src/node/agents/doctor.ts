@@ -12,6 +12,7 @@ import { parseOwnCommand, shellOn } from './command-line';
 import { exists } from './doctor-files';
 import { checkHookRun, checkInterpreter } from './doctor-hook-check';
 import { checkScript } from './doctor-install-check';
+import { stateFolderChecks } from './doctor-state';
 import { checkRegistrations, checkTrust, explainWorkingDirectory } from './doctor-registration-check';
 import type { Check, DoctorOptions, DoctorReport } from './doctor-report';
 import { readRegistrations, type Found } from './doctor-settings-files';
@@ -44,6 +45,7 @@ export async function doctor(o: DoctorOptions): Promise<DoctorReport> {
 	const p: HostPaths = { vault: o.vault, home: o.home, env, platform, managedDir: o.managedDir };
 	const checks: Check[] = [];
 	checkScript(o, checks);
+	checks.push(...stateFolderChecks(o.vault, env));
 	checks.push(...vaultPathChecks(o.vault));
 	const found = readRegistrations(o, p, checks);
 	const reg = checkRegistrations(o, found, checks);

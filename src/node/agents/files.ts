@@ -50,7 +50,8 @@ export function readIfExists(vault: string, file: string): Buffer | null {
 		try {
 			return readAgentSettingsFile(file, MAX_BYTES);
 		} catch (error) {
-			throw new WriteError(`cannot read ${file}: ${(error as Error).message}`);
+			// The code stays readable: doctor tells an unreadable managed file from a damaged one.
+			throw Object.assign(new WriteError(`cannot read ${file}: ${(error as Error).message}`), { code: (error as NodeJS.ErrnoException).code });
 		}
 	}
 	const entry = inspectStateFile(vault, file);
