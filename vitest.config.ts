@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { defineConfig, type Plugin } from 'vitest/config';
 
@@ -24,6 +25,9 @@ export default defineConfig({
 		// that can take longer than the default 10 s.
 		hookTimeout: 60_000,
 		globalSetup: ['tests/global-setup.ts'],
+		// The review seal lives in a per-user folder outside the vault (src/node/review-seal.ts): tests
+		// keep theirs in a folder of the run's own, never in the home folder of whoever runs them.
+		env: { SESSION_BRIEF_STATE_DIR: path.join(os.tmpdir(), `session-brief-test-state-${process.pid}`) },
 		// The bridge tests run the built bundle as child processes; two cores, so keep workers few.
 		maxWorkers: 2,
 		projects: [

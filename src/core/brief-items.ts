@@ -170,6 +170,8 @@ export interface ChangeItemDescriptor<Id extends string = string> {
 	firstNote?: PerLang<string>;
 	/** Said after the count when the item is not empty. */
 	hint?: PerLang<string>;
+	/** Said after the count when the review marks were changed outside Obsidian (`agentChanges`). */
+	changedOutside?: PerLang<(at: string | null, hidden: number) => string>;
 }
 
 /** A local date and time, `YYYY-MM-DD HH:MM`, for a line the agent reads. */
@@ -183,6 +185,10 @@ export const CHANGE_ITEMS = [
 	{
 		id: 'agentChanges',
 		label: { en: () => 'Changed by agents, not yet reviewed', de: () => 'Von Agenten geändert, noch nicht geprüft' },
+		changedOutside: {
+			en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? '' : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? ' was' : 's were'} hidden and ${hidden === 1 ? 'is' : 'are'} shown again`,
+			de: (at, hidden) => `Prüfmarken wurden außerhalb von Obsidian geändert${at === null ? '' : ` (${localStamp(at)})`}; ${hidden} Agenten-Änderung${hidden === 1 ? ' war' : 'en waren'} ausgeblendet und ${hidden === 1 ? 'wird' : 'werden'} wieder gezeigt`,
+		},
 	},
 	{
 		id: 'sinceLastSession',

@@ -51,7 +51,8 @@ function briefLines(brief: Brief, settings: Settings, lang: Lang, origin: Proven
 		if (item === null || item === undefined) continue;
 		const since = 'since' in item ? item.since : null;
 		const first = 'since' in item && item.since === null && d.firstNote !== undefined ? ` (${d.firstNote[lang]})` : '';
-		items.push({ label: escapeControls(d.label[lang](since)), item, hint: first !== '' ? first : d.hint !== undefined && item.count > 0 ? ` (${d.hint[lang]})` : '' });
+		const outside = 'changedOutside' in item && item.changedOutside !== undefined && d.changedOutside !== undefined ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : '';
+		items.push({ label: escapeControls(d.label[lang](since)), item, hint: first !== '' ? first : outside !== '' ? outside : d.hint !== undefined && item.count > 0 ? ` (${d.hint[lang]})` : '' });
 	}
 	const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);
 	return { head, items, errors };

@@ -19,6 +19,11 @@ export interface AgentChangesItem {
 	count: number;
 	/** Sorted by path; text output caps them, JSON does not. */
 	paths: string[];
+	/**
+	 * The review marks file differs from what the plugin last wrote (src/core/review-seal.ts): when
+	 * it was changed (ISO-8601, null when unknown), and how many of these notes it would have hidden.
+	 */
+	changedOutside?: { at: string | null; hidden: number };
 }
 
 export interface SinceLastSessionItem {

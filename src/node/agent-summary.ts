@@ -10,9 +10,11 @@ import * as path from 'node:path';
 import { COMPACT_AT_BYTES, parseJournal } from '../core/agent-journal';
 import { itemFromSummary, itemWithTail, summarizeAgentChanges, type AgentChangesSummary, type FileIdentity } from '../core/agent-summary';
 import { isCountedNote } from '../core/paths';
-import { emptyMarks, parseReviewMarks, REVIEW_FILE, type AgentChangesItem, type ReviewMarks } from '../core/what-changed';
+import { judgeMarks } from '../core/review-seal';
+import { REVIEW_FILE, type AgentChangesItem, type ReviewMarks } from '../core/what-changed';
 import { journalPath } from './agent-journal';
 import { exists } from './plugin-tier';
+import { readSeal } from './review-seal';
 import { inspectStateFile, openStateFile, readRange } from './state-file';
 
 /** Where the notes and the agent files are, and which notes count. */
@@ -44,26 +46,29 @@ function readFrom(fd: number, from: number): { bytes: Buffer; id: FileIdentity }
 	return { bytes: readRange(fd, start, st.size - start), id: identity(st) };
 }
 
-/** The review marks as what-changed.ts reads them (damaged: none), with the identity of what was read; missing: null identity. */
-function readMarks(root: string, pluginDir: string): { marks: ReviewMarks; id: FileIdentity | null } {
+/**
+ * The review marks as what-changed.ts reads them (damaged: none), with the identity of what was
+ * read; missing: null identity. `outside` when they differ from the plugin's seal
+ * (src/core/review-seal.ts): then no summary is made or used, and the whole journal is read.
+ */
+function readMarks(root: string, pluginDir: string): { marks: ReviewMarks; id: FileIdentity | null; outside: boolean } {
 	const file = path.join(pluginDir, REVIEW_FILE);
 	const fd = openStateFile(root, file);
+	let text: string | null = null;
+	let id: FileIdentity | null = null;
 	if (fd === null) {
-		if (inspectStateFile(root, file).kind === 'missing') return { marks: emptyMarks(), id: null };
-		throw new Error(`${REVIEW_FILE} is not a regular file`);
-	}
-	try {
-		const { bytes, id } = readFrom(fd, 0);
-		let marks: ReviewMarks;
+		if (inspectStateFile(root, file).kind !== 'missing') throw new Error(`${REVIEW_FILE} is not a regular file`);
+	} else {
 		try {
-			marks = parseReviewMarks(JSON.parse(bytes.toString('utf8')) as unknown);
-		} catch {
-			marks = emptyMarks();
+			const read = readFrom(fd, 0);
+			text = read.bytes.toString('utf8');
+			id = read.id;
+		} finally {
+			fs.closeSync(fd);
 		}
-		return { marks, id };
-	} finally {
-		fs.closeSync(fd);
 	}
+	const verdict = judgeMarks(text, readSeal(root));
+	return { marks: verdict.marks, id, outside: verdict.outside !== null };
 }
 
 function noteThere(place: SummaryPlace): (p: string) => boolean {
@@ -94,7 +99,9 @@ function wholeKey(place: SummaryPlace, now: Date, journal: FileIdentity | null, 
 /** What a cache writer stores as `agentChanges`; undefined when it cannot be made. */
 export function summarizeFiles(place: SummaryPlace, now: Date, cap: number): AgentChangesSummary | undefined {
 	try {
-		const { marks, id: marksId } = readMarks(place.root, place.pluginDir);
+		const { marks, id: marksId, outside } = readMarks(place.root, place.pluginDir);
+		// Marks changed outside Obsidian: the item must say so, which only the whole journal's reading does.
+		if (outside) return undefined;
 		const fd = openStateFile(place.root, journalPath(place.pluginDir));
 		if (fd === null) {
 			if (inspectStateFile(place.root, journalPath(place.pluginDir)).kind !== 'missing') return undefined;
@@ -168,8 +175,8 @@ export function agentChangesFromSummary(place: SummaryPlace, summary: AgentChang
 		const tail = appendedText(place.root, file, summary, journalNow);
 		if (tail === null) return null;
 		// The marks the tail is judged by must be the summary's, read through one descriptor.
-		const { marks, id } = readMarks(place.root, place.pluginDir);
-		if (!sameFile(id, summary.marks)) return null;
+		const { marks, id, outside } = readMarks(place.root, place.pluginDir);
+		if (outside || !sameFile(id, summary.marks)) return null;
 		return itemWithTail(summary, parseJournal(tail), marks, noteThere(place), now, cap);
 	} catch {
 		return null;

@@ -183,7 +183,8 @@ function withFileLock(root: string, file: string, work: () => void): boolean {
 	for (;;) {
 		if (createStateFile(root, lock, String(process.pid))) break;
 		const st = statStateFile(root, lock);
-		if (st === null || Date.now() - st.mtimeMs > STALE_LOCK_MS) removeStateFile(root, lock);
+		// A time far ahead is a planted lock, not a holder's: stale too, or every start would wait it out.
+		if (st === null || Math.abs(Date.now() - st.mtimeMs) > STALE_LOCK_MS) removeStateFile(root, lock);
 		else if (Date.now() >= until) return false;
 		else pause(1 + Math.floor(Math.random() * 3));
 	}

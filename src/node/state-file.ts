@@ -525,6 +525,25 @@ export function removeAgentFolderIfEmpty(dir: string): void {
 }
 
 /**
+ * Replaces a file in Session Brief's per-user folder outside every vault (the review seal,
+ * src/node/review-seal.ts): made private (0700 folder, 0600 file), atomic like the rest.
+ */
+export function writeUserStateFile(file: string, data: string): void {
+	fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+	replaceFile(file, data, { mode: 0o600 });
+	trace(file);
+}
+
+/** Reads a file of that folder: a regular file only, without waiting, bounded; null when missing or not one. */
+export function readUserStateFile(file: string, maxBytes: number): Buffer | null {
+	try {
+		return readAgentSettingsFile(file, maxBytes);
+	} catch {
+		return null;
+	}
+}
+
+/**
  * Replaces an agent settings file that `install` or `uninstall` was asked to change, which may lie
  * outside the vault (the user scope). Atomic like the rest; the temp file is created exclusively.
  */

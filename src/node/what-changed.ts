@@ -11,9 +11,7 @@ import {
 	emptyMarks,
 	newsNotes,
 	nextSessionStarts,
-	parseReviewMarks,
 	parseSessionStarts,
-	REVIEW_FILE,
 	SESSION_STARTS_FILE,
 	sinceFromCache,
 	sinceLastSessionItem,
@@ -28,6 +26,8 @@ import { isCountedNote } from '../core/paths';
 import { readJournal } from './agent-journal';
 import { agentChangesFromSummary, wholeItemJustMade } from './agent-summary';
 import { exists, type SourcedBrief } from './plugin-tier';
+import { hiddenByOutsideMarks } from '../core/review-seal';
+import { marksChangedAt, trustedMarks } from './review-seal';
 import { readStateJson, writeStateFile } from './state-file';
 import type { VaultContext } from './vault-config';
 
@@ -39,7 +39,7 @@ const MAX_BYTES = 4 * 1024 * 1024;
  * counts as none: at worst a reviewed note shows again, or a session counts as the first.
  */
 export function readReviewMarks(root: string, pluginDir: string | null): ReviewMarks {
-	return pluginDir === null ? emptyMarks() : parseReviewMarks(readStateJson(root, path.join(pluginDir, REVIEW_FILE), MAX_BYTES));
+	return pluginDir === null ? emptyMarks() : trustedMarks(root, pluginDir).marks;
 }
 
 export function readSessionStarts(root: string, pluginDir: string | null): SessionStarts {
@@ -48,9 +48,22 @@ export function readSessionStarts(root: string, pluginDir: string | null): Sessi
 
 /** The unreviewed agent changes by session, deleted notes and notes no longer counted left out. */
 export function agentChangeSessions(ctx: VaultContext, now: Date): ChangeSession[] {
-	if (ctx.pluginDir === null) return [];
+	return agentChangesJudged(ctx, now).sessions;
+}
+
+/**
+ * The same with the review marks judged against the plugin's seal (src/core/review-seal.ts): marks
+ * changed outside Obsidian do not count, and the item says so with how many changes they hid.
+ */
+export function agentChangesJudged(ctx: VaultContext, now: Date): { sessions: ChangeSession[]; changedOutside?: { at: string | null; hidden: number } } {
+	if (ctx.pluginDir === null) return { sessions: [] };
 	const there = exists(ctx.root);
-	return unreviewedSessions(readJournal(ctx.root, ctx.pluginDir, now), readReviewMarks(ctx.root, ctx.pluginDir), (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p));
+	const counted = (p: string): boolean => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);
+	const records = readJournal(ctx.root, ctx.pluginDir, now);
+	const verdict = trustedMarks(ctx.root, ctx.pluginDir);
+	const sessions = unreviewedSessions(records, verdict.marks, counted);
+	if (verdict.outside === null) return { sessions };
+	return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };
 }
 
 /**
@@ -106,7 +119,11 @@ function agentChanges(ctx: VaultContext, sourced: SourcedBrief, now: Date): Agen
 		const item = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);
 		if (item !== null) return item;
 	}
-	return wholeItemJustMade(place, now) ?? agentChangesItem(agentChangeSessions(ctx, now));
+	const made = wholeItemJustMade(place, now);
+	if (made !== null) return made;
+	const judged = agentChangesJudged(ctx, now);
+	const item = agentChangesItem(judged.sessions);
+	return judged.changedOutside === undefined ? item : { ...item, changedOutside: judged.changedOutside };
 }
 
 /** Adds `agentChanges` and `sinceLastSession` to the brief; one that fails is null with its error. */

@@ -8,6 +8,8 @@ import { FileSystemAdapter, normalizePath, type App } from 'obsidian';
 import { JOURNAL_FILE } from '../core/agent-journal';
 import { REVIEW_FILE } from '../core/what-changed';
 import { readJournalPiece, type JournalPiece } from '../node/journal-tail';
+import type { ReviewSeal } from '../core/review-seal';
+import { readSeal, writeSeal } from '../node/review-seal';
 import { readStateText } from '../node/state-file';
 import type { AgentChangesIo, FileStamp } from './agent-journal-watch';
 import { writeAtomic } from './atomic-write';
@@ -45,7 +47,20 @@ export class DesktopAgentChangesIo implements AgentChangesIo {
 		return adapter.exists(file).then((there) => (there ? adapter.read(file) : null));
 	}
 
-	writeMarks(text: string): Promise<void> {
-		return writeAtomic(this.app.vault.adapter, this.path(REVIEW_FILE), text);
+	async writeMarks(text: string): Promise<void> {
+		await writeAtomic(this.app.vault.adapter, this.path(REVIEW_FILE), text);
+		await this.seal(text);
+	}
+
+	readSeal(): Promise<ReviewSeal | null> {
+		const adapter = this.app.vault.adapter;
+		return Promise.resolve(adapter instanceof FileSystemAdapter ? readSeal(adapter.getBasePath()) : null);
+	}
+
+	/** The seal lies outside the vault (src/node/review-seal.ts), where vault content does not reach. */
+	seal(text: string): Promise<void> {
+		const adapter = this.app.vault.adapter;
+		if (adapter instanceof FileSystemAdapter) writeSeal(adapter.getBasePath(), text, new Date());
+		return Promise.resolve();
 	}
 }

@@ -11,7 +11,8 @@ import { Events, TFile, type App, type Plugin, type TAbstractFile } from 'obsidi
 import { isCountedNote } from '../core/paths';
 import type { Settings } from '../core/settings';
 import { agentChangesItem, followRenames, markAll, markNote, markSession, pruneMarks, renameInMarks, unreviewedSessions, type ChangeSession, type ReviewMarks } from '../core/what-changed';
-import { JournalWatch, parseMarksText, type AgentChangesIo } from './agent-journal-watch';
+import { hiddenByOutsideMarks } from '../core/review-seal';
+import { JournalWatch, type AgentChangesIo } from './agent-journal-watch';
 
 export const AGENT_CHANGES_CHANGED = 'changed';
 /** How often the plugin folder is polled for a grown journal (two stats when nothing changed). */
@@ -103,6 +104,33 @@ export class AgentChanges extends Events {
 		return agentChangesItem(this.sessions()).count;
 	}
 
+	/**
+	 * When the review marks file differs from what the plugin last wrote (src/core/review-seal.ts):
+	 * when it was changed and how many of the changes shown it would hide; null otherwise.
+	 */
+	changedOutside(): { at: string | null; hidden: number } | null {
+		const watch = this.watch;
+		if (watch === null || watch.verdict.outside === null) return null;
+		const excluded = this.settings().excludedRootFolders;
+		const vault = this.app.vault;
+		return { at: watch.outsideAt, hidden: hiddenByOutsideMarks(watch.records, watch.verdict, (p) => isCountedNote(p, excluded) && vault.getFileByPath(p) !== null) };
+	}
+
+	/** The human accepts the marks as the file holds them now (a sync from another device, say). */
+	acceptOutsideMarks(): Promise<void> {
+		const run = async (): Promise<void> => {
+			const io = this.io;
+			const watch = this.watch;
+			if (io === null || watch === null || watch.verdict.outside === null) return;
+			await io.seal?.(watch.verdict.outside.text ?? '');
+			watch.forget();
+			await this.refresh();
+		};
+		const next = this.queue.then(run);
+		this.queue = next.catch(() => undefined);
+		return next;
+	}
+
 	markNote(path: string, at: string): Promise<void> {
 		return this.updateMarks((m) => markNote(m, path, at));
 	}
@@ -136,7 +164,8 @@ export class AgentChanges extends Events {
 			const watch = this.watch;
 			if (io === null || watch === null) return;
 			try {
-				const next = pruneMarks(change(parseMarksText(await io.readMarks())), this.clock());
+				// The marks that count (a file changed outside Obsidian does not): the human's change goes on top of those.
+				const next = pruneMarks(change((await watch.judge(await io.readMarks())).marks), this.clock());
 				await io.writeMarks(`${JSON.stringify(next, null, '\t')}\n`);
 				watch.setMarks(next);
 				this.lastError = null;

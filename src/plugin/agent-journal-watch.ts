@@ -7,6 +7,7 @@
  * the desktop provides (src/plugin/agent-changes-io.ts).
  */
 import { boundJournal, JOURNAL_FILE, parseJournal, type JournalRecord } from '../core/agent-journal';
+import { judgeMarks, type MarksVerdict, type ReviewSeal } from '../core/review-seal';
 import { emptyMarks, parseReviewMarks, REVIEW_FILE, type ReviewMarks } from '../core/what-changed';
 import type { JournalPiece } from '../node/journal-tail';
 
@@ -23,8 +24,15 @@ export interface AgentChangesIo {
 	readJournal(from: number, ino: number | null): Promise<JournalPiece | null>;
 	/** The marks file's text; null when missing. */
 	readMarks(): Promise<string | null>;
-	/** Replaces the marks file atomically. */
+	/** Replaces the marks file atomically (and, where there is one, seals that text). */
 	writeMarks(text: string): Promise<void>;
+	/**
+	 * The plugin's copy of the marks it last wrote (src/core/review-seal.ts), kept outside the vault;
+	 * null when none. Left out where there is no such place: the marks are then taken as they are.
+	 */
+	readSeal?(): Promise<ReviewSeal | null>;
+	/** Records `text` as the marks the human accepts (the seal). */
+	seal?(text: string): Promise<void>;
 }
 
 function sameStamp(a: FileStamp | null, b: FileStamp | null): boolean {
@@ -47,7 +55,12 @@ export function parseMarksText(text: string | null): ReviewMarks {
 
 export class JournalWatch {
 	records: JournalRecord[] = [];
+	/** The marks that count: the file's, or the seal's when the file was changed outside Obsidian. */
 	marks: ReviewMarks = emptyMarks();
+	/** The verdict behind `marks`: its `outside` part is set while the file differs from the seal. */
+	verdict: MarksVerdict = { marks: emptyMarks(), outside: null };
+	/** When the marks file was changed outside Obsidian (its modification time), while it is. */
+	outsideAt: string | null = null;
 	/** Test and bench seam: how many times a file was read (not just stat'ed). */
 	reads = 0;
 	private journalStamp: FileStamp | null = null;
@@ -69,7 +82,9 @@ export class JournalWatch {
 		if (this.first || !sameStamp(marks, this.marksStamp)) {
 			this.marksStamp = marks;
 			this.reads++;
-			this.marks = parseMarksText(marks === null ? null : await this.io.readMarks());
+			this.verdict = await this.judge(marks === null ? null : await this.io.readMarks());
+			this.marks = this.verdict.marks;
+			this.outsideAt = this.verdict.outside !== null && marks !== null ? new Date(marks.mtime).toISOString() : null;
 			changed = true;
 		}
 		this.first = false;
@@ -110,8 +125,26 @@ export class JournalWatch {
 		return true;
 	}
 
-	/** The marks after the plugin itself wrote them. */
+	/**
+	 * The marks file judged against the seal. Without a seal yet (the first run on this computer, or
+	 * one before seals existed) the file is taken as it is and sealed, so later changes show.
+	 */
+	async judge(text: string | null): Promise<MarksVerdict> {
+		if (this.io.readSeal === undefined) return { marks: parseMarksText(text), outside: null };
+		const seal = await this.io.readSeal();
+		if (seal === null && text !== null) await this.io.seal?.(text);
+		return judgeMarks(text, seal);
+	}
+
+	/** The marks after the plugin itself wrote (and sealed) them. */
 	setMarks(marks: ReviewMarks): void {
 		this.marks = marks;
+		this.verdict = { marks, outside: null };
+		this.outsideAt = null;
+	}
+
+	/** Reads the marks again at the next tick (after the human accepted the outside marks). */
+	forget(): void {
+		this.marksStamp = { size: -1, mtime: -1 };
 	}
 }

@@ -167,6 +167,7 @@ export class AgentChangesSection {
 		this.tree.setAttr('aria-label', s.title);
 		this.tree.toggleClass('session-brief-hidden', this.collapsed);
 		if (this.collapsed) return;
+		this.renderChangedOutside(s);
 		if (sessions.length === 0) {
 			this.tree.createDiv({ cls: 'session-brief-empty', text: s.empty });
 			return;
@@ -188,6 +189,20 @@ export class AgentChangesSection {
 			renderShowMore(cut ?? this.tree, { list: NOTES_LIST, key: MORE_KEY, level: cut === null ? 1 : 2, shown: limit, total: this.noteKeys.length, page: this.limits.page, lang: this.service.lang() });
 		}
 		this.controller.setCurrent(this.controller.current, hadFocus);
+	}
+
+	/** The warning that the review marks were changed outside Obsidian, with the human's way to accept them. */
+	private renderChangedOutside(s: AgentChangesStrings): void {
+		const outside = this.store.changedOutside();
+		if (outside === null) return;
+		const box = this.tree.createDiv({ cls: 'session-brief-marks-outside', attr: { role: 'alert' } });
+		const at = outside.at === null ? null : shortTime(outside.at, new Date(), uiStrings(this.service.lang()).locale);
+		box.createDiv({ cls: 'session-brief-marks-outside-text', text: s.changedOutside(at, outside.hidden) });
+		const accept = box.createEl('button', { cls: 'mod-warning', text: s.acceptMarks });
+		accept.addEventListener('click', (evt) => {
+			evt.stopPropagation();
+			void this.store.acceptOutsideMarks();
+		});
 	}
 
 	/** The next page of note rows, with the tab stop (and focus) on its first row. */

@@ -272,6 +272,9 @@ export interface AgentChangesStrings {
 	writeFailed: (reason: string) => string;
 	statusBar: (n: number) => string;
 	statusBarTitle: string;
+	/** The review marks file differs from what the plugin last wrote; `at` is already a local time. */
+	changedOutside: (at: string | null, hidden: number) => string;
+	acceptMarks: string;
 }
 
 const agentChangesEn: AgentChangesStrings = {
@@ -294,6 +297,9 @@ const agentChangesEn: AgentChangesStrings = {
 	writeFailed: (reason) => `Could not save the review marks: ${reason}`,
 	statusBar: (n) => `${n} changed by agents`,
 	statusBarTitle: 'Notes changed by agents, not yet reviewed: open the needs review sidebar',
+	changedOutside: (at, hidden) =>
+		`Review marks were changed outside Obsidian${at === null ? '' : ` at ${at}`}; ${hidden === 1 ? '1 agent change was' : `${hidden} agent changes were`} hidden and ${hidden === 1 ? 'is' : 'are'} shown again. If you made that change (in Obsidian on another device, say), accept it.`,
+	acceptMarks: 'Accept these marks',
 };
 
 const agentChangesDe: AgentChangesStrings = {
@@ -316,6 +322,9 @@ const agentChangesDe: AgentChangesStrings = {
 	writeFailed: (reason) => `Die Prüfvermerke ließen sich nicht speichern: ${reason}`,
 	statusBar: (n) => `${n} von Agenten geändert`,
 	statusBarTitle: 'Von Agenten geänderte, noch nicht geprüfte Notizen: Seitenleiste „Zu prüfen“ öffnen',
+	changedOutside: (at, hidden) =>
+		`Prüfvermerke wurden außerhalb von Obsidian geändert${at === null ? '' : ` (${at})`}; ${hidden === 1 ? '1 Agenten-Änderung war' : `${hidden} Agenten-Änderungen waren`} ausgeblendet und ${hidden === 1 ? 'wird' : 'werden'} wieder gezeigt. Wenn die Änderung von dir stammt (etwa aus Obsidian auf einem anderen Gerät), übernimm sie.`,
+	acceptMarks: 'Diese Vermerke übernehmen',
 };
 
 export const AGENT_CHANGES_TEXT = translations<AgentChangesStrings>({ en: agentChangesEn, de: agentChangesDe });

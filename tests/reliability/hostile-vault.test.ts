@@ -11,12 +11,18 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkedBriefCache } from '../../src/core/cache-format';
+import { writeSeal } from '../../src/node/review-seal';
 import { FIXED_NOW } from '../helpers/bridge';
 import { bareEnv, BUNDLE, editInput, exampleVault, hookScript, removeTempDirs, runBridge, tempDir } from '../helpers/rule-vault';
 
 afterAll(removeTempDirs, 60_000);
 
 const posix = process.platform !== 'win32';
+
+/** The seal the plugin writes after its own marks write (src/node/review-seal.ts), in `stateDir`. */
+function writeSealFor(vault: string, marks: string, stateDir: string): void {
+	writeSeal(vault, marks, new Date(), { SESSION_BRIEF_STATE_DIR: stateDir });
+}
 const PLUGIN = ['.obsidian', 'plugins', 'session-brief'];
 const SLOW = 60_000;
 
@@ -273,6 +279,36 @@ describe.skipIf(!posix)('a hostile vault cannot hang a hook', () => {
 			const entries = (JSON.parse(fs.readFileSync(plugin(p, 'session-starts.json'), 'utf8')) as { entries: Array<{ sessionId: string; delivered: boolean }> }).entries;
 			expect(entries).toHaveLength(20);
 			for (let s = 0; s < 10; s++) expect(entries.filter((e) => e.sessionId === `par-${s}` && e.delivered)).toHaveLength(1);
+		},
+		SLOW,
+	);
+});
+
+describe('the review trail is the human\'s', () => {
+	it(
+		'marks written outside Obsidian hide nothing: the brief says so and shows the changes again',
+		() => {
+			const p = place();
+			const stateDir = tempDir('sb-state-');
+			fs.mkdirSync(plugin(p), { recursive: true });
+			const at = (h: number) => new Date(Date.parse('2026-11-29T09:00:00Z') - h * 3600_000).toISOString();
+			const records = ['Notes/Reading list.md', 'Inbox/Meeting with Jana.md', 'Projects/session-brief/Design.md'].map((n, i) => JSON.stringify({ path: n, tool: 'Edit', session: 'agent-1', at: at(3 - i) }));
+			fs.writeFileSync(plugin(p, 'agent-changes.jsonl'), `${records.join('\n')}\n`);
+			// The plugin wrote these marks (nothing reviewed yet) and sealed them outside the vault.
+			const sealed = `${JSON.stringify({ all: null, sessions: {}, notes: {}, renames: [] })}\n`;
+			fs.writeFileSync(plugin(p, 'agent-review.json'), sealed);
+			writeSealFor(p.vault, sealed, stateDir);
+			const withState = { ...env(p), SESSION_BRIEF_STATE_DIR: stateDir };
+			const before = runBridge(p.vault, 'report', '', { args: ['--vault', p.vault, '--json'], env: withState });
+			expect((JSON.parse(before.text) as { items: { agentChanges: { count: number } } }).items.agentChanges.count).toBe(3);
+			// The agent empties the trail with its file tool.
+			fs.writeFileSync(plugin(p, 'agent-review.json'), JSON.stringify({ all: '2099-01-01T00:00:00.000Z' }));
+			const r = runBridge(p.vault, 'session-start', JSON.stringify({ session_id: 's9', source: 'startup' }), { env: withState });
+			const text = (JSON.parse(r.text) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+			expect(text).toMatch(/Changed by agents, not yet reviewed: 3 .*review marks were changed outside Obsidian at .*; 3 agent changes were hidden and are shown again/);
+			const report = JSON.parse(runBridge(p.vault, 'report', '', { args: ['--vault', p.vault, '--json'], env: withState }).text) as { items: { agentChanges: { count: number; changedOutside?: { hidden: number } } } };
+			expect(report.items.agentChanges.count).toBe(3);
+			expect(report.items.agentChanges.changedOutside?.hidden).toBe(3);
 		},
 		SLOW,
 	);

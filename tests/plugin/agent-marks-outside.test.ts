@@ -1,0 +1,80 @@
+/**
+ * Review marks changed outside Obsidian (src/core/review-seal.ts), in the stand-in: the plugin seals
+ * the marks it writes outside the vault; a marks file changed behind its back (an agent's file
+ * tool, a script) does not count, the section says so with how many changes it hid, and the human
+ * can accept the file as it is.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { encodeRecord, JOURNAL_FILE, type JournalRecord } from '../../src/core/agent-journal';
+import { REVIEW_FILE } from '../../src/core/what-changed';
+import type { AgentChanges } from '../../src/plugin/agent-changes';
+import { readSeal } from '../../src/node/review-seal';
+import { FIXTURE } from './fixture';
+import { openReviewView, settle, type Started, startPlugin, stopPlugin, tempVault } from './harness';
+
+let started: Started | null = null;
+afterEach(async () => {
+	await stopPlugin(started);
+	started = null;
+});
+
+const ago = (ms: number): string => new Date(Date.now() - ms).toISOString();
+const rec = (p: string, session: string, at: string): JournalRecord => ({ path: p, tool: 'Edit', session, at });
+const store = (s: Started): AgentChanges => (s.plugin as unknown as { agentChanges: AgentChanges }).agentChanges;
+
+async function idle(s: Started): Promise<void> {
+	const inner = store(s) as unknown as { queue: Promise<unknown>; inflight: Promise<void> | null };
+	await inner.queue;
+	await inner.inflight;
+	await settle(s.app);
+}
+
+describe('review marks changed outside Obsidian', () => {
+	it('are not taken: the section warns, shows the hidden changes again, and the human may accept them', async () => {
+		const base = tempVault({ ...FIXTURE });
+		const dir = path.join(base, '.obsidian', 'plugins', 'session-brief');
+		const records = [rec('Notes/Plain.md', 's1', ago(3_600_000)), rec('Notes/Flagged.md', 's1', ago(3_000_000)), rec('Inbox/Idea.md', 's2', ago(1_000_000))];
+		fs.writeFileSync(path.join(dir, JOURNAL_FILE), records.map((r) => encodeRecord(r) ?? '').join(''));
+		started = await startPlugin(base);
+		const s = started;
+		await store(s).refresh();
+		const root = await openReviewView(s);
+		expect(store(s).count()).toBe(3);
+		// The human marks one note in the sidebar: the plugin writes the marks and seals them.
+		await store(s).markNote('Inbox/Idea.md', new Date().toISOString());
+		await idle(s);
+		expect(store(s).count()).toBe(2);
+		expect(readSeal(base)?.marks).toBe(fs.readFileSync(path.join(dir, REVIEW_FILE), 'utf8'));
+		expect(root.querySelector('.session-brief-marks-outside')).toBeNull();
+
+		// Something else writes marks that would hide every change.
+		fs.writeFileSync(path.join(dir, REVIEW_FILE), JSON.stringify({ all: '2099-01-01T00:00:00.000Z' }));
+		await store(s).refresh();
+		await settle(s.app);
+		expect(store(s).count()).toBe(2);
+		expect(store(s).changedOutside()?.hidden).toBe(2);
+		const warning = root.querySelector<HTMLElement>('.session-brief-marks-outside');
+		expect(warning?.textContent).toContain('Review marks were changed outside Obsidian');
+		expect(warning?.textContent).toContain('2 agent changes were hidden and are shown again');
+
+		// A mark by the human now goes on top of the sealed marks, not the outside ones.
+		await store(s).markNote('Notes/Plain.md', new Date().toISOString());
+		await idle(s);
+		expect(store(s).count()).toBe(1);
+		expect(store(s).changedOutside()).toBeNull();
+		expect(JSON.parse(fs.readFileSync(path.join(dir, REVIEW_FILE), 'utf8')).all).toBeNull();
+
+		// Accepting marks changed elsewhere (another device, say) makes them count.
+		fs.writeFileSync(path.join(dir, REVIEW_FILE), JSON.stringify({ all: new Date().toISOString() }));
+		await store(s).refresh();
+		await settle(s.app);
+		expect(store(s).changedOutside()?.hidden).toBe(1);
+		root.querySelector<HTMLElement>('.session-brief-marks-outside button')?.click();
+		await idle(s);
+		expect(store(s).changedOutside()).toBeNull();
+		expect(store(s).count()).toBe(0);
+		expect(root.querySelector('.session-brief-marks-outside')).toBeNull();
+	});
+});
