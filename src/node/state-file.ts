@@ -55,7 +55,7 @@ function trace(file: string): void {
 const realRoots = new Map<string, string | null>();
 
 function realRoot(root: string): string | null {
-	const key = path.resolve(root);
+	const key = normal(root);
 	let real = realRoots.get(key);
 	if (real === undefined) {
 		try {
@@ -72,12 +72,23 @@ function realRoot(root: string): string | null {
 const foldCase = process.platform === 'darwin' || process.platform === 'win32';
 const same = (a: string, b: string): boolean => (foldCase ? a.toLowerCase() === b.toLowerCase() : a === b);
 
+// A path as the callers build it (path.join of an absolute root) needs no resolving; only another
+// one goes through path.resolve. Resolving every path made path's normalizer hot enough for V8 to
+// optimize it at every hook start (docs/bench/README.md, "State files").
+const UNCLEAN = process.platform === 'win32' ? /(?:)/ : /\/\/|\/\.{1,2}(?:\/|$)|.\/$/;
+
+function normal(p: string): string {
+	return path.isAbsolute(p) && !UNCLEAN.test(p) ? p : path.resolve(p);
+}
+
 /** `dir` relative to `root` when it lies under it literally, else null. */
 function under(root: string, dir: string): string | null {
-	const rel = path.relative(path.resolve(root), path.resolve(dir));
-	if (rel === '') return '';
-	if (path.isAbsolute(rel) || rel === '..' || rel.startsWith(`..${path.sep}`)) return null;
-	return rel;
+	const r = normal(root);
+	const d = normal(dir);
+	if (d === r) return '';
+	const prefix = r.endsWith(path.sep) ? r : r + path.sep;
+	if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;
+	return d.slice(prefix.length);
 }
 
 type FolderState = 'ok' | 'missing' | { refused: string };
@@ -94,13 +105,13 @@ function folderState(root: string, dir: string): FolderState {
 	if (top === null) return { refused: 'the vault folder cannot be resolved' };
 	let real: string;
 	try {
-		real = fs.realpathSync.native(path.resolve(dir));
+		real = fs.realpathSync.native(normal(dir));
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
 		if (code === 'ENOENT') return 'missing';
 		return { refused: code === 'ENOTDIR' ? 'a file stands where a folder belongs' : `cannot be resolved (${code ?? 'error'})` };
 	}
-	if (!same(real, rel === '' ? top : path.join(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };
+	if (!same(real, rel === '' ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel)) return { refused: `is reached through a symbolic link (it leads to ${real})` };
 	return 'ok';
 }
 
@@ -113,8 +124,8 @@ export function ensureStateFolder(root: string, dir: string): void {
 	const state = folderState(root, dir);
 	if (state === 'ok') return;
 	if (state !== 'missing') refuse(dir, state);
-	const parent = path.dirname(path.resolve(dir));
-	if (parent === path.resolve(dir) || under(root, parent) === null) refuse(dir, state);
+	const parent = path.dirname(normal(dir));
+	if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);
 	ensureStateFolder(root, parent);
 	try {
 		fs.mkdirSync(dir, { mode: 0o777 });
@@ -131,7 +142,7 @@ export type StateEntry = { kind: 'file'; stat: fs.Stats } | { kind: 'missing' } 
 
 /** Looks at `file` without following or opening it. */
 export function inspectStateFile(root: string, file: string): StateEntry {
-	const folder = folderState(root, path.dirname(path.resolve(file)));
+	const folder = folderState(root, path.dirname(normal(file)));
 	if (folder === 'missing') return { kind: 'missing' };
 	if (folder !== 'ok') return { kind: 'damaged', reason: `its folder ${folder.refused}` };
 	let st: fs.Stats;
@@ -165,7 +176,7 @@ export function statStateFile(root: string, file: string): fs.Stats | null {
  * the descriptor (the journal reads ranges of it).
  */
 export function openStateFile(root: string, file: string): number | null {
-	const folder = folderState(root, path.dirname(path.resolve(file)));
+	const folder = folderState(root, path.dirname(normal(file)));
 	if (folder !== 'ok') return null;
 	if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;
 	let fd: number;
@@ -299,7 +310,7 @@ function replaceFile(file: string, data: string | Buffer, options: StateWriteOpt
 
 /** Replaces a state file atomically; throws StateFileError when the boundary refuses the path. */
 export function writeStateFile(root: string, file: string, data: string | Buffer, options: StateWriteOptions = {}): void {
-	const dir = path.dirname(path.resolve(file));
+	const dir = path.dirname(normal(file));
 	ensureStateFolder(root, dir);
 	const target = inspectStateFile(root, file);
 	if (target.kind === 'damaged' && target.reason === 'is a folder') throw new StateFileError(file, 'refused: a folder stands where the file belongs');
@@ -310,7 +321,7 @@ export function writeStateFile(root: string, file: string, data: string | Buffer
 /** The same for the plugin, which must not block Obsidian's window on a large write. */
 export async function writeStateFileAsync(root: string, file: string, data: string | Buffer, options: StateWriteOptions = {}): Promise<void> {
 	// The checks are a handful of system calls; only the data write is worth doing off the thread.
-	const dir = path.dirname(path.resolve(file));
+	const dir = path.dirname(normal(file));
 	ensureStateFolder(root, dir);
 	const mode = modeOf(file, options);
 	const { fd, tmp } = createTemp(file, mode.create);
@@ -341,7 +352,7 @@ export async function writeStateFileAsync(root: string, file: string, data: stri
  * Returns whether the path still names the file written to, and its size after the write.
  */
 export function appendStateFile(root: string, file: string, text: string): { landed: boolean; size: number } {
-	ensureStateFolder(root, path.dirname(path.resolve(file)));
+	ensureStateFolder(root, path.dirname(normal(file)));
 	if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === 'damaged') throw new StateFileError(file, 'refused: not a regular file');
 	const fd = fs.openSync(file, APPEND_FLAGS, 0o666);
 	try {
@@ -364,7 +375,7 @@ export function appendStateFile(root: string, file: string, text: string): { lan
 
 /** Creates `file` with `data` only when nothing lies there yet; false when something does. */
 export function createStateFile(root: string, file: string, data: string, mode = 0o666): boolean {
-	ensureStateFolder(root, path.dirname(path.resolve(file)));
+	ensureStateFolder(root, path.dirname(normal(file)));
 	let fd: number;
 	try {
 		fd = fs.openSync(file, CREATE_FLAGS, mode);
@@ -387,7 +398,7 @@ export function createStateFile(root: string, file: string, data: string, mode =
  * the file system has no hard links, the file is created in place.
  */
 export function placeStateFile(root: string, file: string, data: string): boolean {
-	ensureStateFolder(root, path.dirname(path.resolve(file)));
+	ensureStateFolder(root, path.dirname(normal(file)));
 	let tmp: string | null = null;
 	try {
 		const made = createTemp(file, 0o666);
