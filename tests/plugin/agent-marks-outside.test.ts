@@ -64,7 +64,7 @@ describe('review marks changed outside Obsidian', () => {
 		await idle(s);
 		expect(store(s).count()).toBe(1);
 		expect(store(s).changedOutside()).toBeNull();
-		expect(JSON.parse(fs.readFileSync(path.join(dir, REVIEW_FILE), 'utf8')).all).toBeNull();
+		expect((JSON.parse(fs.readFileSync(path.join(dir, REVIEW_FILE), 'utf8')) as { all: unknown }).all).toBeNull();
 
 		// Accepting marks changed elsewhere (another device, say) makes them count.
 		fs.writeFileSync(path.join(dir, REVIEW_FILE), JSON.stringify({ all: new Date().toISOString() }));

@@ -108,7 +108,15 @@ export function startLiveServer(handlers: LiveHandlers, options: LiveServerOptio
 			http.on('error', () => undefined);
 			const address = http.address();
 			port = typeof address === 'object' && address !== null ? address.port : 0;
-			writeDiscovery(options.vaultRoot, options.discoveryFile, { version: PROTOCOL_VERSION, port, pid: options.pid ?? process.pid, token, startedAt: Date.now() });
+			try {
+				writeDiscovery(options.vaultRoot, options.discoveryFile, { version: PROTOCOL_VERSION, port, pid: options.pid ?? process.pid, token, startedAt: Date.now() });
+			} catch (error) {
+				// No discovery file (a vault folder gone, or one the state-file module refuses): no channel.
+				wss.close();
+				http.close();
+				reject(error instanceof Error ? error : new Error(String(error)));
+				return;
+			}
 			resolve({
 				port,
 				token,
