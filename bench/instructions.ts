@@ -17,6 +17,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ensureVault } from './generate-vault';
+import { copyExampleVault } from '../scripts/example-vault.mjs';
 import { flag } from './lib/args';
 import { withJournal } from './lib/agent-journal';
 import { makePluginCache } from './lib/plugin-cache';
@@ -38,7 +39,7 @@ if (spawnSync('valgrind', ['--version'], { encoding: 'utf8' }).status !== 0) {
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-instructions-'));
 process.on('exit', () => fs.rmSync(work, { recursive: true, force: true }));
 const vault = path.join(work, 'vault');
-fs.cpSync(path.join(REPO, 'example-vault'), vault, { recursive: true });
+copyExampleVault(vault);
 const dist = path.resolve(flag(argv, 'dist') ?? path.join(REPO, 'bridge', 'dist'));
 // As install places them (a build from before the session start or edit file has none: the entry
 // then runs the bridge for those commands).

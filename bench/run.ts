@@ -30,6 +30,7 @@ import { threadModes } from './lib/thread-modes';
 import { placeHookFiles } from './lib/hook-files';
 import { TRACE_ENV } from '../src/node/thread-trace';
 import { median } from './lib/stats';
+import { copyExampleVault } from '../scripts/example-vault.mjs';
 import { benchPluginIncremental, type PluginBenchResult } from './plugin-incremental';
 
 /** Unreviewed agent changes in the journal for the tier-1 journal rows. */
@@ -489,7 +490,7 @@ function main(): void {
 		{
 			const example = path.join(BENCH_ROOT, 'example-vault');
 			fs.rmSync(example, { recursive: true, force: true });
-			fs.cpSync(path.join(REPO, 'example-vault'), example, { recursive: true });
+			copyExampleVault(example);
 			const rules500 = ensureVault(1000, { rules: 500, log });
 			const { available } = hasCommand('check', example, '');
 			const cases: [string, string, number | undefined][] = [

@@ -19,6 +19,7 @@ import { parseHookOutput, type AgentId } from '../../src/core/agent-contracts';
 import { BUNDLE, FIXED_NOW, REPO } from '../helpers/bridge';
 import { BRIDGE_SOURCE as SOURCE, hookGroups, installOptions, installVault, readJson, type Group, type Json } from '../helpers/install-vault';
 import { removeTempDirs, tempDir } from '../helpers/rule-vault';
+import { copyExampleVault } from '../../scripts/example-vault.mjs';
 
 afterAll(removeTempDirs);
 
@@ -435,7 +436,7 @@ describe('the command line', () => {
 
 	it('done when: install into a copy of the example vault, run the command as Claude Code would from elsewhere, uninstall restores', async () => {
 		const v = path.join(tmp(), 'example vault');
-		fs.cpSync(path.join(REPO, 'example-vault'), v, { recursive: true });
+		copyExampleVault(v);
 		const handMade = `{
 	"permissions": { "allow": ["Read(**)"] },
 	"hooks": {

@@ -7,11 +7,11 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { copyExampleVault } from '../../scripts/example-vault.mjs';
 import { placeBridge } from './bridge';
 
 export const REPO = path.resolve(__dirname, '../..');
 export const BUNDLE = path.join(REPO, 'bridge', 'dist', 'session-brief.cjs');
-export const EXAMPLE_VAULT = path.join(REPO, 'example-vault');
 
 const made: string[] = [];
 
@@ -46,9 +46,9 @@ export function hookScript(vault: string): string {
 	return path.join(vault, '.claude', 'hooks', 'session-brief.cjs');
 }
 
-/** A copy of the example vault (clean under every check) with the bundle installed. */
+/** A copy of the example vault as the repository holds it (clean under every check) with the bundle installed. */
 export function exampleVault(extra: Record<string, string | Buffer> = {}, dir = tempDir()): string {
-	fs.cpSync(EXAMPLE_VAULT, dir, { recursive: true });
+	copyExampleVault(dir);
 	placeBridge(path.dirname(hookScript(dir)));
 	writeFiles(dir, extra);
 	return dir;

@@ -15,13 +15,13 @@ import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
+import { copyExampleVault as copyRepositoryExample } from '../../scripts/example-vault.mjs';
 import * as obsidian from '../obsidian-stub/obsidian';
 import { App, type Plugin, type PluginManifest } from '../obsidian-stub/obsidian';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const BUILT_MAIN = path.join(ROOT, 'main.js');
 export const BUILT_BRIDGE = path.join(ROOT, 'bridge', 'dist', 'session-brief.cjs');
-export const EXAMPLE_VAULT = path.join(ROOT, 'example-vault');
 
 /** The real manifest, as Obsidian passes it to the plugin's constructor. */
 export const MANIFEST = JSON.parse(fs.readFileSync(path.join(ROOT, 'manifest.json'), 'utf8')) as PluginManifest;
@@ -84,14 +84,9 @@ export function loadBuiltMain(file = BUILT_MAIN, options: LoadOptions = {}): Loa
 	return { PluginClass, required };
 }
 
-/** A temporary copy of example-vault/ without the cache files a demo run may have left there. */
+/** A temporary copy of example-vault/ as the repository holds it (scripts/example-vault.mjs). */
 export function copyExampleVault(): string {
-	const base = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-built-'));
-	fs.cpSync(EXAMPLE_VAULT, base, { recursive: true });
-	const pluginDir = path.join(base, '.obsidian', 'plugins', MANIFEST.id);
-	fs.mkdirSync(pluginDir, { recursive: true });
-	for (const f of fs.readdirSync(pluginDir)) if (f !== 'data.json') fs.rmSync(path.join(pluginDir, f), { force: true });
-	return base;
+	return copyRepositoryExample(fs.mkdtempSync(path.join(os.tmpdir(), 'sb-built-')));
 }
 
 /** The parts of the built plugin the tests wait on. Property names survive minification (esbuild does not mangle them). */

@@ -7,13 +7,13 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { copyExampleVault } from '../../../scripts/example-vault.mjs';
 import type { ModelApi, RecordedRequest } from './model-api';
 import type { NetworkGuard } from './network-guard';
 
 export const CLIENTS_DIR = path.resolve(__dirname, '..');
 export const REPO = path.resolve(CLIENTS_DIR, '../..');
 export const BRIDGE = path.join(REPO, 'bridge', 'dist', 'session-brief.cjs');
-export const EXAMPLE_VAULT = path.join(REPO, 'example-vault');
 /** The clock the hooks see (SESSION_BRIEF_NOW), so a brief and a `report` agree on the date. */
 export const NOW = '2026-11-30T10:00:00';
 
@@ -110,10 +110,8 @@ export function workspace(): Workspace {
 	const base = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-client-'));
 	const vault = path.join(base, 'vault');
 	const home = path.join(base, 'home');
-	fs.cpSync(EXAMPLE_VAULT, vault, { recursive: true });
-	// Run-time files of the bridge that a local run may have left in the example vault.
-	for (const leftover of ['.claude/hooks', '.codex', '.gemini']) fs.rmSync(path.join(vault, leftover), { recursive: true, force: true });
-	for (const f of ['brief-cache.json', 'brief-index.json', 'live.json']) fs.rmSync(path.join(vault, '.obsidian', 'plugins', 'session-brief', f), { force: true });
+	// As the repository holds it: nothing a local run left in example-vault/ comes along.
+	copyExampleVault(vault);
 	fs.mkdirSync(home);
 	return { vault, home, cleanup: () => fs.rmSync(base, { recursive: true, force: true }) };
 }
