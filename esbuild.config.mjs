@@ -225,7 +225,7 @@ const bridge = {
 	loader: { '.cjs': 'text' },
 	// Speed comes from the hook entry's code cache, session-brief.start.cjs and session-brief.edit.cjs, not from minifying.
 	legalComments: 'eof',
-	banner: { js: `#!/usr/bin/env node\n/*\n * Session Brief bridge ${pkg.version}, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/, src/core/, src/node/) and the libraries named at the end with their licenses.\n * Run it as \`node session-brief.cjs --help\`.\n */` },
+	banner: { js: `#!/usr/bin/env node\n/*\n * Session Brief bridge ${pkg.version}, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/, src/core/, src/node/) and the libraries named at the end with their licenses.\n * A release and bridge/dist/ name it session-brief.cjs; install writes it into <vault>/.claude/hooks/\n * as session-brief.bridge.cjs, beside the hook entry session-brief.cjs that runs it. Either way,\n * \`node <this file> --help\` lists its commands.\n */` },
 	outfile: 'bridge/dist/session-brief.cjs',
 };
 

@@ -1,4 +1,5 @@
 /** Command-line parsing for the bridge: `<command> [--flag value | --switch]… [paths…]`. */
+import { AGENT_IDS, DEFAULT_AGENT } from '../src/core/agent-contracts';
 
 export interface Args {
 	command: string;
@@ -111,6 +112,14 @@ export function parseArgs(argv: string[]): Args {
 		} else if (a.startsWith('-') && a.length > 1) {
 			throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);
 		} else if (TAKES_PATHS.has(args.command)) args.positional.push(a);
+		else if (args.command === 'help' && args.positional.length === 0) {
+			// `help check` asks for help about a command: the usage, which covers them all.
+			if (COMMAND_OPTIONS[a] === undefined) {
+				const guess = closest(a, COMMANDS);
+				throw new UsageError(`unknown command ${shownArg(a)}${guess !== undefined ? ` (did you mean ${guess}?)` : ''}; ${HINT}`);
+			}
+			args.positional.push(a);
+		}
 		else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);
 	}
 	return args;
@@ -133,8 +142,8 @@ Commands:
   pre-tool-use             PreToolUse hook (Claude Code) of the opt-in Write guard: refuses
                            a Write over an existing file in the sessions folder; exits 0
   check [--json] [paths…]  The rule check from a terminal, CI or a pre-commit hook; paths
-                           (files or folders in the vault) replace the rule scope;
-                           exit 1 when it finds something
+                           (files or folders in the vault, relative to the vault or
+                           absolute) replace the rule scope; exit 1 when it finds something
   report [--json] [--review] [--source auto|cache|scan|live]
                            The brief for a human (text) or a program (--json);
                            --review adds per-note detail (modified time, where each flag sits)
@@ -154,10 +163,11 @@ Commands:
   launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]
                            Print a shell function that starts the agent in the vault,
                            so its project hooks load (for your shell's profile)
-  help, --help, -h         This text
+  help [COMMAND], --help, -h
+                           This text (for every command; <command> --help too)
   version, --version, -v   The bridge's version
 
-Agents (--agent): claude-code (default), codex, gemini, qwen, cursor, copilot
+Agents (--agent): ${AGENT_IDS.map((id) => (id === DEFAULT_AGENT ? `${id} (default)` : id)).join(', ')}
 
 Options for every command:
   --vault DIR              The vault root; needed unless this script is the copy that

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { shownArg, stringFlag, UsageError, type Args } from './args';
 import { isLang } from '../src/core/i18n';
-import { defaultVaultRoot, loadVaultContext, type VaultContext } from '../src/node/vault-config';
+import { defaultVaultRoot, findConfigDir, loadVaultContext, type VaultContext } from '../src/node/vault-config';
 
 /** `SESSION_BRIEF_NOW` (ISO date-time) fixes the clock, for tests and reproducible reports. */
 export function clock(env: NodeJS.ProcessEnv): Date {
@@ -35,8 +35,32 @@ export function vaultRoot(args: Args, scriptPath: string): string {
 	return root;
 }
 
+function isFolder(p: string): boolean {
+	try {
+		return fs.statSync(p).isDirectory();
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * `--config-dir`, when given: a folder that exists at the vault's root. A typo would otherwise read
+ * no settings (every default instead of the vault's own) and write the plugin's files into a new
+ * folder nobody reads.
+ */
+export function givenConfigDir(args: Args, root: string): string | undefined {
+	const name = stringFlag(args, 'config-dir');
+	if (name === undefined) return undefined;
+	const dir = path.resolve(root, name);
+	if (path.dirname(dir) === root && isFolder(dir)) return name;
+	const found = findConfigDir(root, undefined, []);
+	const hint = found === null ? 'no config folder was found there either' : `without --config-dir it is found automatically: ${shownArg(found)}`;
+	throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);
+}
+
 export function contextFor(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): VaultContext {
-	const ctx = loadVaultContext(vaultRoot(args, scriptPath), { configDir: stringFlag(args, 'config-dir'), env });
+	const root = vaultRoot(args, scriptPath);
+	const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });
 	const lang = stringFlag(args, 'lang');
 	if (isLang(lang)) ctx.lang = lang;
 	else if (lang !== undefined) throw new UsageError(`--lang must be en or de, not ${lang}`);

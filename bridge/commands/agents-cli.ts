@@ -10,7 +10,7 @@ import { asciiJson } from '../../src/core/format';
 import { stringFlag, type Args } from '../args';
 import type { Scope } from '../../src/node/agents/host-spec';
 import { bundleOf, chooseAgent, EXIT, type ActionResult } from '../../src/node/agents/options';
-import { vaultRoot } from '../context';
+import { givenConfigDir, vaultRoot } from '../context';
 import { doctor, formatDoctor } from '../../src/node/agents/doctor';
 import { install } from '../../src/node/agents/install';
 import { uninstall } from '../../src/node/agents/uninstall';
@@ -74,8 +74,10 @@ export async function runAgentCommand(args: Args, scriptPath: string, env: NodeJ
 	const scope = scopeOf(args);
 	if (scope === null) return usage(`--scope must be project, local or user, not "${stringFlag(args, 'scope') ?? ''}"`);
 	let vault: string;
+	let configDir: string | undefined;
 	try {
 		vault = vaultRoot(args, scriptPath);
+		configDir = givenConfigDir(args, vault);
 	} catch (error) {
 		return usage((error as Error).message);
 	}
@@ -106,7 +108,7 @@ export async function runAgentCommand(args: Args, scriptPath: string, env: NodeJ
 					mcpSource: mcpSourceOf(scriptPath),
 					version,
 					nodePath: io.nodePath ?? process.execPath,
-					configDir: stringFlag(args, 'config-dir'),
+					configDir,
 					env,
 				}),
 				io,

@@ -1,7 +1,8 @@
 /**
  * `check [--json] [paths…]`: the rule check from a terminal, CI or a git pre-commit hook. Exit 0
- * when clean, 1 with findings, 2 for a usage or vault error. Paths (relative to the working
- * folder, files or folders inside the vault) replace the rule scope as what is checked.
+ * when clean, 1 with findings, 2 for a usage or vault error. Paths (files or folders inside the
+ * vault; a relative one is relative to the vault, as every path the bridge prints is) replace the
+ * rule scope as what is checked.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -18,13 +19,22 @@ import { attributeFindings } from '../../src/node/last-check';
 function targetsFrom(root: string, given: string[], cwd: string): string[] {
 	const files = listVaultFiles(root).files;
 	const rels = given.map((arg) => {
-		const absolute = path.resolve(cwd, arg);
+		const absolute = path.resolve(root, arg);
 		const rel = absolute === path.resolve(root) ? '' : vaultRelative(root, absolute);
 		if (rel === null) throw new UsageError(`${quoteName(arg)} is not inside the vault ${quoteName(root)}`);
-		if (!fs.existsSync(absolute)) throw new UsageError(`${quoteName(arg)} does not exist`);
+		if (!fs.existsSync(absolute)) throw new UsageError(`${quoteName(arg)} does not exist in the vault ${quoteName(root)}${fromHere(root, arg, cwd)}`);
 		return rel;
 	});
 	return targetsUnder(root, rels, files);
+}
+
+/** For a relative path that exists from the working folder: how to name it from the vault. */
+function fromHere(root: string, arg: string, cwd: string): string {
+	if (path.isAbsolute(arg)) return '';
+	const here = path.resolve(cwd, arg);
+	const rel = vaultRelative(root, here);
+	if (rel === null || rel === '' || !fs.existsSync(here)) return '';
+	return `; paths are relative to the vault: did you mean ${quoteName(rel)}?`;
 }
 
 export async function check(args: Args, scriptPath: string, env: NodeJS.ProcessEnv, cwd = process.cwd()): Promise<number> {

@@ -45,11 +45,22 @@ describe('check', () => {
 		]);
 	});
 
-	it('checks only the given paths (relative to the working folder), files or folders', () => {
+	it('checks only the given paths (relative to the vault, or absolute), files or folders', () => {
 		const vault = exampleVault({ 'AI/Regelwerk/broken.md': 'See [[nowhere]].\n', 'Notes/also-broken.md': '[[gone]]' });
 		expect(checkJson(vault, [path.join(vault, 'Notes')]).findings.map((f) => f.path)).toEqual(['Notes/also-broken.md']);
-		const run = check(vault, ['AI/Regelwerk/tags.md'], vault);
-		expect(run.code).toBe(0);
+		expect(check(vault, ['AI/Regelwerk/tags.md'], vault).code).toBe(0);
+		// From any other folder, a relative path still names a file of the vault.
+		const elsewhere = tempDir();
+		expect(check(vault, ['AI/Regelwerk/tags.md'], elsewhere).code).toBe(0);
+		const broken = check(vault, ['--json', 'Notes'], elsewhere);
+		expect((JSON.parse(broken.text) as CheckJson).findings.map((f) => f.path)).toEqual(['Notes/also-broken.md']);
+	});
+
+	it('a relative path that exists only from the working folder names its form from the vault', () => {
+		const vault = exampleVault();
+		const run = check(vault, ['tags.md'], path.join(vault, 'AI', 'Regelwerk'));
+		expect(run.code).toBe(2);
+		expect(run.stderr.trim()).toBe(`session-brief: tags.md does not exist in the vault ${vault}; paths are relative to the vault: did you mean AI/Regelwerk/tags.md?`);
 	});
 
 	it('exits 2 for a path outside the vault or one that does not exist', () => {
@@ -59,7 +70,7 @@ describe('check', () => {
 		expect(outside.stderr).toContain('is not inside the vault');
 		const missing = check(vault, ['AI/Regelwerk/nope.md'], vault);
 		expect(missing.code).toBe(2);
-		expect(missing.stderr).toContain('AI/Regelwerk/nope.md does not exist');
+		expect(missing.stderr).toContain(`AI/Regelwerk/nope.md does not exist in the vault ${vault}`);
 	});
 
 	it('counts the external check as one more check that ran', () => {

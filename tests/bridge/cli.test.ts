@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUNDLE, makeVault, hookScript, run } from '../helpers/bridge';
+import { AGENT_IDS } from '../../src/core/agent-contracts';
 
 const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '../../package.json'), 'utf8')) as { version: string };
 
@@ -23,7 +24,7 @@ describe('help and version', () => {
 			expect(String(r.stdout)).toBe(`${pkg.version}\n`);
 		});
 	}
-	for (const args of [['--help'], ['-h'], ['help'], ['report', '--help'], ['install', '-h']]) {
+	for (const args of [['--help'], ['-h'], ['help'], ['report', '--help'], ['install', '-h'], ['help', 'check'], ['help', 'install']]) {
 		it(`${args.join(' ')} prints the usage on stdout and exits 0`, () => {
 			const r = run(BUNDLE, args);
 			expect(r.status).toBe(0);
@@ -31,6 +32,24 @@ describe('help and version', () => {
 			expect(r.stderr).toBe('');
 		});
 	}
+	it('help about an unknown command is a usage error that suggests the closest one', () => {
+		const r = run(BUNDLE, ['help', 'chek']);
+		expect(r.status).toBe(2);
+		expect(r.stderr.trim().split('\n')).toEqual(["session-brief: unknown command chek (did you mean check?); run 'session-brief --help' for usage"]);
+	});
+	it('the usage, the unknown-agent error and the README name the same agents, from the one list of hosts', () => {
+		const usage = String(run(BUNDLE, ['--help']).stdout);
+		const listed = /^Agents \(--agent\): (.*)$/m.exec(usage)?.[1]?.split(', ').map((a) => a.replace(' (default)', ''));
+		expect(listed).toEqual([...AGENT_IDS]);
+		const vault = makeVault();
+		const wrong = run(hookScript(vault), ['install', '--agent', 'nope'], '', { env: { ...process.env, HOME: vault } });
+		expect(wrong.status).toBe(2);
+		expect(wrong.stderr).toContain(`one of: ${AGENT_IDS.join(', ')}`);
+		const readme = fs.readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
+		const table = /^### Other agents\n[\s\S]*?^(\|[\s\S]*?)\n\n/m.exec(readme)?.[1] ?? '';
+		const ids = [...table.matchAll(/^\| `([a-z-]+)`/gm)].map((m) => m[1]);
+		expect(ids).toEqual([...AGENT_IDS]);
+	});
 	it('no command at all is a usage error with the usage on stderr', () => {
 		const r = run(BUNDLE, []);
 		expect(r.status).toBe(2);
@@ -82,6 +101,21 @@ describe('typos get one short line, exit 2', () => {
 		const r = run(BUNDLE, ['report', 'extra', '--vault', '/tmp']);
 		expect(r.status).toBe(2);
 		expect(r.stderr).toContain('report takes no argument extra');
+	});
+});
+
+describe('--config-dir', () => {
+	it('a config folder that is not in the vault is an error naming the one found, and creates nothing', () => {
+		const vault = makeVault({ 'Notes/a.md': '#needs-review\n' });
+		for (const command of ['report', 'check', 'install']) {
+			const r = run(hookScript(vault), [command, '--config-dir', '.typo'], '', { env: { ...process.env, HOME: vault } });
+			expect(r.status, command).toBe(2);
+			expect(r.stderr.trim().split('\n'), command).toEqual([`session-brief: --config-dir .typo is not a folder at the root of the vault ${vault}; without --config-dir it is found automatically: .obsidian`]);
+		}
+		expect(fs.existsSync(path.join(vault, '.typo'))).toBe(false);
+		expect(run(hookScript(vault), ['report', '--config-dir', '.obsidian']).status).toBe(0);
+		// Only a folder right at the vault's root is a config folder.
+		expect(run(hookScript(vault), ['report', '--config-dir', 'Notes/../../x']).status).toBe(2);
 	});
 });
 

@@ -40,6 +40,15 @@ describe('the installed hook is readable', () => {
 		expect(fs.readdirSync(hooks(v)).sort()).toEqual(INSTALLED);
 		const entry = fs.readFileSync(path.join(hooks(v), 'session-brief.cjs'), 'utf8');
 		const bridge = fs.readFileSync(path.join(hooks(v), 'session-brief.bridge.cjs'), 'utf8');
+		// Each file's opening comment names only files install writes beside it (or, for the
+		// bridge, the name a release gives it), and the bridge's names the name it has here.
+		for (const file of INSTALLED.filter((f) => f.endsWith('.cjs'))) {
+			const banner = /^(?:#!.*\n)?\/\*[\s\S]*?\*\//.exec(fs.readFileSync(path.join(hooks(v), file), 'utf8'))?.[0] ?? '';
+			for (const named of banner.match(/session-brief(?:\.[a-z]+)?\.cjs/g) ?? []) expect(INSTALLED, `${file} names ${named}`).toContain(named);
+		}
+		expect(/^#!.*\n\/\*[\s\S]*?\*\//.exec(bridge)?.[0]).toContain('as session-brief.bridge.cjs');
+		const run2 = run(path.join(hooks(v), 'session-brief.bridge.cjs'), ['--help']);
+		expect(String(run2.stdout)).toContain('Usage:');
 		// Short enough to read whole: what it runs, its code cache, and how it refuses planted files.
 		expect(entry.split('\n').length).toBeLessThan(160);
 		expect(entry).toContain("path.join(__dirname, 'session-brief.bridge.cjs')");

@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bareEnv, exampleVault, hookScript, removeTempDirs, runBridge, tempDir } from '../helpers/rule-vault';
 import { FIXED_NOW } from '../helpers/bridge';
+import { HOST_SPECS } from '../../src/node/agents/index';
 
 afterAll(removeTempDirs, 60_000);
 
@@ -155,6 +156,14 @@ describe('one brief per session', () => {
 		expect(outs.filter(skipped)).toHaveLength(1);
 		for (const out of outs) expect(() => JSON.parse(out) as unknown).not.toThrow();
 		expect(starts(vault).map((e) => e.delivered).sort()).toEqual([false, true]);
+	});
+
+	it("install's notes for the hosts that also run Claude Code's hooks say what the test above shows: the brief arrives once", () => {
+		for (const agent of ['cursor', 'copilot', 'devin'] as const) {
+			const notes = HOST_SPECS[agent].notes('project', { vault: '/v', home: '/h', env: {}, platform: 'linux' }).join(' ');
+			expect(notes, agent).toContain('the brief still arrives once');
+			expect(notes, agent).not.toMatch(/twice/);
+		}
 	});
 
 	it('without a session id: entries of two agents at once give one brief, the same agent twice is two sessions', async () => {

@@ -32,7 +32,7 @@ export const copilot: HostSpec = {
 	shells: ['sh', 'powershell'],
 	notes() {
 		return [
-			'Copilot CLI also reads .claude/settings.json; with the Claude Code hooks installed too, remove one of the two installations.',
+			'Copilot CLI also reads .claude/settings.json; with the Claude Code hooks installed too, each session runs both entries, and the brief still arrives once (the second entry says it was already given). Keep one installation to spare the second run.',
 			'Copilot CLI versions before the current hooks reference ignored sessionStart output (github/copilot-cli#2142); update if the brief does not arrive.',
 		];
 	},

@@ -36,7 +36,7 @@ export const cursor: HostSpec = {
 	},
 	notes() {
 		return [
-			'Cursor can also run the hooks in .claude/settings*.json ("Include third-party configs"); with both installed the brief arrives twice. Turn that option off or keep one installation.',
+			'Cursor can also run the hooks in .claude/settings*.json ("Include third-party configs"); with both installed each session runs both entries, and the brief still arrives once (the second entry says it was already given). Keep one installation, or turn that option off, to spare the second run.',
 			'Some Cursor builds rejected sessionStart as an unknown hook type; update Cursor if its hook log says so.',
 		];
 	},
