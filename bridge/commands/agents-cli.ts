@@ -39,12 +39,27 @@ const defaultIo: CliIo = {
 	err: (t) => process.stderr.write(safeLines(t)),
 };
 
-/** The MCP server file beside the running bridge, if there is one (a release ships both files). */
+/**
+ * The MCP server file beside the running bridge, if there is one (a release and the npm package
+ * ship both files). npx and a global npm install run the bridge through a link in
+ * `node_modules/.bin`, so the file is looked for beside the link's target too.
+ */
 function mcpSourceOf(scriptPath: string): Buffer | undefined {
+	for (const script of [scriptPath, realScript(scriptPath)]) {
+		try {
+			return fs.readFileSync(mcpFileBeside(path.dirname(bundleOf(script))));
+		} catch {
+			// Not beside this one.
+		}
+	}
+	return undefined;
+}
+
+function realScript(scriptPath: string): string {
 	try {
-		return fs.readFileSync(mcpFileBeside(path.dirname(bundleOf(scriptPath))));
+		return fs.realpathSync(scriptPath);
 	} catch {
-		return undefined;
+		return scriptPath;
 	}
 }
 
