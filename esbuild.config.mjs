@@ -6,6 +6,7 @@ import esbuild from 'esbuild';
 import { builtinModules } from 'node:module';
 import { readdirSync, readFileSync } from 'node:fs';
 import { chmod, readFile, writeFile } from 'node:fs/promises';
+import { writeClaudePluginFiles } from './scripts/claude-plugin.mjs';
 
 const prod = process.argv[2] === 'production';
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -229,6 +230,15 @@ const bridge = {
 	outfile: 'bridge/dist/session-brief.cjs',
 };
 
+// The Claude Code plugin's launcher (claude-plugin/): finds the vault, then runs the hook entry beside it.
+const pluginLauncher = {
+	...nodeFile,
+	plugins: [asciiOnlyFile],
+	entryPoints: ['bridge/plugin-file.ts'],
+	banner: { js: `/*\n * Session Brief plugin hooks ${pkg.version}, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/plugin-file.ts and what it imports). The Claude Code plugin's hooks run it; it\n * finds the vault from the folder the session started in and runs the hook entry beside it\n * (session-brief.cjs) for that vault.\n */` },
+	outfile: 'bridge/dist/session-brief.plugin.cjs',
+};
+
 // The MCP server file: the SDK, zod and the protocol side of the server (src/node/mcp/server.ts),
 // loaded by the bridge's `mcp` command only. Readable like the bridge, for the same reason.
 const mcpServer = {
@@ -248,10 +258,13 @@ if (prod) {
 	await esbuild.build(editFile);
 	await esbuild.build(bridge);
 	await esbuild.build(mcpServer);
+	await esbuild.build(pluginLauncher);
 	await esbuild.build(plugin);
+	const copied = writeClaudePluginFiles();
+	if (copied.length > 0) console.log(`claude-plugin/hooks/: ${copied.join(', ')} updated from the build`);
 } else {
 	await esbuild.build(startFile);
 	await esbuild.build(editFile);
-	const contexts = [await esbuild.context(startFile), await esbuild.context(editFile), await esbuild.context(bridge), await esbuild.context(mcpServer), await esbuild.context(plugin)];
+	const contexts = [await esbuild.context(startFile), await esbuild.context(editFile), await esbuild.context(bridge), await esbuild.context(mcpServer), await esbuild.context(pluginLauncher), await esbuild.context(plugin)];
 	await Promise.all(contexts.map((c) => c.watch()));
 }

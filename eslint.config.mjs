@@ -9,7 +9,7 @@ import stateFiles from './eslint.state-files.mjs';
 
 export default tseslint.config(
 	{
-		ignores: ['node_modules/', 'main.js', 'bridge/dist/', 'release/*', 'example-vault/', 'docs/', 'coverage/', '*.mjs', '*.d.mts', 'scripts/', 'versions.json'],
+		ignores: ['node_modules/', 'main.js', 'bridge/dist/', 'claude-plugin/hooks/*.cjs', 'release/*', 'example-vault/', 'docs/', 'coverage/', '*.mjs', '*.d.mts', 'scripts/', 'versions.json'],
 	},
 	{
 		files: ['**/*.ts'],

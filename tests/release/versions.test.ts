@@ -22,7 +22,10 @@ describe('versions', () => {
 
 	it('the bump script run by npm version updates manifest.json and versions.json', () => {
 		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bump-'));
-		for (const f of ['manifest.json', 'versions.json']) fs.copyFileSync(path.join(REPO, f), path.join(dir, f));
+		for (const f of ['manifest.json', 'versions.json', 'claude-plugin/.claude-plugin/plugin.json', '.claude-plugin/marketplace.json']) {
+			fs.mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
+			fs.copyFileSync(path.join(REPO, f), path.join(dir, f));
+		}
 		const r = spawnSync(process.execPath, [path.join(REPO, 'scripts', 'version-bump.mjs')], {
 			cwd: dir,
 			env: { ...process.env, npm_package_version: '9.8.7' },
@@ -35,6 +38,9 @@ describe('versions', () => {
 		expect(bumped.minAppVersion).toBe(manifest.minAppVersion);
 		expect(bumpedVersions['9.8.7']).toBe(manifest.minAppVersion);
 		expect(bumpedVersions[pkg.version as string]).toBe(manifest.minAppVersion);
+		// The Claude Code plugin's manifest and its marketplace entry.
+		expect((JSON.parse(fs.readFileSync(path.join(dir, 'claude-plugin/.claude-plugin/plugin.json'), 'utf8')) as { version: string }).version).toBe('9.8.7');
+		expect((JSON.parse(fs.readFileSync(path.join(dir, '.claude-plugin/marketplace.json'), 'utf8')) as { plugins: { version: string }[] }).plugins.map((p) => p.version)).toEqual(['9.8.7']);
 	});
 
 	it('the release script refuses a tag that is not the bare version', () => {

@@ -24,6 +24,7 @@ import { checkMcpServer } from './doctor-mcp';
 import { MCP_HOSTS } from './mcp-registration';
 import { writeGuardChecks } from './doctor-write-guard';
 import { loadVaultContext } from '../vault-config';
+import { claudePluginChecks } from './claude-plugin-check';
 
 export type { Check, CheckStatus, DoctorOptions, DoctorReport } from './doctor-report';
 export { formatDoctor } from './doctor-format';
@@ -64,5 +65,6 @@ export async function doctor(o: DoctorOptions): Promise<DoctorReport> {
 	}
 	explainWorkingDirectory(o, found, checks);
 	checkTrust(o, found, p, checks);
+	claudePluginChecks(o, env, checks);
 	return { ok: !checks.some((c) => c.status === 'fail'), vault: o.vault, agent: o.agent, checks };
 }

@@ -1,0 +1,1590 @@
+/*
+ * Session Brief edit hooks 0.1.0, bundled by esbuild from the TypeScript sources of this
+ * repository (bridge/edit-file.ts and what it imports). The hook entry beside it (session-brief.cjs)
+ * runs it for the hooks around an agent's edit (post-tool-use, pre-tool-use); it answers an edit
+ * outside the rule scope itself and loads the rule check from the bridge beside it
+ * (session-brief.bridge.cjs).
+ */
+"use strict";
+var __create = Object.create;
+var __defProp = Object.defineProperty;
+var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __getProtoOf = Object.getPrototypeOf;
+var __hasOwnProp = Object.prototype.hasOwnProperty;
+var __esm = (fn, res, err) => function __init() {
+  if (err) throw err[0];
+  try {
+    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
+  } catch (e) {
+    throw err = [e], e;
+  }
+};
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
+var __copyProps = (to, from, except, desc) => {
+  if (from && typeof from === "object" || typeof from === "function") {
+    for (let key2 of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key2) && key2 !== except)
+        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });
+  }
+  return to;
+};
+var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+  // If the importer is in node compatibility mode or this is not an ESM
+  // file that has been converted to a CommonJS file using a Babel-
+  // compatible transform (i.e. "__esModule" has not been set), then set
+  // "default" to the CommonJS "module.exports" for node compatibility.
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  mod
+));
+
+// src/core/i18n.ts
+function isLang(value) {
+  return value === "en" || value === "de";
+}
+function translations(table) {
+  TABLES.add(table);
+  return table;
+}
+function resolveLanguage(setting, locale) {
+  if (setting !== "auto") return setting;
+  const prefix = (locale ?? "").toLowerCase().slice(0, 2);
+  return isLang(prefix) ? prefix : "en";
+}
+var TABLES, en, de, BRIEF_TEXT;
+var init_i18n = __esm({
+  "src/core/i18n.ts"() {
+    "use strict";
+    TABLES = /* @__PURE__ */ new WeakSet();
+    en = {
+      title: (vault) => `Session brief for vault ${vault}`,
+      source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },
+      age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,
+      fresh: "just made",
+      date: "Date (machine clock)",
+      weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+      dailyNote: "Daily note",
+      exists: "exists",
+      missing: "missing",
+      more: (n) => `+${n} more`,
+      none: "none",
+      cut: (limit) => `[cut at ${limit} characters; run the bridge's "report" subcommand for everything]`,
+      cacheRejected: (why) => `cache ignored, it is damaged: ${why}`
+    };
+    de = {
+      title: (vault) => `Sitzungsbrief f\xFCr den Vault ${vault}`,
+      source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },
+      age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,
+      fresh: "gerade erstellt",
+      date: "Datum (Maschinenuhr)",
+      weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],
+      dailyNote: "Tagesnotiz",
+      exists: "vorhanden",
+      missing: "fehlt",
+      more: (n) => `+${n} weitere`,
+      none: "keine",
+      cut: (limit) => `[bei ${limit} Zeichen gek\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,
+      cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\xE4digt: ${why}`
+    };
+    BRIEF_TEXT = translations({ en, de });
+  }
+});
+
+// src/core/settings.ts
+function cleanFolder(value) {
+  return value.replace(/\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");
+}
+function str2(value, fallback) {
+  return typeof value === "string" ? value : fallback;
+}
+function folder(value, fallback) {
+  return typeof value === "string" ? cleanFolder(value) : fallback;
+}
+function tagName(value, fallback) {
+  if (typeof value !== "string") return fallback;
+  const name = value.trim().replace(/^#+/, "");
+  return name === "" ? fallback : name;
+}
+function stringList(value, fallback) {
+  if (!Array.isArray(value)) return fallback;
+  return value.filter((v) => typeof v === "string" && v.trim() !== "");
+}
+function resolveSettings(raw) {
+  const d = DEFAULT_SETTINGS;
+  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
+  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};
+  const max = r.maxNamesPerItem;
+  const lang = r.language;
+  return {
+    inboxFolder: folder(r.inboxFolder, d.inboxFolder),
+    rulesFolder: folder(r.rulesFolder, d.rulesFolder),
+    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),
+    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),
+    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),
+    tags: {
+      needsReview: tagName(t.needsReview, d.tags.needsReview),
+      review: tagName(t.review, d.tags.review),
+      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),
+      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)
+    },
+    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),
+    ruleScope: stringList(r.ruleScope, d.ruleScope),
+    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,
+    language: isLang(lang) || lang === "auto" ? lang : d.language,
+    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,
+    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,
+    externalCheck: resolveExternalCheck(r.externalCheck),
+    writeGuard: r.writeGuard === true
+  };
+}
+function resolveExternalCheck(raw) {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;
+  const r = raw;
+  if (typeof r.command !== "string" || r.command.trim() === "") return null;
+  return {
+    command: r.command,
+    args: stringList(r.args, []),
+    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),
+    alarmPattern: str2(r.alarmPattern, "ACHTUNG")
+  };
+}
+function resolveDailyNoteSettings(raw) {
+  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
+  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;
+  return { folder: folder(r.folder, ""), format };
+}
+function effectiveDailyNote(settings, obsidian) {
+  return {
+    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,
+    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format
+  };
+}
+function effectiveRuleScope(settings) {
+  if (settings.ruleScope.length > 0) return settings.ruleScope;
+  return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];
+}
+var DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;
+var init_settings = __esm({
+  "src/core/settings.ts"() {
+    "use strict";
+    init_i18n();
+    DEFAULT_SETTINGS = {
+      inboxFolder: "Inbox",
+      rulesFolder: "AI/Regelwerk",
+      sessionsFolder: "AI/sessions",
+      dailyNoteFolder: "",
+      dailyNoteFormat: "",
+      tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },
+      excludedRootFolders: ["Import", "_index"],
+      ruleScope: [],
+      maxNamesPerItem: 5,
+      language: "auto",
+      liveChannel: true,
+      showStatusBar: true,
+      externalCheck: null,
+      writeGuard: false
+    };
+    DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";
+  }
+});
+
+// src/core/rules/scope.ts
+function checkScope(settings) {
+  return [...effectiveRuleScope(settings), ...SETTINGS_FILES];
+}
+function isAbsolute2(p) {
+  return p.startsWith("/") || DRIVE.test(p);
+}
+function normalizePath(p) {
+  const slashed = p.replace(/\\/g, "/");
+  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";
+  const rest = slashed.slice(drive.length);
+  const absolute = rest.startsWith("/");
+  const parts = [];
+  for (const part of rest.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();
+      else if (!absolute) parts.push("..");
+      continue;
+    }
+    parts.push(part);
+  }
+  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;
+}
+function vaultRelative(root, filePath) {
+  if (filePath === "" || filePath.includes("\0")) return null;
+  const base = normalizePath(root);
+  const slashed = filePath.replace(/\\/g, "/");
+  const full = normalizePath(isAbsolute2(slashed) ? slashed : `${base}/${slashed}`);
+  const prefix = base.endsWith("/") ? base : `${base}/`;
+  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;
+  const rel = full.slice(prefix.length);
+  return rel === "" ? null : rel;
+}
+function scopePattern(glob) {
+  const cached = patternCache.get(glob);
+  if (cached !== void 0) return cached;
+  let source = "";
+  const g = normalizePath(glob).replace(/^\//, "");
+  for (let i = 0; i < g.length; i++) {
+    const c = g[i] ?? "";
+    if (c === "*" && g[i + 1] === "*") {
+      const slashAfter = g[i + 2] === "/";
+      source += slashAfter ? "(?:.*/)?" : ".*";
+      i += slashAfter ? 2 : 1;
+    } else if (c === "*") source += "[^/]*";
+    else if (c === "?") source += "[^/]";
+    else source += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+  }
+  const re = new RegExp(`^${source}$`, "is");
+  patternCache.set(glob, re);
+  return re;
+}
+function asciiStart(glob) {
+  const cached = startCache.get(glob);
+  if (cached !== void 0) return cached;
+  const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\//, ""))?.[0] ?? "";
+  const start = /[\u0080-\uffff]/.test(literal) ? null : literal.toLowerCase();
+  startCache.set(glob, start);
+  return start;
+}
+function inScope(relPath, patterns) {
+  return patterns.some((p) => {
+    const start = asciiStart(p);
+    if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;
+    return scopePattern(p).test(relPath);
+  });
+}
+var SETTINGS_FILES, DRIVE, patternCache, startCache;
+var init_scope = __esm({
+  "src/core/rules/scope.ts"() {
+    "use strict";
+    init_settings();
+    SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"];
+    DRIVE = /^[a-zA-Z]:(?:\/|$)/;
+    patternCache = /* @__PURE__ */ new Map();
+    startCache = /* @__PURE__ */ new Map();
+  }
+});
+
+// src/node/atomic-write.ts
+var atomic_write_exports = {};
+__export(atomic_write_exports, {
+  writeFileAtomic: () => writeFileAtomic,
+  writeFileAtomicAsync: () => writeFileAtomicAsync
+});
+function plan(file, options) {
+  const tmp = `${file}.${process.pid}.${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}.tmp`;
+  if (options.mode === "keep") return { tmp, create: currentMode(file), exact: void 0 };
+  return { tmp, create: options.mode, exact: options.mode };
+}
+function currentMode(file) {
+  try {
+    return fs4.statSync(file).mode & 511;
+  } catch {
+    return void 0;
+  }
+}
+function writeFileAtomic(file, data, options = {}) {
+  const p = plan(file, options);
+  try {
+    fs4.mkdirSync(path3.dirname(file), { recursive: true });
+    fs4.writeFileSync(p.tmp, data, p.create === void 0 ? void 0 : { mode: p.create });
+    if (p.exact !== void 0) fs4.chmodSync(p.tmp, p.exact);
+    fs4.renameSync(p.tmp, file);
+  } catch (error) {
+    fs4.rmSync(p.tmp, { force: true });
+    throw error;
+  }
+}
+async function writeFileAtomicAsync(file, data, options = {}) {
+  const p = plan(file, options);
+  try {
+    await fs4.promises.mkdir(path3.dirname(file), { recursive: true });
+    await fs4.promises.writeFile(p.tmp, data, p.create === void 0 ? void 0 : { mode: p.create });
+    if (p.exact !== void 0) await fs4.promises.chmod(p.tmp, p.exact);
+    await fs4.promises.rename(p.tmp, file);
+  } catch (error) {
+    await fs4.promises.rm(p.tmp, { force: true });
+    throw error;
+  }
+}
+var fs4, path3;
+var init_atomic_write = __esm({
+  "src/node/atomic-write.ts"() {
+    "use strict";
+    fs4 = require("node:fs");
+    path3 = require("node:path");
+  }
+});
+
+// src/node/real-path.ts
+var real_path_exports = {};
+__export(real_path_exports, {
+  firstSymlink: () => firstSymlink,
+  realPathOf: () => realPathOf,
+  vaultRelativeReal: () => vaultRelativeReal
+});
+function realPathOf(p) {
+  let existing = path6.resolve(p);
+  const rest = [];
+  for (; ; ) {
+    try {
+      return path6.join(fs6.realpathSync.native(existing), ...rest);
+    } catch {
+      const parent = path6.dirname(existing);
+      if (parent === existing) return null;
+      rest.unshift(path6.basename(existing));
+      existing = parent;
+    }
+  }
+}
+function vaultRelativeReal(root, filePath) {
+  const literal = vaultRelative(root, filePath);
+  if (literal !== null || filePath.includes("\0")) return literal;
+  const absolute = path6.resolve(root, filePath);
+  const realFile = realPathOf(absolute);
+  const realRoot = realPathOf(root);
+  for (const [r, f] of [
+    [root, realFile],
+    [realRoot, absolute],
+    [realRoot, realFile]
+  ]) {
+    if (r === null || f === null) continue;
+    const rel = vaultRelative(r, f);
+    if (rel !== null) return rel;
+  }
+  return null;
+}
+function firstSymlink(p) {
+  let current = path6.parse(path6.resolve(p)).root;
+  for (const part of path6.resolve(p).slice(current.length).split(path6.sep).filter((x) => x !== "")) {
+    current = path6.join(current, part);
+    try {
+      if (fs6.lstatSync(current).isSymbolicLink()) return current;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+var fs6, path6;
+var init_real_path = __esm({
+  "src/node/real-path.ts"() {
+    "use strict";
+    fs6 = require("node:fs");
+    path6 = require("node:path");
+    init_scope();
+  }
+});
+
+// src/core/paths.ts
+function isCountedNote(path9, excludedRootFolders) {
+  if (!path9.endsWith(".md")) return false;
+  const parts = path9.split("/");
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] ?? "";
+    if (part.startsWith(".") || part === "") return false;
+    if (i < parts.length - 1 && part === "node_modules") return false;
+  }
+  return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));
+}
+function isInFolder(path9, folder2) {
+  return folder2 === "" || path9.length > folder2.length && path9.charCodeAt(folder2.length) === 47 && path9.startsWith(folder2);
+}
+function basename(path9) {
+  return path9.slice(path9.lastIndexOf("/") + 1);
+}
+
+// src/core/brief-items.ts
+var NO_HITS = [];
+var LIST_ITEMS = [
+  {
+    id: "inbox",
+    // An unreadable inbox note counts as open: one entry too many beats a missed one.
+    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),
+    hits: () => NO_HITS,
+    label: { en: () => "Inbox", de: () => "Inbox" },
+    sidebar: {
+      order: 3,
+      title: { en: "Inbox", de: "Inbox" },
+      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },
+      empty: {
+        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,
+        de: (s) => `Die Inbox "${s.inboxFolder}" enth\xE4lt keine offene Notiz (Tagesnotizen z\xE4hlen nicht).`
+      }
+    }
+  },
+  {
+    id: "needsReview",
+    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,
+    hits: (f) => f?.needsReview ?? NO_HITS,
+    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },
+    sidebar: {
+      order: 0,
+      title: { en: "Needs review", de: "Zu pr\xFCfen" },
+      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },
+      empty: {
+        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,
+        de: (s) => `Keine Notiz tr\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`
+      },
+      highlight: (s) => s.tags.needsReview,
+      mark: { removes: (s) => s.tags.needsReview }
+    }
+  },
+  {
+    id: "reviewOpen",
+    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,
+    hits: (f) => f?.review ?? NO_HITS,
+    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },
+    sidebar: {
+      order: 1,
+      title: { en: "Review open", de: "Review offen" },
+      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },
+      empty: {
+        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,
+        de: (s) => `Keine Notiz tr\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`
+      },
+      highlight: (s) => s.tags.review,
+      mark: { adds: (s) => s.tags.reviewDone }
+    }
+  },
+  {
+    id: "pendingReview",
+    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),
+    hits: (f) => f?.pendingReview ?? NO_HITS,
+    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },
+    sidebar: {
+      order: 2,
+      title: { en: "Rules pending review", de: "Regeln zur Pr\xFCfung" },
+      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },
+      empty: {
+        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,
+        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`
+      },
+      highlight: (s) => s.tags.pendingReview,
+      mark: { removes: (s) => s.tags.pendingReview }
+    }
+  },
+  {
+    id: "sessionsToday",
+    // The index keeps every session file: the date changes, the set does not.
+    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
+    onDay: (path9, date) => basename(path9).includes(date),
+    hits: () => NO_HITS,
+    label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
+    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
+  }
+];
+var LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);
+var LIST_ITEM_TABLE = LIST_ITEMS;
+var SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(
+  (d) => d.sidebar !== void 0
+).sort((a, b) => a.sidebar.order - b.sidebar.order);
+var SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);
+function localStamp(iso) {
+  const d = new Date(iso);
+  const two = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+var CHANGE_ITEMS = [
+  {
+    id: "agentChanges",
+    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\xE4ndert, noch nicht gepr\xFCft" }
+  },
+  {
+    id: "sinceLastSession",
+    label: {
+      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,
+      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`
+    },
+    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }
+  }
+];
+var CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);
+
+// src/core/format.ts
+init_i18n();
+
+// src/core/quote.ts
+var SAFE_CHARS = String.raw`\p{L}\p{M}\p{N}\p{So}._\-/()[\]{}&'+#@!~=%$^;`;
+var UNSAFE_CHARS = String.raw`[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]|(?! )\p{Zs}`;
+var safeWords;
+var unsafeChar;
+var SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");
+var UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");
+var KNOWN_RANGES = String.raw`\x20-\x7e\u00a0-\u024f\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce\u0400-\u052f\u05d0-\u05ea\u0621-\u063a\u0641-\u064a\u0660-\u0669\u1e00-\u1eff\u2010-\u2027\u2030-\u205e\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3`;
+var KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);
+var HAS_KNOWN_UNSAFE = /[\u00a0\u00ad]/;
+var SAFE_KNOWN = String.raw`A-Za-z0-9\u00aa\u00b5\u00ba\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u00b2\u00b3\u00b9\u00bc-\u00be\u00a6\u00a9\u00ae\u00b0\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce\u0400-\u052f\u05d0-\u05ea\u0621-\u063a\u0641-\u064a\u0660-\u0669\u1e00-\u1eff\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3._\-/()[\]{}&'+#@!~=%$^;`;
+var SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);
+function plainKnown(text) {
+  return KNOWN_TEXT.test(text) && !HAS_KNOWN_UNSAFE.test(text);
+}
+function escapeChar(c) {
+  let out = "";
+  for (let i = 0; i < c.length; i++) out += `\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;
+  return out;
+}
+function quoteAlways(name) {
+  const json = JSON.stringify(name);
+  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);
+}
+function isSafeName(name) {
+  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;
+  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);
+}
+function quoteName(name) {
+  return isSafeName(name) ? name : quoteAlways(name);
+}
+function escapeControls(text) {
+  return plainKnown(text) ? text : text.replace(UNSAFE_CHAR(), escapeChar);
+}
+function codePoints(text) {
+  return Array.from(text);
+}
+function shortenName(name, max) {
+  const whole = quoteName(name);
+  if (whole.length <= max) return whole;
+  const chars = codePoints(name);
+  let keep = Math.max(2, max - 5);
+  for (; ; ) {
+    const head = chars.slice(0, Math.ceil(keep / 2)).join("");
+    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");
+    const out = `${quoteAlways(head)}\u2026${quoteAlways(tail)}`;
+    if (out.length <= max || keep <= 2) return out;
+    keep -= Math.max(1, out.length - max);
+  }
+}
+function safeLines(text) {
+  return text.split("\n").map(escapeControls).join("\n");
+}
+
+// src/core/format.ts
+function asciiJson(value, indent) {
+  return JSON.stringify(value, null, indent).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+// src/core/hosts/host.ts
+function defineHost(host) {
+  return host;
+}
+function claudeEnvelope(event, text, note) {
+  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text } };
+  if (note !== void 0) out.systemMessage = note;
+  return out;
+}
+var SHARED_TOOL_NAMES = {
+  write_file: "Write",
+  replace: "Edit",
+  edit: "Edit",
+  create: "Write",
+  apply_patch: "Edit"
+};
+function str(v) {
+  return typeof v === "string" ? v : void 0;
+}
+function obj(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;
+}
+
+// src/core/hosts/claude-code.ts
+var claudeCode = defineHost({
+  id: "claude-code",
+  name: "Claude Code",
+  cli: "claude",
+  aliases: ["claude"],
+  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse" },
+  // Longer output is moved to a file and the model sees a ~2 KB preview.
+  limit: 1e4,
+  docs: "https://code.claude.com/docs/en/hooks",
+  envelope: claudeEnvelope,
+  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").
+  windowsShell: "sh"
+});
+
+// src/core/hosts/codebuddy.ts
+var codebuddy = defineHost({
+  id: "codebuddy",
+  name: "CodeBuddy Code",
+  cli: "codebuddy",
+  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },
+  limit: 1e4,
+  docs: "https://www.codebuddy.ai/docs/cli/hooks",
+  envelope: claudeEnvelope,
+  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").
+  windowsShell: "sh"
+});
+
+// src/core/hosts/codex.ts
+function patchPaths(patch) {
+  const out = [];
+  for (const m of patch.matchAll(/^\*\*\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());
+  for (const m of patch.matchAll(/^\*\*\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());
+  return out;
+}
+var codex = defineHost({
+  id: "codex",
+  name: "OpenAI Codex CLI",
+  cli: "codex",
+  events: { SessionStart: "SessionStart" },
+  toolNames: SHARED_TOOL_NAMES,
+  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a
+  // token, so 7,000 characters stays under it.
+  limit: 7e3,
+  docs: "https://developers.openai.com/codex/hooks",
+  envelope: claudeEnvelope,
+  adaptInput(raw, out) {
+    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;
+    const input = out.tool_input;
+    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");
+    if (paths.length > 0) {
+      input.file_path = paths[0];
+      input.file_paths = paths;
+    }
+  },
+  // Codex evaluates a hook's command with PowerShell on Windows (docs/agents.md, "PowerShell").
+  windowsShell: "powershell"
+});
+
+// src/core/hosts/copilot.ts
+var copilot = defineHost({
+  id: "copilot",
+  name: "GitHub Copilot CLI",
+  cli: "copilot",
+  events: { SessionStart: "sessionStart" },
+  toolNames: SHARED_TOOL_NAMES,
+  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for
+  // the few non-ASCII characters a note name may carry.
+  limit: 8e3,
+  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",
+  envelope: (_event, text) => ({ additionalContext: text }),
+  // Its entries carry a `bash` and a `powershell` command line, one for each shell.
+  windowsShell: "powershell"
+});
+
+// src/core/hosts/cursor.ts
+var cursor = defineHost({
+  id: "cursor",
+  name: "Cursor",
+  cli: "cursor-agent",
+  events: { SessionStart: "sessionStart" },
+  inputEvents: { afterFileEdit: "PostToolUse" },
+  toolNames: SHARED_TOOL_NAMES,
+  limit: 1e4,
+  docs: "https://cursor.com/docs/agent/hooks",
+  envelope: (_event, text) => ({ additional_context: text }),
+  adaptInput(raw, out) {
+    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";
+    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {
+      out.tool_input = { file_path: raw.file_path };
+      out.tool_name ??= "Edit";
+    }
+  },
+  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").
+  windowsShell: "powershell"
+});
+
+// src/core/hosts/devin.ts
+var devin = defineHost({
+  id: "devin",
+  name: "Devin CLI",
+  cli: "devin",
+  aliases: ["devin-local", "devin-cli"],
+  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },
+  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },
+  limit: 1e4,
+  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",
+  envelope: claudeEnvelope,
+  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").
+  windowsShell: "sh"
+});
+
+// src/core/hosts/gemini.ts
+var gemini = defineHost({
+  id: "gemini",
+  name: "Gemini CLI",
+  cli: "gemini",
+  events: { SessionStart: "SessionStart" },
+  inputEvents: { AfterTool: "PostToolUse" },
+  toolNames: SHARED_TOOL_NAMES,
+  limit: 1e4,
+  docs: "https://geminicli.com/docs/hooks/reference",
+  envelope: (event, text) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text } }),
+  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").
+  windowsShell: "powershell"
+});
+
+// src/core/hosts/qwen.ts
+var qwen = defineHost({
+  id: "qwen",
+  name: "Qwen Code",
+  cli: "qwen",
+  events: { SessionStart: "SessionStart" },
+  toolNames: SHARED_TOOL_NAMES,
+  limit: 1e4,
+  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",
+  envelope: claudeEnvelope,
+  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").
+  windowsShell: "sh"
+});
+
+// src/core/hosts/index.ts
+var HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];
+var AGENT_IDS = HOST_LIST.map((h) => h.id);
+var HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));
+var DEFAULT_AGENT = "claude-code";
+function isAgentId(value) {
+  return AGENT_IDS.includes(value);
+}
+
+// src/core/agent-contracts.ts
+function agentOrDefault(agent) {
+  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;
+}
+function argsObject(v) {
+  if (typeof v === "string") {
+    try {
+      return obj(JSON.parse(v));
+    } catch {
+      return void 0;
+    }
+  }
+  return obj(v);
+}
+var EVENT_NAMES = {
+  SessionStart: "SessionStart",
+  sessionStart: "SessionStart",
+  PostToolUse: "PostToolUse",
+  postToolUse: "PostToolUse"
+};
+function own(map, key2) {
+  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;
+}
+function toolInput(input) {
+  if (input === void 0) return void 0;
+  const out = { ...input };
+  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);
+  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;
+  return out;
+}
+function translateHookInput(agent, raw) {
+  const r = obj(raw);
+  if (r === void 0) return {};
+  const event = str(r.hook_event_name) ?? str(r.hookEventName);
+  const out = {};
+  const host = HOSTS[agent];
+  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;
+  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);
+  if (session !== void 0) out.session_id = session;
+  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];
+  const cwd = str(r.cwd) ?? str(roots[0]);
+  if (cwd !== void 0) out.cwd = cwd;
+  let source = str(r.source) ?? str(r.trigger);
+  if (source === "new") source = "startup";
+  if (source !== void 0) out.source = source;
+  const rawTool = str(r.tool_name) ?? str(r.toolName);
+  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;
+  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));
+  if (translated !== void 0) out.tool_input = translated;
+  host.adaptInput?.(r, out);
+  return out;
+}
+
+// bridge/args.ts
+var UsageError = class extends Error {
+};
+var COMMON = ["vault", "config-dir", "lang"];
+var TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);
+var COMMAND_OPTIONS = {
+  "session-start": [...COMMON, "agent"],
+  "post-tool-use": [...COMMON, "agent"],
+  "pre-tool-use": COMMON,
+  report: [...COMMON, "source", "json", "review"],
+  check: [...COMMON, "json"],
+  serve: COMMON,
+  mcp: COMMON,
+  install: [...COMMON, "scope", "agent"],
+  uninstall: [...COMMON, "scope", "agent"],
+  doctor: [...COMMON, "agent", "json"],
+  launcher: ["vault", "agent", "shell", "name"],
+  help: [],
+  version: []
+};
+var COMMANDS = Object.keys(COMMAND_OPTIONS);
+var TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);
+function distance(a, b) {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const row = d[i];
+      const up = d[i - 1];
+      row[j] = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+function closest(word, known) {
+  let best;
+  let bestDistance = Infinity;
+  for (const k of known) {
+    const d = distance(word, k);
+    if (d < bestDistance) {
+      best = k;
+      bestDistance = d;
+    }
+  }
+  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;
+}
+var HINT = "run 'session-brief --help' for usage";
+function shownArg(a) {
+  return /^[\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);
+}
+function unknownOption(command, name, allowed) {
+  const guess = closest(name, allowed);
+  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);
+}
+function commandName(word) {
+  if (word === "-h" || word === "--help") return "help";
+  if (word === "-v" || word === "--version") return "version";
+  return word;
+}
+function parseArgs(argv) {
+  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };
+  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {
+    const shown = shownArg(args.command);
+    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);
+    const guess = closest(args.command, COMMANDS);
+    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);
+  }
+  const allowed = COMMAND_OPTIONS[args.command] ?? [];
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i] ?? "";
+    if (a === "-h" || a === "--help") {
+      args.command = "help";
+      return args;
+    }
+    if (a.startsWith("--")) {
+      const eq = a.indexOf("=");
+      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
+      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);
+      if (eq > 0) args.flags.set(name, a.slice(eq + 1));
+      else if (TAKES_VALUE.has(name)) {
+        const value = argv[i + 1];
+        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);
+        args.flags.set(name, value);
+        i++;
+      } else args.flags.set(name, true);
+    } else if (a.startsWith("-") && a.length > 1) {
+      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);
+    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);
+    else if (args.command === "help" && args.positional.length === 0) {
+      if (COMMAND_OPTIONS[a] === void 0) {
+        const guess = closest(a, COMMANDS);
+        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);
+      }
+      args.positional.push(a);
+    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);
+  }
+  return args;
+}
+function stringFlag(args, name) {
+  const v = args.flags.get(name);
+  return typeof v === "string" ? v : void 0;
+}
+var USAGE = `Session Brief bridge: the vault's state for AI coding agents.
+
+Usage: node session-brief.cjs <command> [options]
+
+Commands:
+  session-start            SessionStart hook: prints one JSON object, exits 0
+  post-tool-use            PostToolUse hook: runs the rule check after an edit
+                           to a rule file; prints one JSON object only when it finds
+                           something; exits 0
+  pre-tool-use             PreToolUse hook (Claude Code) of the opt-in Write guard: refuses
+                           a Write over an existing file in the sessions folder; exits 0
+  check [--json] [paths\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths
+                           (files or folders in the vault, relative to the vault or
+                           absolute) replace the rule scope; exit 1 when it finds something
+  report [--json] [--review] [--source auto|cache|scan|live]
+                           The brief for a human (text) or a program (--json);
+                           --review adds per-note detail (modified time, where each flag sits)
+  mcp                      MCP server over stdio for the agent's questions mid-session:
+                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed
+                           (docs/agents.md); exits when stdin closes
+  serve                    Answer hooks over the live channel from this process's own scan,
+                           for a vault used without Obsidian open (stop with Ctrl+C)
+  install [--scope project|local|user] [--agent ID]
+                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks
+                           in the agent's settings (--scope user: sessions started anywhere)
+  uninstall [--scope \u2026] [--agent ID]
+                           Remove only our hook entries, then the script and its record
+  doctor [--agent ID] [--json]
+                           Check script, registration and interpreter, run the hook once,
+                           explain the start-folder trap; exit 1 when something is wrong
+  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]
+                           Print a shell function that starts the agent in the vault,
+                           so its project hooks load (for your shell's profile)
+  help [COMMAND], --help, -h
+                           This text (for every command; <command> --help too)
+  version, --version, -v   The bridge's version
+
+Agents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}
+
+Options for every command:
+  --vault DIR              The vault root; needed unless this script is the copy that
+                           install put inside <vault>/.claude/hooks/
+  --config-dir NAME        The vault's config folder (default: found automatically)
+  --lang en|de             Language of the text (default: the plugin's "language" setting)
+
+Exit codes: 0 done; 1 no current cache with --source cache, no live answer with
+--source live, or check found something;
+2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not
+valid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path
+would break the quoted hook command.
+Hooks always exit 0.`;
+
+// bridge/commands/post-tool-use.ts
+var path7 = require("node:path");
+
+// bridge/context.ts
+var fs2 = require("node:fs");
+var path2 = require("node:path");
+init_i18n();
+
+// src/node/vault-config.ts
+var fs = require("node:fs");
+var path = require("node:path");
+
+// src/core/cache-key.ts
+var RULES_VERSION = 1;
+function settingsKey(settings, dailyNote) {
+  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });
+}
+
+// src/node/vault-config.ts
+init_i18n();
+init_settings();
+var PLUGIN_ID = "session-brief";
+function defaultVaultRoot(scriptPath) {
+  let dir = path.dirname(path.resolve(scriptPath));
+  if (path.basename(dir) === "session-brief") dir = path.dirname(dir);
+  if (path.basename(dir) !== "hooks" || path.basename(path.dirname(dir)) !== ".claude") return null;
+  return path.dirname(path.dirname(dir));
+}
+function readJson(file, warnings) {
+  let text;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (error) {
+    if (error.code !== "ENOENT") warnings.push(`cannot read ${file}: ${error.message}`);
+    return void 0;
+  }
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch {
+    warnings.push(`${file} is not valid JSON; using defaults`);
+    return void 0;
+  }
+}
+function isDir(p) {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function readRecorded(root, warnings) {
+  return readJson(path.join(root, ".claude", "hooks", "session-brief.json"), warnings);
+}
+function findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {
+  if (explicit !== void 0) return explicit;
+  if (recorded !== void 0 && typeof recorded.configDir === "string" && isDir(path.join(root, recorded.configDir))) return recorded.configDir;
+  if (isDir(path.join(root, ".obsidian"))) return ".obsidian";
+  let names = [];
+  try {
+    names = fs.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();
+  } catch {
+    return null;
+  }
+  for (const name of names) {
+    const dir = path.join(root, name);
+    if (fs.existsSync(path.join(dir, "app.json")) || isDir(path.join(dir, "plugins"))) return name;
+  }
+  return null;
+}
+function systemLocale(env) {
+  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;
+}
+function findPluginDir(root, configDir, recorded) {
+  const dir = recorded?.pluginDir;
+  const inside = typeof dir === "string" && dir !== "" && !path.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
+  if (inside && isDir(path.join(root, dir))) return path.join(root, dir);
+  return configDir === null ? null : path.join(root, configDir, "plugins", PLUGIN_ID);
+}
+function loadVaultContext(root, options) {
+  const warnings = [];
+  const recorded = readRecorded(root, warnings);
+  const configDir = findConfigDir(root, options.configDir, warnings, recorded);
+  const pluginDir = findPluginDir(root, configDir, recorded);
+  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(path.join(pluginDir, "data.json"), warnings));
+  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(path.join(root, configDir, "daily-notes.json"), warnings));
+  const dailyNote = effectiveDailyNote(settings, obsidianDaily);
+  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));
+  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };
+}
+
+// bridge/context.ts
+function clock(env) {
+  const fixed = env.SESSION_BRIEF_NOW;
+  if (fixed !== void 0 && fixed !== "") {
+    const d = new Date(fixed);
+    if (!Number.isNaN(d.getTime())) return d;
+  }
+  return /* @__PURE__ */ new Date();
+}
+function vaultRoot(args, scriptPath) {
+  const given = stringFlag(args, "vault");
+  const root = given !== void 0 ? path2.resolve(given) : defaultVaultRoot(scriptPath);
+  if (root === null) {
+    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);
+  }
+  let ok = false;
+  try {
+    ok = fs2.statSync(root).isDirectory();
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);
+  return root;
+}
+function isFolder(p) {
+  try {
+    return fs2.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function givenConfigDir(args, root) {
+  const name = stringFlag(args, "config-dir");
+  if (name === void 0) return void 0;
+  const dir = path2.resolve(root, name);
+  if (path2.dirname(dir) === root && isFolder(dir)) return name;
+  const found = findConfigDir(root, void 0, []);
+  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;
+  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);
+}
+function contextFor(args, scriptPath, env) {
+  const root = vaultRoot(args, scriptPath);
+  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });
+  const lang = stringFlag(args, "lang");
+  if (isLang(lang)) ctx.lang = lang;
+  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);
+  return ctx;
+}
+
+// bridge/io.ts
+var fs3 = require("node:fs");
+function readStdin(timeoutMs) {
+  return new Promise((resolve6) => {
+    if (process.stdin.isTTY) {
+      resolve6(Buffer.alloc(0));
+      return;
+    }
+    const chunks = [];
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      process.stdin.removeAllListeners();
+      process.stdin.pause();
+      process.stdin.destroy();
+      resolve6(Buffer.concat(chunks));
+    };
+    const timer = setTimeout(finish, timeoutMs);
+    process.stdin.on("data", (c) => chunks.push(c));
+    process.stdin.on("end", finish);
+    process.stdin.on("error", finish);
+  });
+}
+function writeOut(text) {
+  const bytes = Buffer.from(text, "utf8");
+  let written = 0;
+  try {
+    while (written < bytes.length) written += fs3.writeSync(1, bytes, written);
+    return;
+  } catch (error) {
+    if (error.code === "EPIPE") return;
+  }
+  process.stdout.on("error", () => void 0);
+  try {
+    process.stdout.write(bytes.subarray(written));
+  } catch {
+  }
+}
+
+// src/core/rules/finding-diff.ts
+init_i18n();
+
+// src/core/rules/report-text.ts
+init_i18n();
+var REPORT_TEXT = translations({
+  en: {
+    clean: (n) => `None of the ${n} checks that ran found anything.`,
+    fired: (fired, n, counts) => `${fired} of the ${n} checks that ran found something: ${counts}.`,
+    errors: (n) => `${n} ${n === 1 ? "error" : "errors"}`,
+    warnings: (n) => `${n} ${n === 1 ? "warning" : "warnings"}`,
+    severity: { error: "error", warning: "warning" },
+    cutLines: (left, command) => `[cut: ${left} more line(s) not shown; run \`${command}\` for all findings]`,
+    cutFindings: (left, command) => `[cut: ${left} more finding(s) not shown; run \`${command}\` for all findings]`
+  },
+  de: {
+    clean: (n) => `Keine der ${n} gelaufenen Pr\xFCfungen hat angeschlagen.`,
+    fired: (fired, n, counts) => `${fired} der ${n} gelaufenen Pr\xFCfungen ${fired === 1 ? "hat" : "haben"} angeschlagen: ${counts}.`,
+    errors: (n) => `${n} Fehler`,
+    warnings: (n) => `${n} ${n === 1 ? "Warnung" : "Warnungen"}`,
+    severity: { error: "Fehler", warning: "Warnung" },
+    cutLines: (left, command) => `[gek\xFCrzt: ${left} weitere Zeile(n) nicht gezeigt; alle Befunde zeigt \`${command}\`]`,
+    cutFindings: (left, command) => `[gek\xFCrzt: ${left} weitere Befund(e) nicht gezeigt; alle Befunde zeigt \`${command}\`]`
+  }
+});
+
+// src/core/rules/finding-diff.ts
+var EDIT_REPORT_TEXT = translations({
+  en: {
+    header: (name) => `Rule check after the edit of ${name}:`,
+    noNewFindings: (n, command) => `No new findings from this edit; ${n} finding${n === 1 ? " was" : "s were"} already there (run \`${command}\` to see ${n === 1 ? "it" : "them"}).`,
+    alreadyThere: (n, shown) => `${n} finding${n === 1 ? " was" : "s were"} already there before this edit${n > shown ? `; the first ${shown}` : ""}:`,
+    noNewSystem: (n) => `Rule check: no new findings, ${n} already there`,
+    freshCount: (n) => ` (${n} new)`,
+    system: (summary, fresh) => `Rule check: ${summary}${fresh}`,
+    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \`${command}\` in a terminal to see the full error.`,
+    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`
+  },
+  de: {
+    header: (name) => `Regelwerk-Check nach der \xC4nderung von ${name}:`,
+    noNewFindings: (n, command) => `Keine neuen Befunde durch diese \xC4nderung; ${n} Befund${n === 1 ? "" : "e"} gab es schon (\`${command}\` zeigt ${n === 1 ? "ihn" : "sie"}).`,
+    alreadyThere: (n, shown) => `${n} Befund${n === 1 ? "" : "e"} gab es schon vor dieser \xC4nderung${n > shown ? `; die ersten ${shown}` : ""}:`,
+    noNewSystem: (n) => `Regelwerk-Check: keine neuen Befunde, ${n} schon vorhanden`,
+    freshCount: (n) => ` (${n} neu)`,
+    system: (summary, fresh) => `Regelwerk-Check: ${summary}${fresh}`,
+    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \xC4nderung ungepr\xFCft. \`${command}\` im Terminal zeigt den ganzen Fehler.`,
+    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`
+  }
+});
+
+// bridge/commands/post-tool-use.ts
+init_scope();
+
+// src/node/hook-input.ts
+function parseHookJson(stdin) {
+  try {
+    return JSON.parse(stdin.toString("utf8").replace(/^\uFEFF/, ""));
+  } catch {
+    return void 0;
+  }
+}
+
+// src/node/agent-journal.ts
+var fs5 = require("node:fs");
+var path4 = require("node:path");
+
+// src/core/agent-journal.ts
+var JOURNAL_FILE = "agent-changes.jsonl";
+var MAX_RECORDS = 1e4;
+var MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;
+var MAX_RECORD_BYTES = 4e3;
+var MAX_TOOL_CHARS = 64;
+var encoder;
+function utf8Length(text) {
+  encoder ??= new TextEncoder();
+  return encoder.encode(text).length;
+}
+var MAX_SESSION_CHARS = 200;
+function shortString(value, max) {
+  if (typeof value !== "string" || value === "") return null;
+  return value.length > max ? value.slice(0, max) : value;
+}
+function journalRecord(edit, excludedRootFolders) {
+  if (edit.rel === null || !isCountedNote(edit.rel, excludedRootFolders)) return null;
+  const record = {
+    path: edit.rel,
+    tool: shortString(edit.tool, MAX_TOOL_CHARS),
+    session: shortString(edit.session, MAX_SESSION_CHARS),
+    at: edit.now.toISOString()
+  };
+  return encodeRecord(record) === null ? null : record;
+}
+function encodeRecord(r) {
+  const line = `${JSON.stringify({ path: r.path, tool: r.tool, session: r.session, at: r.at })}
+`;
+  if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;
+  return line;
+}
+var RECORD_START = '{"path":';
+function isVaultRelative(p) {
+  if (p === "" || p.includes("\0") || p.includes("\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;
+  return !p.split("/").some((part) => part === "" || part === "." || part === "..");
+}
+var ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+function asRecord(value) {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const v = value;
+  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;
+  if (v.tool !== null && typeof v.tool !== "string") return null;
+  if (v.session !== null && typeof v.session !== "string") return null;
+  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;
+  return { path: v.path, tool: v.tool, session: v.session, at: v.at };
+}
+function parseLine(line) {
+  try {
+    return asRecord(JSON.parse(line));
+  } catch {
+    const start = line.lastIndexOf(RECORD_START);
+    if (start <= 0) return null;
+    try {
+      return asRecord(JSON.parse(line.slice(start)));
+    } catch {
+      return null;
+    }
+  }
+}
+function key(r) {
+  return `${r.at}\0${r.path}\0${r.session ?? ""}\0${r.tool ?? ""}`;
+}
+function parseJournal(text) {
+  const seen = /* @__PURE__ */ new Set();
+  const out = [];
+  for (const line of text.split("\n")) {
+    if (line.trim() === "") continue;
+    const r = parseLine(line);
+    if (r === null) continue;
+    const k = key(r);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(r);
+  }
+  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
+}
+function boundJournal(records, now) {
+  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();
+  const fresh = records.filter((r) => r.at >= oldest);
+  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;
+}
+var COMPACT_AT_BYTES = 4 * 1024 * 1024;
+function compactJournal(text, now) {
+  const lines = boundJournal(parseJournal(text), now).map((r) => encodeRecord(r) ?? "");
+  let bytes = 0;
+  let first = lines.length;
+  while (first > 0) {
+    const size = utf8Length(lines[first - 1] ?? "");
+    if (bytes + size > COMPACT_AT_BYTES / 2) break;
+    bytes += size;
+    first--;
+  }
+  return lines.slice(first).join("");
+}
+
+// src/node/agent-journal.ts
+var LOCK_SUFFIX = ".lock";
+var STALE_LOCK_MS = 3e4;
+var APPEND_TRIES = 3;
+function journalPath(pluginDir) {
+  return path4.join(pluginDir, JOURNAL_FILE);
+}
+function sameFile(a, b) {
+  return a.ino === b.ino && a.dev === b.dev;
+}
+function appendOnce(file, text) {
+  const fd = fs5.openSync(file, "a");
+  try {
+    fs5.writeSync(fd, text);
+    const mine = fs5.fstatSync(fd);
+    let now = null;
+    try {
+      now = fs5.statSync(file);
+    } catch {
+      now = null;
+    }
+    return { landed: now !== null && sameFile(mine, now), size: mine.size };
+  } finally {
+    fs5.closeSync(fd);
+  }
+}
+function appendLines(file, text) {
+  let size = 0;
+  for (let i = 0; i < APPEND_TRIES; i++) {
+    const r = appendOnce(file, text);
+    size = r.size;
+    if (r.landed) break;
+  }
+  return size;
+}
+async function appendJournal(pluginDir, record, now) {
+  const line = encodeRecord(record);
+  if (line === null) return;
+  fs5.mkdirSync(pluginDir, { recursive: true });
+  const file = journalPath(pluginDir);
+  const size = appendLines(file, line);
+  if (size >= COMPACT_AT_BYTES) await compactJournalFile(pluginDir, now);
+}
+function takeLock(lock) {
+  for (let i = 0; i < 2; i++) {
+    try {
+      fs5.writeFileSync(lock, String(process.pid), { flag: "wx" });
+      return true;
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+      try {
+        if (Date.now() - fs5.statSync(lock).mtimeMs < STALE_LOCK_MS) return false;
+        fs5.rmSync(lock, { force: true });
+      } catch {
+        return false;
+      }
+    }
+  }
+  return false;
+}
+function completeLinesFrom(fd, from) {
+  const size = fs5.fstatSync(fd).size;
+  if (size <= from) return { text: "", end: from };
+  const buf = Buffer.alloc(size - from);
+  const got = fs5.readSync(fd, buf, 0, buf.length, from);
+  const last = buf.subarray(0, got).lastIndexOf(10);
+  if (last < 0) return { text: "", end: from };
+  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };
+}
+async function compactJournalFile(pluginDir, now) {
+  const { writeFileAtomic: writeFileAtomic2 } = await Promise.resolve().then(() => (init_atomic_write(), atomic_write_exports));
+  const file = journalPath(pluginDir);
+  const lock = `${file}${LOCK_SUFFIX}`;
+  if (!takeLock(lock)) return false;
+  let fd = null;
+  try {
+    try {
+      fd = fs5.openSync(file, "r");
+    } catch (error) {
+      if (error.code === "ENOENT") return true;
+      throw error;
+    }
+    const size = fs5.fstatSync(fd).size;
+    const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);
+    const head = completeLinesFrom(fd, start);
+    let text = compactJournal(head.text, now);
+    const tail = completeLinesFrom(fd, head.end);
+    text += tail.text;
+    writeFileAtomic2(file, text);
+    const late = completeLinesFrom(fd, tail.end);
+    if (late.text !== "") appendLines(file, late.text);
+    return true;
+  } finally {
+    if (fd !== null) fs5.closeSync(fd);
+    fs5.rmSync(lock, { force: true });
+  }
+}
+async function recordAgentEdit(ctx, edit) {
+  try {
+    if (ctx.pluginDir === null) return;
+    const record = journalRecord(edit, ctx.settings.excludedRootFolders);
+    if (record !== null) await appendJournal(ctx.pluginDir, record, edit.now);
+  } catch {
+  }
+}
+
+// bridge/bridge-file.ts
+var path5 = require("node:path");
+var LOAD_BRIDGE = "sessionBriefLoadBridge";
+function ownName() {
+  return path5.basename(__filename);
+}
+function loader() {
+  const load = module[LOAD_BRIDGE];
+  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);
+  return load;
+}
+function runBridge() {
+  loader()(false);
+}
+var loaded;
+function bridgeLibrary() {
+  if (loaded !== void 0) return loaded;
+  const exported = loader()(true);
+  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {
+    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";
+    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);
+  }
+  loaded = exported;
+  return loaded;
+}
+
+// bridge/edit-check-from-bridge.ts
+var editCheck = () => bridgeLibrary().editCheck();
+
+// bridge/commands/post-tool-use.ts
+function postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {
+  const oneLine = escapeControls(systemMessage.replace(/\s+/g, " ").trim().slice(0, 300));
+  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}
+`;
+}
+function postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {
+  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\n")[0]?.slice(0, 300) ?? "") || "unknown error";
+  const command = `node ${quote(scriptPath)} check`;
+  const t = EDIT_REPORT_TEXT[lang];
+  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);
+}
+function quote(p) {
+  return /[\s"']/.test(p) ? `"${p.replace(/"/g, '\\"')}"` : p;
+}
+function editOf(stdin, agent = DEFAULT_AGENT) {
+  const hook = translateHookInput(agent, parseHookJson(stdin));
+  const input = hook.tool_input;
+  if (input === void 0) return null;
+  for (const key2 of ["file_path", "notebook_path"]) {
+    const value = input[key2];
+    if (typeof value === "string" && value.trim() !== "") return { filePath: value, tool: hook.tool_name, session: hook.session_id };
+  }
+  return null;
+}
+async function postToolUse(args, scriptPath, env) {
+  const stdin = await readStdin(2e3);
+  const agent = agentOrDefault(stringFlag(args, "agent"));
+  const edit = editOf(stdin, agent);
+  if (edit === null) return 0;
+  const filePath = edit.filePath;
+  const given = stringFlag(args, "vault");
+  const root = given !== void 0 ? path7.resolve(given) : defaultVaultRoot(scriptPath);
+  if (root === null) return 0;
+  const rel = vaultRelative(root, filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, filePath);
+  if (rel === null) return 0;
+  let lang = "en";
+  try {
+    const ctx = contextFor(args, scriptPath, env);
+    lang = ctx.lang;
+    await recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });
+    if (!inScope(rel, checkScope(ctx.settings))) return 0;
+    const command = `node ${quote(scriptPath)} check`;
+    const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });
+    if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));
+  } catch (error) {
+    writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));
+  }
+  return 0;
+}
+
+// bridge/commands/pre-tool-use.ts
+var fs7 = require("node:fs");
+var path8 = require("node:path");
+init_scope();
+
+// src/core/write-guard.ts
+init_i18n();
+var GUARDED_TOOL = "Write";
+var WRITE_GUARD_TEXT = translations({
+  en: {
+    reason: (shown, where, instead) => `Refused: ${shown} already exists in the sessions folder (${where}), and Write would replace it, losing that session's log. Write this session's log under a new name that does not exist yet${instead === "" ? "" : `, e.g. ${instead}`}. To add to that file on purpose, Read it and use Edit.`,
+    message: (name) => `Session Brief kept ${name} from being overwritten (Write guard).`
+  },
+  de: {
+    reason: (shown, where, instead) => `Abgelehnt: Die Datei ${shown} gibt es im Sitzungsordner (${where}) schon; Write w\xFCrde sie ersetzen, und das Protokoll jener Sitzung ginge verloren. Das Protokoll dieser Sitzung unter einem neuen Namen schreiben, den es noch nicht gibt${instead === "" ? "" : `, z. B. ${instead}`}. Um jene Datei absichtlich zu erg\xE4nzen: erst lesen (Read), dann mit Edit \xE4ndern.`,
+    message: (name) => `Session Brief hat das \xDCberschreiben von ${name} verhindert (Schreibschutz).`
+  }
+});
+function guardApplies(tool, rel, settings) {
+  if (!settings.writeGuard || tool !== GUARDED_TOOL || rel === null) return false;
+  return inFolder(rel, settings.sessionsFolder);
+}
+function inFolder(rel, folder2) {
+  if (folder2 === "") return false;
+  return rel.replace(/\\/g, "/").toLowerCase().startsWith(`${folder2.toLowerCase()}/`);
+}
+var MAX_TRIES = 1e3;
+function freeName(name, taken) {
+  const dot = name.lastIndexOf(".");
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
+  const numbered = / (\d{1,6})$/.exec(stem);
+  const base = numbered === null ? stem : stem.slice(0, numbered.index);
+  const first = numbered === null ? 2 : Number(numbered[1]) + 1;
+  for (let n = first; n < first + MAX_TRIES; n++) {
+    const candidate = `${base} ${n}${ext}`;
+    if (!taken(candidate)) return candidate;
+  }
+  return null;
+}
+function refusal(filePath, rel, folder2, suggestion, lang) {
+  const shown = shortenName(filePath, 300);
+  const where = shortenName(folder2, 200);
+  const instead = suggestion === null ? "" : shortenName(suggestion, 300);
+  const t = WRITE_GUARD_TEXT[lang];
+  return { reason: t.reason(shown, where, instead), message: t.message(shortenName(rel, 200)) };
+}
+function denyOutput(r) {
+  return `${asciiJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: r.reason }, systemMessage: r.message })}
+`;
+}
+
+// bridge/commands/pre-tool-use.ts
+function writeAttempt(stdin) {
+  const hook = translateHookInput(DEFAULT_AGENT, parseHookJson(stdin));
+  const filePath = hook.tool_input?.file_path;
+  if (hook.tool_name === void 0 || typeof filePath !== "string" || filePath.trim() === "") return null;
+  return { tool: hook.tool_name, filePath };
+}
+function isFile(p) {
+  try {
+    return fs7.statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+function exists(p) {
+  try {
+    fs7.lstatSync(p);
+    return true;
+  } catch (error) {
+    return error.code !== "ENOENT";
+  }
+}
+async function preToolUse(args, scriptPath, env) {
+  try {
+    const stdin = await readStdin(2e3);
+    const attempt = writeAttempt(stdin);
+    if (attempt === null || attempt.tool !== GUARDED_TOOL) return 0;
+    const given = stringFlag(args, "vault");
+    const root = given !== void 0 ? path8.resolve(given) : defaultVaultRoot(scriptPath);
+    if (root === null) return 0;
+    const rel = vaultRelative(root, attempt.filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, attempt.filePath);
+    if (rel === null) return 0;
+    const ctx = contextFor(args, scriptPath, env);
+    if (!guardApplies(attempt.tool, rel, ctx.settings)) return 0;
+    const target = path8.resolve(root, attempt.filePath);
+    if (!isFile(target)) return 0;
+    const dir = path8.dirname(target);
+    const name = freeName(path8.basename(target), (candidate) => exists(path8.join(dir, candidate)));
+    writeOut(denyOutput(refusal(attempt.filePath, rel, ctx.settings.sessionsFolder, name === null ? null : path8.join(dir, name), ctx.lang)));
+  } catch {
+  }
+  return 0;
+}
+
+// bridge/edit-file.ts
+async function editHook(argv, scriptPath) {
+  let args = { command: argv[0] ?? "", flags: /* @__PURE__ */ new Map(), positional: [] };
+  try {
+    args = parseArgs(argv);
+    if (args.command === "post-tool-use") process.exitCode = await postToolUse(args, scriptPath, process.env);
+    else if (args.command === "pre-tool-use") process.exitCode = await preToolUse(args, scriptPath, process.env);
+    else runBridge();
+  } catch (error) {
+    if (args.command === "pre-tool-use") writeOut("");
+    else writeOut(postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent"))));
+    process.exitCode = 0;
+  }
+}
+void editHook(process.argv.slice(2), process.argv[1] ?? __filename);

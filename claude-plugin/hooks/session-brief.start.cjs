@@ -1,0 +1,2241 @@
+/*
+ * Session Brief session start 0.1.0, bundled by esbuild from the TypeScript sources of this
+ * repository (bridge/start-file.ts and what it imports). The hook entry beside it (session-brief.cjs)
+ * runs it for a session start; it answers from the Obsidian plugin's cache and loads anything more
+ * from the bridge beside it (session-brief.bridge.cjs).
+ */
+"use strict";
+var __create = Object.create;
+var __defProp = Object.defineProperty;
+var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __getProtoOf = Object.getPrototypeOf;
+var __hasOwnProp = Object.prototype.hasOwnProperty;
+var __esm = (fn, res, err) => function __init() {
+  if (err) throw err[0];
+  try {
+    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
+  } catch (e) {
+    throw err = [e], e;
+  }
+};
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
+var __copyProps = (to, from, except, desc) => {
+  if (from && typeof from === "object" || typeof from === "function") {
+    for (let key2 of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key2) && key2 !== except)
+        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });
+  }
+  return to;
+};
+var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+  // If the importer is in node compatibility mode or this is not an ESM
+  // file that has been converted to a CommonJS file using a Babel-
+  // compatible transform (i.e. "__esModule" has not been set), then set
+  // "default" to the CommonJS "module.exports" for node compatibility.
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  mod
+));
+
+// src/node/atomic-write.ts
+var atomic_write_exports = {};
+__export(atomic_write_exports, {
+  writeFileAtomic: () => writeFileAtomic,
+  writeFileAtomicAsync: () => writeFileAtomicAsync
+});
+function plan(file, options) {
+  const tmp = `${file}.${process.pid}.${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}.tmp`;
+  if (options.mode === "keep") return { tmp, create: currentMode(file), exact: void 0 };
+  return { tmp, create: options.mode, exact: options.mode };
+}
+function currentMode(file) {
+  try {
+    return fs.statSync(file).mode & 511;
+  } catch {
+    return void 0;
+  }
+}
+function writeFileAtomic(file, data, options = {}) {
+  const p = plan(file, options);
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(p.tmp, data, p.create === void 0 ? void 0 : { mode: p.create });
+    if (p.exact !== void 0) fs.chmodSync(p.tmp, p.exact);
+    fs.renameSync(p.tmp, file);
+  } catch (error) {
+    fs.rmSync(p.tmp, { force: true });
+    throw error;
+  }
+}
+async function writeFileAtomicAsync(file, data, options = {}) {
+  const p = plan(file, options);
+  try {
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    await fs.promises.writeFile(p.tmp, data, p.create === void 0 ? void 0 : { mode: p.create });
+    if (p.exact !== void 0) await fs.promises.chmod(p.tmp, p.exact);
+    await fs.promises.rename(p.tmp, file);
+  } catch (error) {
+    await fs.promises.rm(p.tmp, { force: true });
+    throw error;
+  }
+}
+var fs, path;
+var init_atomic_write = __esm({
+  "src/node/atomic-write.ts"() {
+    "use strict";
+    fs = require("node:fs");
+    path = require("node:path");
+  }
+});
+
+// src/core/paths.ts
+function isCountedNote(path14, excludedRootFolders) {
+  if (!path14.endsWith(".md")) return false;
+  const parts = path14.split("/");
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] ?? "";
+    if (part.startsWith(".") || part === "") return false;
+    if (i < parts.length - 1 && part === "node_modules") return false;
+  }
+  return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));
+}
+function isInFolder(path14, folder2) {
+  return folder2 === "" || path14.length > folder2.length && path14.charCodeAt(folder2.length) === 47 && path14.startsWith(folder2);
+}
+function basename(path14) {
+  return path14.slice(path14.lastIndexOf("/") + 1);
+}
+function comparePaths(a, b) {
+  const la = a.toLowerCase();
+  const lb = b.toLowerCase();
+  if (la !== lb) return la < lb ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+// src/core/brief-items.ts
+var NO_HITS = [];
+var LIST_ITEMS = [
+  {
+    id: "inbox",
+    // An unreadable inbox note counts as open: one entry too many beats a missed one.
+    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),
+    hits: () => NO_HITS,
+    label: { en: () => "Inbox", de: () => "Inbox" },
+    sidebar: {
+      order: 3,
+      title: { en: "Inbox", de: "Inbox" },
+      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },
+      empty: {
+        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,
+        de: (s) => `Die Inbox "${s.inboxFolder}" enth\xE4lt keine offene Notiz (Tagesnotizen z\xE4hlen nicht).`
+      }
+    }
+  },
+  {
+    id: "needsReview",
+    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,
+    hits: (f) => f?.needsReview ?? NO_HITS,
+    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },
+    sidebar: {
+      order: 0,
+      title: { en: "Needs review", de: "Zu pr\xFCfen" },
+      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },
+      empty: {
+        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,
+        de: (s) => `Keine Notiz tr\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`
+      },
+      highlight: (s) => s.tags.needsReview,
+      mark: { removes: (s) => s.tags.needsReview }
+    }
+  },
+  {
+    id: "reviewOpen",
+    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,
+    hits: (f) => f?.review ?? NO_HITS,
+    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },
+    sidebar: {
+      order: 1,
+      title: { en: "Review open", de: "Review offen" },
+      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },
+      empty: {
+        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,
+        de: (s) => `Keine Notiz tr\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`
+      },
+      highlight: (s) => s.tags.review,
+      mark: { adds: (s) => s.tags.reviewDone }
+    }
+  },
+  {
+    id: "pendingReview",
+    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),
+    hits: (f) => f?.pendingReview ?? NO_HITS,
+    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },
+    sidebar: {
+      order: 2,
+      title: { en: "Rules pending review", de: "Regeln zur Pr\xFCfung" },
+      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },
+      empty: {
+        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,
+        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`
+      },
+      highlight: (s) => s.tags.pendingReview,
+      mark: { removes: (s) => s.tags.pendingReview }
+    }
+  },
+  {
+    id: "sessionsToday",
+    // The index keeps every session file: the date changes, the set does not.
+    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
+    onDay: (path14, date) => basename(path14).includes(date),
+    hits: () => NO_HITS,
+    label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
+    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
+  }
+];
+var LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);
+var LIST_ITEM_TABLE = LIST_ITEMS;
+var SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(
+  (d) => d.sidebar !== void 0
+).sort((a, b) => a.sidebar.order - b.sidebar.order);
+var SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);
+function localStamp(iso) {
+  const d = new Date(iso);
+  const two = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+var CHANGE_ITEMS = [
+  {
+    id: "agentChanges",
+    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\xE4ndert, noch nicht gepr\xFCft" }
+  },
+  {
+    id: "sinceLastSession",
+    label: {
+      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,
+      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`
+    },
+    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }
+  }
+];
+var CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);
+var CHANGE_ITEM_TABLE = CHANGE_ITEMS;
+
+// src/core/i18n.ts
+function isLang(value) {
+  return value === "en" || value === "de";
+}
+var TABLES = /* @__PURE__ */ new WeakSet();
+function translations(table) {
+  TABLES.add(table);
+  return table;
+}
+var en = {
+  title: (vault) => `Session brief for vault ${vault}`,
+  source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },
+  age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,
+  fresh: "just made",
+  date: "Date (machine clock)",
+  weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+  dailyNote: "Daily note",
+  exists: "exists",
+  missing: "missing",
+  more: (n) => `+${n} more`,
+  none: "none",
+  cut: (limit) => `[cut at ${limit} characters; run the bridge's "report" subcommand for everything]`,
+  cacheRejected: (why) => `cache ignored, it is damaged: ${why}`
+};
+var de = {
+  title: (vault) => `Sitzungsbrief f\xFCr den Vault ${vault}`,
+  source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },
+  age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,
+  fresh: "gerade erstellt",
+  date: "Datum (Maschinenuhr)",
+  weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],
+  dailyNote: "Tagesnotiz",
+  exists: "vorhanden",
+  missing: "fehlt",
+  more: (n) => `+${n} weitere`,
+  none: "keine",
+  cut: (limit) => `[bei ${limit} Zeichen gek\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,
+  cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\xE4digt: ${why}`
+};
+var BRIEF_TEXT = translations({ en, de });
+function strings(lang) {
+  return BRIEF_TEXT[lang];
+}
+function resolveLanguage(setting, locale) {
+  if (setting !== "auto") return setting;
+  const prefix = (locale ?? "").toLowerCase().slice(0, 2);
+  return isLang(prefix) ? prefix : "en";
+}
+
+// src/core/quote.ts
+var SAFE_CHARS = String.raw`\p{L}\p{M}\p{N}\p{So}._\-/()[\]{}&'+#@!~=%$^;`;
+var UNSAFE_CHARS = String.raw`[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]|(?! )\p{Zs}`;
+var safeWords;
+var unsafeChar;
+var SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");
+var UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");
+var KNOWN_RANGES = String.raw`\x20-\x7e\u00a0-\u024f\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce\u0400-\u052f\u05d0-\u05ea\u0621-\u063a\u0641-\u064a\u0660-\u0669\u1e00-\u1eff\u2010-\u2027\u2030-\u205e\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3`;
+var KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);
+var HAS_KNOWN_UNSAFE = /[\u00a0\u00ad]/;
+var SAFE_KNOWN = String.raw`A-Za-z0-9\u00aa\u00b5\u00ba\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u00b2\u00b3\u00b9\u00bc-\u00be\u00a6\u00a9\u00ae\u00b0\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce\u0400-\u052f\u05d0-\u05ea\u0621-\u063a\u0641-\u064a\u0660-\u0669\u1e00-\u1eff\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3._\-/()[\]{}&'+#@!~=%$^;`;
+var SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);
+function plainKnown(text2) {
+  return KNOWN_TEXT.test(text2) && !HAS_KNOWN_UNSAFE.test(text2);
+}
+function escapeChar(c) {
+  let out = "";
+  for (let i = 0; i < c.length; i++) out += `\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;
+  return out;
+}
+function quoteAlways(name) {
+  const json = JSON.stringify(name);
+  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);
+}
+function isSafeName(name) {
+  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;
+  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);
+}
+function quoteName(name) {
+  return isSafeName(name) ? name : quoteAlways(name);
+}
+function escapeControls(text2) {
+  return plainKnown(text2) ? text2 : text2.replace(UNSAFE_CHAR(), escapeChar);
+}
+function codePoints(text2) {
+  return Array.from(text2);
+}
+function shortenName(name, max) {
+  const whole = quoteName(name);
+  if (whole.length <= max) return whole;
+  const chars = codePoints(name);
+  let keep = Math.max(2, max - 5);
+  for (; ; ) {
+    const head = chars.slice(0, Math.ceil(keep / 2)).join("");
+    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");
+    const out = `${quoteAlways(head)}\u2026${quoteAlways(tail)}`;
+    if (out.length <= max || keep <= 2) return out;
+    keep -= Math.max(1, out.length - max);
+  }
+}
+function safeLines(text2) {
+  return text2.split("\n").map(escapeControls).join("\n");
+}
+
+// src/core/format.ts
+var HOOK_TEXT_LIMIT = 1e4;
+var MIN_NAME_CHARS = 24;
+var MAX_ERROR_CHARS = 300;
+function briefLines(brief, settings, lang, origin, now) {
+  const s = strings(lang);
+  const ageSeconds = Math.max(0, Math.round((now - origin.generatedAt) / 1e3));
+  const age = ageSeconds < 2 ? s.fresh : s.age(ageSeconds);
+  const rejected = origin.cacheRejected === void 0 ? "" : `; ${s.cacheRejected(shortenText(escapeControls(origin.cacheRejected), MAX_ERROR_CHARS))}`;
+  const head = [`${s.title(quoteAlways(origin.vaultName))} (${s.source[origin.source]}, ${age}${rejected})`];
+  head.push(`${s.date}: ${brief.date} (${s.weekdays[brief.weekday] ?? ""})`);
+  const daily = brief.items.dailyNote;
+  if (daily !== null) head.push(`${s.dailyNote}: ${shortenName(daily.path, 600)} (${daily.exists ? s.exists : s.missing})`);
+  const items = [];
+  for (const d of LIST_ITEM_TABLE) {
+    const item = brief.items[d.id];
+    if (item === null) continue;
+    items.push({ label: escapeControls(d.label[lang](settings)), item, hint: d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });
+  }
+  for (const d of CHANGE_ITEM_TABLE) {
+    const item = brief.items[d.id];
+    if (item === null || item === void 0) continue;
+    const since = "since" in item ? item.since : null;
+    const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";
+    items.push({ label: escapeControls(d.label[lang](since)), item, hint: first !== "" ? first : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });
+  }
+  const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);
+  return { head, items, errors };
+}
+function shortenText(text2, max) {
+  if (text2.length <= max) return text2;
+  const mark = ` \u2026 [${text2.length - max + 12} characters cut] \u2026 `;
+  const keep = Math.max(0, max - mark.length);
+  return `${text2.slice(0, Math.ceil(keep / 2))}${mark}${text2.slice(text2.length - Math.floor(keep / 2))}`;
+}
+function renderBrief(b, nameMax, namesShown, lang) {
+  const items = b.items.map(({ label, item, hint }) => `${label}: ${listText(item, namesShown, nameMax, lang)}${hint}`);
+  return [...b.head, ...items, ...b.errors];
+}
+function size(lines) {
+  return lines.join("\n").length;
+}
+function largestFitting(lo, hi, fits) {
+  let best = lo - 1;
+  while (lo <= hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (fits(mid)) {
+      best = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return best;
+}
+function formatBrief(brief, settings, lang, origin, now, limit = HOOK_TEXT_LIMIT) {
+  const b = briefLines(brief, settings, lang, origin, now);
+  const max = settings.maxNamesPerItem;
+  const full = renderBrief(b, Number.POSITIVE_INFINITY, max, lang);
+  if (size(full) <= limit) return full.join("\n");
+  const longest = Math.max(MIN_NAME_CHARS, ...b.items.flatMap(({ item }) => item.paths.slice(0, max).map((p) => quoteName(p).length)));
+  const nameMax = largestFitting(MIN_NAME_CHARS, longest, (n) => size(renderBrief(b, n, max, lang)) <= limit);
+  if (nameMax >= MIN_NAME_CHARS) return renderBrief(b, nameMax, max, lang).join("\n");
+  const shown = largestFitting(0, max, (k) => size(renderBrief(b, MIN_NAME_CHARS, k, lang)) <= limit);
+  if (shown >= 0) return renderBrief(b, MIN_NAME_CHARS, shown, lang).join("\n");
+  return capText(renderBrief(b, MIN_NAME_CHARS, 0, lang).join("\n"), limit, lang);
+}
+function listText(item, max, nameMax, lang) {
+  const s = strings(lang);
+  if (item.count === 0) return `0`;
+  const shown = item.paths.slice(0, max).map((p) => shortenName(p, nameMax));
+  const rest = item.count - shown.length;
+  const names = rest > 0 ? [...shown, s.more(rest)] : shown;
+  return names.length === 0 ? `${item.count}` : `${item.count} (${names.join(", ")})`;
+}
+function capText(text2, limit, lang) {
+  if (text2.length <= limit) return text2;
+  const note = strings(lang).cut(limit);
+  const room = limit - note.length - 1;
+  const cut = text2.lastIndexOf("\n", room);
+  return `${text2.slice(0, cut > 0 ? cut : room)}
+${note}`;
+}
+function asciiJson(value, indent) {
+  return JSON.stringify(value, null, indent).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+// src/core/hosts/host.ts
+function defineHost(host) {
+  return host;
+}
+function claudeEnvelope(event, text2, note) {
+  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text2 } };
+  if (note !== void 0) out.systemMessage = note;
+  return out;
+}
+var SHARED_TOOL_NAMES = {
+  write_file: "Write",
+  replace: "Edit",
+  edit: "Edit",
+  create: "Write",
+  apply_patch: "Edit"
+};
+function str(v) {
+  return typeof v === "string" ? v : void 0;
+}
+function obj(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;
+}
+
+// src/core/hosts/claude-code.ts
+var claudeCode = defineHost({
+  id: "claude-code",
+  name: "Claude Code",
+  cli: "claude",
+  aliases: ["claude"],
+  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse" },
+  // Longer output is moved to a file and the model sees a ~2 KB preview.
+  limit: 1e4,
+  docs: "https://code.claude.com/docs/en/hooks",
+  envelope: claudeEnvelope,
+  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").
+  windowsShell: "sh"
+});
+
+// src/core/hosts/codebuddy.ts
+var codebuddy = defineHost({
+  id: "codebuddy",
+  name: "CodeBuddy Code",
+  cli: "codebuddy",
+  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },
+  limit: 1e4,
+  docs: "https://www.codebuddy.ai/docs/cli/hooks",
+  envelope: claudeEnvelope,
+  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").
+  windowsShell: "sh"
+});
+
+// src/core/hosts/codex.ts
+function patchPaths(patch) {
+  const out = [];
+  for (const m of patch.matchAll(/^\*\*\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());
+  for (const m of patch.matchAll(/^\*\*\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());
+  return out;
+}
+var codex = defineHost({
+  id: "codex",
+  name: "OpenAI Codex CLI",
+  cli: "codex",
+  events: { SessionStart: "SessionStart" },
+  toolNames: SHARED_TOOL_NAMES,
+  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a
+  // token, so 7,000 characters stays under it.
+  limit: 7e3,
+  docs: "https://developers.openai.com/codex/hooks",
+  envelope: claudeEnvelope,
+  adaptInput(raw, out) {
+    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;
+    const input = out.tool_input;
+    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");
+    if (paths.length > 0) {
+      input.file_path = paths[0];
+      input.file_paths = paths;
+    }
+  },
+  // Codex evaluates a hook's command with PowerShell on Windows (docs/agents.md, "PowerShell").
+  windowsShell: "powershell"
+});
+
+// src/core/hosts/copilot.ts
+var copilot = defineHost({
+  id: "copilot",
+  name: "GitHub Copilot CLI",
+  cli: "copilot",
+  events: { SessionStart: "sessionStart" },
+  toolNames: SHARED_TOOL_NAMES,
+  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for
+  // the few non-ASCII characters a note name may carry.
+  limit: 8e3,
+  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",
+  envelope: (_event, text2) => ({ additionalContext: text2 }),
+  // Its entries carry a `bash` and a `powershell` command line, one for each shell.
+  windowsShell: "powershell"
+});
+
+// src/core/hosts/cursor.ts
+var cursor = defineHost({
+  id: "cursor",
+  name: "Cursor",
+  cli: "cursor-agent",
+  events: { SessionStart: "sessionStart" },
+  inputEvents: { afterFileEdit: "PostToolUse" },
+  toolNames: SHARED_TOOL_NAMES,
+  limit: 1e4,
+  docs: "https://cursor.com/docs/agent/hooks",
+  envelope: (_event, text2) => ({ additional_context: text2 }),
+  adaptInput(raw, out) {
+    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";
+    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {
+      out.tool_input = { file_path: raw.file_path };
+      out.tool_name ??= "Edit";
+    }
+  },
+  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").
+  windowsShell: "powershell"
+});
+
+// src/core/hosts/devin.ts
+var devin = defineHost({
+  id: "devin",
+  name: "Devin CLI",
+  cli: "devin",
+  aliases: ["devin-local", "devin-cli"],
+  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },
+  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },
+  limit: 1e4,
+  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",
+  envelope: claudeEnvelope,
+  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").
+  windowsShell: "sh"
+});
+
+// src/core/hosts/gemini.ts
+var gemini = defineHost({
+  id: "gemini",
+  name: "Gemini CLI",
+  cli: "gemini",
+  events: { SessionStart: "SessionStart" },
+  inputEvents: { AfterTool: "PostToolUse" },
+  toolNames: SHARED_TOOL_NAMES,
+  limit: 1e4,
+  docs: "https://geminicli.com/docs/hooks/reference",
+  envelope: (event, text2) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text2 } }),
+  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").
+  windowsShell: "powershell"
+});
+
+// src/core/hosts/qwen.ts
+var qwen = defineHost({
+  id: "qwen",
+  name: "Qwen Code",
+  cli: "qwen",
+  events: { SessionStart: "SessionStart" },
+  toolNames: SHARED_TOOL_NAMES,
+  limit: 1e4,
+  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",
+  envelope: claudeEnvelope,
+  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").
+  windowsShell: "sh"
+});
+
+// src/core/hosts/index.ts
+var HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];
+var AGENT_IDS = HOST_LIST.map((h) => h.id);
+var HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));
+var DEFAULT_AGENT = "claude-code";
+function isAgentId(value) {
+  return AGENT_IDS.includes(value);
+}
+
+// src/core/agent-contracts.ts
+function agentOrDefault(agent) {
+  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;
+}
+function argsObject(v) {
+  if (typeof v === "string") {
+    try {
+      return obj(JSON.parse(v));
+    } catch {
+      return void 0;
+    }
+  }
+  return obj(v);
+}
+var EVENT_NAMES = {
+  SessionStart: "SessionStart",
+  sessionStart: "SessionStart",
+  PostToolUse: "PostToolUse",
+  postToolUse: "PostToolUse"
+};
+function own(map, key2) {
+  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;
+}
+function toolInput(input) {
+  if (input === void 0) return void 0;
+  const out = { ...input };
+  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);
+  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;
+  return out;
+}
+function translateHookInput(agent, raw) {
+  const r = obj(raw);
+  if (r === void 0) return {};
+  const event = str(r.hook_event_name) ?? str(r.hookEventName);
+  const out = {};
+  const host = HOSTS[agent];
+  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;
+  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);
+  if (session !== void 0) out.session_id = session;
+  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];
+  const cwd = str(r.cwd) ?? str(roots[0]);
+  if (cwd !== void 0) out.cwd = cwd;
+  let source = str(r.source) ?? str(r.trigger);
+  if (source === "new") source = "startup";
+  if (source !== void 0) out.source = source;
+  const rawTool = str(r.tool_name) ?? str(r.toolName);
+  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;
+  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));
+  if (translated !== void 0) out.tool_input = translated;
+  host.adaptInput?.(r, out);
+  return out;
+}
+function hookEnvelope(agent, event, text2, note) {
+  return HOSTS[agent].envelope(event, text2, note);
+}
+function hostTextLimit(agent) {
+  return HOSTS[agentOrDefault(agent)].limit;
+}
+function sessionStartOutput(agent, text2, lang) {
+  const id = agentOrDefault(agent);
+  const capped = capText(safeLines(text2), HOSTS[id].limit, lang);
+  return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}
+`;
+}
+
+// bridge/args.ts
+var UsageError = class extends Error {
+};
+var COMMON = ["vault", "config-dir", "lang"];
+var TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);
+var COMMAND_OPTIONS = {
+  "session-start": [...COMMON, "agent"],
+  "post-tool-use": [...COMMON, "agent"],
+  "pre-tool-use": COMMON,
+  report: [...COMMON, "source", "json", "review"],
+  check: [...COMMON, "json"],
+  serve: COMMON,
+  mcp: COMMON,
+  install: [...COMMON, "scope", "agent"],
+  uninstall: [...COMMON, "scope", "agent"],
+  doctor: [...COMMON, "agent", "json"],
+  launcher: ["vault", "agent", "shell", "name"],
+  help: [],
+  version: []
+};
+var COMMANDS = Object.keys(COMMAND_OPTIONS);
+var TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);
+function distance(a, b) {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const row2 = d[i];
+      const up = d[i - 1];
+      row2[j] = Math.min(up[j] + 1, row2[j - 1] + 1, up[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row2[j] = Math.min(row2[j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+function closest(word, known) {
+  let best;
+  let bestDistance = Infinity;
+  for (const k of known) {
+    const d = distance(word, k);
+    if (d < bestDistance) {
+      best = k;
+      bestDistance = d;
+    }
+  }
+  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;
+}
+var HINT = "run 'session-brief --help' for usage";
+function shownArg(a) {
+  return /^[\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);
+}
+function unknownOption(command, name, allowed) {
+  const guess = closest(name, allowed);
+  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);
+}
+function commandName(word) {
+  if (word === "-h" || word === "--help") return "help";
+  if (word === "-v" || word === "--version") return "version";
+  return word;
+}
+function parseArgs(argv) {
+  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };
+  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {
+    const shown = shownArg(args.command);
+    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);
+    const guess = closest(args.command, COMMANDS);
+    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);
+  }
+  const allowed = COMMAND_OPTIONS[args.command] ?? [];
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i] ?? "";
+    if (a === "-h" || a === "--help") {
+      args.command = "help";
+      return args;
+    }
+    if (a.startsWith("--")) {
+      const eq = a.indexOf("=");
+      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
+      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);
+      if (eq > 0) args.flags.set(name, a.slice(eq + 1));
+      else if (TAKES_VALUE.has(name)) {
+        const value = argv[i + 1];
+        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);
+        args.flags.set(name, value);
+        i++;
+      } else args.flags.set(name, true);
+    } else if (a.startsWith("-") && a.length > 1) {
+      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);
+    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);
+    else if (args.command === "help" && args.positional.length === 0) {
+      if (COMMAND_OPTIONS[a] === void 0) {
+        const guess = closest(a, COMMANDS);
+        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);
+      }
+      args.positional.push(a);
+    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);
+  }
+  return args;
+}
+function stringFlag(args, name) {
+  const v = args.flags.get(name);
+  return typeof v === "string" ? v : void 0;
+}
+var USAGE = `Session Brief bridge: the vault's state for AI coding agents.
+
+Usage: node session-brief.cjs <command> [options]
+
+Commands:
+  session-start            SessionStart hook: prints one JSON object, exits 0
+  post-tool-use            PostToolUse hook: runs the rule check after an edit
+                           to a rule file; prints one JSON object only when it finds
+                           something; exits 0
+  pre-tool-use             PreToolUse hook (Claude Code) of the opt-in Write guard: refuses
+                           a Write over an existing file in the sessions folder; exits 0
+  check [--json] [paths\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths
+                           (files or folders in the vault, relative to the vault or
+                           absolute) replace the rule scope; exit 1 when it finds something
+  report [--json] [--review] [--source auto|cache|scan|live]
+                           The brief for a human (text) or a program (--json);
+                           --review adds per-note detail (modified time, where each flag sits)
+  mcp                      MCP server over stdio for the agent's questions mid-session:
+                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed
+                           (docs/agents.md); exits when stdin closes
+  serve                    Answer hooks over the live channel from this process's own scan,
+                           for a vault used without Obsidian open (stop with Ctrl+C)
+  install [--scope project|local|user] [--agent ID]
+                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks
+                           in the agent's settings (--scope user: sessions started anywhere)
+  uninstall [--scope \u2026] [--agent ID]
+                           Remove only our hook entries, then the script and its record
+  doctor [--agent ID] [--json]
+                           Check script, registration and interpreter, run the hook once,
+                           explain the start-folder trap; exit 1 when something is wrong
+  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]
+                           Print a shell function that starts the agent in the vault,
+                           so its project hooks load (for your shell's profile)
+  help [COMMAND], --help, -h
+                           This text (for every command; <command> --help too)
+  version, --version, -v   The bridge's version
+
+Agents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}
+
+Options for every command:
+  --vault DIR              The vault root; needed unless this script is the copy that
+                           install put inside <vault>/.claude/hooks/
+  --config-dir NAME        The vault's config folder (default: found automatically)
+  --lang en|de             Language of the text (default: the plugin's "language" setting)
+
+Exit codes: 0 done; 1 no current cache with --source cache, no live answer with
+--source live, or check found something;
+2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not
+valid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path
+would break the quoted hook command.
+Hooks always exit 0.`;
+
+// src/core/session-notes.ts
+var SESSION_NOTES_TEXT = translations({
+  en: {
+    outsideVault: (where, files) => `Started outside the vault (in ${where}), so the vault's own instructions were not loaded: read ${files} first.`,
+    alreadyGiven: "Session brief: already given to this session by another of its hook entries; not repeated."
+  },
+  de: {
+    outsideVault: (where, files) => `Au\xDFerhalb des Vaults gestartet (in ${where}), daher wurden die Anweisungen des Vaults nicht geladen: zuerst ${files} lesen.`,
+    alreadyGiven: "Session-Brief: dieser Sitzung schon von einem anderen ihrer Hook-Eintr\xE4ge gegeben; nicht wiederholt."
+  }
+});
+function outsideVaultLine(lang, cwd, readFirst) {
+  if (readFirst.length === 0) return null;
+  const files = readFirst.map((f) => shortenName(f, 300)).join(", ");
+  const where = shortenName(cwd, 200);
+  return SESSION_NOTES_TEXT[lang].outsideVault(where, files);
+}
+function alreadyGivenLine(lang) {
+  return SESSION_NOTES_TEXT[lang].alreadyGiven;
+}
+function withLineAfterHeading(brief, line) {
+  if (line === null) return brief;
+  const cut = brief.indexOf("\n");
+  return cut < 0 ? `${brief}
+${line}` : `${brief.slice(0, cut)}
+${line}${brief.slice(cut)}`;
+}
+
+// src/node/session-record.ts
+var fs3 = require("node:fs");
+var path3 = require("node:path");
+
+// src/core/session-starts.ts
+var orNull = (v) => typeof v === "string" ? v : null;
+function parseSessionStarts(text2) {
+  let data;
+  try {
+    data = JSON.parse(text2);
+  } catch {
+    return [];
+  }
+  const d = data;
+  if (d === null || typeof d !== "object" || d.schema !== 1 || !Array.isArray(d.entries)) return [];
+  const out = [];
+  for (const e of d.entries) {
+    if (typeof e !== "object" || e === null) continue;
+    const r = e;
+    if (typeof r.at !== "string" || Number.isNaN(Date.parse(r.at)) || typeof r.agent !== "string" || !isAgentId(r.agent)) continue;
+    out.push({ at: r.at, agent: r.agent, source: orNull(r.source), sessionId: orNull(r.sessionId), cwd: orNull(r.cwd), outside: r.outside === true, delivered: r.delivered !== false });
+  }
+  return out;
+}
+
+// src/node/session-record.ts
+init_atomic_write();
+
+// src/node/hook-input.ts
+function parseHookJson(stdin) {
+  try {
+    return JSON.parse(stdin.toString("utf8").replace(/^\uFEFF/, ""));
+  } catch {
+    return void 0;
+  }
+}
+
+// src/node/real-path.ts
+var fs2 = require("node:fs");
+var path2 = require("node:path");
+
+// src/core/settings.ts
+var DEFAULT_SETTINGS = {
+  inboxFolder: "Inbox",
+  rulesFolder: "AI/Regelwerk",
+  sessionsFolder: "AI/sessions",
+  dailyNoteFolder: "",
+  dailyNoteFormat: "",
+  tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },
+  excludedRootFolders: ["Import", "_index"],
+  ruleScope: [],
+  maxNamesPerItem: 5,
+  language: "auto",
+  liveChannel: true,
+  showStatusBar: true,
+  externalCheck: null,
+  writeGuard: false
+};
+var DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";
+function cleanFolder(value) {
+  return value.replace(/\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");
+}
+function str2(value, fallback) {
+  return typeof value === "string" ? value : fallback;
+}
+function folder(value, fallback) {
+  return typeof value === "string" ? cleanFolder(value) : fallback;
+}
+function tagName(value, fallback) {
+  if (typeof value !== "string") return fallback;
+  const name = value.trim().replace(/^#+/, "");
+  return name === "" ? fallback : name;
+}
+function stringList(value, fallback) {
+  if (!Array.isArray(value)) return fallback;
+  return value.filter((v) => typeof v === "string" && v.trim() !== "");
+}
+function resolveSettings(raw) {
+  const d = DEFAULT_SETTINGS;
+  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
+  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};
+  const max = r.maxNamesPerItem;
+  const lang = r.language;
+  return {
+    inboxFolder: folder(r.inboxFolder, d.inboxFolder),
+    rulesFolder: folder(r.rulesFolder, d.rulesFolder),
+    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),
+    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),
+    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),
+    tags: {
+      needsReview: tagName(t.needsReview, d.tags.needsReview),
+      review: tagName(t.review, d.tags.review),
+      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),
+      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)
+    },
+    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),
+    ruleScope: stringList(r.ruleScope, d.ruleScope),
+    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,
+    language: isLang(lang) || lang === "auto" ? lang : d.language,
+    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,
+    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,
+    externalCheck: resolveExternalCheck(r.externalCheck),
+    writeGuard: r.writeGuard === true
+  };
+}
+function resolveExternalCheck(raw) {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;
+  const r = raw;
+  if (typeof r.command !== "string" || r.command.trim() === "") return null;
+  return {
+    command: r.command,
+    args: stringList(r.args, []),
+    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),
+    alarmPattern: str2(r.alarmPattern, "ACHTUNG")
+  };
+}
+function resolveDailyNoteSettings(raw) {
+  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
+  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;
+  return { folder: folder(r.folder, ""), format };
+}
+function effectiveDailyNote(settings, obsidian) {
+  return {
+    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,
+    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format
+  };
+}
+
+// src/core/rules/scope.ts
+var DRIVE = /^[a-zA-Z]:(?:\/|$)/;
+function isAbsolute(p) {
+  return p.startsWith("/") || DRIVE.test(p);
+}
+function normalizePath(p) {
+  const slashed = p.replace(/\\/g, "/");
+  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";
+  const rest = slashed.slice(drive.length);
+  const absolute = rest.startsWith("/");
+  const parts = [];
+  for (const part of rest.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();
+      else if (!absolute) parts.push("..");
+      continue;
+    }
+    parts.push(part);
+  }
+  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;
+}
+function vaultRelative(root, filePath) {
+  if (filePath === "" || filePath.includes("\0")) return null;
+  const base = normalizePath(root);
+  const slashed = filePath.replace(/\\/g, "/");
+  const full = normalizePath(isAbsolute(slashed) ? slashed : `${base}/${slashed}`);
+  const prefix = base.endsWith("/") ? base : `${base}/`;
+  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;
+  const rel = full.slice(prefix.length);
+  return rel === "" ? null : rel;
+}
+
+// src/node/real-path.ts
+function realPathOf(p) {
+  let existing = path2.resolve(p);
+  const rest = [];
+  for (; ; ) {
+    try {
+      return path2.join(fs2.realpathSync.native(existing), ...rest);
+    } catch {
+      const parent = path2.dirname(existing);
+      if (parent === existing) return null;
+      rest.unshift(path2.basename(existing));
+      existing = parent;
+    }
+  }
+}
+function vaultRelativeReal(root, filePath) {
+  const literal = vaultRelative(root, filePath);
+  if (literal !== null || filePath.includes("\0")) return literal;
+  const absolute = path2.resolve(root, filePath);
+  const realFile = realPathOf(absolute);
+  const realRoot = realPathOf(root);
+  for (const [r, f] of [
+    [root, realFile],
+    [realRoot, absolute],
+    [realRoot, realFile]
+  ]) {
+    if (r === null || f === null) continue;
+    const rel = vaultRelative(r, f);
+    if (rel !== null) return rel;
+  }
+  return null;
+}
+
+// src/node/session-record.ts
+var STARTS_FILE = "session-starts.json";
+var MARKS_FOLDER = "session-marks";
+var MAX_STARTS = 20;
+var SAME_SESSION_MS = 3e4;
+var NO_ID_MS = 5e3;
+var DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";
+var NONE = { duplicate: false, outside: null };
+function isDir(p) {
+  try {
+    return fs3.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function text(v, max) {
+  return typeof v === "string" && v !== "" ? v.slice(0, max) : null;
+}
+function readSessionInput(stdin, agent) {
+  return translateHookInput(agent, parseHookJson(stdin));
+}
+function facts(input) {
+  return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };
+}
+function insideVault(root, cwd) {
+  if (!path3.isAbsolute(cwd)) return true;
+  if (vaultRelativeReal(root, cwd) !== null) return true;
+  const a = realPathOf(root);
+  const b = realPathOf(cwd);
+  return path3.resolve(root) === path3.resolve(cwd) || a !== null && a === b;
+}
+function rulesIndex(root, settings) {
+  const folder2 = path3.join(root, ...settings.rulesFolder.split("/"));
+  for (const name of ["_index.md", "index.md", "README.md", `${path3.basename(folder2)}.md`]) {
+    const file = path3.join(folder2, name);
+    if (fs3.existsSync(file)) return file;
+  }
+  return null;
+}
+var FNV_OFFSET = BigInt("0xcbf29ce484222325");
+var FNV_PRIME = BigInt("0x100000001b3");
+var U64 = BigInt("0xffffffffffffffff");
+function markName(key2) {
+  let h = FNV_OFFSET;
+  for (const byte of Buffer.from(key2, "utf8")) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;
+  return h.toString(16).padStart(16, "0");
+}
+function claim(pluginDir, key2, agent, hasId) {
+  const dir = path3.join(pluginDir, MARKS_FOLDER);
+  fs3.mkdirSync(dir, { recursive: true });
+  const file = path3.join(dir, markName(key2));
+  const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;
+  const text2 = `${Date.now()}
+${agent}
+`;
+  let whole = `${file}.${process.pid}.${Math.floor(Math.random() * 4294967296).toString(16)}.tmp`;
+  try {
+    fs3.writeFileSync(whole, text2);
+  } catch {
+    whole = null;
+  }
+  try {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (placeMark(file, whole, text2)) return true;
+      const [written, by] = fs3.readFileSync(file, "utf8").split("\n");
+      const at = written === void 0 || written === "" ? fs3.statSync(file).mtimeMs : Number(written);
+      const age = Date.now() - at;
+      if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;
+      fs3.rmSync(file, { force: true });
+    }
+  } finally {
+    if (whole !== null) fs3.rmSync(whole, { force: true });
+  }
+  return true;
+}
+function placeMark(file, whole, text2) {
+  try {
+    if (whole !== null) fs3.linkSync(whole, file);
+    else fs3.writeFileSync(file, text2, { flag: "wx" });
+    return true;
+  } catch (error) {
+    if (error.code === "EEXIST") return false;
+    if (whole !== null) return placeMark(file, null, text2);
+    throw error;
+  }
+}
+var PRUNED_STAMP = ".pruned";
+function pruneMarks(pluginDir) {
+  const dir = path3.join(pluginDir, MARKS_FOLDER);
+  const stamp = path3.join(dir, PRUNED_STAMP);
+  try {
+    if (Date.now() - fs3.statSync(stamp).mtimeMs < 6e4) return;
+  } catch {
+  }
+  fs3.writeFileSync(stamp, "");
+  for (const name of fs3.readdirSync(dir).slice(0, 500)) {
+    if (name === PRUNED_STAMP) continue;
+    const file = path3.join(dir, name);
+    try {
+      if (Date.now() - fs3.statSync(file).mtimeMs > 10 * 6e4) fs3.rmSync(file, { force: true });
+    } catch {
+    }
+  }
+}
+function readSessionStarts(pluginDir) {
+  try {
+    return parseSessionStarts(fs3.readFileSync(path3.join(pluginDir, STARTS_FILE), "utf8"));
+  } catch {
+    return [];
+  }
+}
+function record(pluginDir, entry) {
+  const file = path3.join(pluginDir, STARTS_FILE);
+  const mine = (e) => e.at === entry.at && e.agent === entry.agent && e.sessionId === entry.sessionId && e.source === entry.source && e.delivered === entry.delivered;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const entries = [...readSessionStarts(pluginDir), entry].slice(-MAX_STARTS);
+    writeFileAtomic(file, `${JSON.stringify({ schema: 1, entries }, null, 1)}
+`);
+    if (readSessionStarts(pluginDir).some(mine)) return;
+  }
+}
+function beginSessionStart(root, pluginDir, settings, hookInput, agent, now, env) {
+  if (env[DOCTOR_RUN_ENV] === "1") return NONE;
+  const input = facts(hookInput);
+  let outside = null;
+  try {
+    if (input.cwd !== null && !insideVault(root, input.cwd)) {
+      const claudeMd = path3.join(root, "CLAUDE.md");
+      const index = rulesIndex(root, settings);
+      const readFirst = [...fs3.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];
+      outside = { cwd: input.cwd, readFirst };
+    }
+  } catch {
+    outside = null;
+  }
+  if (pluginDir === null || !isDir(pluginDir)) return { duplicate: false, outside };
+  let duplicate = false;
+  try {
+    const key2 = `${input.sessionId ?? ""}\0${input.source ?? ""}`;
+    duplicate = !claim(pluginDir, key2, agent, input.sessionId !== null);
+    pruneMarks(pluginDir);
+  } catch {
+    duplicate = false;
+  }
+  try {
+    record(pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });
+  } catch {
+  }
+  return { duplicate, outside };
+}
+
+// src/core/dates.ts
+function isoDate(now) {
+  const y = String(now.getFullYear()).padStart(4, "0");
+  const m = String(now.getMonth() + 1).padStart(2, "0");
+  const d = String(now.getDate()).padStart(2, "0");
+  return `${y}-${m}-${d}`;
+}
+
+// bridge/context.ts
+var fs5 = require("node:fs");
+var path5 = require("node:path");
+
+// src/node/vault-config.ts
+var fs4 = require("node:fs");
+var path4 = require("node:path");
+
+// src/core/cache-key.ts
+var RULES_VERSION = 1;
+function settingsKey(settings, dailyNote) {
+  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });
+}
+
+// src/node/vault-config.ts
+var PLUGIN_ID = "session-brief";
+function defaultVaultRoot(scriptPath) {
+  let dir = path4.dirname(path4.resolve(scriptPath));
+  if (path4.basename(dir) === "session-brief") dir = path4.dirname(dir);
+  if (path4.basename(dir) !== "hooks" || path4.basename(path4.dirname(dir)) !== ".claude") return null;
+  return path4.dirname(path4.dirname(dir));
+}
+function readJson(file, warnings) {
+  let text2;
+  try {
+    text2 = fs4.readFileSync(file, "utf8");
+  } catch (error) {
+    if (error.code !== "ENOENT") warnings.push(`cannot read ${file}: ${error.message}`);
+    return void 0;
+  }
+  try {
+    return JSON.parse(text2.replace(/^\uFEFF/, ""));
+  } catch {
+    warnings.push(`${file} is not valid JSON; using defaults`);
+    return void 0;
+  }
+}
+function isDir2(p) {
+  try {
+    return fs4.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function readRecorded(root, warnings) {
+  return readJson(path4.join(root, ".claude", "hooks", "session-brief.json"), warnings);
+}
+function findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {
+  if (explicit !== void 0) return explicit;
+  if (recorded !== void 0 && typeof recorded.configDir === "string" && isDir2(path4.join(root, recorded.configDir))) return recorded.configDir;
+  if (isDir2(path4.join(root, ".obsidian"))) return ".obsidian";
+  let names = [];
+  try {
+    names = fs4.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();
+  } catch {
+    return null;
+  }
+  for (const name of names) {
+    const dir = path4.join(root, name);
+    if (fs4.existsSync(path4.join(dir, "app.json")) || isDir2(path4.join(dir, "plugins"))) return name;
+  }
+  return null;
+}
+function systemLocale(env) {
+  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;
+}
+function findPluginDir(root, configDir, recorded) {
+  const dir = recorded?.pluginDir;
+  const inside = typeof dir === "string" && dir !== "" && !path4.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
+  if (inside && isDir2(path4.join(root, dir))) return path4.join(root, dir);
+  return configDir === null ? null : path4.join(root, configDir, "plugins", PLUGIN_ID);
+}
+function loadVaultContext(root, options) {
+  const warnings = [];
+  const recorded = readRecorded(root, warnings);
+  const configDir = findConfigDir(root, options.configDir, warnings, recorded);
+  const pluginDir = findPluginDir(root, configDir, recorded);
+  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(path4.join(pluginDir, "data.json"), warnings));
+  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(path4.join(root, configDir, "daily-notes.json"), warnings));
+  const dailyNote = effectiveDailyNote(settings, obsidianDaily);
+  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));
+  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };
+}
+
+// bridge/context.ts
+function clock(env) {
+  const fixed = env.SESSION_BRIEF_NOW;
+  if (fixed !== void 0 && fixed !== "") {
+    const d = new Date(fixed);
+    if (!Number.isNaN(d.getTime())) return d;
+  }
+  return /* @__PURE__ */ new Date();
+}
+function vaultRoot(args, scriptPath) {
+  const given = stringFlag(args, "vault");
+  const root = given !== void 0 ? path5.resolve(given) : defaultVaultRoot(scriptPath);
+  if (root === null) {
+    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);
+  }
+  let ok = false;
+  try {
+    ok = fs5.statSync(root).isDirectory();
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);
+  return root;
+}
+function isFolder(p) {
+  try {
+    return fs5.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function givenConfigDir(args, root) {
+  const name = stringFlag(args, "config-dir");
+  if (name === void 0) return void 0;
+  const dir = path5.resolve(root, name);
+  if (path5.dirname(dir) === root && isFolder(dir)) return name;
+  const found = findConfigDir(root, void 0, []);
+  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;
+  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);
+}
+function contextFor(args, scriptPath, env) {
+  const root = vaultRoot(args, scriptPath);
+  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });
+  const lang = stringFlag(args, "lang");
+  if (isLang(lang)) ctx.lang = lang;
+  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);
+  return ctx;
+}
+
+// bridge/io.ts
+var fs6 = require("node:fs");
+function readStdin(timeoutMs) {
+  return new Promise((resolve5) => {
+    if (process.stdin.isTTY) {
+      resolve5(Buffer.alloc(0));
+      return;
+    }
+    const chunks = [];
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      process.stdin.removeAllListeners();
+      process.stdin.pause();
+      process.stdin.destroy();
+      resolve5(Buffer.concat(chunks));
+    };
+    const timer = setTimeout(finish, timeoutMs);
+    process.stdin.on("data", (c) => chunks.push(c));
+    process.stdin.on("end", finish);
+    process.stdin.on("error", finish);
+  });
+}
+function writeOut(text2) {
+  const bytes = Buffer.from(text2, "utf8");
+  let written = 0;
+  try {
+    while (written < bytes.length) written += fs6.writeSync(1, bytes, written);
+    return;
+  } catch (error) {
+    if (error.code === "EPIPE") return;
+  }
+  process.stdout.on("error", () => void 0);
+  try {
+    process.stdout.write(bytes.subarray(written));
+  } catch {
+  }
+}
+
+// bridge/commands/session-start.ts
+var path13 = require("node:path");
+
+// src/node/brief-pipeline.ts
+var fs13 = require("node:fs");
+var path12 = require("node:path");
+
+// src/core/schemas/shape.ts
+function isRecord(v) {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+var str3 = (v, at) => typeof v === "string" ? null : `${at} is not a string`;
+var bool = (v, at) => typeof v === "boolean" ? null : `${at} is not true or false`;
+var num = (v, at) => typeof v === "number" && Number.isFinite(v) ? null : `${at} is not a number`;
+var time = (v, at) => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 864e13 ? null : `${at} is not a time`;
+function int(min, max) {
+  return (v, at) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? null : `${at} is not a whole number from ${min} to ${max}`;
+}
+function oneOf(...values) {
+  return (v, at) => values.includes(v) ? null : `${at} is not one of ${values.map((x) => JSON.stringify(x)).join(", ")}`;
+}
+function matches(re, what) {
+  return (v, at) => typeof v === "string" && re.test(v) ? null : `${at} is not ${what}`;
+}
+function optional(check) {
+  return (v, at) => v === void 0 ? null : check(v, at);
+}
+function nullable(check) {
+  return (v, at) => v === null ? null : check(v, at);
+}
+function either(...checks) {
+  return (v, at) => {
+    let first = null;
+    for (const c of checks) {
+      const problem = c(v, at);
+      if (problem === null) return null;
+      first ??= problem;
+    }
+    return first;
+  };
+}
+function listOf(item, max = Number.POSITIVE_INFINITY) {
+  return (v, at) => {
+    if (!Array.isArray(v)) return `${at} is not a list`;
+    if (v.length > max) return `${at} has more than ${max} entries`;
+    for (let i = 0; i < v.length; i++) {
+      if (item(v[i], "") !== null) return item(v[i], `${at}[${i}]`);
+    }
+    return null;
+  };
+}
+function object(fields) {
+  const keys = Object.keys(fields);
+  return (v, at) => {
+    if (!isRecord(v)) return `${at} is not an object`;
+    for (const key2 of keys) {
+      const check = fields[key2];
+      if (check(v[key2], "") !== null) return check(v[key2], at === "" ? key2 : `${at}.${key2}`);
+    }
+    return null;
+  };
+}
+function tuple(items, optionalTail = 0) {
+  return (v, at) => {
+    if (!Array.isArray(v)) return `${at} is not a list`;
+    if (v.length < items.length - optionalTail || v.length > items.length) return `${at} does not have ${items.length - optionalTail === items.length ? items.length : `${items.length - optionalTail} to ${items.length}`} entries`;
+    for (let i = 0; i < items.length; i++) {
+      const check = items[i];
+      if (check === void 0 || i >= v.length && i >= items.length - optionalTail) continue;
+      if (check(v[i], "") !== null) return check(v[i], `${at}[${i}]`);
+    }
+    return null;
+  };
+}
+
+// src/core/live-protocol.ts
+var DISCOVERY_FILE = "live.json";
+
+// src/node/cache-read.ts
+var fs7 = require("node:fs");
+var path6 = require("node:path");
+
+// src/core/item-ids.ts
+var ITEM_IDS = ["date", "dailyNote", ...LIST_ITEM_IDS, ...CHANGE_ITEM_IDS];
+
+// src/core/schemas/brief.ts
+var ISO_DATE = matches(/^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-DD");
+var hit = object({ where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });
+var reviewEntry = object({ path: str3, mtime: time, hits: listOf(hit) });
+var listItem = object({ count: int(0, Number.MAX_SAFE_INTEGER), paths: listOf(str3), entries: listOf(reviewEntry) });
+var checkBrief = object({
+  date: ISO_DATE,
+  weekday: int(0, 6),
+  items: object({
+    dailyNote: nullable(object({ path: str3, exists: bool })),
+    // One list item per entry of the table of brief items (brief-items.ts).
+    ...Object.fromEntries(LIST_ITEM_IDS.map((id) => [id, nullable(listItem)]))
+  }),
+  errors: listOf(object({ item: oneOf(...ITEM_IDS, "scan"), message: str3 }))
+});
+
+// src/core/schemas/brief-cache.ts
+var ISO_TIME = matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, "an ISO-8601 time");
+var BRIEF_CACHE_FORMAT = "session-brief-cache";
+var MAX_NAMES = 1e3;
+var COUNT = int(0, Number.MAX_SAFE_INTEGER);
+var FILE_IDENTITY = object({ ino: num, size: COUNT, mtimeMs: num });
+function checkBriefCache(version) {
+  return object({
+    format: oneOf(BRIEF_CACHE_FORMAT),
+    version: oneOf(version),
+    writer: oneOf("bridge", "plugin"),
+    writtenAt: time,
+    date: ISO_DATE,
+    key: str3,
+    indexId: str3,
+    noteCount: int(0, Number.MAX_SAFE_INTEGER),
+    brief: checkBrief,
+    namesPerItem: int(0, MAX_NAMES),
+    lang: optional(oneOf("en", "de")),
+    locale: optional(str3),
+    plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str3) })),
+    news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(str3, MAX_NAMES) }), 2)),
+    agentChanges: optional(
+      object({
+        journal: nullable(FILE_IDENTITY),
+        lastLine: nullable(str3),
+        marks: nullable(FILE_IDENTITY),
+        records: COUNT,
+        count: COUNT,
+        paths: listOf(str3, MAX_NAMES),
+        expires: nullable(time)
+      })
+    ),
+    stamp: optional(object({ notes: int(0, Number.MAX_SAFE_INTEGER), hash: matches(/^[0-9a-f]{16}$/, "16 hex digits") }))
+  });
+}
+
+// src/core/schemas/brief-index.ts
+var BRIEF_INDEX_FORMAT = "session-brief-index";
+var tagHit = object({ tag: str3, where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });
+var noteFlags = object({
+  needsReview: listOf(tagHit),
+  review: listOf(tagHit),
+  reviewDone: bool,
+  pendingReview: listOf(tagHit),
+  daily: bool
+});
+var fullRow = tuple([str3, time, int(-1, Number.MAX_SAFE_INTEGER), either(oneOf(0, null), noteFlags), str3], 1);
+var row = (v, at) => {
+  if (Array.isArray(v) && v.length === 4 && v[3] === 0 && typeof v[0] === "string" && typeof v[1] === "number" && Math.abs(v[1]) <= 864e13 && Number.isInteger(v[2]) && v[2] >= -1) return null;
+  return fullRow(v, at);
+};
+function checkBriefIndex(version) {
+  return object({ format: oneOf(BRIEF_INDEX_FORMAT), version: oneOf(version), id: str3, notes: listOf(row) });
+}
+
+// src/core/cache-format.ts
+var CACHE_VERSION = 3;
+var INDEX_VERSION = 2;
+var BRIEF_FILE = "brief-cache.json";
+var INDEX_FILE = "brief-index.json";
+function checkedBriefCache(c) {
+  if (c === void 0) return { ok: false, why: "no cache file, or not JSON" };
+  const problem = checkBriefCache(CACHE_VERSION)(c, "");
+  return problem === null ? { ok: true, value: c } : { ok: false, why: problem };
+}
+function checkedBriefIndex(c, id) {
+  if (c === void 0) return { ok: false, why: "no index file, or not JSON" };
+  const problem = checkBriefIndex(INDEX_VERSION)(c, "");
+  if (problem !== null) return { ok: false, why: problem };
+  if (c.id !== id) return { ok: false, why: "index from another write" };
+  return { ok: true, value: c };
+}
+
+// src/node/cache-read.ts
+function readJsonFile(file) {
+  let text2;
+  try {
+    text2 = fs7.readFileSync(file, "utf8");
+  } catch (error) {
+    if (error.code === "ENOENT") return { missing: true };
+    return { missing: false, value: void 0 };
+  }
+  try {
+    return { missing: false, value: JSON.parse(text2) };
+  } catch {
+    return { missing: false, value: void 0 };
+  }
+}
+function readBriefCacheChecked(pluginDir) {
+  const read = readJsonFile(path6.join(pluginDir, BRIEF_FILE));
+  if (read.missing) return { state: "missing" };
+  if (read.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };
+  const checked = checkedBriefCache(read.value);
+  return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };
+}
+function readBriefIndexChecked(pluginDir, id) {
+  const read = readJsonFile(path6.join(pluginDir, INDEX_FILE));
+  if (read.missing) return { state: "missing" };
+  if (read.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };
+  const checked = checkedBriefIndex(read.value, id);
+  if (checked.ok) return { state: "ok", value: checked.value };
+  return checked.why === "index from another write" ? { state: "missing" } : { state: "rejected", why: `${INDEX_FILE}: ${checked.why}` };
+}
+
+// src/node/plugin-tier.ts
+var fs9 = require("node:fs");
+var path7 = require("node:path");
+
+// src/node/live/process-identity.ts
+var fs8 = require("node:fs");
+
+// src/node/builtin-on-demand.ts
+var import_node_module = require("node:module");
+function builtinOnDemand(id) {
+  const get = process.getBuiltinModule;
+  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);
+}
+
+// src/node/live/process-identity.ts
+function linuxIdentity(pid) {
+  try {
+    const stat = fs8.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const startTicks = rest[19];
+    if (startTicks === void 0 || !/^\d+$/.test(startTicks)) return null;
+    const boot = fs8.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    const ns = fs8.readlinkSync(`/proc/${pid}/ns/pid`);
+    return `linux:${boot}:${ns}:${startTicks}`;
+  } catch {
+    return null;
+  }
+}
+function psIdentity(pid) {
+  try {
+    const out = builtinOnDemand("node:child_process").execFileSync("ps", ["-o", "lstart=", "-p", String(pid)], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"], env: { PATH: "/bin:/usr/bin", LC_ALL: "C" } }).trim();
+    return out === "" ? null : `ps:${out}`;
+  } catch {
+    return null;
+  }
+}
+function processIdentity(pid, platform = process.platform) {
+  if (pid !== "self" && (!Number.isInteger(pid) || pid <= 0)) return null;
+  if (platform === "linux") return linuxIdentity(pid);
+  if (platform === "darwin" || platform === "freebsd" || platform === "openbsd") return psIdentity(pid === "self" ? process.pid : pid);
+  return null;
+}
+function sameProcess(pid, started) {
+  if (started === void 0 || started === "") return false;
+  const now = processIdentity(pid);
+  return now !== null && now === started;
+}
+
+// src/node/plugin-tier.ts
+function exists(root) {
+  return (p) => {
+    try {
+      return fs9.statSync(path7.join(root, p)).isFile();
+    } catch {
+      return false;
+    }
+  };
+}
+function usableCache(ctx, now, why, rejected = [], read) {
+  if (ctx.pluginDir === null) {
+    why.push("no Obsidian config folder found, so no cache");
+    return null;
+  }
+  const got = read ?? readBriefCacheChecked(ctx.pluginDir);
+  const cache = got.state === "ok" ? got.value : null;
+  if (got.state === "rejected") {
+    why.push(`cache rejected: ${got.why}`);
+    rejected.push(got.why);
+  } else if (cache === null) why.push("no readable cache");
+  else if (cache.date !== isoDate(now)) why.push(`cache is from ${cache.date}`);
+  else if (cache.key !== ctx.key) why.push("settings changed since the cache was written");
+  else return cache;
+  return null;
+}
+function withDailyNoteChecked(brief, root) {
+  const daily = brief.items.dailyNote;
+  if (daily === null) return brief;
+  return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists(root)(daily.path) } } };
+}
+function servedByPlugin(cache) {
+  return cache.plugin !== void 0 && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);
+}
+
+// src/node/what-changed.ts
+var fs12 = require("node:fs");
+var path10 = require("node:path");
+
+// src/core/agent-journal.ts
+var JOURNAL_FILE = "agent-changes.jsonl";
+var MAX_RECORDS = 1e4;
+var MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;
+var RECORD_START = '{"path":';
+function isVaultRelative(p) {
+  if (p === "" || p.includes("\0") || p.includes("\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;
+  return !p.split("/").some((part) => part === "" || part === "." || part === "..");
+}
+var ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+function asRecord(value) {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const v = value;
+  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;
+  if (v.tool !== null && typeof v.tool !== "string") return null;
+  if (v.session !== null && typeof v.session !== "string") return null;
+  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;
+  return { path: v.path, tool: v.tool, session: v.session, at: v.at };
+}
+function parseLine(line) {
+  try {
+    return asRecord(JSON.parse(line));
+  } catch {
+    const start = line.lastIndexOf(RECORD_START);
+    if (start <= 0) return null;
+    try {
+      return asRecord(JSON.parse(line.slice(start)));
+    } catch {
+      return null;
+    }
+  }
+}
+function key(r) {
+  return `${r.at}\0${r.path}\0${r.session ?? ""}\0${r.tool ?? ""}`;
+}
+function parseJournal(text2) {
+  const seen = /* @__PURE__ */ new Set();
+  const out = [];
+  for (const line of text2.split("\n")) {
+    if (line.trim() === "") continue;
+    const r = parseLine(line);
+    if (r === null) continue;
+    const k = key(r);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(r);
+  }
+  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
+}
+function boundJournal(records, now) {
+  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();
+  const fresh = records.filter((r) => r.at >= oldest);
+  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;
+}
+var COMPACT_AT_BYTES = 4 * 1024 * 1024;
+
+// src/core/what-changed.ts
+var REVIEW_FILE = "agent-review.json";
+var SESSION_STARTS_FILE = "conversations.json";
+var ISO2 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z$/;
+function isoOrNull(v) {
+  return typeof v === "string" && ISO2.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;
+}
+function isoMap(v) {
+  const out = /* @__PURE__ */ Object.create(null);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return out;
+  for (const [k, t] of Object.entries(v)) {
+    const iso = isoOrNull(t);
+    if (iso !== null) out[k] = iso;
+  }
+  return out;
+}
+function emptyMarks() {
+  return { all: null, sessions: /* @__PURE__ */ Object.create(null), notes: /* @__PURE__ */ Object.create(null), renames: [] };
+}
+function parseReviewMarks(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return emptyMarks();
+  const o = v;
+  const renames = [];
+  if (Array.isArray(o.renames)) {
+    for (const r of o.renames) {
+      if (typeof r !== "object" || r === null) continue;
+      const { from, to, at } = r;
+      const iso = isoOrNull(at);
+      if (typeof from === "string" && typeof to === "string" && from !== "" && to !== "" && iso !== null) renames.push({ from, to, at: iso });
+    }
+  }
+  return { all: isoOrNull(o.all), sessions: isoMap(o.sessions), notes: isoMap(o.notes), renames };
+}
+function sessionKey(session) {
+  return session ?? "";
+}
+function followRenames(records, renames) {
+  if (renames.length === 0) return [...records];
+  return records.map((r) => {
+    let p = r.path;
+    for (const rn of renames) if (rn.at >= r.at && rn.from === p) p = rn.to;
+    return p === r.path ? r : { ...r, path: p };
+  });
+}
+function isReviewed(r, marks) {
+  const mark = [marks.all, marks.sessions[sessionKey(r.session)], marks.notes[r.path]].reduce((a, b) => b !== void 0 && b !== null && (a === null || b > a) ? b : a, null);
+  return mark !== null && r.at <= mark;
+}
+function unreviewedSessions(records, marks, exists2) {
+  const bySession = /* @__PURE__ */ new Map();
+  const existing = /* @__PURE__ */ new Map();
+  for (const r of followRenames(records, marks.renames)) {
+    if (isReviewed(r, marks)) continue;
+    let there = existing.get(r.path);
+    if (there === void 0) {
+      there = exists2(r.path);
+      existing.set(r.path, there);
+    }
+    if (!there) continue;
+    const key2 = sessionKey(r.session);
+    let group = bySession.get(key2);
+    if (group === void 0) {
+      group = { session: r.session, notes: /* @__PURE__ */ new Map() };
+      bySession.set(key2, group);
+    }
+    const seen = group.notes.get(r.path);
+    if (seen === void 0) group.notes.set(r.path, { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 });
+    else {
+      seen.edits++;
+      if (r.at >= seen.at) {
+        seen.at = r.at;
+        seen.tool = r.tool;
+      }
+    }
+  }
+  const sessions = [];
+  for (const g of bySession.values()) {
+    const changes = [...g.notes.values()].sort((a, b) => a.at !== b.at ? a.at > b.at ? -1 : 1 : comparePaths(a.path, b.path));
+    sessions.push({ session: g.session, latest: changes[0]?.at ?? "", changes });
+  }
+  return sessions.sort((a, b) => a.latest > b.latest ? -1 : a.latest < b.latest ? 1 : 0);
+}
+function agentChangesItem(sessions) {
+  const paths = [...new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)))].sort(comparePaths);
+  return { count: paths.length, paths };
+}
+function parseSessionStarts2(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return { previous: null, current: null };
+  const o = v;
+  return { previous: isoOrNull(o.previous), current: isoOrNull(o.current) };
+}
+function nextSessionStarts(starts, source, now) {
+  if (source !== "startup" && source !== "clear") return null;
+  return { previous: starts.current, current: now.toISOString() };
+}
+var NEWS_ITEMS = ["inbox", "needsReview", "reviewOpen", "pendingReview"];
+function newsNotes(brief) {
+  const out = /* @__PURE__ */ new Map();
+  for (const id of NEWS_ITEMS) {
+    const item = brief.items[id];
+    if (item === null) continue;
+    if (item.entries.length !== item.count) return null;
+    for (const e of item.entries) out.set(e.path, e.mtime);
+  }
+  return [...out];
+}
+function sinceLastSessionItem(since, notes) {
+  if (since === null) return { since, count: 0, paths: [] };
+  const after = Date.parse(since);
+  const paths = [];
+  for (const [p, mtime] of notes) if (mtime > after) paths.push(p);
+  paths.sort(comparePaths);
+  return { since, count: paths.length, paths };
+}
+function sinceFromCache(since, cache) {
+  const stored = cache.news?.find((a) => a.since === since);
+  if (stored !== void 0) return { since, count: stored.count, paths: [...stored.paths] };
+  if (Date.parse(since) >= cache.writtenAt) return { since, count: 0, paths: [] };
+  return null;
+}
+
+// src/node/agent-journal.ts
+var fs10 = require("node:fs");
+var path8 = require("node:path");
+function journalPath(pluginDir) {
+  return path8.join(pluginDir, JOURNAL_FILE);
+}
+function readJournal(pluginDir, now) {
+  let fd;
+  try {
+    fd = fs10.openSync(journalPath(pluginDir), "r");
+  } catch (error) {
+    if (error.code === "ENOENT") return [];
+    throw error;
+  }
+  try {
+    const size2 = fs10.fstatSync(fd).size;
+    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
+    const buf = Buffer.alloc(size2 - start);
+    const got = fs10.readSync(fd, buf, 0, buf.length, start);
+    return boundJournal(parseJournal(buf.subarray(0, got).toString("utf8")), now);
+  } finally {
+    fs10.closeSync(fd);
+  }
+}
+
+// src/node/agent-summary.ts
+var fs11 = require("node:fs");
+var path9 = require("node:path");
+
+// src/core/agent-summary.ts
+function newestByPath(records, marks, there) {
+  const sessions = unreviewedSessions(records, marks, there);
+  const newest = /* @__PURE__ */ new Map();
+  for (const s of sessions) {
+    for (const c of s.changes) {
+      const seen = newest.get(c.path);
+      if (seen === void 0 || c.at > seen) newest.set(c.path, c.at);
+    }
+  }
+  return { item: agentChangesItem(sessions), newest };
+}
+function itemFromSummary(summary, now, cap) {
+  if (summary.expires !== null && now.getTime() > summary.expires) return null;
+  if (summary.paths.length < Math.min(summary.count, cap)) return null;
+  return { count: summary.count, paths: summary.paths.slice(0, cap) };
+}
+function itemWithTail(summary, tail, marks, there, now, cap) {
+  const base = itemFromSummary(summary, now, cap);
+  if (base === null) return null;
+  if (summary.records + tail.length > MAX_RECORDS) return null;
+  const added = newestByPath(boundJournal(tail, now), marks, there).item.paths;
+  const listed = new Set(summary.paths);
+  const complete = summary.paths.length >= summary.count;
+  const last = summary.paths[summary.paths.length - 1];
+  const fresh = [];
+  for (const p of added) {
+    if (listed.has(p)) continue;
+    if (!complete && (last === void 0 || comparePaths(p, last) > 0)) return null;
+    fresh.push(p);
+  }
+  const paths = [...summary.paths, ...fresh].sort(comparePaths);
+  return { count: summary.count + fresh.length, paths: paths.slice(0, cap) };
+}
+
+// src/node/agent-summary.ts
+function identity(st) {
+  return { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
+}
+function sameFile(a, b) {
+  return a === b || a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
+}
+function statIdentity(file) {
+  try {
+    return identity(fs11.statSync(file));
+  } catch (error) {
+    return error.code === "ENOENT" ? null : void 0;
+  }
+}
+function readFrom(fd, from) {
+  const st = fs11.fstatSync(fd);
+  const start = Math.min(from, st.size);
+  const bytes = Buffer.alloc(st.size - start);
+  const got = fs11.readSync(fd, bytes, 0, bytes.length, start);
+  return { bytes: bytes.subarray(0, got), id: identity(st) };
+}
+function readMarks(pluginDir) {
+  let fd;
+  try {
+    fd = fs11.openSync(path9.join(pluginDir, REVIEW_FILE), "r");
+  } catch (error) {
+    if (error.code === "ENOENT") return { marks: emptyMarks(), id: null };
+    throw error;
+  }
+  try {
+    const { bytes, id } = readFrom(fd, 0);
+    let marks;
+    try {
+      marks = parseReviewMarks(JSON.parse(bytes.toString("utf8")));
+    } catch {
+      marks = emptyMarks();
+    }
+    return { marks, id };
+  } finally {
+    fs11.closeSync(fd);
+  }
+}
+function noteThere(place) {
+  const there = exists(place.root);
+  return (p) => isCountedNote(p, place.excludedRootFolders) && there(p);
+}
+var lastWhole = null;
+function wholeKey(place, now, journal, marks) {
+  return JSON.stringify([place.root, place.pluginDir, place.excludedRootFolders, now.getTime(), journal, marks]);
+}
+function wholeItemJustMade(place, now) {
+  if (lastWhole === null) return null;
+  const journal = statIdentity(journalPath(place.pluginDir));
+  const marks = statIdentity(path9.join(place.pluginDir, REVIEW_FILE));
+  if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;
+  return { count: lastWhole.item.count, paths: [...lastWhole.item.paths] };
+}
+function appendedText(file, summary, now) {
+  const was = summary.journal;
+  if (was !== null && (summary.lastLine === null || now.ino !== was.ino)) return null;
+  const from = was?.size ?? 0;
+  if (now.size <= from || now.size > 2 * COMPACT_AT_BYTES) return null;
+  const check = was === null || from === 0 ? "" : `${summary.lastLine}
+`;
+  const checkBytes = Buffer.byteLength(check);
+  const fd = fs11.openSync(file, "r");
+  try {
+    const { bytes, id } = readFrom(fd, from - checkBytes);
+    if (was !== null && id.ino !== was.ino || id.size > 2 * COMPACT_AT_BYTES) return null;
+    if (bytes.subarray(0, checkBytes).toString("utf8") !== check) return null;
+    return bytes.subarray(checkBytes).toString("utf8");
+  } finally {
+    fs11.closeSync(fd);
+  }
+}
+function agentChangesFromSummary(place, summary, now, cap) {
+  try {
+    const marksNow = statIdentity(path9.join(place.pluginDir, REVIEW_FILE));
+    if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;
+    const file = journalPath(place.pluginDir);
+    const journalNow = statIdentity(file);
+    if (journalNow === void 0) return null;
+    if (sameFile(journalNow, summary.journal)) return itemFromSummary(summary, now, cap);
+    if (journalNow === null) return null;
+    const tail = appendedText(file, summary, journalNow);
+    if (tail === null) return null;
+    const { marks, id } = readMarks(place.pluginDir);
+    if (!sameFile(id, summary.marks)) return null;
+    return itemWithTail(summary, parseJournal(tail), marks, noteThere(place), now, cap);
+  } catch {
+    return null;
+  }
+}
+
+// src/node/what-changed.ts
+function readJson2(file) {
+  try {
+    return JSON.parse(fs12.readFileSync(file, "utf8"));
+  } catch {
+    return void 0;
+  }
+}
+function readReviewMarks(pluginDir) {
+  return pluginDir === null ? emptyMarks() : parseReviewMarks(readJson2(path10.join(pluginDir, REVIEW_FILE)));
+}
+function readSessionStarts2(pluginDir) {
+  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts2(readJson2(path10.join(pluginDir, SESSION_STARTS_FILE)));
+}
+function agentChangeSessions(ctx, now) {
+  if (ctx.pluginDir === null) return [];
+  const there = exists(ctx.root);
+  return unreviewedSessions(readJournal(ctx.pluginDir, now), readReviewMarks(ctx.pluginDir), (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p));
+}
+async function recordSessionStart(ctx, source, now) {
+  try {
+    if (ctx.pluginDir === null) return;
+    const next = nextSessionStarts(readSessionStarts2(ctx.pluginDir), source, now);
+    if (next === null) return;
+    const { writeFileAtomic: writeFileAtomic2 } = await Promise.resolve().then(() => (init_atomic_write(), atomic_write_exports));
+    writeFileAtomic2(path10.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}
+`);
+  } catch {
+  }
+}
+function describe(error) {
+  const text2 = error instanceof Error ? error.message : String(error);
+  return text2.split("\n")[0]?.slice(0, 300) || "unknown error";
+}
+async function sinceLastSession(ctx, sourced, full) {
+  const since = readSessionStarts2(ctx.pluginDir).previous;
+  if (since === null) return sinceLastSessionItem(null, []);
+  const own2 = newsNotes(sourced.brief);
+  if (own2 !== null) return sinceLastSessionItem(since, own2);
+  const cache = sourced.cache;
+  if (cache !== null && sourced.source === "cache") {
+    const answer = sinceFromCache(since, cache);
+    if (answer !== null) return answer;
+  }
+  const notes = newsNotes(await full());
+  if (notes === null) throw new Error("no per-note detail to compare with the last session");
+  return sinceLastSessionItem(since, notes);
+}
+function agentChanges(ctx, sourced, now) {
+  if (ctx.pluginDir === null) return agentChangesItem([]);
+  const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };
+  const cache = sourced.cache;
+  if (sourced.kept === true && cache?.agentChanges !== void 0) {
+    const item = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);
+    if (item !== null) return item;
+  }
+  return wholeItemJustMade(place, now) ?? agentChangesItem(agentChangeSessions(ctx, now));
+}
+async function attachWhatChanged(ctx, sourced, now, full) {
+  const items = { ...sourced.brief.items };
+  const errors = [...sourced.brief.errors];
+  try {
+    items.agentChanges = agentChanges(ctx, sourced, now);
+  } catch (error) {
+    items.agentChanges = null;
+    errors.push({ item: "agentChanges", message: describe(error) });
+  }
+  try {
+    items.sinceLastSession = await sinceLastSession(ctx, sourced, full);
+  } catch (error) {
+    items.sinceLastSession = null;
+    errors.push({ item: "sinceLastSession", message: describe(error) });
+  }
+  sourced.brief = { ...sourced.brief, items, errors };
+}
+
+// bridge/bridge-file.ts
+var path11 = require("node:path");
+var LOAD_BRIDGE = "sessionBriefLoadBridge";
+function ownName() {
+  return path11.basename(__filename);
+}
+function loader() {
+  const load = module[LOAD_BRIDGE];
+  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);
+  return load;
+}
+function runBridge() {
+  loader()(false);
+}
+var loaded;
+function bridgeLibrary() {
+  if (loaded !== void 0) return loaded;
+  const exported = loader()(true);
+  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {
+    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";
+    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);
+  }
+  loaded = exported;
+  return loaded;
+}
+
+// bridge/local-tiers-from-bridge.ts
+var localTiers = () => bridgeLibrary().localTiers();
+
+// src/node/brief-pipeline.ts
+var NoCurrentCache = class extends Error {
+};
+var NoLiveAnswer = class extends Error {
+};
+var NOT_ASKED = { read: null, usable: null, reason: null, rejected: [] };
+function judgeCache(ctx, now) {
+  const why = [];
+  const rejected = [];
+  if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now, why), reason: why[0] ?? null, rejected };
+  const file = readBriefCacheChecked(ctx.pluginDir);
+  const usable = usableCache(ctx, now, why, rejected, file);
+  return { read: file.state === "ok" ? file.value : null, usable, reason: why[0] ?? null, rejected };
+}
+var pluginTier = {
+  name: "plugin",
+  async run(run) {
+    const cache = run.cache.usable;
+    if (cache === null || !servedByPlugin(cache)) return null;
+    if (!run.full) return { brief: withDailyNoteChecked(cache.brief, run.ctx.root), source: "cache", generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [], kept: true };
+    return (await localTiers()).fromCacheIndex(run, cache);
+  }
+};
+var liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };
+var liveIfListening = {
+  name: "live",
+  run: (run) => run.ctx.pluginDir !== null && fs13.existsSync(path12.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null
+};
+var verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };
+var scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };
+function tiersFor(choice) {
+  switch (choice) {
+    case "scan":
+      return [scanTier];
+    case "cache":
+      return [pluginTier, verifiedCacheTier];
+    case "live":
+      return [liveTier];
+    case "local":
+      return [pluginTier, verifiedCacheTier, scanTier];
+    case "auto":
+      return [pluginTier, liveIfListening, verifiedCacheTier, scanTier];
+  }
+}
+async function runTiers(run, tiers) {
+  const reasons = run.cache.reason === null ? [] : [run.cache.reason];
+  for (const tier of tiers) {
+    const out = await tier.run(run);
+    if (out === null) continue;
+    if ("reason" in out) {
+      reasons.push(out.reason);
+      continue;
+    }
+    return { sourced: { ...out, notes: [...run.ctx.warnings, ...reasons, ...out.notes] }, reasons };
+  }
+  return { sourced: null, reasons };
+}
+function startRun(ctx, choice, now, full) {
+  const cache = choice === "scan" || choice === "live" ? NOT_ASKED : judgeCache(ctx, now);
+  let index;
+  const run = {
+    ctx,
+    now,
+    full,
+    cache,
+    rejected: [...cache.rejected],
+    index: () => {
+      if (index !== void 0) return index;
+      index = null;
+      if (cache.usable === null || ctx.pluginDir === null) return index;
+      const got = readBriefIndexChecked(ctx.pluginDir, cache.usable.indexId);
+      if (got.state === "ok") index = got.value;
+      else if (got.state === "rejected") {
+        run.indexRejected = got.why;
+        run.rejected.push(got.why);
+      }
+      return index;
+    }
+  };
+  return run;
+}
+async function getBrief(ctx, choice, now, full = true) {
+  const { sourced, reasons } = await runTiers(startRun(ctx, choice, now, full), tiersFor(choice));
+  if (sourced !== null) {
+    if (choice !== "local") await attachWhatChanged(ctx, sourced, now, async () => full ? sourced.brief : (await getBrief(ctx, choice, now, true)).brief);
+    return sourced;
+  }
+  if (choice === "live") throw new NoLiveAnswer(reasons.join("; ") || "no live channel");
+  if (choice === "cache") throw new NoCurrentCache([...ctx.warnings, ...reasons].join("; ") || "no current cache");
+  throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);
+}
+
+// bridge/commands/session-start.ts
+function firstLine(error) {
+  const text2 = error instanceof Error ? error.message : String(error);
+  return escapeControls((text2.split("\n")[0] ?? "").slice(0, 300)) || "unknown error";
+}
+async function sessionStart(args, scriptPath, env) {
+  const stdin = await readStdin(2e3);
+  const now = clock(env);
+  let lang = "en";
+  const lines = [];
+  try {
+    const ctx = contextFor(args, scriptPath, env);
+    lang = ctx.lang;
+    const agent = agentOrDefault(stringFlag(args, "agent"));
+    const input = readSessionInput(stdin, agent);
+    const start = beginSessionStart(ctx.root, ctx.pluginDir, ctx.settings, input, agent, now, env);
+    if (start.duplicate) {
+      writeOut(sessionStartOutput(stringFlag(args, "agent"), alreadyGivenLine(lang), lang));
+      return 0;
+    }
+    await recordSessionStart(ctx, input.source, now);
+    const sourced = await getBrief(ctx, "auto", now, false);
+    if (sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !args.flags.has("lang")) lang = sourced.cache.lang;
+    const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);
+    const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);
+    lines.push(
+      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path13.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)
+    );
+  } catch (error) {
+    if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ""})`);
+    lines.push(`Session brief: ${firstLine(error)}`);
+  }
+  writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join("\n"), lang));
+  return 0;
+}
+function sessionStartCrashOutput(args, error) {
+  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");
+}
+
+// bridge/start-file.ts
+async function sessionStartHook(argv, scriptPath) {
+  let args = { command: "session-start", flags: /* @__PURE__ */ new Map(), positional: [] };
+  try {
+    args = parseArgs(argv);
+    if (args.command !== "session-start") {
+      runBridge();
+      return;
+    }
+    process.exitCode = await sessionStart(args, scriptPath, process.env);
+  } catch (error) {
+    writeOut(sessionStartCrashOutput(args, error));
+    process.exitCode = 0;
+  }
+}
+void sessionStartHook(process.argv.slice(2), process.argv[1] ?? __filename);
