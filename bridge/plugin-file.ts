@@ -1,7 +1,8 @@
 /**
- * The entry of session-brief.plugin.cjs, which the Claude Code plugin's hooks run
- * (claude-plugin/hooks/hooks.json): it finds the vault from the folder the session started in
- * (`CLAUDE_PROJECT_DIR`, or that folder's nearest parent holding a vault) and then runs the hook
+ * The entry of session-brief.plugin.cjs, which the agent plugin's hooks run (claude-plugin/hooks/:
+ * hooks.json for Claude Code, codex-hooks.json for Codex, with `--agent codex`): it finds the vault
+ * from the folder the session started in (`CLAUDE_PROJECT_DIR`, else the working folder the host
+ * starts the hook in, or that folder's nearest parent holding a vault) and then runs the hook
  * entry beside it (session-brief.cjs, the same file `install` puts into a vault) with `--vault`.
  * It stays silent, exit 0, in a project that is no vault, and in a session that also runs the
  * hooks `install` registered for this vault, so such a session gets one brief and one rule check.
@@ -9,7 +10,7 @@
 import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { installedHookRuns, PLUGIN_HOOK_EVENTS, vaultAbove } from '../src/node/claude-plugin';
+import { installedHookRuns, PLUGIN_HOOK_EVENTS, vaultAbove, type PluginHost } from '../src/node/claude-plugin';
 
 const ENTRY = path.join(__dirname, 'session-brief.cjs');
 
@@ -21,19 +22,22 @@ function pluginHook(argv: string[]): void {
 		process.exitCode = 2;
 		return;
 	}
+	const rest = argv.slice(1);
+	const agentAt = rest.indexOf('--agent');
+	const host: PluginHost = agentAt >= 0 && rest[agentAt + 1] === 'codex' ? 'codex' : 'claude-code';
 	let vault: string | null = null;
 	try {
 		const env = process.env;
 		const project = env.CLAUDE_PROJECT_DIR !== undefined && env.CLAUDE_PROJECT_DIR !== '' ? env.CLAUDE_PROJECT_DIR : process.cwd();
 		vault = vaultAbove(project);
-		if (vault !== null && installedHookRuns(vault, project, event, env, env.HOME || env.USERPROFILE || os.homedir())) vault = null;
+		if (vault !== null && installedHookRuns(vault, project, event, env, env.HOME || env.USERPROFILE || os.homedir(), host)) vault = null;
 	} catch {
 		// A hook fails open: no vault found is no output.
 		vault = null;
 	}
 	if (vault === null) return;
 	// The hook entry reads its command from process.argv, as when node runs it.
-	process.argv = [process.argv[0] ?? process.execPath, ENTRY, command, '--vault', vault, ...argv.slice(1)];
+	process.argv = [process.argv[0] ?? process.execPath, ENTRY, command, '--vault', vault, ...rest];
 	createRequire(__filename)(ENTRY);
 }
 

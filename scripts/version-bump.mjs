@@ -1,6 +1,6 @@
 // Run by `npm version <new>` (the "version" script): copies package.json's new version into
 // manifest.json and records it in versions.json with the current minAppVersion, the way the
-// Obsidian sample plugin does, and into the Claude Code plugin's manifest and marketplace entry.
+// Obsidian sample plugin does, and into the agent plugin's manifests (Claude Code, Codex) and marketplace entry.
 // The bridge takes its version from package.json at build time.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
@@ -17,7 +17,7 @@ if (!Object.values(versions).includes(minAppVersion) || versions[target] === und
 	writeFileSync('versions.json', `${JSON.stringify(versions, null, '\t')}\n`);
 }
 // The Claude Code plugin (claude-plugin/) and its marketplace entry; 2-space JSON, as written.
-for (const file of ['claude-plugin/.claude-plugin/plugin.json', '.claude-plugin/marketplace.json']) {
+for (const file of ['claude-plugin/.claude-plugin/plugin.json', 'claude-plugin/.codex-plugin/plugin.json', '.claude-plugin/marketplace.json']) {
 	if (!existsSync(file)) continue;
 	const json = JSON.parse(readFileSync(file, 'utf8'));
 	if (Array.isArray(json.plugins)) for (const p of json.plugins) p.version = target;

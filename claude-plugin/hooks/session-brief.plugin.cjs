@@ -72,6 +72,11 @@ function sessionSettingsFiles(projectDir, env, home) {
     { scope: "local", file: path.join(projectDir, ".claude", "settings.local.json") }
   ];
 }
+function codexHookFiles(projectDir, env, home) {
+  const given = env.CODEX_HOME;
+  const user = given !== void 0 && given !== "" ? path.resolve(given) : path.join(home, ".codex");
+  return [path.join(user, "hooks.json"), path.join(projectDir, ".codex", "hooks.json")];
+}
 function commandsFor(settings, event) {
   const hooks = settings.hooks;
   if (hooks === null || typeof hooks !== "object") return [];
@@ -91,10 +96,11 @@ function commandsFor(settings, event) {
   }
   return out;
 }
-function installedHookRuns(vault, projectDir, event, env, home) {
+function installedHookRuns(vault, projectDir, event, env, home, host = "claude-code") {
   const entry = path.join(vault, ".claude", "hooks", "session-brief.cjs");
   if (!fs.existsSync(entry)) return false;
-  for (const { file } of sessionSettingsFiles(projectDir, env, home)) {
+  const files = host === "codex" ? codexHookFiles(projectDir, env, home) : sessionSettingsFiles(projectDir, env, home).map((f) => f.file);
+  for (const file of files) {
     const settings = readJsonObject(file);
     if (settings === null || settings.disableAllHooks === true) continue;
     if (commandsFor(settings, event).some((c) => c.includes(entry))) return true;
@@ -113,17 +119,20 @@ function pluginHook(argv) {
     process.exitCode = 2;
     return;
   }
+  const rest = argv.slice(1);
+  const agentAt = rest.indexOf("--agent");
+  const host = agentAt >= 0 && rest[agentAt + 1] === "codex" ? "codex" : "claude-code";
   let vault = null;
   try {
     const env = process.env;
     const project = env.CLAUDE_PROJECT_DIR !== void 0 && env.CLAUDE_PROJECT_DIR !== "" ? env.CLAUDE_PROJECT_DIR : process.cwd();
     vault = vaultAbove(project);
-    if (vault !== null && installedHookRuns(vault, project, event, env, env.HOME || env.USERPROFILE || os.homedir())) vault = null;
+    if (vault !== null && installedHookRuns(vault, project, event, env, env.HOME || env.USERPROFILE || os.homedir(), host)) vault = null;
   } catch {
     vault = null;
   }
   if (vault === null) return;
-  process.argv = [process.argv[0] ?? process.execPath, ENTRY, command, "--vault", vault, ...argv.slice(1)];
+  process.argv = [process.argv[0] ?? process.execPath, ENTRY, command, "--vault", vault, ...rest];
   (0, import_node_module.createRequire)(__filename)(ENTRY);
 }
 pluginHook(process.argv.slice(2));

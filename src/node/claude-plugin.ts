@@ -1,9 +1,10 @@
 /**
- * The Claude Code plugin (claude-plugin/ in the repository): how its hooks find the vault and when
- * they leave a session to the hooks `install` registered, and where Claude Code has the plugin
- * enabled (for `doctor`). The plugin's hooks run for every session of every project the plugin is
- * enabled for, vault or not, so they find the vault from the folder the session started in
- * (`CLAUDE_PROJECT_DIR`), never from the hook input.
+ * The agent plugin (claude-plugin/ in the repository; Claude Code reads its .claude-plugin/ manifest,
+ * Codex its .codex-plugin/ one): how its hooks find the vault and when they leave a session to the
+ * hooks `install` registered, and where Claude Code has the plugin enabled (for `doctor`). The
+ * plugin's hooks run for every session of every project the plugin is enabled for, vault or not,
+ * so they find the vault from the folder the session started in (`CLAUDE_PROJECT_DIR`, or the
+ * working folder the host starts the hook in), never from the hook input.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -13,6 +14,9 @@ export const CLAUDE_PLUGIN_NAME = 'session-brief';
 
 /** The hook commands the plugin registers, by Claude Code's event name. */
 export const PLUGIN_HOOK_EVENTS: Readonly<Record<string, string>> = { 'session-start': 'SessionStart', 'post-tool-use': 'PostToolUse', 'pre-tool-use': 'PreToolUse' };
+
+/** The hosts whose plugin format carries hooks, and so the plugin's launcher serves. */
+export type PluginHost = 'claude-code' | 'codex';
 
 /** Claude Code's user folder: `CLAUDE_CONFIG_DIR`, else `~/.claude`. */
 export function claudeUserFolder(env: NodeJS.ProcessEnv, home: string): string {
@@ -61,6 +65,13 @@ export function sessionSettingsFiles(projectDir: string, env: NodeJS.ProcessEnv,
 	];
 }
 
+/** Codex's hook files: `<project>/.codex/hooks.json` and `hooks.json` in `CODEX_HOME` (default `~/.codex`). */
+function codexHookFiles(projectDir: string, env: NodeJS.ProcessEnv, home: string): string[] {
+	const given = env.CODEX_HOME;
+	const user = given !== undefined && given !== '' ? path.resolve(given) : path.join(home, '.codex');
+	return [path.join(user, 'hooks.json'), path.join(projectDir, '.codex', 'hooks.json')];
+}
+
 /** Every command line (and exec-form argument) a settings object registers for `event`. */
 function commandsFor(settings: Record<string, unknown>, event: string): string[] {
 	const hooks = settings.hooks;
@@ -85,10 +96,11 @@ function commandsFor(settings: Record<string, unknown>, event: string): string[]
  * event: its entry is registered in a settings file that session reads and the hook entry is in
  * place. The plugin's hook then stays silent, so the session gets one brief and one rule check.
  */
-export function installedHookRuns(vault: string, projectDir: string, event: string, env: NodeJS.ProcessEnv, home: string): boolean {
+export function installedHookRuns(vault: string, projectDir: string, event: string, env: NodeJS.ProcessEnv, home: string, host: PluginHost = 'claude-code'): boolean {
 	const entry = path.join(vault, '.claude', 'hooks', 'session-brief.cjs');
 	if (!fs.existsSync(entry)) return false;
-	for (const { file } of sessionSettingsFiles(projectDir, env, home)) {
+	const files = host === 'codex' ? codexHookFiles(projectDir, env, home) : sessionSettingsFiles(projectDir, env, home).map((f) => f.file);
+	for (const file of files) {
 		const settings = readJsonObject(file);
 		if (settings === null || settings.disableAllHooks === true) continue;
 		if (commandsFor(settings, event).some((c) => c.includes(entry))) return true;

@@ -46,6 +46,8 @@ describe('the plugin as the repository ships it', () => {
 	it("keeps the package's version and name in its manifest and the marketplace, which points at it", () => {
 		const version = read('package.json').version;
 		const manifest = read('claude-plugin/.claude-plugin/plugin.json');
+		const codex = read('claude-plugin/.codex-plugin/plugin.json');
+		expect(codex).toMatchObject({ name: 'session-brief', version, hooks: './hooks/codex-hooks.json' });
 		const market = read('.claude-plugin/marketplace.json') as { name: string; plugins: { name: string; source: string; version: string }[] };
 		expect(manifest.name).toBe('session-brief');
 		expect(manifest.version).toBe(version);
@@ -62,6 +64,11 @@ describe('the plugin as the repository ships it', () => {
 			PostToolUse: [['Edit|Write|MultiEdit|NotebookEdit', 'node', '${CLAUDE_PLUGIN_ROOT}/hooks/session-brief.plugin.cjs', 'post-tool-use']],
 			PreToolUse: [['Write', 'node', '${CLAUDE_PLUGIN_ROOT}/hooks/session-brief.plugin.cjs', 'pre-tool-use']],
 		});
+		// Codex (its manifest names this file): the session start, in Codex's contract. Codex runs no
+		// exec form, so the line is a shell's, with the plugin root Codex exports quoted.
+		const codex = read('claude-plugin/hooks/codex-hooks.json').hooks as Record<string, { hooks: { command: string }[] }[]>;
+		expect(Object.keys(codex)).toEqual(['SessionStart']);
+		expect(codex.SessionStart?.[0]?.hooks[0]?.command).toBe('node "${PLUGIN_ROOT}/hooks/session-brief.plugin.cjs" session-start --agent codex');
 	});
 });
 
@@ -128,6 +135,20 @@ describe('the plugin hook', () => {
 		fs.writeFileSync(path.join(home, '.claude', 'settings.json'), text);
 		fs.rmSync(path.join(vault, '.claude', 'hooks', 'session-brief.cjs'));
 		expect(installedHookRuns(vault, below, 'SessionStart', {}, home)).toBe(false);
+	});
+
+	it('for Codex, gives the brief in its contract and leaves a session to the hooks install --agent codex registered', () => {
+		const { vault, home } = bareVault();
+		const codexRun = () => spawnSync(process.execPath, [LAUNCHER, 'session-start', '--agent', 'codex'], { cwd: vault, input: JSON.stringify({ session_id: `c${Math.random()}`, hook_event_name: 'SessionStart', source: 'startup' }), encoding: 'utf8', env: { PATH: process.env.PATH, HOME: home, SESSION_BRIEF_NOW: FIXED_NOW } });
+		const alone = codexRun();
+		expect(alone.status).toBe(0);
+		expect((JSON.parse(alone.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext).toMatch(/^Session brief for vault "/);
+		const r = spawnSync(process.execPath, [path.join(REPO, 'bridge', 'dist', 'session-brief.cjs'), 'install', '--vault', vault, '--agent', 'codex'], { env: { PATH: process.env.PATH, HOME: home }, encoding: 'utf8' });
+		expect(r.status, r.stderr).toBe(0);
+		expect(installedHookRuns(vault, vault, 'SessionStart', {}, home, 'codex')).toBe(true);
+		// Claude Code's files hold nothing of it.
+		expect(installedHookRuns(vault, vault, 'SessionStart', {}, home, 'claude-code')).toBe(false);
+		expect(codexRun().stdout).toBe('');
 	});
 
 	it('refuses to run anything but its hooks, naming the file to use instead', () => {

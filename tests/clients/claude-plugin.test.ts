@@ -64,6 +64,8 @@ describe.skipIf(skip !== undefined)(`Claude Code ${client.version || `(skipped: 
 			expect(countBriefHeaders(first)).toBe(1);
 			expect(briefs[0]).toMatch(/^Session brief for vault "vault"/);
 			expect(briefBody(briefs[0] ?? '')).toEqual(await reportLines(ws));
+			// One entry answered: the other stayed silent, not "already given".
+			expect(first.text).not.toContain('already given');
 		});
 
 		test(`${label}: an edit of CLAUDE.md into a broken link brings the finding exactly once`, async () => {

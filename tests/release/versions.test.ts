@@ -22,7 +22,7 @@ describe('versions', () => {
 
 	it('the bump script run by npm version updates manifest.json and versions.json', () => {
 		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bump-'));
-		for (const f of ['manifest.json', 'versions.json', 'claude-plugin/.claude-plugin/plugin.json', '.claude-plugin/marketplace.json']) {
+		for (const f of ['manifest.json', 'versions.json', 'claude-plugin/.claude-plugin/plugin.json', 'claude-plugin/.codex-plugin/plugin.json', '.claude-plugin/marketplace.json']) {
 			fs.mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
 			fs.copyFileSync(path.join(REPO, f), path.join(dir, f));
 		}
@@ -39,7 +39,7 @@ describe('versions', () => {
 		expect(bumpedVersions['9.8.7']).toBe(manifest.minAppVersion);
 		expect(bumpedVersions[pkg.version as string]).toBe(manifest.minAppVersion);
 		// The Claude Code plugin's manifest and its marketplace entry.
-		expect((JSON.parse(fs.readFileSync(path.join(dir, 'claude-plugin/.claude-plugin/plugin.json'), 'utf8')) as { version: string }).version).toBe('9.8.7');
+		for (const f of ['claude-plugin/.claude-plugin/plugin.json', 'claude-plugin/.codex-plugin/plugin.json']) expect((JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { version: string }).version, f).toBe('9.8.7');
 		expect((JSON.parse(fs.readFileSync(path.join(dir, '.claude-plugin/marketplace.json'), 'utf8')) as { plugins: { version: string }[] }).plugins.map((p) => p.version)).toEqual(['9.8.7']);
 	});
 
