@@ -51,9 +51,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
 // src/core/paths.ts
-function isCountedNote(path56, excludedRootFolders) {
-  if (!path56.endsWith(".md")) return false;
-  const parts = path56.split("/");
+function isCountedNote(path59, excludedRootFolders) {
+  if (!path59.endsWith(".md")) return false;
+  const parts = path59.split("/");
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i] ?? "";
     if (part.startsWith(".") || part === "") return false;
@@ -61,11 +61,11 @@ function isCountedNote(path56, excludedRootFolders) {
   }
   return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));
 }
-function isInFolder(path56, folder2) {
-  return folder2 === "" || path56.length > folder2.length && path56.charCodeAt(folder2.length) === 47 && path56.startsWith(folder2);
+function isInFolder(path59, folder2) {
+  return folder2 === "" || path59.length > folder2.length && path59.charCodeAt(folder2.length) === 47 && path59.startsWith(folder2);
 }
-function basename(path56) {
-  return path56.slice(path56.lastIndexOf("/") + 1);
+function basename(path59) {
+  return path59.slice(path59.lastIndexOf("/") + 1);
 }
 function comparePaths(a, b) {
   const la = a.toLowerCase();
@@ -171,7 +171,7 @@ var init_brief_items = __esm({
         id: "sessionsToday",
         // The index keeps every session file: the date changes, the set does not.
         holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-        onDay: (path56, date) => basename(path56).includes(date),
+        onDay: (path59, date) => basename(path59).includes(date),
         hits: () => NO_HITS,
         label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
         hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -186,7 +186,11 @@ var init_brief_items = __esm({
     CHANGE_ITEMS = [
       {
         id: "agentChanges",
-        label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\xE4ndert, noch nicht gepr\xFCft" }
+        label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\xE4ndert, noch nicht gepr\xFCft" },
+        changedOutside: {
+          en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,
+          de: (at, hidden) => `Pr\xFCfmarken wurden au\xDFerhalb von Obsidian ge\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`
+        }
       },
       {
         id: "sinceLastSession",
@@ -336,7 +340,8 @@ function briefLines(brief, settings, lang, origin2, now2) {
     if (item === null || item === void 0) continue;
     const since = "since" in item ? item.since : null;
     const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";
-    items.push({ label: escapeControls(d.label[lang](since)), item, hint: first !== "" ? first : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });
+    const outside = "changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "";
+    items.push({ label: escapeControls(d.label[lang](since)), item, hint: first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });
   }
   const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);
   return { head, items, errors };
@@ -981,9 +986,9 @@ Hooks always exit 0.`;
 
 // bridge/io.ts
 function readStdin(timeoutMs) {
-  return new Promise((resolve19) => {
+  return new Promise((resolve23) => {
     if (process.stdin.isTTY) {
-      resolve19(Buffer.alloc(0));
+      resolve23(Buffer.alloc(0));
       return;
     }
     const chunks = [];
@@ -995,7 +1000,7 @@ function readStdin(timeoutMs) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       process.stdin.destroy();
-      resolve19(Buffer.concat(chunks));
+      resolve23(Buffer.concat(chunks));
     };
     const timer = setTimeout(finish, timeoutMs);
     process.stdin.on("data", (c) => chunks.push(c));
@@ -5322,8 +5327,8 @@ function dailyNotePath(settings, now2, locale) {
   const m = (0, import_moment.default)(now2);
   if (locale !== void 0) m.locale(locale);
   const name = m.format(settings.format);
-  const path56 = settings.folder === "" ? name : `${settings.folder}/${name}`;
-  return `${path56.replace(/\/{2,}/g, "/").replace(/^\//, "")}.md`;
+  const path59 = settings.folder === "" ? name : `${settings.folder}/${name}`;
+  return `${path59.replace(/\/{2,}/g, "/").replace(/^\//, "")}.md`;
 }
 var import_moment;
 var init_daily_note = __esm({
@@ -5395,8 +5400,8 @@ function computeBrief(input) {
     }
   };
   run2("dailyNote", () => {
-    const path56 = dailyNotePath(input.dailyNote, now2, input.locale);
-    return { path: path56, exists: input.exists(path56) };
+    const path59 = dailyNotePath(input.dailyNote, now2, input.locale);
+    return { path: path59, exists: input.exists(path59) };
   });
   for (const item of LIST_ITEM_TABLE) {
     run2(item.id, () => {
@@ -5424,6 +5429,13 @@ var init_brief = __esm({
 // src/core/schemas/shape.ts
 function isRecord(v) {
   return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+function isNotePath(p) {
+  if (p === "" || p.charCodeAt(0) === 47 || p.includes("\\") || p.includes("\0")) return false;
+  if (p.charCodeAt(1) === 58 && /^[A-Za-z]:/.test(p)) return false;
+  if (p.charCodeAt(0) !== 46 && !p.includes("/.") && !p.includes("//") && !p.endsWith("/")) return true;
+  for (const part of p.split("/")) if (part === "." || part === ".." || part === "") return false;
+  return true;
 }
 function int(min, max) {
   return (v, at) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? null : `${at} is not a whole number from ${min} to ${max}`;
@@ -5484,11 +5496,12 @@ function tuple(items, optionalTail = 0) {
     return null;
   };
 }
-var str2, bool, num, time;
+var str2, notePath, bool, num, time;
 var init_shape = __esm({
   "src/core/schemas/shape.ts"() {
     "use strict";
     str2 = (v, at) => typeof v === "string" ? null : `${at} is not a string`;
+    notePath = (v, at) => typeof v === "string" && isNotePath(v) ? null : `${at} is not a vault-relative path`;
     bool = (v, at) => typeof v === "boolean" ? null : `${at} is not true or false`;
     num = (v, at) => typeof v === "number" && Number.isFinite(v) ? null : `${at} is not a number`;
     time = (v, at) => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 864e13 ? null : `${at} is not a time`;
@@ -5504,13 +5517,13 @@ var init_brief2 = __esm({
     init_shape();
     ISO_DATE = matches(/^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-DD");
     hit = object({ where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str2 });
-    reviewEntry = object({ path: str2, mtime: time, hits: listOf(hit) });
-    listItem2 = object({ count: int(0, Number.MAX_SAFE_INTEGER), paths: listOf(str2), entries: listOf(reviewEntry) });
+    reviewEntry = object({ path: notePath, mtime: time, hits: listOf(hit) });
+    listItem2 = object({ count: int(0, Number.MAX_SAFE_INTEGER), paths: listOf(notePath), entries: listOf(reviewEntry) });
     checkBrief = object({
       date: ISO_DATE,
       weekday: int(0, 6),
       items: object({
-        dailyNote: nullable(object({ path: str2, exists: bool })),
+        dailyNote: nullable(object({ path: notePath, exists: bool })),
         // One list item per entry of the table of brief items (brief-items.ts).
         ...Object.fromEntries(LIST_ITEM_IDS.map((id) => [id, nullable(listItem2)]))
       }),
@@ -5535,7 +5548,7 @@ function checkBriefCache(version2) {
     lang: optional(oneOf("en", "de")),
     locale: optional(str2),
     plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str2) })),
-    news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(str2, MAX_NAMES) }), 2)),
+    news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(notePath, MAX_NAMES) }), 2)),
     agentChanges: optional(
       object({
         journal: nullable(FILE_IDENTITY),
@@ -5543,7 +5556,7 @@ function checkBriefCache(version2) {
         marks: nullable(FILE_IDENTITY),
         records: COUNT,
         count: COUNT,
-        paths: listOf(str2, MAX_NAMES),
+        paths: listOf(notePath, MAX_NAMES),
         expires: nullable(time)
       })
     ),
@@ -5582,16 +5595,16 @@ var init_brief_index = __esm({
       pendingReview: listOf(tagHit),
       daily: bool
     });
-    fullRow = tuple([str2, time, int(-1, Number.MAX_SAFE_INTEGER), either(oneOf(0, null), noteFlags), str2], 1);
+    fullRow = tuple([notePath, time, int(-1, Number.MAX_SAFE_INTEGER), either(oneOf(0, null), noteFlags), str2], 1);
     row = (v, at) => {
-      if (Array.isArray(v) && v.length === 4 && v[3] === 0 && typeof v[0] === "string" && typeof v[1] === "number" && Math.abs(v[1]) <= 864e13 && Number.isInteger(v[2]) && v[2] >= -1) return null;
+      if (Array.isArray(v) && v.length === 4 && v[3] === 0 && typeof v[0] === "string" && isNotePath(v[0]) && typeof v[1] === "number" && Math.abs(v[1]) <= 864e13 && Number.isInteger(v[2]) && v[2] >= -1) return null;
       return fullRow(v, at);
     };
   }
 });
 
 // src/core/stat-stamp.ts
-function addToStamp(sum, path56, mtime, size2) {
+function addToStamp(sum, path59, mtime, size2) {
   const TWO_32 = 4294967296;
   const fmix = (h) => {
     h ^= h >>> 16;
@@ -5602,8 +5615,8 @@ function addToStamp(sum, path56, mtime, size2) {
   };
   let x = 2166136261;
   let y = 2538058380;
-  for (let i = 0; i < path56.length; i++) {
-    const c = path56.charCodeAt(i);
+  for (let i = 0; i < path59.length; i++) {
+    const c = path59.charCodeAt(i);
     x = Math.imul(x ^ c, 16777619);
     y = Math.imul(y << 5 | y >>> 27, 1540483477) ^ c;
   }
@@ -5632,8 +5645,8 @@ var init_stat_stamp = __esm({
       constructor() {
         this.sum = { a: 0, b: 0, count: 0 };
       }
-      add(path56, mtime, size2) {
-        addToStamp(this.sum, path56, mtime, size2);
+      add(path59, mtime, size2) {
+        addToStamp(this.sum, path59, mtime, size2);
       }
       done() {
         return stampOfSum(this.sum);
@@ -5764,110 +5777,459 @@ var init_live_protocol = __esm({
   }
 });
 
-// src/node/atomic-write.ts
-var atomic_write_exports = {};
-__export(atomic_write_exports, {
-  writeFileAtomic: () => writeFileAtomic,
-  writeFileAtomicAsync: () => writeFileAtomicAsync
-});
-function plan(file, options) {
-  const tmp = `${file}.${process.pid}.${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}.tmp`;
-  if (options.mode === "keep") return { tmp, create: currentMode(file), exact: void 0 };
-  return { tmp, create: options.mode, exact: options.mode };
-}
-function currentMode(file) {
+// src/node/state-file.ts
+function trace(file) {
+  if (TRACE === void 0 || TRACE === "") return;
   try {
-    return fs2.statSync(file).mode & 511;
+    fs2.appendFileSync(TRACE, `${file}
+`);
+  } catch {
+  }
+}
+function realRoot(root) {
+  const key3 = normal(root);
+  let real = realRoots.get(key3);
+  if (real === void 0) {
+    try {
+      real = fs2.realpathSync.native(key3);
+    } catch {
+      return null;
+    }
+    realRoots.set(key3, real);
+  }
+  return real;
+}
+function normal(p) {
+  return path.isAbsolute(p) && !UNCLEAN.test(p) ? p : path.resolve(p);
+}
+function under(root, dir) {
+  const r = normal(root);
+  const d = normal(dir);
+  if (d === r) return "";
+  const prefix = r.endsWith(path.sep) ? r : r + path.sep;
+  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;
+  return d.slice(prefix.length);
+}
+function folderState(root, dir) {
+  const rel = under(root, dir);
+  if (rel === null) return { refused: "lies outside the vault" };
+  const top = realRoot(root);
+  if (top === null) return { refused: "the vault folder cannot be resolved" };
+  let real;
+  try {
+    real = fs2.realpathSync.native(normal(dir));
+  } catch (error) {
+    const code = error.code;
+    if (code === "ENOENT") return "missing";
+    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };
+  }
+  if (!same(real, rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel)) return { refused: `is reached through a symbolic link (it leads to ${real})` };
+  return "ok";
+}
+function refuse(file, state) {
+  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");
+}
+function ensureStateFolder(root, dir) {
+  const state = folderState(root, dir);
+  if (state === "ok") return;
+  if (state !== "missing") refuse(dir, state);
+  const parent = path.dirname(normal(dir));
+  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);
+  ensureStateFolder(root, parent);
+  try {
+    fs2.mkdirSync(dir, { mode: 511 });
+    trace(dir);
+  } catch (error) {
+    if (error.code !== "EEXIST") throw error;
+  }
+  const made = folderState(root, dir);
+  if (made !== "ok") refuse(dir, made);
+}
+function inspectStateFile(root, file) {
+  const folder2 = folderState(root, path.dirname(normal(file)));
+  if (folder2 === "missing") return { kind: "missing" };
+  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };
+  let st;
+  try {
+    st = fs2.lstatSync(file);
+  } catch (error) {
+    const code = error.code;
+    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };
+  }
+  if (st.isFile()) return { kind: "file", stat: st };
+  return { kind: "damaged", reason: describe2(st) };
+}
+function describe2(st) {
+  if (st.isSymbolicLink()) return "is a symbolic link";
+  if (st.isDirectory()) return "is a folder";
+  if (st.isFIFO()) return "is a FIFO (named pipe)";
+  if (st.isSocket()) return "is a socket";
+  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";
+  return "is not a regular file";
+}
+function statStateFile(root, file) {
+  const entry = inspectStateFile(root, file);
+  return entry.kind === "file" ? entry.stat : null;
+}
+function openStateFile(root, file) {
+  const folder2 = folderState(root, path.dirname(normal(file)));
+  if (folder2 !== "ok") return null;
+  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;
+  let fd;
+  try {
+    fd = fs2.openSync(file, READ_FLAGS);
+  } catch {
+    return null;
+  }
+  try {
+    if (fs2.fstatSync(fd).isFile()) return fd;
+  } catch {
+  }
+  fs2.closeSync(fd);
+  return null;
+}
+function readRange(fd, from, maxBytes) {
+  const size2 = fs2.fstatSync(fd).size;
+  const length = Math.max(0, Math.min(size2 - from, maxBytes));
+  const buf = Buffer.allocUnsafe(length);
+  let got = 0;
+  while (got < length) {
+    const n = fs2.readSync(fd, buf, got, length - got, from + got);
+    if (n === 0) break;
+    got += n;
+  }
+  return buf.subarray(0, got);
+}
+function readStateFile(root, file, maxBytes) {
+  const fd = openStateFile(root, file);
+  if (fd === null) return null;
+  try {
+    if (fs2.fstatSync(fd).size > maxBytes) return null;
+    return readRange(fd, 0, maxBytes);
+  } catch {
+    return null;
+  } finally {
+    fs2.closeSync(fd);
+  }
+}
+function readStateText(root, file, maxBytes) {
+  const data = readStateFile(root, file, maxBytes);
+  return data === null ? null : data.toString("utf8").replace(/^\uFEFF/, "");
+}
+function readStateJson(root, file, maxBytes) {
+  const text2 = readStateText(root, file, maxBytes);
+  if (text2 === null) return void 0;
+  try {
+    return JSON.parse(text2);
   } catch {
     return void 0;
   }
 }
-function writeFileAtomic(file, data, options = {}) {
-  const p = plan(file, options);
+function randomPart() {
+  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;
+}
+function writeAll(fd, data) {
+  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+  let done = 0;
+  while (done < bytes.length) done += fs2.writeSync(fd, bytes, done, bytes.length - done);
+}
+function createTemp(file, mode) {
+  for (let attempt = 0; ; attempt++) {
+    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;
+    try {
+      return { fd: fs2.openSync(tmp, CREATE_FLAGS, mode), tmp };
+    } catch (error) {
+      if (error.code !== "EEXIST" || attempt >= 4) throw error;
+    }
+  }
+}
+function modeOf(file, options) {
+  if (options.mode === "keep") {
+    try {
+      const st = fs2.lstatSync(file);
+      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };
+    } catch {
+    }
+    return { create: 438, exact: void 0 };
+  }
+  return { create: options.mode ?? 438, exact: options.mode };
+}
+function replaceFile(file, data, options) {
+  const mode = modeOf(file, options);
+  const { fd, tmp } = createTemp(file, mode.create);
   try {
-    fs2.mkdirSync(path.dirname(file), { recursive: true });
-    fs2.writeFileSync(p.tmp, data, p.create === void 0 ? void 0 : { mode: p.create });
-    if (p.exact !== void 0) fs2.chmodSync(p.tmp, p.exact);
-    fs2.renameSync(p.tmp, file);
+    try {
+      writeAll(fd, data);
+      if (mode.exact !== void 0) fs2.fchmodSync(fd, mode.exact);
+    } finally {
+      fs2.closeSync(fd);
+    }
+    fs2.renameSync(tmp, file);
   } catch (error) {
-    fs2.rmSync(p.tmp, { force: true });
+    try {
+      fs2.unlinkSync(tmp);
+    } catch {
+    }
     throw error;
   }
 }
-async function writeFileAtomicAsync(file, data, options = {}) {
-  const p = plan(file, options);
+function writeStateFile(root, file, data, options = {}) {
+  const dir = path.dirname(normal(file));
+  ensureStateFolder(root, dir);
+  const target = inspectStateFile(root, file);
+  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");
+  replaceFile(file, data, options);
+  trace(file);
+}
+function appendStateFile(root, file, text2) {
+  ensureStateFolder(root, path.dirname(normal(file)));
+  if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");
+  const fd = fs2.openSync(file, APPEND_FLAGS, 438);
   try {
-    await fs2.promises.mkdir(path.dirname(file), { recursive: true });
-    await fs2.promises.writeFile(p.tmp, data, p.create === void 0 ? void 0 : { mode: p.create });
-    if (p.exact !== void 0) await fs2.promises.chmod(p.tmp, p.exact);
-    await fs2.promises.rename(p.tmp, file);
+    const before = fs2.fstatSync(fd);
+    if (!before.isFile()) throw new StateFileError(file, `refused: ${describe2(before)}`);
+    writeAll(fd, text2);
+    trace(file);
+    const mine = fs2.fstatSync(fd);
+    let now2 = null;
+    try {
+      now2 = fs2.lstatSync(file);
+    } catch {
+      now2 = null;
+    }
+    return { landed: now2 !== null && now2.ino === mine.ino && now2.dev === mine.dev, size: mine.size };
+  } finally {
+    fs2.closeSync(fd);
+  }
+}
+function createStateFile(root, file, data, mode = 438) {
+  ensureStateFolder(root, path.dirname(normal(file)));
+  let fd;
+  try {
+    fd = fs2.openSync(file, CREATE_FLAGS, mode);
   } catch (error) {
-    await fs2.promises.rm(p.tmp, { force: true });
+    if (error.code === "EEXIST") return false;
+    throw error;
+  }
+  try {
+    writeAll(fd, data);
+  } finally {
+    fs2.closeSync(fd);
+  }
+  trace(file);
+  return true;
+}
+function placeStateFile(root, file, data) {
+  ensureStateFolder(root, path.dirname(normal(file)));
+  let tmp = null;
+  try {
+    const made = createTemp(file, 438);
+    tmp = made.tmp;
+    try {
+      writeAll(made.fd, data);
+    } finally {
+      fs2.closeSync(made.fd);
+    }
+    fs2.linkSync(tmp, file);
+    trace(file);
+    return true;
+  } catch (error) {
+    const code = error.code;
+    if (code === "EEXIST") return false;
+    if (tmp !== null && (code === "EPERM" || code === "ENOTSUP" || code === "EXDEV" || code === "ENOSYS")) return createStateFile(root, file, data);
+    throw error;
+  } finally {
+    if (tmp !== null) {
+      try {
+        fs2.unlinkSync(tmp);
+      } catch {
+      }
+    }
+  }
+}
+function removeStateFile(root, file) {
+  const entry = inspectStateFile(root, file);
+  if (entry.kind === "missing") return false;
+  if (entry.kind === "damaged") {
+    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);
+    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");
+  }
+  try {
+    fs2.unlinkSync(file);
+    trace(file);
+    return true;
+  } catch (error) {
+    if (error.code === "ENOENT") return false;
     throw error;
   }
 }
-var fs2, path;
-var init_atomic_write = __esm({
-  "src/node/atomic-write.ts"() {
+function removeStateFolderIfEmpty(root, dir) {
+  if (under(root, dir) === "" || folderState(root, dir) !== "ok") return;
+  try {
+    if (!fs2.lstatSync(dir).isDirectory()) return;
+    fs2.rmdirSync(dir);
+    trace(dir);
+  } catch {
+  }
+}
+function listStateFolder(root, dir, max) {
+  if (folderState(root, dir) !== "ok") return [];
+  try {
+    return fs2.readdirSync(dir, { withFileTypes: true }).slice(0, max);
+  } catch {
+    return [];
+  }
+}
+function isStateFolder(root, dir) {
+  if (folderState(root, dir) !== "ok") return false;
+  try {
+    return fs2.lstatSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function stateFolderProblem(root, dir) {
+  const state = folderState(root, dir);
+  return typeof state === "object" ? state.refused : null;
+}
+function resolveLink(file) {
+  try {
+    return fs2.realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+function agentSettingsStat(file) {
+  try {
+    return fs2.statSync(file);
+  } catch {
+    return null;
+  }
+}
+function readAgentSettingsFile(file, maxBytes) {
+  let fd;
+  try {
+    fd = fs2.openSync(file, C.O_RDONLY | NONBLOCK);
+  } catch (error) {
+    if (error.code === "ENOENT") return null;
+    throw error;
+  }
+  try {
+    const st = fs2.fstatSync(fd);
+    if (!st.isFile()) throw new Error(describe2(st));
+    if (st.size > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);
+    return readRange(fd, 0, maxBytes);
+  } finally {
+    fs2.closeSync(fd);
+  }
+}
+function removeAgentFolderIfEmpty(dir) {
+  try {
+    if (fs2.readdirSync(dir).length === 0) {
+      fs2.rmdirSync(dir);
+      trace(dir);
+    }
+  } catch {
+  }
+}
+function readUserStateFile(file, maxBytes) {
+  try {
+    return readAgentSettingsFile(file, maxBytes);
+  } catch {
+    return null;
+  }
+}
+function writeAgentSettingsFile(file, data, options = {}) {
+  fs2.mkdirSync(path.dirname(file), { recursive: true });
+  replaceFile(file, data, options);
+  trace(file);
+}
+function removeAgentSettingsFile(file) {
+  try {
+    fs2.unlinkSync(file);
+    trace(file);
+    return true;
+  } catch (error) {
+    if (error.code === "ENOENT") return false;
+    throw error;
+  }
+}
+var fs2, path, C, NOFOLLOW, NONBLOCK, READ_FLAGS, CREATE_FLAGS, APPEND_FLAGS, StateFileError, TRACE, realRoots, foldCase, same, UNCLEAN;
+var init_state_file = __esm({
+  "src/node/state-file.ts"() {
     "use strict";
     fs2 = require("node:fs");
     path = require("node:path");
+    C = fs2.constants;
+    NOFOLLOW = C.O_NOFOLLOW ?? 0;
+    NONBLOCK = C.O_NONBLOCK ?? 0;
+    READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;
+    CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;
+    APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;
+    StateFileError = class extends Error {
+      constructor(file, reason) {
+        super(`${file}: ${reason}`);
+        this.file = file;
+        this.reason = reason;
+      }
+    };
+    TRACE = process.env.SESSION_BRIEF_STATE_TRACE;
+    realRoots = /* @__PURE__ */ new Map();
+    foldCase = process.platform === "darwin" || process.platform === "win32";
+    same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;
+    UNCLEAN = process.platform === "win32" ? /(?:)/ : /\/\/|\/\.{1,2}(?:\/|$)|.\/$/;
   }
 });
 
 // src/node/cache-read.ts
-function readJsonFile(file) {
-  let text2;
-  try {
-    text2 = fs3.readFileSync(file, "utf8");
-  } catch (error) {
-    if (error.code === "ENOENT") return { missing: true };
-    return { missing: false, value: void 0 };
-  }
+function readJsonFile(root, file) {
+  const text2 = readStateText(root, file, MAX_BYTES);
+  if (text2 === null) return inspectStateFile(root, file).kind === "missing" ? { missing: true } : { missing: false, value: void 0 };
   try {
     return { missing: false, value: JSON.parse(text2) };
   } catch {
     return { missing: false, value: void 0 };
   }
 }
-function readBriefCacheChecked(pluginDir) {
-  const read2 = readJsonFile(path2.join(pluginDir, BRIEF_FILE));
+function readBriefCacheChecked(root, pluginDir) {
+  const read2 = readJsonFile(root, path2.join(pluginDir, BRIEF_FILE));
   if (read2.missing) return { state: "missing" };
   if (read2.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };
   const checked = checkedBriefCache(read2.value);
   return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };
 }
-function readBriefIndexChecked(pluginDir, id) {
-  const read2 = readJsonFile(path2.join(pluginDir, INDEX_FILE));
+function readBriefIndexChecked(root, pluginDir, id) {
+  const read2 = readJsonFile(root, path2.join(pluginDir, INDEX_FILE));
   if (read2.missing) return { state: "missing" };
   if (read2.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };
   const checked = checkedBriefIndex(read2.value, id);
   if (checked.ok) return { state: "ok", value: checked.value };
   return checked.why === "index from another write" ? { state: "missing" } : { state: "rejected", why: `${INDEX_FILE}: ${checked.why}` };
 }
-function readBriefCache(pluginDir) {
-  const read2 = readBriefCacheChecked(pluginDir);
+function readBriefCache(root, pluginDir) {
+  const read2 = readBriefCacheChecked(root, pluginDir);
   return read2.state === "ok" ? read2.value : null;
 }
-function readBriefIndex(pluginDir, id) {
-  const read2 = readBriefIndexChecked(pluginDir, id);
+function readBriefIndex(root, pluginDir, id) {
+  const read2 = readBriefIndexChecked(root, pluginDir, id);
   return read2.state === "ok" ? read2.value : null;
 }
-var fs3, path2;
+var path2, MAX_BYTES;
 var init_cache_read = __esm({
   "src/node/cache-read.ts"() {
     "use strict";
-    fs3 = require("node:fs");
     path2 = require("node:path");
     init_cache_format();
+    init_state_file();
+    MAX_BYTES = 256 * 1024 * 1024;
   }
 });
 
 // src/node/cache.ts
-function writeCache(pluginDir, fields, rows) {
+function writeCache(root, pluginDir, fields, rows) {
   const id = crypto.randomBytes(8).toString("hex");
-  writeFileAtomic(path3.join(pluginDir, INDEX_FILE), JSON.stringify(makeIndex(id, rows)));
-  writeFileAtomic(path3.join(pluginDir, BRIEF_FILE), JSON.stringify(makeBriefCache(id, { ...fields, stamp: stampOfRows(rows) })));
+  writeStateFile(root, path3.join(pluginDir, INDEX_FILE), JSON.stringify(makeIndex(id, rows)));
+  writeStateFile(root, path3.join(pluginDir, BRIEF_FILE), JSON.stringify(makeBriefCache(id, { ...fields, stamp: stampOfRows(rows) })));
 }
 var crypto, path3;
 var init_cache = __esm({
@@ -5875,7 +6237,7 @@ var init_cache = __esm({
     "use strict";
     crypto = require("node:crypto");
     path3 = require("node:path");
-    init_atomic_write();
+    init_state_file();
     init_cache_format();
     init_cache_read();
   }
@@ -5897,12 +6259,12 @@ var init_builtin_on_demand = __esm({
 // src/node/live/process-identity.ts
 function linuxIdentity(pid) {
   try {
-    const stat = fs4.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const stat = fs3.readFileSync(`/proc/${pid}/stat`, "utf8");
     const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     const startTicks = rest[19];
     if (startTicks === void 0 || !/^\d+$/.test(startTicks)) return null;
-    const boot = fs4.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
-    const ns = fs4.readlinkSync(`/proc/${pid}/ns/pid`);
+    const boot = fs3.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    const ns = fs3.readlinkSync(`/proc/${pid}/ns/pid`);
     return `linux:${boot}:${ns}:${startTicks}`;
   } catch {
     return null;
@@ -5927,11 +6289,11 @@ function sameProcess(pid, started) {
   const now2 = processIdentity(pid);
   return now2 !== null && now2 === started;
 }
-var fs4;
+var fs3;
 var init_process_identity = __esm({
   "src/node/live/process-identity.ts"() {
     "use strict";
-    fs4 = require("node:fs");
+    fs3 = require("node:fs");
     init_builtin_on_demand();
   }
 });
@@ -5940,7 +6302,7 @@ var init_process_identity = __esm({
 function exists(root) {
   return (p) => {
     try {
-      return fs5.statSync(path4.join(root, p)).isFile();
+      return fs4.statSync(path4.join(root, p)).isFile();
     } catch {
       return false;
     }
@@ -5951,7 +6313,7 @@ function usableCache(ctx, now2, why, rejected = [], read2) {
     why.push("no Obsidian config folder found, so no cache");
     return null;
   }
-  const got = read2 ?? readBriefCacheChecked(ctx.pluginDir);
+  const got = read2 ?? readBriefCacheChecked(ctx.root, ctx.pluginDir);
   const cache = got.state === "ok" ? got.value : null;
   if (got.state === "rejected") {
     why.push(`cache rejected: ${got.why}`);
@@ -5970,11 +6332,11 @@ function withDailyNoteChecked(brief, root) {
 function servedByPlugin(cache) {
   return cache.plugin !== void 0 && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);
 }
-var fs5, path4;
+var fs4, path4;
 var init_plugin_tier = __esm({
   "src/node/plugin-tier.ts"() {
     "use strict";
-    fs5 = require("node:fs");
+    fs4 = require("node:fs");
     path4 = require("node:path");
     init_dates();
     init_process_identity();
@@ -6228,129 +6590,91 @@ var init_what_changed = __esm({
 function journalPath(pluginDir) {
   return path5.join(pluginDir, JOURNAL_FILE);
 }
-function sameFile(a, b) {
-  return a.ino === b.ino && a.dev === b.dev;
-}
-function appendOnce(file, text2) {
-  const fd = fs6.openSync(file, "a");
-  try {
-    fs6.writeSync(fd, text2);
-    const mine = fs6.fstatSync(fd);
-    let now2 = null;
-    try {
-      now2 = fs6.statSync(file);
-    } catch {
-      now2 = null;
-    }
-    return { landed: now2 !== null && sameFile(mine, now2), size: mine.size };
-  } finally {
-    fs6.closeSync(fd);
-  }
-}
-function appendLines(file, text2) {
+function appendLines(root, file, text2) {
   let size2 = 0;
   for (let i = 0; i < APPEND_TRIES; i++) {
-    const r = appendOnce(file, text2);
+    const r = appendStateFile(root, file, text2);
     size2 = r.size;
     if (r.landed) break;
   }
   return size2;
 }
-async function appendJournal(pluginDir, record2, now2) {
+async function appendJournal(root, pluginDir, record2, now2) {
   const line = encodeRecord(record2);
   if (line === null) return;
-  fs6.mkdirSync(pluginDir, { recursive: true });
   const file = journalPath(pluginDir);
-  const size2 = appendLines(file, line);
-  if (size2 >= COMPACT_AT_BYTES) await compactJournalFile(pluginDir, now2);
+  const size2 = appendLines(root, file, line);
+  if (size2 >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now2);
 }
-function takeLock(lock) {
+function takeLock(root, lock) {
   for (let i = 0; i < 2; i++) {
+    if (createStateFile(root, lock, String(process.pid))) return true;
     try {
-      fs6.writeFileSync(lock, String(process.pid), { flag: "wx" });
-      return true;
-    } catch (error) {
-      if (error.code !== "EEXIST") throw error;
-      try {
-        if (Date.now() - fs6.statSync(lock).mtimeMs < STALE_LOCK_MS) return false;
-        fs6.rmSync(lock, { force: true });
-      } catch {
-        return false;
-      }
+      const st = statStateFile(root, lock);
+      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;
+      removeStateFile(root, lock);
+    } catch {
+      return false;
     }
   }
   return false;
 }
 function completeLinesFrom(fd, from) {
-  const size2 = fs6.fstatSync(fd).size;
-  if (size2 <= from) return { text: "", end: from };
-  const buf = Buffer.alloc(size2 - from);
-  const got = fs6.readSync(fd, buf, 0, buf.length, from);
-  const last = buf.subarray(0, got).lastIndexOf(10);
+  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);
+  const last = buf.lastIndexOf(10);
   if (last < 0) return { text: "", end: from };
   return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };
 }
-async function compactJournalFile(pluginDir, now2) {
-  const { writeFileAtomic: writeFileAtomic2 } = await Promise.resolve().then(() => (init_atomic_write(), atomic_write_exports));
+async function compactJournalFile(root, pluginDir, now2) {
   const file = journalPath(pluginDir);
   const lock = `${file}${LOCK_SUFFIX}`;
-  if (!takeLock(lock)) return false;
+  if (!takeLock(root, lock)) return false;
   let fd = null;
   try {
-    try {
-      fd = fs6.openSync(file, "r");
-    } catch (error) {
-      if (error.code === "ENOENT") return true;
-      throw error;
-    }
-    const size2 = fs6.fstatSync(fd).size;
+    fd = openStateFile(root, file);
+    if (fd === null) return true;
+    const size2 = fs5.fstatSync(fd).size;
     const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
     const head = completeLinesFrom(fd, start);
     let text2 = compactJournal(head.text, now2);
     const tail = completeLinesFrom(fd, head.end);
     text2 += tail.text;
-    writeFileAtomic2(file, text2);
+    writeStateFile(root, file, text2);
     const late = completeLinesFrom(fd, tail.end);
-    if (late.text !== "") appendLines(file, late.text);
+    if (late.text !== "") appendLines(root, file, late.text);
     return true;
   } finally {
-    if (fd !== null) fs6.closeSync(fd);
-    fs6.rmSync(lock, { force: true });
+    if (fd !== null) fs5.closeSync(fd);
+    removeStateFile(root, lock);
   }
 }
-function readJournal(pluginDir, now2) {
-  let fd;
+function readJournal(root, pluginDir, now2) {
+  const fd = openStateFile(root, journalPath(pluginDir));
+  if (fd === null) return [];
   try {
-    fd = fs6.openSync(journalPath(pluginDir), "r");
-  } catch (error) {
-    if (error.code === "ENOENT") return [];
-    throw error;
-  }
-  try {
-    const size2 = fs6.fstatSync(fd).size;
+    const size2 = fs5.fstatSync(fd).size;
     const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
-    const buf = Buffer.alloc(size2 - start);
-    const got = fs6.readSync(fd, buf, 0, buf.length, start);
-    return boundJournal(parseJournal(buf.subarray(0, got).toString("utf8")), now2);
+    return boundJournal(parseJournal(readRange(fd, start, size2 - start).toString("utf8")), now2);
   } finally {
-    fs6.closeSync(fd);
+    fs5.closeSync(fd);
   }
 }
 async function recordAgentEdit(ctx, edit) {
   try {
     if (ctx.pluginDir === null) return;
     const record2 = journalRecord(edit, ctx.settings.excludedRootFolders);
-    if (record2 !== null) await appendJournal(ctx.pluginDir, record2, edit.now);
+    if (record2 !== null) await appendJournal(ctx.root, ctx.pluginDir, record2, edit.now);
   } catch {
   }
 }
-var fs6, path5, LOCK_SUFFIX, STALE_LOCK_MS, APPEND_TRIES;
+var fs5, path5, LOCK_SUFFIX, STALE_LOCK_MS, APPEND_TRIES;
 var init_agent_journal2 = __esm({
   "src/node/agent-journal.ts"() {
     "use strict";
-    fs6 = require("node:fs");
+    fs5 = require("node:fs");
     path5 = require("node:path");
     init_agent_journal();
+    init_state_file();
     LOCK_SUFFIX = ".lock";
     STALE_LOCK_MS = 3e4;
     APPEND_TRIES = 3;
@@ -6419,47 +6743,589 @@ var init_agent_summary = __esm({
   }
 });
 
+// src/core/review-seal.ts
+function parseSeal(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
+  const o = v;
+  if (o.schema !== 1 || typeof o.marks !== "string" || typeof o.at !== "string") return null;
+  return { marks: o.marks, at: o.at };
+}
+function parseText(text2) {
+  if (text2 === null || text2.trim() === "") return parseReviewMarks(void 0);
+  try {
+    return parseReviewMarks(JSON.parse(text2));
+  } catch {
+    return parseReviewMarks(void 0);
+  }
+}
+function judgeMarks(text2, seal) {
+  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null };
+  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2 } };
+}
+function hiddenByOutsideMarks(records, verdict, exists4) {
+  if (verdict.outside === null) return 0;
+  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists4(r.path)).map((r) => r.path));
+  const shown = unreviewed(verdict.marks);
+  const still = unreviewed(verdict.outside.marks);
+  let hidden = 0;
+  for (const p of shown) if (!still.has(p)) hidden++;
+  return hidden;
+}
+var init_review_seal = __esm({
+  "src/core/review-seal.ts"() {
+    "use strict";
+    init_what_changed();
+  }
+});
+
+// src/core/session-starts.ts
+function parseSessionStarts2(text2) {
+  let data;
+  try {
+    data = JSON.parse(text2);
+  } catch {
+    return [];
+  }
+  const d = data;
+  if (d === null || typeof d !== "object" || d.schema !== 1 || !Array.isArray(d.entries)) return [];
+  const out = [];
+  for (const e of d.entries) {
+    if (typeof e !== "object" || e === null) continue;
+    const r = e;
+    if (typeof r.at !== "string" || Number.isNaN(Date.parse(r.at)) || typeof r.agent !== "string" || !isAgentId(r.agent)) continue;
+    out.push({ at: r.at, agent: r.agent, source: orNull(r.source), sessionId: orNull(r.sessionId), cwd: orNull(r.cwd), outside: r.outside === true, delivered: r.delivered !== false });
+  }
+  return out;
+}
+function when(iso) {
+  const d = new Date(iso);
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+function describeStart(e) {
+  const session = e.sessionId === null ? "" : `, session ${quoteName(e.sessionId.slice(0, 8))}${e.sessionId.length > 8 ? "\u2026" : ""}`;
+  const skipped = e.delivered ? "" : ", already given by another entry";
+  return `${when(e.at)} ${quoteName(e.source ?? "unknown source")} (${HOSTS[e.agent].name}${session}${skipped})`;
+}
+function lastDelivered(entries) {
+  for (let i = entries.length - 1; i >= 0; i--) if (entries[i]?.delivered === true) return entries[i];
+  return void 0;
+}
+var orNull;
+var init_session_starts = __esm({
+  "src/core/session-starts.ts"() {
+    "use strict";
+    init_agent_contracts();
+    init_quote();
+    orNull = (v) => typeof v === "string" ? v : null;
+  }
+});
+
+// src/node/hook-input.ts
+function parseHookJson(stdin) {
+  try {
+    return JSON.parse(stdin.toString("utf8").replace(/^\uFEFF/, ""));
+  } catch {
+    return void 0;
+  }
+}
+var init_hook_input = __esm({
+  "src/node/hook-input.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/settings.ts
+function cleanFolder(value) {
+  return value.replace(/\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");
+}
+function str3(value, fallback) {
+  return typeof value === "string" ? value : fallback;
+}
+function folder(value, fallback) {
+  return typeof value === "string" ? cleanFolder(value) : fallback;
+}
+function tagName(value, fallback) {
+  if (typeof value !== "string") return fallback;
+  const name = value.trim().replace(/^#+/, "");
+  return name === "" ? fallback : name;
+}
+function stringList(value, fallback) {
+  if (!Array.isArray(value)) return fallback;
+  return value.filter((v) => typeof v === "string" && v.trim() !== "");
+}
+function resolveSettings(raw) {
+  const d = DEFAULT_SETTINGS;
+  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
+  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};
+  const max = r.maxNamesPerItem;
+  const lang = r.language;
+  return {
+    inboxFolder: folder(r.inboxFolder, d.inboxFolder),
+    rulesFolder: folder(r.rulesFolder, d.rulesFolder),
+    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),
+    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),
+    dailyNoteFormat: str3(r.dailyNoteFormat, d.dailyNoteFormat).trim(),
+    tags: {
+      needsReview: tagName(t.needsReview, d.tags.needsReview),
+      review: tagName(t.review, d.tags.review),
+      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),
+      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)
+    },
+    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),
+    ruleScope: stringList(r.ruleScope, d.ruleScope),
+    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,
+    language: isLang(lang) || lang === "auto" ? lang : d.language,
+    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,
+    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,
+    externalCheck: resolveExternalCheck(r.externalCheck),
+    writeGuard: r.writeGuard === true
+  };
+}
+function resolveExternalCheck(raw) {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;
+  const r = raw;
+  if (typeof r.command !== "string" || r.command.trim() === "") return null;
+  return {
+    command: r.command,
+    args: stringList(r.args, []),
+    cleanLine: str3(r.cleanLine, "None of the N checks that ran found anything."),
+    alarmPattern: str3(r.alarmPattern, "ACHTUNG")
+  };
+}
+function resolveDailyNoteSettings(raw) {
+  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
+  const format2 = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;
+  return { folder: folder(r.folder, ""), format: format2 };
+}
+function effectiveDailyNote(settings, obsidian) {
+  return {
+    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,
+    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format
+  };
+}
+function effectiveRuleScope(settings) {
+  if (settings.ruleScope.length > 0) return settings.ruleScope;
+  return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];
+}
+var DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;
+var init_settings = __esm({
+  "src/core/settings.ts"() {
+    "use strict";
+    init_i18n();
+    DEFAULT_SETTINGS = {
+      inboxFolder: "Inbox",
+      rulesFolder: "AI/Regelwerk",
+      sessionsFolder: "AI/sessions",
+      dailyNoteFolder: "",
+      dailyNoteFormat: "",
+      tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },
+      excludedRootFolders: ["Import", "_index"],
+      ruleScope: [],
+      maxNamesPerItem: 5,
+      language: "auto",
+      liveChannel: true,
+      showStatusBar: true,
+      externalCheck: null,
+      writeGuard: false
+    };
+    DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";
+  }
+});
+
+// src/core/rules/scope.ts
+function checkScope(settings) {
+  return [...effectiveRuleScope(settings), ...SETTINGS_FILES];
+}
+function isAbsolute2(p) {
+  return p.startsWith("/") || DRIVE.test(p);
+}
+function normalizePath(p) {
+  const slashed = p.replace(/\\/g, "/");
+  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";
+  const rest = slashed.slice(drive.length);
+  const absolute = rest.startsWith("/");
+  const parts = [];
+  for (const part of rest.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();
+      else if (!absolute) parts.push("..");
+      continue;
+    }
+    parts.push(part);
+  }
+  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;
+}
+function vaultRelative(root, filePath) {
+  if (filePath === "" || filePath.includes("\0")) return null;
+  const base = normalizePath(root);
+  const slashed = filePath.replace(/\\/g, "/");
+  const full = normalizePath(isAbsolute2(slashed) ? slashed : `${base}/${slashed}`);
+  const prefix = base.endsWith("/") ? base : `${base}/`;
+  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;
+  const rel = full.slice(prefix.length);
+  return rel === "" ? null : rel;
+}
+function scopePattern(glob) {
+  const cached = patternCache.get(glob);
+  if (cached !== void 0) return cached;
+  let source = "";
+  const g = normalizePath(glob).replace(/^\//, "");
+  for (let i = 0; i < g.length; i++) {
+    const c = g[i] ?? "";
+    if (c === "*" && g[i + 1] === "*") {
+      const slashAfter = g[i + 2] === "/";
+      source += slashAfter ? "(?:.*/)?" : ".*";
+      i += slashAfter ? 2 : 1;
+    } else if (c === "*") source += "[^/]*";
+    else if (c === "?") source += "[^/]";
+    else source += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+  }
+  const re = new RegExp(`^${source}$`, "is");
+  patternCache.set(glob, re);
+  return re;
+}
+function asciiStart(glob) {
+  const cached = startCache.get(glob);
+  if (cached !== void 0) return cached;
+  const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\//, ""))?.[0] ?? "";
+  const start = /[\u0080-\uffff]/.test(literal) ? null : literal.toLowerCase();
+  startCache.set(glob, start);
+  return start;
+}
+function inScope(relPath, patterns) {
+  return patterns.some((p) => {
+    const start = asciiStart(p);
+    if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;
+    return scopePattern(p).test(relPath);
+  });
+}
+var AGENT_FOLDER, SETTINGS_FILES, DRIVE, patternCache, startCache;
+var init_scope = __esm({
+  "src/core/rules/scope.ts"() {
+    "use strict";
+    init_settings();
+    AGENT_FOLDER = ".claude";
+    SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"];
+    DRIVE = /^[a-zA-Z]:(?:\/|$)/;
+    patternCache = /* @__PURE__ */ new Map();
+    startCache = /* @__PURE__ */ new Map();
+  }
+});
+
+// src/node/real-path.ts
+var real_path_exports = {};
+__export(real_path_exports, {
+  firstSymlink: () => firstSymlink,
+  realPathOf: () => realPathOf,
+  vaultRelativeReal: () => vaultRelativeReal
+});
+function realPathOf(p) {
+  let existing = path6.resolve(p);
+  const rest = [];
+  for (; ; ) {
+    try {
+      return path6.join(fs6.realpathSync.native(existing), ...rest);
+    } catch {
+      const parent = path6.dirname(existing);
+      if (parent === existing) return null;
+      rest.unshift(path6.basename(existing));
+      existing = parent;
+    }
+  }
+}
+function vaultRelativeReal(root, filePath) {
+  const literal = vaultRelative(root, filePath);
+  if (literal !== null || filePath.includes("\0")) return literal;
+  const absolute = path6.resolve(root, filePath);
+  const realFile = realPathOf(absolute);
+  const realRoot2 = realPathOf(root);
+  for (const [r, f] of [
+    [root, realFile],
+    [realRoot2, absolute],
+    [realRoot2, realFile]
+  ]) {
+    if (r === null || f === null) continue;
+    const rel = vaultRelative(r, f);
+    if (rel !== null) return rel;
+  }
+  return null;
+}
+function firstSymlink(p) {
+  let current = path6.parse(path6.resolve(p)).root;
+  for (const part of path6.resolve(p).slice(current.length).split(path6.sep).filter((x) => x !== "")) {
+    current = path6.join(current, part);
+    try {
+      if (fs6.lstatSync(current).isSymbolicLink()) return current;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+var fs6, path6;
+var init_real_path = __esm({
+  "src/node/real-path.ts"() {
+    "use strict";
+    fs6 = require("node:fs");
+    path6 = require("node:path");
+    init_scope();
+  }
+});
+
+// src/node/session-record.ts
+function isDir(p) {
+  try {
+    return fs7.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function text(v, max) {
+  return typeof v === "string" && v !== "" ? v.slice(0, max) : null;
+}
+function readSessionInput(stdin, agent) {
+  return translateHookInput(agent, parseHookJson(stdin));
+}
+function facts(input) {
+  return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };
+}
+function insideVault(root, cwd) {
+  if (!path7.isAbsolute(cwd)) return true;
+  if (vaultRelativeReal(root, cwd) !== null) return true;
+  const a = realPathOf(root);
+  const b = realPathOf(cwd);
+  return path7.resolve(root) === path7.resolve(cwd) || a !== null && a === b;
+}
+function rulesIndex(root, settings) {
+  const folder2 = path7.join(root, ...settings.rulesFolder.split("/"));
+  for (const name of ["_index.md", "index.md", "README.md", `${path7.basename(folder2)}.md`]) {
+    const file = path7.join(folder2, name);
+    if (fs7.existsSync(file)) return file;
+  }
+  return null;
+}
+function markName(key3) {
+  let h = FNV_OFFSET;
+  for (const byte of Buffer.from(key3, "utf8")) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;
+  return h.toString(16).padStart(16, "0");
+}
+function claim(root, pluginDir, key3, agent, hasId) {
+  const dir = path7.join(pluginDir, MARKS_FOLDER);
+  ensureStateFolder(root, dir);
+  const file = path7.join(dir, markName(key3));
+  const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;
+  const text2 = `${Date.now()}
+${agent}
+`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (placeStateFile(root, file, text2)) return true;
+    const found = readStateText(root, file, 256);
+    const st = statStateFile(root, file);
+    if (found === null || st === null) {
+      removeStateFile(root, file);
+      continue;
+    }
+    const [written, by] = found.split("\n");
+    const at = written === void 0 || written === "" ? st.mtimeMs : Number(written);
+    const age = Date.now() - at;
+    if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;
+    removeStateFile(root, file);
+  }
+  return true;
+}
+function pruneMarks(root, pluginDir) {
+  const dir = path7.join(pluginDir, MARKS_FOLDER);
+  const stamp = path7.join(dir, PRUNED_STAMP);
+  const pruned = statStateFile(root, stamp);
+  if (pruned !== null && Date.now() - pruned.mtimeMs < 6e4) return;
+  writeStateFile(root, stamp, "");
+  for (const entry of listStateFolder(root, dir, 500)) {
+    if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;
+    const file = path7.join(dir, entry.name);
+    try {
+      const st = statStateFile(root, file);
+      if (st !== null && Date.now() - st.mtimeMs > 10 * 6e4) removeStateFile(root, file);
+    } catch {
+    }
+  }
+}
+function readSessionStarts(root, pluginDir) {
+  const text2 = readStateText(root, path7.join(pluginDir, STARTS_FILE), MAX_STARTS_BYTES);
+  return text2 === null ? [] : parseSessionStarts2(text2);
+}
+function pause(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+function withFileLock(root, file, work) {
+  const lock = `${file}.lock`;
+  const until = Date.now() + LOCK_BUDGET_MS;
+  for (; ; ) {
+    if (createStateFile(root, lock, String(process.pid))) break;
+    const st = statStateFile(root, lock);
+    if (st === null || Math.abs(Date.now() - st.mtimeMs) > STALE_LOCK_MS2) removeStateFile(root, lock);
+    else if (Date.now() >= until) return false;
+    else pause(1 + Math.floor(Math.random() * 3));
+  }
+  try {
+    work();
+  } finally {
+    removeStateFile(root, lock);
+  }
+  return true;
+}
+function record(root, pluginDir, entry) {
+  const file = path7.join(pluginDir, STARTS_FILE);
+  withFileLock(root, file, () => {
+    const entries = [...readSessionStarts(root, pluginDir), entry].slice(-MAX_STARTS);
+    writeStateFile(root, file, `${JSON.stringify({ schema: 1, entries }, null, 1)}
+`);
+  });
+}
+function beginSessionStart(root, pluginDir, settings, hookInput, agent, now2, env) {
+  if (env[DOCTOR_RUN_ENV] === "1") return NONE;
+  const input = facts(hookInput);
+  let outside = null;
+  try {
+    if (input.cwd !== null && !insideVault(root, input.cwd)) {
+      const claudeMd = path7.join(root, "CLAUDE.md");
+      const index = rulesIndex(root, settings);
+      const readFirst = [...fs7.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];
+      outside = { cwd: input.cwd, readFirst };
+    }
+  } catch {
+    outside = null;
+  }
+  if (pluginDir === null || !isDir(pluginDir)) return { duplicate: false, outside };
+  let duplicate = false;
+  try {
+    const key3 = `${input.sessionId ?? ""}\0${input.source ?? ""}`;
+    duplicate = !claim(root, pluginDir, key3, agent, input.sessionId !== null);
+    pruneMarks(root, pluginDir);
+  } catch {
+    duplicate = false;
+  }
+  try {
+    record(root, pluginDir, { at: now2.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });
+  } catch {
+  }
+  return { duplicate, outside };
+}
+var fs7, path7, STARTS_FILE, MARKS_FOLDER, MAX_STARTS, SAME_SESSION_MS, NO_ID_MS, DOCTOR_RUN_ENV, NONE, FNV_OFFSET, FNV_PRIME, U64, PRUNED_STAMP, MAX_STARTS_BYTES, STALE_LOCK_MS2, LOCK_BUDGET_MS;
+var init_session_record = __esm({
+  "src/node/session-record.ts"() {
+    "use strict";
+    fs7 = require("node:fs");
+    path7 = require("node:path");
+    init_agent_contracts();
+    init_session_starts();
+    init_hook_input();
+    init_real_path();
+    init_state_file();
+    STARTS_FILE = "session-starts.json";
+    MARKS_FOLDER = "session-marks";
+    MAX_STARTS = 20;
+    SAME_SESSION_MS = 3e4;
+    NO_ID_MS = 5e3;
+    DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";
+    NONE = { duplicate: false, outside: null };
+    FNV_OFFSET = BigInt("0xcbf29ce484222325");
+    FNV_PRIME = BigInt("0x100000001b3");
+    U64 = BigInt("0xffffffffffffffff");
+    PRUNED_STAMP = ".pruned";
+    MAX_STARTS_BYTES = 256 * 1024;
+    STALE_LOCK_MS2 = 2e3;
+    LOCK_BUDGET_MS = 3e3;
+  }
+});
+
+// src/node/review-seal.ts
+function userStateDir(env = process.env, platform = process.platform) {
+  const given = env.SESSION_BRIEF_STATE_DIR;
+  if (given !== void 0 && given !== "") return given;
+  const home = builtinOnDemand("node:os").homedir();
+  if (platform === "win32") return path8.join(env.LOCALAPPDATA ?? path8.join(home, "AppData", "Local"), "session-brief");
+  if (platform === "darwin") return path8.join(home, "Library", "Application Support", "session-brief");
+  return path8.join(env.XDG_STATE_HOME ?? path8.join(home, ".local", "state"), "session-brief");
+}
+function sealFile(root, env = process.env) {
+  let real = path8.resolve(root);
+  try {
+    real = fs8.realpathSync.native(real);
+  } catch {
+  }
+  return path8.join(userStateDir(env), `review-seal-${markName(real)}.json`);
+}
+function readSeal(root, env = process.env) {
+  const data = readUserStateFile(sealFile(root, env), MAX_BYTES2);
+  if (data === null) return null;
+  try {
+    return parseSeal(JSON.parse(data.toString("utf8")));
+  } catch {
+    return null;
+  }
+}
+function readMarksText(root, pluginDir) {
+  return readStateText(root, path8.join(pluginDir, REVIEW_FILE), MAX_BYTES2);
+}
+function marksChangedAt(root, pluginDir) {
+  const st = statStateFile(root, path8.join(pluginDir, REVIEW_FILE));
+  return st === null ? null : new Date(st.mtimeMs).toISOString();
+}
+function trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {
+  return judgeMarks(text2, readSeal(root, env));
+}
+var fs8, path8, MAX_BYTES2;
+var init_review_seal2 = __esm({
+  "src/node/review-seal.ts"() {
+    "use strict";
+    fs8 = require("node:fs");
+    path8 = require("node:path");
+    init_review_seal();
+    init_what_changed();
+    init_builtin_on_demand();
+    init_session_record();
+    init_state_file();
+    MAX_BYTES2 = 4 * 1024 * 1024;
+  }
+});
+
 // src/node/agent-summary.ts
 function identity(st) {
   return { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
 }
-function sameFile2(a, b) {
+function sameFile(a, b) {
   return a === b || a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
 }
-function statIdentity(file) {
-  try {
-    return identity(fs7.statSync(file));
-  } catch (error) {
-    return error.code === "ENOENT" ? null : void 0;
-  }
+function statIdentity(root, file) {
+  const entry = inspectStateFile(root, file);
+  if (entry.kind === "file") return identity(entry.stat);
+  return entry.kind === "missing" ? null : void 0;
 }
 function readFrom(fd, from) {
-  const st = fs7.fstatSync(fd);
+  const st = fs9.fstatSync(fd);
   const start = Math.min(from, st.size);
-  const bytes = Buffer.alloc(st.size - start);
-  const got = fs7.readSync(fd, bytes, 0, bytes.length, start);
-  return { bytes: bytes.subarray(0, got), id: identity(st) };
+  return { bytes: readRange(fd, start, st.size - start), id: identity(st) };
 }
-function readMarks(pluginDir) {
-  let fd;
-  try {
-    fd = fs7.openSync(path6.join(pluginDir, REVIEW_FILE), "r");
-  } catch (error) {
-    if (error.code === "ENOENT") return { marks: emptyMarks(), id: null };
-    throw error;
-  }
-  try {
-    const { bytes, id } = readFrom(fd, 0);
-    let marks;
+function readMarks(root, pluginDir) {
+  const file = path9.join(pluginDir, REVIEW_FILE);
+  const fd = openStateFile(root, file);
+  let text2 = null;
+  let id = null;
+  if (fd === null) {
+    if (inspectStateFile(root, file).kind !== "missing") throw new Error(`${REVIEW_FILE} is not a regular file`);
+  } else {
     try {
-      marks = parseReviewMarks(JSON.parse(bytes.toString("utf8")));
-    } catch {
-      marks = emptyMarks();
+      const read2 = readFrom(fd, 0);
+      text2 = read2.bytes.toString("utf8");
+      id = read2.id;
+    } finally {
+      fs9.closeSync(fd);
     }
-    return { marks, id };
-  } finally {
-    fs7.closeSync(fd);
   }
+  const verdict = judgeMarks(text2, readSeal(root));
+  return { marks: verdict.marks, id, outside: verdict.outside !== null };
 }
 function noteThere(place) {
   const there = exists(place.root);
@@ -6477,23 +7343,22 @@ function wholeKey(place, now2, journal, marks) {
 }
 function summarizeFiles(place, now2, cap) {
   try {
-    const { marks, id: marksId } = readMarks(place.pluginDir);
-    let fd;
-    try {
-      fd = fs7.openSync(journalPath(place.pluginDir), "r");
-    } catch (error) {
-      if (error.code !== "ENOENT") return void 0;
+    const { marks, id: marksId, outside } = readMarks(place.root, place.pluginDir);
+    if (outside) return void 0;
+    const fd = openStateFile(place.root, journalPath(place.pluginDir));
+    if (fd === null) {
+      if (inspectStateFile(place.root, journalPath(place.pluginDir)).kind !== "missing") return void 0;
       return remember(place, now2, summarizeAgentChanges([], marks, noteThere(place), now2, cap, { journal: null, lastLine: null, marks: marksId }), null, marksId);
     }
     try {
-      const size2 = fs7.fstatSync(fd).size;
+      const size2 = fs9.fstatSync(fd).size;
       const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
       const { bytes, id } = readFrom(fd, start);
       const lastLine = lastLineOf(bytes, start);
       const made = summarizeAgentChanges(parseJournal(bytes.toString("utf8")), marks, noteThere(place), now2, cap, { journal: id, lastLine, marks: marksId });
       return remember(place, now2, made, id, marksId);
     } finally {
-      fs7.closeSync(fd);
+      fs9.closeSync(fd);
     }
   } catch {
     return void 0;
@@ -6505,12 +7370,12 @@ function remember(place, now2, made, journal, marks) {
 }
 function wholeItemJustMade(place, now2) {
   if (lastWhole === null) return null;
-  const journal = statIdentity(journalPath(place.pluginDir));
-  const marks = statIdentity(path6.join(place.pluginDir, REVIEW_FILE));
+  const journal = statIdentity(place.root, journalPath(place.pluginDir));
+  const marks = statIdentity(place.root, path9.join(place.pluginDir, REVIEW_FILE));
   if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now2, journal, marks)) return null;
   return { count: lastWhole.item.count, paths: [...lastWhole.item.paths] };
 }
-function appendedText(file, summary, now2) {
+function appendedText(root, file, summary, now2) {
   const was = summary.journal;
   if (was !== null && (summary.lastLine === null || now2.ino !== was.ino)) return null;
   const from = was?.size ?? 0;
@@ -6518,86 +7383,87 @@ function appendedText(file, summary, now2) {
   const check2 = was === null || from === 0 ? "" : `${summary.lastLine}
 `;
   const checkBytes = Buffer.byteLength(check2);
-  const fd = fs7.openSync(file, "r");
+  const fd = openStateFile(root, file);
+  if (fd === null) return null;
   try {
     const { bytes, id } = readFrom(fd, from - checkBytes);
     if (was !== null && id.ino !== was.ino || id.size > 2 * COMPACT_AT_BYTES) return null;
     if (bytes.subarray(0, checkBytes).toString("utf8") !== check2) return null;
     return bytes.subarray(checkBytes).toString("utf8");
   } finally {
-    fs7.closeSync(fd);
+    fs9.closeSync(fd);
   }
 }
 function agentChangesFromSummary(place, summary, now2, cap) {
   try {
-    const marksNow = statIdentity(path6.join(place.pluginDir, REVIEW_FILE));
-    if (marksNow === void 0 || !sameFile2(marksNow, summary.marks)) return null;
+    const marksNow = statIdentity(place.root, path9.join(place.pluginDir, REVIEW_FILE));
+    if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;
     const file = journalPath(place.pluginDir);
-    const journalNow = statIdentity(file);
+    const journalNow = statIdentity(place.root, file);
     if (journalNow === void 0) return null;
-    if (sameFile2(journalNow, summary.journal)) return itemFromSummary(summary, now2, cap);
+    if (sameFile(journalNow, summary.journal)) return itemFromSummary(summary, now2, cap);
     if (journalNow === null) return null;
-    const tail = appendedText(file, summary, journalNow);
+    const tail = appendedText(place.root, file, summary, journalNow);
     if (tail === null) return null;
-    const { marks, id } = readMarks(place.pluginDir);
-    if (!sameFile2(id, summary.marks)) return null;
+    const { marks, id, outside } = readMarks(place.root, place.pluginDir);
+    if (outside || !sameFile(id, summary.marks)) return null;
     return itemWithTail(summary, parseJournal(tail), marks, noteThere(place), now2, cap);
   } catch {
     return null;
   }
 }
-var fs7, path6, lastWhole;
+var fs9, path9, lastWhole;
 var init_agent_summary2 = __esm({
   "src/node/agent-summary.ts"() {
     "use strict";
-    fs7 = require("node:fs");
-    path6 = require("node:path");
+    fs9 = require("node:fs");
+    path9 = require("node:path");
     init_agent_journal();
     init_agent_summary();
     init_paths();
+    init_review_seal();
     init_what_changed();
     init_agent_journal2();
     init_plugin_tier();
+    init_review_seal2();
+    init_state_file();
     lastWhole = null;
   }
 });
 
 // src/node/what-changed.ts
-function readJson(file) {
-  try {
-    return JSON.parse(fs8.readFileSync(file, "utf8"));
-  } catch {
-    return void 0;
-  }
-}
-function readReviewMarks(pluginDir) {
-  return pluginDir === null ? emptyMarks() : parseReviewMarks(readJson(path7.join(pluginDir, REVIEW_FILE)));
-}
-function readSessionStarts(pluginDir) {
-  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts(readJson(path7.join(pluginDir, SESSION_STARTS_FILE)));
+function readSessionStarts2(root, pluginDir) {
+  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts(readStateJson(root, path10.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES3));
 }
 function agentChangeSessions(ctx, now2) {
-  if (ctx.pluginDir === null) return [];
+  return agentChangesJudged(ctx, now2).sessions;
+}
+function agentChangesJudged(ctx, now2) {
+  if (ctx.pluginDir === null) return { sessions: [] };
   const there = exists(ctx.root);
-  return unreviewedSessions(readJournal(ctx.pluginDir, now2), readReviewMarks(ctx.pluginDir), (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p));
+  const counted = (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);
+  const records = readJournal(ctx.root, ctx.pluginDir, now2);
+  const verdict = trustedMarks(ctx.root, ctx.pluginDir);
+  const sessions = unreviewedSessions(records, verdict.marks, counted);
+  if (verdict.outside === null) return { sessions };
+  return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };
 }
 async function recordSessionStart(ctx, source, now2) {
   try {
     if (ctx.pluginDir === null) return;
-    const next = nextSessionStarts(readSessionStarts(ctx.pluginDir), source, now2);
+    const next = nextSessionStarts(readSessionStarts2(ctx.root, ctx.pluginDir), source, now2);
     if (next === null) return;
-    const { writeFileAtomic: writeFileAtomic2 } = await Promise.resolve().then(() => (init_atomic_write(), atomic_write_exports));
-    writeFileAtomic2(path7.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}
+    writeStateFile(ctx.root, path10.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}
 `);
   } catch {
   }
 }
-function describe2(error) {
+function describe3(error) {
   const text2 = error instanceof Error ? error.message : String(error);
   return text2.split("\n")[0]?.slice(0, 300) || "unknown error";
 }
 async function sinceLastSession(ctx, sourced, full) {
-  const since = readSessionStarts(ctx.pluginDir).previous;
+  const since = readSessionStarts2(ctx.root, ctx.pluginDir).previous;
   if (since === null) return sinceLastSessionItem(null, []);
   const own2 = newsNotes(sourced.brief);
   if (own2 !== null) return sinceLastSessionItem(since, own2);
@@ -6615,10 +7481,14 @@ function agentChanges(ctx, sourced, now2) {
   const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };
   const cache = sourced.cache;
   if (sourced.kept === true && cache?.agentChanges !== void 0) {
-    const item = agentChangesFromSummary(place, cache.agentChanges, now2, cache.namesPerItem);
-    if (item !== null) return item;
+    const item2 = agentChangesFromSummary(place, cache.agentChanges, now2, cache.namesPerItem);
+    if (item2 !== null) return item2;
   }
-  return wholeItemJustMade(place, now2) ?? agentChangesItem(agentChangeSessions(ctx, now2));
+  const made = wholeItemJustMade(place, now2);
+  if (made !== null) return made;
+  const judged = agentChangesJudged(ctx, now2);
+  const item = agentChangesItem(judged.sessions);
+  return judged.changedOutside === void 0 ? item : { ...item, changedOutside: judged.changedOutside };
 }
 async function attachWhatChanged(ctx, sourced, now2, full) {
   const items = { ...sourced.brief.items };
@@ -6627,27 +7497,30 @@ async function attachWhatChanged(ctx, sourced, now2, full) {
     items.agentChanges = agentChanges(ctx, sourced, now2);
   } catch (error) {
     items.agentChanges = null;
-    errors.push({ item: "agentChanges", message: describe2(error) });
+    errors.push({ item: "agentChanges", message: describe3(error) });
   }
   try {
     items.sinceLastSession = await sinceLastSession(ctx, sourced, full);
   } catch (error) {
     items.sinceLastSession = null;
-    errors.push({ item: "sinceLastSession", message: describe2(error) });
+    errors.push({ item: "sinceLastSession", message: describe3(error) });
   }
   sourced.brief = { ...sourced.brief, items, errors };
 }
-var fs8, path7;
+var path10, MAX_BYTES3;
 var init_what_changed2 = __esm({
   "src/node/what-changed.ts"() {
     "use strict";
-    fs8 = require("node:fs");
-    path7 = require("node:path");
+    path10 = require("node:path");
     init_what_changed();
     init_paths();
     init_agent_journal2();
     init_agent_summary2();
     init_plugin_tier();
+    init_review_seal();
+    init_review_seal2();
+    init_state_file();
+    MAX_BYTES3 = 4 * 1024 * 1024;
   }
 });
 
@@ -6656,7 +7529,7 @@ function judgeCache(ctx, now2) {
   const why = [];
   const rejected = [];
   if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now2, why), reason: why[0] ?? null, rejected };
-  const file = readBriefCacheChecked(ctx.pluginDir);
+  const file = readBriefCacheChecked(ctx.root, ctx.pluginDir);
   const usable = usableCache(ctx, now2, why, rejected, file);
   return { read: file.state === "ok" ? file.value : null, usable, reason: why[0] ?? null, rejected };
 }
@@ -6700,7 +7573,7 @@ function startRun(ctx, choice, now2, full) {
       if (index !== void 0) return index;
       index = null;
       if (cache.usable === null || ctx.pluginDir === null) return index;
-      const got = readBriefIndexChecked(ctx.pluginDir, cache.usable.indexId);
+      const got = readBriefIndexChecked(ctx.root, ctx.pluginDir, cache.usable.indexId);
       if (got.state === "ok") index = got.value;
       else if (got.state === "rejected") {
         run2.indexRejected = got.why;
@@ -6721,12 +7594,12 @@ async function getBrief(ctx, choice, now2, full = true) {
   if (choice === "cache") throw new NoCurrentCache([...ctx.warnings, ...reasons].join("; ") || "no current cache");
   throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);
 }
-var fs9, path8, NoCurrentCache, NoLiveAnswer, NOT_ASKED, pluginTier, liveTier, liveIfListening, verifiedCacheTier, scanTier;
+var fs10, path11, NoCurrentCache, NoLiveAnswer, NOT_ASKED, pluginTier, liveTier, liveIfListening, verifiedCacheTier, scanTier;
 var init_brief_pipeline = __esm({
   "src/node/brief-pipeline.ts"() {
     "use strict";
-    fs9 = require("node:fs");
-    path8 = require("node:path");
+    fs10 = require("node:fs");
+    path11 = require("node:path");
     init_live_protocol();
     init_cache_read();
     init_plugin_tier();
@@ -6749,7 +7622,7 @@ var init_brief_pipeline = __esm({
     liveTier = { name: "live", run: async (run2) => (await localTiers()).liveBrief(run2) };
     liveIfListening = {
       name: "live",
-      run: (run2) => run2.ctx.pluginDir !== null && fs9.existsSync(path8.join(run2.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run2) : null
+      run: (run2) => run2.ctx.pluginDir !== null && fs10.existsSync(path11.join(run2.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run2) : null
     };
     verifiedCacheTier = { name: "verified cache", run: async (run2) => (await localTiers()).verifiedCache(run2) };
     scanTier = { name: "scan", run: async (run2) => (await localTiers()).scanTier(run2) };
@@ -6863,17 +7736,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key3, node, visitor, path56) {
-      const ctrl = callVisitor(key3, node, visitor, path56);
+    function visit_(key3, node, visitor, path59) {
+      const ctrl = callVisitor(key3, node, visitor, path59);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key3, path56, ctrl);
-        return visit_(key3, ctrl, visitor, path56);
+        replaceNode(key3, path59, ctrl);
+        return visit_(key3, ctrl, visitor, path59);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path56 = Object.freeze(path56.concat(node));
+          path59 = Object.freeze(path59.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path56);
+            const ci = visit_(i, node.items[i], visitor, path59);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -6884,13 +7757,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path56 = Object.freeze(path56.concat(node));
-          const ck = visit_("key", node.key, visitor, path56);
+          path59 = Object.freeze(path59.concat(node));
+          const ck = visit_("key", node.key, visitor, path59);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path56);
+          const cv = visit_("value", node.value, visitor, path59);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -6911,17 +7784,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key3, node, visitor, path56) {
-      const ctrl = await callVisitor(key3, node, visitor, path56);
+    async function visitAsync_(key3, node, visitor, path59) {
+      const ctrl = await callVisitor(key3, node, visitor, path59);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key3, path56, ctrl);
-        return visitAsync_(key3, ctrl, visitor, path56);
+        replaceNode(key3, path59, ctrl);
+        return visitAsync_(key3, ctrl, visitor, path59);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path56 = Object.freeze(path56.concat(node));
+          path59 = Object.freeze(path59.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path56);
+            const ci = await visitAsync_(i, node.items[i], visitor, path59);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -6932,13 +7805,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path56 = Object.freeze(path56.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path56);
+          path59 = Object.freeze(path59.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path59);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path56);
+          const cv = await visitAsync_("value", node.value, visitor, path59);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -6965,23 +7838,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key3, node, visitor, path56) {
+    function callVisitor(key3, node, visitor, path59) {
       if (typeof visitor === "function")
-        return visitor(key3, node, path56);
+        return visitor(key3, node, path59);
       if (identity2.isMap(node))
-        return visitor.Map?.(key3, node, path56);
+        return visitor.Map?.(key3, node, path59);
       if (identity2.isSeq(node))
-        return visitor.Seq?.(key3, node, path56);
+        return visitor.Seq?.(key3, node, path59);
       if (identity2.isPair(node))
-        return visitor.Pair?.(key3, node, path56);
+        return visitor.Pair?.(key3, node, path59);
       if (identity2.isScalar(node))
-        return visitor.Scalar?.(key3, node, path56);
+        return visitor.Scalar?.(key3, node, path59);
       if (identity2.isAlias(node))
-        return visitor.Alias?.(key3, node, path56);
+        return visitor.Alias?.(key3, node, path59);
       return void 0;
     }
-    function replaceNode(key3, path56, node) {
-      const parent = path56[path56.length - 1];
+    function replaceNode(key3, path59, node) {
+      const parent = path59[path59.length - 1];
       if (identity2.isCollection(parent)) {
         parent.items[key3] = node;
       } else if (identity2.isPair(parent)) {
@@ -7593,10 +8466,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity2 = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path56, value) {
+    function collectionFromPath(schema, path59, value) {
       let v = value;
-      for (let i = path56.length - 1; i >= 0; --i) {
-        const k = path56[i];
+      for (let i = path59.length - 1; i >= 0; --i) {
+        const k = path59[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -7615,7 +8488,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path56) => path56 == null || typeof path56 === "object" && !!path56[Symbol.iterator]().next().done;
+    var isEmptyPath = (path59) => path59 == null || typeof path59 === "object" && !!path59[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -7645,11 +8518,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path56, value) {
-        if (isEmptyPath(path56))
+      addIn(path59, value) {
+        if (isEmptyPath(path59))
           this.add(value);
         else {
-          const [key3, ...rest] = path56;
+          const [key3, ...rest] = path59;
           const node = this.get(key3, true);
           if (identity2.isCollection(node))
             node.addIn(rest, value);
@@ -7663,8 +8536,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path56) {
-        const [key3, ...rest] = path56;
+      deleteIn(path59) {
+        const [key3, ...rest] = path59;
         if (rest.length === 0)
           return this.delete(key3);
         const node = this.get(key3, true);
@@ -7678,8 +8551,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path56, keepScalar) {
-        const [key3, ...rest] = path56;
+      getIn(path59, keepScalar) {
+        const [key3, ...rest] = path59;
         const node = this.get(key3, true);
         if (rest.length === 0)
           return !keepScalar && identity2.isScalar(node) ? node.value : node;
@@ -7697,8 +8570,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path56) {
-        const [key3, ...rest] = path56;
+      hasIn(path59) {
+        const [key3, ...rest] = path59;
         if (rest.length === 0)
           return this.has(key3);
         const node = this.get(key3, true);
@@ -7708,8 +8581,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path56, value) {
-        const [key3, ...rest] = path56;
+      setIn(path59, value) {
+        const [key3, ...rest] = path59;
         if (rest.length === 0) {
           this.set(key3, value);
         } else {
@@ -10224,9 +11097,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path56, value) {
+      addIn(path59, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path56, value);
+          this.contents.addIn(path59, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -10301,14 +11174,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path56) {
-        if (Collection.isEmptyPath(path56)) {
+      deleteIn(path59) {
+        if (Collection.isEmptyPath(path59)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path56) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path59) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -10323,10 +11196,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path56, keepScalar) {
-        if (Collection.isEmptyPath(path56))
+      getIn(path59, keepScalar) {
+        if (Collection.isEmptyPath(path59))
           return !keepScalar && identity2.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity2.isCollection(this.contents) ? this.contents.getIn(path56, keepScalar) : void 0;
+        return identity2.isCollection(this.contents) ? this.contents.getIn(path59, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -10337,10 +11210,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path56) {
-        if (Collection.isEmptyPath(path56))
+      hasIn(path59) {
+        if (Collection.isEmptyPath(path59))
           return this.contents !== void 0;
-        return identity2.isCollection(this.contents) ? this.contents.hasIn(path56) : false;
+        return identity2.isCollection(this.contents) ? this.contents.hasIn(path59) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -10357,13 +11230,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path56, value) {
-        if (Collection.isEmptyPath(path56)) {
+      setIn(path59, value) {
+        if (Collection.isEmptyPath(path59)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path56), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path59), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path56, value);
+          this.contents.setIn(path59, value);
         }
       }
       /**
@@ -10749,10 +11622,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key: key3, sep: sep5, value } = collItem;
+        const { start, key: key3, sep: sep7, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key3 ?? sep5?.[0],
+          next: key3 ?? sep7?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -10766,7 +11639,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key3 && key3.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep5) {
+          if (!keyProps.anchor && !keyProps.tag && !sep7) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -10790,7 +11663,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep5 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep7 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -10806,7 +11679,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep5, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep7, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -10897,7 +11770,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep5 = "";
+        let sep7 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -10911,13 +11784,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep5 + cb;
-              sep5 = "";
+                comment += sep7 + cb;
+              sep7 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep5 += source;
+                sep7 += source;
               hasSpace = true;
               break;
             default:
@@ -10960,18 +11833,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key: key3, sep: sep5, value } = collItem;
+        const { start, key: key3, sep: sep7, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key3 ?? sep5?.[0],
+          next: key3 ?? sep7?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep5 && !value) {
+          if (!props.anchor && !props.tag && !sep7 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -11025,8 +11898,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep5 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep5, null, props, onError);
+        if (!isMap && !sep7 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep7, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -11038,7 +11911,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key3))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep5 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep7 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -11049,8 +11922,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep5)
-                for (const st of sep5) {
+              if (sep7)
+                for (const st of sep7) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -11067,7 +11940,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep5, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep7, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -11247,7 +12120,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep5 = "";
+      let sep7 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -11264,24 +12137,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep5 + indent.slice(trimIndent) + content;
-          sep5 = "\n";
+          value += sep7 + indent.slice(trimIndent) + content;
+          sep7 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep5 === " ")
-            sep5 = "\n";
-          else if (!prevMoreIndented && sep5 === "\n")
-            sep5 = "\n\n";
-          value += sep5 + indent.slice(trimIndent) + content;
-          sep5 = "\n";
+          if (sep7 === " ")
+            sep7 = "\n";
+          else if (!prevMoreIndented && sep7 === "\n")
+            sep7 = "\n\n";
+          value += sep7 + indent.slice(trimIndent) + content;
+          sep7 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep5 === "\n")
+          if (sep7 === "\n")
             value += "\n";
           else
-            sep5 = "\n";
+            sep7 = "\n";
         } else {
-          value += sep5 + content;
-          sep5 = " ";
+          value += sep7 + content;
+          sep7 = " ";
           prevMoreIndented = false;
         }
       }
@@ -11464,25 +12337,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep5 = " ";
+      let sep7 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep5 === "\n")
-            res += sep5;
+          if (sep7 === "\n")
+            res += sep7;
           else
-            sep5 = "\n";
+            sep7 = "\n";
         } else {
-          res += sep5 + lm;
-          sep5 = " ";
+          res += sep7 + lm;
+          sep7 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep5 + (match?.[1] ?? "");
+      return res + sep7 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -12292,14 +13165,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key: key3, sep: sep5, value }) {
+    function stringifyItem({ start, key: key3, sep: sep7, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key3)
         res += stringifyToken(key3);
-      if (sep5)
-        for (const st of sep5)
+      if (sep7)
+        for (const st of sep7)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -12324,9 +13197,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path56) => {
+    visit2.itemAtPath = (cst, path59) => {
       let item = cst;
-      for (const [field, index] of path56) {
+      for (const [field, index] of path59) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -12335,23 +13208,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path56) => {
-      const parent = visit2.itemAtPath(cst, path56.slice(0, -1));
-      const field = path56[path56.length - 1][0];
+    visit2.parentCollection = (cst, path59) => {
+      const parent = visit2.itemAtPath(cst, path59.slice(0, -1));
+      const field = path59[path59.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path56, item, visitor) {
-      let ctrl = visitor(item, path56);
+    function _visit(path59, item, visitor) {
+      let ctrl = visitor(item, path59);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path56.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path59.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -12362,10 +13235,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path56);
+            ctrl = ctrl(item, path59);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path56) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path59) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -13466,18 +14339,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep5;
+          let sep7;
           if (scalar.end) {
-            sep5 = scalar.end;
-            sep5.push(this.sourceToken);
+            sep7 = scalar.end;
+            sep7.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep5 = [this.sourceToken];
+            sep7 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep5 }]
+            items: [{ start, key: scalar, sep: sep7 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -13630,15 +14503,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key3 = it.key;
-                  const sep5 = it.sep;
-                  sep5.push(this.sourceToken);
+                  const sep7 = it.sep;
+                  sep7.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key: key3, sep: sep5 }]
+                    items: [{ start: start2, key: key3, sep: sep7 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -13667,14 +14540,14 @@ var require_parser = __commonJS({
             case "scalar":
             case "single-quoted-scalar":
             case "double-quoted-scalar": {
-              const fs45 = this.flowScalar(this.type);
+              const fs39 = this.flowScalar(this.type);
               if (atNextItem || it.value) {
-                map.items.push({ start, key: fs45, sep: [] });
+                map.items.push({ start, key: fs39, sep: [] });
                 this.onKeyLine = true;
               } else if (it.sep) {
-                this.stack.push(fs45);
+                this.stack.push(fs39);
               } else {
-                Object.assign(it, { key: fs45, sep: [] });
+                Object.assign(it, { key: fs39, sep: [] });
                 this.onKeyLine = true;
               }
               return;
@@ -13802,13 +14675,13 @@ var require_parser = __commonJS({
             case "scalar":
             case "single-quoted-scalar":
             case "double-quoted-scalar": {
-              const fs45 = this.flowScalar(this.type);
+              const fs39 = this.flowScalar(this.type);
               if (!it || it.value)
-                fc.items.push({ start: [], key: fs45, sep: [] });
+                fc.items.push({ start: [], key: fs39, sep: [] });
               else if (it.sep)
-                this.stack.push(fs45);
+                this.stack.push(fs39);
               else
-                Object.assign(it, { key: fs45, sep: [] });
+                Object.assign(it, { key: fs39, sep: [] });
               return;
             }
             case "flow-map-end":
@@ -13832,13 +14705,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep5 = fc.end.splice(1, fc.end.length);
-            sep5.push(this.sourceToken);
+            const sep7 = fc.end.splice(1, fc.end.length);
+            sep7.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep5 }]
+              items: [{ start, key: fc, sep: sep7 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -14722,8 +15595,8 @@ function flagFreeTest(settings) {
   if (names.some((n) => !/^[\x20-\x7e]+$/.test(n) || /k/i.test(n))) return null;
   const lowered = names.map((n) => Uint8Array.from(n.toLowerCase(), (c) => c.charCodeAt(0)));
   const { inboxFolder, rulesFolder } = settings;
-  return (bytes, path56) => {
-    if (isInFolder(path56, inboxFolder) || isInFolder(path56, rulesFolder)) return false;
+  return (bytes, path59) => {
+    if (isInFolder(path59, inboxFolder) || isInFolder(path59, rulesFolder)) return false;
     const end = bytes.length;
     for (let at = bytes.indexOf(HASH); at >= 0; at = bytes.indexOf(HASH, at + 1)) {
       if (nameAt(bytes, at + 1, end, lowered)) return false;
@@ -14767,12 +15640,12 @@ function othersRunningNow(loadavg2) {
 function othersRunning() {
   if (process.platform !== "linux") return null;
   let least = null;
-  const pause = new Int32Array(new SharedArrayBuffer(4));
+  const pause2 = new Int32Array(new SharedArrayBuffer(4));
   for (let i = 0; i < SAMPLES; i++) {
-    if (i > 0) Atomics.wait(pause, 0, 0, 1);
+    if (i > 0) Atomics.wait(pause2, 0, 0, 1);
     let now2;
     try {
-      now2 = othersRunningNow(fs10.readFileSync("/proc/loadavg", "utf8"));
+      now2 = othersRunningNow(fs11.readFileSync("/proc/loadavg", "utf8"));
     } catch {
       now2 = null;
     }
@@ -14795,11 +15668,11 @@ function threadChoice(notes, env) {
   const load = os.loadavg()[0] ?? 0;
   return freeCore(cores(), load) ? { two: true, why: `free core (load ${load.toFixed(2)})` } : { two: false, why: `no free core (load ${load.toFixed(2)})` };
 }
-var fs10, os, PARALLEL_MIN_NOTES, SAMPLES, THREADS_ENV;
+var fs11, os, PARALLEL_MIN_NOTES, SAMPLES, THREADS_ENV;
 var init_thread_choice = __esm({
   "src/node/thread-choice.ts"() {
     "use strict";
-    fs10 = require("node:fs");
+    fs11 = require("node:fs");
     os = require("node:os");
     PARALLEL_MIN_NOTES = 2e4;
     SAMPLES = 3;
@@ -14919,8 +15792,8 @@ function splitRead(root, settings, notes, readNotes2, fed) {
     for (const s of part.sizes) all.sizes.push(s);
     all.read += part.read;
   }
-  const trace = workerNotes > 0 ? { walk: "scan", threads: 2, why, notes: notes.length, workerNotes } : { walk: "scan", threads: 1, why: "the worker took no part", notes: notes.length, workerNotes };
-  return { part: all, trace };
+  const trace2 = workerNotes > 0 ? { walk: "scan", threads: 2, why, notes: notes.length, workerNotes } : { walk: "scan", threads: 1, why: "the worker took no part", notes: notes.length, workerNotes };
+  return { part: all, trace: trace2 };
 }
 var import_node_worker_threads, CHUNK_NOTES, DONE_TIMEOUT_MS, FEED_WAIT_MS, NEXT, DONE, POSTED, WALKED, SLOTS_BYTES, asNotes, FedSplit;
 var init_scan_parallel = __esm({
@@ -14954,8 +15827,8 @@ var init_scan_parallel = __esm({
         return helper === null ? null : new _FedSplit(helper, `fed during the walk, ${choice.why}`);
       }
       /** The walk listed one more note. */
-      add(notePath) {
-        this.pending.push(notePath);
+      add(notePath2) {
+        this.pending.push(notePath2);
         if (this.pending.length === CHUNK_NOTES) this.post();
       }
       /** The walk is over: the last chunk goes out and the worker learns there is no more. */
@@ -14984,14 +15857,14 @@ var init_scan_parallel = __esm({
 });
 
 // src/node/thread-trace.ts
-function traceLine(trace) {
-  return `${TRACE_PREFIX}${JSON.stringify(trace)}
+function traceLine(trace2) {
+  return `${TRACE_PREFIX}${JSON.stringify(trace2)}
 `;
 }
-function traceThreads(trace, env = process.env) {
+function traceThreads(trace2, env = process.env) {
   if (env[TRACE_ENV] !== "1") return;
   try {
-    process.stderr.write(traceLine(trace));
+    process.stderr.write(traceLine(trace2));
   } catch {
   }
 }
@@ -15160,10 +16033,10 @@ function workerSource() {
   ].join("\n");
 }
 function withSep(root) {
-  return root.endsWith(path9.sep) ? root : root + path9.sep;
+  return root.endsWith(path12.sep) ? root : root + path12.sep;
 }
 function stampAlone(root, excludedRootFolders) {
-  const part = walkPart(fs11, addToStamp, { prefix: withSep(root), excludedRootFolders, shared: null }, 0);
+  const part = walkPart(fs12, addToStamp, { prefix: withSep(root), excludedRootFolders, shared: null }, 0);
   return part.clean ? stampOfSum(part.sum) : null;
 }
 function walkTogether(root, excludedRootFolders, waitForWorker = false) {
@@ -15182,7 +16055,7 @@ function walkTogether(root, excludedRootFolders, waitForWorker = false) {
   worker.unref();
   worker.on("error", () => void 0);
   if (waitForWorker) Atomics.wait(slots, STARTED, 0, WORKER_SILENCE_MS);
-  const mine = walkPart(fs11, addToStamp, job, 0);
+  const mine = walkPart(fs12, addToStamp, job, 0);
   if (Atomics.compareExchange(slots, STARTED, 0, -1) === 0) {
     void worker.terminate();
     return { stamp: mine.clean ? stampOfSum(mine.sum) : null, workerNotes: null };
@@ -15205,25 +16078,25 @@ function walkTogether(root, excludedRootFolders, waitForWorker = false) {
 }
 function statStamp(root, excludedRootFolders, expectedNotes = 0, env = process.env) {
   const choice = threadChoice(expectedNotes, env);
-  const trace = { walk: "stat-walk", threads: 1, why: choice.why, notes: expectedNotes };
+  const trace2 = { walk: "stat-walk", threads: 1, why: choice.why, notes: expectedNotes };
   let stamp;
   if (choice.two) {
     const together = walkTogether(root, excludedRootFolders);
     stamp = together.stamp;
-    if (together.workerNotes !== null && together.workerNotes > 0) Object.assign(trace, { threads: 2, workerNotes: together.workerNotes });
-    else Object.assign(trace, { why: "the worker took no part", workerNotes: together.workerNotes ?? 0 });
+    if (together.workerNotes !== null && together.workerNotes > 0) Object.assign(trace2, { threads: 2, workerNotes: together.workerNotes });
+    else Object.assign(trace2, { why: "the worker took no part", workerNotes: together.workerNotes ?? 0 });
   } else {
     stamp = stampAlone(root, excludedRootFolders);
   }
-  traceThreads(trace, env);
+  traceThreads(trace2, env);
   return stamp;
 }
-var fs11, path9, import_node_worker_threads2, QUEUE_FOLDERS, QUEUE_BYTES, HEADER_SLOTS, MAIN_COUNT, PROGRESS, STARTED, DONE2, SUM_A, SUM_B, SUM_COUNT, CLEAN, WORKER_SILENCE_MS;
+var fs12, path12, import_node_worker_threads2, QUEUE_FOLDERS, QUEUE_BYTES, HEADER_SLOTS, MAIN_COUNT, PROGRESS, STARTED, DONE2, SUM_A, SUM_B, SUM_COUNT, CLEAN, WORKER_SILENCE_MS;
 var init_stat_walk = __esm({
   "src/node/stat-walk.ts"() {
     "use strict";
-    fs11 = require("node:fs");
-    path9 = require("node:path");
+    fs12 = require("node:fs");
+    path12 = require("node:path");
     import_node_worker_threads2 = require("node:worker_threads");
     init_stat_stamp();
     init_thread_choice();
@@ -15250,13 +16123,13 @@ function errorText(error) {
 }
 function walkNotes(root, excludedRootFolders, withStat, visit2) {
   const errors = [];
-  const prefix = root.endsWith(path10.sep) ? root : root + path10.sep;
+  const prefix = root.endsWith(path13.sep) ? root : root + path13.sep;
   const pending = [""];
   while (pending.length > 0) {
     const rel = pending.pop() ?? "";
     let entries;
     try {
-      entries = fs12.readdirSync(rel === "" ? root : prefix + rel, { withFileTypes: true });
+      entries = fs13.readdirSync(rel === "" ? root : prefix + rel, { withFileTypes: true });
     } catch (error) {
       errors.push(`could not read folder ${rel === "" ? "." : quoteName(rel)} (${errorText(error)})`);
       continue;
@@ -15276,7 +16149,7 @@ function walkNotes(root, excludedRootFolders, withStat, visit2) {
         continue;
       }
       try {
-        const st = fs12.statSync(prefix + childRel, { throwIfNoEntry: false });
+        const st = fs13.statSync(prefix + childRel, { throwIfNoEntry: false });
         if (st?.isFile() === true) visit2(childRel, Math.trunc(st.mtimeMs), st.size);
       } catch (error) {
         if (error.code !== "ENOENT") visit2(childRel, 0, -1, errorText(error));
@@ -15297,9 +16170,9 @@ function walkStamp(root, excludedRootFolders, expectedNotes = 0) {
   return statStamp(root, excludedRootFolders, expectedNotes);
 }
 function readFile(file) {
-  const fd = fs12.openSync(file, OPEN_FLAGS);
+  const fd = fs13.openSync(file, OPEN_FLAGS);
   try {
-    const st = fs12.fstatSync(fd);
+    const st = fs13.fstatSync(fd);
     if (!st.isFile()) return false;
     if (st.size + 1 > buffer.length) buffer = Buffer.allocUnsafe(st.size + 1);
     let length = 0;
@@ -15310,7 +16183,7 @@ function readFile(file) {
         buffer = bigger;
       }
       const want = buffer.length - length;
-      const n = fs12.readSync(fd, buffer, length, want, null);
+      const n = fs13.readSync(fd, buffer, length, want, null);
       length += n;
       if (n === 0 || n < want && length >= st.size) break;
     }
@@ -15319,7 +16192,7 @@ function readFile(file) {
     readSize = st.size;
     return true;
   } finally {
-    fs12.closeSync(fd);
+    fs13.closeSync(fd);
   }
 }
 function readRules(settings) {
@@ -15352,7 +16225,7 @@ function readNote(note, rules, file) {
 }
 function readNotes(root, settings, notes, reuse) {
   const rules = readRules(settings);
-  const prefix = root.endsWith(path10.sep) ? root : root + path10.sep;
+  const prefix = root.endsWith(path13.sep) ? root : root + path13.sep;
   const part = { entries: [], sizes: [], read: 0 };
   for (const note of notes) {
     const previous = note.error === void 0 ? reuse?.(note) : void 0;
@@ -15389,12 +16262,12 @@ function scanVault(root, settings, reuse, given, expectedNotes = 0) {
   traceThreads(split?.trace ?? { walk: "scan", threads: 1, why: "only changed notes read", notes: walk.notes.length });
   return { walk, ...part };
 }
-var fs12, path10, decoder, OPEN_FLAGS, buffer, readLength, readMtime, readSize, NO_FLAGS, rulesCache, lastSize;
+var fs13, path13, decoder, OPEN_FLAGS, buffer, readLength, readMtime, readSize, NO_FLAGS, rulesCache, lastSize;
 var init_scan = __esm({
   "src/node/scan.ts"() {
     "use strict";
-    fs12 = require("node:fs");
-    path10 = require("node:path");
+    fs13 = require("node:fs");
+    path13 = require("node:path");
     init_flags();
     init_note_facts();
     init_prefilter();
@@ -15403,7 +16276,7 @@ var init_scan = __esm({
     init_stat_walk();
     init_thread_trace();
     decoder = new TextDecoder("utf-8", { fatal: false });
-    OPEN_FLAGS = fs12.constants.O_RDONLY | (fs12.constants.O_NONBLOCK ?? 0);
+    OPEN_FLAGS = fs13.constants.O_RDONLY | (fs13.constants.O_NONBLOCK ?? 0);
     buffer = Buffer.allocUnsafe(64 * 1024);
     readLength = 0;
     readMtime = 0;
@@ -19173,33 +20046,29 @@ var init_wrapper = __esm({
 });
 
 // src/node/live/discovery.ts
-function writeDiscovery(file, discovery) {
-  if (asDiscovery(discovery) === null) throw new Error(`refusing to write ${path11.basename(file)}: not a valid discovery record`);
-  writeFileAtomic(file, JSON.stringify(discovery), { mode: 384 });
+function writeDiscovery(root, file, discovery) {
+  if (asDiscovery(discovery) === null) throw new Error(`refusing to write ${path14.basename(file)}: not a valid discovery record`);
+  writeStateFile(root, file, JSON.stringify(discovery), { mode: 384 });
 }
-function readDiscovery(file) {
-  try {
-    return asDiscovery(JSON.parse(fs13.readFileSync(file, "utf8")));
-  } catch {
-    return null;
-  }
+function readDiscovery(root, file) {
+  return asDiscovery(readStateJson(root, file, MAX_BYTES4));
 }
-function removeDiscovery(file, token) {
-  const current = readDiscovery(file);
+function removeDiscovery(root, file, token) {
+  const current = readDiscovery(root, file);
   if (current !== null && current.token !== token) return;
   try {
-    fs13.unlinkSync(file);
+    removeStateFile(root, file);
   } catch {
   }
 }
-var fs13, path11;
+var path14, MAX_BYTES4;
 var init_discovery = __esm({
   "src/node/live/discovery.ts"() {
     "use strict";
-    fs13 = require("node:fs");
-    path11 = require("node:path");
+    path14 = require("node:path");
     init_live_protocol();
-    init_atomic_write();
+    init_state_file();
+    MAX_BYTES4 = 64 * 1024;
   }
 });
 
@@ -19208,11 +20077,11 @@ var client_exports = {};
 __export(client_exports, {
   askLive: () => askLive
 });
-function askLive(discoveryFile, method, budgetMs) {
-  const d = readDiscovery(discoveryFile);
+function askLive(root, discoveryFile, method, budgetMs) {
+  const d = readDiscovery(root, discoveryFile);
   if (d === null) return Promise.resolve({ ok: false, reason: "no live channel" });
   if (!processAlive(d.pid)) return Promise.resolve({ ok: false, reason: "live channel owner is not running" });
-  return new Promise((resolve19) => {
+  return new Promise((resolve23) => {
     let settled = false;
     const ws = new import_websocket.default(`ws://127.0.0.1:${d.port}`, { headers: { [TOKEN_HEADER]: d.token }, handshakeTimeout: budgetMs });
     const finish = (answer) => {
@@ -19220,7 +20089,7 @@ function askLive(discoveryFile, method, budgetMs) {
       settled = true;
       clearTimeout(timer);
       ws.terminate();
-      resolve19(answer);
+      resolve23(answer);
     };
     const timer = setTimeout(() => finish({ ok: false, reason: `no answer within ${budgetMs} ms` }), budgetMs);
     ws.on("open", () => ws.send(JSON.stringify({ id: 1, method })));
@@ -19332,20 +20201,21 @@ function scanTier2(run2) {
   const index = run2.index();
   if (index !== null) rowsOf(index, rows, previous);
   else if (cache === null && run2.cache.read !== null && run2.cache.read.key === ctx.key && ctx.pluginDir !== null) {
-    const earlier = readBriefIndex(ctx.pluginDir, run2.cache.read.indexId);
+    const earlier = readBriefIndex(ctx.root, ctx.pluginDir, run2.cache.read.indexId);
     if (earlier !== null) rowsOf(earlier, rows, previous);
   }
   const reuse = rows.size === 0 ? void 0 : (note) => {
     const seen = rows.get(note.path);
     return seen !== void 0 && seen[0] === note.mtime && seen[1] === note.size ? previous.get(note.path) : void 0;
   };
-  const expected = reuse === void 0 && run2.walk === void 0 && ctx.pluginDir !== null ? (run2.cache.read ?? readBriefCache(ctx.pluginDir))?.noteCount : void 0;
+  const expected = reuse === void 0 && run2.walk === void 0 && ctx.pluginDir !== null ? (run2.cache.read ?? readBriefCache(ctx.root, ctx.pluginDir))?.noteCount : void 0;
   const scan = scanVault(ctx.root, ctx.settings, reuse, run2.walk, expected ?? 0);
   const brief = briefFrom(ctx, now2, scan.entries, scan.walk.errors, cache);
   const generatedAt = now2.getTime();
   if (ctx.pluginDir !== null) {
     try {
       writeCache(
+        ctx.root,
         ctx.pluginDir,
         {
           writer: "bridge",
@@ -19357,7 +20227,7 @@ function scanTier2(run2) {
           namesPerItem: ctx.settings.maxNamesPerItem,
           lang: cache?.lang,
           locale: cache?.locale,
-          news: newsAnswers(brief, readSessionStarts(ctx.pluginDir), ctx.settings.maxNamesPerItem),
+          news: newsAnswers(brief, readSessionStarts2(ctx.root, ctx.pluginDir), ctx.settings.maxNamesPerItem),
           agentChanges: summarizeFiles({ root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders }, now2, ctx.settings.maxNamesPerItem)
         },
         scan.entries.map((e, i) => toRow(e, scan.sizes[i] ?? -1))
@@ -19373,7 +20243,7 @@ async function liveBrief(run2) {
   const { ctx, now: now2 } = run2;
   if (ctx.pluginDir === null) return null;
   const { askLive: askLive2 } = await Promise.resolve().then(() => (init_client(), client_exports));
-  const answer = await askLive2(path12.join(ctx.pluginDir, DISCOVERY_FILE), "brief", LIVE_BUDGET_MS);
+  const answer = await askLive2(ctx.root, path15.join(ctx.pluginDir, DISCOVERY_FILE), "brief", LIVE_BUDGET_MS);
   if (!answer.ok) return { reason: `live channel: ${answer.reason}` };
   const live = answer.result;
   if (live === null || typeof live !== "object" || live.key !== ctx.key || live.date !== isoDate(now2)) {
@@ -19387,12 +20257,12 @@ async function liveBrief(run2) {
 async function localBrief(ctx, now2) {
   return await getBrief(ctx, "local", now2);
 }
-var import_de, path12, LIVE_BUDGET_MS;
+var import_de, path15, LIVE_BUDGET_MS;
 var init_brief_source = __esm({
   "src/node/brief-source.ts"() {
     "use strict";
     import_de = __toESM(require_de());
-    path12 = require("node:path");
+    path15 = require("node:path");
     init_brief();
     init_brief2();
     init_dates();
@@ -19621,11 +20491,10 @@ function isRecorded(v) {
   const r = v;
   return typeof r.check === "string" && typeof r.path === "string" && typeof r.message === "string";
 }
-function readLastCheck(pluginDir) {
-  const file = path13.join(pluginDir, LAST_CHECK_FILE);
+function readLastCheck(root, pluginDir) {
   try {
-    if (fs14.statSync(file).size > MAX_BYTES) return null;
-    const data = JSON.parse(fs14.readFileSync(file, "utf8"));
+    const data = readStateJson(root, path16.join(pluginDir, LAST_CHECK_FILE), MAX_BYTES5);
+    if (data === void 0 || data === null) return null;
     if (data.schema !== 1 || !isLang(data.lang) || typeof data.complete !== "boolean") return null;
     if (!Array.isArray(data.findings) || !data.findings.every(isRecorded)) return null;
     return { lang: data.lang, complete: data.complete, findings: data.findings.map((f) => ({ check: f.check, path: f.path, message: f.message })) };
@@ -19633,42 +20502,34 @@ function readLastCheck(pluginDir) {
     return null;
   }
 }
-function writeLastCheck(pluginDir, lang, findings, now2) {
+function writeLastCheck(root, pluginDir, lang, findings, now2) {
   const kept = findings.slice(0, RECORDED_FINDINGS_MAX).map(recordedFinding);
   const record2 = { schema: 1, writtenAt: now2.toISOString(), lang, complete: kept.length === findings.length, findings: kept };
-  writeFileAtomic(path13.join(pluginDir, LAST_CHECK_FILE), `${JSON.stringify(record2)}
+  writeStateFile(root, path16.join(pluginDir, LAST_CHECK_FILE), `${JSON.stringify(record2)}
 `);
 }
-function isDir(p) {
-  try {
-    return fs14.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-function attributeFindings(pluginDir, lang, findings, now2, record2 = true) {
-  if (pluginDir === null || !isDir(pluginDir)) return diffFindings(null, findings);
-  const previous = readLastCheck(pluginDir);
+function attributeFindings(root, pluginDir, lang, findings, now2, record2 = true) {
+  if (pluginDir === null || !isStateFolder(root, pluginDir)) return diffFindings(null, findings);
+  const previous = readLastCheck(root, pluginDir);
   const diff = diffFindings(previous !== null && previous.lang === lang ? previous : null, findings);
   if (record2) {
     try {
-      writeLastCheck(pluginDir, lang, findings, now2);
+      writeLastCheck(root, pluginDir, lang, findings, now2);
     } catch {
     }
   }
   return diff;
 }
-var fs14, path13, LAST_CHECK_FILE, MAX_BYTES;
+var path16, LAST_CHECK_FILE, MAX_BYTES5;
 var init_last_check = __esm({
   "src/node/last-check.ts"() {
     "use strict";
-    fs14 = require("node:fs");
-    path13 = require("node:path");
+    path16 = require("node:path");
     init_i18n();
     init_finding_diff();
-    init_atomic_write();
+    init_state_file();
     LAST_CHECK_FILE = "last-check.json";
-    MAX_BYTES = 4 * 1024 * 1024;
+    MAX_BYTES5 = 4 * 1024 * 1024;
   }
 });
 
@@ -19679,7 +20540,7 @@ function walkFolders(root, visitor) {
     const rel = pending.pop() ?? "";
     let entries;
     try {
-      entries = fs15.readdirSync(rel === "" ? root : path14.join(root, rel), { withFileTypes: true });
+      entries = fs14.readdirSync(rel === "" ? root : path17.join(root, rel), { withFileTypes: true });
     } catch (error) {
       visitor.unreadable(rel, error);
       continue;
@@ -19690,18 +20551,18 @@ function walkFolders(root, visitor) {
     }
   }
 }
-var fs15, path14;
+var fs14, path17;
 var init_walk = __esm({
   "src/node/walk.ts"() {
     "use strict";
-    fs15 = require("node:fs");
-    path14 = require("node:path");
+    fs14 = require("node:fs");
+    path17 = require("node:path");
   }
 });
 
 // src/core/rules/types.ts
 function reporter(check2) {
-  return (path56, line, message2, detail) => ({ check: check2.id, severity: check2.severity, path: path56, line, message: message2, ...detail === void 0 ? {} : { detail } });
+  return (path59, line, message2, detail) => ({ check: check2.id, severity: check2.severity, path: path59, line, message: message2, ...detail === void 0 ? {} : { detail } });
 }
 var init_types = __esm({
   "src/core/rules/types.ts"() {
@@ -19761,185 +20622,6 @@ var init_agent_frontmatter = __esm({
   }
 });
 
-// src/core/settings.ts
-function cleanFolder(value) {
-  return value.replace(/\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");
-}
-function str3(value, fallback) {
-  return typeof value === "string" ? value : fallback;
-}
-function folder(value, fallback) {
-  return typeof value === "string" ? cleanFolder(value) : fallback;
-}
-function tagName(value, fallback) {
-  if (typeof value !== "string") return fallback;
-  const name = value.trim().replace(/^#+/, "");
-  return name === "" ? fallback : name;
-}
-function stringList(value, fallback) {
-  if (!Array.isArray(value)) return fallback;
-  return value.filter((v) => typeof v === "string" && v.trim() !== "");
-}
-function resolveSettings(raw) {
-  const d = DEFAULT_SETTINGS;
-  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
-  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};
-  const max = r.maxNamesPerItem;
-  const lang = r.language;
-  return {
-    inboxFolder: folder(r.inboxFolder, d.inboxFolder),
-    rulesFolder: folder(r.rulesFolder, d.rulesFolder),
-    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),
-    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),
-    dailyNoteFormat: str3(r.dailyNoteFormat, d.dailyNoteFormat).trim(),
-    tags: {
-      needsReview: tagName(t.needsReview, d.tags.needsReview),
-      review: tagName(t.review, d.tags.review),
-      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),
-      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)
-    },
-    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),
-    ruleScope: stringList(r.ruleScope, d.ruleScope),
-    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,
-    language: isLang(lang) || lang === "auto" ? lang : d.language,
-    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,
-    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,
-    externalCheck: resolveExternalCheck(r.externalCheck),
-    writeGuard: r.writeGuard === true
-  };
-}
-function resolveExternalCheck(raw) {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;
-  const r = raw;
-  if (typeof r.command !== "string" || r.command.trim() === "") return null;
-  return {
-    command: r.command,
-    args: stringList(r.args, []),
-    cleanLine: str3(r.cleanLine, "None of the N checks that ran found anything."),
-    alarmPattern: str3(r.alarmPattern, "ACHTUNG")
-  };
-}
-function resolveDailyNoteSettings(raw) {
-  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
-  const format2 = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;
-  return { folder: folder(r.folder, ""), format: format2 };
-}
-function effectiveDailyNote(settings, obsidian) {
-  return {
-    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,
-    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format
-  };
-}
-function effectiveRuleScope(settings) {
-  if (settings.ruleScope.length > 0) return settings.ruleScope;
-  return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];
-}
-var DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;
-var init_settings = __esm({
-  "src/core/settings.ts"() {
-    "use strict";
-    init_i18n();
-    DEFAULT_SETTINGS = {
-      inboxFolder: "Inbox",
-      rulesFolder: "AI/Regelwerk",
-      sessionsFolder: "AI/sessions",
-      dailyNoteFolder: "",
-      dailyNoteFormat: "",
-      tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },
-      excludedRootFolders: ["Import", "_index"],
-      ruleScope: [],
-      maxNamesPerItem: 5,
-      language: "auto",
-      liveChannel: true,
-      showStatusBar: true,
-      externalCheck: null,
-      writeGuard: false
-    };
-    DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";
-  }
-});
-
-// src/core/rules/scope.ts
-function checkScope(settings) {
-  return [...effectiveRuleScope(settings), ...SETTINGS_FILES];
-}
-function isAbsolute(p) {
-  return p.startsWith("/") || DRIVE.test(p);
-}
-function normalizePath(p) {
-  const slashed = p.replace(/\\/g, "/");
-  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";
-  const rest = slashed.slice(drive.length);
-  const absolute = rest.startsWith("/");
-  const parts = [];
-  for (const part of rest.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();
-      else if (!absolute) parts.push("..");
-      continue;
-    }
-    parts.push(part);
-  }
-  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;
-}
-function vaultRelative(root, filePath) {
-  if (filePath === "" || filePath.includes("\0")) return null;
-  const base = normalizePath(root);
-  const slashed = filePath.replace(/\\/g, "/");
-  const full = normalizePath(isAbsolute(slashed) ? slashed : `${base}/${slashed}`);
-  const prefix = base.endsWith("/") ? base : `${base}/`;
-  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;
-  const rel = full.slice(prefix.length);
-  return rel === "" ? null : rel;
-}
-function scopePattern(glob) {
-  const cached = patternCache.get(glob);
-  if (cached !== void 0) return cached;
-  let source = "";
-  const g = normalizePath(glob).replace(/^\//, "");
-  for (let i = 0; i < g.length; i++) {
-    const c = g[i] ?? "";
-    if (c === "*" && g[i + 1] === "*") {
-      const slashAfter = g[i + 2] === "/";
-      source += slashAfter ? "(?:.*/)?" : ".*";
-      i += slashAfter ? 2 : 1;
-    } else if (c === "*") source += "[^/]*";
-    else if (c === "?") source += "[^/]";
-    else source += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
-  }
-  const re = new RegExp(`^${source}$`, "is");
-  patternCache.set(glob, re);
-  return re;
-}
-function asciiStart(glob) {
-  const cached = startCache.get(glob);
-  if (cached !== void 0) return cached;
-  const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\//, ""))?.[0] ?? "";
-  const start = /[\u0080-\uffff]/.test(literal) ? null : literal.toLowerCase();
-  startCache.set(glob, start);
-  return start;
-}
-function inScope(relPath, patterns) {
-  return patterns.some((p) => {
-    const start = asciiStart(p);
-    if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;
-    return scopePattern(p).test(relPath);
-  });
-}
-var AGENT_FOLDER, SETTINGS_FILES, DRIVE, patternCache, startCache;
-var init_scope = __esm({
-  "src/core/rules/scope.ts"() {
-    "use strict";
-    init_settings();
-    AGENT_FOLDER = ".claude";
-    SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"];
-    DRIVE = /^[a-zA-Z]:(?:\/|$)/;
-    patternCache = /* @__PURE__ */ new Map();
-    startCache = /* @__PURE__ */ new Map();
-  }
-});
-
 // src/core/rules/links.ts
 function stripSubpath(target) {
   const cut2 = target.search(/[#^]/);
@@ -19988,9 +20670,9 @@ function extractLinks(file) {
   }
   return links;
 }
-function folderOf(path56) {
-  const slash = path56.lastIndexOf("/");
-  return slash < 0 ? "" : path56.slice(0, slash);
+function folderOf(path59) {
+  const slash = path59.lastIndexOf("/");
+  return slash < 0 ? "" : path59.slice(0, slash);
 }
 function fileListResolver(files) {
   const exact = /* @__PURE__ */ new Set();
@@ -20007,8 +20689,8 @@ function fileListResolver(files) {
   return (linkpath, sourcePath) => {
     const wanted = linkpath.replace(/\\/g, "/").toLowerCase();
     if (wanted.startsWith("/")) return exact.has(normalizePath(wanted).slice(1));
-    const relative3 = normalizePath(`${folderOf(sourcePath.toLowerCase())}/${wanted}`).replace(/^\//, "");
-    if (exact.has(relative3)) return true;
+    const relative4 = normalizePath(`${folderOf(sourcePath.toLowerCase())}/${wanted}`).replace(/^\//, "");
+    if (exact.has(relative4)) return true;
     if (wanted.startsWith("./") || wanted.startsWith("../")) return false;
     return suffixes.has(normalizePath(wanted));
   };
@@ -20067,9 +20749,9 @@ var init_broken_links = __esm({
 function looksLikePath(token) {
   return token.includes("/") || /\.[A-Za-z0-9]{1,8}$/.test(token);
 }
-function folderOf2(path56) {
-  const slash = path56.lastIndexOf("/");
-  return slash < 0 ? "" : path56.slice(0, slash);
+function folderOf2(path59) {
+  const slash = path59.lastIndexOf("/");
+  return slash < 0 ? "" : path59.slice(0, slash);
 }
 function importTarget(token, from, vaultRoot2) {
   if (token.startsWith("~")) return null;
@@ -20712,8 +21394,8 @@ var init_hook_mistakes = __esm({
 function missingScript(ctx, file, event, word, line) {
   const target = vaultPathOf(word, ctx.input.vaultRoot);
   if (target === null || ctx.exists(target)) return [];
-  const relative3 = !word.includes("CLAUDE_PROJECT_DIR") && !/^(?:\/|[a-zA-Z]:[\\/])/.test(word);
-  const message2 = HOOK_SCRIPTS_TEXT[ctx.lang].missing(event, target, relative3);
+  const relative4 = !word.includes("CLAUDE_PROJECT_DIR") && !/^(?:\/|[a-zA-Z]:[\\/])/.test(word);
+  const message2 = HOOK_SCRIPTS_TEXT[ctx.lang].missing(event, target, relative4);
   return [reporter(hookScriptsCheck)(file.path, line, message2)];
 }
 function vaultPathOf(word, vaultRoot2) {
@@ -20773,10 +21455,10 @@ var init_hook_scripts = __esm({
     ROOT = "\0root\0";
     HOOK_SCRIPTS_TEXT = translations({
       en: {
-        missing: (event, target, relative3) => `The ${event} hook runs ${quoteAlways(target)}, which does not exist in the vault.${relative3 ? ' The path is relative, so it also depends on the folder Claude Code was started in; prefer "${CLAUDE_PROJECT_DIR}/\u2026".' : ""}`
+        missing: (event, target, relative4) => `The ${event} hook runs ${quoteAlways(target)}, which does not exist in the vault.${relative4 ? ' The path is relative, so it also depends on the folder Claude Code was started in; prefer "${CLAUDE_PROJECT_DIR}/\u2026".' : ""}`
       },
       de: {
-        missing: (event, target, relative3) => `Der ${event}-Hook startet ${quoteAlways(target)}, das es im Vault nicht gibt.${relative3 ? ' Der Pfad ist relativ und h\xE4ngt damit auch vom Startordner von Claude Code ab; besser "${CLAUDE_PROJECT_DIR}/\u2026".' : ""}`
+        missing: (event, target, relative4) => `Der ${event}-Hook startet ${quoteAlways(target)}, das es im Vault nicht gibt.${relative4 ? ' Der Pfad ist relativ und h\xE4ngt damit auch vom Startordner von Claude Code ab; besser "${CLAUDE_PROJECT_DIR}/\u2026".' : ""}`
       }
     });
     hookScriptsCheck = {
@@ -20806,9 +21488,9 @@ var init_hook_scripts = __esm({
 });
 
 // src/core/rules/rule-file.ts
-function ruleFile(path56, raw) {
+function ruleFile(path59, raw) {
   const text2 = raw.charCodeAt(0) === 65279 ? raw.slice(1) : raw;
-  return { path: path56, text: text2, lines: text2.split(/\r?\n/) };
+  return { path: path59, text: text2, lines: text2.split(/\r?\n/) };
 }
 function keyLineFinder(lines, end) {
   return (key3) => {
@@ -21089,9 +21771,9 @@ var init_skill_folders = __esm({
       run(ctx) {
         const found = reporter(skillFoldersCheck);
         const folders = /* @__PURE__ */ new Map();
-        for (const path56 of ctx.input.targets) {
-          if (!path56.startsWith(SKILLS)) continue;
-          const rest = path56.slice(SKILLS.length);
+        for (const path59 of ctx.input.targets) {
+          if (!path59.startsWith(SKILLS)) continue;
+          const rest = path59.slice(SKILLS.length);
           const slash = rest.indexOf("/");
           if (slash <= 0) continue;
           const folder2 = rest.slice(0, slash);
@@ -21192,19 +21874,19 @@ var init_skill_frontmatter = __esm({
 });
 
 // src/core/rules/engine.ts
-function isReadable(path56) {
-  const lower2 = path56.toLowerCase();
+function isReadable(path59) {
+  const lower2 = path59.toLowerCase();
   return lower2.endsWith(".md") || lower2.endsWith(".json");
 }
 function contextFor(input, files) {
   const known = new Set(input.files.map((f) => f.toLowerCase()));
-  const exists4 = input.exists ?? ((path56) => known.has(path56.toLowerCase()));
+  const exists4 = input.exists ?? ((path59) => known.has(path59.toLowerCase()));
   const parsed = /* @__PURE__ */ new Map();
   return {
     input,
     lang: input.lang,
     files,
-    exists: (path56) => known.has(path56.toLowerCase()) || exists4(path56),
+    exists: (path59) => known.has(path59.toLowerCase()) || exists4(path59),
     resolveLink: input.resolveLink ?? fileListResolver(input.files),
     frontmatter(file) {
       let result = parsed.get(file);
@@ -21219,20 +21901,20 @@ function contextFor(input, files) {
 function runRuleCheck(input, checks = BUILT_IN_CHECKS) {
   const findings = [];
   const files = [];
-  for (const path56 of input.targets) {
-    if (!isReadable(path56)) continue;
-    const text2 = input.read(path56);
+  for (const path59 of input.targets) {
+    if (!isReadable(path59)) continue;
+    const text2 = input.read(path59);
     if (text2 === null) {
       findings.push({
         check: "file-access",
         severity: "error",
-        path: path56,
+        path: path59,
         line: 0,
         message: ENGINE_TEXT[input.lang].unreadable
       });
       continue;
     }
-    files.push(ruleFile(path56, text2));
+    files.push(ruleFile(path59, text2));
   }
   const ctx = contextFor(input, files);
   for (const check2 of checks) {
@@ -21354,8 +22036,8 @@ function utf8Environment(env) {
 }
 function missingScript2(config, root) {
   const candidates = [config.command, ...config.args].filter((w) => SCRIPT_EXTENSION2.test(w) && !w.startsWith("-"));
-  for (const word of candidates) if (!fs16.existsSync(path15.resolve(root, word))) return word;
-  if (/[\\/]/.test(config.command) && !fs16.existsSync(path15.resolve(root, config.command))) return config.command;
+  for (const word of candidates) if (!fs15.existsSync(path18.resolve(root, word))) return word;
+  if (/[\\/]/.test(config.command) && !fs15.existsSync(path18.resolve(root, config.command))) return config.command;
   return null;
 }
 function killTree(pid) {
@@ -21372,7 +22054,7 @@ function killTree(pid) {
 function runExternalCheck(config, root, env, timeoutMs = EXTERNAL_TIMEOUT_MS) {
   const absent = missingScript2(config, root);
   if (absent !== null) return Promise.resolve({ outcome: "missing", program: absent });
-  return new Promise((resolve19) => {
+  return new Promise((resolve23) => {
     const stdout = new LineWatcher(alarmPattern(config.alarmPattern));
     const stderr = new LineWatcher(alarmPattern(config.alarmPattern));
     let settled = false;
@@ -21380,7 +22062,7 @@ function runExternalCheck(config, root, env, timeoutMs = EXTERNAL_TIMEOUT_MS) {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve19(run2);
+      resolve23(run2);
     };
     const child = (0, import_node_child_process.spawn)(config.command, config.args, {
       cwd: root,
@@ -21416,13 +22098,13 @@ function runExternalCheck(config, root, env, timeoutMs = EXTERNAL_TIMEOUT_MS) {
     });
   });
 }
-var import_node_child_process, fs16, path15, EXTERNAL_TIMEOUT_MS, TAIL_LINES, MAX_ALARMS, MAX_LINE, SCRIPT_EXTENSION2, LineWatcher;
+var import_node_child_process, fs15, path18, EXTERNAL_TIMEOUT_MS, TAIL_LINES, MAX_ALARMS, MAX_LINE, SCRIPT_EXTENSION2, LineWatcher;
 var init_external_check = __esm({
   "src/node/external-check.ts"() {
     "use strict";
     import_node_child_process = require("node:child_process");
-    fs16 = require("node:fs");
-    path15 = require("node:path");
+    fs15 = require("node:fs");
+    path18 = require("node:path");
     init_external();
     EXTERNAL_TIMEOUT_MS = 2e4;
     TAIL_LINES = 12;
@@ -21482,7 +22164,7 @@ function listVaultFiles(root) {
 }
 function readText(root, rel) {
   try {
-    return decoder2.decode(fs17.readFileSync(path16.join(root, rel)));
+    return decoder2.decode(fs16.readFileSync(path19.join(root, rel)));
   } catch {
     return null;
   }
@@ -21515,14 +22197,14 @@ function targetsUnder(root, rels, files = listVaultFiles(root).files) {
   const targets2 = /* @__PURE__ */ new Set();
   for (const rel of rels) {
     const matches2 = matchesOf(index, rel);
-    if (matches2.length === 0 && rel !== "" && isFile(path16.join(root, rel))) targets2.add(rel);
+    if (matches2.length === 0 && rel !== "" && isFile(path19.join(root, rel))) targets2.add(rel);
     for (const m of matches2) targets2.add(m);
   }
   return [...targets2];
 }
 function isFile(p) {
   try {
-    return fs17.statSync(p).isFile();
+    return fs16.statSync(p).isFile();
   } catch {
     return false;
   }
@@ -21535,20 +22217,20 @@ async function checkVault(ctx, options) {
     files: listing.files,
     targets: targets2,
     read: (rel) => readText(ctx.root, rel),
-    exists: (rel) => fs17.existsSync(path16.join(ctx.root, rel)),
+    exists: (rel) => fs16.existsSync(path19.join(ctx.root, rel)),
     vaultRoot: ctx.root.replace(/\\/g, "/"),
     lang: options.lang
   });
   const runner = options.external === false ? void 0 : (config) => runExternalCheck(config, ctx.root, options.env, options.externalTimeoutMs);
   return finishRuleCheck(result, listing.unreadable, await externalStep(ctx.settings.externalCheck, runner), options.lang);
 }
-var fs17, path16, decoder2;
+var fs16, path19, decoder2;
 var init_rule_files = __esm({
   "src/node/rule-files.ts"() {
     "use strict";
-    fs17 = require("node:fs");
+    fs16 = require("node:fs");
     init_walk();
-    path16 = require("node:path");
+    path19 = require("node:path");
     init_engine();
     init_finish();
     init_scope();
@@ -21565,7 +22247,7 @@ __export(edit_check_exports, {
 async function checkEdit(ctx, rel, o) {
   const timeout = Number(o.env.SESSION_BRIEF_EXTERNAL_TIMEOUT_MS);
   const result = await checkVault(ctx, { env: o.env, lang: o.lang, externalTimeoutMs: timeout > 0 ? timeout : void 0 });
-  const diff = attributeFindings(ctx.pluginDir, o.lang, result.findings, o.now());
+  const diff = attributeFindings(ctx.root, ctx.pluginDir, o.lang, result.findings, o.now());
   const header = EDIT_REPORT_TEXT[o.lang].header(shortenName(rel, 600));
   return editReport(header, diff, result.findings, result.checksRun, o.lang, o.command, summaryLine(result.findings, result.checksRun, o.lang));
 }
@@ -21626,287 +22308,6 @@ var init_session_notes = __esm({
   }
 });
 
-// src/core/session-starts.ts
-function parseSessionStarts2(text2) {
-  let data;
-  try {
-    data = JSON.parse(text2);
-  } catch {
-    return [];
-  }
-  const d = data;
-  if (d === null || typeof d !== "object" || d.schema !== 1 || !Array.isArray(d.entries)) return [];
-  const out = [];
-  for (const e of d.entries) {
-    if (typeof e !== "object" || e === null) continue;
-    const r = e;
-    if (typeof r.at !== "string" || Number.isNaN(Date.parse(r.at)) || typeof r.agent !== "string" || !isAgentId(r.agent)) continue;
-    out.push({ at: r.at, agent: r.agent, source: orNull(r.source), sessionId: orNull(r.sessionId), cwd: orNull(r.cwd), outside: r.outside === true, delivered: r.delivered !== false });
-  }
-  return out;
-}
-function when(iso) {
-  const d = new Date(iso);
-  const pad = (n) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-function describeStart(e) {
-  const session = e.sessionId === null ? "" : `, session ${quoteName(e.sessionId.slice(0, 8))}${e.sessionId.length > 8 ? "\u2026" : ""}`;
-  const skipped = e.delivered ? "" : ", already given by another entry";
-  return `${when(e.at)} ${quoteName(e.source ?? "unknown source")} (${HOSTS[e.agent].name}${session}${skipped})`;
-}
-function lastDelivered(entries) {
-  for (let i = entries.length - 1; i >= 0; i--) if (entries[i]?.delivered === true) return entries[i];
-  return void 0;
-}
-var orNull;
-var init_session_starts = __esm({
-  "src/core/session-starts.ts"() {
-    "use strict";
-    init_agent_contracts();
-    init_quote();
-    orNull = (v) => typeof v === "string" ? v : null;
-  }
-});
-
-// src/node/hook-input.ts
-function parseHookJson(stdin) {
-  try {
-    return JSON.parse(stdin.toString("utf8").replace(/^\uFEFF/, ""));
-  } catch {
-    return void 0;
-  }
-}
-var init_hook_input = __esm({
-  "src/node/hook-input.ts"() {
-    "use strict";
-  }
-});
-
-// src/node/real-path.ts
-var real_path_exports = {};
-__export(real_path_exports, {
-  firstSymlink: () => firstSymlink,
-  realPathOf: () => realPathOf,
-  vaultRelativeReal: () => vaultRelativeReal
-});
-function realPathOf(p) {
-  let existing = path17.resolve(p);
-  const rest = [];
-  for (; ; ) {
-    try {
-      return path17.join(fs18.realpathSync.native(existing), ...rest);
-    } catch {
-      const parent = path17.dirname(existing);
-      if (parent === existing) return null;
-      rest.unshift(path17.basename(existing));
-      existing = parent;
-    }
-  }
-}
-function vaultRelativeReal(root, filePath) {
-  const literal = vaultRelative(root, filePath);
-  if (literal !== null || filePath.includes("\0")) return literal;
-  const absolute = path17.resolve(root, filePath);
-  const realFile = realPathOf(absolute);
-  const realRoot = realPathOf(root);
-  for (const [r, f] of [
-    [root, realFile],
-    [realRoot, absolute],
-    [realRoot, realFile]
-  ]) {
-    if (r === null || f === null) continue;
-    const rel = vaultRelative(r, f);
-    if (rel !== null) return rel;
-  }
-  return null;
-}
-function firstSymlink(p) {
-  let current = path17.parse(path17.resolve(p)).root;
-  for (const part of path17.resolve(p).slice(current.length).split(path17.sep).filter((x) => x !== "")) {
-    current = path17.join(current, part);
-    try {
-      if (fs18.lstatSync(current).isSymbolicLink()) return current;
-    } catch {
-      return null;
-    }
-  }
-  return null;
-}
-var fs18, path17;
-var init_real_path = __esm({
-  "src/node/real-path.ts"() {
-    "use strict";
-    fs18 = require("node:fs");
-    path17 = require("node:path");
-    init_scope();
-  }
-});
-
-// src/node/session-record.ts
-function isDir2(p) {
-  try {
-    return fs19.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-function text(v, max) {
-  return typeof v === "string" && v !== "" ? v.slice(0, max) : null;
-}
-function readSessionInput(stdin, agent) {
-  return translateHookInput(agent, parseHookJson(stdin));
-}
-function facts(input) {
-  return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };
-}
-function insideVault(root, cwd) {
-  if (!path18.isAbsolute(cwd)) return true;
-  if (vaultRelativeReal(root, cwd) !== null) return true;
-  const a = realPathOf(root);
-  const b = realPathOf(cwd);
-  return path18.resolve(root) === path18.resolve(cwd) || a !== null && a === b;
-}
-function rulesIndex(root, settings) {
-  const folder2 = path18.join(root, ...settings.rulesFolder.split("/"));
-  for (const name of ["_index.md", "index.md", "README.md", `${path18.basename(folder2)}.md`]) {
-    const file = path18.join(folder2, name);
-    if (fs19.existsSync(file)) return file;
-  }
-  return null;
-}
-function markName(key3) {
-  let h = FNV_OFFSET;
-  for (const byte of Buffer.from(key3, "utf8")) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;
-  return h.toString(16).padStart(16, "0");
-}
-function claim(pluginDir, key3, agent, hasId) {
-  const dir = path18.join(pluginDir, MARKS_FOLDER);
-  fs19.mkdirSync(dir, { recursive: true });
-  const file = path18.join(dir, markName(key3));
-  const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;
-  const text2 = `${Date.now()}
-${agent}
-`;
-  let whole = `${file}.${process.pid}.${Math.floor(Math.random() * 4294967296).toString(16)}.tmp`;
-  try {
-    fs19.writeFileSync(whole, text2);
-  } catch {
-    whole = null;
-  }
-  try {
-    for (let attempt = 0; attempt < 2; attempt++) {
-      if (placeMark(file, whole, text2)) return true;
-      const [written, by] = fs19.readFileSync(file, "utf8").split("\n");
-      const at = written === void 0 || written === "" ? fs19.statSync(file).mtimeMs : Number(written);
-      const age = Date.now() - at;
-      if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;
-      fs19.rmSync(file, { force: true });
-    }
-  } finally {
-    if (whole !== null) fs19.rmSync(whole, { force: true });
-  }
-  return true;
-}
-function placeMark(file, whole, text2) {
-  try {
-    if (whole !== null) fs19.linkSync(whole, file);
-    else fs19.writeFileSync(file, text2, { flag: "wx" });
-    return true;
-  } catch (error) {
-    if (error.code === "EEXIST") return false;
-    if (whole !== null) return placeMark(file, null, text2);
-    throw error;
-  }
-}
-function pruneMarks(pluginDir) {
-  const dir = path18.join(pluginDir, MARKS_FOLDER);
-  const stamp = path18.join(dir, PRUNED_STAMP);
-  try {
-    if (Date.now() - fs19.statSync(stamp).mtimeMs < 6e4) return;
-  } catch {
-  }
-  fs19.writeFileSync(stamp, "");
-  for (const name of fs19.readdirSync(dir).slice(0, 500)) {
-    if (name === PRUNED_STAMP) continue;
-    const file = path18.join(dir, name);
-    try {
-      if (Date.now() - fs19.statSync(file).mtimeMs > 10 * 6e4) fs19.rmSync(file, { force: true });
-    } catch {
-    }
-  }
-}
-function readSessionStarts2(pluginDir) {
-  try {
-    return parseSessionStarts2(fs19.readFileSync(path18.join(pluginDir, STARTS_FILE), "utf8"));
-  } catch {
-    return [];
-  }
-}
-function record(pluginDir, entry) {
-  const file = path18.join(pluginDir, STARTS_FILE);
-  const mine = (e) => e.at === entry.at && e.agent === entry.agent && e.sessionId === entry.sessionId && e.source === entry.source && e.delivered === entry.delivered;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const entries = [...readSessionStarts2(pluginDir), entry].slice(-MAX_STARTS);
-    writeFileAtomic(file, `${JSON.stringify({ schema: 1, entries }, null, 1)}
-`);
-    if (readSessionStarts2(pluginDir).some(mine)) return;
-  }
-}
-function beginSessionStart(root, pluginDir, settings, hookInput, agent, now2, env) {
-  if (env[DOCTOR_RUN_ENV] === "1") return NONE;
-  const input = facts(hookInput);
-  let outside = null;
-  try {
-    if (input.cwd !== null && !insideVault(root, input.cwd)) {
-      const claudeMd = path18.join(root, "CLAUDE.md");
-      const index = rulesIndex(root, settings);
-      const readFirst = [...fs19.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];
-      outside = { cwd: input.cwd, readFirst };
-    }
-  } catch {
-    outside = null;
-  }
-  if (pluginDir === null || !isDir2(pluginDir)) return { duplicate: false, outside };
-  let duplicate = false;
-  try {
-    const key3 = `${input.sessionId ?? ""}\0${input.source ?? ""}`;
-    duplicate = !claim(pluginDir, key3, agent, input.sessionId !== null);
-    pruneMarks(pluginDir);
-  } catch {
-    duplicate = false;
-  }
-  try {
-    record(pluginDir, { at: now2.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });
-  } catch {
-  }
-  return { duplicate, outside };
-}
-var fs19, path18, STARTS_FILE, MARKS_FOLDER, MAX_STARTS, SAME_SESSION_MS, NO_ID_MS, DOCTOR_RUN_ENV, NONE, FNV_OFFSET, FNV_PRIME, U64, PRUNED_STAMP;
-var init_session_record = __esm({
-  "src/node/session-record.ts"() {
-    "use strict";
-    fs19 = require("node:fs");
-    path18 = require("node:path");
-    init_agent_contracts();
-    init_session_starts();
-    init_atomic_write();
-    init_hook_input();
-    init_real_path();
-    STARTS_FILE = "session-starts.json";
-    MARKS_FOLDER = "session-marks";
-    MAX_STARTS = 20;
-    SAME_SESSION_MS = 3e4;
-    NO_ID_MS = 5e3;
-    DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";
-    NONE = { duplicate: false, outside: null };
-    FNV_OFFSET = BigInt("0xcbf29ce484222325");
-    FNV_PRIME = BigInt("0x100000001b3");
-    U64 = BigInt("0xffffffffffffffff");
-    PRUNED_STAMP = ".pruned";
-  }
-});
-
 // src/core/cache-key.ts
 function settingsKey(settings, dailyNote) {
   return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });
@@ -21921,82 +22322,87 @@ var init_cache_key = __esm({
 
 // src/node/vault-config.ts
 function defaultVaultRoot(scriptPath) {
-  let dir = path19.dirname(path19.resolve(scriptPath));
-  if (path19.basename(dir) === "session-brief") dir = path19.dirname(dir);
-  if (path19.basename(dir) !== "hooks" || path19.basename(path19.dirname(dir)) !== ".claude") return null;
-  return path19.dirname(path19.dirname(dir));
+  let dir = path20.dirname(path20.resolve(scriptPath));
+  if (path20.basename(dir) === "session-brief") dir = path20.dirname(dir);
+  if (path20.basename(dir) !== "hooks" || path20.basename(path20.dirname(dir)) !== ".claude") return null;
+  return path20.dirname(path20.dirname(dir));
 }
-function readJson2(file, warnings) {
-  let text2;
-  try {
-    text2 = fs20.readFileSync(file, "utf8");
-  } catch (error) {
-    if (error.code !== "ENOENT") warnings.push(`cannot read ${file}: ${error.message}`);
+function readJson(root, file, warnings) {
+  const text2 = readStateText(root, file, MAX_SETTINGS_BYTES);
+  if (text2 === null) {
+    const entry = inspectStateFile(root, file);
+    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);
+    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);
     return void 0;
   }
   try {
-    return JSON.parse(text2.replace(/^\uFEFF/, ""));
+    return JSON.parse(text2);
   } catch {
     warnings.push(`${file} is not valid JSON; using defaults`);
     return void 0;
   }
 }
-function isDir3(p) {
+function isDir2(p) {
   try {
-    return fs20.statSync(p).isDirectory();
+    return fs17.statSync(p).isDirectory();
   } catch {
     return false;
   }
 }
 function readRecorded(root, warnings) {
-  return readJson2(path19.join(root, ".claude", "hooks", "session-brief.json"), warnings);
+  return readJson(root, path20.join(root, ".claude", "hooks", "session-brief.json"), warnings);
 }
 function findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {
   if (explicit !== void 0) return explicit;
-  if (recorded !== void 0 && typeof recorded.configDir === "string" && isDir3(path19.join(root, recorded.configDir))) return recorded.configDir;
-  if (isDir3(path19.join(root, ".obsidian"))) return ".obsidian";
+  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path20.join(root, recorded.configDir))) return recorded.configDir;
+  if (isDir2(path20.join(root, ".obsidian"))) return ".obsidian";
   let names = [];
   try {
-    names = fs20.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();
+    names = fs17.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();
   } catch {
     return null;
   }
   for (const name of names) {
-    const dir = path19.join(root, name);
-    if (fs20.existsSync(path19.join(dir, "app.json")) || isDir3(path19.join(dir, "plugins"))) return name;
+    const dir = path20.join(root, name);
+    if (fs17.existsSync(path20.join(dir, "app.json")) || isDir2(path20.join(dir, "plugins"))) return name;
   }
   return null;
+}
+function isFolderName(v) {
+  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\/\0]/.test(v);
 }
 function systemLocale(env) {
   return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;
 }
 function findPluginDir(root, configDir, recorded) {
   const dir = recorded?.pluginDir;
-  const inside3 = typeof dir === "string" && dir !== "" && !path19.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
-  if (inside3 && isDir3(path19.join(root, dir))) return path19.join(root, dir);
-  return configDir === null ? null : path19.join(root, configDir, "plugins", PLUGIN_ID);
+  const inside3 = typeof dir === "string" && dir !== "" && !path20.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
+  if (inside3 && isDir2(path20.join(root, dir))) return path20.join(root, dir);
+  return configDir === null ? null : path20.join(root, configDir, "plugins", PLUGIN_ID);
 }
 function loadVaultContext(root, options) {
   const warnings = [];
   const recorded = readRecorded(root, warnings);
   const configDir = findConfigDir(root, options.configDir, warnings, recorded);
   const pluginDir = findPluginDir(root, configDir, recorded);
-  const settings = resolveSettings(pluginDir === null ? void 0 : readJson2(path19.join(pluginDir, "data.json"), warnings));
-  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson2(path19.join(root, configDir, "daily-notes.json"), warnings));
+  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path20.join(pluginDir, "data.json"), warnings));
+  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path20.join(root, configDir, "daily-notes.json"), warnings));
   const dailyNote = effectiveDailyNote(settings, obsidianDaily);
   const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));
   return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };
 }
-var fs20, path19, PLUGIN_ID;
+var fs17, path20, PLUGIN_ID, MAX_SETTINGS_BYTES;
 var init_vault_config = __esm({
   "src/node/vault-config.ts"() {
     "use strict";
-    fs20 = require("node:fs");
-    path19 = require("node:path");
+    fs17 = require("node:fs");
+    path20 = require("node:path");
     init_cache_key();
     init_i18n();
+    init_state_file();
     init_settings();
     PLUGIN_ID = "session-brief";
+    MAX_SETTINGS_BYTES = 4 * 1024 * 1024;
   }
 });
 
@@ -22011,13 +22417,13 @@ function clock(env) {
 }
 function vaultRoot(args, scriptPath) {
   const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path20.resolve(given) : defaultVaultRoot(scriptPath);
+  const root = given !== void 0 ? path21.resolve(given) : defaultVaultRoot(scriptPath);
   if (root === null) {
     throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);
   }
   let ok = false;
   try {
-    ok = fs21.statSync(root).isDirectory();
+    ok = fs18.statSync(root).isDirectory();
   } catch {
     ok = false;
   }
@@ -22026,7 +22432,7 @@ function vaultRoot(args, scriptPath) {
 }
 function isFolder(p) {
   try {
-    return fs21.statSync(p).isDirectory();
+    return fs18.statSync(p).isDirectory();
   } catch {
     return false;
   }
@@ -22034,8 +22440,8 @@ function isFolder(p) {
 function givenConfigDir(args, root) {
   const name = stringFlag(args, "config-dir");
   if (name === void 0) return void 0;
-  const dir = path20.resolve(root, name);
-  if (path20.dirname(dir) === root && isFolder(dir)) return name;
+  const dir = path21.resolve(root, name);
+  if (path21.dirname(dir) === root && isFolder(dir)) return name;
   const found = findConfigDir(root, void 0, []);
   const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;
   throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);
@@ -22048,12 +22454,12 @@ function contextFor2(args, scriptPath, env) {
   else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);
   return ctx;
 }
-var fs21, path20;
+var fs18, path21;
 var init_context = __esm({
   "bridge/context.ts"() {
     "use strict";
-    fs21 = require("node:fs");
-    path20 = require("node:path");
+    fs18 = require("node:fs");
+    path21 = require("node:path");
     init_args();
     init_i18n();
     init_vault_config();
@@ -22091,7 +22497,7 @@ async function sessionStart(args, scriptPath, env) {
     const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);
     const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);
     lines.push(
-      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path21.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now2.getTime(), limit), note)
+      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path22.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now2.getTime(), limit), note)
     );
   } catch (error) {
     if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now2)} (${strings(lang).weekdays[now2.getDay()] ?? ""})`);
@@ -22103,7 +22509,7 @@ async function sessionStart(args, scriptPath, env) {
 function sessionStartCrashOutput(args, error) {
   return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");
 }
-var path21;
+var path22;
 var init_session_start = __esm({
   "bridge/commands/session-start.ts"() {
     "use strict";
@@ -22117,7 +22523,7 @@ var init_session_start = __esm({
     init_i18n();
     init_context();
     init_io();
-    path21 = require("node:path");
+    path22 = require("node:path");
     init_brief_pipeline();
     init_what_changed2();
   }
@@ -22166,7 +22572,7 @@ async function postToolUse(args, scriptPath, env) {
   if (edit === null) return 0;
   const filePath = edit.filePath;
   const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path22.resolve(given) : defaultVaultRoot(scriptPath);
+  const root = given !== void 0 ? path23.resolve(given) : defaultVaultRoot(scriptPath);
   if (root === null) return 0;
   const rel = vaultRelative(root, filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, filePath);
   if (rel === null) return 0;
@@ -22184,11 +22590,11 @@ async function postToolUse(args, scriptPath, env) {
   }
   return 0;
 }
-var path22;
+var path23;
 var init_post_tool_use = __esm({
   "bridge/commands/post-tool-use.ts"() {
     "use strict";
-    path22 = require("node:path");
+    path23 = require("node:path");
     init_args();
     init_context();
     init_io();
@@ -22272,14 +22678,14 @@ function writeAttempt(stdin) {
 }
 function isFile2(p) {
   try {
-    return fs22.statSync(p).isFile();
+    return fs19.statSync(p).isFile();
   } catch {
     return false;
   }
 }
 function exists2(p) {
   try {
-    fs22.lstatSync(p);
+    fs19.lstatSync(p);
     return true;
   } catch (error) {
     return error.code !== "ENOENT";
@@ -22291,27 +22697,27 @@ async function preToolUse(args, scriptPath, env) {
     const attempt = writeAttempt(stdin);
     if (attempt === null || attempt.tool !== GUARDED_TOOL) return 0;
     const given = stringFlag(args, "vault");
-    const root = given !== void 0 ? path23.resolve(given) : defaultVaultRoot(scriptPath);
+    const root = given !== void 0 ? path24.resolve(given) : defaultVaultRoot(scriptPath);
     if (root === null) return 0;
     const rel = vaultRelative(root, attempt.filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, attempt.filePath);
     if (rel === null) return 0;
     const ctx = contextFor2(args, scriptPath, env);
     if (!guardApplies(attempt.tool, rel, ctx.settings)) return 0;
-    const target = path23.resolve(root, attempt.filePath);
+    const target = path24.resolve(root, attempt.filePath);
     if (!isFile2(target)) return 0;
-    const dir = path23.dirname(target);
-    const name = freeName(path23.basename(target), (candidate) => exists2(path23.join(dir, candidate)));
-    writeOut(denyOutput(refusal(attempt.filePath, rel, ctx.settings.sessionsFolder, name === null ? null : path23.join(dir, name), ctx.lang)));
+    const dir = path24.dirname(target);
+    const name = freeName(path24.basename(target), (candidate) => exists2(path24.join(dir, candidate)));
+    writeOut(denyOutput(refusal(attempt.filePath, rel, ctx.settings.sessionsFolder, name === null ? null : path24.join(dir, name), ctx.lang)));
   } catch {
   }
   return 0;
 }
-var fs22, path23;
+var fs19, path24;
 var init_pre_tool_use = __esm({
   "bridge/commands/pre-tool-use.ts"() {
     "use strict";
-    fs22 = require("node:fs");
-    path23 = require("node:path");
+    fs19 = require("node:fs");
+    path24 = require("node:path");
     init_args();
     init_context();
     init_io();
@@ -22328,7 +22734,7 @@ function reportLang(ctx, sourced, langGiven) {
   return sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !langGiven ? sourced.cache.lang : ctx.lang;
 }
 function origin(ctx, sourced) {
-  return { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path24.basename(ctx.root), cacheRejected: sourced.cacheRejected };
+  return { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path25.basename(ctx.root), cacheRejected: sourced.cacheRejected };
 }
 function reportJson(ctx, sourced, review) {
   return briefJson(sourced.brief, ctx.root, origin(ctx, sourced), review);
@@ -22339,11 +22745,11 @@ function reportText(ctx, sourced, lang, review, now2) {
 (read ${sourced.notesRead} note(s)${sourced.notes.length > 0 ? `; ${sourced.notes.join("; ")}` : ""})`;
   return safeLines(text2);
 }
-var path24;
+var path25;
 var init_brief_report = __esm({
   "src/node/brief-report.ts"() {
     "use strict";
-    path24 = require("node:path");
+    path25 = require("node:path");
     init_format();
     init_quote();
   }
@@ -22429,19 +22835,19 @@ __export(check_exports, {
 function targetsFrom(root, given, cwd) {
   const files = listVaultFiles(root).files;
   const rels = given.map((arg) => {
-    const absolute = path25.resolve(root, arg);
-    const rel = absolute === path25.resolve(root) ? "" : vaultRelative(root, absolute);
+    const absolute = path26.resolve(root, arg);
+    const rel = absolute === path26.resolve(root) ? "" : vaultRelative(root, absolute);
     if (rel === null) throw new UsageError(`${quoteName(arg)} is not inside the vault ${quoteName(root)}`);
-    if (!fs23.existsSync(absolute)) throw new UsageError(`${quoteName(arg)} does not exist in the vault ${quoteName(root)}${fromHere(root, arg, cwd)}`);
+    if (!fs20.existsSync(absolute)) throw new UsageError(`${quoteName(arg)} does not exist in the vault ${quoteName(root)}${fromHere(root, arg, cwd)}`);
     return rel;
   });
   return targetsUnder(root, rels, files);
 }
 function fromHere(root, arg, cwd) {
-  if (path25.isAbsolute(arg)) return "";
-  const here = path25.resolve(cwd, arg);
+  if (path26.isAbsolute(arg)) return "";
+  const here = path26.resolve(cwd, arg);
   const rel = vaultRelative(root, here);
-  if (rel === null || rel === "" || !fs23.existsSync(here)) return "";
+  if (rel === null || rel === "" || !fs20.existsSync(here)) return "";
   return `; paths are relative to the vault: did you mean ${quoteName(rel)}?`;
 }
 async function check(args, scriptPath, env, cwd = process.cwd()) {
@@ -22449,7 +22855,7 @@ async function check(args, scriptPath, env, cwd = process.cwd()) {
   const targets2 = args.positional.length > 0 ? targetsFrom(ctx.root, args.positional, cwd) : void 0;
   const timeout = Number(env.SESSION_BRIEF_EXTERNAL_TIMEOUT_MS);
   const result = await checkVault(ctx, { env, lang: ctx.lang, targets: targets2, externalTimeoutMs: timeout > 0 ? timeout : void 0 });
-  const diff = attributeFindings(ctx.pluginDir, ctx.lang, result.findings, clock(env), targets2 === void 0);
+  const diff = attributeFindings(ctx.root, ctx.pluginDir, ctx.lang, result.findings, clock(env), targets2 === void 0);
   if (args.flags.has("json")) {
     writeOut(`${JSON.stringify(checkJson(ctx, result, ctx.lang, diff), null, 2)}
 `);
@@ -22459,12 +22865,12 @@ async function check(args, scriptPath, env, cwd = process.cwd()) {
   }
   return result.findings.length > 0 ? 1 : 0;
 }
-var fs23, path25;
+var fs20, path26;
 var init_check = __esm({
   "bridge/commands/check.ts"() {
     "use strict";
-    fs23 = require("node:fs");
-    path25 = require("node:path");
+    fs20 = require("node:fs");
+    path26 = require("node:path");
     init_args();
     init_context();
     init_io();
@@ -22577,37 +22983,37 @@ var init_command_line = __esm({
 // src/node/agents/hook-entry.cjs
 var require_hook_entry = __commonJS({
   "src/node/agents/hook-entry.cjs"(exports2, module2) {
-    module2.exports = "#!/usr/bin/env node\n/*\n * Session Brief: the entry point agents run as a hook (`node session-brief.cjs session-start`).\n *\n * It runs one of the three files beside it, all readable source (install writes all four; this\n * file is src/node/agents/hook-entry.cjs in Session Brief's repository):\n *   session-brief.start.cjs   a session start, up to the answer from the cache the Obsidian plugin\n *                             keeps current (the common case), about 80 KB;\n *   session-brief.edit.cjs    the hooks around an edit, short of the rule check, about 60 KB;\n *   session-brief.bridge.cjs  the bridge: every command, and what those two load from it.\n * The only thing this file adds is speed: a hook runs at every session start and after every edit,\n * and compiling its code each time would cost more than the rest of the run. So the compiled form\n * V8 makes of each file is kept beside it (<file>.v8cache), made on the first run and remade\n * whenever V8 rejects it (a changed file or another Node). V8 checks the cache against the source\n * it is given, so the code that runs is always exactly the text of the file. Anyone who can write\n * the cache can write the file beside it, so the cache adds nothing to trust. Without write access\n * the files simply run uncached.\n *\n * `node session-brief.bridge.cjs <command>` runs the same commands without this file.\n */\n'use strict';\nconst fs = require('node:fs');\nconst path = require('node:path');\nconst vm = require('node:vm');\nconst Module = require('node:module');\n\nconst BRIDGE = path.join(__dirname, 'session-brief.bridge.cjs');\nconst START = path.join(__dirname, 'session-brief.start.cjs');\nconst EDIT = path.join(__dirname, 'session-brief.edit.cjs');\n// The bridge runs no command line when its module carries this mark (src/node/agent-library.ts).\nconst LIBRARY_MARK = 'sessionBriefLibrary';\n// How session-brief.start.cjs and session-brief.edit.cjs ask for the bridge (bridge/bridge-file.ts).\nconst LOAD_BRIDGE = 'sessionBriefLoadBridge';\n\nfunction compiled(file) {\n	const cacheFile = `${file}.v8cache`;\n	// A shebang line is not JavaScript; blank it out (keeping line numbers) as Node's loader does.\n	const source = fs.readFileSync(file, 'utf8').replace(/^#!.*/, '');\n	let cachedData;\n	try {\n		cachedData = fs.readFileSync(cacheFile);\n	} catch {\n		cachedData = undefined;\n	}\n	const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });\n	if (cachedData === undefined || script.cachedDataRejected) {\n		// After the run, so the cache also holds the functions this run compiled lazily.\n		process.once('exit', () => {\n			try {\n				const tmp = `${cacheFile}.${process.pid}.tmp`;\n				fs.writeFileSync(tmp, script.createCachedData());\n				fs.renameSync(tmp, cacheFile);\n			} catch {\n				// A read-only folder only means no cache: the next run compiles again.\n			}\n		});\n	}\n	return script;\n}\n\n// Runs a file as Node would run `node <file>`: its own module, require and paths.\nfunction run(file, marks) {\n	const script = compiled(file);\n	const mod = new Module(file, module);\n	mod.filename = file;\n	mod.paths = Module._nodeModulePaths(__dirname);\n	Object.assign(mod, marks);\n	script.runInThisContext().call(mod.exports, mod.exports, Module.createRequire(file), mod, file, __dirname);\n	return mod.exports;\n}\n\nconst loadBridge = (asLibrary) => run(BRIDGE, asLibrary ? { [LIBRARY_MARK]: true } : {});\n\n// The small file for the command; an install of an earlier version may lack it.\nconst small = process.argv[2] === 'session-start' ? START : ['post-tool-use', 'pre-tool-use'].includes(process.argv[2]) ? EDIT : null;\nif (small !== null && fs.existsSync(small)) run(small, { [LOAD_BRIDGE]: loadBridge });\nelse loadBridge(false);\n";
+    module2.exports = "#!/usr/bin/env node\n/*\n * Session Brief: the entry point agents run as a hook (`node session-brief.cjs session-start`).\n *\n * It runs one of the three files beside it, all readable source (install writes all four; this\n * file is src/node/agents/hook-entry.cjs in Session Brief's repository):\n *   session-brief.start.cjs   a session start, up to the answer from the cache the Obsidian plugin\n *                             keeps current (the common case), about 80 KB;\n *   session-brief.edit.cjs    the hooks around an edit, short of the rule check, about 60 KB;\n *   session-brief.bridge.cjs  the bridge: every command, and what those two load from it.\n * The only thing this file adds is speed: a hook runs at every session start and after every edit,\n * and compiling its code each time would cost more than the rest of the run. So the compiled form\n * V8 makes of each file is kept beside it (<file>.v8cache), made on the first run and remade\n * whenever V8 rejects it (a changed file or another Node). V8 checks the cache against the source\n * it is given, so the code that runs is always exactly the text of the file. Anyone who can write\n * the cache can write the file beside it, so the cache adds nothing to trust. Without write access\n * the files simply run uncached.\n *\n * `node session-brief.bridge.cjs <command>` runs the same commands without this file.\n */\n'use strict';\nconst fs = require('node:fs');\nconst path = require('node:path');\nconst vm = require('node:vm');\nconst Module = require('node:module');\n\nconst BRIDGE = path.join(__dirname, 'session-brief.bridge.cjs');\nconst START = path.join(__dirname, 'session-brief.start.cjs');\nconst EDIT = path.join(__dirname, 'session-brief.edit.cjs');\n// The bridge runs no command line when its module carries this mark (src/node/agent-library.ts).\nconst LIBRARY_MARK = 'sessionBriefLibrary';\n// How session-brief.start.cjs and session-brief.edit.cjs ask for the bridge (bridge/bridge-file.ts).\nconst LOAD_BRIDGE = 'sessionBriefLoadBridge';\n\n// The vault may be a clone or a synced folder: anyone could plant a link, a FIFO or a folder where\n// these files belong. So each is opened without following a link and without waiting, and read only\n// when it is a regular file; the code cache is written only into this folder of the vault, under a\n// fresh name created exclusively, then renamed into place (a rename replaces a link, never writes\n// through it). docs/design.md, \"The trust boundary\".\nconst C = fs.constants;\nconst READ_FLAGS = C.O_RDONLY | (C.O_NOFOLLOW || 0) | (C.O_NONBLOCK || 0);\nconst CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | (C.O_NOFOLLOW || 0);\n\nfunction readRegular(file) {\n	const fd = fs.openSync(file, READ_FLAGS);\n	try {\n		if (!fs.fstatSync(fd).isFile()) throw new Error(`${path.basename(file)} is not a regular file`);\n		return fs.readFileSync(fd);\n	} finally {\n		fs.closeSync(fd);\n	}\n}\n\n// This folder is <vault>/.claude/hooks by its real path (no link between): only then is a cache written here.\nfunction cacheFolderInVault() {\n	try {\n		const given = path.resolve(process.argv[1] || __filename);\n		const vault = path.dirname(path.dirname(path.dirname(given)));\n		return fs.realpathSync(__dirname) === path.join(fs.realpathSync(vault), '.claude', 'hooks');\n	} catch {\n		return false;\n	}\n}\n\nfunction writeCache(cacheFile, data) {\n	if (!cacheFolderInVault()) return;\n	const tmp = `${cacheFile}.${process.pid}.${Math.random().toString(16).slice(2)}${Math.random().toString(16).slice(2)}.tmp`;\n	const fd = fs.openSync(tmp, CREATE_FLAGS, 0o644);\n	try {\n		try {\n			fs.writeSync(fd, data);\n		} finally {\n			fs.closeSync(fd);\n		}\n		fs.renameSync(tmp, cacheFile);\n	} catch (error) {\n		fs.rmSync(tmp, { force: true });\n		throw error;\n	}\n}\n\nfunction compiled(file) {\n	const cacheFile = `${file}.v8cache`;\n	// A shebang line is not JavaScript; blank it out (keeping line numbers) as Node's loader does.\n	const source = readRegular(file).toString('utf8').replace(/^#!.*/, '');\n	let cachedData;\n	try {\n		cachedData = readRegular(cacheFile);\n	} catch {\n		cachedData = undefined;\n	}\n	const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });\n	if (cachedData === undefined || script.cachedDataRejected) {\n		// After the run, so the cache also holds the functions this run compiled lazily.\n		process.once('exit', () => {\n			try {\n				writeCache(cacheFile, script.createCachedData());\n			} catch {\n				// A read-only folder only means no cache: the next run compiles again.\n			}\n		});\n	}\n	return script;\n}\n\n// Runs a file as Node would run `node <file>`: its own module, require and paths.\nfunction run(file, marks) {\n	const script = compiled(file);\n	const mod = new Module(file, module);\n	mod.filename = file;\n	mod.paths = Module._nodeModulePaths(__dirname);\n	Object.assign(mod, marks);\n	script.runInThisContext().call(mod.exports, mod.exports, Module.createRequire(file), mod, file, __dirname);\n	return mod.exports;\n}\n\nconst loadBridge = (asLibrary) => run(BRIDGE, asLibrary ? { [LIBRARY_MARK]: true } : {});\n\n// The small file for the command; an install of an earlier version may lack it.\nconst small = process.argv[2] === 'session-start' ? START : ['post-tool-use', 'pre-tool-use'].includes(process.argv[2]) ? EDIT : null;\nfunction isRegular(file) {\n	try {\n		return fs.lstatSync(file).isFile();\n	} catch {\n		return false;\n	}\n}\n\n// A hook fails open: files that cannot be run (damaged, replaced by a link) never cost the session\n// its start or its edit; the session start says what to do instead. Other commands fail as usual.\nfunction failOpen(error) {\n	if (!['session-start', 'post-tool-use', 'pre-tool-use'].includes(process.argv[2])) throw error;\n	if (process.argv[2] === 'session-start') {\n		const text = `Session brief: the hook files in ${__dirname} cannot be run (${String(error && error.message).slice(0, 200)}); run install again.`;\n		const json = JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } }).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);\n		fs.writeSync(1, `${json}\\n`);\n	}\n	process.exitCode = 0;\n}\n\ntry {\n	if (small !== null && isRegular(small)) run(small, { [LOAD_BRIDGE]: loadBridge });\n	else loadBridge(false);\n} catch (error) {\n	failOpen(error);\n}\n";
   }
 });
 
 // bridge/dist/session-brief.start.cjs
 var require_session_brief_start = __commonJS({
   "bridge/dist/session-brief.start.cjs"(exports2, module2) {
-    module2.exports = '/*\n * Session Brief session start 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/start-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for a session start; it answers from the Obsidian plugin\'s cache and loads anything more\n * from the bridge beside it (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __esm = (fn, res, err) => function __init() {\n  if (err) throw err[0];\n  try {\n    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;\n  } catch (e) {\n    throw err = [e], e;\n  }\n};\nvar __export = (target, all) => {\n  for (var name in all)\n    __defProp(target, name, { get: all[name], enumerable: true });\n};\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/node/atomic-write.ts\nvar atomic_write_exports = {};\n__export(atomic_write_exports, {\n  writeFileAtomic: () => writeFileAtomic,\n  writeFileAtomicAsync: () => writeFileAtomicAsync\n});\nfunction plan(file, options) {\n  const tmp = `${file}.${process.pid}.${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}.tmp`;\n  if (options.mode === "keep") return { tmp, create: currentMode(file), exact: void 0 };\n  return { tmp, create: options.mode, exact: options.mode };\n}\nfunction currentMode(file) {\n  try {\n    return fs.statSync(file).mode & 511;\n  } catch {\n    return void 0;\n  }\n}\nfunction writeFileAtomic(file, data, options = {}) {\n  const p = plan(file, options);\n  try {\n    fs.mkdirSync(path.dirname(file), { recursive: true });\n    fs.writeFileSync(p.tmp, data, p.create === void 0 ? void 0 : { mode: p.create });\n    if (p.exact !== void 0) fs.chmodSync(p.tmp, p.exact);\n    fs.renameSync(p.tmp, file);\n  } catch (error) {\n    fs.rmSync(p.tmp, { force: true });\n    throw error;\n  }\n}\nasync function writeFileAtomicAsync(file, data, options = {}) {\n  const p = plan(file, options);\n  try {\n    await fs.promises.mkdir(path.dirname(file), { recursive: true });\n    await fs.promises.writeFile(p.tmp, data, p.create === void 0 ? void 0 : { mode: p.create });\n    if (p.exact !== void 0) await fs.promises.chmod(p.tmp, p.exact);\n    await fs.promises.rename(p.tmp, file);\n  } catch (error) {\n    await fs.promises.rm(p.tmp, { force: true });\n    throw error;\n  }\n}\nvar fs, path;\nvar init_atomic_write = __esm({\n  "src/node/atomic-write.ts"() {\n    "use strict";\n    fs = require("node:fs");\n    path = require("node:path");\n  }\n});\n\n// src/core/paths.ts\nfunction isCountedNote(path14, excludedRootFolders) {\n  if (!path14.endsWith(".md")) return false;\n  const parts = path14.split("/");\n  for (let i = 0; i < parts.length; i++) {\n    const part = parts[i] ?? "";\n    if (part.startsWith(".") || part === "") return false;\n    if (i < parts.length - 1 && part === "node_modules") return false;\n  }\n  return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));\n}\nfunction isInFolder(path14, folder2) {\n  return folder2 === "" || path14.length > folder2.length && path14.charCodeAt(folder2.length) === 47 && path14.startsWith(folder2);\n}\nfunction basename(path14) {\n  return path14.slice(path14.lastIndexOf("/") + 1);\n}\nfunction comparePaths(a, b) {\n  const la = a.toLowerCase();\n  const lb = b.toLowerCase();\n  if (la !== lb) return la < lb ? -1 : 1;\n  return a < b ? -1 : a > b ? 1 : 0;\n}\n\n// src/core/brief-items.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path14, date) => basename(path14).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\nvar CHANGE_ITEM_TABLE = CHANGE_ITEMS;\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nvar TABLES = /* @__PURE__ */ new WeakSet();\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nvar en = {\n  title: (vault) => `Session brief for vault ${vault}`,\n  source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n  age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n  fresh: "just made",\n  date: "Date (machine clock)",\n  weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n  dailyNote: "Daily note",\n  exists: "exists",\n  missing: "missing",\n  more: (n) => `+${n} more`,\n  none: "none",\n  cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n  cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n};\nvar de = {\n  title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n  source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n  age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n  fresh: "gerade erstellt",\n  date: "Datum (Maschinenuhr)",\n  weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n  dailyNote: "Tagesnotiz",\n  exists: "vorhanden",\n  missing: "fehlt",\n  more: (n) => `+${n} weitere`,\n  none: "keine",\n  cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n  cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n};\nvar BRIEF_TEXT = translations({ en, de });\nfunction strings(lang) {\n  return BRIEF_TEXT[lang];\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text2) {\n  return KNOWN_TEXT.test(text2) && !HAS_KNOWN_UNSAFE.test(text2);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text2) {\n  return plainKnown(text2) ? text2 : text2.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text2) {\n  return Array.from(text2);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text2) {\n  return text2.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nvar HOOK_TEXT_LIMIT = 1e4;\nvar MIN_NAME_CHARS = 24;\nvar MAX_ERROR_CHARS = 300;\nfunction briefLines(brief, settings, lang, origin, now) {\n  const s = strings(lang);\n  const ageSeconds = Math.max(0, Math.round((now - origin.generatedAt) / 1e3));\n  const age = ageSeconds < 2 ? s.fresh : s.age(ageSeconds);\n  const rejected = origin.cacheRejected === void 0 ? "" : `; ${s.cacheRejected(shortenText(escapeControls(origin.cacheRejected), MAX_ERROR_CHARS))}`;\n  const head = [`${s.title(quoteAlways(origin.vaultName))} (${s.source[origin.source]}, ${age}${rejected})`];\n  head.push(`${s.date}: ${brief.date} (${s.weekdays[brief.weekday] ?? ""})`);\n  const daily = brief.items.dailyNote;\n  if (daily !== null) head.push(`${s.dailyNote}: ${shortenName(daily.path, 600)} (${daily.exists ? s.exists : s.missing})`);\n  const items = [];\n  for (const d of LIST_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null) continue;\n    items.push({ label: escapeControls(d.label[lang](settings)), item, hint: d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });\n  }\n  for (const d of CHANGE_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null || item === void 0) continue;\n    const since = "since" in item ? item.since : null;\n    const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";\n    items.push({ label: escapeControls(d.label[lang](since)), item, hint: first !== "" ? first : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });\n  }\n  const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);\n  return { head, items, errors };\n}\nfunction shortenText(text2, max) {\n  if (text2.length <= max) return text2;\n  const mark = ` \\u2026 [${text2.length - max + 12} characters cut] \\u2026 `;\n  const keep = Math.max(0, max - mark.length);\n  return `${text2.slice(0, Math.ceil(keep / 2))}${mark}${text2.slice(text2.length - Math.floor(keep / 2))}`;\n}\nfunction renderBrief(b, nameMax, namesShown, lang) {\n  const items = b.items.map(({ label, item, hint }) => `${label}: ${listText(item, namesShown, nameMax, lang)}${hint}`);\n  return [...b.head, ...items, ...b.errors];\n}\nfunction size(lines) {\n  return lines.join("\\n").length;\n}\nfunction largestFitting(lo, hi, fits) {\n  let best = lo - 1;\n  while (lo <= hi) {\n    const mid = Math.floor((lo + hi) / 2);\n    if (fits(mid)) {\n      best = mid;\n      lo = mid + 1;\n    } else hi = mid - 1;\n  }\n  return best;\n}\nfunction formatBrief(brief, settings, lang, origin, now, limit = HOOK_TEXT_LIMIT) {\n  const b = briefLines(brief, settings, lang, origin, now);\n  const max = settings.maxNamesPerItem;\n  const full = renderBrief(b, Number.POSITIVE_INFINITY, max, lang);\n  if (size(full) <= limit) return full.join("\\n");\n  const longest = Math.max(MIN_NAME_CHARS, ...b.items.flatMap(({ item }) => item.paths.slice(0, max).map((p) => quoteName(p).length)));\n  const nameMax = largestFitting(MIN_NAME_CHARS, longest, (n) => size(renderBrief(b, n, max, lang)) <= limit);\n  if (nameMax >= MIN_NAME_CHARS) return renderBrief(b, nameMax, max, lang).join("\\n");\n  const shown = largestFitting(0, max, (k) => size(renderBrief(b, MIN_NAME_CHARS, k, lang)) <= limit);\n  if (shown >= 0) return renderBrief(b, MIN_NAME_CHARS, shown, lang).join("\\n");\n  return capText(renderBrief(b, MIN_NAME_CHARS, 0, lang).join("\\n"), limit, lang);\n}\nfunction listText(item, max, nameMax, lang) {\n  const s = strings(lang);\n  if (item.count === 0) return `0`;\n  const shown = item.paths.slice(0, max).map((p) => shortenName(p, nameMax));\n  const rest = item.count - shown.length;\n  const names = rest > 0 ? [...shown, s.more(rest)] : shown;\n  return names.length === 0 ? `${item.count}` : `${item.count} (${names.join(", ")})`;\n}\nfunction capText(text2, limit, lang) {\n  if (text2.length <= limit) return text2;\n  const note = strings(lang).cut(limit);\n  const room = limit - note.length - 1;\n  const cut = text2.lastIndexOf("\\n", room);\n  return `${text2.slice(0, cut > 0 ? cut : room)}\n${note}`;\n}\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text2, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text2 } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text2) => ({ additionalContext: text2 }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text2) => ({ additional_context: text2 }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text2) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text2 } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/index.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\nfunction hookEnvelope(agent, event, text2, note) {\n  return HOSTS[agent].envelope(event, text2, note);\n}\nfunction hostTextLimit(agent) {\n  return HOSTS[agentOrDefault(agent)].limit;\n}\nfunction sessionStartOutput(agent, text2, lang) {\n  const id = agentOrDefault(agent);\n  const capped = capText(safeLines(text2), HOSTS[id].limit, lang);\n  return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}\n`;\n}\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row2 = d[i];\n      const up = d[i - 1];\n      row2[j] = Math.min(up[j] + 1, row2[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row2[j] = Math.min(row2[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook: prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook: runs the rule check after an edit\n                           to a rule file; prints one JSON object only when it finds\n                           something; exits 0\n  pre-tool-use             PreToolUse hook (Claude Code) of the opt-in Write guard: refuses\n                           a Write over an existing file in the sessions folder; exits 0\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// src/core/session-notes.ts\nvar SESSION_NOTES_TEXT = translations({\n  en: {\n    outsideVault: (where, files) => `Started outside the vault (in ${where}), so the vault\'s own instructions were not loaded: read ${files} first.`,\n    alreadyGiven: "Session brief: already given to this session by another of its hook entries; not repeated."\n  },\n  de: {\n    outsideVault: (where, files) => `Au\\xDFerhalb des Vaults gestartet (in ${where}), daher wurden die Anweisungen des Vaults nicht geladen: zuerst ${files} lesen.`,\n    alreadyGiven: "Session-Brief: dieser Sitzung schon von einem anderen ihrer Hook-Eintr\\xE4ge gegeben; nicht wiederholt."\n  }\n});\nfunction outsideVaultLine(lang, cwd, readFirst) {\n  if (readFirst.length === 0) return null;\n  const files = readFirst.map((f) => shortenName(f, 300)).join(", ");\n  const where = shortenName(cwd, 200);\n  return SESSION_NOTES_TEXT[lang].outsideVault(where, files);\n}\nfunction alreadyGivenLine(lang) {\n  return SESSION_NOTES_TEXT[lang].alreadyGiven;\n}\nfunction withLineAfterHeading(brief, line) {\n  if (line === null) return brief;\n  const cut = brief.indexOf("\\n");\n  return cut < 0 ? `${brief}\n${line}` : `${brief.slice(0, cut)}\n${line}${brief.slice(cut)}`;\n}\n\n// src/node/session-record.ts\nvar fs3 = require("node:fs");\nvar path3 = require("node:path");\n\n// src/core/session-starts.ts\nvar orNull = (v) => typeof v === "string" ? v : null;\nfunction parseSessionStarts(text2) {\n  let data;\n  try {\n    data = JSON.parse(text2);\n  } catch {\n    return [];\n  }\n  const d = data;\n  if (d === null || typeof d !== "object" || d.schema !== 1 || !Array.isArray(d.entries)) return [];\n  const out = [];\n  for (const e of d.entries) {\n    if (typeof e !== "object" || e === null) continue;\n    const r = e;\n    if (typeof r.at !== "string" || Number.isNaN(Date.parse(r.at)) || typeof r.agent !== "string" || !isAgentId(r.agent)) continue;\n    out.push({ at: r.at, agent: r.agent, source: orNull(r.source), sessionId: orNull(r.sessionId), cwd: orNull(r.cwd), outside: r.outside === true, delivered: r.delivered !== false });\n  }\n  return out;\n}\n\n// src/node/session-record.ts\ninit_atomic_write();\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/real-path.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\n\n// src/core/settings.ts\nvar DEFAULT_SETTINGS = {\n  inboxFolder: "Inbox",\n  rulesFolder: "AI/Regelwerk",\n  sessionsFolder: "AI/sessions",\n  dailyNoteFolder: "",\n  dailyNoteFormat: "",\n  tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n  excludedRootFolders: ["Import", "_index"],\n  ruleScope: [],\n  maxNamesPerItem: 5,\n  language: "auto",\n  liveChannel: true,\n  showStatusBar: true,\n  externalCheck: null,\n  writeGuard: false\n};\nvar DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: {\n      needsReview: tagName(t.needsReview, d.tags.needsReview),\n      review: tagName(t.review, d.tags.review),\n      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),\n      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)\n    },\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\n\n// src/core/rules/scope.ts\nvar DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\nfunction isAbsolute(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\n\n// src/node/real-path.ts\nfunction realPathOf(p) {\n  let existing = path2.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path2.join(fs2.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path2.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path2.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path2.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot, absolute],\n    [realRoot, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\n\n// src/node/session-record.ts\nvar STARTS_FILE = "session-starts.json";\nvar MARKS_FOLDER = "session-marks";\nvar MAX_STARTS = 20;\nvar SAME_SESSION_MS = 3e4;\nvar NO_ID_MS = 5e3;\nvar DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";\nvar NONE = { duplicate: false, outside: null };\nfunction isDir(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction text(v, max) {\n  return typeof v === "string" && v !== "" ? v.slice(0, max) : null;\n}\nfunction readSessionInput(stdin, agent) {\n  return translateHookInput(agent, parseHookJson(stdin));\n}\nfunction facts(input) {\n  return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };\n}\nfunction insideVault(root, cwd) {\n  if (!path3.isAbsolute(cwd)) return true;\n  if (vaultRelativeReal(root, cwd) !== null) return true;\n  const a = realPathOf(root);\n  const b = realPathOf(cwd);\n  return path3.resolve(root) === path3.resolve(cwd) || a !== null && a === b;\n}\nfunction rulesIndex(root, settings) {\n  const folder2 = path3.join(root, ...settings.rulesFolder.split("/"));\n  for (const name of ["_index.md", "index.md", "README.md", `${path3.basename(folder2)}.md`]) {\n    const file = path3.join(folder2, name);\n    if (fs3.existsSync(file)) return file;\n  }\n  return null;\n}\nvar FNV_OFFSET = BigInt("0xcbf29ce484222325");\nvar FNV_PRIME = BigInt("0x100000001b3");\nvar U64 = BigInt("0xffffffffffffffff");\nfunction markName(key2) {\n  let h = FNV_OFFSET;\n  for (const byte of Buffer.from(key2, "utf8")) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;\n  return h.toString(16).padStart(16, "0");\n}\nfunction claim(pluginDir, key2, agent, hasId) {\n  const dir = path3.join(pluginDir, MARKS_FOLDER);\n  fs3.mkdirSync(dir, { recursive: true });\n  const file = path3.join(dir, markName(key2));\n  const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;\n  const text2 = `${Date.now()}\n${agent}\n`;\n  let whole = `${file}.${process.pid}.${Math.floor(Math.random() * 4294967296).toString(16)}.tmp`;\n  try {\n    fs3.writeFileSync(whole, text2);\n  } catch {\n    whole = null;\n  }\n  try {\n    for (let attempt = 0; attempt < 2; attempt++) {\n      if (placeMark(file, whole, text2)) return true;\n      const [written, by] = fs3.readFileSync(file, "utf8").split("\\n");\n      const at = written === void 0 || written === "" ? fs3.statSync(file).mtimeMs : Number(written);\n      const age = Date.now() - at;\n      if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;\n      fs3.rmSync(file, { force: true });\n    }\n  } finally {\n    if (whole !== null) fs3.rmSync(whole, { force: true });\n  }\n  return true;\n}\nfunction placeMark(file, whole, text2) {\n  try {\n    if (whole !== null) fs3.linkSync(whole, file);\n    else fs3.writeFileSync(file, text2, { flag: "wx" });\n    return true;\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    if (whole !== null) return placeMark(file, null, text2);\n    throw error;\n  }\n}\nvar PRUNED_STAMP = ".pruned";\nfunction pruneMarks(pluginDir) {\n  const dir = path3.join(pluginDir, MARKS_FOLDER);\n  const stamp = path3.join(dir, PRUNED_STAMP);\n  try {\n    if (Date.now() - fs3.statSync(stamp).mtimeMs < 6e4) return;\n  } catch {\n  }\n  fs3.writeFileSync(stamp, "");\n  for (const name of fs3.readdirSync(dir).slice(0, 500)) {\n    if (name === PRUNED_STAMP) continue;\n    const file = path3.join(dir, name);\n    try {\n      if (Date.now() - fs3.statSync(file).mtimeMs > 10 * 6e4) fs3.rmSync(file, { force: true });\n    } catch {\n    }\n  }\n}\nfunction readSessionStarts(pluginDir) {\n  try {\n    return parseSessionStarts(fs3.readFileSync(path3.join(pluginDir, STARTS_FILE), "utf8"));\n  } catch {\n    return [];\n  }\n}\nfunction record(pluginDir, entry) {\n  const file = path3.join(pluginDir, STARTS_FILE);\n  const mine = (e) => e.at === entry.at && e.agent === entry.agent && e.sessionId === entry.sessionId && e.source === entry.source && e.delivered === entry.delivered;\n  for (let attempt = 0; attempt < 3; attempt++) {\n    const entries = [...readSessionStarts(pluginDir), entry].slice(-MAX_STARTS);\n    writeFileAtomic(file, `${JSON.stringify({ schema: 1, entries }, null, 1)}\n`);\n    if (readSessionStarts(pluginDir).some(mine)) return;\n  }\n}\nfunction beginSessionStart(root, pluginDir, settings, hookInput, agent, now, env) {\n  if (env[DOCTOR_RUN_ENV] === "1") return NONE;\n  const input = facts(hookInput);\n  let outside = null;\n  try {\n    if (input.cwd !== null && !insideVault(root, input.cwd)) {\n      const claudeMd = path3.join(root, "CLAUDE.md");\n      const index = rulesIndex(root, settings);\n      const readFirst = [...fs3.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];\n      outside = { cwd: input.cwd, readFirst };\n    }\n  } catch {\n    outside = null;\n  }\n  if (pluginDir === null || !isDir(pluginDir)) return { duplicate: false, outside };\n  let duplicate = false;\n  try {\n    const key2 = `${input.sessionId ?? ""}\\0${input.source ?? ""}`;\n    duplicate = !claim(pluginDir, key2, agent, input.sessionId !== null);\n    pruneMarks(pluginDir);\n  } catch {\n    duplicate = false;\n  }\n  try {\n    record(pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });\n  } catch {\n  }\n  return { duplicate, outside };\n}\n\n// src/core/dates.ts\nfunction isoDate(now) {\n  const y = String(now.getFullYear()).padStart(4, "0");\n  const m = String(now.getMonth() + 1).padStart(2, "0");\n  const d = String(now.getDate()).padStart(2, "0");\n  return `${y}-${m}-${d}`;\n}\n\n// bridge/context.ts\nvar fs5 = require("node:fs");\nvar path5 = require("node:path");\n\n// src/node/vault-config.ts\nvar fs4 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path4.dirname(path4.resolve(scriptPath));\n  if (path4.basename(dir) === "session-brief") dir = path4.dirname(dir);\n  if (path4.basename(dir) !== "hooks" || path4.basename(path4.dirname(dir)) !== ".claude") return null;\n  return path4.dirname(path4.dirname(dir));\n}\nfunction readJson(file, warnings) {\n  let text2;\n  try {\n    text2 = fs4.readFileSync(file, "utf8");\n  } catch (error) {\n    if (error.code !== "ENOENT") warnings.push(`cannot read ${file}: ${error.message}`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text2.replace(/^\\uFEFF/, ""));\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir2(p) {\n  try {\n    return fs4.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(path4.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && typeof recorded.configDir === "string" && isDir2(path4.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir2(path4.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs4.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path4.join(root, name);\n    if (fs4.existsSync(path4.join(dir, "app.json")) || isDir2(path4.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path4.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir2(path4.join(root, dir))) return path4.join(root, dir);\n  return configDir === null ? null : path4.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(path4.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(path4.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path5.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs5.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs5.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path5.resolve(root, name);\n  if (path5.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs6 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve5) => {\n    if (process.stdin.isTTY) {\n      resolve5(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve5(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text2) {\n  const bytes = Buffer.from(text2, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs6.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// bridge/commands/session-start.ts\nvar path13 = require("node:path");\n\n// src/node/brief-pipeline.ts\nvar fs13 = require("node:fs");\nvar path12 = require("node:path");\n\n// src/core/schemas/shape.ts\nfunction isRecord(v) {\n  return v !== null && typeof v === "object" && !Array.isArray(v);\n}\nvar str3 = (v, at) => typeof v === "string" ? null : `${at} is not a string`;\nvar bool = (v, at) => typeof v === "boolean" ? null : `${at} is not true or false`;\nvar num = (v, at) => typeof v === "number" && Number.isFinite(v) ? null : `${at} is not a number`;\nvar time = (v, at) => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 864e13 ? null : `${at} is not a time`;\nfunction int(min, max) {\n  return (v, at) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? null : `${at} is not a whole number from ${min} to ${max}`;\n}\nfunction oneOf(...values) {\n  return (v, at) => values.includes(v) ? null : `${at} is not one of ${values.map((x) => JSON.stringify(x)).join(", ")}`;\n}\nfunction matches(re, what) {\n  return (v, at) => typeof v === "string" && re.test(v) ? null : `${at} is not ${what}`;\n}\nfunction optional(check) {\n  return (v, at) => v === void 0 ? null : check(v, at);\n}\nfunction nullable(check) {\n  return (v, at) => v === null ? null : check(v, at);\n}\nfunction either(...checks) {\n  return (v, at) => {\n    let first = null;\n    for (const c of checks) {\n      const problem = c(v, at);\n      if (problem === null) return null;\n      first ??= problem;\n    }\n    return first;\n  };\n}\nfunction listOf(item, max = Number.POSITIVE_INFINITY) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length > max) return `${at} has more than ${max} entries`;\n    for (let i = 0; i < v.length; i++) {\n      if (item(v[i], "") !== null) return item(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\nfunction object(fields) {\n  const keys = Object.keys(fields);\n  return (v, at) => {\n    if (!isRecord(v)) return `${at} is not an object`;\n    for (const key2 of keys) {\n      const check = fields[key2];\n      if (check(v[key2], "") !== null) return check(v[key2], at === "" ? key2 : `${at}.${key2}`);\n    }\n    return null;\n  };\n}\nfunction tuple(items, optionalTail = 0) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length < items.length - optionalTail || v.length > items.length) return `${at} does not have ${items.length - optionalTail === items.length ? items.length : `${items.length - optionalTail} to ${items.length}`} entries`;\n    for (let i = 0; i < items.length; i++) {\n      const check = items[i];\n      if (check === void 0 || i >= v.length && i >= items.length - optionalTail) continue;\n      if (check(v[i], "") !== null) return check(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\n\n// src/core/live-protocol.ts\nvar DISCOVERY_FILE = "live.json";\n\n// src/node/cache-read.ts\nvar fs7 = require("node:fs");\nvar path6 = require("node:path");\n\n// src/core/item-ids.ts\nvar ITEM_IDS = ["date", "dailyNote", ...LIST_ITEM_IDS, ...CHANGE_ITEM_IDS];\n\n// src/core/schemas/brief.ts\nvar ISO_DATE = matches(/^\\d{4}-\\d{2}-\\d{2}$/, "a date YYYY-MM-DD");\nvar hit = object({ where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar reviewEntry = object({ path: str3, mtime: time, hits: listOf(hit) });\nvar listItem = object({ count: int(0, Number.MAX_SAFE_INTEGER), paths: listOf(str3), entries: listOf(reviewEntry) });\nvar checkBrief = object({\n  date: ISO_DATE,\n  weekday: int(0, 6),\n  items: object({\n    dailyNote: nullable(object({ path: str3, exists: bool })),\n    // One list item per entry of the table of brief items (brief-items.ts).\n    ...Object.fromEntries(LIST_ITEM_IDS.map((id) => [id, nullable(listItem)]))\n  }),\n  errors: listOf(object({ item: oneOf(...ITEM_IDS, "scan"), message: str3 }))\n});\n\n// src/core/schemas/brief-cache.ts\nvar ISO_TIME = matches(/^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/, "an ISO-8601 time");\nvar BRIEF_CACHE_FORMAT = "session-brief-cache";\nvar MAX_NAMES = 1e3;\nvar COUNT = int(0, Number.MAX_SAFE_INTEGER);\nvar FILE_IDENTITY = object({ ino: num, size: COUNT, mtimeMs: num });\nfunction checkBriefCache(version) {\n  return object({\n    format: oneOf(BRIEF_CACHE_FORMAT),\n    version: oneOf(version),\n    writer: oneOf("bridge", "plugin"),\n    writtenAt: time,\n    date: ISO_DATE,\n    key: str3,\n    indexId: str3,\n    noteCount: int(0, Number.MAX_SAFE_INTEGER),\n    brief: checkBrief,\n    namesPerItem: int(0, MAX_NAMES),\n    lang: optional(oneOf("en", "de")),\n    locale: optional(str3),\n    plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str3) })),\n    news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(str3, MAX_NAMES) }), 2)),\n    agentChanges: optional(\n      object({\n        journal: nullable(FILE_IDENTITY),\n        lastLine: nullable(str3),\n        marks: nullable(FILE_IDENTITY),\n        records: COUNT,\n        count: COUNT,\n        paths: listOf(str3, MAX_NAMES),\n        expires: nullable(time)\n      })\n    ),\n    stamp: optional(object({ notes: int(0, Number.MAX_SAFE_INTEGER), hash: matches(/^[0-9a-f]{16}$/, "16 hex digits") }))\n  });\n}\n\n// src/core/schemas/brief-index.ts\nvar BRIEF_INDEX_FORMAT = "session-brief-index";\nvar tagHit = object({ tag: str3, where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar noteFlags = object({\n  needsReview: listOf(tagHit),\n  review: listOf(tagHit),\n  reviewDone: bool,\n  pendingReview: listOf(tagHit),\n  daily: bool\n});\nvar fullRow = tuple([str3, time, int(-1, Number.MAX_SAFE_INTEGER), either(oneOf(0, null), noteFlags), str3], 1);\nvar row = (v, at) => {\n  if (Array.isArray(v) && v.length === 4 && v[3] === 0 && typeof v[0] === "string" && typeof v[1] === "number" && Math.abs(v[1]) <= 864e13 && Number.isInteger(v[2]) && v[2] >= -1) return null;\n  return fullRow(v, at);\n};\nfunction checkBriefIndex(version) {\n  return object({ format: oneOf(BRIEF_INDEX_FORMAT), version: oneOf(version), id: str3, notes: listOf(row) });\n}\n\n// src/core/cache-format.ts\nvar CACHE_VERSION = 3;\nvar INDEX_VERSION = 2;\nvar BRIEF_FILE = "brief-cache.json";\nvar INDEX_FILE = "brief-index.json";\nfunction checkedBriefCache(c) {\n  if (c === void 0) return { ok: false, why: "no cache file, or not JSON" };\n  const problem = checkBriefCache(CACHE_VERSION)(c, "");\n  return problem === null ? { ok: true, value: c } : { ok: false, why: problem };\n}\nfunction checkedBriefIndex(c, id) {\n  if (c === void 0) return { ok: false, why: "no index file, or not JSON" };\n  const problem = checkBriefIndex(INDEX_VERSION)(c, "");\n  if (problem !== null) return { ok: false, why: problem };\n  if (c.id !== id) return { ok: false, why: "index from another write" };\n  return { ok: true, value: c };\n}\n\n// src/node/cache-read.ts\nfunction readJsonFile(file) {\n  let text2;\n  try {\n    text2 = fs7.readFileSync(file, "utf8");\n  } catch (error) {\n    if (error.code === "ENOENT") return { missing: true };\n    return { missing: false, value: void 0 };\n  }\n  try {\n    return { missing: false, value: JSON.parse(text2) };\n  } catch {\n    return { missing: false, value: void 0 };\n  }\n}\nfunction readBriefCacheChecked(pluginDir) {\n  const read = readJsonFile(path6.join(pluginDir, BRIEF_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefCache(read.value);\n  return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };\n}\nfunction readBriefIndexChecked(pluginDir, id) {\n  const read = readJsonFile(path6.join(pluginDir, INDEX_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefIndex(read.value, id);\n  if (checked.ok) return { state: "ok", value: checked.value };\n  return checked.why === "index from another write" ? { state: "missing" } : { state: "rejected", why: `${INDEX_FILE}: ${checked.why}` };\n}\n\n// src/node/plugin-tier.ts\nvar fs9 = require("node:fs");\nvar path7 = require("node:path");\n\n// src/node/live/process-identity.ts\nvar fs8 = require("node:fs");\n\n// src/node/builtin-on-demand.ts\nvar import_node_module = require("node:module");\nfunction builtinOnDemand(id) {\n  const get = process.getBuiltinModule;\n  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);\n}\n\n// src/node/live/process-identity.ts\nfunction linuxIdentity(pid) {\n  try {\n    const stat = fs8.readFileSync(`/proc/${pid}/stat`, "utf8");\n    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");\n    const startTicks = rest[19];\n    if (startTicks === void 0 || !/^\\d+$/.test(startTicks)) return null;\n    const boot = fs8.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();\n    const ns = fs8.readlinkSync(`/proc/${pid}/ns/pid`);\n    return `linux:${boot}:${ns}:${startTicks}`;\n  } catch {\n    return null;\n  }\n}\nfunction psIdentity(pid) {\n  try {\n    const out = builtinOnDemand("node:child_process").execFileSync("ps", ["-o", "lstart=", "-p", String(pid)], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"], env: { PATH: "/bin:/usr/bin", LC_ALL: "C" } }).trim();\n    return out === "" ? null : `ps:${out}`;\n  } catch {\n    return null;\n  }\n}\nfunction processIdentity(pid, platform = process.platform) {\n  if (pid !== "self" && (!Number.isInteger(pid) || pid <= 0)) return null;\n  if (platform === "linux") return linuxIdentity(pid);\n  if (platform === "darwin" || platform === "freebsd" || platform === "openbsd") return psIdentity(pid === "self" ? process.pid : pid);\n  return null;\n}\nfunction sameProcess(pid, started) {\n  if (started === void 0 || started === "") return false;\n  const now = processIdentity(pid);\n  return now !== null && now === started;\n}\n\n// src/node/plugin-tier.ts\nfunction exists(root) {\n  return (p) => {\n    try {\n      return fs9.statSync(path7.join(root, p)).isFile();\n    } catch {\n      return false;\n    }\n  };\n}\nfunction usableCache(ctx, now, why, rejected = [], read) {\n  if (ctx.pluginDir === null) {\n    why.push("no Obsidian config folder found, so no cache");\n    return null;\n  }\n  const got = read ?? readBriefCacheChecked(ctx.pluginDir);\n  const cache = got.state === "ok" ? got.value : null;\n  if (got.state === "rejected") {\n    why.push(`cache rejected: ${got.why}`);\n    rejected.push(got.why);\n  } else if (cache === null) why.push("no readable cache");\n  else if (cache.date !== isoDate(now)) why.push(`cache is from ${cache.date}`);\n  else if (cache.key !== ctx.key) why.push("settings changed since the cache was written");\n  else return cache;\n  return null;\n}\nfunction withDailyNoteChecked(brief, root) {\n  const daily = brief.items.dailyNote;\n  if (daily === null) return brief;\n  return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists(root)(daily.path) } } };\n}\nfunction servedByPlugin(cache) {\n  return cache.plugin !== void 0 && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);\n}\n\n// src/node/what-changed.ts\nvar fs12 = require("node:fs");\nvar path10 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  return { path: v.path, tool: v.tool, session: v.session, at: v.at };\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}`;\n}\nfunction parseJournal(text2) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text2.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\n\n// src/core/what-changed.ts\nvar REVIEW_FILE = "agent-review.json";\nvar SESSION_STARTS_FILE = "conversations.json";\nvar ISO2 = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{3})?Z$/;\nfunction isoOrNull(v) {\n  return typeof v === "string" && ISO2.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;\n}\nfunction isoMap(v) {\n  const out = /* @__PURE__ */ Object.create(null);\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return out;\n  for (const [k, t] of Object.entries(v)) {\n    const iso = isoOrNull(t);\n    if (iso !== null) out[k] = iso;\n  }\n  return out;\n}\nfunction emptyMarks() {\n  return { all: null, sessions: /* @__PURE__ */ Object.create(null), notes: /* @__PURE__ */ Object.create(null), renames: [] };\n}\nfunction parseReviewMarks(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return emptyMarks();\n  const o = v;\n  const renames = [];\n  if (Array.isArray(o.renames)) {\n    for (const r of o.renames) {\n      if (typeof r !== "object" || r === null) continue;\n      const { from, to, at } = r;\n      const iso = isoOrNull(at);\n      if (typeof from === "string" && typeof to === "string" && from !== "" && to !== "" && iso !== null) renames.push({ from, to, at: iso });\n    }\n  }\n  return { all: isoOrNull(o.all), sessions: isoMap(o.sessions), notes: isoMap(o.notes), renames };\n}\nfunction sessionKey(session) {\n  return session ?? "";\n}\nfunction followRenames(records, renames) {\n  if (renames.length === 0) return [...records];\n  return records.map((r) => {\n    let p = r.path;\n    for (const rn of renames) if (rn.at >= r.at && rn.from === p) p = rn.to;\n    return p === r.path ? r : { ...r, path: p };\n  });\n}\nfunction isReviewed(r, marks) {\n  const mark = [marks.all, marks.sessions[sessionKey(r.session)], marks.notes[r.path]].reduce((a, b) => b !== void 0 && b !== null && (a === null || b > a) ? b : a, null);\n  return mark !== null && r.at <= mark;\n}\nfunction unreviewedSessions(records, marks, exists2) {\n  const bySession = /* @__PURE__ */ new Map();\n  const existing = /* @__PURE__ */ new Map();\n  for (const r of followRenames(records, marks.renames)) {\n    if (isReviewed(r, marks)) continue;\n    let there = existing.get(r.path);\n    if (there === void 0) {\n      there = exists2(r.path);\n      existing.set(r.path, there);\n    }\n    if (!there) continue;\n    const key2 = sessionKey(r.session);\n    let group = bySession.get(key2);\n    if (group === void 0) {\n      group = { session: r.session, notes: /* @__PURE__ */ new Map() };\n      bySession.set(key2, group);\n    }\n    const seen = group.notes.get(r.path);\n    if (seen === void 0) group.notes.set(r.path, { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 });\n    else {\n      seen.edits++;\n      if (r.at >= seen.at) {\n        seen.at = r.at;\n        seen.tool = r.tool;\n      }\n    }\n  }\n  const sessions = [];\n  for (const g of bySession.values()) {\n    const changes = [...g.notes.values()].sort((a, b) => a.at !== b.at ? a.at > b.at ? -1 : 1 : comparePaths(a.path, b.path));\n    sessions.push({ session: g.session, latest: changes[0]?.at ?? "", changes });\n  }\n  return sessions.sort((a, b) => a.latest > b.latest ? -1 : a.latest < b.latest ? 1 : 0);\n}\nfunction agentChangesItem(sessions) {\n  const paths = [...new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)))].sort(comparePaths);\n  return { count: paths.length, paths };\n}\nfunction parseSessionStarts2(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return { previous: null, current: null };\n  const o = v;\n  return { previous: isoOrNull(o.previous), current: isoOrNull(o.current) };\n}\nfunction nextSessionStarts(starts, source, now) {\n  if (source !== "startup" && source !== "clear") return null;\n  return { previous: starts.current, current: now.toISOString() };\n}\nvar NEWS_ITEMS = ["inbox", "needsReview", "reviewOpen", "pendingReview"];\nfunction newsNotes(brief) {\n  const out = /* @__PURE__ */ new Map();\n  for (const id of NEWS_ITEMS) {\n    const item = brief.items[id];\n    if (item === null) continue;\n    if (item.entries.length !== item.count) return null;\n    for (const e of item.entries) out.set(e.path, e.mtime);\n  }\n  return [...out];\n}\nfunction sinceLastSessionItem(since, notes) {\n  if (since === null) return { since, count: 0, paths: [] };\n  const after = Date.parse(since);\n  const paths = [];\n  for (const [p, mtime] of notes) if (mtime > after) paths.push(p);\n  paths.sort(comparePaths);\n  return { since, count: paths.length, paths };\n}\nfunction sinceFromCache(since, cache) {\n  const stored = cache.news?.find((a) => a.since === since);\n  if (stored !== void 0) return { since, count: stored.count, paths: [...stored.paths] };\n  if (Date.parse(since) >= cache.writtenAt) return { since, count: 0, paths: [] };\n  return null;\n}\n\n// src/node/agent-journal.ts\nvar fs10 = require("node:fs");\nvar path8 = require("node:path");\nfunction journalPath(pluginDir) {\n  return path8.join(pluginDir, JOURNAL_FILE);\n}\nfunction readJournal(pluginDir, now) {\n  let fd;\n  try {\n    fd = fs10.openSync(journalPath(pluginDir), "r");\n  } catch (error) {\n    if (error.code === "ENOENT") return [];\n    throw error;\n  }\n  try {\n    const size2 = fs10.fstatSync(fd).size;\n    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);\n    const buf = Buffer.alloc(size2 - start);\n    const got = fs10.readSync(fd, buf, 0, buf.length, start);\n    return boundJournal(parseJournal(buf.subarray(0, got).toString("utf8")), now);\n  } finally {\n    fs10.closeSync(fd);\n  }\n}\n\n// src/node/agent-summary.ts\nvar fs11 = require("node:fs");\nvar path9 = require("node:path");\n\n// src/core/agent-summary.ts\nfunction newestByPath(records, marks, there) {\n  const sessions = unreviewedSessions(records, marks, there);\n  const newest = /* @__PURE__ */ new Map();\n  for (const s of sessions) {\n    for (const c of s.changes) {\n      const seen = newest.get(c.path);\n      if (seen === void 0 || c.at > seen) newest.set(c.path, c.at);\n    }\n  }\n  return { item: agentChangesItem(sessions), newest };\n}\nfunction itemFromSummary(summary, now, cap) {\n  if (summary.expires !== null && now.getTime() > summary.expires) return null;\n  if (summary.paths.length < Math.min(summary.count, cap)) return null;\n  return { count: summary.count, paths: summary.paths.slice(0, cap) };\n}\nfunction itemWithTail(summary, tail, marks, there, now, cap) {\n  const base = itemFromSummary(summary, now, cap);\n  if (base === null) return null;\n  if (summary.records + tail.length > MAX_RECORDS) return null;\n  const added = newestByPath(boundJournal(tail, now), marks, there).item.paths;\n  const listed = new Set(summary.paths);\n  const complete = summary.paths.length >= summary.count;\n  const last = summary.paths[summary.paths.length - 1];\n  const fresh = [];\n  for (const p of added) {\n    if (listed.has(p)) continue;\n    if (!complete && (last === void 0 || comparePaths(p, last) > 0)) return null;\n    fresh.push(p);\n  }\n  const paths = [...summary.paths, ...fresh].sort(comparePaths);\n  return { count: summary.count + fresh.length, paths: paths.slice(0, cap) };\n}\n\n// src/node/agent-summary.ts\nfunction identity(st) {\n  return { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };\n}\nfunction sameFile(a, b) {\n  return a === b || a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;\n}\nfunction statIdentity(file) {\n  try {\n    return identity(fs11.statSync(file));\n  } catch (error) {\n    return error.code === "ENOENT" ? null : void 0;\n  }\n}\nfunction readFrom(fd, from) {\n  const st = fs11.fstatSync(fd);\n  const start = Math.min(from, st.size);\n  const bytes = Buffer.alloc(st.size - start);\n  const got = fs11.readSync(fd, bytes, 0, bytes.length, start);\n  return { bytes: bytes.subarray(0, got), id: identity(st) };\n}\nfunction readMarks(pluginDir) {\n  let fd;\n  try {\n    fd = fs11.openSync(path9.join(pluginDir, REVIEW_FILE), "r");\n  } catch (error) {\n    if (error.code === "ENOENT") return { marks: emptyMarks(), id: null };\n    throw error;\n  }\n  try {\n    const { bytes, id } = readFrom(fd, 0);\n    let marks;\n    try {\n      marks = parseReviewMarks(JSON.parse(bytes.toString("utf8")));\n    } catch {\n      marks = emptyMarks();\n    }\n    return { marks, id };\n  } finally {\n    fs11.closeSync(fd);\n  }\n}\nfunction noteThere(place) {\n  const there = exists(place.root);\n  return (p) => isCountedNote(p, place.excludedRootFolders) && there(p);\n}\nvar lastWhole = null;\nfunction wholeKey(place, now, journal, marks) {\n  return JSON.stringify([place.root, place.pluginDir, place.excludedRootFolders, now.getTime(), journal, marks]);\n}\nfunction wholeItemJustMade(place, now) {\n  if (lastWhole === null) return null;\n  const journal = statIdentity(journalPath(place.pluginDir));\n  const marks = statIdentity(path9.join(place.pluginDir, REVIEW_FILE));\n  if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;\n  return { count: lastWhole.item.count, paths: [...lastWhole.item.paths] };\n}\nfunction appendedText(file, summary, now) {\n  const was = summary.journal;\n  if (was !== null && (summary.lastLine === null || now.ino !== was.ino)) return null;\n  const from = was?.size ?? 0;\n  if (now.size <= from || now.size > 2 * COMPACT_AT_BYTES) return null;\n  const check = was === null || from === 0 ? "" : `${summary.lastLine}\n`;\n  const checkBytes = Buffer.byteLength(check);\n  const fd = fs11.openSync(file, "r");\n  try {\n    const { bytes, id } = readFrom(fd, from - checkBytes);\n    if (was !== null && id.ino !== was.ino || id.size > 2 * COMPACT_AT_BYTES) return null;\n    if (bytes.subarray(0, checkBytes).toString("utf8") !== check) return null;\n    return bytes.subarray(checkBytes).toString("utf8");\n  } finally {\n    fs11.closeSync(fd);\n  }\n}\nfunction agentChangesFromSummary(place, summary, now, cap) {\n  try {\n    const marksNow = statIdentity(path9.join(place.pluginDir, REVIEW_FILE));\n    if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;\n    const file = journalPath(place.pluginDir);\n    const journalNow = statIdentity(file);\n    if (journalNow === void 0) return null;\n    if (sameFile(journalNow, summary.journal)) return itemFromSummary(summary, now, cap);\n    if (journalNow === null) return null;\n    const tail = appendedText(file, summary, journalNow);\n    if (tail === null) return null;\n    const { marks, id } = readMarks(place.pluginDir);\n    if (!sameFile(id, summary.marks)) return null;\n    return itemWithTail(summary, parseJournal(tail), marks, noteThere(place), now, cap);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/what-changed.ts\nfunction readJson2(file) {\n  try {\n    return JSON.parse(fs12.readFileSync(file, "utf8"));\n  } catch {\n    return void 0;\n  }\n}\nfunction readReviewMarks(pluginDir) {\n  return pluginDir === null ? emptyMarks() : parseReviewMarks(readJson2(path10.join(pluginDir, REVIEW_FILE)));\n}\nfunction readSessionStarts2(pluginDir) {\n  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts2(readJson2(path10.join(pluginDir, SESSION_STARTS_FILE)));\n}\nfunction agentChangeSessions(ctx, now) {\n  if (ctx.pluginDir === null) return [];\n  const there = exists(ctx.root);\n  return unreviewedSessions(readJournal(ctx.pluginDir, now), readReviewMarks(ctx.pluginDir), (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p));\n}\nasync function recordSessionStart(ctx, source, now) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const next = nextSessionStarts(readSessionStarts2(ctx.pluginDir), source, now);\n    if (next === null) return;\n    const { writeFileAtomic: writeFileAtomic2 } = await Promise.resolve().then(() => (init_atomic_write(), atomic_write_exports));\n    writeFileAtomic2(path10.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}\n`);\n  } catch {\n  }\n}\nfunction describe(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return text2.split("\\n")[0]?.slice(0, 300) || "unknown error";\n}\nasync function sinceLastSession(ctx, sourced, full) {\n  const since = readSessionStarts2(ctx.pluginDir).previous;\n  if (since === null) return sinceLastSessionItem(null, []);\n  const own2 = newsNotes(sourced.brief);\n  if (own2 !== null) return sinceLastSessionItem(since, own2);\n  const cache = sourced.cache;\n  if (cache !== null && sourced.source === "cache") {\n    const answer = sinceFromCache(since, cache);\n    if (answer !== null) return answer;\n  }\n  const notes = newsNotes(await full());\n  if (notes === null) throw new Error("no per-note detail to compare with the last session");\n  return sinceLastSessionItem(since, notes);\n}\nfunction agentChanges(ctx, sourced, now) {\n  if (ctx.pluginDir === null) return agentChangesItem([]);\n  const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };\n  const cache = sourced.cache;\n  if (sourced.kept === true && cache?.agentChanges !== void 0) {\n    const item = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);\n    if (item !== null) return item;\n  }\n  return wholeItemJustMade(place, now) ?? agentChangesItem(agentChangeSessions(ctx, now));\n}\nasync function attachWhatChanged(ctx, sourced, now, full) {\n  const items = { ...sourced.brief.items };\n  const errors = [...sourced.brief.errors];\n  try {\n    items.agentChanges = agentChanges(ctx, sourced, now);\n  } catch (error) {\n    items.agentChanges = null;\n    errors.push({ item: "agentChanges", message: describe(error) });\n  }\n  try {\n    items.sinceLastSession = await sinceLastSession(ctx, sourced, full);\n  } catch (error) {\n    items.sinceLastSession = null;\n    errors.push({ item: "sinceLastSession", message: describe(error) });\n  }\n  sourced.brief = { ...sourced.brief, items, errors };\n}\n\n// bridge/bridge-file.ts\nvar path11 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path11.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/local-tiers-from-bridge.ts\nvar localTiers = () => bridgeLibrary().localTiers();\n\n// src/node/brief-pipeline.ts\nvar NoCurrentCache = class extends Error {\n};\nvar NoLiveAnswer = class extends Error {\n};\nvar NOT_ASKED = { read: null, usable: null, reason: null, rejected: [] };\nfunction judgeCache(ctx, now) {\n  const why = [];\n  const rejected = [];\n  if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now, why), reason: why[0] ?? null, rejected };\n  const file = readBriefCacheChecked(ctx.pluginDir);\n  const usable = usableCache(ctx, now, why, rejected, file);\n  return { read: file.state === "ok" ? file.value : null, usable, reason: why[0] ?? null, rejected };\n}\nvar pluginTier = {\n  name: "plugin",\n  async run(run) {\n    const cache = run.cache.usable;\n    if (cache === null || !servedByPlugin(cache)) return null;\n    if (!run.full) return { brief: withDailyNoteChecked(cache.brief, run.ctx.root), source: "cache", generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [], kept: true };\n    return (await localTiers()).fromCacheIndex(run, cache);\n  }\n};\nvar liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };\nvar liveIfListening = {\n  name: "live",\n  run: (run) => run.ctx.pluginDir !== null && fs13.existsSync(path12.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null\n};\nvar verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };\nvar scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };\nfunction tiersFor(choice) {\n  switch (choice) {\n    case "scan":\n      return [scanTier];\n    case "cache":\n      return [pluginTier, verifiedCacheTier];\n    case "live":\n      return [liveTier];\n    case "local":\n      return [pluginTier, verifiedCacheTier, scanTier];\n    case "auto":\n      return [pluginTier, liveIfListening, verifiedCacheTier, scanTier];\n  }\n}\nasync function runTiers(run, tiers) {\n  const reasons = run.cache.reason === null ? [] : [run.cache.reason];\n  for (const tier of tiers) {\n    const out = await tier.run(run);\n    if (out === null) continue;\n    if ("reason" in out) {\n      reasons.push(out.reason);\n      continue;\n    }\n    return { sourced: { ...out, notes: [...run.ctx.warnings, ...reasons, ...out.notes] }, reasons };\n  }\n  return { sourced: null, reasons };\n}\nfunction startRun(ctx, choice, now, full) {\n  const cache = choice === "scan" || choice === "live" ? NOT_ASKED : judgeCache(ctx, now);\n  let index;\n  const run = {\n    ctx,\n    now,\n    full,\n    cache,\n    rejected: [...cache.rejected],\n    index: () => {\n      if (index !== void 0) return index;\n      index = null;\n      if (cache.usable === null || ctx.pluginDir === null) return index;\n      const got = readBriefIndexChecked(ctx.pluginDir, cache.usable.indexId);\n      if (got.state === "ok") index = got.value;\n      else if (got.state === "rejected") {\n        run.indexRejected = got.why;\n        run.rejected.push(got.why);\n      }\n      return index;\n    }\n  };\n  return run;\n}\nasync function getBrief(ctx, choice, now, full = true) {\n  const { sourced, reasons } = await runTiers(startRun(ctx, choice, now, full), tiersFor(choice));\n  if (sourced !== null) {\n    if (choice !== "local") await attachWhatChanged(ctx, sourced, now, async () => full ? sourced.brief : (await getBrief(ctx, choice, now, true)).brief);\n    return sourced;\n  }\n  if (choice === "live") throw new NoLiveAnswer(reasons.join("; ") || "no live channel");\n  if (choice === "cache") throw new NoCurrentCache([...ctx.warnings, ...reasons].join("; ") || "no current cache");\n  throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);\n}\n\n// bridge/commands/session-start.ts\nfunction firstLine(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return escapeControls((text2.split("\\n")[0] ?? "").slice(0, 300)) || "unknown error";\n}\nasync function sessionStart(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const now = clock(env);\n  let lang = "en";\n  const lines = [];\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    const agent = agentOrDefault(stringFlag(args, "agent"));\n    const input = readSessionInput(stdin, agent);\n    const start = beginSessionStart(ctx.root, ctx.pluginDir, ctx.settings, input, agent, now, env);\n    if (start.duplicate) {\n      writeOut(sessionStartOutput(stringFlag(args, "agent"), alreadyGivenLine(lang), lang));\n      return 0;\n    }\n    await recordSessionStart(ctx, input.source, now);\n    const sourced = await getBrief(ctx, "auto", now, false);\n    if (sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !args.flags.has("lang")) lang = sourced.cache.lang;\n    const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);\n    const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);\n    lines.push(\n      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path13.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)\n    );\n  } catch (error) {\n    if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ""})`);\n    lines.push(`Session brief: ${firstLine(error)}`);\n  }\n  writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join("\\n"), lang));\n  return 0;\n}\nfunction sessionStartCrashOutput(args, error) {\n  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");\n}\n\n// bridge/start-file.ts\nasync function sessionStartHook(argv, scriptPath) {\n  let args = { command: "session-start", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command !== "session-start") {\n      runBridge();\n      return;\n    }\n    process.exitCode = await sessionStart(args, scriptPath, process.env);\n  } catch (error) {\n    writeOut(sessionStartCrashOutput(args, error));\n    process.exitCode = 0;\n  }\n}\nvoid sessionStartHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
+    module2.exports = '/*\n * Session Brief session start 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/start-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for a session start; it answers from the Obsidian plugin\'s cache and loads anything more\n * from the bridge beside it (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/paths.ts\nfunction isCountedNote(path15, excludedRootFolders) {\n  if (!path15.endsWith(".md")) return false;\n  const parts = path15.split("/");\n  for (let i = 0; i < parts.length; i++) {\n    const part = parts[i] ?? "";\n    if (part.startsWith(".") || part === "") return false;\n    if (i < parts.length - 1 && part === "node_modules") return false;\n  }\n  return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));\n}\nfunction isInFolder(path15, folder2) {\n  return folder2 === "" || path15.length > folder2.length && path15.charCodeAt(folder2.length) === 47 && path15.startsWith(folder2);\n}\nfunction basename(path15) {\n  return path15.slice(path15.lastIndexOf("/") + 1);\n}\nfunction comparePaths(a, b) {\n  const la = a.toLowerCase();\n  const lb = b.toLowerCase();\n  if (la !== lb) return la < lb ? -1 : 1;\n  return a < b ? -1 : a > b ? 1 : 0;\n}\n\n// src/core/brief-items.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path15, date) => basename(path15).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\nvar CHANGE_ITEM_TABLE = CHANGE_ITEMS;\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nvar TABLES = /* @__PURE__ */ new WeakSet();\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nvar en = {\n  title: (vault) => `Session brief for vault ${vault}`,\n  source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n  age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n  fresh: "just made",\n  date: "Date (machine clock)",\n  weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n  dailyNote: "Daily note",\n  exists: "exists",\n  missing: "missing",\n  more: (n) => `+${n} more`,\n  none: "none",\n  cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n  cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n};\nvar de = {\n  title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n  source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n  age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n  fresh: "gerade erstellt",\n  date: "Datum (Maschinenuhr)",\n  weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n  dailyNote: "Tagesnotiz",\n  exists: "vorhanden",\n  missing: "fehlt",\n  more: (n) => `+${n} weitere`,\n  none: "keine",\n  cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n  cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n};\nvar BRIEF_TEXT = translations({ en, de });\nfunction strings(lang) {\n  return BRIEF_TEXT[lang];\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text2) {\n  return KNOWN_TEXT.test(text2) && !HAS_KNOWN_UNSAFE.test(text2);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text2) {\n  return plainKnown(text2) ? text2 : text2.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text2) {\n  return Array.from(text2);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text2) {\n  return text2.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nvar HOOK_TEXT_LIMIT = 1e4;\nvar MIN_NAME_CHARS = 24;\nvar MAX_ERROR_CHARS = 300;\nfunction briefLines(brief, settings, lang, origin, now) {\n  const s = strings(lang);\n  const ageSeconds = Math.max(0, Math.round((now - origin.generatedAt) / 1e3));\n  const age = ageSeconds < 2 ? s.fresh : s.age(ageSeconds);\n  const rejected = origin.cacheRejected === void 0 ? "" : `; ${s.cacheRejected(shortenText(escapeControls(origin.cacheRejected), MAX_ERROR_CHARS))}`;\n  const head = [`${s.title(quoteAlways(origin.vaultName))} (${s.source[origin.source]}, ${age}${rejected})`];\n  head.push(`${s.date}: ${brief.date} (${s.weekdays[brief.weekday] ?? ""})`);\n  const daily = brief.items.dailyNote;\n  if (daily !== null) head.push(`${s.dailyNote}: ${shortenName(daily.path, 600)} (${daily.exists ? s.exists : s.missing})`);\n  const items = [];\n  for (const d of LIST_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null) continue;\n    items.push({ label: escapeControls(d.label[lang](settings)), item, hint: d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });\n  }\n  for (const d of CHANGE_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null || item === void 0) continue;\n    const since = "since" in item ? item.since : null;\n    const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";\n    const outside = "changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "";\n    items.push({ label: escapeControls(d.label[lang](since)), item, hint: first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });\n  }\n  const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);\n  return { head, items, errors };\n}\nfunction shortenText(text2, max) {\n  if (text2.length <= max) return text2;\n  const mark = ` \\u2026 [${text2.length - max + 12} characters cut] \\u2026 `;\n  const keep = Math.max(0, max - mark.length);\n  return `${text2.slice(0, Math.ceil(keep / 2))}${mark}${text2.slice(text2.length - Math.floor(keep / 2))}`;\n}\nfunction renderBrief(b, nameMax, namesShown, lang) {\n  const items = b.items.map(({ label, item, hint }) => `${label}: ${listText(item, namesShown, nameMax, lang)}${hint}`);\n  return [...b.head, ...items, ...b.errors];\n}\nfunction size(lines) {\n  return lines.join("\\n").length;\n}\nfunction largestFitting(lo, hi, fits) {\n  let best = lo - 1;\n  while (lo <= hi) {\n    const mid = Math.floor((lo + hi) / 2);\n    if (fits(mid)) {\n      best = mid;\n      lo = mid + 1;\n    } else hi = mid - 1;\n  }\n  return best;\n}\nfunction formatBrief(brief, settings, lang, origin, now, limit = HOOK_TEXT_LIMIT) {\n  const b = briefLines(brief, settings, lang, origin, now);\n  const max = settings.maxNamesPerItem;\n  const full = renderBrief(b, Number.POSITIVE_INFINITY, max, lang);\n  if (size(full) <= limit) return full.join("\\n");\n  const longest = Math.max(MIN_NAME_CHARS, ...b.items.flatMap(({ item }) => item.paths.slice(0, max).map((p) => quoteName(p).length)));\n  const nameMax = largestFitting(MIN_NAME_CHARS, longest, (n) => size(renderBrief(b, n, max, lang)) <= limit);\n  if (nameMax >= MIN_NAME_CHARS) return renderBrief(b, nameMax, max, lang).join("\\n");\n  const shown = largestFitting(0, max, (k) => size(renderBrief(b, MIN_NAME_CHARS, k, lang)) <= limit);\n  if (shown >= 0) return renderBrief(b, MIN_NAME_CHARS, shown, lang).join("\\n");\n  return capText(renderBrief(b, MIN_NAME_CHARS, 0, lang).join("\\n"), limit, lang);\n}\nfunction listText(item, max, nameMax, lang) {\n  const s = strings(lang);\n  if (item.count === 0) return `0`;\n  const shown = item.paths.slice(0, max).map((p) => shortenName(p, nameMax));\n  const rest = item.count - shown.length;\n  const names = rest > 0 ? [...shown, s.more(rest)] : shown;\n  return names.length === 0 ? `${item.count}` : `${item.count} (${names.join(", ")})`;\n}\nfunction capText(text2, limit, lang) {\n  if (text2.length <= limit) return text2;\n  const note = strings(lang).cut(limit);\n  const room = limit - note.length - 1;\n  const cut = text2.lastIndexOf("\\n", room);\n  return `${text2.slice(0, cut > 0 ? cut : room)}\n${note}`;\n}\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text2, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text2 } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text2) => ({ additionalContext: text2 }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text2) => ({ additional_context: text2 }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text2) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text2 } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/index.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\nfunction hookEnvelope(agent, event, text2, note) {\n  return HOSTS[agent].envelope(event, text2, note);\n}\nfunction hostTextLimit(agent) {\n  return HOSTS[agentOrDefault(agent)].limit;\n}\nfunction sessionStartOutput(agent, text2, lang) {\n  const id = agentOrDefault(agent);\n  const capped = capText(safeLines(text2), HOSTS[id].limit, lang);\n  return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}\n`;\n}\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row2 = d[i];\n      const up = d[i - 1];\n      row2[j] = Math.min(up[j] + 1, row2[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row2[j] = Math.min(row2[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook: prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook: runs the rule check after an edit\n                           to a rule file; prints one JSON object only when it finds\n                           something; exits 0\n  pre-tool-use             PreToolUse hook (Claude Code) of the opt-in Write guard: refuses\n                           a Write over an existing file in the sessions folder; exits 0\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// src/core/session-notes.ts\nvar SESSION_NOTES_TEXT = translations({\n  en: {\n    outsideVault: (where, files) => `Started outside the vault (in ${where}), so the vault\'s own instructions were not loaded: read ${files} first.`,\n    alreadyGiven: "Session brief: already given to this session by another of its hook entries; not repeated."\n  },\n  de: {\n    outsideVault: (where, files) => `Au\\xDFerhalb des Vaults gestartet (in ${where}), daher wurden die Anweisungen des Vaults nicht geladen: zuerst ${files} lesen.`,\n    alreadyGiven: "Session-Brief: dieser Sitzung schon von einem anderen ihrer Hook-Eintr\\xE4ge gegeben; nicht wiederholt."\n  }\n});\nfunction outsideVaultLine(lang, cwd, readFirst) {\n  if (readFirst.length === 0) return null;\n  const files = readFirst.map((f) => shortenName(f, 300)).join(", ");\n  const where = shortenName(cwd, 200);\n  return SESSION_NOTES_TEXT[lang].outsideVault(where, files);\n}\nfunction alreadyGivenLine(lang) {\n  return SESSION_NOTES_TEXT[lang].alreadyGiven;\n}\nfunction withLineAfterHeading(brief, line) {\n  if (line === null) return brief;\n  const cut = brief.indexOf("\\n");\n  return cut < 0 ? `${brief}\n${line}` : `${brief.slice(0, cut)}\n${line}${brief.slice(cut)}`;\n}\n\n// src/node/session-record.ts\nvar fs3 = require("node:fs");\nvar path3 = require("node:path");\n\n// src/core/session-starts.ts\nvar orNull = (v) => typeof v === "string" ? v : null;\nfunction parseSessionStarts(text2) {\n  let data;\n  try {\n    data = JSON.parse(text2);\n  } catch {\n    return [];\n  }\n  const d = data;\n  if (d === null || typeof d !== "object" || d.schema !== 1 || !Array.isArray(d.entries)) return [];\n  const out = [];\n  for (const e of d.entries) {\n    if (typeof e !== "object" || e === null) continue;\n    const r = e;\n    if (typeof r.at !== "string" || Number.isNaN(Date.parse(r.at)) || typeof r.agent !== "string" || !isAgentId(r.agent)) continue;\n    out.push({ at: r.at, agent: r.agent, source: orNull(r.source), sessionId: orNull(r.sessionId), cwd: orNull(r.cwd), outside: r.outside === true, delivered: r.delivered !== false });\n  }\n  return out;\n}\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/real-path.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\n\n// src/core/settings.ts\nvar DEFAULT_SETTINGS = {\n  inboxFolder: "Inbox",\n  rulesFolder: "AI/Regelwerk",\n  sessionsFolder: "AI/sessions",\n  dailyNoteFolder: "",\n  dailyNoteFormat: "",\n  tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n  excludedRootFolders: ["Import", "_index"],\n  ruleScope: [],\n  maxNamesPerItem: 5,\n  language: "auto",\n  liveChannel: true,\n  showStatusBar: true,\n  externalCheck: null,\n  writeGuard: false\n};\nvar DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: {\n      needsReview: tagName(t.needsReview, d.tags.needsReview),\n      review: tagName(t.review, d.tags.review),\n      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),\n      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)\n    },\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\n\n// src/core/rules/scope.ts\nvar DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\nfunction isAbsolute(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\n\n// src/node/real-path.ts\nfunction realPathOf(p) {\n  let existing = path.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path.join(fs.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\n\n// src/node/state-file.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\nvar C = fs2.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs2.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs2.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path2.isAbsolute(p) && !UNCLEAN.test(p) ? p : path2.resolve(p);\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path2.sep) ? r : r + path2.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs2.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, rel === "" ? top : top.endsWith(path2.sep) ? top + rel : top + path2.sep + rel)) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path2.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs2.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs2.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs2.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs2.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs2.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size2 = fs2.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size2 - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs2.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs2.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction readStateJson(root, file, maxBytes) {\n  const text2 = readStateText(root, file, maxBytes);\n  if (text2 === null) return void 0;\n  try {\n    return JSON.parse(text2);\n  } catch {\n    return void 0;\n  }\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs2.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs2.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs2.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs2.fchmodSync(fd, mode.exact);\n    } finally {\n      fs2.closeSync(fd);\n    }\n    fs2.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs2.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path2.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  replaceFile(file, data, options);\n  trace(file);\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  let fd;\n  try {\n    fd = fs2.openSync(file, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs2.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction placeStateFile(root, file, data) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  let tmp = null;\n  try {\n    const made = createTemp(file, 438);\n    tmp = made.tmp;\n    try {\n      writeAll(made.fd, data);\n    } finally {\n      fs2.closeSync(made.fd);\n    }\n    fs2.linkSync(tmp, file);\n    trace(file);\n    return true;\n  } catch (error) {\n    const code = error.code;\n    if (code === "EEXIST") return false;\n    if (tmp !== null && (code === "EPERM" || code === "ENOTSUP" || code === "EXDEV" || code === "ENOSYS")) return createStateFile(root, file, data);\n    throw error;\n  } finally {\n    if (tmp !== null) {\n      try {\n        fs2.unlinkSync(tmp);\n      } catch {\n      }\n    }\n  }\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    fs2.unlinkSync(file);\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\nfunction listStateFolder(root, dir, max) {\n  if (folderState(root, dir) !== "ok") return [];\n  try {\n    return fs2.readdirSync(dir, { withFileTypes: true }).slice(0, max);\n  } catch {\n    return [];\n  }\n}\nfunction readAgentSettingsFile(file, maxBytes) {\n  let fd;\n  try {\n    fd = fs2.openSync(file, C.O_RDONLY | NONBLOCK);\n  } catch (error) {\n    if (error.code === "ENOENT") return null;\n    throw error;\n  }\n  try {\n    const st = fs2.fstatSync(fd);\n    if (!st.isFile()) throw new Error(describe(st));\n    if (st.size > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);\n    return readRange(fd, 0, maxBytes);\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readUserStateFile(file, maxBytes) {\n  try {\n    return readAgentSettingsFile(file, maxBytes);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/session-record.ts\nvar STARTS_FILE = "session-starts.json";\nvar MARKS_FOLDER = "session-marks";\nvar MAX_STARTS = 20;\nvar SAME_SESSION_MS = 3e4;\nvar NO_ID_MS = 5e3;\nvar DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";\nvar NONE = { duplicate: false, outside: null };\nfunction isDir(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction text(v, max) {\n  return typeof v === "string" && v !== "" ? v.slice(0, max) : null;\n}\nfunction readSessionInput(stdin, agent) {\n  return translateHookInput(agent, parseHookJson(stdin));\n}\nfunction facts(input) {\n  return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };\n}\nfunction insideVault(root, cwd) {\n  if (!path3.isAbsolute(cwd)) return true;\n  if (vaultRelativeReal(root, cwd) !== null) return true;\n  const a = realPathOf(root);\n  const b = realPathOf(cwd);\n  return path3.resolve(root) === path3.resolve(cwd) || a !== null && a === b;\n}\nfunction rulesIndex(root, settings) {\n  const folder2 = path3.join(root, ...settings.rulesFolder.split("/"));\n  for (const name of ["_index.md", "index.md", "README.md", `${path3.basename(folder2)}.md`]) {\n    const file = path3.join(folder2, name);\n    if (fs3.existsSync(file)) return file;\n  }\n  return null;\n}\nvar FNV_OFFSET = BigInt("0xcbf29ce484222325");\nvar FNV_PRIME = BigInt("0x100000001b3");\nvar U64 = BigInt("0xffffffffffffffff");\nfunction markName(key2) {\n  let h = FNV_OFFSET;\n  for (const byte of Buffer.from(key2, "utf8")) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;\n  return h.toString(16).padStart(16, "0");\n}\nfunction claim(root, pluginDir, key2, agent, hasId) {\n  const dir = path3.join(pluginDir, MARKS_FOLDER);\n  ensureStateFolder(root, dir);\n  const file = path3.join(dir, markName(key2));\n  const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;\n  const text2 = `${Date.now()}\n${agent}\n`;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    if (placeStateFile(root, file, text2)) return true;\n    const found = readStateText(root, file, 256);\n    const st = statStateFile(root, file);\n    if (found === null || st === null) {\n      removeStateFile(root, file);\n      continue;\n    }\n    const [written, by] = found.split("\\n");\n    const at = written === void 0 || written === "" ? st.mtimeMs : Number(written);\n    const age = Date.now() - at;\n    if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;\n    removeStateFile(root, file);\n  }\n  return true;\n}\nvar PRUNED_STAMP = ".pruned";\nfunction pruneMarks(root, pluginDir) {\n  const dir = path3.join(pluginDir, MARKS_FOLDER);\n  const stamp = path3.join(dir, PRUNED_STAMP);\n  const pruned = statStateFile(root, stamp);\n  if (pruned !== null && Date.now() - pruned.mtimeMs < 6e4) return;\n  writeStateFile(root, stamp, "");\n  for (const entry of listStateFolder(root, dir, 500)) {\n    if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;\n    const file = path3.join(dir, entry.name);\n    try {\n      const st = statStateFile(root, file);\n      if (st !== null && Date.now() - st.mtimeMs > 10 * 6e4) removeStateFile(root, file);\n    } catch {\n    }\n  }\n}\nvar MAX_STARTS_BYTES = 256 * 1024;\nfunction readSessionStarts(root, pluginDir) {\n  const text2 = readStateText(root, path3.join(pluginDir, STARTS_FILE), MAX_STARTS_BYTES);\n  return text2 === null ? [] : parseSessionStarts(text2);\n}\nvar STALE_LOCK_MS = 2e3;\nvar LOCK_BUDGET_MS = 3e3;\nfunction pause(ms) {\n  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);\n}\nfunction withFileLock(root, file, work) {\n  const lock = `${file}.lock`;\n  const until = Date.now() + LOCK_BUDGET_MS;\n  for (; ; ) {\n    if (createStateFile(root, lock, String(process.pid))) break;\n    const st = statStateFile(root, lock);\n    if (st === null || Math.abs(Date.now() - st.mtimeMs) > STALE_LOCK_MS) removeStateFile(root, lock);\n    else if (Date.now() >= until) return false;\n    else pause(1 + Math.floor(Math.random() * 3));\n  }\n  try {\n    work();\n  } finally {\n    removeStateFile(root, lock);\n  }\n  return true;\n}\nfunction record(root, pluginDir, entry) {\n  const file = path3.join(pluginDir, STARTS_FILE);\n  withFileLock(root, file, () => {\n    const entries = [...readSessionStarts(root, pluginDir), entry].slice(-MAX_STARTS);\n    writeStateFile(root, file, `${JSON.stringify({ schema: 1, entries }, null, 1)}\n`);\n  });\n}\nfunction beginSessionStart(root, pluginDir, settings, hookInput, agent, now, env) {\n  if (env[DOCTOR_RUN_ENV] === "1") return NONE;\n  const input = facts(hookInput);\n  let outside = null;\n  try {\n    if (input.cwd !== null && !insideVault(root, input.cwd)) {\n      const claudeMd = path3.join(root, "CLAUDE.md");\n      const index = rulesIndex(root, settings);\n      const readFirst = [...fs3.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];\n      outside = { cwd: input.cwd, readFirst };\n    }\n  } catch {\n    outside = null;\n  }\n  if (pluginDir === null || !isDir(pluginDir)) return { duplicate: false, outside };\n  let duplicate = false;\n  try {\n    const key2 = `${input.sessionId ?? ""}\\0${input.source ?? ""}`;\n    duplicate = !claim(root, pluginDir, key2, agent, input.sessionId !== null);\n    pruneMarks(root, pluginDir);\n  } catch {\n    duplicate = false;\n  }\n  try {\n    record(root, pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });\n  } catch {\n  }\n  return { duplicate, outside };\n}\n\n// src/core/dates.ts\nfunction isoDate(now) {\n  const y = String(now.getFullYear()).padStart(4, "0");\n  const m = String(now.getMonth() + 1).padStart(2, "0");\n  const d = String(now.getDate()).padStart(2, "0");\n  return `${y}-${m}-${d}`;\n}\n\n// bridge/context.ts\nvar fs5 = require("node:fs");\nvar path5 = require("node:path");\n\n// src/node/vault-config.ts\nvar fs4 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path4.dirname(path4.resolve(scriptPath));\n  if (path4.basename(dir) === "session-brief") dir = path4.dirname(dir);\n  if (path4.basename(dir) !== "hooks" || path4.basename(path4.dirname(dir)) !== ".claude") return null;\n  return path4.dirname(path4.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text2 = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text2 === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text2);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir2(p) {\n  try {\n    return fs4.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path4.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path4.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir2(path4.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs4.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path4.join(root, name);\n    if (fs4.existsSync(path4.join(dir, "app.json")) || isDir2(path4.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path4.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir2(path4.join(root, dir))) return path4.join(root, dir);\n  return configDir === null ? null : path4.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path4.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path4.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path5.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs5.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs5.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path5.resolve(root, name);\n  if (path5.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs6 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve7) => {\n    if (process.stdin.isTTY) {\n      resolve7(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve7(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text2) {\n  const bytes = Buffer.from(text2, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs6.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// bridge/commands/session-start.ts\nvar path14 = require("node:path");\n\n// src/node/brief-pipeline.ts\nvar fs12 = require("node:fs");\nvar path13 = require("node:path");\n\n// src/core/schemas/shape.ts\nfunction isRecord(v) {\n  return v !== null && typeof v === "object" && !Array.isArray(v);\n}\nvar str3 = (v, at) => typeof v === "string" ? null : `${at} is not a string`;\nfunction isNotePath(p) {\n  if (p === "" || p.charCodeAt(0) === 47 || p.includes("\\\\") || p.includes("\\0")) return false;\n  if (p.charCodeAt(1) === 58 && /^[A-Za-z]:/.test(p)) return false;\n  if (p.charCodeAt(0) !== 46 && !p.includes("/.") && !p.includes("//") && !p.endsWith("/")) return true;\n  for (const part of p.split("/")) if (part === "." || part === ".." || part === "") return false;\n  return true;\n}\nvar notePath = (v, at) => typeof v === "string" && isNotePath(v) ? null : `${at} is not a vault-relative path`;\nvar bool = (v, at) => typeof v === "boolean" ? null : `${at} is not true or false`;\nvar num = (v, at) => typeof v === "number" && Number.isFinite(v) ? null : `${at} is not a number`;\nvar time = (v, at) => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 864e13 ? null : `${at} is not a time`;\nfunction int(min, max) {\n  return (v, at) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? null : `${at} is not a whole number from ${min} to ${max}`;\n}\nfunction oneOf(...values) {\n  return (v, at) => values.includes(v) ? null : `${at} is not one of ${values.map((x) => JSON.stringify(x)).join(", ")}`;\n}\nfunction matches(re, what) {\n  return (v, at) => typeof v === "string" && re.test(v) ? null : `${at} is not ${what}`;\n}\nfunction optional(check) {\n  return (v, at) => v === void 0 ? null : check(v, at);\n}\nfunction nullable(check) {\n  return (v, at) => v === null ? null : check(v, at);\n}\nfunction either(...checks) {\n  return (v, at) => {\n    let first = null;\n    for (const c of checks) {\n      const problem = c(v, at);\n      if (problem === null) return null;\n      first ??= problem;\n    }\n    return first;\n  };\n}\nfunction listOf(item, max = Number.POSITIVE_INFINITY) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length > max) return `${at} has more than ${max} entries`;\n    for (let i = 0; i < v.length; i++) {\n      if (item(v[i], "") !== null) return item(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\nfunction object(fields) {\n  const keys = Object.keys(fields);\n  return (v, at) => {\n    if (!isRecord(v)) return `${at} is not an object`;\n    for (const key2 of keys) {\n      const check = fields[key2];\n      if (check(v[key2], "") !== null) return check(v[key2], at === "" ? key2 : `${at}.${key2}`);\n    }\n    return null;\n  };\n}\nfunction tuple(items, optionalTail = 0) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length < items.length - optionalTail || v.length > items.length) return `${at} does not have ${items.length - optionalTail === items.length ? items.length : `${items.length - optionalTail} to ${items.length}`} entries`;\n    for (let i = 0; i < items.length; i++) {\n      const check = items[i];\n      if (check === void 0 || i >= v.length && i >= items.length - optionalTail) continue;\n      if (check(v[i], "") !== null) return check(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\n\n// src/core/live-protocol.ts\nvar DISCOVERY_FILE = "live.json";\n\n// src/node/cache-read.ts\nvar path6 = require("node:path");\n\n// src/core/item-ids.ts\nvar ITEM_IDS = ["date", "dailyNote", ...LIST_ITEM_IDS, ...CHANGE_ITEM_IDS];\n\n// src/core/schemas/brief.ts\nvar ISO_DATE = matches(/^\\d{4}-\\d{2}-\\d{2}$/, "a date YYYY-MM-DD");\nvar hit = object({ where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar reviewEntry = object({ path: notePath, mtime: time, hits: listOf(hit) });\nvar listItem = object({ count: int(0, Number.MAX_SAFE_INTEGER), paths: listOf(notePath), entries: listOf(reviewEntry) });\nvar checkBrief = object({\n  date: ISO_DATE,\n  weekday: int(0, 6),\n  items: object({\n    dailyNote: nullable(object({ path: notePath, exists: bool })),\n    // One list item per entry of the table of brief items (brief-items.ts).\n    ...Object.fromEntries(LIST_ITEM_IDS.map((id) => [id, nullable(listItem)]))\n  }),\n  errors: listOf(object({ item: oneOf(...ITEM_IDS, "scan"), message: str3 }))\n});\n\n// src/core/schemas/brief-cache.ts\nvar ISO_TIME = matches(/^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/, "an ISO-8601 time");\nvar BRIEF_CACHE_FORMAT = "session-brief-cache";\nvar MAX_NAMES = 1e3;\nvar COUNT = int(0, Number.MAX_SAFE_INTEGER);\nvar FILE_IDENTITY = object({ ino: num, size: COUNT, mtimeMs: num });\nfunction checkBriefCache(version) {\n  return object({\n    format: oneOf(BRIEF_CACHE_FORMAT),\n    version: oneOf(version),\n    writer: oneOf("bridge", "plugin"),\n    writtenAt: time,\n    date: ISO_DATE,\n    key: str3,\n    indexId: str3,\n    noteCount: int(0, Number.MAX_SAFE_INTEGER),\n    brief: checkBrief,\n    namesPerItem: int(0, MAX_NAMES),\n    lang: optional(oneOf("en", "de")),\n    locale: optional(str3),\n    plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str3) })),\n    news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(notePath, MAX_NAMES) }), 2)),\n    agentChanges: optional(\n      object({\n        journal: nullable(FILE_IDENTITY),\n        lastLine: nullable(str3),\n        marks: nullable(FILE_IDENTITY),\n        records: COUNT,\n        count: COUNT,\n        paths: listOf(notePath, MAX_NAMES),\n        expires: nullable(time)\n      })\n    ),\n    stamp: optional(object({ notes: int(0, Number.MAX_SAFE_INTEGER), hash: matches(/^[0-9a-f]{16}$/, "16 hex digits") }))\n  });\n}\n\n// src/core/schemas/brief-index.ts\nvar BRIEF_INDEX_FORMAT = "session-brief-index";\nvar tagHit = object({ tag: str3, where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar noteFlags = object({\n  needsReview: listOf(tagHit),\n  review: listOf(tagHit),\n  reviewDone: bool,\n  pendingReview: listOf(tagHit),\n  daily: bool\n});\nvar fullRow = tuple([notePath, time, int(-1, Number.MAX_SAFE_INTEGER), either(oneOf(0, null), noteFlags), str3], 1);\nvar row = (v, at) => {\n  if (Array.isArray(v) && v.length === 4 && v[3] === 0 && typeof v[0] === "string" && isNotePath(v[0]) && typeof v[1] === "number" && Math.abs(v[1]) <= 864e13 && Number.isInteger(v[2]) && v[2] >= -1) return null;\n  return fullRow(v, at);\n};\nfunction checkBriefIndex(version) {\n  return object({ format: oneOf(BRIEF_INDEX_FORMAT), version: oneOf(version), id: str3, notes: listOf(row) });\n}\n\n// src/core/cache-format.ts\nvar CACHE_VERSION = 3;\nvar INDEX_VERSION = 2;\nvar BRIEF_FILE = "brief-cache.json";\nvar INDEX_FILE = "brief-index.json";\nfunction checkedBriefCache(c) {\n  if (c === void 0) return { ok: false, why: "no cache file, or not JSON" };\n  const problem = checkBriefCache(CACHE_VERSION)(c, "");\n  return problem === null ? { ok: true, value: c } : { ok: false, why: problem };\n}\nfunction checkedBriefIndex(c, id) {\n  if (c === void 0) return { ok: false, why: "no index file, or not JSON" };\n  const problem = checkBriefIndex(INDEX_VERSION)(c, "");\n  if (problem !== null) return { ok: false, why: problem };\n  if (c.id !== id) return { ok: false, why: "index from another write" };\n  return { ok: true, value: c };\n}\n\n// src/node/cache-read.ts\nvar MAX_BYTES = 256 * 1024 * 1024;\nfunction readJsonFile(root, file) {\n  const text2 = readStateText(root, file, MAX_BYTES);\n  if (text2 === null) return inspectStateFile(root, file).kind === "missing" ? { missing: true } : { missing: false, value: void 0 };\n  try {\n    return { missing: false, value: JSON.parse(text2) };\n  } catch {\n    return { missing: false, value: void 0 };\n  }\n}\nfunction readBriefCacheChecked(root, pluginDir) {\n  const read = readJsonFile(root, path6.join(pluginDir, BRIEF_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefCache(read.value);\n  return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };\n}\nfunction readBriefIndexChecked(root, pluginDir, id) {\n  const read = readJsonFile(root, path6.join(pluginDir, INDEX_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefIndex(read.value, id);\n  if (checked.ok) return { state: "ok", value: checked.value };\n  return checked.why === "index from another write" ? { state: "missing" } : { state: "rejected", why: `${INDEX_FILE}: ${checked.why}` };\n}\n\n// src/node/plugin-tier.ts\nvar fs8 = require("node:fs");\nvar path7 = require("node:path");\n\n// src/node/live/process-identity.ts\nvar fs7 = require("node:fs");\n\n// src/node/builtin-on-demand.ts\nvar import_node_module = require("node:module");\nfunction builtinOnDemand(id) {\n  const get = process.getBuiltinModule;\n  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);\n}\n\n// src/node/live/process-identity.ts\nfunction linuxIdentity(pid) {\n  try {\n    const stat = fs7.readFileSync(`/proc/${pid}/stat`, "utf8");\n    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");\n    const startTicks = rest[19];\n    if (startTicks === void 0 || !/^\\d+$/.test(startTicks)) return null;\n    const boot = fs7.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();\n    const ns = fs7.readlinkSync(`/proc/${pid}/ns/pid`);\n    return `linux:${boot}:${ns}:${startTicks}`;\n  } catch {\n    return null;\n  }\n}\nfunction psIdentity(pid) {\n  try {\n    const out = builtinOnDemand("node:child_process").execFileSync("ps", ["-o", "lstart=", "-p", String(pid)], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"], env: { PATH: "/bin:/usr/bin", LC_ALL: "C" } }).trim();\n    return out === "" ? null : `ps:${out}`;\n  } catch {\n    return null;\n  }\n}\nfunction processIdentity(pid, platform = process.platform) {\n  if (pid !== "self" && (!Number.isInteger(pid) || pid <= 0)) return null;\n  if (platform === "linux") return linuxIdentity(pid);\n  if (platform === "darwin" || platform === "freebsd" || platform === "openbsd") return psIdentity(pid === "self" ? process.pid : pid);\n  return null;\n}\nfunction sameProcess(pid, started) {\n  if (started === void 0 || started === "") return false;\n  const now = processIdentity(pid);\n  return now !== null && now === started;\n}\n\n// src/node/plugin-tier.ts\nfunction exists(root) {\n  return (p) => {\n    try {\n      return fs8.statSync(path7.join(root, p)).isFile();\n    } catch {\n      return false;\n    }\n  };\n}\nfunction usableCache(ctx, now, why, rejected = [], read) {\n  if (ctx.pluginDir === null) {\n    why.push("no Obsidian config folder found, so no cache");\n    return null;\n  }\n  const got = read ?? readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const cache = got.state === "ok" ? got.value : null;\n  if (got.state === "rejected") {\n    why.push(`cache rejected: ${got.why}`);\n    rejected.push(got.why);\n  } else if (cache === null) why.push("no readable cache");\n  else if (cache.date !== isoDate(now)) why.push(`cache is from ${cache.date}`);\n  else if (cache.key !== ctx.key) why.push("settings changed since the cache was written");\n  else return cache;\n  return null;\n}\nfunction withDailyNoteChecked(brief, root) {\n  const daily = brief.items.dailyNote;\n  if (daily === null) return brief;\n  return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists(root)(daily.path) } } };\n}\nfunction servedByPlugin(cache) {\n  return cache.plugin !== void 0 && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);\n}\n\n// src/node/what-changed.ts\nvar path11 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  return { path: v.path, tool: v.tool, session: v.session, at: v.at };\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}`;\n}\nfunction parseJournal(text2) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text2.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\n\n// src/core/what-changed.ts\nvar REVIEW_FILE = "agent-review.json";\nvar SESSION_STARTS_FILE = "conversations.json";\nvar ISO2 = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{3})?Z$/;\nfunction isoOrNull(v) {\n  return typeof v === "string" && ISO2.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;\n}\nfunction isoMap(v) {\n  const out = /* @__PURE__ */ Object.create(null);\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return out;\n  for (const [k, t] of Object.entries(v)) {\n    const iso = isoOrNull(t);\n    if (iso !== null) out[k] = iso;\n  }\n  return out;\n}\nfunction emptyMarks() {\n  return { all: null, sessions: /* @__PURE__ */ Object.create(null), notes: /* @__PURE__ */ Object.create(null), renames: [] };\n}\nfunction parseReviewMarks(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return emptyMarks();\n  const o = v;\n  const renames = [];\n  if (Array.isArray(o.renames)) {\n    for (const r of o.renames) {\n      if (typeof r !== "object" || r === null) continue;\n      const { from, to, at } = r;\n      const iso = isoOrNull(at);\n      if (typeof from === "string" && typeof to === "string" && from !== "" && to !== "" && iso !== null) renames.push({ from, to, at: iso });\n    }\n  }\n  return { all: isoOrNull(o.all), sessions: isoMap(o.sessions), notes: isoMap(o.notes), renames };\n}\nfunction sessionKey(session) {\n  return session ?? "";\n}\nfunction followRenames(records, renames) {\n  if (renames.length === 0) return [...records];\n  return records.map((r) => {\n    let p = r.path;\n    for (const rn of renames) if (rn.at >= r.at && rn.from === p) p = rn.to;\n    return p === r.path ? r : { ...r, path: p };\n  });\n}\nfunction isReviewed(r, marks) {\n  const mark = [marks.all, marks.sessions[sessionKey(r.session)], marks.notes[r.path]].reduce((a, b) => b !== void 0 && b !== null && (a === null || b > a) ? b : a, null);\n  return mark !== null && r.at <= mark;\n}\nfunction unreviewedSessions(records, marks, exists2) {\n  const bySession = /* @__PURE__ */ new Map();\n  const existing = /* @__PURE__ */ new Map();\n  for (const r of followRenames(records, marks.renames)) {\n    if (isReviewed(r, marks)) continue;\n    let there = existing.get(r.path);\n    if (there === void 0) {\n      there = exists2(r.path);\n      existing.set(r.path, there);\n    }\n    if (!there) continue;\n    const key2 = sessionKey(r.session);\n    let group = bySession.get(key2);\n    if (group === void 0) {\n      group = { session: r.session, notes: /* @__PURE__ */ new Map() };\n      bySession.set(key2, group);\n    }\n    const seen = group.notes.get(r.path);\n    if (seen === void 0) group.notes.set(r.path, { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 });\n    else {\n      seen.edits++;\n      if (r.at >= seen.at) {\n        seen.at = r.at;\n        seen.tool = r.tool;\n      }\n    }\n  }\n  const sessions = [];\n  for (const g of bySession.values()) {\n    const changes = [...g.notes.values()].sort((a, b) => a.at !== b.at ? a.at > b.at ? -1 : 1 : comparePaths(a.path, b.path));\n    sessions.push({ session: g.session, latest: changes[0]?.at ?? "", changes });\n  }\n  return sessions.sort((a, b) => a.latest > b.latest ? -1 : a.latest < b.latest ? 1 : 0);\n}\nfunction agentChangesItem(sessions) {\n  const paths = [...new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)))].sort(comparePaths);\n  return { count: paths.length, paths };\n}\nfunction parseSessionStarts2(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return { previous: null, current: null };\n  const o = v;\n  return { previous: isoOrNull(o.previous), current: isoOrNull(o.current) };\n}\nfunction nextSessionStarts(starts, source, now) {\n  if (source !== "startup" && source !== "clear") return null;\n  return { previous: starts.current, current: now.toISOString() };\n}\nvar NEWS_ITEMS = ["inbox", "needsReview", "reviewOpen", "pendingReview"];\nfunction newsNotes(brief) {\n  const out = /* @__PURE__ */ new Map();\n  for (const id of NEWS_ITEMS) {\n    const item = brief.items[id];\n    if (item === null) continue;\n    if (item.entries.length !== item.count) return null;\n    for (const e of item.entries) out.set(e.path, e.mtime);\n  }\n  return [...out];\n}\nfunction sinceLastSessionItem(since, notes) {\n  if (since === null) return { since, count: 0, paths: [] };\n  const after = Date.parse(since);\n  const paths = [];\n  for (const [p, mtime] of notes) if (mtime > after) paths.push(p);\n  paths.sort(comparePaths);\n  return { since, count: paths.length, paths };\n}\nfunction sinceFromCache(since, cache) {\n  const stored = cache.news?.find((a) => a.since === since);\n  if (stored !== void 0) return { since, count: stored.count, paths: [...stored.paths] };\n  if (Date.parse(since) >= cache.writtenAt) return { since, count: 0, paths: [] };\n  return null;\n}\n\n// src/node/agent-journal.ts\nvar fs9 = require("node:fs");\nvar path8 = require("node:path");\nfunction journalPath(pluginDir) {\n  return path8.join(pluginDir, JOURNAL_FILE);\n}\nfunction readJournal(root, pluginDir, now) {\n  const fd = openStateFile(root, journalPath(pluginDir));\n  if (fd === null) return [];\n  try {\n    const size2 = fs9.fstatSync(fd).size;\n    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);\n    return boundJournal(parseJournal(readRange(fd, start, size2 - start).toString("utf8")), now);\n  } finally {\n    fs9.closeSync(fd);\n  }\n}\n\n// src/node/agent-summary.ts\nvar fs11 = require("node:fs");\nvar path10 = require("node:path");\n\n// src/core/agent-summary.ts\nfunction newestByPath(records, marks, there) {\n  const sessions = unreviewedSessions(records, marks, there);\n  const newest = /* @__PURE__ */ new Map();\n  for (const s of sessions) {\n    for (const c of s.changes) {\n      const seen = newest.get(c.path);\n      if (seen === void 0 || c.at > seen) newest.set(c.path, c.at);\n    }\n  }\n  return { item: agentChangesItem(sessions), newest };\n}\nfunction itemFromSummary(summary, now, cap) {\n  if (summary.expires !== null && now.getTime() > summary.expires) return null;\n  if (summary.paths.length < Math.min(summary.count, cap)) return null;\n  return { count: summary.count, paths: summary.paths.slice(0, cap) };\n}\nfunction itemWithTail(summary, tail, marks, there, now, cap) {\n  const base = itemFromSummary(summary, now, cap);\n  if (base === null) return null;\n  if (summary.records + tail.length > MAX_RECORDS) return null;\n  const added = newestByPath(boundJournal(tail, now), marks, there).item.paths;\n  const listed = new Set(summary.paths);\n  const complete = summary.paths.length >= summary.count;\n  const last = summary.paths[summary.paths.length - 1];\n  const fresh = [];\n  for (const p of added) {\n    if (listed.has(p)) continue;\n    if (!complete && (last === void 0 || comparePaths(p, last) > 0)) return null;\n    fresh.push(p);\n  }\n  const paths = [...summary.paths, ...fresh].sort(comparePaths);\n  return { count: summary.count + fresh.length, paths: paths.slice(0, cap) };\n}\n\n// src/core/review-seal.ts\nfunction parseSeal(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const o = v;\n  if (o.schema !== 1 || typeof o.marks !== "string" || typeof o.at !== "string") return null;\n  return { marks: o.marks, at: o.at };\n}\nfunction parseText(text2) {\n  if (text2 === null || text2.trim() === "") return parseReviewMarks(void 0);\n  try {\n    return parseReviewMarks(JSON.parse(text2));\n  } catch {\n    return parseReviewMarks(void 0);\n  }\n}\nfunction judgeMarks(text2, seal) {\n  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null };\n  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2 } };\n}\nfunction hiddenByOutsideMarks(records, verdict, exists2) {\n  if (verdict.outside === null) return 0;\n  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists2(r.path)).map((r) => r.path));\n  const shown = unreviewed(verdict.marks);\n  const still = unreviewed(verdict.outside.marks);\n  let hidden = 0;\n  for (const p of shown) if (!still.has(p)) hidden++;\n  return hidden;\n}\n\n// src/node/review-seal.ts\nvar fs10 = require("node:fs");\nvar path9 = require("node:path");\nvar MAX_BYTES2 = 4 * 1024 * 1024;\nfunction userStateDir(env = process.env, platform = process.platform) {\n  const given = env.SESSION_BRIEF_STATE_DIR;\n  if (given !== void 0 && given !== "") return given;\n  const home = builtinOnDemand("node:os").homedir();\n  if (platform === "win32") return path9.join(env.LOCALAPPDATA ?? path9.join(home, "AppData", "Local"), "session-brief");\n  if (platform === "darwin") return path9.join(home, "Library", "Application Support", "session-brief");\n  return path9.join(env.XDG_STATE_HOME ?? path9.join(home, ".local", "state"), "session-brief");\n}\nfunction sealFile(root, env = process.env) {\n  let real = path9.resolve(root);\n  try {\n    real = fs10.realpathSync.native(real);\n  } catch {\n  }\n  return path9.join(userStateDir(env), `review-seal-${markName(real)}.json`);\n}\nfunction readSeal(root, env = process.env) {\n  const data = readUserStateFile(sealFile(root, env), MAX_BYTES2);\n  if (data === null) return null;\n  try {\n    return parseSeal(JSON.parse(data.toString("utf8")));\n  } catch {\n    return null;\n  }\n}\nfunction readMarksText(root, pluginDir) {\n  return readStateText(root, path9.join(pluginDir, REVIEW_FILE), MAX_BYTES2);\n}\nfunction marksChangedAt(root, pluginDir) {\n  const st = statStateFile(root, path9.join(pluginDir, REVIEW_FILE));\n  return st === null ? null : new Date(st.mtimeMs).toISOString();\n}\nfunction trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {\n  return judgeMarks(text2, readSeal(root, env));\n}\n\n// src/node/agent-summary.ts\nfunction identity(st) {\n  return { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };\n}\nfunction sameFile(a, b) {\n  return a === b || a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;\n}\nfunction statIdentity(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "file") return identity(entry.stat);\n  return entry.kind === "missing" ? null : void 0;\n}\nfunction readFrom(fd, from) {\n  const st = fs11.fstatSync(fd);\n  const start = Math.min(from, st.size);\n  return { bytes: readRange(fd, start, st.size - start), id: identity(st) };\n}\nfunction readMarks(root, pluginDir) {\n  const file = path10.join(pluginDir, REVIEW_FILE);\n  const fd = openStateFile(root, file);\n  let text2 = null;\n  let id = null;\n  if (fd === null) {\n    if (inspectStateFile(root, file).kind !== "missing") throw new Error(`${REVIEW_FILE} is not a regular file`);\n  } else {\n    try {\n      const read = readFrom(fd, 0);\n      text2 = read.bytes.toString("utf8");\n      id = read.id;\n    } finally {\n      fs11.closeSync(fd);\n    }\n  }\n  const verdict = judgeMarks(text2, readSeal(root));\n  return { marks: verdict.marks, id, outside: verdict.outside !== null };\n}\nfunction noteThere(place) {\n  const there = exists(place.root);\n  return (p) => isCountedNote(p, place.excludedRootFolders) && there(p);\n}\nvar lastWhole = null;\nfunction wholeKey(place, now, journal, marks) {\n  return JSON.stringify([place.root, place.pluginDir, place.excludedRootFolders, now.getTime(), journal, marks]);\n}\nfunction wholeItemJustMade(place, now) {\n  if (lastWhole === null) return null;\n  const journal = statIdentity(place.root, journalPath(place.pluginDir));\n  const marks = statIdentity(place.root, path10.join(place.pluginDir, REVIEW_FILE));\n  if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;\n  return { count: lastWhole.item.count, paths: [...lastWhole.item.paths] };\n}\nfunction appendedText(root, file, summary, now) {\n  const was = summary.journal;\n  if (was !== null && (summary.lastLine === null || now.ino !== was.ino)) return null;\n  const from = was?.size ?? 0;\n  if (now.size <= from || now.size > 2 * COMPACT_AT_BYTES) return null;\n  const check = was === null || from === 0 ? "" : `${summary.lastLine}\n`;\n  const checkBytes = Buffer.byteLength(check);\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    const { bytes, id } = readFrom(fd, from - checkBytes);\n    if (was !== null && id.ino !== was.ino || id.size > 2 * COMPACT_AT_BYTES) return null;\n    if (bytes.subarray(0, checkBytes).toString("utf8") !== check) return null;\n    return bytes.subarray(checkBytes).toString("utf8");\n  } finally {\n    fs11.closeSync(fd);\n  }\n}\nfunction agentChangesFromSummary(place, summary, now, cap) {\n  try {\n    const marksNow = statIdentity(place.root, path10.join(place.pluginDir, REVIEW_FILE));\n    if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;\n    const file = journalPath(place.pluginDir);\n    const journalNow = statIdentity(place.root, file);\n    if (journalNow === void 0) return null;\n    if (sameFile(journalNow, summary.journal)) return itemFromSummary(summary, now, cap);\n    if (journalNow === null) return null;\n    const tail = appendedText(place.root, file, summary, journalNow);\n    if (tail === null) return null;\n    const { marks, id, outside } = readMarks(place.root, place.pluginDir);\n    if (outside || !sameFile(id, summary.marks)) return null;\n    return itemWithTail(summary, parseJournal(tail), marks, noteThere(place), now, cap);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/what-changed.ts\nvar MAX_BYTES3 = 4 * 1024 * 1024;\nfunction readSessionStarts2(root, pluginDir) {\n  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts2(readStateJson(root, path11.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES3));\n}\nfunction agentChangesJudged(ctx, now) {\n  if (ctx.pluginDir === null) return { sessions: [] };\n  const there = exists(ctx.root);\n  const counted = (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);\n  const records = readJournal(ctx.root, ctx.pluginDir, now);\n  const verdict = trustedMarks(ctx.root, ctx.pluginDir);\n  const sessions = unreviewedSessions(records, verdict.marks, counted);\n  if (verdict.outside === null) return { sessions };\n  return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };\n}\nasync function recordSessionStart(ctx, source, now) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const next = nextSessionStarts(readSessionStarts2(ctx.root, ctx.pluginDir), source, now);\n    if (next === null) return;\n    writeStateFile(ctx.root, path11.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}\n`);\n  } catch {\n  }\n}\nfunction describe2(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return text2.split("\\n")[0]?.slice(0, 300) || "unknown error";\n}\nasync function sinceLastSession(ctx, sourced, full) {\n  const since = readSessionStarts2(ctx.root, ctx.pluginDir).previous;\n  if (since === null) return sinceLastSessionItem(null, []);\n  const own2 = newsNotes(sourced.brief);\n  if (own2 !== null) return sinceLastSessionItem(since, own2);\n  const cache = sourced.cache;\n  if (cache !== null && sourced.source === "cache") {\n    const answer = sinceFromCache(since, cache);\n    if (answer !== null) return answer;\n  }\n  const notes = newsNotes(await full());\n  if (notes === null) throw new Error("no per-note detail to compare with the last session");\n  return sinceLastSessionItem(since, notes);\n}\nfunction agentChanges(ctx, sourced, now) {\n  if (ctx.pluginDir === null) return agentChangesItem([]);\n  const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };\n  const cache = sourced.cache;\n  if (sourced.kept === true && cache?.agentChanges !== void 0) {\n    const item2 = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);\n    if (item2 !== null) return item2;\n  }\n  const made = wholeItemJustMade(place, now);\n  if (made !== null) return made;\n  const judged = agentChangesJudged(ctx, now);\n  const item = agentChangesItem(judged.sessions);\n  return judged.changedOutside === void 0 ? item : { ...item, changedOutside: judged.changedOutside };\n}\nasync function attachWhatChanged(ctx, sourced, now, full) {\n  const items = { ...sourced.brief.items };\n  const errors = [...sourced.brief.errors];\n  try {\n    items.agentChanges = agentChanges(ctx, sourced, now);\n  } catch (error) {\n    items.agentChanges = null;\n    errors.push({ item: "agentChanges", message: describe2(error) });\n  }\n  try {\n    items.sinceLastSession = await sinceLastSession(ctx, sourced, full);\n  } catch (error) {\n    items.sinceLastSession = null;\n    errors.push({ item: "sinceLastSession", message: describe2(error) });\n  }\n  sourced.brief = { ...sourced.brief, items, errors };\n}\n\n// bridge/bridge-file.ts\nvar path12 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path12.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/local-tiers-from-bridge.ts\nvar localTiers = () => bridgeLibrary().localTiers();\n\n// src/node/brief-pipeline.ts\nvar NoCurrentCache = class extends Error {\n};\nvar NoLiveAnswer = class extends Error {\n};\nvar NOT_ASKED = { read: null, usable: null, reason: null, rejected: [] };\nfunction judgeCache(ctx, now) {\n  const why = [];\n  const rejected = [];\n  if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now, why), reason: why[0] ?? null, rejected };\n  const file = readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const usable = usableCache(ctx, now, why, rejected, file);\n  return { read: file.state === "ok" ? file.value : null, usable, reason: why[0] ?? null, rejected };\n}\nvar pluginTier = {\n  name: "plugin",\n  async run(run) {\n    const cache = run.cache.usable;\n    if (cache === null || !servedByPlugin(cache)) return null;\n    if (!run.full) return { brief: withDailyNoteChecked(cache.brief, run.ctx.root), source: "cache", generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [], kept: true };\n    return (await localTiers()).fromCacheIndex(run, cache);\n  }\n};\nvar liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };\nvar liveIfListening = {\n  name: "live",\n  run: (run) => run.ctx.pluginDir !== null && fs12.existsSync(path13.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null\n};\nvar verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };\nvar scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };\nfunction tiersFor(choice) {\n  switch (choice) {\n    case "scan":\n      return [scanTier];\n    case "cache":\n      return [pluginTier, verifiedCacheTier];\n    case "live":\n      return [liveTier];\n    case "local":\n      return [pluginTier, verifiedCacheTier, scanTier];\n    case "auto":\n      return [pluginTier, liveIfListening, verifiedCacheTier, scanTier];\n  }\n}\nasync function runTiers(run, tiers) {\n  const reasons = run.cache.reason === null ? [] : [run.cache.reason];\n  for (const tier of tiers) {\n    const out = await tier.run(run);\n    if (out === null) continue;\n    if ("reason" in out) {\n      reasons.push(out.reason);\n      continue;\n    }\n    return { sourced: { ...out, notes: [...run.ctx.warnings, ...reasons, ...out.notes] }, reasons };\n  }\n  return { sourced: null, reasons };\n}\nfunction startRun(ctx, choice, now, full) {\n  const cache = choice === "scan" || choice === "live" ? NOT_ASKED : judgeCache(ctx, now);\n  let index;\n  const run = {\n    ctx,\n    now,\n    full,\n    cache,\n    rejected: [...cache.rejected],\n    index: () => {\n      if (index !== void 0) return index;\n      index = null;\n      if (cache.usable === null || ctx.pluginDir === null) return index;\n      const got = readBriefIndexChecked(ctx.root, ctx.pluginDir, cache.usable.indexId);\n      if (got.state === "ok") index = got.value;\n      else if (got.state === "rejected") {\n        run.indexRejected = got.why;\n        run.rejected.push(got.why);\n      }\n      return index;\n    }\n  };\n  return run;\n}\nasync function getBrief(ctx, choice, now, full = true) {\n  const { sourced, reasons } = await runTiers(startRun(ctx, choice, now, full), tiersFor(choice));\n  if (sourced !== null) {\n    if (choice !== "local") await attachWhatChanged(ctx, sourced, now, async () => full ? sourced.brief : (await getBrief(ctx, choice, now, true)).brief);\n    return sourced;\n  }\n  if (choice === "live") throw new NoLiveAnswer(reasons.join("; ") || "no live channel");\n  if (choice === "cache") throw new NoCurrentCache([...ctx.warnings, ...reasons].join("; ") || "no current cache");\n  throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);\n}\n\n// bridge/commands/session-start.ts\nfunction firstLine(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return escapeControls((text2.split("\\n")[0] ?? "").slice(0, 300)) || "unknown error";\n}\nasync function sessionStart(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const now = clock(env);\n  let lang = "en";\n  const lines = [];\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    const agent = agentOrDefault(stringFlag(args, "agent"));\n    const input = readSessionInput(stdin, agent);\n    const start = beginSessionStart(ctx.root, ctx.pluginDir, ctx.settings, input, agent, now, env);\n    if (start.duplicate) {\n      writeOut(sessionStartOutput(stringFlag(args, "agent"), alreadyGivenLine(lang), lang));\n      return 0;\n    }\n    await recordSessionStart(ctx, input.source, now);\n    const sourced = await getBrief(ctx, "auto", now, false);\n    if (sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !args.flags.has("lang")) lang = sourced.cache.lang;\n    const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);\n    const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);\n    lines.push(\n      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path14.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)\n    );\n  } catch (error) {\n    if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ""})`);\n    lines.push(`Session brief: ${firstLine(error)}`);\n  }\n  writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join("\\n"), lang));\n  return 0;\n}\nfunction sessionStartCrashOutput(args, error) {\n  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");\n}\n\n// bridge/start-file.ts\nasync function sessionStartHook(argv, scriptPath) {\n  let args = { command: "session-start", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command !== "session-start") {\n      runBridge();\n      return;\n    }\n    process.exitCode = await sessionStart(args, scriptPath, process.env);\n  } catch (error) {\n    writeOut(sessionStartCrashOutput(args, error));\n    process.exitCode = 0;\n  }\n}\nvoid sessionStartHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
   }
 });
 
 // bridge/dist/session-brief.edit.cjs
 var require_session_brief_edit = __commonJS({
   "bridge/dist/session-brief.edit.cjs"(exports2, module2) {
-    module2.exports = '/*\n * Session Brief edit hooks 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/edit-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for the hooks around an agent\'s edit (post-tool-use, pre-tool-use); it answers an edit\n * outside the rule scope itself and loads the rule check from the bridge beside it\n * (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __esm = (fn, res, err) => function __init() {\n  if (err) throw err[0];\n  try {\n    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;\n  } catch (e) {\n    throw err = [e], e;\n  }\n};\nvar __export = (target, all) => {\n  for (var name in all)\n    __defProp(target, name, { get: all[name], enumerable: true });\n};\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\nvar TABLES, en, de, BRIEF_TEXT;\nvar init_i18n = __esm({\n  "src/core/i18n.ts"() {\n    "use strict";\n    TABLES = /* @__PURE__ */ new WeakSet();\n    en = {\n      title: (vault) => `Session brief for vault ${vault}`,\n      source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n      age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n      fresh: "just made",\n      date: "Date (machine clock)",\n      weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n      dailyNote: "Daily note",\n      exists: "exists",\n      missing: "missing",\n      more: (n) => `+${n} more`,\n      none: "none",\n      cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n      cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n    };\n    de = {\n      title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n      source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n      age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n      fresh: "gerade erstellt",\n      date: "Datum (Maschinenuhr)",\n      weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n      dailyNote: "Tagesnotiz",\n      exists: "vorhanden",\n      missing: "fehlt",\n      more: (n) => `+${n} weitere`,\n      none: "keine",\n      cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n      cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n    };\n    BRIEF_TEXT = translations({ en, de });\n  }\n});\n\n// src/core/settings.ts\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: {\n      needsReview: tagName(t.needsReview, d.tags.needsReview),\n      review: tagName(t.review, d.tags.review),\n      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),\n      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)\n    },\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\nfunction effectiveRuleScope(settings) {\n  if (settings.ruleScope.length > 0) return settings.ruleScope;\n  return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];\n}\nvar DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;\nvar init_settings = __esm({\n  "src/core/settings.ts"() {\n    "use strict";\n    init_i18n();\n    DEFAULT_SETTINGS = {\n      inboxFolder: "Inbox",\n      rulesFolder: "AI/Regelwerk",\n      sessionsFolder: "AI/sessions",\n      dailyNoteFolder: "",\n      dailyNoteFormat: "",\n      tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n      excludedRootFolders: ["Import", "_index"],\n      ruleScope: [],\n      maxNamesPerItem: 5,\n      language: "auto",\n      liveChannel: true,\n      showStatusBar: true,\n      externalCheck: null,\n      writeGuard: false\n    };\n    DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\n  }\n});\n\n// src/core/rules/scope.ts\nfunction checkScope(settings) {\n  return [...effectiveRuleScope(settings), ...SETTINGS_FILES];\n}\nfunction isAbsolute2(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute2(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\nfunction scopePattern(glob) {\n  const cached = patternCache.get(glob);\n  if (cached !== void 0) return cached;\n  let source = "";\n  const g = normalizePath(glob).replace(/^\\//, "");\n  for (let i = 0; i < g.length; i++) {\n    const c = g[i] ?? "";\n    if (c === "*" && g[i + 1] === "*") {\n      const slashAfter = g[i + 2] === "/";\n      source += slashAfter ? "(?:.*/)?" : ".*";\n      i += slashAfter ? 2 : 1;\n    } else if (c === "*") source += "[^/]*";\n    else if (c === "?") source += "[^/]";\n    else source += c.replace(/[.+^${}()|[\\]\\\\]/g, "\\\\$&");\n  }\n  const re = new RegExp(`^${source}$`, "is");\n  patternCache.set(glob, re);\n  return re;\n}\nfunction asciiStart(glob) {\n  const cached = startCache.get(glob);\n  if (cached !== void 0) return cached;\n  const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\\//, ""))?.[0] ?? "";\n  const start = /[\\u0080-\\uffff]/.test(literal) ? null : literal.toLowerCase();\n  startCache.set(glob, start);\n  return start;\n}\nfunction inScope(relPath, patterns) {\n  return patterns.some((p) => {\n    const start = asciiStart(p);\n    if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;\n    return scopePattern(p).test(relPath);\n  });\n}\nvar SETTINGS_FILES, DRIVE, patternCache, startCache;\nvar init_scope = __esm({\n  "src/core/rules/scope.ts"() {\n    "use strict";\n    init_settings();\n    SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"];\n    DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\n    patternCache = /* @__PURE__ */ new Map();\n    startCache = /* @__PURE__ */ new Map();\n  }\n});\n\n// src/node/atomic-write.ts\nvar atomic_write_exports = {};\n__export(atomic_write_exports, {\n  writeFileAtomic: () => writeFileAtomic,\n  writeFileAtomicAsync: () => writeFileAtomicAsync\n});\nfunction plan(file, options) {\n  const tmp = `${file}.${process.pid}.${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}.tmp`;\n  if (options.mode === "keep") return { tmp, create: currentMode(file), exact: void 0 };\n  return { tmp, create: options.mode, exact: options.mode };\n}\nfunction currentMode(file) {\n  try {\n    return fs4.statSync(file).mode & 511;\n  } catch {\n    return void 0;\n  }\n}\nfunction writeFileAtomic(file, data, options = {}) {\n  const p = plan(file, options);\n  try {\n    fs4.mkdirSync(path3.dirname(file), { recursive: true });\n    fs4.writeFileSync(p.tmp, data, p.create === void 0 ? void 0 : { mode: p.create });\n    if (p.exact !== void 0) fs4.chmodSync(p.tmp, p.exact);\n    fs4.renameSync(p.tmp, file);\n  } catch (error) {\n    fs4.rmSync(p.tmp, { force: true });\n    throw error;\n  }\n}\nasync function writeFileAtomicAsync(file, data, options = {}) {\n  const p = plan(file, options);\n  try {\n    await fs4.promises.mkdir(path3.dirname(file), { recursive: true });\n    await fs4.promises.writeFile(p.tmp, data, p.create === void 0 ? void 0 : { mode: p.create });\n    if (p.exact !== void 0) await fs4.promises.chmod(p.tmp, p.exact);\n    await fs4.promises.rename(p.tmp, file);\n  } catch (error) {\n    await fs4.promises.rm(p.tmp, { force: true });\n    throw error;\n  }\n}\nvar fs4, path3;\nvar init_atomic_write = __esm({\n  "src/node/atomic-write.ts"() {\n    "use strict";\n    fs4 = require("node:fs");\n    path3 = require("node:path");\n  }\n});\n\n// src/node/real-path.ts\nvar real_path_exports = {};\n__export(real_path_exports, {\n  firstSymlink: () => firstSymlink,\n  realPathOf: () => realPathOf,\n  vaultRelativeReal: () => vaultRelativeReal\n});\nfunction realPathOf(p) {\n  let existing = path6.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path6.join(fs6.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path6.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path6.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path6.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot, absolute],\n    [realRoot, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nfunction firstSymlink(p) {\n  let current = path6.parse(path6.resolve(p)).root;\n  for (const part of path6.resolve(p).slice(current.length).split(path6.sep).filter((x) => x !== "")) {\n    current = path6.join(current, part);\n    try {\n      if (fs6.lstatSync(current).isSymbolicLink()) return current;\n    } catch {\n      return null;\n    }\n  }\n  return null;\n}\nvar fs6, path6;\nvar init_real_path = __esm({\n  "src/node/real-path.ts"() {\n    "use strict";\n    fs6 = require("node:fs");\n    path6 = require("node:path");\n    init_scope();\n  }\n});\n\n// src/core/paths.ts\nfunction isCountedNote(path9, excludedRootFolders) {\n  if (!path9.endsWith(".md")) return false;\n  const parts = path9.split("/");\n  for (let i = 0; i < parts.length; i++) {\n    const part = parts[i] ?? "";\n    if (part.startsWith(".") || part === "") return false;\n    if (i < parts.length - 1 && part === "node_modules") return false;\n  }\n  return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));\n}\nfunction isInFolder(path9, folder2) {\n  return folder2 === "" || path9.length > folder2.length && path9.charCodeAt(folder2.length) === 47 && path9.startsWith(folder2);\n}\nfunction basename(path9) {\n  return path9.slice(path9.lastIndexOf("/") + 1);\n}\n\n// src/core/brief-items.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path9, date) => basename(path9).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\n\n// src/core/format.ts\ninit_i18n();\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text) {\n  return KNOWN_TEXT.test(text) && !HAS_KNOWN_UNSAFE.test(text);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text) {\n  return plainKnown(text) ? text : text.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text) {\n  return Array.from(text);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text) {\n  return text.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text) => ({ additionalContext: text }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text) => ({ additional_context: text }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/index.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row = d[i];\n      const up = d[i - 1];\n      row[j] = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook: prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook: runs the rule check after an edit\n                           to a rule file; prints one JSON object only when it finds\n                           something; exits 0\n  pre-tool-use             PreToolUse hook (Claude Code) of the opt-in Write guard: refuses\n                           a Write over an existing file in the sessions folder; exits 0\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// bridge/commands/post-tool-use.ts\nvar path7 = require("node:path");\n\n// bridge/context.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\ninit_i18n();\n\n// src/node/vault-config.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\ninit_i18n();\ninit_settings();\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path.dirname(path.resolve(scriptPath));\n  if (path.basename(dir) === "session-brief") dir = path.dirname(dir);\n  if (path.basename(dir) !== "hooks" || path.basename(path.dirname(dir)) !== ".claude") return null;\n  return path.dirname(path.dirname(dir));\n}\nfunction readJson(file, warnings) {\n  let text;\n  try {\n    text = fs.readFileSync(file, "utf8");\n  } catch (error) {\n    if (error.code !== "ENOENT") warnings.push(`cannot read ${file}: ${error.message}`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text.replace(/^\\uFEFF/, ""));\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir(p) {\n  try {\n    return fs.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(path.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && typeof recorded.configDir === "string" && isDir(path.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir(path.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path.join(root, name);\n    if (fs.existsSync(path.join(dir, "app.json")) || isDir(path.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir(path.join(root, dir))) return path.join(root, dir);\n  return configDir === null ? null : path.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(path.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(path.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path2.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs2.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs2.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path2.resolve(root, name);\n  if (path2.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs3 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve6) => {\n    if (process.stdin.isTTY) {\n      resolve6(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve6(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text) {\n  const bytes = Buffer.from(text, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs3.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// src/core/rules/finding-diff.ts\ninit_i18n();\n\n// src/core/rules/report-text.ts\ninit_i18n();\nvar REPORT_TEXT = translations({\n  en: {\n    clean: (n) => `None of the ${n} checks that ran found anything.`,\n    fired: (fired, n, counts) => `${fired} of the ${n} checks that ran found something: ${counts}.`,\n    errors: (n) => `${n} ${n === 1 ? "error" : "errors"}`,\n    warnings: (n) => `${n} ${n === 1 ? "warning" : "warnings"}`,\n    severity: { error: "error", warning: "warning" },\n    cutLines: (left, command) => `[cut: ${left} more line(s) not shown; run \\`${command}\\` for all findings]`,\n    cutFindings: (left, command) => `[cut: ${left} more finding(s) not shown; run \\`${command}\\` for all findings]`\n  },\n  de: {\n    clean: (n) => `Keine der ${n} gelaufenen Pr\\xFCfungen hat angeschlagen.`,\n    fired: (fired, n, counts) => `${fired} der ${n} gelaufenen Pr\\xFCfungen ${fired === 1 ? "hat" : "haben"} angeschlagen: ${counts}.`,\n    errors: (n) => `${n} Fehler`,\n    warnings: (n) => `${n} ${n === 1 ? "Warnung" : "Warnungen"}`,\n    severity: { error: "Fehler", warning: "Warnung" },\n    cutLines: (left, command) => `[gek\\xFCrzt: ${left} weitere Zeile(n) nicht gezeigt; alle Befunde zeigt \\`${command}\\`]`,\n    cutFindings: (left, command) => `[gek\\xFCrzt: ${left} weitere Befund(e) nicht gezeigt; alle Befunde zeigt \\`${command}\\`]`\n  }\n});\n\n// src/core/rules/finding-diff.ts\nvar EDIT_REPORT_TEXT = translations({\n  en: {\n    header: (name) => `Rule check after the edit of ${name}:`,\n    noNewFindings: (n, command) => `No new findings from this edit; ${n} finding${n === 1 ? " was" : "s were"} already there (run \\`${command}\\` to see ${n === 1 ? "it" : "them"}).`,\n    alreadyThere: (n, shown) => `${n} finding${n === 1 ? " was" : "s were"} already there before this edit${n > shown ? `; the first ${shown}` : ""}:`,\n    noNewSystem: (n) => `Rule check: no new findings, ${n} already there`,\n    freshCount: (n) => ` (${n} new)`,\n    system: (summary, fresh) => `Rule check: ${summary}${fresh}`,\n    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \\`${command}\\` in a terminal to see the full error.`,\n    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`\n  },\n  de: {\n    header: (name) => `Regelwerk-Check nach der \\xC4nderung von ${name}:`,\n    noNewFindings: (n, command) => `Keine neuen Befunde durch diese \\xC4nderung; ${n} Befund${n === 1 ? "" : "e"} gab es schon (\\`${command}\\` zeigt ${n === 1 ? "ihn" : "sie"}).`,\n    alreadyThere: (n, shown) => `${n} Befund${n === 1 ? "" : "e"} gab es schon vor dieser \\xC4nderung${n > shown ? `; die ersten ${shown}` : ""}:`,\n    noNewSystem: (n) => `Regelwerk-Check: keine neuen Befunde, ${n} schon vorhanden`,\n    freshCount: (n) => ` (${n} neu)`,\n    system: (summary, fresh) => `Regelwerk-Check: ${summary}${fresh}`,\n    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \\xC4nderung ungepr\\xFCft. \\`${command}\\` im Terminal zeigt den ganzen Fehler.`,\n    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`\n  }\n});\n\n// bridge/commands/post-tool-use.ts\ninit_scope();\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/agent-journal.ts\nvar fs5 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar MAX_RECORD_BYTES = 4e3;\nvar MAX_TOOL_CHARS = 64;\nvar encoder;\nfunction utf8Length(text) {\n  encoder ??= new TextEncoder();\n  return encoder.encode(text).length;\n}\nvar MAX_SESSION_CHARS = 200;\nfunction shortString(value, max) {\n  if (typeof value !== "string" || value === "") return null;\n  return value.length > max ? value.slice(0, max) : value;\n}\nfunction journalRecord(edit, excludedRootFolders) {\n  if (edit.rel === null || !isCountedNote(edit.rel, excludedRootFolders)) return null;\n  const record = {\n    path: edit.rel,\n    tool: shortString(edit.tool, MAX_TOOL_CHARS),\n    session: shortString(edit.session, MAX_SESSION_CHARS),\n    at: edit.now.toISOString()\n  };\n  return encodeRecord(record) === null ? null : record;\n}\nfunction encodeRecord(r) {\n  const line = `${JSON.stringify({ path: r.path, tool: r.tool, session: r.session, at: r.at })}\n`;\n  if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;\n  return line;\n}\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  return { path: v.path, tool: v.tool, session: v.session, at: v.at };\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}`;\n}\nfunction parseJournal(text) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\nfunction compactJournal(text, now) {\n  const lines = boundJournal(parseJournal(text), now).map((r) => encodeRecord(r) ?? "");\n  let bytes = 0;\n  let first = lines.length;\n  while (first > 0) {\n    const size = utf8Length(lines[first - 1] ?? "");\n    if (bytes + size > COMPACT_AT_BYTES / 2) break;\n    bytes += size;\n    first--;\n  }\n  return lines.slice(first).join("");\n}\n\n// src/node/agent-journal.ts\nvar LOCK_SUFFIX = ".lock";\nvar STALE_LOCK_MS = 3e4;\nvar APPEND_TRIES = 3;\nfunction journalPath(pluginDir) {\n  return path4.join(pluginDir, JOURNAL_FILE);\n}\nfunction sameFile(a, b) {\n  return a.ino === b.ino && a.dev === b.dev;\n}\nfunction appendOnce(file, text) {\n  const fd = fs5.openSync(file, "a");\n  try {\n    fs5.writeSync(fd, text);\n    const mine = fs5.fstatSync(fd);\n    let now = null;\n    try {\n      now = fs5.statSync(file);\n    } catch {\n      now = null;\n    }\n    return { landed: now !== null && sameFile(mine, now), size: mine.size };\n  } finally {\n    fs5.closeSync(fd);\n  }\n}\nfunction appendLines(file, text) {\n  let size = 0;\n  for (let i = 0; i < APPEND_TRIES; i++) {\n    const r = appendOnce(file, text);\n    size = r.size;\n    if (r.landed) break;\n  }\n  return size;\n}\nasync function appendJournal(pluginDir, record, now) {\n  const line = encodeRecord(record);\n  if (line === null) return;\n  fs5.mkdirSync(pluginDir, { recursive: true });\n  const file = journalPath(pluginDir);\n  const size = appendLines(file, line);\n  if (size >= COMPACT_AT_BYTES) await compactJournalFile(pluginDir, now);\n}\nfunction takeLock(lock) {\n  for (let i = 0; i < 2; i++) {\n    try {\n      fs5.writeFileSync(lock, String(process.pid), { flag: "wx" });\n      return true;\n    } catch (error) {\n      if (error.code !== "EEXIST") throw error;\n      try {\n        if (Date.now() - fs5.statSync(lock).mtimeMs < STALE_LOCK_MS) return false;\n        fs5.rmSync(lock, { force: true });\n      } catch {\n        return false;\n      }\n    }\n  }\n  return false;\n}\nfunction completeLinesFrom(fd, from) {\n  const size = fs5.fstatSync(fd).size;\n  if (size <= from) return { text: "", end: from };\n  const buf = Buffer.alloc(size - from);\n  const got = fs5.readSync(fd, buf, 0, buf.length, from);\n  const last = buf.subarray(0, got).lastIndexOf(10);\n  if (last < 0) return { text: "", end: from };\n  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };\n}\nasync function compactJournalFile(pluginDir, now) {\n  const { writeFileAtomic: writeFileAtomic2 } = await Promise.resolve().then(() => (init_atomic_write(), atomic_write_exports));\n  const file = journalPath(pluginDir);\n  const lock = `${file}${LOCK_SUFFIX}`;\n  if (!takeLock(lock)) return false;\n  let fd = null;\n  try {\n    try {\n      fd = fs5.openSync(file, "r");\n    } catch (error) {\n      if (error.code === "ENOENT") return true;\n      throw error;\n    }\n    const size = fs5.fstatSync(fd).size;\n    const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);\n    const head = completeLinesFrom(fd, start);\n    let text = compactJournal(head.text, now);\n    const tail = completeLinesFrom(fd, head.end);\n    text += tail.text;\n    writeFileAtomic2(file, text);\n    const late = completeLinesFrom(fd, tail.end);\n    if (late.text !== "") appendLines(file, late.text);\n    return true;\n  } finally {\n    if (fd !== null) fs5.closeSync(fd);\n    fs5.rmSync(lock, { force: true });\n  }\n}\nasync function recordAgentEdit(ctx, edit) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const record = journalRecord(edit, ctx.settings.excludedRootFolders);\n    if (record !== null) await appendJournal(ctx.pluginDir, record, edit.now);\n  } catch {\n  }\n}\n\n// bridge/bridge-file.ts\nvar path5 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path5.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/edit-check-from-bridge.ts\nvar editCheck = () => bridgeLibrary().editCheck();\n\n// bridge/commands/post-tool-use.ts\nfunction postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {\n  const oneLine = escapeControls(systemMessage.replace(/\\s+/g, " ").trim().slice(0, 300));\n  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}\n`;\n}\nfunction postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {\n  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\\n")[0]?.slice(0, 300) ?? "") || "unknown error";\n  const command = `node ${quote(scriptPath)} check`;\n  const t = EDIT_REPORT_TEXT[lang];\n  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);\n}\nfunction quote(p) {\n  return /[\\s"\']/.test(p) ? `"${p.replace(/"/g, \'\\\\"\')}"` : p;\n}\nfunction editOf(stdin, agent = DEFAULT_AGENT) {\n  const hook = translateHookInput(agent, parseHookJson(stdin));\n  const input = hook.tool_input;\n  if (input === void 0) return null;\n  for (const key2 of ["file_path", "notebook_path"]) {\n    const value = input[key2];\n    if (typeof value === "string" && value.trim() !== "") return { filePath: value, tool: hook.tool_name, session: hook.session_id };\n  }\n  return null;\n}\nasync function postToolUse(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const agent = agentOrDefault(stringFlag(args, "agent"));\n  const edit = editOf(stdin, agent);\n  if (edit === null) return 0;\n  const filePath = edit.filePath;\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path7.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) return 0;\n  const rel = vaultRelative(root, filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, filePath);\n  if (rel === null) return 0;\n  let lang = "en";\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    await recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });\n    if (!inScope(rel, checkScope(ctx.settings))) return 0;\n    const command = `node ${quote(scriptPath)} check`;\n    const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });\n    if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));\n  } catch (error) {\n    writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));\n  }\n  return 0;\n}\n\n// bridge/commands/pre-tool-use.ts\nvar fs7 = require("node:fs");\nvar path8 = require("node:path");\ninit_scope();\n\n// src/core/write-guard.ts\ninit_i18n();\nvar GUARDED_TOOL = "Write";\nvar WRITE_GUARD_TEXT = translations({\n  en: {\n    reason: (shown, where, instead) => `Refused: ${shown} already exists in the sessions folder (${where}), and Write would replace it, losing that session\'s log. Write this session\'s log under a new name that does not exist yet${instead === "" ? "" : `, e.g. ${instead}`}. To add to that file on purpose, Read it and use Edit.`,\n    message: (name) => `Session Brief kept ${name} from being overwritten (Write guard).`\n  },\n  de: {\n    reason: (shown, where, instead) => `Abgelehnt: Die Datei ${shown} gibt es im Sitzungsordner (${where}) schon; Write w\\xFCrde sie ersetzen, und das Protokoll jener Sitzung ginge verloren. Das Protokoll dieser Sitzung unter einem neuen Namen schreiben, den es noch nicht gibt${instead === "" ? "" : `, z. B. ${instead}`}. Um jene Datei absichtlich zu erg\\xE4nzen: erst lesen (Read), dann mit Edit \\xE4ndern.`,\n    message: (name) => `Session Brief hat das \\xDCberschreiben von ${name} verhindert (Schreibschutz).`\n  }\n});\nfunction guardApplies(tool, rel, settings) {\n  if (!settings.writeGuard || tool !== GUARDED_TOOL || rel === null) return false;\n  return inFolder(rel, settings.sessionsFolder);\n}\nfunction inFolder(rel, folder2) {\n  if (folder2 === "") return false;\n  return rel.replace(/\\\\/g, "/").toLowerCase().startsWith(`${folder2.toLowerCase()}/`);\n}\nvar MAX_TRIES = 1e3;\nfunction freeName(name, taken) {\n  const dot = name.lastIndexOf(".");\n  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];\n  const numbered = / (\\d{1,6})$/.exec(stem);\n  const base = numbered === null ? stem : stem.slice(0, numbered.index);\n  const first = numbered === null ? 2 : Number(numbered[1]) + 1;\n  for (let n = first; n < first + MAX_TRIES; n++) {\n    const candidate = `${base} ${n}${ext}`;\n    if (!taken(candidate)) return candidate;\n  }\n  return null;\n}\nfunction refusal(filePath, rel, folder2, suggestion, lang) {\n  const shown = shortenName(filePath, 300);\n  const where = shortenName(folder2, 200);\n  const instead = suggestion === null ? "" : shortenName(suggestion, 300);\n  const t = WRITE_GUARD_TEXT[lang];\n  return { reason: t.reason(shown, where, instead), message: t.message(shortenName(rel, 200)) };\n}\nfunction denyOutput(r) {\n  return `${asciiJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: r.reason }, systemMessage: r.message })}\n`;\n}\n\n// bridge/commands/pre-tool-use.ts\nfunction writeAttempt(stdin) {\n  const hook = translateHookInput(DEFAULT_AGENT, parseHookJson(stdin));\n  const filePath = hook.tool_input?.file_path;\n  if (hook.tool_name === void 0 || typeof filePath !== "string" || filePath.trim() === "") return null;\n  return { tool: hook.tool_name, filePath };\n}\nfunction isFile(p) {\n  try {\n    return fs7.statSync(p).isFile();\n  } catch {\n    return false;\n  }\n}\nfunction exists(p) {\n  try {\n    fs7.lstatSync(p);\n    return true;\n  } catch (error) {\n    return error.code !== "ENOENT";\n  }\n}\nasync function preToolUse(args, scriptPath, env) {\n  try {\n    const stdin = await readStdin(2e3);\n    const attempt = writeAttempt(stdin);\n    if (attempt === null || attempt.tool !== GUARDED_TOOL) return 0;\n    const given = stringFlag(args, "vault");\n    const root = given !== void 0 ? path8.resolve(given) : defaultVaultRoot(scriptPath);\n    if (root === null) return 0;\n    const rel = vaultRelative(root, attempt.filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, attempt.filePath);\n    if (rel === null) return 0;\n    const ctx = contextFor(args, scriptPath, env);\n    if (!guardApplies(attempt.tool, rel, ctx.settings)) return 0;\n    const target = path8.resolve(root, attempt.filePath);\n    if (!isFile(target)) return 0;\n    const dir = path8.dirname(target);\n    const name = freeName(path8.basename(target), (candidate) => exists(path8.join(dir, candidate)));\n    writeOut(denyOutput(refusal(attempt.filePath, rel, ctx.settings.sessionsFolder, name === null ? null : path8.join(dir, name), ctx.lang)));\n  } catch {\n  }\n  return 0;\n}\n\n// bridge/edit-file.ts\nasync function editHook(argv, scriptPath) {\n  let args = { command: argv[0] ?? "", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command === "post-tool-use") process.exitCode = await postToolUse(args, scriptPath, process.env);\n    else if (args.command === "pre-tool-use") process.exitCode = await preToolUse(args, scriptPath, process.env);\n    else runBridge();\n  } catch (error) {\n    if (args.command === "pre-tool-use") writeOut("");\n    else writeOut(postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent"))));\n    process.exitCode = 0;\n  }\n}\nvoid editHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
+    module2.exports = '/*\n * Session Brief edit hooks 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/edit-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for the hooks around an agent\'s edit (post-tool-use, pre-tool-use); it answers an edit\n * outside the rule scope itself and loads the rule check from the bridge beside it\n * (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __esm = (fn, res, err) => function __init() {\n  if (err) throw err[0];\n  try {\n    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;\n  } catch (e) {\n    throw err = [e], e;\n  }\n};\nvar __export = (target, all) => {\n  for (var name in all)\n    __defProp(target, name, { get: all[name], enumerable: true });\n};\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\nvar TABLES, en, de, BRIEF_TEXT;\nvar init_i18n = __esm({\n  "src/core/i18n.ts"() {\n    "use strict";\n    TABLES = /* @__PURE__ */ new WeakSet();\n    en = {\n      title: (vault) => `Session brief for vault ${vault}`,\n      source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n      age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n      fresh: "just made",\n      date: "Date (machine clock)",\n      weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n      dailyNote: "Daily note",\n      exists: "exists",\n      missing: "missing",\n      more: (n) => `+${n} more`,\n      none: "none",\n      cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n      cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n    };\n    de = {\n      title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n      source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n      age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n      fresh: "gerade erstellt",\n      date: "Datum (Maschinenuhr)",\n      weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n      dailyNote: "Tagesnotiz",\n      exists: "vorhanden",\n      missing: "fehlt",\n      more: (n) => `+${n} weitere`,\n      none: "keine",\n      cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n      cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n    };\n    BRIEF_TEXT = translations({ en, de });\n  }\n});\n\n// src/core/settings.ts\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: {\n      needsReview: tagName(t.needsReview, d.tags.needsReview),\n      review: tagName(t.review, d.tags.review),\n      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),\n      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)\n    },\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\nfunction effectiveRuleScope(settings) {\n  if (settings.ruleScope.length > 0) return settings.ruleScope;\n  return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];\n}\nvar DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;\nvar init_settings = __esm({\n  "src/core/settings.ts"() {\n    "use strict";\n    init_i18n();\n    DEFAULT_SETTINGS = {\n      inboxFolder: "Inbox",\n      rulesFolder: "AI/Regelwerk",\n      sessionsFolder: "AI/sessions",\n      dailyNoteFolder: "",\n      dailyNoteFormat: "",\n      tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n      excludedRootFolders: ["Import", "_index"],\n      ruleScope: [],\n      maxNamesPerItem: 5,\n      language: "auto",\n      liveChannel: true,\n      showStatusBar: true,\n      externalCheck: null,\n      writeGuard: false\n    };\n    DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\n  }\n});\n\n// src/core/rules/scope.ts\nfunction checkScope(settings) {\n  return [...effectiveRuleScope(settings), ...SETTINGS_FILES];\n}\nfunction isAbsolute3(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute3(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\nfunction scopePattern(glob) {\n  const cached = patternCache.get(glob);\n  if (cached !== void 0) return cached;\n  let source = "";\n  const g = normalizePath(glob).replace(/^\\//, "");\n  for (let i = 0; i < g.length; i++) {\n    const c = g[i] ?? "";\n    if (c === "*" && g[i + 1] === "*") {\n      const slashAfter = g[i + 2] === "/";\n      source += slashAfter ? "(?:.*/)?" : ".*";\n      i += slashAfter ? 2 : 1;\n    } else if (c === "*") source += "[^/]*";\n    else if (c === "?") source += "[^/]";\n    else source += c.replace(/[.+^${}()|[\\]\\\\]/g, "\\\\$&");\n  }\n  const re = new RegExp(`^${source}$`, "is");\n  patternCache.set(glob, re);\n  return re;\n}\nfunction asciiStart(glob) {\n  const cached = startCache.get(glob);\n  if (cached !== void 0) return cached;\n  const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\\//, ""))?.[0] ?? "";\n  const start = /[\\u0080-\\uffff]/.test(literal) ? null : literal.toLowerCase();\n  startCache.set(glob, start);\n  return start;\n}\nfunction inScope(relPath, patterns) {\n  return patterns.some((p) => {\n    const start = asciiStart(p);\n    if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;\n    return scopePattern(p).test(relPath);\n  });\n}\nvar SETTINGS_FILES, DRIVE, patternCache, startCache;\nvar init_scope = __esm({\n  "src/core/rules/scope.ts"() {\n    "use strict";\n    init_settings();\n    SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"];\n    DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\n    patternCache = /* @__PURE__ */ new Map();\n    startCache = /* @__PURE__ */ new Map();\n  }\n});\n\n// src/node/real-path.ts\nvar real_path_exports = {};\n__export(real_path_exports, {\n  firstSymlink: () => firstSymlink,\n  realPathOf: () => realPathOf,\n  vaultRelativeReal: () => vaultRelativeReal\n});\nfunction realPathOf(p) {\n  let existing = path6.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path6.join(fs6.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path6.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path6.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path6.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nfunction firstSymlink(p) {\n  let current = path6.parse(path6.resolve(p)).root;\n  for (const part of path6.resolve(p).slice(current.length).split(path6.sep).filter((x) => x !== "")) {\n    current = path6.join(current, part);\n    try {\n      if (fs6.lstatSync(current).isSymbolicLink()) return current;\n    } catch {\n      return null;\n    }\n  }\n  return null;\n}\nvar fs6, path6;\nvar init_real_path = __esm({\n  "src/node/real-path.ts"() {\n    "use strict";\n    fs6 = require("node:fs");\n    path6 = require("node:path");\n    init_scope();\n  }\n});\n\n// src/core/paths.ts\nfunction isCountedNote(path9, excludedRootFolders) {\n  if (!path9.endsWith(".md")) return false;\n  const parts = path9.split("/");\n  for (let i = 0; i < parts.length; i++) {\n    const part = parts[i] ?? "";\n    if (part.startsWith(".") || part === "") return false;\n    if (i < parts.length - 1 && part === "node_modules") return false;\n  }\n  return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));\n}\nfunction isInFolder(path9, folder2) {\n  return folder2 === "" || path9.length > folder2.length && path9.charCodeAt(folder2.length) === 47 && path9.startsWith(folder2);\n}\nfunction basename(path9) {\n  return path9.slice(path9.lastIndexOf("/") + 1);\n}\n\n// src/core/brief-items.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path9, date) => basename(path9).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\n\n// src/core/format.ts\ninit_i18n();\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text) {\n  return KNOWN_TEXT.test(text) && !HAS_KNOWN_UNSAFE.test(text);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text) {\n  return plainKnown(text) ? text : text.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text) {\n  return Array.from(text);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text) {\n  return text.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text) => ({ additionalContext: text }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text) => ({ additional_context: text }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/index.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row = d[i];\n      const up = d[i - 1];\n      row[j] = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook: prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook: runs the rule check after an edit\n                           to a rule file; prints one JSON object only when it finds\n                           something; exits 0\n  pre-tool-use             PreToolUse hook (Claude Code) of the opt-in Write guard: refuses\n                           a Write over an existing file in the sessions folder; exits 0\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// bridge/commands/post-tool-use.ts\nvar path7 = require("node:path");\n\n// bridge/context.ts\nvar fs3 = require("node:fs");\nvar path3 = require("node:path");\ninit_i18n();\n\n// src/node/vault-config.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\ninit_i18n();\n\n// src/node/state-file.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\nvar C = fs.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path.isAbsolute(p) && !UNCLEAN.test(p) ? p : path.resolve(p);\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path.sep) ? r : r + path.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel)) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size = fs.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs.fchmodSync(fd, mode.exact);\n    } finally {\n      fs.closeSync(fd);\n    }\n    fs.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  replaceFile(file, data, options);\n  trace(file);\n}\nfunction appendStateFile(root, file, text) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");\n  const fd = fs.openSync(file, APPEND_FLAGS, 438);\n  try {\n    const before = fs.fstatSync(fd);\n    if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);\n    writeAll(fd, text);\n    trace(file);\n    const mine = fs.fstatSync(fd);\n    let now = null;\n    try {\n      now = fs.lstatSync(file);\n    } catch {\n      now = null;\n    }\n    return { landed: now !== null && now.ino === mine.ino && now.dev === mine.dev, size: mine.size };\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  let fd;\n  try {\n    fd = fs.openSync(file, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    fs.unlinkSync(file);\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\n\n// src/node/vault-config.ts\ninit_settings();\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path2.dirname(path2.resolve(scriptPath));\n  if (path2.basename(dir) === "session-brief") dir = path2.dirname(dir);\n  if (path2.basename(dir) !== "hooks" || path2.basename(path2.dirname(dir)) !== ".claude") return null;\n  return path2.dirname(path2.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir(p) {\n  try {\n    return fs2.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path2.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir(path2.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir(path2.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs2.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path2.join(root, name);\n    if (fs2.existsSync(path2.join(dir, "app.json")) || isDir(path2.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path2.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir(path2.join(root, dir))) return path2.join(root, dir);\n  return configDir === null ? null : path2.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path2.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path2.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path3.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs3.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path3.resolve(root, name);\n  if (path3.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs4 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve7) => {\n    if (process.stdin.isTTY) {\n      resolve7(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve7(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text) {\n  const bytes = Buffer.from(text, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs4.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// src/core/rules/finding-diff.ts\ninit_i18n();\n\n// src/core/rules/report-text.ts\ninit_i18n();\nvar REPORT_TEXT = translations({\n  en: {\n    clean: (n) => `None of the ${n} checks that ran found anything.`,\n    fired: (fired, n, counts) => `${fired} of the ${n} checks that ran found something: ${counts}.`,\n    errors: (n) => `${n} ${n === 1 ? "error" : "errors"}`,\n    warnings: (n) => `${n} ${n === 1 ? "warning" : "warnings"}`,\n    severity: { error: "error", warning: "warning" },\n    cutLines: (left, command) => `[cut: ${left} more line(s) not shown; run \\`${command}\\` for all findings]`,\n    cutFindings: (left, command) => `[cut: ${left} more finding(s) not shown; run \\`${command}\\` for all findings]`\n  },\n  de: {\n    clean: (n) => `Keine der ${n} gelaufenen Pr\\xFCfungen hat angeschlagen.`,\n    fired: (fired, n, counts) => `${fired} der ${n} gelaufenen Pr\\xFCfungen ${fired === 1 ? "hat" : "haben"} angeschlagen: ${counts}.`,\n    errors: (n) => `${n} Fehler`,\n    warnings: (n) => `${n} ${n === 1 ? "Warnung" : "Warnungen"}`,\n    severity: { error: "Fehler", warning: "Warnung" },\n    cutLines: (left, command) => `[gek\\xFCrzt: ${left} weitere Zeile(n) nicht gezeigt; alle Befunde zeigt \\`${command}\\`]`,\n    cutFindings: (left, command) => `[gek\\xFCrzt: ${left} weitere Befund(e) nicht gezeigt; alle Befunde zeigt \\`${command}\\`]`\n  }\n});\n\n// src/core/rules/finding-diff.ts\nvar EDIT_REPORT_TEXT = translations({\n  en: {\n    header: (name) => `Rule check after the edit of ${name}:`,\n    noNewFindings: (n, command) => `No new findings from this edit; ${n} finding${n === 1 ? " was" : "s were"} already there (run \\`${command}\\` to see ${n === 1 ? "it" : "them"}).`,\n    alreadyThere: (n, shown) => `${n} finding${n === 1 ? " was" : "s were"} already there before this edit${n > shown ? `; the first ${shown}` : ""}:`,\n    noNewSystem: (n) => `Rule check: no new findings, ${n} already there`,\n    freshCount: (n) => ` (${n} new)`,\n    system: (summary, fresh) => `Rule check: ${summary}${fresh}`,\n    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \\`${command}\\` in a terminal to see the full error.`,\n    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`\n  },\n  de: {\n    header: (name) => `Regelwerk-Check nach der \\xC4nderung von ${name}:`,\n    noNewFindings: (n, command) => `Keine neuen Befunde durch diese \\xC4nderung; ${n} Befund${n === 1 ? "" : "e"} gab es schon (\\`${command}\\` zeigt ${n === 1 ? "ihn" : "sie"}).`,\n    alreadyThere: (n, shown) => `${n} Befund${n === 1 ? "" : "e"} gab es schon vor dieser \\xC4nderung${n > shown ? `; die ersten ${shown}` : ""}:`,\n    noNewSystem: (n) => `Regelwerk-Check: keine neuen Befunde, ${n} schon vorhanden`,\n    freshCount: (n) => ` (${n} neu)`,\n    system: (summary, fresh) => `Regelwerk-Check: ${summary}${fresh}`,\n    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \\xC4nderung ungepr\\xFCft. \\`${command}\\` im Terminal zeigt den ganzen Fehler.`,\n    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`\n  }\n});\n\n// bridge/commands/post-tool-use.ts\ninit_scope();\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/agent-journal.ts\nvar fs5 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar MAX_RECORD_BYTES = 4e3;\nvar MAX_TOOL_CHARS = 64;\nvar encoder;\nfunction utf8Length(text) {\n  encoder ??= new TextEncoder();\n  return encoder.encode(text).length;\n}\nvar MAX_SESSION_CHARS = 200;\nfunction shortString(value, max) {\n  if (typeof value !== "string" || value === "") return null;\n  return value.length > max ? value.slice(0, max) : value;\n}\nfunction journalRecord(edit, excludedRootFolders) {\n  if (edit.rel === null || !isCountedNote(edit.rel, excludedRootFolders)) return null;\n  const record = {\n    path: edit.rel,\n    tool: shortString(edit.tool, MAX_TOOL_CHARS),\n    session: shortString(edit.session, MAX_SESSION_CHARS),\n    at: edit.now.toISOString()\n  };\n  return encodeRecord(record) === null ? null : record;\n}\nfunction encodeRecord(r) {\n  const line = `${JSON.stringify({ path: r.path, tool: r.tool, session: r.session, at: r.at })}\n`;\n  if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;\n  return line;\n}\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  return { path: v.path, tool: v.tool, session: v.session, at: v.at };\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}`;\n}\nfunction parseJournal(text) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\nfunction compactJournal(text, now) {\n  const lines = boundJournal(parseJournal(text), now).map((r) => encodeRecord(r) ?? "");\n  let bytes = 0;\n  let first = lines.length;\n  while (first > 0) {\n    const size = utf8Length(lines[first - 1] ?? "");\n    if (bytes + size > COMPACT_AT_BYTES / 2) break;\n    bytes += size;\n    first--;\n  }\n  return lines.slice(first).join("");\n}\n\n// src/node/agent-journal.ts\nvar LOCK_SUFFIX = ".lock";\nvar STALE_LOCK_MS = 3e4;\nvar APPEND_TRIES = 3;\nfunction journalPath(pluginDir) {\n  return path4.join(pluginDir, JOURNAL_FILE);\n}\nfunction appendLines(root, file, text) {\n  let size = 0;\n  for (let i = 0; i < APPEND_TRIES; i++) {\n    const r = appendStateFile(root, file, text);\n    size = r.size;\n    if (r.landed) break;\n  }\n  return size;\n}\nasync function appendJournal(root, pluginDir, record, now) {\n  const line = encodeRecord(record);\n  if (line === null) return;\n  const file = journalPath(pluginDir);\n  const size = appendLines(root, file, line);\n  if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);\n}\nfunction takeLock(root, lock) {\n  for (let i = 0; i < 2; i++) {\n    if (createStateFile(root, lock, String(process.pid))) return true;\n    try {\n      const st = statStateFile(root, lock);\n      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;\n      removeStateFile(root, lock);\n    } catch {\n      return false;\n    }\n  }\n  return false;\n}\nfunction completeLinesFrom(fd, from) {\n  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);\n  const last = buf.lastIndexOf(10);\n  if (last < 0) return { text: "", end: from };\n  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };\n}\nasync function compactJournalFile(root, pluginDir, now) {\n  const file = journalPath(pluginDir);\n  const lock = `${file}${LOCK_SUFFIX}`;\n  if (!takeLock(root, lock)) return false;\n  let fd = null;\n  try {\n    fd = openStateFile(root, file);\n    if (fd === null) return true;\n    const size = fs5.fstatSync(fd).size;\n    const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);\n    const head = completeLinesFrom(fd, start);\n    let text = compactJournal(head.text, now);\n    const tail = completeLinesFrom(fd, head.end);\n    text += tail.text;\n    writeStateFile(root, file, text);\n    const late = completeLinesFrom(fd, tail.end);\n    if (late.text !== "") appendLines(root, file, late.text);\n    return true;\n  } finally {\n    if (fd !== null) fs5.closeSync(fd);\n    removeStateFile(root, lock);\n  }\n}\nasync function recordAgentEdit(ctx, edit) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const record = journalRecord(edit, ctx.settings.excludedRootFolders);\n    if (record !== null) await appendJournal(ctx.root, ctx.pluginDir, record, edit.now);\n  } catch {\n  }\n}\n\n// bridge/bridge-file.ts\nvar path5 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path5.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/edit-check-from-bridge.ts\nvar editCheck = () => bridgeLibrary().editCheck();\n\n// bridge/commands/post-tool-use.ts\nfunction postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {\n  const oneLine = escapeControls(systemMessage.replace(/\\s+/g, " ").trim().slice(0, 300));\n  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}\n`;\n}\nfunction postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {\n  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\\n")[0]?.slice(0, 300) ?? "") || "unknown error";\n  const command = `node ${quote(scriptPath)} check`;\n  const t = EDIT_REPORT_TEXT[lang];\n  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);\n}\nfunction quote(p) {\n  return /[\\s"\']/.test(p) ? `"${p.replace(/"/g, \'\\\\"\')}"` : p;\n}\nfunction editOf(stdin, agent = DEFAULT_AGENT) {\n  const hook = translateHookInput(agent, parseHookJson(stdin));\n  const input = hook.tool_input;\n  if (input === void 0) return null;\n  for (const key2 of ["file_path", "notebook_path"]) {\n    const value = input[key2];\n    if (typeof value === "string" && value.trim() !== "") return { filePath: value, tool: hook.tool_name, session: hook.session_id };\n  }\n  return null;\n}\nasync function postToolUse(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const agent = agentOrDefault(stringFlag(args, "agent"));\n  const edit = editOf(stdin, agent);\n  if (edit === null) return 0;\n  const filePath = edit.filePath;\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path7.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) return 0;\n  const rel = vaultRelative(root, filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, filePath);\n  if (rel === null) return 0;\n  let lang = "en";\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    await recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });\n    if (!inScope(rel, checkScope(ctx.settings))) return 0;\n    const command = `node ${quote(scriptPath)} check`;\n    const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });\n    if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));\n  } catch (error) {\n    writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));\n  }\n  return 0;\n}\n\n// bridge/commands/pre-tool-use.ts\nvar fs7 = require("node:fs");\nvar path8 = require("node:path");\ninit_scope();\n\n// src/core/write-guard.ts\ninit_i18n();\nvar GUARDED_TOOL = "Write";\nvar WRITE_GUARD_TEXT = translations({\n  en: {\n    reason: (shown, where, instead) => `Refused: ${shown} already exists in the sessions folder (${where}), and Write would replace it, losing that session\'s log. Write this session\'s log under a new name that does not exist yet${instead === "" ? "" : `, e.g. ${instead}`}. To add to that file on purpose, Read it and use Edit.`,\n    message: (name) => `Session Brief kept ${name} from being overwritten (Write guard).`\n  },\n  de: {\n    reason: (shown, where, instead) => `Abgelehnt: Die Datei ${shown} gibt es im Sitzungsordner (${where}) schon; Write w\\xFCrde sie ersetzen, und das Protokoll jener Sitzung ginge verloren. Das Protokoll dieser Sitzung unter einem neuen Namen schreiben, den es noch nicht gibt${instead === "" ? "" : `, z. B. ${instead}`}. Um jene Datei absichtlich zu erg\\xE4nzen: erst lesen (Read), dann mit Edit \\xE4ndern.`,\n    message: (name) => `Session Brief hat das \\xDCberschreiben von ${name} verhindert (Schreibschutz).`\n  }\n});\nfunction guardApplies(tool, rel, settings) {\n  if (!settings.writeGuard || tool !== GUARDED_TOOL || rel === null) return false;\n  return inFolder(rel, settings.sessionsFolder);\n}\nfunction inFolder(rel, folder2) {\n  if (folder2 === "") return false;\n  return rel.replace(/\\\\/g, "/").toLowerCase().startsWith(`${folder2.toLowerCase()}/`);\n}\nvar MAX_TRIES = 1e3;\nfunction freeName(name, taken) {\n  const dot = name.lastIndexOf(".");\n  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];\n  const numbered = / (\\d{1,6})$/.exec(stem);\n  const base = numbered === null ? stem : stem.slice(0, numbered.index);\n  const first = numbered === null ? 2 : Number(numbered[1]) + 1;\n  for (let n = first; n < first + MAX_TRIES; n++) {\n    const candidate = `${base} ${n}${ext}`;\n    if (!taken(candidate)) return candidate;\n  }\n  return null;\n}\nfunction refusal(filePath, rel, folder2, suggestion, lang) {\n  const shown = shortenName(filePath, 300);\n  const where = shortenName(folder2, 200);\n  const instead = suggestion === null ? "" : shortenName(suggestion, 300);\n  const t = WRITE_GUARD_TEXT[lang];\n  return { reason: t.reason(shown, where, instead), message: t.message(shortenName(rel, 200)) };\n}\nfunction denyOutput(r) {\n  return `${asciiJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: r.reason }, systemMessage: r.message })}\n`;\n}\n\n// bridge/commands/pre-tool-use.ts\nfunction writeAttempt(stdin) {\n  const hook = translateHookInput(DEFAULT_AGENT, parseHookJson(stdin));\n  const filePath = hook.tool_input?.file_path;\n  if (hook.tool_name === void 0 || typeof filePath !== "string" || filePath.trim() === "") return null;\n  return { tool: hook.tool_name, filePath };\n}\nfunction isFile(p) {\n  try {\n    return fs7.statSync(p).isFile();\n  } catch {\n    return false;\n  }\n}\nfunction exists(p) {\n  try {\n    fs7.lstatSync(p);\n    return true;\n  } catch (error) {\n    return error.code !== "ENOENT";\n  }\n}\nasync function preToolUse(args, scriptPath, env) {\n  try {\n    const stdin = await readStdin(2e3);\n    const attempt = writeAttempt(stdin);\n    if (attempt === null || attempt.tool !== GUARDED_TOOL) return 0;\n    const given = stringFlag(args, "vault");\n    const root = given !== void 0 ? path8.resolve(given) : defaultVaultRoot(scriptPath);\n    if (root === null) return 0;\n    const rel = vaultRelative(root, attempt.filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, attempt.filePath);\n    if (rel === null) return 0;\n    const ctx = contextFor(args, scriptPath, env);\n    if (!guardApplies(attempt.tool, rel, ctx.settings)) return 0;\n    const target = path8.resolve(root, attempt.filePath);\n    if (!isFile(target)) return 0;\n    const dir = path8.dirname(target);\n    const name = freeName(path8.basename(target), (candidate) => exists(path8.join(dir, candidate)));\n    writeOut(denyOutput(refusal(attempt.filePath, rel, ctx.settings.sessionsFolder, name === null ? null : path8.join(dir, name), ctx.lang)));\n  } catch {\n  }\n  return 0;\n}\n\n// bridge/edit-file.ts\nasync function editHook(argv, scriptPath) {\n  let args = { command: argv[0] ?? "", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command === "post-tool-use") process.exitCode = await postToolUse(args, scriptPath, process.env);\n    else if (args.command === "pre-tool-use") process.exitCode = await preToolUse(args, scriptPath, process.env);\n    else runBridge();\n  } catch (error) {\n    if (args.command === "pre-tool-use") writeOut("");\n    else writeOut(postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent"))));\n    process.exitCode = 0;\n  }\n}\nvoid editHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
   }
 });
 
 // src/node/agents/host-spec.ts
 function homeDir(p, envName, fallback) {
   const v = p.env[envName];
-  return v !== void 0 && v !== "" ? path26.resolve(v) : path26.join(p.home, fallback);
+  return v !== void 0 && v !== "" ? path27.resolve(v) : path27.join(p.home, fallback);
 }
 function hostEventNames(spec) {
   return spec.entries(() => ({ sh: "", ps: "", native: "" })).map((e) => e.event);
 }
-var path26;
+var path27;
 var init_host_spec = __esm({
   "src/node/agents/host-spec.ts"() {
     "use strict";
-    path26 = require("node:path");
+    path27 = require("node:path");
   }
 });
 
@@ -22637,20 +23043,20 @@ function managedSettingsDir(platform) {
 function managedSettingsFiles(dir) {
   let names = [];
   try {
-    names = fs24.readdirSync(path27.join(dir, "managed-settings.d")).filter((n) => n.endsWith(".json") && !n.startsWith(".")).sort();
+    names = fs21.readdirSync(path28.join(dir, "managed-settings.d")).filter((n) => n.endsWith(".json") && !n.startsWith(".")).sort();
   } catch {
   }
   return [
-    { file: path27.join(dir, "managed-settings.json"), label: "managed", managed: true },
-    ...names.map((n) => ({ file: path27.join(dir, "managed-settings.d", n), label: "managed", managed: true }))
+    { file: path28.join(dir, "managed-settings.json"), label: "managed", managed: true },
+    ...names.map((n) => ({ file: path28.join(dir, "managed-settings.d", n), label: "managed", managed: true }))
   ];
 }
-var fs24, path27;
+var fs21, path28;
 var init_managed_settings = __esm({
   "src/node/agents/managed-settings.ts"() {
     "use strict";
-    fs24 = require("node:fs");
-    path27 = require("node:path");
+    fs21 = require("node:fs");
+    path28 = require("node:path");
   }
 });
 
@@ -22669,15 +23075,15 @@ function claudeUserDir(p) {
 }
 function gitBashFound(env) {
   const given = env.CLAUDE_CODE_GIT_BASH_PATH;
-  if (given !== void 0 && given !== "") return fs25.existsSync(given);
-  return (env.PATH ?? env.Path ?? "").split(";").filter((d) => d !== "").some((d) => fs25.existsSync(path28.join(d, "bash.exe")) || fs25.existsSync(path28.join(d, "git.exe")));
+  if (given !== void 0 && given !== "") return fs22.existsSync(given);
+  return (env.PATH ?? env.Path ?? "").split(";").filter((d) => d !== "").some((d) => fs22.existsSync(path29.join(d, "bash.exe")) || fs22.existsSync(path29.join(d, "git.exe")));
 }
-var fs25, path28, EDIT_MATCHER, claudeCode2;
+var fs22, path29, EDIT_MATCHER, claudeCode2;
 var init_claude_code2 = __esm({
   "src/node/agents/claude-code.ts"() {
     "use strict";
-    fs25 = require("node:fs");
-    path28 = require("node:path");
+    fs22 = require("node:fs");
+    path29 = require("node:path");
     init_host_spec();
     init_write_guard_entry();
     init_managed_settings();
@@ -22688,14 +23094,14 @@ var init_claude_code2 = __esm({
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path28.join(claudeUserDir(p), "settings.json");
-        return path28.join(p.vault, ".claude", scope === "local" ? "settings.local.json" : "settings.json");
+        if (scope === "user") return path29.join(claudeUserDir(p), "settings.json");
+        return path29.join(p.vault, ".claude", scope === "local" ? "settings.local.json" : "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path28.join(claudeUserDir(p), "settings.json"), label: "user" },
-          { file: path28.join(p.vault, ".claude", "settings.json"), label: "project" },
-          { file: path28.join(p.vault, ".claude", "settings.local.json"), label: "local" },
+          { file: path29.join(claudeUserDir(p), "settings.json"), label: "user" },
+          { file: path29.join(p.vault, ".claude", "settings.json"), label: "project" },
+          { file: path29.join(p.vault, ".claude", "settings.local.json"), label: "local" },
           // managed-settings.json and the drop-ins of managed-settings.d/.
           ...managedSettingsFiles(p.managedDir ?? managedSettingsDir(p.platform))
         ];
@@ -22728,8 +23134,8 @@ var init_claude_code2 = __esm({
       // The vault's `.mcp.json` and `~/.claude.json` (`mcpServers`), entries `{ "type": "stdio", "command", "args" }`.
       mcp: {
         files: (vault, home) => [
-          { file: path28.join(vault, ".mcp.json"), scope: "project" },
-          { file: path28.join(home, ".claude.json"), scope: "user" }
+          { file: path29.join(vault, ".mcp.json"), scope: "project" },
+          { file: path29.join(home, ".claude.json"), scope: "user" }
         ],
         entry: (node, script) => ({ type: "stdio", command: node, args: [script, "mcp"] }),
         // Its place in `~/.claude.json` is keyed by how Claude Code spells the project path.
@@ -22746,25 +23152,25 @@ var init_claude_code2 = __esm({
 });
 
 // src/node/agents/codebuddy.ts
-var path29, codebuddy2;
+var path30, codebuddy2;
 var init_codebuddy2 = __esm({
   "src/node/agents/codebuddy.ts"() {
     "use strict";
-    path29 = require("node:path");
+    path30 = require("node:path");
     init_claude_code2();
     codebuddy2 = {
       agent: "codebuddy",
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path29.join(p.home, ".codebuddy", "settings.json");
-        return path29.join(p.vault, ".codebuddy", scope === "local" ? "settings.local.json" : "settings.json");
+        if (scope === "user") return path30.join(p.home, ".codebuddy", "settings.json");
+        return path30.join(p.vault, ".codebuddy", scope === "local" ? "settings.local.json" : "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path29.join(p.home, ".codebuddy", "settings.json"), label: "user" },
-          { file: path29.join(p.vault, ".codebuddy", "settings.json"), label: "project" },
-          { file: path29.join(p.vault, ".codebuddy", "settings.local.json"), label: "local" }
+          { file: path30.join(p.home, ".codebuddy", "settings.json"), label: "user" },
+          { file: path30.join(p.vault, ".codebuddy", "settings.json"), label: "project" },
+          { file: path30.join(p.vault, ".codebuddy", "settings.local.json"), label: "local" }
         ];
       },
       skeleton: {},
@@ -22785,9 +23191,9 @@ var init_codebuddy2 = __esm({
 });
 
 // src/node/agents/trust-paths.ts
-function readJson3(file) {
+function readJson2(file) {
   try {
-    return JSON.parse(fs26.readFileSync(file, "utf8"));
+    return JSON.parse(fs23.readFileSync(file, "utf8"));
   } catch {
     return void 0;
   }
@@ -22795,25 +23201,25 @@ function readJson3(file) {
 function isObj(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
-function same(a, b, platform) {
-  const norm = (p) => path30.resolve(p).replace(/[\\/]+$/, "");
+function same2(a, b, platform) {
+  const norm = (p) => path31.resolve(p).replace(/[\\/]+$/, "");
   return platform === "linux" ? norm(a) === norm(b) : norm(a).toLowerCase() === norm(b).toLowerCase();
 }
 function inside(child, parent, platform) {
-  let dir = path30.resolve(child);
+  let dir = path31.resolve(child);
   for (; ; ) {
-    if (same(dir, parent, platform)) return true;
-    const up = path30.dirname(dir);
+    if (same2(dir, parent, platform)) return true;
+    const up = path31.dirname(dir);
     if (up === dir) return false;
     dir = up;
   }
 }
-var fs26, path30;
+var fs23, path31;
 var init_trust_paths = __esm({
   "src/node/agents/trust-paths.ts"() {
     "use strict";
-    fs26 = require("node:fs");
-    path30 = require("node:path");
+    fs23 = require("node:fs");
+    path31 = require("node:path");
   }
 });
 
@@ -22833,18 +23239,18 @@ function codexProjectTrusted(configToml, vault, platform = process.platform) {
       continue;
     }
     const level = /^trust_level\s*=\s*["']([^"']*)["']/.exec(line);
-    if (level !== null && current !== null && same(current, vault, platform)) found = level[1] === "trusted";
+    if (level !== null && current !== null && same2(current, vault, platform)) found = level[1] === "trusted";
   }
   return found;
 }
 function codexTrust(vault, home, scope, env, platform) {
-  const codexHome = env.CODEX_HOME !== void 0 && env.CODEX_HOME !== "" ? env.CODEX_HOME : path31.join(home, ".codex");
+  const codexHome = env.CODEX_HOME !== void 0 && env.CODEX_HOME !== "" ? env.CODEX_HOME : path32.join(home, ".codex");
   const out = [];
   if (scope !== "user") {
-    const config = path31.join(codexHome, "config.toml");
+    const config = path32.join(codexHome, "config.toml");
     let text2 = "";
     try {
-      text2 = fs27.readFileSync(config, "utf8");
+      text2 = fs24.readFileSync(config, "utf8");
     } catch {
       text2 = "";
     }
@@ -22865,22 +23271,22 @@ function codexTrust(vault, home, scope, env, platform) {
   });
   return out;
 }
-var fs27, path31;
+var fs24, path32;
 var init_codex_trust = __esm({
   "src/node/agents/codex-trust.ts"() {
     "use strict";
-    fs27 = require("node:fs");
-    path31 = require("node:path");
+    fs24 = require("node:fs");
+    path32 = require("node:path");
     init_trust_paths();
   }
 });
 
 // src/node/agents/codex.ts
-var path32, codex2;
+var path33, codex2;
 var init_codex2 = __esm({
   "src/node/agents/codex.ts"() {
     "use strict";
-    path32 = require("node:path");
+    path33 = require("node:path");
     init_codex_trust();
     init_host_spec();
     codex2 = {
@@ -22888,12 +23294,12 @@ var init_codex2 = __esm({
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path32.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json") : path32.join(p.vault, ".codex", "hooks.json");
+        return scope === "user" ? path33.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json") : path33.join(p.vault, ".codex", "hooks.json");
       },
       readFiles(p) {
         return [
-          { file: path32.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json"), label: "user" },
-          { file: path32.join(p.vault, ".codex", "hooks.json"), label: "project" }
+          { file: path33.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json"), label: "user" },
+          { file: path33.join(p.vault, ".codex", "hooks.json"), label: "project" }
         ];
       },
       skeleton: {},
@@ -22912,11 +23318,11 @@ var init_codex2 = __esm({
 });
 
 // src/node/agents/copilot.ts
-var path33, FILE, copilot2;
+var path34, FILE, copilot2;
 var init_copilot2 = __esm({
   "src/node/agents/copilot.ts"() {
     "use strict";
-    path33 = require("node:path");
+    path34 = require("node:path");
     init_host_spec();
     FILE = "session-brief.json";
     copilot2 = {
@@ -22924,12 +23330,12 @@ var init_copilot2 = __esm({
       scopes: ["project", "user"],
       shape: "flat",
       settingsFile(scope, p) {
-        return scope === "user" ? path33.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE) : path33.join(p.vault, ".github", "hooks", FILE);
+        return scope === "user" ? path34.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE) : path34.join(p.vault, ".github", "hooks", FILE);
       },
       readFiles(p) {
         return [
-          { file: path33.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE), label: "user" },
-          { file: path33.join(p.vault, ".github", "hooks", FILE), label: "project" }
+          { file: path34.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE), label: "user" },
+          { file: path34.join(p.vault, ".github", "hooks", FILE), label: "project" }
         ];
       },
       skeleton: { version: 1 },
@@ -22951,22 +23357,22 @@ var init_copilot2 = __esm({
 });
 
 // src/node/agents/cursor.ts
-var path34, cursor2;
+var path35, cursor2;
 var init_cursor2 = __esm({
   "src/node/agents/cursor.ts"() {
     "use strict";
-    path34 = require("node:path");
+    path35 = require("node:path");
     cursor2 = {
       agent: "cursor",
       scopes: ["project", "user"],
       shape: "flat",
       settingsFile(scope, p) {
-        return scope === "user" ? path34.join(p.home, ".cursor", "hooks.json") : path34.join(p.vault, ".cursor", "hooks.json");
+        return scope === "user" ? path35.join(p.home, ".cursor", "hooks.json") : path35.join(p.vault, ".cursor", "hooks.json");
       },
       readFiles(p) {
         return [
-          { file: path34.join(p.home, ".cursor", "hooks.json"), label: "user" },
-          { file: path34.join(p.vault, ".cursor", "hooks.json"), label: "project" }
+          { file: path35.join(p.home, ".cursor", "hooks.json"), label: "user" },
+          { file: path35.join(p.vault, ".cursor", "hooks.json"), label: "project" }
         ];
       },
       skeleton: { version: 1 },
@@ -22978,8 +23384,8 @@ var init_cursor2 = __esm({
       // `.cursor/mcp.json` in the vault or `~/.cursor/mcp.json`, entries `{ "command", "args" }`.
       mcp: {
         files: (vault, home) => [
-          { file: path34.join(vault, ".cursor", "mcp.json"), scope: "project" },
-          { file: path34.join(home, ".cursor", "mcp.json"), scope: "user" }
+          { file: path35.join(vault, ".cursor", "mcp.json"), scope: "project" },
+          { file: path35.join(home, ".cursor", "mcp.json"), scope: "user" }
         ],
         entry: (node, script) => ({ command: node, args: [script, "mcp"] })
       },
@@ -22995,30 +23401,30 @@ var init_cursor2 = __esm({
 
 // src/node/agents/devin.ts
 function devinUserDir(p) {
-  if (p.platform !== "win32") return path35.join(p.home, ".config", "devin");
+  if (p.platform !== "win32") return path36.join(p.home, ".config", "devin");
   const appData = p.env.APPDATA;
-  return appData !== void 0 && appData !== "" ? path35.join(appData, "devin") : path35.join(p.home, "AppData", "Roaming", "devin");
+  return appData !== void 0 && appData !== "" ? path36.join(appData, "devin") : path36.join(p.home, "AppData", "Roaming", "devin");
 }
-var path35, DEVIN_EDIT_MATCHER, devin2;
+var path36, DEVIN_EDIT_MATCHER, devin2;
 var init_devin2 = __esm({
   "src/node/agents/devin.ts"() {
     "use strict";
-    path35 = require("node:path");
+    path36 = require("node:path");
     DEVIN_EDIT_MATCHER = "edit|write|notebook_edit";
     devin2 = {
       agent: "devin",
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path35.join(devinUserDir(p), "config.json");
-        return path35.join(p.vault, ".devin", scope === "local" ? "config.local.json" : "config.json");
+        if (scope === "user") return path36.join(devinUserDir(p), "config.json");
+        return path36.join(p.vault, ".devin", scope === "local" ? "config.local.json" : "config.json");
       },
       readFiles(p) {
         return [
-          { file: path35.join(devinUserDir(p), "config.json"), label: "user" },
-          { file: path35.join(p.vault, ".devin", "config.json"), label: "project" },
-          { file: path35.join(p.vault, ".devin", "config.local.json"), label: "local" },
-          { file: path35.join(p.vault, ".devin", "hooks.v1.json"), label: "project", eventsAtTop: true }
+          { file: path36.join(devinUserDir(p), "config.json"), label: "user" },
+          { file: path36.join(p.vault, ".devin", "config.json"), label: "project" },
+          { file: path36.join(p.vault, ".devin", "config.local.json"), label: "local" },
+          { file: path36.join(p.vault, ".devin", "hooks.v1.json"), label: "project", eventsAtTop: true }
         ];
       },
       skeleton: {},
@@ -23049,7 +23455,7 @@ function geminiFolderTrust(rules, folder2, platform = process.platform) {
   for (const [key3, value] of Object.entries(rules)) {
     if (value !== "TRUST_FOLDER" && value !== "TRUST_PARENT" && value !== "DO_NOT_TRUST") continue;
     const level = value;
-    const root = level === "TRUST_PARENT" ? path36.dirname(path36.resolve(key3)) : path36.resolve(key3);
+    const root = level === "TRUST_PARENT" ? path37.dirname(path37.resolve(key3)) : path37.resolve(key3);
     if (!inside(folder2, root, platform)) continue;
     const depth = root.split(/[\\/]/).length;
     if (best === void 0 || depth > best.depth) best = { depth, trusted: level !== "DO_NOT_TRUST" };
@@ -23057,17 +23463,17 @@ function geminiFolderTrust(rules, folder2, platform = process.platform) {
   return best?.trusted;
 }
 function geminiTrust(vault, home, env, platform) {
-  const file = path36.join(home, ".gemini", "trustedFolders.json");
+  const file = path37.join(home, ".gemini", "trustedFolders.json");
   if (env.GEMINI_CLI_TRUST_WORKSPACE === "true") {
     return { status: "ok", message: `GEMINI_CLI_TRUST_WORKSPACE=true in this environment: Gemini CLI treats the folder it starts in as trusted.` };
   }
-  const settings = readJson3(path36.join(home, ".gemini", "settings.json"));
+  const settings = readJson2(path37.join(home, ".gemini", "settings.json"));
   const security = isObj(settings) && isObj(settings.security) ? settings.security : void 0;
   const folderTrust = security !== void 0 && isObj(security.folderTrust) ? security.folderTrust.enabled : void 0;
   if (folderTrust === false) {
     return { status: "ok", message: "Folder trust is switched off in ~/.gemini/settings.json: Gemini CLI loads the vault's .gemini/settings.json in any folder." };
   }
-  const trusted = geminiFolderTrust(readJson3(file), vault, platform);
+  const trusted = geminiFolderTrust(readJson2(file), vault, platform);
   if (trusted === true) return { status: "ok", message: `${vault} is a trusted folder for Gemini CLI (${file}).` };
   const why = trusted === false ? `is marked "Don't trust" in ${file}` : `is not in ${file}`;
   return {
@@ -23076,33 +23482,33 @@ function geminiTrust(vault, home, env, platform) {
     fix: `Start gemini in the vault and choose "Trust folder" (or run /permissions there), or add "${vault.replace(/\\/g, "\\\\")}": "TRUST_FOLDER" to ${file}; or install with --scope user --agent gemini.`
   };
 }
-var path36;
+var path37;
 var init_gemini_trust = __esm({
   "src/node/agents/gemini-trust.ts"() {
     "use strict";
-    path36 = require("node:path");
+    path37 = require("node:path");
     init_trust_paths();
   }
 });
 
 // src/node/agents/gemini.ts
-var path37, gemini2;
+var path38, gemini2;
 var init_gemini2 = __esm({
   "src/node/agents/gemini.ts"() {
     "use strict";
-    path37 = require("node:path");
+    path38 = require("node:path");
     init_gemini_trust();
     gemini2 = {
       agent: "gemini",
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path37.join(p.home, ".gemini", "settings.json") : path37.join(p.vault, ".gemini", "settings.json");
+        return scope === "user" ? path38.join(p.home, ".gemini", "settings.json") : path38.join(p.vault, ".gemini", "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path37.join(p.home, ".gemini", "settings.json"), label: "user" },
-          { file: path37.join(p.vault, ".gemini", "settings.json"), label: "project" },
+          { file: path38.join(p.home, ".gemini", "settings.json"), label: "user" },
+          { file: path38.join(p.vault, ".gemini", "settings.json"), label: "project" },
           { file: p.platform === "win32" ? "C:\\ProgramData\\gemini-cli\\settings.json" : p.platform === "darwin" ? "/Library/Application Support/GeminiCli/settings.json" : "/etc/gemini-cli/settings.json", label: "system", managed: true }
         ];
       },
@@ -23122,23 +23528,23 @@ var init_gemini2 = __esm({
 });
 
 // src/node/agents/qwen.ts
-var path38, qwen2;
+var path39, qwen2;
 var init_qwen2 = __esm({
   "src/node/agents/qwen.ts"() {
     "use strict";
-    path38 = require("node:path");
+    path39 = require("node:path");
     qwen2 = {
       agent: "qwen",
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path38.join(p.home, ".qwen", "settings.json") : path38.join(p.vault, ".qwen", "settings.json");
+        return scope === "user" ? path39.join(p.home, ".qwen", "settings.json") : path39.join(p.vault, ".qwen", "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path38.join(p.home, ".qwen", "settings.json"), label: "user" },
-          { file: path38.join(p.vault, ".qwen", "settings.json"), label: "project" },
-          { file: path38.join(p.vault, ".qwen", "settings.local.json"), label: "local" }
+          { file: path39.join(p.home, ".qwen", "settings.json"), label: "user" },
+          { file: path39.join(p.vault, ".qwen", "settings.json"), label: "project" },
+          { file: path39.join(p.vault, ".qwen", "settings.local.json"), label: "local" }
         ];
       },
       skeleton: {},
@@ -23193,24 +23599,24 @@ var init_contract = __esm({
 
 // src/node/agents/options.ts
 function scriptTarget(vault) {
-  return path39.join(vault, ".claude", "hooks", SCRIPT_NAME);
+  return path40.join(vault, ".claude", "hooks", SCRIPT_NAME);
 }
 function bridgeTarget(vault) {
-  return path39.join(vault, ".claude", "hooks", BRIDGE_NAME);
+  return path40.join(vault, ".claude", "hooks", BRIDGE_NAME);
 }
 function startTarget(vault) {
-  return path39.join(vault, ".claude", "hooks", START_NAME);
+  return path40.join(vault, ".claude", "hooks", START_NAME);
 }
 function editTarget(vault) {
-  return path39.join(vault, ".claude", "hooks", EDIT_NAME);
+  return path40.join(vault, ".claude", "hooks", EDIT_NAME);
 }
 function mcpTarget(vault) {
-  return path39.join(vault, ".claude", "hooks", MCP_FILE_NAME);
+  return path40.join(vault, ".claude", "hooks", MCP_FILE_NAME);
 }
 function bundleOf(scriptPath) {
-  if (path39.basename(scriptPath) === SCRIPT_NAME) {
-    const beside = path39.join(path39.dirname(scriptPath), BRIDGE_NAME);
-    if (fs28.existsSync(beside)) return beside;
+  if (path40.basename(scriptPath) === SCRIPT_NAME) {
+    const beside = path40.join(path40.dirname(scriptPath), BRIDGE_NAME);
+    if (fs25.existsSync(beside)) return beside;
   }
   return scriptPath;
 }
@@ -23229,9 +23635,9 @@ function chooseAgent(value) {
   return { ok: false, code: EXIT.usage, message: `unknown agent "${value ?? ""}"; one of: ${AGENT_IDS.join(", ")}` };
 }
 function resolveNode(nodePath, warnings) {
-  if (nodePath !== void 0 && path39.isAbsolute(nodePath)) {
+  if (nodePath !== void 0 && path40.isAbsolute(nodePath)) {
     try {
-      if (fs28.statSync(nodePath).isFile()) return nodePath;
+      if (fs25.statSync(nodePath).isFile()) return nodePath;
     } catch {
     }
   }
@@ -23245,21 +23651,21 @@ function findNodeOnPath(env, platform) {
   for (const dir of (env.PATH ?? env.Path ?? "").split(platform === "win32" ? ";" : ":")) {
     if (dir === "") continue;
     for (const n of names) {
-      const p = path39.join(dir, n);
+      const p = path40.join(dir, n);
       try {
-        if (fs28.statSync(p).isFile()) return p;
+        if (fs25.statSync(p).isFile()) return p;
       } catch {
       }
     }
   }
   return void 0;
 }
-var fs28, path39, import_hook_entry, import_session_brief_start, import_session_brief_edit, EXIT, HOOK_ENTRY, START_FILE, EDIT_FILE;
+var fs25, path40, import_hook_entry, import_session_brief_start, import_session_brief_edit, EXIT, HOOK_ENTRY, START_FILE, EDIT_FILE;
 var init_options = __esm({
   "src/node/agents/options.ts"() {
     "use strict";
-    fs28 = require("node:fs");
-    path39 = require("node:path");
+    fs25 = require("node:fs");
+    path40 = require("node:path");
     init_agent_contracts();
     init_command_line();
     import_hook_entry = __toESM(require_hook_entry());
@@ -23290,17 +23696,17 @@ var init_options = __esm({
 // src/node/agents/doctor-files.ts
 function exists3(p) {
   try {
-    fs29.statSync(p);
+    fs26.statSync(p);
     return true;
   } catch {
     return false;
   }
 }
-var fs29;
+var fs26;
 var init_doctor_files = __esm({
   "src/node/agents/doctor-files.ts"() {
     "use strict";
-    fs29 = require("node:fs");
+    fs26 = require("node:fs");
   }
 });
 
@@ -23311,7 +23717,7 @@ function shellArgv(platform, shell, command) {
   return ["bash", ["-c", command]];
 }
 function runShell(command, input, cwd, env, platform, timeoutMs, shell = "sh") {
-  return new Promise((resolve19) => {
+  return new Promise((resolve23) => {
     const [program, argv] = shellArgv(platform, shell, command);
     let stdout = "";
     let stderr = "";
@@ -23321,7 +23727,7 @@ function runShell(command, input, cwd, env, platform, timeoutMs, shell = "sh") {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve19(o);
+      resolve23(o);
     };
     const child = (0, import_node_child_process2.spawn)(program, argv, { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
     const timer = setTimeout(() => {
@@ -23398,73 +23804,84 @@ var init_doctor_hook_check = __esm({
 function sha256(data) {
   return (0, import_node_crypto.createHash)("sha256").update(data).digest("hex");
 }
-function readIfExists(file) {
-  try {
-    return fs30.readFileSync(file);
-  } catch (error) {
-    if (error.code === "ENOENT") return null;
-    throw new WriteError(`cannot read ${file}: ${error.message}`);
-  }
+function inVault(vault, file) {
+  const rel = path41.relative(path41.resolve(vault), path41.resolve(file));
+  return !path41.isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${path41.sep}`);
 }
-function realTarget(file) {
-  try {
-    return fs30.realpathSync(file);
-  } catch {
-    return file;
-  }
+function refusedInVault(file, reason) {
+  return new WriteError(`${file} ${reason}; Session Brief does not follow links or open anything but regular files in the vault. Remove it (or put the real file there) and run this again. Nothing was changed.`);
 }
-function assertWritable(file) {
-  let st;
-  try {
-    st = fs30.statSync(file);
-  } catch {
+function readIfExists(vault, file) {
+  if (!inVault(vault, file)) {
+    try {
+      return readAgentSettingsFile(file, MAX_BYTES6);
+    } catch (error) {
+      throw Object.assign(new WriteError(`cannot read ${file}: ${error.message}`), { code: error.code });
+    }
+  }
+  const entry = inspectStateFile(vault, file);
+  if (entry.kind === "missing") return null;
+  if (entry.kind === "damaged") throw refusedInVault(file, entry.reason);
+  const data = readStateFile(vault, file, MAX_BYTES6);
+  if (data === null) throw new WriteError(`cannot read ${file}: it changed while being read, or is larger than ${MAX_BYTES6} bytes. Nothing was changed.`);
+  return data;
+}
+function assertWritable(vault, file) {
+  const st = inVault(vault, file) ? statStateFile(vault, file) : agentSettingsStat(file);
+  if (st !== null && (st.mode & 146) === 0) throw new WriteError(`${file} is read-only; it was left unchanged. Make it writable (chmod u+w) and run this again.`);
+}
+function writeAtomic(vault, file, data) {
+  if (!inVault(vault, file)) {
+    const target = resolveLink(file);
+    assertWritable(vault, target);
+    try {
+      writeAgentSettingsFile(target, data, { mode: "keep" });
+    } catch (error) {
+      throw new WriteError(`cannot write ${target}: ${error.message}. Nothing in it was changed.`);
+    }
     return;
   }
-  if ((st.mode & 146) === 0) throw new WriteError(`${file} is read-only; it was left unchanged. Make it writable (chmod u+w) and run this again.`);
-}
-function writeAtomic(file, data) {
-  const target = realTarget(file);
-  assertWritable(target);
+  const entry = inspectStateFile(vault, file);
+  if (entry.kind === "damaged") throw refusedInVault(file, entry.reason);
+  assertWritable(vault, file);
   try {
-    writeFileAtomic(target, data, { mode: "keep" });
+    writeStateFile(vault, file, data, { mode: "keep" });
   } catch (error) {
-    throw new WriteError(`cannot write ${target}: ${error.message}. Nothing in it was changed.`);
+    if (error instanceof StateFileError) throw refusedInVault(file, error.reason);
+    throw new WriteError(`cannot write ${file}: ${error.message}. Nothing in it was changed.`);
   }
 }
-function removeFile(file) {
+function removeFile(vault, file) {
   try {
-    fs30.unlinkSync(file);
-    return true;
+    return inVault(vault, file) ? removeStateFile(vault, file) : removeAgentSettingsFile(file);
   } catch (error) {
-    if (error.code === "ENOENT") return false;
     throw new WriteError(`cannot remove ${file}: ${error.message}`);
   }
 }
-function removeDirIfEmpty(dir) {
-  try {
-    if (fs30.readdirSync(dir).length === 0) fs30.rmdirSync(dir);
-  } catch {
-  }
+function removeDirIfEmpty(vault, dir) {
+  if (inVault(vault, dir)) removeStateFolderIfEmpty(vault, dir);
+  else removeAgentFolderIfEmpty(dir);
 }
-var import_node_crypto, fs30, WriteError;
+var import_node_crypto, path41, WriteError, MAX_BYTES6;
 var init_files = __esm({
   "src/node/agents/files.ts"() {
     "use strict";
     import_node_crypto = require("node:crypto");
-    fs30 = require("node:fs");
-    init_atomic_write();
+    path41 = require("node:path");
+    init_state_file();
     WriteError = class extends Error {
     };
+    MAX_BYTES6 = 64 * 1024 * 1024;
   }
 });
 
 // src/node/agents/manifest.ts
 function manifestPath(vault) {
-  return path40.join(vault, ".claude", "hooks", MANIFEST_NAME);
+  return path42.join(vault, ".claude", "hooks", MANIFEST_NAME);
 }
 function readManifest(vault) {
   try {
-    const v = JSON.parse(fs31.readFileSync(manifestPath(vault), "utf8"));
+    const v = JSON.parse(fs27.readFileSync(manifestPath(vault), "utf8"));
     if (typeof v !== "object" || v === null || !Array.isArray(v.installs)) return null;
     return {
       ...typeof v.configDir === "string" ? { configDir: v.configDir } : {},
@@ -23486,9 +23903,9 @@ function serializeManifest(m) {
 function missingDirs(dir) {
   const out = [];
   let d = dir;
-  while (!fs31.existsSync(d)) {
+  while (!fs27.existsSync(d)) {
     out.push(d);
-    const up = path40.dirname(d);
+    const up = path42.dirname(d);
     if (up === d) break;
     d = up;
   }
@@ -23497,17 +23914,25 @@ function missingDirs(dir) {
 function backupPath(file) {
   return `${file}.session-brief.bak`;
 }
-var fs31, path40, MANIFEST_NAME;
+var fs27, path42, MANIFEST_NAME;
 var init_manifest = __esm({
   "src/node/agents/manifest.ts"() {
     "use strict";
-    fs31 = require("node:fs");
-    path40 = require("node:path");
+    fs27 = require("node:fs");
+    path42 = require("node:path");
     MANIFEST_NAME = "session-brief.json";
   }
 });
 
 // src/node/agents/doctor-install-check.ts
+function readOurs(vault, file) {
+  try {
+    return readIfExists(vault, file);
+  } catch (error) {
+    if (error instanceof WriteError) return null;
+    throw error;
+  }
+}
 function checkScript(o, checks) {
   const script = scriptTarget(o.vault);
   if (!exists3(script)) {
@@ -23519,7 +23944,7 @@ function checkScript(o, checks) {
     checks.push({ id: "script", status: "fail", message: `${script} is there but the bridge it runs is not (${bridge} is missing); it may be the single-file bridge of an earlier version.`, fix: 'Run "install" again to update it.' });
     return;
   }
-  if (sha256(fs32.readFileSync(script)) !== sha256(Buffer.from(HOOK_ENTRY, "utf8"))) {
+  if (sha256(readOurs(o.vault, script) ?? "") !== sha256(Buffer.from(HOOK_ENTRY, "utf8"))) {
     checks.push({ id: "script", status: "fail", message: `${script} is not the hook entry of this version (${o.version}): an older or changed copy.`, fix: 'Run "install" again to update it.' });
     return;
   }
@@ -23528,7 +23953,7 @@ function checkScript(o, checks) {
     { file: editTarget(o.vault), text: EDIT_FILE, runsFor: "the hooks around an edit" }
   ];
   for (const { file, text: text2, runsFor } of small) {
-    if (!exists3(file) || sha256(fs32.readFileSync(file)) !== sha256(Buffer.from(text2, "utf8"))) {
+    if (!exists3(file) || sha256(readOurs(o.vault, file) ?? "") !== sha256(Buffer.from(text2, "utf8"))) {
       const what = exists3(file) ? "is not the one of this version" : "is missing";
       checks.push({ id: "script", status: "fail", message: `${file}, which the hook entry runs for ${runsFor}, ${what} (${o.version}).`, fix: 'Run "install" again to update it.' });
       return;
@@ -23536,28 +23961,80 @@ function checkScript(o, checks) {
   }
   if (o.scriptSource !== void 0) {
     const running = sha256(typeof o.scriptSource === "string" ? Buffer.from(o.scriptSource, "utf8") : o.scriptSource);
-    if (sha256(fs32.readFileSync(bridge)) !== running) {
+    if (sha256(readOurs(o.vault, bridge) ?? "") !== running) {
       checks.push({ id: "script", status: "fail", message: `${bridge} differs from this bridge (version ${o.version}): it is an older or changed copy.`, fix: 'Run "install" again to update it.' });
       return;
     }
   }
-  checks.push({ id: "script", status: "ok", message: `${script} and the bridge it runs (${path41.basename(bridge)}) are present and current (version ${o.version}).` });
+  checks.push({ id: "script", status: "ok", message: `${script} and the bridge it runs (${path43.basename(bridge)}) are present and current (version ${o.version}).` });
   const manifest = readManifest(o.vault);
   if (manifest === null) checks.push({ id: "record", status: "warn", message: "session-brief.json (what install recorded) is missing or unreadable.", fix: 'Run "install" again.' });
-  else if (manifest.configDir === void 0 || !exists3(path41.join(o.vault, manifest.configDir))) {
+  else if (manifest.configDir === void 0 || !exists3(path43.join(o.vault, manifest.configDir))) {
     checks.push({ id: "record", status: "warn", message: `The recorded Obsidian config folder ${manifest.configDir ?? "(none)"} does not exist; the bridge looks for one itself.`, fix: 'Run "install" again after opening the vault in Obsidian once.' });
   } else checks.push({ id: "record", status: "ok", message: `The bridge reads the vault's settings from ${manifest.configDir}.` });
 }
-var fs32, path41;
+var path43;
 var init_doctor_install_check = __esm({
   "src/node/agents/doctor-install-check.ts"() {
     "use strict";
-    fs32 = require("node:fs");
-    path41 = require("node:path");
+    path43 = require("node:path");
     init_doctor_files();
     init_files();
     init_manifest();
     init_options();
+  }
+});
+
+// src/node/agents/doctor-state.ts
+function describeDamage(dir, name, reason) {
+  return `${path44.join(dir, name)} ${reason}`;
+}
+function folderFindings(root, dir, ours, folders) {
+  const problem = stateFolderProblem(root, dir);
+  if (problem !== null) return [`${dir} ${problem}`];
+  const out = [];
+  for (const entry of listStateFolder(root, dir, 2e3)) {
+    if (!ours(entry.name)) continue;
+    const file = path44.join(dir, entry.name);
+    if (entry.isDirectory() && folders.has(entry.name)) {
+      for (const inner of listStateFolder(root, file, 2e3)) {
+        const e2 = inspectStateFile(root, path44.join(file, inner.name));
+        if (e2.kind === "damaged") out.push(describeDamage(file, inner.name, e2.reason));
+      }
+      continue;
+    }
+    const e = inspectStateFile(root, file);
+    if (e.kind === "damaged") out.push(describeDamage(dir, entry.name, e.reason));
+  }
+  return out;
+}
+function stateFolderChecks(vault, env) {
+  const ctx = loadVaultContext(vault, { env });
+  const findings = [];
+  const hooks = path44.join(vault, ".claude", "hooks");
+  findings.push(...folderFindings(vault, hooks, (name) => name.startsWith("session-brief"), /* @__PURE__ */ new Set()));
+  if (ctx.pluginDir !== null) findings.push(...folderFindings(vault, ctx.pluginDir, () => true, PLUGIN_FOLDERS));
+  if (findings.length === 0) {
+    return [{ id: "state-files", status: "ok", message: `Session Brief's files in ${hooks}${ctx.pluginDir === null ? "" : ` and ${ctx.pluginDir}`} are regular files inside the vault.` }];
+  }
+  const shown = findings.slice(0, 10).join("; ") + (findings.length > 10 ? `; and ${findings.length - 10} more` : "");
+  return [
+    {
+      id: "state-files",
+      status: "fail",
+      message: `Found where Session Brief keeps its files, and left untouched (the hooks go without them): ${shown}.`,
+      fix: 'Someone or something (a synced or cloned vault, a script) put these there. Check what they point to, remove them, and run "install" again; Session Brief then writes its own files in their place.'
+    }
+  ];
+}
+var path44, PLUGIN_FOLDERS;
+var init_doctor_state = __esm({
+  "src/node/agents/doctor-state.ts"() {
+    "use strict";
+    path44 = require("node:path");
+    init_state_file();
+    init_vault_config();
+    PLUGIN_FOLDERS = /* @__PURE__ */ new Set(["session-marks"]);
   }
 });
 
@@ -23589,7 +24066,7 @@ function coversAllSources(matcher) {
   }
 }
 function isMine(o, f) {
-  return path42.resolve(parseOwnCommand(f.command)?.script ?? "") === path42.resolve(scriptTarget(o.vault));
+  return path45.resolve(parseOwnCommand(f.command)?.script ?? "") === path45.resolve(scriptTarget(o.vault));
 }
 function checkRegistrations(o, found, checks) {
   const spec = specFor(o.agent);
@@ -23663,11 +24140,11 @@ function checkTrust(o, found, p, checks) {
     checks.push({ id: "trust", status: t.status, message: t.message, ...t.fix !== void 0 ? { fix: t.fix } : {} });
   }
 }
-var path42;
+var path45;
 var init_doctor_registration_check = __esm({
   "src/node/agents/doctor-registration-check.ts"() {
     "use strict";
-    path42 = require("node:path");
+    path45 = require("node:path");
     init_agent_contracts();
     init_command_line();
     init_doctor_files();
@@ -23678,7 +24155,7 @@ var init_doctor_registration_check = __esm({
 });
 
 // src/node/agents/doctor-hook-mistakes.ts
-function describe3(m) {
+function describe4(m) {
   switch (m.kind) {
     case "matcher-case":
       return { message: `the "${m.event}" matcher ${JSON.stringify(m.matcher)} names "${m.wrong}"; tool names match case-sensitively, so it matches no tool and the hook never runs for it.`, fix: `Write "${m.right}" in that matcher.` };
@@ -23695,7 +24172,7 @@ function describe3(m) {
 function hookMistakeChecks(agent, where, settings) {
   if (specFor(agent).claudeHookRules !== true) return [];
   return listHookMistakes(settings.hooks).map((m) => {
-    const { message: message2, fix } = describe3(m);
+    const { message: message2, fix } = describe4(m);
     return { id: `hook-mistake:${where.label}`, status: "warn", message: `${where.file}: ${message2}`, fix };
   });
 }
@@ -24451,11 +24928,11 @@ function parseTree(text2, errors = [], options = ParseOptions.DEFAULT) {
       onValue({ type: getNodeType(value), offset, length, parent: currentParent, value });
       ensurePropertyComplete(offset + length);
     },
-    onSeparator: (sep5, offset, length) => {
+    onSeparator: (sep7, offset, length) => {
       if (currentParent.type === "property") {
-        if (sep5 === ":") {
+        if (sep7 === ":") {
           currentParent.colonOffset = offset;
-        } else if (sep5 === ",") {
+        } else if (sep7 === ",") {
           ensurePropertyComplete(offset);
         }
       }
@@ -24471,12 +24948,12 @@ function parseTree(text2, errors = [], options = ParseOptions.DEFAULT) {
   }
   return result;
 }
-function findNodeAtLocation(root, path56) {
+function findNodeAtLocation(root, path59) {
   if (!root) {
     return void 0;
   }
   let node = root;
-  for (let segment of path56) {
+  for (let segment of path59) {
     if (typeof segment === "string") {
       if (node.type !== "object" || !Array.isArray(node.children)) {
         return void 0;
@@ -24842,14 +25319,14 @@ var init_parser = __esm({
 
 // node_modules/jsonc-parser/lib/esm/impl/edit.js
 function setProperty(text2, originalPath, value, options) {
-  const path56 = originalPath.slice();
+  const path59 = originalPath.slice();
   const errors = [];
   const root = parseTree(text2, errors);
   let parent = void 0;
   let lastSegment = void 0;
-  while (path56.length > 0) {
-    lastSegment = path56.pop();
-    parent = findNodeAtLocation(root, path56);
+  while (path59.length > 0) {
+    lastSegment = path59.pop();
+    parent = findNodeAtLocation(root, path59);
     if (parent === void 0 && value !== void 0) {
       if (typeof lastSegment === "string") {
         value = { [lastSegment]: value };
@@ -24992,8 +25469,8 @@ var init_edit = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/main.js
-function modify(text2, path56, value, options) {
-  return setProperty(text2, path56, value, options);
+function modify(text2, path59, value, options) {
+  return setProperty(text2, path59, value, options);
 }
 function applyEdits(text2, edits) {
   let sortedEdits = edits.slice(0).sort((a, b) => {
@@ -25093,17 +25570,17 @@ function parseJsonDoc(raw, file) {
   }
   return { text: text2.trim() === "" ? "{}" : text2, bom, value, format: detectFormat(text2) };
 }
-function editJson(doc, path56, value, file) {
-  const edits = modify(doc.text, path56, value, { formattingOptions: doc.format });
+function editJson(doc, path59, value, file) {
+  const edits = modify(doc.text, path59, value, { formattingOptions: doc.format });
   const text2 = applyEdits(doc.text, edits);
   return { ...parseJsonDoc(text2, file), bom: doc.bom, format: doc.format };
 }
 function serialize(doc) {
   return `${doc.bom ? "\uFEFF" : ""}${doc.text}`;
 }
-function valueAt(root, path56) {
+function valueAt(root, path59) {
   let v = root;
-  for (const seg of path56) {
+  for (const seg of path59) {
     if (typeof seg === "number") v = Array.isArray(v) ? v[seg] : void 0;
     else v = typeof v === "object" && v !== null && !Array.isArray(v) ? v[seg] : void 0;
     if (v === void 0) return void 0;
@@ -25277,7 +25754,7 @@ function sleep(ms) {
 }
 function readOwner(file) {
   try {
-    const v = JSON.parse(fs33.readFileSync(file, "utf8"));
+    const v = JSON.parse(fs28.readFileSync(file, "utf8"));
     return typeof v.pid === "number" && typeof v.nonce === "string" && typeof v.at === "number" ? { pid: v.pid, started: typeof v.started === "string" ? v.started : null, nonce: v.nonce, at: v.at } : null;
   } catch {
     return null;
@@ -25286,7 +25763,7 @@ function readOwner(file) {
 function isStale(owner, file, now2) {
   if (owner === null) {
     try {
-      return now2 - fs33.statSync(file).mtimeMs > 2e3;
+      return now2 - fs28.statSync(file).mtimeMs > 2e3;
     } catch {
       return false;
     }
@@ -25299,26 +25776,26 @@ function isStale(owner, file, now2) {
 function breakStale(file, judged) {
   const aside = `${file}.${process.pid}.${crypto2.randomBytes(4).toString("hex")}.stale`;
   try {
-    fs33.renameSync(file, aside);
+    fs28.renameSync(file, aside);
   } catch {
     return;
   }
   const taken = readOwner(aside);
   if (judged !== null && taken !== null && taken.nonce !== judged.nonce) {
     try {
-      fs33.linkSync(aside, file);
+      fs28.linkSync(aside, file);
     } catch {
     }
   }
-  fs33.rmSync(aside, { force: true });
+  fs28.rmSync(aside, { force: true });
 }
 function canonical(p) {
-  const abs = path43.resolve(p);
+  const abs = path46.resolve(p);
   try {
-    return fs33.realpathSync(abs);
+    return fs28.realpathSync(abs);
   } catch {
     try {
-      return path43.join(fs33.realpathSync(path43.dirname(abs)), path43.basename(abs));
+      return path46.join(fs28.realpathSync(path46.dirname(abs)), path46.basename(abs));
     } catch {
       return abs;
     }
@@ -25326,16 +25803,16 @@ function canonical(p) {
 }
 function lockDir() {
   const user = typeof process.getuid === "function" ? String(process.getuid()) : crypto2.createHash("sha256").update(os3.userInfo().username).digest("hex").slice(0, 12);
-  const dir = path43.join(os3.tmpdir(), `session-brief-locks-${user}`);
-  fs33.mkdirSync(dir, { recursive: true, mode: 448 });
-  const st = fs33.lstatSync(dir);
+  const dir = path46.join(os3.tmpdir(), `session-brief-locks-${user}`);
+  fs28.mkdirSync(dir, { recursive: true, mode: 448 });
+  const st = fs28.lstatSync(dir);
   if (!st.isDirectory() || typeof process.getuid === "function" && st.uid !== process.getuid()) {
     throw new WriteError(`the lock folder ${dir} is not a folder of this user; nothing was changed. Remove it and run this again.`);
   }
   return dir;
 }
 function lockFileFor(target) {
-  return path43.join(lockDir(), `${crypto2.createHash("sha256").update(canonical(target)).digest("hex").slice(0, 32)}.lock`);
+  return path46.join(lockDir(), `${crypto2.createHash("sha256").update(canonical(target)).digest("hex").slice(0, 32)}.lock`);
 }
 function acquireLock(target, waitMs = WAIT_MS) {
   const file = lockFileFor(target);
@@ -25343,15 +25820,15 @@ function acquireLock(target, waitMs = WAIT_MS) {
   const deadline = Date.now() + waitMs;
   for (let delay = 5; ; delay = Math.min(100, delay * 2)) {
     try {
-      const fd = fs33.openSync(file, "wx", 384);
+      const fd = fs28.openSync(file, "wx", 384);
       try {
-        fs33.writeSync(fd, JSON.stringify({ ...me, at: Date.now() }));
+        fs28.writeSync(fd, JSON.stringify({ ...me, at: Date.now() }));
       } finally {
-        fs33.closeSync(fd);
+        fs28.closeSync(fd);
       }
       return {
         release: () => {
-          if (readOwner(file)?.nonce === me.nonce) fs33.rmSync(file, { force: true });
+          if (readOwner(file)?.nonce === me.nonce) fs28.rmSync(file, { force: true });
         }
       };
     } catch (error) {
@@ -25378,14 +25855,14 @@ function withLocks(targets2, fn) {
     for (const h of held.reverse()) h.release();
   }
 }
-var crypto2, fs33, os3, path43, STALE_MS, WAIT_MS;
+var crypto2, fs28, os3, path46, STALE_MS, WAIT_MS;
 var init_install_lock = __esm({
   "src/node/agents/install-lock.ts"() {
     "use strict";
     crypto2 = require("node:crypto");
-    fs33 = require("node:fs");
+    fs28 = require("node:fs");
     os3 = require("node:os");
-    path43 = require("node:path");
+    path46 = require("node:path");
     init_process_identity();
     init_process_alive();
     init_files();
@@ -25410,8 +25887,8 @@ function servers(doc, file) {
   if (!isObj3(s)) throw new UnparseableError(`${file}: "mcpServers" is not an object; it was left unchanged.`);
   return s;
 }
-function read(file) {
-  const before = readIfExists(file);
+function read(vault, file) {
+  const before = readIfExists(vault, file);
   if (before === null) return { before, doc: null };
   const doc = parseJsonDoc(decodeStrict(before, file), file);
   if (!isObj3(doc.value)) throw new UnparseableError(`${file} does not hold a JSON object; it was left unchanged.`);
@@ -25430,9 +25907,9 @@ function registerMcp(r, host, scope, vault, home, node, script) {
   }
   const entry = host.entry(node, script);
   try {
-    const { before, doc } = read(file);
+    const { before, doc } = read(vault, file);
     if (doc === null) {
-      writeAtomic(file, `${JSON.stringify({ mcpServers: { [MCP_SERVER_NAME]: entry } }, null, 2)}
+      writeAtomic(vault, file, `${JSON.stringify({ mcpServers: { [MCP_SERVER_NAME]: entry } }, null, 2)}
 `);
       r.changed.push(file);
       r.lines.push(`Registered the MCP server "${MCP_SERVER_NAME}" in ${file} (new file)`);
@@ -25450,10 +25927,10 @@ function registerMcp(r, host, scope, vault, home, node, script) {
     const after = serialize(withEntry(doc, entry, file));
     const bak = backupPath(file);
     if (before !== null && current === void 0) {
-      writeAtomic(bak, before);
+      writeAtomic(vault, bak, before);
       r.changed.push(bak);
     }
-    writeAtomic(file, after);
+    writeAtomic(vault, file, after);
     r.changed.push(file);
     r.lines.push(`Registered the MCP server "${MCP_SERVER_NAME}" in ${file}${current === void 0 ? ` (previous version kept as ${bak})` : ""}`);
   } catch (error) {
@@ -25465,16 +25942,16 @@ function unregisterMcp(r, host, scope, vault, home) {
   const file = mcpConfigFile(host, scope, vault, home);
   if (file === null) return;
   try {
-    const { before, doc } = read(file);
+    const { before, doc } = read(vault, file);
     const current = doc === null ? void 0 : servers(doc, file)?.[MCP_SERVER_NAME];
     if (doc === null || before === null || !isOwnMcpEntry(current)) return;
     const bak = backupPath(file);
-    const original = readIfExists(bak);
+    const original = readIfExists(vault, bak);
     if (original !== null) {
       const again = serialize(withEntry(parseJsonDoc(decodeStrict(original, bak), bak), current, file));
       if (again === before.toString("utf8")) {
-        writeAtomic(file, original);
-        removeFile(bak);
+        writeAtomic(vault, file, original);
+        removeFile(vault, bak);
         r.changed.push(file, bak);
         r.lines.push(`Restored ${file} to its content before install (MCP server removed)`);
         return;
@@ -25482,7 +25959,7 @@ function unregisterMcp(r, host, scope, vault, home) {
     }
     let out = editJson(doc, ["mcpServers", MCP_SERVER_NAME], void 0, file);
     if (original === null && sameJson(out.value, { mcpServers: {} })) {
-      removeFile(file);
+      removeFile(vault, file);
       r.changed.push(file);
       r.lines.push(`Removed ${file} (it held only our MCP server)`);
       return;
@@ -25491,8 +25968,8 @@ function unregisterMcp(r, host, scope, vault, home) {
       const was = parseJsonDoc(decodeStrict(original, bak), bak).value;
       if (was.mcpServers === void 0) out = editJson(out, ["mcpServers"], void 0, file);
     }
-    writeAtomic(file, serialize(out));
-    if (original !== null) removeFile(bak);
+    writeAtomic(vault, file, serialize(out));
+    if (original !== null) removeFile(vault, bak);
     r.changed.push(file);
     r.lines.push(`Removed the MCP server "${MCP_SERVER_NAME}" from ${file}; everything else kept`);
   } catch (error) {
@@ -25539,7 +26016,7 @@ var init_mcp_file = __esm({
 
 // src/node/agents/install.ts
 function samePath(a, b) {
-  return path44.resolve(a) === path44.resolve(b);
+  return path47.resolve(a) === path47.resolve(b);
 }
 function decodeStrict(data, file) {
   try {
@@ -25563,9 +26040,9 @@ function eventCommand(o, node) {
 function commandShells(o) {
   return specFor(o.agent).shells ?? [shellOn(o.platform ?? process.platform, HOSTS[o.agent].windowsShell)];
 }
-function isDir4(p) {
+function isDir3(p) {
   try {
-    return fs34.statSync(p).isDirectory();
+    return fs29.statSync(p).isDirectory();
   } catch {
     return false;
   }
@@ -25587,7 +26064,7 @@ function installLocked(o) {
   const host = HOSTS[o.agent];
   const platform = o.platform ?? process.platform;
   if (!spec.scopes.includes(o.scope)) return fail(EXIT.usage, `${host.name} has no "${o.scope}" scope; use ${spec.scopes.join(" or ")}.`);
-  if (!isDir4(o.vault)) return fail(EXIT.usage, `vault folder ${o.vault} does not exist or is not a folder.`);
+  if (!isDir3(o.vault)) return fail(EXIT.usage, `vault folder ${o.vault} does not exist or is not a folder.`);
   const node = resolveNode(o.nodePath, r.warnings);
   const script = scriptTarget(o.vault);
   for (const [label, p] of [
@@ -25607,7 +26084,7 @@ function installLocked(o) {
   let before;
   let applied;
   try {
-    before = readIfExists(file);
+    before = readIfExists(o.vault, file);
     const startDoc = before === null ? newDoc(spec, file) : parseJsonDoc(decodeStrict(before, file), file);
     applied = applyRegistration(startDoc, spec, spec.entries(eventCommand(o, node)), file);
   } catch (error) {
@@ -25624,16 +26101,16 @@ function installLocked(o) {
   const bridge = bridgeTarget(o.vault);
   const start = startTarget(o.vault);
   const edit = editTarget(o.vault);
-  const same2 = (file2, want) => readIfExists(file2)?.equals(want) ?? false;
-  const scriptChanged = !same2(bridge, source) || !same2(start, startText) || !same2(edit, editText) || !same2(script, entry);
+  const same3 = (file2, want) => readIfExists(o.vault, file2)?.equals(want) ?? false;
+  const scriptChanged = !same3(bridge, source) || !same3(start, startText) || !same3(edit, editText) || !same3(script, entry);
   const mcpSource = o.mcpSource === void 0 ? void 0 : typeof o.mcpSource === "string" ? Buffer.from(o.mcpSource, "utf8") : o.mcpSource;
   const mcpProblem = mcpSourceProblem(mcpSource, o.version);
   const mcpFile = mcpTarget(o.vault);
-  const mcpBefore = readIfExists(mcpFile);
+  const mcpBefore = readIfExists(o.vault, mcpFile);
   const mcpChanged = mcpSource !== void 0 && mcpProblem === null && (mcpBefore === null || !mcpBefore.equals(mcpSource));
   const keepOriginal = prevRecord !== void 0 && before !== null && prevRecord.installedSha256 === sha256(before);
   const cleanBefore = before !== null && applied.replaced.length === 0 && !holdsOwnEntries(before, spec, file);
-  const keepBackup = !keepOriginal && backupHoldsRecordedOriginal(file, previous);
+  const keepBackup = !keepOriginal && backupHoldsRecordedOriginal(o.vault, file, previous);
   const record2 = {
     agent: o.agent,
     scope: o.scope,
@@ -25642,13 +26119,13 @@ function installLocked(o) {
     originalSha256: keepOriginal ? prevRecord.originalSha256 : before !== null && cleanBefore && !keepBackup ? sha256(before) : null,
     installedSha256: sha256(after),
     created: keepOriginal ? dedupePaths([...prevRecord.created, ...applied.created]) : applied.created,
-    createdDirs: keepOriginal ? prevRecord.createdDirs : before === null ? missingDirs(path44.dirname(file)) : []
+    createdDirs: keepOriginal ? prevRecord.createdDirs : before === null ? missingDirs(path47.dirname(file)) : []
   };
   if (!settingsChanged) {
     if (prevRecord !== void 0) Object.assign(record2, prevRecord);
     else Object.assign(record2, { createdFile: false, originalSha256: null, created: [], createdDirs: [] });
   }
-  const scriptDirs = previous?.createdDirs ?? missingDirs(path44.dirname(script)).map((d) => path44.relative(o.vault, d).split(path44.sep).join("/"));
+  const scriptDirs2 = previous?.createdDirs ?? missingDirs(path47.dirname(script)).map((d) => path47.relative(o.vault, d).split(path47.sep).join("/"));
   const installs = previous?.installs.filter((x) => x !== prevRecord && (x.scope === "user" || isInside(x.file, o.vault))) ?? [];
   const at = prevRecord !== void 0 ? Math.min(previous?.installs.indexOf(prevRecord) ?? installs.length, installs.length) : installs.length;
   installs.splice(at, 0, record2);
@@ -25659,34 +26136,34 @@ function installLocked(o) {
     version: o.version,
     scriptSha256: sha256(source),
     node,
-    createdDirs: scriptDirs,
+    createdDirs: scriptDirs2,
     installs
   };
   const manifestText = serializeManifest(manifest);
-  const manifestBefore = readIfExists(manifestPath(o.vault));
+  const manifestBefore = readIfExists(o.vault, manifestPath(o.vault));
   const manifestChanged = manifestBefore === null || manifestBefore.toString("utf8") !== manifestText;
   try {
-    if (settingsChanged) assertWritable(file);
+    if (settingsChanged) assertWritable(o.vault, file);
     if (scriptChanged) {
-      writeAtomic(bridge, source);
-      writeAtomic(start, startText);
-      writeAtomic(edit, editText);
-      writeAtomic(script, entry);
+      writeAtomic(o.vault, bridge, source);
+      writeAtomic(o.vault, start, startText);
+      writeAtomic(o.vault, edit, editText);
+      writeAtomic(o.vault, script, entry);
       r.changed.push(bridge, start, edit, script);
-      if (removeFile(`${script}.v8cache`)) r.changed.push(`${script}.v8cache`);
+      if (removeFile(o.vault, `${script}.v8cache`)) r.changed.push(`${script}.v8cache`);
       r.lines.push(`Copied the bridge (version ${o.version}) to ${bridge}, run by the hook entry ${script}`);
     } else r.lines.push(`The bridge at ${bridge} is current`);
     if (mcpChanged && mcpSource !== void 0) {
-      writeAtomic(mcpFile, mcpSource);
+      writeAtomic(o.vault, mcpFile, mcpSource);
       r.changed.push(mcpFile);
       r.lines.push(`Copied the MCP server file to ${mcpFile}`);
     } else if (mcpProblem !== null) r.warnings.push(`${mcpProblem} The hooks are installed; the MCP server is not.`);
     if (settingsChanged) {
       if (before !== null && !keepOriginal && !keepBackup) {
-        writeAtomic(backupPath(file), before);
+        writeAtomic(o.vault, backupPath(file), before);
         r.changed.push(backupPath(file));
       }
-      writeAtomic(file, after);
+      writeAtomic(o.vault, file, after);
       r.changed.push(file);
       const events = spec.events.join(", ").replace(/, ([^,]*)$/, " and $1");
       const backup = before === null ? " (new file)" : keepOriginal ? "" : keepBackup ? ` (${backupPath(file)} still holds the version from before the first install)` : ` (previous version kept as ${backupPath(file)})`;
@@ -25694,7 +26171,7 @@ function installLocked(o) {
       for (const c of applied.replaced) r.lines.push(`Replaced an older entry of ours that ran: ${c}`);
     } else r.lines.push(`${file} already has the ${host.name} hooks; left unchanged`);
     if (manifestChanged) {
-      writeAtomic(manifestPath(o.vault), manifestText);
+      writeAtomic(o.vault, manifestPath(o.vault), manifestText);
       r.changed.push(manifestPath(o.vault));
     }
   } catch (error) {
@@ -25720,17 +26197,17 @@ function installLocked(o) {
 function recordedPluginDir(o, configDir, before) {
   const given = o.pluginDir?.replace(/\\/g, "/").replace(/^\/+|\/+$/g, "");
   if (given !== void 0 && given !== "") return given === `${configDir}/plugins/${PLUGIN_ID}` ? void 0 : given;
-  return before !== void 0 && isDir4(path44.join(o.vault, before)) ? before : void 0;
+  return before !== void 0 && isDir3(path47.join(o.vault, before)) ? before : void 0;
 }
-function backupHoldsRecordedOriginal(file, manifest) {
+function backupHoldsRecordedOriginal(vault, file, manifest) {
   const originals = new Set((manifest?.installs ?? []).filter((x) => samePath(x.file, file) && x.originalSha256 !== null).map((x) => x.originalSha256));
   if (originals.size === 0) return false;
-  const bak = readIfExists(backupPath(file));
+  const bak = readIfExists(vault, backupPath(file));
   return bak !== null && originals.has(sha256(bak));
 }
 function isInside(file, dir) {
-  const rel = path44.relative(path44.resolve(dir), path44.resolve(file));
-  return rel !== "" && !rel.startsWith("..") && !path44.isAbsolute(rel);
+  const rel = path47.relative(path47.resolve(dir), path47.resolve(file));
+  return rel !== "" && !rel.startsWith("..") && !path47.isAbsolute(rel);
 }
 function holdsOwnEntries(before, spec, file) {
   try {
@@ -25755,12 +26232,12 @@ function dedupePaths(paths) {
     return true;
   });
 }
-var fs34, path44, HOOK_COMMAND;
+var fs29, path47, HOOK_COMMAND;
 var init_install = __esm({
   "src/node/agents/install.ts"() {
     "use strict";
-    fs34 = require("node:fs");
-    path44 = require("node:path");
+    fs29 = require("node:fs");
+    path47 = require("node:path");
     init_agent_contracts();
     init_command_line();
     init_files();
@@ -25787,7 +26264,9 @@ function readRegistrations(o, p, checks) {
   for (const where of spec.readFiles(p)) {
     let text2;
     try {
-      text2 = decodeStrict(fs35.readFileSync(where.file), where.file);
+      const data = readIfExists(o.vault, where.file);
+      if (data === null) continue;
+      text2 = decodeStrict(data, where.file);
     } catch (error) {
       const code = error.code;
       if (code === "ENOENT") continue;
@@ -25829,14 +26308,13 @@ function readRegistrations(o, p, checks) {
   }
   return found;
 }
-var fs35;
 var init_doctor_settings_files = __esm({
   "src/node/agents/doctor-settings-files.ts"() {
     "use strict";
-    fs35 = require("node:fs");
     init_agent_contracts();
     init_command_line();
     init_doctor_hook_mistakes();
+    init_files();
     init_install();
     init_options();
   }
@@ -25870,14 +26348,14 @@ function now(env) {
 }
 function installedAt(vault) {
   try {
-    return fs36.statSync(bridgeTarget(vault)).mtimeMs;
+    return fs30.statSync(bridgeTarget(vault)).mtimeMs;
   } catch {
     return null;
   }
 }
 function sessionStartChecks(vault, registered, env = {}) {
   const pluginDir = loadVaultContext(vault, { env }).pluginDir;
-  const entries = pluginDir === null ? [] : readSessionStarts2(pluginDir);
+  const entries = pluginDir === null ? [] : readSessionStarts(vault, pluginDir);
   const t = now(env);
   const checks = [];
   const delivered = entries.filter((e) => e.delivered);
@@ -25893,7 +26371,7 @@ function sessionStartChecks(vault, registered, env = {}) {
     return checks;
   }
   const recent = delivered.slice(-SHOWN).reverse();
-  checks.push({ id: "sessions", status: "ok", message: `Last real sessions that received the brief (newest first, from ${path45.join(pluginDir ?? "", STARTS_FILE)}): ${recent.map(describeStart).join("; ")}.` });
+  checks.push({ id: "sessions", status: "ok", message: `Last real sessions that received the brief (newest first, from ${path48.join(pluginDir ?? "", STARTS_FILE)}): ${recent.map(describeStart).join("; ")}.` });
   const quietDays = Math.floor((t - Date.parse(last.at)) / DAY_MS);
   if (registered && quietDays >= QUIET_DAYS) {
     checks.push({ id: "sessions-quiet", status: "warn", message: `No session has received the brief for ${quietDays} days (last: ${describeStart(last)}).`, fix: "If you used the agent since, it started where the hooks do not reach: start it in the vault (or install with --scope user)." });
@@ -25910,12 +26388,12 @@ function sessionStartChecks(vault, registered, env = {}) {
   }
   return checks;
 }
-var fs36, path45, QUIET_DAYS, SHOWN, DAY_MS;
+var fs30, path48, QUIET_DAYS, SHOWN, DAY_MS;
 var init_doctor_sessions = __esm({
   "src/node/doctor-sessions.ts"() {
     "use strict";
-    fs36 = require("node:fs");
-    path45 = require("node:path");
+    fs30 = require("node:fs");
+    path48 = require("node:path");
     init_quote();
     init_options();
     init_session_starts();
@@ -25931,9 +26409,9 @@ var init_doctor_sessions = __esm({
 function isObj5(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
-function readJson4(file) {
+function readJson3(vault, file) {
   try {
-    const value = JSON.parse(fs37.readFileSync(file, "utf8").replace(/^\uFEFF/, ""));
+    const value = JSON.parse((readIfExists(vault, file) ?? "").toString("utf8").replace(/^\uFEFF/, ""));
     return isObj5(value) ? value : null;
   } catch {
     return null;
@@ -25950,7 +26428,7 @@ function findMcpRegistrations(host, vault, home) {
     }
   };
   for (const { file, scope } of host.files(vault, home)) {
-    const value = readJson4(file);
+    const value = readJson3(vault, file);
     take(value?.mcpServers, file, scope);
     if (isObj5(value?.projects)) {
       for (const [dir, p] of Object.entries(value.projects)) if (isObj5(p)) take(p.mcpServers, file, `local, for ${dir}`);
@@ -25959,7 +26437,7 @@ function findMcpRegistrations(host, vault, home) {
   return found;
 }
 function probeMcpServer(command, args, cwd, env, timeoutMs) {
-  return new Promise((resolve19) => {
+  return new Promise((resolve23) => {
     let stdout = "";
     let stderr = "";
     let tools = null;
@@ -25971,7 +26449,7 @@ function probeMcpServer(command, args, cwd, env, timeoutMs) {
       settled = true;
       clearTimeout(timer);
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-      resolve19({ tools, problem, lingered });
+      resolve23({ tools, problem, lingered });
     };
     const child = (0, import_node_child_process3.spawn)(command, args, { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
     let timer = setTimeout(() => finish(`it did not answer ${phase === "initialize" ? "the initialize request" : "tools/list"} within ${timeoutMs / 1e3} s${firstErrorLine() !== "" ? ` (stderr: ${firstErrorLine()})` : ""}`), timeoutMs);
@@ -26032,8 +26510,11 @@ function checkServerFile(o, checks) {
   const file = mcpTarget(o.vault);
   let installed;
   try {
-    installed = fs37.readFileSync(file);
+    installed = readIfExists(o.vault, file);
   } catch {
+    installed = null;
+  }
+  if (installed === null) {
     checks.push({ id: "mcp-file", status: "fail", message: `The MCP server file is not in the vault (${file} is missing), so the MCP server cannot start.`, fix: 'Run "install" again (or the Obsidian command "Install agent hooks").' });
     return false;
   }
@@ -26044,13 +26525,13 @@ function checkServerFile(o, checks) {
   return true;
 }
 async function checkMcpServer(host, o, checks) {
-  const script = path46.resolve(scriptTarget(o.vault));
+  const script = path49.resolve(scriptTarget(o.vault));
   const all = findMcpRegistrations(host, o.vault, o.home);
-  const mine = all.filter((r) => r.args.some((a) => path46.resolve(a) === script));
+  const mine = all.filter((r) => r.args.some((a) => path49.resolve(a) === script));
   for (const r of all) {
     if (mine.includes(r)) continue;
     const target = r.args.find((a) => a.endsWith(`session-brief.cjs`)) ?? r.args[0] ?? "";
-    checks.push({ id: "mcp-registration", status: "warn", message: `${r.file} (${r.label}) starts the MCP server of another vault: ${target}.`, fix: fs37.existsSync(target) ? "Uninstall it there if this vault should be the one." : `Run "install" in ${o.vault}; it updates that entry.` });
+    checks.push({ id: "mcp-registration", status: "warn", message: `${r.file} (${r.label}) starts the MCP server of another vault: ${target}.`, fix: fs31.existsSync(target) ? "Uninstall it there if this vault should be the one." : `Run "install" in ${o.vault}; it updates that entry.` });
   }
   if (mine.length === 0) {
     checks.push({ id: "mcp-registration", status: "warn", message: `The MCP server "${MCP_SERVER_NAME}" is not registered for this vault (not in ${host.files(o.vault, o.home).map((f) => f.file).join(" or ")}): the agent has no mid-session tools.`, fix: 'Run "install" again (it registers the server beside the hooks).' });
@@ -26074,13 +26555,13 @@ async function checkMcpServer(host, o, checks) {
   checks.push({ id: "mcp-run", status: "ok", message: `${shown} started and lists its tools: ${listed.join(", ")}.` });
   if (probe.lingered) checks.push({ id: "mcp-run", status: "warn", message: `${shown} did not exit within ${EXIT_WAIT_MS / 1e3} s after its input closed; the agent may leave it running.` });
 }
-var import_node_child_process3, fs37, path46, EXIT_WAIT_MS;
+var import_node_child_process3, fs31, path49, EXIT_WAIT_MS;
 var init_doctor_mcp = __esm({
   "src/node/agents/doctor-mcp.ts"() {
     "use strict";
     import_node_child_process3 = require("node:child_process");
-    fs37 = require("node:fs");
-    path46 = require("node:path");
+    fs31 = require("node:fs");
+    path49 = require("node:path");
     init_contract();
     init_files();
     init_mcp_registration();
@@ -26102,7 +26583,7 @@ function matcherReaches(matcher, tool) {
 }
 function writeGuardChecks(agent, vault, script, found, settings) {
   if (!specFor(agent).events.includes(WRITE_GUARD_EVENT)) return [];
-  const ours = found.filter((f) => f.event === WRITE_GUARD_EVENT && path47.resolve(parseOwnCommand(f.command)?.script ?? "") === path47.resolve(script));
+  const ours = found.filter((f) => f.event === WRITE_GUARD_EVENT && path50.resolve(parseOwnCommand(f.command)?.script ?? "") === path50.resolve(script));
   const folder2 = settings.sessionsFolder === "" ? "" : quoteName(settings.sessionsFolder);
   const out = [];
   if (ours.length === 0) {
@@ -26124,11 +26605,11 @@ function writeGuardChecks(agent, vault, script, found, settings) {
   }
   return out;
 }
-var path47, SETTING;
+var path50, SETTING;
 var init_doctor_write_guard = __esm({
   "src/node/agents/doctor-write-guard.ts"() {
     "use strict";
-    path47 = require("node:path");
+    path50 = require("node:path");
     init_write_guard();
     init_quote();
     init_command_line();
@@ -26141,11 +26622,11 @@ var init_doctor_write_guard = __esm({
 // src/node/claude-plugin.ts
 function claudeUserFolder(env, home) {
   const given = env.CLAUDE_CONFIG_DIR;
-  return given !== void 0 && given !== "" ? path48.resolve(given) : path48.join(home, ".claude");
+  return given !== void 0 && given !== "" ? path51.resolve(given) : path51.join(home, ".claude");
 }
 function readJsonObject(file) {
   try {
-    const value = JSON.parse(fs38.readFileSync(file, "utf8").replace(/^\uFEFF/, ""));
+    const value = JSON.parse(fs32.readFileSync(file, "utf8").replace(/^\uFEFF/, ""));
     return value !== null && typeof value === "object" && !Array.isArray(value) ? value : null;
   } catch {
     return null;
@@ -26153,9 +26634,9 @@ function readJsonObject(file) {
 }
 function sessionSettingsFiles(projectDir, env, home) {
   return [
-    { scope: "user", file: path48.join(claudeUserFolder(env, home), "settings.json") },
-    { scope: "project", file: path48.join(projectDir, ".claude", "settings.json") },
-    { scope: "local", file: path48.join(projectDir, ".claude", "settings.local.json") }
+    { scope: "user", file: path51.join(claudeUserFolder(env, home), "settings.json") },
+    { scope: "project", file: path51.join(projectDir, ".claude", "settings.json") },
+    { scope: "local", file: path51.join(projectDir, ".claude", "settings.local.json") }
   ];
 }
 function pluginEnabled(projectDir, env, home) {
@@ -26171,12 +26652,12 @@ function pluginEnabled(projectDir, env, home) {
   }
   return [...state.values()];
 }
-var fs38, path48, CLAUDE_PLUGIN_NAME;
+var fs32, path51, CLAUDE_PLUGIN_NAME;
 var init_claude_plugin = __esm({
   "src/node/claude-plugin.ts"() {
     "use strict";
-    fs38 = require("node:fs");
-    path48 = require("node:path");
+    fs32 = require("node:fs");
+    path51 = require("node:path");
     CLAUDE_PLUGIN_NAME = "session-brief";
   }
 });
@@ -26253,6 +26734,7 @@ async function doctor(o) {
   const p = { vault: o.vault, home: o.home, env, platform, managedDir: o.managedDir };
   const checks = [];
   checkScript(o, checks);
+  checks.push(...stateFolderChecks(o.vault, env));
   checks.push(...vaultPathChecks(o.vault));
   const found = readRegistrations(o, p, checks);
   const reg = checkRegistrations(o, found, checks);
@@ -26281,6 +26763,7 @@ var init_doctor = __esm({
     init_doctor_files();
     init_doctor_hook_check();
     init_doctor_install_check();
+    init_doctor_state();
     init_doctor_registration_check();
     init_doctor_settings_files();
     init_options();
@@ -26296,21 +26779,38 @@ var init_doctor = __esm({
 });
 
 // src/node/agents/uninstall.ts
+function trustedRecord(x, p) {
+  if (!isAgentId(x.agent) || !specFor(x.agent).scopes.includes(x.scope)) return null;
+  const file = specFor(x.agent).settingsFile(x.scope, p);
+  if (!samePath(x.file, file)) return null;
+  const above = /* @__PURE__ */ new Set();
+  for (let d = path52.dirname(path52.resolve(file)); d !== path52.dirname(d); d = path52.dirname(d)) above.add(d);
+  const createdDirs = x.createdDirs.filter((d) => typeof d === "string" && above.has(path52.resolve(d)));
+  return { ...x, file, createdDirs };
+}
+function scriptDirs(vault, manifest) {
+  const allowed = [".claude", ".claude/hooks"];
+  return (manifest?.createdDirs ?? []).filter((d) => allowed.includes(d)).map((d) => path52.join(vault, ...d.split("/")));
+}
 function targets(o, recorded, p) {
   const chosen = recorded.filter((x) => (o.agent === void 0 || x.agent === o.agent) && (o.scope === void 0 || x.scope === o.scope));
-  if (chosen.length > 0) return chosen.map((x) => ({ agent: x.agent, scope: x.scope, file: x.file, record: x }));
+  const trusted = chosen.flatMap((x) => {
+    const t = trustedRecord(x, p);
+    return t === null ? [] : [{ agent: t.agent, scope: t.scope, file: t.file, record: t, original: x }];
+  });
+  if (trusted.length > 0) return trusted;
   const agent = o.agent ?? DEFAULT_AGENT;
   const scope = o.scope ?? "project";
   if (!specFor(agent).scopes.includes(scope)) return [];
   return [{ agent, scope, file: specFor(agent).settingsFile(scope, p) }];
 }
-function removeDirs(dirs) {
-  for (const d of [...dirs].sort((a, b) => b.length - a.length)) removeDirIfEmpty(d);
+function removeDirs(vault, dirs) {
+  for (const d of [...dirs].sort((a, b) => b.length - a.length)) removeDirIfEmpty(vault, d);
 }
 function undoFile(t, p, r, manifest) {
   const spec = specFor(t.agent);
   const name = HOSTS[t.agent].name;
-  const before = readIfExists(t.file);
+  const before = readIfExists(p.vault, t.file);
   if (before === null) {
     r.lines.push(`${t.file} does not exist; nothing to remove there`);
     return true;
@@ -26319,16 +26819,16 @@ function undoFile(t, p, r, manifest) {
   const bak = backupPath(t.file);
   if (rec !== void 0 && rec.installedSha256 === sha256(before)) {
     if (rec.createdFile) {
-      removeFile(t.file);
-      removeDirs(rec.createdDirs);
+      removeFile(p.vault, t.file);
+      removeDirs(p.vault, rec.createdDirs);
       r.changed.push(t.file);
       r.lines.push(`Removed ${t.file} (install had created it and nothing else was added since)`);
       return true;
     }
-    const original = readIfExists(bak);
+    const original = readIfExists(p.vault, bak);
     if (original !== null && rec.originalSha256 === sha256(original)) {
-      writeAtomic(t.file, original);
-      removeFile(bak);
+      writeAtomic(p.vault, t.file, original);
+      removeFile(p.vault, bak);
       r.changed.push(t.file, bak);
       r.lines.push(`Restored ${t.file} to its content before install`);
       return true;
@@ -26348,8 +26848,8 @@ function undoFile(t, p, r, manifest) {
   const events = hostEventNames(spec);
   const out = removeRegistration(doc, spec, events, rec?.created ?? [], rec?.createdFile ?? false, t.file);
   if (out.doc === null) {
-    removeFile(t.file);
-    removeDirs(rec?.createdDirs ?? []);
+    removeFile(p.vault, t.file);
+    removeDirs(p.vault, rec?.createdDirs ?? []);
     r.changed.push(t.file);
     r.lines.push(`Removed ${t.file} (it held only our ${name} hooks)`);
     return true;
@@ -26359,9 +26859,9 @@ function undoFile(t, p, r, manifest) {
     r.lines.push(`${t.file} has no ${name} hooks of ours; left unchanged`);
     return true;
   }
-  const keepBackup = backupHoldsRecordedOriginal(t.file, manifest);
-  if (!keepBackup) writeAtomic(bak, before);
-  writeAtomic(t.file, after);
+  const keepBackup = backupHoldsRecordedOriginal(p.vault, t.file, manifest);
+  if (!keepBackup) writeAtomic(p.vault, bak, before);
+  writeAtomic(p.vault, t.file, after);
   r.changed.push(t.file, ...keepBackup ? [] : [bak]);
   r.lines.push(`Removed ${out.removed} ${name} hook entr${out.removed === 1 ? "y" : "ies"} of ours from ${t.file}; everything else kept (${keepBackup ? `${bak} still holds the version from before install` : `previous version in ${bak}`})`);
   return true;
@@ -26396,34 +26896,34 @@ function uninstallLocked(o) {
     try {
       const mcpHost = MCP_HOSTS[t.agent];
       if (mcpHost !== void 0) unregisterMcp(r, mcpHost, t.scope, o.vault, o.home);
-      if (undoFile(t, p, r, manifest) && t.record !== void 0) done.add(t.record);
+      if (undoFile(t, p, r, manifest) && t.original !== void 0) done.add(t.original);
     } catch (error) {
       if (!(error instanceof WriteError)) throw error;
       r.lines.push(error.message);
       r.code = EXIT.writeFailed;
     }
   }
-  const remaining = recorded.filter((x) => !done.has(x));
+  const remaining = recorded.filter((x) => !done.has(x) && trustedRecord(x, p) !== null);
   try {
     if (remaining.length > 0 && manifest !== null) {
-      writeAtomic(manifestPath(o.vault), serializeManifest({ ...manifest, installs: remaining }));
-      r.lines.push(`The bridge stays in ${path49.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(", ")}`);
+      writeAtomic(o.vault, manifestPath(o.vault), serializeManifest({ ...manifest, installs: remaining }));
+      r.lines.push(`The bridge stays in ${path52.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(", ")}`);
     } else if (r.code === EXIT.ok) {
       let removedScript = false;
       const cached = [scriptTarget(o.vault), bridgeTarget(o.vault), startTarget(o.vault), editTarget(o.vault)];
       const ours = [...cached.flatMap((f) => [f, `${f}.v8cache`]), mcpTarget(o.vault)];
       for (const f of [...ours, manifestPath(o.vault)]) {
-        if (removeFile(f)) {
+        if (removeFile(o.vault, f)) {
           r.changed.push(f);
           removedScript = true;
         }
       }
-      removeDirs((manifest?.createdDirs ?? []).map((d) => path49.join(o.vault, ...d.split("/"))));
-      if (removedScript) r.lines.push(`Removed the bridge from ${path49.dirname(scriptTarget(o.vault))}`);
+      removeDirs(o.vault, scriptDirs(o.vault, manifest));
+      if (removedScript) r.lines.push(`Removed the bridge from ${path52.dirname(scriptTarget(o.vault))}`);
     }
     if (r.code === EXIT.ok && r.changed.length === 0) {
       const what = chosen.map((t) => `${HOSTS[t.agent].name} (${t.scope})`).join(", ");
-      r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path49.dirname(scriptTarget(o.vault))}`];
+      r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path52.dirname(scriptTarget(o.vault))}`];
     }
   } catch (error) {
     if (!(error instanceof WriteError)) throw error;
@@ -26432,11 +26932,11 @@ function uninstallLocked(o) {
   }
   return r;
 }
-var path49;
+var path52;
 var init_uninstall = __esm({
   "src/node/agents/uninstall.ts"() {
     "use strict";
-    path49 = require("node:path");
+    path52 = require("node:path");
     init_agent_contracts();
     init_files();
     init_host_spec();
@@ -26452,11 +26952,11 @@ var init_uninstall = __esm({
 
 // src/node/mcp/server-load.ts
 function mcpFileBeside(bridgeDir) {
-  return path50.join(bridgeDir, MCP_FILE_NAME);
+  return path53.join(bridgeDir, MCP_FILE_NAME);
 }
 function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   const file = mcpFileBeside(bridgeDir);
-  if (!fs39.existsSync(file)) throw new McpFileError(`the MCP server file ${file} is missing. ${FIX}.`);
+  if (!fs33.existsSync(file)) throw new McpFileError(`the MCP server file ${file} is missing. ${FIX}.`);
   let loaded;
   try {
     loaded = (0, import_node_module2.createRequire)(file)(file);
@@ -26467,13 +26967,13 @@ function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   if (loaded.version !== bridgeVersion2) throw new McpFileError(`the MCP server file ${file} is version ${loaded.version}, the bridge ${bridgeVersion2}. ${FIX}.`);
   return loaded;
 }
-var fs39, import_node_module2, path50, McpFileError, FIX;
+var fs33, import_node_module2, path53, McpFileError, FIX;
 var init_server_load = __esm({
   "src/node/mcp/server-load.ts"() {
     "use strict";
-    fs39 = require("node:fs");
+    fs33 = require("node:fs");
     import_node_module2 = require("node:module");
-    path50 = require("node:path");
+    path53 = require("node:path");
     init_contract();
     McpFileError = class extends Error {
     };
@@ -26493,7 +26993,7 @@ function bridgeVersion() {
 function mcpSourceOf(scriptPath) {
   for (const script of [scriptPath, realScript(scriptPath)]) {
     try {
-      return fs40.readFileSync(mcpFileBeside(path51.dirname(bundleOf(script))));
+      return fs34.readFileSync(mcpFileBeside(path54.dirname(bundleOf(script))));
     } catch {
     }
   }
@@ -26501,7 +27001,7 @@ function mcpSourceOf(scriptPath) {
 }
 function realScript(scriptPath) {
   try {
-    return fs40.realpathSync(scriptPath);
+    return fs34.realpathSync(scriptPath);
   } catch {
     return scriptPath;
   }
@@ -26552,7 +27052,7 @@ async function runAgentCommand(args, scriptPath, env, io = defaultIo) {
     case "install": {
       let scriptSource;
       try {
-        scriptSource = fs40.readFileSync(bundleOf(scriptPath));
+        scriptSource = fs34.readFileSync(bundleOf(scriptPath));
       } catch (error) {
         return usage(`cannot read the running bridge ${scriptPath}: ${error.message}`);
       }
@@ -26577,7 +27077,7 @@ async function runAgentCommand(args, scriptPath, env, io = defaultIo) {
     case "doctor": {
       let scriptSource;
       try {
-        scriptSource = fs40.readFileSync(bundleOf(scriptPath));
+        scriptSource = fs34.readFileSync(bundleOf(scriptPath));
       } catch {
         scriptSource = void 0;
       }
@@ -26591,13 +27091,13 @@ async function runAgentCommand(args, scriptPath, env, io = defaultIo) {
       return usage(`unknown command "${args.command}"`);
   }
 }
-var fs40, os4, path51, defaultIo;
+var fs34, os4, path54, defaultIo;
 var init_agents_cli = __esm({
   "bridge/commands/agents-cli.ts"() {
     "use strict";
-    fs40 = require("node:fs");
+    fs34 = require("node:fs");
     os4 = require("node:os");
-    path51 = require("node:path");
+    path54 = require("node:path");
     init_format();
     init_args();
     init_options();
@@ -26660,17 +27160,17 @@ function launcher(args, scriptPath) {
   if (!/^[A-Za-z_][\w-]*$/.test(name)) throw new UsageError(`--name must be a plain word (letters, digits, _ and -), not ${JSON.stringify(name)}`);
   const text2 = launcherFunction(shell, name, vault, cli);
   writeOut(
-    `# Starts ${HOSTS[agentFlag2].name} in the vault ${JSON.stringify(path52.basename(vault))}, so its hooks load (add to ${PROFILE[shell]}):
+    `# Starts ${HOSTS[agentFlag2].name} in the vault ${JSON.stringify(path55.basename(vault))}, so its hooks load (add to ${PROFILE[shell]}):
 ${text2}
 `
   );
   return 0;
 }
-var path52, SHELLS, PROFILE;
+var path55, SHELLS, PROFILE;
 var init_launcher = __esm({
   "bridge/commands/launcher.ts"() {
     "use strict";
-    path52 = require("node:path");
+    path55 = require("node:path");
     init_agent_contracts();
     init_args();
     init_context();
@@ -26775,19 +27275,19 @@ var init_tag_edit = __esm({
 
 // src/node/mcp/vault-path.ts
 function inside2(dir, file) {
-  const rel = path53.relative(dir, file);
-  return rel === "" || !rel.startsWith("..") && !path53.isAbsolute(rel);
+  const rel = path56.relative(dir, file);
+  return rel === "" || !rel.startsWith("..") && !path56.isAbsolute(rel);
 }
 function realPathOf2(absolute) {
   let current = absolute;
   const missing = [];
   for (; ; ) {
     try {
-      return path53.join(fs41.realpathSync(current), ...missing);
+      return path56.join(fs35.realpathSync(current), ...missing);
     } catch (error) {
-      const parent = path53.dirname(current);
+      const parent = path56.dirname(current);
       if (error.code !== "ENOENT" || parent === current) throw error;
-      missing.unshift(path53.basename(current));
+      missing.unshift(path56.basename(current));
       current = parent;
     }
   }
@@ -26799,31 +27299,31 @@ function resolveVaultPath(root, given) {
   if (slashed.split("/").includes("..")) {
     throw new PathRefused(`${shown} contains "..": name the file by its path inside the vault (for example "Notes/a.md")`);
   }
-  const isAbs = path53.isAbsolute(given) || /^[A-Za-z]:\//.test(slashed);
+  const isAbs = path56.isAbsolute(given) || /^[A-Za-z]:\//.test(slashed);
   const trimmed = slashed.replace(/^(\.\/)+/, "");
   const rel = trimmed === "" || trimmed === "." ? "" : isAbs ? vaultRelative(root, slashed) : vaultRelative(root, trimmed);
   if (rel === null) {
-    if (isAbs && path53.resolve(given) === path53.resolve(root)) return { rel: "", absolute: path53.resolve(root) };
+    if (isAbs && path56.resolve(given) === path56.resolve(root)) return { rel: "", absolute: path56.resolve(root) };
     throw new PathRefused(`${shown} is outside the vault ${root}; only paths inside the vault are allowed`);
   }
-  const absolute = rel === "" ? path53.resolve(root) : path53.join(root, ...rel.split("/"));
+  const absolute = rel === "" ? path56.resolve(root) : path56.join(root, ...rel.split("/"));
   let real;
-  let realRoot;
+  let realRoot2;
   try {
-    realRoot = fs41.realpathSync(root);
+    realRoot2 = fs35.realpathSync(root);
     real = realPathOf2(absolute);
   } catch (error) {
     throw new PathRefused(`${shown} cannot be resolved: ${error.message}`);
   }
-  if (!inside2(realRoot, real)) throw new PathRefused(`${shown} leads out of the vault through a symbolic link (to ${real}); only files inside the vault are allowed`);
+  if (!inside2(realRoot2, real)) throw new PathRefused(`${shown} leads out of the vault through a symbolic link (to ${real}); only files inside the vault are allowed`);
   return { rel, absolute };
 }
-var fs41, path53, PathRefused;
+var fs35, path56, PathRefused;
 var init_vault_path = __esm({
   "src/node/mcp/vault-path.ts"() {
     "use strict";
-    fs41 = require("node:fs");
-    path53 = require("node:path");
+    fs35 = require("node:fs");
+    path56 = require("node:path");
     init_scope();
     PathRefused = class extends Error {
     };
@@ -26832,8 +27332,8 @@ var init_vault_path = __esm({
 
 // src/node/mcp/mark-reviewed.ts
 function readText2(file) {
-  const stat = fs42.statSync(file);
-  const data = fs42.readFileSync(file);
+  const stat = fs36.statSync(file);
+  const data = fs36.readFileSync(file);
   let text2;
   try {
     text2 = strict.decode(data);
@@ -26851,12 +27351,12 @@ function markReviewed(ctx, given) {
   }
   let stat;
   try {
-    stat = fs42.statSync(target.absolute);
+    stat = fs36.statSync(target.absolute);
   } catch {
     throw new PathRefused(`${shown} does not exist in the vault`);
   }
   if (!stat.isFile()) throw new PathRefused(`${shown} is not a file`);
-  const file = fs42.realpathSync(target.absolute);
+  const file = fs36.realpathSync(target.absolute);
   const { text: text2, stat: read2 } = readText2(file);
   const tags = ctx.settings.tags;
   const flags = flagsOf(noteFactsFromText(text2), lowerTagNames(tags));
@@ -26868,22 +27368,22 @@ function markReviewed(ctx, given) {
   if (!flagsOf(noteFactsFromText(edit.text), lowerTagNames(tags)).reviewDone) {
     throw new PathRefused(`${target.rel} was left unchanged: adding #${tags.reviewDone} to its properties would not be recognised`);
   }
-  const now2 = fs42.statSync(file);
+  const now2 = fs36.statSync(file);
   if (now2.mtimeMs !== read2.mtimeMs || now2.size !== read2.size) throw new PathRefused(`${target.rel} changed while it was being edited; it was left unchanged. Try again.`);
-  writeFileAtomic(file, edit.text, { mode: "keep" });
+  writeStateFile(fs36.realpathSync(ctx.root), file, edit.text, { mode: "keep" });
   return { path: target.rel, changed: true, message: `Marked ${target.rel} reviewed: added #${tags.reviewDone} to its properties.`, hits };
 }
-var fs42, strict;
+var fs36, strict;
 var init_mark_reviewed = __esm({
   "src/node/mcp/mark-reviewed.ts"() {
     "use strict";
-    fs42 = require("node:fs");
+    fs36 = require("node:fs");
     init_flags();
     init_frontmatter_edit();
     init_note_facts();
     init_paths();
     init_tag_edit();
-    init_atomic_write();
+    init_state_file();
     init_vault_path();
     strict = new TextDecoder("utf-8", { fatal: true });
   }
@@ -26967,7 +27467,7 @@ async function ruleCheckTool(t, paths) {
   if (paths !== void 0 && paths.length > 0) {
     const rels = paths.map((p) => {
       const resolved = resolveVaultPath(ctx.root, p);
-      if (resolved.rel !== "" && !fs43.existsSync(resolved.absolute)) throw new PathRefused(`${JSON.stringify(p)} does not exist in the vault`);
+      if (resolved.rel !== "" && !fs37.existsSync(resolved.absolute)) throw new PathRefused(`${JSON.stringify(p)} does not exist in the vault`);
       return resolved.rel;
     });
     targets2 = targetsUnder(ctx.root, rels);
@@ -26977,8 +27477,8 @@ async function ruleCheckTool(t, paths) {
   const skipped = ctx.settings.externalCheck !== null ? ['(The external checker configured in the settings is not run from MCP; run "check" in a terminal for it.)'] : [];
   return { text: [...formatFindings(result.findings, result.checksRun, ctx.lang), ...skipped].join("\n"), structured: { ...json, targets: targets2 ?? null } };
 }
-function markReviewedTool(t, notePath) {
-  const result = markReviewed(t.context(), notePath);
+function markReviewedTool(t, notePath2) {
+  const result = markReviewed(t.context(), notePath2);
   return { text: result.message, structured: { ...result } };
 }
 function toolHandlers(t) {
@@ -26987,14 +27487,14 @@ function toolHandlers(t) {
     reviewQueue: (filter) => reviewQueueTool(t, filter),
     agentChanges: (limit) => agentChangesTool(t, limit),
     ruleCheck: (paths) => ruleCheckTool(t, paths),
-    markReviewed: (notePath) => markReviewedTool(t, notePath)
+    markReviewed: (notePath2) => markReviewedTool(t, notePath2)
   };
 }
-var fs43;
+var fs37;
 var init_tools = __esm({
   "src/node/mcp/tools.ts"() {
     "use strict";
-    fs43 = require("node:fs");
+    fs37 = require("node:fs");
     init_item_ids();
     init_quote();
     init_report_text();
@@ -27088,19 +27588,19 @@ Content-Length: 0\r
   });
   http.on("clientError", (_error, socket) => socket.destroy());
   wss.on("error", () => void 0);
-  return new Promise((resolve19, reject) => {
+  return new Promise((resolve23, reject) => {
     http.once("error", reject);
     http.listen(0, "127.0.0.1", () => {
       http.on("error", () => void 0);
       const address = http.address();
       port = typeof address === "object" && address !== null ? address.port : 0;
-      writeDiscovery(options.discoveryFile, { version: PROTOCOL_VERSION, port, pid: options.pid ?? process.pid, token, startedAt: Date.now() });
-      resolve19({
+      writeDiscovery(options.vaultRoot, options.discoveryFile, { version: PROTOCOL_VERSION, port, pid: options.pid ?? process.pid, token, startedAt: Date.now() });
+      resolve23({
         port,
         token,
         openSockets: () => sockets.size,
         close: () => new Promise((done) => {
-          removeDiscovery(options.discoveryFile, token);
+          removeDiscovery(options.vaultRoot, options.discoveryFile, token);
           for (const client of wss.clients) client.terminate();
           for (const socket of sockets) socket.destroy();
           wss.close();
@@ -27163,19 +27663,20 @@ var init_server = __esm({
 });
 
 // src/node/serve-cache.ts
-var path54, SERVE_WRITE_DELAY_MS, ServeCache;
+var path57, SERVE_WRITE_DELAY_MS, ServeCache;
 var init_serve_cache = __esm({
   "src/node/serve-cache.ts"() {
     "use strict";
-    path54 = require("node:path");
+    path57 = require("node:path");
     init_cache_format();
     init_dates();
-    init_atomic_write();
+    init_state_file();
     init_cache_read();
     init_process_identity();
     SERVE_WRITE_DELAY_MS = 1e3;
     ServeCache = class {
-      constructor(pluginDir, key3, current, now2, delayMs = SERVE_WRITE_DELAY_MS) {
+      constructor(root, pluginDir, key3, current, now2, delayMs = SERVE_WRITE_DELAY_MS) {
+        this.root = root;
         this.pluginDir = pluginDir;
         this.key = key3;
         this.current = current;
@@ -27259,7 +27760,7 @@ var init_serve_cache = __esm({
        * these settings is claimed, and a pending mark only ever touches a file this process claimed.
        */
       mark(pending, date) {
-        const got = readBriefCacheChecked(this.pluginDir);
+        const got = readBriefCacheChecked(this.root, this.pluginDir);
         if (got.state !== "ok") return false;
         const cache = got.value;
         if (cache.key !== this.key || date !== void 0 && cache.date !== date) return false;
@@ -27269,7 +27770,7 @@ var init_serve_cache = __esm({
         const next = summary === void 0 ? { ...cache, plugin } : { ...cache, plugin, agentChanges: summary };
         const checked = checkedBriefCache(next);
         if (!checked.ok) throw new Error(`refusing to write ${BRIEF_FILE}: ${checked.why}`);
-        writeFileAtomic(path54.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
+        writeStateFile(this.root, path57.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
         return true;
       }
     };
@@ -27286,24 +27787,24 @@ __export(serve_exports, {
 async function liveCheck(ctx, env) {
   return liveCheckOf(ruleCheckReport(await checkVault(ctx, { env, lang: ctx.lang, external: false }), ctx.lang));
 }
-function ignored(relative3) {
-  return relative3.split(/[\\/]/).some((part) => part.startsWith(".") || part === "node_modules");
+function ignored(relative4) {
+  return relative4.split(/[\\/]/).some((part) => part.startsWith(".") || part === "node_modules");
 }
 function serve(args, scriptPath, env) {
   const ctx = contextFor2(args, scriptPath, env);
   if (ctx.pluginDir === null) throw new UsageError(`no Obsidian config folder in ${ctx.root}; pass --config-dir NAME`);
-  const discoveryFile = path55.join(ctx.pluginDir, DISCOVERY_FILE);
-  const existing = readDiscovery(discoveryFile);
+  const discoveryFile = path58.join(ctx.pluginDir, DISCOVERY_FILE);
+  const existing = readDiscovery(ctx.root, discoveryFile);
   if (existing !== null && existing.pid !== process.pid && processAlive(existing.pid)) {
     throw new UsageError(`a live channel already runs for this vault (process ${existing.pid}: Obsidian or another "serve")`);
   }
   const keeper = new BriefKeeper(ctx, env);
-  const cache = new ServeCache(ctx.pluginDir, ctx.key, () => keeper.get(), () => clock(env));
+  const cache = new ServeCache(ctx.root, ctx.pluginDir, ctx.key, () => keeper.get(), () => clock(env));
   const pluginDir = ctx.pluginDir;
   cache.summarize = (now2) => summarizeFiles({ root: ctx.root, pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders }, now2, ctx.settings.maxNamesPerItem);
   let watcher = null;
   try {
-    watcher = fs44.watch(ctx.root, { recursive: true }, (_event, name) => {
+    watcher = fs38.watch(ctx.root, { recursive: true }, (_event, name) => {
       if (name === null || !ignored(String(name))) {
         keeper.markDirty();
         cache.changed();
@@ -27322,27 +27823,27 @@ function serve(args, scriptPath, env) {
     review: () => keeper.answer(),
     check: () => liveCheck(ctx, env)
   };
-  return startLiveServer(handlers, { discoveryFile }).then(
-    (server) => new Promise((resolve19) => {
+  return startLiveServer(handlers, { vaultRoot: ctx.root, discoveryFile }).then(
+    (server) => new Promise((resolve23) => {
       process.stderr.write(`Serving the live channel for ${quoteName(ctx.root)} on 127.0.0.1:${server.port}. Stop with Ctrl+C.
 `);
       void cache.flush();
       const stop = () => {
         watcher?.close();
         clearInterval(dateCheck);
-        void Promise.all([cache.stop(), server.close()]).then(() => resolve19(0));
+        void Promise.all([cache.stop(), server.close()]).then(() => resolve23(0));
       };
       process.once("SIGINT", stop);
       process.once("SIGTERM", stop);
     })
   );
 }
-var fs44, path55, VERIFY_MS, BriefKeeper;
+var fs38, path58, VERIFY_MS, BriefKeeper;
 var init_serve = __esm({
   "bridge/commands/serve.ts"() {
     "use strict";
-    fs44 = require("node:fs");
-    path55 = require("node:path");
+    fs38 = require("node:fs");
+    path58 = require("node:path");
     init_args();
     init_dates();
     init_live_protocol();

@@ -32,13 +32,60 @@ const LIBRARY_MARK = 'sessionBriefLibrary';
 // How session-brief.start.cjs and session-brief.edit.cjs ask for the bridge (bridge/bridge-file.ts).
 const LOAD_BRIDGE = 'sessionBriefLoadBridge';
 
+// The vault may be a clone or a synced folder: anyone could plant a link, a FIFO or a folder where
+// these files belong. So each is opened without following a link and without waiting, and read only
+// when it is a regular file; the code cache is written only into this folder of the vault, under a
+// fresh name created exclusively, then renamed into place (a rename replaces a link, never writes
+// through it). docs/design.md, "The trust boundary".
+const C = fs.constants;
+const READ_FLAGS = C.O_RDONLY | (C.O_NOFOLLOW || 0) | (C.O_NONBLOCK || 0);
+const CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | (C.O_NOFOLLOW || 0);
+
+function readRegular(file) {
+	const fd = fs.openSync(file, READ_FLAGS);
+	try {
+		if (!fs.fstatSync(fd).isFile()) throw new Error(`${path.basename(file)} is not a regular file`);
+		return fs.readFileSync(fd);
+	} finally {
+		fs.closeSync(fd);
+	}
+}
+
+// This folder is <vault>/.claude/hooks by its real path (no link between): only then is a cache written here.
+function cacheFolderInVault() {
+	try {
+		const given = path.resolve(process.argv[1] || __filename);
+		const vault = path.dirname(path.dirname(path.dirname(given)));
+		return fs.realpathSync(__dirname) === path.join(fs.realpathSync(vault), '.claude', 'hooks');
+	} catch {
+		return false;
+	}
+}
+
+function writeCache(cacheFile, data) {
+	if (!cacheFolderInVault()) return;
+	const tmp = `${cacheFile}.${process.pid}.${Math.random().toString(16).slice(2)}${Math.random().toString(16).slice(2)}.tmp`;
+	const fd = fs.openSync(tmp, CREATE_FLAGS, 0o644);
+	try {
+		try {
+			fs.writeSync(fd, data);
+		} finally {
+			fs.closeSync(fd);
+		}
+		fs.renameSync(tmp, cacheFile);
+	} catch (error) {
+		fs.rmSync(tmp, { force: true });
+		throw error;
+	}
+}
+
 function compiled(file) {
 	const cacheFile = `${file}.v8cache`;
 	// A shebang line is not JavaScript; blank it out (keeping line numbers) as Node's loader does.
-	const source = fs.readFileSync(file, 'utf8').replace(/^#!.*/, '');
+	const source = readRegular(file).toString('utf8').replace(/^#!.*/, '');
 	let cachedData;
 	try {
-		cachedData = fs.readFileSync(cacheFile);
+		cachedData = readRegular(cacheFile);
 	} catch {
 		cachedData = undefined;
 	}
@@ -47,9 +94,7 @@ function compiled(file) {
 		// After the run, so the cache also holds the functions this run compiled lazily.
 		process.once('exit', () => {
 			try {
-				const tmp = `${cacheFile}.${process.pid}.tmp`;
-				fs.writeFileSync(tmp, script.createCachedData());
-				fs.renameSync(tmp, cacheFile);
+				writeCache(cacheFile, script.createCachedData());
 			} catch {
 				// A read-only folder only means no cache: the next run compiles again.
 			}
@@ -73,5 +118,29 @@ const loadBridge = (asLibrary) => run(BRIDGE, asLibrary ? { [LIBRARY_MARK]: true
 
 // The small file for the command; an install of an earlier version may lack it.
 const small = process.argv[2] === 'session-start' ? START : ['post-tool-use', 'pre-tool-use'].includes(process.argv[2]) ? EDIT : null;
-if (small !== null && fs.existsSync(small)) run(small, { [LOAD_BRIDGE]: loadBridge });
-else loadBridge(false);
+function isRegular(file) {
+	try {
+		return fs.lstatSync(file).isFile();
+	} catch {
+		return false;
+	}
+}
+
+// A hook fails open: files that cannot be run (damaged, replaced by a link) never cost the session
+// its start or its edit; the session start says what to do instead. Other commands fail as usual.
+function failOpen(error) {
+	if (!['session-start', 'post-tool-use', 'pre-tool-use'].includes(process.argv[2])) throw error;
+	if (process.argv[2] === 'session-start') {
+		const text = `Session brief: the hook files in ${__dirname} cannot be run (${String(error && error.message).slice(0, 200)}); run install again.`;
+		const json = JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } }).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+		fs.writeSync(1, `${json}\n`);
+	}
+	process.exitCode = 0;
+}
+
+try {
+	if (small !== null && isRegular(small)) run(small, { [LOAD_BRIDGE]: loadBridge });
+	else loadBridge(false);
+} catch (error) {
+	failOpen(error);
+}

@@ -195,7 +195,7 @@ var init_settings = __esm({
 function checkScope(settings) {
   return [...effectiveRuleScope(settings), ...SETTINGS_FILES];
 }
-function isAbsolute2(p) {
+function isAbsolute3(p) {
   return p.startsWith("/") || DRIVE.test(p);
 }
 function normalizePath(p) {
@@ -219,7 +219,7 @@ function vaultRelative(root, filePath) {
   if (filePath === "" || filePath.includes("\0")) return null;
   const base = normalizePath(root);
   const slashed = filePath.replace(/\\/g, "/");
-  const full = normalizePath(isAbsolute2(slashed) ? slashed : `${base}/${slashed}`);
+  const full = normalizePath(isAbsolute3(slashed) ? slashed : `${base}/${slashed}`);
   const prefix = base.endsWith("/") ? base : `${base}/`;
   if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;
   const rel = full.slice(prefix.length);
@@ -271,57 +271,6 @@ var init_scope = __esm({
   }
 });
 
-// src/node/atomic-write.ts
-var atomic_write_exports = {};
-__export(atomic_write_exports, {
-  writeFileAtomic: () => writeFileAtomic,
-  writeFileAtomicAsync: () => writeFileAtomicAsync
-});
-function plan(file, options) {
-  const tmp = `${file}.${process.pid}.${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}.tmp`;
-  if (options.mode === "keep") return { tmp, create: currentMode(file), exact: void 0 };
-  return { tmp, create: options.mode, exact: options.mode };
-}
-function currentMode(file) {
-  try {
-    return fs4.statSync(file).mode & 511;
-  } catch {
-    return void 0;
-  }
-}
-function writeFileAtomic(file, data, options = {}) {
-  const p = plan(file, options);
-  try {
-    fs4.mkdirSync(path3.dirname(file), { recursive: true });
-    fs4.writeFileSync(p.tmp, data, p.create === void 0 ? void 0 : { mode: p.create });
-    if (p.exact !== void 0) fs4.chmodSync(p.tmp, p.exact);
-    fs4.renameSync(p.tmp, file);
-  } catch (error) {
-    fs4.rmSync(p.tmp, { force: true });
-    throw error;
-  }
-}
-async function writeFileAtomicAsync(file, data, options = {}) {
-  const p = plan(file, options);
-  try {
-    await fs4.promises.mkdir(path3.dirname(file), { recursive: true });
-    await fs4.promises.writeFile(p.tmp, data, p.create === void 0 ? void 0 : { mode: p.create });
-    if (p.exact !== void 0) await fs4.promises.chmod(p.tmp, p.exact);
-    await fs4.promises.rename(p.tmp, file);
-  } catch (error) {
-    await fs4.promises.rm(p.tmp, { force: true });
-    throw error;
-  }
-}
-var fs4, path3;
-var init_atomic_write = __esm({
-  "src/node/atomic-write.ts"() {
-    "use strict";
-    fs4 = require("node:fs");
-    path3 = require("node:path");
-  }
-});
-
 // src/node/real-path.ts
 var real_path_exports = {};
 __export(real_path_exports, {
@@ -348,11 +297,11 @@ function vaultRelativeReal(root, filePath) {
   if (literal !== null || filePath.includes("\0")) return literal;
   const absolute = path6.resolve(root, filePath);
   const realFile = realPathOf(absolute);
-  const realRoot = realPathOf(root);
+  const realRoot2 = realPathOf(root);
   for (const [r, f] of [
     [root, realFile],
-    [realRoot, absolute],
-    [realRoot, realFile]
+    [realRoot2, absolute],
+    [realRoot2, realFile]
   ]) {
     if (r === null || f === null) continue;
     const rel = vaultRelative(r, f);
@@ -494,7 +443,11 @@ function localStamp(iso) {
 var CHANGE_ITEMS = [
   {
     id: "agentChanges",
-    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\xE4ndert, noch nicht gepr\xFCft" }
+    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\xE4ndert, noch nicht gepr\xFCft" },
+    changedOutside: {
+      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,
+      de: (at, hidden) => `Pr\xFCfmarken wurden au\xDFerhalb von Obsidian ge\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`
+    }
   },
   {
     id: "sinceLastSession",
@@ -954,13 +907,13 @@ Hooks always exit 0.`;
 var path7 = require("node:path");
 
 // bridge/context.ts
-var fs2 = require("node:fs");
-var path2 = require("node:path");
+var fs3 = require("node:fs");
+var path3 = require("node:path");
 init_i18n();
 
 // src/node/vault-config.ts
-var fs = require("node:fs");
-var path = require("node:path");
+var fs2 = require("node:fs");
+var path2 = require("node:path");
 
 // src/core/cache-key.ts
 var RULES_VERSION = 1;
@@ -970,24 +923,297 @@ function settingsKey(settings, dailyNote) {
 
 // src/node/vault-config.ts
 init_i18n();
+
+// src/node/state-file.ts
+var fs = require("node:fs");
+var path = require("node:path");
+var C = fs.constants;
+var NOFOLLOW = C.O_NOFOLLOW ?? 0;
+var NONBLOCK = C.O_NONBLOCK ?? 0;
+var READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;
+var CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;
+var APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;
+var StateFileError = class extends Error {
+  constructor(file, reason) {
+    super(`${file}: ${reason}`);
+    this.file = file;
+    this.reason = reason;
+  }
+};
+var TRACE = process.env.SESSION_BRIEF_STATE_TRACE;
+function trace(file) {
+  if (TRACE === void 0 || TRACE === "") return;
+  try {
+    fs.appendFileSync(TRACE, `${file}
+`);
+  } catch {
+  }
+}
+var realRoots = /* @__PURE__ */ new Map();
+function realRoot(root) {
+  const key2 = normal(root);
+  let real = realRoots.get(key2);
+  if (real === void 0) {
+    try {
+      real = fs.realpathSync.native(key2);
+    } catch {
+      return null;
+    }
+    realRoots.set(key2, real);
+  }
+  return real;
+}
+var foldCase = process.platform === "darwin" || process.platform === "win32";
+var same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;
+var UNCLEAN = process.platform === "win32" ? /(?:)/ : /\/\/|\/\.{1,2}(?:\/|$)|.\/$/;
+function normal(p) {
+  return path.isAbsolute(p) && !UNCLEAN.test(p) ? p : path.resolve(p);
+}
+function under(root, dir) {
+  const r = normal(root);
+  const d = normal(dir);
+  if (d === r) return "";
+  const prefix = r.endsWith(path.sep) ? r : r + path.sep;
+  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;
+  return d.slice(prefix.length);
+}
+function folderState(root, dir) {
+  const rel = under(root, dir);
+  if (rel === null) return { refused: "lies outside the vault" };
+  const top = realRoot(root);
+  if (top === null) return { refused: "the vault folder cannot be resolved" };
+  let real;
+  try {
+    real = fs.realpathSync.native(normal(dir));
+  } catch (error) {
+    const code = error.code;
+    if (code === "ENOENT") return "missing";
+    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };
+  }
+  if (!same(real, rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel)) return { refused: `is reached through a symbolic link (it leads to ${real})` };
+  return "ok";
+}
+function refuse(file, state) {
+  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");
+}
+function ensureStateFolder(root, dir) {
+  const state = folderState(root, dir);
+  if (state === "ok") return;
+  if (state !== "missing") refuse(dir, state);
+  const parent = path.dirname(normal(dir));
+  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);
+  ensureStateFolder(root, parent);
+  try {
+    fs.mkdirSync(dir, { mode: 511 });
+    trace(dir);
+  } catch (error) {
+    if (error.code !== "EEXIST") throw error;
+  }
+  const made = folderState(root, dir);
+  if (made !== "ok") refuse(dir, made);
+}
+function inspectStateFile(root, file) {
+  const folder2 = folderState(root, path.dirname(normal(file)));
+  if (folder2 === "missing") return { kind: "missing" };
+  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };
+  let st;
+  try {
+    st = fs.lstatSync(file);
+  } catch (error) {
+    const code = error.code;
+    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };
+  }
+  if (st.isFile()) return { kind: "file", stat: st };
+  return { kind: "damaged", reason: describe(st) };
+}
+function describe(st) {
+  if (st.isSymbolicLink()) return "is a symbolic link";
+  if (st.isDirectory()) return "is a folder";
+  if (st.isFIFO()) return "is a FIFO (named pipe)";
+  if (st.isSocket()) return "is a socket";
+  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";
+  return "is not a regular file";
+}
+function statStateFile(root, file) {
+  const entry = inspectStateFile(root, file);
+  return entry.kind === "file" ? entry.stat : null;
+}
+function openStateFile(root, file) {
+  const folder2 = folderState(root, path.dirname(normal(file)));
+  if (folder2 !== "ok") return null;
+  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;
+  let fd;
+  try {
+    fd = fs.openSync(file, READ_FLAGS);
+  } catch {
+    return null;
+  }
+  try {
+    if (fs.fstatSync(fd).isFile()) return fd;
+  } catch {
+  }
+  fs.closeSync(fd);
+  return null;
+}
+function readRange(fd, from, maxBytes) {
+  const size = fs.fstatSync(fd).size;
+  const length = Math.max(0, Math.min(size - from, maxBytes));
+  const buf = Buffer.allocUnsafe(length);
+  let got = 0;
+  while (got < length) {
+    const n = fs.readSync(fd, buf, got, length - got, from + got);
+    if (n === 0) break;
+    got += n;
+  }
+  return buf.subarray(0, got);
+}
+function readStateFile(root, file, maxBytes) {
+  const fd = openStateFile(root, file);
+  if (fd === null) return null;
+  try {
+    if (fs.fstatSync(fd).size > maxBytes) return null;
+    return readRange(fd, 0, maxBytes);
+  } catch {
+    return null;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+function readStateText(root, file, maxBytes) {
+  const data = readStateFile(root, file, maxBytes);
+  return data === null ? null : data.toString("utf8").replace(/^\uFEFF/, "");
+}
+function randomPart() {
+  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;
+}
+function writeAll(fd, data) {
+  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+  let done = 0;
+  while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done);
+}
+function createTemp(file, mode) {
+  for (let attempt = 0; ; attempt++) {
+    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;
+    try {
+      return { fd: fs.openSync(tmp, CREATE_FLAGS, mode), tmp };
+    } catch (error) {
+      if (error.code !== "EEXIST" || attempt >= 4) throw error;
+    }
+  }
+}
+function modeOf(file, options) {
+  if (options.mode === "keep") {
+    try {
+      const st = fs.lstatSync(file);
+      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };
+    } catch {
+    }
+    return { create: 438, exact: void 0 };
+  }
+  return { create: options.mode ?? 438, exact: options.mode };
+}
+function replaceFile(file, data, options) {
+  const mode = modeOf(file, options);
+  const { fd, tmp } = createTemp(file, mode.create);
+  try {
+    try {
+      writeAll(fd, data);
+      if (mode.exact !== void 0) fs.fchmodSync(fd, mode.exact);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, file);
+  } catch (error) {
+    try {
+      fs.unlinkSync(tmp);
+    } catch {
+    }
+    throw error;
+  }
+}
+function writeStateFile(root, file, data, options = {}) {
+  const dir = path.dirname(normal(file));
+  ensureStateFolder(root, dir);
+  const target = inspectStateFile(root, file);
+  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");
+  replaceFile(file, data, options);
+  trace(file);
+}
+function appendStateFile(root, file, text) {
+  ensureStateFolder(root, path.dirname(normal(file)));
+  if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");
+  const fd = fs.openSync(file, APPEND_FLAGS, 438);
+  try {
+    const before = fs.fstatSync(fd);
+    if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);
+    writeAll(fd, text);
+    trace(file);
+    const mine = fs.fstatSync(fd);
+    let now = null;
+    try {
+      now = fs.lstatSync(file);
+    } catch {
+      now = null;
+    }
+    return { landed: now !== null && now.ino === mine.ino && now.dev === mine.dev, size: mine.size };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+function createStateFile(root, file, data, mode = 438) {
+  ensureStateFolder(root, path.dirname(normal(file)));
+  let fd;
+  try {
+    fd = fs.openSync(file, CREATE_FLAGS, mode);
+  } catch (error) {
+    if (error.code === "EEXIST") return false;
+    throw error;
+  }
+  try {
+    writeAll(fd, data);
+  } finally {
+    fs.closeSync(fd);
+  }
+  trace(file);
+  return true;
+}
+function removeStateFile(root, file) {
+  const entry = inspectStateFile(root, file);
+  if (entry.kind === "missing") return false;
+  if (entry.kind === "damaged") {
+    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);
+    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");
+  }
+  try {
+    fs.unlinkSync(file);
+    trace(file);
+    return true;
+  } catch (error) {
+    if (error.code === "ENOENT") return false;
+    throw error;
+  }
+}
+
+// src/node/vault-config.ts
 init_settings();
 var PLUGIN_ID = "session-brief";
 function defaultVaultRoot(scriptPath) {
-  let dir = path.dirname(path.resolve(scriptPath));
-  if (path.basename(dir) === "session-brief") dir = path.dirname(dir);
-  if (path.basename(dir) !== "hooks" || path.basename(path.dirname(dir)) !== ".claude") return null;
-  return path.dirname(path.dirname(dir));
+  let dir = path2.dirname(path2.resolve(scriptPath));
+  if (path2.basename(dir) === "session-brief") dir = path2.dirname(dir);
+  if (path2.basename(dir) !== "hooks" || path2.basename(path2.dirname(dir)) !== ".claude") return null;
+  return path2.dirname(path2.dirname(dir));
 }
-function readJson(file, warnings) {
-  let text;
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch (error) {
-    if (error.code !== "ENOENT") warnings.push(`cannot read ${file}: ${error.message}`);
+var MAX_SETTINGS_BYTES = 4 * 1024 * 1024;
+function readJson(root, file, warnings) {
+  const text = readStateText(root, file, MAX_SETTINGS_BYTES);
+  if (text === null) {
+    const entry = inspectStateFile(root, file);
+    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);
+    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);
     return void 0;
   }
   try {
-    return JSON.parse(text.replace(/^\uFEFF/, ""));
+    return JSON.parse(text);
   } catch {
     warnings.push(`${file} is not valid JSON; using defaults`);
     return void 0;
@@ -995,46 +1221,49 @@ function readJson(file, warnings) {
 }
 function isDir(p) {
   try {
-    return fs.statSync(p).isDirectory();
+    return fs2.statSync(p).isDirectory();
   } catch {
     return false;
   }
 }
 function readRecorded(root, warnings) {
-  return readJson(path.join(root, ".claude", "hooks", "session-brief.json"), warnings);
+  return readJson(root, path2.join(root, ".claude", "hooks", "session-brief.json"), warnings);
 }
 function findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {
   if (explicit !== void 0) return explicit;
-  if (recorded !== void 0 && typeof recorded.configDir === "string" && isDir(path.join(root, recorded.configDir))) return recorded.configDir;
-  if (isDir(path.join(root, ".obsidian"))) return ".obsidian";
+  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir(path2.join(root, recorded.configDir))) return recorded.configDir;
+  if (isDir(path2.join(root, ".obsidian"))) return ".obsidian";
   let names = [];
   try {
-    names = fs.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();
+    names = fs2.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();
   } catch {
     return null;
   }
   for (const name of names) {
-    const dir = path.join(root, name);
-    if (fs.existsSync(path.join(dir, "app.json")) || isDir(path.join(dir, "plugins"))) return name;
+    const dir = path2.join(root, name);
+    if (fs2.existsSync(path2.join(dir, "app.json")) || isDir(path2.join(dir, "plugins"))) return name;
   }
   return null;
+}
+function isFolderName(v) {
+  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\/\0]/.test(v);
 }
 function systemLocale(env) {
   return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;
 }
 function findPluginDir(root, configDir, recorded) {
   const dir = recorded?.pluginDir;
-  const inside = typeof dir === "string" && dir !== "" && !path.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
-  if (inside && isDir(path.join(root, dir))) return path.join(root, dir);
-  return configDir === null ? null : path.join(root, configDir, "plugins", PLUGIN_ID);
+  const inside = typeof dir === "string" && dir !== "" && !path2.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
+  if (inside && isDir(path2.join(root, dir))) return path2.join(root, dir);
+  return configDir === null ? null : path2.join(root, configDir, "plugins", PLUGIN_ID);
 }
 function loadVaultContext(root, options) {
   const warnings = [];
   const recorded = readRecorded(root, warnings);
   const configDir = findConfigDir(root, options.configDir, warnings, recorded);
   const pluginDir = findPluginDir(root, configDir, recorded);
-  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(path.join(pluginDir, "data.json"), warnings));
-  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(path.join(root, configDir, "daily-notes.json"), warnings));
+  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path2.join(pluginDir, "data.json"), warnings));
+  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path2.join(root, configDir, "daily-notes.json"), warnings));
   const dailyNote = effectiveDailyNote(settings, obsidianDaily);
   const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));
   return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };
@@ -1051,13 +1280,13 @@ function clock(env) {
 }
 function vaultRoot(args, scriptPath) {
   const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path2.resolve(given) : defaultVaultRoot(scriptPath);
+  const root = given !== void 0 ? path3.resolve(given) : defaultVaultRoot(scriptPath);
   if (root === null) {
     throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);
   }
   let ok = false;
   try {
-    ok = fs2.statSync(root).isDirectory();
+    ok = fs3.statSync(root).isDirectory();
   } catch {
     ok = false;
   }
@@ -1066,7 +1295,7 @@ function vaultRoot(args, scriptPath) {
 }
 function isFolder(p) {
   try {
-    return fs2.statSync(p).isDirectory();
+    return fs3.statSync(p).isDirectory();
   } catch {
     return false;
   }
@@ -1074,8 +1303,8 @@ function isFolder(p) {
 function givenConfigDir(args, root) {
   const name = stringFlag(args, "config-dir");
   if (name === void 0) return void 0;
-  const dir = path2.resolve(root, name);
-  if (path2.dirname(dir) === root && isFolder(dir)) return name;
+  const dir = path3.resolve(root, name);
+  if (path3.dirname(dir) === root && isFolder(dir)) return name;
   const found = findConfigDir(root, void 0, []);
   const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;
   throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);
@@ -1090,11 +1319,11 @@ function contextFor(args, scriptPath, env) {
 }
 
 // bridge/io.ts
-var fs3 = require("node:fs");
+var fs4 = require("node:fs");
 function readStdin(timeoutMs) {
-  return new Promise((resolve6) => {
+  return new Promise((resolve7) => {
     if (process.stdin.isTTY) {
-      resolve6(Buffer.alloc(0));
+      resolve7(Buffer.alloc(0));
       return;
     }
     const chunks = [];
@@ -1106,7 +1335,7 @@ function readStdin(timeoutMs) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       process.stdin.destroy();
-      resolve6(Buffer.concat(chunks));
+      resolve7(Buffer.concat(chunks));
     };
     const timer = setTimeout(finish, timeoutMs);
     process.stdin.on("data", (c) => chunks.push(c));
@@ -1118,7 +1347,7 @@ function writeOut(text) {
   const bytes = Buffer.from(text, "utf8");
   let written = 0;
   try {
-    while (written < bytes.length) written += fs3.writeSync(1, bytes, written);
+    while (written < bytes.length) written += fs4.writeSync(1, bytes, written);
     return;
   } catch (error) {
     if (error.code === "EPIPE") return;
@@ -1299,101 +1528,69 @@ var APPEND_TRIES = 3;
 function journalPath(pluginDir) {
   return path4.join(pluginDir, JOURNAL_FILE);
 }
-function sameFile(a, b) {
-  return a.ino === b.ino && a.dev === b.dev;
-}
-function appendOnce(file, text) {
-  const fd = fs5.openSync(file, "a");
-  try {
-    fs5.writeSync(fd, text);
-    const mine = fs5.fstatSync(fd);
-    let now = null;
-    try {
-      now = fs5.statSync(file);
-    } catch {
-      now = null;
-    }
-    return { landed: now !== null && sameFile(mine, now), size: mine.size };
-  } finally {
-    fs5.closeSync(fd);
-  }
-}
-function appendLines(file, text) {
+function appendLines(root, file, text) {
   let size = 0;
   for (let i = 0; i < APPEND_TRIES; i++) {
-    const r = appendOnce(file, text);
+    const r = appendStateFile(root, file, text);
     size = r.size;
     if (r.landed) break;
   }
   return size;
 }
-async function appendJournal(pluginDir, record, now) {
+async function appendJournal(root, pluginDir, record, now) {
   const line = encodeRecord(record);
   if (line === null) return;
-  fs5.mkdirSync(pluginDir, { recursive: true });
   const file = journalPath(pluginDir);
-  const size = appendLines(file, line);
-  if (size >= COMPACT_AT_BYTES) await compactJournalFile(pluginDir, now);
+  const size = appendLines(root, file, line);
+  if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);
 }
-function takeLock(lock) {
+function takeLock(root, lock) {
   for (let i = 0; i < 2; i++) {
+    if (createStateFile(root, lock, String(process.pid))) return true;
     try {
-      fs5.writeFileSync(lock, String(process.pid), { flag: "wx" });
-      return true;
-    } catch (error) {
-      if (error.code !== "EEXIST") throw error;
-      try {
-        if (Date.now() - fs5.statSync(lock).mtimeMs < STALE_LOCK_MS) return false;
-        fs5.rmSync(lock, { force: true });
-      } catch {
-        return false;
-      }
+      const st = statStateFile(root, lock);
+      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;
+      removeStateFile(root, lock);
+    } catch {
+      return false;
     }
   }
   return false;
 }
 function completeLinesFrom(fd, from) {
-  const size = fs5.fstatSync(fd).size;
-  if (size <= from) return { text: "", end: from };
-  const buf = Buffer.alloc(size - from);
-  const got = fs5.readSync(fd, buf, 0, buf.length, from);
-  const last = buf.subarray(0, got).lastIndexOf(10);
+  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);
+  const last = buf.lastIndexOf(10);
   if (last < 0) return { text: "", end: from };
   return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };
 }
-async function compactJournalFile(pluginDir, now) {
-  const { writeFileAtomic: writeFileAtomic2 } = await Promise.resolve().then(() => (init_atomic_write(), atomic_write_exports));
+async function compactJournalFile(root, pluginDir, now) {
   const file = journalPath(pluginDir);
   const lock = `${file}${LOCK_SUFFIX}`;
-  if (!takeLock(lock)) return false;
+  if (!takeLock(root, lock)) return false;
   let fd = null;
   try {
-    try {
-      fd = fs5.openSync(file, "r");
-    } catch (error) {
-      if (error.code === "ENOENT") return true;
-      throw error;
-    }
+    fd = openStateFile(root, file);
+    if (fd === null) return true;
     const size = fs5.fstatSync(fd).size;
     const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);
     const head = completeLinesFrom(fd, start);
     let text = compactJournal(head.text, now);
     const tail = completeLinesFrom(fd, head.end);
     text += tail.text;
-    writeFileAtomic2(file, text);
+    writeStateFile(root, file, text);
     const late = completeLinesFrom(fd, tail.end);
-    if (late.text !== "") appendLines(file, late.text);
+    if (late.text !== "") appendLines(root, file, late.text);
     return true;
   } finally {
     if (fd !== null) fs5.closeSync(fd);
-    fs5.rmSync(lock, { force: true });
+    removeStateFile(root, lock);
   }
 }
 async function recordAgentEdit(ctx, edit) {
   try {
     if (ctx.pluginDir === null) return;
     const record = journalRecord(edit, ctx.settings.excludedRootFolders);
-    if (record !== null) await appendJournal(ctx.pluginDir, record, edit.now);
+    if (record !== null) await appendJournal(ctx.root, ctx.pluginDir, record, edit.now);
   } catch {
   }
 }

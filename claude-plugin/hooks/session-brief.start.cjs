@@ -11,18 +11,6 @@ var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
 var __getOwnPropNames = Object.getOwnPropertyNames;
 var __getProtoOf = Object.getPrototypeOf;
 var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __esm = (fn, res, err) => function __init() {
-  if (err) throw err[0];
-  try {
-    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
-  } catch (e) {
-    throw err = [e], e;
-  }
-};
-var __export = (target, all) => {
-  for (var name in all)
-    __defProp(target, name, { get: all[name], enumerable: true });
-};
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
     for (let key2 of __getOwnPropNames(from))
@@ -40,61 +28,10 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// src/node/atomic-write.ts
-var atomic_write_exports = {};
-__export(atomic_write_exports, {
-  writeFileAtomic: () => writeFileAtomic,
-  writeFileAtomicAsync: () => writeFileAtomicAsync
-});
-function plan(file, options) {
-  const tmp = `${file}.${process.pid}.${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}.tmp`;
-  if (options.mode === "keep") return { tmp, create: currentMode(file), exact: void 0 };
-  return { tmp, create: options.mode, exact: options.mode };
-}
-function currentMode(file) {
-  try {
-    return fs.statSync(file).mode & 511;
-  } catch {
-    return void 0;
-  }
-}
-function writeFileAtomic(file, data, options = {}) {
-  const p = plan(file, options);
-  try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(p.tmp, data, p.create === void 0 ? void 0 : { mode: p.create });
-    if (p.exact !== void 0) fs.chmodSync(p.tmp, p.exact);
-    fs.renameSync(p.tmp, file);
-  } catch (error) {
-    fs.rmSync(p.tmp, { force: true });
-    throw error;
-  }
-}
-async function writeFileAtomicAsync(file, data, options = {}) {
-  const p = plan(file, options);
-  try {
-    await fs.promises.mkdir(path.dirname(file), { recursive: true });
-    await fs.promises.writeFile(p.tmp, data, p.create === void 0 ? void 0 : { mode: p.create });
-    if (p.exact !== void 0) await fs.promises.chmod(p.tmp, p.exact);
-    await fs.promises.rename(p.tmp, file);
-  } catch (error) {
-    await fs.promises.rm(p.tmp, { force: true });
-    throw error;
-  }
-}
-var fs, path;
-var init_atomic_write = __esm({
-  "src/node/atomic-write.ts"() {
-    "use strict";
-    fs = require("node:fs");
-    path = require("node:path");
-  }
-});
-
 // src/core/paths.ts
-function isCountedNote(path14, excludedRootFolders) {
-  if (!path14.endsWith(".md")) return false;
-  const parts = path14.split("/");
+function isCountedNote(path15, excludedRootFolders) {
+  if (!path15.endsWith(".md")) return false;
+  const parts = path15.split("/");
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i] ?? "";
     if (part.startsWith(".") || part === "") return false;
@@ -102,11 +39,11 @@ function isCountedNote(path14, excludedRootFolders) {
   }
   return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));
 }
-function isInFolder(path14, folder2) {
-  return folder2 === "" || path14.length > folder2.length && path14.charCodeAt(folder2.length) === 47 && path14.startsWith(folder2);
+function isInFolder(path15, folder2) {
+  return folder2 === "" || path15.length > folder2.length && path15.charCodeAt(folder2.length) === 47 && path15.startsWith(folder2);
 }
-function basename(path14) {
-  return path14.slice(path14.lastIndexOf("/") + 1);
+function basename(path15) {
+  return path15.slice(path15.lastIndexOf("/") + 1);
 }
 function comparePaths(a, b) {
   const la = a.toLowerCase();
@@ -189,7 +126,7 @@ var LIST_ITEMS = [
     id: "sessionsToday",
     // The index keeps every session file: the date changes, the set does not.
     holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-    onDay: (path14, date) => basename(path14).includes(date),
+    onDay: (path15, date) => basename(path15).includes(date),
     hits: () => NO_HITS,
     label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
     hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -209,7 +146,11 @@ function localStamp(iso) {
 var CHANGE_ITEMS = [
   {
     id: "agentChanges",
-    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\xE4ndert, noch nicht gepr\xFCft" }
+    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\xE4ndert, noch nicht gepr\xFCft" },
+    changedOutside: {
+      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,
+      de: (at, hidden) => `Pr\xFCfmarken wurden au\xDFerhalb von Obsidian ge\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`
+    }
   },
   {
     id: "sinceLastSession",
@@ -350,7 +291,8 @@ function briefLines(brief, settings, lang, origin, now) {
     if (item === null || item === void 0) continue;
     const since = "since" in item ? item.since : null;
     const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";
-    items.push({ label: escapeControls(d.label[lang](since)), item, hint: first !== "" ? first : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });
+    const outside = "changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "";
+    items.push({ label: escapeControls(d.label[lang](since)), item, hint: first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });
   }
   const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);
   return { head, items, errors };
@@ -857,9 +799,6 @@ function parseSessionStarts(text2) {
   return out;
 }
 
-// src/node/session-record.ts
-init_atomic_write();
-
 // src/node/hook-input.ts
 function parseHookJson(stdin) {
   try {
@@ -870,8 +809,8 @@ function parseHookJson(stdin) {
 }
 
 // src/node/real-path.ts
-var fs2 = require("node:fs");
-var path2 = require("node:path");
+var fs = require("node:fs");
+var path = require("node:path");
 
 // src/core/settings.ts
 var DEFAULT_SETTINGS = {
@@ -995,15 +934,15 @@ function vaultRelative(root, filePath) {
 
 // src/node/real-path.ts
 function realPathOf(p) {
-  let existing = path2.resolve(p);
+  let existing = path.resolve(p);
   const rest = [];
   for (; ; ) {
     try {
-      return path2.join(fs2.realpathSync.native(existing), ...rest);
+      return path.join(fs.realpathSync.native(existing), ...rest);
     } catch {
-      const parent = path2.dirname(existing);
+      const parent = path.dirname(existing);
       if (parent === existing) return null;
-      rest.unshift(path2.basename(existing));
+      rest.unshift(path.basename(existing));
       existing = parent;
     }
   }
@@ -1011,19 +950,337 @@ function realPathOf(p) {
 function vaultRelativeReal(root, filePath) {
   const literal = vaultRelative(root, filePath);
   if (literal !== null || filePath.includes("\0")) return literal;
-  const absolute = path2.resolve(root, filePath);
+  const absolute = path.resolve(root, filePath);
   const realFile = realPathOf(absolute);
-  const realRoot = realPathOf(root);
+  const realRoot2 = realPathOf(root);
   for (const [r, f] of [
     [root, realFile],
-    [realRoot, absolute],
-    [realRoot, realFile]
+    [realRoot2, absolute],
+    [realRoot2, realFile]
   ]) {
     if (r === null || f === null) continue;
     const rel = vaultRelative(r, f);
     if (rel !== null) return rel;
   }
   return null;
+}
+
+// src/node/state-file.ts
+var fs2 = require("node:fs");
+var path2 = require("node:path");
+var C = fs2.constants;
+var NOFOLLOW = C.O_NOFOLLOW ?? 0;
+var NONBLOCK = C.O_NONBLOCK ?? 0;
+var READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;
+var CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;
+var APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;
+var StateFileError = class extends Error {
+  constructor(file, reason) {
+    super(`${file}: ${reason}`);
+    this.file = file;
+    this.reason = reason;
+  }
+};
+var TRACE = process.env.SESSION_BRIEF_STATE_TRACE;
+function trace(file) {
+  if (TRACE === void 0 || TRACE === "") return;
+  try {
+    fs2.appendFileSync(TRACE, `${file}
+`);
+  } catch {
+  }
+}
+var realRoots = /* @__PURE__ */ new Map();
+function realRoot(root) {
+  const key2 = normal(root);
+  let real = realRoots.get(key2);
+  if (real === void 0) {
+    try {
+      real = fs2.realpathSync.native(key2);
+    } catch {
+      return null;
+    }
+    realRoots.set(key2, real);
+  }
+  return real;
+}
+var foldCase = process.platform === "darwin" || process.platform === "win32";
+var same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;
+var UNCLEAN = process.platform === "win32" ? /(?:)/ : /\/\/|\/\.{1,2}(?:\/|$)|.\/$/;
+function normal(p) {
+  return path2.isAbsolute(p) && !UNCLEAN.test(p) ? p : path2.resolve(p);
+}
+function under(root, dir) {
+  const r = normal(root);
+  const d = normal(dir);
+  if (d === r) return "";
+  const prefix = r.endsWith(path2.sep) ? r : r + path2.sep;
+  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;
+  return d.slice(prefix.length);
+}
+function folderState(root, dir) {
+  const rel = under(root, dir);
+  if (rel === null) return { refused: "lies outside the vault" };
+  const top = realRoot(root);
+  if (top === null) return { refused: "the vault folder cannot be resolved" };
+  let real;
+  try {
+    real = fs2.realpathSync.native(normal(dir));
+  } catch (error) {
+    const code = error.code;
+    if (code === "ENOENT") return "missing";
+    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };
+  }
+  if (!same(real, rel === "" ? top : top.endsWith(path2.sep) ? top + rel : top + path2.sep + rel)) return { refused: `is reached through a symbolic link (it leads to ${real})` };
+  return "ok";
+}
+function refuse(file, state) {
+  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");
+}
+function ensureStateFolder(root, dir) {
+  const state = folderState(root, dir);
+  if (state === "ok") return;
+  if (state !== "missing") refuse(dir, state);
+  const parent = path2.dirname(normal(dir));
+  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);
+  ensureStateFolder(root, parent);
+  try {
+    fs2.mkdirSync(dir, { mode: 511 });
+    trace(dir);
+  } catch (error) {
+    if (error.code !== "EEXIST") throw error;
+  }
+  const made = folderState(root, dir);
+  if (made !== "ok") refuse(dir, made);
+}
+function inspectStateFile(root, file) {
+  const folder2 = folderState(root, path2.dirname(normal(file)));
+  if (folder2 === "missing") return { kind: "missing" };
+  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };
+  let st;
+  try {
+    st = fs2.lstatSync(file);
+  } catch (error) {
+    const code = error.code;
+    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };
+  }
+  if (st.isFile()) return { kind: "file", stat: st };
+  return { kind: "damaged", reason: describe(st) };
+}
+function describe(st) {
+  if (st.isSymbolicLink()) return "is a symbolic link";
+  if (st.isDirectory()) return "is a folder";
+  if (st.isFIFO()) return "is a FIFO (named pipe)";
+  if (st.isSocket()) return "is a socket";
+  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";
+  return "is not a regular file";
+}
+function statStateFile(root, file) {
+  const entry = inspectStateFile(root, file);
+  return entry.kind === "file" ? entry.stat : null;
+}
+function openStateFile(root, file) {
+  const folder2 = folderState(root, path2.dirname(normal(file)));
+  if (folder2 !== "ok") return null;
+  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;
+  let fd;
+  try {
+    fd = fs2.openSync(file, READ_FLAGS);
+  } catch {
+    return null;
+  }
+  try {
+    if (fs2.fstatSync(fd).isFile()) return fd;
+  } catch {
+  }
+  fs2.closeSync(fd);
+  return null;
+}
+function readRange(fd, from, maxBytes) {
+  const size2 = fs2.fstatSync(fd).size;
+  const length = Math.max(0, Math.min(size2 - from, maxBytes));
+  const buf = Buffer.allocUnsafe(length);
+  let got = 0;
+  while (got < length) {
+    const n = fs2.readSync(fd, buf, got, length - got, from + got);
+    if (n === 0) break;
+    got += n;
+  }
+  return buf.subarray(0, got);
+}
+function readStateFile(root, file, maxBytes) {
+  const fd = openStateFile(root, file);
+  if (fd === null) return null;
+  try {
+    if (fs2.fstatSync(fd).size > maxBytes) return null;
+    return readRange(fd, 0, maxBytes);
+  } catch {
+    return null;
+  } finally {
+    fs2.closeSync(fd);
+  }
+}
+function readStateText(root, file, maxBytes) {
+  const data = readStateFile(root, file, maxBytes);
+  return data === null ? null : data.toString("utf8").replace(/^\uFEFF/, "");
+}
+function readStateJson(root, file, maxBytes) {
+  const text2 = readStateText(root, file, maxBytes);
+  if (text2 === null) return void 0;
+  try {
+    return JSON.parse(text2);
+  } catch {
+    return void 0;
+  }
+}
+function randomPart() {
+  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;
+}
+function writeAll(fd, data) {
+  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+  let done = 0;
+  while (done < bytes.length) done += fs2.writeSync(fd, bytes, done, bytes.length - done);
+}
+function createTemp(file, mode) {
+  for (let attempt = 0; ; attempt++) {
+    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;
+    try {
+      return { fd: fs2.openSync(tmp, CREATE_FLAGS, mode), tmp };
+    } catch (error) {
+      if (error.code !== "EEXIST" || attempt >= 4) throw error;
+    }
+  }
+}
+function modeOf(file, options) {
+  if (options.mode === "keep") {
+    try {
+      const st = fs2.lstatSync(file);
+      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };
+    } catch {
+    }
+    return { create: 438, exact: void 0 };
+  }
+  return { create: options.mode ?? 438, exact: options.mode };
+}
+function replaceFile(file, data, options) {
+  const mode = modeOf(file, options);
+  const { fd, tmp } = createTemp(file, mode.create);
+  try {
+    try {
+      writeAll(fd, data);
+      if (mode.exact !== void 0) fs2.fchmodSync(fd, mode.exact);
+    } finally {
+      fs2.closeSync(fd);
+    }
+    fs2.renameSync(tmp, file);
+  } catch (error) {
+    try {
+      fs2.unlinkSync(tmp);
+    } catch {
+    }
+    throw error;
+  }
+}
+function writeStateFile(root, file, data, options = {}) {
+  const dir = path2.dirname(normal(file));
+  ensureStateFolder(root, dir);
+  const target = inspectStateFile(root, file);
+  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");
+  replaceFile(file, data, options);
+  trace(file);
+}
+function createStateFile(root, file, data, mode = 438) {
+  ensureStateFolder(root, path2.dirname(normal(file)));
+  let fd;
+  try {
+    fd = fs2.openSync(file, CREATE_FLAGS, mode);
+  } catch (error) {
+    if (error.code === "EEXIST") return false;
+    throw error;
+  }
+  try {
+    writeAll(fd, data);
+  } finally {
+    fs2.closeSync(fd);
+  }
+  trace(file);
+  return true;
+}
+function placeStateFile(root, file, data) {
+  ensureStateFolder(root, path2.dirname(normal(file)));
+  let tmp = null;
+  try {
+    const made = createTemp(file, 438);
+    tmp = made.tmp;
+    try {
+      writeAll(made.fd, data);
+    } finally {
+      fs2.closeSync(made.fd);
+    }
+    fs2.linkSync(tmp, file);
+    trace(file);
+    return true;
+  } catch (error) {
+    const code = error.code;
+    if (code === "EEXIST") return false;
+    if (tmp !== null && (code === "EPERM" || code === "ENOTSUP" || code === "EXDEV" || code === "ENOSYS")) return createStateFile(root, file, data);
+    throw error;
+  } finally {
+    if (tmp !== null) {
+      try {
+        fs2.unlinkSync(tmp);
+      } catch {
+      }
+    }
+  }
+}
+function removeStateFile(root, file) {
+  const entry = inspectStateFile(root, file);
+  if (entry.kind === "missing") return false;
+  if (entry.kind === "damaged") {
+    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);
+    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");
+  }
+  try {
+    fs2.unlinkSync(file);
+    trace(file);
+    return true;
+  } catch (error) {
+    if (error.code === "ENOENT") return false;
+    throw error;
+  }
+}
+function listStateFolder(root, dir, max) {
+  if (folderState(root, dir) !== "ok") return [];
+  try {
+    return fs2.readdirSync(dir, { withFileTypes: true }).slice(0, max);
+  } catch {
+    return [];
+  }
+}
+function readAgentSettingsFile(file, maxBytes) {
+  let fd;
+  try {
+    fd = fs2.openSync(file, C.O_RDONLY | NONBLOCK);
+  } catch (error) {
+    if (error.code === "ENOENT") return null;
+    throw error;
+  }
+  try {
+    const st = fs2.fstatSync(fd);
+    if (!st.isFile()) throw new Error(describe(st));
+    if (st.size > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);
+    return readRange(fd, 0, maxBytes);
+  } finally {
+    fs2.closeSync(fd);
+  }
+}
+function readUserStateFile(file, maxBytes) {
+  try {
+    return readAgentSettingsFile(file, maxBytes);
+  } catch {
+    return null;
+  }
 }
 
 // src/node/session-record.ts
@@ -1073,79 +1330,81 @@ function markName(key2) {
   for (const byte of Buffer.from(key2, "utf8")) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;
   return h.toString(16).padStart(16, "0");
 }
-function claim(pluginDir, key2, agent, hasId) {
+function claim(root, pluginDir, key2, agent, hasId) {
   const dir = path3.join(pluginDir, MARKS_FOLDER);
-  fs3.mkdirSync(dir, { recursive: true });
+  ensureStateFolder(root, dir);
   const file = path3.join(dir, markName(key2));
   const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;
   const text2 = `${Date.now()}
 ${agent}
 `;
-  let whole = `${file}.${process.pid}.${Math.floor(Math.random() * 4294967296).toString(16)}.tmp`;
-  try {
-    fs3.writeFileSync(whole, text2);
-  } catch {
-    whole = null;
-  }
-  try {
-    for (let attempt = 0; attempt < 2; attempt++) {
-      if (placeMark(file, whole, text2)) return true;
-      const [written, by] = fs3.readFileSync(file, "utf8").split("\n");
-      const at = written === void 0 || written === "" ? fs3.statSync(file).mtimeMs : Number(written);
-      const age = Date.now() - at;
-      if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;
-      fs3.rmSync(file, { force: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (placeStateFile(root, file, text2)) return true;
+    const found = readStateText(root, file, 256);
+    const st = statStateFile(root, file);
+    if (found === null || st === null) {
+      removeStateFile(root, file);
+      continue;
     }
-  } finally {
-    if (whole !== null) fs3.rmSync(whole, { force: true });
+    const [written, by] = found.split("\n");
+    const at = written === void 0 || written === "" ? st.mtimeMs : Number(written);
+    const age = Date.now() - at;
+    if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;
+    removeStateFile(root, file);
   }
   return true;
 }
-function placeMark(file, whole, text2) {
-  try {
-    if (whole !== null) fs3.linkSync(whole, file);
-    else fs3.writeFileSync(file, text2, { flag: "wx" });
-    return true;
-  } catch (error) {
-    if (error.code === "EEXIST") return false;
-    if (whole !== null) return placeMark(file, null, text2);
-    throw error;
-  }
-}
 var PRUNED_STAMP = ".pruned";
-function pruneMarks(pluginDir) {
+function pruneMarks(root, pluginDir) {
   const dir = path3.join(pluginDir, MARKS_FOLDER);
   const stamp = path3.join(dir, PRUNED_STAMP);
-  try {
-    if (Date.now() - fs3.statSync(stamp).mtimeMs < 6e4) return;
-  } catch {
-  }
-  fs3.writeFileSync(stamp, "");
-  for (const name of fs3.readdirSync(dir).slice(0, 500)) {
-    if (name === PRUNED_STAMP) continue;
-    const file = path3.join(dir, name);
+  const pruned = statStateFile(root, stamp);
+  if (pruned !== null && Date.now() - pruned.mtimeMs < 6e4) return;
+  writeStateFile(root, stamp, "");
+  for (const entry of listStateFolder(root, dir, 500)) {
+    if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;
+    const file = path3.join(dir, entry.name);
     try {
-      if (Date.now() - fs3.statSync(file).mtimeMs > 10 * 6e4) fs3.rmSync(file, { force: true });
+      const st = statStateFile(root, file);
+      if (st !== null && Date.now() - st.mtimeMs > 10 * 6e4) removeStateFile(root, file);
     } catch {
     }
   }
 }
-function readSessionStarts(pluginDir) {
-  try {
-    return parseSessionStarts(fs3.readFileSync(path3.join(pluginDir, STARTS_FILE), "utf8"));
-  } catch {
-    return [];
-  }
+var MAX_STARTS_BYTES = 256 * 1024;
+function readSessionStarts(root, pluginDir) {
+  const text2 = readStateText(root, path3.join(pluginDir, STARTS_FILE), MAX_STARTS_BYTES);
+  return text2 === null ? [] : parseSessionStarts(text2);
 }
-function record(pluginDir, entry) {
-  const file = path3.join(pluginDir, STARTS_FILE);
-  const mine = (e) => e.at === entry.at && e.agent === entry.agent && e.sessionId === entry.sessionId && e.source === entry.source && e.delivered === entry.delivered;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const entries = [...readSessionStarts(pluginDir), entry].slice(-MAX_STARTS);
-    writeFileAtomic(file, `${JSON.stringify({ schema: 1, entries }, null, 1)}
-`);
-    if (readSessionStarts(pluginDir).some(mine)) return;
+var STALE_LOCK_MS = 2e3;
+var LOCK_BUDGET_MS = 3e3;
+function pause(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+function withFileLock(root, file, work) {
+  const lock = `${file}.lock`;
+  const until = Date.now() + LOCK_BUDGET_MS;
+  for (; ; ) {
+    if (createStateFile(root, lock, String(process.pid))) break;
+    const st = statStateFile(root, lock);
+    if (st === null || Math.abs(Date.now() - st.mtimeMs) > STALE_LOCK_MS) removeStateFile(root, lock);
+    else if (Date.now() >= until) return false;
+    else pause(1 + Math.floor(Math.random() * 3));
   }
+  try {
+    work();
+  } finally {
+    removeStateFile(root, lock);
+  }
+  return true;
+}
+function record(root, pluginDir, entry) {
+  const file = path3.join(pluginDir, STARTS_FILE);
+  withFileLock(root, file, () => {
+    const entries = [...readSessionStarts(root, pluginDir), entry].slice(-MAX_STARTS);
+    writeStateFile(root, file, `${JSON.stringify({ schema: 1, entries }, null, 1)}
+`);
+  });
 }
 function beginSessionStart(root, pluginDir, settings, hookInput, agent, now, env) {
   if (env[DOCTOR_RUN_ENV] === "1") return NONE;
@@ -1165,13 +1424,13 @@ function beginSessionStart(root, pluginDir, settings, hookInput, agent, now, env
   let duplicate = false;
   try {
     const key2 = `${input.sessionId ?? ""}\0${input.source ?? ""}`;
-    duplicate = !claim(pluginDir, key2, agent, input.sessionId !== null);
-    pruneMarks(pluginDir);
+    duplicate = !claim(root, pluginDir, key2, agent, input.sessionId !== null);
+    pruneMarks(root, pluginDir);
   } catch {
     duplicate = false;
   }
   try {
-    record(pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });
+    record(root, pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });
   } catch {
   }
   return { duplicate, outside };
@@ -1207,16 +1466,17 @@ function defaultVaultRoot(scriptPath) {
   if (path4.basename(dir) !== "hooks" || path4.basename(path4.dirname(dir)) !== ".claude") return null;
   return path4.dirname(path4.dirname(dir));
 }
-function readJson(file, warnings) {
-  let text2;
-  try {
-    text2 = fs4.readFileSync(file, "utf8");
-  } catch (error) {
-    if (error.code !== "ENOENT") warnings.push(`cannot read ${file}: ${error.message}`);
+var MAX_SETTINGS_BYTES = 4 * 1024 * 1024;
+function readJson(root, file, warnings) {
+  const text2 = readStateText(root, file, MAX_SETTINGS_BYTES);
+  if (text2 === null) {
+    const entry = inspectStateFile(root, file);
+    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);
+    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);
     return void 0;
   }
   try {
-    return JSON.parse(text2.replace(/^\uFEFF/, ""));
+    return JSON.parse(text2);
   } catch {
     warnings.push(`${file} is not valid JSON; using defaults`);
     return void 0;
@@ -1230,11 +1490,11 @@ function isDir2(p) {
   }
 }
 function readRecorded(root, warnings) {
-  return readJson(path4.join(root, ".claude", "hooks", "session-brief.json"), warnings);
+  return readJson(root, path4.join(root, ".claude", "hooks", "session-brief.json"), warnings);
 }
 function findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {
   if (explicit !== void 0) return explicit;
-  if (recorded !== void 0 && typeof recorded.configDir === "string" && isDir2(path4.join(root, recorded.configDir))) return recorded.configDir;
+  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path4.join(root, recorded.configDir))) return recorded.configDir;
   if (isDir2(path4.join(root, ".obsidian"))) return ".obsidian";
   let names = [];
   try {
@@ -1247,6 +1507,9 @@ function findConfigDir(root, explicit, warnings, recorded = readRecorded(root, w
     if (fs4.existsSync(path4.join(dir, "app.json")) || isDir2(path4.join(dir, "plugins"))) return name;
   }
   return null;
+}
+function isFolderName(v) {
+  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\/\0]/.test(v);
 }
 function systemLocale(env) {
   return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;
@@ -1262,8 +1525,8 @@ function loadVaultContext(root, options) {
   const recorded = readRecorded(root, warnings);
   const configDir = findConfigDir(root, options.configDir, warnings, recorded);
   const pluginDir = findPluginDir(root, configDir, recorded);
-  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(path4.join(pluginDir, "data.json"), warnings));
-  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(path4.join(root, configDir, "daily-notes.json"), warnings));
+  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path4.join(pluginDir, "data.json"), warnings));
+  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path4.join(root, configDir, "daily-notes.json"), warnings));
   const dailyNote = effectiveDailyNote(settings, obsidianDaily);
   const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));
   return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };
@@ -1321,9 +1584,9 @@ function contextFor(args, scriptPath, env) {
 // bridge/io.ts
 var fs6 = require("node:fs");
 function readStdin(timeoutMs) {
-  return new Promise((resolve5) => {
+  return new Promise((resolve7) => {
     if (process.stdin.isTTY) {
-      resolve5(Buffer.alloc(0));
+      resolve7(Buffer.alloc(0));
       return;
     }
     const chunks = [];
@@ -1335,7 +1598,7 @@ function readStdin(timeoutMs) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       process.stdin.destroy();
-      resolve5(Buffer.concat(chunks));
+      resolve7(Buffer.concat(chunks));
     };
     const timer = setTimeout(finish, timeoutMs);
     process.stdin.on("data", (c) => chunks.push(c));
@@ -1360,17 +1623,25 @@ function writeOut(text2) {
 }
 
 // bridge/commands/session-start.ts
-var path13 = require("node:path");
+var path14 = require("node:path");
 
 // src/node/brief-pipeline.ts
-var fs13 = require("node:fs");
-var path12 = require("node:path");
+var fs12 = require("node:fs");
+var path13 = require("node:path");
 
 // src/core/schemas/shape.ts
 function isRecord(v) {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 var str3 = (v, at) => typeof v === "string" ? null : `${at} is not a string`;
+function isNotePath(p) {
+  if (p === "" || p.charCodeAt(0) === 47 || p.includes("\\") || p.includes("\0")) return false;
+  if (p.charCodeAt(1) === 58 && /^[A-Za-z]:/.test(p)) return false;
+  if (p.charCodeAt(0) !== 46 && !p.includes("/.") && !p.includes("//") && !p.endsWith("/")) return true;
+  for (const part of p.split("/")) if (part === "." || part === ".." || part === "") return false;
+  return true;
+}
+var notePath = (v, at) => typeof v === "string" && isNotePath(v) ? null : `${at} is not a vault-relative path`;
 var bool = (v, at) => typeof v === "boolean" ? null : `${at} is not true or false`;
 var num = (v, at) => typeof v === "number" && Number.isFinite(v) ? null : `${at} is not a number`;
 var time = (v, at) => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 864e13 ? null : `${at} is not a time`;
@@ -1438,7 +1709,6 @@ function tuple(items, optionalTail = 0) {
 var DISCOVERY_FILE = "live.json";
 
 // src/node/cache-read.ts
-var fs7 = require("node:fs");
 var path6 = require("node:path");
 
 // src/core/item-ids.ts
@@ -1447,13 +1717,13 @@ var ITEM_IDS = ["date", "dailyNote", ...LIST_ITEM_IDS, ...CHANGE_ITEM_IDS];
 // src/core/schemas/brief.ts
 var ISO_DATE = matches(/^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-DD");
 var hit = object({ where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });
-var reviewEntry = object({ path: str3, mtime: time, hits: listOf(hit) });
-var listItem = object({ count: int(0, Number.MAX_SAFE_INTEGER), paths: listOf(str3), entries: listOf(reviewEntry) });
+var reviewEntry = object({ path: notePath, mtime: time, hits: listOf(hit) });
+var listItem = object({ count: int(0, Number.MAX_SAFE_INTEGER), paths: listOf(notePath), entries: listOf(reviewEntry) });
 var checkBrief = object({
   date: ISO_DATE,
   weekday: int(0, 6),
   items: object({
-    dailyNote: nullable(object({ path: str3, exists: bool })),
+    dailyNote: nullable(object({ path: notePath, exists: bool })),
     // One list item per entry of the table of brief items (brief-items.ts).
     ...Object.fromEntries(LIST_ITEM_IDS.map((id) => [id, nullable(listItem)]))
   }),
@@ -1481,7 +1751,7 @@ function checkBriefCache(version) {
     lang: optional(oneOf("en", "de")),
     locale: optional(str3),
     plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str3) })),
-    news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(str3, MAX_NAMES) }), 2)),
+    news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(notePath, MAX_NAMES) }), 2)),
     agentChanges: optional(
       object({
         journal: nullable(FILE_IDENTITY),
@@ -1489,7 +1759,7 @@ function checkBriefCache(version) {
         marks: nullable(FILE_IDENTITY),
         records: COUNT,
         count: COUNT,
-        paths: listOf(str3, MAX_NAMES),
+        paths: listOf(notePath, MAX_NAMES),
         expires: nullable(time)
       })
     ),
@@ -1507,9 +1777,9 @@ var noteFlags = object({
   pendingReview: listOf(tagHit),
   daily: bool
 });
-var fullRow = tuple([str3, time, int(-1, Number.MAX_SAFE_INTEGER), either(oneOf(0, null), noteFlags), str3], 1);
+var fullRow = tuple([notePath, time, int(-1, Number.MAX_SAFE_INTEGER), either(oneOf(0, null), noteFlags), str3], 1);
 var row = (v, at) => {
-  if (Array.isArray(v) && v.length === 4 && v[3] === 0 && typeof v[0] === "string" && typeof v[1] === "number" && Math.abs(v[1]) <= 864e13 && Number.isInteger(v[2]) && v[2] >= -1) return null;
+  if (Array.isArray(v) && v.length === 4 && v[3] === 0 && typeof v[0] === "string" && isNotePath(v[0]) && typeof v[1] === "number" && Math.abs(v[1]) <= 864e13 && Number.isInteger(v[2]) && v[2] >= -1) return null;
   return fullRow(v, at);
 };
 function checkBriefIndex(version) {
@@ -1535,29 +1805,25 @@ function checkedBriefIndex(c, id) {
 }
 
 // src/node/cache-read.ts
-function readJsonFile(file) {
-  let text2;
-  try {
-    text2 = fs7.readFileSync(file, "utf8");
-  } catch (error) {
-    if (error.code === "ENOENT") return { missing: true };
-    return { missing: false, value: void 0 };
-  }
+var MAX_BYTES = 256 * 1024 * 1024;
+function readJsonFile(root, file) {
+  const text2 = readStateText(root, file, MAX_BYTES);
+  if (text2 === null) return inspectStateFile(root, file).kind === "missing" ? { missing: true } : { missing: false, value: void 0 };
   try {
     return { missing: false, value: JSON.parse(text2) };
   } catch {
     return { missing: false, value: void 0 };
   }
 }
-function readBriefCacheChecked(pluginDir) {
-  const read = readJsonFile(path6.join(pluginDir, BRIEF_FILE));
+function readBriefCacheChecked(root, pluginDir) {
+  const read = readJsonFile(root, path6.join(pluginDir, BRIEF_FILE));
   if (read.missing) return { state: "missing" };
   if (read.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };
   const checked = checkedBriefCache(read.value);
   return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };
 }
-function readBriefIndexChecked(pluginDir, id) {
-  const read = readJsonFile(path6.join(pluginDir, INDEX_FILE));
+function readBriefIndexChecked(root, pluginDir, id) {
+  const read = readJsonFile(root, path6.join(pluginDir, INDEX_FILE));
   if (read.missing) return { state: "missing" };
   if (read.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };
   const checked = checkedBriefIndex(read.value, id);
@@ -1566,11 +1832,11 @@ function readBriefIndexChecked(pluginDir, id) {
 }
 
 // src/node/plugin-tier.ts
-var fs9 = require("node:fs");
+var fs8 = require("node:fs");
 var path7 = require("node:path");
 
 // src/node/live/process-identity.ts
-var fs8 = require("node:fs");
+var fs7 = require("node:fs");
 
 // src/node/builtin-on-demand.ts
 var import_node_module = require("node:module");
@@ -1582,12 +1848,12 @@ function builtinOnDemand(id) {
 // src/node/live/process-identity.ts
 function linuxIdentity(pid) {
   try {
-    const stat = fs8.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const stat = fs7.readFileSync(`/proc/${pid}/stat`, "utf8");
     const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     const startTicks = rest[19];
     if (startTicks === void 0 || !/^\d+$/.test(startTicks)) return null;
-    const boot = fs8.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
-    const ns = fs8.readlinkSync(`/proc/${pid}/ns/pid`);
+    const boot = fs7.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    const ns = fs7.readlinkSync(`/proc/${pid}/ns/pid`);
     return `linux:${boot}:${ns}:${startTicks}`;
   } catch {
     return null;
@@ -1617,7 +1883,7 @@ function sameProcess(pid, started) {
 function exists(root) {
   return (p) => {
     try {
-      return fs9.statSync(path7.join(root, p)).isFile();
+      return fs8.statSync(path7.join(root, p)).isFile();
     } catch {
       return false;
     }
@@ -1628,7 +1894,7 @@ function usableCache(ctx, now, why, rejected = [], read) {
     why.push("no Obsidian config folder found, so no cache");
     return null;
   }
-  const got = read ?? readBriefCacheChecked(ctx.pluginDir);
+  const got = read ?? readBriefCacheChecked(ctx.root, ctx.pluginDir);
   const cache = got.state === "ok" ? got.value : null;
   if (got.state === "rejected") {
     why.push(`cache rejected: ${got.why}`);
@@ -1649,8 +1915,7 @@ function servedByPlugin(cache) {
 }
 
 // src/node/what-changed.ts
-var fs12 = require("node:fs");
-var path10 = require("node:path");
+var path11 = require("node:path");
 
 // src/core/agent-journal.ts
 var JOURNAL_FILE = "agent-changes.jsonl";
@@ -1830,33 +2095,26 @@ function sinceFromCache(since, cache) {
 }
 
 // src/node/agent-journal.ts
-var fs10 = require("node:fs");
+var fs9 = require("node:fs");
 var path8 = require("node:path");
 function journalPath(pluginDir) {
   return path8.join(pluginDir, JOURNAL_FILE);
 }
-function readJournal(pluginDir, now) {
-  let fd;
+function readJournal(root, pluginDir, now) {
+  const fd = openStateFile(root, journalPath(pluginDir));
+  if (fd === null) return [];
   try {
-    fd = fs10.openSync(journalPath(pluginDir), "r");
-  } catch (error) {
-    if (error.code === "ENOENT") return [];
-    throw error;
-  }
-  try {
-    const size2 = fs10.fstatSync(fd).size;
+    const size2 = fs9.fstatSync(fd).size;
     const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
-    const buf = Buffer.alloc(size2 - start);
-    const got = fs10.readSync(fd, buf, 0, buf.length, start);
-    return boundJournal(parseJournal(buf.subarray(0, got).toString("utf8")), now);
+    return boundJournal(parseJournal(readRange(fd, start, size2 - start).toString("utf8")), now);
   } finally {
-    fs10.closeSync(fd);
+    fs9.closeSync(fd);
   }
 }
 
 // src/node/agent-summary.ts
 var fs11 = require("node:fs");
-var path9 = require("node:path");
+var path10 = require("node:path");
 
 // src/core/agent-summary.ts
 function newestByPath(records, marks, there) {
@@ -1893,6 +2151,75 @@ function itemWithTail(summary, tail, marks, there, now, cap) {
   return { count: summary.count + fresh.length, paths: paths.slice(0, cap) };
 }
 
+// src/core/review-seal.ts
+function parseSeal(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
+  const o = v;
+  if (o.schema !== 1 || typeof o.marks !== "string" || typeof o.at !== "string") return null;
+  return { marks: o.marks, at: o.at };
+}
+function parseText(text2) {
+  if (text2 === null || text2.trim() === "") return parseReviewMarks(void 0);
+  try {
+    return parseReviewMarks(JSON.parse(text2));
+  } catch {
+    return parseReviewMarks(void 0);
+  }
+}
+function judgeMarks(text2, seal) {
+  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null };
+  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2 } };
+}
+function hiddenByOutsideMarks(records, verdict, exists2) {
+  if (verdict.outside === null) return 0;
+  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists2(r.path)).map((r) => r.path));
+  const shown = unreviewed(verdict.marks);
+  const still = unreviewed(verdict.outside.marks);
+  let hidden = 0;
+  for (const p of shown) if (!still.has(p)) hidden++;
+  return hidden;
+}
+
+// src/node/review-seal.ts
+var fs10 = require("node:fs");
+var path9 = require("node:path");
+var MAX_BYTES2 = 4 * 1024 * 1024;
+function userStateDir(env = process.env, platform = process.platform) {
+  const given = env.SESSION_BRIEF_STATE_DIR;
+  if (given !== void 0 && given !== "") return given;
+  const home = builtinOnDemand("node:os").homedir();
+  if (platform === "win32") return path9.join(env.LOCALAPPDATA ?? path9.join(home, "AppData", "Local"), "session-brief");
+  if (platform === "darwin") return path9.join(home, "Library", "Application Support", "session-brief");
+  return path9.join(env.XDG_STATE_HOME ?? path9.join(home, ".local", "state"), "session-brief");
+}
+function sealFile(root, env = process.env) {
+  let real = path9.resolve(root);
+  try {
+    real = fs10.realpathSync.native(real);
+  } catch {
+  }
+  return path9.join(userStateDir(env), `review-seal-${markName(real)}.json`);
+}
+function readSeal(root, env = process.env) {
+  const data = readUserStateFile(sealFile(root, env), MAX_BYTES2);
+  if (data === null) return null;
+  try {
+    return parseSeal(JSON.parse(data.toString("utf8")));
+  } catch {
+    return null;
+  }
+}
+function readMarksText(root, pluginDir) {
+  return readStateText(root, path9.join(pluginDir, REVIEW_FILE), MAX_BYTES2);
+}
+function marksChangedAt(root, pluginDir) {
+  const st = statStateFile(root, path9.join(pluginDir, REVIEW_FILE));
+  return st === null ? null : new Date(st.mtimeMs).toISOString();
+}
+function trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {
+  return judgeMarks(text2, readSeal(root, env));
+}
+
 // src/node/agent-summary.ts
 function identity(st) {
   return { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
@@ -1900,40 +2227,34 @@ function identity(st) {
 function sameFile(a, b) {
   return a === b || a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
 }
-function statIdentity(file) {
-  try {
-    return identity(fs11.statSync(file));
-  } catch (error) {
-    return error.code === "ENOENT" ? null : void 0;
-  }
+function statIdentity(root, file) {
+  const entry = inspectStateFile(root, file);
+  if (entry.kind === "file") return identity(entry.stat);
+  return entry.kind === "missing" ? null : void 0;
 }
 function readFrom(fd, from) {
   const st = fs11.fstatSync(fd);
   const start = Math.min(from, st.size);
-  const bytes = Buffer.alloc(st.size - start);
-  const got = fs11.readSync(fd, bytes, 0, bytes.length, start);
-  return { bytes: bytes.subarray(0, got), id: identity(st) };
+  return { bytes: readRange(fd, start, st.size - start), id: identity(st) };
 }
-function readMarks(pluginDir) {
-  let fd;
-  try {
-    fd = fs11.openSync(path9.join(pluginDir, REVIEW_FILE), "r");
-  } catch (error) {
-    if (error.code === "ENOENT") return { marks: emptyMarks(), id: null };
-    throw error;
-  }
-  try {
-    const { bytes, id } = readFrom(fd, 0);
-    let marks;
+function readMarks(root, pluginDir) {
+  const file = path10.join(pluginDir, REVIEW_FILE);
+  const fd = openStateFile(root, file);
+  let text2 = null;
+  let id = null;
+  if (fd === null) {
+    if (inspectStateFile(root, file).kind !== "missing") throw new Error(`${REVIEW_FILE} is not a regular file`);
+  } else {
     try {
-      marks = parseReviewMarks(JSON.parse(bytes.toString("utf8")));
-    } catch {
-      marks = emptyMarks();
+      const read = readFrom(fd, 0);
+      text2 = read.bytes.toString("utf8");
+      id = read.id;
+    } finally {
+      fs11.closeSync(fd);
     }
-    return { marks, id };
-  } finally {
-    fs11.closeSync(fd);
   }
+  const verdict = judgeMarks(text2, readSeal(root));
+  return { marks: verdict.marks, id, outside: verdict.outside !== null };
 }
 function noteThere(place) {
   const there = exists(place.root);
@@ -1945,12 +2266,12 @@ function wholeKey(place, now, journal, marks) {
 }
 function wholeItemJustMade(place, now) {
   if (lastWhole === null) return null;
-  const journal = statIdentity(journalPath(place.pluginDir));
-  const marks = statIdentity(path9.join(place.pluginDir, REVIEW_FILE));
+  const journal = statIdentity(place.root, journalPath(place.pluginDir));
+  const marks = statIdentity(place.root, path10.join(place.pluginDir, REVIEW_FILE));
   if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;
   return { count: lastWhole.item.count, paths: [...lastWhole.item.paths] };
 }
-function appendedText(file, summary, now) {
+function appendedText(root, file, summary, now) {
   const was = summary.journal;
   if (was !== null && (summary.lastLine === null || now.ino !== was.ino)) return null;
   const from = was?.size ?? 0;
@@ -1958,7 +2279,8 @@ function appendedText(file, summary, now) {
   const check = was === null || from === 0 ? "" : `${summary.lastLine}
 `;
   const checkBytes = Buffer.byteLength(check);
-  const fd = fs11.openSync(file, "r");
+  const fd = openStateFile(root, file);
+  if (fd === null) return null;
   try {
     const { bytes, id } = readFrom(fd, from - checkBytes);
     if (was !== null && id.ino !== was.ino || id.size > 2 * COMPACT_AT_BYTES) return null;
@@ -1970,17 +2292,17 @@ function appendedText(file, summary, now) {
 }
 function agentChangesFromSummary(place, summary, now, cap) {
   try {
-    const marksNow = statIdentity(path9.join(place.pluginDir, REVIEW_FILE));
+    const marksNow = statIdentity(place.root, path10.join(place.pluginDir, REVIEW_FILE));
     if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;
     const file = journalPath(place.pluginDir);
-    const journalNow = statIdentity(file);
+    const journalNow = statIdentity(place.root, file);
     if (journalNow === void 0) return null;
     if (sameFile(journalNow, summary.journal)) return itemFromSummary(summary, now, cap);
     if (journalNow === null) return null;
-    const tail = appendedText(file, summary, journalNow);
+    const tail = appendedText(place.root, file, summary, journalNow);
     if (tail === null) return null;
-    const { marks, id } = readMarks(place.pluginDir);
-    if (!sameFile(id, summary.marks)) return null;
+    const { marks, id, outside } = readMarks(place.root, place.pluginDir);
+    if (outside || !sameFile(id, summary.marks)) return null;
     return itemWithTail(summary, parseJournal(tail), marks, noteThere(place), now, cap);
   } catch {
     return null;
@@ -1988,41 +2310,36 @@ function agentChangesFromSummary(place, summary, now, cap) {
 }
 
 // src/node/what-changed.ts
-function readJson2(file) {
-  try {
-    return JSON.parse(fs12.readFileSync(file, "utf8"));
-  } catch {
-    return void 0;
-  }
+var MAX_BYTES3 = 4 * 1024 * 1024;
+function readSessionStarts2(root, pluginDir) {
+  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts2(readStateJson(root, path11.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES3));
 }
-function readReviewMarks(pluginDir) {
-  return pluginDir === null ? emptyMarks() : parseReviewMarks(readJson2(path10.join(pluginDir, REVIEW_FILE)));
-}
-function readSessionStarts2(pluginDir) {
-  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts2(readJson2(path10.join(pluginDir, SESSION_STARTS_FILE)));
-}
-function agentChangeSessions(ctx, now) {
-  if (ctx.pluginDir === null) return [];
+function agentChangesJudged(ctx, now) {
+  if (ctx.pluginDir === null) return { sessions: [] };
   const there = exists(ctx.root);
-  return unreviewedSessions(readJournal(ctx.pluginDir, now), readReviewMarks(ctx.pluginDir), (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p));
+  const counted = (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);
+  const records = readJournal(ctx.root, ctx.pluginDir, now);
+  const verdict = trustedMarks(ctx.root, ctx.pluginDir);
+  const sessions = unreviewedSessions(records, verdict.marks, counted);
+  if (verdict.outside === null) return { sessions };
+  return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };
 }
 async function recordSessionStart(ctx, source, now) {
   try {
     if (ctx.pluginDir === null) return;
-    const next = nextSessionStarts(readSessionStarts2(ctx.pluginDir), source, now);
+    const next = nextSessionStarts(readSessionStarts2(ctx.root, ctx.pluginDir), source, now);
     if (next === null) return;
-    const { writeFileAtomic: writeFileAtomic2 } = await Promise.resolve().then(() => (init_atomic_write(), atomic_write_exports));
-    writeFileAtomic2(path10.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}
+    writeStateFile(ctx.root, path11.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}
 `);
   } catch {
   }
 }
-function describe(error) {
+function describe2(error) {
   const text2 = error instanceof Error ? error.message : String(error);
   return text2.split("\n")[0]?.slice(0, 300) || "unknown error";
 }
 async function sinceLastSession(ctx, sourced, full) {
-  const since = readSessionStarts2(ctx.pluginDir).previous;
+  const since = readSessionStarts2(ctx.root, ctx.pluginDir).previous;
   if (since === null) return sinceLastSessionItem(null, []);
   const own2 = newsNotes(sourced.brief);
   if (own2 !== null) return sinceLastSessionItem(since, own2);
@@ -2040,10 +2357,14 @@ function agentChanges(ctx, sourced, now) {
   const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };
   const cache = sourced.cache;
   if (sourced.kept === true && cache?.agentChanges !== void 0) {
-    const item = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);
-    if (item !== null) return item;
+    const item2 = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);
+    if (item2 !== null) return item2;
   }
-  return wholeItemJustMade(place, now) ?? agentChangesItem(agentChangeSessions(ctx, now));
+  const made = wholeItemJustMade(place, now);
+  if (made !== null) return made;
+  const judged = agentChangesJudged(ctx, now);
+  const item = agentChangesItem(judged.sessions);
+  return judged.changedOutside === void 0 ? item : { ...item, changedOutside: judged.changedOutside };
 }
 async function attachWhatChanged(ctx, sourced, now, full) {
   const items = { ...sourced.brief.items };
@@ -2052,22 +2373,22 @@ async function attachWhatChanged(ctx, sourced, now, full) {
     items.agentChanges = agentChanges(ctx, sourced, now);
   } catch (error) {
     items.agentChanges = null;
-    errors.push({ item: "agentChanges", message: describe(error) });
+    errors.push({ item: "agentChanges", message: describe2(error) });
   }
   try {
     items.sinceLastSession = await sinceLastSession(ctx, sourced, full);
   } catch (error) {
     items.sinceLastSession = null;
-    errors.push({ item: "sinceLastSession", message: describe(error) });
+    errors.push({ item: "sinceLastSession", message: describe2(error) });
   }
   sourced.brief = { ...sourced.brief, items, errors };
 }
 
 // bridge/bridge-file.ts
-var path11 = require("node:path");
+var path12 = require("node:path");
 var LOAD_BRIDGE = "sessionBriefLoadBridge";
 function ownName() {
-  return path11.basename(__filename);
+  return path12.basename(__filename);
 }
 function loader() {
   const load = module[LOAD_BRIDGE];
@@ -2102,7 +2423,7 @@ function judgeCache(ctx, now) {
   const why = [];
   const rejected = [];
   if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now, why), reason: why[0] ?? null, rejected };
-  const file = readBriefCacheChecked(ctx.pluginDir);
+  const file = readBriefCacheChecked(ctx.root, ctx.pluginDir);
   const usable = usableCache(ctx, now, why, rejected, file);
   return { read: file.state === "ok" ? file.value : null, usable, reason: why[0] ?? null, rejected };
 }
@@ -2118,7 +2439,7 @@ var pluginTier = {
 var liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };
 var liveIfListening = {
   name: "live",
-  run: (run) => run.ctx.pluginDir !== null && fs13.existsSync(path12.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null
+  run: (run) => run.ctx.pluginDir !== null && fs12.existsSync(path13.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null
 };
 var verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };
 var scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };
@@ -2162,7 +2483,7 @@ function startRun(ctx, choice, now, full) {
       if (index !== void 0) return index;
       index = null;
       if (cache.usable === null || ctx.pluginDir === null) return index;
-      const got = readBriefIndexChecked(ctx.pluginDir, cache.usable.indexId);
+      const got = readBriefIndexChecked(ctx.root, ctx.pluginDir, cache.usable.indexId);
       if (got.state === "ok") index = got.value;
       else if (got.state === "rejected") {
         run.indexRejected = got.why;
@@ -2210,7 +2531,7 @@ async function sessionStart(args, scriptPath, env) {
     const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);
     const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);
     lines.push(
-      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path13.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)
+      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path14.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)
     );
   } catch (error) {
     if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ""})`);
