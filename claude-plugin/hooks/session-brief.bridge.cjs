@@ -27594,7 +27594,14 @@ Content-Length: 0\r
       http.on("error", () => void 0);
       const address = http.address();
       port = typeof address === "object" && address !== null ? address.port : 0;
-      writeDiscovery(options.vaultRoot, options.discoveryFile, { version: PROTOCOL_VERSION, port, pid: options.pid ?? process.pid, token, startedAt: Date.now() });
+      try {
+        writeDiscovery(options.vaultRoot, options.discoveryFile, { version: PROTOCOL_VERSION, port, pid: options.pid ?? process.pid, token, startedAt: Date.now() });
+      } catch (error) {
+        wss.close();
+        http.close();
+        reject(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
       resolve23({
         port,
         token,
