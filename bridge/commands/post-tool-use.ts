@@ -16,7 +16,7 @@ import { readStdin, writeOut } from '../io';
 import { agentOrDefault, DEFAULT_AGENT, HOSTS, translateHookInput, type AgentId } from '../../src/core/agent-contracts';
 import { asciiJson } from '../../src/core/format';
 import type { Lang } from '../../src/core/i18n';
-import { EDIT_REPORT_TEXT } from '../../src/core/rules/finding-diff';
+import { HOOK_FAILED_TEXT } from '../../src/core/rules/hook-failed-text';
 import { escapeControls, safeLines } from '../../src/core/quote';
 import { checkScope, inScope, vaultRelative } from '../../src/core/rules/scope';
 import { parseHookJson } from '../../src/node/hook-input';
@@ -34,7 +34,7 @@ export function postToolUseEnvelope(context: string, systemMessage: string, agen
 export function postToolUseCrashEnvelope(error: unknown, scriptPath: string, lang: Lang = 'en', agent: AgentId = DEFAULT_AGENT): string {
 	const reason = escapeControls((error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 300) ?? '') || 'unknown error';
 	const command = `node ${quote(scriptPath)} check`;
-	const t = EDIT_REPORT_TEXT[lang];
+	const t = HOOK_FAILED_TEXT[lang];
 	return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);
 }
 

@@ -1,6 +1,6 @@
 /**
  * The record of the last rule check's findings, `last-check.json` in the plugin's folder, so the
- * next check can tell what an edit introduced (docs/design.md, "Findings attributed to the edit").
+ * next check can tell which findings are new (docs/design.md, "Findings after an edit").
  * Written atomically; read as untrusted (anyone can edit the file): anything unexpected means no
  * record. Kept only where the plugin's folder exists, so a vault without the plugin gets no
  * folder made for it.
@@ -46,15 +46,14 @@ export function writeLastCheck(root: string, pluginDir: string, lang: Lang, find
 }
 
 /**
- * Compares `findings` with the record and, when `record` is true, records them as the last check.
- * A record in another language cannot be compared (messages differ), so it counts as none. Never
- * throws: a record that cannot be read or written only costs the attribution.
+ * The record to compare `findings` with (null: none, or one in another language, whose messages
+ * differ), and, when `record` is true, records them as the last check. Never throws: a record that
+ * cannot be read or written only costs the comparison.
  */
-export function attributeFindings(root: string, pluginDir: string | null, lang: Lang, findings: readonly Finding[], now: Date, record = true): FindingDiff {
+export function previousCheck(root: string, pluginDir: string | null, lang: Lang, findings: readonly Finding[], now: Date, record = true): LastCheck | null {
 	// Only an existing folder of the vault (never one reached through a link): a vault without the plugin gets none made.
-	if (pluginDir === null || !isStateFolder(root, pluginDir)) return diffFindings(null, findings);
+	if (pluginDir === null || !isStateFolder(root, pluginDir)) return null;
 	const previous = readLastCheck(root, pluginDir);
-	const diff = diffFindings(previous !== null && previous.lang === lang ? previous : null, findings);
 	if (record) {
 		try {
 			writeLastCheck(root, pluginDir, lang, findings, now);
@@ -62,5 +61,10 @@ export function attributeFindings(root: string, pluginDir: string | null, lang: 
 			// Read-only vault or full disk: the check itself still reports.
 		}
 	}
-	return diff;
+	return previous !== null && previous.lang === lang ? previous : null;
+}
+
+/** `findings` compared with the record (`previousCheck`), which they then replace when `record` is true. */
+export function attributeFindings(root: string, pluginDir: string | null, lang: Lang, findings: readonly Finding[], now: Date, record = true): FindingDiff {
+	return diffFindings(previousCheck(root, pluginDir, lang, findings, now, record), findings);
 }

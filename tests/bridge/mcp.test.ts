@@ -122,7 +122,7 @@ describe('mcp server', () => {
 	it('rule_check equals check --json over the rule scope, and checks given paths', async () => {
 		const v = vault(NOTES);
 		// check --json also says which findings are new since the last recorded check; the tool does not.
-		const withoutNew = (j: { findings: Array<Record<string, unknown>> }) => ({ ...j, findings: j.findings.map(({ new: _new, ...f }) => f) });
+		const withoutNew = (j: { findings: Array<Record<string, unknown>> }) => ({ ...j, findings: j.findings.map(({ new: _new, status: _status, ...f }) => f) });
 		const json = withoutNew(JSON.parse(cli(v, ['check', '--json'])) as { findings: Array<Record<string, unknown>> });
 		expect(json.findings.length).toBeGreaterThan(0);
 		const client = await connect(v);

@@ -23,12 +23,16 @@ function emptyVault(): string {
 const hooks = (v: string): string => path.join(v, '.claude', 'hooks');
 const INSTALLED = ['session-brief.bridge.cjs', 'session-brief.cjs', 'session-brief.edit.cjs', 'session-brief.json', 'session-brief.mcp.cjs', 'session-brief.start.cjs'];
 
-/** Not minified: a few library lines are long by nature (date and schema regular expressions); minified code would be nearly all long lines. */
+/**
+ * Not minified: a few library lines are long by nature (date and schema regular expressions, a
+ * message template); minified code would be nearly all long lines. At most one in 500, and a
+ * handful in a small file, which a smaller build must not fail for.
+ */
 function expectReadable(text: string, minLines: number): void {
 	const lines = text.split('\n');
 	expect(lines.length).toBeGreaterThan(minLines);
 	const long = lines.filter((l) => l.length > 300 && !/^\s*(\/\/|\*)/.test(l));
-	expect(long.length).toBeLessThan(lines.length / 500);
+	expect(long.length).toBeLessThan(Math.max(5, lines.length / 500));
 }
 const home = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'sb-readable-home-'));
 

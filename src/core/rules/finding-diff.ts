@@ -1,49 +1,9 @@
 /**
- * Which findings an edit introduced: the current check compared with the last one recorded
- * (docs/design.md, "Findings attributed to the edit"). A finding is the same finding when its check,
- * file and message match; its line is left out, since an edit above it moves it without changing it.
+ * Which findings are new: the current check compared with the last one recorded (docs/design.md,
+ * "Findings after an edit"). A finding is the same finding when its check, file and message match;
+ * its line is left out, since an edit above it moves it without changing it.
  */
-import { translations, type Lang } from '../i18n';
-import { findingLines, hookFindingsText, sortFindings } from './report-text';
 import type { Finding } from './types';
-
-interface EditReportText {
-	/** The first line of the hook's report; `name` is shortened already. */
-	header: (name: string) => string;
-	noNewFindings: (n: number, command: string) => string;
-	/** `shown`: how many of the `n` are listed below, when fewer than all. */
-	alreadyThere: (n: number, shown: number) => string;
-	noNewSystem: (n: number) => string;
-	freshCount: (n: number) => string;
-	system: (summary: string, fresh: string) => string;
-	hookFailed: (reason: string, command: string) => string;
-	hookFailedSystem: (reason: string) => string;
-}
-
-export const EDIT_REPORT_TEXT = translations<EditReportText>({
-	en: {
-		header: (name) => `Rule check after the edit of ${name}:`,
-		noNewFindings: (n, command) => `No new findings from this edit; ${n} finding${n === 1 ? ' was' : 's were'} already there (run \`${command}\` to see ${n === 1 ? 'it' : 'them'}).`,
-		alreadyThere: (n, shown) => `${n} finding${n === 1 ? ' was' : 's were'} already there before this edit${n > shown ? `; the first ${shown}` : ''}:`,
-		noNewSystem: (n) => `Rule check: no new findings, ${n} already there`,
-		freshCount: (n) => ` (${n} new)`,
-		system: (summary, fresh) => `Rule check: ${summary}${fresh}`,
-		hookFailed: (reason, command) =>
-			`Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \`${command}\` in a terminal to see the full error.`,
-		hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`,
-	},
-	de: {
-		header: (name) => `Regelwerk-Check nach der Änderung von ${name}:`,
-		noNewFindings: (n, command) => `Keine neuen Befunde durch diese Änderung; ${n} Befund${n === 1 ? '' : 'e'} gab es schon (\`${command}\` zeigt ${n === 1 ? 'ihn' : 'sie'}).`,
-		alreadyThere: (n, shown) => `${n} Befund${n === 1 ? '' : 'e'} gab es schon vor dieser Änderung${n > shown ? `; die ersten ${shown}` : ''}:`,
-		noNewSystem: (n) => `Regelwerk-Check: keine neuen Befunde, ${n} schon vorhanden`,
-		freshCount: (n) => ` (${n} neu)`,
-		system: (summary, fresh) => `Regelwerk-Check: ${summary}${fresh}`,
-		hookFailed: (reason, command) =>
-			`Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser Änderung ungeprüft. \`${command}\` im Terminal zeigt den ganzen Fehler.`,
-		hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`,
-	},
-});
 
 /** The part of a finding the record keeps; messages are cut so a record stays bounded. */
 export interface RecordedFinding {
@@ -55,8 +15,6 @@ export interface RecordedFinding {
 export const RECORDED_MESSAGE_MAX = 300;
 /** Findings beyond this many are not recorded; the record says it is incomplete. */
 export const RECORDED_FINDINGS_MAX = 2000;
-/** How many of the findings that were already there an edit's report shows. */
-export const OLD_SHOWN = 3;
 
 export function recordedFinding(f: Finding): RecordedFinding {
 	return { check: f.check, path: f.path, message: f.message.slice(0, RECORDED_MESSAGE_MAX) };
@@ -101,46 +59,59 @@ export function diffFindings(previous: { findings: readonly RecordedFinding[]; c
 	return { fresh, old, unchanged: previous.complete && fresh.length === 0 && !gone, hadRecord: true };
 }
 
-function cut(text: string, max: number): string {
-	return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
-
-function oldLines(old: readonly Finding[], lang: Lang, fullCommand: string, withList: boolean): string[] {
-	const n = old.length;
-	if (!withList) {
-		return [EDIT_REPORT_TEXT[lang].noNewFindings(n, fullCommand)];
-	}
-	const shown = sortFindings(old).slice(0, OLD_SHOWN);
-	const head = EDIT_REPORT_TEXT[lang].alreadyThere(n, shown.length);
-	// Short names and messages: these lines must never push a fresh finding out of the hook's cap.
-	return [head, ...shown.map((f) => `  ${(findingLines({ ...f, message: cut(f.message, 160), detail: undefined }, lang, 60)[0] ?? '')}`)];
-}
-
-export interface EditReport {
-	context: string;
-	/** The one-line message for the user. */
-	system: string;
+/** The findings of one check as the hook after an edit sorts them (docs/design.md, "Findings after an edit"). */
+export interface EditSplit {
+	hadRecord: boolean;
+	/** In the edited file: not in the record (all of them without a record). */
+	mineNew: Finding[];
+	/** In the edited file and in the record: the edit did not fix them. */
+	mineStill: Finding[];
+	/** How many of the edited file's recorded findings are gone. */
+	mineFixed: number;
+	/** About no single file (the external check): they may come from any edit, so they are shown after every one. */
+	whole: Finding[];
+	/** In a settings file Claude Code skips as a whole (its hooks with it), other than the edited file. */
+	hooksOff: Finding[];
+	/** Elsewhere, not in the record (empty without a record). */
+	othersNew: Finding[];
+	/** Elsewhere and in the record (all of them without a record). */
+	othersOld: Finding[];
+	/** Whether the findings outside the edited file differ from those the record holds there. */
+	othersChanged: boolean;
 }
 
 /**
- * What the PostToolUse hook says after an edit, or null for silence: what this edit introduced first,
- * then how many were already there with the first few. An edit that adds nothing says only the
- * count, and only when the set of findings changed since the last check (a fix elsewhere); an
- * unchanged set, or a clean one, is silence.
+ * Splits `current` for the report after the edit of the file `isEdited` matches. `disablesHooks`
+ * picks the findings that make Claude Code skip a settings file: those are named after every edit.
  */
-export function editReport(header: string, diff: FindingDiff, all: readonly Finding[], checksRun: readonly string[], lang: Lang, fullCommand: string, summary: string): EditReport | null {
-	if (all.length === 0) return null;
-	if (diff.fresh.length === 0) {
-		if (diff.unchanged || !diff.hadRecord) return null;
-		const n = diff.old.length;
-		return {
-			context: [header, ...oldLines(diff.old, lang, fullCommand, false)].join('\n'),
-			system: EDIT_REPORT_TEXT[lang].noNewSystem(n),
-		};
+export function splitForEdit(
+	previous: { findings: readonly RecordedFinding[]; complete: boolean } | null,
+	current: readonly Finding[],
+	isEdited: (path: string) => boolean,
+	disablesHooks: (f: Finding) => boolean,
+): EditSplit {
+	const diff = diffFindings(previous, current);
+	const fresh = new Set(diff.fresh);
+	const mine = current.filter((f) => f.path !== '' && isEdited(f.path));
+	const whole = current.filter((f) => f.path === '');
+	const others = current.filter((f) => f.path !== '' && !isEdited(f.path));
+	const hooksOff = others.filter(disablesHooks);
+	const rest = others.filter((f) => !disablesHooks(f));
+	if (previous === null) {
+		return { hadRecord: false, mineNew: mine, mineStill: [], mineFixed: 0, whole, hooksOff, othersNew: [], othersOld: rest, othersChanged: true };
 	}
-	const after = diff.old.length > 0 ? oldLines(diff.old, lang, fullCommand, true) : [];
-	const context = hookFindingsText(header, diff.fresh, checksRun, lang, fullCommand, { after, summary });
-	const t = EDIT_REPORT_TEXT[lang];
-	const freshSummary = diff.hadRecord && diff.old.length > 0 ? t.freshCount(diff.fresh.length) : '';
-	return { context, system: t.system(summary, freshSummary) };
+	const mineStill = mine.filter((f) => !fresh.has(f));
+	const recordedMine = previous.findings.filter((f) => f.path !== '' && isEdited(f.path)).length;
+	const elsewhere = { findings: previous.findings.filter((f) => f.path !== '' && !isEdited(f.path)), complete: previous.complete };
+	return {
+		hadRecord: true,
+		mineNew: mine.filter((f) => fresh.has(f)),
+		mineStill,
+		mineFixed: Math.max(0, recordedMine - mineStill.length),
+		whole,
+		hooksOff,
+		othersNew: rest.filter((f) => fresh.has(f)),
+		othersOld: rest.filter((f) => !fresh.has(f)),
+		othersChanged: !diffFindings(elsewhere, others).unchanged,
+	};
 }

@@ -111,42 +111,60 @@ function fits(lines: readonly string[]): boolean {
 	return lines.length <= HOOK_CONTEXT_MAX_LINES && lines.join('\n').length <= HOOK_CONTEXT_MAX_CHARS;
 }
 
+/** Findings under an optional heading line, in the order the report gives them. */
+export interface FindingSection {
+	heading?: string;
+	findings: readonly Finding[];
+}
+
 /**
  * The PostToolUse context within 40 lines and 4,000 characters, cutting names before findings:
  * first the detail lines go, then long paths are shortened (visibly, in the middle) and long
  * messages cut, so every finding keeps its line. Only when the finding lines alone exceed the cap
- * are findings left out, warnings before errors, and the last line says how many. `after` lines
- * (kept whole) come before the summary, which `summary` may replace.
+ * are findings left out: later sections before earlier ones, warnings before errors within one,
+ * and the last line says how many. `before` lines follow the header, `after` lines (kept whole)
+ * come before the summary, which `summary` may replace.
  */
 export function hookFindingsText(
 	header: string,
-	findings: readonly Finding[],
+	sections: readonly FindingSection[],
 	checksRun: readonly string[],
 	lang: Lang,
 	fullCommand: string,
-	extra: { after?: readonly string[]; summary?: string } = {},
+	extra: { before?: readonly string[]; after?: readonly string[]; summary?: string } = {},
 ): string {
-	const sorted = sortFindings(findings);
-	const summary = extra.summary ?? summaryLine(findings, checksRun, lang);
+	const sorted = sections.map((s) => ({ heading: s.heading, findings: sortFindings(s.findings) })).filter((s) => s.findings.length > 0);
+	const all = sorted.flatMap((s) => s.findings);
+	const summary = extra.summary ?? summaryLine(all, checksRun, lang);
+	const before = extra.before ?? [];
 	const after = extra.after ?? [];
-	const full = [header, ...sorted.flatMap((f) => findingLines(f, lang)), ...after, summary];
+	const render = (keep: ReadonlySet<Finding> | null, line: (f: Finding) => string[]): string[] => [
+		header,
+		...before,
+		...sorted.flatMap((s) => {
+			const list = keep === null ? s.findings : s.findings.filter((f) => keep.has(f));
+			return list.length === 0 ? [] : [...(s.heading === undefined ? [] : [s.heading]), ...list.flatMap(line)];
+		}),
+		...after,
+		summary,
+	];
+	const full = render(null, (f) => findingLines(f, lang));
 	if (fits(full)) return full.join('\n');
-	const render = (list: readonly Finding[], nameMax: number): string[] => [header, ...list.flatMap((f) => findingLines({ ...shortMessage(f), detail: undefined }, lang, nameMax)), ...after, summary];
-	const longest = Math.max(MIN_NAME_CHARS, ...sorted.map((f) => shortenName(f.path, Number.POSITIVE_INFINITY).length));
+	const short = (nameMax: number) => (f: Finding) => findingLines({ ...shortMessage(f), detail: undefined }, lang, nameMax);
+	const longest = Math.max(MIN_NAME_CHARS, ...all.map((f) => shortenName(f.path, Number.POSITIVE_INFINITY).length));
 	for (let nameMax = longest; ; nameMax = Math.max(MIN_NAME_CHARS, Math.floor(nameMax * 0.8))) {
-		const lines = render(sorted, nameMax);
+		const lines = render(null, short(nameMax));
 		if (fits(lines)) return lines.join('\n');
 		if (nameMax === MIN_NAME_CHARS) break;
 	}
-	// Too many findings for the cap even with short names: keep errors first, in their order.
-	const ranked = [...sorted.filter((f) => f.severity === 'error'), ...sorted.filter((f) => f.severity !== 'error')];
+	// Too many findings for the cap even with short names: keep the first sections, errors first.
+	const ranked = sorted.flatMap((s) => [...s.findings.filter((f) => f.severity === 'error'), ...s.findings.filter((f) => f.severity !== 'error')]);
 	let keep = ranked.length;
 	const noteFor = (left: number): string => REPORT_TEXT[lang].cutFindings(left, fullCommand);
 	while (keep > 0) {
-		const kept = new Set(ranked.slice(0, keep));
-		const lines = [...render(sorted.filter((f) => kept.has(f)), MIN_NAME_CHARS), noteFor(ranked.length - keep)];
+		const lines = [...render(new Set(ranked.slice(0, keep)), short(MIN_NAME_CHARS)), noteFor(ranked.length - keep)];
 		if (fits(lines)) return lines.join('\n');
 		keep--;
 	}
-	return capHookContext([header, summary], lang, fullCommand);
+	return capHookContext([header, ...before, summary], lang, fullCommand);
 }

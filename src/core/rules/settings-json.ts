@@ -76,6 +76,15 @@ export const SETTINGS_JSON_TEXT = translations<SettingsJsonText>({
 	},
 });
 
+/**
+ * Whether a finding makes Claude Code skip its settings file as a whole ("Settings Error": not JSON,
+ * or a value its schema rejects), every hook in it included. Warnings (an unknown event name)
+ * cost only their own entry.
+ */
+export function disablesHooks(f: Finding): boolean {
+	return f.check === settingsJsonCheck.id && f.severity === 'error';
+}
+
 export const settingsJsonCheck: RuleCheck = {
 	id: 'settings-json',
 	severity: 'error',

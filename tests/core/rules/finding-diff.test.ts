@@ -1,6 +1,6 @@
 /** The pure comparison behind "what this edit introduced". */
 import { describe, expect, it } from 'vitest';
-import { diffFindings, editReport, recordedFinding } from '../../../src/core/rules/finding-diff';
+import { diffFindings, recordedFinding } from '../../../src/core/rules/finding-diff';
 import type { Finding } from '../../../src/core/rules/types';
 
 const f = (path: string, message: string, line = 1): Finding => ({ check: 'broken-link', severity: 'error', path, line, message });
@@ -35,20 +35,5 @@ describe('diffFindings', () => {
 	it('a message longer than the record keeps is compared by its kept part', () => {
 		const long = 'm'.repeat(1000);
 		expect(diffFindings({ findings: [recordedFinding(f('a.md', long))], complete: true }, [f('a.md', long)]).unchanged).toBe(true);
-	});
-});
-
-describe('editReport', () => {
-	const run = ['broken-link'];
-	it('silent for a clean check and for an unchanged set', () => {
-		expect(editReport('H:', diffFindings(null, []), [], run, 'en', 'cmd', 's')).toBeNull();
-		const prev = { findings: [recordedFinding(f('a.md', 'x'))], complete: true };
-		expect(editReport('H:', diffFindings(prev, [f('a.md', 'x')]), [f('a.md', 'x')], run, 'en', 'cmd', 's')).toBeNull();
-	});
-
-	it('German: the count of old findings in the words of the run', () => {
-		const prev = { findings: [recordedFinding(f('a.md', 'x')), recordedFinding(f('b.md', 'y'))], complete: true };
-		const r = editReport('H:', diffFindings(prev, [f('a.md', 'x')]), [f('a.md', 'x')], run, 'de', 'cmd', 's');
-		expect(r?.context).toBe('H:\nKeine neuen Befunde durch diese Änderung; 1 Befund gab es schon (`cmd` zeigt ihn).');
 	});
 });
