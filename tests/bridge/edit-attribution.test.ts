@@ -136,6 +136,19 @@ describe('the edited file first, after every edit', () => {
 		expect(runHook(vault, claudeMd(vault)).stdout.length).toBe(0);
 	});
 
+	it('an event name this Claude Code does not know is a warning, said once, never a broken rule set', () => {
+		const vault = pluginVault();
+		const settings = path.join(vault, '.claude', 'settings.json');
+		const hooks = { PostToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command: 'true' }] }], PostModelSwitch: [{ hooks: [{ type: 'command', command: 'true' }] }], SessionResumed: [{ hooks: [{ type: 'command', command: 'true' }] }] };
+		fs.writeFileSync(settings, JSON.stringify({ hooks }, null, 2));
+		const text = contextOf(runHook(vault, editInput(settings)));
+		expect(text).toMatch(/^\.claude\/settings\.json:\d+: warning \[settings-json\] Hook event "SessionResumed" is not one Claude Code [\d.]+ knows: .*The closest known event is "SessionEnd"\.$/m);
+		expect(text).not.toContain('PostModelSwitch');
+		expect(text).not.toContain('skips a settings file like this');
+		expect(text).toMatch(/0 errors, 1 warning\.$/);
+		expect(runHook(vault, claudeMd(vault)).stdout.length).toBe(0);
+	});
+
 	it('an edit that fixes the file and leaves other files\' old findings prints only the short block, once', () => {
 		const vault = pluginVault(OLD_RULE);
 		breakClaudeMd(vault);

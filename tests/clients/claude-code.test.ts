@@ -7,7 +7,9 @@ import * as path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { binary, bridge, bridgeOk, claudeEnv, expectClean, probe, reportLines, run, runClaude, skipReason, type Session, type Workspace } from './support/clients';
 import { anthropicEntries, CLAUDE_SESSION_START, claudeAfterLastToolResult, claudeBriefs, claudeLastToolResult, countBriefHeaders, excerpt } from './support/requests';
+import { claudeExecutables, eventsInBinary } from './support/hook-events';
 import { briefBody, clientSuite } from './support/suite';
+import { HOOK_EVENTS, HOOK_EVENTS_CLIENT } from '../../src/core/rules/hook-events';
 
 const client = await probe('claude');
 const skip = skipReason('claude', client);
@@ -59,6 +61,13 @@ describe.skipIf(skip !== undefined)(`Claude Code ${client.version || `(skipped: 
 		for (const q of run.requests) expect(q.headers.host).toBe(`127.0.0.1:${s.api.port}`);
 		// The guard is checked after every test too; here it is the point of the test.
 		expect(s.guard.attempts).toEqual([]);
+	});
+
+	test('the rule check knows exactly the hook events of this Claude Code (its settings schema, read from the binary)', () => {
+		expect(client.version).toBe(HOOK_EVENTS_CLIENT);
+		const lists = claudeExecutables().map(eventsInBinary).filter((l) => l !== null);
+		expect(lists.length, 'no hook event list found in the Claude Code binary').toBeGreaterThan(0);
+		expect([...(lists[0] ?? [])].sort()).toEqual([...HOOK_EVENTS].sort());
 	});
 
 	test('install, then a session in the vault: the brief reaches the model as report prints it', async () => {

@@ -1,7 +1,12 @@
 /**
- * The hook events Claude Code knows (hooks reference, "Hook lifecycle", mirror of 2026-08-22,
- * v2.1.240). Names are case-sensitive: `postToolUse` is a different, unknown event.
+ * The Claude Code release the event list below is checked against: the one the client tests pin
+ * (tests/clients/package.json). Its hooks reference lists 31 events (mirror of 2026-08-22,
+ * v2.1.240); the pinned release knows three more (docs/claude-code-events.md). Names are
+ * case-sensitive: `postToolUse` is a different, unknown event. `npm run test:clients` compares the
+ * list with the one inside the pinned binary, so a new release's events show up there first.
  */
+export const HOOK_EVENTS_CLIENT = '2.1.332';
+
 export const HOOK_EVENTS: readonly string[] = [
 	'SessionStart',
 	'Setup',
@@ -31,6 +36,9 @@ export const HOOK_EVENTS: readonly string[] = [
 	'WorktreeRemove',
 	'PreCompact',
 	'PostCompact',
+	'PreModelSwitch',
+	'PostModelSwitch',
+	'PreSkillShellCommand',
 	'Elicitation',
 	'ElicitationResult',
 	'SessionEnd',
@@ -50,13 +58,17 @@ function distance(a: string, b: string): number {
 	return previous[b.length] ?? 0;
 }
 
-/** The known event a misspelt one most likely meant, or null. */
-export function closestEvent(name: string): string | null {
+/**
+ * The known event nearest to `name`: the same letters in another case, else the fewest edits.
+ * `typo` when it is that close (other case, or under three edits), so the name was most likely
+ * meant as it; otherwise it may be an event of a newer Claude Code.
+ */
+export function nearestEvent(name: string): { event: string; typo: boolean } {
 	const lower = name.toLowerCase();
 	const sameLetters = HOOK_EVENTS.find((e) => e.toLowerCase() === lower);
-	if (sameLetters !== undefined) return sameLetters;
-	let best: string | null = null;
-	let bestDistance = 3;
+	if (sameLetters !== undefined) return { event: sameLetters, typo: true };
+	let best = HOOK_EVENTS[0] ?? '';
+	let bestDistance = Number.POSITIVE_INFINITY;
 	for (const event of HOOK_EVENTS) {
 		const d = distance(lower, event.toLowerCase());
 		if (d < bestDistance) {
@@ -64,5 +76,5 @@ export function closestEvent(name: string): string | null {
 			bestDistance = d;
 		}
 	}
-	return best;
+	return { event: best, typo: bestDistance < 3 };
 }

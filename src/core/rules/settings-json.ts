@@ -1,9 +1,10 @@
 /**
- * `settings-json`: `.claude/settings.json` (and `settings.local.json`) that is not strict JSON,
- * names a hook event Claude Code does not know, or has hooks of the wrong shape. Claude Code then
- * skips the file or the entry, and every hook in it (this one too) silently stops running.
+ * `settings-json`: `.claude/settings.json` (and `settings.local.json`) that is not strict JSON or
+ * has hooks of the wrong shape (errors: Claude Code skips the whole file, and every hook in it, this
+ * one too, silently stops running), or names a hook event Claude Code does not know (a warning:
+ * only that entry is skipped, and a newer Claude Code may know the event; docs/claude-code-events.md).
  */
-import { closestEvent, HANDLER_TYPES, HOOK_EVENTS } from './hook-events';
+import { HANDLER_TYPES, HOOK_EVENTS, HOOK_EVENTS_CLIENT, nearestEvent } from './hook-events';
 import type { JsonProblem } from './json-error';
 import { isRecord, lineOfJsonString, parseSettings, settingsFiles } from './settings-file';
 import { reporter, type CheckContext, type Finding, type RuleCheck, type RuleFile } from './types';
@@ -15,8 +16,10 @@ interface SettingsJsonText {
 	notJson: (line: number, column: number, problem: string) => string;
 	notObject: string;
 	hooksNotObject: string;
-	didYouMean: (guess: string) => string;
-	unknownEvent: (event: string, hint: string) => string;
+	/** A name that is most likely a misspelling of `guess`. */
+	misspeltEvent: (event: string, guess: string, client: string) => string;
+	/** A name far from every known one: maybe an event of a newer release. */
+	unknownEvent: (event: string, nearest: string, client: string) => string;
 	notList: (event: string) => string;
 	noHooksList: (event: string) => string;
 	badHook: (event: string, problem: string) => string;
@@ -41,8 +44,10 @@ export const SETTINGS_JSON_TEXT = translations<SettingsJsonText>({
 		notJson: (line, column, problem) => `Not valid JSON at line ${line}, column ${column}: ${problem}. Claude Code skips the whole file, hooks included.`,
 		notObject: 'The file must hold one JSON object ({ … }).',
 		hooksNotObject: '"hooks" must be an object of event names.',
-		didYouMean: (guess) => ` Did you mean ${quoteAlways(guess)}?`,
-		unknownEvent: (event, hint) => `Unknown hook event ${quoteAlways(event)}: its hooks never run (names are case-sensitive).${hint}`,
+		misspeltEvent: (event, guess, client) =>
+			`Unknown hook event ${quoteAlways(event)}: Claude Code (${client}) skips its hooks, they never run (names are case-sensitive). Did you mean ${quoteAlways(guess)}?`,
+		unknownEvent: (event, nearest, client) =>
+			`Hook event ${quoteAlways(event)} is not one Claude Code ${client} knows: its hooks run only in a Claude Code that has this event (a newer one, if it is new); older ones skip them. The closest known event is ${quoteAlways(nearest)}.`,
 		notList: (event) => `${quoteAlways(event)} must be a list of matcher groups ([ { "hooks": [ … ] } ]).`,
 		noHooksList: (event) => `Each entry of ${quoteAlways(event)} needs a "hooks" list.`,
 		badHook: (event, problem) => `A hook under ${quoteAlways(event)}: ${problem}`,
@@ -64,8 +69,10 @@ export const SETTINGS_JSON_TEXT = translations<SettingsJsonText>({
 		notJson: (line, column, problem) => `Kein gültiges JSON in Zeile ${line}, Spalte ${column}: ${problem}. Claude Code überspringt die ganze Datei samt Hooks.`,
 		notObject: 'Die Datei muss ein JSON-Objekt ({ … }) enthalten.',
 		hooksNotObject: '"hooks" muss ein Objekt aus Ereignisnamen sein.',
-		didYouMean: (guess) => ` Gemeint ist wohl ${quoteAlways(guess)}.`,
-		unknownEvent: (event, hint) => `Unbekanntes Hook-Ereignis ${quoteAlways(event)}: seine Hooks laufen nie (Groß- und Kleinschreibung zählt).${hint}`,
+		misspeltEvent: (event, guess, client) =>
+			`Unbekanntes Hook-Ereignis ${quoteAlways(event)}: Claude Code (${client}) überspringt seine Hooks, sie laufen nie (Groß- und Kleinschreibung zählt). Gemeint ist wohl ${quoteAlways(guess)}.`,
+		unknownEvent: (event, nearest, client) =>
+			`Das Hook-Ereignis ${quoteAlways(event)} kennt Claude Code ${client} nicht: seine Hooks laufen nur in einem Claude Code, das dieses Ereignis hat (einem neueren, falls es neu ist); ältere überspringen sie. Das nächstliegende bekannte Ereignis ist ${quoteAlways(nearest)}.`,
 		notList: (event) => `${quoteAlways(event)} muss eine Liste von Matcher-Gruppen sein ([ { "hooks": [ … ] } ]).`,
 		noHooksList: (event) => `Jeder Eintrag unter ${quoteAlways(event)} braucht eine Liste "hooks".`,
 		badHook: (event, problem) => `Ein Hook unter ${quoteAlways(event)}: ${problem}`,
@@ -89,8 +96,8 @@ export const settingsJsonCheck: RuleCheck = {
 	id: 'settings-json',
 	severity: 'error',
 	explain: {
-		en: 'Claude Code skips a settings file that is not strict JSON and hooks under an unknown event name, so hooks silently stop running. Fix the JSON or the event name at the reported line.',
-		de: 'Claude Code überspringt eine Einstellungsdatei, die kein strenges JSON ist, und Hooks unter unbekannten Ereignisnamen; Hooks laufen dann stillschweigend nicht. JSON bzw. Ereignisnamen in der gemeldeten Zeile korrigieren.',
+		en: 'Claude Code skips a settings file that is not strict JSON or has hooks of the wrong shape (errors), and the hooks under an event name it does not know (a warning: a newer Claude Code may know it), so hooks silently stop running. Fix the JSON or the event name at the reported line.',
+		de: 'Claude Code überspringt eine Einstellungsdatei, die kein strenges JSON ist oder Hooks falscher Form enthält (Fehler), und die Hooks unter einem Ereignisnamen, den es nicht kennt (Warnung: ein neueres Claude Code kennt ihn vielleicht); Hooks laufen dann stillschweigend nicht. JSON bzw. Ereignisnamen in der gemeldeten Zeile korrigieren.',
 	},
 	run(ctx) {
 		return settingsFiles(ctx).flatMap((file) => checkFile(ctx, file));
@@ -117,15 +124,11 @@ function checkFile(ctx: CheckContext, file: RuleFile): Finding[] {
 	for (const [event, groups] of Object.entries(settings.hooks)) {
 		const line = lineOfJsonString(file, event, hooksLine);
 		if (!HOOK_EVENTS.includes(event)) {
-			const guess = closestEvent(event);
-			const hint = guess === null ? '' : t.didYouMean(guess);
-			findings.push(
-				found(
-					file.path,
-					line,
-					t.unknownEvent(event, hint),
-				),
-			);
+			// A warning, never an error: Claude Code skips only this entry, and the name may be an
+			// event of a release newer than the list (a new event is not a broken rule set).
+			const nearest = nearestEvent(event);
+			const message = nearest.typo ? t.misspeltEvent(event, nearest.event, HOOK_EVENTS_CLIENT) : t.unknownEvent(event, nearest.event, HOOK_EVENTS_CLIENT);
+			findings.push({ ...found(file.path, line, message), severity: 'warning' });
 			continue;
 		}
 		findings.push(...checkGroups(ctx, file, event, groups, line));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestEvent } from '../../../src/core/rules/hook-events';
+import { HOOK_EVENTS, HOOK_EVENTS_CLIENT, nearestEvent } from '../../../src/core/rules/hook-events';
 import { hookScriptsCheck, shellWords, vaultPathOf } from '../../../src/core/rules/hook-scripts';
 import { locateJsonError } from '../../../src/core/rules/json-error';
 import { settingsJsonCheck } from '../../../src/core/rules/settings-json';
@@ -30,12 +30,27 @@ describe('settings-json', () => {
 		expect(findingsOf(settingsJsonCheck, { [SETTINGS]: '{}\n{}' })[0]?.message).toMatch(/more text after the end/);
 	});
 
-	it('reports an unknown hook event with the known one it likely meant, at its line', () => {
+	it('an unknown hook event is a warning naming the known one it likely meant, at its line', () => {
 		const [f] = findingsOf(settingsJsonCheck, { [SETTINGS]: settings({ postToolUse: command('node x') }) });
+		expect(f).toMatchObject({ check: 'settings-json', severity: 'warning', line: 6 });
 		expect(f?.message).toContain('Unknown hook event "postToolUse"');
 		expect(f?.message).toContain('Did you mean "PostToolUse"?');
-		expect(f?.line).toBe(6);
-		expect(findingsOf(settingsJsonCheck, { [SETTINGS]: settings({ AfterEverything: [] }) })[0]?.message).not.toContain('Did you mean');
+	});
+
+	it('an event name far from every known one is a warning too, naming the closest known event: it may be a newer release\'s', () => {
+		const [f] = findingsOf(settingsJsonCheck, { [SETTINGS]: settings({ PostToolFailure: command('node x') }) });
+		expect(f).toMatchObject({ severity: 'warning' });
+		expect(f?.message).toBe(
+			`Hook event "PostToolFailure" is not one Claude Code ${HOOK_EVENTS_CLIENT} knows: its hooks run only in a Claude Code that has this event (a newer one, if it is new); older ones skip them. The closest known event is "PostToolUseFailure".`,
+		);
+	});
+
+	it('knows the events of the pinned Claude Code, those of its hooks reference and the three newer ones', () => {
+		for (const event of ['StopFailure', 'PostToolBatch', 'PostToolUseFailure', 'TaskCreated', 'PostCompact', 'MessageDisplay', 'DirectoryAdded', 'PreModelSwitch', 'PostModelSwitch', 'PreSkillShellCommand']) {
+			expect(findingsOf(settingsJsonCheck, { [SETTINGS]: settings({ [event]: command('node x') }) })).toEqual([]);
+		}
+		expect(HOOK_EVENTS).toHaveLength(34);
+		expect(new Set(HOOK_EVENTS).size).toBe(34);
 	});
 
 	it('reports hooks of the wrong shape', () => {
@@ -109,9 +124,9 @@ describe('JSON error location', () => {
 		expect(locateJsonError('[1 2]')).toEqual({ offset: 3, problem: 'comma-or-close' });
 	});
 
-	it('suggests the event a misspelling meant', () => {
-		expect(closestEvent('sessionstart')).toBe('SessionStart');
-		expect(closestEvent('PostToolUsed')).toBe('PostToolUse');
-		expect(closestEvent('Whatever')).toBeNull();
+	it('finds the event a misspelling meant, and the nearest one for any other name', () => {
+		expect(nearestEvent('sessionstart')).toEqual({ event: 'SessionStart', typo: true });
+		expect(nearestEvent('PostToolUsed')).toEqual({ event: 'PostToolUse', typo: true });
+		expect(nearestEvent('Whatever').typo).toBe(false);
 	});
 });
