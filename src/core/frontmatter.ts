@@ -38,7 +38,11 @@ export interface FrontmatterFields {
 }
 
 type Key = 'tags' | 'type' | 'status';
-const KEY_LINE = /^(["']?)(tags|type|status)\1[ \t]*:(.*)$/i;
+// A key needs a space (or the line end) after its colon: `tags:value` is no key but a plain text,
+// and a block that is only text holds no properties in Obsidian (docs/obsidian-readings.md). YAML
+// that does not parse is read tolerantly, with or without the space (our choice: no source says).
+const KEY_LINE = /^(["']?)(tags|type|status)\1[ \t]*:(?=[ \t]|$)(.*)$/i;
+const TOLERANT_KEY_LINE = /^(["']?)(tags|type|status)\1[ \t]*:(.*)$/i;
 const ANY_KEY = /^[^\s#-][^:]*:(?:\s|$)/;
 const LIST_ITEM = /^[ \t]*-(?:[ \t]+(.*))?$/;
 // Values the line reader cannot read exactly (anchors, aliases, tags, block scalars, maps):
@@ -123,7 +127,7 @@ function readByLines(yaml: string, tolerant: boolean): FrontmatterFields | typeo
 		}
 		if (raw.trim() === '' || raw.trimStart().startsWith('#')) continue;
 		if (!tolerant && /^\s/.test(raw) && current === null && !lastOurs) continue;
-		const key = KEY_LINE.exec(raw);
+		const key = (tolerant ? TOLERANT_KEY_LINE : KEY_LINE).exec(raw);
 		if (key !== null) {
 			// A repeated key: the parser keeps only the last value, so let it decide.
 			if (!tolerant && seen.has(key[2] ?? '')) return null;

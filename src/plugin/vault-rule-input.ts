@@ -2,8 +2,9 @@
  * The rule check's input from Obsidian: the vault's file list plus the agent's folder
  * `.claude/`, which Obsidian does not index (dot folder) and so is listed and read through the
  * adapter; the target files' text read ahead, because the engine reads synchronously; and links
- * resolved the way Obsidian resolves them (metadata cache), with the `.claude/` files Obsidian
- * cannot see as the fallback, so the plugin and the bridge judge the same links alike.
+ * resolved the way Obsidian resolves them (metadata cache): wikilinks by Obsidian alone, markdown
+ * links with the `.claude/` files Obsidian cannot see as the fallback, so the plugin and the bridge
+ * judge the same links alike.
  */
 import { FileSystemAdapter, Platform, TFile, type App } from 'obsidian';
 import type { Lang } from '../core/i18n';
@@ -61,12 +62,17 @@ export function vaultBasePath(app: App): string | undefined {
  */
 export function obsidianLinkResolver(app: App, hiddenFiles: readonly string[]): LinkResolver {
 	const hidden = fileListResolver(hiddenFiles);
+	const own = obsidianOwnResolver(app);
+	return (linkpath, sourcePath) => own(linkpath, sourcePath) || hidden(linkpath, sourcePath);
+}
+
+/** Obsidian's verdict alone, over what it indexes (no dot folder): how a wikilink is judged. */
+export function obsidianOwnResolver(app: App): LinkResolver {
 	const cache = app.metadataCache;
 	return (linkpath, sourcePath) => {
 		const unresolved = cache.unresolvedLinks[sourcePath];
 		const known = unresolved !== undefined && Object.prototype.hasOwnProperty.call(unresolved, linkpath);
-		if (!known && cache.getFirstLinkpathDest(linkpath, sourcePath) !== null) return true;
-		return hidden(linkpath, sourcePath);
+		return !known && cache.getFirstLinkpathDest(linkpath, sourcePath) !== null;
 	};
 }
 
@@ -102,6 +108,7 @@ export async function vaultRuleInput(app: App, settings: Settings, lang: Lang): 
 		targets,
 		read: (path) => texts.get(path) ?? null,
 		resolveLink: obsidianLinkResolver(app, dot.files),
+		resolveIndexedLink: obsidianOwnResolver(app),
 		vaultRoot: vaultBasePath(app)?.replace(/\\/g, '/'),
 		lang,
 	};

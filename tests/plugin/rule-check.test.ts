@@ -83,16 +83,18 @@ describe('run rule check', () => {
 			'hook-script .claude/settings.json:19',
 			'skill-frontmatter .claude/skills/Bad_Skill/SKILL.md:2',
 			'broken-link CLAUDE.md:3',
+			// [[reviewer]]: a wikilink is Obsidian's, and Obsidian does not index `.claude/`.
+			'broken-link CLAUDE.md:4',
 		]);
 		expect(report.findings.some((f) => f.message.includes('missing.py'))).toBe(true);
 		// present.py is only visible to the adapter, and the engine asked it.
 		expect(report.findings.some((f) => f.message.includes('present.py'))).toBe(false);
-		expect(report.summary).toMatch(/^\d of the 11 checks that ran found something: 4 errors, 0 warnings\.$/);
+		expect(report.summary).toMatch(/^\d of the 11 checks that ran found something: 5 errors, 0 warnings\.$/);
 		expect(Notice.shown).toContain(report.summary);
 
 		const view = viewLeaf(started).view.containerEl;
 		const rows = Array.from(view.querySelectorAll('.session-brief-finding'));
-		expect(rows.length).toBe(4);
+		expect(rows.length).toBe(5);
 		expect(view.querySelector('.session-brief-rule-summary')?.textContent).toBe(report.summary);
 		const claude = rows.find((r) => r.textContent?.includes('CLAUDE.md:3'));
 		expect(claude?.querySelector('.session-brief-severity')?.textContent).toBe('error');
@@ -126,11 +128,11 @@ describe('run rule check', () => {
 		cache.linkLookups = [];
 		let report = await runner(started).run();
 		expect(cache.linkLookups).toContainEqual(['AI/Regelwerk/tags', 'CLAUDE.md']);
-		expect(report.findings.filter((f) => f.path === 'CLAUDE.md').length).toBe(1);
+		expect(report.findings.filter((f) => f.path === 'CLAUDE.md').map((f) => f.line)).toEqual([3, 4]);
 		// Obsidian's own verdict wins over the file list (e.g. a link it has not resolved yet).
 		cache.unresolvedLinks['CLAUDE.md'] = { 'AI/Regelwerk/tags': 1 };
 		report = await runner(started).run();
-		expect(report.findings.filter((f) => f.path === 'CLAUDE.md').map((f) => f.line)).toEqual([3, 3]);
+		expect(report.findings.filter((f) => f.path === 'CLAUDE.md').map((f) => f.line)).toEqual([3, 3, 4]);
 	});
 
 	it('follows edits: a fixed link and a new skill file are checked on the next run', async () => {

@@ -11,7 +11,7 @@ import { externalCheck } from './external';
 import { frontmatterCheck } from './frontmatter-check';
 import { hookMistakesCheck } from './hook-mistakes';
 import { hookScriptsCheck } from './hook-scripts';
-import { fileListResolver } from './links';
+import { fileListResolver, inDotFolder } from './links';
 import { parseFrontmatter, ruleFile } from './rule-file';
 import { settingsJsonCheck } from './settings-json';
 import { skillFoldersCheck } from './skill-folders';
@@ -74,6 +74,7 @@ function contextFor(input: RuleInput, files: RuleFile[]): CheckContext {
 		files,
 		exists: (path) => known.has(path.toLowerCase()) || exists(path),
 		resolveLink: input.resolveLink ?? fileListResolver(input.files),
+		resolveIndexedLink: input.resolveIndexedLink ?? fileListResolver(input.files.filter((f) => !inDotFolder(f))),
 		frontmatter(file) {
 			let result = parsed.get(file);
 			if (result === undefined) {

@@ -16,6 +16,13 @@ export interface Link {
 	/** The file part: no heading, block, alias, angle brackets or %-escapes. */
 	linkpath: string;
 	line: number;
+	/** A wikilink or embed (`[[…]]`), read as Obsidian reads it; else a markdown link. */
+	wiki: boolean;
+}
+
+/** A file Obsidian does not index: in a folder whose name starts with `.`, or named so itself. */
+export function inDotFolder(path: string): boolean {
+	return path.split('/').some((part) => part.startsWith('.'));
 }
 
 const WIKILINK = /!?\[\[([^\]\n]*?)\]\]/g;
@@ -28,8 +35,10 @@ function stripSubpath(target: string): string {
 }
 
 function wikiTarget(inner: string): string {
-	// In a table the alias pipe is escaped (`[[x\|alias]]`).
-	const pipe = inner.indexOf('|');
+	// In a table the alias pipe is escaped (`[[x\|alias]]`). A pipe right after `[[` splits off no
+	// alias: Obsidian records `[[|alias]]` as a link to "|alias" and `[[|]]`, `[[|#x]]` as links to
+	// "|", all unresolved (recording link_in_task_wikilink.json; docs/obsidian-readings.md).
+	const pipe = inner.indexOf('|', 1);
 	const target = pipe < 0 ? inner : inner.slice(0, pipe);
 	return stripSubpath(target.replace(/\\$/, ''));
 }
@@ -50,20 +59,25 @@ function collect(line: string, lineNumber: number, out: Link[], markdown: boolea
 	let m: RegExpExecArray | null;
 	while ((m = WIKILINK.exec(line)) !== null) {
 		const linkpath = wikiTarget(m[1] ?? '');
-		if (linkpath !== '') out.push({ raw: m[0], linkpath, line: lineNumber });
+		if (linkpath !== '') out.push({ raw: m[0], linkpath, line: lineNumber, wiki: true });
 	}
 	if (!markdown || !line.includes('](')) return;
 	MARKDOWN_LINK.lastIndex = 0;
 	while ((m = MARKDOWN_LINK.exec(line)) !== null) {
 		const linkpath = markdownTarget(m[1] ?? '');
-		if (linkpath !== null && linkpath !== '') out.push({ raw: m[0], linkpath, line: lineNumber });
+		if (linkpath !== null && linkpath !== '') out.push({ raw: m[0], linkpath, line: lineNumber, wiki: false });
 	}
 }
 
-export function extractLinks(file: RuleFile): Link[] {
+/**
+ * `frontmatter` false leaves out the frontmatter's links: Obsidian indexes links in property values
+ * only, so frontmatter that is valid YAML but no set of properties (a text such as `tags:value`, a
+ * list) has none (docs/obsidian-readings.md).
+ */
+export function extractLinks(file: RuleFile, frontmatter = true): Link[] {
 	const links: Link[] = [];
 	const split = splitFrontmatter(file.lines);
-	for (let i = 1; i < split.bodyStart - 1; i++) {
+	for (let i = 1; frontmatter && i < split.bodyStart - 1; i++) {
 		const line = file.lines[i] ?? '';
 		if (line.includes('[[')) collect(line, i + 1, links, false);
 	}

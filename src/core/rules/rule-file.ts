@@ -39,7 +39,7 @@ export function parseFrontmatter(file: RuleFile): ParsedFrontmatter {
 		return { state: 'broken', message: e instanceof Error ? e.message : String(e), line: 2 };
 	}
 	if (data !== null && (typeof data !== 'object' || Array.isArray(data))) {
-		return { state: 'broken', message: 'not a set of "key: value" properties', line: 2 };
+		return { state: 'broken', message: 'not a set of "key: value" properties', line: 2, notMapping: true };
 	}
 	const map: Record<string, unknown> = data === null ? {} : { ...data };
 	return { state: 'ok', data: map, bodyStart: split.bodyStart, keyLine: keyLineFinder(file.lines, split.bodyStart - 1) };

@@ -37,8 +37,16 @@ export interface RuleInput {
 	 * hook scripts). Defaults to membership in `files`, ignoring case.
 	 */
 	exists?: (path: string) => boolean;
-	/** Link resolution of the caller (the plugin passes Obsidian's); defaults to `files`. */
+	/**
+	 * Link resolution of the caller over every file it lists, dot folders included (the plugin
+	 * passes Obsidian's, with `.claude/` as the fallback); defaults to `files`. Markdown links use it.
+	 */
 	resolveLink?: LinkResolver;
+	/**
+	 * Obsidian's own resolution, over what Obsidian indexes: no file in a dot folder. Wikilinks use
+	 * it (docs/obsidian-readings.md). Defaults to `files` without dot folders.
+	 */
+	resolveIndexedLink?: LinkResolver;
 	/** The vault's absolute path with `/`, to recognise absolute script paths in settings.json. */
 	vaultRoot?: string;
 	lang: Lang;
@@ -61,6 +69,7 @@ export interface CheckContext {
 	/** Whether a vault-relative path exists, ignoring case (Windows and macOS do). */
 	exists(path: string): boolean;
 	resolveLink: LinkResolver;
+	resolveIndexedLink: LinkResolver;
 	/** The parsed frontmatter of a target file (cached). */
 	frontmatter(file: RuleFile): ParsedFrontmatter;
 }
@@ -68,7 +77,8 @@ export interface CheckContext {
 export type ParsedFrontmatter =
 	| { state: 'none' }
 	| { state: 'unclosed' }
-	| { state: 'broken'; message: string; line: number }
+	/** `notMapping`: valid YAML that is no set of properties (a text, a list): Obsidian keeps none of it. */
+	| { state: 'broken'; message: string; line: number; notMapping?: true }
 	| { state: 'ok'; data: Record<string, unknown>; bodyStart: number; keyLine(key: string): number };
 
 export interface RuleCheck {

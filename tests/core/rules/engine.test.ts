@@ -55,14 +55,29 @@ describe('rule check engine', () => {
 		const seen: string[] = [];
 		// The caller's answer wins both ways: a link the file list cannot resolve passes, and
 		// [[tags]], which the file list would resolve, is reported.
-		input.resolveLink = (linkpath, source) => {
+		const resolver = (linkpath: string, source: string) => {
 			seen.push(`${source}->${linkpath}`);
 			return linkpath !== 'tags';
 		};
+		input.resolveLink = resolver;
+		input.resolveIndexedLink = resolver;
 		const broken = runRuleCheck(input).findings.filter((f) => f.check === 'broken-link');
 		expect(seen).toContain('AI/Regelwerk/x.md->Only Obsidian knows');
 		expect(broken.some((f) => f.message.includes('Only Obsidian knows'))).toBe(false);
 		expect(broken.map((f) => f.path)).toContain('CLAUDE.md');
+	});
+
+	it('judges a wikilink by what Obsidian indexes and a markdown link by every file, dot folders included', () => {
+		const files = { ...CLEAN_VAULT, 'AI/Regelwerk/x.md': 'See [[reviewer]] and [the reviewer](../../.claude/agents/reviewer.md).\n' };
+		const broken = runRuleCheck(memoryInput(files)).findings.filter((f) => f.check === 'broken-link');
+		expect(broken.map((f) => f.message)).toEqual([expect.stringMatching(/^\[\[reviewer\]\] points to "reviewer", which exists only in a dot folder such as \.claude: Obsidian does not index dot folders/)]);
+		// An @-import is Claude Code's: a file in `.claude/` is there for it.
+		const imported = runRuleCheck(memoryInput({ ...files, 'CLAUDE.md': '# Rules\n@.claude/agents/reviewer.md\n' })).findings;
+		expect(imported.filter((f) => f.check === 'claude-md-import')).toEqual([]);
+		// The caller's own resolvers decide: the plugin passes Obsidian's verdict for wikilinks.
+		const input = memoryInput(files);
+		input.resolveIndexedLink = () => true;
+		expect(runRuleCheck(input).findings.filter((f) => f.check === 'broken-link')).toEqual([]);
 	});
 
 	it('does not read files it cannot check (images, scripts)', () => {
