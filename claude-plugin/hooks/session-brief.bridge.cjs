@@ -51,9 +51,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
 // src/core/paths.ts
-function isCountedNote(path59, excludedRootFolders) {
-  if (!path59.endsWith(".md")) return false;
-  const parts = path59.split("/");
+function isCountedNote(path60, excludedRootFolders) {
+  if (!path60.endsWith(".md")) return false;
+  const parts = path60.split("/");
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i] ?? "";
     if (part.startsWith(".") || part === "") return false;
@@ -61,11 +61,11 @@ function isCountedNote(path59, excludedRootFolders) {
   }
   return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));
 }
-function isInFolder(path59, folder2) {
-  return folder2 === "" || path59.length > folder2.length && path59.charCodeAt(folder2.length) === 47 && path59.startsWith(folder2);
+function isInFolder(path60, folder2) {
+  return folder2 === "" || path60.length > folder2.length && path60.charCodeAt(folder2.length) === 47 && path60.startsWith(folder2);
 }
-function basename(path59) {
-  return path59.slice(path59.lastIndexOf("/") + 1);
+function basename(path60) {
+  return path60.slice(path60.lastIndexOf("/") + 1);
 }
 function comparePaths(a, b) {
   const la = a.toLowerCase();
@@ -171,7 +171,7 @@ var init_brief_items = __esm({
         id: "sessionsToday",
         // The index keeps every session file: the date changes, the set does not.
         holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-        onDay: (path59, date) => basename(path59).includes(date),
+        onDay: (path60, date) => basename(path60).includes(date),
         hits: () => NO_HITS,
         label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
         hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -5327,8 +5327,8 @@ function dailyNotePath(settings, now2, locale) {
   const m = (0, import_moment.default)(now2);
   if (locale !== void 0) m.locale(locale);
   const name = m.format(settings.format);
-  const path59 = settings.folder === "" ? name : `${settings.folder}/${name}`;
-  return `${path59.replace(/\/{2,}/g, "/").replace(/^\//, "")}.md`;
+  const path60 = settings.folder === "" ? name : `${settings.folder}/${name}`;
+  return `${path60.replace(/\/{2,}/g, "/").replace(/^\//, "")}.md`;
 }
 var import_moment;
 var init_daily_note = __esm({
@@ -5400,8 +5400,8 @@ function computeBrief(input) {
     }
   };
   run2("dailyNote", () => {
-    const path59 = dailyNotePath(input.dailyNote, now2, input.locale);
-    return { path: path59, exists: input.exists(path59) };
+    const path60 = dailyNotePath(input.dailyNote, now2, input.locale);
+    return { path: path60, exists: input.exists(path60) };
   });
   for (const item of LIST_ITEM_TABLE) {
     run2(item.id, () => {
@@ -5604,7 +5604,7 @@ var init_brief_index = __esm({
 });
 
 // src/core/stat-stamp.ts
-function addToStamp(sum, path59, mtime, size2) {
+function addToStamp(sum, path60, mtime, size2) {
   const TWO_32 = 4294967296;
   const fmix = (h) => {
     h ^= h >>> 16;
@@ -5615,8 +5615,8 @@ function addToStamp(sum, path59, mtime, size2) {
   };
   let x = 2166136261;
   let y = 2538058380;
-  for (let i = 0; i < path59.length; i++) {
-    const c = path59.charCodeAt(i);
+  for (let i = 0; i < path60.length; i++) {
+    const c = path60.charCodeAt(i);
     x = Math.imul(x ^ c, 16777619);
     y = Math.imul(y << 5 | y >>> 27, 1540483477) ^ c;
   }
@@ -5645,8 +5645,8 @@ var init_stat_stamp = __esm({
       constructor() {
         this.sum = { a: 0, b: 0, count: 0 };
       }
-      add(path59, mtime, size2) {
-        addToStamp(this.sum, path59, mtime, size2);
+      add(path60, mtime, size2) {
+        addToStamp(this.sum, path60, mtime, size2);
       }
       done() {
         return stampOfSum(this.sum);
@@ -7736,17 +7736,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key3, node, visitor, path59) {
-      const ctrl = callVisitor(key3, node, visitor, path59);
+    function visit_(key3, node, visitor, path60) {
+      const ctrl = callVisitor(key3, node, visitor, path60);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key3, path59, ctrl);
-        return visit_(key3, ctrl, visitor, path59);
+        replaceNode(key3, path60, ctrl);
+        return visit_(key3, ctrl, visitor, path60);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path59 = Object.freeze(path59.concat(node));
+          path60 = Object.freeze(path60.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path59);
+            const ci = visit_(i, node.items[i], visitor, path60);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7757,13 +7757,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path59 = Object.freeze(path59.concat(node));
-          const ck = visit_("key", node.key, visitor, path59);
+          path60 = Object.freeze(path60.concat(node));
+          const ck = visit_("key", node.key, visitor, path60);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path59);
+          const cv = visit_("value", node.value, visitor, path60);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -7784,17 +7784,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key3, node, visitor, path59) {
-      const ctrl = await callVisitor(key3, node, visitor, path59);
+    async function visitAsync_(key3, node, visitor, path60) {
+      const ctrl = await callVisitor(key3, node, visitor, path60);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key3, path59, ctrl);
-        return visitAsync_(key3, ctrl, visitor, path59);
+        replaceNode(key3, path60, ctrl);
+        return visitAsync_(key3, ctrl, visitor, path60);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path59 = Object.freeze(path59.concat(node));
+          path60 = Object.freeze(path60.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path59);
+            const ci = await visitAsync_(i, node.items[i], visitor, path60);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7805,13 +7805,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path59 = Object.freeze(path59.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path59);
+          path60 = Object.freeze(path60.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path60);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path59);
+          const cv = await visitAsync_("value", node.value, visitor, path60);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -7838,23 +7838,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key3, node, visitor, path59) {
+    function callVisitor(key3, node, visitor, path60) {
       if (typeof visitor === "function")
-        return visitor(key3, node, path59);
+        return visitor(key3, node, path60);
       if (identity2.isMap(node))
-        return visitor.Map?.(key3, node, path59);
+        return visitor.Map?.(key3, node, path60);
       if (identity2.isSeq(node))
-        return visitor.Seq?.(key3, node, path59);
+        return visitor.Seq?.(key3, node, path60);
       if (identity2.isPair(node))
-        return visitor.Pair?.(key3, node, path59);
+        return visitor.Pair?.(key3, node, path60);
       if (identity2.isScalar(node))
-        return visitor.Scalar?.(key3, node, path59);
+        return visitor.Scalar?.(key3, node, path60);
       if (identity2.isAlias(node))
-        return visitor.Alias?.(key3, node, path59);
+        return visitor.Alias?.(key3, node, path60);
       return void 0;
     }
-    function replaceNode(key3, path59, node) {
-      const parent = path59[path59.length - 1];
+    function replaceNode(key3, path60, node) {
+      const parent = path60[path60.length - 1];
       if (identity2.isCollection(parent)) {
         parent.items[key3] = node;
       } else if (identity2.isPair(parent)) {
@@ -8466,10 +8466,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity2 = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path59, value) {
+    function collectionFromPath(schema, path60, value) {
       let v = value;
-      for (let i = path59.length - 1; i >= 0; --i) {
-        const k = path59[i];
+      for (let i = path60.length - 1; i >= 0; --i) {
+        const k = path60[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -8488,7 +8488,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path59) => path59 == null || typeof path59 === "object" && !!path59[Symbol.iterator]().next().done;
+    var isEmptyPath = (path60) => path60 == null || typeof path60 === "object" && !!path60[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -8518,11 +8518,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path59, value) {
-        if (isEmptyPath(path59))
+      addIn(path60, value) {
+        if (isEmptyPath(path60))
           this.add(value);
         else {
-          const [key3, ...rest] = path59;
+          const [key3, ...rest] = path60;
           const node = this.get(key3, true);
           if (identity2.isCollection(node))
             node.addIn(rest, value);
@@ -8536,8 +8536,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path59) {
-        const [key3, ...rest] = path59;
+      deleteIn(path60) {
+        const [key3, ...rest] = path60;
         if (rest.length === 0)
           return this.delete(key3);
         const node = this.get(key3, true);
@@ -8551,8 +8551,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path59, keepScalar) {
-        const [key3, ...rest] = path59;
+      getIn(path60, keepScalar) {
+        const [key3, ...rest] = path60;
         const node = this.get(key3, true);
         if (rest.length === 0)
           return !keepScalar && identity2.isScalar(node) ? node.value : node;
@@ -8570,8 +8570,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path59) {
-        const [key3, ...rest] = path59;
+      hasIn(path60) {
+        const [key3, ...rest] = path60;
         if (rest.length === 0)
           return this.has(key3);
         const node = this.get(key3, true);
@@ -8581,8 +8581,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path59, value) {
-        const [key3, ...rest] = path59;
+      setIn(path60, value) {
+        const [key3, ...rest] = path60;
         if (rest.length === 0) {
           this.set(key3, value);
         } else {
@@ -11097,9 +11097,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path59, value) {
+      addIn(path60, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path59, value);
+          this.contents.addIn(path60, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -11174,14 +11174,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path59) {
-        if (Collection.isEmptyPath(path59)) {
+      deleteIn(path60) {
+        if (Collection.isEmptyPath(path60)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path59) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path60) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -11196,10 +11196,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path59, keepScalar) {
-        if (Collection.isEmptyPath(path59))
+      getIn(path60, keepScalar) {
+        if (Collection.isEmptyPath(path60))
           return !keepScalar && identity2.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity2.isCollection(this.contents) ? this.contents.getIn(path59, keepScalar) : void 0;
+        return identity2.isCollection(this.contents) ? this.contents.getIn(path60, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -11210,10 +11210,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path59) {
-        if (Collection.isEmptyPath(path59))
+      hasIn(path60) {
+        if (Collection.isEmptyPath(path60))
           return this.contents !== void 0;
-        return identity2.isCollection(this.contents) ? this.contents.hasIn(path59) : false;
+        return identity2.isCollection(this.contents) ? this.contents.hasIn(path60) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -11230,13 +11230,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path59, value) {
-        if (Collection.isEmptyPath(path59)) {
+      setIn(path60, value) {
+        if (Collection.isEmptyPath(path60)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path59), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path60), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path59, value);
+          this.contents.setIn(path60, value);
         }
       }
       /**
@@ -13197,9 +13197,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path59) => {
+    visit2.itemAtPath = (cst, path60) => {
       let item = cst;
-      for (const [field, index] of path59) {
+      for (const [field, index] of path60) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -13208,23 +13208,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path59) => {
-      const parent = visit2.itemAtPath(cst, path59.slice(0, -1));
-      const field = path59[path59.length - 1][0];
+    visit2.parentCollection = (cst, path60) => {
+      const parent = visit2.itemAtPath(cst, path60.slice(0, -1));
+      const field = path60[path60.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path59, item, visitor) {
-      let ctrl = visitor(item, path59);
+    function _visit(path60, item, visitor) {
+      let ctrl = visitor(item, path60);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path59.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path60.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -13235,10 +13235,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path59);
+            ctrl = ctrl(item, path60);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path59) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path60) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -15049,7 +15049,7 @@ function readByLines(yaml, tolerant) {
     }
     if (raw.trim() === "" || raw.trimStart().startsWith("#")) continue;
     if (!tolerant && /^\s/.test(raw) && current === null && !lastOurs) continue;
-    const key3 = KEY_LINE.exec(raw);
+    const key3 = (tolerant ? TOLERANT_KEY_LINE : KEY_LINE).exec(raw);
     if (key3 !== null) {
       if (!tolerant && seen.has(key3[2] ?? "")) return null;
       seen.add(key3[2] ?? "");
@@ -15161,13 +15161,14 @@ function splitFlow(inner) {
   }
   return out;
 }
-var import_yaml, FENCE, KEY_LINE, ANY_KEY, LIST_ITEM, YAML_NULL, COMPLEX_VALUE, BROKEN, PLAIN_ITEM, NOT_A_STRING, YAML_SPACE;
+var import_yaml, FENCE, KEY_LINE, TOLERANT_KEY_LINE, ANY_KEY, LIST_ITEM, YAML_NULL, COMPLEX_VALUE, BROKEN, PLAIN_ITEM, NOT_A_STRING, YAML_SPACE;
 var init_frontmatter = __esm({
   "src/core/frontmatter.ts"() {
     "use strict";
     import_yaml = __toESM(require_dist());
     FENCE = /^---[ \t]*$/;
-    KEY_LINE = /^(["']?)(tags|type|status)\1[ \t]*:(.*)$/i;
+    KEY_LINE = /^(["']?)(tags|type|status)\1[ \t]*:(?=[ \t]|$)(.*)$/i;
+    TOLERANT_KEY_LINE = /^(["']?)(tags|type|status)\1[ \t]*:(.*)$/i;
     ANY_KEY = /^[^\s#-][^:]*:(?:\s|$)/;
     LIST_ITEM = /^[ \t]*-(?:[ \t]+(.*))?$/;
     YAML_NULL = /^(?:null|Null|NULL|~)$/;
@@ -15595,8 +15596,8 @@ function flagFreeTest(settings) {
   if (names.some((n) => !/^[\x20-\x7e]+$/.test(n) || /k/i.test(n))) return null;
   const lowered = names.map((n) => Uint8Array.from(n.toLowerCase(), (c) => c.charCodeAt(0)));
   const { inboxFolder, rulesFolder } = settings;
-  return (bytes, path59) => {
-    if (isInFolder(path59, inboxFolder) || isInFolder(path59, rulesFolder)) return false;
+  return (bytes, path60) => {
+    if (isInFolder(path60, inboxFolder) || isInFolder(path60, rulesFolder)) return false;
     const end = bytes.length;
     for (let at = bytes.indexOf(HASH); at >= 0; at = bytes.indexOf(HASH, at + 1)) {
       if (nameAt(bytes, at + 1, end, lowered)) return false;
@@ -20340,29 +20341,40 @@ function shortMessage(f) {
 function fits(lines) {
   return lines.length <= HOOK_CONTEXT_MAX_LINES && lines.join("\n").length <= HOOK_CONTEXT_MAX_CHARS;
 }
-function hookFindingsText(header, findings, checksRun, lang, fullCommand, extra = {}) {
-  const sorted = sortFindings(findings);
-  const summary = extra.summary ?? summaryLine(findings, checksRun, lang);
+function hookFindingsText(header, sections, checksRun, lang, fullCommand, extra = {}) {
+  const sorted = sections.map((s) => ({ heading: s.heading, findings: sortFindings(s.findings) })).filter((s) => s.findings.length > 0);
+  const all = sorted.flatMap((s) => s.findings);
+  const summary = extra.summary ?? summaryLine(all, checksRun, lang);
+  const before = extra.before ?? [];
   const after = extra.after ?? [];
-  const full = [header, ...sorted.flatMap((f) => findingLines(f, lang)), ...after, summary];
+  const render = (keep2, line) => [
+    header,
+    ...before,
+    ...sorted.flatMap((s) => {
+      const list = keep2 === null ? s.findings : s.findings.filter((f) => keep2.has(f));
+      return list.length === 0 ? [] : [...s.heading === void 0 ? [] : [s.heading], ...list.flatMap(line)];
+    }),
+    ...after,
+    summary
+  ];
+  const full = render(null, (f) => findingLines(f, lang));
   if (fits(full)) return full.join("\n");
-  const render = (list, nameMax) => [header, ...list.flatMap((f) => findingLines({ ...shortMessage(f), detail: void 0 }, lang, nameMax)), ...after, summary];
-  const longest = Math.max(MIN_NAME_CHARS2, ...sorted.map((f) => shortenName(f.path, Number.POSITIVE_INFINITY).length));
+  const short = (nameMax) => (f) => findingLines({ ...shortMessage(f), detail: void 0 }, lang, nameMax);
+  const longest = Math.max(MIN_NAME_CHARS2, ...all.map((f) => shortenName(f.path, Number.POSITIVE_INFINITY).length));
   for (let nameMax = longest; ; nameMax = Math.max(MIN_NAME_CHARS2, Math.floor(nameMax * 0.8))) {
-    const lines = render(sorted, nameMax);
+    const lines = render(null, short(nameMax));
     if (fits(lines)) return lines.join("\n");
     if (nameMax === MIN_NAME_CHARS2) break;
   }
-  const ranked = [...sorted.filter((f) => f.severity === "error"), ...sorted.filter((f) => f.severity !== "error")];
+  const ranked = sorted.flatMap((s) => [...s.findings.filter((f) => f.severity === "error"), ...s.findings.filter((f) => f.severity !== "error")]);
   let keep = ranked.length;
   const noteFor = (left) => REPORT_TEXT[lang].cutFindings(left, fullCommand);
   while (keep > 0) {
-    const kept = new Set(ranked.slice(0, keep));
-    const lines = [...render(sorted.filter((f) => kept.has(f)), MIN_NAME_CHARS2), noteFor(ranked.length - keep)];
+    const lines = [...render(new Set(ranked.slice(0, keep)), short(MIN_NAME_CHARS2)), noteFor(ranked.length - keep)];
     if (fits(lines)) return lines.join("\n");
     keep--;
   }
-  return capHookContext([header, summary], lang, fullCommand);
+  return capHookContext([header, ...before, summary], lang, fullCommand);
 }
 var REPORT_TEXT, HOOK_CONTEXT_MAX_LINES, HOOK_CONTEXT_MAX_CHARS, MIN_NAME_CHARS2, MAX_MESSAGE_CHARS;
 var init_report_text = __esm({
@@ -20398,6 +20410,81 @@ var init_report_text = __esm({
   }
 });
 
+// src/core/rules/edit-report.ts
+function cut(text2, max) {
+  return text2.length <= max ? text2 : `${text2.slice(0, max - 1)}\u2026`;
+}
+function oldBlock(old, hadRecord, lang, fullCommand) {
+  const t = EDIT_REPORT_TEXT[lang];
+  const shown = sortFindings(old).slice(0, OLD_SHOWN);
+  const head = hadRecord ? t.alreadyThere(old.length, shown.length) : t.alsoThere(old.length, shown.length);
+  const lines = shown.map((f) => `  ${findingLines({ ...f, message: cut(f.message, 160), detail: void 0 }, lang, 60)[0] ?? ""}`);
+  return [head, ...lines, ...old.length > shown.length ? [t.seeAll(fullCommand)] : []];
+}
+function editReport(header, split, checksRun, lang, fullCommand, summary) {
+  const t = EDIT_REPORT_TEXT[lang];
+  const sections = split.hadRecord ? [
+    { heading: t.stillInFile, findings: split.mineStill },
+    { heading: t.newInFile, findings: split.mineNew }
+  ] : [{ heading: t.inFile, findings: split.mineNew }];
+  sections.push({ heading: t.wholeSet, findings: split.whole }, { heading: t.hooksOff, findings: split.hooksOff }, { heading: t.newElsewhere, findings: split.othersNew });
+  const mine = split.mineNew.length + split.mineStill.length;
+  const listed = sections.reduce((n, s) => n + s.findings.length, 0);
+  const showOld = split.othersOld.length > 0 && (!split.hadRecord || split.othersChanged || split.mineFixed > 0);
+  if (listed === 0 && !showOld) return null;
+  const before = mine === 0 && split.mineFixed > 0 ? [t.fixedInFile(split.mineFixed)] : [];
+  const after = showOld ? oldBlock(split.othersOld, split.hadRecord, lang, fullCommand) : [];
+  const context = hookFindingsText(header, sections, checksRun, lang, fullCommand, { before, after, summary });
+  if (listed === 0) return { context, system: t.oldOnlySystem(split.othersOld.length) };
+  const fresh = split.hadRecord ? split.mineNew.length + split.othersNew.length : 0;
+  const total = listed + split.othersOld.length;
+  return { context, system: t.system(summary, fresh > 0 && fresh < total ? t.freshCount(fresh) : "") };
+}
+var plural, EDIT_REPORT_TEXT, OLD_SHOWN;
+var init_edit_report = __esm({
+  "src/core/rules/edit-report.ts"() {
+    "use strict";
+    init_i18n();
+    init_report_text();
+    plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+    EDIT_REPORT_TEXT = translations({
+      en: {
+        header: (name) => `Rule check after the edit of ${name}:`,
+        inFile: "In this file:",
+        newInFile: "New in this file:",
+        stillInFile: "Still there in this file (this edit did not fix them):",
+        fixedInFile: (n) => `This file has no findings left (${plural(n, "finding", "findings")} fixed).`,
+        wholeSet: "About the rule set as a whole:",
+        hooksOff: "Claude Code skips a settings file like this at the next session start, and every hook in it (this rule check too):",
+        newElsewhere: "New in other files of the rule set:",
+        alreadyThere: (n, shown) => `Also in the rule set, already there before this edit: ${plural(n, "finding", "findings")}${n > shown ? `, the first ${shown}` : ""}:`,
+        alsoThere: (n, shown) => `Also in the rule set: ${plural(n, "finding", "findings")}${n > shown ? `, the first ${shown}` : ""}:`,
+        seeAll: (command) => `  (run \`${command}\` to see all)`,
+        oldOnlySystem: (n) => `Rule check: the edited file is clean; ${n} already there elsewhere`,
+        freshCount: (n) => ` (${n} new)`,
+        system: (summary, fresh) => `Rule check: ${summary}${fresh}`
+      },
+      de: {
+        header: (name) => `Regelwerk-Check nach der \xC4nderung von ${name}:`,
+        inFile: "In dieser Datei:",
+        newInFile: "Neu in dieser Datei:",
+        stillInFile: "Weiterhin in dieser Datei (diese \xC4nderung hat sie nicht behoben):",
+        fixedInFile: (n) => `Diese Datei hat keine Befunde mehr (${plural(n, "Befund", "Befunde")} behoben).`,
+        wholeSet: "Zum Regelwerk als Ganzem:",
+        hooksOff: "Claude Code \xFCberspringt eine solche Einstellungsdatei beim n\xE4chsten Sitzungsstart samt aller Hooks darin (auch diesen Regelwerk-Check):",
+        newElsewhere: "Neu in anderen Dateien des Regelwerks:",
+        alreadyThere: (n, shown) => `Au\xDFerdem im Regelwerk, schon vor dieser \xC4nderung: ${plural(n, "Befund", "Befunde")}${n > shown ? `, die ersten ${shown}` : ""}:`,
+        alsoThere: (n, shown) => `Au\xDFerdem im Regelwerk: ${plural(n, "Befund", "Befunde")}${n > shown ? `, die ersten ${shown}` : ""}:`,
+        seeAll: (command) => `  (alle zeigt \`${command}\`)`,
+        oldOnlySystem: (n) => `Regelwerk-Check: die ge\xE4nderte Datei ist sauber; ${n} schon vorhanden anderswo`,
+        freshCount: (n) => ` (${n} neu)`,
+        system: (summary, fresh) => `Regelwerk-Check: ${summary}${fresh}`
+      }
+    });
+    OLD_SHOWN = 3;
+  }
+});
+
 // src/core/rules/finding-diff.ts
 function recordedFinding(f) {
   return { check: f.check, path: f.path, message: f.message.slice(0, RECORDED_MESSAGE_MAX) };
@@ -20423,65 +20510,409 @@ function diffFindings(previous, current) {
   const gone = [...counts.values()].some((n) => n > 0);
   return { fresh, old, unchanged: previous.complete && fresh.length === 0 && !gone, hadRecord: true };
 }
-function cut(text2, max) {
-  return text2.length <= max ? text2 : `${text2.slice(0, max - 1)}\u2026`;
-}
-function oldLines(old, lang, fullCommand, withList) {
-  const n = old.length;
-  if (!withList) {
-    return [EDIT_REPORT_TEXT[lang].noNewFindings(n, fullCommand)];
+function splitForEdit(previous, current, isEdited, disablesHooks2) {
+  const diff = diffFindings(previous, current);
+  const fresh = new Set(diff.fresh);
+  const mine = current.filter((f) => f.path !== "" && isEdited(f.path));
+  const whole = current.filter((f) => f.path === "");
+  const others = current.filter((f) => f.path !== "" && !isEdited(f.path));
+  const hooksOff = others.filter(disablesHooks2);
+  const rest = others.filter((f) => !disablesHooks2(f));
+  if (previous === null) {
+    return { hadRecord: false, mineNew: mine, mineStill: [], mineFixed: 0, whole, hooksOff, othersNew: [], othersOld: rest, othersChanged: true };
   }
-  const shown = sortFindings(old).slice(0, OLD_SHOWN);
-  const head = EDIT_REPORT_TEXT[lang].alreadyThere(n, shown.length);
-  return [head, ...shown.map((f) => `  ${findingLines({ ...f, message: cut(f.message, 160), detail: void 0 }, lang, 60)[0] ?? ""}`)];
+  const mineStill = mine.filter((f) => !fresh.has(f));
+  const recordedMine = previous.findings.filter((f) => f.path !== "" && isEdited(f.path)).length;
+  const elsewhere = { findings: previous.findings.filter((f) => f.path !== "" && !isEdited(f.path)), complete: previous.complete };
+  return {
+    hadRecord: true,
+    mineNew: mine.filter((f) => fresh.has(f)),
+    mineStill,
+    mineFixed: Math.max(0, recordedMine - mineStill.length),
+    whole,
+    hooksOff,
+    othersNew: rest.filter((f) => fresh.has(f)),
+    othersOld: rest.filter((f) => !fresh.has(f)),
+    othersChanged: !diffFindings(elsewhere, others).unchanged
+  };
 }
-function editReport(header, diff, all, checksRun, lang, fullCommand, summary) {
-  if (all.length === 0) return null;
-  if (diff.fresh.length === 0) {
-    if (diff.unchanged || !diff.hadRecord) return null;
-    const n = diff.old.length;
-    return {
-      context: [header, ...oldLines(diff.old, lang, fullCommand, false)].join("\n"),
-      system: EDIT_REPORT_TEXT[lang].noNewSystem(n)
-    };
-  }
-  const after = diff.old.length > 0 ? oldLines(diff.old, lang, fullCommand, true) : [];
-  const context = hookFindingsText(header, diff.fresh, checksRun, lang, fullCommand, { after, summary });
-  const t = EDIT_REPORT_TEXT[lang];
-  const freshSummary = diff.hadRecord && diff.old.length > 0 ? t.freshCount(diff.fresh.length) : "";
-  return { context, system: t.system(summary, freshSummary) };
-}
-var EDIT_REPORT_TEXT, RECORDED_MESSAGE_MAX, RECORDED_FINDINGS_MAX, OLD_SHOWN;
+var RECORDED_MESSAGE_MAX, RECORDED_FINDINGS_MAX;
 var init_finding_diff = __esm({
   "src/core/rules/finding-diff.ts"() {
     "use strict";
-    init_i18n();
-    init_report_text();
-    EDIT_REPORT_TEXT = translations({
-      en: {
-        header: (name) => `Rule check after the edit of ${name}:`,
-        noNewFindings: (n, command) => `No new findings from this edit; ${n} finding${n === 1 ? " was" : "s were"} already there (run \`${command}\` to see ${n === 1 ? "it" : "them"}).`,
-        alreadyThere: (n, shown) => `${n} finding${n === 1 ? " was" : "s were"} already there before this edit${n > shown ? `; the first ${shown}` : ""}:`,
-        noNewSystem: (n) => `Rule check: no new findings, ${n} already there`,
-        freshCount: (n) => ` (${n} new)`,
-        system: (summary, fresh) => `Rule check: ${summary}${fresh}`,
-        hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \`${command}\` in a terminal to see the full error.`,
-        hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`
-      },
-      de: {
-        header: (name) => `Regelwerk-Check nach der \xC4nderung von ${name}:`,
-        noNewFindings: (n, command) => `Keine neuen Befunde durch diese \xC4nderung; ${n} Befund${n === 1 ? "" : "e"} gab es schon (\`${command}\` zeigt ${n === 1 ? "ihn" : "sie"}).`,
-        alreadyThere: (n, shown) => `${n} Befund${n === 1 ? "" : "e"} gab es schon vor dieser \xC4nderung${n > shown ? `; die ersten ${shown}` : ""}:`,
-        noNewSystem: (n) => `Regelwerk-Check: keine neuen Befunde, ${n} schon vorhanden`,
-        freshCount: (n) => ` (${n} neu)`,
-        system: (summary, fresh) => `Regelwerk-Check: ${summary}${fresh}`,
-        hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \xC4nderung ungepr\xFCft. \`${command}\` im Terminal zeigt den ganzen Fehler.`,
-        hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`
-      }
-    });
     RECORDED_MESSAGE_MAX = 300;
     RECORDED_FINDINGS_MAX = 2e3;
-    OLD_SHOWN = 3;
+  }
+});
+
+// src/core/rules/hook-events.ts
+function distance2(a, b) {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row2 = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row2[j] = Math.min((previous[j] ?? 0) + 1, (row2[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = row2;
+  }
+  return previous[b.length] ?? 0;
+}
+function nearestEvent(name) {
+  const lower2 = name.toLowerCase();
+  const sameLetters = HOOK_EVENTS.find((e) => e.toLowerCase() === lower2);
+  if (sameLetters !== void 0) return { event: sameLetters, typo: true };
+  let best = HOOK_EVENTS[0] ?? "";
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const event of HOOK_EVENTS) {
+    const d = distance2(lower2, event.toLowerCase());
+    if (d < bestDistance) {
+      best = event;
+      bestDistance = d;
+    }
+  }
+  return { event: best, typo: bestDistance < 3 };
+}
+var HOOK_EVENTS_CLIENT, HOOK_EVENTS, HANDLER_TYPES;
+var init_hook_events = __esm({
+  "src/core/rules/hook-events.ts"() {
+    "use strict";
+    HOOK_EVENTS_CLIENT = "2.1.332";
+    HOOK_EVENTS = [
+      "SessionStart",
+      "Setup",
+      "UserPromptSubmit",
+      "UserPromptExpansion",
+      "PreToolUse",
+      "PermissionRequest",
+      "PermissionDenied",
+      "PostToolUse",
+      "PostToolUseFailure",
+      "PostToolBatch",
+      "Notification",
+      "MessageDisplay",
+      "SubagentStart",
+      "SubagentStop",
+      "TaskCreated",
+      "TaskCompleted",
+      "Stop",
+      "StopFailure",
+      "TeammateIdle",
+      "InstructionsLoaded",
+      "ConfigChange",
+      "CwdChanged",
+      "DirectoryAdded",
+      "FileChanged",
+      "WorktreeCreate",
+      "WorktreeRemove",
+      "PreCompact",
+      "PostCompact",
+      "PreModelSwitch",
+      "PostModelSwitch",
+      "PreSkillShellCommand",
+      "Elicitation",
+      "ElicitationResult",
+      "SessionEnd"
+    ];
+    HANDLER_TYPES = ["command", "http", "mcp_tool", "prompt", "agent"];
+  }
+});
+
+// src/core/rules/json-error.ts
+function locateJsonError(text2) {
+  let i = 0;
+  const fail = (problem) => {
+    throw new Stop({ offset: i, problem: i >= text2.length ? "end" : problem });
+  };
+  const ws = () => {
+    while (i < text2.length && " 	\n\r".includes(text2[i] ?? "")) i++;
+  };
+  const string = () => {
+    i++;
+    while (i < text2.length) {
+      const c = text2.charCodeAt(i);
+      if (c === 34) {
+        i++;
+        return;
+      }
+      if (c < 32) fail("string");
+      if (c === 92) {
+        i++;
+        const escape = text2[i] ?? "";
+        if (escape === "u" ? !/^[0-9a-fA-F]{4}$/.test(text2.slice(i + 1, i + 5)) : !'"\\/bfnrt'.includes(escape)) fail("string");
+      }
+      i++;
+    }
+    fail("end");
+  };
+  const value = () => {
+    ws();
+    const c = text2[i];
+    if (c === "{") {
+      i++;
+      ws();
+      if (text2[i] === "}") {
+        i++;
+        return;
+      }
+      for (; ; ) {
+        ws();
+        if (text2[i] !== '"') fail("property-name");
+        string();
+        ws();
+        if (text2[i] !== ":") fail("colon");
+        i++;
+        value();
+        ws();
+        if (text2[i] === ",") i++;
+        else if (text2[i] === "}") {
+          i++;
+          return;
+        } else fail("comma-or-close");
+      }
+    }
+    if (c === "[") {
+      i++;
+      ws();
+      if (text2[i] === "]") {
+        i++;
+        return;
+      }
+      for (; ; ) {
+        value();
+        ws();
+        if (text2[i] === ",") i++;
+        else if (text2[i] === "]") {
+          i++;
+          return;
+        } else fail("comma-or-close");
+      }
+    }
+    if (c === '"') return string();
+    for (const pattern of [NUMBER, LITERAL]) {
+      pattern.lastIndex = i;
+      const m = pattern.exec(text2);
+      if (m !== null && m[0] !== "") {
+        i += m[0].length;
+        return;
+      }
+    }
+    fail("value");
+  };
+  try {
+    value();
+    ws();
+    if (i < text2.length) fail("trailing");
+    return null;
+  } catch (error) {
+    if (error instanceof Stop) return error.at;
+    throw error;
+  }
+}
+var NUMBER, LITERAL, Stop;
+var init_json_error = __esm({
+  "src/core/rules/json-error.ts"() {
+    "use strict";
+    NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
+    LITERAL = /true|false|null/y;
+    Stop = class extends Error {
+      constructor(at) {
+        super(at.problem);
+        this.at = at;
+      }
+    };
+  }
+});
+
+// src/core/rules/settings-file.ts
+function parseSettings(file) {
+  try {
+    return { ok: true, value: JSON.parse(file.text) };
+  } catch {
+    const at = locateJsonError(file.text) ?? { offset: 0, problem: "value" };
+    const before = file.text.slice(0, at.offset);
+    const line = before.split("\n").length;
+    return { ok: false, problem: at.problem, line, column: at.offset - before.lastIndexOf("\n") };
+  }
+}
+function settingsFiles(ctx) {
+  return ctx.files.filter((f) => SETTINGS_FILES.includes(f.path));
+}
+function lineOfJsonString(file, needle, fromLine = 1) {
+  const quoted = JSON.stringify(needle);
+  for (let i = Math.max(0, fromLine - 1); i < file.lines.length; i++) if ((file.lines[i] ?? "").includes(quoted)) return i + 1;
+  return fromLine;
+}
+function isRecord2(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+function hookHandlers(file, settings) {
+  if (!isRecord2(settings) || !isRecord2(settings.hooks)) return [];
+  const out = [];
+  for (const [event, groups] of Object.entries(settings.hooks)) {
+    if (!Array.isArray(groups)) continue;
+    const eventLine = lineOfJsonString(file, event);
+    for (const group of groups) {
+      if (!isRecord2(group) || !Array.isArray(group.hooks)) continue;
+      for (const handler of group.hooks) if (isRecord2(handler)) out.push({ event, eventLine, handler });
+    }
+  }
+  return out;
+}
+var init_settings_file = __esm({
+  "src/core/rules/settings-file.ts"() {
+    "use strict";
+    init_json_error();
+    init_scope();
+  }
+});
+
+// src/core/rules/types.ts
+function reporter(check2) {
+  return (path60, line, message2, detail) => ({ check: check2.id, severity: check2.severity, path: path60, line, message: message2, ...detail === void 0 ? {} : { detail } });
+}
+var init_types = __esm({
+  "src/core/rules/types.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/rules/settings-json.ts
+function disablesHooks(f) {
+  return f.check === settingsJsonCheck.id && f.severity === "error";
+}
+function checkFile(ctx, file) {
+  const found = reporter(settingsJsonCheck);
+  const t = SETTINGS_JSON_TEXT[ctx.lang];
+  const parsed = parseSettings(file);
+  if (!parsed.ok) {
+    return [found(file.path, parsed.line, t.notJson(parsed.line, parsed.column, t.problems[parsed.problem]))];
+  }
+  const settings = parsed.value;
+  if (!isRecord2(settings)) {
+    return [found(file.path, 1, t.notObject)];
+  }
+  if (settings.hooks === void 0) return [];
+  const hooksLine = lineOfJsonString(file, "hooks");
+  if (!isRecord2(settings.hooks)) {
+    return [found(file.path, hooksLine, t.hooksNotObject)];
+  }
+  const findings = [];
+  for (const [event, groups] of Object.entries(settings.hooks)) {
+    const line = lineOfJsonString(file, event, hooksLine);
+    if (!HOOK_EVENTS.includes(event)) {
+      const nearest = nearestEvent(event);
+      const message2 = nearest.typo ? t.misspeltEvent(event, nearest.event, HOOK_EVENTS_CLIENT) : t.unknownEvent(event, nearest.event, HOOK_EVENTS_CLIENT);
+      findings.push({ ...found(file.path, line, message2), severity: "warning" });
+      continue;
+    }
+    findings.push(...checkGroups(ctx, file, event, groups, line));
+  }
+  return findings;
+}
+function checkGroups(ctx, file, event, groups, line) {
+  const t = SETTINGS_JSON_TEXT[ctx.lang];
+  const found = reporter(settingsJsonCheck);
+  if (!Array.isArray(groups)) {
+    return [found(file.path, line, t.notList(event))];
+  }
+  const findings = [];
+  for (const group of groups) {
+    if (!isRecord2(group) || !Array.isArray(group.hooks)) {
+      findings.push(found(file.path, line, t.noHooksList(event)));
+      continue;
+    }
+    for (const handler of group.hooks) {
+      const problem = handlerProblem(handler, t);
+      if (problem !== null) findings.push(found(file.path, line, t.badHook(event, problem)));
+    }
+  }
+  return findings;
+}
+function handlerProblem(handler, t) {
+  if (!isRecord2(handler)) return t.handlerNotObject;
+  const type = handler.type;
+  if (typeof type !== "string" || !HANDLER_TYPES.includes(type)) {
+    const types = HANDLER_TYPES.join(", ");
+    return t.badType(types, JSON.stringify(type ?? null));
+  }
+  const required = { command: ["command"], http: ["url"], prompt: ["prompt"], agent: ["prompt"], mcp_tool: ["server", "tool"] };
+  for (const key3 of required[type] ?? []) {
+    const value = handler[key3];
+    if (typeof value !== "string" || value.trim() === "") return t.needs(type, key3);
+  }
+  if (handler.args !== void 0 && !(Array.isArray(handler.args) && handler.args.every((a) => typeof a === "string"))) {
+    return t.badArgs;
+  }
+  return null;
+}
+var SETTINGS_JSON_TEXT, settingsJsonCheck;
+var init_settings_json = __esm({
+  "src/core/rules/settings-json.ts"() {
+    "use strict";
+    init_hook_events();
+    init_settings_file();
+    init_types();
+    init_quote();
+    init_i18n();
+    SETTINGS_JSON_TEXT = translations({
+      en: {
+        problems: {
+          end: "the file ends too early (a missing `}` or `]`?)",
+          "property-name": "a property name in double quotes is expected here (a comment or a comma before `}` is not allowed in strict JSON)",
+          colon: "a `:` is expected after the property name",
+          "comma-or-close": "a `,` or a closing bracket is expected here",
+          value: "a value is expected here (a comma before `]`, or text without double quotes?)",
+          string: "a text value holds a line break, a tab or a bad `\\` escape",
+          trailing: "there is more text after the end of the JSON object"
+        },
+        notJson: (line, column, problem) => `Not valid JSON at line ${line}, column ${column}: ${problem}. Claude Code skips the whole file, hooks included.`,
+        notObject: "The file must hold one JSON object ({ \u2026 }).",
+        hooksNotObject: '"hooks" must be an object of event names.',
+        misspeltEvent: (event, guess, client) => `Unknown hook event ${quoteAlways(event)}: Claude Code (${client}) skips its hooks, they never run (names are case-sensitive). Did you mean ${quoteAlways(guess)}?`,
+        unknownEvent: (event, nearest, client) => `Hook event ${quoteAlways(event)} is not one Claude Code ${client} knows: its hooks run only in a Claude Code that has this event (a newer one, if it is new); older ones skip them. The closest known event is ${quoteAlways(nearest)}.`,
+        notList: (event) => `${quoteAlways(event)} must be a list of matcher groups ([ { "hooks": [ \u2026 ] } ]).`,
+        noHooksList: (event) => `Each entry of ${quoteAlways(event)} needs a "hooks" list.`,
+        badHook: (event, problem) => `A hook under ${quoteAlways(event)}: ${problem}`,
+        handlerNotObject: "is not an object.",
+        badType: (types, type) => `"type" must be one of ${types}, not ${type}.`,
+        needs: (type, key3) => `type ${quoteAlways(type)} needs a non-empty ${quoteAlways(key3)}.`,
+        badArgs: '"args" must be a list of texts.'
+      },
+      de: {
+        problems: {
+          end: "die Datei endet zu fr\xFCh (fehlt eine `}` oder `]`?)",
+          "property-name": "hier wird ein Name in doppelten Anf\xFChrungszeichen erwartet (Kommentare und ein Komma vor `}` sind in strengem JSON nicht erlaubt)",
+          colon: "nach dem Namen wird ein `:` erwartet",
+          "comma-or-close": "hier wird ein `,` oder eine schlie\xDFende Klammer erwartet",
+          value: "hier wird ein Wert erwartet (ein Komma vor `]` oder Text ohne doppelte Anf\xFChrungszeichen?)",
+          string: "ein Text enth\xE4lt einen Zeilenumbruch, einen Tabulator oder ein ung\xFCltiges `\\`-Escape",
+          trailing: "nach dem Ende des JSON-Objekts folgt weiterer Text"
+        },
+        notJson: (line, column, problem) => `Kein g\xFCltiges JSON in Zeile ${line}, Spalte ${column}: ${problem}. Claude Code \xFCberspringt die ganze Datei samt Hooks.`,
+        notObject: "Die Datei muss ein JSON-Objekt ({ \u2026 }) enthalten.",
+        hooksNotObject: '"hooks" muss ein Objekt aus Ereignisnamen sein.',
+        misspeltEvent: (event, guess, client) => `Unbekanntes Hook-Ereignis ${quoteAlways(event)}: Claude Code (${client}) \xFCberspringt seine Hooks, sie laufen nie (Gro\xDF- und Kleinschreibung z\xE4hlt). Gemeint ist wohl ${quoteAlways(guess)}.`,
+        unknownEvent: (event, nearest, client) => `Das Hook-Ereignis ${quoteAlways(event)} kennt Claude Code ${client} nicht: seine Hooks laufen nur in einem Claude Code, das dieses Ereignis hat (einem neueren, falls es neu ist); \xE4ltere \xFCberspringen sie. Das n\xE4chstliegende bekannte Ereignis ist ${quoteAlways(nearest)}.`,
+        notList: (event) => `${quoteAlways(event)} muss eine Liste von Matcher-Gruppen sein ([ { "hooks": [ \u2026 ] } ]).`,
+        noHooksList: (event) => `Jeder Eintrag unter ${quoteAlways(event)} braucht eine Liste "hooks".`,
+        badHook: (event, problem) => `Ein Hook unter ${quoteAlways(event)}: ${problem}`,
+        handlerNotObject: "ist kein Objekt.",
+        badType: (types, type) => `"type" muss einer von ${types} sein, nicht ${type}.`,
+        needs: (type, key3) => `Typ ${quoteAlways(type)} braucht ein nicht leeres ${quoteAlways(key3)}.`,
+        badArgs: '"args" muss eine Liste von Texten sein.'
+      }
+    });
+    settingsJsonCheck = {
+      id: "settings-json",
+      severity: "error",
+      explain: {
+        en: "Claude Code skips a settings file that is not strict JSON or has hooks of the wrong shape (errors), and the hooks under an event name it does not know (a warning: a newer Claude Code may know it), so hooks silently stop running. Fix the JSON or the event name at the reported line.",
+        de: "Claude Code \xFCberspringt eine Einstellungsdatei, die kein strenges JSON ist oder Hooks falscher Form enth\xE4lt (Fehler), und die Hooks unter einem Ereignisnamen, den es nicht kennt (Warnung: ein neueres Claude Code kennt ihn vielleicht); Hooks laufen dann stillschweigend nicht. JSON bzw. Ereignisnamen in der gemeldeten Zeile korrigieren."
+      },
+      run(ctx) {
+        return settingsFiles(ctx).flatMap((file) => checkFile(ctx, file));
+      }
+    };
   }
 });
 
@@ -20508,17 +20939,19 @@ function writeLastCheck(root, pluginDir, lang, findings, now2) {
   writeStateFile(root, path16.join(pluginDir, LAST_CHECK_FILE), `${JSON.stringify(record2)}
 `);
 }
-function attributeFindings(root, pluginDir, lang, findings, now2, record2 = true) {
-  if (pluginDir === null || !isStateFolder(root, pluginDir)) return diffFindings(null, findings);
+function previousCheck(root, pluginDir, lang, findings, now2, record2 = true) {
+  if (pluginDir === null || !isStateFolder(root, pluginDir)) return null;
   const previous = readLastCheck(root, pluginDir);
-  const diff = diffFindings(previous !== null && previous.lang === lang ? previous : null, findings);
   if (record2) {
     try {
       writeLastCheck(root, pluginDir, lang, findings, now2);
     } catch {
     }
   }
-  return diff;
+  return previous !== null && previous.lang === lang ? previous : null;
+}
+function attributeFindings(root, pluginDir, lang, findings, now2, record2 = true) {
+  return diffFindings(previousCheck(root, pluginDir, lang, findings, now2, record2), findings);
 }
 var path16, LAST_CHECK_FILE, MAX_BYTES5;
 var init_last_check = __esm({
@@ -20557,16 +20990,6 @@ var init_walk = __esm({
     "use strict";
     fs14 = require("node:fs");
     path17 = require("node:path");
-  }
-});
-
-// src/core/rules/types.ts
-function reporter(check2) {
-  return (path59, line, message2, detail) => ({ check: check2.id, severity: check2.severity, path: path59, line, message: message2, ...detail === void 0 ? {} : { detail } });
-}
-var init_types = __esm({
-  "src/core/rules/types.ts"() {
-    "use strict";
   }
 });
 
@@ -20623,12 +21046,15 @@ var init_agent_frontmatter = __esm({
 });
 
 // src/core/rules/links.ts
+function inDotFolder(path60) {
+  return path60.split("/").some((part) => part.startsWith("."));
+}
 function stripSubpath(target) {
   const cut2 = target.search(/[#^]/);
   return (cut2 < 0 ? target : target.slice(0, cut2)).trim();
 }
 function wikiTarget(inner) {
-  const pipe = inner.indexOf("|");
+  const pipe = inner.indexOf("|", 1);
   const target = pipe < 0 ? inner : inner.slice(0, pipe);
   return stripSubpath(target.replace(/\\$/, ""));
 }
@@ -20646,19 +21072,19 @@ function collect(line, lineNumber, out, markdown) {
   let m;
   while ((m = WIKILINK.exec(line)) !== null) {
     const linkpath = wikiTarget(m[1] ?? "");
-    if (linkpath !== "") out.push({ raw: m[0], linkpath, line: lineNumber });
+    if (linkpath !== "") out.push({ raw: m[0], linkpath, line: lineNumber, wiki: true });
   }
   if (!markdown || !line.includes("](")) return;
   MARKDOWN_LINK.lastIndex = 0;
   while ((m = MARKDOWN_LINK.exec(line)) !== null) {
     const linkpath = markdownTarget(m[1] ?? "");
-    if (linkpath !== null && linkpath !== "") out.push({ raw: m[0], linkpath, line: lineNumber });
+    if (linkpath !== null && linkpath !== "") out.push({ raw: m[0], linkpath, line: lineNumber, wiki: false });
   }
 }
-function extractLinks(file) {
+function extractLinks(file, frontmatter = true) {
   const links = [];
   const split = splitFrontmatter(file.lines);
-  for (let i = 1; i < split.bodyStart - 1; i++) {
+  for (let i = 1; frontmatter && i < split.bodyStart - 1; i++) {
     const line = file.lines[i] ?? "";
     if (line.includes("[[")) collect(line, i + 1, links, false);
   }
@@ -20670,9 +21096,9 @@ function extractLinks(file) {
   }
   return links;
 }
-function folderOf(path59) {
-  const slash = path59.lastIndexOf("/");
-  return slash < 0 ? "" : path59.slice(0, slash);
+function folderOf(path60) {
+  const slash = path60.lastIndexOf("/");
+  return slash < 0 ? "" : path60.slice(0, slash);
 }
 function fileListResolver(files) {
   const exact = /* @__PURE__ */ new Set();
@@ -20718,8 +21144,14 @@ var init_broken_links = __esm({
     init_quote();
     init_i18n();
     BROKEN_LINKS_TEXT = translations({
-      en: { broken: (raw, linkpath) => `${raw} points to ${quoteAlways(linkpath)}, which does not exist in the vault. Fix the name or create the note.` },
-      de: { broken: (raw, linkpath) => `${raw} zeigt auf ${quoteAlways(linkpath)}, das es im Vault nicht gibt. Namen korrigieren oder die Notiz anlegen.` }
+      en: {
+        broken: (raw, linkpath) => `${raw} points to ${quoteAlways(linkpath)}, which does not exist in the vault. Fix the name or create the note.`,
+        dotFolder: (raw, linkpath) => `${raw} points to ${quoteAlways(linkpath)}, which exists only in a dot folder such as .claude: Obsidian does not index dot folders, so this link is broken in Obsidian. For the agent, link it with a markdown link to its path (such as [reviewer](.claude/agents/reviewer.md)); for Obsidian, move the note out of the dot folder.`
+      },
+      de: {
+        broken: (raw, linkpath) => `${raw} zeigt auf ${quoteAlways(linkpath)}, das es im Vault nicht gibt. Namen korrigieren oder die Notiz anlegen.`,
+        dotFolder: (raw, linkpath) => `${raw} zeigt auf ${quoteAlways(linkpath)}, das es nur in einem Punkt-Ordner wie .claude gibt: Obsidian indexiert keine Punkt-Ordner, in Obsidian ist der Link also kaputt. F\xFCr den Agenten mit einem Markdown-Link auf ihren Pfad verlinken (etwa [reviewer](.claude/agents/reviewer.md)); f\xFCr Obsidian die Notiz aus dem Punkt-Ordner verschieben.`
+      }
     });
     brokenLinksCheck = {
       id: "broken-link",
@@ -20733,9 +21165,14 @@ var init_broken_links = __esm({
         const findings = [];
         for (const file of ctx.files) {
           if (!file.path.toLowerCase().endsWith(".md")) continue;
-          for (const link of extractLinks(file)) {
-            if (ctx.resolveLink(link.linkpath, file.path)) continue;
-            const message2 = BROKEN_LINKS_TEXT[ctx.lang].broken(link.raw, link.linkpath);
+          const fm = ctx.frontmatter(file);
+          for (const link of extractLinks(file, !(fm.state === "broken" && fm.notMapping === true))) {
+            const t = BROKEN_LINKS_TEXT[ctx.lang];
+            let message2 = t.broken(link.raw, link.linkpath);
+            if (link.wiki) {
+              if (ctx.resolveIndexedLink(link.linkpath, file.path)) continue;
+              if (ctx.resolveLink(link.linkpath, file.path)) message2 = t.dotFolder(link.raw, link.linkpath);
+            } else if (ctx.resolveLink(link.linkpath, file.path)) continue;
             findings.push(found(file.path, link.line, message2));
           }
         }
@@ -20749,9 +21186,9 @@ var init_broken_links = __esm({
 function looksLikePath(token) {
   return token.includes("/") || /\.[A-Za-z0-9]{1,8}$/.test(token);
 }
-function folderOf2(path59) {
-  const slash = path59.lastIndexOf("/");
-  return slash < 0 ? "" : path59.slice(0, slash);
+function folderOf2(path60) {
+  const slash = path60.lastIndexOf("/");
+  return slash < 0 ? "" : path60.slice(0, slash);
 }
 function importTarget(token, from, vaultRoot2) {
   if (token.startsWith("~")) return null;
@@ -21109,7 +21546,7 @@ function timeoutProblem(timeout) {
   if (!(typeof timeout === "number" && Number.isFinite(timeout) && timeout > 0)) return "not-seconds";
   return timeout >= 1e3 && timeout % 1e3 === 0 ? "milliseconds" : null;
 }
-function isRecord2(v) {
+function isRecord3(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function handlerMistakes(event, handler) {
@@ -21128,17 +21565,17 @@ function handlerMistakes(event, handler) {
   return out;
 }
 function listHookMistakes(hooks) {
-  if (!isRecord2(hooks)) return [];
+  if (!isRecord3(hooks)) return [];
   const out = [];
   for (const [event, groups] of Object.entries(hooks)) {
     if (!Array.isArray(groups)) continue;
     for (const group of groups) {
-      if (!isRecord2(group)) continue;
+      if (!isRecord3(group)) continue;
       if (TOOL_EVENTS.has(event) && typeof group.matcher === "string") {
         for (const [wrong, right] of miscasedTools(group.matcher)) out.push({ kind: "matcher-case", event, matcher: group.matcher, wrong, right });
       }
       if (!Array.isArray(group.hooks)) continue;
-      for (const handler of group.hooks) if (isRecord2(handler)) out.push(...handlerMistakes(event, handler));
+      for (const handler of group.hooks) if (isRecord3(handler)) out.push(...handlerMistakes(event, handler));
     }
   }
   return out;
@@ -21177,159 +21614,10 @@ var init_hook_mistake_list = __esm({
   }
 });
 
-// src/core/rules/json-error.ts
-function locateJsonError(text2) {
-  let i = 0;
-  const fail = (problem) => {
-    throw new Stop({ offset: i, problem: i >= text2.length ? "end" : problem });
-  };
-  const ws = () => {
-    while (i < text2.length && " 	\n\r".includes(text2[i] ?? "")) i++;
-  };
-  const string = () => {
-    i++;
-    while (i < text2.length) {
-      const c = text2.charCodeAt(i);
-      if (c === 34) {
-        i++;
-        return;
-      }
-      if (c < 32) fail("string");
-      if (c === 92) {
-        i++;
-        const escape = text2[i] ?? "";
-        if (escape === "u" ? !/^[0-9a-fA-F]{4}$/.test(text2.slice(i + 1, i + 5)) : !'"\\/bfnrt'.includes(escape)) fail("string");
-      }
-      i++;
-    }
-    fail("end");
-  };
-  const value = () => {
-    ws();
-    const c = text2[i];
-    if (c === "{") {
-      i++;
-      ws();
-      if (text2[i] === "}") {
-        i++;
-        return;
-      }
-      for (; ; ) {
-        ws();
-        if (text2[i] !== '"') fail("property-name");
-        string();
-        ws();
-        if (text2[i] !== ":") fail("colon");
-        i++;
-        value();
-        ws();
-        if (text2[i] === ",") i++;
-        else if (text2[i] === "}") {
-          i++;
-          return;
-        } else fail("comma-or-close");
-      }
-    }
-    if (c === "[") {
-      i++;
-      ws();
-      if (text2[i] === "]") {
-        i++;
-        return;
-      }
-      for (; ; ) {
-        value();
-        ws();
-        if (text2[i] === ",") i++;
-        else if (text2[i] === "]") {
-          i++;
-          return;
-        } else fail("comma-or-close");
-      }
-    }
-    if (c === '"') return string();
-    for (const pattern of [NUMBER, LITERAL]) {
-      pattern.lastIndex = i;
-      const m = pattern.exec(text2);
-      if (m !== null && m[0] !== "") {
-        i += m[0].length;
-        return;
-      }
-    }
-    fail("value");
-  };
-  try {
-    value();
-    ws();
-    if (i < text2.length) fail("trailing");
-    return null;
-  } catch (error) {
-    if (error instanceof Stop) return error.at;
-    throw error;
-  }
-}
-var NUMBER, LITERAL, Stop;
-var init_json_error = __esm({
-  "src/core/rules/json-error.ts"() {
-    "use strict";
-    NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
-    LITERAL = /true|false|null/y;
-    Stop = class extends Error {
-      constructor(at) {
-        super(at.problem);
-        this.at = at;
-      }
-    };
-  }
-});
-
-// src/core/rules/settings-file.ts
-function parseSettings(file) {
-  try {
-    return { ok: true, value: JSON.parse(file.text) };
-  } catch {
-    const at = locateJsonError(file.text) ?? { offset: 0, problem: "value" };
-    const before = file.text.slice(0, at.offset);
-    const line = before.split("\n").length;
-    return { ok: false, problem: at.problem, line, column: at.offset - before.lastIndexOf("\n") };
-  }
-}
-function settingsFiles(ctx) {
-  return ctx.files.filter((f) => SETTINGS_FILES.includes(f.path));
-}
-function lineOfJsonString(file, needle, fromLine = 1) {
-  const quoted = JSON.stringify(needle);
-  for (let i = Math.max(0, fromLine - 1); i < file.lines.length; i++) if ((file.lines[i] ?? "").includes(quoted)) return i + 1;
-  return fromLine;
-}
-function isRecord3(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-function hookHandlers(file, settings) {
-  if (!isRecord3(settings) || !isRecord3(settings.hooks)) return [];
-  const out = [];
-  for (const [event, groups] of Object.entries(settings.hooks)) {
-    if (!Array.isArray(groups)) continue;
-    const eventLine = lineOfJsonString(file, event);
-    for (const group of groups) {
-      if (!isRecord3(group) || !Array.isArray(group.hooks)) continue;
-      for (const handler of group.hooks) if (isRecord3(handler)) out.push({ event, eventLine, handler });
-    }
-  }
-  return out;
-}
-var init_settings_file = __esm({
-  "src/core/rules/settings-file.ts"() {
-    "use strict";
-    init_json_error();
-    init_scope();
-  }
-});
-
 // src/core/rules/hook-mistakes.ts
-function checkFile(ctx, file) {
+function checkFile2(ctx, file) {
   const parsed = parseSettings(file);
-  if (!parsed.ok || !isRecord3(parsed.value) || !isRecord3(parsed.value.hooks)) return [];
+  if (!parsed.ok || !isRecord2(parsed.value) || !isRecord2(parsed.value.hooks)) return [];
   const found = reporter(hookMistakesCheck);
   const hooksLine = lineOfJsonString(file, "hooks");
   return Object.entries(parsed.value.hooks).flatMap(([event, groups]) => {
@@ -21384,7 +21672,7 @@ var init_hook_mistakes = __esm({
         de: "Ein Hook-Eintrag, den Claude Code annimmt, der aber nie ausl\xF6st oder keine Eingabe bekommt: ein Werkzeugname im Matcher in falscher Schreibung, ein Timeout, das keine Sekundenzahl ist (oder nach Millisekunden aussieht), oder ein Befehl, der eine Variable liest, die Claude Code hier nicht setzt."
       },
       run(ctx) {
-        return settingsFiles(ctx).flatMap((file) => checkFile(ctx, file));
+        return settingsFiles(ctx).flatMap((file) => checkFile2(ctx, file));
       }
     };
   }
@@ -21488,9 +21776,9 @@ var init_hook_scripts = __esm({
 });
 
 // src/core/rules/rule-file.ts
-function ruleFile(path59, raw) {
+function ruleFile(path60, raw) {
   const text2 = raw.charCodeAt(0) === 65279 ? raw.slice(1) : raw;
-  return { path: path59, text: text2, lines: text2.split(/\r?\n/) };
+  return { path: path60, text: text2, lines: text2.split(/\r?\n/) };
 }
 function keyLineFinder(lines, end) {
   return (key3) => {
@@ -21517,7 +21805,7 @@ function parseFrontmatter(file) {
     return { state: "broken", message: e instanceof Error ? e.message : String(e), line: 2 };
   }
   if (data !== null && (typeof data !== "object" || Array.isArray(data))) {
-    return { state: "broken", message: 'not a set of "key: value" properties', line: 2 };
+    return { state: "broken", message: 'not a set of "key: value" properties', line: 2, notMapping: true };
   }
   const map = data === null ? {} : { ...data };
   return { state: "ok", data: map, bodyStart: split.bodyStart, keyLine: keyLineFinder(file.lines, split.bodyStart - 1) };
@@ -21528,217 +21816,6 @@ var init_rule_file = __esm({
     "use strict";
     import_yaml2 = __toESM(require_dist());
     init_frontmatter();
-  }
-});
-
-// src/core/rules/hook-events.ts
-function distance2(a, b) {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row2 = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row2[j] = Math.min((previous[j] ?? 0) + 1, (row2[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = row2;
-  }
-  return previous[b.length] ?? 0;
-}
-function closestEvent(name) {
-  const lower2 = name.toLowerCase();
-  const sameLetters = HOOK_EVENTS.find((e) => e.toLowerCase() === lower2);
-  if (sameLetters !== void 0) return sameLetters;
-  let best = null;
-  let bestDistance = 3;
-  for (const event of HOOK_EVENTS) {
-    const d = distance2(lower2, event.toLowerCase());
-    if (d < bestDistance) {
-      best = event;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
-var HOOK_EVENTS, HANDLER_TYPES;
-var init_hook_events = __esm({
-  "src/core/rules/hook-events.ts"() {
-    "use strict";
-    HOOK_EVENTS = [
-      "SessionStart",
-      "Setup",
-      "UserPromptSubmit",
-      "UserPromptExpansion",
-      "PreToolUse",
-      "PermissionRequest",
-      "PermissionDenied",
-      "PostToolUse",
-      "PostToolUseFailure",
-      "PostToolBatch",
-      "Notification",
-      "MessageDisplay",
-      "SubagentStart",
-      "SubagentStop",
-      "TaskCreated",
-      "TaskCompleted",
-      "Stop",
-      "StopFailure",
-      "TeammateIdle",
-      "InstructionsLoaded",
-      "ConfigChange",
-      "CwdChanged",
-      "DirectoryAdded",
-      "FileChanged",
-      "WorktreeCreate",
-      "WorktreeRemove",
-      "PreCompact",
-      "PostCompact",
-      "Elicitation",
-      "ElicitationResult",
-      "SessionEnd"
-    ];
-    HANDLER_TYPES = ["command", "http", "mcp_tool", "prompt", "agent"];
-  }
-});
-
-// src/core/rules/settings-json.ts
-function checkFile2(ctx, file) {
-  const found = reporter(settingsJsonCheck);
-  const t = SETTINGS_JSON_TEXT[ctx.lang];
-  const parsed = parseSettings(file);
-  if (!parsed.ok) {
-    return [found(file.path, parsed.line, t.notJson(parsed.line, parsed.column, t.problems[parsed.problem]))];
-  }
-  const settings = parsed.value;
-  if (!isRecord3(settings)) {
-    return [found(file.path, 1, t.notObject)];
-  }
-  if (settings.hooks === void 0) return [];
-  const hooksLine = lineOfJsonString(file, "hooks");
-  if (!isRecord3(settings.hooks)) {
-    return [found(file.path, hooksLine, t.hooksNotObject)];
-  }
-  const findings = [];
-  for (const [event, groups] of Object.entries(settings.hooks)) {
-    const line = lineOfJsonString(file, event, hooksLine);
-    if (!HOOK_EVENTS.includes(event)) {
-      const guess = closestEvent(event);
-      const hint = guess === null ? "" : t.didYouMean(guess);
-      findings.push(
-        found(
-          file.path,
-          line,
-          t.unknownEvent(event, hint)
-        )
-      );
-      continue;
-    }
-    findings.push(...checkGroups(ctx, file, event, groups, line));
-  }
-  return findings;
-}
-function checkGroups(ctx, file, event, groups, line) {
-  const t = SETTINGS_JSON_TEXT[ctx.lang];
-  const found = reporter(settingsJsonCheck);
-  if (!Array.isArray(groups)) {
-    return [found(file.path, line, t.notList(event))];
-  }
-  const findings = [];
-  for (const group of groups) {
-    if (!isRecord3(group) || !Array.isArray(group.hooks)) {
-      findings.push(found(file.path, line, t.noHooksList(event)));
-      continue;
-    }
-    for (const handler of group.hooks) {
-      const problem = handlerProblem(handler, t);
-      if (problem !== null) findings.push(found(file.path, line, t.badHook(event, problem)));
-    }
-  }
-  return findings;
-}
-function handlerProblem(handler, t) {
-  if (!isRecord3(handler)) return t.handlerNotObject;
-  const type = handler.type;
-  if (typeof type !== "string" || !HANDLER_TYPES.includes(type)) {
-    const types = HANDLER_TYPES.join(", ");
-    return t.badType(types, JSON.stringify(type ?? null));
-  }
-  const required = { command: ["command"], http: ["url"], prompt: ["prompt"], agent: ["prompt"], mcp_tool: ["server", "tool"] };
-  for (const key3 of required[type] ?? []) {
-    const value = handler[key3];
-    if (typeof value !== "string" || value.trim() === "") return t.needs(type, key3);
-  }
-  if (handler.args !== void 0 && !(Array.isArray(handler.args) && handler.args.every((a) => typeof a === "string"))) {
-    return t.badArgs;
-  }
-  return null;
-}
-var SETTINGS_JSON_TEXT, settingsJsonCheck;
-var init_settings_json = __esm({
-  "src/core/rules/settings-json.ts"() {
-    "use strict";
-    init_hook_events();
-    init_settings_file();
-    init_types();
-    init_quote();
-    init_i18n();
-    SETTINGS_JSON_TEXT = translations({
-      en: {
-        problems: {
-          end: "the file ends too early (a missing `}` or `]`?)",
-          "property-name": "a property name in double quotes is expected here (a comment or a comma before `}` is not allowed in strict JSON)",
-          colon: "a `:` is expected after the property name",
-          "comma-or-close": "a `,` or a closing bracket is expected here",
-          value: "a value is expected here (a comma before `]`, or text without double quotes?)",
-          string: "a text value holds a line break, a tab or a bad `\\` escape",
-          trailing: "there is more text after the end of the JSON object"
-        },
-        notJson: (line, column, problem) => `Not valid JSON at line ${line}, column ${column}: ${problem}. Claude Code skips the whole file, hooks included.`,
-        notObject: "The file must hold one JSON object ({ \u2026 }).",
-        hooksNotObject: '"hooks" must be an object of event names.',
-        didYouMean: (guess) => ` Did you mean ${quoteAlways(guess)}?`,
-        unknownEvent: (event, hint) => `Unknown hook event ${quoteAlways(event)}: its hooks never run (names are case-sensitive).${hint}`,
-        notList: (event) => `${quoteAlways(event)} must be a list of matcher groups ([ { "hooks": [ \u2026 ] } ]).`,
-        noHooksList: (event) => `Each entry of ${quoteAlways(event)} needs a "hooks" list.`,
-        badHook: (event, problem) => `A hook under ${quoteAlways(event)}: ${problem}`,
-        handlerNotObject: "is not an object.",
-        badType: (types, type) => `"type" must be one of ${types}, not ${type}.`,
-        needs: (type, key3) => `type ${quoteAlways(type)} needs a non-empty ${quoteAlways(key3)}.`,
-        badArgs: '"args" must be a list of texts.'
-      },
-      de: {
-        problems: {
-          end: "die Datei endet zu fr\xFCh (fehlt eine `}` oder `]`?)",
-          "property-name": "hier wird ein Name in doppelten Anf\xFChrungszeichen erwartet (Kommentare und ein Komma vor `}` sind in strengem JSON nicht erlaubt)",
-          colon: "nach dem Namen wird ein `:` erwartet",
-          "comma-or-close": "hier wird ein `,` oder eine schlie\xDFende Klammer erwartet",
-          value: "hier wird ein Wert erwartet (ein Komma vor `]` oder Text ohne doppelte Anf\xFChrungszeichen?)",
-          string: "ein Text enth\xE4lt einen Zeilenumbruch, einen Tabulator oder ein ung\xFCltiges `\\`-Escape",
-          trailing: "nach dem Ende des JSON-Objekts folgt weiterer Text"
-        },
-        notJson: (line, column, problem) => `Kein g\xFCltiges JSON in Zeile ${line}, Spalte ${column}: ${problem}. Claude Code \xFCberspringt die ganze Datei samt Hooks.`,
-        notObject: "Die Datei muss ein JSON-Objekt ({ \u2026 }) enthalten.",
-        hooksNotObject: '"hooks" muss ein Objekt aus Ereignisnamen sein.',
-        didYouMean: (guess) => ` Gemeint ist wohl ${quoteAlways(guess)}.`,
-        unknownEvent: (event, hint) => `Unbekanntes Hook-Ereignis ${quoteAlways(event)}: seine Hooks laufen nie (Gro\xDF- und Kleinschreibung z\xE4hlt).${hint}`,
-        notList: (event) => `${quoteAlways(event)} muss eine Liste von Matcher-Gruppen sein ([ { "hooks": [ \u2026 ] } ]).`,
-        noHooksList: (event) => `Jeder Eintrag unter ${quoteAlways(event)} braucht eine Liste "hooks".`,
-        badHook: (event, problem) => `Ein Hook unter ${quoteAlways(event)}: ${problem}`,
-        handlerNotObject: "ist kein Objekt.",
-        badType: (types, type) => `"type" muss einer von ${types} sein, nicht ${type}.`,
-        needs: (type, key3) => `Typ ${quoteAlways(type)} braucht ein nicht leeres ${quoteAlways(key3)}.`,
-        badArgs: '"args" muss eine Liste von Texten sein.'
-      }
-    });
-    settingsJsonCheck = {
-      id: "settings-json",
-      severity: "error",
-      explain: {
-        en: "Claude Code skips a settings file that is not strict JSON and hooks under an unknown event name, so hooks silently stop running. Fix the JSON or the event name at the reported line.",
-        de: "Claude Code \xFCberspringt eine Einstellungsdatei, die kein strenges JSON ist, und Hooks unter unbekannten Ereignisnamen; Hooks laufen dann stillschweigend nicht. JSON bzw. Ereignisnamen in der gemeldeten Zeile korrigieren."
-      },
-      run(ctx) {
-        return settingsFiles(ctx).flatMap((file) => checkFile2(ctx, file));
-      }
-    };
   }
 });
 
@@ -21771,9 +21848,9 @@ var init_skill_folders = __esm({
       run(ctx) {
         const found = reporter(skillFoldersCheck);
         const folders = /* @__PURE__ */ new Map();
-        for (const path59 of ctx.input.targets) {
-          if (!path59.startsWith(SKILLS)) continue;
-          const rest = path59.slice(SKILLS.length);
+        for (const path60 of ctx.input.targets) {
+          if (!path60.startsWith(SKILLS)) continue;
+          const rest = path60.slice(SKILLS.length);
           const slash = rest.indexOf("/");
           if (slash <= 0) continue;
           const folder2 = rest.slice(0, slash);
@@ -21874,20 +21951,21 @@ var init_skill_frontmatter = __esm({
 });
 
 // src/core/rules/engine.ts
-function isReadable(path59) {
-  const lower2 = path59.toLowerCase();
+function isReadable(path60) {
+  const lower2 = path60.toLowerCase();
   return lower2.endsWith(".md") || lower2.endsWith(".json");
 }
 function contextFor(input, files) {
   const known = new Set(input.files.map((f) => f.toLowerCase()));
-  const exists4 = input.exists ?? ((path59) => known.has(path59.toLowerCase()));
+  const exists4 = input.exists ?? ((path60) => known.has(path60.toLowerCase()));
   const parsed = /* @__PURE__ */ new Map();
   return {
     input,
     lang: input.lang,
     files,
-    exists: (path59) => known.has(path59.toLowerCase()) || exists4(path59),
+    exists: (path60) => known.has(path60.toLowerCase()) || exists4(path60),
     resolveLink: input.resolveLink ?? fileListResolver(input.files),
+    resolveIndexedLink: input.resolveIndexedLink ?? fileListResolver(input.files.filter((f) => !inDotFolder(f))),
     frontmatter(file) {
       let result = parsed.get(file);
       if (result === void 0) {
@@ -21901,20 +21979,20 @@ function contextFor(input, files) {
 function runRuleCheck(input, checks = BUILT_IN_CHECKS) {
   const findings = [];
   const files = [];
-  for (const path59 of input.targets) {
-    if (!isReadable(path59)) continue;
-    const text2 = input.read(path59);
+  for (const path60 of input.targets) {
+    if (!isReadable(path60)) continue;
+    const text2 = input.read(path60);
     if (text2 === null) {
       findings.push({
         check: "file-access",
         severity: "error",
-        path: path59,
+        path: path60,
         line: 0,
         message: ENGINE_TEXT[input.lang].unreadable
       });
       continue;
     }
-    files.push(ruleFile(path59, text2));
+    files.push(ruleFile(path60, text2));
   }
   const ctx = contextFor(input, files);
   for (const check2 of checks) {
@@ -22244,20 +22322,35 @@ var edit_check_exports = {};
 __export(edit_check_exports, {
   checkEdit: () => checkEdit
 });
+function editedFile(root, rel) {
+  const names = /* @__PURE__ */ new Set([normalizePath(rel).toLowerCase()]);
+  const realRoot2 = realPathOf(root);
+  const realFile = realPathOf(path20.join(root, rel));
+  const through = realRoot2 === null || realFile === null ? null : vaultRelative(realRoot2, realFile);
+  if (through !== null) names.add(through.toLowerCase());
+  return (p) => names.has(p.toLowerCase());
+}
 async function checkEdit(ctx, rel, o) {
   const timeout = Number(o.env.SESSION_BRIEF_EXTERNAL_TIMEOUT_MS);
   const result = await checkVault(ctx, { env: o.env, lang: o.lang, externalTimeoutMs: timeout > 0 ? timeout : void 0 });
-  const diff = attributeFindings(ctx.root, ctx.pluginDir, o.lang, result.findings, o.now());
+  const previous = previousCheck(ctx.root, ctx.pluginDir, o.lang, result.findings, o.now());
+  const split = splitForEdit(previous, result.findings, editedFile(ctx.root, rel), disablesHooks);
   const header = EDIT_REPORT_TEXT[o.lang].header(shortenName(rel, 600));
-  return editReport(header, diff, result.findings, result.checksRun, o.lang, o.command, summaryLine(result.findings, result.checksRun, o.lang));
+  return editReport(header, split, result.checksRun, o.lang, o.command, summaryLine(result.findings, result.checksRun, o.lang));
 }
+var path20;
 var init_edit_check = __esm({
   "src/node/edit-check.ts"() {
     "use strict";
+    path20 = require("node:path");
     init_quote();
+    init_edit_report();
     init_finding_diff();
     init_report_text();
+    init_scope();
+    init_settings_json();
     init_last_check();
+    init_real_path();
     init_rule_files();
   }
 });
@@ -22322,10 +22415,10 @@ var init_cache_key = __esm({
 
 // src/node/vault-config.ts
 function defaultVaultRoot(scriptPath) {
-  let dir = path20.dirname(path20.resolve(scriptPath));
-  if (path20.basename(dir) === "session-brief") dir = path20.dirname(dir);
-  if (path20.basename(dir) !== "hooks" || path20.basename(path20.dirname(dir)) !== ".claude") return null;
-  return path20.dirname(path20.dirname(dir));
+  let dir = path21.dirname(path21.resolve(scriptPath));
+  if (path21.basename(dir) === "session-brief") dir = path21.dirname(dir);
+  if (path21.basename(dir) !== "hooks" || path21.basename(path21.dirname(dir)) !== ".claude") return null;
+  return path21.dirname(path21.dirname(dir));
 }
 function readJson(root, file, warnings) {
   const text2 = readStateText(root, file, MAX_SETTINGS_BYTES);
@@ -22350,12 +22443,12 @@ function isDir2(p) {
   }
 }
 function readRecorded(root, warnings) {
-  return readJson(root, path20.join(root, ".claude", "hooks", "session-brief.json"), warnings);
+  return readJson(root, path21.join(root, ".claude", "hooks", "session-brief.json"), warnings);
 }
 function findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {
   if (explicit !== void 0) return explicit;
-  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path20.join(root, recorded.configDir))) return recorded.configDir;
-  if (isDir2(path20.join(root, ".obsidian"))) return ".obsidian";
+  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path21.join(root, recorded.configDir))) return recorded.configDir;
+  if (isDir2(path21.join(root, ".obsidian"))) return ".obsidian";
   let names = [];
   try {
     names = fs17.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();
@@ -22363,8 +22456,8 @@ function findConfigDir(root, explicit, warnings, recorded = readRecorded(root, w
     return null;
   }
   for (const name of names) {
-    const dir = path20.join(root, name);
-    if (fs17.existsSync(path20.join(dir, "app.json")) || isDir2(path20.join(dir, "plugins"))) return name;
+    const dir = path21.join(root, name);
+    if (fs17.existsSync(path21.join(dir, "app.json")) || isDir2(path21.join(dir, "plugins"))) return name;
   }
   return null;
 }
@@ -22376,27 +22469,27 @@ function systemLocale(env) {
 }
 function findPluginDir(root, configDir, recorded) {
   const dir = recorded?.pluginDir;
-  const inside3 = typeof dir === "string" && dir !== "" && !path20.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
-  if (inside3 && isDir2(path20.join(root, dir))) return path20.join(root, dir);
-  return configDir === null ? null : path20.join(root, configDir, "plugins", PLUGIN_ID);
+  const inside3 = typeof dir === "string" && dir !== "" && !path21.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
+  if (inside3 && isDir2(path21.join(root, dir))) return path21.join(root, dir);
+  return configDir === null ? null : path21.join(root, configDir, "plugins", PLUGIN_ID);
 }
 function loadVaultContext(root, options) {
   const warnings = [];
   const recorded = readRecorded(root, warnings);
   const configDir = findConfigDir(root, options.configDir, warnings, recorded);
   const pluginDir = findPluginDir(root, configDir, recorded);
-  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path20.join(pluginDir, "data.json"), warnings));
-  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path20.join(root, configDir, "daily-notes.json"), warnings));
+  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path21.join(pluginDir, "data.json"), warnings));
+  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path21.join(root, configDir, "daily-notes.json"), warnings));
   const dailyNote = effectiveDailyNote(settings, obsidianDaily);
   const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));
   return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };
 }
-var fs17, path20, PLUGIN_ID, MAX_SETTINGS_BYTES;
+var fs17, path21, PLUGIN_ID, MAX_SETTINGS_BYTES;
 var init_vault_config = __esm({
   "src/node/vault-config.ts"() {
     "use strict";
     fs17 = require("node:fs");
-    path20 = require("node:path");
+    path21 = require("node:path");
     init_cache_key();
     init_i18n();
     init_state_file();
@@ -22417,7 +22510,7 @@ function clock(env) {
 }
 function vaultRoot(args, scriptPath) {
   const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path21.resolve(given) : defaultVaultRoot(scriptPath);
+  const root = given !== void 0 ? path22.resolve(given) : defaultVaultRoot(scriptPath);
   if (root === null) {
     throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);
   }
@@ -22440,8 +22533,8 @@ function isFolder(p) {
 function givenConfigDir(args, root) {
   const name = stringFlag(args, "config-dir");
   if (name === void 0) return void 0;
-  const dir = path21.resolve(root, name);
-  if (path21.dirname(dir) === root && isFolder(dir)) return name;
+  const dir = path22.resolve(root, name);
+  if (path22.dirname(dir) === root && isFolder(dir)) return name;
   const found = findConfigDir(root, void 0, []);
   const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;
   throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);
@@ -22454,12 +22547,12 @@ function contextFor2(args, scriptPath, env) {
   else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);
   return ctx;
 }
-var fs18, path21;
+var fs18, path22;
 var init_context = __esm({
   "bridge/context.ts"() {
     "use strict";
     fs18 = require("node:fs");
-    path21 = require("node:path");
+    path22 = require("node:path");
     init_args();
     init_i18n();
     init_vault_config();
@@ -22497,7 +22590,7 @@ async function sessionStart(args, scriptPath, env) {
     const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);
     const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);
     lines.push(
-      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path22.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now2.getTime(), limit), note)
+      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path23.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now2.getTime(), limit), note)
     );
   } catch (error) {
     if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now2)} (${strings(lang).weekdays[now2.getDay()] ?? ""})`);
@@ -22509,7 +22602,7 @@ async function sessionStart(args, scriptPath, env) {
 function sessionStartCrashOutput(args, error) {
   return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");
 }
-var path22;
+var path23;
 var init_session_start = __esm({
   "bridge/commands/session-start.ts"() {
     "use strict";
@@ -22523,9 +22616,28 @@ var init_session_start = __esm({
     init_i18n();
     init_context();
     init_io();
-    path22 = require("node:path");
+    path23 = require("node:path");
     init_brief_pipeline();
     init_what_changed2();
+  }
+});
+
+// src/core/rules/hook-failed-text.ts
+var HOOK_FAILED_TEXT;
+var init_hook_failed_text = __esm({
+  "src/core/rules/hook-failed-text.ts"() {
+    "use strict";
+    init_i18n();
+    HOOK_FAILED_TEXT = translations({
+      en: {
+        hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \`${command}\` in a terminal to see the full error.`,
+        hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`
+      },
+      de: {
+        hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \xC4nderung ungepr\xFCft. \`${command}\` im Terminal zeigt den ganzen Fehler.`,
+        hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`
+      }
+    });
   }
 });
 
@@ -22546,7 +22658,7 @@ function postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {
 function postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {
   const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\n")[0]?.slice(0, 300) ?? "") || "unknown error";
   const command = `node ${quote(scriptPath)} check`;
-  const t = EDIT_REPORT_TEXT[lang];
+  const t = HOOK_FAILED_TEXT[lang];
   return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);
 }
 function quote(p) {
@@ -22572,7 +22684,7 @@ async function postToolUse(args, scriptPath, env) {
   if (edit === null) return 0;
   const filePath = edit.filePath;
   const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path23.resolve(given) : defaultVaultRoot(scriptPath);
+  const root = given !== void 0 ? path24.resolve(given) : defaultVaultRoot(scriptPath);
   if (root === null) return 0;
   const rel = vaultRelative(root, filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, filePath);
   if (rel === null) return 0;
@@ -22590,17 +22702,17 @@ async function postToolUse(args, scriptPath, env) {
   }
   return 0;
 }
-var path23;
+var path24;
 var init_post_tool_use = __esm({
   "bridge/commands/post-tool-use.ts"() {
     "use strict";
-    path23 = require("node:path");
+    path24 = require("node:path");
     init_args();
     init_context();
     init_io();
     init_agent_contracts();
     init_format();
-    init_finding_diff();
+    init_hook_failed_text();
     init_quote();
     init_scope();
     init_hook_input();
@@ -22697,27 +22809,27 @@ async function preToolUse(args, scriptPath, env) {
     const attempt = writeAttempt(stdin);
     if (attempt === null || attempt.tool !== GUARDED_TOOL) return 0;
     const given = stringFlag(args, "vault");
-    const root = given !== void 0 ? path24.resolve(given) : defaultVaultRoot(scriptPath);
+    const root = given !== void 0 ? path25.resolve(given) : defaultVaultRoot(scriptPath);
     if (root === null) return 0;
     const rel = vaultRelative(root, attempt.filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, attempt.filePath);
     if (rel === null) return 0;
     const ctx = contextFor2(args, scriptPath, env);
     if (!guardApplies(attempt.tool, rel, ctx.settings)) return 0;
-    const target = path24.resolve(root, attempt.filePath);
+    const target = path25.resolve(root, attempt.filePath);
     if (!isFile2(target)) return 0;
-    const dir = path24.dirname(target);
-    const name = freeName(path24.basename(target), (candidate) => exists2(path24.join(dir, candidate)));
-    writeOut(denyOutput(refusal(attempt.filePath, rel, ctx.settings.sessionsFolder, name === null ? null : path24.join(dir, name), ctx.lang)));
+    const dir = path25.dirname(target);
+    const name = freeName(path25.basename(target), (candidate) => exists2(path25.join(dir, candidate)));
+    writeOut(denyOutput(refusal(attempt.filePath, rel, ctx.settings.sessionsFolder, name === null ? null : path25.join(dir, name), ctx.lang)));
   } catch {
   }
   return 0;
 }
-var fs19, path24;
+var fs19, path25;
 var init_pre_tool_use = __esm({
   "bridge/commands/pre-tool-use.ts"() {
     "use strict";
     fs19 = require("node:fs");
-    path24 = require("node:path");
+    path25 = require("node:path");
     init_args();
     init_context();
     init_io();
@@ -22734,7 +22846,7 @@ function reportLang(ctx, sourced, langGiven) {
   return sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !langGiven ? sourced.cache.lang : ctx.lang;
 }
 function origin(ctx, sourced) {
-  return { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path25.basename(ctx.root), cacheRejected: sourced.cacheRejected };
+  return { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path26.basename(ctx.root), cacheRejected: sourced.cacheRejected };
 }
 function reportJson(ctx, sourced, review) {
   return briefJson(sourced.brief, ctx.root, origin(ctx, sourced), review);
@@ -22745,11 +22857,11 @@ function reportText(ctx, sourced, lang, review, now2) {
 (read ${sourced.notesRead} note(s)${sourced.notes.length > 0 ? `; ${sourced.notes.join("; ")}` : ""})`;
   return safeLines(text2);
 }
-var path25;
+var path26;
 var init_brief_report = __esm({
   "src/node/brief-report.ts"() {
     "use strict";
-    path25 = require("node:path");
+    path26 = require("node:path");
     init_format();
     init_quote();
   }
@@ -22809,13 +22921,14 @@ var init_report = __esm({
 function checkJson(ctx, result, lang, diff) {
   const sorted = sortFindings(result.findings);
   const fresh = diff === void 0 ? null : new Set(diff.fresh);
+  const status = (f) => fresh?.has(f) === true ? "new" : "still";
   const explained = ALL_CHECKS.filter((c) => result.checksRun.includes(c.id)).map((c) => ({ id: c.id, severity: c.severity, explanation: c.explain[lang] }));
   return {
     schema: 1,
     vault: ctx.root,
     checksRun: result.checksRun,
     checks: explained,
-    findings: fresh === null ? sorted : sorted.map((f) => ({ ...f, new: fresh.has(f) })),
+    findings: fresh === null ? sorted : sorted.map((f) => ({ ...f, status: status(f), new: fresh.has(f) })),
     summary: summaryLine(result.findings, result.checksRun, lang)
   };
 }
@@ -22835,8 +22948,8 @@ __export(check_exports, {
 function targetsFrom(root, given, cwd) {
   const files = listVaultFiles(root).files;
   const rels = given.map((arg) => {
-    const absolute = path26.resolve(root, arg);
-    const rel = absolute === path26.resolve(root) ? "" : vaultRelative(root, absolute);
+    const absolute = path27.resolve(root, arg);
+    const rel = absolute === path27.resolve(root) ? "" : vaultRelative(root, absolute);
     if (rel === null) throw new UsageError(`${quoteName(arg)} is not inside the vault ${quoteName(root)}`);
     if (!fs20.existsSync(absolute)) throw new UsageError(`${quoteName(arg)} does not exist in the vault ${quoteName(root)}${fromHere(root, arg, cwd)}`);
     return rel;
@@ -22844,8 +22957,8 @@ function targetsFrom(root, given, cwd) {
   return targetsUnder(root, rels, files);
 }
 function fromHere(root, arg, cwd) {
-  if (path26.isAbsolute(arg)) return "";
-  const here = path26.resolve(cwd, arg);
+  if (path27.isAbsolute(arg)) return "";
+  const here = path27.resolve(cwd, arg);
   const rel = vaultRelative(root, here);
   if (rel === null || rel === "" || !fs20.existsSync(here)) return "";
   return `; paths are relative to the vault: did you mean ${quoteName(rel)}?`;
@@ -22865,12 +22978,12 @@ async function check(args, scriptPath, env, cwd = process.cwd()) {
   }
   return result.findings.length > 0 ? 1 : 0;
 }
-var fs20, path26;
+var fs20, path27;
 var init_check = __esm({
   "bridge/commands/check.ts"() {
     "use strict";
     fs20 = require("node:fs");
-    path26 = require("node:path");
+    path27 = require("node:path");
     init_args();
     init_context();
     init_io();
@@ -22997,23 +23110,23 @@ var require_session_brief_start = __commonJS({
 // bridge/dist/session-brief.edit.cjs
 var require_session_brief_edit = __commonJS({
   "bridge/dist/session-brief.edit.cjs"(exports2, module2) {
-    module2.exports = '/*\n * Session Brief edit hooks 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/edit-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for the hooks around an agent\'s edit (post-tool-use, pre-tool-use); it answers an edit\n * outside the rule scope itself and loads the rule check from the bridge beside it\n * (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __esm = (fn, res, err) => function __init() {\n  if (err) throw err[0];\n  try {\n    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;\n  } catch (e) {\n    throw err = [e], e;\n  }\n};\nvar __export = (target, all) => {\n  for (var name in all)\n    __defProp(target, name, { get: all[name], enumerable: true });\n};\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\nvar TABLES, en, de, BRIEF_TEXT;\nvar init_i18n = __esm({\n  "src/core/i18n.ts"() {\n    "use strict";\n    TABLES = /* @__PURE__ */ new WeakSet();\n    en = {\n      title: (vault) => `Session brief for vault ${vault}`,\n      source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n      age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n      fresh: "just made",\n      date: "Date (machine clock)",\n      weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n      dailyNote: "Daily note",\n      exists: "exists",\n      missing: "missing",\n      more: (n) => `+${n} more`,\n      none: "none",\n      cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n      cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n    };\n    de = {\n      title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n      source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n      age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n      fresh: "gerade erstellt",\n      date: "Datum (Maschinenuhr)",\n      weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n      dailyNote: "Tagesnotiz",\n      exists: "vorhanden",\n      missing: "fehlt",\n      more: (n) => `+${n} weitere`,\n      none: "keine",\n      cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n      cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n    };\n    BRIEF_TEXT = translations({ en, de });\n  }\n});\n\n// src/core/settings.ts\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: {\n      needsReview: tagName(t.needsReview, d.tags.needsReview),\n      review: tagName(t.review, d.tags.review),\n      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),\n      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)\n    },\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\nfunction effectiveRuleScope(settings) {\n  if (settings.ruleScope.length > 0) return settings.ruleScope;\n  return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];\n}\nvar DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;\nvar init_settings = __esm({\n  "src/core/settings.ts"() {\n    "use strict";\n    init_i18n();\n    DEFAULT_SETTINGS = {\n      inboxFolder: "Inbox",\n      rulesFolder: "AI/Regelwerk",\n      sessionsFolder: "AI/sessions",\n      dailyNoteFolder: "",\n      dailyNoteFormat: "",\n      tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n      excludedRootFolders: ["Import", "_index"],\n      ruleScope: [],\n      maxNamesPerItem: 5,\n      language: "auto",\n      liveChannel: true,\n      showStatusBar: true,\n      externalCheck: null,\n      writeGuard: false\n    };\n    DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\n  }\n});\n\n// src/core/rules/scope.ts\nfunction checkScope(settings) {\n  return [...effectiveRuleScope(settings), ...SETTINGS_FILES];\n}\nfunction isAbsolute3(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute3(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\nfunction scopePattern(glob) {\n  const cached = patternCache.get(glob);\n  if (cached !== void 0) return cached;\n  let source = "";\n  const g = normalizePath(glob).replace(/^\\//, "");\n  for (let i = 0; i < g.length; i++) {\n    const c = g[i] ?? "";\n    if (c === "*" && g[i + 1] === "*") {\n      const slashAfter = g[i + 2] === "/";\n      source += slashAfter ? "(?:.*/)?" : ".*";\n      i += slashAfter ? 2 : 1;\n    } else if (c === "*") source += "[^/]*";\n    else if (c === "?") source += "[^/]";\n    else source += c.replace(/[.+^${}()|[\\]\\\\]/g, "\\\\$&");\n  }\n  const re = new RegExp(`^${source}$`, "is");\n  patternCache.set(glob, re);\n  return re;\n}\nfunction asciiStart(glob) {\n  const cached = startCache.get(glob);\n  if (cached !== void 0) return cached;\n  const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\\//, ""))?.[0] ?? "";\n  const start = /[\\u0080-\\uffff]/.test(literal) ? null : literal.toLowerCase();\n  startCache.set(glob, start);\n  return start;\n}\nfunction inScope(relPath, patterns) {\n  return patterns.some((p) => {\n    const start = asciiStart(p);\n    if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;\n    return scopePattern(p).test(relPath);\n  });\n}\nvar SETTINGS_FILES, DRIVE, patternCache, startCache;\nvar init_scope = __esm({\n  "src/core/rules/scope.ts"() {\n    "use strict";\n    init_settings();\n    SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"];\n    DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\n    patternCache = /* @__PURE__ */ new Map();\n    startCache = /* @__PURE__ */ new Map();\n  }\n});\n\n// src/node/real-path.ts\nvar real_path_exports = {};\n__export(real_path_exports, {\n  firstSymlink: () => firstSymlink,\n  realPathOf: () => realPathOf,\n  vaultRelativeReal: () => vaultRelativeReal\n});\nfunction realPathOf(p) {\n  let existing = path6.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path6.join(fs6.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path6.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path6.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path6.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nfunction firstSymlink(p) {\n  let current = path6.parse(path6.resolve(p)).root;\n  for (const part of path6.resolve(p).slice(current.length).split(path6.sep).filter((x) => x !== "")) {\n    current = path6.join(current, part);\n    try {\n      if (fs6.lstatSync(current).isSymbolicLink()) return current;\n    } catch {\n      return null;\n    }\n  }\n  return null;\n}\nvar fs6, path6;\nvar init_real_path = __esm({\n  "src/node/real-path.ts"() {\n    "use strict";\n    fs6 = require("node:fs");\n    path6 = require("node:path");\n    init_scope();\n  }\n});\n\n// src/core/paths.ts\nfunction isCountedNote(path9, excludedRootFolders) {\n  if (!path9.endsWith(".md")) return false;\n  const parts = path9.split("/");\n  for (let i = 0; i < parts.length; i++) {\n    const part = parts[i] ?? "";\n    if (part.startsWith(".") || part === "") return false;\n    if (i < parts.length - 1 && part === "node_modules") return false;\n  }\n  return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));\n}\nfunction isInFolder(path9, folder2) {\n  return folder2 === "" || path9.length > folder2.length && path9.charCodeAt(folder2.length) === 47 && path9.startsWith(folder2);\n}\nfunction basename(path9) {\n  return path9.slice(path9.lastIndexOf("/") + 1);\n}\n\n// src/core/brief-items.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path9, date) => basename(path9).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\n\n// src/core/format.ts\ninit_i18n();\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text) {\n  return KNOWN_TEXT.test(text) && !HAS_KNOWN_UNSAFE.test(text);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text) {\n  return plainKnown(text) ? text : text.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text) {\n  return Array.from(text);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text) {\n  return text.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text) => ({ additionalContext: text }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text) => ({ additional_context: text }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/index.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row = d[i];\n      const up = d[i - 1];\n      row[j] = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook: prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook: runs the rule check after an edit\n                           to a rule file; prints one JSON object only when it finds\n                           something; exits 0\n  pre-tool-use             PreToolUse hook (Claude Code) of the opt-in Write guard: refuses\n                           a Write over an existing file in the sessions folder; exits 0\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// bridge/commands/post-tool-use.ts\nvar path7 = require("node:path");\n\n// bridge/context.ts\nvar fs3 = require("node:fs");\nvar path3 = require("node:path");\ninit_i18n();\n\n// src/node/vault-config.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\ninit_i18n();\n\n// src/node/state-file.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\nvar C = fs.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path.isAbsolute(p) && !UNCLEAN.test(p) ? p : path.resolve(p);\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path.sep) ? r : r + path.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel)) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size = fs.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs.fchmodSync(fd, mode.exact);\n    } finally {\n      fs.closeSync(fd);\n    }\n    fs.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  replaceFile(file, data, options);\n  trace(file);\n}\nfunction appendStateFile(root, file, text) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");\n  const fd = fs.openSync(file, APPEND_FLAGS, 438);\n  try {\n    const before = fs.fstatSync(fd);\n    if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);\n    writeAll(fd, text);\n    trace(file);\n    const mine = fs.fstatSync(fd);\n    let now = null;\n    try {\n      now = fs.lstatSync(file);\n    } catch {\n      now = null;\n    }\n    return { landed: now !== null && now.ino === mine.ino && now.dev === mine.dev, size: mine.size };\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  let fd;\n  try {\n    fd = fs.openSync(file, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    fs.unlinkSync(file);\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\n\n// src/node/vault-config.ts\ninit_settings();\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path2.dirname(path2.resolve(scriptPath));\n  if (path2.basename(dir) === "session-brief") dir = path2.dirname(dir);\n  if (path2.basename(dir) !== "hooks" || path2.basename(path2.dirname(dir)) !== ".claude") return null;\n  return path2.dirname(path2.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir(p) {\n  try {\n    return fs2.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path2.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir(path2.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir(path2.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs2.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path2.join(root, name);\n    if (fs2.existsSync(path2.join(dir, "app.json")) || isDir(path2.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path2.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir(path2.join(root, dir))) return path2.join(root, dir);\n  return configDir === null ? null : path2.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path2.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path2.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path3.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs3.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path3.resolve(root, name);\n  if (path3.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs4 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve7) => {\n    if (process.stdin.isTTY) {\n      resolve7(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve7(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text) {\n  const bytes = Buffer.from(text, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs4.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// src/core/rules/finding-diff.ts\ninit_i18n();\n\n// src/core/rules/report-text.ts\ninit_i18n();\nvar REPORT_TEXT = translations({\n  en: {\n    clean: (n) => `None of the ${n} checks that ran found anything.`,\n    fired: (fired, n, counts) => `${fired} of the ${n} checks that ran found something: ${counts}.`,\n    errors: (n) => `${n} ${n === 1 ? "error" : "errors"}`,\n    warnings: (n) => `${n} ${n === 1 ? "warning" : "warnings"}`,\n    severity: { error: "error", warning: "warning" },\n    cutLines: (left, command) => `[cut: ${left} more line(s) not shown; run \\`${command}\\` for all findings]`,\n    cutFindings: (left, command) => `[cut: ${left} more finding(s) not shown; run \\`${command}\\` for all findings]`\n  },\n  de: {\n    clean: (n) => `Keine der ${n} gelaufenen Pr\\xFCfungen hat angeschlagen.`,\n    fired: (fired, n, counts) => `${fired} der ${n} gelaufenen Pr\\xFCfungen ${fired === 1 ? "hat" : "haben"} angeschlagen: ${counts}.`,\n    errors: (n) => `${n} Fehler`,\n    warnings: (n) => `${n} ${n === 1 ? "Warnung" : "Warnungen"}`,\n    severity: { error: "Fehler", warning: "Warnung" },\n    cutLines: (left, command) => `[gek\\xFCrzt: ${left} weitere Zeile(n) nicht gezeigt; alle Befunde zeigt \\`${command}\\`]`,\n    cutFindings: (left, command) => `[gek\\xFCrzt: ${left} weitere Befund(e) nicht gezeigt; alle Befunde zeigt \\`${command}\\`]`\n  }\n});\n\n// src/core/rules/finding-diff.ts\nvar EDIT_REPORT_TEXT = translations({\n  en: {\n    header: (name) => `Rule check after the edit of ${name}:`,\n    noNewFindings: (n, command) => `No new findings from this edit; ${n} finding${n === 1 ? " was" : "s were"} already there (run \\`${command}\\` to see ${n === 1 ? "it" : "them"}).`,\n    alreadyThere: (n, shown) => `${n} finding${n === 1 ? " was" : "s were"} already there before this edit${n > shown ? `; the first ${shown}` : ""}:`,\n    noNewSystem: (n) => `Rule check: no new findings, ${n} already there`,\n    freshCount: (n) => ` (${n} new)`,\n    system: (summary, fresh) => `Rule check: ${summary}${fresh}`,\n    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \\`${command}\\` in a terminal to see the full error.`,\n    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`\n  },\n  de: {\n    header: (name) => `Regelwerk-Check nach der \\xC4nderung von ${name}:`,\n    noNewFindings: (n, command) => `Keine neuen Befunde durch diese \\xC4nderung; ${n} Befund${n === 1 ? "" : "e"} gab es schon (\\`${command}\\` zeigt ${n === 1 ? "ihn" : "sie"}).`,\n    alreadyThere: (n, shown) => `${n} Befund${n === 1 ? "" : "e"} gab es schon vor dieser \\xC4nderung${n > shown ? `; die ersten ${shown}` : ""}:`,\n    noNewSystem: (n) => `Regelwerk-Check: keine neuen Befunde, ${n} schon vorhanden`,\n    freshCount: (n) => ` (${n} neu)`,\n    system: (summary, fresh) => `Regelwerk-Check: ${summary}${fresh}`,\n    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \\xC4nderung ungepr\\xFCft. \\`${command}\\` im Terminal zeigt den ganzen Fehler.`,\n    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`\n  }\n});\n\n// bridge/commands/post-tool-use.ts\ninit_scope();\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/agent-journal.ts\nvar fs5 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar MAX_RECORD_BYTES = 4e3;\nvar MAX_TOOL_CHARS = 64;\nvar encoder;\nfunction utf8Length(text) {\n  encoder ??= new TextEncoder();\n  return encoder.encode(text).length;\n}\nvar MAX_SESSION_CHARS = 200;\nfunction shortString(value, max) {\n  if (typeof value !== "string" || value === "") return null;\n  return value.length > max ? value.slice(0, max) : value;\n}\nfunction journalRecord(edit, excludedRootFolders) {\n  if (edit.rel === null || !isCountedNote(edit.rel, excludedRootFolders)) return null;\n  const record = {\n    path: edit.rel,\n    tool: shortString(edit.tool, MAX_TOOL_CHARS),\n    session: shortString(edit.session, MAX_SESSION_CHARS),\n    at: edit.now.toISOString()\n  };\n  return encodeRecord(record) === null ? null : record;\n}\nfunction encodeRecord(r) {\n  const line = `${JSON.stringify({ path: r.path, tool: r.tool, session: r.session, at: r.at })}\n`;\n  if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;\n  return line;\n}\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  return { path: v.path, tool: v.tool, session: v.session, at: v.at };\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}`;\n}\nfunction parseJournal(text) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\nfunction compactJournal(text, now) {\n  const lines = boundJournal(parseJournal(text), now).map((r) => encodeRecord(r) ?? "");\n  let bytes = 0;\n  let first = lines.length;\n  while (first > 0) {\n    const size = utf8Length(lines[first - 1] ?? "");\n    if (bytes + size > COMPACT_AT_BYTES / 2) break;\n    bytes += size;\n    first--;\n  }\n  return lines.slice(first).join("");\n}\n\n// src/node/agent-journal.ts\nvar LOCK_SUFFIX = ".lock";\nvar STALE_LOCK_MS = 3e4;\nvar APPEND_TRIES = 3;\nfunction journalPath(pluginDir) {\n  return path4.join(pluginDir, JOURNAL_FILE);\n}\nfunction appendLines(root, file, text) {\n  let size = 0;\n  for (let i = 0; i < APPEND_TRIES; i++) {\n    const r = appendStateFile(root, file, text);\n    size = r.size;\n    if (r.landed) break;\n  }\n  return size;\n}\nasync function appendJournal(root, pluginDir, record, now) {\n  const line = encodeRecord(record);\n  if (line === null) return;\n  const file = journalPath(pluginDir);\n  const size = appendLines(root, file, line);\n  if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);\n}\nfunction takeLock(root, lock) {\n  for (let i = 0; i < 2; i++) {\n    if (createStateFile(root, lock, String(process.pid))) return true;\n    try {\n      const st = statStateFile(root, lock);\n      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;\n      removeStateFile(root, lock);\n    } catch {\n      return false;\n    }\n  }\n  return false;\n}\nfunction completeLinesFrom(fd, from) {\n  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);\n  const last = buf.lastIndexOf(10);\n  if (last < 0) return { text: "", end: from };\n  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };\n}\nasync function compactJournalFile(root, pluginDir, now) {\n  const file = journalPath(pluginDir);\n  const lock = `${file}${LOCK_SUFFIX}`;\n  if (!takeLock(root, lock)) return false;\n  let fd = null;\n  try {\n    fd = openStateFile(root, file);\n    if (fd === null) return true;\n    const size = fs5.fstatSync(fd).size;\n    const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);\n    const head = completeLinesFrom(fd, start);\n    let text = compactJournal(head.text, now);\n    const tail = completeLinesFrom(fd, head.end);\n    text += tail.text;\n    writeStateFile(root, file, text);\n    const late = completeLinesFrom(fd, tail.end);\n    if (late.text !== "") appendLines(root, file, late.text);\n    return true;\n  } finally {\n    if (fd !== null) fs5.closeSync(fd);\n    removeStateFile(root, lock);\n  }\n}\nasync function recordAgentEdit(ctx, edit) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const record = journalRecord(edit, ctx.settings.excludedRootFolders);\n    if (record !== null) await appendJournal(ctx.root, ctx.pluginDir, record, edit.now);\n  } catch {\n  }\n}\n\n// bridge/bridge-file.ts\nvar path5 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path5.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/edit-check-from-bridge.ts\nvar editCheck = () => bridgeLibrary().editCheck();\n\n// bridge/commands/post-tool-use.ts\nfunction postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {\n  const oneLine = escapeControls(systemMessage.replace(/\\s+/g, " ").trim().slice(0, 300));\n  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}\n`;\n}\nfunction postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {\n  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\\n")[0]?.slice(0, 300) ?? "") || "unknown error";\n  const command = `node ${quote(scriptPath)} check`;\n  const t = EDIT_REPORT_TEXT[lang];\n  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);\n}\nfunction quote(p) {\n  return /[\\s"\']/.test(p) ? `"${p.replace(/"/g, \'\\\\"\')}"` : p;\n}\nfunction editOf(stdin, agent = DEFAULT_AGENT) {\n  const hook = translateHookInput(agent, parseHookJson(stdin));\n  const input = hook.tool_input;\n  if (input === void 0) return null;\n  for (const key2 of ["file_path", "notebook_path"]) {\n    const value = input[key2];\n    if (typeof value === "string" && value.trim() !== "") return { filePath: value, tool: hook.tool_name, session: hook.session_id };\n  }\n  return null;\n}\nasync function postToolUse(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const agent = agentOrDefault(stringFlag(args, "agent"));\n  const edit = editOf(stdin, agent);\n  if (edit === null) return 0;\n  const filePath = edit.filePath;\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path7.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) return 0;\n  const rel = vaultRelative(root, filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, filePath);\n  if (rel === null) return 0;\n  let lang = "en";\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    await recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });\n    if (!inScope(rel, checkScope(ctx.settings))) return 0;\n    const command = `node ${quote(scriptPath)} check`;\n    const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });\n    if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));\n  } catch (error) {\n    writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));\n  }\n  return 0;\n}\n\n// bridge/commands/pre-tool-use.ts\nvar fs7 = require("node:fs");\nvar path8 = require("node:path");\ninit_scope();\n\n// src/core/write-guard.ts\ninit_i18n();\nvar GUARDED_TOOL = "Write";\nvar WRITE_GUARD_TEXT = translations({\n  en: {\n    reason: (shown, where, instead) => `Refused: ${shown} already exists in the sessions folder (${where}), and Write would replace it, losing that session\'s log. Write this session\'s log under a new name that does not exist yet${instead === "" ? "" : `, e.g. ${instead}`}. To add to that file on purpose, Read it and use Edit.`,\n    message: (name) => `Session Brief kept ${name} from being overwritten (Write guard).`\n  },\n  de: {\n    reason: (shown, where, instead) => `Abgelehnt: Die Datei ${shown} gibt es im Sitzungsordner (${where}) schon; Write w\\xFCrde sie ersetzen, und das Protokoll jener Sitzung ginge verloren. Das Protokoll dieser Sitzung unter einem neuen Namen schreiben, den es noch nicht gibt${instead === "" ? "" : `, z. B. ${instead}`}. Um jene Datei absichtlich zu erg\\xE4nzen: erst lesen (Read), dann mit Edit \\xE4ndern.`,\n    message: (name) => `Session Brief hat das \\xDCberschreiben von ${name} verhindert (Schreibschutz).`\n  }\n});\nfunction guardApplies(tool, rel, settings) {\n  if (!settings.writeGuard || tool !== GUARDED_TOOL || rel === null) return false;\n  return inFolder(rel, settings.sessionsFolder);\n}\nfunction inFolder(rel, folder2) {\n  if (folder2 === "") return false;\n  return rel.replace(/\\\\/g, "/").toLowerCase().startsWith(`${folder2.toLowerCase()}/`);\n}\nvar MAX_TRIES = 1e3;\nfunction freeName(name, taken) {\n  const dot = name.lastIndexOf(".");\n  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];\n  const numbered = / (\\d{1,6})$/.exec(stem);\n  const base = numbered === null ? stem : stem.slice(0, numbered.index);\n  const first = numbered === null ? 2 : Number(numbered[1]) + 1;\n  for (let n = first; n < first + MAX_TRIES; n++) {\n    const candidate = `${base} ${n}${ext}`;\n    if (!taken(candidate)) return candidate;\n  }\n  return null;\n}\nfunction refusal(filePath, rel, folder2, suggestion, lang) {\n  const shown = shortenName(filePath, 300);\n  const where = shortenName(folder2, 200);\n  const instead = suggestion === null ? "" : shortenName(suggestion, 300);\n  const t = WRITE_GUARD_TEXT[lang];\n  return { reason: t.reason(shown, where, instead), message: t.message(shortenName(rel, 200)) };\n}\nfunction denyOutput(r) {\n  return `${asciiJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: r.reason }, systemMessage: r.message })}\n`;\n}\n\n// bridge/commands/pre-tool-use.ts\nfunction writeAttempt(stdin) {\n  const hook = translateHookInput(DEFAULT_AGENT, parseHookJson(stdin));\n  const filePath = hook.tool_input?.file_path;\n  if (hook.tool_name === void 0 || typeof filePath !== "string" || filePath.trim() === "") return null;\n  return { tool: hook.tool_name, filePath };\n}\nfunction isFile(p) {\n  try {\n    return fs7.statSync(p).isFile();\n  } catch {\n    return false;\n  }\n}\nfunction exists(p) {\n  try {\n    fs7.lstatSync(p);\n    return true;\n  } catch (error) {\n    return error.code !== "ENOENT";\n  }\n}\nasync function preToolUse(args, scriptPath, env) {\n  try {\n    const stdin = await readStdin(2e3);\n    const attempt = writeAttempt(stdin);\n    if (attempt === null || attempt.tool !== GUARDED_TOOL) return 0;\n    const given = stringFlag(args, "vault");\n    const root = given !== void 0 ? path8.resolve(given) : defaultVaultRoot(scriptPath);\n    if (root === null) return 0;\n    const rel = vaultRelative(root, attempt.filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, attempt.filePath);\n    if (rel === null) return 0;\n    const ctx = contextFor(args, scriptPath, env);\n    if (!guardApplies(attempt.tool, rel, ctx.settings)) return 0;\n    const target = path8.resolve(root, attempt.filePath);\n    if (!isFile(target)) return 0;\n    const dir = path8.dirname(target);\n    const name = freeName(path8.basename(target), (candidate) => exists(path8.join(dir, candidate)));\n    writeOut(denyOutput(refusal(attempt.filePath, rel, ctx.settings.sessionsFolder, name === null ? null : path8.join(dir, name), ctx.lang)));\n  } catch {\n  }\n  return 0;\n}\n\n// bridge/edit-file.ts\nasync function editHook(argv, scriptPath) {\n  let args = { command: argv[0] ?? "", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command === "post-tool-use") process.exitCode = await postToolUse(args, scriptPath, process.env);\n    else if (args.command === "pre-tool-use") process.exitCode = await preToolUse(args, scriptPath, process.env);\n    else runBridge();\n  } catch (error) {\n    if (args.command === "pre-tool-use") writeOut("");\n    else writeOut(postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent"))));\n    process.exitCode = 0;\n  }\n}\nvoid editHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
+    module2.exports = '/*\n * Session Brief edit hooks 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/edit-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for the hooks around an agent\'s edit (post-tool-use, pre-tool-use); it answers an edit\n * outside the rule scope itself and loads the rule check from the bridge beside it\n * (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __esm = (fn, res, err) => function __init() {\n  if (err) throw err[0];\n  try {\n    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;\n  } catch (e) {\n    throw err = [e], e;\n  }\n};\nvar __export = (target, all) => {\n  for (var name in all)\n    __defProp(target, name, { get: all[name], enumerable: true });\n};\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\nvar TABLES, en, de, BRIEF_TEXT;\nvar init_i18n = __esm({\n  "src/core/i18n.ts"() {\n    "use strict";\n    TABLES = /* @__PURE__ */ new WeakSet();\n    en = {\n      title: (vault) => `Session brief for vault ${vault}`,\n      source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n      age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n      fresh: "just made",\n      date: "Date (machine clock)",\n      weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n      dailyNote: "Daily note",\n      exists: "exists",\n      missing: "missing",\n      more: (n) => `+${n} more`,\n      none: "none",\n      cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n      cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n    };\n    de = {\n      title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n      source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n      age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n      fresh: "gerade erstellt",\n      date: "Datum (Maschinenuhr)",\n      weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n      dailyNote: "Tagesnotiz",\n      exists: "vorhanden",\n      missing: "fehlt",\n      more: (n) => `+${n} weitere`,\n      none: "keine",\n      cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n      cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n    };\n    BRIEF_TEXT = translations({ en, de });\n  }\n});\n\n// src/core/settings.ts\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: {\n      needsReview: tagName(t.needsReview, d.tags.needsReview),\n      review: tagName(t.review, d.tags.review),\n      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),\n      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)\n    },\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\nfunction effectiveRuleScope(settings) {\n  if (settings.ruleScope.length > 0) return settings.ruleScope;\n  return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];\n}\nvar DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;\nvar init_settings = __esm({\n  "src/core/settings.ts"() {\n    "use strict";\n    init_i18n();\n    DEFAULT_SETTINGS = {\n      inboxFolder: "Inbox",\n      rulesFolder: "AI/Regelwerk",\n      sessionsFolder: "AI/sessions",\n      dailyNoteFolder: "",\n      dailyNoteFormat: "",\n      tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n      excludedRootFolders: ["Import", "_index"],\n      ruleScope: [],\n      maxNamesPerItem: 5,\n      language: "auto",\n      liveChannel: true,\n      showStatusBar: true,\n      externalCheck: null,\n      writeGuard: false\n    };\n    DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\n  }\n});\n\n// src/core/rules/scope.ts\nfunction checkScope(settings) {\n  return [...effectiveRuleScope(settings), ...SETTINGS_FILES];\n}\nfunction isAbsolute3(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute3(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\nfunction scopePattern(glob) {\n  const cached = patternCache.get(glob);\n  if (cached !== void 0) return cached;\n  let source = "";\n  const g = normalizePath(glob).replace(/^\\//, "");\n  for (let i = 0; i < g.length; i++) {\n    const c = g[i] ?? "";\n    if (c === "*" && g[i + 1] === "*") {\n      const slashAfter = g[i + 2] === "/";\n      source += slashAfter ? "(?:.*/)?" : ".*";\n      i += slashAfter ? 2 : 1;\n    } else if (c === "*") source += "[^/]*";\n    else if (c === "?") source += "[^/]";\n    else source += c.replace(/[.+^${}()|[\\]\\\\]/g, "\\\\$&");\n  }\n  const re = new RegExp(`^${source}$`, "is");\n  patternCache.set(glob, re);\n  return re;\n}\nfunction asciiStart(glob) {\n  const cached = startCache.get(glob);\n  if (cached !== void 0) return cached;\n  const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\\//, ""))?.[0] ?? "";\n  const start = /[\\u0080-\\uffff]/.test(literal) ? null : literal.toLowerCase();\n  startCache.set(glob, start);\n  return start;\n}\nfunction inScope(relPath, patterns) {\n  return patterns.some((p) => {\n    const start = asciiStart(p);\n    if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;\n    return scopePattern(p).test(relPath);\n  });\n}\nvar SETTINGS_FILES, DRIVE, patternCache, startCache;\nvar init_scope = __esm({\n  "src/core/rules/scope.ts"() {\n    "use strict";\n    init_settings();\n    SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"];\n    DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\n    patternCache = /* @__PURE__ */ new Map();\n    startCache = /* @__PURE__ */ new Map();\n  }\n});\n\n// src/node/real-path.ts\nvar real_path_exports = {};\n__export(real_path_exports, {\n  firstSymlink: () => firstSymlink,\n  realPathOf: () => realPathOf,\n  vaultRelativeReal: () => vaultRelativeReal\n});\nfunction realPathOf(p) {\n  let existing = path6.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path6.join(fs6.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path6.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path6.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path6.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nfunction firstSymlink(p) {\n  let current = path6.parse(path6.resolve(p)).root;\n  for (const part of path6.resolve(p).slice(current.length).split(path6.sep).filter((x) => x !== "")) {\n    current = path6.join(current, part);\n    try {\n      if (fs6.lstatSync(current).isSymbolicLink()) return current;\n    } catch {\n      return null;\n    }\n  }\n  return null;\n}\nvar fs6, path6;\nvar init_real_path = __esm({\n  "src/node/real-path.ts"() {\n    "use strict";\n    fs6 = require("node:fs");\n    path6 = require("node:path");\n    init_scope();\n  }\n});\n\n// src/core/paths.ts\nfunction isCountedNote(path9, excludedRootFolders) {\n  if (!path9.endsWith(".md")) return false;\n  const parts = path9.split("/");\n  for (let i = 0; i < parts.length; i++) {\n    const part = parts[i] ?? "";\n    if (part.startsWith(".") || part === "") return false;\n    if (i < parts.length - 1 && part === "node_modules") return false;\n  }\n  return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));\n}\nfunction isInFolder(path9, folder2) {\n  return folder2 === "" || path9.length > folder2.length && path9.charCodeAt(folder2.length) === 47 && path9.startsWith(folder2);\n}\nfunction basename(path9) {\n  return path9.slice(path9.lastIndexOf("/") + 1);\n}\n\n// src/core/brief-items.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path9, date) => basename(path9).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\n\n// src/core/format.ts\ninit_i18n();\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text) {\n  return KNOWN_TEXT.test(text) && !HAS_KNOWN_UNSAFE.test(text);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text) {\n  return plainKnown(text) ? text : text.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text) {\n  return Array.from(text);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text) {\n  return text.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text) => ({ additionalContext: text }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text) => ({ additional_context: text }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/index.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row = d[i];\n      const up = d[i - 1];\n      row[j] = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook: prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook: runs the rule check after an edit\n                           to a rule file; prints one JSON object only when it finds\n                           something; exits 0\n  pre-tool-use             PreToolUse hook (Claude Code) of the opt-in Write guard: refuses\n                           a Write over an existing file in the sessions folder; exits 0\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// bridge/commands/post-tool-use.ts\nvar path7 = require("node:path");\n\n// bridge/context.ts\nvar fs3 = require("node:fs");\nvar path3 = require("node:path");\ninit_i18n();\n\n// src/node/vault-config.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\ninit_i18n();\n\n// src/node/state-file.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\nvar C = fs.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path.isAbsolute(p) && !UNCLEAN.test(p) ? p : path.resolve(p);\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path.sep) ? r : r + path.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel)) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size = fs.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs.fchmodSync(fd, mode.exact);\n    } finally {\n      fs.closeSync(fd);\n    }\n    fs.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  replaceFile(file, data, options);\n  trace(file);\n}\nfunction appendStateFile(root, file, text) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");\n  const fd = fs.openSync(file, APPEND_FLAGS, 438);\n  try {\n    const before = fs.fstatSync(fd);\n    if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);\n    writeAll(fd, text);\n    trace(file);\n    const mine = fs.fstatSync(fd);\n    let now = null;\n    try {\n      now = fs.lstatSync(file);\n    } catch {\n      now = null;\n    }\n    return { landed: now !== null && now.ino === mine.ino && now.dev === mine.dev, size: mine.size };\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  let fd;\n  try {\n    fd = fs.openSync(file, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    fs.unlinkSync(file);\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\n\n// src/node/vault-config.ts\ninit_settings();\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path2.dirname(path2.resolve(scriptPath));\n  if (path2.basename(dir) === "session-brief") dir = path2.dirname(dir);\n  if (path2.basename(dir) !== "hooks" || path2.basename(path2.dirname(dir)) !== ".claude") return null;\n  return path2.dirname(path2.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir(p) {\n  try {\n    return fs2.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path2.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir(path2.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir(path2.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs2.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path2.join(root, name);\n    if (fs2.existsSync(path2.join(dir, "app.json")) || isDir(path2.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path2.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir(path2.join(root, dir))) return path2.join(root, dir);\n  return configDir === null ? null : path2.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path2.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path2.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path3.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs3.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path3.resolve(root, name);\n  if (path3.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs4 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve7) => {\n    if (process.stdin.isTTY) {\n      resolve7(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve7(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text) {\n  const bytes = Buffer.from(text, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs4.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// src/core/rules/hook-failed-text.ts\ninit_i18n();\nvar HOOK_FAILED_TEXT = translations({\n  en: {\n    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \\`${command}\\` in a terminal to see the full error.`,\n    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`\n  },\n  de: {\n    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \\xC4nderung ungepr\\xFCft. \\`${command}\\` im Terminal zeigt den ganzen Fehler.`,\n    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`\n  }\n});\n\n// bridge/commands/post-tool-use.ts\ninit_scope();\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/agent-journal.ts\nvar fs5 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar MAX_RECORD_BYTES = 4e3;\nvar MAX_TOOL_CHARS = 64;\nvar encoder;\nfunction utf8Length(text) {\n  encoder ??= new TextEncoder();\n  return encoder.encode(text).length;\n}\nvar MAX_SESSION_CHARS = 200;\nfunction shortString(value, max) {\n  if (typeof value !== "string" || value === "") return null;\n  return value.length > max ? value.slice(0, max) : value;\n}\nfunction journalRecord(edit, excludedRootFolders) {\n  if (edit.rel === null || !isCountedNote(edit.rel, excludedRootFolders)) return null;\n  const record = {\n    path: edit.rel,\n    tool: shortString(edit.tool, MAX_TOOL_CHARS),\n    session: shortString(edit.session, MAX_SESSION_CHARS),\n    at: edit.now.toISOString()\n  };\n  return encodeRecord(record) === null ? null : record;\n}\nfunction encodeRecord(r) {\n  const line = `${JSON.stringify({ path: r.path, tool: r.tool, session: r.session, at: r.at })}\n`;\n  if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;\n  return line;\n}\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  return { path: v.path, tool: v.tool, session: v.session, at: v.at };\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}`;\n}\nfunction parseJournal(text) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\nfunction compactJournal(text, now) {\n  const lines = boundJournal(parseJournal(text), now).map((r) => encodeRecord(r) ?? "");\n  let bytes = 0;\n  let first = lines.length;\n  while (first > 0) {\n    const size = utf8Length(lines[first - 1] ?? "");\n    if (bytes + size > COMPACT_AT_BYTES / 2) break;\n    bytes += size;\n    first--;\n  }\n  return lines.slice(first).join("");\n}\n\n// src/node/agent-journal.ts\nvar LOCK_SUFFIX = ".lock";\nvar STALE_LOCK_MS = 3e4;\nvar APPEND_TRIES = 3;\nfunction journalPath(pluginDir) {\n  return path4.join(pluginDir, JOURNAL_FILE);\n}\nfunction appendLines(root, file, text) {\n  let size = 0;\n  for (let i = 0; i < APPEND_TRIES; i++) {\n    const r = appendStateFile(root, file, text);\n    size = r.size;\n    if (r.landed) break;\n  }\n  return size;\n}\nasync function appendJournal(root, pluginDir, record, now) {\n  const line = encodeRecord(record);\n  if (line === null) return;\n  const file = journalPath(pluginDir);\n  const size = appendLines(root, file, line);\n  if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);\n}\nfunction takeLock(root, lock) {\n  for (let i = 0; i < 2; i++) {\n    if (createStateFile(root, lock, String(process.pid))) return true;\n    try {\n      const st = statStateFile(root, lock);\n      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;\n      removeStateFile(root, lock);\n    } catch {\n      return false;\n    }\n  }\n  return false;\n}\nfunction completeLinesFrom(fd, from) {\n  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);\n  const last = buf.lastIndexOf(10);\n  if (last < 0) return { text: "", end: from };\n  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };\n}\nasync function compactJournalFile(root, pluginDir, now) {\n  const file = journalPath(pluginDir);\n  const lock = `${file}${LOCK_SUFFIX}`;\n  if (!takeLock(root, lock)) return false;\n  let fd = null;\n  try {\n    fd = openStateFile(root, file);\n    if (fd === null) return true;\n    const size = fs5.fstatSync(fd).size;\n    const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);\n    const head = completeLinesFrom(fd, start);\n    let text = compactJournal(head.text, now);\n    const tail = completeLinesFrom(fd, head.end);\n    text += tail.text;\n    writeStateFile(root, file, text);\n    const late = completeLinesFrom(fd, tail.end);\n    if (late.text !== "") appendLines(root, file, late.text);\n    return true;\n  } finally {\n    if (fd !== null) fs5.closeSync(fd);\n    removeStateFile(root, lock);\n  }\n}\nasync function recordAgentEdit(ctx, edit) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const record = journalRecord(edit, ctx.settings.excludedRootFolders);\n    if (record !== null) await appendJournal(ctx.root, ctx.pluginDir, record, edit.now);\n  } catch {\n  }\n}\n\n// bridge/bridge-file.ts\nvar path5 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path5.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/edit-check-from-bridge.ts\nvar editCheck = () => bridgeLibrary().editCheck();\n\n// bridge/commands/post-tool-use.ts\nfunction postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {\n  const oneLine = escapeControls(systemMessage.replace(/\\s+/g, " ").trim().slice(0, 300));\n  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}\n`;\n}\nfunction postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {\n  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\\n")[0]?.slice(0, 300) ?? "") || "unknown error";\n  const command = `node ${quote(scriptPath)} check`;\n  const t = HOOK_FAILED_TEXT[lang];\n  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);\n}\nfunction quote(p) {\n  return /[\\s"\']/.test(p) ? `"${p.replace(/"/g, \'\\\\"\')}"` : p;\n}\nfunction editOf(stdin, agent = DEFAULT_AGENT) {\n  const hook = translateHookInput(agent, parseHookJson(stdin));\n  const input = hook.tool_input;\n  if (input === void 0) return null;\n  for (const key2 of ["file_path", "notebook_path"]) {\n    const value = input[key2];\n    if (typeof value === "string" && value.trim() !== "") return { filePath: value, tool: hook.tool_name, session: hook.session_id };\n  }\n  return null;\n}\nasync function postToolUse(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const agent = agentOrDefault(stringFlag(args, "agent"));\n  const edit = editOf(stdin, agent);\n  if (edit === null) return 0;\n  const filePath = edit.filePath;\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path7.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) return 0;\n  const rel = vaultRelative(root, filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, filePath);\n  if (rel === null) return 0;\n  let lang = "en";\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    await recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });\n    if (!inScope(rel, checkScope(ctx.settings))) return 0;\n    const command = `node ${quote(scriptPath)} check`;\n    const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });\n    if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));\n  } catch (error) {\n    writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));\n  }\n  return 0;\n}\n\n// bridge/commands/pre-tool-use.ts\nvar fs7 = require("node:fs");\nvar path8 = require("node:path");\ninit_scope();\n\n// src/core/write-guard.ts\ninit_i18n();\nvar GUARDED_TOOL = "Write";\nvar WRITE_GUARD_TEXT = translations({\n  en: {\n    reason: (shown, where, instead) => `Refused: ${shown} already exists in the sessions folder (${where}), and Write would replace it, losing that session\'s log. Write this session\'s log under a new name that does not exist yet${instead === "" ? "" : `, e.g. ${instead}`}. To add to that file on purpose, Read it and use Edit.`,\n    message: (name) => `Session Brief kept ${name} from being overwritten (Write guard).`\n  },\n  de: {\n    reason: (shown, where, instead) => `Abgelehnt: Die Datei ${shown} gibt es im Sitzungsordner (${where}) schon; Write w\\xFCrde sie ersetzen, und das Protokoll jener Sitzung ginge verloren. Das Protokoll dieser Sitzung unter einem neuen Namen schreiben, den es noch nicht gibt${instead === "" ? "" : `, z. B. ${instead}`}. Um jene Datei absichtlich zu erg\\xE4nzen: erst lesen (Read), dann mit Edit \\xE4ndern.`,\n    message: (name) => `Session Brief hat das \\xDCberschreiben von ${name} verhindert (Schreibschutz).`\n  }\n});\nfunction guardApplies(tool, rel, settings) {\n  if (!settings.writeGuard || tool !== GUARDED_TOOL || rel === null) return false;\n  return inFolder(rel, settings.sessionsFolder);\n}\nfunction inFolder(rel, folder2) {\n  if (folder2 === "") return false;\n  return rel.replace(/\\\\/g, "/").toLowerCase().startsWith(`${folder2.toLowerCase()}/`);\n}\nvar MAX_TRIES = 1e3;\nfunction freeName(name, taken) {\n  const dot = name.lastIndexOf(".");\n  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];\n  const numbered = / (\\d{1,6})$/.exec(stem);\n  const base = numbered === null ? stem : stem.slice(0, numbered.index);\n  const first = numbered === null ? 2 : Number(numbered[1]) + 1;\n  for (let n = first; n < first + MAX_TRIES; n++) {\n    const candidate = `${base} ${n}${ext}`;\n    if (!taken(candidate)) return candidate;\n  }\n  return null;\n}\nfunction refusal(filePath, rel, folder2, suggestion, lang) {\n  const shown = shortenName(filePath, 300);\n  const where = shortenName(folder2, 200);\n  const instead = suggestion === null ? "" : shortenName(suggestion, 300);\n  const t = WRITE_GUARD_TEXT[lang];\n  return { reason: t.reason(shown, where, instead), message: t.message(shortenName(rel, 200)) };\n}\nfunction denyOutput(r) {\n  return `${asciiJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: r.reason }, systemMessage: r.message })}\n`;\n}\n\n// bridge/commands/pre-tool-use.ts\nfunction writeAttempt(stdin) {\n  const hook = translateHookInput(DEFAULT_AGENT, parseHookJson(stdin));\n  const filePath = hook.tool_input?.file_path;\n  if (hook.tool_name === void 0 || typeof filePath !== "string" || filePath.trim() === "") return null;\n  return { tool: hook.tool_name, filePath };\n}\nfunction isFile(p) {\n  try {\n    return fs7.statSync(p).isFile();\n  } catch {\n    return false;\n  }\n}\nfunction exists(p) {\n  try {\n    fs7.lstatSync(p);\n    return true;\n  } catch (error) {\n    return error.code !== "ENOENT";\n  }\n}\nasync function preToolUse(args, scriptPath, env) {\n  try {\n    const stdin = await readStdin(2e3);\n    const attempt = writeAttempt(stdin);\n    if (attempt === null || attempt.tool !== GUARDED_TOOL) return 0;\n    const given = stringFlag(args, "vault");\n    const root = given !== void 0 ? path8.resolve(given) : defaultVaultRoot(scriptPath);\n    if (root === null) return 0;\n    const rel = vaultRelative(root, attempt.filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, attempt.filePath);\n    if (rel === null) return 0;\n    const ctx = contextFor(args, scriptPath, env);\n    if (!guardApplies(attempt.tool, rel, ctx.settings)) return 0;\n    const target = path8.resolve(root, attempt.filePath);\n    if (!isFile(target)) return 0;\n    const dir = path8.dirname(target);\n    const name = freeName(path8.basename(target), (candidate) => exists(path8.join(dir, candidate)));\n    writeOut(denyOutput(refusal(attempt.filePath, rel, ctx.settings.sessionsFolder, name === null ? null : path8.join(dir, name), ctx.lang)));\n  } catch {\n  }\n  return 0;\n}\n\n// bridge/edit-file.ts\nasync function editHook(argv, scriptPath) {\n  let args = { command: argv[0] ?? "", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command === "post-tool-use") process.exitCode = await postToolUse(args, scriptPath, process.env);\n    else if (args.command === "pre-tool-use") process.exitCode = await preToolUse(args, scriptPath, process.env);\n    else runBridge();\n  } catch (error) {\n    if (args.command === "pre-tool-use") writeOut("");\n    else writeOut(postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent"))));\n    process.exitCode = 0;\n  }\n}\nvoid editHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
   }
 });
 
 // src/node/agents/host-spec.ts
 function homeDir(p, envName, fallback) {
   const v = p.env[envName];
-  return v !== void 0 && v !== "" ? path27.resolve(v) : path27.join(p.home, fallback);
+  return v !== void 0 && v !== "" ? path28.resolve(v) : path28.join(p.home, fallback);
 }
 function hostEventNames(spec) {
   return spec.entries(() => ({ sh: "", ps: "", native: "" })).map((e) => e.event);
 }
-var path27;
+var path28;
 var init_host_spec = __esm({
   "src/node/agents/host-spec.ts"() {
     "use strict";
-    path27 = require("node:path");
+    path28 = require("node:path");
   }
 });
 
@@ -23043,20 +23156,20 @@ function managedSettingsDir(platform) {
 function managedSettingsFiles(dir) {
   let names = [];
   try {
-    names = fs21.readdirSync(path28.join(dir, "managed-settings.d")).filter((n) => n.endsWith(".json") && !n.startsWith(".")).sort();
+    names = fs21.readdirSync(path29.join(dir, "managed-settings.d")).filter((n) => n.endsWith(".json") && !n.startsWith(".")).sort();
   } catch {
   }
   return [
-    { file: path28.join(dir, "managed-settings.json"), label: "managed", managed: true },
-    ...names.map((n) => ({ file: path28.join(dir, "managed-settings.d", n), label: "managed", managed: true }))
+    { file: path29.join(dir, "managed-settings.json"), label: "managed", managed: true },
+    ...names.map((n) => ({ file: path29.join(dir, "managed-settings.d", n), label: "managed", managed: true }))
   ];
 }
-var fs21, path28;
+var fs21, path29;
 var init_managed_settings = __esm({
   "src/node/agents/managed-settings.ts"() {
     "use strict";
     fs21 = require("node:fs");
-    path28 = require("node:path");
+    path29 = require("node:path");
   }
 });
 
@@ -23076,14 +23189,14 @@ function claudeUserDir(p) {
 function gitBashFound(env) {
   const given = env.CLAUDE_CODE_GIT_BASH_PATH;
   if (given !== void 0 && given !== "") return fs22.existsSync(given);
-  return (env.PATH ?? env.Path ?? "").split(";").filter((d) => d !== "").some((d) => fs22.existsSync(path29.join(d, "bash.exe")) || fs22.existsSync(path29.join(d, "git.exe")));
+  return (env.PATH ?? env.Path ?? "").split(";").filter((d) => d !== "").some((d) => fs22.existsSync(path30.join(d, "bash.exe")) || fs22.existsSync(path30.join(d, "git.exe")));
 }
-var fs22, path29, EDIT_MATCHER, claudeCode2;
+var fs22, path30, EDIT_MATCHER, claudeCode2;
 var init_claude_code2 = __esm({
   "src/node/agents/claude-code.ts"() {
     "use strict";
     fs22 = require("node:fs");
-    path29 = require("node:path");
+    path30 = require("node:path");
     init_host_spec();
     init_write_guard_entry();
     init_managed_settings();
@@ -23094,14 +23207,14 @@ var init_claude_code2 = __esm({
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path29.join(claudeUserDir(p), "settings.json");
-        return path29.join(p.vault, ".claude", scope === "local" ? "settings.local.json" : "settings.json");
+        if (scope === "user") return path30.join(claudeUserDir(p), "settings.json");
+        return path30.join(p.vault, ".claude", scope === "local" ? "settings.local.json" : "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path29.join(claudeUserDir(p), "settings.json"), label: "user" },
-          { file: path29.join(p.vault, ".claude", "settings.json"), label: "project" },
-          { file: path29.join(p.vault, ".claude", "settings.local.json"), label: "local" },
+          { file: path30.join(claudeUserDir(p), "settings.json"), label: "user" },
+          { file: path30.join(p.vault, ".claude", "settings.json"), label: "project" },
+          { file: path30.join(p.vault, ".claude", "settings.local.json"), label: "local" },
           // managed-settings.json and the drop-ins of managed-settings.d/.
           ...managedSettingsFiles(p.managedDir ?? managedSettingsDir(p.platform))
         ];
@@ -23134,8 +23247,8 @@ var init_claude_code2 = __esm({
       // The vault's `.mcp.json` and `~/.claude.json` (`mcpServers`), entries `{ "type": "stdio", "command", "args" }`.
       mcp: {
         files: (vault, home) => [
-          { file: path29.join(vault, ".mcp.json"), scope: "project" },
-          { file: path29.join(home, ".claude.json"), scope: "user" }
+          { file: path30.join(vault, ".mcp.json"), scope: "project" },
+          { file: path30.join(home, ".claude.json"), scope: "user" }
         ],
         entry: (node, script) => ({ type: "stdio", command: node, args: [script, "mcp"] }),
         // Its place in `~/.claude.json` is keyed by how Claude Code spells the project path.
@@ -23152,25 +23265,25 @@ var init_claude_code2 = __esm({
 });
 
 // src/node/agents/codebuddy.ts
-var path30, codebuddy2;
+var path31, codebuddy2;
 var init_codebuddy2 = __esm({
   "src/node/agents/codebuddy.ts"() {
     "use strict";
-    path30 = require("node:path");
+    path31 = require("node:path");
     init_claude_code2();
     codebuddy2 = {
       agent: "codebuddy",
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path30.join(p.home, ".codebuddy", "settings.json");
-        return path30.join(p.vault, ".codebuddy", scope === "local" ? "settings.local.json" : "settings.json");
+        if (scope === "user") return path31.join(p.home, ".codebuddy", "settings.json");
+        return path31.join(p.vault, ".codebuddy", scope === "local" ? "settings.local.json" : "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path30.join(p.home, ".codebuddy", "settings.json"), label: "user" },
-          { file: path30.join(p.vault, ".codebuddy", "settings.json"), label: "project" },
-          { file: path30.join(p.vault, ".codebuddy", "settings.local.json"), label: "local" }
+          { file: path31.join(p.home, ".codebuddy", "settings.json"), label: "user" },
+          { file: path31.join(p.vault, ".codebuddy", "settings.json"), label: "project" },
+          { file: path31.join(p.vault, ".codebuddy", "settings.local.json"), label: "local" }
         ];
       },
       skeleton: {},
@@ -23202,24 +23315,24 @@ function isObj(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function same2(a, b, platform) {
-  const norm = (p) => path31.resolve(p).replace(/[\\/]+$/, "");
+  const norm = (p) => path32.resolve(p).replace(/[\\/]+$/, "");
   return platform === "linux" ? norm(a) === norm(b) : norm(a).toLowerCase() === norm(b).toLowerCase();
 }
 function inside(child, parent, platform) {
-  let dir = path31.resolve(child);
+  let dir = path32.resolve(child);
   for (; ; ) {
     if (same2(dir, parent, platform)) return true;
-    const up = path31.dirname(dir);
+    const up = path32.dirname(dir);
     if (up === dir) return false;
     dir = up;
   }
 }
-var fs23, path31;
+var fs23, path32;
 var init_trust_paths = __esm({
   "src/node/agents/trust-paths.ts"() {
     "use strict";
     fs23 = require("node:fs");
-    path31 = require("node:path");
+    path32 = require("node:path");
   }
 });
 
@@ -23244,10 +23357,10 @@ function codexProjectTrusted(configToml, vault, platform = process.platform) {
   return found;
 }
 function codexTrust(vault, home, scope, env, platform) {
-  const codexHome = env.CODEX_HOME !== void 0 && env.CODEX_HOME !== "" ? env.CODEX_HOME : path32.join(home, ".codex");
+  const codexHome = env.CODEX_HOME !== void 0 && env.CODEX_HOME !== "" ? env.CODEX_HOME : path33.join(home, ".codex");
   const out = [];
   if (scope !== "user") {
-    const config = path32.join(codexHome, "config.toml");
+    const config = path33.join(codexHome, "config.toml");
     let text2 = "";
     try {
       text2 = fs24.readFileSync(config, "utf8");
@@ -23271,22 +23384,22 @@ function codexTrust(vault, home, scope, env, platform) {
   });
   return out;
 }
-var fs24, path32;
+var fs24, path33;
 var init_codex_trust = __esm({
   "src/node/agents/codex-trust.ts"() {
     "use strict";
     fs24 = require("node:fs");
-    path32 = require("node:path");
+    path33 = require("node:path");
     init_trust_paths();
   }
 });
 
 // src/node/agents/codex.ts
-var path33, codex2;
+var path34, codex2;
 var init_codex2 = __esm({
   "src/node/agents/codex.ts"() {
     "use strict";
-    path33 = require("node:path");
+    path34 = require("node:path");
     init_codex_trust();
     init_host_spec();
     codex2 = {
@@ -23294,12 +23407,12 @@ var init_codex2 = __esm({
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path33.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json") : path33.join(p.vault, ".codex", "hooks.json");
+        return scope === "user" ? path34.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json") : path34.join(p.vault, ".codex", "hooks.json");
       },
       readFiles(p) {
         return [
-          { file: path33.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json"), label: "user" },
-          { file: path33.join(p.vault, ".codex", "hooks.json"), label: "project" }
+          { file: path34.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json"), label: "user" },
+          { file: path34.join(p.vault, ".codex", "hooks.json"), label: "project" }
         ];
       },
       skeleton: {},
@@ -23318,11 +23431,11 @@ var init_codex2 = __esm({
 });
 
 // src/node/agents/copilot.ts
-var path34, FILE, copilot2;
+var path35, FILE, copilot2;
 var init_copilot2 = __esm({
   "src/node/agents/copilot.ts"() {
     "use strict";
-    path34 = require("node:path");
+    path35 = require("node:path");
     init_host_spec();
     FILE = "session-brief.json";
     copilot2 = {
@@ -23330,12 +23443,12 @@ var init_copilot2 = __esm({
       scopes: ["project", "user"],
       shape: "flat",
       settingsFile(scope, p) {
-        return scope === "user" ? path34.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE) : path34.join(p.vault, ".github", "hooks", FILE);
+        return scope === "user" ? path35.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE) : path35.join(p.vault, ".github", "hooks", FILE);
       },
       readFiles(p) {
         return [
-          { file: path34.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE), label: "user" },
-          { file: path34.join(p.vault, ".github", "hooks", FILE), label: "project" }
+          { file: path35.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE), label: "user" },
+          { file: path35.join(p.vault, ".github", "hooks", FILE), label: "project" }
         ];
       },
       skeleton: { version: 1 },
@@ -23357,22 +23470,22 @@ var init_copilot2 = __esm({
 });
 
 // src/node/agents/cursor.ts
-var path35, cursor2;
+var path36, cursor2;
 var init_cursor2 = __esm({
   "src/node/agents/cursor.ts"() {
     "use strict";
-    path35 = require("node:path");
+    path36 = require("node:path");
     cursor2 = {
       agent: "cursor",
       scopes: ["project", "user"],
       shape: "flat",
       settingsFile(scope, p) {
-        return scope === "user" ? path35.join(p.home, ".cursor", "hooks.json") : path35.join(p.vault, ".cursor", "hooks.json");
+        return scope === "user" ? path36.join(p.home, ".cursor", "hooks.json") : path36.join(p.vault, ".cursor", "hooks.json");
       },
       readFiles(p) {
         return [
-          { file: path35.join(p.home, ".cursor", "hooks.json"), label: "user" },
-          { file: path35.join(p.vault, ".cursor", "hooks.json"), label: "project" }
+          { file: path36.join(p.home, ".cursor", "hooks.json"), label: "user" },
+          { file: path36.join(p.vault, ".cursor", "hooks.json"), label: "project" }
         ];
       },
       skeleton: { version: 1 },
@@ -23384,8 +23497,8 @@ var init_cursor2 = __esm({
       // `.cursor/mcp.json` in the vault or `~/.cursor/mcp.json`, entries `{ "command", "args" }`.
       mcp: {
         files: (vault, home) => [
-          { file: path35.join(vault, ".cursor", "mcp.json"), scope: "project" },
-          { file: path35.join(home, ".cursor", "mcp.json"), scope: "user" }
+          { file: path36.join(vault, ".cursor", "mcp.json"), scope: "project" },
+          { file: path36.join(home, ".cursor", "mcp.json"), scope: "user" }
         ],
         entry: (node, script) => ({ command: node, args: [script, "mcp"] })
       },
@@ -23401,30 +23514,30 @@ var init_cursor2 = __esm({
 
 // src/node/agents/devin.ts
 function devinUserDir(p) {
-  if (p.platform !== "win32") return path36.join(p.home, ".config", "devin");
+  if (p.platform !== "win32") return path37.join(p.home, ".config", "devin");
   const appData = p.env.APPDATA;
-  return appData !== void 0 && appData !== "" ? path36.join(appData, "devin") : path36.join(p.home, "AppData", "Roaming", "devin");
+  return appData !== void 0 && appData !== "" ? path37.join(appData, "devin") : path37.join(p.home, "AppData", "Roaming", "devin");
 }
-var path36, DEVIN_EDIT_MATCHER, devin2;
+var path37, DEVIN_EDIT_MATCHER, devin2;
 var init_devin2 = __esm({
   "src/node/agents/devin.ts"() {
     "use strict";
-    path36 = require("node:path");
+    path37 = require("node:path");
     DEVIN_EDIT_MATCHER = "edit|write|notebook_edit";
     devin2 = {
       agent: "devin",
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path36.join(devinUserDir(p), "config.json");
-        return path36.join(p.vault, ".devin", scope === "local" ? "config.local.json" : "config.json");
+        if (scope === "user") return path37.join(devinUserDir(p), "config.json");
+        return path37.join(p.vault, ".devin", scope === "local" ? "config.local.json" : "config.json");
       },
       readFiles(p) {
         return [
-          { file: path36.join(devinUserDir(p), "config.json"), label: "user" },
-          { file: path36.join(p.vault, ".devin", "config.json"), label: "project" },
-          { file: path36.join(p.vault, ".devin", "config.local.json"), label: "local" },
-          { file: path36.join(p.vault, ".devin", "hooks.v1.json"), label: "project", eventsAtTop: true }
+          { file: path37.join(devinUserDir(p), "config.json"), label: "user" },
+          { file: path37.join(p.vault, ".devin", "config.json"), label: "project" },
+          { file: path37.join(p.vault, ".devin", "config.local.json"), label: "local" },
+          { file: path37.join(p.vault, ".devin", "hooks.v1.json"), label: "project", eventsAtTop: true }
         ];
       },
       skeleton: {},
@@ -23455,7 +23568,7 @@ function geminiFolderTrust(rules, folder2, platform = process.platform) {
   for (const [key3, value] of Object.entries(rules)) {
     if (value !== "TRUST_FOLDER" && value !== "TRUST_PARENT" && value !== "DO_NOT_TRUST") continue;
     const level = value;
-    const root = level === "TRUST_PARENT" ? path37.dirname(path37.resolve(key3)) : path37.resolve(key3);
+    const root = level === "TRUST_PARENT" ? path38.dirname(path38.resolve(key3)) : path38.resolve(key3);
     if (!inside(folder2, root, platform)) continue;
     const depth = root.split(/[\\/]/).length;
     if (best === void 0 || depth > best.depth) best = { depth, trusted: level !== "DO_NOT_TRUST" };
@@ -23463,11 +23576,11 @@ function geminiFolderTrust(rules, folder2, platform = process.platform) {
   return best?.trusted;
 }
 function geminiTrust(vault, home, env, platform) {
-  const file = path37.join(home, ".gemini", "trustedFolders.json");
+  const file = path38.join(home, ".gemini", "trustedFolders.json");
   if (env.GEMINI_CLI_TRUST_WORKSPACE === "true") {
     return { status: "ok", message: `GEMINI_CLI_TRUST_WORKSPACE=true in this environment: Gemini CLI treats the folder it starts in as trusted.` };
   }
-  const settings = readJson2(path37.join(home, ".gemini", "settings.json"));
+  const settings = readJson2(path38.join(home, ".gemini", "settings.json"));
   const security = isObj(settings) && isObj(settings.security) ? settings.security : void 0;
   const folderTrust = security !== void 0 && isObj(security.folderTrust) ? security.folderTrust.enabled : void 0;
   if (folderTrust === false) {
@@ -23482,33 +23595,33 @@ function geminiTrust(vault, home, env, platform) {
     fix: `Start gemini in the vault and choose "Trust folder" (or run /permissions there), or add "${vault.replace(/\\/g, "\\\\")}": "TRUST_FOLDER" to ${file}; or install with --scope user --agent gemini.`
   };
 }
-var path37;
+var path38;
 var init_gemini_trust = __esm({
   "src/node/agents/gemini-trust.ts"() {
     "use strict";
-    path37 = require("node:path");
+    path38 = require("node:path");
     init_trust_paths();
   }
 });
 
 // src/node/agents/gemini.ts
-var path38, gemini2;
+var path39, gemini2;
 var init_gemini2 = __esm({
   "src/node/agents/gemini.ts"() {
     "use strict";
-    path38 = require("node:path");
+    path39 = require("node:path");
     init_gemini_trust();
     gemini2 = {
       agent: "gemini",
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path38.join(p.home, ".gemini", "settings.json") : path38.join(p.vault, ".gemini", "settings.json");
+        return scope === "user" ? path39.join(p.home, ".gemini", "settings.json") : path39.join(p.vault, ".gemini", "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path38.join(p.home, ".gemini", "settings.json"), label: "user" },
-          { file: path38.join(p.vault, ".gemini", "settings.json"), label: "project" },
+          { file: path39.join(p.home, ".gemini", "settings.json"), label: "user" },
+          { file: path39.join(p.vault, ".gemini", "settings.json"), label: "project" },
           { file: p.platform === "win32" ? "C:\\ProgramData\\gemini-cli\\settings.json" : p.platform === "darwin" ? "/Library/Application Support/GeminiCli/settings.json" : "/etc/gemini-cli/settings.json", label: "system", managed: true }
         ];
       },
@@ -23528,23 +23641,23 @@ var init_gemini2 = __esm({
 });
 
 // src/node/agents/qwen.ts
-var path39, qwen2;
+var path40, qwen2;
 var init_qwen2 = __esm({
   "src/node/agents/qwen.ts"() {
     "use strict";
-    path39 = require("node:path");
+    path40 = require("node:path");
     qwen2 = {
       agent: "qwen",
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path39.join(p.home, ".qwen", "settings.json") : path39.join(p.vault, ".qwen", "settings.json");
+        return scope === "user" ? path40.join(p.home, ".qwen", "settings.json") : path40.join(p.vault, ".qwen", "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path39.join(p.home, ".qwen", "settings.json"), label: "user" },
-          { file: path39.join(p.vault, ".qwen", "settings.json"), label: "project" },
-          { file: path39.join(p.vault, ".qwen", "settings.local.json"), label: "local" }
+          { file: path40.join(p.home, ".qwen", "settings.json"), label: "user" },
+          { file: path40.join(p.vault, ".qwen", "settings.json"), label: "project" },
+          { file: path40.join(p.vault, ".qwen", "settings.local.json"), label: "local" }
         ];
       },
       skeleton: {},
@@ -23599,23 +23712,23 @@ var init_contract = __esm({
 
 // src/node/agents/options.ts
 function scriptTarget(vault) {
-  return path40.join(vault, ".claude", "hooks", SCRIPT_NAME);
+  return path41.join(vault, ".claude", "hooks", SCRIPT_NAME);
 }
 function bridgeTarget(vault) {
-  return path40.join(vault, ".claude", "hooks", BRIDGE_NAME);
+  return path41.join(vault, ".claude", "hooks", BRIDGE_NAME);
 }
 function startTarget(vault) {
-  return path40.join(vault, ".claude", "hooks", START_NAME);
+  return path41.join(vault, ".claude", "hooks", START_NAME);
 }
 function editTarget(vault) {
-  return path40.join(vault, ".claude", "hooks", EDIT_NAME);
+  return path41.join(vault, ".claude", "hooks", EDIT_NAME);
 }
 function mcpTarget(vault) {
-  return path40.join(vault, ".claude", "hooks", MCP_FILE_NAME);
+  return path41.join(vault, ".claude", "hooks", MCP_FILE_NAME);
 }
 function bundleOf(scriptPath) {
-  if (path40.basename(scriptPath) === SCRIPT_NAME) {
-    const beside = path40.join(path40.dirname(scriptPath), BRIDGE_NAME);
+  if (path41.basename(scriptPath) === SCRIPT_NAME) {
+    const beside = path41.join(path41.dirname(scriptPath), BRIDGE_NAME);
     if (fs25.existsSync(beside)) return beside;
   }
   return scriptPath;
@@ -23635,7 +23748,7 @@ function chooseAgent(value) {
   return { ok: false, code: EXIT.usage, message: `unknown agent "${value ?? ""}"; one of: ${AGENT_IDS.join(", ")}` };
 }
 function resolveNode(nodePath, warnings) {
-  if (nodePath !== void 0 && path40.isAbsolute(nodePath)) {
+  if (nodePath !== void 0 && path41.isAbsolute(nodePath)) {
     try {
       if (fs25.statSync(nodePath).isFile()) return nodePath;
     } catch {
@@ -23651,7 +23764,7 @@ function findNodeOnPath(env, platform) {
   for (const dir of (env.PATH ?? env.Path ?? "").split(platform === "win32" ? ";" : ":")) {
     if (dir === "") continue;
     for (const n of names) {
-      const p = path40.join(dir, n);
+      const p = path41.join(dir, n);
       try {
         if (fs25.statSync(p).isFile()) return p;
       } catch {
@@ -23660,12 +23773,12 @@ function findNodeOnPath(env, platform) {
   }
   return void 0;
 }
-var fs25, path40, import_hook_entry, import_session_brief_start, import_session_brief_edit, EXIT, HOOK_ENTRY, START_FILE, EDIT_FILE;
+var fs25, path41, import_hook_entry, import_session_brief_start, import_session_brief_edit, EXIT, HOOK_ENTRY, START_FILE, EDIT_FILE;
 var init_options = __esm({
   "src/node/agents/options.ts"() {
     "use strict";
     fs25 = require("node:fs");
-    path40 = require("node:path");
+    path41 = require("node:path");
     init_agent_contracts();
     init_command_line();
     import_hook_entry = __toESM(require_hook_entry());
@@ -23805,8 +23918,8 @@ function sha256(data) {
   return (0, import_node_crypto.createHash)("sha256").update(data).digest("hex");
 }
 function inVault(vault, file) {
-  const rel = path41.relative(path41.resolve(vault), path41.resolve(file));
-  return !path41.isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${path41.sep}`);
+  const rel = path42.relative(path42.resolve(vault), path42.resolve(file));
+  return !path42.isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${path42.sep}`);
 }
 function refusedInVault(file, reason) {
   return new WriteError(`${file} ${reason}; Session Brief does not follow links or open anything but regular files in the vault. Remove it (or put the real file there) and run this again. Nothing was changed.`);
@@ -23862,12 +23975,12 @@ function removeDirIfEmpty(vault, dir) {
   if (inVault(vault, dir)) removeStateFolderIfEmpty(vault, dir);
   else removeAgentFolderIfEmpty(dir);
 }
-var import_node_crypto, path41, WriteError, MAX_BYTES6;
+var import_node_crypto, path42, WriteError, MAX_BYTES6;
 var init_files = __esm({
   "src/node/agents/files.ts"() {
     "use strict";
     import_node_crypto = require("node:crypto");
-    path41 = require("node:path");
+    path42 = require("node:path");
     init_state_file();
     WriteError = class extends Error {
     };
@@ -23877,7 +23990,7 @@ var init_files = __esm({
 
 // src/node/agents/manifest.ts
 function manifestPath(vault) {
-  return path42.join(vault, ".claude", "hooks", MANIFEST_NAME);
+  return path43.join(vault, ".claude", "hooks", MANIFEST_NAME);
 }
 function readManifest(vault) {
   try {
@@ -23905,7 +24018,7 @@ function missingDirs(dir) {
   let d = dir;
   while (!fs27.existsSync(d)) {
     out.push(d);
-    const up = path42.dirname(d);
+    const up = path43.dirname(d);
     if (up === d) break;
     d = up;
   }
@@ -23914,12 +24027,12 @@ function missingDirs(dir) {
 function backupPath(file) {
   return `${file}.session-brief.bak`;
 }
-var fs27, path42, MANIFEST_NAME;
+var fs27, path43, MANIFEST_NAME;
 var init_manifest = __esm({
   "src/node/agents/manifest.ts"() {
     "use strict";
     fs27 = require("node:fs");
-    path42 = require("node:path");
+    path43 = require("node:path");
     MANIFEST_NAME = "session-brief.json";
   }
 });
@@ -23966,18 +24079,18 @@ function checkScript(o, checks) {
       return;
     }
   }
-  checks.push({ id: "script", status: "ok", message: `${script} and the bridge it runs (${path43.basename(bridge)}) are present and current (version ${o.version}).` });
+  checks.push({ id: "script", status: "ok", message: `${script} and the bridge it runs (${path44.basename(bridge)}) are present and current (version ${o.version}).` });
   const manifest = readManifest(o.vault);
   if (manifest === null) checks.push({ id: "record", status: "warn", message: "session-brief.json (what install recorded) is missing or unreadable.", fix: 'Run "install" again.' });
-  else if (manifest.configDir === void 0 || !exists3(path43.join(o.vault, manifest.configDir))) {
+  else if (manifest.configDir === void 0 || !exists3(path44.join(o.vault, manifest.configDir))) {
     checks.push({ id: "record", status: "warn", message: `The recorded Obsidian config folder ${manifest.configDir ?? "(none)"} does not exist; the bridge looks for one itself.`, fix: 'Run "install" again after opening the vault in Obsidian once.' });
   } else checks.push({ id: "record", status: "ok", message: `The bridge reads the vault's settings from ${manifest.configDir}.` });
 }
-var path43;
+var path44;
 var init_doctor_install_check = __esm({
   "src/node/agents/doctor-install-check.ts"() {
     "use strict";
-    path43 = require("node:path");
+    path44 = require("node:path");
     init_doctor_files();
     init_files();
     init_manifest();
@@ -23987,7 +24100,7 @@ var init_doctor_install_check = __esm({
 
 // src/node/agents/doctor-state.ts
 function describeDamage(dir, name, reason) {
-  return `${path44.join(dir, name)} ${reason}`;
+  return `${path45.join(dir, name)} ${reason}`;
 }
 function folderFindings(root, dir, ours, folders) {
   const problem = stateFolderProblem(root, dir);
@@ -23995,10 +24108,10 @@ function folderFindings(root, dir, ours, folders) {
   const out = [];
   for (const entry of listStateFolder(root, dir, 2e3)) {
     if (!ours(entry.name)) continue;
-    const file = path44.join(dir, entry.name);
+    const file = path45.join(dir, entry.name);
     if (entry.isDirectory() && folders.has(entry.name)) {
       for (const inner of listStateFolder(root, file, 2e3)) {
-        const e2 = inspectStateFile(root, path44.join(file, inner.name));
+        const e2 = inspectStateFile(root, path45.join(file, inner.name));
         if (e2.kind === "damaged") out.push(describeDamage(file, inner.name, e2.reason));
       }
       continue;
@@ -24011,7 +24124,7 @@ function folderFindings(root, dir, ours, folders) {
 function stateFolderChecks(vault, env) {
   const ctx = loadVaultContext(vault, { env });
   const findings = [];
-  const hooks = path44.join(vault, ".claude", "hooks");
+  const hooks = path45.join(vault, ".claude", "hooks");
   findings.push(...folderFindings(vault, hooks, (name) => name.startsWith("session-brief"), /* @__PURE__ */ new Set()));
   if (ctx.pluginDir !== null) findings.push(...folderFindings(vault, ctx.pluginDir, () => true, PLUGIN_FOLDERS));
   if (findings.length === 0) {
@@ -24027,11 +24140,11 @@ function stateFolderChecks(vault, env) {
     }
   ];
 }
-var path44, PLUGIN_FOLDERS;
+var path45, PLUGIN_FOLDERS;
 var init_doctor_state = __esm({
   "src/node/agents/doctor-state.ts"() {
     "use strict";
-    path44 = require("node:path");
+    path45 = require("node:path");
     init_state_file();
     init_vault_config();
     PLUGIN_FOLDERS = /* @__PURE__ */ new Set(["session-marks"]);
@@ -24066,7 +24179,7 @@ function coversAllSources(matcher) {
   }
 }
 function isMine(o, f) {
-  return path45.resolve(parseOwnCommand(f.command)?.script ?? "") === path45.resolve(scriptTarget(o.vault));
+  return path46.resolve(parseOwnCommand(f.command)?.script ?? "") === path46.resolve(scriptTarget(o.vault));
 }
 function checkRegistrations(o, found, checks) {
   const spec = specFor(o.agent);
@@ -24140,11 +24253,11 @@ function checkTrust(o, found, p, checks) {
     checks.push({ id: "trust", status: t.status, message: t.message, ...t.fix !== void 0 ? { fix: t.fix } : {} });
   }
 }
-var path45;
+var path46;
 var init_doctor_registration_check = __esm({
   "src/node/agents/doctor-registration-check.ts"() {
     "use strict";
-    path45 = require("node:path");
+    path46 = require("node:path");
     init_agent_contracts();
     init_command_line();
     init_doctor_files();
@@ -24948,12 +25061,12 @@ function parseTree(text2, errors = [], options = ParseOptions.DEFAULT) {
   }
   return result;
 }
-function findNodeAtLocation(root, path59) {
+function findNodeAtLocation(root, path60) {
   if (!root) {
     return void 0;
   }
   let node = root;
-  for (let segment of path59) {
+  for (let segment of path60) {
     if (typeof segment === "string") {
       if (node.type !== "object" || !Array.isArray(node.children)) {
         return void 0;
@@ -25319,14 +25432,14 @@ var init_parser = __esm({
 
 // node_modules/jsonc-parser/lib/esm/impl/edit.js
 function setProperty(text2, originalPath, value, options) {
-  const path59 = originalPath.slice();
+  const path60 = originalPath.slice();
   const errors = [];
   const root = parseTree(text2, errors);
   let parent = void 0;
   let lastSegment = void 0;
-  while (path59.length > 0) {
-    lastSegment = path59.pop();
-    parent = findNodeAtLocation(root, path59);
+  while (path60.length > 0) {
+    lastSegment = path60.pop();
+    parent = findNodeAtLocation(root, path60);
     if (parent === void 0 && value !== void 0) {
       if (typeof lastSegment === "string") {
         value = { [lastSegment]: value };
@@ -25469,8 +25582,8 @@ var init_edit = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/main.js
-function modify(text2, path59, value, options) {
-  return setProperty(text2, path59, value, options);
+function modify(text2, path60, value, options) {
+  return setProperty(text2, path60, value, options);
 }
 function applyEdits(text2, edits) {
   let sortedEdits = edits.slice(0).sort((a, b) => {
@@ -25570,17 +25683,17 @@ function parseJsonDoc(raw, file) {
   }
   return { text: text2.trim() === "" ? "{}" : text2, bom, value, format: detectFormat(text2) };
 }
-function editJson(doc, path59, value, file) {
-  const edits = modify(doc.text, path59, value, { formattingOptions: doc.format });
+function editJson(doc, path60, value, file) {
+  const edits = modify(doc.text, path60, value, { formattingOptions: doc.format });
   const text2 = applyEdits(doc.text, edits);
   return { ...parseJsonDoc(text2, file), bom: doc.bom, format: doc.format };
 }
 function serialize(doc) {
   return `${doc.bom ? "\uFEFF" : ""}${doc.text}`;
 }
-function valueAt(root, path59) {
+function valueAt(root, path60) {
   let v = root;
-  for (const seg of path59) {
+  for (const seg of path60) {
     if (typeof seg === "number") v = Array.isArray(v) ? v[seg] : void 0;
     else v = typeof v === "object" && v !== null && !Array.isArray(v) ? v[seg] : void 0;
     if (v === void 0) return void 0;
@@ -25790,12 +25903,12 @@ function breakStale(file, judged) {
   fs28.rmSync(aside, { force: true });
 }
 function canonical(p) {
-  const abs = path46.resolve(p);
+  const abs = path47.resolve(p);
   try {
     return fs28.realpathSync(abs);
   } catch {
     try {
-      return path46.join(fs28.realpathSync(path46.dirname(abs)), path46.basename(abs));
+      return path47.join(fs28.realpathSync(path47.dirname(abs)), path47.basename(abs));
     } catch {
       return abs;
     }
@@ -25803,7 +25916,7 @@ function canonical(p) {
 }
 function lockDir() {
   const user = typeof process.getuid === "function" ? String(process.getuid()) : crypto2.createHash("sha256").update(os3.userInfo().username).digest("hex").slice(0, 12);
-  const dir = path46.join(os3.tmpdir(), `session-brief-locks-${user}`);
+  const dir = path47.join(os3.tmpdir(), `session-brief-locks-${user}`);
   fs28.mkdirSync(dir, { recursive: true, mode: 448 });
   const st = fs28.lstatSync(dir);
   if (!st.isDirectory() || typeof process.getuid === "function" && st.uid !== process.getuid()) {
@@ -25812,7 +25925,7 @@ function lockDir() {
   return dir;
 }
 function lockFileFor(target) {
-  return path46.join(lockDir(), `${crypto2.createHash("sha256").update(canonical(target)).digest("hex").slice(0, 32)}.lock`);
+  return path47.join(lockDir(), `${crypto2.createHash("sha256").update(canonical(target)).digest("hex").slice(0, 32)}.lock`);
 }
 function acquireLock(target, waitMs = WAIT_MS) {
   const file = lockFileFor(target);
@@ -25855,14 +25968,14 @@ function withLocks(targets2, fn) {
     for (const h of held.reverse()) h.release();
   }
 }
-var crypto2, fs28, os3, path46, STALE_MS, WAIT_MS;
+var crypto2, fs28, os3, path47, STALE_MS, WAIT_MS;
 var init_install_lock = __esm({
   "src/node/agents/install-lock.ts"() {
     "use strict";
     crypto2 = require("node:crypto");
     fs28 = require("node:fs");
     os3 = require("node:os");
-    path46 = require("node:path");
+    path47 = require("node:path");
     init_process_identity();
     init_process_alive();
     init_files();
@@ -26016,7 +26129,7 @@ var init_mcp_file = __esm({
 
 // src/node/agents/install.ts
 function samePath(a, b) {
-  return path47.resolve(a) === path47.resolve(b);
+  return path48.resolve(a) === path48.resolve(b);
 }
 function decodeStrict(data, file) {
   try {
@@ -26119,13 +26232,13 @@ function installLocked(o) {
     originalSha256: keepOriginal ? prevRecord.originalSha256 : before !== null && cleanBefore && !keepBackup ? sha256(before) : null,
     installedSha256: sha256(after),
     created: keepOriginal ? dedupePaths([...prevRecord.created, ...applied.created]) : applied.created,
-    createdDirs: keepOriginal ? prevRecord.createdDirs : before === null ? missingDirs(path47.dirname(file)) : []
+    createdDirs: keepOriginal ? prevRecord.createdDirs : before === null ? missingDirs(path48.dirname(file)) : []
   };
   if (!settingsChanged) {
     if (prevRecord !== void 0) Object.assign(record2, prevRecord);
     else Object.assign(record2, { createdFile: false, originalSha256: null, created: [], createdDirs: [] });
   }
-  const scriptDirs2 = previous?.createdDirs ?? missingDirs(path47.dirname(script)).map((d) => path47.relative(o.vault, d).split(path47.sep).join("/"));
+  const scriptDirs2 = previous?.createdDirs ?? missingDirs(path48.dirname(script)).map((d) => path48.relative(o.vault, d).split(path48.sep).join("/"));
   const installs = previous?.installs.filter((x) => x !== prevRecord && (x.scope === "user" || isInside(x.file, o.vault))) ?? [];
   const at = prevRecord !== void 0 ? Math.min(previous?.installs.indexOf(prevRecord) ?? installs.length, installs.length) : installs.length;
   installs.splice(at, 0, record2);
@@ -26197,7 +26310,7 @@ function installLocked(o) {
 function recordedPluginDir(o, configDir, before) {
   const given = o.pluginDir?.replace(/\\/g, "/").replace(/^\/+|\/+$/g, "");
   if (given !== void 0 && given !== "") return given === `${configDir}/plugins/${PLUGIN_ID}` ? void 0 : given;
-  return before !== void 0 && isDir3(path47.join(o.vault, before)) ? before : void 0;
+  return before !== void 0 && isDir3(path48.join(o.vault, before)) ? before : void 0;
 }
 function backupHoldsRecordedOriginal(vault, file, manifest) {
   const originals = new Set((manifest?.installs ?? []).filter((x) => samePath(x.file, file) && x.originalSha256 !== null).map((x) => x.originalSha256));
@@ -26206,8 +26319,8 @@ function backupHoldsRecordedOriginal(vault, file, manifest) {
   return bak !== null && originals.has(sha256(bak));
 }
 function isInside(file, dir) {
-  const rel = path47.relative(path47.resolve(dir), path47.resolve(file));
-  return rel !== "" && !rel.startsWith("..") && !path47.isAbsolute(rel);
+  const rel = path48.relative(path48.resolve(dir), path48.resolve(file));
+  return rel !== "" && !rel.startsWith("..") && !path48.isAbsolute(rel);
 }
 function holdsOwnEntries(before, spec, file) {
   try {
@@ -26232,12 +26345,12 @@ function dedupePaths(paths) {
     return true;
   });
 }
-var fs29, path47, HOOK_COMMAND;
+var fs29, path48, HOOK_COMMAND;
 var init_install = __esm({
   "src/node/agents/install.ts"() {
     "use strict";
     fs29 = require("node:fs");
-    path47 = require("node:path");
+    path48 = require("node:path");
     init_agent_contracts();
     init_command_line();
     init_files();
@@ -26371,7 +26484,7 @@ function sessionStartChecks(vault, registered, env = {}) {
     return checks;
   }
   const recent = delivered.slice(-SHOWN).reverse();
-  checks.push({ id: "sessions", status: "ok", message: `Last real sessions that received the brief (newest first, from ${path48.join(pluginDir ?? "", STARTS_FILE)}): ${recent.map(describeStart).join("; ")}.` });
+  checks.push({ id: "sessions", status: "ok", message: `Last real sessions that received the brief (newest first, from ${path49.join(pluginDir ?? "", STARTS_FILE)}): ${recent.map(describeStart).join("; ")}.` });
   const quietDays = Math.floor((t - Date.parse(last.at)) / DAY_MS);
   if (registered && quietDays >= QUIET_DAYS) {
     checks.push({ id: "sessions-quiet", status: "warn", message: `No session has received the brief for ${quietDays} days (last: ${describeStart(last)}).`, fix: "If you used the agent since, it started where the hooks do not reach: start it in the vault (or install with --scope user)." });
@@ -26388,12 +26501,12 @@ function sessionStartChecks(vault, registered, env = {}) {
   }
   return checks;
 }
-var fs30, path48, QUIET_DAYS, SHOWN, DAY_MS;
+var fs30, path49, QUIET_DAYS, SHOWN, DAY_MS;
 var init_doctor_sessions = __esm({
   "src/node/doctor-sessions.ts"() {
     "use strict";
     fs30 = require("node:fs");
-    path48 = require("node:path");
+    path49 = require("node:path");
     init_quote();
     init_options();
     init_session_starts();
@@ -26525,9 +26638,9 @@ function checkServerFile(o, checks) {
   return true;
 }
 async function checkMcpServer(host, o, checks) {
-  const script = path49.resolve(scriptTarget(o.vault));
+  const script = path50.resolve(scriptTarget(o.vault));
   const all = findMcpRegistrations(host, o.vault, o.home);
-  const mine = all.filter((r) => r.args.some((a) => path49.resolve(a) === script));
+  const mine = all.filter((r) => r.args.some((a) => path50.resolve(a) === script));
   for (const r of all) {
     if (mine.includes(r)) continue;
     const target = r.args.find((a) => a.endsWith(`session-brief.cjs`)) ?? r.args[0] ?? "";
@@ -26555,13 +26668,13 @@ async function checkMcpServer(host, o, checks) {
   checks.push({ id: "mcp-run", status: "ok", message: `${shown} started and lists its tools: ${listed.join(", ")}.` });
   if (probe.lingered) checks.push({ id: "mcp-run", status: "warn", message: `${shown} did not exit within ${EXIT_WAIT_MS / 1e3} s after its input closed; the agent may leave it running.` });
 }
-var import_node_child_process3, fs31, path49, EXIT_WAIT_MS;
+var import_node_child_process3, fs31, path50, EXIT_WAIT_MS;
 var init_doctor_mcp = __esm({
   "src/node/agents/doctor-mcp.ts"() {
     "use strict";
     import_node_child_process3 = require("node:child_process");
     fs31 = require("node:fs");
-    path49 = require("node:path");
+    path50 = require("node:path");
     init_contract();
     init_files();
     init_mcp_registration();
@@ -26583,7 +26696,7 @@ function matcherReaches(matcher, tool) {
 }
 function writeGuardChecks(agent, vault, script, found, settings) {
   if (!specFor(agent).events.includes(WRITE_GUARD_EVENT)) return [];
-  const ours = found.filter((f) => f.event === WRITE_GUARD_EVENT && path50.resolve(parseOwnCommand(f.command)?.script ?? "") === path50.resolve(script));
+  const ours = found.filter((f) => f.event === WRITE_GUARD_EVENT && path51.resolve(parseOwnCommand(f.command)?.script ?? "") === path51.resolve(script));
   const folder2 = settings.sessionsFolder === "" ? "" : quoteName(settings.sessionsFolder);
   const out = [];
   if (ours.length === 0) {
@@ -26605,11 +26718,11 @@ function writeGuardChecks(agent, vault, script, found, settings) {
   }
   return out;
 }
-var path50, SETTING;
+var path51, SETTING;
 var init_doctor_write_guard = __esm({
   "src/node/agents/doctor-write-guard.ts"() {
     "use strict";
-    path50 = require("node:path");
+    path51 = require("node:path");
     init_write_guard();
     init_quote();
     init_command_line();
@@ -26622,7 +26735,7 @@ var init_doctor_write_guard = __esm({
 // src/node/claude-plugin.ts
 function claudeUserFolder(env, home) {
   const given = env.CLAUDE_CONFIG_DIR;
-  return given !== void 0 && given !== "" ? path51.resolve(given) : path51.join(home, ".claude");
+  return given !== void 0 && given !== "" ? path52.resolve(given) : path52.join(home, ".claude");
 }
 function readJsonObject(file) {
   try {
@@ -26634,9 +26747,9 @@ function readJsonObject(file) {
 }
 function sessionSettingsFiles(projectDir, env, home) {
   return [
-    { scope: "user", file: path51.join(claudeUserFolder(env, home), "settings.json") },
-    { scope: "project", file: path51.join(projectDir, ".claude", "settings.json") },
-    { scope: "local", file: path51.join(projectDir, ".claude", "settings.local.json") }
+    { scope: "user", file: path52.join(claudeUserFolder(env, home), "settings.json") },
+    { scope: "project", file: path52.join(projectDir, ".claude", "settings.json") },
+    { scope: "local", file: path52.join(projectDir, ".claude", "settings.local.json") }
   ];
 }
 function pluginEnabled(projectDir, env, home) {
@@ -26652,12 +26765,12 @@ function pluginEnabled(projectDir, env, home) {
   }
   return [...state.values()];
 }
-var fs32, path51, CLAUDE_PLUGIN_NAME;
+var fs32, path52, CLAUDE_PLUGIN_NAME;
 var init_claude_plugin = __esm({
   "src/node/claude-plugin.ts"() {
     "use strict";
     fs32 = require("node:fs");
-    path51 = require("node:path");
+    path52 = require("node:path");
     CLAUDE_PLUGIN_NAME = "session-brief";
   }
 });
@@ -26784,13 +26897,13 @@ function trustedRecord(x, p) {
   const file = specFor(x.agent).settingsFile(x.scope, p);
   if (!samePath(x.file, file)) return null;
   const above = /* @__PURE__ */ new Set();
-  for (let d = path52.dirname(path52.resolve(file)); d !== path52.dirname(d); d = path52.dirname(d)) above.add(d);
-  const createdDirs = x.createdDirs.filter((d) => typeof d === "string" && above.has(path52.resolve(d)));
+  for (let d = path53.dirname(path53.resolve(file)); d !== path53.dirname(d); d = path53.dirname(d)) above.add(d);
+  const createdDirs = x.createdDirs.filter((d) => typeof d === "string" && above.has(path53.resolve(d)));
   return { ...x, file, createdDirs };
 }
 function scriptDirs(vault, manifest) {
   const allowed = [".claude", ".claude/hooks"];
-  return (manifest?.createdDirs ?? []).filter((d) => allowed.includes(d)).map((d) => path52.join(vault, ...d.split("/")));
+  return (manifest?.createdDirs ?? []).filter((d) => allowed.includes(d)).map((d) => path53.join(vault, ...d.split("/")));
 }
 function targets(o, recorded, p) {
   const chosen = recorded.filter((x) => (o.agent === void 0 || x.agent === o.agent) && (o.scope === void 0 || x.scope === o.scope));
@@ -26907,7 +27020,7 @@ function uninstallLocked(o) {
   try {
     if (remaining.length > 0 && manifest !== null) {
       writeAtomic(o.vault, manifestPath(o.vault), serializeManifest({ ...manifest, installs: remaining }));
-      r.lines.push(`The bridge stays in ${path52.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(", ")}`);
+      r.lines.push(`The bridge stays in ${path53.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(", ")}`);
     } else if (r.code === EXIT.ok) {
       let removedScript = false;
       const cached = [scriptTarget(o.vault), bridgeTarget(o.vault), startTarget(o.vault), editTarget(o.vault)];
@@ -26919,11 +27032,11 @@ function uninstallLocked(o) {
         }
       }
       removeDirs(o.vault, scriptDirs(o.vault, manifest));
-      if (removedScript) r.lines.push(`Removed the bridge from ${path52.dirname(scriptTarget(o.vault))}`);
+      if (removedScript) r.lines.push(`Removed the bridge from ${path53.dirname(scriptTarget(o.vault))}`);
     }
     if (r.code === EXIT.ok && r.changed.length === 0) {
       const what = chosen.map((t) => `${HOSTS[t.agent].name} (${t.scope})`).join(", ");
-      r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path52.dirname(scriptTarget(o.vault))}`];
+      r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path53.dirname(scriptTarget(o.vault))}`];
     }
   } catch (error) {
     if (!(error instanceof WriteError)) throw error;
@@ -26932,11 +27045,11 @@ function uninstallLocked(o) {
   }
   return r;
 }
-var path52;
+var path53;
 var init_uninstall = __esm({
   "src/node/agents/uninstall.ts"() {
     "use strict";
-    path52 = require("node:path");
+    path53 = require("node:path");
     init_agent_contracts();
     init_files();
     init_host_spec();
@@ -26952,7 +27065,7 @@ var init_uninstall = __esm({
 
 // src/node/mcp/server-load.ts
 function mcpFileBeside(bridgeDir) {
-  return path53.join(bridgeDir, MCP_FILE_NAME);
+  return path54.join(bridgeDir, MCP_FILE_NAME);
 }
 function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   const file = mcpFileBeside(bridgeDir);
@@ -26967,13 +27080,13 @@ function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   if (loaded.version !== bridgeVersion2) throw new McpFileError(`the MCP server file ${file} is version ${loaded.version}, the bridge ${bridgeVersion2}. ${FIX}.`);
   return loaded;
 }
-var fs33, import_node_module2, path53, McpFileError, FIX;
+var fs33, import_node_module2, path54, McpFileError, FIX;
 var init_server_load = __esm({
   "src/node/mcp/server-load.ts"() {
     "use strict";
     fs33 = require("node:fs");
     import_node_module2 = require("node:module");
-    path53 = require("node:path");
+    path54 = require("node:path");
     init_contract();
     McpFileError = class extends Error {
     };
@@ -26993,7 +27106,7 @@ function bridgeVersion() {
 function mcpSourceOf(scriptPath) {
   for (const script of [scriptPath, realScript(scriptPath)]) {
     try {
-      return fs34.readFileSync(mcpFileBeside(path54.dirname(bundleOf(script))));
+      return fs34.readFileSync(mcpFileBeside(path55.dirname(bundleOf(script))));
     } catch {
     }
   }
@@ -27091,13 +27204,13 @@ async function runAgentCommand(args, scriptPath, env, io = defaultIo) {
       return usage(`unknown command "${args.command}"`);
   }
 }
-var fs34, os4, path54, defaultIo;
+var fs34, os4, path55, defaultIo;
 var init_agents_cli = __esm({
   "bridge/commands/agents-cli.ts"() {
     "use strict";
     fs34 = require("node:fs");
     os4 = require("node:os");
-    path54 = require("node:path");
+    path55 = require("node:path");
     init_format();
     init_args();
     init_options();
@@ -27160,17 +27273,17 @@ function launcher(args, scriptPath) {
   if (!/^[A-Za-z_][\w-]*$/.test(name)) throw new UsageError(`--name must be a plain word (letters, digits, _ and -), not ${JSON.stringify(name)}`);
   const text2 = launcherFunction(shell, name, vault, cli);
   writeOut(
-    `# Starts ${HOSTS[agentFlag2].name} in the vault ${JSON.stringify(path55.basename(vault))}, so its hooks load (add to ${PROFILE[shell]}):
+    `# Starts ${HOSTS[agentFlag2].name} in the vault ${JSON.stringify(path56.basename(vault))}, so its hooks load (add to ${PROFILE[shell]}):
 ${text2}
 `
   );
   return 0;
 }
-var path55, SHELLS, PROFILE;
+var path56, SHELLS, PROFILE;
 var init_launcher = __esm({
   "bridge/commands/launcher.ts"() {
     "use strict";
-    path55 = require("node:path");
+    path56 = require("node:path");
     init_agent_contracts();
     init_args();
     init_context();
@@ -27275,19 +27388,19 @@ var init_tag_edit = __esm({
 
 // src/node/mcp/vault-path.ts
 function inside2(dir, file) {
-  const rel = path56.relative(dir, file);
-  return rel === "" || !rel.startsWith("..") && !path56.isAbsolute(rel);
+  const rel = path57.relative(dir, file);
+  return rel === "" || !rel.startsWith("..") && !path57.isAbsolute(rel);
 }
 function realPathOf2(absolute) {
   let current = absolute;
   const missing = [];
   for (; ; ) {
     try {
-      return path56.join(fs35.realpathSync(current), ...missing);
+      return path57.join(fs35.realpathSync(current), ...missing);
     } catch (error) {
-      const parent = path56.dirname(current);
+      const parent = path57.dirname(current);
       if (error.code !== "ENOENT" || parent === current) throw error;
-      missing.unshift(path56.basename(current));
+      missing.unshift(path57.basename(current));
       current = parent;
     }
   }
@@ -27299,14 +27412,14 @@ function resolveVaultPath(root, given) {
   if (slashed.split("/").includes("..")) {
     throw new PathRefused(`${shown} contains "..": name the file by its path inside the vault (for example "Notes/a.md")`);
   }
-  const isAbs = path56.isAbsolute(given) || /^[A-Za-z]:\//.test(slashed);
+  const isAbs = path57.isAbsolute(given) || /^[A-Za-z]:\//.test(slashed);
   const trimmed = slashed.replace(/^(\.\/)+/, "");
   const rel = trimmed === "" || trimmed === "." ? "" : isAbs ? vaultRelative(root, slashed) : vaultRelative(root, trimmed);
   if (rel === null) {
-    if (isAbs && path56.resolve(given) === path56.resolve(root)) return { rel: "", absolute: path56.resolve(root) };
+    if (isAbs && path57.resolve(given) === path57.resolve(root)) return { rel: "", absolute: path57.resolve(root) };
     throw new PathRefused(`${shown} is outside the vault ${root}; only paths inside the vault are allowed`);
   }
-  const absolute = rel === "" ? path56.resolve(root) : path56.join(root, ...rel.split("/"));
+  const absolute = rel === "" ? path57.resolve(root) : path57.join(root, ...rel.split("/"));
   let real;
   let realRoot2;
   try {
@@ -27318,12 +27431,12 @@ function resolveVaultPath(root, given) {
   if (!inside2(realRoot2, real)) throw new PathRefused(`${shown} leads out of the vault through a symbolic link (to ${real}); only files inside the vault are allowed`);
   return { rel, absolute };
 }
-var fs35, path56, PathRefused;
+var fs35, path57, PathRefused;
 var init_vault_path = __esm({
   "src/node/mcp/vault-path.ts"() {
     "use strict";
     fs35 = require("node:fs");
-    path56 = require("node:path");
+    path57 = require("node:path");
     init_scope();
     PathRefused = class extends Error {
     };
@@ -27670,11 +27783,11 @@ var init_server = __esm({
 });
 
 // src/node/serve-cache.ts
-var path57, SERVE_WRITE_DELAY_MS, ServeCache;
+var path58, SERVE_WRITE_DELAY_MS, ServeCache;
 var init_serve_cache = __esm({
   "src/node/serve-cache.ts"() {
     "use strict";
-    path57 = require("node:path");
+    path58 = require("node:path");
     init_cache_format();
     init_dates();
     init_state_file();
@@ -27777,7 +27890,7 @@ var init_serve_cache = __esm({
         const next = summary === void 0 ? { ...cache, plugin } : { ...cache, plugin, agentChanges: summary };
         const checked = checkedBriefCache(next);
         if (!checked.ok) throw new Error(`refusing to write ${BRIEF_FILE}: ${checked.why}`);
-        writeStateFile(this.root, path57.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
+        writeStateFile(this.root, path58.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
         return true;
       }
     };
@@ -27800,7 +27913,7 @@ function ignored(relative4) {
 function serve(args, scriptPath, env) {
   const ctx = contextFor2(args, scriptPath, env);
   if (ctx.pluginDir === null) throw new UsageError(`no Obsidian config folder in ${ctx.root}; pass --config-dir NAME`);
-  const discoveryFile = path58.join(ctx.pluginDir, DISCOVERY_FILE);
+  const discoveryFile = path59.join(ctx.pluginDir, DISCOVERY_FILE);
   const existing = readDiscovery(ctx.root, discoveryFile);
   if (existing !== null && existing.pid !== process.pid && processAlive(existing.pid)) {
     throw new UsageError(`a live channel already runs for this vault (process ${existing.pid}: Obsidian or another "serve")`);
@@ -27845,12 +27958,12 @@ function serve(args, scriptPath, env) {
     })
   );
 }
-var fs38, path58, VERIFY_MS, BriefKeeper;
+var fs38, path59, VERIFY_MS, BriefKeeper;
 var init_serve = __esm({
   "bridge/commands/serve.ts"() {
     "use strict";
     fs38 = require("node:fs");
-    path58 = require("node:path");
+    path59 = require("node:path");
     init_args();
     init_dates();
     init_live_protocol();

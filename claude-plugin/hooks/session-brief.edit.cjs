@@ -1359,51 +1359,14 @@ function writeOut(text) {
   }
 }
 
-// src/core/rules/finding-diff.ts
+// src/core/rules/hook-failed-text.ts
 init_i18n();
-
-// src/core/rules/report-text.ts
-init_i18n();
-var REPORT_TEXT = translations({
+var HOOK_FAILED_TEXT = translations({
   en: {
-    clean: (n) => `None of the ${n} checks that ran found anything.`,
-    fired: (fired, n, counts) => `${fired} of the ${n} checks that ran found something: ${counts}.`,
-    errors: (n) => `${n} ${n === 1 ? "error" : "errors"}`,
-    warnings: (n) => `${n} ${n === 1 ? "warning" : "warnings"}`,
-    severity: { error: "error", warning: "warning" },
-    cutLines: (left, command) => `[cut: ${left} more line(s) not shown; run \`${command}\` for all findings]`,
-    cutFindings: (left, command) => `[cut: ${left} more finding(s) not shown; run \`${command}\` for all findings]`
-  },
-  de: {
-    clean: (n) => `Keine der ${n} gelaufenen Pr\xFCfungen hat angeschlagen.`,
-    fired: (fired, n, counts) => `${fired} der ${n} gelaufenen Pr\xFCfungen ${fired === 1 ? "hat" : "haben"} angeschlagen: ${counts}.`,
-    errors: (n) => `${n} Fehler`,
-    warnings: (n) => `${n} ${n === 1 ? "Warnung" : "Warnungen"}`,
-    severity: { error: "Fehler", warning: "Warnung" },
-    cutLines: (left, command) => `[gek\xFCrzt: ${left} weitere Zeile(n) nicht gezeigt; alle Befunde zeigt \`${command}\`]`,
-    cutFindings: (left, command) => `[gek\xFCrzt: ${left} weitere Befund(e) nicht gezeigt; alle Befunde zeigt \`${command}\`]`
-  }
-});
-
-// src/core/rules/finding-diff.ts
-var EDIT_REPORT_TEXT = translations({
-  en: {
-    header: (name) => `Rule check after the edit of ${name}:`,
-    noNewFindings: (n, command) => `No new findings from this edit; ${n} finding${n === 1 ? " was" : "s were"} already there (run \`${command}\` to see ${n === 1 ? "it" : "them"}).`,
-    alreadyThere: (n, shown) => `${n} finding${n === 1 ? " was" : "s were"} already there before this edit${n > shown ? `; the first ${shown}` : ""}:`,
-    noNewSystem: (n) => `Rule check: no new findings, ${n} already there`,
-    freshCount: (n) => ` (${n} new)`,
-    system: (summary, fresh) => `Rule check: ${summary}${fresh}`,
     hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \`${command}\` in a terminal to see the full error.`,
     hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`
   },
   de: {
-    header: (name) => `Regelwerk-Check nach der \xC4nderung von ${name}:`,
-    noNewFindings: (n, command) => `Keine neuen Befunde durch diese \xC4nderung; ${n} Befund${n === 1 ? "" : "e"} gab es schon (\`${command}\` zeigt ${n === 1 ? "ihn" : "sie"}).`,
-    alreadyThere: (n, shown) => `${n} Befund${n === 1 ? "" : "e"} gab es schon vor dieser \xC4nderung${n > shown ? `; die ersten ${shown}` : ""}:`,
-    noNewSystem: (n) => `Regelwerk-Check: keine neuen Befunde, ${n} schon vorhanden`,
-    freshCount: (n) => ` (${n} neu)`,
-    system: (summary, fresh) => `Regelwerk-Check: ${summary}${fresh}`,
     hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \xC4nderung ungepr\xFCft. \`${command}\` im Terminal zeigt den ganzen Fehler.`,
     hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`
   }
@@ -1633,7 +1596,7 @@ function postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {
 function postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {
   const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\n")[0]?.slice(0, 300) ?? "") || "unknown error";
   const command = `node ${quote(scriptPath)} check`;
-  const t = EDIT_REPORT_TEXT[lang];
+  const t = HOOK_FAILED_TEXT[lang];
   return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);
 }
 function quote(p) {
