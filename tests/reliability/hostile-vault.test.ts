@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkedBriefCache } from '../../src/core/cache-format';
 import { writeSeal } from '../../src/node/review-seal';
-import { FIXED_NOW } from '../helpers/bridge';
+import { FIXED_NOW, unprivileged } from '../helpers/bridge';
 import { bareEnv, BUNDLE, editInput, exampleVault, hookScript, removeTempDirs, runBridge, tempDir } from '../helpers/rule-vault';
 
 afterAll(removeTempDirs, 60_000);
@@ -184,14 +184,18 @@ describe.skipIf(!posix)('a hostile vault cannot reach outside it', () => {
 		SLOW,
 	);
 
-	it(
+	it.skipIf(!fs.existsSync('/proc/sys/kernel/ns_last_pid'))(
 		'the hook entry writes no code cache through a link planted at the cache or its temp names',
 		() => {
 			const p = place();
 			const hooks = path.dirname(hookScript(p.vault));
+			// The names an entry of an earlier version used (`<cache>.<pid>.tmp`), for the pids the next
+			// processes of this machine get (Linux hands them out in order).
+			const last = Number(fs.readFileSync('/proc/sys/kernel/ns_last_pid', 'utf8'));
 			for (const name of ['session-brief.start.cjs', 'session-brief.bridge.cjs', 'session-brief.edit.cjs']) {
+				fs.rmSync(path.join(hooks, `${name}.v8cache`), { force: true });
 				fs.symlinkSync(path.join(p.outside, 'victim.txt'), path.join(hooks, `${name}.v8cache`));
-				for (let pid = 1; pid < 50; pid++) fs.symlinkSync(path.join(p.outside, '.bashrc'), path.join(hooks, `${name}.v8cache.${pid}.tmp`));
+				for (let pid = last + 1; pid < last + 400; pid++) fs.symlinkSync(path.join(p.outside, '.bashrc'), path.join(hooks, `${name}.v8cache.${pid}.tmp`));
 			}
 			const before = snapshot(p.outside);
 			sessionStart(p);
@@ -279,6 +283,66 @@ describe.skipIf(!posix)('a hostile vault cannot hang a hook', () => {
 			const entries = (JSON.parse(fs.readFileSync(plugin(p, 'session-starts.json'), 'utf8')) as { entries: Array<{ sessionId: string; delivered: boolean }> }).entries;
 			expect(entries).toHaveLength(20);
 			for (let s = 0; s < 10; s++) expect(entries.filter((e) => e.sessionId === `par-${s}` && e.delivered)).toHaveLength(1);
+		},
+		SLOW,
+	);
+});
+
+describe.skipIf(!posix || unprivileged() === null)('the same attacks, run as an unprivileged user', () => {
+	const who = unprivileged() ?? { uid: 0, gid: 0 };
+
+	/** The place handed to the unprivileged user (a temp folder is root's alone until then). */
+	function theirs(): Place {
+		const p = place();
+		for (const dir of [path.dirname(p.vault), p.home]) {
+			fs.chmodSync(dir, 0o755);
+			spawnSync('chown', ['-R', `${who.uid}:${who.gid}`, dir]);
+		}
+		return p;
+	}
+
+	function asThem(p: Place, command: string, input: object | string, args: string[] = []) {
+		const t = Date.now();
+		const r = spawnSync(process.execPath, [hookScript(p.vault), command, '--vault', p.vault, ...args], {
+			input: typeof input === 'string' ? input : JSON.stringify(input),
+			env: env(p),
+			uid: who.uid,
+			gid: who.gid,
+			encoding: 'utf8',
+			timeout: 10_000,
+		});
+		return { ...r, ms: Date.now() - t };
+	}
+
+	it(
+		'a journal link, a session-marks link, FIFOs and a forged install record change nothing outside and hang nothing',
+		() => {
+			const p = theirs();
+			fs.mkdirSync(plugin(p), { recursive: true });
+			fs.symlinkSync(path.join(p.outside, '.bashrc'), plugin(p, 'agent-changes.jsonl'));
+			fs.rmSync(plugin(p, 'session-marks'), { recursive: true, force: true });
+			fs.symlinkSync(path.join(p.outside, 'folder'), plugin(p, 'session-marks'));
+			spawnSync('mkfifo', [plugin(p, 'conversations.json'), plugin(p, 'brief-cache.json')]);
+			spawnSync('chown', ['-R', '-h', `${who.uid}:${who.gid}`, path.dirname(p.vault)]);
+			const before = snapshot(p.outside);
+			const start = asThem(p, 'session-start', { session_id: 'u1', source: 'startup' });
+			expect(start.status, start.stderr).toBe(0);
+			expect(start.ms).toBeLessThan(5000);
+			expect((JSON.parse(start.stdout) as { hookSpecificOutput: { hookEventName: string } }).hookSpecificOutput.hookEventName).toBe('SessionStart');
+			const edit = asThem(p, 'post-tool-use', editInput(path.join(p.vault, 'Notes', 'Reading list.md')));
+			expect(edit.status, edit.stderr).toBe(0);
+			expect(edit.ms).toBeLessThan(5000);
+			// A forged record naming an outside file the unprivileged user may write.
+			expect(asThem(p, 'install', '').status).toBe(0);
+			const manifestFile = path.join(p.vault, '.claude', 'hooks', 'session-brief.json');
+			const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { installs: Array<Record<string, unknown>> };
+			const victim = path.join(p.outside, 'victim.txt');
+			manifest.installs.push({ agent: 'claude-code', scope: 'project', file: victim, createdFile: true, originalSha256: null, installedSha256: createHash('sha256').update(fs.readFileSync(victim)).digest('hex'), created: [], createdDirs: [] });
+			fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+			const before2 = snapshot(p.outside);
+			expect(asThem(p, 'uninstall', '').status).toBe(0);
+			expect(snapshot(p.outside)).toEqual(before2);
+			expect(before2).toEqual(before);
 		},
 		SLOW,
 	);
