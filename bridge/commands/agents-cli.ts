@@ -16,6 +16,17 @@ import { install } from '../../src/node/agents/install';
 import { uninstall } from '../../src/node/agents/uninstall';
 import { safeLines } from '../../src/core/quote';
 import { mcpFileBeside } from '../../src/node/mcp/server-load';
+import { readRegularFile } from '../../src/node/state-file';
+
+/** The bridge and its MCP server file are about a megabyte each. */
+const PROGRAM_MAX = 64 * 1024 * 1024;
+
+/** One of Session Brief's own files beside the running bridge: a regular file, never a FIFO to wait on. */
+function readProgram(file: string): Buffer {
+	const data = readRegularFile(file, PROGRAM_MAX);
+	if (data === null) throw new Error(`${file} is missing or not a regular file`);
+	return data;
+}
 
 declare const BRIDGE_VERSION: string;
 
@@ -47,7 +58,8 @@ const defaultIo: CliIo = {
 function mcpSourceOf(scriptPath: string): Buffer | undefined {
 	for (const script of [scriptPath, realScript(scriptPath)]) {
 		try {
-			return fs.readFileSync(mcpFileBeside(path.dirname(bundleOf(script))));
+			const data = readRegularFile(mcpFileBeside(path.dirname(bundleOf(script))), PROGRAM_MAX);
+			if (data !== null) return data;
 		} catch {
 			// Not beside this one.
 		}
@@ -109,7 +121,7 @@ export async function runAgentCommand(args: Args, scriptPath: string, env: NodeJ
 		case 'install': {
 			let scriptSource: Buffer;
 			try {
-				scriptSource = fs.readFileSync(bundleOf(scriptPath));
+				scriptSource = readProgram(bundleOf(scriptPath));
 			} catch (error) {
 				return usage(`cannot read the running bridge ${scriptPath}: ${(error as Error).message}`);
 			}
@@ -134,7 +146,7 @@ export async function runAgentCommand(args: Args, scriptPath: string, env: NodeJ
 		case 'doctor': {
 			let scriptSource: Buffer | undefined;
 			try {
-				scriptSource = fs.readFileSync(bundleOf(scriptPath));
+				scriptSource = readProgram(bundleOf(scriptPath));
 			} catch {
 				scriptSource = undefined;
 			}

@@ -6123,6 +6123,13 @@ function readAgentSettingsFile(file, maxBytes) {
     fs2.closeSync(fd);
   }
 }
+function readRegularFile(file, maxBytes) {
+  try {
+    return readAgentSettingsFile(file, maxBytes);
+  } catch {
+    return null;
+  }
+}
 function removeAgentFolderIfEmpty(dir) {
   try {
     if (fs2.readdirSync(dir).length === 0) {
@@ -14540,14 +14547,14 @@ var require_parser = __commonJS({
             case "scalar":
             case "single-quoted-scalar":
             case "double-quoted-scalar": {
-              const fs39 = this.flowScalar(this.type);
+              const fs36 = this.flowScalar(this.type);
               if (atNextItem || it.value) {
-                map.items.push({ start, key: fs39, sep: [] });
+                map.items.push({ start, key: fs36, sep: [] });
                 this.onKeyLine = true;
               } else if (it.sep) {
-                this.stack.push(fs39);
+                this.stack.push(fs36);
               } else {
-                Object.assign(it, { key: fs39, sep: [] });
+                Object.assign(it, { key: fs36, sep: [] });
                 this.onKeyLine = true;
               }
               return;
@@ -14675,13 +14682,13 @@ var require_parser = __commonJS({
             case "scalar":
             case "single-quoted-scalar":
             case "double-quoted-scalar": {
-              const fs39 = this.flowScalar(this.type);
+              const fs36 = this.flowScalar(this.type);
               if (!it || it.value)
-                fc.items.push({ start: [], key: fs39, sep: [] });
+                fc.items.push({ start: [], key: fs36, sep: [] });
               else if (it.sep)
-                this.stack.push(fs39);
+                this.stack.push(fs36);
               else
-                Object.assign(it, { key: fs39, sep: [] });
+                Object.assign(it, { key: fs36, sep: [] });
               return;
             }
             case "flow-map-end":
@@ -23306,7 +23313,7 @@ var init_codebuddy2 = __esm({
 // src/node/agents/trust-paths.ts
 function readJson2(file) {
   try {
-    return JSON.parse(fs23.readFileSync(file, "utf8"));
+    return JSON.parse(readRegularFile(file, SETTINGS_MAX)?.toString("utf8") ?? "");
   } catch {
     return void 0;
   }
@@ -23327,12 +23334,13 @@ function inside(child, parent, platform) {
     dir = up;
   }
 }
-var fs23, path32;
+var path32, SETTINGS_MAX;
 var init_trust_paths = __esm({
   "src/node/agents/trust-paths.ts"() {
     "use strict";
-    fs23 = require("node:fs");
     path32 = require("node:path");
+    init_state_file();
+    SETTINGS_MAX = 16 * 1024 * 1024;
   }
 });
 
@@ -23363,7 +23371,7 @@ function codexTrust(vault, home, scope, env, platform) {
     const config = path33.join(codexHome, "config.toml");
     let text2 = "";
     try {
-      text2 = fs24.readFileSync(config, "utf8");
+      text2 = readRegularFile(config, 16 * 1024 * 1024)?.toString("utf8") ?? "";
     } catch {
       text2 = "";
     }
@@ -23384,13 +23392,13 @@ function codexTrust(vault, home, scope, env, platform) {
   });
   return out;
 }
-var fs24, path33;
+var path33;
 var init_codex_trust = __esm({
   "src/node/agents/codex-trust.ts"() {
     "use strict";
-    fs24 = require("node:fs");
     path33 = require("node:path");
     init_trust_paths();
+    init_state_file();
   }
 });
 
@@ -23729,7 +23737,7 @@ function mcpTarget(vault) {
 function bundleOf(scriptPath) {
   if (path41.basename(scriptPath) === SCRIPT_NAME) {
     const beside = path41.join(path41.dirname(scriptPath), BRIDGE_NAME);
-    if (fs25.existsSync(beside)) return beside;
+    if (fs23.existsSync(beside)) return beside;
   }
   return scriptPath;
 }
@@ -23750,7 +23758,7 @@ function chooseAgent(value) {
 function resolveNode(nodePath, warnings) {
   if (nodePath !== void 0 && path41.isAbsolute(nodePath)) {
     try {
-      if (fs25.statSync(nodePath).isFile()) return nodePath;
+      if (fs23.statSync(nodePath).isFile()) return nodePath;
     } catch {
     }
   }
@@ -23766,18 +23774,18 @@ function findNodeOnPath(env, platform) {
     for (const n of names) {
       const p = path41.join(dir, n);
       try {
-        if (fs25.statSync(p).isFile()) return p;
+        if (fs23.statSync(p).isFile()) return p;
       } catch {
       }
     }
   }
   return void 0;
 }
-var fs25, path41, import_hook_entry, import_session_brief_start, import_session_brief_edit, EXIT, HOOK_ENTRY, START_FILE, EDIT_FILE;
+var fs23, path41, import_hook_entry, import_session_brief_start, import_session_brief_edit, EXIT, HOOK_ENTRY, START_FILE, EDIT_FILE;
 var init_options = __esm({
   "src/node/agents/options.ts"() {
     "use strict";
-    fs25 = require("node:fs");
+    fs23 = require("node:fs");
     path41 = require("node:path");
     init_agent_contracts();
     init_command_line();
@@ -23809,17 +23817,17 @@ var init_options = __esm({
 // src/node/agents/doctor-files.ts
 function exists3(p) {
   try {
-    fs26.statSync(p);
+    fs24.statSync(p);
     return true;
   } catch {
     return false;
   }
 }
-var fs26;
+var fs24;
 var init_doctor_files = __esm({
   "src/node/agents/doctor-files.ts"() {
     "use strict";
-    fs26 = require("node:fs");
+    fs24 = require("node:fs");
   }
 });
 
@@ -23994,7 +24002,7 @@ function manifestPath(vault) {
 }
 function readManifest(vault) {
   try {
-    const v = JSON.parse(fs27.readFileSync(manifestPath(vault), "utf8"));
+    const v = readStateJson(vault, manifestPath(vault), 16 * 1024 * 1024);
     if (typeof v !== "object" || v === null || !Array.isArray(v.installs)) return null;
     return {
       ...typeof v.configDir === "string" ? { configDir: v.configDir } : {},
@@ -24016,7 +24024,7 @@ function serializeManifest(m) {
 function missingDirs(dir) {
   const out = [];
   let d = dir;
-  while (!fs27.existsSync(d)) {
+  while (!fs25.existsSync(d)) {
     out.push(d);
     const up = path43.dirname(d);
     if (up === d) break;
@@ -24027,12 +24035,13 @@ function missingDirs(dir) {
 function backupPath(file) {
   return `${file}.session-brief.bak`;
 }
-var fs27, path43, MANIFEST_NAME;
+var fs25, path43, MANIFEST_NAME;
 var init_manifest = __esm({
   "src/node/agents/manifest.ts"() {
     "use strict";
-    fs27 = require("node:fs");
+    fs25 = require("node:fs");
     path43 = require("node:path");
+    init_state_file();
     MANIFEST_NAME = "session-brief.json";
   }
 });
@@ -25867,7 +25876,7 @@ function sleep(ms) {
 }
 function readOwner(file) {
   try {
-    const v = JSON.parse(fs28.readFileSync(file, "utf8"));
+    const v = JSON.parse(fs26.readFileSync(file, "utf8"));
     return typeof v.pid === "number" && typeof v.nonce === "string" && typeof v.at === "number" ? { pid: v.pid, started: typeof v.started === "string" ? v.started : null, nonce: v.nonce, at: v.at } : null;
   } catch {
     return null;
@@ -25876,7 +25885,7 @@ function readOwner(file) {
 function isStale(owner, file, now2) {
   if (owner === null) {
     try {
-      return now2 - fs28.statSync(file).mtimeMs > 2e3;
+      return now2 - fs26.statSync(file).mtimeMs > 2e3;
     } catch {
       return false;
     }
@@ -25889,26 +25898,26 @@ function isStale(owner, file, now2) {
 function breakStale(file, judged) {
   const aside = `${file}.${process.pid}.${crypto2.randomBytes(4).toString("hex")}.stale`;
   try {
-    fs28.renameSync(file, aside);
+    fs26.renameSync(file, aside);
   } catch {
     return;
   }
   const taken = readOwner(aside);
   if (judged !== null && taken !== null && taken.nonce !== judged.nonce) {
     try {
-      fs28.linkSync(aside, file);
+      fs26.linkSync(aside, file);
     } catch {
     }
   }
-  fs28.rmSync(aside, { force: true });
+  fs26.rmSync(aside, { force: true });
 }
 function canonical(p) {
   const abs = path47.resolve(p);
   try {
-    return fs28.realpathSync(abs);
+    return fs26.realpathSync(abs);
   } catch {
     try {
-      return path47.join(fs28.realpathSync(path47.dirname(abs)), path47.basename(abs));
+      return path47.join(fs26.realpathSync(path47.dirname(abs)), path47.basename(abs));
     } catch {
       return abs;
     }
@@ -25917,8 +25926,8 @@ function canonical(p) {
 function lockDir() {
   const user = typeof process.getuid === "function" ? String(process.getuid()) : crypto2.createHash("sha256").update(os3.userInfo().username).digest("hex").slice(0, 12);
   const dir = path47.join(os3.tmpdir(), `session-brief-locks-${user}`);
-  fs28.mkdirSync(dir, { recursive: true, mode: 448 });
-  const st = fs28.lstatSync(dir);
+  fs26.mkdirSync(dir, { recursive: true, mode: 448 });
+  const st = fs26.lstatSync(dir);
   if (!st.isDirectory() || typeof process.getuid === "function" && st.uid !== process.getuid()) {
     throw new WriteError(`the lock folder ${dir} is not a folder of this user; nothing was changed. Remove it and run this again.`);
   }
@@ -25933,15 +25942,15 @@ function acquireLock(target, waitMs = WAIT_MS) {
   const deadline = Date.now() + waitMs;
   for (let delay = 5; ; delay = Math.min(100, delay * 2)) {
     try {
-      const fd = fs28.openSync(file, "wx", 384);
+      const fd = fs26.openSync(file, "wx", 384);
       try {
-        fs28.writeSync(fd, JSON.stringify({ ...me, at: Date.now() }));
+        fs26.writeSync(fd, JSON.stringify({ ...me, at: Date.now() }));
       } finally {
-        fs28.closeSync(fd);
+        fs26.closeSync(fd);
       }
       return {
         release: () => {
-          if (readOwner(file)?.nonce === me.nonce) fs28.rmSync(file, { force: true });
+          if (readOwner(file)?.nonce === me.nonce) fs26.rmSync(file, { force: true });
         }
       };
     } catch (error) {
@@ -25968,12 +25977,12 @@ function withLocks(targets2, fn) {
     for (const h of held.reverse()) h.release();
   }
 }
-var crypto2, fs28, os3, path47, STALE_MS, WAIT_MS;
+var crypto2, fs26, os3, path47, STALE_MS, WAIT_MS;
 var init_install_lock = __esm({
   "src/node/agents/install-lock.ts"() {
     "use strict";
     crypto2 = require("node:crypto");
-    fs28 = require("node:fs");
+    fs26 = require("node:fs");
     os3 = require("node:os");
     path47 = require("node:path");
     init_process_identity();
@@ -26155,7 +26164,7 @@ function commandShells(o) {
 }
 function isDir3(p) {
   try {
-    return fs29.statSync(p).isDirectory();
+    return fs27.statSync(p).isDirectory();
   } catch {
     return false;
   }
@@ -26345,11 +26354,11 @@ function dedupePaths(paths) {
     return true;
   });
 }
-var fs29, path48, HOOK_COMMAND;
+var fs27, path48, HOOK_COMMAND;
 var init_install = __esm({
   "src/node/agents/install.ts"() {
     "use strict";
-    fs29 = require("node:fs");
+    fs27 = require("node:fs");
     path48 = require("node:path");
     init_agent_contracts();
     init_command_line();
@@ -26461,7 +26470,7 @@ function now(env) {
 }
 function installedAt(vault) {
   try {
-    return fs30.statSync(bridgeTarget(vault)).mtimeMs;
+    return fs28.statSync(bridgeTarget(vault)).mtimeMs;
   } catch {
     return null;
   }
@@ -26501,11 +26510,11 @@ function sessionStartChecks(vault, registered, env = {}) {
   }
   return checks;
 }
-var fs30, path49, QUIET_DAYS, SHOWN, DAY_MS;
+var fs28, path49, QUIET_DAYS, SHOWN, DAY_MS;
 var init_doctor_sessions = __esm({
   "src/node/doctor-sessions.ts"() {
     "use strict";
-    fs30 = require("node:fs");
+    fs28 = require("node:fs");
     path49 = require("node:path");
     init_quote();
     init_options();
@@ -26644,7 +26653,7 @@ async function checkMcpServer(host, o, checks) {
   for (const r of all) {
     if (mine.includes(r)) continue;
     const target = r.args.find((a) => a.endsWith(`session-brief.cjs`)) ?? r.args[0] ?? "";
-    checks.push({ id: "mcp-registration", status: "warn", message: `${r.file} (${r.label}) starts the MCP server of another vault: ${target}.`, fix: fs31.existsSync(target) ? "Uninstall it there if this vault should be the one." : `Run "install" in ${o.vault}; it updates that entry.` });
+    checks.push({ id: "mcp-registration", status: "warn", message: `${r.file} (${r.label}) starts the MCP server of another vault: ${target}.`, fix: fs29.existsSync(target) ? "Uninstall it there if this vault should be the one." : `Run "install" in ${o.vault}; it updates that entry.` });
   }
   if (mine.length === 0) {
     checks.push({ id: "mcp-registration", status: "warn", message: `The MCP server "${MCP_SERVER_NAME}" is not registered for this vault (not in ${host.files(o.vault, o.home).map((f) => f.file).join(" or ")}): the agent has no mid-session tools.`, fix: 'Run "install" again (it registers the server beside the hooks).' });
@@ -26668,12 +26677,12 @@ async function checkMcpServer(host, o, checks) {
   checks.push({ id: "mcp-run", status: "ok", message: `${shown} started and lists its tools: ${listed.join(", ")}.` });
   if (probe.lingered) checks.push({ id: "mcp-run", status: "warn", message: `${shown} did not exit within ${EXIT_WAIT_MS / 1e3} s after its input closed; the agent may leave it running.` });
 }
-var import_node_child_process3, fs31, path50, EXIT_WAIT_MS;
+var import_node_child_process3, fs29, path50, EXIT_WAIT_MS;
 var init_doctor_mcp = __esm({
   "src/node/agents/doctor-mcp.ts"() {
     "use strict";
     import_node_child_process3 = require("node:child_process");
-    fs31 = require("node:fs");
+    fs29 = require("node:fs");
     path50 = require("node:path");
     init_contract();
     init_files();
@@ -26739,7 +26748,7 @@ function claudeUserFolder(env, home) {
 }
 function readJsonObject(file) {
   try {
-    const value = JSON.parse(fs32.readFileSync(file, "utf8").replace(/^\uFEFF/, ""));
+    const value = JSON.parse((readRegularFile(file, 16 * 1024 * 1024)?.toString("utf8") ?? "").replace(/^\uFEFF/, ""));
     return value !== null && typeof value === "object" && !Array.isArray(value) ? value : null;
   } catch {
     return null;
@@ -26765,12 +26774,12 @@ function pluginEnabled(projectDir, env, home) {
   }
   return [...state.values()];
 }
-var fs32, path52, CLAUDE_PLUGIN_NAME;
+var path52, CLAUDE_PLUGIN_NAME;
 var init_claude_plugin = __esm({
   "src/node/claude-plugin.ts"() {
     "use strict";
-    fs32 = require("node:fs");
     path52 = require("node:path");
+    init_state_file();
     CLAUDE_PLUGIN_NAME = "session-brief";
   }
 });
@@ -27069,7 +27078,7 @@ function mcpFileBeside(bridgeDir) {
 }
 function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   const file = mcpFileBeside(bridgeDir);
-  if (!fs33.existsSync(file)) throw new McpFileError(`the MCP server file ${file} is missing. ${FIX}.`);
+  if (!fs30.existsSync(file)) throw new McpFileError(`the MCP server file ${file} is missing. ${FIX}.`);
   let loaded;
   try {
     loaded = (0, import_node_module2.createRequire)(file)(file);
@@ -27080,11 +27089,11 @@ function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   if (loaded.version !== bridgeVersion2) throw new McpFileError(`the MCP server file ${file} is version ${loaded.version}, the bridge ${bridgeVersion2}. ${FIX}.`);
   return loaded;
 }
-var fs33, import_node_module2, path54, McpFileError, FIX;
+var fs30, import_node_module2, path54, McpFileError, FIX;
 var init_server_load = __esm({
   "src/node/mcp/server-load.ts"() {
     "use strict";
-    fs33 = require("node:fs");
+    fs30 = require("node:fs");
     import_node_module2 = require("node:module");
     path54 = require("node:path");
     init_contract();
@@ -27100,13 +27109,19 @@ __export(agents_cli_exports, {
   bridgeVersion: () => bridgeVersion,
   runAgentCommand: () => runAgentCommand
 });
+function readProgram(file) {
+  const data = readRegularFile(file, PROGRAM_MAX);
+  if (data === null) throw new Error(`${file} is missing or not a regular file`);
+  return data;
+}
 function bridgeVersion() {
   return true ? "0.1.0" : "dev";
 }
 function mcpSourceOf(scriptPath) {
   for (const script of [scriptPath, realScript(scriptPath)]) {
     try {
-      return fs34.readFileSync(mcpFileBeside(path55.dirname(bundleOf(script))));
+      const data = readRegularFile(mcpFileBeside(path55.dirname(bundleOf(script))), PROGRAM_MAX);
+      if (data !== null) return data;
     } catch {
     }
   }
@@ -27114,7 +27129,7 @@ function mcpSourceOf(scriptPath) {
 }
 function realScript(scriptPath) {
   try {
-    return fs34.realpathSync(scriptPath);
+    return fs31.realpathSync(scriptPath);
   } catch {
     return scriptPath;
   }
@@ -27165,7 +27180,7 @@ async function runAgentCommand(args, scriptPath, env, io = defaultIo) {
     case "install": {
       let scriptSource;
       try {
-        scriptSource = fs34.readFileSync(bundleOf(scriptPath));
+        scriptSource = readProgram(bundleOf(scriptPath));
       } catch (error) {
         return usage(`cannot read the running bridge ${scriptPath}: ${error.message}`);
       }
@@ -27190,7 +27205,7 @@ async function runAgentCommand(args, scriptPath, env, io = defaultIo) {
     case "doctor": {
       let scriptSource;
       try {
-        scriptSource = fs34.readFileSync(bundleOf(scriptPath));
+        scriptSource = readProgram(bundleOf(scriptPath));
       } catch {
         scriptSource = void 0;
       }
@@ -27204,11 +27219,11 @@ async function runAgentCommand(args, scriptPath, env, io = defaultIo) {
       return usage(`unknown command "${args.command}"`);
   }
 }
-var fs34, os4, path55, defaultIo;
+var fs31, os4, path55, PROGRAM_MAX, defaultIo;
 var init_agents_cli = __esm({
   "bridge/commands/agents-cli.ts"() {
     "use strict";
-    fs34 = require("node:fs");
+    fs31 = require("node:fs");
     os4 = require("node:os");
     path55 = require("node:path");
     init_format();
@@ -27220,6 +27235,8 @@ var init_agents_cli = __esm({
     init_uninstall();
     init_quote();
     init_server_load();
+    init_state_file();
+    PROGRAM_MAX = 64 * 1024 * 1024;
     defaultIo = {
       out: (t) => process.stdout.write(safeLines(t)),
       err: (t) => process.stderr.write(safeLines(t))
@@ -27396,7 +27413,7 @@ function realPathOf2(absolute) {
   const missing = [];
   for (; ; ) {
     try {
-      return path57.join(fs35.realpathSync(current), ...missing);
+      return path57.join(fs32.realpathSync(current), ...missing);
     } catch (error) {
       const parent = path57.dirname(current);
       if (error.code !== "ENOENT" || parent === current) throw error;
@@ -27423,7 +27440,7 @@ function resolveVaultPath(root, given) {
   let real;
   let realRoot2;
   try {
-    realRoot2 = fs35.realpathSync(root);
+    realRoot2 = fs32.realpathSync(root);
     real = realPathOf2(absolute);
   } catch (error) {
     throw new PathRefused(`${shown} cannot be resolved: ${error.message}`);
@@ -27431,11 +27448,11 @@ function resolveVaultPath(root, given) {
   if (!inside2(realRoot2, real)) throw new PathRefused(`${shown} leads out of the vault through a symbolic link (to ${real}); only files inside the vault are allowed`);
   return { rel, absolute };
 }
-var fs35, path57, PathRefused;
+var fs32, path57, PathRefused;
 var init_vault_path = __esm({
   "src/node/mcp/vault-path.ts"() {
     "use strict";
-    fs35 = require("node:fs");
+    fs32 = require("node:fs");
     path57 = require("node:path");
     init_scope();
     PathRefused = class extends Error {
@@ -27445,8 +27462,8 @@ var init_vault_path = __esm({
 
 // src/node/mcp/mark-reviewed.ts
 function readText2(file) {
-  const stat = fs36.statSync(file);
-  const data = fs36.readFileSync(file);
+  const stat = fs33.statSync(file);
+  const data = fs33.readFileSync(file);
   let text2;
   try {
     text2 = strict.decode(data);
@@ -27464,12 +27481,12 @@ function markReviewed(ctx, given) {
   }
   let stat;
   try {
-    stat = fs36.statSync(target.absolute);
+    stat = fs33.statSync(target.absolute);
   } catch {
     throw new PathRefused(`${shown} does not exist in the vault`);
   }
   if (!stat.isFile()) throw new PathRefused(`${shown} is not a file`);
-  const file = fs36.realpathSync(target.absolute);
+  const file = fs33.realpathSync(target.absolute);
   const { text: text2, stat: read2 } = readText2(file);
   const tags = ctx.settings.tags;
   const flags = flagsOf(noteFactsFromText(text2), lowerTagNames(tags));
@@ -27481,16 +27498,16 @@ function markReviewed(ctx, given) {
   if (!flagsOf(noteFactsFromText(edit.text), lowerTagNames(tags)).reviewDone) {
     throw new PathRefused(`${target.rel} was left unchanged: adding #${tags.reviewDone} to its properties would not be recognised`);
   }
-  const now2 = fs36.statSync(file);
+  const now2 = fs33.statSync(file);
   if (now2.mtimeMs !== read2.mtimeMs || now2.size !== read2.size) throw new PathRefused(`${target.rel} changed while it was being edited; it was left unchanged. Try again.`);
-  writeStateFile(fs36.realpathSync(ctx.root), file, edit.text, { mode: "keep" });
+  writeStateFile(fs33.realpathSync(ctx.root), file, edit.text, { mode: "keep" });
   return { path: target.rel, changed: true, message: `Marked ${target.rel} reviewed: added #${tags.reviewDone} to its properties.`, hits };
 }
-var fs36, strict;
+var fs33, strict;
 var init_mark_reviewed = __esm({
   "src/node/mcp/mark-reviewed.ts"() {
     "use strict";
-    fs36 = require("node:fs");
+    fs33 = require("node:fs");
     init_flags();
     init_frontmatter_edit();
     init_note_facts();
@@ -27580,7 +27597,7 @@ async function ruleCheckTool(t, paths) {
   if (paths !== void 0 && paths.length > 0) {
     const rels = paths.map((p) => {
       const resolved = resolveVaultPath(ctx.root, p);
-      if (resolved.rel !== "" && !fs37.existsSync(resolved.absolute)) throw new PathRefused(`${JSON.stringify(p)} does not exist in the vault`);
+      if (resolved.rel !== "" && !fs34.existsSync(resolved.absolute)) throw new PathRefused(`${JSON.stringify(p)} does not exist in the vault`);
       return resolved.rel;
     });
     targets2 = targetsUnder(ctx.root, rels);
@@ -27603,11 +27620,11 @@ function toolHandlers(t) {
     markReviewed: (notePath2) => markReviewedTool(t, notePath2)
   };
 }
-var fs37;
+var fs34;
 var init_tools = __esm({
   "src/node/mcp/tools.ts"() {
     "use strict";
-    fs37 = require("node:fs");
+    fs34 = require("node:fs");
     init_item_ids();
     init_quote();
     init_report_text();
@@ -27924,7 +27941,7 @@ function serve(args, scriptPath, env) {
   cache.summarize = (now2) => summarizeFiles({ root: ctx.root, pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders }, now2, ctx.settings.maxNamesPerItem);
   let watcher = null;
   try {
-    watcher = fs38.watch(ctx.root, { recursive: true }, (_event, name) => {
+    watcher = fs35.watch(ctx.root, { recursive: true }, (_event, name) => {
       if (name === null || !ignored(String(name))) {
         keeper.markDirty();
         cache.changed();
@@ -27958,11 +27975,11 @@ function serve(args, scriptPath, env) {
     })
   );
 }
-var fs38, path59, VERIFY_MS, BriefKeeper;
+var fs35, path59, VERIFY_MS, BriefKeeper;
 var init_serve = __esm({
   "bridge/commands/serve.ts"() {
     "use strict";
-    fs38 = require("node:fs");
+    fs35 = require("node:fs");
     path59 = require("node:path");
     init_args();
     init_dates();

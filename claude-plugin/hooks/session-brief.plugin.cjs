@@ -34,8 +34,66 @@ var os = require("node:os");
 var path2 = require("node:path");
 
 // src/node/claude-plugin.ts
-var fs = require("node:fs");
+var fs2 = require("node:fs");
 var path = require("node:path");
+
+// src/node/state-file.ts
+var fs = require("node:fs");
+var C = fs.constants;
+var NOFOLLOW = C.O_NOFOLLOW ?? 0;
+var NONBLOCK = C.O_NONBLOCK ?? 0;
+var READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;
+var CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;
+var APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;
+var TRACE = process.env.SESSION_BRIEF_STATE_TRACE;
+var foldCase = process.platform === "darwin" || process.platform === "win32";
+var UNCLEAN = process.platform === "win32" ? /(?:)/ : /\/\/|\/\.{1,2}(?:\/|$)|.\/$/;
+function describe(st) {
+  if (st.isSymbolicLink()) return "is a symbolic link";
+  if (st.isDirectory()) return "is a folder";
+  if (st.isFIFO()) return "is a FIFO (named pipe)";
+  if (st.isSocket()) return "is a socket";
+  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";
+  return "is not a regular file";
+}
+function readRange(fd, from, maxBytes) {
+  const size = fs.fstatSync(fd).size;
+  const length = Math.max(0, Math.min(size - from, maxBytes));
+  const buf = Buffer.allocUnsafe(length);
+  let got = 0;
+  while (got < length) {
+    const n = fs.readSync(fd, buf, got, length - got, from + got);
+    if (n === 0) break;
+    got += n;
+  }
+  return buf.subarray(0, got);
+}
+function readAgentSettingsFile(file, maxBytes) {
+  let fd;
+  try {
+    fd = fs.openSync(file, C.O_RDONLY | NONBLOCK);
+  } catch (error) {
+    if (error.code === "ENOENT") return null;
+    throw error;
+  }
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) throw new Error(describe(st));
+    if (st.size > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);
+    return readRange(fd, 0, maxBytes);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+function readRegularFile(file, maxBytes) {
+  try {
+    return readAgentSettingsFile(file, maxBytes);
+  } catch {
+    return null;
+  }
+}
+
+// src/node/claude-plugin.ts
 var PLUGIN_HOOK_EVENTS = { "session-start": "SessionStart", "post-tool-use": "PostToolUse", "pre-tool-use": "PreToolUse" };
 function claudeUserFolder(env, home) {
   const given = env.CLAUDE_CONFIG_DIR;
@@ -43,7 +101,7 @@ function claudeUserFolder(env, home) {
 }
 function isFolder(p) {
   try {
-    return fs.statSync(p).isDirectory();
+    return fs2.statSync(p).isDirectory();
   } catch {
     return false;
   }
@@ -51,7 +109,7 @@ function isFolder(p) {
 function vaultAbove(start) {
   let dir = path.resolve(start);
   for (; ; ) {
-    if (isFolder(path.join(dir, ".obsidian")) || fs.existsSync(path.join(dir, ".claude", "hooks", "session-brief.json"))) return dir;
+    if (isFolder(path.join(dir, ".obsidian")) || fs2.existsSync(path.join(dir, ".claude", "hooks", "session-brief.json"))) return dir;
     const up = path.dirname(dir);
     if (up === dir) return null;
     dir = up;
@@ -59,7 +117,7 @@ function vaultAbove(start) {
 }
 function readJsonObject(file) {
   try {
-    const value = JSON.parse(fs.readFileSync(file, "utf8").replace(/^\uFEFF/, ""));
+    const value = JSON.parse((readRegularFile(file, 16 * 1024 * 1024)?.toString("utf8") ?? "").replace(/^\uFEFF/, ""));
     return value !== null && typeof value === "object" && !Array.isArray(value) ? value : null;
   } catch {
     return null;
@@ -98,7 +156,7 @@ function commandsFor(settings, event) {
 }
 function installedHookRuns(vault, projectDir, event, env, home, host = "claude-code") {
   const entry = path.join(vault, ".claude", "hooks", "session-brief.cjs");
-  if (!fs.existsSync(entry)) return false;
+  if (!fs2.existsSync(entry)) return false;
   const files = host === "codex" ? codexHookFiles(projectDir, env, home) : sessionSettingsFiles(projectDir, env, home).map((f) => f.file);
   for (const file of files) {
     const settings = readJsonObject(file);

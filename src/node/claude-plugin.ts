@@ -8,6 +8,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { readRegularFile } from './state-file';
 
 /** The plugin's name in its manifest and in the marketplace; Claude Code enables it as `session-brief@<marketplace>`. */
 export const CLAUDE_PLUGIN_NAME = 'session-brief';
@@ -49,7 +50,7 @@ export function vaultAbove(start: string): string | null {
 
 function readJsonObject(file: string): Record<string, unknown> | null {
 	try {
-		const value = JSON.parse(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '')) as unknown;
+		const value = JSON.parse((readRegularFile(file, 16 * 1024 * 1024)?.toString('utf8') ?? '').replace(/^\uFEFF/, '')) as unknown;
 		return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 	} catch {
 		return null;

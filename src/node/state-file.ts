@@ -523,6 +523,19 @@ export function readAgentSettingsFile(file: string, maxBytes: number): Buffer | 
 	}
 }
 
+/**
+ * A regular file anywhere, for what is not a state file of a vault: the user's own settings and
+ * Session Brief's own program files (which may lie in a clone or an npm folder). Like every read
+ * here it never waits on a FIFO and is bounded; null when missing, not a regular file or too large.
+ */
+export function readRegularFile(file: string, maxBytes: number): Buffer | null {
+	try {
+		return readAgentSettingsFile(file, maxBytes);
+	} catch {
+		return null;
+	}
+}
+
 /** Removes a folder made for an agent settings file outside the vault, only when empty. */
 export function removeAgentFolderIfEmpty(dir: string): void {
 	try {

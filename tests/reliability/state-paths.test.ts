@@ -116,7 +116,9 @@ function statePaths(): string[] {
 	const trace = path.join(p.home, 'trace.txt');
 	runAll(p, trace);
 	const written = fs.readFileSync(trace, 'utf8').split('\n').filter((l) => l !== '');
-	const rels = written.map((f) => path.relative(p.vault, f)).filter((r) => !r.startsWith('..') && !r.endsWith('.tmp') && r !== '');
+	// The hook entry is the program the host starts (`node <vault>/.claude/hooks/session-brief.cjs`):
+	// whoever replaces it replaces Session Brief itself, which no code of its own can refuse.
+	const rels = written.map((f) => path.relative(p.vault, f)).filter((r) => !r.startsWith('..') && !r.endsWith('.tmp') && r !== '' && r !== path.join('.claude', 'hooks', 'session-brief.cjs'));
 	return [...new Set(rels)].sort();
 }
 

@@ -3,11 +3,11 @@
  * only after the user trusted it in `/hooks` (keyed to the hook's hash, so again after every
  * change). Nothing fails when a step is missing: the brief just never arrives. Sources: docs/agents.md.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Scope } from './host-spec';
 import type { TrustFinding } from './trust-finding';
 import { same } from './trust-paths';
+import { readRegularFile } from '../state-file';
 
 /** Whether `~/.codex/config.toml` marks the project trusted (`[projects."<path>"]` with `trust_level = "trusted"`). */
 export function codexProjectTrusted(configToml: string, vault: string, platform: NodeJS.Platform = process.platform): boolean | undefined {
@@ -37,7 +37,7 @@ export function codexTrust(vault: string, home: string, scope: Scope | undefined
 		const config = path.join(codexHome, 'config.toml');
 		let text = '';
 		try {
-			text = fs.readFileSync(config, 'utf8');
+			text = readRegularFile(config, 16 * 1024 * 1024)?.toString('utf8') ?? '';
 		} catch {
 			text = '';
 		}

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import type { JSONPath } from 'jsonc-parser';
 import type { AgentId } from '../../core/agent-contracts';
 import type { Scope } from './host-spec';
+import { readStateJson } from '../state-file';
 
 export const MANIFEST_NAME = 'session-brief.json';
 
@@ -45,7 +46,8 @@ export function manifestPath(vault: string): string {
 /** A missing or foreign manifest reads as none: uninstall then falls back to recognising entries. */
 export function readManifest(vault: string): Manifest | null {
 	try {
-		const v = JSON.parse(fs.readFileSync(manifestPath(vault), 'utf8')) as Partial<Manifest>;
+		// Through the state-file module: a link or FIFO planted as the record is no record.
+		const v = readStateJson(vault, manifestPath(vault), 16 * 1024 * 1024) as Partial<Manifest>;
 		if (typeof v !== 'object' || v === null || !Array.isArray(v.installs)) return null;
 		return {
 			...(typeof v.configDir === 'string' ? { configDir: v.configDir } : {}),

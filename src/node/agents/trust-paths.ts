@@ -1,10 +1,13 @@
 /** Path and JSON helpers the hosts' trust checks share. */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { readRegularFile } from '../state-file';
+
+/** A settings file larger than this is not one to read. */
+const SETTINGS_MAX = 16 * 1024 * 1024;
 
 export function readJson(file: string): unknown {
 	try {
-		return JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+		return JSON.parse(readRegularFile(file, SETTINGS_MAX)?.toString('utf8') ?? '') as unknown;
 	} catch {
 		return undefined;
 	}
