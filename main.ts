@@ -36,6 +36,8 @@ export default class SessionBriefPlugin extends Plugin {
 		if (Platform.isDesktopApp) await saveSettings(this, this.settings);
 
 		this.sync = new IndexSync(this.app, this.settings, () => this.onIndexChanged());
+		// From load, not layout ready: Obsidian's first `resolved` can come before the layout is ready.
+		this.sync.listen(this);
 		this.service = new BriefService(this.app, this.sync.index, () => this.settings);
 		// The Daily notes settings live in the service alone, read before anything asks for the brief.
 		await this.service.refreshDailyNoteSettings();

@@ -153,6 +153,7 @@ async function child(opts: ChildOptions): Promise<void> {
 		peak = Math.max(peak, process.memoryUsage().heapUsed);
 	}, 2);
 	t = now();
+	sync.listen(plugin as never);
 	sync.start(plugin as never);
 	app.metadataCache.trigger('resolved');
 	await sync.whenBuilt();

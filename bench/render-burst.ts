@@ -139,6 +139,7 @@ async function main(): Promise<void> {
 		const actions = new ReviewActions(app as never, service, sync.index);
 		const agents = new AgentChanges(app as never, () => settings);
 		app.workspace.setLayoutReady();
+		sync.listen(plugin as never);
 		sync.start(plugin as never);
 		app.metadataCache.trigger('resolved');
 		await sync.whenBuilt();

@@ -108,20 +108,17 @@ window.sessionBriefRecording = (async (app, options) => {
 		}
 		const file = files.links;
 
-		// 2. What the cache records per file (internal `fileCache`), and mtime precision.
-		answers.fileCacheRecord = await probe(async () => {
-			const records = app.metadataCache.fileCache;
-			const r = records && records[file.path];
+		// 2. mtime precision (index rows carry whole ms), and how this start went for the plugin: which
+		// came first, `resolved` or layout ready, and what ended start-up (src/plugin/index-sync.ts).
+		answers.mtime = await probe(async () => {
 			const stat = await app.vault.adapter.stat(file.path);
-			return {
-				present: Boolean(r),
-				keys: r ? Object.keys(r).sort() : [],
-				matchesStat: Boolean(r) && r.mtime === file.stat.mtime && r.size === file.stat.size,
-				tfileMtime: file.stat.mtime,
-				adapterMtime: stat ? stat.mtime : null,
-				mtimeIsWholeMs: Number.isInteger(file.stat.mtime),
-				initialized: typeof app.metadataCache.initialized === 'boolean' ? app.metadataCache.initialized : null,
-			};
+			return { tfileMtime: file.stat.mtime, adapterMtime: stat ? stat.mtime : null, mtimeIsWholeMs: Number.isInteger(file.stat.mtime) };
+		});
+		answers.startup = await probe(async () => {
+			const plugin = app.plugins && app.plugins.plugins && app.plugins.plugins['session-brief'];
+			const sync = plugin && plugin.sync;
+			if (!sync) return { pluginLoaded: false };
+			return { pluginLoaded: true, ready: sync.ready, ...sync.startup, indexCurrentAt: app.loadLocalStorage('session-brief-index-current-at') };
 		});
 
 		// 3. An edit from outside Obsidian (the adapter writes like another program would): the order of
@@ -136,9 +133,8 @@ window.sessionBriefRecording = (async (app, options) => {
 			await sleep(300);
 			vaultEvents.stop();
 			metaEvents.stop();
-			const r = app.metadataCache.fileCache && app.metadataCache.fileCache[file.path];
 			const order = [...vaultEvents.seen, ...metaEvents.seen].sort((a, b) => a.at - b.at).map((s) => s.event);
-			return { changedArrived: ok, order, staleRightAfter, recordMatchesStatAfter: Boolean(r) && r.mtime === file.stat.mtime && r.size === file.stat.size };
+			return { changedArrived: ok, order, staleRightAfter };
 		});
 
 		// 4. Vault.process with a function that changes nothing: is the file written (mtime, events)?

@@ -133,23 +133,14 @@ export class PlainAdapter {
 	}
 }
 
-/** What Obsidian records per file about the text its cache entry was computed from. */
-export interface FileCacheRecord {
-	hash: string;
-	mtime: number;
-	size: number;
-}
-
 export class MetadataCache extends Events {
 	private readonly caches = new Map<string, StubCachedMetadata>();
 	/**
-	 * Internal in Obsidian (not in obsidian.d.ts): per path, the hash, mtime and size of the text the
-	 * entry was computed from. Shape: obsidian-typings' `MetadataCache.fileCache` (`FileCacheEntry
-	 * { hash, mtime, size }`); at start-up Obsidian keeps the entries whose mtime and size match the
-	 * file and re-reads the others (github.com/sotashimozono/obsidian-remote-ssh issue #513, tracing 1.13's
-	 * `metadataCache.initialize()`). Until the re-read, `getFileCache` serves the old entry.
+	 * Paths whose entry was restored from an earlier session and predates the file. Obsidian keeps
+	 * such a record internally (not in obsidian.d.ts); the stand-in keeps it private, so no code can
+	 * lean on it: `getFileCache` serves the old entry until the start-up re-parse reaches the note.
 	 */
-	fileCache: Record<string, FileCacheRecord> = {};
+	readonly #stale = new Set<string>();
 	/** Parses still queued: `settle()` waits for them. */
 	private queue: Promise<void> = Promise.resolve();
 	constructor(private readonly vault: Vault) {
@@ -191,7 +182,7 @@ export class MetadataCache extends Events {
 	private store(file: TFile, data: string): StubCachedMetadata {
 		const cache = parseNote(data);
 		this.caches.set(file.path, cache);
-		this.fileCache[file.path] = { hash: `h${data.length}:${file.stat.mtime}`, mtime: file.stat.mtime, size: file.stat.size };
+		this.#stale.delete(file.path);
 		return cache;
 	}
 	/** Parses now, silently: the state Obsidian restores from its own cache at startup. */
@@ -200,44 +191,45 @@ export class MetadataCache extends Events {
 	}
 	/**
 	 * Test-only: the entry restored at startup describes `oldText`, the note as it was when Obsidian
-	 * was last closed (it was edited outside Obsidian since): recorded mtime and size are the old ones.
+	 * was last closed (it was edited outside Obsidian since).
 	 */
 	restoreStale(p: string, oldText: string): void {
 		const file = this.vault.getFileByPath(p);
 		if (file === null) throw new Error(`no file ${p}`);
 		this.caches.set(p, parseNote(oldText));
-		this.fileCache[p] = { hash: `old:${p}`, mtime: file.stat.mtime - 60_000, size: Buffer.byteLength(oldText) };
+		this.#stale.add(p);
 	}
 	/**
-	 * Test-only: Obsidian's start-up re-parse after the layout is ready: every note whose recorded
-	 * mtime/size differ from the file is parsed again, one per task (`changed` each), then `resolved`
-	 * (obsidian.d.ts 1.13.1 line 4471: "Called when all files has been resolved"). Resolves when `resolved` was sent.
+	 * Test-only: Obsidian's start-up parsing: every note with no entry or a stale one is parsed, one
+	 * per task (`changed` each), then `resolved` ("Called when all files has been resolved",
+	 * obsidian.d.ts 1.13.1 line 4471). Tests call it before or after the layout is ready: Obsidian
+	 * gives no order (docs/obsidian-runtime.md). `resolved: false` leaves `resolved` out, as reported
+	 * for the initial load; `only` parses just those paths. Resolves when the last event was sent.
 	 */
-	async startupReparse(): Promise<void> {
+	async startupReparse(options: { resolved?: boolean; only?: readonly string[] } = {}): Promise<void> {
 		for (const file of this.vault.getMarkdownFiles()) {
-			const r = this.fileCache[file.path];
-			if (r !== undefined && r.mtime === file.stat.mtime && r.size === file.stat.size) continue;
+			if (options.only !== undefined && !options.only.includes(file.path)) continue;
+			if (this.caches.has(file.path) && !this.#stale.has(file.path)) continue;
 			await new Promise<void>((resolve) => setTimeout(resolve, 0));
 			if (this.vault.getFileByPath(file.path) !== file) continue;
 			const data = this.vault.readSync(file);
 			this.trigger('changed', file, data, this.store(file, data));
 		}
 		await new Promise<void>((resolve) => setTimeout(resolve, 0));
-		this.trigger('resolved');
+		if (options.resolved !== false) this.trigger('resolved');
 	}
 	forget(p: string): StubCachedMetadata | null {
 		const c = this.caches.get(p) ?? null;
 		this.caches.delete(p);
-		delete this.fileCache[p];
+		this.#stale.delete(p);
 		return c;
 	}
 	move(from: string, to: string): void {
 		const c = this.caches.get(from);
-		const r = this.fileCache[from];
+		const stale = this.#stale.delete(from);
 		this.caches.delete(from);
-		delete this.fileCache[from];
 		if (c !== undefined) this.caches.set(to, c);
-		if (r !== undefined) this.fileCache[to] = r;
+		if (stale) this.#stale.add(to);
 	}
 	/** Re-parses a file after the current task, as Obsidian's worker does, then `changed` and `resolved`. */
 	schedule(file: TFile): void {

@@ -1,6 +1,6 @@
 /**
  * What real Obsidian does that a plain stand-in would not (docs/obsidian-runtime.md): start-up
- * parsing after the layout is ready with entries that predate the file, popout windows with their
+ * parsing in either order with layout ready (or without `resolved`), entries that predate the file, popout windows with their
  * own DOM classes, deferred leaves, a plugin folder not named after the id, and settings rewritten
  * by a sync. Each behaviour is modelled in tests/obsidian-stub with its evidence.
  */
@@ -14,6 +14,7 @@ import { settingsKey } from '../../src/core/cache-key';
 import { asBriefCache, BRIEF_FILE, type BriefCache } from '../../src/core/cache-format';
 import { DISCOVERY_FILE } from '../../src/core/live-protocol';
 import { WRITE_DELAY_MS } from '../../src/plugin/cache-writer';
+import { CURRENT_AT_KEY, IndexSync } from '../../src/plugin/index-sync';
 import type { LiveChannel } from '../../src/plugin/live-channel';
 import { VIEW_TYPE_REVIEW } from '../../src/plugin/review-view';
 import type { RuleCheckRunner } from '../../src/plugin/rule-check-runner';
@@ -41,18 +42,29 @@ function live(plugin: SessionBriefPlugin): LiveChannel {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+const OLD = Date.now() - 3_600_000;
+const STAMP = Date.now() - 1_800_000;
+
 /**
- * A vault whose metadata cache, restored at start, still describes two notes as they were when
- * Obsidian was closed: `Old flag.md` was flagged then (no longer), `New flag.md` was not (now is).
+ * A vault as Obsidian starts it. `warm`: its metadata cache restored from the last session, which
+ * still describes two notes as they were when Obsidian was closed: `Old flag.md` was flagged then (no
+ * longer), `New flag.md` was not (now is); they were edited since the index was last current (the
+ * stamp), the other notes before. `cold`: no entries yet. The fallback wait is an hour: a test that
+ * passes here became ready without it.
  */
-async function startWithStaleCache(files: Record<string, string> = {}): Promise<{ app: App; plugin: SessionBriefPlugin; base: string }> {
-	const base = tempVault({ 'Notes/Old flag.md': 'Reviewed, nothing left\n', 'Notes/New flag.md': 'Look at this #needs-review\n', 'Notes/Plain.md': 'Plain\n', ...files });
+async function startVault(mode: 'warm' | 'cold', files: Record<string, string> = {}): Promise<{ app: App; plugin: SessionBriefPlugin; base: string }> {
+	const base = tempVault({ 'Notes/Old flag.md': 'Reviewed, nothing left\n', 'Notes/New flag.md': 'Look at this #needs-review\n', 'Notes/Plain.md': 'Plain\n', 'Notes/Kept.md': 'Still open #needs-review\n', ...files });
+	for (const p of ['Notes/Plain.md', 'Notes/Kept.md']) fs.utimesSync(path.join(base, p), OLD / 1000, OLD / 1000);
 	const app = App.create(base);
-	app.metadataCache.primeAll();
-	app.metadataCache.restoreStale('Notes/Old flag.md', 'Check this #needs-review\n');
-	app.metadataCache.restoreStale('Notes/New flag.md', 'Nothing yet\n');
+	app.saveLocalStorage(CURRENT_AT_KEY, STAMP);
+	if (mode === 'warm') {
+		app.metadataCache.primeAll();
+		app.metadataCache.restoreStale('Notes/Old flag.md', 'Check this #needs-review\n');
+		app.metadataCache.restoreStale('Notes/New flag.md', 'Nothing yet\n');
+	}
 	const plugin = new SessionBriefPlugin(app as never, MANIFEST);
 	await plugin.onload();
+	internals(plugin).sync.startupFallbackMs = 3_600_000;
 	return { app, plugin, base };
 }
 
@@ -63,54 +75,134 @@ async function stop(app: App, plugin: SessionBriefPlugin, base: string): Promise
 	fs.rmSync(base, { recursive: true, force: true });
 }
 
-describe('start-up parsing', () => {
-	it('keeps the cache pending and the live channel closed until the re-parse after layout ready has ended', async () => {
-		const { app, plugin, base } = await startWithStaleCache();
+const FLAGGED = ['Notes/Kept.md', 'Notes/New flag.md'];
+
+describe('start-up in either order (docs/obsidian-runtime.md)', () => {
+	it('`resolved` before the layout is ready: ready at the first pass, from the re-parsed entries', async () => {
+		const { app, plugin, base } = await startVault('warm');
+		try {
+			const { sync, service } = internals(plugin);
+			await app.metadataCache.startupReparse();
+			const reads = app.vault.cachedReads;
+			app.workspace.setLayoutReady();
+			await sync.whenReady();
+			expect(sync.startup).toMatchObject({ resolvedBeforeLayout: true, endedBy: 'resolved' });
+			expect(service.brief().items.needsReview?.paths).toEqual(FLAGGED);
+			// The entries are current: only the flagged notes' lines are read, for the report's text.
+			expect(app.vault.cachedReads - reads).toBe(2);
+		} finally {
+			await stop(app, plugin, base);
+		}
+	});
+
+	it('layout ready first, `resolved` never: ready as soon as every note has an entry, the notes edited since the index was current read from disk', async () => {
+		const { app, plugin, base } = await startVault('warm');
 		const pluginDir = path.join(base, '.obsidian', 'plugins', MANIFEST.id);
 		try {
-			const { sync, writer } = internals(plugin);
+			const { sync, service } = internals(plugin);
+			app.workspace.setLayoutReady();
+			await sync.whenReady();
+			expect(sync.startup).toMatchObject({ resolvedBeforeLayout: false, endedBy: 'every-entry', waitingAtPass: 0, unverifiedAtPass: 2 });
+			expect(service.brief().items.needsReview?.paths).toEqual(FLAGGED);
+			expect(sync.index.get('Notes/New flag.md')?.flags?.needsReview[0]?.text).toBe('Look at this #needs-review');
+			await vi.waitFor(() => expect(briefFile(pluginDir)?.plugin?.pending).toBe(false), { timeout: 5000 });
+			expect(briefFile(pluginDir)?.brief.items.needsReview?.paths).toEqual(FLAGGED);
+			await vi.waitFor(() => expect(live(plugin).running).toBe(true), { timeout: 5000 });
+			// The re-parse arriving later changes nothing.
+			await app.metadataCache.startupReparse();
+			await settle(app);
+			expect(service.brief().items.needsReview?.paths).toEqual(FLAGGED);
+		} finally {
+			await stop(app, plugin, base);
+		}
+	});
+
+	it('layout ready first, `resolved` after it: the same brief', async () => {
+		const { app, plugin, base } = await startVault('warm');
+		try {
+			const { sync, service } = internals(plugin);
+			app.workspace.setLayoutReady();
+			await app.metadataCache.startupReparse();
+			await sync.whenReady();
+			expect(service.brief().items.needsReview?.paths).toEqual(FLAGGED);
+		} finally {
+			await stop(app, plugin, base);
+		}
+	});
+
+	it('a cold cache, `resolved` never: pending while notes lack an entry, ready the moment the last one has it', async () => {
+		const { app, plugin, base } = await startVault('cold');
+		const pluginDir = path.join(base, '.obsidian', 'plugins', MANIFEST.id);
+		try {
+			const { sync, service, writer } = internals(plugin);
 			app.workspace.setLayoutReady();
 			await sync.whenBuilt();
-			// Longer than the write debounce: a plugin that took the first pass as the end would have written by now.
+			expect(sync.startup.waitingAtPass).toBe(4);
+			await app.metadataCache.startupReparse({ resolved: false, only: ['Notes/Plain.md', 'Notes/Kept.md', 'Notes/Old flag.md'] });
+			// Longer than the write debounce: a plugin that took a partial cache as the end would have written by now.
 			await sleep(WRITE_DELAY_MS + 300);
 			await writer.idle();
 			expect(sync.ready).toBe(false);
 			expect(briefFile(pluginDir)?.plugin?.pending ?? true).toBe(true);
 			expect(live(plugin).running).toBe(false);
 
-			await app.metadataCache.startupReparse();
+			await app.metadataCache.startupReparse({ resolved: false });
 			await sync.whenReady();
+			expect(sync.startup.endedBy).toBe('every-entry');
+			expect(service.brief().items.needsReview?.paths).toEqual(FLAGGED);
 			await vi.waitFor(() => expect(briefFile(pluginDir)?.plugin?.pending).toBe(false), { timeout: 5000 });
-			expect(briefFile(pluginDir)?.brief.items.needsReview?.paths).toEqual(['Notes/New flag.md']);
-			await vi.waitFor(() => expect(live(plugin).running).toBe(true), { timeout: 5000 });
 		} finally {
 			await stop(app, plugin, base);
 		}
 	});
 
-	it('never takes a cache entry whose recorded mtime or size differ from the file: it reads the note instead', async () => {
-		const { app, plugin, base } = await startWithStaleCache();
+	it('notes that never get an entry are read from disk after the bounded wait', async () => {
+		const { app, plugin, base } = await startVault('cold');
 		try {
 			const { sync, service } = internals(plugin);
-			app.workspace.setLayoutReady();
-			await sync.whenBuilt();
-			// Before the re-parse reached the two notes, the index already has them as they are on disk.
-			expect(service.brief().items.needsReview?.paths).toEqual(['Notes/New flag.md']);
-			expect(sync.index.get('Notes/New flag.md')?.flags?.needsReview[0]?.text).toBe('Look at this #needs-review');
-		} finally {
-			await stop(app, plugin, base);
-		}
-	});
-
-	it('becomes ready after a bounded wait when `resolved` does not come (plugin enabled after start-up)', async () => {
-		const { app, plugin, base } = await startWithStaleCache();
-		try {
-			const { sync } = internals(plugin);
 			sync.startupFallbackMs = 50;
 			app.workspace.setLayoutReady();
 			await sync.whenReady();
-			expect(sync.ready).toBe(true);
-			expect(internals(plugin).service.brief().items.needsReview?.paths).toEqual(['Notes/New flag.md']);
+			expect(sync.startup.endedBy).toBe('wait');
+			expect(service.brief().items.needsReview?.paths).toEqual(FLAGGED);
+		} finally {
+			await stop(app, plugin, base);
+		}
+	});
+
+	it('with no record of when the index was current, every restored entry is checked against the note', async () => {
+		const { app, plugin, base } = await startVault('warm');
+		try {
+			const { sync, service } = internals(plugin);
+			app.saveLocalStorage(CURRENT_AT_KEY, null);
+			// The sync read the stamp at load; a new one stands for a first start with this version.
+			const fresh = new IndexSync(app as never, plugin.settings, () => undefined);
+			fresh.startupFallbackMs = 3_600_000;
+			fresh.listen(plugin);
+			app.workspace.setLayoutReady();
+			fresh.start(plugin);
+			await fresh.whenReady();
+			expect(fresh.startup).toMatchObject({ endedBy: 'every-entry', unverifiedAtPass: 4 });
+			expect([...fresh.index.paths('needsReview')].sort()).toEqual(FLAGGED);
+			await sync.whenReady();
+			expect(service.brief().items.needsReview?.paths).toEqual(FLAGGED);
+		} finally {
+			await stop(app, plugin, base);
+		}
+	});
+
+	it('records when the index was current, and a plugin loaded after the layout trusts the cache', async () => {
+		const { app, plugin, base } = await startVault('warm');
+		try {
+			const before = Date.now();
+			app.workspace.setLayoutReady();
+			await internals(plugin).sync.whenReady();
+			expect(app.loadLocalStorage(CURRENT_AT_KEY)).toBeGreaterThanOrEqual(before);
+			const late = new IndexSync(app as never, plugin.settings, () => undefined);
+			late.listen(plugin);
+			late.start(plugin);
+			await late.whenReady();
+			expect(late.startup).toMatchObject({ loadedAfterLayout: true, endedBy: 'resolved' });
 		} finally {
 			await stop(app, plugin, base);
 		}

@@ -45,6 +45,8 @@ describe('record-obsidian-runtime.js', () => {
 		started = await startPlugin(tempVault({ 'Note.md': '# Note\n' }));
 		const { app } = started;
 		app.workspace.addDeferredLeaf('file-explorer');
+		// Obsidian's (internal) list of loaded plugins, where the script finds this one.
+		(app as unknown as { plugins: unknown }).plugins = { plugins: { 'session-brief': started.plugin }, manifests: {} };
 		const result = await runScript(app);
 		await settle(app);
 
@@ -65,12 +67,14 @@ describe('record-obsidian-runtime.js', () => {
 
 		const answers = JSON.parse(fs.readFileSync(path.join(out, 'obsidian-runtime.json'), 'utf8')) as Record<string, Record<string, unknown>>;
 		expect(answers.format).toBe('session-brief-obsidian-runtime');
-		for (const key of ['obsidian', 'fileCacheRecord', 'externalEdit', 'processUnchanged', 'locale', 'popout', 'deferredExplorer', 'pluginFolder', 'bridgeLibrary']) {
+		for (const key of ['obsidian', 'mtime', 'startup', 'externalEdit', 'processUnchanged', 'locale', 'popout', 'deferredExplorer', 'pluginFolder', 'bridgeLibrary']) {
 			expect(answers[key], key).toBeTypeOf('object');
 			expect(answers[key]?.error, key).toBeUndefined();
 		}
 		// What the stand-in models, read back through the script.
-		expect(answers.fileCacheRecord).toMatchObject({ present: true, keys: ['hash', 'mtime', 'size'], matchesStat: true });
+		expect(answers.mtime).toMatchObject({ mtimeIsWholeMs: true });
+		// The harness readies the layout, then sends `resolved` (tests/plugin/harness.ts).
+		expect(answers.startup).toMatchObject({ pluginLoaded: true, ready: true, endedBy: 'resolved' });
 		expect(answers.popout).toMatchObject({ plainInstanceof: false, crossWindowInstanceOf: true, targetNodeWorks: true });
 		expect(answers.deferredExplorer).toMatchObject({ present: true, isDeferred: true, canReveal: false, afterLoad: { isDeferred: false, canReveal: true } });
 		expect(answers.locale?.moment).toBe('en');
