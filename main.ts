@@ -155,6 +155,8 @@ export default class SessionBriefPlugin extends Plugin {
 	}
 
 	async copyBrief(): Promise<void> {
+		// During start-up the copy waits for the index; say so instead of seeming to do nothing.
+		if (!this.sync.ready) new Notice(uiStrings(this.service.lang()).indexing);
 		await this.sync.whenReady();
 		const now = Date.now();
 		const text = formatBrief(this.service.brief(new Date(now)), this.settings, this.service.lang(), { source: 'live', generatedAt: now, vaultName: this.app.vault.getName() }, now);

@@ -17,6 +17,8 @@ export interface CommandStrings {
 	ribbon: string;
 	/** The sidebar as a hover-preview source in Obsidian's Page preview settings. */
 	hoverSource: string;
+	/** A command that threw: its name and the first line of the error. */
+	failed: (command: string, reason: string) => string;
 }
 
 const en: CommandStrings = {
@@ -29,6 +31,7 @@ const en: CommandStrings = {
 	removeHooks: 'Remove agent hooks',
 	ribbon: 'Open needs review',
 	hoverSource: 'Session brief: needs review',
+	failed: (command, reason) => `${command} failed: ${reason}`,
 };
 
 const de: CommandStrings = {
@@ -41,6 +44,7 @@ const de: CommandStrings = {
 	removeHooks: 'Agent-Hooks entfernen',
 	ribbon: '„Zu prüfen“ öffnen',
 	hoverSource: 'Session Brief: Zu prüfen',
+	failed: (command, reason) => `${command} ist fehlgeschlagen: ${reason}`,
 };
 
 export const COMMAND_TEXT = translations<CommandStrings>({ en, de });

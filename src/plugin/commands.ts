@@ -9,7 +9,7 @@
  * follows too; the hover-preview source keeps the name from load (Obsidian offers no way to rename
  * it), which only its entry in the Page preview settings shows.
  */
-import type { Plugin } from 'obsidian';
+import { Notice, type Plugin } from 'obsidian';
 import type { Lang } from '../core/i18n';
 import { COMMAND_TEXT, type CommandStrings } from './command-strings';
 import type { HookCommands } from './hook-commands';
@@ -29,20 +29,22 @@ export interface CommandHandlers {
 	desktop: DesktopCommands | null;
 }
 
+type CommandName = Exclude<keyof CommandStrings, 'failed'>;
+
 interface Entry {
 	id: string;
-	name: keyof CommandStrings;
+	name: CommandName;
 	run: () => unknown;
 }
 
 function entries(handlers: CommandHandlers): Entry[] {
 	const { desktop } = handlers;
 	return [
-		{ id: 'open-review-sidebar', name: 'openReviewView', run: () => void handlers.openReviewView() },
-		...(desktop === null ? [] : [{ id: 'refresh-brief', name: 'refreshBrief', run: () => void desktop.refreshBrief() } satisfies Entry]),
-		{ id: 'copy-brief', name: 'copyBrief', run: () => void handlers.copyBrief() },
+		{ id: 'open-review-sidebar', name: 'openReviewView', run: () => handlers.openReviewView() },
+		...(desktop === null ? [] : [{ id: 'refresh-brief', name: 'refreshBrief', run: () => desktop.refreshBrief() } satisfies Entry]),
+		{ id: 'copy-brief', name: 'copyBrief', run: () => handlers.copyBrief() },
 		// Findings in the *Rule check* view, the summary line in a notice.
-		{ id: 'run-rule-check', name: 'runRuleCheck', run: () => void handlers.runRuleCheck() },
+		{ id: 'run-rule-check', name: 'runRuleCheck', run: () => handlers.runRuleCheck() },
 		// The bridge's install, doctor and uninstall, with the bridge embedded in main.js.
 		...(desktop === null
 			? []
@@ -59,15 +61,31 @@ export interface RegisteredNames {
 	followLanguage: () => void;
 }
 
+/**
+ * Runs a command; whatever it throws, at once or later, becomes a notice naming the command, so a
+ * failure never ends silently in the developer console.
+ */
+function guarded(run: () => unknown, name: CommandName, lang: () => Lang): void {
+	const fail = (error: unknown): void => {
+		console.error(`Session brief: ${name}`, error);
+		const text = COMMAND_TEXT[lang()];
+		const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+		new Notice(text.failed(text[name], reason));
+	};
+	Promise.resolve()
+		.then(run)
+		.catch(fail);
+}
+
 export function registerCommands(plugin: Plugin, handlers: CommandHandlers, lang: () => Lang): RegisteredNames {
 	let named = lang();
 	const list = entries(handlers);
 	const add = (text: CommandStrings): void => {
 		// A new object each time: Obsidian rewrites the id and name of the one it is given.
-		for (const e of list) plugin.addCommand({ id: e.id, name: text[e.name], callback: () => void e.run() });
+		for (const e of list) plugin.addCommand({ id: e.id, name: text[e.name], callback: () => guarded(e.run, e.name, lang) });
 	};
 	plugin.registerHoverLinkSource(VIEW_TYPE_REVIEW, { display: COMMAND_TEXT[named].hoverSource, defaultMod: true });
-	const ribbon = plugin.addRibbonIcon(REVIEW_ICON, COMMAND_TEXT[named].ribbon, () => void handlers.openReviewView());
+	const ribbon = plugin.addRibbonIcon(REVIEW_ICON, COMMAND_TEXT[named].ribbon, () => guarded(handlers.openReviewView, 'openReviewView', lang));
 	add(COMMAND_TEXT[named]);
 	return {
 		followLanguage: () => {

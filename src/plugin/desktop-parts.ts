@@ -49,8 +49,10 @@ export class DesktopParts {
 		this.live = new LiveChannel(discoveryFile(app, folder), liveHandlers(service, sync, rules));
 		this.hooks = new AgentHooks(app, embeddedBridgeVersion(manifest.version), EMBEDDED_FILES, folder);
 		host.plugin.registerInterval(window.setInterval(() => this.writer.checkDate(), DATE_CHECK_MS));
-		host.agentChanges.attach(new DesktopAgentChangesIo(app, folder), host.plugin);
+		this.folder = folder;
 	}
+
+	private readonly folder: string;
 
 	/** The desktop's commands, for registerCommands. */
 	commands(refreshBrief: () => Promise<void>): DesktopCommands {
@@ -58,10 +60,13 @@ export class DesktopParts {
 	}
 
 	/**
-	 * At layout ready, before the index starts: a cache left by an earlier run is marked pending, and
-	 * the channel opens once the index is ready (it answers from the index).
+	 * At layout ready, before the index starts: the agents' journal is watched, a cache left by an
+	 * earlier run is marked pending, and the channel opens once the index is ready (it answers from
+	 * the index).
 	 */
 	layoutReady(): void {
+		// Its vault `create` handler waits for the layout: Obsidian sends `create` for every file while the vault loads.
+		this.host.agentChanges.attach(new DesktopAgentChangesIo(this.host.app, this.folder), this.host.plugin);
 		void this.writer.markExistingPending();
 		void this.host.sync.whenReady().then(() => this.applyLiveChannel());
 	}

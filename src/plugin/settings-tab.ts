@@ -163,10 +163,13 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 		}
 	}
 
+	/**
+	 * Names and descriptions are fixed when the groups are built; every value is read when a row is
+	 * drawn, because Obsidian 1.13 keeps the definitions and draws them again when the tab reopens.
+	 */
 	private groups(): Group[] {
-		const s = this.settings;
 		const t = this.t;
-		const obsidian = this.host.obsidianDailyNoteSettings();
+		const obsidian = (): { folder: string; format: string } => this.host.obsidianDailyNoteSettings();
 		const groups: Group[] = [];
 		const folder = Platform.isDesktopApp ? this.pluginFolderRow() : null;
 		if (folder !== null) groups.push({ rows: [folder] });
@@ -180,7 +183,7 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 				row(t.excludedRootFolders, (setting) =>
 					this.textField(
 						setting,
-						s.excludedRootFolders.join(', '),
+						this.settings.excludedRootFolders.join(', '),
 						'Import, _index',
 						(v) => {
 							const missing = lines(v).map(cleanFolder).filter((f) => this.app.vault.getFolderByPath(f) === null);
@@ -195,14 +198,14 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 			heading: t.headings.dailyNote,
 			rows: [
 				row(t.dailyNoteFolder, (setting) =>
-					this.textField(setting, s.dailyNoteFolder, obsidian.folder, (v) => this.folderProblem(v), (v) => this.save({ dailyNoteFolder: cleanFolder(v) })),
+					this.textField(setting, this.settings.dailyNoteFolder, obsidian().folder, (v) => this.folderProblem(v), (v) => this.save({ dailyNoteFolder: cleanFolder(v) })),
 				),
 				row(t.dailyNoteFormat, (setting) =>
 					this.textField(
 						setting,
-						s.dailyNoteFormat,
-						obsidian.format,
-						(v) => ({ text: t.today(dailyNotePath({ folder: cleanFolder(s.dailyNoteFolder) || obsidian.folder, format: v.trim() || obsidian.format }, new Date())), level: 'info' }),
+						this.settings.dailyNoteFormat,
+						obsidian().format,
+						(v) => ({ text: t.today(dailyNotePath({ folder: cleanFolder(this.settings.dailyNoteFolder) || obsidian().folder, format: v.trim() || obsidian().format }, new Date())), level: 'info' }),
 						(v) => this.save({ dailyNoteFormat: v.trim() }),
 					),
 				),
@@ -218,7 +221,7 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 				row(t.namesPerItem, (setting) =>
 					this.textField(
 						setting,
-						String(s.maxNamesPerItem),
+						String(this.settings.maxNamesPerItem),
 						'5',
 						(v) => (/^\d+$/.test(v.trim()) && Number(v) <= 1000 ? null : error(t.wholeNumber)),
 						(v) => this.save({ maxNamesPerItem: Number(v.trim()) }),
@@ -228,11 +231,11 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 					setting.addDropdown((d) =>
 						d
 							.addOptions({ auto: t.language.automatic, ...LANGUAGE_NAMES })
-							.setValue(s.language)
+							.setValue(this.settings.language)
 							.onChange((v) => void this.save({ language: v as Language }).then(() => this.redraw())),
 					),
 				),
-				row({ name: t.statusBar, desc: '' }, (setting) => setting.addToggle((toggle) => toggle.setValue(s.showStatusBar).onChange((v) => void this.save({ showStatusBar: v })))),
+				row({ name: t.statusBar, desc: '' }, (setting) => setting.addToggle((toggle) => toggle.setValue(this.settings.showStatusBar).onChange((v) => void this.save({ showStatusBar: v })))),
 				...(Platform.isDesktopApp ? [this.liveChannelRow()] : []),
 			],
 		});
@@ -276,9 +279,8 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 	}
 
 	private ruleCheckRows(): Row[] {
-		const s = this.settings;
 		const t = this.t;
-		const ext = s.externalCheck;
+		const ext = (): Settings['externalCheck'] => this.settings.externalCheck;
 		const external = (patch: Partial<NonNullable<Settings['externalCheck']>>): Promise<void> => {
 			const base = this.settings.externalCheck ?? { command: '', args: [], cleanLine: 'None of the N checks that ran found anything.', alarmPattern: 'ACHTUNG' };
 			const next = { ...base, ...patch };
@@ -287,6 +289,7 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 		const scope = [
 			row(t.ruleScope, (setting) =>
 				setting.addTextArea((t) => {
+					const s = this.settings;
 					t.setPlaceholder(effectiveRuleScope({ ...s, ruleScope: [] }).join('\n')).setValue(s.ruleScope.join('\n'));
 					t.inputEl.rows = 4;
 					t.inputEl.addEventListener('change', () => void this.save({ ruleScope: t.getValue().split(/\r?\n/).map((v) => v.trim()).filter((v) => v !== '') }));
@@ -298,18 +301,18 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 		return [
 			...scope,
 			row(t.externalCommand, (setting) =>
-				this.textField(setting, ext?.command ?? '', 'python3', () => null, (v) => external({ command: v.trim() })),
+				this.textField(setting, ext()?.command ?? '', 'python3', () => null, (v) => external({ command: v.trim() })),
 			),
 			row(t.externalArgs, (setting) =>
-				this.textField(setting, (ext?.args ?? []).join(', '), '', () => null, (v) => external({ args: lines(v) })),
+				this.textField(setting, (ext()?.args ?? []).join(', '), '', () => null, (v) => external({ args: lines(v) })),
 			),
 			row(t.cleanLine, (setting) =>
-				this.textField(setting, ext?.cleanLine ?? '', 'None of the N checks that ran found anything.', () => null, (v) => external({ cleanLine: v })),
+				this.textField(setting, ext()?.cleanLine ?? '', 'None of the N checks that ran found anything.', () => null, (v) => external({ cleanLine: v })),
 			),
 			row(t.alarmPattern, (setting) =>
 				this.textField(
 					setting,
-					ext?.alarmPattern ?? '',
+					ext()?.alarmPattern ?? '',
 					'ACHTUNG',
 					(v) => {
 						try {

@@ -1,8 +1,9 @@
 import { isoDate } from '../../src/core/dates';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Notice, Setting } from '../obsidian-stub/obsidian';
+import SessionBriefPlugin from '../../main';
+import { App, Notice, Setting } from '../obsidian-stub/obsidian';
 import { FIXTURE } from './fixture';
-import { internals, readJson, settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
+import { internals, MANIFEST, readJson, settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -90,6 +91,43 @@ describe('commands', () => {
 		expect(started.plugin.obsidianDailyNoteSettings()).toEqual({ folder: 'Journal/Daily', format: 'YYYY-MM-DD' });
 	});
 
+	it('shows a failing command as a notice naming it, whether it throws at once or later', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('Document is not focused.')) }, configurable: true });
+		const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+		const run = (id: string): void => void started?.stub.commands.find((c) => c.id === id)?.callback?.();
+		run('copy-brief');
+		const rules = (started.plugin as unknown as { rules: { run: () => Promise<unknown> } }).rules;
+		rules.run = () => {
+			throw new Error('rule folder unreadable\nstack');
+		};
+		run('run-rule-check');
+		await vi.waitFor(() => expect(Notice.shown).toEqual(expect.arrayContaining(['Copy the brief to the clipboard failed: Document is not focused.', 'Run rule check failed: rule folder unreadable'])));
+		expect(error).toHaveBeenCalledTimes(2);
+		error.mockRestore();
+	});
+
+	it('listens for `create` only from layout ready, and says it is reading the vault when the brief is copied before', async () => {
+		const base = tempVault(FIXTURE);
+		const app = App.create(base);
+		const plugin = new SessionBriefPlugin(app as never, MANIFEST);
+		await plugin.onload();
+		started = { app, plugin, stub: plugin as unknown as Started['stub'], base, pluginDir: path.join(base, '.obsidian', 'plugins', MANIFEST.id) };
+		const writeText = vi.fn(async (_t: string) => undefined);
+		Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+		const copied = plugin.copyBrief();
+		expect(Notice.shown).toEqual(['Reading the vault…']);
+		// Obsidian sends `create` for every file while the vault loads: nothing listens before layout ready.
+		expect(app.vault.listenerCount('create')).toBe(0);
+		expect(app.metadataCache.listenerCount('resolved')).toBe(1);
+		app.workspace.setLayoutReady();
+		expect(app.vault.listenerCount('create')).toBe(2);
+		await app.metadataCache.startupReparse();
+		await copied;
+		expect(writeText).toHaveBeenCalledTimes(1);
+		expect(Notice.shown).toContain('Session brief copied to the clipboard.');
+	});
+
 	it('refreshes the cache on demand', async () => {
 		started = await startPlugin(tempVault(FIXTURE));
 		await started.plugin.refreshBrief();
@@ -146,6 +184,22 @@ describe('settings tab', () => {
 		input.dispatchEvent(new Event('change'));
 		await settle(started.app);
 		expect((readJson(path.join(started.pluginDir, 'data.json')) as { maxNamesPerItem: number }).maxNamesPerItem).toBe(7);
+	});
+
+	it('setting definitions kept by Obsidian show the current values when drawn again (the tab reopened after a change)', async () => {
+		started = await startPlugin(tempVault(FIXTURE));
+		const tab = started.stub.settingTabs[0] as unknown as { getSettingDefinitions(): Array<{ items: Array<{ name: string; render: (s: Setting, g: unknown) => void }> }> };
+		const groups = tab.getSettingDefinitions();
+		const stub = started.stub as unknown as { writeDataExternally(data: unknown): Promise<void> };
+		await started.plugin.updateSettings({ ...started.plugin.settings, maxNamesPerItem: 9 });
+		await stub.writeDataExternally({ ...started.plugin.settings, inboxFolder: 'Triage', showStatusBar: false });
+		await settle(started.app);
+		const rendered = createDiv();
+		for (const g of groups) for (const item of g.items) item.render(new Setting(rendered), g);
+		const row = (name: string) => Array.from(rendered.querySelectorAll('.setting-item')).find((e) => e.querySelector('.setting-item-name')?.textContent === name);
+		expect(row('Names per item')?.querySelector('input')?.value).toBe('9');
+		expect(row('Inbox folder')?.querySelector('input')?.value).toBe('Triage');
+		expect(row('Show the count in the status bar')?.querySelector('.checkbox-container')?.classList.contains('is-enabled')).toBe(false);
 	});
 
 	it('shows a folder that does not exist, and saves a valid change to data.json', async () => {
