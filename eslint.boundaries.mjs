@@ -25,10 +25,10 @@ const FORBIDDEN = {
 	node: { regex: layer('node'), message: 'may not import src/node (Node-only code); src/node depends on the core, not the other way round.' },
 	plugin: { regex: layer('plugin'), message: 'may not import src/plugin (the Obsidian adapters); move shared code to src/core or src/node.' },
 	bridge: { regex: layer('bridge'), message: 'may not import bridge/ (the command line); move shared code to src/core or src/node.' },
-	// Built bridge files embedded as text (the plugin's src/plugin/bridge-source.ts, install's hook entry) stay legal.
+	// Built bridge files embedded as text or compressed (the plugin's src/plugin/bridge-source.ts, install's hook entry) stay legal.
 	bridgeSource: {
-		regex: layer('bridge', '(?!dist/[^/]+\\.cjs$)'),
-		message: 'may not import bridge/ (the command line); move shared code to src/node. Only the built bridge file (bridge/dist/*.cjs) may be embedded as text.',
+		regex: layer('bridge', '(?!dist/[^/]+\\.cjs(\\?gzip)?$)'),
+		message: 'may not import bridge/ (the command line); move shared code to src/node. Only the built bridge files (bridge/dist/*.cjs) may be embedded (as text, or compressed with `?gzip`).',
 	},
 	nodeAgents: {
 		regex: '^(.*/)?node/agents(/|$)',

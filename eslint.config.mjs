@@ -40,7 +40,7 @@ export default tseslint.config(
 	{
 		// Desktop-only plugin files: loaded only through the guarded import in
 		// src/plugin/desktop-loader.ts, which tests/plugin/mobile-load.test.ts proves on the built main.js.
-		files: ['src/plugin/agent-hooks.ts', 'src/plugin/atomic-write.ts', 'src/plugin/bridge-library.ts'],
+		files: ['src/plugin/agent-hooks.ts', 'src/plugin/atomic-write.ts', 'src/plugin/bridge-library.ts', 'src/plugin/bridge-source.ts'],
 		languageOptions: { globals: { NodeJS: 'readonly' } },
 		rules: { 'obsidianmd/no-nodejs-modules': 'off' },
 	},

@@ -27,30 +27,36 @@ export default class SessionBriefPlugin extends Plugin {
 	/** The cached brief and live channel for the hook, and agent hooks; null on mobile (src/plugin/desktop-parts.ts). */
 	private desktop: DesktopParts | null = null;
 	/** Commands and ribbon icon, renamed when the language changes. */
-	private names!: RegisteredNames;
+	private names: RegisteredNames | null = null;
 
 	async onload(): Promise<void> {
-		this.settings = await loadSettings(this);
-		// Writing the resolved settings back gives the bridge a complete data.json to read. The bridge
-		// runs on desktops only; a phone that wrote it at every start would add a change to the sync.
-		if (Platform.isDesktopApp) await saveSettings(this, this.settings);
-
+		// Everything a view needs exists, and the views are registered, before the first await: Obsidian
+		// can restore a leaf of ours while the settings are still being read. Until then the defaults
+		// stand in; nothing is indexed before layout ready, long after they are replaced.
+		this.settings = resolveSettings({});
 		this.sync = new IndexSync(this.app, this.settings, () => this.onIndexChanged());
 		// From load, not layout ready: Obsidian's first `resolved` can come before the layout is ready.
 		this.sync.listen(this);
 		this.service = new BriefService(this.app, this.sync.index, () => this.settings);
-		// The Daily notes settings live in the service alone, read before anything asks for the brief.
-		await this.service.refreshDailyNoteSettings();
 		const actions = new ReviewActions(this.app, this.service, this.sync.index);
 		const lang = () => this.service.lang();
 		this.rules = new RuleCheckRunner(this.app, () => this.settings, lang);
 		this.agentChanges = new AgentChanges(this.app, () => this.settings);
+		this.registerView(VIEW_TYPE_REVIEW, (leaf) => new ReviewView(leaf, this.service, this.sync, actions, this.agentChanges));
+		this.registerView(VIEW_TYPE_RULE_CHECK, (leaf) => new RuleCheckView(leaf, this.rules, lang, () => this.runRuleCheck()));
+		this.addSettingTab(new SessionBriefSettingTab(this.app, this, lang));
+
+		this.settings = await loadSettings(this);
+		await this.sync.applySettings(this.settings);
+		// Writing the resolved settings back gives the bridge a complete data.json to read. The bridge
+		// runs on desktops only; a phone that wrote it at every start would add a change to the sync.
+		if (Platform.isDesktopApp) await saveSettings(this, this.settings);
+		// The Daily notes settings live in the service alone, read before anything asks for the brief.
+		await this.service.refreshDailyNoteSettings();
 		this.desktop = await loadDesktopParts({ app: this.app, manifest: this.manifest, plugin: this, service: this.service, sync: this.sync, rules: this.rules, settings: () => this.settings, agentChanges: this.agentChanges });
 		// The hook answers `agentChanges` from the cache's summary of the journal and marks: kept current with them.
 		this.registerEvent(this.agentChanges.on(AGENT_CHANGES_CHANGED, () => void this.desktop?.writer.agentChangesChanged()));
 
-		this.registerView(VIEW_TYPE_REVIEW, (leaf) => new ReviewView(leaf, this.service, this.sync, actions, this.agentChanges));
-		this.registerView(VIEW_TYPE_RULE_CHECK, (leaf) => new RuleCheckView(leaf, this.rules, lang, () => this.runRuleCheck()));
 		// The status bar is "not available on mobile" (obsidian.d.ts, addStatusBarItem).
 		if (Platform.isDesktopApp) {
 			new ReviewStatusBar(this, this.service, this.sync, () => void this.openReviewView());
@@ -66,7 +72,6 @@ export default class SessionBriefPlugin extends Plugin {
 			},
 			lang,
 		);
-		this.addSettingTab(new SessionBriefSettingTab(this.app, this, lang));
 
 		// Indexing waits for the layout so startup is not slowed, and so vault `create` events
 		// for every existing file (sent while the vault loads) are not taken for new notes.
@@ -117,7 +122,7 @@ export default class SessionBriefPlugin extends Plugin {
 			JSON.stringify([s.inboxFolder, s.rulesFolder, s.sessionsFolder, s.excludedRootFolders, s.tags]);
 		if (counting(previous) !== counting(this.settings)) await this.sync.applySettings(this.settings);
 		else this.onIndexChanged();
-		this.names.followLanguage();
+		this.names?.followLanguage();
 		await this.desktop?.settingsApplied(previous);
 	}
 

@@ -32,6 +32,7 @@ import { TRACE_ENV } from '../src/node/thread-trace';
 import { median } from './lib/stats';
 import { copyExampleVault } from '../scripts/example-vault.mjs';
 import { benchPluginIncremental, type PluginBenchResult } from './plugin-incremental';
+import { benchPluginLoad, type PluginLoadResult } from './plugin-load';
 
 /** Unreviewed agent changes in the journal for the tier-1 journal rows. */
 const TIER1_JOURNAL = 200;
@@ -39,7 +40,7 @@ const TIER1_JOURNAL = 200;
 const argv = process.argv.slice(2);
 const flag = (name: string): string | undefined => flagOf(argv, name);
 const QUICK = argv.includes('--quick');
-/** `--only scan,tier3`: run only these sections (scan, rss, tier3, tier1, serve, post-tool-use, check, check-paths, plugin). */
+/** `--only scan,tier3`: run only these sections (scan, rss, tier3, tier1, serve, post-tool-use, check, check-paths, plugin, load). */
 const ONLY = flag('only')?.split(',');
 const want = (section: string): boolean => ONLY === undefined || ONLY.includes(section);
 const WRITE = !argv.includes('--no-write');
@@ -60,6 +61,9 @@ const NODE = process.execPath;
 
 /** The plugin's per-note update counts as flat in N when the 100k median is within this of the 10k one. */
 const PLUGIN_FLAT = 1.5;
+/** Evaluating main.js may take at most this many times evaluating the same build without the embedded hook files. */
+const LOAD_BUDGET = 1.2;
+
 /** Children per size for the plugin rows, sizes interleaved; a row takes the median of their medians. */
 const PLUGIN_ROUNDS = QUICK ? 1 : 3;
 
@@ -183,6 +187,7 @@ interface Raw {
 	plugin?: Record<number, PluginBenchResult>;
 	pluginRounds?: Record<number, Record<'change' | 'rename' | 'renameCold' | 'deleteCreate', number[]>>;
 	pluginRatios?: Record<string, number>;
+	load?: PluginLoadResult;
 }
 
 const rows: Row[] = [];
@@ -627,6 +632,29 @@ function main(): void {
 					bytesPerNote: memRatio,
 				};
 			}
+		}
+	}
+
+	if (want('load')) {
+		// 7. The plugin's load (bench/plugin-load.ts): evaluating main.js, each run in a fresh process,
+		// against the same build without the embedded hook files and with them as plain text; and how
+		// long onload holds the app before its first await (in the stand-in, on example-vault/).
+		log('\nload: evaluating main.js and onload (fresh process per run, stand-in)');
+		try {
+			const r = benchPluginLoad(QUICK ? { warmup: 2, rounds: 9 } : { warmup: 3, rounds: 21 });
+			raw.load = r;
+			if (r.embeddedFiles !== 2) fail(`main.js carries ${r.embeddedFiles} compressed hook files, expected 2 (the bridge and its MCP server)`);
+			const kb = (b: number): string => `${(b / 1024).toFixed(0)} KB`;
+			// Judged on CPU time (user + system of the child during the evaluation): on a shared machine
+			// wall time swings with the neighbours far more than the difference measured.
+			const ratio = r.evalCpuMs.built / r.evalCpuMs.without;
+			const wall = (v: 'built' | 'plainText'): string => `wall ${fmtMs(r.evalMs[v])} vs ${fmtMs(r.evalMs.without)} = ${(r.evalMs[v] / r.evalMs.without).toFixed(2)}×`;
+			row({ id: 'plugin-load-eval', label: `plugin: evaluating main.js (${kb(r.bytes.built)}, hook files compressed in a comment), CPU`, ms: r.evalCpuMs.built, baseline: `the same build without them (${kb(r.bytes.without)})`, baseMs: r.evalCpuMs.without, ratio, target: `≤ ${LOAD_BUDGET}×`, met: ratio <= LOAD_BUDGET, note: wall('built') });
+			if (ratio > LOAD_BUDGET) fail(`evaluating main.js took ${ratio.toFixed(2)}× the CPU time of the build without the hook files (budget ≤ ${LOAD_BUDGET}×)`);
+			row({ id: 'plugin-load-eval-text', label: `plugin: evaluating main.js with the hook files as plain strings (${kb(r.bytes.plainText)}, as built before), CPU`, ms: r.evalCpuMs.plainText, baseline: 'the same build without them', baseMs: r.evalCpuMs.without, ratio: r.evalCpuMs.plainText / r.evalCpuMs.without, note: wall('plainText') });
+			row({ id: 'plugin-onload-sync', label: 'plugin: onload until its first await (views, settings tab and index listeners registered; stand-in, example vault)', ms: r.onloadSyncMs, note: `whole onload until its promise settles: ${fmtMs(r.onloadMs)}` });
+		} catch (error) {
+			fail(`plugin load: ${error instanceof Error ? error.message : String(error)}`);
 		}
 	}
 

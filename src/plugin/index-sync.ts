@@ -137,12 +137,12 @@ export class IndexSync {
 		void this.rebuild();
 	}
 
-	/** Settings changed: what counts may differ, so the index is built again (the one full pass). */
+	/** Settings changed: what counts may differ, so the index is built again (the one full pass), once started. */
 	applySettings(settings: Settings): Promise<void> {
 		this.settings = settings;
 		this.tags = lowerTagNames(settings.tags);
 		this.index.reset(settings);
-		return this.rebuild();
+		return this.started ? this.rebuild() : Promise.resolve();
 	}
 
 	/** Resolves when the current full pass is done (it may still wait for start-up parsing to end). */

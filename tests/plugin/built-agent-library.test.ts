@@ -1,11 +1,12 @@
 /**
  * The built plugin runs the bridge's install, uninstall and doctor from the bridge file it embeds
- * as text (src/plugin/bridge-library.ts), so main.js holds their code once, and what the plugin
- * runs is byte for byte what it installs.
+ * (compressed, src/plugin/bridge-source.ts; compiled by src/plugin/bridge-library.ts), so main.js
+ * holds their code once, and what the plugin runs is byte for byte what it installs.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadAgentLibrary } from '../../src/plugin/bridge-library';
 import { BUILT_BRIDGE, BUILT_MAIN, copyExampleVault, startBuilt, stopBuilt, type StartedBuilt } from './load-built';
@@ -40,12 +41,15 @@ afterEach(async () => {
 });
 
 describe.skipIf(!HAVE_BUILD)('the agent commands in the built plugin', () => {
-	it('main.js holds their code once: inside the embedded bridge, not compiled a second time', () => {
+	it('main.js holds their code once: inside the embedded bridge (compressed), not compiled a second time', () => {
 		const main = fs.readFileSync(BUILT_MAIN, 'utf8');
 		const bridge = fs.readFileSync(BUILT_BRIDGE, 'utf8');
+		// The embedded files are gzip as base64 in comments (esbuild.config.mjs), starting with gzip's magic bytes.
+		const embedded = [...main.matchAll(/=>\/\*(H4sI[A-Za-z0-9+/=]+)\*\/0/g)].map((m) => gunzipSync(Buffer.from(m[1] ?? '', 'base64')).toString('utf8'));
+		expect(embedded).toEqual([bridge, fs.readFileSync(BUILT_BRIDGE.replace(/\.cjs$/, '.mcp.cjs'), 'utf8')]);
 		for (const text of AGENT_COMMAND_TEXTS) {
 			expect(count(bridge, text), text).toBe(1);
-			expect(count(main, text), text).toBe(1);
+			expect(count(main, text), text).toBe(0);
 		}
 	});
 

@@ -128,6 +128,32 @@ describe('commands', () => {
 		expect(Notice.shown).toContain('Session brief copied to the clipboard.');
 	});
 
+	it('registers its views and settings tab before the first await of onload, and uses the stored settings once read', async () => {
+		const base = tempVault(FIXTURE);
+		const pluginDir = path.join(base, '.obsidian', 'plugins', MANIFEST.id);
+		fs.writeFileSync(path.join(pluginDir, 'data.json'), JSON.stringify({ inboxFolder: 'Notes' }));
+		const app = App.create(base);
+		app.metadataCache.primeAll();
+		const plugin = new SessionBriefPlugin(app as never, MANIFEST);
+		const registered: string[] = [];
+		const stub = plugin as unknown as Started['stub'] & { registerView(type: string, creator: unknown): void };
+		const registerView = stub.registerView.bind(stub);
+		stub.registerView = (type, creator) => {
+			registered.push(type);
+			registerView(type, creator);
+		};
+		const loading = plugin.onload();
+		// Nothing awaited yet: a leaf Obsidian restores now finds its view type.
+		expect(registered).toEqual(['session-brief-review', 'session-brief-rule-check']);
+		expect(stub.settingTabs.length).toBe(1);
+		await loading;
+		started = { app, plugin, stub, base, pluginDir };
+		app.workspace.setLayoutReady();
+		app.metadataCache.trigger('resolved');
+		await internals(plugin).sync.whenReady();
+		expect(internals(plugin).service.brief().items.inbox?.paths).toContain('Notes/Flagged.md');
+	});
+
 	it('refreshes the cache on demand', async () => {
 		started = await startPlugin(tempVault(FIXTURE));
 		await started.plugin.refreshBrief();
