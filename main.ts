@@ -13,7 +13,9 @@ import { ReviewView, VIEW_TYPE_REVIEW } from './src/plugin/review-view';
 import { RuleCheckRunner } from './src/plugin/rule-check-runner';
 import { RuleCheckView, VIEW_TYPE_RULE_CHECK } from './src/plugin/rule-check-view';
 import { SessionBriefSettingTab } from './src/plugin/settings-tab';
-import { loadSettings, saveSettings } from './src/plugin/settings-store';
+import { loadSettings, loadStartSettings, saveSettings } from './src/plugin/settings-store';
+import { offerSetupOnce, openSetup, type SetupChoice } from './src/plugin/setup-modal';
+import { SETUP_TEXT } from './src/plugin/setup-strings';
 import { ReviewStatusBar } from './src/plugin/status-bar';
 import { uiStrings } from './src/plugin/ui-strings';
 
@@ -26,6 +28,8 @@ export default class SessionBriefPlugin extends Plugin {
 	private agentChanges!: AgentChanges;
 	/** The cached brief and live channel for the hook, and agent hooks; null on mobile (src/plugin/desktop-parts.ts). */
 	private desktop: DesktopParts | null = null;
+	/** No `data.json` at load: a new install, offered the setup at layout ready. */
+	private firstRun = false;
 	/** Commands and ribbon icon, renamed when the language changes. */
 	private names: RegisteredNames | null = null;
 
@@ -46,7 +50,7 @@ export default class SessionBriefPlugin extends Plugin {
 		this.registerView(VIEW_TYPE_RULE_CHECK, (leaf) => new RuleCheckView(leaf, this.rules, lang, () => this.runRuleCheck()));
 		this.addSettingTab(new SessionBriefSettingTab(this.app, this, lang));
 
-		this.settings = await loadSettings(this);
+		({ settings: this.settings, firstRun: this.firstRun } = await loadStartSettings(this));
 		await this.sync.applySettings(this.settings);
 		// Writing the resolved settings back gives the bridge a complete data.json to read. The bridge
 		// runs on desktops only; a phone that wrote it at every start would add a change to the sync.
@@ -78,6 +82,7 @@ export default class SessionBriefPlugin extends Plugin {
 		this.app.workspace.onLayoutReady(() => {
 			this.desktop?.layoutReady();
 			this.sync.start(this);
+			if (this.firstRun) void offerSetupOnce(this.app, SETUP_TEXT[lang()], (choice) => this.applySetup(choice));
 		});
 	}
 
@@ -88,6 +93,15 @@ export default class SessionBriefPlugin extends Plugin {
 	private onIndexChanged(): void {
 		this.service.changed();
 		this.desktop?.changed();
+	}
+
+	/** The setup, from the settings tab. */
+	openSetup(): Promise<void> {
+		return openSetup(this.app, SETUP_TEXT[this.service.lang()], (choice) => this.applySetup(choice));
+	}
+
+	private applySetup(choice: SetupChoice): Promise<void> {
+		return this.updateSettings({ ...this.settings, ...choice });
 	}
 
 	obsidianDailyNoteSettings(): DailyNoteSettings {

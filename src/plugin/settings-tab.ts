@@ -15,6 +15,7 @@ import { dailyNotePath } from '../core/daily-note';
 import { COMMAND_TEXT } from './command-strings';
 import { defaultPluginFolder, unusualPluginFolder } from './plugin-folder';
 import { SETTINGS_TEXT, type RowText, type SettingsStrings } from './settings-strings';
+import { SETUP_TEXT, type SetupStrings } from './setup-strings';
 
 /** A field's message: `error` blocks saving; a missing folder is only a `warning` (it may come later). */
 export interface Note {
@@ -28,6 +29,7 @@ export interface SettingsHost extends Plugin {
 	settings: Settings;
 	updateSettings(next: Settings): Promise<void>;
 	obsidianDailyNoteSettings(): { folder: string; format: string };
+	openSetup(): Promise<void>;
 }
 
 /** One setting row: its name and description (also what Obsidian's settings search finds) and its controls. */
@@ -65,6 +67,10 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 
 	private get t(): SettingsStrings {
 		return SETTINGS_TEXT[this.lang()];
+	}
+
+	private get setupText(): SetupStrings {
+		return SETUP_TEXT[this.lang()];
 	}
 
 	private get settings(): Settings {
@@ -172,10 +178,14 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 		const obsidian = (): { folder: string; format: string } => this.host.obsidianDailyNoteSettings();
 		const groups: Group[] = [];
 		const folder = Platform.isDesktopApp ? this.pluginFolderRow() : null;
+		const setup = row({ name: this.setupText.rowName, desc: this.setupText.rowDesc }, (setting) =>
+			setting.addButton((b) => b.setButtonText(this.setupText.rowButton).onClick(() => void this.host.openSetup())),
+		);
 		if (folder !== null) groups.push({ rows: [folder] });
 		groups.push({
 			heading: t.headings.folders,
 			rows: [
+				setup,
 				this.folderRow('inboxFolder'),
 				this.folderRow('rulesFolder'),
 				this.folderRow('sessionsFolder'),
@@ -184,7 +194,7 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 					this.textField(
 						setting,
 						this.settings.excludedRootFolders.join(', '),
-						'Import, _index',
+						'Templates, Archive',
 						(v) => {
 							const missing = lines(v).map(cleanFolder).filter((f) => this.app.vault.getFolderByPath(f) === null);
 							return missing.length === 0 ? null : { text: t.notInVault(missing.join(', ')), level: 'warning' };
@@ -282,7 +292,7 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 		const t = this.t;
 		const ext = (): Settings['externalCheck'] => this.settings.externalCheck;
 		const external = (patch: Partial<NonNullable<Settings['externalCheck']>>): Promise<void> => {
-			const base = this.settings.externalCheck ?? { command: '', args: [], cleanLine: 'None of the N checks that ran found anything.', alarmPattern: 'ACHTUNG' };
+			const base = this.settings.externalCheck ?? { command: '', args: [], cleanLine: '', alarmPattern: '' };
 			const next = { ...base, ...patch };
 			return this.save({ externalCheck: next.command.trim() === '' ? null : next });
 		};
@@ -307,13 +317,13 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 				this.textField(setting, (ext()?.args ?? []).join(', '), '', () => null, (v) => external({ args: lines(v) })),
 			),
 			row(t.cleanLine, (setting) =>
-				this.textField(setting, ext()?.cleanLine ?? '', 'None of the N checks that ran found anything.', () => null, (v) => external({ cleanLine: v })),
+				this.textField(setting, ext()?.cleanLine ?? '', 'All checks passed.', () => null, (v) => external({ cleanLine: v })),
 			),
 			row(t.alarmPattern, (setting) =>
 				this.textField(
 					setting,
 					ext()?.alarmPattern ?? '',
-					'ACHTUNG',
+					'FAIL|ERROR',
 					(v) => {
 						try {
 							new RegExp(v);

@@ -79,7 +79,9 @@ export async function startPlugin(base: string, options: { configDir?: string; p
 	// `dir` is `manifest.dir`: the folder Obsidian loaded the plugin from, vault-relative.
 	const pluginDir = path.join(base, options.dir ?? path.join(configDir, 'plugins', MANIFEST.id));
 	fs.mkdirSync(pluginDir, { recursive: true });
-	if (options.data !== undefined) fs.writeFileSync(path.join(pluginDir, 'data.json'), JSON.stringify(options.data));
+	// An existing install unless told otherwise: `data: null` starts without a data.json, as a new
+	// install does (src/core/first-run.ts); `{}` keeps the defaults a stored file has always meant.
+	if (options.data !== null) fs.writeFileSync(path.join(pluginDir, 'data.json'), JSON.stringify(options.data ?? {}));
 	const app = App.create(base, { configDir, plainAdapter: options.plainAdapter });
 	// Obsidian restores its metadata cache before plugins run; files are parsed already.
 	app.metadataCache.primeAll();

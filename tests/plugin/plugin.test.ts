@@ -177,8 +177,9 @@ describe('settings tab', () => {
 		const root = tab?.containerEl as HTMLElement;
 		expect(Array.from(root.querySelectorAll('.setting-item-heading .setting-item-name')).map((e) => e.textContent)).toEqual(['Folders', 'Daily note', 'Tags', 'Brief', 'Rule check']);
 		const all = Array.from(root.querySelectorAll('.setting-item:not(.setting-item-heading) .setting-item-name')).map((e) => e.textContent);
-		// 16 settings keys in 20 fields: the four tag names and the external check's four parts.
-		expect(all.length).toBe(20);
+		// 16 settings keys in 20 fields (the four tag names and the external check's four parts), and the setup's button.
+		expect(all.length).toBe(21);
+		expect(all[0]).toBe('Setup');
 	});
 
 	it('gives Obsidian 1.13 the same rows as setting definitions (for its settings search), and they save as display() does', async () => {

@@ -85,8 +85,9 @@ export function cleanLinePattern(cleanLine: string): RegExp {
 	return new RegExp(`^${parts.join('[0-9]+')}$`);
 }
 
-/** The alarm pattern as a regular expression, or null when it is not one. */
+/** The alarm pattern as a regular expression, or null when it is not one. Empty: no line is an alarm. */
 export function alarmPattern(pattern: string): RegExp | null {
+	if (pattern === '') return /(?!)/;
 	try {
 		return new RegExp(pattern);
 	} catch {
@@ -135,7 +136,8 @@ function judgeExit(
 	for (const alarm of run.alarms) {
 		findings.push(found('', 0, t.alarm(alarm)));
 	}
-	if (run.lastLine === null || !cleanLinePattern(config.cleanLine).test(run.lastLine.trim())) {
+	// An empty clean line: the exit code alone says the checker ran to its end.
+	if (config.cleanLine.trim() !== '' && (run.lastLine === null || !cleanLinePattern(config.cleanLine).test(run.lastLine.trim()))) {
 		const seen = run.lastLine === null ? t.printedNothing : t.lastLine(run.lastLine.trim());
 		findings.push(found('', 0, t.noCleanLine(command, config.cleanLine, seen), run.alarms.length === 0 ? output(run.tail) : undefined));
 	}
