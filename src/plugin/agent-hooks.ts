@@ -9,7 +9,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { FileSystemAdapter, type App } from 'obsidian';
-import type { ActionResult, AgentLibrary, Scope } from '../node/agent-library';
+import type { ActionResult, AgentLibrary, DoctorReport, Scope } from '../node/agent-library';
 import type { AgentId } from '../core/agent-contracts';
 import { loadAgentLibrary } from './bridge-library';
 import type { EmbeddedFiles } from './bridge-source';
@@ -26,6 +26,11 @@ export interface HookOutcome {
 	ok: boolean;
 	problem: string;
 	text: string;
+}
+
+/** Doctor's outcome: also its checks, for the dialog's rows. */
+export interface CheckOutcome extends HookOutcome {
+	report: DoctorReport;
 }
 
 /**
@@ -111,9 +116,9 @@ export class AgentHooks {
 		return { ok, problem: ok ? '' : (r.lines[r.lines.length - 1] ?? ''), text: outcomeText(r) };
 	}
 
-	async check(agent: AgentId, vault: string): Promise<HookOutcome> {
+	async check(agent: AgentId, vault: string): Promise<CheckOutcome> {
 		const lib = await this.library(vault);
 		const report = await lib.doctor({ vault, home: this.home, agent, version: this.version, scriptSource: this.files.bridge, mcpSource: this.files.mcp, platform: this.platform, env: this.env });
-		return { ok: report.ok, problem: '', text: lib.formatDoctor(report) };
+		return { ok: report.ok, problem: '', text: lib.formatDoctor(report), report };
 	}
 }

@@ -6,6 +6,8 @@ import { Notice, type App } from 'obsidian';
 import type { Lang } from '../core/i18n';
 import { DEFAULT_AGENT, HOSTS } from '../core/agent-contracts';
 import type { AgentHooks, HookOutcome } from './agent-hooks';
+import { DoctorModal, type DoctorActions } from './doctor-modal';
+import { DOCTOR_TEXT } from './doctor-strings';
 import { HookChoiceModal, OutputModal, type ChoiceOptions } from './hook-modals';
 import { uiStrings, type UiStrings } from './ui-strings';
 
@@ -51,16 +53,22 @@ export function hookCommands(app: App, hooks: AgentHooks, lang: () => Lang): Hoo
 			new HookChoiceModal(app, s, { ...options(path, s), scopesOf: (agent) => lib.scopesOf(agent) }).open();
 		});
 	};
+	const install = (): void =>
+		choose((path, s) => ({
+			title: s.installTitle,
+			button: s.install,
+			allowAll: false,
+			withScope: true,
+			onSubmit: ({ agent = DEFAULT_AGENT, scope = 'project' }) =>
+				guarded(async () => show(s.installTitle, await hooks.install({ agent, scope }, path), s.installed(HOSTS[agent].name))),
+		}));
+	const actions = (vaultPath: string): DoctorActions => ({
+		install,
+		absolute: (p) => `${vaultPath}/${p}`,
+		openFile: openWithSystem,
+	});
 	return {
-		install: () =>
-			choose((path, s) => ({
-				title: s.installTitle,
-				button: s.install,
-				allowAll: false,
-				withScope: true,
-				onSubmit: ({ agent = DEFAULT_AGENT, scope = 'project' }) =>
-					guarded(async () => show(s.installTitle, await hooks.install({ agent, scope }, path), s.installed(HOSTS[agent].name))),
-			})),
+		install,
 		check: () =>
 			choose((path, s) => ({
 				title: s.checkTitle,
@@ -73,7 +81,7 @@ export function hookCommands(app: App, hooks: AgentHooks, lang: () => Lang): Hoo
 						const notice = new Notice(s.checking);
 						const outcome = await hooks.check(agent, path);
 						notice.hide();
-						new OutputModal(app, s.checkTitle, outcome.text).open();
+						new DoctorModal(app, DOCTOR_TEXT[lang()], HOSTS[agent].name, outcome.report, outcome.text, actions(path)).open();
 					}),
 			})),
 		remove: () =>
@@ -85,4 +93,12 @@ export function hookCommands(app: App, hooks: AgentHooks, lang: () => Lang): Hoo
 				onSubmit: (choice) => guarded(async () => show(s.removeTitle, await hooks.remove(choice, path), s.removed)),
 			})),
 	};
+}
+
+/** Opens a file with the system's default app (Electron's shell, desktop only); rejects with why not. */
+async function openWithSystem(file: string): Promise<void> {
+	const electron = (window as unknown as { require?: (id: string) => unknown }).require?.('electron') as { shell?: { openPath(p: string): Promise<string> } } | undefined;
+	if (electron?.shell === undefined) throw new Error('no system shell here');
+	const problem = await electron.shell.openPath(file);
+	if (problem !== '') throw new Error(problem);
 }

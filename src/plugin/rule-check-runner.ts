@@ -10,13 +10,16 @@ import type { Lang } from '../core/i18n';
 import { runRuleCheck, type RuleCheckResult } from '../core/rules/engine';
 import { externalStep, finishRuleCheck, ruleCheckReport, type RuleCheckReport as CoreReport } from '../core/rules/finish';
 import type { RuleInput } from '../core/rules/types';
-import type { ExternalCheck, Settings } from '../core/settings';
+import { effectiveRuleScope, type ExternalCheck, type Settings } from '../core/settings';
 import { CHANGED } from './brief-service';
 import { vaultBasePath, vaultRuleInput } from './vault-rule-input';
 
-/** The report of the core's finisher, with the time the run finished. */
+/** The report of the core's finisher, with the time the run finished and what it looked at. */
 export interface RuleCheckReport extends CoreReport {
 	finishedAt: number;
+	/** The rule scope's patterns and how many files matched them: the empty view says what was checked. */
+	scope: string[];
+	targets: number;
 }
 
 /**
@@ -61,7 +64,7 @@ export class RuleCheckRunner extends Events {
 				? async (config: ExternalCheck) => (await import('../node/external-check')).runExternalCheck(config, root, process.env)
 				: undefined;
 		const finished = finishRuleCheck(result, unreadable, await externalStep(settings.externalCheck, runner), lang);
-		return { ...ruleCheckReport(finished, lang), finishedAt: Date.now() };
+		return { ...ruleCheckReport(finished, lang), finishedAt: Date.now(), scope: effectiveRuleScope(settings), targets: input.targets.length };
 	}
 
 	/** The command's run: kept for the view, which re-renders. */

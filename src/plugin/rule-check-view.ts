@@ -8,7 +8,7 @@ import type { Finding } from '../core/rules/types';
 import { REPORT_TEXT } from '../core/rules/report-text';
 import { CHANGED } from './brief-service';
 import { closestTo } from './dom-events';
-import type { RuleCheckRunner } from './rule-check-runner';
+import type { RuleCheckReport, RuleCheckRunner } from './rule-check-runner';
 import { uiStrings } from './ui-strings';
 import type { Lang } from '../core/i18n';
 
@@ -75,7 +75,22 @@ export class RuleCheckView extends ItemView {
 			return;
 		}
 		this.shown.forEach((finding, i) => this.renderFinding(finding, i));
+		if (this.shown.length === 0) this.renderNothingFound(report);
 		if (report.external === 'skipped') this.listEl.createDiv({ cls: 'session-brief-empty', text: s.externalSkipped });
+	}
+
+	/** What was checked, when nothing was found: the files in scope, the scope's patterns, the checks. */
+	private renderNothingFound(report: RuleCheckReport): void {
+		const s = uiStrings(this.lang()).ruleCheck;
+		const box = this.listEl.createDiv({ cls: 'session-brief-empty session-brief-rule-nothing' });
+		const head = box.createDiv({ cls: 'session-brief-rule-nothing-head' });
+		setIcon(head.createSpan({ cls: 'session-brief-rule-nothing-icon' }), 'check-circle');
+		head.createSpan({ text: s.nothingFound(report.targets, report.checksRun.length) });
+		box.createDiv({ cls: 'session-brief-rule-nothing-label', text: s.scopeHead });
+		const scope = box.createEl('ul', { cls: 'session-brief-rule-nothing-list' });
+		for (const pattern of report.scope) scope.createEl('li').createEl('code', { text: pattern });
+		box.createDiv({ cls: 'session-brief-rule-nothing-label', text: s.checksHead });
+		box.createDiv({ cls: 'session-brief-rule-nothing-checks', text: report.checksRun.join(', ') });
 	}
 
 	private renderFinding(f: Finding, index: number): void {

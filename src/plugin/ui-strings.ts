@@ -65,6 +65,10 @@ export interface UiStrings {
 		notRun: string;
 		externalSkipped: string;
 		notInVault: string;
+		/** An empty result: what was checked, so "nothing found" is not mistaken for "nothing looked at". */
+		nothingFound: (files: number, checks: number) => string;
+		scopeHead: string;
+		checksHead: string;
 	};
 	agentHooks: {
 		desktopOnly: string;
@@ -143,6 +147,9 @@ const en: UiStrings = {
 		notRun: 'Run the rule check from the command palette to list its findings here.',
 		externalSkipped: 'Your external check did not run here (it needs the vault folder on disk); run "check" of the hook bridge in a terminal for it.',
 		notInVault: 'Obsidian does not open files in dot folders; open this one in another editor.',
+		nothingFound: (files, checks) => `Nothing found in ${files} ${files === 1 ? 'file' : 'files'} of the rule scope, by ${checks} ${checks === 1 ? 'check' : 'checks'}.`,
+		scopeHead: 'Rule scope (Settings → Rule check):',
+		checksHead: 'Checks that ran:',
 	},
 	agentHooks: {
 		desktopOnly: 'Agent hooks can only be installed on desktop, where the vault is a folder on disk.',
@@ -219,6 +226,9 @@ const de: UiStrings = {
 		notRun: 'Den Regelwerk-Check über die Befehlspalette starten, um seine Befunde hier zu sehen.',
 		externalSkipped: 'Der eigene externe Check lief hier nicht (er braucht den Vault-Ordner auf der Festplatte); dafür "check" der Hook-Bridge im Terminal ausführen.',
 		notInVault: 'Obsidian öffnet keine Dateien in Punkt-Ordnern; diese Datei in einem anderen Editor öffnen.',
+		nothingFound: (files, checks) => `Nichts gefunden in ${files} ${files === 1 ? 'Datei' : 'Dateien'} des Geltungsbereichs, mit ${checks} ${checks === 1 ? 'Prüfung' : 'Prüfungen'}.`,
+		scopeHead: 'Geltungsbereich der Regeln (Einstellungen → Regelwerk-Check):',
+		checksHead: 'Gelaufene Prüfungen:',
 	},
 	agentHooks: {
 		desktopOnly: 'Agent-Hooks lassen sich nur am Desktop installieren, wo der Vault ein Ordner auf der Festplatte ist.',

@@ -167,7 +167,16 @@ describe('check and remove agent hooks', () => {
 		// Doctor checks an agent; it has no scope to choose.
 		expect(choice.contentEl.querySelectorAll('select').length).toBe(1);
 		const text = await submit(choice);
-		expect(lastModal().titleEl.textContent).toBe('Check agent hooks');
+		const doctor = lastModal();
+		expect(doctor.titleEl.textContent).toBe('Claude Code: no problem found.');
+		// One row per check, each with its status as an icon; the text report behind *Details*.
+		const rows = Array.from(doctor.contentEl.querySelectorAll('.session-brief-doctor-check'));
+		expect(rows.length).toBeGreaterThan(5);
+		const labels = rows.map((r) => `${r.getAttribute('data-status')}:${r.querySelector('.session-brief-doctor-icon')?.getAttribute('aria-label')}`);
+		expect(new Set(labels).size).toBeGreaterThan(0);
+		for (const l of labels) expect(['ok:OK', 'warn:Warning', 'info:Note']).toContain(l);
+		expect(rows.some((r) => r.getAttribute('data-status') === 'fail')).toBe(false);
+		expect(doctor.contentEl.querySelector('details > summary')?.textContent).toBe('Details (the report as text)');
 		expect(text).toMatch(/^Session Brief doctor: Claude Code, vault /);
 		// The MCP server was started once (with node, not inside Obsidian) and listed its tools.
 		expect(text).toMatch(/\[ok {2}\] The MCP server \(.* mcp\) started and lists its tools: brief, review_queue, agent_changes, rule_check, mark_reviewed\./);
@@ -181,6 +190,15 @@ describe('check and remove agent hooks', () => {
 		const text = await submit(lastModal());
 		expect(text).toContain('[FAIL]');
 		expect(text).toContain('Problems found');
+		const doctor = lastModal();
+		expect(doctor.titleEl.textContent).toBe('Claude Code: problems found.');
+		const failed = Array.from(doctor.contentEl.querySelectorAll('.session-brief-doctor-check[data-status="fail"]'));
+		expect(failed.length).toBeGreaterThan(0);
+		// The fix the plugin can do is a button: *Install again* closes this and opens the install dialog.
+		const button = failed.map((r) => r.querySelector('button')).find((b) => b?.textContent === 'Install again');
+		if (button === undefined || button === null) throw new Error('no install button');
+		button.click();
+		await vi.waitFor(() => expect(lastModal().titleEl.textContent).toBe('Install agent hooks'), { timeout: 20_000 });
 	});
 
 	it('removes only its own entries and restores the original file', async () => {
