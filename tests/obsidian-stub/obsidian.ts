@@ -603,6 +603,7 @@ export class ButtonComponent {
 		return this;
 	}
 	setCta(): this {
+		this.buttonEl.addClass('mod-cta');
 		return this;
 	}
 	onClick(cb: (evt: MouseEvent) => unknown): this {

@@ -194,8 +194,8 @@ describe('check and remove agent hooks', () => {
 		expect(doctor.titleEl.textContent).toBe('Claude Code: problems found.');
 		const failed = Array.from(doctor.contentEl.querySelectorAll('.session-brief-doctor-check[data-status="fail"]'));
 		expect(failed.length).toBeGreaterThan(0);
-		// The fix the plugin can do is a button: *Install again* closes this and opens the install dialog.
-		const button = failed.map((r) => r.querySelector('button')).find((b) => b?.textContent === 'Install again');
+		// The fix the plugin can do is a button: *Install the hooks* closes this and opens the install dialog.
+		const button = failed.map((r) => r.querySelector('button')).find((b) => b?.textContent === 'Install the hooks');
 		if (button === undefined || button === null) throw new Error('no install button');
 		button.click();
 		await vi.waitFor(() => expect(lastModal().titleEl.textContent).toBe('Install agent hooks'), { timeout: 20_000 });
