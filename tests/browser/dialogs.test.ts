@@ -57,6 +57,7 @@ async function shoot(html: string, look: Look, file: string): Promise<void> {
 async function doctorDialog(): Promise<{ started: Started; modal: Modal }> {
 	const started = await startPlugin(tempVault({ 'CLAUDE.md': '# Rules\n', 'Notes/a.md': 'A\n' }));
 	const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-home-'));
+	started.plugin.register(() => fs.rmSync(home, { recursive: true, force: true }));
 	(started.plugin as unknown as { desktop: { hooks: AgentHooks } }).desktop.hooks.home = home;
 	started.stub.commands.find((c) => c.id === 'check-agent-hooks')?.callback?.();
 	await vi.waitFor(() => expect(Modal.open.length).toBe(1), { timeout: 20_000 });
