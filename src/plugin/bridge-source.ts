@@ -8,6 +8,7 @@
  * the bridge's install and doctor from the same text (bridge-library.ts), never the MCP server.
  * esbuild builds both before the plugin, so these are always the current files.
  */
+import { Buffer } from 'node:buffer';
 import { gunzipSync } from 'node:zlib';
 import bridgeHolder from '../../bridge/dist/session-brief.cjs?gzip';
 import mcpHolder from '../../bridge/dist/session-brief.mcp.cjs?gzip';
