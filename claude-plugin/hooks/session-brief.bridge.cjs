@@ -21386,6 +21386,7 @@ function cleanLinePattern(cleanLine) {
   return new RegExp(`^${parts.join("[0-9]+")}$`);
 }
 function alarmPattern(pattern) {
+  if (pattern === "") return /(?!)/;
   try {
     return new RegExp(pattern);
   } catch {
@@ -21425,7 +21426,7 @@ function judgeExit(run2, config, t, command, output) {
   for (const alarm of run2.alarms) {
     findings.push(found("", 0, t.alarm(alarm)));
   }
-  if (run2.lastLine === null || !cleanLinePattern(config.cleanLine).test(run2.lastLine.trim())) {
+  if (config.cleanLine.trim() !== "" && (run2.lastLine === null || !cleanLinePattern(config.cleanLine).test(run2.lastLine.trim()))) {
     const seen = run2.lastLine === null ? t.printedNothing : t.lastLine(run2.lastLine.trim());
     findings.push(found("", 0, t.noCleanLine(command, config.cleanLine, seen), run2.alarms.length === 0 ? output(run2.tail) : void 0));
   }
