@@ -104,7 +104,7 @@ describe('commands', () => {
 		run('run-rule-check');
 		await vi.waitFor(() => expect(Notice.shown).toEqual(expect.arrayContaining(['Copy the brief to the clipboard failed: Document is not focused.', 'Run rule check failed: rule folder unreadable'])));
 		// Each failure once in the console; other plugins' writes winding down may log too (their vault is gone).
-		expect(error.mock.calls.filter((c) => /^Session brief: (runRuleCheck|copyBrief) /.test(String(c[0])))).toHaveLength(2);
+		expect(error.mock.calls.filter((c) => /^Session brief: (runRuleCheck|copyBrief)\b/.test(String(c[0])))).toHaveLength(2);
 		error.mockRestore();
 	});
 
