@@ -996,6 +996,51 @@ function folderState(root, dir) {
 function refuse(file, state) {
   throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");
 }
+var procFd;
+function hasProcFd() {
+  if (procFd === void 0) {
+    try {
+      procFd = process.platform === "linux" && fs.statSync("/proc/self/fd").isDirectory();
+    } catch {
+      procFd = false;
+    }
+  }
+  return procFd;
+}
+function throughFolder(root, file, work) {
+  const held = holdFolder(root, file);
+  if (held === null) return work(file);
+  try {
+    return work(held.at);
+  } finally {
+    fs.closeSync(held.fd);
+  }
+}
+function holdFolder(root, file) {
+  if (!hasProcFd()) return null;
+  const dir = path.dirname(normal(file));
+  let fd;
+  try {
+    fd = fs.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);
+  } catch (error) {
+    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);
+  }
+  const held = `/proc/self/fd/${fd}`;
+  let real = null;
+  try {
+    real = fs.readlinkSync(held);
+  } catch {
+    real = null;
+  }
+  const top = realRoot(root);
+  const rel = under(root, dir);
+  const want = top === null || rel === null ? null : rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel;
+  if (real === null || want === null || !same(real, want)) {
+    fs.closeSync(fd);
+    throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);
+  }
+  return { fd, at: `${held}/${path.basename(file)}` };
+}
 function ensureStateFolder(root, dir) {
   const state = folderState(root, dir);
   if (state === "ok") return;
@@ -1136,13 +1181,16 @@ function writeStateFile(root, file, data, options = {}) {
   ensureStateFolder(root, dir);
   const target = inspectStateFile(root, file);
   if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");
-  replaceFile(file, data, options);
+  throughFolder(root, file, (at) => replaceFile(at, data, options));
   trace(file);
 }
 function appendStateFile(root, file, text) {
   ensureStateFolder(root, path.dirname(normal(file)));
   if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");
-  const fd = fs.openSync(file, APPEND_FLAGS, 438);
+  return throughFolder(root, file, (at) => appendAt(file, at, text));
+}
+function appendAt(file, at, text) {
+  const fd = fs.openSync(at, APPEND_FLAGS, 438);
   try {
     const before = fs.fstatSync(fd);
     if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);
@@ -1151,7 +1199,7 @@ function appendStateFile(root, file, text) {
     const mine = fs.fstatSync(fd);
     let now = null;
     try {
-      now = fs.lstatSync(file);
+      now = fs.lstatSync(at);
     } catch {
       now = null;
     }
@@ -1162,9 +1210,12 @@ function appendStateFile(root, file, text) {
 }
 function createStateFile(root, file, data, mode = 438) {
   ensureStateFolder(root, path.dirname(normal(file)));
+  return throughFolder(root, file, (at) => createAt(file, at, data, mode));
+}
+function createAt(file, at, data, mode) {
   let fd;
   try {
-    fd = fs.openSync(file, CREATE_FLAGS, mode);
+    fd = fs.openSync(at, CREATE_FLAGS, mode);
   } catch (error) {
     if (error.code === "EEXIST") return false;
     throw error;
@@ -1185,7 +1236,7 @@ function removeStateFile(root, file) {
     if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");
   }
   try {
-    fs.unlinkSync(file);
+    throughFolder(root, file, (at) => fs.unlinkSync(at));
     trace(file);
     return true;
   } catch (error) {

@@ -1037,6 +1037,51 @@ function folderState(root, dir) {
 function refuse(file, state) {
   throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");
 }
+var procFd;
+function hasProcFd() {
+  if (procFd === void 0) {
+    try {
+      procFd = process.platform === "linux" && fs2.statSync("/proc/self/fd").isDirectory();
+    } catch {
+      procFd = false;
+    }
+  }
+  return procFd;
+}
+function throughFolder(root, file, work) {
+  const held = holdFolder(root, file);
+  if (held === null) return work(file);
+  try {
+    return work(held.at);
+  } finally {
+    fs2.closeSync(held.fd);
+  }
+}
+function holdFolder(root, file) {
+  if (!hasProcFd()) return null;
+  const dir = path2.dirname(normal(file));
+  let fd;
+  try {
+    fd = fs2.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);
+  } catch (error) {
+    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);
+  }
+  const held = `/proc/self/fd/${fd}`;
+  let real = null;
+  try {
+    real = fs2.readlinkSync(held);
+  } catch {
+    real = null;
+  }
+  const top = realRoot(root);
+  const rel = under(root, dir);
+  const want = top === null || rel === null ? null : rel === "" ? top : top.endsWith(path2.sep) ? top + rel : top + path2.sep + rel;
+  if (real === null || want === null || !same(real, want)) {
+    fs2.closeSync(fd);
+    throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);
+  }
+  return { fd, at: `${held}/${path2.basename(file)}` };
+}
 function ensureStateFolder(root, dir) {
   const state = folderState(root, dir);
   if (state === "ok") return;
@@ -1186,14 +1231,17 @@ function writeStateFile(root, file, data, options = {}) {
   ensureStateFolder(root, dir);
   const target = inspectStateFile(root, file);
   if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");
-  replaceFile(file, data, options);
+  throughFolder(root, file, (at) => replaceFile(at, data, options));
   trace(file);
 }
 function createStateFile(root, file, data, mode = 438) {
   ensureStateFolder(root, path2.dirname(normal(file)));
+  return throughFolder(root, file, (at) => createAt(file, at, data, mode));
+}
+function createAt(file, at, data, mode) {
   let fd;
   try {
-    fd = fs2.openSync(file, CREATE_FLAGS, mode);
+    fd = fs2.openSync(at, CREATE_FLAGS, mode);
   } catch (error) {
     if (error.code === "EEXIST") return false;
     throw error;
@@ -1208,22 +1256,25 @@ function createStateFile(root, file, data, mode = 438) {
 }
 function placeStateFile(root, file, data) {
   ensureStateFolder(root, path2.dirname(normal(file)));
+  return throughFolder(root, file, (at) => placeAt(file, at, data));
+}
+function placeAt(file, at, data) {
   let tmp = null;
   try {
-    const made = createTemp(file, 438);
+    const made = createTemp(at, 438);
     tmp = made.tmp;
     try {
       writeAll(made.fd, data);
     } finally {
       fs2.closeSync(made.fd);
     }
-    fs2.linkSync(tmp, file);
+    fs2.linkSync(tmp, at);
     trace(file);
     return true;
   } catch (error) {
     const code = error.code;
     if (code === "EEXIST") return false;
-    if (tmp !== null && (code === "EPERM" || code === "ENOTSUP" || code === "EXDEV" || code === "ENOSYS")) return createStateFile(root, file, data);
+    if (tmp !== null && (code === "EPERM" || code === "ENOTSUP" || code === "EXDEV" || code === "ENOSYS")) return createAt(file, at, data, 438);
     throw error;
   } finally {
     if (tmp !== null) {
@@ -1242,7 +1293,7 @@ function removeStateFile(root, file) {
     if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");
   }
   try {
-    fs2.unlinkSync(file);
+    throughFolder(root, file, (at) => fs2.unlinkSync(at));
     trace(file);
     return true;
   } catch (error) {

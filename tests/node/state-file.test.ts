@@ -3,6 +3,7 @@
  * trust boundary (no link followed, no FIFO opened, nothing outside the vault touched).
  */
 import { execFileSync } from 'node:child_process';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -167,6 +168,57 @@ describe('creating, placing, removing, listing', () => {
 		fs.symlinkSync(outside, path.join(vault, 'session-marks'));
 		expect(listStateFolder(vault, path.join(vault, 'session-marks'), 10)).toEqual([]);
 		expect(() => removeStateFile(vault, path.join(vault, 'session-marks', 'victim.txt'))).toThrow(StateFileError);
+		expect(victim()).toBe('precious\n');
+	});
+});
+
+describe.skipIf(process.platform !== 'linux')('a folder swapped for a link while writing', () => {
+	it('never lands a write outside the vault when the folder is swapped right after its check', () => {
+		const dir = path.join(vault, 'plugin');
+		fs.mkdirSync(dir);
+		// Node's fs as CommonJS: a change to it reaches every `import * as fs` once synced.
+		const cjsFs = createRequire(import.meta.url)('node:fs') as typeof fs;
+		const realpath = cjsFs.realpathSync.native;
+		let swaps = 0;
+		const swapAfterCheck = ((p: string) => {
+			const real = realpath(p);
+			// The folder's check has just seen the real folder: now it becomes a link out of the vault.
+			if (p === dir && !fs.lstatSync(dir).isSymbolicLink()) {
+				fs.renameSync(dir, `${dir}.real`);
+				fs.symlinkSync(outside, dir);
+				swaps++;
+			}
+			return real;
+		}) as typeof realpath;
+		cjsFs.realpathSync.native = swapAfterCheck;
+		syncBuiltinESMExports();
+		const unswap = (): void => {
+			if (fs.lstatSync(dir).isSymbolicLink()) {
+				fs.unlinkSync(dir);
+				fs.renameSync(`${dir}.real`, dir);
+			}
+		};
+		const writes: Array<() => unknown> = [
+			() => writeStateFile(vault, path.join(dir, 'x.json'), 'x'),
+			() => appendStateFile(vault, path.join(dir, 'j.jsonl'), 'j\n'),
+			() => createStateFile(vault, path.join(dir, 'c'), 'c'),
+			() => placeStateFile(vault, path.join(dir, 'p'), 'p'),
+		];
+		try {
+			for (const write of writes) {
+				try {
+					write();
+				} catch {
+					// Refused: the folder it opened is a link now.
+				}
+				unswap();
+			}
+		} finally {
+			cjsFs.realpathSync.native = realpath;
+			syncBuiltinESMExports();
+		}
+		expect(swaps).toBe(writes.length);
+		expect(fs.readdirSync(outside)).toEqual(['victim.txt']);
 		expect(victim()).toBe('precious\n');
 	});
 });
