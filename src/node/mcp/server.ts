@@ -4,14 +4,14 @@
  * bridge passes in what each tool answers (contract.ts). Five tools: four read, `mark_reviewed`
  * writes one tag into one note. Stdout carries protocol messages only (anything else would corrupt
  * the stream), so every log goes to stderr. A tool that fails answers with an MCP tool error naming
- * the reason; the server itself never stops on one.
+ * the reason; the server itself never stops on one, nor on a line that is too long or no JSON-RPC.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { z } from 'zod';
 import { QUEUE_ITEMS, SERVER_NAME, type ToolAnswer, type ToolHandlers } from './contract';
+import { LineTransport } from './line-transport';
 
 function answer(a: ToolAnswer): CallToolResult {
 	return { content: [{ type: 'text', text: a.text }], structuredContent: a.structured };
@@ -118,7 +118,8 @@ export async function runStdioServer(tools: ToolHandlers, version: string): Prom
 	const toStderr = (...parts: unknown[]): void => void process.stderr.write(`${parts.map(String).join(' ')}\n`);
 	Object.assign(console, { log: toStderr, info: toStderr, debug: toStderr });
 	const server = createServer(tools, version);
-	const transport = new StdioServerTransport();
+	// Not the SDK's stdio transport: that one closes for good on one over-long line (line-transport.ts).
+	const transport = new LineTransport();
 	const closed = new Promise<void>((resolve) => {
 		transport.onclose = () => resolve();
 		process.stdin.once('end', () => resolve());
