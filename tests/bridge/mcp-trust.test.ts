@@ -4,7 +4,7 @@
  * an agent changed, `mark_reviewed` while a folder is swapped for a link out of the vault, notes
  * that are links to files outside the vault.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -12,7 +12,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { BUNDLE, FIXED_NOW, makeVault, run, type Files } from '../helpers/bridge';
 
 const made: string[] = [];
-const children: ChildProcessWithoutNullStreams[] = [];
+const children: ChildProcess[] = [];
 afterEach(() => {
 	for (const c of children.splice(0)) if (c.exitCode === null) c.kill();
 });
@@ -49,8 +49,8 @@ class RawServer {
 	private next = 100;
 	exited: Promise<number | null>;
 
-	constructor(v: string) {
-		this.child = spawn(process.execPath, [BUNDLE, 'mcp', '--vault', v], { env: env(), stdio: ['pipe', 'pipe', 'pipe'] });
+	constructor(v: string, extra: Record<string, string> = {}) {
+		this.child = spawn(process.execPath, [BUNDLE, 'mcp', '--vault', v], { env: { ...env(), ...extra }, stdio: ['pipe', 'pipe', 'pipe'] });
 		children.push(this.child);
 		this.child.stderr.resume();
 		// A server that is gone fails the waiting request below, not the test run with EPIPE.
@@ -112,8 +112,8 @@ class RawServer {
 	}
 }
 
-async function server(v: string): Promise<RawServer> {
-	const s = new RawServer(v);
+async function server(v: string, extra: Record<string, string> = {}): Promise<RawServer> {
+	const s = new RawServer(v, extra);
 	await s.init();
 	return s;
 }
@@ -144,4 +144,106 @@ describe('mcp: a line too long to hold', () => {
 		expect((await invalid).error?.code).toBe(-32600);
 		expect((await s.request('ping')).result).toEqual({});
 	}, 90_000);
+});
+
+describe('mcp: mark_reviewed never writes outside the vault', () => {
+	it('while a folder is swapped for a link out of the vault and back, over 1,600 calls', async () => {
+		const NOTES = 1600;
+		const note = '---\ntags: [review]\n---\nLook at this.\n';
+		const files: Files = {};
+		for (let i = 0; i < NOTES; i++) files[`Notes/n${i}.md`] = note;
+		const v = vault(files);
+		const outside = tempDir();
+		for (let i = 0; i < NOTES; i++) fs.writeFileSync(path.join(outside, `n${i}.md`), note);
+		const s = await server(v);
+		// Another process swaps the folder as fast as it can: the folder, then a link out, then the folder.
+		const swap = `
+			const fs = require('fs');
+			const [dir, aside, out] = process.argv.slice(1);
+			for (;;) {
+				try { fs.renameSync(dir, aside); fs.symlinkSync(out, dir); fs.unlinkSync(dir); fs.renameSync(aside, dir); } catch {}
+			}`;
+		const swapper = spawn(process.execPath, ['-e', swap, path.join(v, 'Notes'), path.join(v, 'Notes.aside'), outside], { stdio: ['pipe', 'ignore', 'ignore'] });
+		children.push(swapper);
+		let marked = 0;
+		try {
+			for (let i = 0; i < NOTES; i++) {
+				const r = await s.tool('mark_reviewed', { path: `Notes/n${i}.md` });
+				if (r.result?.structuredContent?.changed === true) marked++;
+			}
+		} finally {
+			swapper.kill('SIGKILL');
+			await new Promise((resolve) => swapper.once('exit', resolve));
+		}
+		// Leave the vault as it was, whichever state the swapper stopped in.
+		// A folder made where the swapper had just moved the real one away holds writes that lost their way.
+		let strays: string[] = [];
+		if (fs.existsSync(path.join(v, 'Notes.aside'))) {
+			const left = path.join(v, 'Notes');
+			if (fs.lstatSync(left, { throwIfNoEntry: false })?.isDirectory() === true) strays = fs.readdirSync(left);
+			fs.rmSync(left, { recursive: true, force: true });
+			fs.renameSync(path.join(v, 'Notes.aside'), left);
+		}
+		expect(strays).toEqual([]);
+		const changedOutside = fs.readdirSync(outside).filter((n) => fs.readFileSync(path.join(outside, n), 'utf8') !== note);
+		expect(changedOutside).toEqual([]);
+		expect(fs.readdirSync(outside).sort()).toEqual(Object.keys(files).map((f) => path.basename(f)).sort());
+		// The race must have been run: some calls got through to the folder inside.
+		expect(marked).toBeGreaterThan(0);
+		const inside = fs.readdirSync(path.join(v, 'Notes')).filter((n) => fs.readFileSync(path.join(v, 'Notes', n), 'utf8') !== note);
+		expect(inside.length).toBe(marked);
+	}, 240_000);
+});
+
+describe('mcp: the review trail is the human\'s', () => {
+	const note = '---\ntags: [review]\n---\nPlease check.\n';
+
+	function agentEdit(v: string, rel: string, session: string, tool: string): void {
+		const input = { session_id: session, hook_event_name: 'PostToolUse', tool_name: tool, tool_input: { file_path: path.join(v, rel), old_string: 'a', new_string: 'b' }, tool_response: { success: true } };
+		expect(run(BUNDLE, ['post-tool-use', '--vault', v], JSON.stringify(input), { env: env() }).status).toBe(0);
+	}
+
+	const journal = (v: string): Array<{ path: string; tool: string; session: string | null }> =>
+		fs
+			.readFileSync(path.join(v, '.obsidian', 'plugins', 'session-brief', 'agent-changes.jsonl'), 'utf8')
+			.trim()
+			.split('\n')
+			.map((l) => JSON.parse(l) as { path: string; tool: string; session: string | null });
+
+	it('refuses a #review note the agent has just edited, with what to do, and journals its own write', async () => {
+		const v = vault({ 'Notes/edited.md': note, 'Notes/other.md': note });
+		const s = await server(v, { CLAUDE_CODE_SESSION_ID: 'sess-42' });
+		agentEdit(v, 'Notes/edited.md', 'sess-42', 'Edit');
+		const refused = await s.tool('mark_reviewed', { path: 'Notes/edited.md' });
+		expect(refused.result?.isError).toBe(true);
+		const text = refused.result?.content?.[0]?.text ?? '';
+		expect(text).toMatch(/^Session brief: Refused: Notes\/edited\.md has a change by an agent that the human has not reviewed yet \(an agent's "Edit" in session "sess-42", 2026-11-29 \d\d:\d\d UTC\)\./);
+		expect(text).toContain('ask the human to review that change in Obsidian first');
+		expect(text).toContain('"Changed by agents"');
+		expect(fs.readFileSync(path.join(v, 'Notes/edited.md'), 'utf8')).toBe(note);
+
+		// A note no agent changed is marked, and the mark is itself an agent change of this session.
+		const marked = await s.tool('mark_reviewed', { path: 'Notes/other.md' });
+		expect(marked.result?.structuredContent).toMatchObject({ changed: true });
+		expect(journal(v)).toEqual([
+			expect.objectContaining({ path: 'Notes/edited.md', tool: 'Edit', session: 'sess-42' }),
+			expect.objectContaining({ path: 'Notes/other.md', tool: 'mark_reviewed', session: 'sess-42' }),
+		]);
+		const changes = await s.tool('agent_changes');
+		expect(changes.result?.structuredContent?.count).toBe(2);
+		// The human's review in Obsidian clears the way (the sidebar writes this mark).
+		fs.writeFileSync(path.join(v, '.obsidian', 'plugins', 'session-brief', 'agent-review.json'), JSON.stringify({ all: '2026-12-31T00:00:00.000Z', sessions: {}, notes: {}, renames: [] }));
+		expect((await s.tool('mark_reviewed', { path: 'Notes/edited.md' })).result?.structuredContent).toMatchObject({ changed: true });
+	});
+
+	it('refuses when the agent changes cannot be read or journaled, and leaves the note as it was', async () => {
+		const v = vault({ 'Notes/a.md': note });
+		// The journal's place is taken by a folder: nothing can be appended there.
+		fs.mkdirSync(path.join(v, '.obsidian', 'plugins', 'session-brief', 'agent-changes.jsonl'), { recursive: true });
+		const s = await server(v);
+		const r = await s.tool('mark_reviewed', { path: 'Notes/a.md' });
+		expect(r.result?.isError).toBe(true);
+		expect(r.result?.content?.[0]?.text).toMatch(/record of agent changes could not be read|could not be recorded for the human to review/);
+		expect(fs.readFileSync(path.join(v, 'Notes/a.md'), 'utf8')).toBe(note);
+	});
 });

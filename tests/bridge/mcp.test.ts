@@ -236,9 +236,17 @@ describe('mcp server', () => {
 		expect((one.structuredContent?.sessions as unknown[]).length).toBe(1);
 		expect(one.structuredContent?.omittedSessions).toBe(1);
 		expect((await call(client, 'agent_changes', { limit: 0 })).isError).toBe(true);
-		// mark_reviewed closes a review tag; the agent change of that note stays for the human.
-		expect((await call(client, 'mark_reviewed', { path: 'Notes/fm.md' })).structuredContent).toMatchObject({ changed: true });
-		expect((await call(client, 'agent_changes')).structuredContent?.count).toBe(2);
+		// An agent cannot close the review of a note an agent changed: that is the human's check.
+		const before = fs.readFileSync(path.join(v, 'Notes/fm.md'), 'utf8');
+		const refused = await call(client, 'mark_reviewed', { path: 'Notes/fm.md' });
+		expect(refused.isError).toBe(true);
+		expect(refused.content[0]?.text).toMatch(/Notes\/fm\.md has a change by an agent that the human has not reviewed yet \(an agent's "Write" in session "first", .*\)\. An agent cannot mark its own work reviewed: ask the human to review that change in Obsidian first/);
+		expect(fs.readFileSync(path.join(v, 'Notes/fm.md'), 'utf8')).toBe(before);
+		// Its own write is an agent change like any other.
+		expect((await call(client, 'mark_reviewed', { path: 'Notes/inline.md' })).structuredContent).toMatchObject({ changed: true });
+		const after = await call(client, 'agent_changes');
+		expect(after.structuredContent?.count).toBe(3);
+		expect(after.content[0]?.text).toContain('Notes/inline.md  (mark_reviewed, 1 edit(s)');
 	});
 
 	it('refuses to rewrite a note whose frontmatter does not parse, and leaves it as it was', async () => {

@@ -34,7 +34,7 @@ export interface ToolHandlers {
 	reviewQueue(filter: QueueFilter): Promise<ToolAnswer>;
 	agentChanges(limit: number | undefined): ToolAnswer;
 	ruleCheck(paths: string[] | undefined): Promise<ToolAnswer>;
-	markReviewed(path: string): ToolAnswer;
+	markReviewed(path: string): Promise<ToolAnswer>;
 }
 
 /** What the server file exports (its entry: server-file.ts). */

@@ -139,8 +139,14 @@ export async function ruleCheckTool(t: ToolEnv, paths: string[] | undefined): Pr
 	return { text: [...formatFindings(result.findings, result.checksRun, ctx.lang), ...skipped].join('\n'), structured: { ...json, targets: targets ?? null } };
 }
 
-export function markReviewedTool(t: ToolEnv, notePath: string): ToolAnswer {
-	const result = markReviewed(t.context(), notePath);
+/** The agent's session as Claude Code passes it to the processes it starts; null when not given. */
+function sessionOf(env: NodeJS.ProcessEnv): string | null {
+	const id = env.CLAUDE_CODE_SESSION_ID;
+	return typeof id === 'string' && id !== '' ? id : null;
+}
+
+export async function markReviewedTool(t: ToolEnv, notePath: string): Promise<ToolAnswer> {
+	const result = await markReviewed(t.context(), notePath, { now: t.now(), session: sessionOf(t.env) });
 	return { text: result.message, structured: { ...result } };
 }
 
