@@ -1,9 +1,13 @@
 /**
- * The PreToolUse hook of the opt-in Write guard (docs/design.md, "The Write guard"): refuses a
- * `Write` over an existing file in the sessions folder. Claude Code only. Everything it cannot
- * read, every other tool and every path outside the sessions folder is allowed silently: exit 0
- * with no output, so Claude Code goes on with its normal permission flow. The setting is read on
- * every run, so turning it on or off needs no new registration.
+ * The PreToolUse hook (Claude Code), two refusals in one:
+ * - the fence around Session Brief's own files (src/core/agent-fence.ts): an edit tool or a shell
+ *   command that reaches the plugin's folder or the hook files is refused, always;
+ * - the opt-in Write guard (docs/design.md, "The Write guard"): a `Write` over an existing file in
+ *   the sessions folder is refused while the setting is on.
+ * Both look through symbolic and hard links (src/node/agent-fence.ts). Everything else, and
+ * everything the hook cannot read, is allowed silently: exit 0 with no output, so Claude Code goes
+ * on with its normal permission flow. The settings are read on each run that needs them, so the
+ * setting's toggle needs no new registration.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -11,17 +15,34 @@ import { stringFlag, type Args } from '../args';
 import { contextFor } from '../context';
 import { readStdin, writeOut } from '../io';
 import { DEFAULT_AGENT, translateHookInput } from '../../src/core/agent-contracts';
+import { FENCED_FILE_TOOLS, fenceRefusal, SHELL_TOOL } from '../../src/core/agent-fence';
 import { vaultRelative } from '../../src/core/rules/scope';
 import { denyOutput, freeName, guardApplies, GUARDED_TOOL, refusal } from '../../src/core/write-guard';
+import { commandMayBeFenced, fencedCommand, fencedFile, fencePlaces, fileMayBeFenced, sessionFileBehindLinks } from '../../src/node/agent-fence';
 import { parseHookJson } from '../../src/node/hook-input';
-import { defaultVaultRoot } from '../../src/node/vault-config';
+import { vaultRelativeReal } from '../../src/node/real-path';
+import { defaultVaultRoot, type VaultContext } from '../../src/node/vault-config';
 
-/** The tool and its target file from Claude Code's hook input; null for anything else. */
-export function writeAttempt(stdin: Buffer): { tool: string; filePath: string } | null {
+export interface ToolAttempt {
+	tool: string;
+	/** The file an edit tool names, or null. */
+	filePath: string | null;
+	/** The command line of a shell tool, or null. */
+	command: string | null;
+	cwd: string | undefined;
+}
+
+/** The tool and what it acts on from Claude Code's hook input; null for anything else. */
+export function toolAttempt(stdin: Buffer): ToolAttempt | null {
 	const hook = translateHookInput(DEFAULT_AGENT, parseHookJson(stdin));
-	const filePath = hook.tool_input?.file_path;
-	if (hook.tool_name === undefined || typeof filePath !== 'string' || filePath.trim() === '') return null;
-	return { tool: hook.tool_name, filePath };
+	const tool = hook.tool_name;
+	if (tool === undefined) return null;
+	const input = hook.tool_input ?? {};
+	const file = input.file_path ?? input.notebook_path;
+	const filePath = typeof file === 'string' && file.trim() !== '' && !file.includes('\0') ? file : null;
+	const command = typeof input.command === 'string' && input.command.trim() !== '' ? input.command : null;
+	if (filePath === null && command === null) return null;
+	return { tool, filePath, command, cwd: hook.cwd };
 }
 
 function isFile(p: string): boolean {
@@ -42,26 +63,58 @@ function exists(p: string): boolean {
 	}
 }
 
+/** The vault-relative place of the plugin folder, for the message. */
+function shownPlace(ctx: VaultContext, fenced: 'plugin' | 'hooks'): string {
+	if (fenced === 'hooks' || ctx.pluginDir === null) return '.claude/hooks/';
+	return `${(vaultRelative(ctx.root, ctx.pluginDir) ?? ctx.pluginDir).replace(/\\/g, '/')}/`;
+}
+
+/** The fence's refusal, or null: settings are read only when strings say the call may reach our files. */
+function fenceAnswer(attempt: ToolAttempt, root: string, scriptPath: string, context: () => VaultContext): string | null {
+	if (FENCED_FILE_TOOLS.has(attempt.tool) && attempt.filePath !== null) {
+		if (!fileMayBeFenced(root, attempt.filePath)) return null;
+		const ctx = context();
+		const fenced = fencedFile(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.filePath);
+		return fenced === null ? null : denyOutput(fenceRefusal(fenced, attempt.filePath, shownPlace(ctx, fenced), false, ctx.lang));
+	}
+	if (attempt.tool === SHELL_TOOL && attempt.command !== null) {
+		if (!commandMayBeFenced(attempt.command)) return null;
+		const ctx = context();
+		const hit = fencedCommand(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.command, attempt.cwd);
+		return hit === null ? null : denyOutput(fenceRefusal(hit.fenced, hit.word, shownPlace(ctx, hit.fenced), true, ctx.lang));
+	}
+	return null;
+}
+
 export async function preToolUse(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): Promise<number> {
 	try {
 		const stdin = await readStdin(2000);
-		const attempt = writeAttempt(stdin);
-		if (attempt === null || attempt.tool !== GUARDED_TOOL) return 0;
+		const attempt = toolAttempt(stdin);
+		if (attempt === null) return 0;
 		// The root comes from the script's place (or --vault), never from the input's `cwd` (docs/design.md, "Where the vault is").
 		const given = stringFlag(args, 'vault');
 		const root = given !== undefined ? path.resolve(given) : defaultVaultRoot(scriptPath);
 		if (root === null) return 0;
-		const rel = vaultRelative(root, attempt.filePath) ?? (await import('../../src/node/real-path')).vaultRelativeReal(root, attempt.filePath);
-		if (rel === null) return 0;
-		const ctx = contextFor(args, scriptPath, env);
-		if (!guardApplies(attempt.tool, rel, ctx.settings)) return 0;
+		let ctx: VaultContext | null = null;
+		const context = (): VaultContext => (ctx ??= contextFor(args, scriptPath, env));
+		const fence = fenceAnswer(attempt, root, scriptPath, context);
+		if (fence !== null) {
+			writeOut(fence);
+			return 0;
+		}
+		if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return 0;
+		const settings = context().settings;
+		if (!settings.writeGuard) return 0;
+		const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);
 		const target = path.resolve(root, attempt.filePath);
-		if (!isFile(target)) return 0;
+		// By the path as given first; then through links, which no name shows.
+		const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? (isFile(target) ? literal : null) : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);
+		if (rel === null) return 0;
 		const dir = path.dirname(target);
 		const name = freeName(path.basename(target), (candidate) => exists(path.join(dir, candidate)));
-		writeOut(denyOutput(refusal(attempt.filePath, rel, ctx.settings.sessionsFolder, name === null ? null : path.join(dir, name), ctx.lang)));
+		writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path.join(dir, name), context().lang)));
 	} catch {
-		// Fail open: a guard that cannot decide lets the Write through.
+		// Fail open: a hook that cannot decide lets the call through.
 	}
 	return 0;
 }

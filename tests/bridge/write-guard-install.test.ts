@@ -1,5 +1,5 @@
 /**
- * The Write guard's registration: install adds one PreToolUse entry (matcher "Write") beside an
+ * The Write guard's registration: install adds one PreToolUse entry (the edit tools and Bash) beside an
  * operator's own PreToolUse hooks, the registered command line refuses through a shell, uninstall
  * gives the original bytes back, and doctor names the entry and whether the setting is on.
  */
@@ -59,7 +59,7 @@ describe('install and uninstall with the Write guard entry', () => {
 		expect(groups).toHaveLength(2);
 		expect(groups[0]).toEqual({ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh' }] });
 		const script = path.join(v, '.claude', 'hooks', 'session-brief.cjs');
-		expect(groups[1]).toEqual({ matcher: 'Write', hooks: [{ type: 'command', command: `"${process.execPath}" "${script}" pre-tool-use`, timeout: 10, statusMessage: 'Checking the sessions folder…' }] });
+		expect(groups[1]).toEqual({ matcher: 'Edit|Write|MultiEdit|NotebookEdit|Bash', hooks: [{ type: 'command', command: `"${process.execPath}" "${script}" pre-tool-use`, timeout: 10, statusMessage: 'Checking the target…' }] });
 		// A second install changes nothing.
 		const text = fs.readFileSync(path.join(v, '.claude', 'settings.json'));
 		installed(v, home);
