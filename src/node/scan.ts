@@ -67,6 +67,8 @@ function walkNotes(root: string, excludedRootFolders: readonly string[], withSta
 			}
 			if (!name.endsWith('.md') || !(entry.isFile() || entry.isSymbolicLink())) continue;
 			const childRel = base + name;
+			// A link counts only while its real path stays in the vault (docs/design.md, "Links do not open doors").
+			if (entry.isSymbolicLink() && !listLink(root, prefix + childRel)) continue;
 			if (!withStat) {
 				visit(childRel, 0, -1);
 				continue;
@@ -87,7 +89,8 @@ function walkNotes(root: string, excludedRootFolders: readonly string[], withSta
 /**
  * Lists every counted note with its modification time and size, using only `readdir` and `stat`
  * (the stat-only walk of tier 3, docs/design.md). Symlinked folders are not followed, so a link loop
- * cannot trap the walk; a symlinked note is read through its link. Without `withStat` the walk
+ * cannot trap the walk; a symlinked note counts, and is read at its real path, only while that
+ * path lies in the vault. Without `withStat` the walk
  * only lists (mtime 0, size -1): a full scan takes both from the open file instead.
  */
 export function walkVault(root: string, excludedRootFolders: readonly string[], withStat = true, listed?: (path: string) => void): Walk {
@@ -110,9 +113,48 @@ export function walkStamp(root: string, excludedRootFolders: readonly string[], 
 	return statStamp(root, excludedRootFolders, expectedNotes);
 }
 
+let realRootOf: { root: string; real: string } | null = null;
+
+/**
+ * The real path of the link `file` when it lies inside the vault at `root` (by real paths), else
+ * null: a note that is a link out of the vault is never counted or read. Throws when the link
+ * cannot be resolved (a loop, a dangling link), as opening it would.
+ */
+export function linkTarget(root: string, file: string): string | null {
+	if (realRootOf?.root !== root) realRootOf = { root, real: fs.realpathSync.native(root) };
+	const top = realRootOf.real;
+	const real = fs.realpathSync.native(file);
+	return real.startsWith(top.endsWith(path.sep) ? top : top + path.sep) ? real : null;
+}
+
+/** Whether the walk lists the link `file`: not when it leads out; one that cannot be resolved is listed, and its read reports why. */
+function listLink(root: string, file: string): boolean {
+	try {
+		return linkTarget(root, file) !== null;
+	} catch {
+		return true;
+	}
+}
+
 const decoder = new TextDecoder('utf-8', { fatal: false });
 // O_NONBLOCK: opening a FIFO named like a note must not wait for a writer; regular files ignore it.
-const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
+// O_NOFOLLOW: a note that is (or has just become) a link is opened only through linkTarget's check.
+const NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
+const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0) | NO_FOLLOW;
+
+/** Opens a note without following a link out of the vault; a link inside it is opened at its real path. */
+function openNote(root: string, file: string): number {
+	try {
+		return fs.openSync(file, OPEN_FLAGS);
+	} catch (error) {
+		// ELOOP: the last part is a link (EMLINK on FreeBSD, EFTYPE on some BSDs).
+		const code = (error as NodeJS.ErrnoException).code;
+		if (NO_FOLLOW === 0 || (code !== 'ELOOP' && code !== 'EMLINK' && code !== 'EFTYPE')) throw error;
+		const real = linkTarget(root, file);
+		if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: 'ENOENT' });
+		return fs.openSync(real, OPEN_FLAGS);
+	}
+}
 let buffer = Buffer.allocUnsafe(64 * 1024);
 
 /** What readFile read last: the bytes in `buffer[0, readLength)`, and the open file's mtime and size. */
@@ -125,8 +167,8 @@ let readSize = 0;
  * regular file. The bytes and readLength, readMtime, readSize stay valid until the next call (no
  * object per note: a full scan reads 100,000 of them).
  */
-function readFile(file: string): boolean {
-	const fd = fs.openSync(file, OPEN_FLAGS);
+function readFile(root: string, file: string): boolean {
+	const fd = openNote(root, file);
 	try {
 		const st = fs.fstatSync(fd);
 		if (!st.isFile()) return false;
@@ -191,10 +233,10 @@ let lastSize = -1;
  * and size come from the open file, so they describe exactly the text that was read; the size is
  * left in `lastSize` (no object per note). Null when the note is gone or no regular file.
  */
-function readNote(note: WalkedNote, rules: ReadRules, file: string): NoteEntry | null {
+function readNote(note: WalkedNote, rules: ReadRules, root: string, file: string): NoteEntry | null {
 	let read: boolean;
 	try {
-		read = readFile(file);
+		read = readFile(root, file);
 	} catch (error) {
 		// Gone since the walk listed it (deleted or renamed mid-scan, a dangling link, a folder on the
 		// path replaced): not a note any more, so dropped silently as the walk drops it.
@@ -248,7 +290,7 @@ export function readNotes(root: string, settings: Settings, notes: readonly Walk
 			part.sizes.push(-1);
 			continue;
 		}
-		const entry = readNote(note, rules, prefix + note.path);
+		const entry = readNote(note, rules, root, prefix + note.path);
 		if (entry === null) continue;
 		part.entries.push(entry);
 		part.sizes.push(lastSize);

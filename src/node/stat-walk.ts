@@ -54,8 +54,8 @@ export function sharedBytes(): number {
  * parameters and the globals every Node thread has (Buffer, Atomics, typed arrays), never a name
  * from this module, because the worker runs its source text. The rule of what counts is the one
  * of walkNotes in scan.ts (dot names, node_modules and the excluded root folders are skipped;
- * `.md` files and links to them count; symlinked folders are not followed), and the tests hold the
- * two walks to the same notes.
+ * `.md` files and links to them count while the link's real path stays in the vault; symlinked
+ * folders are not followed), and the tests hold the two walks to the same notes.
  */
 export function walkPart(fsApi: typeof fs, add: typeof addToStamp, job: WalkJob, self: number): WalkPart {
 	// Header slots (Int32): who is busy, a publish sequence to wait on, per queue its claim and
@@ -84,6 +84,19 @@ export function walkPart(fsApi: typeof fs, add: typeof addToStamp, job: WalkJob,
 	let used = 0;
 	let published = slots === null ? 0 : Atomics.load(slots, COUNT[self] as number);
 	if (published > 0) used = Atomics.load(ends[self] as Int32Array, published - 1);
+
+	let realRoot: string | null = null;
+	/** Whether the link `file` leads to a file whose real path lies in the vault (one that cannot be resolved: yes, and its stat fails). */
+	const staysInside = (file: string): boolean => {
+		try {
+			realRoot ??= fsApi.realpathSync.native(prefix);
+			const real = fsApi.realpathSync.native(file);
+			const top = realRoot.endsWith('/') || realRoot.endsWith('\\') ? realRoot : `${realRoot}${prefix.endsWith('\\') ? '\\' : '/'}`;
+			return real.startsWith(top);
+		} catch {
+			return true;
+		}
+	};
 
 	/** Whether this thread's queue runs low (the other thread has taken what it offered) and has room. */
 	const wanted = (): boolean => slots !== null && published - Atomics.load(slots, NEXT[self] as number) < 2 && published < FOLDERS;
@@ -149,6 +162,8 @@ export function walkPart(fsApi: typeof fs, add: typeof addToStamp, job: WalkJob,
 					continue;
 				}
 				if (!name.endsWith('.md') || !(entry.isFile() || entry.isSymbolicLink())) continue;
+				// A link counts only while its real path stays in the vault (docs/design.md, "Links do not open doors").
+				if (entry.isSymbolicLink() && !staysInside(dir + name)) continue;
 				try {
 					const st = fsApi.statSync(dir + name, statOptions);
 					// Whole milliseconds, as the index holds them. A note gone since readdir is simply gone.

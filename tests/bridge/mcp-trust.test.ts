@@ -247,3 +247,43 @@ describe('mcp: the review trail is the human\'s', () => {
 		expect(fs.readFileSync(path.join(v, 'Notes/a.md'), 'utf8')).toBe(note);
 	});
 });
+
+describe.skipIf(process.platform === 'win32')('notes that are links out of the vault', () => {
+	it('are never read into report --review, report --json or review_queue; links that stay inside count', async () => {
+		const outside = tempDir();
+		fs.writeFileSync(path.join(outside, 'secret.md'), 'SECRET-LINE-1 #review\nSECRET-LINE-2 #needs-review\n');
+		const v = vault({ 'Other/real.md': 'inside line #review\n', 'Notes/plain.md': 'plain #needs-review\n' });
+		fs.symlinkSync(path.join(outside, 'secret.md'), path.join(v, 'Notes', 'leak.md'));
+		fs.symlinkSync(path.join(v, 'Other', 'real.md'), path.join(v, 'Notes', 'inside-link.md'));
+		// A link that first points inside and is then turned outside, after a cache was written.
+		fs.writeFileSync(path.join(v, 'Other', 'later.md'), 'harmless #review\n');
+		fs.symlinkSync(path.join(v, 'Other', 'later.md'), path.join(v, 'Notes', 'turned.md'));
+		expect(run(BUNDLE, ['report', '--vault', v]).status).toBe(0);
+		fs.unlinkSync(path.join(v, 'Notes', 'turned.md'));
+		fs.symlinkSync(path.join(outside, 'secret.md'), path.join(v, 'Notes', 'turned.md'));
+		for (let i = 0; i < 2; i++) {
+			// The first run after the change rescans; the second serves the bridge's cache.
+			const text = run(BUNDLE, ['report', '--review', '--vault', v]).stdout.toString('utf8');
+			expect(text).not.toContain('SECRET');
+			expect(text).not.toContain('leak.md');
+			expect(text).not.toContain('turned.md');
+			expect(text).toContain('inside line');
+			expect(text).toContain('Notes/inside-link.md');
+			const json = run(BUNDLE, ['report', '--json', '--review', '--vault', v]).stdout.toString('utf8');
+			expect(json).not.toContain('SECRET');
+			expect(json).not.toContain('leak.md');
+			expect(json).not.toContain('turned.md');
+			const counts = JSON.parse(json) as { items: { reviewOpen: { count: number }; needsReview: { count: number } } };
+			expect(counts.items.reviewOpen.count).toBe(3);
+			expect(counts.items.needsReview.count).toBe(1);
+		}
+		const s = await server(v);
+		const queue = await s.tool('review_queue');
+		const answer = JSON.stringify(queue.result);
+		expect(answer).not.toContain('SECRET');
+		expect(answer).not.toContain('leak.md');
+		expect(answer).toContain('inside line');
+		const brief = JSON.stringify((await s.tool('brief')).result);
+		expect(brief).not.toContain('leak.md');
+	});
+});

@@ -49,14 +49,20 @@ beforeAll(() => {
 	fs.symlinkSync(path.join(root, 'A0'), path.join(root, 'A5', 'linked-folder'));
 	fs.symlinkSync(path.join(root, 'A5', 'gone.md'), path.join(root, 'A5', 'dangling.md'));
 	fs.symlinkSync(root, path.join(root, 'A5', 'loop'));
+	// A linked note whose real path is outside the vault is no note of it, on either walk.
+	const outside = tempDir('sb-stat-walk-outside-');
+	fs.writeFileSync(path.join(outside, 'secret.md'), 'outside');
+	fs.symlinkSync(path.join(outside, 'secret.md'), path.join(root, 'A5', 'leak.md'));
+	fs.symlinkSync(path.join(outside, 'secret.md'), path.join(root, 'A3', 'B0', 'leak.md'));
 });
 afterAll(removeTempDirs);
 
 describe('the stat walk', () => {
 	it('stamps on one thread exactly the notes the listing walk finds', () => {
 		const stamp = listedStamp();
-		// 144 + 36 nested, top, CLAUDE, ä, A1/Import/kept, A4/folder.md/inner, the linked note.
+		// 144 + 36 nested, top, CLAUDE, ä, A1/Import/kept, A4/folder.md/inner, the linked note (not the links out).
 		expect(stamp.notes).toBe(186);
+		expect(walkVault(root, EXCLUDED).notes.map((n) => n.path).filter((p) => p.endsWith('leak.md'))).toEqual([]);
 		expect(stampAlone(root, EXCLUDED)).toEqual(stamp);
 	});
 
