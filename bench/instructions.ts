@@ -80,6 +80,7 @@ function instructions(args: readonly string[], input: string | (() => string) = 
 
 const outsideRules = path.join(vault, 'bench-instructions-note.md');
 const toolInput = (tool: string): string => JSON.stringify({ session_id: 'bench-instructions', hook_event_name: tool === 'Write' ? 'PreToolUse' : 'PostToolUse', tool_name: tool, tool_input: { file_path: outsideRules } });
+const preInput = (tool: string, input: Record<string, unknown>): string => JSON.stringify({ session_id: 'bench-instructions', hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input, cwd: vault });
 // Once each before counting: the first run of the edit hooks' file makes its code cache.
 run([entry, 'post-tool-use', '--vault', vault], toolInput('Edit'));
 run([entry, 'pre-tool-use', '--vault', vault], toolInput('Write'));
@@ -90,6 +91,8 @@ const subjects: { label: string; args: string[]; input?: () => string }[] = [
 	{ label: '--version (load the bridge only)', args: [entry, '--version'] },
 	{ label: 'post-tool-use, an edit outside the rule set', args: [entry, 'post-tool-use', '--vault', vault], input: () => toolInput('Edit') },
 	{ label: 'pre-tool-use, a Write outside the sessions folder', args: [entry, 'pre-tool-use', '--vault', vault], input: () => toolInput('Write') },
+	{ label: 'pre-tool-use, an Edit of a note', args: [entry, 'pre-tool-use', '--vault', vault], input: () => preInput('Edit', { file_path: outsideRules, old_string: 'a', new_string: 'b' }) },
+	{ label: 'pre-tool-use, a shell command', args: [entry, 'pre-tool-use', '--vault', vault], input: () => preInput('Bash', { command: 'git status --short && npm test', description: 'x' }) },
 ];
 const counts: number[][] = subjects.map(() => []);
 for (let i = 0; i < RUNS; i++) subjects.forEach((s, k) => counts[k]!.push(instructions(s.args, s.input)));
