@@ -108,7 +108,7 @@ export async function markReviewed(ctx: VaultContext, given: string, call: MarkC
 		const record = journalRecord({ rel: realRel, tool: MARK_TOOL, session: call.session, now: call.now }, ctx.settings.excludedRootFolders);
 		if (ctx.pluginDir === null || record === null) throw new PathRefused(`${target.rel} was left unchanged: the vault has no Session Brief plugin folder to record this change in, so the human could not review it`);
 		try {
-			await appendJournal(ctx.pluginDir, record, call.now);
+			await appendJournal(ctx.root, ctx.pluginDir, record, call.now);
 		} catch (error) {
 			throw new PathRefused(`${target.rel} was left unchanged: the change could not be recorded for the human to review (${(error as Error).message})`);
 		}
