@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { beforeGlob, commandWords, fenceRefusal } from '../../src/core/agent-fence';
+
+describe('commandWords', () => {
+	it('splits at blanks and shell operators, removes quotes, reads \\ as /', () => {
+		expect(commandWords(`rm -rf ".obsidian/plugins/session brief"&&echo x>'a b'|tee c;(ls d)`)).toEqual(['rm', '-rf', '.obsidian/plugins/session brief', 'echo', 'x', 'a b', 'tee', 'c', 'ls', 'd']);
+		expect(commandWords('type .obsidian\\plugins\\session-brief\\data.json')).toEqual(['type', '.obsidian/plugins/session-brief/data.json']);
+	});
+
+	it('adds the value of name=value', () => {
+		expect(commandWords('tool --out=.claude/hooks/session-brief.cjs')).toEqual(['tool', '--out=.claude/hooks/session-brief.cjs', '.claude/hooks/session-brief.cjs']);
+	});
+
+	it('keeps an unclosed quote to the end and gives nothing for an empty line', () => {
+		expect(commandWords("cat 'open end")).toEqual(['cat', 'open end']);
+		expect(commandWords('   ')).toEqual([]);
+	});
+});
+
+describe('beforeGlob', () => {
+	it('cuts a word at its first glob character', () => {
+		expect(beforeGlob('.obsidian/plugins/*')).toBe('.obsidian/plugins/');
+		expect(beforeGlob('.obs*')).toBe('.obs');
+		expect(beforeGlob('Notes/a.md')).toBe('Notes/a.md');
+	});
+});
+
+describe('fenceRefusal', () => {
+	it('names the place and what to do, in both languages, and quotes odd names', () => {
+		const en = fenceRefusal('plugin', '/v/.obsidian/plugins/session-brief/data.json', '.obsidian/plugins/session-brief/', false, 'en');
+		expect(en.reason).toMatch(/^Refused: \/v\/\.obsidian\/plugins\/session-brief\/data\.json is in Session Brief's plugin folder \(\.obsidian\/plugins\/session-brief\/\)\./);
+		expect(en.reason).not.toContain('The command names');
+		const viaBash = fenceRefusal('hooks', '.claude/hooks/session-brief.cjs', '.claude/hooks/', true, 'en');
+		expect(viaBash.reason).toContain("is one of Session Brief's hook files (in .claude/hooks/)");
+		expect(viaBash.reason).toContain('The command names .claude/hooks/session-brief.cjs.');
+		expect(fenceRefusal('plugin', 'x', 'y/', false, 'de').reason).toContain('liegt im Plugin-Ordner von Session Brief');
+		expect(fenceRefusal('plugin', 'a\nb', 'y/', false, 'en').reason).toContain('"a\\nb"');
+	});
+});
