@@ -63,3 +63,38 @@ export function firstSymlink(p: string): string | null {
 	}
 	return null;
 }
+
+let realRootOf: { root: string; real: string } | null = null;
+
+/**
+ * The real path of the link `file` when it lies inside the vault at `root` (by real paths), else
+ * null: a note that is a link out of the vault is never counted or read (docs/design.md, "Links do
+ * not open doors"). Throws when the link cannot be resolved (a loop, a dangling link), as opening
+ * it would.
+ */
+export function linkTarget(root: string, file: string): string | null {
+	if (realRootOf?.root !== root) realRootOf = { root, real: fs.realpathSync.native(root) };
+	const top = realRootOf.real;
+	const real = fs.realpathSync.native(file);
+	return real.startsWith(top.endsWith(path.sep) ? top : top + path.sep) ? real : null;
+}
+
+const NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
+
+/**
+ * Opens a file of the vault for reading (`flags` plus O_NOFOLLOW) without following a link out of
+ * it: a link inside the vault is opened at its real path, one that leads out fails as ENOENT (no
+ * such note). A file swapped for a link after it was listed is caught the same way.
+ */
+export function openInVault(root: string, file: string, flags: number): number {
+	try {
+		return fs.openSync(file, flags | NO_FOLLOW);
+	} catch (error) {
+		// ELOOP: the last part is a link (EMLINK on FreeBSD, EFTYPE on some BSDs).
+		const code = (error as NodeJS.ErrnoException).code;
+		if (NO_FOLLOW === 0 || (code !== 'ELOOP' && code !== 'EMLINK' && code !== 'EFTYPE')) throw error;
+		const real = linkTarget(root, file);
+		if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: 'ENOENT' });
+		return fs.openSync(real, flags | NO_FOLLOW);
+	}
+}

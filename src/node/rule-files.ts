@@ -11,6 +11,7 @@ import { externalStep, finishRuleCheck, type FinishedRuleCheck } from '../core/r
 import { AGENT_FOLDER, checkScope, inScope } from '../core/rules/scope';
 import type { ExternalCheck } from '../core/settings';
 import { runExternalCheck } from './external-check';
+import { openInVault } from './real-path';
 import type { VaultContext } from './vault-config';
 
 export interface VaultFiles {
@@ -45,12 +46,38 @@ export function listVaultFiles(root: string): VaultFiles {
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
 
+/** A rule file larger than this is not read (none is near it; a planted one must not fill memory). */
+const MAX_RULE_FILE_BYTES = 16 * 1024 * 1024;
+// O_NONBLOCK: a FIFO named like a rule file must not hang the hook; regular files ignore it.
+const READ_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
+
+/**
+ * A rule file's text, or null when it cannot be read: a link out of the vault, a FIFO or anything
+ * but a regular file, a file too large (docs/design.md, "Links do not open doors").
+ */
 function readText(root: string, rel: string): string | null {
+	let fd: number;
 	try {
-		// Invalid UTF-8 becomes U+FFFD: a garbled byte must not stop the check of the rest.
-		return decoder.decode(fs.readFileSync(path.join(root, rel)));
+		fd = openInVault(root, path.join(root, rel), READ_FLAGS);
 	} catch {
 		return null;
+	}
+	try {
+		const st = fs.fstatSync(fd);
+		if (!st.isFile() || st.size > MAX_RULE_FILE_BYTES) return null;
+		const data = Buffer.alloc(st.size);
+		let got = 0;
+		while (got < data.length) {
+			const n = fs.readSync(fd, data, got, data.length - got, got);
+			if (n === 0) break;
+			got += n;
+		}
+		// Invalid UTF-8 becomes U+FFFD: a garbled byte must not stop the check of the rest.
+		return decoder.decode(data.subarray(0, got));
+	} catch {
+		return null;
+	} finally {
+		fs.closeSync(fd);
 	}
 }
 

@@ -12,6 +12,7 @@ import { flagFreeTest, type FlagFreeTest } from '../core/prefilter';
 import { quoteName } from '../core/quote';
 import type { StatStamp } from '../core/stat-stamp';
 import { FedSplit, splitRead } from './scan-parallel';
+import { linkTarget, openInVault } from './real-path';
 import { statStamp } from './stat-walk';
 import { traceThreads } from './thread-trace';
 import type { Settings, TagNames } from '../core/settings';
@@ -113,20 +114,6 @@ export function walkStamp(root: string, excludedRootFolders: readonly string[], 
 	return statStamp(root, excludedRootFolders, expectedNotes);
 }
 
-let realRootOf: { root: string; real: string } | null = null;
-
-/**
- * The real path of the link `file` when it lies inside the vault at `root` (by real paths), else
- * null: a note that is a link out of the vault is never counted or read. Throws when the link
- * cannot be resolved (a loop, a dangling link), as opening it would.
- */
-export function linkTarget(root: string, file: string): string | null {
-	if (realRootOf?.root !== root) realRootOf = { root, real: fs.realpathSync.native(root) };
-	const top = realRootOf.real;
-	const real = fs.realpathSync.native(file);
-	return real.startsWith(top.endsWith(path.sep) ? top : top + path.sep) ? real : null;
-}
-
 /** Whether the walk lists the link `file`: not when it leads out; one that cannot be resolved is listed, and its read reports why. */
 function listLink(root: string, file: string): boolean {
 	try {
@@ -138,23 +125,8 @@ function listLink(root: string, file: string): boolean {
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
 // O_NONBLOCK: opening a FIFO named like a note must not wait for a writer; regular files ignore it.
-// O_NOFOLLOW: a note that is (or has just become) a link is opened only through linkTarget's check.
-const NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
-const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0) | NO_FOLLOW;
-
-/** Opens a note without following a link out of the vault; a link inside it is opened at its real path. */
-function openNote(root: string, file: string): number {
-	try {
-		return fs.openSync(file, OPEN_FLAGS);
-	} catch (error) {
-		// ELOOP: the last part is a link (EMLINK on FreeBSD, EFTYPE on some BSDs).
-		const code = (error as NodeJS.ErrnoException).code;
-		if (NO_FOLLOW === 0 || (code !== 'ELOOP' && code !== 'EMLINK' && code !== 'EFTYPE')) throw error;
-		const real = linkTarget(root, file);
-		if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: 'ENOENT' });
-		return fs.openSync(real, OPEN_FLAGS);
-	}
-}
+// A note that is (or has just become) a link is opened only through openInVault's check.
+const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
 let buffer = Buffer.allocUnsafe(64 * 1024);
 
 /** What readFile read last: the bytes in `buffer[0, readLength)`, and the open file's mtime and size. */
@@ -168,7 +140,7 @@ let readSize = 0;
  * object per note: a full scan reads 100,000 of them).
  */
 function readFile(root: string, file: string): boolean {
-	const fd = openNote(root, file);
+	const fd = openInVault(root, file, OPEN_FLAGS);
 	try {
 		const st = fs.fstatSync(fd);
 		if (!st.isFile()) return false;

@@ -4,7 +4,7 @@
  * an agent changed, `mark_reviewed` while a folder is swapped for a link out of the vault, notes
  * that are links to files outside the vault.
  */
-import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -285,5 +285,22 @@ describe.skipIf(process.platform === 'win32')('notes that are links out of the v
 		expect(answer).toContain('inside line');
 		const brief = JSON.stringify((await s.tool('brief')).result);
 		expect(brief).not.toContain('leak.md');
+	});
+});
+
+describe.skipIf(process.platform === 'win32')('rule files that are links out of the vault, or FIFOs', () => {
+	it('are never read into check or rule_check, and a FIFO does not hang them', async () => {
+		const outside = tempDir();
+		fs.writeFileSync(path.join(outside, 'rules.md'), 'See [[SECRET-TARGET]] and [[Another SECRET]].\n');
+		const v = vault({ '.claude/agents/helper.md': '---\nname: helper\ndescription: x\n---\nSee [[Missing inside]].\n' });
+		fs.symlinkSync(path.join(outside, 'rules.md'), path.join(v, 'CLAUDE.md'));
+		execFileSync('mkfifo', [path.join(v, '.claude', 'agents', 'fifo.md')]);
+		const text = run(BUNDLE, ['check', '--vault', v]).stdout.toString('utf8');
+		expect(text).not.toContain('SECRET');
+		expect(text).toContain('Missing inside');
+		const s = await server(v);
+		const checked = JSON.stringify((await s.tool('rule_check')).result);
+		expect(checked).not.toContain('SECRET');
+		expect(checked).toContain('Missing inside');
 	});
 });
