@@ -101,7 +101,7 @@ export function createServer(tools: ToolHandlers, version: string): McpServer {
 		{
 			title: 'Mark a note reviewed',
 			description:
-				"Marks one note that carries the review tag as reviewed, as the Obsidian sidebar's *Mark as reviewed* does: adds the review-done tag to the note's properties (frontmatter), leaving the rest of the note as it is. Only for notes in review_queue's reviewOpen item, and only after you have actually reviewed the note as asked. It never touches needs-review or pending-review flags, and it cannot mark changes made by agents as reviewed: that check belongs to the human.",
+				"Marks one note that carries the review tag as reviewed, as the Obsidian sidebar's *Mark as reviewed* does: adds the review-done tag to the note's properties (frontmatter), leaving the rest of the note as it is. Only for notes in review_queue's reviewOpen item, and only after you have actually reviewed the note as asked. It never touches needs-review or pending-review flags, and it cannot mark changes made by agents as reviewed: that check belongs to the human. So it refuses a note that an agent (you included) has changed since the human last reviewed it, and its own mark is listed for the human as an agent change.",
 			inputSchema: {
 				path: z.string().min(1).max(4096).describe(`The note to mark (a .md file). ${PATH_RULE}`),
 			},
