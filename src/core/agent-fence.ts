@@ -30,20 +30,37 @@ interface FenceText {
 	message: (shown: string) => string;
 }
 
+// Each sentence its own statement: the bundles stay readable, with no line of several hundred characters.
 export const FENCE_TEXT = translations<FenceText>({
 	en: {
-		plugin: (shown, where) =>
-			`Refused: ${shown} is in Session Brief's plugin folder (${where}). It holds the human's review trail (what agents changed and what the human has reviewed) and the plugin's settings, which only the human changes, in Obsidian. Leave it as it is and go on with the task; if the user asked for this change, tell them to make it themselves.`,
-		hooks: (shown, where) =>
-			`Refused: ${shown} is one of Session Brief's hook files (in ${where}), which check this session's edits. Agents do not change them; the user updates or removes them with the bridge's install or uninstall command. Leave them as they are and go on with the task.`,
+		plugin: (shown, where) => {
+			const what = `Refused: ${shown} is in Session Brief's plugin folder (${where}).`;
+			const why = "It holds the human's review trail (what agents changed and what the human has reviewed) and the plugin's settings, which only the human changes, in Obsidian.";
+			const todo = 'Leave it as it is and go on with the task; if the user asked for this change, tell them to make it themselves.';
+			return `${what} ${why} ${todo}`;
+		},
+		hooks: (shown, where) => {
+			const what = `Refused: ${shown} is one of Session Brief's hook files (in ${where}), which check this session's edits.`;
+			const why = "Agents do not change them; the user updates or removes them with the bridge's install or uninstall command.";
+			return `${what} ${why} Leave them as they are and go on with the task.`;
+		},
 		command: (shown) => ` The command names ${shown}. To read the vault's state, use the brief, or run the bridge's report or check command.`,
 		message: (shown) => `Session Brief refused an agent's change to its own files: ${shown}.`,
 	},
 	de: {
-		plugin: (shown, where) =>
-			`Abgelehnt: ${shown} liegt im Plugin-Ordner von Session Brief (${where}). Dort liegen die Prüfspur des Menschen (was Agenten geändert haben und was der Mensch schon geprüft hat) und die Einstellungen des Plugins; beides ändert nur der Mensch, in Obsidian. Nichts daran ändern und mit der Aufgabe weitermachen; hat der Nutzer um diese Änderung gebeten, ihm sagen, dass er sie selbst vornehmen muss.`,
-		hooks: (shown, where) =>
-			`Abgelehnt: ${shown} ist eine der Hook-Dateien von Session Brief (in ${where}), die die Änderungen dieser Sitzung prüfen. Agenten ändern sie nicht; der Nutzer aktualisiert oder entfernt sie mit dem Befehl install oder uninstall der Bridge. Nichts daran ändern und mit der Aufgabe weitermachen.`,
+		plugin: (shown, where) => {
+			const what = `Abgelehnt: ${shown} liegt im Plugin-Ordner von Session Brief (${where}).`;
+			const why1 = 'Dort liegen die Prüfspur des Menschen (was Agenten geändert haben und was der Mensch schon geprüft hat)';
+			const why2 = 'und die Einstellungen des Plugins; beides ändert nur der Mensch, in Obsidian.';
+			const todo1 = 'Nichts daran ändern und mit der Aufgabe weitermachen;';
+			const todo2 = 'hat der Nutzer um diese Änderung gebeten, ihm sagen, dass er sie selbst vornehmen muss.';
+			return `${what} ${why1} ${why2} ${todo1} ${todo2}`;
+		},
+		hooks: (shown, where) => {
+			const what = `Abgelehnt: ${shown} ist eine der Hook-Dateien von Session Brief (in ${where}), die die Änderungen dieser Sitzung prüfen.`;
+			const why = 'Agenten ändern sie nicht; der Nutzer aktualisiert oder entfernt sie mit dem Befehl install oder uninstall der Bridge.';
+			return `${what} ${why} Nichts daran ändern und mit der Aufgabe weitermachen.`;
+		},
 		command: (shown) => ` Der Befehl nennt ${shown}. Den Stand der Vault zeigen das Briefing und die Befehle report und check der Bridge.`,
 		message: (shown) => `Session Brief hat die Änderung eines Agenten an seinen eigenen Dateien abgelehnt: ${shown}.`,
 	},
