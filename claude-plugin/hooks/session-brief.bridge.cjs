@@ -51,9 +51,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
 // src/core/paths.ts
-function isCountedNote(path60, excludedRootFolders) {
-  if (!path60.endsWith(".md")) return false;
-  const parts = path60.split("/");
+function isCountedNote(path62, excludedRootFolders) {
+  if (!path62.endsWith(".md")) return false;
+  const parts = path62.split("/");
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i] ?? "";
     if (part.startsWith(".") || part === "") return false;
@@ -61,11 +61,11 @@ function isCountedNote(path60, excludedRootFolders) {
   }
   return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));
 }
-function isInFolder(path60, folder2) {
-  return folder2 === "" || path60.length > folder2.length && path60.charCodeAt(folder2.length) === 47 && path60.startsWith(folder2);
+function isInFolder(path62, folder2) {
+  return folder2 === "" || path62.length > folder2.length && path62.charCodeAt(folder2.length) === 47 && path62.startsWith(folder2);
 }
-function basename(path60) {
-  return path60.slice(path60.lastIndexOf("/") + 1);
+function basename(path62) {
+  return path62.slice(path62.lastIndexOf("/") + 1);
 }
 function comparePaths(a, b) {
   const la = a.toLowerCase();
@@ -171,7 +171,7 @@ var init_brief_items = __esm({
         id: "sessionsToday",
         // The index keeps every session file: the date changes, the set does not.
         holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-        onDay: (path60, date) => basename(path60).includes(date),
+        onDay: (path62, date) => basename(path62).includes(date),
         hits: () => NO_HITS,
         label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
         hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -939,8 +939,9 @@ Commands:
   post-tool-use            PostToolUse hook: runs the rule check after an edit
                            to a rule file; prints one JSON object only when it finds
                            something; exits 0
-  pre-tool-use             PreToolUse hook (Claude Code) of the opt-in Write guard: refuses
-                           a Write over an existing file in the sessions folder; exits 0
+  pre-tool-use             PreToolUse hook (Claude Code): refuses the agent's edits and shell
+                           commands that reach Session Brief's own files, and (opt-in Write
+                           guard) a Write over an existing file in the sessions folder; exits 0
   check [--json] [paths\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths
                            (files or folders in the vault, relative to the vault or
                            absolute) replace the rule scope; exit 1 when it finds something
@@ -986,9 +987,9 @@ Hooks always exit 0.`;
 
 // bridge/io.ts
 function readStdin(timeoutMs) {
-  return new Promise((resolve23) => {
+  return new Promise((resolve24) => {
     if (process.stdin.isTTY) {
-      resolve23(Buffer.alloc(0));
+      resolve24(Buffer.alloc(0));
       return;
     }
     const chunks = [];
@@ -1000,7 +1001,7 @@ function readStdin(timeoutMs) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       process.stdin.destroy();
-      resolve23(Buffer.concat(chunks));
+      resolve24(Buffer.concat(chunks));
     };
     const timer = setTimeout(finish, timeoutMs);
     process.stdin.on("data", (c) => chunks.push(c));
@@ -5327,8 +5328,8 @@ function dailyNotePath(settings, now2, locale) {
   const m = (0, import_moment.default)(now2);
   if (locale !== void 0) m.locale(locale);
   const name = m.format(settings.format);
-  const path60 = settings.folder === "" ? name : `${settings.folder}/${name}`;
-  return `${path60.replace(/\/{2,}/g, "/").replace(/^\//, "")}.md`;
+  const path62 = settings.folder === "" ? name : `${settings.folder}/${name}`;
+  return `${path62.replace(/\/{2,}/g, "/").replace(/^\//, "")}.md`;
 }
 var import_moment;
 var init_daily_note = __esm({
@@ -5400,8 +5401,8 @@ function computeBrief(input) {
     }
   };
   run2("dailyNote", () => {
-    const path60 = dailyNotePath(input.dailyNote, now2, input.locale);
-    return { path: path60, exists: input.exists(path60) };
+    const path62 = dailyNotePath(input.dailyNote, now2, input.locale);
+    return { path: path62, exists: input.exists(path62) };
   });
   for (const item of LIST_ITEM_TABLE) {
     run2(item.id, () => {
@@ -5604,7 +5605,7 @@ var init_brief_index = __esm({
 });
 
 // src/core/stat-stamp.ts
-function addToStamp(sum, path60, mtime, size2) {
+function addToStamp(sum, path62, mtime, size2) {
   const TWO_32 = 4294967296;
   const fmix = (h) => {
     h ^= h >>> 16;
@@ -5615,8 +5616,8 @@ function addToStamp(sum, path60, mtime, size2) {
   };
   let x = 2166136261;
   let y = 2538058380;
-  for (let i = 0; i < path60.length; i++) {
-    const c = path60.charCodeAt(i);
+  for (let i = 0; i < path62.length; i++) {
+    const c = path62.charCodeAt(i);
     x = Math.imul(x ^ c, 16777619);
     y = Math.imul(y << 5 | y >>> 27, 1540483477) ^ c;
   }
@@ -5645,8 +5646,8 @@ var init_stat_stamp = __esm({
       constructor() {
         this.sum = { a: 0, b: 0, count: 0 };
       }
-      add(path60, mtime, size2) {
-        addToStamp(this.sum, path60, mtime, size2);
+      add(path62, mtime, size2) {
+        addToStamp(this.sum, path62, mtime, size2);
       }
       done() {
         return stampOfSum(this.sum);
@@ -7078,6 +7079,8 @@ var init_scope = __esm({
 var real_path_exports = {};
 __export(real_path_exports, {
   firstSymlink: () => firstSymlink,
+  linkTarget: () => linkTarget,
+  openInVault: () => openInVault,
   realPathOf: () => realPathOf,
   vaultRelativeReal: () => vaultRelativeReal
 });
@@ -7124,13 +7127,32 @@ function firstSymlink(p) {
   }
   return null;
 }
-var fs6, path6;
+function linkTarget(root, file) {
+  if (realRootOf?.root !== root) realRootOf = { root, real: fs6.realpathSync.native(root) };
+  const top = realRootOf.real;
+  const real = fs6.realpathSync.native(file);
+  return real.startsWith(top.endsWith(path6.sep) ? top : top + path6.sep) ? real : null;
+}
+function openInVault(root, file, flags) {
+  try {
+    return fs6.openSync(file, flags | NO_FOLLOW);
+  } catch (error) {
+    const code = error.code;
+    if (NO_FOLLOW === 0 || code !== "ELOOP" && code !== "EMLINK" && code !== "EFTYPE") throw error;
+    const real = linkTarget(root, file);
+    if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: "ENOENT" });
+    return fs6.openSync(real, flags | NO_FOLLOW);
+  }
+}
+var fs6, path6, realRootOf, NO_FOLLOW;
 var init_real_path = __esm({
   "src/node/real-path.ts"() {
     "use strict";
     fs6 = require("node:fs");
     path6 = require("node:path");
     init_scope();
+    realRootOf = null;
+    NO_FOLLOW = fs6.constants.O_NOFOLLOW ?? 0;
   }
 });
 
@@ -7745,7 +7767,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    function isNode(node) {
+    function isNode2(node) {
       if (node && typeof node === "object")
         switch (node[NODE_TYPE]) {
           case ALIAS:
@@ -7769,7 +7791,7 @@ var require_identity = __commonJS({
     exports2.isCollection = isCollection;
     exports2.isDocument = isDocument;
     exports2.isMap = isMap;
-    exports2.isNode = isNode;
+    exports2.isNode = isNode2;
     exports2.isPair = isPair;
     exports2.isScalar = isScalar;
     exports2.isSeq = isSeq2;
@@ -7796,17 +7818,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key3, node, visitor, path60) {
-      const ctrl = callVisitor(key3, node, visitor, path60);
+    function visit_(key3, node, visitor, path62) {
+      const ctrl = callVisitor(key3, node, visitor, path62);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key3, path60, ctrl);
-        return visit_(key3, ctrl, visitor, path60);
+        replaceNode(key3, path62, ctrl);
+        return visit_(key3, ctrl, visitor, path62);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path60 = Object.freeze(path60.concat(node));
+          path62 = Object.freeze(path62.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path60);
+            const ci = visit_(i, node.items[i], visitor, path62);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7817,13 +7839,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path60 = Object.freeze(path60.concat(node));
-          const ck = visit_("key", node.key, visitor, path60);
+          path62 = Object.freeze(path62.concat(node));
+          const ck = visit_("key", node.key, visitor, path62);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path60);
+          const cv = visit_("value", node.value, visitor, path62);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -7844,17 +7866,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key3, node, visitor, path60) {
-      const ctrl = await callVisitor(key3, node, visitor, path60);
+    async function visitAsync_(key3, node, visitor, path62) {
+      const ctrl = await callVisitor(key3, node, visitor, path62);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key3, path60, ctrl);
-        return visitAsync_(key3, ctrl, visitor, path60);
+        replaceNode(key3, path62, ctrl);
+        return visitAsync_(key3, ctrl, visitor, path62);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path60 = Object.freeze(path60.concat(node));
+          path62 = Object.freeze(path62.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path60);
+            const ci = await visitAsync_(i, node.items[i], visitor, path62);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7865,13 +7887,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path60 = Object.freeze(path60.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path60);
+          path62 = Object.freeze(path62.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path62);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path60);
+          const cv = await visitAsync_("value", node.value, visitor, path62);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -7898,23 +7920,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key3, node, visitor, path60) {
+    function callVisitor(key3, node, visitor, path62) {
       if (typeof visitor === "function")
-        return visitor(key3, node, path60);
+        return visitor(key3, node, path62);
       if (identity2.isMap(node))
-        return visitor.Map?.(key3, node, path60);
+        return visitor.Map?.(key3, node, path62);
       if (identity2.isSeq(node))
-        return visitor.Seq?.(key3, node, path60);
+        return visitor.Seq?.(key3, node, path62);
       if (identity2.isPair(node))
-        return visitor.Pair?.(key3, node, path60);
+        return visitor.Pair?.(key3, node, path62);
       if (identity2.isScalar(node))
-        return visitor.Scalar?.(key3, node, path60);
+        return visitor.Scalar?.(key3, node, path62);
       if (identity2.isAlias(node))
-        return visitor.Alias?.(key3, node, path60);
+        return visitor.Alias?.(key3, node, path62);
       return void 0;
     }
-    function replaceNode(key3, path60, node) {
-      const parent = path60[path60.length - 1];
+    function replaceNode(key3, path62, node) {
+      const parent = path62[path62.length - 1];
       if (identity2.isCollection(parent)) {
         parent.items[key3] = node;
       } else if (identity2.isPair(parent)) {
@@ -8526,10 +8548,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity2 = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path60, value) {
+    function collectionFromPath(schema, path62, value) {
       let v = value;
-      for (let i = path60.length - 1; i >= 0; --i) {
-        const k = path60[i];
+      for (let i = path62.length - 1; i >= 0; --i) {
+        const k = path62[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -8548,7 +8570,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path60) => path60 == null || typeof path60 === "object" && !!path60[Symbol.iterator]().next().done;
+    var isEmptyPath = (path62) => path62 == null || typeof path62 === "object" && !!path62[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -8578,11 +8600,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path60, value) {
-        if (isEmptyPath(path60))
+      addIn(path62, value) {
+        if (isEmptyPath(path62))
           this.add(value);
         else {
-          const [key3, ...rest] = path60;
+          const [key3, ...rest] = path62;
           const node = this.get(key3, true);
           if (identity2.isCollection(node))
             node.addIn(rest, value);
@@ -8596,8 +8618,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path60) {
-        const [key3, ...rest] = path60;
+      deleteIn(path62) {
+        const [key3, ...rest] = path62;
         if (rest.length === 0)
           return this.delete(key3);
         const node = this.get(key3, true);
@@ -8611,8 +8633,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path60, keepScalar) {
-        const [key3, ...rest] = path60;
+      getIn(path62, keepScalar) {
+        const [key3, ...rest] = path62;
         const node = this.get(key3, true);
         if (rest.length === 0)
           return !keepScalar && identity2.isScalar(node) ? node.value : node;
@@ -8630,8 +8652,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path60) {
-        const [key3, ...rest] = path60;
+      hasIn(path62) {
+        const [key3, ...rest] = path62;
         if (rest.length === 0)
           return this.has(key3);
         const node = this.get(key3, true);
@@ -8641,8 +8663,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path60, value) {
-        const [key3, ...rest] = path60;
+      setIn(path62, value) {
+        const [key3, ...rest] = path62;
         if (rest.length === 0) {
           this.set(key3, value);
         } else {
@@ -11157,9 +11179,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path60, value) {
+      addIn(path62, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path60, value);
+          this.contents.addIn(path62, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -11234,14 +11256,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path60) {
-        if (Collection.isEmptyPath(path60)) {
+      deleteIn(path62) {
+        if (Collection.isEmptyPath(path62)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path60) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path62) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -11256,10 +11278,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path60, keepScalar) {
-        if (Collection.isEmptyPath(path60))
+      getIn(path62, keepScalar) {
+        if (Collection.isEmptyPath(path62))
           return !keepScalar && identity2.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity2.isCollection(this.contents) ? this.contents.getIn(path60, keepScalar) : void 0;
+        return identity2.isCollection(this.contents) ? this.contents.getIn(path62, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -11270,10 +11292,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path60) {
-        if (Collection.isEmptyPath(path60))
+      hasIn(path62) {
+        if (Collection.isEmptyPath(path62))
           return this.contents !== void 0;
-        return identity2.isCollection(this.contents) ? this.contents.hasIn(path60) : false;
+        return identity2.isCollection(this.contents) ? this.contents.hasIn(path62) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -11290,13 +11312,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path60, value) {
-        if (Collection.isEmptyPath(path60)) {
+      setIn(path62, value) {
+        if (Collection.isEmptyPath(path62)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path60), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path62), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path60, value);
+          this.contents.setIn(path62, value);
         }
       }
       /**
@@ -11682,10 +11704,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key: key3, sep: sep7, value } = collItem;
+        const { start, key: key3, sep: sep8, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key3 ?? sep7?.[0],
+          next: key3 ?? sep8?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -11699,7 +11721,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key3 && key3.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep7) {
+          if (!keyProps.anchor && !keyProps.tag && !sep8) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -11723,7 +11745,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep7 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep8 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -11739,7 +11761,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep7, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep8, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -11830,7 +11852,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep7 = "";
+        let sep8 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -11844,13 +11866,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep7 + cb;
-              sep7 = "";
+                comment += sep8 + cb;
+              sep8 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep7 += source;
+                sep8 += source;
               hasSpace = true;
               break;
             default:
@@ -11893,18 +11915,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key: key3, sep: sep7, value } = collItem;
+        const { start, key: key3, sep: sep8, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key3 ?? sep7?.[0],
+          next: key3 ?? sep8?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep7 && !value) {
+          if (!props.anchor && !props.tag && !sep8 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -11958,8 +11980,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep7 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep7, null, props, onError);
+        if (!isMap && !sep8 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep8, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -11971,7 +11993,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key3))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep7 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep8 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -11982,8 +12004,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep7)
-                for (const st of sep7) {
+              if (sep8)
+                for (const st of sep8) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -12000,7 +12022,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep7, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep8, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -12180,7 +12202,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep7 = "";
+      let sep8 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -12197,24 +12219,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep7 + indent.slice(trimIndent) + content;
-          sep7 = "\n";
+          value += sep8 + indent.slice(trimIndent) + content;
+          sep8 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep7 === " ")
-            sep7 = "\n";
-          else if (!prevMoreIndented && sep7 === "\n")
-            sep7 = "\n\n";
-          value += sep7 + indent.slice(trimIndent) + content;
-          sep7 = "\n";
+          if (sep8 === " ")
+            sep8 = "\n";
+          else if (!prevMoreIndented && sep8 === "\n")
+            sep8 = "\n\n";
+          value += sep8 + indent.slice(trimIndent) + content;
+          sep8 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep7 === "\n")
+          if (sep8 === "\n")
             value += "\n";
           else
-            sep7 = "\n";
+            sep8 = "\n";
         } else {
-          value += sep7 + content;
-          sep7 = " ";
+          value += sep8 + content;
+          sep8 = " ";
           prevMoreIndented = false;
         }
       }
@@ -12397,25 +12419,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep7 = " ";
+      let sep8 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep7 === "\n")
-            res += sep7;
+          if (sep8 === "\n")
+            res += sep8;
           else
-            sep7 = "\n";
+            sep8 = "\n";
         } else {
-          res += sep7 + lm;
-          sep7 = " ";
+          res += sep8 + lm;
+          sep8 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep7 + (match?.[1] ?? "");
+      return res + sep8 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -13225,14 +13247,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key: key3, sep: sep7, value }) {
+    function stringifyItem({ start, key: key3, sep: sep8, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key3)
         res += stringifyToken(key3);
-      if (sep7)
-        for (const st of sep7)
+      if (sep8)
+        for (const st of sep8)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -13257,9 +13279,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path60) => {
+    visit2.itemAtPath = (cst, path62) => {
       let item = cst;
-      for (const [field, index] of path60) {
+      for (const [field, index] of path62) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -13268,23 +13290,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path60) => {
-      const parent = visit2.itemAtPath(cst, path60.slice(0, -1));
-      const field = path60[path60.length - 1][0];
+    visit2.parentCollection = (cst, path62) => {
+      const parent = visit2.itemAtPath(cst, path62.slice(0, -1));
+      const field = path62[path62.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path60, item, visitor) {
-      let ctrl = visitor(item, path60);
+    function _visit(path62, item, visitor) {
+      let ctrl = visitor(item, path62);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path60.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path62.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -13295,10 +13317,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path60);
+            ctrl = ctrl(item, path62);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path60) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path62) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -14399,18 +14421,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep7;
+          let sep8;
           if (scalar.end) {
-            sep7 = scalar.end;
-            sep7.push(this.sourceToken);
+            sep8 = scalar.end;
+            sep8.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep7 = [this.sourceToken];
+            sep8 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep7 }]
+            items: [{ start, key: scalar, sep: sep8 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -14563,15 +14585,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key3 = it.key;
-                  const sep7 = it.sep;
-                  sep7.push(this.sourceToken);
+                  const sep8 = it.sep;
+                  sep8.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key: key3, sep: sep7 }]
+                    items: [{ start: start2, key: key3, sep: sep8 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -14600,14 +14622,14 @@ var require_parser = __commonJS({
             case "scalar":
             case "single-quoted-scalar":
             case "double-quoted-scalar": {
-              const fs36 = this.flowScalar(this.type);
+              const fs38 = this.flowScalar(this.type);
               if (atNextItem || it.value) {
-                map.items.push({ start, key: fs36, sep: [] });
+                map.items.push({ start, key: fs38, sep: [] });
                 this.onKeyLine = true;
               } else if (it.sep) {
-                this.stack.push(fs36);
+                this.stack.push(fs38);
               } else {
-                Object.assign(it, { key: fs36, sep: [] });
+                Object.assign(it, { key: fs38, sep: [] });
                 this.onKeyLine = true;
               }
               return;
@@ -14735,13 +14757,13 @@ var require_parser = __commonJS({
             case "scalar":
             case "single-quoted-scalar":
             case "double-quoted-scalar": {
-              const fs36 = this.flowScalar(this.type);
+              const fs38 = this.flowScalar(this.type);
               if (!it || it.value)
-                fc.items.push({ start: [], key: fs36, sep: [] });
+                fc.items.push({ start: [], key: fs38, sep: [] });
               else if (it.sep)
-                this.stack.push(fs36);
+                this.stack.push(fs38);
               else
-                Object.assign(it, { key: fs36, sep: [] });
+                Object.assign(it, { key: fs38, sep: [] });
               return;
             }
             case "flow-map-end":
@@ -14765,13 +14787,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep7 = fc.end.splice(1, fc.end.length);
-            sep7.push(this.sourceToken);
+            const sep8 = fc.end.splice(1, fc.end.length);
+            sep8.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep7 }]
+              items: [{ start, key: fc, sep: sep8 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -15656,8 +15678,8 @@ function flagFreeTest(settings) {
   if (names.some((n) => !/^[\x20-\x7e]+$/.test(n) || /k/i.test(n))) return null;
   const lowered = names.map((n) => Uint8Array.from(n.toLowerCase(), (c) => c.charCodeAt(0)));
   const { inboxFolder, rulesFolder } = settings;
-  return (bytes, path60) => {
-    if (isInFolder(path60, inboxFolder) || isInFolder(path60, rulesFolder)) return false;
+  return (bytes, path62) => {
+    if (isInFolder(path62, inboxFolder) || isInFolder(path62, rulesFolder)) return false;
     const end = bytes.length;
     for (let at = bytes.indexOf(HASH); at >= 0; at = bytes.indexOf(HASH, at + 1)) {
       if (nameAt(bytes, at + 1, end, lowered)) return false;
@@ -15967,6 +15989,17 @@ function walkPart(fsApi, add, job, self) {
   let used = 0;
   let published = slots === null ? 0 : Atomics.load(slots, COUNT2[self]);
   if (published > 0) used = Atomics.load(ends[self], published - 1);
+  let realRoot2 = null;
+  const staysInside = (file) => {
+    try {
+      realRoot2 ??= fsApi.realpathSync.native(prefix);
+      const real = fsApi.realpathSync.native(file);
+      const top = realRoot2.endsWith("/") || realRoot2.endsWith("\\") ? realRoot2 : `${realRoot2}${prefix.endsWith("\\") ? "\\" : "/"}`;
+      return real.startsWith(top);
+    } catch {
+      return true;
+    }
+  };
   const wanted = () => slots !== null && published - Atomics.load(slots, NEXT2[self]) < 2 && published < FOLDERS;
   const publish = (rel) => {
     if (slots === null) return false;
@@ -16021,6 +16054,7 @@ function walkPart(fsApi, add, job, self) {
           continue;
         }
         if (!name.endsWith(".md") || !(entry.isFile() || entry.isSymbolicLink())) continue;
+        if (entry.isSymbolicLink() && !staysInside(dir + name)) continue;
         try {
           const st = fsApi.statSync(dir + name, statOptions);
           if (st !== void 0 && st.isFile()) add(sum, base + name, Math.trunc(st.mtimeMs), st.size);
@@ -16205,6 +16239,7 @@ function walkNotes(root, excludedRootFolders, withStat, visit2) {
       }
       if (!name.endsWith(".md") || !(entry.isFile() || entry.isSymbolicLink())) continue;
       const childRel = base + name;
+      if (entry.isSymbolicLink() && !listLink(root, prefix + childRel)) continue;
       if (!withStat) {
         visit2(childRel, 0, -1);
         continue;
@@ -16230,8 +16265,15 @@ function walkVault(root, excludedRootFolders, withStat = true, listed) {
 function walkStamp(root, excludedRootFolders, expectedNotes = 0) {
   return statStamp(root, excludedRootFolders, expectedNotes);
 }
-function readFile(file) {
-  const fd = fs13.openSync(file, OPEN_FLAGS);
+function listLink(root, file) {
+  try {
+    return linkTarget(root, file) !== null;
+  } catch {
+    return true;
+  }
+}
+function readFile(root, file) {
+  const fd = openInVault(root, file, OPEN_FLAGS);
   try {
     const st = fs13.fstatSync(fd);
     if (!st.isFile()) return false;
@@ -16266,10 +16308,10 @@ function readRules(settings) {
   }
   return rulesCache.rules;
 }
-function readNote(note, rules, file) {
+function readNote(note, rules, root, file) {
   let read2;
   try {
-    read2 = readFile(file);
+    read2 = readFile(root, file);
   } catch (error) {
     const code = error.code;
     if (code === "ENOENT" || code === "ENOTDIR") return null;
@@ -16301,7 +16343,7 @@ function readNotes(root, settings, notes, reuse) {
       part.sizes.push(-1);
       continue;
     }
-    const entry = readNote(note, rules, prefix + note.path);
+    const entry = readNote(note, rules, root, prefix + note.path);
     if (entry === null) continue;
     part.entries.push(entry);
     part.sizes.push(lastSize);
@@ -16334,6 +16376,7 @@ var init_scan = __esm({
     init_prefilter();
     init_quote();
     init_scan_parallel();
+    init_real_path();
     init_stat_walk();
     init_thread_trace();
     decoder = new TextDecoder("utf-8", { fatal: false });
@@ -20142,7 +20185,7 @@ function askLive(root, discoveryFile, method, budgetMs) {
   const d = readDiscovery(root, discoveryFile);
   if (d === null) return Promise.resolve({ ok: false, reason: "no live channel" });
   if (!processAlive(d.pid)) return Promise.resolve({ ok: false, reason: "live channel owner is not running" });
-  return new Promise((resolve23) => {
+  return new Promise((resolve24) => {
     let settled = false;
     const ws = new import_websocket.default(`ws://127.0.0.1:${d.port}`, { headers: { [TOKEN_HEADER]: d.token }, handshakeTimeout: budgetMs });
     const finish = (answer) => {
@@ -20150,7 +20193,7 @@ function askLive(root, discoveryFile, method, budgetMs) {
       settled = true;
       clearTimeout(timer);
       ws.terminate();
-      resolve23(answer);
+      resolve24(answer);
     };
     const timer = setTimeout(() => finish({ ok: false, reason: `no answer within ${budgetMs} ms` }), budgetMs);
     ws.on("open", () => ws.send(JSON.stringify({ id: 1, method })));
@@ -20203,10 +20246,10 @@ function briefFrom(ctx, now2, entries, scanErrors, cache) {
     scanErrors
   });
 }
-function sameNotes(walked, byPath) {
-  if (walked.length !== byPath.size) return false;
+function sameNotes(walked, byPath2) {
+  if (walked.length !== byPath2.size) return false;
   for (const n of walked) {
-    const seen = byPath.get(n.path);
+    const seen = byPath2.get(n.path);
     if (seen === void 0 || seen[0] !== n.mtime || seen[1] !== n.size) return false;
   }
   return true;
@@ -20828,7 +20871,7 @@ var init_settings_file = __esm({
 
 // src/core/rules/types.ts
 function reporter(check2) {
-  return (path60, line, message2, detail) => ({ check: check2.id, severity: check2.severity, path: path60, line, message: message2, ...detail === void 0 ? {} : { detail } });
+  return (path62, line, message2, detail) => ({ check: check2.id, severity: check2.severity, path: path62, line, message: message2, ...detail === void 0 ? {} : { detail } });
 }
 var init_types = __esm({
   "src/core/rules/types.ts"() {
@@ -21106,8 +21149,8 @@ var init_agent_frontmatter = __esm({
 });
 
 // src/core/rules/links.ts
-function inDotFolder(path60) {
-  return path60.split("/").some((part) => part.startsWith("."));
+function inDotFolder(path62) {
+  return path62.split("/").some((part) => part.startsWith("."));
 }
 function stripSubpath(target) {
   const cut2 = target.search(/[#^]/);
@@ -21156,9 +21199,9 @@ function extractLinks(file, frontmatter = true) {
   }
   return links;
 }
-function folderOf(path60) {
-  const slash = path60.lastIndexOf("/");
-  return slash < 0 ? "" : path60.slice(0, slash);
+function folderOf(path62) {
+  const slash = path62.lastIndexOf("/");
+  return slash < 0 ? "" : path62.slice(0, slash);
 }
 function fileListResolver(files) {
   const exact = /* @__PURE__ */ new Set();
@@ -21175,8 +21218,8 @@ function fileListResolver(files) {
   return (linkpath, sourcePath) => {
     const wanted = linkpath.replace(/\\/g, "/").toLowerCase();
     if (wanted.startsWith("/")) return exact.has(normalizePath(wanted).slice(1));
-    const relative4 = normalizePath(`${folderOf(sourcePath.toLowerCase())}/${wanted}`).replace(/^\//, "");
-    if (exact.has(relative4)) return true;
+    const relative6 = normalizePath(`${folderOf(sourcePath.toLowerCase())}/${wanted}`).replace(/^\//, "");
+    if (exact.has(relative6)) return true;
     if (wanted.startsWith("./") || wanted.startsWith("../")) return false;
     return suffixes.has(normalizePath(wanted));
   };
@@ -21246,9 +21289,9 @@ var init_broken_links = __esm({
 function looksLikePath(token) {
   return token.includes("/") || /\.[A-Za-z0-9]{1,8}$/.test(token);
 }
-function folderOf2(path60) {
-  const slash = path60.lastIndexOf("/");
-  return slash < 0 ? "" : path60.slice(0, slash);
+function folderOf2(path62) {
+  const slash = path62.lastIndexOf("/");
+  return slash < 0 ? "" : path62.slice(0, slash);
 }
 function importTarget(token, from, vaultRoot2) {
   if (token.startsWith("~")) return null;
@@ -21743,8 +21786,8 @@ var init_hook_mistakes = __esm({
 function missingScript(ctx, file, event, word, line) {
   const target = vaultPathOf(word, ctx.input.vaultRoot);
   if (target === null || ctx.exists(target)) return [];
-  const relative4 = !word.includes("CLAUDE_PROJECT_DIR") && !/^(?:\/|[a-zA-Z]:[\\/])/.test(word);
-  const message2 = HOOK_SCRIPTS_TEXT[ctx.lang].missing(event, target, relative4);
+  const relative6 = !word.includes("CLAUDE_PROJECT_DIR") && !/^(?:\/|[a-zA-Z]:[\\/])/.test(word);
+  const message2 = HOOK_SCRIPTS_TEXT[ctx.lang].missing(event, target, relative6);
   return [reporter(hookScriptsCheck)(file.path, line, message2)];
 }
 function vaultPathOf(word, vaultRoot2) {
@@ -21804,10 +21847,10 @@ var init_hook_scripts = __esm({
     ROOT = "\0root\0";
     HOOK_SCRIPTS_TEXT = translations({
       en: {
-        missing: (event, target, relative4) => `The ${event} hook runs ${quoteAlways(target)}, which does not exist in the vault.${relative4 ? ' The path is relative, so it also depends on the folder Claude Code was started in; prefer "${CLAUDE_PROJECT_DIR}/\u2026".' : ""}`
+        missing: (event, target, relative6) => `The ${event} hook runs ${quoteAlways(target)}, which does not exist in the vault.${relative6 ? ' The path is relative, so it also depends on the folder Claude Code was started in; prefer "${CLAUDE_PROJECT_DIR}/\u2026".' : ""}`
       },
       de: {
-        missing: (event, target, relative4) => `Der ${event}-Hook startet ${quoteAlways(target)}, das es im Vault nicht gibt.${relative4 ? ' Der Pfad ist relativ und h\xE4ngt damit auch vom Startordner von Claude Code ab; besser "${CLAUDE_PROJECT_DIR}/\u2026".' : ""}`
+        missing: (event, target, relative6) => `Der ${event}-Hook startet ${quoteAlways(target)}, das es im Vault nicht gibt.${relative6 ? ' Der Pfad ist relativ und h\xE4ngt damit auch vom Startordner von Claude Code ab; besser "${CLAUDE_PROJECT_DIR}/\u2026".' : ""}`
       }
     });
     hookScriptsCheck = {
@@ -21837,9 +21880,9 @@ var init_hook_scripts = __esm({
 });
 
 // src/core/rules/rule-file.ts
-function ruleFile(path60, raw) {
+function ruleFile(path62, raw) {
   const text2 = raw.charCodeAt(0) === 65279 ? raw.slice(1) : raw;
-  return { path: path60, text: text2, lines: text2.split(/\r?\n/) };
+  return { path: path62, text: text2, lines: text2.split(/\r?\n/) };
 }
 function keyLineFinder(lines, end) {
   return (key3) => {
@@ -21909,15 +21952,15 @@ var init_skill_folders = __esm({
       run(ctx) {
         const found = reporter(skillFoldersCheck);
         const folders = /* @__PURE__ */ new Map();
-        for (const path60 of ctx.input.targets) {
-          if (!path60.startsWith(SKILLS)) continue;
-          const rest = path60.slice(SKILLS.length);
+        for (const path62 of ctx.input.targets) {
+          if (!path62.startsWith(SKILLS)) continue;
+          const rest = path62.slice(SKILLS.length);
           const slash = rest.indexOf("/");
           if (slash <= 0) continue;
           const folder2 = rest.slice(0, slash);
-          const inside3 = folders.get(folder2) ?? [];
-          if (slash === rest.lastIndexOf("/")) inside3.push(rest.slice(slash + 1));
-          folders.set(folder2, inside3);
+          const inside4 = folders.get(folder2) ?? [];
+          if (slash === rest.lastIndexOf("/")) inside4.push(rest.slice(slash + 1));
+          folders.set(folder2, inside4);
         }
         const findings = [];
         for (const [folder2, names] of [...folders].sort(([a], [b]) => a.localeCompare(b))) {
@@ -22012,19 +22055,19 @@ var init_skill_frontmatter = __esm({
 });
 
 // src/core/rules/engine.ts
-function isReadable(path60) {
-  const lower2 = path60.toLowerCase();
+function isReadable(path62) {
+  const lower2 = path62.toLowerCase();
   return lower2.endsWith(".md") || lower2.endsWith(".json");
 }
 function contextFor(input, files) {
   const known = new Set(input.files.map((f) => f.toLowerCase()));
-  const exists4 = input.exists ?? ((path60) => known.has(path60.toLowerCase()));
+  const exists4 = input.exists ?? ((path62) => known.has(path62.toLowerCase()));
   const parsed = /* @__PURE__ */ new Map();
   return {
     input,
     lang: input.lang,
     files,
-    exists: (path60) => known.has(path60.toLowerCase()) || exists4(path60),
+    exists: (path62) => known.has(path62.toLowerCase()) || exists4(path62),
     resolveLink: input.resolveLink ?? fileListResolver(input.files),
     resolveIndexedLink: input.resolveIndexedLink ?? fileListResolver(input.files.filter((f) => !inDotFolder(f))),
     frontmatter(file) {
@@ -22040,20 +22083,20 @@ function contextFor(input, files) {
 function runRuleCheck(input, checks = BUILT_IN_CHECKS) {
   const findings = [];
   const files = [];
-  for (const path60 of input.targets) {
-    if (!isReadable(path60)) continue;
-    const text2 = input.read(path60);
+  for (const path62 of input.targets) {
+    if (!isReadable(path62)) continue;
+    const text2 = input.read(path62);
     if (text2 === null) {
       findings.push({
         check: "file-access",
         severity: "error",
-        path: path60,
+        path: path62,
         line: 0,
         message: ENGINE_TEXT[input.lang].unreadable
       });
       continue;
     }
-    files.push(ruleFile(path60, text2));
+    files.push(ruleFile(path62, text2));
   }
   const ctx = contextFor(input, files);
   for (const check2 of checks) {
@@ -22193,7 +22236,7 @@ function killTree(pid) {
 function runExternalCheck(config, root, env, timeoutMs = EXTERNAL_TIMEOUT_MS) {
   const absent = missingScript2(config, root);
   if (absent !== null) return Promise.resolve({ outcome: "missing", program: absent });
-  return new Promise((resolve23) => {
+  return new Promise((resolve24) => {
     const stdout = new LineWatcher(alarmPattern(config.alarmPattern));
     const stderr = new LineWatcher(alarmPattern(config.alarmPattern));
     let settled = false;
@@ -22201,7 +22244,7 @@ function runExternalCheck(config, root, env, timeoutMs = EXTERNAL_TIMEOUT_MS) {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve23(run2);
+      resolve24(run2);
     };
     const child = (0, import_node_child_process.spawn)(config.command, config.args, {
       cwd: root,
@@ -22302,10 +22345,27 @@ function listVaultFiles(root) {
   return { files, unreadable };
 }
 function readText(root, rel) {
+  let fd;
   try {
-    return decoder2.decode(fs16.readFileSync(path19.join(root, rel)));
+    fd = openInVault(root, path19.join(root, rel), READ_FLAGS2);
   } catch {
     return null;
+  }
+  try {
+    const st = fs16.fstatSync(fd);
+    if (!st.isFile() || st.size > MAX_RULE_FILE_BYTES) return null;
+    const data = Buffer.alloc(st.size);
+    let got = 0;
+    while (got < data.length) {
+      const n = fs16.readSync(fd, data, got, data.length - got, got);
+      if (n === 0) break;
+      got += n;
+    }
+    return decoder2.decode(data.subarray(0, got));
+  } catch {
+    return null;
+  } finally {
+    fs16.closeSync(fd);
   }
 }
 function listingIndex(files) {
@@ -22363,7 +22423,7 @@ async function checkVault(ctx, options) {
   const runner = options.external === false ? void 0 : (config) => runExternalCheck(config, ctx.root, options.env, options.externalTimeoutMs);
   return finishRuleCheck(result, listing.unreadable, await externalStep(ctx.settings.externalCheck, runner), options.lang);
 }
-var fs16, path19, decoder2;
+var fs16, path19, decoder2, MAX_RULE_FILE_BYTES, READ_FLAGS2;
 var init_rule_files = __esm({
   "src/node/rule-files.ts"() {
     "use strict";
@@ -22374,7 +22434,10 @@ var init_rule_files = __esm({
     init_finish();
     init_scope();
     init_external_check();
+    init_real_path();
     decoder2 = new TextDecoder("utf-8", { fatal: false });
+    MAX_RULE_FILE_BYTES = 16 * 1024 * 1024;
+    READ_FLAGS2 = fs16.constants.O_RDONLY | (fs16.constants.O_NONBLOCK ?? 0);
   }
 });
 
@@ -22530,8 +22593,8 @@ function systemLocale(env) {
 }
 function findPluginDir(root, configDir, recorded) {
   const dir = recorded?.pluginDir;
-  const inside3 = typeof dir === "string" && dir !== "" && !path21.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
-  if (inside3 && isDir2(path21.join(root, dir))) return path21.join(root, dir);
+  const inside4 = typeof dir === "string" && dir !== "" && !path21.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
+  if (inside4 && isDir2(path21.join(root, dir))) return path21.join(root, dir);
   return configDir === null ? null : path21.join(root, configDir, "plugins", PLUGIN_ID);
 }
 function loadVaultContext(root, options) {
@@ -22783,6 +22846,91 @@ var init_post_tool_use = __esm({
   }
 });
 
+// src/core/agent-fence.ts
+function fenceRefusal(fenced, shown, where, viaCommand, lang) {
+  const t = FENCE_TEXT[lang];
+  const name = shortenName(shown, 300);
+  const place = shortenName(where, 200);
+  const reason = (fenced === "plugin" ? t.plugin(name, place) : t.hooks(name, place)) + (viaCommand ? t.command(name) : "");
+  return { reason, message: t.message(shortenName(shown, 200)) };
+}
+function commandWords(command) {
+  const words = [];
+  let current = "";
+  let quote2 = null;
+  const push = () => {
+    if (current !== "") words.push(current);
+    current = "";
+  };
+  for (const ch of command) {
+    if (quote2 !== null) {
+      if (ch === quote2) quote2 = null;
+      else current += ch;
+    } else if (ch === '"' || ch === "'") quote2 = ch;
+    else if (/[\s;&|()<>`]/.test(ch)) push();
+    else current += ch;
+  }
+  push();
+  const out = [];
+  for (const w of words) {
+    const slashed = w.replace(/\\/g, "/");
+    out.push(slashed);
+    const eq = slashed.indexOf("=");
+    if (eq > 0 && eq < slashed.length - 1) out.push(slashed.slice(eq + 1));
+  }
+  return out;
+}
+function beforeGlob(word) {
+  const at = word.search(/[*?[{]/);
+  return at === -1 ? word : word.slice(0, at);
+}
+var FENCED_FILE_TOOLS, SHELL_TOOL, FENCE_MATCHER, READING_COMMANDS, FENCE_TEXT;
+var init_agent_fence = __esm({
+  "src/core/agent-fence.ts"() {
+    "use strict";
+    init_i18n();
+    init_quote();
+    FENCED_FILE_TOOLS = /* @__PURE__ */ new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);
+    SHELL_TOOL = "Bash";
+    FENCE_MATCHER = "Edit|Write|MultiEdit|NotebookEdit|Bash";
+    READING_COMMANDS = /* @__PURE__ */ new Set(["report", "check", "doctor", "help", "--help", "-h", "--version"]);
+    FENCE_TEXT = translations({
+      en: {
+        plugin: (shown, where) => {
+          const what = `Refused: ${shown} is in Session Brief's plugin folder (${where}).`;
+          const why = "It holds the human's review trail (what agents changed and what the human has reviewed) and the plugin's settings, which only the human changes, in Obsidian.";
+          const todo = "Leave it as it is and go on with the task; if the user asked for this change, tell them to make it themselves.";
+          return `${what} ${why} ${todo}`;
+        },
+        hooks: (shown, where) => {
+          const what = `Refused: ${shown} is one of Session Brief's hook files (in ${where}), which check this session's edits.`;
+          const why = "Agents do not change them; the user updates or removes them with the bridge's install or uninstall command.";
+          return `${what} ${why} Leave them as they are and go on with the task.`;
+        },
+        command: (shown) => ` The command names ${shown}. To read the vault's state, use the brief, or run the bridge's report or check command.`,
+        message: (shown) => `Session Brief refused an agent's change to its own files: ${shown}.`
+      },
+      de: {
+        plugin: (shown, where) => {
+          const what = `Abgelehnt: ${shown} liegt im Plugin-Ordner von Session Brief (${where}).`;
+          const why1 = "Dort liegen die Pr\xFCfspur des Menschen (was Agenten ge\xE4ndert haben und was der Mensch schon gepr\xFCft hat)";
+          const why2 = "und die Einstellungen des Plugins; beides \xE4ndert nur der Mensch, in Obsidian.";
+          const todo1 = "Nichts daran \xE4ndern und mit der Aufgabe weitermachen;";
+          const todo2 = "hat der Nutzer um diese \xC4nderung gebeten, ihm sagen, dass er sie selbst vornehmen muss.";
+          return `${what} ${why1} ${why2} ${todo1} ${todo2}`;
+        },
+        hooks: (shown, where) => {
+          const what = `Abgelehnt: ${shown} ist eine der Hook-Dateien von Session Brief (in ${where}), die die \xC4nderungen dieser Sitzung pr\xFCfen.`;
+          const why = "Agenten \xE4ndern sie nicht; der Nutzer aktualisiert oder entfernt sie mit dem Befehl install oder uninstall der Bridge.";
+          return `${what} ${why} Nichts daran \xE4ndern und mit der Aufgabe weitermachen.`;
+        },
+        command: (shown) => ` Der Befehl nennt ${shown}. Den Stand der Vault zeigen das Briefing und die Befehle report und check der Bridge.`,
+        message: (shown) => `Session Brief hat die \xC4nderung eines Agenten an seinen eigenen Dateien abgelehnt: ${shown}.`
+      }
+    });
+  }
+});
+
 // src/core/write-guard.ts
 function guardApplies(tool, rel, settings) {
   if (!settings.writeGuard || tool !== GUARDED_TOOL || rel === null) return false;
@@ -22837,67 +22985,245 @@ var init_write_guard = __esm({
   }
 });
 
+// src/node/agent-fence.ts
+function norm(p) {
+  const s = p.replace(/\\/g, "/").toLowerCase();
+  return s.length > 1 && s.endsWith("/") ? s.slice(0, -1) : s;
+}
+function within(dir, p) {
+  const d = norm(dir);
+  const n = norm(p);
+  return n === d || n.startsWith(d.endsWith("/") ? d : `${d}/`);
+}
+function bothWays(p) {
+  const real = realPathOf(p);
+  return real === null || real === p ? [p] : [p, real];
+}
+function fencePlaces(root, pluginDir, scriptPath) {
+  const own2 = path25.dirname(path25.resolve(scriptPath));
+  const vaults = path25.join(root, ".claude", "hooks");
+  return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2] };
+}
+function placeOf(places, p) {
+  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";
+  for (const dir of places.hookDirs.flatMap(bothWays)) {
+    if (isHookName(path25.basename(dir)) ? within(dir, p) : norm(path25.dirname(p)) === norm(dir) && isHookName(path25.basename(p))) return "hooks";
+  }
+  return null;
+}
+function holdsPlace(places, p) {
+  const roots = bothWays(places.root).map(norm);
+  if (roots.includes(norm(p)) || !roots.some((r) => within(r, p))) return null;
+  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(p, plugin)) return "plugin";
+  for (const dir of places.hookDirs.flatMap(bothWays)) if (within(p, dir)) return "hooks";
+  return null;
+}
+function sameFileAsOurs(places, stat) {
+  const look = (dir, pick) => {
+    let names;
+    try {
+      names = fs19.readdirSync(dir);
+    } catch {
+      return false;
+    }
+    return names.filter(pick).some((n) => {
+      const s = fs19.lstatSync(path25.join(dir, n), { throwIfNoEntry: false });
+      return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;
+    });
+  };
+  if (places.pluginDir !== null && look(places.pluginDir, () => true)) return "plugin";
+  for (const dir of places.hookDirs) if (look(dir, isHookName)) return "hooks";
+  return null;
+}
+function fileMayBeFenced(root, filePath) {
+  const abs = path25.resolve(root, filePath);
+  for (const p of bothWays(abs)) {
+    const n = norm(p);
+    if (n.includes("/plugins/") || isHookName(path25.basename(n))) return true;
+  }
+  const stat = fs19.lstatSync(abs, { throwIfNoEntry: false });
+  return stat !== void 0 && stat.isFile() && stat.nlink > 1;
+}
+function fencedFile(places, filePath) {
+  const abs = path25.resolve(places.root, filePath);
+  for (const p of bothWays(abs)) {
+    const found = placeOf(places, p);
+    if (found !== null) return found;
+  }
+  const stat = fs19.statSync(abs, { throwIfNoEntry: false });
+  return stat !== void 0 && stat.isFile() && stat.nlink > 1 ? sameFileAsOurs(places, stat) : null;
+}
+function commandMayBeFenced(command) {
+  return /session-brief|plugins|(^|[\s/\\'"=])\.[^\s/\\.]/i.test(command);
+}
+function fencedCommand(places, command, cwd) {
+  const words = commandWords(command);
+  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path25.isAbsolute(b)))];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? "";
+    const stem = beforeGlob(word);
+    if (stem === "" || stem.startsWith("-") || stem.startsWith("$")) continue;
+    const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");
+    for (const base of bases) {
+      for (const p of bothWays(path25.resolve(base, stem))) {
+        const fenced = placeOf(places, p) ?? holdsPlace(places, p);
+        if (fenced === null) continue;
+        if (running && fenced === "hooks" && placeOf(places, p) === "hooks" && fs19.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
+        return { word, fenced };
+      }
+    }
+  }
+  return null;
+}
+function sessionFileBehindLinks(root, sessionsFolder, filePath) {
+  if (sessionsFolder === "") return null;
+  const abs = path25.resolve(root, filePath);
+  const stat = fs19.statSync(abs, { throwIfNoEntry: false });
+  if (stat === void 0 || !stat.isFile()) return null;
+  const folder2 = path25.join(root, ...sessionsFolder.split("/"));
+  const realFolder = realPathOf(folder2);
+  const realFile = realPathOf(abs);
+  if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {
+    return `${sessionsFolder}/${path25.relative(realFolder, realFile).split(path25.sep).join("/")}`;
+  }
+  if (stat.nlink > 1) {
+    const twin = findSameFile(folder2, stat, 1e4);
+    if (twin !== null) return `${sessionsFolder}/${path25.relative(folder2, twin).split(path25.sep).join("/")}`;
+  }
+  return null;
+}
+function findSameFile(dir, stat, budget) {
+  const queue = [dir];
+  let seen = 0;
+  while (queue.length > 0) {
+    const current = queue.shift();
+    let entries;
+    try {
+      entries = fs19.readdirSync(current, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      if (++seen > budget) return null;
+      const p = path25.join(current, e.name);
+      if (e.isDirectory()) queue.push(p);
+      else if (e.isFile()) {
+        const s = fs19.lstatSync(p, { throwIfNoEntry: false });
+        if (s !== void 0 && s.ino === stat.ino && s.dev === stat.dev) return p;
+      }
+    }
+  }
+  return null;
+}
+var fs19, path25, isHookName, isNode;
+var init_agent_fence2 = __esm({
+  "src/node/agent-fence.ts"() {
+    "use strict";
+    fs19 = require("node:fs");
+    path25 = require("node:path");
+    init_agent_fence();
+    init_real_path();
+    isHookName = (name) => name.toLowerCase().startsWith("session-brief");
+    isNode = (word) => /^node(\.exe)?$/i.test(path25.basename(word));
+  }
+});
+
 // bridge/commands/pre-tool-use.ts
 var pre_tool_use_exports = {};
 __export(pre_tool_use_exports, {
   preToolUse: () => preToolUse,
-  writeAttempt: () => writeAttempt
+  toolAttempt: () => toolAttempt
 });
-function writeAttempt(stdin) {
+function toolAttempt(stdin) {
   const hook = translateHookInput(DEFAULT_AGENT, parseHookJson(stdin));
-  const filePath = hook.tool_input?.file_path;
-  if (hook.tool_name === void 0 || typeof filePath !== "string" || filePath.trim() === "") return null;
-  return { tool: hook.tool_name, filePath };
+  const tool = hook.tool_name;
+  if (tool === void 0) return null;
+  const input = hook.tool_input ?? {};
+  const file = input.file_path ?? input.notebook_path;
+  const filePath = typeof file === "string" && file.trim() !== "" && !file.includes("\0") ? file : null;
+  const command = typeof input.command === "string" && input.command.trim() !== "" ? input.command : null;
+  if (filePath === null && command === null) return null;
+  return { tool, filePath, command, cwd: hook.cwd };
 }
 function isFile2(p) {
   try {
-    return fs19.statSync(p).isFile();
+    return fs20.statSync(p).isFile();
   } catch {
     return false;
   }
 }
 function exists2(p) {
   try {
-    fs19.lstatSync(p);
+    fs20.lstatSync(p);
     return true;
   } catch (error) {
     return error.code !== "ENOENT";
   }
 }
+function shownPlace(ctx, fenced) {
+  if (fenced === "hooks" || ctx.pluginDir === null) return ".claude/hooks/";
+  return `${(vaultRelative(ctx.root, ctx.pluginDir) ?? ctx.pluginDir).replace(/\\/g, "/")}/`;
+}
+function fenceAnswer(attempt, root, scriptPath, context) {
+  if (FENCED_FILE_TOOLS.has(attempt.tool) && attempt.filePath !== null) {
+    if (!fileMayBeFenced(root, attempt.filePath)) return null;
+    const ctx = context();
+    const fenced = fencedFile(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.filePath);
+    return fenced === null ? null : denyOutput(fenceRefusal(fenced, attempt.filePath, shownPlace(ctx, fenced), false, ctx.lang));
+  }
+  if (attempt.tool === SHELL_TOOL && attempt.command !== null) {
+    if (!commandMayBeFenced(attempt.command)) return null;
+    const ctx = context();
+    const hit2 = fencedCommand(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.command, attempt.cwd);
+    return hit2 === null ? null : denyOutput(fenceRefusal(hit2.fenced, hit2.word, shownPlace(ctx, hit2.fenced), true, ctx.lang));
+  }
+  return null;
+}
 async function preToolUse(args, scriptPath, env) {
   try {
     const stdin = await readStdin(2e3);
-    const attempt = writeAttempt(stdin);
-    if (attempt === null || attempt.tool !== GUARDED_TOOL) return 0;
+    const attempt = toolAttempt(stdin);
+    if (attempt === null) return 0;
     const given = stringFlag(args, "vault");
-    const root = given !== void 0 ? path25.resolve(given) : defaultVaultRoot(scriptPath);
+    const root = given !== void 0 ? path26.resolve(given) : defaultVaultRoot(scriptPath);
     if (root === null) return 0;
-    const rel = vaultRelative(root, attempt.filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, attempt.filePath);
+    let ctx = null;
+    const context = () => ctx ??= contextFor2(args, scriptPath, env);
+    const fence = fenceAnswer(attempt, root, scriptPath, context);
+    if (fence !== null) {
+      writeOut(fence);
+      return 0;
+    }
+    if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return 0;
+    const settings = context().settings;
+    if (!settings.writeGuard) return 0;
+    const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);
+    const target = path26.resolve(root, attempt.filePath);
+    const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile2(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);
     if (rel === null) return 0;
-    const ctx = contextFor2(args, scriptPath, env);
-    if (!guardApplies(attempt.tool, rel, ctx.settings)) return 0;
-    const target = path25.resolve(root, attempt.filePath);
-    if (!isFile2(target)) return 0;
-    const dir = path25.dirname(target);
-    const name = freeName(path25.basename(target), (candidate) => exists2(path25.join(dir, candidate)));
-    writeOut(denyOutput(refusal(attempt.filePath, rel, ctx.settings.sessionsFolder, name === null ? null : path25.join(dir, name), ctx.lang)));
+    const dir = path26.dirname(target);
+    const name = freeName(path26.basename(target), (candidate) => exists2(path26.join(dir, candidate)));
+    writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path26.join(dir, name), context().lang)));
   } catch {
   }
   return 0;
 }
-var fs19, path25;
+var fs20, path26;
 var init_pre_tool_use = __esm({
   "bridge/commands/pre-tool-use.ts"() {
     "use strict";
-    fs19 = require("node:fs");
-    path25 = require("node:path");
+    fs20 = require("node:fs");
+    path26 = require("node:path");
     init_args();
     init_context();
     init_io();
     init_agent_contracts();
+    init_agent_fence();
     init_scope();
     init_write_guard();
+    init_agent_fence2();
     init_hook_input();
+    init_real_path();
     init_vault_config();
   }
 });
@@ -22907,7 +23233,7 @@ function reportLang(ctx, sourced, langGiven) {
   return sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !langGiven ? sourced.cache.lang : ctx.lang;
 }
 function origin(ctx, sourced) {
-  return { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path26.basename(ctx.root), cacheRejected: sourced.cacheRejected };
+  return { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path27.basename(ctx.root), cacheRejected: sourced.cacheRejected };
 }
 function reportJson(ctx, sourced, review) {
   return briefJson(sourced.brief, ctx.root, origin(ctx, sourced), review);
@@ -22918,11 +23244,11 @@ function reportText(ctx, sourced, lang, review, now2) {
 (read ${sourced.notesRead} note(s)${sourced.notes.length > 0 ? `; ${sourced.notes.join("; ")}` : ""})`;
   return safeLines(text2);
 }
-var path26;
+var path27;
 var init_brief_report = __esm({
   "src/node/brief-report.ts"() {
     "use strict";
-    path26 = require("node:path");
+    path27 = require("node:path");
     init_format();
     init_quote();
   }
@@ -23009,19 +23335,19 @@ __export(check_exports, {
 function targetsFrom(root, given, cwd) {
   const files = listVaultFiles(root).files;
   const rels = given.map((arg) => {
-    const absolute = path27.resolve(root, arg);
-    const rel = absolute === path27.resolve(root) ? "" : vaultRelative(root, absolute);
+    const absolute = path28.resolve(root, arg);
+    const rel = absolute === path28.resolve(root) ? "" : vaultRelative(root, absolute);
     if (rel === null) throw new UsageError(`${quoteName(arg)} is not inside the vault ${quoteName(root)}`);
-    if (!fs20.existsSync(absolute)) throw new UsageError(`${quoteName(arg)} does not exist in the vault ${quoteName(root)}${fromHere(root, arg, cwd)}`);
+    if (!fs21.existsSync(absolute)) throw new UsageError(`${quoteName(arg)} does not exist in the vault ${quoteName(root)}${fromHere(root, arg, cwd)}`);
     return rel;
   });
   return targetsUnder(root, rels, files);
 }
 function fromHere(root, arg, cwd) {
-  if (path27.isAbsolute(arg)) return "";
-  const here = path27.resolve(cwd, arg);
+  if (path28.isAbsolute(arg)) return "";
+  const here = path28.resolve(cwd, arg);
   const rel = vaultRelative(root, here);
-  if (rel === null || rel === "" || !fs20.existsSync(here)) return "";
+  if (rel === null || rel === "" || !fs21.existsSync(here)) return "";
   return `; paths are relative to the vault: did you mean ${quoteName(rel)}?`;
 }
 async function check(args, scriptPath, env, cwd = process.cwd()) {
@@ -23039,12 +23365,12 @@ async function check(args, scriptPath, env, cwd = process.cwd()) {
   }
   return result.findings.length > 0 ? 1 : 0;
 }
-var fs20, path27;
+var fs21, path28;
 var init_check = __esm({
   "bridge/commands/check.ts"() {
     "use strict";
-    fs20 = require("node:fs");
-    path27 = require("node:path");
+    fs21 = require("node:fs");
+    path28 = require("node:path");
     init_args();
     init_context();
     init_io();
@@ -23095,7 +23421,7 @@ function shellOn(platform, windowsShell) {
 function commandLine(shell, node, script, args, platform) {
   return shell === "powershell" ? powershellCommand(node, script, args, platform) : shellCommand(node, script, args, platform);
 }
-function commandWords(command) {
+function commandWords2(command) {
   const words = [];
   const ps = /^\s*&\s/.test(command);
   const quotes = ps ? PS_DOUBLE_QUOTES : '"';
@@ -23136,7 +23462,7 @@ function commandWords(command) {
   return words;
 }
 function parseOwnCommand(command) {
-  const words = commandWords(command);
+  const words = commandWords2(command);
   const i = words.findIndex((w) => OWN_SCRIPT.test(w) || w.endsWith(`/.claude/hooks/${SCRIPT_NAME}`));
   if (i < 0) return null;
   return { interpreter: i > 0 ? words[0] ?? "" : "", script: words[i] ?? "", args: words.slice(i + 1) };
@@ -23164,30 +23490,30 @@ var require_hook_entry = __commonJS({
 // bridge/dist/session-brief.start.cjs
 var require_session_brief_start = __commonJS({
   "bridge/dist/session-brief.start.cjs"(exports2, module2) {
-    module2.exports = '/*\n * Session Brief session start 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/start-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for a session start; it answers from the Obsidian plugin\'s cache and loads anything more\n * from the bridge beside it (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/paths.ts\nfunction isCountedNote(path15, excludedRootFolders) {\n  if (!path15.endsWith(".md")) return false;\n  const parts = path15.split("/");\n  for (let i = 0; i < parts.length; i++) {\n    const part = parts[i] ?? "";\n    if (part.startsWith(".") || part === "") return false;\n    if (i < parts.length - 1 && part === "node_modules") return false;\n  }\n  return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));\n}\nfunction isInFolder(path15, folder2) {\n  return folder2 === "" || path15.length > folder2.length && path15.charCodeAt(folder2.length) === 47 && path15.startsWith(folder2);\n}\nfunction basename(path15) {\n  return path15.slice(path15.lastIndexOf("/") + 1);\n}\nfunction comparePaths(a, b) {\n  const la = a.toLowerCase();\n  const lb = b.toLowerCase();\n  if (la !== lb) return la < lb ? -1 : 1;\n  return a < b ? -1 : a > b ? 1 : 0;\n}\n\n// src/core/brief-items.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path15, date) => basename(path15).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\nvar CHANGE_ITEM_TABLE = CHANGE_ITEMS;\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nvar TABLES = /* @__PURE__ */ new WeakSet();\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nvar en = {\n  title: (vault) => `Session brief for vault ${vault}`,\n  source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n  age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n  fresh: "just made",\n  date: "Date (machine clock)",\n  weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n  dailyNote: "Daily note",\n  exists: "exists",\n  missing: "missing",\n  more: (n) => `+${n} more`,\n  none: "none",\n  cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n  cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n};\nvar de = {\n  title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n  source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n  age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n  fresh: "gerade erstellt",\n  date: "Datum (Maschinenuhr)",\n  weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n  dailyNote: "Tagesnotiz",\n  exists: "vorhanden",\n  missing: "fehlt",\n  more: (n) => `+${n} weitere`,\n  none: "keine",\n  cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n  cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n};\nvar BRIEF_TEXT = translations({ en, de });\nfunction strings(lang) {\n  return BRIEF_TEXT[lang];\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text2) {\n  return KNOWN_TEXT.test(text2) && !HAS_KNOWN_UNSAFE.test(text2);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text2) {\n  return plainKnown(text2) ? text2 : text2.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text2) {\n  return Array.from(text2);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text2) {\n  return text2.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nvar HOOK_TEXT_LIMIT = 1e4;\nvar MIN_NAME_CHARS = 24;\nvar MAX_ERROR_CHARS = 300;\nfunction briefLines(brief, settings, lang, origin, now) {\n  const s = strings(lang);\n  const ageSeconds = Math.max(0, Math.round((now - origin.generatedAt) / 1e3));\n  const age = ageSeconds < 2 ? s.fresh : s.age(ageSeconds);\n  const rejected = origin.cacheRejected === void 0 ? "" : `; ${s.cacheRejected(shortenText(escapeControls(origin.cacheRejected), MAX_ERROR_CHARS))}`;\n  const head = [`${s.title(quoteAlways(origin.vaultName))} (${s.source[origin.source]}, ${age}${rejected})`];\n  head.push(`${s.date}: ${brief.date} (${s.weekdays[brief.weekday] ?? ""})`);\n  const daily = brief.items.dailyNote;\n  if (daily !== null) head.push(`${s.dailyNote}: ${shortenName(daily.path, 600)} (${daily.exists ? s.exists : s.missing})`);\n  const items = [];\n  for (const d of LIST_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null) continue;\n    items.push({ label: escapeControls(d.label[lang](settings)), item, hint: d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });\n  }\n  for (const d of CHANGE_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null || item === void 0) continue;\n    const since = "since" in item ? item.since : null;\n    const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";\n    const outside = "changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "";\n    items.push({ label: escapeControls(d.label[lang](since)), item, hint: first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });\n  }\n  const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);\n  return { head, items, errors };\n}\nfunction shortenText(text2, max) {\n  if (text2.length <= max) return text2;\n  const mark = ` \\u2026 [${text2.length - max + 12} characters cut] \\u2026 `;\n  const keep = Math.max(0, max - mark.length);\n  return `${text2.slice(0, Math.ceil(keep / 2))}${mark}${text2.slice(text2.length - Math.floor(keep / 2))}`;\n}\nfunction renderBrief(b, nameMax, namesShown, lang) {\n  const items = b.items.map(({ label, item, hint }) => `${label}: ${listText(item, namesShown, nameMax, lang)}${hint}`);\n  return [...b.head, ...items, ...b.errors];\n}\nfunction size(lines) {\n  return lines.join("\\n").length;\n}\nfunction largestFitting(lo, hi, fits) {\n  let best = lo - 1;\n  while (lo <= hi) {\n    const mid = Math.floor((lo + hi) / 2);\n    if (fits(mid)) {\n      best = mid;\n      lo = mid + 1;\n    } else hi = mid - 1;\n  }\n  return best;\n}\nfunction formatBrief(brief, settings, lang, origin, now, limit = HOOK_TEXT_LIMIT) {\n  const b = briefLines(brief, settings, lang, origin, now);\n  const max = settings.maxNamesPerItem;\n  const full = renderBrief(b, Number.POSITIVE_INFINITY, max, lang);\n  if (size(full) <= limit) return full.join("\\n");\n  const longest = Math.max(MIN_NAME_CHARS, ...b.items.flatMap(({ item }) => item.paths.slice(0, max).map((p) => quoteName(p).length)));\n  const nameMax = largestFitting(MIN_NAME_CHARS, longest, (n) => size(renderBrief(b, n, max, lang)) <= limit);\n  if (nameMax >= MIN_NAME_CHARS) return renderBrief(b, nameMax, max, lang).join("\\n");\n  const shown = largestFitting(0, max, (k) => size(renderBrief(b, MIN_NAME_CHARS, k, lang)) <= limit);\n  if (shown >= 0) return renderBrief(b, MIN_NAME_CHARS, shown, lang).join("\\n");\n  return capText(renderBrief(b, MIN_NAME_CHARS, 0, lang).join("\\n"), limit, lang);\n}\nfunction listText(item, max, nameMax, lang) {\n  const s = strings(lang);\n  if (item.count === 0) return `0`;\n  const shown = item.paths.slice(0, max).map((p) => shortenName(p, nameMax));\n  const rest = item.count - shown.length;\n  const names = rest > 0 ? [...shown, s.more(rest)] : shown;\n  return names.length === 0 ? `${item.count}` : `${item.count} (${names.join(", ")})`;\n}\nfunction capText(text2, limit, lang) {\n  if (text2.length <= limit) return text2;\n  const note = strings(lang).cut(limit);\n  const room = limit - note.length - 1;\n  const cut = text2.lastIndexOf("\\n", room);\n  return `${text2.slice(0, cut > 0 ? cut : room)}\n${note}`;\n}\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text2, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text2 } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text2) => ({ additionalContext: text2 }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text2) => ({ additional_context: text2 }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text2) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text2 } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/index.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\nfunction hookEnvelope(agent, event, text2, note) {\n  return HOSTS[agent].envelope(event, text2, note);\n}\nfunction hostTextLimit(agent) {\n  return HOSTS[agentOrDefault(agent)].limit;\n}\nfunction sessionStartOutput(agent, text2, lang) {\n  const id = agentOrDefault(agent);\n  const capped = capText(safeLines(text2), HOSTS[id].limit, lang);\n  return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}\n`;\n}\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row2 = d[i];\n      const up = d[i - 1];\n      row2[j] = Math.min(up[j] + 1, row2[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row2[j] = Math.min(row2[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook: prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook: runs the rule check after an edit\n                           to a rule file; prints one JSON object only when it finds\n                           something; exits 0\n  pre-tool-use             PreToolUse hook (Claude Code) of the opt-in Write guard: refuses\n                           a Write over an existing file in the sessions folder; exits 0\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// src/core/session-notes.ts\nvar SESSION_NOTES_TEXT = translations({\n  en: {\n    outsideVault: (where, files) => `Started outside the vault (in ${where}), so the vault\'s own instructions were not loaded: read ${files} first.`,\n    alreadyGiven: "Session brief: already given to this session by another of its hook entries; not repeated."\n  },\n  de: {\n    outsideVault: (where, files) => `Au\\xDFerhalb des Vaults gestartet (in ${where}), daher wurden die Anweisungen des Vaults nicht geladen: zuerst ${files} lesen.`,\n    alreadyGiven: "Session-Brief: dieser Sitzung schon von einem anderen ihrer Hook-Eintr\\xE4ge gegeben; nicht wiederholt."\n  }\n});\nfunction outsideVaultLine(lang, cwd, readFirst) {\n  if (readFirst.length === 0) return null;\n  const files = readFirst.map((f) => shortenName(f, 300)).join(", ");\n  const where = shortenName(cwd, 200);\n  return SESSION_NOTES_TEXT[lang].outsideVault(where, files);\n}\nfunction alreadyGivenLine(lang) {\n  return SESSION_NOTES_TEXT[lang].alreadyGiven;\n}\nfunction withLineAfterHeading(brief, line) {\n  if (line === null) return brief;\n  const cut = brief.indexOf("\\n");\n  return cut < 0 ? `${brief}\n${line}` : `${brief.slice(0, cut)}\n${line}${brief.slice(cut)}`;\n}\n\n// src/node/session-record.ts\nvar fs3 = require("node:fs");\nvar path3 = require("node:path");\n\n// src/core/session-starts.ts\nvar orNull = (v) => typeof v === "string" ? v : null;\nfunction parseSessionStarts(text2) {\n  let data;\n  try {\n    data = JSON.parse(text2);\n  } catch {\n    return [];\n  }\n  const d = data;\n  if (d === null || typeof d !== "object" || d.schema !== 1 || !Array.isArray(d.entries)) return [];\n  const out = [];\n  for (const e of d.entries) {\n    if (typeof e !== "object" || e === null) continue;\n    const r = e;\n    if (typeof r.at !== "string" || Number.isNaN(Date.parse(r.at)) || typeof r.agent !== "string" || !isAgentId(r.agent)) continue;\n    out.push({ at: r.at, agent: r.agent, source: orNull(r.source), sessionId: orNull(r.sessionId), cwd: orNull(r.cwd), outside: r.outside === true, delivered: r.delivered !== false });\n  }\n  return out;\n}\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/real-path.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\n\n// src/core/settings.ts\nvar DEFAULT_SETTINGS = {\n  inboxFolder: "Inbox",\n  rulesFolder: "AI/Regelwerk",\n  sessionsFolder: "AI/sessions",\n  dailyNoteFolder: "",\n  dailyNoteFormat: "",\n  tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n  excludedRootFolders: ["Import", "_index"],\n  ruleScope: [],\n  maxNamesPerItem: 5,\n  language: "auto",\n  liveChannel: true,\n  showStatusBar: true,\n  externalCheck: null,\n  writeGuard: false\n};\nvar DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: {\n      needsReview: tagName(t.needsReview, d.tags.needsReview),\n      review: tagName(t.review, d.tags.review),\n      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),\n      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)\n    },\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\n\n// src/core/rules/scope.ts\nvar DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\nfunction isAbsolute(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\n\n// src/node/real-path.ts\nfunction realPathOf(p) {\n  let existing = path.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path.join(fs.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\n\n// src/node/state-file.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\nvar C = fs2.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs2.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs2.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path2.isAbsolute(p) && !UNCLEAN.test(p) ? p : path2.resolve(p);\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path2.sep) ? r : r + path2.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs2.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, rel === "" ? top : top.endsWith(path2.sep) ? top + rel : top + path2.sep + rel)) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs2.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file);\n  if (held === null) return work(file);\n  try {\n    return work(held.at);\n  } finally {\n    fs2.closeSync(held.fd);\n  }\n}\nfunction holdFolder(root, file) {\n  if (!hasProcFd()) return null;\n  const dir = path2.dirname(normal(file));\n  let fd;\n  try {\n    fd = fs2.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n  const held = `/proc/self/fd/${fd}`;\n  let real = null;\n  try {\n    real = fs2.readlinkSync(held);\n  } catch {\n    real = null;\n  }\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : rel === "" ? top : top.endsWith(path2.sep) ? top + rel : top + path2.sep + rel;\n  if (real === null || want === null || !same(real, want)) {\n    fs2.closeSync(fd);\n    throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n  }\n  return { fd, at: `${held}/${path2.basename(file)}` };\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path2.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs2.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs2.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs2.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs2.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs2.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size2 = fs2.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size2 - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs2.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs2.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction readStateJson(root, file, maxBytes) {\n  const text2 = readStateText(root, file, maxBytes);\n  if (text2 === null) return void 0;\n  try {\n    return JSON.parse(text2);\n  } catch {\n    return void 0;\n  }\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs2.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs2.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs2.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs2.fchmodSync(fd, mode.exact);\n    } finally {\n      fs2.closeSync(fd);\n    }\n    fs2.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs2.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path2.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs2.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs2.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction placeStateFile(root, file, data) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => placeAt(file, at, data));\n}\nfunction placeAt(file, at, data) {\n  let tmp = null;\n  try {\n    const made = createTemp(at, 438);\n    tmp = made.tmp;\n    try {\n      writeAll(made.fd, data);\n    } finally {\n      fs2.closeSync(made.fd);\n    }\n    fs2.linkSync(tmp, at);\n    trace(file);\n    return true;\n  } catch (error) {\n    const code = error.code;\n    if (code === "EEXIST") return false;\n    if (tmp !== null && (code === "EPERM" || code === "ENOTSUP" || code === "EXDEV" || code === "ENOSYS")) return createAt(file, at, data, 438);\n    throw error;\n  } finally {\n    if (tmp !== null) {\n      try {\n        fs2.unlinkSync(tmp);\n      } catch {\n      }\n    }\n  }\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs2.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\nfunction listStateFolder(root, dir, max) {\n  if (folderState(root, dir) !== "ok") return [];\n  try {\n    return fs2.readdirSync(dir, { withFileTypes: true }).slice(0, max);\n  } catch {\n    return [];\n  }\n}\nfunction readAgentSettingsFile(file, maxBytes) {\n  let fd;\n  try {\n    fd = fs2.openSync(file, C.O_RDONLY | NONBLOCK);\n  } catch (error) {\n    if (error.code === "ENOENT") return null;\n    throw error;\n  }\n  try {\n    const st = fs2.fstatSync(fd);\n    if (!st.isFile()) throw new Error(describe(st));\n    if (st.size > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);\n    return readRange(fd, 0, maxBytes);\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readUserStateFile(file, maxBytes) {\n  try {\n    return readAgentSettingsFile(file, maxBytes);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/session-record.ts\nvar STARTS_FILE = "session-starts.json";\nvar MARKS_FOLDER = "session-marks";\nvar MAX_STARTS = 20;\nvar SAME_SESSION_MS = 3e4;\nvar NO_ID_MS = 5e3;\nvar DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";\nvar NONE = { duplicate: false, outside: null };\nfunction isDir(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction text(v, max) {\n  return typeof v === "string" && v !== "" ? v.slice(0, max) : null;\n}\nfunction readSessionInput(stdin, agent) {\n  return translateHookInput(agent, parseHookJson(stdin));\n}\nfunction facts(input) {\n  return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };\n}\nfunction insideVault(root, cwd) {\n  if (!path3.isAbsolute(cwd)) return true;\n  if (vaultRelativeReal(root, cwd) !== null) return true;\n  const a = realPathOf(root);\n  const b = realPathOf(cwd);\n  return path3.resolve(root) === path3.resolve(cwd) || a !== null && a === b;\n}\nfunction rulesIndex(root, settings) {\n  const folder2 = path3.join(root, ...settings.rulesFolder.split("/"));\n  for (const name of ["_index.md", "index.md", "README.md", `${path3.basename(folder2)}.md`]) {\n    const file = path3.join(folder2, name);\n    if (fs3.existsSync(file)) return file;\n  }\n  return null;\n}\nvar FNV_OFFSET = BigInt("0xcbf29ce484222325");\nvar FNV_PRIME = BigInt("0x100000001b3");\nvar U64 = BigInt("0xffffffffffffffff");\nfunction markName(key2) {\n  let h = FNV_OFFSET;\n  for (const byte of Buffer.from(key2, "utf8")) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;\n  return h.toString(16).padStart(16, "0");\n}\nfunction claim(root, pluginDir, key2, agent, hasId) {\n  const dir = path3.join(pluginDir, MARKS_FOLDER);\n  ensureStateFolder(root, dir);\n  const file = path3.join(dir, markName(key2));\n  const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;\n  const text2 = `${Date.now()}\n${agent}\n`;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    if (placeStateFile(root, file, text2)) return true;\n    const found = readStateText(root, file, 256);\n    const st = statStateFile(root, file);\n    if (found === null || st === null) {\n      removeStateFile(root, file);\n      continue;\n    }\n    const [written, by] = found.split("\\n");\n    const at = written === void 0 || written === "" ? st.mtimeMs : Number(written);\n    const age = Date.now() - at;\n    if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;\n    removeStateFile(root, file);\n  }\n  return true;\n}\nvar PRUNED_STAMP = ".pruned";\nfunction pruneMarks(root, pluginDir) {\n  const dir = path3.join(pluginDir, MARKS_FOLDER);\n  const stamp = path3.join(dir, PRUNED_STAMP);\n  const pruned = statStateFile(root, stamp);\n  if (pruned !== null && Date.now() - pruned.mtimeMs < 6e4) return;\n  writeStateFile(root, stamp, "");\n  for (const entry of listStateFolder(root, dir, 500)) {\n    if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;\n    const file = path3.join(dir, entry.name);\n    try {\n      const st = statStateFile(root, file);\n      if (st !== null && Date.now() - st.mtimeMs > 10 * 6e4) removeStateFile(root, file);\n    } catch {\n    }\n  }\n}\nvar MAX_STARTS_BYTES = 256 * 1024;\nfunction readSessionStarts(root, pluginDir) {\n  const text2 = readStateText(root, path3.join(pluginDir, STARTS_FILE), MAX_STARTS_BYTES);\n  return text2 === null ? [] : parseSessionStarts(text2);\n}\nvar STALE_LOCK_MS = 2e3;\nvar LOCK_BUDGET_MS = 3e3;\nfunction pause(ms) {\n  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);\n}\nfunction withFileLock(root, file, work) {\n  const lock = `${file}.lock`;\n  const until = Date.now() + LOCK_BUDGET_MS;\n  for (; ; ) {\n    if (createStateFile(root, lock, String(process.pid))) break;\n    const st = statStateFile(root, lock);\n    if (st === null || Math.abs(Date.now() - st.mtimeMs) > STALE_LOCK_MS) removeStateFile(root, lock);\n    else if (Date.now() >= until) return false;\n    else pause(1 + Math.floor(Math.random() * 3));\n  }\n  try {\n    work();\n  } finally {\n    removeStateFile(root, lock);\n  }\n  return true;\n}\nfunction record(root, pluginDir, entry) {\n  const file = path3.join(pluginDir, STARTS_FILE);\n  withFileLock(root, file, () => {\n    const entries = [...readSessionStarts(root, pluginDir), entry].slice(-MAX_STARTS);\n    writeStateFile(root, file, `${JSON.stringify({ schema: 1, entries }, null, 1)}\n`);\n  });\n}\nfunction beginSessionStart(root, pluginDir, settings, hookInput, agent, now, env) {\n  if (env[DOCTOR_RUN_ENV] === "1") return NONE;\n  const input = facts(hookInput);\n  let outside = null;\n  try {\n    if (input.cwd !== null && !insideVault(root, input.cwd)) {\n      const claudeMd = path3.join(root, "CLAUDE.md");\n      const index = rulesIndex(root, settings);\n      const readFirst = [...fs3.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];\n      outside = { cwd: input.cwd, readFirst };\n    }\n  } catch {\n    outside = null;\n  }\n  if (pluginDir === null || !isDir(pluginDir)) return { duplicate: false, outside };\n  let duplicate = false;\n  try {\n    const key2 = `${input.sessionId ?? ""}\\0${input.source ?? ""}`;\n    duplicate = !claim(root, pluginDir, key2, agent, input.sessionId !== null);\n    pruneMarks(root, pluginDir);\n  } catch {\n    duplicate = false;\n  }\n  try {\n    record(root, pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });\n  } catch {\n  }\n  return { duplicate, outside };\n}\n\n// src/core/dates.ts\nfunction isoDate(now) {\n  const y = String(now.getFullYear()).padStart(4, "0");\n  const m = String(now.getMonth() + 1).padStart(2, "0");\n  const d = String(now.getDate()).padStart(2, "0");\n  return `${y}-${m}-${d}`;\n}\n\n// bridge/context.ts\nvar fs5 = require("node:fs");\nvar path5 = require("node:path");\n\n// src/node/vault-config.ts\nvar fs4 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path4.dirname(path4.resolve(scriptPath));\n  if (path4.basename(dir) === "session-brief") dir = path4.dirname(dir);\n  if (path4.basename(dir) !== "hooks" || path4.basename(path4.dirname(dir)) !== ".claude") return null;\n  return path4.dirname(path4.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text2 = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text2 === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text2);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir2(p) {\n  try {\n    return fs4.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path4.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path4.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir2(path4.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs4.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path4.join(root, name);\n    if (fs4.existsSync(path4.join(dir, "app.json")) || isDir2(path4.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path4.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir2(path4.join(root, dir))) return path4.join(root, dir);\n  return configDir === null ? null : path4.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path4.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path4.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path5.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs5.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs5.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path5.resolve(root, name);\n  if (path5.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs6 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve7) => {\n    if (process.stdin.isTTY) {\n      resolve7(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve7(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text2) {\n  const bytes = Buffer.from(text2, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs6.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// bridge/commands/session-start.ts\nvar path14 = require("node:path");\n\n// src/node/brief-pipeline.ts\nvar fs12 = require("node:fs");\nvar path13 = require("node:path");\n\n// src/core/schemas/shape.ts\nfunction isRecord(v) {\n  return v !== null && typeof v === "object" && !Array.isArray(v);\n}\nvar str3 = (v, at) => typeof v === "string" ? null : `${at} is not a string`;\nfunction isNotePath(p) {\n  if (p === "" || p.charCodeAt(0) === 47 || p.includes("\\\\") || p.includes("\\0")) return false;\n  if (p.charCodeAt(1) === 58 && /^[A-Za-z]:/.test(p)) return false;\n  if (p.charCodeAt(0) !== 46 && !p.includes("/.") && !p.includes("//") && !p.endsWith("/")) return true;\n  for (const part of p.split("/")) if (part === "." || part === ".." || part === "") return false;\n  return true;\n}\nvar notePath = (v, at) => typeof v === "string" && isNotePath(v) ? null : `${at} is not a vault-relative path`;\nvar bool = (v, at) => typeof v === "boolean" ? null : `${at} is not true or false`;\nvar num = (v, at) => typeof v === "number" && Number.isFinite(v) ? null : `${at} is not a number`;\nvar time = (v, at) => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 864e13 ? null : `${at} is not a time`;\nfunction int(min, max) {\n  return (v, at) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? null : `${at} is not a whole number from ${min} to ${max}`;\n}\nfunction oneOf(...values) {\n  return (v, at) => values.includes(v) ? null : `${at} is not one of ${values.map((x) => JSON.stringify(x)).join(", ")}`;\n}\nfunction matches(re, what) {\n  return (v, at) => typeof v === "string" && re.test(v) ? null : `${at} is not ${what}`;\n}\nfunction optional(check) {\n  return (v, at) => v === void 0 ? null : check(v, at);\n}\nfunction nullable(check) {\n  return (v, at) => v === null ? null : check(v, at);\n}\nfunction either(...checks) {\n  return (v, at) => {\n    let first = null;\n    for (const c of checks) {\n      const problem = c(v, at);\n      if (problem === null) return null;\n      first ??= problem;\n    }\n    return first;\n  };\n}\nfunction listOf(item, max = Number.POSITIVE_INFINITY) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length > max) return `${at} has more than ${max} entries`;\n    for (let i = 0; i < v.length; i++) {\n      if (item(v[i], "") !== null) return item(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\nfunction object(fields) {\n  const keys = Object.keys(fields);\n  return (v, at) => {\n    if (!isRecord(v)) return `${at} is not an object`;\n    for (const key2 of keys) {\n      const check = fields[key2];\n      if (check(v[key2], "") !== null) return check(v[key2], at === "" ? key2 : `${at}.${key2}`);\n    }\n    return null;\n  };\n}\nfunction tuple(items, optionalTail = 0) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length < items.length - optionalTail || v.length > items.length) return `${at} does not have ${items.length - optionalTail === items.length ? items.length : `${items.length - optionalTail} to ${items.length}`} entries`;\n    for (let i = 0; i < items.length; i++) {\n      const check = items[i];\n      if (check === void 0 || i >= v.length && i >= items.length - optionalTail) continue;\n      if (check(v[i], "") !== null) return check(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\n\n// src/core/live-protocol.ts\nvar DISCOVERY_FILE = "live.json";\n\n// src/node/cache-read.ts\nvar path6 = require("node:path");\n\n// src/core/item-ids.ts\nvar ITEM_IDS = ["date", "dailyNote", ...LIST_ITEM_IDS, ...CHANGE_ITEM_IDS];\n\n// src/core/schemas/brief.ts\nvar ISO_DATE = matches(/^\\d{4}-\\d{2}-\\d{2}$/, "a date YYYY-MM-DD");\nvar hit = object({ where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar reviewEntry = object({ path: notePath, mtime: time, hits: listOf(hit) });\nvar listItem = object({ count: int(0, Number.MAX_SAFE_INTEGER), paths: listOf(notePath), entries: listOf(reviewEntry) });\nvar checkBrief = object({\n  date: ISO_DATE,\n  weekday: int(0, 6),\n  items: object({\n    dailyNote: nullable(object({ path: notePath, exists: bool })),\n    // One list item per entry of the table of brief items (brief-items.ts).\n    ...Object.fromEntries(LIST_ITEM_IDS.map((id) => [id, nullable(listItem)]))\n  }),\n  errors: listOf(object({ item: oneOf(...ITEM_IDS, "scan"), message: str3 }))\n});\n\n// src/core/schemas/brief-cache.ts\nvar ISO_TIME = matches(/^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/, "an ISO-8601 time");\nvar BRIEF_CACHE_FORMAT = "session-brief-cache";\nvar MAX_NAMES = 1e3;\nvar COUNT = int(0, Number.MAX_SAFE_INTEGER);\nvar FILE_IDENTITY = object({ ino: num, size: COUNT, mtimeMs: num });\nfunction checkBriefCache(version) {\n  return object({\n    format: oneOf(BRIEF_CACHE_FORMAT),\n    version: oneOf(version),\n    writer: oneOf("bridge", "plugin"),\n    writtenAt: time,\n    date: ISO_DATE,\n    key: str3,\n    indexId: str3,\n    noteCount: int(0, Number.MAX_SAFE_INTEGER),\n    brief: checkBrief,\n    namesPerItem: int(0, MAX_NAMES),\n    lang: optional(oneOf("en", "de")),\n    locale: optional(str3),\n    plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str3) })),\n    news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(notePath, MAX_NAMES) }), 2)),\n    agentChanges: optional(\n      object({\n        journal: nullable(FILE_IDENTITY),\n        lastLine: nullable(str3),\n        marks: nullable(FILE_IDENTITY),\n        records: COUNT,\n        count: COUNT,\n        paths: listOf(notePath, MAX_NAMES),\n        expires: nullable(time)\n      })\n    ),\n    stamp: optional(object({ notes: int(0, Number.MAX_SAFE_INTEGER), hash: matches(/^[0-9a-f]{16}$/, "16 hex digits") }))\n  });\n}\n\n// src/core/schemas/brief-index.ts\nvar BRIEF_INDEX_FORMAT = "session-brief-index";\nvar tagHit = object({ tag: str3, where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar noteFlags = object({\n  needsReview: listOf(tagHit),\n  review: listOf(tagHit),\n  reviewDone: bool,\n  pendingReview: listOf(tagHit),\n  daily: bool\n});\nvar fullRow = tuple([notePath, time, int(-1, Number.MAX_SAFE_INTEGER), either(oneOf(0, null), noteFlags), str3], 1);\nvar row = (v, at) => {\n  if (Array.isArray(v) && v.length === 4 && v[3] === 0 && typeof v[0] === "string" && isNotePath(v[0]) && typeof v[1] === "number" && Math.abs(v[1]) <= 864e13 && Number.isInteger(v[2]) && v[2] >= -1) return null;\n  return fullRow(v, at);\n};\nfunction checkBriefIndex(version) {\n  return object({ format: oneOf(BRIEF_INDEX_FORMAT), version: oneOf(version), id: str3, notes: listOf(row) });\n}\n\n// src/core/cache-format.ts\nvar CACHE_VERSION = 3;\nvar INDEX_VERSION = 2;\nvar BRIEF_FILE = "brief-cache.json";\nvar INDEX_FILE = "brief-index.json";\nfunction checkedBriefCache(c) {\n  if (c === void 0) return { ok: false, why: "no cache file, or not JSON" };\n  const problem = checkBriefCache(CACHE_VERSION)(c, "");\n  return problem === null ? { ok: true, value: c } : { ok: false, why: problem };\n}\nfunction checkedBriefIndex(c, id) {\n  if (c === void 0) return { ok: false, why: "no index file, or not JSON" };\n  const problem = checkBriefIndex(INDEX_VERSION)(c, "");\n  if (problem !== null) return { ok: false, why: problem };\n  if (c.id !== id) return { ok: false, why: "index from another write" };\n  return { ok: true, value: c };\n}\n\n// src/node/cache-read.ts\nvar MAX_BYTES = 256 * 1024 * 1024;\nfunction readJsonFile(root, file) {\n  const text2 = readStateText(root, file, MAX_BYTES);\n  if (text2 === null) return inspectStateFile(root, file).kind === "missing" ? { missing: true } : { missing: false, value: void 0 };\n  try {\n    return { missing: false, value: JSON.parse(text2) };\n  } catch {\n    return { missing: false, value: void 0 };\n  }\n}\nfunction readBriefCacheChecked(root, pluginDir) {\n  const read = readJsonFile(root, path6.join(pluginDir, BRIEF_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefCache(read.value);\n  return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };\n}\nfunction readBriefIndexChecked(root, pluginDir, id) {\n  const read = readJsonFile(root, path6.join(pluginDir, INDEX_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefIndex(read.value, id);\n  if (checked.ok) return { state: "ok", value: checked.value };\n  return checked.why === "index from another write" ? { state: "missing" } : { state: "rejected", why: `${INDEX_FILE}: ${checked.why}` };\n}\n\n// src/node/plugin-tier.ts\nvar fs8 = require("node:fs");\nvar path7 = require("node:path");\n\n// src/node/live/process-identity.ts\nvar fs7 = require("node:fs");\n\n// src/node/builtin-on-demand.ts\nvar import_node_module = require("node:module");\nfunction builtinOnDemand(id) {\n  const get = process.getBuiltinModule;\n  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);\n}\n\n// src/node/live/process-identity.ts\nfunction linuxIdentity(pid) {\n  try {\n    const stat = fs7.readFileSync(`/proc/${pid}/stat`, "utf8");\n    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");\n    const startTicks = rest[19];\n    if (startTicks === void 0 || !/^\\d+$/.test(startTicks)) return null;\n    const boot = fs7.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();\n    const ns = fs7.readlinkSync(`/proc/${pid}/ns/pid`);\n    return `linux:${boot}:${ns}:${startTicks}`;\n  } catch {\n    return null;\n  }\n}\nfunction psIdentity(pid) {\n  try {\n    const out = builtinOnDemand("node:child_process").execFileSync("ps", ["-o", "lstart=", "-p", String(pid)], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"], env: { PATH: "/bin:/usr/bin", LC_ALL: "C" } }).trim();\n    return out === "" ? null : `ps:${out}`;\n  } catch {\n    return null;\n  }\n}\nfunction processIdentity(pid, platform = process.platform) {\n  if (pid !== "self" && (!Number.isInteger(pid) || pid <= 0)) return null;\n  if (platform === "linux") return linuxIdentity(pid);\n  if (platform === "darwin" || platform === "freebsd" || platform === "openbsd") return psIdentity(pid === "self" ? process.pid : pid);\n  return null;\n}\nfunction sameProcess(pid, started) {\n  if (started === void 0 || started === "") return false;\n  const now = processIdentity(pid);\n  return now !== null && now === started;\n}\n\n// src/node/plugin-tier.ts\nfunction exists(root) {\n  return (p) => {\n    try {\n      return fs8.statSync(path7.join(root, p)).isFile();\n    } catch {\n      return false;\n    }\n  };\n}\nfunction usableCache(ctx, now, why, rejected = [], read) {\n  if (ctx.pluginDir === null) {\n    why.push("no Obsidian config folder found, so no cache");\n    return null;\n  }\n  const got = read ?? readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const cache = got.state === "ok" ? got.value : null;\n  if (got.state === "rejected") {\n    why.push(`cache rejected: ${got.why}`);\n    rejected.push(got.why);\n  } else if (cache === null) why.push("no readable cache");\n  else if (cache.date !== isoDate(now)) why.push(`cache is from ${cache.date}`);\n  else if (cache.key !== ctx.key) why.push("settings changed since the cache was written");\n  else return cache;\n  return null;\n}\nfunction withDailyNoteChecked(brief, root) {\n  const daily = brief.items.dailyNote;\n  if (daily === null) return brief;\n  return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists(root)(daily.path) } } };\n}\nfunction servedByPlugin(cache) {\n  return cache.plugin !== void 0 && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);\n}\n\n// src/node/what-changed.ts\nvar path11 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  return { path: v.path, tool: v.tool, session: v.session, at: v.at };\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}`;\n}\nfunction parseJournal(text2) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text2.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\n\n// src/core/what-changed.ts\nvar REVIEW_FILE = "agent-review.json";\nvar SESSION_STARTS_FILE = "conversations.json";\nvar ISO2 = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{3})?Z$/;\nfunction isoOrNull(v) {\n  return typeof v === "string" && ISO2.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;\n}\nfunction isoMap(v) {\n  const out = /* @__PURE__ */ Object.create(null);\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return out;\n  for (const [k, t] of Object.entries(v)) {\n    const iso = isoOrNull(t);\n    if (iso !== null) out[k] = iso;\n  }\n  return out;\n}\nfunction emptyMarks() {\n  return { all: null, sessions: /* @__PURE__ */ Object.create(null), notes: /* @__PURE__ */ Object.create(null), renames: [] };\n}\nfunction parseReviewMarks(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return emptyMarks();\n  const o = v;\n  const renames = [];\n  if (Array.isArray(o.renames)) {\n    for (const r of o.renames) {\n      if (typeof r !== "object" || r === null) continue;\n      const { from, to, at } = r;\n      const iso = isoOrNull(at);\n      if (typeof from === "string" && typeof to === "string" && from !== "" && to !== "" && iso !== null) renames.push({ from, to, at: iso });\n    }\n  }\n  return { all: isoOrNull(o.all), sessions: isoMap(o.sessions), notes: isoMap(o.notes), renames };\n}\nfunction sessionKey(session) {\n  return session ?? "";\n}\nfunction followRenames(records, renames) {\n  if (renames.length === 0) return [...records];\n  return records.map((r) => {\n    let p = r.path;\n    for (const rn of renames) if (rn.at >= r.at && rn.from === p) p = rn.to;\n    return p === r.path ? r : { ...r, path: p };\n  });\n}\nfunction isReviewed(r, marks) {\n  const mark = [marks.all, marks.sessions[sessionKey(r.session)], marks.notes[r.path]].reduce((a, b) => b !== void 0 && b !== null && (a === null || b > a) ? b : a, null);\n  return mark !== null && r.at <= mark;\n}\nfunction unreviewedSessions(records, marks, exists2) {\n  const bySession = /* @__PURE__ */ new Map();\n  const existing = /* @__PURE__ */ new Map();\n  for (const r of followRenames(records, marks.renames)) {\n    if (isReviewed(r, marks)) continue;\n    let there = existing.get(r.path);\n    if (there === void 0) {\n      there = exists2(r.path);\n      existing.set(r.path, there);\n    }\n    if (!there) continue;\n    const key2 = sessionKey(r.session);\n    let group = bySession.get(key2);\n    if (group === void 0) {\n      group = { session: r.session, notes: /* @__PURE__ */ new Map() };\n      bySession.set(key2, group);\n    }\n    const seen = group.notes.get(r.path);\n    if (seen === void 0) group.notes.set(r.path, { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 });\n    else {\n      seen.edits++;\n      if (r.at >= seen.at) {\n        seen.at = r.at;\n        seen.tool = r.tool;\n      }\n    }\n  }\n  const sessions = [];\n  for (const g of bySession.values()) {\n    const changes = [...g.notes.values()].sort((a, b) => a.at !== b.at ? a.at > b.at ? -1 : 1 : comparePaths(a.path, b.path));\n    sessions.push({ session: g.session, latest: changes[0]?.at ?? "", changes });\n  }\n  return sessions.sort((a, b) => a.latest > b.latest ? -1 : a.latest < b.latest ? 1 : 0);\n}\nfunction agentChangesItem(sessions) {\n  const paths = [...new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)))].sort(comparePaths);\n  return { count: paths.length, paths };\n}\nfunction parseSessionStarts2(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return { previous: null, current: null };\n  const o = v;\n  return { previous: isoOrNull(o.previous), current: isoOrNull(o.current) };\n}\nfunction nextSessionStarts(starts, source, now) {\n  if (source !== "startup" && source !== "clear") return null;\n  return { previous: starts.current, current: now.toISOString() };\n}\nvar NEWS_ITEMS = ["inbox", "needsReview", "reviewOpen", "pendingReview"];\nfunction newsNotes(brief) {\n  const out = /* @__PURE__ */ new Map();\n  for (const id of NEWS_ITEMS) {\n    const item = brief.items[id];\n    if (item === null) continue;\n    if (item.entries.length !== item.count) return null;\n    for (const e of item.entries) out.set(e.path, e.mtime);\n  }\n  return [...out];\n}\nfunction sinceLastSessionItem(since, notes) {\n  if (since === null) return { since, count: 0, paths: [] };\n  const after = Date.parse(since);\n  const paths = [];\n  for (const [p, mtime] of notes) if (mtime > after) paths.push(p);\n  paths.sort(comparePaths);\n  return { since, count: paths.length, paths };\n}\nfunction sinceFromCache(since, cache) {\n  const stored = cache.news?.find((a) => a.since === since);\n  if (stored !== void 0) return { since, count: stored.count, paths: [...stored.paths] };\n  if (Date.parse(since) >= cache.writtenAt) return { since, count: 0, paths: [] };\n  return null;\n}\n\n// src/node/agent-journal.ts\nvar fs9 = require("node:fs");\nvar path8 = require("node:path");\nfunction journalPath(pluginDir) {\n  return path8.join(pluginDir, JOURNAL_FILE);\n}\nfunction readJournal(root, pluginDir, now) {\n  const fd = openStateFile(root, journalPath(pluginDir));\n  if (fd === null) return [];\n  try {\n    const size2 = fs9.fstatSync(fd).size;\n    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);\n    return boundJournal(parseJournal(readRange(fd, start, size2 - start).toString("utf8")), now);\n  } finally {\n    fs9.closeSync(fd);\n  }\n}\n\n// src/node/agent-summary.ts\nvar fs11 = require("node:fs");\nvar path10 = require("node:path");\n\n// src/core/agent-summary.ts\nfunction newestByPath(records, marks, there) {\n  const sessions = unreviewedSessions(records, marks, there);\n  const newest = /* @__PURE__ */ new Map();\n  for (const s of sessions) {\n    for (const c of s.changes) {\n      const seen = newest.get(c.path);\n      if (seen === void 0 || c.at > seen) newest.set(c.path, c.at);\n    }\n  }\n  return { item: agentChangesItem(sessions), newest };\n}\nfunction itemFromSummary(summary, now, cap) {\n  if (summary.expires !== null && now.getTime() > summary.expires) return null;\n  if (summary.paths.length < Math.min(summary.count, cap)) return null;\n  return { count: summary.count, paths: summary.paths.slice(0, cap) };\n}\nfunction itemWithTail(summary, tail, marks, there, now, cap) {\n  const base = itemFromSummary(summary, now, cap);\n  if (base === null) return null;\n  if (summary.records + tail.length > MAX_RECORDS) return null;\n  const added = newestByPath(boundJournal(tail, now), marks, there).item.paths;\n  const listed = new Set(summary.paths);\n  const complete = summary.paths.length >= summary.count;\n  const last = summary.paths[summary.paths.length - 1];\n  const fresh = [];\n  for (const p of added) {\n    if (listed.has(p)) continue;\n    if (!complete && (last === void 0 || comparePaths(p, last) > 0)) return null;\n    fresh.push(p);\n  }\n  const paths = [...summary.paths, ...fresh].sort(comparePaths);\n  return { count: summary.count + fresh.length, paths: paths.slice(0, cap) };\n}\n\n// src/core/review-seal.ts\nfunction parseSeal(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const o = v;\n  if (o.schema !== 1 || typeof o.marks !== "string" || typeof o.at !== "string") return null;\n  return { marks: o.marks, at: o.at };\n}\nfunction parseText(text2) {\n  if (text2 === null || text2.trim() === "") return parseReviewMarks(void 0);\n  try {\n    return parseReviewMarks(JSON.parse(text2));\n  } catch {\n    return parseReviewMarks(void 0);\n  }\n}\nfunction judgeMarks(text2, seal) {\n  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null };\n  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2 } };\n}\nfunction hiddenByOutsideMarks(records, verdict, exists2) {\n  if (verdict.outside === null) return 0;\n  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists2(r.path)).map((r) => r.path));\n  const shown = unreviewed(verdict.marks);\n  const still = unreviewed(verdict.outside.marks);\n  let hidden = 0;\n  for (const p of shown) if (!still.has(p)) hidden++;\n  return hidden;\n}\n\n// src/node/review-seal.ts\nvar fs10 = require("node:fs");\nvar path9 = require("node:path");\nvar MAX_BYTES2 = 4 * 1024 * 1024;\nfunction userStateDir(env = process.env, platform = process.platform) {\n  const given = env.SESSION_BRIEF_STATE_DIR;\n  if (given !== void 0 && given !== "") return given;\n  const home = builtinOnDemand("node:os").homedir();\n  if (platform === "win32") return path9.join(env.LOCALAPPDATA ?? path9.join(home, "AppData", "Local"), "session-brief");\n  if (platform === "darwin") return path9.join(home, "Library", "Application Support", "session-brief");\n  return path9.join(env.XDG_STATE_HOME ?? path9.join(home, ".local", "state"), "session-brief");\n}\nfunction sealFile(root, env = process.env) {\n  let real = path9.resolve(root);\n  try {\n    real = fs10.realpathSync.native(real);\n  } catch {\n  }\n  return path9.join(userStateDir(env), `review-seal-${markName(real)}.json`);\n}\nfunction readSeal(root, env = process.env) {\n  const data = readUserStateFile(sealFile(root, env), MAX_BYTES2);\n  if (data === null) return null;\n  try {\n    return parseSeal(JSON.parse(data.toString("utf8")));\n  } catch {\n    return null;\n  }\n}\nfunction readMarksText(root, pluginDir) {\n  return readStateText(root, path9.join(pluginDir, REVIEW_FILE), MAX_BYTES2);\n}\nfunction marksChangedAt(root, pluginDir) {\n  const st = statStateFile(root, path9.join(pluginDir, REVIEW_FILE));\n  return st === null ? null : new Date(st.mtimeMs).toISOString();\n}\nfunction trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {\n  return judgeMarks(text2, readSeal(root, env));\n}\n\n// src/node/agent-summary.ts\nfunction identity(st) {\n  return { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };\n}\nfunction sameFile(a, b) {\n  return a === b || a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;\n}\nfunction statIdentity(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "file") return identity(entry.stat);\n  return entry.kind === "missing" ? null : void 0;\n}\nfunction readFrom(fd, from) {\n  const st = fs11.fstatSync(fd);\n  const start = Math.min(from, st.size);\n  return { bytes: readRange(fd, start, st.size - start), id: identity(st) };\n}\nfunction readMarks(root, pluginDir) {\n  const file = path10.join(pluginDir, REVIEW_FILE);\n  const fd = openStateFile(root, file);\n  let text2 = null;\n  let id = null;\n  if (fd === null) {\n    if (inspectStateFile(root, file).kind !== "missing") throw new Error(`${REVIEW_FILE} is not a regular file`);\n  } else {\n    try {\n      const read = readFrom(fd, 0);\n      text2 = read.bytes.toString("utf8");\n      id = read.id;\n    } finally {\n      fs11.closeSync(fd);\n    }\n  }\n  const verdict = judgeMarks(text2, readSeal(root));\n  return { marks: verdict.marks, id, outside: verdict.outside !== null };\n}\nfunction noteThere(place) {\n  const there = exists(place.root);\n  return (p) => isCountedNote(p, place.excludedRootFolders) && there(p);\n}\nvar lastWhole = null;\nfunction wholeKey(place, now, journal, marks) {\n  return JSON.stringify([place.root, place.pluginDir, place.excludedRootFolders, now.getTime(), journal, marks]);\n}\nfunction wholeItemJustMade(place, now) {\n  if (lastWhole === null) return null;\n  const journal = statIdentity(place.root, journalPath(place.pluginDir));\n  const marks = statIdentity(place.root, path10.join(place.pluginDir, REVIEW_FILE));\n  if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;\n  return { count: lastWhole.item.count, paths: [...lastWhole.item.paths] };\n}\nfunction appendedText(root, file, summary, now) {\n  const was = summary.journal;\n  if (was !== null && (summary.lastLine === null || now.ino !== was.ino)) return null;\n  const from = was?.size ?? 0;\n  if (now.size <= from || now.size > 2 * COMPACT_AT_BYTES) return null;\n  const check = was === null || from === 0 ? "" : `${summary.lastLine}\n`;\n  const checkBytes = Buffer.byteLength(check);\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    const { bytes, id } = readFrom(fd, from - checkBytes);\n    if (was !== null && id.ino !== was.ino || id.size > 2 * COMPACT_AT_BYTES) return null;\n    if (bytes.subarray(0, checkBytes).toString("utf8") !== check) return null;\n    return bytes.subarray(checkBytes).toString("utf8");\n  } finally {\n    fs11.closeSync(fd);\n  }\n}\nfunction agentChangesFromSummary(place, summary, now, cap) {\n  try {\n    const marksNow = statIdentity(place.root, path10.join(place.pluginDir, REVIEW_FILE));\n    if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;\n    const file = journalPath(place.pluginDir);\n    const journalNow = statIdentity(place.root, file);\n    if (journalNow === void 0) return null;\n    if (sameFile(journalNow, summary.journal)) return itemFromSummary(summary, now, cap);\n    if (journalNow === null) return null;\n    const tail = appendedText(place.root, file, summary, journalNow);\n    if (tail === null) return null;\n    const { marks, id, outside } = readMarks(place.root, place.pluginDir);\n    if (outside || !sameFile(id, summary.marks)) return null;\n    return itemWithTail(summary, parseJournal(tail), marks, noteThere(place), now, cap);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/what-changed.ts\nvar MAX_BYTES3 = 4 * 1024 * 1024;\nfunction readSessionStarts2(root, pluginDir) {\n  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts2(readStateJson(root, path11.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES3));\n}\nfunction agentChangesJudged(ctx, now) {\n  if (ctx.pluginDir === null) return { sessions: [] };\n  const there = exists(ctx.root);\n  const counted = (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);\n  const records = readJournal(ctx.root, ctx.pluginDir, now);\n  const verdict = trustedMarks(ctx.root, ctx.pluginDir);\n  const sessions = unreviewedSessions(records, verdict.marks, counted);\n  if (verdict.outside === null) return { sessions };\n  return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };\n}\nasync function recordSessionStart(ctx, source, now) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const next = nextSessionStarts(readSessionStarts2(ctx.root, ctx.pluginDir), source, now);\n    if (next === null) return;\n    writeStateFile(ctx.root, path11.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}\n`);\n  } catch {\n  }\n}\nfunction describe2(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return text2.split("\\n")[0]?.slice(0, 300) || "unknown error";\n}\nasync function sinceLastSession(ctx, sourced, full) {\n  const since = readSessionStarts2(ctx.root, ctx.pluginDir).previous;\n  if (since === null) return sinceLastSessionItem(null, []);\n  const own2 = newsNotes(sourced.brief);\n  if (own2 !== null) return sinceLastSessionItem(since, own2);\n  const cache = sourced.cache;\n  if (cache !== null && sourced.source === "cache") {\n    const answer = sinceFromCache(since, cache);\n    if (answer !== null) return answer;\n  }\n  const notes = newsNotes(await full());\n  if (notes === null) throw new Error("no per-note detail to compare with the last session");\n  return sinceLastSessionItem(since, notes);\n}\nfunction agentChanges(ctx, sourced, now) {\n  if (ctx.pluginDir === null) return agentChangesItem([]);\n  const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };\n  const cache = sourced.cache;\n  if (sourced.kept === true && cache?.agentChanges !== void 0) {\n    const item2 = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);\n    if (item2 !== null) return item2;\n  }\n  const made = wholeItemJustMade(place, now);\n  if (made !== null) return made;\n  const judged = agentChangesJudged(ctx, now);\n  const item = agentChangesItem(judged.sessions);\n  return judged.changedOutside === void 0 ? item : { ...item, changedOutside: judged.changedOutside };\n}\nasync function attachWhatChanged(ctx, sourced, now, full) {\n  const items = { ...sourced.brief.items };\n  const errors = [...sourced.brief.errors];\n  try {\n    items.agentChanges = agentChanges(ctx, sourced, now);\n  } catch (error) {\n    items.agentChanges = null;\n    errors.push({ item: "agentChanges", message: describe2(error) });\n  }\n  try {\n    items.sinceLastSession = await sinceLastSession(ctx, sourced, full);\n  } catch (error) {\n    items.sinceLastSession = null;\n    errors.push({ item: "sinceLastSession", message: describe2(error) });\n  }\n  sourced.brief = { ...sourced.brief, items, errors };\n}\n\n// bridge/bridge-file.ts\nvar path12 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path12.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/local-tiers-from-bridge.ts\nvar localTiers = () => bridgeLibrary().localTiers();\n\n// src/node/brief-pipeline.ts\nvar NoCurrentCache = class extends Error {\n};\nvar NoLiveAnswer = class extends Error {\n};\nvar NOT_ASKED = { read: null, usable: null, reason: null, rejected: [] };\nfunction judgeCache(ctx, now) {\n  const why = [];\n  const rejected = [];\n  if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now, why), reason: why[0] ?? null, rejected };\n  const file = readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const usable = usableCache(ctx, now, why, rejected, file);\n  return { read: file.state === "ok" ? file.value : null, usable, reason: why[0] ?? null, rejected };\n}\nvar pluginTier = {\n  name: "plugin",\n  async run(run) {\n    const cache = run.cache.usable;\n    if (cache === null || !servedByPlugin(cache)) return null;\n    if (!run.full) return { brief: withDailyNoteChecked(cache.brief, run.ctx.root), source: "cache", generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [], kept: true };\n    return (await localTiers()).fromCacheIndex(run, cache);\n  }\n};\nvar liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };\nvar liveIfListening = {\n  name: "live",\n  run: (run) => run.ctx.pluginDir !== null && fs12.existsSync(path13.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null\n};\nvar verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };\nvar scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };\nfunction tiersFor(choice) {\n  switch (choice) {\n    case "scan":\n      return [scanTier];\n    case "cache":\n      return [pluginTier, verifiedCacheTier];\n    case "live":\n      return [liveTier];\n    case "local":\n      return [pluginTier, verifiedCacheTier, scanTier];\n    case "auto":\n      return [pluginTier, liveIfListening, verifiedCacheTier, scanTier];\n  }\n}\nasync function runTiers(run, tiers) {\n  const reasons = run.cache.reason === null ? [] : [run.cache.reason];\n  for (const tier of tiers) {\n    const out = await tier.run(run);\n    if (out === null) continue;\n    if ("reason" in out) {\n      reasons.push(out.reason);\n      continue;\n    }\n    return { sourced: { ...out, notes: [...run.ctx.warnings, ...reasons, ...out.notes] }, reasons };\n  }\n  return { sourced: null, reasons };\n}\nfunction startRun(ctx, choice, now, full) {\n  const cache = choice === "scan" || choice === "live" ? NOT_ASKED : judgeCache(ctx, now);\n  let index;\n  const run = {\n    ctx,\n    now,\n    full,\n    cache,\n    rejected: [...cache.rejected],\n    index: () => {\n      if (index !== void 0) return index;\n      index = null;\n      if (cache.usable === null || ctx.pluginDir === null) return index;\n      const got = readBriefIndexChecked(ctx.root, ctx.pluginDir, cache.usable.indexId);\n      if (got.state === "ok") index = got.value;\n      else if (got.state === "rejected") {\n        run.indexRejected = got.why;\n        run.rejected.push(got.why);\n      }\n      return index;\n    }\n  };\n  return run;\n}\nasync function getBrief(ctx, choice, now, full = true) {\n  const { sourced, reasons } = await runTiers(startRun(ctx, choice, now, full), tiersFor(choice));\n  if (sourced !== null) {\n    if (choice !== "local") await attachWhatChanged(ctx, sourced, now, async () => full ? sourced.brief : (await getBrief(ctx, choice, now, true)).brief);\n    return sourced;\n  }\n  if (choice === "live") throw new NoLiveAnswer(reasons.join("; ") || "no live channel");\n  if (choice === "cache") throw new NoCurrentCache([...ctx.warnings, ...reasons].join("; ") || "no current cache");\n  throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);\n}\n\n// bridge/commands/session-start.ts\nfunction firstLine(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return escapeControls((text2.split("\\n")[0] ?? "").slice(0, 300)) || "unknown error";\n}\nasync function sessionStart(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const now = clock(env);\n  let lang = "en";\n  const lines = [];\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    const agent = agentOrDefault(stringFlag(args, "agent"));\n    const input = readSessionInput(stdin, agent);\n    const start = beginSessionStart(ctx.root, ctx.pluginDir, ctx.settings, input, agent, now, env);\n    if (start.duplicate) {\n      writeOut(sessionStartOutput(stringFlag(args, "agent"), alreadyGivenLine(lang), lang));\n      return 0;\n    }\n    await recordSessionStart(ctx, input.source, now);\n    const sourced = await getBrief(ctx, "auto", now, false);\n    if (sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !args.flags.has("lang")) lang = sourced.cache.lang;\n    const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);\n    const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);\n    lines.push(\n      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path14.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)\n    );\n  } catch (error) {\n    if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ""})`);\n    lines.push(`Session brief: ${firstLine(error)}`);\n  }\n  writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join("\\n"), lang));\n  return 0;\n}\nfunction sessionStartCrashOutput(args, error) {\n  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");\n}\n\n// bridge/start-file.ts\nasync function sessionStartHook(argv, scriptPath) {\n  let args = { command: "session-start", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command !== "session-start") {\n      runBridge();\n      return;\n    }\n    process.exitCode = await sessionStart(args, scriptPath, process.env);\n  } catch (error) {\n    writeOut(sessionStartCrashOutput(args, error));\n    process.exitCode = 0;\n  }\n}\nvoid sessionStartHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
+    module2.exports = '/*\n * Session Brief session start 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/start-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for a session start; it answers from the Obsidian plugin\'s cache and loads anything more\n * from the bridge beside it (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/paths.ts\nfunction isCountedNote(path15, excludedRootFolders) {\n  if (!path15.endsWith(".md")) return false;\n  const parts = path15.split("/");\n  for (let i = 0; i < parts.length; i++) {\n    const part = parts[i] ?? "";\n    if (part.startsWith(".") || part === "") return false;\n    if (i < parts.length - 1 && part === "node_modules") return false;\n  }\n  return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));\n}\nfunction isInFolder(path15, folder2) {\n  return folder2 === "" || path15.length > folder2.length && path15.charCodeAt(folder2.length) === 47 && path15.startsWith(folder2);\n}\nfunction basename(path15) {\n  return path15.slice(path15.lastIndexOf("/") + 1);\n}\nfunction comparePaths(a, b) {\n  const la = a.toLowerCase();\n  const lb = b.toLowerCase();\n  if (la !== lb) return la < lb ? -1 : 1;\n  return a < b ? -1 : a > b ? 1 : 0;\n}\n\n// src/core/brief-items.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path15, date) => basename(path15).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\nvar CHANGE_ITEM_TABLE = CHANGE_ITEMS;\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nvar TABLES = /* @__PURE__ */ new WeakSet();\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nvar en = {\n  title: (vault) => `Session brief for vault ${vault}`,\n  source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n  age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n  fresh: "just made",\n  date: "Date (machine clock)",\n  weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n  dailyNote: "Daily note",\n  exists: "exists",\n  missing: "missing",\n  more: (n) => `+${n} more`,\n  none: "none",\n  cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n  cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n};\nvar de = {\n  title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n  source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n  age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n  fresh: "gerade erstellt",\n  date: "Datum (Maschinenuhr)",\n  weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n  dailyNote: "Tagesnotiz",\n  exists: "vorhanden",\n  missing: "fehlt",\n  more: (n) => `+${n} weitere`,\n  none: "keine",\n  cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n  cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n};\nvar BRIEF_TEXT = translations({ en, de });\nfunction strings(lang) {\n  return BRIEF_TEXT[lang];\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text2) {\n  return KNOWN_TEXT.test(text2) && !HAS_KNOWN_UNSAFE.test(text2);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text2) {\n  return plainKnown(text2) ? text2 : text2.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text2) {\n  return Array.from(text2);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text2) {\n  return text2.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nvar HOOK_TEXT_LIMIT = 1e4;\nvar MIN_NAME_CHARS = 24;\nvar MAX_ERROR_CHARS = 300;\nfunction briefLines(brief, settings, lang, origin, now) {\n  const s = strings(lang);\n  const ageSeconds = Math.max(0, Math.round((now - origin.generatedAt) / 1e3));\n  const age = ageSeconds < 2 ? s.fresh : s.age(ageSeconds);\n  const rejected = origin.cacheRejected === void 0 ? "" : `; ${s.cacheRejected(shortenText(escapeControls(origin.cacheRejected), MAX_ERROR_CHARS))}`;\n  const head = [`${s.title(quoteAlways(origin.vaultName))} (${s.source[origin.source]}, ${age}${rejected})`];\n  head.push(`${s.date}: ${brief.date} (${s.weekdays[brief.weekday] ?? ""})`);\n  const daily = brief.items.dailyNote;\n  if (daily !== null) head.push(`${s.dailyNote}: ${shortenName(daily.path, 600)} (${daily.exists ? s.exists : s.missing})`);\n  const items = [];\n  for (const d of LIST_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null) continue;\n    items.push({ label: escapeControls(d.label[lang](settings)), item, hint: d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });\n  }\n  for (const d of CHANGE_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null || item === void 0) continue;\n    const since = "since" in item ? item.since : null;\n    const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";\n    const outside = "changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "";\n    items.push({ label: escapeControls(d.label[lang](since)), item, hint: first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });\n  }\n  const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);\n  return { head, items, errors };\n}\nfunction shortenText(text2, max) {\n  if (text2.length <= max) return text2;\n  const mark = ` \\u2026 [${text2.length - max + 12} characters cut] \\u2026 `;\n  const keep = Math.max(0, max - mark.length);\n  return `${text2.slice(0, Math.ceil(keep / 2))}${mark}${text2.slice(text2.length - Math.floor(keep / 2))}`;\n}\nfunction renderBrief(b, nameMax, namesShown, lang) {\n  const items = b.items.map(({ label, item, hint }) => `${label}: ${listText(item, namesShown, nameMax, lang)}${hint}`);\n  return [...b.head, ...items, ...b.errors];\n}\nfunction size(lines) {\n  return lines.join("\\n").length;\n}\nfunction largestFitting(lo, hi, fits) {\n  let best = lo - 1;\n  while (lo <= hi) {\n    const mid = Math.floor((lo + hi) / 2);\n    if (fits(mid)) {\n      best = mid;\n      lo = mid + 1;\n    } else hi = mid - 1;\n  }\n  return best;\n}\nfunction formatBrief(brief, settings, lang, origin, now, limit = HOOK_TEXT_LIMIT) {\n  const b = briefLines(brief, settings, lang, origin, now);\n  const max = settings.maxNamesPerItem;\n  const full = renderBrief(b, Number.POSITIVE_INFINITY, max, lang);\n  if (size(full) <= limit) return full.join("\\n");\n  const longest = Math.max(MIN_NAME_CHARS, ...b.items.flatMap(({ item }) => item.paths.slice(0, max).map((p) => quoteName(p).length)));\n  const nameMax = largestFitting(MIN_NAME_CHARS, longest, (n) => size(renderBrief(b, n, max, lang)) <= limit);\n  if (nameMax >= MIN_NAME_CHARS) return renderBrief(b, nameMax, max, lang).join("\\n");\n  const shown = largestFitting(0, max, (k) => size(renderBrief(b, MIN_NAME_CHARS, k, lang)) <= limit);\n  if (shown >= 0) return renderBrief(b, MIN_NAME_CHARS, shown, lang).join("\\n");\n  return capText(renderBrief(b, MIN_NAME_CHARS, 0, lang).join("\\n"), limit, lang);\n}\nfunction listText(item, max, nameMax, lang) {\n  const s = strings(lang);\n  if (item.count === 0) return `0`;\n  const shown = item.paths.slice(0, max).map((p) => shortenName(p, nameMax));\n  const rest = item.count - shown.length;\n  const names = rest > 0 ? [...shown, s.more(rest)] : shown;\n  return names.length === 0 ? `${item.count}` : `${item.count} (${names.join(", ")})`;\n}\nfunction capText(text2, limit, lang) {\n  if (text2.length <= limit) return text2;\n  const note = strings(lang).cut(limit);\n  const room = limit - note.length - 1;\n  const cut = text2.lastIndexOf("\\n", room);\n  return `${text2.slice(0, cut > 0 ? cut : room)}\n${note}`;\n}\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text2, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text2 } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text2) => ({ additionalContext: text2 }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text2) => ({ additional_context: text2 }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text2) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text2 } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/index.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\nfunction hookEnvelope(agent, event, text2, note) {\n  return HOSTS[agent].envelope(event, text2, note);\n}\nfunction hostTextLimit(agent) {\n  return HOSTS[agentOrDefault(agent)].limit;\n}\nfunction sessionStartOutput(agent, text2, lang) {\n  const id = agentOrDefault(agent);\n  const capped = capText(safeLines(text2), HOSTS[id].limit, lang);\n  return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}\n`;\n}\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row2 = d[i];\n      const up = d[i - 1];\n      row2[j] = Math.min(up[j] + 1, row2[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row2[j] = Math.min(row2[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook: prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook: runs the rule check after an edit\n                           to a rule file; prints one JSON object only when it finds\n                           something; exits 0\n  pre-tool-use             PreToolUse hook (Claude Code): refuses the agent\'s edits and shell\n                           commands that reach Session Brief\'s own files, and (opt-in Write\n                           guard) a Write over an existing file in the sessions folder; exits 0\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// src/core/session-notes.ts\nvar SESSION_NOTES_TEXT = translations({\n  en: {\n    outsideVault: (where, files) => `Started outside the vault (in ${where}), so the vault\'s own instructions were not loaded: read ${files} first.`,\n    alreadyGiven: "Session brief: already given to this session by another of its hook entries; not repeated."\n  },\n  de: {\n    outsideVault: (where, files) => `Au\\xDFerhalb des Vaults gestartet (in ${where}), daher wurden die Anweisungen des Vaults nicht geladen: zuerst ${files} lesen.`,\n    alreadyGiven: "Session-Brief: dieser Sitzung schon von einem anderen ihrer Hook-Eintr\\xE4ge gegeben; nicht wiederholt."\n  }\n});\nfunction outsideVaultLine(lang, cwd, readFirst) {\n  if (readFirst.length === 0) return null;\n  const files = readFirst.map((f) => shortenName(f, 300)).join(", ");\n  const where = shortenName(cwd, 200);\n  return SESSION_NOTES_TEXT[lang].outsideVault(where, files);\n}\nfunction alreadyGivenLine(lang) {\n  return SESSION_NOTES_TEXT[lang].alreadyGiven;\n}\nfunction withLineAfterHeading(brief, line) {\n  if (line === null) return brief;\n  const cut = brief.indexOf("\\n");\n  return cut < 0 ? `${brief}\n${line}` : `${brief.slice(0, cut)}\n${line}${brief.slice(cut)}`;\n}\n\n// src/node/session-record.ts\nvar fs3 = require("node:fs");\nvar path3 = require("node:path");\n\n// src/core/session-starts.ts\nvar orNull = (v) => typeof v === "string" ? v : null;\nfunction parseSessionStarts(text2) {\n  let data;\n  try {\n    data = JSON.parse(text2);\n  } catch {\n    return [];\n  }\n  const d = data;\n  if (d === null || typeof d !== "object" || d.schema !== 1 || !Array.isArray(d.entries)) return [];\n  const out = [];\n  for (const e of d.entries) {\n    if (typeof e !== "object" || e === null) continue;\n    const r = e;\n    if (typeof r.at !== "string" || Number.isNaN(Date.parse(r.at)) || typeof r.agent !== "string" || !isAgentId(r.agent)) continue;\n    out.push({ at: r.at, agent: r.agent, source: orNull(r.source), sessionId: orNull(r.sessionId), cwd: orNull(r.cwd), outside: r.outside === true, delivered: r.delivered !== false });\n  }\n  return out;\n}\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/real-path.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\n\n// src/core/settings.ts\nvar DEFAULT_SETTINGS = {\n  inboxFolder: "Inbox",\n  rulesFolder: "AI/Regelwerk",\n  sessionsFolder: "AI/sessions",\n  dailyNoteFolder: "",\n  dailyNoteFormat: "",\n  tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n  excludedRootFolders: ["Import", "_index"],\n  ruleScope: [],\n  maxNamesPerItem: 5,\n  language: "auto",\n  liveChannel: true,\n  showStatusBar: true,\n  externalCheck: null,\n  writeGuard: false\n};\nvar DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: {\n      needsReview: tagName(t.needsReview, d.tags.needsReview),\n      review: tagName(t.review, d.tags.review),\n      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),\n      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)\n    },\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\n\n// src/core/rules/scope.ts\nvar DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\nfunction isAbsolute(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\n\n// src/node/real-path.ts\nfunction realPathOf(p) {\n  let existing = path.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path.join(fs.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nvar NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;\n\n// src/node/state-file.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\nvar C = fs2.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs2.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs2.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path2.isAbsolute(p) && !UNCLEAN.test(p) ? p : path2.resolve(p);\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path2.sep) ? r : r + path2.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs2.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, rel === "" ? top : top.endsWith(path2.sep) ? top + rel : top + path2.sep + rel)) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs2.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file);\n  if (held === null) return work(file);\n  try {\n    return work(held.at);\n  } finally {\n    fs2.closeSync(held.fd);\n  }\n}\nfunction holdFolder(root, file) {\n  if (!hasProcFd()) return null;\n  const dir = path2.dirname(normal(file));\n  let fd;\n  try {\n    fd = fs2.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n  const held = `/proc/self/fd/${fd}`;\n  let real = null;\n  try {\n    real = fs2.readlinkSync(held);\n  } catch {\n    real = null;\n  }\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : rel === "" ? top : top.endsWith(path2.sep) ? top + rel : top + path2.sep + rel;\n  if (real === null || want === null || !same(real, want)) {\n    fs2.closeSync(fd);\n    throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n  }\n  return { fd, at: `${held}/${path2.basename(file)}` };\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path2.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs2.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs2.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs2.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs2.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs2.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size2 = fs2.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size2 - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs2.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs2.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction readStateJson(root, file, maxBytes) {\n  const text2 = readStateText(root, file, maxBytes);\n  if (text2 === null) return void 0;\n  try {\n    return JSON.parse(text2);\n  } catch {\n    return void 0;\n  }\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs2.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs2.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs2.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs2.fchmodSync(fd, mode.exact);\n    } finally {\n      fs2.closeSync(fd);\n    }\n    fs2.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs2.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path2.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs2.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs2.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction placeStateFile(root, file, data) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => placeAt(file, at, data));\n}\nfunction placeAt(file, at, data) {\n  let tmp = null;\n  try {\n    const made = createTemp(at, 438);\n    tmp = made.tmp;\n    try {\n      writeAll(made.fd, data);\n    } finally {\n      fs2.closeSync(made.fd);\n    }\n    fs2.linkSync(tmp, at);\n    trace(file);\n    return true;\n  } catch (error) {\n    const code = error.code;\n    if (code === "EEXIST") return false;\n    if (tmp !== null && (code === "EPERM" || code === "ENOTSUP" || code === "EXDEV" || code === "ENOSYS")) return createAt(file, at, data, 438);\n    throw error;\n  } finally {\n    if (tmp !== null) {\n      try {\n        fs2.unlinkSync(tmp);\n      } catch {\n      }\n    }\n  }\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs2.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\nfunction listStateFolder(root, dir, max) {\n  if (folderState(root, dir) !== "ok") return [];\n  try {\n    return fs2.readdirSync(dir, { withFileTypes: true }).slice(0, max);\n  } catch {\n    return [];\n  }\n}\nfunction readAgentSettingsFile(file, maxBytes) {\n  let fd;\n  try {\n    fd = fs2.openSync(file, C.O_RDONLY | NONBLOCK);\n  } catch (error) {\n    if (error.code === "ENOENT") return null;\n    throw error;\n  }\n  try {\n    const st = fs2.fstatSync(fd);\n    if (!st.isFile()) throw new Error(describe(st));\n    if (st.size > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);\n    return readRange(fd, 0, maxBytes);\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readUserStateFile(file, maxBytes) {\n  try {\n    return readAgentSettingsFile(file, maxBytes);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/session-record.ts\nvar STARTS_FILE = "session-starts.json";\nvar MARKS_FOLDER = "session-marks";\nvar MAX_STARTS = 20;\nvar SAME_SESSION_MS = 3e4;\nvar NO_ID_MS = 5e3;\nvar DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";\nvar NONE = { duplicate: false, outside: null };\nfunction isDir(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction text(v, max) {\n  return typeof v === "string" && v !== "" ? v.slice(0, max) : null;\n}\nfunction readSessionInput(stdin, agent) {\n  return translateHookInput(agent, parseHookJson(stdin));\n}\nfunction facts(input) {\n  return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };\n}\nfunction insideVault(root, cwd) {\n  if (!path3.isAbsolute(cwd)) return true;\n  if (vaultRelativeReal(root, cwd) !== null) return true;\n  const a = realPathOf(root);\n  const b = realPathOf(cwd);\n  return path3.resolve(root) === path3.resolve(cwd) || a !== null && a === b;\n}\nfunction rulesIndex(root, settings) {\n  const folder2 = path3.join(root, ...settings.rulesFolder.split("/"));\n  for (const name of ["_index.md", "index.md", "README.md", `${path3.basename(folder2)}.md`]) {\n    const file = path3.join(folder2, name);\n    if (fs3.existsSync(file)) return file;\n  }\n  return null;\n}\nvar FNV_OFFSET = BigInt("0xcbf29ce484222325");\nvar FNV_PRIME = BigInt("0x100000001b3");\nvar U64 = BigInt("0xffffffffffffffff");\nfunction markName(key2) {\n  let h = FNV_OFFSET;\n  for (const byte of Buffer.from(key2, "utf8")) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;\n  return h.toString(16).padStart(16, "0");\n}\nfunction claim(root, pluginDir, key2, agent, hasId) {\n  const dir = path3.join(pluginDir, MARKS_FOLDER);\n  ensureStateFolder(root, dir);\n  const file = path3.join(dir, markName(key2));\n  const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;\n  const text2 = `${Date.now()}\n${agent}\n`;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    if (placeStateFile(root, file, text2)) return true;\n    const found = readStateText(root, file, 256);\n    const st = statStateFile(root, file);\n    if (found === null || st === null) {\n      removeStateFile(root, file);\n      continue;\n    }\n    const [written, by] = found.split("\\n");\n    const at = written === void 0 || written === "" ? st.mtimeMs : Number(written);\n    const age = Date.now() - at;\n    if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;\n    removeStateFile(root, file);\n  }\n  return true;\n}\nvar PRUNED_STAMP = ".pruned";\nfunction pruneMarks(root, pluginDir) {\n  const dir = path3.join(pluginDir, MARKS_FOLDER);\n  const stamp = path3.join(dir, PRUNED_STAMP);\n  const pruned = statStateFile(root, stamp);\n  if (pruned !== null && Date.now() - pruned.mtimeMs < 6e4) return;\n  writeStateFile(root, stamp, "");\n  for (const entry of listStateFolder(root, dir, 500)) {\n    if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;\n    const file = path3.join(dir, entry.name);\n    try {\n      const st = statStateFile(root, file);\n      if (st !== null && Date.now() - st.mtimeMs > 10 * 6e4) removeStateFile(root, file);\n    } catch {\n    }\n  }\n}\nvar MAX_STARTS_BYTES = 256 * 1024;\nfunction readSessionStarts(root, pluginDir) {\n  const text2 = readStateText(root, path3.join(pluginDir, STARTS_FILE), MAX_STARTS_BYTES);\n  return text2 === null ? [] : parseSessionStarts(text2);\n}\nvar STALE_LOCK_MS = 2e3;\nvar LOCK_BUDGET_MS = 3e3;\nfunction pause(ms) {\n  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);\n}\nfunction withFileLock(root, file, work) {\n  const lock = `${file}.lock`;\n  const until = Date.now() + LOCK_BUDGET_MS;\n  for (; ; ) {\n    if (createStateFile(root, lock, String(process.pid))) break;\n    const st = statStateFile(root, lock);\n    if (st === null || Math.abs(Date.now() - st.mtimeMs) > STALE_LOCK_MS) removeStateFile(root, lock);\n    else if (Date.now() >= until) return false;\n    else pause(1 + Math.floor(Math.random() * 3));\n  }\n  try {\n    work();\n  } finally {\n    removeStateFile(root, lock);\n  }\n  return true;\n}\nfunction record(root, pluginDir, entry) {\n  const file = path3.join(pluginDir, STARTS_FILE);\n  withFileLock(root, file, () => {\n    const entries = [...readSessionStarts(root, pluginDir), entry].slice(-MAX_STARTS);\n    writeStateFile(root, file, `${JSON.stringify({ schema: 1, entries }, null, 1)}\n`);\n  });\n}\nfunction beginSessionStart(root, pluginDir, settings, hookInput, agent, now, env) {\n  if (env[DOCTOR_RUN_ENV] === "1") return NONE;\n  const input = facts(hookInput);\n  let outside = null;\n  try {\n    if (input.cwd !== null && !insideVault(root, input.cwd)) {\n      const claudeMd = path3.join(root, "CLAUDE.md");\n      const index = rulesIndex(root, settings);\n      const readFirst = [...fs3.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];\n      outside = { cwd: input.cwd, readFirst };\n    }\n  } catch {\n    outside = null;\n  }\n  if (pluginDir === null || !isDir(pluginDir)) return { duplicate: false, outside };\n  let duplicate = false;\n  try {\n    const key2 = `${input.sessionId ?? ""}\\0${input.source ?? ""}`;\n    duplicate = !claim(root, pluginDir, key2, agent, input.sessionId !== null);\n    pruneMarks(root, pluginDir);\n  } catch {\n    duplicate = false;\n  }\n  try {\n    record(root, pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });\n  } catch {\n  }\n  return { duplicate, outside };\n}\n\n// src/core/dates.ts\nfunction isoDate(now) {\n  const y = String(now.getFullYear()).padStart(4, "0");\n  const m = String(now.getMonth() + 1).padStart(2, "0");\n  const d = String(now.getDate()).padStart(2, "0");\n  return `${y}-${m}-${d}`;\n}\n\n// bridge/context.ts\nvar fs5 = require("node:fs");\nvar path5 = require("node:path");\n\n// src/node/vault-config.ts\nvar fs4 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path4.dirname(path4.resolve(scriptPath));\n  if (path4.basename(dir) === "session-brief") dir = path4.dirname(dir);\n  if (path4.basename(dir) !== "hooks" || path4.basename(path4.dirname(dir)) !== ".claude") return null;\n  return path4.dirname(path4.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text2 = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text2 === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text2);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir2(p) {\n  try {\n    return fs4.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path4.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path4.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir2(path4.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs4.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path4.join(root, name);\n    if (fs4.existsSync(path4.join(dir, "app.json")) || isDir2(path4.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path4.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir2(path4.join(root, dir))) return path4.join(root, dir);\n  return configDir === null ? null : path4.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path4.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path4.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path5.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs5.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs5.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path5.resolve(root, name);\n  if (path5.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs6 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve7) => {\n    if (process.stdin.isTTY) {\n      resolve7(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve7(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text2) {\n  const bytes = Buffer.from(text2, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs6.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// bridge/commands/session-start.ts\nvar path14 = require("node:path");\n\n// src/node/brief-pipeline.ts\nvar fs12 = require("node:fs");\nvar path13 = require("node:path");\n\n// src/core/schemas/shape.ts\nfunction isRecord(v) {\n  return v !== null && typeof v === "object" && !Array.isArray(v);\n}\nvar str3 = (v, at) => typeof v === "string" ? null : `${at} is not a string`;\nfunction isNotePath(p) {\n  if (p === "" || p.charCodeAt(0) === 47 || p.includes("\\\\") || p.includes("\\0")) return false;\n  if (p.charCodeAt(1) === 58 && /^[A-Za-z]:/.test(p)) return false;\n  if (p.charCodeAt(0) !== 46 && !p.includes("/.") && !p.includes("//") && !p.endsWith("/")) return true;\n  for (const part of p.split("/")) if (part === "." || part === ".." || part === "") return false;\n  return true;\n}\nvar notePath = (v, at) => typeof v === "string" && isNotePath(v) ? null : `${at} is not a vault-relative path`;\nvar bool = (v, at) => typeof v === "boolean" ? null : `${at} is not true or false`;\nvar num = (v, at) => typeof v === "number" && Number.isFinite(v) ? null : `${at} is not a number`;\nvar time = (v, at) => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 864e13 ? null : `${at} is not a time`;\nfunction int(min, max) {\n  return (v, at) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? null : `${at} is not a whole number from ${min} to ${max}`;\n}\nfunction oneOf(...values) {\n  return (v, at) => values.includes(v) ? null : `${at} is not one of ${values.map((x) => JSON.stringify(x)).join(", ")}`;\n}\nfunction matches(re, what) {\n  return (v, at) => typeof v === "string" && re.test(v) ? null : `${at} is not ${what}`;\n}\nfunction optional(check) {\n  return (v, at) => v === void 0 ? null : check(v, at);\n}\nfunction nullable(check) {\n  return (v, at) => v === null ? null : check(v, at);\n}\nfunction either(...checks) {\n  return (v, at) => {\n    let first = null;\n    for (const c of checks) {\n      const problem = c(v, at);\n      if (problem === null) return null;\n      first ??= problem;\n    }\n    return first;\n  };\n}\nfunction listOf(item, max = Number.POSITIVE_INFINITY) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length > max) return `${at} has more than ${max} entries`;\n    for (let i = 0; i < v.length; i++) {\n      if (item(v[i], "") !== null) return item(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\nfunction object(fields) {\n  const keys = Object.keys(fields);\n  return (v, at) => {\n    if (!isRecord(v)) return `${at} is not an object`;\n    for (const key2 of keys) {\n      const check = fields[key2];\n      if (check(v[key2], "") !== null) return check(v[key2], at === "" ? key2 : `${at}.${key2}`);\n    }\n    return null;\n  };\n}\nfunction tuple(items, optionalTail = 0) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length < items.length - optionalTail || v.length > items.length) return `${at} does not have ${items.length - optionalTail === items.length ? items.length : `${items.length - optionalTail} to ${items.length}`} entries`;\n    for (let i = 0; i < items.length; i++) {\n      const check = items[i];\n      if (check === void 0 || i >= v.length && i >= items.length - optionalTail) continue;\n      if (check(v[i], "") !== null) return check(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\n\n// src/core/live-protocol.ts\nvar DISCOVERY_FILE = "live.json";\n\n// src/node/cache-read.ts\nvar path6 = require("node:path");\n\n// src/core/item-ids.ts\nvar ITEM_IDS = ["date", "dailyNote", ...LIST_ITEM_IDS, ...CHANGE_ITEM_IDS];\n\n// src/core/schemas/brief.ts\nvar ISO_DATE = matches(/^\\d{4}-\\d{2}-\\d{2}$/, "a date YYYY-MM-DD");\nvar hit = object({ where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar reviewEntry = object({ path: notePath, mtime: time, hits: listOf(hit) });\nvar listItem = object({ count: int(0, Number.MAX_SAFE_INTEGER), paths: listOf(notePath), entries: listOf(reviewEntry) });\nvar checkBrief = object({\n  date: ISO_DATE,\n  weekday: int(0, 6),\n  items: object({\n    dailyNote: nullable(object({ path: notePath, exists: bool })),\n    // One list item per entry of the table of brief items (brief-items.ts).\n    ...Object.fromEntries(LIST_ITEM_IDS.map((id) => [id, nullable(listItem)]))\n  }),\n  errors: listOf(object({ item: oneOf(...ITEM_IDS, "scan"), message: str3 }))\n});\n\n// src/core/schemas/brief-cache.ts\nvar ISO_TIME = matches(/^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/, "an ISO-8601 time");\nvar BRIEF_CACHE_FORMAT = "session-brief-cache";\nvar MAX_NAMES = 1e3;\nvar COUNT = int(0, Number.MAX_SAFE_INTEGER);\nvar FILE_IDENTITY = object({ ino: num, size: COUNT, mtimeMs: num });\nfunction checkBriefCache(version) {\n  return object({\n    format: oneOf(BRIEF_CACHE_FORMAT),\n    version: oneOf(version),\n    writer: oneOf("bridge", "plugin"),\n    writtenAt: time,\n    date: ISO_DATE,\n    key: str3,\n    indexId: str3,\n    noteCount: int(0, Number.MAX_SAFE_INTEGER),\n    brief: checkBrief,\n    namesPerItem: int(0, MAX_NAMES),\n    lang: optional(oneOf("en", "de")),\n    locale: optional(str3),\n    plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str3) })),\n    news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(notePath, MAX_NAMES) }), 2)),\n    agentChanges: optional(\n      object({\n        journal: nullable(FILE_IDENTITY),\n        lastLine: nullable(str3),\n        marks: nullable(FILE_IDENTITY),\n        records: COUNT,\n        count: COUNT,\n        paths: listOf(notePath, MAX_NAMES),\n        expires: nullable(time)\n      })\n    ),\n    stamp: optional(object({ notes: int(0, Number.MAX_SAFE_INTEGER), hash: matches(/^[0-9a-f]{16}$/, "16 hex digits") }))\n  });\n}\n\n// src/core/schemas/brief-index.ts\nvar BRIEF_INDEX_FORMAT = "session-brief-index";\nvar tagHit = object({ tag: str3, where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar noteFlags = object({\n  needsReview: listOf(tagHit),\n  review: listOf(tagHit),\n  reviewDone: bool,\n  pendingReview: listOf(tagHit),\n  daily: bool\n});\nvar fullRow = tuple([notePath, time, int(-1, Number.MAX_SAFE_INTEGER), either(oneOf(0, null), noteFlags), str3], 1);\nvar row = (v, at) => {\n  if (Array.isArray(v) && v.length === 4 && v[3] === 0 && typeof v[0] === "string" && isNotePath(v[0]) && typeof v[1] === "number" && Math.abs(v[1]) <= 864e13 && Number.isInteger(v[2]) && v[2] >= -1) return null;\n  return fullRow(v, at);\n};\nfunction checkBriefIndex(version) {\n  return object({ format: oneOf(BRIEF_INDEX_FORMAT), version: oneOf(version), id: str3, notes: listOf(row) });\n}\n\n// src/core/cache-format.ts\nvar CACHE_VERSION = 3;\nvar INDEX_VERSION = 2;\nvar BRIEF_FILE = "brief-cache.json";\nvar INDEX_FILE = "brief-index.json";\nfunction checkedBriefCache(c) {\n  if (c === void 0) return { ok: false, why: "no cache file, or not JSON" };\n  const problem = checkBriefCache(CACHE_VERSION)(c, "");\n  return problem === null ? { ok: true, value: c } : { ok: false, why: problem };\n}\nfunction checkedBriefIndex(c, id) {\n  if (c === void 0) return { ok: false, why: "no index file, or not JSON" };\n  const problem = checkBriefIndex(INDEX_VERSION)(c, "");\n  if (problem !== null) return { ok: false, why: problem };\n  if (c.id !== id) return { ok: false, why: "index from another write" };\n  return { ok: true, value: c };\n}\n\n// src/node/cache-read.ts\nvar MAX_BYTES = 256 * 1024 * 1024;\nfunction readJsonFile(root, file) {\n  const text2 = readStateText(root, file, MAX_BYTES);\n  if (text2 === null) return inspectStateFile(root, file).kind === "missing" ? { missing: true } : { missing: false, value: void 0 };\n  try {\n    return { missing: false, value: JSON.parse(text2) };\n  } catch {\n    return { missing: false, value: void 0 };\n  }\n}\nfunction readBriefCacheChecked(root, pluginDir) {\n  const read = readJsonFile(root, path6.join(pluginDir, BRIEF_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefCache(read.value);\n  return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };\n}\nfunction readBriefIndexChecked(root, pluginDir, id) {\n  const read = readJsonFile(root, path6.join(pluginDir, INDEX_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefIndex(read.value, id);\n  if (checked.ok) return { state: "ok", value: checked.value };\n  return checked.why === "index from another write" ? { state: "missing" } : { state: "rejected", why: `${INDEX_FILE}: ${checked.why}` };\n}\n\n// src/node/plugin-tier.ts\nvar fs8 = require("node:fs");\nvar path7 = require("node:path");\n\n// src/node/live/process-identity.ts\nvar fs7 = require("node:fs");\n\n// src/node/builtin-on-demand.ts\nvar import_node_module = require("node:module");\nfunction builtinOnDemand(id) {\n  const get = process.getBuiltinModule;\n  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);\n}\n\n// src/node/live/process-identity.ts\nfunction linuxIdentity(pid) {\n  try {\n    const stat = fs7.readFileSync(`/proc/${pid}/stat`, "utf8");\n    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");\n    const startTicks = rest[19];\n    if (startTicks === void 0 || !/^\\d+$/.test(startTicks)) return null;\n    const boot = fs7.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();\n    const ns = fs7.readlinkSync(`/proc/${pid}/ns/pid`);\n    return `linux:${boot}:${ns}:${startTicks}`;\n  } catch {\n    return null;\n  }\n}\nfunction psIdentity(pid) {\n  try {\n    const out = builtinOnDemand("node:child_process").execFileSync("ps", ["-o", "lstart=", "-p", String(pid)], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"], env: { PATH: "/bin:/usr/bin", LC_ALL: "C" } }).trim();\n    return out === "" ? null : `ps:${out}`;\n  } catch {\n    return null;\n  }\n}\nfunction processIdentity(pid, platform = process.platform) {\n  if (pid !== "self" && (!Number.isInteger(pid) || pid <= 0)) return null;\n  if (platform === "linux") return linuxIdentity(pid);\n  if (platform === "darwin" || platform === "freebsd" || platform === "openbsd") return psIdentity(pid === "self" ? process.pid : pid);\n  return null;\n}\nfunction sameProcess(pid, started) {\n  if (started === void 0 || started === "") return false;\n  const now = processIdentity(pid);\n  return now !== null && now === started;\n}\n\n// src/node/plugin-tier.ts\nfunction exists(root) {\n  return (p) => {\n    try {\n      return fs8.statSync(path7.join(root, p)).isFile();\n    } catch {\n      return false;\n    }\n  };\n}\nfunction usableCache(ctx, now, why, rejected = [], read) {\n  if (ctx.pluginDir === null) {\n    why.push("no Obsidian config folder found, so no cache");\n    return null;\n  }\n  const got = read ?? readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const cache = got.state === "ok" ? got.value : null;\n  if (got.state === "rejected") {\n    why.push(`cache rejected: ${got.why}`);\n    rejected.push(got.why);\n  } else if (cache === null) why.push("no readable cache");\n  else if (cache.date !== isoDate(now)) why.push(`cache is from ${cache.date}`);\n  else if (cache.key !== ctx.key) why.push("settings changed since the cache was written");\n  else return cache;\n  return null;\n}\nfunction withDailyNoteChecked(brief, root) {\n  const daily = brief.items.dailyNote;\n  if (daily === null) return brief;\n  return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists(root)(daily.path) } } };\n}\nfunction servedByPlugin(cache) {\n  return cache.plugin !== void 0 && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);\n}\n\n// src/node/what-changed.ts\nvar path11 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  return { path: v.path, tool: v.tool, session: v.session, at: v.at };\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}`;\n}\nfunction parseJournal(text2) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text2.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\n\n// src/core/what-changed.ts\nvar REVIEW_FILE = "agent-review.json";\nvar SESSION_STARTS_FILE = "conversations.json";\nvar ISO2 = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{3})?Z$/;\nfunction isoOrNull(v) {\n  return typeof v === "string" && ISO2.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;\n}\nfunction isoMap(v) {\n  const out = /* @__PURE__ */ Object.create(null);\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return out;\n  for (const [k, t] of Object.entries(v)) {\n    const iso = isoOrNull(t);\n    if (iso !== null) out[k] = iso;\n  }\n  return out;\n}\nfunction emptyMarks() {\n  return { all: null, sessions: /* @__PURE__ */ Object.create(null), notes: /* @__PURE__ */ Object.create(null), renames: [] };\n}\nfunction parseReviewMarks(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return emptyMarks();\n  const o = v;\n  const renames = [];\n  if (Array.isArray(o.renames)) {\n    for (const r of o.renames) {\n      if (typeof r !== "object" || r === null) continue;\n      const { from, to, at } = r;\n      const iso = isoOrNull(at);\n      if (typeof from === "string" && typeof to === "string" && from !== "" && to !== "" && iso !== null) renames.push({ from, to, at: iso });\n    }\n  }\n  return { all: isoOrNull(o.all), sessions: isoMap(o.sessions), notes: isoMap(o.notes), renames };\n}\nfunction sessionKey(session) {\n  return session ?? "";\n}\nfunction followRenames(records, renames) {\n  if (renames.length === 0) return [...records];\n  return records.map((r) => {\n    let p = r.path;\n    for (const rn of renames) if (rn.at >= r.at && rn.from === p) p = rn.to;\n    return p === r.path ? r : { ...r, path: p };\n  });\n}\nfunction isReviewed(r, marks) {\n  const mark = [marks.all, marks.sessions[sessionKey(r.session)], marks.notes[r.path]].reduce((a, b) => b !== void 0 && b !== null && (a === null || b > a) ? b : a, null);\n  return mark !== null && r.at <= mark;\n}\nfunction unreviewedSessions(records, marks, exists2) {\n  const bySession = /* @__PURE__ */ new Map();\n  const existing = /* @__PURE__ */ new Map();\n  for (const r of followRenames(records, marks.renames)) {\n    if (isReviewed(r, marks)) continue;\n    let there = existing.get(r.path);\n    if (there === void 0) {\n      there = exists2(r.path);\n      existing.set(r.path, there);\n    }\n    if (!there) continue;\n    const key2 = sessionKey(r.session);\n    let group = bySession.get(key2);\n    if (group === void 0) {\n      group = { session: r.session, notes: /* @__PURE__ */ new Map() };\n      bySession.set(key2, group);\n    }\n    const seen = group.notes.get(r.path);\n    if (seen === void 0) group.notes.set(r.path, { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 });\n    else {\n      seen.edits++;\n      if (r.at >= seen.at) {\n        seen.at = r.at;\n        seen.tool = r.tool;\n      }\n    }\n  }\n  const sessions = [];\n  for (const g of bySession.values()) {\n    const changes = [...g.notes.values()].sort((a, b) => a.at !== b.at ? a.at > b.at ? -1 : 1 : comparePaths(a.path, b.path));\n    sessions.push({ session: g.session, latest: changes[0]?.at ?? "", changes });\n  }\n  return sessions.sort((a, b) => a.latest > b.latest ? -1 : a.latest < b.latest ? 1 : 0);\n}\nfunction agentChangesItem(sessions) {\n  const paths = [...new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)))].sort(comparePaths);\n  return { count: paths.length, paths };\n}\nfunction parseSessionStarts2(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return { previous: null, current: null };\n  const o = v;\n  return { previous: isoOrNull(o.previous), current: isoOrNull(o.current) };\n}\nfunction nextSessionStarts(starts, source, now) {\n  if (source !== "startup" && source !== "clear") return null;\n  return { previous: starts.current, current: now.toISOString() };\n}\nvar NEWS_ITEMS = ["inbox", "needsReview", "reviewOpen", "pendingReview"];\nfunction newsNotes(brief) {\n  const out = /* @__PURE__ */ new Map();\n  for (const id of NEWS_ITEMS) {\n    const item = brief.items[id];\n    if (item === null) continue;\n    if (item.entries.length !== item.count) return null;\n    for (const e of item.entries) out.set(e.path, e.mtime);\n  }\n  return [...out];\n}\nfunction sinceLastSessionItem(since, notes) {\n  if (since === null) return { since, count: 0, paths: [] };\n  const after = Date.parse(since);\n  const paths = [];\n  for (const [p, mtime] of notes) if (mtime > after) paths.push(p);\n  paths.sort(comparePaths);\n  return { since, count: paths.length, paths };\n}\nfunction sinceFromCache(since, cache) {\n  const stored = cache.news?.find((a) => a.since === since);\n  if (stored !== void 0) return { since, count: stored.count, paths: [...stored.paths] };\n  if (Date.parse(since) >= cache.writtenAt) return { since, count: 0, paths: [] };\n  return null;\n}\n\n// src/node/agent-journal.ts\nvar fs9 = require("node:fs");\nvar path8 = require("node:path");\nfunction journalPath(pluginDir) {\n  return path8.join(pluginDir, JOURNAL_FILE);\n}\nfunction readJournal(root, pluginDir, now) {\n  const fd = openStateFile(root, journalPath(pluginDir));\n  if (fd === null) return [];\n  try {\n    const size2 = fs9.fstatSync(fd).size;\n    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);\n    return boundJournal(parseJournal(readRange(fd, start, size2 - start).toString("utf8")), now);\n  } finally {\n    fs9.closeSync(fd);\n  }\n}\n\n// src/node/agent-summary.ts\nvar fs11 = require("node:fs");\nvar path10 = require("node:path");\n\n// src/core/agent-summary.ts\nfunction newestByPath(records, marks, there) {\n  const sessions = unreviewedSessions(records, marks, there);\n  const newest = /* @__PURE__ */ new Map();\n  for (const s of sessions) {\n    for (const c of s.changes) {\n      const seen = newest.get(c.path);\n      if (seen === void 0 || c.at > seen) newest.set(c.path, c.at);\n    }\n  }\n  return { item: agentChangesItem(sessions), newest };\n}\nfunction itemFromSummary(summary, now, cap) {\n  if (summary.expires !== null && now.getTime() > summary.expires) return null;\n  if (summary.paths.length < Math.min(summary.count, cap)) return null;\n  return { count: summary.count, paths: summary.paths.slice(0, cap) };\n}\nfunction itemWithTail(summary, tail, marks, there, now, cap) {\n  const base = itemFromSummary(summary, now, cap);\n  if (base === null) return null;\n  if (summary.records + tail.length > MAX_RECORDS) return null;\n  const added = newestByPath(boundJournal(tail, now), marks, there).item.paths;\n  const listed = new Set(summary.paths);\n  const complete = summary.paths.length >= summary.count;\n  const last = summary.paths[summary.paths.length - 1];\n  const fresh = [];\n  for (const p of added) {\n    if (listed.has(p)) continue;\n    if (!complete && (last === void 0 || comparePaths(p, last) > 0)) return null;\n    fresh.push(p);\n  }\n  const paths = [...summary.paths, ...fresh].sort(comparePaths);\n  return { count: summary.count + fresh.length, paths: paths.slice(0, cap) };\n}\n\n// src/core/review-seal.ts\nfunction parseSeal(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const o = v;\n  if (o.schema !== 1 || typeof o.marks !== "string" || typeof o.at !== "string") return null;\n  return { marks: o.marks, at: o.at };\n}\nfunction parseText(text2) {\n  if (text2 === null || text2.trim() === "") return parseReviewMarks(void 0);\n  try {\n    return parseReviewMarks(JSON.parse(text2));\n  } catch {\n    return parseReviewMarks(void 0);\n  }\n}\nfunction judgeMarks(text2, seal) {\n  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null };\n  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2 } };\n}\nfunction hiddenByOutsideMarks(records, verdict, exists2) {\n  if (verdict.outside === null) return 0;\n  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists2(r.path)).map((r) => r.path));\n  const shown = unreviewed(verdict.marks);\n  const still = unreviewed(verdict.outside.marks);\n  let hidden = 0;\n  for (const p of shown) if (!still.has(p)) hidden++;\n  return hidden;\n}\n\n// src/node/review-seal.ts\nvar fs10 = require("node:fs");\nvar path9 = require("node:path");\nvar MAX_BYTES2 = 4 * 1024 * 1024;\nfunction userStateDir(env = process.env, platform = process.platform) {\n  const given = env.SESSION_BRIEF_STATE_DIR;\n  if (given !== void 0 && given !== "") return given;\n  const home = builtinOnDemand("node:os").homedir();\n  if (platform === "win32") return path9.join(env.LOCALAPPDATA ?? path9.join(home, "AppData", "Local"), "session-brief");\n  if (platform === "darwin") return path9.join(home, "Library", "Application Support", "session-brief");\n  return path9.join(env.XDG_STATE_HOME ?? path9.join(home, ".local", "state"), "session-brief");\n}\nfunction sealFile(root, env = process.env) {\n  let real = path9.resolve(root);\n  try {\n    real = fs10.realpathSync.native(real);\n  } catch {\n  }\n  return path9.join(userStateDir(env), `review-seal-${markName(real)}.json`);\n}\nfunction readSeal(root, env = process.env) {\n  const data = readUserStateFile(sealFile(root, env), MAX_BYTES2);\n  if (data === null) return null;\n  try {\n    return parseSeal(JSON.parse(data.toString("utf8")));\n  } catch {\n    return null;\n  }\n}\nfunction readMarksText(root, pluginDir) {\n  return readStateText(root, path9.join(pluginDir, REVIEW_FILE), MAX_BYTES2);\n}\nfunction marksChangedAt(root, pluginDir) {\n  const st = statStateFile(root, path9.join(pluginDir, REVIEW_FILE));\n  return st === null ? null : new Date(st.mtimeMs).toISOString();\n}\nfunction trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {\n  return judgeMarks(text2, readSeal(root, env));\n}\n\n// src/node/agent-summary.ts\nfunction identity(st) {\n  return { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };\n}\nfunction sameFile(a, b) {\n  return a === b || a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;\n}\nfunction statIdentity(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "file") return identity(entry.stat);\n  return entry.kind === "missing" ? null : void 0;\n}\nfunction readFrom(fd, from) {\n  const st = fs11.fstatSync(fd);\n  const start = Math.min(from, st.size);\n  return { bytes: readRange(fd, start, st.size - start), id: identity(st) };\n}\nfunction readMarks(root, pluginDir) {\n  const file = path10.join(pluginDir, REVIEW_FILE);\n  const fd = openStateFile(root, file);\n  let text2 = null;\n  let id = null;\n  if (fd === null) {\n    if (inspectStateFile(root, file).kind !== "missing") throw new Error(`${REVIEW_FILE} is not a regular file`);\n  } else {\n    try {\n      const read = readFrom(fd, 0);\n      text2 = read.bytes.toString("utf8");\n      id = read.id;\n    } finally {\n      fs11.closeSync(fd);\n    }\n  }\n  const verdict = judgeMarks(text2, readSeal(root));\n  return { marks: verdict.marks, id, outside: verdict.outside !== null };\n}\nfunction noteThere(place) {\n  const there = exists(place.root);\n  return (p) => isCountedNote(p, place.excludedRootFolders) && there(p);\n}\nvar lastWhole = null;\nfunction wholeKey(place, now, journal, marks) {\n  return JSON.stringify([place.root, place.pluginDir, place.excludedRootFolders, now.getTime(), journal, marks]);\n}\nfunction wholeItemJustMade(place, now) {\n  if (lastWhole === null) return null;\n  const journal = statIdentity(place.root, journalPath(place.pluginDir));\n  const marks = statIdentity(place.root, path10.join(place.pluginDir, REVIEW_FILE));\n  if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;\n  return { count: lastWhole.item.count, paths: [...lastWhole.item.paths] };\n}\nfunction appendedText(root, file, summary, now) {\n  const was = summary.journal;\n  if (was !== null && (summary.lastLine === null || now.ino !== was.ino)) return null;\n  const from = was?.size ?? 0;\n  if (now.size <= from || now.size > 2 * COMPACT_AT_BYTES) return null;\n  const check = was === null || from === 0 ? "" : `${summary.lastLine}\n`;\n  const checkBytes = Buffer.byteLength(check);\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    const { bytes, id } = readFrom(fd, from - checkBytes);\n    if (was !== null && id.ino !== was.ino || id.size > 2 * COMPACT_AT_BYTES) return null;\n    if (bytes.subarray(0, checkBytes).toString("utf8") !== check) return null;\n    return bytes.subarray(checkBytes).toString("utf8");\n  } finally {\n    fs11.closeSync(fd);\n  }\n}\nfunction agentChangesFromSummary(place, summary, now, cap) {\n  try {\n    const marksNow = statIdentity(place.root, path10.join(place.pluginDir, REVIEW_FILE));\n    if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;\n    const file = journalPath(place.pluginDir);\n    const journalNow = statIdentity(place.root, file);\n    if (journalNow === void 0) return null;\n    if (sameFile(journalNow, summary.journal)) return itemFromSummary(summary, now, cap);\n    if (journalNow === null) return null;\n    const tail = appendedText(place.root, file, summary, journalNow);\n    if (tail === null) return null;\n    const { marks, id, outside } = readMarks(place.root, place.pluginDir);\n    if (outside || !sameFile(id, summary.marks)) return null;\n    return itemWithTail(summary, parseJournal(tail), marks, noteThere(place), now, cap);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/what-changed.ts\nvar MAX_BYTES3 = 4 * 1024 * 1024;\nfunction readSessionStarts2(root, pluginDir) {\n  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts2(readStateJson(root, path11.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES3));\n}\nfunction agentChangesJudged(ctx, now) {\n  if (ctx.pluginDir === null) return { sessions: [] };\n  const there = exists(ctx.root);\n  const counted = (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);\n  const records = readJournal(ctx.root, ctx.pluginDir, now);\n  const verdict = trustedMarks(ctx.root, ctx.pluginDir);\n  const sessions = unreviewedSessions(records, verdict.marks, counted);\n  if (verdict.outside === null) return { sessions };\n  return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };\n}\nasync function recordSessionStart(ctx, source, now) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const next = nextSessionStarts(readSessionStarts2(ctx.root, ctx.pluginDir), source, now);\n    if (next === null) return;\n    writeStateFile(ctx.root, path11.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}\n`);\n  } catch {\n  }\n}\nfunction describe2(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return text2.split("\\n")[0]?.slice(0, 300) || "unknown error";\n}\nasync function sinceLastSession(ctx, sourced, full) {\n  const since = readSessionStarts2(ctx.root, ctx.pluginDir).previous;\n  if (since === null) return sinceLastSessionItem(null, []);\n  const own2 = newsNotes(sourced.brief);\n  if (own2 !== null) return sinceLastSessionItem(since, own2);\n  const cache = sourced.cache;\n  if (cache !== null && sourced.source === "cache") {\n    const answer = sinceFromCache(since, cache);\n    if (answer !== null) return answer;\n  }\n  const notes = newsNotes(await full());\n  if (notes === null) throw new Error("no per-note detail to compare with the last session");\n  return sinceLastSessionItem(since, notes);\n}\nfunction agentChanges(ctx, sourced, now) {\n  if (ctx.pluginDir === null) return agentChangesItem([]);\n  const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };\n  const cache = sourced.cache;\n  if (sourced.kept === true && cache?.agentChanges !== void 0) {\n    const item2 = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);\n    if (item2 !== null) return item2;\n  }\n  const made = wholeItemJustMade(place, now);\n  if (made !== null) return made;\n  const judged = agentChangesJudged(ctx, now);\n  const item = agentChangesItem(judged.sessions);\n  return judged.changedOutside === void 0 ? item : { ...item, changedOutside: judged.changedOutside };\n}\nasync function attachWhatChanged(ctx, sourced, now, full) {\n  const items = { ...sourced.brief.items };\n  const errors = [...sourced.brief.errors];\n  try {\n    items.agentChanges = agentChanges(ctx, sourced, now);\n  } catch (error) {\n    items.agentChanges = null;\n    errors.push({ item: "agentChanges", message: describe2(error) });\n  }\n  try {\n    items.sinceLastSession = await sinceLastSession(ctx, sourced, full);\n  } catch (error) {\n    items.sinceLastSession = null;\n    errors.push({ item: "sinceLastSession", message: describe2(error) });\n  }\n  sourced.brief = { ...sourced.brief, items, errors };\n}\n\n// bridge/bridge-file.ts\nvar path12 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path12.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/local-tiers-from-bridge.ts\nvar localTiers = () => bridgeLibrary().localTiers();\n\n// src/node/brief-pipeline.ts\nvar NoCurrentCache = class extends Error {\n};\nvar NoLiveAnswer = class extends Error {\n};\nvar NOT_ASKED = { read: null, usable: null, reason: null, rejected: [] };\nfunction judgeCache(ctx, now) {\n  const why = [];\n  const rejected = [];\n  if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now, why), reason: why[0] ?? null, rejected };\n  const file = readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const usable = usableCache(ctx, now, why, rejected, file);\n  return { read: file.state === "ok" ? file.value : null, usable, reason: why[0] ?? null, rejected };\n}\nvar pluginTier = {\n  name: "plugin",\n  async run(run) {\n    const cache = run.cache.usable;\n    if (cache === null || !servedByPlugin(cache)) return null;\n    if (!run.full) return { brief: withDailyNoteChecked(cache.brief, run.ctx.root), source: "cache", generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [], kept: true };\n    return (await localTiers()).fromCacheIndex(run, cache);\n  }\n};\nvar liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };\nvar liveIfListening = {\n  name: "live",\n  run: (run) => run.ctx.pluginDir !== null && fs12.existsSync(path13.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null\n};\nvar verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };\nvar scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };\nfunction tiersFor(choice) {\n  switch (choice) {\n    case "scan":\n      return [scanTier];\n    case "cache":\n      return [pluginTier, verifiedCacheTier];\n    case "live":\n      return [liveTier];\n    case "local":\n      return [pluginTier, verifiedCacheTier, scanTier];\n    case "auto":\n      return [pluginTier, liveIfListening, verifiedCacheTier, scanTier];\n  }\n}\nasync function runTiers(run, tiers) {\n  const reasons = run.cache.reason === null ? [] : [run.cache.reason];\n  for (const tier of tiers) {\n    const out = await tier.run(run);\n    if (out === null) continue;\n    if ("reason" in out) {\n      reasons.push(out.reason);\n      continue;\n    }\n    return { sourced: { ...out, notes: [...run.ctx.warnings, ...reasons, ...out.notes] }, reasons };\n  }\n  return { sourced: null, reasons };\n}\nfunction startRun(ctx, choice, now, full) {\n  const cache = choice === "scan" || choice === "live" ? NOT_ASKED : judgeCache(ctx, now);\n  let index;\n  const run = {\n    ctx,\n    now,\n    full,\n    cache,\n    rejected: [...cache.rejected],\n    index: () => {\n      if (index !== void 0) return index;\n      index = null;\n      if (cache.usable === null || ctx.pluginDir === null) return index;\n      const got = readBriefIndexChecked(ctx.root, ctx.pluginDir, cache.usable.indexId);\n      if (got.state === "ok") index = got.value;\n      else if (got.state === "rejected") {\n        run.indexRejected = got.why;\n        run.rejected.push(got.why);\n      }\n      return index;\n    }\n  };\n  return run;\n}\nasync function getBrief(ctx, choice, now, full = true) {\n  const { sourced, reasons } = await runTiers(startRun(ctx, choice, now, full), tiersFor(choice));\n  if (sourced !== null) {\n    if (choice !== "local") await attachWhatChanged(ctx, sourced, now, async () => full ? sourced.brief : (await getBrief(ctx, choice, now, true)).brief);\n    return sourced;\n  }\n  if (choice === "live") throw new NoLiveAnswer(reasons.join("; ") || "no live channel");\n  if (choice === "cache") throw new NoCurrentCache([...ctx.warnings, ...reasons].join("; ") || "no current cache");\n  throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);\n}\n\n// bridge/commands/session-start.ts\nfunction firstLine(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return escapeControls((text2.split("\\n")[0] ?? "").slice(0, 300)) || "unknown error";\n}\nasync function sessionStart(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const now = clock(env);\n  let lang = "en";\n  const lines = [];\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    const agent = agentOrDefault(stringFlag(args, "agent"));\n    const input = readSessionInput(stdin, agent);\n    const start = beginSessionStart(ctx.root, ctx.pluginDir, ctx.settings, input, agent, now, env);\n    if (start.duplicate) {\n      writeOut(sessionStartOutput(stringFlag(args, "agent"), alreadyGivenLine(lang), lang));\n      return 0;\n    }\n    await recordSessionStart(ctx, input.source, now);\n    const sourced = await getBrief(ctx, "auto", now, false);\n    if (sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !args.flags.has("lang")) lang = sourced.cache.lang;\n    const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);\n    const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);\n    lines.push(\n      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path14.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)\n    );\n  } catch (error) {\n    if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ""})`);\n    lines.push(`Session brief: ${firstLine(error)}`);\n  }\n  writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join("\\n"), lang));\n  return 0;\n}\nfunction sessionStartCrashOutput(args, error) {\n  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");\n}\n\n// bridge/start-file.ts\nasync function sessionStartHook(argv, scriptPath) {\n  let args = { command: "session-start", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command !== "session-start") {\n      runBridge();\n      return;\n    }\n    process.exitCode = await sessionStart(args, scriptPath, process.env);\n  } catch (error) {\n    writeOut(sessionStartCrashOutput(args, error));\n    process.exitCode = 0;\n  }\n}\nvoid sessionStartHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
   }
 });
 
 // bridge/dist/session-brief.edit.cjs
 var require_session_brief_edit = __commonJS({
   "bridge/dist/session-brief.edit.cjs"(exports2, module2) {
-    module2.exports = '/*\n * Session Brief edit hooks 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/edit-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for the hooks around an agent\'s edit (post-tool-use, pre-tool-use); it answers an edit\n * outside the rule scope itself and loads the rule check from the bridge beside it\n * (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __esm = (fn, res, err) => function __init() {\n  if (err) throw err[0];\n  try {\n    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;\n  } catch (e) {\n    throw err = [e], e;\n  }\n};\nvar __export = (target, all) => {\n  for (var name in all)\n    __defProp(target, name, { get: all[name], enumerable: true });\n};\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\nvar TABLES, en, de, BRIEF_TEXT;\nvar init_i18n = __esm({\n  "src/core/i18n.ts"() {\n    "use strict";\n    TABLES = /* @__PURE__ */ new WeakSet();\n    en = {\n      title: (vault) => `Session brief for vault ${vault}`,\n      source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n      age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n      fresh: "just made",\n      date: "Date (machine clock)",\n      weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n      dailyNote: "Daily note",\n      exists: "exists",\n      missing: "missing",\n      more: (n) => `+${n} more`,\n      none: "none",\n      cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n      cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n    };\n    de = {\n      title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n      source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n      age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n      fresh: "gerade erstellt",\n      date: "Datum (Maschinenuhr)",\n      weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n      dailyNote: "Tagesnotiz",\n      exists: "vorhanden",\n      missing: "fehlt",\n      more: (n) => `+${n} weitere`,\n      none: "keine",\n      cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n      cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n    };\n    BRIEF_TEXT = translations({ en, de });\n  }\n});\n\n// src/core/settings.ts\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: {\n      needsReview: tagName(t.needsReview, d.tags.needsReview),\n      review: tagName(t.review, d.tags.review),\n      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),\n      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)\n    },\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\nfunction effectiveRuleScope(settings) {\n  if (settings.ruleScope.length > 0) return settings.ruleScope;\n  return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];\n}\nvar DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;\nvar init_settings = __esm({\n  "src/core/settings.ts"() {\n    "use strict";\n    init_i18n();\n    DEFAULT_SETTINGS = {\n      inboxFolder: "Inbox",\n      rulesFolder: "AI/Regelwerk",\n      sessionsFolder: "AI/sessions",\n      dailyNoteFolder: "",\n      dailyNoteFormat: "",\n      tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n      excludedRootFolders: ["Import", "_index"],\n      ruleScope: [],\n      maxNamesPerItem: 5,\n      language: "auto",\n      liveChannel: true,\n      showStatusBar: true,\n      externalCheck: null,\n      writeGuard: false\n    };\n    DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\n  }\n});\n\n// src/core/rules/scope.ts\nfunction checkScope(settings) {\n  return [...effectiveRuleScope(settings), ...SETTINGS_FILES];\n}\nfunction isAbsolute3(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute3(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\nfunction scopePattern(glob) {\n  const cached = patternCache.get(glob);\n  if (cached !== void 0) return cached;\n  let source = "";\n  const g = normalizePath(glob).replace(/^\\//, "");\n  for (let i = 0; i < g.length; i++) {\n    const c = g[i] ?? "";\n    if (c === "*" && g[i + 1] === "*") {\n      const slashAfter = g[i + 2] === "/";\n      source += slashAfter ? "(?:.*/)?" : ".*";\n      i += slashAfter ? 2 : 1;\n    } else if (c === "*") source += "[^/]*";\n    else if (c === "?") source += "[^/]";\n    else source += c.replace(/[.+^${}()|[\\]\\\\]/g, "\\\\$&");\n  }\n  const re = new RegExp(`^${source}$`, "is");\n  patternCache.set(glob, re);\n  return re;\n}\nfunction asciiStart(glob) {\n  const cached = startCache.get(glob);\n  if (cached !== void 0) return cached;\n  const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\\//, ""))?.[0] ?? "";\n  const start = /[\\u0080-\\uffff]/.test(literal) ? null : literal.toLowerCase();\n  startCache.set(glob, start);\n  return start;\n}\nfunction inScope(relPath, patterns) {\n  return patterns.some((p) => {\n    const start = asciiStart(p);\n    if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;\n    return scopePattern(p).test(relPath);\n  });\n}\nvar SETTINGS_FILES, DRIVE, patternCache, startCache;\nvar init_scope = __esm({\n  "src/core/rules/scope.ts"() {\n    "use strict";\n    init_settings();\n    SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"];\n    DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\n    patternCache = /* @__PURE__ */ new Map();\n    startCache = /* @__PURE__ */ new Map();\n  }\n});\n\n// src/node/real-path.ts\nvar real_path_exports = {};\n__export(real_path_exports, {\n  firstSymlink: () => firstSymlink,\n  realPathOf: () => realPathOf,\n  vaultRelativeReal: () => vaultRelativeReal\n});\nfunction realPathOf(p) {\n  let existing = path6.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path6.join(fs6.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path6.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path6.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path6.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nfunction firstSymlink(p) {\n  let current = path6.parse(path6.resolve(p)).root;\n  for (const part of path6.resolve(p).slice(current.length).split(path6.sep).filter((x) => x !== "")) {\n    current = path6.join(current, part);\n    try {\n      if (fs6.lstatSync(current).isSymbolicLink()) return current;\n    } catch {\n      return null;\n    }\n  }\n  return null;\n}\nvar fs6, path6;\nvar init_real_path = __esm({\n  "src/node/real-path.ts"() {\n    "use strict";\n    fs6 = require("node:fs");\n    path6 = require("node:path");\n    init_scope();\n  }\n});\n\n// src/core/paths.ts\nfunction isCountedNote(path9, excludedRootFolders) {\n  if (!path9.endsWith(".md")) return false;\n  const parts = path9.split("/");\n  for (let i = 0; i < parts.length; i++) {\n    const part = parts[i] ?? "";\n    if (part.startsWith(".") || part === "") return false;\n    if (i < parts.length - 1 && part === "node_modules") return false;\n  }\n  return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));\n}\nfunction isInFolder(path9, folder2) {\n  return folder2 === "" || path9.length > folder2.length && path9.charCodeAt(folder2.length) === 47 && path9.startsWith(folder2);\n}\nfunction basename(path9) {\n  return path9.slice(path9.lastIndexOf("/") + 1);\n}\n\n// src/core/brief-items.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path9, date) => basename(path9).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\n\n// src/core/format.ts\ninit_i18n();\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text) {\n  return KNOWN_TEXT.test(text) && !HAS_KNOWN_UNSAFE.test(text);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text) {\n  return plainKnown(text) ? text : text.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text) {\n  return Array.from(text);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text) {\n  return text.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text) => ({ additionalContext: text }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text) => ({ additional_context: text }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/index.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row = d[i];\n      const up = d[i - 1];\n      row[j] = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook: prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook: runs the rule check after an edit\n                           to a rule file; prints one JSON object only when it finds\n                           something; exits 0\n  pre-tool-use             PreToolUse hook (Claude Code) of the opt-in Write guard: refuses\n                           a Write over an existing file in the sessions folder; exits 0\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// bridge/commands/post-tool-use.ts\nvar path7 = require("node:path");\n\n// bridge/context.ts\nvar fs3 = require("node:fs");\nvar path3 = require("node:path");\ninit_i18n();\n\n// src/node/vault-config.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\ninit_i18n();\n\n// src/node/state-file.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\nvar C = fs.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path.isAbsolute(p) && !UNCLEAN.test(p) ? p : path.resolve(p);\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path.sep) ? r : r + path.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel)) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file);\n  if (held === null) return work(file);\n  try {\n    return work(held.at);\n  } finally {\n    fs.closeSync(held.fd);\n  }\n}\nfunction holdFolder(root, file) {\n  if (!hasProcFd()) return null;\n  const dir = path.dirname(normal(file));\n  let fd;\n  try {\n    fd = fs.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n  const held = `/proc/self/fd/${fd}`;\n  let real = null;\n  try {\n    real = fs.readlinkSync(held);\n  } catch {\n    real = null;\n  }\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel;\n  if (real === null || want === null || !same(real, want)) {\n    fs.closeSync(fd);\n    throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n  }\n  return { fd, at: `${held}/${path.basename(file)}` };\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size = fs.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs.fchmodSync(fd, mode.exact);\n    } finally {\n      fs.closeSync(fd);\n    }\n    fs.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction appendStateFile(root, file, text) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");\n  return throughFolder(root, file, (at) => appendAt(file, at, text));\n}\nfunction appendAt(file, at, text) {\n  const fd = fs.openSync(at, APPEND_FLAGS, 438);\n  try {\n    const before = fs.fstatSync(fd);\n    if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);\n    writeAll(fd, text);\n    trace(file);\n    const mine = fs.fstatSync(fd);\n    let now = null;\n    try {\n      now = fs.lstatSync(at);\n    } catch {\n      now = null;\n    }\n    return { landed: now !== null && now.ino === mine.ino && now.dev === mine.dev, size: mine.size };\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\n\n// src/node/vault-config.ts\ninit_settings();\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path2.dirname(path2.resolve(scriptPath));\n  if (path2.basename(dir) === "session-brief") dir = path2.dirname(dir);\n  if (path2.basename(dir) !== "hooks" || path2.basename(path2.dirname(dir)) !== ".claude") return null;\n  return path2.dirname(path2.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir(p) {\n  try {\n    return fs2.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path2.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir(path2.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir(path2.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs2.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path2.join(root, name);\n    if (fs2.existsSync(path2.join(dir, "app.json")) || isDir(path2.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path2.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir(path2.join(root, dir))) return path2.join(root, dir);\n  return configDir === null ? null : path2.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path2.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path2.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path3.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs3.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path3.resolve(root, name);\n  if (path3.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs4 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve7) => {\n    if (process.stdin.isTTY) {\n      resolve7(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve7(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text) {\n  const bytes = Buffer.from(text, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs4.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// src/core/rules/hook-failed-text.ts\ninit_i18n();\nvar HOOK_FAILED_TEXT = translations({\n  en: {\n    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \\`${command}\\` in a terminal to see the full error.`,\n    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`\n  },\n  de: {\n    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \\xC4nderung ungepr\\xFCft. \\`${command}\\` im Terminal zeigt den ganzen Fehler.`,\n    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`\n  }\n});\n\n// bridge/commands/post-tool-use.ts\ninit_scope();\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/agent-journal.ts\nvar fs5 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar MAX_RECORD_BYTES = 4e3;\nvar MAX_TOOL_CHARS = 64;\nvar encoder;\nfunction utf8Length(text) {\n  encoder ??= new TextEncoder();\n  return encoder.encode(text).length;\n}\nvar MAX_SESSION_CHARS = 200;\nfunction shortString(value, max) {\n  if (typeof value !== "string" || value === "") return null;\n  return value.length > max ? value.slice(0, max) : value;\n}\nfunction journalRecord(edit, excludedRootFolders) {\n  if (edit.rel === null || !isCountedNote(edit.rel, excludedRootFolders)) return null;\n  const record = {\n    path: edit.rel,\n    tool: shortString(edit.tool, MAX_TOOL_CHARS),\n    session: shortString(edit.session, MAX_SESSION_CHARS),\n    at: edit.now.toISOString()\n  };\n  return encodeRecord(record) === null ? null : record;\n}\nfunction encodeRecord(r) {\n  const line = `${JSON.stringify({ path: r.path, tool: r.tool, session: r.session, at: r.at })}\n`;\n  if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;\n  return line;\n}\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  return { path: v.path, tool: v.tool, session: v.session, at: v.at };\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}`;\n}\nfunction parseJournal(text) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\nfunction compactJournal(text, now) {\n  const lines = boundJournal(parseJournal(text), now).map((r) => encodeRecord(r) ?? "");\n  let bytes = 0;\n  let first = lines.length;\n  while (first > 0) {\n    const size = utf8Length(lines[first - 1] ?? "");\n    if (bytes + size > COMPACT_AT_BYTES / 2) break;\n    bytes += size;\n    first--;\n  }\n  return lines.slice(first).join("");\n}\n\n// src/node/agent-journal.ts\nvar LOCK_SUFFIX = ".lock";\nvar STALE_LOCK_MS = 3e4;\nvar APPEND_TRIES = 3;\nfunction journalPath(pluginDir) {\n  return path4.join(pluginDir, JOURNAL_FILE);\n}\nfunction appendLines(root, file, text) {\n  let size = 0;\n  for (let i = 0; i < APPEND_TRIES; i++) {\n    const r = appendStateFile(root, file, text);\n    size = r.size;\n    if (r.landed) break;\n  }\n  return size;\n}\nasync function appendJournal(root, pluginDir, record, now) {\n  const line = encodeRecord(record);\n  if (line === null) return;\n  const file = journalPath(pluginDir);\n  const size = appendLines(root, file, line);\n  if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);\n}\nfunction takeLock(root, lock) {\n  for (let i = 0; i < 2; i++) {\n    if (createStateFile(root, lock, String(process.pid))) return true;\n    try {\n      const st = statStateFile(root, lock);\n      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;\n      removeStateFile(root, lock);\n    } catch {\n      return false;\n    }\n  }\n  return false;\n}\nfunction completeLinesFrom(fd, from) {\n  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);\n  const last = buf.lastIndexOf(10);\n  if (last < 0) return { text: "", end: from };\n  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };\n}\nasync function compactJournalFile(root, pluginDir, now) {\n  const file = journalPath(pluginDir);\n  const lock = `${file}${LOCK_SUFFIX}`;\n  if (!takeLock(root, lock)) return false;\n  let fd = null;\n  try {\n    fd = openStateFile(root, file);\n    if (fd === null) return true;\n    const size = fs5.fstatSync(fd).size;\n    const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);\n    const head = completeLinesFrom(fd, start);\n    let text = compactJournal(head.text, now);\n    const tail = completeLinesFrom(fd, head.end);\n    text += tail.text;\n    writeStateFile(root, file, text);\n    const late = completeLinesFrom(fd, tail.end);\n    if (late.text !== "") appendLines(root, file, late.text);\n    return true;\n  } finally {\n    if (fd !== null) fs5.closeSync(fd);\n    removeStateFile(root, lock);\n  }\n}\nasync function recordAgentEdit(ctx, edit) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const record = journalRecord(edit, ctx.settings.excludedRootFolders);\n    if (record !== null) await appendJournal(ctx.root, ctx.pluginDir, record, edit.now);\n  } catch {\n  }\n}\n\n// bridge/bridge-file.ts\nvar path5 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path5.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/edit-check-from-bridge.ts\nvar editCheck = () => bridgeLibrary().editCheck();\n\n// bridge/commands/post-tool-use.ts\nfunction postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {\n  const oneLine = escapeControls(systemMessage.replace(/\\s+/g, " ").trim().slice(0, 300));\n  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}\n`;\n}\nfunction postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {\n  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\\n")[0]?.slice(0, 300) ?? "") || "unknown error";\n  const command = `node ${quote(scriptPath)} check`;\n  const t = HOOK_FAILED_TEXT[lang];\n  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);\n}\nfunction quote(p) {\n  return /[\\s"\']/.test(p) ? `"${p.replace(/"/g, \'\\\\"\')}"` : p;\n}\nfunction editOf(stdin, agent = DEFAULT_AGENT) {\n  const hook = translateHookInput(agent, parseHookJson(stdin));\n  const input = hook.tool_input;\n  if (input === void 0) return null;\n  for (const key2 of ["file_path", "notebook_path"]) {\n    const value = input[key2];\n    if (typeof value === "string" && value.trim() !== "") return { filePath: value, tool: hook.tool_name, session: hook.session_id };\n  }\n  return null;\n}\nasync function postToolUse(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const agent = agentOrDefault(stringFlag(args, "agent"));\n  const edit = editOf(stdin, agent);\n  if (edit === null) return 0;\n  const filePath = edit.filePath;\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path7.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) return 0;\n  const rel = vaultRelative(root, filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, filePath);\n  if (rel === null) return 0;\n  let lang = "en";\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    await recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });\n    if (!inScope(rel, checkScope(ctx.settings))) return 0;\n    const command = `node ${quote(scriptPath)} check`;\n    const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });\n    if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));\n  } catch (error) {\n    writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));\n  }\n  return 0;\n}\n\n// bridge/commands/pre-tool-use.ts\nvar fs7 = require("node:fs");\nvar path8 = require("node:path");\ninit_scope();\n\n// src/core/write-guard.ts\ninit_i18n();\nvar GUARDED_TOOL = "Write";\nvar WRITE_GUARD_TEXT = translations({\n  en: {\n    reason: (shown, where, instead) => `Refused: ${shown} already exists in the sessions folder (${where}), and Write would replace it, losing that session\'s log. Write this session\'s log under a new name that does not exist yet${instead === "" ? "" : `, e.g. ${instead}`}. To add to that file on purpose, Read it and use Edit.`,\n    message: (name) => `Session Brief kept ${name} from being overwritten (Write guard).`\n  },\n  de: {\n    reason: (shown, where, instead) => `Abgelehnt: Die Datei ${shown} gibt es im Sitzungsordner (${where}) schon; Write w\\xFCrde sie ersetzen, und das Protokoll jener Sitzung ginge verloren. Das Protokoll dieser Sitzung unter einem neuen Namen schreiben, den es noch nicht gibt${instead === "" ? "" : `, z. B. ${instead}`}. Um jene Datei absichtlich zu erg\\xE4nzen: erst lesen (Read), dann mit Edit \\xE4ndern.`,\n    message: (name) => `Session Brief hat das \\xDCberschreiben von ${name} verhindert (Schreibschutz).`\n  }\n});\nfunction guardApplies(tool, rel, settings) {\n  if (!settings.writeGuard || tool !== GUARDED_TOOL || rel === null) return false;\n  return inFolder(rel, settings.sessionsFolder);\n}\nfunction inFolder(rel, folder2) {\n  if (folder2 === "") return false;\n  return rel.replace(/\\\\/g, "/").toLowerCase().startsWith(`${folder2.toLowerCase()}/`);\n}\nvar MAX_TRIES = 1e3;\nfunction freeName(name, taken) {\n  const dot = name.lastIndexOf(".");\n  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];\n  const numbered = / (\\d{1,6})$/.exec(stem);\n  const base = numbered === null ? stem : stem.slice(0, numbered.index);\n  const first = numbered === null ? 2 : Number(numbered[1]) + 1;\n  for (let n = first; n < first + MAX_TRIES; n++) {\n    const candidate = `${base} ${n}${ext}`;\n    if (!taken(candidate)) return candidate;\n  }\n  return null;\n}\nfunction refusal(filePath, rel, folder2, suggestion, lang) {\n  const shown = shortenName(filePath, 300);\n  const where = shortenName(folder2, 200);\n  const instead = suggestion === null ? "" : shortenName(suggestion, 300);\n  const t = WRITE_GUARD_TEXT[lang];\n  return { reason: t.reason(shown, where, instead), message: t.message(shortenName(rel, 200)) };\n}\nfunction denyOutput(r) {\n  return `${asciiJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: r.reason }, systemMessage: r.message })}\n`;\n}\n\n// bridge/commands/pre-tool-use.ts\nfunction writeAttempt(stdin) {\n  const hook = translateHookInput(DEFAULT_AGENT, parseHookJson(stdin));\n  const filePath = hook.tool_input?.file_path;\n  if (hook.tool_name === void 0 || typeof filePath !== "string" || filePath.trim() === "") return null;\n  return { tool: hook.tool_name, filePath };\n}\nfunction isFile(p) {\n  try {\n    return fs7.statSync(p).isFile();\n  } catch {\n    return false;\n  }\n}\nfunction exists(p) {\n  try {\n    fs7.lstatSync(p);\n    return true;\n  } catch (error) {\n    return error.code !== "ENOENT";\n  }\n}\nasync function preToolUse(args, scriptPath, env) {\n  try {\n    const stdin = await readStdin(2e3);\n    const attempt = writeAttempt(stdin);\n    if (attempt === null || attempt.tool !== GUARDED_TOOL) return 0;\n    const given = stringFlag(args, "vault");\n    const root = given !== void 0 ? path8.resolve(given) : defaultVaultRoot(scriptPath);\n    if (root === null) return 0;\n    const rel = vaultRelative(root, attempt.filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, attempt.filePath);\n    if (rel === null) return 0;\n    const ctx = contextFor(args, scriptPath, env);\n    if (!guardApplies(attempt.tool, rel, ctx.settings)) return 0;\n    const target = path8.resolve(root, attempt.filePath);\n    if (!isFile(target)) return 0;\n    const dir = path8.dirname(target);\n    const name = freeName(path8.basename(target), (candidate) => exists(path8.join(dir, candidate)));\n    writeOut(denyOutput(refusal(attempt.filePath, rel, ctx.settings.sessionsFolder, name === null ? null : path8.join(dir, name), ctx.lang)));\n  } catch {\n  }\n  return 0;\n}\n\n// bridge/edit-file.ts\nasync function editHook(argv, scriptPath) {\n  let args = { command: argv[0] ?? "", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command === "post-tool-use") process.exitCode = await postToolUse(args, scriptPath, process.env);\n    else if (args.command === "pre-tool-use") process.exitCode = await preToolUse(args, scriptPath, process.env);\n    else runBridge();\n  } catch (error) {\n    if (args.command === "pre-tool-use") writeOut("");\n    else writeOut(postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent"))));\n    process.exitCode = 0;\n  }\n}\nvoid editHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
+    module2.exports = '/*\n * Session Brief edit hooks 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/edit-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for the hooks around an agent\'s edit (post-tool-use, pre-tool-use); it answers an edit\n * outside the rule scope itself and loads the rule check from the bridge beside it\n * (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __esm = (fn, res, err) => function __init() {\n  if (err) throw err[0];\n  try {\n    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;\n  } catch (e) {\n    throw err = [e], e;\n  }\n};\nvar __export = (target, all) => {\n  for (var name in all)\n    __defProp(target, name, { get: all[name], enumerable: true });\n};\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\nvar TABLES, en, de, BRIEF_TEXT;\nvar init_i18n = __esm({\n  "src/core/i18n.ts"() {\n    "use strict";\n    TABLES = /* @__PURE__ */ new WeakSet();\n    en = {\n      title: (vault) => `Session brief for vault ${vault}`,\n      source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n      age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n      fresh: "just made",\n      date: "Date (machine clock)",\n      weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n      dailyNote: "Daily note",\n      exists: "exists",\n      missing: "missing",\n      more: (n) => `+${n} more`,\n      none: "none",\n      cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n      cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n    };\n    de = {\n      title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n      source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n      age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n      fresh: "gerade erstellt",\n      date: "Datum (Maschinenuhr)",\n      weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n      dailyNote: "Tagesnotiz",\n      exists: "vorhanden",\n      missing: "fehlt",\n      more: (n) => `+${n} weitere`,\n      none: "keine",\n      cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n      cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n    };\n    BRIEF_TEXT = translations({ en, de });\n  }\n});\n\n// src/core/settings.ts\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: {\n      needsReview: tagName(t.needsReview, d.tags.needsReview),\n      review: tagName(t.review, d.tags.review),\n      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),\n      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)\n    },\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\nfunction effectiveRuleScope(settings) {\n  if (settings.ruleScope.length > 0) return settings.ruleScope;\n  return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];\n}\nvar DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;\nvar init_settings = __esm({\n  "src/core/settings.ts"() {\n    "use strict";\n    init_i18n();\n    DEFAULT_SETTINGS = {\n      inboxFolder: "Inbox",\n      rulesFolder: "AI/Regelwerk",\n      sessionsFolder: "AI/sessions",\n      dailyNoteFolder: "",\n      dailyNoteFormat: "",\n      tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n      excludedRootFolders: ["Import", "_index"],\n      ruleScope: [],\n      maxNamesPerItem: 5,\n      language: "auto",\n      liveChannel: true,\n      showStatusBar: true,\n      externalCheck: null,\n      writeGuard: false\n    };\n    DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\n  }\n});\n\n// src/core/rules/scope.ts\nfunction checkScope(settings) {\n  return [...effectiveRuleScope(settings), ...SETTINGS_FILES];\n}\nfunction isAbsolute3(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute3(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\nfunction scopePattern(glob) {\n  const cached = patternCache.get(glob);\n  if (cached !== void 0) return cached;\n  let source = "";\n  const g = normalizePath(glob).replace(/^\\//, "");\n  for (let i = 0; i < g.length; i++) {\n    const c = g[i] ?? "";\n    if (c === "*" && g[i + 1] === "*") {\n      const slashAfter = g[i + 2] === "/";\n      source += slashAfter ? "(?:.*/)?" : ".*";\n      i += slashAfter ? 2 : 1;\n    } else if (c === "*") source += "[^/]*";\n    else if (c === "?") source += "[^/]";\n    else source += c.replace(/[.+^${}()|[\\]\\\\]/g, "\\\\$&");\n  }\n  const re = new RegExp(`^${source}$`, "is");\n  patternCache.set(glob, re);\n  return re;\n}\nfunction asciiStart(glob) {\n  const cached = startCache.get(glob);\n  if (cached !== void 0) return cached;\n  const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\\//, ""))?.[0] ?? "";\n  const start = /[\\u0080-\\uffff]/.test(literal) ? null : literal.toLowerCase();\n  startCache.set(glob, start);\n  return start;\n}\nfunction inScope(relPath, patterns) {\n  return patterns.some((p) => {\n    const start = asciiStart(p);\n    if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;\n    return scopePattern(p).test(relPath);\n  });\n}\nvar SETTINGS_FILES, DRIVE, patternCache, startCache;\nvar init_scope = __esm({\n  "src/core/rules/scope.ts"() {\n    "use strict";\n    init_settings();\n    SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"];\n    DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\n    patternCache = /* @__PURE__ */ new Map();\n    startCache = /* @__PURE__ */ new Map();\n  }\n});\n\n// src/node/real-path.ts\nvar real_path_exports = {};\n__export(real_path_exports, {\n  firstSymlink: () => firstSymlink,\n  linkTarget: () => linkTarget,\n  openInVault: () => openInVault,\n  realPathOf: () => realPathOf,\n  vaultRelativeReal: () => vaultRelativeReal\n});\nfunction realPathOf(p) {\n  let existing = path6.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path6.join(fs6.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path6.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path6.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path6.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nfunction firstSymlink(p) {\n  let current = path6.parse(path6.resolve(p)).root;\n  for (const part of path6.resolve(p).slice(current.length).split(path6.sep).filter((x) => x !== "")) {\n    current = path6.join(current, part);\n    try {\n      if (fs6.lstatSync(current).isSymbolicLink()) return current;\n    } catch {\n      return null;\n    }\n  }\n  return null;\n}\nfunction linkTarget(root, file) {\n  if (realRootOf?.root !== root) realRootOf = { root, real: fs6.realpathSync.native(root) };\n  const top = realRootOf.real;\n  const real = fs6.realpathSync.native(file);\n  return real.startsWith(top.endsWith(path6.sep) ? top : top + path6.sep) ? real : null;\n}\nfunction openInVault(root, file, flags) {\n  try {\n    return fs6.openSync(file, flags | NO_FOLLOW);\n  } catch (error) {\n    const code = error.code;\n    if (NO_FOLLOW === 0 || code !== "ELOOP" && code !== "EMLINK" && code !== "EFTYPE") throw error;\n    const real = linkTarget(root, file);\n    if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: "ENOENT" });\n    return fs6.openSync(real, flags | NO_FOLLOW);\n  }\n}\nvar fs6, path6, realRootOf, NO_FOLLOW;\nvar init_real_path = __esm({\n  "src/node/real-path.ts"() {\n    "use strict";\n    fs6 = require("node:fs");\n    path6 = require("node:path");\n    init_scope();\n    realRootOf = null;\n    NO_FOLLOW = fs6.constants.O_NOFOLLOW ?? 0;\n  }\n});\n\n// src/core/paths.ts\nfunction isCountedNote(path10, excludedRootFolders) {\n  if (!path10.endsWith(".md")) return false;\n  const parts = path10.split("/");\n  for (let i = 0; i < parts.length; i++) {\n    const part = parts[i] ?? "";\n    if (part.startsWith(".") || part === "") return false;\n    if (i < parts.length - 1 && part === "node_modules") return false;\n  }\n  return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));\n}\nfunction isInFolder(path10, folder2) {\n  return folder2 === "" || path10.length > folder2.length && path10.charCodeAt(folder2.length) === 47 && path10.startsWith(folder2);\n}\nfunction basename(path10) {\n  return path10.slice(path10.lastIndexOf("/") + 1);\n}\n\n// src/core/brief-items.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path10, date) => basename(path10).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\n\n// src/core/format.ts\ninit_i18n();\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text) {\n  return KNOWN_TEXT.test(text) && !HAS_KNOWN_UNSAFE.test(text);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text) {\n  return plainKnown(text) ? text : text.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text) {\n  return Array.from(text);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text) {\n  return text.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text) => ({ additionalContext: text }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text) => ({ additional_context: text }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/index.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row = d[i];\n      const up = d[i - 1];\n      row[j] = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook: prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook: runs the rule check after an edit\n                           to a rule file; prints one JSON object only when it finds\n                           something; exits 0\n  pre-tool-use             PreToolUse hook (Claude Code): refuses the agent\'s edits and shell\n                           commands that reach Session Brief\'s own files, and (opt-in Write\n                           guard) a Write over an existing file in the sessions folder; exits 0\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// bridge/commands/post-tool-use.ts\nvar path7 = require("node:path");\n\n// bridge/context.ts\nvar fs3 = require("node:fs");\nvar path3 = require("node:path");\ninit_i18n();\n\n// src/node/vault-config.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\ninit_i18n();\n\n// src/node/state-file.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\nvar C = fs.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path.isAbsolute(p) && !UNCLEAN.test(p) ? p : path.resolve(p);\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path.sep) ? r : r + path.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel)) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file);\n  if (held === null) return work(file);\n  try {\n    return work(held.at);\n  } finally {\n    fs.closeSync(held.fd);\n  }\n}\nfunction holdFolder(root, file) {\n  if (!hasProcFd()) return null;\n  const dir = path.dirname(normal(file));\n  let fd;\n  try {\n    fd = fs.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n  const held = `/proc/self/fd/${fd}`;\n  let real = null;\n  try {\n    real = fs.readlinkSync(held);\n  } catch {\n    real = null;\n  }\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel;\n  if (real === null || want === null || !same(real, want)) {\n    fs.closeSync(fd);\n    throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n  }\n  return { fd, at: `${held}/${path.basename(file)}` };\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size = fs.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs.fchmodSync(fd, mode.exact);\n    } finally {\n      fs.closeSync(fd);\n    }\n    fs.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction appendStateFile(root, file, text) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");\n  return throughFolder(root, file, (at) => appendAt(file, at, text));\n}\nfunction appendAt(file, at, text) {\n  const fd = fs.openSync(at, APPEND_FLAGS, 438);\n  try {\n    const before = fs.fstatSync(fd);\n    if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);\n    writeAll(fd, text);\n    trace(file);\n    const mine = fs.fstatSync(fd);\n    let now = null;\n    try {\n      now = fs.lstatSync(at);\n    } catch {\n      now = null;\n    }\n    return { landed: now !== null && now.ino === mine.ino && now.dev === mine.dev, size: mine.size };\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\n\n// src/node/vault-config.ts\ninit_settings();\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path2.dirname(path2.resolve(scriptPath));\n  if (path2.basename(dir) === "session-brief") dir = path2.dirname(dir);\n  if (path2.basename(dir) !== "hooks" || path2.basename(path2.dirname(dir)) !== ".claude") return null;\n  return path2.dirname(path2.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir(p) {\n  try {\n    return fs2.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path2.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir(path2.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir(path2.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs2.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path2.join(root, name);\n    if (fs2.existsSync(path2.join(dir, "app.json")) || isDir(path2.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path2.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir(path2.join(root, dir))) return path2.join(root, dir);\n  return configDir === null ? null : path2.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path2.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path2.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path3.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs3.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path3.resolve(root, name);\n  if (path3.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs4 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve8) => {\n    if (process.stdin.isTTY) {\n      resolve8(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve8(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text) {\n  const bytes = Buffer.from(text, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs4.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// src/core/rules/hook-failed-text.ts\ninit_i18n();\nvar HOOK_FAILED_TEXT = translations({\n  en: {\n    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \\`${command}\\` in a terminal to see the full error.`,\n    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`\n  },\n  de: {\n    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \\xC4nderung ungepr\\xFCft. \\`${command}\\` im Terminal zeigt den ganzen Fehler.`,\n    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`\n  }\n});\n\n// bridge/commands/post-tool-use.ts\ninit_scope();\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/agent-journal.ts\nvar fs5 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar MAX_RECORD_BYTES = 4e3;\nvar MAX_TOOL_CHARS = 64;\nvar encoder;\nfunction utf8Length(text) {\n  encoder ??= new TextEncoder();\n  return encoder.encode(text).length;\n}\nvar MAX_SESSION_CHARS = 200;\nfunction shortString(value, max) {\n  if (typeof value !== "string" || value === "") return null;\n  return value.length > max ? value.slice(0, max) : value;\n}\nfunction journalRecord(edit, excludedRootFolders) {\n  if (edit.rel === null || !isCountedNote(edit.rel, excludedRootFolders)) return null;\n  const record = {\n    path: edit.rel,\n    tool: shortString(edit.tool, MAX_TOOL_CHARS),\n    session: shortString(edit.session, MAX_SESSION_CHARS),\n    at: edit.now.toISOString()\n  };\n  return encodeRecord(record) === null ? null : record;\n}\nfunction encodeRecord(r) {\n  const line = `${JSON.stringify({ path: r.path, tool: r.tool, session: r.session, at: r.at })}\n`;\n  if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;\n  return line;\n}\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  return { path: v.path, tool: v.tool, session: v.session, at: v.at };\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}`;\n}\nfunction parseJournal(text) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\nfunction compactJournal(text, now) {\n  const lines = boundJournal(parseJournal(text), now).map((r) => encodeRecord(r) ?? "");\n  let bytes = 0;\n  let first = lines.length;\n  while (first > 0) {\n    const size = utf8Length(lines[first - 1] ?? "");\n    if (bytes + size > COMPACT_AT_BYTES / 2) break;\n    bytes += size;\n    first--;\n  }\n  return lines.slice(first).join("");\n}\n\n// src/node/agent-journal.ts\nvar LOCK_SUFFIX = ".lock";\nvar STALE_LOCK_MS = 3e4;\nvar APPEND_TRIES = 3;\nfunction journalPath(pluginDir) {\n  return path4.join(pluginDir, JOURNAL_FILE);\n}\nfunction appendLines(root, file, text) {\n  let size = 0;\n  for (let i = 0; i < APPEND_TRIES; i++) {\n    const r = appendStateFile(root, file, text);\n    size = r.size;\n    if (r.landed) break;\n  }\n  return size;\n}\nasync function appendJournal(root, pluginDir, record, now) {\n  const line = encodeRecord(record);\n  if (line === null) return;\n  const file = journalPath(pluginDir);\n  const size = appendLines(root, file, line);\n  if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);\n}\nfunction takeLock(root, lock) {\n  for (let i = 0; i < 2; i++) {\n    if (createStateFile(root, lock, String(process.pid))) return true;\n    try {\n      const st = statStateFile(root, lock);\n      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;\n      removeStateFile(root, lock);\n    } catch {\n      return false;\n    }\n  }\n  return false;\n}\nfunction completeLinesFrom(fd, from) {\n  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);\n  const last = buf.lastIndexOf(10);\n  if (last < 0) return { text: "", end: from };\n  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };\n}\nasync function compactJournalFile(root, pluginDir, now) {\n  const file = journalPath(pluginDir);\n  const lock = `${file}${LOCK_SUFFIX}`;\n  if (!takeLock(root, lock)) return false;\n  let fd = null;\n  try {\n    fd = openStateFile(root, file);\n    if (fd === null) return true;\n    const size = fs5.fstatSync(fd).size;\n    const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);\n    const head = completeLinesFrom(fd, start);\n    let text = compactJournal(head.text, now);\n    const tail = completeLinesFrom(fd, head.end);\n    text += tail.text;\n    writeStateFile(root, file, text);\n    const late = completeLinesFrom(fd, tail.end);\n    if (late.text !== "") appendLines(root, file, late.text);\n    return true;\n  } finally {\n    if (fd !== null) fs5.closeSync(fd);\n    removeStateFile(root, lock);\n  }\n}\nasync function recordAgentEdit(ctx, edit) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const record = journalRecord(edit, ctx.settings.excludedRootFolders);\n    if (record !== null) await appendJournal(ctx.root, ctx.pluginDir, record, edit.now);\n  } catch {\n  }\n}\n\n// bridge/bridge-file.ts\nvar path5 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path5.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/edit-check-from-bridge.ts\nvar editCheck = () => bridgeLibrary().editCheck();\n\n// bridge/commands/post-tool-use.ts\nfunction postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {\n  const oneLine = escapeControls(systemMessage.replace(/\\s+/g, " ").trim().slice(0, 300));\n  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}\n`;\n}\nfunction postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {\n  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\\n")[0]?.slice(0, 300) ?? "") || "unknown error";\n  const command = `node ${quote(scriptPath)} check`;\n  const t = HOOK_FAILED_TEXT[lang];\n  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);\n}\nfunction quote(p) {\n  return /[\\s"\']/.test(p) ? `"${p.replace(/"/g, \'\\\\"\')}"` : p;\n}\nfunction editOf(stdin, agent = DEFAULT_AGENT) {\n  const hook = translateHookInput(agent, parseHookJson(stdin));\n  const input = hook.tool_input;\n  if (input === void 0) return null;\n  for (const key2 of ["file_path", "notebook_path"]) {\n    const value = input[key2];\n    if (typeof value === "string" && value.trim() !== "") return { filePath: value, tool: hook.tool_name, session: hook.session_id };\n  }\n  return null;\n}\nasync function postToolUse(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const agent = agentOrDefault(stringFlag(args, "agent"));\n  const edit = editOf(stdin, agent);\n  if (edit === null) return 0;\n  const filePath = edit.filePath;\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path7.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) return 0;\n  const rel = vaultRelative(root, filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, filePath);\n  if (rel === null) return 0;\n  let lang = "en";\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    await recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });\n    if (!inScope(rel, checkScope(ctx.settings))) return 0;\n    const command = `node ${quote(scriptPath)} check`;\n    const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });\n    if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));\n  } catch (error) {\n    writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));\n  }\n  return 0;\n}\n\n// bridge/commands/pre-tool-use.ts\nvar fs8 = require("node:fs");\nvar path9 = require("node:path");\n\n// src/core/agent-fence.ts\ninit_i18n();\nvar FENCED_FILE_TOOLS = /* @__PURE__ */ new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);\nvar SHELL_TOOL = "Bash";\nvar READING_COMMANDS = /* @__PURE__ */ new Set(["report", "check", "doctor", "help", "--help", "-h", "--version"]);\nvar FENCE_TEXT = translations({\n  en: {\n    plugin: (shown, where) => {\n      const what = `Refused: ${shown} is in Session Brief\'s plugin folder (${where}).`;\n      const why = "It holds the human\'s review trail (what agents changed and what the human has reviewed) and the plugin\'s settings, which only the human changes, in Obsidian.";\n      const todo = "Leave it as it is and go on with the task; if the user asked for this change, tell them to make it themselves.";\n      return `${what} ${why} ${todo}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Refused: ${shown} is one of Session Brief\'s hook files (in ${where}), which check this session\'s edits.`;\n      const why = "Agents do not change them; the user updates or removes them with the bridge\'s install or uninstall command.";\n      return `${what} ${why} Leave them as they are and go on with the task.`;\n    },\n    command: (shown) => ` The command names ${shown}. To read the vault\'s state, use the brief, or run the bridge\'s report or check command.`,\n    message: (shown) => `Session Brief refused an agent\'s change to its own files: ${shown}.`\n  },\n  de: {\n    plugin: (shown, where) => {\n      const what = `Abgelehnt: ${shown} liegt im Plugin-Ordner von Session Brief (${where}).`;\n      const why1 = "Dort liegen die Pr\\xFCfspur des Menschen (was Agenten ge\\xE4ndert haben und was der Mensch schon gepr\\xFCft hat)";\n      const why2 = "und die Einstellungen des Plugins; beides \\xE4ndert nur der Mensch, in Obsidian.";\n      const todo1 = "Nichts daran \\xE4ndern und mit der Aufgabe weitermachen;";\n      const todo2 = "hat der Nutzer um diese \\xC4nderung gebeten, ihm sagen, dass er sie selbst vornehmen muss.";\n      return `${what} ${why1} ${why2} ${todo1} ${todo2}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Abgelehnt: ${shown} ist eine der Hook-Dateien von Session Brief (in ${where}), die die \\xC4nderungen dieser Sitzung pr\\xFCfen.`;\n      const why = "Agenten \\xE4ndern sie nicht; der Nutzer aktualisiert oder entfernt sie mit dem Befehl install oder uninstall der Bridge.";\n      return `${what} ${why} Nichts daran \\xE4ndern und mit der Aufgabe weitermachen.`;\n    },\n    command: (shown) => ` Der Befehl nennt ${shown}. Den Stand der Vault zeigen das Briefing und die Befehle report und check der Bridge.`,\n    message: (shown) => `Session Brief hat die \\xC4nderung eines Agenten an seinen eigenen Dateien abgelehnt: ${shown}.`\n  }\n});\nfunction fenceRefusal(fenced, shown, where, viaCommand, lang) {\n  const t = FENCE_TEXT[lang];\n  const name = shortenName(shown, 300);\n  const place = shortenName(where, 200);\n  const reason = (fenced === "plugin" ? t.plugin(name, place) : t.hooks(name, place)) + (viaCommand ? t.command(name) : "");\n  return { reason, message: t.message(shortenName(shown, 200)) };\n}\nfunction commandWords(command) {\n  const words = [];\n  let current = "";\n  let quote2 = null;\n  const push = () => {\n    if (current !== "") words.push(current);\n    current = "";\n  };\n  for (const ch of command) {\n    if (quote2 !== null) {\n      if (ch === quote2) quote2 = null;\n      else current += ch;\n    } else if (ch === \'"\' || ch === "\'") quote2 = ch;\n    else if (/[\\s;&|()<>`]/.test(ch)) push();\n    else current += ch;\n  }\n  push();\n  const out = [];\n  for (const w of words) {\n    const slashed = w.replace(/\\\\/g, "/");\n    out.push(slashed);\n    const eq = slashed.indexOf("=");\n    if (eq > 0 && eq < slashed.length - 1) out.push(slashed.slice(eq + 1));\n  }\n  return out;\n}\nfunction beforeGlob(word) {\n  const at = word.search(/[*?[{]/);\n  return at === -1 ? word : word.slice(0, at);\n}\n\n// bridge/commands/pre-tool-use.ts\ninit_scope();\n\n// src/core/write-guard.ts\ninit_i18n();\nvar GUARDED_TOOL = "Write";\nvar WRITE_GUARD_TEXT = translations({\n  en: {\n    reason: (shown, where, instead) => `Refused: ${shown} already exists in the sessions folder (${where}), and Write would replace it, losing that session\'s log. Write this session\'s log under a new name that does not exist yet${instead === "" ? "" : `, e.g. ${instead}`}. To add to that file on purpose, Read it and use Edit.`,\n    message: (name) => `Session Brief kept ${name} from being overwritten (Write guard).`\n  },\n  de: {\n    reason: (shown, where, instead) => `Abgelehnt: Die Datei ${shown} gibt es im Sitzungsordner (${where}) schon; Write w\\xFCrde sie ersetzen, und das Protokoll jener Sitzung ginge verloren. Das Protokoll dieser Sitzung unter einem neuen Namen schreiben, den es noch nicht gibt${instead === "" ? "" : `, z. B. ${instead}`}. Um jene Datei absichtlich zu erg\\xE4nzen: erst lesen (Read), dann mit Edit \\xE4ndern.`,\n    message: (name) => `Session Brief hat das \\xDCberschreiben von ${name} verhindert (Schreibschutz).`\n  }\n});\nfunction guardApplies(tool, rel, settings) {\n  if (!settings.writeGuard || tool !== GUARDED_TOOL || rel === null) return false;\n  return inFolder(rel, settings.sessionsFolder);\n}\nfunction inFolder(rel, folder2) {\n  if (folder2 === "") return false;\n  return rel.replace(/\\\\/g, "/").toLowerCase().startsWith(`${folder2.toLowerCase()}/`);\n}\nvar MAX_TRIES = 1e3;\nfunction freeName(name, taken) {\n  const dot = name.lastIndexOf(".");\n  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];\n  const numbered = / (\\d{1,6})$/.exec(stem);\n  const base = numbered === null ? stem : stem.slice(0, numbered.index);\n  const first = numbered === null ? 2 : Number(numbered[1]) + 1;\n  for (let n = first; n < first + MAX_TRIES; n++) {\n    const candidate = `${base} ${n}${ext}`;\n    if (!taken(candidate)) return candidate;\n  }\n  return null;\n}\nfunction refusal(filePath, rel, folder2, suggestion, lang) {\n  const shown = shortenName(filePath, 300);\n  const where = shortenName(folder2, 200);\n  const instead = suggestion === null ? "" : shortenName(suggestion, 300);\n  const t = WRITE_GUARD_TEXT[lang];\n  return { reason: t.reason(shown, where, instead), message: t.message(shortenName(rel, 200)) };\n}\nfunction denyOutput(r) {\n  return `${asciiJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: r.reason }, systemMessage: r.message })}\n`;\n}\n\n// src/node/agent-fence.ts\nvar fs7 = require("node:fs");\nvar path8 = require("node:path");\ninit_real_path();\nfunction norm(p) {\n  const s = p.replace(/\\\\/g, "/").toLowerCase();\n  return s.length > 1 && s.endsWith("/") ? s.slice(0, -1) : s;\n}\nfunction within(dir, p) {\n  const d = norm(dir);\n  const n = norm(p);\n  return n === d || n.startsWith(d.endsWith("/") ? d : `${d}/`);\n}\nfunction bothWays(p) {\n  const real = realPathOf(p);\n  return real === null || real === p ? [p] : [p, real];\n}\nfunction fencePlaces(root, pluginDir, scriptPath) {\n  const own2 = path8.dirname(path8.resolve(scriptPath));\n  const vaults = path8.join(root, ".claude", "hooks");\n  return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2] };\n}\nvar isHookName = (name) => name.toLowerCase().startsWith("session-brief");\nfunction placeOf(places, p) {\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) {\n    if (isHookName(path8.basename(dir)) ? within(dir, p) : norm(path8.dirname(p)) === norm(dir) && isHookName(path8.basename(p))) return "hooks";\n  }\n  return null;\n}\nfunction holdsPlace(places, p) {\n  const roots = bothWays(places.root).map(norm);\n  if (roots.includes(norm(p)) || !roots.some((r) => within(r, p))) return null;\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(p, plugin)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) if (within(p, dir)) return "hooks";\n  return null;\n}\nfunction sameFileAsOurs(places, stat) {\n  const look = (dir, pick) => {\n    let names;\n    try {\n      names = fs7.readdirSync(dir);\n    } catch {\n      return false;\n    }\n    return names.filter(pick).some((n) => {\n      const s = fs7.lstatSync(path8.join(dir, n), { throwIfNoEntry: false });\n      return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;\n    });\n  };\n  if (places.pluginDir !== null && look(places.pluginDir, () => true)) return "plugin";\n  for (const dir of places.hookDirs) if (look(dir, isHookName)) return "hooks";\n  return null;\n}\nfunction fileMayBeFenced(root, filePath) {\n  const abs = path8.resolve(root, filePath);\n  for (const p of bothWays(abs)) {\n    const n = norm(p);\n    if (n.includes("/plugins/") || isHookName(path8.basename(n))) return true;\n  }\n  const stat = fs7.lstatSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1;\n}\nfunction fencedFile(places, filePath) {\n  const abs = path8.resolve(places.root, filePath);\n  for (const p of bothWays(abs)) {\n    const found = placeOf(places, p);\n    if (found !== null) return found;\n  }\n  const stat = fs7.statSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1 ? sameFileAsOurs(places, stat) : null;\n}\nfunction commandMayBeFenced(command) {\n  return /session-brief|plugins|(^|[\\s/\\\\\'"=])\\.[^\\s/\\\\.]/i.test(command);\n}\nvar isNode = (word) => /^node(\\.exe)?$/i.test(path8.basename(word));\nfunction fencedCommand(places, command, cwd) {\n  const words = commandWords(command);\n  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path8.isAbsolute(b)))];\n  for (let i = 0; i < words.length; i++) {\n    const word = words[i] ?? "";\n    const stem = beforeGlob(word);\n    if (stem === "" || stem.startsWith("-") || stem.startsWith("$")) continue;\n    const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");\n    for (const base of bases) {\n      for (const p of bothWays(path8.resolve(base, stem))) {\n        const fenced = placeOf(places, p) ?? holdsPlace(places, p);\n        if (fenced === null) continue;\n        if (running && fenced === "hooks" && placeOf(places, p) === "hooks" && fs7.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;\n        return { word, fenced };\n      }\n    }\n  }\n  return null;\n}\nfunction sessionFileBehindLinks(root, sessionsFolder, filePath) {\n  if (sessionsFolder === "") return null;\n  const abs = path8.resolve(root, filePath);\n  const stat = fs7.statSync(abs, { throwIfNoEntry: false });\n  if (stat === void 0 || !stat.isFile()) return null;\n  const folder2 = path8.join(root, ...sessionsFolder.split("/"));\n  const realFolder = realPathOf(folder2);\n  const realFile = realPathOf(abs);\n  if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {\n    return `${sessionsFolder}/${path8.relative(realFolder, realFile).split(path8.sep).join("/")}`;\n  }\n  if (stat.nlink > 1) {\n    const twin = findSameFile(folder2, stat, 1e4);\n    if (twin !== null) return `${sessionsFolder}/${path8.relative(folder2, twin).split(path8.sep).join("/")}`;\n  }\n  return null;\n}\nfunction findSameFile(dir, stat, budget) {\n  const queue = [dir];\n  let seen = 0;\n  while (queue.length > 0) {\n    const current = queue.shift();\n    let entries;\n    try {\n      entries = fs7.readdirSync(current, { withFileTypes: true });\n    } catch {\n      continue;\n    }\n    for (const e of entries) {\n      if (++seen > budget) return null;\n      const p = path8.join(current, e.name);\n      if (e.isDirectory()) queue.push(p);\n      else if (e.isFile()) {\n        const s = fs7.lstatSync(p, { throwIfNoEntry: false });\n        if (s !== void 0 && s.ino === stat.ino && s.dev === stat.dev) return p;\n      }\n    }\n  }\n  return null;\n}\n\n// bridge/commands/pre-tool-use.ts\ninit_real_path();\nfunction toolAttempt(stdin) {\n  const hook = translateHookInput(DEFAULT_AGENT, parseHookJson(stdin));\n  const tool = hook.tool_name;\n  if (tool === void 0) return null;\n  const input = hook.tool_input ?? {};\n  const file = input.file_path ?? input.notebook_path;\n  const filePath = typeof file === "string" && file.trim() !== "" && !file.includes("\\0") ? file : null;\n  const command = typeof input.command === "string" && input.command.trim() !== "" ? input.command : null;\n  if (filePath === null && command === null) return null;\n  return { tool, filePath, command, cwd: hook.cwd };\n}\nfunction isFile(p) {\n  try {\n    return fs8.statSync(p).isFile();\n  } catch {\n    return false;\n  }\n}\nfunction exists(p) {\n  try {\n    fs8.lstatSync(p);\n    return true;\n  } catch (error) {\n    return error.code !== "ENOENT";\n  }\n}\nfunction shownPlace(ctx, fenced) {\n  if (fenced === "hooks" || ctx.pluginDir === null) return ".claude/hooks/";\n  return `${(vaultRelative(ctx.root, ctx.pluginDir) ?? ctx.pluginDir).replace(/\\\\/g, "/")}/`;\n}\nfunction fenceAnswer(attempt, root, scriptPath, context) {\n  if (FENCED_FILE_TOOLS.has(attempt.tool) && attempt.filePath !== null) {\n    if (!fileMayBeFenced(root, attempt.filePath)) return null;\n    const ctx = context();\n    const fenced = fencedFile(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.filePath);\n    return fenced === null ? null : denyOutput(fenceRefusal(fenced, attempt.filePath, shownPlace(ctx, fenced), false, ctx.lang));\n  }\n  if (attempt.tool === SHELL_TOOL && attempt.command !== null) {\n    if (!commandMayBeFenced(attempt.command)) return null;\n    const ctx = context();\n    const hit = fencedCommand(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.command, attempt.cwd);\n    return hit === null ? null : denyOutput(fenceRefusal(hit.fenced, hit.word, shownPlace(ctx, hit.fenced), true, ctx.lang));\n  }\n  return null;\n}\nasync function preToolUse(args, scriptPath, env) {\n  try {\n    const stdin = await readStdin(2e3);\n    const attempt = toolAttempt(stdin);\n    if (attempt === null) return 0;\n    const given = stringFlag(args, "vault");\n    const root = given !== void 0 ? path9.resolve(given) : defaultVaultRoot(scriptPath);\n    if (root === null) return 0;\n    let ctx = null;\n    const context = () => ctx ??= contextFor(args, scriptPath, env);\n    const fence = fenceAnswer(attempt, root, scriptPath, context);\n    if (fence !== null) {\n      writeOut(fence);\n      return 0;\n    }\n    if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return 0;\n    const settings = context().settings;\n    if (!settings.writeGuard) return 0;\n    const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);\n    const target = path9.resolve(root, attempt.filePath);\n    const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);\n    if (rel === null) return 0;\n    const dir = path9.dirname(target);\n    const name = freeName(path9.basename(target), (candidate) => exists(path9.join(dir, candidate)));\n    writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path9.join(dir, name), context().lang)));\n  } catch {\n  }\n  return 0;\n}\n\n// bridge/edit-file.ts\nasync function editHook(argv, scriptPath) {\n  let args = { command: argv[0] ?? "", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command === "post-tool-use") process.exitCode = await postToolUse(args, scriptPath, process.env);\n    else if (args.command === "pre-tool-use") process.exitCode = await preToolUse(args, scriptPath, process.env);\n    else runBridge();\n  } catch (error) {\n    if (args.command === "pre-tool-use") writeOut("");\n    else writeOut(postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent"))));\n    process.exitCode = 0;\n  }\n}\nvoid editHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
   }
 });
 
 // src/node/agents/host-spec.ts
 function homeDir(p, envName, fallback) {
   const v = p.env[envName];
-  return v !== void 0 && v !== "" ? path28.resolve(v) : path28.join(p.home, fallback);
+  return v !== void 0 && v !== "" ? path29.resolve(v) : path29.join(p.home, fallback);
 }
 function hostEventNames(spec) {
   return spec.entries(() => ({ sh: "", ps: "", native: "" })).map((e) => e.event);
 }
-var path28;
+var path29;
 var init_host_spec = __esm({
   "src/node/agents/host-spec.ts"() {
     "use strict";
-    path28 = require("node:path");
+    path29 = require("node:path");
   }
 });
 
@@ -23195,15 +23521,15 @@ var init_host_spec = __esm({
 function writeGuardEntry(command) {
   return {
     event: WRITE_GUARD_EVENT,
-    matcher: GUARDED_TOOL,
-    handler: { type: "command", command: command(WRITE_GUARD_EVENT).native, timeout: 10, statusMessage: "Checking the sessions folder\u2026" }
+    matcher: FENCE_MATCHER,
+    handler: { type: "command", command: command(WRITE_GUARD_EVENT).native, timeout: 10, statusMessage: "Checking the target\u2026" }
   };
 }
 var WRITE_GUARD_EVENT;
 var init_write_guard_entry = __esm({
   "src/node/agents/write-guard-entry.ts"() {
     "use strict";
-    init_write_guard();
+    init_agent_fence();
     WRITE_GUARD_EVENT = "PreToolUse";
   }
 });
@@ -23217,20 +23543,20 @@ function managedSettingsDir(platform) {
 function managedSettingsFiles(dir) {
   let names = [];
   try {
-    names = fs21.readdirSync(path29.join(dir, "managed-settings.d")).filter((n) => n.endsWith(".json") && !n.startsWith(".")).sort();
+    names = fs22.readdirSync(path30.join(dir, "managed-settings.d")).filter((n) => n.endsWith(".json") && !n.startsWith(".")).sort();
   } catch {
   }
   return [
-    { file: path29.join(dir, "managed-settings.json"), label: "managed", managed: true },
-    ...names.map((n) => ({ file: path29.join(dir, "managed-settings.d", n), label: "managed", managed: true }))
+    { file: path30.join(dir, "managed-settings.json"), label: "managed", managed: true },
+    ...names.map((n) => ({ file: path30.join(dir, "managed-settings.d", n), label: "managed", managed: true }))
   ];
 }
-var fs21, path29;
+var fs22, path30;
 var init_managed_settings = __esm({
   "src/node/agents/managed-settings.ts"() {
     "use strict";
-    fs21 = require("node:fs");
-    path29 = require("node:path");
+    fs22 = require("node:fs");
+    path30 = require("node:path");
   }
 });
 
@@ -23249,15 +23575,15 @@ function claudeUserDir(p) {
 }
 function gitBashFound(env) {
   const given = env.CLAUDE_CODE_GIT_BASH_PATH;
-  if (given !== void 0 && given !== "") return fs22.existsSync(given);
-  return (env.PATH ?? env.Path ?? "").split(";").filter((d) => d !== "").some((d) => fs22.existsSync(path30.join(d, "bash.exe")) || fs22.existsSync(path30.join(d, "git.exe")));
+  if (given !== void 0 && given !== "") return fs23.existsSync(given);
+  return (env.PATH ?? env.Path ?? "").split(";").filter((d) => d !== "").some((d) => fs23.existsSync(path31.join(d, "bash.exe")) || fs23.existsSync(path31.join(d, "git.exe")));
 }
-var fs22, path30, EDIT_MATCHER, claudeCode2;
+var fs23, path31, EDIT_MATCHER, claudeCode2;
 var init_claude_code2 = __esm({
   "src/node/agents/claude-code.ts"() {
     "use strict";
-    fs22 = require("node:fs");
-    path30 = require("node:path");
+    fs23 = require("node:fs");
+    path31 = require("node:path");
     init_host_spec();
     init_write_guard_entry();
     init_managed_settings();
@@ -23268,14 +23594,14 @@ var init_claude_code2 = __esm({
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path30.join(claudeUserDir(p), "settings.json");
-        return path30.join(p.vault, ".claude", scope === "local" ? "settings.local.json" : "settings.json");
+        if (scope === "user") return path31.join(claudeUserDir(p), "settings.json");
+        return path31.join(p.vault, ".claude", scope === "local" ? "settings.local.json" : "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path30.join(claudeUserDir(p), "settings.json"), label: "user" },
-          { file: path30.join(p.vault, ".claude", "settings.json"), label: "project" },
-          { file: path30.join(p.vault, ".claude", "settings.local.json"), label: "local" },
+          { file: path31.join(claudeUserDir(p), "settings.json"), label: "user" },
+          { file: path31.join(p.vault, ".claude", "settings.json"), label: "project" },
+          { file: path31.join(p.vault, ".claude", "settings.local.json"), label: "local" },
           // managed-settings.json and the drop-ins of managed-settings.d/.
           ...managedSettingsFiles(p.managedDir ?? managedSettingsDir(p.platform))
         ];
@@ -23308,8 +23634,8 @@ var init_claude_code2 = __esm({
       // The vault's `.mcp.json` and `~/.claude.json` (`mcpServers`), entries `{ "type": "stdio", "command", "args" }`.
       mcp: {
         files: (vault, home) => [
-          { file: path30.join(vault, ".mcp.json"), scope: "project" },
-          { file: path30.join(home, ".claude.json"), scope: "user" }
+          { file: path31.join(vault, ".mcp.json"), scope: "project" },
+          { file: path31.join(home, ".claude.json"), scope: "user" }
         ],
         entry: (node, script) => ({ type: "stdio", command: node, args: [script, "mcp"] }),
         // Its place in `~/.claude.json` is keyed by how Claude Code spells the project path.
@@ -23326,25 +23652,25 @@ var init_claude_code2 = __esm({
 });
 
 // src/node/agents/codebuddy.ts
-var path31, codebuddy2;
+var path32, codebuddy2;
 var init_codebuddy2 = __esm({
   "src/node/agents/codebuddy.ts"() {
     "use strict";
-    path31 = require("node:path");
+    path32 = require("node:path");
     init_claude_code2();
     codebuddy2 = {
       agent: "codebuddy",
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path31.join(p.home, ".codebuddy", "settings.json");
-        return path31.join(p.vault, ".codebuddy", scope === "local" ? "settings.local.json" : "settings.json");
+        if (scope === "user") return path32.join(p.home, ".codebuddy", "settings.json");
+        return path32.join(p.vault, ".codebuddy", scope === "local" ? "settings.local.json" : "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path31.join(p.home, ".codebuddy", "settings.json"), label: "user" },
-          { file: path31.join(p.vault, ".codebuddy", "settings.json"), label: "project" },
-          { file: path31.join(p.vault, ".codebuddy", "settings.local.json"), label: "local" }
+          { file: path32.join(p.home, ".codebuddy", "settings.json"), label: "user" },
+          { file: path32.join(p.vault, ".codebuddy", "settings.json"), label: "project" },
+          { file: path32.join(p.vault, ".codebuddy", "settings.local.json"), label: "local" }
         ];
       },
       skeleton: {},
@@ -23376,23 +23702,23 @@ function isObj(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function same2(a, b, platform) {
-  const norm = (p) => path32.resolve(p).replace(/[\\/]+$/, "");
-  return platform === "linux" ? norm(a) === norm(b) : norm(a).toLowerCase() === norm(b).toLowerCase();
+  const norm2 = (p) => path33.resolve(p).replace(/[\\/]+$/, "");
+  return platform === "linux" ? norm2(a) === norm2(b) : norm2(a).toLowerCase() === norm2(b).toLowerCase();
 }
 function inside(child, parent, platform) {
-  let dir = path32.resolve(child);
+  let dir = path33.resolve(child);
   for (; ; ) {
     if (same2(dir, parent, platform)) return true;
-    const up = path32.dirname(dir);
+    const up = path33.dirname(dir);
     if (up === dir) return false;
     dir = up;
   }
 }
-var path32, SETTINGS_MAX;
+var path33, SETTINGS_MAX;
 var init_trust_paths = __esm({
   "src/node/agents/trust-paths.ts"() {
     "use strict";
-    path32 = require("node:path");
+    path33 = require("node:path");
     init_state_file();
     SETTINGS_MAX = 16 * 1024 * 1024;
   }
@@ -23419,10 +23745,10 @@ function codexProjectTrusted(configToml, vault, platform = process.platform) {
   return found;
 }
 function codexTrust(vault, home, scope, env, platform) {
-  const codexHome = env.CODEX_HOME !== void 0 && env.CODEX_HOME !== "" ? env.CODEX_HOME : path33.join(home, ".codex");
+  const codexHome = env.CODEX_HOME !== void 0 && env.CODEX_HOME !== "" ? env.CODEX_HOME : path34.join(home, ".codex");
   const out = [];
   if (scope !== "user") {
-    const config = path33.join(codexHome, "config.toml");
+    const config = path34.join(codexHome, "config.toml");
     let text2 = "";
     try {
       text2 = readRegularFile(config, 16 * 1024 * 1024)?.toString("utf8") ?? "";
@@ -23446,22 +23772,22 @@ function codexTrust(vault, home, scope, env, platform) {
   });
   return out;
 }
-var path33;
+var path34;
 var init_codex_trust = __esm({
   "src/node/agents/codex-trust.ts"() {
     "use strict";
-    path33 = require("node:path");
+    path34 = require("node:path");
     init_trust_paths();
     init_state_file();
   }
 });
 
 // src/node/agents/codex.ts
-var path34, codex2;
+var path35, codex2;
 var init_codex2 = __esm({
   "src/node/agents/codex.ts"() {
     "use strict";
-    path34 = require("node:path");
+    path35 = require("node:path");
     init_codex_trust();
     init_host_spec();
     codex2 = {
@@ -23469,12 +23795,12 @@ var init_codex2 = __esm({
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path34.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json") : path34.join(p.vault, ".codex", "hooks.json");
+        return scope === "user" ? path35.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json") : path35.join(p.vault, ".codex", "hooks.json");
       },
       readFiles(p) {
         return [
-          { file: path34.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json"), label: "user" },
-          { file: path34.join(p.vault, ".codex", "hooks.json"), label: "project" }
+          { file: path35.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json"), label: "user" },
+          { file: path35.join(p.vault, ".codex", "hooks.json"), label: "project" }
         ];
       },
       skeleton: {},
@@ -23493,11 +23819,11 @@ var init_codex2 = __esm({
 });
 
 // src/node/agents/copilot.ts
-var path35, FILE, copilot2;
+var path36, FILE, copilot2;
 var init_copilot2 = __esm({
   "src/node/agents/copilot.ts"() {
     "use strict";
-    path35 = require("node:path");
+    path36 = require("node:path");
     init_host_spec();
     FILE = "session-brief.json";
     copilot2 = {
@@ -23505,12 +23831,12 @@ var init_copilot2 = __esm({
       scopes: ["project", "user"],
       shape: "flat",
       settingsFile(scope, p) {
-        return scope === "user" ? path35.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE) : path35.join(p.vault, ".github", "hooks", FILE);
+        return scope === "user" ? path36.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE) : path36.join(p.vault, ".github", "hooks", FILE);
       },
       readFiles(p) {
         return [
-          { file: path35.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE), label: "user" },
-          { file: path35.join(p.vault, ".github", "hooks", FILE), label: "project" }
+          { file: path36.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE), label: "user" },
+          { file: path36.join(p.vault, ".github", "hooks", FILE), label: "project" }
         ];
       },
       skeleton: { version: 1 },
@@ -23532,22 +23858,22 @@ var init_copilot2 = __esm({
 });
 
 // src/node/agents/cursor.ts
-var path36, cursor2;
+var path37, cursor2;
 var init_cursor2 = __esm({
   "src/node/agents/cursor.ts"() {
     "use strict";
-    path36 = require("node:path");
+    path37 = require("node:path");
     cursor2 = {
       agent: "cursor",
       scopes: ["project", "user"],
       shape: "flat",
       settingsFile(scope, p) {
-        return scope === "user" ? path36.join(p.home, ".cursor", "hooks.json") : path36.join(p.vault, ".cursor", "hooks.json");
+        return scope === "user" ? path37.join(p.home, ".cursor", "hooks.json") : path37.join(p.vault, ".cursor", "hooks.json");
       },
       readFiles(p) {
         return [
-          { file: path36.join(p.home, ".cursor", "hooks.json"), label: "user" },
-          { file: path36.join(p.vault, ".cursor", "hooks.json"), label: "project" }
+          { file: path37.join(p.home, ".cursor", "hooks.json"), label: "user" },
+          { file: path37.join(p.vault, ".cursor", "hooks.json"), label: "project" }
         ];
       },
       skeleton: { version: 1 },
@@ -23559,8 +23885,8 @@ var init_cursor2 = __esm({
       // `.cursor/mcp.json` in the vault or `~/.cursor/mcp.json`, entries `{ "command", "args" }`.
       mcp: {
         files: (vault, home) => [
-          { file: path36.join(vault, ".cursor", "mcp.json"), scope: "project" },
-          { file: path36.join(home, ".cursor", "mcp.json"), scope: "user" }
+          { file: path37.join(vault, ".cursor", "mcp.json"), scope: "project" },
+          { file: path37.join(home, ".cursor", "mcp.json"), scope: "user" }
         ],
         entry: (node, script) => ({ command: node, args: [script, "mcp"] })
       },
@@ -23576,30 +23902,30 @@ var init_cursor2 = __esm({
 
 // src/node/agents/devin.ts
 function devinUserDir(p) {
-  if (p.platform !== "win32") return path37.join(p.home, ".config", "devin");
+  if (p.platform !== "win32") return path38.join(p.home, ".config", "devin");
   const appData = p.env.APPDATA;
-  return appData !== void 0 && appData !== "" ? path37.join(appData, "devin") : path37.join(p.home, "AppData", "Roaming", "devin");
+  return appData !== void 0 && appData !== "" ? path38.join(appData, "devin") : path38.join(p.home, "AppData", "Roaming", "devin");
 }
-var path37, DEVIN_EDIT_MATCHER, devin2;
+var path38, DEVIN_EDIT_MATCHER, devin2;
 var init_devin2 = __esm({
   "src/node/agents/devin.ts"() {
     "use strict";
-    path37 = require("node:path");
+    path38 = require("node:path");
     DEVIN_EDIT_MATCHER = "edit|write|notebook_edit";
     devin2 = {
       agent: "devin",
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path37.join(devinUserDir(p), "config.json");
-        return path37.join(p.vault, ".devin", scope === "local" ? "config.local.json" : "config.json");
+        if (scope === "user") return path38.join(devinUserDir(p), "config.json");
+        return path38.join(p.vault, ".devin", scope === "local" ? "config.local.json" : "config.json");
       },
       readFiles(p) {
         return [
-          { file: path37.join(devinUserDir(p), "config.json"), label: "user" },
-          { file: path37.join(p.vault, ".devin", "config.json"), label: "project" },
-          { file: path37.join(p.vault, ".devin", "config.local.json"), label: "local" },
-          { file: path37.join(p.vault, ".devin", "hooks.v1.json"), label: "project", eventsAtTop: true }
+          { file: path38.join(devinUserDir(p), "config.json"), label: "user" },
+          { file: path38.join(p.vault, ".devin", "config.json"), label: "project" },
+          { file: path38.join(p.vault, ".devin", "config.local.json"), label: "local" },
+          { file: path38.join(p.vault, ".devin", "hooks.v1.json"), label: "project", eventsAtTop: true }
         ];
       },
       skeleton: {},
@@ -23630,7 +23956,7 @@ function geminiFolderTrust(rules, folder2, platform = process.platform) {
   for (const [key3, value] of Object.entries(rules)) {
     if (value !== "TRUST_FOLDER" && value !== "TRUST_PARENT" && value !== "DO_NOT_TRUST") continue;
     const level = value;
-    const root = level === "TRUST_PARENT" ? path38.dirname(path38.resolve(key3)) : path38.resolve(key3);
+    const root = level === "TRUST_PARENT" ? path39.dirname(path39.resolve(key3)) : path39.resolve(key3);
     if (!inside(folder2, root, platform)) continue;
     const depth = root.split(/[\\/]/).length;
     if (best === void 0 || depth > best.depth) best = { depth, trusted: level !== "DO_NOT_TRUST" };
@@ -23638,11 +23964,11 @@ function geminiFolderTrust(rules, folder2, platform = process.platform) {
   return best?.trusted;
 }
 function geminiTrust(vault, home, env, platform) {
-  const file = path38.join(home, ".gemini", "trustedFolders.json");
+  const file = path39.join(home, ".gemini", "trustedFolders.json");
   if (env.GEMINI_CLI_TRUST_WORKSPACE === "true") {
     return { status: "ok", message: `GEMINI_CLI_TRUST_WORKSPACE=true in this environment: Gemini CLI treats the folder it starts in as trusted.` };
   }
-  const settings = readJson2(path38.join(home, ".gemini", "settings.json"));
+  const settings = readJson2(path39.join(home, ".gemini", "settings.json"));
   const security = isObj(settings) && isObj(settings.security) ? settings.security : void 0;
   const folderTrust = security !== void 0 && isObj(security.folderTrust) ? security.folderTrust.enabled : void 0;
   if (folderTrust === false) {
@@ -23657,33 +23983,33 @@ function geminiTrust(vault, home, env, platform) {
     fix: `Start gemini in the vault and choose "Trust folder" (or run /permissions there), or add "${vault.replace(/\\/g, "\\\\")}": "TRUST_FOLDER" to ${file}; or install with --scope user --agent gemini.`
   };
 }
-var path38;
+var path39;
 var init_gemini_trust = __esm({
   "src/node/agents/gemini-trust.ts"() {
     "use strict";
-    path38 = require("node:path");
+    path39 = require("node:path");
     init_trust_paths();
   }
 });
 
 // src/node/agents/gemini.ts
-var path39, gemini2;
+var path40, gemini2;
 var init_gemini2 = __esm({
   "src/node/agents/gemini.ts"() {
     "use strict";
-    path39 = require("node:path");
+    path40 = require("node:path");
     init_gemini_trust();
     gemini2 = {
       agent: "gemini",
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path39.join(p.home, ".gemini", "settings.json") : path39.join(p.vault, ".gemini", "settings.json");
+        return scope === "user" ? path40.join(p.home, ".gemini", "settings.json") : path40.join(p.vault, ".gemini", "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path39.join(p.home, ".gemini", "settings.json"), label: "user" },
-          { file: path39.join(p.vault, ".gemini", "settings.json"), label: "project" },
+          { file: path40.join(p.home, ".gemini", "settings.json"), label: "user" },
+          { file: path40.join(p.vault, ".gemini", "settings.json"), label: "project" },
           { file: p.platform === "win32" ? "C:\\ProgramData\\gemini-cli\\settings.json" : p.platform === "darwin" ? "/Library/Application Support/GeminiCli/settings.json" : "/etc/gemini-cli/settings.json", label: "system", managed: true }
         ];
       },
@@ -23703,23 +24029,23 @@ var init_gemini2 = __esm({
 });
 
 // src/node/agents/qwen.ts
-var path40, qwen2;
+var path41, qwen2;
 var init_qwen2 = __esm({
   "src/node/agents/qwen.ts"() {
     "use strict";
-    path40 = require("node:path");
+    path41 = require("node:path");
     qwen2 = {
       agent: "qwen",
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path40.join(p.home, ".qwen", "settings.json") : path40.join(p.vault, ".qwen", "settings.json");
+        return scope === "user" ? path41.join(p.home, ".qwen", "settings.json") : path41.join(p.vault, ".qwen", "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path40.join(p.home, ".qwen", "settings.json"), label: "user" },
-          { file: path40.join(p.vault, ".qwen", "settings.json"), label: "project" },
-          { file: path40.join(p.vault, ".qwen", "settings.local.json"), label: "local" }
+          { file: path41.join(p.home, ".qwen", "settings.json"), label: "user" },
+          { file: path41.join(p.vault, ".qwen", "settings.json"), label: "project" },
+          { file: path41.join(p.vault, ".qwen", "settings.local.json"), label: "local" }
         ];
       },
       skeleton: {},
@@ -23774,24 +24100,24 @@ var init_contract = __esm({
 
 // src/node/agents/options.ts
 function scriptTarget(vault) {
-  return path41.join(vault, ".claude", "hooks", SCRIPT_NAME);
+  return path42.join(vault, ".claude", "hooks", SCRIPT_NAME);
 }
 function bridgeTarget(vault) {
-  return path41.join(vault, ".claude", "hooks", BRIDGE_NAME);
+  return path42.join(vault, ".claude", "hooks", BRIDGE_NAME);
 }
 function startTarget(vault) {
-  return path41.join(vault, ".claude", "hooks", START_NAME);
+  return path42.join(vault, ".claude", "hooks", START_NAME);
 }
 function editTarget(vault) {
-  return path41.join(vault, ".claude", "hooks", EDIT_NAME);
+  return path42.join(vault, ".claude", "hooks", EDIT_NAME);
 }
 function mcpTarget(vault) {
-  return path41.join(vault, ".claude", "hooks", MCP_FILE_NAME);
+  return path42.join(vault, ".claude", "hooks", MCP_FILE_NAME);
 }
 function bundleOf(scriptPath) {
-  if (path41.basename(scriptPath) === SCRIPT_NAME) {
-    const beside = path41.join(path41.dirname(scriptPath), BRIDGE_NAME);
-    if (fs23.existsSync(beside)) return beside;
+  if (path42.basename(scriptPath) === SCRIPT_NAME) {
+    const beside = path42.join(path42.dirname(scriptPath), BRIDGE_NAME);
+    if (fs24.existsSync(beside)) return beside;
   }
   return scriptPath;
 }
@@ -23810,9 +24136,9 @@ function chooseAgent(value) {
   return { ok: false, code: EXIT.usage, message: `unknown agent "${value ?? ""}"; one of: ${AGENT_IDS.join(", ")}` };
 }
 function resolveNode(nodePath, warnings) {
-  if (nodePath !== void 0 && path41.isAbsolute(nodePath)) {
+  if (nodePath !== void 0 && path42.isAbsolute(nodePath)) {
     try {
-      if (fs23.statSync(nodePath).isFile()) return nodePath;
+      if (fs24.statSync(nodePath).isFile()) return nodePath;
     } catch {
     }
   }
@@ -23826,21 +24152,21 @@ function findNodeOnPath(env, platform) {
   for (const dir of (env.PATH ?? env.Path ?? "").split(platform === "win32" ? ";" : ":")) {
     if (dir === "") continue;
     for (const n of names) {
-      const p = path41.join(dir, n);
+      const p = path42.join(dir, n);
       try {
-        if (fs23.statSync(p).isFile()) return p;
+        if (fs24.statSync(p).isFile()) return p;
       } catch {
       }
     }
   }
   return void 0;
 }
-var fs23, path41, import_hook_entry, import_session_brief_start, import_session_brief_edit, EXIT, HOOK_ENTRY, START_FILE, EDIT_FILE;
+var fs24, path42, import_hook_entry, import_session_brief_start, import_session_brief_edit, EXIT, HOOK_ENTRY, START_FILE, EDIT_FILE;
 var init_options = __esm({
   "src/node/agents/options.ts"() {
     "use strict";
-    fs23 = require("node:fs");
-    path41 = require("node:path");
+    fs24 = require("node:fs");
+    path42 = require("node:path");
     init_agent_contracts();
     init_command_line();
     import_hook_entry = __toESM(require_hook_entry());
@@ -23871,17 +24197,17 @@ var init_options = __esm({
 // src/node/agents/doctor-files.ts
 function exists3(p) {
   try {
-    fs24.statSync(p);
+    fs25.statSync(p);
     return true;
   } catch {
     return false;
   }
 }
-var fs24;
+var fs25;
 var init_doctor_files = __esm({
   "src/node/agents/doctor-files.ts"() {
     "use strict";
-    fs24 = require("node:fs");
+    fs25 = require("node:fs");
   }
 });
 
@@ -23892,7 +24218,7 @@ function shellArgv(platform, shell, command) {
   return ["bash", ["-c", command]];
 }
 function runShell(command, input, cwd, env, platform, timeoutMs, shell = "sh") {
-  return new Promise((resolve23) => {
+  return new Promise((resolve24) => {
     const [program, argv] = shellArgv(platform, shell, command);
     let stdout = "";
     let stderr = "";
@@ -23902,7 +24228,7 @@ function runShell(command, input, cwd, env, platform, timeoutMs, shell = "sh") {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve23(o);
+      resolve24(o);
     };
     const child = (0, import_node_child_process2.spawn)(program, argv, { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
     const timer = setTimeout(() => {
@@ -23980,8 +24306,8 @@ function sha256(data) {
   return (0, import_node_crypto.createHash)("sha256").update(data).digest("hex");
 }
 function inVault(vault, file) {
-  const rel = path42.relative(path42.resolve(vault), path42.resolve(file));
-  return !path42.isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${path42.sep}`);
+  const rel = path43.relative(path43.resolve(vault), path43.resolve(file));
+  return !path43.isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${path43.sep}`);
 }
 function refusedInVault(file, reason) {
   return new WriteError(`${file} ${reason}; Session Brief does not follow links or open anything but regular files in the vault. Remove it (or put the real file there) and run this again. Nothing was changed.`);
@@ -24037,12 +24363,12 @@ function removeDirIfEmpty(vault, dir) {
   if (inVault(vault, dir)) removeStateFolderIfEmpty(vault, dir);
   else removeAgentFolderIfEmpty(dir);
 }
-var import_node_crypto, path42, WriteError, MAX_BYTES6;
+var import_node_crypto, path43, WriteError, MAX_BYTES6;
 var init_files = __esm({
   "src/node/agents/files.ts"() {
     "use strict";
     import_node_crypto = require("node:crypto");
-    path42 = require("node:path");
+    path43 = require("node:path");
     init_state_file();
     WriteError = class extends Error {
     };
@@ -24052,7 +24378,7 @@ var init_files = __esm({
 
 // src/node/agents/manifest.ts
 function manifestPath(vault) {
-  return path43.join(vault, ".claude", "hooks", MANIFEST_NAME);
+  return path44.join(vault, ".claude", "hooks", MANIFEST_NAME);
 }
 function readManifest(vault) {
   try {
@@ -24078,9 +24404,9 @@ function serializeManifest(m) {
 function missingDirs(dir) {
   const out = [];
   let d = dir;
-  while (!fs25.existsSync(d)) {
+  while (!fs26.existsSync(d)) {
     out.push(d);
-    const up = path43.dirname(d);
+    const up = path44.dirname(d);
     if (up === d) break;
     d = up;
   }
@@ -24089,12 +24415,12 @@ function missingDirs(dir) {
 function backupPath(file) {
   return `${file}.session-brief.bak`;
 }
-var fs25, path43, MANIFEST_NAME;
+var fs26, path44, MANIFEST_NAME;
 var init_manifest = __esm({
   "src/node/agents/manifest.ts"() {
     "use strict";
-    fs25 = require("node:fs");
-    path43 = require("node:path");
+    fs26 = require("node:fs");
+    path44 = require("node:path");
     init_state_file();
     MANIFEST_NAME = "session-brief.json";
   }
@@ -24142,18 +24468,18 @@ function checkScript(o, checks) {
       return;
     }
   }
-  checks.push({ id: "script", status: "ok", message: `${script} and the bridge it runs (${path44.basename(bridge)}) are present and current (version ${o.version}).` });
+  checks.push({ id: "script", status: "ok", message: `${script} and the bridge it runs (${path45.basename(bridge)}) are present and current (version ${o.version}).` });
   const manifest = readManifest(o.vault);
   if (manifest === null) checks.push({ id: "record", status: "warn", message: "session-brief.json (what install recorded) is missing or unreadable.", fix: 'Run "install" again.' });
-  else if (manifest.configDir === void 0 || !exists3(path44.join(o.vault, manifest.configDir))) {
+  else if (manifest.configDir === void 0 || !exists3(path45.join(o.vault, manifest.configDir))) {
     checks.push({ id: "record", status: "warn", message: `The recorded Obsidian config folder ${manifest.configDir ?? "(none)"} does not exist; the bridge looks for one itself.`, fix: 'Run "install" again after opening the vault in Obsidian once.' });
   } else checks.push({ id: "record", status: "ok", message: `The bridge reads the vault's settings from ${manifest.configDir}.` });
 }
-var path44;
+var path45;
 var init_doctor_install_check = __esm({
   "src/node/agents/doctor-install-check.ts"() {
     "use strict";
-    path44 = require("node:path");
+    path45 = require("node:path");
     init_doctor_files();
     init_files();
     init_manifest();
@@ -24163,7 +24489,7 @@ var init_doctor_install_check = __esm({
 
 // src/node/agents/doctor-state.ts
 function describeDamage(dir, name, reason) {
-  return `${path45.join(dir, name)} ${reason}`;
+  return `${path46.join(dir, name)} ${reason}`;
 }
 function folderFindings(root, dir, ours, folders) {
   const problem = stateFolderProblem(root, dir);
@@ -24171,10 +24497,10 @@ function folderFindings(root, dir, ours, folders) {
   const out = [];
   for (const entry of listStateFolder(root, dir, 2e3)) {
     if (!ours(entry.name)) continue;
-    const file = path45.join(dir, entry.name);
+    const file = path46.join(dir, entry.name);
     if (entry.isDirectory() && folders.has(entry.name)) {
       for (const inner of listStateFolder(root, file, 2e3)) {
-        const e2 = inspectStateFile(root, path45.join(file, inner.name));
+        const e2 = inspectStateFile(root, path46.join(file, inner.name));
         if (e2.kind === "damaged") out.push(describeDamage(file, inner.name, e2.reason));
       }
       continue;
@@ -24187,7 +24513,7 @@ function folderFindings(root, dir, ours, folders) {
 function stateFolderChecks(vault, env) {
   const ctx = loadVaultContext(vault, { env });
   const findings = [];
-  const hooks = path45.join(vault, ".claude", "hooks");
+  const hooks = path46.join(vault, ".claude", "hooks");
   findings.push(...folderFindings(vault, hooks, (name) => name.startsWith("session-brief"), /* @__PURE__ */ new Set()));
   if (ctx.pluginDir !== null) findings.push(...folderFindings(vault, ctx.pluginDir, () => true, PLUGIN_FOLDERS));
   if (findings.length === 0) {
@@ -24203,11 +24529,11 @@ function stateFolderChecks(vault, env) {
     }
   ];
 }
-var path45, PLUGIN_FOLDERS;
+var path46, PLUGIN_FOLDERS;
 var init_doctor_state = __esm({
   "src/node/agents/doctor-state.ts"() {
     "use strict";
-    path45 = require("node:path");
+    path46 = require("node:path");
     init_state_file();
     init_vault_config();
     PLUGIN_FOLDERS = /* @__PURE__ */ new Set(["session-marks"]);
@@ -24242,7 +24568,7 @@ function coversAllSources(matcher) {
   }
 }
 function isMine(o, f) {
-  return path46.resolve(parseOwnCommand(f.command)?.script ?? "") === path46.resolve(scriptTarget(o.vault));
+  return path47.resolve(parseOwnCommand(f.command)?.script ?? "") === path47.resolve(scriptTarget(o.vault));
 }
 function checkRegistrations(o, found, checks) {
   const spec = specFor(o.agent);
@@ -24316,11 +24642,11 @@ function checkTrust(o, found, p, checks) {
     checks.push({ id: "trust", status: t.status, message: t.message, ...t.fix !== void 0 ? { fix: t.fix } : {} });
   }
 }
-var path46;
+var path47;
 var init_doctor_registration_check = __esm({
   "src/node/agents/doctor-registration-check.ts"() {
     "use strict";
-    path46 = require("node:path");
+    path47 = require("node:path");
     init_agent_contracts();
     init_command_line();
     init_doctor_files();
@@ -25104,11 +25430,11 @@ function parseTree(text2, errors = [], options = ParseOptions.DEFAULT) {
       onValue({ type: getNodeType(value), offset, length, parent: currentParent, value });
       ensurePropertyComplete(offset + length);
     },
-    onSeparator: (sep7, offset, length) => {
+    onSeparator: (sep8, offset, length) => {
       if (currentParent.type === "property") {
-        if (sep7 === ":") {
+        if (sep8 === ":") {
           currentParent.colonOffset = offset;
-        } else if (sep7 === ",") {
+        } else if (sep8 === ",") {
           ensurePropertyComplete(offset);
         }
       }
@@ -25124,12 +25450,12 @@ function parseTree(text2, errors = [], options = ParseOptions.DEFAULT) {
   }
   return result;
 }
-function findNodeAtLocation(root, path60) {
+function findNodeAtLocation(root, path62) {
   if (!root) {
     return void 0;
   }
   let node = root;
-  for (let segment of path60) {
+  for (let segment of path62) {
     if (typeof segment === "string") {
       if (node.type !== "object" || !Array.isArray(node.children)) {
         return void 0;
@@ -25495,14 +25821,14 @@ var init_parser = __esm({
 
 // node_modules/jsonc-parser/lib/esm/impl/edit.js
 function setProperty(text2, originalPath, value, options) {
-  const path60 = originalPath.slice();
+  const path62 = originalPath.slice();
   const errors = [];
   const root = parseTree(text2, errors);
   let parent = void 0;
   let lastSegment = void 0;
-  while (path60.length > 0) {
-    lastSegment = path60.pop();
-    parent = findNodeAtLocation(root, path60);
+  while (path62.length > 0) {
+    lastSegment = path62.pop();
+    parent = findNodeAtLocation(root, path62);
     if (parent === void 0 && value !== void 0) {
       if (typeof lastSegment === "string") {
         value = { [lastSegment]: value };
@@ -25645,8 +25971,8 @@ var init_edit = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/main.js
-function modify(text2, path60, value, options) {
-  return setProperty(text2, path60, value, options);
+function modify(text2, path62, value, options) {
+  return setProperty(text2, path62, value, options);
 }
 function applyEdits(text2, edits) {
   let sortedEdits = edits.slice(0).sort((a, b) => {
@@ -25746,17 +26072,17 @@ function parseJsonDoc(raw, file) {
   }
   return { text: text2.trim() === "" ? "{}" : text2, bom, value, format: detectFormat(text2) };
 }
-function editJson(doc, path60, value, file) {
-  const edits = modify(doc.text, path60, value, { formattingOptions: doc.format });
+function editJson(doc, path62, value, file) {
+  const edits = modify(doc.text, path62, value, { formattingOptions: doc.format });
   const text2 = applyEdits(doc.text, edits);
   return { ...parseJsonDoc(text2, file), bom: doc.bom, format: doc.format };
 }
 function serialize(doc) {
   return `${doc.bom ? "\uFEFF" : ""}${doc.text}`;
 }
-function valueAt(root, path60) {
+function valueAt(root, path62) {
   let v = root;
-  for (const seg of path60) {
+  for (const seg of path62) {
     if (typeof seg === "number") v = Array.isArray(v) ? v[seg] : void 0;
     else v = typeof v === "object" && v !== null && !Array.isArray(v) ? v[seg] : void 0;
     if (v === void 0) return void 0;
@@ -25930,7 +26256,7 @@ function sleep(ms) {
 }
 function readOwner(file) {
   try {
-    const v = JSON.parse(fs26.readFileSync(file, "utf8"));
+    const v = JSON.parse(fs27.readFileSync(file, "utf8"));
     return typeof v.pid === "number" && typeof v.nonce === "string" && typeof v.at === "number" ? { pid: v.pid, started: typeof v.started === "string" ? v.started : null, nonce: v.nonce, at: v.at } : null;
   } catch {
     return null;
@@ -25939,7 +26265,7 @@ function readOwner(file) {
 function isStale(owner, file, now2) {
   if (owner === null) {
     try {
-      return now2 - fs26.statSync(file).mtimeMs > 2e3;
+      return now2 - fs27.statSync(file).mtimeMs > 2e3;
     } catch {
       return false;
     }
@@ -25952,26 +26278,26 @@ function isStale(owner, file, now2) {
 function breakStale(file, judged) {
   const aside = `${file}.${process.pid}.${crypto2.randomBytes(4).toString("hex")}.stale`;
   try {
-    fs26.renameSync(file, aside);
+    fs27.renameSync(file, aside);
   } catch {
     return;
   }
   const taken = readOwner(aside);
   if (judged !== null && taken !== null && taken.nonce !== judged.nonce) {
     try {
-      fs26.linkSync(aside, file);
+      fs27.linkSync(aside, file);
     } catch {
     }
   }
-  fs26.rmSync(aside, { force: true });
+  fs27.rmSync(aside, { force: true });
 }
 function canonical(p) {
-  const abs = path47.resolve(p);
+  const abs = path48.resolve(p);
   try {
-    return fs26.realpathSync(abs);
+    return fs27.realpathSync(abs);
   } catch {
     try {
-      return path47.join(fs26.realpathSync(path47.dirname(abs)), path47.basename(abs));
+      return path48.join(fs27.realpathSync(path48.dirname(abs)), path48.basename(abs));
     } catch {
       return abs;
     }
@@ -25979,16 +26305,16 @@ function canonical(p) {
 }
 function lockDir() {
   const user = typeof process.getuid === "function" ? String(process.getuid()) : crypto2.createHash("sha256").update(os3.userInfo().username).digest("hex").slice(0, 12);
-  const dir = path47.join(os3.tmpdir(), `session-brief-locks-${user}`);
-  fs26.mkdirSync(dir, { recursive: true, mode: 448 });
-  const st = fs26.lstatSync(dir);
+  const dir = path48.join(os3.tmpdir(), `session-brief-locks-${user}`);
+  fs27.mkdirSync(dir, { recursive: true, mode: 448 });
+  const st = fs27.lstatSync(dir);
   if (!st.isDirectory() || typeof process.getuid === "function" && st.uid !== process.getuid()) {
     throw new WriteError(`the lock folder ${dir} is not a folder of this user; nothing was changed. Remove it and run this again.`);
   }
   return dir;
 }
 function lockFileFor(target) {
-  return path47.join(lockDir(), `${crypto2.createHash("sha256").update(canonical(target)).digest("hex").slice(0, 32)}.lock`);
+  return path48.join(lockDir(), `${crypto2.createHash("sha256").update(canonical(target)).digest("hex").slice(0, 32)}.lock`);
 }
 function acquireLock(target, waitMs = WAIT_MS) {
   const file = lockFileFor(target);
@@ -25996,15 +26322,15 @@ function acquireLock(target, waitMs = WAIT_MS) {
   const deadline = Date.now() + waitMs;
   for (let delay = 5; ; delay = Math.min(100, delay * 2)) {
     try {
-      const fd = fs26.openSync(file, "wx", 384);
+      const fd = fs27.openSync(file, "wx", 384);
       try {
-        fs26.writeSync(fd, JSON.stringify({ ...me, at: Date.now() }));
+        fs27.writeSync(fd, JSON.stringify({ ...me, at: Date.now() }));
       } finally {
-        fs26.closeSync(fd);
+        fs27.closeSync(fd);
       }
       return {
         release: () => {
-          if (readOwner(file)?.nonce === me.nonce) fs26.rmSync(file, { force: true });
+          if (readOwner(file)?.nonce === me.nonce) fs27.rmSync(file, { force: true });
         }
       };
     } catch (error) {
@@ -26031,14 +26357,14 @@ function withLocks(targets2, fn) {
     for (const h of held.reverse()) h.release();
   }
 }
-var crypto2, fs26, os3, path47, STALE_MS, WAIT_MS;
+var crypto2, fs27, os3, path48, STALE_MS, WAIT_MS;
 var init_install_lock = __esm({
   "src/node/agents/install-lock.ts"() {
     "use strict";
     crypto2 = require("node:crypto");
-    fs26 = require("node:fs");
+    fs27 = require("node:fs");
     os3 = require("node:os");
-    path47 = require("node:path");
+    path48 = require("node:path");
     init_process_identity();
     init_process_alive();
     init_files();
@@ -26192,7 +26518,7 @@ var init_mcp_file = __esm({
 
 // src/node/agents/install.ts
 function samePath(a, b) {
-  return path48.resolve(a) === path48.resolve(b);
+  return path49.resolve(a) === path49.resolve(b);
 }
 function decodeStrict(data, file) {
   try {
@@ -26218,7 +26544,7 @@ function commandShells(o) {
 }
 function isDir3(p) {
   try {
-    return fs27.statSync(p).isDirectory();
+    return fs28.statSync(p).isDirectory();
   } catch {
     return false;
   }
@@ -26295,13 +26621,13 @@ function installLocked(o) {
     originalSha256: keepOriginal ? prevRecord.originalSha256 : before !== null && cleanBefore && !keepBackup ? sha256(before) : null,
     installedSha256: sha256(after),
     created: keepOriginal ? dedupePaths([...prevRecord.created, ...applied.created]) : applied.created,
-    createdDirs: keepOriginal ? prevRecord.createdDirs : before === null ? missingDirs(path48.dirname(file)) : []
+    createdDirs: keepOriginal ? prevRecord.createdDirs : before === null ? missingDirs(path49.dirname(file)) : []
   };
   if (!settingsChanged) {
     if (prevRecord !== void 0) Object.assign(record2, prevRecord);
     else Object.assign(record2, { createdFile: false, originalSha256: null, created: [], createdDirs: [] });
   }
-  const scriptDirs2 = previous?.createdDirs ?? missingDirs(path48.dirname(script)).map((d) => path48.relative(o.vault, d).split(path48.sep).join("/"));
+  const scriptDirs2 = previous?.createdDirs ?? missingDirs(path49.dirname(script)).map((d) => path49.relative(o.vault, d).split(path49.sep).join("/"));
   const installs = previous?.installs.filter((x) => x !== prevRecord && (x.scope === "user" || isInside(x.file, o.vault))) ?? [];
   const at = prevRecord !== void 0 ? Math.min(previous?.installs.indexOf(prevRecord) ?? installs.length, installs.length) : installs.length;
   installs.splice(at, 0, record2);
@@ -26373,7 +26699,7 @@ function installLocked(o) {
 function recordedPluginDir(o, configDir, before) {
   const given = o.pluginDir?.replace(/\\/g, "/").replace(/^\/+|\/+$/g, "");
   if (given !== void 0 && given !== "") return given === `${configDir}/plugins/${PLUGIN_ID}` ? void 0 : given;
-  return before !== void 0 && isDir3(path48.join(o.vault, before)) ? before : void 0;
+  return before !== void 0 && isDir3(path49.join(o.vault, before)) ? before : void 0;
 }
 function backupHoldsRecordedOriginal(vault, file, manifest) {
   const originals = new Set((manifest?.installs ?? []).filter((x) => samePath(x.file, file) && x.originalSha256 !== null).map((x) => x.originalSha256));
@@ -26382,8 +26708,8 @@ function backupHoldsRecordedOriginal(vault, file, manifest) {
   return bak !== null && originals.has(sha256(bak));
 }
 function isInside(file, dir) {
-  const rel = path48.relative(path48.resolve(dir), path48.resolve(file));
-  return rel !== "" && !rel.startsWith("..") && !path48.isAbsolute(rel);
+  const rel = path49.relative(path49.resolve(dir), path49.resolve(file));
+  return rel !== "" && !rel.startsWith("..") && !path49.isAbsolute(rel);
 }
 function holdsOwnEntries(before, spec, file) {
   try {
@@ -26408,12 +26734,12 @@ function dedupePaths(paths) {
     return true;
   });
 }
-var fs27, path48, HOOK_COMMAND;
+var fs28, path49, HOOK_COMMAND;
 var init_install = __esm({
   "src/node/agents/install.ts"() {
     "use strict";
-    fs27 = require("node:fs");
-    path48 = require("node:path");
+    fs28 = require("node:fs");
+    path49 = require("node:path");
     init_agent_contracts();
     init_command_line();
     init_files();
@@ -26524,7 +26850,7 @@ function now(env) {
 }
 function installedAt(vault) {
   try {
-    return fs28.statSync(bridgeTarget(vault)).mtimeMs;
+    return fs29.statSync(bridgeTarget(vault)).mtimeMs;
   } catch {
     return null;
   }
@@ -26547,7 +26873,7 @@ function sessionStartChecks(vault, registered, env = {}) {
     return checks;
   }
   const recent = delivered.slice(-SHOWN).reverse();
-  checks.push({ id: "sessions", status: "ok", message: `Last real sessions that received the brief (newest first, from ${path49.join(pluginDir ?? "", STARTS_FILE)}): ${recent.map(describeStart).join("; ")}.` });
+  checks.push({ id: "sessions", status: "ok", message: `Last real sessions that received the brief (newest first, from ${path50.join(pluginDir ?? "", STARTS_FILE)}): ${recent.map(describeStart).join("; ")}.` });
   const quietDays = Math.floor((t - Date.parse(last.at)) / DAY_MS);
   if (registered && quietDays >= QUIET_DAYS) {
     checks.push({ id: "sessions-quiet", status: "warn", message: `No session has received the brief for ${quietDays} days (last: ${describeStart(last)}).`, fix: "If you used the agent since, it started where the hooks do not reach: start it in the vault (or install with --scope user)." });
@@ -26564,12 +26890,12 @@ function sessionStartChecks(vault, registered, env = {}) {
   }
   return checks;
 }
-var fs28, path49, QUIET_DAYS, SHOWN, DAY_MS;
+var fs29, path50, QUIET_DAYS, SHOWN, DAY_MS;
 var init_doctor_sessions = __esm({
   "src/node/doctor-sessions.ts"() {
     "use strict";
-    fs28 = require("node:fs");
-    path49 = require("node:path");
+    fs29 = require("node:fs");
+    path50 = require("node:path");
     init_quote();
     init_options();
     init_session_starts();
@@ -26613,7 +26939,7 @@ function findMcpRegistrations(host, vault, home) {
   return found;
 }
 function probeMcpServer(command, args, cwd, env, timeoutMs) {
-  return new Promise((resolve23) => {
+  return new Promise((resolve24) => {
     let stdout = "";
     let stderr = "";
     let tools = null;
@@ -26625,7 +26951,7 @@ function probeMcpServer(command, args, cwd, env, timeoutMs) {
       settled = true;
       clearTimeout(timer);
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-      resolve23({ tools, problem, lingered });
+      resolve24({ tools, problem, lingered });
     };
     const child = (0, import_node_child_process3.spawn)(command, args, { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
     let timer = setTimeout(() => finish(`it did not answer ${phase === "initialize" ? "the initialize request" : "tools/list"} within ${timeoutMs / 1e3} s${firstErrorLine() !== "" ? ` (stderr: ${firstErrorLine()})` : ""}`), timeoutMs);
@@ -26701,13 +27027,13 @@ function checkServerFile(o, checks) {
   return true;
 }
 async function checkMcpServer(host, o, checks) {
-  const script = path50.resolve(scriptTarget(o.vault));
+  const script = path51.resolve(scriptTarget(o.vault));
   const all = findMcpRegistrations(host, o.vault, o.home);
-  const mine = all.filter((r) => r.args.some((a) => path50.resolve(a) === script));
+  const mine = all.filter((r) => r.args.some((a) => path51.resolve(a) === script));
   for (const r of all) {
     if (mine.includes(r)) continue;
     const target = r.args.find((a) => a.endsWith(`session-brief.cjs`)) ?? r.args[0] ?? "";
-    checks.push({ id: "mcp-registration", status: "warn", message: `${r.file} (${r.label}) starts the MCP server of another vault: ${target}.`, fix: fs29.existsSync(target) ? "Uninstall it there if this vault should be the one." : `Run "install" in ${o.vault}; it updates that entry.` });
+    checks.push({ id: "mcp-registration", status: "warn", message: `${r.file} (${r.label}) starts the MCP server of another vault: ${target}.`, fix: fs30.existsSync(target) ? "Uninstall it there if this vault should be the one." : `Run "install" in ${o.vault}; it updates that entry.` });
   }
   if (mine.length === 0) {
     checks.push({ id: "mcp-registration", status: "warn", message: `The MCP server "${MCP_SERVER_NAME}" is not registered for this vault (not in ${host.files(o.vault, o.home).map((f) => f.file).join(" or ")}): the agent has no mid-session tools.`, fix: 'Run "install" again (it registers the server beside the hooks).' });
@@ -26731,13 +27057,13 @@ async function checkMcpServer(host, o, checks) {
   checks.push({ id: "mcp-run", status: "ok", message: `${shown} started and lists its tools: ${listed.join(", ")}.` });
   if (probe.lingered) checks.push({ id: "mcp-run", status: "warn", message: `${shown} did not exit within ${EXIT_WAIT_MS / 1e3} s after its input closed; the agent may leave it running.` });
 }
-var import_node_child_process3, fs29, path50, EXIT_WAIT_MS;
+var import_node_child_process3, fs30, path51, EXIT_WAIT_MS;
 var init_doctor_mcp = __esm({
   "src/node/agents/doctor-mcp.ts"() {
     "use strict";
     import_node_child_process3 = require("node:child_process");
-    fs29 = require("node:fs");
-    path50 = require("node:path");
+    fs30 = require("node:fs");
+    path51 = require("node:path");
     init_contract();
     init_files();
     init_mcp_registration();
@@ -26759,7 +27085,7 @@ function matcherReaches(matcher, tool) {
 }
 function writeGuardChecks(agent, vault, script, found, settings) {
   if (!specFor(agent).events.includes(WRITE_GUARD_EVENT)) return [];
-  const ours = found.filter((f) => f.event === WRITE_GUARD_EVENT && path51.resolve(parseOwnCommand(f.command)?.script ?? "") === path51.resolve(script));
+  const ours = found.filter((f) => f.event === WRITE_GUARD_EVENT && path52.resolve(parseOwnCommand(f.command)?.script ?? "") === path52.resolve(script));
   const folder2 = settings.sessionsFolder === "" ? "" : quoteName(settings.sessionsFolder);
   const out = [];
   if (ours.length === 0) {
@@ -26781,11 +27107,11 @@ function writeGuardChecks(agent, vault, script, found, settings) {
   }
   return out;
 }
-var path51, SETTING;
+var path52, SETTING;
 var init_doctor_write_guard = __esm({
   "src/node/agents/doctor-write-guard.ts"() {
     "use strict";
-    path51 = require("node:path");
+    path52 = require("node:path");
     init_write_guard();
     init_quote();
     init_command_line();
@@ -26798,7 +27124,7 @@ var init_doctor_write_guard = __esm({
 // src/node/claude-plugin.ts
 function claudeUserFolder(env, home) {
   const given = env.CLAUDE_CONFIG_DIR;
-  return given !== void 0 && given !== "" ? path52.resolve(given) : path52.join(home, ".claude");
+  return given !== void 0 && given !== "" ? path53.resolve(given) : path53.join(home, ".claude");
 }
 function readJsonObject(file) {
   try {
@@ -26810,9 +27136,9 @@ function readJsonObject(file) {
 }
 function sessionSettingsFiles(projectDir, env, home) {
   return [
-    { scope: "user", file: path52.join(claudeUserFolder(env, home), "settings.json") },
-    { scope: "project", file: path52.join(projectDir, ".claude", "settings.json") },
-    { scope: "local", file: path52.join(projectDir, ".claude", "settings.local.json") }
+    { scope: "user", file: path53.join(claudeUserFolder(env, home), "settings.json") },
+    { scope: "project", file: path53.join(projectDir, ".claude", "settings.json") },
+    { scope: "local", file: path53.join(projectDir, ".claude", "settings.local.json") }
   ];
 }
 function pluginEnabled(projectDir, env, home) {
@@ -26828,11 +27154,11 @@ function pluginEnabled(projectDir, env, home) {
   }
   return [...state.values()];
 }
-var path52, CLAUDE_PLUGIN_NAME;
+var path53, CLAUDE_PLUGIN_NAME;
 var init_claude_plugin = __esm({
   "src/node/claude-plugin.ts"() {
     "use strict";
-    path52 = require("node:path");
+    path53 = require("node:path");
     init_state_file();
     CLAUDE_PLUGIN_NAME = "session-brief";
   }
@@ -26960,13 +27286,13 @@ function trustedRecord(x, p) {
   const file = specFor(x.agent).settingsFile(x.scope, p);
   if (!samePath(x.file, file)) return null;
   const above = /* @__PURE__ */ new Set();
-  for (let d = path53.dirname(path53.resolve(file)); d !== path53.dirname(d); d = path53.dirname(d)) above.add(d);
-  const createdDirs = x.createdDirs.filter((d) => typeof d === "string" && above.has(path53.resolve(d)));
+  for (let d = path54.dirname(path54.resolve(file)); d !== path54.dirname(d); d = path54.dirname(d)) above.add(d);
+  const createdDirs = x.createdDirs.filter((d) => typeof d === "string" && above.has(path54.resolve(d)));
   return { ...x, file, createdDirs };
 }
 function scriptDirs(vault, manifest) {
   const allowed = [".claude", ".claude/hooks"];
-  return (manifest?.createdDirs ?? []).filter((d) => allowed.includes(d)).map((d) => path53.join(vault, ...d.split("/")));
+  return (manifest?.createdDirs ?? []).filter((d) => allowed.includes(d)).map((d) => path54.join(vault, ...d.split("/")));
 }
 function targets(o, recorded, p) {
   const chosen = recorded.filter((x) => (o.agent === void 0 || x.agent === o.agent) && (o.scope === void 0 || x.scope === o.scope));
@@ -27083,7 +27409,7 @@ function uninstallLocked(o) {
   try {
     if (remaining.length > 0 && manifest !== null) {
       writeAtomic(o.vault, manifestPath(o.vault), serializeManifest({ ...manifest, installs: remaining }));
-      r.lines.push(`The bridge stays in ${path53.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(", ")}`);
+      r.lines.push(`The bridge stays in ${path54.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(", ")}`);
     } else if (r.code === EXIT.ok) {
       let removedScript = false;
       const cached = [scriptTarget(o.vault), bridgeTarget(o.vault), startTarget(o.vault), editTarget(o.vault)];
@@ -27095,11 +27421,11 @@ function uninstallLocked(o) {
         }
       }
       removeDirs(o.vault, scriptDirs(o.vault, manifest));
-      if (removedScript) r.lines.push(`Removed the bridge from ${path53.dirname(scriptTarget(o.vault))}`);
+      if (removedScript) r.lines.push(`Removed the bridge from ${path54.dirname(scriptTarget(o.vault))}`);
     }
     if (r.code === EXIT.ok && r.changed.length === 0) {
       const what = chosen.map((t) => `${HOSTS[t.agent].name} (${t.scope})`).join(", ");
-      r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path53.dirname(scriptTarget(o.vault))}`];
+      r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path54.dirname(scriptTarget(o.vault))}`];
     }
   } catch (error) {
     if (!(error instanceof WriteError)) throw error;
@@ -27108,11 +27434,11 @@ function uninstallLocked(o) {
   }
   return r;
 }
-var path53;
+var path54;
 var init_uninstall = __esm({
   "src/node/agents/uninstall.ts"() {
     "use strict";
-    path53 = require("node:path");
+    path54 = require("node:path");
     init_agent_contracts();
     init_files();
     init_host_spec();
@@ -27128,11 +27454,11 @@ var init_uninstall = __esm({
 
 // src/node/mcp/server-load.ts
 function mcpFileBeside(bridgeDir) {
-  return path54.join(bridgeDir, MCP_FILE_NAME);
+  return path55.join(bridgeDir, MCP_FILE_NAME);
 }
 function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   const file = mcpFileBeside(bridgeDir);
-  if (!fs30.existsSync(file)) throw new McpFileError(`the MCP server file ${file} is missing. ${FIX}.`);
+  if (!fs31.existsSync(file)) throw new McpFileError(`the MCP server file ${file} is missing. ${FIX}.`);
   let loaded;
   try {
     loaded = (0, import_node_module2.createRequire)(file)(file);
@@ -27143,13 +27469,13 @@ function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   if (loaded.version !== bridgeVersion2) throw new McpFileError(`the MCP server file ${file} is version ${loaded.version}, the bridge ${bridgeVersion2}. ${FIX}.`);
   return loaded;
 }
-var fs30, import_node_module2, path54, McpFileError, FIX;
+var fs31, import_node_module2, path55, McpFileError, FIX;
 var init_server_load = __esm({
   "src/node/mcp/server-load.ts"() {
     "use strict";
-    fs30 = require("node:fs");
+    fs31 = require("node:fs");
     import_node_module2 = require("node:module");
-    path54 = require("node:path");
+    path55 = require("node:path");
     init_contract();
     McpFileError = class extends Error {
     };
@@ -27174,7 +27500,7 @@ function bridgeVersion() {
 function mcpSourceOf(scriptPath) {
   for (const script of [scriptPath, realScript(scriptPath)]) {
     try {
-      const data = readRegularFile(mcpFileBeside(path55.dirname(bundleOf(script))), PROGRAM_MAX);
+      const data = readRegularFile(mcpFileBeside(path56.dirname(bundleOf(script))), PROGRAM_MAX);
       if (data !== null) return data;
     } catch {
     }
@@ -27183,7 +27509,7 @@ function mcpSourceOf(scriptPath) {
 }
 function realScript(scriptPath) {
   try {
-    return fs31.realpathSync(scriptPath);
+    return fs32.realpathSync(scriptPath);
   } catch {
     return scriptPath;
   }
@@ -27273,13 +27599,13 @@ async function runAgentCommand(args, scriptPath, env, io = defaultIo) {
       return usage(`unknown command "${args.command}"`);
   }
 }
-var fs31, os4, path55, PROGRAM_MAX, defaultIo;
+var fs32, os4, path56, PROGRAM_MAX, defaultIo;
 var init_agents_cli = __esm({
   "bridge/commands/agents-cli.ts"() {
     "use strict";
-    fs31 = require("node:fs");
+    fs32 = require("node:fs");
     os4 = require("node:os");
-    path55 = require("node:path");
+    path56 = require("node:path");
     init_format();
     init_args();
     init_options();
@@ -27344,17 +27670,17 @@ function launcher(args, scriptPath) {
   if (!/^[A-Za-z_][\w-]*$/.test(name)) throw new UsageError(`--name must be a plain word (letters, digits, _ and -), not ${JSON.stringify(name)}`);
   const text2 = launcherFunction(shell, name, vault, cli);
   writeOut(
-    `# Starts ${HOSTS[agentFlag2].name} in the vault ${JSON.stringify(path56.basename(vault))}, so its hooks load (add to ${PROFILE[shell]}):
+    `# Starts ${HOSTS[agentFlag2].name} in the vault ${JSON.stringify(path57.basename(vault))}, so its hooks load (add to ${PROFILE[shell]}):
 ${text2}
 `
   );
   return 0;
 }
-var path56, SHELLS, PROFILE;
+var path57, SHELLS, PROFILE;
 var init_launcher = __esm({
   "bridge/commands/launcher.ts"() {
     "use strict";
-    path56 = require("node:path");
+    path57 = require("node:path");
     init_agent_contracts();
     init_args();
     init_context();
@@ -27459,19 +27785,19 @@ var init_tag_edit = __esm({
 
 // src/node/mcp/vault-path.ts
 function inside2(dir, file) {
-  const rel = path57.relative(dir, file);
-  return rel === "" || !rel.startsWith("..") && !path57.isAbsolute(rel);
+  const rel = path58.relative(dir, file);
+  return rel === "" || !rel.startsWith("..") && !path58.isAbsolute(rel);
 }
 function realPathOf2(absolute) {
   let current = absolute;
   const missing = [];
   for (; ; ) {
     try {
-      return path57.join(fs32.realpathSync(current), ...missing);
+      return path58.join(fs33.realpathSync(current), ...missing);
     } catch (error) {
-      const parent = path57.dirname(current);
+      const parent = path58.dirname(current);
       if (error.code !== "ENOENT" || parent === current) throw error;
-      missing.unshift(path57.basename(current));
+      missing.unshift(path58.basename(current));
       current = parent;
     }
   }
@@ -27483,18 +27809,18 @@ function resolveVaultPath(root, given) {
   if (slashed.split("/").includes("..")) {
     throw new PathRefused(`${shown} contains "..": name the file by its path inside the vault (for example "Notes/a.md")`);
   }
-  const isAbs = path57.isAbsolute(given) || /^[A-Za-z]:\//.test(slashed);
+  const isAbs = path58.isAbsolute(given) || /^[A-Za-z]:\//.test(slashed);
   const trimmed = slashed.replace(/^(\.\/)+/, "");
   const rel = trimmed === "" || trimmed === "." ? "" : isAbs ? vaultRelative(root, slashed) : vaultRelative(root, trimmed);
   if (rel === null) {
-    if (isAbs && path57.resolve(given) === path57.resolve(root)) return { rel: "", absolute: path57.resolve(root) };
+    if (isAbs && path58.resolve(given) === path58.resolve(root)) return { rel: "", absolute: path58.resolve(root) };
     throw new PathRefused(`${shown} is outside the vault ${root}; only paths inside the vault are allowed`);
   }
-  const absolute = rel === "" ? path57.resolve(root) : path57.join(root, ...rel.split("/"));
+  const absolute = rel === "" ? path58.resolve(root) : path58.join(root, ...rel.split("/"));
   let real;
   let realRoot2;
   try {
-    realRoot2 = fs32.realpathSync(root);
+    realRoot2 = fs33.realpathSync(root);
     real = realPathOf2(absolute);
   } catch (error) {
     throw new PathRefused(`${shown} cannot be resolved: ${error.message}`);
@@ -27502,31 +27828,165 @@ function resolveVaultPath(root, given) {
   if (!inside2(realRoot2, real)) throw new PathRefused(`${shown} leads out of the vault through a symbolic link (to ${real}); only files inside the vault are allowed`);
   return { rel, absolute };
 }
-var fs32, path57, PathRefused;
+var fs33, path58, PathRefused;
 var init_vault_path = __esm({
   "src/node/mcp/vault-path.ts"() {
     "use strict";
-    fs32 = require("node:fs");
-    path57 = require("node:path");
+    fs33 = require("node:fs");
+    path58 = require("node:path");
     init_scope();
     PathRefused = class extends Error {
     };
   }
 });
 
-// src/node/mcp/mark-reviewed.ts
-function readText2(file) {
-  const stat = fs33.statSync(file);
-  const data = fs33.readFileSync(file);
-  let text2;
-  try {
-    text2 = strict.decode(data);
-  } catch {
-    throw new PathRefused("the note is not valid UTF-8 text; it was left unchanged (edit it in Obsidian)");
-  }
-  return { text: text2, stat };
+// src/node/mcp/note-file.ts
+function inside3(dir, file) {
+  const rel = path59.relative(dir, file);
+  return rel !== "" && !rel.startsWith("..") && !path59.isAbsolute(rel);
 }
-function markReviewed(ctx, given) {
+function flag(name) {
+  return fs34.constants[name] ?? 0;
+}
+function openFolder(realRoot2, dir, shown) {
+  const away = () => new PathRefused(`${shown} was moved out of the vault (through a symbolic link) while it was being marked; it was left unchanged`);
+  let fd;
+  try {
+    fd = fs34.openSync(dir, fs34.constants.O_RDONLY | flag("O_DIRECTORY") | flag("O_NOFOLLOW"));
+  } catch (error) {
+    const code = error.code;
+    if (code === "ELOOP" || code === "ENOTDIR") throw away();
+    if (code === "EISDIR" || code === "EPERM" || code === "EACCES") return byPath(realRoot2, dir, away);
+    throw new PathRefused(`${shown} cannot be opened: ${error.message}`);
+  }
+  const pinned = `/proc/self/fd/${fd}`;
+  let real = null;
+  try {
+    real = fs34.readlinkSync(pinned);
+  } catch {
+    real = null;
+  }
+  if (real === null) {
+    fs34.closeSync(fd);
+    return byPath(realRoot2, dir, away);
+  }
+  if (real !== realRoot2 && !inside3(realRoot2, real)) {
+    fs34.closeSync(fd);
+    throw away();
+  }
+  return { via: pinned, fd, recheck: () => void 0 };
+}
+function byPath(realRoot2, dir, away) {
+  const recheck = () => {
+    let real;
+    try {
+      real = fs34.realpathSync.native(dir);
+    } catch {
+      throw away();
+    }
+    if (real !== realRoot2 && !inside3(realRoot2, real)) throw away();
+  };
+  recheck();
+  return { via: dir, fd: null, recheck };
+}
+function sameFile2(a, b) {
+  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
+}
+function openNote(realRoot2, file, shown) {
+  if (!inside3(realRoot2, file)) throw new PathRefused(`${shown} is not inside the vault`);
+  const folder2 = openFolder(realRoot2, path59.dirname(file), shown);
+  const name = path59.basename(file);
+  const at = (n) => `${folder2.via}/${n}`;
+  const close = () => {
+    if (folder2.fd !== null) fs34.closeSync(folder2.fd);
+  };
+  try {
+    let fd;
+    try {
+      fd = fs34.openSync(at(name), fs34.constants.O_RDONLY | flag("O_NOFOLLOW") | flag("O_NONBLOCK"));
+    } catch (error) {
+      const code = error.code;
+      if (code === "ELOOP") throw new PathRefused(`${shown} became a symbolic link while it was being marked; it was left unchanged`);
+      if (code === "ENOENT") throw new PathRefused(`${shown} does not exist in the vault`);
+      throw new PathRefused(`${shown} cannot be opened: ${error.message}`);
+    }
+    let read2;
+    let data;
+    try {
+      read2 = fs34.fstatSync(fd);
+      if (!read2.isFile()) throw new PathRefused(`${shown} is not a regular file`);
+      if (read2.size > MAX_NOTE_BYTES) throw new PathRefused(`${shown} is larger than ${MAX_NOTE_BYTES / 1024 / 1024} MB; mark it reviewed in Obsidian`);
+      data = Buffer.alloc(read2.size);
+      let got = 0;
+      while (got < data.length) {
+        const n = fs34.readSync(fd, data, got, data.length - got, got);
+        if (n === 0) break;
+        got += n;
+      }
+      data = data.subarray(0, got);
+    } finally {
+      fs34.closeSync(fd);
+    }
+    let text2;
+    try {
+      text2 = strict.decode(data);
+    } catch {
+      throw new PathRefused(`${shown} is not valid UTF-8 text; it was left unchanged (edit it in Obsidian)`);
+    }
+    const replace = (next) => {
+      folder2.recheck();
+      const now2 = fs34.lstatSync(at(name), { throwIfNoEntry: false });
+      if (now2 === void 0 || !now2.isFile() || !sameFile2(now2, read2)) throw new PathRefused(`${shown} changed while it was being edited; it was left unchanged. Try again.`);
+      const tmp = `.${name}.${process.pid}.${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}.tmp`;
+      const out = fs34.openSync(at(tmp), fs34.constants.O_WRONLY | fs34.constants.O_CREAT | fs34.constants.O_EXCL | flag("O_NOFOLLOW"), read2.mode & 511);
+      try {
+        try {
+          fs34.writeSync(out, next);
+          fs34.fchmodSync(out, read2.mode & 4095);
+        } finally {
+          fs34.closeSync(out);
+        }
+        folder2.recheck();
+        fs34.renameSync(at(tmp), at(name));
+      } catch (error) {
+        fs34.rmSync(at(tmp), { force: true });
+        throw error;
+      }
+    };
+    return { text: text2, replace, close };
+  } catch (error) {
+    close();
+    throw error;
+  }
+}
+var fs34, path59, MAX_NOTE_BYTES, strict;
+var init_note_file = __esm({
+  "src/node/mcp/note-file.ts"() {
+    "use strict";
+    fs34 = require("node:fs");
+    path59 = require("node:path");
+    init_vault_path();
+    MAX_NOTE_BYTES = 16 * 1024 * 1024;
+    strict = new TextDecoder("utf-8", { fatal: true });
+  }
+});
+
+// src/node/mcp/mark-reviewed.ts
+function unreviewedChange(ctx, rels, now2) {
+  const wanted = new Set(rels.map((r) => r.toLowerCase()));
+  let latest = null;
+  for (const s of agentChangeSessions(ctx, now2)) {
+    for (const c of s.changes) if (wanted.has(c.path.toLowerCase()) && (latest === null || c.at > latest.at)) latest = c;
+  }
+  return latest;
+}
+function refusedForReview(rel, c) {
+  const by = `${c.tool === null ? "an agent" : `an agent's ${JSON.stringify(c.tool)}`}${c.session === null ? "" : ` in session ${JSON.stringify(c.session)}`}, ${c.at.slice(0, 16).replace("T", " ")} UTC`;
+  return new PathRefused(
+    `Refused: ${rel} has a change by an agent that the human has not reviewed yet (${by}). An agent cannot mark its own work reviewed: ask the human to review that change in Obsidian first (Session Brief's "Needs review" sidebar, section "Changed by agents"); once they have, mark_reviewed can close the note's review tag. The note was left unchanged.`
+  );
+}
+async function markReviewed(ctx, given, call) {
   const target = resolveVaultPath(ctx.root, given);
   const shown = JSON.stringify(given);
   if (target.rel === "" || !target.rel.toLowerCase().endsWith(".md")) throw new PathRefused(`${shown} is not a Markdown note (.md)`);
@@ -27535,41 +27995,71 @@ function markReviewed(ctx, given) {
   }
   let stat;
   try {
-    stat = fs33.statSync(target.absolute);
+    stat = fs35.statSync(target.absolute);
   } catch {
     throw new PathRefused(`${shown} does not exist in the vault`);
   }
   if (!stat.isFile()) throw new PathRefused(`${shown} is not a file`);
-  const file = fs33.realpathSync(target.absolute);
-  const { text: text2, stat: read2 } = readText2(file);
-  const tags = ctx.settings.tags;
-  const flags = flagsOf(noteFactsFromText(text2), lowerTagNames(tags));
-  const hits = flags.review.map(({ where, line, text: t }) => ({ where, line, text: t }));
-  if (hits.length === 0) return { path: target.rel, changed: false, message: `${target.rel} carries no #${tags.review} tag; nothing to mark.`, hits };
-  if (flags.reviewDone) return { path: target.rel, changed: false, message: `${target.rel} already carries #${tags.reviewDone}; nothing to change.`, hits };
-  const edit = editFrontmatterText(text2, (fm) => addFrontmatterTag(fm, tags.reviewDone));
-  if (!edit.ok) throw new PathRefused(`${target.rel} was left unchanged: ${edit.reason}. Fix the properties by hand (Obsidian refuses to rewrite them too).`);
-  if (!flagsOf(noteFactsFromText(edit.text), lowerTagNames(tags)).reviewDone) {
-    throw new PathRefused(`${target.rel} was left unchanged: adding #${tags.reviewDone} to its properties would not be recognised`);
+  let file;
+  let realRoot2;
+  try {
+    realRoot2 = fs35.realpathSync.native(ctx.root);
+    file = fs35.realpathSync.native(target.absolute);
+  } catch {
+    throw new PathRefused(`${shown} does not exist in the vault`);
   }
-  const now2 = fs33.statSync(file);
-  if (now2.mtimeMs !== read2.mtimeMs || now2.size !== read2.size) throw new PathRefused(`${target.rel} changed while it was being edited; it was left unchanged. Try again.`);
-  writeStateFile(fs33.realpathSync(ctx.root), file, edit.text, { mode: "keep" });
-  return { path: target.rel, changed: true, message: `Marked ${target.rel} reviewed: added #${tags.reviewDone} to its properties.`, hits };
+  const realRel = vaultRelative(realRoot2, file);
+  if (realRel === null) throw new PathRefused(`${shown} leads out of the vault through a symbolic link (to ${file}); only files inside the vault are allowed`);
+  const note = openNote(realRoot2, file, target.rel);
+  try {
+    const { text: text2 } = note;
+    const tags = ctx.settings.tags;
+    const flags = flagsOf(noteFactsFromText(text2), lowerTagNames(tags));
+    const hits = flags.review.map(({ where, line, text: t }) => ({ where, line, text: t }));
+    if (hits.length === 0) return { path: target.rel, changed: false, message: `${target.rel} carries no #${tags.review} tag; nothing to mark.`, hits };
+    if (flags.reviewDone) return { path: target.rel, changed: false, message: `${target.rel} already carries #${tags.reviewDone}; nothing to change.`, hits };
+    let change;
+    try {
+      change = unreviewedChange(ctx, [target.rel, realRel], call.now);
+    } catch (error) {
+      throw new PathRefused(`${target.rel} was left unchanged: the record of agent changes could not be read, so whether the human still has to review one is unknown (${error.message})`);
+    }
+    if (change !== null) throw refusedForReview(target.rel, change);
+    const edit = editFrontmatterText(text2, (fm) => addFrontmatterTag(fm, tags.reviewDone));
+    if (!edit.ok) throw new PathRefused(`${target.rel} was left unchanged: ${edit.reason}. Fix the properties by hand (Obsidian refuses to rewrite them too).`);
+    if (!flagsOf(noteFactsFromText(edit.text), lowerTagNames(tags)).reviewDone) {
+      throw new PathRefused(`${target.rel} was left unchanged: adding #${tags.reviewDone} to its properties would not be recognised`);
+    }
+    const record2 = journalRecord({ rel: realRel, tool: MARK_TOOL, session: call.session, now: call.now }, ctx.settings.excludedRootFolders);
+    if (ctx.pluginDir === null || record2 === null) throw new PathRefused(`${target.rel} was left unchanged: the vault has no Session Brief plugin folder to record this change in, so the human could not review it`);
+    try {
+      await appendJournal(ctx.root, ctx.pluginDir, record2, call.now);
+    } catch (error) {
+      throw new PathRefused(`${target.rel} was left unchanged: the change could not be recorded for the human to review (${error.message})`);
+    }
+    note.replace(edit.text);
+    return { path: target.rel, changed: true, message: `Marked ${target.rel} reviewed: added #${tags.reviewDone} to its properties. The change is listed for the human under "Changed by agents".`, hits };
+  } finally {
+    note.close();
+  }
 }
-var fs33, strict;
+var fs35, MARK_TOOL;
 var init_mark_reviewed = __esm({
   "src/node/mcp/mark-reviewed.ts"() {
     "use strict";
-    fs33 = require("node:fs");
+    fs35 = require("node:fs");
+    init_agent_journal();
     init_flags();
     init_frontmatter_edit();
     init_note_facts();
     init_paths();
+    init_scope();
     init_tag_edit();
-    init_state_file();
+    init_agent_journal2();
+    init_what_changed2();
+    init_note_file();
     init_vault_path();
-    strict = new TextDecoder("utf-8", { fatal: true });
+    MARK_TOOL = "mark_reviewed";
   }
 });
 
@@ -27651,7 +28141,7 @@ async function ruleCheckTool(t, paths) {
   if (paths !== void 0 && paths.length > 0) {
     const rels = paths.map((p) => {
       const resolved = resolveVaultPath(ctx.root, p);
-      if (resolved.rel !== "" && !fs34.existsSync(resolved.absolute)) throw new PathRefused(`${JSON.stringify(p)} does not exist in the vault`);
+      if (resolved.rel !== "" && !fs36.existsSync(resolved.absolute)) throw new PathRefused(`${JSON.stringify(p)} does not exist in the vault`);
       return resolved.rel;
     });
     targets2 = targetsUnder(ctx.root, rels);
@@ -27661,8 +28151,12 @@ async function ruleCheckTool(t, paths) {
   const skipped = ctx.settings.externalCheck !== null ? ['(The external checker configured in the settings is not run from MCP; run "check" in a terminal for it.)'] : [];
   return { text: [...formatFindings(result.findings, result.checksRun, ctx.lang), ...skipped].join("\n"), structured: { ...json, targets: targets2 ?? null } };
 }
-function markReviewedTool(t, notePath2) {
-  const result = markReviewed(t.context(), notePath2);
+function sessionOf(env) {
+  const id = env.CLAUDE_CODE_SESSION_ID;
+  return typeof id === "string" && id !== "" ? id : null;
+}
+async function markReviewedTool(t, notePath2) {
+  const result = await markReviewed(t.context(), notePath2, { now: t.now(), session: sessionOf(t.env) });
   return { text: result.message, structured: { ...result } };
 }
 function toolHandlers(t) {
@@ -27674,11 +28168,11 @@ function toolHandlers(t) {
     markReviewed: (notePath2) => markReviewedTool(t, notePath2)
   };
 }
-var fs34;
+var fs36;
 var init_tools = __esm({
   "src/node/mcp/tools.ts"() {
     "use strict";
-    fs34 = require("node:fs");
+    fs36 = require("node:fs");
     init_item_ids();
     init_quote();
     init_report_text();
@@ -27772,7 +28266,7 @@ Content-Length: 0\r
   });
   http.on("clientError", (_error, socket) => socket.destroy());
   wss.on("error", () => void 0);
-  return new Promise((resolve23, reject) => {
+  return new Promise((resolve24, reject) => {
     http.once("error", reject);
     http.listen(0, "127.0.0.1", () => {
       http.on("error", () => void 0);
@@ -27786,7 +28280,7 @@ Content-Length: 0\r
         reject(error instanceof Error ? error : new Error(String(error)));
         return;
       }
-      resolve23({
+      resolve24({
         port,
         token,
         openSockets: () => sockets.size,
@@ -27854,11 +28348,11 @@ var init_server = __esm({
 });
 
 // src/node/serve-cache.ts
-var path58, SERVE_WRITE_DELAY_MS, ServeCache;
+var path60, SERVE_WRITE_DELAY_MS, ServeCache;
 var init_serve_cache = __esm({
   "src/node/serve-cache.ts"() {
     "use strict";
-    path58 = require("node:path");
+    path60 = require("node:path");
     init_cache_format();
     init_dates();
     init_state_file();
@@ -27961,7 +28455,7 @@ var init_serve_cache = __esm({
         const next = summary === void 0 ? { ...cache, plugin } : { ...cache, plugin, agentChanges: summary };
         const checked = checkedBriefCache(next);
         if (!checked.ok) throw new Error(`refusing to write ${BRIEF_FILE}: ${checked.why}`);
-        writeStateFile(this.root, path58.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
+        writeStateFile(this.root, path60.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
         return true;
       }
     };
@@ -27978,13 +28472,13 @@ __export(serve_exports, {
 async function liveCheck(ctx, env) {
   return liveCheckOf(ruleCheckReport(await checkVault(ctx, { env, lang: ctx.lang, external: false }), ctx.lang));
 }
-function ignored(relative4) {
-  return relative4.split(/[\\/]/).some((part) => part.startsWith(".") || part === "node_modules");
+function ignored(relative6) {
+  return relative6.split(/[\\/]/).some((part) => part.startsWith(".") || part === "node_modules");
 }
 function serve(args, scriptPath, env) {
   const ctx = contextFor2(args, scriptPath, env);
   if (ctx.pluginDir === null) throw new UsageError(`no Obsidian config folder in ${ctx.root}; pass --config-dir NAME`);
-  const discoveryFile = path59.join(ctx.pluginDir, DISCOVERY_FILE);
+  const discoveryFile = path61.join(ctx.pluginDir, DISCOVERY_FILE);
   const existing = readDiscovery(ctx.root, discoveryFile);
   if (existing !== null && existing.pid !== process.pid && processAlive(existing.pid)) {
     throw new UsageError(`a live channel already runs for this vault (process ${existing.pid}: Obsidian or another "serve")`);
@@ -27995,7 +28489,7 @@ function serve(args, scriptPath, env) {
   cache.summarize = (now2) => summarizeFiles({ root: ctx.root, pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders }, now2, ctx.settings.maxNamesPerItem);
   let watcher = null;
   try {
-    watcher = fs35.watch(ctx.root, { recursive: true }, (_event, name) => {
+    watcher = fs37.watch(ctx.root, { recursive: true }, (_event, name) => {
       if (name === null || !ignored(String(name))) {
         keeper.markDirty();
         cache.changed();
@@ -28015,26 +28509,26 @@ function serve(args, scriptPath, env) {
     check: () => liveCheck(ctx, env)
   };
   return startLiveServer(handlers, { vaultRoot: ctx.root, discoveryFile }).then(
-    (server) => new Promise((resolve23) => {
+    (server) => new Promise((resolve24) => {
       process.stderr.write(`Serving the live channel for ${quoteName(ctx.root)} on 127.0.0.1:${server.port}. Stop with Ctrl+C.
 `);
       void cache.flush();
       const stop = () => {
         watcher?.close();
         clearInterval(dateCheck);
-        void Promise.all([cache.stop(), server.close()]).then(() => resolve23(0));
+        void Promise.all([cache.stop(), server.close()]).then(() => resolve24(0));
       };
       process.once("SIGINT", stop);
       process.once("SIGTERM", stop);
     })
   );
 }
-var fs35, path59, VERIFY_MS, BriefKeeper;
+var fs37, path61, VERIFY_MS, BriefKeeper;
 var init_serve = __esm({
   "bridge/commands/serve.ts"() {
     "use strict";
-    fs35 = require("node:fs");
-    path59 = require("node:path");
+    fs37 = require("node:fs");
+    path61 = require("node:path");
     init_args();
     init_dates();
     init_live_protocol();

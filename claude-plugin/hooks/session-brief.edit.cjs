@@ -275,6 +275,8 @@ var init_scope = __esm({
 var real_path_exports = {};
 __export(real_path_exports, {
   firstSymlink: () => firstSymlink,
+  linkTarget: () => linkTarget,
+  openInVault: () => openInVault,
   realPathOf: () => realPathOf,
   vaultRelativeReal: () => vaultRelativeReal
 });
@@ -321,20 +323,39 @@ function firstSymlink(p) {
   }
   return null;
 }
-var fs6, path6;
+function linkTarget(root, file) {
+  if (realRootOf?.root !== root) realRootOf = { root, real: fs6.realpathSync.native(root) };
+  const top = realRootOf.real;
+  const real = fs6.realpathSync.native(file);
+  return real.startsWith(top.endsWith(path6.sep) ? top : top + path6.sep) ? real : null;
+}
+function openInVault(root, file, flags) {
+  try {
+    return fs6.openSync(file, flags | NO_FOLLOW);
+  } catch (error) {
+    const code = error.code;
+    if (NO_FOLLOW === 0 || code !== "ELOOP" && code !== "EMLINK" && code !== "EFTYPE") throw error;
+    const real = linkTarget(root, file);
+    if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: "ENOENT" });
+    return fs6.openSync(real, flags | NO_FOLLOW);
+  }
+}
+var fs6, path6, realRootOf, NO_FOLLOW;
 var init_real_path = __esm({
   "src/node/real-path.ts"() {
     "use strict";
     fs6 = require("node:fs");
     path6 = require("node:path");
     init_scope();
+    realRootOf = null;
+    NO_FOLLOW = fs6.constants.O_NOFOLLOW ?? 0;
   }
 });
 
 // src/core/paths.ts
-function isCountedNote(path9, excludedRootFolders) {
-  if (!path9.endsWith(".md")) return false;
-  const parts = path9.split("/");
+function isCountedNote(path10, excludedRootFolders) {
+  if (!path10.endsWith(".md")) return false;
+  const parts = path10.split("/");
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i] ?? "";
     if (part.startsWith(".") || part === "") return false;
@@ -342,11 +363,11 @@ function isCountedNote(path9, excludedRootFolders) {
   }
   return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));
 }
-function isInFolder(path9, folder2) {
-  return folder2 === "" || path9.length > folder2.length && path9.charCodeAt(folder2.length) === 47 && path9.startsWith(folder2);
+function isInFolder(path10, folder2) {
+  return folder2 === "" || path10.length > folder2.length && path10.charCodeAt(folder2.length) === 47 && path10.startsWith(folder2);
 }
-function basename(path9) {
-  return path9.slice(path9.lastIndexOf("/") + 1);
+function basename(path10) {
+  return path10.slice(path10.lastIndexOf("/") + 1);
 }
 
 // src/core/brief-items.ts
@@ -423,7 +444,7 @@ var LIST_ITEMS = [
     id: "sessionsToday",
     // The index keeps every session file: the date changes, the set does not.
     holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-    onDay: (path9, date) => basename(path9).includes(date),
+    onDay: (path10, date) => basename(path10).includes(date),
     hits: () => NO_HITS,
     label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
     hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -860,8 +881,9 @@ Commands:
   post-tool-use            PostToolUse hook: runs the rule check after an edit
                            to a rule file; prints one JSON object only when it finds
                            something; exits 0
-  pre-tool-use             PreToolUse hook (Claude Code) of the opt-in Write guard: refuses
-                           a Write over an existing file in the sessions folder; exits 0
+  pre-tool-use             PreToolUse hook (Claude Code): refuses the agent's edits and shell
+                           commands that reach Session Brief's own files, and (opt-in Write
+                           guard) a Write over an existing file in the sessions folder; exits 0
   check [--json] [paths\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths
                            (files or folders in the vault, relative to the vault or
                            absolute) replace the rule scope; exit 1 when it finds something
@@ -1372,9 +1394,9 @@ function contextFor(args, scriptPath, env) {
 // bridge/io.ts
 var fs4 = require("node:fs");
 function readStdin(timeoutMs) {
-  return new Promise((resolve7) => {
+  return new Promise((resolve8) => {
     if (process.stdin.isTTY) {
-      resolve7(Buffer.alloc(0));
+      resolve8(Buffer.alloc(0));
       return;
     }
     const chunks = [];
@@ -1386,7 +1408,7 @@ function readStdin(timeoutMs) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       process.stdin.destroy();
-      resolve7(Buffer.concat(chunks));
+      resolve8(Buffer.concat(chunks));
     };
     const timer = setTimeout(finish, timeoutMs);
     process.stdin.on("data", (c) => chunks.push(c));
@@ -1690,8 +1712,87 @@ async function postToolUse(args, scriptPath, env) {
 }
 
 // bridge/commands/pre-tool-use.ts
-var fs7 = require("node:fs");
-var path8 = require("node:path");
+var fs8 = require("node:fs");
+var path9 = require("node:path");
+
+// src/core/agent-fence.ts
+init_i18n();
+var FENCED_FILE_TOOLS = /* @__PURE__ */ new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);
+var SHELL_TOOL = "Bash";
+var READING_COMMANDS = /* @__PURE__ */ new Set(["report", "check", "doctor", "help", "--help", "-h", "--version"]);
+var FENCE_TEXT = translations({
+  en: {
+    plugin: (shown, where) => {
+      const what = `Refused: ${shown} is in Session Brief's plugin folder (${where}).`;
+      const why = "It holds the human's review trail (what agents changed and what the human has reviewed) and the plugin's settings, which only the human changes, in Obsidian.";
+      const todo = "Leave it as it is and go on with the task; if the user asked for this change, tell them to make it themselves.";
+      return `${what} ${why} ${todo}`;
+    },
+    hooks: (shown, where) => {
+      const what = `Refused: ${shown} is one of Session Brief's hook files (in ${where}), which check this session's edits.`;
+      const why = "Agents do not change them; the user updates or removes them with the bridge's install or uninstall command.";
+      return `${what} ${why} Leave them as they are and go on with the task.`;
+    },
+    command: (shown) => ` The command names ${shown}. To read the vault's state, use the brief, or run the bridge's report or check command.`,
+    message: (shown) => `Session Brief refused an agent's change to its own files: ${shown}.`
+  },
+  de: {
+    plugin: (shown, where) => {
+      const what = `Abgelehnt: ${shown} liegt im Plugin-Ordner von Session Brief (${where}).`;
+      const why1 = "Dort liegen die Pr\xFCfspur des Menschen (was Agenten ge\xE4ndert haben und was der Mensch schon gepr\xFCft hat)";
+      const why2 = "und die Einstellungen des Plugins; beides \xE4ndert nur der Mensch, in Obsidian.";
+      const todo1 = "Nichts daran \xE4ndern und mit der Aufgabe weitermachen;";
+      const todo2 = "hat der Nutzer um diese \xC4nderung gebeten, ihm sagen, dass er sie selbst vornehmen muss.";
+      return `${what} ${why1} ${why2} ${todo1} ${todo2}`;
+    },
+    hooks: (shown, where) => {
+      const what = `Abgelehnt: ${shown} ist eine der Hook-Dateien von Session Brief (in ${where}), die die \xC4nderungen dieser Sitzung pr\xFCfen.`;
+      const why = "Agenten \xE4ndern sie nicht; der Nutzer aktualisiert oder entfernt sie mit dem Befehl install oder uninstall der Bridge.";
+      return `${what} ${why} Nichts daran \xE4ndern und mit der Aufgabe weitermachen.`;
+    },
+    command: (shown) => ` Der Befehl nennt ${shown}. Den Stand der Vault zeigen das Briefing und die Befehle report und check der Bridge.`,
+    message: (shown) => `Session Brief hat die \xC4nderung eines Agenten an seinen eigenen Dateien abgelehnt: ${shown}.`
+  }
+});
+function fenceRefusal(fenced, shown, where, viaCommand, lang) {
+  const t = FENCE_TEXT[lang];
+  const name = shortenName(shown, 300);
+  const place = shortenName(where, 200);
+  const reason = (fenced === "plugin" ? t.plugin(name, place) : t.hooks(name, place)) + (viaCommand ? t.command(name) : "");
+  return { reason, message: t.message(shortenName(shown, 200)) };
+}
+function commandWords(command) {
+  const words = [];
+  let current = "";
+  let quote2 = null;
+  const push = () => {
+    if (current !== "") words.push(current);
+    current = "";
+  };
+  for (const ch of command) {
+    if (quote2 !== null) {
+      if (ch === quote2) quote2 = null;
+      else current += ch;
+    } else if (ch === '"' || ch === "'") quote2 = ch;
+    else if (/[\s;&|()<>`]/.test(ch)) push();
+    else current += ch;
+  }
+  push();
+  const out = [];
+  for (const w of words) {
+    const slashed = w.replace(/\\/g, "/");
+    out.push(slashed);
+    const eq = slashed.indexOf("=");
+    if (eq > 0 && eq < slashed.length - 1) out.push(slashed.slice(eq + 1));
+  }
+  return out;
+}
+function beforeGlob(word) {
+  const at = word.search(/[*?[{]/);
+  return at === -1 ? word : word.slice(0, at);
+}
+
+// bridge/commands/pre-tool-use.ts
 init_scope();
 
 // src/core/write-guard.ts
@@ -1740,45 +1841,214 @@ function denyOutput(r) {
 `;
 }
 
+// src/node/agent-fence.ts
+var fs7 = require("node:fs");
+var path8 = require("node:path");
+init_real_path();
+function norm(p) {
+  const s = p.replace(/\\/g, "/").toLowerCase();
+  return s.length > 1 && s.endsWith("/") ? s.slice(0, -1) : s;
+}
+function within(dir, p) {
+  const d = norm(dir);
+  const n = norm(p);
+  return n === d || n.startsWith(d.endsWith("/") ? d : `${d}/`);
+}
+function bothWays(p) {
+  const real = realPathOf(p);
+  return real === null || real === p ? [p] : [p, real];
+}
+function fencePlaces(root, pluginDir, scriptPath) {
+  const own2 = path8.dirname(path8.resolve(scriptPath));
+  const vaults = path8.join(root, ".claude", "hooks");
+  return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2] };
+}
+var isHookName = (name) => name.toLowerCase().startsWith("session-brief");
+function placeOf(places, p) {
+  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";
+  for (const dir of places.hookDirs.flatMap(bothWays)) {
+    if (isHookName(path8.basename(dir)) ? within(dir, p) : norm(path8.dirname(p)) === norm(dir) && isHookName(path8.basename(p))) return "hooks";
+  }
+  return null;
+}
+function holdsPlace(places, p) {
+  const roots = bothWays(places.root).map(norm);
+  if (roots.includes(norm(p)) || !roots.some((r) => within(r, p))) return null;
+  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(p, plugin)) return "plugin";
+  for (const dir of places.hookDirs.flatMap(bothWays)) if (within(p, dir)) return "hooks";
+  return null;
+}
+function sameFileAsOurs(places, stat) {
+  const look = (dir, pick) => {
+    let names;
+    try {
+      names = fs7.readdirSync(dir);
+    } catch {
+      return false;
+    }
+    return names.filter(pick).some((n) => {
+      const s = fs7.lstatSync(path8.join(dir, n), { throwIfNoEntry: false });
+      return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;
+    });
+  };
+  if (places.pluginDir !== null && look(places.pluginDir, () => true)) return "plugin";
+  for (const dir of places.hookDirs) if (look(dir, isHookName)) return "hooks";
+  return null;
+}
+function fileMayBeFenced(root, filePath) {
+  const abs = path8.resolve(root, filePath);
+  for (const p of bothWays(abs)) {
+    const n = norm(p);
+    if (n.includes("/plugins/") || isHookName(path8.basename(n))) return true;
+  }
+  const stat = fs7.lstatSync(abs, { throwIfNoEntry: false });
+  return stat !== void 0 && stat.isFile() && stat.nlink > 1;
+}
+function fencedFile(places, filePath) {
+  const abs = path8.resolve(places.root, filePath);
+  for (const p of bothWays(abs)) {
+    const found = placeOf(places, p);
+    if (found !== null) return found;
+  }
+  const stat = fs7.statSync(abs, { throwIfNoEntry: false });
+  return stat !== void 0 && stat.isFile() && stat.nlink > 1 ? sameFileAsOurs(places, stat) : null;
+}
+function commandMayBeFenced(command) {
+  return /session-brief|plugins|(^|[\s/\\'"=])\.[^\s/\\.]/i.test(command);
+}
+var isNode = (word) => /^node(\.exe)?$/i.test(path8.basename(word));
+function fencedCommand(places, command, cwd) {
+  const words = commandWords(command);
+  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path8.isAbsolute(b)))];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? "";
+    const stem = beforeGlob(word);
+    if (stem === "" || stem.startsWith("-") || stem.startsWith("$")) continue;
+    const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");
+    for (const base of bases) {
+      for (const p of bothWays(path8.resolve(base, stem))) {
+        const fenced = placeOf(places, p) ?? holdsPlace(places, p);
+        if (fenced === null) continue;
+        if (running && fenced === "hooks" && placeOf(places, p) === "hooks" && fs7.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
+        return { word, fenced };
+      }
+    }
+  }
+  return null;
+}
+function sessionFileBehindLinks(root, sessionsFolder, filePath) {
+  if (sessionsFolder === "") return null;
+  const abs = path8.resolve(root, filePath);
+  const stat = fs7.statSync(abs, { throwIfNoEntry: false });
+  if (stat === void 0 || !stat.isFile()) return null;
+  const folder2 = path8.join(root, ...sessionsFolder.split("/"));
+  const realFolder = realPathOf(folder2);
+  const realFile = realPathOf(abs);
+  if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {
+    return `${sessionsFolder}/${path8.relative(realFolder, realFile).split(path8.sep).join("/")}`;
+  }
+  if (stat.nlink > 1) {
+    const twin = findSameFile(folder2, stat, 1e4);
+    if (twin !== null) return `${sessionsFolder}/${path8.relative(folder2, twin).split(path8.sep).join("/")}`;
+  }
+  return null;
+}
+function findSameFile(dir, stat, budget) {
+  const queue = [dir];
+  let seen = 0;
+  while (queue.length > 0) {
+    const current = queue.shift();
+    let entries;
+    try {
+      entries = fs7.readdirSync(current, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      if (++seen > budget) return null;
+      const p = path8.join(current, e.name);
+      if (e.isDirectory()) queue.push(p);
+      else if (e.isFile()) {
+        const s = fs7.lstatSync(p, { throwIfNoEntry: false });
+        if (s !== void 0 && s.ino === stat.ino && s.dev === stat.dev) return p;
+      }
+    }
+  }
+  return null;
+}
+
 // bridge/commands/pre-tool-use.ts
-function writeAttempt(stdin) {
+init_real_path();
+function toolAttempt(stdin) {
   const hook = translateHookInput(DEFAULT_AGENT, parseHookJson(stdin));
-  const filePath = hook.tool_input?.file_path;
-  if (hook.tool_name === void 0 || typeof filePath !== "string" || filePath.trim() === "") return null;
-  return { tool: hook.tool_name, filePath };
+  const tool = hook.tool_name;
+  if (tool === void 0) return null;
+  const input = hook.tool_input ?? {};
+  const file = input.file_path ?? input.notebook_path;
+  const filePath = typeof file === "string" && file.trim() !== "" && !file.includes("\0") ? file : null;
+  const command = typeof input.command === "string" && input.command.trim() !== "" ? input.command : null;
+  if (filePath === null && command === null) return null;
+  return { tool, filePath, command, cwd: hook.cwd };
 }
 function isFile(p) {
   try {
-    return fs7.statSync(p).isFile();
+    return fs8.statSync(p).isFile();
   } catch {
     return false;
   }
 }
 function exists(p) {
   try {
-    fs7.lstatSync(p);
+    fs8.lstatSync(p);
     return true;
   } catch (error) {
     return error.code !== "ENOENT";
   }
 }
+function shownPlace(ctx, fenced) {
+  if (fenced === "hooks" || ctx.pluginDir === null) return ".claude/hooks/";
+  return `${(vaultRelative(ctx.root, ctx.pluginDir) ?? ctx.pluginDir).replace(/\\/g, "/")}/`;
+}
+function fenceAnswer(attempt, root, scriptPath, context) {
+  if (FENCED_FILE_TOOLS.has(attempt.tool) && attempt.filePath !== null) {
+    if (!fileMayBeFenced(root, attempt.filePath)) return null;
+    const ctx = context();
+    const fenced = fencedFile(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.filePath);
+    return fenced === null ? null : denyOutput(fenceRefusal(fenced, attempt.filePath, shownPlace(ctx, fenced), false, ctx.lang));
+  }
+  if (attempt.tool === SHELL_TOOL && attempt.command !== null) {
+    if (!commandMayBeFenced(attempt.command)) return null;
+    const ctx = context();
+    const hit = fencedCommand(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.command, attempt.cwd);
+    return hit === null ? null : denyOutput(fenceRefusal(hit.fenced, hit.word, shownPlace(ctx, hit.fenced), true, ctx.lang));
+  }
+  return null;
+}
 async function preToolUse(args, scriptPath, env) {
   try {
     const stdin = await readStdin(2e3);
-    const attempt = writeAttempt(stdin);
-    if (attempt === null || attempt.tool !== GUARDED_TOOL) return 0;
+    const attempt = toolAttempt(stdin);
+    if (attempt === null) return 0;
     const given = stringFlag(args, "vault");
-    const root = given !== void 0 ? path8.resolve(given) : defaultVaultRoot(scriptPath);
+    const root = given !== void 0 ? path9.resolve(given) : defaultVaultRoot(scriptPath);
     if (root === null) return 0;
-    const rel = vaultRelative(root, attempt.filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, attempt.filePath);
+    let ctx = null;
+    const context = () => ctx ??= contextFor(args, scriptPath, env);
+    const fence = fenceAnswer(attempt, root, scriptPath, context);
+    if (fence !== null) {
+      writeOut(fence);
+      return 0;
+    }
+    if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return 0;
+    const settings = context().settings;
+    if (!settings.writeGuard) return 0;
+    const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);
+    const target = path9.resolve(root, attempt.filePath);
+    const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);
     if (rel === null) return 0;
-    const ctx = contextFor(args, scriptPath, env);
-    if (!guardApplies(attempt.tool, rel, ctx.settings)) return 0;
-    const target = path8.resolve(root, attempt.filePath);
-    if (!isFile(target)) return 0;
-    const dir = path8.dirname(target);
-    const name = freeName(path8.basename(target), (candidate) => exists(path8.join(dir, candidate)));
-    writeOut(denyOutput(refusal(attempt.filePath, rel, ctx.settings.sessionsFolder, name === null ? null : path8.join(dir, name), ctx.lang)));
+    const dir = path9.dirname(target);
+    const name = freeName(path9.basename(target), (candidate) => exists(path9.join(dir, candidate)));
+    writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path9.join(dir, name), context().lang)));
   } catch {
   }
   return 0;

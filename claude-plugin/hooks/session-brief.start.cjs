@@ -703,8 +703,9 @@ Commands:
   post-tool-use            PostToolUse hook: runs the rule check after an edit
                            to a rule file; prints one JSON object only when it finds
                            something; exits 0
-  pre-tool-use             PreToolUse hook (Claude Code) of the opt-in Write guard: refuses
-                           a Write over an existing file in the sessions folder; exits 0
+  pre-tool-use             PreToolUse hook (Claude Code): refuses the agent's edits and shell
+                           commands that reach Session Brief's own files, and (opt-in Write
+                           guard) a Write over an existing file in the sessions folder; exits 0
   check [--json] [paths\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths
                            (files or folders in the vault, relative to the vault or
                            absolute) replace the rule scope; exit 1 when it finds something
@@ -964,6 +965,7 @@ function vaultRelativeReal(root, filePath) {
   }
   return null;
 }
+var NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
 
 // src/node/state-file.ts
 var fs2 = require("node:fs");

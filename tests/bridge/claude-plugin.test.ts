@@ -62,7 +62,7 @@ describe('the plugin as the repository ships it', () => {
 		expect(runs).toEqual({
 			SessionStart: [['', 'node', '${CLAUDE_PLUGIN_ROOT}/hooks/session-brief.plugin.cjs', 'session-start']],
 			PostToolUse: [['Edit|Write|MultiEdit|NotebookEdit', 'node', '${CLAUDE_PLUGIN_ROOT}/hooks/session-brief.plugin.cjs', 'post-tool-use']],
-			PreToolUse: [['Write', 'node', '${CLAUDE_PLUGIN_ROOT}/hooks/session-brief.plugin.cjs', 'pre-tool-use']],
+			PreToolUse: [['Edit|Write|MultiEdit|NotebookEdit|Bash', 'node', '${CLAUDE_PLUGIN_ROOT}/hooks/session-brief.plugin.cjs', 'pre-tool-use']],
 		});
 		// Codex (its manifest names this file): the session start, in Codex's contract. Codex runs no
 		// exec form, so the line is a shell's, with the plugin root Codex exports quoted.
@@ -106,6 +106,17 @@ describe('the plugin hook', () => {
 			expect(r.stdout, command).toBe('');
 			expect(r.stderr, command).toBe('');
 		}
+	});
+
+	it("refuses the agent's edits of Session Brief's own files, as the installed hook does", () => {
+		const { vault, home } = bareVault();
+		const target = path.join(vault, '.obsidian', 'plugins', 'session-brief', 'agent-review.json');
+		const r = pluginHook('pre-tool-use', vault, home, { session_id: 'f', hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: target, old_string: 'a', new_string: 'b' } });
+		expect(r.status).toBe(0);
+		expect((JSON.parse(r.stdout) as { hookSpecificOutput: { permissionDecision: string } }).hookSpecificOutput.permissionDecision).toBe('deny');
+		const shell = pluginHook('pre-tool-use', vault, home, { session_id: 'f', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf .obsidian/plugins' }, cwd: vault });
+		expect(shell.stdout).toContain("Session Brief's plugin folder");
+		expect(pluginHook('pre-tool-use', vault, home, { session_id: 'f', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git status' }, cwd: vault }).stdout).toBe('');
 	});
 
 	it('leaves a session that runs the installed hooks to them: project, local or user settings', () => {
