@@ -115,7 +115,8 @@ describe('doctor and the Write guard', () => {
 		expect(report.ok, formatDoctor(report)).toBe(true);
 		let guard = report.checks.filter((c) => c.id === 'write-guard');
 		expect(guard.map((c) => c.status)).toEqual(['info']);
-		expect(guard[0]?.message).toContain('registers PreToolUse (matcher "Write") for the Write guard, which is off');
+		expect(guard[0]?.message).toContain('registers PreToolUse; the Write guard it also runs is off');
+		expect(report.checks.find((c) => c.id === 'agent-fence')?.status).toBe('ok');
 		setGuard(v, true);
 		report = await run(v, home);
 		guard = report.checks.filter((c) => c.id === 'write-guard');
@@ -141,6 +142,20 @@ describe('doctor and the Write guard', () => {
 		expect(guard).toHaveLength(1);
 		expect(guard[0]).toMatchObject({ status: 'warn', fix: 'Run "install" again; it adds the entry.' });
 		expect(guard[0]?.message).toContain('no PreToolUse hook of ours is registered');
+	});
+
+	it("warns when an earlier install's matcher (Write only) leaves the agent's other tools outside the fence", async () => {
+		const { v, home } = vault();
+		installed(v, home);
+		const file = path.join(v, '.claude', 'settings.json');
+		const settings = JSON.parse(fs.readFileSync(file, 'utf8')) as { hooks: Record<string, Group[]> };
+		const ours = settings.hooks.PreToolUse?.[0];
+		if (ours === undefined) throw new Error('no entry');
+		ours.matcher = 'Write';
+		fs.writeFileSync(file, JSON.stringify(settings, null, 2));
+		const fence = (await run(v, home)).checks.find((c) => c.id === 'agent-fence');
+		expect(fence).toMatchObject({ status: 'warn', fix: 'Run "install" again; it writes the matcher "Edit|Write|MultiEdit|NotebookEdit|Bash".' });
+		expect(fence?.message).toContain('does not reach Edit, MultiEdit, NotebookEdit, Bash');
 	});
 
 	it('matcherReaches reads matchers as Claude Code does', () => {
