@@ -10,10 +10,11 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { hostilePlace, snapshot, type Place } from '../helpers/hostile-place';
 import { checkedBriefCache } from '../../src/core/cache-format';
 import { writeSeal } from '../../src/node/review-seal';
 import { FIXED_NOW, unprivileged } from '../helpers/bridge';
-import { bareEnv, BUNDLE, editInput, exampleVault, hookScript, removeTempDirs, runBridge, tempDir } from '../helpers/rule-vault';
+import { bareEnv, BUNDLE, editInput, hookScript, removeTempDirs, runBridge, tempDir } from '../helpers/rule-vault';
 
 afterAll(removeTempDirs, 60_000);
 
@@ -26,44 +27,7 @@ function writeSealFor(vault: string, marks: string, stateDir: string): void {
 const PLUGIN = ['.obsidian', 'plugins', 'session-brief'];
 const SLOW = 60_000;
 
-interface Place {
-	vault: string;
-	outside: string;
-	home: string;
-}
-
-/** A copy of the example vault with the bridge installed, a folder beside it, and a home folder. */
-function place(): Place {
-	const base = tempDir('sb-hostile-');
-	const vault = exampleVault({}, path.join(base, 'vault'));
-	const outside = path.join(base, 'outside');
-	fs.mkdirSync(path.join(outside, 'folder'), { recursive: true });
-	fs.writeFileSync(path.join(outside, 'victim.txt'), 'precious\n');
-	fs.writeFileSync(path.join(outside, '.bashrc'), 'export PS1=x\n');
-	fs.writeFileSync(path.join(outside, 'folder', 'old-file'), 'old\n');
-	const old = new Date(Date.now() - 3600_000);
-	fs.utimesSync(path.join(outside, 'folder', 'old-file'), old, old);
-	return { vault, outside, home: tempDir('sb-home-') };
-}
-
-/** Every entry below `dir` (links not followed) with its kind, bytes and modification time. */
-function snapshot(dir: string): Record<string, string> {
-	const out: Record<string, string> = {};
-	const visit = (d: string): void => {
-		for (const name of fs.readdirSync(d)) {
-			const p = path.join(d, name);
-			const st = fs.lstatSync(p);
-			const rel = path.relative(dir, p);
-			if (st.isDirectory()) {
-				out[rel] = 'dir';
-				visit(p);
-			} else if (st.isFile()) out[rel] = `${createHash('sha256').update(fs.readFileSync(p)).digest('hex')} ${st.mtimeMs}`;
-			else out[rel] = st.isSymbolicLink() ? `link ${fs.readlinkSync(p)}` : 'other';
-		}
-	};
-	visit(dir);
-	return out;
-}
+const place = (): Place => hostilePlace('sb-hostile-');
 
 const env = (p: Place, extra: Record<string, string> = {}) => bareEnv({ SESSION_BRIEF_NOW: FIXED_NOW, HOME: p.home, ...extra });
 const plugin = (p: Place, ...names: string[]) => path.join(p.vault, ...PLUGIN, ...names);

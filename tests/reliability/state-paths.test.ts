@@ -7,52 +7,19 @@
  * case with SESSION_BRIEF_LONG=1 (as CI sets it).
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { hostilePlace, snapshot, type Place } from '../helpers/hostile-place';
 import { FIXED_NOW } from '../helpers/bridge';
 import { LONG, prng, randomBytes } from '../helpers/random';
-import { bareEnv, editInput, exampleVault, hookScript, removeTempDirs, tempDir } from '../helpers/rule-vault';
+import { bareEnv, editInput, hookScript, removeTempDirs } from '../helpers/rule-vault';
 
 afterAll(removeTempDirs, 60_000);
 
 const posix = process.platform !== 'win32';
 
-interface Place {
-	vault: string;
-	outside: string;
-	home: string;
-}
-
-function place(): Place {
-	const base = tempDir('sb-paths-');
-	const vault = exampleVault({}, path.join(base, 'vault'));
-	const outside = path.join(base, 'outside');
-	fs.mkdirSync(path.join(outside, 'folder'), { recursive: true });
-	fs.writeFileSync(path.join(outside, 'victim.txt'), 'precious\n');
-	fs.writeFileSync(path.join(outside, 'folder', 'old-file'), 'old\n');
-	const old = new Date(Date.now() - 3600_000);
-	fs.utimesSync(path.join(outside, 'folder', 'old-file'), old, old);
-	return { vault, outside, home: tempDir('sb-home-') };
-}
-
-function snapshot(dir: string): Record<string, string> {
-	const out: Record<string, string> = {};
-	const visit = (d: string): void => {
-		for (const name of fs.readdirSync(d)) {
-			const p = path.join(d, name);
-			const st = fs.lstatSync(p);
-			const rel = path.relative(dir, p);
-			if (st.isDirectory()) {
-				out[rel] = 'dir';
-				visit(p);
-			} else out[rel] = st.isFile() ? `${createHash('sha256').update(fs.readFileSync(p)).digest('hex')} ${st.mtimeMs}` : 'other';
-		}
-	};
-	visit(dir);
-	return out;
-}
+const place = (): Place => hostilePlace('sb-paths-');
 
 interface Step {
 	command: string;
