@@ -51,11 +51,13 @@ function readRegular(file) {
 	}
 }
 
-// This folder is <vault>/.claude/hooks by its real path (no link between): only then is a cache written here.
+// A vault's <vault>/.claude/hooks gets a cache only while it is that folder by its real path (no
+// link between); a folder that is no vault's (the Claude Code plugin's own, a clone) is ours.
 function cacheFolderInVault() {
 	try {
-		const given = path.resolve(process.argv[1] || __filename);
-		const vault = path.dirname(path.dirname(path.dirname(given)));
+		const hooks = path.dirname(path.resolve(process.argv[1] || __filename));
+		if (path.basename(hooks) !== 'hooks' || path.basename(path.dirname(hooks)) !== '.claude') return true;
+		const vault = path.dirname(path.dirname(hooks));
 		return fs.realpathSync(__dirname) === path.join(fs.realpathSync(vault), '.claude', 'hooks');
 	} catch {
 		return false;
