@@ -1051,38 +1051,37 @@ function hasProcFd() {
   return procFd;
 }
 function throughFolder(root, file, work) {
-  const held = holdFolder(root, file);
-  if (held === null) return work(file);
-  try {
-    return work(held.at);
-  } finally {
-    fs2.closeSync(held.fd);
-  }
+  const at = heldPath(root, file);
+  return work(at ?? file);
 }
-function holdFolder(root, file) {
+var heldFolders = /* @__PURE__ */ new Map();
+function heldPath(root, file) {
   if (!hasProcFd()) return null;
   const dir = path2.dirname(normal(file));
-  let fd;
-  try {
-    fd = fs2.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);
-  } catch (error) {
-    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);
-  }
-  const held = `/proc/self/fd/${fd}`;
-  let real = null;
-  try {
-    real = fs2.readlinkSync(held);
-  } catch {
-    real = null;
-  }
   const top = realRoot(root);
   const rel = under(root, dir);
   const want = top === null || rel === null ? null : rel === "" ? top : top.endsWith(path2.sep) ? top + rel : top + path2.sep + rel;
-  if (real === null || want === null || !same(real, want)) {
+  let real = null;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    let fd = heldFolders.get(dir);
+    if (fd === void 0) {
+      try {
+        fd = fs2.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);
+      } catch (error) {
+        throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);
+      }
+      heldFolders.set(dir, fd);
+    }
+    try {
+      real = fs2.readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      real = null;
+    }
+    if (real !== null && want !== null && same(real, want)) return `/proc/self/fd/${fd}/${path2.basename(file)}`;
+    heldFolders.delete(dir);
     fs2.closeSync(fd);
-    throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);
   }
-  return { fd, at: `${held}/${path2.basename(file)}` };
+  throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);
 }
 function ensureStateFolder(root, dir) {
   const state = folderState(root, dir);

@@ -141,49 +141,50 @@ function hasProcFd(): boolean {
  * moment stays (docs/design.md, "The trust boundary").
  */
 function throughFolder<T>(root: string, file: string, work: (at: string) => T): T {
-	const held = holdFolder(root, file);
-	if (held === null) return work(file);
-	try {
-		return work(held.at);
-	} finally {
-		fs.closeSync(held.fd);
-	}
+	const at = heldPath(root, file);
+	return work(at ?? file);
 }
 
 async function throughFolderAsync<T>(root: string, file: string, work: (at: string) => Promise<T>): Promise<T> {
-	const held = holdFolder(root, file);
-	if (held === null) return work(file);
-	try {
-		return await work(held.at);
-	} finally {
-		fs.closeSync(held.fd);
-	}
+	const at = heldPath(root, file);
+	return work(at ?? file);
 }
 
-function holdFolder(root: string, file: string): { fd: number; at: string } | null {
+/**
+ * Folders held open, by path: a hook writes several files into one folder, and opening it once
+ * saves an open and a close per write. Each use checks again where the held folder is now.
+ */
+const heldFolders = new Map<string, number>();
+
+/** `file` named through its folder held open, after checking that folder's real path; null without /proc/self/fd. */
+function heldPath(root: string, file: string): string | null {
 	if (!hasProcFd()) return null;
 	const dir = path.dirname(normal(file));
-	let fd: number;
-	try {
-		fd = fs.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);
-	} catch (error) {
-		throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-	}
-	const held = `/proc/self/fd/${fd}`;
-	let real: string | null = null;
-	try {
-		real = fs.readlinkSync(held);
-	} catch {
-		real = null;
-	}
 	const top = realRoot(root);
 	const rel = under(root, dir);
 	const want = top === null || rel === null ? null : rel === '' ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel;
-	if (real === null || want === null || !same(real, want)) {
+	let real: string | null = null;
+	for (let attempt = 0; attempt < 2; attempt++) {
+		let fd = heldFolders.get(dir);
+		if (fd === undefined) {
+			try {
+				fd = fs.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);
+			} catch (error) {
+				throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+			}
+			heldFolders.set(dir, fd);
+		}
+		try {
+			real = fs.readlinkSync(`/proc/self/fd/${fd}`);
+		} catch {
+			real = null;
+		}
+		if (real !== null && want !== null && same(real, want)) return `/proc/self/fd/${fd}/${path.basename(file)}`;
+		// Moved, replaced or removed since it was held: let it go and open the path again, once.
+		heldFolders.delete(dir);
 		fs.closeSync(fd);
-		throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? '' : ` (it leads to ${real})`}`);
 	}
-	return { fd, at: `${held}/${path.basename(file)}` };
+	throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? '' : ` (it leads to ${real})`}`);
 }
 
 /** Makes `dir` and the folders above it up to the root, each one checked; throws when one is refused. */
