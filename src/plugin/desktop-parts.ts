@@ -5,7 +5,8 @@
  * are loaded only by `loadDesktopParts` behind `Platform.isDesktopApp`, so none of it is loaded on
  * mobile, and a phone never writes the files the hook reads (docs/design.md, "Mobile and synced vaults").
  */
-import { Notice, type App, type Plugin, type PluginManifest } from 'obsidian';
+import { FileSystemAdapter, Notice, type App, type Plugin, type PluginManifest } from 'obsidian';
+import { linkedOutside } from '../node/linked-notes';
 import type { Settings } from '../core/settings';
 import type { AgentChanges } from './agent-changes';
 import { DesktopAgentChangesIo } from './agent-changes-io';
@@ -44,6 +45,8 @@ export class DesktopParts {
 
 	constructor(private readonly host: DesktopHost) {
 		const { app, manifest, service, sync, rules } = host;
+		// Before the index is built (at layout ready): a note that is a link out of the vault is no note of it.
+		if (app.vault.adapter instanceof FileSystemAdapter) sync.index.setOutside(linkedOutside(app.vault.adapter.getBasePath()));
 		const folder = pluginFolder(app, manifest);
 		this.writer = new CacheWriter(app, folder, service, sync);
 		this.live = new LiveChannel(discoveryFile(app, folder), liveHandlers(service, sync, rules));

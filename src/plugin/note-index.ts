@@ -43,7 +43,15 @@ export class NoteIndex {
 	/** Bumped on every change: lets writers and views tell whether anything happened since. */
 	revision = 0;
 
+	/** Notes behind a link out of the vault (set on desktop, src/node/linked-notes.ts): never counted. */
+	private outside: (path: string) => boolean = () => false;
+
 	constructor(private settings: Settings) {}
+
+	/** Set before the index is built: which notes are links out of the vault. */
+	setOutside(outside: (path: string) => boolean): void {
+		this.outside = outside;
+	}
 
 	/** New settings change which notes count and which sets they join: the caller rebuilds. */
 	reset(settings: Settings): void {
@@ -55,7 +63,7 @@ export class NoteIndex {
 	}
 
 	counts(path: string): boolean {
-		return isCountedNote(path, this.settings.excludedRootFolders);
+		return isCountedNote(path, this.settings.excludedRootFolders) && !this.outside(path);
 	}
 
 	get size(): number {

@@ -276,6 +276,8 @@ export class Vault extends Events {
 				this.addFolder(p);
 				this.load(p);
 			} else if (entry.isFile()) this.addFile(p);
+			// Obsidian lists a file behind a symbolic link as any other (folders behind links are not followed here).
+			else if (entry.isSymbolicLink() && fs.statSync(path.join(this.base, p), { throwIfNoEntry: false })?.isFile() === true) this.addFile(p);
 		}
 	}
 
