@@ -6,11 +6,8 @@
 //   src/node/state-file.ts          the module itself;
 //   src/node/agents/install-lock.ts install's lock files, in a private per-user folder of the
 //                                   system's temp folder (mode 0700, owner checked), never in a vault;
-//   bridge/io.ts                    writes only standard output (file descriptor 1);
-//   src/node/mcp/note-file.ts       mark_reviewed's one write into a note (not a state file), made
-//                                   through the note's folder opened once and checked by what was
-//                                   opened (/proc/self/fd), so a folder swapped for a link while it
-//                                   runs cannot redirect it.
+//   bridge/io.ts                    writes only standard output (file descriptor 1).
+// mark_reviewed's one write into a note goes through the module too (src/node/mcp/note-file.ts).
 const WRITES = [
 	'writeFileSync', 'appendFileSync', 'renameSync', 'unlinkSync', 'rmSync', 'rmdirSync', 'mkdirSync', 'mkdtempSync',
 	'linkSync', 'symlinkSync', 'copyFileSync', 'cpSync', 'writeSync', 'writevSync', 'truncateSync', 'ftruncateSync',
@@ -19,7 +16,7 @@ const WRITES = [
 	'write', 'writev', 'truncate', 'ftruncate', 'chmod',
 ];
 
-export const STATE_FILE_EXCEPTIONS = ['src/node/state-file.ts', 'src/node/agents/install-lock.ts', 'bridge/io.ts', 'src/node/mcp/note-file.ts'];
+export const STATE_FILE_EXCEPTIONS = ['src/node/state-file.ts', 'src/node/agents/install-lock.ts', 'bridge/io.ts'];
 
 const message = 'writes files directly: go through src/node/state-file.ts, which keeps every write inside the vault and never through a planted link (docs/design.md, "The trust boundary").';
 

@@ -1030,11 +1030,19 @@ function hasProcFd() {
   return procFd;
 }
 function throughFolder(root, file, work) {
-  const at = heldPath(root, file);
-  return work(at ?? file);
+  const held = holdFolder(root, file, true);
+  return work(held?.at ?? file);
 }
 var heldFolders = /* @__PURE__ */ new Map();
-function heldPath(root, file) {
+var MAX_HELD_FOLDERS = 16;
+function openFolder(file, dir) {
+  try {
+    return fs.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);
+  } catch (error) {
+    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);
+  }
+}
+function holdFolder(root, file, shared) {
   if (!hasProcFd()) return null;
   const dir = path.dirname(normal(file));
   const top = realRoot(root);
@@ -1042,22 +1050,25 @@ function heldPath(root, file) {
   const want = top === null || rel === null ? null : rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel;
   let real = null;
   for (let attempt = 0; attempt < 2; attempt++) {
-    let fd = heldFolders.get(dir);
+    let fd = shared ? heldFolders.get(dir) : void 0;
     if (fd === void 0) {
-      try {
-        fd = fs.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);
-      } catch (error) {
-        throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);
+      fd = openFolder(file, dir);
+      if (shared) {
+        heldFolders.set(dir, fd);
+        if (heldFolders.size > MAX_HELD_FOLDERS) {
+          const [oldest, oldFd] = heldFolders.entries().next().value;
+          heldFolders.delete(oldest);
+          fs.closeSync(oldFd);
+        }
       }
-      heldFolders.set(dir, fd);
     }
     try {
       real = fs.readlinkSync(`/proc/self/fd/${fd}`);
     } catch {
       real = null;
     }
-    if (real !== null && want !== null && same(real, want)) return `/proc/self/fd/${fd}/${path.basename(file)}`;
-    heldFolders.delete(dir);
+    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path.basename(file)}` };
+    if (shared) heldFolders.delete(dir);
     fs.closeSync(fd);
   }
   throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);
@@ -1167,6 +1178,7 @@ function createTemp(file, mode) {
     }
   }
 }
+var CHANGED_SINCE_READ = "changed since it was read";
 function modeOf(file, options) {
   if (options.mode === "keep") {
     try {
@@ -1187,6 +1199,11 @@ function replaceFile(file, data, options) {
       if (mode.exact !== void 0) fs.fchmodSync(fd, mode.exact);
     } finally {
       fs.closeSync(fd);
+    }
+    const was = options.unchanged;
+    if (was !== void 0) {
+      const now = fs.lstatSync(file, { throwIfNoEntry: false });
+      if (now === void 0 || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);
     }
     fs.renameSync(tmp, file);
   } catch (error) {

@@ -141,23 +141,45 @@ function hasProcFd(): boolean {
  * moment stays (docs/design.md, "The trust boundary").
  */
 function throughFolder<T>(root: string, file: string, work: (at: string) => T): T {
-	const at = heldPath(root, file);
-	return work(at ?? file);
-}
-
-async function throughFolderAsync<T>(root: string, file: string, work: (at: string) => Promise<T>): Promise<T> {
-	const at = heldPath(root, file);
-	return work(at ?? file);
+	const held = holdFolder(root, file, true);
+	return work(held?.at ?? file);
 }
 
 /**
- * Folders held open, by path: a hook writes several files into one folder, and opening it once
- * saves an open and a close per write. Each use checks again where the held folder is now.
+ * The same for a write that awaits between its steps. It holds a folder of its own, closed when it
+ * is done: a held folder shared with other writes could be let go (and its number reused) while it waits.
+ */
+async function throughFolderAsync<T>(root: string, file: string, work: (at: string) => Promise<T>): Promise<T> {
+	const held = holdFolder(root, file, false);
+	if (held === null) return work(file);
+	try {
+		return await work(held.at);
+	} finally {
+		fs.closeSync(held.fd);
+	}
+}
+
+/**
+ * Folders held open by synchronous writes, by path: a hook writes several files into one folder, and
+ * opening it once saves an open and a close per write. Each use checks again where the folder is now.
  */
 const heldFolders = new Map<string, number>();
+/** A long-running process (the MCP server marking notes in many folders) keeps a few only. */
+const MAX_HELD_FOLDERS = 16;
 
-/** `file` named through its folder held open, after checking that folder's real path; null without /proc/self/fd. */
-function heldPath(root: string, file: string): string | null {
+function openFolder(file: string, dir: string): number {
+	try {
+		return fs.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);
+	} catch (error) {
+		throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+	}
+}
+
+/**
+ * `file`'s folder held open (`shared`: from the per-process set, else one the caller closes), after
+ * checking its real path; `at` names `file` through it. Null without /proc/self/fd.
+ */
+function holdFolder(root: string, file: string, shared: boolean): { fd: number; at: string } | null {
 	if (!hasProcFd()) return null;
 	const dir = path.dirname(normal(file));
 	const top = realRoot(root);
@@ -165,23 +187,26 @@ function heldPath(root: string, file: string): string | null {
 	const want = top === null || rel === null ? null : rel === '' ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel;
 	let real: string | null = null;
 	for (let attempt = 0; attempt < 2; attempt++) {
-		let fd = heldFolders.get(dir);
+		let fd = shared ? heldFolders.get(dir) : undefined;
 		if (fd === undefined) {
-			try {
-				fd = fs.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);
-			} catch (error) {
-				throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+			fd = openFolder(file, dir);
+			if (shared) {
+				heldFolders.set(dir, fd);
+				if (heldFolders.size > MAX_HELD_FOLDERS) {
+					const [oldest, oldFd] = heldFolders.entries().next().value as [string, number];
+					heldFolders.delete(oldest);
+					fs.closeSync(oldFd);
+				}
 			}
-			heldFolders.set(dir, fd);
 		}
 		try {
 			real = fs.readlinkSync(`/proc/self/fd/${fd}`);
 		} catch {
 			real = null;
 		}
-		if (real !== null && want !== null && same(real, want)) return `/proc/self/fd/${fd}/${path.basename(file)}`;
+		if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path.basename(file)}` };
 		// Moved, replaced or removed since it was held: let it go and open the path again, once.
-		heldFolders.delete(dir);
+		if (shared) heldFolders.delete(dir);
 		fs.closeSync(fd);
 	}
 	throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? '' : ` (it leads to ${real})`}`);
@@ -338,7 +363,15 @@ export interface StateWriteOptions {
 	 * process's default for a new file.
 	 */
 	mode?: number | 'keep';
+	/**
+	 * Replace the file only while it is still the one read (the same file, size and modification
+	 * time), checked just before the rename; a file changed meanwhile is left as it is.
+	 */
+	unchanged?: fs.Stats;
 }
+
+/** The reason a write refused to replace a file that changed since it was read (`unchanged`). */
+export const CHANGED_SINCE_READ = 'changed since it was read';
 
 function modeOf(file: string, options: StateWriteOptions): { create: number; exact: number | undefined } {
 	if (options.mode === 'keep') {
@@ -363,6 +396,11 @@ function replaceFile(file: string, data: string | Buffer, options: StateWriteOpt
 			if (mode.exact !== undefined) fs.fchmodSync(fd, mode.exact);
 		} finally {
 			fs.closeSync(fd);
+		}
+		const was = options.unchanged;
+		if (was !== undefined) {
+			const now = fs.lstatSync(file, { throwIfNoEntry: false });
+			if (now === undefined || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);
 		}
 		// rename() replaces whatever lies at `file` (a planted link included) and never writes through it.
 		fs.renameSync(tmp, file);

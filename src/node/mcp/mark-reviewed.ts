@@ -83,38 +83,34 @@ export async function markReviewed(ctx: VaultContext, given: string, call: MarkC
 	const realRel = vaultRelative(realRoot, file);
 	if (realRel === null) throw new PathRefused(`${shown} leads out of the vault through a symbolic link (to ${file}); only files inside the vault are allowed`);
 	const note = openNote(realRoot, file, target.rel);
+	const { text } = note;
+	const tags = ctx.settings.tags;
+	const flags = flagsOf(noteFactsFromText(text), lowerTagNames(tags));
+	const hits = flags.review.map(({ where, line, text: t }) => ({ where, line, text: t }));
+	if (hits.length === 0) return { path: target.rel, changed: false, message: `${target.rel} carries no #${tags.review} tag; nothing to mark.`, hits };
+	if (flags.reviewDone) return { path: target.rel, changed: false, message: `${target.rel} already carries #${tags.reviewDone}; nothing to change.`, hits };
+	let change: AgentChange | null;
 	try {
-		const { text } = note;
-		const tags = ctx.settings.tags;
-		const flags = flagsOf(noteFactsFromText(text), lowerTagNames(tags));
-		const hits = flags.review.map(({ where, line, text: t }) => ({ where, line, text: t }));
-		if (hits.length === 0) return { path: target.rel, changed: false, message: `${target.rel} carries no #${tags.review} tag; nothing to mark.`, hits };
-		if (flags.reviewDone) return { path: target.rel, changed: false, message: `${target.rel} already carries #${tags.reviewDone}; nothing to change.`, hits };
-		let change: AgentChange | null;
-		try {
-			change = unreviewedChange(ctx, [target.rel, realRel], call.now);
-		} catch (error) {
-			throw new PathRefused(`${target.rel} was left unchanged: the record of agent changes could not be read, so whether the human still has to review one is unknown (${(error as Error).message})`);
-		}
-		if (change !== null) throw refusedForReview(target.rel, change);
-		const edit = editFrontmatterText(text, (fm) => addFrontmatterTag(fm, tags.reviewDone));
-		if (!edit.ok) throw new PathRefused(`${target.rel} was left unchanged: ${edit.reason}. Fix the properties by hand (Obsidian refuses to rewrite them too).`);
-		// The edit must do what it promises under the scan's own rules before it touches the file.
-		if (!flagsOf(noteFactsFromText(edit.text), lowerTagNames(tags)).reviewDone) {
-			throw new PathRefused(`${target.rel} was left unchanged: adding #${tags.reviewDone} to its properties would not be recognised`);
-		}
-		// Journaled before the write, so no write of this tool ever goes unrecorded: its change is an
-		// agent change like any other, for the human to review.
-		const record = journalRecord({ rel: realRel, tool: MARK_TOOL, session: call.session, now: call.now }, ctx.settings.excludedRootFolders);
-		if (ctx.pluginDir === null || record === null) throw new PathRefused(`${target.rel} was left unchanged: the vault has no Session Brief plugin folder to record this change in, so the human could not review it`);
-		try {
-			await appendJournal(ctx.root, ctx.pluginDir, record, call.now);
-		} catch (error) {
-			throw new PathRefused(`${target.rel} was left unchanged: the change could not be recorded for the human to review (${(error as Error).message})`);
-		}
-		note.replace(edit.text);
-		return { path: target.rel, changed: true, message: `Marked ${target.rel} reviewed: added #${tags.reviewDone} to its properties. The change is listed for the human under "Changed by agents".`, hits };
-	} finally {
-		note.close();
+		change = unreviewedChange(ctx, [target.rel, realRel], call.now);
+	} catch (error) {
+		throw new PathRefused(`${target.rel} was left unchanged: the record of agent changes could not be read, so whether the human still has to review one is unknown (${(error as Error).message})`);
 	}
+	if (change !== null) throw refusedForReview(target.rel, change);
+	const edit = editFrontmatterText(text, (fm) => addFrontmatterTag(fm, tags.reviewDone));
+	if (!edit.ok) throw new PathRefused(`${target.rel} was left unchanged: ${edit.reason}. Fix the properties by hand (Obsidian refuses to rewrite them too).`);
+	// The edit must do what it promises under the scan's own rules before it touches the file.
+	if (!flagsOf(noteFactsFromText(edit.text), lowerTagNames(tags)).reviewDone) {
+		throw new PathRefused(`${target.rel} was left unchanged: adding #${tags.reviewDone} to its properties would not be recognised`);
+	}
+	// Journaled before the write, so no write of this tool ever goes unrecorded: its change is an
+	// agent change like any other, for the human to review.
+	const record = journalRecord({ rel: realRel, tool: MARK_TOOL, session: call.session, now: call.now }, ctx.settings.excludedRootFolders);
+	if (ctx.pluginDir === null || record === null) throw new PathRefused(`${target.rel} was left unchanged: the vault has no Session Brief plugin folder to record this change in, so the human could not review it`);
+	try {
+		await appendJournal(ctx.root, ctx.pluginDir, record, call.now);
+	} catch (error) {
+		throw new PathRefused(`${target.rel} was left unchanged: the change could not be recorded for the human to review (${(error as Error).message})`);
+	}
+	note.replace(edit.text);
+	return { path: target.rel, changed: true, message: `Marked ${target.rel} reviewed: added #${tags.reviewDone} to its properties. The change is listed for the human under "Changed by agents".`, hits };
 }
