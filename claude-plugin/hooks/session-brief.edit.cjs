@@ -991,6 +991,9 @@ var UNCLEAN = process.platform === "win32" ? /(?:)/ : /\/\/|\/\.{1,2}(?:\/|$)|.\
 function normal(p) {
   return path.isAbsolute(p) && !UNCLEAN.test(p) ? p : path.resolve(p);
 }
+function belowReal(top, rel) {
+  return rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel;
+}
 function under(root, dir) {
   const r = normal(root);
   const d = normal(dir);
@@ -1012,7 +1015,7 @@ function folderState(root, dir) {
     if (code === "ENOENT") return "missing";
     return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };
   }
-  if (!same(real, rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel)) return { refused: `is reached through a symbolic link (it leads to ${real})` };
+  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };
   return "ok";
 }
 function refuse(file, state) {
@@ -1047,7 +1050,7 @@ function holdFolder(root, file, shared) {
   const dir = path.dirname(normal(file));
   const top = realRoot(root);
   const rel = under(root, dir);
-  const want = top === null || rel === null ? null : rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel;
+  const want = top === null || rel === null ? null : belowReal(top, rel);
   let real = null;
   for (let attempt = 0; attempt < 2; attempt++) {
     let fd = shared ? heldFolders.get(dir) : void 0;

@@ -1012,6 +1012,9 @@ var UNCLEAN = process.platform === "win32" ? /(?:)/ : /\/\/|\/\.{1,2}(?:\/|$)|.\
 function normal(p) {
   return path2.isAbsolute(p) && !UNCLEAN.test(p) ? p : path2.resolve(p);
 }
+function belowReal(top, rel) {
+  return rel === "" ? top : top.endsWith(path2.sep) ? top + rel : top + path2.sep + rel;
+}
 function under(root, dir) {
   const r = normal(root);
   const d = normal(dir);
@@ -1033,7 +1036,7 @@ function folderState(root, dir) {
     if (code === "ENOENT") return "missing";
     return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };
   }
-  if (!same(real, rel === "" ? top : top.endsWith(path2.sep) ? top + rel : top + path2.sep + rel)) return { refused: `is reached through a symbolic link (it leads to ${real})` };
+  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };
   return "ok";
 }
 function refuse(file, state) {
@@ -1068,7 +1071,7 @@ function holdFolder(root, file, shared) {
   const dir = path2.dirname(normal(file));
   const top = realRoot(root);
   const rel = under(root, dir);
-  const want = top === null || rel === null ? null : rel === "" ? top : top.endsWith(path2.sep) ? top + rel : top + path2.sep + rel;
+  const want = top === null || rel === null ? null : belowReal(top, rel);
   let real = null;
   for (let attempt = 0; attempt < 2; attempt++) {
     let fd = shared ? heldFolders.get(dir) : void 0;
@@ -1344,7 +1347,7 @@ function readAgentSettingsFile(file, maxBytes) {
     fs2.closeSync(fd);
   }
 }
-function readUserStateFile(file, maxBytes) {
+function readRegularFile(file, maxBytes) {
   try {
     return readAgentSettingsFile(file, maxBytes);
   } catch {
@@ -2270,7 +2273,7 @@ function sealFile(root, env = process.env) {
   return path9.join(userStateDir(env), `review-seal-${markName(real)}.json`);
 }
 function readSeal(root, env = process.env) {
-  const data = readUserStateFile(sealFile(root, env), MAX_BYTES2);
+  const data = readRegularFile(sealFile(root, env), MAX_BYTES2);
   if (data === null) return null;
   try {
     return parseSeal(JSON.parse(data.toString("utf8")));

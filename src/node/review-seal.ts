@@ -10,7 +10,7 @@ import { judgeMarks, parseSeal, sealText, type MarksVerdict, type ReviewSeal } f
 import { REVIEW_FILE } from '../core/what-changed';
 import { builtinOnDemand } from './builtin-on-demand';
 import { markName } from './session-record';
-import { readStateText, readUserStateFile, statStateFile, writeUserStateFile } from './state-file';
+import { readRegularFile, readStateText, statStateFile, writeUserStateFile } from './state-file';
 
 /** The marks are pruned with the journal; a larger file is not one the plugin wrote. */
 const MAX_BYTES = 4 * 1024 * 1024;
@@ -38,7 +38,7 @@ export function sealFile(root: string, env: NodeJS.ProcessEnv = process.env): st
 }
 
 export function readSeal(root: string, env: NodeJS.ProcessEnv = process.env): ReviewSeal | null {
-	const data = readUserStateFile(sealFile(root, env), MAX_BYTES);
+	const data = readRegularFile(sealFile(root, env), MAX_BYTES);
 	if (data === null) return null;
 	try {
 		return parseSeal(JSON.parse(data.toString('utf8')) as unknown);

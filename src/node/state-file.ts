@@ -81,6 +81,11 @@ function normal(p: string): string {
 	return path.isAbsolute(p) && !UNCLEAN.test(p) ? p : path.resolve(p);
 }
 
+/** `rel` (from `under`) below the real root `top`: the real path a folder of the vault must have. */
+function belowReal(top: string, rel: string): string {
+	return rel === '' ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel;
+}
+
 /** `dir` relative to `root` when it lies under it literally, else null. */
 function under(root: string, dir: string): string | null {
 	const r = normal(root);
@@ -111,7 +116,7 @@ function folderState(root: string, dir: string): FolderState {
 		if (code === 'ENOENT') return 'missing';
 		return { refused: code === 'ENOTDIR' ? 'a file stands where a folder belongs' : `cannot be resolved (${code ?? 'error'})` };
 	}
-	if (!same(real, rel === '' ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel)) return { refused: `is reached through a symbolic link (it leads to ${real})` };
+	if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };
 	return 'ok';
 }
 
@@ -184,7 +189,7 @@ function holdFolder(root: string, file: string, shared: boolean): { fd: number; 
 	const dir = path.dirname(normal(file));
 	const top = realRoot(root);
 	const rel = under(root, dir);
-	const want = top === null || rel === null ? null : rel === '' ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel;
+	const want = top === null || rel === null ? null : belowReal(top, rel);
 	let real: string | null = null;
 	for (let attempt = 0; attempt < 2; attempt++) {
 		let fd = shared ? heldFolders.get(dir) : undefined;
@@ -643,8 +648,9 @@ export function readAgentSettingsFile(file: string, maxBytes: number): Buffer | 
 }
 
 /**
- * A regular file anywhere, for what is not a state file of a vault: the user's own settings and
- * Session Brief's own program files (which may lie in a clone or an npm folder). Like every read
+ * A regular file anywhere, for what is not a state file of a vault: the user's own settings, the
+ * review seal in Session Brief's per-user folder, and Session Brief's own program files (which
+ * may lie in a clone or an npm folder). Like every read
  * here it never waits on a FIFO and is bounded; null when missing, not a regular file or too large.
  */
 export function readRegularFile(file: string, maxBytes: number): Buffer | null {
@@ -675,15 +681,6 @@ export function writeUserStateFile(file: string, data: string): void {
 	fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
 	replaceFile(file, data, { mode: 0o600 });
 	trace(file);
-}
-
-/** Reads a file of that folder: a regular file only, without waiting, bounded; null when missing or not one. */
-export function readUserStateFile(file: string, maxBytes: number): Buffer | null {
-	try {
-		return readAgentSettingsFile(file, maxBytes);
-	} catch {
-		return null;
-	}
 }
 
 /**
