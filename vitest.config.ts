@@ -30,7 +30,9 @@ export default defineConfig({
 		globalSetup: ['tests/global-setup.ts'],
 		// The review seal lives in a per-user folder outside the vault (src/node/review-seal.ts): tests
 		// keep theirs in a folder of the run's own, never in the home folder of whoever runs them.
-		env: { SESSION_BRIEF_STATE_DIR: path.join(os.tmpdir(), `session-brief-test-state-${process.pid}`) },
+		// A session start takes the session net's baseline in a detached process (src/node/session-baseline-start.ts),
+		// which would outlive the test's vault: the tests of the net ask for it (`sync`) where they need it.
+		env: { SESSION_BRIEF_STATE_DIR: path.join(os.tmpdir(), `session-brief-test-state-${process.pid}`), SESSION_BRIEF_BASELINE: 'off' },
 		// The bridge tests run the built bundle as child processes; two cores, so keep workers few.
 		maxWorkers: 2,
 		projects: [

@@ -17,6 +17,8 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
 	'session-start': [...COMMON, 'agent'],
 	'post-tool-use': [...COMMON, 'agent'],
 	'pre-tool-use': COMMON,
+	'turn-end': [...COMMON, 'agent'],
+	baseline: COMMON,
 	report: [...COMMON, 'source', 'json', 'review'],
 	check: [...COMMON, 'json'],
 	serve: COMMON,
@@ -142,6 +144,11 @@ Commands:
   pre-tool-use             PreToolUse hook (Claude Code): refuses the agent's edits and shell
                            commands that reach Session Brief's own files, and (opt-in Write
                            guard) a Write over an existing file in the sessions folder; exits 0
+  turn-end                 Stop / SessionEnd hook (and the other agents' end of a turn):
+                           records the notes the session changed that no edit hook saw
+                           (shell commands, renames, deletions); prints {}; exits 0
+  baseline                 Run by session-start in the background: the list of notes
+                           turn-end compares with
   check [--json] [paths…]  The rule check from a terminal, CI or a pre-commit hook; paths
                            (files or folders in the vault, relative to the vault or
                            absolute) replace the rule scope; exit 1 when it finds something

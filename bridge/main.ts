@@ -11,7 +11,7 @@ import { LIBRARY_MARK, type AgentLibrary } from '../src/node/agent-library';
 
 declare const BRIDGE_VERSION: string;
 
-const HOOKS = new Set(['session-start', 'post-tool-use', 'pre-tool-use']);
+const HOOKS = new Set(['session-start', 'post-tool-use', 'pre-tool-use', 'turn-end']);
 
 async function run(args: Args, scriptPath: string): Promise<number> {
 	switch (args.command) {
@@ -22,6 +22,10 @@ async function run(args: Args, scriptPath: string): Promise<number> {
 			return (await import('./commands/post-tool-use')).postToolUse(args, scriptPath, process.env);
 		case 'pre-tool-use':
 			return (await import('./commands/pre-tool-use')).preToolUse(args, scriptPath, process.env);
+		case 'turn-end':
+			return (await import('./commands/turn-end')).turnEnd(args, scriptPath, process.env);
+		case 'baseline':
+			return (await import('./commands/turn-end')).baseline(args, scriptPath, process.env);
 		case 'report':
 			return (await import('./commands/report')).report(args, scriptPath, process.env);
 		case 'check':
@@ -67,6 +71,7 @@ async function main(): Promise<void> {
 			// A hook never fails its host: exit 0 with a valid envelope that names the problem.
 			// The Write guard fails open: no output lets the Write through.
 			if (args.command === 'pre-tool-use') writeOut('');
+			else if (args.command === 'turn-end') writeOut('{}\n');
 			else if (args.command === 'post-tool-use') writeOut((await import('./commands/post-tool-use')).postToolUseCrashEnvelope(error, scriptPath, 'en', agentOrDefault(stringFlag(args, 'agent'))));
 			else writeOut((await import('./commands/session-start')).sessionStartCrashOutput(args, error));
 			process.exitCode = 0;

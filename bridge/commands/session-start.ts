@@ -5,7 +5,7 @@
 import { stringFlag, type Args } from '../args';
 import { agentOrDefault, hostTextLimit, sessionStartOutput } from '../../src/core/agent-contracts';
 import { alreadyGivenLine, outsideVaultLine, withLineAfterHeading } from '../../src/core/session-notes';
-import { beginSessionStart, readSessionInput } from '../../src/node/session-record';
+import { beginSessionStart, DOCTOR_RUN_ENV, readSessionInput } from '../../src/node/session-record';
 import { escapeControls, safeLines } from '../../src/core/quote';
 import { isoDate } from '../../src/core/dates';
 import { formatBrief } from '../../src/core/format';
@@ -15,6 +15,7 @@ import { readStdin, writeOut } from '../io';
 import * as path from 'node:path';
 import { getBrief } from '../../src/node/brief-pipeline';
 import { recordSessionStart } from '../../src/node/what-changed';
+import { startBaseline } from '../../src/node/session-baseline-start';
 
 function firstLine(error: unknown): string {
 	const text = error instanceof Error ? error.message : String(error);
@@ -28,6 +29,8 @@ export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.P
 	const now = clock(env);
 	let lang: Lang = 'en';
 	const lines: string[] = [];
+	// The session net's baseline, started after the answer is out (src/node/session-baseline-start.ts).
+	let afterAnswer: (() => void) | null = null;
 	try {
 		const ctx = contextFor(args, scriptPath, env);
 		lang = ctx.lang;
@@ -39,6 +42,8 @@ export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.P
 			writeOut(sessionStartOutput(stringFlag(args, 'agent'), alreadyGivenLine(lang), lang));
 			return 0;
 		}
+		// doctor's own test run is no session.
+		if (ctx.pluginDir !== null && env[DOCTOR_RUN_ENV] !== '1') afterAnswer = () => startBaseline(ctx.root, stringFlag(args, 'config-dir'), input.session_id ?? null, scriptPath, env);
 		// Before the brief: a new conversation compares with the session before it (docs/design.md, "What agents changed").
 		await recordSessionStart(ctx, input.source, now);
 		// Tier 1 needs no scan code; the pipeline loads the other tiers only when the plugin's cache cannot serve.
@@ -54,6 +59,7 @@ export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.P
 		lines.push(`Session brief: ${firstLine(error)}`);
 	}
 	writeOut(sessionStartOutput(stringFlag(args, 'agent'), lines.join('\n'), lang));
+	afterAnswer?.();
 	return 0;
 }
 

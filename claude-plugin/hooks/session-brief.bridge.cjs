@@ -51,9 +51,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
 // src/core/paths.ts
-function isCountedNote(path62, excludedRootFolders) {
-  if (!path62.endsWith(".md")) return false;
-  const parts = path62.split("/");
+function isCountedNote(path63, excludedRootFolders) {
+  if (!path63.endsWith(".md")) return false;
+  const parts = path63.split("/");
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i] ?? "";
     if (part.startsWith(".") || part === "") return false;
@@ -61,11 +61,11 @@ function isCountedNote(path62, excludedRootFolders) {
   }
   return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));
 }
-function isInFolder(path62, folder2) {
-  return folder2 === "" || path62.length > folder2.length && path62.charCodeAt(folder2.length) === 47 && path62.startsWith(folder2);
+function isInFolder(path63, folder2) {
+  return folder2 === "" || path63.length > folder2.length && path63.charCodeAt(folder2.length) === 47 && path63.startsWith(folder2);
 }
-function basename(path62) {
-  return path62.slice(path62.lastIndexOf("/") + 1);
+function basename(path63) {
+  return path63.slice(path63.lastIndexOf("/") + 1);
 }
 function comparePaths(a, b) {
   const la = a.toLowerCase();
@@ -171,7 +171,7 @@ var init_brief_items = __esm({
         id: "sessionsToday",
         // The index keeps every session file: the date changes, the set does not.
         holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-        onDay: (path62, date) => basename(path62).includes(date),
+        onDay: (path63, date) => basename(path63).includes(date),
         hits: () => NO_HITS,
         label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
         hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -488,7 +488,7 @@ var init_claude_code = __esm({
       name: "Claude Code",
       cli: "claude",
       aliases: ["claude"],
-      events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse" },
+      events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop", SessionEnd: "SessionEnd" },
       // Longer output is moved to a file and the model sees a ~2 KB preview.
       limit: 1e4,
       docs: "https://code.claude.com/docs/en/hooks",
@@ -509,7 +509,7 @@ var init_codebuddy = __esm({
       id: "codebuddy",
       name: "CodeBuddy Code",
       cli: "codebuddy",
-      events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },
+      events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },
       limit: 1e4,
       docs: "https://www.codebuddy.ai/docs/cli/hooks",
       envelope: claudeEnvelope,
@@ -535,7 +535,7 @@ var init_codex = __esm({
       id: "codex",
       name: "OpenAI Codex CLI",
       cli: "codex",
-      events: { SessionStart: "SessionStart" },
+      events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },
       toolNames: SHARED_TOOL_NAMES,
       // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a
       // token, so 7,000 characters stays under it.
@@ -567,7 +567,7 @@ var init_copilot = __esm({
       id: "copilot",
       name: "GitHub Copilot CLI",
       cli: "copilot",
-      events: { SessionStart: "sessionStart" },
+      events: { SessionStart: "sessionStart", PostToolUse: "postToolUse", Stop: "agentStop" },
       toolNames: SHARED_TOOL_NAMES,
       // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for
       // the few non-ASCII characters a note name may carry.
@@ -590,7 +590,7 @@ var init_cursor = __esm({
       id: "cursor",
       name: "Cursor",
       cli: "cursor-agent",
-      events: { SessionStart: "sessionStart" },
+      events: { SessionStart: "sessionStart", PostToolUse: "afterFileEdit", Stop: "stop" },
       inputEvents: { afterFileEdit: "PostToolUse" },
       toolNames: SHARED_TOOL_NAMES,
       limit: 1e4,
@@ -620,7 +620,7 @@ var init_devin = __esm({
       name: "Devin CLI",
       cli: "devin",
       aliases: ["devin-local", "devin-cli"],
-      events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },
+      events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },
       toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },
       limit: 1e4,
       docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",
@@ -641,7 +641,7 @@ var init_gemini = __esm({
       id: "gemini",
       name: "Gemini CLI",
       cli: "gemini",
-      events: { SessionStart: "SessionStart" },
+      events: { SessionStart: "SessionStart", PostToolUse: "AfterTool", Stop: "AfterAgent" },
       inputEvents: { AfterTool: "PostToolUse" },
       toolNames: SHARED_TOOL_NAMES,
       limit: 1e4,
@@ -663,7 +663,7 @@ var init_qwen = __esm({
       id: "qwen",
       name: "Qwen Code",
       cli: "qwen",
-      events: { SessionStart: "SessionStart" },
+      events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },
       toolNames: SHARED_TOOL_NAMES,
       limit: 1e4,
       docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",
@@ -916,6 +916,8 @@ var init_args = __esm({
       "session-start": [...COMMON, "agent"],
       "post-tool-use": [...COMMON, "agent"],
       "pre-tool-use": COMMON,
+      "turn-end": [...COMMON, "agent"],
+      baseline: COMMON,
       report: [...COMMON, "source", "json", "review"],
       check: [...COMMON, "json"],
       serve: COMMON,
@@ -942,6 +944,11 @@ Commands:
   pre-tool-use             PreToolUse hook (Claude Code): refuses the agent's edits and shell
                            commands that reach Session Brief's own files, and (opt-in Write
                            guard) a Write over an existing file in the sessions folder; exits 0
+  turn-end                 Stop / SessionEnd hook (and the other agents' end of a turn):
+                           records the notes the session changed that no edit hook saw
+                           (shell commands, renames, deletions); prints {}; exits 0
+  baseline                 Run by session-start in the background: the list of notes
+                           turn-end compares with
   check [--json] [paths\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths
                            (files or folders in the vault, relative to the vault or
                            absolute) replace the rule scope; exit 1 when it finds something
@@ -5328,8 +5335,8 @@ function dailyNotePath(settings, now2, locale) {
   const m = (0, import_moment.default)(now2);
   if (locale !== void 0) m.locale(locale);
   const name = m.format(settings.format);
-  const path62 = settings.folder === "" ? name : `${settings.folder}/${name}`;
-  return `${path62.replace(/\/{2,}/g, "/").replace(/^\//, "")}.md`;
+  const path63 = settings.folder === "" ? name : `${settings.folder}/${name}`;
+  return `${path63.replace(/\/{2,}/g, "/").replace(/^\//, "")}.md`;
 }
 var import_moment;
 var init_daily_note = __esm({
@@ -5401,8 +5408,8 @@ function computeBrief(input) {
     }
   };
   run2("dailyNote", () => {
-    const path62 = dailyNotePath(input.dailyNote, now2, input.locale);
-    return { path: path62, exists: input.exists(path62) };
+    const path63 = dailyNotePath(input.dailyNote, now2, input.locale);
+    return { path: path63, exists: input.exists(path63) };
   });
   for (const item of LIST_ITEM_TABLE) {
     run2(item.id, () => {
@@ -5605,7 +5612,7 @@ var init_brief_index = __esm({
 });
 
 // src/core/stat-stamp.ts
-function addToStamp(sum, path62, mtime, size2) {
+function addToStamp(sum, path63, mtime, size2) {
   const TWO_32 = 4294967296;
   const fmix = (h) => {
     h ^= h >>> 16;
@@ -5616,8 +5623,8 @@ function addToStamp(sum, path62, mtime, size2) {
   };
   let x = 2166136261;
   let y = 2538058380;
-  for (let i = 0; i < path62.length; i++) {
-    const c = path62.charCodeAt(i);
+  for (let i = 0; i < path63.length; i++) {
+    const c = path63.charCodeAt(i);
     x = Math.imul(x ^ c, 16777619);
     y = Math.imul(y << 5 | y >>> 27, 1540483477) ^ c;
   }
@@ -5646,8 +5653,8 @@ var init_stat_stamp = __esm({
       constructor() {
         this.sum = { a: 0, b: 0, count: 0 };
       }
-      add(path62, mtime, size2) {
-        addToStamp(this.sum, path62, mtime, size2);
+      add(path63, mtime, size2) {
+        addToStamp(this.sum, path63, mtime, size2);
       }
       done() {
         return stampOfSum(this.sum);
@@ -6437,7 +6444,10 @@ function journalRecord(edit, excludedRootFolders) {
   return encodeRecord(record2) === null ? null : record2;
 }
 function encodeRecord(r) {
-  const line = `${JSON.stringify({ path: r.path, tool: r.tool, session: r.session, at: r.at })}
+  const fields = { path: r.path, tool: r.tool, session: r.session, at: r.at };
+  if (r.change !== void 0) fields.change = r.change;
+  if (r.change === "renamed" && r.from !== void 0) fields.from = r.from;
+  const line = `${JSON.stringify(fields)}
 `;
   if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;
   return line;
@@ -6453,7 +6463,13 @@ function asRecord(value) {
   if (v.tool !== null && typeof v.tool !== "string") return null;
   if (v.session !== null && typeof v.session !== "string") return null;
   if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;
-  return { path: v.path, tool: v.tool, session: v.session, at: v.at };
+  const record2 = { path: v.path, tool: v.tool, session: v.session, at: v.at };
+  if (v.change === "deleted") record2.change = "deleted";
+  else if (v.change === "renamed" && typeof v.from === "string" && isVaultRelative(v.from) && v.from !== v.path) {
+    record2.change = "renamed";
+    record2.from = v.from;
+  }
+  return record2;
 }
 function parseLine(line) {
   try {
@@ -6469,7 +6485,7 @@ function parseLine(line) {
   }
 }
 function key(r) {
-  return `${r.at}\0${r.path}\0${r.session ?? ""}\0${r.tool ?? ""}`;
+  return `${r.at}\0${r.path}\0${r.session ?? ""}\0${r.tool ?? ""}\0${r.change ?? ""}\0${r.from ?? ""}`;
 }
 function parseJournal(text2) {
   const seen = /* @__PURE__ */ new Set();
@@ -6502,7 +6518,7 @@ function compactJournal(text2, now2) {
   }
   return lines.slice(first).join("");
 }
-var JOURNAL_FILE, MAX_RECORDS, MAX_AGE_MS, MAX_RECORD_BYTES, MAX_TOOL_CHARS, encoder, MAX_SESSION_CHARS, RECORD_START, ISO, COMPACT_AT_BYTES;
+var JOURNAL_FILE, MAX_RECORDS, MAX_AGE_MS, MAX_RECORD_BYTES, MAX_TOOL_CHARS, encoder, MAX_SESSION_CHARS, OTHER_TOOL, RECORD_START, ISO, COMPACT_AT_BYTES;
 var init_agent_journal = __esm({
   "src/core/agent-journal.ts"() {
     "use strict";
@@ -6513,6 +6529,7 @@ var init_agent_journal = __esm({
     MAX_RECORD_BYTES = 4e3;
     MAX_TOOL_CHARS = 64;
     MAX_SESSION_CHARS = 200;
+    OTHER_TOOL = "another tool";
     RECORD_START = '{"path":';
     ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
     COMPACT_AT_BYTES = 4 * 1024 * 1024;
@@ -6564,31 +6581,44 @@ function isReviewed(r, marks) {
   const mark = [marks.all, marks.sessions[sessionKey(r.session)], marks.notes[r.path]].reduce((a, b) => b !== void 0 && b !== null && (a === null || b > a) ? b : a, null);
   return mark !== null && r.at <= mark;
 }
+function allRenames(records, renames) {
+  const recorded = records.filter((r) => r.change === "renamed" && r.from !== void 0).map((r) => ({ from: r.from ?? "", to: r.path, at: r.at }));
+  if (recorded.length === 0) return [...renames];
+  return [...renames, ...recorded].sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
+}
 function unreviewedSessions(records, marks, exists4) {
   const bySession = /* @__PURE__ */ new Map();
   const existing = /* @__PURE__ */ new Map();
-  for (const r of followRenames(records, marks.renames)) {
+  for (const r of followRenames(records, allRenames(records, marks.renames))) {
     if (isReviewed(r, marks)) continue;
     let there = existing.get(r.path);
     if (there === void 0) {
       there = exists4(r.path);
       existing.set(r.path, there);
     }
-    if (!there) continue;
+    if (r.change === "deleted" ? there : !there) continue;
     const key3 = sessionKey(r.session);
     let group = bySession.get(key3);
     if (group === void 0) {
       group = { session: r.session, notes: /* @__PURE__ */ new Map() };
       bySession.set(key3, group);
     }
-    const seen = group.notes.get(r.path);
-    if (seen === void 0) group.notes.set(r.path, { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 });
-    else {
+    let seen = group.notes.get(r.path);
+    if (seen === void 0) {
+      seen = { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 };
+      group.notes.set(r.path, seen);
+    } else {
       seen.edits++;
       if (r.at >= seen.at) {
         seen.at = r.at;
         seen.tool = r.tool;
       }
+    }
+    if (r.change === "renamed" && seen.from === void 0 && r.from !== void 0) seen.from = r.from;
+    if (r.at >= seen.at) {
+      if (r.change === "deleted") seen.change = "deleted";
+      else if (seen.from !== void 0) seen.change = "renamed";
+      else delete seen.change;
     }
   }
   const sessions = [];
@@ -6677,6 +6707,22 @@ async function appendJournal(root, pluginDir, record2, now2) {
   if (line === null) return;
   const file = journalPath(pluginDir);
   const size2 = appendLines(root, file, line);
+  if (size2 >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now2);
+}
+async function appendJournalRecords(root, pluginDir, records, now2) {
+  const file = journalPath(pluginDir);
+  let chunk = "";
+  let size2 = 0;
+  for (const r of records) {
+    const line = encodeRecord(r);
+    if (line === null) continue;
+    if (chunk !== "" && (chunk.length + line.length) * 3 > MAX_RECORD_BYTES) {
+      size2 = appendLines(root, file, chunk);
+      chunk = "";
+    }
+    chunk += line;
+  }
+  if (chunk !== "") size2 = appendLines(root, file, chunk);
   if (size2 >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now2);
 }
 function takeLock(root, lock) {
@@ -7830,17 +7876,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key3, node, visitor, path62) {
-      const ctrl = callVisitor(key3, node, visitor, path62);
+    function visit_(key3, node, visitor, path63) {
+      const ctrl = callVisitor(key3, node, visitor, path63);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key3, path62, ctrl);
-        return visit_(key3, ctrl, visitor, path62);
+        replaceNode(key3, path63, ctrl);
+        return visit_(key3, ctrl, visitor, path63);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path62 = Object.freeze(path62.concat(node));
+          path63 = Object.freeze(path63.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path62);
+            const ci = visit_(i, node.items[i], visitor, path63);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7851,13 +7897,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path62 = Object.freeze(path62.concat(node));
-          const ck = visit_("key", node.key, visitor, path62);
+          path63 = Object.freeze(path63.concat(node));
+          const ck = visit_("key", node.key, visitor, path63);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path62);
+          const cv = visit_("value", node.value, visitor, path63);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -7878,17 +7924,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key3, node, visitor, path62) {
-      const ctrl = await callVisitor(key3, node, visitor, path62);
+    async function visitAsync_(key3, node, visitor, path63) {
+      const ctrl = await callVisitor(key3, node, visitor, path63);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key3, path62, ctrl);
-        return visitAsync_(key3, ctrl, visitor, path62);
+        replaceNode(key3, path63, ctrl);
+        return visitAsync_(key3, ctrl, visitor, path63);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path62 = Object.freeze(path62.concat(node));
+          path63 = Object.freeze(path63.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path62);
+            const ci = await visitAsync_(i, node.items[i], visitor, path63);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7899,13 +7945,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path62 = Object.freeze(path62.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path62);
+          path63 = Object.freeze(path63.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path63);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path62);
+          const cv = await visitAsync_("value", node.value, visitor, path63);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -7932,23 +7978,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key3, node, visitor, path62) {
+    function callVisitor(key3, node, visitor, path63) {
       if (typeof visitor === "function")
-        return visitor(key3, node, path62);
+        return visitor(key3, node, path63);
       if (identity2.isMap(node))
-        return visitor.Map?.(key3, node, path62);
+        return visitor.Map?.(key3, node, path63);
       if (identity2.isSeq(node))
-        return visitor.Seq?.(key3, node, path62);
+        return visitor.Seq?.(key3, node, path63);
       if (identity2.isPair(node))
-        return visitor.Pair?.(key3, node, path62);
+        return visitor.Pair?.(key3, node, path63);
       if (identity2.isScalar(node))
-        return visitor.Scalar?.(key3, node, path62);
+        return visitor.Scalar?.(key3, node, path63);
       if (identity2.isAlias(node))
-        return visitor.Alias?.(key3, node, path62);
+        return visitor.Alias?.(key3, node, path63);
       return void 0;
     }
-    function replaceNode(key3, path62, node) {
-      const parent = path62[path62.length - 1];
+    function replaceNode(key3, path63, node) {
+      const parent = path63[path63.length - 1];
       if (identity2.isCollection(parent)) {
         parent.items[key3] = node;
       } else if (identity2.isPair(parent)) {
@@ -8560,10 +8606,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity2 = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path62, value) {
+    function collectionFromPath(schema, path63, value) {
       let v = value;
-      for (let i = path62.length - 1; i >= 0; --i) {
-        const k = path62[i];
+      for (let i = path63.length - 1; i >= 0; --i) {
+        const k = path63[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -8582,7 +8628,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path62) => path62 == null || typeof path62 === "object" && !!path62[Symbol.iterator]().next().done;
+    var isEmptyPath = (path63) => path63 == null || typeof path63 === "object" && !!path63[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -8612,11 +8658,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path62, value) {
-        if (isEmptyPath(path62))
+      addIn(path63, value) {
+        if (isEmptyPath(path63))
           this.add(value);
         else {
-          const [key3, ...rest] = path62;
+          const [key3, ...rest] = path63;
           const node = this.get(key3, true);
           if (identity2.isCollection(node))
             node.addIn(rest, value);
@@ -8630,8 +8676,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path62) {
-        const [key3, ...rest] = path62;
+      deleteIn(path63) {
+        const [key3, ...rest] = path63;
         if (rest.length === 0)
           return this.delete(key3);
         const node = this.get(key3, true);
@@ -8645,8 +8691,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path62, keepScalar) {
-        const [key3, ...rest] = path62;
+      getIn(path63, keepScalar) {
+        const [key3, ...rest] = path63;
         const node = this.get(key3, true);
         if (rest.length === 0)
           return !keepScalar && identity2.isScalar(node) ? node.value : node;
@@ -8664,8 +8710,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path62) {
-        const [key3, ...rest] = path62;
+      hasIn(path63) {
+        const [key3, ...rest] = path63;
         if (rest.length === 0)
           return this.has(key3);
         const node = this.get(key3, true);
@@ -8675,8 +8721,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path62, value) {
-        const [key3, ...rest] = path62;
+      setIn(path63, value) {
+        const [key3, ...rest] = path63;
         if (rest.length === 0) {
           this.set(key3, value);
         } else {
@@ -11191,9 +11237,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path62, value) {
+      addIn(path63, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path62, value);
+          this.contents.addIn(path63, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -11268,14 +11314,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path62) {
-        if (Collection.isEmptyPath(path62)) {
+      deleteIn(path63) {
+        if (Collection.isEmptyPath(path63)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path62) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path63) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -11290,10 +11336,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path62, keepScalar) {
-        if (Collection.isEmptyPath(path62))
+      getIn(path63, keepScalar) {
+        if (Collection.isEmptyPath(path63))
           return !keepScalar && identity2.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity2.isCollection(this.contents) ? this.contents.getIn(path62, keepScalar) : void 0;
+        return identity2.isCollection(this.contents) ? this.contents.getIn(path63, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -11304,10 +11350,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path62) {
-        if (Collection.isEmptyPath(path62))
+      hasIn(path63) {
+        if (Collection.isEmptyPath(path63))
           return this.contents !== void 0;
-        return identity2.isCollection(this.contents) ? this.contents.hasIn(path62) : false;
+        return identity2.isCollection(this.contents) ? this.contents.hasIn(path63) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -11324,13 +11370,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path62, value) {
-        if (Collection.isEmptyPath(path62)) {
+      setIn(path63, value) {
+        if (Collection.isEmptyPath(path63)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path62), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path63), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path62, value);
+          this.contents.setIn(path63, value);
         }
       }
       /**
@@ -13291,9 +13337,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path62) => {
+    visit2.itemAtPath = (cst, path63) => {
       let item = cst;
-      for (const [field, index] of path62) {
+      for (const [field, index] of path63) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -13302,23 +13348,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path62) => {
-      const parent = visit2.itemAtPath(cst, path62.slice(0, -1));
-      const field = path62[path62.length - 1][0];
+    visit2.parentCollection = (cst, path63) => {
+      const parent = visit2.itemAtPath(cst, path63.slice(0, -1));
+      const field = path63[path63.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path62, item, visitor) {
-      let ctrl = visitor(item, path62);
+    function _visit(path63, item, visitor) {
+      let ctrl = visitor(item, path63);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path62.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path63.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -13329,10 +13375,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path62);
+            ctrl = ctrl(item, path63);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path62) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path63) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -15690,8 +15736,8 @@ function flagFreeTest(settings) {
   if (names.some((n) => !/^[\x20-\x7e]+$/.test(n) || /k/i.test(n))) return null;
   const lowered = names.map((n) => Uint8Array.from(n.toLowerCase(), (c) => c.charCodeAt(0)));
   const { inboxFolder, rulesFolder } = settings;
-  return (bytes, path62) => {
-    if (isInFolder(path62, inboxFolder) || isInFolder(path62, rulesFolder)) return false;
+  return (bytes, path63) => {
+    if (isInFolder(path63, inboxFolder) || isInFolder(path63, rulesFolder)) return false;
     const end = bytes.length;
     for (let at = bytes.indexOf(HASH); at >= 0; at = bytes.indexOf(HASH, at + 1)) {
       if (nameAt(bytes, at + 1, end, lowered)) return false;
@@ -16145,6 +16191,11 @@ function withSep(root) {
 function stampAlone(root, excludedRootFolders) {
   const part = walkPart(fs12, addToStamp, { prefix: withSep(root), excludedRootFolders, shared: null }, 0);
   return part.clean ? stampOfSum(part.sum) : null;
+}
+function noteRows(root, excludedRootFolders) {
+  const rows = [];
+  const part = walkPart(fs12, (_sum, p, mtime, size2) => void rows.push([p, mtime, size2]), { prefix: withSep(root), excludedRootFolders, shared: null }, 0);
+  return part.clean ? rows : null;
 }
 function walkTogether(root, excludedRootFolders, waitForWorker = false) {
   const alone = () => ({ stamp: stampAlone(root, excludedRootFolders), workerNotes: null });
@@ -18673,7 +18724,7 @@ var require_websocket = __commonJS({
     var net = require("net");
     var querystring = require("querystring");
     var tls = require("tls");
-    var { randomBytes: randomBytes4, createHash: createHash4 } = require("crypto");
+    var { randomBytes: randomBytes4, createHash: createHash5 } = require("crypto");
     var { Duplex, Readable } = require("stream");
     var { URL } = require("url");
     var PerMessageDeflate2 = require_permessage_deflate();
@@ -19364,7 +19415,7 @@ var require_websocket = __commonJS({
           abortHandshake(websocket, socket, "Invalid Upgrade header");
           return;
         }
-        const digest2 = createHash4("sha1").update(key3 + GUID).digest("base64");
+        const digest2 = createHash5("sha1").update(key3 + GUID).digest("base64");
         if (res.headers["sec-websocket-accept"] !== digest2) {
           abortHandshake(websocket, socket, "Invalid Sec-WebSocket-Accept header");
           return;
@@ -19749,7 +19800,7 @@ var require_websocket_server = __commonJS({
     var EventEmitter = require("events");
     var http = require("http");
     var { Duplex } = require("stream");
-    var { createHash: createHash4 } = require("crypto");
+    var { createHash: createHash5 } = require("crypto");
     var extension2 = require_extension();
     var PerMessageDeflate2 = require_permessage_deflate();
     var subprotocol2 = require_subprotocol();
@@ -20059,7 +20110,7 @@ var require_websocket_server = __commonJS({
           );
         }
         if (this._state > RUNNING) return abortHandshake(socket, 503);
-        const digest2 = createHash4("sha1").update(key3 + GUID).digest("base64");
+        const digest2 = createHash5("sha1").update(key3 + GUID).digest("base64");
         const headers = [
           "HTTP/1.1 101 Switching Protocols",
           "Upgrade: websocket",
@@ -20883,7 +20934,7 @@ var init_settings_file = __esm({
 
 // src/core/rules/types.ts
 function reporter(check2) {
-  return (path62, line, message2, detail) => ({ check: check2.id, severity: check2.severity, path: path62, line, message: message2, ...detail === void 0 ? {} : { detail } });
+  return (path63, line, message2, detail) => ({ check: check2.id, severity: check2.severity, path: path63, line, message: message2, ...detail === void 0 ? {} : { detail } });
 }
 var init_types = __esm({
   "src/core/rules/types.ts"() {
@@ -21161,8 +21212,8 @@ var init_agent_frontmatter = __esm({
 });
 
 // src/core/rules/links.ts
-function inDotFolder(path62) {
-  return path62.split("/").some((part) => part.startsWith("."));
+function inDotFolder(path63) {
+  return path63.split("/").some((part) => part.startsWith("."));
 }
 function stripSubpath(target) {
   const cut2 = target.search(/[#^]/);
@@ -21211,9 +21262,9 @@ function extractLinks(file, frontmatter = true) {
   }
   return links;
 }
-function folderOf(path62) {
-  const slash = path62.lastIndexOf("/");
-  return slash < 0 ? "" : path62.slice(0, slash);
+function folderOf(path63) {
+  const slash = path63.lastIndexOf("/");
+  return slash < 0 ? "" : path63.slice(0, slash);
 }
 function fileListResolver(files) {
   const exact = /* @__PURE__ */ new Set();
@@ -21301,9 +21352,9 @@ var init_broken_links = __esm({
 function looksLikePath(token) {
   return token.includes("/") || /\.[A-Za-z0-9]{1,8}$/.test(token);
 }
-function folderOf2(path62) {
-  const slash = path62.lastIndexOf("/");
-  return slash < 0 ? "" : path62.slice(0, slash);
+function folderOf2(path63) {
+  const slash = path63.lastIndexOf("/");
+  return slash < 0 ? "" : path63.slice(0, slash);
 }
 function importTarget(token, from, vaultRoot2) {
   if (token.startsWith("~")) return null;
@@ -21892,9 +21943,9 @@ var init_hook_scripts = __esm({
 });
 
 // src/core/rules/rule-file.ts
-function ruleFile(path62, raw) {
+function ruleFile(path63, raw) {
   const text2 = raw.charCodeAt(0) === 65279 ? raw.slice(1) : raw;
-  return { path: path62, text: text2, lines: text2.split(/\r?\n/) };
+  return { path: path63, text: text2, lines: text2.split(/\r?\n/) };
 }
 function keyLineFinder(lines, end) {
   return (key3) => {
@@ -21964,9 +22015,9 @@ var init_skill_folders = __esm({
       run(ctx) {
         const found = reporter(skillFoldersCheck);
         const folders = /* @__PURE__ */ new Map();
-        for (const path62 of ctx.input.targets) {
-          if (!path62.startsWith(SKILLS)) continue;
-          const rest = path62.slice(SKILLS.length);
+        for (const path63 of ctx.input.targets) {
+          if (!path63.startsWith(SKILLS)) continue;
+          const rest = path63.slice(SKILLS.length);
           const slash = rest.indexOf("/");
           if (slash <= 0) continue;
           const folder2 = rest.slice(0, slash);
@@ -22067,19 +22118,19 @@ var init_skill_frontmatter = __esm({
 });
 
 // src/core/rules/engine.ts
-function isReadable(path62) {
-  const lower2 = path62.toLowerCase();
+function isReadable(path63) {
+  const lower2 = path63.toLowerCase();
   return lower2.endsWith(".md") || lower2.endsWith(".json");
 }
 function contextFor(input, files) {
   const known = new Set(input.files.map((f) => f.toLowerCase()));
-  const exists4 = input.exists ?? ((path62) => known.has(path62.toLowerCase()));
+  const exists4 = input.exists ?? ((path63) => known.has(path63.toLowerCase()));
   const parsed = /* @__PURE__ */ new Map();
   return {
     input,
     lang: input.lang,
     files,
-    exists: (path62) => known.has(path62.toLowerCase()) || exists4(path62),
+    exists: (path63) => known.has(path63.toLowerCase()) || exists4(path63),
     resolveLink: input.resolveLink ?? fileListResolver(input.files),
     resolveIndexedLink: input.resolveIndexedLink ?? fileListResolver(input.files.filter((f) => !inDotFolder(f))),
     frontmatter(file) {
@@ -22095,20 +22146,20 @@ function contextFor(input, files) {
 function runRuleCheck(input, checks = BUILT_IN_CHECKS) {
   const findings = [];
   const files = [];
-  for (const path62 of input.targets) {
-    if (!isReadable(path62)) continue;
-    const text2 = input.read(path62);
+  for (const path63 of input.targets) {
+    if (!isReadable(path63)) continue;
+    const text2 = input.read(path63);
     if (text2 === null) {
       findings.push({
         check: "file-access",
         severity: "error",
-        path: path62,
+        path: path63,
         line: 0,
         message: ENGINE_TEXT[input.lang].unreadable
       });
       continue;
     }
-    files.push(ruleFile(path62, text2));
+    files.push(ruleFile(path63, text2));
   }
   const ctx = contextFor(input, files);
   for (const check2 of checks) {
@@ -22695,6 +22746,33 @@ var init_context = __esm({
   }
 });
 
+// src/node/session-baseline-start.ts
+function startBaseline(root, configDir, session, scriptPath, env) {
+  try {
+    const mode = env[BASELINE_ENV];
+    if (mode === "off") return;
+    const args = [scriptPath, "baseline", "--vault", root, ...configDir === void 0 ? [] : ["--config-dir", configDir]];
+    const options = { stdio: "ignore", windowsHide: true, cwd: root, env: { ...env, [BASELINE_SESSION_ENV]: session ?? "" } };
+    if (mode === "sync") {
+      (0, import_node_child_process2.spawnSync)(process.execPath, args, { ...options, timeout: 12e4 });
+      return;
+    }
+    const child = (0, import_node_child_process2.spawn)(process.execPath, args, { ...options, detached: true });
+    child.on("error", () => void 0);
+    child.unref();
+  } catch {
+  }
+}
+var import_node_child_process2, BASELINE_ENV, BASELINE_SESSION_ENV;
+var init_session_baseline_start = __esm({
+  "src/node/session-baseline-start.ts"() {
+    "use strict";
+    import_node_child_process2 = require("node:child_process");
+    BASELINE_ENV = "SESSION_BRIEF_BASELINE";
+    BASELINE_SESSION_ENV = "SESSION_BRIEF_BASELINE_SESSION";
+  }
+});
+
 // bridge/commands/session-start.ts
 var session_start_exports = {};
 __export(session_start_exports, {
@@ -22710,6 +22788,7 @@ async function sessionStart(args, scriptPath, env) {
   const now2 = clock(env);
   let lang = "en";
   const lines = [];
+  let afterAnswer = null;
   try {
     const ctx = contextFor2(args, scriptPath, env);
     lang = ctx.lang;
@@ -22720,6 +22799,7 @@ async function sessionStart(args, scriptPath, env) {
       writeOut(sessionStartOutput(stringFlag(args, "agent"), alreadyGivenLine(lang), lang));
       return 0;
     }
+    if (ctx.pluginDir !== null && env[DOCTOR_RUN_ENV] !== "1") afterAnswer = () => startBaseline(ctx.root, stringFlag(args, "config-dir"), input.session_id ?? null, scriptPath, env);
     await recordSessionStart(ctx, input.source, now2);
     const sourced = await getBrief(ctx, "auto", now2, false);
     if (sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !args.flags.has("lang")) lang = sourced.cache.lang;
@@ -22733,6 +22813,7 @@ async function sessionStart(args, scriptPath, env) {
     lines.push(`Session brief: ${firstLine(error)}`);
   }
   writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join("\n"), lang));
+  afterAnswer?.();
   return 0;
 }
 function sessionStartCrashOutput(args, error) {
@@ -22755,6 +22836,7 @@ var init_session_start = __esm({
     path23 = require("node:path");
     init_brief_pipeline();
     init_what_changed2();
+    init_session_baseline_start();
   }
 });
 
@@ -22807,29 +22889,42 @@ function editOf(stdin, agent = DEFAULT_AGENT) {
   const hook = translateHookInput(agent, parseHookJson(stdin));
   const input = hook.tool_input;
   if (input === void 0) return null;
+  if (hook.tool_name !== void 0 && !EDIT_TOOLS.has(hook.tool_name)) return null;
   for (const key3 of ["file_path", "notebook_path"]) {
     const value = input[key3];
-    if (typeof value === "string" && value.trim() !== "") return { filePath: value, tool: hook.tool_name, session: hook.session_id };
+    if (typeof value !== "string" || value.trim() === "") continue;
+    const more = Array.isArray(input.file_paths) ? input.file_paths.filter((p) => typeof p === "string" && p.trim() !== "").slice(0, MAX_PATCH_FILES) : [];
+    return { filePath: value, filePaths: more.length > 0 ? more : [value], tool: hook.tool_name, session: hook.session_id, cwd: hook.cwd };
   }
   return null;
+}
+async function relativeToVault(root, filePath, cwd) {
+  const given = !path24.isAbsolute(filePath) && cwd !== void 0 && path24.isAbsolute(cwd) ? path24.join(cwd, filePath) : filePath;
+  return vaultRelative(root, given) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, given);
 }
 async function postToolUse(args, scriptPath, env) {
   const stdin = await readStdin(2e3);
   const agent = agentOrDefault(stringFlag(args, "agent"));
   const edit = editOf(stdin, agent);
   if (edit === null) return 0;
-  const filePath = edit.filePath;
   const given = stringFlag(args, "vault");
   const root = given !== void 0 ? path24.resolve(given) : defaultVaultRoot(scriptPath);
   if (root === null) return 0;
-  const rel = vaultRelative(root, filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, filePath);
-  if (rel === null) return 0;
+  const rels = [];
+  for (const p of edit.filePaths) {
+    const rel = await relativeToVault(root, p, edit.cwd);
+    if (rel !== null && !rels.includes(rel)) rels.push(rel);
+  }
+  if (rels.length === 0) return 0;
   let lang = "en";
   try {
     const ctx = contextFor2(args, scriptPath, env);
     lang = ctx.lang;
-    await recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });
-    if (!inScope(rel, checkScope(ctx.settings))) return 0;
+    const now2 = clock(env);
+    for (const r of rels) await recordAgentEdit(ctx, { rel: r, tool: edit.tool, session: edit.session, now: now2 });
+    const scope = checkScope(ctx.settings);
+    const rel = rels.find((r) => inScope(r, scope));
+    if (rel === void 0) return 0;
     const command = `node ${quote(scriptPath)} check`;
     const report2 = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });
     if (report2 !== null) writeOut(postToolUseEnvelope(safeLines(report2.context), report2.system, agent));
@@ -22838,7 +22933,7 @@ async function postToolUse(args, scriptPath, env) {
   }
   return 0;
 }
-var path24;
+var path24, EDIT_TOOLS, MAX_PATCH_FILES;
 var init_post_tool_use = __esm({
   "bridge/commands/post-tool-use.ts"() {
     "use strict";
@@ -22855,6 +22950,8 @@ var init_post_tool_use = __esm({
     init_vault_config();
     init_agent_journal2();
     init_edit_check_source();
+    EDIT_TOOLS = /* @__PURE__ */ new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);
+    MAX_PATCH_FILES = 200;
   }
 });
 
@@ -23240,12 +23337,205 @@ var init_pre_tool_use = __esm({
   }
 });
 
+// src/core/session-net.ts
+function isRow(v) {
+  return Array.isArray(v) && v.length === 3 && typeof v[0] === "string" && v[0] !== "" && Number.isFinite(v[1]) && Number.isFinite(v[2]);
+}
+function parseBaseline(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
+  const o = v;
+  if (o.format !== "session-brief-baseline" || o.version !== 1) return null;
+  if (o.session !== null && typeof o.session !== "string") return null;
+  if (typeof o.at !== "string" || Number.isNaN(Date.parse(o.at)) || typeof o.takenMs !== "number" || !Array.isArray(o.notes)) return null;
+  const notes = o.notes.filter(isRow);
+  return { session: o.session, at: o.at, takenMs: o.takenMs, notes };
+}
+function encodeBaseline(b) {
+  return `${JSON.stringify({ format: "session-brief-baseline", version: 1, session: b.session, at: b.at, takenMs: b.takenMs, notes: b.notes })}
+`;
+}
+function netChanges(before, after) {
+  const old = /* @__PURE__ */ new Map();
+  for (const r of before) old.set(r[0], r);
+  const added = [];
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const r of after) {
+    seen.add(r[0]);
+    const was = old.get(r[0]);
+    if (was === void 0) added.push(r);
+    else if (was[1] !== r[1] || was[2] !== r[2]) out.push({ path: r[0] });
+  }
+  const gone = before.filter((r) => !seen.has(r[0]));
+  const sig = (r) => `${r[1]}:${r[2]}`;
+  const count = (rows) => {
+    const m = /* @__PURE__ */ new Map();
+    for (const r of rows) m.set(sig(r), (m.get(sig(r)) ?? 0) + 1);
+    return m;
+  };
+  const goneBySig = count(gone);
+  const addedBySig = count(added);
+  const renamedFrom = /* @__PURE__ */ new Map();
+  for (const g of gone) if (goneBySig.get(sig(g)) === 1 && addedBySig.get(sig(g)) === 1) renamedFrom.set(sig(g), g[0]);
+  for (const a of added) {
+    const from = renamedFrom.get(sig(a));
+    out.push(from === void 0 ? { path: a[0] } : { path: a[0], change: "renamed", from });
+  }
+  for (const g of gone) if (renamedFrom.get(sig(g)) !== g[0]) out.push({ path: g[0], change: "deleted" });
+  return out;
+}
+function parseEditorWrites(v) {
+  const out = /* @__PURE__ */ new Map();
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return out;
+  const notes = v.notes;
+  if (typeof notes !== "object" || notes === null || Array.isArray(notes)) return out;
+  for (const [p, t] of Object.entries(notes)) if (typeof t === "number" && Number.isFinite(t)) out.set(p, t);
+  return out;
+}
+function unexplained(changes, baseline2, journal, editorWrites) {
+  const since = journal.filter((r) => r.at >= baseline2.at);
+  const edited = new Set(since.filter((r) => r.change === void 0).map((r) => r.path));
+  const deleted = new Set(since.filter((r) => r.change === "deleted").map((r) => r.path));
+  const renamed = new Set(since.filter((r) => r.change === "renamed").map((r) => `${r.from ?? ""}\0${r.path}`));
+  const byEditor = (p) => (editorWrites.get(p) ?? -Infinity) >= baseline2.takenMs;
+  return changes.filter((c) => {
+    if (c.change === "deleted") return !deleted.has(c.path);
+    if (c.change === "renamed") return !renamed.has(`${c.from ?? ""}\0${c.path}`) && !edited.has(c.path);
+    return !edited.has(c.path) && !byEditor(c.path);
+  });
+}
+function netRecords(changes, session, now2) {
+  const at = now2.toISOString();
+  const id = session === null || session === "" ? null : session.slice(0, MAX_SESSION_CHARS);
+  return changes.map((c) => {
+    const r = { path: c.path, tool: OTHER_TOOL, session: id, at };
+    if (c.change !== void 0) r.change = c.change;
+    if (c.from !== void 0) r.from = c.from;
+    return r;
+  });
+}
+var BASELINE_FOLDER, EDITOR_WRITES_FILE, EDITOR_WRITES_MAX_AGE_MS;
+var init_session_net = __esm({
+  "src/core/session-net.ts"() {
+    "use strict";
+    init_agent_journal();
+    BASELINE_FOLDER = "session-baselines";
+    EDITOR_WRITES_FILE = "editor-writes.json";
+    EDITOR_WRITES_MAX_AGE_MS = 24 * 60 * 60 * 1e3;
+  }
+});
+
+// src/node/session-net.ts
+function baselineFile(pluginDir, session) {
+  const name = crypto2.createHash("sha256").update(session ?? "").digest("hex").slice(0, 32);
+  return path27.join(pluginDir, BASELINE_FOLDER, `${name}.json`);
+}
+function pruneBaselines(root, pluginDir, keep) {
+  const dir = path27.join(pluginDir, BASELINE_FOLDER);
+  const now2 = Date.now();
+  for (const entry of listStateFolder(root, dir, MAX_BASELINES * 4)) {
+    const file = path27.join(dir, entry.name);
+    if (file === keep || !entry.name.endsWith(".json")) continue;
+    const st = statStateFile(root, file);
+    if (st !== null && now2 - st.mtimeMs > KEEP_BASELINE_MS) removeStateFile(root, file);
+  }
+}
+function takeBaseline(ctx, session, now2) {
+  if (ctx.pluginDir === null) return false;
+  const takenMs = Date.now();
+  const rows = noteRows(ctx.root, ctx.settings.excludedRootFolders);
+  if (rows === null) return false;
+  const file = baselineFile(ctx.pluginDir, session);
+  writeStateFile(ctx.root, file, encodeBaseline({ session, at: now2.toISOString(), takenMs, notes: rows }));
+  pruneBaselines(ctx.root, ctx.pluginDir, file);
+  return true;
+}
+async function closeTurn(ctx, session, now2) {
+  if (ctx.pluginDir === null) return 0;
+  const file = baselineFile(ctx.pluginDir, session);
+  const base = parseBaseline(readStateJson(ctx.root, file, BASELINE_MAX_BYTES));
+  const takenMs = Date.now();
+  const rows = noteRows(ctx.root, ctx.settings.excludedRootFolders);
+  if (rows === null) return 0;
+  const next = encodeBaseline({ session, at: now2.toISOString(), takenMs, notes: rows });
+  if (base === null) {
+    writeStateFile(ctx.root, file, next);
+    return 0;
+  }
+  const changes = netChanges(base.notes, rows);
+  if (changes.length === 0) return 0;
+  const journal = readJournal(ctx.root, ctx.pluginDir, now2);
+  const editor = parseEditorWrites(readStateJson(ctx.root, path27.join(ctx.pluginDir, EDITOR_WRITES_FILE), EDITOR_WRITES_MAX_BYTES));
+  const records = netRecords(unexplained(changes, base, journal, editor), session, now2);
+  await appendJournalRecords(ctx.root, ctx.pluginDir, records, now2);
+  writeStateFile(ctx.root, file, next);
+  return records.length;
+}
+var crypto2, path27, BASELINE_MAX_BYTES, EDITOR_WRITES_MAX_BYTES, KEEP_BASELINE_MS, MAX_BASELINES;
+var init_session_net2 = __esm({
+  "src/node/session-net.ts"() {
+    "use strict";
+    crypto2 = require("node:crypto");
+    path27 = require("node:path");
+    init_session_net();
+    init_agent_journal2();
+    init_stat_walk();
+    init_state_file();
+    BASELINE_MAX_BYTES = 64 * 1024 * 1024;
+    EDITOR_WRITES_MAX_BYTES = 1024 * 1024;
+    KEEP_BASELINE_MS = 7 * 24 * 60 * 60 * 1e3;
+    MAX_BASELINES = 256;
+  }
+});
+
+// bridge/commands/turn-end.ts
+var turn_end_exports = {};
+__export(turn_end_exports, {
+  TURN_END_OUTPUT: () => TURN_END_OUTPUT,
+  baseline: () => baseline,
+  turnEnd: () => turnEnd
+});
+function sessionOf(value) {
+  return value === void 0 || value === "" ? null : value;
+}
+async function turnEnd(args, scriptPath, env) {
+  const stdin = await readStdin(2e3);
+  try {
+    const input = translateHookInput(agentOrDefault(stringFlag(args, "agent")), parseHookJson(stdin));
+    await closeTurn(contextFor2(args, scriptPath, env), sessionOf(input.session_id), clock(env));
+  } catch {
+  }
+  writeOut(TURN_END_OUTPUT);
+  return 0;
+}
+function baseline(args, scriptPath, env) {
+  try {
+    takeBaseline(contextFor2(args, scriptPath, env), sessionOf(env[BASELINE_SESSION_ENV]), clock(env));
+  } catch {
+  }
+  return 0;
+}
+var TURN_END_OUTPUT;
+var init_turn_end = __esm({
+  "bridge/commands/turn-end.ts"() {
+    "use strict";
+    init_args();
+    init_context();
+    init_io();
+    init_agent_contracts();
+    init_hook_input();
+    init_session_baseline_start();
+    init_session_net2();
+    TURN_END_OUTPUT = "{}\n";
+  }
+});
+
 // src/node/brief-report.ts
 function reportLang(ctx, sourced, langGiven) {
   return sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !langGiven ? sourced.cache.lang : ctx.lang;
 }
 function origin(ctx, sourced) {
-  return { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path27.basename(ctx.root), cacheRejected: sourced.cacheRejected };
+  return { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path28.basename(ctx.root), cacheRejected: sourced.cacheRejected };
 }
 function reportJson(ctx, sourced, review) {
   return briefJson(sourced.brief, ctx.root, origin(ctx, sourced), review);
@@ -23256,11 +23546,11 @@ function reportText(ctx, sourced, lang, review, now2) {
 (read ${sourced.notesRead} note(s)${sourced.notes.length > 0 ? `; ${sourced.notes.join("; ")}` : ""})`;
   return safeLines(text2);
 }
-var path27;
+var path28;
 var init_brief_report = __esm({
   "src/node/brief-report.ts"() {
     "use strict";
-    path27 = require("node:path");
+    path28 = require("node:path");
     init_format();
     init_quote();
   }
@@ -23347,8 +23637,8 @@ __export(check_exports, {
 function targetsFrom(root, given, cwd) {
   const files = listVaultFiles(root).files;
   const rels = given.map((arg) => {
-    const absolute = path28.resolve(root, arg);
-    const rel = absolute === path28.resolve(root) ? "" : vaultRelative(root, absolute);
+    const absolute = path29.resolve(root, arg);
+    const rel = absolute === path29.resolve(root) ? "" : vaultRelative(root, absolute);
     if (rel === null) throw new UsageError(`${quoteName(arg)} is not inside the vault ${quoteName(root)}`);
     if (!fs21.existsSync(absolute)) throw new UsageError(`${quoteName(arg)} does not exist in the vault ${quoteName(root)}${fromHere(root, arg, cwd)}`);
     return rel;
@@ -23356,8 +23646,8 @@ function targetsFrom(root, given, cwd) {
   return targetsUnder(root, rels, files);
 }
 function fromHere(root, arg, cwd) {
-  if (path28.isAbsolute(arg)) return "";
-  const here = path28.resolve(cwd, arg);
+  if (path29.isAbsolute(arg)) return "";
+  const here = path29.resolve(cwd, arg);
   const rel = vaultRelative(root, here);
   if (rel === null || rel === "" || !fs21.existsSync(here)) return "";
   return `; paths are relative to the vault: did you mean ${quoteName(rel)}?`;
@@ -23377,12 +23667,12 @@ async function check(args, scriptPath, env, cwd = process.cwd()) {
   }
   return result.findings.length > 0 ? 1 : 0;
 }
-var fs21, path28;
+var fs21, path29;
 var init_check = __esm({
   "bridge/commands/check.ts"() {
     "use strict";
     fs21 = require("node:fs");
-    path28 = require("node:path");
+    path29 = require("node:path");
     init_args();
     init_context();
     init_io();
@@ -23495,37 +23785,37 @@ var init_command_line = __esm({
 // src/node/agents/hook-entry.cjs
 var require_hook_entry = __commonJS({
   "src/node/agents/hook-entry.cjs"(exports2, module2) {
-    module2.exports = "#!/usr/bin/env node\n/*\n * Session Brief: the entry point agents run as a hook (`node session-brief.cjs session-start`).\n *\n * It runs one of the three files beside it, all readable source (install writes all four; this\n * file is src/node/agents/hook-entry.cjs in Session Brief's repository):\n *   session-brief.start.cjs   a session start, up to the answer from the cache the Obsidian plugin\n *                             keeps current (the common case), about 80 KB;\n *   session-brief.edit.cjs    the hooks around an edit, short of the rule check, about 60 KB;\n *   session-brief.bridge.cjs  the bridge: every command, and what those two load from it.\n * The only thing this file adds is speed: a hook runs at every session start and after every edit,\n * and compiling its code each time would cost more than the rest of the run. So the compiled form\n * V8 makes of each file is kept beside it (<file>.v8cache), made on the first run and remade\n * whenever V8 rejects it (a changed file or another Node). V8 checks the cache against the source\n * it is given, so the code that runs is always exactly the text of the file. Anyone who can write\n * the cache can write the file beside it, so the cache adds nothing to trust. Without write access\n * the files simply run uncached.\n *\n * `node session-brief.bridge.cjs <command>` runs the same commands without this file.\n */\n'use strict';\nconst fs = require('node:fs');\nconst path = require('node:path');\nconst vm = require('node:vm');\nconst Module = require('node:module');\n\nconst BRIDGE = path.join(__dirname, 'session-brief.bridge.cjs');\nconst START = path.join(__dirname, 'session-brief.start.cjs');\nconst EDIT = path.join(__dirname, 'session-brief.edit.cjs');\n// The bridge runs no command line when its module carries this mark (src/node/agent-library.ts).\nconst LIBRARY_MARK = 'sessionBriefLibrary';\n// How session-brief.start.cjs and session-brief.edit.cjs ask for the bridge (bridge/bridge-file.ts).\nconst LOAD_BRIDGE = 'sessionBriefLoadBridge';\n\n// The vault may be a clone or a synced folder: anyone could plant a link, a FIFO or a folder where\n// these files belong. So each is opened without following a link and without waiting, and read only\n// when it is a regular file; the code cache is written only into this folder of the vault, under a\n// fresh name created exclusively, then renamed into place (a rename replaces a link, never writes\n// through it). docs/design.md, \"The trust boundary\".\nconst C = fs.constants;\nconst READ_FLAGS = C.O_RDONLY | (C.O_NOFOLLOW || 0) | (C.O_NONBLOCK || 0);\nconst CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | (C.O_NOFOLLOW || 0);\n\nfunction readRegular(file) {\n	const fd = fs.openSync(file, READ_FLAGS);\n	try {\n		if (!fs.fstatSync(fd).isFile()) throw new Error(`${path.basename(file)} is not a regular file`);\n		return fs.readFileSync(fd);\n	} finally {\n		fs.closeSync(fd);\n	}\n}\n\n// A vault's <vault>/.claude/hooks gets a cache only while it is that folder by its real path (no\n// link between); a folder that is no vault's (the Claude Code plugin's own, a clone) is ours.\nfunction cacheFolderInVault() {\n	try {\n		const hooks = path.dirname(path.resolve(process.argv[1] || __filename));\n		if (path.basename(hooks) !== 'hooks' || path.basename(path.dirname(hooks)) !== '.claude') return true;\n		const vault = path.dirname(path.dirname(hooks));\n		return fs.realpathSync(__dirname) === path.join(fs.realpathSync(vault), '.claude', 'hooks');\n	} catch {\n		return false;\n	}\n}\n\nfunction writeCache(cacheFile, data) {\n	if (!cacheFolderInVault()) return;\n	const tmp = `${cacheFile}.${process.pid}.${Math.random().toString(16).slice(2)}${Math.random().toString(16).slice(2)}.tmp`;\n	const fd = fs.openSync(tmp, CREATE_FLAGS, 0o644);\n	try {\n		try {\n			fs.writeSync(fd, data);\n		} finally {\n			fs.closeSync(fd);\n		}\n		fs.renameSync(tmp, cacheFile);\n	} catch (error) {\n		fs.rmSync(tmp, { force: true });\n		throw error;\n	}\n}\n\nfunction compiled(file) {\n	const cacheFile = `${file}.v8cache`;\n	// A shebang line is not JavaScript; blank it out (keeping line numbers) as Node's loader does.\n	const source = readRegular(file).toString('utf8').replace(/^#!.*/, '');\n	let cachedData;\n	try {\n		cachedData = readRegular(cacheFile);\n	} catch {\n		cachedData = undefined;\n	}\n	const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });\n	if (cachedData === undefined || script.cachedDataRejected) {\n		// After the run, so the cache also holds the functions this run compiled lazily.\n		process.once('exit', () => {\n			try {\n				writeCache(cacheFile, script.createCachedData());\n			} catch {\n				// A read-only folder only means no cache: the next run compiles again.\n			}\n		});\n	}\n	return script;\n}\n\n// Runs a file as Node would run `node <file>`: its own module, require and paths.\nfunction run(file, marks) {\n	const script = compiled(file);\n	const mod = new Module(file, module);\n	mod.filename = file;\n	mod.paths = Module._nodeModulePaths(__dirname);\n	Object.assign(mod, marks);\n	script.runInThisContext().call(mod.exports, mod.exports, Module.createRequire(file), mod, file, __dirname);\n	return mod.exports;\n}\n\nconst loadBridge = (asLibrary) => run(BRIDGE, asLibrary ? { [LIBRARY_MARK]: true } : {});\n\n// The small file for the command; an install of an earlier version may lack it.\nconst small = process.argv[2] === 'session-start' ? START : ['post-tool-use', 'pre-tool-use'].includes(process.argv[2]) ? EDIT : null;\nfunction isRegular(file) {\n	try {\n		return fs.lstatSync(file).isFile();\n	} catch {\n		return false;\n	}\n}\n\n// A hook fails open: files that cannot be run (damaged, replaced by a link) never cost the session\n// its start or its edit; the session start says what to do instead. Other commands fail as usual.\nfunction failOpen(error) {\n	if (!['session-start', 'post-tool-use', 'pre-tool-use'].includes(process.argv[2])) throw error;\n	if (process.argv[2] === 'session-start') {\n		const text = `Session brief: the hook files in ${__dirname} cannot be run (${String(error && error.message).slice(0, 200)}); run install again.`;\n		const json = JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } }).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);\n		fs.writeSync(1, `${json}\\n`);\n	}\n	process.exitCode = 0;\n}\n\ntry {\n	if (small !== null && isRegular(small)) run(small, { [LOAD_BRIDGE]: loadBridge });\n	else loadBridge(false);\n} catch (error) {\n	failOpen(error);\n}\n";
+    module2.exports = "#!/usr/bin/env node\n/*\n * Session Brief: the entry point agents run as a hook (`node session-brief.cjs session-start`).\n *\n * It runs one of the three files beside it, all readable source (install writes all four; this\n * file is src/node/agents/hook-entry.cjs in Session Brief's repository):\n *   session-brief.start.cjs   a session start, up to the answer from the cache the Obsidian plugin\n *                             keeps current (the common case), about 80 KB;\n *   session-brief.edit.cjs    the hooks around an edit, short of the rule check, about 60 KB;\n *   session-brief.bridge.cjs  the bridge: every command, and what those two load from it.\n * The only thing this file adds is speed: a hook runs at every session start and after every edit,\n * and compiling its code each time would cost more than the rest of the run. So the compiled form\n * V8 makes of each file is kept beside it (<file>.v8cache), made on the first run and remade\n * whenever V8 rejects it (a changed file or another Node). V8 checks the cache against the source\n * it is given, so the code that runs is always exactly the text of the file. Anyone who can write\n * the cache can write the file beside it, so the cache adds nothing to trust. Without write access\n * the files simply run uncached.\n *\n * `node session-brief.bridge.cjs <command>` runs the same commands without this file.\n */\n'use strict';\nconst fs = require('node:fs');\nconst path = require('node:path');\nconst vm = require('node:vm');\nconst Module = require('node:module');\n\nconst BRIDGE = path.join(__dirname, 'session-brief.bridge.cjs');\nconst START = path.join(__dirname, 'session-brief.start.cjs');\nconst EDIT = path.join(__dirname, 'session-brief.edit.cjs');\n// The bridge runs no command line when its module carries this mark (src/node/agent-library.ts).\nconst LIBRARY_MARK = 'sessionBriefLibrary';\n// How session-brief.start.cjs and session-brief.edit.cjs ask for the bridge (bridge/bridge-file.ts).\nconst LOAD_BRIDGE = 'sessionBriefLoadBridge';\n\n// The vault may be a clone or a synced folder: anyone could plant a link, a FIFO or a folder where\n// these files belong. So each is opened without following a link and without waiting, and read only\n// when it is a regular file; the code cache is written only into this folder of the vault, under a\n// fresh name created exclusively, then renamed into place (a rename replaces a link, never writes\n// through it). docs/design.md, \"The trust boundary\".\nconst C = fs.constants;\nconst READ_FLAGS = C.O_RDONLY | (C.O_NOFOLLOW || 0) | (C.O_NONBLOCK || 0);\nconst CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | (C.O_NOFOLLOW || 0);\n\nfunction readRegular(file) {\n	const fd = fs.openSync(file, READ_FLAGS);\n	try {\n		if (!fs.fstatSync(fd).isFile()) throw new Error(`${path.basename(file)} is not a regular file`);\n		return fs.readFileSync(fd);\n	} finally {\n		fs.closeSync(fd);\n	}\n}\n\n// A vault's <vault>/.claude/hooks gets a cache only while it is that folder by its real path (no\n// link between); a folder that is no vault's (the Claude Code plugin's own, a clone) is ours.\nfunction cacheFolderInVault() {\n	try {\n		const hooks = path.dirname(path.resolve(process.argv[1] || __filename));\n		if (path.basename(hooks) !== 'hooks' || path.basename(path.dirname(hooks)) !== '.claude') return true;\n		const vault = path.dirname(path.dirname(hooks));\n		return fs.realpathSync(__dirname) === path.join(fs.realpathSync(vault), '.claude', 'hooks');\n	} catch {\n		return false;\n	}\n}\n\nfunction writeCache(cacheFile, data) {\n	if (!cacheFolderInVault()) return;\n	const tmp = `${cacheFile}.${process.pid}.${Math.random().toString(16).slice(2)}${Math.random().toString(16).slice(2)}.tmp`;\n	const fd = fs.openSync(tmp, CREATE_FLAGS, 0o644);\n	try {\n		try {\n			fs.writeSync(fd, data);\n		} finally {\n			fs.closeSync(fd);\n		}\n		fs.renameSync(tmp, cacheFile);\n	} catch (error) {\n		fs.rmSync(tmp, { force: true });\n		throw error;\n	}\n}\n\nfunction compiled(file) {\n	const cacheFile = `${file}.v8cache`;\n	// A shebang line is not JavaScript; blank it out (keeping line numbers) as Node's loader does.\n	const source = readRegular(file).toString('utf8').replace(/^#!.*/, '');\n	let cachedData;\n	try {\n		cachedData = readRegular(cacheFile);\n	} catch {\n		cachedData = undefined;\n	}\n	const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });\n	if (cachedData === undefined || script.cachedDataRejected) {\n		// After the run, so the cache also holds the functions this run compiled lazily.\n		process.once('exit', () => {\n			try {\n				writeCache(cacheFile, script.createCachedData());\n			} catch {\n				// A read-only folder only means no cache: the next run compiles again.\n			}\n		});\n	}\n	return script;\n}\n\n// Runs a file as Node would run `node <file>`: its own module, require and paths.\nfunction run(file, marks) {\n	const script = compiled(file);\n	const mod = new Module(file, module);\n	mod.filename = file;\n	mod.paths = Module._nodeModulePaths(__dirname);\n	Object.assign(mod, marks);\n	script.runInThisContext().call(mod.exports, mod.exports, Module.createRequire(file), mod, file, __dirname);\n	return mod.exports;\n}\n\nconst loadBridge = (asLibrary) => run(BRIDGE, asLibrary ? { [LIBRARY_MARK]: true } : {});\n\n// The small file for the command; an install of an earlier version may lack it.\nconst small = process.argv[2] === 'session-start' ? START : ['post-tool-use', 'pre-tool-use'].includes(process.argv[2]) ? EDIT : null;\nfunction isRegular(file) {\n	try {\n		return fs.lstatSync(file).isFile();\n	} catch {\n		return false;\n	}\n}\n\n// A hook fails open: files that cannot be run (damaged, replaced by a link) never cost the session\n// its start or its edit; the session start says what to do instead. Other commands fail as usual.\nfunction failOpen(error) {\n	if (!['session-start', 'post-tool-use', 'pre-tool-use', 'turn-end'].includes(process.argv[2])) throw error;\n	if (process.argv[2] === 'turn-end') fs.writeSync(1, '{}\\n');\n	if (process.argv[2] === 'session-start') {\n		const text = `Session brief: the hook files in ${__dirname} cannot be run (${String(error && error.message).slice(0, 200)}); run install again.`;\n		const json = JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } }).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);\n		fs.writeSync(1, `${json}\\n`);\n	}\n	process.exitCode = 0;\n}\n\ntry {\n	if (small !== null && isRegular(small)) run(small, { [LOAD_BRIDGE]: loadBridge });\n	else loadBridge(false);\n} catch (error) {\n	failOpen(error);\n}\n";
   }
 });
 
 // bridge/dist/session-brief.start.cjs
 var require_session_brief_start = __commonJS({
   "bridge/dist/session-brief.start.cjs"(exports2, module2) {
-    module2.exports = '/*\n * Session Brief session start 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/start-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for a session start; it answers from the Obsidian plugin\'s cache and loads anything more\n * from the bridge beside it (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/paths.ts\nfunction isCountedNote(path15, excludedRootFolders) {\n  if (!path15.endsWith(".md")) return false;\n  const parts = path15.split("/");\n  for (let i = 0; i < parts.length; i++) {\n    const part = parts[i] ?? "";\n    if (part.startsWith(".") || part === "") return false;\n    if (i < parts.length - 1 && part === "node_modules") return false;\n  }\n  return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));\n}\nfunction isInFolder(path15, folder2) {\n  return folder2 === "" || path15.length > folder2.length && path15.charCodeAt(folder2.length) === 47 && path15.startsWith(folder2);\n}\nfunction basename(path15) {\n  return path15.slice(path15.lastIndexOf("/") + 1);\n}\nfunction comparePaths(a, b) {\n  const la = a.toLowerCase();\n  const lb = b.toLowerCase();\n  if (la !== lb) return la < lb ? -1 : 1;\n  return a < b ? -1 : a > b ? 1 : 0;\n}\n\n// src/core/brief-items.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path15, date) => basename(path15).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\nvar CHANGE_ITEM_TABLE = CHANGE_ITEMS;\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nvar TABLES = /* @__PURE__ */ new WeakSet();\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nvar en = {\n  title: (vault) => `Session brief for vault ${vault}`,\n  source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n  age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n  fresh: "just made",\n  date: "Date (machine clock)",\n  weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n  dailyNote: "Daily note",\n  exists: "exists",\n  missing: "missing",\n  more: (n) => `+${n} more`,\n  none: "none",\n  cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n  cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n};\nvar de = {\n  title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n  source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n  age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n  fresh: "gerade erstellt",\n  date: "Datum (Maschinenuhr)",\n  weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n  dailyNote: "Tagesnotiz",\n  exists: "vorhanden",\n  missing: "fehlt",\n  more: (n) => `+${n} weitere`,\n  none: "keine",\n  cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n  cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n};\nvar BRIEF_TEXT = translations({ en, de });\nfunction strings(lang) {\n  return BRIEF_TEXT[lang];\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text2) {\n  return KNOWN_TEXT.test(text2) && !HAS_KNOWN_UNSAFE.test(text2);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text2) {\n  return plainKnown(text2) ? text2 : text2.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text2) {\n  return Array.from(text2);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text2) {\n  return text2.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nvar HOOK_TEXT_LIMIT = 1e4;\nvar MIN_NAME_CHARS = 24;\nvar MAX_ERROR_CHARS = 300;\nfunction briefLines(brief, settings, lang, origin, now) {\n  const s = strings(lang);\n  const ageSeconds = Math.max(0, Math.round((now - origin.generatedAt) / 1e3));\n  const age = ageSeconds < 2 ? s.fresh : s.age(ageSeconds);\n  const rejected = origin.cacheRejected === void 0 ? "" : `; ${s.cacheRejected(shortenText(escapeControls(origin.cacheRejected), MAX_ERROR_CHARS))}`;\n  const head = [`${s.title(quoteAlways(origin.vaultName))} (${s.source[origin.source]}, ${age}${rejected})`];\n  head.push(`${s.date}: ${brief.date} (${s.weekdays[brief.weekday] ?? ""})`);\n  const daily = brief.items.dailyNote;\n  if (daily !== null) head.push(`${s.dailyNote}: ${shortenName(daily.path, 600)} (${daily.exists ? s.exists : s.missing})`);\n  const items = [];\n  for (const d of LIST_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null) continue;\n    items.push({ label: escapeControls(d.label[lang](settings)), item, hint: d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });\n  }\n  for (const d of CHANGE_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null || item === void 0) continue;\n    const since = "since" in item ? item.since : null;\n    const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";\n    const outside = "changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "";\n    items.push({ label: escapeControls(d.label[lang](since)), item, hint: first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });\n  }\n  const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);\n  return { head, items, errors };\n}\nfunction shortenText(text2, max) {\n  if (text2.length <= max) return text2;\n  const mark = ` \\u2026 [${text2.length - max + 12} characters cut] \\u2026 `;\n  const keep = Math.max(0, max - mark.length);\n  return `${text2.slice(0, Math.ceil(keep / 2))}${mark}${text2.slice(text2.length - Math.floor(keep / 2))}`;\n}\nfunction renderBrief(b, nameMax, namesShown, lang) {\n  const items = b.items.map(({ label, item, hint }) => `${label}: ${listText(item, namesShown, nameMax, lang)}${hint}`);\n  return [...b.head, ...items, ...b.errors];\n}\nfunction size(lines) {\n  return lines.join("\\n").length;\n}\nfunction largestFitting(lo, hi, fits) {\n  let best = lo - 1;\n  while (lo <= hi) {\n    const mid = Math.floor((lo + hi) / 2);\n    if (fits(mid)) {\n      best = mid;\n      lo = mid + 1;\n    } else hi = mid - 1;\n  }\n  return best;\n}\nfunction formatBrief(brief, settings, lang, origin, now, limit = HOOK_TEXT_LIMIT) {\n  const b = briefLines(brief, settings, lang, origin, now);\n  const max = settings.maxNamesPerItem;\n  const full = renderBrief(b, Number.POSITIVE_INFINITY, max, lang);\n  if (size(full) <= limit) return full.join("\\n");\n  const longest = Math.max(MIN_NAME_CHARS, ...b.items.flatMap(({ item }) => item.paths.slice(0, max).map((p) => quoteName(p).length)));\n  const nameMax = largestFitting(MIN_NAME_CHARS, longest, (n) => size(renderBrief(b, n, max, lang)) <= limit);\n  if (nameMax >= MIN_NAME_CHARS) return renderBrief(b, nameMax, max, lang).join("\\n");\n  const shown = largestFitting(0, max, (k) => size(renderBrief(b, MIN_NAME_CHARS, k, lang)) <= limit);\n  if (shown >= 0) return renderBrief(b, MIN_NAME_CHARS, shown, lang).join("\\n");\n  return capText(renderBrief(b, MIN_NAME_CHARS, 0, lang).join("\\n"), limit, lang);\n}\nfunction listText(item, max, nameMax, lang) {\n  const s = strings(lang);\n  if (item.count === 0) return `0`;\n  const shown = item.paths.slice(0, max).map((p) => shortenName(p, nameMax));\n  const rest = item.count - shown.length;\n  const names = rest > 0 ? [...shown, s.more(rest)] : shown;\n  return names.length === 0 ? `${item.count}` : `${item.count} (${names.join(", ")})`;\n}\nfunction capText(text2, limit, lang) {\n  if (text2.length <= limit) return text2;\n  const note = strings(lang).cut(limit);\n  const room = limit - note.length - 1;\n  const cut = text2.lastIndexOf("\\n", room);\n  return `${text2.slice(0, cut > 0 ? cut : room)}\n${note}`;\n}\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text2, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text2 } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text2) => ({ additionalContext: text2 }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text2) => ({ additional_context: text2 }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text2) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text2 } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/index.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\nfunction hookEnvelope(agent, event, text2, note) {\n  return HOSTS[agent].envelope(event, text2, note);\n}\nfunction hostTextLimit(agent) {\n  return HOSTS[agentOrDefault(agent)].limit;\n}\nfunction sessionStartOutput(agent, text2, lang) {\n  const id = agentOrDefault(agent);\n  const capped = capText(safeLines(text2), HOSTS[id].limit, lang);\n  return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}\n`;\n}\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row2 = d[i];\n      const up = d[i - 1];\n      row2[j] = Math.min(up[j] + 1, row2[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row2[j] = Math.min(row2[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook: prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook: runs the rule check after an edit\n                           to a rule file; prints one JSON object only when it finds\n                           something; exits 0\n  pre-tool-use             PreToolUse hook (Claude Code): refuses the agent\'s edits and shell\n                           commands that reach Session Brief\'s own files, and (opt-in Write\n                           guard) a Write over an existing file in the sessions folder; exits 0\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// src/core/session-notes.ts\nvar SESSION_NOTES_TEXT = translations({\n  en: {\n    outsideVault: (where, files) => `Started outside the vault (in ${where}), so the vault\'s own instructions were not loaded: read ${files} first.`,\n    alreadyGiven: "Session brief: already given to this session by another of its hook entries; not repeated."\n  },\n  de: {\n    outsideVault: (where, files) => `Au\\xDFerhalb des Vaults gestartet (in ${where}), daher wurden die Anweisungen des Vaults nicht geladen: zuerst ${files} lesen.`,\n    alreadyGiven: "Session-Brief: dieser Sitzung schon von einem anderen ihrer Hook-Eintr\\xE4ge gegeben; nicht wiederholt."\n  }\n});\nfunction outsideVaultLine(lang, cwd, readFirst) {\n  if (readFirst.length === 0) return null;\n  const files = readFirst.map((f) => shortenName(f, 300)).join(", ");\n  const where = shortenName(cwd, 200);\n  return SESSION_NOTES_TEXT[lang].outsideVault(where, files);\n}\nfunction alreadyGivenLine(lang) {\n  return SESSION_NOTES_TEXT[lang].alreadyGiven;\n}\nfunction withLineAfterHeading(brief, line) {\n  if (line === null) return brief;\n  const cut = brief.indexOf("\\n");\n  return cut < 0 ? `${brief}\n${line}` : `${brief.slice(0, cut)}\n${line}${brief.slice(cut)}`;\n}\n\n// src/node/session-record.ts\nvar fs3 = require("node:fs");\nvar path3 = require("node:path");\n\n// src/core/session-starts.ts\nvar orNull = (v) => typeof v === "string" ? v : null;\nfunction parseSessionStarts(text2) {\n  let data;\n  try {\n    data = JSON.parse(text2);\n  } catch {\n    return [];\n  }\n  const d = data;\n  if (d === null || typeof d !== "object" || d.schema !== 1 || !Array.isArray(d.entries)) return [];\n  const out = [];\n  for (const e of d.entries) {\n    if (typeof e !== "object" || e === null) continue;\n    const r = e;\n    if (typeof r.at !== "string" || Number.isNaN(Date.parse(r.at)) || typeof r.agent !== "string" || !isAgentId(r.agent)) continue;\n    out.push({ at: r.at, agent: r.agent, source: orNull(r.source), sessionId: orNull(r.sessionId), cwd: orNull(r.cwd), outside: r.outside === true, delivered: r.delivered !== false });\n  }\n  return out;\n}\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/real-path.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\n\n// src/core/settings.ts\nvar DEFAULT_SETTINGS = {\n  inboxFolder: "Inbox",\n  rulesFolder: "AI/Regelwerk",\n  sessionsFolder: "AI/sessions",\n  dailyNoteFolder: "",\n  dailyNoteFormat: "",\n  tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n  excludedRootFolders: ["Import", "_index"],\n  ruleScope: [],\n  maxNamesPerItem: 5,\n  language: "auto",\n  liveChannel: true,\n  showStatusBar: true,\n  externalCheck: null,\n  writeGuard: false\n};\nvar DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: {\n      needsReview: tagName(t.needsReview, d.tags.needsReview),\n      review: tagName(t.review, d.tags.review),\n      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),\n      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)\n    },\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\n\n// src/core/rules/scope.ts\nvar DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\nfunction isAbsolute(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\n\n// src/node/real-path.ts\nfunction realPathOf(p) {\n  let existing = path.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path.join(fs.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nvar NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;\n\n// src/node/state-file.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\nvar C = fs2.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs2.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs2.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path2.isAbsolute(p) && !UNCLEAN.test(p) ? p : path2.resolve(p);\n}\nfunction belowReal(top, rel) {\n  return rel === "" ? top : top.endsWith(path2.sep) ? top + rel : top + path2.sep + rel;\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path2.sep) ? r : r + path2.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs2.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs2.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file, true);\n  return work(held?.at ?? file);\n}\nvar heldFolders = /* @__PURE__ */ new Map();\nvar MAX_HELD_FOLDERS = 16;\nfunction openFolder(file, dir) {\n  try {\n    return fs2.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n}\nfunction holdFolder(root, file, shared) {\n  if (!hasProcFd()) return null;\n  const dir = path2.dirname(normal(file));\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : belowReal(top, rel);\n  let real = null;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    let fd = shared ? heldFolders.get(dir) : void 0;\n    if (fd === void 0) {\n      fd = openFolder(file, dir);\n      if (shared) {\n        heldFolders.set(dir, fd);\n        if (heldFolders.size > MAX_HELD_FOLDERS) {\n          const [oldest, oldFd] = heldFolders.entries().next().value;\n          heldFolders.delete(oldest);\n          fs2.closeSync(oldFd);\n        }\n      }\n    }\n    try {\n      real = fs2.readlinkSync(`/proc/self/fd/${fd}`);\n    } catch {\n      real = null;\n    }\n    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path2.basename(file)}` };\n    if (shared) heldFolders.delete(dir);\n    fs2.closeSync(fd);\n  }\n  throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path2.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs2.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs2.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs2.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs2.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs2.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size2 = fs2.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size2 - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs2.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs2.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction readStateJson(root, file, maxBytes) {\n  const text2 = readStateText(root, file, maxBytes);\n  if (text2 === null) return void 0;\n  try {\n    return JSON.parse(text2);\n  } catch {\n    return void 0;\n  }\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs2.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs2.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nvar CHANGED_SINCE_READ = "changed since it was read";\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs2.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs2.fchmodSync(fd, mode.exact);\n    } finally {\n      fs2.closeSync(fd);\n    }\n    const was = options.unchanged;\n    if (was !== void 0) {\n      const now = fs2.lstatSync(file, { throwIfNoEntry: false });\n      if (now === void 0 || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);\n    }\n    fs2.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs2.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path2.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs2.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs2.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction placeStateFile(root, file, data) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => placeAt(file, at, data));\n}\nfunction placeAt(file, at, data) {\n  let tmp = null;\n  try {\n    const made = createTemp(at, 438);\n    tmp = made.tmp;\n    try {\n      writeAll(made.fd, data);\n    } finally {\n      fs2.closeSync(made.fd);\n    }\n    fs2.linkSync(tmp, at);\n    trace(file);\n    return true;\n  } catch (error) {\n    const code = error.code;\n    if (code === "EEXIST") return false;\n    if (tmp !== null && (code === "EPERM" || code === "ENOTSUP" || code === "EXDEV" || code === "ENOSYS")) return createAt(file, at, data, 438);\n    throw error;\n  } finally {\n    if (tmp !== null) {\n      try {\n        fs2.unlinkSync(tmp);\n      } catch {\n      }\n    }\n  }\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs2.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\nfunction listStateFolder(root, dir, max) {\n  if (folderState(root, dir) !== "ok") return [];\n  try {\n    return fs2.readdirSync(dir, { withFileTypes: true }).slice(0, max);\n  } catch {\n    return [];\n  }\n}\nfunction readAgentSettingsFile(file, maxBytes) {\n  let fd;\n  try {\n    fd = fs2.openSync(file, C.O_RDONLY | NONBLOCK);\n  } catch (error) {\n    if (error.code === "ENOENT") return null;\n    throw error;\n  }\n  try {\n    const st = fs2.fstatSync(fd);\n    if (!st.isFile()) throw new Error(describe(st));\n    if (st.size > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);\n    return readRange(fd, 0, maxBytes);\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readRegularFile(file, maxBytes) {\n  try {\n    return readAgentSettingsFile(file, maxBytes);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/session-record.ts\nvar STARTS_FILE = "session-starts.json";\nvar MARKS_FOLDER = "session-marks";\nvar MAX_STARTS = 20;\nvar SAME_SESSION_MS = 3e4;\nvar NO_ID_MS = 5e3;\nvar DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";\nvar NONE = { duplicate: false, outside: null };\nfunction isDir(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction text(v, max) {\n  return typeof v === "string" && v !== "" ? v.slice(0, max) : null;\n}\nfunction readSessionInput(stdin, agent) {\n  return translateHookInput(agent, parseHookJson(stdin));\n}\nfunction facts(input) {\n  return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };\n}\nfunction insideVault(root, cwd) {\n  if (!path3.isAbsolute(cwd)) return true;\n  if (vaultRelativeReal(root, cwd) !== null) return true;\n  const a = realPathOf(root);\n  const b = realPathOf(cwd);\n  return path3.resolve(root) === path3.resolve(cwd) || a !== null && a === b;\n}\nfunction rulesIndex(root, settings) {\n  const folder2 = path3.join(root, ...settings.rulesFolder.split("/"));\n  for (const name of ["_index.md", "index.md", "README.md", `${path3.basename(folder2)}.md`]) {\n    const file = path3.join(folder2, name);\n    if (fs3.existsSync(file)) return file;\n  }\n  return null;\n}\nvar FNV_OFFSET = BigInt("0xcbf29ce484222325");\nvar FNV_PRIME = BigInt("0x100000001b3");\nvar U64 = BigInt("0xffffffffffffffff");\nfunction markName(key2) {\n  let h = FNV_OFFSET;\n  for (const byte of Buffer.from(key2, "utf8")) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;\n  return h.toString(16).padStart(16, "0");\n}\nfunction claim(root, pluginDir, key2, agent, hasId) {\n  const dir = path3.join(pluginDir, MARKS_FOLDER);\n  ensureStateFolder(root, dir);\n  const file = path3.join(dir, markName(key2));\n  const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;\n  const text2 = `${Date.now()}\n${agent}\n`;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    if (placeStateFile(root, file, text2)) return true;\n    const found = readStateText(root, file, 256);\n    const st = statStateFile(root, file);\n    if (found === null || st === null) {\n      removeStateFile(root, file);\n      continue;\n    }\n    const [written, by] = found.split("\\n");\n    const at = written === void 0 || written === "" ? st.mtimeMs : Number(written);\n    const age = Date.now() - at;\n    if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;\n    removeStateFile(root, file);\n  }\n  return true;\n}\nvar PRUNED_STAMP = ".pruned";\nfunction pruneMarks(root, pluginDir) {\n  const dir = path3.join(pluginDir, MARKS_FOLDER);\n  const stamp = path3.join(dir, PRUNED_STAMP);\n  const pruned = statStateFile(root, stamp);\n  if (pruned !== null && Date.now() - pruned.mtimeMs < 6e4) return;\n  writeStateFile(root, stamp, "");\n  for (const entry of listStateFolder(root, dir, 500)) {\n    if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;\n    const file = path3.join(dir, entry.name);\n    try {\n      const st = statStateFile(root, file);\n      if (st !== null && Date.now() - st.mtimeMs > 10 * 6e4) removeStateFile(root, file);\n    } catch {\n    }\n  }\n}\nvar MAX_STARTS_BYTES = 256 * 1024;\nfunction readSessionStarts(root, pluginDir) {\n  const text2 = readStateText(root, path3.join(pluginDir, STARTS_FILE), MAX_STARTS_BYTES);\n  return text2 === null ? [] : parseSessionStarts(text2);\n}\nvar STALE_LOCK_MS = 2e3;\nvar LOCK_BUDGET_MS = 3e3;\nfunction pause(ms) {\n  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);\n}\nfunction withFileLock(root, file, work) {\n  const lock = `${file}.lock`;\n  const until = Date.now() + LOCK_BUDGET_MS;\n  for (; ; ) {\n    if (createStateFile(root, lock, String(process.pid))) break;\n    const st = statStateFile(root, lock);\n    if (st === null || Math.abs(Date.now() - st.mtimeMs) > STALE_LOCK_MS) removeStateFile(root, lock);\n    else if (Date.now() >= until) return false;\n    else pause(1 + Math.floor(Math.random() * 3));\n  }\n  try {\n    work();\n  } finally {\n    removeStateFile(root, lock);\n  }\n  return true;\n}\nfunction record(root, pluginDir, entry) {\n  const file = path3.join(pluginDir, STARTS_FILE);\n  withFileLock(root, file, () => {\n    const entries = [...readSessionStarts(root, pluginDir), entry].slice(-MAX_STARTS);\n    writeStateFile(root, file, `${JSON.stringify({ schema: 1, entries }, null, 1)}\n`);\n  });\n}\nfunction beginSessionStart(root, pluginDir, settings, hookInput, agent, now, env) {\n  if (env[DOCTOR_RUN_ENV] === "1") return NONE;\n  const input = facts(hookInput);\n  let outside = null;\n  try {\n    if (input.cwd !== null && !insideVault(root, input.cwd)) {\n      const claudeMd = path3.join(root, "CLAUDE.md");\n      const index = rulesIndex(root, settings);\n      const readFirst = [...fs3.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];\n      outside = { cwd: input.cwd, readFirst };\n    }\n  } catch {\n    outside = null;\n  }\n  if (pluginDir === null || !isDir(pluginDir)) return { duplicate: false, outside };\n  let duplicate = false;\n  try {\n    const key2 = `${input.sessionId ?? ""}\\0${input.source ?? ""}`;\n    duplicate = !claim(root, pluginDir, key2, agent, input.sessionId !== null);\n    pruneMarks(root, pluginDir);\n  } catch {\n    duplicate = false;\n  }\n  try {\n    record(root, pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });\n  } catch {\n  }\n  return { duplicate, outside };\n}\n\n// src/core/dates.ts\nfunction isoDate(now) {\n  const y = String(now.getFullYear()).padStart(4, "0");\n  const m = String(now.getMonth() + 1).padStart(2, "0");\n  const d = String(now.getDate()).padStart(2, "0");\n  return `${y}-${m}-${d}`;\n}\n\n// bridge/context.ts\nvar fs5 = require("node:fs");\nvar path5 = require("node:path");\n\n// src/node/vault-config.ts\nvar fs4 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path4.dirname(path4.resolve(scriptPath));\n  if (path4.basename(dir) === "session-brief") dir = path4.dirname(dir);\n  if (path4.basename(dir) !== "hooks" || path4.basename(path4.dirname(dir)) !== ".claude") return null;\n  return path4.dirname(path4.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text2 = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text2 === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text2);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir2(p) {\n  try {\n    return fs4.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path4.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path4.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir2(path4.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs4.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path4.join(root, name);\n    if (fs4.existsSync(path4.join(dir, "app.json")) || isDir2(path4.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path4.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir2(path4.join(root, dir))) return path4.join(root, dir);\n  return configDir === null ? null : path4.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path4.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path4.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path5.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs5.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs5.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path5.resolve(root, name);\n  if (path5.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs6 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve7) => {\n    if (process.stdin.isTTY) {\n      resolve7(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve7(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text2) {\n  const bytes = Buffer.from(text2, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs6.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// bridge/commands/session-start.ts\nvar path14 = require("node:path");\n\n// src/node/brief-pipeline.ts\nvar fs12 = require("node:fs");\nvar path13 = require("node:path");\n\n// src/core/schemas/shape.ts\nfunction isRecord(v) {\n  return v !== null && typeof v === "object" && !Array.isArray(v);\n}\nvar str3 = (v, at) => typeof v === "string" ? null : `${at} is not a string`;\nfunction isNotePath(p) {\n  if (p === "" || p.charCodeAt(0) === 47 || p.includes("\\\\") || p.includes("\\0")) return false;\n  if (p.charCodeAt(1) === 58 && /^[A-Za-z]:/.test(p)) return false;\n  if (p.charCodeAt(0) !== 46 && !p.includes("/.") && !p.includes("//") && !p.endsWith("/")) return true;\n  for (const part of p.split("/")) if (part === "." || part === ".." || part === "") return false;\n  return true;\n}\nvar notePath = (v, at) => typeof v === "string" && isNotePath(v) ? null : `${at} is not a vault-relative path`;\nvar bool = (v, at) => typeof v === "boolean" ? null : `${at} is not true or false`;\nvar num = (v, at) => typeof v === "number" && Number.isFinite(v) ? null : `${at} is not a number`;\nvar time = (v, at) => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 864e13 ? null : `${at} is not a time`;\nfunction int(min, max) {\n  return (v, at) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? null : `${at} is not a whole number from ${min} to ${max}`;\n}\nfunction oneOf(...values) {\n  return (v, at) => values.includes(v) ? null : `${at} is not one of ${values.map((x) => JSON.stringify(x)).join(", ")}`;\n}\nfunction matches(re, what) {\n  return (v, at) => typeof v === "string" && re.test(v) ? null : `${at} is not ${what}`;\n}\nfunction optional(check) {\n  return (v, at) => v === void 0 ? null : check(v, at);\n}\nfunction nullable(check) {\n  return (v, at) => v === null ? null : check(v, at);\n}\nfunction either(...checks) {\n  return (v, at) => {\n    let first = null;\n    for (const c of checks) {\n      const problem = c(v, at);\n      if (problem === null) return null;\n      first ??= problem;\n    }\n    return first;\n  };\n}\nfunction listOf(item, max = Number.POSITIVE_INFINITY) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length > max) return `${at} has more than ${max} entries`;\n    for (let i = 0; i < v.length; i++) {\n      if (item(v[i], "") !== null) return item(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\nfunction object(fields) {\n  const keys = Object.keys(fields);\n  return (v, at) => {\n    if (!isRecord(v)) return `${at} is not an object`;\n    for (const key2 of keys) {\n      const check = fields[key2];\n      if (check(v[key2], "") !== null) return check(v[key2], at === "" ? key2 : `${at}.${key2}`);\n    }\n    return null;\n  };\n}\nfunction tuple(items, optionalTail = 0) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length < items.length - optionalTail || v.length > items.length) return `${at} does not have ${items.length - optionalTail === items.length ? items.length : `${items.length - optionalTail} to ${items.length}`} entries`;\n    for (let i = 0; i < items.length; i++) {\n      const check = items[i];\n      if (check === void 0 || i >= v.length && i >= items.length - optionalTail) continue;\n      if (check(v[i], "") !== null) return check(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\n\n// src/core/live-protocol.ts\nvar DISCOVERY_FILE = "live.json";\n\n// src/node/cache-read.ts\nvar path6 = require("node:path");\n\n// src/core/item-ids.ts\nvar ITEM_IDS = ["date", "dailyNote", ...LIST_ITEM_IDS, ...CHANGE_ITEM_IDS];\n\n// src/core/schemas/brief.ts\nvar ISO_DATE = matches(/^\\d{4}-\\d{2}-\\d{2}$/, "a date YYYY-MM-DD");\nvar hit = object({ where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar reviewEntry = object({ path: notePath, mtime: time, hits: listOf(hit) });\nvar listItem = object({ count: int(0, Number.MAX_SAFE_INTEGER), paths: listOf(notePath), entries: listOf(reviewEntry) });\nvar checkBrief = object({\n  date: ISO_DATE,\n  weekday: int(0, 6),\n  items: object({\n    dailyNote: nullable(object({ path: notePath, exists: bool })),\n    // One list item per entry of the table of brief items (brief-items.ts).\n    ...Object.fromEntries(LIST_ITEM_IDS.map((id) => [id, nullable(listItem)]))\n  }),\n  errors: listOf(object({ item: oneOf(...ITEM_IDS, "scan"), message: str3 }))\n});\n\n// src/core/schemas/brief-cache.ts\nvar ISO_TIME = matches(/^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/, "an ISO-8601 time");\nvar BRIEF_CACHE_FORMAT = "session-brief-cache";\nvar MAX_NAMES = 1e3;\nvar COUNT = int(0, Number.MAX_SAFE_INTEGER);\nvar FILE_IDENTITY = object({ ino: num, size: COUNT, mtimeMs: num });\nfunction checkBriefCache(version) {\n  return object({\n    format: oneOf(BRIEF_CACHE_FORMAT),\n    version: oneOf(version),\n    writer: oneOf("bridge", "plugin"),\n    writtenAt: time,\n    date: ISO_DATE,\n    key: str3,\n    indexId: str3,\n    noteCount: int(0, Number.MAX_SAFE_INTEGER),\n    brief: checkBrief,\n    namesPerItem: int(0, MAX_NAMES),\n    lang: optional(oneOf("en", "de")),\n    locale: optional(str3),\n    plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str3) })),\n    news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(notePath, MAX_NAMES) }), 2)),\n    agentChanges: optional(\n      object({\n        journal: nullable(FILE_IDENTITY),\n        lastLine: nullable(str3),\n        marks: nullable(FILE_IDENTITY),\n        records: COUNT,\n        count: COUNT,\n        paths: listOf(notePath, MAX_NAMES),\n        expires: nullable(time)\n      })\n    ),\n    stamp: optional(object({ notes: int(0, Number.MAX_SAFE_INTEGER), hash: matches(/^[0-9a-f]{16}$/, "16 hex digits") }))\n  });\n}\n\n// src/core/schemas/brief-index.ts\nvar BRIEF_INDEX_FORMAT = "session-brief-index";\nvar tagHit = object({ tag: str3, where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar noteFlags = object({\n  needsReview: listOf(tagHit),\n  review: listOf(tagHit),\n  reviewDone: bool,\n  pendingReview: listOf(tagHit),\n  daily: bool\n});\nvar fullRow = tuple([notePath, time, int(-1, Number.MAX_SAFE_INTEGER), either(oneOf(0, null), noteFlags), str3], 1);\nvar row = (v, at) => {\n  if (Array.isArray(v) && v.length === 4 && v[3] === 0 && typeof v[0] === "string" && isNotePath(v[0]) && typeof v[1] === "number" && Math.abs(v[1]) <= 864e13 && Number.isInteger(v[2]) && v[2] >= -1) return null;\n  return fullRow(v, at);\n};\nfunction checkBriefIndex(version) {\n  return object({ format: oneOf(BRIEF_INDEX_FORMAT), version: oneOf(version), id: str3, notes: listOf(row) });\n}\n\n// src/core/cache-format.ts\nvar CACHE_VERSION = 3;\nvar INDEX_VERSION = 2;\nvar BRIEF_FILE = "brief-cache.json";\nvar INDEX_FILE = "brief-index.json";\nfunction checkedBriefCache(c) {\n  if (c === void 0) return { ok: false, why: "no cache file, or not JSON" };\n  const problem = checkBriefCache(CACHE_VERSION)(c, "");\n  return problem === null ? { ok: true, value: c } : { ok: false, why: problem };\n}\nfunction checkedBriefIndex(c, id) {\n  if (c === void 0) return { ok: false, why: "no index file, or not JSON" };\n  const problem = checkBriefIndex(INDEX_VERSION)(c, "");\n  if (problem !== null) return { ok: false, why: problem };\n  if (c.id !== id) return { ok: false, why: "index from another write" };\n  return { ok: true, value: c };\n}\n\n// src/node/cache-read.ts\nvar MAX_BYTES = 256 * 1024 * 1024;\nfunction readJsonFile(root, file) {\n  const text2 = readStateText(root, file, MAX_BYTES);\n  if (text2 === null) return inspectStateFile(root, file).kind === "missing" ? { missing: true } : { missing: false, value: void 0 };\n  try {\n    return { missing: false, value: JSON.parse(text2) };\n  } catch {\n    return { missing: false, value: void 0 };\n  }\n}\nfunction readBriefCacheChecked(root, pluginDir) {\n  const read = readJsonFile(root, path6.join(pluginDir, BRIEF_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefCache(read.value);\n  return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };\n}\nfunction readBriefIndexChecked(root, pluginDir, id) {\n  const read = readJsonFile(root, path6.join(pluginDir, INDEX_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefIndex(read.value, id);\n  if (checked.ok) return { state: "ok", value: checked.value };\n  return checked.why === "index from another write" ? { state: "missing" } : { state: "rejected", why: `${INDEX_FILE}: ${checked.why}` };\n}\n\n// src/node/plugin-tier.ts\nvar fs8 = require("node:fs");\nvar path7 = require("node:path");\n\n// src/node/live/process-identity.ts\nvar fs7 = require("node:fs");\n\n// src/node/builtin-on-demand.ts\nvar import_node_module = require("node:module");\nfunction builtinOnDemand(id) {\n  const get = process.getBuiltinModule;\n  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);\n}\n\n// src/node/live/process-identity.ts\nfunction linuxIdentity(pid) {\n  try {\n    const stat = fs7.readFileSync(`/proc/${pid}/stat`, "utf8");\n    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");\n    const startTicks = rest[19];\n    if (startTicks === void 0 || !/^\\d+$/.test(startTicks)) return null;\n    const boot = fs7.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();\n    const ns = fs7.readlinkSync(`/proc/${pid}/ns/pid`);\n    return `linux:${boot}:${ns}:${startTicks}`;\n  } catch {\n    return null;\n  }\n}\nfunction psIdentity(pid) {\n  try {\n    const out = builtinOnDemand("node:child_process").execFileSync("ps", ["-o", "lstart=", "-p", String(pid)], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"], env: { PATH: "/bin:/usr/bin", LC_ALL: "C" } }).trim();\n    return out === "" ? null : `ps:${out}`;\n  } catch {\n    return null;\n  }\n}\nfunction processIdentity(pid, platform = process.platform) {\n  if (pid !== "self" && (!Number.isInteger(pid) || pid <= 0)) return null;\n  if (platform === "linux") return linuxIdentity(pid);\n  if (platform === "darwin" || platform === "freebsd" || platform === "openbsd") return psIdentity(pid === "self" ? process.pid : pid);\n  return null;\n}\nfunction sameProcess(pid, started) {\n  if (started === void 0 || started === "") return false;\n  const now = processIdentity(pid);\n  return now !== null && now === started;\n}\n\n// src/node/plugin-tier.ts\nfunction exists(root) {\n  return (p) => {\n    try {\n      return fs8.statSync(path7.join(root, p)).isFile();\n    } catch {\n      return false;\n    }\n  };\n}\nfunction usableCache(ctx, now, why, rejected = [], read) {\n  if (ctx.pluginDir === null) {\n    why.push("no Obsidian config folder found, so no cache");\n    return null;\n  }\n  const got = read ?? readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const cache = got.state === "ok" ? got.value : null;\n  if (got.state === "rejected") {\n    why.push(`cache rejected: ${got.why}`);\n    rejected.push(got.why);\n  } else if (cache === null) why.push("no readable cache");\n  else if (cache.date !== isoDate(now)) why.push(`cache is from ${cache.date}`);\n  else if (cache.key !== ctx.key) why.push("settings changed since the cache was written");\n  else return cache;\n  return null;\n}\nfunction withDailyNoteChecked(brief, root) {\n  const daily = brief.items.dailyNote;\n  if (daily === null) return brief;\n  return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists(root)(daily.path) } } };\n}\nfunction servedByPlugin(cache) {\n  return cache.plugin !== void 0 && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);\n}\n\n// src/node/what-changed.ts\nvar path11 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  return { path: v.path, tool: v.tool, session: v.session, at: v.at };\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}`;\n}\nfunction parseJournal(text2) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text2.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\n\n// src/core/what-changed.ts\nvar REVIEW_FILE = "agent-review.json";\nvar SESSION_STARTS_FILE = "conversations.json";\nvar ISO2 = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{3})?Z$/;\nfunction isoOrNull(v) {\n  return typeof v === "string" && ISO2.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;\n}\nfunction isoMap(v) {\n  const out = /* @__PURE__ */ Object.create(null);\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return out;\n  for (const [k, t] of Object.entries(v)) {\n    const iso = isoOrNull(t);\n    if (iso !== null) out[k] = iso;\n  }\n  return out;\n}\nfunction emptyMarks() {\n  return { all: null, sessions: /* @__PURE__ */ Object.create(null), notes: /* @__PURE__ */ Object.create(null), renames: [] };\n}\nfunction parseReviewMarks(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return emptyMarks();\n  const o = v;\n  const renames = [];\n  if (Array.isArray(o.renames)) {\n    for (const r of o.renames) {\n      if (typeof r !== "object" || r === null) continue;\n      const { from, to, at } = r;\n      const iso = isoOrNull(at);\n      if (typeof from === "string" && typeof to === "string" && from !== "" && to !== "" && iso !== null) renames.push({ from, to, at: iso });\n    }\n  }\n  return { all: isoOrNull(o.all), sessions: isoMap(o.sessions), notes: isoMap(o.notes), renames };\n}\nfunction sessionKey(session) {\n  return session ?? "";\n}\nfunction followRenames(records, renames) {\n  if (renames.length === 0) return [...records];\n  return records.map((r) => {\n    let p = r.path;\n    for (const rn of renames) if (rn.at >= r.at && rn.from === p) p = rn.to;\n    return p === r.path ? r : { ...r, path: p };\n  });\n}\nfunction isReviewed(r, marks) {\n  const mark = [marks.all, marks.sessions[sessionKey(r.session)], marks.notes[r.path]].reduce((a, b) => b !== void 0 && b !== null && (a === null || b > a) ? b : a, null);\n  return mark !== null && r.at <= mark;\n}\nfunction unreviewedSessions(records, marks, exists2) {\n  const bySession = /* @__PURE__ */ new Map();\n  const existing = /* @__PURE__ */ new Map();\n  for (const r of followRenames(records, marks.renames)) {\n    if (isReviewed(r, marks)) continue;\n    let there = existing.get(r.path);\n    if (there === void 0) {\n      there = exists2(r.path);\n      existing.set(r.path, there);\n    }\n    if (!there) continue;\n    const key2 = sessionKey(r.session);\n    let group = bySession.get(key2);\n    if (group === void 0) {\n      group = { session: r.session, notes: /* @__PURE__ */ new Map() };\n      bySession.set(key2, group);\n    }\n    const seen = group.notes.get(r.path);\n    if (seen === void 0) group.notes.set(r.path, { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 });\n    else {\n      seen.edits++;\n      if (r.at >= seen.at) {\n        seen.at = r.at;\n        seen.tool = r.tool;\n      }\n    }\n  }\n  const sessions = [];\n  for (const g of bySession.values()) {\n    const changes = [...g.notes.values()].sort((a, b) => a.at !== b.at ? a.at > b.at ? -1 : 1 : comparePaths(a.path, b.path));\n    sessions.push({ session: g.session, latest: changes[0]?.at ?? "", changes });\n  }\n  return sessions.sort((a, b) => a.latest > b.latest ? -1 : a.latest < b.latest ? 1 : 0);\n}\nfunction agentChangesItem(sessions) {\n  const paths = [...new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)))].sort(comparePaths);\n  return { count: paths.length, paths };\n}\nfunction parseSessionStarts2(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return { previous: null, current: null };\n  const o = v;\n  return { previous: isoOrNull(o.previous), current: isoOrNull(o.current) };\n}\nfunction nextSessionStarts(starts, source, now) {\n  if (source !== "startup" && source !== "clear") return null;\n  return { previous: starts.current, current: now.toISOString() };\n}\nvar NEWS_ITEMS = ["inbox", "needsReview", "reviewOpen", "pendingReview"];\nfunction newsNotes(brief) {\n  const out = /* @__PURE__ */ new Map();\n  for (const id of NEWS_ITEMS) {\n    const item = brief.items[id];\n    if (item === null) continue;\n    if (item.entries.length !== item.count) return null;\n    for (const e of item.entries) out.set(e.path, e.mtime);\n  }\n  return [...out];\n}\nfunction sinceLastSessionItem(since, notes) {\n  if (since === null) return { since, count: 0, paths: [] };\n  const after = Date.parse(since);\n  const paths = [];\n  for (const [p, mtime] of notes) if (mtime > after) paths.push(p);\n  paths.sort(comparePaths);\n  return { since, count: paths.length, paths };\n}\nfunction sinceFromCache(since, cache) {\n  const stored = cache.news?.find((a) => a.since === since);\n  if (stored !== void 0) return { since, count: stored.count, paths: [...stored.paths] };\n  if (Date.parse(since) >= cache.writtenAt) return { since, count: 0, paths: [] };\n  return null;\n}\n\n// src/node/agent-journal.ts\nvar fs9 = require("node:fs");\nvar path8 = require("node:path");\nfunction journalPath(pluginDir) {\n  return path8.join(pluginDir, JOURNAL_FILE);\n}\nfunction readJournal(root, pluginDir, now) {\n  const fd = openStateFile(root, journalPath(pluginDir));\n  if (fd === null) return [];\n  try {\n    const size2 = fs9.fstatSync(fd).size;\n    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);\n    return boundJournal(parseJournal(readRange(fd, start, size2 - start).toString("utf8")), now);\n  } finally {\n    fs9.closeSync(fd);\n  }\n}\n\n// src/node/agent-summary.ts\nvar fs11 = require("node:fs");\nvar path10 = require("node:path");\n\n// src/core/agent-summary.ts\nfunction newestByPath(records, marks, there) {\n  const sessions = unreviewedSessions(records, marks, there);\n  const newest = /* @__PURE__ */ new Map();\n  for (const s of sessions) {\n    for (const c of s.changes) {\n      const seen = newest.get(c.path);\n      if (seen === void 0 || c.at > seen) newest.set(c.path, c.at);\n    }\n  }\n  return { item: agentChangesItem(sessions), newest };\n}\nfunction itemFromSummary(summary, now, cap) {\n  if (summary.expires !== null && now.getTime() > summary.expires) return null;\n  if (summary.paths.length < Math.min(summary.count, cap)) return null;\n  return { count: summary.count, paths: summary.paths.slice(0, cap) };\n}\nfunction itemWithTail(summary, tail, marks, there, now, cap) {\n  const base = itemFromSummary(summary, now, cap);\n  if (base === null) return null;\n  if (summary.records + tail.length > MAX_RECORDS) return null;\n  const added = newestByPath(boundJournal(tail, now), marks, there).item.paths;\n  const listed = new Set(summary.paths);\n  const complete = summary.paths.length >= summary.count;\n  const last = summary.paths[summary.paths.length - 1];\n  const fresh = [];\n  for (const p of added) {\n    if (listed.has(p)) continue;\n    if (!complete && (last === void 0 || comparePaths(p, last) > 0)) return null;\n    fresh.push(p);\n  }\n  const paths = [...summary.paths, ...fresh].sort(comparePaths);\n  return { count: summary.count + fresh.length, paths: paths.slice(0, cap) };\n}\n\n// src/core/review-seal.ts\nfunction parseSeal(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const o = v;\n  if (o.schema !== 1 || typeof o.marks !== "string" || typeof o.at !== "string") return null;\n  return { marks: o.marks, at: o.at };\n}\nfunction parseText(text2) {\n  if (text2 === null || text2.trim() === "") return parseReviewMarks(void 0);\n  try {\n    return parseReviewMarks(JSON.parse(text2));\n  } catch {\n    return parseReviewMarks(void 0);\n  }\n}\nfunction judgeMarks(text2, seal) {\n  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null };\n  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2 } };\n}\nfunction hiddenByOutsideMarks(records, verdict, exists2) {\n  if (verdict.outside === null) return 0;\n  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists2(r.path)).map((r) => r.path));\n  const shown = unreviewed(verdict.marks);\n  const still = unreviewed(verdict.outside.marks);\n  let hidden = 0;\n  for (const p of shown) if (!still.has(p)) hidden++;\n  return hidden;\n}\n\n// src/node/review-seal.ts\nvar fs10 = require("node:fs");\nvar path9 = require("node:path");\nvar MAX_BYTES2 = 4 * 1024 * 1024;\nfunction userStateDir(env = process.env, platform = process.platform) {\n  const given = env.SESSION_BRIEF_STATE_DIR;\n  if (given !== void 0 && given !== "") return given;\n  const home = builtinOnDemand("node:os").homedir();\n  if (platform === "win32") return path9.join(env.LOCALAPPDATA ?? path9.join(home, "AppData", "Local"), "session-brief");\n  if (platform === "darwin") return path9.join(home, "Library", "Application Support", "session-brief");\n  return path9.join(env.XDG_STATE_HOME ?? path9.join(home, ".local", "state"), "session-brief");\n}\nfunction sealFile(root, env = process.env) {\n  let real = path9.resolve(root);\n  try {\n    real = fs10.realpathSync.native(real);\n  } catch {\n  }\n  return path9.join(userStateDir(env), `review-seal-${markName(real)}.json`);\n}\nfunction readSeal(root, env = process.env) {\n  const data = readRegularFile(sealFile(root, env), MAX_BYTES2);\n  if (data === null) return null;\n  try {\n    return parseSeal(JSON.parse(data.toString("utf8")));\n  } catch {\n    return null;\n  }\n}\nfunction readMarksText(root, pluginDir) {\n  return readStateText(root, path9.join(pluginDir, REVIEW_FILE), MAX_BYTES2);\n}\nfunction marksChangedAt(root, pluginDir) {\n  const st = statStateFile(root, path9.join(pluginDir, REVIEW_FILE));\n  return st === null ? null : new Date(st.mtimeMs).toISOString();\n}\nfunction trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {\n  return judgeMarks(text2, readSeal(root, env));\n}\n\n// src/node/agent-summary.ts\nfunction identity(st) {\n  return { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };\n}\nfunction sameFile(a, b) {\n  return a === b || a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;\n}\nfunction statIdentity(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "file") return identity(entry.stat);\n  return entry.kind === "missing" ? null : void 0;\n}\nfunction readFrom(fd, from) {\n  const st = fs11.fstatSync(fd);\n  const start = Math.min(from, st.size);\n  return { bytes: readRange(fd, start, st.size - start), id: identity(st) };\n}\nfunction readMarks(root, pluginDir) {\n  const file = path10.join(pluginDir, REVIEW_FILE);\n  const fd = openStateFile(root, file);\n  let text2 = null;\n  let id = null;\n  if (fd === null) {\n    if (inspectStateFile(root, file).kind !== "missing") throw new Error(`${REVIEW_FILE} is not a regular file`);\n  } else {\n    try {\n      const read = readFrom(fd, 0);\n      text2 = read.bytes.toString("utf8");\n      id = read.id;\n    } finally {\n      fs11.closeSync(fd);\n    }\n  }\n  const verdict = judgeMarks(text2, readSeal(root));\n  return { marks: verdict.marks, id, outside: verdict.outside !== null };\n}\nfunction noteThere(place) {\n  const there = exists(place.root);\n  return (p) => isCountedNote(p, place.excludedRootFolders) && there(p);\n}\nvar lastWhole = null;\nfunction wholeKey(place, now, journal, marks) {\n  return JSON.stringify([place.root, place.pluginDir, place.excludedRootFolders, now.getTime(), journal, marks]);\n}\nfunction wholeItemJustMade(place, now) {\n  if (lastWhole === null) return null;\n  const journal = statIdentity(place.root, journalPath(place.pluginDir));\n  const marks = statIdentity(place.root, path10.join(place.pluginDir, REVIEW_FILE));\n  if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;\n  return { count: lastWhole.item.count, paths: [...lastWhole.item.paths] };\n}\nfunction appendedText(root, file, summary, now) {\n  const was = summary.journal;\n  if (was !== null && (summary.lastLine === null || now.ino !== was.ino)) return null;\n  const from = was?.size ?? 0;\n  if (now.size <= from || now.size > 2 * COMPACT_AT_BYTES) return null;\n  const check = was === null || from === 0 ? "" : `${summary.lastLine}\n`;\n  const checkBytes = Buffer.byteLength(check);\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    const { bytes, id } = readFrom(fd, from - checkBytes);\n    if (was !== null && id.ino !== was.ino || id.size > 2 * COMPACT_AT_BYTES) return null;\n    if (bytes.subarray(0, checkBytes).toString("utf8") !== check) return null;\n    return bytes.subarray(checkBytes).toString("utf8");\n  } finally {\n    fs11.closeSync(fd);\n  }\n}\nfunction agentChangesFromSummary(place, summary, now, cap) {\n  try {\n    const marksNow = statIdentity(place.root, path10.join(place.pluginDir, REVIEW_FILE));\n    if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;\n    const file = journalPath(place.pluginDir);\n    const journalNow = statIdentity(place.root, file);\n    if (journalNow === void 0) return null;\n    if (sameFile(journalNow, summary.journal)) return itemFromSummary(summary, now, cap);\n    if (journalNow === null) return null;\n    const tail = appendedText(place.root, file, summary, journalNow);\n    if (tail === null) return null;\n    const { marks, id, outside } = readMarks(place.root, place.pluginDir);\n    if (outside || !sameFile(id, summary.marks)) return null;\n    return itemWithTail(summary, parseJournal(tail), marks, noteThere(place), now, cap);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/what-changed.ts\nvar MAX_BYTES3 = 4 * 1024 * 1024;\nfunction readSessionStarts2(root, pluginDir) {\n  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts2(readStateJson(root, path11.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES3));\n}\nfunction agentChangesJudged(ctx, now) {\n  if (ctx.pluginDir === null) return { sessions: [] };\n  const there = exists(ctx.root);\n  const counted = (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);\n  const records = readJournal(ctx.root, ctx.pluginDir, now);\n  const verdict = trustedMarks(ctx.root, ctx.pluginDir);\n  const sessions = unreviewedSessions(records, verdict.marks, counted);\n  if (verdict.outside === null) return { sessions };\n  return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };\n}\nasync function recordSessionStart(ctx, source, now) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const next = nextSessionStarts(readSessionStarts2(ctx.root, ctx.pluginDir), source, now);\n    if (next === null) return;\n    writeStateFile(ctx.root, path11.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}\n`);\n  } catch {\n  }\n}\nfunction describe2(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return text2.split("\\n")[0]?.slice(0, 300) || "unknown error";\n}\nasync function sinceLastSession(ctx, sourced, full) {\n  const since = readSessionStarts2(ctx.root, ctx.pluginDir).previous;\n  if (since === null) return sinceLastSessionItem(null, []);\n  const own2 = newsNotes(sourced.brief);\n  if (own2 !== null) return sinceLastSessionItem(since, own2);\n  const cache = sourced.cache;\n  if (cache !== null && sourced.source === "cache") {\n    const answer = sinceFromCache(since, cache);\n    if (answer !== null) return answer;\n  }\n  const notes = newsNotes(await full());\n  if (notes === null) throw new Error("no per-note detail to compare with the last session");\n  return sinceLastSessionItem(since, notes);\n}\nfunction agentChanges(ctx, sourced, now) {\n  if (ctx.pluginDir === null) return agentChangesItem([]);\n  const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };\n  const cache = sourced.cache;\n  if (sourced.kept === true && cache?.agentChanges !== void 0) {\n    const item2 = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);\n    if (item2 !== null) return item2;\n  }\n  const made = wholeItemJustMade(place, now);\n  if (made !== null) return made;\n  const judged = agentChangesJudged(ctx, now);\n  const item = agentChangesItem(judged.sessions);\n  return judged.changedOutside === void 0 ? item : { ...item, changedOutside: judged.changedOutside };\n}\nasync function attachWhatChanged(ctx, sourced, now, full) {\n  const items = { ...sourced.brief.items };\n  const errors = [...sourced.brief.errors];\n  try {\n    items.agentChanges = agentChanges(ctx, sourced, now);\n  } catch (error) {\n    items.agentChanges = null;\n    errors.push({ item: "agentChanges", message: describe2(error) });\n  }\n  try {\n    items.sinceLastSession = await sinceLastSession(ctx, sourced, full);\n  } catch (error) {\n    items.sinceLastSession = null;\n    errors.push({ item: "sinceLastSession", message: describe2(error) });\n  }\n  sourced.brief = { ...sourced.brief, items, errors };\n}\n\n// bridge/bridge-file.ts\nvar path12 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path12.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/local-tiers-from-bridge.ts\nvar localTiers = () => bridgeLibrary().localTiers();\n\n// src/node/brief-pipeline.ts\nvar NoCurrentCache = class extends Error {\n};\nvar NoLiveAnswer = class extends Error {\n};\nvar NOT_ASKED = { read: null, usable: null, reason: null, rejected: [] };\nfunction judgeCache(ctx, now) {\n  const why = [];\n  const rejected = [];\n  if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now, why), reason: why[0] ?? null, rejected };\n  const file = readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const usable = usableCache(ctx, now, why, rejected, file);\n  return { read: file.state === "ok" ? file.value : null, usable, reason: why[0] ?? null, rejected };\n}\nvar pluginTier = {\n  name: "plugin",\n  async run(run) {\n    const cache = run.cache.usable;\n    if (cache === null || !servedByPlugin(cache)) return null;\n    if (!run.full) return { brief: withDailyNoteChecked(cache.brief, run.ctx.root), source: "cache", generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [], kept: true };\n    return (await localTiers()).fromCacheIndex(run, cache);\n  }\n};\nvar liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };\nvar liveIfListening = {\n  name: "live",\n  run: (run) => run.ctx.pluginDir !== null && fs12.existsSync(path13.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null\n};\nvar verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };\nvar scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };\nfunction tiersFor(choice) {\n  switch (choice) {\n    case "scan":\n      return [scanTier];\n    case "cache":\n      return [pluginTier, verifiedCacheTier];\n    case "live":\n      return [liveTier];\n    case "local":\n      return [pluginTier, verifiedCacheTier, scanTier];\n    case "auto":\n      return [pluginTier, liveIfListening, verifiedCacheTier, scanTier];\n  }\n}\nasync function runTiers(run, tiers) {\n  const reasons = run.cache.reason === null ? [] : [run.cache.reason];\n  for (const tier of tiers) {\n    const out = await tier.run(run);\n    if (out === null) continue;\n    if ("reason" in out) {\n      reasons.push(out.reason);\n      continue;\n    }\n    return { sourced: { ...out, notes: [...run.ctx.warnings, ...reasons, ...out.notes] }, reasons };\n  }\n  return { sourced: null, reasons };\n}\nfunction startRun(ctx, choice, now, full) {\n  const cache = choice === "scan" || choice === "live" ? NOT_ASKED : judgeCache(ctx, now);\n  let index;\n  const run = {\n    ctx,\n    now,\n    full,\n    cache,\n    rejected: [...cache.rejected],\n    index: () => {\n      if (index !== void 0) return index;\n      index = null;\n      if (cache.usable === null || ctx.pluginDir === null) return index;\n      const got = readBriefIndexChecked(ctx.root, ctx.pluginDir, cache.usable.indexId);\n      if (got.state === "ok") index = got.value;\n      else if (got.state === "rejected") {\n        run.indexRejected = got.why;\n        run.rejected.push(got.why);\n      }\n      return index;\n    }\n  };\n  return run;\n}\nasync function getBrief(ctx, choice, now, full = true) {\n  const { sourced, reasons } = await runTiers(startRun(ctx, choice, now, full), tiersFor(choice));\n  if (sourced !== null) {\n    if (choice !== "local") await attachWhatChanged(ctx, sourced, now, async () => full ? sourced.brief : (await getBrief(ctx, choice, now, true)).brief);\n    return sourced;\n  }\n  if (choice === "live") throw new NoLiveAnswer(reasons.join("; ") || "no live channel");\n  if (choice === "cache") throw new NoCurrentCache([...ctx.warnings, ...reasons].join("; ") || "no current cache");\n  throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);\n}\n\n// bridge/commands/session-start.ts\nfunction firstLine(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return escapeControls((text2.split("\\n")[0] ?? "").slice(0, 300)) || "unknown error";\n}\nasync function sessionStart(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const now = clock(env);\n  let lang = "en";\n  const lines = [];\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    const agent = agentOrDefault(stringFlag(args, "agent"));\n    const input = readSessionInput(stdin, agent);\n    const start = beginSessionStart(ctx.root, ctx.pluginDir, ctx.settings, input, agent, now, env);\n    if (start.duplicate) {\n      writeOut(sessionStartOutput(stringFlag(args, "agent"), alreadyGivenLine(lang), lang));\n      return 0;\n    }\n    await recordSessionStart(ctx, input.source, now);\n    const sourced = await getBrief(ctx, "auto", now, false);\n    if (sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !args.flags.has("lang")) lang = sourced.cache.lang;\n    const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);\n    const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);\n    lines.push(\n      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path14.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)\n    );\n  } catch (error) {\n    if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ""})`);\n    lines.push(`Session brief: ${firstLine(error)}`);\n  }\n  writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join("\\n"), lang));\n  return 0;\n}\nfunction sessionStartCrashOutput(args, error) {\n  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");\n}\n\n// bridge/start-file.ts\nasync function sessionStartHook(argv, scriptPath) {\n  let args = { command: "session-start", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command !== "session-start") {\n      runBridge();\n      return;\n    }\n    process.exitCode = await sessionStart(args, scriptPath, process.env);\n  } catch (error) {\n    writeOut(sessionStartCrashOutput(args, error));\n    process.exitCode = 0;\n  }\n}\nvoid sessionStartHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
+    module2.exports = '/*\n * Session Brief session start 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/start-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for a session start; it answers from the Obsidian plugin\'s cache and loads anything more\n * from the bridge beside it (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/paths.ts\nfunction isCountedNote(path15, excludedRootFolders) {\n  if (!path15.endsWith(".md")) return false;\n  const parts = path15.split("/");\n  for (let i = 0; i < parts.length; i++) {\n    const part = parts[i] ?? "";\n    if (part.startsWith(".") || part === "") return false;\n    if (i < parts.length - 1 && part === "node_modules") return false;\n  }\n  return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));\n}\nfunction isInFolder(path15, folder2) {\n  return folder2 === "" || path15.length > folder2.length && path15.charCodeAt(folder2.length) === 47 && path15.startsWith(folder2);\n}\nfunction basename(path15) {\n  return path15.slice(path15.lastIndexOf("/") + 1);\n}\nfunction comparePaths(a, b) {\n  const la = a.toLowerCase();\n  const lb = b.toLowerCase();\n  if (la !== lb) return la < lb ? -1 : 1;\n  return a < b ? -1 : a > b ? 1 : 0;\n}\n\n// src/core/brief-items.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path15, date) => basename(path15).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\nvar CHANGE_ITEM_TABLE = CHANGE_ITEMS;\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nvar TABLES = /* @__PURE__ */ new WeakSet();\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nvar en = {\n  title: (vault) => `Session brief for vault ${vault}`,\n  source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n  age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n  fresh: "just made",\n  date: "Date (machine clock)",\n  weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n  dailyNote: "Daily note",\n  exists: "exists",\n  missing: "missing",\n  more: (n) => `+${n} more`,\n  none: "none",\n  cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n  cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n};\nvar de = {\n  title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n  source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n  age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n  fresh: "gerade erstellt",\n  date: "Datum (Maschinenuhr)",\n  weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n  dailyNote: "Tagesnotiz",\n  exists: "vorhanden",\n  missing: "fehlt",\n  more: (n) => `+${n} weitere`,\n  none: "keine",\n  cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n  cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n};\nvar BRIEF_TEXT = translations({ en, de });\nfunction strings(lang) {\n  return BRIEF_TEXT[lang];\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text2) {\n  return KNOWN_TEXT.test(text2) && !HAS_KNOWN_UNSAFE.test(text2);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text2) {\n  return plainKnown(text2) ? text2 : text2.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text2) {\n  return Array.from(text2);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text2) {\n  return text2.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nvar HOOK_TEXT_LIMIT = 1e4;\nvar MIN_NAME_CHARS = 24;\nvar MAX_ERROR_CHARS = 300;\nfunction briefLines(brief, settings, lang, origin, now) {\n  const s = strings(lang);\n  const ageSeconds = Math.max(0, Math.round((now - origin.generatedAt) / 1e3));\n  const age = ageSeconds < 2 ? s.fresh : s.age(ageSeconds);\n  const rejected = origin.cacheRejected === void 0 ? "" : `; ${s.cacheRejected(shortenText(escapeControls(origin.cacheRejected), MAX_ERROR_CHARS))}`;\n  const head = [`${s.title(quoteAlways(origin.vaultName))} (${s.source[origin.source]}, ${age}${rejected})`];\n  head.push(`${s.date}: ${brief.date} (${s.weekdays[brief.weekday] ?? ""})`);\n  const daily = brief.items.dailyNote;\n  if (daily !== null) head.push(`${s.dailyNote}: ${shortenName(daily.path, 600)} (${daily.exists ? s.exists : s.missing})`);\n  const items = [];\n  for (const d of LIST_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null) continue;\n    items.push({ label: escapeControls(d.label[lang](settings)), item, hint: d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });\n  }\n  for (const d of CHANGE_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null || item === void 0) continue;\n    const since = "since" in item ? item.since : null;\n    const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";\n    const outside = "changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "";\n    items.push({ label: escapeControls(d.label[lang](since)), item, hint: first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });\n  }\n  const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);\n  return { head, items, errors };\n}\nfunction shortenText(text2, max) {\n  if (text2.length <= max) return text2;\n  const mark = ` \\u2026 [${text2.length - max + 12} characters cut] \\u2026 `;\n  const keep = Math.max(0, max - mark.length);\n  return `${text2.slice(0, Math.ceil(keep / 2))}${mark}${text2.slice(text2.length - Math.floor(keep / 2))}`;\n}\nfunction renderBrief(b, nameMax, namesShown, lang) {\n  const items = b.items.map(({ label, item, hint }) => `${label}: ${listText(item, namesShown, nameMax, lang)}${hint}`);\n  return [...b.head, ...items, ...b.errors];\n}\nfunction size(lines) {\n  return lines.join("\\n").length;\n}\nfunction largestFitting(lo, hi, fits) {\n  let best = lo - 1;\n  while (lo <= hi) {\n    const mid = Math.floor((lo + hi) / 2);\n    if (fits(mid)) {\n      best = mid;\n      lo = mid + 1;\n    } else hi = mid - 1;\n  }\n  return best;\n}\nfunction formatBrief(brief, settings, lang, origin, now, limit = HOOK_TEXT_LIMIT) {\n  const b = briefLines(brief, settings, lang, origin, now);\n  const max = settings.maxNamesPerItem;\n  const full = renderBrief(b, Number.POSITIVE_INFINITY, max, lang);\n  if (size(full) <= limit) return full.join("\\n");\n  const longest = Math.max(MIN_NAME_CHARS, ...b.items.flatMap(({ item }) => item.paths.slice(0, max).map((p) => quoteName(p).length)));\n  const nameMax = largestFitting(MIN_NAME_CHARS, longest, (n) => size(renderBrief(b, n, max, lang)) <= limit);\n  if (nameMax >= MIN_NAME_CHARS) return renderBrief(b, nameMax, max, lang).join("\\n");\n  const shown = largestFitting(0, max, (k) => size(renderBrief(b, MIN_NAME_CHARS, k, lang)) <= limit);\n  if (shown >= 0) return renderBrief(b, MIN_NAME_CHARS, shown, lang).join("\\n");\n  return capText(renderBrief(b, MIN_NAME_CHARS, 0, lang).join("\\n"), limit, lang);\n}\nfunction listText(item, max, nameMax, lang) {\n  const s = strings(lang);\n  if (item.count === 0) return `0`;\n  const shown = item.paths.slice(0, max).map((p) => shortenName(p, nameMax));\n  const rest = item.count - shown.length;\n  const names = rest > 0 ? [...shown, s.more(rest)] : shown;\n  return names.length === 0 ? `${item.count}` : `${item.count} (${names.join(", ")})`;\n}\nfunction capText(text2, limit, lang) {\n  if (text2.length <= limit) return text2;\n  const note = strings(lang).cut(limit);\n  const room = limit - note.length - 1;\n  const cut = text2.lastIndexOf("\\n", room);\n  return `${text2.slice(0, cut > 0 ? cut : room)}\n${note}`;\n}\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text2, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text2 } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop", SessionEnd: "SessionEnd" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart", PostToolUse: "postToolUse", Stop: "agentStop" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text2) => ({ additionalContext: text2 }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart", PostToolUse: "afterFileEdit", Stop: "stop" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text2) => ({ additional_context: text2 }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart", PostToolUse: "AfterTool", Stop: "AfterAgent" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text2) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text2 } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/index.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\nfunction hookEnvelope(agent, event, text2, note) {\n  return HOSTS[agent].envelope(event, text2, note);\n}\nfunction hostTextLimit(agent) {\n  return HOSTS[agentOrDefault(agent)].limit;\n}\nfunction sessionStartOutput(agent, text2, lang) {\n  const id = agentOrDefault(agent);\n  const capped = capText(safeLines(text2), HOSTS[id].limit, lang);\n  return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}\n`;\n}\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  "turn-end": [...COMMON, "agent"],\n  baseline: COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row2 = d[i];\n      const up = d[i - 1];\n      row2[j] = Math.min(up[j] + 1, row2[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row2[j] = Math.min(row2[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook: prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook: runs the rule check after an edit\n                           to a rule file; prints one JSON object only when it finds\n                           something; exits 0\n  pre-tool-use             PreToolUse hook (Claude Code): refuses the agent\'s edits and shell\n                           commands that reach Session Brief\'s own files, and (opt-in Write\n                           guard) a Write over an existing file in the sessions folder; exits 0\n  turn-end                 Stop / SessionEnd hook (and the other agents\' end of a turn):\n                           records the notes the session changed that no edit hook saw\n                           (shell commands, renames, deletions); prints {}; exits 0\n  baseline                 Run by session-start in the background: the list of notes\n                           turn-end compares with\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// src/core/session-notes.ts\nvar SESSION_NOTES_TEXT = translations({\n  en: {\n    outsideVault: (where, files) => `Started outside the vault (in ${where}), so the vault\'s own instructions were not loaded: read ${files} first.`,\n    alreadyGiven: "Session brief: already given to this session by another of its hook entries; not repeated."\n  },\n  de: {\n    outsideVault: (where, files) => `Au\\xDFerhalb des Vaults gestartet (in ${where}), daher wurden die Anweisungen des Vaults nicht geladen: zuerst ${files} lesen.`,\n    alreadyGiven: "Session-Brief: dieser Sitzung schon von einem anderen ihrer Hook-Eintr\\xE4ge gegeben; nicht wiederholt."\n  }\n});\nfunction outsideVaultLine(lang, cwd, readFirst) {\n  if (readFirst.length === 0) return null;\n  const files = readFirst.map((f) => shortenName(f, 300)).join(", ");\n  const where = shortenName(cwd, 200);\n  return SESSION_NOTES_TEXT[lang].outsideVault(where, files);\n}\nfunction alreadyGivenLine(lang) {\n  return SESSION_NOTES_TEXT[lang].alreadyGiven;\n}\nfunction withLineAfterHeading(brief, line) {\n  if (line === null) return brief;\n  const cut = brief.indexOf("\\n");\n  return cut < 0 ? `${brief}\n${line}` : `${brief.slice(0, cut)}\n${line}${brief.slice(cut)}`;\n}\n\n// src/node/session-record.ts\nvar fs3 = require("node:fs");\nvar path3 = require("node:path");\n\n// src/core/session-starts.ts\nvar orNull = (v) => typeof v === "string" ? v : null;\nfunction parseSessionStarts(text2) {\n  let data;\n  try {\n    data = JSON.parse(text2);\n  } catch {\n    return [];\n  }\n  const d = data;\n  if (d === null || typeof d !== "object" || d.schema !== 1 || !Array.isArray(d.entries)) return [];\n  const out = [];\n  for (const e of d.entries) {\n    if (typeof e !== "object" || e === null) continue;\n    const r = e;\n    if (typeof r.at !== "string" || Number.isNaN(Date.parse(r.at)) || typeof r.agent !== "string" || !isAgentId(r.agent)) continue;\n    out.push({ at: r.at, agent: r.agent, source: orNull(r.source), sessionId: orNull(r.sessionId), cwd: orNull(r.cwd), outside: r.outside === true, delivered: r.delivered !== false });\n  }\n  return out;\n}\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/real-path.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\n\n// src/core/settings.ts\nvar DEFAULT_SETTINGS = {\n  inboxFolder: "Inbox",\n  rulesFolder: "AI/Regelwerk",\n  sessionsFolder: "AI/sessions",\n  dailyNoteFolder: "",\n  dailyNoteFormat: "",\n  tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n  excludedRootFolders: ["Import", "_index"],\n  ruleScope: [],\n  maxNamesPerItem: 5,\n  language: "auto",\n  liveChannel: true,\n  showStatusBar: true,\n  externalCheck: null,\n  writeGuard: false\n};\nvar DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: {\n      needsReview: tagName(t.needsReview, d.tags.needsReview),\n      review: tagName(t.review, d.tags.review),\n      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),\n      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)\n    },\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\n\n// src/core/rules/scope.ts\nvar DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\nfunction isAbsolute(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\n\n// src/node/real-path.ts\nfunction realPathOf(p) {\n  let existing = path.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path.join(fs.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nvar NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;\n\n// src/node/state-file.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\nvar C = fs2.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs2.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs2.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path2.isAbsolute(p) && !UNCLEAN.test(p) ? p : path2.resolve(p);\n}\nfunction belowReal(top, rel) {\n  return rel === "" ? top : top.endsWith(path2.sep) ? top + rel : top + path2.sep + rel;\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path2.sep) ? r : r + path2.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs2.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs2.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file, true);\n  return work(held?.at ?? file);\n}\nvar heldFolders = /* @__PURE__ */ new Map();\nvar MAX_HELD_FOLDERS = 16;\nfunction openFolder(file, dir) {\n  try {\n    return fs2.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n}\nfunction holdFolder(root, file, shared) {\n  if (!hasProcFd()) return null;\n  const dir = path2.dirname(normal(file));\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : belowReal(top, rel);\n  let real = null;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    let fd = shared ? heldFolders.get(dir) : void 0;\n    if (fd === void 0) {\n      fd = openFolder(file, dir);\n      if (shared) {\n        heldFolders.set(dir, fd);\n        if (heldFolders.size > MAX_HELD_FOLDERS) {\n          const [oldest, oldFd] = heldFolders.entries().next().value;\n          heldFolders.delete(oldest);\n          fs2.closeSync(oldFd);\n        }\n      }\n    }\n    try {\n      real = fs2.readlinkSync(`/proc/self/fd/${fd}`);\n    } catch {\n      real = null;\n    }\n    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path2.basename(file)}` };\n    if (shared) heldFolders.delete(dir);\n    fs2.closeSync(fd);\n  }\n  throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path2.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs2.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs2.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs2.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs2.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs2.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size2 = fs2.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size2 - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs2.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs2.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction readStateJson(root, file, maxBytes) {\n  const text2 = readStateText(root, file, maxBytes);\n  if (text2 === null) return void 0;\n  try {\n    return JSON.parse(text2);\n  } catch {\n    return void 0;\n  }\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs2.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs2.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nvar CHANGED_SINCE_READ = "changed since it was read";\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs2.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs2.fchmodSync(fd, mode.exact);\n    } finally {\n      fs2.closeSync(fd);\n    }\n    const was = options.unchanged;\n    if (was !== void 0) {\n      const now = fs2.lstatSync(file, { throwIfNoEntry: false });\n      if (now === void 0 || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);\n    }\n    fs2.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs2.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path2.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs2.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs2.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction placeStateFile(root, file, data) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => placeAt(file, at, data));\n}\nfunction placeAt(file, at, data) {\n  let tmp = null;\n  try {\n    const made = createTemp(at, 438);\n    tmp = made.tmp;\n    try {\n      writeAll(made.fd, data);\n    } finally {\n      fs2.closeSync(made.fd);\n    }\n    fs2.linkSync(tmp, at);\n    trace(file);\n    return true;\n  } catch (error) {\n    const code = error.code;\n    if (code === "EEXIST") return false;\n    if (tmp !== null && (code === "EPERM" || code === "ENOTSUP" || code === "EXDEV" || code === "ENOSYS")) return createAt(file, at, data, 438);\n    throw error;\n  } finally {\n    if (tmp !== null) {\n      try {\n        fs2.unlinkSync(tmp);\n      } catch {\n      }\n    }\n  }\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs2.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\nfunction listStateFolder(root, dir, max) {\n  if (folderState(root, dir) !== "ok") return [];\n  try {\n    return fs2.readdirSync(dir, { withFileTypes: true }).slice(0, max);\n  } catch {\n    return [];\n  }\n}\nfunction readAgentSettingsFile(file, maxBytes) {\n  let fd;\n  try {\n    fd = fs2.openSync(file, C.O_RDONLY | NONBLOCK);\n  } catch (error) {\n    if (error.code === "ENOENT") return null;\n    throw error;\n  }\n  try {\n    const st = fs2.fstatSync(fd);\n    if (!st.isFile()) throw new Error(describe(st));\n    if (st.size > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);\n    return readRange(fd, 0, maxBytes);\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readRegularFile(file, maxBytes) {\n  try {\n    return readAgentSettingsFile(file, maxBytes);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/session-record.ts\nvar STARTS_FILE = "session-starts.json";\nvar MARKS_FOLDER = "session-marks";\nvar MAX_STARTS = 20;\nvar SAME_SESSION_MS = 3e4;\nvar NO_ID_MS = 5e3;\nvar DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";\nvar NONE = { duplicate: false, outside: null };\nfunction isDir(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction text(v, max) {\n  return typeof v === "string" && v !== "" ? v.slice(0, max) : null;\n}\nfunction readSessionInput(stdin, agent) {\n  return translateHookInput(agent, parseHookJson(stdin));\n}\nfunction facts(input) {\n  return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };\n}\nfunction insideVault(root, cwd) {\n  if (!path3.isAbsolute(cwd)) return true;\n  if (vaultRelativeReal(root, cwd) !== null) return true;\n  const a = realPathOf(root);\n  const b = realPathOf(cwd);\n  return path3.resolve(root) === path3.resolve(cwd) || a !== null && a === b;\n}\nfunction rulesIndex(root, settings) {\n  const folder2 = path3.join(root, ...settings.rulesFolder.split("/"));\n  for (const name of ["_index.md", "index.md", "README.md", `${path3.basename(folder2)}.md`]) {\n    const file = path3.join(folder2, name);\n    if (fs3.existsSync(file)) return file;\n  }\n  return null;\n}\nvar FNV_OFFSET = BigInt("0xcbf29ce484222325");\nvar FNV_PRIME = BigInt("0x100000001b3");\nvar U64 = BigInt("0xffffffffffffffff");\nfunction markName(key2) {\n  let h = FNV_OFFSET;\n  for (const byte of Buffer.from(key2, "utf8")) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;\n  return h.toString(16).padStart(16, "0");\n}\nfunction claim(root, pluginDir, key2, agent, hasId) {\n  const dir = path3.join(pluginDir, MARKS_FOLDER);\n  ensureStateFolder(root, dir);\n  const file = path3.join(dir, markName(key2));\n  const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;\n  const text2 = `${Date.now()}\n${agent}\n`;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    if (placeStateFile(root, file, text2)) return true;\n    const found = readStateText(root, file, 256);\n    const st = statStateFile(root, file);\n    if (found === null || st === null) {\n      removeStateFile(root, file);\n      continue;\n    }\n    const [written, by] = found.split("\\n");\n    const at = written === void 0 || written === "" ? st.mtimeMs : Number(written);\n    const age = Date.now() - at;\n    if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;\n    removeStateFile(root, file);\n  }\n  return true;\n}\nvar PRUNED_STAMP = ".pruned";\nfunction pruneMarks(root, pluginDir) {\n  const dir = path3.join(pluginDir, MARKS_FOLDER);\n  const stamp = path3.join(dir, PRUNED_STAMP);\n  const pruned = statStateFile(root, stamp);\n  if (pruned !== null && Date.now() - pruned.mtimeMs < 6e4) return;\n  writeStateFile(root, stamp, "");\n  for (const entry of listStateFolder(root, dir, 500)) {\n    if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;\n    const file = path3.join(dir, entry.name);\n    try {\n      const st = statStateFile(root, file);\n      if (st !== null && Date.now() - st.mtimeMs > 10 * 6e4) removeStateFile(root, file);\n    } catch {\n    }\n  }\n}\nvar MAX_STARTS_BYTES = 256 * 1024;\nfunction readSessionStarts(root, pluginDir) {\n  const text2 = readStateText(root, path3.join(pluginDir, STARTS_FILE), MAX_STARTS_BYTES);\n  return text2 === null ? [] : parseSessionStarts(text2);\n}\nvar STALE_LOCK_MS = 2e3;\nvar LOCK_BUDGET_MS = 3e3;\nfunction pause(ms) {\n  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);\n}\nfunction withFileLock(root, file, work) {\n  const lock = `${file}.lock`;\n  const until = Date.now() + LOCK_BUDGET_MS;\n  for (; ; ) {\n    if (createStateFile(root, lock, String(process.pid))) break;\n    const st = statStateFile(root, lock);\n    if (st === null || Math.abs(Date.now() - st.mtimeMs) > STALE_LOCK_MS) removeStateFile(root, lock);\n    else if (Date.now() >= until) return false;\n    else pause(1 + Math.floor(Math.random() * 3));\n  }\n  try {\n    work();\n  } finally {\n    removeStateFile(root, lock);\n  }\n  return true;\n}\nfunction record(root, pluginDir, entry) {\n  const file = path3.join(pluginDir, STARTS_FILE);\n  withFileLock(root, file, () => {\n    const entries = [...readSessionStarts(root, pluginDir), entry].slice(-MAX_STARTS);\n    writeStateFile(root, file, `${JSON.stringify({ schema: 1, entries }, null, 1)}\n`);\n  });\n}\nfunction beginSessionStart(root, pluginDir, settings, hookInput, agent, now, env) {\n  if (env[DOCTOR_RUN_ENV] === "1") return NONE;\n  const input = facts(hookInput);\n  let outside = null;\n  try {\n    if (input.cwd !== null && !insideVault(root, input.cwd)) {\n      const claudeMd = path3.join(root, "CLAUDE.md");\n      const index = rulesIndex(root, settings);\n      const readFirst = [...fs3.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];\n      outside = { cwd: input.cwd, readFirst };\n    }\n  } catch {\n    outside = null;\n  }\n  if (pluginDir === null || !isDir(pluginDir)) return { duplicate: false, outside };\n  let duplicate = false;\n  try {\n    const key2 = `${input.sessionId ?? ""}\\0${input.source ?? ""}`;\n    duplicate = !claim(root, pluginDir, key2, agent, input.sessionId !== null);\n    pruneMarks(root, pluginDir);\n  } catch {\n    duplicate = false;\n  }\n  try {\n    record(root, pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });\n  } catch {\n  }\n  return { duplicate, outside };\n}\n\n// src/core/dates.ts\nfunction isoDate(now) {\n  const y = String(now.getFullYear()).padStart(4, "0");\n  const m = String(now.getMonth() + 1).padStart(2, "0");\n  const d = String(now.getDate()).padStart(2, "0");\n  return `${y}-${m}-${d}`;\n}\n\n// bridge/context.ts\nvar fs5 = require("node:fs");\nvar path5 = require("node:path");\n\n// src/node/vault-config.ts\nvar fs4 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path4.dirname(path4.resolve(scriptPath));\n  if (path4.basename(dir) === "session-brief") dir = path4.dirname(dir);\n  if (path4.basename(dir) !== "hooks" || path4.basename(path4.dirname(dir)) !== ".claude") return null;\n  return path4.dirname(path4.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text2 = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text2 === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text2);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir2(p) {\n  try {\n    return fs4.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path4.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path4.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir2(path4.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs4.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path4.join(root, name);\n    if (fs4.existsSync(path4.join(dir, "app.json")) || isDir2(path4.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path4.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir2(path4.join(root, dir))) return path4.join(root, dir);\n  return configDir === null ? null : path4.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path4.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path4.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path5.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs5.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs5.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path5.resolve(root, name);\n  if (path5.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs6 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve7) => {\n    if (process.stdin.isTTY) {\n      resolve7(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve7(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text2) {\n  const bytes = Buffer.from(text2, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs6.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// bridge/commands/session-start.ts\nvar path14 = require("node:path");\n\n// src/node/brief-pipeline.ts\nvar fs12 = require("node:fs");\nvar path13 = require("node:path");\n\n// src/core/schemas/shape.ts\nfunction isRecord(v) {\n  return v !== null && typeof v === "object" && !Array.isArray(v);\n}\nvar str3 = (v, at) => typeof v === "string" ? null : `${at} is not a string`;\nfunction isNotePath(p) {\n  if (p === "" || p.charCodeAt(0) === 47 || p.includes("\\\\") || p.includes("\\0")) return false;\n  if (p.charCodeAt(1) === 58 && /^[A-Za-z]:/.test(p)) return false;\n  if (p.charCodeAt(0) !== 46 && !p.includes("/.") && !p.includes("//") && !p.endsWith("/")) return true;\n  for (const part of p.split("/")) if (part === "." || part === ".." || part === "") return false;\n  return true;\n}\nvar notePath = (v, at) => typeof v === "string" && isNotePath(v) ? null : `${at} is not a vault-relative path`;\nvar bool = (v, at) => typeof v === "boolean" ? null : `${at} is not true or false`;\nvar num = (v, at) => typeof v === "number" && Number.isFinite(v) ? null : `${at} is not a number`;\nvar time = (v, at) => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 864e13 ? null : `${at} is not a time`;\nfunction int(min, max) {\n  return (v, at) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? null : `${at} is not a whole number from ${min} to ${max}`;\n}\nfunction oneOf(...values) {\n  return (v, at) => values.includes(v) ? null : `${at} is not one of ${values.map((x) => JSON.stringify(x)).join(", ")}`;\n}\nfunction matches(re, what) {\n  return (v, at) => typeof v === "string" && re.test(v) ? null : `${at} is not ${what}`;\n}\nfunction optional(check) {\n  return (v, at) => v === void 0 ? null : check(v, at);\n}\nfunction nullable(check) {\n  return (v, at) => v === null ? null : check(v, at);\n}\nfunction either(...checks) {\n  return (v, at) => {\n    let first = null;\n    for (const c of checks) {\n      const problem = c(v, at);\n      if (problem === null) return null;\n      first ??= problem;\n    }\n    return first;\n  };\n}\nfunction listOf(item, max = Number.POSITIVE_INFINITY) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length > max) return `${at} has more than ${max} entries`;\n    for (let i = 0; i < v.length; i++) {\n      if (item(v[i], "") !== null) return item(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\nfunction object(fields) {\n  const keys = Object.keys(fields);\n  return (v, at) => {\n    if (!isRecord(v)) return `${at} is not an object`;\n    for (const key2 of keys) {\n      const check = fields[key2];\n      if (check(v[key2], "") !== null) return check(v[key2], at === "" ? key2 : `${at}.${key2}`);\n    }\n    return null;\n  };\n}\nfunction tuple(items, optionalTail = 0) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length < items.length - optionalTail || v.length > items.length) return `${at} does not have ${items.length - optionalTail === items.length ? items.length : `${items.length - optionalTail} to ${items.length}`} entries`;\n    for (let i = 0; i < items.length; i++) {\n      const check = items[i];\n      if (check === void 0 || i >= v.length && i >= items.length - optionalTail) continue;\n      if (check(v[i], "") !== null) return check(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\n\n// src/core/live-protocol.ts\nvar DISCOVERY_FILE = "live.json";\n\n// src/node/cache-read.ts\nvar path6 = require("node:path");\n\n// src/core/item-ids.ts\nvar ITEM_IDS = ["date", "dailyNote", ...LIST_ITEM_IDS, ...CHANGE_ITEM_IDS];\n\n// src/core/schemas/brief.ts\nvar ISO_DATE = matches(/^\\d{4}-\\d{2}-\\d{2}$/, "a date YYYY-MM-DD");\nvar hit = object({ where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar reviewEntry = object({ path: notePath, mtime: time, hits: listOf(hit) });\nvar listItem = object({ count: int(0, Number.MAX_SAFE_INTEGER), paths: listOf(notePath), entries: listOf(reviewEntry) });\nvar checkBrief = object({\n  date: ISO_DATE,\n  weekday: int(0, 6),\n  items: object({\n    dailyNote: nullable(object({ path: notePath, exists: bool })),\n    // One list item per entry of the table of brief items (brief-items.ts).\n    ...Object.fromEntries(LIST_ITEM_IDS.map((id) => [id, nullable(listItem)]))\n  }),\n  errors: listOf(object({ item: oneOf(...ITEM_IDS, "scan"), message: str3 }))\n});\n\n// src/core/schemas/brief-cache.ts\nvar ISO_TIME = matches(/^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/, "an ISO-8601 time");\nvar BRIEF_CACHE_FORMAT = "session-brief-cache";\nvar MAX_NAMES = 1e3;\nvar COUNT = int(0, Number.MAX_SAFE_INTEGER);\nvar FILE_IDENTITY = object({ ino: num, size: COUNT, mtimeMs: num });\nfunction checkBriefCache(version) {\n  return object({\n    format: oneOf(BRIEF_CACHE_FORMAT),\n    version: oneOf(version),\n    writer: oneOf("bridge", "plugin"),\n    writtenAt: time,\n    date: ISO_DATE,\n    key: str3,\n    indexId: str3,\n    noteCount: int(0, Number.MAX_SAFE_INTEGER),\n    brief: checkBrief,\n    namesPerItem: int(0, MAX_NAMES),\n    lang: optional(oneOf("en", "de")),\n    locale: optional(str3),\n    plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str3) })),\n    news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(notePath, MAX_NAMES) }), 2)),\n    agentChanges: optional(\n      object({\n        journal: nullable(FILE_IDENTITY),\n        lastLine: nullable(str3),\n        marks: nullable(FILE_IDENTITY),\n        records: COUNT,\n        count: COUNT,\n        paths: listOf(notePath, MAX_NAMES),\n        expires: nullable(time)\n      })\n    ),\n    stamp: optional(object({ notes: int(0, Number.MAX_SAFE_INTEGER), hash: matches(/^[0-9a-f]{16}$/, "16 hex digits") }))\n  });\n}\n\n// src/core/schemas/brief-index.ts\nvar BRIEF_INDEX_FORMAT = "session-brief-index";\nvar tagHit = object({ tag: str3, where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar noteFlags = object({\n  needsReview: listOf(tagHit),\n  review: listOf(tagHit),\n  reviewDone: bool,\n  pendingReview: listOf(tagHit),\n  daily: bool\n});\nvar fullRow = tuple([notePath, time, int(-1, Number.MAX_SAFE_INTEGER), either(oneOf(0, null), noteFlags), str3], 1);\nvar row = (v, at) => {\n  if (Array.isArray(v) && v.length === 4 && v[3] === 0 && typeof v[0] === "string" && isNotePath(v[0]) && typeof v[1] === "number" && Math.abs(v[1]) <= 864e13 && Number.isInteger(v[2]) && v[2] >= -1) return null;\n  return fullRow(v, at);\n};\nfunction checkBriefIndex(version) {\n  return object({ format: oneOf(BRIEF_INDEX_FORMAT), version: oneOf(version), id: str3, notes: listOf(row) });\n}\n\n// src/core/cache-format.ts\nvar CACHE_VERSION = 3;\nvar INDEX_VERSION = 2;\nvar BRIEF_FILE = "brief-cache.json";\nvar INDEX_FILE = "brief-index.json";\nfunction checkedBriefCache(c) {\n  if (c === void 0) return { ok: false, why: "no cache file, or not JSON" };\n  const problem = checkBriefCache(CACHE_VERSION)(c, "");\n  return problem === null ? { ok: true, value: c } : { ok: false, why: problem };\n}\nfunction checkedBriefIndex(c, id) {\n  if (c === void 0) return { ok: false, why: "no index file, or not JSON" };\n  const problem = checkBriefIndex(INDEX_VERSION)(c, "");\n  if (problem !== null) return { ok: false, why: problem };\n  if (c.id !== id) return { ok: false, why: "index from another write" };\n  return { ok: true, value: c };\n}\n\n// src/node/cache-read.ts\nvar MAX_BYTES = 256 * 1024 * 1024;\nfunction readJsonFile(root, file) {\n  const text2 = readStateText(root, file, MAX_BYTES);\n  if (text2 === null) return inspectStateFile(root, file).kind === "missing" ? { missing: true } : { missing: false, value: void 0 };\n  try {\n    return { missing: false, value: JSON.parse(text2) };\n  } catch {\n    return { missing: false, value: void 0 };\n  }\n}\nfunction readBriefCacheChecked(root, pluginDir) {\n  const read = readJsonFile(root, path6.join(pluginDir, BRIEF_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefCache(read.value);\n  return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };\n}\nfunction readBriefIndexChecked(root, pluginDir, id) {\n  const read = readJsonFile(root, path6.join(pluginDir, INDEX_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefIndex(read.value, id);\n  if (checked.ok) return { state: "ok", value: checked.value };\n  return checked.why === "index from another write" ? { state: "missing" } : { state: "rejected", why: `${INDEX_FILE}: ${checked.why}` };\n}\n\n// src/node/plugin-tier.ts\nvar fs8 = require("node:fs");\nvar path7 = require("node:path");\n\n// src/node/live/process-identity.ts\nvar fs7 = require("node:fs");\n\n// src/node/builtin-on-demand.ts\nvar import_node_module = require("node:module");\nfunction builtinOnDemand(id) {\n  const get = process.getBuiltinModule;\n  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);\n}\n\n// src/node/live/process-identity.ts\nfunction linuxIdentity(pid) {\n  try {\n    const stat = fs7.readFileSync(`/proc/${pid}/stat`, "utf8");\n    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");\n    const startTicks = rest[19];\n    if (startTicks === void 0 || !/^\\d+$/.test(startTicks)) return null;\n    const boot = fs7.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();\n    const ns = fs7.readlinkSync(`/proc/${pid}/ns/pid`);\n    return `linux:${boot}:${ns}:${startTicks}`;\n  } catch {\n    return null;\n  }\n}\nfunction psIdentity(pid) {\n  try {\n    const out = builtinOnDemand("node:child_process").execFileSync("ps", ["-o", "lstart=", "-p", String(pid)], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"], env: { PATH: "/bin:/usr/bin", LC_ALL: "C" } }).trim();\n    return out === "" ? null : `ps:${out}`;\n  } catch {\n    return null;\n  }\n}\nfunction processIdentity(pid, platform = process.platform) {\n  if (pid !== "self" && (!Number.isInteger(pid) || pid <= 0)) return null;\n  if (platform === "linux") return linuxIdentity(pid);\n  if (platform === "darwin" || platform === "freebsd" || platform === "openbsd") return psIdentity(pid === "self" ? process.pid : pid);\n  return null;\n}\nfunction sameProcess(pid, started) {\n  if (started === void 0 || started === "") return false;\n  const now = processIdentity(pid);\n  return now !== null && now === started;\n}\n\n// src/node/plugin-tier.ts\nfunction exists(root) {\n  return (p) => {\n    try {\n      return fs8.statSync(path7.join(root, p)).isFile();\n    } catch {\n      return false;\n    }\n  };\n}\nfunction usableCache(ctx, now, why, rejected = [], read) {\n  if (ctx.pluginDir === null) {\n    why.push("no Obsidian config folder found, so no cache");\n    return null;\n  }\n  const got = read ?? readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const cache = got.state === "ok" ? got.value : null;\n  if (got.state === "rejected") {\n    why.push(`cache rejected: ${got.why}`);\n    rejected.push(got.why);\n  } else if (cache === null) why.push("no readable cache");\n  else if (cache.date !== isoDate(now)) why.push(`cache is from ${cache.date}`);\n  else if (cache.key !== ctx.key) why.push("settings changed since the cache was written");\n  else return cache;\n  return null;\n}\nfunction withDailyNoteChecked(brief, root) {\n  const daily = brief.items.dailyNote;\n  if (daily === null) return brief;\n  return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists(root)(daily.path) } } };\n}\nfunction servedByPlugin(cache) {\n  return cache.plugin !== void 0 && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);\n}\n\n// src/node/what-changed.ts\nvar path11 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  const record2 = { path: v.path, tool: v.tool, session: v.session, at: v.at };\n  if (v.change === "deleted") record2.change = "deleted";\n  else if (v.change === "renamed" && typeof v.from === "string" && isVaultRelative(v.from) && v.from !== v.path) {\n    record2.change = "renamed";\n    record2.from = v.from;\n  }\n  return record2;\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}\\0${r.change ?? ""}\\0${r.from ?? ""}`;\n}\nfunction parseJournal(text2) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text2.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\n\n// src/core/what-changed.ts\nvar REVIEW_FILE = "agent-review.json";\nvar SESSION_STARTS_FILE = "conversations.json";\nvar ISO2 = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{3})?Z$/;\nfunction isoOrNull(v) {\n  return typeof v === "string" && ISO2.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;\n}\nfunction isoMap(v) {\n  const out = /* @__PURE__ */ Object.create(null);\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return out;\n  for (const [k, t] of Object.entries(v)) {\n    const iso = isoOrNull(t);\n    if (iso !== null) out[k] = iso;\n  }\n  return out;\n}\nfunction emptyMarks() {\n  return { all: null, sessions: /* @__PURE__ */ Object.create(null), notes: /* @__PURE__ */ Object.create(null), renames: [] };\n}\nfunction parseReviewMarks(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return emptyMarks();\n  const o = v;\n  const renames = [];\n  if (Array.isArray(o.renames)) {\n    for (const r of o.renames) {\n      if (typeof r !== "object" || r === null) continue;\n      const { from, to, at } = r;\n      const iso = isoOrNull(at);\n      if (typeof from === "string" && typeof to === "string" && from !== "" && to !== "" && iso !== null) renames.push({ from, to, at: iso });\n    }\n  }\n  return { all: isoOrNull(o.all), sessions: isoMap(o.sessions), notes: isoMap(o.notes), renames };\n}\nfunction sessionKey(session) {\n  return session ?? "";\n}\nfunction followRenames(records, renames) {\n  if (renames.length === 0) return [...records];\n  return records.map((r) => {\n    let p = r.path;\n    for (const rn of renames) if (rn.at >= r.at && rn.from === p) p = rn.to;\n    return p === r.path ? r : { ...r, path: p };\n  });\n}\nfunction isReviewed(r, marks) {\n  const mark = [marks.all, marks.sessions[sessionKey(r.session)], marks.notes[r.path]].reduce((a, b) => b !== void 0 && b !== null && (a === null || b > a) ? b : a, null);\n  return mark !== null && r.at <= mark;\n}\nfunction allRenames(records, renames) {\n  const recorded = records.filter((r) => r.change === "renamed" && r.from !== void 0).map((r) => ({ from: r.from ?? "", to: r.path, at: r.at }));\n  if (recorded.length === 0) return [...renames];\n  return [...renames, ...recorded].sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction unreviewedSessions(records, marks, exists2) {\n  const bySession = /* @__PURE__ */ new Map();\n  const existing = /* @__PURE__ */ new Map();\n  for (const r of followRenames(records, allRenames(records, marks.renames))) {\n    if (isReviewed(r, marks)) continue;\n    let there = existing.get(r.path);\n    if (there === void 0) {\n      there = exists2(r.path);\n      existing.set(r.path, there);\n    }\n    if (r.change === "deleted" ? there : !there) continue;\n    const key2 = sessionKey(r.session);\n    let group = bySession.get(key2);\n    if (group === void 0) {\n      group = { session: r.session, notes: /* @__PURE__ */ new Map() };\n      bySession.set(key2, group);\n    }\n    let seen = group.notes.get(r.path);\n    if (seen === void 0) {\n      seen = { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 };\n      group.notes.set(r.path, seen);\n    } else {\n      seen.edits++;\n      if (r.at >= seen.at) {\n        seen.at = r.at;\n        seen.tool = r.tool;\n      }\n    }\n    if (r.change === "renamed" && seen.from === void 0 && r.from !== void 0) seen.from = r.from;\n    if (r.at >= seen.at) {\n      if (r.change === "deleted") seen.change = "deleted";\n      else if (seen.from !== void 0) seen.change = "renamed";\n      else delete seen.change;\n    }\n  }\n  const sessions = [];\n  for (const g of bySession.values()) {\n    const changes = [...g.notes.values()].sort((a, b) => a.at !== b.at ? a.at > b.at ? -1 : 1 : comparePaths(a.path, b.path));\n    sessions.push({ session: g.session, latest: changes[0]?.at ?? "", changes });\n  }\n  return sessions.sort((a, b) => a.latest > b.latest ? -1 : a.latest < b.latest ? 1 : 0);\n}\nfunction agentChangesItem(sessions) {\n  const paths = [...new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)))].sort(comparePaths);\n  return { count: paths.length, paths };\n}\nfunction parseSessionStarts2(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return { previous: null, current: null };\n  const o = v;\n  return { previous: isoOrNull(o.previous), current: isoOrNull(o.current) };\n}\nfunction nextSessionStarts(starts, source, now) {\n  if (source !== "startup" && source !== "clear") return null;\n  return { previous: starts.current, current: now.toISOString() };\n}\nvar NEWS_ITEMS = ["inbox", "needsReview", "reviewOpen", "pendingReview"];\nfunction newsNotes(brief) {\n  const out = /* @__PURE__ */ new Map();\n  for (const id of NEWS_ITEMS) {\n    const item = brief.items[id];\n    if (item === null) continue;\n    if (item.entries.length !== item.count) return null;\n    for (const e of item.entries) out.set(e.path, e.mtime);\n  }\n  return [...out];\n}\nfunction sinceLastSessionItem(since, notes) {\n  if (since === null) return { since, count: 0, paths: [] };\n  const after = Date.parse(since);\n  const paths = [];\n  for (const [p, mtime] of notes) if (mtime > after) paths.push(p);\n  paths.sort(comparePaths);\n  return { since, count: paths.length, paths };\n}\nfunction sinceFromCache(since, cache) {\n  const stored = cache.news?.find((a) => a.since === since);\n  if (stored !== void 0) return { since, count: stored.count, paths: [...stored.paths] };\n  if (Date.parse(since) >= cache.writtenAt) return { since, count: 0, paths: [] };\n  return null;\n}\n\n// src/node/agent-journal.ts\nvar fs9 = require("node:fs");\nvar path8 = require("node:path");\nfunction journalPath(pluginDir) {\n  return path8.join(pluginDir, JOURNAL_FILE);\n}\nfunction readJournal(root, pluginDir, now) {\n  const fd = openStateFile(root, journalPath(pluginDir));\n  if (fd === null) return [];\n  try {\n    const size2 = fs9.fstatSync(fd).size;\n    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);\n    return boundJournal(parseJournal(readRange(fd, start, size2 - start).toString("utf8")), now);\n  } finally {\n    fs9.closeSync(fd);\n  }\n}\n\n// src/node/agent-summary.ts\nvar fs11 = require("node:fs");\nvar path10 = require("node:path");\n\n// src/core/agent-summary.ts\nfunction newestByPath(records, marks, there) {\n  const sessions = unreviewedSessions(records, marks, there);\n  const newest = /* @__PURE__ */ new Map();\n  for (const s of sessions) {\n    for (const c of s.changes) {\n      const seen = newest.get(c.path);\n      if (seen === void 0 || c.at > seen) newest.set(c.path, c.at);\n    }\n  }\n  return { item: agentChangesItem(sessions), newest };\n}\nfunction itemFromSummary(summary, now, cap) {\n  if (summary.expires !== null && now.getTime() > summary.expires) return null;\n  if (summary.paths.length < Math.min(summary.count, cap)) return null;\n  return { count: summary.count, paths: summary.paths.slice(0, cap) };\n}\nfunction itemWithTail(summary, tail, marks, there, now, cap) {\n  const base = itemFromSummary(summary, now, cap);\n  if (base === null) return null;\n  if (summary.records + tail.length > MAX_RECORDS) return null;\n  const added = newestByPath(boundJournal(tail, now), marks, there).item.paths;\n  const listed = new Set(summary.paths);\n  const complete = summary.paths.length >= summary.count;\n  const last = summary.paths[summary.paths.length - 1];\n  const fresh = [];\n  for (const p of added) {\n    if (listed.has(p)) continue;\n    if (!complete && (last === void 0 || comparePaths(p, last) > 0)) return null;\n    fresh.push(p);\n  }\n  const paths = [...summary.paths, ...fresh].sort(comparePaths);\n  return { count: summary.count + fresh.length, paths: paths.slice(0, cap) };\n}\n\n// src/core/review-seal.ts\nfunction parseSeal(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const o = v;\n  if (o.schema !== 1 || typeof o.marks !== "string" || typeof o.at !== "string") return null;\n  return { marks: o.marks, at: o.at };\n}\nfunction parseText(text2) {\n  if (text2 === null || text2.trim() === "") return parseReviewMarks(void 0);\n  try {\n    return parseReviewMarks(JSON.parse(text2));\n  } catch {\n    return parseReviewMarks(void 0);\n  }\n}\nfunction judgeMarks(text2, seal) {\n  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null };\n  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2 } };\n}\nfunction hiddenByOutsideMarks(records, verdict, exists2) {\n  if (verdict.outside === null) return 0;\n  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists2(r.path)).map((r) => r.path));\n  const shown = unreviewed(verdict.marks);\n  const still = unreviewed(verdict.outside.marks);\n  let hidden = 0;\n  for (const p of shown) if (!still.has(p)) hidden++;\n  return hidden;\n}\n\n// src/node/review-seal.ts\nvar fs10 = require("node:fs");\nvar path9 = require("node:path");\nvar MAX_BYTES2 = 4 * 1024 * 1024;\nfunction userStateDir(env = process.env, platform = process.platform) {\n  const given = env.SESSION_BRIEF_STATE_DIR;\n  if (given !== void 0 && given !== "") return given;\n  const home = builtinOnDemand("node:os").homedir();\n  if (platform === "win32") return path9.join(env.LOCALAPPDATA ?? path9.join(home, "AppData", "Local"), "session-brief");\n  if (platform === "darwin") return path9.join(home, "Library", "Application Support", "session-brief");\n  return path9.join(env.XDG_STATE_HOME ?? path9.join(home, ".local", "state"), "session-brief");\n}\nfunction sealFile(root, env = process.env) {\n  let real = path9.resolve(root);\n  try {\n    real = fs10.realpathSync.native(real);\n  } catch {\n  }\n  return path9.join(userStateDir(env), `review-seal-${markName(real)}.json`);\n}\nfunction readSeal(root, env = process.env) {\n  const data = readRegularFile(sealFile(root, env), MAX_BYTES2);\n  if (data === null) return null;\n  try {\n    return parseSeal(JSON.parse(data.toString("utf8")));\n  } catch {\n    return null;\n  }\n}\nfunction readMarksText(root, pluginDir) {\n  return readStateText(root, path9.join(pluginDir, REVIEW_FILE), MAX_BYTES2);\n}\nfunction marksChangedAt(root, pluginDir) {\n  const st = statStateFile(root, path9.join(pluginDir, REVIEW_FILE));\n  return st === null ? null : new Date(st.mtimeMs).toISOString();\n}\nfunction trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {\n  return judgeMarks(text2, readSeal(root, env));\n}\n\n// src/node/agent-summary.ts\nfunction identity(st) {\n  return { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };\n}\nfunction sameFile(a, b) {\n  return a === b || a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;\n}\nfunction statIdentity(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "file") return identity(entry.stat);\n  return entry.kind === "missing" ? null : void 0;\n}\nfunction readFrom(fd, from) {\n  const st = fs11.fstatSync(fd);\n  const start = Math.min(from, st.size);\n  return { bytes: readRange(fd, start, st.size - start), id: identity(st) };\n}\nfunction readMarks(root, pluginDir) {\n  const file = path10.join(pluginDir, REVIEW_FILE);\n  const fd = openStateFile(root, file);\n  let text2 = null;\n  let id = null;\n  if (fd === null) {\n    if (inspectStateFile(root, file).kind !== "missing") throw new Error(`${REVIEW_FILE} is not a regular file`);\n  } else {\n    try {\n      const read = readFrom(fd, 0);\n      text2 = read.bytes.toString("utf8");\n      id = read.id;\n    } finally {\n      fs11.closeSync(fd);\n    }\n  }\n  const verdict = judgeMarks(text2, readSeal(root));\n  return { marks: verdict.marks, id, outside: verdict.outside !== null };\n}\nfunction noteThere(place) {\n  const there = exists(place.root);\n  return (p) => isCountedNote(p, place.excludedRootFolders) && there(p);\n}\nvar lastWhole = null;\nfunction wholeKey(place, now, journal, marks) {\n  return JSON.stringify([place.root, place.pluginDir, place.excludedRootFolders, now.getTime(), journal, marks]);\n}\nfunction wholeItemJustMade(place, now) {\n  if (lastWhole === null) return null;\n  const journal = statIdentity(place.root, journalPath(place.pluginDir));\n  const marks = statIdentity(place.root, path10.join(place.pluginDir, REVIEW_FILE));\n  if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;\n  return { count: lastWhole.item.count, paths: [...lastWhole.item.paths] };\n}\nfunction appendedText(root, file, summary, now) {\n  const was = summary.journal;\n  if (was !== null && (summary.lastLine === null || now.ino !== was.ino)) return null;\n  const from = was?.size ?? 0;\n  if (now.size <= from || now.size > 2 * COMPACT_AT_BYTES) return null;\n  const check = was === null || from === 0 ? "" : `${summary.lastLine}\n`;\n  const checkBytes = Buffer.byteLength(check);\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    const { bytes, id } = readFrom(fd, from - checkBytes);\n    if (was !== null && id.ino !== was.ino || id.size > 2 * COMPACT_AT_BYTES) return null;\n    if (bytes.subarray(0, checkBytes).toString("utf8") !== check) return null;\n    return bytes.subarray(checkBytes).toString("utf8");\n  } finally {\n    fs11.closeSync(fd);\n  }\n}\nfunction agentChangesFromSummary(place, summary, now, cap) {\n  try {\n    const marksNow = statIdentity(place.root, path10.join(place.pluginDir, REVIEW_FILE));\n    if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;\n    const file = journalPath(place.pluginDir);\n    const journalNow = statIdentity(place.root, file);\n    if (journalNow === void 0) return null;\n    if (sameFile(journalNow, summary.journal)) return itemFromSummary(summary, now, cap);\n    if (journalNow === null) return null;\n    const tail = appendedText(place.root, file, summary, journalNow);\n    if (tail === null) return null;\n    const { marks, id, outside } = readMarks(place.root, place.pluginDir);\n    if (outside || !sameFile(id, summary.marks)) return null;\n    return itemWithTail(summary, parseJournal(tail), marks, noteThere(place), now, cap);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/what-changed.ts\nvar MAX_BYTES3 = 4 * 1024 * 1024;\nfunction readSessionStarts2(root, pluginDir) {\n  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts2(readStateJson(root, path11.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES3));\n}\nfunction agentChangesJudged(ctx, now) {\n  if (ctx.pluginDir === null) return { sessions: [] };\n  const there = exists(ctx.root);\n  const counted = (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);\n  const records = readJournal(ctx.root, ctx.pluginDir, now);\n  const verdict = trustedMarks(ctx.root, ctx.pluginDir);\n  const sessions = unreviewedSessions(records, verdict.marks, counted);\n  if (verdict.outside === null) return { sessions };\n  return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };\n}\nasync function recordSessionStart(ctx, source, now) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const next = nextSessionStarts(readSessionStarts2(ctx.root, ctx.pluginDir), source, now);\n    if (next === null) return;\n    writeStateFile(ctx.root, path11.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}\n`);\n  } catch {\n  }\n}\nfunction describe2(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return text2.split("\\n")[0]?.slice(0, 300) || "unknown error";\n}\nasync function sinceLastSession(ctx, sourced, full) {\n  const since = readSessionStarts2(ctx.root, ctx.pluginDir).previous;\n  if (since === null) return sinceLastSessionItem(null, []);\n  const own2 = newsNotes(sourced.brief);\n  if (own2 !== null) return sinceLastSessionItem(since, own2);\n  const cache = sourced.cache;\n  if (cache !== null && sourced.source === "cache") {\n    const answer = sinceFromCache(since, cache);\n    if (answer !== null) return answer;\n  }\n  const notes = newsNotes(await full());\n  if (notes === null) throw new Error("no per-note detail to compare with the last session");\n  return sinceLastSessionItem(since, notes);\n}\nfunction agentChanges(ctx, sourced, now) {\n  if (ctx.pluginDir === null) return agentChangesItem([]);\n  const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };\n  const cache = sourced.cache;\n  if (sourced.kept === true && cache?.agentChanges !== void 0) {\n    const item2 = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);\n    if (item2 !== null) return item2;\n  }\n  const made = wholeItemJustMade(place, now);\n  if (made !== null) return made;\n  const judged = agentChangesJudged(ctx, now);\n  const item = agentChangesItem(judged.sessions);\n  return judged.changedOutside === void 0 ? item : { ...item, changedOutside: judged.changedOutside };\n}\nasync function attachWhatChanged(ctx, sourced, now, full) {\n  const items = { ...sourced.brief.items };\n  const errors = [...sourced.brief.errors];\n  try {\n    items.agentChanges = agentChanges(ctx, sourced, now);\n  } catch (error) {\n    items.agentChanges = null;\n    errors.push({ item: "agentChanges", message: describe2(error) });\n  }\n  try {\n    items.sinceLastSession = await sinceLastSession(ctx, sourced, full);\n  } catch (error) {\n    items.sinceLastSession = null;\n    errors.push({ item: "sinceLastSession", message: describe2(error) });\n  }\n  sourced.brief = { ...sourced.brief, items, errors };\n}\n\n// bridge/bridge-file.ts\nvar path12 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path12.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/local-tiers-from-bridge.ts\nvar localTiers = () => bridgeLibrary().localTiers();\n\n// src/node/brief-pipeline.ts\nvar NoCurrentCache = class extends Error {\n};\nvar NoLiveAnswer = class extends Error {\n};\nvar NOT_ASKED = { read: null, usable: null, reason: null, rejected: [] };\nfunction judgeCache(ctx, now) {\n  const why = [];\n  const rejected = [];\n  if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now, why), reason: why[0] ?? null, rejected };\n  const file = readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const usable = usableCache(ctx, now, why, rejected, file);\n  return { read: file.state === "ok" ? file.value : null, usable, reason: why[0] ?? null, rejected };\n}\nvar pluginTier = {\n  name: "plugin",\n  async run(run) {\n    const cache = run.cache.usable;\n    if (cache === null || !servedByPlugin(cache)) return null;\n    if (!run.full) return { brief: withDailyNoteChecked(cache.brief, run.ctx.root), source: "cache", generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [], kept: true };\n    return (await localTiers()).fromCacheIndex(run, cache);\n  }\n};\nvar liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };\nvar liveIfListening = {\n  name: "live",\n  run: (run) => run.ctx.pluginDir !== null && fs12.existsSync(path13.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null\n};\nvar verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };\nvar scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };\nfunction tiersFor(choice) {\n  switch (choice) {\n    case "scan":\n      return [scanTier];\n    case "cache":\n      return [pluginTier, verifiedCacheTier];\n    case "live":\n      return [liveTier];\n    case "local":\n      return [pluginTier, verifiedCacheTier, scanTier];\n    case "auto":\n      return [pluginTier, liveIfListening, verifiedCacheTier, scanTier];\n  }\n}\nasync function runTiers(run, tiers) {\n  const reasons = run.cache.reason === null ? [] : [run.cache.reason];\n  for (const tier of tiers) {\n    const out = await tier.run(run);\n    if (out === null) continue;\n    if ("reason" in out) {\n      reasons.push(out.reason);\n      continue;\n    }\n    return { sourced: { ...out, notes: [...run.ctx.warnings, ...reasons, ...out.notes] }, reasons };\n  }\n  return { sourced: null, reasons };\n}\nfunction startRun(ctx, choice, now, full) {\n  const cache = choice === "scan" || choice === "live" ? NOT_ASKED : judgeCache(ctx, now);\n  let index;\n  const run = {\n    ctx,\n    now,\n    full,\n    cache,\n    rejected: [...cache.rejected],\n    index: () => {\n      if (index !== void 0) return index;\n      index = null;\n      if (cache.usable === null || ctx.pluginDir === null) return index;\n      const got = readBriefIndexChecked(ctx.root, ctx.pluginDir, cache.usable.indexId);\n      if (got.state === "ok") index = got.value;\n      else if (got.state === "rejected") {\n        run.indexRejected = got.why;\n        run.rejected.push(got.why);\n      }\n      return index;\n    }\n  };\n  return run;\n}\nasync function getBrief(ctx, choice, now, full = true) {\n  const { sourced, reasons } = await runTiers(startRun(ctx, choice, now, full), tiersFor(choice));\n  if (sourced !== null) {\n    if (choice !== "local") await attachWhatChanged(ctx, sourced, now, async () => full ? sourced.brief : (await getBrief(ctx, choice, now, true)).brief);\n    return sourced;\n  }\n  if (choice === "live") throw new NoLiveAnswer(reasons.join("; ") || "no live channel");\n  if (choice === "cache") throw new NoCurrentCache([...ctx.warnings, ...reasons].join("; ") || "no current cache");\n  throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);\n}\n\n// src/node/session-baseline-start.ts\nvar import_node_child_process = require("node:child_process");\nvar BASELINE_ENV = "SESSION_BRIEF_BASELINE";\nvar BASELINE_SESSION_ENV = "SESSION_BRIEF_BASELINE_SESSION";\nfunction startBaseline(root, configDir, session, scriptPath, env) {\n  try {\n    const mode = env[BASELINE_ENV];\n    if (mode === "off") return;\n    const args = [scriptPath, "baseline", "--vault", root, ...configDir === void 0 ? [] : ["--config-dir", configDir]];\n    const options = { stdio: "ignore", windowsHide: true, cwd: root, env: { ...env, [BASELINE_SESSION_ENV]: session ?? "" } };\n    if (mode === "sync") {\n      (0, import_node_child_process.spawnSync)(process.execPath, args, { ...options, timeout: 12e4 });\n      return;\n    }\n    const child = (0, import_node_child_process.spawn)(process.execPath, args, { ...options, detached: true });\n    child.on("error", () => void 0);\n    child.unref();\n  } catch {\n  }\n}\n\n// bridge/commands/session-start.ts\nfunction firstLine(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return escapeControls((text2.split("\\n")[0] ?? "").slice(0, 300)) || "unknown error";\n}\nasync function sessionStart(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const now = clock(env);\n  let lang = "en";\n  const lines = [];\n  let afterAnswer = null;\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    const agent = agentOrDefault(stringFlag(args, "agent"));\n    const input = readSessionInput(stdin, agent);\n    const start = beginSessionStart(ctx.root, ctx.pluginDir, ctx.settings, input, agent, now, env);\n    if (start.duplicate) {\n      writeOut(sessionStartOutput(stringFlag(args, "agent"), alreadyGivenLine(lang), lang));\n      return 0;\n    }\n    if (ctx.pluginDir !== null && env[DOCTOR_RUN_ENV] !== "1") afterAnswer = () => startBaseline(ctx.root, stringFlag(args, "config-dir"), input.session_id ?? null, scriptPath, env);\n    await recordSessionStart(ctx, input.source, now);\n    const sourced = await getBrief(ctx, "auto", now, false);\n    if (sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !args.flags.has("lang")) lang = sourced.cache.lang;\n    const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);\n    const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);\n    lines.push(\n      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path14.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)\n    );\n  } catch (error) {\n    if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ""})`);\n    lines.push(`Session brief: ${firstLine(error)}`);\n  }\n  writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join("\\n"), lang));\n  afterAnswer?.();\n  return 0;\n}\nfunction sessionStartCrashOutput(args, error) {\n  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");\n}\n\n// bridge/start-file.ts\nasync function sessionStartHook(argv, scriptPath) {\n  let args = { command: "session-start", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command !== "session-start") {\n      runBridge();\n      return;\n    }\n    process.exitCode = await sessionStart(args, scriptPath, process.env);\n  } catch (error) {\n    writeOut(sessionStartCrashOutput(args, error));\n    process.exitCode = 0;\n  }\n}\nvoid sessionStartHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
   }
 });
 
 // bridge/dist/session-brief.edit.cjs
 var require_session_brief_edit = __commonJS({
   "bridge/dist/session-brief.edit.cjs"(exports2, module2) {
-    module2.exports = '/*\n * Session Brief edit hooks 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/edit-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for the hooks around an agent\'s edit (post-tool-use, pre-tool-use); it answers an edit\n * outside the rule scope itself and loads the rule check from the bridge beside it\n * (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __esm = (fn, res, err) => function __init() {\n  if (err) throw err[0];\n  try {\n    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;\n  } catch (e) {\n    throw err = [e], e;\n  }\n};\nvar __export = (target, all) => {\n  for (var name in all)\n    __defProp(target, name, { get: all[name], enumerable: true });\n};\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\nvar TABLES, en, de, BRIEF_TEXT;\nvar init_i18n = __esm({\n  "src/core/i18n.ts"() {\n    "use strict";\n    TABLES = /* @__PURE__ */ new WeakSet();\n    en = {\n      title: (vault) => `Session brief for vault ${vault}`,\n      source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n      age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n      fresh: "just made",\n      date: "Date (machine clock)",\n      weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n      dailyNote: "Daily note",\n      exists: "exists",\n      missing: "missing",\n      more: (n) => `+${n} more`,\n      none: "none",\n      cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n      cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n    };\n    de = {\n      title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n      source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n      age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n      fresh: "gerade erstellt",\n      date: "Datum (Maschinenuhr)",\n      weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n      dailyNote: "Tagesnotiz",\n      exists: "vorhanden",\n      missing: "fehlt",\n      more: (n) => `+${n} weitere`,\n      none: "keine",\n      cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n      cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n    };\n    BRIEF_TEXT = translations({ en, de });\n  }\n});\n\n// src/core/settings.ts\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: {\n      needsReview: tagName(t.needsReview, d.tags.needsReview),\n      review: tagName(t.review, d.tags.review),\n      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),\n      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)\n    },\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\nfunction effectiveRuleScope(settings) {\n  if (settings.ruleScope.length > 0) return settings.ruleScope;\n  return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];\n}\nvar DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;\nvar init_settings = __esm({\n  "src/core/settings.ts"() {\n    "use strict";\n    init_i18n();\n    DEFAULT_SETTINGS = {\n      inboxFolder: "Inbox",\n      rulesFolder: "AI/Regelwerk",\n      sessionsFolder: "AI/sessions",\n      dailyNoteFolder: "",\n      dailyNoteFormat: "",\n      tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n      excludedRootFolders: ["Import", "_index"],\n      ruleScope: [],\n      maxNamesPerItem: 5,\n      language: "auto",\n      liveChannel: true,\n      showStatusBar: true,\n      externalCheck: null,\n      writeGuard: false\n    };\n    DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\n  }\n});\n\n// src/core/rules/scope.ts\nfunction checkScope(settings) {\n  return [...effectiveRuleScope(settings), ...SETTINGS_FILES];\n}\nfunction isAbsolute3(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute3(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\nfunction scopePattern(glob) {\n  const cached = patternCache.get(glob);\n  if (cached !== void 0) return cached;\n  let source = "";\n  const g = normalizePath(glob).replace(/^\\//, "");\n  for (let i = 0; i < g.length; i++) {\n    const c = g[i] ?? "";\n    if (c === "*" && g[i + 1] === "*") {\n      const slashAfter = g[i + 2] === "/";\n      source += slashAfter ? "(?:.*/)?" : ".*";\n      i += slashAfter ? 2 : 1;\n    } else if (c === "*") source += "[^/]*";\n    else if (c === "?") source += "[^/]";\n    else source += c.replace(/[.+^${}()|[\\]\\\\]/g, "\\\\$&");\n  }\n  const re = new RegExp(`^${source}$`, "is");\n  patternCache.set(glob, re);\n  return re;\n}\nfunction asciiStart(glob) {\n  const cached = startCache.get(glob);\n  if (cached !== void 0) return cached;\n  const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\\//, ""))?.[0] ?? "";\n  const start = /[\\u0080-\\uffff]/.test(literal) ? null : literal.toLowerCase();\n  startCache.set(glob, start);\n  return start;\n}\nfunction inScope(relPath, patterns) {\n  return patterns.some((p) => {\n    const start = asciiStart(p);\n    if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;\n    return scopePattern(p).test(relPath);\n  });\n}\nvar SETTINGS_FILES, DRIVE, patternCache, startCache;\nvar init_scope = __esm({\n  "src/core/rules/scope.ts"() {\n    "use strict";\n    init_settings();\n    SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"];\n    DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\n    patternCache = /* @__PURE__ */ new Map();\n    startCache = /* @__PURE__ */ new Map();\n  }\n});\n\n// src/node/real-path.ts\nvar real_path_exports = {};\n__export(real_path_exports, {\n  firstSymlink: () => firstSymlink,\n  linkTarget: () => linkTarget,\n  openInVault: () => openInVault,\n  realPathOf: () => realPathOf,\n  vaultRelativeReal: () => vaultRelativeReal\n});\nfunction realPathOf(p) {\n  let existing = path6.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path6.join(fs6.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path6.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path6.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path6.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nfunction firstSymlink(p) {\n  let current = path6.parse(path6.resolve(p)).root;\n  for (const part of path6.resolve(p).slice(current.length).split(path6.sep).filter((x) => x !== "")) {\n    current = path6.join(current, part);\n    try {\n      if (fs6.lstatSync(current).isSymbolicLink()) return current;\n    } catch {\n      return null;\n    }\n  }\n  return null;\n}\nfunction linkTarget(root, file) {\n  if (realRootOf?.root !== root) realRootOf = { root, real: fs6.realpathSync.native(root) };\n  const top = realRootOf.real;\n  const real = fs6.realpathSync.native(file);\n  return real.startsWith(top.endsWith(path6.sep) ? top : top + path6.sep) ? real : null;\n}\nfunction openInVault(root, file, flags) {\n  try {\n    return fs6.openSync(file, flags | NO_FOLLOW);\n  } catch (error) {\n    const code = error.code;\n    if (NO_FOLLOW === 0 || code !== "ELOOP" && code !== "EMLINK" && code !== "EFTYPE") throw error;\n    const real = linkTarget(root, file);\n    if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: "ENOENT" });\n    return fs6.openSync(real, flags | NO_FOLLOW);\n  }\n}\nvar fs6, path6, realRootOf, NO_FOLLOW;\nvar init_real_path = __esm({\n  "src/node/real-path.ts"() {\n    "use strict";\n    fs6 = require("node:fs");\n    path6 = require("node:path");\n    init_scope();\n    realRootOf = null;\n    NO_FOLLOW = fs6.constants.O_NOFOLLOW ?? 0;\n  }\n});\n\n// src/core/paths.ts\nfunction isCountedNote(path10, excludedRootFolders) {\n  if (!path10.endsWith(".md")) return false;\n  const parts = path10.split("/");\n  for (let i = 0; i < parts.length; i++) {\n    const part = parts[i] ?? "";\n    if (part.startsWith(".") || part === "") return false;\n    if (i < parts.length - 1 && part === "node_modules") return false;\n  }\n  return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));\n}\nfunction isInFolder(path10, folder2) {\n  return folder2 === "" || path10.length > folder2.length && path10.charCodeAt(folder2.length) === 47 && path10.startsWith(folder2);\n}\nfunction basename(path10) {\n  return path10.slice(path10.lastIndexOf("/") + 1);\n}\n\n// src/core/brief-items.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path10, date) => basename(path10).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\n\n// src/core/format.ts\ninit_i18n();\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text) {\n  return KNOWN_TEXT.test(text) && !HAS_KNOWN_UNSAFE.test(text);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text) {\n  return plainKnown(text) ? text : text.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text) {\n  return Array.from(text);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text) {\n  return text.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text) => ({ additionalContext: text }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text) => ({ additional_context: text }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/index.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row = d[i];\n      const up = d[i - 1];\n      row[j] = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook: prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook: runs the rule check after an edit\n                           to a rule file; prints one JSON object only when it finds\n                           something; exits 0\n  pre-tool-use             PreToolUse hook (Claude Code): refuses the agent\'s edits and shell\n                           commands that reach Session Brief\'s own files, and (opt-in Write\n                           guard) a Write over an existing file in the sessions folder; exits 0\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// bridge/commands/post-tool-use.ts\nvar path7 = require("node:path");\n\n// bridge/context.ts\nvar fs3 = require("node:fs");\nvar path3 = require("node:path");\ninit_i18n();\n\n// src/node/vault-config.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\ninit_i18n();\n\n// src/node/state-file.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\nvar C = fs.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path.isAbsolute(p) && !UNCLEAN.test(p) ? p : path.resolve(p);\n}\nfunction belowReal(top, rel) {\n  return rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel;\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path.sep) ? r : r + path.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file, true);\n  return work(held?.at ?? file);\n}\nvar heldFolders = /* @__PURE__ */ new Map();\nvar MAX_HELD_FOLDERS = 16;\nfunction openFolder(file, dir) {\n  try {\n    return fs.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n}\nfunction holdFolder(root, file, shared) {\n  if (!hasProcFd()) return null;\n  const dir = path.dirname(normal(file));\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : belowReal(top, rel);\n  let real = null;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    let fd = shared ? heldFolders.get(dir) : void 0;\n    if (fd === void 0) {\n      fd = openFolder(file, dir);\n      if (shared) {\n        heldFolders.set(dir, fd);\n        if (heldFolders.size > MAX_HELD_FOLDERS) {\n          const [oldest, oldFd] = heldFolders.entries().next().value;\n          heldFolders.delete(oldest);\n          fs.closeSync(oldFd);\n        }\n      }\n    }\n    try {\n      real = fs.readlinkSync(`/proc/self/fd/${fd}`);\n    } catch {\n      real = null;\n    }\n    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path.basename(file)}` };\n    if (shared) heldFolders.delete(dir);\n    fs.closeSync(fd);\n  }\n  throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size = fs.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nvar CHANGED_SINCE_READ = "changed since it was read";\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs.fchmodSync(fd, mode.exact);\n    } finally {\n      fs.closeSync(fd);\n    }\n    const was = options.unchanged;\n    if (was !== void 0) {\n      const now = fs.lstatSync(file, { throwIfNoEntry: false });\n      if (now === void 0 || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);\n    }\n    fs.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction appendStateFile(root, file, text) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");\n  return throughFolder(root, file, (at) => appendAt(file, at, text));\n}\nfunction appendAt(file, at, text) {\n  const fd = fs.openSync(at, APPEND_FLAGS, 438);\n  try {\n    const before = fs.fstatSync(fd);\n    if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);\n    writeAll(fd, text);\n    trace(file);\n    const mine = fs.fstatSync(fd);\n    let now = null;\n    try {\n      now = fs.lstatSync(at);\n    } catch {\n      now = null;\n    }\n    return { landed: now !== null && now.ino === mine.ino && now.dev === mine.dev, size: mine.size };\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\n\n// src/node/vault-config.ts\ninit_settings();\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path2.dirname(path2.resolve(scriptPath));\n  if (path2.basename(dir) === "session-brief") dir = path2.dirname(dir);\n  if (path2.basename(dir) !== "hooks" || path2.basename(path2.dirname(dir)) !== ".claude") return null;\n  return path2.dirname(path2.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir(p) {\n  try {\n    return fs2.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path2.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir(path2.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir(path2.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs2.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path2.join(root, name);\n    if (fs2.existsSync(path2.join(dir, "app.json")) || isDir(path2.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path2.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir(path2.join(root, dir))) return path2.join(root, dir);\n  return configDir === null ? null : path2.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path2.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path2.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path3.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs3.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path3.resolve(root, name);\n  if (path3.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs4 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve8) => {\n    if (process.stdin.isTTY) {\n      resolve8(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve8(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text) {\n  const bytes = Buffer.from(text, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs4.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// src/core/rules/hook-failed-text.ts\ninit_i18n();\nvar HOOK_FAILED_TEXT = translations({\n  en: {\n    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \\`${command}\\` in a terminal to see the full error.`,\n    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`\n  },\n  de: {\n    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \\xC4nderung ungepr\\xFCft. \\`${command}\\` im Terminal zeigt den ganzen Fehler.`,\n    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`\n  }\n});\n\n// bridge/commands/post-tool-use.ts\ninit_scope();\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/agent-journal.ts\nvar fs5 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar MAX_RECORD_BYTES = 4e3;\nvar MAX_TOOL_CHARS = 64;\nvar encoder;\nfunction utf8Length(text) {\n  encoder ??= new TextEncoder();\n  return encoder.encode(text).length;\n}\nvar MAX_SESSION_CHARS = 200;\nfunction shortString(value, max) {\n  if (typeof value !== "string" || value === "") return null;\n  return value.length > max ? value.slice(0, max) : value;\n}\nfunction journalRecord(edit, excludedRootFolders) {\n  if (edit.rel === null || !isCountedNote(edit.rel, excludedRootFolders)) return null;\n  const record = {\n    path: edit.rel,\n    tool: shortString(edit.tool, MAX_TOOL_CHARS),\n    session: shortString(edit.session, MAX_SESSION_CHARS),\n    at: edit.now.toISOString()\n  };\n  return encodeRecord(record) === null ? null : record;\n}\nfunction encodeRecord(r) {\n  const line = `${JSON.stringify({ path: r.path, tool: r.tool, session: r.session, at: r.at })}\n`;\n  if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;\n  return line;\n}\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  return { path: v.path, tool: v.tool, session: v.session, at: v.at };\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}`;\n}\nfunction parseJournal(text) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\nfunction compactJournal(text, now) {\n  const lines = boundJournal(parseJournal(text), now).map((r) => encodeRecord(r) ?? "");\n  let bytes = 0;\n  let first = lines.length;\n  while (first > 0) {\n    const size = utf8Length(lines[first - 1] ?? "");\n    if (bytes + size > COMPACT_AT_BYTES / 2) break;\n    bytes += size;\n    first--;\n  }\n  return lines.slice(first).join("");\n}\n\n// src/node/agent-journal.ts\nvar LOCK_SUFFIX = ".lock";\nvar STALE_LOCK_MS = 3e4;\nvar APPEND_TRIES = 3;\nfunction journalPath(pluginDir) {\n  return path4.join(pluginDir, JOURNAL_FILE);\n}\nfunction appendLines(root, file, text) {\n  let size = 0;\n  for (let i = 0; i < APPEND_TRIES; i++) {\n    const r = appendStateFile(root, file, text);\n    size = r.size;\n    if (r.landed) break;\n  }\n  return size;\n}\nasync function appendJournal(root, pluginDir, record, now) {\n  const line = encodeRecord(record);\n  if (line === null) return;\n  const file = journalPath(pluginDir);\n  const size = appendLines(root, file, line);\n  if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);\n}\nfunction takeLock(root, lock) {\n  for (let i = 0; i < 2; i++) {\n    if (createStateFile(root, lock, String(process.pid))) return true;\n    try {\n      const st = statStateFile(root, lock);\n      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;\n      removeStateFile(root, lock);\n    } catch {\n      return false;\n    }\n  }\n  return false;\n}\nfunction completeLinesFrom(fd, from) {\n  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);\n  const last = buf.lastIndexOf(10);\n  if (last < 0) return { text: "", end: from };\n  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };\n}\nasync function compactJournalFile(root, pluginDir, now) {\n  const file = journalPath(pluginDir);\n  const lock = `${file}${LOCK_SUFFIX}`;\n  if (!takeLock(root, lock)) return false;\n  let fd = null;\n  try {\n    fd = openStateFile(root, file);\n    if (fd === null) return true;\n    const size = fs5.fstatSync(fd).size;\n    const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);\n    const head = completeLinesFrom(fd, start);\n    let text = compactJournal(head.text, now);\n    const tail = completeLinesFrom(fd, head.end);\n    text += tail.text;\n    writeStateFile(root, file, text);\n    const late = completeLinesFrom(fd, tail.end);\n    if (late.text !== "") appendLines(root, file, late.text);\n    return true;\n  } finally {\n    if (fd !== null) fs5.closeSync(fd);\n    removeStateFile(root, lock);\n  }\n}\nasync function recordAgentEdit(ctx, edit) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const record = journalRecord(edit, ctx.settings.excludedRootFolders);\n    if (record !== null) await appendJournal(ctx.root, ctx.pluginDir, record, edit.now);\n  } catch {\n  }\n}\n\n// bridge/bridge-file.ts\nvar path5 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path5.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/edit-check-from-bridge.ts\nvar editCheck = () => bridgeLibrary().editCheck();\n\n// bridge/commands/post-tool-use.ts\nfunction postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {\n  const oneLine = escapeControls(systemMessage.replace(/\\s+/g, " ").trim().slice(0, 300));\n  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}\n`;\n}\nfunction postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {\n  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\\n")[0]?.slice(0, 300) ?? "") || "unknown error";\n  const command = `node ${quote(scriptPath)} check`;\n  const t = HOOK_FAILED_TEXT[lang];\n  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);\n}\nfunction quote(p) {\n  return /[\\s"\']/.test(p) ? `"${p.replace(/"/g, \'\\\\"\')}"` : p;\n}\nfunction editOf(stdin, agent = DEFAULT_AGENT) {\n  const hook = translateHookInput(agent, parseHookJson(stdin));\n  const input = hook.tool_input;\n  if (input === void 0) return null;\n  for (const key2 of ["file_path", "notebook_path"]) {\n    const value = input[key2];\n    if (typeof value === "string" && value.trim() !== "") return { filePath: value, tool: hook.tool_name, session: hook.session_id };\n  }\n  return null;\n}\nasync function postToolUse(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const agent = agentOrDefault(stringFlag(args, "agent"));\n  const edit = editOf(stdin, agent);\n  if (edit === null) return 0;\n  const filePath = edit.filePath;\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path7.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) return 0;\n  const rel = vaultRelative(root, filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, filePath);\n  if (rel === null) return 0;\n  let lang = "en";\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    await recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });\n    if (!inScope(rel, checkScope(ctx.settings))) return 0;\n    const command = `node ${quote(scriptPath)} check`;\n    const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });\n    if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));\n  } catch (error) {\n    writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));\n  }\n  return 0;\n}\n\n// bridge/commands/pre-tool-use.ts\nvar fs8 = require("node:fs");\nvar path9 = require("node:path");\n\n// src/core/agent-fence.ts\ninit_i18n();\nvar FENCED_FILE_TOOLS = /* @__PURE__ */ new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);\nvar SHELL_TOOL = "Bash";\nvar READING_COMMANDS = /* @__PURE__ */ new Set(["report", "check", "doctor", "help", "--help", "-h", "--version"]);\nvar FENCE_TEXT = translations({\n  en: {\n    plugin: (shown, where) => {\n      const what = `Refused: ${shown} is in Session Brief\'s plugin folder (${where}).`;\n      const why = "It holds the human\'s review trail (what agents changed and what the human has reviewed) and the plugin\'s settings, which only the human changes, in Obsidian.";\n      const todo = "Leave it as it is and go on with the task; if the user asked for this change, tell them to make it themselves.";\n      return `${what} ${why} ${todo}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Refused: ${shown} is one of Session Brief\'s hook files (in ${where}), which check this session\'s edits.`;\n      const why = "Agents do not change them; the user updates or removes them with the bridge\'s install or uninstall command.";\n      return `${what} ${why} Leave them as they are and go on with the task.`;\n    },\n    command: (shown) => ` The command names ${shown}. To read the vault\'s state, use the brief, or run the bridge\'s report or check command.`,\n    message: (shown) => `Session Brief refused an agent\'s change to its own files: ${shown}.`\n  },\n  de: {\n    plugin: (shown, where) => {\n      const what = `Abgelehnt: ${shown} liegt im Plugin-Ordner von Session Brief (${where}).`;\n      const why1 = "Dort liegen die Pr\\xFCfspur des Menschen (was Agenten ge\\xE4ndert haben und was der Mensch schon gepr\\xFCft hat)";\n      const why2 = "und die Einstellungen des Plugins; beides \\xE4ndert nur der Mensch, in Obsidian.";\n      const todo1 = "Nichts daran \\xE4ndern und mit der Aufgabe weitermachen;";\n      const todo2 = "hat der Nutzer um diese \\xC4nderung gebeten, ihm sagen, dass er sie selbst vornehmen muss.";\n      return `${what} ${why1} ${why2} ${todo1} ${todo2}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Abgelehnt: ${shown} ist eine der Hook-Dateien von Session Brief (in ${where}), die die \\xC4nderungen dieser Sitzung pr\\xFCfen.`;\n      const why = "Agenten \\xE4ndern sie nicht; der Nutzer aktualisiert oder entfernt sie mit dem Befehl install oder uninstall der Bridge.";\n      return `${what} ${why} Nichts daran \\xE4ndern und mit der Aufgabe weitermachen.`;\n    },\n    command: (shown) => ` Der Befehl nennt ${shown}. Den Stand der Vault zeigen das Briefing und die Befehle report und check der Bridge.`,\n    message: (shown) => `Session Brief hat die \\xC4nderung eines Agenten an seinen eigenen Dateien abgelehnt: ${shown}.`\n  }\n});\nfunction fenceRefusal(fenced, shown, where, viaCommand, lang) {\n  const t = FENCE_TEXT[lang];\n  const name = shortenName(shown, 300);\n  const place = shortenName(where, 200);\n  const reason = (fenced === "plugin" ? t.plugin(name, place) : t.hooks(name, place)) + (viaCommand ? t.command(name) : "");\n  return { reason, message: t.message(shortenName(shown, 200)) };\n}\nfunction commandWords(command) {\n  const words = [];\n  let current = "";\n  let quote2 = null;\n  const push = () => {\n    if (current !== "") words.push(current);\n    current = "";\n  };\n  for (const ch of command) {\n    if (quote2 !== null) {\n      if (ch === quote2) quote2 = null;\n      else current += ch;\n    } else if (ch === \'"\' || ch === "\'") quote2 = ch;\n    else if (/[\\s;&|()<>`]/.test(ch)) push();\n    else current += ch;\n  }\n  push();\n  const out = [];\n  for (const w of words) {\n    const slashed = w.replace(/\\\\/g, "/");\n    out.push(slashed);\n    const eq = slashed.indexOf("=");\n    if (eq > 0 && eq < slashed.length - 1) out.push(slashed.slice(eq + 1));\n  }\n  return out;\n}\nfunction beforeGlob(word) {\n  const at = word.search(/[*?[{]/);\n  return at === -1 ? word : word.slice(0, at);\n}\n\n// bridge/commands/pre-tool-use.ts\ninit_scope();\n\n// src/core/write-guard.ts\ninit_i18n();\nvar GUARDED_TOOL = "Write";\nvar WRITE_GUARD_TEXT = translations({\n  en: {\n    reason: (shown, where, instead) => `Refused: ${shown} already exists in the sessions folder (${where}), and Write would replace it, losing that session\'s log. Write this session\'s log under a new name that does not exist yet${instead === "" ? "" : `, e.g. ${instead}`}. To add to that file on purpose, Read it and use Edit.`,\n    message: (name) => `Session Brief kept ${name} from being overwritten (Write guard).`\n  },\n  de: {\n    reason: (shown, where, instead) => `Abgelehnt: Die Datei ${shown} gibt es im Sitzungsordner (${where}) schon; Write w\\xFCrde sie ersetzen, und das Protokoll jener Sitzung ginge verloren. Das Protokoll dieser Sitzung unter einem neuen Namen schreiben, den es noch nicht gibt${instead === "" ? "" : `, z. B. ${instead}`}. Um jene Datei absichtlich zu erg\\xE4nzen: erst lesen (Read), dann mit Edit \\xE4ndern.`,\n    message: (name) => `Session Brief hat das \\xDCberschreiben von ${name} verhindert (Schreibschutz).`\n  }\n});\nfunction guardApplies(tool, rel, settings) {\n  if (!settings.writeGuard || tool !== GUARDED_TOOL || rel === null) return false;\n  return inFolder(rel, settings.sessionsFolder);\n}\nfunction inFolder(rel, folder2) {\n  if (folder2 === "") return false;\n  return rel.replace(/\\\\/g, "/").toLowerCase().startsWith(`${folder2.toLowerCase()}/`);\n}\nvar MAX_TRIES = 1e3;\nfunction freeName(name, taken) {\n  const dot = name.lastIndexOf(".");\n  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];\n  const numbered = / (\\d{1,6})$/.exec(stem);\n  const base = numbered === null ? stem : stem.slice(0, numbered.index);\n  const first = numbered === null ? 2 : Number(numbered[1]) + 1;\n  for (let n = first; n < first + MAX_TRIES; n++) {\n    const candidate = `${base} ${n}${ext}`;\n    if (!taken(candidate)) return candidate;\n  }\n  return null;\n}\nfunction refusal(filePath, rel, folder2, suggestion, lang) {\n  const shown = shortenName(filePath, 300);\n  const where = shortenName(folder2, 200);\n  const instead = suggestion === null ? "" : shortenName(suggestion, 300);\n  const t = WRITE_GUARD_TEXT[lang];\n  return { reason: t.reason(shown, where, instead), message: t.message(shortenName(rel, 200)) };\n}\nfunction denyOutput(r) {\n  return `${asciiJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: r.reason }, systemMessage: r.message })}\n`;\n}\n\n// src/node/agent-fence.ts\nvar fs7 = require("node:fs");\nvar path8 = require("node:path");\ninit_real_path();\nfunction norm(p) {\n  const s = p.replace(/\\\\/g, "/").toLowerCase();\n  return s.length > 1 && s.endsWith("/") ? s.slice(0, -1) : s;\n}\nfunction within(dir, p) {\n  const d = norm(dir);\n  const n = norm(p);\n  return n === d || n.startsWith(d.endsWith("/") ? d : `${d}/`);\n}\nfunction bothWays(p) {\n  const real = realPathOf(p);\n  return real === null || real === p ? [p] : [p, real];\n}\nfunction fencePlaces(root, pluginDir, scriptPath) {\n  const own2 = path8.dirname(path8.resolve(scriptPath));\n  const vaults = path8.join(root, ".claude", "hooks");\n  return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2] };\n}\nvar isHookName = (name) => name.toLowerCase().startsWith("session-brief");\nfunction placeOf(places, p) {\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) {\n    if (isHookName(path8.basename(dir)) ? within(dir, p) : norm(path8.dirname(p)) === norm(dir) && isHookName(path8.basename(p))) return "hooks";\n  }\n  return null;\n}\nfunction holdsPlace(places, p) {\n  const roots = bothWays(places.root).map(norm);\n  if (roots.includes(norm(p)) || !roots.some((r) => within(r, p))) return null;\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(p, plugin)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) if (within(p, dir)) return "hooks";\n  return null;\n}\nfunction sameFileAsOurs(places, stat) {\n  const look = (dir, pick) => {\n    let names;\n    try {\n      names = fs7.readdirSync(dir);\n    } catch {\n      return false;\n    }\n    return names.filter(pick).some((n) => {\n      const s = fs7.lstatSync(path8.join(dir, n), { throwIfNoEntry: false });\n      return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;\n    });\n  };\n  if (places.pluginDir !== null && look(places.pluginDir, () => true)) return "plugin";\n  for (const dir of places.hookDirs) if (look(dir, isHookName)) return "hooks";\n  return null;\n}\nfunction fileMayBeFenced(root, filePath) {\n  const abs = path8.resolve(root, filePath);\n  for (const p of bothWays(abs)) {\n    const n = norm(p);\n    if (n.includes("/plugins/") || isHookName(path8.basename(n))) return true;\n  }\n  const stat = fs7.lstatSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1;\n}\nfunction fencedFile(places, filePath) {\n  const abs = path8.resolve(places.root, filePath);\n  for (const p of bothWays(abs)) {\n    const found = placeOf(places, p);\n    if (found !== null) return found;\n  }\n  const stat = fs7.statSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1 ? sameFileAsOurs(places, stat) : null;\n}\nfunction commandMayBeFenced(command) {\n  return /session-brief|plugins|(^|[\\s/\\\\\'"=])\\.[^\\s/\\\\.]/i.test(command);\n}\nvar isNode = (word) => /^node(\\.exe)?$/i.test(path8.basename(word));\nfunction fencedCommand(places, command, cwd) {\n  const words = commandWords(command);\n  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path8.isAbsolute(b)))];\n  for (let i = 0; i < words.length; i++) {\n    const word = words[i] ?? "";\n    const stem = beforeGlob(word);\n    if (stem === "" || stem.startsWith("-") || stem.startsWith("$")) continue;\n    const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");\n    for (const base of bases) {\n      for (const p of bothWays(path8.resolve(base, stem))) {\n        const fenced = placeOf(places, p) ?? holdsPlace(places, p);\n        if (fenced === null) continue;\n        if (running && fenced === "hooks" && placeOf(places, p) === "hooks" && fs7.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;\n        return { word, fenced };\n      }\n    }\n  }\n  return null;\n}\nfunction sessionFileBehindLinks(root, sessionsFolder, filePath) {\n  if (sessionsFolder === "") return null;\n  const abs = path8.resolve(root, filePath);\n  const stat = fs7.statSync(abs, { throwIfNoEntry: false });\n  if (stat === void 0 || !stat.isFile()) return null;\n  const folder2 = path8.join(root, ...sessionsFolder.split("/"));\n  const realFolder = realPathOf(folder2);\n  const realFile = realPathOf(abs);\n  if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {\n    return `${sessionsFolder}/${path8.relative(realFolder, realFile).split(path8.sep).join("/")}`;\n  }\n  if (stat.nlink > 1) {\n    const twin = findSameFile(folder2, stat, 1e4);\n    if (twin !== null) return `${sessionsFolder}/${path8.relative(folder2, twin).split(path8.sep).join("/")}`;\n  }\n  return null;\n}\nfunction findSameFile(dir, stat, budget) {\n  const queue = [dir];\n  let seen = 0;\n  while (queue.length > 0) {\n    const current = queue.shift();\n    let entries;\n    try {\n      entries = fs7.readdirSync(current, { withFileTypes: true });\n    } catch {\n      continue;\n    }\n    for (const e of entries) {\n      if (++seen > budget) return null;\n      const p = path8.join(current, e.name);\n      if (e.isDirectory()) queue.push(p);\n      else if (e.isFile()) {\n        const s = fs7.lstatSync(p, { throwIfNoEntry: false });\n        if (s !== void 0 && s.ino === stat.ino && s.dev === stat.dev) return p;\n      }\n    }\n  }\n  return null;\n}\n\n// bridge/commands/pre-tool-use.ts\ninit_real_path();\nfunction toolAttempt(stdin) {\n  const hook = translateHookInput(DEFAULT_AGENT, parseHookJson(stdin));\n  const tool = hook.tool_name;\n  if (tool === void 0) return null;\n  const input = hook.tool_input ?? {};\n  const file = input.file_path ?? input.notebook_path;\n  const filePath = typeof file === "string" && file.trim() !== "" && !file.includes("\\0") ? file : null;\n  const command = typeof input.command === "string" && input.command.trim() !== "" ? input.command : null;\n  if (filePath === null && command === null) return null;\n  return { tool, filePath, command, cwd: hook.cwd };\n}\nfunction isFile(p) {\n  try {\n    return fs8.statSync(p).isFile();\n  } catch {\n    return false;\n  }\n}\nfunction exists(p) {\n  try {\n    fs8.lstatSync(p);\n    return true;\n  } catch (error) {\n    return error.code !== "ENOENT";\n  }\n}\nfunction shownPlace(ctx, fenced) {\n  if (fenced === "hooks" || ctx.pluginDir === null) return ".claude/hooks/";\n  return `${(vaultRelative(ctx.root, ctx.pluginDir) ?? ctx.pluginDir).replace(/\\\\/g, "/")}/`;\n}\nfunction fenceAnswer(attempt, root, scriptPath, context) {\n  if (FENCED_FILE_TOOLS.has(attempt.tool) && attempt.filePath !== null) {\n    if (!fileMayBeFenced(root, attempt.filePath)) return null;\n    const ctx = context();\n    const fenced = fencedFile(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.filePath);\n    return fenced === null ? null : denyOutput(fenceRefusal(fenced, attempt.filePath, shownPlace(ctx, fenced), false, ctx.lang));\n  }\n  if (attempt.tool === SHELL_TOOL && attempt.command !== null) {\n    if (!commandMayBeFenced(attempt.command)) return null;\n    const ctx = context();\n    const hit = fencedCommand(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.command, attempt.cwd);\n    return hit === null ? null : denyOutput(fenceRefusal(hit.fenced, hit.word, shownPlace(ctx, hit.fenced), true, ctx.lang));\n  }\n  return null;\n}\nasync function preToolUse(args, scriptPath, env) {\n  try {\n    const stdin = await readStdin(2e3);\n    const attempt = toolAttempt(stdin);\n    if (attempt === null) return 0;\n    const given = stringFlag(args, "vault");\n    const root = given !== void 0 ? path9.resolve(given) : defaultVaultRoot(scriptPath);\n    if (root === null) return 0;\n    let ctx = null;\n    const context = () => ctx ??= contextFor(args, scriptPath, env);\n    const fence = fenceAnswer(attempt, root, scriptPath, context);\n    if (fence !== null) {\n      writeOut(fence);\n      return 0;\n    }\n    if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return 0;\n    const settings = context().settings;\n    if (!settings.writeGuard) return 0;\n    const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);\n    const target = path9.resolve(root, attempt.filePath);\n    const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);\n    if (rel === null) return 0;\n    const dir = path9.dirname(target);\n    const name = freeName(path9.basename(target), (candidate) => exists(path9.join(dir, candidate)));\n    writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path9.join(dir, name), context().lang)));\n  } catch {\n  }\n  return 0;\n}\n\n// bridge/edit-file.ts\nasync function editHook(argv, scriptPath) {\n  let args = { command: argv[0] ?? "", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command === "post-tool-use") process.exitCode = await postToolUse(args, scriptPath, process.env);\n    else if (args.command === "pre-tool-use") process.exitCode = await preToolUse(args, scriptPath, process.env);\n    else runBridge();\n  } catch (error) {\n    if (args.command === "pre-tool-use") writeOut("");\n    else writeOut(postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent"))));\n    process.exitCode = 0;\n  }\n}\nvoid editHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
+    module2.exports = '/*\n * Session Brief edit hooks 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/edit-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for the hooks around an agent\'s edit (post-tool-use, pre-tool-use); it answers an edit\n * outside the rule scope itself and loads the rule check from the bridge beside it\n * (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __esm = (fn, res, err) => function __init() {\n  if (err) throw err[0];\n  try {\n    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;\n  } catch (e) {\n    throw err = [e], e;\n  }\n};\nvar __export = (target, all) => {\n  for (var name in all)\n    __defProp(target, name, { get: all[name], enumerable: true });\n};\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\nvar TABLES, en, de, BRIEF_TEXT;\nvar init_i18n = __esm({\n  "src/core/i18n.ts"() {\n    "use strict";\n    TABLES = /* @__PURE__ */ new WeakSet();\n    en = {\n      title: (vault) => `Session brief for vault ${vault}`,\n      source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n      age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n      fresh: "just made",\n      date: "Date (machine clock)",\n      weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n      dailyNote: "Daily note",\n      exists: "exists",\n      missing: "missing",\n      more: (n) => `+${n} more`,\n      none: "none",\n      cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n      cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n    };\n    de = {\n      title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n      source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n      age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n      fresh: "gerade erstellt",\n      date: "Datum (Maschinenuhr)",\n      weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n      dailyNote: "Tagesnotiz",\n      exists: "vorhanden",\n      missing: "fehlt",\n      more: (n) => `+${n} weitere`,\n      none: "keine",\n      cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n      cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n    };\n    BRIEF_TEXT = translations({ en, de });\n  }\n});\n\n// src/core/settings.ts\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: {\n      needsReview: tagName(t.needsReview, d.tags.needsReview),\n      review: tagName(t.review, d.tags.review),\n      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),\n      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)\n    },\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\nfunction effectiveRuleScope(settings) {\n  if (settings.ruleScope.length > 0) return settings.ruleScope;\n  return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];\n}\nvar DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;\nvar init_settings = __esm({\n  "src/core/settings.ts"() {\n    "use strict";\n    init_i18n();\n    DEFAULT_SETTINGS = {\n      inboxFolder: "Inbox",\n      rulesFolder: "AI/Regelwerk",\n      sessionsFolder: "AI/sessions",\n      dailyNoteFolder: "",\n      dailyNoteFormat: "",\n      tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n      excludedRootFolders: ["Import", "_index"],\n      ruleScope: [],\n      maxNamesPerItem: 5,\n      language: "auto",\n      liveChannel: true,\n      showStatusBar: true,\n      externalCheck: null,\n      writeGuard: false\n    };\n    DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\n  }\n});\n\n// src/core/rules/scope.ts\nfunction checkScope(settings) {\n  return [...effectiveRuleScope(settings), ...SETTINGS_FILES];\n}\nfunction isAbsolute3(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute3(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\nfunction scopePattern(glob) {\n  const cached = patternCache.get(glob);\n  if (cached !== void 0) return cached;\n  let source = "";\n  const g = normalizePath(glob).replace(/^\\//, "");\n  for (let i = 0; i < g.length; i++) {\n    const c = g[i] ?? "";\n    if (c === "*" && g[i + 1] === "*") {\n      const slashAfter = g[i + 2] === "/";\n      source += slashAfter ? "(?:.*/)?" : ".*";\n      i += slashAfter ? 2 : 1;\n    } else if (c === "*") source += "[^/]*";\n    else if (c === "?") source += "[^/]";\n    else source += c.replace(/[.+^${}()|[\\]\\\\]/g, "\\\\$&");\n  }\n  const re = new RegExp(`^${source}$`, "is");\n  patternCache.set(glob, re);\n  return re;\n}\nfunction asciiStart(glob) {\n  const cached = startCache.get(glob);\n  if (cached !== void 0) return cached;\n  const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\\//, ""))?.[0] ?? "";\n  const start = /[\\u0080-\\uffff]/.test(literal) ? null : literal.toLowerCase();\n  startCache.set(glob, start);\n  return start;\n}\nfunction inScope(relPath, patterns) {\n  return patterns.some((p) => {\n    const start = asciiStart(p);\n    if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;\n    return scopePattern(p).test(relPath);\n  });\n}\nvar SETTINGS_FILES, DRIVE, patternCache, startCache;\nvar init_scope = __esm({\n  "src/core/rules/scope.ts"() {\n    "use strict";\n    init_settings();\n    SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"];\n    DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\n    patternCache = /* @__PURE__ */ new Map();\n    startCache = /* @__PURE__ */ new Map();\n  }\n});\n\n// src/node/real-path.ts\nvar real_path_exports = {};\n__export(real_path_exports, {\n  firstSymlink: () => firstSymlink,\n  linkTarget: () => linkTarget,\n  openInVault: () => openInVault,\n  realPathOf: () => realPathOf,\n  vaultRelativeReal: () => vaultRelativeReal\n});\nfunction realPathOf(p) {\n  let existing = path6.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path6.join(fs6.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path6.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path6.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path6.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nfunction firstSymlink(p) {\n  let current = path6.parse(path6.resolve(p)).root;\n  for (const part of path6.resolve(p).slice(current.length).split(path6.sep).filter((x) => x !== "")) {\n    current = path6.join(current, part);\n    try {\n      if (fs6.lstatSync(current).isSymbolicLink()) return current;\n    } catch {\n      return null;\n    }\n  }\n  return null;\n}\nfunction linkTarget(root, file) {\n  if (realRootOf?.root !== root) realRootOf = { root, real: fs6.realpathSync.native(root) };\n  const top = realRootOf.real;\n  const real = fs6.realpathSync.native(file);\n  return real.startsWith(top.endsWith(path6.sep) ? top : top + path6.sep) ? real : null;\n}\nfunction openInVault(root, file, flags) {\n  try {\n    return fs6.openSync(file, flags | NO_FOLLOW);\n  } catch (error) {\n    const code = error.code;\n    if (NO_FOLLOW === 0 || code !== "ELOOP" && code !== "EMLINK" && code !== "EFTYPE") throw error;\n    const real = linkTarget(root, file);\n    if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: "ENOENT" });\n    return fs6.openSync(real, flags | NO_FOLLOW);\n  }\n}\nvar fs6, path6, realRootOf, NO_FOLLOW;\nvar init_real_path = __esm({\n  "src/node/real-path.ts"() {\n    "use strict";\n    fs6 = require("node:fs");\n    path6 = require("node:path");\n    init_scope();\n    realRootOf = null;\n    NO_FOLLOW = fs6.constants.O_NOFOLLOW ?? 0;\n  }\n});\n\n// src/core/paths.ts\nfunction isCountedNote(path10, excludedRootFolders) {\n  if (!path10.endsWith(".md")) return false;\n  const parts = path10.split("/");\n  for (let i = 0; i < parts.length; i++) {\n    const part = parts[i] ?? "";\n    if (part.startsWith(".") || part === "") return false;\n    if (i < parts.length - 1 && part === "node_modules") return false;\n  }\n  return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));\n}\nfunction isInFolder(path10, folder2) {\n  return folder2 === "" || path10.length > folder2.length && path10.charCodeAt(folder2.length) === 47 && path10.startsWith(folder2);\n}\nfunction basename(path10) {\n  return path10.slice(path10.lastIndexOf("/") + 1);\n}\n\n// src/core/brief-items.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path10, date) => basename(path10).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\n\n// src/core/format.ts\ninit_i18n();\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text) {\n  return KNOWN_TEXT.test(text) && !HAS_KNOWN_UNSAFE.test(text);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text) {\n  return plainKnown(text) ? text : text.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text) {\n  return Array.from(text);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text) {\n  return text.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop", SessionEnd: "SessionEnd" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart", PostToolUse: "postToolUse", Stop: "agentStop" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text) => ({ additionalContext: text }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart", PostToolUse: "afterFileEdit", Stop: "stop" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text) => ({ additional_context: text }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart", PostToolUse: "AfterTool", Stop: "AfterAgent" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/index.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  "turn-end": [...COMMON, "agent"],\n  baseline: COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row = d[i];\n      const up = d[i - 1];\n      row[j] = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook: prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook: runs the rule check after an edit\n                           to a rule file; prints one JSON object only when it finds\n                           something; exits 0\n  pre-tool-use             PreToolUse hook (Claude Code): refuses the agent\'s edits and shell\n                           commands that reach Session Brief\'s own files, and (opt-in Write\n                           guard) a Write over an existing file in the sessions folder; exits 0\n  turn-end                 Stop / SessionEnd hook (and the other agents\' end of a turn):\n                           records the notes the session changed that no edit hook saw\n                           (shell commands, renames, deletions); prints {}; exits 0\n  baseline                 Run by session-start in the background: the list of notes\n                           turn-end compares with\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// bridge/commands/post-tool-use.ts\nvar path7 = require("node:path");\n\n// bridge/context.ts\nvar fs3 = require("node:fs");\nvar path3 = require("node:path");\ninit_i18n();\n\n// src/node/vault-config.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\ninit_i18n();\n\n// src/node/state-file.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\nvar C = fs.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path.isAbsolute(p) && !UNCLEAN.test(p) ? p : path.resolve(p);\n}\nfunction belowReal(top, rel) {\n  return rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel;\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path.sep) ? r : r + path.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file, true);\n  return work(held?.at ?? file);\n}\nvar heldFolders = /* @__PURE__ */ new Map();\nvar MAX_HELD_FOLDERS = 16;\nfunction openFolder(file, dir) {\n  try {\n    return fs.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n}\nfunction holdFolder(root, file, shared) {\n  if (!hasProcFd()) return null;\n  const dir = path.dirname(normal(file));\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : belowReal(top, rel);\n  let real = null;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    let fd = shared ? heldFolders.get(dir) : void 0;\n    if (fd === void 0) {\n      fd = openFolder(file, dir);\n      if (shared) {\n        heldFolders.set(dir, fd);\n        if (heldFolders.size > MAX_HELD_FOLDERS) {\n          const [oldest, oldFd] = heldFolders.entries().next().value;\n          heldFolders.delete(oldest);\n          fs.closeSync(oldFd);\n        }\n      }\n    }\n    try {\n      real = fs.readlinkSync(`/proc/self/fd/${fd}`);\n    } catch {\n      real = null;\n    }\n    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path.basename(file)}` };\n    if (shared) heldFolders.delete(dir);\n    fs.closeSync(fd);\n  }\n  throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size = fs.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nvar CHANGED_SINCE_READ = "changed since it was read";\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs.fchmodSync(fd, mode.exact);\n    } finally {\n      fs.closeSync(fd);\n    }\n    const was = options.unchanged;\n    if (was !== void 0) {\n      const now = fs.lstatSync(file, { throwIfNoEntry: false });\n      if (now === void 0 || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);\n    }\n    fs.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction appendStateFile(root, file, text) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");\n  return throughFolder(root, file, (at) => appendAt(file, at, text));\n}\nfunction appendAt(file, at, text) {\n  const fd = fs.openSync(at, APPEND_FLAGS, 438);\n  try {\n    const before = fs.fstatSync(fd);\n    if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);\n    writeAll(fd, text);\n    trace(file);\n    const mine = fs.fstatSync(fd);\n    let now = null;\n    try {\n      now = fs.lstatSync(at);\n    } catch {\n      now = null;\n    }\n    return { landed: now !== null && now.ino === mine.ino && now.dev === mine.dev, size: mine.size };\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\n\n// src/node/vault-config.ts\ninit_settings();\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path2.dirname(path2.resolve(scriptPath));\n  if (path2.basename(dir) === "session-brief") dir = path2.dirname(dir);\n  if (path2.basename(dir) !== "hooks" || path2.basename(path2.dirname(dir)) !== ".claude") return null;\n  return path2.dirname(path2.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir(p) {\n  try {\n    return fs2.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path2.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir(path2.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir(path2.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs2.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path2.join(root, name);\n    if (fs2.existsSync(path2.join(dir, "app.json")) || isDir(path2.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path2.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir(path2.join(root, dir))) return path2.join(root, dir);\n  return configDir === null ? null : path2.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path2.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path2.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path3.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs3.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path3.resolve(root, name);\n  if (path3.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs4 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve8) => {\n    if (process.stdin.isTTY) {\n      resolve8(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve8(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text) {\n  const bytes = Buffer.from(text, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs4.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// src/core/rules/hook-failed-text.ts\ninit_i18n();\nvar HOOK_FAILED_TEXT = translations({\n  en: {\n    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \\`${command}\\` in a terminal to see the full error.`,\n    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`\n  },\n  de: {\n    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \\xC4nderung ungepr\\xFCft. \\`${command}\\` im Terminal zeigt den ganzen Fehler.`,\n    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`\n  }\n});\n\n// bridge/commands/post-tool-use.ts\ninit_scope();\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/agent-journal.ts\nvar fs5 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar MAX_RECORD_BYTES = 4e3;\nvar MAX_TOOL_CHARS = 64;\nvar encoder;\nfunction utf8Length(text) {\n  encoder ??= new TextEncoder();\n  return encoder.encode(text).length;\n}\nvar MAX_SESSION_CHARS = 200;\nfunction shortString(value, max) {\n  if (typeof value !== "string" || value === "") return null;\n  return value.length > max ? value.slice(0, max) : value;\n}\nfunction journalRecord(edit, excludedRootFolders) {\n  if (edit.rel === null || !isCountedNote(edit.rel, excludedRootFolders)) return null;\n  const record = {\n    path: edit.rel,\n    tool: shortString(edit.tool, MAX_TOOL_CHARS),\n    session: shortString(edit.session, MAX_SESSION_CHARS),\n    at: edit.now.toISOString()\n  };\n  return encodeRecord(record) === null ? null : record;\n}\nfunction encodeRecord(r) {\n  const fields = { path: r.path, tool: r.tool, session: r.session, at: r.at };\n  if (r.change !== void 0) fields.change = r.change;\n  if (r.change === "renamed" && r.from !== void 0) fields.from = r.from;\n  const line = `${JSON.stringify(fields)}\n`;\n  if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;\n  return line;\n}\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  const record = { path: v.path, tool: v.tool, session: v.session, at: v.at };\n  if (v.change === "deleted") record.change = "deleted";\n  else if (v.change === "renamed" && typeof v.from === "string" && isVaultRelative(v.from) && v.from !== v.path) {\n    record.change = "renamed";\n    record.from = v.from;\n  }\n  return record;\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}\\0${r.change ?? ""}\\0${r.from ?? ""}`;\n}\nfunction parseJournal(text) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\nfunction compactJournal(text, now) {\n  const lines = boundJournal(parseJournal(text), now).map((r) => encodeRecord(r) ?? "");\n  let bytes = 0;\n  let first = lines.length;\n  while (first > 0) {\n    const size = utf8Length(lines[first - 1] ?? "");\n    if (bytes + size > COMPACT_AT_BYTES / 2) break;\n    bytes += size;\n    first--;\n  }\n  return lines.slice(first).join("");\n}\n\n// src/node/agent-journal.ts\nvar LOCK_SUFFIX = ".lock";\nvar STALE_LOCK_MS = 3e4;\nvar APPEND_TRIES = 3;\nfunction journalPath(pluginDir) {\n  return path4.join(pluginDir, JOURNAL_FILE);\n}\nfunction appendLines(root, file, text) {\n  let size = 0;\n  for (let i = 0; i < APPEND_TRIES; i++) {\n    const r = appendStateFile(root, file, text);\n    size = r.size;\n    if (r.landed) break;\n  }\n  return size;\n}\nasync function appendJournal(root, pluginDir, record, now) {\n  const line = encodeRecord(record);\n  if (line === null) return;\n  const file = journalPath(pluginDir);\n  const size = appendLines(root, file, line);\n  if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);\n}\nfunction takeLock(root, lock) {\n  for (let i = 0; i < 2; i++) {\n    if (createStateFile(root, lock, String(process.pid))) return true;\n    try {\n      const st = statStateFile(root, lock);\n      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;\n      removeStateFile(root, lock);\n    } catch {\n      return false;\n    }\n  }\n  return false;\n}\nfunction completeLinesFrom(fd, from) {\n  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);\n  const last = buf.lastIndexOf(10);\n  if (last < 0) return { text: "", end: from };\n  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };\n}\nasync function compactJournalFile(root, pluginDir, now) {\n  const file = journalPath(pluginDir);\n  const lock = `${file}${LOCK_SUFFIX}`;\n  if (!takeLock(root, lock)) return false;\n  let fd = null;\n  try {\n    fd = openStateFile(root, file);\n    if (fd === null) return true;\n    const size = fs5.fstatSync(fd).size;\n    const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);\n    const head = completeLinesFrom(fd, start);\n    let text = compactJournal(head.text, now);\n    const tail = completeLinesFrom(fd, head.end);\n    text += tail.text;\n    writeStateFile(root, file, text);\n    const late = completeLinesFrom(fd, tail.end);\n    if (late.text !== "") appendLines(root, file, late.text);\n    return true;\n  } finally {\n    if (fd !== null) fs5.closeSync(fd);\n    removeStateFile(root, lock);\n  }\n}\nasync function recordAgentEdit(ctx, edit) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const record = journalRecord(edit, ctx.settings.excludedRootFolders);\n    if (record !== null) await appendJournal(ctx.root, ctx.pluginDir, record, edit.now);\n  } catch {\n  }\n}\n\n// bridge/bridge-file.ts\nvar path5 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path5.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/edit-check-from-bridge.ts\nvar editCheck = () => bridgeLibrary().editCheck();\n\n// bridge/commands/post-tool-use.ts\nfunction postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {\n  const oneLine = escapeControls(systemMessage.replace(/\\s+/g, " ").trim().slice(0, 300));\n  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}\n`;\n}\nfunction postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {\n  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\\n")[0]?.slice(0, 300) ?? "") || "unknown error";\n  const command = `node ${quote(scriptPath)} check`;\n  const t = HOOK_FAILED_TEXT[lang];\n  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);\n}\nfunction quote(p) {\n  return /[\\s"\']/.test(p) ? `"${p.replace(/"/g, \'\\\\"\')}"` : p;\n}\nvar EDIT_TOOLS = /* @__PURE__ */ new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);\nvar MAX_PATCH_FILES = 200;\nfunction editOf(stdin, agent = DEFAULT_AGENT) {\n  const hook = translateHookInput(agent, parseHookJson(stdin));\n  const input = hook.tool_input;\n  if (input === void 0) return null;\n  if (hook.tool_name !== void 0 && !EDIT_TOOLS.has(hook.tool_name)) return null;\n  for (const key2 of ["file_path", "notebook_path"]) {\n    const value = input[key2];\n    if (typeof value !== "string" || value.trim() === "") continue;\n    const more = Array.isArray(input.file_paths) ? input.file_paths.filter((p) => typeof p === "string" && p.trim() !== "").slice(0, MAX_PATCH_FILES) : [];\n    return { filePath: value, filePaths: more.length > 0 ? more : [value], tool: hook.tool_name, session: hook.session_id, cwd: hook.cwd };\n  }\n  return null;\n}\nasync function relativeToVault(root, filePath, cwd) {\n  const given = !path7.isAbsolute(filePath) && cwd !== void 0 && path7.isAbsolute(cwd) ? path7.join(cwd, filePath) : filePath;\n  return vaultRelative(root, given) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, given);\n}\nasync function postToolUse(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const agent = agentOrDefault(stringFlag(args, "agent"));\n  const edit = editOf(stdin, agent);\n  if (edit === null) return 0;\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path7.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) return 0;\n  const rels = [];\n  for (const p of edit.filePaths) {\n    const rel = await relativeToVault(root, p, edit.cwd);\n    if (rel !== null && !rels.includes(rel)) rels.push(rel);\n  }\n  if (rels.length === 0) return 0;\n  let lang = "en";\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    const now = clock(env);\n    for (const r of rels) await recordAgentEdit(ctx, { rel: r, tool: edit.tool, session: edit.session, now });\n    const scope = checkScope(ctx.settings);\n    const rel = rels.find((r) => inScope(r, scope));\n    if (rel === void 0) return 0;\n    const command = `node ${quote(scriptPath)} check`;\n    const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });\n    if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));\n  } catch (error) {\n    writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));\n  }\n  return 0;\n}\n\n// bridge/commands/pre-tool-use.ts\nvar fs8 = require("node:fs");\nvar path9 = require("node:path");\n\n// src/core/agent-fence.ts\ninit_i18n();\nvar FENCED_FILE_TOOLS = /* @__PURE__ */ new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);\nvar SHELL_TOOL = "Bash";\nvar READING_COMMANDS = /* @__PURE__ */ new Set(["report", "check", "doctor", "help", "--help", "-h", "--version"]);\nvar FENCE_TEXT = translations({\n  en: {\n    plugin: (shown, where) => {\n      const what = `Refused: ${shown} is in Session Brief\'s plugin folder (${where}).`;\n      const why = "It holds the human\'s review trail (what agents changed and what the human has reviewed) and the plugin\'s settings, which only the human changes, in Obsidian.";\n      const todo = "Leave it as it is and go on with the task; if the user asked for this change, tell them to make it themselves.";\n      return `${what} ${why} ${todo}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Refused: ${shown} is one of Session Brief\'s hook files (in ${where}), which check this session\'s edits.`;\n      const why = "Agents do not change them; the user updates or removes them with the bridge\'s install or uninstall command.";\n      return `${what} ${why} Leave them as they are and go on with the task.`;\n    },\n    command: (shown) => ` The command names ${shown}. To read the vault\'s state, use the brief, or run the bridge\'s report or check command.`,\n    message: (shown) => `Session Brief refused an agent\'s change to its own files: ${shown}.`\n  },\n  de: {\n    plugin: (shown, where) => {\n      const what = `Abgelehnt: ${shown} liegt im Plugin-Ordner von Session Brief (${where}).`;\n      const why1 = "Dort liegen die Pr\\xFCfspur des Menschen (was Agenten ge\\xE4ndert haben und was der Mensch schon gepr\\xFCft hat)";\n      const why2 = "und die Einstellungen des Plugins; beides \\xE4ndert nur der Mensch, in Obsidian.";\n      const todo1 = "Nichts daran \\xE4ndern und mit der Aufgabe weitermachen;";\n      const todo2 = "hat der Nutzer um diese \\xC4nderung gebeten, ihm sagen, dass er sie selbst vornehmen muss.";\n      return `${what} ${why1} ${why2} ${todo1} ${todo2}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Abgelehnt: ${shown} ist eine der Hook-Dateien von Session Brief (in ${where}), die die \\xC4nderungen dieser Sitzung pr\\xFCfen.`;\n      const why = "Agenten \\xE4ndern sie nicht; der Nutzer aktualisiert oder entfernt sie mit dem Befehl install oder uninstall der Bridge.";\n      return `${what} ${why} Nichts daran \\xE4ndern und mit der Aufgabe weitermachen.`;\n    },\n    command: (shown) => ` Der Befehl nennt ${shown}. Den Stand der Vault zeigen das Briefing und die Befehle report und check der Bridge.`,\n    message: (shown) => `Session Brief hat die \\xC4nderung eines Agenten an seinen eigenen Dateien abgelehnt: ${shown}.`\n  }\n});\nfunction fenceRefusal(fenced, shown, where, viaCommand, lang) {\n  const t = FENCE_TEXT[lang];\n  const name = shortenName(shown, 300);\n  const place = shortenName(where, 200);\n  const reason = (fenced === "plugin" ? t.plugin(name, place) : t.hooks(name, place)) + (viaCommand ? t.command(name) : "");\n  return { reason, message: t.message(shortenName(shown, 200)) };\n}\nfunction commandWords(command) {\n  const words = [];\n  let current = "";\n  let quote2 = null;\n  const push = () => {\n    if (current !== "") words.push(current);\n    current = "";\n  };\n  for (const ch of command) {\n    if (quote2 !== null) {\n      if (ch === quote2) quote2 = null;\n      else current += ch;\n    } else if (ch === \'"\' || ch === "\'") quote2 = ch;\n    else if (/[\\s;&|()<>`]/.test(ch)) push();\n    else current += ch;\n  }\n  push();\n  const out = [];\n  for (const w of words) {\n    const slashed = w.replace(/\\\\/g, "/");\n    out.push(slashed);\n    const eq = slashed.indexOf("=");\n    if (eq > 0 && eq < slashed.length - 1) out.push(slashed.slice(eq + 1));\n  }\n  return out;\n}\nfunction beforeGlob(word) {\n  const at = word.search(/[*?[{]/);\n  return at === -1 ? word : word.slice(0, at);\n}\n\n// bridge/commands/pre-tool-use.ts\ninit_scope();\n\n// src/core/write-guard.ts\ninit_i18n();\nvar GUARDED_TOOL = "Write";\nvar WRITE_GUARD_TEXT = translations({\n  en: {\n    reason: (shown, where, instead) => `Refused: ${shown} already exists in the sessions folder (${where}), and Write would replace it, losing that session\'s log. Write this session\'s log under a new name that does not exist yet${instead === "" ? "" : `, e.g. ${instead}`}. To add to that file on purpose, Read it and use Edit.`,\n    message: (name) => `Session Brief kept ${name} from being overwritten (Write guard).`\n  },\n  de: {\n    reason: (shown, where, instead) => `Abgelehnt: Die Datei ${shown} gibt es im Sitzungsordner (${where}) schon; Write w\\xFCrde sie ersetzen, und das Protokoll jener Sitzung ginge verloren. Das Protokoll dieser Sitzung unter einem neuen Namen schreiben, den es noch nicht gibt${instead === "" ? "" : `, z. B. ${instead}`}. Um jene Datei absichtlich zu erg\\xE4nzen: erst lesen (Read), dann mit Edit \\xE4ndern.`,\n    message: (name) => `Session Brief hat das \\xDCberschreiben von ${name} verhindert (Schreibschutz).`\n  }\n});\nfunction guardApplies(tool, rel, settings) {\n  if (!settings.writeGuard || tool !== GUARDED_TOOL || rel === null) return false;\n  return inFolder(rel, settings.sessionsFolder);\n}\nfunction inFolder(rel, folder2) {\n  if (folder2 === "") return false;\n  return rel.replace(/\\\\/g, "/").toLowerCase().startsWith(`${folder2.toLowerCase()}/`);\n}\nvar MAX_TRIES = 1e3;\nfunction freeName(name, taken) {\n  const dot = name.lastIndexOf(".");\n  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];\n  const numbered = / (\\d{1,6})$/.exec(stem);\n  const base = numbered === null ? stem : stem.slice(0, numbered.index);\n  const first = numbered === null ? 2 : Number(numbered[1]) + 1;\n  for (let n = first; n < first + MAX_TRIES; n++) {\n    const candidate = `${base} ${n}${ext}`;\n    if (!taken(candidate)) return candidate;\n  }\n  return null;\n}\nfunction refusal(filePath, rel, folder2, suggestion, lang) {\n  const shown = shortenName(filePath, 300);\n  const where = shortenName(folder2, 200);\n  const instead = suggestion === null ? "" : shortenName(suggestion, 300);\n  const t = WRITE_GUARD_TEXT[lang];\n  return { reason: t.reason(shown, where, instead), message: t.message(shortenName(rel, 200)) };\n}\nfunction denyOutput(r) {\n  return `${asciiJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: r.reason }, systemMessage: r.message })}\n`;\n}\n\n// src/node/agent-fence.ts\nvar fs7 = require("node:fs");\nvar path8 = require("node:path");\ninit_real_path();\nfunction norm(p) {\n  const s = p.replace(/\\\\/g, "/").toLowerCase();\n  return s.length > 1 && s.endsWith("/") ? s.slice(0, -1) : s;\n}\nfunction within(dir, p) {\n  const d = norm(dir);\n  const n = norm(p);\n  return n === d || n.startsWith(d.endsWith("/") ? d : `${d}/`);\n}\nfunction bothWays(p) {\n  const real = realPathOf(p);\n  return real === null || real === p ? [p] : [p, real];\n}\nfunction fencePlaces(root, pluginDir, scriptPath) {\n  const own2 = path8.dirname(path8.resolve(scriptPath));\n  const vaults = path8.join(root, ".claude", "hooks");\n  return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2] };\n}\nvar isHookName = (name) => name.toLowerCase().startsWith("session-brief");\nfunction placeOf(places, p) {\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) {\n    if (isHookName(path8.basename(dir)) ? within(dir, p) : norm(path8.dirname(p)) === norm(dir) && isHookName(path8.basename(p))) return "hooks";\n  }\n  return null;\n}\nfunction holdsPlace(places, p) {\n  const roots = bothWays(places.root).map(norm);\n  if (roots.includes(norm(p)) || !roots.some((r) => within(r, p))) return null;\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(p, plugin)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) if (within(p, dir)) return "hooks";\n  return null;\n}\nfunction sameFileAsOurs(places, stat) {\n  const look = (dir, pick) => {\n    let names;\n    try {\n      names = fs7.readdirSync(dir);\n    } catch {\n      return false;\n    }\n    return names.filter(pick).some((n) => {\n      const s = fs7.lstatSync(path8.join(dir, n), { throwIfNoEntry: false });\n      return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;\n    });\n  };\n  if (places.pluginDir !== null && look(places.pluginDir, () => true)) return "plugin";\n  for (const dir of places.hookDirs) if (look(dir, isHookName)) return "hooks";\n  return null;\n}\nfunction fileMayBeFenced(root, filePath) {\n  const abs = path8.resolve(root, filePath);\n  for (const p of bothWays(abs)) {\n    const n = norm(p);\n    if (n.includes("/plugins/") || isHookName(path8.basename(n))) return true;\n  }\n  const stat = fs7.lstatSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1;\n}\nfunction fencedFile(places, filePath) {\n  const abs = path8.resolve(places.root, filePath);\n  for (const p of bothWays(abs)) {\n    const found = placeOf(places, p);\n    if (found !== null) return found;\n  }\n  const stat = fs7.statSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1 ? sameFileAsOurs(places, stat) : null;\n}\nfunction commandMayBeFenced(command) {\n  return /session-brief|plugins|(^|[\\s/\\\\\'"=])\\.[^\\s/\\\\.]/i.test(command);\n}\nvar isNode = (word) => /^node(\\.exe)?$/i.test(path8.basename(word));\nfunction fencedCommand(places, command, cwd) {\n  const words = commandWords(command);\n  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path8.isAbsolute(b)))];\n  for (let i = 0; i < words.length; i++) {\n    const word = words[i] ?? "";\n    const stem = beforeGlob(word);\n    if (stem === "" || stem.startsWith("-") || stem.startsWith("$")) continue;\n    const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");\n    for (const base of bases) {\n      for (const p of bothWays(path8.resolve(base, stem))) {\n        const fenced = placeOf(places, p) ?? holdsPlace(places, p);\n        if (fenced === null) continue;\n        if (running && fenced === "hooks" && placeOf(places, p) === "hooks" && fs7.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;\n        return { word, fenced };\n      }\n    }\n  }\n  return null;\n}\nfunction sessionFileBehindLinks(root, sessionsFolder, filePath) {\n  if (sessionsFolder === "") return null;\n  const abs = path8.resolve(root, filePath);\n  const stat = fs7.statSync(abs, { throwIfNoEntry: false });\n  if (stat === void 0 || !stat.isFile()) return null;\n  const folder2 = path8.join(root, ...sessionsFolder.split("/"));\n  const realFolder = realPathOf(folder2);\n  const realFile = realPathOf(abs);\n  if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {\n    return `${sessionsFolder}/${path8.relative(realFolder, realFile).split(path8.sep).join("/")}`;\n  }\n  if (stat.nlink > 1) {\n    const twin = findSameFile(folder2, stat, 1e4);\n    if (twin !== null) return `${sessionsFolder}/${path8.relative(folder2, twin).split(path8.sep).join("/")}`;\n  }\n  return null;\n}\nfunction findSameFile(dir, stat, budget) {\n  const queue = [dir];\n  let seen = 0;\n  while (queue.length > 0) {\n    const current = queue.shift();\n    let entries;\n    try {\n      entries = fs7.readdirSync(current, { withFileTypes: true });\n    } catch {\n      continue;\n    }\n    for (const e of entries) {\n      if (++seen > budget) return null;\n      const p = path8.join(current, e.name);\n      if (e.isDirectory()) queue.push(p);\n      else if (e.isFile()) {\n        const s = fs7.lstatSync(p, { throwIfNoEntry: false });\n        if (s !== void 0 && s.ino === stat.ino && s.dev === stat.dev) return p;\n      }\n    }\n  }\n  return null;\n}\n\n// bridge/commands/pre-tool-use.ts\ninit_real_path();\nfunction toolAttempt(stdin) {\n  const hook = translateHookInput(DEFAULT_AGENT, parseHookJson(stdin));\n  const tool = hook.tool_name;\n  if (tool === void 0) return null;\n  const input = hook.tool_input ?? {};\n  const file = input.file_path ?? input.notebook_path;\n  const filePath = typeof file === "string" && file.trim() !== "" && !file.includes("\\0") ? file : null;\n  const command = typeof input.command === "string" && input.command.trim() !== "" ? input.command : null;\n  if (filePath === null && command === null) return null;\n  return { tool, filePath, command, cwd: hook.cwd };\n}\nfunction isFile(p) {\n  try {\n    return fs8.statSync(p).isFile();\n  } catch {\n    return false;\n  }\n}\nfunction exists(p) {\n  try {\n    fs8.lstatSync(p);\n    return true;\n  } catch (error) {\n    return error.code !== "ENOENT";\n  }\n}\nfunction shownPlace(ctx, fenced) {\n  if (fenced === "hooks" || ctx.pluginDir === null) return ".claude/hooks/";\n  return `${(vaultRelative(ctx.root, ctx.pluginDir) ?? ctx.pluginDir).replace(/\\\\/g, "/")}/`;\n}\nfunction fenceAnswer(attempt, root, scriptPath, context) {\n  if (FENCED_FILE_TOOLS.has(attempt.tool) && attempt.filePath !== null) {\n    if (!fileMayBeFenced(root, attempt.filePath)) return null;\n    const ctx = context();\n    const fenced = fencedFile(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.filePath);\n    return fenced === null ? null : denyOutput(fenceRefusal(fenced, attempt.filePath, shownPlace(ctx, fenced), false, ctx.lang));\n  }\n  if (attempt.tool === SHELL_TOOL && attempt.command !== null) {\n    if (!commandMayBeFenced(attempt.command)) return null;\n    const ctx = context();\n    const hit = fencedCommand(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.command, attempt.cwd);\n    return hit === null ? null : denyOutput(fenceRefusal(hit.fenced, hit.word, shownPlace(ctx, hit.fenced), true, ctx.lang));\n  }\n  return null;\n}\nasync function preToolUse(args, scriptPath, env) {\n  try {\n    const stdin = await readStdin(2e3);\n    const attempt = toolAttempt(stdin);\n    if (attempt === null) return 0;\n    const given = stringFlag(args, "vault");\n    const root = given !== void 0 ? path9.resolve(given) : defaultVaultRoot(scriptPath);\n    if (root === null) return 0;\n    let ctx = null;\n    const context = () => ctx ??= contextFor(args, scriptPath, env);\n    const fence = fenceAnswer(attempt, root, scriptPath, context);\n    if (fence !== null) {\n      writeOut(fence);\n      return 0;\n    }\n    if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return 0;\n    const settings = context().settings;\n    if (!settings.writeGuard) return 0;\n    const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);\n    const target = path9.resolve(root, attempt.filePath);\n    const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);\n    if (rel === null) return 0;\n    const dir = path9.dirname(target);\n    const name = freeName(path9.basename(target), (candidate) => exists(path9.join(dir, candidate)));\n    writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path9.join(dir, name), context().lang)));\n  } catch {\n  }\n  return 0;\n}\n\n// bridge/edit-file.ts\nasync function editHook(argv, scriptPath) {\n  let args = { command: argv[0] ?? "", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command === "post-tool-use") process.exitCode = await postToolUse(args, scriptPath, process.env);\n    else if (args.command === "pre-tool-use") process.exitCode = await preToolUse(args, scriptPath, process.env);\n    else runBridge();\n  } catch (error) {\n    if (args.command === "pre-tool-use") writeOut("");\n    else writeOut(postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent"))));\n    process.exitCode = 0;\n  }\n}\nvoid editHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
   }
 });
 
 // src/node/agents/host-spec.ts
 function homeDir(p, envName, fallback) {
   const v = p.env[envName];
-  return v !== void 0 && v !== "" ? path29.resolve(v) : path29.join(p.home, fallback);
+  return v !== void 0 && v !== "" ? path30.resolve(v) : path30.join(p.home, fallback);
 }
 function hostEventNames(spec) {
   return spec.entries(() => ({ sh: "", ps: "", native: "" })).map((e) => e.event);
 }
-var path29;
+var path30;
 var init_host_spec = __esm({
   "src/node/agents/host-spec.ts"() {
     "use strict";
-    path29 = require("node:path");
+    path30 = require("node:path");
   }
 });
 
@@ -23555,20 +23845,20 @@ function managedSettingsDir(platform) {
 function managedSettingsFiles(dir) {
   let names = [];
   try {
-    names = fs22.readdirSync(path30.join(dir, "managed-settings.d")).filter((n) => n.endsWith(".json") && !n.startsWith(".")).sort();
+    names = fs22.readdirSync(path31.join(dir, "managed-settings.d")).filter((n) => n.endsWith(".json") && !n.startsWith(".")).sort();
   } catch {
   }
   return [
-    { file: path30.join(dir, "managed-settings.json"), label: "managed", managed: true },
-    ...names.map((n) => ({ file: path30.join(dir, "managed-settings.d", n), label: "managed", managed: true }))
+    { file: path31.join(dir, "managed-settings.json"), label: "managed", managed: true },
+    ...names.map((n) => ({ file: path31.join(dir, "managed-settings.d", n), label: "managed", managed: true }))
   ];
 }
-var fs22, path30;
+var fs22, path31;
 var init_managed_settings = __esm({
   "src/node/agents/managed-settings.ts"() {
     "use strict";
     fs22 = require("node:fs");
-    path30 = require("node:path");
+    path31 = require("node:path");
   }
 });
 
@@ -23588,14 +23878,14 @@ function claudeUserDir(p) {
 function gitBashFound(env) {
   const given = env.CLAUDE_CODE_GIT_BASH_PATH;
   if (given !== void 0 && given !== "") return fs23.existsSync(given);
-  return (env.PATH ?? env.Path ?? "").split(";").filter((d) => d !== "").some((d) => fs23.existsSync(path31.join(d, "bash.exe")) || fs23.existsSync(path31.join(d, "git.exe")));
+  return (env.PATH ?? env.Path ?? "").split(";").filter((d) => d !== "").some((d) => fs23.existsSync(path32.join(d, "bash.exe")) || fs23.existsSync(path32.join(d, "git.exe")));
 }
-var fs23, path31, EDIT_MATCHER, claudeCode2;
+var fs23, path32, EDIT_MATCHER, claudeCode2;
 var init_claude_code2 = __esm({
   "src/node/agents/claude-code.ts"() {
     "use strict";
     fs23 = require("node:fs");
-    path31 = require("node:path");
+    path32 = require("node:path");
     init_host_spec();
     init_write_guard_entry();
     init_managed_settings();
@@ -23606,20 +23896,20 @@ var init_claude_code2 = __esm({
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path31.join(claudeUserDir(p), "settings.json");
-        return path31.join(p.vault, ".claude", scope === "local" ? "settings.local.json" : "settings.json");
+        if (scope === "user") return path32.join(claudeUserDir(p), "settings.json");
+        return path32.join(p.vault, ".claude", scope === "local" ? "settings.local.json" : "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path31.join(claudeUserDir(p), "settings.json"), label: "user" },
-          { file: path31.join(p.vault, ".claude", "settings.json"), label: "project" },
-          { file: path31.join(p.vault, ".claude", "settings.local.json"), label: "local" },
+          { file: path32.join(claudeUserDir(p), "settings.json"), label: "user" },
+          { file: path32.join(p.vault, ".claude", "settings.json"), label: "project" },
+          { file: path32.join(p.vault, ".claude", "settings.local.json"), label: "local" },
           // managed-settings.json and the drop-ins of managed-settings.d/.
           ...managedSettingsFiles(p.managedDir ?? managedSettingsDir(p.platform))
         ];
       },
       skeleton: {},
-      events: ["SessionStart", "PostToolUse", "PreToolUse"],
+      events: ["SessionStart", "PostToolUse", "PreToolUse", "Stop", "SessionEnd"],
       entries(command) {
         return [
           // No matcher: every source (startup, resume, clear, compact, and fork since v2.1.214).
@@ -23627,7 +23917,11 @@ var init_claude_code2 = __esm({
           { event: "SessionStart", handler: { type: "command", command: command("SessionStart").native, timeout: 30, statusMessage: "Reading the vault's brief\u2026" } },
           { event: "PostToolUse", matcher: EDIT_MATCHER, handler: { type: "command", command: command("PostToolUse").native, timeout: 60, statusMessage: "Checking the rule set\u2026" } },
           // The opt-in Write guard: registered always, it reads its setting on each run.
-          writeGuardEntry(command)
+          writeGuardEntry(command),
+          // The session net: what the turn changed that no edit hook saw (shell commands, renames, deletions).
+          { event: "Stop", handler: { type: "command", command: command("Stop").native, timeout: 60 } },
+          // A turn a user interrupts ends without Stop. SessionEnd hooks share a 1.5 s budget that a larger timeout raises.
+          { event: "SessionEnd", handler: { type: "command", command: command("SessionEnd").native, timeout: 30 } }
         ];
       },
       commandFields: ["command"],
@@ -23646,8 +23940,8 @@ var init_claude_code2 = __esm({
       // The vault's `.mcp.json` and `~/.claude.json` (`mcpServers`), entries `{ "type": "stdio", "command", "args" }`.
       mcp: {
         files: (vault, home) => [
-          { file: path31.join(vault, ".mcp.json"), scope: "project" },
-          { file: path31.join(home, ".claude.json"), scope: "user" }
+          { file: path32.join(vault, ".mcp.json"), scope: "project" },
+          { file: path32.join(home, ".claude.json"), scope: "user" }
         ],
         entry: (node, script) => ({ type: "stdio", command: node, args: [script, "mcp"] }),
         // Its place in `~/.claude.json` is keyed by how Claude Code spells the project path.
@@ -23664,33 +23958,34 @@ var init_claude_code2 = __esm({
 });
 
 // src/node/agents/codebuddy.ts
-var path32, codebuddy2;
+var path33, codebuddy2;
 var init_codebuddy2 = __esm({
   "src/node/agents/codebuddy.ts"() {
     "use strict";
-    path32 = require("node:path");
+    path33 = require("node:path");
     init_claude_code2();
     codebuddy2 = {
       agent: "codebuddy",
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path32.join(p.home, ".codebuddy", "settings.json");
-        return path32.join(p.vault, ".codebuddy", scope === "local" ? "settings.local.json" : "settings.json");
+        if (scope === "user") return path33.join(p.home, ".codebuddy", "settings.json");
+        return path33.join(p.vault, ".codebuddy", scope === "local" ? "settings.local.json" : "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path32.join(p.home, ".codebuddy", "settings.json"), label: "user" },
-          { file: path32.join(p.vault, ".codebuddy", "settings.json"), label: "project" },
-          { file: path32.join(p.vault, ".codebuddy", "settings.local.json"), label: "local" }
+          { file: path33.join(p.home, ".codebuddy", "settings.json"), label: "user" },
+          { file: path33.join(p.vault, ".codebuddy", "settings.json"), label: "project" },
+          { file: path33.join(p.vault, ".codebuddy", "settings.local.json"), label: "local" }
         ];
       },
       skeleton: {},
-      events: ["SessionStart", "PostToolUse"],
+      events: ["SessionStart", "PostToolUse", "Stop"],
       entries(command) {
         return [
           { event: "SessionStart", handler: { type: "command", command: command("SessionStart").native, timeout: 30 } },
-          { event: "PostToolUse", matcher: EDIT_MATCHER, handler: { type: "command", command: command("PostToolUse").native, timeout: 60 } }
+          { event: "PostToolUse", matcher: EDIT_MATCHER, handler: { type: "command", command: command("PostToolUse").native, timeout: 60 } },
+          { event: "Stop", handler: { type: "command", command: command("Stop").native, timeout: 60 } }
         ];
       },
       commandFields: ["command"],
@@ -23714,23 +24009,23 @@ function isObj(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function same2(a, b, platform) {
-  const norm2 = (p) => path33.resolve(p).replace(/[\\/]+$/, "");
+  const norm2 = (p) => path34.resolve(p).replace(/[\\/]+$/, "");
   return platform === "linux" ? norm2(a) === norm2(b) : norm2(a).toLowerCase() === norm2(b).toLowerCase();
 }
 function inside(child, parent, platform) {
-  let dir = path33.resolve(child);
+  let dir = path34.resolve(child);
   for (; ; ) {
     if (same2(dir, parent, platform)) return true;
-    const up = path33.dirname(dir);
+    const up = path34.dirname(dir);
     if (up === dir) return false;
     dir = up;
   }
 }
-var path33, SETTINGS_MAX;
+var path34, SETTINGS_MAX;
 var init_trust_paths = __esm({
   "src/node/agents/trust-paths.ts"() {
     "use strict";
-    path33 = require("node:path");
+    path34 = require("node:path");
     init_state_file();
     SETTINGS_MAX = 16 * 1024 * 1024;
   }
@@ -23757,10 +24052,10 @@ function codexProjectTrusted(configToml, vault, platform = process.platform) {
   return found;
 }
 function codexTrust(vault, home, scope, env, platform) {
-  const codexHome = env.CODEX_HOME !== void 0 && env.CODEX_HOME !== "" ? env.CODEX_HOME : path34.join(home, ".codex");
+  const codexHome = env.CODEX_HOME !== void 0 && env.CODEX_HOME !== "" ? env.CODEX_HOME : path35.join(home, ".codex");
   const out = [];
   if (scope !== "user") {
-    const config = path34.join(codexHome, "config.toml");
+    const config = path35.join(codexHome, "config.toml");
     let text2 = "";
     try {
       text2 = readRegularFile(config, 16 * 1024 * 1024)?.toString("utf8") ?? "";
@@ -23784,43 +24079,49 @@ function codexTrust(vault, home, scope, env, platform) {
   });
   return out;
 }
-var path34;
+var path35;
 var init_codex_trust = __esm({
   "src/node/agents/codex-trust.ts"() {
     "use strict";
-    path34 = require("node:path");
+    path35 = require("node:path");
     init_trust_paths();
     init_state_file();
   }
 });
 
 // src/node/agents/codex.ts
-var path35, codex2;
+var path36, CODEX_EDIT_MATCHER, codex2;
 var init_codex2 = __esm({
   "src/node/agents/codex.ts"() {
     "use strict";
-    path35 = require("node:path");
+    path36 = require("node:path");
     init_codex_trust();
     init_host_spec();
+    CODEX_EDIT_MATCHER = "apply_patch|Edit|Write";
     codex2 = {
       agent: "codex",
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path35.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json") : path35.join(p.vault, ".codex", "hooks.json");
+        return scope === "user" ? path36.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json") : path36.join(p.vault, ".codex", "hooks.json");
       },
       readFiles(p) {
         return [
-          { file: path35.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json"), label: "user" },
-          { file: path35.join(p.vault, ".codex", "hooks.json"), label: "project" }
+          { file: path36.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json"), label: "user" },
+          { file: path36.join(p.vault, ".codex", "hooks.json"), label: "project" }
         ];
       },
       skeleton: {},
-      events: ["SessionStart"],
+      events: ["SessionStart", "PostToolUse", "Stop"],
       entries(command) {
-        return [{ event: "SessionStart", handler: { type: "command", command: command("SessionStart").native, timeout: 30 } }];
+        return [
+          { event: "SessionStart", handler: { type: "command", command: command("SessionStart").native, timeout: 30 } },
+          { event: "PostToolUse", matcher: CODEX_EDIT_MATCHER, handler: { type: "command", command: command("PostToolUse").native, timeout: 60 } },
+          { event: "Stop", handler: { type: "command", command: command("Stop").native, timeout: 60 } }
+        ];
       },
       commandFields: ["command"],
+      editTools: ["apply_patch"],
       // The trust steps (trusted project, /hooks) are explained by the trust check instead.
       notes() {
         return [];
@@ -23831,11 +24132,11 @@ var init_codex2 = __esm({
 });
 
 // src/node/agents/copilot.ts
-var path36, FILE, copilot2;
+var path37, FILE, copilot2;
 var init_copilot2 = __esm({
   "src/node/agents/copilot.ts"() {
     "use strict";
-    path36 = require("node:path");
+    path37 = require("node:path");
     init_host_spec();
     FILE = "session-brief.json";
     copilot2 = {
@@ -23843,19 +24144,26 @@ var init_copilot2 = __esm({
       scopes: ["project", "user"],
       shape: "flat",
       settingsFile(scope, p) {
-        return scope === "user" ? path36.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE) : path36.join(p.vault, ".github", "hooks", FILE);
+        return scope === "user" ? path37.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE) : path37.join(p.vault, ".github", "hooks", FILE);
       },
       readFiles(p) {
         return [
-          { file: path36.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE), label: "user" },
-          { file: path36.join(p.vault, ".github", "hooks", FILE), label: "project" }
+          { file: path37.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE), label: "user" },
+          { file: path37.join(p.vault, ".github", "hooks", FILE), label: "project" }
         ];
       },
       skeleton: { version: 1 },
-      events: ["SessionStart"],
+      events: ["SessionStart", "PostToolUse", "Stop"],
       entries(command) {
-        const c = command("SessionStart");
-        return [{ event: "sessionStart", handler: { type: "command", bash: c.sh, powershell: c.ps, timeoutSec: 30 } }];
+        const entry = (event, timeoutSec) => {
+          const c = command(event);
+          return { type: "command", bash: c.sh, powershell: c.ps, timeoutSec };
+        };
+        return [
+          { event: "sessionStart", handler: entry("SessionStart", 30) },
+          { event: "postToolUse", handler: entry("PostToolUse", 60) },
+          { event: "agentStop", handler: entry("Stop", 60) }
+        ];
       },
       commandFields: ["bash", "powershell", "command"],
       shells: ["sh", "powershell"],
@@ -23870,35 +24178,40 @@ var init_copilot2 = __esm({
 });
 
 // src/node/agents/cursor.ts
-var path37, cursor2;
+var path38, cursor2;
 var init_cursor2 = __esm({
   "src/node/agents/cursor.ts"() {
     "use strict";
-    path37 = require("node:path");
+    path38 = require("node:path");
     cursor2 = {
       agent: "cursor",
       scopes: ["project", "user"],
       shape: "flat",
       settingsFile(scope, p) {
-        return scope === "user" ? path37.join(p.home, ".cursor", "hooks.json") : path37.join(p.vault, ".cursor", "hooks.json");
+        return scope === "user" ? path38.join(p.home, ".cursor", "hooks.json") : path38.join(p.vault, ".cursor", "hooks.json");
       },
       readFiles(p) {
         return [
-          { file: path37.join(p.home, ".cursor", "hooks.json"), label: "user" },
-          { file: path37.join(p.vault, ".cursor", "hooks.json"), label: "project" }
+          { file: path38.join(p.home, ".cursor", "hooks.json"), label: "user" },
+          { file: path38.join(p.vault, ".cursor", "hooks.json"), label: "project" }
         ];
       },
       skeleton: { version: 1 },
-      events: ["SessionStart"],
+      events: ["SessionStart", "PostToolUse", "Stop"],
       entries(command) {
-        return [{ event: "sessionStart", handler: { command: command("SessionStart").native, timeout: 30 } }];
+        return [
+          { event: "sessionStart", handler: { command: command("SessionStart").native, timeout: 30 } },
+          // afterFileEdit fires for the agent's file edits only, so it needs no matcher.
+          { event: "afterFileEdit", handler: { command: command("PostToolUse").native, timeout: 60 } },
+          { event: "stop", handler: { command: command("Stop").native, timeout: 60 } }
+        ];
       },
       commandFields: ["command"],
       // `.cursor/mcp.json` in the vault or `~/.cursor/mcp.json`, entries `{ "command", "args" }`.
       mcp: {
         files: (vault, home) => [
-          { file: path37.join(vault, ".cursor", "mcp.json"), scope: "project" },
-          { file: path37.join(home, ".cursor", "mcp.json"), scope: "user" }
+          { file: path38.join(vault, ".cursor", "mcp.json"), scope: "project" },
+          { file: path38.join(home, ".cursor", "mcp.json"), scope: "user" }
         ],
         entry: (node, script) => ({ command: node, args: [script, "mcp"] })
       },
@@ -23914,39 +24227,40 @@ var init_cursor2 = __esm({
 
 // src/node/agents/devin.ts
 function devinUserDir(p) {
-  if (p.platform !== "win32") return path38.join(p.home, ".config", "devin");
+  if (p.platform !== "win32") return path39.join(p.home, ".config", "devin");
   const appData = p.env.APPDATA;
-  return appData !== void 0 && appData !== "" ? path38.join(appData, "devin") : path38.join(p.home, "AppData", "Roaming", "devin");
+  return appData !== void 0 && appData !== "" ? path39.join(appData, "devin") : path39.join(p.home, "AppData", "Roaming", "devin");
 }
-var path38, DEVIN_EDIT_MATCHER, devin2;
+var path39, DEVIN_EDIT_MATCHER, devin2;
 var init_devin2 = __esm({
   "src/node/agents/devin.ts"() {
     "use strict";
-    path38 = require("node:path");
+    path39 = require("node:path");
     DEVIN_EDIT_MATCHER = "edit|write|notebook_edit";
     devin2 = {
       agent: "devin",
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path38.join(devinUserDir(p), "config.json");
-        return path38.join(p.vault, ".devin", scope === "local" ? "config.local.json" : "config.json");
+        if (scope === "user") return path39.join(devinUserDir(p), "config.json");
+        return path39.join(p.vault, ".devin", scope === "local" ? "config.local.json" : "config.json");
       },
       readFiles(p) {
         return [
-          { file: path38.join(devinUserDir(p), "config.json"), label: "user" },
-          { file: path38.join(p.vault, ".devin", "config.json"), label: "project" },
-          { file: path38.join(p.vault, ".devin", "config.local.json"), label: "local" },
-          { file: path38.join(p.vault, ".devin", "hooks.v1.json"), label: "project", eventsAtTop: true }
+          { file: path39.join(devinUserDir(p), "config.json"), label: "user" },
+          { file: path39.join(p.vault, ".devin", "config.json"), label: "project" },
+          { file: path39.join(p.vault, ".devin", "config.local.json"), label: "local" },
+          { file: path39.join(p.vault, ".devin", "hooks.v1.json"), label: "project", eventsAtTop: true }
         ];
       },
       skeleton: {},
-      events: ["SessionStart", "PostToolUse"],
+      events: ["SessionStart", "PostToolUse", "Stop"],
       entries(command) {
         return [
           // No matcher: Devin matches SessionStart entries against nothing but a tool name.
           { event: "SessionStart", handler: { type: "command", command: command("SessionStart").native, timeout: 30 } },
-          { event: "PostToolUse", matcher: DEVIN_EDIT_MATCHER, handler: { type: "command", command: command("PostToolUse").native, timeout: 60 } }
+          { event: "PostToolUse", matcher: DEVIN_EDIT_MATCHER, handler: { type: "command", command: command("PostToolUse").native, timeout: 60 } },
+          { event: "Stop", handler: { type: "command", command: command("Stop").native, timeout: 60 } }
         ];
       },
       commandFields: ["command"],
@@ -23968,7 +24282,7 @@ function geminiFolderTrust(rules, folder2, platform = process.platform) {
   for (const [key3, value] of Object.entries(rules)) {
     if (value !== "TRUST_FOLDER" && value !== "TRUST_PARENT" && value !== "DO_NOT_TRUST") continue;
     const level = value;
-    const root = level === "TRUST_PARENT" ? path39.dirname(path39.resolve(key3)) : path39.resolve(key3);
+    const root = level === "TRUST_PARENT" ? path40.dirname(path40.resolve(key3)) : path40.resolve(key3);
     if (!inside(folder2, root, platform)) continue;
     const depth = root.split(/[\\/]/).length;
     if (best === void 0 || depth > best.depth) best = { depth, trusted: level !== "DO_NOT_TRUST" };
@@ -23976,11 +24290,11 @@ function geminiFolderTrust(rules, folder2, platform = process.platform) {
   return best?.trusted;
 }
 function geminiTrust(vault, home, env, platform) {
-  const file = path39.join(home, ".gemini", "trustedFolders.json");
+  const file = path40.join(home, ".gemini", "trustedFolders.json");
   if (env.GEMINI_CLI_TRUST_WORKSPACE === "true") {
     return { status: "ok", message: `GEMINI_CLI_TRUST_WORKSPACE=true in this environment: Gemini CLI treats the folder it starts in as trusted.` };
   }
-  const settings = readJson2(path39.join(home, ".gemini", "settings.json"));
+  const settings = readJson2(path40.join(home, ".gemini", "settings.json"));
   const security = isObj(settings) && isObj(settings.security) ? settings.security : void 0;
   const folderTrust = security !== void 0 && isObj(security.folderTrust) ? security.folderTrust.enabled : void 0;
   if (folderTrust === false) {
@@ -23995,42 +24309,48 @@ function geminiTrust(vault, home, env, platform) {
     fix: `Start gemini in the vault and choose "Trust folder" (or run /permissions there), or add "${vault.replace(/\\/g, "\\\\")}": "TRUST_FOLDER" to ${file}; or install with --scope user --agent gemini.`
   };
 }
-var path39;
+var path40;
 var init_gemini_trust = __esm({
   "src/node/agents/gemini-trust.ts"() {
     "use strict";
-    path39 = require("node:path");
+    path40 = require("node:path");
     init_trust_paths();
   }
 });
 
 // src/node/agents/gemini.ts
-var path40, gemini2;
+var path41, GEMINI_EDIT_MATCHER, gemini2;
 var init_gemini2 = __esm({
   "src/node/agents/gemini.ts"() {
     "use strict";
-    path40 = require("node:path");
+    path41 = require("node:path");
     init_gemini_trust();
+    GEMINI_EDIT_MATCHER = "write_file|replace";
     gemini2 = {
       agent: "gemini",
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path40.join(p.home, ".gemini", "settings.json") : path40.join(p.vault, ".gemini", "settings.json");
+        return scope === "user" ? path41.join(p.home, ".gemini", "settings.json") : path41.join(p.vault, ".gemini", "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path40.join(p.home, ".gemini", "settings.json"), label: "user" },
-          { file: path40.join(p.vault, ".gemini", "settings.json"), label: "project" },
+          { file: path41.join(p.home, ".gemini", "settings.json"), label: "user" },
+          { file: path41.join(p.vault, ".gemini", "settings.json"), label: "project" },
           { file: p.platform === "win32" ? "C:\\ProgramData\\gemini-cli\\settings.json" : p.platform === "darwin" ? "/Library/Application Support/GeminiCli/settings.json" : "/etc/gemini-cli/settings.json", label: "system", managed: true }
         ];
       },
       skeleton: {},
-      events: ["SessionStart"],
+      events: ["SessionStart", "PostToolUse", "Stop"],
       entries(command) {
-        return [{ event: "SessionStart", handler: { name: "session-brief", type: "command", command: command("SessionStart").native } }];
+        return [
+          { event: "SessionStart", handler: { name: "session-brief", type: "command", command: command("SessionStart").native } },
+          { event: "AfterTool", matcher: GEMINI_EDIT_MATCHER, handler: { name: "session-brief-after-edit", type: "command", command: command("PostToolUse").native } },
+          { event: "AfterAgent", handler: { name: "session-brief-turn-end", type: "command", command: command("Stop").native } }
+        ];
       },
       commandFields: ["command"],
+      editTools: ["write_file", "replace"],
       notes() {
         return ["Older Gemini CLI versions run hooks only when enabled in settings (hooksConfig.enabled, or tools.enableHooks before 0.26); this install does not change that switch."];
       },
@@ -24041,31 +24361,37 @@ var init_gemini2 = __esm({
 });
 
 // src/node/agents/qwen.ts
-var path41, qwen2;
+var path42, QWEN_EDIT_MATCHER, qwen2;
 var init_qwen2 = __esm({
   "src/node/agents/qwen.ts"() {
     "use strict";
-    path41 = require("node:path");
+    path42 = require("node:path");
+    QWEN_EDIT_MATCHER = "write_file|edit";
     qwen2 = {
       agent: "qwen",
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path41.join(p.home, ".qwen", "settings.json") : path41.join(p.vault, ".qwen", "settings.json");
+        return scope === "user" ? path42.join(p.home, ".qwen", "settings.json") : path42.join(p.vault, ".qwen", "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path41.join(p.home, ".qwen", "settings.json"), label: "user" },
-          { file: path41.join(p.vault, ".qwen", "settings.json"), label: "project" },
-          { file: path41.join(p.vault, ".qwen", "settings.local.json"), label: "local" }
+          { file: path42.join(p.home, ".qwen", "settings.json"), label: "user" },
+          { file: path42.join(p.vault, ".qwen", "settings.json"), label: "project" },
+          { file: path42.join(p.vault, ".qwen", "settings.local.json"), label: "local" }
         ];
       },
       skeleton: {},
-      events: ["SessionStart"],
+      events: ["SessionStart", "PostToolUse", "Stop"],
       entries(command) {
-        return [{ event: "SessionStart", handler: { type: "command", command: command("SessionStart").native, name: "session-brief" } }];
+        return [
+          { event: "SessionStart", handler: { type: "command", command: command("SessionStart").native, name: "session-brief" } },
+          { event: "PostToolUse", matcher: QWEN_EDIT_MATCHER, handler: { type: "command", command: command("PostToolUse").native, name: "session-brief-after-edit" } },
+          { event: "Stop", handler: { type: "command", command: command("Stop").native, name: "session-brief-turn-end" } }
+        ];
       },
       commandFields: ["command"],
+      editTools: ["write_file", "edit"],
       notes() {
         return ["Qwen Code 0.15 had a bug that dropped SessionStart context (QwenLM/qwen-code#4111); use a later version."];
       }
@@ -24112,23 +24438,23 @@ var init_contract = __esm({
 
 // src/node/agents/options.ts
 function scriptTarget(vault) {
-  return path42.join(vault, ".claude", "hooks", SCRIPT_NAME);
+  return path43.join(vault, ".claude", "hooks", SCRIPT_NAME);
 }
 function bridgeTarget(vault) {
-  return path42.join(vault, ".claude", "hooks", BRIDGE_NAME);
+  return path43.join(vault, ".claude", "hooks", BRIDGE_NAME);
 }
 function startTarget(vault) {
-  return path42.join(vault, ".claude", "hooks", START_NAME);
+  return path43.join(vault, ".claude", "hooks", START_NAME);
 }
 function editTarget(vault) {
-  return path42.join(vault, ".claude", "hooks", EDIT_NAME);
+  return path43.join(vault, ".claude", "hooks", EDIT_NAME);
 }
 function mcpTarget(vault) {
-  return path42.join(vault, ".claude", "hooks", MCP_FILE_NAME);
+  return path43.join(vault, ".claude", "hooks", MCP_FILE_NAME);
 }
 function bundleOf(scriptPath) {
-  if (path42.basename(scriptPath) === SCRIPT_NAME) {
-    const beside = path42.join(path42.dirname(scriptPath), BRIDGE_NAME);
+  if (path43.basename(scriptPath) === SCRIPT_NAME) {
+    const beside = path43.join(path43.dirname(scriptPath), BRIDGE_NAME);
     if (fs24.existsSync(beside)) return beside;
   }
   return scriptPath;
@@ -24148,7 +24474,7 @@ function chooseAgent(value) {
   return { ok: false, code: EXIT.usage, message: `unknown agent "${value ?? ""}"; one of: ${AGENT_IDS.join(", ")}` };
 }
 function resolveNode(nodePath, warnings) {
-  if (nodePath !== void 0 && path42.isAbsolute(nodePath)) {
+  if (nodePath !== void 0 && path43.isAbsolute(nodePath)) {
     try {
       if (fs24.statSync(nodePath).isFile()) return nodePath;
     } catch {
@@ -24164,7 +24490,7 @@ function findNodeOnPath(env, platform) {
   for (const dir of (env.PATH ?? env.Path ?? "").split(platform === "win32" ? ";" : ":")) {
     if (dir === "") continue;
     for (const n of names) {
-      const p = path42.join(dir, n);
+      const p = path43.join(dir, n);
       try {
         if (fs24.statSync(p).isFile()) return p;
       } catch {
@@ -24173,12 +24499,12 @@ function findNodeOnPath(env, platform) {
   }
   return void 0;
 }
-var fs24, path42, import_hook_entry, import_session_brief_start, import_session_brief_edit, EXIT, HOOK_ENTRY, START_FILE, EDIT_FILE;
+var fs24, path43, import_hook_entry, import_session_brief_start, import_session_brief_edit, EXIT, HOOK_ENTRY, START_FILE, EDIT_FILE;
 var init_options = __esm({
   "src/node/agents/options.ts"() {
     "use strict";
     fs24 = require("node:fs");
-    path42 = require("node:path");
+    path43 = require("node:path");
     init_agent_contracts();
     init_command_line();
     import_hook_entry = __toESM(require_hook_entry());
@@ -24242,7 +24568,7 @@ function runShell(command, input, cwd, env, platform, timeoutMs, shell = "sh") {
       clearTimeout(timer);
       resolve24(o);
     };
-    const child = (0, import_node_child_process2.spawn)(program, argv, { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
+    const child = (0, import_node_child_process3.spawn)(program, argv, { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill("SIGKILL");
@@ -24255,11 +24581,11 @@ function runShell(command, input, cwd, env, platform, timeoutMs, shell = "sh") {
     child.stdin.end(input);
   });
 }
-var import_node_child_process2;
+var import_node_child_process3;
 var init_doctor_run = __esm({
   "src/node/agents/doctor-run.ts"() {
     "use strict";
-    import_node_child_process2 = require("node:child_process");
+    import_node_child_process3 = require("node:child_process");
   }
 });
 
@@ -24318,8 +24644,8 @@ function sha256(data) {
   return (0, import_node_crypto.createHash)("sha256").update(data).digest("hex");
 }
 function inVault(vault, file) {
-  const rel = path43.relative(path43.resolve(vault), path43.resolve(file));
-  return !path43.isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${path43.sep}`);
+  const rel = path44.relative(path44.resolve(vault), path44.resolve(file));
+  return !path44.isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${path44.sep}`);
 }
 function refusedInVault(file, reason) {
   return new WriteError(`${file} ${reason}; Session Brief does not follow links or open anything but regular files in the vault. Remove it (or put the real file there) and run this again. Nothing was changed.`);
@@ -24375,12 +24701,12 @@ function removeDirIfEmpty(vault, dir) {
   if (inVault(vault, dir)) removeStateFolderIfEmpty(vault, dir);
   else removeAgentFolderIfEmpty(dir);
 }
-var import_node_crypto, path43, WriteError, MAX_BYTES6;
+var import_node_crypto, path44, WriteError, MAX_BYTES6;
 var init_files = __esm({
   "src/node/agents/files.ts"() {
     "use strict";
     import_node_crypto = require("node:crypto");
-    path43 = require("node:path");
+    path44 = require("node:path");
     init_state_file();
     WriteError = class extends Error {
     };
@@ -24390,7 +24716,7 @@ var init_files = __esm({
 
 // src/node/agents/manifest.ts
 function manifestPath(vault) {
-  return path44.join(vault, ".claude", "hooks", MANIFEST_NAME);
+  return path45.join(vault, ".claude", "hooks", MANIFEST_NAME);
 }
 function readManifest(vault) {
   try {
@@ -24418,7 +24744,7 @@ function missingDirs(dir) {
   let d = dir;
   while (!fs26.existsSync(d)) {
     out.push(d);
-    const up = path44.dirname(d);
+    const up = path45.dirname(d);
     if (up === d) break;
     d = up;
   }
@@ -24427,12 +24753,12 @@ function missingDirs(dir) {
 function backupPath(file) {
   return `${file}.session-brief.bak`;
 }
-var fs26, path44, MANIFEST_NAME;
+var fs26, path45, MANIFEST_NAME;
 var init_manifest = __esm({
   "src/node/agents/manifest.ts"() {
     "use strict";
     fs26 = require("node:fs");
-    path44 = require("node:path");
+    path45 = require("node:path");
     init_state_file();
     MANIFEST_NAME = "session-brief.json";
   }
@@ -24480,18 +24806,18 @@ function checkScript(o, checks) {
       return;
     }
   }
-  checks.push({ id: "script", status: "ok", message: `${script} and the bridge it runs (${path45.basename(bridge)}) are present and current (version ${o.version}).` });
+  checks.push({ id: "script", status: "ok", message: `${script} and the bridge it runs (${path46.basename(bridge)}) are present and current (version ${o.version}).` });
   const manifest = readManifest(o.vault);
   if (manifest === null) checks.push({ id: "record", status: "warn", message: "session-brief.json (what install recorded) is missing or unreadable.", fix: 'Run "install" again.' });
-  else if (manifest.configDir === void 0 || !exists3(path45.join(o.vault, manifest.configDir))) {
+  else if (manifest.configDir === void 0 || !exists3(path46.join(o.vault, manifest.configDir))) {
     checks.push({ id: "record", status: "warn", message: `The recorded Obsidian config folder ${manifest.configDir ?? "(none)"} does not exist; the bridge looks for one itself.`, fix: 'Run "install" again after opening the vault in Obsidian once.' });
   } else checks.push({ id: "record", status: "ok", message: `The bridge reads the vault's settings from ${manifest.configDir}.` });
 }
-var path45;
+var path46;
 var init_doctor_install_check = __esm({
   "src/node/agents/doctor-install-check.ts"() {
     "use strict";
-    path45 = require("node:path");
+    path46 = require("node:path");
     init_doctor_files();
     init_files();
     init_manifest();
@@ -24501,7 +24827,7 @@ var init_doctor_install_check = __esm({
 
 // src/node/agents/doctor-state.ts
 function describeDamage(dir, name, reason) {
-  return `${path46.join(dir, name)} ${reason}`;
+  return `${path47.join(dir, name)} ${reason}`;
 }
 function folderFindings(root, dir, ours, folders) {
   const problem = stateFolderProblem(root, dir);
@@ -24509,10 +24835,10 @@ function folderFindings(root, dir, ours, folders) {
   const out = [];
   for (const entry of listStateFolder(root, dir, 2e3)) {
     if (!ours(entry.name)) continue;
-    const file = path46.join(dir, entry.name);
+    const file = path47.join(dir, entry.name);
     if (entry.isDirectory() && folders.has(entry.name)) {
       for (const inner of listStateFolder(root, file, 2e3)) {
-        const e2 = inspectStateFile(root, path46.join(file, inner.name));
+        const e2 = inspectStateFile(root, path47.join(file, inner.name));
         if (e2.kind === "damaged") out.push(describeDamage(file, inner.name, e2.reason));
       }
       continue;
@@ -24525,7 +24851,7 @@ function folderFindings(root, dir, ours, folders) {
 function stateFolderChecks(vault, env) {
   const ctx = loadVaultContext(vault, { env });
   const findings = [];
-  const hooks = path46.join(vault, ".claude", "hooks");
+  const hooks = path47.join(vault, ".claude", "hooks");
   findings.push(...folderFindings(vault, hooks, (name) => name.startsWith("session-brief"), /* @__PURE__ */ new Set()));
   if (ctx.pluginDir !== null) findings.push(...folderFindings(vault, ctx.pluginDir, () => true, PLUGIN_FOLDERS));
   if (findings.length === 0) {
@@ -24541,11 +24867,11 @@ function stateFolderChecks(vault, env) {
     }
   ];
 }
-var path46, PLUGIN_FOLDERS;
+var path47, PLUGIN_FOLDERS;
 var init_doctor_state = __esm({
   "src/node/agents/doctor-state.ts"() {
     "use strict";
-    path46 = require("node:path");
+    path47 = require("node:path");
     init_state_file();
     init_vault_config();
     PLUGIN_FOLDERS = /* @__PURE__ */ new Set(["session-marks"]);
@@ -24580,7 +24906,7 @@ function coversAllSources(matcher) {
   }
 }
 function isMine(o, f) {
-  return path47.resolve(parseOwnCommand(f.command)?.script ?? "") === path47.resolve(scriptTarget(o.vault));
+  return path48.resolve(parseOwnCommand(f.command)?.script ?? "") === path48.resolve(scriptTarget(o.vault));
 }
 function checkRegistrations(o, found, checks) {
   const spec = specFor(o.agent);
@@ -24654,11 +24980,11 @@ function checkTrust(o, found, p, checks) {
     checks.push({ id: "trust", status: t.status, message: t.message, ...t.fix !== void 0 ? { fix: t.fix } : {} });
   }
 }
-var path47;
+var path48;
 var init_doctor_registration_check = __esm({
   "src/node/agents/doctor-registration-check.ts"() {
     "use strict";
-    path47 = require("node:path");
+    path48 = require("node:path");
     init_agent_contracts();
     init_command_line();
     init_doctor_files();
@@ -25462,12 +25788,12 @@ function parseTree(text2, errors = [], options = ParseOptions.DEFAULT) {
   }
   return result;
 }
-function findNodeAtLocation(root, path62) {
+function findNodeAtLocation(root, path63) {
   if (!root) {
     return void 0;
   }
   let node = root;
-  for (let segment of path62) {
+  for (let segment of path63) {
     if (typeof segment === "string") {
       if (node.type !== "object" || !Array.isArray(node.children)) {
         return void 0;
@@ -25833,14 +26159,14 @@ var init_parser = __esm({
 
 // node_modules/jsonc-parser/lib/esm/impl/edit.js
 function setProperty(text2, originalPath, value, options) {
-  const path62 = originalPath.slice();
+  const path63 = originalPath.slice();
   const errors = [];
   const root = parseTree(text2, errors);
   let parent = void 0;
   let lastSegment = void 0;
-  while (path62.length > 0) {
-    lastSegment = path62.pop();
-    parent = findNodeAtLocation(root, path62);
+  while (path63.length > 0) {
+    lastSegment = path63.pop();
+    parent = findNodeAtLocation(root, path63);
     if (parent === void 0 && value !== void 0) {
       if (typeof lastSegment === "string") {
         value = { [lastSegment]: value };
@@ -25983,8 +26309,8 @@ var init_edit = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/main.js
-function modify(text2, path62, value, options) {
-  return setProperty(text2, path62, value, options);
+function modify(text2, path63, value, options) {
+  return setProperty(text2, path63, value, options);
 }
 function applyEdits(text2, edits) {
   let sortedEdits = edits.slice(0).sort((a, b) => {
@@ -26084,17 +26410,17 @@ function parseJsonDoc(raw, file) {
   }
   return { text: text2.trim() === "" ? "{}" : text2, bom, value, format: detectFormat(text2) };
 }
-function editJson(doc, path62, value, file) {
-  const edits = modify(doc.text, path62, value, { formattingOptions: doc.format });
+function editJson(doc, path63, value, file) {
+  const edits = modify(doc.text, path63, value, { formattingOptions: doc.format });
   const text2 = applyEdits(doc.text, edits);
   return { ...parseJsonDoc(text2, file), bom: doc.bom, format: doc.format };
 }
 function serialize(doc) {
   return `${doc.bom ? "\uFEFF" : ""}${doc.text}`;
 }
-function valueAt(root, path62) {
+function valueAt(root, path63) {
   let v = root;
-  for (const seg of path62) {
+  for (const seg of path63) {
     if (typeof seg === "number") v = Array.isArray(v) ? v[seg] : void 0;
     else v = typeof v === "object" && v !== null && !Array.isArray(v) ? v[seg] : void 0;
     if (v === void 0) return void 0;
@@ -26288,7 +26614,7 @@ function isStale(owner, file, now2) {
   return owner.started !== null && started !== null && started !== owner.started;
 }
 function breakStale(file, judged) {
-  const aside = `${file}.${process.pid}.${crypto2.randomBytes(4).toString("hex")}.stale`;
+  const aside = `${file}.${process.pid}.${crypto3.randomBytes(4).toString("hex")}.stale`;
   try {
     fs27.renameSync(file, aside);
   } catch {
@@ -26304,20 +26630,20 @@ function breakStale(file, judged) {
   fs27.rmSync(aside, { force: true });
 }
 function canonical(p) {
-  const abs = path48.resolve(p);
+  const abs = path49.resolve(p);
   try {
     return fs27.realpathSync(abs);
   } catch {
     try {
-      return path48.join(fs27.realpathSync(path48.dirname(abs)), path48.basename(abs));
+      return path49.join(fs27.realpathSync(path49.dirname(abs)), path49.basename(abs));
     } catch {
       return abs;
     }
   }
 }
 function lockDir() {
-  const user = typeof process.getuid === "function" ? String(process.getuid()) : crypto2.createHash("sha256").update(os3.userInfo().username).digest("hex").slice(0, 12);
-  const dir = path48.join(os3.tmpdir(), `session-brief-locks-${user}`);
+  const user = typeof process.getuid === "function" ? String(process.getuid()) : crypto3.createHash("sha256").update(os3.userInfo().username).digest("hex").slice(0, 12);
+  const dir = path49.join(os3.tmpdir(), `session-brief-locks-${user}`);
   fs27.mkdirSync(dir, { recursive: true, mode: 448 });
   const st = fs27.lstatSync(dir);
   if (!st.isDirectory() || typeof process.getuid === "function" && st.uid !== process.getuid()) {
@@ -26326,11 +26652,11 @@ function lockDir() {
   return dir;
 }
 function lockFileFor(target) {
-  return path48.join(lockDir(), `${crypto2.createHash("sha256").update(canonical(target)).digest("hex").slice(0, 32)}.lock`);
+  return path49.join(lockDir(), `${crypto3.createHash("sha256").update(canonical(target)).digest("hex").slice(0, 32)}.lock`);
 }
 function acquireLock(target, waitMs = WAIT_MS) {
   const file = lockFileFor(target);
-  const me = { pid: process.pid, started: processIdentity("self"), nonce: crypto2.randomBytes(8).toString("hex"), at: Date.now() };
+  const me = { pid: process.pid, started: processIdentity("self"), nonce: crypto3.randomBytes(8).toString("hex"), at: Date.now() };
   const deadline = Date.now() + waitMs;
   for (let delay = 5; ; delay = Math.min(100, delay * 2)) {
     try {
@@ -26369,14 +26695,14 @@ function withLocks(targets2, fn) {
     for (const h of held.reverse()) h.release();
   }
 }
-var crypto2, fs27, os3, path48, STALE_MS, WAIT_MS;
+var crypto3, fs27, os3, path49, STALE_MS, WAIT_MS;
 var init_install_lock = __esm({
   "src/node/agents/install-lock.ts"() {
     "use strict";
-    crypto2 = require("node:crypto");
+    crypto3 = require("node:crypto");
     fs27 = require("node:fs");
     os3 = require("node:os");
-    path48 = require("node:path");
+    path49 = require("node:path");
     init_process_identity();
     init_process_alive();
     init_files();
@@ -26530,7 +26856,7 @@ var init_mcp_file = __esm({
 
 // src/node/agents/install.ts
 function samePath(a, b) {
-  return path49.resolve(a) === path49.resolve(b);
+  return path50.resolve(a) === path50.resolve(b);
 }
 function decodeStrict(data, file) {
   try {
@@ -26633,13 +26959,13 @@ function installLocked(o) {
     originalSha256: keepOriginal ? prevRecord.originalSha256 : before !== null && cleanBefore && !keepBackup ? sha256(before) : null,
     installedSha256: sha256(after),
     created: keepOriginal ? dedupePaths([...prevRecord.created, ...applied.created]) : applied.created,
-    createdDirs: keepOriginal ? prevRecord.createdDirs : before === null ? missingDirs(path49.dirname(file)) : []
+    createdDirs: keepOriginal ? prevRecord.createdDirs : before === null ? missingDirs(path50.dirname(file)) : []
   };
   if (!settingsChanged) {
     if (prevRecord !== void 0) Object.assign(record2, prevRecord);
     else Object.assign(record2, { createdFile: false, originalSha256: null, created: [], createdDirs: [] });
   }
-  const scriptDirs2 = previous?.createdDirs ?? missingDirs(path49.dirname(script)).map((d) => path49.relative(o.vault, d).split(path49.sep).join("/"));
+  const scriptDirs2 = previous?.createdDirs ?? missingDirs(path50.dirname(script)).map((d) => path50.relative(o.vault, d).split(path50.sep).join("/"));
   const installs = previous?.installs.filter((x) => x !== prevRecord && (x.scope === "user" || isInside(x.file, o.vault))) ?? [];
   const at = prevRecord !== void 0 ? Math.min(previous?.installs.indexOf(prevRecord) ?? installs.length, installs.length) : installs.length;
   installs.splice(at, 0, record2);
@@ -26711,7 +27037,7 @@ function installLocked(o) {
 function recordedPluginDir(o, configDir, before) {
   const given = o.pluginDir?.replace(/\\/g, "/").replace(/^\/+|\/+$/g, "");
   if (given !== void 0 && given !== "") return given === `${configDir}/plugins/${PLUGIN_ID}` ? void 0 : given;
-  return before !== void 0 && isDir3(path49.join(o.vault, before)) ? before : void 0;
+  return before !== void 0 && isDir3(path50.join(o.vault, before)) ? before : void 0;
 }
 function backupHoldsRecordedOriginal(vault, file, manifest) {
   const originals = new Set((manifest?.installs ?? []).filter((x) => samePath(x.file, file) && x.originalSha256 !== null).map((x) => x.originalSha256));
@@ -26720,8 +27046,8 @@ function backupHoldsRecordedOriginal(vault, file, manifest) {
   return bak !== null && originals.has(sha256(bak));
 }
 function isInside(file, dir) {
-  const rel = path49.relative(path49.resolve(dir), path49.resolve(file));
-  return rel !== "" && !rel.startsWith("..") && !path49.isAbsolute(rel);
+  const rel = path50.relative(path50.resolve(dir), path50.resolve(file));
+  return rel !== "" && !rel.startsWith("..") && !path50.isAbsolute(rel);
 }
 function holdsOwnEntries(before, spec, file) {
   try {
@@ -26746,12 +27072,12 @@ function dedupePaths(paths) {
     return true;
   });
 }
-var fs28, path49, HOOK_COMMAND;
+var fs28, path50, HOOK_COMMAND;
 var init_install = __esm({
   "src/node/agents/install.ts"() {
     "use strict";
     fs28 = require("node:fs");
-    path49 = require("node:path");
+    path50 = require("node:path");
     init_agent_contracts();
     init_command_line();
     init_files();
@@ -26764,7 +27090,7 @@ var init_install = __esm({
     init_trust();
     init_mcp_registration();
     init_mcp_file();
-    HOOK_COMMAND = { SessionStart: "session-start", PostToolUse: "post-tool-use", PreToolUse: "pre-tool-use" };
+    HOOK_COMMAND = { SessionStart: "session-start", PostToolUse: "post-tool-use", PreToolUse: "pre-tool-use", Stop: "turn-end", SessionEnd: "turn-end" };
   }
 });
 
@@ -26885,7 +27211,7 @@ function sessionStartChecks(vault, registered, env = {}) {
     return checks;
   }
   const recent = delivered.slice(-SHOWN).reverse();
-  checks.push({ id: "sessions", status: "ok", message: `Last real sessions that received the brief (newest first, from ${path50.join(pluginDir ?? "", STARTS_FILE)}): ${recent.map(describeStart).join("; ")}.` });
+  checks.push({ id: "sessions", status: "ok", message: `Last real sessions that received the brief (newest first, from ${path51.join(pluginDir ?? "", STARTS_FILE)}): ${recent.map(describeStart).join("; ")}.` });
   const quietDays = Math.floor((t - Date.parse(last.at)) / DAY_MS);
   if (registered && quietDays >= QUIET_DAYS) {
     checks.push({ id: "sessions-quiet", status: "warn", message: `No session has received the brief for ${quietDays} days (last: ${describeStart(last)}).`, fix: "If you used the agent since, it started where the hooks do not reach: start it in the vault (or install with --scope user)." });
@@ -26902,12 +27228,12 @@ function sessionStartChecks(vault, registered, env = {}) {
   }
   return checks;
 }
-var fs29, path50, QUIET_DAYS, SHOWN, DAY_MS;
+var fs29, path51, QUIET_DAYS, SHOWN, DAY_MS;
 var init_doctor_sessions = __esm({
   "src/node/doctor-sessions.ts"() {
     "use strict";
     fs29 = require("node:fs");
-    path50 = require("node:path");
+    path51 = require("node:path");
     init_quote();
     init_options();
     init_session_starts();
@@ -26965,7 +27291,7 @@ function probeMcpServer(command, args, cwd, env, timeoutMs) {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       resolve24({ tools, problem, lingered });
     };
-    const child = (0, import_node_child_process3.spawn)(command, args, { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
+    const child = (0, import_node_child_process4.spawn)(command, args, { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
     let timer = setTimeout(() => finish(`it did not answer ${phase === "initialize" ? "the initialize request" : "tools/list"} within ${timeoutMs / 1e3} s${firstErrorLine() !== "" ? ` (stderr: ${firstErrorLine()})` : ""}`), timeoutMs);
     const send = (message2) => void child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message2 })}
 `);
@@ -27039,9 +27365,9 @@ function checkServerFile(o, checks) {
   return true;
 }
 async function checkMcpServer(host, o, checks) {
-  const script = path51.resolve(scriptTarget(o.vault));
+  const script = path52.resolve(scriptTarget(o.vault));
   const all = findMcpRegistrations(host, o.vault, o.home);
-  const mine = all.filter((r) => r.args.some((a) => path51.resolve(a) === script));
+  const mine = all.filter((r) => r.args.some((a) => path52.resolve(a) === script));
   for (const r of all) {
     if (mine.includes(r)) continue;
     const target = r.args.find((a) => a.endsWith(`session-brief.cjs`)) ?? r.args[0] ?? "";
@@ -27069,13 +27395,13 @@ async function checkMcpServer(host, o, checks) {
   checks.push({ id: "mcp-run", status: "ok", message: `${shown} started and lists its tools: ${listed.join(", ")}.` });
   if (probe.lingered) checks.push({ id: "mcp-run", status: "warn", message: `${shown} did not exit within ${EXIT_WAIT_MS / 1e3} s after its input closed; the agent may leave it running.` });
 }
-var import_node_child_process3, fs30, path51, EXIT_WAIT_MS;
+var import_node_child_process4, fs30, path52, EXIT_WAIT_MS;
 var init_doctor_mcp = __esm({
   "src/node/agents/doctor-mcp.ts"() {
     "use strict";
-    import_node_child_process3 = require("node:child_process");
+    import_node_child_process4 = require("node:child_process");
     fs30 = require("node:fs");
-    path51 = require("node:path");
+    path52 = require("node:path");
     init_contract();
     init_files();
     init_mcp_registration();
@@ -27097,7 +27423,7 @@ function matcherReaches(matcher, tool) {
 }
 function writeGuardChecks(agent, vault, script, found, settings) {
   if (!specFor(agent).events.includes(WRITE_GUARD_EVENT)) return [];
-  const ours = found.filter((f) => f.event === WRITE_GUARD_EVENT && path52.resolve(parseOwnCommand(f.command)?.script ?? "") === path52.resolve(script));
+  const ours = found.filter((f) => f.event === WRITE_GUARD_EVENT && path53.resolve(parseOwnCommand(f.command)?.script ?? "") === path53.resolve(script));
   const folder2 = settings.sessionsFolder === "" ? "" : quoteName(settings.sessionsFolder);
   const out = [];
   if (ours.length === 0) {
@@ -27125,11 +27451,11 @@ function writeGuardChecks(agent, vault, script, found, settings) {
   }
   return out;
 }
-var path52, SETTING;
+var path53, SETTING;
 var init_doctor_write_guard = __esm({
   "src/node/agents/doctor-write-guard.ts"() {
     "use strict";
-    path52 = require("node:path");
+    path53 = require("node:path");
     init_agent_fence();
     init_write_guard();
     init_quote();
@@ -27143,7 +27469,7 @@ var init_doctor_write_guard = __esm({
 // src/node/claude-plugin.ts
 function claudeUserFolder(env, home) {
   const given = env.CLAUDE_CONFIG_DIR;
-  return given !== void 0 && given !== "" ? path53.resolve(given) : path53.join(home, ".claude");
+  return given !== void 0 && given !== "" ? path54.resolve(given) : path54.join(home, ".claude");
 }
 function readJsonObject(file) {
   try {
@@ -27155,9 +27481,9 @@ function readJsonObject(file) {
 }
 function sessionSettingsFiles(projectDir, env, home) {
   return [
-    { scope: "user", file: path53.join(claudeUserFolder(env, home), "settings.json") },
-    { scope: "project", file: path53.join(projectDir, ".claude", "settings.json") },
-    { scope: "local", file: path53.join(projectDir, ".claude", "settings.local.json") }
+    { scope: "user", file: path54.join(claudeUserFolder(env, home), "settings.json") },
+    { scope: "project", file: path54.join(projectDir, ".claude", "settings.json") },
+    { scope: "local", file: path54.join(projectDir, ".claude", "settings.local.json") }
   ];
 }
 function pluginEnabled(projectDir, env, home) {
@@ -27173,11 +27499,11 @@ function pluginEnabled(projectDir, env, home) {
   }
   return [...state.values()];
 }
-var path53, CLAUDE_PLUGIN_NAME;
+var path54, CLAUDE_PLUGIN_NAME;
 var init_claude_plugin = __esm({
   "src/node/claude-plugin.ts"() {
     "use strict";
-    path53 = require("node:path");
+    path54 = require("node:path");
     init_state_file();
     CLAUDE_PLUGIN_NAME = "session-brief";
   }
@@ -27305,13 +27631,13 @@ function trustedRecord(x, p) {
   const file = specFor(x.agent).settingsFile(x.scope, p);
   if (!samePath(x.file, file)) return null;
   const above = /* @__PURE__ */ new Set();
-  for (let d = path54.dirname(path54.resolve(file)); d !== path54.dirname(d); d = path54.dirname(d)) above.add(d);
-  const createdDirs = x.createdDirs.filter((d) => typeof d === "string" && above.has(path54.resolve(d)));
+  for (let d = path55.dirname(path55.resolve(file)); d !== path55.dirname(d); d = path55.dirname(d)) above.add(d);
+  const createdDirs = x.createdDirs.filter((d) => typeof d === "string" && above.has(path55.resolve(d)));
   return { ...x, file, createdDirs };
 }
 function scriptDirs(vault, manifest) {
   const allowed = [".claude", ".claude/hooks"];
-  return (manifest?.createdDirs ?? []).filter((d) => allowed.includes(d)).map((d) => path54.join(vault, ...d.split("/")));
+  return (manifest?.createdDirs ?? []).filter((d) => allowed.includes(d)).map((d) => path55.join(vault, ...d.split("/")));
 }
 function targets(o, recorded, p) {
   const chosen = recorded.filter((x) => (o.agent === void 0 || x.agent === o.agent) && (o.scope === void 0 || x.scope === o.scope));
@@ -27428,7 +27754,7 @@ function uninstallLocked(o) {
   try {
     if (remaining.length > 0 && manifest !== null) {
       writeAtomic(o.vault, manifestPath(o.vault), serializeManifest({ ...manifest, installs: remaining }));
-      r.lines.push(`The bridge stays in ${path54.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(", ")}`);
+      r.lines.push(`The bridge stays in ${path55.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(", ")}`);
     } else if (r.code === EXIT.ok) {
       let removedScript = false;
       const cached = [scriptTarget(o.vault), bridgeTarget(o.vault), startTarget(o.vault), editTarget(o.vault)];
@@ -27440,11 +27766,11 @@ function uninstallLocked(o) {
         }
       }
       removeDirs(o.vault, scriptDirs(o.vault, manifest));
-      if (removedScript) r.lines.push(`Removed the bridge from ${path54.dirname(scriptTarget(o.vault))}`);
+      if (removedScript) r.lines.push(`Removed the bridge from ${path55.dirname(scriptTarget(o.vault))}`);
     }
     if (r.code === EXIT.ok && r.changed.length === 0) {
       const what = chosen.map((t) => `${HOSTS[t.agent].name} (${t.scope})`).join(", ");
-      r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path54.dirname(scriptTarget(o.vault))}`];
+      r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path55.dirname(scriptTarget(o.vault))}`];
     }
   } catch (error) {
     if (!(error instanceof WriteError)) throw error;
@@ -27453,11 +27779,11 @@ function uninstallLocked(o) {
   }
   return r;
 }
-var path54;
+var path55;
 var init_uninstall = __esm({
   "src/node/agents/uninstall.ts"() {
     "use strict";
-    path54 = require("node:path");
+    path55 = require("node:path");
     init_agent_contracts();
     init_files();
     init_host_spec();
@@ -27473,7 +27799,7 @@ var init_uninstall = __esm({
 
 // src/node/mcp/server-load.ts
 function mcpFileBeside(bridgeDir) {
-  return path55.join(bridgeDir, MCP_FILE_NAME);
+  return path56.join(bridgeDir, MCP_FILE_NAME);
 }
 function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   const file = mcpFileBeside(bridgeDir);
@@ -27488,13 +27814,13 @@ function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   if (loaded.version !== bridgeVersion2) throw new McpFileError(`the MCP server file ${file} is version ${loaded.version}, the bridge ${bridgeVersion2}. ${FIX}.`);
   return loaded;
 }
-var fs31, import_node_module2, path55, McpFileError, FIX;
+var fs31, import_node_module2, path56, McpFileError, FIX;
 var init_server_load = __esm({
   "src/node/mcp/server-load.ts"() {
     "use strict";
     fs31 = require("node:fs");
     import_node_module2 = require("node:module");
-    path55 = require("node:path");
+    path56 = require("node:path");
     init_contract();
     McpFileError = class extends Error {
     };
@@ -27519,7 +27845,7 @@ function bridgeVersion() {
 function mcpSourceOf(scriptPath) {
   for (const script of [scriptPath, realScript(scriptPath)]) {
     try {
-      const data = readRegularFile(mcpFileBeside(path56.dirname(bundleOf(script))), PROGRAM_MAX);
+      const data = readRegularFile(mcpFileBeside(path57.dirname(bundleOf(script))), PROGRAM_MAX);
       if (data !== null) return data;
     } catch {
     }
@@ -27618,13 +27944,13 @@ async function runAgentCommand(args, scriptPath, env, io = defaultIo) {
       return usage(`unknown command "${args.command}"`);
   }
 }
-var fs32, os4, path56, PROGRAM_MAX, defaultIo;
+var fs32, os4, path57, PROGRAM_MAX, defaultIo;
 var init_agents_cli = __esm({
   "bridge/commands/agents-cli.ts"() {
     "use strict";
     fs32 = require("node:fs");
     os4 = require("node:os");
-    path56 = require("node:path");
+    path57 = require("node:path");
     init_format();
     init_args();
     init_options();
@@ -27689,17 +28015,17 @@ function launcher(args, scriptPath) {
   if (!/^[A-Za-z_][\w-]*$/.test(name)) throw new UsageError(`--name must be a plain word (letters, digits, _ and -), not ${JSON.stringify(name)}`);
   const text2 = launcherFunction(shell, name, vault, cli);
   writeOut(
-    `# Starts ${HOSTS[agentFlag2].name} in the vault ${JSON.stringify(path57.basename(vault))}, so its hooks load (add to ${PROFILE[shell]}):
+    `# Starts ${HOSTS[agentFlag2].name} in the vault ${JSON.stringify(path58.basename(vault))}, so its hooks load (add to ${PROFILE[shell]}):
 ${text2}
 `
   );
   return 0;
 }
-var path57, SHELLS, PROFILE;
+var path58, SHELLS, PROFILE;
 var init_launcher = __esm({
   "bridge/commands/launcher.ts"() {
     "use strict";
-    path57 = require("node:path");
+    path58 = require("node:path");
     init_agent_contracts();
     init_args();
     init_context();
@@ -27804,19 +28130,19 @@ var init_tag_edit = __esm({
 
 // src/node/mcp/vault-path.ts
 function inside2(dir, file) {
-  const rel = path58.relative(dir, file);
-  return rel === "" || !rel.startsWith("..") && !path58.isAbsolute(rel);
+  const rel = path59.relative(dir, file);
+  return rel === "" || !rel.startsWith("..") && !path59.isAbsolute(rel);
 }
 function realPathOf2(absolute) {
   let current = absolute;
   const missing = [];
   for (; ; ) {
     try {
-      return path58.join(fs33.realpathSync(current), ...missing);
+      return path59.join(fs33.realpathSync(current), ...missing);
     } catch (error) {
-      const parent = path58.dirname(current);
+      const parent = path59.dirname(current);
       if (error.code !== "ENOENT" || parent === current) throw error;
-      missing.unshift(path58.basename(current));
+      missing.unshift(path59.basename(current));
       current = parent;
     }
   }
@@ -27828,14 +28154,14 @@ function resolveVaultPath(root, given) {
   if (slashed.split("/").includes("..")) {
     throw new PathRefused(`${shown} contains "..": name the file by its path inside the vault (for example "Notes/a.md")`);
   }
-  const isAbs = path58.isAbsolute(given) || /^[A-Za-z]:\//.test(slashed);
+  const isAbs = path59.isAbsolute(given) || /^[A-Za-z]:\//.test(slashed);
   const trimmed = slashed.replace(/^(\.\/)+/, "");
   const rel = trimmed === "" || trimmed === "." ? "" : isAbs ? vaultRelative(root, slashed) : vaultRelative(root, trimmed);
   if (rel === null) {
-    if (isAbs && path58.resolve(given) === path58.resolve(root)) return { rel: "", absolute: path58.resolve(root) };
+    if (isAbs && path59.resolve(given) === path59.resolve(root)) return { rel: "", absolute: path59.resolve(root) };
     throw new PathRefused(`${shown} is outside the vault ${root}; only paths inside the vault are allowed`);
   }
-  const absolute = rel === "" ? path58.resolve(root) : path58.join(root, ...rel.split("/"));
+  const absolute = rel === "" ? path59.resolve(root) : path59.join(root, ...rel.split("/"));
   let real;
   let realRoot2;
   try {
@@ -27847,12 +28173,12 @@ function resolveVaultPath(root, given) {
   if (!inside2(realRoot2, real)) throw new PathRefused(`${shown} leads out of the vault through a symbolic link (to ${real}); only files inside the vault are allowed`);
   return { rel, absolute };
 }
-var fs33, path58, PathRefused;
+var fs33, path59, PathRefused;
 var init_vault_path = __esm({
   "src/node/mcp/vault-path.ts"() {
     "use strict";
     fs33 = require("node:fs");
-    path58 = require("node:path");
+    path59 = require("node:path");
     init_scope();
     PathRefused = class extends Error {
     };
@@ -27861,8 +28187,8 @@ var init_vault_path = __esm({
 
 // src/node/mcp/note-file.ts
 function inside3(dir, file) {
-  const rel = path59.relative(dir, file);
-  return rel !== "" && !rel.startsWith("..") && !path59.isAbsolute(rel);
+  const rel = path60.relative(dir, file);
+  return rel !== "" && !rel.startsWith("..") && !path60.isAbsolute(rel);
 }
 function notOpened(realRoot2, file, shown) {
   const entry = inspectStateFile(realRoot2, file);
@@ -27904,12 +28230,12 @@ function openNote(realRoot2, file, shown) {
   };
   return { text: text2, replace };
 }
-var fs34, path59, MAX_NOTE_BYTES, strict;
+var fs34, path60, MAX_NOTE_BYTES, strict;
 var init_note_file = __esm({
   "src/node/mcp/note-file.ts"() {
     "use strict";
     fs34 = require("node:fs");
-    path59 = require("node:path");
+    path60 = require("node:path");
     init_state_file();
     init_vault_path();
     MAX_NOTE_BYTES = 16 * 1024 * 1024;
@@ -28093,12 +28419,12 @@ async function ruleCheckTool(t, paths) {
   const skipped = ctx.settings.externalCheck !== null ? ['(The external checker configured in the settings is not run from MCP; run "check" in a terminal for it.)'] : [];
   return { text: [...formatFindings(result.findings, result.checksRun, ctx.lang), ...skipped].join("\n"), structured: { ...json, targets: targets2 ?? null } };
 }
-function sessionOf(env) {
+function sessionOf2(env) {
   const id = env.CLAUDE_CODE_SESSION_ID;
   return typeof id === "string" && id !== "" ? id : null;
 }
 async function markReviewedTool(t, notePath2) {
-  const result = await markReviewed(t.context(), notePath2, { now: t.now(), session: sessionOf(t.env) });
+  const result = await markReviewed(t.context(), notePath2, { now: t.now(), session: sessionOf2(t.env) });
   return { text: result.message, structured: { ...result } };
 }
 function toolHandlers(t) {
@@ -28153,11 +28479,11 @@ var init_mcp = __esm({
 
 // src/node/live/server.ts
 function digest(value) {
-  return crypto3.createHash("sha256").update(value).digest();
+  return crypto4.createHash("sha256").update(value).digest();
 }
 function tokenMatches(given, token) {
   if (typeof given !== "string") return false;
-  return crypto3.timingSafeEqual(digest(given), digest(token));
+  return crypto4.timingSafeEqual(digest(given), digest(token));
 }
 function refusal2(req, port, token) {
   if (req.headers.origin !== void 0) return { code: 403, reason: "origin not allowed" };
@@ -28167,7 +28493,7 @@ function refusal2(req, port, token) {
   return null;
 }
 function startLiveServer(handlers, options) {
-  const token = crypto3.randomBytes(32).toString("hex");
+  const token = crypto4.randomBytes(32).toString("hex");
   const idleMs = options.idleMs ?? 1e4;
   const handshakeMs = options.handshakeMs ?? HANDSHAKE_MS;
   let port = 0;
@@ -28274,11 +28600,11 @@ function serveConnection(socket, handlers, idleMs, perSecond) {
     );
   });
 }
-var crypto3, import_node_http, HANDSHAKE_MS, MAX_CONNECTIONS, MAX_MESSAGES_PER_SECOND;
+var crypto4, import_node_http, HANDSHAKE_MS, MAX_CONNECTIONS, MAX_MESSAGES_PER_SECOND;
 var init_server = __esm({
   "src/node/live/server.ts"() {
     "use strict";
-    crypto3 = require("node:crypto");
+    crypto4 = require("node:crypto");
     import_node_http = require("node:http");
     init_wrapper();
     init_live_protocol();
@@ -28290,11 +28616,11 @@ var init_server = __esm({
 });
 
 // src/node/serve-cache.ts
-var path60, SERVE_WRITE_DELAY_MS, ServeCache;
+var path61, SERVE_WRITE_DELAY_MS, ServeCache;
 var init_serve_cache = __esm({
   "src/node/serve-cache.ts"() {
     "use strict";
-    path60 = require("node:path");
+    path61 = require("node:path");
     init_cache_format();
     init_dates();
     init_state_file();
@@ -28397,7 +28723,7 @@ var init_serve_cache = __esm({
         const next = summary === void 0 ? { ...cache, plugin } : { ...cache, plugin, agentChanges: summary };
         const checked = checkedBriefCache(next);
         if (!checked.ok) throw new Error(`refusing to write ${BRIEF_FILE}: ${checked.why}`);
-        writeStateFile(this.root, path60.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
+        writeStateFile(this.root, path61.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
         return true;
       }
     };
@@ -28420,7 +28746,7 @@ function ignored(relative6) {
 function serve(args, scriptPath, env) {
   const ctx = contextFor2(args, scriptPath, env);
   if (ctx.pluginDir === null) throw new UsageError(`no Obsidian config folder in ${ctx.root}; pass --config-dir NAME`);
-  const discoveryFile = path61.join(ctx.pluginDir, DISCOVERY_FILE);
+  const discoveryFile = path62.join(ctx.pluginDir, DISCOVERY_FILE);
   const existing = readDiscovery(ctx.root, discoveryFile);
   if (existing !== null && existing.pid !== process.pid && processAlive(existing.pid)) {
     throw new UsageError(`a live channel already runs for this vault (process ${existing.pid}: Obsidian or another "serve")`);
@@ -28465,12 +28791,12 @@ function serve(args, scriptPath, env) {
     })
   );
 }
-var fs37, path61, VERIFY_MS, BriefKeeper;
+var fs37, path62, VERIFY_MS, BriefKeeper;
 var init_serve = __esm({
   "bridge/commands/serve.ts"() {
     "use strict";
     fs37 = require("node:fs");
-    path61 = require("node:path");
+    path62 = require("node:path");
     init_args();
     init_dates();
     init_live_protocol();
@@ -28585,7 +28911,7 @@ var LIBRARY_MARK = "sessionBriefLibrary";
 // bridge/main.ts
 init_local_tiers();
 init_edit_check_source();
-var HOOKS = /* @__PURE__ */ new Set(["session-start", "post-tool-use", "pre-tool-use"]);
+var HOOKS = /* @__PURE__ */ new Set(["session-start", "post-tool-use", "pre-tool-use", "turn-end"]);
 async function run(args, scriptPath) {
   switch (args.command) {
     // Every command is loaded on demand: a hook start pays only for the code its path runs.
@@ -28595,6 +28921,10 @@ async function run(args, scriptPath) {
       return (await Promise.resolve().then(() => (init_post_tool_use(), post_tool_use_exports))).postToolUse(args, scriptPath, process.env);
     case "pre-tool-use":
       return (await Promise.resolve().then(() => (init_pre_tool_use(), pre_tool_use_exports))).preToolUse(args, scriptPath, process.env);
+    case "turn-end":
+      return (await Promise.resolve().then(() => (init_turn_end(), turn_end_exports))).turnEnd(args, scriptPath, process.env);
+    case "baseline":
+      return (await Promise.resolve().then(() => (init_turn_end(), turn_end_exports))).baseline(args, scriptPath, process.env);
     case "report":
       return (await Promise.resolve().then(() => (init_report(), report_exports))).report(args, scriptPath, process.env);
     case "check":
@@ -28637,6 +28967,7 @@ async function main() {
   } catch (error) {
     if (HOOKS.has(args.command)) {
       if (args.command === "pre-tool-use") writeOut("");
+      else if (args.command === "turn-end") writeOut("{}\n");
       else if (args.command === "post-tool-use") writeOut((await Promise.resolve().then(() => (init_post_tool_use(), post_tool_use_exports))).postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent"))));
       else writeOut((await Promise.resolve().then(() => (init_session_start(), session_start_exports))).sessionStartCrashOutput(args, error));
       process.exitCode = 0;

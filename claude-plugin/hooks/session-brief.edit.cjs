@@ -572,7 +572,7 @@ var claudeCode = defineHost({
   name: "Claude Code",
   cli: "claude",
   aliases: ["claude"],
-  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse" },
+  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop", SessionEnd: "SessionEnd" },
   // Longer output is moved to a file and the model sees a ~2 KB preview.
   limit: 1e4,
   docs: "https://code.claude.com/docs/en/hooks",
@@ -586,7 +586,7 @@ var codebuddy = defineHost({
   id: "codebuddy",
   name: "CodeBuddy Code",
   cli: "codebuddy",
-  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },
+  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },
   limit: 1e4,
   docs: "https://www.codebuddy.ai/docs/cli/hooks",
   envelope: claudeEnvelope,
@@ -605,7 +605,7 @@ var codex = defineHost({
   id: "codex",
   name: "OpenAI Codex CLI",
   cli: "codex",
-  events: { SessionStart: "SessionStart" },
+  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },
   toolNames: SHARED_TOOL_NAMES,
   // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a
   // token, so 7,000 characters stays under it.
@@ -630,7 +630,7 @@ var copilot = defineHost({
   id: "copilot",
   name: "GitHub Copilot CLI",
   cli: "copilot",
-  events: { SessionStart: "sessionStart" },
+  events: { SessionStart: "sessionStart", PostToolUse: "postToolUse", Stop: "agentStop" },
   toolNames: SHARED_TOOL_NAMES,
   // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for
   // the few non-ASCII characters a note name may carry.
@@ -646,7 +646,7 @@ var cursor = defineHost({
   id: "cursor",
   name: "Cursor",
   cli: "cursor-agent",
-  events: { SessionStart: "sessionStart" },
+  events: { SessionStart: "sessionStart", PostToolUse: "afterFileEdit", Stop: "stop" },
   inputEvents: { afterFileEdit: "PostToolUse" },
   toolNames: SHARED_TOOL_NAMES,
   limit: 1e4,
@@ -669,7 +669,7 @@ var devin = defineHost({
   name: "Devin CLI",
   cli: "devin",
   aliases: ["devin-local", "devin-cli"],
-  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },
+  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },
   toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },
   limit: 1e4,
   docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",
@@ -683,7 +683,7 @@ var gemini = defineHost({
   id: "gemini",
   name: "Gemini CLI",
   cli: "gemini",
-  events: { SessionStart: "SessionStart" },
+  events: { SessionStart: "SessionStart", PostToolUse: "AfterTool", Stop: "AfterAgent" },
   inputEvents: { AfterTool: "PostToolUse" },
   toolNames: SHARED_TOOL_NAMES,
   limit: 1e4,
@@ -698,7 +698,7 @@ var qwen = defineHost({
   id: "qwen",
   name: "Qwen Code",
   cli: "qwen",
-  events: { SessionStart: "SessionStart" },
+  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },
   toolNames: SHARED_TOOL_NAMES,
   limit: 1e4,
   docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",
@@ -778,6 +778,8 @@ var COMMAND_OPTIONS = {
   "session-start": [...COMMON, "agent"],
   "post-tool-use": [...COMMON, "agent"],
   "pre-tool-use": COMMON,
+  "turn-end": [...COMMON, "agent"],
+  baseline: COMMON,
   report: [...COMMON, "source", "json", "review"],
   check: [...COMMON, "json"],
   serve: COMMON,
@@ -884,6 +886,11 @@ Commands:
   pre-tool-use             PreToolUse hook (Claude Code): refuses the agent's edits and shell
                            commands that reach Session Brief's own files, and (opt-in Write
                            guard) a Write over an existing file in the sessions folder; exits 0
+  turn-end                 Stop / SessionEnd hook (and the other agents' end of a turn):
+                           records the notes the session changed that no edit hook saw
+                           (shell commands, renames, deletions); prints {}; exits 0
+  baseline                 Run by session-start in the background: the list of notes
+                           turn-end compares with
   check [--json] [paths\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths
                            (files or folders in the vault, relative to the vault or
                            absolute) replace the rule scope; exit 1 when it finds something
@@ -1507,7 +1514,10 @@ function journalRecord(edit, excludedRootFolders) {
   return encodeRecord(record) === null ? null : record;
 }
 function encodeRecord(r) {
-  const line = `${JSON.stringify({ path: r.path, tool: r.tool, session: r.session, at: r.at })}
+  const fields = { path: r.path, tool: r.tool, session: r.session, at: r.at };
+  if (r.change !== void 0) fields.change = r.change;
+  if (r.change === "renamed" && r.from !== void 0) fields.from = r.from;
+  const line = `${JSON.stringify(fields)}
 `;
   if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;
   return line;
@@ -1525,7 +1535,13 @@ function asRecord(value) {
   if (v.tool !== null && typeof v.tool !== "string") return null;
   if (v.session !== null && typeof v.session !== "string") return null;
   if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;
-  return { path: v.path, tool: v.tool, session: v.session, at: v.at };
+  const record = { path: v.path, tool: v.tool, session: v.session, at: v.at };
+  if (v.change === "deleted") record.change = "deleted";
+  else if (v.change === "renamed" && typeof v.from === "string" && isVaultRelative(v.from) && v.from !== v.path) {
+    record.change = "renamed";
+    record.from = v.from;
+  }
+  return record;
 }
 function parseLine(line) {
   try {
@@ -1541,7 +1557,7 @@ function parseLine(line) {
   }
 }
 function key(r) {
-  return `${r.at}\0${r.path}\0${r.session ?? ""}\0${r.tool ?? ""}`;
+  return `${r.at}\0${r.path}\0${r.session ?? ""}\0${r.tool ?? ""}\0${r.change ?? ""}\0${r.from ?? ""}`;
 }
 function parseJournal(text) {
   const seen = /* @__PURE__ */ new Set();
@@ -1694,33 +1710,48 @@ function postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAUL
 function quote(p) {
   return /[\s"']/.test(p) ? `"${p.replace(/"/g, '\\"')}"` : p;
 }
+var EDIT_TOOLS = /* @__PURE__ */ new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);
+var MAX_PATCH_FILES = 200;
 function editOf(stdin, agent = DEFAULT_AGENT) {
   const hook = translateHookInput(agent, parseHookJson(stdin));
   const input = hook.tool_input;
   if (input === void 0) return null;
+  if (hook.tool_name !== void 0 && !EDIT_TOOLS.has(hook.tool_name)) return null;
   for (const key2 of ["file_path", "notebook_path"]) {
     const value = input[key2];
-    if (typeof value === "string" && value.trim() !== "") return { filePath: value, tool: hook.tool_name, session: hook.session_id };
+    if (typeof value !== "string" || value.trim() === "") continue;
+    const more = Array.isArray(input.file_paths) ? input.file_paths.filter((p) => typeof p === "string" && p.trim() !== "").slice(0, MAX_PATCH_FILES) : [];
+    return { filePath: value, filePaths: more.length > 0 ? more : [value], tool: hook.tool_name, session: hook.session_id, cwd: hook.cwd };
   }
   return null;
+}
+async function relativeToVault(root, filePath, cwd) {
+  const given = !path7.isAbsolute(filePath) && cwd !== void 0 && path7.isAbsolute(cwd) ? path7.join(cwd, filePath) : filePath;
+  return vaultRelative(root, given) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, given);
 }
 async function postToolUse(args, scriptPath, env) {
   const stdin = await readStdin(2e3);
   const agent = agentOrDefault(stringFlag(args, "agent"));
   const edit = editOf(stdin, agent);
   if (edit === null) return 0;
-  const filePath = edit.filePath;
   const given = stringFlag(args, "vault");
   const root = given !== void 0 ? path7.resolve(given) : defaultVaultRoot(scriptPath);
   if (root === null) return 0;
-  const rel = vaultRelative(root, filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, filePath);
-  if (rel === null) return 0;
+  const rels = [];
+  for (const p of edit.filePaths) {
+    const rel = await relativeToVault(root, p, edit.cwd);
+    if (rel !== null && !rels.includes(rel)) rels.push(rel);
+  }
+  if (rels.length === 0) return 0;
   let lang = "en";
   try {
     const ctx = contextFor(args, scriptPath, env);
     lang = ctx.lang;
-    await recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });
-    if (!inScope(rel, checkScope(ctx.settings))) return 0;
+    const now = clock(env);
+    for (const r of rels) await recordAgentEdit(ctx, { rel: r, tool: edit.tool, session: edit.session, now });
+    const scope = checkScope(ctx.settings);
+    const rel = rels.find((r) => inScope(r, scope));
+    if (rel === void 0) return 0;
     const command = `node ${quote(scriptPath)} check`;
     const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });
     if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));

@@ -382,7 +382,7 @@ var claudeCode = defineHost({
   name: "Claude Code",
   cli: "claude",
   aliases: ["claude"],
-  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse" },
+  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop", SessionEnd: "SessionEnd" },
   // Longer output is moved to a file and the model sees a ~2 KB preview.
   limit: 1e4,
   docs: "https://code.claude.com/docs/en/hooks",
@@ -396,7 +396,7 @@ var codebuddy = defineHost({
   id: "codebuddy",
   name: "CodeBuddy Code",
   cli: "codebuddy",
-  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },
+  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },
   limit: 1e4,
   docs: "https://www.codebuddy.ai/docs/cli/hooks",
   envelope: claudeEnvelope,
@@ -415,7 +415,7 @@ var codex = defineHost({
   id: "codex",
   name: "OpenAI Codex CLI",
   cli: "codex",
-  events: { SessionStart: "SessionStart" },
+  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },
   toolNames: SHARED_TOOL_NAMES,
   // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a
   // token, so 7,000 characters stays under it.
@@ -440,7 +440,7 @@ var copilot = defineHost({
   id: "copilot",
   name: "GitHub Copilot CLI",
   cli: "copilot",
-  events: { SessionStart: "sessionStart" },
+  events: { SessionStart: "sessionStart", PostToolUse: "postToolUse", Stop: "agentStop" },
   toolNames: SHARED_TOOL_NAMES,
   // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for
   // the few non-ASCII characters a note name may carry.
@@ -456,7 +456,7 @@ var cursor = defineHost({
   id: "cursor",
   name: "Cursor",
   cli: "cursor-agent",
-  events: { SessionStart: "sessionStart" },
+  events: { SessionStart: "sessionStart", PostToolUse: "afterFileEdit", Stop: "stop" },
   inputEvents: { afterFileEdit: "PostToolUse" },
   toolNames: SHARED_TOOL_NAMES,
   limit: 1e4,
@@ -479,7 +479,7 @@ var devin = defineHost({
   name: "Devin CLI",
   cli: "devin",
   aliases: ["devin-local", "devin-cli"],
-  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },
+  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },
   toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },
   limit: 1e4,
   docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",
@@ -493,7 +493,7 @@ var gemini = defineHost({
   id: "gemini",
   name: "Gemini CLI",
   cli: "gemini",
-  events: { SessionStart: "SessionStart" },
+  events: { SessionStart: "SessionStart", PostToolUse: "AfterTool", Stop: "AfterAgent" },
   inputEvents: { AfterTool: "PostToolUse" },
   toolNames: SHARED_TOOL_NAMES,
   limit: 1e4,
@@ -508,7 +508,7 @@ var qwen = defineHost({
   id: "qwen",
   name: "Qwen Code",
   cli: "qwen",
-  events: { SessionStart: "SessionStart" },
+  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },
   toolNames: SHARED_TOOL_NAMES,
   limit: 1e4,
   docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",
@@ -600,6 +600,8 @@ var COMMAND_OPTIONS = {
   "session-start": [...COMMON, "agent"],
   "post-tool-use": [...COMMON, "agent"],
   "pre-tool-use": COMMON,
+  "turn-end": [...COMMON, "agent"],
+  baseline: COMMON,
   report: [...COMMON, "source", "json", "review"],
   check: [...COMMON, "json"],
   serve: COMMON,
@@ -706,6 +708,11 @@ Commands:
   pre-tool-use             PreToolUse hook (Claude Code): refuses the agent's edits and shell
                            commands that reach Session Brief's own files, and (opt-in Write
                            guard) a Write over an existing file in the sessions folder; exits 0
+  turn-end                 Stop / SessionEnd hook (and the other agents' end of a turn):
+                           records the notes the session changed that no edit hook saw
+                           (shell commands, renames, deletions); prints {}; exits 0
+  baseline                 Run by session-start in the background: the list of notes
+                           turn-end compares with
   check [--json] [paths\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths
                            (files or folders in the vault, relative to the vault or
                            absolute) replace the rule scope; exit 1 when it finds something
@@ -2006,7 +2013,13 @@ function asRecord(value) {
   if (v.tool !== null && typeof v.tool !== "string") return null;
   if (v.session !== null && typeof v.session !== "string") return null;
   if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;
-  return { path: v.path, tool: v.tool, session: v.session, at: v.at };
+  const record2 = { path: v.path, tool: v.tool, session: v.session, at: v.at };
+  if (v.change === "deleted") record2.change = "deleted";
+  else if (v.change === "renamed" && typeof v.from === "string" && isVaultRelative(v.from) && v.from !== v.path) {
+    record2.change = "renamed";
+    record2.from = v.from;
+  }
+  return record2;
 }
 function parseLine(line) {
   try {
@@ -2022,7 +2035,7 @@ function parseLine(line) {
   }
 }
 function key(r) {
-  return `${r.at}\0${r.path}\0${r.session ?? ""}\0${r.tool ?? ""}`;
+  return `${r.at}\0${r.path}\0${r.session ?? ""}\0${r.tool ?? ""}\0${r.change ?? ""}\0${r.from ?? ""}`;
 }
 function parseJournal(text2) {
   const seen = /* @__PURE__ */ new Set();
@@ -2093,31 +2106,44 @@ function isReviewed(r, marks) {
   const mark = [marks.all, marks.sessions[sessionKey(r.session)], marks.notes[r.path]].reduce((a, b) => b !== void 0 && b !== null && (a === null || b > a) ? b : a, null);
   return mark !== null && r.at <= mark;
 }
+function allRenames(records, renames) {
+  const recorded = records.filter((r) => r.change === "renamed" && r.from !== void 0).map((r) => ({ from: r.from ?? "", to: r.path, at: r.at }));
+  if (recorded.length === 0) return [...renames];
+  return [...renames, ...recorded].sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
+}
 function unreviewedSessions(records, marks, exists2) {
   const bySession = /* @__PURE__ */ new Map();
   const existing = /* @__PURE__ */ new Map();
-  for (const r of followRenames(records, marks.renames)) {
+  for (const r of followRenames(records, allRenames(records, marks.renames))) {
     if (isReviewed(r, marks)) continue;
     let there = existing.get(r.path);
     if (there === void 0) {
       there = exists2(r.path);
       existing.set(r.path, there);
     }
-    if (!there) continue;
+    if (r.change === "deleted" ? there : !there) continue;
     const key2 = sessionKey(r.session);
     let group = bySession.get(key2);
     if (group === void 0) {
       group = { session: r.session, notes: /* @__PURE__ */ new Map() };
       bySession.set(key2, group);
     }
-    const seen = group.notes.get(r.path);
-    if (seen === void 0) group.notes.set(r.path, { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 });
-    else {
+    let seen = group.notes.get(r.path);
+    if (seen === void 0) {
+      seen = { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 };
+      group.notes.set(r.path, seen);
+    } else {
       seen.edits++;
       if (r.at >= seen.at) {
         seen.at = r.at;
         seen.tool = r.tool;
       }
+    }
+    if (r.change === "renamed" && seen.from === void 0 && r.from !== void 0) seen.from = r.from;
+    if (r.at >= seen.at) {
+      if (r.change === "deleted") seen.change = "deleted";
+      else if (seen.from !== void 0) seen.change = "renamed";
+      else delete seen.change;
     }
   }
   const sessions = [];
@@ -2577,6 +2603,27 @@ async function getBrief(ctx, choice, now, full = true) {
   throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);
 }
 
+// src/node/session-baseline-start.ts
+var import_node_child_process = require("node:child_process");
+var BASELINE_ENV = "SESSION_BRIEF_BASELINE";
+var BASELINE_SESSION_ENV = "SESSION_BRIEF_BASELINE_SESSION";
+function startBaseline(root, configDir, session, scriptPath, env) {
+  try {
+    const mode = env[BASELINE_ENV];
+    if (mode === "off") return;
+    const args = [scriptPath, "baseline", "--vault", root, ...configDir === void 0 ? [] : ["--config-dir", configDir]];
+    const options = { stdio: "ignore", windowsHide: true, cwd: root, env: { ...env, [BASELINE_SESSION_ENV]: session ?? "" } };
+    if (mode === "sync") {
+      (0, import_node_child_process.spawnSync)(process.execPath, args, { ...options, timeout: 12e4 });
+      return;
+    }
+    const child = (0, import_node_child_process.spawn)(process.execPath, args, { ...options, detached: true });
+    child.on("error", () => void 0);
+    child.unref();
+  } catch {
+  }
+}
+
 // bridge/commands/session-start.ts
 function firstLine(error) {
   const text2 = error instanceof Error ? error.message : String(error);
@@ -2587,6 +2634,7 @@ async function sessionStart(args, scriptPath, env) {
   const now = clock(env);
   let lang = "en";
   const lines = [];
+  let afterAnswer = null;
   try {
     const ctx = contextFor(args, scriptPath, env);
     lang = ctx.lang;
@@ -2597,6 +2645,7 @@ async function sessionStart(args, scriptPath, env) {
       writeOut(sessionStartOutput(stringFlag(args, "agent"), alreadyGivenLine(lang), lang));
       return 0;
     }
+    if (ctx.pluginDir !== null && env[DOCTOR_RUN_ENV] !== "1") afterAnswer = () => startBaseline(ctx.root, stringFlag(args, "config-dir"), input.session_id ?? null, scriptPath, env);
     await recordSessionStart(ctx, input.source, now);
     const sourced = await getBrief(ctx, "auto", now, false);
     if (sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !args.flags.has("lang")) lang = sourced.cache.lang;
@@ -2610,6 +2659,7 @@ async function sessionStart(args, scriptPath, env) {
     lines.push(`Session brief: ${firstLine(error)}`);
   }
   writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join("\n"), lang));
+  afterAnswer?.();
   return 0;
 }
 function sessionStartCrashOutput(args, error) {

@@ -24,7 +24,7 @@ function utf8Length(text: string): number {
 	encoder ??= new TextEncoder();
 	return encoder.encode(text).length;
 }
-const MAX_SESSION_CHARS = 200;
+export const MAX_SESSION_CHARS = 200;
 
 export interface JournalRecord {
 	/** Vault-relative, with `/`. */
@@ -35,7 +35,18 @@ export interface JournalRecord {
 	session: string | null;
 	/** ISO-8601 in UTC with milliseconds, so records sort as strings. */
 	at: string;
+	/**
+	 * Absent for an edit (the note is there after it). `deleted`: the note at `path` is gone;
+	 * `renamed`: the note at `from` now lives at `path`. Both come from the session net
+	 * (src/core/session-net.ts), which sees what no tool event reports.
+	 */
+	change?: 'deleted' | 'renamed';
+	/** The old path of a rename (vault-relative, with `/`). */
+	from?: string;
 }
+
+/** The tool name of records the session net made: a change no tool event reported (a shell command, a script). */
+export const OTHER_TOOL = 'another tool';
 
 /** What the hook knows of one edit. Untrusted: any field may be missing or of any type. */
 export interface EditFacts {
@@ -65,7 +76,10 @@ export function journalRecord(edit: EditFacts, excludedRootFolders: readonly str
 
 /** One line, keys always in this order (a reader finds a record's start by `{"path":`). */
 export function encodeRecord(r: JournalRecord): string | null {
-	const line = `${JSON.stringify({ path: r.path, tool: r.tool, session: r.session, at: r.at })}\n`;
+	const fields: Record<string, unknown> = { path: r.path, tool: r.tool, session: r.session, at: r.at };
+	if (r.change !== undefined) fields.change = r.change;
+	if (r.change === 'renamed' && r.from !== undefined) fields.from = r.from;
+	const line = `${JSON.stringify(fields)}\n`;
 	// Encoded only when it might be too long: a UTF-16 unit is at most 3 bytes of UTF-8.
 	if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;
 	return line;
@@ -87,7 +101,14 @@ function asRecord(value: unknown): JournalRecord | null {
 	if (v.tool !== null && typeof v.tool !== 'string') return null;
 	if (v.session !== null && typeof v.session !== 'string') return null;
 	if (typeof v.at !== 'string' || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;
-	return { path: v.path, tool: v.tool, session: v.session, at: v.at };
+	const record: JournalRecord = { path: v.path, tool: v.tool, session: v.session, at: v.at };
+	// A kind this release does not know is read as an edit: the note still shows.
+	if (v.change === 'deleted') record.change = 'deleted';
+	else if (v.change === 'renamed' && typeof v.from === 'string' && isVaultRelative(v.from) && v.from !== v.path) {
+		record.change = 'renamed';
+		record.from = v.from;
+	}
+	return record;
 }
 
 function parseLine(line: string): JournalRecord | null {
@@ -106,7 +127,7 @@ function parseLine(line: string): JournalRecord | null {
 }
 
 function key(r: JournalRecord): string {
-	return `${r.at}\0${r.path}\0${r.session ?? ''}\0${r.tool ?? ''}`;
+	return `${r.at}\0${r.path}\0${r.session ?? ''}\0${r.tool ?? ''}\0${r.change ?? ''}\0${r.from ?? ''}`;
 }
 
 /**

@@ -143,6 +143,10 @@ export interface AgentChange {
 	/** The latest edit in this session. */
 	at: string;
 	edits: number;
+	/** The note is gone (`deleted`, listed under its old path) or was moved here (`renamed`, from `from`); absent for an edit. */
+	change?: 'deleted' | 'renamed';
+	/** The path a renamed note had before its first rename in this session. */
+	from?: string;
 }
 
 export interface ChangeSession {
@@ -168,35 +172,52 @@ export function isReviewed(r: JournalRecord, marks: ReviewMarks): boolean {
 	return mark !== null && r.at <= mark;
 }
 
+/** The renames made in Obsidian and those the journal recorded, oldest first: records before either follow the note. */
+export function allRenames(records: readonly JournalRecord[], renames: readonly Rename[]): Rename[] {
+	const recorded = records.filter((r) => r.change === 'renamed' && r.from !== undefined).map((r) => ({ from: r.from ?? '', to: r.path, at: r.at }));
+	if (recorded.length === 0) return [...renames];
+	return [...renames, ...recorded].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+}
+
 /**
  * The unreviewed changes grouped by session, newest session first, each note once per session
- * (newest first). `exists` drops notes deleted since (the caller's file system or vault).
+ * (newest first). `exists` drops notes deleted since (the caller's file system or vault); a
+ * recorded deletion shows, under the old path, while nothing is there again.
  */
 export function unreviewedSessions(records: readonly JournalRecord[], marks: ReviewMarks, exists: (path: string) => boolean): ChangeSession[] {
 	const bySession = new Map<string, { session: string | null; notes: Map<string, AgentChange> }>();
 	const existing = new Map<string, boolean>();
-	for (const r of followRenames(records, marks.renames)) {
+	for (const r of followRenames(records, allRenames(records, marks.renames))) {
 		if (isReviewed(r, marks)) continue;
 		let there = existing.get(r.path);
 		if (there === undefined) {
 			there = exists(r.path);
 			existing.set(r.path, there);
 		}
-		if (!there) continue;
+		if (r.change === 'deleted' ? there : !there) continue;
 		const key = sessionKey(r.session);
 		let group = bySession.get(key);
 		if (group === undefined) {
 			group = { session: r.session, notes: new Map() };
 			bySession.set(key, group);
 		}
-		const seen = group.notes.get(r.path);
-		if (seen === undefined) group.notes.set(r.path, { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 });
-		else {
+		let seen = group.notes.get(r.path);
+		if (seen === undefined) {
+			seen = { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 };
+			group.notes.set(r.path, seen);
+		} else {
 			seen.edits++;
 			if (r.at >= seen.at) {
 				seen.at = r.at;
 				seen.tool = r.tool;
 			}
+		}
+		// Records come oldest first: the first rename names where the note was before this session moved it.
+		if (r.change === 'renamed' && seen.from === undefined && r.from !== undefined) seen.from = r.from;
+		if (r.at >= seen.at) {
+			if (r.change === 'deleted') seen.change = 'deleted';
+			else if (seen.from !== undefined) seen.change = 'renamed';
+			else delete seen.change;
 		}
 	}
 	const sessions: ChangeSession[] = [];

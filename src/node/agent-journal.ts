@@ -13,7 +13,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { boundJournal, compactJournal, COMPACT_AT_BYTES, encodeRecord, JOURNAL_FILE, journalRecord, parseJournal, type EditFacts, type JournalRecord } from '../core/agent-journal';
+import { boundJournal, compactJournal, COMPACT_AT_BYTES, encodeRecord, MAX_RECORD_BYTES, JOURNAL_FILE, journalRecord, parseJournal, type EditFacts, type JournalRecord } from '../core/agent-journal';
 import { appendStateFile, createStateFile, openStateFile, readRange, removeStateFile, statStateFile, writeStateFile } from './state-file';
 import type { VaultContext } from './vault-config';
 
@@ -46,6 +46,27 @@ export async function appendJournal(root: string, pluginDir: string, record: Jou
 	if (line === null) return;
 	const file = journalPath(pluginDir);
 	const size = appendLines(root, file, line);
+	if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);
+}
+
+/**
+ * Records several changes (the session net's, src/node/session-net.ts): lines joined into writes
+ * that each stay within one record's bound, so no write is split either.
+ */
+export async function appendJournalRecords(root: string, pluginDir: string, records: readonly JournalRecord[], now: Date): Promise<void> {
+	const file = journalPath(pluginDir);
+	let chunk = '';
+	let size = 0;
+	for (const r of records) {
+		const line = encodeRecord(r);
+		if (line === null) continue;
+		if (chunk !== '' && (chunk.length + line.length) * 3 > MAX_RECORD_BYTES) {
+			size = appendLines(root, file, chunk);
+			chunk = '';
+		}
+		chunk += line;
+	}
+	if (chunk !== '') size = appendLines(root, file, chunk);
 	if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);
 }
 

@@ -17,6 +17,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { addStamps, addToStamp, stampOfSum, type StampSum, type StatStamp } from '../core/stat-stamp';
+import type { NoteRow } from '../core/session-net';
 import { threadChoice } from './thread-choice';
 import { traceThreads, type ThreadTrace } from './thread-trace';
 
@@ -273,6 +274,17 @@ function withSep(root: string): string {
 export function stampAlone(root: string, excludedRootFolders: readonly string[]): StatStamp | null {
 	const part = walkPart(fs, addToStamp, { prefix: withSep(root), excludedRootFolders, shared: null }, 0);
 	return part.clean ? stampOfSum(part.sum) : null;
+}
+
+/**
+ * Every note the walk counts as a row (path, mtime, size), on one thread: the session net's
+ * baseline (src/core/session-net.ts). Null when a folder or a note could not be looked at, so a
+ * folder that cannot be read never reads as its notes deleted.
+ */
+export function noteRows(root: string, excludedRootFolders: readonly string[]): NoteRow[] | null {
+	const rows: NoteRow[] = [];
+	const part = walkPart(fs, (_sum, p, mtime, size) => void rows.push([p, mtime, size]), { prefix: withSep(root), excludedRootFolders, shared: null }, 0);
+	return part.clean ? rows : null;
 }
 
 /** A two-thread walk's stamp, and how many notes the worker stat'ed (null: it took no part). */

@@ -26,7 +26,7 @@ describe('agent commands from the built bundle', () => {
 		expect(r.status).toBe(0);
 		const json = JSON.parse(fs.readFileSync(settings, 'utf8')) as { permissions: unknown; hooks: Record<string, unknown> };
 		expect(json.permissions).toEqual({ allow: ['Read'] });
-		expect(Object.keys(json.hooks).sort()).toEqual(['PostToolUse', 'PreToolUse', 'SessionStart']);
+		expect(Object.keys(json.hooks).sort()).toEqual(['PostToolUse', 'PreToolUse', 'SessionEnd', 'SessionStart', 'Stop']);
 		expect(fs.existsSync(path.join(vault, '.claude', 'hooks', 'session-brief.cjs'))).toBe(true);
 	});
 	it('doctor runs the registered hook and finds no problem', () => {

@@ -92,7 +92,7 @@ describe('install into Claude Code settings', () => {
 		const post = own(s, 'PostToolUse');
 		expect(post[0]?.matcher).toBe(EDIT_MATCHER);
 		expect(post[0]?.hooks[0]?.command).toBe(`"${process.execPath}" "${script}" post-tool-use`);
-		expect(r.lines.join('\n')).toContain('Registered SessionStart, PostToolUse and PreToolUse');
+		expect(r.lines.join('\n')).toContain('Registered SessionStart, PostToolUse, PreToolUse, Stop and SessionEnd');
 		expect(fs.existsSync(path.join(home, '.claude'))).toBe(false);
 	});
 
@@ -122,7 +122,7 @@ describe('install into Claude Code settings', () => {
 		expect(text.split('\r\n').every((l) => !/^ /.test(l))).toBe(true);
 		expect(text.endsWith('}')).toBe(true);
 		expect(Object.keys(JSON.parse(text) as Json)).toEqual(['model', 'hooks', 'alwaysThinkingEnabled', '$schema']);
-		expect(Object.keys((JSON.parse(text) as Json).hooks as Json)).toEqual(['Stop', 'SessionStart', 'PostToolUse', 'PreToolUse']);
+		expect(Object.keys((JSON.parse(text) as Json).hooks as Json)).toEqual(['Stop', 'SessionStart', 'PostToolUse', 'PreToolUse', 'SessionEnd']);
 	});
 
 	it('keeps a BOM', () => {
@@ -293,11 +293,13 @@ describe('install into Claude Code settings', () => {
 		expect(withoutOurs(s)).toEqual(JSON.parse(OPERATOR));
 		// The moved record no longer matches the file, so uninstall cuts our entries out instead.
 		expect(uninstall({ vault: b, home, env: {} }).code).toBe(0);
-		// The Write guard's PreToolUse array was made before the move, so the new record does not
-		// name it: it stays, empty (an operator's own empty array looks the same).
+		// The Write guard's PreToolUse and the session net's SessionEnd arrays were made before the
+		// move, so the new record does not name them: they stay, empty (an operator's own empty array looks the same).
 		const left = readJson(settingsFile(b));
 		expect((left.hooks as Json).PreToolUse).toEqual([]);
+		expect((left.hooks as Json).SessionEnd).toEqual([]);
 		delete (left.hooks as Json).PreToolUse;
+		delete (left.hooks as Json).SessionEnd;
 		expect(left).toEqual(withoutOurs(JSON.parse(OPERATOR) as Json));
 	});
 
@@ -449,7 +451,7 @@ describe('the command line', () => {
 		const env = { HOME: home };
 		const installed = await cli(['install', '--vault', v], BUNDLE, env);
 		expect(installed.code, installed.err).toBe(0);
-		expect(installed.out).toContain('Registered SessionStart, PostToolUse and PreToolUse for Claude Code');
+		expect(installed.out).toContain('Registered SessionStart, PostToolUse, PreToolUse, Stop and SessionEnd for Claude Code');
 
 		const s = readJson(settingsFile(v));
 		const command = String(own(s, 'SessionStart')[0]?.hooks[0]?.command);

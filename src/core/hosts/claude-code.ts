@@ -6,7 +6,7 @@ export const claudeCode = defineHost({
 	name: 'Claude Code',
 	cli: 'claude',
 	aliases: ['claude'],
-	events: { SessionStart: 'SessionStart', PostToolUse: 'PostToolUse', PreToolUse: 'PreToolUse' },
+	events: { SessionStart: 'SessionStart', PostToolUse: 'PostToolUse', PreToolUse: 'PreToolUse', Stop: 'Stop', SessionEnd: 'SessionEnd' },
 	// Longer output is moved to a file and the model sees a ~2 KB preview.
 	limit: 10_000,
 	docs: 'https://code.claude.com/docs/en/hooks',

@@ -8,7 +8,7 @@ export const codebuddy = defineHost({
 	id: 'codebuddy',
 	name: 'CodeBuddy Code',
 	cli: 'codebuddy',
-	events: { SessionStart: 'SessionStart', PostToolUse: 'PostToolUse' },
+	events: { SessionStart: 'SessionStart', PostToolUse: 'PostToolUse', Stop: 'Stop' },
 	limit: 10_000,
 	docs: 'https://www.codebuddy.ai/docs/cli/hooks',
 	envelope: claudeEnvelope,

@@ -13,7 +13,7 @@ export const codex = defineHost({
 	id: 'codex',
 	name: 'OpenAI Codex CLI',
 	cli: 'codex',
-	events: { SessionStart: 'SessionStart' },
+	events: { SessionStart: 'SessionStart', PostToolUse: 'PostToolUse', Stop: 'Stop' },
 	toolNames: SHARED_TOOL_NAMES,
 	// Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a
 	// token, so 7,000 characters stays under it.

@@ -5,7 +5,7 @@ export const copilot = defineHost({
 	id: 'copilot',
 	name: 'GitHub Copilot CLI',
 	cli: 'copilot',
-	events: { SessionStart: 'sessionStart' },
+	events: { SessionStart: 'sessionStart', PostToolUse: 'postToolUse', Stop: 'agentStop' },
 	toolNames: SHARED_TOOL_NAMES,
 	// Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for
 	// the few non-ASCII characters a note name may carry.

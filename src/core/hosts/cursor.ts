@@ -5,7 +5,7 @@ export const cursor = defineHost({
 	id: 'cursor',
 	name: 'Cursor',
 	cli: 'cursor-agent',
-	events: { SessionStart: 'sessionStart' },
+	events: { SessionStart: 'sessionStart', PostToolUse: 'afterFileEdit', Stop: 'stop' },
 	inputEvents: { afterFileEdit: 'PostToolUse' },
 	toolNames: SHARED_TOOL_NAMES,
 	limit: 10_000,

@@ -11,7 +11,7 @@ export const devin = defineHost({
 	name: 'Devin CLI',
 	cli: 'devin',
 	aliases: ['devin-local', 'devin-cli'],
-	events: { SessionStart: 'SessionStart', PostToolUse: 'PostToolUse' },
+	events: { SessionStart: 'SessionStart', PostToolUse: 'PostToolUse', Stop: 'Stop' },
 	toolNames: { edit: 'Edit', write: 'Write', notebook_edit: 'NotebookEdit' },
 	limit: 10_000,
 	docs: 'https://docs.devin.ai/cli/extensibility/hooks/overview',

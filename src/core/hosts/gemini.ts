@@ -5,7 +5,7 @@ export const gemini = defineHost({
 	id: 'gemini',
 	name: 'Gemini CLI',
 	cli: 'gemini',
-	events: { SessionStart: 'SessionStart' },
+	events: { SessionStart: 'SessionStart', PostToolUse: 'AfterTool', Stop: 'AfterAgent' },
 	inputEvents: { AfterTool: 'PostToolUse' },
 	toolNames: SHARED_TOOL_NAMES,
 	limit: 10_000,

@@ -6,8 +6,12 @@
  * is `src/node/agents/<host>.ts` (docs/agents.md, "Adding a host").
  */
 
-/** `PreToolUse` is the opt-in Write guard's (src/core/write-guard.ts), Claude Code only. */
-export type HookEvent = 'SessionStart' | 'PostToolUse' | 'PreToolUse';
+/**
+ * `PreToolUse` is the opt-in Write guard's (src/core/write-guard.ts), Claude Code only. `Stop` is
+ * the end of a turn, where the session net runs (src/core/session-net.ts); `SessionEnd` the end
+ * of a session, for hosts where a turn can end without `Stop` (an interrupt).
+ */
+export type HookEvent = 'SessionStart' | 'PostToolUse' | 'PreToolUse' | 'Stop' | 'SessionEnd';
 
 export type Raw = Record<string, unknown>;
 

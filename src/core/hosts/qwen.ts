@@ -5,7 +5,7 @@ export const qwen = defineHost({
 	id: 'qwen',
 	name: 'Qwen Code',
 	cli: 'qwen',
-	events: { SessionStart: 'SessionStart' },
+	events: { SessionStart: 'SessionStart', PostToolUse: 'PostToolUse', Stop: 'Stop' },
 	toolNames: SHARED_TOOL_NAMES,
 	limit: 10_000,
 	docs: 'https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/',

@@ -49,7 +49,7 @@ export const claudeCode: HostSpec = {
 		];
 	},
 	skeleton: {},
-	events: ['SessionStart', 'PostToolUse', 'PreToolUse'],
+	events: ['SessionStart', 'PostToolUse', 'PreToolUse', 'Stop', 'SessionEnd'],
 	entries(command) {
 		return [
 			// No matcher: every source (startup, resume, clear, compact, and fork since v2.1.214).
@@ -58,6 +58,10 @@ export const claudeCode: HostSpec = {
 			{ event: 'PostToolUse', matcher: EDIT_MATCHER, handler: { type: 'command', command: command('PostToolUse').native, timeout: 60, statusMessage: 'Checking the rule set…' } },
 			// The opt-in Write guard: registered always, it reads its setting on each run.
 			writeGuardEntry(command),
+			// The session net: what the turn changed that no edit hook saw (shell commands, renames, deletions).
+			{ event: 'Stop', handler: { type: 'command', command: command('Stop').native, timeout: 60 } },
+			// A turn a user interrupts ends without Stop. SessionEnd hooks share a 1.5 s budget that a larger timeout raises.
+			{ event: 'SessionEnd', handler: { type: 'command', command: command('SessionEnd').native, timeout: 30 } },
 		];
 	},
 	commandFields: ['command'],

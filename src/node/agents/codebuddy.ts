@@ -23,11 +23,12 @@ export const codebuddy: HostSpec = {
 		];
 	},
 	skeleton: {},
-	events: ['SessionStart', 'PostToolUse'],
+	events: ['SessionStart', 'PostToolUse', 'Stop'],
 	entries(command) {
 		return [
 			{ event: 'SessionStart', handler: { type: 'command', command: command('SessionStart').native, timeout: 30 } },
 			{ event: 'PostToolUse', matcher: EDIT_MATCHER, handler: { type: 'command', command: command('PostToolUse').native, timeout: 60 } },
+			{ event: 'Stop', handler: { type: 'command', command: command('Stop').native, timeout: 60 } },
 		];
 	},
 	commandFields: ['command'],

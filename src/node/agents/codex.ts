@@ -1,12 +1,16 @@
 /**
  * OpenAI Codex CLI: `hooks.json` beside a config layer, `<vault>/.codex/hooks.json` or
  * `~/.codex/hooks.json` (`CODEX_HOME` moves it); Claude Code's group shape, timeout in seconds.
- * Docs: developers.openai.com/codex/hooks. Codex reports edits as `apply_patch` with a patch and
- * no file_path, so only SessionStart is registered.
+ * Docs: developers.openai.com/codex/hooks. Codex reports edits as `apply_patch` with the patch in
+ * `tool_input.command` and no file_path; the contract reads the paths out of the patch
+ * (src/core/hosts/codex.ts). Stop, the end of a turn, runs the session net.
  */
 import * as path from 'node:path';
 import { codexTrust } from './codex-trust';
 import { homeDir, type HostSpec } from './host-spec';
+
+/** Codex's edit tool: `apply_patch` (Codex also lets `Edit` and `Write` match it). */
+export const CODEX_EDIT_MATCHER = 'apply_patch|Edit|Write';
 
 export const codex: HostSpec = {
 	agent: 'codex',
@@ -22,11 +26,16 @@ export const codex: HostSpec = {
 		];
 	},
 	skeleton: {},
-	events: ['SessionStart'],
+	events: ['SessionStart', 'PostToolUse', 'Stop'],
 	entries(command) {
-		return [{ event: 'SessionStart', handler: { type: 'command', command: command('SessionStart').native, timeout: 30 } }];
+		return [
+			{ event: 'SessionStart', handler: { type: 'command', command: command('SessionStart').native, timeout: 30 } },
+			{ event: 'PostToolUse', matcher: CODEX_EDIT_MATCHER, handler: { type: 'command', command: command('PostToolUse').native, timeout: 60 } },
+			{ event: 'Stop', handler: { type: 'command', command: command('Stop').native, timeout: 60 } },
+		];
 	},
 	commandFields: ['command'],
+	editTools: ['apply_patch'],
 	// The trust steps (trusted project, /hooks) are explained by the trust check instead.
 	notes() {
 		return [];

@@ -5,6 +5,7 @@
  * our own, so nobody else's entries share it.
  */
 import * as path from 'node:path';
+import type { HookEvent } from '../../core/agent-contracts';
 import { homeDir, type HostSpec } from './host-spec';
 
 const FILE = 'session-brief.json';
@@ -23,10 +24,18 @@ export const copilot: HostSpec = {
 		];
 	},
 	skeleton: { version: 1 },
-	events: ['SessionStart'],
+	events: ['SessionStart', 'PostToolUse', 'Stop'],
 	entries(command) {
-		const c = command('SessionStart');
-		return [{ event: 'sessionStart', handler: { type: 'command', bash: c.sh, powershell: c.ps, timeoutSec: 30 } }];
+		const entry = (event: HookEvent, timeoutSec: number): Record<string, unknown> => {
+			const c = command(event);
+			return { type: 'command', bash: c.sh, powershell: c.ps, timeoutSec };
+		};
+		// postToolUse has no matcher here: it runs after every tool, and the hook reads only the file-writing ones (create, edit).
+		return [
+			{ event: 'sessionStart', handler: entry('SessionStart', 30) },
+			{ event: 'postToolUse', handler: entry('PostToolUse', 60) },
+			{ event: 'agentStop', handler: entry('Stop', 60) },
+		];
 	},
 	commandFields: ['bash', 'powershell', 'command'],
 	shells: ['sh', 'powershell'],

@@ -20,10 +20,15 @@ export const cursor: HostSpec = {
 		];
 	},
 	skeleton: { version: 1 },
-	events: ['SessionStart'],
+	events: ['SessionStart', 'PostToolUse', 'Stop'],
 	entries(command) {
 		// PowerShell's call form on Windows, where Cursor runs hook commands in PowerShell.
-		return [{ event: 'sessionStart', handler: { command: command('SessionStart').native, timeout: 30 } }];
+		return [
+			{ event: 'sessionStart', handler: { command: command('SessionStart').native, timeout: 30 } },
+			// afterFileEdit fires for the agent's file edits only, so it needs no matcher.
+			{ event: 'afterFileEdit', handler: { command: command('PostToolUse').native, timeout: 60 } },
+			{ event: 'stop', handler: { command: command('Stop').native, timeout: 60 } },
+		];
 	},
 	commandFields: ['command'],
 	// `.cursor/mcp.json` in the vault or `~/.cursor/mcp.json`, entries `{ "command", "args" }`.

@@ -35,12 +35,13 @@ export const devin: HostSpec = {
 		];
 	},
 	skeleton: {},
-	events: ['SessionStart', 'PostToolUse'],
+	events: ['SessionStart', 'PostToolUse', 'Stop'],
 	entries(command) {
 		return [
 			// No matcher: Devin matches SessionStart entries against nothing but a tool name.
 			{ event: 'SessionStart', handler: { type: 'command', command: command('SessionStart').native, timeout: 30 } },
 			{ event: 'PostToolUse', matcher: DEVIN_EDIT_MATCHER, handler: { type: 'command', command: command('PostToolUse').native, timeout: 60 } },
+			{ event: 'Stop', handler: { type: 'command', command: command('Stop').native, timeout: 60 } },
 		];
 	},
 	commandFields: ['command'],

@@ -1,11 +1,15 @@
 /**
  * Gemini CLI: `hooks` in `.gemini/settings.json` or `~/.gemini/settings.json`, Claude Code's group
  * shape plus a `name` (Gemini dedupes by name and command). Docs: geminicli.com/docs/hooks/reference.
- * Its after-edit event (AfterTool) has no contract in the bridge yet, so only SessionStart.
+ * AfterTool (matcher: its file-writing tools) runs the rule check and the journal; AfterAgent, the
+ * end of a turn, the session net.
  */
 import * as path from 'node:path';
 import { geminiTrust } from './gemini-trust';
 import type { HostSpec } from './host-spec';
+
+/** Gemini CLI's file-writing tools (a regular expression on the tool name). */
+export const GEMINI_EDIT_MATCHER = 'write_file|replace';
 
 export const gemini: HostSpec = {
 	agent: 'gemini',
@@ -22,12 +26,18 @@ export const gemini: HostSpec = {
 		];
 	},
 	skeleton: {},
-	events: ['SessionStart'],
+	events: ['SessionStart', 'PostToolUse', 'Stop'],
 	entries(command) {
-		// No timeout: Gemini counts it in milliseconds, and its 60 s default is enough.
-		return [{ event: 'SessionStart', handler: { name: 'session-brief', type: 'command', command: command('SessionStart').native } }];
+		// No timeout: Gemini counts it in milliseconds, and its 60 s default is enough. Each entry has
+		// its own name: Gemini dedupes hooks by name and command.
+		return [
+			{ event: 'SessionStart', handler: { name: 'session-brief', type: 'command', command: command('SessionStart').native } },
+			{ event: 'AfterTool', matcher: GEMINI_EDIT_MATCHER, handler: { name: 'session-brief-after-edit', type: 'command', command: command('PostToolUse').native } },
+			{ event: 'AfterAgent', handler: { name: 'session-brief-turn-end', type: 'command', command: command('Stop').native } },
+		];
 	},
 	commandFields: ['command'],
+	editTools: ['write_file', 'replace'],
 	notes() {
 		return ['Older Gemini CLI versions run hooks only when enabled in settings (hooksConfig.enabled, or tools.enableHooks before 0.26); this install does not change that switch.'];
 	},

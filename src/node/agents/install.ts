@@ -32,7 +32,7 @@ export function decodeStrict(data: Buffer, file: string): string {
 	}
 }
 
-const HOOK_COMMAND: Record<HookEvent, string> = { SessionStart: 'session-start', PostToolUse: 'post-tool-use', PreToolUse: 'pre-tool-use' };
+const HOOK_COMMAND: Record<HookEvent, string> = { SessionStart: 'session-start', PostToolUse: 'post-tool-use', PreToolUse: 'pre-tool-use', Stop: 'turn-end', SessionEnd: 'turn-end' };
 
 export function hookArgs(agent: AgentOptions['agent'], event: HookEvent): string[] {
 	return [HOOK_COMMAND[event], ...agentArgs(agent)];

@@ -6,6 +6,9 @@
 import * as path from 'node:path';
 import type { HostSpec } from './host-spec';
 
+/** Qwen Code's file-writing tools. */
+export const QWEN_EDIT_MATCHER = 'write_file|edit';
+
 export const qwen: HostSpec = {
 	agent: 'qwen',
 	scopes: ['project', 'user'],
@@ -21,11 +24,16 @@ export const qwen: HostSpec = {
 		];
 	},
 	skeleton: {},
-	events: ['SessionStart'],
+	events: ['SessionStart', 'PostToolUse', 'Stop'],
 	entries(command) {
-		return [{ event: 'SessionStart', handler: { type: 'command', command: command('SessionStart').native, name: 'session-brief' } }];
+		return [
+			{ event: 'SessionStart', handler: { type: 'command', command: command('SessionStart').native, name: 'session-brief' } },
+			{ event: 'PostToolUse', matcher: QWEN_EDIT_MATCHER, handler: { type: 'command', command: command('PostToolUse').native, name: 'session-brief-after-edit' } },
+			{ event: 'Stop', handler: { type: 'command', command: command('Stop').native, name: 'session-brief-turn-end' } },
+		];
 	},
 	commandFields: ['command'],
+	editTools: ['write_file', 'edit'],
 	notes() {
 		return ['Qwen Code 0.15 had a bug that dropped SessionStart context (QwenLM/qwen-code#4111); use a later version.'];
 	},

@@ -1,0 +1,42 @@
+/**
+ * The end-of-turn hook (Claude Code `Stop` and `SessionEnd`, the other hosts' equivalents) and the
+ * `baseline` command a session start leaves behind: the session net (src/core/session-net.ts), which
+ * journals the notes a session changed that no tool event reported (the shell, `mv`, `rm`, scripts).
+ * The hook prints `{}` (every host that reads its output reads an empty object as "go on") and exits 0.
+ */
+import { stringFlag, type Args } from '../args';
+import { clock, contextFor } from '../context';
+import { readStdin, writeOut } from '../io';
+import { agentOrDefault, translateHookInput } from '../../src/core/agent-contracts';
+import { parseHookJson } from '../../src/node/hook-input';
+import { BASELINE_SESSION_ENV } from '../../src/node/session-baseline-start';
+import { closeTurn, takeBaseline } from '../../src/node/session-net';
+
+/** What the end-of-turn hook prints: nothing to say, nothing to block. */
+export const TURN_END_OUTPUT = '{}\n';
+
+function sessionOf(value: string | undefined): string | null {
+	return value === undefined || value === '' ? null : value;
+}
+
+export async function turnEnd(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): Promise<number> {
+	const stdin = await readStdin(2000);
+	try {
+		const input = translateHookInput(agentOrDefault(stringFlag(args, 'agent')), parseHookJson(stdin));
+		await closeTurn(contextFor(args, scriptPath, env), sessionOf(input.session_id), clock(env));
+	} catch {
+		// Fail open: a turn the net missed is never worth the host's turn.
+	}
+	writeOut(TURN_END_OUTPUT);
+	return 0;
+}
+
+/** The detached process a session start leaves behind (src/node/session-baseline-start.ts). Prints nothing. */
+export function baseline(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): number {
+	try {
+		takeBaseline(contextFor(args, scriptPath, env), sessionOf(env[BASELINE_SESSION_ENV]), clock(env));
+	} catch {
+		// Nothing to tell: the first end of a turn takes a baseline instead.
+	}
+	return 0;
+}

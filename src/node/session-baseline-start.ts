@@ -1,0 +1,34 @@
+/**
+ * After a session start has written its answer, the session net's baseline (src/node/session-net.ts)
+ * is taken by this same script's `baseline` command in a process of its own: detached, so the brief
+ * never waits for the walk. Kept apart from the walk so that session-brief.start.cjs holds none of it.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+
+/**
+ * `SESSION_BRIEF_BASELINE`: unset, the baseline is taken by a detached process; `sync`, the hook
+ * waits for that process (tests, which must not leave processes behind); `off`, none is taken (the
+ * end of a turn then takes it, so the net starts one turn later).
+ */
+export const BASELINE_ENV = 'SESSION_BRIEF_BASELINE';
+/** How the session id reaches the `baseline` command: never on a command line, where any text could be an option. */
+export const BASELINE_SESSION_ENV = 'SESSION_BRIEF_BASELINE_SESSION';
+
+/** Starts the baseline of `session` for the vault at `root`. Never throws: without one, the first end of a turn takes one. */
+export function startBaseline(root: string, configDir: string | undefined, session: string | null, scriptPath: string, env: NodeJS.ProcessEnv): void {
+	try {
+		const mode = env[BASELINE_ENV];
+		if (mode === 'off') return;
+		const args = [scriptPath, 'baseline', '--vault', root, ...(configDir === undefined ? [] : ['--config-dir', configDir])];
+		const options = { stdio: 'ignore', windowsHide: true, cwd: root, env: { ...env, [BASELINE_SESSION_ENV]: session ?? '' } } as const;
+		if (mode === 'sync') {
+			spawnSync(process.execPath, args, { ...options, timeout: 120_000 });
+			return;
+		}
+		const child = spawn(process.execPath, args, { ...options, detached: true });
+		child.on('error', () => undefined);
+		child.unref();
+	} catch {
+		// Fail open.
+	}
+}
