@@ -9,7 +9,7 @@ import { clock, contextFor } from '../context';
 import { readStdin, writeOut } from '../io';
 import { agentOrDefault, translateHookInput } from '../../src/core/agent-contracts';
 import { parseHookJson } from '../../src/node/hook-input';
-import { BASELINE_SESSION_ENV } from '../../src/node/session-baseline-start';
+import { BASELINE_SESSION_ENV, BASELINE_STARTED_ENV } from '../../src/node/session-baseline-start';
 import { closeTurn, takeBaseline } from '../../src/node/session-net';
 
 /** What the end-of-turn hook prints: nothing to say, nothing to block. */
@@ -34,7 +34,8 @@ export async function turnEnd(args: Args, scriptPath: string, env: NodeJS.Proces
 /** The detached process a session start leaves behind (src/node/session-baseline-start.ts). Prints nothing. */
 export function baseline(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): number {
 	try {
-		takeBaseline(contextFor(args, scriptPath, env), sessionOf(env[BASELINE_SESSION_ENV]), clock(env));
+		const started = Number(env[BASELINE_STARTED_ENV]);
+		takeBaseline(contextFor(args, scriptPath, env), sessionOf(env[BASELINE_SESSION_ENV]), clock(env), Number.isFinite(started) && started > 0 ? started : Date.now());
 	} catch {
 		// Nothing to tell: the first end of a turn takes a baseline instead.
 	}

@@ -2607,12 +2607,13 @@ async function getBrief(ctx, choice, now, full = true) {
 var import_node_child_process = require("node:child_process");
 var BASELINE_ENV = "SESSION_BRIEF_BASELINE";
 var BASELINE_SESSION_ENV = "SESSION_BRIEF_BASELINE_SESSION";
+var BASELINE_STARTED_ENV = "SESSION_BRIEF_BASELINE_STARTED";
 function startBaseline(root, configDir, session, scriptPath, env) {
   try {
     const mode = env[BASELINE_ENV];
     if (mode === "off") return;
     const args = [scriptPath, "baseline", "--vault", root, ...configDir === void 0 ? [] : ["--config-dir", configDir]];
-    const options = { stdio: "ignore", windowsHide: true, cwd: root, env: { ...env, [BASELINE_SESSION_ENV]: session ?? "" } };
+    const options = { stdio: "ignore", windowsHide: true, cwd: root, env: { ...env, [BASELINE_SESSION_ENV]: session ?? "", [BASELINE_STARTED_ENV]: String(Date.now()) } };
     if (mode === "sync") {
       (0, import_node_child_process.spawnSync)(process.execPath, args, { ...options, timeout: 12e4 });
       return;

@@ -48,6 +48,9 @@ export function encodeBaseline(b: Baseline): string {
 	return `${JSON.stringify({ format: 'session-brief-baseline', version: 1, session: b.session, at: b.at, takenMs: b.takenMs, notes: b.notes })}\n`;
 }
 
+/** How long after its start a walk may still be running: a note modified in that window may have changed under it. */
+const WALK_WINDOW_MS = 5 * 60 * 1000;
+
 /** One difference between the baseline and now: a note added or changed (no `change`), deleted, or renamed from `from`. */
 export interface NetChange {
 	path: string;
@@ -58,9 +61,11 @@ export interface NetChange {
 /**
  * The notes added, changed, deleted and renamed between two walks. A rename is a note gone and a
  * note new with the same size and modification time (`mv` keeps both), paired only when exactly
- * one gone note and one new note share them; anything else stays a deletion and an addition.
+ * one gone note and one new note share them; anything else stays a deletion and an addition. A
+ * note the first walk already saw modified at or after `since` (ms, when that walk began) counts
+ * as changed too: it may have changed while the walk ran (a time far ahead is a clock's error, not that).
  */
-export function netChanges(before: readonly NoteRow[], after: readonly NoteRow[]): NetChange[] {
+export function netChanges(before: readonly NoteRow[], after: readonly NoteRow[], since = Infinity): NetChange[] {
 	const old = new Map<string, NoteRow>();
 	for (const r of before) old.set(r[0], r);
 	const added: NoteRow[] = [];
@@ -70,7 +75,7 @@ export function netChanges(before: readonly NoteRow[], after: readonly NoteRow[]
 		seen.add(r[0]);
 		const was = old.get(r[0]);
 		if (was === undefined) added.push(r);
-		else if (was[1] !== r[1] || was[2] !== r[2]) out.push({ path: r[0] });
+		else if (was[1] !== r[1] || was[2] !== r[2] || (was[1] >= since && was[1] - since < WALK_WINDOW_MS)) out.push({ path: r[0] });
 	}
 	const gone = before.filter((r) => !seen.has(r[0]));
 	const sig = (r: NoteRow): string => `${r[1]}:${r[2]}`;

@@ -13,6 +13,8 @@ import { spawn, spawnSync } from 'node:child_process';
 export const BASELINE_ENV = 'SESSION_BRIEF_BASELINE';
 /** How the session id reaches the `baseline` command: never on a command line, where any text could be an option. */
 export const BASELINE_SESSION_ENV = 'SESSION_BRIEF_BASELINE_SESSION';
+/** When the session start asked for the baseline (ms since the epoch). */
+export const BASELINE_STARTED_ENV = 'SESSION_BRIEF_BASELINE_STARTED';
 
 /** Starts the baseline of `session` for the vault at `root`. Never throws: without one, the first end of a turn takes one. */
 export function startBaseline(root: string, configDir: string | undefined, session: string | null, scriptPath: string, env: NodeJS.ProcessEnv): void {
@@ -20,7 +22,7 @@ export function startBaseline(root: string, configDir: string | undefined, sessi
 		const mode = env[BASELINE_ENV];
 		if (mode === 'off') return;
 		const args = [scriptPath, 'baseline', '--vault', root, ...(configDir === undefined ? [] : ['--config-dir', configDir])];
-		const options = { stdio: 'ignore', windowsHide: true, cwd: root, env: { ...env, [BASELINE_SESSION_ENV]: session ?? '' } } as const;
+		const options = { stdio: 'ignore', windowsHide: true, cwd: root, env: { ...env, [BASELINE_SESSION_ENV]: session ?? '', [BASELINE_STARTED_ENV]: String(Date.now()) } } as const;
 		if (mode === 'sync') {
 			spawnSync(process.execPath, args, { ...options, timeout: 120_000 });
 			return;

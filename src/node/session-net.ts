@@ -37,10 +37,14 @@ function pruneBaselines(root: string, pluginDir: string, keep: string): void {
 	}
 }
 
-/** Walks the notes and keeps them as the session's baseline; false when the walk could not look at everything. */
-export function takeBaseline(ctx: VaultContext, session: string | null, now: Date): boolean {
+/**
+ * Walks the notes and keeps them as the session's baseline; false when the walk could not look at
+ * everything. `startedMs`: when the session start asked for it (the walk runs a moment later, in a
+ * process of its own), so a note changed in between counts as changed at the end of the turn.
+ */
+export function takeBaseline(ctx: VaultContext, session: string | null, now: Date, startedMs = Date.now()): boolean {
 	if (ctx.pluginDir === null) return false;
-	const takenMs = Date.now();
+	const takenMs = Math.min(startedMs, Date.now());
 	const rows = noteRows(ctx.root, ctx.settings.excludedRootFolders);
 	if (rows === null) return false;
 	const file = baselineFile(ctx.pluginDir, session);
@@ -66,7 +70,7 @@ export async function closeTurn(ctx: VaultContext, session: string | null, now: 
 		writeStateFile(ctx.root, file, next);
 		return 0;
 	}
-	const changes = netChanges(base.notes, rows);
+	const changes = netChanges(base.notes, rows, base.takenMs);
 	if (changes.length === 0) return 0;
 	const journal = readJournal(ctx.root, ctx.pluginDir, now);
 	const editor = parseEditorWrites(readStateJson(ctx.root, path.join(ctx.pluginDir, EDITOR_WRITES_FILE), EDITOR_WRITES_MAX_BYTES));

@@ -237,6 +237,8 @@ export interface GeminiOptions {
 	trustWorkspace?: boolean;
 	/** `--skip-trust`: run in an untrusted folder without asking (and without project hooks). */
 	skipTrust?: boolean;
+	/** `--approval-mode`: headless Gemini CLI offers its edit tools (`replace`, `write_file`) only with `auto_edit` or `yolo`. */
+	approvalMode?: 'auto_edit' | 'yolo';
 }
 
 export function runGemini(ws: Workspace, api: ModelApi, guard: NetworkGuard, prompt: string, o: GeminiOptions = {}): Promise<Session> {
@@ -244,7 +246,7 @@ export function runGemini(ws: Workspace, api: ModelApi, guard: NetworkGuard, pro
 	const env: NodeJS.ProcessEnv = { ...baseEnv(ws, guard), GEMINI_API_KEY: 'stand-in', GOOGLE_GEMINI_BASE_URL: api.url };
 	if (o.trustWorkspace === true) env.GEMINI_CLI_TRUST_WORKSPACE = 'true';
 	// A fixed model: "auto" first asks a routing classifier for JSON, which the stand-in does not play.
-	const args = ['-p', prompt, '--output-format', 'json', '-m', 'gemini-2.5-flash', ...(o.skipTrust === true ? ['--skip-trust'] : [])];
+	const args = ['-p', prompt, '--output-format', 'json', '-m', 'gemini-2.5-flash', ...(o.skipTrust === true ? ['--skip-trust'] : []), ...(o.approvalMode !== undefined ? ['--approval-mode', o.approvalMode] : [])];
 	return session(api, binary('gemini'), args, o.cwd ?? ws.vault, env);
 }
 
@@ -255,9 +257,9 @@ export function codexHome(ws: Workspace): string {
 }
 
 /** The user config: the stand-in as model provider, no update check, plugins or analytics (they phone home). */
-export function codexConfig(ws: Workspace, api: ModelApi, options: { trustProject: boolean }): void {
+export function codexConfig(ws: Workspace, api: ModelApi, options: { trustProject: boolean; model?: string }): void {
 	const lines = [
-		'model = "gpt-stand-in"',
+		`model = "${options.model ?? 'gpt-stand-in'}"`,
 		'model_provider = "stand-in"',
 		'check_for_update_on_startup = false',
 		'',

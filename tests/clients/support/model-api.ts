@@ -14,7 +14,11 @@ import type { AddressInfo } from 'node:net';
 
 export type Api = 'anthropic' | 'gemini' | 'openai' | 'unknown';
 
-export type Turn = { text: string } | { tool: string; input: Record<string, unknown> };
+/**
+ * A scripted answer: text, a function call, or (Responses API only) a call of a freeform custom
+ * tool, whose input is plain text (Codex's `apply_patch` for the models it knows).
+ */
+export type Turn = { text: string } | { tool: string; input: Record<string, unknown> } | { customTool: string; input: string };
 
 export interface RecordedRequest {
 	api: Api;
@@ -64,7 +68,7 @@ function modelTurns(api: Api, body: Json): number {
 		let turns = 0;
 		let inTurn = false;
 		for (const item of Array.isArray(body.input) ? body.input : []) {
-			const out = isObj(item) && (item.type === 'function_call' || (item.type === 'message' && item.role === 'assistant'));
+			const out = isObj(item) && (item.type === 'function_call' || item.type === 'custom_tool_call' || (item.type === 'message' && item.role === 'assistant'));
 			if (out && !inTurn) turns++;
 			inTurn = out;
 		}
@@ -77,6 +81,9 @@ function hasTools(api: Api, body: Json): boolean {
 	if (api === 'gemini') return Array.isArray(body.tools) && body.tools.some((t) => isObj(t) && Array.isArray(t.functionDeclarations) && t.functionDeclarations.length > 0);
 	return Array.isArray(body.tools) && body.tools.length > 0;
 }
+
+/** The turns every API plays. */
+type FunctionTurn = Exclude<Turn, { customTool: string }>;
 
 let ids = 0;
 const nextId = (prefix: string): string => `${prefix}_${String(++ids).padStart(6, '0')}`;
@@ -92,7 +99,7 @@ function json(res: http.ServerResponse, status: number, value: unknown): void {
 	res.end(JSON.stringify(value));
 }
 
-function anthropic(res: http.ServerResponse, body: Json, turn: Turn): void {
+function anthropic(res: http.ServerResponse, body: Json, turn: FunctionTurn): void {
 	const model = typeof body.model === 'string' ? body.model : 'claude-stand-in';
 	const usage = { input_tokens: 10, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
 	const block = 'text' in turn ? { type: 'text', text: turn.text } : { type: 'tool_use', id: nextId('toolu'), name: turn.tool, input: turn.input };
@@ -114,7 +121,7 @@ function anthropic(res: http.ServerResponse, body: Json, turn: Turn): void {
 	]);
 }
 
-function gemini(res: http.ServerResponse, url: string, turn: Turn): void {
+function gemini(res: http.ServerResponse, url: string, turn: FunctionTurn): void {
 	if (url.includes(':countTokens')) {
 		json(res, 200, { totalTokens: 10 });
 		return;
@@ -135,7 +142,9 @@ function openai(res: http.ServerResponse, body: Json, turn: Turn): void {
 	const item =
 		'text' in turn
 			? { type: 'message', id: nextId('msg'), role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: turn.text, annotations: [] }] }
-			: { type: 'function_call', id: nextId('fc'), call_id: nextId('call'), name: turn.tool, arguments: JSON.stringify(turn.input), status: 'completed' };
+			: 'customTool' in turn
+				? { type: 'custom_tool_call', id: nextId('ctc'), call_id: nextId('call'), name: turn.customTool, input: turn.input, status: 'completed' }
+				: { type: 'function_call', id: nextId('fc'), call_id: nextId('call'), name: turn.tool, arguments: JSON.stringify(turn.input), status: 'completed' };
 	const usage = { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 5, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 15 };
 	const response = { id, object: 'response', created_at: Math.floor(Date.now() / 1000), status: 'completed', model, output: [item], usage };
 	if (body.stream !== true) {
@@ -187,8 +196,10 @@ export async function startModelApi(): Promise<ModelApi> {
 				return;
 			}
 			const turn: Turn = conversation ? (turns[modelTurns(api, b)] ?? { text: LAST_TEXT }) : { text: SIDE_TEXT };
-			if (api === 'anthropic') anthropic(res, b, turn);
-			else if (api === 'gemini') gemini(res, url, turn);
+			// Only the Responses API has freeform tools; elsewhere the script is wrong, and says so to the client.
+			const played: FunctionTurn = 'customTool' in turn ? { text: `stand-in: ${turn.customTool} is a Responses API custom tool` } : turn;
+			if (api === 'anthropic') anthropic(res, b, played);
+			else if (api === 'gemini') gemini(res, url, played);
 			else openai(res, b, turn);
 		});
 	});

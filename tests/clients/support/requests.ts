@@ -83,6 +83,23 @@ export function geminiTexts(q: RecordedRequest): string[] {
 	return out;
 }
 
+/**
+ * Gemini CLI: the output of every function response; an AfterTool context is appended to the
+ * tool's output, wrapped in `<hook_context>`.
+ */
+export function geminiToolOutputs(q: RecordedRequest): string[] {
+	const body = isObj(q.body) ? q.body : {};
+	const out: string[] = [];
+	for (const c of Array.isArray(body.contents) ? body.contents : []) {
+		if (!isObj(c)) continue;
+		for (const p of Array.isArray(c.parts) ? c.parts : []) {
+			const response = isObj(p) && isObj(p.functionResponse) && isObj(p.functionResponse.response) ? p.functionResponse.response : undefined;
+			if (response !== undefined && typeof response.output === 'string') out.push(response.output);
+		}
+	}
+	return out;
+}
+
 export function geminiBriefs(q: RecordedRequest): string[] {
 	const out: string[] = [];
 	for (const t of geminiTexts(q)) for (const m of t.matchAll(/<hook_context>([\s\S]*?)<\/hook_context>/g)) out.push(m[1] ?? '');
