@@ -23349,13 +23349,13 @@ function parseBaseline(v) {
   if (o.session !== null && typeof o.session !== "string") return null;
   if (typeof o.at !== "string" || Number.isNaN(Date.parse(o.at)) || typeof o.takenMs !== "number" || !Array.isArray(o.notes)) return null;
   const notes = o.notes.filter(isRow);
-  return { session: o.session, at: o.at, takenMs: o.takenMs, notes };
+  return { session: o.session, at: o.at, takenMs: o.takenMs, since: typeof o.since === "number" ? o.since : null, notes };
 }
 function encodeBaseline(b) {
-  return `${JSON.stringify({ format: "session-brief-baseline", version: 1, session: b.session, at: b.at, takenMs: b.takenMs, notes: b.notes })}
+  return `${JSON.stringify({ format: "session-brief-baseline", version: 1, session: b.session, at: b.at, takenMs: b.takenMs, since: b.since, notes: b.notes })}
 `;
 }
-function netChanges(before, after, since = Infinity) {
+function netChanges(before, after, since = null) {
   const old = /* @__PURE__ */ new Map();
   for (const r of before) old.set(r[0], r);
   const added = [];
@@ -23365,7 +23365,7 @@ function netChanges(before, after, since = Infinity) {
     seen.add(r[0]);
     const was = old.get(r[0]);
     if (was === void 0) added.push(r);
-    else if (was[1] !== r[1] || was[2] !== r[2] || was[1] >= since && was[1] - since < WALK_WINDOW_MS) out.push({ path: r[0] });
+    else if (was[1] !== r[1] || was[2] !== r[2] || since !== null && was[1] >= since && was[1] - since < WALK_WINDOW_MS) out.push({ path: r[0] });
   }
   const gone = before.filter((r) => !seen.has(r[0]));
   const sig = (r) => `${r[1]}:${r[2]}`;
@@ -23448,7 +23448,7 @@ function takeBaseline(ctx, session, now2, startedMs = Date.now()) {
   const rows = noteRows(ctx.root, ctx.settings.excludedRootFolders);
   if (rows === null) return false;
   const file = baselineFile(ctx.pluginDir, session);
-  writeStateFile(ctx.root, file, encodeBaseline({ session, at: now2.toISOString(), takenMs, notes: rows }));
+  writeStateFile(ctx.root, file, encodeBaseline({ session, at: now2.toISOString(), takenMs, since: takenMs, notes: rows }));
   pruneBaselines(ctx.root, ctx.pluginDir, file);
   return true;
 }
@@ -23459,12 +23459,12 @@ async function closeTurn(ctx, session, now2) {
   const takenMs = Date.now();
   const rows = noteRows(ctx.root, ctx.settings.excludedRootFolders);
   if (rows === null) return 0;
-  const next = encodeBaseline({ session, at: now2.toISOString(), takenMs, notes: rows });
+  const next = encodeBaseline({ session, at: now2.toISOString(), takenMs, since: null, notes: rows });
   if (base === null) {
     writeStateFile(ctx.root, file, next);
     return 0;
   }
-  const changes = netChanges(base.notes, rows, base.takenMs);
+  const changes = netChanges(base.notes, rows, base.since);
   if (changes.length === 0) return 0;
   const journal = readJournal(ctx.root, ctx.pluginDir, now2);
   const editor = parseEditorWrites(readStateJson(ctx.root, path27.join(ctx.pluginDir, EDITOR_WRITES_FILE), EDITOR_WRITES_MAX_BYTES));

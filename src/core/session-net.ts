@@ -26,6 +26,12 @@ export interface Baseline {
 	at: string;
 	/** The file system's clock (ms) when it was taken: the editor's writes from then on explain a change. */
 	takenMs: number;
+	/**
+	 * When the session start asked for it (ms), for a baseline a process of its own took a moment
+	 * later: a note it saw modified from then on may have changed before the walk reached it. Null
+	 * for the baseline an end of a turn leaves, whose walk began when the comparison did.
+	 */
+	since: number | null;
 	notes: NoteRow[];
 }
 
@@ -41,11 +47,11 @@ export function parseBaseline(v: unknown): Baseline | null {
 	if (o.session !== null && typeof o.session !== 'string') return null;
 	if (typeof o.at !== 'string' || Number.isNaN(Date.parse(o.at)) || typeof o.takenMs !== 'number' || !Array.isArray(o.notes)) return null;
 	const notes = (o.notes as unknown[]).filter(isRow);
-	return { session: o.session, at: o.at, takenMs: o.takenMs, notes };
+	return { session: o.session, at: o.at, takenMs: o.takenMs, since: typeof o.since === 'number' ? o.since : null, notes };
 }
 
 export function encodeBaseline(b: Baseline): string {
-	return `${JSON.stringify({ format: 'session-brief-baseline', version: 1, session: b.session, at: b.at, takenMs: b.takenMs, notes: b.notes })}\n`;
+	return `${JSON.stringify({ format: 'session-brief-baseline', version: 1, session: b.session, at: b.at, takenMs: b.takenMs, since: b.since, notes: b.notes })}\n`;
 }
 
 /** How long after its start a walk may still be running: a note modified in that window may have changed under it. */
@@ -65,7 +71,7 @@ export interface NetChange {
  * note the first walk already saw modified at or after `since` (ms, when that walk began) counts
  * as changed too: it may have changed while the walk ran (a time far ahead is a clock's error, not that).
  */
-export function netChanges(before: readonly NoteRow[], after: readonly NoteRow[], since = Infinity): NetChange[] {
+export function netChanges(before: readonly NoteRow[], after: readonly NoteRow[], since: number | null = null): NetChange[] {
 	const old = new Map<string, NoteRow>();
 	for (const r of before) old.set(r[0], r);
 	const added: NoteRow[] = [];
@@ -75,7 +81,7 @@ export function netChanges(before: readonly NoteRow[], after: readonly NoteRow[]
 		seen.add(r[0]);
 		const was = old.get(r[0]);
 		if (was === undefined) added.push(r);
-		else if (was[1] !== r[1] || was[2] !== r[2] || (was[1] >= since && was[1] - since < WALK_WINDOW_MS)) out.push({ path: r[0] });
+		else if (was[1] !== r[1] || was[2] !== r[2] || (since !== null && was[1] >= since && was[1] - since < WALK_WINDOW_MS)) out.push({ path: r[0] });
 	}
 	const gone = before.filter((r) => !seen.has(r[0]));
 	const sig = (r: NoteRow): string => `${r[1]}:${r[2]}`;
@@ -106,11 +112,9 @@ export function parseEditorWrites(v: unknown): Map<string, number> {
 	return out;
 }
 
-/** The editor record after one more write: newest entries kept, old ones dropped. */
-export function addEditorWrite(current: ReadonlyMap<string, number>, path: string, at: number): string {
-	const entries = [...current].filter(([p, t]) => p !== path && at - t < EDITOR_WRITES_MAX_AGE_MS);
-	entries.push([path, at]);
-	entries.sort((a, b) => b[1] - a[1]);
+/** The editor record as the plugin writes it: the newest entries, none older than a day. */
+export function encodeEditorWrites(writes: ReadonlyMap<string, number>, now: number): string {
+	const entries = [...writes].filter(([, t]) => now - t < EDITOR_WRITES_MAX_AGE_MS).sort((a, b) => b[1] - a[1]);
 	return `${JSON.stringify({ notes: Object.fromEntries(entries.slice(0, MAX_EDITOR_WRITES)) })}\n`;
 }
 

@@ -48,7 +48,7 @@ export function takeBaseline(ctx: VaultContext, session: string | null, now: Dat
 	const rows = noteRows(ctx.root, ctx.settings.excludedRootFolders);
 	if (rows === null) return false;
 	const file = baselineFile(ctx.pluginDir, session);
-	writeStateFile(ctx.root, file, encodeBaseline({ session, at: now.toISOString(), takenMs, notes: rows }));
+	writeStateFile(ctx.root, file, encodeBaseline({ session, at: now.toISOString(), takenMs, since: takenMs, notes: rows }));
 	pruneBaselines(ctx.root, ctx.pluginDir, file);
 	return true;
 }
@@ -65,12 +65,12 @@ export async function closeTurn(ctx: VaultContext, session: string | null, now: 
 	const takenMs = Date.now();
 	const rows = noteRows(ctx.root, ctx.settings.excludedRootFolders);
 	if (rows === null) return 0;
-	const next = encodeBaseline({ session, at: now.toISOString(), takenMs, notes: rows });
+	const next = encodeBaseline({ session, at: now.toISOString(), takenMs, since: null, notes: rows });
 	if (base === null) {
 		writeStateFile(ctx.root, file, next);
 		return 0;
 	}
-	const changes = netChanges(base.notes, rows, base.takenMs);
+	const changes = netChanges(base.notes, rows, base.since);
 	if (changes.length === 0) return 0;
 	const journal = readJournal(ctx.root, ctx.pluginDir, now);
 	const editor = parseEditorWrites(readStateJson(ctx.root, path.join(ctx.pluginDir, EDITOR_WRITES_FILE), EDITOR_WRITES_MAX_BYTES));

@@ -14,6 +14,7 @@ import { AgentHooks } from './agent-hooks';
 import { EMBEDDED_FILES, embeddedBridgeVersion } from './bridge-source';
 import type { BriefService } from './brief-service';
 import { CacheWriter } from './cache-writer';
+import { EditorWrites } from './editor-writes';
 import type { DesktopCommands } from './commands';
 import { hookCommands } from './hook-commands';
 import type { IndexSync } from './index-sync';
@@ -42,6 +43,8 @@ export class DesktopParts {
 	readonly writer: CacheWriter;
 	readonly live: LiveChannel;
 	readonly hooks: AgentHooks;
+	/** What the human typed in the editor, which the session net leaves out (src/plugin/editor-writes.ts). */
+	readonly editorWrites: EditorWrites;
 
 	constructor(private readonly host: DesktopHost) {
 		const { app, manifest, service, sync, rules } = host;
@@ -53,6 +56,8 @@ export class DesktopParts {
 		this.hooks = new AgentHooks(app, embeddedBridgeVersion(manifest.version), EMBEDDED_FILES, folder);
 		host.plugin.registerInterval(window.setInterval(() => this.writer.checkDate(), DATE_CHECK_MS));
 		this.folder = folder;
+		this.editorWrites = new EditorWrites(app, folder);
+		this.editorWrites.attach(host.plugin);
 	}
 
 	private readonly folder: string;
@@ -94,6 +99,7 @@ export class DesktopParts {
 
 	stop(): Promise<void> {
 		void this.live.stop();
+		void this.editorWrites.flush();
 		return this.writer.stop();
 	}
 }

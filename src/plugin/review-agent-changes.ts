@@ -247,12 +247,17 @@ export class AgentChangesSection {
 		row.dataset.key = changeKey(change);
 		row.dataset.path = change.path;
 		row.dataset.at = change.at;
-		row.setAttrs({ role: 'treeitem', 'aria-level': 2, 'aria-label': s.noteLabel(name, folder, time, change.tool), tabindex: -1 });
+		if (change.change !== undefined) row.dataset.change = change.change;
+		// Deleted: listed under its old path; renamed: old name → new name (src/core/what-changed.ts).
+		const shown = change.change === 'renamed' && change.from !== undefined ? s.renamed(noteName(change.from), name) : name;
+		const kind = change.change === 'deleted' ? s.deleted : null;
+		row.setAttrs({ role: 'treeitem', 'aria-level': 2, 'aria-label': s.noteLabel(kind === null ? shown : `${shown} (${kind})`, folder, time, change.tool), tabindex: -1 });
+		row.toggleClass('is-deleted', change.change === 'deleted');
 		const head = row.createDiv({ cls: 'session-brief-item-head' });
-		head.createDiv({ cls: 'session-brief-item-name', text: name });
+		head.createDiv({ cls: 'session-brief-item-name', text: shown });
 		const timeEl = head.createDiv({ cls: 'session-brief-item-age', text: time });
 		setTooltip(timeEl, s.changedAt(dateFormat(locale, FULL_SECONDS).format(new Date(change.at))));
-		const meta = [folder, change.tool ?? '', change.edits > 1 ? s.edits(change.edits) : ''].filter((p) => p !== '');
+		const meta = [folder, kind ?? '', change.tool ?? '', change.edits > 1 ? s.edits(change.edits) : ''].filter((p) => p !== '');
 		if (meta.length > 0) row.createDiv({ cls: 'session-brief-item-path', text: meta.join(' · ') });
 		const mark = row.createDiv({ cls: 'clickable-icon session-brief-item-mark', attr: { 'aria-label': s.markReviewed, 'data-action': 'mark', tabindex: -1 } });
 		setIcon(mark, 'check');
@@ -269,7 +274,13 @@ export class AgentChangesSection {
 	}
 
 	private open(row: HTMLElement, newLeaf: PaneType | boolean): Promise<void> {
-		return this.actions.open(row.dataset.path ?? '', newLeaf);
+		const path = row.dataset.path ?? '';
+		// Nothing to open: say where Obsidian keeps what is left of it.
+		if (row.dataset.change === 'deleted' && this.app.vault.getFileByPath(path) === null) {
+			new Notice(this.s.deletedHint(noteName(path)));
+			return Promise.resolve();
+		}
+		return this.actions.open(path, newLeaf);
 	}
 
 	private toggle(): void {

@@ -272,6 +272,12 @@ export interface AgentChangesStrings {
 	/** A note's name for screen readers. */
 	noteLabel: (name: string, folder: string, time: string, tool: string | null) => string;
 	edits: (n: number) => string;
+	/** A note the agent deleted (listed under its old path). */
+	deleted: string;
+	/** What opening a deleted note says: where Obsidian keeps a copy. */
+	deletedHint: (name: string) => string;
+	/** A note the agent moved or renamed: the old name → the new one. */
+	renamed: (from: string, to: string) => string;
 	changedAt: (date: string) => string;
 	markReviewed: string;
 	markSessionReviewed: string;
@@ -297,6 +303,9 @@ const agentChangesEn: AgentChangesStrings = {
 	notes: (n) => (n === 1 ? '1 note' : `${n} notes`),
 	noteLabel: (name, folder, time, tool) => [name, folder, time, tool].filter((p) => p !== null && p !== '').join(', '),
 	edits: (n) => `${n} edits`,
+	deleted: 'deleted',
+	deletedHint: (name) => `"${name}" was deleted by an agent. If the File recovery core plugin is on, it keeps snapshots of it: Settings → File recovery → Snapshots → View. Otherwise look in the system trash or the vault's .trash folder, as your Files and links settings say.`,
+	renamed: (from, to) => `${from} → ${to}`,
 	changedAt: (date) => `Changed by an agent ${date}`,
 	markReviewed: 'Mark as reviewed',
 	markSessionReviewed: 'Mark session reviewed',
@@ -322,6 +331,9 @@ const agentChangesDe: AgentChangesStrings = {
 	notes: (n) => (n === 1 ? '1 Notiz' : `${n} Notizen`),
 	noteLabel: (name, folder, time, tool) => [name, folder, time, tool].filter((p) => p !== null && p !== '').join(', '),
 	edits: (n) => `${n} Änderungen`,
+	deleted: 'gelöscht',
+	deletedHint: (name) => `„${name}“ wurde von einem Agenten gelöscht. Ist das Kern-Plugin Dateiwiederherstellung aktiv, hat es Schnappschüsse davon: Einstellungen → Dateiwiederherstellung → Schnappschüsse → Anzeigen. Sonst im Papierkorb des Systems oder im Ordner .trash des Tresors, je nach Einstellung unter Dateien und Links.`,
+	renamed: (from, to) => `${from} → ${to}`,
 	changedAt: (date) => `Von einem Agenten geändert ${date}`,
 	markReviewed: 'Als geprüft markieren',
 	markSessionReviewed: 'Sitzung als geprüft markieren',

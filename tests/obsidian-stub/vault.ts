@@ -365,6 +365,35 @@ export class Vault extends Events {
 		return folder;
 	}
 
+	/**
+	 * Test-only: what Obsidian's file watcher reports after another process changed the vault's
+	 * folder: files gone are deleted, new files created (a rename outside Obsidian arrives as both).
+	 */
+	syncFromDisk(rel = ''): void {
+		if (rel === '') {
+			for (const [p, f] of [...this.files]) {
+				if (!(f instanceof TFile) || fs.existsSync(path.join(this.base, p))) continue;
+				this.files.delete(p);
+				if (f.parent !== null) f.parent.children = f.parent.children.filter((c) => c !== f);
+				this.trigger('delete', f);
+				const prev = this.metadataCache.forget(p);
+				this.metadataCache.trigger('deleted', f, prev);
+			}
+		}
+		for (const entry of fs.readdirSync(path.join(this.base, rel), { withFileTypes: true })) {
+			if (entry.name.startsWith('.')) continue;
+			const p = rel === '' ? entry.name : `${rel}/${entry.name}`;
+			if (entry.isDirectory()) {
+				if (!this.files.has(p)) this.addFolder(p);
+				this.syncFromDisk(p);
+			} else if (entry.isFile() && !this.files.has(p)) {
+				const file = this.addFile(p);
+				this.trigger('create', file);
+				if (file.extension === 'md') this.metadataCache.schedule(file);
+			}
+		}
+	}
+
 	async create(p: string, data: string): Promise<TFile> {
 		const np = normalizePath(p);
 		if (this.files.has(np)) throw new Error('File already exists.');
