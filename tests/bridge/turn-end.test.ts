@@ -104,7 +104,7 @@ describe('edit hooks of other hosts', () => {
 		const patch = '*** Begin Patch\n*** Update File: Notes/Reading list.md\n@@\n-a\n+b\n*** Update File: CLAUDE.md\n@@\n-a\n+b\n*** End Patch\n';
 		const r = bridge(v, ['post-tool-use', '--agent', 'codex'], { session_id: 'cx', cwd: v, hook_event_name: 'PostToolUse', tool_name: 'apply_patch', tool_input: { command: patch } });
 		expect(r.status).toBe(0);
-		expect(JSON.parse(r.stdout).hookSpecificOutput.additionalContext).toContain('Rule check after the edit of CLAUDE.md:');
+		expect((JSON.parse(r.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext).toContain('Rule check after the edit of CLAUDE.md:');
 		expect(journal(v).map((x) => x.path)).toEqual(['Notes/Reading list.md', 'CLAUDE.md']);
 	});
 
