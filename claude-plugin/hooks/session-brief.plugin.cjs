@@ -94,7 +94,7 @@ function readRegularFile(file, maxBytes) {
 }
 
 // src/node/claude-plugin.ts
-var PLUGIN_HOOK_EVENTS = { "session-start": "SessionStart", "post-tool-use": "PostToolUse", "pre-tool-use": "PreToolUse" };
+var PLUGIN_HOOK_EVENTS = { "session-start": "SessionStart", "post-tool-use": "PostToolUse", "pre-tool-use": "PreToolUse", "turn-end": "Stop" };
 function claudeUserFolder(env, home) {
   const given = env.CLAUDE_CONFIG_DIR;
   return given !== void 0 && given !== "" ? path.resolve(given) : path.join(home, ".claude");

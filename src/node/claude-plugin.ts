@@ -13,8 +13,8 @@ import { readRegularFile } from './state-file';
 /** The plugin's name in its manifest and in the marketplace; Claude Code enables it as `session-brief@<marketplace>`. */
 export const CLAUDE_PLUGIN_NAME = 'session-brief';
 
-/** The hook commands the plugin registers, by Claude Code's event name. */
-export const PLUGIN_HOOK_EVENTS: Readonly<Record<string, string>> = { 'session-start': 'SessionStart', 'post-tool-use': 'PostToolUse', 'pre-tool-use': 'PreToolUse' };
+/** The hook commands the plugin registers, by Claude Code's event name (`turn-end` also runs at SessionEnd). */
+export const PLUGIN_HOOK_EVENTS: Readonly<Record<string, string>> = { 'session-start': 'SessionStart', 'post-tool-use': 'PostToolUse', 'pre-tool-use': 'PreToolUse', 'turn-end': 'Stop' };
 
 /** The hosts whose plugin format carries hooks, and so the plugin's launcher serves. */
 export type PluginHost = 'claude-code' | 'codex';

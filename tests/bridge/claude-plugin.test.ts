@@ -56,19 +56,23 @@ describe('the plugin as the repository ships it', () => {
 		expect(path.resolve(REPO, market.plugins[0]?.source ?? '')).toBe(CLAUDE_PLUGIN_DIR);
 	});
 
-	it('registers the three hooks through its launcher, with the matchers install uses', () => {
+	it('registers its hooks through its launcher, with the matchers install uses', () => {
 		const hooks = read('claude-plugin/hooks/hooks.json').hooks as Record<string, { matcher?: string; hooks: { command: string; args: string[] }[] }[]>;
 		const runs = Object.fromEntries(Object.entries(hooks).map(([event, groups]) => [event, groups.map((g) => [g.matcher ?? '', g.hooks[0]?.command, ...(g.hooks[0]?.args ?? [])])]));
 		expect(runs).toEqual({
 			SessionStart: [['', 'node', '${CLAUDE_PLUGIN_ROOT}/hooks/session-brief.plugin.cjs', 'session-start']],
 			PostToolUse: [['Edit|Write|MultiEdit|NotebookEdit', 'node', '${CLAUDE_PLUGIN_ROOT}/hooks/session-brief.plugin.cjs', 'post-tool-use']],
 			PreToolUse: [['Edit|Write|MultiEdit|NotebookEdit|Bash', 'node', '${CLAUDE_PLUGIN_ROOT}/hooks/session-brief.plugin.cjs', 'pre-tool-use']],
+			Stop: [['', 'node', '${CLAUDE_PLUGIN_ROOT}/hooks/session-brief.plugin.cjs', 'turn-end']],
+			SessionEnd: [['', 'node', '${CLAUDE_PLUGIN_ROOT}/hooks/session-brief.plugin.cjs', 'turn-end']],
 		});
-		// Codex (its manifest names this file): the session start, in Codex's contract. Codex runs no
-		// exec form, so the line is a shell's, with the plugin root Codex exports quoted.
-		const codex = read('claude-plugin/hooks/codex-hooks.json').hooks as Record<string, { hooks: { command: string }[] }[]>;
-		expect(Object.keys(codex)).toEqual(['SessionStart']);
+		// Codex (its manifest names this file): the session start, the edit hook and the end of a turn,
+		// in Codex's contract. Codex runs no exec form, so the line is a shell's, with the plugin root Codex exports quoted.
+		const codex = read('claude-plugin/hooks/codex-hooks.json').hooks as Record<string, { matcher?: string; hooks: { command: string }[] }[]>;
+		expect(Object.keys(codex)).toEqual(['SessionStart', 'PostToolUse', 'Stop']);
 		expect(codex.SessionStart?.[0]?.hooks[0]?.command).toBe('node "${PLUGIN_ROOT}/hooks/session-brief.plugin.cjs" session-start --agent codex');
+		expect(codex.PostToolUse?.[0]).toMatchObject({ matcher: 'apply_patch|Edit|Write', hooks: [{ command: 'node "${PLUGIN_ROOT}/hooks/session-brief.plugin.cjs" post-tool-use --agent codex' }] });
+		expect(codex.Stop?.[0]?.hooks[0]?.command).toBe('node "${PLUGIN_ROOT}/hooks/session-brief.plugin.cjs" turn-end --agent codex');
 	});
 });
 
