@@ -40,7 +40,7 @@ const TIER1_JOURNAL = 200;
 const argv = process.argv.slice(2);
 const flag = (name: string): string | undefined => flagOf(argv, name);
 const QUICK = argv.includes('--quick');
-/** `--only scan,tier3`: run only these sections (scan, rss, tier3, tier1, serve, post-tool-use, check, check-paths, plugin, load). */
+/** `--only scan,tier3`: run only these sections (scan, rss, tier3, tier1, serve, post-tool-use, turn-end, check, check-paths, plugin, load). */
 const ONLY = flag('only')?.split(',');
 const want = (section: string): boolean => ONLY === undefined || ONLY.includes(section);
 const WRITE = !argv.includes('--no-write');
@@ -181,6 +181,8 @@ interface Raw {
 	tier1Journal?: Record<number, { sessionStart: Measured; nodeE0: Measured; briefCacheBytes: number }>;
 	serveTier1?: { n: number; sessionStart: Measured; nodeE0: Measured };
 	postToolUse?: { n: number; hook: Measured; nodeE0: Measured };
+	turnEnd?: Record<number, { turnEnd: Measured; changed: Measured; find: Measured; nodeE0: Measured }>;
+	tier1Baseline?: Record<number, { sessionStart: Measured; off: Measured; nodeE0: Measured }>;
 	check?: Record<string, { check: Measured; nodeE0: Measured }>;
 	checkPaths?: { paths: number; explicit: Measured; folder: Measured };
 	/** The first child per size; `pluginRounds` holds every child's medians (ms). */
@@ -486,6 +488,58 @@ function main(): void {
 				raw.postToolUse = { n, hook, nodeE0: e0 };
 				row({ id: 'post-tool-use', label: 'post-tool-use, out-of-scope path', n, ms: hook.median, baseline: 'node -e 0', baseMs: e0.median, ratio: hook.median / e0.median, target: '≈ node -e 0' });
 			}
+		}
+	}
+
+	if (want('turn-end')) {
+		// 4b. The session net: the end-of-turn hook walks every note and compares with the session's baseline.
+		log('\nturn-end: the session net at the end of a turn');
+		raw.turnEnd = {};
+		raw.tier1Baseline = {};
+		const session = 'bench-turn';
+		const input = JSON.stringify({ session_id: session, hook_event_name: 'Stop', stop_hook_active: false });
+		const answered = (r: RunResult): string | null => (r.status !== 0 ? `exit ${r.status}` : r.stdout !== '{}\n' ? `printed ${JSON.stringify(r.stdout.slice(0, 120))}` : null);
+		for (const n of SIZES.filter((s) => s >= 10000)) {
+			const { root } = vault(n);
+			const baseline = (): void => {
+				const r = run(NODE, [CLI, 'baseline', '--vault', root], { env: { ...childEnv(), SESSION_BRIEF_BASELINE_SESSION: session } });
+				if (r.status !== 0) fail(`baseline ${n}: exit ${r.status}`);
+			};
+			baseline();
+			const find = { label: 'find stat walk', cmd: 'find', args: [root, '-name', '*.md', '-printf', '%T@ %s\n'] };
+			// The common case: nothing changed outside the edit hooks, so the walk finds nothing to record.
+			// And a turn that changed one note through the shell: the walk, the journal read, one record, the new baseline.
+			const note = path.join(root, 'bench-turn-end.md');
+			const touched = { label: `turn-end ${n}, one note changed`, cmd: 'sh', args: ['-c', `printf x >> "$1" && exec "$2" "$3" turn-end --vault "$4"`, 'sh', note, NODE, CLI, root], input, check: answered };
+			const runs = n >= 100000 ? RUNS.mid : RUNS.hook;
+			const [hook, changed, floor, e0] = measure([{ label: `turn-end ${n}`, cmd: NODE, args: [CLI, 'turn-end', '--vault', root], input, check: answered }, touched, find, { ...nodeE0, input }], runs);
+			fs.rmSync(note, { force: true });
+			baseline();
+			raw.turnEnd[n] = { turnEnd: hook, changed, find: floor, nodeE0: e0 };
+			row({ id: 'turn-end', label: 'turn-end (session net), nothing changed, vs the `find` stat walk', n, ms: hook.median, cpuMs: hook.cpuMs, baseline: 'find -printf', baseMs: floor.median, ratio: hook.median / floor.median, note: spreadNote(hook, floor, 'find') });
+			row({ id: 'turn-end-changed', label: 'turn-end, one note changed through the shell (incl. the `printf`), vs `find`', n, ms: changed.median, cpuMs: changed.cpuMs, baseline: 'find -printf', baseMs: floor.median, ratio: changed.median / floor.median, note: spreadNote(changed, floor, 'find') });
+			row({ id: 'turn-end-e0', label: 'turn-end, nothing changed', n, ms: hook.median, baseline: 'node -e 0', baseMs: e0.median, ratio: hook.median / e0.median });
+		}
+		// A session start as shipped starts the baseline's process after its answer; that start is all tier 1 pays.
+		// Measured where the background walk is short, so the walks do not load the runs timed after them.
+		const small = SIZES.filter((s) => s <= 10000);
+		for (const n of small.length > 0 ? [Math.min(...small)] : []) {
+			const { root } = vault(n);
+			if (!currentCache(root)) scanOnce(root);
+			makePluginCache(root);
+			verifyTier1(root, `${fmtN(n)} vault`);
+			const shipped = { ...childEnv() };
+			delete shipped.SESSION_BRIEF_BASELINE;
+			const [withBaseline, off, e0] = measure(
+				[
+					{ label: `session-start tier 1 ${n}, baseline started`, cmd: NODE, args: [CLI, 'session-start', '--vault', root], input: hookInput, env: shipped, check: hookCheck('cached brief') },
+					{ label: `session-start tier 1 ${n}, no baseline`, cmd: NODE, args: [CLI, 'session-start', '--vault', root], input: hookInput, check: hookCheck('cached brief') },
+					{ ...nodeE0, input: hookInput },
+				],
+				RUNS.hook,
+			);
+			raw.tier1Baseline[n] = { sessionStart: withBaseline, off, nodeE0: e0 };
+			row({ id: 'tier1-baseline', label: 'session-start tier 1 as shipped (starts the baseline process after the answer) vs without it', n, ms: withBaseline.median, cpuMs: withBaseline.cpuMs, baseline: 'SESSION_BRIEF_BASELINE=off', baseMs: off.median, ratio: withBaseline.median / off.median, note: `${(withBaseline.median / e0.median).toFixed(2)}× node -e 0; ${spreadNote(withBaseline, off, 'off')}` });
 		}
 	}
 

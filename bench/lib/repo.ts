@@ -18,7 +18,9 @@ export const BENCH_NOW = `${BENCH_TODAY}T10:00:00`;
  * and hide what the bridge itself costs.
  */
 export function childEnv(now = BENCH_NOW): NodeJS.ProcessEnv {
-	const env: NodeJS.ProcessEnv = { ...process.env, SESSION_BRIEF_NOW: now, LANG: 'en_US.UTF-8' };
+	// No background baseline per measured session start (each would walk the vault while later runs
+	// are timed); the turn-end section measures the session net, and its tier-1 row the start of that process.
+	const env: NodeJS.ProcessEnv = { ...process.env, SESSION_BRIEF_NOW: now, LANG: 'en_US.UTF-8', SESSION_BRIEF_BASELINE: 'off' };
 	delete env.LC_ALL;
 	delete env.LC_MESSAGES;
 	delete env.NODE_OPTIONS;
