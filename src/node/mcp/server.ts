@@ -73,7 +73,7 @@ export function createServer(tools: ToolHandlers, version: string): McpServer {
 		{
 			title: 'Changes by agents, not yet reviewed',
 			description:
-				"The notes that agents (you or others, in this or earlier sessions) created or edited and the human has not yet reviewed in Obsidian, grouped by session, newest first: each note once per session with the tool of its latest edit, the number of edits and the time (UTC). Deleted notes are left out; renames made in Obsidian are followed. Read only: only the human marks these reviewed. Structured content: `count` (distinct notes) and `sessions` (session id, latest edit, changes with path, tool, at, edits).",
+				"The notes that agents (you or others, in this or earlier sessions) created, edited, renamed or deleted and the human has not yet reviewed in Obsidian, grouped by session, newest first: each note once per session with the tool of its latest change, the number of changes and the time (UTC). A deleted note is listed under its old path, a renamed one with where it was; changes made through a shell or a script carry the tool \"another tool\"; renames made in Obsidian are followed. Read only: only the human marks these reviewed. Structured content: `count` (distinct notes) and `sessions` (session id, latest edit, changes with path, tool, at, edits, and `change`: `deleted` or `renamed` with `from`, where it applies).",
 			inputSchema: {
 				limit: z.number().int().min(1).max(10000).optional().describe('At most this many sessions, newest first (default: all).'),
 			},

@@ -111,7 +111,10 @@ export function agentChangesTool(t: ToolEnv, limit: number | undefined): ToolAns
 	const out = [`Changed by agents, not yet reviewed: ${notes.size} note(s) in ${sessions.length} session(s)`];
 	for (const s of shown) {
 		out.push(`Session ${s.session === null ? '(no id)' : quoteName(s.session)} (latest edit ${s.latest.slice(0, 16).replace('T', ' ')} UTC)`);
-		for (const c of s.changes) out.push(`  ${quoteName(c.path)}  (${c.tool === null ? 'unknown tool' : quoteName(c.tool)}, ${c.edits} edit(s), last ${c.at.slice(0, 16).replace('T', ' ')} UTC)`);
+		for (const c of s.changes) {
+			const kind = c.change === 'deleted' ? 'deleted, ' : c.change === 'renamed' && c.from !== undefined ? `renamed from ${quoteName(c.from)}, ` : '';
+			out.push(`  ${quoteName(c.path)}  (${kind}${c.tool === null ? 'unknown tool' : quoteName(c.tool)}, ${c.edits} edit(s), last ${c.at.slice(0, 16).replace('T', ' ')} UTC)`);
+		}
 	}
 	if (shown.length < sessions.length) out.push(`… and ${sessions.length - shown.length} older session(s) (raise "limit" to see them)`);
 	if (notes.size > 0) out.push('Only the human marks these reviewed, in Obsidian.');
