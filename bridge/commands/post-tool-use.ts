@@ -53,7 +53,7 @@ export function editedPath(stdin: Buffer, agent: AgentId = DEFAULT_AGENT): strin
 /**
  * The tools that write files, under Claude Code's names (each host's own are translated to these).
  * A host that runs the hook after every tool (Copilot CLI's postToolUse has no matcher) reaches
- * the journal only with these: `view` names a file too.
+ * the journal only with these: `view` names a file too. The others' matchers choose the tools.
  */
 const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
 
@@ -75,7 +75,7 @@ export function editOf(stdin: Buffer, agent: AgentId = DEFAULT_AGENT): EditFacts
 	const hook = translateHookInput(agent, parseHookJson(stdin));
 	const input = hook.tool_input;
 	if (input === undefined) return null;
-	if (hook.tool_name !== undefined && !EDIT_TOOLS.has(hook.tool_name)) return null;
+	if (HOSTS[agent].afterEveryTool === true && (hook.tool_name === undefined || !EDIT_TOOLS.has(hook.tool_name))) return null;
 	for (const key of ['file_path', 'notebook_path']) {
 		const value = input[key];
 		if (typeof value !== 'string' || value.trim() === '') continue;

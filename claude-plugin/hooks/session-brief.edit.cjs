@@ -632,6 +632,7 @@ var copilot = defineHost({
   cli: "copilot",
   events: { SessionStart: "sessionStart", PostToolUse: "postToolUse", Stop: "agentStop" },
   toolNames: SHARED_TOOL_NAMES,
+  afterEveryTool: true,
   // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for
   // the few non-ASCII characters a note name may carry.
   limit: 8e3,
@@ -1716,7 +1717,7 @@ function editOf(stdin, agent = DEFAULT_AGENT) {
   const hook = translateHookInput(agent, parseHookJson(stdin));
   const input = hook.tool_input;
   if (input === void 0) return null;
-  if (hook.tool_name !== void 0 && !EDIT_TOOLS.has(hook.tool_name)) return null;
+  if (HOSTS[agent].afterEveryTool === true && (hook.tool_name === void 0 || !EDIT_TOOLS.has(hook.tool_name))) return null;
   for (const key2 of ["file_path", "notebook_path"]) {
     const value = input[key2];
     if (typeof value !== "string" || value.trim() === "") continue;

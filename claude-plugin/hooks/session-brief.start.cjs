@@ -442,6 +442,7 @@ var copilot = defineHost({
   cli: "copilot",
   events: { SessionStart: "sessionStart", PostToolUse: "postToolUse", Stop: "agentStop" },
   toolNames: SHARED_TOOL_NAMES,
+  afterEveryTool: true,
   // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for
   // the few non-ASCII characters a note name may carry.
   limit: 8e3,
@@ -2604,21 +2605,21 @@ async function getBrief(ctx, choice, now, full = true) {
 }
 
 // src/node/session-baseline-start.ts
-var import_node_child_process = require("node:child_process");
 var BASELINE_ENV = "SESSION_BRIEF_BASELINE";
 var BASELINE_SESSION_ENV = "SESSION_BRIEF_BASELINE_SESSION";
 var BASELINE_STARTED_ENV = "SESSION_BRIEF_BASELINE_STARTED";
-function startBaseline(root, configDir, session, scriptPath, env) {
+async function startBaseline(root, configDir, session, scriptPath, env) {
   try {
     const mode = env[BASELINE_ENV];
     if (mode === "off") return;
+    const { spawn, spawnSync } = await import("node:child_process");
     const args = [scriptPath, "baseline", "--vault", root, ...configDir === void 0 ? [] : ["--config-dir", configDir]];
     const options = { stdio: "ignore", windowsHide: true, cwd: root, env: { ...env, [BASELINE_SESSION_ENV]: session ?? "", [BASELINE_STARTED_ENV]: String(Date.now()) } };
     if (mode === "sync") {
-      (0, import_node_child_process.spawnSync)(process.execPath, args, { ...options, timeout: 12e4 });
+      spawnSync(process.execPath, args, { ...options, timeout: 12e4 });
       return;
     }
-    const child = (0, import_node_child_process.spawn)(process.execPath, args, { ...options, detached: true });
+    const child = spawn(process.execPath, args, { ...options, detached: true });
     child.on("error", () => void 0);
     child.unref();
   } catch {
@@ -2660,7 +2661,7 @@ async function sessionStart(args, scriptPath, env) {
     lines.push(`Session brief: ${firstLine(error)}`);
   }
   writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join("\n"), lang));
-  afterAnswer?.();
+  await afterAnswer?.();
   return 0;
 }
 function sessionStartCrashOutput(args, error) {

@@ -7,6 +7,7 @@ export const copilot = defineHost({
 	cli: 'copilot',
 	events: { SessionStart: 'sessionStart', PostToolUse: 'postToolUse', Stop: 'agentStop' },
 	toolNames: SHARED_TOOL_NAMES,
+	afterEveryTool: true,
 	// Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for
 	// the few non-ASCII characters a note name may carry.
 	limit: 8_000,

@@ -41,6 +41,11 @@ export interface HostContract<Id extends string = string> {
 	inputEvents?: Readonly<Record<string, HookEvent>>;
 	/** The host's file-writing tools under the Claude Code name whose input shape they share; none = Claude Code's own names. */
 	toolNames?: Readonly<Record<string, string>>;
+	/**
+	 * The host runs the after-tool hook after every tool (its entries take no matcher): only its
+	 * file-writing tools (those `toolNames` maps to Claude Code's) are edits; a `view` names a file too.
+	 */
+	afterEveryTool?: boolean;
 	/** Characters of context the host hands to the model unchanged; longer text is cut by us first. */
 	limit: number;
 	/** Where the contract was read from (README and docs/agents.md cite these). */
