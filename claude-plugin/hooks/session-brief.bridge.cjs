@@ -24943,6 +24943,7 @@ function checkRegistrations(o, found, checks) {
     checks.push({ id: "duplicates", status: "warn", message: `${name} runs ${commands.size} different ${startEvent} commands for this vault (${withFwd.map((f) => f.where.label).join(", ")}); the brief arrives more than once.`, fix: 'Uninstall one scope ("uninstall --scope \u2026").' });
   }
   checkEditHook(o, found, checks);
+  checkTurnEndHook(o, found, checks);
   return starts.find((f) => f.where.label === "user") ?? starts[0];
 }
 function checkEditHook(o, found, checks) {
@@ -24959,6 +24960,12 @@ function checkEditHook(o, found, checks) {
       checks.push({ id: `registration:${event}`, status: "warn", message: `The ${event} matcher ${JSON.stringify(m)} in ${f.where.file} misses ${tools.join(" or ")}.`, fix: 'Run "install" again.' });
     }
   }
+}
+function checkTurnEndHook(o, found, checks) {
+  if (!specFor(o.agent).events.includes("Stop")) return;
+  const event = HOSTS[o.agent].events.Stop ?? "Stop";
+  if (found.some((f) => f.event === event && isMine(o, f))) return;
+  checks.push({ id: `registration:${event}`, status: "warn", message: `No ${event} hook: notes the agent changes through its shell (sed, mv, rm, scripts) are not recorded for your review.`, fix: 'Run "install" again.' });
 }
 function explainWorkingDirectory(o, found, checks) {
   const labels = new Set(found.map((f) => f.where.label));

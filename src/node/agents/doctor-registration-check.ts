@@ -68,6 +68,7 @@ export function checkRegistrations(o: DoctorOptions, found: Found[], checks: Che
 		checks.push({ id: 'duplicates', status: 'warn', message: `${name} runs ${commands.size} different ${startEvent} commands for this vault (${withFwd.map((f) => f.where.label).join(', ')}); the brief arrives more than once.`, fix: 'Uninstall one scope ("uninstall --scope …").' });
 	}
 	checkEditHook(o, found, checks);
+	checkTurnEndHook(o, found, checks);
 	return starts.find((f) => f.where.label === 'user') ?? starts[0];
 }
 
@@ -86,6 +87,14 @@ function checkEditHook(o: DoctorOptions, found: Found[], checks: Check[]): void 
 			checks.push({ id: `registration:${event}`, status: 'warn', message: `The ${event} matcher ${JSON.stringify(m)} in ${f.where.file} misses ${tools.join(' or ')}.`, fix: 'Run "install" again.' });
 		}
 	}
+}
+
+/** For hosts we register the session net with: is the end of a turn there? */
+function checkTurnEndHook(o: DoctorOptions, found: Found[], checks: Check[]): void {
+	if (!specFor(o.agent).events.includes('Stop')) return;
+	const event = HOSTS[o.agent].events.Stop ?? 'Stop';
+	if (found.some((f) => f.event === event && isMine(o, f))) return;
+	checks.push({ id: `registration:${event}`, status: 'warn', message: `No ${event} hook: notes the agent changes through its shell (sed, mv, rm, scripts) are not recorded for your review.`, fix: 'Run "install" again.' });
 }
 
 export function explainWorkingDirectory(o: DoctorOptions, found: Found[], checks: Check[]): void {
