@@ -30,7 +30,7 @@ export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.P
 	let lang: Lang = 'en';
 	const lines: string[] = [];
 	// The session net's baseline, started after the answer is out (src/node/session-baseline-start.ts).
-	let afterAnswer: (() => Promise<void>) | null = null;
+	let afterAnswer: (() => void) | null = null;
 	try {
 		const ctx = contextFor(args, scriptPath, env);
 		lang = ctx.lang;
@@ -59,7 +59,7 @@ export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.P
 		lines.push(`Session brief: ${firstLine(error)}`);
 	}
 	writeOut(sessionStartOutput(stringFlag(args, 'agent'), lines.join('\n'), lang));
-	await afterAnswer?.();
+	afterAnswer?.();
 	return 0;
 }
 

@@ -2608,11 +2608,11 @@ async function getBrief(ctx, choice, now, full = true) {
 var BASELINE_ENV = "SESSION_BRIEF_BASELINE";
 var BASELINE_SESSION_ENV = "SESSION_BRIEF_BASELINE_SESSION";
 var BASELINE_STARTED_ENV = "SESSION_BRIEF_BASELINE_STARTED";
-async function startBaseline(root, configDir, session, scriptPath, env) {
+function startBaseline(root, configDir, session, scriptPath, env) {
   try {
     const mode = env[BASELINE_ENV];
     if (mode === "off") return;
-    const { spawn, spawnSync } = await import("node:child_process");
+    const { spawn, spawnSync } = builtinOnDemand("node:child_process");
     const args = [scriptPath, "baseline", "--vault", root, ...configDir === void 0 ? [] : ["--config-dir", configDir]];
     const options = { stdio: "ignore", windowsHide: true, cwd: root, env: { ...env, [BASELINE_SESSION_ENV]: session ?? "", [BASELINE_STARTED_ENV]: String(Date.now()) } };
     if (mode === "sync") {
@@ -2661,7 +2661,7 @@ async function sessionStart(args, scriptPath, env) {
     lines.push(`Session brief: ${firstLine(error)}`);
   }
   writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join("\n"), lang));
-  await afterAnswer?.();
+  afterAnswer?.();
   return 0;
 }
 function sessionStartCrashOutput(args, error) {

@@ -3,6 +3,8 @@
  * is taken by this same script's `baseline` command in a process of its own: detached, so the brief
  * never waits for the walk. Kept apart from the walk so that session-brief.start.cjs holds none of it.
  */
+import type * as ChildProcess from 'node:child_process';
+import { builtinOnDemand } from './builtin-on-demand';
 
 /**
  * `SESSION_BRIEF_BASELINE`: unset, the baseline is taken by a detached process; `sync`, the hook
@@ -16,12 +18,13 @@ export const BASELINE_SESSION_ENV = 'SESSION_BRIEF_BASELINE_SESSION';
 export const BASELINE_STARTED_ENV = 'SESSION_BRIEF_BASELINE_STARTED';
 
 /** Starts the baseline of `session` for the vault at `root`. Never throws: without one, the first end of a turn takes one. */
-export async function startBaseline(root: string, configDir: string | undefined, session: string | null, scriptPath: string, env: NodeJS.ProcessEnv): Promise<void> {
+export function startBaseline(root: string, configDir: string | undefined, session: string | null, scriptPath: string, env: NodeJS.ProcessEnv): void {
 	try {
 		const mode = env[BASELINE_ENV];
 		if (mode === 'off') return;
-		// Loaded only here: a session start that takes no baseline does not pay for the module.
-		const { spawn, spawnSync } = await import('node:child_process');
+		// Loaded only here (a session start that takes no baseline does not pay for it), and not by
+		// `import()`: the hook entry runs this file as a script, where a dynamic import has no loader.
+		const { spawn, spawnSync } = builtinOnDemand<typeof ChildProcess>('node:child_process');
 		const args = [scriptPath, 'baseline', '--vault', root, ...(configDir === undefined ? [] : ['--config-dir', configDir])];
 		const options = { stdio: 'ignore', windowsHide: true, cwd: root, env: { ...env, [BASELINE_SESSION_ENV]: session ?? '', [BASELINE_STARTED_ENV]: String(Date.now()) } } as const;
 		if (mode === 'sync') {

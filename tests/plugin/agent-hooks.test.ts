@@ -86,7 +86,7 @@ describe('install agent hooks', () => {
 		expect(choice.titleEl.textContent).toBe('Install agent hooks');
 		const text = await submit(choice);
 		expect(Notice.shown).toContain('Agent hooks installed for Claude Code.');
-		expect(text).toContain('Registered SessionStart, PostToolUse and PreToolUse for Claude Code');
+		expect(text).toContain('Registered SessionStart, PostToolUse, PreToolUse, Stop and SessionEnd for Claude Code');
 
 		// The hook entry the commands run, and beside it the embedded bridge as built.
 		const script = path.join(started.base, '.claude', 'hooks', 'session-brief.cjs');
