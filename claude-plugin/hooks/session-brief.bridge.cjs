@@ -24877,9 +24877,10 @@ var init_doctor_state = __esm({
   "src/node/agents/doctor-state.ts"() {
     "use strict";
     path47 = require("node:path");
+    init_session_net();
     init_state_file();
     init_vault_config();
-    PLUGIN_FOLDERS = /* @__PURE__ */ new Set(["session-marks"]);
+    PLUGIN_FOLDERS = /* @__PURE__ */ new Set(["session-marks", BASELINE_FOLDER]);
   }
 });
 

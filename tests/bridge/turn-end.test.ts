@@ -7,6 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { stateFolderChecks } from '../../src/node/agents/doctor-state';
 import { BUNDLE, run } from '../helpers/bridge';
 import { exampleVault, removeTempDirs, setPluginSettings, tempDir } from '../helpers/rule-vault';
 
@@ -84,6 +85,18 @@ describe('the session net', () => {
 			['Notes/Reading list.md', 'Edit', 'one'],
 			['Notes/Tag syntax.md', 'another tool', 'one'],
 		]);
+	});
+
+	it("doctor takes the baselines folder and the editor record for the plugin's own files; a link planted among the baselines is named", () => {
+		const v = vault();
+		bridge(v, ['session-start'], { session_id: 's', source: 'startup' });
+		fs.writeFileSync(path.join(v, ...PLUGIN, 'editor-writes.json'), '{"notes":{}}\n');
+		expect(baselines(v)).toHaveLength(1);
+		expect(stateFolderChecks(v, {}).map((c) => c.status)).toEqual(['ok']);
+		fs.symlinkSync('/etc/passwd', path.join(v, ...PLUGIN, 'session-baselines', 'planted.json'));
+		const [check] = stateFolderChecks(v, {});
+		expect(check?.status).toBe('fail');
+		expect(check?.message).toContain('planted.json');
 	});
 
 	it('turn-end fails open: anything on stdin, a vault without the plugin folder, an unreadable baseline: {} and exit 0', () => {

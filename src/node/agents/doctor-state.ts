@@ -4,12 +4,13 @@
  * trust boundary") is listed with the fix, since the hooks then silently go without that file.
  */
 import * as path from 'node:path';
+import { BASELINE_FOLDER } from '../../core/session-net';
 import { inspectStateFile, listStateFolder, stateFolderProblem } from '../state-file';
 import { loadVaultContext } from '../vault-config';
 import type { Check } from './doctor-report';
 
 /** Names of the plugin's folder that are its own (Obsidian's files, the plugin's, and its lock files). */
-const PLUGIN_FOLDERS = new Set(['session-marks']);
+const PLUGIN_FOLDERS = new Set(['session-marks', BASELINE_FOLDER]);
 
 function describeDamage(dir: string, name: string, reason: string): string {
 	return `${path.join(dir, name)} ${reason}`;
