@@ -23403,7 +23403,7 @@ function unexplained(changes, baseline2, journal, editorWrites) {
   const byEditor = (p) => (editorWrites.get(p) ?? -Infinity) >= baseline2.takenMs;
   return changes.filter((c) => {
     if (c.change === "deleted") return !deleted.has(c.path);
-    if (c.change === "renamed") return !renamed.has(`${c.from ?? ""}\0${c.path}`) && !edited.has(c.path) && !byEditor(c.path);
+    if (c.change === "renamed") return !renamed.has(`${c.from ?? ""}\0${c.path}`) && !edited.has(c.path);
     return !edited.has(c.path) && !byEditor(c.path);
   });
 }

@@ -120,7 +120,7 @@ export function encodeEditorWrites(writes: ReadonlyMap<string, number>, now: num
 
 /**
  * The changes no one else accounts for: not one a journaled record (of any session, since the
- * baseline) names, and not a note Obsidian's editor changed, or Obsidian renamed, since the baseline. A deletion or a
+ * baseline) names, and not a note Obsidian's editor changed since the baseline. A deletion or a
  * rename is explained only by a record of that very kind; an edit record before an `rm` does not
  * explain the deletion.
  */
@@ -132,7 +132,7 @@ export function unexplained(changes: readonly NetChange[], baseline: Baseline, j
 	const byEditor = (p: string): boolean => (editorWrites.get(p) ?? -Infinity) >= baseline.takenMs;
 	return changes.filter((c) => {
 		if (c.change === 'deleted') return !deleted.has(c.path);
-		if (c.change === 'renamed') return !renamed.has(`${c.from ?? ''}\0${c.path}`) && !edited.has(c.path) && !byEditor(c.path);
+		if (c.change === 'renamed') return !renamed.has(`${c.from ?? ''}\0${c.path}`) && !edited.has(c.path);
 		return !edited.has(c.path) && !byEditor(c.path);
 	});
 }

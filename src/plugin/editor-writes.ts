@@ -1,5 +1,5 @@
 /**
- * The notes the human changes in Obsidian's editor or renames in Obsidian, kept in `editor-writes.json` in the plugin's
+ * The notes the human changes in Obsidian's editor, kept in `editor-writes.json` in the plugin's
  * folder (src/core/session-net.ts): the session net at the end of an agent's turn leaves these out,
  * so what the human typed while an agent worked is never listed as the agent's change. Desktop
  * only, like the other files the hooks read. Written shortly after the typing, before Obsidian
@@ -43,14 +43,6 @@ export class EditorWrites {
 		plugin.registerEvent(
 			this.app.workspace.on('editor-change', (_editor, info) => {
 				if (info.file !== null) this.note(info.file.path);
-			}),
-		);
-		// A rename made in Obsidian (its file explorer, the title, a link update) is the human's too.
-		// A rename outside Obsidian reaches the vault as a deletion and a creation, not as this event.
-		plugin.registerEvent(
-			this.app.vault.on('rename', (file, oldPath) => {
-				this.note(oldPath);
-				this.note(file.path);
 			}),
 		);
 		plugin.register(() => void this.flush());

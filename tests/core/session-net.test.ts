@@ -65,10 +65,6 @@ describe('unexplained', () => {
 		expect(unexplained(changes, baseline([]), journal, editor).map((c) => c.path)).toEqual(['shell.md', 'gone.md', 'to.md']);
 	});
 
-	it('a rename Obsidian made since the baseline is the human\'s', () => {
-		expect(unexplained([{ path: 'to.md', change: 'renamed', from: 'from.md' }], baseline([]), [], new Map([['to.md', T0 + 5]]))).toEqual([]);
-	});
-
 	it('a deletion or a rename is explained only by a record of that kind', () => {
 		const journal = [rec('gone.md', '2027-01-15T08:02:00.000Z', { change: 'deleted' }), rec('to.md', '2027-01-15T08:02:00.000Z', { change: 'renamed', from: 'from.md' })];
 		expect(unexplained(changes, baseline([]), journal, new Map()).map((c) => c.path)).toEqual(['edited.md', 'typed.md', 'shell.md']);
