@@ -15658,7 +15658,8 @@ var init_note_facts = __esm({
 function lower(b) {
   return b >= 65 && b <= 90 ? b + 32 : b;
 }
-function nameAt(bytes, at, end, names) {
+function nameAt(bytes, at, end, names, first) {
+  if (at >= end || first[bytes[at] ?? 0] !== 1) return false;
   for (const name of names) {
     if (at + name.length > end) continue;
     let i = 0;
@@ -15689,18 +15690,25 @@ function flagFreeTest(settings) {
   const names = [settings.tags.needsReview, settings.tags.review, settings.tags.reviewDone, settings.tags.pendingReview];
   if (names.some((n) => !/^[\x20-\x7e]+$/.test(n) || /k/i.test(n))) return null;
   const lowered = names.map((n) => Uint8Array.from(n.toLowerCase(), (c) => c.charCodeAt(0)));
+  const first = new Uint8Array(256);
+  for (const name of lowered) {
+    if (name.length === 0) first.fill(1);
+    const b = name[0] ?? 0;
+    first[b] = 1;
+    if (b >= 97 && b <= 122) first[b - 32] = 1;
+  }
   const { inboxFolder, rulesFolder } = settings;
   return (bytes, path62) => {
     if (isInFolder(path62, inboxFolder) || isInFolder(path62, rulesFolder)) return false;
     const end = bytes.length;
     for (let at = bytes.indexOf(HASH); at >= 0; at = bytes.indexOf(HASH, at + 1)) {
-      if (nameAt(bytes, at + 1, end, lowered)) return false;
+      if (nameAt(bytes, at + 1, end, lowered, first)) return false;
     }
     let start = 0;
     while (start < 6 && bytes[start] === 239 && bytes[start + 1] === 187 && bytes[start + 2] === 191) start += 3;
     const fmEnd = frontmatterEnd(bytes, start, end);
     for (let at = start; at < fmEnd; at++) {
-      if (bytes[at] === BACKSLASH || nameAt(bytes, at, fmEnd, lowered)) return false;
+      if (bytes[at] === BACKSLASH || nameAt(bytes, at, fmEnd, lowered, first)) return false;
     }
     return true;
   };
