@@ -29,15 +29,24 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 
 // src/core/paths.ts
+function isHiddenName(name) {
+  return name.startsWith(".");
+}
+function entersFolder(name, atRoot, excludedRootFolders) {
+  return name !== "node_modules" && !(atRoot && excludedRootFolders.includes(name));
+}
+function isNoteName(name) {
+  return name.endsWith(".md");
+}
 function isCountedNote(path15, excludedRootFolders) {
-  if (!path15.endsWith(".md")) return false;
   const parts = path15.split("/");
-  for (let i = 0; i < parts.length; i++) {
+  const last = parts.length - 1;
+  for (let i = 0; i < last; i++) {
     const part = parts[i] ?? "";
-    if (part.startsWith(".") || part === "") return false;
-    if (i < parts.length - 1 && part === "node_modules") return false;
+    if (part === "" || isHiddenName(part) || !entersFolder(part, i === 0, excludedRootFolders)) return false;
   }
-  return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));
+  const name = parts[last] ?? "";
+  return name !== "" && !isHiddenName(name) && isNoteName(name);
 }
 function isInFolder(path15, folder2) {
   return folder2 === "" || path15.length > folder2.length && path15.charCodeAt(folder2.length) === 47 && path15.startsWith(folder2);
