@@ -26,6 +26,8 @@ async function run(args: Args, scriptPath: string): Promise<number> {
 			return (await import('./commands/report')).report(args, scriptPath, process.env);
 		case 'check':
 			return (await import('./commands/check')).check(args, scriptPath, process.env);
+		case 'changes':
+			return (await import('./commands/changes')).changes(args, scriptPath, process.env);
 		case 'install':
 		case 'uninstall':
 		case 'doctor':

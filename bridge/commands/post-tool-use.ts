@@ -22,6 +22,7 @@ import { checkScope, inScope, vaultRelative } from '../../src/core/rules/scope';
 import { parseHookJson } from '../../src/node/hook-input';
 import { defaultVaultRoot } from '../../src/node/vault-config';
 import { recordAgentEdit } from '../../src/node/agent-journal';
+import { recordAfterVersion } from '../../src/node/before-version-hook';
 import { editCheck } from '../../src/node/edit-check-source';
 
 /** The host's own PostToolUse envelope (agent-contracts.ts), with a one-line message for the user. */
@@ -80,6 +81,7 @@ export async function postToolUse(args: Args, scriptPath: string, env: NodeJS.Pr
 		const ctx = contextFor(args, scriptPath, env);
 		lang = ctx.lang;
 		await recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });
+		recordAfterVersion(ctx, rel, edit.session, clock(env));
 		if (!inScope(rel, checkScope(ctx.settings))) return 0;
 		const command = `node ${quote(scriptPath)} check`;
 		const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });

@@ -60,8 +60,8 @@ function entersFolder(name, atRoot, excludedRootFolders) {
 function isNoteName(name) {
   return name.endsWith(".md");
 }
-function isCountedNote(path62, excludedRootFolders) {
-  const parts = path62.split("/");
+function isCountedNote(path65, excludedRootFolders) {
+  const parts = path65.split("/");
   const last = parts.length - 1;
   for (let i = 0; i < last; i++) {
     const part = parts[i] ?? "";
@@ -70,11 +70,11 @@ function isCountedNote(path62, excludedRootFolders) {
   const name = parts[last] ?? "";
   return name !== "" && !isHiddenName(name) && isNoteName(name);
 }
-function isInFolder(path62, folder2) {
-  return folder2 === "" || path62.length > folder2.length && path62.charCodeAt(folder2.length) === 47 && path62.startsWith(folder2);
+function isInFolder(path65, folder2) {
+  return folder2 === "" || path65.length > folder2.length && path65.charCodeAt(folder2.length) === 47 && path65.startsWith(folder2);
 }
-function basename(path62) {
-  return path62.slice(path62.lastIndexOf("/") + 1);
+function basename(path65) {
+  return path65.slice(path65.lastIndexOf("/") + 1);
 }
 function comparePaths(a, b) {
   const la = a.toLowerCase();
@@ -180,7 +180,7 @@ var init_brief_items = __esm({
         id: "sessionsToday",
         // The index keeps every session file: the date changes, the set does not.
         holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-        onDay: (path62, date) => basename(path62).includes(date),
+        onDay: (path65, date) => basename(path65).includes(date),
         hits: () => NO_HITS,
         label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
         hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -271,8 +271,8 @@ var init_i18n = __esm({
 });
 
 // src/core/quote.ts
-function plainKnown(text2) {
-  return KNOWN_TEXT.test(text2) && !HAS_KNOWN_UNSAFE.test(text2);
+function plainKnown(text3) {
+  return KNOWN_TEXT.test(text3) && !HAS_KNOWN_UNSAFE.test(text3);
 }
 function escapeChar(c) {
   let out = "";
@@ -290,11 +290,11 @@ function isSafeName(name) {
 function quoteName(name) {
   return isSafeName(name) ? name : quoteAlways(name);
 }
-function escapeControls(text2) {
-  return plainKnown(text2) ? text2 : text2.replace(UNSAFE_CHAR(), escapeChar);
+function escapeControls(text3) {
+  return plainKnown(text3) ? text3 : text3.replace(UNSAFE_CHAR(), escapeChar);
 }
-function codePoints(text2) {
-  return Array.from(text2);
+function codePoints(text3) {
+  return Array.from(text3);
 }
 function shortenName(name, max) {
   const whole = quoteName(name);
@@ -309,8 +309,8 @@ function shortenName(name, max) {
     keep -= Math.max(1, out.length - max);
   }
 }
-function safeLines(text2) {
-  return text2.split("\n").map(escapeControls).join("\n");
+function safeLines(text3) {
+  return text3.split("\n").map(escapeControls).join("\n");
 }
 var SAFE_CHARS, UNSAFE_CHARS, safeWords, unsafeChar, SAFE_WORDS, UNSAFE_CHAR, KNOWN_RANGES, KNOWN_TEXT, HAS_KNOWN_UNSAFE, SAFE_KNOWN, SAFE_KNOWN_WORDS;
 var init_quote = __esm({
@@ -355,11 +355,11 @@ function briefLines(brief, settings, lang, origin2, now2) {
   const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);
   return { head, items, errors };
 }
-function shortenText(text2, max) {
-  if (text2.length <= max) return text2;
-  const mark = ` \u2026 [${text2.length - max + 12} characters cut] \u2026 `;
+function shortenText(text3, max) {
+  if (text3.length <= max) return text3;
+  const mark = ` \u2026 [${text3.length - max + 12} characters cut] \u2026 `;
   const keep = Math.max(0, max - mark.length);
-  return `${text2.slice(0, Math.ceil(keep / 2))}${mark}${text2.slice(text2.length - Math.floor(keep / 2))}`;
+  return `${text3.slice(0, Math.ceil(keep / 2))}${mark}${text3.slice(text3.length - Math.floor(keep / 2))}`;
 }
 function renderBrief(b, nameMax, namesShown, lang) {
   const items = b.items.map(({ label, item, hint }) => `${label}: ${listText(item, namesShown, nameMax, lang)}${hint}`);
@@ -387,24 +387,24 @@ function formatBrief(brief, settings, lang, origin2, now2, limit = HOOK_TEXT_LIM
   const longest = Math.max(MIN_NAME_CHARS, ...b.items.flatMap(({ item }) => item.paths.slice(0, max).map((p) => quoteName(p).length)));
   const nameMax = largestFitting(MIN_NAME_CHARS, longest, (n) => size(renderBrief(b, n, max, lang)) <= limit);
   if (nameMax >= MIN_NAME_CHARS) return renderBrief(b, nameMax, max, lang).join("\n");
-  const shown = largestFitting(0, max, (k) => size(renderBrief(b, MIN_NAME_CHARS, k, lang)) <= limit);
-  if (shown >= 0) return renderBrief(b, MIN_NAME_CHARS, shown, lang).join("\n");
+  const shown2 = largestFitting(0, max, (k) => size(renderBrief(b, MIN_NAME_CHARS, k, lang)) <= limit);
+  if (shown2 >= 0) return renderBrief(b, MIN_NAME_CHARS, shown2, lang).join("\n");
   return capText(renderBrief(b, MIN_NAME_CHARS, 0, lang).join("\n"), limit, lang);
 }
 function listText(item, max, nameMax, lang) {
   const s = strings(lang);
   if (item.count === 0) return `0`;
-  const shown = item.paths.slice(0, max).map((p) => shortenName(p, nameMax));
-  const rest = item.count - shown.length;
-  const names = rest > 0 ? [...shown, s.more(rest)] : shown;
+  const shown2 = item.paths.slice(0, max).map((p) => shortenName(p, nameMax));
+  const rest = item.count - shown2.length;
+  const names = rest > 0 ? [...shown2, s.more(rest)] : shown2;
   return names.length === 0 ? `${item.count}` : `${item.count} (${names.join(", ")})`;
 }
-function capText(text2, limit, lang) {
-  if (text2.length <= limit) return text2;
+function capText(text3, limit, lang) {
+  if (text3.length <= limit) return text3;
   const note = strings(lang).cut(limit);
   const room = limit - note.length - 1;
-  const cut2 = text2.lastIndexOf("\n", room);
-  return `${text2.slice(0, cut2 > 0 ? cut2 : room)}
+  const cut2 = text3.lastIndexOf("\n", room);
+  return `${text3.slice(0, cut2 > 0 ? cut2 : room)}
 ${note}`;
 }
 function briefJson(brief, vaultPath, origin2, review) {
@@ -461,8 +461,8 @@ var init_format = __esm({
 function defineHost(host) {
   return host;
 }
-function claudeEnvelope(event, text2, note) {
-  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text2 } };
+function claudeEnvelope(event, text3, note) {
+  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text3 } };
   if (note !== void 0) out.systemMessage = note;
   return out;
 }
@@ -582,7 +582,7 @@ var init_copilot = __esm({
       // the few non-ASCII characters a note name may carry.
       limit: 8e3,
       docs: "https://docs.github.com/en/copilot/reference/hooks-reference",
-      envelope: (_event, text2) => ({ additionalContext: text2 }),
+      envelope: (_event, text3) => ({ additionalContext: text3 }),
       // Its entries carry a `bash` and a `powershell` command line, one for each shell.
       windowsShell: "powershell"
     });
@@ -604,7 +604,7 @@ var init_cursor = __esm({
       toolNames: SHARED_TOOL_NAMES,
       limit: 1e4,
       docs: "https://cursor.com/docs/agent/hooks",
-      envelope: (_event, text2) => ({ additional_context: text2 }),
+      envelope: (_event, text3) => ({ additional_context: text3 }),
       adaptInput(raw, out) {
         if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";
         if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {
@@ -655,7 +655,7 @@ var init_gemini = __esm({
       toolNames: SHARED_TOOL_NAMES,
       limit: 1e4,
       docs: "https://geminicli.com/docs/hooks/reference",
-      envelope: (event, text2) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text2 } }),
+      envelope: (event, text3) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text3 } }),
       // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").
       windowsShell: "powershell"
     });
@@ -771,15 +771,15 @@ function translateHookInput(agent, raw) {
   host.adaptInput?.(r, out);
   return out;
 }
-function hookEnvelope(agent, event, text2, note) {
-  return HOSTS[agent].envelope(event, text2, note);
+function hookEnvelope(agent, event, text3, note) {
+  return HOSTS[agent].envelope(event, text3, note);
 }
 function hostTextLimit(agent) {
   return HOSTS[agentOrDefault(agent)].limit;
 }
-function sessionStartOutput(agent, text2, lang) {
+function sessionStartOutput(agent, text3, lang) {
   const id = agentOrDefault(agent);
-  const capped = capText(safeLines(text2), HOSTS[id].limit, lang);
+  const capped = capText(safeLines(text3), HOSTS[id].limit, lang);
   return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}
 `;
 }
@@ -795,21 +795,21 @@ function parseHookOutput(agent, event, stdout) {
   const o = obj(value);
   if (o === void 0) return { ok: false, problem: "the output is JSON but not an object" };
   const expected = hookEnvelope(agent, event, "");
-  let text2;
+  let text3;
   const wrapper = obj(expected.hookSpecificOutput);
   if (wrapper !== void 0) {
     const got = obj(o.hookSpecificOutput);
     if (got === void 0) return { ok: false, problem: "no hookSpecificOutput object" };
     if (got.hookEventName !== wrapper.hookEventName) return { ok: false, problem: `hookEventName is ${JSON.stringify(got.hookEventName)}, not "${String(wrapper.hookEventName)}"` };
-    text2 = got.additionalContext;
+    text3 = got.additionalContext;
   } else {
     const key3 = Object.keys(expected)[0] ?? "additionalContext";
-    text2 = o[key3];
-    if (text2 === void 0) return { ok: false, problem: `no "${key3}" field` };
+    text3 = o[key3];
+    if (text3 === void 0) return { ok: false, problem: `no "${key3}" field` };
   }
-  if (typeof text2 !== "string") return { ok: false, problem: "the context is not a string" };
-  if (text2.length > HOSTS[agent].limit) return { ok: false, problem: `the context has ${text2.length} characters; ${HOSTS[agent].name} passes on at most ${HOSTS[agent].limit}` };
-  return { ok: true, text: text2 };
+  if (typeof text3 !== "string") return { ok: false, problem: "the context is not a string" };
+  if (text3.length > HOSTS[agent].limit) return { ok: false, problem: `the context has ${text3.length} characters; ${HOSTS[agent].name} passes on at most ${HOSTS[agent].limit}` };
+  return { ok: true, text: text3 };
 }
 var EVENT_NAMES;
 var init_agent_contracts = __esm({
@@ -872,10 +872,10 @@ function commandName(word) {
 function parseArgs(argv) {
   const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };
   if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {
-    const shown = shownArg(args.command);
-    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);
+    const shown2 = shownArg(args.command);
+    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown2}; options come after a command; ${HINT}`);
     const guess = closest(args.command, COMMANDS);
-    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);
+    throw new UsageError(`unknown command ${shown2}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);
   }
   const allowed = COMMAND_OPTIONS[args.command] ?? [];
   for (let i = 1; i < argv.length; i++) {
@@ -926,6 +926,7 @@ var init_args = __esm({
       "post-tool-use": [...COMMON, "agent"],
       "pre-tool-use": COMMON,
       report: [...COMMON, "source", "json", "review"],
+      changes: [...COMMON, "json"],
       check: [...COMMON, "json"],
       serve: COMMON,
       mcp: COMMON,
@@ -957,6 +958,9 @@ Commands:
   report [--json] [--review] [--source auto|cache|scan|live]
                            The brief for a human (text) or a program (--json);
                            --review adds per-note detail (modified time, where each flag sits)
+  changes [--json]         The agent changes not yet reviewed, each with its diff against
+                           the note as it was before the agent's first change in its
+                           session (unified format; colours on a terminal)
   mcp                      MCP server over stdio for the agent's questions mid-session:
                            tools brief, review_queue, agent_changes, rule_check, mark_reviewed
                            (docs/agents.md); exits when stdin closes
@@ -996,9 +1000,9 @@ Hooks always exit 0.`;
 
 // bridge/io.ts
 function readStdin(timeoutMs) {
-  return new Promise((resolve24) => {
+  return new Promise((resolve25) => {
     if (process.stdin.isTTY) {
-      resolve24(Buffer.alloc(0));
+      resolve25(Buffer.alloc(0));
       return;
     }
     const chunks = [];
@@ -1010,7 +1014,7 @@ function readStdin(timeoutMs) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       process.stdin.destroy();
-      resolve24(Buffer.concat(chunks));
+      resolve25(Buffer.concat(chunks));
     };
     const timer = setTimeout(finish, timeoutMs);
     process.stdin.on("data", (c) => chunks.push(c));
@@ -1018,8 +1022,8 @@ function readStdin(timeoutMs) {
     process.stdin.on("error", finish);
   });
 }
-function writeOut(text2) {
-  const bytes = Buffer.from(text2, "utf8");
+function writeOut(text3) {
+  const bytes = Buffer.from(text3, "utf8");
   let written = 0;
   try {
     while (written < bytes.length) written += fs.writeSync(1, bytes, written);
@@ -5337,8 +5341,8 @@ function dailyNotePath(settings, now2, locale) {
   const m = (0, import_moment.default)(now2);
   if (locale !== void 0) m.locale(locale);
   const name = m.format(settings.format);
-  const path62 = settings.folder === "" ? name : `${settings.folder}/${name}`;
-  return `${path62.replace(/\/{2,}/g, "/").replace(/^\//, "")}.md`;
+  const path65 = settings.folder === "" ? name : `${settings.folder}/${name}`;
+  return `${path65.replace(/\/{2,}/g, "/").replace(/^\//, "")}.md`;
 }
 var import_moment;
 var init_daily_note = __esm({
@@ -5361,15 +5365,15 @@ var init_item_ids = __esm({
 
 // src/core/brief.ts
 function describe(error) {
-  const text2 = error instanceof Error ? error.message : String(error);
-  return text2.split("\n")[0]?.slice(0, 300) || "unknown error";
+  const text3 = error instanceof Error ? error.message : String(error);
+  return text3.split("\n")[0]?.slice(0, 300) || "unknown error";
 }
 function listItem(found) {
-  const entries = sortByPath(found, (e) => e.path);
-  return { count: entries.length, paths: entries.map((e) => e.path), entries };
+  const entries2 = sortByPath(found, (e) => e.path);
+  return { count: entries2.length, paths: entries2.map((e) => e.path), entries: entries2 };
 }
 function hitsOf(hits) {
-  return hits.map(({ where, line, text: text2 }) => ({ where, line, text: text2 }));
+  return hits.map(({ where, line, text: text3 }) => ({ where, line, text: text3 }));
 }
 function emptyItems() {
   const items = { dailyNote: null };
@@ -5395,9 +5399,9 @@ function computeBrief(input) {
   try {
     const unreadable = notes.filter((n) => n.flags === null);
     if (unreadable.length > 0) {
-      const shown = unreadable.slice(0, 3).map((n) => `${quoteName(n.path)} (${n.readError ?? "unreadable"})`);
+      const shown2 = unreadable.slice(0, 3).map((n) => `${quoteName(n.path)} (${n.readError ?? "unreadable"})`);
       const more = unreadable.length > 3 ? ` and ${unreadable.length - 3} more` : "";
-      brief.errors.push({ item: "scan", message: `could not read ${unreadable.length} note(s): ${shown.join(", ")}${more}` });
+      brief.errors.push({ item: "scan", message: `could not read ${unreadable.length} note(s): ${shown2.join(", ")}${more}` });
     }
   } catch (error) {
     brief.errors.push({ item: "scan", message: describe(error) });
@@ -5410,8 +5414,8 @@ function computeBrief(input) {
     }
   };
   run2("dailyNote", () => {
-    const path62 = dailyNotePath(input.dailyNote, now2, input.locale);
-    return { path: path62, exists: input.exists(path62) };
+    const path65 = dailyNotePath(input.dailyNote, now2, input.locale);
+    return { path: path65, exists: input.exists(path65) };
   });
   for (const item of LIST_ITEM_TABLE) {
     run2(item.id, () => {
@@ -5614,7 +5618,7 @@ var init_brief_index = __esm({
 });
 
 // src/core/stat-stamp.ts
-function addToStamp(sum, path62, mtime, size2) {
+function addToStamp(sum, path65, mtime, size2) {
   const TWO_32 = 4294967296;
   const fmix = (h) => {
     h ^= h >>> 16;
@@ -5625,8 +5629,8 @@ function addToStamp(sum, path62, mtime, size2) {
   };
   let x = 2166136261;
   let y = 2538058380;
-  for (let i = 0; i < path62.length; i++) {
-    const c = path62.charCodeAt(i);
+  for (let i = 0; i < path65.length; i++) {
+    const c = path65.charCodeAt(i);
     x = Math.imul(x ^ c, 16777619);
     y = Math.imul(y << 5 | y >>> 27, 1540483477) ^ c;
   }
@@ -5655,8 +5659,8 @@ var init_stat_stamp = __esm({
       constructor() {
         this.sum = { a: 0, b: 0, count: 0 };
       }
-      add(path62, mtime, size2) {
-        addToStamp(this.sum, path62, mtime, size2);
+      add(path65, mtime, size2) {
+        addToStamp(this.sum, path65, mtime, size2);
       }
       done() {
         return stampOfSum(this.sum);
@@ -5755,10 +5759,10 @@ var init_live_discovery = __esm({
 });
 
 // src/core/live-protocol.ts
-function parseRequest(text2) {
+function parseRequest(text3) {
   let value;
   try {
-    value = JSON.parse(text2);
+    value = JSON.parse(text3);
   } catch {
     return { ok: false, id: null, code: "bad-json", message: "request is not JSON" };
   }
@@ -5982,10 +5986,10 @@ function readStateText(root, file, maxBytes) {
   return data === null ? null : data.toString("utf8").replace(/^\uFEFF/, "");
 }
 function readStateJson(root, file, maxBytes) {
-  const text2 = readStateText(root, file, maxBytes);
-  if (text2 === null) return void 0;
+  const text3 = readStateText(root, file, maxBytes);
+  if (text3 === null) return void 0;
   try {
-    return JSON.parse(text2);
+    return JSON.parse(text3);
   } catch {
     return void 0;
   }
@@ -6051,17 +6055,17 @@ function writeStateFile(root, file, data, options = {}) {
   throughFolder(root, file, (at) => replaceFile(at, data, options));
   trace(file);
 }
-function appendStateFile(root, file, text2) {
+function appendStateFile(root, file, text3) {
   ensureStateFolder(root, path.dirname(normal(file)));
   if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");
-  return throughFolder(root, file, (at) => appendAt(file, at, text2));
+  return throughFolder(root, file, (at) => appendAt(file, at, text3));
 }
-function appendAt(file, at, text2) {
+function appendAt(file, at, text3) {
   const fd = fs2.openSync(at, APPEND_FLAGS, 438);
   try {
     const before = fs2.fstatSync(fd);
     if (!before.isFile()) throw new StateFileError(file, `refused: ${describe2(before)}`);
-    writeAll(fd, text2);
+    writeAll(fd, text3);
     trace(file);
     const mine = fs2.fstatSync(fd);
     let now2 = null;
@@ -6265,10 +6269,10 @@ var init_state_file = __esm({
 
 // src/node/cache-read.ts
 function readJsonFile(root, file) {
-  const text2 = readStateText(root, file, MAX_BYTES);
-  if (text2 === null) return inspectStateFile(root, file).kind === "missing" ? { missing: true } : { missing: false, value: void 0 };
+  const text3 = readStateText(root, file, MAX_BYTES);
+  if (text3 === null) return inspectStateFile(root, file).kind === "missing" ? { missing: true } : { missing: false, value: void 0 };
   try {
-    return { missing: false, value: JSON.parse(text2) };
+    return { missing: false, value: JSON.parse(text3) };
   } catch {
     return { missing: false, value: void 0 };
   }
@@ -6427,9 +6431,9 @@ var init_plugin_tier = __esm({
 });
 
 // src/core/agent-journal.ts
-function utf8Length(text2) {
+function utf8Length(text3) {
   encoder ??= new TextEncoder();
-  return encoder.encode(text2).length;
+  return encoder.encode(text3).length;
 }
 function shortString(value, max) {
   if (typeof value !== "string" || value === "") return null;
@@ -6480,10 +6484,10 @@ function parseLine(line) {
 function key(r) {
   return `${r.at}\0${r.path}\0${r.session ?? ""}\0${r.tool ?? ""}`;
 }
-function parseJournal(text2) {
+function parseJournal(text3) {
   const seen = /* @__PURE__ */ new Set();
   const out = [];
-  for (const line of text2.split("\n")) {
+  for (const line of text3.split("\n")) {
     if (line.trim() === "") continue;
     const r = parseLine(line);
     if (r === null) continue;
@@ -6499,8 +6503,8 @@ function boundJournal(records, now2) {
   const fresh = records.filter((r) => r.at >= oldest);
   return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;
 }
-function compactJournal(text2, now2) {
-  const lines = boundJournal(parseJournal(text2), now2).map((r) => encodeRecord(r) ?? "");
+function compactJournal(text3, now2) {
+  const lines = boundJournal(parseJournal(text3), now2).map((r) => encodeRecord(r) ?? "");
   let bytes = 0;
   let first = lines.length;
   while (first > 0) {
@@ -6602,8 +6606,8 @@ function unreviewedSessions(records, marks, exists4) {
   }
   const sessions = [];
   for (const g of bySession.values()) {
-    const changes = [...g.notes.values()].sort((a, b) => a.at !== b.at ? a.at > b.at ? -1 : 1 : comparePaths(a.path, b.path));
-    sessions.push({ session: g.session, latest: changes[0]?.at ?? "", changes });
+    const changes2 = [...g.notes.values()].sort((a, b) => a.at !== b.at ? a.at > b.at ? -1 : 1 : comparePaths(a.path, b.path));
+    sessions.push({ session: g.session, latest: changes2[0]?.at ?? "", changes: changes2 });
   }
   return sessions.sort((a, b) => a.latest > b.latest ? -1 : a.latest < b.latest ? 1 : 0);
 }
@@ -6672,10 +6676,10 @@ var init_what_changed = __esm({
 function journalPath(pluginDir) {
   return path5.join(pluginDir, JOURNAL_FILE);
 }
-function appendLines(root, file, text2) {
+function appendLines(root, file, text3) {
   let size2 = 0;
   for (let i = 0; i < APPEND_TRIES; i++) {
-    const r = appendStateFile(root, file, text2);
+    const r = appendStateFile(root, file, text3);
     size2 = r.size;
     if (r.landed) break;
   }
@@ -6718,10 +6722,10 @@ async function compactJournalFile(root, pluginDir, now2) {
     const size2 = fs5.fstatSync(fd).size;
     const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
     const head = completeLinesFrom(fd, start);
-    let text2 = compactJournal(head.text, now2);
+    let text3 = compactJournal(head.text, now2);
     const tail = completeLinesFrom(fd, head.end);
-    text2 += tail.text;
-    writeStateFile(root, file, text2);
+    text3 += tail.text;
+    writeStateFile(root, file, text3);
     const late = completeLinesFrom(fd, tail.end);
     if (late.text !== "") appendLines(root, file, late.text);
     return true;
@@ -6832,25 +6836,25 @@ function parseSeal(v) {
   if (o.schema !== 1 || typeof o.marks !== "string" || typeof o.at !== "string") return null;
   return { marks: o.marks, at: o.at };
 }
-function parseText(text2) {
-  if (text2 === null || text2.trim() === "") return parseReviewMarks(void 0);
+function parseText(text3) {
+  if (text3 === null || text3.trim() === "") return parseReviewMarks(void 0);
   try {
-    return parseReviewMarks(JSON.parse(text2));
+    return parseReviewMarks(JSON.parse(text3));
   } catch {
     return parseReviewMarks(void 0);
   }
 }
-function judgeMarks(text2, seal) {
-  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null };
-  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2 } };
+function judgeMarks(text3, seal) {
+  if (seal === null || seal.marks === (text3 ?? "")) return { marks: parseText(text3), outside: null };
+  return { marks: parseText(seal.marks), outside: { marks: parseText(text3), text: text3 } };
 }
 function hiddenByOutsideMarks(records, verdict, exists4) {
   if (verdict.outside === null) return 0;
   const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists4(r.path)).map((r) => r.path));
-  const shown = unreviewed(verdict.marks);
+  const shown2 = unreviewed(verdict.marks);
   const still = unreviewed(verdict.outside.marks);
   let hidden = 0;
-  for (const p of shown) if (!still.has(p)) hidden++;
+  for (const p of shown2) if (!still.has(p)) hidden++;
   return hidden;
 }
 var init_review_seal = __esm({
@@ -6861,10 +6865,10 @@ var init_review_seal = __esm({
 });
 
 // src/core/session-starts.ts
-function parseSessionStarts2(text2) {
+function parseSessionStarts2(text3) {
   let data;
   try {
-    data = JSON.parse(text2);
+    data = JSON.parse(text3);
   } catch {
     return [];
   }
@@ -6889,8 +6893,8 @@ function describeStart(e) {
   const skipped = e.delivered ? "" : ", already given by another entry";
   return `${when(e.at)} ${quoteName(e.source ?? "unknown source")} (${HOSTS[e.agent].name}${session}${skipped})`;
 }
-function lastDelivered(entries) {
-  for (let i = entries.length - 1; i >= 0; i--) if (entries[i]?.delivered === true) return entries[i];
+function lastDelivered(entries2) {
+  for (let i = entries2.length - 1; i >= 0; i--) if (entries2[i]?.delivered === true) return entries2[i];
   return void 0;
 }
 var orNull;
@@ -7219,11 +7223,11 @@ function claim(root, pluginDir, key3, agent, hasId) {
   ensureStateFolder(root, dir);
   const file = path7.join(dir, markName(key3));
   const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;
-  const text2 = `${Date.now()}
+  const text3 = `${Date.now()}
 ${agent}
 `;
   for (let attempt = 0; attempt < 2; attempt++) {
-    if (placeStateFile(root, file, text2)) return true;
+    if (placeStateFile(root, file, text3)) return true;
     const found = readStateText(root, file, 256);
     const st = statStateFile(root, file);
     if (found === null || st === null) {
@@ -7255,8 +7259,8 @@ function pruneMarks(root, pluginDir) {
   }
 }
 function readSessionStarts(root, pluginDir) {
-  const text2 = readStateText(root, path7.join(pluginDir, STARTS_FILE), MAX_STARTS_BYTES);
-  return text2 === null ? [] : parseSessionStarts2(text2);
+  const text3 = readStateText(root, path7.join(pluginDir, STARTS_FILE), MAX_STARTS_BYTES);
+  return text3 === null ? [] : parseSessionStarts2(text3);
 }
 function pause(ms) {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -7281,8 +7285,8 @@ function withFileLock(root, file, work) {
 function record(root, pluginDir, entry) {
   const file = path7.join(pluginDir, STARTS_FILE);
   withFileLock(root, file, () => {
-    const entries = [...readSessionStarts(root, pluginDir), entry].slice(-MAX_STARTS);
-    writeStateFile(root, file, `${JSON.stringify({ schema: 1, entries }, null, 1)}
+    const entries2 = [...readSessionStarts(root, pluginDir), entry].slice(-MAX_STARTS);
+    writeStateFile(root, file, `${JSON.stringify({ schema: 1, entries: entries2 }, null, 1)}
 `);
   });
 }
@@ -7376,8 +7380,8 @@ function marksChangedAt(root, pluginDir) {
   const st = statStateFile(root, path8.join(pluginDir, REVIEW_FILE));
   return st === null ? null : new Date(st.mtimeMs).toISOString();
 }
-function trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {
-  return judgeMarks(text2, readSeal(root, env));
+function trustedMarks(root, pluginDir, text3 = readMarksText(root, pluginDir), env = process.env) {
+  return judgeMarks(text3, readSeal(root, env));
 }
 var fs8, path8, MAX_BYTES2;
 var init_review_seal2 = __esm({
@@ -7414,20 +7418,20 @@ function readFrom(fd, from) {
 function readMarks(root, pluginDir) {
   const file = path9.join(pluginDir, REVIEW_FILE);
   const fd = openStateFile(root, file);
-  let text2 = null;
+  let text3 = null;
   let id = null;
   if (fd === null) {
     if (inspectStateFile(root, file).kind !== "missing") throw new Error(`${REVIEW_FILE} is not a regular file`);
   } else {
     try {
       const read2 = readFrom(fd, 0);
-      text2 = read2.bytes.toString("utf8");
+      text3 = read2.bytes.toString("utf8");
       id = read2.id;
     } finally {
       fs9.closeSync(fd);
     }
   }
-  const verdict = judgeMarks(text2, readSeal(root));
+  const verdict = judgeMarks(text3, readSeal(root));
   return { marks: verdict.marks, id, outside: verdict.outside !== null };
 }
 function noteThere(place) {
@@ -7562,8 +7566,8 @@ async function recordSessionStart(ctx, source, now2) {
   }
 }
 function describe3(error) {
-  const text2 = error instanceof Error ? error.message : String(error);
-  return text2.split("\n")[0]?.slice(0, 300) || "unknown error";
+  const text3 = error instanceof Error ? error.message : String(error);
+  return text3.split("\n")[0]?.slice(0, 300) || "unknown error";
 }
 async function sinceLastSession(ctx, sourced, full) {
   const since = readSessionStarts2(ctx.root, ctx.pluginDir).previous;
@@ -7839,17 +7843,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key3, node, visitor, path62) {
-      const ctrl = callVisitor(key3, node, visitor, path62);
+    function visit_(key3, node, visitor, path65) {
+      const ctrl = callVisitor(key3, node, visitor, path65);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key3, path62, ctrl);
-        return visit_(key3, ctrl, visitor, path62);
+        replaceNode(key3, path65, ctrl);
+        return visit_(key3, ctrl, visitor, path65);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path62 = Object.freeze(path62.concat(node));
+          path65 = Object.freeze(path65.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path62);
+            const ci = visit_(i, node.items[i], visitor, path65);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7860,13 +7864,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path62 = Object.freeze(path62.concat(node));
-          const ck = visit_("key", node.key, visitor, path62);
+          path65 = Object.freeze(path65.concat(node));
+          const ck = visit_("key", node.key, visitor, path65);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path62);
+          const cv = visit_("value", node.value, visitor, path65);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -7887,17 +7891,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key3, node, visitor, path62) {
-      const ctrl = await callVisitor(key3, node, visitor, path62);
+    async function visitAsync_(key3, node, visitor, path65) {
+      const ctrl = await callVisitor(key3, node, visitor, path65);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key3, path62, ctrl);
-        return visitAsync_(key3, ctrl, visitor, path62);
+        replaceNode(key3, path65, ctrl);
+        return visitAsync_(key3, ctrl, visitor, path65);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path62 = Object.freeze(path62.concat(node));
+          path65 = Object.freeze(path65.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path62);
+            const ci = await visitAsync_(i, node.items[i], visitor, path65);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7908,13 +7912,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path62 = Object.freeze(path62.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path62);
+          path65 = Object.freeze(path65.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path65);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path62);
+          const cv = await visitAsync_("value", node.value, visitor, path65);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -7941,23 +7945,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key3, node, visitor, path62) {
+    function callVisitor(key3, node, visitor, path65) {
       if (typeof visitor === "function")
-        return visitor(key3, node, path62);
+        return visitor(key3, node, path65);
       if (identity2.isMap(node))
-        return visitor.Map?.(key3, node, path62);
+        return visitor.Map?.(key3, node, path65);
       if (identity2.isSeq(node))
-        return visitor.Seq?.(key3, node, path62);
+        return visitor.Seq?.(key3, node, path65);
       if (identity2.isPair(node))
-        return visitor.Pair?.(key3, node, path62);
+        return visitor.Pair?.(key3, node, path65);
       if (identity2.isScalar(node))
-        return visitor.Scalar?.(key3, node, path62);
+        return visitor.Scalar?.(key3, node, path65);
       if (identity2.isAlias(node))
-        return visitor.Alias?.(key3, node, path62);
+        return visitor.Alias?.(key3, node, path65);
       return void 0;
     }
-    function replaceNode(key3, path62, node) {
-      const parent = path62[path62.length - 1];
+    function replaceNode(key3, path65, node) {
+      const parent = path65[path65.length - 1];
       if (identity2.isCollection(parent)) {
         parent.items[key3] = node;
       } else if (identity2.isPair(parent)) {
@@ -8569,10 +8573,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity2 = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path62, value) {
+    function collectionFromPath(schema, path65, value) {
       let v = value;
-      for (let i = path62.length - 1; i >= 0; --i) {
-        const k = path62[i];
+      for (let i = path65.length - 1; i >= 0; --i) {
+        const k = path65[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -8591,7 +8595,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path62) => path62 == null || typeof path62 === "object" && !!path62[Symbol.iterator]().next().done;
+    var isEmptyPath = (path65) => path65 == null || typeof path65 === "object" && !!path65[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -8621,11 +8625,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path62, value) {
-        if (isEmptyPath(path62))
+      addIn(path65, value) {
+        if (isEmptyPath(path65))
           this.add(value);
         else {
-          const [key3, ...rest] = path62;
+          const [key3, ...rest] = path65;
           const node = this.get(key3, true);
           if (identity2.isCollection(node))
             node.addIn(rest, value);
@@ -8639,8 +8643,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path62) {
-        const [key3, ...rest] = path62;
+      deleteIn(path65) {
+        const [key3, ...rest] = path65;
         if (rest.length === 0)
           return this.delete(key3);
         const node = this.get(key3, true);
@@ -8654,8 +8658,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path62, keepScalar) {
-        const [key3, ...rest] = path62;
+      getIn(path65, keepScalar) {
+        const [key3, ...rest] = path65;
         const node = this.get(key3, true);
         if (rest.length === 0)
           return !keepScalar && identity2.isScalar(node) ? node.value : node;
@@ -8673,8 +8677,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path62) {
-        const [key3, ...rest] = path62;
+      hasIn(path65) {
+        const [key3, ...rest] = path65;
         if (rest.length === 0)
           return this.has(key3);
         const node = this.get(key3, true);
@@ -8684,8 +8688,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path62, value) {
-        const [key3, ...rest] = path62;
+      setIn(path65, value) {
+        const [key3, ...rest] = path65;
         if (rest.length === 0) {
           this.set(key3, value);
         } else {
@@ -8729,14 +8733,14 @@ var require_foldFlowLines = __commonJS({
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
-    function foldFlowLines(text2, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text3, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
-        return text2;
+        return text3;
       if (lineWidth < minContentWidth)
         minContentWidth = 0;
       const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-      if (text2.length <= endStep)
-        return text2;
+      if (text3.length <= endStep)
+        return text3;
       const folds = [];
       const escapedFolds = {};
       let end = lineWidth - indent.length;
@@ -8753,14 +8757,14 @@ var require_foldFlowLines = __commonJS({
       let escStart = -1;
       let escEnd = -1;
       if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text2, i, indent.length);
+        i = consumeMoreIndentedLines(text3, i, indent.length);
         if (i !== -1)
           end = i + endStep;
       }
-      for (let ch; ch = text2[i += 1]; ) {
+      for (let ch; ch = text3[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
           escStart = i;
-          switch (text2[i + 1]) {
+          switch (text3[i + 1]) {
             case "x":
               i += 3;
               break;
@@ -8777,12 +8781,12 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
-            i = consumeMoreIndentedLines(text2, i, indent.length);
+            i = consumeMoreIndentedLines(text3, i, indent.length);
           end = i + indent.length + endStep;
           split = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-            const next = text2[i + 1];
+            const next = text3[i + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
               split = i;
           }
@@ -8794,12 +8798,12 @@ var require_foldFlowLines = __commonJS({
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch;
-                ch = text2[i += 1];
+                ch = text3[i += 1];
                 overflow = true;
               }
               const j = i > escEnd + 1 ? i - 2 : escStart - 1;
               if (escapedFolds[j])
-                return text2;
+                return text3;
               folds.push(j);
               escapedFolds[j] = true;
               end = j + endStep;
@@ -8814,39 +8818,39 @@ var require_foldFlowLines = __commonJS({
       if (overflow && onOverflow)
         onOverflow();
       if (folds.length === 0)
-        return text2;
+        return text3;
       if (onFold)
         onFold();
-      let res = text2.slice(0, folds[0]);
+      let res = text3.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
         const fold = folds[i2];
-        const end2 = folds[i2 + 1] || text2.length;
+        const end2 = folds[i2 + 1] || text3.length;
         if (fold === 0)
           res = `
-${indent}${text2.slice(0, end2)}`;
+${indent}${text3.slice(0, end2)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold])
-            res += `${text2[fold]}\\`;
+            res += `${text3[fold]}\\`;
           res += `
-${indent}${text2.slice(fold + 1, end2)}`;
+${indent}${text3.slice(fold + 1, end2)}`;
         }
       }
       return res;
     }
-    function consumeMoreIndentedLines(text2, i, indent) {
+    function consumeMoreIndentedLines(text3, i, indent) {
       let end = i;
       let start = i + 1;
-      let ch = text2[start];
+      let ch = text3[start];
       while (ch === " " || ch === "	") {
         if (i < start + indent) {
-          ch = text2[++i];
+          ch = text3[++i];
         } else {
           do {
-            ch = text2[++i];
+            ch = text3[++i];
           } while (ch && ch !== "\n");
           end = i;
           start = i + 1;
-          ch = text2[start];
+          ch = text3[start];
         }
       }
       return end;
@@ -11200,9 +11204,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path62, value) {
+      addIn(path65, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path62, value);
+          this.contents.addIn(path65, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -11277,14 +11281,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path62) {
-        if (Collection.isEmptyPath(path62)) {
+      deleteIn(path65) {
+        if (Collection.isEmptyPath(path65)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path62) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path65) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -11299,10 +11303,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path62, keepScalar) {
-        if (Collection.isEmptyPath(path62))
+      getIn(path65, keepScalar) {
+        if (Collection.isEmptyPath(path65))
           return !keepScalar && identity2.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity2.isCollection(this.contents) ? this.contents.getIn(path62, keepScalar) : void 0;
+        return identity2.isCollection(this.contents) ? this.contents.getIn(path65, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -11313,10 +11317,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path62) {
-        if (Collection.isEmptyPath(path62))
+      hasIn(path65) {
+        if (Collection.isEmptyPath(path65))
           return this.contents !== void 0;
-        return identity2.isCollection(this.contents) ? this.contents.hasIn(path62) : false;
+        return identity2.isCollection(this.contents) ? this.contents.hasIn(path65) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -11333,13 +11337,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path62, value) {
-        if (Collection.isEmptyPath(path62)) {
+      setIn(path65, value) {
+        if (Collection.isEmptyPath(path65)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path62), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path65), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path62, value);
+          this.contents.setIn(path65, value);
         }
       }
       /**
@@ -12178,7 +12182,7 @@ var require_resolve_block_scalar = __commonJS({
       if (!header)
         return { value: "", type: null, comment: "", range: [start, start, start] };
       const type = header.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
-      const lines = scalar.source ? splitLines(scalar.source) : [];
+      const lines = scalar.source ? splitLines3(scalar.source) : [];
       let chompStart = lines.length;
       for (let i = lines.length - 1; i >= 0; --i) {
         const content = lines[i][1];
@@ -12336,7 +12340,7 @@ var require_resolve_block_scalar = __commonJS({
       }
       return { mode, indent, chomp, comment, length };
     }
-    function splitLines(source) {
+    function splitLines3(source) {
       const split = source.split(/\n( *)/);
       const first = split[0];
       const m = first.match(/^( *)/);
@@ -13300,9 +13304,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path62) => {
+    visit2.itemAtPath = (cst, path65) => {
       let item = cst;
-      for (const [field, index] of path62) {
+      for (const [field, index] of path65) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -13311,23 +13315,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path62) => {
-      const parent = visit2.itemAtPath(cst, path62.slice(0, -1));
-      const field = path62[path62.length - 1][0];
+    visit2.parentCollection = (cst, path65) => {
+      const parent = visit2.itemAtPath(cst, path65.slice(0, -1));
+      const field = path65[path65.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path62, item, visitor) {
-      let ctrl = visitor(item, path62);
+    function _visit(path65, item, visitor) {
+      let ctrl = visitor(item, path65);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path62.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path65.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -13338,10 +13342,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path62);
+            ctrl = ctrl(item, path65);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path62) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path65) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -15221,9 +15225,9 @@ function quotedFlowItems(inner) {
     const item = part.replace(YAML_SPACE, "");
     const q = item[0];
     if (q === '"' || q === "'") {
-      const text2 = item.slice(1, -1);
-      if (item.length < 3 || item[item.length - 1] !== q || text2.includes(q) || text2.includes("\\")) return null;
-      items.push(text2);
+      const text3 = item.slice(1, -1);
+      if (item.length < 3 || item[item.length - 1] !== q || text3.includes(q) || text3.includes("\\")) return null;
+      items.push(text3);
     } else {
       if (!PLAIN_ITEM.test(item) || NOT_A_STRING.test(item)) return null;
       items.push(item);
@@ -15354,14 +15358,14 @@ function maskLine(lines, i, state) {
   state.paragraph = !(first === 35 && ATX_HEADING.test(line.slice(pos)));
   return maskInline(line, state);
 }
-function startsHtmlBlock(text2, state) {
+function startsHtmlBlock(text3, state) {
   for (const [start, end] of HTML_STARTS) {
-    if (!start.test(text2)) continue;
-    state.inHtml = end === null || !end.test(text2);
+    if (!start.test(text3)) continue;
+    state.inHtml = end === null || !end.test(text3);
     state.htmlEnd = end;
     return true;
   }
-  if (state.paragraph || !HTML_TYPE_7.test(text2) || TYPE_7_EXCLUDED.test(text2)) return false;
+  if (state.paragraph || !HTML_TYPE_7.test(text3) || TYPE_7_EXCLUDED.test(text3)) return false;
   state.inHtml = true;
   state.htmlEnd = null;
   return true;
@@ -15605,17 +15609,17 @@ function frontmatterMayCount(names) {
   };
 }
 function noteFactsFromText(input, options = {}) {
-  const text2 = input.charCodeAt(0) === 65279 ? input.slice(1) : input;
+  const text3 = input.charCodeAt(0) === 65279 ? input.slice(1) : input;
   const facts2 = { tags: [], types: [], statuses: [], frontmatter: "none" };
   let bodyOffset = 0;
   let bodyLine = 0;
-  if (/^---[ \t]*\r?\n/.test(text2)) {
-    CLOSING_FENCE.lastIndex = text2.indexOf("\n");
-    const close = CLOSING_FENCE.exec(text2);
+  if (/^---[ \t]*\r?\n/.test(text3)) {
+    CLOSING_FENCE.lastIndex = text3.indexOf("\n");
+    const close = CLOSING_FENCE.exec(text3);
     if (close === null) {
       facts2.frontmatter = "unclosed";
     } else {
-      const yaml = text2.slice(text2.indexOf("\n") + 1, close.index + 1).replace(/\r?\n$/, "");
+      const yaml = text3.slice(text3.indexOf("\n") + 1, close.index + 1).replace(/\r?\n$/, "");
       const fields = readFrontmatterFields(yaml.replace(/\r\n/g, "\n"), options.mayCount);
       facts2.frontmatter = fields.parse;
       const tagLine = fields.tagsLine >= 0 ? fields.tagsLine + 2 : 1;
@@ -15626,10 +15630,10 @@ function noteFactsFromText(input, options = {}) {
       facts2.types = fields.type.map((v) => v.trim().toLowerCase());
       facts2.statuses = fields.status.map((v) => v.trim().toLowerCase());
       bodyOffset = close.index + close[0].length;
-      bodyLine = countLines(text2, bodyOffset);
+      bodyLine = countLines(text3, bodyOffset);
     }
   }
-  const body = bodyOffset === 0 ? text2 : text2.slice(bodyOffset);
+  const body = bodyOffset === 0 ? text3 : text3.slice(bodyOffset);
   if (!body.includes("#")) return facts2;
   if (options.needle !== void 0 && !options.needle.test(body)) return facts2;
   const lines = body.split(LINE_BREAK);
@@ -15643,9 +15647,9 @@ function noteFactsFromText(input, options = {}) {
   }
   return facts2;
 }
-function countLines(text2, end) {
+function countLines(text3, end) {
   let n = 0;
-  for (let i = text2.indexOf("\n"); i >= 0 && i < end; i = text2.indexOf("\n", i + 1)) n++;
+  for (let i = text3.indexOf("\n"); i >= 0 && i < end; i = text3.indexOf("\n", i + 1)) n++;
   return n;
 }
 var LINE_BREAK, CLOSING_FENCE, MAX_LINE_TEXT, needleCache, COUNTED_TYPE;
@@ -15707,8 +15711,8 @@ function flagFreeTest(settings) {
     if (b >= 97 && b <= 122) first[b - 32] = 1;
   }
   const { inboxFolder, rulesFolder } = settings;
-  return (bytes, path62) => {
-    if (isInFolder(path62, inboxFolder) || isInFolder(path62, rulesFolder)) return false;
+  return (bytes, path65) => {
+    if (isInFolder(path65, inboxFolder) || isInFolder(path65, rulesFolder)) return false;
     const end = bytes.length;
     for (let at = bytes.indexOf(HASH); at >= 0; at = bytes.indexOf(HASH, at + 1)) {
       if (nameAt(bytes, at + 1, end, lowered, first)) return false;
@@ -15987,8 +15991,8 @@ var init_scan_parallel = __esm({
         return helper === null ? null : new _FedSplit(helper, `fed during the walk, ${choice.why}`);
       }
       /** The walk listed one more note. */
-      add(notePath2) {
-        this.pending.push(notePath2);
+      add(notePath3) {
+        this.pending.push(notePath3);
         if (this.pending.length === CHUNK_NOTES) this.post();
       }
       /** The walk is over: the last chunk goes out and the worker learns there is no more. */
@@ -16103,14 +16107,14 @@ function walkPart(fsApi, add, rule, job, self) {
       if (slots !== null) Atomics.add(slots, PROGRESS, 1);
       const dir = rel === "" ? prefix : `${prefix}${rel}/`;
       const base = rel === "" ? "" : `${rel}/`;
-      let entries;
+      let entries2;
       try {
-        entries = fsApi.readdirSync(dir, listOptions);
+        entries2 = fsApi.readdirSync(dir, listOptions);
       } catch {
         clean = false;
         continue;
       }
-      for (const entry of entries) {
+      for (const entry of entries2) {
         const name = entry.name;
         if (rule.isHiddenName(name)) continue;
         if (entry.isDirectory()) {
@@ -16280,15 +16284,15 @@ function walkNotes(root, excludedRootFolders, withStat, visit2) {
   const pending = [""];
   while (pending.length > 0) {
     const rel = pending.pop() ?? "";
-    let entries;
+    let entries2;
     try {
-      entries = fs13.readdirSync(rel === "" ? root : prefix + rel, { withFileTypes: true });
+      entries2 = fs13.readdirSync(rel === "" ? root : prefix + rel, { withFileTypes: true });
     } catch (error) {
       errors.push(`could not read folder ${rel === "" ? "." : quoteName(rel)} (${errorText(error)})`);
       continue;
     }
     const base = rel === "" ? "" : `${rel}/`;
-    for (const entry of entries) {
+    for (const entry of entries2) {
       const name = entry.name;
       if (isHiddenName(name)) continue;
       if (entry.isDirectory()) {
@@ -16380,8 +16384,8 @@ function readNote(note, rules, root, file) {
   lastSize = readSize;
   const bytes = buffer.subarray(0, readLength);
   if (rules.flagFree !== null && rules.flagFree(bytes, note.path)) return { path: note.path, mtime: readMtime, flags: NO_FLAGS };
-  const text2 = decoder.decode(bytes);
-  const facts2 = noteFactsFromText(text2, rules.mayCount === null ? { needle: rules.needle } : { needle: rules.needle, mayCount: rules.mayCount });
+  const text3 = decoder.decode(bytes);
+  const facts2 = noteFactsFromText(text3, rules.mayCount === null ? { needle: rules.needle } : { needle: rules.needle, mayCount: rules.mayCount });
   return { path: note.path, mtime: readMtime, flags: flagsOf(facts2, rules.tags) };
 }
 function readNotes(root, settings, notes, reuse) {
@@ -18720,7 +18724,7 @@ var require_websocket = __commonJS({
     var net = require("net");
     var querystring = require("querystring");
     var tls = require("tls");
-    var { randomBytes: randomBytes4, createHash: createHash4 } = require("crypto");
+    var { randomBytes: randomBytes4, createHash: createHash5 } = require("crypto");
     var { Duplex, Readable } = require("stream");
     var { URL } = require("url");
     var PerMessageDeflate2 = require_permessage_deflate();
@@ -19411,7 +19415,7 @@ var require_websocket = __commonJS({
           abortHandshake(websocket, socket, "Invalid Upgrade header");
           return;
         }
-        const digest2 = createHash4("sha1").update(key3 + GUID).digest("base64");
+        const digest2 = createHash5("sha1").update(key3 + GUID).digest("base64");
         if (res.headers["sec-websocket-accept"] !== digest2) {
           abortHandshake(websocket, socket, "Invalid Sec-WebSocket-Accept header");
           return;
@@ -19796,7 +19800,7 @@ var require_websocket_server = __commonJS({
     var EventEmitter = require("events");
     var http = require("http");
     var { Duplex } = require("stream");
-    var { createHash: createHash4 } = require("crypto");
+    var { createHash: createHash5 } = require("crypto");
     var extension2 = require_extension();
     var PerMessageDeflate2 = require_permessage_deflate();
     var subprotocol2 = require_subprotocol();
@@ -20106,7 +20110,7 @@ var require_websocket_server = __commonJS({
           );
         }
         if (this._state > RUNNING) return abortHandshake(socket, 503);
-        const digest2 = createHash4("sha1").update(key3 + GUID).digest("base64");
+        const digest2 = createHash5("sha1").update(key3 + GUID).digest("base64");
         const headers = [
           "HTTP/1.1 101 Switching Protocols",
           "Upgrade: websocket",
@@ -20244,7 +20248,7 @@ function askLive(root, discoveryFile, method, budgetMs) {
   const d = readDiscovery(root, discoveryFile);
   if (d === null) return Promise.resolve({ ok: false, reason: "no live channel" });
   if (!processAlive(d.pid)) return Promise.resolve({ ok: false, reason: "live channel owner is not running" });
-  return new Promise((resolve24) => {
+  return new Promise((resolve25) => {
     let settled = false;
     const ws = new import_websocket.default(`ws://127.0.0.1:${d.port}`, { headers: { [TOKEN_HEADER]: d.token }, handshakeTimeout: budgetMs });
     const finish = (answer) => {
@@ -20252,7 +20256,7 @@ function askLive(root, discoveryFile, method, budgetMs) {
       settled = true;
       clearTimeout(timer);
       ws.terminate();
-      resolve24(answer);
+      resolve25(answer);
     };
     const timer = setTimeout(() => finish({ ok: false, reason: `no answer within ${budgetMs} ms` }), budgetMs);
     ws.on("open", () => ws.send(JSON.stringify({ id: 1, method })));
@@ -20294,12 +20298,12 @@ __export(brief_source_exports, {
 function momentLocale(ctx, cache) {
   return cache?.locale ?? ctx.lang;
 }
-function briefFrom(ctx, now2, entries, scanErrors, cache) {
+function briefFrom(ctx, now2, entries2, scanErrors, cache) {
   return computeBrief({
     now: now2,
     settings: ctx.settings,
     dailyNote: ctx.dailyNote,
-    notes: entries,
+    notes: entries2,
     exists: exists(ctx.root),
     locale: momentLocale(ctx, cache),
     scanErrors
@@ -20487,10 +20491,10 @@ function capHookContext(lines, lang, fullCommand) {
   const kept = [];
   let chars = summary.length;
   for (const line of head) {
-    const text2 = line.length > 600 ? `${line.slice(0, 599)}\u2026` : line;
-    if (kept.length + 1 >= HOOK_CONTEXT_MAX_LINES || chars + text2.length + 1 > HOOK_CONTEXT_MAX_CHARS) break;
-    kept.push(text2);
-    chars += text2.length + 1;
+    const text3 = line.length > 600 ? `${line.slice(0, 599)}\u2026` : line;
+    if (kept.length + 1 >= HOOK_CONTEXT_MAX_LINES || chars + text3.length + 1 > HOOK_CONTEXT_MAX_CHARS) break;
+    kept.push(text3);
+    chars += text3.length + 1;
   }
   const left = head.length - kept.length;
   return [...kept, summary, REPORT_TEXT[lang].cutLines(left, fullCommand)].join("\n");
@@ -20573,15 +20577,15 @@ var init_report_text = __esm({
 });
 
 // src/core/rules/edit-report.ts
-function cut(text2, max) {
-  return text2.length <= max ? text2 : `${text2.slice(0, max - 1)}\u2026`;
+function cut(text3, max) {
+  return text3.length <= max ? text3 : `${text3.slice(0, max - 1)}\u2026`;
 }
 function oldBlock(old, hadRecord, lang, fullCommand) {
   const t = EDIT_REPORT_TEXT[lang];
-  const shown = sortFindings(old).slice(0, OLD_SHOWN);
-  const head = hadRecord ? t.alreadyThere(old.length, shown.length) : t.alsoThere(old.length, shown.length);
-  const lines = shown.map((f) => `  ${findingLines({ ...f, message: cut(f.message, 160), detail: void 0 }, lang, 60)[0] ?? ""}`);
-  return [head, ...lines, ...old.length > shown.length ? [t.seeAll(fullCommand)] : []];
+  const shown2 = sortFindings(old).slice(0, OLD_SHOWN);
+  const head = hadRecord ? t.alreadyThere(old.length, shown2.length) : t.alsoThere(old.length, shown2.length);
+  const lines = shown2.map((f) => `  ${findingLines({ ...f, message: cut(f.message, 160), detail: void 0 }, lang, 60)[0] ?? ""}`);
+  return [head, ...lines, ...old.length > shown2.length ? [t.seeAll(fullCommand)] : []];
 }
 function editReport(header, split, checksRun, lang, fullCommand, summary) {
   const t = EDIT_REPORT_TEXT[lang];
@@ -20619,8 +20623,8 @@ var init_edit_report = __esm({
         wholeSet: "About the rule set as a whole:",
         hooksOff: "Claude Code skips a settings file like this at the next session start, and every hook in it (this rule check too):",
         newElsewhere: "New in other files of the rule set:",
-        alreadyThere: (n, shown) => `Also in the rule set, already there before this edit: ${plural(n, "finding", "findings")}${n > shown ? `, the first ${shown}` : ""}:`,
-        alsoThere: (n, shown) => `Also in the rule set: ${plural(n, "finding", "findings")}${n > shown ? `, the first ${shown}` : ""}:`,
+        alreadyThere: (n, shown2) => `Also in the rule set, already there before this edit: ${plural(n, "finding", "findings")}${n > shown2 ? `, the first ${shown2}` : ""}:`,
+        alsoThere: (n, shown2) => `Also in the rule set: ${plural(n, "finding", "findings")}${n > shown2 ? `, the first ${shown2}` : ""}:`,
         seeAll: (command) => `  (run \`${command}\` to see all)`,
         oldOnlySystem: (n) => `Rule check: the edited file is clean; ${n} already there elsewhere`,
         freshCount: (n) => ` (${n} new)`,
@@ -20635,8 +20639,8 @@ var init_edit_report = __esm({
         wholeSet: "Zum Regelwerk als Ganzem:",
         hooksOff: "Claude Code \xFCberspringt eine solche Einstellungsdatei beim n\xE4chsten Sitzungsstart samt aller Hooks darin (auch diesen Regelwerk-Check):",
         newElsewhere: "Neu in anderen Dateien des Regelwerks:",
-        alreadyThere: (n, shown) => `Au\xDFerdem im Regelwerk, schon vor dieser \xC4nderung: ${plural(n, "Befund", "Befunde")}${n > shown ? `, die ersten ${shown}` : ""}:`,
-        alsoThere: (n, shown) => `Au\xDFerdem im Regelwerk: ${plural(n, "Befund", "Befunde")}${n > shown ? `, die ersten ${shown}` : ""}:`,
+        alreadyThere: (n, shown2) => `Au\xDFerdem im Regelwerk, schon vor dieser \xC4nderung: ${plural(n, "Befund", "Befunde")}${n > shown2 ? `, die ersten ${shown2}` : ""}:`,
+        alsoThere: (n, shown2) => `Au\xDFerdem im Regelwerk: ${plural(n, "Befund", "Befunde")}${n > shown2 ? `, die ersten ${shown2}` : ""}:`,
         seeAll: (command) => `  (alle zeigt \`${command}\`)`,
         oldOnlySystem: (n) => `Regelwerk-Check: die ge\xE4nderte Datei ist sauber; ${n} schon vorhanden anderswo`,
         freshCount: (n) => ` (${n} neu)`,
@@ -20780,18 +20784,18 @@ var init_hook_events = __esm({
 });
 
 // src/core/rules/json-error.ts
-function locateJsonError(text2) {
+function locateJsonError(text3) {
   let i = 0;
   const fail = (problem) => {
-    throw new Stop({ offset: i, problem: i >= text2.length ? "end" : problem });
+    throw new Stop({ offset: i, problem: i >= text3.length ? "end" : problem });
   };
   const ws = () => {
-    while (i < text2.length && " 	\n\r".includes(text2[i] ?? "")) i++;
+    while (i < text3.length && " 	\n\r".includes(text3[i] ?? "")) i++;
   };
   const string = () => {
     i++;
-    while (i < text2.length) {
-      const c = text2.charCodeAt(i);
+    while (i < text3.length) {
+      const c = text3.charCodeAt(i);
       if (c === 34) {
         i++;
         return;
@@ -20799,8 +20803,8 @@ function locateJsonError(text2) {
       if (c < 32) fail("string");
       if (c === 92) {
         i++;
-        const escape = text2[i] ?? "";
-        if (escape === "u" ? !/^[0-9a-fA-F]{4}$/.test(text2.slice(i + 1, i + 5)) : !'"\\/bfnrt'.includes(escape)) fail("string");
+        const escape = text3[i] ?? "";
+        if (escape === "u" ? !/^[0-9a-fA-F]{4}$/.test(text3.slice(i + 1, i + 5)) : !'"\\/bfnrt'.includes(escape)) fail("string");
       }
       i++;
     }
@@ -20808,25 +20812,25 @@ function locateJsonError(text2) {
   };
   const value = () => {
     ws();
-    const c = text2[i];
+    const c = text3[i];
     if (c === "{") {
       i++;
       ws();
-      if (text2[i] === "}") {
+      if (text3[i] === "}") {
         i++;
         return;
       }
       for (; ; ) {
         ws();
-        if (text2[i] !== '"') fail("property-name");
+        if (text3[i] !== '"') fail("property-name");
         string();
         ws();
-        if (text2[i] !== ":") fail("colon");
+        if (text3[i] !== ":") fail("colon");
         i++;
         value();
         ws();
-        if (text2[i] === ",") i++;
-        else if (text2[i] === "}") {
+        if (text3[i] === ",") i++;
+        else if (text3[i] === "}") {
           i++;
           return;
         } else fail("comma-or-close");
@@ -20835,15 +20839,15 @@ function locateJsonError(text2) {
     if (c === "[") {
       i++;
       ws();
-      if (text2[i] === "]") {
+      if (text3[i] === "]") {
         i++;
         return;
       }
       for (; ; ) {
         value();
         ws();
-        if (text2[i] === ",") i++;
-        else if (text2[i] === "]") {
+        if (text3[i] === ",") i++;
+        else if (text3[i] === "]") {
           i++;
           return;
         } else fail("comma-or-close");
@@ -20852,7 +20856,7 @@ function locateJsonError(text2) {
     if (c === '"') return string();
     for (const pattern of [NUMBER, LITERAL]) {
       pattern.lastIndex = i;
-      const m = pattern.exec(text2);
+      const m = pattern.exec(text3);
       if (m !== null && m[0] !== "") {
         i += m[0].length;
         return;
@@ -20863,7 +20867,7 @@ function locateJsonError(text2) {
   try {
     value();
     ws();
-    if (i < text2.length) fail("trailing");
+    if (i < text3.length) fail("trailing");
     return null;
   } catch (error) {
     if (error instanceof Stop) return error.at;
@@ -20930,7 +20934,7 @@ var init_settings_file = __esm({
 
 // src/core/rules/types.ts
 function reporter(check2) {
-  return (path62, line, message2, detail) => ({ check: check2.id, severity: check2.severity, path: path62, line, message: message2, ...detail === void 0 ? {} : { detail } });
+  return (path65, line, message2, detail) => ({ check: check2.id, severity: check2.severity, path: path65, line, message: message2, ...detail === void 0 ? {} : { detail } });
 }
 var init_types = __esm({
   "src/core/rules/types.ts"() {
@@ -21133,14 +21137,14 @@ function walkFolders(root, visitor) {
   const pending = [""];
   while (pending.length > 0) {
     const rel = pending.pop() ?? "";
-    let entries;
+    let entries2;
     try {
-      entries = fs14.readdirSync(rel === "" ? root : path17.join(root, rel), { withFileTypes: true });
+      entries2 = fs14.readdirSync(rel === "" ? root : path17.join(root, rel), { withFileTypes: true });
     } catch (error) {
       visitor.unreadable(rel, error);
       continue;
     }
-    for (const entry of entries) {
+    for (const entry of entries2) {
       const child = rel === "" ? entry.name : `${rel}/${entry.name}`;
       if (visitor.entry(entry, child) === true && entry.isDirectory()) pending.push(child);
     }
@@ -21208,8 +21212,8 @@ var init_agent_frontmatter = __esm({
 });
 
 // src/core/rules/links.ts
-function inDotFolder(path62) {
-  return path62.split("/").some((part) => part.startsWith("."));
+function inDotFolder(path65) {
+  return path65.split("/").some((part) => part.startsWith("."));
 }
 function stripSubpath(target) {
   const cut2 = target.search(/[#^]/);
@@ -21258,9 +21262,9 @@ function extractLinks(file, frontmatter = true) {
   }
   return links;
 }
-function folderOf(path62) {
-  const slash = path62.lastIndexOf("/");
-  return slash < 0 ? "" : path62.slice(0, slash);
+function folderOf(path65) {
+  const slash = path65.lastIndexOf("/");
+  return slash < 0 ? "" : path65.slice(0, slash);
 }
 function fileListResolver(files) {
   const exact = /* @__PURE__ */ new Set();
@@ -21348,9 +21352,9 @@ var init_broken_links = __esm({
 function looksLikePath(token) {
   return token.includes("/") || /\.[A-Za-z0-9]{1,8}$/.test(token);
 }
-function folderOf2(path62) {
-  const slash = path62.lastIndexOf("/");
-  return slash < 0 ? "" : path62.slice(0, slash);
+function folderOf2(path65) {
+  const slash = path65.lastIndexOf("/");
+  return slash < 0 ? "" : path65.slice(0, slash);
 }
 function importTarget(token, from, vaultRoot2) {
   if (token.startsWith("~")) return null;
@@ -21432,8 +21436,8 @@ var init_claude_md_imports = __esm({
             for (const target of checkImports(ctx, file, findings)) {
               if (seen.has(target.toLowerCase())) continue;
               seen.add(target.toLowerCase());
-              const text2 = ctx.input.read(target);
-              if (text2 !== null) next.push({ path: target, lines: text2.split(/\r?\n/) });
+              const text3 = ctx.input.read(target);
+              if (text3 !== null) next.push({ path: target, lines: text3.split(/\r?\n/) });
             }
           }
           wave = next;
@@ -21814,14 +21818,14 @@ var init_hook_mistakes = __esm({
     HOOK_MISTAKES_TEXT = translations({
       en: {
         miscased: (event, matcher, wrong, right) => `"${event}" matcher ${JSON.stringify(matcher)}: tool names match case-sensitively, so "${wrong}" matches no tool. Write "${right}".`,
-        timeout: (event, shown) => `A hook under "${event}" has "timeout": ${shown}; Claude Code wants a positive number of seconds (e.g. "timeout": 30, without quotes or units).`,
+        timeout: (event, shown2) => `A hook under "${event}" has "timeout": ${shown2}; Claude Code wants a positive number of seconds (e.g. "timeout": 30, without quotes or units).`,
         timeoutMs: (event, timeout) => `A hook under "${event}" has "timeout": ${timeout}, which Claude Code reads as seconds (${Math.round(timeout / 60)} minutes), not milliseconds. For ${timeout / 1e3} seconds write "timeout": ${timeout / 1e3}.`,
         unsetVariable: (event, name) => `A hook under "${event}" reads $${name}, which Claude Code does not set (it expands to nothing). The input arrives as JSON on stdin: read it there, e.g. jq -r '.tool_input.file_path'.`,
         pluginVariable: (event, name) => `A hook under "${event}" uses $${name}, which Claude Code sets only for a plugin's own hooks; from a settings file the hook fails. Use "$CLAUDE_PROJECT_DIR"/\u2026 or an absolute path.`
       },
       de: {
         miscased: (event, matcher, wrong, right) => `"${event}"-Matcher ${JSON.stringify(matcher)}: Werkzeugnamen werden mit Gro\xDF- und Kleinschreibung verglichen, "${wrong}" trifft kein Werkzeug. Richtig ist "${right}".`,
-        timeout: (event, shown) => `Ein Hook unter "${event}" hat "timeout": ${shown}; Claude Code erwartet eine positive Sekundenzahl (z. B. "timeout": 30, ohne Anf\xFChrungszeichen und Einheit).`,
+        timeout: (event, shown2) => `Ein Hook unter "${event}" hat "timeout": ${shown2}; Claude Code erwartet eine positive Sekundenzahl (z. B. "timeout": 30, ohne Anf\xFChrungszeichen und Einheit).`,
         timeoutMs: (event, timeout) => `Ein Hook unter "${event}" hat "timeout": ${timeout}; Claude Code liest das als Sekunden (${Math.round(timeout / 60)} Minuten), nicht als Millisekunden. F\xFCr ${timeout / 1e3} Sekunden "timeout": ${timeout / 1e3} schreiben.`,
         unsetVariable: (event, name) => `Ein Hook unter "${event}" liest $${name}, das Claude Code nicht setzt (es ist leer). Die Eingabe kommt als JSON \xFCber stdin: dort lesen, z. B. jq -r '.tool_input.file_path'.`,
         pluginVariable: (event, name) => `Ein Hook unter "${event}" nutzt $${name}, das Claude Code nur f\xFCr die Hooks eines Plugins setzt; aus einer Einstellungsdatei scheitert der Hook. "$CLAUDE_PROJECT_DIR"/\u2026 oder einen absoluten Pfad verwenden.`
@@ -21939,9 +21943,9 @@ var init_hook_scripts = __esm({
 });
 
 // src/core/rules/rule-file.ts
-function ruleFile(path62, raw) {
-  const text2 = raw.charCodeAt(0) === 65279 ? raw.slice(1) : raw;
-  return { path: path62, text: text2, lines: text2.split(/\r?\n/) };
+function ruleFile(path65, raw) {
+  const text3 = raw.charCodeAt(0) === 65279 ? raw.slice(1) : raw;
+  return { path: path65, text: text3, lines: text3.split(/\r?\n/) };
 }
 function keyLineFinder(lines, end) {
   return (key3) => {
@@ -22011,9 +22015,9 @@ var init_skill_folders = __esm({
       run(ctx) {
         const found = reporter(skillFoldersCheck);
         const folders = /* @__PURE__ */ new Map();
-        for (const path62 of ctx.input.targets) {
-          if (!path62.startsWith(SKILLS)) continue;
-          const rest = path62.slice(SKILLS.length);
+        for (const path65 of ctx.input.targets) {
+          if (!path65.startsWith(SKILLS)) continue;
+          const rest = path65.slice(SKILLS.length);
           const slash = rest.indexOf("/");
           if (slash <= 0) continue;
           const folder2 = rest.slice(0, slash);
@@ -22114,19 +22118,19 @@ var init_skill_frontmatter = __esm({
 });
 
 // src/core/rules/engine.ts
-function isReadable(path62) {
-  const lower2 = path62.toLowerCase();
+function isReadable(path65) {
+  const lower2 = path65.toLowerCase();
   return lower2.endsWith(".md") || lower2.endsWith(".json");
 }
 function contextFor(input, files) {
   const known = new Set(input.files.map((f) => f.toLowerCase()));
-  const exists4 = input.exists ?? ((path62) => known.has(path62.toLowerCase()));
+  const exists4 = input.exists ?? ((path65) => known.has(path65.toLowerCase()));
   const parsed = /* @__PURE__ */ new Map();
   return {
     input,
     lang: input.lang,
     files,
-    exists: (path62) => known.has(path62.toLowerCase()) || exists4(path62),
+    exists: (path65) => known.has(path65.toLowerCase()) || exists4(path65),
     resolveLink: input.resolveLink ?? fileListResolver(input.files),
     resolveIndexedLink: input.resolveIndexedLink ?? fileListResolver(input.files.filter((f) => !inDotFolder(f))),
     frontmatter(file) {
@@ -22142,20 +22146,20 @@ function contextFor(input, files) {
 function runRuleCheck(input, checks = BUILT_IN_CHECKS) {
   const findings = [];
   const files = [];
-  for (const path62 of input.targets) {
-    if (!isReadable(path62)) continue;
-    const text2 = input.read(path62);
-    if (text2 === null) {
+  for (const path65 of input.targets) {
+    if (!isReadable(path65)) continue;
+    const text3 = input.read(path65);
+    if (text3 === null) {
       findings.push({
         check: "file-access",
         severity: "error",
-        path: path62,
+        path: path65,
         line: 0,
         message: ENGINE_TEXT[input.lang].unreadable
       });
       continue;
     }
-    files.push(ruleFile(path62, text2));
+    files.push(ruleFile(path65, text3));
   }
   const ctx = contextFor(input, files);
   for (const check2 of checks) {
@@ -22295,7 +22299,7 @@ function killTree(pid) {
 function runExternalCheck(config, root, env, timeoutMs = EXTERNAL_TIMEOUT_MS) {
   const absent = missingScript2(config, root);
   if (absent !== null) return Promise.resolve({ outcome: "missing", program: absent });
-  return new Promise((resolve24) => {
+  return new Promise((resolve25) => {
     const stdout = new LineWatcher(alarmPattern(config.alarmPattern));
     const stderr = new LineWatcher(alarmPattern(config.alarmPattern));
     let settled = false;
@@ -22303,7 +22307,7 @@ function runExternalCheck(config, root, env, timeoutMs = EXTERNAL_TIMEOUT_MS) {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve24(run2);
+      resolve25(run2);
     };
     const child = (0, import_node_child_process.spawn)(config.command, config.args, {
       cwd: root,
@@ -22367,16 +22371,16 @@ var init_external_check = __esm({
         this.take(`${this.decoder.decode()}
 `);
       }
-      take(text2) {
-        const parts = (this.partial + text2).split("\n");
+      take(text3) {
+        const parts = (this.partial + text3).split("\n");
         this.partial = parts.pop() ?? "";
         if (this.partial.length > 64 * 1024) this.partial = this.partial.slice(-MAX_LINE);
         for (const raw of parts) {
           const line = raw.replace(/\r$/, "");
           if (line.trim() === "") continue;
-          const shown = line.length > MAX_LINE ? `${line.slice(0, MAX_LINE - 1)}\u2026` : line;
-          if (this.alarm !== null && this.alarms.length < MAX_ALARMS && this.alarm.test(line)) this.alarms.push(shown.trim());
-          this.tail.push(shown);
+          const shown2 = line.length > MAX_LINE ? `${line.slice(0, MAX_LINE - 1)}\u2026` : line;
+          if (this.alarm !== null && this.alarms.length < MAX_ALARMS && this.alarm.test(line)) this.alarms.push(shown2.trim());
+          this.tail.push(shown2);
           if (this.tail.length > TAIL_LINES) this.tail.shift();
         }
       }
@@ -22604,15 +22608,15 @@ function defaultVaultRoot(scriptPath) {
   return path21.dirname(path21.dirname(dir));
 }
 function readJson(root, file, warnings) {
-  const text2 = readStateText(root, file, MAX_SETTINGS_BYTES);
-  if (text2 === null) {
+  const text3 = readStateText(root, file, MAX_SETTINGS_BYTES);
+  if (text3 === null) {
     const entry = inspectStateFile(root, file);
     if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);
     else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);
     return void 0;
   }
   try {
-    return JSON.parse(text2);
+    return JSON.parse(text3);
   } catch {
     warnings.push(`${file} is not valid JSON; using defaults`);
     return void 0;
@@ -22749,8 +22753,8 @@ __export(session_start_exports, {
   sessionStartCrashOutput: () => sessionStartCrashOutput
 });
 function firstLine(error) {
-  const text2 = error instanceof Error ? error.message : String(error);
-  return escapeControls((text2.split("\n")[0] ?? "").slice(0, 300)) || "unknown error";
+  const text3 = error instanceof Error ? error.message : String(error);
+  return escapeControls((text3.split("\n")[0] ?? "").slice(0, 300)) || "unknown error";
 }
 async function sessionStart(args, scriptPath, env) {
   const stdin = await readStdin(2e3);
@@ -22824,6 +22828,404 @@ var init_hook_failed_text = __esm({
   }
 });
 
+// src/core/agent-fence.ts
+function fenceRefusal(fenced, shown2, where, viaCommand, lang) {
+  const t = FENCE_TEXT[lang];
+  const name = shortenName(shown2, 300);
+  const place = shortenName(where, 200);
+  const reason = (fenced === "plugin" ? t.plugin(name, place) : t.hooks(name, place)) + (viaCommand ? t.command(name) : "");
+  return { reason, message: t.message(shortenName(shown2, 200)) };
+}
+function commandWords(command) {
+  const words = [];
+  let current = "";
+  let quote2 = null;
+  const push = () => {
+    if (current !== "") words.push(current);
+    current = "";
+  };
+  for (const ch of command) {
+    if (quote2 !== null) {
+      if (ch === quote2) quote2 = null;
+      else current += ch;
+    } else if (ch === '"' || ch === "'") quote2 = ch;
+    else if (/[\s;&|()<>`]/.test(ch)) push();
+    else current += ch;
+  }
+  push();
+  const out = [];
+  for (const w of words) {
+    const slashed = w.replace(/\\/g, "/");
+    out.push(slashed);
+    const eq = slashed.indexOf("=");
+    if (eq > 0 && eq < slashed.length - 1) out.push(slashed.slice(eq + 1));
+  }
+  return out;
+}
+function beforeGlob(word) {
+  const at = word.search(/[*?[{]/);
+  return at === -1 ? word : word.slice(0, at);
+}
+var FENCED_FILE_TOOLS, SHELL_TOOL, FENCE_MATCHER, READING_COMMANDS, FENCE_TEXT;
+var init_agent_fence = __esm({
+  "src/core/agent-fence.ts"() {
+    "use strict";
+    init_i18n();
+    init_quote();
+    FENCED_FILE_TOOLS = /* @__PURE__ */ new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);
+    SHELL_TOOL = "Bash";
+    FENCE_MATCHER = "Edit|Write|MultiEdit|NotebookEdit|Bash";
+    READING_COMMANDS = /* @__PURE__ */ new Set(["report", "check", "changes", "doctor", "help", "--help", "-h", "--version"]);
+    FENCE_TEXT = translations({
+      en: {
+        plugin: (shown2, where) => {
+          const what = `Refused: ${shown2} is in Session Brief's plugin folder (${where}).`;
+          const why = "It holds the human's review trail (what agents changed and what the human has reviewed) and the plugin's settings, which only the human changes, in Obsidian.";
+          const todo = "Leave it as it is and go on with the task; if the user asked for this change, tell them to make it themselves.";
+          return `${what} ${why} ${todo}`;
+        },
+        hooks: (shown2, where) => {
+          const what = `Refused: ${shown2} is one of Session Brief's hook files (in ${where}), which check this session's edits.`;
+          const why = "Agents do not change them; the user updates or removes them with the bridge's install or uninstall command.";
+          return `${what} ${why} Leave them as they are and go on with the task.`;
+        },
+        command: (shown2) => ` The command names ${shown2}. To read the vault's state, use the brief, or run the bridge's report or check command.`,
+        message: (shown2) => `Session Brief refused an agent's change to its own files: ${shown2}.`
+      },
+      de: {
+        plugin: (shown2, where) => {
+          const what = `Abgelehnt: ${shown2} liegt im Plugin-Ordner von Session Brief (${where}).`;
+          const why1 = "Dort liegen die Pr\xFCfspur des Menschen (was Agenten ge\xE4ndert haben und was der Mensch schon gepr\xFCft hat)";
+          const why2 = "und die Einstellungen des Plugins; beides \xE4ndert nur der Mensch, in Obsidian.";
+          const todo1 = "Nichts daran \xE4ndern und mit der Aufgabe weitermachen;";
+          const todo2 = "hat der Nutzer um diese \xC4nderung gebeten, ihm sagen, dass er sie selbst vornehmen muss.";
+          return `${what} ${why1} ${why2} ${todo1} ${todo2}`;
+        },
+        hooks: (shown2, where) => {
+          const what = `Abgelehnt: ${shown2} ist eine der Hook-Dateien von Session Brief (in ${where}), die die \xC4nderungen dieser Sitzung pr\xFCfen.`;
+          const why = "Agenten \xE4ndern sie nicht; der Nutzer aktualisiert oder entfernt sie mit dem Befehl install oder uninstall der Bridge.";
+          return `${what} ${why} Nichts daran \xE4ndern und mit der Aufgabe weitermachen.`;
+        },
+        command: (shown2) => ` Der Befehl nennt ${shown2}. Den Stand der Vault zeigen das Briefing und die Befehle report und check der Bridge.`,
+        message: (shown2) => `Session Brief hat die \xC4nderung eines Agenten an seinen eigenen Dateien abgelehnt: ${shown2}.`
+      }
+    });
+  }
+});
+
+// src/core/shell-notes.ts
+function shellMayWrite(command) {
+  const stripped = command.replace(/\d*>&\d+/g, " ").replace(/\d*>+\s*\/dev\/null/g, " ");
+  if (/>/.test(stripped.replace(/'[^']*'|"[^"]*"/g, ""))) return true;
+  for (const segment2 of stripped.split(/&&|\|\||[;|&\n]/)) {
+    const words = segment2.trim().split(/\s+/).filter((w) => w !== "" && !/^\w+=/.test(w));
+    const program = (words[0] ?? "").replace(/^.*\//, "");
+    if (program === "") continue;
+    if (program === "awk" && words.some((w) => w === "inplace")) return true;
+    if (!READERS.has(program)) return true;
+    if (program === "find" && words.some((w) => w === "-delete" || w === "-exec" || w === "-execdir")) return true;
+  }
+  return false;
+}
+function noteWords(command) {
+  if (!shellMayWrite(command)) return [];
+  const out = /* @__PURE__ */ new Set();
+  for (const w of commandWords(command)) {
+    if (w.startsWith("-") || w.startsWith("$") || /[*?[{]/.test(w)) continue;
+    if (w.toLowerCase().endsWith(".md")) out.add(w);
+  }
+  return [...out];
+}
+var READERS;
+var init_shell_notes = __esm({
+  "src/core/shell-notes.ts"() {
+    "use strict";
+    init_agent_fence();
+    READERS = /* @__PURE__ */ new Set([
+      "cat",
+      "less",
+      "more",
+      "head",
+      "tail",
+      "grep",
+      "egrep",
+      "fgrep",
+      "rg",
+      "ag",
+      "wc",
+      "ls",
+      "stat",
+      "file",
+      "diff",
+      "cmp",
+      "md5sum",
+      "sha256sum",
+      "sha1sum",
+      "nl",
+      "sort",
+      "uniq",
+      "cut",
+      "tr",
+      "echo",
+      "printf",
+      "pwd",
+      "find",
+      "tree",
+      "du",
+      "bat",
+      "realpath",
+      "readlink",
+      "basename",
+      "dirname",
+      "test",
+      "[",
+      "true",
+      "cd",
+      "which",
+      "type",
+      "date",
+      "jq",
+      "column",
+      "fold",
+      "od",
+      "xxd",
+      "hexdump",
+      "strings",
+      "awk"
+    ]);
+  }
+});
+
+// src/core/before-versions.ts
+function fnv(text3, seed) {
+  let h = seed >>> 0;
+  for (let i = 0; i < text3.length; i++) {
+    h ^= text3.charCodeAt(i);
+    h = Math.imul(h, 16777619) >>> 0;
+  }
+  return h.toString(16).padStart(8, "0");
+}
+function beforeStem(session, path65) {
+  const key3 = `${session ?? ""}\0${path65}`;
+  return `${fnv(key3, 2166136261)}${fnv(key3, 16777619 ^ 1540483477)}`;
+}
+function encodeHeader(h) {
+  return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}
+`;
+}
+function parseHeader(line) {
+  let v;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
+  const o = v;
+  if (o.v !== 1 || typeof o.path !== "string" || !isVaultPath(o.path)) return null;
+  if (o.session !== null && typeof o.session !== "string") return null;
+  if (o.tool !== null && o.tool !== void 0 && typeof o.tool !== "string") return null;
+  if (typeof o.at !== "string" || !ISO3.test(o.at) || typeof o.state !== "string" || !STATES.has(o.state)) return null;
+  return { path: o.path, session: o.session, at: o.at, state: o.state, tool: typeof o.tool === "string" ? o.tool : null };
+}
+function isVaultPath(p) {
+  if (p === "" || p.includes("\0") || p.includes("\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;
+  return !p.split("/").some((part) => part === "" || part === "." || part === "..");
+}
+function stateFor(size2) {
+  if (size2 === null) return "new";
+  return size2 > MAX_NOTE_BYTES ? "too-large" : "kept";
+}
+function pruneChoice(entries2, nowMs, incoming) {
+  const stems = /* @__PURE__ */ new Map();
+  for (const e of entries2) {
+    const stem = e.name.endsWith(BEFORE_SUFFIX) ? e.name.slice(0, -BEFORE_SUFFIX.length) : e.name.endsWith(AFTER_SUFFIX) ? e.name.slice(0, -AFTER_SUFFIX.length) : e.name;
+    const s = stems.get(stem) ?? { names: [], size: 0, mtimeMs: 0 };
+    s.names.push(e.name);
+    s.size += e.size;
+    if (e.name.endsWith(BEFORE_SUFFIX) || s.mtimeMs === 0) s.mtimeMs = e.mtimeMs;
+    stems.set(stem, s);
+  }
+  const groups = [...stems.values()].sort((a, b) => a.mtimeMs - b.mtimeMs);
+  let total = incoming + groups.reduce((n, g) => n + g.size, 0);
+  let files = 2 + groups.reduce((n, g) => n + g.names.length, 0);
+  const out = [];
+  for (const g of groups) {
+    const old = nowMs - g.mtimeMs > MAX_BEFORE_AGE_MS;
+    if (!old && total <= MAX_TOTAL_BYTES && files <= MAX_FILES) break;
+    out.push(...g.names);
+    total -= g.size;
+    files -= g.names.length;
+  }
+  return out;
+}
+var BEFORE_FOLDER, MAX_NOTE_BYTES, MAX_TOTAL_BYTES, MAX_FILES, MAX_BEFORE_AGE_MS, MAX_HEADER_BYTES, BEFORE_SUFFIX, AFTER_SUFFIX, ISO3, STATES;
+var init_before_versions = __esm({
+  "src/core/before-versions.ts"() {
+    "use strict";
+    init_agent_journal();
+    BEFORE_FOLDER = "before-versions";
+    MAX_NOTE_BYTES = 1024 * 1024;
+    MAX_TOTAL_BYTES = 32 * 1024 * 1024;
+    MAX_FILES = 4e3;
+    MAX_BEFORE_AGE_MS = MAX_AGE_MS;
+    MAX_HEADER_BYTES = 4096;
+    BEFORE_SUFFIX = ".before";
+    AFTER_SUFFIX = ".after";
+    ISO3 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+    STATES = /* @__PURE__ */ new Set(["kept", "new", "too-large"]);
+  }
+});
+
+// src/node/before-versions.ts
+function beforeFolder(place) {
+  return path24.join(place.pluginDir, BEFORE_FOLDER);
+}
+function fileOf(place, session, rel, suffix) {
+  return path24.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
+}
+function sha256(data) {
+  return (0, import_node_crypto.createHash)("sha256").update(data).digest("hex");
+}
+function notePath2(place, rel) {
+  return path24.join(place.root, ...rel.split("/"));
+}
+function entries(place) {
+  const dir = beforeFolder(place);
+  const out = [];
+  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
+    const st = statStateFile(place.root, path24.join(dir, d.name));
+    if (st !== null) out.push({ name: d.name, size: st.size, mtimeMs: st.mtimeMs });
+  }
+  return out;
+}
+function keepBeforeVersion(place, rel, session, tool, now2) {
+  const file = fileOf(place, session, rel, BEFORE_SUFFIX);
+  if (statStateFile(place.root, file) !== null) return false;
+  const note = notePath2(place, rel);
+  const st = statStateFile(place.root, note);
+  let state = stateFor(st === null ? null : st.size);
+  let bytes = null;
+  if (state === "kept") {
+    bytes = readStateFile(place.root, note, MAX_NOTE_BYTES);
+    if (bytes === null) state = "too-large";
+  }
+  const header = encodeHeader({ path: rel, session, at: now2.toISOString(), state, tool });
+  const data = bytes === null ? Buffer.from(header) : Buffer.concat([Buffer.from(header), bytes]);
+  const dir = beforeFolder(place);
+  for (const name of pruneChoice(entries(place), now2.getTime(), data.length)) removeStateFile(place.root, path24.join(dir, name));
+  writeStateFile(place.root, file, data);
+  return true;
+}
+function recordAfter(place, rel, session, now2) {
+  if (statStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX)) === null) return false;
+  const bytes = readStateFile(place.root, notePath2(place, rel), MAX_NOTE_BYTES * 4);
+  const hash = bytes === null ? null : sha256(bytes);
+  writeStateFile(place.root, fileOf(place, session, rel, AFTER_SUFFIX), `${JSON.stringify({ sha256: hash, at: now2.toISOString() })}
+`);
+  return true;
+}
+function parseBeforeFile(data, expect) {
+  const nl = data.indexOf(10);
+  if (nl < 0 || nl > MAX_HEADER_BYTES) return null;
+  const header = parseHeader(data.subarray(0, nl).toString("utf8"));
+  if (header === null) return null;
+  if (expect !== void 0 && (header.path !== expect.path || header.session !== expect.session)) return null;
+  const body = data.subarray(nl + 1);
+  if (header.state === "kept") return { ...header, bytes: body };
+  return { ...header, bytes: header.state === "new" ? Buffer.alloc(0) : null };
+}
+function readAfter(place, file) {
+  const v = readStateJson(place.root, file, 1024);
+  return typeof v?.sha256 === "string" && /^[0-9a-f]{64}$/.test(v.sha256) ? v.sha256 : null;
+}
+function readBeforeVersion(place, rel, session) {
+  const data = readStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX), MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);
+  if (data === null) return null;
+  const parsed = parseBeforeFile(data, { path: rel, session });
+  if (parsed === null) return null;
+  return { ...parsed, afterHash: readAfter(place, fileOf(place, session, rel, AFTER_SUFFIX)) };
+}
+var import_node_crypto, path24;
+var init_before_versions2 = __esm({
+  "src/node/before-versions.ts"() {
+    "use strict";
+    import_node_crypto = require("node:crypto");
+    path24 = require("node:path");
+    init_before_versions();
+    init_state_file();
+  }
+});
+
+// src/node/before-version-hook.ts
+function sessionOf(session) {
+  return session === null || session === "" ? null : session.slice(0, 200);
+}
+function mayChangeNotes(call) {
+  if (FENCED_FILE_TOOLS.has(call.tool)) return call.filePath !== null;
+  return call.tool === SHELL_TOOL && call.command !== null && noteWords(call.command).length > 0;
+}
+function noteOf(ctx, p, base) {
+  const abs = path25.resolve(base, p);
+  const rel = vaultRelative(ctx.root, abs) ?? vaultRelativeReal(ctx.root, abs);
+  if (rel === null || !isCountedNote(rel, ctx.settings.excludedRootFolders)) return null;
+  return rel;
+}
+function notesOfCall(ctx, call) {
+  if (FENCED_FILE_TOOLS.has(call.tool) && call.filePath !== null) {
+    const rel = noteOf(ctx, call.filePath, ctx.root);
+    return rel === null ? [] : [rel];
+  }
+  if (call.tool !== SHELL_TOOL || call.command === null) return [];
+  const base = call.cwd !== void 0 && path25.isAbsolute(call.cwd) ? call.cwd : ctx.root;
+  const out = /* @__PURE__ */ new Set();
+  for (const word of noteWords(call.command)) {
+    const rel = noteOf(ctx, word, base);
+    if (rel === null) continue;
+    const abs = path25.join(ctx.root, ...rel.split("/"));
+    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path25.dirname(abs))) out.add(rel);
+  }
+  return [...out];
+}
+function placeOf(ctx) {
+  return ctx.pluginDir === null ? null : { root: ctx.root, pluginDir: ctx.pluginDir };
+}
+function keepBeforeVersions(ctx, call, now2) {
+  try {
+    const place = placeOf(ctx);
+    if (place === null) return;
+    for (const rel of notesOfCall(ctx, call)) {
+      try {
+        keepBeforeVersion(place, rel, sessionOf(call.session), call.tool, now2);
+      } catch {
+      }
+    }
+  } catch {
+  }
+}
+function recordAfterVersion(ctx, rel, session, now2) {
+  try {
+    const place = placeOf(ctx);
+    if (place === null || !isCountedNote(rel, ctx.settings.excludedRootFolders)) return;
+    recordAfter(place, rel, sessionOf(typeof session === "string" ? session : null), now2);
+  } catch {
+  }
+}
+var path25;
+var init_before_version_hook = __esm({
+  "src/node/before-version-hook.ts"() {
+    "use strict";
+    path25 = require("node:path");
+    init_agent_fence();
+    init_paths();
+    init_scope();
+    init_shell_notes();
+    init_before_versions2();
+    init_real_path();
+    init_state_file();
+  }
+});
+
 // bridge/commands/post-tool-use.ts
 var post_tool_use_exports = {};
 __export(post_tool_use_exports, {
@@ -22867,7 +23269,7 @@ async function postToolUse(args, scriptPath, env) {
   if (edit === null) return 0;
   const filePath = edit.filePath;
   const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path24.resolve(given) : defaultVaultRoot(scriptPath);
+  const root = given !== void 0 ? path26.resolve(given) : defaultVaultRoot(scriptPath);
   if (root === null) return 0;
   const rel = vaultRelative(root, filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, filePath);
   if (rel === null) return 0;
@@ -22876,6 +23278,7 @@ async function postToolUse(args, scriptPath, env) {
     const ctx = contextFor2(args, scriptPath, env);
     lang = ctx.lang;
     await recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });
+    recordAfterVersion(ctx, rel, edit.session, clock(env));
     if (!inScope(rel, checkScope(ctx.settings))) return 0;
     const command = `node ${quote(scriptPath)} check`;
     const report2 = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });
@@ -22885,11 +23288,11 @@ async function postToolUse(args, scriptPath, env) {
   }
   return 0;
 }
-var path24;
+var path26;
 var init_post_tool_use = __esm({
   "bridge/commands/post-tool-use.ts"() {
     "use strict";
-    path24 = require("node:path");
+    path26 = require("node:path");
     init_args();
     init_context();
     init_io();
@@ -22901,92 +23304,8 @@ var init_post_tool_use = __esm({
     init_hook_input();
     init_vault_config();
     init_agent_journal2();
+    init_before_version_hook();
     init_edit_check_source();
-  }
-});
-
-// src/core/agent-fence.ts
-function fenceRefusal(fenced, shown, where, viaCommand, lang) {
-  const t = FENCE_TEXT[lang];
-  const name = shortenName(shown, 300);
-  const place = shortenName(where, 200);
-  const reason = (fenced === "plugin" ? t.plugin(name, place) : t.hooks(name, place)) + (viaCommand ? t.command(name) : "");
-  return { reason, message: t.message(shortenName(shown, 200)) };
-}
-function commandWords(command) {
-  const words = [];
-  let current = "";
-  let quote2 = null;
-  const push = () => {
-    if (current !== "") words.push(current);
-    current = "";
-  };
-  for (const ch of command) {
-    if (quote2 !== null) {
-      if (ch === quote2) quote2 = null;
-      else current += ch;
-    } else if (ch === '"' || ch === "'") quote2 = ch;
-    else if (/[\s;&|()<>`]/.test(ch)) push();
-    else current += ch;
-  }
-  push();
-  const out = [];
-  for (const w of words) {
-    const slashed = w.replace(/\\/g, "/");
-    out.push(slashed);
-    const eq = slashed.indexOf("=");
-    if (eq > 0 && eq < slashed.length - 1) out.push(slashed.slice(eq + 1));
-  }
-  return out;
-}
-function beforeGlob(word) {
-  const at = word.search(/[*?[{]/);
-  return at === -1 ? word : word.slice(0, at);
-}
-var FENCED_FILE_TOOLS, SHELL_TOOL, FENCE_MATCHER, READING_COMMANDS, FENCE_TEXT;
-var init_agent_fence = __esm({
-  "src/core/agent-fence.ts"() {
-    "use strict";
-    init_i18n();
-    init_quote();
-    FENCED_FILE_TOOLS = /* @__PURE__ */ new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);
-    SHELL_TOOL = "Bash";
-    FENCE_MATCHER = "Edit|Write|MultiEdit|NotebookEdit|Bash";
-    READING_COMMANDS = /* @__PURE__ */ new Set(["report", "check", "doctor", "help", "--help", "-h", "--version"]);
-    FENCE_TEXT = translations({
-      en: {
-        plugin: (shown, where) => {
-          const what = `Refused: ${shown} is in Session Brief's plugin folder (${where}).`;
-          const why = "It holds the human's review trail (what agents changed and what the human has reviewed) and the plugin's settings, which only the human changes, in Obsidian.";
-          const todo = "Leave it as it is and go on with the task; if the user asked for this change, tell them to make it themselves.";
-          return `${what} ${why} ${todo}`;
-        },
-        hooks: (shown, where) => {
-          const what = `Refused: ${shown} is one of Session Brief's hook files (in ${where}), which check this session's edits.`;
-          const why = "Agents do not change them; the user updates or removes them with the bridge's install or uninstall command.";
-          return `${what} ${why} Leave them as they are and go on with the task.`;
-        },
-        command: (shown) => ` The command names ${shown}. To read the vault's state, use the brief, or run the bridge's report or check command.`,
-        message: (shown) => `Session Brief refused an agent's change to its own files: ${shown}.`
-      },
-      de: {
-        plugin: (shown, where) => {
-          const what = `Abgelehnt: ${shown} liegt im Plugin-Ordner von Session Brief (${where}).`;
-          const why1 = "Dort liegen die Pr\xFCfspur des Menschen (was Agenten ge\xE4ndert haben und was der Mensch schon gepr\xFCft hat)";
-          const why2 = "und die Einstellungen des Plugins; beides \xE4ndert nur der Mensch, in Obsidian.";
-          const todo1 = "Nichts daran \xE4ndern und mit der Aufgabe weitermachen;";
-          const todo2 = "hat der Nutzer um diese \xC4nderung gebeten, ihm sagen, dass er sie selbst vornehmen muss.";
-          return `${what} ${why1} ${why2} ${todo1} ${todo2}`;
-        },
-        hooks: (shown, where) => {
-          const what = `Abgelehnt: ${shown} ist eine der Hook-Dateien von Session Brief (in ${where}), die die \xC4nderungen dieser Sitzung pr\xFCfen.`;
-          const why = "Agenten \xE4ndern sie nicht; der Nutzer aktualisiert oder entfernt sie mit dem Befehl install oder uninstall der Bridge.";
-          return `${what} ${why} Nichts daran \xE4ndern und mit der Aufgabe weitermachen.`;
-        },
-        command: (shown) => ` Der Befehl nennt ${shown}. Den Stand der Vault zeigen das Briefing und die Befehle report und check der Bridge.`,
-        message: (shown) => `Session Brief hat die \xC4nderung eines Agenten an seinen eigenen Dateien abgelehnt: ${shown}.`
-      }
-    });
   }
 });
 
@@ -23012,11 +23331,11 @@ function freeName(name, taken) {
   return null;
 }
 function refusal(filePath, rel, folder2, suggestion, lang) {
-  const shown = shortenName(filePath, 300);
+  const shown2 = shortenName(filePath, 300);
   const where = shortenName(folder2, 200);
   const instead = suggestion === null ? "" : shortenName(suggestion, 300);
   const t = WRITE_GUARD_TEXT[lang];
-  return { reason: t.reason(shown, where, instead), message: t.message(shortenName(rel, 200)) };
+  return { reason: t.reason(shown2, where, instead), message: t.message(shortenName(rel, 200)) };
 }
 function denyOutput(r) {
   return `${asciiJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: r.reason }, systemMessage: r.message })}
@@ -23032,11 +23351,11 @@ var init_write_guard = __esm({
     GUARDED_TOOL = "Write";
     WRITE_GUARD_TEXT = translations({
       en: {
-        reason: (shown, where, instead) => `Refused: ${shown} already exists in the sessions folder (${where}), and Write would replace it, losing that session's log. Write this session's log under a new name that does not exist yet${instead === "" ? "" : `, e.g. ${instead}`}. To add to that file on purpose, Read it and use Edit.`,
+        reason: (shown2, where, instead) => `Refused: ${shown2} already exists in the sessions folder (${where}), and Write would replace it, losing that session's log. Write this session's log under a new name that does not exist yet${instead === "" ? "" : `, e.g. ${instead}`}. To add to that file on purpose, Read it and use Edit.`,
         message: (name) => `Session Brief kept ${name} from being overwritten (Write guard).`
       },
       de: {
-        reason: (shown, where, instead) => `Abgelehnt: Die Datei ${shown} gibt es im Sitzungsordner (${where}) schon; Write w\xFCrde sie ersetzen, und das Protokoll jener Sitzung ginge verloren. Das Protokoll dieser Sitzung unter einem neuen Namen schreiben, den es noch nicht gibt${instead === "" ? "" : `, z. B. ${instead}`}. Um jene Datei absichtlich zu erg\xE4nzen: erst lesen (Read), dann mit Edit \xE4ndern.`,
+        reason: (shown2, where, instead) => `Abgelehnt: Die Datei ${shown2} gibt es im Sitzungsordner (${where}) schon; Write w\xFCrde sie ersetzen, und das Protokoll jener Sitzung ginge verloren. Das Protokoll dieser Sitzung unter einem neuen Namen schreiben, den es noch nicht gibt${instead === "" ? "" : `, z. B. ${instead}`}. Um jene Datei absichtlich zu erg\xE4nzen: erst lesen (Read), dann mit Edit \xE4ndern.`,
         message: (name) => `Session Brief hat das \xDCberschreiben von ${name} verhindert (Schreibschutz).`
       }
     });
@@ -23059,14 +23378,14 @@ function bothWays(p) {
   return real === null || real === p ? [p] : [p, real];
 }
 function fencePlaces(root, pluginDir, scriptPath) {
-  const own2 = path25.dirname(path25.resolve(scriptPath));
-  const vaults = path25.join(root, ".claude", "hooks");
+  const own2 = path27.dirname(path27.resolve(scriptPath));
+  const vaults = path27.join(root, ".claude", "hooks");
   return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2] };
 }
-function placeOf(places, p) {
+function placeOf2(places, p) {
   for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";
   for (const dir of places.hookDirs.flatMap(bothWays)) {
-    if (isHookName(path25.basename(dir)) ? within(dir, p) : norm(path25.dirname(p)) === norm(dir) && isHookName(path25.basename(p))) return "hooks";
+    if (isHookName(path27.basename(dir)) ? within(dir, p) : norm(path27.dirname(p)) === norm(dir) && isHookName(path27.basename(p))) return "hooks";
   }
   return null;
 }
@@ -23086,7 +23405,7 @@ function sameFileAsOurs(places, stat) {
       return false;
     }
     return names.filter(pick).some((n) => {
-      const s = fs19.lstatSync(path25.join(dir, n), { throwIfNoEntry: false });
+      const s = fs19.lstatSync(path27.join(dir, n), { throwIfNoEntry: false });
       return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;
     });
   };
@@ -23095,18 +23414,18 @@ function sameFileAsOurs(places, stat) {
   return null;
 }
 function fileMayBeFenced(root, filePath) {
-  const abs = path25.resolve(root, filePath);
+  const abs = path27.resolve(root, filePath);
   for (const p of bothWays(abs)) {
     const n = norm(p);
-    if (n.includes("/plugins/") || isHookName(path25.basename(n))) return true;
+    if (n.includes("/plugins/") || isHookName(path27.basename(n))) return true;
   }
   const stat = fs19.lstatSync(abs, { throwIfNoEntry: false });
   return stat !== void 0 && stat.isFile() && stat.nlink > 1;
 }
 function fencedFile(places, filePath) {
-  const abs = path25.resolve(places.root, filePath);
+  const abs = path27.resolve(places.root, filePath);
   for (const p of bothWays(abs)) {
-    const found = placeOf(places, p);
+    const found = placeOf2(places, p);
     if (found !== null) return found;
   }
   const stat = fs19.statSync(abs, { throwIfNoEntry: false });
@@ -23117,17 +23436,17 @@ function commandMayBeFenced(command) {
 }
 function fencedCommand(places, command, cwd) {
   const words = commandWords(command);
-  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path25.isAbsolute(b)))];
+  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path27.isAbsolute(b)))];
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? "";
     const stem = beforeGlob(word);
     if (stem === "" || stem.startsWith("-") || stem.startsWith("$")) continue;
     const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");
     for (const base of bases) {
-      for (const p of bothWays(path25.resolve(base, stem))) {
-        const fenced = placeOf(places, p) ?? holdsPlace(places, p);
+      for (const p of bothWays(path27.resolve(base, stem))) {
+        const fenced = placeOf2(places, p) ?? holdsPlace(places, p);
         if (fenced === null) continue;
-        if (running && fenced === "hooks" && placeOf(places, p) === "hooks" && fs19.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
+        if (running && fenced === "hooks" && placeOf2(places, p) === "hooks" && fs19.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
         return { word, fenced };
       }
     }
@@ -23136,18 +23455,18 @@ function fencedCommand(places, command, cwd) {
 }
 function sessionFileBehindLinks(root, sessionsFolder, filePath) {
   if (sessionsFolder === "") return null;
-  const abs = path25.resolve(root, filePath);
+  const abs = path27.resolve(root, filePath);
   const stat = fs19.statSync(abs, { throwIfNoEntry: false });
   if (stat === void 0 || !stat.isFile()) return null;
-  const folder2 = path25.join(root, ...sessionsFolder.split("/"));
+  const folder2 = path27.join(root, ...sessionsFolder.split("/"));
   const realFolder = realPathOf(folder2);
   const realFile = realPathOf(abs);
   if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {
-    return `${sessionsFolder}/${path25.relative(realFolder, realFile).split(path25.sep).join("/")}`;
+    return `${sessionsFolder}/${path27.relative(realFolder, realFile).split(path27.sep).join("/")}`;
   }
   if (stat.nlink > 1) {
     const twin = findSameFile(folder2, stat, 1e4);
-    if (twin !== null) return `${sessionsFolder}/${path25.relative(folder2, twin).split(path25.sep).join("/")}`;
+    if (twin !== null) return `${sessionsFolder}/${path27.relative(folder2, twin).split(path27.sep).join("/")}`;
   }
   return null;
 }
@@ -23156,15 +23475,15 @@ function findSameFile(dir, stat, budget) {
   let seen = 0;
   while (queue.length > 0) {
     const current = queue.shift();
-    let entries;
+    let entries2;
     try {
-      entries = fs19.readdirSync(current, { withFileTypes: true });
+      entries2 = fs19.readdirSync(current, { withFileTypes: true });
     } catch {
       continue;
     }
-    for (const e of entries) {
+    for (const e of entries2) {
       if (++seen > budget) return null;
-      const p = path25.join(current, e.name);
+      const p = path27.join(current, e.name);
       if (e.isDirectory()) queue.push(p);
       else if (e.isFile()) {
         const s = fs19.lstatSync(p, { throwIfNoEntry: false });
@@ -23174,16 +23493,16 @@ function findSameFile(dir, stat, budget) {
   }
   return null;
 }
-var fs19, path25, isHookName, isNode;
+var fs19, path27, isHookName, isNode;
 var init_agent_fence2 = __esm({
   "src/node/agent-fence.ts"() {
     "use strict";
     fs19 = require("node:fs");
-    path25 = require("node:path");
+    path27 = require("node:path");
     init_agent_fence();
     init_real_path();
     isHookName = (name) => name.toLowerCase().startsWith("session-brief");
-    isNode = (word) => /^node(\.exe)?$/i.test(path25.basename(word));
+    isNode = (word) => /^node(\.exe)?$/i.test(path27.basename(word));
   }
 });
 
@@ -23202,7 +23521,7 @@ function toolAttempt(stdin) {
   const filePath = typeof file === "string" && file.trim() !== "" && !file.includes("\0") ? file : null;
   const command = typeof input.command === "string" && input.command.trim() !== "" ? input.command : null;
   if (filePath === null && command === null) return null;
-  return { tool, filePath, command, cwd: hook.cwd };
+  return { tool, filePath, command, cwd: hook.cwd, session: hook.session_id ?? null };
 }
 function isFile2(p) {
   try {
@@ -23244,7 +23563,7 @@ async function preToolUse(args, scriptPath, env) {
     const attempt = toolAttempt(stdin);
     if (attempt === null) return 0;
     const given = stringFlag(args, "vault");
-    const root = given !== void 0 ? path26.resolve(given) : defaultVaultRoot(scriptPath);
+    const root = given !== void 0 ? path28.resolve(given) : defaultVaultRoot(scriptPath);
     if (root === null) return 0;
     let ctx = null;
     const context = () => ctx ??= contextFor2(args, scriptPath, env);
@@ -23253,26 +23572,31 @@ async function preToolUse(args, scriptPath, env) {
       writeOut(fence);
       return 0;
     }
-    if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return 0;
-    const settings = context().settings;
-    if (!settings.writeGuard) return 0;
-    const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);
-    const target = path26.resolve(root, attempt.filePath);
-    const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile2(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);
-    if (rel === null) return 0;
-    const dir = path26.dirname(target);
-    const name = freeName(path26.basename(target), (candidate) => exists2(path26.join(dir, candidate)));
-    writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path26.join(dir, name), context().lang)));
+    if (guardAnswer(attempt, root, context)) return 0;
+    if (mayChangeNotes(attempt)) keepBeforeVersions(context(), attempt, clock(env));
   } catch {
   }
   return 0;
 }
-var fs20, path26;
+function guardAnswer(attempt, root, context) {
+  if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return false;
+  const settings = context().settings;
+  if (!settings.writeGuard) return false;
+  const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);
+  const target = path28.resolve(root, attempt.filePath);
+  const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile2(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);
+  if (rel === null) return false;
+  const dir = path28.dirname(target);
+  const name = freeName(path28.basename(target), (candidate) => exists2(path28.join(dir, candidate)));
+  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path28.join(dir, name), context().lang)));
+  return true;
+}
+var fs20, path28;
 var init_pre_tool_use = __esm({
   "bridge/commands/pre-tool-use.ts"() {
     "use strict";
     fs20 = require("node:fs");
-    path26 = require("node:path");
+    path28 = require("node:path");
     init_args();
     init_context();
     init_io();
@@ -23281,6 +23605,7 @@ var init_pre_tool_use = __esm({
     init_scope();
     init_write_guard();
     init_agent_fence2();
+    init_before_version_hook();
     init_hook_input();
     init_real_path();
     init_vault_config();
@@ -23292,22 +23617,22 @@ function reportLang(ctx, sourced, langGiven) {
   return sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !langGiven ? sourced.cache.lang : ctx.lang;
 }
 function origin(ctx, sourced) {
-  return { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path27.basename(ctx.root), cacheRejected: sourced.cacheRejected };
+  return { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path29.basename(ctx.root), cacheRejected: sourced.cacheRejected };
 }
 function reportJson(ctx, sourced, review) {
   return briefJson(sourced.brief, ctx.root, origin(ctx, sourced), review);
 }
 function reportText(ctx, sourced, lang, review, now2) {
-  let text2 = review ? formatReview(sourced.brief, ctx.settings, lang) : formatBrief(sourced.brief, ctx.settings, lang, origin(ctx, sourced), now2.getTime());
-  if (sourced.source === "scan") text2 += `
+  let text3 = review ? formatReview(sourced.brief, ctx.settings, lang) : formatBrief(sourced.brief, ctx.settings, lang, origin(ctx, sourced), now2.getTime());
+  if (sourced.source === "scan") text3 += `
 (read ${sourced.notesRead} note(s)${sourced.notes.length > 0 ? `; ${sourced.notes.join("; ")}` : ""})`;
-  return safeLines(text2);
+  return safeLines(text3);
 }
-var path27;
+var path29;
 var init_brief_report = __esm({
   "src/node/brief-report.ts"() {
     "use strict";
-    path27 = require("node:path");
+    path29 = require("node:path");
     init_format();
     init_quote();
   }
@@ -23394,8 +23719,8 @@ __export(check_exports, {
 function targetsFrom(root, given, cwd) {
   const files = listVaultFiles(root).files;
   const rels = given.map((arg) => {
-    const absolute = path28.resolve(root, arg);
-    const rel = absolute === path28.resolve(root) ? "" : vaultRelative(root, absolute);
+    const absolute = path30.resolve(root, arg);
+    const rel = absolute === path30.resolve(root) ? "" : vaultRelative(root, absolute);
     if (rel === null) throw new UsageError(`${quoteName(arg)} is not inside the vault ${quoteName(root)}`);
     if (!fs21.existsSync(absolute)) throw new UsageError(`${quoteName(arg)} does not exist in the vault ${quoteName(root)}${fromHere(root, arg, cwd)}`);
     return rel;
@@ -23403,8 +23728,8 @@ function targetsFrom(root, given, cwd) {
   return targetsUnder(root, rels, files);
 }
 function fromHere(root, arg, cwd) {
-  if (path28.isAbsolute(arg)) return "";
-  const here = path28.resolve(cwd, arg);
+  if (path30.isAbsolute(arg)) return "";
+  const here = path30.resolve(cwd, arg);
   const rel = vaultRelative(root, here);
   if (rel === null || rel === "" || !fs21.existsSync(here)) return "";
   return `; paths are relative to the vault: did you mean ${quoteName(rel)}?`;
@@ -23424,12 +23749,12 @@ async function check(args, scriptPath, env, cwd = process.cwd()) {
   }
   return result.findings.length > 0 ? 1 : 0;
 }
-var fs21, path28;
+var fs21, path30;
 var init_check = __esm({
   "bridge/commands/check.ts"() {
     "use strict";
     fs21 = require("node:fs");
-    path28 = require("node:path");
+    path30 = require("node:path");
     init_args();
     init_context();
     init_io();
@@ -23439,6 +23764,1062 @@ var init_check = __esm({
     init_check_report();
     init_rule_files();
     init_last_check();
+  }
+});
+
+// src/node/change-list.ts
+function changesToReview(ctx, now2) {
+  if (ctx.pluginDir === null) return [];
+  const place = { root: ctx.root, pluginDir: ctx.pluginDir };
+  const records = readJournal(ctx.root, ctx.pluginDir, now2);
+  const sessions = unreviewedSessions(records, trustedMarks(ctx.root, ctx.pluginDir).marks, (p) => isCountedNote(p, ctx.settings.excludedRootFolders));
+  const out = [];
+  for (const group of sessions) {
+    for (const change of group.changes) {
+      const file = path31.join(ctx.root, ...change.path.split("/"));
+      const st = statStateFile(ctx.root, file);
+      const tooLarge = st !== null && st.size > MAX_NOTE_BYTES;
+      const bytes = st === null || tooLarge ? null : readStateFile(ctx.root, file, MAX_NOTE_BYTES);
+      out.push({ ...change, before: readBeforeVersion(place, change.path, change.session), now: bytes, tooLarge });
+    }
+  }
+  return out;
+}
+var path31;
+var init_change_list = __esm({
+  "src/node/change-list.ts"() {
+    "use strict";
+    path31 = require("node:path");
+    init_before_versions();
+    init_paths();
+    init_what_changed();
+    init_agent_journal2();
+    init_before_versions2();
+    init_review_seal2();
+    init_state_file();
+  }
+});
+
+// node_modules/diff/libesm/diff/base.js
+var Diff;
+var init_base = __esm({
+  "node_modules/diff/libesm/diff/base.js"() {
+    Diff = class {
+      diff(oldStr, newStr, options = {}) {
+        let callback;
+        if (typeof options === "function") {
+          callback = options;
+          options = {};
+        } else if ("callback" in options) {
+          callback = options.callback;
+        }
+        const oldString = this.castInput(oldStr, options);
+        const newString = this.castInput(newStr, options);
+        const oldTokens = this.removeEmpty(this.tokenize(oldString, options));
+        const newTokens = this.removeEmpty(this.tokenize(newString, options));
+        return this.diffWithOptionsObj(oldTokens, newTokens, options, callback);
+      }
+      diffWithOptionsObj(oldTokens, newTokens, options, callback) {
+        var _a;
+        const done = (value) => {
+          value = this.postProcess(value, options);
+          if (callback) {
+            setTimeout(function() {
+              callback(value);
+            }, 0);
+            return void 0;
+          } else {
+            return value;
+          }
+        };
+        const newLen = newTokens.length, oldLen = oldTokens.length;
+        let editLength = 1;
+        let maxEditLength = newLen + oldLen;
+        if (options.maxEditLength != null) {
+          maxEditLength = Math.min(maxEditLength, options.maxEditLength);
+        }
+        const maxExecutionTime = (_a = options.timeout) !== null && _a !== void 0 ? _a : Infinity;
+        const abortAfterTimestamp = Date.now() + maxExecutionTime;
+        const bestPath = [{ oldPos: -1, lastComponent: void 0 }];
+        let newPos = this.extractCommon(bestPath[0], newTokens, oldTokens, 0, options);
+        if (bestPath[0].oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+          return done(this.buildValues(bestPath[0].lastComponent, newTokens, oldTokens));
+        }
+        let minDiagonalToConsider = -Infinity, maxDiagonalToConsider = Infinity;
+        const execEditLength = () => {
+          for (let diagonalPath = Math.max(minDiagonalToConsider, -editLength); diagonalPath <= Math.min(maxDiagonalToConsider, editLength); diagonalPath += 2) {
+            let basePath;
+            const removePath = bestPath[diagonalPath - 1], addPath = bestPath[diagonalPath + 1];
+            if (removePath) {
+              bestPath[diagonalPath - 1] = void 0;
+            }
+            let canAdd = false;
+            if (addPath) {
+              const addPathNewPos = addPath.oldPos - diagonalPath;
+              canAdd = addPath && 0 <= addPathNewPos && addPathNewPos < newLen;
+            }
+            const canRemove = removePath && removePath.oldPos + 1 < oldLen;
+            if (!canAdd && !canRemove) {
+              bestPath[diagonalPath] = void 0;
+              continue;
+            }
+            if (!canRemove || canAdd && removePath.oldPos < addPath.oldPos) {
+              basePath = this.addToPath(addPath, true, false, 0, options);
+            } else {
+              basePath = this.addToPath(removePath, false, true, 1, options);
+            }
+            newPos = this.extractCommon(basePath, newTokens, oldTokens, diagonalPath, options);
+            if (basePath.oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+              return done(this.buildValues(basePath.lastComponent, newTokens, oldTokens)) || true;
+            } else {
+              bestPath[diagonalPath] = basePath;
+              if (basePath.oldPos + 1 >= oldLen) {
+                maxDiagonalToConsider = Math.min(maxDiagonalToConsider, diagonalPath - 1);
+              }
+              if (newPos + 1 >= newLen) {
+                minDiagonalToConsider = Math.max(minDiagonalToConsider, diagonalPath + 1);
+              }
+            }
+          }
+          editLength++;
+        };
+        if (callback) {
+          (function exec() {
+            setTimeout(function() {
+              if (editLength > maxEditLength || Date.now() > abortAfterTimestamp) {
+                return callback(void 0);
+              }
+              if (!execEditLength()) {
+                exec();
+              }
+            }, 0);
+          })();
+        } else {
+          while (editLength <= maxEditLength && Date.now() <= abortAfterTimestamp) {
+            const ret = execEditLength();
+            if (ret) {
+              return ret;
+            }
+          }
+        }
+      }
+      addToPath(path65, added, removed, oldPosInc, options) {
+        const last = path65.lastComponent;
+        if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
+          return {
+            oldPos: path65.oldPos + oldPosInc,
+            lastComponent: { count: last.count + 1, added, removed, previousComponent: last.previousComponent }
+          };
+        } else {
+          return {
+            oldPos: path65.oldPos + oldPosInc,
+            lastComponent: { count: 1, added, removed, previousComponent: last }
+          };
+        }
+      }
+      extractCommon(basePath, newTokens, oldTokens, diagonalPath, options) {
+        const newLen = newTokens.length, oldLen = oldTokens.length;
+        let oldPos = basePath.oldPos, newPos = oldPos - diagonalPath, commonCount = 0;
+        while (newPos + 1 < newLen && oldPos + 1 < oldLen && this.equals(oldTokens[oldPos + 1], newTokens[newPos + 1], options)) {
+          newPos++;
+          oldPos++;
+          commonCount++;
+          if (options.oneChangePerToken) {
+            basePath.lastComponent = { count: 1, previousComponent: basePath.lastComponent, added: false, removed: false };
+          }
+        }
+        if (commonCount && !options.oneChangePerToken) {
+          basePath.lastComponent = { count: commonCount, previousComponent: basePath.lastComponent, added: false, removed: false };
+        }
+        basePath.oldPos = oldPos;
+        return newPos;
+      }
+      equals(left, right, options) {
+        if (options.comparator) {
+          return options.comparator(left, right);
+        } else {
+          return left === right || !!options.ignoreCase && left.toLowerCase() === right.toLowerCase();
+        }
+      }
+      removeEmpty(array) {
+        const ret = [];
+        for (let i = 0; i < array.length; i++) {
+          if (array[i]) {
+            ret.push(array[i]);
+          }
+        }
+        return ret;
+      }
+      // eslint-disable-next-line @typescript-eslint/no-unused-vars
+      castInput(value, options) {
+        return value;
+      }
+      // eslint-disable-next-line @typescript-eslint/no-unused-vars
+      tokenize(value, options) {
+        return Array.from(value);
+      }
+      join(chars) {
+        return chars.join("");
+      }
+      postProcess(changeObjects, options) {
+        return changeObjects;
+      }
+      get useLongestToken() {
+        return false;
+      }
+      buildValues(lastComponent, newTokens, oldTokens) {
+        const components = [];
+        let nextComponent;
+        while (lastComponent) {
+          components.push(lastComponent);
+          nextComponent = lastComponent.previousComponent;
+          delete lastComponent.previousComponent;
+          lastComponent = nextComponent;
+        }
+        components.reverse();
+        const componentLen = components.length;
+        let componentPos = 0, newPos = 0, oldPos = 0;
+        for (; componentPos < componentLen; componentPos++) {
+          const component = components[componentPos];
+          if (!component.removed) {
+            if (!component.added && this.useLongestToken) {
+              let value = newTokens.slice(newPos, newPos + component.count);
+              value = value.map(function(value2, i) {
+                const oldValue = oldTokens[oldPos + i];
+                return oldValue.length > value2.length ? oldValue : value2;
+              });
+              component.value = this.join(value);
+            } else {
+              component.value = this.join(newTokens.slice(newPos, newPos + component.count));
+            }
+            newPos += component.count;
+            if (!component.added) {
+              oldPos += component.count;
+            }
+          } else {
+            component.value = this.join(oldTokens.slice(oldPos, oldPos + component.count));
+            oldPos += component.count;
+          }
+        }
+        return components;
+      }
+    };
+  }
+});
+
+// node_modules/diff/libesm/util/string.js
+function longestCommonPrefix(str1, str22) {
+  let i;
+  for (i = 0; i < str1.length && i < str22.length; i++) {
+    if (str1[i] != str22[i]) {
+      return str1.slice(0, i);
+    }
+  }
+  return str1.slice(0, i);
+}
+function longestCommonSuffix(str1, str22) {
+  let i;
+  if (!str1 || !str22 || str1[str1.length - 1] != str22[str22.length - 1]) {
+    return "";
+  }
+  for (i = 0; i < str1.length && i < str22.length; i++) {
+    if (str1[str1.length - (i + 1)] != str22[str22.length - (i + 1)]) {
+      return str1.slice(-i);
+    }
+  }
+  return str1.slice(-i);
+}
+function replacePrefix(string, oldPrefix, newPrefix) {
+  if (string.slice(0, oldPrefix.length) != oldPrefix) {
+    throw Error(`string ${JSON.stringify(string)} doesn't start with prefix ${JSON.stringify(oldPrefix)}; this is a bug`);
+  }
+  return newPrefix + string.slice(oldPrefix.length);
+}
+function replaceSuffix(string, oldSuffix, newSuffix) {
+  if (!oldSuffix) {
+    return string + newSuffix;
+  }
+  if (string.slice(-oldSuffix.length) != oldSuffix) {
+    throw Error(`string ${JSON.stringify(string)} doesn't end with suffix ${JSON.stringify(oldSuffix)}; this is a bug`);
+  }
+  return string.slice(0, -oldSuffix.length) + newSuffix;
+}
+function removePrefix(string, oldPrefix) {
+  return replacePrefix(string, oldPrefix, "");
+}
+function removeSuffix(string, oldSuffix) {
+  return replaceSuffix(string, oldSuffix, "");
+}
+function maximumOverlap(string1, string2) {
+  return string2.slice(0, overlapCount(string1, string2));
+}
+function overlapCount(a, b) {
+  let startA = 0;
+  if (a.length > b.length) {
+    startA = a.length - b.length;
+  }
+  let endB = b.length;
+  if (a.length < b.length) {
+    endB = a.length;
+  }
+  const map = Array(endB);
+  let k = 0;
+  map[0] = 0;
+  for (let j = 1; j < endB; j++) {
+    if (b[j] == b[k]) {
+      map[j] = map[k];
+    } else {
+      map[j] = k;
+    }
+    while (k > 0 && b[j] != b[k]) {
+      k = map[k];
+    }
+    if (b[j] == b[k]) {
+      k++;
+    }
+  }
+  k = 0;
+  for (let i = startA; i < a.length; i++) {
+    while (k > 0 && a[i] != b[k]) {
+      k = map[k];
+    }
+    if (a[i] == b[k]) {
+      k++;
+    }
+  }
+  return k;
+}
+function segment(string, segmenter) {
+  const parts = [];
+  for (const segmentObj of Array.from(segmenter.segment(string))) {
+    const segment2 = segmentObj.segment;
+    if (parts.length && /\s/.test(parts[parts.length - 1]) && /\s/.test(segment2)) {
+      parts[parts.length - 1] += segment2;
+    } else {
+      parts.push(segment2);
+    }
+  }
+  return parts;
+}
+function trailingWs(string, segmenter) {
+  if (segmenter) {
+    return leadingAndTrailingWs(string, segmenter)[1];
+  }
+  let i;
+  for (i = string.length - 1; i >= 0; i--) {
+    if (!string[i].match(/\s/)) {
+      break;
+    }
+  }
+  return string.substring(i + 1);
+}
+function leadingWs(string, segmenter) {
+  if (segmenter) {
+    return leadingAndTrailingWs(string, segmenter)[0];
+  }
+  const match = string.match(/^\s*/);
+  return match ? match[0] : "";
+}
+function leadingAndTrailingWs(string, segmenter) {
+  if (!segmenter) {
+    return [leadingWs(string), trailingWs(string)];
+  }
+  if (segmenter.resolvedOptions().granularity != "word") {
+    throw new Error('The segmenter passed must have a granularity of "word"');
+  }
+  const segments = segment(string, segmenter);
+  const firstSeg = segments[0];
+  const lastSeg = segments[segments.length - 1];
+  const head = /\s/.test(firstSeg) ? firstSeg : "";
+  const tail = /\s/.test(lastSeg) ? lastSeg : "";
+  return [head, tail];
+}
+var init_string = __esm({
+  "node_modules/diff/libesm/util/string.js"() {
+  }
+});
+
+// node_modules/diff/libesm/diff/word.js
+function dedupeWhitespaceInChangeObjects(startKeep, deletion, insertion, endKeep, segmenter) {
+  if (deletion && insertion) {
+    const [oldWsPrefix, oldWsSuffix] = leadingAndTrailingWs(deletion.value, segmenter);
+    const [newWsPrefix, newWsSuffix] = leadingAndTrailingWs(insertion.value, segmenter);
+    if (startKeep) {
+      const commonWsPrefix = longestCommonPrefix(oldWsPrefix, newWsPrefix);
+      startKeep.value = replaceSuffix(startKeep.value, newWsPrefix, commonWsPrefix);
+      deletion.value = removePrefix(deletion.value, commonWsPrefix);
+      insertion.value = removePrefix(insertion.value, commonWsPrefix);
+    }
+    if (endKeep) {
+      const commonWsSuffix = longestCommonSuffix(oldWsSuffix, newWsSuffix);
+      endKeep.value = replacePrefix(endKeep.value, newWsSuffix, commonWsSuffix);
+      deletion.value = removeSuffix(deletion.value, commonWsSuffix);
+      insertion.value = removeSuffix(insertion.value, commonWsSuffix);
+    }
+  } else if (insertion) {
+    if (startKeep) {
+      const ws = leadingWs(insertion.value, segmenter);
+      insertion.value = insertion.value.substring(ws.length);
+    }
+    if (endKeep) {
+      const ws = leadingWs(endKeep.value, segmenter);
+      endKeep.value = endKeep.value.substring(ws.length);
+    }
+  } else if (startKeep && endKeep) {
+    const newWsFull = leadingWs(endKeep.value, segmenter), [delWsStart, delWsEnd] = leadingAndTrailingWs(deletion.value, segmenter);
+    const newWsStart = longestCommonPrefix(newWsFull, delWsStart);
+    deletion.value = removePrefix(deletion.value, newWsStart);
+    const newWsEnd = longestCommonSuffix(removePrefix(newWsFull, newWsStart), delWsEnd);
+    deletion.value = removeSuffix(deletion.value, newWsEnd);
+    endKeep.value = replacePrefix(endKeep.value, newWsFull, newWsEnd);
+    startKeep.value = replaceSuffix(startKeep.value, newWsFull, newWsFull.slice(0, newWsFull.length - newWsEnd.length));
+  } else if (endKeep) {
+    const endKeepWsPrefix = leadingWs(endKeep.value, segmenter);
+    const deletionWsSuffix = trailingWs(deletion.value, segmenter);
+    const overlap = maximumOverlap(deletionWsSuffix, endKeepWsPrefix);
+    deletion.value = removeSuffix(deletion.value, overlap);
+  } else if (startKeep) {
+    const startKeepWsSuffix = trailingWs(startKeep.value, segmenter);
+    const deletionWsPrefix = leadingWs(deletion.value, segmenter);
+    const overlap = maximumOverlap(startKeepWsSuffix, deletionWsPrefix);
+    deletion.value = removePrefix(deletion.value, overlap);
+  }
+}
+function diffWordsWithSpace(oldStr, newStr, options) {
+  return wordsWithSpaceDiff.diff(oldStr, newStr, options);
+}
+var extendedWordChars, tokenizeIncludingWhitespace, WordDiff, wordDiff, WordsWithSpaceDiff, wordsWithSpaceDiff;
+var init_word = __esm({
+  "node_modules/diff/libesm/diff/word.js"() {
+    init_base();
+    init_string();
+    extendedWordChars = "a-zA-Z0-9_\\u{AD}\\u{C0}-\\u{D6}\\u{D8}-\\u{F6}\\u{F8}-\\u{2C6}\\u{2C8}-\\u{2D7}\\u{2DE}-\\u{2FF}\\u{1E00}-\\u{1EFF}";
+    tokenizeIncludingWhitespace = new RegExp(`[${extendedWordChars}]+|\\s+|[^${extendedWordChars}]`, "ug");
+    WordDiff = class extends Diff {
+      equals(left, right, options) {
+        if (options.ignoreCase) {
+          left = left.toLowerCase();
+          right = right.toLowerCase();
+        }
+        return left.trim() === right.trim();
+      }
+      tokenize(value, options = {}) {
+        let parts;
+        if (options.intlSegmenter) {
+          const segmenter = options.intlSegmenter;
+          if (segmenter.resolvedOptions().granularity != "word") {
+            throw new Error('The segmenter passed must have a granularity of "word"');
+          }
+          parts = segment(value, segmenter);
+        } else {
+          parts = value.match(tokenizeIncludingWhitespace) || [];
+        }
+        const tokens = [];
+        let prevPart = null;
+        parts.forEach((part) => {
+          if (/\s/.test(part)) {
+            if (prevPart == null) {
+              tokens.push(part);
+            } else {
+              tokens.push(tokens.pop() + part);
+            }
+          } else if (prevPart != null && /\s/.test(prevPart)) {
+            if (tokens[tokens.length - 1] == prevPart) {
+              tokens.push(tokens.pop() + part);
+            } else {
+              tokens.push(prevPart + part);
+            }
+          } else {
+            tokens.push(part);
+          }
+          prevPart = part;
+        });
+        return tokens;
+      }
+      join(tokens) {
+        return tokens.map((token, i) => {
+          if (i == 0) {
+            return token;
+          } else {
+            return token.replace(/^\s+/, "");
+          }
+        }).join("");
+      }
+      postProcess(changes2, options) {
+        if (!changes2 || options.oneChangePerToken) {
+          return changes2;
+        }
+        let lastKeep = null;
+        let insertion = null;
+        let deletion = null;
+        changes2.forEach((change) => {
+          if (change.added) {
+            insertion = change;
+          } else if (change.removed) {
+            deletion = change;
+          } else {
+            if (insertion || deletion) {
+              dedupeWhitespaceInChangeObjects(lastKeep, deletion, insertion, change, options.intlSegmenter);
+            }
+            lastKeep = change;
+            insertion = null;
+            deletion = null;
+          }
+        });
+        if (insertion || deletion) {
+          dedupeWhitespaceInChangeObjects(lastKeep, deletion, insertion, null, options.intlSegmenter);
+        }
+        return changes2;
+      }
+    };
+    wordDiff = new WordDiff();
+    WordsWithSpaceDiff = class extends Diff {
+      tokenize(value) {
+        const regex = new RegExp(`(\\r?\\n)|[${extendedWordChars}]+|[^\\S\\n\\r]+|[^${extendedWordChars}]`, "ug");
+        return value.match(regex) || [];
+      }
+    };
+    wordsWithSpaceDiff = new WordsWithSpaceDiff();
+  }
+});
+
+// node_modules/diff/libesm/diff/line.js
+function diffLines(oldStr, newStr, options) {
+  return lineDiff.diff(oldStr, newStr, options);
+}
+function tokenize(value, options) {
+  if (options.stripTrailingCr) {
+    value = value.replace(/\r\n/g, "\n");
+  }
+  const retLines = [], linesAndNewlines = value.split(/(\n|\r\n)/);
+  if (!linesAndNewlines[linesAndNewlines.length - 1]) {
+    linesAndNewlines.pop();
+  }
+  for (let i = 0; i < linesAndNewlines.length; i++) {
+    const line = linesAndNewlines[i];
+    if (i % 2 && !options.newlineIsToken) {
+      retLines[retLines.length - 1] += line;
+    } else {
+      retLines.push(line);
+    }
+  }
+  return retLines;
+}
+var LineDiff, lineDiff;
+var init_line = __esm({
+  "node_modules/diff/libesm/diff/line.js"() {
+    init_base();
+    LineDiff = class extends Diff {
+      constructor() {
+        super(...arguments);
+        this.tokenize = tokenize;
+      }
+      equals(left, right, options) {
+        if (options.ignoreWhitespace) {
+          if (!options.newlineIsToken || !left.includes("\n")) {
+            left = left.trim();
+          }
+          if (!options.newlineIsToken || !right.includes("\n")) {
+            right = right.trim();
+          }
+        } else if (options.ignoreNewlineAtEof && !options.newlineIsToken) {
+          if (left.endsWith("\n")) {
+            left = left.slice(0, -1);
+          }
+          if (right.endsWith("\n")) {
+            right = right.slice(0, -1);
+          }
+        }
+        return super.equals(left, right, options);
+      }
+    };
+    lineDiff = new LineDiff();
+  }
+});
+
+// node_modules/diff/libesm/patch/create.js
+function needsQuoting(s) {
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] < " " || s[i] > "~" || s[i] === '"' || s[i] === "\\") {
+      return true;
+    }
+  }
+  return false;
+}
+function quoteFileNameIfNeeded(s) {
+  if (!needsQuoting(s)) {
+    return s;
+  }
+  let result = '"';
+  const bytes = new TextEncoder().encode(s);
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i];
+    if (b === 7) {
+      result += "\\a";
+    } else if (b === 8) {
+      result += "\\b";
+    } else if (b === 9) {
+      result += "\\t";
+    } else if (b === 10) {
+      result += "\\n";
+    } else if (b === 11) {
+      result += "\\v";
+    } else if (b === 12) {
+      result += "\\f";
+    } else if (b === 13) {
+      result += "\\r";
+    } else if (b === 34) {
+      result += '\\"';
+    } else if (b === 92) {
+      result += "\\\\";
+    } else if (b >= 32 && b <= 126) {
+      result += String.fromCharCode(b);
+    } else {
+      result += "\\" + b.toString(8).padStart(3, "0");
+    }
+    i++;
+  }
+  result += '"';
+  return result;
+}
+function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
+  let optionsObj;
+  if (!options) {
+    optionsObj = {};
+  } else if (typeof options === "function") {
+    optionsObj = { callback: options };
+  } else {
+    optionsObj = options;
+  }
+  if (typeof optionsObj.context === "undefined") {
+    optionsObj.context = 4;
+  }
+  const context = optionsObj.context;
+  if (optionsObj.newlineIsToken) {
+    throw new Error("newlineIsToken may not be used with patch-generation functions, only with diffing functions");
+  }
+  if (!optionsObj.callback) {
+    return diffLinesResultToPatch(diffLines(oldStr, newStr, optionsObj));
+  } else {
+    const { callback } = optionsObj;
+    diffLines(oldStr, newStr, Object.assign(Object.assign({}, optionsObj), { callback: (diff) => {
+      const patch = diffLinesResultToPatch(diff);
+      callback(patch);
+    } }));
+  }
+  function diffLinesResultToPatch(diff) {
+    if (!diff) {
+      return;
+    }
+    diff.push({ value: "", lines: [] });
+    function contextLines(lines) {
+      return lines.map(function(entry) {
+        return " " + entry;
+      });
+    }
+    const hunks = [];
+    let oldRangeStart = 0, newRangeStart = 0, curRange = [], oldLine = 1, newLine = 1;
+    for (let i = 0; i < diff.length; i++) {
+      const current = diff[i], lines = current.lines || splitLines(current.value);
+      current.lines = lines;
+      if (current.added || current.removed) {
+        if (!oldRangeStart) {
+          const prev = diff[i - 1];
+          oldRangeStart = oldLine;
+          newRangeStart = newLine;
+          if (prev) {
+            curRange = context > 0 ? contextLines(prev.lines.slice(-context)) : [];
+            oldRangeStart -= curRange.length;
+            newRangeStart -= curRange.length;
+          }
+        }
+        for (const line of lines) {
+          curRange.push((current.added ? "+" : "-") + line);
+        }
+        if (current.added) {
+          newLine += lines.length;
+        } else {
+          oldLine += lines.length;
+        }
+      } else {
+        if (oldRangeStart) {
+          if (lines.length <= context * 2 && i < diff.length - 2) {
+            for (const line of contextLines(lines)) {
+              curRange.push(line);
+            }
+          } else {
+            const contextSize = Math.min(lines.length, context);
+            for (const line of contextLines(lines.slice(0, contextSize))) {
+              curRange.push(line);
+            }
+            const hunk = {
+              oldStart: oldRangeStart,
+              oldLines: oldLine - oldRangeStart + contextSize,
+              newStart: newRangeStart,
+              newLines: newLine - newRangeStart + contextSize,
+              lines: curRange
+            };
+            hunks.push(hunk);
+            oldRangeStart = 0;
+            newRangeStart = 0;
+            curRange = [];
+          }
+        }
+        oldLine += lines.length;
+        newLine += lines.length;
+      }
+    }
+    for (const hunk of hunks) {
+      for (let i = 0; i < hunk.lines.length; i++) {
+        if (hunk.lines[i].endsWith("\n")) {
+          hunk.lines[i] = hunk.lines[i].slice(0, -1);
+        } else {
+          hunk.lines.splice(i + 1, 0, "\\ No newline at end of file");
+          i++;
+        }
+      }
+    }
+    return {
+      oldFileName,
+      newFileName,
+      oldHeader,
+      newHeader,
+      hunks
+    };
+  }
+}
+function formatPatch(patch, headerOptions) {
+  var _a, _b, _c, _d, _e, _f;
+  if (!headerOptions) {
+    headerOptions = INCLUDE_HEADERS;
+  }
+  if (Array.isArray(patch)) {
+    if (patch.length > 1 && !headerOptions.includeFileHeaders && !patch.every((p) => p.isGit)) {
+      throw new Error("Cannot omit file headers on a multi-file patch. (The result would be unparseable; how would a tool trying to apply the patch know which changes are to which file?)");
+    }
+    return patch.map((p) => formatPatch(p, headerOptions)).join("\n");
+  }
+  const ret = [];
+  if (patch.isGit) {
+    headerOptions = INCLUDE_HEADERS;
+    if (!patch.oldFileName) {
+      throw new Error("oldFileName must be specified for Git patches");
+    }
+    if (!patch.newFileName) {
+      throw new Error("newFileName must be specified for Git patches");
+    }
+    let gitOldName = patch.oldFileName;
+    let gitNewName = patch.newFileName;
+    if (patch.isCreate && gitOldName === "/dev/null") {
+      gitOldName = gitNewName.replace(/^b\//, "a/");
+    } else if (patch.isDelete && gitNewName === "/dev/null") {
+      gitNewName = gitOldName.replace(/^a\//, "b/");
+    }
+    ret.push("diff --git " + quoteFileNameIfNeeded(gitOldName) + " " + quoteFileNameIfNeeded(gitNewName));
+    if (patch.isDelete) {
+      ret.push("deleted file mode " + ((_a = patch.oldMode) !== null && _a !== void 0 ? _a : "100644"));
+    }
+    if (patch.isCreate) {
+      ret.push("new file mode " + ((_b = patch.newMode) !== null && _b !== void 0 ? _b : "100644"));
+    }
+    if (patch.oldMode && patch.newMode && !patch.isDelete && !patch.isCreate) {
+      ret.push("old mode " + patch.oldMode);
+      ret.push("new mode " + patch.newMode);
+    }
+    if (patch.isRename) {
+      ret.push("rename from " + quoteFileNameIfNeeded(((_c = patch.oldFileName) !== null && _c !== void 0 ? _c : "").replace(/^a\//, "")));
+      ret.push("rename to " + quoteFileNameIfNeeded(((_d = patch.newFileName) !== null && _d !== void 0 ? _d : "").replace(/^b\//, "")));
+    }
+    if (patch.isCopy) {
+      ret.push("copy from " + quoteFileNameIfNeeded(((_e = patch.oldFileName) !== null && _e !== void 0 ? _e : "").replace(/^a\//, "")));
+      ret.push("copy to " + quoteFileNameIfNeeded(((_f = patch.newFileName) !== null && _f !== void 0 ? _f : "").replace(/^b\//, "")));
+    }
+  } else {
+    if (headerOptions.includeIndex && patch.oldFileName == patch.newFileName && patch.oldFileName !== void 0) {
+      ret.push("Index: " + patch.oldFileName);
+    }
+    if (headerOptions.includeUnderline) {
+      ret.push("===================================================================");
+    }
+  }
+  const hasHunks = patch.hunks.length > 0;
+  if (headerOptions.includeFileHeaders && patch.oldFileName !== void 0 && patch.newFileName !== void 0 && (!patch.isGit || hasHunks)) {
+    ret.push("--- " + quoteFileNameIfNeeded(patch.oldFileName) + (patch.oldHeader ? "	" + patch.oldHeader : ""));
+    ret.push("+++ " + quoteFileNameIfNeeded(patch.newFileName) + (patch.newHeader ? "	" + patch.newHeader : ""));
+  }
+  for (let i = 0; i < patch.hunks.length; i++) {
+    const hunk = patch.hunks[i];
+    const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
+    const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
+    ret.push("@@ -" + oldStart + "," + hunk.oldLines + " +" + newStart + "," + hunk.newLines + " @@");
+    for (const line of hunk.lines) {
+      ret.push(line);
+    }
+  }
+  return ret.join("\n") + "\n";
+}
+function createTwoFilesPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
+  if (typeof options === "function") {
+    options = { callback: options };
+  }
+  if (!(options === null || options === void 0 ? void 0 : options.callback)) {
+    const patchObj = structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options);
+    if (!patchObj) {
+      return;
+    }
+    return formatPatch(patchObj, options === null || options === void 0 ? void 0 : options.headerOptions);
+  } else {
+    const { callback } = options;
+    structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, Object.assign(Object.assign({}, options), { callback: (patchObj) => {
+      if (!patchObj) {
+        callback(void 0);
+      } else {
+        callback(formatPatch(patchObj, options.headerOptions));
+      }
+    } }));
+  }
+}
+function splitLines(text3) {
+  const hasTrailingNl = text3.endsWith("\n");
+  const result = text3.split("\n").map((line) => line + "\n");
+  if (hasTrailingNl) {
+    result.pop();
+  } else {
+    result.push(result.pop().slice(0, -1));
+  }
+  return result;
+}
+var INCLUDE_HEADERS;
+var init_create = __esm({
+  "node_modules/diff/libesm/patch/create.js"() {
+    init_line();
+    INCLUDE_HEADERS = {
+      includeIndex: true,
+      includeUnderline: true,
+      includeFileHeaders: true
+    };
+  }
+});
+
+// node_modules/diff/libesm/index.js
+var init_libesm = __esm({
+  "node_modules/diff/libesm/index.js"() {
+    init_word();
+    init_line();
+    init_create();
+  }
+});
+
+// src/core/change-review.ts
+function linesIn(part) {
+  if (typeof part.count === "number") return part.count;
+  const n = part.value.split("\n").length;
+  return part.value.endsWith("\n") ? n - 1 : n;
+}
+function countChanges(parts) {
+  let added = 0;
+  let removed = 0;
+  for (const p of parts) {
+    if (p.added === true) added += linesIn(p);
+    else if (p.removed === true) removed += linesIn(p);
+  }
+  return { added, removed };
+}
+var import_yaml3;
+var init_change_review = __esm({
+  "src/core/change-review.ts"() {
+    "use strict";
+    import_yaml3 = __toESM(require_dist());
+    init_frontmatter();
+  }
+});
+
+// src/core/change-diff.ts
+var change_diff_exports = {};
+__export(change_diff_exports, {
+  diffLinesOf: () => diffLinesOf,
+  hunksOf: () => hunksOf,
+  lineCounts: () => lineCounts,
+  lineParts: () => lineParts,
+  unifiedDiff: () => unifiedDiff
+});
+function splitLines2(value) {
+  const lines = value.split("\n");
+  if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}
+function lineParts(before, after) {
+  const parts = diffLines(before, after, { timeout: TIMEOUT_MS });
+  if (parts !== void 0) return parts;
+  const out = [];
+  if (before !== "") out.push({ removed: true, value: before });
+  if (after !== "") out.push({ added: true, value: after });
+  return out;
+}
+function lineCounts(before, after) {
+  return countChanges(lineParts(before, after));
+}
+function wordParts(a, b) {
+  if (a.length > MAX_WORD_LINE || b.length > MAX_WORD_LINE) return null;
+  const parts = diffWordsWithSpace(a, b);
+  const del = [];
+  const add = [];
+  let same3 = 0;
+  for (const p of parts) {
+    if (p.added) add.push({ text: p.value, changed: true });
+    else if (p.removed) del.push({ text: p.value, changed: true });
+    else {
+      same3 += p.value.trim().length;
+      del.push({ text: p.value, changed: false });
+      add.push({ text: p.value, changed: false });
+    }
+  }
+  return same3 === 0 ? null : { del, add };
+}
+function diffLinesOf(before, after) {
+  const out = [];
+  let oldNo = 1;
+  let newNo = 1;
+  let dels = [];
+  const pair = (adds) => {
+    for (let i = 0; i < Math.min(dels.length, adds.length); i++) {
+      const d = dels[i];
+      const a = adds[i];
+      const w = wordParts(d.text, a.text);
+      if (w !== null) {
+        d.words = w.del;
+        a.words = w.add;
+      }
+    }
+  };
+  for (const part of lineParts(before, after)) {
+    const lines = splitLines2(part.value);
+    if (part.removed === true) {
+      dels = lines.map((text3) => ({ kind: "del", text: text3, oldNo: oldNo++, newNo: null }));
+      out.push(...dels);
+    } else if (part.added === true) {
+      const adds = lines.map((text3) => ({ kind: "add", text: text3, oldNo: null, newNo: newNo++ }));
+      pair(adds);
+      dels = [];
+      out.push(...adds);
+    } else {
+      dels = [];
+      for (const text3 of lines) out.push({ kind: "same", text: text3, oldNo: oldNo++, newNo: newNo++ });
+    }
+  }
+  return out;
+}
+function hunksOf(lines, context = 3) {
+  const keep = new Array(lines.length).fill(false);
+  lines.forEach((l, i) => {
+    if (l.kind === "same") return;
+    for (let j = Math.max(0, i - context); j <= Math.min(lines.length - 1, i + context); j++) keep[j] = true;
+  });
+  const hunks = [];
+  let skipped = 0;
+  let current = null;
+  lines.forEach((l, i) => {
+    if (!keep[i]) {
+      skipped++;
+      current = null;
+      return;
+    }
+    if (current === null) {
+      current = { lines: [], skipped };
+      hunks.push(current);
+      skipped = 0;
+    }
+    current.lines.push(l);
+  });
+  return hunks;
+}
+function unifiedDiff(path65, before, after) {
+  const from = before === null ? "/dev/null" : `a/${path65}`;
+  const to = after === null ? "/dev/null" : `b/${path65}`;
+  const patch = createTwoFilesPatch(from, to, before ?? "", after ?? "", void 0, void 0, { context: 3, timeout: TIMEOUT_MS });
+  if (patch !== void 0) return patch.replace(/^=+\n/, "");
+  return `--- ${from}
++++ ${to}
+(the diff took too long; the versions differ)
+`;
+}
+var TIMEOUT_MS, MAX_WORD_LINE;
+var init_change_diff = __esm({
+  "src/core/change-diff.ts"() {
+    "use strict";
+    init_libesm();
+    init_change_review();
+    TIMEOUT_MS = 3e3;
+    MAX_WORD_LINE = 4e3;
+  }
+});
+
+// bridge/commands/changes.ts
+var changes_exports = {};
+__export(changes_exports, {
+  changes: () => changes
+});
+async function shown(c) {
+  const base = { path: c.path, session: c.session, tool: c.tool, at: c.at, edits: c.edits };
+  if (c.tooLarge) return { ...base, state: "too-large", added: null, removed: null, diff: null };
+  if (c.before === null || c.before.bytes === null) return { ...base, state: c.before?.state === "too-large" ? "too-large" : "not-kept", added: null, removed: null, diff: null };
+  const { unifiedDiff: unifiedDiff2, lineCounts: lineCounts2 } = await Promise.resolve().then(() => (init_change_diff(), change_diff_exports));
+  const before = c.before.state === "new" ? null : c.before.bytes.toString("utf8");
+  const after = c.now === null ? null : c.now.toString("utf8");
+  const counts = lineCounts2(before ?? "", after ?? "");
+  const state = after === null ? "deleted" : before === null ? "new" : "kept";
+  return { ...base, state, added: counts.added, removed: counts.removed, diff: unifiedDiff2(c.path, before, after) };
+}
+function paint(line, colour) {
+  const safe = escapeControls(line);
+  if (!colour) return safe;
+  const c = safe.startsWith("+++") || safe.startsWith("---") ? COLOURS.head : safe.startsWith("+") ? COLOURS.add : safe.startsWith("-") ? COLOURS.del : safe.startsWith("@@") ? COLOURS.hunk : "";
+  return c === "" ? safe : `${c}${safe}${COLOURS.off}`;
+}
+function text2(changes2, colour) {
+  if (changes2.length === 0) return "No agent changes waiting for review.\n";
+  const out = [`Agent changes not yet reviewed: ${changes2.length}`, ""];
+  for (const c of changes2) {
+    const who = [c.session === null ? "no session id" : `session ${escapeControls(c.session.slice(0, 8))}`, c.tool === null ? null : escapeControls(c.tool), c.at].filter((p) => p !== null).join(", ");
+    const counts = c.added === null ? "" : ` +${c.added} -${c.removed ?? 0}`;
+    const what = c.state === "new" ? " (new note)" : c.state === "deleted" ? " (deleted)" : "";
+    const head = `${quoteName(c.path)}${what}${counts} (${who})`;
+    out.push(colour ? `${COLOURS.head}${head}${COLOURS.off}` : head);
+    if (c.diff === null) out.push(colour ? `${COLOURS.dim}  ${WHY[c.state] ?? ""}${COLOURS.off}` : `  ${WHY[c.state] ?? ""}`);
+    else for (const line of c.diff.replace(/\n$/, "").split("\n")) out.push(paint(line, colour));
+    out.push("");
+  }
+  return `${out.join("\n")}
+`;
+}
+async function changes(args, scriptPath, env) {
+  const ctx = contextFor2(args, scriptPath, env);
+  const list = [];
+  for (const c of changesToReview(ctx, clock(env))) list.push(await shown(c));
+  if (args.flags.has("json")) {
+    writeOut(`${asciiJson({ count: list.length, changes: list }, 2)}
+`);
+    return 0;
+  }
+  const colour = process.stdout.isTTY === true && (env.NO_COLOR === void 0 || env.NO_COLOR === "");
+  writeOut(text2(list, colour));
+  return 0;
+}
+var COLOURS, WHY;
+var init_changes = __esm({
+  "bridge/commands/changes.ts"() {
+    "use strict";
+    init_format();
+    init_quote();
+    init_change_list();
+    init_context();
+    init_io();
+    COLOURS = { add: "\x1B[32m", del: "\x1B[31m", hunk: "\x1B[36m", head: "\x1B[1m", dim: "\x1B[2m", off: "\x1B[0m" };
+    WHY = {
+      "not-kept": "before-version not kept (the change came before the hook could keep it, or it was pruned): no diff",
+      "too-large": "the note is larger than a before-version may be (1 MiB): no diff"
+    };
   }
 });
 
@@ -23484,30 +24865,30 @@ function commandWords2(command) {
   const words = [];
   const ps = /^\s*&\s/.test(command);
   const quotes = ps ? PS_DOUBLE_QUOTES : '"';
-  const text2 = command.replace(/^\s*&\s+/, "");
+  const text3 = command.replace(/^\s*&\s+/, "");
   let i = 0;
-  while (i < text2.length) {
-    while (i < text2.length && /\s/.test(text2[i] ?? "")) i++;
-    if (i >= text2.length) break;
+  while (i < text3.length) {
+    while (i < text3.length && /\s/.test(text3[i] ?? "")) i++;
+    if (i >= text3.length) break;
     let word = "";
-    while (i < text2.length && !/\s/.test(text2[i] ?? "")) {
-      const c = text2[i] ?? "";
+    while (i < text3.length && !/\s/.test(text3[i] ?? "")) {
+      const c = text3[i] ?? "";
       if (quotes.includes(c)) {
         i++;
-        while (i < text2.length && !quotes.includes(text2[i] ?? "")) {
-          if (ps && text2[i] === "`" && i + 1 < text2.length) i++;
-          word += text2[i] ?? "";
+        while (i < text3.length && !quotes.includes(text3[i] ?? "")) {
+          if (ps && text3[i] === "`" && i + 1 < text3.length) i++;
+          word += text3[i] ?? "";
           i++;
         }
         i++;
       } else if (c === "'") {
         i++;
-        while (i < text2.length) {
-          if (text2[i] === "'") {
-            if (text2[i + 1] !== "'") break;
+        while (i < text3.length) {
+          if (text3[i] === "'") {
+            if (text3[i + 1] !== "'") break;
             i++;
           }
-          word += text2[i] ?? "";
+          word += text3[i] ?? "";
           i++;
         }
         i++;
@@ -23549,30 +24930,30 @@ var require_hook_entry = __commonJS({
 // bridge/dist/session-brief.start.cjs
 var require_session_brief_start = __commonJS({
   "bridge/dist/session-brief.start.cjs"(exports2, module2) {
-    module2.exports = '/*\n * Session Brief session start 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/start-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for a session start; it answers from the Obsidian plugin\'s cache and loads anything more\n * from the bridge beside it (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/paths.ts\nfunction isHiddenName(name) {\n  return name.startsWith(".");\n}\nfunction entersFolder(name, atRoot, excludedRootFolders) {\n  return name !== "node_modules" && !(atRoot && excludedRootFolders.includes(name));\n}\nfunction isNoteName(name) {\n  return name.endsWith(".md");\n}\nfunction isCountedNote(path15, excludedRootFolders) {\n  const parts = path15.split("/");\n  const last = parts.length - 1;\n  for (let i = 0; i < last; i++) {\n    const part = parts[i] ?? "";\n    if (part === "" || isHiddenName(part) || !entersFolder(part, i === 0, excludedRootFolders)) return false;\n  }\n  const name = parts[last] ?? "";\n  return name !== "" && !isHiddenName(name) && isNoteName(name);\n}\nfunction isInFolder(path15, folder2) {\n  return folder2 === "" || path15.length > folder2.length && path15.charCodeAt(folder2.length) === 47 && path15.startsWith(folder2);\n}\nfunction basename(path15) {\n  return path15.slice(path15.lastIndexOf("/") + 1);\n}\nfunction comparePaths(a, b) {\n  const la = a.toLowerCase();\n  const lb = b.toLowerCase();\n  if (la !== lb) return la < lb ? -1 : 1;\n  return a < b ? -1 : a > b ? 1 : 0;\n}\n\n// src/core/brief-items.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path15, date) => basename(path15).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\nvar CHANGE_ITEM_TABLE = CHANGE_ITEMS;\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nvar TABLES = /* @__PURE__ */ new WeakSet();\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nvar en = {\n  title: (vault) => `Session brief for vault ${vault}`,\n  source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n  age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n  fresh: "just made",\n  date: "Date (machine clock)",\n  weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n  dailyNote: "Daily note",\n  exists: "exists",\n  missing: "missing",\n  more: (n) => `+${n} more`,\n  none: "none",\n  cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n  cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n};\nvar de = {\n  title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n  source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n  age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n  fresh: "gerade erstellt",\n  date: "Datum (Maschinenuhr)",\n  weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n  dailyNote: "Tagesnotiz",\n  exists: "vorhanden",\n  missing: "fehlt",\n  more: (n) => `+${n} weitere`,\n  none: "keine",\n  cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n  cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n};\nvar BRIEF_TEXT = translations({ en, de });\nfunction strings(lang) {\n  return BRIEF_TEXT[lang];\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text2) {\n  return KNOWN_TEXT.test(text2) && !HAS_KNOWN_UNSAFE.test(text2);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text2) {\n  return plainKnown(text2) ? text2 : text2.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text2) {\n  return Array.from(text2);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text2) {\n  return text2.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nvar HOOK_TEXT_LIMIT = 1e4;\nvar MIN_NAME_CHARS = 24;\nvar MAX_ERROR_CHARS = 300;\nfunction briefLines(brief, settings, lang, origin, now) {\n  const s = strings(lang);\n  const ageSeconds = Math.max(0, Math.round((now - origin.generatedAt) / 1e3));\n  const age = ageSeconds < 2 ? s.fresh : s.age(ageSeconds);\n  const rejected = origin.cacheRejected === void 0 ? "" : `; ${s.cacheRejected(shortenText(escapeControls(origin.cacheRejected), MAX_ERROR_CHARS))}`;\n  const head = [`${s.title(quoteAlways(origin.vaultName))} (${s.source[origin.source]}, ${age}${rejected})`];\n  head.push(`${s.date}: ${brief.date} (${s.weekdays[brief.weekday] ?? ""})`);\n  const daily = brief.items.dailyNote;\n  if (daily !== null) head.push(`${s.dailyNote}: ${shortenName(daily.path, 600)} (${daily.exists ? s.exists : s.missing})`);\n  const items = [];\n  for (const d of LIST_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null) continue;\n    items.push({ label: escapeControls(d.label[lang](settings)), item, hint: d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });\n  }\n  for (const d of CHANGE_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null || item === void 0) continue;\n    const since = "since" in item ? item.since : null;\n    const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";\n    const outside = "changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "";\n    items.push({ label: escapeControls(d.label[lang](since)), item, hint: first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });\n  }\n  const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);\n  return { head, items, errors };\n}\nfunction shortenText(text2, max) {\n  if (text2.length <= max) return text2;\n  const mark = ` \\u2026 [${text2.length - max + 12} characters cut] \\u2026 `;\n  const keep = Math.max(0, max - mark.length);\n  return `${text2.slice(0, Math.ceil(keep / 2))}${mark}${text2.slice(text2.length - Math.floor(keep / 2))}`;\n}\nfunction renderBrief(b, nameMax, namesShown, lang) {\n  const items = b.items.map(({ label, item, hint }) => `${label}: ${listText(item, namesShown, nameMax, lang)}${hint}`);\n  return [...b.head, ...items, ...b.errors];\n}\nfunction size(lines) {\n  return lines.join("\\n").length;\n}\nfunction largestFitting(lo, hi, fits) {\n  let best = lo - 1;\n  while (lo <= hi) {\n    const mid = Math.floor((lo + hi) / 2);\n    if (fits(mid)) {\n      best = mid;\n      lo = mid + 1;\n    } else hi = mid - 1;\n  }\n  return best;\n}\nfunction formatBrief(brief, settings, lang, origin, now, limit = HOOK_TEXT_LIMIT) {\n  const b = briefLines(brief, settings, lang, origin, now);\n  const max = settings.maxNamesPerItem;\n  const full = renderBrief(b, Number.POSITIVE_INFINITY, max, lang);\n  if (size(full) <= limit) return full.join("\\n");\n  const longest = Math.max(MIN_NAME_CHARS, ...b.items.flatMap(({ item }) => item.paths.slice(0, max).map((p) => quoteName(p).length)));\n  const nameMax = largestFitting(MIN_NAME_CHARS, longest, (n) => size(renderBrief(b, n, max, lang)) <= limit);\n  if (nameMax >= MIN_NAME_CHARS) return renderBrief(b, nameMax, max, lang).join("\\n");\n  const shown = largestFitting(0, max, (k) => size(renderBrief(b, MIN_NAME_CHARS, k, lang)) <= limit);\n  if (shown >= 0) return renderBrief(b, MIN_NAME_CHARS, shown, lang).join("\\n");\n  return capText(renderBrief(b, MIN_NAME_CHARS, 0, lang).join("\\n"), limit, lang);\n}\nfunction listText(item, max, nameMax, lang) {\n  const s = strings(lang);\n  if (item.count === 0) return `0`;\n  const shown = item.paths.slice(0, max).map((p) => shortenName(p, nameMax));\n  const rest = item.count - shown.length;\n  const names = rest > 0 ? [...shown, s.more(rest)] : shown;\n  return names.length === 0 ? `${item.count}` : `${item.count} (${names.join(", ")})`;\n}\nfunction capText(text2, limit, lang) {\n  if (text2.length <= limit) return text2;\n  const note = strings(lang).cut(limit);\n  const room = limit - note.length - 1;\n  const cut = text2.lastIndexOf("\\n", room);\n  return `${text2.slice(0, cut > 0 ? cut : room)}\n${note}`;\n}\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text2, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text2 } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text2) => ({ additionalContext: text2 }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text2) => ({ additional_context: text2 }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text2) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text2 } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/index.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\nfunction hookEnvelope(agent, event, text2, note) {\n  return HOSTS[agent].envelope(event, text2, note);\n}\nfunction hostTextLimit(agent) {\n  return HOSTS[agentOrDefault(agent)].limit;\n}\nfunction sessionStartOutput(agent, text2, lang) {\n  const id = agentOrDefault(agent);\n  const capped = capText(safeLines(text2), HOSTS[id].limit, lang);\n  return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}\n`;\n}\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row2 = d[i];\n      const up = d[i - 1];\n      row2[j] = Math.min(up[j] + 1, row2[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row2[j] = Math.min(row2[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook: prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook: runs the rule check after an edit\n                           to a rule file; prints one JSON object only when it finds\n                           something; exits 0\n  pre-tool-use             PreToolUse hook (Claude Code): refuses the agent\'s edits and shell\n                           commands that reach Session Brief\'s own files, and (opt-in Write\n                           guard) a Write over an existing file in the sessions folder; exits 0\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// src/core/session-notes.ts\nvar SESSION_NOTES_TEXT = translations({\n  en: {\n    outsideVault: (where, files) => `Started outside the vault (in ${where}), so the vault\'s own instructions were not loaded: read ${files} first.`,\n    alreadyGiven: "Session brief: already given to this session by another of its hook entries; not repeated."\n  },\n  de: {\n    outsideVault: (where, files) => `Au\\xDFerhalb des Vaults gestartet (in ${where}), daher wurden die Anweisungen des Vaults nicht geladen: zuerst ${files} lesen.`,\n    alreadyGiven: "Session-Brief: dieser Sitzung schon von einem anderen ihrer Hook-Eintr\\xE4ge gegeben; nicht wiederholt."\n  }\n});\nfunction outsideVaultLine(lang, cwd, readFirst) {\n  if (readFirst.length === 0) return null;\n  const files = readFirst.map((f) => shortenName(f, 300)).join(", ");\n  const where = shortenName(cwd, 200);\n  return SESSION_NOTES_TEXT[lang].outsideVault(where, files);\n}\nfunction alreadyGivenLine(lang) {\n  return SESSION_NOTES_TEXT[lang].alreadyGiven;\n}\nfunction withLineAfterHeading(brief, line) {\n  if (line === null) return brief;\n  const cut = brief.indexOf("\\n");\n  return cut < 0 ? `${brief}\n${line}` : `${brief.slice(0, cut)}\n${line}${brief.slice(cut)}`;\n}\n\n// src/node/session-record.ts\nvar fs3 = require("node:fs");\nvar path3 = require("node:path");\n\n// src/core/session-starts.ts\nvar orNull = (v) => typeof v === "string" ? v : null;\nfunction parseSessionStarts(text2) {\n  let data;\n  try {\n    data = JSON.parse(text2);\n  } catch {\n    return [];\n  }\n  const d = data;\n  if (d === null || typeof d !== "object" || d.schema !== 1 || !Array.isArray(d.entries)) return [];\n  const out = [];\n  for (const e of d.entries) {\n    if (typeof e !== "object" || e === null) continue;\n    const r = e;\n    if (typeof r.at !== "string" || Number.isNaN(Date.parse(r.at)) || typeof r.agent !== "string" || !isAgentId(r.agent)) continue;\n    out.push({ at: r.at, agent: r.agent, source: orNull(r.source), sessionId: orNull(r.sessionId), cwd: orNull(r.cwd), outside: r.outside === true, delivered: r.delivered !== false });\n  }\n  return out;\n}\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/real-path.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\n\n// src/core/settings.ts\nvar DEFAULT_SETTINGS = {\n  inboxFolder: "Inbox",\n  rulesFolder: "AI/Regelwerk",\n  sessionsFolder: "AI/sessions",\n  dailyNoteFolder: "",\n  dailyNoteFormat: "",\n  tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n  excludedRootFolders: ["Import", "_index"],\n  ruleScope: [],\n  maxNamesPerItem: 5,\n  language: "auto",\n  liveChannel: true,\n  showStatusBar: true,\n  externalCheck: null,\n  writeGuard: false\n};\nvar DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: {\n      needsReview: tagName(t.needsReview, d.tags.needsReview),\n      review: tagName(t.review, d.tags.review),\n      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),\n      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)\n    },\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\n\n// src/core/rules/scope.ts\nvar DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\nfunction isAbsolute(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\n\n// src/node/real-path.ts\nfunction realPathOf(p) {\n  let existing = path.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path.join(fs.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nvar NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;\n\n// src/node/state-file.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\nvar C = fs2.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs2.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs2.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path2.isAbsolute(p) && !UNCLEAN.test(p) ? p : path2.resolve(p);\n}\nfunction belowReal(top, rel) {\n  return rel === "" ? top : top.endsWith(path2.sep) ? top + rel : top + path2.sep + rel;\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path2.sep) ? r : r + path2.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs2.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs2.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file, true);\n  return work(held?.at ?? file);\n}\nvar heldFolders = /* @__PURE__ */ new Map();\nvar MAX_HELD_FOLDERS = 16;\nfunction openFolder(file, dir) {\n  try {\n    return fs2.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n}\nfunction holdFolder(root, file, shared) {\n  if (!hasProcFd()) return null;\n  const dir = path2.dirname(normal(file));\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : belowReal(top, rel);\n  let real = null;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    let fd = shared ? heldFolders.get(dir) : void 0;\n    if (fd === void 0) {\n      fd = openFolder(file, dir);\n      if (shared) {\n        heldFolders.set(dir, fd);\n        if (heldFolders.size > MAX_HELD_FOLDERS) {\n          const [oldest, oldFd] = heldFolders.entries().next().value;\n          heldFolders.delete(oldest);\n          fs2.closeSync(oldFd);\n        }\n      }\n    }\n    try {\n      real = fs2.readlinkSync(`/proc/self/fd/${fd}`);\n    } catch {\n      real = null;\n    }\n    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path2.basename(file)}` };\n    if (shared) heldFolders.delete(dir);\n    fs2.closeSync(fd);\n  }\n  throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path2.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs2.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs2.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs2.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs2.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs2.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size2 = fs2.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size2 - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs2.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs2.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction readStateJson(root, file, maxBytes) {\n  const text2 = readStateText(root, file, maxBytes);\n  if (text2 === null) return void 0;\n  try {\n    return JSON.parse(text2);\n  } catch {\n    return void 0;\n  }\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs2.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs2.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nvar CHANGED_SINCE_READ = "changed since it was read";\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs2.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs2.fchmodSync(fd, mode.exact);\n    } finally {\n      fs2.closeSync(fd);\n    }\n    const was = options.unchanged;\n    if (was !== void 0) {\n      const now = fs2.lstatSync(file, { throwIfNoEntry: false });\n      if (now === void 0 || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);\n    }\n    fs2.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs2.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path2.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs2.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs2.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction placeStateFile(root, file, data) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => placeAt(file, at, data));\n}\nfunction placeAt(file, at, data) {\n  let tmp = null;\n  try {\n    const made = createTemp(at, 438);\n    tmp = made.tmp;\n    try {\n      writeAll(made.fd, data);\n    } finally {\n      fs2.closeSync(made.fd);\n    }\n    fs2.linkSync(tmp, at);\n    trace(file);\n    return true;\n  } catch (error) {\n    const code = error.code;\n    if (code === "EEXIST") return false;\n    if (tmp !== null && (code === "EPERM" || code === "ENOTSUP" || code === "EXDEV" || code === "ENOSYS")) return createAt(file, at, data, 438);\n    throw error;\n  } finally {\n    if (tmp !== null) {\n      try {\n        fs2.unlinkSync(tmp);\n      } catch {\n      }\n    }\n  }\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs2.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\nfunction listStateFolder(root, dir, max) {\n  if (folderState(root, dir) !== "ok") return [];\n  try {\n    return fs2.readdirSync(dir, { withFileTypes: true }).slice(0, max);\n  } catch {\n    return [];\n  }\n}\nfunction readAgentSettingsFile(file, maxBytes) {\n  let fd;\n  try {\n    fd = fs2.openSync(file, C.O_RDONLY | NONBLOCK);\n  } catch (error) {\n    if (error.code === "ENOENT") return null;\n    throw error;\n  }\n  try {\n    const st = fs2.fstatSync(fd);\n    if (!st.isFile()) throw new Error(describe(st));\n    if (st.size > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);\n    return readRange(fd, 0, maxBytes);\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readRegularFile(file, maxBytes) {\n  try {\n    return readAgentSettingsFile(file, maxBytes);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/session-record.ts\nvar STARTS_FILE = "session-starts.json";\nvar MARKS_FOLDER = "session-marks";\nvar MAX_STARTS = 20;\nvar SAME_SESSION_MS = 3e4;\nvar NO_ID_MS = 5e3;\nvar DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";\nvar NONE = { duplicate: false, outside: null };\nfunction isDir(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction text(v, max) {\n  return typeof v === "string" && v !== "" ? v.slice(0, max) : null;\n}\nfunction readSessionInput(stdin, agent) {\n  return translateHookInput(agent, parseHookJson(stdin));\n}\nfunction facts(input) {\n  return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };\n}\nfunction insideVault(root, cwd) {\n  if (!path3.isAbsolute(cwd)) return true;\n  if (vaultRelativeReal(root, cwd) !== null) return true;\n  const a = realPathOf(root);\n  const b = realPathOf(cwd);\n  return path3.resolve(root) === path3.resolve(cwd) || a !== null && a === b;\n}\nfunction rulesIndex(root, settings) {\n  const folder2 = path3.join(root, ...settings.rulesFolder.split("/"));\n  for (const name of ["_index.md", "index.md", "README.md", `${path3.basename(folder2)}.md`]) {\n    const file = path3.join(folder2, name);\n    if (fs3.existsSync(file)) return file;\n  }\n  return null;\n}\nvar FNV_OFFSET = BigInt("0xcbf29ce484222325");\nvar FNV_PRIME = BigInt("0x100000001b3");\nvar U64 = BigInt("0xffffffffffffffff");\nfunction markName(key2) {\n  let h = FNV_OFFSET;\n  for (const byte of Buffer.from(key2, "utf8")) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;\n  return h.toString(16).padStart(16, "0");\n}\nfunction claim(root, pluginDir, key2, agent, hasId) {\n  const dir = path3.join(pluginDir, MARKS_FOLDER);\n  ensureStateFolder(root, dir);\n  const file = path3.join(dir, markName(key2));\n  const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;\n  const text2 = `${Date.now()}\n${agent}\n`;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    if (placeStateFile(root, file, text2)) return true;\n    const found = readStateText(root, file, 256);\n    const st = statStateFile(root, file);\n    if (found === null || st === null) {\n      removeStateFile(root, file);\n      continue;\n    }\n    const [written, by] = found.split("\\n");\n    const at = written === void 0 || written === "" ? st.mtimeMs : Number(written);\n    const age = Date.now() - at;\n    if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;\n    removeStateFile(root, file);\n  }\n  return true;\n}\nvar PRUNED_STAMP = ".pruned";\nfunction pruneMarks(root, pluginDir) {\n  const dir = path3.join(pluginDir, MARKS_FOLDER);\n  const stamp = path3.join(dir, PRUNED_STAMP);\n  const pruned = statStateFile(root, stamp);\n  if (pruned !== null && Date.now() - pruned.mtimeMs < 6e4) return;\n  writeStateFile(root, stamp, "");\n  for (const entry of listStateFolder(root, dir, 500)) {\n    if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;\n    const file = path3.join(dir, entry.name);\n    try {\n      const st = statStateFile(root, file);\n      if (st !== null && Date.now() - st.mtimeMs > 10 * 6e4) removeStateFile(root, file);\n    } catch {\n    }\n  }\n}\nvar MAX_STARTS_BYTES = 256 * 1024;\nfunction readSessionStarts(root, pluginDir) {\n  const text2 = readStateText(root, path3.join(pluginDir, STARTS_FILE), MAX_STARTS_BYTES);\n  return text2 === null ? [] : parseSessionStarts(text2);\n}\nvar STALE_LOCK_MS = 2e3;\nvar LOCK_BUDGET_MS = 3e3;\nfunction pause(ms) {\n  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);\n}\nfunction withFileLock(root, file, work) {\n  const lock = `${file}.lock`;\n  const until = Date.now() + LOCK_BUDGET_MS;\n  for (; ; ) {\n    if (createStateFile(root, lock, String(process.pid))) break;\n    const st = statStateFile(root, lock);\n    if (st === null || Math.abs(Date.now() - st.mtimeMs) > STALE_LOCK_MS) removeStateFile(root, lock);\n    else if (Date.now() >= until) return false;\n    else pause(1 + Math.floor(Math.random() * 3));\n  }\n  try {\n    work();\n  } finally {\n    removeStateFile(root, lock);\n  }\n  return true;\n}\nfunction record(root, pluginDir, entry) {\n  const file = path3.join(pluginDir, STARTS_FILE);\n  withFileLock(root, file, () => {\n    const entries = [...readSessionStarts(root, pluginDir), entry].slice(-MAX_STARTS);\n    writeStateFile(root, file, `${JSON.stringify({ schema: 1, entries }, null, 1)}\n`);\n  });\n}\nfunction beginSessionStart(root, pluginDir, settings, hookInput, agent, now, env) {\n  if (env[DOCTOR_RUN_ENV] === "1") return NONE;\n  const input = facts(hookInput);\n  let outside = null;\n  try {\n    if (input.cwd !== null && !insideVault(root, input.cwd)) {\n      const claudeMd = path3.join(root, "CLAUDE.md");\n      const index = rulesIndex(root, settings);\n      const readFirst = [...fs3.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];\n      outside = { cwd: input.cwd, readFirst };\n    }\n  } catch {\n    outside = null;\n  }\n  if (pluginDir === null || !isDir(pluginDir)) return { duplicate: false, outside };\n  let duplicate = false;\n  try {\n    const key2 = `${input.sessionId ?? ""}\\0${input.source ?? ""}`;\n    duplicate = !claim(root, pluginDir, key2, agent, input.sessionId !== null);\n    pruneMarks(root, pluginDir);\n  } catch {\n    duplicate = false;\n  }\n  try {\n    record(root, pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });\n  } catch {\n  }\n  return { duplicate, outside };\n}\n\n// src/core/dates.ts\nfunction isoDate(now) {\n  const y = String(now.getFullYear()).padStart(4, "0");\n  const m = String(now.getMonth() + 1).padStart(2, "0");\n  const d = String(now.getDate()).padStart(2, "0");\n  return `${y}-${m}-${d}`;\n}\n\n// bridge/context.ts\nvar fs5 = require("node:fs");\nvar path5 = require("node:path");\n\n// src/node/vault-config.ts\nvar fs4 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path4.dirname(path4.resolve(scriptPath));\n  if (path4.basename(dir) === "session-brief") dir = path4.dirname(dir);\n  if (path4.basename(dir) !== "hooks" || path4.basename(path4.dirname(dir)) !== ".claude") return null;\n  return path4.dirname(path4.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text2 = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text2 === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text2);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir2(p) {\n  try {\n    return fs4.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path4.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path4.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir2(path4.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs4.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path4.join(root, name);\n    if (fs4.existsSync(path4.join(dir, "app.json")) || isDir2(path4.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path4.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir2(path4.join(root, dir))) return path4.join(root, dir);\n  return configDir === null ? null : path4.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path4.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path4.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path5.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs5.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs5.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path5.resolve(root, name);\n  if (path5.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs6 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve7) => {\n    if (process.stdin.isTTY) {\n      resolve7(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve7(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text2) {\n  const bytes = Buffer.from(text2, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs6.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// bridge/commands/session-start.ts\nvar path14 = require("node:path");\n\n// src/node/brief-pipeline.ts\nvar fs12 = require("node:fs");\nvar path13 = require("node:path");\n\n// src/core/schemas/shape.ts\nfunction isRecord(v) {\n  return v !== null && typeof v === "object" && !Array.isArray(v);\n}\nvar str3 = (v, at) => typeof v === "string" ? null : `${at} is not a string`;\nfunction isNotePath(p) {\n  if (p === "" || p.charCodeAt(0) === 47 || p.includes("\\\\") || p.includes("\\0")) return false;\n  if (p.charCodeAt(1) === 58 && /^[A-Za-z]:/.test(p)) return false;\n  if (p.charCodeAt(0) !== 46 && !p.includes("/.") && !p.includes("//") && !p.endsWith("/")) return true;\n  for (const part of p.split("/")) if (part === "." || part === ".." || part === "") return false;\n  return true;\n}\nvar notePath = (v, at) => typeof v === "string" && isNotePath(v) ? null : `${at} is not a vault-relative path`;\nvar bool = (v, at) => typeof v === "boolean" ? null : `${at} is not true or false`;\nvar num = (v, at) => typeof v === "number" && Number.isFinite(v) ? null : `${at} is not a number`;\nvar time = (v, at) => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 864e13 ? null : `${at} is not a time`;\nfunction int(min, max) {\n  return (v, at) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? null : `${at} is not a whole number from ${min} to ${max}`;\n}\nfunction oneOf(...values) {\n  return (v, at) => values.includes(v) ? null : `${at} is not one of ${values.map((x) => JSON.stringify(x)).join(", ")}`;\n}\nfunction matches(re, what) {\n  return (v, at) => typeof v === "string" && re.test(v) ? null : `${at} is not ${what}`;\n}\nfunction optional(check) {\n  return (v, at) => v === void 0 ? null : check(v, at);\n}\nfunction nullable(check) {\n  return (v, at) => v === null ? null : check(v, at);\n}\nfunction either(...checks) {\n  return (v, at) => {\n    let first = null;\n    for (const c of checks) {\n      const problem = c(v, at);\n      if (problem === null) return null;\n      first ??= problem;\n    }\n    return first;\n  };\n}\nfunction listOf(item, max = Number.POSITIVE_INFINITY) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length > max) return `${at} has more than ${max} entries`;\n    for (let i = 0; i < v.length; i++) {\n      if (item(v[i], "") !== null) return item(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\nfunction object(fields) {\n  const keys = Object.keys(fields);\n  return (v, at) => {\n    if (!isRecord(v)) return `${at} is not an object`;\n    for (const key2 of keys) {\n      const check = fields[key2];\n      if (check(v[key2], "") !== null) return check(v[key2], at === "" ? key2 : `${at}.${key2}`);\n    }\n    return null;\n  };\n}\nfunction tuple(items, optionalTail = 0) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length < items.length - optionalTail || v.length > items.length) return `${at} does not have ${items.length - optionalTail === items.length ? items.length : `${items.length - optionalTail} to ${items.length}`} entries`;\n    for (let i = 0; i < items.length; i++) {\n      const check = items[i];\n      if (check === void 0 || i >= v.length && i >= items.length - optionalTail) continue;\n      if (check(v[i], "") !== null) return check(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\n\n// src/core/live-protocol.ts\nvar DISCOVERY_FILE = "live.json";\n\n// src/node/cache-read.ts\nvar path6 = require("node:path");\n\n// src/core/item-ids.ts\nvar ITEM_IDS = ["date", "dailyNote", ...LIST_ITEM_IDS, ...CHANGE_ITEM_IDS];\n\n// src/core/schemas/brief.ts\nvar ISO_DATE = matches(/^\\d{4}-\\d{2}-\\d{2}$/, "a date YYYY-MM-DD");\nvar hit = object({ where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar reviewEntry = object({ path: notePath, mtime: time, hits: listOf(hit) });\nvar listItem = object({ count: int(0, Number.MAX_SAFE_INTEGER), paths: listOf(notePath), entries: listOf(reviewEntry) });\nvar checkBrief = object({\n  date: ISO_DATE,\n  weekday: int(0, 6),\n  items: object({\n    dailyNote: nullable(object({ path: notePath, exists: bool })),\n    // One list item per entry of the table of brief items (brief-items.ts).\n    ...Object.fromEntries(LIST_ITEM_IDS.map((id) => [id, nullable(listItem)]))\n  }),\n  errors: listOf(object({ item: oneOf(...ITEM_IDS, "scan"), message: str3 }))\n});\n\n// src/core/schemas/brief-cache.ts\nvar ISO_TIME = matches(/^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/, "an ISO-8601 time");\nvar BRIEF_CACHE_FORMAT = "session-brief-cache";\nvar MAX_NAMES = 1e3;\nvar COUNT = int(0, Number.MAX_SAFE_INTEGER);\nvar FILE_IDENTITY = object({ ino: num, size: COUNT, mtimeMs: num });\nfunction checkBriefCache(version) {\n  return object({\n    format: oneOf(BRIEF_CACHE_FORMAT),\n    version: oneOf(version),\n    writer: oneOf("bridge", "plugin"),\n    writtenAt: time,\n    date: ISO_DATE,\n    key: str3,\n    indexId: str3,\n    noteCount: int(0, Number.MAX_SAFE_INTEGER),\n    brief: checkBrief,\n    namesPerItem: int(0, MAX_NAMES),\n    lang: optional(oneOf("en", "de")),\n    locale: optional(str3),\n    plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str3) })),\n    news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(notePath, MAX_NAMES) }), 2)),\n    agentChanges: optional(\n      object({\n        journal: nullable(FILE_IDENTITY),\n        lastLine: nullable(str3),\n        marks: nullable(FILE_IDENTITY),\n        records: COUNT,\n        count: COUNT,\n        paths: listOf(notePath, MAX_NAMES),\n        expires: nullable(time)\n      })\n    ),\n    stamp: optional(object({ notes: int(0, Number.MAX_SAFE_INTEGER), hash: matches(/^[0-9a-f]{16}$/, "16 hex digits") }))\n  });\n}\n\n// src/core/schemas/brief-index.ts\nvar BRIEF_INDEX_FORMAT = "session-brief-index";\nvar tagHit = object({ tag: str3, where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar noteFlags = object({\n  needsReview: listOf(tagHit),\n  review: listOf(tagHit),\n  reviewDone: bool,\n  pendingReview: listOf(tagHit),\n  daily: bool\n});\nvar fullRow = tuple([notePath, time, int(-1, Number.MAX_SAFE_INTEGER), either(oneOf(0, null), noteFlags), str3], 1);\nvar row = (v, at) => {\n  if (Array.isArray(v) && v.length === 4 && v[3] === 0 && typeof v[0] === "string" && isNotePath(v[0]) && typeof v[1] === "number" && Math.abs(v[1]) <= 864e13 && Number.isInteger(v[2]) && v[2] >= -1) return null;\n  return fullRow(v, at);\n};\nfunction checkBriefIndex(version) {\n  return object({ format: oneOf(BRIEF_INDEX_FORMAT), version: oneOf(version), id: str3, notes: listOf(row) });\n}\n\n// src/core/cache-format.ts\nvar CACHE_VERSION = 3;\nvar INDEX_VERSION = 2;\nvar BRIEF_FILE = "brief-cache.json";\nvar INDEX_FILE = "brief-index.json";\nfunction checkedBriefCache(c) {\n  if (c === void 0) return { ok: false, why: "no cache file, or not JSON" };\n  const problem = checkBriefCache(CACHE_VERSION)(c, "");\n  return problem === null ? { ok: true, value: c } : { ok: false, why: problem };\n}\nfunction checkedBriefIndex(c, id) {\n  if (c === void 0) return { ok: false, why: "no index file, or not JSON" };\n  const problem = checkBriefIndex(INDEX_VERSION)(c, "");\n  if (problem !== null) return { ok: false, why: problem };\n  if (c.id !== id) return { ok: false, why: "index from another write" };\n  return { ok: true, value: c };\n}\n\n// src/node/cache-read.ts\nvar MAX_BYTES = 256 * 1024 * 1024;\nfunction readJsonFile(root, file) {\n  const text2 = readStateText(root, file, MAX_BYTES);\n  if (text2 === null) return inspectStateFile(root, file).kind === "missing" ? { missing: true } : { missing: false, value: void 0 };\n  try {\n    return { missing: false, value: JSON.parse(text2) };\n  } catch {\n    return { missing: false, value: void 0 };\n  }\n}\nfunction readBriefCacheChecked(root, pluginDir) {\n  const read = readJsonFile(root, path6.join(pluginDir, BRIEF_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefCache(read.value);\n  return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };\n}\nfunction readBriefIndexChecked(root, pluginDir, id) {\n  const read = readJsonFile(root, path6.join(pluginDir, INDEX_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefIndex(read.value, id);\n  if (checked.ok) return { state: "ok", value: checked.value };\n  return checked.why === "index from another write" ? { state: "missing" } : { state: "rejected", why: `${INDEX_FILE}: ${checked.why}` };\n}\n\n// src/node/plugin-tier.ts\nvar fs8 = require("node:fs");\nvar path7 = require("node:path");\n\n// src/node/live/process-identity.ts\nvar fs7 = require("node:fs");\n\n// src/node/builtin-on-demand.ts\nvar import_node_module = require("node:module");\nfunction builtinOnDemand(id) {\n  const get = process.getBuiltinModule;\n  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);\n}\n\n// src/node/live/process-identity.ts\nfunction linuxIdentity(pid) {\n  try {\n    const stat = fs7.readFileSync(`/proc/${pid}/stat`, "utf8");\n    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");\n    const startTicks = rest[19];\n    if (startTicks === void 0 || !/^\\d+$/.test(startTicks)) return null;\n    const boot = fs7.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();\n    const ns = fs7.readlinkSync(`/proc/${pid}/ns/pid`);\n    return `linux:${boot}:${ns}:${startTicks}`;\n  } catch {\n    return null;\n  }\n}\nfunction psIdentity(pid) {\n  try {\n    const out = builtinOnDemand("node:child_process").execFileSync("ps", ["-o", "lstart=", "-p", String(pid)], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"], env: { PATH: "/bin:/usr/bin", LC_ALL: "C" } }).trim();\n    return out === "" ? null : `ps:${out}`;\n  } catch {\n    return null;\n  }\n}\nfunction processIdentity(pid, platform = process.platform) {\n  if (pid !== "self" && (!Number.isInteger(pid) || pid <= 0)) return null;\n  if (platform === "linux") return linuxIdentity(pid);\n  if (platform === "darwin" || platform === "freebsd" || platform === "openbsd") return psIdentity(pid === "self" ? process.pid : pid);\n  return null;\n}\nfunction sameProcess(pid, started) {\n  if (started === void 0 || started === "") return false;\n  const now = processIdentity(pid);\n  return now !== null && now === started;\n}\n\n// src/node/plugin-tier.ts\nfunction exists(root) {\n  return (p) => {\n    try {\n      return fs8.statSync(path7.join(root, p)).isFile();\n    } catch {\n      return false;\n    }\n  };\n}\nfunction usableCache(ctx, now, why, rejected = [], read) {\n  if (ctx.pluginDir === null) {\n    why.push("no Obsidian config folder found, so no cache");\n    return null;\n  }\n  const got = read ?? readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const cache = got.state === "ok" ? got.value : null;\n  if (got.state === "rejected") {\n    why.push(`cache rejected: ${got.why}`);\n    rejected.push(got.why);\n  } else if (cache === null) why.push("no readable cache");\n  else if (cache.date !== isoDate(now)) why.push(`cache is from ${cache.date}`);\n  else if (cache.key !== ctx.key) why.push("settings changed since the cache was written");\n  else return cache;\n  return null;\n}\nfunction withDailyNoteChecked(brief, root) {\n  const daily = brief.items.dailyNote;\n  if (daily === null) return brief;\n  return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists(root)(daily.path) } } };\n}\nfunction servedByPlugin(cache) {\n  return cache.plugin !== void 0 && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);\n}\n\n// src/node/what-changed.ts\nvar path11 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  return { path: v.path, tool: v.tool, session: v.session, at: v.at };\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}`;\n}\nfunction parseJournal(text2) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text2.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\n\n// src/core/what-changed.ts\nvar REVIEW_FILE = "agent-review.json";\nvar SESSION_STARTS_FILE = "conversations.json";\nvar ISO2 = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{3})?Z$/;\nfunction isoOrNull(v) {\n  return typeof v === "string" && ISO2.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;\n}\nfunction isoMap(v) {\n  const out = /* @__PURE__ */ Object.create(null);\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return out;\n  for (const [k, t] of Object.entries(v)) {\n    const iso = isoOrNull(t);\n    if (iso !== null) out[k] = iso;\n  }\n  return out;\n}\nfunction emptyMarks() {\n  return { all: null, sessions: /* @__PURE__ */ Object.create(null), notes: /* @__PURE__ */ Object.create(null), renames: [] };\n}\nfunction parseReviewMarks(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return emptyMarks();\n  const o = v;\n  const renames = [];\n  if (Array.isArray(o.renames)) {\n    for (const r of o.renames) {\n      if (typeof r !== "object" || r === null) continue;\n      const { from, to, at } = r;\n      const iso = isoOrNull(at);\n      if (typeof from === "string" && typeof to === "string" && from !== "" && to !== "" && iso !== null) renames.push({ from, to, at: iso });\n    }\n  }\n  return { all: isoOrNull(o.all), sessions: isoMap(o.sessions), notes: isoMap(o.notes), renames };\n}\nfunction sessionKey(session) {\n  return session ?? "";\n}\nfunction followRenames(records, renames) {\n  if (renames.length === 0) return [...records];\n  return records.map((r) => {\n    let p = r.path;\n    for (const rn of renames) if (rn.at >= r.at && rn.from === p) p = rn.to;\n    return p === r.path ? r : { ...r, path: p };\n  });\n}\nfunction isReviewed(r, marks) {\n  const mark = [marks.all, marks.sessions[sessionKey(r.session)], marks.notes[r.path]].reduce((a, b) => b !== void 0 && b !== null && (a === null || b > a) ? b : a, null);\n  return mark !== null && r.at <= mark;\n}\nfunction unreviewedSessions(records, marks, exists2) {\n  const bySession = /* @__PURE__ */ new Map();\n  const existing = /* @__PURE__ */ new Map();\n  for (const r of followRenames(records, marks.renames)) {\n    if (isReviewed(r, marks)) continue;\n    let there = existing.get(r.path);\n    if (there === void 0) {\n      there = exists2(r.path);\n      existing.set(r.path, there);\n    }\n    if (!there) continue;\n    const key2 = sessionKey(r.session);\n    let group = bySession.get(key2);\n    if (group === void 0) {\n      group = { session: r.session, notes: /* @__PURE__ */ new Map() };\n      bySession.set(key2, group);\n    }\n    const seen = group.notes.get(r.path);\n    if (seen === void 0) group.notes.set(r.path, { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 });\n    else {\n      seen.edits++;\n      if (r.at >= seen.at) {\n        seen.at = r.at;\n        seen.tool = r.tool;\n      }\n    }\n  }\n  const sessions = [];\n  for (const g of bySession.values()) {\n    const changes = [...g.notes.values()].sort((a, b) => a.at !== b.at ? a.at > b.at ? -1 : 1 : comparePaths(a.path, b.path));\n    sessions.push({ session: g.session, latest: changes[0]?.at ?? "", changes });\n  }\n  return sessions.sort((a, b) => a.latest > b.latest ? -1 : a.latest < b.latest ? 1 : 0);\n}\nfunction agentChangesItem(sessions) {\n  const paths = [...new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)))].sort(comparePaths);\n  return { count: paths.length, paths };\n}\nfunction parseSessionStarts2(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return { previous: null, current: null };\n  const o = v;\n  return { previous: isoOrNull(o.previous), current: isoOrNull(o.current) };\n}\nfunction nextSessionStarts(starts, source, now) {\n  if (source !== "startup" && source !== "clear") return null;\n  return { previous: starts.current, current: now.toISOString() };\n}\nvar NEWS_ITEMS = ["inbox", "needsReview", "reviewOpen", "pendingReview"];\nfunction newsNotes(brief) {\n  const out = /* @__PURE__ */ new Map();\n  for (const id of NEWS_ITEMS) {\n    const item = brief.items[id];\n    if (item === null) continue;\n    if (item.entries.length !== item.count) return null;\n    for (const e of item.entries) out.set(e.path, e.mtime);\n  }\n  return [...out];\n}\nfunction sinceLastSessionItem(since, notes) {\n  if (since === null) return { since, count: 0, paths: [] };\n  const after = Date.parse(since);\n  const paths = [];\n  for (const [p, mtime] of notes) if (mtime > after) paths.push(p);\n  paths.sort(comparePaths);\n  return { since, count: paths.length, paths };\n}\nfunction sinceFromCache(since, cache) {\n  const stored = cache.news?.find((a) => a.since === since);\n  if (stored !== void 0) return { since, count: stored.count, paths: [...stored.paths] };\n  if (Date.parse(since) >= cache.writtenAt) return { since, count: 0, paths: [] };\n  return null;\n}\n\n// src/node/agent-journal.ts\nvar fs9 = require("node:fs");\nvar path8 = require("node:path");\nfunction journalPath(pluginDir) {\n  return path8.join(pluginDir, JOURNAL_FILE);\n}\nfunction readJournal(root, pluginDir, now) {\n  const fd = openStateFile(root, journalPath(pluginDir));\n  if (fd === null) return [];\n  try {\n    const size2 = fs9.fstatSync(fd).size;\n    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);\n    return boundJournal(parseJournal(readRange(fd, start, size2 - start).toString("utf8")), now);\n  } finally {\n    fs9.closeSync(fd);\n  }\n}\n\n// src/node/agent-summary.ts\nvar fs11 = require("node:fs");\nvar path10 = require("node:path");\n\n// src/core/agent-summary.ts\nfunction newestByPath(records, marks, there) {\n  const sessions = unreviewedSessions(records, marks, there);\n  const newest = /* @__PURE__ */ new Map();\n  for (const s of sessions) {\n    for (const c of s.changes) {\n      const seen = newest.get(c.path);\n      if (seen === void 0 || c.at > seen) newest.set(c.path, c.at);\n    }\n  }\n  return { item: agentChangesItem(sessions), newest };\n}\nfunction itemFromSummary(summary, now, cap) {\n  if (summary.expires !== null && now.getTime() > summary.expires) return null;\n  if (summary.paths.length < Math.min(summary.count, cap)) return null;\n  return { count: summary.count, paths: summary.paths.slice(0, cap) };\n}\nfunction itemWithTail(summary, tail, marks, there, now, cap) {\n  const base = itemFromSummary(summary, now, cap);\n  if (base === null) return null;\n  if (summary.records + tail.length > MAX_RECORDS) return null;\n  const added = newestByPath(boundJournal(tail, now), marks, there).item.paths;\n  const listed = new Set(summary.paths);\n  const complete = summary.paths.length >= summary.count;\n  const last = summary.paths[summary.paths.length - 1];\n  const fresh = [];\n  for (const p of added) {\n    if (listed.has(p)) continue;\n    if (!complete && (last === void 0 || comparePaths(p, last) > 0)) return null;\n    fresh.push(p);\n  }\n  const paths = [...summary.paths, ...fresh].sort(comparePaths);\n  return { count: summary.count + fresh.length, paths: paths.slice(0, cap) };\n}\n\n// src/core/review-seal.ts\nfunction parseSeal(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const o = v;\n  if (o.schema !== 1 || typeof o.marks !== "string" || typeof o.at !== "string") return null;\n  return { marks: o.marks, at: o.at };\n}\nfunction parseText(text2) {\n  if (text2 === null || text2.trim() === "") return parseReviewMarks(void 0);\n  try {\n    return parseReviewMarks(JSON.parse(text2));\n  } catch {\n    return parseReviewMarks(void 0);\n  }\n}\nfunction judgeMarks(text2, seal) {\n  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null };\n  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2 } };\n}\nfunction hiddenByOutsideMarks(records, verdict, exists2) {\n  if (verdict.outside === null) return 0;\n  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists2(r.path)).map((r) => r.path));\n  const shown = unreviewed(verdict.marks);\n  const still = unreviewed(verdict.outside.marks);\n  let hidden = 0;\n  for (const p of shown) if (!still.has(p)) hidden++;\n  return hidden;\n}\n\n// src/node/review-seal.ts\nvar fs10 = require("node:fs");\nvar path9 = require("node:path");\nvar MAX_BYTES2 = 4 * 1024 * 1024;\nfunction userStateDir(env = process.env, platform = process.platform) {\n  const given = env.SESSION_BRIEF_STATE_DIR;\n  if (given !== void 0 && given !== "") return given;\n  const home = builtinOnDemand("node:os").homedir();\n  if (platform === "win32") return path9.join(env.LOCALAPPDATA ?? path9.join(home, "AppData", "Local"), "session-brief");\n  if (platform === "darwin") return path9.join(home, "Library", "Application Support", "session-brief");\n  return path9.join(env.XDG_STATE_HOME ?? path9.join(home, ".local", "state"), "session-brief");\n}\nfunction sealFile(root, env = process.env) {\n  let real = path9.resolve(root);\n  try {\n    real = fs10.realpathSync.native(real);\n  } catch {\n  }\n  return path9.join(userStateDir(env), `review-seal-${markName(real)}.json`);\n}\nfunction readSeal(root, env = process.env) {\n  const data = readRegularFile(sealFile(root, env), MAX_BYTES2);\n  if (data === null) return null;\n  try {\n    return parseSeal(JSON.parse(data.toString("utf8")));\n  } catch {\n    return null;\n  }\n}\nfunction readMarksText(root, pluginDir) {\n  return readStateText(root, path9.join(pluginDir, REVIEW_FILE), MAX_BYTES2);\n}\nfunction marksChangedAt(root, pluginDir) {\n  const st = statStateFile(root, path9.join(pluginDir, REVIEW_FILE));\n  return st === null ? null : new Date(st.mtimeMs).toISOString();\n}\nfunction trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {\n  return judgeMarks(text2, readSeal(root, env));\n}\n\n// src/node/agent-summary.ts\nfunction identity(st) {\n  return { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };\n}\nfunction sameFile(a, b) {\n  return a === b || a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;\n}\nfunction statIdentity(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "file") return identity(entry.stat);\n  return entry.kind === "missing" ? null : void 0;\n}\nfunction readFrom(fd, from) {\n  const st = fs11.fstatSync(fd);\n  const start = Math.min(from, st.size);\n  return { bytes: readRange(fd, start, st.size - start), id: identity(st) };\n}\nfunction readMarks(root, pluginDir) {\n  const file = path10.join(pluginDir, REVIEW_FILE);\n  const fd = openStateFile(root, file);\n  let text2 = null;\n  let id = null;\n  if (fd === null) {\n    if (inspectStateFile(root, file).kind !== "missing") throw new Error(`${REVIEW_FILE} is not a regular file`);\n  } else {\n    try {\n      const read = readFrom(fd, 0);\n      text2 = read.bytes.toString("utf8");\n      id = read.id;\n    } finally {\n      fs11.closeSync(fd);\n    }\n  }\n  const verdict = judgeMarks(text2, readSeal(root));\n  return { marks: verdict.marks, id, outside: verdict.outside !== null };\n}\nfunction noteThere(place) {\n  const there = exists(place.root);\n  return (p) => isCountedNote(p, place.excludedRootFolders) && there(p);\n}\nvar lastWhole = null;\nfunction wholeKey(place, now, journal, marks) {\n  return JSON.stringify([place.root, place.pluginDir, place.excludedRootFolders, now.getTime(), journal, marks]);\n}\nfunction wholeItemJustMade(place, now) {\n  if (lastWhole === null) return null;\n  const journal = statIdentity(place.root, journalPath(place.pluginDir));\n  const marks = statIdentity(place.root, path10.join(place.pluginDir, REVIEW_FILE));\n  if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;\n  return { count: lastWhole.item.count, paths: [...lastWhole.item.paths] };\n}\nfunction appendedText(root, file, summary, now) {\n  const was = summary.journal;\n  if (was !== null && (summary.lastLine === null || now.ino !== was.ino)) return null;\n  const from = was?.size ?? 0;\n  if (now.size <= from || now.size > 2 * COMPACT_AT_BYTES) return null;\n  const check = was === null || from === 0 ? "" : `${summary.lastLine}\n`;\n  const checkBytes = Buffer.byteLength(check);\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    const { bytes, id } = readFrom(fd, from - checkBytes);\n    if (was !== null && id.ino !== was.ino || id.size > 2 * COMPACT_AT_BYTES) return null;\n    if (bytes.subarray(0, checkBytes).toString("utf8") !== check) return null;\n    return bytes.subarray(checkBytes).toString("utf8");\n  } finally {\n    fs11.closeSync(fd);\n  }\n}\nfunction agentChangesFromSummary(place, summary, now, cap) {\n  try {\n    const marksNow = statIdentity(place.root, path10.join(place.pluginDir, REVIEW_FILE));\n    if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;\n    const file = journalPath(place.pluginDir);\n    const journalNow = statIdentity(place.root, file);\n    if (journalNow === void 0) return null;\n    if (sameFile(journalNow, summary.journal)) return itemFromSummary(summary, now, cap);\n    if (journalNow === null) return null;\n    const tail = appendedText(place.root, file, summary, journalNow);\n    if (tail === null) return null;\n    const { marks, id, outside } = readMarks(place.root, place.pluginDir);\n    if (outside || !sameFile(id, summary.marks)) return null;\n    return itemWithTail(summary, parseJournal(tail), marks, noteThere(place), now, cap);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/what-changed.ts\nvar MAX_BYTES3 = 4 * 1024 * 1024;\nfunction readSessionStarts2(root, pluginDir) {\n  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts2(readStateJson(root, path11.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES3));\n}\nfunction agentChangesJudged(ctx, now) {\n  if (ctx.pluginDir === null) return { sessions: [] };\n  const there = exists(ctx.root);\n  const counted = (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);\n  const records = readJournal(ctx.root, ctx.pluginDir, now);\n  const verdict = trustedMarks(ctx.root, ctx.pluginDir);\n  const sessions = unreviewedSessions(records, verdict.marks, counted);\n  if (verdict.outside === null) return { sessions };\n  return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };\n}\nasync function recordSessionStart(ctx, source, now) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const next = nextSessionStarts(readSessionStarts2(ctx.root, ctx.pluginDir), source, now);\n    if (next === null) return;\n    writeStateFile(ctx.root, path11.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}\n`);\n  } catch {\n  }\n}\nfunction describe2(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return text2.split("\\n")[0]?.slice(0, 300) || "unknown error";\n}\nasync function sinceLastSession(ctx, sourced, full) {\n  const since = readSessionStarts2(ctx.root, ctx.pluginDir).previous;\n  if (since === null) return sinceLastSessionItem(null, []);\n  const own2 = newsNotes(sourced.brief);\n  if (own2 !== null) return sinceLastSessionItem(since, own2);\n  const cache = sourced.cache;\n  if (cache !== null && sourced.source === "cache") {\n    const answer = sinceFromCache(since, cache);\n    if (answer !== null) return answer;\n  }\n  const notes = newsNotes(await full());\n  if (notes === null) throw new Error("no per-note detail to compare with the last session");\n  return sinceLastSessionItem(since, notes);\n}\nfunction agentChanges(ctx, sourced, now) {\n  if (ctx.pluginDir === null) return agentChangesItem([]);\n  const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };\n  const cache = sourced.cache;\n  if (sourced.kept === true && cache?.agentChanges !== void 0) {\n    const item2 = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);\n    if (item2 !== null) return item2;\n  }\n  const made = wholeItemJustMade(place, now);\n  if (made !== null) return made;\n  const judged = agentChangesJudged(ctx, now);\n  const item = agentChangesItem(judged.sessions);\n  return judged.changedOutside === void 0 ? item : { ...item, changedOutside: judged.changedOutside };\n}\nasync function attachWhatChanged(ctx, sourced, now, full) {\n  const items = { ...sourced.brief.items };\n  const errors = [...sourced.brief.errors];\n  try {\n    items.agentChanges = agentChanges(ctx, sourced, now);\n  } catch (error) {\n    items.agentChanges = null;\n    errors.push({ item: "agentChanges", message: describe2(error) });\n  }\n  try {\n    items.sinceLastSession = await sinceLastSession(ctx, sourced, full);\n  } catch (error) {\n    items.sinceLastSession = null;\n    errors.push({ item: "sinceLastSession", message: describe2(error) });\n  }\n  sourced.brief = { ...sourced.brief, items, errors };\n}\n\n// bridge/bridge-file.ts\nvar path12 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path12.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/local-tiers-from-bridge.ts\nvar localTiers = () => bridgeLibrary().localTiers();\n\n// src/node/brief-pipeline.ts\nvar NoCurrentCache = class extends Error {\n};\nvar NoLiveAnswer = class extends Error {\n};\nvar NOT_ASKED = { read: null, usable: null, reason: null, rejected: [] };\nfunction judgeCache(ctx, now) {\n  const why = [];\n  const rejected = [];\n  if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now, why), reason: why[0] ?? null, rejected };\n  const file = readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const usable = usableCache(ctx, now, why, rejected, file);\n  return { read: file.state === "ok" ? file.value : null, usable, reason: why[0] ?? null, rejected };\n}\nvar pluginTier = {\n  name: "plugin",\n  async run(run) {\n    const cache = run.cache.usable;\n    if (cache === null || !servedByPlugin(cache)) return null;\n    if (!run.full) return { brief: withDailyNoteChecked(cache.brief, run.ctx.root), source: "cache", generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [], kept: true };\n    return (await localTiers()).fromCacheIndex(run, cache);\n  }\n};\nvar liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };\nvar liveIfListening = {\n  name: "live",\n  run: (run) => run.ctx.pluginDir !== null && fs12.existsSync(path13.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null\n};\nvar verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };\nvar scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };\nfunction tiersFor(choice) {\n  switch (choice) {\n    case "scan":\n      return [scanTier];\n    case "cache":\n      return [pluginTier, verifiedCacheTier];\n    case "live":\n      return [liveTier];\n    case "local":\n      return [pluginTier, verifiedCacheTier, scanTier];\n    case "auto":\n      return [pluginTier, liveIfListening, verifiedCacheTier, scanTier];\n  }\n}\nasync function runTiers(run, tiers) {\n  const reasons = run.cache.reason === null ? [] : [run.cache.reason];\n  for (const tier of tiers) {\n    const out = await tier.run(run);\n    if (out === null) continue;\n    if ("reason" in out) {\n      reasons.push(out.reason);\n      continue;\n    }\n    return { sourced: { ...out, notes: [...run.ctx.warnings, ...reasons, ...out.notes] }, reasons };\n  }\n  return { sourced: null, reasons };\n}\nfunction startRun(ctx, choice, now, full) {\n  const cache = choice === "scan" || choice === "live" ? NOT_ASKED : judgeCache(ctx, now);\n  let index;\n  const run = {\n    ctx,\n    now,\n    full,\n    cache,\n    rejected: [...cache.rejected],\n    index: () => {\n      if (index !== void 0) return index;\n      index = null;\n      if (cache.usable === null || ctx.pluginDir === null) return index;\n      const got = readBriefIndexChecked(ctx.root, ctx.pluginDir, cache.usable.indexId);\n      if (got.state === "ok") index = got.value;\n      else if (got.state === "rejected") {\n        run.indexRejected = got.why;\n        run.rejected.push(got.why);\n      }\n      return index;\n    }\n  };\n  return run;\n}\nasync function getBrief(ctx, choice, now, full = true) {\n  const { sourced, reasons } = await runTiers(startRun(ctx, choice, now, full), tiersFor(choice));\n  if (sourced !== null) {\n    if (choice !== "local") await attachWhatChanged(ctx, sourced, now, async () => full ? sourced.brief : (await getBrief(ctx, choice, now, true)).brief);\n    return sourced;\n  }\n  if (choice === "live") throw new NoLiveAnswer(reasons.join("; ") || "no live channel");\n  if (choice === "cache") throw new NoCurrentCache([...ctx.warnings, ...reasons].join("; ") || "no current cache");\n  throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);\n}\n\n// bridge/commands/session-start.ts\nfunction firstLine(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return escapeControls((text2.split("\\n")[0] ?? "").slice(0, 300)) || "unknown error";\n}\nasync function sessionStart(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const now = clock(env);\n  let lang = "en";\n  const lines = [];\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    const agent = agentOrDefault(stringFlag(args, "agent"));\n    const input = readSessionInput(stdin, agent);\n    const start = beginSessionStart(ctx.root, ctx.pluginDir, ctx.settings, input, agent, now, env);\n    if (start.duplicate) {\n      writeOut(sessionStartOutput(stringFlag(args, "agent"), alreadyGivenLine(lang), lang));\n      return 0;\n    }\n    await recordSessionStart(ctx, input.source, now);\n    const sourced = await getBrief(ctx, "auto", now, false);\n    if (sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !args.flags.has("lang")) lang = sourced.cache.lang;\n    const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);\n    const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);\n    lines.push(\n      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path14.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)\n    );\n  } catch (error) {\n    if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ""})`);\n    lines.push(`Session brief: ${firstLine(error)}`);\n  }\n  writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join("\\n"), lang));\n  return 0;\n}\nfunction sessionStartCrashOutput(args, error) {\n  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");\n}\n\n// bridge/start-file.ts\nasync function sessionStartHook(argv, scriptPath) {\n  let args = { command: "session-start", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command !== "session-start") {\n      runBridge();\n      return;\n    }\n    process.exitCode = await sessionStart(args, scriptPath, process.env);\n  } catch (error) {\n    writeOut(sessionStartCrashOutput(args, error));\n    process.exitCode = 0;\n  }\n}\nvoid sessionStartHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
+    module2.exports = '/*\n * Session Brief session start 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/start-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for a session start; it answers from the Obsidian plugin\'s cache and loads anything more\n * from the bridge beside it (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/paths.ts\nfunction isHiddenName(name) {\n  return name.startsWith(".");\n}\nfunction entersFolder(name, atRoot, excludedRootFolders) {\n  return name !== "node_modules" && !(atRoot && excludedRootFolders.includes(name));\n}\nfunction isNoteName(name) {\n  return name.endsWith(".md");\n}\nfunction isCountedNote(path15, excludedRootFolders) {\n  const parts = path15.split("/");\n  const last = parts.length - 1;\n  for (let i = 0; i < last; i++) {\n    const part = parts[i] ?? "";\n    if (part === "" || isHiddenName(part) || !entersFolder(part, i === 0, excludedRootFolders)) return false;\n  }\n  const name = parts[last] ?? "";\n  return name !== "" && !isHiddenName(name) && isNoteName(name);\n}\nfunction isInFolder(path15, folder2) {\n  return folder2 === "" || path15.length > folder2.length && path15.charCodeAt(folder2.length) === 47 && path15.startsWith(folder2);\n}\nfunction basename(path15) {\n  return path15.slice(path15.lastIndexOf("/") + 1);\n}\nfunction comparePaths(a, b) {\n  const la = a.toLowerCase();\n  const lb = b.toLowerCase();\n  if (la !== lb) return la < lb ? -1 : 1;\n  return a < b ? -1 : a > b ? 1 : 0;\n}\n\n// src/core/brief-items.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path15, date) => basename(path15).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\nvar CHANGE_ITEM_TABLE = CHANGE_ITEMS;\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nvar TABLES = /* @__PURE__ */ new WeakSet();\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nvar en = {\n  title: (vault) => `Session brief for vault ${vault}`,\n  source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n  age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n  fresh: "just made",\n  date: "Date (machine clock)",\n  weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n  dailyNote: "Daily note",\n  exists: "exists",\n  missing: "missing",\n  more: (n) => `+${n} more`,\n  none: "none",\n  cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n  cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n};\nvar de = {\n  title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n  source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n  age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n  fresh: "gerade erstellt",\n  date: "Datum (Maschinenuhr)",\n  weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n  dailyNote: "Tagesnotiz",\n  exists: "vorhanden",\n  missing: "fehlt",\n  more: (n) => `+${n} weitere`,\n  none: "keine",\n  cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n  cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n};\nvar BRIEF_TEXT = translations({ en, de });\nfunction strings(lang) {\n  return BRIEF_TEXT[lang];\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text2) {\n  return KNOWN_TEXT.test(text2) && !HAS_KNOWN_UNSAFE.test(text2);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text2) {\n  return plainKnown(text2) ? text2 : text2.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text2) {\n  return Array.from(text2);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text2) {\n  return text2.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nvar HOOK_TEXT_LIMIT = 1e4;\nvar MIN_NAME_CHARS = 24;\nvar MAX_ERROR_CHARS = 300;\nfunction briefLines(brief, settings, lang, origin, now) {\n  const s = strings(lang);\n  const ageSeconds = Math.max(0, Math.round((now - origin.generatedAt) / 1e3));\n  const age = ageSeconds < 2 ? s.fresh : s.age(ageSeconds);\n  const rejected = origin.cacheRejected === void 0 ? "" : `; ${s.cacheRejected(shortenText(escapeControls(origin.cacheRejected), MAX_ERROR_CHARS))}`;\n  const head = [`${s.title(quoteAlways(origin.vaultName))} (${s.source[origin.source]}, ${age}${rejected})`];\n  head.push(`${s.date}: ${brief.date} (${s.weekdays[brief.weekday] ?? ""})`);\n  const daily = brief.items.dailyNote;\n  if (daily !== null) head.push(`${s.dailyNote}: ${shortenName(daily.path, 600)} (${daily.exists ? s.exists : s.missing})`);\n  const items = [];\n  for (const d of LIST_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null) continue;\n    items.push({ label: escapeControls(d.label[lang](settings)), item, hint: d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });\n  }\n  for (const d of CHANGE_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null || item === void 0) continue;\n    const since = "since" in item ? item.since : null;\n    const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";\n    const outside = "changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "";\n    items.push({ label: escapeControls(d.label[lang](since)), item, hint: first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });\n  }\n  const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);\n  return { head, items, errors };\n}\nfunction shortenText(text2, max) {\n  if (text2.length <= max) return text2;\n  const mark = ` \\u2026 [${text2.length - max + 12} characters cut] \\u2026 `;\n  const keep = Math.max(0, max - mark.length);\n  return `${text2.slice(0, Math.ceil(keep / 2))}${mark}${text2.slice(text2.length - Math.floor(keep / 2))}`;\n}\nfunction renderBrief(b, nameMax, namesShown, lang) {\n  const items = b.items.map(({ label, item, hint }) => `${label}: ${listText(item, namesShown, nameMax, lang)}${hint}`);\n  return [...b.head, ...items, ...b.errors];\n}\nfunction size(lines) {\n  return lines.join("\\n").length;\n}\nfunction largestFitting(lo, hi, fits) {\n  let best = lo - 1;\n  while (lo <= hi) {\n    const mid = Math.floor((lo + hi) / 2);\n    if (fits(mid)) {\n      best = mid;\n      lo = mid + 1;\n    } else hi = mid - 1;\n  }\n  return best;\n}\nfunction formatBrief(brief, settings, lang, origin, now, limit = HOOK_TEXT_LIMIT) {\n  const b = briefLines(brief, settings, lang, origin, now);\n  const max = settings.maxNamesPerItem;\n  const full = renderBrief(b, Number.POSITIVE_INFINITY, max, lang);\n  if (size(full) <= limit) return full.join("\\n");\n  const longest = Math.max(MIN_NAME_CHARS, ...b.items.flatMap(({ item }) => item.paths.slice(0, max).map((p) => quoteName(p).length)));\n  const nameMax = largestFitting(MIN_NAME_CHARS, longest, (n) => size(renderBrief(b, n, max, lang)) <= limit);\n  if (nameMax >= MIN_NAME_CHARS) return renderBrief(b, nameMax, max, lang).join("\\n");\n  const shown = largestFitting(0, max, (k) => size(renderBrief(b, MIN_NAME_CHARS, k, lang)) <= limit);\n  if (shown >= 0) return renderBrief(b, MIN_NAME_CHARS, shown, lang).join("\\n");\n  return capText(renderBrief(b, MIN_NAME_CHARS, 0, lang).join("\\n"), limit, lang);\n}\nfunction listText(item, max, nameMax, lang) {\n  const s = strings(lang);\n  if (item.count === 0) return `0`;\n  const shown = item.paths.slice(0, max).map((p) => shortenName(p, nameMax));\n  const rest = item.count - shown.length;\n  const names = rest > 0 ? [...shown, s.more(rest)] : shown;\n  return names.length === 0 ? `${item.count}` : `${item.count} (${names.join(", ")})`;\n}\nfunction capText(text2, limit, lang) {\n  if (text2.length <= limit) return text2;\n  const note = strings(lang).cut(limit);\n  const room = limit - note.length - 1;\n  const cut = text2.lastIndexOf("\\n", room);\n  return `${text2.slice(0, cut > 0 ? cut : room)}\n${note}`;\n}\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text2, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text2 } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text2) => ({ additionalContext: text2 }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text2) => ({ additional_context: text2 }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text2) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text2 } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/index.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\nfunction hookEnvelope(agent, event, text2, note) {\n  return HOSTS[agent].envelope(event, text2, note);\n}\nfunction hostTextLimit(agent) {\n  return HOSTS[agentOrDefault(agent)].limit;\n}\nfunction sessionStartOutput(agent, text2, lang) {\n  const id = agentOrDefault(agent);\n  const capped = capText(safeLines(text2), HOSTS[id].limit, lang);\n  return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}\n`;\n}\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  changes: [...COMMON, "json"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row2 = d[i];\n      const up = d[i - 1];\n      row2[j] = Math.min(up[j] + 1, row2[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row2[j] = Math.min(row2[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook: prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook: runs the rule check after an edit\n                           to a rule file; prints one JSON object only when it finds\n                           something; exits 0\n  pre-tool-use             PreToolUse hook (Claude Code): refuses the agent\'s edits and shell\n                           commands that reach Session Brief\'s own files, and (opt-in Write\n                           guard) a Write over an existing file in the sessions folder; exits 0\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  changes [--json]         The agent changes not yet reviewed, each with its diff against\n                           the note as it was before the agent\'s first change in its\n                           session (unified format; colours on a terminal)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// src/core/session-notes.ts\nvar SESSION_NOTES_TEXT = translations({\n  en: {\n    outsideVault: (where, files) => `Started outside the vault (in ${where}), so the vault\'s own instructions were not loaded: read ${files} first.`,\n    alreadyGiven: "Session brief: already given to this session by another of its hook entries; not repeated."\n  },\n  de: {\n    outsideVault: (where, files) => `Au\\xDFerhalb des Vaults gestartet (in ${where}), daher wurden die Anweisungen des Vaults nicht geladen: zuerst ${files} lesen.`,\n    alreadyGiven: "Session-Brief: dieser Sitzung schon von einem anderen ihrer Hook-Eintr\\xE4ge gegeben; nicht wiederholt."\n  }\n});\nfunction outsideVaultLine(lang, cwd, readFirst) {\n  if (readFirst.length === 0) return null;\n  const files = readFirst.map((f) => shortenName(f, 300)).join(", ");\n  const where = shortenName(cwd, 200);\n  return SESSION_NOTES_TEXT[lang].outsideVault(where, files);\n}\nfunction alreadyGivenLine(lang) {\n  return SESSION_NOTES_TEXT[lang].alreadyGiven;\n}\nfunction withLineAfterHeading(brief, line) {\n  if (line === null) return brief;\n  const cut = brief.indexOf("\\n");\n  return cut < 0 ? `${brief}\n${line}` : `${brief.slice(0, cut)}\n${line}${brief.slice(cut)}`;\n}\n\n// src/node/session-record.ts\nvar fs3 = require("node:fs");\nvar path3 = require("node:path");\n\n// src/core/session-starts.ts\nvar orNull = (v) => typeof v === "string" ? v : null;\nfunction parseSessionStarts(text2) {\n  let data;\n  try {\n    data = JSON.parse(text2);\n  } catch {\n    return [];\n  }\n  const d = data;\n  if (d === null || typeof d !== "object" || d.schema !== 1 || !Array.isArray(d.entries)) return [];\n  const out = [];\n  for (const e of d.entries) {\n    if (typeof e !== "object" || e === null) continue;\n    const r = e;\n    if (typeof r.at !== "string" || Number.isNaN(Date.parse(r.at)) || typeof r.agent !== "string" || !isAgentId(r.agent)) continue;\n    out.push({ at: r.at, agent: r.agent, source: orNull(r.source), sessionId: orNull(r.sessionId), cwd: orNull(r.cwd), outside: r.outside === true, delivered: r.delivered !== false });\n  }\n  return out;\n}\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/real-path.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\n\n// src/core/settings.ts\nvar DEFAULT_SETTINGS = {\n  inboxFolder: "Inbox",\n  rulesFolder: "AI/Regelwerk",\n  sessionsFolder: "AI/sessions",\n  dailyNoteFolder: "",\n  dailyNoteFormat: "",\n  tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n  excludedRootFolders: ["Import", "_index"],\n  ruleScope: [],\n  maxNamesPerItem: 5,\n  language: "auto",\n  liveChannel: true,\n  showStatusBar: true,\n  externalCheck: null,\n  writeGuard: false\n};\nvar DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: {\n      needsReview: tagName(t.needsReview, d.tags.needsReview),\n      review: tagName(t.review, d.tags.review),\n      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),\n      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)\n    },\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\n\n// src/core/rules/scope.ts\nvar DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\nfunction isAbsolute(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\n\n// src/node/real-path.ts\nfunction realPathOf(p) {\n  let existing = path.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path.join(fs.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nvar NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;\n\n// src/node/state-file.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\nvar C = fs2.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs2.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs2.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path2.isAbsolute(p) && !UNCLEAN.test(p) ? p : path2.resolve(p);\n}\nfunction belowReal(top, rel) {\n  return rel === "" ? top : top.endsWith(path2.sep) ? top + rel : top + path2.sep + rel;\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path2.sep) ? r : r + path2.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs2.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs2.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file, true);\n  return work(held?.at ?? file);\n}\nvar heldFolders = /* @__PURE__ */ new Map();\nvar MAX_HELD_FOLDERS = 16;\nfunction openFolder(file, dir) {\n  try {\n    return fs2.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n}\nfunction holdFolder(root, file, shared) {\n  if (!hasProcFd()) return null;\n  const dir = path2.dirname(normal(file));\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : belowReal(top, rel);\n  let real = null;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    let fd = shared ? heldFolders.get(dir) : void 0;\n    if (fd === void 0) {\n      fd = openFolder(file, dir);\n      if (shared) {\n        heldFolders.set(dir, fd);\n        if (heldFolders.size > MAX_HELD_FOLDERS) {\n          const [oldest, oldFd] = heldFolders.entries().next().value;\n          heldFolders.delete(oldest);\n          fs2.closeSync(oldFd);\n        }\n      }\n    }\n    try {\n      real = fs2.readlinkSync(`/proc/self/fd/${fd}`);\n    } catch {\n      real = null;\n    }\n    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path2.basename(file)}` };\n    if (shared) heldFolders.delete(dir);\n    fs2.closeSync(fd);\n  }\n  throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path2.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs2.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs2.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs2.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs2.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs2.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size2 = fs2.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size2 - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs2.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs2.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction readStateJson(root, file, maxBytes) {\n  const text2 = readStateText(root, file, maxBytes);\n  if (text2 === null) return void 0;\n  try {\n    return JSON.parse(text2);\n  } catch {\n    return void 0;\n  }\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs2.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs2.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nvar CHANGED_SINCE_READ = "changed since it was read";\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs2.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs2.fchmodSync(fd, mode.exact);\n    } finally {\n      fs2.closeSync(fd);\n    }\n    const was = options.unchanged;\n    if (was !== void 0) {\n      const now = fs2.lstatSync(file, { throwIfNoEntry: false });\n      if (now === void 0 || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);\n    }\n    fs2.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs2.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path2.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs2.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs2.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction placeStateFile(root, file, data) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => placeAt(file, at, data));\n}\nfunction placeAt(file, at, data) {\n  let tmp = null;\n  try {\n    const made = createTemp(at, 438);\n    tmp = made.tmp;\n    try {\n      writeAll(made.fd, data);\n    } finally {\n      fs2.closeSync(made.fd);\n    }\n    fs2.linkSync(tmp, at);\n    trace(file);\n    return true;\n  } catch (error) {\n    const code = error.code;\n    if (code === "EEXIST") return false;\n    if (tmp !== null && (code === "EPERM" || code === "ENOTSUP" || code === "EXDEV" || code === "ENOSYS")) return createAt(file, at, data, 438);\n    throw error;\n  } finally {\n    if (tmp !== null) {\n      try {\n        fs2.unlinkSync(tmp);\n      } catch {\n      }\n    }\n  }\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs2.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\nfunction listStateFolder(root, dir, max) {\n  if (folderState(root, dir) !== "ok") return [];\n  try {\n    return fs2.readdirSync(dir, { withFileTypes: true }).slice(0, max);\n  } catch {\n    return [];\n  }\n}\nfunction readAgentSettingsFile(file, maxBytes) {\n  let fd;\n  try {\n    fd = fs2.openSync(file, C.O_RDONLY | NONBLOCK);\n  } catch (error) {\n    if (error.code === "ENOENT") return null;\n    throw error;\n  }\n  try {\n    const st = fs2.fstatSync(fd);\n    if (!st.isFile()) throw new Error(describe(st));\n    if (st.size > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);\n    return readRange(fd, 0, maxBytes);\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readRegularFile(file, maxBytes) {\n  try {\n    return readAgentSettingsFile(file, maxBytes);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/session-record.ts\nvar STARTS_FILE = "session-starts.json";\nvar MARKS_FOLDER = "session-marks";\nvar MAX_STARTS = 20;\nvar SAME_SESSION_MS = 3e4;\nvar NO_ID_MS = 5e3;\nvar DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";\nvar NONE = { duplicate: false, outside: null };\nfunction isDir(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction text(v, max) {\n  return typeof v === "string" && v !== "" ? v.slice(0, max) : null;\n}\nfunction readSessionInput(stdin, agent) {\n  return translateHookInput(agent, parseHookJson(stdin));\n}\nfunction facts(input) {\n  return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };\n}\nfunction insideVault(root, cwd) {\n  if (!path3.isAbsolute(cwd)) return true;\n  if (vaultRelativeReal(root, cwd) !== null) return true;\n  const a = realPathOf(root);\n  const b = realPathOf(cwd);\n  return path3.resolve(root) === path3.resolve(cwd) || a !== null && a === b;\n}\nfunction rulesIndex(root, settings) {\n  const folder2 = path3.join(root, ...settings.rulesFolder.split("/"));\n  for (const name of ["_index.md", "index.md", "README.md", `${path3.basename(folder2)}.md`]) {\n    const file = path3.join(folder2, name);\n    if (fs3.existsSync(file)) return file;\n  }\n  return null;\n}\nvar FNV_OFFSET = BigInt("0xcbf29ce484222325");\nvar FNV_PRIME = BigInt("0x100000001b3");\nvar U64 = BigInt("0xffffffffffffffff");\nfunction markName(key2) {\n  let h = FNV_OFFSET;\n  for (const byte of Buffer.from(key2, "utf8")) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;\n  return h.toString(16).padStart(16, "0");\n}\nfunction claim(root, pluginDir, key2, agent, hasId) {\n  const dir = path3.join(pluginDir, MARKS_FOLDER);\n  ensureStateFolder(root, dir);\n  const file = path3.join(dir, markName(key2));\n  const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;\n  const text2 = `${Date.now()}\n${agent}\n`;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    if (placeStateFile(root, file, text2)) return true;\n    const found = readStateText(root, file, 256);\n    const st = statStateFile(root, file);\n    if (found === null || st === null) {\n      removeStateFile(root, file);\n      continue;\n    }\n    const [written, by] = found.split("\\n");\n    const at = written === void 0 || written === "" ? st.mtimeMs : Number(written);\n    const age = Date.now() - at;\n    if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;\n    removeStateFile(root, file);\n  }\n  return true;\n}\nvar PRUNED_STAMP = ".pruned";\nfunction pruneMarks(root, pluginDir) {\n  const dir = path3.join(pluginDir, MARKS_FOLDER);\n  const stamp = path3.join(dir, PRUNED_STAMP);\n  const pruned = statStateFile(root, stamp);\n  if (pruned !== null && Date.now() - pruned.mtimeMs < 6e4) return;\n  writeStateFile(root, stamp, "");\n  for (const entry of listStateFolder(root, dir, 500)) {\n    if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;\n    const file = path3.join(dir, entry.name);\n    try {\n      const st = statStateFile(root, file);\n      if (st !== null && Date.now() - st.mtimeMs > 10 * 6e4) removeStateFile(root, file);\n    } catch {\n    }\n  }\n}\nvar MAX_STARTS_BYTES = 256 * 1024;\nfunction readSessionStarts(root, pluginDir) {\n  const text2 = readStateText(root, path3.join(pluginDir, STARTS_FILE), MAX_STARTS_BYTES);\n  return text2 === null ? [] : parseSessionStarts(text2);\n}\nvar STALE_LOCK_MS = 2e3;\nvar LOCK_BUDGET_MS = 3e3;\nfunction pause(ms) {\n  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);\n}\nfunction withFileLock(root, file, work) {\n  const lock = `${file}.lock`;\n  const until = Date.now() + LOCK_BUDGET_MS;\n  for (; ; ) {\n    if (createStateFile(root, lock, String(process.pid))) break;\n    const st = statStateFile(root, lock);\n    if (st === null || Math.abs(Date.now() - st.mtimeMs) > STALE_LOCK_MS) removeStateFile(root, lock);\n    else if (Date.now() >= until) return false;\n    else pause(1 + Math.floor(Math.random() * 3));\n  }\n  try {\n    work();\n  } finally {\n    removeStateFile(root, lock);\n  }\n  return true;\n}\nfunction record(root, pluginDir, entry) {\n  const file = path3.join(pluginDir, STARTS_FILE);\n  withFileLock(root, file, () => {\n    const entries = [...readSessionStarts(root, pluginDir), entry].slice(-MAX_STARTS);\n    writeStateFile(root, file, `${JSON.stringify({ schema: 1, entries }, null, 1)}\n`);\n  });\n}\nfunction beginSessionStart(root, pluginDir, settings, hookInput, agent, now, env) {\n  if (env[DOCTOR_RUN_ENV] === "1") return NONE;\n  const input = facts(hookInput);\n  let outside = null;\n  try {\n    if (input.cwd !== null && !insideVault(root, input.cwd)) {\n      const claudeMd = path3.join(root, "CLAUDE.md");\n      const index = rulesIndex(root, settings);\n      const readFirst = [...fs3.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];\n      outside = { cwd: input.cwd, readFirst };\n    }\n  } catch {\n    outside = null;\n  }\n  if (pluginDir === null || !isDir(pluginDir)) return { duplicate: false, outside };\n  let duplicate = false;\n  try {\n    const key2 = `${input.sessionId ?? ""}\\0${input.source ?? ""}`;\n    duplicate = !claim(root, pluginDir, key2, agent, input.sessionId !== null);\n    pruneMarks(root, pluginDir);\n  } catch {\n    duplicate = false;\n  }\n  try {\n    record(root, pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });\n  } catch {\n  }\n  return { duplicate, outside };\n}\n\n// src/core/dates.ts\nfunction isoDate(now) {\n  const y = String(now.getFullYear()).padStart(4, "0");\n  const m = String(now.getMonth() + 1).padStart(2, "0");\n  const d = String(now.getDate()).padStart(2, "0");\n  return `${y}-${m}-${d}`;\n}\n\n// bridge/context.ts\nvar fs5 = require("node:fs");\nvar path5 = require("node:path");\n\n// src/node/vault-config.ts\nvar fs4 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path4.dirname(path4.resolve(scriptPath));\n  if (path4.basename(dir) === "session-brief") dir = path4.dirname(dir);\n  if (path4.basename(dir) !== "hooks" || path4.basename(path4.dirname(dir)) !== ".claude") return null;\n  return path4.dirname(path4.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text2 = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text2 === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text2);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir2(p) {\n  try {\n    return fs4.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path4.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path4.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir2(path4.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs4.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path4.join(root, name);\n    if (fs4.existsSync(path4.join(dir, "app.json")) || isDir2(path4.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path4.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir2(path4.join(root, dir))) return path4.join(root, dir);\n  return configDir === null ? null : path4.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path4.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path4.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path5.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs5.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs5.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path5.resolve(root, name);\n  if (path5.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs6 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve7) => {\n    if (process.stdin.isTTY) {\n      resolve7(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve7(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text2) {\n  const bytes = Buffer.from(text2, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs6.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// bridge/commands/session-start.ts\nvar path14 = require("node:path");\n\n// src/node/brief-pipeline.ts\nvar fs12 = require("node:fs");\nvar path13 = require("node:path");\n\n// src/core/schemas/shape.ts\nfunction isRecord(v) {\n  return v !== null && typeof v === "object" && !Array.isArray(v);\n}\nvar str3 = (v, at) => typeof v === "string" ? null : `${at} is not a string`;\nfunction isNotePath(p) {\n  if (p === "" || p.charCodeAt(0) === 47 || p.includes("\\\\") || p.includes("\\0")) return false;\n  if (p.charCodeAt(1) === 58 && /^[A-Za-z]:/.test(p)) return false;\n  if (p.charCodeAt(0) !== 46 && !p.includes("/.") && !p.includes("//") && !p.endsWith("/")) return true;\n  for (const part of p.split("/")) if (part === "." || part === ".." || part === "") return false;\n  return true;\n}\nvar notePath = (v, at) => typeof v === "string" && isNotePath(v) ? null : `${at} is not a vault-relative path`;\nvar bool = (v, at) => typeof v === "boolean" ? null : `${at} is not true or false`;\nvar num = (v, at) => typeof v === "number" && Number.isFinite(v) ? null : `${at} is not a number`;\nvar time = (v, at) => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 864e13 ? null : `${at} is not a time`;\nfunction int(min, max) {\n  return (v, at) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? null : `${at} is not a whole number from ${min} to ${max}`;\n}\nfunction oneOf(...values) {\n  return (v, at) => values.includes(v) ? null : `${at} is not one of ${values.map((x) => JSON.stringify(x)).join(", ")}`;\n}\nfunction matches(re, what) {\n  return (v, at) => typeof v === "string" && re.test(v) ? null : `${at} is not ${what}`;\n}\nfunction optional(check) {\n  return (v, at) => v === void 0 ? null : check(v, at);\n}\nfunction nullable(check) {\n  return (v, at) => v === null ? null : check(v, at);\n}\nfunction either(...checks) {\n  return (v, at) => {\n    let first = null;\n    for (const c of checks) {\n      const problem = c(v, at);\n      if (problem === null) return null;\n      first ??= problem;\n    }\n    return first;\n  };\n}\nfunction listOf(item, max = Number.POSITIVE_INFINITY) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length > max) return `${at} has more than ${max} entries`;\n    for (let i = 0; i < v.length; i++) {\n      if (item(v[i], "") !== null) return item(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\nfunction object(fields) {\n  const keys = Object.keys(fields);\n  return (v, at) => {\n    if (!isRecord(v)) return `${at} is not an object`;\n    for (const key2 of keys) {\n      const check = fields[key2];\n      if (check(v[key2], "") !== null) return check(v[key2], at === "" ? key2 : `${at}.${key2}`);\n    }\n    return null;\n  };\n}\nfunction tuple(items, optionalTail = 0) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length < items.length - optionalTail || v.length > items.length) return `${at} does not have ${items.length - optionalTail === items.length ? items.length : `${items.length - optionalTail} to ${items.length}`} entries`;\n    for (let i = 0; i < items.length; i++) {\n      const check = items[i];\n      if (check === void 0 || i >= v.length && i >= items.length - optionalTail) continue;\n      if (check(v[i], "") !== null) return check(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\n\n// src/core/live-protocol.ts\nvar DISCOVERY_FILE = "live.json";\n\n// src/node/cache-read.ts\nvar path6 = require("node:path");\n\n// src/core/item-ids.ts\nvar ITEM_IDS = ["date", "dailyNote", ...LIST_ITEM_IDS, ...CHANGE_ITEM_IDS];\n\n// src/core/schemas/brief.ts\nvar ISO_DATE = matches(/^\\d{4}-\\d{2}-\\d{2}$/, "a date YYYY-MM-DD");\nvar hit = object({ where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar reviewEntry = object({ path: notePath, mtime: time, hits: listOf(hit) });\nvar listItem = object({ count: int(0, Number.MAX_SAFE_INTEGER), paths: listOf(notePath), entries: listOf(reviewEntry) });\nvar checkBrief = object({\n  date: ISO_DATE,\n  weekday: int(0, 6),\n  items: object({\n    dailyNote: nullable(object({ path: notePath, exists: bool })),\n    // One list item per entry of the table of brief items (brief-items.ts).\n    ...Object.fromEntries(LIST_ITEM_IDS.map((id) => [id, nullable(listItem)]))\n  }),\n  errors: listOf(object({ item: oneOf(...ITEM_IDS, "scan"), message: str3 }))\n});\n\n// src/core/schemas/brief-cache.ts\nvar ISO_TIME = matches(/^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/, "an ISO-8601 time");\nvar BRIEF_CACHE_FORMAT = "session-brief-cache";\nvar MAX_NAMES = 1e3;\nvar COUNT = int(0, Number.MAX_SAFE_INTEGER);\nvar FILE_IDENTITY = object({ ino: num, size: COUNT, mtimeMs: num });\nfunction checkBriefCache(version) {\n  return object({\n    format: oneOf(BRIEF_CACHE_FORMAT),\n    version: oneOf(version),\n    writer: oneOf("bridge", "plugin"),\n    writtenAt: time,\n    date: ISO_DATE,\n    key: str3,\n    indexId: str3,\n    noteCount: int(0, Number.MAX_SAFE_INTEGER),\n    brief: checkBrief,\n    namesPerItem: int(0, MAX_NAMES),\n    lang: optional(oneOf("en", "de")),\n    locale: optional(str3),\n    plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str3) })),\n    news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(notePath, MAX_NAMES) }), 2)),\n    agentChanges: optional(\n      object({\n        journal: nullable(FILE_IDENTITY),\n        lastLine: nullable(str3),\n        marks: nullable(FILE_IDENTITY),\n        records: COUNT,\n        count: COUNT,\n        paths: listOf(notePath, MAX_NAMES),\n        expires: nullable(time)\n      })\n    ),\n    stamp: optional(object({ notes: int(0, Number.MAX_SAFE_INTEGER), hash: matches(/^[0-9a-f]{16}$/, "16 hex digits") }))\n  });\n}\n\n// src/core/schemas/brief-index.ts\nvar BRIEF_INDEX_FORMAT = "session-brief-index";\nvar tagHit = object({ tag: str3, where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar noteFlags = object({\n  needsReview: listOf(tagHit),\n  review: listOf(tagHit),\n  reviewDone: bool,\n  pendingReview: listOf(tagHit),\n  daily: bool\n});\nvar fullRow = tuple([notePath, time, int(-1, Number.MAX_SAFE_INTEGER), either(oneOf(0, null), noteFlags), str3], 1);\nvar row = (v, at) => {\n  if (Array.isArray(v) && v.length === 4 && v[3] === 0 && typeof v[0] === "string" && isNotePath(v[0]) && typeof v[1] === "number" && Math.abs(v[1]) <= 864e13 && Number.isInteger(v[2]) && v[2] >= -1) return null;\n  return fullRow(v, at);\n};\nfunction checkBriefIndex(version) {\n  return object({ format: oneOf(BRIEF_INDEX_FORMAT), version: oneOf(version), id: str3, notes: listOf(row) });\n}\n\n// src/core/cache-format.ts\nvar CACHE_VERSION = 3;\nvar INDEX_VERSION = 2;\nvar BRIEF_FILE = "brief-cache.json";\nvar INDEX_FILE = "brief-index.json";\nfunction checkedBriefCache(c) {\n  if (c === void 0) return { ok: false, why: "no cache file, or not JSON" };\n  const problem = checkBriefCache(CACHE_VERSION)(c, "");\n  return problem === null ? { ok: true, value: c } : { ok: false, why: problem };\n}\nfunction checkedBriefIndex(c, id) {\n  if (c === void 0) return { ok: false, why: "no index file, or not JSON" };\n  const problem = checkBriefIndex(INDEX_VERSION)(c, "");\n  if (problem !== null) return { ok: false, why: problem };\n  if (c.id !== id) return { ok: false, why: "index from another write" };\n  return { ok: true, value: c };\n}\n\n// src/node/cache-read.ts\nvar MAX_BYTES = 256 * 1024 * 1024;\nfunction readJsonFile(root, file) {\n  const text2 = readStateText(root, file, MAX_BYTES);\n  if (text2 === null) return inspectStateFile(root, file).kind === "missing" ? { missing: true } : { missing: false, value: void 0 };\n  try {\n    return { missing: false, value: JSON.parse(text2) };\n  } catch {\n    return { missing: false, value: void 0 };\n  }\n}\nfunction readBriefCacheChecked(root, pluginDir) {\n  const read = readJsonFile(root, path6.join(pluginDir, BRIEF_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefCache(read.value);\n  return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };\n}\nfunction readBriefIndexChecked(root, pluginDir, id) {\n  const read = readJsonFile(root, path6.join(pluginDir, INDEX_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefIndex(read.value, id);\n  if (checked.ok) return { state: "ok", value: checked.value };\n  return checked.why === "index from another write" ? { state: "missing" } : { state: "rejected", why: `${INDEX_FILE}: ${checked.why}` };\n}\n\n// src/node/plugin-tier.ts\nvar fs8 = require("node:fs");\nvar path7 = require("node:path");\n\n// src/node/live/process-identity.ts\nvar fs7 = require("node:fs");\n\n// src/node/builtin-on-demand.ts\nvar import_node_module = require("node:module");\nfunction builtinOnDemand(id) {\n  const get = process.getBuiltinModule;\n  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);\n}\n\n// src/node/live/process-identity.ts\nfunction linuxIdentity(pid) {\n  try {\n    const stat = fs7.readFileSync(`/proc/${pid}/stat`, "utf8");\n    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");\n    const startTicks = rest[19];\n    if (startTicks === void 0 || !/^\\d+$/.test(startTicks)) return null;\n    const boot = fs7.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();\n    const ns = fs7.readlinkSync(`/proc/${pid}/ns/pid`);\n    return `linux:${boot}:${ns}:${startTicks}`;\n  } catch {\n    return null;\n  }\n}\nfunction psIdentity(pid) {\n  try {\n    const out = builtinOnDemand("node:child_process").execFileSync("ps", ["-o", "lstart=", "-p", String(pid)], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"], env: { PATH: "/bin:/usr/bin", LC_ALL: "C" } }).trim();\n    return out === "" ? null : `ps:${out}`;\n  } catch {\n    return null;\n  }\n}\nfunction processIdentity(pid, platform = process.platform) {\n  if (pid !== "self" && (!Number.isInteger(pid) || pid <= 0)) return null;\n  if (platform === "linux") return linuxIdentity(pid);\n  if (platform === "darwin" || platform === "freebsd" || platform === "openbsd") return psIdentity(pid === "self" ? process.pid : pid);\n  return null;\n}\nfunction sameProcess(pid, started) {\n  if (started === void 0 || started === "") return false;\n  const now = processIdentity(pid);\n  return now !== null && now === started;\n}\n\n// src/node/plugin-tier.ts\nfunction exists(root) {\n  return (p) => {\n    try {\n      return fs8.statSync(path7.join(root, p)).isFile();\n    } catch {\n      return false;\n    }\n  };\n}\nfunction usableCache(ctx, now, why, rejected = [], read) {\n  if (ctx.pluginDir === null) {\n    why.push("no Obsidian config folder found, so no cache");\n    return null;\n  }\n  const got = read ?? readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const cache = got.state === "ok" ? got.value : null;\n  if (got.state === "rejected") {\n    why.push(`cache rejected: ${got.why}`);\n    rejected.push(got.why);\n  } else if (cache === null) why.push("no readable cache");\n  else if (cache.date !== isoDate(now)) why.push(`cache is from ${cache.date}`);\n  else if (cache.key !== ctx.key) why.push("settings changed since the cache was written");\n  else return cache;\n  return null;\n}\nfunction withDailyNoteChecked(brief, root) {\n  const daily = brief.items.dailyNote;\n  if (daily === null) return brief;\n  return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists(root)(daily.path) } } };\n}\nfunction servedByPlugin(cache) {\n  return cache.plugin !== void 0 && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);\n}\n\n// src/node/what-changed.ts\nvar path11 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  return { path: v.path, tool: v.tool, session: v.session, at: v.at };\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}`;\n}\nfunction parseJournal(text2) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text2.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\n\n// src/core/what-changed.ts\nvar REVIEW_FILE = "agent-review.json";\nvar SESSION_STARTS_FILE = "conversations.json";\nvar ISO2 = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{3})?Z$/;\nfunction isoOrNull(v) {\n  return typeof v === "string" && ISO2.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;\n}\nfunction isoMap(v) {\n  const out = /* @__PURE__ */ Object.create(null);\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return out;\n  for (const [k, t] of Object.entries(v)) {\n    const iso = isoOrNull(t);\n    if (iso !== null) out[k] = iso;\n  }\n  return out;\n}\nfunction emptyMarks() {\n  return { all: null, sessions: /* @__PURE__ */ Object.create(null), notes: /* @__PURE__ */ Object.create(null), renames: [] };\n}\nfunction parseReviewMarks(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return emptyMarks();\n  const o = v;\n  const renames = [];\n  if (Array.isArray(o.renames)) {\n    for (const r of o.renames) {\n      if (typeof r !== "object" || r === null) continue;\n      const { from, to, at } = r;\n      const iso = isoOrNull(at);\n      if (typeof from === "string" && typeof to === "string" && from !== "" && to !== "" && iso !== null) renames.push({ from, to, at: iso });\n    }\n  }\n  return { all: isoOrNull(o.all), sessions: isoMap(o.sessions), notes: isoMap(o.notes), renames };\n}\nfunction sessionKey(session) {\n  return session ?? "";\n}\nfunction followRenames(records, renames) {\n  if (renames.length === 0) return [...records];\n  return records.map((r) => {\n    let p = r.path;\n    for (const rn of renames) if (rn.at >= r.at && rn.from === p) p = rn.to;\n    return p === r.path ? r : { ...r, path: p };\n  });\n}\nfunction isReviewed(r, marks) {\n  const mark = [marks.all, marks.sessions[sessionKey(r.session)], marks.notes[r.path]].reduce((a, b) => b !== void 0 && b !== null && (a === null || b > a) ? b : a, null);\n  return mark !== null && r.at <= mark;\n}\nfunction unreviewedSessions(records, marks, exists2) {\n  const bySession = /* @__PURE__ */ new Map();\n  const existing = /* @__PURE__ */ new Map();\n  for (const r of followRenames(records, marks.renames)) {\n    if (isReviewed(r, marks)) continue;\n    let there = existing.get(r.path);\n    if (there === void 0) {\n      there = exists2(r.path);\n      existing.set(r.path, there);\n    }\n    if (!there) continue;\n    const key2 = sessionKey(r.session);\n    let group = bySession.get(key2);\n    if (group === void 0) {\n      group = { session: r.session, notes: /* @__PURE__ */ new Map() };\n      bySession.set(key2, group);\n    }\n    const seen = group.notes.get(r.path);\n    if (seen === void 0) group.notes.set(r.path, { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 });\n    else {\n      seen.edits++;\n      if (r.at >= seen.at) {\n        seen.at = r.at;\n        seen.tool = r.tool;\n      }\n    }\n  }\n  const sessions = [];\n  for (const g of bySession.values()) {\n    const changes = [...g.notes.values()].sort((a, b) => a.at !== b.at ? a.at > b.at ? -1 : 1 : comparePaths(a.path, b.path));\n    sessions.push({ session: g.session, latest: changes[0]?.at ?? "", changes });\n  }\n  return sessions.sort((a, b) => a.latest > b.latest ? -1 : a.latest < b.latest ? 1 : 0);\n}\nfunction agentChangesItem(sessions) {\n  const paths = [...new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)))].sort(comparePaths);\n  return { count: paths.length, paths };\n}\nfunction parseSessionStarts2(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return { previous: null, current: null };\n  const o = v;\n  return { previous: isoOrNull(o.previous), current: isoOrNull(o.current) };\n}\nfunction nextSessionStarts(starts, source, now) {\n  if (source !== "startup" && source !== "clear") return null;\n  return { previous: starts.current, current: now.toISOString() };\n}\nvar NEWS_ITEMS = ["inbox", "needsReview", "reviewOpen", "pendingReview"];\nfunction newsNotes(brief) {\n  const out = /* @__PURE__ */ new Map();\n  for (const id of NEWS_ITEMS) {\n    const item = brief.items[id];\n    if (item === null) continue;\n    if (item.entries.length !== item.count) return null;\n    for (const e of item.entries) out.set(e.path, e.mtime);\n  }\n  return [...out];\n}\nfunction sinceLastSessionItem(since, notes) {\n  if (since === null) return { since, count: 0, paths: [] };\n  const after = Date.parse(since);\n  const paths = [];\n  for (const [p, mtime] of notes) if (mtime > after) paths.push(p);\n  paths.sort(comparePaths);\n  return { since, count: paths.length, paths };\n}\nfunction sinceFromCache(since, cache) {\n  const stored = cache.news?.find((a) => a.since === since);\n  if (stored !== void 0) return { since, count: stored.count, paths: [...stored.paths] };\n  if (Date.parse(since) >= cache.writtenAt) return { since, count: 0, paths: [] };\n  return null;\n}\n\n// src/node/agent-journal.ts\nvar fs9 = require("node:fs");\nvar path8 = require("node:path");\nfunction journalPath(pluginDir) {\n  return path8.join(pluginDir, JOURNAL_FILE);\n}\nfunction readJournal(root, pluginDir, now) {\n  const fd = openStateFile(root, journalPath(pluginDir));\n  if (fd === null) return [];\n  try {\n    const size2 = fs9.fstatSync(fd).size;\n    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);\n    return boundJournal(parseJournal(readRange(fd, start, size2 - start).toString("utf8")), now);\n  } finally {\n    fs9.closeSync(fd);\n  }\n}\n\n// src/node/agent-summary.ts\nvar fs11 = require("node:fs");\nvar path10 = require("node:path");\n\n// src/core/agent-summary.ts\nfunction newestByPath(records, marks, there) {\n  const sessions = unreviewedSessions(records, marks, there);\n  const newest = /* @__PURE__ */ new Map();\n  for (const s of sessions) {\n    for (const c of s.changes) {\n      const seen = newest.get(c.path);\n      if (seen === void 0 || c.at > seen) newest.set(c.path, c.at);\n    }\n  }\n  return { item: agentChangesItem(sessions), newest };\n}\nfunction itemFromSummary(summary, now, cap) {\n  if (summary.expires !== null && now.getTime() > summary.expires) return null;\n  if (summary.paths.length < Math.min(summary.count, cap)) return null;\n  return { count: summary.count, paths: summary.paths.slice(0, cap) };\n}\nfunction itemWithTail(summary, tail, marks, there, now, cap) {\n  const base = itemFromSummary(summary, now, cap);\n  if (base === null) return null;\n  if (summary.records + tail.length > MAX_RECORDS) return null;\n  const added = newestByPath(boundJournal(tail, now), marks, there).item.paths;\n  const listed = new Set(summary.paths);\n  const complete = summary.paths.length >= summary.count;\n  const last = summary.paths[summary.paths.length - 1];\n  const fresh = [];\n  for (const p of added) {\n    if (listed.has(p)) continue;\n    if (!complete && (last === void 0 || comparePaths(p, last) > 0)) return null;\n    fresh.push(p);\n  }\n  const paths = [...summary.paths, ...fresh].sort(comparePaths);\n  return { count: summary.count + fresh.length, paths: paths.slice(0, cap) };\n}\n\n// src/core/review-seal.ts\nfunction parseSeal(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const o = v;\n  if (o.schema !== 1 || typeof o.marks !== "string" || typeof o.at !== "string") return null;\n  return { marks: o.marks, at: o.at };\n}\nfunction parseText(text2) {\n  if (text2 === null || text2.trim() === "") return parseReviewMarks(void 0);\n  try {\n    return parseReviewMarks(JSON.parse(text2));\n  } catch {\n    return parseReviewMarks(void 0);\n  }\n}\nfunction judgeMarks(text2, seal) {\n  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null };\n  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2 } };\n}\nfunction hiddenByOutsideMarks(records, verdict, exists2) {\n  if (verdict.outside === null) return 0;\n  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists2(r.path)).map((r) => r.path));\n  const shown = unreviewed(verdict.marks);\n  const still = unreviewed(verdict.outside.marks);\n  let hidden = 0;\n  for (const p of shown) if (!still.has(p)) hidden++;\n  return hidden;\n}\n\n// src/node/review-seal.ts\nvar fs10 = require("node:fs");\nvar path9 = require("node:path");\nvar MAX_BYTES2 = 4 * 1024 * 1024;\nfunction userStateDir(env = process.env, platform = process.platform) {\n  const given = env.SESSION_BRIEF_STATE_DIR;\n  if (given !== void 0 && given !== "") return given;\n  const home = builtinOnDemand("node:os").homedir();\n  if (platform === "win32") return path9.join(env.LOCALAPPDATA ?? path9.join(home, "AppData", "Local"), "session-brief");\n  if (platform === "darwin") return path9.join(home, "Library", "Application Support", "session-brief");\n  return path9.join(env.XDG_STATE_HOME ?? path9.join(home, ".local", "state"), "session-brief");\n}\nfunction sealFile(root, env = process.env) {\n  let real = path9.resolve(root);\n  try {\n    real = fs10.realpathSync.native(real);\n  } catch {\n  }\n  return path9.join(userStateDir(env), `review-seal-${markName(real)}.json`);\n}\nfunction readSeal(root, env = process.env) {\n  const data = readRegularFile(sealFile(root, env), MAX_BYTES2);\n  if (data === null) return null;\n  try {\n    return parseSeal(JSON.parse(data.toString("utf8")));\n  } catch {\n    return null;\n  }\n}\nfunction readMarksText(root, pluginDir) {\n  return readStateText(root, path9.join(pluginDir, REVIEW_FILE), MAX_BYTES2);\n}\nfunction marksChangedAt(root, pluginDir) {\n  const st = statStateFile(root, path9.join(pluginDir, REVIEW_FILE));\n  return st === null ? null : new Date(st.mtimeMs).toISOString();\n}\nfunction trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {\n  return judgeMarks(text2, readSeal(root, env));\n}\n\n// src/node/agent-summary.ts\nfunction identity(st) {\n  return { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };\n}\nfunction sameFile(a, b) {\n  return a === b || a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;\n}\nfunction statIdentity(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "file") return identity(entry.stat);\n  return entry.kind === "missing" ? null : void 0;\n}\nfunction readFrom(fd, from) {\n  const st = fs11.fstatSync(fd);\n  const start = Math.min(from, st.size);\n  return { bytes: readRange(fd, start, st.size - start), id: identity(st) };\n}\nfunction readMarks(root, pluginDir) {\n  const file = path10.join(pluginDir, REVIEW_FILE);\n  const fd = openStateFile(root, file);\n  let text2 = null;\n  let id = null;\n  if (fd === null) {\n    if (inspectStateFile(root, file).kind !== "missing") throw new Error(`${REVIEW_FILE} is not a regular file`);\n  } else {\n    try {\n      const read = readFrom(fd, 0);\n      text2 = read.bytes.toString("utf8");\n      id = read.id;\n    } finally {\n      fs11.closeSync(fd);\n    }\n  }\n  const verdict = judgeMarks(text2, readSeal(root));\n  return { marks: verdict.marks, id, outside: verdict.outside !== null };\n}\nfunction noteThere(place) {\n  const there = exists(place.root);\n  return (p) => isCountedNote(p, place.excludedRootFolders) && there(p);\n}\nvar lastWhole = null;\nfunction wholeKey(place, now, journal, marks) {\n  return JSON.stringify([place.root, place.pluginDir, place.excludedRootFolders, now.getTime(), journal, marks]);\n}\nfunction wholeItemJustMade(place, now) {\n  if (lastWhole === null) return null;\n  const journal = statIdentity(place.root, journalPath(place.pluginDir));\n  const marks = statIdentity(place.root, path10.join(place.pluginDir, REVIEW_FILE));\n  if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;\n  return { count: lastWhole.item.count, paths: [...lastWhole.item.paths] };\n}\nfunction appendedText(root, file, summary, now) {\n  const was = summary.journal;\n  if (was !== null && (summary.lastLine === null || now.ino !== was.ino)) return null;\n  const from = was?.size ?? 0;\n  if (now.size <= from || now.size > 2 * COMPACT_AT_BYTES) return null;\n  const check = was === null || from === 0 ? "" : `${summary.lastLine}\n`;\n  const checkBytes = Buffer.byteLength(check);\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    const { bytes, id } = readFrom(fd, from - checkBytes);\n    if (was !== null && id.ino !== was.ino || id.size > 2 * COMPACT_AT_BYTES) return null;\n    if (bytes.subarray(0, checkBytes).toString("utf8") !== check) return null;\n    return bytes.subarray(checkBytes).toString("utf8");\n  } finally {\n    fs11.closeSync(fd);\n  }\n}\nfunction agentChangesFromSummary(place, summary, now, cap) {\n  try {\n    const marksNow = statIdentity(place.root, path10.join(place.pluginDir, REVIEW_FILE));\n    if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;\n    const file = journalPath(place.pluginDir);\n    const journalNow = statIdentity(place.root, file);\n    if (journalNow === void 0) return null;\n    if (sameFile(journalNow, summary.journal)) return itemFromSummary(summary, now, cap);\n    if (journalNow === null) return null;\n    const tail = appendedText(place.root, file, summary, journalNow);\n    if (tail === null) return null;\n    const { marks, id, outside } = readMarks(place.root, place.pluginDir);\n    if (outside || !sameFile(id, summary.marks)) return null;\n    return itemWithTail(summary, parseJournal(tail), marks, noteThere(place), now, cap);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/what-changed.ts\nvar MAX_BYTES3 = 4 * 1024 * 1024;\nfunction readSessionStarts2(root, pluginDir) {\n  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts2(readStateJson(root, path11.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES3));\n}\nfunction agentChangesJudged(ctx, now) {\n  if (ctx.pluginDir === null) return { sessions: [] };\n  const there = exists(ctx.root);\n  const counted = (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);\n  const records = readJournal(ctx.root, ctx.pluginDir, now);\n  const verdict = trustedMarks(ctx.root, ctx.pluginDir);\n  const sessions = unreviewedSessions(records, verdict.marks, counted);\n  if (verdict.outside === null) return { sessions };\n  return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };\n}\nasync function recordSessionStart(ctx, source, now) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const next = nextSessionStarts(readSessionStarts2(ctx.root, ctx.pluginDir), source, now);\n    if (next === null) return;\n    writeStateFile(ctx.root, path11.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}\n`);\n  } catch {\n  }\n}\nfunction describe2(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return text2.split("\\n")[0]?.slice(0, 300) || "unknown error";\n}\nasync function sinceLastSession(ctx, sourced, full) {\n  const since = readSessionStarts2(ctx.root, ctx.pluginDir).previous;\n  if (since === null) return sinceLastSessionItem(null, []);\n  const own2 = newsNotes(sourced.brief);\n  if (own2 !== null) return sinceLastSessionItem(since, own2);\n  const cache = sourced.cache;\n  if (cache !== null && sourced.source === "cache") {\n    const answer = sinceFromCache(since, cache);\n    if (answer !== null) return answer;\n  }\n  const notes = newsNotes(await full());\n  if (notes === null) throw new Error("no per-note detail to compare with the last session");\n  return sinceLastSessionItem(since, notes);\n}\nfunction agentChanges(ctx, sourced, now) {\n  if (ctx.pluginDir === null) return agentChangesItem([]);\n  const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };\n  const cache = sourced.cache;\n  if (sourced.kept === true && cache?.agentChanges !== void 0) {\n    const item2 = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);\n    if (item2 !== null) return item2;\n  }\n  const made = wholeItemJustMade(place, now);\n  if (made !== null) return made;\n  const judged = agentChangesJudged(ctx, now);\n  const item = agentChangesItem(judged.sessions);\n  return judged.changedOutside === void 0 ? item : { ...item, changedOutside: judged.changedOutside };\n}\nasync function attachWhatChanged(ctx, sourced, now, full) {\n  const items = { ...sourced.brief.items };\n  const errors = [...sourced.brief.errors];\n  try {\n    items.agentChanges = agentChanges(ctx, sourced, now);\n  } catch (error) {\n    items.agentChanges = null;\n    errors.push({ item: "agentChanges", message: describe2(error) });\n  }\n  try {\n    items.sinceLastSession = await sinceLastSession(ctx, sourced, full);\n  } catch (error) {\n    items.sinceLastSession = null;\n    errors.push({ item: "sinceLastSession", message: describe2(error) });\n  }\n  sourced.brief = { ...sourced.brief, items, errors };\n}\n\n// bridge/bridge-file.ts\nvar path12 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path12.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/local-tiers-from-bridge.ts\nvar localTiers = () => bridgeLibrary().localTiers();\n\n// src/node/brief-pipeline.ts\nvar NoCurrentCache = class extends Error {\n};\nvar NoLiveAnswer = class extends Error {\n};\nvar NOT_ASKED = { read: null, usable: null, reason: null, rejected: [] };\nfunction judgeCache(ctx, now) {\n  const why = [];\n  const rejected = [];\n  if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now, why), reason: why[0] ?? null, rejected };\n  const file = readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const usable = usableCache(ctx, now, why, rejected, file);\n  return { read: file.state === "ok" ? file.value : null, usable, reason: why[0] ?? null, rejected };\n}\nvar pluginTier = {\n  name: "plugin",\n  async run(run) {\n    const cache = run.cache.usable;\n    if (cache === null || !servedByPlugin(cache)) return null;\n    if (!run.full) return { brief: withDailyNoteChecked(cache.brief, run.ctx.root), source: "cache", generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [], kept: true };\n    return (await localTiers()).fromCacheIndex(run, cache);\n  }\n};\nvar liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };\nvar liveIfListening = {\n  name: "live",\n  run: (run) => run.ctx.pluginDir !== null && fs12.existsSync(path13.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null\n};\nvar verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };\nvar scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };\nfunction tiersFor(choice) {\n  switch (choice) {\n    case "scan":\n      return [scanTier];\n    case "cache":\n      return [pluginTier, verifiedCacheTier];\n    case "live":\n      return [liveTier];\n    case "local":\n      return [pluginTier, verifiedCacheTier, scanTier];\n    case "auto":\n      return [pluginTier, liveIfListening, verifiedCacheTier, scanTier];\n  }\n}\nasync function runTiers(run, tiers) {\n  const reasons = run.cache.reason === null ? [] : [run.cache.reason];\n  for (const tier of tiers) {\n    const out = await tier.run(run);\n    if (out === null) continue;\n    if ("reason" in out) {\n      reasons.push(out.reason);\n      continue;\n    }\n    return { sourced: { ...out, notes: [...run.ctx.warnings, ...reasons, ...out.notes] }, reasons };\n  }\n  return { sourced: null, reasons };\n}\nfunction startRun(ctx, choice, now, full) {\n  const cache = choice === "scan" || choice === "live" ? NOT_ASKED : judgeCache(ctx, now);\n  let index;\n  const run = {\n    ctx,\n    now,\n    full,\n    cache,\n    rejected: [...cache.rejected],\n    index: () => {\n      if (index !== void 0) return index;\n      index = null;\n      if (cache.usable === null || ctx.pluginDir === null) return index;\n      const got = readBriefIndexChecked(ctx.root, ctx.pluginDir, cache.usable.indexId);\n      if (got.state === "ok") index = got.value;\n      else if (got.state === "rejected") {\n        run.indexRejected = got.why;\n        run.rejected.push(got.why);\n      }\n      return index;\n    }\n  };\n  return run;\n}\nasync function getBrief(ctx, choice, now, full = true) {\n  const { sourced, reasons } = await runTiers(startRun(ctx, choice, now, full), tiersFor(choice));\n  if (sourced !== null) {\n    if (choice !== "local") await attachWhatChanged(ctx, sourced, now, async () => full ? sourced.brief : (await getBrief(ctx, choice, now, true)).brief);\n    return sourced;\n  }\n  if (choice === "live") throw new NoLiveAnswer(reasons.join("; ") || "no live channel");\n  if (choice === "cache") throw new NoCurrentCache([...ctx.warnings, ...reasons].join("; ") || "no current cache");\n  throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);\n}\n\n// bridge/commands/session-start.ts\nfunction firstLine(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return escapeControls((text2.split("\\n")[0] ?? "").slice(0, 300)) || "unknown error";\n}\nasync function sessionStart(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const now = clock(env);\n  let lang = "en";\n  const lines = [];\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    const agent = agentOrDefault(stringFlag(args, "agent"));\n    const input = readSessionInput(stdin, agent);\n    const start = beginSessionStart(ctx.root, ctx.pluginDir, ctx.settings, input, agent, now, env);\n    if (start.duplicate) {\n      writeOut(sessionStartOutput(stringFlag(args, "agent"), alreadyGivenLine(lang), lang));\n      return 0;\n    }\n    await recordSessionStart(ctx, input.source, now);\n    const sourced = await getBrief(ctx, "auto", now, false);\n    if (sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !args.flags.has("lang")) lang = sourced.cache.lang;\n    const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);\n    const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);\n    lines.push(\n      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path14.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)\n    );\n  } catch (error) {\n    if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ""})`);\n    lines.push(`Session brief: ${firstLine(error)}`);\n  }\n  writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join("\\n"), lang));\n  return 0;\n}\nfunction sessionStartCrashOutput(args, error) {\n  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");\n}\n\n// bridge/start-file.ts\nasync function sessionStartHook(argv, scriptPath) {\n  let args = { command: "session-start", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command !== "session-start") {\n      runBridge();\n      return;\n    }\n    process.exitCode = await sessionStart(args, scriptPath, process.env);\n  } catch (error) {\n    writeOut(sessionStartCrashOutput(args, error));\n    process.exitCode = 0;\n  }\n}\nvoid sessionStartHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
   }
 });
 
 // bridge/dist/session-brief.edit.cjs
 var require_session_brief_edit = __commonJS({
   "bridge/dist/session-brief.edit.cjs"(exports2, module2) {
-    module2.exports = '/*\n * Session Brief edit hooks 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/edit-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for the hooks around an agent\'s edit (post-tool-use, pre-tool-use); it answers an edit\n * outside the rule scope itself and loads the rule check from the bridge beside it\n * (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __esm = (fn, res, err) => function __init() {\n  if (err) throw err[0];\n  try {\n    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;\n  } catch (e) {\n    throw err = [e], e;\n  }\n};\nvar __export = (target, all) => {\n  for (var name in all)\n    __defProp(target, name, { get: all[name], enumerable: true });\n};\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\nvar TABLES, en, de, BRIEF_TEXT;\nvar init_i18n = __esm({\n  "src/core/i18n.ts"() {\n    "use strict";\n    TABLES = /* @__PURE__ */ new WeakSet();\n    en = {\n      title: (vault) => `Session brief for vault ${vault}`,\n      source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n      age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n      fresh: "just made",\n      date: "Date (machine clock)",\n      weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n      dailyNote: "Daily note",\n      exists: "exists",\n      missing: "missing",\n      more: (n) => `+${n} more`,\n      none: "none",\n      cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n      cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n    };\n    de = {\n      title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n      source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n      age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n      fresh: "gerade erstellt",\n      date: "Datum (Maschinenuhr)",\n      weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n      dailyNote: "Tagesnotiz",\n      exists: "vorhanden",\n      missing: "fehlt",\n      more: (n) => `+${n} weitere`,\n      none: "keine",\n      cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n      cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n    };\n    BRIEF_TEXT = translations({ en, de });\n  }\n});\n\n// src/core/settings.ts\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: {\n      needsReview: tagName(t.needsReview, d.tags.needsReview),\n      review: tagName(t.review, d.tags.review),\n      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),\n      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)\n    },\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\nfunction effectiveRuleScope(settings) {\n  if (settings.ruleScope.length > 0) return settings.ruleScope;\n  return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];\n}\nvar DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;\nvar init_settings = __esm({\n  "src/core/settings.ts"() {\n    "use strict";\n    init_i18n();\n    DEFAULT_SETTINGS = {\n      inboxFolder: "Inbox",\n      rulesFolder: "AI/Regelwerk",\n      sessionsFolder: "AI/sessions",\n      dailyNoteFolder: "",\n      dailyNoteFormat: "",\n      tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n      excludedRootFolders: ["Import", "_index"],\n      ruleScope: [],\n      maxNamesPerItem: 5,\n      language: "auto",\n      liveChannel: true,\n      showStatusBar: true,\n      externalCheck: null,\n      writeGuard: false\n    };\n    DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\n  }\n});\n\n// src/core/rules/scope.ts\nfunction checkScope(settings) {\n  return [...effectiveRuleScope(settings), ...SETTINGS_FILES];\n}\nfunction isAbsolute3(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute3(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\nfunction scopePattern(glob) {\n  const cached = patternCache.get(glob);\n  if (cached !== void 0) return cached;\n  let source = "";\n  const g = normalizePath(glob).replace(/^\\//, "");\n  for (let i = 0; i < g.length; i++) {\n    const c = g[i] ?? "";\n    if (c === "*" && g[i + 1] === "*") {\n      const slashAfter = g[i + 2] === "/";\n      source += slashAfter ? "(?:.*/)?" : ".*";\n      i += slashAfter ? 2 : 1;\n    } else if (c === "*") source += "[^/]*";\n    else if (c === "?") source += "[^/]";\n    else source += c.replace(/[.+^${}()|[\\]\\\\]/g, "\\\\$&");\n  }\n  const re = new RegExp(`^${source}$`, "is");\n  patternCache.set(glob, re);\n  return re;\n}\nfunction asciiStart(glob) {\n  const cached = startCache.get(glob);\n  if (cached !== void 0) return cached;\n  const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\\//, ""))?.[0] ?? "";\n  const start = /[\\u0080-\\uffff]/.test(literal) ? null : literal.toLowerCase();\n  startCache.set(glob, start);\n  return start;\n}\nfunction inScope(relPath, patterns) {\n  return patterns.some((p) => {\n    const start = asciiStart(p);\n    if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;\n    return scopePattern(p).test(relPath);\n  });\n}\nvar SETTINGS_FILES, DRIVE, patternCache, startCache;\nvar init_scope = __esm({\n  "src/core/rules/scope.ts"() {\n    "use strict";\n    init_settings();\n    SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"];\n    DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\n    patternCache = /* @__PURE__ */ new Map();\n    startCache = /* @__PURE__ */ new Map();\n  }\n});\n\n// src/node/real-path.ts\nvar real_path_exports = {};\n__export(real_path_exports, {\n  firstSymlink: () => firstSymlink,\n  linkTarget: () => linkTarget,\n  openInVault: () => openInVault,\n  realPathOf: () => realPathOf,\n  vaultRelativeReal: () => vaultRelativeReal\n});\nfunction realPathOf(p) {\n  let existing = path6.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path6.join(fs6.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path6.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path6.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path6.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nfunction firstSymlink(p) {\n  let current = path6.parse(path6.resolve(p)).root;\n  for (const part of path6.resolve(p).slice(current.length).split(path6.sep).filter((x) => x !== "")) {\n    current = path6.join(current, part);\n    try {\n      if (fs6.lstatSync(current).isSymbolicLink()) return current;\n    } catch {\n      return null;\n    }\n  }\n  return null;\n}\nfunction linkTarget(root, file) {\n  if (realRootOf?.root !== root) realRootOf = { root, real: fs6.realpathSync.native(root) };\n  const top = realRootOf.real;\n  const real = fs6.realpathSync.native(file);\n  return real.startsWith(top.endsWith(path6.sep) ? top : top + path6.sep) ? real : null;\n}\nfunction openInVault(root, file, flags) {\n  try {\n    return fs6.openSync(file, flags | NO_FOLLOW);\n  } catch (error) {\n    const code = error.code;\n    if (NO_FOLLOW === 0 || code !== "ELOOP" && code !== "EMLINK" && code !== "EFTYPE") throw error;\n    const real = linkTarget(root, file);\n    if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: "ENOENT" });\n    return fs6.openSync(real, flags | NO_FOLLOW);\n  }\n}\nvar fs6, path6, realRootOf, NO_FOLLOW;\nvar init_real_path = __esm({\n  "src/node/real-path.ts"() {\n    "use strict";\n    fs6 = require("node:fs");\n    path6 = require("node:path");\n    init_scope();\n    realRootOf = null;\n    NO_FOLLOW = fs6.constants.O_NOFOLLOW ?? 0;\n  }\n});\n\n// src/core/paths.ts\nfunction isHiddenName(name) {\n  return name.startsWith(".");\n}\nfunction entersFolder(name, atRoot, excludedRootFolders) {\n  return name !== "node_modules" && !(atRoot && excludedRootFolders.includes(name));\n}\nfunction isNoteName(name) {\n  return name.endsWith(".md");\n}\nfunction isCountedNote(path10, excludedRootFolders) {\n  const parts = path10.split("/");\n  const last = parts.length - 1;\n  for (let i = 0; i < last; i++) {\n    const part = parts[i] ?? "";\n    if (part === "" || isHiddenName(part) || !entersFolder(part, i === 0, excludedRootFolders)) return false;\n  }\n  const name = parts[last] ?? "";\n  return name !== "" && !isHiddenName(name) && isNoteName(name);\n}\nfunction isInFolder(path10, folder2) {\n  return folder2 === "" || path10.length > folder2.length && path10.charCodeAt(folder2.length) === 47 && path10.startsWith(folder2);\n}\nfunction basename(path10) {\n  return path10.slice(path10.lastIndexOf("/") + 1);\n}\n\n// src/core/brief-items.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path10, date) => basename(path10).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\n\n// src/core/format.ts\ninit_i18n();\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text) {\n  return KNOWN_TEXT.test(text) && !HAS_KNOWN_UNSAFE.test(text);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text) {\n  return plainKnown(text) ? text : text.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text) {\n  return Array.from(text);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text) {\n  return text.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text) => ({ additionalContext: text }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text) => ({ additional_context: text }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/index.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row = d[i];\n      const up = d[i - 1];\n      row[j] = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook: prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook: runs the rule check after an edit\n                           to a rule file; prints one JSON object only when it finds\n                           something; exits 0\n  pre-tool-use             PreToolUse hook (Claude Code): refuses the agent\'s edits and shell\n                           commands that reach Session Brief\'s own files, and (opt-in Write\n                           guard) a Write over an existing file in the sessions folder; exits 0\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// bridge/commands/post-tool-use.ts\nvar path7 = require("node:path");\n\n// bridge/context.ts\nvar fs3 = require("node:fs");\nvar path3 = require("node:path");\ninit_i18n();\n\n// src/node/vault-config.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\ninit_i18n();\n\n// src/node/state-file.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\nvar C = fs.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path.isAbsolute(p) && !UNCLEAN.test(p) ? p : path.resolve(p);\n}\nfunction belowReal(top, rel) {\n  return rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel;\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path.sep) ? r : r + path.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file, true);\n  return work(held?.at ?? file);\n}\nvar heldFolders = /* @__PURE__ */ new Map();\nvar MAX_HELD_FOLDERS = 16;\nfunction openFolder(file, dir) {\n  try {\n    return fs.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n}\nfunction holdFolder(root, file, shared) {\n  if (!hasProcFd()) return null;\n  const dir = path.dirname(normal(file));\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : belowReal(top, rel);\n  let real = null;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    let fd = shared ? heldFolders.get(dir) : void 0;\n    if (fd === void 0) {\n      fd = openFolder(file, dir);\n      if (shared) {\n        heldFolders.set(dir, fd);\n        if (heldFolders.size > MAX_HELD_FOLDERS) {\n          const [oldest, oldFd] = heldFolders.entries().next().value;\n          heldFolders.delete(oldest);\n          fs.closeSync(oldFd);\n        }\n      }\n    }\n    try {\n      real = fs.readlinkSync(`/proc/self/fd/${fd}`);\n    } catch {\n      real = null;\n    }\n    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path.basename(file)}` };\n    if (shared) heldFolders.delete(dir);\n    fs.closeSync(fd);\n  }\n  throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size = fs.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nvar CHANGED_SINCE_READ = "changed since it was read";\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs.fchmodSync(fd, mode.exact);\n    } finally {\n      fs.closeSync(fd);\n    }\n    const was = options.unchanged;\n    if (was !== void 0) {\n      const now = fs.lstatSync(file, { throwIfNoEntry: false });\n      if (now === void 0 || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);\n    }\n    fs.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction appendStateFile(root, file, text) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");\n  return throughFolder(root, file, (at) => appendAt(file, at, text));\n}\nfunction appendAt(file, at, text) {\n  const fd = fs.openSync(at, APPEND_FLAGS, 438);\n  try {\n    const before = fs.fstatSync(fd);\n    if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);\n    writeAll(fd, text);\n    trace(file);\n    const mine = fs.fstatSync(fd);\n    let now = null;\n    try {\n      now = fs.lstatSync(at);\n    } catch {\n      now = null;\n    }\n    return { landed: now !== null && now.ino === mine.ino && now.dev === mine.dev, size: mine.size };\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\n\n// src/node/vault-config.ts\ninit_settings();\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path2.dirname(path2.resolve(scriptPath));\n  if (path2.basename(dir) === "session-brief") dir = path2.dirname(dir);\n  if (path2.basename(dir) !== "hooks" || path2.basename(path2.dirname(dir)) !== ".claude") return null;\n  return path2.dirname(path2.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir(p) {\n  try {\n    return fs2.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path2.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir(path2.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir(path2.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs2.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path2.join(root, name);\n    if (fs2.existsSync(path2.join(dir, "app.json")) || isDir(path2.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path2.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir(path2.join(root, dir))) return path2.join(root, dir);\n  return configDir === null ? null : path2.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path2.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path2.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path3.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs3.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path3.resolve(root, name);\n  if (path3.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs4 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve8) => {\n    if (process.stdin.isTTY) {\n      resolve8(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve8(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text) {\n  const bytes = Buffer.from(text, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs4.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// src/core/rules/hook-failed-text.ts\ninit_i18n();\nvar HOOK_FAILED_TEXT = translations({\n  en: {\n    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \\`${command}\\` in a terminal to see the full error.`,\n    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`\n  },\n  de: {\n    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \\xC4nderung ungepr\\xFCft. \\`${command}\\` im Terminal zeigt den ganzen Fehler.`,\n    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`\n  }\n});\n\n// bridge/commands/post-tool-use.ts\ninit_scope();\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/agent-journal.ts\nvar fs5 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar MAX_RECORD_BYTES = 4e3;\nvar MAX_TOOL_CHARS = 64;\nvar encoder;\nfunction utf8Length(text) {\n  encoder ??= new TextEncoder();\n  return encoder.encode(text).length;\n}\nvar MAX_SESSION_CHARS = 200;\nfunction shortString(value, max) {\n  if (typeof value !== "string" || value === "") return null;\n  return value.length > max ? value.slice(0, max) : value;\n}\nfunction journalRecord(edit, excludedRootFolders) {\n  if (edit.rel === null || !isCountedNote(edit.rel, excludedRootFolders)) return null;\n  const record = {\n    path: edit.rel,\n    tool: shortString(edit.tool, MAX_TOOL_CHARS),\n    session: shortString(edit.session, MAX_SESSION_CHARS),\n    at: edit.now.toISOString()\n  };\n  return encodeRecord(record) === null ? null : record;\n}\nfunction encodeRecord(r) {\n  const line = `${JSON.stringify({ path: r.path, tool: r.tool, session: r.session, at: r.at })}\n`;\n  if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;\n  return line;\n}\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  return { path: v.path, tool: v.tool, session: v.session, at: v.at };\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}`;\n}\nfunction parseJournal(text) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\nfunction compactJournal(text, now) {\n  const lines = boundJournal(parseJournal(text), now).map((r) => encodeRecord(r) ?? "");\n  let bytes = 0;\n  let first = lines.length;\n  while (first > 0) {\n    const size = utf8Length(lines[first - 1] ?? "");\n    if (bytes + size > COMPACT_AT_BYTES / 2) break;\n    bytes += size;\n    first--;\n  }\n  return lines.slice(first).join("");\n}\n\n// src/node/agent-journal.ts\nvar LOCK_SUFFIX = ".lock";\nvar STALE_LOCK_MS = 3e4;\nvar APPEND_TRIES = 3;\nfunction journalPath(pluginDir) {\n  return path4.join(pluginDir, JOURNAL_FILE);\n}\nfunction appendLines(root, file, text) {\n  let size = 0;\n  for (let i = 0; i < APPEND_TRIES; i++) {\n    const r = appendStateFile(root, file, text);\n    size = r.size;\n    if (r.landed) break;\n  }\n  return size;\n}\nasync function appendJournal(root, pluginDir, record, now) {\n  const line = encodeRecord(record);\n  if (line === null) return;\n  const file = journalPath(pluginDir);\n  const size = appendLines(root, file, line);\n  if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);\n}\nfunction takeLock(root, lock) {\n  for (let i = 0; i < 2; i++) {\n    if (createStateFile(root, lock, String(process.pid))) return true;\n    try {\n      const st = statStateFile(root, lock);\n      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;\n      removeStateFile(root, lock);\n    } catch {\n      return false;\n    }\n  }\n  return false;\n}\nfunction completeLinesFrom(fd, from) {\n  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);\n  const last = buf.lastIndexOf(10);\n  if (last < 0) return { text: "", end: from };\n  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };\n}\nasync function compactJournalFile(root, pluginDir, now) {\n  const file = journalPath(pluginDir);\n  const lock = `${file}${LOCK_SUFFIX}`;\n  if (!takeLock(root, lock)) return false;\n  let fd = null;\n  try {\n    fd = openStateFile(root, file);\n    if (fd === null) return true;\n    const size = fs5.fstatSync(fd).size;\n    const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);\n    const head = completeLinesFrom(fd, start);\n    let text = compactJournal(head.text, now);\n    const tail = completeLinesFrom(fd, head.end);\n    text += tail.text;\n    writeStateFile(root, file, text);\n    const late = completeLinesFrom(fd, tail.end);\n    if (late.text !== "") appendLines(root, file, late.text);\n    return true;\n  } finally {\n    if (fd !== null) fs5.closeSync(fd);\n    removeStateFile(root, lock);\n  }\n}\nasync function recordAgentEdit(ctx, edit) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const record = journalRecord(edit, ctx.settings.excludedRootFolders);\n    if (record !== null) await appendJournal(ctx.root, ctx.pluginDir, record, edit.now);\n  } catch {\n  }\n}\n\n// bridge/bridge-file.ts\nvar path5 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path5.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/edit-check-from-bridge.ts\nvar editCheck = () => bridgeLibrary().editCheck();\n\n// bridge/commands/post-tool-use.ts\nfunction postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {\n  const oneLine = escapeControls(systemMessage.replace(/\\s+/g, " ").trim().slice(0, 300));\n  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}\n`;\n}\nfunction postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {\n  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\\n")[0]?.slice(0, 300) ?? "") || "unknown error";\n  const command = `node ${quote(scriptPath)} check`;\n  const t = HOOK_FAILED_TEXT[lang];\n  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);\n}\nfunction quote(p) {\n  return /[\\s"\']/.test(p) ? `"${p.replace(/"/g, \'\\\\"\')}"` : p;\n}\nfunction editOf(stdin, agent = DEFAULT_AGENT) {\n  const hook = translateHookInput(agent, parseHookJson(stdin));\n  const input = hook.tool_input;\n  if (input === void 0) return null;\n  for (const key2 of ["file_path", "notebook_path"]) {\n    const value = input[key2];\n    if (typeof value === "string" && value.trim() !== "") return { filePath: value, tool: hook.tool_name, session: hook.session_id };\n  }\n  return null;\n}\nasync function postToolUse(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const agent = agentOrDefault(stringFlag(args, "agent"));\n  const edit = editOf(stdin, agent);\n  if (edit === null) return 0;\n  const filePath = edit.filePath;\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path7.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) return 0;\n  const rel = vaultRelative(root, filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, filePath);\n  if (rel === null) return 0;\n  let lang = "en";\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    await recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });\n    if (!inScope(rel, checkScope(ctx.settings))) return 0;\n    const command = `node ${quote(scriptPath)} check`;\n    const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });\n    if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));\n  } catch (error) {\n    writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));\n  }\n  return 0;\n}\n\n// bridge/commands/pre-tool-use.ts\nvar fs8 = require("node:fs");\nvar path9 = require("node:path");\n\n// src/core/agent-fence.ts\ninit_i18n();\nvar FENCED_FILE_TOOLS = /* @__PURE__ */ new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);\nvar SHELL_TOOL = "Bash";\nvar READING_COMMANDS = /* @__PURE__ */ new Set(["report", "check", "doctor", "help", "--help", "-h", "--version"]);\nvar FENCE_TEXT = translations({\n  en: {\n    plugin: (shown, where) => {\n      const what = `Refused: ${shown} is in Session Brief\'s plugin folder (${where}).`;\n      const why = "It holds the human\'s review trail (what agents changed and what the human has reviewed) and the plugin\'s settings, which only the human changes, in Obsidian.";\n      const todo = "Leave it as it is and go on with the task; if the user asked for this change, tell them to make it themselves.";\n      return `${what} ${why} ${todo}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Refused: ${shown} is one of Session Brief\'s hook files (in ${where}), which check this session\'s edits.`;\n      const why = "Agents do not change them; the user updates or removes them with the bridge\'s install or uninstall command.";\n      return `${what} ${why} Leave them as they are and go on with the task.`;\n    },\n    command: (shown) => ` The command names ${shown}. To read the vault\'s state, use the brief, or run the bridge\'s report or check command.`,\n    message: (shown) => `Session Brief refused an agent\'s change to its own files: ${shown}.`\n  },\n  de: {\n    plugin: (shown, where) => {\n      const what = `Abgelehnt: ${shown} liegt im Plugin-Ordner von Session Brief (${where}).`;\n      const why1 = "Dort liegen die Pr\\xFCfspur des Menschen (was Agenten ge\\xE4ndert haben und was der Mensch schon gepr\\xFCft hat)";\n      const why2 = "und die Einstellungen des Plugins; beides \\xE4ndert nur der Mensch, in Obsidian.";\n      const todo1 = "Nichts daran \\xE4ndern und mit der Aufgabe weitermachen;";\n      const todo2 = "hat der Nutzer um diese \\xC4nderung gebeten, ihm sagen, dass er sie selbst vornehmen muss.";\n      return `${what} ${why1} ${why2} ${todo1} ${todo2}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Abgelehnt: ${shown} ist eine der Hook-Dateien von Session Brief (in ${where}), die die \\xC4nderungen dieser Sitzung pr\\xFCfen.`;\n      const why = "Agenten \\xE4ndern sie nicht; der Nutzer aktualisiert oder entfernt sie mit dem Befehl install oder uninstall der Bridge.";\n      return `${what} ${why} Nichts daran \\xE4ndern und mit der Aufgabe weitermachen.`;\n    },\n    command: (shown) => ` Der Befehl nennt ${shown}. Den Stand der Vault zeigen das Briefing und die Befehle report und check der Bridge.`,\n    message: (shown) => `Session Brief hat die \\xC4nderung eines Agenten an seinen eigenen Dateien abgelehnt: ${shown}.`\n  }\n});\nfunction fenceRefusal(fenced, shown, where, viaCommand, lang) {\n  const t = FENCE_TEXT[lang];\n  const name = shortenName(shown, 300);\n  const place = shortenName(where, 200);\n  const reason = (fenced === "plugin" ? t.plugin(name, place) : t.hooks(name, place)) + (viaCommand ? t.command(name) : "");\n  return { reason, message: t.message(shortenName(shown, 200)) };\n}\nfunction commandWords(command) {\n  const words = [];\n  let current = "";\n  let quote2 = null;\n  const push = () => {\n    if (current !== "") words.push(current);\n    current = "";\n  };\n  for (const ch of command) {\n    if (quote2 !== null) {\n      if (ch === quote2) quote2 = null;\n      else current += ch;\n    } else if (ch === \'"\' || ch === "\'") quote2 = ch;\n    else if (/[\\s;&|()<>`]/.test(ch)) push();\n    else current += ch;\n  }\n  push();\n  const out = [];\n  for (const w of words) {\n    const slashed = w.replace(/\\\\/g, "/");\n    out.push(slashed);\n    const eq = slashed.indexOf("=");\n    if (eq > 0 && eq < slashed.length - 1) out.push(slashed.slice(eq + 1));\n  }\n  return out;\n}\nfunction beforeGlob(word) {\n  const at = word.search(/[*?[{]/);\n  return at === -1 ? word : word.slice(0, at);\n}\n\n// bridge/commands/pre-tool-use.ts\ninit_scope();\n\n// src/core/write-guard.ts\ninit_i18n();\nvar GUARDED_TOOL = "Write";\nvar WRITE_GUARD_TEXT = translations({\n  en: {\n    reason: (shown, where, instead) => `Refused: ${shown} already exists in the sessions folder (${where}), and Write would replace it, losing that session\'s log. Write this session\'s log under a new name that does not exist yet${instead === "" ? "" : `, e.g. ${instead}`}. To add to that file on purpose, Read it and use Edit.`,\n    message: (name) => `Session Brief kept ${name} from being overwritten (Write guard).`\n  },\n  de: {\n    reason: (shown, where, instead) => `Abgelehnt: Die Datei ${shown} gibt es im Sitzungsordner (${where}) schon; Write w\\xFCrde sie ersetzen, und das Protokoll jener Sitzung ginge verloren. Das Protokoll dieser Sitzung unter einem neuen Namen schreiben, den es noch nicht gibt${instead === "" ? "" : `, z. B. ${instead}`}. Um jene Datei absichtlich zu erg\\xE4nzen: erst lesen (Read), dann mit Edit \\xE4ndern.`,\n    message: (name) => `Session Brief hat das \\xDCberschreiben von ${name} verhindert (Schreibschutz).`\n  }\n});\nfunction guardApplies(tool, rel, settings) {\n  if (!settings.writeGuard || tool !== GUARDED_TOOL || rel === null) return false;\n  return inFolder(rel, settings.sessionsFolder);\n}\nfunction inFolder(rel, folder2) {\n  if (folder2 === "") return false;\n  return rel.replace(/\\\\/g, "/").toLowerCase().startsWith(`${folder2.toLowerCase()}/`);\n}\nvar MAX_TRIES = 1e3;\nfunction freeName(name, taken) {\n  const dot = name.lastIndexOf(".");\n  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];\n  const numbered = / (\\d{1,6})$/.exec(stem);\n  const base = numbered === null ? stem : stem.slice(0, numbered.index);\n  const first = numbered === null ? 2 : Number(numbered[1]) + 1;\n  for (let n = first; n < first + MAX_TRIES; n++) {\n    const candidate = `${base} ${n}${ext}`;\n    if (!taken(candidate)) return candidate;\n  }\n  return null;\n}\nfunction refusal(filePath, rel, folder2, suggestion, lang) {\n  const shown = shortenName(filePath, 300);\n  const where = shortenName(folder2, 200);\n  const instead = suggestion === null ? "" : shortenName(suggestion, 300);\n  const t = WRITE_GUARD_TEXT[lang];\n  return { reason: t.reason(shown, where, instead), message: t.message(shortenName(rel, 200)) };\n}\nfunction denyOutput(r) {\n  return `${asciiJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: r.reason }, systemMessage: r.message })}\n`;\n}\n\n// src/node/agent-fence.ts\nvar fs7 = require("node:fs");\nvar path8 = require("node:path");\ninit_real_path();\nfunction norm(p) {\n  const s = p.replace(/\\\\/g, "/").toLowerCase();\n  return s.length > 1 && s.endsWith("/") ? s.slice(0, -1) : s;\n}\nfunction within(dir, p) {\n  const d = norm(dir);\n  const n = norm(p);\n  return n === d || n.startsWith(d.endsWith("/") ? d : `${d}/`);\n}\nfunction bothWays(p) {\n  const real = realPathOf(p);\n  return real === null || real === p ? [p] : [p, real];\n}\nfunction fencePlaces(root, pluginDir, scriptPath) {\n  const own2 = path8.dirname(path8.resolve(scriptPath));\n  const vaults = path8.join(root, ".claude", "hooks");\n  return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2] };\n}\nvar isHookName = (name) => name.toLowerCase().startsWith("session-brief");\nfunction placeOf(places, p) {\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) {\n    if (isHookName(path8.basename(dir)) ? within(dir, p) : norm(path8.dirname(p)) === norm(dir) && isHookName(path8.basename(p))) return "hooks";\n  }\n  return null;\n}\nfunction holdsPlace(places, p) {\n  const roots = bothWays(places.root).map(norm);\n  if (roots.includes(norm(p)) || !roots.some((r) => within(r, p))) return null;\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(p, plugin)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) if (within(p, dir)) return "hooks";\n  return null;\n}\nfunction sameFileAsOurs(places, stat) {\n  const look = (dir, pick) => {\n    let names;\n    try {\n      names = fs7.readdirSync(dir);\n    } catch {\n      return false;\n    }\n    return names.filter(pick).some((n) => {\n      const s = fs7.lstatSync(path8.join(dir, n), { throwIfNoEntry: false });\n      return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;\n    });\n  };\n  if (places.pluginDir !== null && look(places.pluginDir, () => true)) return "plugin";\n  for (const dir of places.hookDirs) if (look(dir, isHookName)) return "hooks";\n  return null;\n}\nfunction fileMayBeFenced(root, filePath) {\n  const abs = path8.resolve(root, filePath);\n  for (const p of bothWays(abs)) {\n    const n = norm(p);\n    if (n.includes("/plugins/") || isHookName(path8.basename(n))) return true;\n  }\n  const stat = fs7.lstatSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1;\n}\nfunction fencedFile(places, filePath) {\n  const abs = path8.resolve(places.root, filePath);\n  for (const p of bothWays(abs)) {\n    const found = placeOf(places, p);\n    if (found !== null) return found;\n  }\n  const stat = fs7.statSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1 ? sameFileAsOurs(places, stat) : null;\n}\nfunction commandMayBeFenced(command) {\n  return /session-brief|plugins|(^|[\\s/\\\\\'"=])\\.[^\\s/\\\\.]/i.test(command);\n}\nvar isNode = (word) => /^node(\\.exe)?$/i.test(path8.basename(word));\nfunction fencedCommand(places, command, cwd) {\n  const words = commandWords(command);\n  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path8.isAbsolute(b)))];\n  for (let i = 0; i < words.length; i++) {\n    const word = words[i] ?? "";\n    const stem = beforeGlob(word);\n    if (stem === "" || stem.startsWith("-") || stem.startsWith("$")) continue;\n    const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");\n    for (const base of bases) {\n      for (const p of bothWays(path8.resolve(base, stem))) {\n        const fenced = placeOf(places, p) ?? holdsPlace(places, p);\n        if (fenced === null) continue;\n        if (running && fenced === "hooks" && placeOf(places, p) === "hooks" && fs7.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;\n        return { word, fenced };\n      }\n    }\n  }\n  return null;\n}\nfunction sessionFileBehindLinks(root, sessionsFolder, filePath) {\n  if (sessionsFolder === "") return null;\n  const abs = path8.resolve(root, filePath);\n  const stat = fs7.statSync(abs, { throwIfNoEntry: false });\n  if (stat === void 0 || !stat.isFile()) return null;\n  const folder2 = path8.join(root, ...sessionsFolder.split("/"));\n  const realFolder = realPathOf(folder2);\n  const realFile = realPathOf(abs);\n  if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {\n    return `${sessionsFolder}/${path8.relative(realFolder, realFile).split(path8.sep).join("/")}`;\n  }\n  if (stat.nlink > 1) {\n    const twin = findSameFile(folder2, stat, 1e4);\n    if (twin !== null) return `${sessionsFolder}/${path8.relative(folder2, twin).split(path8.sep).join("/")}`;\n  }\n  return null;\n}\nfunction findSameFile(dir, stat, budget) {\n  const queue = [dir];\n  let seen = 0;\n  while (queue.length > 0) {\n    const current = queue.shift();\n    let entries;\n    try {\n      entries = fs7.readdirSync(current, { withFileTypes: true });\n    } catch {\n      continue;\n    }\n    for (const e of entries) {\n      if (++seen > budget) return null;\n      const p = path8.join(current, e.name);\n      if (e.isDirectory()) queue.push(p);\n      else if (e.isFile()) {\n        const s = fs7.lstatSync(p, { throwIfNoEntry: false });\n        if (s !== void 0 && s.ino === stat.ino && s.dev === stat.dev) return p;\n      }\n    }\n  }\n  return null;\n}\n\n// bridge/commands/pre-tool-use.ts\ninit_real_path();\nfunction toolAttempt(stdin) {\n  const hook = translateHookInput(DEFAULT_AGENT, parseHookJson(stdin));\n  const tool = hook.tool_name;\n  if (tool === void 0) return null;\n  const input = hook.tool_input ?? {};\n  const file = input.file_path ?? input.notebook_path;\n  const filePath = typeof file === "string" && file.trim() !== "" && !file.includes("\\0") ? file : null;\n  const command = typeof input.command === "string" && input.command.trim() !== "" ? input.command : null;\n  if (filePath === null && command === null) return null;\n  return { tool, filePath, command, cwd: hook.cwd };\n}\nfunction isFile(p) {\n  try {\n    return fs8.statSync(p).isFile();\n  } catch {\n    return false;\n  }\n}\nfunction exists(p) {\n  try {\n    fs8.lstatSync(p);\n    return true;\n  } catch (error) {\n    return error.code !== "ENOENT";\n  }\n}\nfunction shownPlace(ctx, fenced) {\n  if (fenced === "hooks" || ctx.pluginDir === null) return ".claude/hooks/";\n  return `${(vaultRelative(ctx.root, ctx.pluginDir) ?? ctx.pluginDir).replace(/\\\\/g, "/")}/`;\n}\nfunction fenceAnswer(attempt, root, scriptPath, context) {\n  if (FENCED_FILE_TOOLS.has(attempt.tool) && attempt.filePath !== null) {\n    if (!fileMayBeFenced(root, attempt.filePath)) return null;\n    const ctx = context();\n    const fenced = fencedFile(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.filePath);\n    return fenced === null ? null : denyOutput(fenceRefusal(fenced, attempt.filePath, shownPlace(ctx, fenced), false, ctx.lang));\n  }\n  if (attempt.tool === SHELL_TOOL && attempt.command !== null) {\n    if (!commandMayBeFenced(attempt.command)) return null;\n    const ctx = context();\n    const hit = fencedCommand(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.command, attempt.cwd);\n    return hit === null ? null : denyOutput(fenceRefusal(hit.fenced, hit.word, shownPlace(ctx, hit.fenced), true, ctx.lang));\n  }\n  return null;\n}\nasync function preToolUse(args, scriptPath, env) {\n  try {\n    const stdin = await readStdin(2e3);\n    const attempt = toolAttempt(stdin);\n    if (attempt === null) return 0;\n    const given = stringFlag(args, "vault");\n    const root = given !== void 0 ? path9.resolve(given) : defaultVaultRoot(scriptPath);\n    if (root === null) return 0;\n    let ctx = null;\n    const context = () => ctx ??= contextFor(args, scriptPath, env);\n    const fence = fenceAnswer(attempt, root, scriptPath, context);\n    if (fence !== null) {\n      writeOut(fence);\n      return 0;\n    }\n    if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return 0;\n    const settings = context().settings;\n    if (!settings.writeGuard) return 0;\n    const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);\n    const target = path9.resolve(root, attempt.filePath);\n    const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);\n    if (rel === null) return 0;\n    const dir = path9.dirname(target);\n    const name = freeName(path9.basename(target), (candidate) => exists(path9.join(dir, candidate)));\n    writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path9.join(dir, name), context().lang)));\n  } catch {\n  }\n  return 0;\n}\n\n// bridge/edit-file.ts\nasync function editHook(argv, scriptPath) {\n  let args = { command: argv[0] ?? "", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command === "post-tool-use") process.exitCode = await postToolUse(args, scriptPath, process.env);\n    else if (args.command === "pre-tool-use") process.exitCode = await preToolUse(args, scriptPath, process.env);\n    else runBridge();\n  } catch (error) {\n    if (args.command === "pre-tool-use") writeOut("");\n    else writeOut(postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent"))));\n    process.exitCode = 0;\n  }\n}\nvoid editHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
+    module2.exports = '/*\n * Session Brief edit hooks 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/edit-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for the hooks around an agent\'s edit (post-tool-use, pre-tool-use); it answers an edit\n * outside the rule scope itself and loads the rule check from the bridge beside it\n * (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __esm = (fn, res, err) => function __init() {\n  if (err) throw err[0];\n  try {\n    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;\n  } catch (e) {\n    throw err = [e], e;\n  }\n};\nvar __export = (target, all) => {\n  for (var name in all)\n    __defProp(target, name, { get: all[name], enumerable: true });\n};\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\nvar TABLES, en, de, BRIEF_TEXT;\nvar init_i18n = __esm({\n  "src/core/i18n.ts"() {\n    "use strict";\n    TABLES = /* @__PURE__ */ new WeakSet();\n    en = {\n      title: (vault) => `Session brief for vault ${vault}`,\n      source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n      age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n      fresh: "just made",\n      date: "Date (machine clock)",\n      weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n      dailyNote: "Daily note",\n      exists: "exists",\n      missing: "missing",\n      more: (n) => `+${n} more`,\n      none: "none",\n      cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n      cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n    };\n    de = {\n      title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n      source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n      age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n      fresh: "gerade erstellt",\n      date: "Datum (Maschinenuhr)",\n      weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n      dailyNote: "Tagesnotiz",\n      exists: "vorhanden",\n      missing: "fehlt",\n      more: (n) => `+${n} weitere`,\n      none: "keine",\n      cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n      cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n    };\n    BRIEF_TEXT = translations({ en, de });\n  }\n});\n\n// src/core/settings.ts\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: {\n      needsReview: tagName(t.needsReview, d.tags.needsReview),\n      review: tagName(t.review, d.tags.review),\n      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),\n      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)\n    },\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\nfunction effectiveRuleScope(settings) {\n  if (settings.ruleScope.length > 0) return settings.ruleScope;\n  return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];\n}\nvar DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;\nvar init_settings = __esm({\n  "src/core/settings.ts"() {\n    "use strict";\n    init_i18n();\n    DEFAULT_SETTINGS = {\n      inboxFolder: "Inbox",\n      rulesFolder: "AI/Regelwerk",\n      sessionsFolder: "AI/sessions",\n      dailyNoteFolder: "",\n      dailyNoteFormat: "",\n      tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n      excludedRootFolders: ["Import", "_index"],\n      ruleScope: [],\n      maxNamesPerItem: 5,\n      language: "auto",\n      liveChannel: true,\n      showStatusBar: true,\n      externalCheck: null,\n      writeGuard: false\n    };\n    DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\n  }\n});\n\n// src/core/rules/scope.ts\nfunction checkScope(settings) {\n  return [...effectiveRuleScope(settings), ...SETTINGS_FILES];\n}\nfunction isAbsolute3(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute3(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\nfunction scopePattern(glob) {\n  const cached = patternCache.get(glob);\n  if (cached !== void 0) return cached;\n  let source = "";\n  const g = normalizePath(glob).replace(/^\\//, "");\n  for (let i = 0; i < g.length; i++) {\n    const c = g[i] ?? "";\n    if (c === "*" && g[i + 1] === "*") {\n      const slashAfter = g[i + 2] === "/";\n      source += slashAfter ? "(?:.*/)?" : ".*";\n      i += slashAfter ? 2 : 1;\n    } else if (c === "*") source += "[^/]*";\n    else if (c === "?") source += "[^/]";\n    else source += c.replace(/[.+^${}()|[\\]\\\\]/g, "\\\\$&");\n  }\n  const re = new RegExp(`^${source}$`, "is");\n  patternCache.set(glob, re);\n  return re;\n}\nfunction asciiStart(glob) {\n  const cached = startCache.get(glob);\n  if (cached !== void 0) return cached;\n  const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\\//, ""))?.[0] ?? "";\n  const start = /[\\u0080-\\uffff]/.test(literal) ? null : literal.toLowerCase();\n  startCache.set(glob, start);\n  return start;\n}\nfunction inScope(relPath, patterns) {\n  return patterns.some((p) => {\n    const start = asciiStart(p);\n    if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;\n    return scopePattern(p).test(relPath);\n  });\n}\nvar SETTINGS_FILES, DRIVE, patternCache, startCache;\nvar init_scope = __esm({\n  "src/core/rules/scope.ts"() {\n    "use strict";\n    init_settings();\n    SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"];\n    DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\n    patternCache = /* @__PURE__ */ new Map();\n    startCache = /* @__PURE__ */ new Map();\n  }\n});\n\n// src/node/real-path.ts\nvar real_path_exports = {};\n__export(real_path_exports, {\n  firstSymlink: () => firstSymlink,\n  linkTarget: () => linkTarget,\n  openInVault: () => openInVault,\n  realPathOf: () => realPathOf,\n  vaultRelativeReal: () => vaultRelativeReal\n});\nfunction realPathOf(p) {\n  let existing = path6.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path6.join(fs6.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path6.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path6.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path6.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nfunction firstSymlink(p) {\n  let current = path6.parse(path6.resolve(p)).root;\n  for (const part of path6.resolve(p).slice(current.length).split(path6.sep).filter((x) => x !== "")) {\n    current = path6.join(current, part);\n    try {\n      if (fs6.lstatSync(current).isSymbolicLink()) return current;\n    } catch {\n      return null;\n    }\n  }\n  return null;\n}\nfunction linkTarget(root, file) {\n  if (realRootOf?.root !== root) realRootOf = { root, real: fs6.realpathSync.native(root) };\n  const top = realRootOf.real;\n  const real = fs6.realpathSync.native(file);\n  return real.startsWith(top.endsWith(path6.sep) ? top : top + path6.sep) ? real : null;\n}\nfunction openInVault(root, file, flags) {\n  try {\n    return fs6.openSync(file, flags | NO_FOLLOW);\n  } catch (error) {\n    const code = error.code;\n    if (NO_FOLLOW === 0 || code !== "ELOOP" && code !== "EMLINK" && code !== "EFTYPE") throw error;\n    const real = linkTarget(root, file);\n    if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: "ENOENT" });\n    return fs6.openSync(real, flags | NO_FOLLOW);\n  }\n}\nvar fs6, path6, realRootOf, NO_FOLLOW;\nvar init_real_path = __esm({\n  "src/node/real-path.ts"() {\n    "use strict";\n    fs6 = require("node:fs");\n    path6 = require("node:path");\n    init_scope();\n    realRootOf = null;\n    NO_FOLLOW = fs6.constants.O_NOFOLLOW ?? 0;\n  }\n});\n\n// src/core/paths.ts\nfunction isHiddenName(name) {\n  return name.startsWith(".");\n}\nfunction entersFolder(name, atRoot, excludedRootFolders) {\n  return name !== "node_modules" && !(atRoot && excludedRootFolders.includes(name));\n}\nfunction isNoteName(name) {\n  return name.endsWith(".md");\n}\nfunction isCountedNote(path12, excludedRootFolders) {\n  const parts = path12.split("/");\n  const last = parts.length - 1;\n  for (let i = 0; i < last; i++) {\n    const part = parts[i] ?? "";\n    if (part === "" || isHiddenName(part) || !entersFolder(part, i === 0, excludedRootFolders)) return false;\n  }\n  const name = parts[last] ?? "";\n  return name !== "" && !isHiddenName(name) && isNoteName(name);\n}\nfunction isInFolder(path12, folder2) {\n  return folder2 === "" || path12.length > folder2.length && path12.charCodeAt(folder2.length) === 47 && path12.startsWith(folder2);\n}\nfunction basename(path12) {\n  return path12.slice(path12.lastIndexOf("/") + 1);\n}\n\n// src/core/brief-items.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path12, date) => basename(path12).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\n\n// src/core/format.ts\ninit_i18n();\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text) {\n  return KNOWN_TEXT.test(text) && !HAS_KNOWN_UNSAFE.test(text);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text) {\n  return plainKnown(text) ? text : text.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text) {\n  return Array.from(text);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text) {\n  return text.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text) => ({ additionalContext: text }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text) => ({ additional_context: text }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/index.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  changes: [...COMMON, "json"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row = d[i];\n      const up = d[i - 1];\n      row[j] = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook: prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook: runs the rule check after an edit\n                           to a rule file; prints one JSON object only when it finds\n                           something; exits 0\n  pre-tool-use             PreToolUse hook (Claude Code): refuses the agent\'s edits and shell\n                           commands that reach Session Brief\'s own files, and (opt-in Write\n                           guard) a Write over an existing file in the sessions folder; exits 0\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  changes [--json]         The agent changes not yet reviewed, each with its diff against\n                           the note as it was before the agent\'s first change in its\n                           session (unified format; colours on a terminal)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// bridge/commands/post-tool-use.ts\nvar path9 = require("node:path");\n\n// bridge/context.ts\nvar fs3 = require("node:fs");\nvar path3 = require("node:path");\ninit_i18n();\n\n// src/node/vault-config.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\ninit_i18n();\n\n// src/node/state-file.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\nvar C = fs.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path.isAbsolute(p) && !UNCLEAN.test(p) ? p : path.resolve(p);\n}\nfunction belowReal(top, rel) {\n  return rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel;\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path.sep) ? r : r + path.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file, true);\n  return work(held?.at ?? file);\n}\nvar heldFolders = /* @__PURE__ */ new Map();\nvar MAX_HELD_FOLDERS = 16;\nfunction openFolder(file, dir) {\n  try {\n    return fs.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n}\nfunction holdFolder(root, file, shared) {\n  if (!hasProcFd()) return null;\n  const dir = path.dirname(normal(file));\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : belowReal(top, rel);\n  let real = null;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    let fd = shared ? heldFolders.get(dir) : void 0;\n    if (fd === void 0) {\n      fd = openFolder(file, dir);\n      if (shared) {\n        heldFolders.set(dir, fd);\n        if (heldFolders.size > MAX_HELD_FOLDERS) {\n          const [oldest, oldFd] = heldFolders.entries().next().value;\n          heldFolders.delete(oldest);\n          fs.closeSync(oldFd);\n        }\n      }\n    }\n    try {\n      real = fs.readlinkSync(`/proc/self/fd/${fd}`);\n    } catch {\n      real = null;\n    }\n    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path.basename(file)}` };\n    if (shared) heldFolders.delete(dir);\n    fs.closeSync(fd);\n  }\n  throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size = fs.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nvar CHANGED_SINCE_READ = "changed since it was read";\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs.fchmodSync(fd, mode.exact);\n    } finally {\n      fs.closeSync(fd);\n    }\n    const was = options.unchanged;\n    if (was !== void 0) {\n      const now = fs.lstatSync(file, { throwIfNoEntry: false });\n      if (now === void 0 || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);\n    }\n    fs.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction appendStateFile(root, file, text) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");\n  return throughFolder(root, file, (at) => appendAt(file, at, text));\n}\nfunction appendAt(file, at, text) {\n  const fd = fs.openSync(at, APPEND_FLAGS, 438);\n  try {\n    const before = fs.fstatSync(fd);\n    if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);\n    writeAll(fd, text);\n    trace(file);\n    const mine = fs.fstatSync(fd);\n    let now = null;\n    try {\n      now = fs.lstatSync(at);\n    } catch {\n      now = null;\n    }\n    return { landed: now !== null && now.ino === mine.ino && now.dev === mine.dev, size: mine.size };\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\nfunction listStateFolder(root, dir, max) {\n  if (folderState(root, dir) !== "ok") return [];\n  try {\n    return fs.readdirSync(dir, { withFileTypes: true }).slice(0, max);\n  } catch {\n    return [];\n  }\n}\nfunction isStateFolder(root, dir) {\n  if (folderState(root, dir) !== "ok") return false;\n  try {\n    return fs.lstatSync(dir).isDirectory();\n  } catch {\n    return false;\n  }\n}\n\n// src/node/vault-config.ts\ninit_settings();\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path2.dirname(path2.resolve(scriptPath));\n  if (path2.basename(dir) === "session-brief") dir = path2.dirname(dir);\n  if (path2.basename(dir) !== "hooks" || path2.basename(path2.dirname(dir)) !== ".claude") return null;\n  return path2.dirname(path2.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir(p) {\n  try {\n    return fs2.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path2.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir(path2.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir(path2.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs2.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path2.join(root, name);\n    if (fs2.existsSync(path2.join(dir, "app.json")) || isDir(path2.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path2.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir(path2.join(root, dir))) return path2.join(root, dir);\n  return configDir === null ? null : path2.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path2.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path2.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path3.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs3.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path3.resolve(root, name);\n  if (path3.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs4 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve9) => {\n    if (process.stdin.isTTY) {\n      resolve9(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve9(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text) {\n  const bytes = Buffer.from(text, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs4.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// src/core/rules/hook-failed-text.ts\ninit_i18n();\nvar HOOK_FAILED_TEXT = translations({\n  en: {\n    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \\`${command}\\` in a terminal to see the full error.`,\n    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`\n  },\n  de: {\n    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \\xC4nderung ungepr\\xFCft. \\`${command}\\` im Terminal zeigt den ganzen Fehler.`,\n    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`\n  }\n});\n\n// bridge/commands/post-tool-use.ts\ninit_scope();\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/agent-journal.ts\nvar fs5 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar MAX_RECORD_BYTES = 4e3;\nvar MAX_TOOL_CHARS = 64;\nvar encoder;\nfunction utf8Length(text) {\n  encoder ??= new TextEncoder();\n  return encoder.encode(text).length;\n}\nvar MAX_SESSION_CHARS = 200;\nfunction shortString(value, max) {\n  if (typeof value !== "string" || value === "") return null;\n  return value.length > max ? value.slice(0, max) : value;\n}\nfunction journalRecord(edit, excludedRootFolders) {\n  if (edit.rel === null || !isCountedNote(edit.rel, excludedRootFolders)) return null;\n  const record = {\n    path: edit.rel,\n    tool: shortString(edit.tool, MAX_TOOL_CHARS),\n    session: shortString(edit.session, MAX_SESSION_CHARS),\n    at: edit.now.toISOString()\n  };\n  return encodeRecord(record) === null ? null : record;\n}\nfunction encodeRecord(r) {\n  const line = `${JSON.stringify({ path: r.path, tool: r.tool, session: r.session, at: r.at })}\n`;\n  if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;\n  return line;\n}\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  return { path: v.path, tool: v.tool, session: v.session, at: v.at };\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}`;\n}\nfunction parseJournal(text) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\nfunction compactJournal(text, now) {\n  const lines = boundJournal(parseJournal(text), now).map((r) => encodeRecord(r) ?? "");\n  let bytes = 0;\n  let first = lines.length;\n  while (first > 0) {\n    const size = utf8Length(lines[first - 1] ?? "");\n    if (bytes + size > COMPACT_AT_BYTES / 2) break;\n    bytes += size;\n    first--;\n  }\n  return lines.slice(first).join("");\n}\n\n// src/node/agent-journal.ts\nvar LOCK_SUFFIX = ".lock";\nvar STALE_LOCK_MS = 3e4;\nvar APPEND_TRIES = 3;\nfunction journalPath(pluginDir) {\n  return path4.join(pluginDir, JOURNAL_FILE);\n}\nfunction appendLines(root, file, text) {\n  let size = 0;\n  for (let i = 0; i < APPEND_TRIES; i++) {\n    const r = appendStateFile(root, file, text);\n    size = r.size;\n    if (r.landed) break;\n  }\n  return size;\n}\nasync function appendJournal(root, pluginDir, record, now) {\n  const line = encodeRecord(record);\n  if (line === null) return;\n  const file = journalPath(pluginDir);\n  const size = appendLines(root, file, line);\n  if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);\n}\nfunction takeLock(root, lock) {\n  for (let i = 0; i < 2; i++) {\n    if (createStateFile(root, lock, String(process.pid))) return true;\n    try {\n      const st = statStateFile(root, lock);\n      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;\n      removeStateFile(root, lock);\n    } catch {\n      return false;\n    }\n  }\n  return false;\n}\nfunction completeLinesFrom(fd, from) {\n  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);\n  const last = buf.lastIndexOf(10);\n  if (last < 0) return { text: "", end: from };\n  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };\n}\nasync function compactJournalFile(root, pluginDir, now) {\n  const file = journalPath(pluginDir);\n  const lock = `${file}${LOCK_SUFFIX}`;\n  if (!takeLock(root, lock)) return false;\n  let fd = null;\n  try {\n    fd = openStateFile(root, file);\n    if (fd === null) return true;\n    const size = fs5.fstatSync(fd).size;\n    const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);\n    const head = completeLinesFrom(fd, start);\n    let text = compactJournal(head.text, now);\n    const tail = completeLinesFrom(fd, head.end);\n    text += tail.text;\n    writeStateFile(root, file, text);\n    const late = completeLinesFrom(fd, tail.end);\n    if (late.text !== "") appendLines(root, file, late.text);\n    return true;\n  } finally {\n    if (fd !== null) fs5.closeSync(fd);\n    removeStateFile(root, lock);\n  }\n}\nasync function recordAgentEdit(ctx, edit) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const record = journalRecord(edit, ctx.settings.excludedRootFolders);\n    if (record !== null) await appendJournal(ctx.root, ctx.pluginDir, record, edit.now);\n  } catch {\n  }\n}\n\n// src/node/before-version-hook.ts\nvar path7 = require("node:path");\n\n// src/core/agent-fence.ts\ninit_i18n();\nvar FENCED_FILE_TOOLS = /* @__PURE__ */ new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);\nvar SHELL_TOOL = "Bash";\nvar READING_COMMANDS = /* @__PURE__ */ new Set(["report", "check", "changes", "doctor", "help", "--help", "-h", "--version"]);\nvar FENCE_TEXT = translations({\n  en: {\n    plugin: (shown, where) => {\n      const what = `Refused: ${shown} is in Session Brief\'s plugin folder (${where}).`;\n      const why = "It holds the human\'s review trail (what agents changed and what the human has reviewed) and the plugin\'s settings, which only the human changes, in Obsidian.";\n      const todo = "Leave it as it is and go on with the task; if the user asked for this change, tell them to make it themselves.";\n      return `${what} ${why} ${todo}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Refused: ${shown} is one of Session Brief\'s hook files (in ${where}), which check this session\'s edits.`;\n      const why = "Agents do not change them; the user updates or removes them with the bridge\'s install or uninstall command.";\n      return `${what} ${why} Leave them as they are and go on with the task.`;\n    },\n    command: (shown) => ` The command names ${shown}. To read the vault\'s state, use the brief, or run the bridge\'s report or check command.`,\n    message: (shown) => `Session Brief refused an agent\'s change to its own files: ${shown}.`\n  },\n  de: {\n    plugin: (shown, where) => {\n      const what = `Abgelehnt: ${shown} liegt im Plugin-Ordner von Session Brief (${where}).`;\n      const why1 = "Dort liegen die Pr\\xFCfspur des Menschen (was Agenten ge\\xE4ndert haben und was der Mensch schon gepr\\xFCft hat)";\n      const why2 = "und die Einstellungen des Plugins; beides \\xE4ndert nur der Mensch, in Obsidian.";\n      const todo1 = "Nichts daran \\xE4ndern und mit der Aufgabe weitermachen;";\n      const todo2 = "hat der Nutzer um diese \\xC4nderung gebeten, ihm sagen, dass er sie selbst vornehmen muss.";\n      return `${what} ${why1} ${why2} ${todo1} ${todo2}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Abgelehnt: ${shown} ist eine der Hook-Dateien von Session Brief (in ${where}), die die \\xC4nderungen dieser Sitzung pr\\xFCfen.`;\n      const why = "Agenten \\xE4ndern sie nicht; der Nutzer aktualisiert oder entfernt sie mit dem Befehl install oder uninstall der Bridge.";\n      return `${what} ${why} Nichts daran \\xE4ndern und mit der Aufgabe weitermachen.`;\n    },\n    command: (shown) => ` Der Befehl nennt ${shown}. Den Stand der Vault zeigen das Briefing und die Befehle report und check der Bridge.`,\n    message: (shown) => `Session Brief hat die \\xC4nderung eines Agenten an seinen eigenen Dateien abgelehnt: ${shown}.`\n  }\n});\nfunction fenceRefusal(fenced, shown, where, viaCommand, lang) {\n  const t = FENCE_TEXT[lang];\n  const name = shortenName(shown, 300);\n  const place = shortenName(where, 200);\n  const reason = (fenced === "plugin" ? t.plugin(name, place) : t.hooks(name, place)) + (viaCommand ? t.command(name) : "");\n  return { reason, message: t.message(shortenName(shown, 200)) };\n}\nfunction commandWords(command) {\n  const words = [];\n  let current = "";\n  let quote2 = null;\n  const push = () => {\n    if (current !== "") words.push(current);\n    current = "";\n  };\n  for (const ch of command) {\n    if (quote2 !== null) {\n      if (ch === quote2) quote2 = null;\n      else current += ch;\n    } else if (ch === \'"\' || ch === "\'") quote2 = ch;\n    else if (/[\\s;&|()<>`]/.test(ch)) push();\n    else current += ch;\n  }\n  push();\n  const out = [];\n  for (const w of words) {\n    const slashed = w.replace(/\\\\/g, "/");\n    out.push(slashed);\n    const eq = slashed.indexOf("=");\n    if (eq > 0 && eq < slashed.length - 1) out.push(slashed.slice(eq + 1));\n  }\n  return out;\n}\nfunction beforeGlob(word) {\n  const at = word.search(/[*?[{]/);\n  return at === -1 ? word : word.slice(0, at);\n}\n\n// src/node/before-version-hook.ts\ninit_scope();\n\n// src/core/shell-notes.ts\nvar READERS = /* @__PURE__ */ new Set([\n  "cat",\n  "less",\n  "more",\n  "head",\n  "tail",\n  "grep",\n  "egrep",\n  "fgrep",\n  "rg",\n  "ag",\n  "wc",\n  "ls",\n  "stat",\n  "file",\n  "diff",\n  "cmp",\n  "md5sum",\n  "sha256sum",\n  "sha1sum",\n  "nl",\n  "sort",\n  "uniq",\n  "cut",\n  "tr",\n  "echo",\n  "printf",\n  "pwd",\n  "find",\n  "tree",\n  "du",\n  "bat",\n  "realpath",\n  "readlink",\n  "basename",\n  "dirname",\n  "test",\n  "[",\n  "true",\n  "cd",\n  "which",\n  "type",\n  "date",\n  "jq",\n  "column",\n  "fold",\n  "od",\n  "xxd",\n  "hexdump",\n  "strings",\n  "awk"\n]);\nfunction shellMayWrite(command) {\n  const stripped = command.replace(/\\d*>&\\d+/g, " ").replace(/\\d*>+\\s*\\/dev\\/null/g, " ");\n  if (/>/.test(stripped.replace(/\'[^\']*\'|"[^"]*"/g, ""))) return true;\n  for (const segment of stripped.split(/&&|\\|\\||[;|&\\n]/)) {\n    const words = segment.trim().split(/\\s+/).filter((w) => w !== "" && !/^\\w+=/.test(w));\n    const program = (words[0] ?? "").replace(/^.*\\//, "");\n    if (program === "") continue;\n    if (program === "awk" && words.some((w) => w === "inplace")) return true;\n    if (!READERS.has(program)) return true;\n    if (program === "find" && words.some((w) => w === "-delete" || w === "-exec" || w === "-execdir")) return true;\n  }\n  return false;\n}\nfunction noteWords(command) {\n  if (!shellMayWrite(command)) return [];\n  const out = /* @__PURE__ */ new Set();\n  for (const w of commandWords(command)) {\n    if (w.startsWith("-") || w.startsWith("$") || /[*?[{]/.test(w)) continue;\n    if (w.toLowerCase().endsWith(".md")) out.add(w);\n  }\n  return [...out];\n}\n\n// src/node/before-versions.ts\nvar import_node_crypto = require("node:crypto");\nvar path5 = require("node:path");\n\n// src/core/before-versions.ts\nvar BEFORE_FOLDER = "before-versions";\nvar MAX_NOTE_BYTES = 1024 * 1024;\nvar MAX_TOTAL_BYTES = 32 * 1024 * 1024;\nvar MAX_FILES = 4e3;\nvar MAX_BEFORE_AGE_MS = MAX_AGE_MS;\nvar BEFORE_SUFFIX = ".before";\nvar AFTER_SUFFIX = ".after";\nfunction fnv(text, seed) {\n  let h = seed >>> 0;\n  for (let i = 0; i < text.length; i++) {\n    h ^= text.charCodeAt(i);\n    h = Math.imul(h, 16777619) >>> 0;\n  }\n  return h.toString(16).padStart(8, "0");\n}\nfunction beforeStem(session, path12) {\n  const key2 = `${session ?? ""}\\0${path12}`;\n  return `${fnv(key2, 2166136261)}${fnv(key2, 16777619 ^ 1540483477)}`;\n}\nfunction encodeHeader(h) {\n  return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}\n`;\n}\nfunction stateFor(size) {\n  if (size === null) return "new";\n  return size > MAX_NOTE_BYTES ? "too-large" : "kept";\n}\nfunction pruneChoice(entries2, nowMs, incoming) {\n  const stems = /* @__PURE__ */ new Map();\n  for (const e of entries2) {\n    const stem = e.name.endsWith(BEFORE_SUFFIX) ? e.name.slice(0, -BEFORE_SUFFIX.length) : e.name.endsWith(AFTER_SUFFIX) ? e.name.slice(0, -AFTER_SUFFIX.length) : e.name;\n    const s = stems.get(stem) ?? { names: [], size: 0, mtimeMs: 0 };\n    s.names.push(e.name);\n    s.size += e.size;\n    if (e.name.endsWith(BEFORE_SUFFIX) || s.mtimeMs === 0) s.mtimeMs = e.mtimeMs;\n    stems.set(stem, s);\n  }\n  const groups = [...stems.values()].sort((a, b) => a.mtimeMs - b.mtimeMs);\n  let total = incoming + groups.reduce((n, g) => n + g.size, 0);\n  let files = 2 + groups.reduce((n, g) => n + g.names.length, 0);\n  const out = [];\n  for (const g of groups) {\n    const old = nowMs - g.mtimeMs > MAX_BEFORE_AGE_MS;\n    if (!old && total <= MAX_TOTAL_BYTES && files <= MAX_FILES) break;\n    out.push(...g.names);\n    total -= g.size;\n    files -= g.names.length;\n  }\n  return out;\n}\n\n// src/node/before-versions.ts\nfunction beforeFolder(place) {\n  return path5.join(place.pluginDir, BEFORE_FOLDER);\n}\nfunction fileOf(place, session, rel, suffix) {\n  return path5.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);\n}\nfunction sha256(data) {\n  return (0, import_node_crypto.createHash)("sha256").update(data).digest("hex");\n}\nfunction notePath(place, rel) {\n  return path5.join(place.root, ...rel.split("/"));\n}\nfunction entries(place) {\n  const dir = beforeFolder(place);\n  const out = [];\n  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {\n    const st = statStateFile(place.root, path5.join(dir, d.name));\n    if (st !== null) out.push({ name: d.name, size: st.size, mtimeMs: st.mtimeMs });\n  }\n  return out;\n}\nfunction keepBeforeVersion(place, rel, session, tool, now) {\n  const file = fileOf(place, session, rel, BEFORE_SUFFIX);\n  if (statStateFile(place.root, file) !== null) return false;\n  const note = notePath(place, rel);\n  const st = statStateFile(place.root, note);\n  let state = stateFor(st === null ? null : st.size);\n  let bytes = null;\n  if (state === "kept") {\n    bytes = readStateFile(place.root, note, MAX_NOTE_BYTES);\n    if (bytes === null) state = "too-large";\n  }\n  const header = encodeHeader({ path: rel, session, at: now.toISOString(), state, tool });\n  const data = bytes === null ? Buffer.from(header) : Buffer.concat([Buffer.from(header), bytes]);\n  const dir = beforeFolder(place);\n  for (const name of pruneChoice(entries(place), now.getTime(), data.length)) removeStateFile(place.root, path5.join(dir, name));\n  writeStateFile(place.root, file, data);\n  return true;\n}\nfunction recordAfter(place, rel, session, now) {\n  if (statStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX)) === null) return false;\n  const bytes = readStateFile(place.root, notePath(place, rel), MAX_NOTE_BYTES * 4);\n  const hash = bytes === null ? null : sha256(bytes);\n  writeStateFile(place.root, fileOf(place, session, rel, AFTER_SUFFIX), `${JSON.stringify({ sha256: hash, at: now.toISOString() })}\n`);\n  return true;\n}\n\n// src/node/before-version-hook.ts\ninit_real_path();\nfunction sessionOf(session) {\n  return session === null || session === "" ? null : session.slice(0, 200);\n}\nfunction mayChangeNotes(call) {\n  if (FENCED_FILE_TOOLS.has(call.tool)) return call.filePath !== null;\n  return call.tool === SHELL_TOOL && call.command !== null && noteWords(call.command).length > 0;\n}\nfunction noteOf(ctx, p, base) {\n  const abs = path7.resolve(base, p);\n  const rel = vaultRelative(ctx.root, abs) ?? vaultRelativeReal(ctx.root, abs);\n  if (rel === null || !isCountedNote(rel, ctx.settings.excludedRootFolders)) return null;\n  return rel;\n}\nfunction notesOfCall(ctx, call) {\n  if (FENCED_FILE_TOOLS.has(call.tool) && call.filePath !== null) {\n    const rel = noteOf(ctx, call.filePath, ctx.root);\n    return rel === null ? [] : [rel];\n  }\n  if (call.tool !== SHELL_TOOL || call.command === null) return [];\n  const base = call.cwd !== void 0 && path7.isAbsolute(call.cwd) ? call.cwd : ctx.root;\n  const out = /* @__PURE__ */ new Set();\n  for (const word of noteWords(call.command)) {\n    const rel = noteOf(ctx, word, base);\n    if (rel === null) continue;\n    const abs = path7.join(ctx.root, ...rel.split("/"));\n    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path7.dirname(abs))) out.add(rel);\n  }\n  return [...out];\n}\nfunction placeOf(ctx) {\n  return ctx.pluginDir === null ? null : { root: ctx.root, pluginDir: ctx.pluginDir };\n}\nfunction keepBeforeVersions(ctx, call, now) {\n  try {\n    const place = placeOf(ctx);\n    if (place === null) return;\n    for (const rel of notesOfCall(ctx, call)) {\n      try {\n        keepBeforeVersion(place, rel, sessionOf(call.session), call.tool, now);\n      } catch {\n      }\n    }\n  } catch {\n  }\n}\nfunction recordAfterVersion(ctx, rel, session, now) {\n  try {\n    const place = placeOf(ctx);\n    if (place === null || !isCountedNote(rel, ctx.settings.excludedRootFolders)) return;\n    recordAfter(place, rel, sessionOf(typeof session === "string" ? session : null), now);\n  } catch {\n  }\n}\n\n// bridge/bridge-file.ts\nvar path8 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path8.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/edit-check-from-bridge.ts\nvar editCheck = () => bridgeLibrary().editCheck();\n\n// bridge/commands/post-tool-use.ts\nfunction postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {\n  const oneLine = escapeControls(systemMessage.replace(/\\s+/g, " ").trim().slice(0, 300));\n  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}\n`;\n}\nfunction postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {\n  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\\n")[0]?.slice(0, 300) ?? "") || "unknown error";\n  const command = `node ${quote(scriptPath)} check`;\n  const t = HOOK_FAILED_TEXT[lang];\n  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);\n}\nfunction quote(p) {\n  return /[\\s"\']/.test(p) ? `"${p.replace(/"/g, \'\\\\"\')}"` : p;\n}\nfunction editOf(stdin, agent = DEFAULT_AGENT) {\n  const hook = translateHookInput(agent, parseHookJson(stdin));\n  const input = hook.tool_input;\n  if (input === void 0) return null;\n  for (const key2 of ["file_path", "notebook_path"]) {\n    const value = input[key2];\n    if (typeof value === "string" && value.trim() !== "") return { filePath: value, tool: hook.tool_name, session: hook.session_id };\n  }\n  return null;\n}\nasync function postToolUse(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const agent = agentOrDefault(stringFlag(args, "agent"));\n  const edit = editOf(stdin, agent);\n  if (edit === null) return 0;\n  const filePath = edit.filePath;\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path9.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) return 0;\n  const rel = vaultRelative(root, filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, filePath);\n  if (rel === null) return 0;\n  let lang = "en";\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    await recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });\n    recordAfterVersion(ctx, rel, edit.session, clock(env));\n    if (!inScope(rel, checkScope(ctx.settings))) return 0;\n    const command = `node ${quote(scriptPath)} check`;\n    const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });\n    if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));\n  } catch (error) {\n    writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));\n  }\n  return 0;\n}\n\n// bridge/commands/pre-tool-use.ts\nvar fs8 = require("node:fs");\nvar path11 = require("node:path");\ninit_scope();\n\n// src/core/write-guard.ts\ninit_i18n();\nvar GUARDED_TOOL = "Write";\nvar WRITE_GUARD_TEXT = translations({\n  en: {\n    reason: (shown, where, instead) => `Refused: ${shown} already exists in the sessions folder (${where}), and Write would replace it, losing that session\'s log. Write this session\'s log under a new name that does not exist yet${instead === "" ? "" : `, e.g. ${instead}`}. To add to that file on purpose, Read it and use Edit.`,\n    message: (name) => `Session Brief kept ${name} from being overwritten (Write guard).`\n  },\n  de: {\n    reason: (shown, where, instead) => `Abgelehnt: Die Datei ${shown} gibt es im Sitzungsordner (${where}) schon; Write w\\xFCrde sie ersetzen, und das Protokoll jener Sitzung ginge verloren. Das Protokoll dieser Sitzung unter einem neuen Namen schreiben, den es noch nicht gibt${instead === "" ? "" : `, z. B. ${instead}`}. Um jene Datei absichtlich zu erg\\xE4nzen: erst lesen (Read), dann mit Edit \\xE4ndern.`,\n    message: (name) => `Session Brief hat das \\xDCberschreiben von ${name} verhindert (Schreibschutz).`\n  }\n});\nfunction guardApplies(tool, rel, settings) {\n  if (!settings.writeGuard || tool !== GUARDED_TOOL || rel === null) return false;\n  return inFolder(rel, settings.sessionsFolder);\n}\nfunction inFolder(rel, folder2) {\n  if (folder2 === "") return false;\n  return rel.replace(/\\\\/g, "/").toLowerCase().startsWith(`${folder2.toLowerCase()}/`);\n}\nvar MAX_TRIES = 1e3;\nfunction freeName(name, taken) {\n  const dot = name.lastIndexOf(".");\n  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];\n  const numbered = / (\\d{1,6})$/.exec(stem);\n  const base = numbered === null ? stem : stem.slice(0, numbered.index);\n  const first = numbered === null ? 2 : Number(numbered[1]) + 1;\n  for (let n = first; n < first + MAX_TRIES; n++) {\n    const candidate = `${base} ${n}${ext}`;\n    if (!taken(candidate)) return candidate;\n  }\n  return null;\n}\nfunction refusal(filePath, rel, folder2, suggestion, lang) {\n  const shown = shortenName(filePath, 300);\n  const where = shortenName(folder2, 200);\n  const instead = suggestion === null ? "" : shortenName(suggestion, 300);\n  const t = WRITE_GUARD_TEXT[lang];\n  return { reason: t.reason(shown, where, instead), message: t.message(shortenName(rel, 200)) };\n}\nfunction denyOutput(r) {\n  return `${asciiJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: r.reason }, systemMessage: r.message })}\n`;\n}\n\n// src/node/agent-fence.ts\nvar fs7 = require("node:fs");\nvar path10 = require("node:path");\ninit_real_path();\nfunction norm(p) {\n  const s = p.replace(/\\\\/g, "/").toLowerCase();\n  return s.length > 1 && s.endsWith("/") ? s.slice(0, -1) : s;\n}\nfunction within(dir, p) {\n  const d = norm(dir);\n  const n = norm(p);\n  return n === d || n.startsWith(d.endsWith("/") ? d : `${d}/`);\n}\nfunction bothWays(p) {\n  const real = realPathOf(p);\n  return real === null || real === p ? [p] : [p, real];\n}\nfunction fencePlaces(root, pluginDir, scriptPath) {\n  const own2 = path10.dirname(path10.resolve(scriptPath));\n  const vaults = path10.join(root, ".claude", "hooks");\n  return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2] };\n}\nvar isHookName = (name) => name.toLowerCase().startsWith("session-brief");\nfunction placeOf2(places, p) {\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) {\n    if (isHookName(path10.basename(dir)) ? within(dir, p) : norm(path10.dirname(p)) === norm(dir) && isHookName(path10.basename(p))) return "hooks";\n  }\n  return null;\n}\nfunction holdsPlace(places, p) {\n  const roots = bothWays(places.root).map(norm);\n  if (roots.includes(norm(p)) || !roots.some((r) => within(r, p))) return null;\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(p, plugin)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) if (within(p, dir)) return "hooks";\n  return null;\n}\nfunction sameFileAsOurs(places, stat) {\n  const look = (dir, pick) => {\n    let names;\n    try {\n      names = fs7.readdirSync(dir);\n    } catch {\n      return false;\n    }\n    return names.filter(pick).some((n) => {\n      const s = fs7.lstatSync(path10.join(dir, n), { throwIfNoEntry: false });\n      return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;\n    });\n  };\n  if (places.pluginDir !== null && look(places.pluginDir, () => true)) return "plugin";\n  for (const dir of places.hookDirs) if (look(dir, isHookName)) return "hooks";\n  return null;\n}\nfunction fileMayBeFenced(root, filePath) {\n  const abs = path10.resolve(root, filePath);\n  for (const p of bothWays(abs)) {\n    const n = norm(p);\n    if (n.includes("/plugins/") || isHookName(path10.basename(n))) return true;\n  }\n  const stat = fs7.lstatSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1;\n}\nfunction fencedFile(places, filePath) {\n  const abs = path10.resolve(places.root, filePath);\n  for (const p of bothWays(abs)) {\n    const found = placeOf2(places, p);\n    if (found !== null) return found;\n  }\n  const stat = fs7.statSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1 ? sameFileAsOurs(places, stat) : null;\n}\nfunction commandMayBeFenced(command) {\n  return /session-brief|plugins|(^|[\\s/\\\\\'"=])\\.[^\\s/\\\\.]/i.test(command);\n}\nvar isNode = (word) => /^node(\\.exe)?$/i.test(path10.basename(word));\nfunction fencedCommand(places, command, cwd) {\n  const words = commandWords(command);\n  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path10.isAbsolute(b)))];\n  for (let i = 0; i < words.length; i++) {\n    const word = words[i] ?? "";\n    const stem = beforeGlob(word);\n    if (stem === "" || stem.startsWith("-") || stem.startsWith("$")) continue;\n    const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");\n    for (const base of bases) {\n      for (const p of bothWays(path10.resolve(base, stem))) {\n        const fenced = placeOf2(places, p) ?? holdsPlace(places, p);\n        if (fenced === null) continue;\n        if (running && fenced === "hooks" && placeOf2(places, p) === "hooks" && fs7.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;\n        return { word, fenced };\n      }\n    }\n  }\n  return null;\n}\nfunction sessionFileBehindLinks(root, sessionsFolder, filePath) {\n  if (sessionsFolder === "") return null;\n  const abs = path10.resolve(root, filePath);\n  const stat = fs7.statSync(abs, { throwIfNoEntry: false });\n  if (stat === void 0 || !stat.isFile()) return null;\n  const folder2 = path10.join(root, ...sessionsFolder.split("/"));\n  const realFolder = realPathOf(folder2);\n  const realFile = realPathOf(abs);\n  if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {\n    return `${sessionsFolder}/${path10.relative(realFolder, realFile).split(path10.sep).join("/")}`;\n  }\n  if (stat.nlink > 1) {\n    const twin = findSameFile(folder2, stat, 1e4);\n    if (twin !== null) return `${sessionsFolder}/${path10.relative(folder2, twin).split(path10.sep).join("/")}`;\n  }\n  return null;\n}\nfunction findSameFile(dir, stat, budget) {\n  const queue = [dir];\n  let seen = 0;\n  while (queue.length > 0) {\n    const current = queue.shift();\n    let entries2;\n    try {\n      entries2 = fs7.readdirSync(current, { withFileTypes: true });\n    } catch {\n      continue;\n    }\n    for (const e of entries2) {\n      if (++seen > budget) return null;\n      const p = path10.join(current, e.name);\n      if (e.isDirectory()) queue.push(p);\n      else if (e.isFile()) {\n        const s = fs7.lstatSync(p, { throwIfNoEntry: false });\n        if (s !== void 0 && s.ino === stat.ino && s.dev === stat.dev) return p;\n      }\n    }\n  }\n  return null;\n}\n\n// bridge/commands/pre-tool-use.ts\ninit_real_path();\nfunction toolAttempt(stdin) {\n  const hook = translateHookInput(DEFAULT_AGENT, parseHookJson(stdin));\n  const tool = hook.tool_name;\n  if (tool === void 0) return null;\n  const input = hook.tool_input ?? {};\n  const file = input.file_path ?? input.notebook_path;\n  const filePath = typeof file === "string" && file.trim() !== "" && !file.includes("\\0") ? file : null;\n  const command = typeof input.command === "string" && input.command.trim() !== "" ? input.command : null;\n  if (filePath === null && command === null) return null;\n  return { tool, filePath, command, cwd: hook.cwd, session: hook.session_id ?? null };\n}\nfunction isFile(p) {\n  try {\n    return fs8.statSync(p).isFile();\n  } catch {\n    return false;\n  }\n}\nfunction exists(p) {\n  try {\n    fs8.lstatSync(p);\n    return true;\n  } catch (error) {\n    return error.code !== "ENOENT";\n  }\n}\nfunction shownPlace(ctx, fenced) {\n  if (fenced === "hooks" || ctx.pluginDir === null) return ".claude/hooks/";\n  return `${(vaultRelative(ctx.root, ctx.pluginDir) ?? ctx.pluginDir).replace(/\\\\/g, "/")}/`;\n}\nfunction fenceAnswer(attempt, root, scriptPath, context) {\n  if (FENCED_FILE_TOOLS.has(attempt.tool) && attempt.filePath !== null) {\n    if (!fileMayBeFenced(root, attempt.filePath)) return null;\n    const ctx = context();\n    const fenced = fencedFile(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.filePath);\n    return fenced === null ? null : denyOutput(fenceRefusal(fenced, attempt.filePath, shownPlace(ctx, fenced), false, ctx.lang));\n  }\n  if (attempt.tool === SHELL_TOOL && attempt.command !== null) {\n    if (!commandMayBeFenced(attempt.command)) return null;\n    const ctx = context();\n    const hit = fencedCommand(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.command, attempt.cwd);\n    return hit === null ? null : denyOutput(fenceRefusal(hit.fenced, hit.word, shownPlace(ctx, hit.fenced), true, ctx.lang));\n  }\n  return null;\n}\nasync function preToolUse(args, scriptPath, env) {\n  try {\n    const stdin = await readStdin(2e3);\n    const attempt = toolAttempt(stdin);\n    if (attempt === null) return 0;\n    const given = stringFlag(args, "vault");\n    const root = given !== void 0 ? path11.resolve(given) : defaultVaultRoot(scriptPath);\n    if (root === null) return 0;\n    let ctx = null;\n    const context = () => ctx ??= contextFor(args, scriptPath, env);\n    const fence = fenceAnswer(attempt, root, scriptPath, context);\n    if (fence !== null) {\n      writeOut(fence);\n      return 0;\n    }\n    if (guardAnswer(attempt, root, context)) return 0;\n    if (mayChangeNotes(attempt)) keepBeforeVersions(context(), attempt, clock(env));\n  } catch {\n  }\n  return 0;\n}\nfunction guardAnswer(attempt, root, context) {\n  if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return false;\n  const settings = context().settings;\n  if (!settings.writeGuard) return false;\n  const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);\n  const target = path11.resolve(root, attempt.filePath);\n  const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);\n  if (rel === null) return false;\n  const dir = path11.dirname(target);\n  const name = freeName(path11.basename(target), (candidate) => exists(path11.join(dir, candidate)));\n  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path11.join(dir, name), context().lang)));\n  return true;\n}\n\n// bridge/edit-file.ts\nasync function editHook(argv, scriptPath) {\n  let args = { command: argv[0] ?? "", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command === "post-tool-use") process.exitCode = await postToolUse(args, scriptPath, process.env);\n    else if (args.command === "pre-tool-use") process.exitCode = await preToolUse(args, scriptPath, process.env);\n    else runBridge();\n  } catch (error) {\n    if (args.command === "pre-tool-use") writeOut("");\n    else writeOut(postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent"))));\n    process.exitCode = 0;\n  }\n}\nvoid editHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
   }
 });
 
 // src/node/agents/host-spec.ts
 function homeDir(p, envName, fallback) {
   const v = p.env[envName];
-  return v !== void 0 && v !== "" ? path29.resolve(v) : path29.join(p.home, fallback);
+  return v !== void 0 && v !== "" ? path32.resolve(v) : path32.join(p.home, fallback);
 }
 function hostEventNames(spec) {
   return spec.entries(() => ({ sh: "", ps: "", native: "" })).map((e) => e.event);
 }
-var path29;
+var path32;
 var init_host_spec = __esm({
   "src/node/agents/host-spec.ts"() {
     "use strict";
-    path29 = require("node:path");
+    path32 = require("node:path");
   }
 });
 
@@ -23602,20 +24983,20 @@ function managedSettingsDir(platform) {
 function managedSettingsFiles(dir) {
   let names = [];
   try {
-    names = fs22.readdirSync(path30.join(dir, "managed-settings.d")).filter((n) => n.endsWith(".json") && !n.startsWith(".")).sort();
+    names = fs22.readdirSync(path33.join(dir, "managed-settings.d")).filter((n) => n.endsWith(".json") && !n.startsWith(".")).sort();
   } catch {
   }
   return [
-    { file: path30.join(dir, "managed-settings.json"), label: "managed", managed: true },
-    ...names.map((n) => ({ file: path30.join(dir, "managed-settings.d", n), label: "managed", managed: true }))
+    { file: path33.join(dir, "managed-settings.json"), label: "managed", managed: true },
+    ...names.map((n) => ({ file: path33.join(dir, "managed-settings.d", n), label: "managed", managed: true }))
   ];
 }
-var fs22, path30;
+var fs22, path33;
 var init_managed_settings = __esm({
   "src/node/agents/managed-settings.ts"() {
     "use strict";
     fs22 = require("node:fs");
-    path30 = require("node:path");
+    path33 = require("node:path");
   }
 });
 
@@ -23635,14 +25016,14 @@ function claudeUserDir(p) {
 function gitBashFound(env) {
   const given = env.CLAUDE_CODE_GIT_BASH_PATH;
   if (given !== void 0 && given !== "") return fs23.existsSync(given);
-  return (env.PATH ?? env.Path ?? "").split(";").filter((d) => d !== "").some((d) => fs23.existsSync(path31.join(d, "bash.exe")) || fs23.existsSync(path31.join(d, "git.exe")));
+  return (env.PATH ?? env.Path ?? "").split(";").filter((d) => d !== "").some((d) => fs23.existsSync(path34.join(d, "bash.exe")) || fs23.existsSync(path34.join(d, "git.exe")));
 }
-var fs23, path31, EDIT_MATCHER, claudeCode2;
+var fs23, path34, EDIT_MATCHER, claudeCode2;
 var init_claude_code2 = __esm({
   "src/node/agents/claude-code.ts"() {
     "use strict";
     fs23 = require("node:fs");
-    path31 = require("node:path");
+    path34 = require("node:path");
     init_host_spec();
     init_write_guard_entry();
     init_managed_settings();
@@ -23653,14 +25034,14 @@ var init_claude_code2 = __esm({
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path31.join(claudeUserDir(p), "settings.json");
-        return path31.join(p.vault, ".claude", scope === "local" ? "settings.local.json" : "settings.json");
+        if (scope === "user") return path34.join(claudeUserDir(p), "settings.json");
+        return path34.join(p.vault, ".claude", scope === "local" ? "settings.local.json" : "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path31.join(claudeUserDir(p), "settings.json"), label: "user" },
-          { file: path31.join(p.vault, ".claude", "settings.json"), label: "project" },
-          { file: path31.join(p.vault, ".claude", "settings.local.json"), label: "local" },
+          { file: path34.join(claudeUserDir(p), "settings.json"), label: "user" },
+          { file: path34.join(p.vault, ".claude", "settings.json"), label: "project" },
+          { file: path34.join(p.vault, ".claude", "settings.local.json"), label: "local" },
           // managed-settings.json and the drop-ins of managed-settings.d/.
           ...managedSettingsFiles(p.managedDir ?? managedSettingsDir(p.platform))
         ];
@@ -23693,8 +25074,8 @@ var init_claude_code2 = __esm({
       // The vault's `.mcp.json` and `~/.claude.json` (`mcpServers`), entries `{ "type": "stdio", "command", "args" }`.
       mcp: {
         files: (vault, home) => [
-          { file: path31.join(vault, ".mcp.json"), scope: "project" },
-          { file: path31.join(home, ".claude.json"), scope: "user" }
+          { file: path34.join(vault, ".mcp.json"), scope: "project" },
+          { file: path34.join(home, ".claude.json"), scope: "user" }
         ],
         entry: (node, script) => ({ type: "stdio", command: node, args: [script, "mcp"] }),
         // Its place in `~/.claude.json` is keyed by how Claude Code spells the project path.
@@ -23711,25 +25092,25 @@ var init_claude_code2 = __esm({
 });
 
 // src/node/agents/codebuddy.ts
-var path32, codebuddy2;
+var path35, codebuddy2;
 var init_codebuddy2 = __esm({
   "src/node/agents/codebuddy.ts"() {
     "use strict";
-    path32 = require("node:path");
+    path35 = require("node:path");
     init_claude_code2();
     codebuddy2 = {
       agent: "codebuddy",
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path32.join(p.home, ".codebuddy", "settings.json");
-        return path32.join(p.vault, ".codebuddy", scope === "local" ? "settings.local.json" : "settings.json");
+        if (scope === "user") return path35.join(p.home, ".codebuddy", "settings.json");
+        return path35.join(p.vault, ".codebuddy", scope === "local" ? "settings.local.json" : "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path32.join(p.home, ".codebuddy", "settings.json"), label: "user" },
-          { file: path32.join(p.vault, ".codebuddy", "settings.json"), label: "project" },
-          { file: path32.join(p.vault, ".codebuddy", "settings.local.json"), label: "local" }
+          { file: path35.join(p.home, ".codebuddy", "settings.json"), label: "user" },
+          { file: path35.join(p.vault, ".codebuddy", "settings.json"), label: "project" },
+          { file: path35.join(p.vault, ".codebuddy", "settings.local.json"), label: "local" }
         ];
       },
       skeleton: {},
@@ -23761,23 +25142,23 @@ function isObj(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function same2(a, b, platform) {
-  const norm2 = (p) => path33.resolve(p).replace(/[\\/]+$/, "");
+  const norm2 = (p) => path36.resolve(p).replace(/[\\/]+$/, "");
   return platform === "linux" ? norm2(a) === norm2(b) : norm2(a).toLowerCase() === norm2(b).toLowerCase();
 }
 function inside(child, parent, platform) {
-  let dir = path33.resolve(child);
+  let dir = path36.resolve(child);
   for (; ; ) {
     if (same2(dir, parent, platform)) return true;
-    const up = path33.dirname(dir);
+    const up = path36.dirname(dir);
     if (up === dir) return false;
     dir = up;
   }
 }
-var path33, SETTINGS_MAX;
+var path36, SETTINGS_MAX;
 var init_trust_paths = __esm({
   "src/node/agents/trust-paths.ts"() {
     "use strict";
-    path33 = require("node:path");
+    path36 = require("node:path");
     init_state_file();
     SETTINGS_MAX = 16 * 1024 * 1024;
   }
@@ -23804,17 +25185,17 @@ function codexProjectTrusted(configToml, vault, platform = process.platform) {
   return found;
 }
 function codexTrust(vault, home, scope, env, platform) {
-  const codexHome = env.CODEX_HOME !== void 0 && env.CODEX_HOME !== "" ? env.CODEX_HOME : path34.join(home, ".codex");
+  const codexHome = env.CODEX_HOME !== void 0 && env.CODEX_HOME !== "" ? env.CODEX_HOME : path37.join(home, ".codex");
   const out = [];
   if (scope !== "user") {
-    const config = path34.join(codexHome, "config.toml");
-    let text2 = "";
+    const config = path37.join(codexHome, "config.toml");
+    let text3 = "";
     try {
-      text2 = readRegularFile(config, 16 * 1024 * 1024)?.toString("utf8") ?? "";
+      text3 = readRegularFile(config, 16 * 1024 * 1024)?.toString("utf8") ?? "";
     } catch {
-      text2 = "";
+      text3 = "";
     }
-    const trusted = codexProjectTrusted(text2, vault, platform);
+    const trusted = codexProjectTrusted(text3, vault, platform);
     if (trusted === true) out.push({ status: "ok", message: `${vault} is a trusted project for Codex (${config}).` });
     else {
       out.push({
@@ -23831,22 +25212,22 @@ function codexTrust(vault, home, scope, env, platform) {
   });
   return out;
 }
-var path34;
+var path37;
 var init_codex_trust = __esm({
   "src/node/agents/codex-trust.ts"() {
     "use strict";
-    path34 = require("node:path");
+    path37 = require("node:path");
     init_trust_paths();
     init_state_file();
   }
 });
 
 // src/node/agents/codex.ts
-var path35, codex2;
+var path38, codex2;
 var init_codex2 = __esm({
   "src/node/agents/codex.ts"() {
     "use strict";
-    path35 = require("node:path");
+    path38 = require("node:path");
     init_codex_trust();
     init_host_spec();
     codex2 = {
@@ -23854,12 +25235,12 @@ var init_codex2 = __esm({
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path35.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json") : path35.join(p.vault, ".codex", "hooks.json");
+        return scope === "user" ? path38.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json") : path38.join(p.vault, ".codex", "hooks.json");
       },
       readFiles(p) {
         return [
-          { file: path35.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json"), label: "user" },
-          { file: path35.join(p.vault, ".codex", "hooks.json"), label: "project" }
+          { file: path38.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json"), label: "user" },
+          { file: path38.join(p.vault, ".codex", "hooks.json"), label: "project" }
         ];
       },
       skeleton: {},
@@ -23878,11 +25259,11 @@ var init_codex2 = __esm({
 });
 
 // src/node/agents/copilot.ts
-var path36, FILE, copilot2;
+var path39, FILE, copilot2;
 var init_copilot2 = __esm({
   "src/node/agents/copilot.ts"() {
     "use strict";
-    path36 = require("node:path");
+    path39 = require("node:path");
     init_host_spec();
     FILE = "session-brief.json";
     copilot2 = {
@@ -23890,12 +25271,12 @@ var init_copilot2 = __esm({
       scopes: ["project", "user"],
       shape: "flat",
       settingsFile(scope, p) {
-        return scope === "user" ? path36.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE) : path36.join(p.vault, ".github", "hooks", FILE);
+        return scope === "user" ? path39.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE) : path39.join(p.vault, ".github", "hooks", FILE);
       },
       readFiles(p) {
         return [
-          { file: path36.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE), label: "user" },
-          { file: path36.join(p.vault, ".github", "hooks", FILE), label: "project" }
+          { file: path39.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE), label: "user" },
+          { file: path39.join(p.vault, ".github", "hooks", FILE), label: "project" }
         ];
       },
       skeleton: { version: 1 },
@@ -23917,22 +25298,22 @@ var init_copilot2 = __esm({
 });
 
 // src/node/agents/cursor.ts
-var path37, cursor2;
+var path40, cursor2;
 var init_cursor2 = __esm({
   "src/node/agents/cursor.ts"() {
     "use strict";
-    path37 = require("node:path");
+    path40 = require("node:path");
     cursor2 = {
       agent: "cursor",
       scopes: ["project", "user"],
       shape: "flat",
       settingsFile(scope, p) {
-        return scope === "user" ? path37.join(p.home, ".cursor", "hooks.json") : path37.join(p.vault, ".cursor", "hooks.json");
+        return scope === "user" ? path40.join(p.home, ".cursor", "hooks.json") : path40.join(p.vault, ".cursor", "hooks.json");
       },
       readFiles(p) {
         return [
-          { file: path37.join(p.home, ".cursor", "hooks.json"), label: "user" },
-          { file: path37.join(p.vault, ".cursor", "hooks.json"), label: "project" }
+          { file: path40.join(p.home, ".cursor", "hooks.json"), label: "user" },
+          { file: path40.join(p.vault, ".cursor", "hooks.json"), label: "project" }
         ];
       },
       skeleton: { version: 1 },
@@ -23944,8 +25325,8 @@ var init_cursor2 = __esm({
       // `.cursor/mcp.json` in the vault or `~/.cursor/mcp.json`, entries `{ "command", "args" }`.
       mcp: {
         files: (vault, home) => [
-          { file: path37.join(vault, ".cursor", "mcp.json"), scope: "project" },
-          { file: path37.join(home, ".cursor", "mcp.json"), scope: "user" }
+          { file: path40.join(vault, ".cursor", "mcp.json"), scope: "project" },
+          { file: path40.join(home, ".cursor", "mcp.json"), scope: "user" }
         ],
         entry: (node, script) => ({ command: node, args: [script, "mcp"] })
       },
@@ -23961,30 +25342,30 @@ var init_cursor2 = __esm({
 
 // src/node/agents/devin.ts
 function devinUserDir(p) {
-  if (p.platform !== "win32") return path38.join(p.home, ".config", "devin");
+  if (p.platform !== "win32") return path41.join(p.home, ".config", "devin");
   const appData = p.env.APPDATA;
-  return appData !== void 0 && appData !== "" ? path38.join(appData, "devin") : path38.join(p.home, "AppData", "Roaming", "devin");
+  return appData !== void 0 && appData !== "" ? path41.join(appData, "devin") : path41.join(p.home, "AppData", "Roaming", "devin");
 }
-var path38, DEVIN_EDIT_MATCHER, devin2;
+var path41, DEVIN_EDIT_MATCHER, devin2;
 var init_devin2 = __esm({
   "src/node/agents/devin.ts"() {
     "use strict";
-    path38 = require("node:path");
+    path41 = require("node:path");
     DEVIN_EDIT_MATCHER = "edit|write|notebook_edit";
     devin2 = {
       agent: "devin",
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path38.join(devinUserDir(p), "config.json");
-        return path38.join(p.vault, ".devin", scope === "local" ? "config.local.json" : "config.json");
+        if (scope === "user") return path41.join(devinUserDir(p), "config.json");
+        return path41.join(p.vault, ".devin", scope === "local" ? "config.local.json" : "config.json");
       },
       readFiles(p) {
         return [
-          { file: path38.join(devinUserDir(p), "config.json"), label: "user" },
-          { file: path38.join(p.vault, ".devin", "config.json"), label: "project" },
-          { file: path38.join(p.vault, ".devin", "config.local.json"), label: "local" },
-          { file: path38.join(p.vault, ".devin", "hooks.v1.json"), label: "project", eventsAtTop: true }
+          { file: path41.join(devinUserDir(p), "config.json"), label: "user" },
+          { file: path41.join(p.vault, ".devin", "config.json"), label: "project" },
+          { file: path41.join(p.vault, ".devin", "config.local.json"), label: "local" },
+          { file: path41.join(p.vault, ".devin", "hooks.v1.json"), label: "project", eventsAtTop: true }
         ];
       },
       skeleton: {},
@@ -24015,7 +25396,7 @@ function geminiFolderTrust(rules, folder2, platform = process.platform) {
   for (const [key3, value] of Object.entries(rules)) {
     if (value !== "TRUST_FOLDER" && value !== "TRUST_PARENT" && value !== "DO_NOT_TRUST") continue;
     const level = value;
-    const root = level === "TRUST_PARENT" ? path39.dirname(path39.resolve(key3)) : path39.resolve(key3);
+    const root = level === "TRUST_PARENT" ? path42.dirname(path42.resolve(key3)) : path42.resolve(key3);
     if (!inside(folder2, root, platform)) continue;
     const depth = root.split(/[\\/]/).length;
     if (best === void 0 || depth > best.depth) best = { depth, trusted: level !== "DO_NOT_TRUST" };
@@ -24023,11 +25404,11 @@ function geminiFolderTrust(rules, folder2, platform = process.platform) {
   return best?.trusted;
 }
 function geminiTrust(vault, home, env, platform) {
-  const file = path39.join(home, ".gemini", "trustedFolders.json");
+  const file = path42.join(home, ".gemini", "trustedFolders.json");
   if (env.GEMINI_CLI_TRUST_WORKSPACE === "true") {
     return { status: "ok", message: `GEMINI_CLI_TRUST_WORKSPACE=true in this environment: Gemini CLI treats the folder it starts in as trusted.` };
   }
-  const settings = readJson2(path39.join(home, ".gemini", "settings.json"));
+  const settings = readJson2(path42.join(home, ".gemini", "settings.json"));
   const security = isObj(settings) && isObj(settings.security) ? settings.security : void 0;
   const folderTrust = security !== void 0 && isObj(security.folderTrust) ? security.folderTrust.enabled : void 0;
   if (folderTrust === false) {
@@ -24042,33 +25423,33 @@ function geminiTrust(vault, home, env, platform) {
     fix: `Start gemini in the vault and choose "Trust folder" (or run /permissions there), or add "${vault.replace(/\\/g, "\\\\")}": "TRUST_FOLDER" to ${file}; or install with --scope user --agent gemini.`
   };
 }
-var path39;
+var path42;
 var init_gemini_trust = __esm({
   "src/node/agents/gemini-trust.ts"() {
     "use strict";
-    path39 = require("node:path");
+    path42 = require("node:path");
     init_trust_paths();
   }
 });
 
 // src/node/agents/gemini.ts
-var path40, gemini2;
+var path43, gemini2;
 var init_gemini2 = __esm({
   "src/node/agents/gemini.ts"() {
     "use strict";
-    path40 = require("node:path");
+    path43 = require("node:path");
     init_gemini_trust();
     gemini2 = {
       agent: "gemini",
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path40.join(p.home, ".gemini", "settings.json") : path40.join(p.vault, ".gemini", "settings.json");
+        return scope === "user" ? path43.join(p.home, ".gemini", "settings.json") : path43.join(p.vault, ".gemini", "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path40.join(p.home, ".gemini", "settings.json"), label: "user" },
-          { file: path40.join(p.vault, ".gemini", "settings.json"), label: "project" },
+          { file: path43.join(p.home, ".gemini", "settings.json"), label: "user" },
+          { file: path43.join(p.vault, ".gemini", "settings.json"), label: "project" },
           { file: p.platform === "win32" ? "C:\\ProgramData\\gemini-cli\\settings.json" : p.platform === "darwin" ? "/Library/Application Support/GeminiCli/settings.json" : "/etc/gemini-cli/settings.json", label: "system", managed: true }
         ];
       },
@@ -24088,23 +25469,23 @@ var init_gemini2 = __esm({
 });
 
 // src/node/agents/qwen.ts
-var path41, qwen2;
+var path44, qwen2;
 var init_qwen2 = __esm({
   "src/node/agents/qwen.ts"() {
     "use strict";
-    path41 = require("node:path");
+    path44 = require("node:path");
     qwen2 = {
       agent: "qwen",
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path41.join(p.home, ".qwen", "settings.json") : path41.join(p.vault, ".qwen", "settings.json");
+        return scope === "user" ? path44.join(p.home, ".qwen", "settings.json") : path44.join(p.vault, ".qwen", "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path41.join(p.home, ".qwen", "settings.json"), label: "user" },
-          { file: path41.join(p.vault, ".qwen", "settings.json"), label: "project" },
-          { file: path41.join(p.vault, ".qwen", "settings.local.json"), label: "local" }
+          { file: path44.join(p.home, ".qwen", "settings.json"), label: "user" },
+          { file: path44.join(p.vault, ".qwen", "settings.json"), label: "project" },
+          { file: path44.join(p.vault, ".qwen", "settings.local.json"), label: "local" }
         ];
       },
       skeleton: {},
@@ -24159,23 +25540,23 @@ var init_contract = __esm({
 
 // src/node/agents/options.ts
 function scriptTarget(vault) {
-  return path42.join(vault, ".claude", "hooks", SCRIPT_NAME);
+  return path45.join(vault, ".claude", "hooks", SCRIPT_NAME);
 }
 function bridgeTarget(vault) {
-  return path42.join(vault, ".claude", "hooks", BRIDGE_NAME);
+  return path45.join(vault, ".claude", "hooks", BRIDGE_NAME);
 }
 function startTarget(vault) {
-  return path42.join(vault, ".claude", "hooks", START_NAME);
+  return path45.join(vault, ".claude", "hooks", START_NAME);
 }
 function editTarget(vault) {
-  return path42.join(vault, ".claude", "hooks", EDIT_NAME);
+  return path45.join(vault, ".claude", "hooks", EDIT_NAME);
 }
 function mcpTarget(vault) {
-  return path42.join(vault, ".claude", "hooks", MCP_FILE_NAME);
+  return path45.join(vault, ".claude", "hooks", MCP_FILE_NAME);
 }
 function bundleOf(scriptPath) {
-  if (path42.basename(scriptPath) === SCRIPT_NAME) {
-    const beside = path42.join(path42.dirname(scriptPath), BRIDGE_NAME);
+  if (path45.basename(scriptPath) === SCRIPT_NAME) {
+    const beside = path45.join(path45.dirname(scriptPath), BRIDGE_NAME);
     if (fs24.existsSync(beside)) return beside;
   }
   return scriptPath;
@@ -24195,7 +25576,7 @@ function chooseAgent(value) {
   return { ok: false, code: EXIT.usage, message: `unknown agent "${value ?? ""}"; one of: ${AGENT_IDS.join(", ")}` };
 }
 function resolveNode(nodePath, warnings) {
-  if (nodePath !== void 0 && path42.isAbsolute(nodePath)) {
+  if (nodePath !== void 0 && path45.isAbsolute(nodePath)) {
     try {
       if (fs24.statSync(nodePath).isFile()) return nodePath;
     } catch {
@@ -24211,7 +25592,7 @@ function findNodeOnPath(env, platform) {
   for (const dir of (env.PATH ?? env.Path ?? "").split(platform === "win32" ? ";" : ":")) {
     if (dir === "") continue;
     for (const n of names) {
-      const p = path42.join(dir, n);
+      const p = path45.join(dir, n);
       try {
         if (fs24.statSync(p).isFile()) return p;
       } catch {
@@ -24220,12 +25601,12 @@ function findNodeOnPath(env, platform) {
   }
   return void 0;
 }
-var fs24, path42, import_hook_entry, import_session_brief_start, import_session_brief_edit, EXIT, HOOK_ENTRY, START_FILE, EDIT_FILE;
+var fs24, path45, import_hook_entry, import_session_brief_start, import_session_brief_edit, EXIT, HOOK_ENTRY, START_FILE, EDIT_FILE;
 var init_options = __esm({
   "src/node/agents/options.ts"() {
     "use strict";
     fs24 = require("node:fs");
-    path42 = require("node:path");
+    path45 = require("node:path");
     init_agent_contracts();
     init_command_line();
     import_hook_entry = __toESM(require_hook_entry());
@@ -24277,7 +25658,7 @@ function shellArgv(platform, shell, command) {
   return ["bash", ["-c", command]];
 }
 function runShell(command, input, cwd, env, platform, timeoutMs, shell = "sh") {
-  return new Promise((resolve24) => {
+  return new Promise((resolve25) => {
     const [program, argv] = shellArgv(platform, shell, command);
     let stdout = "";
     let stderr = "";
@@ -24287,7 +25668,7 @@ function runShell(command, input, cwd, env, platform, timeoutMs, shell = "sh") {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve24(o);
+      resolve25(o);
     };
     const child = (0, import_node_child_process2.spawn)(program, argv, { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
     const timer = setTimeout(() => {
@@ -24330,23 +25711,23 @@ async function checkHookRun(o, reg, env, platform, shell, checks) {
   const cwd = o.runFrom ?? os2.tmpdir();
   const input = '{"source":"resume"}';
   const r = await runShell(reg.command, input, cwd, { ...env, CLAUDE_PROJECT_DIR: cwd, [DOCTOR_RUN_ENV]: "1" }, platform, o.timeoutMs ?? 2e4, shell);
-  const shown = `the registered command (run from ${cwd}, stdin ${input})`;
+  const shown2 = `the registered command (run from ${cwd}, stdin ${input})`;
   if (r.timedOut) {
-    checks.push({ id: "hook-run", status: "fail", message: `${shown} did not finish in ${(o.timeoutMs ?? 2e4) / 1e3} s.` });
+    checks.push({ id: "hook-run", status: "fail", message: `${shown2} did not finish in ${(o.timeoutMs ?? 2e4) / 1e3} s.` });
     return;
   }
   if (r.code !== 0) {
-    checks.push({ id: "hook-run", status: "fail", message: `${shown} exited with ${r.error ?? String(r.code)}: ${r.stderr.trim().split("\n")[0] ?? ""}` });
+    checks.push({ id: "hook-run", status: "fail", message: `${shown2} exited with ${r.error ?? String(r.code)}: ${r.stderr.trim().split("\n")[0] ?? ""}` });
     return;
   }
   const parsed = parseHookOutput(o.agent, "SessionStart", r.stdout);
   if (!parsed.ok) {
-    checks.push({ id: "hook-run", status: "fail", message: `${shown} printed output ${HOSTS[o.agent].name} cannot use: ${parsed.problem ?? ""}.` });
+    checks.push({ id: "hook-run", status: "fail", message: `${shown2} printed output ${HOSTS[o.agent].name} cannot use: ${parsed.problem ?? ""}.` });
     return;
   }
-  if (/[\u0080-\uffff]/.test(r.stdout)) checks.push({ id: "hook-run", status: "warn", message: `${shown} printed non-ASCII bytes; a console code page may garble them.` });
+  if (/[\u0080-\uffff]/.test(r.stdout)) checks.push({ id: "hook-run", status: "warn", message: `${shown2} printed non-ASCII bytes; a console code page may garble them.` });
   const first = (parsed.text ?? "").split("\n")[0] ?? "";
-  checks.push({ id: "hook-run", status: "ok", message: `${shown} exited 0 with one valid ${HOSTS[o.agent].name} envelope (${(parsed.text ?? "").length} characters): ${first}` });
+  checks.push({ id: "hook-run", status: "ok", message: `${shown2} exited 0 with one valid ${HOSTS[o.agent].name} envelope (${(parsed.text ?? "").length} characters): ${first}` });
 }
 var os2;
 var init_doctor_hook_check = __esm({
@@ -24361,12 +25742,12 @@ var init_doctor_hook_check = __esm({
 });
 
 // src/node/agents/files.ts
-function sha256(data) {
-  return (0, import_node_crypto.createHash)("sha256").update(data).digest("hex");
+function sha2562(data) {
+  return (0, import_node_crypto2.createHash)("sha256").update(data).digest("hex");
 }
 function inVault(vault, file) {
-  const rel = path43.relative(path43.resolve(vault), path43.resolve(file));
-  return !path43.isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${path43.sep}`);
+  const rel = path46.relative(path46.resolve(vault), path46.resolve(file));
+  return !path46.isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${path46.sep}`);
 }
 function refusedInVault(file, reason) {
   return new WriteError(`${file} ${reason}; Session Brief does not follow links or open anything but regular files in the vault. Remove it (or put the real file there) and run this again. Nothing was changed.`);
@@ -24422,12 +25803,12 @@ function removeDirIfEmpty(vault, dir) {
   if (inVault(vault, dir)) removeStateFolderIfEmpty(vault, dir);
   else removeAgentFolderIfEmpty(dir);
 }
-var import_node_crypto, path43, WriteError, MAX_BYTES6;
+var import_node_crypto2, path46, WriteError, MAX_BYTES6;
 var init_files = __esm({
   "src/node/agents/files.ts"() {
     "use strict";
-    import_node_crypto = require("node:crypto");
-    path43 = require("node:path");
+    import_node_crypto2 = require("node:crypto");
+    path46 = require("node:path");
     init_state_file();
     WriteError = class extends Error {
     };
@@ -24437,7 +25818,7 @@ var init_files = __esm({
 
 // src/node/agents/manifest.ts
 function manifestPath(vault) {
-  return path44.join(vault, ".claude", "hooks", MANIFEST_NAME);
+  return path47.join(vault, ".claude", "hooks", MANIFEST_NAME);
 }
 function readManifest(vault) {
   try {
@@ -24465,7 +25846,7 @@ function missingDirs(dir) {
   let d = dir;
   while (!fs26.existsSync(d)) {
     out.push(d);
-    const up = path44.dirname(d);
+    const up = path47.dirname(d);
     if (up === d) break;
     d = up;
   }
@@ -24474,12 +25855,12 @@ function missingDirs(dir) {
 function backupPath(file) {
   return `${file}.session-brief.bak`;
 }
-var fs26, path44, MANIFEST_NAME;
+var fs26, path47, MANIFEST_NAME;
 var init_manifest = __esm({
   "src/node/agents/manifest.ts"() {
     "use strict";
     fs26 = require("node:fs");
-    path44 = require("node:path");
+    path47 = require("node:path");
     init_state_file();
     MANIFEST_NAME = "session-brief.json";
   }
@@ -24505,7 +25886,7 @@ function checkScript(o, checks) {
     checks.push({ id: "script", status: "fail", message: `${script} is there but the bridge it runs is not (${bridge} is missing); it may be the single-file bridge of an earlier version.`, fix: 'Run "install" again to update it.' });
     return;
   }
-  if (sha256(readOurs(o.vault, script) ?? "") !== sha256(Buffer.from(HOOK_ENTRY, "utf8"))) {
+  if (sha2562(readOurs(o.vault, script) ?? "") !== sha2562(Buffer.from(HOOK_ENTRY, "utf8"))) {
     checks.push({ id: "script", status: "fail", message: `${script} is not the hook entry of this version (${o.version}): an older or changed copy.`, fix: 'Run "install" again to update it.' });
     return;
   }
@@ -24513,32 +25894,32 @@ function checkScript(o, checks) {
     { file: startTarget(o.vault), text: START_FILE, runsFor: "a session start" },
     { file: editTarget(o.vault), text: EDIT_FILE, runsFor: "the hooks around an edit" }
   ];
-  for (const { file, text: text2, runsFor } of small) {
-    if (!exists3(file) || sha256(readOurs(o.vault, file) ?? "") !== sha256(Buffer.from(text2, "utf8"))) {
+  for (const { file, text: text3, runsFor } of small) {
+    if (!exists3(file) || sha2562(readOurs(o.vault, file) ?? "") !== sha2562(Buffer.from(text3, "utf8"))) {
       const what = exists3(file) ? "is not the one of this version" : "is missing";
       checks.push({ id: "script", status: "fail", message: `${file}, which the hook entry runs for ${runsFor}, ${what} (${o.version}).`, fix: 'Run "install" again to update it.' });
       return;
     }
   }
   if (o.scriptSource !== void 0) {
-    const running = sha256(typeof o.scriptSource === "string" ? Buffer.from(o.scriptSource, "utf8") : o.scriptSource);
-    if (sha256(readOurs(o.vault, bridge) ?? "") !== running) {
+    const running = sha2562(typeof o.scriptSource === "string" ? Buffer.from(o.scriptSource, "utf8") : o.scriptSource);
+    if (sha2562(readOurs(o.vault, bridge) ?? "") !== running) {
       checks.push({ id: "script", status: "fail", message: `${bridge} differs from this bridge (version ${o.version}): it is an older or changed copy.`, fix: 'Run "install" again to update it.' });
       return;
     }
   }
-  checks.push({ id: "script", status: "ok", message: `${script} and the bridge it runs (${path45.basename(bridge)}) are present and current (version ${o.version}).` });
+  checks.push({ id: "script", status: "ok", message: `${script} and the bridge it runs (${path48.basename(bridge)}) are present and current (version ${o.version}).` });
   const manifest = readManifest(o.vault);
   if (manifest === null) checks.push({ id: "record", status: "warn", message: "session-brief.json (what install recorded) is missing or unreadable.", fix: 'Run "install" again.' });
-  else if (manifest.configDir === void 0 || !exists3(path45.join(o.vault, manifest.configDir))) {
+  else if (manifest.configDir === void 0 || !exists3(path48.join(o.vault, manifest.configDir))) {
     checks.push({ id: "record", status: "warn", message: `The recorded Obsidian config folder ${manifest.configDir ?? "(none)"} does not exist; the bridge looks for one itself.`, fix: 'Run "install" again after opening the vault in Obsidian once.' });
   } else checks.push({ id: "record", status: "ok", message: `The bridge reads the vault's settings from ${manifest.configDir}.` });
 }
-var path45;
+var path48;
 var init_doctor_install_check = __esm({
   "src/node/agents/doctor-install-check.ts"() {
     "use strict";
-    path45 = require("node:path");
+    path48 = require("node:path");
     init_doctor_files();
     init_files();
     init_manifest();
@@ -24548,7 +25929,7 @@ var init_doctor_install_check = __esm({
 
 // src/node/agents/doctor-state.ts
 function describeDamage(dir, name, reason) {
-  return `${path46.join(dir, name)} ${reason}`;
+  return `${path49.join(dir, name)} ${reason}`;
 }
 function folderFindings(root, dir, ours, folders) {
   const problem = stateFolderProblem(root, dir);
@@ -24556,10 +25937,10 @@ function folderFindings(root, dir, ours, folders) {
   const out = [];
   for (const entry of listStateFolder(root, dir, 2e3)) {
     if (!ours(entry.name)) continue;
-    const file = path46.join(dir, entry.name);
+    const file = path49.join(dir, entry.name);
     if (entry.isDirectory() && folders.has(entry.name)) {
       for (const inner of listStateFolder(root, file, 2e3)) {
-        const e2 = inspectStateFile(root, path46.join(file, inner.name));
+        const e2 = inspectStateFile(root, path49.join(file, inner.name));
         if (e2.kind === "damaged") out.push(describeDamage(file, inner.name, e2.reason));
       }
       continue;
@@ -24572,27 +25953,27 @@ function folderFindings(root, dir, ours, folders) {
 function stateFolderChecks(vault, env) {
   const ctx = loadVaultContext(vault, { env });
   const findings = [];
-  const hooks = path46.join(vault, ".claude", "hooks");
+  const hooks = path49.join(vault, ".claude", "hooks");
   findings.push(...folderFindings(vault, hooks, (name) => name.startsWith("session-brief"), /* @__PURE__ */ new Set()));
   if (ctx.pluginDir !== null) findings.push(...folderFindings(vault, ctx.pluginDir, () => true, PLUGIN_FOLDERS));
   if (findings.length === 0) {
     return [{ id: "state-files", status: "ok", message: `Session Brief's files in ${hooks}${ctx.pluginDir === null ? "" : ` and ${ctx.pluginDir}`} are regular files inside the vault.` }];
   }
-  const shown = findings.slice(0, 10).join("; ") + (findings.length > 10 ? `; and ${findings.length - 10} more` : "");
+  const shown2 = findings.slice(0, 10).join("; ") + (findings.length > 10 ? `; and ${findings.length - 10} more` : "");
   return [
     {
       id: "state-files",
       status: "fail",
-      message: `Found where Session Brief keeps its files, and left untouched (the hooks go without them): ${shown}.`,
+      message: `Found where Session Brief keeps its files, and left untouched (the hooks go without them): ${shown2}.`,
       fix: 'Someone or something (a synced or cloned vault, a script) put these there. Check what they point to, remove them, and run "install" again; Session Brief then writes its own files in their place.'
     }
   ];
 }
-var path46, PLUGIN_FOLDERS;
+var path49, PLUGIN_FOLDERS;
 var init_doctor_state = __esm({
   "src/node/agents/doctor-state.ts"() {
     "use strict";
-    path46 = require("node:path");
+    path49 = require("node:path");
     init_state_file();
     init_vault_config();
     PLUGIN_FOLDERS = /* @__PURE__ */ new Set(["session-marks"]);
@@ -24627,7 +26008,7 @@ function coversAllSources(matcher) {
   }
 }
 function isMine(o, f) {
-  return path47.resolve(parseOwnCommand(f.command)?.script ?? "") === path47.resolve(scriptTarget(o.vault));
+  return path50.resolve(parseOwnCommand(f.command)?.script ?? "") === path50.resolve(scriptTarget(o.vault));
 }
 function checkRegistrations(o, found, checks) {
   const spec = specFor(o.agent);
@@ -24701,11 +26082,11 @@ function checkTrust(o, found, p, checks) {
     checks.push({ id: "trust", status: t.status, message: t.message, ...t.fix !== void 0 ? { fix: t.fix } : {} });
   }
 }
-var path47;
+var path50;
 var init_doctor_registration_check = __esm({
   "src/node/agents/doctor-registration-check.ts"() {
     "use strict";
-    path47 = require("node:path");
+    path50 = require("node:path");
     init_agent_contracts();
     init_command_line();
     init_doctor_files();
@@ -24746,14 +26127,14 @@ var init_doctor_hook_mistakes = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/impl/scanner.js
-function createScanner(text2, ignoreTrivia = false) {
-  const len = text2.length;
+function createScanner(text3, ignoreTrivia = false) {
+  const len = text3.length;
   let pos = 0, value = "", tokenOffset = 0, token = 16, lineNumber = 0, lineStartOffset = 0, tokenLineStartOffset = 0, prevTokenLineStartOffset = 0, scanError = 0;
   function scanHexDigits(count, exact) {
     let digits = 0;
     let value2 = 0;
     while (digits < count || !exact) {
-      let ch = text2.charCodeAt(pos);
+      let ch = text3.charCodeAt(pos);
       if (ch >= 48 && ch <= 57) {
         value2 = value2 * 16 + ch - 48;
       } else if (ch >= 65 && ch <= 70) {
@@ -24780,35 +26161,35 @@ function createScanner(text2, ignoreTrivia = false) {
   }
   function scanNumber() {
     let start = pos;
-    if (text2.charCodeAt(pos) === 48) {
+    if (text3.charCodeAt(pos) === 48) {
       pos++;
     } else {
       pos++;
-      while (pos < text2.length && isDigit2(text2.charCodeAt(pos))) {
+      while (pos < text3.length && isDigit2(text3.charCodeAt(pos))) {
         pos++;
       }
     }
-    if (pos < text2.length && text2.charCodeAt(pos) === 46) {
+    if (pos < text3.length && text3.charCodeAt(pos) === 46) {
       pos++;
-      if (pos < text2.length && isDigit2(text2.charCodeAt(pos))) {
+      if (pos < text3.length && isDigit2(text3.charCodeAt(pos))) {
         pos++;
-        while (pos < text2.length && isDigit2(text2.charCodeAt(pos))) {
+        while (pos < text3.length && isDigit2(text3.charCodeAt(pos))) {
           pos++;
         }
       } else {
         scanError = 3;
-        return text2.substring(start, pos);
+        return text3.substring(start, pos);
       }
     }
     let end = pos;
-    if (pos < text2.length && (text2.charCodeAt(pos) === 69 || text2.charCodeAt(pos) === 101)) {
+    if (pos < text3.length && (text3.charCodeAt(pos) === 69 || text3.charCodeAt(pos) === 101)) {
       pos++;
-      if (pos < text2.length && text2.charCodeAt(pos) === 43 || text2.charCodeAt(pos) === 45) {
+      if (pos < text3.length && text3.charCodeAt(pos) === 43 || text3.charCodeAt(pos) === 45) {
         pos++;
       }
-      if (pos < text2.length && isDigit2(text2.charCodeAt(pos))) {
+      if (pos < text3.length && isDigit2(text3.charCodeAt(pos))) {
         pos++;
-        while (pos < text2.length && isDigit2(text2.charCodeAt(pos))) {
+        while (pos < text3.length && isDigit2(text3.charCodeAt(pos))) {
           pos++;
         }
         end = pos;
@@ -24816,30 +26197,30 @@ function createScanner(text2, ignoreTrivia = false) {
         scanError = 3;
       }
     }
-    return text2.substring(start, end);
+    return text3.substring(start, end);
   }
   function scanString() {
     let result = "", start = pos;
     while (true) {
       if (pos >= len) {
-        result += text2.substring(start, pos);
+        result += text3.substring(start, pos);
         scanError = 2;
         break;
       }
-      const ch = text2.charCodeAt(pos);
+      const ch = text3.charCodeAt(pos);
       if (ch === 34) {
-        result += text2.substring(start, pos);
+        result += text3.substring(start, pos);
         pos++;
         break;
       }
       if (ch === 92) {
-        result += text2.substring(start, pos);
+        result += text3.substring(start, pos);
         pos++;
         if (pos >= len) {
           scanError = 2;
           break;
         }
-        const ch2 = text2.charCodeAt(pos++);
+        const ch2 = text3.charCodeAt(pos++);
         switch (ch2) {
           case 34:
             result += '"';
@@ -24881,7 +26262,7 @@ function createScanner(text2, ignoreTrivia = false) {
       }
       if (ch >= 0 && ch <= 31) {
         if (isLineBreak(ch)) {
-          result += text2.substring(start, pos);
+          result += text3.substring(start, pos);
           scanError = 2;
           break;
         } else {
@@ -24902,19 +26283,19 @@ function createScanner(text2, ignoreTrivia = false) {
       tokenOffset = len;
       return token = 17;
     }
-    let code = text2.charCodeAt(pos);
+    let code = text3.charCodeAt(pos);
     if (isWhiteSpace(code)) {
       do {
         pos++;
         value += String.fromCharCode(code);
-        code = text2.charCodeAt(pos);
+        code = text3.charCodeAt(pos);
       } while (isWhiteSpace(code));
       return token = 15;
     }
     if (isLineBreak(code)) {
       pos++;
       value += String.fromCharCode(code);
-      if (code === 13 && text2.charCodeAt(pos) === 10) {
+      if (code === 13 && text3.charCodeAt(pos) === 10) {
         pos++;
         value += "\n";
       }
@@ -24950,31 +26331,31 @@ function createScanner(text2, ignoreTrivia = false) {
       // comments
       case 47:
         const start = pos - 1;
-        if (text2.charCodeAt(pos + 1) === 47) {
+        if (text3.charCodeAt(pos + 1) === 47) {
           pos += 2;
           while (pos < len) {
-            if (isLineBreak(text2.charCodeAt(pos))) {
+            if (isLineBreak(text3.charCodeAt(pos))) {
               break;
             }
             pos++;
           }
-          value = text2.substring(start, pos);
+          value = text3.substring(start, pos);
           return token = 12;
         }
-        if (text2.charCodeAt(pos + 1) === 42) {
+        if (text3.charCodeAt(pos + 1) === 42) {
           pos += 2;
           const safeLength = len - 1;
           let commentClosed = false;
           while (pos < safeLength) {
-            const ch = text2.charCodeAt(pos);
-            if (ch === 42 && text2.charCodeAt(pos + 1) === 47) {
+            const ch = text3.charCodeAt(pos);
+            if (ch === 42 && text3.charCodeAt(pos + 1) === 47) {
               pos += 2;
               commentClosed = true;
               break;
             }
             pos++;
             if (isLineBreak(ch)) {
-              if (ch === 13 && text2.charCodeAt(pos) === 10) {
+              if (ch === 13 && text3.charCodeAt(pos) === 10) {
                 pos++;
               }
               lineNumber++;
@@ -24985,7 +26366,7 @@ function createScanner(text2, ignoreTrivia = false) {
             pos++;
             scanError = 1;
           }
-          value = text2.substring(start, pos);
+          value = text3.substring(start, pos);
           return token = 13;
         }
         value += String.fromCharCode(code);
@@ -24995,7 +26376,7 @@ function createScanner(text2, ignoreTrivia = false) {
       case 45:
         value += String.fromCharCode(code);
         pos++;
-        if (pos === len || !isDigit2(text2.charCodeAt(pos))) {
+        if (pos === len || !isDigit2(text3.charCodeAt(pos))) {
           return token = 16;
         }
       // found a minus, followed by a number so
@@ -25017,10 +26398,10 @@ function createScanner(text2, ignoreTrivia = false) {
       default:
         while (pos < len && isUnknownContentCharacter(code)) {
           pos++;
-          code = text2.charCodeAt(pos);
+          code = text3.charCodeAt(pos);
         }
         if (tokenOffset !== pos) {
-          value = text2.substring(tokenOffset, pos);
+          value = text3.substring(tokenOffset, pos);
           switch (value) {
             case "true":
               return token = 8;
@@ -25275,9 +26656,9 @@ function format(documentText, range, options) {
     return token;
   }
   const editOperations = [];
-  function addEdit(text2, startOffset, endOffset) {
-    if (!hasError && (!range || startOffset < rangeEnd && endOffset > rangeStart) && documentText.substring(startOffset, endOffset) !== text2) {
-      editOperations.push({ offset: startOffset, length: endOffset - startOffset, content: text2 });
+  function addEdit(text3, startOffset, endOffset) {
+    if (!hasError && (!range || startOffset < rangeEnd && endOffset > rangeStart) && documentText.substring(startOffset, endOffset) !== text3) {
+      editOperations.push({ offset: startOffset, length: endOffset - startOffset, content: text3 });
     }
   }
   let firstToken = scanNext();
@@ -25425,11 +26806,11 @@ function computeIndentLevel(content, options) {
   }
   return Math.floor(nChars / tabSize);
 }
-function getEOL(options, text2) {
-  for (let i = 0; i < text2.length; i++) {
-    const ch = text2.charAt(i);
+function getEOL(options, text3) {
+  for (let i = 0; i < text3.length; i++) {
+    const ch = text3.charAt(i);
     if (ch === "\r") {
-      if (i + 1 < text2.length && text2.charAt(i + 1) === "\n") {
+      if (i + 1 < text3.length && text3.charAt(i + 1) === "\n") {
         return "\r\n";
       }
       return "\r";
@@ -25439,8 +26820,8 @@ function getEOL(options, text2) {
   }
   return options && options.eol || "\n";
 }
-function isEOL(text2, offset) {
-  return "\r\n".indexOf(text2.charAt(offset)) !== -1;
+function isEOL(text3, offset) {
+  return "\r\n".indexOf(text3.charAt(offset)) !== -1;
 }
 var init_format2 = __esm({
   "node_modules/jsonc-parser/lib/esm/impl/format.js"() {
@@ -25451,7 +26832,7 @@ var init_format2 = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/impl/parser.js
-function parseTree(text2, errors = [], options = ParseOptions.DEFAULT) {
+function parseTree(text3, errors = [], options = ParseOptions.DEFAULT) {
   let currentParent = { type: "array", offset: -1, length: -1, children: [], parent: void 0 };
   function ensurePropertyComplete(endOffset) {
     if (currentParent.type === "property") {
@@ -25502,26 +26883,26 @@ function parseTree(text2, errors = [], options = ParseOptions.DEFAULT) {
       errors.push({ error, offset, length });
     }
   };
-  visit(text2, visitor, options);
+  visit(text3, visitor, options);
   const result = currentParent.children[0];
   if (result) {
     delete result.parent;
   }
   return result;
 }
-function findNodeAtLocation(root, path62) {
+function findNodeAtLocation(root, path65) {
   if (!root) {
     return void 0;
   }
   let node = root;
-  for (let segment of path62) {
-    if (typeof segment === "string") {
+  for (let segment2 of path65) {
+    if (typeof segment2 === "string") {
       if (node.type !== "object" || !Array.isArray(node.children)) {
         return void 0;
       }
       let found = false;
       for (const propertyNode of node.children) {
-        if (Array.isArray(propertyNode.children) && propertyNode.children[0].value === segment && propertyNode.children.length === 2) {
+        if (Array.isArray(propertyNode.children) && propertyNode.children[0].value === segment2 && propertyNode.children.length === 2) {
           node = propertyNode.children[1];
           found = true;
           break;
@@ -25531,7 +26912,7 @@ function findNodeAtLocation(root, path62) {
         return void 0;
       }
     } else {
-      const index = segment;
+      const index = segment2;
       if (node.type !== "array" || index < 0 || !Array.isArray(node.children) || index >= node.children.length) {
         return void 0;
       }
@@ -25540,8 +26921,8 @@ function findNodeAtLocation(root, path62) {
   }
   return node;
 }
-function visit(text2, visitor, options = ParseOptions.DEFAULT) {
-  const _scanner = createScanner(text2, false);
+function visit(text3, visitor, options = ParseOptions.DEFAULT) {
+  const _scanner = createScanner(text3, false);
   const _jsonPath = [];
   let suppressedCallbacks = 0;
   function toNoArgVisit(visitFunction) {
@@ -25879,15 +27260,15 @@ var init_parser = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/impl/edit.js
-function setProperty(text2, originalPath, value, options) {
-  const path62 = originalPath.slice();
+function setProperty(text3, originalPath, value, options) {
+  const path65 = originalPath.slice();
   const errors = [];
-  const root = parseTree(text2, errors);
+  const root = parseTree(text3, errors);
   let parent = void 0;
   let lastSegment = void 0;
-  while (path62.length > 0) {
-    lastSegment = path62.pop();
-    parent = findNodeAtLocation(root, path62);
+  while (path65.length > 0) {
+    lastSegment = path65.pop();
+    parent = findNodeAtLocation(root, path65);
     if (parent === void 0 && value !== void 0) {
       if (typeof lastSegment === "string") {
         value = { [lastSegment]: value };
@@ -25902,7 +27283,7 @@ function setProperty(text2, originalPath, value, options) {
     if (value === void 0) {
       throw new Error("Can not delete in empty document");
     }
-    return withFormatting(text2, { offset: root ? root.offset : 0, length: root ? root.length : 0, content: JSON.stringify(value) }, options);
+    return withFormatting(text3, { offset: root ? root.offset : 0, length: root ? root.length : 0, content: JSON.stringify(value) }, options);
   } else if (parent.type === "object" && typeof lastSegment === "string" && Array.isArray(parent.children)) {
     const existing = findNodeAtLocation(parent, [lastSegment]);
     if (existing !== void 0) {
@@ -25923,9 +27304,9 @@ function setProperty(text2, originalPath, value, options) {
             removeEnd = next.offset;
           }
         }
-        return withFormatting(text2, { offset: removeBegin, length: removeEnd - removeBegin, content: "" }, options);
+        return withFormatting(text3, { offset: removeBegin, length: removeEnd - removeBegin, content: "" }, options);
       } else {
-        return withFormatting(text2, { offset: existing.offset, length: existing.length, content: JSON.stringify(value) }, options);
+        return withFormatting(text3, { offset: existing.offset, length: existing.length, content: JSON.stringify(value) }, options);
       }
     } else {
       if (value === void 0) {
@@ -25942,7 +27323,7 @@ function setProperty(text2, originalPath, value, options) {
       } else {
         edit = { offset: parent.offset + 1, length: 0, content: newProperty + "," };
       }
-      return withFormatting(text2, edit, options);
+      return withFormatting(text3, edit, options);
     }
   } else if (parent.type === "array" && typeof lastSegment === "number" && Array.isArray(parent.children)) {
     const insertIndex = lastSegment;
@@ -25955,7 +27336,7 @@ function setProperty(text2, originalPath, value, options) {
         const previous = parent.children[parent.children.length - 1];
         edit = { offset: previous.offset + previous.length, length: 0, content: "," + newProperty };
       }
-      return withFormatting(text2, edit, options);
+      return withFormatting(text3, edit, options);
     } else if (value === void 0 && parent.children.length >= 0) {
       const removalIndex = lastSegment;
       const toRemove = parent.children[removalIndex];
@@ -25970,7 +27351,7 @@ function setProperty(text2, originalPath, value, options) {
       } else {
         edit = { offset: toRemove.offset, length: parent.children[removalIndex + 1].offset - toRemove.offset, content: "" };
       }
-      return withFormatting(text2, edit, options);
+      return withFormatting(text3, edit, options);
     } else if (value !== void 0) {
       let edit;
       const newProperty = `${JSON.stringify(value)}`;
@@ -25984,7 +27365,7 @@ function setProperty(text2, originalPath, value, options) {
         const previous = parent.children[index - 1];
         edit = { offset: previous.offset + previous.length, length: 0, content: "," + newProperty };
       }
-      return withFormatting(text2, edit, options);
+      return withFormatting(text3, edit, options);
     } else {
       throw new Error(`Can not ${value === void 0 ? "remove" : options.isArrayInsertion ? "insert" : "modify"} Array index ${insertIndex} as length is not sufficient`);
     }
@@ -25992,11 +27373,11 @@ function setProperty(text2, originalPath, value, options) {
     throw new Error(`Can not add ${typeof lastSegment !== "number" ? "index" : "property"} to parent of type ${parent.type}`);
   }
 }
-function withFormatting(text2, edit, options) {
+function withFormatting(text3, edit, options) {
   if (!options.formattingOptions) {
     return [edit];
   }
-  let newText = applyEdit(text2, edit);
+  let newText = applyEdit(text3, edit);
   let begin = edit.offset;
   let end = edit.offset + edit.content.length;
   if (edit.length === 0 || edit.content.length === 0) {
@@ -26015,11 +27396,11 @@ function withFormatting(text2, edit, options) {
     end = Math.max(end, edit2.offset + edit2.length);
     end += edit2.content.length - edit2.length;
   }
-  const editLength = text2.length - (newText.length - end) - begin;
+  const editLength = text3.length - (newText.length - end) - begin;
   return [{ offset: begin, length: editLength, content: newText.substring(begin, end) }];
 }
-function applyEdit(text2, edit) {
-  return text2.substring(0, edit.offset) + edit.content + text2.substring(edit.offset + edit.length);
+function applyEdit(text3, edit) {
+  return text3.substring(0, edit.offset) + edit.content + text3.substring(edit.offset + edit.length);
 }
 var init_edit = __esm({
   "node_modules/jsonc-parser/lib/esm/impl/edit.js"() {
@@ -26030,10 +27411,10 @@ var init_edit = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/main.js
-function modify(text2, path62, value, options) {
-  return setProperty(text2, path62, value, options);
+function modify(text3, path65, value, options) {
+  return setProperty(text3, path65, value, options);
 }
-function applyEdits(text2, edits) {
+function applyEdits(text3, edits) {
   let sortedEdits = edits.slice(0).sort((a, b) => {
     const diff = a.offset - b.offset;
     if (diff === 0) {
@@ -26041,17 +27422,17 @@ function applyEdits(text2, edits) {
     }
     return diff;
   });
-  let lastModifiedOffset = text2.length;
+  let lastModifiedOffset = text3.length;
   for (let i = sortedEdits.length - 1; i >= 0; i--) {
     let e = sortedEdits[i];
     if (e.offset + e.length <= lastModifiedOffset) {
-      text2 = applyEdit(text2, e);
+      text3 = applyEdit(text3, e);
     } else {
       throw new Error("Overlapping edit");
     }
     lastModifiedOffset = e.offset;
   }
-  return text2;
+  return text3;
 }
 var ScanError, SyntaxKind, ParseErrorCode;
 var init_main = __esm({
@@ -26111,37 +27492,37 @@ var init_main = __esm({
 });
 
 // src/node/settings-json.ts
-function detectFormat(text2) {
-  const eol = text2.includes("\r\n") ? "\r\n" : "\n";
-  const indent = /^([ \t]+)\S/m.exec(text2)?.[1] ?? "  ";
+function detectFormat(text3) {
+  const eol = text3.includes("\r\n") ? "\r\n" : "\n";
+  const indent = /^([ \t]+)\S/m.exec(text3)?.[1] ?? "  ";
   if (indent.startsWith("	")) return { insertSpaces: false, tabSize: 1, eol };
   return { insertSpaces: true, tabSize: indent.length, eol };
 }
 function parseJsonDoc(raw, file) {
   const bom = raw.startsWith("\uFEFF");
-  const text2 = bom ? raw.slice(1) : raw;
+  const text3 = bom ? raw.slice(1) : raw;
   let value;
   try {
-    value = text2.trim() === "" ? {} : JSON.parse(text2);
+    value = text3.trim() === "" ? {} : JSON.parse(text3);
   } catch (error) {
     throw new UnparseableError(`${file} is not valid JSON (${error.message}); it was left unchanged. Fix or remove it, then run this again.`);
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new UnparseableError(`${file} does not hold a JSON object; it was left unchanged.`);
   }
-  return { text: text2.trim() === "" ? "{}" : text2, bom, value, format: detectFormat(text2) };
+  return { text: text3.trim() === "" ? "{}" : text3, bom, value, format: detectFormat(text3) };
 }
-function editJson(doc, path62, value, file) {
-  const edits = modify(doc.text, path62, value, { formattingOptions: doc.format });
-  const text2 = applyEdits(doc.text, edits);
-  return { ...parseJsonDoc(text2, file), bom: doc.bom, format: doc.format };
+function editJson(doc, path65, value, file) {
+  const edits = modify(doc.text, path65, value, { formattingOptions: doc.format });
+  const text3 = applyEdits(doc.text, edits);
+  return { ...parseJsonDoc(text3, file), bom: doc.bom, format: doc.format };
 }
 function serialize(doc) {
   return `${doc.bom ? "\uFEFF" : ""}${doc.text}`;
 }
-function valueAt(root, path62) {
+function valueAt(root, path65) {
   let v = root;
-  for (const seg of path62) {
+  for (const seg of path65) {
     if (typeof seg === "number") v = Array.isArray(v) ? v[seg] : void 0;
     else v = typeof v === "object" && v !== null && !Array.isArray(v) ? v[seg] : void 0;
     if (v === void 0) return void 0;
@@ -26207,11 +27588,11 @@ function commandsOf(spec, handler) {
   if (!isObj2(handler)) return [];
   return spec.commandFields.map((f) => handler[f]).filter((c) => typeof c === "string");
 }
-function applyRegistration(start, spec, entries, file) {
+function applyRegistration(start, spec, entries2, file) {
   let doc = start;
   const created = [];
   const replaced = [];
-  for (const entry of entries) {
+  for (const entry of entries2) {
     const want = desiredItem(spec, entry);
     const wantCommands = commandsOf(spec, entry.handler);
     for (let guard = 0; guard < 100; guard++) {
@@ -26351,12 +27732,12 @@ function breakStale(file, judged) {
   fs27.rmSync(aside, { force: true });
 }
 function canonical(p) {
-  const abs = path48.resolve(p);
+  const abs = path51.resolve(p);
   try {
     return fs27.realpathSync(abs);
   } catch {
     try {
-      return path48.join(fs27.realpathSync(path48.dirname(abs)), path48.basename(abs));
+      return path51.join(fs27.realpathSync(path51.dirname(abs)), path51.basename(abs));
     } catch {
       return abs;
     }
@@ -26364,7 +27745,7 @@ function canonical(p) {
 }
 function lockDir() {
   const user = typeof process.getuid === "function" ? String(process.getuid()) : crypto2.createHash("sha256").update(os3.userInfo().username).digest("hex").slice(0, 12);
-  const dir = path48.join(os3.tmpdir(), `session-brief-locks-${user}`);
+  const dir = path51.join(os3.tmpdir(), `session-brief-locks-${user}`);
   fs27.mkdirSync(dir, { recursive: true, mode: 448 });
   const st = fs27.lstatSync(dir);
   if (!st.isDirectory() || typeof process.getuid === "function" && st.uid !== process.getuid()) {
@@ -26373,7 +27754,7 @@ function lockDir() {
   return dir;
 }
 function lockFileFor(target) {
-  return path48.join(lockDir(), `${crypto2.createHash("sha256").update(canonical(target)).digest("hex").slice(0, 32)}.lock`);
+  return path51.join(lockDir(), `${crypto2.createHash("sha256").update(canonical(target)).digest("hex").slice(0, 32)}.lock`);
 }
 function acquireLock(target, waitMs = WAIT_MS) {
   const file = lockFileFor(target);
@@ -26416,14 +27797,14 @@ function withLocks(targets2, fn) {
     for (const h of held.reverse()) h.release();
   }
 }
-var crypto2, fs27, os3, path48, STALE_MS, WAIT_MS;
+var crypto2, fs27, os3, path51, STALE_MS, WAIT_MS;
 var init_install_lock = __esm({
   "src/node/agents/install-lock.ts"() {
     "use strict";
     crypto2 = require("node:crypto");
     fs27 = require("node:fs");
     os3 = require("node:os");
-    path48 = require("node:path");
+    path51 = require("node:path");
     init_process_identity();
     init_process_alive();
     init_files();
@@ -26577,7 +27958,7 @@ var init_mcp_file = __esm({
 
 // src/node/agents/install.ts
 function samePath(a, b) {
-  return path49.resolve(a) === path49.resolve(b);
+  return path52.resolve(a) === path52.resolve(b);
 }
 function decodeStrict(data, file) {
   try {
@@ -26669,7 +28050,7 @@ function installLocked(o) {
   const mcpFile = mcpTarget(o.vault);
   const mcpBefore = readIfExists(o.vault, mcpFile);
   const mcpChanged = mcpSource !== void 0 && mcpProblem === null && (mcpBefore === null || !mcpBefore.equals(mcpSource));
-  const keepOriginal = prevRecord !== void 0 && before !== null && prevRecord.installedSha256 === sha256(before);
+  const keepOriginal = prevRecord !== void 0 && before !== null && prevRecord.installedSha256 === sha2562(before);
   const cleanBefore = before !== null && applied.replaced.length === 0 && !holdsOwnEntries(before, spec, file);
   const keepBackup = !keepOriginal && backupHoldsRecordedOriginal(o.vault, file, previous);
   const record2 = {
@@ -26677,16 +28058,16 @@ function installLocked(o) {
     scope: o.scope,
     file,
     createdFile: keepOriginal ? prevRecord.createdFile : before === null,
-    originalSha256: keepOriginal ? prevRecord.originalSha256 : before !== null && cleanBefore && !keepBackup ? sha256(before) : null,
-    installedSha256: sha256(after),
+    originalSha256: keepOriginal ? prevRecord.originalSha256 : before !== null && cleanBefore && !keepBackup ? sha2562(before) : null,
+    installedSha256: sha2562(after),
     created: keepOriginal ? dedupePaths([...prevRecord.created, ...applied.created]) : applied.created,
-    createdDirs: keepOriginal ? prevRecord.createdDirs : before === null ? missingDirs(path49.dirname(file)) : []
+    createdDirs: keepOriginal ? prevRecord.createdDirs : before === null ? missingDirs(path52.dirname(file)) : []
   };
   if (!settingsChanged) {
     if (prevRecord !== void 0) Object.assign(record2, prevRecord);
     else Object.assign(record2, { createdFile: false, originalSha256: null, created: [], createdDirs: [] });
   }
-  const scriptDirs2 = previous?.createdDirs ?? missingDirs(path49.dirname(script)).map((d) => path49.relative(o.vault, d).split(path49.sep).join("/"));
+  const scriptDirs2 = previous?.createdDirs ?? missingDirs(path52.dirname(script)).map((d) => path52.relative(o.vault, d).split(path52.sep).join("/"));
   const installs = previous?.installs.filter((x) => x !== prevRecord && (x.scope === "user" || isInside(x.file, o.vault))) ?? [];
   const at = prevRecord !== void 0 ? Math.min(previous?.installs.indexOf(prevRecord) ?? installs.length, installs.length) : installs.length;
   installs.splice(at, 0, record2);
@@ -26695,7 +28076,7 @@ function installLocked(o) {
     ...configDir !== void 0 ? { configDir } : {},
     ...pluginDir !== void 0 ? { pluginDir } : {},
     version: o.version,
-    scriptSha256: sha256(source),
+    scriptSha256: sha2562(source),
     node,
     createdDirs: scriptDirs2,
     installs
@@ -26758,17 +28139,17 @@ function installLocked(o) {
 function recordedPluginDir(o, configDir, before) {
   const given = o.pluginDir?.replace(/\\/g, "/").replace(/^\/+|\/+$/g, "");
   if (given !== void 0 && given !== "") return given === `${configDir}/plugins/${PLUGIN_ID}` ? void 0 : given;
-  return before !== void 0 && isDir3(path49.join(o.vault, before)) ? before : void 0;
+  return before !== void 0 && isDir3(path52.join(o.vault, before)) ? before : void 0;
 }
 function backupHoldsRecordedOriginal(vault, file, manifest) {
   const originals = new Set((manifest?.installs ?? []).filter((x) => samePath(x.file, file) && x.originalSha256 !== null).map((x) => x.originalSha256));
   if (originals.size === 0) return false;
   const bak = readIfExists(vault, backupPath(file));
-  return bak !== null && originals.has(sha256(bak));
+  return bak !== null && originals.has(sha2562(bak));
 }
 function isInside(file, dir) {
-  const rel = path49.relative(path49.resolve(dir), path49.resolve(file));
-  return rel !== "" && !rel.startsWith("..") && !path49.isAbsolute(rel);
+  const rel = path52.relative(path52.resolve(dir), path52.resolve(file));
+  return rel !== "" && !rel.startsWith("..") && !path52.isAbsolute(rel);
 }
 function holdsOwnEntries(before, spec, file) {
   try {
@@ -26793,12 +28174,12 @@ function dedupePaths(paths) {
     return true;
   });
 }
-var fs28, path49, HOOK_COMMAND;
+var fs28, path52, HOOK_COMMAND;
 var init_install = __esm({
   "src/node/agents/install.ts"() {
     "use strict";
     fs28 = require("node:fs");
-    path49 = require("node:path");
+    path52 = require("node:path");
     init_agent_contracts();
     init_command_line();
     init_files();
@@ -26823,11 +28204,11 @@ function readRegistrations(o, p, checks) {
   const spec = specFor(o.agent);
   const found = [];
   for (const where of spec.readFiles(p)) {
-    let text2;
+    let text3;
     try {
       const data = readIfExists(o.vault, where.file);
       if (data === null) continue;
-      text2 = decodeStrict(data, where.file);
+      text3 = decodeStrict(data, where.file);
     } catch (error) {
       const code = error.code;
       if (code === "ENOENT") continue;
@@ -26840,7 +28221,7 @@ function readRegistrations(o, p, checks) {
     }
     let value;
     try {
-      value = JSON.parse(text2.replace(/^\uFEFF/, ""));
+      value = JSON.parse(text3.replace(/^\uFEFF/, ""));
     } catch (error) {
       checks.push({ id: `settings:${where.label}`, status: "fail", message: `${where.file} is not valid JSON (${error.message}); ${HOSTS[o.agent].name} ignores it, with every hook in it.`, fix: "Fix the file by hand (install refuses to touch it)." });
       continue;
@@ -26916,11 +28297,11 @@ function installedAt(vault) {
 }
 function sessionStartChecks(vault, registered, env = {}) {
   const pluginDir = loadVaultContext(vault, { env }).pluginDir;
-  const entries = pluginDir === null ? [] : readSessionStarts(vault, pluginDir);
+  const entries2 = pluginDir === null ? [] : readSessionStarts(vault, pluginDir);
   const t = now(env);
   const checks = [];
-  const delivered = entries.filter((e) => e.delivered);
-  const last = lastDelivered(entries);
+  const delivered = entries2.filter((e) => e.delivered);
+  const last = lastDelivered(entries2);
   if (last === void 0) {
     const since = installedAt(vault);
     const quietDays2 = since === null ? 0 : Math.floor((t - since) / DAY_MS);
@@ -26932,7 +28313,7 @@ function sessionStartChecks(vault, registered, env = {}) {
     return checks;
   }
   const recent = delivered.slice(-SHOWN).reverse();
-  checks.push({ id: "sessions", status: "ok", message: `Last real sessions that received the brief (newest first, from ${path50.join(pluginDir ?? "", STARTS_FILE)}): ${recent.map(describeStart).join("; ")}.` });
+  checks.push({ id: "sessions", status: "ok", message: `Last real sessions that received the brief (newest first, from ${path53.join(pluginDir ?? "", STARTS_FILE)}): ${recent.map(describeStart).join("; ")}.` });
   const quietDays = Math.floor((t - Date.parse(last.at)) / DAY_MS);
   if (registered && quietDays >= QUIET_DAYS) {
     checks.push({ id: "sessions-quiet", status: "warn", message: `No session has received the brief for ${quietDays} days (last: ${describeStart(last)}).`, fix: "If you used the agent since, it started where the hooks do not reach: start it in the vault (or install with --scope user)." });
@@ -26949,12 +28330,12 @@ function sessionStartChecks(vault, registered, env = {}) {
   }
   return checks;
 }
-var fs29, path50, QUIET_DAYS, SHOWN, DAY_MS;
+var fs29, path53, QUIET_DAYS, SHOWN, DAY_MS;
 var init_doctor_sessions = __esm({
   "src/node/doctor-sessions.ts"() {
     "use strict";
     fs29 = require("node:fs");
-    path50 = require("node:path");
+    path53 = require("node:path");
     init_quote();
     init_options();
     init_session_starts();
@@ -26998,7 +28379,7 @@ function findMcpRegistrations(host, vault, home) {
   return found;
 }
 function probeMcpServer(command, args, cwd, env, timeoutMs) {
-  return new Promise((resolve24) => {
+  return new Promise((resolve25) => {
     let stdout = "";
     let stderr = "";
     let tools = null;
@@ -27010,7 +28391,7 @@ function probeMcpServer(command, args, cwd, env, timeoutMs) {
       settled = true;
       clearTimeout(timer);
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-      resolve24({ tools, problem, lingered });
+      resolve25({ tools, problem, lingered });
     };
     const child = (0, import_node_child_process3.spawn)(command, args, { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
     let timer = setTimeout(() => finish(`it did not answer ${phase === "initialize" ? "the initialize request" : "tools/list"} within ${timeoutMs / 1e3} s${firstErrorLine() !== "" ? ` (stderr: ${firstErrorLine()})` : ""}`), timeoutMs);
@@ -27079,16 +28460,16 @@ function checkServerFile(o, checks) {
     checks.push({ id: "mcp-file", status: "fail", message: `The MCP server file is not in the vault (${file} is missing), so the MCP server cannot start.`, fix: 'Run "install" again (or the Obsidian command "Install agent hooks").' });
     return false;
   }
-  if (o.mcpSource !== void 0 && sha256(installed) !== sha256(typeof o.mcpSource === "string" ? Buffer.from(o.mcpSource, "utf8") : o.mcpSource)) {
+  if (o.mcpSource !== void 0 && sha2562(installed) !== sha2562(typeof o.mcpSource === "string" ? Buffer.from(o.mcpSource, "utf8") : o.mcpSource)) {
     checks.push({ id: "mcp-file", status: "fail", message: `${file} differs from the MCP server file of this bridge (version ${o.version}): it is an older or changed copy.`, fix: 'Run "install" again to update it.' });
     return false;
   }
   return true;
 }
 async function checkMcpServer(host, o, checks) {
-  const script = path51.resolve(scriptTarget(o.vault));
+  const script = path54.resolve(scriptTarget(o.vault));
   const all = findMcpRegistrations(host, o.vault, o.home);
-  const mine = all.filter((r) => r.args.some((a) => path51.resolve(a) === script));
+  const mine = all.filter((r) => r.args.some((a) => path54.resolve(a) === script));
   for (const r of all) {
     if (mine.includes(r)) continue;
     const target = r.args.find((a) => a.endsWith(`session-brief.cjs`)) ?? r.args[0] ?? "";
@@ -27101,28 +28482,28 @@ async function checkMcpServer(host, o, checks) {
   for (const r of mine) checks.push({ id: "mcp-registration", status: "ok", message: `${r.file} registers the MCP server (${r.label}).` });
   if (!checkServerFile(o, checks)) return;
   const run2 = mine[0];
-  const shown = `The MCP server (${[run2.command, ...run2.args].join(" ")})`;
+  const shown2 = `The MCP server (${[run2.command, ...run2.args].join(" ")})`;
   const probe = await probeMcpServer(run2.command, run2.args, o.vault, o.env, o.timeoutMs ?? 2e4);
   if (probe.problem !== null) {
-    checks.push({ id: "mcp-run", status: "fail", message: `${shown} failed: ${probe.problem}.`, fix: 'Run "install" again; if that does not help, run the command above in a terminal to see its error.' });
+    checks.push({ id: "mcp-run", status: "fail", message: `${shown2} failed: ${probe.problem}.`, fix: 'Run "install" again; if that does not help, run the command above in a terminal to see its error.' });
     return;
   }
   const listed = probe.tools ?? [];
   const missing = TOOL_NAMES.filter((t) => !listed.includes(t));
   if (missing.length > 0) {
-    checks.push({ id: "mcp-run", status: "fail", message: `${shown} started but does not list ${missing.join(", ")} (it lists: ${listed.join(", ") || "no tools"}).`, fix: `Run "install" again to put the ${MCP_FILE_NAME} of this version in place.` });
+    checks.push({ id: "mcp-run", status: "fail", message: `${shown2} started but does not list ${missing.join(", ")} (it lists: ${listed.join(", ") || "no tools"}).`, fix: `Run "install" again to put the ${MCP_FILE_NAME} of this version in place.` });
     return;
   }
-  checks.push({ id: "mcp-run", status: "ok", message: `${shown} started and lists its tools: ${listed.join(", ")}.` });
-  if (probe.lingered) checks.push({ id: "mcp-run", status: "warn", message: `${shown} did not exit within ${EXIT_WAIT_MS / 1e3} s after its input closed; the agent may leave it running.` });
+  checks.push({ id: "mcp-run", status: "ok", message: `${shown2} started and lists its tools: ${listed.join(", ")}.` });
+  if (probe.lingered) checks.push({ id: "mcp-run", status: "warn", message: `${shown2} did not exit within ${EXIT_WAIT_MS / 1e3} s after its input closed; the agent may leave it running.` });
 }
-var import_node_child_process3, fs30, path51, EXIT_WAIT_MS;
+var import_node_child_process3, fs30, path54, EXIT_WAIT_MS;
 var init_doctor_mcp = __esm({
   "src/node/agents/doctor-mcp.ts"() {
     "use strict";
     import_node_child_process3 = require("node:child_process");
     fs30 = require("node:fs");
-    path51 = require("node:path");
+    path54 = require("node:path");
     init_contract();
     init_files();
     init_mcp_registration();
@@ -27144,7 +28525,7 @@ function matcherReaches(matcher, tool) {
 }
 function writeGuardChecks(agent, vault, script, found, settings) {
   if (!specFor(agent).events.includes(WRITE_GUARD_EVENT)) return [];
-  const ours = found.filter((f) => f.event === WRITE_GUARD_EVENT && path52.resolve(parseOwnCommand(f.command)?.script ?? "") === path52.resolve(script));
+  const ours = found.filter((f) => f.event === WRITE_GUARD_EVENT && path55.resolve(parseOwnCommand(f.command)?.script ?? "") === path55.resolve(script));
   const folder2 = settings.sessionsFolder === "" ? "" : quoteName(settings.sessionsFolder);
   const out = [];
   if (ours.length === 0) {
@@ -27172,11 +28553,11 @@ function writeGuardChecks(agent, vault, script, found, settings) {
   }
   return out;
 }
-var path52, SETTING;
+var path55, SETTING;
 var init_doctor_write_guard = __esm({
   "src/node/agents/doctor-write-guard.ts"() {
     "use strict";
-    path52 = require("node:path");
+    path55 = require("node:path");
     init_agent_fence();
     init_write_guard();
     init_quote();
@@ -27190,7 +28571,7 @@ var init_doctor_write_guard = __esm({
 // src/node/claude-plugin.ts
 function claudeUserFolder(env, home) {
   const given = env.CLAUDE_CONFIG_DIR;
-  return given !== void 0 && given !== "" ? path53.resolve(given) : path53.join(home, ".claude");
+  return given !== void 0 && given !== "" ? path56.resolve(given) : path56.join(home, ".claude");
 }
 function readJsonObject(file) {
   try {
@@ -27202,9 +28583,9 @@ function readJsonObject(file) {
 }
 function sessionSettingsFiles(projectDir, env, home) {
   return [
-    { scope: "user", file: path53.join(claudeUserFolder(env, home), "settings.json") },
-    { scope: "project", file: path53.join(projectDir, ".claude", "settings.json") },
-    { scope: "local", file: path53.join(projectDir, ".claude", "settings.local.json") }
+    { scope: "user", file: path56.join(claudeUserFolder(env, home), "settings.json") },
+    { scope: "project", file: path56.join(projectDir, ".claude", "settings.json") },
+    { scope: "local", file: path56.join(projectDir, ".claude", "settings.local.json") }
   ];
 }
 function pluginEnabled(projectDir, env, home) {
@@ -27220,11 +28601,11 @@ function pluginEnabled(projectDir, env, home) {
   }
   return [...state.values()];
 }
-var path53, CLAUDE_PLUGIN_NAME;
+var path56, CLAUDE_PLUGIN_NAME;
 var init_claude_plugin = __esm({
   "src/node/claude-plugin.ts"() {
     "use strict";
-    path53 = require("node:path");
+    path56 = require("node:path");
     init_state_file();
     CLAUDE_PLUGIN_NAME = "session-brief";
   }
@@ -27352,13 +28733,13 @@ function trustedRecord(x, p) {
   const file = specFor(x.agent).settingsFile(x.scope, p);
   if (!samePath(x.file, file)) return null;
   const above = /* @__PURE__ */ new Set();
-  for (let d = path54.dirname(path54.resolve(file)); d !== path54.dirname(d); d = path54.dirname(d)) above.add(d);
-  const createdDirs = x.createdDirs.filter((d) => typeof d === "string" && above.has(path54.resolve(d)));
+  for (let d = path57.dirname(path57.resolve(file)); d !== path57.dirname(d); d = path57.dirname(d)) above.add(d);
+  const createdDirs = x.createdDirs.filter((d) => typeof d === "string" && above.has(path57.resolve(d)));
   return { ...x, file, createdDirs };
 }
 function scriptDirs(vault, manifest) {
   const allowed = [".claude", ".claude/hooks"];
-  return (manifest?.createdDirs ?? []).filter((d) => allowed.includes(d)).map((d) => path54.join(vault, ...d.split("/")));
+  return (manifest?.createdDirs ?? []).filter((d) => allowed.includes(d)).map((d) => path57.join(vault, ...d.split("/")));
 }
 function targets(o, recorded, p) {
   const chosen = recorded.filter((x) => (o.agent === void 0 || x.agent === o.agent) && (o.scope === void 0 || x.scope === o.scope));
@@ -27385,7 +28766,7 @@ function undoFile(t, p, r, manifest) {
   }
   const rec = t.record;
   const bak = backupPath(t.file);
-  if (rec !== void 0 && rec.installedSha256 === sha256(before)) {
+  if (rec !== void 0 && rec.installedSha256 === sha2562(before)) {
     if (rec.createdFile) {
       removeFile(p.vault, t.file);
       removeDirs(p.vault, rec.createdDirs);
@@ -27394,7 +28775,7 @@ function undoFile(t, p, r, manifest) {
       return true;
     }
     const original = readIfExists(p.vault, bak);
-    if (original !== null && rec.originalSha256 === sha256(original)) {
+    if (original !== null && rec.originalSha256 === sha2562(original)) {
       writeAtomic(p.vault, t.file, original);
       removeFile(p.vault, bak);
       r.changed.push(t.file, bak);
@@ -27475,7 +28856,7 @@ function uninstallLocked(o) {
   try {
     if (remaining.length > 0 && manifest !== null) {
       writeAtomic(o.vault, manifestPath(o.vault), serializeManifest({ ...manifest, installs: remaining }));
-      r.lines.push(`The bridge stays in ${path54.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(", ")}`);
+      r.lines.push(`The bridge stays in ${path57.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(", ")}`);
     } else if (r.code === EXIT.ok) {
       let removedScript = false;
       const cached = [scriptTarget(o.vault), bridgeTarget(o.vault), startTarget(o.vault), editTarget(o.vault)];
@@ -27487,11 +28868,11 @@ function uninstallLocked(o) {
         }
       }
       removeDirs(o.vault, scriptDirs(o.vault, manifest));
-      if (removedScript) r.lines.push(`Removed the bridge from ${path54.dirname(scriptTarget(o.vault))}`);
+      if (removedScript) r.lines.push(`Removed the bridge from ${path57.dirname(scriptTarget(o.vault))}`);
     }
     if (r.code === EXIT.ok && r.changed.length === 0) {
       const what = chosen.map((t) => `${HOSTS[t.agent].name} (${t.scope})`).join(", ");
-      r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path54.dirname(scriptTarget(o.vault))}`];
+      r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path57.dirname(scriptTarget(o.vault))}`];
     }
   } catch (error) {
     if (!(error instanceof WriteError)) throw error;
@@ -27500,11 +28881,11 @@ function uninstallLocked(o) {
   }
   return r;
 }
-var path54;
+var path57;
 var init_uninstall = __esm({
   "src/node/agents/uninstall.ts"() {
     "use strict";
-    path54 = require("node:path");
+    path57 = require("node:path");
     init_agent_contracts();
     init_files();
     init_host_spec();
@@ -27520,7 +28901,7 @@ var init_uninstall = __esm({
 
 // src/node/mcp/server-load.ts
 function mcpFileBeside(bridgeDir) {
-  return path55.join(bridgeDir, MCP_FILE_NAME);
+  return path58.join(bridgeDir, MCP_FILE_NAME);
 }
 function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   const file = mcpFileBeside(bridgeDir);
@@ -27535,13 +28916,13 @@ function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   if (loaded.version !== bridgeVersion2) throw new McpFileError(`the MCP server file ${file} is version ${loaded.version}, the bridge ${bridgeVersion2}. ${FIX}.`);
   return loaded;
 }
-var fs31, import_node_module2, path55, McpFileError, FIX;
+var fs31, import_node_module2, path58, McpFileError, FIX;
 var init_server_load = __esm({
   "src/node/mcp/server-load.ts"() {
     "use strict";
     fs31 = require("node:fs");
     import_node_module2 = require("node:module");
-    path55 = require("node:path");
+    path58 = require("node:path");
     init_contract();
     McpFileError = class extends Error {
     };
@@ -27566,7 +28947,7 @@ function bridgeVersion() {
 function mcpSourceOf(scriptPath) {
   for (const script of [scriptPath, realScript(scriptPath)]) {
     try {
-      const data = readRegularFile(mcpFileBeside(path56.dirname(bundleOf(script))), PROGRAM_MAX);
+      const data = readRegularFile(mcpFileBeside(path59.dirname(bundleOf(script))), PROGRAM_MAX);
       if (data !== null) return data;
     } catch {
     }
@@ -27591,10 +28972,10 @@ function scopeOf(args) {
 function print(r, io) {
   for (const w of r.warnings) io.err(`session-brief: warning: ${w}
 `);
-  const text2 = r.lines.map((l) => `${l}
+  const text3 = r.lines.map((l) => `${l}
 `).join("");
-  if (r.code === EXIT.ok) io.out(text2);
-  else io.err(text2.replace(/^/gm, (m, offset) => offset === 0 ? "session-brief: " : m));
+  if (r.code === EXIT.ok) io.out(text3);
+  else io.err(text3.replace(/^/gm, (m, offset) => offset === 0 ? "session-brief: " : m));
   return r.code;
 }
 async function runAgentCommand(args, scriptPath, env, io = defaultIo) {
@@ -27665,13 +29046,13 @@ async function runAgentCommand(args, scriptPath, env, io = defaultIo) {
       return usage(`unknown command "${args.command}"`);
   }
 }
-var fs32, os4, path56, PROGRAM_MAX, defaultIo;
+var fs32, os4, path59, PROGRAM_MAX, defaultIo;
 var init_agents_cli = __esm({
   "bridge/commands/agents-cli.ts"() {
     "use strict";
     fs32 = require("node:fs");
     os4 = require("node:os");
-    path56 = require("node:path");
+    path59 = require("node:path");
     init_format();
     init_args();
     init_options();
@@ -27734,19 +29115,19 @@ function launcher(args, scriptPath) {
   const cli = HOSTS[agentFlag2].cli;
   const name = stringFlag(args, "name") ?? `${cli}-vault`;
   if (!/^[A-Za-z_][\w-]*$/.test(name)) throw new UsageError(`--name must be a plain word (letters, digits, _ and -), not ${JSON.stringify(name)}`);
-  const text2 = launcherFunction(shell, name, vault, cli);
+  const text3 = launcherFunction(shell, name, vault, cli);
   writeOut(
-    `# Starts ${HOSTS[agentFlag2].name} in the vault ${JSON.stringify(path57.basename(vault))}, so its hooks load (add to ${PROFILE[shell]}):
-${text2}
+    `# Starts ${HOSTS[agentFlag2].name} in the vault ${JSON.stringify(path60.basename(vault))}, so its hooks load (add to ${PROFILE[shell]}):
+${text3}
 `
   );
   return 0;
 }
-var path57, SHELLS, PROFILE;
+var path60, SHELLS, PROFILE;
 var init_launcher = __esm({
   "bridge/commands/launcher.ts"() {
     "use strict";
-    path57 = require("node:path");
+    path60 = require("node:path");
     init_agent_contracts();
     init_args();
     init_context();
@@ -27775,46 +29156,46 @@ function writeBack(doc, before, after) {
     if (JSON.stringify(before[key3]) === JSON.stringify(after[key3])) continue;
     const node = doc.get(key3, true);
     const added = appended(before[key3], after[key3]);
-    if ((0, import_yaml3.isSeq)(node) && added !== null) for (const item of added) node.add(doc.createNode(item));
+    if ((0, import_yaml4.isSeq)(node) && added !== null) for (const item of added) node.add(doc.createNode(item));
     else doc.set(key3, after[key3]);
   }
   for (const key3 of Object.keys(before)) if (!(key3 in after)) doc.delete(key3);
 }
 function editFrontmatterText(input, edit) {
   const bom = input.charCodeAt(0) === 65279 ? "\uFEFF" : "";
-  const text2 = input.slice(bom.length);
-  const open = OPENING.exec(text2);
-  const eol = open?.[1] ?? (text2.includes("\r\n") ? "\r\n" : "\n");
+  const text3 = input.slice(bom.length);
+  const open = OPENING.exec(text3);
+  const eol = open?.[1] ?? (text3.includes("\r\n") ? "\r\n" : "\n");
   const withEol = (yaml) => eol === "\n" ? yaml : yaml.replace(/\n/g, eol);
   if (open === null) {
     const fm = {};
     if (!edit(fm)) return { ok: true, text: input, changed: false };
-    return { ok: true, text: `${bom}---${eol}${withEol((0, import_yaml3.stringify)(fm))}---${eol}${text2}`, changed: true };
+    return { ok: true, text: `${bom}---${eol}${withEol((0, import_yaml4.stringify)(fm))}---${eol}${text3}`, changed: true };
   }
-  const rest = text2.slice(open[0].length);
+  const rest = text3.slice(open[0].length);
   const close = CLOSING.exec(rest);
   if (close === null) return { ok: false, reason: "its frontmatter is not closed (no second --- line)" };
   const yamlText = rest.slice(0, close.index).replace(/\r?\n$/, "");
-  const doc = (0, import_yaml3.parseDocument)(yamlText.replace(/\r\n/g, "\n"));
+  const doc = (0, import_yaml4.parseDocument)(yamlText.replace(/\r\n/g, "\n"));
   if (doc.errors.length > 0) return { ok: false, reason: `its frontmatter is not valid YAML (${(doc.errors[0]?.message ?? "").split("\n")[0]})` };
   const value = doc.toJS() ?? {};
   if (!isPlainObject(value)) return { ok: false, reason: "its frontmatter is not a set of keys" };
   const before = JSON.parse(JSON.stringify(value));
   if (!edit(value)) return { ok: true, text: input, changed: false };
   let yamlOut;
-  if (doc.contents === null) yamlOut = (0, import_yaml3.stringify)(value);
+  if (doc.contents === null) yamlOut = (0, import_yaml4.stringify)(value);
   else {
     writeBack(doc, before, value);
     yamlOut = doc.toString();
   }
   const after = rest.slice(close.index);
-  return { ok: true, text: `${bom}${text2.slice(0, open[0].length)}${withEol(yamlOut)}${after}`, changed: true };
+  return { ok: true, text: `${bom}${text3.slice(0, open[0].length)}${withEol(yamlOut)}${after}`, changed: true };
 }
-var import_yaml3, OPENING, CLOSING;
+var import_yaml4, OPENING, CLOSING;
 var init_frontmatter_edit = __esm({
   "src/core/frontmatter-edit.ts"() {
     "use strict";
-    import_yaml3 = __toESM(require_dist());
+    import_yaml4 = __toESM(require_dist());
     OPENING = /^---[ \t]*(\r?\n)/;
     CLOSING = /^---[ \t]*$/m;
   }
@@ -27851,55 +29232,55 @@ var init_tag_edit = __esm({
 
 // src/node/mcp/vault-path.ts
 function inside2(dir, file) {
-  const rel = path58.relative(dir, file);
-  return rel === "" || !rel.startsWith("..") && !path58.isAbsolute(rel);
+  const rel = path61.relative(dir, file);
+  return rel === "" || !rel.startsWith("..") && !path61.isAbsolute(rel);
 }
 function realPathOf2(absolute) {
   let current = absolute;
   const missing = [];
   for (; ; ) {
     try {
-      return path58.join(fs33.realpathSync(current), ...missing);
+      return path61.join(fs33.realpathSync(current), ...missing);
     } catch (error) {
-      const parent = path58.dirname(current);
+      const parent = path61.dirname(current);
       if (error.code !== "ENOENT" || parent === current) throw error;
-      missing.unshift(path58.basename(current));
+      missing.unshift(path61.basename(current));
       current = parent;
     }
   }
 }
 function resolveVaultPath(root, given) {
-  const shown = JSON.stringify(given);
-  if (given.trim() === "" || given.includes("\0")) throw new PathRefused(`${shown} is not a path`);
+  const shown2 = JSON.stringify(given);
+  if (given.trim() === "" || given.includes("\0")) throw new PathRefused(`${shown2} is not a path`);
   const slashed = given.replace(/\\/g, "/");
   if (slashed.split("/").includes("..")) {
-    throw new PathRefused(`${shown} contains "..": name the file by its path inside the vault (for example "Notes/a.md")`);
+    throw new PathRefused(`${shown2} contains "..": name the file by its path inside the vault (for example "Notes/a.md")`);
   }
-  const isAbs = path58.isAbsolute(given) || /^[A-Za-z]:\//.test(slashed);
+  const isAbs = path61.isAbsolute(given) || /^[A-Za-z]:\//.test(slashed);
   const trimmed = slashed.replace(/^(\.\/)+/, "");
   const rel = trimmed === "" || trimmed === "." ? "" : isAbs ? vaultRelative(root, slashed) : vaultRelative(root, trimmed);
   if (rel === null) {
-    if (isAbs && path58.resolve(given) === path58.resolve(root)) return { rel: "", absolute: path58.resolve(root) };
-    throw new PathRefused(`${shown} is outside the vault ${root}; only paths inside the vault are allowed`);
+    if (isAbs && path61.resolve(given) === path61.resolve(root)) return { rel: "", absolute: path61.resolve(root) };
+    throw new PathRefused(`${shown2} is outside the vault ${root}; only paths inside the vault are allowed`);
   }
-  const absolute = rel === "" ? path58.resolve(root) : path58.join(root, ...rel.split("/"));
+  const absolute = rel === "" ? path61.resolve(root) : path61.join(root, ...rel.split("/"));
   let real;
   let realRoot2;
   try {
     realRoot2 = fs33.realpathSync(root);
     real = realPathOf2(absolute);
   } catch (error) {
-    throw new PathRefused(`${shown} cannot be resolved: ${error.message}`);
+    throw new PathRefused(`${shown2} cannot be resolved: ${error.message}`);
   }
-  if (!inside2(realRoot2, real)) throw new PathRefused(`${shown} leads out of the vault through a symbolic link (to ${real}); only files inside the vault are allowed`);
+  if (!inside2(realRoot2, real)) throw new PathRefused(`${shown2} leads out of the vault through a symbolic link (to ${real}); only files inside the vault are allowed`);
   return { rel, absolute };
 }
-var fs33, path58, PathRefused;
+var fs33, path61, PathRefused;
 var init_vault_path = __esm({
   "src/node/mcp/vault-path.ts"() {
     "use strict";
     fs33 = require("node:fs");
-    path58 = require("node:path");
+    path61 = require("node:path");
     init_scope();
     PathRefused = class extends Error {
     };
@@ -27908,58 +29289,58 @@ var init_vault_path = __esm({
 
 // src/node/mcp/note-file.ts
 function inside3(dir, file) {
-  const rel = path59.relative(dir, file);
-  return rel !== "" && !rel.startsWith("..") && !path59.isAbsolute(rel);
+  const rel = path62.relative(dir, file);
+  return rel !== "" && !rel.startsWith("..") && !path62.isAbsolute(rel);
 }
-function notOpened(realRoot2, file, shown) {
+function notOpened(realRoot2, file, shown2) {
   const entry = inspectStateFile(realRoot2, file);
-  if (entry.kind === "missing") return new PathRefused(`${shown} does not exist in the vault`);
-  if (entry.kind === "damaged" && entry.reason === "is a symbolic link") return new PathRefused(`${shown} became a symbolic link while it was being marked; it was left unchanged`);
-  if (entry.kind === "damaged" && entry.reason.startsWith("its folder")) return movedOut(shown);
-  return new PathRefused(`${shown} is not a regular file`);
+  if (entry.kind === "missing") return new PathRefused(`${shown2} does not exist in the vault`);
+  if (entry.kind === "damaged" && entry.reason === "is a symbolic link") return new PathRefused(`${shown2} became a symbolic link while it was being marked; it was left unchanged`);
+  if (entry.kind === "damaged" && entry.reason.startsWith("its folder")) return movedOut(shown2);
+  return new PathRefused(`${shown2} is not a regular file`);
 }
-function movedOut(shown) {
-  return new PathRefused(`${shown} was moved out of the vault (through a symbolic link) while it was being marked; it was left unchanged`);
+function movedOut(shown2) {
+  return new PathRefused(`${shown2} was moved out of the vault (through a symbolic link) while it was being marked; it was left unchanged`);
 }
-function openNote(realRoot2, file, shown) {
-  if (!inside3(realRoot2, file)) throw new PathRefused(`${shown} is not inside the vault`);
+function openNote(realRoot2, file, shown2) {
+  if (!inside3(realRoot2, file)) throw new PathRefused(`${shown2} is not inside the vault`);
   const fd = openStateFile(realRoot2, file);
-  if (fd === null) throw notOpened(realRoot2, file, shown);
+  if (fd === null) throw notOpened(realRoot2, file, shown2);
   let read2;
   let data;
   try {
     read2 = fs34.fstatSync(fd);
-    if (read2.size > MAX_NOTE_BYTES) throw new PathRefused(`${shown} is larger than ${MAX_NOTE_BYTES / 1024 / 1024} MB; mark it reviewed in Obsidian`);
-    data = readRange(fd, 0, MAX_NOTE_BYTES);
+    if (read2.size > MAX_NOTE_BYTES2) throw new PathRefused(`${shown2} is larger than ${MAX_NOTE_BYTES2 / 1024 / 1024} MB; mark it reviewed in Obsidian`);
+    data = readRange(fd, 0, MAX_NOTE_BYTES2);
   } finally {
     fs34.closeSync(fd);
   }
-  let text2;
+  let text3;
   try {
-    text2 = strict.decode(data);
+    text3 = strict.decode(data);
   } catch {
-    throw new PathRefused(`${shown} is not valid UTF-8 text; it was left unchanged (edit it in Obsidian)`);
+    throw new PathRefused(`${shown2} is not valid UTF-8 text; it was left unchanged (edit it in Obsidian)`);
   }
   const replace = (next) => {
     try {
       writeStateFile(realRoot2, file, next, { mode: read2.mode & 4095, unchanged: read2 });
     } catch (error) {
       if (!(error instanceof StateFileError)) throw error;
-      if (error.reason === CHANGED_SINCE_READ) throw new PathRefused(`${shown} changed while it was being edited; it was left unchanged. Try again.`);
-      throw movedOut(shown);
+      if (error.reason === CHANGED_SINCE_READ) throw new PathRefused(`${shown2} changed while it was being edited; it was left unchanged. Try again.`);
+      throw movedOut(shown2);
     }
   };
-  return { text: text2, replace };
+  return { text: text3, replace };
 }
-var fs34, path59, MAX_NOTE_BYTES, strict;
+var fs34, path62, MAX_NOTE_BYTES2, strict;
 var init_note_file = __esm({
   "src/node/mcp/note-file.ts"() {
     "use strict";
     fs34 = require("node:fs");
-    path59 = require("node:path");
+    path62 = require("node:path");
     init_state_file();
     init_vault_path();
-    MAX_NOTE_BYTES = 16 * 1024 * 1024;
+    MAX_NOTE_BYTES2 = 16 * 1024 * 1024;
     strict = new TextDecoder("utf-8", { fatal: true });
   }
 });
@@ -27981,32 +29362,32 @@ function refusedForReview(rel, c) {
 }
 async function markReviewed(ctx, given, call) {
   const target = resolveVaultPath(ctx.root, given);
-  const shown = JSON.stringify(given);
-  if (target.rel === "" || !target.rel.toLowerCase().endsWith(".md")) throw new PathRefused(`${shown} is not a Markdown note (.md)`);
+  const shown2 = JSON.stringify(given);
+  if (target.rel === "" || !target.rel.toLowerCase().endsWith(".md")) throw new PathRefused(`${shown2} is not a Markdown note (.md)`);
   if (!isCountedNote(target.rel, ctx.settings.excludedRootFolders)) {
-    throw new PathRefused(`${shown} is not a note Session Brief counts (it is in a hidden or excluded folder)`);
+    throw new PathRefused(`${shown2} is not a note Session Brief counts (it is in a hidden or excluded folder)`);
   }
   let stat;
   try {
     stat = fs35.statSync(target.absolute);
   } catch {
-    throw new PathRefused(`${shown} does not exist in the vault`);
+    throw new PathRefused(`${shown2} does not exist in the vault`);
   }
-  if (!stat.isFile()) throw new PathRefused(`${shown} is not a file`);
+  if (!stat.isFile()) throw new PathRefused(`${shown2} is not a file`);
   let file;
   let realRoot2;
   try {
     realRoot2 = fs35.realpathSync.native(ctx.root);
     file = fs35.realpathSync.native(target.absolute);
   } catch {
-    throw new PathRefused(`${shown} does not exist in the vault`);
+    throw new PathRefused(`${shown2} does not exist in the vault`);
   }
   const realRel = vaultRelative(realRoot2, file);
-  if (realRel === null) throw new PathRefused(`${shown} leads out of the vault through a symbolic link (to ${file}); only files inside the vault are allowed`);
+  if (realRel === null) throw new PathRefused(`${shown2} leads out of the vault through a symbolic link (to ${file}); only files inside the vault are allowed`);
   const note = openNote(realRoot2, file, target.rel);
-  const { text: text2 } = note;
+  const { text: text3 } = note;
   const tags = ctx.settings.tags;
-  const flags = flagsOf(noteFactsFromText(text2), lowerTagNames(tags));
+  const flags = flagsOf(noteFactsFromText(text3), lowerTagNames(tags));
   const hits = flags.review.map(({ where, line, text: t }) => ({ where, line, text: t }));
   if (hits.length === 0) return { path: target.rel, changed: false, message: `${target.rel} carries no #${tags.review} tag; nothing to mark.`, hits };
   if (flags.reviewDone) return { path: target.rel, changed: false, message: `${target.rel} already carries #${tags.reviewDone}; nothing to change.`, hits };
@@ -28017,7 +29398,7 @@ async function markReviewed(ctx, given, call) {
     throw new PathRefused(`${target.rel} was left unchanged: the record of agent changes could not be read, so whether the human still has to review one is unknown (${error.message})`);
   }
   if (change !== null) throw refusedForReview(target.rel, change);
-  const edit = editFrontmatterText(text2, (fm) => addFrontmatterTag(fm, tags.reviewDone));
+  const edit = editFrontmatterText(text3, (fm) => addFrontmatterTag(fm, tags.reviewDone));
   if (!edit.ok) throw new PathRefused(`${target.rel} was left unchanged: ${edit.reason}. Fix the properties by hand (Obsidian refuses to rewrite them too).`);
   if (!flagsOf(noteFactsFromText(edit.text), lowerTagNames(tags)).reviewDone) {
     throw new PathRefused(`${target.rel} was left unchanged: adding #${tags.reviewDone} to its properties would not be recognised`);
@@ -28063,9 +29444,9 @@ async function briefTool(t) {
 function matchesPrefix(p, prefix) {
   return prefix === "" || p.toLowerCase() === prefix.toLowerCase() || p.toLowerCase().startsWith(`${prefix.toLowerCase().replace(/\/$/, "")}/`);
 }
-function queueText(json, shown, limited) {
+function queueText(json, shown2, limited) {
   const out = [];
-  for (const id of shown) {
+  for (const id of shown2) {
     const item = json.items[id];
     out.push(`${id}: ${item === null ? "unavailable (see errors)" : item.count}`);
     for (const e of item?.entries ?? []) {
@@ -28083,19 +29464,19 @@ async function reviewQueueTool(t, filter) {
   const sourced = await getBrief(ctx, "auto", t.now());
   const json = reportJson(ctx, sourced, true);
   const prefix = filter.pathPrefix === void 0 ? "" : filter.pathPrefix.replace(/\\/g, "/").replace(/^\.\//, "");
-  const shown = filter.items !== void 0 && filter.items.length > 0 ? LIST_ITEM_IDS.filter((id) => filter.items?.includes(id)) : [...QUEUE_ITEMS];
+  const shown2 = filter.items !== void 0 && filter.items.length > 0 ? LIST_ITEM_IDS.filter((id) => filter.items?.includes(id)) : [...QUEUE_ITEMS];
   const limited = {};
   for (const id of LIST_ITEM_IDS) {
     const item = json.items[id];
-    if (!shown.includes(id)) {
+    if (!shown2.includes(id)) {
       delete json.items[id];
       continue;
     }
     if (item === null) continue;
-    const entries = item.entries.filter((e) => matchesPrefix(e.path, prefix));
-    const kept = filter.limit !== void 0 ? entries.slice(0, filter.limit) : entries;
-    if (kept.length < entries.length) limited[id] = entries.length - kept.length;
-    json.items[id] = { count: entries.length, paths: kept.map((e) => e.path), entries: kept, ...kept.length < entries.length ? { omitted: entries.length - kept.length } : {} };
+    const entries2 = item.entries.filter((e) => matchesPrefix(e.path, prefix));
+    const kept = filter.limit !== void 0 ? entries2.slice(0, filter.limit) : entries2;
+    if (kept.length < entries2.length) limited[id] = entries2.length - kept.length;
+    json.items[id] = { count: entries2.length, paths: kept.map((e) => e.path), entries: kept, ...kept.length < entries2.length ? { omitted: entries2.length - kept.length } : {} };
   }
   if (filter.items !== void 0 && filter.items.length > 0) {
     delete json.items.dailyNote;
@@ -28103,25 +29484,25 @@ async function reviewQueueTool(t, filter) {
   }
   const filtered = filter.items !== void 0 && filter.items.length > 0 || prefix !== "" || filter.limit !== void 0;
   return {
-    text: queueText(json, shown, limited),
-    structured: { ...json, ...filtered ? { filter: { items: shown, pathPrefix: prefix, limit: filter.limit ?? null } } : {} }
+    text: queueText(json, shown2, limited),
+    structured: { ...json, ...filtered ? { filter: { items: shown2, pathPrefix: prefix, limit: filter.limit ?? null } } : {} }
   };
 }
 function agentChangesTool(t, limit) {
   const ctx = t.context();
   const sessions = agentChangeSessions(ctx, t.now());
   const notes = new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)));
-  const shown = limit === void 0 ? sessions : sessions.slice(0, limit);
+  const shown2 = limit === void 0 ? sessions : sessions.slice(0, limit);
   const out = [`Changed by agents, not yet reviewed: ${notes.size} note(s) in ${sessions.length} session(s)`];
-  for (const s of shown) {
+  for (const s of shown2) {
     out.push(`Session ${s.session === null ? "(no id)" : quoteName(s.session)} (latest edit ${s.latest.slice(0, 16).replace("T", " ")} UTC)`);
     for (const c of s.changes) out.push(`  ${quoteName(c.path)}  (${c.tool === null ? "unknown tool" : quoteName(c.tool)}, ${c.edits} edit(s), last ${c.at.slice(0, 16).replace("T", " ")} UTC)`);
   }
-  if (shown.length < sessions.length) out.push(`\u2026 and ${sessions.length - shown.length} older session(s) (raise "limit" to see them)`);
+  if (shown2.length < sessions.length) out.push(`\u2026 and ${sessions.length - shown2.length} older session(s) (raise "limit" to see them)`);
   if (notes.size > 0) out.push("Only the human marks these reviewed, in Obsidian.");
   return {
     text: out.join("\n"),
-    structured: { count: notes.size, sessions: shown, ...shown.length < sessions.length ? { omittedSessions: sessions.length - shown.length } : {} }
+    structured: { count: notes.size, sessions: shown2, ...shown2.length < sessions.length ? { omittedSessions: sessions.length - shown2.length } : {} }
   };
 }
 async function ruleCheckTool(t, paths) {
@@ -28140,12 +29521,12 @@ async function ruleCheckTool(t, paths) {
   const skipped = ctx.settings.externalCheck !== null ? ['(The external checker configured in the settings is not run from MCP; run "check" in a terminal for it.)'] : [];
   return { text: [...formatFindings(result.findings, result.checksRun, ctx.lang), ...skipped].join("\n"), structured: { ...json, targets: targets2 ?? null } };
 }
-function sessionOf(env) {
+function sessionOf2(env) {
   const id = env.CLAUDE_CODE_SESSION_ID;
   return typeof id === "string" && id !== "" ? id : null;
 }
-async function markReviewedTool(t, notePath2) {
-  const result = await markReviewed(t.context(), notePath2, { now: t.now(), session: sessionOf(t.env) });
+async function markReviewedTool(t, notePath3) {
+  const result = await markReviewed(t.context(), notePath3, { now: t.now(), session: sessionOf2(t.env) });
   return { text: result.message, structured: { ...result } };
 }
 function toolHandlers(t) {
@@ -28154,7 +29535,7 @@ function toolHandlers(t) {
     reviewQueue: (filter) => reviewQueueTool(t, filter),
     agentChanges: (limit) => agentChangesTool(t, limit),
     ruleCheck: (paths) => ruleCheckTool(t, paths),
-    markReviewed: (notePath2) => markReviewedTool(t, notePath2)
+    markReviewed: (notePath3) => markReviewedTool(t, notePath3)
   };
 }
 var fs36;
@@ -28255,7 +29636,7 @@ Content-Length: 0\r
   });
   http.on("clientError", (_error, socket) => socket.destroy());
   wss.on("error", () => void 0);
-  return new Promise((resolve24, reject) => {
+  return new Promise((resolve25, reject) => {
     http.once("error", reject);
     http.listen(0, "127.0.0.1", () => {
       http.on("error", () => void 0);
@@ -28269,7 +29650,7 @@ Content-Length: 0\r
         reject(error instanceof Error ? error : new Error(String(error)));
         return;
       }
-      resolve24({
+      resolve25({
         port,
         token,
         openSockets: () => sockets.size,
@@ -28337,11 +29718,11 @@ var init_server = __esm({
 });
 
 // src/node/serve-cache.ts
-var path60, SERVE_WRITE_DELAY_MS, ServeCache;
+var path63, SERVE_WRITE_DELAY_MS, ServeCache;
 var init_serve_cache = __esm({
   "src/node/serve-cache.ts"() {
     "use strict";
-    path60 = require("node:path");
+    path63 = require("node:path");
     init_cache_format();
     init_dates();
     init_state_file();
@@ -28444,7 +29825,7 @@ var init_serve_cache = __esm({
         const next = summary === void 0 ? { ...cache, plugin } : { ...cache, plugin, agentChanges: summary };
         const checked = checkedBriefCache(next);
         if (!checked.ok) throw new Error(`refusing to write ${BRIEF_FILE}: ${checked.why}`);
-        writeStateFile(this.root, path60.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
+        writeStateFile(this.root, path63.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
         return true;
       }
     };
@@ -28467,7 +29848,7 @@ function ignored(relative6) {
 function serve(args, scriptPath, env) {
   const ctx = contextFor2(args, scriptPath, env);
   if (ctx.pluginDir === null) throw new UsageError(`no Obsidian config folder in ${ctx.root}; pass --config-dir NAME`);
-  const discoveryFile = path61.join(ctx.pluginDir, DISCOVERY_FILE);
+  const discoveryFile = path64.join(ctx.pluginDir, DISCOVERY_FILE);
   const existing = readDiscovery(ctx.root, discoveryFile);
   if (existing !== null && existing.pid !== process.pid && processAlive(existing.pid)) {
     throw new UsageError(`a live channel already runs for this vault (process ${existing.pid}: Obsidian or another "serve")`);
@@ -28498,26 +29879,26 @@ function serve(args, scriptPath, env) {
     check: () => liveCheck(ctx, env)
   };
   return startLiveServer(handlers, { vaultRoot: ctx.root, discoveryFile }).then(
-    (server) => new Promise((resolve24) => {
+    (server) => new Promise((resolve25) => {
       process.stderr.write(`Serving the live channel for ${quoteName(ctx.root)} on 127.0.0.1:${server.port}. Stop with Ctrl+C.
 `);
       void cache.flush();
       const stop = () => {
         watcher?.close();
         clearInterval(dateCheck);
-        void Promise.all([cache.stop(), server.close()]).then(() => resolve24(0));
+        void Promise.all([cache.stop(), server.close()]).then(() => resolve25(0));
       };
       process.once("SIGINT", stop);
       process.once("SIGTERM", stop);
     })
   );
 }
-var fs37, path61, VERIFY_MS, BriefKeeper;
+var fs37, path64, VERIFY_MS, BriefKeeper;
 var init_serve = __esm({
   "bridge/commands/serve.ts"() {
     "use strict";
     fs37 = require("node:fs");
-    path61 = require("node:path");
+    path64 = require("node:path");
     init_args();
     init_dates();
     init_live_protocol();
@@ -28646,6 +30027,8 @@ async function run(args, scriptPath) {
       return (await Promise.resolve().then(() => (init_report(), report_exports))).report(args, scriptPath, process.env);
     case "check":
       return (await Promise.resolve().then(() => (init_check(), check_exports))).check(args, scriptPath, process.env);
+    case "changes":
+      return (await Promise.resolve().then(() => (init_changes(), changes_exports))).changes(args, scriptPath, process.env);
     case "install":
     case "uninstall":
     case "doctor":
@@ -28731,6 +30114,40 @@ moment/locale/de.js:
 
 /*
 Licenses of the packages bundled into this file
+
+diff 9.0.0 (BSD-3-Clause):
+
+BSD 3-Clause License
+
+Copyright (c) 2009-2015, Kevin Decker <kpdecker@gmail.com>
+All rights reserved.
+
+Redistribution and use in source and binary forms, with or without
+modification, are permitted provided that the following conditions are met:
+
+1. Redistributions of source code must retain the above copyright notice, this
+   list of conditions and the following disclaimer.
+
+2. Redistributions in binary form must reproduce the above copyright notice,
+   this list of conditions and the following disclaimer in the documentation
+   and/or other materials provided with the distribution.
+
+3. Neither the name of the copyright holder nor the names of its
+   contributors may be used to endorse or promote products derived from
+   this software without specific prior written permission.
+
+THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS"
+AND ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE
+IMPLIED WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+
+----------------------------------------
 
 jsonc-parser 3.3.1 (MIT):
 

@@ -362,8 +362,8 @@ function entersFolder(name, atRoot, excludedRootFolders) {
 function isNoteName(name) {
   return name.endsWith(".md");
 }
-function isCountedNote(path10, excludedRootFolders) {
-  const parts = path10.split("/");
+function isCountedNote(path12, excludedRootFolders) {
+  const parts = path12.split("/");
   const last = parts.length - 1;
   for (let i = 0; i < last; i++) {
     const part = parts[i] ?? "";
@@ -372,11 +372,11 @@ function isCountedNote(path10, excludedRootFolders) {
   const name = parts[last] ?? "";
   return name !== "" && !isHiddenName(name) && isNoteName(name);
 }
-function isInFolder(path10, folder2) {
-  return folder2 === "" || path10.length > folder2.length && path10.charCodeAt(folder2.length) === 47 && path10.startsWith(folder2);
+function isInFolder(path12, folder2) {
+  return folder2 === "" || path12.length > folder2.length && path12.charCodeAt(folder2.length) === 47 && path12.startsWith(folder2);
 }
-function basename(path10) {
-  return path10.slice(path10.lastIndexOf("/") + 1);
+function basename(path12) {
+  return path12.slice(path12.lastIndexOf("/") + 1);
 }
 
 // src/core/brief-items.ts
@@ -453,7 +453,7 @@ var LIST_ITEMS = [
     id: "sessionsToday",
     // The index keeps every session file: the date changes, the set does not.
     holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-    onDay: (path10, date) => basename(path10).includes(date),
+    onDay: (path12, date) => basename(path12).includes(date),
     hits: () => NO_HITS,
     label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
     hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -788,6 +788,7 @@ var COMMAND_OPTIONS = {
   "post-tool-use": [...COMMON, "agent"],
   "pre-tool-use": COMMON,
   report: [...COMMON, "source", "json", "review"],
+  changes: [...COMMON, "json"],
   check: [...COMMON, "json"],
   serve: COMMON,
   mcp: COMMON,
@@ -899,6 +900,9 @@ Commands:
   report [--json] [--review] [--source auto|cache|scan|live]
                            The brief for a human (text) or a program (--json);
                            --review adds per-note detail (modified time, where each flag sits)
+  changes [--json]         The agent changes not yet reviewed, each with its diff against
+                           the note as it was before the agent's first change in its
+                           session (unified format; colours on a terminal)
   mcp                      MCP server over stdio for the agent's questions mid-session:
                            tools brief, review_queue, agent_changes, rule_check, mark_reviewed
                            (docs/agents.md); exits when stdin closes
@@ -935,7 +939,7 @@ would break the quoted hook command.
 Hooks always exit 0.`;
 
 // bridge/commands/post-tool-use.ts
-var path7 = require("node:path");
+var path9 = require("node:path");
 
 // bridge/context.ts
 var fs3 = require("node:fs");
@@ -1294,6 +1298,22 @@ function removeStateFile(root, file) {
     throw error;
   }
 }
+function listStateFolder(root, dir, max) {
+  if (folderState(root, dir) !== "ok") return [];
+  try {
+    return fs.readdirSync(dir, { withFileTypes: true }).slice(0, max);
+  } catch {
+    return [];
+  }
+}
+function isStateFolder(root, dir) {
+  if (folderState(root, dir) !== "ok") return false;
+  try {
+    return fs.lstatSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 // src/node/vault-config.ts
 init_settings();
@@ -1422,9 +1442,9 @@ function contextFor(args, scriptPath, env) {
 // bridge/io.ts
 var fs4 = require("node:fs");
 function readStdin(timeoutMs) {
-  return new Promise((resolve8) => {
+  return new Promise((resolve9) => {
     if (process.stdin.isTTY) {
-      resolve8(Buffer.alloc(0));
+      resolve9(Buffer.alloc(0));
       return;
     }
     const chunks = [];
@@ -1436,7 +1456,7 @@ function readStdin(timeoutMs) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       process.stdin.destroy();
-      resolve8(Buffer.concat(chunks));
+      resolve9(Buffer.concat(chunks));
     };
     const timer = setTimeout(finish, timeoutMs);
     process.stdin.on("data", (c) => chunks.push(c));
@@ -1659,95 +1679,14 @@ async function recordAgentEdit(ctx, edit) {
   }
 }
 
-// bridge/bridge-file.ts
-var path5 = require("node:path");
-var LOAD_BRIDGE = "sessionBriefLoadBridge";
-function ownName() {
-  return path5.basename(__filename);
-}
-function loader() {
-  const load = module[LOAD_BRIDGE];
-  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);
-  return load;
-}
-function runBridge() {
-  loader()(false);
-}
-var loaded;
-function bridgeLibrary() {
-  if (loaded !== void 0) return loaded;
-  const exported = loader()(true);
-  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {
-    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";
-    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);
-  }
-  loaded = exported;
-  return loaded;
-}
-
-// bridge/edit-check-from-bridge.ts
-var editCheck = () => bridgeLibrary().editCheck();
-
-// bridge/commands/post-tool-use.ts
-function postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {
-  const oneLine = escapeControls(systemMessage.replace(/\s+/g, " ").trim().slice(0, 300));
-  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}
-`;
-}
-function postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {
-  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\n")[0]?.slice(0, 300) ?? "") || "unknown error";
-  const command = `node ${quote(scriptPath)} check`;
-  const t = HOOK_FAILED_TEXT[lang];
-  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);
-}
-function quote(p) {
-  return /[\s"']/.test(p) ? `"${p.replace(/"/g, '\\"')}"` : p;
-}
-function editOf(stdin, agent = DEFAULT_AGENT) {
-  const hook = translateHookInput(agent, parseHookJson(stdin));
-  const input = hook.tool_input;
-  if (input === void 0) return null;
-  for (const key2 of ["file_path", "notebook_path"]) {
-    const value = input[key2];
-    if (typeof value === "string" && value.trim() !== "") return { filePath: value, tool: hook.tool_name, session: hook.session_id };
-  }
-  return null;
-}
-async function postToolUse(args, scriptPath, env) {
-  const stdin = await readStdin(2e3);
-  const agent = agentOrDefault(stringFlag(args, "agent"));
-  const edit = editOf(stdin, agent);
-  if (edit === null) return 0;
-  const filePath = edit.filePath;
-  const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path7.resolve(given) : defaultVaultRoot(scriptPath);
-  if (root === null) return 0;
-  const rel = vaultRelative(root, filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, filePath);
-  if (rel === null) return 0;
-  let lang = "en";
-  try {
-    const ctx = contextFor(args, scriptPath, env);
-    lang = ctx.lang;
-    await recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });
-    if (!inScope(rel, checkScope(ctx.settings))) return 0;
-    const command = `node ${quote(scriptPath)} check`;
-    const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });
-    if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));
-  } catch (error) {
-    writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));
-  }
-  return 0;
-}
-
-// bridge/commands/pre-tool-use.ts
-var fs8 = require("node:fs");
-var path9 = require("node:path");
+// src/node/before-version-hook.ts
+var path7 = require("node:path");
 
 // src/core/agent-fence.ts
 init_i18n();
 var FENCED_FILE_TOOLS = /* @__PURE__ */ new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);
 var SHELL_TOOL = "Bash";
-var READING_COMMANDS = /* @__PURE__ */ new Set(["report", "check", "doctor", "help", "--help", "-h", "--version"]);
+var READING_COMMANDS = /* @__PURE__ */ new Set(["report", "check", "changes", "doctor", "help", "--help", "-h", "--version"]);
 var FENCE_TEXT = translations({
   en: {
     plugin: (shown, where) => {
@@ -1820,7 +1759,330 @@ function beforeGlob(word) {
   return at === -1 ? word : word.slice(0, at);
 }
 
+// src/node/before-version-hook.ts
+init_scope();
+
+// src/core/shell-notes.ts
+var READERS = /* @__PURE__ */ new Set([
+  "cat",
+  "less",
+  "more",
+  "head",
+  "tail",
+  "grep",
+  "egrep",
+  "fgrep",
+  "rg",
+  "ag",
+  "wc",
+  "ls",
+  "stat",
+  "file",
+  "diff",
+  "cmp",
+  "md5sum",
+  "sha256sum",
+  "sha1sum",
+  "nl",
+  "sort",
+  "uniq",
+  "cut",
+  "tr",
+  "echo",
+  "printf",
+  "pwd",
+  "find",
+  "tree",
+  "du",
+  "bat",
+  "realpath",
+  "readlink",
+  "basename",
+  "dirname",
+  "test",
+  "[",
+  "true",
+  "cd",
+  "which",
+  "type",
+  "date",
+  "jq",
+  "column",
+  "fold",
+  "od",
+  "xxd",
+  "hexdump",
+  "strings",
+  "awk"
+]);
+function shellMayWrite(command) {
+  const stripped = command.replace(/\d*>&\d+/g, " ").replace(/\d*>+\s*\/dev\/null/g, " ");
+  if (/>/.test(stripped.replace(/'[^']*'|"[^"]*"/g, ""))) return true;
+  for (const segment of stripped.split(/&&|\|\||[;|&\n]/)) {
+    const words = segment.trim().split(/\s+/).filter((w) => w !== "" && !/^\w+=/.test(w));
+    const program = (words[0] ?? "").replace(/^.*\//, "");
+    if (program === "") continue;
+    if (program === "awk" && words.some((w) => w === "inplace")) return true;
+    if (!READERS.has(program)) return true;
+    if (program === "find" && words.some((w) => w === "-delete" || w === "-exec" || w === "-execdir")) return true;
+  }
+  return false;
+}
+function noteWords(command) {
+  if (!shellMayWrite(command)) return [];
+  const out = /* @__PURE__ */ new Set();
+  for (const w of commandWords(command)) {
+    if (w.startsWith("-") || w.startsWith("$") || /[*?[{]/.test(w)) continue;
+    if (w.toLowerCase().endsWith(".md")) out.add(w);
+  }
+  return [...out];
+}
+
+// src/node/before-versions.ts
+var import_node_crypto = require("node:crypto");
+var path5 = require("node:path");
+
+// src/core/before-versions.ts
+var BEFORE_FOLDER = "before-versions";
+var MAX_NOTE_BYTES = 1024 * 1024;
+var MAX_TOTAL_BYTES = 32 * 1024 * 1024;
+var MAX_FILES = 4e3;
+var MAX_BEFORE_AGE_MS = MAX_AGE_MS;
+var BEFORE_SUFFIX = ".before";
+var AFTER_SUFFIX = ".after";
+function fnv(text, seed) {
+  let h = seed >>> 0;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 16777619) >>> 0;
+  }
+  return h.toString(16).padStart(8, "0");
+}
+function beforeStem(session, path12) {
+  const key2 = `${session ?? ""}\0${path12}`;
+  return `${fnv(key2, 2166136261)}${fnv(key2, 16777619 ^ 1540483477)}`;
+}
+function encodeHeader(h) {
+  return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}
+`;
+}
+function stateFor(size) {
+  if (size === null) return "new";
+  return size > MAX_NOTE_BYTES ? "too-large" : "kept";
+}
+function pruneChoice(entries2, nowMs, incoming) {
+  const stems = /* @__PURE__ */ new Map();
+  for (const e of entries2) {
+    const stem = e.name.endsWith(BEFORE_SUFFIX) ? e.name.slice(0, -BEFORE_SUFFIX.length) : e.name.endsWith(AFTER_SUFFIX) ? e.name.slice(0, -AFTER_SUFFIX.length) : e.name;
+    const s = stems.get(stem) ?? { names: [], size: 0, mtimeMs: 0 };
+    s.names.push(e.name);
+    s.size += e.size;
+    if (e.name.endsWith(BEFORE_SUFFIX) || s.mtimeMs === 0) s.mtimeMs = e.mtimeMs;
+    stems.set(stem, s);
+  }
+  const groups = [...stems.values()].sort((a, b) => a.mtimeMs - b.mtimeMs);
+  let total = incoming + groups.reduce((n, g) => n + g.size, 0);
+  let files = 2 + groups.reduce((n, g) => n + g.names.length, 0);
+  const out = [];
+  for (const g of groups) {
+    const old = nowMs - g.mtimeMs > MAX_BEFORE_AGE_MS;
+    if (!old && total <= MAX_TOTAL_BYTES && files <= MAX_FILES) break;
+    out.push(...g.names);
+    total -= g.size;
+    files -= g.names.length;
+  }
+  return out;
+}
+
+// src/node/before-versions.ts
+function beforeFolder(place) {
+  return path5.join(place.pluginDir, BEFORE_FOLDER);
+}
+function fileOf(place, session, rel, suffix) {
+  return path5.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
+}
+function sha256(data) {
+  return (0, import_node_crypto.createHash)("sha256").update(data).digest("hex");
+}
+function notePath(place, rel) {
+  return path5.join(place.root, ...rel.split("/"));
+}
+function entries(place) {
+  const dir = beforeFolder(place);
+  const out = [];
+  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
+    const st = statStateFile(place.root, path5.join(dir, d.name));
+    if (st !== null) out.push({ name: d.name, size: st.size, mtimeMs: st.mtimeMs });
+  }
+  return out;
+}
+function keepBeforeVersion(place, rel, session, tool, now) {
+  const file = fileOf(place, session, rel, BEFORE_SUFFIX);
+  if (statStateFile(place.root, file) !== null) return false;
+  const note = notePath(place, rel);
+  const st = statStateFile(place.root, note);
+  let state = stateFor(st === null ? null : st.size);
+  let bytes = null;
+  if (state === "kept") {
+    bytes = readStateFile(place.root, note, MAX_NOTE_BYTES);
+    if (bytes === null) state = "too-large";
+  }
+  const header = encodeHeader({ path: rel, session, at: now.toISOString(), state, tool });
+  const data = bytes === null ? Buffer.from(header) : Buffer.concat([Buffer.from(header), bytes]);
+  const dir = beforeFolder(place);
+  for (const name of pruneChoice(entries(place), now.getTime(), data.length)) removeStateFile(place.root, path5.join(dir, name));
+  writeStateFile(place.root, file, data);
+  return true;
+}
+function recordAfter(place, rel, session, now) {
+  if (statStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX)) === null) return false;
+  const bytes = readStateFile(place.root, notePath(place, rel), MAX_NOTE_BYTES * 4);
+  const hash = bytes === null ? null : sha256(bytes);
+  writeStateFile(place.root, fileOf(place, session, rel, AFTER_SUFFIX), `${JSON.stringify({ sha256: hash, at: now.toISOString() })}
+`);
+  return true;
+}
+
+// src/node/before-version-hook.ts
+init_real_path();
+function sessionOf(session) {
+  return session === null || session === "" ? null : session.slice(0, 200);
+}
+function mayChangeNotes(call) {
+  if (FENCED_FILE_TOOLS.has(call.tool)) return call.filePath !== null;
+  return call.tool === SHELL_TOOL && call.command !== null && noteWords(call.command).length > 0;
+}
+function noteOf(ctx, p, base) {
+  const abs = path7.resolve(base, p);
+  const rel = vaultRelative(ctx.root, abs) ?? vaultRelativeReal(ctx.root, abs);
+  if (rel === null || !isCountedNote(rel, ctx.settings.excludedRootFolders)) return null;
+  return rel;
+}
+function notesOfCall(ctx, call) {
+  if (FENCED_FILE_TOOLS.has(call.tool) && call.filePath !== null) {
+    const rel = noteOf(ctx, call.filePath, ctx.root);
+    return rel === null ? [] : [rel];
+  }
+  if (call.tool !== SHELL_TOOL || call.command === null) return [];
+  const base = call.cwd !== void 0 && path7.isAbsolute(call.cwd) ? call.cwd : ctx.root;
+  const out = /* @__PURE__ */ new Set();
+  for (const word of noteWords(call.command)) {
+    const rel = noteOf(ctx, word, base);
+    if (rel === null) continue;
+    const abs = path7.join(ctx.root, ...rel.split("/"));
+    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path7.dirname(abs))) out.add(rel);
+  }
+  return [...out];
+}
+function placeOf(ctx) {
+  return ctx.pluginDir === null ? null : { root: ctx.root, pluginDir: ctx.pluginDir };
+}
+function keepBeforeVersions(ctx, call, now) {
+  try {
+    const place = placeOf(ctx);
+    if (place === null) return;
+    for (const rel of notesOfCall(ctx, call)) {
+      try {
+        keepBeforeVersion(place, rel, sessionOf(call.session), call.tool, now);
+      } catch {
+      }
+    }
+  } catch {
+  }
+}
+function recordAfterVersion(ctx, rel, session, now) {
+  try {
+    const place = placeOf(ctx);
+    if (place === null || !isCountedNote(rel, ctx.settings.excludedRootFolders)) return;
+    recordAfter(place, rel, sessionOf(typeof session === "string" ? session : null), now);
+  } catch {
+  }
+}
+
+// bridge/bridge-file.ts
+var path8 = require("node:path");
+var LOAD_BRIDGE = "sessionBriefLoadBridge";
+function ownName() {
+  return path8.basename(__filename);
+}
+function loader() {
+  const load = module[LOAD_BRIDGE];
+  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);
+  return load;
+}
+function runBridge() {
+  loader()(false);
+}
+var loaded;
+function bridgeLibrary() {
+  if (loaded !== void 0) return loaded;
+  const exported = loader()(true);
+  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {
+    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";
+    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);
+  }
+  loaded = exported;
+  return loaded;
+}
+
+// bridge/edit-check-from-bridge.ts
+var editCheck = () => bridgeLibrary().editCheck();
+
+// bridge/commands/post-tool-use.ts
+function postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {
+  const oneLine = escapeControls(systemMessage.replace(/\s+/g, " ").trim().slice(0, 300));
+  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}
+`;
+}
+function postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {
+  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\n")[0]?.slice(0, 300) ?? "") || "unknown error";
+  const command = `node ${quote(scriptPath)} check`;
+  const t = HOOK_FAILED_TEXT[lang];
+  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);
+}
+function quote(p) {
+  return /[\s"']/.test(p) ? `"${p.replace(/"/g, '\\"')}"` : p;
+}
+function editOf(stdin, agent = DEFAULT_AGENT) {
+  const hook = translateHookInput(agent, parseHookJson(stdin));
+  const input = hook.tool_input;
+  if (input === void 0) return null;
+  for (const key2 of ["file_path", "notebook_path"]) {
+    const value = input[key2];
+    if (typeof value === "string" && value.trim() !== "") return { filePath: value, tool: hook.tool_name, session: hook.session_id };
+  }
+  return null;
+}
+async function postToolUse(args, scriptPath, env) {
+  const stdin = await readStdin(2e3);
+  const agent = agentOrDefault(stringFlag(args, "agent"));
+  const edit = editOf(stdin, agent);
+  if (edit === null) return 0;
+  const filePath = edit.filePath;
+  const given = stringFlag(args, "vault");
+  const root = given !== void 0 ? path9.resolve(given) : defaultVaultRoot(scriptPath);
+  if (root === null) return 0;
+  const rel = vaultRelative(root, filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, filePath);
+  if (rel === null) return 0;
+  let lang = "en";
+  try {
+    const ctx = contextFor(args, scriptPath, env);
+    lang = ctx.lang;
+    await recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });
+    recordAfterVersion(ctx, rel, edit.session, clock(env));
+    if (!inScope(rel, checkScope(ctx.settings))) return 0;
+    const command = `node ${quote(scriptPath)} check`;
+    const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });
+    if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));
+  } catch (error) {
+    writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));
+  }
+  return 0;
+}
+
 // bridge/commands/pre-tool-use.ts
+var fs8 = require("node:fs");
+var path11 = require("node:path");
 init_scope();
 
 // src/core/write-guard.ts
@@ -1871,7 +2133,7 @@ function denyOutput(r) {
 
 // src/node/agent-fence.ts
 var fs7 = require("node:fs");
-var path8 = require("node:path");
+var path10 = require("node:path");
 init_real_path();
 function norm(p) {
   const s = p.replace(/\\/g, "/").toLowerCase();
@@ -1887,15 +2149,15 @@ function bothWays(p) {
   return real === null || real === p ? [p] : [p, real];
 }
 function fencePlaces(root, pluginDir, scriptPath) {
-  const own2 = path8.dirname(path8.resolve(scriptPath));
-  const vaults = path8.join(root, ".claude", "hooks");
+  const own2 = path10.dirname(path10.resolve(scriptPath));
+  const vaults = path10.join(root, ".claude", "hooks");
   return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2] };
 }
 var isHookName = (name) => name.toLowerCase().startsWith("session-brief");
-function placeOf(places, p) {
+function placeOf2(places, p) {
   for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";
   for (const dir of places.hookDirs.flatMap(bothWays)) {
-    if (isHookName(path8.basename(dir)) ? within(dir, p) : norm(path8.dirname(p)) === norm(dir) && isHookName(path8.basename(p))) return "hooks";
+    if (isHookName(path10.basename(dir)) ? within(dir, p) : norm(path10.dirname(p)) === norm(dir) && isHookName(path10.basename(p))) return "hooks";
   }
   return null;
 }
@@ -1915,7 +2177,7 @@ function sameFileAsOurs(places, stat) {
       return false;
     }
     return names.filter(pick).some((n) => {
-      const s = fs7.lstatSync(path8.join(dir, n), { throwIfNoEntry: false });
+      const s = fs7.lstatSync(path10.join(dir, n), { throwIfNoEntry: false });
       return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;
     });
   };
@@ -1924,18 +2186,18 @@ function sameFileAsOurs(places, stat) {
   return null;
 }
 function fileMayBeFenced(root, filePath) {
-  const abs = path8.resolve(root, filePath);
+  const abs = path10.resolve(root, filePath);
   for (const p of bothWays(abs)) {
     const n = norm(p);
-    if (n.includes("/plugins/") || isHookName(path8.basename(n))) return true;
+    if (n.includes("/plugins/") || isHookName(path10.basename(n))) return true;
   }
   const stat = fs7.lstatSync(abs, { throwIfNoEntry: false });
   return stat !== void 0 && stat.isFile() && stat.nlink > 1;
 }
 function fencedFile(places, filePath) {
-  const abs = path8.resolve(places.root, filePath);
+  const abs = path10.resolve(places.root, filePath);
   for (const p of bothWays(abs)) {
-    const found = placeOf(places, p);
+    const found = placeOf2(places, p);
     if (found !== null) return found;
   }
   const stat = fs7.statSync(abs, { throwIfNoEntry: false });
@@ -1944,20 +2206,20 @@ function fencedFile(places, filePath) {
 function commandMayBeFenced(command) {
   return /session-brief|plugins|(^|[\s/\\'"=])\.[^\s/\\.]/i.test(command);
 }
-var isNode = (word) => /^node(\.exe)?$/i.test(path8.basename(word));
+var isNode = (word) => /^node(\.exe)?$/i.test(path10.basename(word));
 function fencedCommand(places, command, cwd) {
   const words = commandWords(command);
-  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path8.isAbsolute(b)))];
+  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path10.isAbsolute(b)))];
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? "";
     const stem = beforeGlob(word);
     if (stem === "" || stem.startsWith("-") || stem.startsWith("$")) continue;
     const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");
     for (const base of bases) {
-      for (const p of bothWays(path8.resolve(base, stem))) {
-        const fenced = placeOf(places, p) ?? holdsPlace(places, p);
+      for (const p of bothWays(path10.resolve(base, stem))) {
+        const fenced = placeOf2(places, p) ?? holdsPlace(places, p);
         if (fenced === null) continue;
-        if (running && fenced === "hooks" && placeOf(places, p) === "hooks" && fs7.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
+        if (running && fenced === "hooks" && placeOf2(places, p) === "hooks" && fs7.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
         return { word, fenced };
       }
     }
@@ -1966,18 +2228,18 @@ function fencedCommand(places, command, cwd) {
 }
 function sessionFileBehindLinks(root, sessionsFolder, filePath) {
   if (sessionsFolder === "") return null;
-  const abs = path8.resolve(root, filePath);
+  const abs = path10.resolve(root, filePath);
   const stat = fs7.statSync(abs, { throwIfNoEntry: false });
   if (stat === void 0 || !stat.isFile()) return null;
-  const folder2 = path8.join(root, ...sessionsFolder.split("/"));
+  const folder2 = path10.join(root, ...sessionsFolder.split("/"));
   const realFolder = realPathOf(folder2);
   const realFile = realPathOf(abs);
   if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {
-    return `${sessionsFolder}/${path8.relative(realFolder, realFile).split(path8.sep).join("/")}`;
+    return `${sessionsFolder}/${path10.relative(realFolder, realFile).split(path10.sep).join("/")}`;
   }
   if (stat.nlink > 1) {
     const twin = findSameFile(folder2, stat, 1e4);
-    if (twin !== null) return `${sessionsFolder}/${path8.relative(folder2, twin).split(path8.sep).join("/")}`;
+    if (twin !== null) return `${sessionsFolder}/${path10.relative(folder2, twin).split(path10.sep).join("/")}`;
   }
   return null;
 }
@@ -1986,15 +2248,15 @@ function findSameFile(dir, stat, budget) {
   let seen = 0;
   while (queue.length > 0) {
     const current = queue.shift();
-    let entries;
+    let entries2;
     try {
-      entries = fs7.readdirSync(current, { withFileTypes: true });
+      entries2 = fs7.readdirSync(current, { withFileTypes: true });
     } catch {
       continue;
     }
-    for (const e of entries) {
+    for (const e of entries2) {
       if (++seen > budget) return null;
-      const p = path8.join(current, e.name);
+      const p = path10.join(current, e.name);
       if (e.isDirectory()) queue.push(p);
       else if (e.isFile()) {
         const s = fs7.lstatSync(p, { throwIfNoEntry: false });
@@ -2016,7 +2278,7 @@ function toolAttempt(stdin) {
   const filePath = typeof file === "string" && file.trim() !== "" && !file.includes("\0") ? file : null;
   const command = typeof input.command === "string" && input.command.trim() !== "" ? input.command : null;
   if (filePath === null && command === null) return null;
-  return { tool, filePath, command, cwd: hook.cwd };
+  return { tool, filePath, command, cwd: hook.cwd, session: hook.session_id ?? null };
 }
 function isFile(p) {
   try {
@@ -2058,7 +2320,7 @@ async function preToolUse(args, scriptPath, env) {
     const attempt = toolAttempt(stdin);
     if (attempt === null) return 0;
     const given = stringFlag(args, "vault");
-    const root = given !== void 0 ? path9.resolve(given) : defaultVaultRoot(scriptPath);
+    const root = given !== void 0 ? path11.resolve(given) : defaultVaultRoot(scriptPath);
     if (root === null) return 0;
     let ctx = null;
     const context = () => ctx ??= contextFor(args, scriptPath, env);
@@ -2067,19 +2329,24 @@ async function preToolUse(args, scriptPath, env) {
       writeOut(fence);
       return 0;
     }
-    if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return 0;
-    const settings = context().settings;
-    if (!settings.writeGuard) return 0;
-    const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);
-    const target = path9.resolve(root, attempt.filePath);
-    const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);
-    if (rel === null) return 0;
-    const dir = path9.dirname(target);
-    const name = freeName(path9.basename(target), (candidate) => exists(path9.join(dir, candidate)));
-    writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path9.join(dir, name), context().lang)));
+    if (guardAnswer(attempt, root, context)) return 0;
+    if (mayChangeNotes(attempt)) keepBeforeVersions(context(), attempt, clock(env));
   } catch {
   }
   return 0;
+}
+function guardAnswer(attempt, root, context) {
+  if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return false;
+  const settings = context().settings;
+  if (!settings.writeGuard) return false;
+  const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);
+  const target = path11.resolve(root, attempt.filePath);
+  const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);
+  if (rel === null) return false;
+  const dir = path11.dirname(target);
+  const name = freeName(path11.basename(target), (candidate) => exists(path11.join(dir, candidate)));
+  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path11.join(dir, name), context().lang)));
+  return true;
 }
 
 // bridge/edit-file.ts

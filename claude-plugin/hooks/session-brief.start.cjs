@@ -610,6 +610,7 @@ var COMMAND_OPTIONS = {
   "post-tool-use": [...COMMON, "agent"],
   "pre-tool-use": COMMON,
   report: [...COMMON, "source", "json", "review"],
+  changes: [...COMMON, "json"],
   check: [...COMMON, "json"],
   serve: COMMON,
   mcp: COMMON,
@@ -721,6 +722,9 @@ Commands:
   report [--json] [--review] [--source auto|cache|scan|live]
                            The brief for a human (text) or a program (--json);
                            --review adds per-note detail (modified time, where each flag sits)
+  changes [--json]         The agent changes not yet reviewed, each with its diff against
+                           the note as it was before the agent's first change in its
+                           session (unified format; colours on a terminal)
   mcp                      MCP server over stdio for the agent's questions mid-session:
                            tools brief, review_queue, agent_changes, rule_check, mark_reviewed
                            (docs/agents.md); exits when stdin closes
