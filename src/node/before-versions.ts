@@ -24,7 +24,7 @@ import {
 	type BeforeEntry,
 	type BeforeHeader,
 } from '../core/before-versions';
-import { listStateFolder, readStateFile, readStateJson, removeStateFile, statStateFile, writeStateFile } from './state-file';
+import { listStateFolder, readStateFile, removeStateFile, statStateFile, writeStateFile } from './state-file';
 
 export interface BeforePlace {
 	root: string;
@@ -36,6 +36,8 @@ export interface BeforeVersion extends BeforeHeader {
 	bytes: Buffer | null;
 	/** The hash of what the agent's last edit seen by a hook left (hex SHA-256), or null. */
 	afterHash: string | null;
+	/** What that edit left, when kept (for the three versions of a note the human edited since). */
+	afterBytes: Buffer | null;
 }
 
 export function beforeFolder(place: BeforePlace): string {
@@ -94,14 +96,18 @@ export function keepBeforeVersion(place: BeforePlace, rel: string, session: stri
 /** Writes the hash of the note as the agent left it, when this session keeps a before-version of it. */
 export function recordAfter(place: BeforePlace, rel: string, session: string | null, now: Date): boolean {
 	if (statStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX)) === null) return false;
-	const bytes = readStateFile(place.root, notePath(place, rel), MAX_NOTE_BYTES * 4);
+	const bytes = readStateFile(place.root, notePath(place, rel), MAX_NOTE_BYTES);
 	const hash = bytes === null ? null : sha256(bytes);
-	writeStateFile(place.root, fileOf(place, session, rel, AFTER_SUFFIX), `${JSON.stringify({ sha256: hash, at: now.toISOString() })}\n`);
+	writeStateFile(place.root, fileOf(place, session, rel, AFTER_SUFFIX), afterData(hash, now.toISOString(), bytes));
 	return true;
 }
 
+function afterData(hash: string | null, at: string, bytes: Buffer | null): Buffer {
+	return Buffer.concat([Buffer.from(`${JSON.stringify({ sha256: hash, at, kept: bytes !== null })}\n`), bytes ?? Buffer.alloc(0)]);
+}
+
 /** A before-version from its file's bytes; null when they are not one (or one of another note). */
-export function parseBeforeFile(data: Buffer, expect?: { path: string; session: string | null }): Omit<BeforeVersion, 'afterHash'> | null {
+export function parseBeforeFile(data: Buffer, expect?: { path: string; session: string | null }): Omit<BeforeVersion, 'afterHash' | 'afterBytes'> | null {
 	const nl = data.indexOf(0x0a);
 	if (nl < 0 || nl > MAX_HEADER_BYTES) return null;
 	const header = parseHeader(data.subarray(0, nl).toString('utf8'));
@@ -112,9 +118,22 @@ export function parseBeforeFile(data: Buffer, expect?: { path: string; session: 
 	return { ...header, bytes: header.state === 'new' ? Buffer.alloc(0) : null };
 }
 
-function readAfter(place: BeforePlace, file: string): string | null {
-	const v = readStateJson(place.root, file, 1024) as { sha256?: unknown } | undefined;
-	return typeof v?.sha256 === 'string' && /^[0-9a-f]{64}$/.test(v.sha256) ? v.sha256 : null;
+function readAfter(place: BeforePlace, file: string): { afterHash: string | null; afterBytes: Buffer | null } {
+	const none = { afterHash: null, afterBytes: null };
+	const data = readStateFile(place.root, file, MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);
+	if (data === null) return none;
+	const nl = data.indexOf(0x0a);
+	if (nl < 0 || nl > MAX_HEADER_BYTES) return none;
+	let v: { sha256?: unknown; kept?: unknown };
+	try {
+		v = JSON.parse(data.subarray(0, nl).toString('utf8')) as { sha256?: unknown; kept?: unknown };
+	} catch {
+		return none;
+	}
+	if (typeof v !== 'object' || v === null || typeof v.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(v.sha256)) return none;
+	const bytes = v.kept === true ? data.subarray(nl + 1) : null;
+	// Bytes that are not what the hash says are no after-version.
+	return { afterHash: v.sha256, afterBytes: bytes !== null && sha256(bytes) === v.sha256 ? bytes : null };
 }
 
 /** The session's before-version of `rel`; null when none was kept (or its file is damaged). */
@@ -123,7 +142,7 @@ export function readBeforeVersion(place: BeforePlace, rel: string, session: stri
 	if (data === null) return null;
 	const parsed = parseBeforeFile(data, { path: rel, session });
 	if (parsed === null) return null;
-	return { ...parsed, afterHash: readAfter(place, fileOf(place, session, rel, AFTER_SUFFIX)) };
+	return { ...parsed, ...readAfter(place, fileOf(place, session, rel, AFTER_SUFFIX)) };
 }
 
 /** Every before-version kept, oldest first (headers and bytes). */
@@ -135,7 +154,7 @@ export function listBeforeVersions(place: BeforePlace): BeforeVersion[] {
 		const data = readStateFile(place.root, path.join(dir, d.name), MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);
 		const parsed = data === null ? null : parseBeforeFile(data);
 		if (parsed === null || `${beforeStem(parsed.session, parsed.path)}${BEFORE_SUFFIX}` !== d.name) continue;
-		out.push({ ...parsed, afterHash: readAfter(place, path.join(dir, `${d.name.slice(0, -BEFORE_SUFFIX.length)}${AFTER_SUFFIX}`)) });
+		out.push({ ...parsed, ...readAfter(place, path.join(dir, `${d.name.slice(0, -BEFORE_SUFFIX.length)}${AFTER_SUFFIX}`)) });
 	}
 	return out.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
@@ -150,7 +169,7 @@ export function dropBeforeVersion(place: BeforePlace, rel: string, session: stri
 export function restoreBeforeVersion(place: BeforePlace, v: BeforeVersion): void {
 	const header = encodeHeader(v);
 	writeStateFile(place.root, fileOf(place, v.session, v.path, BEFORE_SUFFIX), v.bytes === null ? header : Buffer.concat([Buffer.from(header), v.bytes]));
-	if (v.afterHash !== null) writeStateFile(place.root, fileOf(place, v.session, v.path, AFTER_SUFFIX), `${JSON.stringify({ sha256: v.afterHash, at: v.at })}\n`);
+	if (v.afterHash !== null) writeStateFile(place.root, fileOf(place, v.session, v.path, AFTER_SUFFIX), afterData(v.afterHash, v.at, v.afterBytes));
 }
 
 /** The total bytes and files the folder holds now (doctor, tests). */
