@@ -13,7 +13,7 @@ import { writeOut } from '../io';
 
 const COLOURS = { add: '\x1b[32m', del: '\x1b[31m', hunk: '\x1b[36m', head: '\x1b[1m', dim: '\x1b[2m', off: '\x1b[0m' };
 
-interface Shown {
+export interface Shown {
 	path: string;
 	session: string | null;
 	tool: string | null;
@@ -50,7 +50,8 @@ const WHY: Record<string, string> = {
 	'too-large': 'the note is larger than a before-version may be (1 MiB): no diff',
 };
 
-function text(changes: Shown[], colour: boolean): string {
+/** The listing as text; `colour` adds the terminal's escapes around lines already made safe. */
+export function changesText(changes: Shown[], colour: boolean): string {
 	if (changes.length === 0) return 'No agent changes waiting for review.\n';
 	const out: string[] = [`Agent changes not yet reviewed: ${changes.length}`, ''];
 	for (const c of changes) {
@@ -75,6 +76,6 @@ export async function changes(args: Args, scriptPath: string, env: NodeJS.Proces
 		return 0;
 	}
 	const colour = process.stdout.isTTY === true && (env.NO_COLOR === undefined || env.NO_COLOR === '');
-	writeOut(text(list, colour));
+	writeOut(changesText(list, colour));
 	return 0;
 }

@@ -1920,8 +1920,9 @@ function keepBeforeVersion(place, rel, session, tool, now) {
   const file = fileOf(place, session, rel, BEFORE_SUFFIX);
   if (statStateFile(place.root, file) !== null) return false;
   const note = notePath(place, rel);
-  const st = statStateFile(place.root, note);
-  let state = stateFor(st === null ? null : st.size);
+  const entry = inspectStateFile(place.root, note);
+  if (entry.kind === "damaged") return false;
+  let state = stateFor(entry.kind === "missing" ? null : entry.stat.size);
   let bytes = null;
   if (state === "kept") {
     bytes = readStateFile(place.root, note, MAX_NOTE_BYTES);
@@ -1936,11 +1937,14 @@ function keepBeforeVersion(place, rel, session, tool, now) {
 }
 function recordAfter(place, rel, session, now) {
   if (statStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX)) === null) return false;
-  const bytes = readStateFile(place.root, notePath(place, rel), MAX_NOTE_BYTES * 4);
+  const bytes = readStateFile(place.root, notePath(place, rel), MAX_NOTE_BYTES);
   const hash = bytes === null ? null : sha256(bytes);
-  writeStateFile(place.root, fileOf(place, session, rel, AFTER_SUFFIX), `${JSON.stringify({ sha256: hash, at: now.toISOString() })}
-`);
+  writeStateFile(place.root, fileOf(place, session, rel, AFTER_SUFFIX), afterData(hash, now.toISOString(), bytes));
   return true;
+}
+function afterData(hash, at, bytes) {
+  return Buffer.concat([Buffer.from(`${JSON.stringify({ sha256: hash, at, kept: bytes !== null })}
+`), bytes ?? Buffer.alloc(0)]);
 }
 
 // src/node/before-version-hook.ts

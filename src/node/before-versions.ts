@@ -24,7 +24,7 @@ import {
 	type BeforeEntry,
 	type BeforeHeader,
 } from '../core/before-versions';
-import { listStateFolder, readStateFile, removeStateFile, statStateFile, writeStateFile } from './state-file';
+import { inspectStateFile, listStateFolder, readStateFile, removeStateFile, statStateFile, writeStateFile } from './state-file';
 
 export interface BeforePlace {
 	root: string;
@@ -77,8 +77,10 @@ export function keepBeforeVersion(place: BeforePlace, rel: string, session: stri
 	const file = fileOf(place, session, rel, BEFORE_SUFFIX);
 	if (statStateFile(place.root, file) !== null) return false;
 	const note = notePath(place, rel);
-	const st = statStateFile(place.root, note);
-	let state = stateFor(st === null ? null : st.size);
+	const entry = inspectStateFile(place.root, note);
+	// A link, a FIFO or a folder where the note would be (or a folder behind a link) is no note of the vault: nothing to keep.
+	if (entry.kind === 'damaged') return false;
+	let state = stateFor(entry.kind === 'missing' ? null : entry.stat.size);
 	let bytes: Buffer | null = null;
 	if (state === 'kept') {
 		bytes = readStateFile(place.root, note, MAX_NOTE_BYTES);
