@@ -548,6 +548,7 @@ function safeLines(text) {
 }
 
 // src/core/format.ts
+var LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\xFCgt/entfernt" } });
 function asciiJson(value, indent) {
   return JSON.stringify(value, null, indent).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }

@@ -38,8 +38,8 @@ function entersFolder(name, atRoot, excludedRootFolders) {
 function isNoteName(name) {
   return name.endsWith(".md");
 }
-function isCountedNote(path15, excludedRootFolders) {
-  const parts = path15.split("/");
+function isCountedNote(path17, excludedRootFolders) {
+  const parts = path17.split("/");
   const last = parts.length - 1;
   for (let i = 0; i < last; i++) {
     const part = parts[i] ?? "";
@@ -48,11 +48,11 @@ function isCountedNote(path15, excludedRootFolders) {
   const name = parts[last] ?? "";
   return name !== "" && !isHiddenName(name) && isNoteName(name);
 }
-function isInFolder(path15, folder2) {
-  return folder2 === "" || path15.length > folder2.length && path15.charCodeAt(folder2.length) === 47 && path15.startsWith(folder2);
+function isInFolder(path17, folder2) {
+  return folder2 === "" || path17.length > folder2.length && path17.charCodeAt(folder2.length) === 47 && path17.startsWith(folder2);
 }
-function basename(path15) {
-  return path15.slice(path15.lastIndexOf("/") + 1);
+function basename(path17) {
+  return path17.slice(path17.lastIndexOf("/") + 1);
 }
 function comparePaths(a, b) {
   const la = a.toLowerCase();
@@ -135,7 +135,7 @@ var LIST_ITEMS = [
     id: "sessionsToday",
     // The index keeps every session file: the date changes, the set does not.
     holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-    onDay: (path15, date) => basename(path15).includes(date),
+    onDay: (path17, date) => basename(path17).includes(date),
     hits: () => NO_HITS,
     label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
     hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -301,10 +301,18 @@ function briefLines(brief, settings, lang, origin, now) {
     const since = "since" in item ? item.since : null;
     const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";
     const outside = "changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "";
-    items.push({ label: escapeControls(d.label[lang](since)), item, hint: first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });
+    const lines = "lines" in item && item.lines !== void 0 ? linesHint(item.lines, lang) : "";
+    items.push({ label: escapeControls(d.label[lang](since)), item, hint: (first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "") + lines });
   }
   const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);
   return { head, items, errors };
+}
+var LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\xFCgt/entfernt" } });
+var LINES_NAMED = 5;
+function linesHint(lines, lang) {
+  const parts = Object.entries(lines).slice(0, LINES_NAMED).map(([p, c]) => `${shortenName(p, 80)} +${c.added} -${c.removed}`);
+  if (parts.length === 0) return "";
+  return ` (${LINES_TEXT[lang].label}: ${parts.join(", ")})`;
 }
 function shortenText(text2, max) {
   if (text2.length <= max) return text2;
@@ -1343,6 +1351,14 @@ function listStateFolder(root, dir, max) {
     return [];
   }
 }
+function isStateFolder(root, dir) {
+  if (folderState(root, dir) !== "ok") return false;
+  try {
+    return fs2.lstatSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
 function readAgentSettingsFile(file, maxBytes) {
   let fd;
   try {
@@ -1708,11 +1724,11 @@ function writeOut(text2) {
 }
 
 // bridge/commands/session-start.ts
-var path14 = require("node:path");
+var path16 = require("node:path");
 
 // src/node/brief-pipeline.ts
-var fs12 = require("node:fs");
-var path13 = require("node:path");
+var fs13 = require("node:fs");
+var path15 = require("node:path");
 
 // src/core/schemas/shape.ts
 function isRecord(v) {
@@ -2000,7 +2016,7 @@ function servedByPlugin(cache) {
 }
 
 // src/node/what-changed.ts
-var path11 = require("node:path");
+var path13 = require("node:path");
 
 // src/core/agent-journal.ts
 var JOURNAL_FILE = "agent-changes.jsonl";
@@ -2197,9 +2213,193 @@ function readJournal(root, pluginDir, now) {
   }
 }
 
-// src/node/agent-summary.ts
-var fs11 = require("node:fs");
+// src/node/change-lines.ts
+var fs10 = require("node:fs");
 var path10 = require("node:path");
+
+// src/core/before-versions.ts
+var BEFORE_FOLDER = "before-versions";
+var MAX_NOTE_BYTES = 1024 * 1024;
+var MAX_TOTAL_BYTES = 32 * 1024 * 1024;
+var MAX_FILES = 4e3;
+var MAX_HEADER_BYTES = 4096;
+var BEFORE_SUFFIX = ".before";
+var AFTER_SUFFIX = ".after";
+function fnv(text2, seed) {
+  let h = seed >>> 0;
+  for (let i = 0; i < text2.length; i++) {
+    h ^= text2.charCodeAt(i);
+    h = Math.imul(h, 16777619) >>> 0;
+  }
+  return h.toString(16).padStart(8, "0");
+}
+function beforeStem(session, path17) {
+  const key2 = `${session ?? ""}\0${path17}`;
+  return `${fnv(key2, 2166136261)}${fnv(key2, 16777619 ^ 1540483477)}`;
+}
+var ISO3 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+var STATES = /* @__PURE__ */ new Set(["kept", "new", "too-large"]);
+function parseHeader(line) {
+  let v;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
+  const o = v;
+  if (o.v !== 1 || typeof o.path !== "string" || !isVaultPath(o.path)) return null;
+  if (o.session !== null && typeof o.session !== "string") return null;
+  if (o.tool !== null && o.tool !== void 0 && typeof o.tool !== "string") return null;
+  if (typeof o.at !== "string" || !ISO3.test(o.at) || typeof o.state !== "string" || !STATES.has(o.state)) return null;
+  return { path: o.path, session: o.session, at: o.at, state: o.state, tool: typeof o.tool === "string" ? o.tool : null };
+}
+function isVaultPath(p) {
+  if (p === "" || p.includes("\0") || p.includes("\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;
+  return !p.split("/").some((part) => part === "" || part === "." || part === "..");
+}
+
+// src/core/line-counts.ts
+var MAX_EDITS = 2e4;
+function lineTokens(text2) {
+  const parts = text2.split(/(\n|\r\n)/);
+  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
+  const out = [];
+  for (let i = 0; i < parts.length; i++) {
+    if (i % 2 === 1) out[out.length - 1] += parts[i] ?? "";
+    else out.push(parts[i] ?? "");
+  }
+  return out;
+}
+function editDistance(a, b, max) {
+  const n = a.length;
+  const m = b.length;
+  const off = n + m + 1;
+  const v = new Int32Array(2 * (n + m) + 3);
+  for (let d = 0; d <= Math.min(n + m, max); d++) {
+    for (let k = -d; k <= d; k += 2) {
+      let x = k === -d || k !== d && (v[off + k - 1] ?? 0) < (v[off + k + 1] ?? 0) ? v[off + k + 1] ?? 0 : (v[off + k - 1] ?? 0) + 1;
+      let y = x - k;
+      while (x < n && y < m && a[x] === b[y]) {
+        x++;
+        y++;
+      }
+      v[off + k] = x;
+      if (x >= n && y >= m) return d;
+    }
+  }
+  return null;
+}
+function countLines(before, after) {
+  const a = lineTokens(before);
+  const b = lineTokens(after);
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const ids = /* @__PURE__ */ new Map();
+  const id = (line) => {
+    let n = ids.get(line);
+    if (n === void 0) {
+      n = ids.size;
+      ids.set(line, n);
+    }
+    return n;
+  };
+  const x = Int32Array.from(a.slice(start, endA), id);
+  const y = Int32Array.from(b.slice(start, endB), id);
+  const d = editDistance(x, y, MAX_EDITS);
+  if (d === null) return { added: y.length, removed: x.length };
+  return { added: (d + y.length - x.length) / 2, removed: (d + x.length - y.length) / 2 };
+}
+
+// src/node/before-versions.ts
+var import_node_crypto = require("node:crypto");
+var path9 = require("node:path");
+function beforeFolder(place) {
+  return path9.join(place.pluginDir, BEFORE_FOLDER);
+}
+function fileOf(place, session, rel, suffix) {
+  return path9.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
+}
+function sha256(data) {
+  return (0, import_node_crypto.createHash)("sha256").update(data).digest("hex");
+}
+function parseBeforeFile(data, expect) {
+  const nl = data.indexOf(10);
+  if (nl < 0 || nl > MAX_HEADER_BYTES) return null;
+  const header = parseHeader(data.subarray(0, nl).toString("utf8"));
+  if (header === null) return null;
+  if (expect !== void 0 && (header.path !== expect.path || header.session !== expect.session)) return null;
+  const body = data.subarray(nl + 1);
+  if (header.state === "kept") return { ...header, bytes: body };
+  return { ...header, bytes: header.state === "new" ? Buffer.alloc(0) : null };
+}
+function readAfter(place, file) {
+  const none = { afterHash: null, afterBytes: null };
+  const data = readStateFile(place.root, file, MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);
+  if (data === null) return none;
+  const nl = data.indexOf(10);
+  if (nl < 0 || nl > MAX_HEADER_BYTES) return none;
+  let v;
+  try {
+    v = JSON.parse(data.subarray(0, nl).toString("utf8"));
+  } catch {
+    return none;
+  }
+  if (typeof v !== "object" || v === null || typeof v.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(v.sha256)) return none;
+  const bytes = v.kept === true ? data.subarray(nl + 1) : null;
+  return { afterHash: v.sha256, afterBytes: bytes !== null && sha256(bytes) === v.sha256 ? bytes : null };
+}
+function readBeforeVersion(place, rel, session) {
+  const data = readStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX), MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);
+  if (data === null) return null;
+  const parsed = parseBeforeFile(data, { path: rel, session });
+  if (parsed === null) return null;
+  return { ...parsed, ...readAfter(place, fileOf(place, session, rel, AFTER_SUFFIX)) };
+}
+
+// src/node/change-lines.ts
+function headerOf(root, file) {
+  const fd = openStateFile(root, file);
+  if (fd === null) return null;
+  try {
+    const head = readRange(fd, 0, MAX_HEADER_BYTES);
+    const nl = head.indexOf(10);
+    return nl < 0 ? null : parseHeader(head.subarray(0, nl).toString("utf8"));
+  } finally {
+    fs10.closeSync(fd);
+  }
+}
+function changeLines(place, paths) {
+  const out = {};
+  const dir = beforeFolder(place);
+  if (paths.length === 0 || !isStateFolder(place.root, dir)) return out;
+  const wanted = new Set(paths);
+  const newest = /* @__PURE__ */ new Map();
+  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
+    if (!d.name.endsWith(BEFORE_SUFFIX)) continue;
+    const h = headerOf(place.root, path10.join(dir, d.name));
+    if (h === null || !wanted.has(h.path)) continue;
+    const seen = newest.get(h.path);
+    if (seen === void 0 || h.at > seen.at) newest.set(h.path, h);
+  }
+  for (const [p, h] of newest) {
+    const v = readBeforeVersion(place, p, h.session);
+    if (v === null || v.bytes === null) continue;
+    const now = readStateFile(place.root, path10.join(place.root, ...p.split("/")), MAX_NOTE_BYTES);
+    out[p] = countLines(v.state === "new" ? "" : v.bytes.toString("utf8"), now === null ? "" : now.toString("utf8"));
+  }
+  return out;
+}
+
+// src/node/agent-summary.ts
+var fs12 = require("node:fs");
+var path12 = require("node:path");
 
 // src/core/agent-summary.ts
 function newestByPath(records, marks, there) {
@@ -2266,24 +2466,24 @@ function hiddenByOutsideMarks(records, verdict, exists2) {
 }
 
 // src/node/review-seal.ts
-var fs10 = require("node:fs");
-var path9 = require("node:path");
+var fs11 = require("node:fs");
+var path11 = require("node:path");
 var MAX_BYTES2 = 4 * 1024 * 1024;
 function userStateDir(env = process.env, platform = process.platform) {
   const given = env.SESSION_BRIEF_STATE_DIR;
   if (given !== void 0 && given !== "") return given;
   const home = builtinOnDemand("node:os").homedir();
-  if (platform === "win32") return path9.join(env.LOCALAPPDATA ?? path9.join(home, "AppData", "Local"), "session-brief");
-  if (platform === "darwin") return path9.join(home, "Library", "Application Support", "session-brief");
-  return path9.join(env.XDG_STATE_HOME ?? path9.join(home, ".local", "state"), "session-brief");
+  if (platform === "win32") return path11.join(env.LOCALAPPDATA ?? path11.join(home, "AppData", "Local"), "session-brief");
+  if (platform === "darwin") return path11.join(home, "Library", "Application Support", "session-brief");
+  return path11.join(env.XDG_STATE_HOME ?? path11.join(home, ".local", "state"), "session-brief");
 }
 function sealFile(root, env = process.env) {
-  let real = path9.resolve(root);
+  let real = path11.resolve(root);
   try {
-    real = fs10.realpathSync.native(real);
+    real = fs11.realpathSync.native(real);
   } catch {
   }
-  return path9.join(userStateDir(env), `review-seal-${markName(real)}.json`);
+  return path11.join(userStateDir(env), `review-seal-${markName(real)}.json`);
 }
 function readSeal(root, env = process.env) {
   const data = readRegularFile(sealFile(root, env), MAX_BYTES2);
@@ -2295,10 +2495,10 @@ function readSeal(root, env = process.env) {
   }
 }
 function readMarksText(root, pluginDir) {
-  return readStateText(root, path9.join(pluginDir, REVIEW_FILE), MAX_BYTES2);
+  return readStateText(root, path11.join(pluginDir, REVIEW_FILE), MAX_BYTES2);
 }
 function marksChangedAt(root, pluginDir) {
-  const st = statStateFile(root, path9.join(pluginDir, REVIEW_FILE));
+  const st = statStateFile(root, path11.join(pluginDir, REVIEW_FILE));
   return st === null ? null : new Date(st.mtimeMs).toISOString();
 }
 function trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {
@@ -2318,12 +2518,12 @@ function statIdentity(root, file) {
   return entry.kind === "missing" ? null : void 0;
 }
 function readFrom(fd, from) {
-  const st = fs11.fstatSync(fd);
+  const st = fs12.fstatSync(fd);
   const start = Math.min(from, st.size);
   return { bytes: readRange(fd, start, st.size - start), id: identity(st) };
 }
 function readMarks(root, pluginDir) {
-  const file = path10.join(pluginDir, REVIEW_FILE);
+  const file = path12.join(pluginDir, REVIEW_FILE);
   const fd = openStateFile(root, file);
   let text2 = null;
   let id = null;
@@ -2335,7 +2535,7 @@ function readMarks(root, pluginDir) {
       text2 = read.bytes.toString("utf8");
       id = read.id;
     } finally {
-      fs11.closeSync(fd);
+      fs12.closeSync(fd);
     }
   }
   const verdict = judgeMarks(text2, readSeal(root));
@@ -2352,7 +2552,7 @@ function wholeKey(place, now, journal, marks) {
 function wholeItemJustMade(place, now) {
   if (lastWhole === null) return null;
   const journal = statIdentity(place.root, journalPath(place.pluginDir));
-  const marks = statIdentity(place.root, path10.join(place.pluginDir, REVIEW_FILE));
+  const marks = statIdentity(place.root, path12.join(place.pluginDir, REVIEW_FILE));
   if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;
   return { count: lastWhole.item.count, paths: [...lastWhole.item.paths] };
 }
@@ -2372,12 +2572,12 @@ function appendedText(root, file, summary, now) {
     if (bytes.subarray(0, checkBytes).toString("utf8") !== check) return null;
     return bytes.subarray(checkBytes).toString("utf8");
   } finally {
-    fs11.closeSync(fd);
+    fs12.closeSync(fd);
   }
 }
 function agentChangesFromSummary(place, summary, now, cap) {
   try {
-    const marksNow = statIdentity(place.root, path10.join(place.pluginDir, REVIEW_FILE));
+    const marksNow = statIdentity(place.root, path12.join(place.pluginDir, REVIEW_FILE));
     if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;
     const file = journalPath(place.pluginDir);
     const journalNow = statIdentity(place.root, file);
@@ -2397,7 +2597,7 @@ function agentChangesFromSummary(place, summary, now, cap) {
 // src/node/what-changed.ts
 var MAX_BYTES3 = 4 * 1024 * 1024;
 function readSessionStarts2(root, pluginDir) {
-  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts2(readStateJson(root, path11.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES3));
+  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts2(readStateJson(root, path13.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES3));
 }
 function agentChangesJudged(ctx, now) {
   if (ctx.pluginDir === null) return { sessions: [] };
@@ -2414,7 +2614,7 @@ async function recordSessionStart(ctx, source, now) {
     if (ctx.pluginDir === null) return;
     const next = nextSessionStarts(readSessionStarts2(ctx.root, ctx.pluginDir), source, now);
     if (next === null) return;
-    writeStateFile(ctx.root, path11.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}
+    writeStateFile(ctx.root, path13.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}
 `);
   } catch {
   }
@@ -2451,11 +2651,20 @@ function agentChanges(ctx, sourced, now) {
   const item = agentChangesItem(judged.sessions);
   return judged.changedOutside === void 0 ? item : { ...item, changedOutside: judged.changedOutside };
 }
+function withLines(ctx, item) {
+  if (ctx.pluginDir === null || item.count === 0) return item;
+  try {
+    const lines = changeLines({ root: ctx.root, pluginDir: ctx.pluginDir }, item.paths.slice(0, ctx.settings.maxNamesPerItem));
+    return Object.keys(lines).length === 0 ? item : { ...item, lines };
+  } catch {
+    return item;
+  }
+}
 async function attachWhatChanged(ctx, sourced, now, full) {
   const items = { ...sourced.brief.items };
   const errors = [...sourced.brief.errors];
   try {
-    items.agentChanges = agentChanges(ctx, sourced, now);
+    items.agentChanges = withLines(ctx, agentChanges(ctx, sourced, now));
   } catch (error) {
     items.agentChanges = null;
     errors.push({ item: "agentChanges", message: describe2(error) });
@@ -2470,10 +2679,10 @@ async function attachWhatChanged(ctx, sourced, now, full) {
 }
 
 // bridge/bridge-file.ts
-var path12 = require("node:path");
+var path14 = require("node:path");
 var LOAD_BRIDGE = "sessionBriefLoadBridge";
 function ownName() {
-  return path12.basename(__filename);
+  return path14.basename(__filename);
 }
 function loader() {
   const load = module[LOAD_BRIDGE];
@@ -2524,7 +2733,7 @@ var pluginTier = {
 var liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };
 var liveIfListening = {
   name: "live",
-  run: (run) => run.ctx.pluginDir !== null && fs12.existsSync(path13.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null
+  run: (run) => run.ctx.pluginDir !== null && fs13.existsSync(path15.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null
 };
 var verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };
 var scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };
@@ -2616,7 +2825,7 @@ async function sessionStart(args, scriptPath, env) {
     const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);
     const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);
     lines.push(
-      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path14.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)
+      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path16.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)
     );
   } catch (error) {
     if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ""})`);

@@ -6,6 +6,9 @@
 import { parse as parseYaml } from 'yaml';
 import type { BeforeState } from './before-versions';
 import { splitFrontmatter } from './frontmatter';
+import type { LineCounts } from './line-counts';
+
+export type { LineCounts };
 
 /** One part of a line diff as the diff library gives it: `count` lines, added, removed or neither. */
 export interface DiffPart {
@@ -13,11 +16,6 @@ export interface DiffPart {
 	removed?: boolean;
 	count?: number;
 	value: string;
-}
-
-export interface LineCounts {
-	added: number;
-	removed: number;
 }
 
 function linesIn(part: DiffPart): number {

@@ -24,6 +24,11 @@ export interface AgentChangesItem {
 	 * it was changed (ISO-8601, null when unknown), and how many of these notes it would have hidden.
 	 */
 	changedOutside?: { at: string | null; hidden: number };
+	/**
+	 * Lines added and removed by the note's unreviewed change, for the notes named whose
+	 * before-version is kept (src/node/change-lines.ts): what the human's diff view shows.
+	 */
+	lines?: Record<string, { added: number; removed: number }>;
 }
 
 export interface SinceLastSessionItem {

@@ -55,6 +55,11 @@ describe('before-versions through the hooks', () => {
 		const json = JSON.parse(runBridge(vault, 'changes', '', { args: ['--vault', vault, '--json'], env: bareEnv() }).text) as { count: number; changes: Array<{ added: number; removed: number; state: string }> };
 		expect(json.count).toBe(1);
 		expect(json.changes[0]).toMatchObject({ added: 1, removed: 0, state: 'kept' });
+		// The brief tells the agent the same counts, from the session-start file (tier 1) as from the bridge.
+		const report = JSON.parse(runBridge(vault, 'report', '', { args: ['--vault', vault, '--json'], env: bareEnv() }).text) as { items: { agentChanges: { lines?: unknown } } };
+		expect(report.items.agentChanges.lines).toEqual({ [NOTE]: { added: 1, removed: 0 } });
+		const start = runBridge(vault, 'session-start', JSON.stringify({ session_id: 'next', source: 'startup' }), { env: bareEnv() });
+		expect(start.text).toContain(`(lines added/removed: ${NOTE} +1 -0)`);
 	});
 
 	it('keeps the notes a shell command that may write names, none for one that only reads', () => {
@@ -89,7 +94,8 @@ describe('the changes listing', () => {
 		expect(coloured).toContain('\x1b[32m+new\x1b[0m');
 		const hostile = changesText([change({ path: 'x\x1b]0;owned\x07.md', diff: '--- a/x\n+++ b/x\n@@ -1 +1 @@\n-\x1b[2Jgone\n+\x9b31mred\n' })], true);
 		// The only escapes left are the listing's own colours.
-		expect(hostile.replace(/\x1b\[(\d+)m/g, '')).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+		const own = ['\x1b[31m', '\x1b[32m', '\x1b[36m', '\x1b[1m', '\x1b[0m'].reduce((t, c) => t.split(c).join(''), hostile);
+		expect([...own].filter((c) => (c.charCodeAt(0) < 32 && c !== '\n') || (c.charCodeAt(0) >= 0x7f && c.charCodeAt(0) <= 0x9f))).toEqual([]);
 		expect(hostile).toContain('\\u001b[2Jgone');
 	});
 
