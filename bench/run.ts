@@ -42,7 +42,7 @@ const TIER1_JOURNAL = 200;
 const argv = process.argv.slice(2);
 const flag = (name: string): string | undefined => flagOf(argv, name);
 const QUICK = argv.includes('--quick');
-/** `--only scan,tier3`: run only these sections (scan, rss, tier3, tier1, serve, post-tool-use, check, check-paths, plugin, load). */
+/** `--only scan,tier3`: run only these sections (scan, rss, tier3, tier1, serve, post-tool-use, pre-tool-use, check, check-paths, plugin, load). */
 const ONLY = flag('only')?.split(',');
 const want = (section: string): boolean => ONLY === undefined || ONLY.includes(section);
 const WRITE = !argv.includes('--no-write');
@@ -186,6 +186,7 @@ interface Raw {
 	tier1Journal?: Record<number, { sessionStart: Measured; nodeE0: Measured; briefCacheBytes: number }>;
 	serveTier1?: { n: number; sessionStart: Measured; nodeE0: Measured };
 	postToolUse?: { n: number; hook: Measured; nodeE0: Measured };
+	preToolUse?: { n: number; firstEdit: Measured; laterEdit: Measured; shellCmd: Measured; nodeE0: Measured };
 	check?: Record<string, { check: Measured; nodeE0: Measured }>;
 	checkPaths?: { paths: number; explicit: Measured; folder: Measured };
 	/** The first child per size; `pluginRounds` holds every child's medians (ms). */
@@ -542,6 +543,46 @@ function main(): void {
 				raw.postToolUse = { n, hook, nodeE0: e0 };
 				row({ id: 'post-tool-use', label: 'post-tool-use, out-of-scope path', n, ms: hook.median, baseline: 'node -e 0', baseMs: e0.median, ratio: hook.median / e0.median, target: '≈ node -e 0' });
 			}
+		}
+	}
+
+	if (want('pre-tool-use')) {
+		// 4b. pre-tool-use around an agent's edit: the fence and the Write guard, and the before-version
+		// of the note (src/node/before-versions.ts), kept before the first edit of a note in a session.
+		log('\npre-tool-use, an Edit of a note');
+		{
+			const n = SIZES.includes(10000) ? 10000 : SIZES[0]!;
+			const { root } = vault(n);
+			const note = fs.readdirSync(path.join(root, 'Notes')).find((f) => f.endsWith('.md') && !f.startsWith('.'));
+			if (note === undefined) throw new Error(`no note in ${root}/Notes`);
+			const file = path.join(root, 'Notes', note);
+			let runNo = 0;
+			const edit = (session: string): string => JSON.stringify({ session_id: session, hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: file, old_string: 'a', new_string: 'b' }, cwd: root });
+			// Each run a new session: the hook reads the note and writes its before-version.
+			const first = (): string => edit(`bench-first-${process.pid}-${runNo++}`);
+			// The same session again: the before-version is there, one stat.
+			const later = edit('bench-later');
+			const shell = JSON.stringify({ session_id: 'bench-later', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git status --short && npm test' }, cwd: root });
+			const silent = (r: RunResult): string | null => (r.status !== 0 ? `exit ${r.status}` : r.stdout.trim() !== '' ? `printed output for an allowed edit: ${r.stdout.slice(0, 200)}` : null);
+			run(NODE, [CLI, 'pre-tool-use', '--vault', root], { input: later });
+			const before = path.join(pluginDir(root), 'before-versions');
+			if (!fs.existsSync(before)) fail('pre-tool-use kept no before-version of the edited note');
+			const [firstEdit, laterEdit, shellCmd, e0] = measure(
+				[
+					{ label: 'pre-tool-use, first Edit in a session', cmd: NODE, args: [CLI, 'pre-tool-use', '--vault', root], input: first, check: silent },
+					{ label: 'pre-tool-use, a later Edit', cmd: NODE, args: [CLI, 'pre-tool-use', '--vault', root], input: later, check: silent },
+					{ label: 'pre-tool-use, a shell command that names no note', cmd: NODE, args: [CLI, 'pre-tool-use', '--vault', root], input: shell, check: silent },
+					{ ...nodeE0, input: later },
+				],
+				RUNS.hook,
+			);
+			const kept = fs.readdirSync(before).length;
+			fs.rmSync(before, { recursive: true, force: true });
+			raw.preToolUse = { n, firstEdit, laterEdit, shellCmd, nodeE0: e0 };
+			const noisy = 'the machine is shared: wall-clock ratios move by tens of percent between runs; npm run bench:instructions counts instructions';
+			row({ id: 'pre-tool-use-first', label: `pre-tool-use, an agent's first Edit of a note in a session (reads the note, writes its before-version; ${kept} kept by the runs)`, n, ms: firstEdit.median, cpuMs: firstEdit.cpuMs, baseline: 'node -e 0', baseMs: e0.median, ratio: firstEdit.median / e0.median, note: `${spreadNote(firstEdit, e0, 'node -e 0')}; ${noisy}` });
+			row({ id: 'pre-tool-use', label: 'pre-tool-use, a later Edit of the note (its before-version kept already: one stat)', n, ms: laterEdit.median, cpuMs: laterEdit.cpuMs, baseline: 'node -e 0', baseMs: e0.median, ratio: laterEdit.median / e0.median, note: spreadNote(laterEdit, e0, 'node -e 0') });
+			row({ id: 'pre-tool-use-shell', label: 'pre-tool-use, a shell command that names no note (no settings read)', n, ms: shellCmd.median, cpuMs: shellCmd.cpuMs, baseline: 'node -e 0', baseMs: e0.median, ratio: shellCmd.median / e0.median, note: spreadNote(shellCmd, e0, 'node -e 0') });
 		}
 	}
 

@@ -81,7 +81,7 @@ export async function postToolUse(args: Args, scriptPath: string, env: NodeJS.Pr
 		const ctx = contextFor(args, scriptPath, env);
 		lang = ctx.lang;
 		await recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });
-		recordAfterVersion(ctx, rel, edit.session, clock(env));
+		await recordAfterVersion(ctx, rel, edit.session, clock(env));
 		if (!inScope(rel, checkScope(ctx.settings))) return 0;
 		const command = `node ${quote(scriptPath)} check`;
 		const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });

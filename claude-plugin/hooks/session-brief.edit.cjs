@@ -352,6 +352,22 @@ var init_real_path = __esm({
   }
 });
 
+// src/node/sha256.ts
+var sha256_exports = {};
+__export(sha256_exports, {
+  sha256: () => sha256
+});
+function sha256(data) {
+  return (0, import_node_crypto.createHash)("sha256").update(data).digest("hex");
+}
+var import_node_crypto;
+var init_sha256 = __esm({
+  "src/node/sha256.ts"() {
+    "use strict";
+    import_node_crypto = require("node:crypto");
+  }
+});
+
 // src/core/paths.ts
 function isHiddenName(name) {
   return name.startsWith(".");
@@ -1840,7 +1856,6 @@ function noteWords(command) {
 }
 
 // src/node/before-versions.ts
-var import_node_crypto = require("node:crypto");
 var path5 = require("node:path");
 
 // src/core/before-versions.ts
@@ -1902,9 +1917,6 @@ function beforeFolder(place) {
 function fileOf(place, session, rel, suffix) {
   return path5.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
 }
-function sha256(data) {
-  return (0, import_node_crypto.createHash)("sha256").update(data).digest("hex");
-}
 function notePath(place, rel) {
   return path5.join(place.root, ...rel.split("/"));
 }
@@ -1936,10 +1948,13 @@ function keepBeforeVersion(place, rel, session, tool, now) {
   writeStateFile(place.root, file, data);
   return true;
 }
-function recordAfter(place, rel, session, now) {
-  if (statStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX)) === null) return false;
+function hasBeforeVersion(place, rel, session) {
+  return statStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX)) !== null;
+}
+function recordAfter(place, rel, session, now, sha2562) {
+  if (!hasBeforeVersion(place, rel, session)) return false;
   const bytes = readStateFile(place.root, notePath(place, rel), MAX_NOTE_BYTES);
-  const hash = bytes === null ? null : sha256(bytes);
+  const hash = bytes === null ? null : sha2562(bytes);
   writeStateFile(place.root, fileOf(place, session, rel, AFTER_SUFFIX), afterData(hash, now.toISOString(), bytes));
   return true;
 }
@@ -1995,11 +2010,13 @@ function keepBeforeVersions(ctx, call, now) {
   } catch {
   }
 }
-function recordAfterVersion(ctx, rel, session, now) {
+async function recordAfterVersion(ctx, rel, session, now) {
   try {
     const place = placeOf(ctx);
-    if (place === null || !isCountedNote(rel, ctx.settings.excludedRootFolders)) return;
-    recordAfter(place, rel, sessionOf(typeof session === "string" ? session : null), now);
+    const id = sessionOf(typeof session === "string" ? session : null);
+    if (place === null || !isCountedNote(rel, ctx.settings.excludedRootFolders) || !hasBeforeVersion(place, rel, id)) return;
+    const { sha256: sha2562 } = await Promise.resolve().then(() => (init_sha256(), sha256_exports));
+    recordAfter(place, rel, id, now, sha2562);
   } catch {
   }
 }
@@ -2074,7 +2091,7 @@ async function postToolUse(args, scriptPath, env) {
     const ctx = contextFor(args, scriptPath, env);
     lang = ctx.lang;
     await recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });
-    recordAfterVersion(ctx, rel, edit.session, clock(env));
+    await recordAfterVersion(ctx, rel, edit.session, clock(env));
     if (!inScope(rel, checkScope(ctx.settings))) return 0;
     const command = `node ${quote(scriptPath)} check`;
     const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });

@@ -2318,16 +2318,12 @@ function countLines(before, after) {
 }
 
 // src/node/before-versions.ts
-var import_node_crypto = require("node:crypto");
 var path9 = require("node:path");
 function beforeFolder(place) {
   return path9.join(place.pluginDir, BEFORE_FOLDER);
 }
 function fileOf(place, session, rel, suffix) {
   return path9.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
-}
-function sha256(data) {
-  return (0, import_node_crypto.createHash)("sha256").update(data).digest("hex");
 }
 function parseBeforeFile(data, expect) {
   const nl = data.indexOf(10);
@@ -2339,7 +2335,7 @@ function parseBeforeFile(data, expect) {
   if (header.state === "kept") return { ...header, bytes: body };
   return { ...header, bytes: header.state === "new" ? Buffer.alloc(0) : null };
 }
-function readAfter(place, file) {
+function readAfter(place, file, sha256) {
   const none = { afterHash: null, afterBytes: null };
   const data = readStateFile(place.root, file, MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);
   if (data === null) return none;
@@ -2353,14 +2349,14 @@ function readAfter(place, file) {
   }
   if (typeof v !== "object" || v === null || typeof v.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(v.sha256)) return none;
   const bytes = v.kept === true ? data.subarray(nl + 1) : null;
-  return { afterHash: v.sha256, afterBytes: bytes !== null && sha256(bytes) === v.sha256 ? bytes : null };
+  return { afterHash: v.sha256, afterBytes: bytes !== null && sha256 !== void 0 && sha256(bytes) === v.sha256 ? bytes : null };
 }
-function readBeforeVersion(place, rel, session) {
+function readBeforeVersion(place, rel, session, sha256) {
   const data = readStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX), MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);
   if (data === null) return null;
   const parsed = parseBeforeFile(data, { path: rel, session });
   if (parsed === null) return null;
-  return { ...parsed, ...readAfter(place, fileOf(place, session, rel, AFTER_SUFFIX)) };
+  return { ...parsed, ...readAfter(place, fileOf(place, session, rel, AFTER_SUFFIX), sha256) };
 }
 
 // src/node/change-lines.ts

@@ -10,7 +10,7 @@ import { FENCED_FILE_TOOLS, SHELL_TOOL } from '../core/agent-fence';
 import { isCountedNote } from '../core/paths';
 import { vaultRelative } from '../core/rules/scope';
 import { noteWords } from '../core/shell-notes';
-import { keepBeforeVersion, recordAfter, type BeforePlace } from './before-versions';
+import { hasBeforeVersion, keepBeforeVersion, recordAfter, type BeforePlace } from './before-versions';
 import { vaultRelativeReal } from './real-path';
 import { isStateFolder, statStateFile } from './state-file';
 import type { VaultContext } from './vault-config';
@@ -81,12 +81,14 @@ export function keepBeforeVersions(ctx: VaultContext, call: ToolCall, now: Date)
 	}
 }
 
-/** The post-tool hook's one call, for an edit of `rel`. */
-export function recordAfterVersion(ctx: VaultContext, rel: string, session: unknown, now: Date): void {
+/** The post-tool hook's one call, for an edit of `rel`: hashing (and `node:crypto`) only when a before-version is kept. */
+export async function recordAfterVersion(ctx: VaultContext, rel: string, session: unknown, now: Date): Promise<void> {
 	try {
 		const place = placeOf(ctx);
-		if (place === null || !isCountedNote(rel, ctx.settings.excludedRootFolders)) return;
-		recordAfter(place, rel, sessionOf(typeof session === 'string' ? session : null), now);
+		const id = sessionOf(typeof session === 'string' ? session : null);
+		if (place === null || !isCountedNote(rel, ctx.settings.excludedRootFolders) || !hasBeforeVersion(place, rel, id)) return;
+		const { sha256 } = await import('./sha256');
+		recordAfter(place, rel, id, now, sha256);
 	} catch {
 		// Fail open.
 	}

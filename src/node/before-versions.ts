@@ -7,7 +7,6 @@
  * opened, and nothing is written outside the vault. The note itself is read the same way, so a
  * note behind a link out of the vault keeps no before-version (it is no note of the vault).
  */
-import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import {
 	AFTER_SUFFIX,
@@ -48,9 +47,8 @@ function fileOf(place: BeforePlace, session: string | null, rel: string, suffix:
 	return path.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
 }
 
-export function sha256(data: Buffer | string): string {
-	return createHash('sha256').update(data).digest('hex');
-}
+/** Hex SHA-256 (src/node/sha256.ts), passed in: the pre-tool hook never hashes, so it never loads `node:crypto`. */
+export type Hash = (data: Buffer) => string;
 
 function notePath(place: BeforePlace, rel: string): string {
 	return path.join(place.root, ...rel.split('/'));
@@ -96,8 +94,12 @@ export function keepBeforeVersion(place: BeforePlace, rel: string, session: stri
 }
 
 /** Writes the hash of the note as the agent left it, when this session keeps a before-version of it. */
-export function recordAfter(place: BeforePlace, rel: string, session: string | null, now: Date): boolean {
-	if (statStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX)) === null) return false;
+export function hasBeforeVersion(place: BeforePlace, rel: string, session: string | null): boolean {
+	return statStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX)) !== null;
+}
+
+export function recordAfter(place: BeforePlace, rel: string, session: string | null, now: Date, sha256: Hash): boolean {
+	if (!hasBeforeVersion(place, rel, session)) return false;
 	const bytes = readStateFile(place.root, notePath(place, rel), MAX_NOTE_BYTES);
 	const hash = bytes === null ? null : sha256(bytes);
 	writeStateFile(place.root, fileOf(place, session, rel, AFTER_SUFFIX), afterData(hash, now.toISOString(), bytes));
@@ -120,7 +122,8 @@ export function parseBeforeFile(data: Buffer, expect?: { path: string; session: 
 	return { ...header, bytes: header.state === 'new' ? Buffer.alloc(0) : null };
 }
 
-function readAfter(place: BeforePlace, file: string): { afterHash: string | null; afterBytes: Buffer | null } {
+/** The after-file; its bytes only when `sha256` is given and they match their hash. */
+function readAfter(place: BeforePlace, file: string, sha256?: Hash): { afterHash: string | null; afterBytes: Buffer | null } {
 	const none = { afterHash: null, afterBytes: null };
 	const data = readStateFile(place.root, file, MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);
 	if (data === null) return none;
@@ -135,20 +138,20 @@ function readAfter(place: BeforePlace, file: string): { afterHash: string | null
 	if (typeof v !== 'object' || v === null || typeof v.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(v.sha256)) return none;
 	const bytes = v.kept === true ? data.subarray(nl + 1) : null;
 	// Bytes that are not what the hash says are no after-version.
-	return { afterHash: v.sha256, afterBytes: bytes !== null && sha256(bytes) === v.sha256 ? bytes : null };
+	return { afterHash: v.sha256, afterBytes: bytes !== null && sha256 !== undefined && sha256(bytes) === v.sha256 ? bytes : null };
 }
 
-/** The session's before-version of `rel`; null when none was kept (or its file is damaged). */
-export function readBeforeVersion(place: BeforePlace, rel: string, session: string | null): BeforeVersion | null {
+/** The session's before-version of `rel`; null when none was kept (or its file is damaged). Without `sha256`, no after-bytes. */
+export function readBeforeVersion(place: BeforePlace, rel: string, session: string | null, sha256?: Hash): BeforeVersion | null {
 	const data = readStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX), MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);
 	if (data === null) return null;
 	const parsed = parseBeforeFile(data, { path: rel, session });
 	if (parsed === null) return null;
-	return { ...parsed, ...readAfter(place, fileOf(place, session, rel, AFTER_SUFFIX)) };
+	return { ...parsed, ...readAfter(place, fileOf(place, session, rel, AFTER_SUFFIX), sha256) };
 }
 
 /** Every before-version kept, oldest first (headers and bytes). */
-export function listBeforeVersions(place: BeforePlace): BeforeVersion[] {
+export function listBeforeVersions(place: BeforePlace, sha256?: Hash): BeforeVersion[] {
 	const dir = beforeFolder(place);
 	const out: BeforeVersion[] = [];
 	for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
@@ -156,7 +159,7 @@ export function listBeforeVersions(place: BeforePlace): BeforeVersion[] {
 		const data = readStateFile(place.root, path.join(dir, d.name), MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);
 		const parsed = data === null ? null : parseBeforeFile(data);
 		if (parsed === null || `${beforeStem(parsed.session, parsed.path)}${BEFORE_SUFFIX}` !== d.name) continue;
-		out.push({ ...parsed, ...readAfter(place, path.join(dir, `${d.name.slice(0, -BEFORE_SUFFIX.length)}${AFTER_SUFFIX}`)) });
+		out.push({ ...parsed, ...readAfter(place, path.join(dir, `${d.name.slice(0, -BEFORE_SUFFIX.length)}${AFTER_SUFFIX}`), sha256) });
 	}
 	return out.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }

@@ -10,6 +10,7 @@ import { isCountedNote } from '../core/paths';
 import { unreviewedSessions, type AgentChange } from '../core/what-changed';
 import { readJournal } from './agent-journal';
 import { readBeforeVersion, type BeforeVersion } from './before-versions';
+import { sha256 } from './sha256';
 import { trustedMarks } from './review-seal';
 import { readStateFile, statStateFile } from './state-file';
 import type { VaultContext } from './vault-config';
@@ -34,7 +35,7 @@ export function changesToReview(ctx: VaultContext, now: Date): ChangeToReview[] 
 			const st = statStateFile(ctx.root, file);
 			const tooLarge = st !== null && st.size > MAX_NOTE_BYTES;
 			const bytes = st === null || tooLarge ? null : readStateFile(ctx.root, file, MAX_NOTE_BYTES);
-			out.push({ ...change, before: readBeforeVersion(place, change.path, change.session), now: bytes, tooLarge });
+			out.push({ ...change, before: readBeforeVersion(place, change.path, change.session, sha256), now: bytes, tooLarge });
 		}
 	}
 	return out;

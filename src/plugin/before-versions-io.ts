@@ -6,6 +6,7 @@
  */
 import { FileSystemAdapter, type App } from 'obsidian';
 import { dropBeforeVersion, listBeforeVersions, readBeforeVersion, restoreBeforeVersion, type BeforePlace, type BeforeVersion } from '../node/before-versions';
+import { sha256 } from '../node/sha256';
 
 export type { BeforeVersion };
 
@@ -22,7 +23,7 @@ export function beforeVersionsIo(app: App, folder: string): BeforeVersionsIo | n
 	if (!(adapter instanceof FileSystemAdapter)) return null;
 	const place: BeforePlace = { root: adapter.getBasePath(), pluginDir: adapter.getFullPath(folder) };
 	return {
-		read: (p, session) => readBeforeVersion(place, p, session),
+		read: (p, session) => readBeforeVersion(place, p, session, sha256),
 		list: () => listBeforeVersions(place),
 		drop: (p, session) => dropBeforeVersion(place, p, session),
 		restore: (v) => restoreBeforeVersion(place, v),

@@ -13,6 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeRecord, JOURNAL_FILE } from '../../src/core/agent-journal';
+import { sha256 } from '../../src/node/sha256';
 import { keepBeforeVersion, recordAfter } from '../../src/node/before-versions';
 import type { AgentChanges } from '../../src/plugin/agent-changes';
 import { AgentDiffModal } from '../../src/plugin/agent-diff-modal';
@@ -58,7 +59,7 @@ async function diffView(): Promise<AgentDiffModal> {
 		.concat('- The Art of Doing Science and Engineering\n- A Philosophy of Software Design\n');
 	fs.writeFileSync(file, after);
 	const at = new Date();
-	recordAfter(place, NOTE, '3f2a9c1e-5b7d-4e2a-9f10-2c6b8d1e4a77', at);
+	recordAfter(place, NOTE, '3f2a9c1e-5b7d-4e2a-9f10-2c6b8d1e4a77', at, sha256);
 	fs.writeFileSync(path.join(pluginDir, JOURNAL_FILE), encodeRecord({ path: NOTE, tool: 'Edit', session: '3f2a9c1e-5b7d-4e2a-9f10-2c6b8d1e4a77', at: at.toISOString() }) ?? '');
 	const s = await startPlugin(base);
 	session.started = s;

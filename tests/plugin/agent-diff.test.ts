@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeRecord, JOURNAL_FILE } from '../../src/core/agent-journal';
+import { sha256 } from '../../src/node/sha256';
 import { keepBeforeVersion, readBeforeVersion, recordAfter } from '../../src/node/before-versions';
 import type { AgentChanges } from '../../src/plugin/agent-changes';
 import { AgentDiffModal } from '../../src/plugin/agent-diff-modal';
@@ -47,7 +48,7 @@ function agentEdit(base: string, pluginDir: string, e: AgentEdit): void {
 		fs.writeFileSync(file, e.after);
 	}
 	const at = new Date();
-	if (e.post) recordAfter(place, e.rel, e.session, at);
+	if (e.post) recordAfter(place, e.rel, e.session, at, sha256);
 	fs.appendFileSync(path.join(pluginDir, JOURNAL_FILE), encodeRecord({ path: e.rel, tool: e.tool, session: e.session, at: at.toISOString() }) ?? '');
 }
 
