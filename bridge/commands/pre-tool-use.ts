@@ -1,10 +1,12 @@
 /**
- * The PreToolUse hook (Claude Code), two refusals in one:
+ * The PreToolUse hook (Claude Code), two refusals and one record:
  * - the fence around Session Brief's own files (src/core/agent-fence.ts): an edit tool or a shell
  *   command that reaches the plugin's folder or the hook files is refused, always;
  * - the opt-in Write guard (docs/design.md, "The Write guard"): a `Write` over an existing file in
  *   the sessions folder is refused while the setting is on.
- * Both look through symbolic and hard links (src/node/agent-fence.ts). Everything else, and
+ * - for a call it lets through, the before-version of each note the call may change, kept for the
+ *   human's review of the agent's change (src/node/before-version-hook.ts); never a refusal.
+ * Both refusals look through symbolic and hard links (src/node/agent-fence.ts). Everything else, and
  * everything the hook cannot read, is allowed silently: exit 0 with no output, so Claude Code goes
  * on with its normal permission flow. The settings are read on each run that needs them, so the
  * setting's toggle needs no new registration.

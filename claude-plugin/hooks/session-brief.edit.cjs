@@ -285,7 +285,7 @@ function realPathOf(p) {
   const rest = [];
   for (; ; ) {
     try {
-      return path6.join(fs6.realpathSync.native(existing), ...rest);
+      return path6.join(fs7.realpathSync.native(existing), ...rest);
     } catch {
       const parent = path6.dirname(existing);
       if (parent === existing) return null;
@@ -316,7 +316,7 @@ function firstSymlink(p) {
   for (const part of path6.resolve(p).slice(current.length).split(path6.sep).filter((x) => x !== "")) {
     current = path6.join(current, part);
     try {
-      if (fs6.lstatSync(current).isSymbolicLink()) return current;
+      if (fs7.lstatSync(current).isSymbolicLink()) return current;
     } catch {
       return null;
     }
@@ -324,31 +324,31 @@ function firstSymlink(p) {
   return null;
 }
 function linkTarget(root, file) {
-  if (realRootOf?.root !== root) realRootOf = { root, real: fs6.realpathSync.native(root) };
+  if (realRootOf?.root !== root) realRootOf = { root, real: fs7.realpathSync.native(root) };
   const top = realRootOf.real;
-  const real = fs6.realpathSync.native(file);
+  const real = fs7.realpathSync.native(file);
   return real.startsWith(top.endsWith(path6.sep) ? top : top + path6.sep) ? real : null;
 }
 function openInVault(root, file, flags) {
   try {
-    return fs6.openSync(file, flags | NO_FOLLOW);
+    return fs7.openSync(file, flags | NO_FOLLOW);
   } catch (error) {
     const code = error.code;
     if (NO_FOLLOW === 0 || code !== "ELOOP" && code !== "EMLINK" && code !== "EFTYPE") throw error;
     const real = linkTarget(root, file);
     if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: "ENOENT" });
-    return fs6.openSync(real, flags | NO_FOLLOW);
+    return fs7.openSync(real, flags | NO_FOLLOW);
   }
 }
-var fs6, path6, realRootOf, NO_FOLLOW;
+var fs7, path6, realRootOf, NO_FOLLOW;
 var init_real_path = __esm({
   "src/node/real-path.ts"() {
     "use strict";
-    fs6 = require("node:fs");
+    fs7 = require("node:fs");
     path6 = require("node:path");
     init_scope();
     realRootOf = null;
-    NO_FOLLOW = fs6.constants.O_NOFOLLOW ?? 0;
+    NO_FOLLOW = fs7.constants.O_NOFOLLOW ?? 0;
   }
 });
 
@@ -910,7 +910,9 @@ Commands:
                            something; exits 0
   pre-tool-use             PreToolUse hook (Claude Code): refuses the agent's edits and shell
                            commands that reach Session Brief's own files, and (opt-in Write
-                           guard) a Write over an existing file in the sessions folder; exits 0
+                           guard) a Write over an existing file in the sessions folder; keeps
+                           the notes a call it allows may change as they are (for changes);
+                           exits 0
   check [--json] [paths\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths
                            (files or folders in the vault, relative to the vault or
                            absolute) replace the rule scope; exit 1 when it finds something
@@ -1856,6 +1858,7 @@ function noteWords(command) {
 }
 
 // src/node/before-versions.ts
+var fs6 = require("node:fs");
 var path5 = require("node:path");
 
 // src/core/before-versions.ts
@@ -1924,8 +1927,9 @@ function entries(place) {
   const dir = beforeFolder(place);
   const out = [];
   for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
-    const st = statStateFile(place.root, path5.join(dir, d.name));
-    if (st !== null) out.push({ name: d.name, size: st.size, mtimeMs: st.mtimeMs });
+    if (!d.isFile()) continue;
+    const st = fs6.lstatSync(path5.join(dir, d.name), { throwIfNoEntry: false });
+    if (st !== void 0 && st.isFile()) out.push({ name: d.name, size: st.size, mtimeMs: st.mtimeMs });
   }
   return out;
 }
@@ -2103,7 +2107,7 @@ async function postToolUse(args, scriptPath, env) {
 }
 
 // bridge/commands/pre-tool-use.ts
-var fs8 = require("node:fs");
+var fs9 = require("node:fs");
 var path11 = require("node:path");
 init_scope();
 
@@ -2154,7 +2158,7 @@ function denyOutput(r) {
 }
 
 // src/node/agent-fence.ts
-var fs7 = require("node:fs");
+var fs8 = require("node:fs");
 var path10 = require("node:path");
 init_real_path();
 function norm(p) {
@@ -2194,12 +2198,12 @@ function sameFileAsOurs(places, stat) {
   const look = (dir, pick) => {
     let names;
     try {
-      names = fs7.readdirSync(dir);
+      names = fs8.readdirSync(dir);
     } catch {
       return false;
     }
     return names.filter(pick).some((n) => {
-      const s = fs7.lstatSync(path10.join(dir, n), { throwIfNoEntry: false });
+      const s = fs8.lstatSync(path10.join(dir, n), { throwIfNoEntry: false });
       return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;
     });
   };
@@ -2213,7 +2217,7 @@ function fileMayBeFenced(root, filePath) {
     const n = norm(p);
     if (n.includes("/plugins/") || isHookName(path10.basename(n))) return true;
   }
-  const stat = fs7.lstatSync(abs, { throwIfNoEntry: false });
+  const stat = fs8.lstatSync(abs, { throwIfNoEntry: false });
   return stat !== void 0 && stat.isFile() && stat.nlink > 1;
 }
 function fencedFile(places, filePath) {
@@ -2222,7 +2226,7 @@ function fencedFile(places, filePath) {
     const found = placeOf2(places, p);
     if (found !== null) return found;
   }
-  const stat = fs7.statSync(abs, { throwIfNoEntry: false });
+  const stat = fs8.statSync(abs, { throwIfNoEntry: false });
   return stat !== void 0 && stat.isFile() && stat.nlink > 1 ? sameFileAsOurs(places, stat) : null;
 }
 function commandMayBeFenced(command) {
@@ -2241,7 +2245,7 @@ function fencedCommand(places, command, cwd) {
       for (const p of bothWays(path10.resolve(base, stem))) {
         const fenced = placeOf2(places, p) ?? holdsPlace(places, p);
         if (fenced === null) continue;
-        if (running && fenced === "hooks" && placeOf2(places, p) === "hooks" && fs7.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
+        if (running && fenced === "hooks" && placeOf2(places, p) === "hooks" && fs8.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
         return { word, fenced };
       }
     }
@@ -2251,7 +2255,7 @@ function fencedCommand(places, command, cwd) {
 function sessionFileBehindLinks(root, sessionsFolder, filePath) {
   if (sessionsFolder === "") return null;
   const abs = path10.resolve(root, filePath);
-  const stat = fs7.statSync(abs, { throwIfNoEntry: false });
+  const stat = fs8.statSync(abs, { throwIfNoEntry: false });
   if (stat === void 0 || !stat.isFile()) return null;
   const folder2 = path10.join(root, ...sessionsFolder.split("/"));
   const realFolder = realPathOf(folder2);
@@ -2272,7 +2276,7 @@ function findSameFile(dir, stat, budget) {
     const current = queue.shift();
     let entries2;
     try {
-      entries2 = fs7.readdirSync(current, { withFileTypes: true });
+      entries2 = fs8.readdirSync(current, { withFileTypes: true });
     } catch {
       continue;
     }
@@ -2281,7 +2285,7 @@ function findSameFile(dir, stat, budget) {
       const p = path10.join(current, e.name);
       if (e.isDirectory()) queue.push(p);
       else if (e.isFile()) {
-        const s = fs7.lstatSync(p, { throwIfNoEntry: false });
+        const s = fs8.lstatSync(p, { throwIfNoEntry: false });
         if (s !== void 0 && s.ino === stat.ino && s.dev === stat.dev) return p;
       }
     }
@@ -2304,14 +2308,14 @@ function toolAttempt(stdin) {
 }
 function isFile(p) {
   try {
-    return fs8.statSync(p).isFile();
+    return fs9.statSync(p).isFile();
   } catch {
     return false;
   }
 }
 function exists(p) {
   try {
-    fs8.lstatSync(p);
+    fs9.lstatSync(p);
     return true;
   } catch (error) {
     return error.code !== "ENOENT";

@@ -723,7 +723,9 @@ Commands:
                            something; exits 0
   pre-tool-use             PreToolUse hook (Claude Code): refuses the agent's edits and shell
                            commands that reach Session Brief's own files, and (opt-in Write
-                           guard) a Write over an existing file in the sessions folder; exits 0
+                           guard) a Write over an existing file in the sessions folder; keeps
+                           the notes a call it allows may change as they are (for changes);
+                           exits 0
   check [--json] [paths\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths
                            (files or folders in the vault, relative to the vault or
                            absolute) replace the rule scope; exit 1 when it finds something

@@ -7,6 +7,7 @@
  * opened, and nothing is written outside the vault. The note itself is read the same way, so a
  * note behind a link out of the vault keeps no before-version (it is no note of the vault).
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
 	AFTER_SUFFIX,
@@ -58,10 +59,12 @@ function notePath(place: BeforePlace, rel: string): string {
 function entries(place: BeforePlace): BeforeEntry[] {
 	const dir = beforeFolder(place);
 	const out: BeforeEntry[] = [];
+	// The folder is checked once by the listing; each entry is only lstat'ed (never followed).
 	for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
-		const st = statStateFile(place.root, path.join(dir, d.name));
 		// A planted link or FIFO is counted as nothing and left alone: removing it is the human's choice.
-		if (st !== null) out.push({ name: d.name, size: st.size, mtimeMs: st.mtimeMs });
+		if (!d.isFile()) continue;
+		const st = fs.lstatSync(path.join(dir, d.name), { throwIfNoEntry: false });
+		if (st !== undefined && st.isFile()) out.push({ name: d.name, size: st.size, mtimeMs: st.mtimeMs });
 	}
 	return out;
 }
