@@ -318,4 +318,23 @@ describe('accept and revert', () => {
 		await modal.ready;
 		expect(lines(modal)).toContain('+line four');
 	});
+
+	it('lets go of the before-versions of reviewed changes at its start, and keeps the rest', async () => {
+		const base = tempVault({ ...FIXTURE, 'Notes/Done.md': 'done\n', 'Notes/Open.md': 'open\n', 'Notes/Unjournaled.md': 'x\n' });
+		const pluginDir = path.join(base, '.obsidian', 'plugins', 'session-brief');
+		fs.mkdirSync(pluginDir, { recursive: true });
+		agentEdit(base, pluginDir, { rel: 'Notes/Done.md', session: 'sess-p', tool: 'Edit', after: 'DONE\n', post: true });
+		agentEdit(base, pluginDir, { rel: 'Notes/Open.md', session: 'sess-p', tool: 'Edit', after: 'OPEN\n', post: true });
+		// A shell command's before-version whose change the journal has not recorded yet (the session's end records it).
+		keepBeforeVersion({ root: base, pluginDir }, 'Notes/Unjournaled.md', 'sess-p', 'Bash', new Date());
+		fs.writeFileSync(path.join(pluginDir, 'agent-review.json'), JSON.stringify({ all: null, sessions: {}, notes: { 'Notes/Done.md': new Date(Date.now() + 60_000).toISOString() }, renames: [] }));
+		started = await startPlugin(base);
+		await idle(started);
+		await store(started).refresh();
+		await idle(started);
+		const place = { root: base, pluginDir };
+		expect(readBeforeVersion(place, 'Notes/Done.md', 'sess-p')).toBeNull();
+		expect(readBeforeVersion(place, 'Notes/Open.md', 'sess-p')?.state).toBe('kept');
+		expect(readBeforeVersion(place, 'Notes/Unjournaled.md', 'sess-p')?.state).toBe('kept');
+	});
 });
