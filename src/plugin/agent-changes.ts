@@ -10,7 +10,7 @@
 import { Events, TFile, type App, type Plugin, type TAbstractFile } from 'obsidian';
 import { isCountedNote } from '../core/paths';
 import type { Settings } from '../core/settings';
-import { agentChangesItem, followRenames, isReviewed, markAll, markNote, markSession, pruneMarks, renameInMarks, unreviewedSessions, type ChangeSession, type ReviewMarks } from '../core/what-changed';
+import { agentChangesItem, followRenames, isReviewed, markAll, markNote, markSession, pruneMarks, renameInMarks, sessionKey, unreviewedSessions, type ChangeSession, type ReviewMarks } from '../core/what-changed';
 import { hiddenByOutsideMarks } from '../core/review-seal';
 import { JournalWatch, type AgentChangesIo } from './agent-journal-watch';
 import type { JournalRecord } from '../core/agent-journal';
@@ -178,6 +178,21 @@ export class AgentChanges extends Events {
 			if (mark === undefined) delete notes[path];
 			else notes[path] = mark;
 			return { ...m, notes };
+		});
+	}
+
+	/** The session's own mark now (undefined: none), for an Undo that puts it back. */
+	sessionMark(session: string | null): string | undefined {
+		return this.watch?.marks.sessions[sessionKey(session)];
+	}
+
+	/** Puts a session's own mark back as it was (undefined: removes it). */
+	restoreSessionMark(session: string | null, mark: string | undefined): Promise<void> {
+		return this.updateMarks((m) => {
+			const sessions = { ...m.sessions };
+			if (mark === undefined) delete sessions[sessionKey(session)];
+			else sessions[sessionKey(session)] = mark;
+			return { ...m, sessions };
 		});
 	}
 

@@ -29,6 +29,7 @@ export interface AgentDiffStrings {
 	revertAll: string;
 	reverted: (n: number, skipped: number) => string;
 	accepted: string;
+	sessionAccepted: (n: number) => string;
 	undo: string;
 	undone: string;
 	editedSince: string;
@@ -66,6 +67,7 @@ const en: AgentDiffStrings = {
 	revertAll: 'Revert all agent changes…',
 	reverted: (n, skipped) => `Reverted ${n === 1 ? '1 note' : `${n} notes`}${skipped > 0 ? `; ${skipped === 1 ? '1 note was' : `${skipped} notes were`} left as ${skipped === 1 ? 'it was' : 'they were'} (edited since, or no before-version kept)` : ''}.`,
 	accepted: 'Change accepted: marked as reviewed.',
+	sessionAccepted: (n) => `The session's changes (${n === 1 ? '1 note' : `${n} notes`}) are marked as reviewed.`,
 	undo: 'Undo',
 	undone: 'Undone.',
 	editedSince: 'This note was changed after the agent’s last edit (by you, or by another program): a revert would lose that change, so it is not offered. Compare the three versions and edit the note yourself.',
@@ -103,6 +105,7 @@ const de: AgentDiffStrings = {
 	revertAll: 'Alle Änderungen der Agenten zurücksetzen…',
 	reverted: (n, skipped) => `${n === 1 ? '1 Notiz' : `${n} Notizen`} zurückgesetzt${skipped > 0 ? `; ${skipped === 1 ? '1 Notiz blieb' : `${skipped} Notizen blieben`}, wie ${skipped === 1 ? 'sie war' : 'sie waren'} (seitdem bearbeitet oder ohne Vorversion)` : ''}.`,
 	accepted: 'Änderung übernommen: als geprüft markiert.',
+	sessionAccepted: (n) => `Die Änderungen der Sitzung (${n === 1 ? '1 Notiz' : `${n} Notizen`}) sind als geprüft markiert.`,
 	undo: 'Rückgängig',
 	undone: 'Rückgängig gemacht.',
 	editedSince: 'Diese Notiz wurde nach der letzten Änderung des Agenten geändert (von dir oder einem anderen Programm): Zurücksetzen würde diese Änderung verlieren und wird darum nicht angeboten. Vergleiche die drei Fassungen und bearbeite die Notiz selbst.',

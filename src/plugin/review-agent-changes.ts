@@ -10,7 +10,7 @@ import { basename } from '../core/paths';
 import { folderOf } from '../core/review-groups';
 import { sessionKey, type AgentChange, type ChangeSession } from '../core/what-changed';
 import { AGENT_CHANGES_CHANGED, type AgentChanges } from './agent-changes';
-import { AgentDiffModal } from './agent-diff-modal';
+import { AgentDiffModal, undoNotice } from './agent-diff-modal';
 import { agentDiffStrings } from './agent-diff-strings';
 import { confirmRevertMany, refsOf } from './agent-revert-many';
 import { CHANGED, type BriefService } from './brief-service';
@@ -388,9 +388,13 @@ export class AgentChangesSection {
 		this.reportError();
 	}
 
+	/** Marks the session's changes reviewed (the session's Accept), with Undo. */
 	async markSession(group: ChangeSession): Promise<void> {
+		const previous = this.store.sessionMark(group.session);
 		await this.store.markSession(group.session, group.latest);
-		this.reportError();
+		if (this.reportError()) return;
+		const d = agentDiffStrings(this.service.lang());
+		undoNotice(d.sessionAccepted(group.changes.length), { run: () => this.store.restoreSessionMark(group.session, previous) }, d);
 	}
 
 	/** Asks first, saying how many notes; then marks what the section shows, with Undo. */

@@ -337,4 +337,19 @@ describe('accept and revert', () => {
 		expect(readBeforeVersion(place, 'Notes/Open.md', 'sess-p')?.state).toBe('kept');
 		expect(readBeforeVersion(place, 'Notes/Unjournaled.md', 'sess-p')?.state).toBe('kept');
 	});
+
+	it("accepts a session's changes from its check mark, with Undo", async () => {
+		const s = await start({ 'Notes/One.md': 'one\n', 'Notes/Two.md': 'two\n' }, [
+			{ rel: 'Notes/One.md', session: 'sess-u', tool: 'Edit', after: 'ONE\n', post: true },
+			{ rel: 'Notes/Two.md', session: 'sess-u', tool: 'Edit', after: 'TWO\n', post: true },
+		]);
+		const root = await openReviewView(s);
+		root.querySelector<HTMLElement>('.session-brief-agent-session [data-action="mark-session"]')?.click();
+		await idle(s);
+		expect(row(root, 'Notes/One.md')).toBeNull();
+		expect(Notice.shown).toContain("The session's changes (2 notes) are marked as reviewed.Undo");
+		await undoLast(s);
+		expect(row(root, 'Notes/One.md')).not.toBeNull();
+		expect(row(root, 'Notes/Two.md')).not.toBeNull();
+	});
 });
