@@ -42,9 +42,22 @@ const gzipEmbedded = {
 	},
 };
 
+// main.js carries the full text of its libraries' licenses at its end, as the bridge does.
+const pluginLicenses = {
+	name: 'plugin-licenses',
+	setup(build) {
+		build.onEnd(async (result) => {
+			if (result.errors.length > 0) return;
+			const out = build.initialOptions.outfile;
+			await writeFile(out, `${await readFile(out, 'utf8')}${licenses(result.metafile)}`);
+		});
+	},
+};
+
 const plugin = {
 	banner: { js: banner },
-	plugins: [gzipEmbedded],
+	plugins: [gzipEmbedded, pluginLicenses],
+	metafile: true,
 	entryPoints: ['main.ts'],
 	bundle: true,
 	external: [
