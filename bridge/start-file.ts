@@ -7,7 +7,8 @@
  * channel, the full brief), the tiers come from the bridge beside it (local-tiers-from-bridge.ts).
  */
 import { parseArgs, type Args } from './args';
-import { sessionStart, sessionStartCrashOutput } from './commands/session-start';
+import { sessionStart } from './commands/session-start';
+import { hookCrashOutput } from './hook-output';
 import { writeOut } from './io';
 import { runBridge } from './bridge-file';
 
@@ -22,8 +23,8 @@ async function sessionStartHook(argv: string[], scriptPath: string): Promise<voi
 		}
 		process.exitCode = await sessionStart(args, scriptPath, process.env);
 	} catch (error) {
-		// A hook never fails its host: exit 0 with a valid envelope that names the problem.
-		writeOut(sessionStartCrashOutput(args, error));
+		// A hook never fails its host (hook-output.ts): this file answers as the session start.
+		writeOut(hookCrashOutput({ ...args, command: 'session-start' }, error, scriptPath) ?? '');
 		process.exitCode = 0;
 	}
 }

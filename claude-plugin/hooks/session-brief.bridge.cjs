@@ -50,6 +50,64 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
+// src/core/quote.ts
+function plainKnown(text2) {
+  return KNOWN_TEXT.test(text2) && !HAS_KNOWN_UNSAFE.test(text2);
+}
+function escapeChar(c) {
+  let out = "";
+  for (let i = 0; i < c.length; i++) out += `\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;
+  return out;
+}
+function quoteAlways(name) {
+  const json = JSON.stringify(name);
+  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);
+}
+function isSafeName(name) {
+  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;
+  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);
+}
+function quoteName(name) {
+  return isSafeName(name) ? name : quoteAlways(name);
+}
+function escapeControls(text2) {
+  return plainKnown(text2) ? text2 : text2.replace(UNSAFE_CHAR(), escapeChar);
+}
+function codePoints(text2) {
+  return Array.from(text2);
+}
+function shortenName(name, max) {
+  const whole = quoteName(name);
+  if (whole.length <= max) return whole;
+  const chars = codePoints(name);
+  let keep = Math.max(2, max - 5);
+  for (; ; ) {
+    const head = chars.slice(0, Math.ceil(keep / 2)).join("");
+    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");
+    const out = `${quoteAlways(head)}\u2026${quoteAlways(tail)}`;
+    if (out.length <= max || keep <= 2) return out;
+    keep -= Math.max(1, out.length - max);
+  }
+}
+function safeLines(text2) {
+  return text2.split("\n").map(escapeControls).join("\n");
+}
+var SAFE_CHARS, UNSAFE_CHARS, safeWords, unsafeChar, SAFE_WORDS, UNSAFE_CHAR, KNOWN_RANGES, KNOWN_TEXT, HAS_KNOWN_UNSAFE, SAFE_KNOWN, SAFE_KNOWN_WORDS;
+var init_quote = __esm({
+  "src/core/quote.ts"() {
+    "use strict";
+    SAFE_CHARS = String.raw`\p{L}\p{M}\p{N}\p{So}._\-/()[\]{}&'+#@!~=%$^;`;
+    UNSAFE_CHARS = String.raw`[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]|(?! )\p{Zs}`;
+    SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");
+    UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");
+    KNOWN_RANGES = String.raw`\x20-\x7e\u00a0-\u024f\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce\u0400-\u052f\u05d0-\u05ea\u0621-\u063a\u0641-\u064a\u0660-\u0669\u1e00-\u1eff\u2010-\u2027\u2030-\u205e\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3`;
+    KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);
+    HAS_KNOWN_UNSAFE = /[\u00a0\u00ad]/;
+    SAFE_KNOWN = String.raw`A-Za-z0-9\u00aa\u00b5\u00ba\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u00b2\u00b3\u00b9\u00bc-\u00be\u00a6\u00a9\u00ae\u00b0\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce\u0400-\u052f\u05d0-\u05ea\u0621-\u063a\u0641-\u064a\u0660-\u0669\u1e00-\u1eff\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3._\-/()[\]{}&'+#@!~=%$^;`;
+    SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);
+  }
+});
+
 // src/core/paths.ts
 function isHiddenName(name) {
   return name.startsWith(".");
@@ -267,64 +325,6 @@ var init_i18n = __esm({
       cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\xE4digt: ${why}`
     };
     BRIEF_TEXT = translations({ en, de });
-  }
-});
-
-// src/core/quote.ts
-function plainKnown(text2) {
-  return KNOWN_TEXT.test(text2) && !HAS_KNOWN_UNSAFE.test(text2);
-}
-function escapeChar(c) {
-  let out = "";
-  for (let i = 0; i < c.length; i++) out += `\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;
-  return out;
-}
-function quoteAlways(name) {
-  const json = JSON.stringify(name);
-  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);
-}
-function isSafeName(name) {
-  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;
-  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);
-}
-function quoteName(name) {
-  return isSafeName(name) ? name : quoteAlways(name);
-}
-function escapeControls(text2) {
-  return plainKnown(text2) ? text2 : text2.replace(UNSAFE_CHAR(), escapeChar);
-}
-function codePoints(text2) {
-  return Array.from(text2);
-}
-function shortenName(name, max) {
-  const whole = quoteName(name);
-  if (whole.length <= max) return whole;
-  const chars = codePoints(name);
-  let keep = Math.max(2, max - 5);
-  for (; ; ) {
-    const head = chars.slice(0, Math.ceil(keep / 2)).join("");
-    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");
-    const out = `${quoteAlways(head)}\u2026${quoteAlways(tail)}`;
-    if (out.length <= max || keep <= 2) return out;
-    keep -= Math.max(1, out.length - max);
-  }
-}
-function safeLines(text2) {
-  return text2.split("\n").map(escapeControls).join("\n");
-}
-var SAFE_CHARS, UNSAFE_CHARS, safeWords, unsafeChar, SAFE_WORDS, UNSAFE_CHAR, KNOWN_RANGES, KNOWN_TEXT, HAS_KNOWN_UNSAFE, SAFE_KNOWN, SAFE_KNOWN_WORDS;
-var init_quote = __esm({
-  "src/core/quote.ts"() {
-    "use strict";
-    SAFE_CHARS = String.raw`\p{L}\p{M}\p{N}\p{So}._\-/()[\]{}&'+#@!~=%$^;`;
-    UNSAFE_CHARS = String.raw`[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]|(?! )\p{Zs}`;
-    SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");
-    UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");
-    KNOWN_RANGES = String.raw`\x20-\x7e\u00a0-\u024f\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce\u0400-\u052f\u05d0-\u05ea\u0621-\u063a\u0641-\u064a\u0660-\u0669\u1e00-\u1eff\u2010-\u2027\u2030-\u205e\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3`;
-    KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);
-    HAS_KNOWN_UNSAFE = /[\u00a0\u00ad]/;
-    SAFE_KNOWN = String.raw`A-Za-z0-9\u00aa\u00b5\u00ba\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u00b2\u00b3\u00b9\u00bc-\u00be\u00a6\u00a9\u00ae\u00b0\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce\u0400-\u052f\u05d0-\u05ea\u0621-\u063a\u0641-\u064a\u0660-\u0669\u1e00-\u1eff\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3._\-/()[\]{}&'+#@!~=%$^;`;
-    SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);
   }
 });
 
@@ -1005,6 +1005,66 @@ Exit codes: 0 done; 1 no current cache with --source cache, no live answer with
 valid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path
 would break the quoted hook command.
 Hooks always exit 0.`;
+  }
+});
+
+// src/core/rules/hook-failed-text.ts
+var HOOK_FAILED_TEXT;
+var init_hook_failed_text = __esm({
+  "src/core/rules/hook-failed-text.ts"() {
+    "use strict";
+    init_i18n();
+    HOOK_FAILED_TEXT = translations({
+      en: {
+        hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \`${command}\` in a terminal to see the full error.`,
+        hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`
+      },
+      de: {
+        hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \xC4nderung ungepr\xFCft. \`${command}\` im Terminal zeigt den ganzen Fehler.`,
+        hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`
+      }
+    });
+  }
+});
+
+// bridge/hook-output.ts
+function postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {
+  const oneLine = escapeControls(systemMessage.replace(/\s+/g, " ").trim().slice(0, 300));
+  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}
+`;
+}
+function postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {
+  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\n")[0]?.slice(0, 300) ?? "") || "unknown error";
+  const command = checkCommand(scriptPath);
+  const t = HOOK_FAILED_TEXT[lang];
+  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);
+}
+function checkCommand(scriptPath) {
+  return `node ${/[\s"']/.test(scriptPath) ? `"${scriptPath.replace(/"/g, '\\"')}"` : scriptPath} check`;
+}
+function sessionStartCrashOutput(args, error) {
+  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");
+}
+function hookCrashOutput(args, error, scriptPath) {
+  switch (args.command) {
+    case "pre-tool-use":
+      return "";
+    case "post-tool-use":
+      return postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent")));
+    case "session-start":
+      return sessionStartCrashOutput(args, error);
+    default:
+      return null;
+  }
+}
+var init_hook_output = __esm({
+  "bridge/hook-output.ts"() {
+    "use strict";
+    init_args();
+    init_agent_contracts();
+    init_format();
+    init_hook_failed_text();
+    init_quote();
   }
 });
 
@@ -6437,1610 +6497,6 @@ var init_plugin_tier = __esm({
     init_dates();
     init_process_identity();
     init_cache_read();
-  }
-});
-
-// src/core/agent-journal.ts
-function utf8Length(text2) {
-  encoder ??= new TextEncoder();
-  return encoder.encode(text2).length;
-}
-function shortString(value, max) {
-  if (typeof value !== "string" || value === "") return null;
-  return value.length > max ? value.slice(0, max) : value;
-}
-function journalRecord(edit, excludedRootFolders) {
-  if (edit.rel === null || !isCountedNote(edit.rel, excludedRootFolders)) return null;
-  const record2 = {
-    path: edit.rel,
-    tool: shortString(edit.tool, MAX_TOOL_CHARS),
-    session: shortString(edit.session, MAX_SESSION_CHARS),
-    at: edit.now.toISOString()
-  };
-  return encodeRecord(record2) === null ? null : record2;
-}
-function encodeRecord(r) {
-  const line = `${JSON.stringify({ path: r.path, tool: r.tool, session: r.session, at: r.at })}
-`;
-  if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;
-  return line;
-}
-function isVaultRelative(p) {
-  if (p === "" || p.includes("\0") || p.includes("\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;
-  return !p.split("/").some((part) => part === "" || part === "." || part === "..");
-}
-function asRecord(value) {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
-  const v = value;
-  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;
-  if (v.tool !== null && typeof v.tool !== "string") return null;
-  if (v.session !== null && typeof v.session !== "string") return null;
-  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;
-  return { path: v.path, tool: v.tool, session: v.session, at: v.at };
-}
-function parseLine(line) {
-  try {
-    return asRecord(JSON.parse(line));
-  } catch {
-    const start = line.lastIndexOf(RECORD_START);
-    if (start <= 0) return null;
-    try {
-      return asRecord(JSON.parse(line.slice(start)));
-    } catch {
-      return null;
-    }
-  }
-}
-function key(r) {
-  return `${r.at}\0${r.path}\0${r.session ?? ""}\0${r.tool ?? ""}`;
-}
-function parseJournal(text2) {
-  const seen = /* @__PURE__ */ new Set();
-  const out = [];
-  for (const line of text2.split("\n")) {
-    if (line.trim() === "") continue;
-    const r = parseLine(line);
-    if (r === null) continue;
-    const k = key(r);
-    if (seen.has(k)) continue;
-    seen.add(k);
-    out.push(r);
-  }
-  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
-}
-function boundJournal(records, now2) {
-  const oldest = new Date(now2.getTime() - MAX_AGE_MS).toISOString();
-  const fresh = records.filter((r) => r.at >= oldest);
-  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;
-}
-function compactJournal(text2, now2) {
-  const lines = boundJournal(parseJournal(text2), now2).map((r) => encodeRecord(r) ?? "");
-  let bytes = 0;
-  let first = lines.length;
-  while (first > 0) {
-    const size2 = utf8Length(lines[first - 1] ?? "");
-    if (bytes + size2 > COMPACT_AT_BYTES / 2) break;
-    bytes += size2;
-    first--;
-  }
-  return lines.slice(first).join("");
-}
-var JOURNAL_FILE, MAX_RECORDS, MAX_AGE_MS, MAX_RECORD_BYTES, MAX_TOOL_CHARS, encoder, MAX_SESSION_CHARS, RECORD_START, ISO, COMPACT_AT_BYTES;
-var init_agent_journal = __esm({
-  "src/core/agent-journal.ts"() {
-    "use strict";
-    init_paths();
-    JOURNAL_FILE = "agent-changes.jsonl";
-    MAX_RECORDS = 1e4;
-    MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;
-    MAX_RECORD_BYTES = 4e3;
-    MAX_TOOL_CHARS = 64;
-    MAX_SESSION_CHARS = 200;
-    RECORD_START = '{"path":';
-    ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-    COMPACT_AT_BYTES = 4 * 1024 * 1024;
-  }
-});
-
-// src/core/what-changed.ts
-function isoOrNull(v) {
-  return typeof v === "string" && ISO2.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;
-}
-function isoMap(v) {
-  const out = /* @__PURE__ */ Object.create(null);
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return out;
-  for (const [k, t] of Object.entries(v)) {
-    const iso = isoOrNull(t);
-    if (iso !== null) out[k] = iso;
-  }
-  return out;
-}
-function emptyMarks() {
-  return { all: null, sessions: /* @__PURE__ */ Object.create(null), notes: /* @__PURE__ */ Object.create(null), renames: [] };
-}
-function parseReviewMarks(v) {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return emptyMarks();
-  const o = v;
-  const renames = [];
-  if (Array.isArray(o.renames)) {
-    for (const r of o.renames) {
-      if (typeof r !== "object" || r === null) continue;
-      const { from, to, at } = r;
-      const iso = isoOrNull(at);
-      if (typeof from === "string" && typeof to === "string" && from !== "" && to !== "" && iso !== null) renames.push({ from, to, at: iso });
-    }
-  }
-  return { all: isoOrNull(o.all), sessions: isoMap(o.sessions), notes: isoMap(o.notes), renames };
-}
-function sessionKey(session) {
-  return session ?? "";
-}
-function followRenames(records, renames) {
-  if (renames.length === 0) return [...records];
-  return records.map((r) => {
-    let p = r.path;
-    for (const rn of renames) if (rn.at >= r.at && rn.from === p) p = rn.to;
-    return p === r.path ? r : { ...r, path: p };
-  });
-}
-function isReviewed(r, marks) {
-  const mark = [marks.all, marks.sessions[sessionKey(r.session)], marks.notes[r.path]].reduce((a, b) => b !== void 0 && b !== null && (a === null || b > a) ? b : a, null);
-  return mark !== null && r.at <= mark;
-}
-function unreviewedSessions(records, marks, exists4) {
-  const bySession = /* @__PURE__ */ new Map();
-  const existing = /* @__PURE__ */ new Map();
-  for (const r of followRenames(records, marks.renames)) {
-    if (isReviewed(r, marks)) continue;
-    let there = existing.get(r.path);
-    if (there === void 0) {
-      there = exists4(r.path);
-      existing.set(r.path, there);
-    }
-    if (!there) continue;
-    const key3 = sessionKey(r.session);
-    let group = bySession.get(key3);
-    if (group === void 0) {
-      group = { session: r.session, notes: /* @__PURE__ */ new Map() };
-      bySession.set(key3, group);
-    }
-    const seen = group.notes.get(r.path);
-    if (seen === void 0) group.notes.set(r.path, { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 });
-    else {
-      seen.edits++;
-      if (r.at >= seen.at) {
-        seen.at = r.at;
-        seen.tool = r.tool;
-      }
-    }
-  }
-  const sessions = [];
-  for (const g of bySession.values()) {
-    const changes2 = [...g.notes.values()].sort((a, b) => a.at !== b.at ? a.at > b.at ? -1 : 1 : comparePaths(a.path, b.path));
-    sessions.push({ session: g.session, latest: changes2[0]?.at ?? "", changes: changes2 });
-  }
-  return sessions.sort((a, b) => a.latest > b.latest ? -1 : a.latest < b.latest ? 1 : 0);
-}
-function agentChangesItem(sessions) {
-  const paths = [...new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)))].sort(comparePaths);
-  return { count: paths.length, paths };
-}
-function parseSessionStarts(v) {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return { previous: null, current: null };
-  const o = v;
-  return { previous: isoOrNull(o.previous), current: isoOrNull(o.current) };
-}
-function nextSessionStarts(starts, source, now2) {
-  if (source !== "startup" && source !== "clear") return null;
-  return { previous: starts.current, current: now2.toISOString() };
-}
-function newsNotes(brief) {
-  const out = /* @__PURE__ */ new Map();
-  for (const id of NEWS_ITEMS) {
-    const item = brief.items[id];
-    if (item === null) continue;
-    if (item.entries.length !== item.count) return null;
-    for (const e of item.entries) out.set(e.path, e.mtime);
-  }
-  return [...out];
-}
-function sinceLastSessionItem(since, notes) {
-  if (since === null) return { since, count: 0, paths: [] };
-  const after = Date.parse(since);
-  const paths = [];
-  for (const [p, mtime] of notes) if (mtime > after) paths.push(p);
-  paths.sort(comparePaths);
-  return { since, count: paths.length, paths };
-}
-function newsAnswers(brief, starts, cap) {
-  const notes = newsNotes(brief);
-  if (notes === null) return void 0;
-  const out = [];
-  for (const since of [starts.previous, starts.current]) {
-    if (since === null || out.some((a) => a.since === since)) continue;
-    const item = sinceLastSessionItem(since, notes);
-    out.push({ since, count: item.count, paths: item.paths.slice(0, cap) });
-  }
-  return out.length === 0 ? void 0 : out;
-}
-function sinceFromCache(since, cache) {
-  const stored = cache.news?.find((a) => a.since === since);
-  if (stored !== void 0) return { since, count: stored.count, paths: [...stored.paths] };
-  if (Date.parse(since) >= cache.writtenAt) return { since, count: 0, paths: [] };
-  return null;
-}
-var REVIEW_FILE, SESSION_STARTS_FILE, ISO2, NEWS_ITEMS;
-var init_what_changed = __esm({
-  "src/core/what-changed.ts"() {
-    "use strict";
-    init_agent_journal();
-    init_paths();
-    REVIEW_FILE = "agent-review.json";
-    SESSION_STARTS_FILE = "conversations.json";
-    ISO2 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z$/;
-    NEWS_ITEMS = ["inbox", "needsReview", "reviewOpen", "pendingReview"];
-  }
-});
-
-// src/node/agent-journal.ts
-function journalPath(pluginDir) {
-  return path5.join(pluginDir, JOURNAL_FILE);
-}
-function appendLines(root, file, text2) {
-  let size2 = 0;
-  for (let i = 0; i < APPEND_TRIES; i++) {
-    const r = appendStateFile(root, file, text2);
-    size2 = r.size;
-    if (r.landed) break;
-  }
-  return size2;
-}
-async function appendJournal(root, pluginDir, record2, now2) {
-  const line = encodeRecord(record2);
-  if (line === null) return;
-  const file = journalPath(pluginDir);
-  const size2 = appendLines(root, file, line);
-  if (size2 >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now2);
-}
-function takeLock(root, lock) {
-  for (let i = 0; i < 2; i++) {
-    if (createStateFile(root, lock, String(process.pid))) return true;
-    try {
-      const st = statStateFile(root, lock);
-      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;
-      removeStateFile(root, lock);
-    } catch {
-      return false;
-    }
-  }
-  return false;
-}
-function completeLinesFrom(fd, from) {
-  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);
-  const last = buf.lastIndexOf(10);
-  if (last < 0) return { text: "", end: from };
-  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };
-}
-async function compactJournalFile(root, pluginDir, now2) {
-  const file = journalPath(pluginDir);
-  const lock = `${file}${LOCK_SUFFIX}`;
-  if (!takeLock(root, lock)) return false;
-  let fd = null;
-  try {
-    fd = openStateFile(root, file);
-    if (fd === null) return true;
-    const size2 = fs5.fstatSync(fd).size;
-    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
-    const head = completeLinesFrom(fd, start);
-    let text2 = compactJournal(head.text, now2);
-    const tail = completeLinesFrom(fd, head.end);
-    text2 += tail.text;
-    writeStateFile(root, file, text2);
-    const late = completeLinesFrom(fd, tail.end);
-    if (late.text !== "") appendLines(root, file, late.text);
-    return true;
-  } finally {
-    if (fd !== null) fs5.closeSync(fd);
-    removeStateFile(root, lock);
-  }
-}
-function readJournal(root, pluginDir, now2) {
-  const fd = openStateFile(root, journalPath(pluginDir));
-  if (fd === null) return [];
-  try {
-    const size2 = fs5.fstatSync(fd).size;
-    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
-    return boundJournal(parseJournal(readRange(fd, start, size2 - start).toString("utf8")), now2);
-  } finally {
-    fs5.closeSync(fd);
-  }
-}
-async function recordAgentEdit(ctx, edit) {
-  try {
-    if (ctx.pluginDir === null) return;
-    const record2 = journalRecord(edit, ctx.settings.excludedRootFolders);
-    if (record2 !== null) await appendJournal(ctx.root, ctx.pluginDir, record2, edit.now);
-  } catch {
-  }
-}
-var fs5, path5, LOCK_SUFFIX, STALE_LOCK_MS, APPEND_TRIES;
-var init_agent_journal2 = __esm({
-  "src/node/agent-journal.ts"() {
-    "use strict";
-    fs5 = require("node:fs");
-    path5 = require("node:path");
-    init_agent_journal();
-    init_state_file();
-    LOCK_SUFFIX = ".lock";
-    STALE_LOCK_MS = 3e4;
-    APPEND_TRIES = 3;
-  }
-});
-
-// src/core/before-versions.ts
-function fnv(text2, seed) {
-  let h = seed >>> 0;
-  for (let i = 0; i < text2.length; i++) {
-    h ^= text2.charCodeAt(i);
-    h = Math.imul(h, 16777619) >>> 0;
-  }
-  return h.toString(16).padStart(8, "0");
-}
-function beforeStem(session, path66) {
-  const key3 = `${session ?? ""}\0${path66}`;
-  return `${fnv(key3, 2166136261)}${fnv(key3, 16777619 ^ 1540483477)}`;
-}
-function encodeHeader(h) {
-  return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}
-`;
-}
-function parseHeader(line) {
-  let v;
-  try {
-    v = JSON.parse(line);
-  } catch {
-    return null;
-  }
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
-  const o = v;
-  if (o.v !== 1 || typeof o.path !== "string" || !isVaultPath(o.path)) return null;
-  if (o.session !== null && typeof o.session !== "string") return null;
-  if (o.tool !== null && o.tool !== void 0 && typeof o.tool !== "string") return null;
-  if (typeof o.at !== "string" || !ISO3.test(o.at) || typeof o.state !== "string" || !STATES.has(o.state)) return null;
-  return { path: o.path, session: o.session, at: o.at, state: o.state, tool: typeof o.tool === "string" ? o.tool : null };
-}
-function isVaultPath(p) {
-  if (p === "" || p.includes("\0") || p.includes("\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;
-  return !p.split("/").some((part) => part === "" || part === "." || part === "..");
-}
-function stateFor(size2) {
-  if (size2 === null) return "new";
-  return size2 > MAX_NOTE_BYTES ? "too-large" : "kept";
-}
-function pruneChoice(entries2, nowMs, incoming) {
-  const stems = /* @__PURE__ */ new Map();
-  for (const e of entries2) {
-    const stem = e.name.endsWith(BEFORE_SUFFIX) ? e.name.slice(0, -BEFORE_SUFFIX.length) : e.name.endsWith(AFTER_SUFFIX) ? e.name.slice(0, -AFTER_SUFFIX.length) : e.name;
-    const s = stems.get(stem) ?? { names: [], size: 0, mtimeMs: 0 };
-    s.names.push(e.name);
-    s.size += e.size;
-    if (e.name.endsWith(BEFORE_SUFFIX) || s.mtimeMs === 0) s.mtimeMs = e.mtimeMs;
-    stems.set(stem, s);
-  }
-  const groups = [...stems.values()].sort((a, b) => a.mtimeMs - b.mtimeMs);
-  let total = incoming + groups.reduce((n, g) => n + g.size, 0);
-  let files = 2 + groups.reduce((n, g) => n + g.names.length, 0);
-  const out = [];
-  for (const g of groups) {
-    const old = nowMs - g.mtimeMs > MAX_BEFORE_AGE_MS;
-    if (!old && total <= MAX_TOTAL_BYTES && files <= MAX_FILES) break;
-    out.push(...g.names);
-    total -= g.size;
-    files -= g.names.length;
-  }
-  return out;
-}
-var BEFORE_FOLDER, MAX_NOTE_BYTES, MAX_TOTAL_BYTES, MAX_FILES, MAX_BEFORE_AGE_MS, MAX_HEADER_BYTES, BEFORE_SUFFIX, AFTER_SUFFIX, ISO3, STATES;
-var init_before_versions = __esm({
-  "src/core/before-versions.ts"() {
-    "use strict";
-    init_agent_journal();
-    BEFORE_FOLDER = "before-versions";
-    MAX_NOTE_BYTES = 1024 * 1024;
-    MAX_TOTAL_BYTES = 32 * 1024 * 1024;
-    MAX_FILES = 4e3;
-    MAX_BEFORE_AGE_MS = MAX_AGE_MS;
-    MAX_HEADER_BYTES = 4096;
-    BEFORE_SUFFIX = ".before";
-    AFTER_SUFFIX = ".after";
-    ISO3 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-    STATES = /* @__PURE__ */ new Set(["kept", "new", "too-large"]);
-  }
-});
-
-// src/core/line-counts.ts
-function lineTokens(text2) {
-  const parts = text2.split(/(\n|\r\n)/);
-  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
-  const out = [];
-  for (let i = 0; i < parts.length; i++) {
-    if (i % 2 === 1) out[out.length - 1] += parts[i] ?? "";
-    else out.push(parts[i] ?? "");
-  }
-  return out;
-}
-function editDistance(a, b, max) {
-  const n = a.length;
-  const m = b.length;
-  const off = n + m + 1;
-  const v = new Int32Array(2 * (n + m) + 3);
-  for (let d = 0; d <= Math.min(n + m, max); d++) {
-    for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || k !== d && (v[off + k - 1] ?? 0) < (v[off + k + 1] ?? 0) ? v[off + k + 1] ?? 0 : (v[off + k - 1] ?? 0) + 1;
-      let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) {
-        x++;
-        y++;
-      }
-      v[off + k] = x;
-      if (x >= n && y >= m) return d;
-    }
-  }
-  return null;
-}
-function countLines(before, after) {
-  const a = lineTokens(before);
-  const b = lineTokens(after);
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
-    endA--;
-    endB--;
-  }
-  const ids = /* @__PURE__ */ new Map();
-  const id = (line) => {
-    let n = ids.get(line);
-    if (n === void 0) {
-      n = ids.size;
-      ids.set(line, n);
-    }
-    return n;
-  };
-  const x = Int32Array.from(a.slice(start, endA), id);
-  const y = Int32Array.from(b.slice(start, endB), id);
-  const d = editDistance(x, y, MAX_EDITS);
-  if (d === null) return { added: y.length, removed: x.length };
-  return { added: (d + y.length - x.length) / 2, removed: (d + x.length - y.length) / 2 };
-}
-var MAX_EDITS;
-var init_line_counts = __esm({
-  "src/core/line-counts.ts"() {
-    "use strict";
-    MAX_EDITS = 2e4;
-  }
-});
-
-// src/node/before-versions.ts
-function beforeFolder(place) {
-  return path6.join(place.pluginDir, BEFORE_FOLDER);
-}
-function fileOf(place, session, rel, suffix) {
-  return path6.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
-}
-function notePath2(place, rel) {
-  return path6.join(place.root, ...rel.split("/"));
-}
-function entries(place) {
-  const dir = beforeFolder(place);
-  const out = [];
-  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
-    if (!d.isFile()) continue;
-    const st = fs6.lstatSync(path6.join(dir, d.name), { throwIfNoEntry: false });
-    if (st !== void 0 && st.isFile()) out.push({ name: d.name, size: st.size, mtimeMs: st.mtimeMs });
-  }
-  return out;
-}
-function keepBeforeVersion(place, rel, session, tool, now2) {
-  const file = fileOf(place, session, rel, BEFORE_SUFFIX);
-  if (statStateFile(place.root, file) !== null) return false;
-  const note = notePath2(place, rel);
-  const entry = inspectStateFile(place.root, note);
-  if (entry.kind === "damaged") return false;
-  let state = stateFor(entry.kind === "missing" ? null : entry.stat.size);
-  let bytes = null;
-  if (state === "kept") {
-    bytes = readStateFile(place.root, note, MAX_NOTE_BYTES);
-    if (bytes === null) state = "too-large";
-  }
-  const header = encodeHeader({ path: rel, session, at: now2.toISOString(), state, tool });
-  const data = bytes === null ? Buffer.from(header) : Buffer.concat([Buffer.from(header), bytes]);
-  const dir = beforeFolder(place);
-  for (const name of pruneChoice(entries(place), now2.getTime(), data.length)) removeStateFile(place.root, path6.join(dir, name));
-  writeStateFile(place.root, file, data);
-  return true;
-}
-function hasBeforeVersion(place, rel, session) {
-  return statStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX)) !== null;
-}
-function recordAfter(place, rel, session, now2, sha2563) {
-  if (!hasBeforeVersion(place, rel, session)) return false;
-  const bytes = readStateFile(place.root, notePath2(place, rel), MAX_NOTE_BYTES);
-  const hash = bytes === null ? null : sha2563(bytes);
-  writeStateFile(place.root, fileOf(place, session, rel, AFTER_SUFFIX), afterData(hash, now2.toISOString(), bytes));
-  return true;
-}
-function afterData(hash, at, bytes) {
-  return Buffer.concat([Buffer.from(`${JSON.stringify({ sha256: hash, at, kept: bytes !== null })}
-`), bytes ?? Buffer.alloc(0)]);
-}
-function parseBeforeFile(data, expect) {
-  const nl = data.indexOf(10);
-  if (nl < 0 || nl > MAX_HEADER_BYTES) return null;
-  const header = parseHeader(data.subarray(0, nl).toString("utf8"));
-  if (header === null) return null;
-  if (expect !== void 0 && (header.path !== expect.path || header.session !== expect.session)) return null;
-  const body = data.subarray(nl + 1);
-  if (header.state === "kept") return { ...header, bytes: body };
-  return { ...header, bytes: header.state === "new" ? Buffer.alloc(0) : null };
-}
-function readAfter(place, file, sha2563) {
-  const none = { afterHash: null, afterBytes: null };
-  const data = readStateFile(place.root, file, MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);
-  if (data === null) return none;
-  const nl = data.indexOf(10);
-  if (nl < 0 || nl > MAX_HEADER_BYTES) return none;
-  let v;
-  try {
-    v = JSON.parse(data.subarray(0, nl).toString("utf8"));
-  } catch {
-    return none;
-  }
-  if (typeof v !== "object" || v === null || typeof v.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(v.sha256)) return none;
-  const bytes = v.kept === true ? data.subarray(nl + 1) : null;
-  return { afterHash: v.sha256, afterBytes: bytes !== null && sha2563 !== void 0 && sha2563(bytes) === v.sha256 ? bytes : null };
-}
-function readBeforeVersion(place, rel, session, sha2563) {
-  const data = readStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX), MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);
-  if (data === null) return null;
-  const parsed = parseBeforeFile(data, { path: rel, session });
-  if (parsed === null) return null;
-  return { ...parsed, ...readAfter(place, fileOf(place, session, rel, AFTER_SUFFIX), sha2563) };
-}
-var fs6, path6;
-var init_before_versions2 = __esm({
-  "src/node/before-versions.ts"() {
-    "use strict";
-    fs6 = require("node:fs");
-    path6 = require("node:path");
-    init_before_versions();
-    init_state_file();
-  }
-});
-
-// src/node/change-lines.ts
-function headerOf(root, file) {
-  const fd = openStateFile(root, file);
-  if (fd === null) return null;
-  try {
-    const head = readRange(fd, 0, MAX_HEADER_BYTES);
-    const nl = head.indexOf(10);
-    return nl < 0 ? null : parseHeader(head.subarray(0, nl).toString("utf8"));
-  } finally {
-    fs7.closeSync(fd);
-  }
-}
-function changeLines(place, paths) {
-  const out = {};
-  const dir = beforeFolder(place);
-  if (paths.length === 0 || !isStateFolder(place.root, dir)) return out;
-  const wanted = new Set(paths);
-  const newest = /* @__PURE__ */ new Map();
-  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
-    if (!d.name.endsWith(BEFORE_SUFFIX)) continue;
-    const h = headerOf(place.root, path7.join(dir, d.name));
-    if (h === null || !wanted.has(h.path)) continue;
-    const seen = newest.get(h.path);
-    if (seen === void 0 || h.at > seen.at) newest.set(h.path, h);
-  }
-  for (const [p, h] of newest) {
-    const v = readBeforeVersion(place, p, h.session);
-    if (v === null || v.bytes === null) continue;
-    const now2 = readStateFile(place.root, path7.join(place.root, ...p.split("/")), MAX_NOTE_BYTES);
-    out[p] = countLines(v.state === "new" ? "" : v.bytes.toString("utf8"), now2 === null ? "" : now2.toString("utf8"));
-  }
-  return out;
-}
-var fs7, path7;
-var init_change_lines = __esm({
-  "src/node/change-lines.ts"() {
-    "use strict";
-    fs7 = require("node:fs");
-    path7 = require("node:path");
-    init_before_versions();
-    init_line_counts();
-    init_before_versions2();
-    init_state_file();
-  }
-});
-
-// src/core/agent-summary.ts
-function newestByPath(records, marks, there) {
-  const sessions = unreviewedSessions(records, marks, there);
-  const newest = /* @__PURE__ */ new Map();
-  for (const s of sessions) {
-    for (const c of s.changes) {
-      const seen = newest.get(c.path);
-      if (seen === void 0 || c.at > seen) newest.set(c.path, c.at);
-    }
-  }
-  return { item: agentChangesItem(sessions), newest };
-}
-function summarizeAgentChanges(parsed, marks, there, now2, cap, files) {
-  const kept = boundJournal(parsed, now2);
-  const oldestKept = new Date(now2.getTime() - MAX_AGE_MS).toISOString();
-  const fresh = parsed.filter((r) => r.at >= oldestKept).length;
-  const { item, newest } = newestByPath(kept, marks, there);
-  if (fresh > MAX_RECORDS) return { item };
-  let oldest = null;
-  for (const at of newest.values()) if (oldest === null || at < oldest) oldest = at;
-  const summary = {
-    journal: files.journal,
-    lastLine: files.lastLine,
-    marks: files.marks,
-    records: fresh,
-    count: item.count,
-    paths: item.paths.slice(0, cap),
-    expires: oldest === null ? null : Date.parse(oldest) + MAX_AGE_MS
-  };
-  return { summary, item };
-}
-function itemFromSummary(summary, now2, cap) {
-  if (summary.expires !== null && now2.getTime() > summary.expires) return null;
-  if (summary.paths.length < Math.min(summary.count, cap)) return null;
-  return { count: summary.count, paths: summary.paths.slice(0, cap) };
-}
-function itemWithTail(summary, tail, marks, there, now2, cap) {
-  const base = itemFromSummary(summary, now2, cap);
-  if (base === null) return null;
-  if (summary.records + tail.length > MAX_RECORDS) return null;
-  const added = newestByPath(boundJournal(tail, now2), marks, there).item.paths;
-  const listed = new Set(summary.paths);
-  const complete = summary.paths.length >= summary.count;
-  const last = summary.paths[summary.paths.length - 1];
-  const fresh = [];
-  for (const p of added) {
-    if (listed.has(p)) continue;
-    if (!complete && (last === void 0 || comparePaths(p, last) > 0)) return null;
-    fresh.push(p);
-  }
-  const paths = [...summary.paths, ...fresh].sort(comparePaths);
-  return { count: summary.count + fresh.length, paths: paths.slice(0, cap) };
-}
-var init_agent_summary = __esm({
-  "src/core/agent-summary.ts"() {
-    "use strict";
-    init_agent_journal();
-    init_paths();
-    init_what_changed();
-  }
-});
-
-// src/core/review-seal.ts
-function parseSeal(v) {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
-  const o = v;
-  if (o.schema !== 1 || typeof o.marks !== "string" || typeof o.at !== "string") return null;
-  return { marks: o.marks, at: o.at };
-}
-function parseText(text2) {
-  if (text2 === null || text2.trim() === "") return parseReviewMarks(void 0);
-  try {
-    return parseReviewMarks(JSON.parse(text2));
-  } catch {
-    return parseReviewMarks(void 0);
-  }
-}
-function judgeMarks(text2, seal) {
-  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null };
-  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2 } };
-}
-function hiddenByOutsideMarks(records, verdict, exists4) {
-  if (verdict.outside === null) return 0;
-  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists4(r.path)).map((r) => r.path));
-  const shown2 = unreviewed(verdict.marks);
-  const still = unreviewed(verdict.outside.marks);
-  let hidden = 0;
-  for (const p of shown2) if (!still.has(p)) hidden++;
-  return hidden;
-}
-var init_review_seal = __esm({
-  "src/core/review-seal.ts"() {
-    "use strict";
-    init_what_changed();
-  }
-});
-
-// src/core/session-starts.ts
-function parseSessionStarts2(text2) {
-  let data;
-  try {
-    data = JSON.parse(text2);
-  } catch {
-    return [];
-  }
-  const d = data;
-  if (d === null || typeof d !== "object" || d.schema !== 1 || !Array.isArray(d.entries)) return [];
-  const out = [];
-  for (const e of d.entries) {
-    if (typeof e !== "object" || e === null) continue;
-    const r = e;
-    if (typeof r.at !== "string" || Number.isNaN(Date.parse(r.at)) || typeof r.agent !== "string" || !isAgentId(r.agent)) continue;
-    out.push({ at: r.at, agent: r.agent, source: orNull(r.source), sessionId: orNull(r.sessionId), cwd: orNull(r.cwd), outside: r.outside === true, delivered: r.delivered !== false });
-  }
-  return out;
-}
-function when(iso) {
-  const d = new Date(iso);
-  const pad = (n) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-function describeStart(e) {
-  const session = e.sessionId === null ? "" : `, session ${quoteName(e.sessionId.slice(0, 8))}${e.sessionId.length > 8 ? "\u2026" : ""}`;
-  const skipped = e.delivered ? "" : ", already given by another entry";
-  return `${when(e.at)} ${quoteName(e.source ?? "unknown source")} (${HOSTS[e.agent].name}${session}${skipped})`;
-}
-function lastDelivered(entries2) {
-  for (let i = entries2.length - 1; i >= 0; i--) if (entries2[i]?.delivered === true) return entries2[i];
-  return void 0;
-}
-var orNull;
-var init_session_starts = __esm({
-  "src/core/session-starts.ts"() {
-    "use strict";
-    init_agent_contracts();
-    init_quote();
-    orNull = (v) => typeof v === "string" ? v : null;
-  }
-});
-
-// src/node/hook-input.ts
-function parseHookJson(stdin) {
-  try {
-    return JSON.parse(stdin.toString("utf8").replace(/^\uFEFF/, ""));
-  } catch {
-    return void 0;
-  }
-}
-var init_hook_input = __esm({
-  "src/node/hook-input.ts"() {
-    "use strict";
-  }
-});
-
-// src/core/settings.ts
-function cleanFolder(value) {
-  return value.replace(/\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");
-}
-function str3(value, fallback) {
-  return typeof value === "string" ? value : fallback;
-}
-function folder(value, fallback) {
-  return typeof value === "string" ? cleanFolder(value) : fallback;
-}
-function tagName(value, fallback) {
-  if (typeof value !== "string") return fallback;
-  const name = value.trim().replace(/^#+/, "");
-  return name === "" ? fallback : name;
-}
-function stringList(value, fallback) {
-  if (!Array.isArray(value)) return fallback;
-  return value.filter((v) => typeof v === "string" && v.trim() !== "");
-}
-function resolveSettings(raw) {
-  const d = DEFAULT_SETTINGS;
-  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
-  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};
-  const max = r.maxNamesPerItem;
-  const lang = r.language;
-  return {
-    inboxFolder: folder(r.inboxFolder, d.inboxFolder),
-    rulesFolder: folder(r.rulesFolder, d.rulesFolder),
-    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),
-    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),
-    dailyNoteFormat: str3(r.dailyNoteFormat, d.dailyNoteFormat).trim(),
-    tags: {
-      needsReview: tagName(t.needsReview, d.tags.needsReview),
-      review: tagName(t.review, d.tags.review),
-      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),
-      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)
-    },
-    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),
-    ruleScope: stringList(r.ruleScope, d.ruleScope),
-    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,
-    language: isLang(lang) || lang === "auto" ? lang : d.language,
-    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,
-    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,
-    externalCheck: resolveExternalCheck(r.externalCheck),
-    writeGuard: r.writeGuard === true
-  };
-}
-function resolveExternalCheck(raw) {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;
-  const r = raw;
-  if (typeof r.command !== "string" || r.command.trim() === "") return null;
-  return {
-    command: r.command,
-    args: stringList(r.args, []),
-    cleanLine: str3(r.cleanLine, "None of the N checks that ran found anything."),
-    alarmPattern: str3(r.alarmPattern, "ACHTUNG")
-  };
-}
-function resolveDailyNoteSettings(raw) {
-  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
-  const format2 = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;
-  return { folder: folder(r.folder, ""), format: format2 };
-}
-function effectiveDailyNote(settings, obsidian) {
-  return {
-    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,
-    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format
-  };
-}
-function effectiveRuleScope(settings) {
-  if (settings.ruleScope.length > 0) return settings.ruleScope;
-  return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];
-}
-var DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;
-var init_settings = __esm({
-  "src/core/settings.ts"() {
-    "use strict";
-    init_i18n();
-    DEFAULT_SETTINGS = {
-      inboxFolder: "Inbox",
-      rulesFolder: "AI/Regelwerk",
-      sessionsFolder: "AI/sessions",
-      dailyNoteFolder: "",
-      dailyNoteFormat: "",
-      tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },
-      excludedRootFolders: ["Import", "_index"],
-      ruleScope: [],
-      maxNamesPerItem: 5,
-      language: "auto",
-      liveChannel: true,
-      showStatusBar: true,
-      externalCheck: null,
-      writeGuard: false
-    };
-    DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";
-  }
-});
-
-// src/core/rules/scope.ts
-function checkScope(settings) {
-  return [...effectiveRuleScope(settings), ...SETTINGS_FILES];
-}
-function isAbsolute2(p) {
-  return p.startsWith("/") || DRIVE.test(p);
-}
-function normalizePath(p) {
-  const slashed = p.replace(/\\/g, "/");
-  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";
-  const rest = slashed.slice(drive.length);
-  const absolute = rest.startsWith("/");
-  const parts = [];
-  for (const part of rest.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();
-      else if (!absolute) parts.push("..");
-      continue;
-    }
-    parts.push(part);
-  }
-  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;
-}
-function vaultRelative(root, filePath) {
-  if (filePath === "" || filePath.includes("\0")) return null;
-  const base = normalizePath(root);
-  const slashed = filePath.replace(/\\/g, "/");
-  const full = normalizePath(isAbsolute2(slashed) ? slashed : `${base}/${slashed}`);
-  const prefix = base.endsWith("/") ? base : `${base}/`;
-  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;
-  const rel = full.slice(prefix.length);
-  return rel === "" ? null : rel;
-}
-function scopePattern(glob) {
-  const cached = patternCache.get(glob);
-  if (cached !== void 0) return cached;
-  let source = "";
-  const g = normalizePath(glob).replace(/^\//, "");
-  for (let i = 0; i < g.length; i++) {
-    const c = g[i] ?? "";
-    if (c === "*" && g[i + 1] === "*") {
-      const slashAfter = g[i + 2] === "/";
-      source += slashAfter ? "(?:.*/)?" : ".*";
-      i += slashAfter ? 2 : 1;
-    } else if (c === "*") source += "[^/]*";
-    else if (c === "?") source += "[^/]";
-    else source += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
-  }
-  const re = new RegExp(`^${source}$`, "is");
-  patternCache.set(glob, re);
-  return re;
-}
-function asciiStart(glob) {
-  const cached = startCache.get(glob);
-  if (cached !== void 0) return cached;
-  const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\//, ""))?.[0] ?? "";
-  const start = /[\u0080-\uffff]/.test(literal) ? null : literal.toLowerCase();
-  startCache.set(glob, start);
-  return start;
-}
-function inScope(relPath, patterns) {
-  return patterns.some((p) => {
-    const start = asciiStart(p);
-    if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;
-    return scopePattern(p).test(relPath);
-  });
-}
-var AGENT_FOLDER, SETTINGS_FILES, DRIVE, patternCache, startCache;
-var init_scope = __esm({
-  "src/core/rules/scope.ts"() {
-    "use strict";
-    init_settings();
-    AGENT_FOLDER = ".claude";
-    SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"];
-    DRIVE = /^[a-zA-Z]:(?:\/|$)/;
-    patternCache = /* @__PURE__ */ new Map();
-    startCache = /* @__PURE__ */ new Map();
-  }
-});
-
-// src/node/real-path.ts
-var real_path_exports = {};
-__export(real_path_exports, {
-  firstSymlink: () => firstSymlink,
-  linkTarget: () => linkTarget,
-  openInVault: () => openInVault,
-  realPathOf: () => realPathOf,
-  vaultRelativeReal: () => vaultRelativeReal
-});
-function realPathOf(p) {
-  let existing = path8.resolve(p);
-  const rest = [];
-  for (; ; ) {
-    try {
-      return path8.join(fs8.realpathSync.native(existing), ...rest);
-    } catch {
-      const parent = path8.dirname(existing);
-      if (parent === existing) return null;
-      rest.unshift(path8.basename(existing));
-      existing = parent;
-    }
-  }
-}
-function vaultRelativeReal(root, filePath) {
-  const literal = vaultRelative(root, filePath);
-  if (literal !== null || filePath.includes("\0")) return literal;
-  const absolute = path8.resolve(root, filePath);
-  const realFile = realPathOf(absolute);
-  const realRoot2 = realPathOf(root);
-  for (const [r, f] of [
-    [root, realFile],
-    [realRoot2, absolute],
-    [realRoot2, realFile]
-  ]) {
-    if (r === null || f === null) continue;
-    const rel = vaultRelative(r, f);
-    if (rel !== null) return rel;
-  }
-  return null;
-}
-function firstSymlink(p) {
-  let current = path8.parse(path8.resolve(p)).root;
-  for (const part of path8.resolve(p).slice(current.length).split(path8.sep).filter((x) => x !== "")) {
-    current = path8.join(current, part);
-    try {
-      if (fs8.lstatSync(current).isSymbolicLink()) return current;
-    } catch {
-      return null;
-    }
-  }
-  return null;
-}
-function linkTarget(root, file) {
-  if (realRootOf?.root !== root) realRootOf = { root, real: fs8.realpathSync.native(root) };
-  const top = realRootOf.real;
-  const real = fs8.realpathSync.native(file);
-  return real.startsWith(top.endsWith(path8.sep) ? top : top + path8.sep) ? real : null;
-}
-function openInVault(root, file, flags) {
-  try {
-    return fs8.openSync(file, flags | NO_FOLLOW);
-  } catch (error) {
-    const code = error.code;
-    if (NO_FOLLOW === 0 || code !== "ELOOP" && code !== "EMLINK" && code !== "EFTYPE") throw error;
-    const real = linkTarget(root, file);
-    if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: "ENOENT" });
-    return fs8.openSync(real, flags | NO_FOLLOW);
-  }
-}
-var fs8, path8, realRootOf, NO_FOLLOW;
-var init_real_path = __esm({
-  "src/node/real-path.ts"() {
-    "use strict";
-    fs8 = require("node:fs");
-    path8 = require("node:path");
-    init_scope();
-    realRootOf = null;
-    NO_FOLLOW = fs8.constants.O_NOFOLLOW ?? 0;
-  }
-});
-
-// src/node/session-record.ts
-function isDir(p) {
-  try {
-    return fs9.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-function text(v, max) {
-  return typeof v === "string" && v !== "" ? v.slice(0, max) : null;
-}
-function readSessionInput(stdin, agent) {
-  return translateHookInput(agent, parseHookJson(stdin));
-}
-function facts(input) {
-  return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };
-}
-function insideVault(root, cwd) {
-  if (!path9.isAbsolute(cwd)) return true;
-  if (vaultRelativeReal(root, cwd) !== null) return true;
-  const a = realPathOf(root);
-  const b = realPathOf(cwd);
-  return path9.resolve(root) === path9.resolve(cwd) || a !== null && a === b;
-}
-function rulesIndex(root, settings) {
-  const folder2 = path9.join(root, ...settings.rulesFolder.split("/"));
-  for (const name of ["_index.md", "index.md", "README.md", `${path9.basename(folder2)}.md`]) {
-    const file = path9.join(folder2, name);
-    if (fs9.existsSync(file)) return file;
-  }
-  return null;
-}
-function markName(key3) {
-  let h = FNV_OFFSET;
-  for (const byte of Buffer.from(key3, "utf8")) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;
-  return h.toString(16).padStart(16, "0");
-}
-function claim(root, pluginDir, key3, agent, hasId) {
-  const dir = path9.join(pluginDir, MARKS_FOLDER);
-  ensureStateFolder(root, dir);
-  const file = path9.join(dir, markName(key3));
-  const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;
-  const text2 = `${Date.now()}
-${agent}
-`;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    if (placeStateFile(root, file, text2)) return true;
-    const found = readStateText(root, file, 256);
-    const st = statStateFile(root, file);
-    if (found === null || st === null) {
-      removeStateFile(root, file);
-      continue;
-    }
-    const [written, by] = found.split("\n");
-    const at = written === void 0 || written === "" ? st.mtimeMs : Number(written);
-    const age = Date.now() - at;
-    if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;
-    removeStateFile(root, file);
-  }
-  return true;
-}
-function pruneMarks(root, pluginDir) {
-  const dir = path9.join(pluginDir, MARKS_FOLDER);
-  const stamp = path9.join(dir, PRUNED_STAMP);
-  const pruned = statStateFile(root, stamp);
-  if (pruned !== null && Date.now() - pruned.mtimeMs < 6e4) return;
-  writeStateFile(root, stamp, "");
-  for (const entry of listStateFolder(root, dir, 500)) {
-    if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;
-    const file = path9.join(dir, entry.name);
-    try {
-      const st = statStateFile(root, file);
-      if (st !== null && Date.now() - st.mtimeMs > 10 * 6e4) removeStateFile(root, file);
-    } catch {
-    }
-  }
-}
-function readSessionStarts(root, pluginDir) {
-  const text2 = readStateText(root, path9.join(pluginDir, STARTS_FILE), MAX_STARTS_BYTES);
-  return text2 === null ? [] : parseSessionStarts2(text2);
-}
-function pause(ms) {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-function withFileLock(root, file, work) {
-  const lock = `${file}.lock`;
-  const until = Date.now() + LOCK_BUDGET_MS;
-  for (; ; ) {
-    if (createStateFile(root, lock, String(process.pid))) break;
-    const st = statStateFile(root, lock);
-    if (st === null || Math.abs(Date.now() - st.mtimeMs) > STALE_LOCK_MS2) removeStateFile(root, lock);
-    else if (Date.now() >= until) return false;
-    else pause(1 + Math.floor(Math.random() * 3));
-  }
-  try {
-    work();
-  } finally {
-    removeStateFile(root, lock);
-  }
-  return true;
-}
-function record(root, pluginDir, entry) {
-  const file = path9.join(pluginDir, STARTS_FILE);
-  withFileLock(root, file, () => {
-    const entries2 = [...readSessionStarts(root, pluginDir), entry].slice(-MAX_STARTS);
-    writeStateFile(root, file, `${JSON.stringify({ schema: 1, entries: entries2 }, null, 1)}
-`);
-  });
-}
-function beginSessionStart(root, pluginDir, settings, hookInput, agent, now2, env) {
-  if (env[DOCTOR_RUN_ENV] === "1") return NONE;
-  const input = facts(hookInput);
-  let outside = null;
-  try {
-    if (input.cwd !== null && !insideVault(root, input.cwd)) {
-      const claudeMd = path9.join(root, "CLAUDE.md");
-      const index = rulesIndex(root, settings);
-      const readFirst = [...fs9.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];
-      outside = { cwd: input.cwd, readFirst };
-    }
-  } catch {
-    outside = null;
-  }
-  if (pluginDir === null || !isDir(pluginDir)) return { duplicate: false, outside };
-  let duplicate = false;
-  try {
-    const key3 = `${input.sessionId ?? ""}\0${input.source ?? ""}`;
-    duplicate = !claim(root, pluginDir, key3, agent, input.sessionId !== null);
-    pruneMarks(root, pluginDir);
-  } catch {
-    duplicate = false;
-  }
-  try {
-    record(root, pluginDir, { at: now2.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });
-  } catch {
-  }
-  return { duplicate, outside };
-}
-var fs9, path9, STARTS_FILE, MARKS_FOLDER, MAX_STARTS, SAME_SESSION_MS, NO_ID_MS, DOCTOR_RUN_ENV, NONE, FNV_OFFSET, FNV_PRIME, U64, PRUNED_STAMP, MAX_STARTS_BYTES, STALE_LOCK_MS2, LOCK_BUDGET_MS;
-var init_session_record = __esm({
-  "src/node/session-record.ts"() {
-    "use strict";
-    fs9 = require("node:fs");
-    path9 = require("node:path");
-    init_agent_contracts();
-    init_session_starts();
-    init_hook_input();
-    init_real_path();
-    init_state_file();
-    STARTS_FILE = "session-starts.json";
-    MARKS_FOLDER = "session-marks";
-    MAX_STARTS = 20;
-    SAME_SESSION_MS = 3e4;
-    NO_ID_MS = 5e3;
-    DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";
-    NONE = { duplicate: false, outside: null };
-    FNV_OFFSET = BigInt("0xcbf29ce484222325");
-    FNV_PRIME = BigInt("0x100000001b3");
-    U64 = BigInt("0xffffffffffffffff");
-    PRUNED_STAMP = ".pruned";
-    MAX_STARTS_BYTES = 256 * 1024;
-    STALE_LOCK_MS2 = 2e3;
-    LOCK_BUDGET_MS = 3e3;
-  }
-});
-
-// src/node/review-seal.ts
-function userStateDir(env = process.env, platform = process.platform) {
-  const given = env.SESSION_BRIEF_STATE_DIR;
-  if (given !== void 0 && given !== "") return given;
-  const home = builtinOnDemand("node:os").homedir();
-  if (platform === "win32") return path10.join(env.LOCALAPPDATA ?? path10.join(home, "AppData", "Local"), "session-brief");
-  if (platform === "darwin") return path10.join(home, "Library", "Application Support", "session-brief");
-  return path10.join(env.XDG_STATE_HOME ?? path10.join(home, ".local", "state"), "session-brief");
-}
-function sealFile(root, env = process.env) {
-  let real = path10.resolve(root);
-  try {
-    real = fs10.realpathSync.native(real);
-  } catch {
-  }
-  return path10.join(userStateDir(env), `review-seal-${markName(real)}.json`);
-}
-function readSeal(root, env = process.env) {
-  const data = readRegularFile(sealFile(root, env), MAX_BYTES2);
-  if (data === null) return null;
-  try {
-    return parseSeal(JSON.parse(data.toString("utf8")));
-  } catch {
-    return null;
-  }
-}
-function readMarksText(root, pluginDir) {
-  return readStateText(root, path10.join(pluginDir, REVIEW_FILE), MAX_BYTES2);
-}
-function marksChangedAt(root, pluginDir) {
-  const st = statStateFile(root, path10.join(pluginDir, REVIEW_FILE));
-  return st === null ? null : new Date(st.mtimeMs).toISOString();
-}
-function trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {
-  return judgeMarks(text2, readSeal(root, env));
-}
-var fs10, path10, MAX_BYTES2;
-var init_review_seal2 = __esm({
-  "src/node/review-seal.ts"() {
-    "use strict";
-    fs10 = require("node:fs");
-    path10 = require("node:path");
-    init_review_seal();
-    init_what_changed();
-    init_builtin_on_demand();
-    init_session_record();
-    init_state_file();
-    MAX_BYTES2 = 4 * 1024 * 1024;
-  }
-});
-
-// src/node/agent-summary.ts
-function identity(st) {
-  return { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
-}
-function sameFile(a, b) {
-  return a === b || a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
-}
-function statIdentity(root, file) {
-  const entry = inspectStateFile(root, file);
-  if (entry.kind === "file") return identity(entry.stat);
-  return entry.kind === "missing" ? null : void 0;
-}
-function readFrom(fd, from) {
-  const st = fs11.fstatSync(fd);
-  const start = Math.min(from, st.size);
-  return { bytes: readRange(fd, start, st.size - start), id: identity(st) };
-}
-function readMarks(root, pluginDir) {
-  const file = path11.join(pluginDir, REVIEW_FILE);
-  const fd = openStateFile(root, file);
-  let text2 = null;
-  let id = null;
-  if (fd === null) {
-    if (inspectStateFile(root, file).kind !== "missing") throw new Error(`${REVIEW_FILE} is not a regular file`);
-  } else {
-    try {
-      const read2 = readFrom(fd, 0);
-      text2 = read2.bytes.toString("utf8");
-      id = read2.id;
-    } finally {
-      fs11.closeSync(fd);
-    }
-  }
-  const verdict = judgeMarks(text2, readSeal(root));
-  return { marks: verdict.marks, id, outside: verdict.outside !== null };
-}
-function noteThere(place) {
-  const there = exists(place.root);
-  return (p) => isCountedNote(p, place.excludedRootFolders) && there(p);
-}
-function lastLineOf(bytes, start) {
-  if (start !== 0) return null;
-  if (bytes.length === 0) return "";
-  if (bytes[bytes.length - 1] !== 10) return null;
-  const before = bytes.lastIndexOf(10, bytes.length - 2);
-  return bytes.subarray(before + 1, bytes.length - 1).toString("utf8");
-}
-function wholeKey(place, now2, journal, marks) {
-  return JSON.stringify([place.root, place.pluginDir, place.excludedRootFolders, now2.getTime(), journal, marks]);
-}
-function summarizeFiles(place, now2, cap) {
-  try {
-    const { marks, id: marksId, outside } = readMarks(place.root, place.pluginDir);
-    if (outside) return void 0;
-    const fd = openStateFile(place.root, journalPath(place.pluginDir));
-    if (fd === null) {
-      if (inspectStateFile(place.root, journalPath(place.pluginDir)).kind !== "missing") return void 0;
-      return remember(place, now2, summarizeAgentChanges([], marks, noteThere(place), now2, cap, { journal: null, lastLine: null, marks: marksId }), null, marksId);
-    }
-    try {
-      const size2 = fs11.fstatSync(fd).size;
-      const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
-      const { bytes, id } = readFrom(fd, start);
-      const lastLine = lastLineOf(bytes, start);
-      const made = summarizeAgentChanges(parseJournal(bytes.toString("utf8")), marks, noteThere(place), now2, cap, { journal: id, lastLine, marks: marksId });
-      return remember(place, now2, made, id, marksId);
-    } finally {
-      fs11.closeSync(fd);
-    }
-  } catch {
-    return void 0;
-  }
-}
-function remember(place, now2, made, journal, marks) {
-  lastWhole = { key: wholeKey(place, now2, journal, marks), item: made.item };
-  return made.summary;
-}
-function wholeItemJustMade(place, now2) {
-  if (lastWhole === null) return null;
-  const journal = statIdentity(place.root, journalPath(place.pluginDir));
-  const marks = statIdentity(place.root, path11.join(place.pluginDir, REVIEW_FILE));
-  if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now2, journal, marks)) return null;
-  return { count: lastWhole.item.count, paths: [...lastWhole.item.paths] };
-}
-function appendedText(root, file, summary, now2) {
-  const was = summary.journal;
-  if (was !== null && (summary.lastLine === null || now2.ino !== was.ino)) return null;
-  const from = was?.size ?? 0;
-  if (now2.size <= from || now2.size > 2 * COMPACT_AT_BYTES) return null;
-  const check2 = was === null || from === 0 ? "" : `${summary.lastLine}
-`;
-  const checkBytes = Buffer.byteLength(check2);
-  const fd = openStateFile(root, file);
-  if (fd === null) return null;
-  try {
-    const { bytes, id } = readFrom(fd, from - checkBytes);
-    if (was !== null && id.ino !== was.ino || id.size > 2 * COMPACT_AT_BYTES) return null;
-    if (bytes.subarray(0, checkBytes).toString("utf8") !== check2) return null;
-    return bytes.subarray(checkBytes).toString("utf8");
-  } finally {
-    fs11.closeSync(fd);
-  }
-}
-function agentChangesFromSummary(place, summary, now2, cap) {
-  try {
-    const marksNow = statIdentity(place.root, path11.join(place.pluginDir, REVIEW_FILE));
-    if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;
-    const file = journalPath(place.pluginDir);
-    const journalNow = statIdentity(place.root, file);
-    if (journalNow === void 0) return null;
-    if (sameFile(journalNow, summary.journal)) return itemFromSummary(summary, now2, cap);
-    if (journalNow === null) return null;
-    const tail = appendedText(place.root, file, summary, journalNow);
-    if (tail === null) return null;
-    const { marks, id, outside } = readMarks(place.root, place.pluginDir);
-    if (outside || !sameFile(id, summary.marks)) return null;
-    return itemWithTail(summary, parseJournal(tail), marks, noteThere(place), now2, cap);
-  } catch {
-    return null;
-  }
-}
-var fs11, path11, lastWhole;
-var init_agent_summary2 = __esm({
-  "src/node/agent-summary.ts"() {
-    "use strict";
-    fs11 = require("node:fs");
-    path11 = require("node:path");
-    init_agent_journal();
-    init_agent_summary();
-    init_paths();
-    init_review_seal();
-    init_what_changed();
-    init_agent_journal2();
-    init_plugin_tier();
-    init_review_seal2();
-    init_state_file();
-    lastWhole = null;
-  }
-});
-
-// src/node/what-changed.ts
-function readSessionStarts2(root, pluginDir) {
-  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts(readStateJson(root, path12.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES3));
-}
-function agentChangeSessions(ctx, now2) {
-  return agentChangesJudged(ctx, now2).sessions;
-}
-function agentChangesJudged(ctx, now2) {
-  if (ctx.pluginDir === null) return { sessions: [] };
-  const there = exists(ctx.root);
-  const counted = (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);
-  const records = readJournal(ctx.root, ctx.pluginDir, now2);
-  const verdict = trustedMarks(ctx.root, ctx.pluginDir);
-  const sessions = unreviewedSessions(records, verdict.marks, counted);
-  if (verdict.outside === null) return { sessions };
-  return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };
-}
-async function recordSessionStart(ctx, source, now2) {
-  try {
-    if (ctx.pluginDir === null) return;
-    const next = nextSessionStarts(readSessionStarts2(ctx.root, ctx.pluginDir), source, now2);
-    if (next === null) return;
-    writeStateFile(ctx.root, path12.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}
-`);
-  } catch {
-  }
-}
-function describe3(error) {
-  const text2 = error instanceof Error ? error.message : String(error);
-  return text2.split("\n")[0]?.slice(0, 300) || "unknown error";
-}
-async function sinceLastSession(ctx, sourced, full) {
-  const since = readSessionStarts2(ctx.root, ctx.pluginDir).previous;
-  if (since === null) return sinceLastSessionItem(null, []);
-  const own2 = newsNotes(sourced.brief);
-  if (own2 !== null) return sinceLastSessionItem(since, own2);
-  const cache = sourced.cache;
-  if (cache !== null && sourced.source === "cache") {
-    const answer = sinceFromCache(since, cache);
-    if (answer !== null) return answer;
-  }
-  const notes = newsNotes(await full());
-  if (notes === null) throw new Error("no per-note detail to compare with the last session");
-  return sinceLastSessionItem(since, notes);
-}
-function agentChanges(ctx, sourced, now2) {
-  if (ctx.pluginDir === null) return agentChangesItem([]);
-  const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };
-  const cache = sourced.cache;
-  if (sourced.kept === true && cache?.agentChanges !== void 0) {
-    const item2 = agentChangesFromSummary(place, cache.agentChanges, now2, cache.namesPerItem);
-    if (item2 !== null) return item2;
-  }
-  const made = wholeItemJustMade(place, now2);
-  if (made !== null) return made;
-  const judged = agentChangesJudged(ctx, now2);
-  const item = agentChangesItem(judged.sessions);
-  return judged.changedOutside === void 0 ? item : { ...item, changedOutside: judged.changedOutside };
-}
-function withLines(ctx, item) {
-  if (ctx.pluginDir === null || item.count === 0) return item;
-  try {
-    const lines = changeLines({ root: ctx.root, pluginDir: ctx.pluginDir }, item.paths.slice(0, ctx.settings.maxNamesPerItem));
-    return Object.keys(lines).length === 0 ? item : { ...item, lines };
-  } catch {
-    return item;
-  }
-}
-async function attachWhatChanged(ctx, sourced, now2, full) {
-  const items = { ...sourced.brief.items };
-  const errors = [...sourced.brief.errors];
-  try {
-    items.agentChanges = withLines(ctx, agentChanges(ctx, sourced, now2));
-  } catch (error) {
-    items.agentChanges = null;
-    errors.push({ item: "agentChanges", message: describe3(error) });
-  }
-  try {
-    items.sinceLastSession = await sinceLastSession(ctx, sourced, full);
-  } catch (error) {
-    items.sinceLastSession = null;
-    errors.push({ item: "sinceLastSession", message: describe3(error) });
-  }
-  sourced.brief = { ...sourced.brief, items, errors };
-}
-var path12, MAX_BYTES3;
-var init_what_changed2 = __esm({
-  "src/node/what-changed.ts"() {
-    "use strict";
-    path12 = require("node:path");
-    init_what_changed();
-    init_paths();
-    init_agent_journal2();
-    init_change_lines();
-    init_agent_summary2();
-    init_plugin_tier();
-    init_review_seal();
-    init_review_seal2();
-    init_state_file();
-    MAX_BYTES3 = 4 * 1024 * 1024;
-  }
-});
-
-// src/node/brief-pipeline.ts
-function judgeCache(ctx, now2) {
-  const why = [];
-  const rejected = [];
-  if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now2, why), reason: why[0] ?? null, rejected };
-  const file = readBriefCacheChecked(ctx.root, ctx.pluginDir);
-  const usable = usableCache(ctx, now2, why, rejected, file);
-  return { read: file.state === "ok" ? file.value : null, usable, reason: why[0] ?? null, rejected };
-}
-function tiersFor(choice) {
-  switch (choice) {
-    case "scan":
-      return [scanTier];
-    case "cache":
-      return [pluginTier, verifiedCacheTier];
-    case "live":
-      return [liveTier];
-    case "local":
-      return [pluginTier, verifiedCacheTier, scanTier];
-    case "auto":
-      return [pluginTier, liveIfListening, verifiedCacheTier, scanTier];
-  }
-}
-async function runTiers(run2, tiers) {
-  const reasons = run2.cache.reason === null ? [] : [run2.cache.reason];
-  for (const tier of tiers) {
-    const out = await tier.run(run2);
-    if (out === null) continue;
-    if ("reason" in out) {
-      reasons.push(out.reason);
-      continue;
-    }
-    return { sourced: { ...out, notes: [...run2.ctx.warnings, ...reasons, ...out.notes] }, reasons };
-  }
-  return { sourced: null, reasons };
-}
-function startRun(ctx, choice, now2, full) {
-  const cache = choice === "scan" || choice === "live" ? NOT_ASKED : judgeCache(ctx, now2);
-  let index;
-  const run2 = {
-    ctx,
-    now: now2,
-    full,
-    cache,
-    rejected: [...cache.rejected],
-    index: () => {
-      if (index !== void 0) return index;
-      index = null;
-      if (cache.usable === null || ctx.pluginDir === null) return index;
-      const got = readBriefIndexChecked(ctx.root, ctx.pluginDir, cache.usable.indexId);
-      if (got.state === "ok") index = got.value;
-      else if (got.state === "rejected") {
-        run2.indexRejected = got.why;
-        run2.rejected.push(got.why);
-      }
-      return index;
-    }
-  };
-  return run2;
-}
-async function getBrief(ctx, choice, now2, full = true) {
-  const { sourced, reasons } = await runTiers(startRun(ctx, choice, now2, full), tiersFor(choice));
-  if (sourced !== null) {
-    if (choice !== "local") await attachWhatChanged(ctx, sourced, now2, async () => full ? sourced.brief : (await getBrief(ctx, choice, now2, true)).brief);
-    return sourced;
-  }
-  if (choice === "live") throw new NoLiveAnswer(reasons.join("; ") || "no live channel");
-  if (choice === "cache") throw new NoCurrentCache([...ctx.warnings, ...reasons].join("; ") || "no current cache");
-  throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);
-}
-var fs12, path13, NoCurrentCache, NoLiveAnswer, NOT_ASKED, pluginTier, liveTier, liveIfListening, verifiedCacheTier, scanTier;
-var init_brief_pipeline = __esm({
-  "src/node/brief-pipeline.ts"() {
-    "use strict";
-    fs12 = require("node:fs");
-    path13 = require("node:path");
-    init_live_protocol();
-    init_cache_read();
-    init_plugin_tier();
-    init_what_changed2();
-    init_local_tiers();
-    NoCurrentCache = class extends Error {
-    };
-    NoLiveAnswer = class extends Error {
-    };
-    NOT_ASKED = { read: null, usable: null, reason: null, rejected: [] };
-    pluginTier = {
-      name: "plugin",
-      async run(run2) {
-        const cache = run2.cache.usable;
-        if (cache === null || !servedByPlugin(cache)) return null;
-        if (!run2.full) return { brief: withDailyNoteChecked(cache.brief, run2.ctx.root), source: "cache", generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [], kept: true };
-        return (await localTiers()).fromCacheIndex(run2, cache);
-      }
-    };
-    liveTier = { name: "live", run: async (run2) => (await localTiers()).liveBrief(run2) };
-    liveIfListening = {
-      name: "live",
-      run: (run2) => run2.ctx.pluginDir !== null && fs12.existsSync(path13.join(run2.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run2) : null
-    };
-    verifiedCacheTier = { name: "verified cache", run: async (run2) => (await localTiers()).verifiedCache(run2) };
-    scanTier = { name: "scan", run: async (run2) => (await localTiers()).scanTier(run2) };
   }
 });
 
@@ -14079,9 +12535,9 @@ var require_lexer = __commonJS({
         }
       }
       *parseQuotedScalar() {
-        const quote2 = this.charAt(0);
-        let end = this.buffer.indexOf(quote2, this.pos + 1);
-        if (quote2 === "'") {
+        const quote = this.charAt(0);
+        let end = this.buffer.indexOf(quote, this.pos + 1);
+        if (quote === "'") {
           while (end !== -1 && this.buffer[end + 1] === "'")
             end = this.buffer.indexOf("'", end + 2);
         } else {
@@ -15545,13 +14001,13 @@ function quotedFlowItems(inner) {
 }
 function stripComment(value) {
   if (value.startsWith("#")) return "";
-  let quote2 = "";
+  let quote = "";
   for (let i = 0; i < value.length; i++) {
     const c = value[i];
-    if (quote2 !== "") {
-      if (c === quote2) quote2 = "";
+    if (quote !== "") {
+      if (c === quote) quote = "";
     } else if (c === '"' || c === "'") {
-      if (i === 0 || /[\s,[]/.test(value[i - 1] ?? "")) quote2 = c;
+      if (i === 0 || /[\s,[]/.test(value[i - 1] ?? "")) quote = c;
     } else if (c === "#" && /\s/.test(value[i - 1] ?? "")) {
       return value.slice(0, i);
     }
@@ -15938,7 +14394,7 @@ function noteFactsFromText(input, options = {}) {
       facts2.types = fields.type.map((v) => v.trim().toLowerCase());
       facts2.statuses = fields.status.map((v) => v.trim().toLowerCase());
       bodyOffset = close.index + close[0].length;
-      bodyLine = countLines2(text2, bodyOffset);
+      bodyLine = countLines(text2, bodyOffset);
     }
   }
   const body = bodyOffset === 0 ? text2 : text2.slice(bodyOffset);
@@ -15955,7 +14411,7 @@ function noteFactsFromText(input, options = {}) {
   }
   return facts2;
 }
-function countLines2(text2, end) {
+function countLines(text2, end) {
   let n = 0;
   for (let i = text2.indexOf("\n"); i >= 0 && i < end; i = text2.indexOf("\n", i + 1)) n++;
   return n;
@@ -16069,7 +14525,7 @@ function othersRunning() {
     if (i > 0) Atomics.wait(pause2, 0, 0, 1);
     let now2;
     try {
-      now2 = othersRunningNow(fs13.readFileSync("/proc/loadavg", "utf8"));
+      now2 = othersRunningNow(fs5.readFileSync("/proc/loadavg", "utf8"));
     } catch {
       now2 = null;
     }
@@ -16092,11 +14548,11 @@ function threadChoice(notes, env) {
   const load = os.loadavg()[0] ?? 0;
   return freeCore(cores(), load) ? { two: true, why: `free core (load ${load.toFixed(2)})` } : { two: false, why: `no free core (load ${load.toFixed(2)})` };
 }
-var fs13, os, PARALLEL_MIN_NOTES, SAMPLES, THREADS_ENV;
+var fs5, os, PARALLEL_MIN_NOTES, SAMPLES, THREADS_ENV;
 var init_thread_choice = __esm({
   "src/node/thread-choice.ts"() {
     "use strict";
-    fs13 = require("node:fs");
+    fs5 = require("node:fs");
     os = require("node:os");
     PARALLEL_MIN_NOTES = 2e4;
     SAMPLES = 3;
@@ -16328,6 +14784,266 @@ var init_scan_parallel = __esm({
   }
 });
 
+// src/core/settings.ts
+function cleanFolder(value) {
+  return value.replace(/\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");
+}
+function str3(value, fallback) {
+  return typeof value === "string" ? value : fallback;
+}
+function folder(value, fallback) {
+  return typeof value === "string" ? cleanFolder(value) : fallback;
+}
+function tagName(value, fallback) {
+  if (typeof value !== "string") return fallback;
+  const name = value.trim().replace(/^#+/, "");
+  return name === "" ? fallback : name;
+}
+function stringList(value, fallback) {
+  if (!Array.isArray(value)) return fallback;
+  return value.filter((v) => typeof v === "string" && v.trim() !== "");
+}
+function resolveSettings(raw) {
+  const d = DEFAULT_SETTINGS;
+  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
+  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};
+  const max = r.maxNamesPerItem;
+  const lang = r.language;
+  return {
+    inboxFolder: folder(r.inboxFolder, d.inboxFolder),
+    rulesFolder: folder(r.rulesFolder, d.rulesFolder),
+    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),
+    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),
+    dailyNoteFormat: str3(r.dailyNoteFormat, d.dailyNoteFormat).trim(),
+    tags: {
+      needsReview: tagName(t.needsReview, d.tags.needsReview),
+      review: tagName(t.review, d.tags.review),
+      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),
+      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)
+    },
+    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),
+    ruleScope: stringList(r.ruleScope, d.ruleScope),
+    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,
+    language: isLang(lang) || lang === "auto" ? lang : d.language,
+    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,
+    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,
+    externalCheck: resolveExternalCheck(r.externalCheck),
+    writeGuard: r.writeGuard === true
+  };
+}
+function resolveExternalCheck(raw) {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;
+  const r = raw;
+  if (typeof r.command !== "string" || r.command.trim() === "") return null;
+  return {
+    command: r.command,
+    args: stringList(r.args, []),
+    cleanLine: str3(r.cleanLine, "None of the N checks that ran found anything."),
+    alarmPattern: str3(r.alarmPattern, "ACHTUNG")
+  };
+}
+function resolveDailyNoteSettings(raw) {
+  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
+  const format2 = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;
+  return { folder: folder(r.folder, ""), format: format2 };
+}
+function effectiveDailyNote(settings, obsidian) {
+  return {
+    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,
+    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format
+  };
+}
+function effectiveRuleScope(settings) {
+  if (settings.ruleScope.length > 0) return settings.ruleScope;
+  return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];
+}
+var DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;
+var init_settings = __esm({
+  "src/core/settings.ts"() {
+    "use strict";
+    init_i18n();
+    DEFAULT_SETTINGS = {
+      inboxFolder: "Inbox",
+      rulesFolder: "AI/Regelwerk",
+      sessionsFolder: "AI/sessions",
+      dailyNoteFolder: "",
+      dailyNoteFormat: "",
+      tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },
+      excludedRootFolders: ["Import", "_index"],
+      ruleScope: [],
+      maxNamesPerItem: 5,
+      language: "auto",
+      liveChannel: true,
+      showStatusBar: true,
+      externalCheck: null,
+      writeGuard: false
+    };
+    DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";
+  }
+});
+
+// src/core/rules/scope.ts
+function checkScope(settings) {
+  return [...effectiveRuleScope(settings), ...SETTINGS_FILES];
+}
+function isAbsolute2(p) {
+  return p.startsWith("/") || DRIVE.test(p);
+}
+function normalizePath(p) {
+  const slashed = p.replace(/\\/g, "/");
+  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";
+  const rest = slashed.slice(drive.length);
+  const absolute = rest.startsWith("/");
+  const parts = [];
+  for (const part of rest.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();
+      else if (!absolute) parts.push("..");
+      continue;
+    }
+    parts.push(part);
+  }
+  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;
+}
+function vaultRelative(root, filePath) {
+  if (filePath === "" || filePath.includes("\0")) return null;
+  const base = normalizePath(root);
+  const slashed = filePath.replace(/\\/g, "/");
+  const full = normalizePath(isAbsolute2(slashed) ? slashed : `${base}/${slashed}`);
+  const prefix = base.endsWith("/") ? base : `${base}/`;
+  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;
+  const rel = full.slice(prefix.length);
+  return rel === "" ? null : rel;
+}
+function scopePattern(glob) {
+  const cached = patternCache.get(glob);
+  if (cached !== void 0) return cached;
+  let source = "";
+  const g = normalizePath(glob).replace(/^\//, "");
+  for (let i = 0; i < g.length; i++) {
+    const c = g[i] ?? "";
+    if (c === "*" && g[i + 1] === "*") {
+      const slashAfter = g[i + 2] === "/";
+      source += slashAfter ? "(?:.*/)?" : ".*";
+      i += slashAfter ? 2 : 1;
+    } else if (c === "*") source += "[^/]*";
+    else if (c === "?") source += "[^/]";
+    else source += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+  }
+  const re = new RegExp(`^${source}$`, "is");
+  patternCache.set(glob, re);
+  return re;
+}
+function asciiStart(glob) {
+  const cached = startCache.get(glob);
+  if (cached !== void 0) return cached;
+  const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\//, ""))?.[0] ?? "";
+  const start = /[\u0080-\uffff]/.test(literal) ? null : literal.toLowerCase();
+  startCache.set(glob, start);
+  return start;
+}
+function inScope(relPath, patterns) {
+  return patterns.some((p) => {
+    const start = asciiStart(p);
+    if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;
+    return scopePattern(p).test(relPath);
+  });
+}
+var AGENT_FOLDER, SETTINGS_FILES, DRIVE, patternCache, startCache;
+var init_scope = __esm({
+  "src/core/rules/scope.ts"() {
+    "use strict";
+    init_settings();
+    AGENT_FOLDER = ".claude";
+    SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"];
+    DRIVE = /^[a-zA-Z]:(?:\/|$)/;
+    patternCache = /* @__PURE__ */ new Map();
+    startCache = /* @__PURE__ */ new Map();
+  }
+});
+
+// src/node/real-path.ts
+var real_path_exports = {};
+__export(real_path_exports, {
+  firstSymlink: () => firstSymlink,
+  linkTarget: () => linkTarget,
+  openInVault: () => openInVault,
+  realPathOf: () => realPathOf,
+  vaultRelativeReal: () => vaultRelativeReal
+});
+function realPathOf(p) {
+  let existing = path5.resolve(p);
+  const rest = [];
+  for (; ; ) {
+    try {
+      return path5.join(fs6.realpathSync.native(existing), ...rest);
+    } catch {
+      const parent = path5.dirname(existing);
+      if (parent === existing) return null;
+      rest.unshift(path5.basename(existing));
+      existing = parent;
+    }
+  }
+}
+function vaultRelativeReal(root, filePath) {
+  const literal = vaultRelative(root, filePath);
+  if (literal !== null || filePath.includes("\0")) return literal;
+  const absolute = path5.resolve(root, filePath);
+  const realFile = realPathOf(absolute);
+  const realRoot2 = realPathOf(root);
+  for (const [r, f] of [
+    [root, realFile],
+    [realRoot2, absolute],
+    [realRoot2, realFile]
+  ]) {
+    if (r === null || f === null) continue;
+    const rel = vaultRelative(r, f);
+    if (rel !== null) return rel;
+  }
+  return null;
+}
+function firstSymlink(p) {
+  let current = path5.parse(path5.resolve(p)).root;
+  for (const part of path5.resolve(p).slice(current.length).split(path5.sep).filter((x) => x !== "")) {
+    current = path5.join(current, part);
+    try {
+      if (fs6.lstatSync(current).isSymbolicLink()) return current;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+function linkTarget(root, file) {
+  if (realRootOf?.root !== root) realRootOf = { root, real: fs6.realpathSync.native(root) };
+  const top = realRootOf.real;
+  const real = fs6.realpathSync.native(file);
+  return real.startsWith(top.endsWith(path5.sep) ? top : top + path5.sep) ? real : null;
+}
+function openInVault(root, file, flags) {
+  try {
+    return fs6.openSync(file, flags | NO_FOLLOW);
+  } catch (error) {
+    const code = error.code;
+    if (NO_FOLLOW === 0 || code !== "ELOOP" && code !== "EMLINK" && code !== "EFTYPE") throw error;
+    const real = linkTarget(root, file);
+    if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: "ENOENT" });
+    return fs6.openSync(real, flags | NO_FOLLOW);
+  }
+}
+var fs6, path5, realRootOf, NO_FOLLOW;
+var init_real_path = __esm({
+  "src/node/real-path.ts"() {
+    "use strict";
+    fs6 = require("node:fs");
+    path5 = require("node:path");
+    init_scope();
+    realRootOf = null;
+    NO_FOLLOW = fs6.constants.O_NOFOLLOW ?? 0;
+  }
+});
+
 // src/node/thread-trace.ts
 function traceLine(trace2) {
   return `${TRACE_PREFIX}${JSON.stringify(trace2)}
@@ -16505,10 +15221,10 @@ function workerSource() {
   ].join("\n");
 }
 function withSep(root) {
-  return root.endsWith(path14.sep) ? root : root + path14.sep;
+  return root.endsWith(path6.sep) ? root : root + path6.sep;
 }
 function stampAlone(root, excludedRootFolders) {
-  const part = walkPart(fs14, addToStamp, NOTE_RULE, { prefix: withSep(root), excludedRootFolders, shared: null, layout: STAT_WALK_LAYOUT }, 0);
+  const part = walkPart(fs7, addToStamp, NOTE_RULE, { prefix: withSep(root), excludedRootFolders, shared: null, layout: STAT_WALK_LAYOUT }, 0);
   return part.clean ? stampOfSum(part.sum) : null;
 }
 function walkTogether(root, excludedRootFolders, waitForWorker = false) {
@@ -16529,7 +15245,7 @@ function walkTogether(root, excludedRootFolders, waitForWorker = false) {
   worker.unref();
   worker.on("error", () => void 0);
   if (waitForWorker) Atomics.wait(slots, STARTED, 0, SILENCE_MS);
-  const mine = walkPart(fs14, addToStamp, NOTE_RULE, job, 0);
+  const mine = walkPart(fs7, addToStamp, NOTE_RULE, job, 0);
   if (Atomics.compareExchange(slots, STARTED, 0, -1) === 0) {
     void worker.terminate();
     return { stamp: mine.clean ? stampOfSum(mine.sum) : null, workerNotes: null };
@@ -16565,12 +15281,12 @@ function statStamp(root, excludedRootFolders, expectedNotes = 0, env = process.e
   traceThreads(trace2, env);
   return stamp;
 }
-var fs14, path14, import_node_worker_threads2, NOTE_RULE;
+var fs7, path6, import_node_worker_threads2, NOTE_RULE;
 var init_stat_walk = __esm({
   "src/node/stat-walk.ts"() {
     "use strict";
-    fs14 = require("node:fs");
-    path14 = require("node:path");
+    fs7 = require("node:fs");
+    path6 = require("node:path");
     import_node_worker_threads2 = require("node:worker_threads");
     init_paths();
     init_stat_stamp();
@@ -16588,13 +15304,13 @@ function errorText(error) {
 }
 function walkNotes(root, excludedRootFolders, withStat, visit2) {
   const errors = [];
-  const prefix = root.endsWith(path15.sep) ? root : root + path15.sep;
+  const prefix = root.endsWith(path7.sep) ? root : root + path7.sep;
   const pending = [""];
   while (pending.length > 0) {
     const rel = pending.pop() ?? "";
     let entries2;
     try {
-      entries2 = fs15.readdirSync(rel === "" ? root : prefix + rel, { withFileTypes: true });
+      entries2 = fs8.readdirSync(rel === "" ? root : prefix + rel, { withFileTypes: true });
     } catch (error) {
       errors.push(`could not read folder ${rel === "" ? "." : quoteName(rel)} (${errorText(error)})`);
       continue;
@@ -16615,7 +15331,7 @@ function walkNotes(root, excludedRootFolders, withStat, visit2) {
         continue;
       }
       try {
-        const st = fs15.statSync(prefix + childRel, { throwIfNoEntry: false });
+        const st = fs8.statSync(prefix + childRel, { throwIfNoEntry: false });
         if (st?.isFile() === true) visit2(childRel, Math.trunc(st.mtimeMs), st.size);
       } catch (error) {
         if (error.code !== "ENOENT") visit2(childRel, 0, -1, errorText(error));
@@ -16645,7 +15361,7 @@ function listLink(root, file) {
 function readFile(root, file) {
   const fd = openInVault(root, file, OPEN_FLAGS);
   try {
-    const st = fs15.fstatSync(fd);
+    const st = fs8.fstatSync(fd);
     if (!st.isFile()) return false;
     if (st.size + 1 > buffer.length) buffer = Buffer.allocUnsafe(st.size + 1);
     let length = 0;
@@ -16656,7 +15372,7 @@ function readFile(root, file) {
         buffer = bigger;
       }
       const want = buffer.length - length;
-      const n = fs15.readSync(fd, buffer, length, want, null);
+      const n = fs8.readSync(fd, buffer, length, want, null);
       length += n;
       if (n === 0 || n < want && length >= st.size) break;
     }
@@ -16665,7 +15381,7 @@ function readFile(root, file) {
     readSize = st.size;
     return true;
   } finally {
-    fs15.closeSync(fd);
+    fs8.closeSync(fd);
   }
 }
 function readRules(settings) {
@@ -16698,7 +15414,7 @@ function readNote(note, rules, root, file) {
 }
 function readNotes(root, settings, notes, reuse) {
   const rules = readRules(settings);
-  const prefix = root.endsWith(path15.sep) ? root : root + path15.sep;
+  const prefix = root.endsWith(path7.sep) ? root : root + path7.sep;
   const part = { entries: [], sizes: [], read: 0 };
   for (const note of notes) {
     const previous = note.error === void 0 ? reuse?.(note) : void 0;
@@ -16735,12 +15451,12 @@ function scanVault(root, settings, reuse, given, expectedNotes = 0) {
   traceThreads(split?.trace ?? { walk: "scan", threads: 1, why: "only changed notes read", notes: walk.notes.length });
   return { walk, ...part };
 }
-var fs15, path15, decoder, OPEN_FLAGS, buffer, readLength, readMtime, readSize, NO_FLAGS, rulesCache, lastSize;
+var fs8, path7, decoder, OPEN_FLAGS, buffer, readLength, readMtime, readSize, NO_FLAGS, rulesCache, lastSize;
 var init_scan = __esm({
   "src/node/scan.ts"() {
     "use strict";
-    fs15 = require("node:fs");
-    path15 = require("node:path");
+    fs8 = require("node:fs");
+    path7 = require("node:path");
     init_flags();
     init_note_facts();
     init_prefilter();
@@ -16751,7 +15467,7 @@ var init_scan = __esm({
     init_stat_walk();
     init_thread_trace();
     decoder = new TextDecoder("utf-8", { fatal: false });
-    OPEN_FLAGS = fs15.constants.O_RDONLY | (fs15.constants.O_NONBLOCK ?? 0);
+    OPEN_FLAGS = fs8.constants.O_RDONLY | (fs8.constants.O_NONBLOCK ?? 0);
     buffer = Buffer.allocUnsafe(64 * 1024);
     readLength = 0;
     readMtime = 0;
@@ -16759,6 +15475,1245 @@ var init_scan = __esm({
     NO_FLAGS = Object.freeze({ needsReview: Object.freeze([]), review: Object.freeze([]), reviewDone: false, pendingReview: Object.freeze([]), daily: false });
     rulesCache = null;
     lastSize = -1;
+  }
+});
+
+// src/core/agent-journal.ts
+function utf8Length(text2) {
+  encoder ??= new TextEncoder();
+  return encoder.encode(text2).length;
+}
+function shortString(value, max) {
+  if (typeof value !== "string" || value === "") return null;
+  return value.length > max ? value.slice(0, max) : value;
+}
+function journalRecord(edit, excludedRootFolders) {
+  if (edit.rel === null || !isCountedNote(edit.rel, excludedRootFolders)) return null;
+  const record2 = {
+    path: edit.rel,
+    tool: shortString(edit.tool, MAX_TOOL_CHARS),
+    session: shortString(edit.session, MAX_SESSION_CHARS),
+    at: edit.now.toISOString()
+  };
+  return encodeRecord(record2) === null ? null : record2;
+}
+function encodeRecord(r) {
+  const line = `${JSON.stringify({ path: r.path, tool: r.tool, session: r.session, at: r.at })}
+`;
+  if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;
+  return line;
+}
+function isVaultRelative(p) {
+  if (p === "" || p.includes("\0") || p.includes("\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;
+  return !p.split("/").some((part) => part === "" || part === "." || part === "..");
+}
+function asRecord(value) {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const v = value;
+  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;
+  if (v.tool !== null && typeof v.tool !== "string") return null;
+  if (v.session !== null && typeof v.session !== "string") return null;
+  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;
+  return { path: v.path, tool: v.tool, session: v.session, at: v.at };
+}
+function parseLine(line) {
+  try {
+    return asRecord(JSON.parse(line));
+  } catch {
+    const start = line.lastIndexOf(RECORD_START);
+    if (start <= 0) return null;
+    try {
+      return asRecord(JSON.parse(line.slice(start)));
+    } catch {
+      return null;
+    }
+  }
+}
+function key(r) {
+  return `${r.at}\0${r.path}\0${r.session ?? ""}\0${r.tool ?? ""}`;
+}
+function parseJournal(text2) {
+  const seen = /* @__PURE__ */ new Set();
+  const out = [];
+  for (const line of text2.split("\n")) {
+    if (line.trim() === "") continue;
+    const r = parseLine(line);
+    if (r === null) continue;
+    const k = key(r);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(r);
+  }
+  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
+}
+function boundJournal(records, now2) {
+  const oldest = new Date(now2.getTime() - MAX_AGE_MS).toISOString();
+  const fresh = records.filter((r) => r.at >= oldest);
+  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;
+}
+function compactJournal(text2, now2) {
+  const lines = boundJournal(parseJournal(text2), now2).map((r) => encodeRecord(r) ?? "");
+  let bytes = 0;
+  let first = lines.length;
+  while (first > 0) {
+    const size2 = utf8Length(lines[first - 1] ?? "");
+    if (bytes + size2 > COMPACT_AT_BYTES / 2) break;
+    bytes += size2;
+    first--;
+  }
+  return lines.slice(first).join("");
+}
+var JOURNAL_FILE, MAX_RECORDS, MAX_AGE_MS, MAX_RECORD_BYTES, MAX_TOOL_CHARS, encoder, MAX_SESSION_CHARS, RECORD_START, ISO, COMPACT_AT_BYTES;
+var init_agent_journal = __esm({
+  "src/core/agent-journal.ts"() {
+    "use strict";
+    init_paths();
+    JOURNAL_FILE = "agent-changes.jsonl";
+    MAX_RECORDS = 1e4;
+    MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;
+    MAX_RECORD_BYTES = 4e3;
+    MAX_TOOL_CHARS = 64;
+    MAX_SESSION_CHARS = 200;
+    RECORD_START = '{"path":';
+    ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+    COMPACT_AT_BYTES = 4 * 1024 * 1024;
+  }
+});
+
+// src/core/what-changed.ts
+function isoOrNull(v) {
+  return typeof v === "string" && ISO2.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;
+}
+function isoMap(v) {
+  const out = /* @__PURE__ */ Object.create(null);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return out;
+  for (const [k, t] of Object.entries(v)) {
+    const iso = isoOrNull(t);
+    if (iso !== null) out[k] = iso;
+  }
+  return out;
+}
+function emptyMarks() {
+  return { all: null, sessions: /* @__PURE__ */ Object.create(null), notes: /* @__PURE__ */ Object.create(null), renames: [] };
+}
+function parseReviewMarks(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return emptyMarks();
+  const o = v;
+  const renames = [];
+  if (Array.isArray(o.renames)) {
+    for (const r of o.renames) {
+      if (typeof r !== "object" || r === null) continue;
+      const { from, to, at } = r;
+      const iso = isoOrNull(at);
+      if (typeof from === "string" && typeof to === "string" && from !== "" && to !== "" && iso !== null) renames.push({ from, to, at: iso });
+    }
+  }
+  return { all: isoOrNull(o.all), sessions: isoMap(o.sessions), notes: isoMap(o.notes), renames };
+}
+function sessionKey(session) {
+  return session ?? "";
+}
+function followRenames(records, renames) {
+  if (renames.length === 0) return [...records];
+  return records.map((r) => {
+    let p = r.path;
+    for (const rn of renames) if (rn.at >= r.at && rn.from === p) p = rn.to;
+    return p === r.path ? r : { ...r, path: p };
+  });
+}
+function isReviewed(r, marks) {
+  const mark = [marks.all, marks.sessions[sessionKey(r.session)], marks.notes[r.path]].reduce((a, b) => b !== void 0 && b !== null && (a === null || b > a) ? b : a, null);
+  return mark !== null && r.at <= mark;
+}
+function unreviewedSessions(records, marks, exists4) {
+  const bySession = /* @__PURE__ */ new Map();
+  const existing = /* @__PURE__ */ new Map();
+  for (const r of followRenames(records, marks.renames)) {
+    if (isReviewed(r, marks)) continue;
+    let there = existing.get(r.path);
+    if (there === void 0) {
+      there = exists4(r.path);
+      existing.set(r.path, there);
+    }
+    if (!there) continue;
+    const key3 = sessionKey(r.session);
+    let group = bySession.get(key3);
+    if (group === void 0) {
+      group = { session: r.session, notes: /* @__PURE__ */ new Map() };
+      bySession.set(key3, group);
+    }
+    const seen = group.notes.get(r.path);
+    if (seen === void 0) group.notes.set(r.path, { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 });
+    else {
+      seen.edits++;
+      if (r.at >= seen.at) {
+        seen.at = r.at;
+        seen.tool = r.tool;
+      }
+    }
+  }
+  const sessions = [];
+  for (const g of bySession.values()) {
+    const changes2 = [...g.notes.values()].sort((a, b) => a.at !== b.at ? a.at > b.at ? -1 : 1 : comparePaths(a.path, b.path));
+    sessions.push({ session: g.session, latest: changes2[0]?.at ?? "", changes: changes2 });
+  }
+  return sessions.sort((a, b) => a.latest > b.latest ? -1 : a.latest < b.latest ? 1 : 0);
+}
+function agentChangesItem(sessions) {
+  const paths = [...new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)))].sort(comparePaths);
+  return { count: paths.length, paths };
+}
+function parseSessionStarts(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return { previous: null, current: null };
+  const o = v;
+  return { previous: isoOrNull(o.previous), current: isoOrNull(o.current) };
+}
+function nextSessionStarts(starts, source, now2) {
+  if (source !== "startup" && source !== "clear") return null;
+  return { previous: starts.current, current: now2.toISOString() };
+}
+function newsNotes(brief) {
+  const out = /* @__PURE__ */ new Map();
+  for (const id of NEWS_ITEMS) {
+    const item = brief.items[id];
+    if (item === null) continue;
+    if (item.entries.length !== item.count) return null;
+    for (const e of item.entries) out.set(e.path, e.mtime);
+  }
+  return [...out];
+}
+function sinceLastSessionItem(since, notes) {
+  if (since === null) return { since, count: 0, paths: [] };
+  const after = Date.parse(since);
+  const paths = [];
+  for (const [p, mtime] of notes) if (mtime > after) paths.push(p);
+  paths.sort(comparePaths);
+  return { since, count: paths.length, paths };
+}
+function newsAnswers(brief, starts, cap) {
+  const notes = newsNotes(brief);
+  if (notes === null) return void 0;
+  const out = [];
+  for (const since of [starts.previous, starts.current]) {
+    if (since === null || out.some((a) => a.since === since)) continue;
+    const item = sinceLastSessionItem(since, notes);
+    out.push({ since, count: item.count, paths: item.paths.slice(0, cap) });
+  }
+  return out.length === 0 ? void 0 : out;
+}
+function sinceFromCache(since, cache) {
+  const stored = cache.news?.find((a) => a.since === since);
+  if (stored !== void 0) return { since, count: stored.count, paths: [...stored.paths] };
+  if (Date.parse(since) >= cache.writtenAt) return { since, count: 0, paths: [] };
+  return null;
+}
+var REVIEW_FILE, SESSION_STARTS_FILE, ISO2, NEWS_ITEMS;
+var init_what_changed = __esm({
+  "src/core/what-changed.ts"() {
+    "use strict";
+    init_agent_journal();
+    init_paths();
+    REVIEW_FILE = "agent-review.json";
+    SESSION_STARTS_FILE = "conversations.json";
+    ISO2 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z$/;
+    NEWS_ITEMS = ["inbox", "needsReview", "reviewOpen", "pendingReview"];
+  }
+});
+
+// src/node/agent-journal.ts
+function journalPath(pluginDir) {
+  return path8.join(pluginDir, JOURNAL_FILE);
+}
+function appendLines(root, file, text2) {
+  let size2 = 0;
+  for (let i = 0; i < APPEND_TRIES; i++) {
+    const r = appendStateFile(root, file, text2);
+    size2 = r.size;
+    if (r.landed) break;
+  }
+  return size2;
+}
+async function appendJournal(root, pluginDir, record2, now2) {
+  const line = encodeRecord(record2);
+  if (line === null) return;
+  const file = journalPath(pluginDir);
+  const size2 = appendLines(root, file, line);
+  if (size2 >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now2);
+}
+function takeLock(root, lock) {
+  for (let i = 0; i < 2; i++) {
+    if (createStateFile(root, lock, String(process.pid))) return true;
+    try {
+      const st = statStateFile(root, lock);
+      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;
+      removeStateFile(root, lock);
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+function completeLinesFrom(fd, from) {
+  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);
+  const last = buf.lastIndexOf(10);
+  if (last < 0) return { text: "", end: from };
+  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };
+}
+async function compactJournalFile(root, pluginDir, now2) {
+  const file = journalPath(pluginDir);
+  const lock = `${file}${LOCK_SUFFIX}`;
+  if (!takeLock(root, lock)) return false;
+  let fd = null;
+  try {
+    fd = openStateFile(root, file);
+    if (fd === null) return true;
+    const size2 = fs9.fstatSync(fd).size;
+    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
+    const head = completeLinesFrom(fd, start);
+    let text2 = compactJournal(head.text, now2);
+    const tail = completeLinesFrom(fd, head.end);
+    text2 += tail.text;
+    writeStateFile(root, file, text2);
+    const late = completeLinesFrom(fd, tail.end);
+    if (late.text !== "") appendLines(root, file, late.text);
+    return true;
+  } finally {
+    if (fd !== null) fs9.closeSync(fd);
+    removeStateFile(root, lock);
+  }
+}
+function readJournal(root, pluginDir, now2) {
+  const fd = openStateFile(root, journalPath(pluginDir));
+  if (fd === null) return [];
+  try {
+    const size2 = fs9.fstatSync(fd).size;
+    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
+    return boundJournal(parseJournal(readRange(fd, start, size2 - start).toString("utf8")), now2);
+  } finally {
+    fs9.closeSync(fd);
+  }
+}
+async function recordAgentEdit(ctx, edit) {
+  try {
+    if (ctx.pluginDir === null) return;
+    const record2 = journalRecord(edit, ctx.settings.excludedRootFolders);
+    if (record2 !== null) await appendJournal(ctx.root, ctx.pluginDir, record2, edit.now);
+  } catch {
+  }
+}
+var fs9, path8, LOCK_SUFFIX, STALE_LOCK_MS, APPEND_TRIES;
+var init_agent_journal2 = __esm({
+  "src/node/agent-journal.ts"() {
+    "use strict";
+    fs9 = require("node:fs");
+    path8 = require("node:path");
+    init_agent_journal();
+    init_state_file();
+    LOCK_SUFFIX = ".lock";
+    STALE_LOCK_MS = 3e4;
+    APPEND_TRIES = 3;
+  }
+});
+
+// src/core/before-versions.ts
+function fnv(text2, seed) {
+  let h = seed >>> 0;
+  for (let i = 0; i < text2.length; i++) {
+    h ^= text2.charCodeAt(i);
+    h = Math.imul(h, 16777619) >>> 0;
+  }
+  return h.toString(16).padStart(8, "0");
+}
+function beforeStem(session, path66) {
+  const key3 = `${session ?? ""}\0${path66}`;
+  return `${fnv(key3, 2166136261)}${fnv(key3, 16777619 ^ 1540483477)}`;
+}
+function encodeHeader(h) {
+  return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}
+`;
+}
+function parseHeader(line) {
+  let v;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
+  const o = v;
+  if (o.v !== 1 || typeof o.path !== "string" || !isVaultPath(o.path)) return null;
+  if (o.session !== null && typeof o.session !== "string") return null;
+  if (o.tool !== null && o.tool !== void 0 && typeof o.tool !== "string") return null;
+  if (typeof o.at !== "string" || !ISO3.test(o.at) || typeof o.state !== "string" || !STATES.has(o.state)) return null;
+  return { path: o.path, session: o.session, at: o.at, state: o.state, tool: typeof o.tool === "string" ? o.tool : null };
+}
+function isVaultPath(p) {
+  if (p === "" || p.includes("\0") || p.includes("\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;
+  return !p.split("/").some((part) => part === "" || part === "." || part === "..");
+}
+function stateFor(size2) {
+  if (size2 === null) return "new";
+  return size2 > MAX_NOTE_BYTES ? "too-large" : "kept";
+}
+function pruneChoice(entries2, nowMs, incoming) {
+  const stems = /* @__PURE__ */ new Map();
+  for (const e of entries2) {
+    const stem = e.name.endsWith(BEFORE_SUFFIX) ? e.name.slice(0, -BEFORE_SUFFIX.length) : e.name.endsWith(AFTER_SUFFIX) ? e.name.slice(0, -AFTER_SUFFIX.length) : e.name;
+    const s = stems.get(stem) ?? { names: [], size: 0, mtimeMs: 0 };
+    s.names.push(e.name);
+    s.size += e.size;
+    if (e.name.endsWith(BEFORE_SUFFIX) || s.mtimeMs === 0) s.mtimeMs = e.mtimeMs;
+    stems.set(stem, s);
+  }
+  const groups = [...stems.values()].sort((a, b) => a.mtimeMs - b.mtimeMs);
+  let total = incoming + groups.reduce((n, g) => n + g.size, 0);
+  let files = 2 + groups.reduce((n, g) => n + g.names.length, 0);
+  const out = [];
+  for (const g of groups) {
+    const old = nowMs - g.mtimeMs > MAX_BEFORE_AGE_MS;
+    if (!old && total <= MAX_TOTAL_BYTES && files <= MAX_FILES) break;
+    out.push(...g.names);
+    total -= g.size;
+    files -= g.names.length;
+  }
+  return out;
+}
+var BEFORE_FOLDER, MAX_NOTE_BYTES, MAX_TOTAL_BYTES, MAX_FILES, MAX_BEFORE_AGE_MS, MAX_HEADER_BYTES, BEFORE_SUFFIX, AFTER_SUFFIX, ISO3, STATES;
+var init_before_versions = __esm({
+  "src/core/before-versions.ts"() {
+    "use strict";
+    init_agent_journal();
+    BEFORE_FOLDER = "before-versions";
+    MAX_NOTE_BYTES = 1024 * 1024;
+    MAX_TOTAL_BYTES = 32 * 1024 * 1024;
+    MAX_FILES = 4e3;
+    MAX_BEFORE_AGE_MS = MAX_AGE_MS;
+    MAX_HEADER_BYTES = 4096;
+    BEFORE_SUFFIX = ".before";
+    AFTER_SUFFIX = ".after";
+    ISO3 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+    STATES = /* @__PURE__ */ new Set(["kept", "new", "too-large"]);
+  }
+});
+
+// src/core/line-counts.ts
+function lineTokens(text2) {
+  const parts = text2.split(/(\n|\r\n)/);
+  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
+  const out = [];
+  for (let i = 0; i < parts.length; i++) {
+    if (i % 2 === 1) out[out.length - 1] += parts[i] ?? "";
+    else out.push(parts[i] ?? "");
+  }
+  return out;
+}
+function editDistance(a, b, max) {
+  const n = a.length;
+  const m = b.length;
+  const off = n + m + 1;
+  const v = new Int32Array(2 * (n + m) + 3);
+  for (let d = 0; d <= Math.min(n + m, max); d++) {
+    for (let k = -d; k <= d; k += 2) {
+      let x = k === -d || k !== d && (v[off + k - 1] ?? 0) < (v[off + k + 1] ?? 0) ? v[off + k + 1] ?? 0 : (v[off + k - 1] ?? 0) + 1;
+      let y = x - k;
+      while (x < n && y < m && a[x] === b[y]) {
+        x++;
+        y++;
+      }
+      v[off + k] = x;
+      if (x >= n && y >= m) return d;
+    }
+  }
+  return null;
+}
+function countLines2(before, after) {
+  const a = lineTokens(before);
+  const b = lineTokens(after);
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const ids = /* @__PURE__ */ new Map();
+  const id = (line) => {
+    let n = ids.get(line);
+    if (n === void 0) {
+      n = ids.size;
+      ids.set(line, n);
+    }
+    return n;
+  };
+  const x = Int32Array.from(a.slice(start, endA), id);
+  const y = Int32Array.from(b.slice(start, endB), id);
+  const d = editDistance(x, y, MAX_EDITS);
+  if (d === null) return { added: y.length, removed: x.length };
+  return { added: (d + y.length - x.length) / 2, removed: (d + x.length - y.length) / 2 };
+}
+var MAX_EDITS;
+var init_line_counts = __esm({
+  "src/core/line-counts.ts"() {
+    "use strict";
+    MAX_EDITS = 2e4;
+  }
+});
+
+// src/node/before-versions.ts
+function beforeFolder(place) {
+  return path9.join(place.pluginDir, BEFORE_FOLDER);
+}
+function fileOf(place, session, rel, suffix) {
+  return path9.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
+}
+function notePath2(place, rel) {
+  return path9.join(place.root, ...rel.split("/"));
+}
+function entries(place) {
+  const dir = beforeFolder(place);
+  const out = [];
+  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
+    if (!d.isFile()) continue;
+    const st = fs10.lstatSync(path9.join(dir, d.name), { throwIfNoEntry: false });
+    if (st !== void 0 && st.isFile()) out.push({ name: d.name, size: st.size, mtimeMs: st.mtimeMs });
+  }
+  return out;
+}
+function keepBeforeVersion(place, rel, session, tool, now2) {
+  const file = fileOf(place, session, rel, BEFORE_SUFFIX);
+  if (statStateFile(place.root, file) !== null) return false;
+  const note = notePath2(place, rel);
+  const entry = inspectStateFile(place.root, note);
+  if (entry.kind === "damaged") return false;
+  let state = stateFor(entry.kind === "missing" ? null : entry.stat.size);
+  let bytes = null;
+  if (state === "kept") {
+    bytes = readStateFile(place.root, note, MAX_NOTE_BYTES);
+    if (bytes === null) state = "too-large";
+  }
+  const header = encodeHeader({ path: rel, session, at: now2.toISOString(), state, tool });
+  const data = bytes === null ? Buffer.from(header) : Buffer.concat([Buffer.from(header), bytes]);
+  const dir = beforeFolder(place);
+  for (const name of pruneChoice(entries(place), now2.getTime(), data.length)) removeStateFile(place.root, path9.join(dir, name));
+  writeStateFile(place.root, file, data);
+  return true;
+}
+function hasBeforeVersion(place, rel, session) {
+  return statStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX)) !== null;
+}
+function recordAfter(place, rel, session, now2, sha2563) {
+  if (!hasBeforeVersion(place, rel, session)) return false;
+  const bytes = readStateFile(place.root, notePath2(place, rel), MAX_NOTE_BYTES);
+  const hash = bytes === null ? null : sha2563(bytes);
+  writeStateFile(place.root, fileOf(place, session, rel, AFTER_SUFFIX), afterData(hash, now2.toISOString(), bytes));
+  return true;
+}
+function afterData(hash, at, bytes) {
+  return Buffer.concat([Buffer.from(`${JSON.stringify({ sha256: hash, at, kept: bytes !== null })}
+`), bytes ?? Buffer.alloc(0)]);
+}
+function parseBeforeFile(data, expect) {
+  const nl = data.indexOf(10);
+  if (nl < 0 || nl > MAX_HEADER_BYTES) return null;
+  const header = parseHeader(data.subarray(0, nl).toString("utf8"));
+  if (header === null) return null;
+  if (expect !== void 0 && (header.path !== expect.path || header.session !== expect.session)) return null;
+  const body = data.subarray(nl + 1);
+  if (header.state === "kept") return { ...header, bytes: body };
+  return { ...header, bytes: header.state === "new" ? Buffer.alloc(0) : null };
+}
+function readAfter(place, file, sha2563) {
+  const none = { afterHash: null, afterBytes: null };
+  const data = readStateFile(place.root, file, MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);
+  if (data === null) return none;
+  const nl = data.indexOf(10);
+  if (nl < 0 || nl > MAX_HEADER_BYTES) return none;
+  let v;
+  try {
+    v = JSON.parse(data.subarray(0, nl).toString("utf8"));
+  } catch {
+    return none;
+  }
+  if (typeof v !== "object" || v === null || typeof v.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(v.sha256)) return none;
+  const bytes = v.kept === true ? data.subarray(nl + 1) : null;
+  return { afterHash: v.sha256, afterBytes: bytes !== null && sha2563 !== void 0 && sha2563(bytes) === v.sha256 ? bytes : null };
+}
+function readBeforeVersion(place, rel, session, sha2563) {
+  const data = readStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX), MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);
+  if (data === null) return null;
+  const parsed = parseBeforeFile(data, { path: rel, session });
+  if (parsed === null) return null;
+  return { ...parsed, ...readAfter(place, fileOf(place, session, rel, AFTER_SUFFIX), sha2563) };
+}
+var fs10, path9;
+var init_before_versions2 = __esm({
+  "src/node/before-versions.ts"() {
+    "use strict";
+    fs10 = require("node:fs");
+    path9 = require("node:path");
+    init_before_versions();
+    init_state_file();
+  }
+});
+
+// src/node/change-lines.ts
+function headerOf(root, file) {
+  const fd = openStateFile(root, file);
+  if (fd === null) return null;
+  try {
+    const head = readRange(fd, 0, MAX_HEADER_BYTES);
+    const nl = head.indexOf(10);
+    return nl < 0 ? null : parseHeader(head.subarray(0, nl).toString("utf8"));
+  } finally {
+    fs11.closeSync(fd);
+  }
+}
+function changeLines(place, paths) {
+  const out = {};
+  const dir = beforeFolder(place);
+  if (paths.length === 0 || !isStateFolder(place.root, dir)) return out;
+  const wanted = new Set(paths);
+  const newest = /* @__PURE__ */ new Map();
+  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
+    if (!d.name.endsWith(BEFORE_SUFFIX)) continue;
+    const h = headerOf(place.root, path10.join(dir, d.name));
+    if (h === null || !wanted.has(h.path)) continue;
+    const seen = newest.get(h.path);
+    if (seen === void 0 || h.at > seen.at) newest.set(h.path, h);
+  }
+  for (const [p, h] of newest) {
+    const v = readBeforeVersion(place, p, h.session);
+    if (v === null || v.bytes === null) continue;
+    const now2 = readStateFile(place.root, path10.join(place.root, ...p.split("/")), MAX_NOTE_BYTES);
+    out[p] = countLines2(v.state === "new" ? "" : v.bytes.toString("utf8"), now2 === null ? "" : now2.toString("utf8"));
+  }
+  return out;
+}
+var fs11, path10;
+var init_change_lines = __esm({
+  "src/node/change-lines.ts"() {
+    "use strict";
+    fs11 = require("node:fs");
+    path10 = require("node:path");
+    init_before_versions();
+    init_line_counts();
+    init_before_versions2();
+    init_state_file();
+  }
+});
+
+// src/core/agent-summary.ts
+function newestByPath(records, marks, there) {
+  const sessions = unreviewedSessions(records, marks, there);
+  const newest = /* @__PURE__ */ new Map();
+  for (const s of sessions) {
+    for (const c of s.changes) {
+      const seen = newest.get(c.path);
+      if (seen === void 0 || c.at > seen) newest.set(c.path, c.at);
+    }
+  }
+  return { item: agentChangesItem(sessions), newest };
+}
+function summarizeAgentChanges(parsed, marks, there, now2, cap, files) {
+  const kept = boundJournal(parsed, now2);
+  const oldestKept = new Date(now2.getTime() - MAX_AGE_MS).toISOString();
+  const fresh = parsed.filter((r) => r.at >= oldestKept).length;
+  const { item, newest } = newestByPath(kept, marks, there);
+  if (fresh > MAX_RECORDS) return { item };
+  let oldest = null;
+  for (const at of newest.values()) if (oldest === null || at < oldest) oldest = at;
+  const summary = {
+    journal: files.journal,
+    lastLine: files.lastLine,
+    marks: files.marks,
+    records: fresh,
+    count: item.count,
+    paths: item.paths.slice(0, cap),
+    expires: oldest === null ? null : Date.parse(oldest) + MAX_AGE_MS
+  };
+  return { summary, item };
+}
+function itemFromSummary(summary, now2, cap) {
+  if (summary.expires !== null && now2.getTime() > summary.expires) return null;
+  if (summary.paths.length < Math.min(summary.count, cap)) return null;
+  return { count: summary.count, paths: summary.paths.slice(0, cap) };
+}
+function itemWithTail(summary, tail, marks, there, now2, cap) {
+  const base = itemFromSummary(summary, now2, cap);
+  if (base === null) return null;
+  if (summary.records + tail.length > MAX_RECORDS) return null;
+  const added = newestByPath(boundJournal(tail, now2), marks, there).item.paths;
+  const listed = new Set(summary.paths);
+  const complete = summary.paths.length >= summary.count;
+  const last = summary.paths[summary.paths.length - 1];
+  const fresh = [];
+  for (const p of added) {
+    if (listed.has(p)) continue;
+    if (!complete && (last === void 0 || comparePaths(p, last) > 0)) return null;
+    fresh.push(p);
+  }
+  const paths = [...summary.paths, ...fresh].sort(comparePaths);
+  return { count: summary.count + fresh.length, paths: paths.slice(0, cap) };
+}
+var init_agent_summary = __esm({
+  "src/core/agent-summary.ts"() {
+    "use strict";
+    init_agent_journal();
+    init_paths();
+    init_what_changed();
+  }
+});
+
+// src/core/review-seal.ts
+function parseSeal(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
+  const o = v;
+  if (o.schema !== 1 || typeof o.marks !== "string" || typeof o.at !== "string") return null;
+  return { marks: o.marks, at: o.at };
+}
+function parseText(text2) {
+  if (text2 === null || text2.trim() === "") return parseReviewMarks(void 0);
+  try {
+    return parseReviewMarks(JSON.parse(text2));
+  } catch {
+    return parseReviewMarks(void 0);
+  }
+}
+function judgeMarks(text2, seal) {
+  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null };
+  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2 } };
+}
+function hiddenByOutsideMarks(records, verdict, exists4) {
+  if (verdict.outside === null) return 0;
+  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists4(r.path)).map((r) => r.path));
+  const shown2 = unreviewed(verdict.marks);
+  const still = unreviewed(verdict.outside.marks);
+  let hidden = 0;
+  for (const p of shown2) if (!still.has(p)) hidden++;
+  return hidden;
+}
+var init_review_seal = __esm({
+  "src/core/review-seal.ts"() {
+    "use strict";
+    init_what_changed();
+  }
+});
+
+// src/core/session-starts.ts
+function parseSessionStarts2(text2) {
+  let data;
+  try {
+    data = JSON.parse(text2);
+  } catch {
+    return [];
+  }
+  const d = data;
+  if (d === null || typeof d !== "object" || d.schema !== 1 || !Array.isArray(d.entries)) return [];
+  const out = [];
+  for (const e of d.entries) {
+    if (typeof e !== "object" || e === null) continue;
+    const r = e;
+    if (typeof r.at !== "string" || Number.isNaN(Date.parse(r.at)) || typeof r.agent !== "string" || !isAgentId(r.agent)) continue;
+    out.push({ at: r.at, agent: r.agent, source: orNull(r.source), sessionId: orNull(r.sessionId), cwd: orNull(r.cwd), outside: r.outside === true, delivered: r.delivered !== false });
+  }
+  return out;
+}
+function when(iso) {
+  const d = new Date(iso);
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+function describeStart(e) {
+  const session = e.sessionId === null ? "" : `, session ${quoteName(e.sessionId.slice(0, 8))}${e.sessionId.length > 8 ? "\u2026" : ""}`;
+  const skipped = e.delivered ? "" : ", already given by another entry";
+  return `${when(e.at)} ${quoteName(e.source ?? "unknown source")} (${HOSTS[e.agent].name}${session}${skipped})`;
+}
+function lastDelivered(entries2) {
+  for (let i = entries2.length - 1; i >= 0; i--) if (entries2[i]?.delivered === true) return entries2[i];
+  return void 0;
+}
+var orNull;
+var init_session_starts = __esm({
+  "src/core/session-starts.ts"() {
+    "use strict";
+    init_agent_contracts();
+    init_quote();
+    orNull = (v) => typeof v === "string" ? v : null;
+  }
+});
+
+// src/node/hook-input.ts
+function parseHookJson(stdin) {
+  try {
+    return JSON.parse(stdin.toString("utf8").replace(/^\uFEFF/, ""));
+  } catch {
+    return void 0;
+  }
+}
+var init_hook_input = __esm({
+  "src/node/hook-input.ts"() {
+    "use strict";
+  }
+});
+
+// src/node/session-record.ts
+function isDir(p) {
+  try {
+    return fs12.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function text(v, max) {
+  return typeof v === "string" && v !== "" ? v.slice(0, max) : null;
+}
+function readSessionInput(stdin, agent) {
+  return translateHookInput(agent, parseHookJson(stdin));
+}
+function facts(input) {
+  return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };
+}
+function insideVault(root, cwd) {
+  if (!path11.isAbsolute(cwd)) return true;
+  if (vaultRelativeReal(root, cwd) !== null) return true;
+  const a = realPathOf(root);
+  const b = realPathOf(cwd);
+  return path11.resolve(root) === path11.resolve(cwd) || a !== null && a === b;
+}
+function rulesIndex(root, settings) {
+  const folder2 = path11.join(root, ...settings.rulesFolder.split("/"));
+  for (const name of ["_index.md", "index.md", "README.md", `${path11.basename(folder2)}.md`]) {
+    const file = path11.join(folder2, name);
+    if (fs12.existsSync(file)) return file;
+  }
+  return null;
+}
+function markName(key3) {
+  let h = FNV_OFFSET;
+  for (const byte of Buffer.from(key3, "utf8")) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;
+  return h.toString(16).padStart(16, "0");
+}
+function claim(root, pluginDir, key3, agent, hasId) {
+  const dir = path11.join(pluginDir, MARKS_FOLDER);
+  ensureStateFolder(root, dir);
+  const file = path11.join(dir, markName(key3));
+  const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;
+  const text2 = `${Date.now()}
+${agent}
+`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (placeStateFile(root, file, text2)) return true;
+    const found = readStateText(root, file, 256);
+    const st = statStateFile(root, file);
+    if (found === null || st === null) {
+      removeStateFile(root, file);
+      continue;
+    }
+    const [written, by] = found.split("\n");
+    const at = written === void 0 || written === "" ? st.mtimeMs : Number(written);
+    const age = Date.now() - at;
+    if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;
+    removeStateFile(root, file);
+  }
+  return true;
+}
+function pruneMarks(root, pluginDir) {
+  const dir = path11.join(pluginDir, MARKS_FOLDER);
+  const stamp = path11.join(dir, PRUNED_STAMP);
+  const pruned = statStateFile(root, stamp);
+  if (pruned !== null && Date.now() - pruned.mtimeMs < 6e4) return;
+  writeStateFile(root, stamp, "");
+  for (const entry of listStateFolder(root, dir, 500)) {
+    if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;
+    const file = path11.join(dir, entry.name);
+    try {
+      const st = statStateFile(root, file);
+      if (st !== null && Date.now() - st.mtimeMs > 10 * 6e4) removeStateFile(root, file);
+    } catch {
+    }
+  }
+}
+function readSessionStarts(root, pluginDir) {
+  const text2 = readStateText(root, path11.join(pluginDir, STARTS_FILE), MAX_STARTS_BYTES);
+  return text2 === null ? [] : parseSessionStarts2(text2);
+}
+function pause(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+function withFileLock(root, file, work) {
+  const lock = `${file}.lock`;
+  const until = Date.now() + LOCK_BUDGET_MS;
+  for (; ; ) {
+    if (createStateFile(root, lock, String(process.pid))) break;
+    const st = statStateFile(root, lock);
+    if (st === null || Math.abs(Date.now() - st.mtimeMs) > STALE_LOCK_MS2) removeStateFile(root, lock);
+    else if (Date.now() >= until) return false;
+    else pause(1 + Math.floor(Math.random() * 3));
+  }
+  try {
+    work();
+  } finally {
+    removeStateFile(root, lock);
+  }
+  return true;
+}
+function record(root, pluginDir, entry) {
+  const file = path11.join(pluginDir, STARTS_FILE);
+  withFileLock(root, file, () => {
+    const entries2 = [...readSessionStarts(root, pluginDir), entry].slice(-MAX_STARTS);
+    writeStateFile(root, file, `${JSON.stringify({ schema: 1, entries: entries2 }, null, 1)}
+`);
+  });
+}
+function beginSessionStart(root, pluginDir, settings, hookInput, agent, now2, env) {
+  if (env[DOCTOR_RUN_ENV] === "1") return NONE;
+  const input = facts(hookInput);
+  let outside = null;
+  try {
+    if (input.cwd !== null && !insideVault(root, input.cwd)) {
+      const claudeMd = path11.join(root, "CLAUDE.md");
+      const index = rulesIndex(root, settings);
+      const readFirst = [...fs12.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];
+      outside = { cwd: input.cwd, readFirst };
+    }
+  } catch {
+    outside = null;
+  }
+  if (pluginDir === null || !isDir(pluginDir)) return { duplicate: false, outside };
+  let duplicate = false;
+  try {
+    const key3 = `${input.sessionId ?? ""}\0${input.source ?? ""}`;
+    duplicate = !claim(root, pluginDir, key3, agent, input.sessionId !== null);
+    pruneMarks(root, pluginDir);
+  } catch {
+    duplicate = false;
+  }
+  try {
+    record(root, pluginDir, { at: now2.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });
+  } catch {
+  }
+  return { duplicate, outside };
+}
+var fs12, path11, STARTS_FILE, MARKS_FOLDER, MAX_STARTS, SAME_SESSION_MS, NO_ID_MS, DOCTOR_RUN_ENV, NONE, FNV_OFFSET, FNV_PRIME, U64, PRUNED_STAMP, MAX_STARTS_BYTES, STALE_LOCK_MS2, LOCK_BUDGET_MS;
+var init_session_record = __esm({
+  "src/node/session-record.ts"() {
+    "use strict";
+    fs12 = require("node:fs");
+    path11 = require("node:path");
+    init_agent_contracts();
+    init_session_starts();
+    init_hook_input();
+    init_real_path();
+    init_state_file();
+    STARTS_FILE = "session-starts.json";
+    MARKS_FOLDER = "session-marks";
+    MAX_STARTS = 20;
+    SAME_SESSION_MS = 3e4;
+    NO_ID_MS = 5e3;
+    DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";
+    NONE = { duplicate: false, outside: null };
+    FNV_OFFSET = BigInt("0xcbf29ce484222325");
+    FNV_PRIME = BigInt("0x100000001b3");
+    U64 = BigInt("0xffffffffffffffff");
+    PRUNED_STAMP = ".pruned";
+    MAX_STARTS_BYTES = 256 * 1024;
+    STALE_LOCK_MS2 = 2e3;
+    LOCK_BUDGET_MS = 3e3;
+  }
+});
+
+// src/node/review-seal.ts
+function userStateDir(env = process.env, platform = process.platform) {
+  const given = env.SESSION_BRIEF_STATE_DIR;
+  if (given !== void 0 && given !== "") return given;
+  const home = builtinOnDemand("node:os").homedir();
+  if (platform === "win32") return path12.join(env.LOCALAPPDATA ?? path12.join(home, "AppData", "Local"), "session-brief");
+  if (platform === "darwin") return path12.join(home, "Library", "Application Support", "session-brief");
+  return path12.join(env.XDG_STATE_HOME ?? path12.join(home, ".local", "state"), "session-brief");
+}
+function sealFile(root, env = process.env) {
+  let real = path12.resolve(root);
+  try {
+    real = fs13.realpathSync.native(real);
+  } catch {
+  }
+  return path12.join(userStateDir(env), `review-seal-${markName(real)}.json`);
+}
+function readSeal(root, env = process.env) {
+  const data = readRegularFile(sealFile(root, env), MAX_BYTES2);
+  if (data === null) return null;
+  try {
+    return parseSeal(JSON.parse(data.toString("utf8")));
+  } catch {
+    return null;
+  }
+}
+function readMarksText(root, pluginDir) {
+  return readStateText(root, path12.join(pluginDir, REVIEW_FILE), MAX_BYTES2);
+}
+function marksChangedAt(root, pluginDir) {
+  const st = statStateFile(root, path12.join(pluginDir, REVIEW_FILE));
+  return st === null ? null : new Date(st.mtimeMs).toISOString();
+}
+function trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {
+  return judgeMarks(text2, readSeal(root, env));
+}
+var fs13, path12, MAX_BYTES2;
+var init_review_seal2 = __esm({
+  "src/node/review-seal.ts"() {
+    "use strict";
+    fs13 = require("node:fs");
+    path12 = require("node:path");
+    init_review_seal();
+    init_what_changed();
+    init_builtin_on_demand();
+    init_session_record();
+    init_state_file();
+    MAX_BYTES2 = 4 * 1024 * 1024;
+  }
+});
+
+// src/node/agent-summary.ts
+function identity(st) {
+  return { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
+}
+function sameFile(a, b) {
+  return a === b || a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
+}
+function statIdentity(root, file) {
+  const entry = inspectStateFile(root, file);
+  if (entry.kind === "file") return identity(entry.stat);
+  return entry.kind === "missing" ? null : void 0;
+}
+function readFrom(fd, from) {
+  const st = fs14.fstatSync(fd);
+  const start = Math.min(from, st.size);
+  return { bytes: readRange(fd, start, st.size - start), id: identity(st) };
+}
+function readMarks(root, pluginDir) {
+  const file = path13.join(pluginDir, REVIEW_FILE);
+  const fd = openStateFile(root, file);
+  let text2 = null;
+  let id = null;
+  if (fd === null) {
+    if (inspectStateFile(root, file).kind !== "missing") throw new Error(`${REVIEW_FILE} is not a regular file`);
+  } else {
+    try {
+      const read2 = readFrom(fd, 0);
+      text2 = read2.bytes.toString("utf8");
+      id = read2.id;
+    } finally {
+      fs14.closeSync(fd);
+    }
+  }
+  const verdict = judgeMarks(text2, readSeal(root));
+  return { marks: verdict.marks, id, outside: verdict.outside !== null };
+}
+function noteThere(place) {
+  const there = exists(place.root);
+  return (p) => isCountedNote(p, place.excludedRootFolders) && there(p);
+}
+function lastLineOf(bytes, start) {
+  if (start !== 0) return null;
+  if (bytes.length === 0) return "";
+  if (bytes[bytes.length - 1] !== 10) return null;
+  const before = bytes.lastIndexOf(10, bytes.length - 2);
+  return bytes.subarray(before + 1, bytes.length - 1).toString("utf8");
+}
+function wholeKey(place, now2, journal, marks) {
+  return JSON.stringify([place.root, place.pluginDir, place.excludedRootFolders, now2.getTime(), journal, marks]);
+}
+function summarizeFiles(place, now2, cap) {
+  try {
+    const { marks, id: marksId, outside } = readMarks(place.root, place.pluginDir);
+    if (outside) return void 0;
+    const fd = openStateFile(place.root, journalPath(place.pluginDir));
+    if (fd === null) {
+      if (inspectStateFile(place.root, journalPath(place.pluginDir)).kind !== "missing") return void 0;
+      return remember(place, now2, summarizeAgentChanges([], marks, noteThere(place), now2, cap, { journal: null, lastLine: null, marks: marksId }), null, marksId);
+    }
+    try {
+      const size2 = fs14.fstatSync(fd).size;
+      const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
+      const { bytes, id } = readFrom(fd, start);
+      const lastLine = lastLineOf(bytes, start);
+      const made = summarizeAgentChanges(parseJournal(bytes.toString("utf8")), marks, noteThere(place), now2, cap, { journal: id, lastLine, marks: marksId });
+      return remember(place, now2, made, id, marksId);
+    } finally {
+      fs14.closeSync(fd);
+    }
+  } catch {
+    return void 0;
+  }
+}
+function remember(place, now2, made, journal, marks) {
+  lastWhole = { key: wholeKey(place, now2, journal, marks), item: made.item };
+  return made.summary;
+}
+function wholeItemJustMade(place, now2) {
+  if (lastWhole === null) return null;
+  const journal = statIdentity(place.root, journalPath(place.pluginDir));
+  const marks = statIdentity(place.root, path13.join(place.pluginDir, REVIEW_FILE));
+  if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now2, journal, marks)) return null;
+  return { count: lastWhole.item.count, paths: [...lastWhole.item.paths] };
+}
+function appendedText(root, file, summary, now2) {
+  const was = summary.journal;
+  if (was !== null && (summary.lastLine === null || now2.ino !== was.ino)) return null;
+  const from = was?.size ?? 0;
+  if (now2.size <= from || now2.size > 2 * COMPACT_AT_BYTES) return null;
+  const check2 = was === null || from === 0 ? "" : `${summary.lastLine}
+`;
+  const checkBytes = Buffer.byteLength(check2);
+  const fd = openStateFile(root, file);
+  if (fd === null) return null;
+  try {
+    const { bytes, id } = readFrom(fd, from - checkBytes);
+    if (was !== null && id.ino !== was.ino || id.size > 2 * COMPACT_AT_BYTES) return null;
+    if (bytes.subarray(0, checkBytes).toString("utf8") !== check2) return null;
+    return bytes.subarray(checkBytes).toString("utf8");
+  } finally {
+    fs14.closeSync(fd);
+  }
+}
+function agentChangesFromSummary(place, summary, now2, cap) {
+  try {
+    const marksNow = statIdentity(place.root, path13.join(place.pluginDir, REVIEW_FILE));
+    if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;
+    const file = journalPath(place.pluginDir);
+    const journalNow = statIdentity(place.root, file);
+    if (journalNow === void 0) return null;
+    if (sameFile(journalNow, summary.journal)) return itemFromSummary(summary, now2, cap);
+    if (journalNow === null) return null;
+    const tail = appendedText(place.root, file, summary, journalNow);
+    if (tail === null) return null;
+    const { marks, id, outside } = readMarks(place.root, place.pluginDir);
+    if (outside || !sameFile(id, summary.marks)) return null;
+    return itemWithTail(summary, parseJournal(tail), marks, noteThere(place), now2, cap);
+  } catch {
+    return null;
+  }
+}
+var fs14, path13, lastWhole;
+var init_agent_summary2 = __esm({
+  "src/node/agent-summary.ts"() {
+    "use strict";
+    fs14 = require("node:fs");
+    path13 = require("node:path");
+    init_agent_journal();
+    init_agent_summary();
+    init_paths();
+    init_review_seal();
+    init_what_changed();
+    init_agent_journal2();
+    init_plugin_tier();
+    init_review_seal2();
+    init_state_file();
+    lastWhole = null;
+  }
+});
+
+// src/node/what-changed.ts
+function readSessionStarts2(root, pluginDir) {
+  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts(readStateJson(root, path14.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES3));
+}
+function agentChangeSessions(ctx, now2) {
+  return agentChangesJudged(ctx, now2).sessions;
+}
+function agentChangesJudged(ctx, now2) {
+  if (ctx.pluginDir === null) return { sessions: [] };
+  const there = exists(ctx.root);
+  const counted = (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);
+  const records = readJournal(ctx.root, ctx.pluginDir, now2);
+  const verdict = trustedMarks(ctx.root, ctx.pluginDir);
+  const sessions = unreviewedSessions(records, verdict.marks, counted);
+  if (verdict.outside === null) return { sessions };
+  return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };
+}
+async function recordSessionStart(ctx, source, now2) {
+  try {
+    if (ctx.pluginDir === null) return;
+    const next = nextSessionStarts(readSessionStarts2(ctx.root, ctx.pluginDir), source, now2);
+    if (next === null) return;
+    writeStateFile(ctx.root, path14.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}
+`);
+  } catch {
+  }
+}
+function describe3(error) {
+  const text2 = error instanceof Error ? error.message : String(error);
+  return text2.split("\n")[0]?.slice(0, 300) || "unknown error";
+}
+async function sinceLastSession(ctx, sourced, full) {
+  const since = readSessionStarts2(ctx.root, ctx.pluginDir).previous;
+  if (since === null) return sinceLastSessionItem(null, []);
+  const own2 = newsNotes(sourced.brief);
+  if (own2 !== null) return sinceLastSessionItem(since, own2);
+  const cache = sourced.cache;
+  if (cache !== null && sourced.source === "cache") {
+    const answer = sinceFromCache(since, cache);
+    if (answer !== null) return answer;
+  }
+  const notes = newsNotes(await full());
+  if (notes === null) throw new Error("no per-note detail to compare with the last session");
+  return sinceLastSessionItem(since, notes);
+}
+function agentChanges(ctx, sourced, now2) {
+  if (ctx.pluginDir === null) return agentChangesItem([]);
+  const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };
+  const cache = sourced.cache;
+  if (sourced.kept === true && cache?.agentChanges !== void 0) {
+    const item2 = agentChangesFromSummary(place, cache.agentChanges, now2, cache.namesPerItem);
+    if (item2 !== null) return item2;
+  }
+  const made = wholeItemJustMade(place, now2);
+  if (made !== null) return made;
+  const judged = agentChangesJudged(ctx, now2);
+  const item = agentChangesItem(judged.sessions);
+  return judged.changedOutside === void 0 ? item : { ...item, changedOutside: judged.changedOutside };
+}
+function withLines(ctx, item) {
+  if (ctx.pluginDir === null || item.count === 0) return item;
+  try {
+    const lines = changeLines({ root: ctx.root, pluginDir: ctx.pluginDir }, item.paths.slice(0, ctx.settings.maxNamesPerItem));
+    return Object.keys(lines).length === 0 ? item : { ...item, lines };
+  } catch {
+    return item;
+  }
+}
+async function attachWhatChanged(ctx, sourced, now2, full) {
+  const items = { ...sourced.brief.items };
+  const errors = [...sourced.brief.errors];
+  try {
+    items.agentChanges = withLines(ctx, agentChanges(ctx, sourced, now2));
+  } catch (error) {
+    items.agentChanges = null;
+    errors.push({ item: "agentChanges", message: describe3(error) });
+  }
+  try {
+    items.sinceLastSession = await sinceLastSession(ctx, sourced, full);
+  } catch (error) {
+    items.sinceLastSession = null;
+    errors.push({ item: "sinceLastSession", message: describe3(error) });
+  }
+  sourced.brief = { ...sourced.brief, items, errors };
+}
+var path14, MAX_BYTES3;
+var init_what_changed2 = __esm({
+  "src/node/what-changed.ts"() {
+    "use strict";
+    path14 = require("node:path");
+    init_what_changed();
+    init_paths();
+    init_agent_journal2();
+    init_change_lines();
+    init_agent_summary2();
+    init_plugin_tier();
+    init_review_seal();
+    init_review_seal2();
+    init_state_file();
+    MAX_BYTES3 = 4 * 1024 * 1024;
   }
 });
 
@@ -20522,7 +20477,7 @@ var init_wrapper = __esm({
 
 // src/node/live/discovery.ts
 function writeDiscovery(root, file, discovery) {
-  if (asDiscovery(discovery) === null) throw new Error(`refusing to write ${path16.basename(file)}: not a valid discovery record`);
+  if (asDiscovery(discovery) === null) throw new Error(`refusing to write ${path15.basename(file)}: not a valid discovery record`);
   writeStateFile(root, file, JSON.stringify(discovery), { mode: 384 });
 }
 function readDiscovery(root, file) {
@@ -20536,11 +20491,11 @@ function removeDiscovery(root, file, token) {
   } catch {
   }
 }
-var path16, MAX_BYTES4;
+var path15, MAX_BYTES4;
 var init_discovery = __esm({
   "src/node/live/discovery.ts"() {
     "use strict";
-    path16 = require("node:path");
+    path15 = require("node:path");
     init_live_protocol();
     init_state_file();
     MAX_BYTES4 = 64 * 1024;
@@ -20598,9 +20553,8 @@ __export(brief_source_exports, {
   LIVE_BUDGET_MS: () => LIVE_BUDGET_MS,
   fromCacheIndex: () => fromCacheIndex,
   liveBrief: () => liveBrief,
-  localBrief: () => localBrief,
   processAlive: () => processAlive,
-  scanTier: () => scanTier2,
+  scanTier: () => scanTier,
   verifiedCache: () => verifiedCache
 });
 function momentLocale(ctx, cache) {
@@ -20667,7 +20621,7 @@ function verifiedCache(run2) {
   }
   return changed;
 }
-function scanTier2(run2) {
+function scanTier(run2) {
   const { ctx, now: now2 } = run2;
   const notes = [];
   const cache = run2.cache.usable;
@@ -20718,7 +20672,7 @@ async function liveBrief(run2) {
   const { ctx, now: now2 } = run2;
   if (ctx.pluginDir === null) return null;
   const { askLive: askLive2 } = await Promise.resolve().then(() => (init_client(), client_exports));
-  const answer = await askLive2(ctx.root, path17.join(ctx.pluginDir, DISCOVERY_FILE), "brief", LIVE_BUDGET_MS);
+  const answer = await askLive2(ctx.root, path16.join(ctx.pluginDir, DISCOVERY_FILE), "brief", LIVE_BUDGET_MS);
   if (!answer.ok) return { reason: `live channel: ${answer.reason}` };
   const live = answer.result;
   if (live === null || typeof live !== "object" || live.key !== ctx.key || live.date !== isoDate(now2)) {
@@ -20729,15 +20683,12 @@ async function liveBrief(run2) {
   const cacheLike = { lang: live.lang, locale: live.locale };
   return { brief: live.brief, source: "live", generatedAt: live.generatedAt ?? now2.getTime(), notesRead: 0, cache: cacheLike, notes: [] };
 }
-async function localBrief(ctx, now2) {
-  return await getBrief(ctx, "local", now2);
-}
-var import_de, path17, LIVE_BUDGET_MS;
+var import_de, path16, LIVE_BUDGET_MS;
 var init_brief_source = __esm({
   "src/node/brief-source.ts"() {
     "use strict";
     import_de = __toESM(require_de());
-    path17 = require("node:path");
+    path16 = require("node:path");
     init_brief();
     init_brief2();
     init_dates();
@@ -20745,7 +20696,6 @@ var init_brief_source = __esm({
     init_live_protocol();
     init_stat_stamp();
     init_cache();
-    init_brief_pipeline();
     init_plugin_tier();
     init_scan();
     init_what_changed2();
@@ -21398,7 +21348,7 @@ function isRecorded(v) {
 }
 function readLastCheck(root, pluginDir) {
   try {
-    const data = readStateJson(root, path18.join(pluginDir, LAST_CHECK_FILE), MAX_BYTES5);
+    const data = readStateJson(root, path17.join(pluginDir, LAST_CHECK_FILE), MAX_BYTES5);
     if (data === void 0 || data === null) return null;
     if (data.schema !== 1 || !isLang(data.lang) || typeof data.complete !== "boolean") return null;
     if (!Array.isArray(data.findings) || !data.findings.every(isRecorded)) return null;
@@ -21410,7 +21360,7 @@ function readLastCheck(root, pluginDir) {
 function writeLastCheck(root, pluginDir, lang, findings, now2) {
   const kept = findings.slice(0, RECORDED_FINDINGS_MAX).map(recordedFinding);
   const record2 = { schema: 1, writtenAt: now2.toISOString(), lang, complete: kept.length === findings.length, findings: kept };
-  writeStateFile(root, path18.join(pluginDir, LAST_CHECK_FILE), `${JSON.stringify(record2)}
+  writeStateFile(root, path17.join(pluginDir, LAST_CHECK_FILE), `${JSON.stringify(record2)}
 `);
 }
 function previousCheck(root, pluginDir, lang, findings, now2, record2 = true) {
@@ -21427,11 +21377,11 @@ function previousCheck(root, pluginDir, lang, findings, now2, record2 = true) {
 function attributeFindings(root, pluginDir, lang, findings, now2, record2 = true) {
   return diffFindings(previousCheck(root, pluginDir, lang, findings, now2, record2), findings);
 }
-var path18, LAST_CHECK_FILE, MAX_BYTES5;
+var path17, LAST_CHECK_FILE, MAX_BYTES5;
 var init_last_check = __esm({
   "src/node/last-check.ts"() {
     "use strict";
-    path18 = require("node:path");
+    path17 = require("node:path");
     init_i18n();
     init_finding_diff();
     init_state_file();
@@ -21447,7 +21397,7 @@ function walkFolders(root, visitor) {
     const rel = pending.pop() ?? "";
     let entries2;
     try {
-      entries2 = fs16.readdirSync(rel === "" ? root : path19.join(root, rel), { withFileTypes: true });
+      entries2 = fs15.readdirSync(rel === "" ? root : path18.join(root, rel), { withFileTypes: true });
     } catch (error) {
       visitor.unreadable(rel, error);
       continue;
@@ -21458,12 +21408,12 @@ function walkFolders(root, visitor) {
     }
   }
 }
-var fs16, path19;
+var fs15, path18;
 var init_walk = __esm({
   "src/node/walk.ts"() {
     "use strict";
-    fs16 = require("node:fs");
-    path19 = require("node:path");
+    fs15 = require("node:fs");
+    path18 = require("node:path");
   }
 });
 
@@ -22183,14 +22133,14 @@ function vaultPathOf(word, vaultRoot2) {
 function shellWords(command) {
   const words = [];
   let current = "";
-  let quote2 = "";
+  let quote = "";
   let inWord = false;
   for (const c of command) {
-    if (quote2 !== "") {
-      if (c === quote2) quote2 = "";
+    if (quote !== "") {
+      if (c === quote) quote = "";
       else current += c;
     } else if (c === '"' || c === "'") {
-      quote2 = c;
+      quote = c;
       inWord = true;
     } else if (/\s|[;&|<>()]/.test(c)) {
       if (inWord) words.push(current);
@@ -22589,8 +22539,8 @@ function utf8Environment(env) {
 }
 function missingScript2(config, root) {
   const candidates = [config.command, ...config.args].filter((w) => SCRIPT_EXTENSION2.test(w) && !w.startsWith("-"));
-  for (const word of candidates) if (!fs17.existsSync(path20.resolve(root, word))) return word;
-  if (/[\\/]/.test(config.command) && !fs17.existsSync(path20.resolve(root, config.command))) return config.command;
+  for (const word of candidates) if (!fs16.existsSync(path19.resolve(root, word))) return word;
+  if (/[\\/]/.test(config.command) && !fs16.existsSync(path19.resolve(root, config.command))) return config.command;
   return null;
 }
 function killTree(pid) {
@@ -22651,13 +22601,13 @@ function runExternalCheck(config, root, env, timeoutMs = EXTERNAL_TIMEOUT_MS) {
     });
   });
 }
-var import_node_child_process, fs17, path20, EXTERNAL_TIMEOUT_MS, TAIL_LINES, MAX_ALARMS, MAX_LINE, SCRIPT_EXTENSION2, LineWatcher;
+var import_node_child_process, fs16, path19, EXTERNAL_TIMEOUT_MS, TAIL_LINES, MAX_ALARMS, MAX_LINE, SCRIPT_EXTENSION2, LineWatcher;
 var init_external_check = __esm({
   "src/node/external-check.ts"() {
     "use strict";
     import_node_child_process = require("node:child_process");
-    fs17 = require("node:fs");
-    path20 = require("node:path");
+    fs16 = require("node:fs");
+    path19 = require("node:path");
     init_external();
     EXTERNAL_TIMEOUT_MS = 2e4;
     TAIL_LINES = 12;
@@ -22718,17 +22668,17 @@ function listVaultFiles(root) {
 function readText(root, rel) {
   let fd;
   try {
-    fd = openInVault(root, path21.join(root, rel), READ_FLAGS2);
+    fd = openInVault(root, path20.join(root, rel), READ_FLAGS2);
   } catch {
     return null;
   }
   try {
-    const st = fs18.fstatSync(fd);
+    const st = fs17.fstatSync(fd);
     if (!st.isFile() || st.size > MAX_RULE_FILE_BYTES) return null;
     const data = Buffer.alloc(st.size);
     let got = 0;
     while (got < data.length) {
-      const n = fs18.readSync(fd, data, got, data.length - got, got);
+      const n = fs17.readSync(fd, data, got, data.length - got, got);
       if (n === 0) break;
       got += n;
     }
@@ -22736,7 +22686,7 @@ function readText(root, rel) {
   } catch {
     return null;
   } finally {
-    fs18.closeSync(fd);
+    fs17.closeSync(fd);
   }
 }
 function listingIndex(files) {
@@ -22767,14 +22717,14 @@ function targetsUnder(root, rels, files = listVaultFiles(root).files) {
   const targets2 = /* @__PURE__ */ new Set();
   for (const rel of rels) {
     const matches2 = matchesOf(index, rel);
-    if (matches2.length === 0 && rel !== "" && isFile(path21.join(root, rel))) targets2.add(rel);
+    if (matches2.length === 0 && rel !== "" && isFile(path20.join(root, rel))) targets2.add(rel);
     for (const m of matches2) targets2.add(m);
   }
   return [...targets2];
 }
 function isFile(p) {
   try {
-    return fs18.statSync(p).isFile();
+    return fs17.statSync(p).isFile();
   } catch {
     return false;
   }
@@ -22787,20 +22737,20 @@ async function checkVault(ctx, options) {
     files: listing.files,
     targets: targets2,
     read: (rel) => readText(ctx.root, rel),
-    exists: (rel) => fs18.existsSync(path21.join(ctx.root, rel)),
+    exists: (rel) => fs17.existsSync(path20.join(ctx.root, rel)),
     vaultRoot: ctx.root.replace(/\\/g, "/"),
     lang: options.lang
   });
   const runner = options.external === false ? void 0 : (config) => runExternalCheck(config, ctx.root, options.env, options.externalTimeoutMs);
   return finishRuleCheck(result, listing.unreadable, await externalStep(ctx.settings.externalCheck, runner), options.lang);
 }
-var fs18, path21, decoder2, MAX_RULE_FILE_BYTES, READ_FLAGS2;
+var fs17, path20, decoder2, MAX_RULE_FILE_BYTES, READ_FLAGS2;
 var init_rule_files = __esm({
   "src/node/rule-files.ts"() {
     "use strict";
-    fs18 = require("node:fs");
+    fs17 = require("node:fs");
     init_walk();
-    path21 = require("node:path");
+    path20 = require("node:path");
     init_engine();
     init_finish();
     init_scope();
@@ -22808,7 +22758,7 @@ var init_rule_files = __esm({
     init_real_path();
     decoder2 = new TextDecoder("utf-8", { fatal: false });
     MAX_RULE_FILE_BYTES = 16 * 1024 * 1024;
-    READ_FLAGS2 = fs18.constants.O_RDONLY | (fs18.constants.O_NONBLOCK ?? 0);
+    READ_FLAGS2 = fs17.constants.O_RDONLY | (fs17.constants.O_NONBLOCK ?? 0);
   }
 });
 
@@ -22820,7 +22770,7 @@ __export(edit_check_exports, {
 function editedFile(root, rel) {
   const names = /* @__PURE__ */ new Set([normalizePath(rel).toLowerCase()]);
   const realRoot2 = realPathOf(root);
-  const realFile = realPathOf(path22.join(root, rel));
+  const realFile = realPathOf(path21.join(root, rel));
   const through = realRoot2 === null || realFile === null ? null : vaultRelative(realRoot2, realFile);
   if (through !== null) names.add(through.toLowerCase());
   return (p) => names.has(p.toLowerCase());
@@ -22833,11 +22783,11 @@ async function checkEdit(ctx, rel, o) {
   const header = EDIT_REPORT_TEXT[o.lang].header(shortenName(rel, 600));
   return editReport(header, split, result.checksRun, o.lang, o.command, summaryLine(result.findings, result.checksRun, o.lang));
 }
-var path22;
+var path21;
 var init_edit_check = __esm({
   "src/node/edit-check.ts"() {
     "use strict";
-    path22 = require("node:path");
+    path21 = require("node:path");
     init_quote();
     init_edit_report();
     init_finding_diff();
@@ -22910,10 +22860,10 @@ var init_cache_key = __esm({
 
 // src/node/vault-config.ts
 function defaultVaultRoot(scriptPath) {
-  let dir = path23.dirname(path23.resolve(scriptPath));
-  if (path23.basename(dir) === "session-brief") dir = path23.dirname(dir);
-  if (path23.basename(dir) !== "hooks" || path23.basename(path23.dirname(dir)) !== ".claude") return null;
-  return path23.dirname(path23.dirname(dir));
+  let dir = path22.dirname(path22.resolve(scriptPath));
+  if (path22.basename(dir) === "session-brief") dir = path22.dirname(dir);
+  if (path22.basename(dir) !== "hooks" || path22.basename(path22.dirname(dir)) !== ".claude") return null;
+  return path22.dirname(path22.dirname(dir));
 }
 function readJson(root, file, warnings) {
   const text2 = readStateText(root, file, MAX_SETTINGS_BYTES);
@@ -22932,27 +22882,27 @@ function readJson(root, file, warnings) {
 }
 function isDir2(p) {
   try {
-    return fs19.statSync(p).isDirectory();
+    return fs18.statSync(p).isDirectory();
   } catch {
     return false;
   }
 }
 function readRecorded(root, warnings) {
-  return readJson(root, path23.join(root, ".claude", "hooks", "session-brief.json"), warnings);
+  return readJson(root, path22.join(root, ".claude", "hooks", "session-brief.json"), warnings);
 }
 function findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {
   if (explicit !== void 0) return explicit;
-  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path23.join(root, recorded.configDir))) return recorded.configDir;
-  if (isDir2(path23.join(root, ".obsidian"))) return ".obsidian";
+  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path22.join(root, recorded.configDir))) return recorded.configDir;
+  if (isDir2(path22.join(root, ".obsidian"))) return ".obsidian";
   let names = [];
   try {
-    names = fs19.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();
+    names = fs18.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();
   } catch {
     return null;
   }
   for (const name of names) {
-    const dir = path23.join(root, name);
-    if (fs19.existsSync(path23.join(dir, "app.json")) || isDir2(path23.join(dir, "plugins"))) return name;
+    const dir = path22.join(root, name);
+    if (fs18.existsSync(path22.join(dir, "app.json")) || isDir2(path22.join(dir, "plugins"))) return name;
   }
   return null;
 }
@@ -22964,27 +22914,27 @@ function systemLocale(env) {
 }
 function findPluginDir(root, configDir, recorded) {
   const dir = recorded?.pluginDir;
-  const inside4 = typeof dir === "string" && dir !== "" && !path23.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
-  if (inside4 && isDir2(path23.join(root, dir))) return path23.join(root, dir);
-  return configDir === null ? null : path23.join(root, configDir, "plugins", PLUGIN_ID);
+  const inside4 = typeof dir === "string" && dir !== "" && !path22.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
+  if (inside4 && isDir2(path22.join(root, dir))) return path22.join(root, dir);
+  return configDir === null ? null : path22.join(root, configDir, "plugins", PLUGIN_ID);
 }
 function loadVaultContext(root, options) {
   const warnings = [];
   const recorded = readRecorded(root, warnings);
   const configDir = findConfigDir(root, options.configDir, warnings, recorded);
   const pluginDir = findPluginDir(root, configDir, recorded);
-  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path23.join(pluginDir, "data.json"), warnings));
-  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path23.join(root, configDir, "daily-notes.json"), warnings));
+  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path22.join(pluginDir, "data.json"), warnings));
+  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path22.join(root, configDir, "daily-notes.json"), warnings));
   const dailyNote = effectiveDailyNote(settings, obsidianDaily);
   const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));
   return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };
 }
-var fs19, path23, PLUGIN_ID, MAX_SETTINGS_BYTES;
+var fs18, path22, PLUGIN_ID, MAX_SETTINGS_BYTES;
 var init_vault_config = __esm({
   "src/node/vault-config.ts"() {
     "use strict";
-    fs19 = require("node:fs");
-    path23 = require("node:path");
+    fs18 = require("node:fs");
+    path22 = require("node:path");
     init_cache_key();
     init_i18n();
     init_state_file();
@@ -23005,13 +22955,13 @@ function clock(env) {
 }
 function vaultRoot(args, scriptPath) {
   const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path24.resolve(given) : defaultVaultRoot(scriptPath);
+  const root = given !== void 0 ? path23.resolve(given) : defaultVaultRoot(scriptPath);
   if (root === null) {
     throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);
   }
   let ok = false;
   try {
-    ok = fs20.statSync(root).isDirectory();
+    ok = fs19.statSync(root).isDirectory();
   } catch {
     ok = false;
   }
@@ -23020,7 +22970,7 @@ function vaultRoot(args, scriptPath) {
 }
 function isFolder(p) {
   try {
-    return fs20.statSync(p).isDirectory();
+    return fs19.statSync(p).isDirectory();
   } catch {
     return false;
   }
@@ -23028,8 +22978,8 @@ function isFolder(p) {
 function givenConfigDir(args, root) {
   const name = stringFlag(args, "config-dir");
   if (name === void 0) return void 0;
-  const dir = path24.resolve(root, name);
-  if (path24.dirname(dir) === root && isFolder(dir)) return name;
+  const dir = path23.resolve(root, name);
+  if (path23.dirname(dir) === root && isFolder(dir)) return name;
   const found = findConfigDir(root, void 0, []);
   const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;
   throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);
@@ -23042,15 +22992,120 @@ function contextFor2(args, scriptPath, env) {
   else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);
   return ctx;
 }
-var fs20, path24;
+var fs19, path23;
 var init_context = __esm({
   "bridge/context.ts"() {
     "use strict";
-    fs20 = require("node:fs");
-    path24 = require("node:path");
+    fs19 = require("node:fs");
+    path23 = require("node:path");
     init_args();
     init_i18n();
     init_vault_config();
+  }
+});
+
+// src/node/brief-pipeline.ts
+function judgeCache(ctx, now2) {
+  const why = [];
+  const rejected = [];
+  if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now2, why), reason: why[0] ?? null, rejected };
+  const file = readBriefCacheChecked(ctx.root, ctx.pluginDir);
+  const usable = usableCache(ctx, now2, why, rejected, file);
+  return { read: file.state === "ok" ? file.value : null, usable, reason: why[0] ?? null, rejected };
+}
+function tiersFor(choice) {
+  switch (choice) {
+    case "scan":
+      return [scanTier2];
+    case "cache":
+      return [pluginTier, verifiedCacheTier];
+    case "live":
+      return [liveTier];
+    case "local":
+      return [pluginTier, verifiedCacheTier, scanTier2];
+    case "auto":
+      return [pluginTier, liveIfListening, verifiedCacheTier, scanTier2];
+  }
+}
+async function runTiers(run2, tiers) {
+  const reasons = run2.cache.reason === null ? [] : [run2.cache.reason];
+  for (const tier of tiers) {
+    const out = await tier.run(run2);
+    if (out === null) continue;
+    if ("reason" in out) {
+      reasons.push(out.reason);
+      continue;
+    }
+    return { sourced: { ...out, notes: [...run2.ctx.warnings, ...reasons, ...out.notes] }, reasons };
+  }
+  return { sourced: null, reasons };
+}
+function startRun(ctx, choice, now2, full) {
+  const cache = choice === "scan" || choice === "live" ? NOT_ASKED : judgeCache(ctx, now2);
+  let index;
+  const run2 = {
+    ctx,
+    now: now2,
+    full,
+    cache,
+    rejected: [...cache.rejected],
+    index: () => {
+      if (index !== void 0) return index;
+      index = null;
+      if (cache.usable === null || ctx.pluginDir === null) return index;
+      const got = readBriefIndexChecked(ctx.root, ctx.pluginDir, cache.usable.indexId);
+      if (got.state === "ok") index = got.value;
+      else if (got.state === "rejected") {
+        run2.indexRejected = got.why;
+        run2.rejected.push(got.why);
+      }
+      return index;
+    }
+  };
+  return run2;
+}
+async function getBrief(ctx, choice, now2, full = true) {
+  const { sourced, reasons } = await runTiers(startRun(ctx, choice, now2, full), tiersFor(choice));
+  if (sourced !== null) {
+    if (choice !== "local") await attachWhatChanged(ctx, sourced, now2, async () => full ? sourced.brief : (await getBrief(ctx, choice, now2, true)).brief);
+    return sourced;
+  }
+  if (choice === "live") throw new NoLiveAnswer(reasons.join("; ") || "no live channel");
+  if (choice === "cache") throw new NoCurrentCache([...ctx.warnings, ...reasons].join("; ") || "no current cache");
+  throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);
+}
+var fs20, path24, NoCurrentCache, NoLiveAnswer, NOT_ASKED, pluginTier, liveTier, liveIfListening, verifiedCacheTier, scanTier2;
+var init_brief_pipeline = __esm({
+  "src/node/brief-pipeline.ts"() {
+    "use strict";
+    fs20 = require("node:fs");
+    path24 = require("node:path");
+    init_live_protocol();
+    init_cache_read();
+    init_plugin_tier();
+    init_what_changed2();
+    init_local_tiers();
+    NoCurrentCache = class extends Error {
+    };
+    NoLiveAnswer = class extends Error {
+    };
+    NOT_ASKED = { read: null, usable: null, reason: null, rejected: [] };
+    pluginTier = {
+      name: "plugin",
+      async run(run2) {
+        const cache = run2.cache.usable;
+        if (cache === null || !servedByPlugin(cache)) return null;
+        if (!run2.full) return { brief: withDailyNoteChecked(cache.brief, run2.ctx.root), source: "cache", generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [], kept: true };
+        return (await localTiers()).fromCacheIndex(run2, cache);
+      }
+    };
+    liveTier = { name: "live", run: async (run2) => (await localTiers()).liveBrief(run2) };
+    liveIfListening = {
+      name: "live",
+      run: (run2) => run2.ctx.pluginDir !== null && fs20.existsSync(path24.join(run2.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run2) : null
+    };
+    verifiedCacheTier = { name: "verified cache", run: async (run2) => (await localTiers()).verifiedCache(run2) };
+    scanTier2 = { name: "scan", run: async (run2) => (await localTiers()).scanTier(run2) };
   }
 });
 
@@ -23094,9 +23149,6 @@ async function sessionStart(args, scriptPath, env) {
   writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join("\n"), lang));
   return 0;
 }
-function sessionStartCrashOutput(args, error) {
-  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");
-}
 var path25;
 var init_session_start = __esm({
   "bridge/commands/session-start.ts"() {
@@ -23114,25 +23166,7 @@ var init_session_start = __esm({
     path25 = require("node:path");
     init_brief_pipeline();
     init_what_changed2();
-  }
-});
-
-// src/core/rules/hook-failed-text.ts
-var HOOK_FAILED_TEXT;
-var init_hook_failed_text = __esm({
-  "src/core/rules/hook-failed-text.ts"() {
-    "use strict";
-    init_i18n();
-    HOOK_FAILED_TEXT = translations({
-      en: {
-        hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \`${command}\` in a terminal to see the full error.`,
-        hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`
-      },
-      de: {
-        hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \xC4nderung ungepr\xFCft. \`${command}\` im Terminal zeigt den ganzen Fehler.`,
-        hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`
-      }
-    });
+    init_hook_output();
   }
 });
 
@@ -23147,16 +23181,16 @@ function fenceRefusal(fenced, shown2, where, viaCommand, lang) {
 function commandWords(command) {
   const words = [];
   let current = "";
-  let quote2 = null;
+  let quote = null;
   const push = () => {
     if (current !== "") words.push(current);
     current = "";
   };
   for (const ch of command) {
-    if (quote2 !== null) {
-      if (ch === quote2) quote2 = null;
+    if (quote !== null) {
+      if (ch === quote) quote = null;
       else current += ch;
-    } else if (ch === '"' || ch === "'") quote2 = ch;
+    } else if (ch === '"' || ch === "'") quote = ch;
     else if (/[\s;&|()<>`]/.test(ch)) push();
     else current += ch;
   }
@@ -23400,20 +23434,6 @@ __export(post_tool_use_exports, {
   postToolUseCrashEnvelope: () => postToolUseCrashEnvelope,
   postToolUseEnvelope: () => postToolUseEnvelope
 });
-function postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {
-  const oneLine = escapeControls(systemMessage.replace(/\s+/g, " ").trim().slice(0, 300));
-  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}
-`;
-}
-function postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {
-  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\n")[0]?.slice(0, 300) ?? "") || "unknown error";
-  const command = `node ${quote(scriptPath)} check`;
-  const t = HOOK_FAILED_TEXT[lang];
-  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);
-}
-function quote(p) {
-  return /[\s"']/.test(p) ? `"${p.replace(/"/g, '\\"')}"` : p;
-}
 function editedPath(stdin, agent = DEFAULT_AGENT) {
   return editOf(stdin, agent)?.filePath ?? null;
 }
@@ -23445,7 +23465,7 @@ async function postToolUse(args, scriptPath, env) {
     await recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });
     await recordAfterVersion(ctx, rel, edit.session, clock(env));
     if (!inScope(rel, checkScope(ctx.settings))) return 0;
-    const command = `node ${quote(scriptPath)} check`;
+    const command = checkCommand(scriptPath);
     const report2 = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });
     if (report2 !== null) writeOut(postToolUseEnvelope(safeLines(report2.context), report2.system, agent));
   } catch (error) {
@@ -23462,8 +23482,6 @@ var init_post_tool_use = __esm({
     init_context();
     init_io();
     init_agent_contracts();
-    init_format();
-    init_hook_failed_text();
     init_quote();
     init_scope();
     init_hook_input();
@@ -23471,6 +23489,8 @@ var init_post_tool_use = __esm({
     init_agent_journal2();
     init_before_version_hook();
     init_edit_check_source();
+    init_hook_output();
+    init_hook_output();
   }
 });
 
@@ -25097,14 +25117,14 @@ var require_hook_entry = __commonJS({
 // bridge/dist/session-brief.start.cjs
 var require_session_brief_start = __commonJS({
   "bridge/dist/session-brief.start.cjs"(exports2, module2) {
-    module2.exports = '/*\n * Session Brief session start 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/start-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for a session start; it answers from the Obsidian plugin\'s cache and loads anything more\n * from the bridge beside it (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/paths.ts\nfunction isHiddenName(name) {\n  return name.startsWith(".");\n}\nfunction entersFolder(name, atRoot, excludedRootFolders) {\n  return name !== "node_modules" && !(atRoot && excludedRootFolders.includes(name));\n}\nfunction isNoteName(name) {\n  return name.endsWith(".md");\n}\nfunction isCountedNote(path17, excludedRootFolders) {\n  const parts = path17.split("/");\n  const last = parts.length - 1;\n  for (let i = 0; i < last; i++) {\n    const part = parts[i] ?? "";\n    if (part === "" || isHiddenName(part) || !entersFolder(part, i === 0, excludedRootFolders)) return false;\n  }\n  const name = parts[last] ?? "";\n  return name !== "" && !isHiddenName(name) && isNoteName(name);\n}\nfunction isInFolder(path17, folder2) {\n  return folder2 === "" || path17.length > folder2.length && path17.charCodeAt(folder2.length) === 47 && path17.startsWith(folder2);\n}\nfunction basename(path17) {\n  return path17.slice(path17.lastIndexOf("/") + 1);\n}\nfunction comparePaths(a, b) {\n  const la = a.toLowerCase();\n  const lb = b.toLowerCase();\n  if (la !== lb) return la < lb ? -1 : 1;\n  return a < b ? -1 : a > b ? 1 : 0;\n}\n\n// src/core/brief-items.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path17, date) => basename(path17).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\nvar CHANGE_ITEM_TABLE = CHANGE_ITEMS;\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nvar TABLES = /* @__PURE__ */ new WeakSet();\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nvar en = {\n  title: (vault) => `Session brief for vault ${vault}`,\n  source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n  age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n  fresh: "just made",\n  date: "Date (machine clock)",\n  weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n  dailyNote: "Daily note",\n  exists: "exists",\n  missing: "missing",\n  more: (n) => `+${n} more`,\n  none: "none",\n  cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n  cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n};\nvar de = {\n  title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n  source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n  age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n  fresh: "gerade erstellt",\n  date: "Datum (Maschinenuhr)",\n  weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n  dailyNote: "Tagesnotiz",\n  exists: "vorhanden",\n  missing: "fehlt",\n  more: (n) => `+${n} weitere`,\n  none: "keine",\n  cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n  cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n};\nvar BRIEF_TEXT = translations({ en, de });\nfunction strings(lang) {\n  return BRIEF_TEXT[lang];\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text2) {\n  return KNOWN_TEXT.test(text2) && !HAS_KNOWN_UNSAFE.test(text2);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text2) {\n  return plainKnown(text2) ? text2 : text2.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text2) {\n  return Array.from(text2);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text2) {\n  return text2.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nvar HOOK_TEXT_LIMIT = 1e4;\nvar MIN_NAME_CHARS = 24;\nvar MAX_ERROR_CHARS = 300;\nfunction briefLines(brief, settings, lang, origin, now) {\n  const s = strings(lang);\n  const ageSeconds = Math.max(0, Math.round((now - origin.generatedAt) / 1e3));\n  const age = ageSeconds < 2 ? s.fresh : s.age(ageSeconds);\n  const rejected = origin.cacheRejected === void 0 ? "" : `; ${s.cacheRejected(shortenText(escapeControls(origin.cacheRejected), MAX_ERROR_CHARS))}`;\n  const head = [`${s.title(quoteAlways(origin.vaultName))} (${s.source[origin.source]}, ${age}${rejected})`];\n  head.push(`${s.date}: ${brief.date} (${s.weekdays[brief.weekday] ?? ""})`);\n  const daily = brief.items.dailyNote;\n  if (daily !== null) head.push(`${s.dailyNote}: ${shortenName(daily.path, 600)} (${daily.exists ? s.exists : s.missing})`);\n  const items = [];\n  for (const d of LIST_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null) continue;\n    items.push({ label: escapeControls(d.label[lang](settings)), item, hint: d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });\n  }\n  for (const d of CHANGE_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null || item === void 0) continue;\n    const since = "since" in item ? item.since : null;\n    const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";\n    const outside = "changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "";\n    const lines = "lines" in item && item.lines !== void 0 ? linesHint(item.lines, lang) : "";\n    items.push({ label: escapeControls(d.label[lang](since)), item, hint: (first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "") + lines });\n  }\n  const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);\n  return { head, items, errors };\n}\nvar LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\\xFCgt/entfernt" } });\nvar LINES_NAMED = 5;\nfunction linesHint(lines, lang) {\n  const parts = Object.entries(lines).slice(0, LINES_NAMED).map(([p, c]) => `${shortenName(p, 80)} +${c.added} -${c.removed}`);\n  if (parts.length === 0) return "";\n  return ` (${LINES_TEXT[lang].label}: ${parts.join(", ")})`;\n}\nfunction shortenText(text2, max) {\n  if (text2.length <= max) return text2;\n  const mark = ` \\u2026 [${text2.length - max + 12} characters cut] \\u2026 `;\n  const keep = Math.max(0, max - mark.length);\n  return `${text2.slice(0, Math.ceil(keep / 2))}${mark}${text2.slice(text2.length - Math.floor(keep / 2))}`;\n}\nfunction renderBrief(b, nameMax, namesShown, lang) {\n  const items = b.items.map(({ label, item, hint }) => `${label}: ${listText(item, namesShown, nameMax, lang)}${hint}`);\n  return [...b.head, ...items, ...b.errors];\n}\nfunction size(lines) {\n  return lines.join("\\n").length;\n}\nfunction largestFitting(lo, hi, fits) {\n  let best = lo - 1;\n  while (lo <= hi) {\n    const mid = Math.floor((lo + hi) / 2);\n    if (fits(mid)) {\n      best = mid;\n      lo = mid + 1;\n    } else hi = mid - 1;\n  }\n  return best;\n}\nfunction formatBrief(brief, settings, lang, origin, now, limit = HOOK_TEXT_LIMIT) {\n  const b = briefLines(brief, settings, lang, origin, now);\n  const max = settings.maxNamesPerItem;\n  const full = renderBrief(b, Number.POSITIVE_INFINITY, max, lang);\n  if (size(full) <= limit) return full.join("\\n");\n  const longest = Math.max(MIN_NAME_CHARS, ...b.items.flatMap(({ item }) => item.paths.slice(0, max).map((p) => quoteName(p).length)));\n  const nameMax = largestFitting(MIN_NAME_CHARS, longest, (n) => size(renderBrief(b, n, max, lang)) <= limit);\n  if (nameMax >= MIN_NAME_CHARS) return renderBrief(b, nameMax, max, lang).join("\\n");\n  const shown = largestFitting(0, max, (k) => size(renderBrief(b, MIN_NAME_CHARS, k, lang)) <= limit);\n  if (shown >= 0) return renderBrief(b, MIN_NAME_CHARS, shown, lang).join("\\n");\n  return capText(renderBrief(b, MIN_NAME_CHARS, 0, lang).join("\\n"), limit, lang);\n}\nfunction listText(item, max, nameMax, lang) {\n  const s = strings(lang);\n  if (item.count === 0) return `0`;\n  const shown = item.paths.slice(0, max).map((p) => shortenName(p, nameMax));\n  const rest = item.count - shown.length;\n  const names = rest > 0 ? [...shown, s.more(rest)] : shown;\n  return names.length === 0 ? `${item.count}` : `${item.count} (${names.join(", ")})`;\n}\nfunction capText(text2, limit, lang) {\n  if (text2.length <= limit) return text2;\n  const note = strings(lang).cut(limit);\n  const room = limit - note.length - 1;\n  const cut = text2.lastIndexOf("\\n", room);\n  return `${text2.slice(0, cut > 0 ? cut : room)}\n${note}`;\n}\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text2, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text2 } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text2) => ({ additionalContext: text2 }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text2) => ({ additional_context: text2 }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text2) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text2 } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/index.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\nfunction hookEnvelope(agent, event, text2, note) {\n  return HOSTS[agent].envelope(event, text2, note);\n}\nfunction hostTextLimit(agent) {\n  return HOSTS[agentOrDefault(agent)].limit;\n}\nfunction sessionStartOutput(agent, text2, lang) {\n  const id = agentOrDefault(agent);\n  const capped = capText(safeLines(text2), HOSTS[id].limit, lang);\n  return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}\n`;\n}\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  changes: [...COMMON, "json"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row2 = d[i];\n      const up = d[i - 1];\n      row2[j] = Math.min(up[j] + 1, row2[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row2[j] = Math.min(row2[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook: prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook: runs the rule check after an edit\n                           to a rule file; prints one JSON object only when it finds\n                           something; exits 0\n  pre-tool-use             PreToolUse hook (Claude Code): refuses the agent\'s edits and shell\n                           commands that reach Session Brief\'s own files, and (opt-in Write\n                           guard) a Write over an existing file in the sessions folder; keeps\n                           the notes a call it allows may change as they are (for changes);\n                           exits 0\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  changes [--json]         The agent changes not yet reviewed, each with its diff against\n                           the note as it was before the agent\'s first change in its\n                           session (unified format; colours on a terminal)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// src/core/session-notes.ts\nvar SESSION_NOTES_TEXT = translations({\n  en: {\n    outsideVault: (where, files) => `Started outside the vault (in ${where}), so the vault\'s own instructions were not loaded: read ${files} first.`,\n    alreadyGiven: "Session brief: already given to this session by another of its hook entries; not repeated."\n  },\n  de: {\n    outsideVault: (where, files) => `Au\\xDFerhalb des Vaults gestartet (in ${where}), daher wurden die Anweisungen des Vaults nicht geladen: zuerst ${files} lesen.`,\n    alreadyGiven: "Session-Brief: dieser Sitzung schon von einem anderen ihrer Hook-Eintr\\xE4ge gegeben; nicht wiederholt."\n  }\n});\nfunction outsideVaultLine(lang, cwd, readFirst) {\n  if (readFirst.length === 0) return null;\n  const files = readFirst.map((f) => shortenName(f, 300)).join(", ");\n  const where = shortenName(cwd, 200);\n  return SESSION_NOTES_TEXT[lang].outsideVault(where, files);\n}\nfunction alreadyGivenLine(lang) {\n  return SESSION_NOTES_TEXT[lang].alreadyGiven;\n}\nfunction withLineAfterHeading(brief, line) {\n  if (line === null) return brief;\n  const cut = brief.indexOf("\\n");\n  return cut < 0 ? `${brief}\n${line}` : `${brief.slice(0, cut)}\n${line}${brief.slice(cut)}`;\n}\n\n// src/node/session-record.ts\nvar fs3 = require("node:fs");\nvar path3 = require("node:path");\n\n// src/core/session-starts.ts\nvar orNull = (v) => typeof v === "string" ? v : null;\nfunction parseSessionStarts(text2) {\n  let data;\n  try {\n    data = JSON.parse(text2);\n  } catch {\n    return [];\n  }\n  const d = data;\n  if (d === null || typeof d !== "object" || d.schema !== 1 || !Array.isArray(d.entries)) return [];\n  const out = [];\n  for (const e of d.entries) {\n    if (typeof e !== "object" || e === null) continue;\n    const r = e;\n    if (typeof r.at !== "string" || Number.isNaN(Date.parse(r.at)) || typeof r.agent !== "string" || !isAgentId(r.agent)) continue;\n    out.push({ at: r.at, agent: r.agent, source: orNull(r.source), sessionId: orNull(r.sessionId), cwd: orNull(r.cwd), outside: r.outside === true, delivered: r.delivered !== false });\n  }\n  return out;\n}\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/real-path.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\n\n// src/core/settings.ts\nvar DEFAULT_SETTINGS = {\n  inboxFolder: "Inbox",\n  rulesFolder: "AI/Regelwerk",\n  sessionsFolder: "AI/sessions",\n  dailyNoteFolder: "",\n  dailyNoteFormat: "",\n  tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n  excludedRootFolders: ["Import", "_index"],\n  ruleScope: [],\n  maxNamesPerItem: 5,\n  language: "auto",\n  liveChannel: true,\n  showStatusBar: true,\n  externalCheck: null,\n  writeGuard: false\n};\nvar DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: {\n      needsReview: tagName(t.needsReview, d.tags.needsReview),\n      review: tagName(t.review, d.tags.review),\n      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),\n      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)\n    },\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\n\n// src/core/rules/scope.ts\nvar DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\nfunction isAbsolute(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\n\n// src/node/real-path.ts\nfunction realPathOf(p) {\n  let existing = path.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path.join(fs.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nvar NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;\n\n// src/node/state-file.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\nvar C = fs2.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs2.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs2.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path2.isAbsolute(p) && !UNCLEAN.test(p) ? p : path2.resolve(p);\n}\nfunction belowReal(top, rel) {\n  return rel === "" ? top : top.endsWith(path2.sep) ? top + rel : top + path2.sep + rel;\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path2.sep) ? r : r + path2.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs2.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs2.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file, true);\n  return work(held?.at ?? file);\n}\nvar heldFolders = /* @__PURE__ */ new Map();\nvar MAX_HELD_FOLDERS = 16;\nfunction openFolder(file, dir) {\n  try {\n    return fs2.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n}\nfunction holdFolder(root, file, shared) {\n  if (!hasProcFd()) return null;\n  const dir = path2.dirname(normal(file));\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : belowReal(top, rel);\n  let real = null;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    let fd = shared ? heldFolders.get(dir) : void 0;\n    if (fd === void 0) {\n      fd = openFolder(file, dir);\n      if (shared) {\n        heldFolders.set(dir, fd);\n        if (heldFolders.size > MAX_HELD_FOLDERS) {\n          const [oldest, oldFd] = heldFolders.entries().next().value;\n          heldFolders.delete(oldest);\n          fs2.closeSync(oldFd);\n        }\n      }\n    }\n    try {\n      real = fs2.readlinkSync(`/proc/self/fd/${fd}`);\n    } catch {\n      real = null;\n    }\n    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path2.basename(file)}` };\n    if (shared) heldFolders.delete(dir);\n    fs2.closeSync(fd);\n  }\n  throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path2.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs2.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs2.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs2.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs2.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs2.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size2 = fs2.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size2 - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs2.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs2.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction readStateJson(root, file, maxBytes) {\n  const text2 = readStateText(root, file, maxBytes);\n  if (text2 === null) return void 0;\n  try {\n    return JSON.parse(text2);\n  } catch {\n    return void 0;\n  }\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs2.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs2.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nvar CHANGED_SINCE_READ = "changed since it was read";\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs2.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs2.fchmodSync(fd, mode.exact);\n    } finally {\n      fs2.closeSync(fd);\n    }\n    const was = options.unchanged;\n    if (was !== void 0) {\n      const now = fs2.lstatSync(file, { throwIfNoEntry: false });\n      if (now === void 0 || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);\n    }\n    fs2.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs2.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path2.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs2.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs2.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction placeStateFile(root, file, data) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => placeAt(file, at, data));\n}\nfunction placeAt(file, at, data) {\n  let tmp = null;\n  try {\n    const made = createTemp(at, 438);\n    tmp = made.tmp;\n    try {\n      writeAll(made.fd, data);\n    } finally {\n      fs2.closeSync(made.fd);\n    }\n    fs2.linkSync(tmp, at);\n    trace(file);\n    return true;\n  } catch (error) {\n    const code = error.code;\n    if (code === "EEXIST") return false;\n    if (tmp !== null && (code === "EPERM" || code === "ENOTSUP" || code === "EXDEV" || code === "ENOSYS")) return createAt(file, at, data, 438);\n    throw error;\n  } finally {\n    if (tmp !== null) {\n      try {\n        fs2.unlinkSync(tmp);\n      } catch {\n      }\n    }\n  }\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs2.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\nfunction listStateFolder(root, dir, max) {\n  if (folderState(root, dir) !== "ok") return [];\n  try {\n    return fs2.readdirSync(dir, { withFileTypes: true }).slice(0, max);\n  } catch {\n    return [];\n  }\n}\nfunction isStateFolder(root, dir) {\n  if (folderState(root, dir) !== "ok") return false;\n  try {\n    return fs2.lstatSync(dir).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readAgentSettingsFile(file, maxBytes) {\n  let fd;\n  try {\n    fd = fs2.openSync(file, C.O_RDONLY | NONBLOCK);\n  } catch (error) {\n    if (error.code === "ENOENT") return null;\n    throw error;\n  }\n  try {\n    const st = fs2.fstatSync(fd);\n    if (!st.isFile()) throw new Error(describe(st));\n    if (st.size > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);\n    return readRange(fd, 0, maxBytes);\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readRegularFile(file, maxBytes) {\n  try {\n    return readAgentSettingsFile(file, maxBytes);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/session-record.ts\nvar STARTS_FILE = "session-starts.json";\nvar MARKS_FOLDER = "session-marks";\nvar MAX_STARTS = 20;\nvar SAME_SESSION_MS = 3e4;\nvar NO_ID_MS = 5e3;\nvar DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";\nvar NONE = { duplicate: false, outside: null };\nfunction isDir(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction text(v, max) {\n  return typeof v === "string" && v !== "" ? v.slice(0, max) : null;\n}\nfunction readSessionInput(stdin, agent) {\n  return translateHookInput(agent, parseHookJson(stdin));\n}\nfunction facts(input) {\n  return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };\n}\nfunction insideVault(root, cwd) {\n  if (!path3.isAbsolute(cwd)) return true;\n  if (vaultRelativeReal(root, cwd) !== null) return true;\n  const a = realPathOf(root);\n  const b = realPathOf(cwd);\n  return path3.resolve(root) === path3.resolve(cwd) || a !== null && a === b;\n}\nfunction rulesIndex(root, settings) {\n  const folder2 = path3.join(root, ...settings.rulesFolder.split("/"));\n  for (const name of ["_index.md", "index.md", "README.md", `${path3.basename(folder2)}.md`]) {\n    const file = path3.join(folder2, name);\n    if (fs3.existsSync(file)) return file;\n  }\n  return null;\n}\nvar FNV_OFFSET = BigInt("0xcbf29ce484222325");\nvar FNV_PRIME = BigInt("0x100000001b3");\nvar U64 = BigInt("0xffffffffffffffff");\nfunction markName(key2) {\n  let h = FNV_OFFSET;\n  for (const byte of Buffer.from(key2, "utf8")) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;\n  return h.toString(16).padStart(16, "0");\n}\nfunction claim(root, pluginDir, key2, agent, hasId) {\n  const dir = path3.join(pluginDir, MARKS_FOLDER);\n  ensureStateFolder(root, dir);\n  const file = path3.join(dir, markName(key2));\n  const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;\n  const text2 = `${Date.now()}\n${agent}\n`;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    if (placeStateFile(root, file, text2)) return true;\n    const found = readStateText(root, file, 256);\n    const st = statStateFile(root, file);\n    if (found === null || st === null) {\n      removeStateFile(root, file);\n      continue;\n    }\n    const [written, by] = found.split("\\n");\n    const at = written === void 0 || written === "" ? st.mtimeMs : Number(written);\n    const age = Date.now() - at;\n    if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;\n    removeStateFile(root, file);\n  }\n  return true;\n}\nvar PRUNED_STAMP = ".pruned";\nfunction pruneMarks(root, pluginDir) {\n  const dir = path3.join(pluginDir, MARKS_FOLDER);\n  const stamp = path3.join(dir, PRUNED_STAMP);\n  const pruned = statStateFile(root, stamp);\n  if (pruned !== null && Date.now() - pruned.mtimeMs < 6e4) return;\n  writeStateFile(root, stamp, "");\n  for (const entry of listStateFolder(root, dir, 500)) {\n    if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;\n    const file = path3.join(dir, entry.name);\n    try {\n      const st = statStateFile(root, file);\n      if (st !== null && Date.now() - st.mtimeMs > 10 * 6e4) removeStateFile(root, file);\n    } catch {\n    }\n  }\n}\nvar MAX_STARTS_BYTES = 256 * 1024;\nfunction readSessionStarts(root, pluginDir) {\n  const text2 = readStateText(root, path3.join(pluginDir, STARTS_FILE), MAX_STARTS_BYTES);\n  return text2 === null ? [] : parseSessionStarts(text2);\n}\nvar STALE_LOCK_MS = 2e3;\nvar LOCK_BUDGET_MS = 3e3;\nfunction pause(ms) {\n  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);\n}\nfunction withFileLock(root, file, work) {\n  const lock = `${file}.lock`;\n  const until = Date.now() + LOCK_BUDGET_MS;\n  for (; ; ) {\n    if (createStateFile(root, lock, String(process.pid))) break;\n    const st = statStateFile(root, lock);\n    if (st === null || Math.abs(Date.now() - st.mtimeMs) > STALE_LOCK_MS) removeStateFile(root, lock);\n    else if (Date.now() >= until) return false;\n    else pause(1 + Math.floor(Math.random() * 3));\n  }\n  try {\n    work();\n  } finally {\n    removeStateFile(root, lock);\n  }\n  return true;\n}\nfunction record(root, pluginDir, entry) {\n  const file = path3.join(pluginDir, STARTS_FILE);\n  withFileLock(root, file, () => {\n    const entries = [...readSessionStarts(root, pluginDir), entry].slice(-MAX_STARTS);\n    writeStateFile(root, file, `${JSON.stringify({ schema: 1, entries }, null, 1)}\n`);\n  });\n}\nfunction beginSessionStart(root, pluginDir, settings, hookInput, agent, now, env) {\n  if (env[DOCTOR_RUN_ENV] === "1") return NONE;\n  const input = facts(hookInput);\n  let outside = null;\n  try {\n    if (input.cwd !== null && !insideVault(root, input.cwd)) {\n      const claudeMd = path3.join(root, "CLAUDE.md");\n      const index = rulesIndex(root, settings);\n      const readFirst = [...fs3.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];\n      outside = { cwd: input.cwd, readFirst };\n    }\n  } catch {\n    outside = null;\n  }\n  if (pluginDir === null || !isDir(pluginDir)) return { duplicate: false, outside };\n  let duplicate = false;\n  try {\n    const key2 = `${input.sessionId ?? ""}\\0${input.source ?? ""}`;\n    duplicate = !claim(root, pluginDir, key2, agent, input.sessionId !== null);\n    pruneMarks(root, pluginDir);\n  } catch {\n    duplicate = false;\n  }\n  try {\n    record(root, pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });\n  } catch {\n  }\n  return { duplicate, outside };\n}\n\n// src/core/dates.ts\nfunction isoDate(now) {\n  const y = String(now.getFullYear()).padStart(4, "0");\n  const m = String(now.getMonth() + 1).padStart(2, "0");\n  const d = String(now.getDate()).padStart(2, "0");\n  return `${y}-${m}-${d}`;\n}\n\n// bridge/context.ts\nvar fs5 = require("node:fs");\nvar path5 = require("node:path");\n\n// src/node/vault-config.ts\nvar fs4 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path4.dirname(path4.resolve(scriptPath));\n  if (path4.basename(dir) === "session-brief") dir = path4.dirname(dir);\n  if (path4.basename(dir) !== "hooks" || path4.basename(path4.dirname(dir)) !== ".claude") return null;\n  return path4.dirname(path4.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text2 = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text2 === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text2);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir2(p) {\n  try {\n    return fs4.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path4.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path4.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir2(path4.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs4.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path4.join(root, name);\n    if (fs4.existsSync(path4.join(dir, "app.json")) || isDir2(path4.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path4.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir2(path4.join(root, dir))) return path4.join(root, dir);\n  return configDir === null ? null : path4.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path4.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path4.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path5.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs5.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs5.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path5.resolve(root, name);\n  if (path5.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs6 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve7) => {\n    if (process.stdin.isTTY) {\n      resolve7(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve7(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text2) {\n  const bytes = Buffer.from(text2, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs6.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// bridge/commands/session-start.ts\nvar path16 = require("node:path");\n\n// src/node/brief-pipeline.ts\nvar fs13 = require("node:fs");\nvar path15 = require("node:path");\n\n// src/core/schemas/shape.ts\nfunction isRecord(v) {\n  return v !== null && typeof v === "object" && !Array.isArray(v);\n}\nvar str3 = (v, at) => typeof v === "string" ? null : `${at} is not a string`;\nfunction isNotePath(p) {\n  if (p === "" || p.charCodeAt(0) === 47 || p.includes("\\\\") || p.includes("\\0")) return false;\n  if (p.charCodeAt(1) === 58 && /^[A-Za-z]:/.test(p)) return false;\n  if (p.charCodeAt(0) !== 46 && !p.includes("/.") && !p.includes("//") && !p.endsWith("/")) return true;\n  for (const part of p.split("/")) if (part === "." || part === ".." || part === "") return false;\n  return true;\n}\nvar notePath = (v, at) => typeof v === "string" && isNotePath(v) ? null : `${at} is not a vault-relative path`;\nvar bool = (v, at) => typeof v === "boolean" ? null : `${at} is not true or false`;\nvar num = (v, at) => typeof v === "number" && Number.isFinite(v) ? null : `${at} is not a number`;\nvar time = (v, at) => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 864e13 ? null : `${at} is not a time`;\nfunction int(min, max) {\n  return (v, at) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? null : `${at} is not a whole number from ${min} to ${max}`;\n}\nfunction oneOf(...values) {\n  return (v, at) => values.includes(v) ? null : `${at} is not one of ${values.map((x) => JSON.stringify(x)).join(", ")}`;\n}\nfunction matches(re, what) {\n  return (v, at) => typeof v === "string" && re.test(v) ? null : `${at} is not ${what}`;\n}\nfunction optional(check) {\n  return (v, at) => v === void 0 ? null : check(v, at);\n}\nfunction nullable(check) {\n  return (v, at) => v === null ? null : check(v, at);\n}\nfunction either(...checks) {\n  return (v, at) => {\n    let first = null;\n    for (const c of checks) {\n      const problem = c(v, at);\n      if (problem === null) return null;\n      first ??= problem;\n    }\n    return first;\n  };\n}\nfunction listOf(item, max = Number.POSITIVE_INFINITY) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length > max) return `${at} has more than ${max} entries`;\n    for (let i = 0; i < v.length; i++) {\n      if (item(v[i], "") !== null) return item(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\nfunction object(fields) {\n  const keys = Object.keys(fields);\n  return (v, at) => {\n    if (!isRecord(v)) return `${at} is not an object`;\n    for (const key2 of keys) {\n      const check = fields[key2];\n      if (check(v[key2], "") !== null) return check(v[key2], at === "" ? key2 : `${at}.${key2}`);\n    }\n    return null;\n  };\n}\nfunction tuple(items, optionalTail = 0) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length < items.length - optionalTail || v.length > items.length) return `${at} does not have ${items.length - optionalTail === items.length ? items.length : `${items.length - optionalTail} to ${items.length}`} entries`;\n    for (let i = 0; i < items.length; i++) {\n      const check = items[i];\n      if (check === void 0 || i >= v.length && i >= items.length - optionalTail) continue;\n      if (check(v[i], "") !== null) return check(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\n\n// src/core/live-protocol.ts\nvar DISCOVERY_FILE = "live.json";\n\n// src/node/cache-read.ts\nvar path6 = require("node:path");\n\n// src/core/item-ids.ts\nvar ITEM_IDS = ["date", "dailyNote", ...LIST_ITEM_IDS, ...CHANGE_ITEM_IDS];\n\n// src/core/schemas/brief.ts\nvar ISO_DATE = matches(/^\\d{4}-\\d{2}-\\d{2}$/, "a date YYYY-MM-DD");\nvar hit = object({ where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar reviewEntry = object({ path: notePath, mtime: time, hits: listOf(hit) });\nvar listItem = object({ count: int(0, Number.MAX_SAFE_INTEGER), paths: listOf(notePath), entries: listOf(reviewEntry) });\nvar checkBrief = object({\n  date: ISO_DATE,\n  weekday: int(0, 6),\n  items: object({\n    dailyNote: nullable(object({ path: notePath, exists: bool })),\n    // One list item per entry of the table of brief items (brief-items.ts).\n    ...Object.fromEntries(LIST_ITEM_IDS.map((id) => [id, nullable(listItem)]))\n  }),\n  errors: listOf(object({ item: oneOf(...ITEM_IDS, "scan"), message: str3 }))\n});\n\n// src/core/schemas/brief-cache.ts\nvar ISO_TIME = matches(/^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/, "an ISO-8601 time");\nvar BRIEF_CACHE_FORMAT = "session-brief-cache";\nvar MAX_NAMES = 1e3;\nvar COUNT = int(0, Number.MAX_SAFE_INTEGER);\nvar FILE_IDENTITY = object({ ino: num, size: COUNT, mtimeMs: num });\nfunction checkBriefCache(version) {\n  return object({\n    format: oneOf(BRIEF_CACHE_FORMAT),\n    version: oneOf(version),\n    writer: oneOf("bridge", "plugin"),\n    writtenAt: time,\n    date: ISO_DATE,\n    key: str3,\n    indexId: str3,\n    noteCount: int(0, Number.MAX_SAFE_INTEGER),\n    brief: checkBrief,\n    namesPerItem: int(0, MAX_NAMES),\n    lang: optional(oneOf("en", "de")),\n    locale: optional(str3),\n    plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str3) })),\n    news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(notePath, MAX_NAMES) }), 2)),\n    agentChanges: optional(\n      object({\n        journal: nullable(FILE_IDENTITY),\n        lastLine: nullable(str3),\n        marks: nullable(FILE_IDENTITY),\n        records: COUNT,\n        count: COUNT,\n        paths: listOf(notePath, MAX_NAMES),\n        expires: nullable(time)\n      })\n    ),\n    stamp: optional(object({ notes: int(0, Number.MAX_SAFE_INTEGER), hash: matches(/^[0-9a-f]{16}$/, "16 hex digits") }))\n  });\n}\n\n// src/core/schemas/brief-index.ts\nvar BRIEF_INDEX_FORMAT = "session-brief-index";\nvar tagHit = object({ tag: str3, where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar noteFlags = object({\n  needsReview: listOf(tagHit),\n  review: listOf(tagHit),\n  reviewDone: bool,\n  pendingReview: listOf(tagHit),\n  daily: bool\n});\nvar fullRow = tuple([notePath, time, int(-1, Number.MAX_SAFE_INTEGER), either(oneOf(0, null), noteFlags), str3], 1);\nvar row = (v, at) => {\n  if (Array.isArray(v) && v.length === 4 && v[3] === 0 && typeof v[0] === "string" && isNotePath(v[0]) && typeof v[1] === "number" && Math.abs(v[1]) <= 864e13 && Number.isInteger(v[2]) && v[2] >= -1) return null;\n  return fullRow(v, at);\n};\nfunction checkBriefIndex(version) {\n  return object({ format: oneOf(BRIEF_INDEX_FORMAT), version: oneOf(version), id: str3, notes: listOf(row) });\n}\n\n// src/core/cache-format.ts\nvar CACHE_VERSION = 3;\nvar INDEX_VERSION = 2;\nvar BRIEF_FILE = "brief-cache.json";\nvar INDEX_FILE = "brief-index.json";\nfunction checkedBriefCache(c) {\n  if (c === void 0) return { ok: false, why: "no cache file, or not JSON" };\n  const problem = checkBriefCache(CACHE_VERSION)(c, "");\n  return problem === null ? { ok: true, value: c } : { ok: false, why: problem };\n}\nfunction checkedBriefIndex(c, id) {\n  if (c === void 0) return { ok: false, why: "no index file, or not JSON" };\n  const problem = checkBriefIndex(INDEX_VERSION)(c, "");\n  if (problem !== null) return { ok: false, why: problem };\n  if (c.id !== id) return { ok: false, why: "index from another write" };\n  return { ok: true, value: c };\n}\n\n// src/node/cache-read.ts\nvar MAX_BYTES = 256 * 1024 * 1024;\nfunction readJsonFile(root, file) {\n  const text2 = readStateText(root, file, MAX_BYTES);\n  if (text2 === null) return inspectStateFile(root, file).kind === "missing" ? { missing: true } : { missing: false, value: void 0 };\n  try {\n    return { missing: false, value: JSON.parse(text2) };\n  } catch {\n    return { missing: false, value: void 0 };\n  }\n}\nfunction readBriefCacheChecked(root, pluginDir) {\n  const read = readJsonFile(root, path6.join(pluginDir, BRIEF_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefCache(read.value);\n  return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };\n}\nfunction readBriefIndexChecked(root, pluginDir, id) {\n  const read = readJsonFile(root, path6.join(pluginDir, INDEX_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefIndex(read.value, id);\n  if (checked.ok) return { state: "ok", value: checked.value };\n  return checked.why === "index from another write" ? { state: "missing" } : { state: "rejected", why: `${INDEX_FILE}: ${checked.why}` };\n}\n\n// src/node/plugin-tier.ts\nvar fs8 = require("node:fs");\nvar path7 = require("node:path");\n\n// src/node/live/process-identity.ts\nvar fs7 = require("node:fs");\n\n// src/node/builtin-on-demand.ts\nvar import_node_module = require("node:module");\nfunction builtinOnDemand(id) {\n  const get = process.getBuiltinModule;\n  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);\n}\n\n// src/node/live/process-identity.ts\nfunction linuxIdentity(pid) {\n  try {\n    const stat = fs7.readFileSync(`/proc/${pid}/stat`, "utf8");\n    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");\n    const startTicks = rest[19];\n    if (startTicks === void 0 || !/^\\d+$/.test(startTicks)) return null;\n    const boot = fs7.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();\n    const ns = fs7.readlinkSync(`/proc/${pid}/ns/pid`);\n    return `linux:${boot}:${ns}:${startTicks}`;\n  } catch {\n    return null;\n  }\n}\nfunction psIdentity(pid) {\n  try {\n    const out = builtinOnDemand("node:child_process").execFileSync("ps", ["-o", "lstart=", "-p", String(pid)], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"], env: { PATH: "/bin:/usr/bin", LC_ALL: "C" } }).trim();\n    return out === "" ? null : `ps:${out}`;\n  } catch {\n    return null;\n  }\n}\nfunction processIdentity(pid, platform = process.platform) {\n  if (pid !== "self" && (!Number.isInteger(pid) || pid <= 0)) return null;\n  if (platform === "linux") return linuxIdentity(pid);\n  if (platform === "darwin" || platform === "freebsd" || platform === "openbsd") return psIdentity(pid === "self" ? process.pid : pid);\n  return null;\n}\nfunction sameProcess(pid, started) {\n  if (started === void 0 || started === "") return false;\n  const now = processIdentity(pid);\n  return now !== null && now === started;\n}\n\n// src/node/plugin-tier.ts\nfunction exists(root) {\n  return (p) => {\n    try {\n      return fs8.statSync(path7.join(root, p)).isFile();\n    } catch {\n      return false;\n    }\n  };\n}\nfunction usableCache(ctx, now, why, rejected = [], read) {\n  if (ctx.pluginDir === null) {\n    why.push("no Obsidian config folder found, so no cache");\n    return null;\n  }\n  const got = read ?? readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const cache = got.state === "ok" ? got.value : null;\n  if (got.state === "rejected") {\n    why.push(`cache rejected: ${got.why}`);\n    rejected.push(got.why);\n  } else if (cache === null) why.push("no readable cache");\n  else if (cache.date !== isoDate(now)) why.push(`cache is from ${cache.date}`);\n  else if (cache.key !== ctx.key) why.push("settings changed since the cache was written");\n  else return cache;\n  return null;\n}\nfunction withDailyNoteChecked(brief, root) {\n  const daily = brief.items.dailyNote;\n  if (daily === null) return brief;\n  return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists(root)(daily.path) } } };\n}\nfunction servedByPlugin(cache) {\n  return cache.plugin !== void 0 && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);\n}\n\n// src/node/what-changed.ts\nvar path13 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  return { path: v.path, tool: v.tool, session: v.session, at: v.at };\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}`;\n}\nfunction parseJournal(text2) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text2.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\n\n// src/core/what-changed.ts\nvar REVIEW_FILE = "agent-review.json";\nvar SESSION_STARTS_FILE = "conversations.json";\nvar ISO2 = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{3})?Z$/;\nfunction isoOrNull(v) {\n  return typeof v === "string" && ISO2.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;\n}\nfunction isoMap(v) {\n  const out = /* @__PURE__ */ Object.create(null);\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return out;\n  for (const [k, t] of Object.entries(v)) {\n    const iso = isoOrNull(t);\n    if (iso !== null) out[k] = iso;\n  }\n  return out;\n}\nfunction emptyMarks() {\n  return { all: null, sessions: /* @__PURE__ */ Object.create(null), notes: /* @__PURE__ */ Object.create(null), renames: [] };\n}\nfunction parseReviewMarks(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return emptyMarks();\n  const o = v;\n  const renames = [];\n  if (Array.isArray(o.renames)) {\n    for (const r of o.renames) {\n      if (typeof r !== "object" || r === null) continue;\n      const { from, to, at } = r;\n      const iso = isoOrNull(at);\n      if (typeof from === "string" && typeof to === "string" && from !== "" && to !== "" && iso !== null) renames.push({ from, to, at: iso });\n    }\n  }\n  return { all: isoOrNull(o.all), sessions: isoMap(o.sessions), notes: isoMap(o.notes), renames };\n}\nfunction sessionKey(session) {\n  return session ?? "";\n}\nfunction followRenames(records, renames) {\n  if (renames.length === 0) return [...records];\n  return records.map((r) => {\n    let p = r.path;\n    for (const rn of renames) if (rn.at >= r.at && rn.from === p) p = rn.to;\n    return p === r.path ? r : { ...r, path: p };\n  });\n}\nfunction isReviewed(r, marks) {\n  const mark = [marks.all, marks.sessions[sessionKey(r.session)], marks.notes[r.path]].reduce((a, b) => b !== void 0 && b !== null && (a === null || b > a) ? b : a, null);\n  return mark !== null && r.at <= mark;\n}\nfunction unreviewedSessions(records, marks, exists2) {\n  const bySession = /* @__PURE__ */ new Map();\n  const existing = /* @__PURE__ */ new Map();\n  for (const r of followRenames(records, marks.renames)) {\n    if (isReviewed(r, marks)) continue;\n    let there = existing.get(r.path);\n    if (there === void 0) {\n      there = exists2(r.path);\n      existing.set(r.path, there);\n    }\n    if (!there) continue;\n    const key2 = sessionKey(r.session);\n    let group = bySession.get(key2);\n    if (group === void 0) {\n      group = { session: r.session, notes: /* @__PURE__ */ new Map() };\n      bySession.set(key2, group);\n    }\n    const seen = group.notes.get(r.path);\n    if (seen === void 0) group.notes.set(r.path, { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 });\n    else {\n      seen.edits++;\n      if (r.at >= seen.at) {\n        seen.at = r.at;\n        seen.tool = r.tool;\n      }\n    }\n  }\n  const sessions = [];\n  for (const g of bySession.values()) {\n    const changes = [...g.notes.values()].sort((a, b) => a.at !== b.at ? a.at > b.at ? -1 : 1 : comparePaths(a.path, b.path));\n    sessions.push({ session: g.session, latest: changes[0]?.at ?? "", changes });\n  }\n  return sessions.sort((a, b) => a.latest > b.latest ? -1 : a.latest < b.latest ? 1 : 0);\n}\nfunction agentChangesItem(sessions) {\n  const paths = [...new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)))].sort(comparePaths);\n  return { count: paths.length, paths };\n}\nfunction parseSessionStarts2(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return { previous: null, current: null };\n  const o = v;\n  return { previous: isoOrNull(o.previous), current: isoOrNull(o.current) };\n}\nfunction nextSessionStarts(starts, source, now) {\n  if (source !== "startup" && source !== "clear") return null;\n  return { previous: starts.current, current: now.toISOString() };\n}\nvar NEWS_ITEMS = ["inbox", "needsReview", "reviewOpen", "pendingReview"];\nfunction newsNotes(brief) {\n  const out = /* @__PURE__ */ new Map();\n  for (const id of NEWS_ITEMS) {\n    const item = brief.items[id];\n    if (item === null) continue;\n    if (item.entries.length !== item.count) return null;\n    for (const e of item.entries) out.set(e.path, e.mtime);\n  }\n  return [...out];\n}\nfunction sinceLastSessionItem(since, notes) {\n  if (since === null) return { since, count: 0, paths: [] };\n  const after = Date.parse(since);\n  const paths = [];\n  for (const [p, mtime] of notes) if (mtime > after) paths.push(p);\n  paths.sort(comparePaths);\n  return { since, count: paths.length, paths };\n}\nfunction sinceFromCache(since, cache) {\n  const stored = cache.news?.find((a) => a.since === since);\n  if (stored !== void 0) return { since, count: stored.count, paths: [...stored.paths] };\n  if (Date.parse(since) >= cache.writtenAt) return { since, count: 0, paths: [] };\n  return null;\n}\n\n// src/node/agent-journal.ts\nvar fs9 = require("node:fs");\nvar path8 = require("node:path");\nfunction journalPath(pluginDir) {\n  return path8.join(pluginDir, JOURNAL_FILE);\n}\nfunction readJournal(root, pluginDir, now) {\n  const fd = openStateFile(root, journalPath(pluginDir));\n  if (fd === null) return [];\n  try {\n    const size2 = fs9.fstatSync(fd).size;\n    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);\n    return boundJournal(parseJournal(readRange(fd, start, size2 - start).toString("utf8")), now);\n  } finally {\n    fs9.closeSync(fd);\n  }\n}\n\n// src/node/change-lines.ts\nvar fs10 = require("node:fs");\nvar path10 = require("node:path");\n\n// src/core/before-versions.ts\nvar BEFORE_FOLDER = "before-versions";\nvar MAX_NOTE_BYTES = 1024 * 1024;\nvar MAX_TOTAL_BYTES = 32 * 1024 * 1024;\nvar MAX_FILES = 4e3;\nvar MAX_HEADER_BYTES = 4096;\nvar BEFORE_SUFFIX = ".before";\nvar AFTER_SUFFIX = ".after";\nfunction fnv(text2, seed) {\n  let h = seed >>> 0;\n  for (let i = 0; i < text2.length; i++) {\n    h ^= text2.charCodeAt(i);\n    h = Math.imul(h, 16777619) >>> 0;\n  }\n  return h.toString(16).padStart(8, "0");\n}\nfunction beforeStem(session, path17) {\n  const key2 = `${session ?? ""}\\0${path17}`;\n  return `${fnv(key2, 2166136261)}${fnv(key2, 16777619 ^ 1540483477)}`;\n}\nvar ISO3 = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nvar STATES = /* @__PURE__ */ new Set(["kept", "new", "too-large"]);\nfunction parseHeader(line) {\n  let v;\n  try {\n    v = JSON.parse(line);\n  } catch {\n    return null;\n  }\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const o = v;\n  if (o.v !== 1 || typeof o.path !== "string" || !isVaultPath(o.path)) return null;\n  if (o.session !== null && typeof o.session !== "string") return null;\n  if (o.tool !== null && o.tool !== void 0 && typeof o.tool !== "string") return null;\n  if (typeof o.at !== "string" || !ISO3.test(o.at) || typeof o.state !== "string" || !STATES.has(o.state)) return null;\n  return { path: o.path, session: o.session, at: o.at, state: o.state, tool: typeof o.tool === "string" ? o.tool : null };\n}\nfunction isVaultPath(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\n\n// src/core/line-counts.ts\nvar MAX_EDITS = 2e4;\nfunction lineTokens(text2) {\n  const parts = text2.split(/(\\n|\\r\\n)/);\n  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();\n  const out = [];\n  for (let i = 0; i < parts.length; i++) {\n    if (i % 2 === 1) out[out.length - 1] += parts[i] ?? "";\n    else out.push(parts[i] ?? "");\n  }\n  return out;\n}\nfunction editDistance(a, b, max) {\n  const n = a.length;\n  const m = b.length;\n  const off = n + m + 1;\n  const v = new Int32Array(2 * (n + m) + 3);\n  for (let d = 0; d <= Math.min(n + m, max); d++) {\n    for (let k = -d; k <= d; k += 2) {\n      let x = k === -d || k !== d && (v[off + k - 1] ?? 0) < (v[off + k + 1] ?? 0) ? v[off + k + 1] ?? 0 : (v[off + k - 1] ?? 0) + 1;\n      let y = x - k;\n      while (x < n && y < m && a[x] === b[y]) {\n        x++;\n        y++;\n      }\n      v[off + k] = x;\n      if (x >= n && y >= m) return d;\n    }\n  }\n  return null;\n}\nfunction countLines(before, after) {\n  const a = lineTokens(before);\n  const b = lineTokens(after);\n  let start = 0;\n  while (start < a.length && start < b.length && a[start] === b[start]) start++;\n  let endA = a.length;\n  let endB = b.length;\n  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {\n    endA--;\n    endB--;\n  }\n  const ids = /* @__PURE__ */ new Map();\n  const id = (line) => {\n    let n = ids.get(line);\n    if (n === void 0) {\n      n = ids.size;\n      ids.set(line, n);\n    }\n    return n;\n  };\n  const x = Int32Array.from(a.slice(start, endA), id);\n  const y = Int32Array.from(b.slice(start, endB), id);\n  const d = editDistance(x, y, MAX_EDITS);\n  if (d === null) return { added: y.length, removed: x.length };\n  return { added: (d + y.length - x.length) / 2, removed: (d + x.length - y.length) / 2 };\n}\n\n// src/node/before-versions.ts\nvar path9 = require("node:path");\nfunction beforeFolder(place) {\n  return path9.join(place.pluginDir, BEFORE_FOLDER);\n}\nfunction fileOf(place, session, rel, suffix) {\n  return path9.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);\n}\nfunction parseBeforeFile(data, expect) {\n  const nl = data.indexOf(10);\n  if (nl < 0 || nl > MAX_HEADER_BYTES) return null;\n  const header = parseHeader(data.subarray(0, nl).toString("utf8"));\n  if (header === null) return null;\n  if (expect !== void 0 && (header.path !== expect.path || header.session !== expect.session)) return null;\n  const body = data.subarray(nl + 1);\n  if (header.state === "kept") return { ...header, bytes: body };\n  return { ...header, bytes: header.state === "new" ? Buffer.alloc(0) : null };\n}\nfunction readAfter(place, file, sha256) {\n  const none = { afterHash: null, afterBytes: null };\n  const data = readStateFile(place.root, file, MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);\n  if (data === null) return none;\n  const nl = data.indexOf(10);\n  if (nl < 0 || nl > MAX_HEADER_BYTES) return none;\n  let v;\n  try {\n    v = JSON.parse(data.subarray(0, nl).toString("utf8"));\n  } catch {\n    return none;\n  }\n  if (typeof v !== "object" || v === null || typeof v.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(v.sha256)) return none;\n  const bytes = v.kept === true ? data.subarray(nl + 1) : null;\n  return { afterHash: v.sha256, afterBytes: bytes !== null && sha256 !== void 0 && sha256(bytes) === v.sha256 ? bytes : null };\n}\nfunction readBeforeVersion(place, rel, session, sha256) {\n  const data = readStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX), MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);\n  if (data === null) return null;\n  const parsed = parseBeforeFile(data, { path: rel, session });\n  if (parsed === null) return null;\n  return { ...parsed, ...readAfter(place, fileOf(place, session, rel, AFTER_SUFFIX), sha256) };\n}\n\n// src/node/change-lines.ts\nfunction headerOf(root, file) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    const head = readRange(fd, 0, MAX_HEADER_BYTES);\n    const nl = head.indexOf(10);\n    return nl < 0 ? null : parseHeader(head.subarray(0, nl).toString("utf8"));\n  } finally {\n    fs10.closeSync(fd);\n  }\n}\nfunction changeLines(place, paths) {\n  const out = {};\n  const dir = beforeFolder(place);\n  if (paths.length === 0 || !isStateFolder(place.root, dir)) return out;\n  const wanted = new Set(paths);\n  const newest = /* @__PURE__ */ new Map();\n  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {\n    if (!d.name.endsWith(BEFORE_SUFFIX)) continue;\n    const h = headerOf(place.root, path10.join(dir, d.name));\n    if (h === null || !wanted.has(h.path)) continue;\n    const seen = newest.get(h.path);\n    if (seen === void 0 || h.at > seen.at) newest.set(h.path, h);\n  }\n  for (const [p, h] of newest) {\n    const v = readBeforeVersion(place, p, h.session);\n    if (v === null || v.bytes === null) continue;\n    const now = readStateFile(place.root, path10.join(place.root, ...p.split("/")), MAX_NOTE_BYTES);\n    out[p] = countLines(v.state === "new" ? "" : v.bytes.toString("utf8"), now === null ? "" : now.toString("utf8"));\n  }\n  return out;\n}\n\n// src/node/agent-summary.ts\nvar fs12 = require("node:fs");\nvar path12 = require("node:path");\n\n// src/core/agent-summary.ts\nfunction newestByPath(records, marks, there) {\n  const sessions = unreviewedSessions(records, marks, there);\n  const newest = /* @__PURE__ */ new Map();\n  for (const s of sessions) {\n    for (const c of s.changes) {\n      const seen = newest.get(c.path);\n      if (seen === void 0 || c.at > seen) newest.set(c.path, c.at);\n    }\n  }\n  return { item: agentChangesItem(sessions), newest };\n}\nfunction itemFromSummary(summary, now, cap) {\n  if (summary.expires !== null && now.getTime() > summary.expires) return null;\n  if (summary.paths.length < Math.min(summary.count, cap)) return null;\n  return { count: summary.count, paths: summary.paths.slice(0, cap) };\n}\nfunction itemWithTail(summary, tail, marks, there, now, cap) {\n  const base = itemFromSummary(summary, now, cap);\n  if (base === null) return null;\n  if (summary.records + tail.length > MAX_RECORDS) return null;\n  const added = newestByPath(boundJournal(tail, now), marks, there).item.paths;\n  const listed = new Set(summary.paths);\n  const complete = summary.paths.length >= summary.count;\n  const last = summary.paths[summary.paths.length - 1];\n  const fresh = [];\n  for (const p of added) {\n    if (listed.has(p)) continue;\n    if (!complete && (last === void 0 || comparePaths(p, last) > 0)) return null;\n    fresh.push(p);\n  }\n  const paths = [...summary.paths, ...fresh].sort(comparePaths);\n  return { count: summary.count + fresh.length, paths: paths.slice(0, cap) };\n}\n\n// src/core/review-seal.ts\nfunction parseSeal(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const o = v;\n  if (o.schema !== 1 || typeof o.marks !== "string" || typeof o.at !== "string") return null;\n  return { marks: o.marks, at: o.at };\n}\nfunction parseText(text2) {\n  if (text2 === null || text2.trim() === "") return parseReviewMarks(void 0);\n  try {\n    return parseReviewMarks(JSON.parse(text2));\n  } catch {\n    return parseReviewMarks(void 0);\n  }\n}\nfunction judgeMarks(text2, seal) {\n  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null };\n  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2 } };\n}\nfunction hiddenByOutsideMarks(records, verdict, exists2) {\n  if (verdict.outside === null) return 0;\n  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists2(r.path)).map((r) => r.path));\n  const shown = unreviewed(verdict.marks);\n  const still = unreviewed(verdict.outside.marks);\n  let hidden = 0;\n  for (const p of shown) if (!still.has(p)) hidden++;\n  return hidden;\n}\n\n// src/node/review-seal.ts\nvar fs11 = require("node:fs");\nvar path11 = require("node:path");\nvar MAX_BYTES2 = 4 * 1024 * 1024;\nfunction userStateDir(env = process.env, platform = process.platform) {\n  const given = env.SESSION_BRIEF_STATE_DIR;\n  if (given !== void 0 && given !== "") return given;\n  const home = builtinOnDemand("node:os").homedir();\n  if (platform === "win32") return path11.join(env.LOCALAPPDATA ?? path11.join(home, "AppData", "Local"), "session-brief");\n  if (platform === "darwin") return path11.join(home, "Library", "Application Support", "session-brief");\n  return path11.join(env.XDG_STATE_HOME ?? path11.join(home, ".local", "state"), "session-brief");\n}\nfunction sealFile(root, env = process.env) {\n  let real = path11.resolve(root);\n  try {\n    real = fs11.realpathSync.native(real);\n  } catch {\n  }\n  return path11.join(userStateDir(env), `review-seal-${markName(real)}.json`);\n}\nfunction readSeal(root, env = process.env) {\n  const data = readRegularFile(sealFile(root, env), MAX_BYTES2);\n  if (data === null) return null;\n  try {\n    return parseSeal(JSON.parse(data.toString("utf8")));\n  } catch {\n    return null;\n  }\n}\nfunction readMarksText(root, pluginDir) {\n  return readStateText(root, path11.join(pluginDir, REVIEW_FILE), MAX_BYTES2);\n}\nfunction marksChangedAt(root, pluginDir) {\n  const st = statStateFile(root, path11.join(pluginDir, REVIEW_FILE));\n  return st === null ? null : new Date(st.mtimeMs).toISOString();\n}\nfunction trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {\n  return judgeMarks(text2, readSeal(root, env));\n}\n\n// src/node/agent-summary.ts\nfunction identity(st) {\n  return { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };\n}\nfunction sameFile(a, b) {\n  return a === b || a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;\n}\nfunction statIdentity(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "file") return identity(entry.stat);\n  return entry.kind === "missing" ? null : void 0;\n}\nfunction readFrom(fd, from) {\n  const st = fs12.fstatSync(fd);\n  const start = Math.min(from, st.size);\n  return { bytes: readRange(fd, start, st.size - start), id: identity(st) };\n}\nfunction readMarks(root, pluginDir) {\n  const file = path12.join(pluginDir, REVIEW_FILE);\n  const fd = openStateFile(root, file);\n  let text2 = null;\n  let id = null;\n  if (fd === null) {\n    if (inspectStateFile(root, file).kind !== "missing") throw new Error(`${REVIEW_FILE} is not a regular file`);\n  } else {\n    try {\n      const read = readFrom(fd, 0);\n      text2 = read.bytes.toString("utf8");\n      id = read.id;\n    } finally {\n      fs12.closeSync(fd);\n    }\n  }\n  const verdict = judgeMarks(text2, readSeal(root));\n  return { marks: verdict.marks, id, outside: verdict.outside !== null };\n}\nfunction noteThere(place) {\n  const there = exists(place.root);\n  return (p) => isCountedNote(p, place.excludedRootFolders) && there(p);\n}\nvar lastWhole = null;\nfunction wholeKey(place, now, journal, marks) {\n  return JSON.stringify([place.root, place.pluginDir, place.excludedRootFolders, now.getTime(), journal, marks]);\n}\nfunction wholeItemJustMade(place, now) {\n  if (lastWhole === null) return null;\n  const journal = statIdentity(place.root, journalPath(place.pluginDir));\n  const marks = statIdentity(place.root, path12.join(place.pluginDir, REVIEW_FILE));\n  if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;\n  return { count: lastWhole.item.count, paths: [...lastWhole.item.paths] };\n}\nfunction appendedText(root, file, summary, now) {\n  const was = summary.journal;\n  if (was !== null && (summary.lastLine === null || now.ino !== was.ino)) return null;\n  const from = was?.size ?? 0;\n  if (now.size <= from || now.size > 2 * COMPACT_AT_BYTES) return null;\n  const check = was === null || from === 0 ? "" : `${summary.lastLine}\n`;\n  const checkBytes = Buffer.byteLength(check);\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    const { bytes, id } = readFrom(fd, from - checkBytes);\n    if (was !== null && id.ino !== was.ino || id.size > 2 * COMPACT_AT_BYTES) return null;\n    if (bytes.subarray(0, checkBytes).toString("utf8") !== check) return null;\n    return bytes.subarray(checkBytes).toString("utf8");\n  } finally {\n    fs12.closeSync(fd);\n  }\n}\nfunction agentChangesFromSummary(place, summary, now, cap) {\n  try {\n    const marksNow = statIdentity(place.root, path12.join(place.pluginDir, REVIEW_FILE));\n    if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;\n    const file = journalPath(place.pluginDir);\n    const journalNow = statIdentity(place.root, file);\n    if (journalNow === void 0) return null;\n    if (sameFile(journalNow, summary.journal)) return itemFromSummary(summary, now, cap);\n    if (journalNow === null) return null;\n    const tail = appendedText(place.root, file, summary, journalNow);\n    if (tail === null) return null;\n    const { marks, id, outside } = readMarks(place.root, place.pluginDir);\n    if (outside || !sameFile(id, summary.marks)) return null;\n    return itemWithTail(summary, parseJournal(tail), marks, noteThere(place), now, cap);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/what-changed.ts\nvar MAX_BYTES3 = 4 * 1024 * 1024;\nfunction readSessionStarts2(root, pluginDir) {\n  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts2(readStateJson(root, path13.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES3));\n}\nfunction agentChangesJudged(ctx, now) {\n  if (ctx.pluginDir === null) return { sessions: [] };\n  const there = exists(ctx.root);\n  const counted = (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);\n  const records = readJournal(ctx.root, ctx.pluginDir, now);\n  const verdict = trustedMarks(ctx.root, ctx.pluginDir);\n  const sessions = unreviewedSessions(records, verdict.marks, counted);\n  if (verdict.outside === null) return { sessions };\n  return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };\n}\nasync function recordSessionStart(ctx, source, now) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const next = nextSessionStarts(readSessionStarts2(ctx.root, ctx.pluginDir), source, now);\n    if (next === null) return;\n    writeStateFile(ctx.root, path13.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}\n`);\n  } catch {\n  }\n}\nfunction describe2(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return text2.split("\\n")[0]?.slice(0, 300) || "unknown error";\n}\nasync function sinceLastSession(ctx, sourced, full) {\n  const since = readSessionStarts2(ctx.root, ctx.pluginDir).previous;\n  if (since === null) return sinceLastSessionItem(null, []);\n  const own2 = newsNotes(sourced.brief);\n  if (own2 !== null) return sinceLastSessionItem(since, own2);\n  const cache = sourced.cache;\n  if (cache !== null && sourced.source === "cache") {\n    const answer = sinceFromCache(since, cache);\n    if (answer !== null) return answer;\n  }\n  const notes = newsNotes(await full());\n  if (notes === null) throw new Error("no per-note detail to compare with the last session");\n  return sinceLastSessionItem(since, notes);\n}\nfunction agentChanges(ctx, sourced, now) {\n  if (ctx.pluginDir === null) return agentChangesItem([]);\n  const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };\n  const cache = sourced.cache;\n  if (sourced.kept === true && cache?.agentChanges !== void 0) {\n    const item2 = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);\n    if (item2 !== null) return item2;\n  }\n  const made = wholeItemJustMade(place, now);\n  if (made !== null) return made;\n  const judged = agentChangesJudged(ctx, now);\n  const item = agentChangesItem(judged.sessions);\n  return judged.changedOutside === void 0 ? item : { ...item, changedOutside: judged.changedOutside };\n}\nfunction withLines(ctx, item) {\n  if (ctx.pluginDir === null || item.count === 0) return item;\n  try {\n    const lines = changeLines({ root: ctx.root, pluginDir: ctx.pluginDir }, item.paths.slice(0, ctx.settings.maxNamesPerItem));\n    return Object.keys(lines).length === 0 ? item : { ...item, lines };\n  } catch {\n    return item;\n  }\n}\nasync function attachWhatChanged(ctx, sourced, now, full) {\n  const items = { ...sourced.brief.items };\n  const errors = [...sourced.brief.errors];\n  try {\n    items.agentChanges = withLines(ctx, agentChanges(ctx, sourced, now));\n  } catch (error) {\n    items.agentChanges = null;\n    errors.push({ item: "agentChanges", message: describe2(error) });\n  }\n  try {\n    items.sinceLastSession = await sinceLastSession(ctx, sourced, full);\n  } catch (error) {\n    items.sinceLastSession = null;\n    errors.push({ item: "sinceLastSession", message: describe2(error) });\n  }\n  sourced.brief = { ...sourced.brief, items, errors };\n}\n\n// bridge/bridge-file.ts\nvar path14 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path14.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/local-tiers-from-bridge.ts\nvar localTiers = () => bridgeLibrary().localTiers();\n\n// src/node/brief-pipeline.ts\nvar NoCurrentCache = class extends Error {\n};\nvar NoLiveAnswer = class extends Error {\n};\nvar NOT_ASKED = { read: null, usable: null, reason: null, rejected: [] };\nfunction judgeCache(ctx, now) {\n  const why = [];\n  const rejected = [];\n  if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now, why), reason: why[0] ?? null, rejected };\n  const file = readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const usable = usableCache(ctx, now, why, rejected, file);\n  return { read: file.state === "ok" ? file.value : null, usable, reason: why[0] ?? null, rejected };\n}\nvar pluginTier = {\n  name: "plugin",\n  async run(run) {\n    const cache = run.cache.usable;\n    if (cache === null || !servedByPlugin(cache)) return null;\n    if (!run.full) return { brief: withDailyNoteChecked(cache.brief, run.ctx.root), source: "cache", generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [], kept: true };\n    return (await localTiers()).fromCacheIndex(run, cache);\n  }\n};\nvar liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };\nvar liveIfListening = {\n  name: "live",\n  run: (run) => run.ctx.pluginDir !== null && fs13.existsSync(path15.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null\n};\nvar verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };\nvar scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };\nfunction tiersFor(choice) {\n  switch (choice) {\n    case "scan":\n      return [scanTier];\n    case "cache":\n      return [pluginTier, verifiedCacheTier];\n    case "live":\n      return [liveTier];\n    case "local":\n      return [pluginTier, verifiedCacheTier, scanTier];\n    case "auto":\n      return [pluginTier, liveIfListening, verifiedCacheTier, scanTier];\n  }\n}\nasync function runTiers(run, tiers) {\n  const reasons = run.cache.reason === null ? [] : [run.cache.reason];\n  for (const tier of tiers) {\n    const out = await tier.run(run);\n    if (out === null) continue;\n    if ("reason" in out) {\n      reasons.push(out.reason);\n      continue;\n    }\n    return { sourced: { ...out, notes: [...run.ctx.warnings, ...reasons, ...out.notes] }, reasons };\n  }\n  return { sourced: null, reasons };\n}\nfunction startRun(ctx, choice, now, full) {\n  const cache = choice === "scan" || choice === "live" ? NOT_ASKED : judgeCache(ctx, now);\n  let index;\n  const run = {\n    ctx,\n    now,\n    full,\n    cache,\n    rejected: [...cache.rejected],\n    index: () => {\n      if (index !== void 0) return index;\n      index = null;\n      if (cache.usable === null || ctx.pluginDir === null) return index;\n      const got = readBriefIndexChecked(ctx.root, ctx.pluginDir, cache.usable.indexId);\n      if (got.state === "ok") index = got.value;\n      else if (got.state === "rejected") {\n        run.indexRejected = got.why;\n        run.rejected.push(got.why);\n      }\n      return index;\n    }\n  };\n  return run;\n}\nasync function getBrief(ctx, choice, now, full = true) {\n  const { sourced, reasons } = await runTiers(startRun(ctx, choice, now, full), tiersFor(choice));\n  if (sourced !== null) {\n    if (choice !== "local") await attachWhatChanged(ctx, sourced, now, async () => full ? sourced.brief : (await getBrief(ctx, choice, now, true)).brief);\n    return sourced;\n  }\n  if (choice === "live") throw new NoLiveAnswer(reasons.join("; ") || "no live channel");\n  if (choice === "cache") throw new NoCurrentCache([...ctx.warnings, ...reasons].join("; ") || "no current cache");\n  throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);\n}\n\n// bridge/commands/session-start.ts\nfunction firstLine(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return escapeControls((text2.split("\\n")[0] ?? "").slice(0, 300)) || "unknown error";\n}\nasync function sessionStart(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const now = clock(env);\n  let lang = "en";\n  const lines = [];\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    const agent = agentOrDefault(stringFlag(args, "agent"));\n    const input = readSessionInput(stdin, agent);\n    const start = beginSessionStart(ctx.root, ctx.pluginDir, ctx.settings, input, agent, now, env);\n    if (start.duplicate) {\n      writeOut(sessionStartOutput(stringFlag(args, "agent"), alreadyGivenLine(lang), lang));\n      return 0;\n    }\n    await recordSessionStart(ctx, input.source, now);\n    const sourced = await getBrief(ctx, "auto", now, false);\n    if (sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !args.flags.has("lang")) lang = sourced.cache.lang;\n    const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);\n    const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);\n    lines.push(\n      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path16.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)\n    );\n  } catch (error) {\n    if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ""})`);\n    lines.push(`Session brief: ${firstLine(error)}`);\n  }\n  writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join("\\n"), lang));\n  return 0;\n}\nfunction sessionStartCrashOutput(args, error) {\n  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");\n}\n\n// bridge/start-file.ts\nasync function sessionStartHook(argv, scriptPath) {\n  let args = { command: "session-start", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command !== "session-start") {\n      runBridge();\n      return;\n    }\n    process.exitCode = await sessionStart(args, scriptPath, process.env);\n  } catch (error) {\n    writeOut(sessionStartCrashOutput(args, error));\n    process.exitCode = 0;\n  }\n}\nvoid sessionStartHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
+    module2.exports = '/*\n * Session Brief session start 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/start-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for a session start; it answers from the Obsidian plugin\'s cache and loads anything more\n * from the bridge beside it (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/paths.ts\nfunction isHiddenName(name) {\n  return name.startsWith(".");\n}\nfunction entersFolder(name, atRoot, excludedRootFolders) {\n  return name !== "node_modules" && !(atRoot && excludedRootFolders.includes(name));\n}\nfunction isNoteName(name) {\n  return name.endsWith(".md");\n}\nfunction isCountedNote(path17, excludedRootFolders) {\n  const parts = path17.split("/");\n  const last = parts.length - 1;\n  for (let i = 0; i < last; i++) {\n    const part = parts[i] ?? "";\n    if (part === "" || isHiddenName(part) || !entersFolder(part, i === 0, excludedRootFolders)) return false;\n  }\n  const name = parts[last] ?? "";\n  return name !== "" && !isHiddenName(name) && isNoteName(name);\n}\nfunction isInFolder(path17, folder2) {\n  return folder2 === "" || path17.length > folder2.length && path17.charCodeAt(folder2.length) === 47 && path17.startsWith(folder2);\n}\nfunction basename(path17) {\n  return path17.slice(path17.lastIndexOf("/") + 1);\n}\nfunction comparePaths(a, b) {\n  const la = a.toLowerCase();\n  const lb = b.toLowerCase();\n  if (la !== lb) return la < lb ? -1 : 1;\n  return a < b ? -1 : a > b ? 1 : 0;\n}\n\n// src/core/brief-items.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path17, date) => basename(path17).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\nvar CHANGE_ITEM_TABLE = CHANGE_ITEMS;\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nvar TABLES = /* @__PURE__ */ new WeakSet();\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nvar en = {\n  title: (vault) => `Session brief for vault ${vault}`,\n  source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n  age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n  fresh: "just made",\n  date: "Date (machine clock)",\n  weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n  dailyNote: "Daily note",\n  exists: "exists",\n  missing: "missing",\n  more: (n) => `+${n} more`,\n  none: "none",\n  cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n  cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n};\nvar de = {\n  title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n  source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n  age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n  fresh: "gerade erstellt",\n  date: "Datum (Maschinenuhr)",\n  weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n  dailyNote: "Tagesnotiz",\n  exists: "vorhanden",\n  missing: "fehlt",\n  more: (n) => `+${n} weitere`,\n  none: "keine",\n  cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n  cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n};\nvar BRIEF_TEXT = translations({ en, de });\nfunction strings(lang) {\n  return BRIEF_TEXT[lang];\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text2) {\n  return KNOWN_TEXT.test(text2) && !HAS_KNOWN_UNSAFE.test(text2);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text2) {\n  return plainKnown(text2) ? text2 : text2.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text2) {\n  return Array.from(text2);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text2) {\n  return text2.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nvar HOOK_TEXT_LIMIT = 1e4;\nvar MIN_NAME_CHARS = 24;\nvar MAX_ERROR_CHARS = 300;\nfunction briefLines(brief, settings, lang, origin, now) {\n  const s = strings(lang);\n  const ageSeconds = Math.max(0, Math.round((now - origin.generatedAt) / 1e3));\n  const age = ageSeconds < 2 ? s.fresh : s.age(ageSeconds);\n  const rejected = origin.cacheRejected === void 0 ? "" : `; ${s.cacheRejected(shortenText(escapeControls(origin.cacheRejected), MAX_ERROR_CHARS))}`;\n  const head = [`${s.title(quoteAlways(origin.vaultName))} (${s.source[origin.source]}, ${age}${rejected})`];\n  head.push(`${s.date}: ${brief.date} (${s.weekdays[brief.weekday] ?? ""})`);\n  const daily = brief.items.dailyNote;\n  if (daily !== null) head.push(`${s.dailyNote}: ${shortenName(daily.path, 600)} (${daily.exists ? s.exists : s.missing})`);\n  const items = [];\n  for (const d of LIST_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null) continue;\n    items.push({ label: escapeControls(d.label[lang](settings)), item, hint: d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });\n  }\n  for (const d of CHANGE_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null || item === void 0) continue;\n    const since = "since" in item ? item.since : null;\n    const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";\n    const outside = "changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "";\n    const lines = "lines" in item && item.lines !== void 0 ? linesHint(item.lines, lang) : "";\n    items.push({ label: escapeControls(d.label[lang](since)), item, hint: (first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "") + lines });\n  }\n  const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);\n  return { head, items, errors };\n}\nvar LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\\xFCgt/entfernt" } });\nvar LINES_NAMED = 5;\nfunction linesHint(lines, lang) {\n  const parts = Object.entries(lines).slice(0, LINES_NAMED).map(([p, c]) => `${shortenName(p, 80)} +${c.added} -${c.removed}`);\n  if (parts.length === 0) return "";\n  return ` (${LINES_TEXT[lang].label}: ${parts.join(", ")})`;\n}\nfunction shortenText(text2, max) {\n  if (text2.length <= max) return text2;\n  const mark = ` \\u2026 [${text2.length - max + 12} characters cut] \\u2026 `;\n  const keep = Math.max(0, max - mark.length);\n  return `${text2.slice(0, Math.ceil(keep / 2))}${mark}${text2.slice(text2.length - Math.floor(keep / 2))}`;\n}\nfunction renderBrief(b, nameMax, namesShown, lang) {\n  const items = b.items.map(({ label, item, hint }) => `${label}: ${listText(item, namesShown, nameMax, lang)}${hint}`);\n  return [...b.head, ...items, ...b.errors];\n}\nfunction size(lines) {\n  return lines.join("\\n").length;\n}\nfunction largestFitting(lo, hi, fits) {\n  let best = lo - 1;\n  while (lo <= hi) {\n    const mid = Math.floor((lo + hi) / 2);\n    if (fits(mid)) {\n      best = mid;\n      lo = mid + 1;\n    } else hi = mid - 1;\n  }\n  return best;\n}\nfunction formatBrief(brief, settings, lang, origin, now, limit = HOOK_TEXT_LIMIT) {\n  const b = briefLines(brief, settings, lang, origin, now);\n  const max = settings.maxNamesPerItem;\n  const full = renderBrief(b, Number.POSITIVE_INFINITY, max, lang);\n  if (size(full) <= limit) return full.join("\\n");\n  const longest = Math.max(MIN_NAME_CHARS, ...b.items.flatMap(({ item }) => item.paths.slice(0, max).map((p) => quoteName(p).length)));\n  const nameMax = largestFitting(MIN_NAME_CHARS, longest, (n) => size(renderBrief(b, n, max, lang)) <= limit);\n  if (nameMax >= MIN_NAME_CHARS) return renderBrief(b, nameMax, max, lang).join("\\n");\n  const shown = largestFitting(0, max, (k) => size(renderBrief(b, MIN_NAME_CHARS, k, lang)) <= limit);\n  if (shown >= 0) return renderBrief(b, MIN_NAME_CHARS, shown, lang).join("\\n");\n  return capText(renderBrief(b, MIN_NAME_CHARS, 0, lang).join("\\n"), limit, lang);\n}\nfunction listText(item, max, nameMax, lang) {\n  const s = strings(lang);\n  if (item.count === 0) return `0`;\n  const shown = item.paths.slice(0, max).map((p) => shortenName(p, nameMax));\n  const rest = item.count - shown.length;\n  const names = rest > 0 ? [...shown, s.more(rest)] : shown;\n  return names.length === 0 ? `${item.count}` : `${item.count} (${names.join(", ")})`;\n}\nfunction capText(text2, limit, lang) {\n  if (text2.length <= limit) return text2;\n  const note = strings(lang).cut(limit);\n  const room = limit - note.length - 1;\n  const cut = text2.lastIndexOf("\\n", room);\n  return `${text2.slice(0, cut > 0 ? cut : room)}\n${note}`;\n}\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text2, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text2 } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text2) => ({ additionalContext: text2 }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text2) => ({ additional_context: text2 }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text2) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text2 } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/index.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\nfunction hookEnvelope(agent, event, text2, note) {\n  return HOSTS[agent].envelope(event, text2, note);\n}\nfunction hostTextLimit(agent) {\n  return HOSTS[agentOrDefault(agent)].limit;\n}\nfunction sessionStartOutput(agent, text2, lang) {\n  const id = agentOrDefault(agent);\n  const capped = capText(safeLines(text2), HOSTS[id].limit, lang);\n  return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}\n`;\n}\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  changes: [...COMMON, "json"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row2 = d[i];\n      const up = d[i - 1];\n      row2[j] = Math.min(up[j] + 1, row2[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row2[j] = Math.min(row2[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook: prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook: runs the rule check after an edit\n                           to a rule file; prints one JSON object only when it finds\n                           something; exits 0\n  pre-tool-use             PreToolUse hook (Claude Code): refuses the agent\'s edits and shell\n                           commands that reach Session Brief\'s own files, and (opt-in Write\n                           guard) a Write over an existing file in the sessions folder; keeps\n                           the notes a call it allows may change as they are (for changes);\n                           exits 0\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  changes [--json]         The agent changes not yet reviewed, each with its diff against\n                           the note as it was before the agent\'s first change in its\n                           session (unified format; colours on a terminal)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// src/core/session-notes.ts\nvar SESSION_NOTES_TEXT = translations({\n  en: {\n    outsideVault: (where, files) => `Started outside the vault (in ${where}), so the vault\'s own instructions were not loaded: read ${files} first.`,\n    alreadyGiven: "Session brief: already given to this session by another of its hook entries; not repeated."\n  },\n  de: {\n    outsideVault: (where, files) => `Au\\xDFerhalb des Vaults gestartet (in ${where}), daher wurden die Anweisungen des Vaults nicht geladen: zuerst ${files} lesen.`,\n    alreadyGiven: "Session-Brief: dieser Sitzung schon von einem anderen ihrer Hook-Eintr\\xE4ge gegeben; nicht wiederholt."\n  }\n});\nfunction outsideVaultLine(lang, cwd, readFirst) {\n  if (readFirst.length === 0) return null;\n  const files = readFirst.map((f) => shortenName(f, 300)).join(", ");\n  const where = shortenName(cwd, 200);\n  return SESSION_NOTES_TEXT[lang].outsideVault(where, files);\n}\nfunction alreadyGivenLine(lang) {\n  return SESSION_NOTES_TEXT[lang].alreadyGiven;\n}\nfunction withLineAfterHeading(brief, line) {\n  if (line === null) return brief;\n  const cut = brief.indexOf("\\n");\n  return cut < 0 ? `${brief}\n${line}` : `${brief.slice(0, cut)}\n${line}${brief.slice(cut)}`;\n}\n\n// src/node/session-record.ts\nvar fs3 = require("node:fs");\nvar path3 = require("node:path");\n\n// src/core/session-starts.ts\nvar orNull = (v) => typeof v === "string" ? v : null;\nfunction parseSessionStarts(text2) {\n  let data;\n  try {\n    data = JSON.parse(text2);\n  } catch {\n    return [];\n  }\n  const d = data;\n  if (d === null || typeof d !== "object" || d.schema !== 1 || !Array.isArray(d.entries)) return [];\n  const out = [];\n  for (const e of d.entries) {\n    if (typeof e !== "object" || e === null) continue;\n    const r = e;\n    if (typeof r.at !== "string" || Number.isNaN(Date.parse(r.at)) || typeof r.agent !== "string" || !isAgentId(r.agent)) continue;\n    out.push({ at: r.at, agent: r.agent, source: orNull(r.source), sessionId: orNull(r.sessionId), cwd: orNull(r.cwd), outside: r.outside === true, delivered: r.delivered !== false });\n  }\n  return out;\n}\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/real-path.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\n\n// src/core/settings.ts\nvar DEFAULT_SETTINGS = {\n  inboxFolder: "Inbox",\n  rulesFolder: "AI/Regelwerk",\n  sessionsFolder: "AI/sessions",\n  dailyNoteFolder: "",\n  dailyNoteFormat: "",\n  tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n  excludedRootFolders: ["Import", "_index"],\n  ruleScope: [],\n  maxNamesPerItem: 5,\n  language: "auto",\n  liveChannel: true,\n  showStatusBar: true,\n  externalCheck: null,\n  writeGuard: false\n};\nvar DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: {\n      needsReview: tagName(t.needsReview, d.tags.needsReview),\n      review: tagName(t.review, d.tags.review),\n      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),\n      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)\n    },\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\n\n// src/core/rules/scope.ts\nvar DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\nfunction isAbsolute(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\n\n// src/node/real-path.ts\nfunction realPathOf(p) {\n  let existing = path.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path.join(fs.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nvar NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;\n\n// src/node/state-file.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\nvar C = fs2.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs2.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs2.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path2.isAbsolute(p) && !UNCLEAN.test(p) ? p : path2.resolve(p);\n}\nfunction belowReal(top, rel) {\n  return rel === "" ? top : top.endsWith(path2.sep) ? top + rel : top + path2.sep + rel;\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path2.sep) ? r : r + path2.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs2.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs2.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file, true);\n  return work(held?.at ?? file);\n}\nvar heldFolders = /* @__PURE__ */ new Map();\nvar MAX_HELD_FOLDERS = 16;\nfunction openFolder(file, dir) {\n  try {\n    return fs2.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n}\nfunction holdFolder(root, file, shared) {\n  if (!hasProcFd()) return null;\n  const dir = path2.dirname(normal(file));\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : belowReal(top, rel);\n  let real = null;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    let fd = shared ? heldFolders.get(dir) : void 0;\n    if (fd === void 0) {\n      fd = openFolder(file, dir);\n      if (shared) {\n        heldFolders.set(dir, fd);\n        if (heldFolders.size > MAX_HELD_FOLDERS) {\n          const [oldest, oldFd] = heldFolders.entries().next().value;\n          heldFolders.delete(oldest);\n          fs2.closeSync(oldFd);\n        }\n      }\n    }\n    try {\n      real = fs2.readlinkSync(`/proc/self/fd/${fd}`);\n    } catch {\n      real = null;\n    }\n    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path2.basename(file)}` };\n    if (shared) heldFolders.delete(dir);\n    fs2.closeSync(fd);\n  }\n  throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path2.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs2.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs2.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs2.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs2.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs2.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size2 = fs2.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size2 - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs2.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs2.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction readStateJson(root, file, maxBytes) {\n  const text2 = readStateText(root, file, maxBytes);\n  if (text2 === null) return void 0;\n  try {\n    return JSON.parse(text2);\n  } catch {\n    return void 0;\n  }\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs2.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs2.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nvar CHANGED_SINCE_READ = "changed since it was read";\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs2.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs2.fchmodSync(fd, mode.exact);\n    } finally {\n      fs2.closeSync(fd);\n    }\n    const was = options.unchanged;\n    if (was !== void 0) {\n      const now = fs2.lstatSync(file, { throwIfNoEntry: false });\n      if (now === void 0 || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);\n    }\n    fs2.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs2.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path2.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs2.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs2.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction placeStateFile(root, file, data) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => placeAt(file, at, data));\n}\nfunction placeAt(file, at, data) {\n  let tmp = null;\n  try {\n    const made = createTemp(at, 438);\n    tmp = made.tmp;\n    try {\n      writeAll(made.fd, data);\n    } finally {\n      fs2.closeSync(made.fd);\n    }\n    fs2.linkSync(tmp, at);\n    trace(file);\n    return true;\n  } catch (error) {\n    const code = error.code;\n    if (code === "EEXIST") return false;\n    if (tmp !== null && (code === "EPERM" || code === "ENOTSUP" || code === "EXDEV" || code === "ENOSYS")) return createAt(file, at, data, 438);\n    throw error;\n  } finally {\n    if (tmp !== null) {\n      try {\n        fs2.unlinkSync(tmp);\n      } catch {\n      }\n    }\n  }\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs2.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\nfunction listStateFolder(root, dir, max) {\n  if (folderState(root, dir) !== "ok") return [];\n  try {\n    return fs2.readdirSync(dir, { withFileTypes: true }).slice(0, max);\n  } catch {\n    return [];\n  }\n}\nfunction isStateFolder(root, dir) {\n  if (folderState(root, dir) !== "ok") return false;\n  try {\n    return fs2.lstatSync(dir).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readAgentSettingsFile(file, maxBytes) {\n  let fd;\n  try {\n    fd = fs2.openSync(file, C.O_RDONLY | NONBLOCK);\n  } catch (error) {\n    if (error.code === "ENOENT") return null;\n    throw error;\n  }\n  try {\n    const st = fs2.fstatSync(fd);\n    if (!st.isFile()) throw new Error(describe(st));\n    if (st.size > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);\n    return readRange(fd, 0, maxBytes);\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readRegularFile(file, maxBytes) {\n  try {\n    return readAgentSettingsFile(file, maxBytes);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/session-record.ts\nvar STARTS_FILE = "session-starts.json";\nvar MARKS_FOLDER = "session-marks";\nvar MAX_STARTS = 20;\nvar SAME_SESSION_MS = 3e4;\nvar NO_ID_MS = 5e3;\nvar DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";\nvar NONE = { duplicate: false, outside: null };\nfunction isDir(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction text(v, max) {\n  return typeof v === "string" && v !== "" ? v.slice(0, max) : null;\n}\nfunction readSessionInput(stdin, agent) {\n  return translateHookInput(agent, parseHookJson(stdin));\n}\nfunction facts(input) {\n  return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };\n}\nfunction insideVault(root, cwd) {\n  if (!path3.isAbsolute(cwd)) return true;\n  if (vaultRelativeReal(root, cwd) !== null) return true;\n  const a = realPathOf(root);\n  const b = realPathOf(cwd);\n  return path3.resolve(root) === path3.resolve(cwd) || a !== null && a === b;\n}\nfunction rulesIndex(root, settings) {\n  const folder2 = path3.join(root, ...settings.rulesFolder.split("/"));\n  for (const name of ["_index.md", "index.md", "README.md", `${path3.basename(folder2)}.md`]) {\n    const file = path3.join(folder2, name);\n    if (fs3.existsSync(file)) return file;\n  }\n  return null;\n}\nvar FNV_OFFSET = BigInt("0xcbf29ce484222325");\nvar FNV_PRIME = BigInt("0x100000001b3");\nvar U64 = BigInt("0xffffffffffffffff");\nfunction markName(key2) {\n  let h = FNV_OFFSET;\n  for (const byte of Buffer.from(key2, "utf8")) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;\n  return h.toString(16).padStart(16, "0");\n}\nfunction claim(root, pluginDir, key2, agent, hasId) {\n  const dir = path3.join(pluginDir, MARKS_FOLDER);\n  ensureStateFolder(root, dir);\n  const file = path3.join(dir, markName(key2));\n  const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;\n  const text2 = `${Date.now()}\n${agent}\n`;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    if (placeStateFile(root, file, text2)) return true;\n    const found = readStateText(root, file, 256);\n    const st = statStateFile(root, file);\n    if (found === null || st === null) {\n      removeStateFile(root, file);\n      continue;\n    }\n    const [written, by] = found.split("\\n");\n    const at = written === void 0 || written === "" ? st.mtimeMs : Number(written);\n    const age = Date.now() - at;\n    if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;\n    removeStateFile(root, file);\n  }\n  return true;\n}\nvar PRUNED_STAMP = ".pruned";\nfunction pruneMarks(root, pluginDir) {\n  const dir = path3.join(pluginDir, MARKS_FOLDER);\n  const stamp = path3.join(dir, PRUNED_STAMP);\n  const pruned = statStateFile(root, stamp);\n  if (pruned !== null && Date.now() - pruned.mtimeMs < 6e4) return;\n  writeStateFile(root, stamp, "");\n  for (const entry of listStateFolder(root, dir, 500)) {\n    if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;\n    const file = path3.join(dir, entry.name);\n    try {\n      const st = statStateFile(root, file);\n      if (st !== null && Date.now() - st.mtimeMs > 10 * 6e4) removeStateFile(root, file);\n    } catch {\n    }\n  }\n}\nvar MAX_STARTS_BYTES = 256 * 1024;\nfunction readSessionStarts(root, pluginDir) {\n  const text2 = readStateText(root, path3.join(pluginDir, STARTS_FILE), MAX_STARTS_BYTES);\n  return text2 === null ? [] : parseSessionStarts(text2);\n}\nvar STALE_LOCK_MS = 2e3;\nvar LOCK_BUDGET_MS = 3e3;\nfunction pause(ms) {\n  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);\n}\nfunction withFileLock(root, file, work) {\n  const lock = `${file}.lock`;\n  const until = Date.now() + LOCK_BUDGET_MS;\n  for (; ; ) {\n    if (createStateFile(root, lock, String(process.pid))) break;\n    const st = statStateFile(root, lock);\n    if (st === null || Math.abs(Date.now() - st.mtimeMs) > STALE_LOCK_MS) removeStateFile(root, lock);\n    else if (Date.now() >= until) return false;\n    else pause(1 + Math.floor(Math.random() * 3));\n  }\n  try {\n    work();\n  } finally {\n    removeStateFile(root, lock);\n  }\n  return true;\n}\nfunction record(root, pluginDir, entry) {\n  const file = path3.join(pluginDir, STARTS_FILE);\n  withFileLock(root, file, () => {\n    const entries = [...readSessionStarts(root, pluginDir), entry].slice(-MAX_STARTS);\n    writeStateFile(root, file, `${JSON.stringify({ schema: 1, entries }, null, 1)}\n`);\n  });\n}\nfunction beginSessionStart(root, pluginDir, settings, hookInput, agent, now, env) {\n  if (env[DOCTOR_RUN_ENV] === "1") return NONE;\n  const input = facts(hookInput);\n  let outside = null;\n  try {\n    if (input.cwd !== null && !insideVault(root, input.cwd)) {\n      const claudeMd = path3.join(root, "CLAUDE.md");\n      const index = rulesIndex(root, settings);\n      const readFirst = [...fs3.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];\n      outside = { cwd: input.cwd, readFirst };\n    }\n  } catch {\n    outside = null;\n  }\n  if (pluginDir === null || !isDir(pluginDir)) return { duplicate: false, outside };\n  let duplicate = false;\n  try {\n    const key2 = `${input.sessionId ?? ""}\\0${input.source ?? ""}`;\n    duplicate = !claim(root, pluginDir, key2, agent, input.sessionId !== null);\n    pruneMarks(root, pluginDir);\n  } catch {\n    duplicate = false;\n  }\n  try {\n    record(root, pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });\n  } catch {\n  }\n  return { duplicate, outside };\n}\n\n// src/core/dates.ts\nfunction isoDate(now) {\n  const y = String(now.getFullYear()).padStart(4, "0");\n  const m = String(now.getMonth() + 1).padStart(2, "0");\n  const d = String(now.getDate()).padStart(2, "0");\n  return `${y}-${m}-${d}`;\n}\n\n// bridge/context.ts\nvar fs5 = require("node:fs");\nvar path5 = require("node:path");\n\n// src/node/vault-config.ts\nvar fs4 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path4.dirname(path4.resolve(scriptPath));\n  if (path4.basename(dir) === "session-brief") dir = path4.dirname(dir);\n  if (path4.basename(dir) !== "hooks" || path4.basename(path4.dirname(dir)) !== ".claude") return null;\n  return path4.dirname(path4.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text2 = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text2 === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text2);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir2(p) {\n  try {\n    return fs4.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path4.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path4.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir2(path4.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs4.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path4.join(root, name);\n    if (fs4.existsSync(path4.join(dir, "app.json")) || isDir2(path4.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path4.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir2(path4.join(root, dir))) return path4.join(root, dir);\n  return configDir === null ? null : path4.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path4.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path4.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path5.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs5.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs5.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path5.resolve(root, name);\n  if (path5.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs6 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve7) => {\n    if (process.stdin.isTTY) {\n      resolve7(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve7(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text2) {\n  const bytes = Buffer.from(text2, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs6.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// bridge/commands/session-start.ts\nvar path16 = require("node:path");\n\n// src/node/brief-pipeline.ts\nvar fs13 = require("node:fs");\nvar path15 = require("node:path");\n\n// src/core/schemas/shape.ts\nfunction isRecord(v) {\n  return v !== null && typeof v === "object" && !Array.isArray(v);\n}\nvar str3 = (v, at) => typeof v === "string" ? null : `${at} is not a string`;\nfunction isNotePath(p) {\n  if (p === "" || p.charCodeAt(0) === 47 || p.includes("\\\\") || p.includes("\\0")) return false;\n  if (p.charCodeAt(1) === 58 && /^[A-Za-z]:/.test(p)) return false;\n  if (p.charCodeAt(0) !== 46 && !p.includes("/.") && !p.includes("//") && !p.endsWith("/")) return true;\n  for (const part of p.split("/")) if (part === "." || part === ".." || part === "") return false;\n  return true;\n}\nvar notePath = (v, at) => typeof v === "string" && isNotePath(v) ? null : `${at} is not a vault-relative path`;\nvar bool = (v, at) => typeof v === "boolean" ? null : `${at} is not true or false`;\nvar num = (v, at) => typeof v === "number" && Number.isFinite(v) ? null : `${at} is not a number`;\nvar time = (v, at) => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 864e13 ? null : `${at} is not a time`;\nfunction int(min, max) {\n  return (v, at) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? null : `${at} is not a whole number from ${min} to ${max}`;\n}\nfunction oneOf(...values) {\n  return (v, at) => values.includes(v) ? null : `${at} is not one of ${values.map((x) => JSON.stringify(x)).join(", ")}`;\n}\nfunction matches(re, what) {\n  return (v, at) => typeof v === "string" && re.test(v) ? null : `${at} is not ${what}`;\n}\nfunction optional(check) {\n  return (v, at) => v === void 0 ? null : check(v, at);\n}\nfunction nullable(check) {\n  return (v, at) => v === null ? null : check(v, at);\n}\nfunction either(...checks) {\n  return (v, at) => {\n    let first = null;\n    for (const c of checks) {\n      const problem = c(v, at);\n      if (problem === null) return null;\n      first ??= problem;\n    }\n    return first;\n  };\n}\nfunction listOf(item, max = Number.POSITIVE_INFINITY) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length > max) return `${at} has more than ${max} entries`;\n    for (let i = 0; i < v.length; i++) {\n      if (item(v[i], "") !== null) return item(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\nfunction object(fields) {\n  const keys = Object.keys(fields);\n  return (v, at) => {\n    if (!isRecord(v)) return `${at} is not an object`;\n    for (const key2 of keys) {\n      const check = fields[key2];\n      if (check(v[key2], "") !== null) return check(v[key2], at === "" ? key2 : `${at}.${key2}`);\n    }\n    return null;\n  };\n}\nfunction tuple(items, optionalTail = 0) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length < items.length - optionalTail || v.length > items.length) return `${at} does not have ${items.length - optionalTail === items.length ? items.length : `${items.length - optionalTail} to ${items.length}`} entries`;\n    for (let i = 0; i < items.length; i++) {\n      const check = items[i];\n      if (check === void 0 || i >= v.length && i >= items.length - optionalTail) continue;\n      if (check(v[i], "") !== null) return check(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\n\n// src/core/live-protocol.ts\nvar DISCOVERY_FILE = "live.json";\n\n// src/node/cache-read.ts\nvar path6 = require("node:path");\n\n// src/core/item-ids.ts\nvar ITEM_IDS = ["date", "dailyNote", ...LIST_ITEM_IDS, ...CHANGE_ITEM_IDS];\n\n// src/core/schemas/brief.ts\nvar ISO_DATE = matches(/^\\d{4}-\\d{2}-\\d{2}$/, "a date YYYY-MM-DD");\nvar hit = object({ where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar reviewEntry = object({ path: notePath, mtime: time, hits: listOf(hit) });\nvar listItem = object({ count: int(0, Number.MAX_SAFE_INTEGER), paths: listOf(notePath), entries: listOf(reviewEntry) });\nvar checkBrief = object({\n  date: ISO_DATE,\n  weekday: int(0, 6),\n  items: object({\n    dailyNote: nullable(object({ path: notePath, exists: bool })),\n    // One list item per entry of the table of brief items (brief-items.ts).\n    ...Object.fromEntries(LIST_ITEM_IDS.map((id) => [id, nullable(listItem)]))\n  }),\n  errors: listOf(object({ item: oneOf(...ITEM_IDS, "scan"), message: str3 }))\n});\n\n// src/core/schemas/brief-cache.ts\nvar ISO_TIME = matches(/^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/, "an ISO-8601 time");\nvar BRIEF_CACHE_FORMAT = "session-brief-cache";\nvar MAX_NAMES = 1e3;\nvar COUNT = int(0, Number.MAX_SAFE_INTEGER);\nvar FILE_IDENTITY = object({ ino: num, size: COUNT, mtimeMs: num });\nfunction checkBriefCache(version) {\n  return object({\n    format: oneOf(BRIEF_CACHE_FORMAT),\n    version: oneOf(version),\n    writer: oneOf("bridge", "plugin"),\n    writtenAt: time,\n    date: ISO_DATE,\n    key: str3,\n    indexId: str3,\n    noteCount: int(0, Number.MAX_SAFE_INTEGER),\n    brief: checkBrief,\n    namesPerItem: int(0, MAX_NAMES),\n    lang: optional(oneOf("en", "de")),\n    locale: optional(str3),\n    plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str3) })),\n    news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(notePath, MAX_NAMES) }), 2)),\n    agentChanges: optional(\n      object({\n        journal: nullable(FILE_IDENTITY),\n        lastLine: nullable(str3),\n        marks: nullable(FILE_IDENTITY),\n        records: COUNT,\n        count: COUNT,\n        paths: listOf(notePath, MAX_NAMES),\n        expires: nullable(time)\n      })\n    ),\n    stamp: optional(object({ notes: int(0, Number.MAX_SAFE_INTEGER), hash: matches(/^[0-9a-f]{16}$/, "16 hex digits") }))\n  });\n}\n\n// src/core/schemas/brief-index.ts\nvar BRIEF_INDEX_FORMAT = "session-brief-index";\nvar tagHit = object({ tag: str3, where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar noteFlags = object({\n  needsReview: listOf(tagHit),\n  review: listOf(tagHit),\n  reviewDone: bool,\n  pendingReview: listOf(tagHit),\n  daily: bool\n});\nvar fullRow = tuple([notePath, time, int(-1, Number.MAX_SAFE_INTEGER), either(oneOf(0, null), noteFlags), str3], 1);\nvar row = (v, at) => {\n  if (Array.isArray(v) && v.length === 4 && v[3] === 0 && typeof v[0] === "string" && isNotePath(v[0]) && typeof v[1] === "number" && Math.abs(v[1]) <= 864e13 && Number.isInteger(v[2]) && v[2] >= -1) return null;\n  return fullRow(v, at);\n};\nfunction checkBriefIndex(version) {\n  return object({ format: oneOf(BRIEF_INDEX_FORMAT), version: oneOf(version), id: str3, notes: listOf(row) });\n}\n\n// src/core/cache-format.ts\nvar CACHE_VERSION = 3;\nvar INDEX_VERSION = 2;\nvar BRIEF_FILE = "brief-cache.json";\nvar INDEX_FILE = "brief-index.json";\nfunction checkedBriefCache(c) {\n  if (c === void 0) return { ok: false, why: "no cache file, or not JSON" };\n  const problem = checkBriefCache(CACHE_VERSION)(c, "");\n  return problem === null ? { ok: true, value: c } : { ok: false, why: problem };\n}\nfunction checkedBriefIndex(c, id) {\n  if (c === void 0) return { ok: false, why: "no index file, or not JSON" };\n  const problem = checkBriefIndex(INDEX_VERSION)(c, "");\n  if (problem !== null) return { ok: false, why: problem };\n  if (c.id !== id) return { ok: false, why: "index from another write" };\n  return { ok: true, value: c };\n}\n\n// src/node/cache-read.ts\nvar MAX_BYTES = 256 * 1024 * 1024;\nfunction readJsonFile(root, file) {\n  const text2 = readStateText(root, file, MAX_BYTES);\n  if (text2 === null) return inspectStateFile(root, file).kind === "missing" ? { missing: true } : { missing: false, value: void 0 };\n  try {\n    return { missing: false, value: JSON.parse(text2) };\n  } catch {\n    return { missing: false, value: void 0 };\n  }\n}\nfunction readBriefCacheChecked(root, pluginDir) {\n  const read = readJsonFile(root, path6.join(pluginDir, BRIEF_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefCache(read.value);\n  return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };\n}\nfunction readBriefIndexChecked(root, pluginDir, id) {\n  const read = readJsonFile(root, path6.join(pluginDir, INDEX_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefIndex(read.value, id);\n  if (checked.ok) return { state: "ok", value: checked.value };\n  return checked.why === "index from another write" ? { state: "missing" } : { state: "rejected", why: `${INDEX_FILE}: ${checked.why}` };\n}\n\n// src/node/plugin-tier.ts\nvar fs8 = require("node:fs");\nvar path7 = require("node:path");\n\n// src/node/live/process-identity.ts\nvar fs7 = require("node:fs");\n\n// src/node/builtin-on-demand.ts\nvar import_node_module = require("node:module");\nfunction builtinOnDemand(id) {\n  const get = process.getBuiltinModule;\n  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);\n}\n\n// src/node/live/process-identity.ts\nfunction linuxIdentity(pid) {\n  try {\n    const stat = fs7.readFileSync(`/proc/${pid}/stat`, "utf8");\n    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");\n    const startTicks = rest[19];\n    if (startTicks === void 0 || !/^\\d+$/.test(startTicks)) return null;\n    const boot = fs7.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();\n    const ns = fs7.readlinkSync(`/proc/${pid}/ns/pid`);\n    return `linux:${boot}:${ns}:${startTicks}`;\n  } catch {\n    return null;\n  }\n}\nfunction psIdentity(pid) {\n  try {\n    const out = builtinOnDemand("node:child_process").execFileSync("ps", ["-o", "lstart=", "-p", String(pid)], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"], env: { PATH: "/bin:/usr/bin", LC_ALL: "C" } }).trim();\n    return out === "" ? null : `ps:${out}`;\n  } catch {\n    return null;\n  }\n}\nfunction processIdentity(pid, platform = process.platform) {\n  if (pid !== "self" && (!Number.isInteger(pid) || pid <= 0)) return null;\n  if (platform === "linux") return linuxIdentity(pid);\n  if (platform === "darwin" || platform === "freebsd" || platform === "openbsd") return psIdentity(pid === "self" ? process.pid : pid);\n  return null;\n}\nfunction sameProcess(pid, started) {\n  if (started === void 0 || started === "") return false;\n  const now = processIdentity(pid);\n  return now !== null && now === started;\n}\n\n// src/node/plugin-tier.ts\nfunction exists(root) {\n  return (p) => {\n    try {\n      return fs8.statSync(path7.join(root, p)).isFile();\n    } catch {\n      return false;\n    }\n  };\n}\nfunction usableCache(ctx, now, why, rejected = [], read) {\n  if (ctx.pluginDir === null) {\n    why.push("no Obsidian config folder found, so no cache");\n    return null;\n  }\n  const got = read ?? readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const cache = got.state === "ok" ? got.value : null;\n  if (got.state === "rejected") {\n    why.push(`cache rejected: ${got.why}`);\n    rejected.push(got.why);\n  } else if (cache === null) why.push("no readable cache");\n  else if (cache.date !== isoDate(now)) why.push(`cache is from ${cache.date}`);\n  else if (cache.key !== ctx.key) why.push("settings changed since the cache was written");\n  else return cache;\n  return null;\n}\nfunction withDailyNoteChecked(brief, root) {\n  const daily = brief.items.dailyNote;\n  if (daily === null) return brief;\n  return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists(root)(daily.path) } } };\n}\nfunction servedByPlugin(cache) {\n  return cache.plugin !== void 0 && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);\n}\n\n// src/node/what-changed.ts\nvar path13 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  return { path: v.path, tool: v.tool, session: v.session, at: v.at };\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}`;\n}\nfunction parseJournal(text2) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text2.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\n\n// src/core/what-changed.ts\nvar REVIEW_FILE = "agent-review.json";\nvar SESSION_STARTS_FILE = "conversations.json";\nvar ISO2 = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{3})?Z$/;\nfunction isoOrNull(v) {\n  return typeof v === "string" && ISO2.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;\n}\nfunction isoMap(v) {\n  const out = /* @__PURE__ */ Object.create(null);\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return out;\n  for (const [k, t] of Object.entries(v)) {\n    const iso = isoOrNull(t);\n    if (iso !== null) out[k] = iso;\n  }\n  return out;\n}\nfunction emptyMarks() {\n  return { all: null, sessions: /* @__PURE__ */ Object.create(null), notes: /* @__PURE__ */ Object.create(null), renames: [] };\n}\nfunction parseReviewMarks(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return emptyMarks();\n  const o = v;\n  const renames = [];\n  if (Array.isArray(o.renames)) {\n    for (const r of o.renames) {\n      if (typeof r !== "object" || r === null) continue;\n      const { from, to, at } = r;\n      const iso = isoOrNull(at);\n      if (typeof from === "string" && typeof to === "string" && from !== "" && to !== "" && iso !== null) renames.push({ from, to, at: iso });\n    }\n  }\n  return { all: isoOrNull(o.all), sessions: isoMap(o.sessions), notes: isoMap(o.notes), renames };\n}\nfunction sessionKey(session) {\n  return session ?? "";\n}\nfunction followRenames(records, renames) {\n  if (renames.length === 0) return [...records];\n  return records.map((r) => {\n    let p = r.path;\n    for (const rn of renames) if (rn.at >= r.at && rn.from === p) p = rn.to;\n    return p === r.path ? r : { ...r, path: p };\n  });\n}\nfunction isReviewed(r, marks) {\n  const mark = [marks.all, marks.sessions[sessionKey(r.session)], marks.notes[r.path]].reduce((a, b) => b !== void 0 && b !== null && (a === null || b > a) ? b : a, null);\n  return mark !== null && r.at <= mark;\n}\nfunction unreviewedSessions(records, marks, exists2) {\n  const bySession = /* @__PURE__ */ new Map();\n  const existing = /* @__PURE__ */ new Map();\n  for (const r of followRenames(records, marks.renames)) {\n    if (isReviewed(r, marks)) continue;\n    let there = existing.get(r.path);\n    if (there === void 0) {\n      there = exists2(r.path);\n      existing.set(r.path, there);\n    }\n    if (!there) continue;\n    const key2 = sessionKey(r.session);\n    let group = bySession.get(key2);\n    if (group === void 0) {\n      group = { session: r.session, notes: /* @__PURE__ */ new Map() };\n      bySession.set(key2, group);\n    }\n    const seen = group.notes.get(r.path);\n    if (seen === void 0) group.notes.set(r.path, { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 });\n    else {\n      seen.edits++;\n      if (r.at >= seen.at) {\n        seen.at = r.at;\n        seen.tool = r.tool;\n      }\n    }\n  }\n  const sessions = [];\n  for (const g of bySession.values()) {\n    const changes = [...g.notes.values()].sort((a, b) => a.at !== b.at ? a.at > b.at ? -1 : 1 : comparePaths(a.path, b.path));\n    sessions.push({ session: g.session, latest: changes[0]?.at ?? "", changes });\n  }\n  return sessions.sort((a, b) => a.latest > b.latest ? -1 : a.latest < b.latest ? 1 : 0);\n}\nfunction agentChangesItem(sessions) {\n  const paths = [...new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)))].sort(comparePaths);\n  return { count: paths.length, paths };\n}\nfunction parseSessionStarts2(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return { previous: null, current: null };\n  const o = v;\n  return { previous: isoOrNull(o.previous), current: isoOrNull(o.current) };\n}\nfunction nextSessionStarts(starts, source, now) {\n  if (source !== "startup" && source !== "clear") return null;\n  return { previous: starts.current, current: now.toISOString() };\n}\nvar NEWS_ITEMS = ["inbox", "needsReview", "reviewOpen", "pendingReview"];\nfunction newsNotes(brief) {\n  const out = /* @__PURE__ */ new Map();\n  for (const id of NEWS_ITEMS) {\n    const item = brief.items[id];\n    if (item === null) continue;\n    if (item.entries.length !== item.count) return null;\n    for (const e of item.entries) out.set(e.path, e.mtime);\n  }\n  return [...out];\n}\nfunction sinceLastSessionItem(since, notes) {\n  if (since === null) return { since, count: 0, paths: [] };\n  const after = Date.parse(since);\n  const paths = [];\n  for (const [p, mtime] of notes) if (mtime > after) paths.push(p);\n  paths.sort(comparePaths);\n  return { since, count: paths.length, paths };\n}\nfunction sinceFromCache(since, cache) {\n  const stored = cache.news?.find((a) => a.since === since);\n  if (stored !== void 0) return { since, count: stored.count, paths: [...stored.paths] };\n  if (Date.parse(since) >= cache.writtenAt) return { since, count: 0, paths: [] };\n  return null;\n}\n\n// src/node/agent-journal.ts\nvar fs9 = require("node:fs");\nvar path8 = require("node:path");\nfunction journalPath(pluginDir) {\n  return path8.join(pluginDir, JOURNAL_FILE);\n}\nfunction readJournal(root, pluginDir, now) {\n  const fd = openStateFile(root, journalPath(pluginDir));\n  if (fd === null) return [];\n  try {\n    const size2 = fs9.fstatSync(fd).size;\n    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);\n    return boundJournal(parseJournal(readRange(fd, start, size2 - start).toString("utf8")), now);\n  } finally {\n    fs9.closeSync(fd);\n  }\n}\n\n// src/node/change-lines.ts\nvar fs10 = require("node:fs");\nvar path10 = require("node:path");\n\n// src/core/before-versions.ts\nvar BEFORE_FOLDER = "before-versions";\nvar MAX_NOTE_BYTES = 1024 * 1024;\nvar MAX_TOTAL_BYTES = 32 * 1024 * 1024;\nvar MAX_FILES = 4e3;\nvar MAX_HEADER_BYTES = 4096;\nvar BEFORE_SUFFIX = ".before";\nvar AFTER_SUFFIX = ".after";\nfunction fnv(text2, seed) {\n  let h = seed >>> 0;\n  for (let i = 0; i < text2.length; i++) {\n    h ^= text2.charCodeAt(i);\n    h = Math.imul(h, 16777619) >>> 0;\n  }\n  return h.toString(16).padStart(8, "0");\n}\nfunction beforeStem(session, path17) {\n  const key2 = `${session ?? ""}\\0${path17}`;\n  return `${fnv(key2, 2166136261)}${fnv(key2, 16777619 ^ 1540483477)}`;\n}\nvar ISO3 = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nvar STATES = /* @__PURE__ */ new Set(["kept", "new", "too-large"]);\nfunction parseHeader(line) {\n  let v;\n  try {\n    v = JSON.parse(line);\n  } catch {\n    return null;\n  }\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const o = v;\n  if (o.v !== 1 || typeof o.path !== "string" || !isVaultPath(o.path)) return null;\n  if (o.session !== null && typeof o.session !== "string") return null;\n  if (o.tool !== null && o.tool !== void 0 && typeof o.tool !== "string") return null;\n  if (typeof o.at !== "string" || !ISO3.test(o.at) || typeof o.state !== "string" || !STATES.has(o.state)) return null;\n  return { path: o.path, session: o.session, at: o.at, state: o.state, tool: typeof o.tool === "string" ? o.tool : null };\n}\nfunction isVaultPath(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\n\n// src/core/line-counts.ts\nvar MAX_EDITS = 2e4;\nfunction lineTokens(text2) {\n  const parts = text2.split(/(\\n|\\r\\n)/);\n  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();\n  const out = [];\n  for (let i = 0; i < parts.length; i++) {\n    if (i % 2 === 1) out[out.length - 1] += parts[i] ?? "";\n    else out.push(parts[i] ?? "");\n  }\n  return out;\n}\nfunction editDistance(a, b, max) {\n  const n = a.length;\n  const m = b.length;\n  const off = n + m + 1;\n  const v = new Int32Array(2 * (n + m) + 3);\n  for (let d = 0; d <= Math.min(n + m, max); d++) {\n    for (let k = -d; k <= d; k += 2) {\n      let x = k === -d || k !== d && (v[off + k - 1] ?? 0) < (v[off + k + 1] ?? 0) ? v[off + k + 1] ?? 0 : (v[off + k - 1] ?? 0) + 1;\n      let y = x - k;\n      while (x < n && y < m && a[x] === b[y]) {\n        x++;\n        y++;\n      }\n      v[off + k] = x;\n      if (x >= n && y >= m) return d;\n    }\n  }\n  return null;\n}\nfunction countLines(before, after) {\n  const a = lineTokens(before);\n  const b = lineTokens(after);\n  let start = 0;\n  while (start < a.length && start < b.length && a[start] === b[start]) start++;\n  let endA = a.length;\n  let endB = b.length;\n  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {\n    endA--;\n    endB--;\n  }\n  const ids = /* @__PURE__ */ new Map();\n  const id = (line) => {\n    let n = ids.get(line);\n    if (n === void 0) {\n      n = ids.size;\n      ids.set(line, n);\n    }\n    return n;\n  };\n  const x = Int32Array.from(a.slice(start, endA), id);\n  const y = Int32Array.from(b.slice(start, endB), id);\n  const d = editDistance(x, y, MAX_EDITS);\n  if (d === null) return { added: y.length, removed: x.length };\n  return { added: (d + y.length - x.length) / 2, removed: (d + x.length - y.length) / 2 };\n}\n\n// src/node/before-versions.ts\nvar path9 = require("node:path");\nfunction beforeFolder(place) {\n  return path9.join(place.pluginDir, BEFORE_FOLDER);\n}\nfunction fileOf(place, session, rel, suffix) {\n  return path9.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);\n}\nfunction parseBeforeFile(data, expect) {\n  const nl = data.indexOf(10);\n  if (nl < 0 || nl > MAX_HEADER_BYTES) return null;\n  const header = parseHeader(data.subarray(0, nl).toString("utf8"));\n  if (header === null) return null;\n  if (expect !== void 0 && (header.path !== expect.path || header.session !== expect.session)) return null;\n  const body = data.subarray(nl + 1);\n  if (header.state === "kept") return { ...header, bytes: body };\n  return { ...header, bytes: header.state === "new" ? Buffer.alloc(0) : null };\n}\nfunction readAfter(place, file, sha256) {\n  const none = { afterHash: null, afterBytes: null };\n  const data = readStateFile(place.root, file, MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);\n  if (data === null) return none;\n  const nl = data.indexOf(10);\n  if (nl < 0 || nl > MAX_HEADER_BYTES) return none;\n  let v;\n  try {\n    v = JSON.parse(data.subarray(0, nl).toString("utf8"));\n  } catch {\n    return none;\n  }\n  if (typeof v !== "object" || v === null || typeof v.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(v.sha256)) return none;\n  const bytes = v.kept === true ? data.subarray(nl + 1) : null;\n  return { afterHash: v.sha256, afterBytes: bytes !== null && sha256 !== void 0 && sha256(bytes) === v.sha256 ? bytes : null };\n}\nfunction readBeforeVersion(place, rel, session, sha256) {\n  const data = readStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX), MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);\n  if (data === null) return null;\n  const parsed = parseBeforeFile(data, { path: rel, session });\n  if (parsed === null) return null;\n  return { ...parsed, ...readAfter(place, fileOf(place, session, rel, AFTER_SUFFIX), sha256) };\n}\n\n// src/node/change-lines.ts\nfunction headerOf(root, file) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    const head = readRange(fd, 0, MAX_HEADER_BYTES);\n    const nl = head.indexOf(10);\n    return nl < 0 ? null : parseHeader(head.subarray(0, nl).toString("utf8"));\n  } finally {\n    fs10.closeSync(fd);\n  }\n}\nfunction changeLines(place, paths) {\n  const out = {};\n  const dir = beforeFolder(place);\n  if (paths.length === 0 || !isStateFolder(place.root, dir)) return out;\n  const wanted = new Set(paths);\n  const newest = /* @__PURE__ */ new Map();\n  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {\n    if (!d.name.endsWith(BEFORE_SUFFIX)) continue;\n    const h = headerOf(place.root, path10.join(dir, d.name));\n    if (h === null || !wanted.has(h.path)) continue;\n    const seen = newest.get(h.path);\n    if (seen === void 0 || h.at > seen.at) newest.set(h.path, h);\n  }\n  for (const [p, h] of newest) {\n    const v = readBeforeVersion(place, p, h.session);\n    if (v === null || v.bytes === null) continue;\n    const now = readStateFile(place.root, path10.join(place.root, ...p.split("/")), MAX_NOTE_BYTES);\n    out[p] = countLines(v.state === "new" ? "" : v.bytes.toString("utf8"), now === null ? "" : now.toString("utf8"));\n  }\n  return out;\n}\n\n// src/node/agent-summary.ts\nvar fs12 = require("node:fs");\nvar path12 = require("node:path");\n\n// src/core/agent-summary.ts\nfunction newestByPath(records, marks, there) {\n  const sessions = unreviewedSessions(records, marks, there);\n  const newest = /* @__PURE__ */ new Map();\n  for (const s of sessions) {\n    for (const c of s.changes) {\n      const seen = newest.get(c.path);\n      if (seen === void 0 || c.at > seen) newest.set(c.path, c.at);\n    }\n  }\n  return { item: agentChangesItem(sessions), newest };\n}\nfunction itemFromSummary(summary, now, cap) {\n  if (summary.expires !== null && now.getTime() > summary.expires) return null;\n  if (summary.paths.length < Math.min(summary.count, cap)) return null;\n  return { count: summary.count, paths: summary.paths.slice(0, cap) };\n}\nfunction itemWithTail(summary, tail, marks, there, now, cap) {\n  const base = itemFromSummary(summary, now, cap);\n  if (base === null) return null;\n  if (summary.records + tail.length > MAX_RECORDS) return null;\n  const added = newestByPath(boundJournal(tail, now), marks, there).item.paths;\n  const listed = new Set(summary.paths);\n  const complete = summary.paths.length >= summary.count;\n  const last = summary.paths[summary.paths.length - 1];\n  const fresh = [];\n  for (const p of added) {\n    if (listed.has(p)) continue;\n    if (!complete && (last === void 0 || comparePaths(p, last) > 0)) return null;\n    fresh.push(p);\n  }\n  const paths = [...summary.paths, ...fresh].sort(comparePaths);\n  return { count: summary.count + fresh.length, paths: paths.slice(0, cap) };\n}\n\n// src/core/review-seal.ts\nfunction parseSeal(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const o = v;\n  if (o.schema !== 1 || typeof o.marks !== "string" || typeof o.at !== "string") return null;\n  return { marks: o.marks, at: o.at };\n}\nfunction parseText(text2) {\n  if (text2 === null || text2.trim() === "") return parseReviewMarks(void 0);\n  try {\n    return parseReviewMarks(JSON.parse(text2));\n  } catch {\n    return parseReviewMarks(void 0);\n  }\n}\nfunction judgeMarks(text2, seal) {\n  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null };\n  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2 } };\n}\nfunction hiddenByOutsideMarks(records, verdict, exists2) {\n  if (verdict.outside === null) return 0;\n  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists2(r.path)).map((r) => r.path));\n  const shown = unreviewed(verdict.marks);\n  const still = unreviewed(verdict.outside.marks);\n  let hidden = 0;\n  for (const p of shown) if (!still.has(p)) hidden++;\n  return hidden;\n}\n\n// src/node/review-seal.ts\nvar fs11 = require("node:fs");\nvar path11 = require("node:path");\nvar MAX_BYTES2 = 4 * 1024 * 1024;\nfunction userStateDir(env = process.env, platform = process.platform) {\n  const given = env.SESSION_BRIEF_STATE_DIR;\n  if (given !== void 0 && given !== "") return given;\n  const home = builtinOnDemand("node:os").homedir();\n  if (platform === "win32") return path11.join(env.LOCALAPPDATA ?? path11.join(home, "AppData", "Local"), "session-brief");\n  if (platform === "darwin") return path11.join(home, "Library", "Application Support", "session-brief");\n  return path11.join(env.XDG_STATE_HOME ?? path11.join(home, ".local", "state"), "session-brief");\n}\nfunction sealFile(root, env = process.env) {\n  let real = path11.resolve(root);\n  try {\n    real = fs11.realpathSync.native(real);\n  } catch {\n  }\n  return path11.join(userStateDir(env), `review-seal-${markName(real)}.json`);\n}\nfunction readSeal(root, env = process.env) {\n  const data = readRegularFile(sealFile(root, env), MAX_BYTES2);\n  if (data === null) return null;\n  try {\n    return parseSeal(JSON.parse(data.toString("utf8")));\n  } catch {\n    return null;\n  }\n}\nfunction readMarksText(root, pluginDir) {\n  return readStateText(root, path11.join(pluginDir, REVIEW_FILE), MAX_BYTES2);\n}\nfunction marksChangedAt(root, pluginDir) {\n  const st = statStateFile(root, path11.join(pluginDir, REVIEW_FILE));\n  return st === null ? null : new Date(st.mtimeMs).toISOString();\n}\nfunction trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {\n  return judgeMarks(text2, readSeal(root, env));\n}\n\n// src/node/agent-summary.ts\nfunction identity(st) {\n  return { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };\n}\nfunction sameFile(a, b) {\n  return a === b || a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;\n}\nfunction statIdentity(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "file") return identity(entry.stat);\n  return entry.kind === "missing" ? null : void 0;\n}\nfunction readFrom(fd, from) {\n  const st = fs12.fstatSync(fd);\n  const start = Math.min(from, st.size);\n  return { bytes: readRange(fd, start, st.size - start), id: identity(st) };\n}\nfunction readMarks(root, pluginDir) {\n  const file = path12.join(pluginDir, REVIEW_FILE);\n  const fd = openStateFile(root, file);\n  let text2 = null;\n  let id = null;\n  if (fd === null) {\n    if (inspectStateFile(root, file).kind !== "missing") throw new Error(`${REVIEW_FILE} is not a regular file`);\n  } else {\n    try {\n      const read = readFrom(fd, 0);\n      text2 = read.bytes.toString("utf8");\n      id = read.id;\n    } finally {\n      fs12.closeSync(fd);\n    }\n  }\n  const verdict = judgeMarks(text2, readSeal(root));\n  return { marks: verdict.marks, id, outside: verdict.outside !== null };\n}\nfunction noteThere(place) {\n  const there = exists(place.root);\n  return (p) => isCountedNote(p, place.excludedRootFolders) && there(p);\n}\nvar lastWhole = null;\nfunction wholeKey(place, now, journal, marks) {\n  return JSON.stringify([place.root, place.pluginDir, place.excludedRootFolders, now.getTime(), journal, marks]);\n}\nfunction wholeItemJustMade(place, now) {\n  if (lastWhole === null) return null;\n  const journal = statIdentity(place.root, journalPath(place.pluginDir));\n  const marks = statIdentity(place.root, path12.join(place.pluginDir, REVIEW_FILE));\n  if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;\n  return { count: lastWhole.item.count, paths: [...lastWhole.item.paths] };\n}\nfunction appendedText(root, file, summary, now) {\n  const was = summary.journal;\n  if (was !== null && (summary.lastLine === null || now.ino !== was.ino)) return null;\n  const from = was?.size ?? 0;\n  if (now.size <= from || now.size > 2 * COMPACT_AT_BYTES) return null;\n  const check = was === null || from === 0 ? "" : `${summary.lastLine}\n`;\n  const checkBytes = Buffer.byteLength(check);\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    const { bytes, id } = readFrom(fd, from - checkBytes);\n    if (was !== null && id.ino !== was.ino || id.size > 2 * COMPACT_AT_BYTES) return null;\n    if (bytes.subarray(0, checkBytes).toString("utf8") !== check) return null;\n    return bytes.subarray(checkBytes).toString("utf8");\n  } finally {\n    fs12.closeSync(fd);\n  }\n}\nfunction agentChangesFromSummary(place, summary, now, cap) {\n  try {\n    const marksNow = statIdentity(place.root, path12.join(place.pluginDir, REVIEW_FILE));\n    if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;\n    const file = journalPath(place.pluginDir);\n    const journalNow = statIdentity(place.root, file);\n    if (journalNow === void 0) return null;\n    if (sameFile(journalNow, summary.journal)) return itemFromSummary(summary, now, cap);\n    if (journalNow === null) return null;\n    const tail = appendedText(place.root, file, summary, journalNow);\n    if (tail === null) return null;\n    const { marks, id, outside } = readMarks(place.root, place.pluginDir);\n    if (outside || !sameFile(id, summary.marks)) return null;\n    return itemWithTail(summary, parseJournal(tail), marks, noteThere(place), now, cap);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/what-changed.ts\nvar MAX_BYTES3 = 4 * 1024 * 1024;\nfunction readSessionStarts2(root, pluginDir) {\n  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts2(readStateJson(root, path13.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES3));\n}\nfunction agentChangesJudged(ctx, now) {\n  if (ctx.pluginDir === null) return { sessions: [] };\n  const there = exists(ctx.root);\n  const counted = (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);\n  const records = readJournal(ctx.root, ctx.pluginDir, now);\n  const verdict = trustedMarks(ctx.root, ctx.pluginDir);\n  const sessions = unreviewedSessions(records, verdict.marks, counted);\n  if (verdict.outside === null) return { sessions };\n  return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };\n}\nasync function recordSessionStart(ctx, source, now) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const next = nextSessionStarts(readSessionStarts2(ctx.root, ctx.pluginDir), source, now);\n    if (next === null) return;\n    writeStateFile(ctx.root, path13.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}\n`);\n  } catch {\n  }\n}\nfunction describe2(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return text2.split("\\n")[0]?.slice(0, 300) || "unknown error";\n}\nasync function sinceLastSession(ctx, sourced, full) {\n  const since = readSessionStarts2(ctx.root, ctx.pluginDir).previous;\n  if (since === null) return sinceLastSessionItem(null, []);\n  const own2 = newsNotes(sourced.brief);\n  if (own2 !== null) return sinceLastSessionItem(since, own2);\n  const cache = sourced.cache;\n  if (cache !== null && sourced.source === "cache") {\n    const answer = sinceFromCache(since, cache);\n    if (answer !== null) return answer;\n  }\n  const notes = newsNotes(await full());\n  if (notes === null) throw new Error("no per-note detail to compare with the last session");\n  return sinceLastSessionItem(since, notes);\n}\nfunction agentChanges(ctx, sourced, now) {\n  if (ctx.pluginDir === null) return agentChangesItem([]);\n  const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };\n  const cache = sourced.cache;\n  if (sourced.kept === true && cache?.agentChanges !== void 0) {\n    const item2 = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);\n    if (item2 !== null) return item2;\n  }\n  const made = wholeItemJustMade(place, now);\n  if (made !== null) return made;\n  const judged = agentChangesJudged(ctx, now);\n  const item = agentChangesItem(judged.sessions);\n  return judged.changedOutside === void 0 ? item : { ...item, changedOutside: judged.changedOutside };\n}\nfunction withLines(ctx, item) {\n  if (ctx.pluginDir === null || item.count === 0) return item;\n  try {\n    const lines = changeLines({ root: ctx.root, pluginDir: ctx.pluginDir }, item.paths.slice(0, ctx.settings.maxNamesPerItem));\n    return Object.keys(lines).length === 0 ? item : { ...item, lines };\n  } catch {\n    return item;\n  }\n}\nasync function attachWhatChanged(ctx, sourced, now, full) {\n  const items = { ...sourced.brief.items };\n  const errors = [...sourced.brief.errors];\n  try {\n    items.agentChanges = withLines(ctx, agentChanges(ctx, sourced, now));\n  } catch (error) {\n    items.agentChanges = null;\n    errors.push({ item: "agentChanges", message: describe2(error) });\n  }\n  try {\n    items.sinceLastSession = await sinceLastSession(ctx, sourced, full);\n  } catch (error) {\n    items.sinceLastSession = null;\n    errors.push({ item: "sinceLastSession", message: describe2(error) });\n  }\n  sourced.brief = { ...sourced.brief, items, errors };\n}\n\n// bridge/bridge-file.ts\nvar path14 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path14.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/local-tiers-from-bridge.ts\nvar localTiers = () => bridgeLibrary().localTiers();\n\n// src/node/brief-pipeline.ts\nvar NoCurrentCache = class extends Error {\n};\nvar NoLiveAnswer = class extends Error {\n};\nvar NOT_ASKED = { read: null, usable: null, reason: null, rejected: [] };\nfunction judgeCache(ctx, now) {\n  const why = [];\n  const rejected = [];\n  if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now, why), reason: why[0] ?? null, rejected };\n  const file = readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const usable = usableCache(ctx, now, why, rejected, file);\n  return { read: file.state === "ok" ? file.value : null, usable, reason: why[0] ?? null, rejected };\n}\nvar pluginTier = {\n  name: "plugin",\n  async run(run) {\n    const cache = run.cache.usable;\n    if (cache === null || !servedByPlugin(cache)) return null;\n    if (!run.full) return { brief: withDailyNoteChecked(cache.brief, run.ctx.root), source: "cache", generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [], kept: true };\n    return (await localTiers()).fromCacheIndex(run, cache);\n  }\n};\nvar liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };\nvar liveIfListening = {\n  name: "live",\n  run: (run) => run.ctx.pluginDir !== null && fs13.existsSync(path15.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null\n};\nvar verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };\nvar scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };\nfunction tiersFor(choice) {\n  switch (choice) {\n    case "scan":\n      return [scanTier];\n    case "cache":\n      return [pluginTier, verifiedCacheTier];\n    case "live":\n      return [liveTier];\n    case "local":\n      return [pluginTier, verifiedCacheTier, scanTier];\n    case "auto":\n      return [pluginTier, liveIfListening, verifiedCacheTier, scanTier];\n  }\n}\nasync function runTiers(run, tiers) {\n  const reasons = run.cache.reason === null ? [] : [run.cache.reason];\n  for (const tier of tiers) {\n    const out = await tier.run(run);\n    if (out === null) continue;\n    if ("reason" in out) {\n      reasons.push(out.reason);\n      continue;\n    }\n    return { sourced: { ...out, notes: [...run.ctx.warnings, ...reasons, ...out.notes] }, reasons };\n  }\n  return { sourced: null, reasons };\n}\nfunction startRun(ctx, choice, now, full) {\n  const cache = choice === "scan" || choice === "live" ? NOT_ASKED : judgeCache(ctx, now);\n  let index;\n  const run = {\n    ctx,\n    now,\n    full,\n    cache,\n    rejected: [...cache.rejected],\n    index: () => {\n      if (index !== void 0) return index;\n      index = null;\n      if (cache.usable === null || ctx.pluginDir === null) return index;\n      const got = readBriefIndexChecked(ctx.root, ctx.pluginDir, cache.usable.indexId);\n      if (got.state === "ok") index = got.value;\n      else if (got.state === "rejected") {\n        run.indexRejected = got.why;\n        run.rejected.push(got.why);\n      }\n      return index;\n    }\n  };\n  return run;\n}\nasync function getBrief(ctx, choice, now, full = true) {\n  const { sourced, reasons } = await runTiers(startRun(ctx, choice, now, full), tiersFor(choice));\n  if (sourced !== null) {\n    if (choice !== "local") await attachWhatChanged(ctx, sourced, now, async () => full ? sourced.brief : (await getBrief(ctx, choice, now, true)).brief);\n    return sourced;\n  }\n  if (choice === "live") throw new NoLiveAnswer(reasons.join("; ") || "no live channel");\n  if (choice === "cache") throw new NoCurrentCache([...ctx.warnings, ...reasons].join("; ") || "no current cache");\n  throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);\n}\n\n// src/core/rules/hook-failed-text.ts\nvar HOOK_FAILED_TEXT = translations({\n  en: {\n    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \\`${command}\\` in a terminal to see the full error.`,\n    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`\n  },\n  de: {\n    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \\xC4nderung ungepr\\xFCft. \\`${command}\\` im Terminal zeigt den ganzen Fehler.`,\n    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`\n  }\n});\n\n// bridge/hook-output.ts\nfunction postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {\n  const oneLine = escapeControls(systemMessage.replace(/\\s+/g, " ").trim().slice(0, 300));\n  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}\n`;\n}\nfunction postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {\n  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\\n")[0]?.slice(0, 300) ?? "") || "unknown error";\n  const command = checkCommand(scriptPath);\n  const t = HOOK_FAILED_TEXT[lang];\n  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);\n}\nfunction checkCommand(scriptPath) {\n  return `node ${/[\\s"\']/.test(scriptPath) ? `"${scriptPath.replace(/"/g, \'\\\\"\')}"` : scriptPath} check`;\n}\nfunction sessionStartCrashOutput(args, error) {\n  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");\n}\nfunction hookCrashOutput(args, error, scriptPath) {\n  switch (args.command) {\n    case "pre-tool-use":\n      return "";\n    case "post-tool-use":\n      return postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent")));\n    case "session-start":\n      return sessionStartCrashOutput(args, error);\n    default:\n      return null;\n  }\n}\n\n// bridge/commands/session-start.ts\nfunction firstLine(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return escapeControls((text2.split("\\n")[0] ?? "").slice(0, 300)) || "unknown error";\n}\nasync function sessionStart(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const now = clock(env);\n  let lang = "en";\n  const lines = [];\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    const agent = agentOrDefault(stringFlag(args, "agent"));\n    const input = readSessionInput(stdin, agent);\n    const start = beginSessionStart(ctx.root, ctx.pluginDir, ctx.settings, input, agent, now, env);\n    if (start.duplicate) {\n      writeOut(sessionStartOutput(stringFlag(args, "agent"), alreadyGivenLine(lang), lang));\n      return 0;\n    }\n    await recordSessionStart(ctx, input.source, now);\n    const sourced = await getBrief(ctx, "auto", now, false);\n    if (sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !args.flags.has("lang")) lang = sourced.cache.lang;\n    const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);\n    const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);\n    lines.push(\n      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path16.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)\n    );\n  } catch (error) {\n    if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ""})`);\n    lines.push(`Session brief: ${firstLine(error)}`);\n  }\n  writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join("\\n"), lang));\n  return 0;\n}\n\n// bridge/start-file.ts\nasync function sessionStartHook(argv, scriptPath) {\n  let args = { command: "session-start", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command !== "session-start") {\n      runBridge();\n      return;\n    }\n    process.exitCode = await sessionStart(args, scriptPath, process.env);\n  } catch (error) {\n    writeOut(hookCrashOutput({ ...args, command: "session-start" }, error, scriptPath) ?? "");\n    process.exitCode = 0;\n  }\n}\nvoid sessionStartHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
   }
 });
 
 // bridge/dist/session-brief.edit.cjs
 var require_session_brief_edit = __commonJS({
   "bridge/dist/session-brief.edit.cjs"(exports2, module2) {
-    module2.exports = '/*\n * Session Brief edit hooks 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/edit-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for the hooks around an agent\'s edit (post-tool-use, pre-tool-use); it answers an edit\n * outside the rule scope itself and loads the rule check from the bridge beside it\n * (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __esm = (fn, res, err) => function __init() {\n  if (err) throw err[0];\n  try {\n    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;\n  } catch (e) {\n    throw err = [e], e;\n  }\n};\nvar __export = (target, all) => {\n  for (var name in all)\n    __defProp(target, name, { get: all[name], enumerable: true });\n};\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\nvar TABLES, en, de, BRIEF_TEXT;\nvar init_i18n = __esm({\n  "src/core/i18n.ts"() {\n    "use strict";\n    TABLES = /* @__PURE__ */ new WeakSet();\n    en = {\n      title: (vault) => `Session brief for vault ${vault}`,\n      source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n      age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n      fresh: "just made",\n      date: "Date (machine clock)",\n      weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n      dailyNote: "Daily note",\n      exists: "exists",\n      missing: "missing",\n      more: (n) => `+${n} more`,\n      none: "none",\n      cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n      cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n    };\n    de = {\n      title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n      source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n      age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n      fresh: "gerade erstellt",\n      date: "Datum (Maschinenuhr)",\n      weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n      dailyNote: "Tagesnotiz",\n      exists: "vorhanden",\n      missing: "fehlt",\n      more: (n) => `+${n} weitere`,\n      none: "keine",\n      cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n      cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n    };\n    BRIEF_TEXT = translations({ en, de });\n  }\n});\n\n// src/core/settings.ts\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: {\n      needsReview: tagName(t.needsReview, d.tags.needsReview),\n      review: tagName(t.review, d.tags.review),\n      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),\n      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)\n    },\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\nfunction effectiveRuleScope(settings) {\n  if (settings.ruleScope.length > 0) return settings.ruleScope;\n  return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];\n}\nvar DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;\nvar init_settings = __esm({\n  "src/core/settings.ts"() {\n    "use strict";\n    init_i18n();\n    DEFAULT_SETTINGS = {\n      inboxFolder: "Inbox",\n      rulesFolder: "AI/Regelwerk",\n      sessionsFolder: "AI/sessions",\n      dailyNoteFolder: "",\n      dailyNoteFormat: "",\n      tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n      excludedRootFolders: ["Import", "_index"],\n      ruleScope: [],\n      maxNamesPerItem: 5,\n      language: "auto",\n      liveChannel: true,\n      showStatusBar: true,\n      externalCheck: null,\n      writeGuard: false\n    };\n    DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\n  }\n});\n\n// src/core/rules/scope.ts\nfunction checkScope(settings) {\n  return [...effectiveRuleScope(settings), ...SETTINGS_FILES];\n}\nfunction isAbsolute3(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute3(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\nfunction scopePattern(glob) {\n  const cached = patternCache.get(glob);\n  if (cached !== void 0) return cached;\n  let source = "";\n  const g = normalizePath(glob).replace(/^\\//, "");\n  for (let i = 0; i < g.length; i++) {\n    const c = g[i] ?? "";\n    if (c === "*" && g[i + 1] === "*") {\n      const slashAfter = g[i + 2] === "/";\n      source += slashAfter ? "(?:.*/)?" : ".*";\n      i += slashAfter ? 2 : 1;\n    } else if (c === "*") source += "[^/]*";\n    else if (c === "?") source += "[^/]";\n    else source += c.replace(/[.+^${}()|[\\]\\\\]/g, "\\\\$&");\n  }\n  const re = new RegExp(`^${source}$`, "is");\n  patternCache.set(glob, re);\n  return re;\n}\nfunction asciiStart(glob) {\n  const cached = startCache.get(glob);\n  if (cached !== void 0) return cached;\n  const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\\//, ""))?.[0] ?? "";\n  const start = /[\\u0080-\\uffff]/.test(literal) ? null : literal.toLowerCase();\n  startCache.set(glob, start);\n  return start;\n}\nfunction inScope(relPath, patterns) {\n  return patterns.some((p) => {\n    const start = asciiStart(p);\n    if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;\n    return scopePattern(p).test(relPath);\n  });\n}\nvar SETTINGS_FILES, DRIVE, patternCache, startCache;\nvar init_scope = __esm({\n  "src/core/rules/scope.ts"() {\n    "use strict";\n    init_settings();\n    SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"];\n    DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\n    patternCache = /* @__PURE__ */ new Map();\n    startCache = /* @__PURE__ */ new Map();\n  }\n});\n\n// src/node/real-path.ts\nvar real_path_exports = {};\n__export(real_path_exports, {\n  firstSymlink: () => firstSymlink,\n  linkTarget: () => linkTarget,\n  openInVault: () => openInVault,\n  realPathOf: () => realPathOf,\n  vaultRelativeReal: () => vaultRelativeReal\n});\nfunction realPathOf(p) {\n  let existing = path6.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path6.join(fs7.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path6.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path6.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path6.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nfunction firstSymlink(p) {\n  let current = path6.parse(path6.resolve(p)).root;\n  for (const part of path6.resolve(p).slice(current.length).split(path6.sep).filter((x) => x !== "")) {\n    current = path6.join(current, part);\n    try {\n      if (fs7.lstatSync(current).isSymbolicLink()) return current;\n    } catch {\n      return null;\n    }\n  }\n  return null;\n}\nfunction linkTarget(root, file) {\n  if (realRootOf?.root !== root) realRootOf = { root, real: fs7.realpathSync.native(root) };\n  const top = realRootOf.real;\n  const real = fs7.realpathSync.native(file);\n  return real.startsWith(top.endsWith(path6.sep) ? top : top + path6.sep) ? real : null;\n}\nfunction openInVault(root, file, flags) {\n  try {\n    return fs7.openSync(file, flags | NO_FOLLOW);\n  } catch (error) {\n    const code = error.code;\n    if (NO_FOLLOW === 0 || code !== "ELOOP" && code !== "EMLINK" && code !== "EFTYPE") throw error;\n    const real = linkTarget(root, file);\n    if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: "ENOENT" });\n    return fs7.openSync(real, flags | NO_FOLLOW);\n  }\n}\nvar fs7, path6, realRootOf, NO_FOLLOW;\nvar init_real_path = __esm({\n  "src/node/real-path.ts"() {\n    "use strict";\n    fs7 = require("node:fs");\n    path6 = require("node:path");\n    init_scope();\n    realRootOf = null;\n    NO_FOLLOW = fs7.constants.O_NOFOLLOW ?? 0;\n  }\n});\n\n// src/node/sha256.ts\nvar sha256_exports = {};\n__export(sha256_exports, {\n  sha256: () => sha256\n});\nfunction sha256(data) {\n  return (0, import_node_crypto.createHash)("sha256").update(data).digest("hex");\n}\nvar import_node_crypto;\nvar init_sha256 = __esm({\n  "src/node/sha256.ts"() {\n    "use strict";\n    import_node_crypto = require("node:crypto");\n  }\n});\n\n// src/core/paths.ts\nfunction isHiddenName(name) {\n  return name.startsWith(".");\n}\nfunction entersFolder(name, atRoot, excludedRootFolders) {\n  return name !== "node_modules" && !(atRoot && excludedRootFolders.includes(name));\n}\nfunction isNoteName(name) {\n  return name.endsWith(".md");\n}\nfunction isCountedNote(path12, excludedRootFolders) {\n  const parts = path12.split("/");\n  const last = parts.length - 1;\n  for (let i = 0; i < last; i++) {\n    const part = parts[i] ?? "";\n    if (part === "" || isHiddenName(part) || !entersFolder(part, i === 0, excludedRootFolders)) return false;\n  }\n  const name = parts[last] ?? "";\n  return name !== "" && !isHiddenName(name) && isNoteName(name);\n}\nfunction isInFolder(path12, folder2) {\n  return folder2 === "" || path12.length > folder2.length && path12.charCodeAt(folder2.length) === 47 && path12.startsWith(folder2);\n}\nfunction basename(path12) {\n  return path12.slice(path12.lastIndexOf("/") + 1);\n}\n\n// src/core/brief-items.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path12, date) => basename(path12).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\n\n// src/core/format.ts\ninit_i18n();\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text) {\n  return KNOWN_TEXT.test(text) && !HAS_KNOWN_UNSAFE.test(text);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text) {\n  return plainKnown(text) ? text : text.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text) {\n  return Array.from(text);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text) {\n  return text.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nvar LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\\xFCgt/entfernt" } });\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text) => ({ additionalContext: text }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text) => ({ additional_context: text }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/index.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  changes: [...COMMON, "json"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row = d[i];\n      const up = d[i - 1];\n      row[j] = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook: prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook: runs the rule check after an edit\n                           to a rule file; prints one JSON object only when it finds\n                           something; exits 0\n  pre-tool-use             PreToolUse hook (Claude Code): refuses the agent\'s edits and shell\n                           commands that reach Session Brief\'s own files, and (opt-in Write\n                           guard) a Write over an existing file in the sessions folder; keeps\n                           the notes a call it allows may change as they are (for changes);\n                           exits 0\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  changes [--json]         The agent changes not yet reviewed, each with its diff against\n                           the note as it was before the agent\'s first change in its\n                           session (unified format; colours on a terminal)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// bridge/commands/post-tool-use.ts\nvar path9 = require("node:path");\n\n// bridge/context.ts\nvar fs3 = require("node:fs");\nvar path3 = require("node:path");\ninit_i18n();\n\n// src/node/vault-config.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\ninit_i18n();\n\n// src/node/state-file.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\nvar C = fs.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path.isAbsolute(p) && !UNCLEAN.test(p) ? p : path.resolve(p);\n}\nfunction belowReal(top, rel) {\n  return rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel;\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path.sep) ? r : r + path.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file, true);\n  return work(held?.at ?? file);\n}\nvar heldFolders = /* @__PURE__ */ new Map();\nvar MAX_HELD_FOLDERS = 16;\nfunction openFolder(file, dir) {\n  try {\n    return fs.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n}\nfunction holdFolder(root, file, shared) {\n  if (!hasProcFd()) return null;\n  const dir = path.dirname(normal(file));\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : belowReal(top, rel);\n  let real = null;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    let fd = shared ? heldFolders.get(dir) : void 0;\n    if (fd === void 0) {\n      fd = openFolder(file, dir);\n      if (shared) {\n        heldFolders.set(dir, fd);\n        if (heldFolders.size > MAX_HELD_FOLDERS) {\n          const [oldest, oldFd] = heldFolders.entries().next().value;\n          heldFolders.delete(oldest);\n          fs.closeSync(oldFd);\n        }\n      }\n    }\n    try {\n      real = fs.readlinkSync(`/proc/self/fd/${fd}`);\n    } catch {\n      real = null;\n    }\n    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path.basename(file)}` };\n    if (shared) heldFolders.delete(dir);\n    fs.closeSync(fd);\n  }\n  throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size = fs.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nvar CHANGED_SINCE_READ = "changed since it was read";\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs.fchmodSync(fd, mode.exact);\n    } finally {\n      fs.closeSync(fd);\n    }\n    const was = options.unchanged;\n    if (was !== void 0) {\n      const now = fs.lstatSync(file, { throwIfNoEntry: false });\n      if (now === void 0 || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);\n    }\n    fs.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction appendStateFile(root, file, text) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");\n  return throughFolder(root, file, (at) => appendAt(file, at, text));\n}\nfunction appendAt(file, at, text) {\n  const fd = fs.openSync(at, APPEND_FLAGS, 438);\n  try {\n    const before = fs.fstatSync(fd);\n    if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);\n    writeAll(fd, text);\n    trace(file);\n    const mine = fs.fstatSync(fd);\n    let now = null;\n    try {\n      now = fs.lstatSync(at);\n    } catch {\n      now = null;\n    }\n    return { landed: now !== null && now.ino === mine.ino && now.dev === mine.dev, size: mine.size };\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\nfunction listStateFolder(root, dir, max) {\n  if (folderState(root, dir) !== "ok") return [];\n  try {\n    return fs.readdirSync(dir, { withFileTypes: true }).slice(0, max);\n  } catch {\n    return [];\n  }\n}\nfunction isStateFolder(root, dir) {\n  if (folderState(root, dir) !== "ok") return false;\n  try {\n    return fs.lstatSync(dir).isDirectory();\n  } catch {\n    return false;\n  }\n}\n\n// src/node/vault-config.ts\ninit_settings();\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path2.dirname(path2.resolve(scriptPath));\n  if (path2.basename(dir) === "session-brief") dir = path2.dirname(dir);\n  if (path2.basename(dir) !== "hooks" || path2.basename(path2.dirname(dir)) !== ".claude") return null;\n  return path2.dirname(path2.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir(p) {\n  try {\n    return fs2.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path2.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir(path2.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir(path2.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs2.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path2.join(root, name);\n    if (fs2.existsSync(path2.join(dir, "app.json")) || isDir(path2.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path2.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir(path2.join(root, dir))) return path2.join(root, dir);\n  return configDir === null ? null : path2.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path2.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path2.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path3.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs3.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path3.resolve(root, name);\n  if (path3.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs4 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve9) => {\n    if (process.stdin.isTTY) {\n      resolve9(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve9(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text) {\n  const bytes = Buffer.from(text, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs4.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// src/core/rules/hook-failed-text.ts\ninit_i18n();\nvar HOOK_FAILED_TEXT = translations({\n  en: {\n    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \\`${command}\\` in a terminal to see the full error.`,\n    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`\n  },\n  de: {\n    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \\xC4nderung ungepr\\xFCft. \\`${command}\\` im Terminal zeigt den ganzen Fehler.`,\n    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`\n  }\n});\n\n// bridge/commands/post-tool-use.ts\ninit_scope();\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/agent-journal.ts\nvar fs5 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar MAX_RECORD_BYTES = 4e3;\nvar MAX_TOOL_CHARS = 64;\nvar encoder;\nfunction utf8Length(text) {\n  encoder ??= new TextEncoder();\n  return encoder.encode(text).length;\n}\nvar MAX_SESSION_CHARS = 200;\nfunction shortString(value, max) {\n  if (typeof value !== "string" || value === "") return null;\n  return value.length > max ? value.slice(0, max) : value;\n}\nfunction journalRecord(edit, excludedRootFolders) {\n  if (edit.rel === null || !isCountedNote(edit.rel, excludedRootFolders)) return null;\n  const record = {\n    path: edit.rel,\n    tool: shortString(edit.tool, MAX_TOOL_CHARS),\n    session: shortString(edit.session, MAX_SESSION_CHARS),\n    at: edit.now.toISOString()\n  };\n  return encodeRecord(record) === null ? null : record;\n}\nfunction encodeRecord(r) {\n  const line = `${JSON.stringify({ path: r.path, tool: r.tool, session: r.session, at: r.at })}\n`;\n  if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;\n  return line;\n}\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  return { path: v.path, tool: v.tool, session: v.session, at: v.at };\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}`;\n}\nfunction parseJournal(text) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\nfunction compactJournal(text, now) {\n  const lines = boundJournal(parseJournal(text), now).map((r) => encodeRecord(r) ?? "");\n  let bytes = 0;\n  let first = lines.length;\n  while (first > 0) {\n    const size = utf8Length(lines[first - 1] ?? "");\n    if (bytes + size > COMPACT_AT_BYTES / 2) break;\n    bytes += size;\n    first--;\n  }\n  return lines.slice(first).join("");\n}\n\n// src/node/agent-journal.ts\nvar LOCK_SUFFIX = ".lock";\nvar STALE_LOCK_MS = 3e4;\nvar APPEND_TRIES = 3;\nfunction journalPath(pluginDir) {\n  return path4.join(pluginDir, JOURNAL_FILE);\n}\nfunction appendLines(root, file, text) {\n  let size = 0;\n  for (let i = 0; i < APPEND_TRIES; i++) {\n    const r = appendStateFile(root, file, text);\n    size = r.size;\n    if (r.landed) break;\n  }\n  return size;\n}\nasync function appendJournal(root, pluginDir, record, now) {\n  const line = encodeRecord(record);\n  if (line === null) return;\n  const file = journalPath(pluginDir);\n  const size = appendLines(root, file, line);\n  if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);\n}\nfunction takeLock(root, lock) {\n  for (let i = 0; i < 2; i++) {\n    if (createStateFile(root, lock, String(process.pid))) return true;\n    try {\n      const st = statStateFile(root, lock);\n      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;\n      removeStateFile(root, lock);\n    } catch {\n      return false;\n    }\n  }\n  return false;\n}\nfunction completeLinesFrom(fd, from) {\n  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);\n  const last = buf.lastIndexOf(10);\n  if (last < 0) return { text: "", end: from };\n  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };\n}\nasync function compactJournalFile(root, pluginDir, now) {\n  const file = journalPath(pluginDir);\n  const lock = `${file}${LOCK_SUFFIX}`;\n  if (!takeLock(root, lock)) return false;\n  let fd = null;\n  try {\n    fd = openStateFile(root, file);\n    if (fd === null) return true;\n    const size = fs5.fstatSync(fd).size;\n    const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);\n    const head = completeLinesFrom(fd, start);\n    let text = compactJournal(head.text, now);\n    const tail = completeLinesFrom(fd, head.end);\n    text += tail.text;\n    writeStateFile(root, file, text);\n    const late = completeLinesFrom(fd, tail.end);\n    if (late.text !== "") appendLines(root, file, late.text);\n    return true;\n  } finally {\n    if (fd !== null) fs5.closeSync(fd);\n    removeStateFile(root, lock);\n  }\n}\nasync function recordAgentEdit(ctx, edit) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const record = journalRecord(edit, ctx.settings.excludedRootFolders);\n    if (record !== null) await appendJournal(ctx.root, ctx.pluginDir, record, edit.now);\n  } catch {\n  }\n}\n\n// src/node/before-version-hook.ts\nvar path7 = require("node:path");\n\n// src/core/agent-fence.ts\ninit_i18n();\nvar FENCED_FILE_TOOLS = /* @__PURE__ */ new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);\nvar SHELL_TOOL = "Bash";\nvar READING_COMMANDS = /* @__PURE__ */ new Set(["report", "check", "changes", "doctor", "help", "--help", "-h", "--version"]);\nvar FENCE_TEXT = translations({\n  en: {\n    plugin: (shown, where) => {\n      const what = `Refused: ${shown} is in Session Brief\'s plugin folder (${where}).`;\n      const why = "It holds the human\'s review trail (what agents changed and what the human has reviewed) and the plugin\'s settings, which only the human changes, in Obsidian.";\n      const todo = "Leave it as it is and go on with the task; if the user asked for this change, tell them to make it themselves.";\n      return `${what} ${why} ${todo}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Refused: ${shown} is one of Session Brief\'s hook files (in ${where}), which check this session\'s edits.`;\n      const why = "Agents do not change them; the user updates or removes them with the bridge\'s install or uninstall command.";\n      return `${what} ${why} Leave them as they are and go on with the task.`;\n    },\n    command: (shown) => ` The command names ${shown}. To read the vault\'s state, use the brief, or run the bridge\'s report or check command.`,\n    message: (shown) => `Session Brief refused an agent\'s change to its own files: ${shown}.`\n  },\n  de: {\n    plugin: (shown, where) => {\n      const what = `Abgelehnt: ${shown} liegt im Plugin-Ordner von Session Brief (${where}).`;\n      const why1 = "Dort liegen die Pr\\xFCfspur des Menschen (was Agenten ge\\xE4ndert haben und was der Mensch schon gepr\\xFCft hat)";\n      const why2 = "und die Einstellungen des Plugins; beides \\xE4ndert nur der Mensch, in Obsidian.";\n      const todo1 = "Nichts daran \\xE4ndern und mit der Aufgabe weitermachen;";\n      const todo2 = "hat der Nutzer um diese \\xC4nderung gebeten, ihm sagen, dass er sie selbst vornehmen muss.";\n      return `${what} ${why1} ${why2} ${todo1} ${todo2}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Abgelehnt: ${shown} ist eine der Hook-Dateien von Session Brief (in ${where}), die die \\xC4nderungen dieser Sitzung pr\\xFCfen.`;\n      const why = "Agenten \\xE4ndern sie nicht; der Nutzer aktualisiert oder entfernt sie mit dem Befehl install oder uninstall der Bridge.";\n      return `${what} ${why} Nichts daran \\xE4ndern und mit der Aufgabe weitermachen.`;\n    },\n    command: (shown) => ` Der Befehl nennt ${shown}. Den Stand der Vault zeigen das Briefing und die Befehle report und check der Bridge.`,\n    message: (shown) => `Session Brief hat die \\xC4nderung eines Agenten an seinen eigenen Dateien abgelehnt: ${shown}.`\n  }\n});\nfunction fenceRefusal(fenced, shown, where, viaCommand, lang) {\n  const t = FENCE_TEXT[lang];\n  const name = shortenName(shown, 300);\n  const place = shortenName(where, 200);\n  const reason = (fenced === "plugin" ? t.plugin(name, place) : t.hooks(name, place)) + (viaCommand ? t.command(name) : "");\n  return { reason, message: t.message(shortenName(shown, 200)) };\n}\nfunction commandWords(command) {\n  const words = [];\n  let current = "";\n  let quote2 = null;\n  const push = () => {\n    if (current !== "") words.push(current);\n    current = "";\n  };\n  for (const ch of command) {\n    if (quote2 !== null) {\n      if (ch === quote2) quote2 = null;\n      else current += ch;\n    } else if (ch === \'"\' || ch === "\'") quote2 = ch;\n    else if (/[\\s;&|()<>`]/.test(ch)) push();\n    else current += ch;\n  }\n  push();\n  const out = [];\n  for (const w of words) {\n    const slashed = w.replace(/\\\\/g, "/");\n    out.push(slashed);\n    const eq = slashed.indexOf("=");\n    if (eq > 0 && eq < slashed.length - 1) out.push(slashed.slice(eq + 1));\n  }\n  return out;\n}\nfunction beforeGlob(word) {\n  const at = word.search(/[*?[{]/);\n  return at === -1 ? word : word.slice(0, at);\n}\n\n// src/node/before-version-hook.ts\ninit_scope();\n\n// src/core/shell-notes.ts\nvar READERS = /* @__PURE__ */ new Set([\n  "cat",\n  "less",\n  "more",\n  "head",\n  "tail",\n  "grep",\n  "egrep",\n  "fgrep",\n  "rg",\n  "ag",\n  "wc",\n  "ls",\n  "stat",\n  "file",\n  "diff",\n  "cmp",\n  "md5sum",\n  "sha256sum",\n  "sha1sum",\n  "nl",\n  "sort",\n  "uniq",\n  "cut",\n  "tr",\n  "echo",\n  "printf",\n  "pwd",\n  "find",\n  "tree",\n  "du",\n  "bat",\n  "realpath",\n  "readlink",\n  "basename",\n  "dirname",\n  "test",\n  "[",\n  "true",\n  "cd",\n  "which",\n  "type",\n  "date",\n  "jq",\n  "column",\n  "fold",\n  "od",\n  "xxd",\n  "hexdump",\n  "strings",\n  "awk"\n]);\nfunction shellMayWrite(command) {\n  const stripped = command.replace(/\\d*>&\\d+/g, " ").replace(/\\d*>+\\s*\\/dev\\/null/g, " ");\n  if (/>/.test(stripped.replace(/\'[^\']*\'|"[^"]*"/g, ""))) return true;\n  for (const segment of stripped.split(/&&|\\|\\||[;|&\\n]/)) {\n    const words = segment.trim().split(/\\s+/).filter((w) => w !== "" && !/^\\w+=/.test(w));\n    const program = (words[0] ?? "").replace(/^.*\\//, "");\n    if (program === "") continue;\n    if (program === "awk" && words.some((w) => w === "inplace")) return true;\n    if (!READERS.has(program)) return true;\n    if (program === "find" && words.some((w) => w === "-delete" || w === "-exec" || w === "-execdir")) return true;\n  }\n  return false;\n}\nfunction noteWords(command) {\n  if (!shellMayWrite(command)) return [];\n  const out = /* @__PURE__ */ new Set();\n  for (const w of commandWords(command)) {\n    if (w.startsWith("-") || w.startsWith("$") || /[*?[{]/.test(w)) continue;\n    if (w.toLowerCase().endsWith(".md")) out.add(w);\n  }\n  return [...out];\n}\n\n// src/node/before-versions.ts\nvar fs6 = require("node:fs");\nvar path5 = require("node:path");\n\n// src/core/before-versions.ts\nvar BEFORE_FOLDER = "before-versions";\nvar MAX_NOTE_BYTES = 1024 * 1024;\nvar MAX_TOTAL_BYTES = 32 * 1024 * 1024;\nvar MAX_FILES = 4e3;\nvar MAX_BEFORE_AGE_MS = MAX_AGE_MS;\nvar BEFORE_SUFFIX = ".before";\nvar AFTER_SUFFIX = ".after";\nfunction fnv(text, seed) {\n  let h = seed >>> 0;\n  for (let i = 0; i < text.length; i++) {\n    h ^= text.charCodeAt(i);\n    h = Math.imul(h, 16777619) >>> 0;\n  }\n  return h.toString(16).padStart(8, "0");\n}\nfunction beforeStem(session, path12) {\n  const key2 = `${session ?? ""}\\0${path12}`;\n  return `${fnv(key2, 2166136261)}${fnv(key2, 16777619 ^ 1540483477)}`;\n}\nfunction encodeHeader(h) {\n  return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}\n`;\n}\nfunction stateFor(size) {\n  if (size === null) return "new";\n  return size > MAX_NOTE_BYTES ? "too-large" : "kept";\n}\nfunction pruneChoice(entries2, nowMs, incoming) {\n  const stems = /* @__PURE__ */ new Map();\n  for (const e of entries2) {\n    const stem = e.name.endsWith(BEFORE_SUFFIX) ? e.name.slice(0, -BEFORE_SUFFIX.length) : e.name.endsWith(AFTER_SUFFIX) ? e.name.slice(0, -AFTER_SUFFIX.length) : e.name;\n    const s = stems.get(stem) ?? { names: [], size: 0, mtimeMs: 0 };\n    s.names.push(e.name);\n    s.size += e.size;\n    if (e.name.endsWith(BEFORE_SUFFIX) || s.mtimeMs === 0) s.mtimeMs = e.mtimeMs;\n    stems.set(stem, s);\n  }\n  const groups = [...stems.values()].sort((a, b) => a.mtimeMs - b.mtimeMs);\n  let total = incoming + groups.reduce((n, g) => n + g.size, 0);\n  let files = 2 + groups.reduce((n, g) => n + g.names.length, 0);\n  const out = [];\n  for (const g of groups) {\n    const old = nowMs - g.mtimeMs > MAX_BEFORE_AGE_MS;\n    if (!old && total <= MAX_TOTAL_BYTES && files <= MAX_FILES) break;\n    out.push(...g.names);\n    total -= g.size;\n    files -= g.names.length;\n  }\n  return out;\n}\n\n// src/node/before-versions.ts\nfunction beforeFolder(place) {\n  return path5.join(place.pluginDir, BEFORE_FOLDER);\n}\nfunction fileOf(place, session, rel, suffix) {\n  return path5.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);\n}\nfunction notePath(place, rel) {\n  return path5.join(place.root, ...rel.split("/"));\n}\nfunction entries(place) {\n  const dir = beforeFolder(place);\n  const out = [];\n  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {\n    if (!d.isFile()) continue;\n    const st = fs6.lstatSync(path5.join(dir, d.name), { throwIfNoEntry: false });\n    if (st !== void 0 && st.isFile()) out.push({ name: d.name, size: st.size, mtimeMs: st.mtimeMs });\n  }\n  return out;\n}\nfunction keepBeforeVersion(place, rel, session, tool, now) {\n  const file = fileOf(place, session, rel, BEFORE_SUFFIX);\n  if (statStateFile(place.root, file) !== null) return false;\n  const note = notePath(place, rel);\n  const entry = inspectStateFile(place.root, note);\n  if (entry.kind === "damaged") return false;\n  let state = stateFor(entry.kind === "missing" ? null : entry.stat.size);\n  let bytes = null;\n  if (state === "kept") {\n    bytes = readStateFile(place.root, note, MAX_NOTE_BYTES);\n    if (bytes === null) state = "too-large";\n  }\n  const header = encodeHeader({ path: rel, session, at: now.toISOString(), state, tool });\n  const data = bytes === null ? Buffer.from(header) : Buffer.concat([Buffer.from(header), bytes]);\n  const dir = beforeFolder(place);\n  for (const name of pruneChoice(entries(place), now.getTime(), data.length)) removeStateFile(place.root, path5.join(dir, name));\n  writeStateFile(place.root, file, data);\n  return true;\n}\nfunction hasBeforeVersion(place, rel, session) {\n  return statStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX)) !== null;\n}\nfunction recordAfter(place, rel, session, now, sha2562) {\n  if (!hasBeforeVersion(place, rel, session)) return false;\n  const bytes = readStateFile(place.root, notePath(place, rel), MAX_NOTE_BYTES);\n  const hash = bytes === null ? null : sha2562(bytes);\n  writeStateFile(place.root, fileOf(place, session, rel, AFTER_SUFFIX), afterData(hash, now.toISOString(), bytes));\n  return true;\n}\nfunction afterData(hash, at, bytes) {\n  return Buffer.concat([Buffer.from(`${JSON.stringify({ sha256: hash, at, kept: bytes !== null })}\n`), bytes ?? Buffer.alloc(0)]);\n}\n\n// src/node/before-version-hook.ts\ninit_real_path();\nfunction sessionOf(session) {\n  return session === null || session === "" ? null : session.slice(0, 200);\n}\nfunction mayChangeNotes(call) {\n  if (FENCED_FILE_TOOLS.has(call.tool)) return call.filePath !== null;\n  return call.tool === SHELL_TOOL && call.command !== null && noteWords(call.command).length > 0;\n}\nfunction noteOf(ctx, p, base) {\n  const abs = path7.resolve(base, p);\n  const rel = vaultRelative(ctx.root, abs) ?? vaultRelativeReal(ctx.root, abs);\n  if (rel === null || !isCountedNote(rel, ctx.settings.excludedRootFolders)) return null;\n  return rel;\n}\nfunction notesOfCall(ctx, call) {\n  if (FENCED_FILE_TOOLS.has(call.tool) && call.filePath !== null) {\n    const rel = noteOf(ctx, call.filePath, ctx.root);\n    return rel === null ? [] : [rel];\n  }\n  if (call.tool !== SHELL_TOOL || call.command === null) return [];\n  const base = call.cwd !== void 0 && path7.isAbsolute(call.cwd) ? call.cwd : ctx.root;\n  const out = /* @__PURE__ */ new Set();\n  for (const word of noteWords(call.command)) {\n    const rel = noteOf(ctx, word, base);\n    if (rel === null) continue;\n    const abs = path7.join(ctx.root, ...rel.split("/"));\n    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path7.dirname(abs))) out.add(rel);\n  }\n  return [...out];\n}\nfunction placeOf(ctx) {\n  return ctx.pluginDir === null ? null : { root: ctx.root, pluginDir: ctx.pluginDir };\n}\nfunction keepBeforeVersions(ctx, call, now) {\n  try {\n    const place = placeOf(ctx);\n    if (place === null) return;\n    for (const rel of notesOfCall(ctx, call)) {\n      try {\n        keepBeforeVersion(place, rel, sessionOf(call.session), call.tool, now);\n      } catch {\n      }\n    }\n  } catch {\n  }\n}\nasync function recordAfterVersion(ctx, rel, session, now) {\n  try {\n    const place = placeOf(ctx);\n    const id = sessionOf(typeof session === "string" ? session : null);\n    if (place === null || !isCountedNote(rel, ctx.settings.excludedRootFolders) || !hasBeforeVersion(place, rel, id)) return;\n    const { sha256: sha2562 } = await Promise.resolve().then(() => (init_sha256(), sha256_exports));\n    recordAfter(place, rel, id, now, sha2562);\n  } catch {\n  }\n}\n\n// bridge/bridge-file.ts\nvar path8 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path8.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/edit-check-from-bridge.ts\nvar editCheck = () => bridgeLibrary().editCheck();\n\n// bridge/commands/post-tool-use.ts\nfunction postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {\n  const oneLine = escapeControls(systemMessage.replace(/\\s+/g, " ").trim().slice(0, 300));\n  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}\n`;\n}\nfunction postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {\n  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\\n")[0]?.slice(0, 300) ?? "") || "unknown error";\n  const command = `node ${quote(scriptPath)} check`;\n  const t = HOOK_FAILED_TEXT[lang];\n  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);\n}\nfunction quote(p) {\n  return /[\\s"\']/.test(p) ? `"${p.replace(/"/g, \'\\\\"\')}"` : p;\n}\nfunction editOf(stdin, agent = DEFAULT_AGENT) {\n  const hook = translateHookInput(agent, parseHookJson(stdin));\n  const input = hook.tool_input;\n  if (input === void 0) return null;\n  for (const key2 of ["file_path", "notebook_path"]) {\n    const value = input[key2];\n    if (typeof value === "string" && value.trim() !== "") return { filePath: value, tool: hook.tool_name, session: hook.session_id };\n  }\n  return null;\n}\nasync function postToolUse(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const agent = agentOrDefault(stringFlag(args, "agent"));\n  const edit = editOf(stdin, agent);\n  if (edit === null) return 0;\n  const filePath = edit.filePath;\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path9.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) return 0;\n  const rel = vaultRelative(root, filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, filePath);\n  if (rel === null) return 0;\n  let lang = "en";\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    await recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });\n    await recordAfterVersion(ctx, rel, edit.session, clock(env));\n    if (!inScope(rel, checkScope(ctx.settings))) return 0;\n    const command = `node ${quote(scriptPath)} check`;\n    const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });\n    if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));\n  } catch (error) {\n    writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));\n  }\n  return 0;\n}\n\n// bridge/commands/pre-tool-use.ts\nvar fs9 = require("node:fs");\nvar path11 = require("node:path");\ninit_scope();\n\n// src/core/write-guard.ts\ninit_i18n();\nvar GUARDED_TOOL = "Write";\nvar WRITE_GUARD_TEXT = translations({\n  en: {\n    reason: (shown, where, instead) => `Refused: ${shown} already exists in the sessions folder (${where}), and Write would replace it, losing that session\'s log. Write this session\'s log under a new name that does not exist yet${instead === "" ? "" : `, e.g. ${instead}`}. To add to that file on purpose, Read it and use Edit.`,\n    message: (name) => `Session Brief kept ${name} from being overwritten (Write guard).`\n  },\n  de: {\n    reason: (shown, where, instead) => `Abgelehnt: Die Datei ${shown} gibt es im Sitzungsordner (${where}) schon; Write w\\xFCrde sie ersetzen, und das Protokoll jener Sitzung ginge verloren. Das Protokoll dieser Sitzung unter einem neuen Namen schreiben, den es noch nicht gibt${instead === "" ? "" : `, z. B. ${instead}`}. Um jene Datei absichtlich zu erg\\xE4nzen: erst lesen (Read), dann mit Edit \\xE4ndern.`,\n    message: (name) => `Session Brief hat das \\xDCberschreiben von ${name} verhindert (Schreibschutz).`\n  }\n});\nfunction guardApplies(tool, rel, settings) {\n  if (!settings.writeGuard || tool !== GUARDED_TOOL || rel === null) return false;\n  return inFolder(rel, settings.sessionsFolder);\n}\nfunction inFolder(rel, folder2) {\n  if (folder2 === "") return false;\n  return rel.replace(/\\\\/g, "/").toLowerCase().startsWith(`${folder2.toLowerCase()}/`);\n}\nvar MAX_TRIES = 1e3;\nfunction freeName(name, taken) {\n  const dot = name.lastIndexOf(".");\n  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];\n  const numbered = / (\\d{1,6})$/.exec(stem);\n  const base = numbered === null ? stem : stem.slice(0, numbered.index);\n  const first = numbered === null ? 2 : Number(numbered[1]) + 1;\n  for (let n = first; n < first + MAX_TRIES; n++) {\n    const candidate = `${base} ${n}${ext}`;\n    if (!taken(candidate)) return candidate;\n  }\n  return null;\n}\nfunction refusal(filePath, rel, folder2, suggestion, lang) {\n  const shown = shortenName(filePath, 300);\n  const where = shortenName(folder2, 200);\n  const instead = suggestion === null ? "" : shortenName(suggestion, 300);\n  const t = WRITE_GUARD_TEXT[lang];\n  return { reason: t.reason(shown, where, instead), message: t.message(shortenName(rel, 200)) };\n}\nfunction denyOutput(r) {\n  return `${asciiJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: r.reason }, systemMessage: r.message })}\n`;\n}\n\n// src/node/agent-fence.ts\nvar fs8 = require("node:fs");\nvar path10 = require("node:path");\ninit_real_path();\nfunction norm(p) {\n  const s = p.replace(/\\\\/g, "/").toLowerCase();\n  return s.length > 1 && s.endsWith("/") ? s.slice(0, -1) : s;\n}\nfunction within(dir, p) {\n  const d = norm(dir);\n  const n = norm(p);\n  return n === d || n.startsWith(d.endsWith("/") ? d : `${d}/`);\n}\nfunction bothWays(p) {\n  const real = realPathOf(p);\n  return real === null || real === p ? [p] : [p, real];\n}\nfunction fencePlaces(root, pluginDir, scriptPath) {\n  const own2 = path10.dirname(path10.resolve(scriptPath));\n  const vaults = path10.join(root, ".claude", "hooks");\n  return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2] };\n}\nvar isHookName = (name) => name.toLowerCase().startsWith("session-brief");\nfunction placeOf2(places, p) {\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) {\n    if (isHookName(path10.basename(dir)) ? within(dir, p) : norm(path10.dirname(p)) === norm(dir) && isHookName(path10.basename(p))) return "hooks";\n  }\n  return null;\n}\nfunction holdsPlace(places, p) {\n  const roots = bothWays(places.root).map(norm);\n  if (roots.includes(norm(p)) || !roots.some((r) => within(r, p))) return null;\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(p, plugin)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) if (within(p, dir)) return "hooks";\n  return null;\n}\nfunction sameFileAsOurs(places, stat) {\n  const look = (dir, pick) => {\n    let names;\n    try {\n      names = fs8.readdirSync(dir);\n    } catch {\n      return false;\n    }\n    return names.filter(pick).some((n) => {\n      const s = fs8.lstatSync(path10.join(dir, n), { throwIfNoEntry: false });\n      return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;\n    });\n  };\n  if (places.pluginDir !== null && look(places.pluginDir, () => true)) return "plugin";\n  for (const dir of places.hookDirs) if (look(dir, isHookName)) return "hooks";\n  return null;\n}\nfunction fileMayBeFenced(root, filePath) {\n  const abs = path10.resolve(root, filePath);\n  for (const p of bothWays(abs)) {\n    const n = norm(p);\n    if (n.includes("/plugins/") || isHookName(path10.basename(n))) return true;\n  }\n  const stat = fs8.lstatSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1;\n}\nfunction fencedFile(places, filePath) {\n  const abs = path10.resolve(places.root, filePath);\n  for (const p of bothWays(abs)) {\n    const found = placeOf2(places, p);\n    if (found !== null) return found;\n  }\n  const stat = fs8.statSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1 ? sameFileAsOurs(places, stat) : null;\n}\nfunction commandMayBeFenced(command) {\n  return /session-brief|plugins|(^|[\\s/\\\\\'"=])\\.[^\\s/\\\\.]/i.test(command);\n}\nvar isNode = (word) => /^node(\\.exe)?$/i.test(path10.basename(word));\nfunction fencedCommand(places, command, cwd) {\n  const words = commandWords(command);\n  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path10.isAbsolute(b)))];\n  for (let i = 0; i < words.length; i++) {\n    const word = words[i] ?? "";\n    const stem = beforeGlob(word);\n    if (stem === "" || stem.startsWith("-") || stem.startsWith("$")) continue;\n    const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");\n    for (const base of bases) {\n      for (const p of bothWays(path10.resolve(base, stem))) {\n        const fenced = placeOf2(places, p) ?? holdsPlace(places, p);\n        if (fenced === null) continue;\n        if (running && fenced === "hooks" && placeOf2(places, p) === "hooks" && fs8.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;\n        return { word, fenced };\n      }\n    }\n  }\n  return null;\n}\nfunction sessionFileBehindLinks(root, sessionsFolder, filePath) {\n  if (sessionsFolder === "") return null;\n  const abs = path10.resolve(root, filePath);\n  const stat = fs8.statSync(abs, { throwIfNoEntry: false });\n  if (stat === void 0 || !stat.isFile()) return null;\n  const folder2 = path10.join(root, ...sessionsFolder.split("/"));\n  const realFolder = realPathOf(folder2);\n  const realFile = realPathOf(abs);\n  if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {\n    return `${sessionsFolder}/${path10.relative(realFolder, realFile).split(path10.sep).join("/")}`;\n  }\n  if (stat.nlink > 1) {\n    const twin = findSameFile(folder2, stat, 1e4);\n    if (twin !== null) return `${sessionsFolder}/${path10.relative(folder2, twin).split(path10.sep).join("/")}`;\n  }\n  return null;\n}\nfunction findSameFile(dir, stat, budget) {\n  const queue = [dir];\n  let seen = 0;\n  while (queue.length > 0) {\n    const current = queue.shift();\n    let entries2;\n    try {\n      entries2 = fs8.readdirSync(current, { withFileTypes: true });\n    } catch {\n      continue;\n    }\n    for (const e of entries2) {\n      if (++seen > budget) return null;\n      const p = path10.join(current, e.name);\n      if (e.isDirectory()) queue.push(p);\n      else if (e.isFile()) {\n        const s = fs8.lstatSync(p, { throwIfNoEntry: false });\n        if (s !== void 0 && s.ino === stat.ino && s.dev === stat.dev) return p;\n      }\n    }\n  }\n  return null;\n}\n\n// bridge/commands/pre-tool-use.ts\ninit_real_path();\nfunction toolAttempt(stdin) {\n  const hook = translateHookInput(DEFAULT_AGENT, parseHookJson(stdin));\n  const tool = hook.tool_name;\n  if (tool === void 0) return null;\n  const input = hook.tool_input ?? {};\n  const file = input.file_path ?? input.notebook_path;\n  const filePath = typeof file === "string" && file.trim() !== "" && !file.includes("\\0") ? file : null;\n  const command = typeof input.command === "string" && input.command.trim() !== "" ? input.command : null;\n  if (filePath === null && command === null) return null;\n  return { tool, filePath, command, cwd: hook.cwd, session: hook.session_id ?? null };\n}\nfunction isFile(p) {\n  try {\n    return fs9.statSync(p).isFile();\n  } catch {\n    return false;\n  }\n}\nfunction exists(p) {\n  try {\n    fs9.lstatSync(p);\n    return true;\n  } catch (error) {\n    return error.code !== "ENOENT";\n  }\n}\nfunction shownPlace(ctx, fenced) {\n  if (fenced === "hooks" || ctx.pluginDir === null) return ".claude/hooks/";\n  return `${(vaultRelative(ctx.root, ctx.pluginDir) ?? ctx.pluginDir).replace(/\\\\/g, "/")}/`;\n}\nfunction fenceAnswer(attempt, root, scriptPath, context) {\n  if (FENCED_FILE_TOOLS.has(attempt.tool) && attempt.filePath !== null) {\n    if (!fileMayBeFenced(root, attempt.filePath)) return null;\n    const ctx = context();\n    const fenced = fencedFile(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.filePath);\n    return fenced === null ? null : denyOutput(fenceRefusal(fenced, attempt.filePath, shownPlace(ctx, fenced), false, ctx.lang));\n  }\n  if (attempt.tool === SHELL_TOOL && attempt.command !== null) {\n    if (!commandMayBeFenced(attempt.command)) return null;\n    const ctx = context();\n    const hit = fencedCommand(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.command, attempt.cwd);\n    return hit === null ? null : denyOutput(fenceRefusal(hit.fenced, hit.word, shownPlace(ctx, hit.fenced), true, ctx.lang));\n  }\n  return null;\n}\nasync function preToolUse(args, scriptPath, env) {\n  try {\n    const stdin = await readStdin(2e3);\n    const attempt = toolAttempt(stdin);\n    if (attempt === null) return 0;\n    const given = stringFlag(args, "vault");\n    const root = given !== void 0 ? path11.resolve(given) : defaultVaultRoot(scriptPath);\n    if (root === null) return 0;\n    let ctx = null;\n    const context = () => ctx ??= contextFor(args, scriptPath, env);\n    const fence = fenceAnswer(attempt, root, scriptPath, context);\n    if (fence !== null) {\n      writeOut(fence);\n      return 0;\n    }\n    if (guardAnswer(attempt, root, context)) return 0;\n    if (mayChangeNotes(attempt)) keepBeforeVersions(context(), attempt, clock(env));\n  } catch {\n  }\n  return 0;\n}\nfunction guardAnswer(attempt, root, context) {\n  if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return false;\n  const settings = context().settings;\n  if (!settings.writeGuard) return false;\n  const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);\n  const target = path11.resolve(root, attempt.filePath);\n  const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);\n  if (rel === null) return false;\n  const dir = path11.dirname(target);\n  const name = freeName(path11.basename(target), (candidate) => exists(path11.join(dir, candidate)));\n  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path11.join(dir, name), context().lang)));\n  return true;\n}\n\n// bridge/edit-file.ts\nasync function editHook(argv, scriptPath) {\n  let args = { command: argv[0] ?? "", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command === "post-tool-use") process.exitCode = await postToolUse(args, scriptPath, process.env);\n    else if (args.command === "pre-tool-use") process.exitCode = await preToolUse(args, scriptPath, process.env);\n    else runBridge();\n  } catch (error) {\n    if (args.command === "pre-tool-use") writeOut("");\n    else writeOut(postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent"))));\n    process.exitCode = 0;\n  }\n}\nvoid editHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
+    module2.exports = '/*\n * Session Brief edit hooks 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/edit-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for the hooks around an agent\'s edit (post-tool-use, pre-tool-use); it answers an edit\n * outside the rule scope itself and loads the rule check from the bridge beside it\n * (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __esm = (fn, res, err) => function __init() {\n  if (err) throw err[0];\n  try {\n    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;\n  } catch (e) {\n    throw err = [e], e;\n  }\n};\nvar __export = (target, all) => {\n  for (var name in all)\n    __defProp(target, name, { get: all[name], enumerable: true });\n};\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nfunction strings(lang) {\n  return BRIEF_TEXT[lang];\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\nvar TABLES, en, de, BRIEF_TEXT;\nvar init_i18n = __esm({\n  "src/core/i18n.ts"() {\n    "use strict";\n    TABLES = /* @__PURE__ */ new WeakSet();\n    en = {\n      title: (vault) => `Session brief for vault ${vault}`,\n      source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n      age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n      fresh: "just made",\n      date: "Date (machine clock)",\n      weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n      dailyNote: "Daily note",\n      exists: "exists",\n      missing: "missing",\n      more: (n) => `+${n} more`,\n      none: "none",\n      cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n      cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n    };\n    de = {\n      title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n      source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n      age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n      fresh: "gerade erstellt",\n      date: "Datum (Maschinenuhr)",\n      weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n      dailyNote: "Tagesnotiz",\n      exists: "vorhanden",\n      missing: "fehlt",\n      more: (n) => `+${n} weitere`,\n      none: "keine",\n      cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n      cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n    };\n    BRIEF_TEXT = translations({ en, de });\n  }\n});\n\n// src/core/settings.ts\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: {\n      needsReview: tagName(t.needsReview, d.tags.needsReview),\n      review: tagName(t.review, d.tags.review),\n      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),\n      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)\n    },\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\nfunction effectiveRuleScope(settings) {\n  if (settings.ruleScope.length > 0) return settings.ruleScope;\n  return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];\n}\nvar DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;\nvar init_settings = __esm({\n  "src/core/settings.ts"() {\n    "use strict";\n    init_i18n();\n    DEFAULT_SETTINGS = {\n      inboxFolder: "Inbox",\n      rulesFolder: "AI/Regelwerk",\n      sessionsFolder: "AI/sessions",\n      dailyNoteFolder: "",\n      dailyNoteFormat: "",\n      tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n      excludedRootFolders: ["Import", "_index"],\n      ruleScope: [],\n      maxNamesPerItem: 5,\n      language: "auto",\n      liveChannel: true,\n      showStatusBar: true,\n      externalCheck: null,\n      writeGuard: false\n    };\n    DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\n  }\n});\n\n// src/core/rules/scope.ts\nfunction checkScope(settings) {\n  return [...effectiveRuleScope(settings), ...SETTINGS_FILES];\n}\nfunction isAbsolute3(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute3(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\nfunction scopePattern(glob) {\n  const cached = patternCache.get(glob);\n  if (cached !== void 0) return cached;\n  let source = "";\n  const g = normalizePath(glob).replace(/^\\//, "");\n  for (let i = 0; i < g.length; i++) {\n    const c = g[i] ?? "";\n    if (c === "*" && g[i + 1] === "*") {\n      const slashAfter = g[i + 2] === "/";\n      source += slashAfter ? "(?:.*/)?" : ".*";\n      i += slashAfter ? 2 : 1;\n    } else if (c === "*") source += "[^/]*";\n    else if (c === "?") source += "[^/]";\n    else source += c.replace(/[.+^${}()|[\\]\\\\]/g, "\\\\$&");\n  }\n  const re = new RegExp(`^${source}$`, "is");\n  patternCache.set(glob, re);\n  return re;\n}\nfunction asciiStart(glob) {\n  const cached = startCache.get(glob);\n  if (cached !== void 0) return cached;\n  const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\\//, ""))?.[0] ?? "";\n  const start = /[\\u0080-\\uffff]/.test(literal) ? null : literal.toLowerCase();\n  startCache.set(glob, start);\n  return start;\n}\nfunction inScope(relPath, patterns) {\n  return patterns.some((p) => {\n    const start = asciiStart(p);\n    if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;\n    return scopePattern(p).test(relPath);\n  });\n}\nvar SETTINGS_FILES, DRIVE, patternCache, startCache;\nvar init_scope = __esm({\n  "src/core/rules/scope.ts"() {\n    "use strict";\n    init_settings();\n    SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"];\n    DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\n    patternCache = /* @__PURE__ */ new Map();\n    startCache = /* @__PURE__ */ new Map();\n  }\n});\n\n// src/node/real-path.ts\nvar real_path_exports = {};\n__export(real_path_exports, {\n  firstSymlink: () => firstSymlink,\n  linkTarget: () => linkTarget,\n  openInVault: () => openInVault,\n  realPathOf: () => realPathOf,\n  vaultRelativeReal: () => vaultRelativeReal\n});\nfunction realPathOf(p) {\n  let existing = path6.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path6.join(fs7.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path6.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path6.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path6.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nfunction firstSymlink(p) {\n  let current = path6.parse(path6.resolve(p)).root;\n  for (const part of path6.resolve(p).slice(current.length).split(path6.sep).filter((x) => x !== "")) {\n    current = path6.join(current, part);\n    try {\n      if (fs7.lstatSync(current).isSymbolicLink()) return current;\n    } catch {\n      return null;\n    }\n  }\n  return null;\n}\nfunction linkTarget(root, file) {\n  if (realRootOf?.root !== root) realRootOf = { root, real: fs7.realpathSync.native(root) };\n  const top = realRootOf.real;\n  const real = fs7.realpathSync.native(file);\n  return real.startsWith(top.endsWith(path6.sep) ? top : top + path6.sep) ? real : null;\n}\nfunction openInVault(root, file, flags) {\n  try {\n    return fs7.openSync(file, flags | NO_FOLLOW);\n  } catch (error) {\n    const code = error.code;\n    if (NO_FOLLOW === 0 || code !== "ELOOP" && code !== "EMLINK" && code !== "EFTYPE") throw error;\n    const real = linkTarget(root, file);\n    if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: "ENOENT" });\n    return fs7.openSync(real, flags | NO_FOLLOW);\n  }\n}\nvar fs7, path6, realRootOf, NO_FOLLOW;\nvar init_real_path = __esm({\n  "src/node/real-path.ts"() {\n    "use strict";\n    fs7 = require("node:fs");\n    path6 = require("node:path");\n    init_scope();\n    realRootOf = null;\n    NO_FOLLOW = fs7.constants.O_NOFOLLOW ?? 0;\n  }\n});\n\n// src/node/sha256.ts\nvar sha256_exports = {};\n__export(sha256_exports, {\n  sha256: () => sha256\n});\nfunction sha256(data) {\n  return (0, import_node_crypto.createHash)("sha256").update(data).digest("hex");\n}\nvar import_node_crypto;\nvar init_sha256 = __esm({\n  "src/node/sha256.ts"() {\n    "use strict";\n    import_node_crypto = require("node:crypto");\n  }\n});\n\n// src/core/paths.ts\nfunction isHiddenName(name) {\n  return name.startsWith(".");\n}\nfunction entersFolder(name, atRoot, excludedRootFolders) {\n  return name !== "node_modules" && !(atRoot && excludedRootFolders.includes(name));\n}\nfunction isNoteName(name) {\n  return name.endsWith(".md");\n}\nfunction isCountedNote(path12, excludedRootFolders) {\n  const parts = path12.split("/");\n  const last = parts.length - 1;\n  for (let i = 0; i < last; i++) {\n    const part = parts[i] ?? "";\n    if (part === "" || isHiddenName(part) || !entersFolder(part, i === 0, excludedRootFolders)) return false;\n  }\n  const name = parts[last] ?? "";\n  return name !== "" && !isHiddenName(name) && isNoteName(name);\n}\nfunction isInFolder(path12, folder2) {\n  return folder2 === "" || path12.length > folder2.length && path12.charCodeAt(folder2.length) === 47 && path12.startsWith(folder2);\n}\nfunction basename(path12) {\n  return path12.slice(path12.lastIndexOf("/") + 1);\n}\n\n// src/core/brief-items.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path12, date) => basename(path12).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\n\n// src/core/format.ts\ninit_i18n();\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text) {\n  return KNOWN_TEXT.test(text) && !HAS_KNOWN_UNSAFE.test(text);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text) {\n  return plainKnown(text) ? text : text.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text) {\n  return Array.from(text);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text) {\n  return text.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nvar LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\\xFCgt/entfernt" } });\nfunction capText(text, limit, lang) {\n  if (text.length <= limit) return text;\n  const note = strings(lang).cut(limit);\n  const room = limit - note.length - 1;\n  const cut = text.lastIndexOf("\\n", room);\n  return `${text.slice(0, cut > 0 ? cut : room)}\n${note}`;\n}\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text) => ({ additionalContext: text }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text) => ({ additional_context: text }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/index.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\nfunction hookEnvelope(agent, event, text, note) {\n  return HOSTS[agent].envelope(event, text, note);\n}\nfunction sessionStartOutput(agent, text, lang) {\n  const id = agentOrDefault(agent);\n  const capped = capText(safeLines(text), HOSTS[id].limit, lang);\n  return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}\n`;\n}\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  changes: [...COMMON, "json"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row = d[i];\n      const up = d[i - 1];\n      row[j] = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook: prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook: runs the rule check after an edit\n                           to a rule file; prints one JSON object only when it finds\n                           something; exits 0\n  pre-tool-use             PreToolUse hook (Claude Code): refuses the agent\'s edits and shell\n                           commands that reach Session Brief\'s own files, and (opt-in Write\n                           guard) a Write over an existing file in the sessions folder; keeps\n                           the notes a call it allows may change as they are (for changes);\n                           exits 0\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  changes [--json]         The agent changes not yet reviewed, each with its diff against\n                           the note as it was before the agent\'s first change in its\n                           session (unified format; colours on a terminal)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// bridge/commands/post-tool-use.ts\nvar path9 = require("node:path");\n\n// bridge/context.ts\nvar fs3 = require("node:fs");\nvar path3 = require("node:path");\ninit_i18n();\n\n// src/node/vault-config.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\ninit_i18n();\n\n// src/node/state-file.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\nvar C = fs.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path.isAbsolute(p) && !UNCLEAN.test(p) ? p : path.resolve(p);\n}\nfunction belowReal(top, rel) {\n  return rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel;\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path.sep) ? r : r + path.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file, true);\n  return work(held?.at ?? file);\n}\nvar heldFolders = /* @__PURE__ */ new Map();\nvar MAX_HELD_FOLDERS = 16;\nfunction openFolder(file, dir) {\n  try {\n    return fs.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n}\nfunction holdFolder(root, file, shared) {\n  if (!hasProcFd()) return null;\n  const dir = path.dirname(normal(file));\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : belowReal(top, rel);\n  let real = null;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    let fd = shared ? heldFolders.get(dir) : void 0;\n    if (fd === void 0) {\n      fd = openFolder(file, dir);\n      if (shared) {\n        heldFolders.set(dir, fd);\n        if (heldFolders.size > MAX_HELD_FOLDERS) {\n          const [oldest, oldFd] = heldFolders.entries().next().value;\n          heldFolders.delete(oldest);\n          fs.closeSync(oldFd);\n        }\n      }\n    }\n    try {\n      real = fs.readlinkSync(`/proc/self/fd/${fd}`);\n    } catch {\n      real = null;\n    }\n    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path.basename(file)}` };\n    if (shared) heldFolders.delete(dir);\n    fs.closeSync(fd);\n  }\n  throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size = fs.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nvar CHANGED_SINCE_READ = "changed since it was read";\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs.fchmodSync(fd, mode.exact);\n    } finally {\n      fs.closeSync(fd);\n    }\n    const was = options.unchanged;\n    if (was !== void 0) {\n      const now = fs.lstatSync(file, { throwIfNoEntry: false });\n      if (now === void 0 || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);\n    }\n    fs.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction appendStateFile(root, file, text) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");\n  return throughFolder(root, file, (at) => appendAt(file, at, text));\n}\nfunction appendAt(file, at, text) {\n  const fd = fs.openSync(at, APPEND_FLAGS, 438);\n  try {\n    const before = fs.fstatSync(fd);\n    if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);\n    writeAll(fd, text);\n    trace(file);\n    const mine = fs.fstatSync(fd);\n    let now = null;\n    try {\n      now = fs.lstatSync(at);\n    } catch {\n      now = null;\n    }\n    return { landed: now !== null && now.ino === mine.ino && now.dev === mine.dev, size: mine.size };\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\nfunction listStateFolder(root, dir, max) {\n  if (folderState(root, dir) !== "ok") return [];\n  try {\n    return fs.readdirSync(dir, { withFileTypes: true }).slice(0, max);\n  } catch {\n    return [];\n  }\n}\nfunction isStateFolder(root, dir) {\n  if (folderState(root, dir) !== "ok") return false;\n  try {\n    return fs.lstatSync(dir).isDirectory();\n  } catch {\n    return false;\n  }\n}\n\n// src/node/vault-config.ts\ninit_settings();\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path2.dirname(path2.resolve(scriptPath));\n  if (path2.basename(dir) === "session-brief") dir = path2.dirname(dir);\n  if (path2.basename(dir) !== "hooks" || path2.basename(path2.dirname(dir)) !== ".claude") return null;\n  return path2.dirname(path2.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir(p) {\n  try {\n    return fs2.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path2.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir(path2.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir(path2.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs2.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path2.join(root, name);\n    if (fs2.existsSync(path2.join(dir, "app.json")) || isDir(path2.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path2.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir(path2.join(root, dir))) return path2.join(root, dir);\n  return configDir === null ? null : path2.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path2.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path2.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path3.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs3.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path3.resolve(root, name);\n  if (path3.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs4 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve9) => {\n    if (process.stdin.isTTY) {\n      resolve9(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve9(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text) {\n  const bytes = Buffer.from(text, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs4.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// bridge/commands/post-tool-use.ts\ninit_scope();\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/agent-journal.ts\nvar fs5 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar MAX_RECORD_BYTES = 4e3;\nvar MAX_TOOL_CHARS = 64;\nvar encoder;\nfunction utf8Length(text) {\n  encoder ??= new TextEncoder();\n  return encoder.encode(text).length;\n}\nvar MAX_SESSION_CHARS = 200;\nfunction shortString(value, max) {\n  if (typeof value !== "string" || value === "") return null;\n  return value.length > max ? value.slice(0, max) : value;\n}\nfunction journalRecord(edit, excludedRootFolders) {\n  if (edit.rel === null || !isCountedNote(edit.rel, excludedRootFolders)) return null;\n  const record = {\n    path: edit.rel,\n    tool: shortString(edit.tool, MAX_TOOL_CHARS),\n    session: shortString(edit.session, MAX_SESSION_CHARS),\n    at: edit.now.toISOString()\n  };\n  return encodeRecord(record) === null ? null : record;\n}\nfunction encodeRecord(r) {\n  const line = `${JSON.stringify({ path: r.path, tool: r.tool, session: r.session, at: r.at })}\n`;\n  if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;\n  return line;\n}\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  return { path: v.path, tool: v.tool, session: v.session, at: v.at };\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}`;\n}\nfunction parseJournal(text) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\nfunction compactJournal(text, now) {\n  const lines = boundJournal(parseJournal(text), now).map((r) => encodeRecord(r) ?? "");\n  let bytes = 0;\n  let first = lines.length;\n  while (first > 0) {\n    const size = utf8Length(lines[first - 1] ?? "");\n    if (bytes + size > COMPACT_AT_BYTES / 2) break;\n    bytes += size;\n    first--;\n  }\n  return lines.slice(first).join("");\n}\n\n// src/node/agent-journal.ts\nvar LOCK_SUFFIX = ".lock";\nvar STALE_LOCK_MS = 3e4;\nvar APPEND_TRIES = 3;\nfunction journalPath(pluginDir) {\n  return path4.join(pluginDir, JOURNAL_FILE);\n}\nfunction appendLines(root, file, text) {\n  let size = 0;\n  for (let i = 0; i < APPEND_TRIES; i++) {\n    const r = appendStateFile(root, file, text);\n    size = r.size;\n    if (r.landed) break;\n  }\n  return size;\n}\nasync function appendJournal(root, pluginDir, record, now) {\n  const line = encodeRecord(record);\n  if (line === null) return;\n  const file = journalPath(pluginDir);\n  const size = appendLines(root, file, line);\n  if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);\n}\nfunction takeLock(root, lock) {\n  for (let i = 0; i < 2; i++) {\n    if (createStateFile(root, lock, String(process.pid))) return true;\n    try {\n      const st = statStateFile(root, lock);\n      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;\n      removeStateFile(root, lock);\n    } catch {\n      return false;\n    }\n  }\n  return false;\n}\nfunction completeLinesFrom(fd, from) {\n  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);\n  const last = buf.lastIndexOf(10);\n  if (last < 0) return { text: "", end: from };\n  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };\n}\nasync function compactJournalFile(root, pluginDir, now) {\n  const file = journalPath(pluginDir);\n  const lock = `${file}${LOCK_SUFFIX}`;\n  if (!takeLock(root, lock)) return false;\n  let fd = null;\n  try {\n    fd = openStateFile(root, file);\n    if (fd === null) return true;\n    const size = fs5.fstatSync(fd).size;\n    const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);\n    const head = completeLinesFrom(fd, start);\n    let text = compactJournal(head.text, now);\n    const tail = completeLinesFrom(fd, head.end);\n    text += tail.text;\n    writeStateFile(root, file, text);\n    const late = completeLinesFrom(fd, tail.end);\n    if (late.text !== "") appendLines(root, file, late.text);\n    return true;\n  } finally {\n    if (fd !== null) fs5.closeSync(fd);\n    removeStateFile(root, lock);\n  }\n}\nasync function recordAgentEdit(ctx, edit) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const record = journalRecord(edit, ctx.settings.excludedRootFolders);\n    if (record !== null) await appendJournal(ctx.root, ctx.pluginDir, record, edit.now);\n  } catch {\n  }\n}\n\n// src/node/before-version-hook.ts\nvar path7 = require("node:path");\n\n// src/core/agent-fence.ts\ninit_i18n();\nvar FENCED_FILE_TOOLS = /* @__PURE__ */ new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);\nvar SHELL_TOOL = "Bash";\nvar READING_COMMANDS = /* @__PURE__ */ new Set(["report", "check", "changes", "doctor", "help", "--help", "-h", "--version"]);\nvar FENCE_TEXT = translations({\n  en: {\n    plugin: (shown, where) => {\n      const what = `Refused: ${shown} is in Session Brief\'s plugin folder (${where}).`;\n      const why = "It holds the human\'s review trail (what agents changed and what the human has reviewed) and the plugin\'s settings, which only the human changes, in Obsidian.";\n      const todo = "Leave it as it is and go on with the task; if the user asked for this change, tell them to make it themselves.";\n      return `${what} ${why} ${todo}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Refused: ${shown} is one of Session Brief\'s hook files (in ${where}), which check this session\'s edits.`;\n      const why = "Agents do not change them; the user updates or removes them with the bridge\'s install or uninstall command.";\n      return `${what} ${why} Leave them as they are and go on with the task.`;\n    },\n    command: (shown) => ` The command names ${shown}. To read the vault\'s state, use the brief, or run the bridge\'s report or check command.`,\n    message: (shown) => `Session Brief refused an agent\'s change to its own files: ${shown}.`\n  },\n  de: {\n    plugin: (shown, where) => {\n      const what = `Abgelehnt: ${shown} liegt im Plugin-Ordner von Session Brief (${where}).`;\n      const why1 = "Dort liegen die Pr\\xFCfspur des Menschen (was Agenten ge\\xE4ndert haben und was der Mensch schon gepr\\xFCft hat)";\n      const why2 = "und die Einstellungen des Plugins; beides \\xE4ndert nur der Mensch, in Obsidian.";\n      const todo1 = "Nichts daran \\xE4ndern und mit der Aufgabe weitermachen;";\n      const todo2 = "hat der Nutzer um diese \\xC4nderung gebeten, ihm sagen, dass er sie selbst vornehmen muss.";\n      return `${what} ${why1} ${why2} ${todo1} ${todo2}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Abgelehnt: ${shown} ist eine der Hook-Dateien von Session Brief (in ${where}), die die \\xC4nderungen dieser Sitzung pr\\xFCfen.`;\n      const why = "Agenten \\xE4ndern sie nicht; der Nutzer aktualisiert oder entfernt sie mit dem Befehl install oder uninstall der Bridge.";\n      return `${what} ${why} Nichts daran \\xE4ndern und mit der Aufgabe weitermachen.`;\n    },\n    command: (shown) => ` Der Befehl nennt ${shown}. Den Stand der Vault zeigen das Briefing und die Befehle report und check der Bridge.`,\n    message: (shown) => `Session Brief hat die \\xC4nderung eines Agenten an seinen eigenen Dateien abgelehnt: ${shown}.`\n  }\n});\nfunction fenceRefusal(fenced, shown, where, viaCommand, lang) {\n  const t = FENCE_TEXT[lang];\n  const name = shortenName(shown, 300);\n  const place = shortenName(where, 200);\n  const reason = (fenced === "plugin" ? t.plugin(name, place) : t.hooks(name, place)) + (viaCommand ? t.command(name) : "");\n  return { reason, message: t.message(shortenName(shown, 200)) };\n}\nfunction commandWords(command) {\n  const words = [];\n  let current = "";\n  let quote = null;\n  const push = () => {\n    if (current !== "") words.push(current);\n    current = "";\n  };\n  for (const ch of command) {\n    if (quote !== null) {\n      if (ch === quote) quote = null;\n      else current += ch;\n    } else if (ch === \'"\' || ch === "\'") quote = ch;\n    else if (/[\\s;&|()<>`]/.test(ch)) push();\n    else current += ch;\n  }\n  push();\n  const out = [];\n  for (const w of words) {\n    const slashed = w.replace(/\\\\/g, "/");\n    out.push(slashed);\n    const eq = slashed.indexOf("=");\n    if (eq > 0 && eq < slashed.length - 1) out.push(slashed.slice(eq + 1));\n  }\n  return out;\n}\nfunction beforeGlob(word) {\n  const at = word.search(/[*?[{]/);\n  return at === -1 ? word : word.slice(0, at);\n}\n\n// src/node/before-version-hook.ts\ninit_scope();\n\n// src/core/shell-notes.ts\nvar READERS = /* @__PURE__ */ new Set([\n  "cat",\n  "less",\n  "more",\n  "head",\n  "tail",\n  "grep",\n  "egrep",\n  "fgrep",\n  "rg",\n  "ag",\n  "wc",\n  "ls",\n  "stat",\n  "file",\n  "diff",\n  "cmp",\n  "md5sum",\n  "sha256sum",\n  "sha1sum",\n  "nl",\n  "sort",\n  "uniq",\n  "cut",\n  "tr",\n  "echo",\n  "printf",\n  "pwd",\n  "find",\n  "tree",\n  "du",\n  "bat",\n  "realpath",\n  "readlink",\n  "basename",\n  "dirname",\n  "test",\n  "[",\n  "true",\n  "cd",\n  "which",\n  "type",\n  "date",\n  "jq",\n  "column",\n  "fold",\n  "od",\n  "xxd",\n  "hexdump",\n  "strings",\n  "awk"\n]);\nfunction shellMayWrite(command) {\n  const stripped = command.replace(/\\d*>&\\d+/g, " ").replace(/\\d*>+\\s*\\/dev\\/null/g, " ");\n  if (/>/.test(stripped.replace(/\'[^\']*\'|"[^"]*"/g, ""))) return true;\n  for (const segment of stripped.split(/&&|\\|\\||[;|&\\n]/)) {\n    const words = segment.trim().split(/\\s+/).filter((w) => w !== "" && !/^\\w+=/.test(w));\n    const program = (words[0] ?? "").replace(/^.*\\//, "");\n    if (program === "") continue;\n    if (program === "awk" && words.some((w) => w === "inplace")) return true;\n    if (!READERS.has(program)) return true;\n    if (program === "find" && words.some((w) => w === "-delete" || w === "-exec" || w === "-execdir")) return true;\n  }\n  return false;\n}\nfunction noteWords(command) {\n  if (!shellMayWrite(command)) return [];\n  const out = /* @__PURE__ */ new Set();\n  for (const w of commandWords(command)) {\n    if (w.startsWith("-") || w.startsWith("$") || /[*?[{]/.test(w)) continue;\n    if (w.toLowerCase().endsWith(".md")) out.add(w);\n  }\n  return [...out];\n}\n\n// src/node/before-versions.ts\nvar fs6 = require("node:fs");\nvar path5 = require("node:path");\n\n// src/core/before-versions.ts\nvar BEFORE_FOLDER = "before-versions";\nvar MAX_NOTE_BYTES = 1024 * 1024;\nvar MAX_TOTAL_BYTES = 32 * 1024 * 1024;\nvar MAX_FILES = 4e3;\nvar MAX_BEFORE_AGE_MS = MAX_AGE_MS;\nvar BEFORE_SUFFIX = ".before";\nvar AFTER_SUFFIX = ".after";\nfunction fnv(text, seed) {\n  let h = seed >>> 0;\n  for (let i = 0; i < text.length; i++) {\n    h ^= text.charCodeAt(i);\n    h = Math.imul(h, 16777619) >>> 0;\n  }\n  return h.toString(16).padStart(8, "0");\n}\nfunction beforeStem(session, path12) {\n  const key2 = `${session ?? ""}\\0${path12}`;\n  return `${fnv(key2, 2166136261)}${fnv(key2, 16777619 ^ 1540483477)}`;\n}\nfunction encodeHeader(h) {\n  return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}\n`;\n}\nfunction stateFor(size) {\n  if (size === null) return "new";\n  return size > MAX_NOTE_BYTES ? "too-large" : "kept";\n}\nfunction pruneChoice(entries2, nowMs, incoming) {\n  const stems = /* @__PURE__ */ new Map();\n  for (const e of entries2) {\n    const stem = e.name.endsWith(BEFORE_SUFFIX) ? e.name.slice(0, -BEFORE_SUFFIX.length) : e.name.endsWith(AFTER_SUFFIX) ? e.name.slice(0, -AFTER_SUFFIX.length) : e.name;\n    const s = stems.get(stem) ?? { names: [], size: 0, mtimeMs: 0 };\n    s.names.push(e.name);\n    s.size += e.size;\n    if (e.name.endsWith(BEFORE_SUFFIX) || s.mtimeMs === 0) s.mtimeMs = e.mtimeMs;\n    stems.set(stem, s);\n  }\n  const groups = [...stems.values()].sort((a, b) => a.mtimeMs - b.mtimeMs);\n  let total = incoming + groups.reduce((n, g) => n + g.size, 0);\n  let files = 2 + groups.reduce((n, g) => n + g.names.length, 0);\n  const out = [];\n  for (const g of groups) {\n    const old = nowMs - g.mtimeMs > MAX_BEFORE_AGE_MS;\n    if (!old && total <= MAX_TOTAL_BYTES && files <= MAX_FILES) break;\n    out.push(...g.names);\n    total -= g.size;\n    files -= g.names.length;\n  }\n  return out;\n}\n\n// src/node/before-versions.ts\nfunction beforeFolder(place) {\n  return path5.join(place.pluginDir, BEFORE_FOLDER);\n}\nfunction fileOf(place, session, rel, suffix) {\n  return path5.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);\n}\nfunction notePath(place, rel) {\n  return path5.join(place.root, ...rel.split("/"));\n}\nfunction entries(place) {\n  const dir = beforeFolder(place);\n  const out = [];\n  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {\n    if (!d.isFile()) continue;\n    const st = fs6.lstatSync(path5.join(dir, d.name), { throwIfNoEntry: false });\n    if (st !== void 0 && st.isFile()) out.push({ name: d.name, size: st.size, mtimeMs: st.mtimeMs });\n  }\n  return out;\n}\nfunction keepBeforeVersion(place, rel, session, tool, now) {\n  const file = fileOf(place, session, rel, BEFORE_SUFFIX);\n  if (statStateFile(place.root, file) !== null) return false;\n  const note = notePath(place, rel);\n  const entry = inspectStateFile(place.root, note);\n  if (entry.kind === "damaged") return false;\n  let state = stateFor(entry.kind === "missing" ? null : entry.stat.size);\n  let bytes = null;\n  if (state === "kept") {\n    bytes = readStateFile(place.root, note, MAX_NOTE_BYTES);\n    if (bytes === null) state = "too-large";\n  }\n  const header = encodeHeader({ path: rel, session, at: now.toISOString(), state, tool });\n  const data = bytes === null ? Buffer.from(header) : Buffer.concat([Buffer.from(header), bytes]);\n  const dir = beforeFolder(place);\n  for (const name of pruneChoice(entries(place), now.getTime(), data.length)) removeStateFile(place.root, path5.join(dir, name));\n  writeStateFile(place.root, file, data);\n  return true;\n}\nfunction hasBeforeVersion(place, rel, session) {\n  return statStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX)) !== null;\n}\nfunction recordAfter(place, rel, session, now, sha2562) {\n  if (!hasBeforeVersion(place, rel, session)) return false;\n  const bytes = readStateFile(place.root, notePath(place, rel), MAX_NOTE_BYTES);\n  const hash = bytes === null ? null : sha2562(bytes);\n  writeStateFile(place.root, fileOf(place, session, rel, AFTER_SUFFIX), afterData(hash, now.toISOString(), bytes));\n  return true;\n}\nfunction afterData(hash, at, bytes) {\n  return Buffer.concat([Buffer.from(`${JSON.stringify({ sha256: hash, at, kept: bytes !== null })}\n`), bytes ?? Buffer.alloc(0)]);\n}\n\n// src/node/before-version-hook.ts\ninit_real_path();\nfunction sessionOf(session) {\n  return session === null || session === "" ? null : session.slice(0, 200);\n}\nfunction mayChangeNotes(call) {\n  if (FENCED_FILE_TOOLS.has(call.tool)) return call.filePath !== null;\n  return call.tool === SHELL_TOOL && call.command !== null && noteWords(call.command).length > 0;\n}\nfunction noteOf(ctx, p, base) {\n  const abs = path7.resolve(base, p);\n  const rel = vaultRelative(ctx.root, abs) ?? vaultRelativeReal(ctx.root, abs);\n  if (rel === null || !isCountedNote(rel, ctx.settings.excludedRootFolders)) return null;\n  return rel;\n}\nfunction notesOfCall(ctx, call) {\n  if (FENCED_FILE_TOOLS.has(call.tool) && call.filePath !== null) {\n    const rel = noteOf(ctx, call.filePath, ctx.root);\n    return rel === null ? [] : [rel];\n  }\n  if (call.tool !== SHELL_TOOL || call.command === null) return [];\n  const base = call.cwd !== void 0 && path7.isAbsolute(call.cwd) ? call.cwd : ctx.root;\n  const out = /* @__PURE__ */ new Set();\n  for (const word of noteWords(call.command)) {\n    const rel = noteOf(ctx, word, base);\n    if (rel === null) continue;\n    const abs = path7.join(ctx.root, ...rel.split("/"));\n    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path7.dirname(abs))) out.add(rel);\n  }\n  return [...out];\n}\nfunction placeOf(ctx) {\n  return ctx.pluginDir === null ? null : { root: ctx.root, pluginDir: ctx.pluginDir };\n}\nfunction keepBeforeVersions(ctx, call, now) {\n  try {\n    const place = placeOf(ctx);\n    if (place === null) return;\n    for (const rel of notesOfCall(ctx, call)) {\n      try {\n        keepBeforeVersion(place, rel, sessionOf(call.session), call.tool, now);\n      } catch {\n      }\n    }\n  } catch {\n  }\n}\nasync function recordAfterVersion(ctx, rel, session, now) {\n  try {\n    const place = placeOf(ctx);\n    const id = sessionOf(typeof session === "string" ? session : null);\n    if (place === null || !isCountedNote(rel, ctx.settings.excludedRootFolders) || !hasBeforeVersion(place, rel, id)) return;\n    const { sha256: sha2562 } = await Promise.resolve().then(() => (init_sha256(), sha256_exports));\n    recordAfter(place, rel, id, now, sha2562);\n  } catch {\n  }\n}\n\n// bridge/bridge-file.ts\nvar path8 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path8.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/edit-check-from-bridge.ts\nvar editCheck = () => bridgeLibrary().editCheck();\n\n// src/core/rules/hook-failed-text.ts\ninit_i18n();\nvar HOOK_FAILED_TEXT = translations({\n  en: {\n    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \\`${command}\\` in a terminal to see the full error.`,\n    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`\n  },\n  de: {\n    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \\xC4nderung ungepr\\xFCft. \\`${command}\\` im Terminal zeigt den ganzen Fehler.`,\n    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`\n  }\n});\n\n// bridge/hook-output.ts\nfunction postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {\n  const oneLine = escapeControls(systemMessage.replace(/\\s+/g, " ").trim().slice(0, 300));\n  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}\n`;\n}\nfunction postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {\n  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\\n")[0]?.slice(0, 300) ?? "") || "unknown error";\n  const command = checkCommand(scriptPath);\n  const t = HOOK_FAILED_TEXT[lang];\n  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);\n}\nfunction checkCommand(scriptPath) {\n  return `node ${/[\\s"\']/.test(scriptPath) ? `"${scriptPath.replace(/"/g, \'\\\\"\')}"` : scriptPath} check`;\n}\nfunction sessionStartCrashOutput(args, error) {\n  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");\n}\nfunction hookCrashOutput(args, error, scriptPath) {\n  switch (args.command) {\n    case "pre-tool-use":\n      return "";\n    case "post-tool-use":\n      return postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent")));\n    case "session-start":\n      return sessionStartCrashOutput(args, error);\n    default:\n      return null;\n  }\n}\n\n// bridge/commands/post-tool-use.ts\nfunction editOf(stdin, agent = DEFAULT_AGENT) {\n  const hook = translateHookInput(agent, parseHookJson(stdin));\n  const input = hook.tool_input;\n  if (input === void 0) return null;\n  for (const key2 of ["file_path", "notebook_path"]) {\n    const value = input[key2];\n    if (typeof value === "string" && value.trim() !== "") return { filePath: value, tool: hook.tool_name, session: hook.session_id };\n  }\n  return null;\n}\nasync function postToolUse(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const agent = agentOrDefault(stringFlag(args, "agent"));\n  const edit = editOf(stdin, agent);\n  if (edit === null) return 0;\n  const filePath = edit.filePath;\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path9.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) return 0;\n  const rel = vaultRelative(root, filePath) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, filePath);\n  if (rel === null) return 0;\n  let lang = "en";\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    await recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });\n    await recordAfterVersion(ctx, rel, edit.session, clock(env));\n    if (!inScope(rel, checkScope(ctx.settings))) return 0;\n    const command = checkCommand(scriptPath);\n    const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });\n    if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));\n  } catch (error) {\n    writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));\n  }\n  return 0;\n}\n\n// bridge/commands/pre-tool-use.ts\nvar fs9 = require("node:fs");\nvar path11 = require("node:path");\ninit_scope();\n\n// src/core/write-guard.ts\ninit_i18n();\nvar GUARDED_TOOL = "Write";\nvar WRITE_GUARD_TEXT = translations({\n  en: {\n    reason: (shown, where, instead) => `Refused: ${shown} already exists in the sessions folder (${where}), and Write would replace it, losing that session\'s log. Write this session\'s log under a new name that does not exist yet${instead === "" ? "" : `, e.g. ${instead}`}. To add to that file on purpose, Read it and use Edit.`,\n    message: (name) => `Session Brief kept ${name} from being overwritten (Write guard).`\n  },\n  de: {\n    reason: (shown, where, instead) => `Abgelehnt: Die Datei ${shown} gibt es im Sitzungsordner (${where}) schon; Write w\\xFCrde sie ersetzen, und das Protokoll jener Sitzung ginge verloren. Das Protokoll dieser Sitzung unter einem neuen Namen schreiben, den es noch nicht gibt${instead === "" ? "" : `, z. B. ${instead}`}. Um jene Datei absichtlich zu erg\\xE4nzen: erst lesen (Read), dann mit Edit \\xE4ndern.`,\n    message: (name) => `Session Brief hat das \\xDCberschreiben von ${name} verhindert (Schreibschutz).`\n  }\n});\nfunction guardApplies(tool, rel, settings) {\n  if (!settings.writeGuard || tool !== GUARDED_TOOL || rel === null) return false;\n  return inFolder(rel, settings.sessionsFolder);\n}\nfunction inFolder(rel, folder2) {\n  if (folder2 === "") return false;\n  return rel.replace(/\\\\/g, "/").toLowerCase().startsWith(`${folder2.toLowerCase()}/`);\n}\nvar MAX_TRIES = 1e3;\nfunction freeName(name, taken) {\n  const dot = name.lastIndexOf(".");\n  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];\n  const numbered = / (\\d{1,6})$/.exec(stem);\n  const base = numbered === null ? stem : stem.slice(0, numbered.index);\n  const first = numbered === null ? 2 : Number(numbered[1]) + 1;\n  for (let n = first; n < first + MAX_TRIES; n++) {\n    const candidate = `${base} ${n}${ext}`;\n    if (!taken(candidate)) return candidate;\n  }\n  return null;\n}\nfunction refusal(filePath, rel, folder2, suggestion, lang) {\n  const shown = shortenName(filePath, 300);\n  const where = shortenName(folder2, 200);\n  const instead = suggestion === null ? "" : shortenName(suggestion, 300);\n  const t = WRITE_GUARD_TEXT[lang];\n  return { reason: t.reason(shown, where, instead), message: t.message(shortenName(rel, 200)) };\n}\nfunction denyOutput(r) {\n  return `${asciiJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: r.reason }, systemMessage: r.message })}\n`;\n}\n\n// src/node/agent-fence.ts\nvar fs8 = require("node:fs");\nvar path10 = require("node:path");\ninit_real_path();\nfunction norm(p) {\n  const s = p.replace(/\\\\/g, "/").toLowerCase();\n  return s.length > 1 && s.endsWith("/") ? s.slice(0, -1) : s;\n}\nfunction within(dir, p) {\n  const d = norm(dir);\n  const n = norm(p);\n  return n === d || n.startsWith(d.endsWith("/") ? d : `${d}/`);\n}\nfunction bothWays(p) {\n  const real = realPathOf(p);\n  return real === null || real === p ? [p] : [p, real];\n}\nfunction fencePlaces(root, pluginDir, scriptPath) {\n  const own2 = path10.dirname(path10.resolve(scriptPath));\n  const vaults = path10.join(root, ".claude", "hooks");\n  return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2] };\n}\nvar isHookName = (name) => name.toLowerCase().startsWith("session-brief");\nfunction placeOf2(places, p) {\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) {\n    if (isHookName(path10.basename(dir)) ? within(dir, p) : norm(path10.dirname(p)) === norm(dir) && isHookName(path10.basename(p))) return "hooks";\n  }\n  return null;\n}\nfunction holdsPlace(places, p) {\n  const roots = bothWays(places.root).map(norm);\n  if (roots.includes(norm(p)) || !roots.some((r) => within(r, p))) return null;\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(p, plugin)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) if (within(p, dir)) return "hooks";\n  return null;\n}\nfunction sameFileAsOurs(places, stat) {\n  const look = (dir, pick) => {\n    let names;\n    try {\n      names = fs8.readdirSync(dir);\n    } catch {\n      return false;\n    }\n    return names.filter(pick).some((n) => {\n      const s = fs8.lstatSync(path10.join(dir, n), { throwIfNoEntry: false });\n      return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;\n    });\n  };\n  if (places.pluginDir !== null && look(places.pluginDir, () => true)) return "plugin";\n  for (const dir of places.hookDirs) if (look(dir, isHookName)) return "hooks";\n  return null;\n}\nfunction fileMayBeFenced(root, filePath) {\n  const abs = path10.resolve(root, filePath);\n  for (const p of bothWays(abs)) {\n    const n = norm(p);\n    if (n.includes("/plugins/") || isHookName(path10.basename(n))) return true;\n  }\n  const stat = fs8.lstatSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1;\n}\nfunction fencedFile(places, filePath) {\n  const abs = path10.resolve(places.root, filePath);\n  for (const p of bothWays(abs)) {\n    const found = placeOf2(places, p);\n    if (found !== null) return found;\n  }\n  const stat = fs8.statSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1 ? sameFileAsOurs(places, stat) : null;\n}\nfunction commandMayBeFenced(command) {\n  return /session-brief|plugins|(^|[\\s/\\\\\'"=])\\.[^\\s/\\\\.]/i.test(command);\n}\nvar isNode = (word) => /^node(\\.exe)?$/i.test(path10.basename(word));\nfunction fencedCommand(places, command, cwd) {\n  const words = commandWords(command);\n  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path10.isAbsolute(b)))];\n  for (let i = 0; i < words.length; i++) {\n    const word = words[i] ?? "";\n    const stem = beforeGlob(word);\n    if (stem === "" || stem.startsWith("-") || stem.startsWith("$")) continue;\n    const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");\n    for (const base of bases) {\n      for (const p of bothWays(path10.resolve(base, stem))) {\n        const fenced = placeOf2(places, p) ?? holdsPlace(places, p);\n        if (fenced === null) continue;\n        if (running && fenced === "hooks" && placeOf2(places, p) === "hooks" && fs8.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;\n        return { word, fenced };\n      }\n    }\n  }\n  return null;\n}\nfunction sessionFileBehindLinks(root, sessionsFolder, filePath) {\n  if (sessionsFolder === "") return null;\n  const abs = path10.resolve(root, filePath);\n  const stat = fs8.statSync(abs, { throwIfNoEntry: false });\n  if (stat === void 0 || !stat.isFile()) return null;\n  const folder2 = path10.join(root, ...sessionsFolder.split("/"));\n  const realFolder = realPathOf(folder2);\n  const realFile = realPathOf(abs);\n  if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {\n    return `${sessionsFolder}/${path10.relative(realFolder, realFile).split(path10.sep).join("/")}`;\n  }\n  if (stat.nlink > 1) {\n    const twin = findSameFile(folder2, stat, 1e4);\n    if (twin !== null) return `${sessionsFolder}/${path10.relative(folder2, twin).split(path10.sep).join("/")}`;\n  }\n  return null;\n}\nfunction findSameFile(dir, stat, budget) {\n  const queue = [dir];\n  let seen = 0;\n  while (queue.length > 0) {\n    const current = queue.shift();\n    let entries2;\n    try {\n      entries2 = fs8.readdirSync(current, { withFileTypes: true });\n    } catch {\n      continue;\n    }\n    for (const e of entries2) {\n      if (++seen > budget) return null;\n      const p = path10.join(current, e.name);\n      if (e.isDirectory()) queue.push(p);\n      else if (e.isFile()) {\n        const s = fs8.lstatSync(p, { throwIfNoEntry: false });\n        if (s !== void 0 && s.ino === stat.ino && s.dev === stat.dev) return p;\n      }\n    }\n  }\n  return null;\n}\n\n// bridge/commands/pre-tool-use.ts\ninit_real_path();\nfunction toolAttempt(stdin) {\n  const hook = translateHookInput(DEFAULT_AGENT, parseHookJson(stdin));\n  const tool = hook.tool_name;\n  if (tool === void 0) return null;\n  const input = hook.tool_input ?? {};\n  const file = input.file_path ?? input.notebook_path;\n  const filePath = typeof file === "string" && file.trim() !== "" && !file.includes("\\0") ? file : null;\n  const command = typeof input.command === "string" && input.command.trim() !== "" ? input.command : null;\n  if (filePath === null && command === null) return null;\n  return { tool, filePath, command, cwd: hook.cwd, session: hook.session_id ?? null };\n}\nfunction isFile(p) {\n  try {\n    return fs9.statSync(p).isFile();\n  } catch {\n    return false;\n  }\n}\nfunction exists(p) {\n  try {\n    fs9.lstatSync(p);\n    return true;\n  } catch (error) {\n    return error.code !== "ENOENT";\n  }\n}\nfunction shownPlace(ctx, fenced) {\n  if (fenced === "hooks" || ctx.pluginDir === null) return ".claude/hooks/";\n  return `${(vaultRelative(ctx.root, ctx.pluginDir) ?? ctx.pluginDir).replace(/\\\\/g, "/")}/`;\n}\nfunction fenceAnswer(attempt, root, scriptPath, context) {\n  if (FENCED_FILE_TOOLS.has(attempt.tool) && attempt.filePath !== null) {\n    if (!fileMayBeFenced(root, attempt.filePath)) return null;\n    const ctx = context();\n    const fenced = fencedFile(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.filePath);\n    return fenced === null ? null : denyOutput(fenceRefusal(fenced, attempt.filePath, shownPlace(ctx, fenced), false, ctx.lang));\n  }\n  if (attempt.tool === SHELL_TOOL && attempt.command !== null) {\n    if (!commandMayBeFenced(attempt.command)) return null;\n    const ctx = context();\n    const hit = fencedCommand(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.command, attempt.cwd);\n    return hit === null ? null : denyOutput(fenceRefusal(hit.fenced, hit.word, shownPlace(ctx, hit.fenced), true, ctx.lang));\n  }\n  return null;\n}\nasync function preToolUse(args, scriptPath, env) {\n  try {\n    const stdin = await readStdin(2e3);\n    const attempt = toolAttempt(stdin);\n    if (attempt === null) return 0;\n    const given = stringFlag(args, "vault");\n    const root = given !== void 0 ? path11.resolve(given) : defaultVaultRoot(scriptPath);\n    if (root === null) return 0;\n    let ctx = null;\n    const context = () => ctx ??= contextFor(args, scriptPath, env);\n    const fence = fenceAnswer(attempt, root, scriptPath, context);\n    if (fence !== null) {\n      writeOut(fence);\n      return 0;\n    }\n    if (guardAnswer(attempt, root, context)) return 0;\n    if (mayChangeNotes(attempt)) keepBeforeVersions(context(), attempt, clock(env));\n  } catch {\n  }\n  return 0;\n}\nfunction guardAnswer(attempt, root, context) {\n  if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return false;\n  const settings = context().settings;\n  if (!settings.writeGuard) return false;\n  const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);\n  const target = path11.resolve(root, attempt.filePath);\n  const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);\n  if (rel === null) return false;\n  const dir = path11.dirname(target);\n  const name = freeName(path11.basename(target), (candidate) => exists(path11.join(dir, candidate)));\n  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path11.join(dir, name), context().lang)));\n  return true;\n}\n\n// bridge/edit-file.ts\nasync function editHook(argv, scriptPath) {\n  let args = { command: argv[0] ?? "", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command === "post-tool-use") process.exitCode = await postToolUse(args, scriptPath, process.env);\n    else if (args.command === "pre-tool-use") process.exitCode = await preToolUse(args, scriptPath, process.env);\n    else runBridge();\n  } catch (error) {\n    const hook = args.command === "pre-tool-use" ? args : { ...args, command: "post-tool-use" };\n    writeOut(hookCrashOutput(hook, error, scriptPath) ?? "");\n    process.exitCode = 0;\n  }\n}\nvoid editHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
   }
 });
 
@@ -26290,6 +26310,135 @@ var init_doctor_hook_mistakes = __esm({
     "use strict";
     init_hook_mistake_list();
     init_options();
+  }
+});
+
+// src/node/agents/install-lock.ts
+function sleep(ms) {
+  try {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+  } catch {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+    }
+  }
+}
+function readOwner(file) {
+  try {
+    const v = JSON.parse(fs29.readFileSync(file, "utf8"));
+    return typeof v.pid === "number" && typeof v.nonce === "string" && typeof v.at === "number" ? { pid: v.pid, started: typeof v.started === "string" ? v.started : null, nonce: v.nonce, at: v.at } : null;
+  } catch {
+    return null;
+  }
+}
+function isStale(owner, file, now2) {
+  if (owner === null) {
+    try {
+      return now2 - fs29.statSync(file).mtimeMs > 2e3;
+    } catch {
+      return false;
+    }
+  }
+  if (now2 - owner.at > STALE_MS) return true;
+  if (!processAlive(owner.pid)) return true;
+  const started = processIdentity(owner.pid);
+  return owner.started !== null && started !== null && started !== owner.started;
+}
+function breakStale(file, judged) {
+  const aside = `${file}.${process.pid}.${crypto2.randomBytes(4).toString("hex")}.stale`;
+  try {
+    fs29.renameSync(file, aside);
+  } catch {
+    return;
+  }
+  const taken = readOwner(aside);
+  if (judged !== null && taken !== null && taken.nonce !== judged.nonce) {
+    try {
+      fs29.linkSync(aside, file);
+    } catch {
+    }
+  }
+  fs29.rmSync(aside, { force: true });
+}
+function canonical(p) {
+  const abs = path52.resolve(p);
+  try {
+    return fs29.realpathSync(abs);
+  } catch {
+    try {
+      return path52.join(fs29.realpathSync(path52.dirname(abs)), path52.basename(abs));
+    } catch {
+      return abs;
+    }
+  }
+}
+function lockDir() {
+  const user = typeof process.getuid === "function" ? String(process.getuid()) : crypto2.createHash("sha256").update(os3.userInfo().username).digest("hex").slice(0, 12);
+  const dir = path52.join(os3.tmpdir(), `session-brief-locks-${user}`);
+  fs29.mkdirSync(dir, { recursive: true, mode: 448 });
+  const st = fs29.lstatSync(dir);
+  if (!st.isDirectory() || typeof process.getuid === "function" && st.uid !== process.getuid()) {
+    throw new WriteError(`the lock folder ${dir} is not a folder of this user; nothing was changed. Remove it and run this again.`);
+  }
+  return dir;
+}
+function lockFileFor(target) {
+  return path52.join(lockDir(), `${crypto2.createHash("sha256").update(canonical(target)).digest("hex").slice(0, 32)}.lock`);
+}
+function acquireLock(target, waitMs = WAIT_MS) {
+  const file = lockFileFor(target);
+  const me = { pid: process.pid, started: processIdentity("self"), nonce: crypto2.randomBytes(8).toString("hex"), at: Date.now() };
+  const deadline = Date.now() + waitMs;
+  for (let delay = 5; ; delay = Math.min(100, delay * 2)) {
+    try {
+      const fd = fs29.openSync(file, "wx", 384);
+      try {
+        fs29.writeSync(fd, JSON.stringify({ ...me, at: Date.now() }));
+      } finally {
+        fs29.closeSync(fd);
+      }
+      return {
+        release: () => {
+          if (readOwner(file)?.nonce === me.nonce) fs29.rmSync(file, { force: true });
+        }
+      };
+    } catch (error) {
+      if (error.code !== "EEXIST") throw new WriteError(`cannot create the lock file ${file}: ${error.message}`);
+    }
+    const owner = readOwner(file);
+    if (isStale(owner, file, Date.now())) {
+      breakStale(file, owner);
+      continue;
+    }
+    if (Date.now() > deadline) {
+      throw new WriteError(`another install or uninstall is changing ${target} (lock ${file}, held by process ${owner?.pid ?? "unknown"}); nothing was changed. Run this again when it has finished, or delete the lock file if no such process runs.`);
+    }
+    sleep(delay + Math.floor(Math.random() * delay));
+  }
+}
+function withLocks(targets2, fn) {
+  const ordered = [...new Set(targets2.map(canonical))].sort();
+  const held = [];
+  try {
+    for (const t of ordered) held.push(acquireLock(t));
+    return fn();
+  } finally {
+    for (const h of held.reverse()) h.release();
+  }
+}
+var crypto2, fs29, os3, path52, STALE_MS, WAIT_MS;
+var init_install_lock = __esm({
+  "src/node/agents/install-lock.ts"() {
+    "use strict";
+    crypto2 = require("node:crypto");
+    fs29 = require("node:fs");
+    os3 = require("node:os");
+    path52 = require("node:path");
+    init_process_identity();
+    init_process_alive();
+    init_files();
+    STALE_MS = 6e4;
+    WAIT_MS = 15e3;
   }
 });
 
@@ -27659,6 +27808,13 @@ var init_main = __esm({
 });
 
 // src/node/settings-json.ts
+function decodeStrict(data, file) {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(data);
+  } catch {
+    throw new UnparseableError(`${file} is not valid UTF-8 text; it was left unchanged.`);
+  }
+}
 function detectFormat(text2) {
   const eol = text2.includes("\r\n") ? "\r\n" : "\n";
   const indent = /^([ \t]+)\S/m.exec(text2)?.[1] ?? "  ";
@@ -27716,291 +27872,27 @@ var init_settings_json2 = __esm({
   }
 });
 
-// src/node/agents/registration.ts
-function isObj2(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-function isOwnHandler(spec, handler) {
-  return isObj2(handler) && spec.commandFields.some((f) => isOwnCommand(handler[f]));
-}
-function eventArray(doc, event, file) {
-  const hooks = doc.value.hooks;
-  if (hooks === void 0) return void 0;
-  if (!isObj2(hooks)) throw new UnparseableError(`${file}: "hooks" is not an object; it was left unchanged.`);
-  const arr = hooks[event];
-  if (arr === void 0) return void 0;
-  if (!Array.isArray(arr)) throw new UnparseableError(`${file}: "hooks.${event}" is not an array; it was left unchanged.`);
-  return arr;
-}
-function ownUnits(spec, arr) {
-  const units = [];
-  arr.forEach((item, index) => {
-    if (spec.shape === "flat") {
-      if (isOwnHandler(spec, item)) units.push({ index, wholeGroup: true });
-      return;
-    }
-    if (!isObj2(item) || !Array.isArray(item.hooks)) return;
-    const handlers = item.hooks;
-    const own2 = handlers.map((h, i) => isOwnHandler(spec, h) ? i : -1).filter((i) => i >= 0);
-    const onlyOurs = own2.length === handlers.length && Object.keys(item).every((k) => k === "hooks" || k === "matcher");
-    for (const inner of own2) units.push({ index, inner, wholeGroup: onlyOurs });
-  });
-  return units;
-}
-function desiredItem(spec, entry) {
-  if (spec.shape === "flat") return entry.handler;
-  return entry.matcher === void 0 ? { hooks: [entry.handler] } : { matcher: entry.matcher, hooks: [entry.handler] };
-}
-function commandsOf(spec, handler) {
-  if (!isObj2(handler)) return [];
-  return spec.commandFields.map((f) => handler[f]).filter((c) => typeof c === "string");
-}
-function applyRegistration(start, spec, entries2, file) {
-  let doc = start;
-  const created = [];
-  const replaced = [];
-  for (const entry of entries2) {
-    const want = desiredItem(spec, entry);
-    const wantCommands = commandsOf(spec, entry.handler);
-    for (let guard = 0; guard < 100; guard++) {
-      const arr = eventArray(doc, entry.event, file);
-      if (arr === void 0) {
-        if (doc.value.hooks === void 0) {
-          doc = editJson(doc, ["hooks"], { [entry.event]: [want] }, file);
-          created.push(["hooks"], ["hooks", entry.event]);
-        } else {
-          doc = editJson(doc, ["hooks", entry.event], [want], file);
-          created.push(["hooks", entry.event]);
-        }
-        break;
-      }
-      const units = ownUnits(spec, arr);
-      const first = units[0];
-      if (first === void 0) {
-        doc = editJson(doc, ["hooks", entry.event, -1], want, file);
-        break;
-      }
-      const extra = units[units.length - 1];
-      if (units.length > 1 && extra !== void 0) {
-        replaced.push(...commandsOf(spec, handlerAt(arr, extra)).filter((c) => !wantCommands.includes(c)));
-        doc = removeUnit(doc, entry.event, extra, arr, file);
-        continue;
-      }
-      const current = handlerAt(arr, first);
-      if (first.wholeGroup) {
-        if (!sameJson(arr[first.index], want)) {
-          replaced.push(...commandsOf(spec, current).filter((c) => !wantCommands.includes(c)));
-          doc = editJson(doc, ["hooks", entry.event, first.index], want, file);
-        }
-      } else if (!sameJson(current, entry.handler)) {
-        replaced.push(...commandsOf(spec, current).filter((c) => !wantCommands.includes(c)));
-        doc = editJson(doc, ["hooks", entry.event, first.index, "hooks", first.inner ?? 0], entry.handler, file);
-      }
-      break;
-    }
-  }
-  return { doc, created, replaced: [...new Set(replaced)] };
-}
-function handlerAt(arr, unit) {
-  const item = arr[unit.index];
-  if (unit.inner === void 0) return item;
-  return isObj2(item) && Array.isArray(item.hooks) ? item.hooks[unit.inner] : void 0;
-}
-function removeUnit(doc, event, unit, arr, file) {
-  const item = arr[unit.index];
-  const groupHandlers = isObj2(item) && Array.isArray(item.hooks) ? item.hooks.length : 0;
-  if (unit.inner === void 0 || unit.wholeGroup && groupHandlers <= 1) return editJson(doc, ["hooks", event, unit.index], void 0, file);
-  return editJson(doc, ["hooks", event, unit.index, "hooks", unit.inner], void 0, file);
-}
-function isEmptyContainer(v) {
-  return Array.isArray(v) && v.length === 0 || isObj2(v) && Object.keys(v).length === 0;
-}
-function removeRegistration(start, spec, events, created, createdFile, file) {
-  let doc = start;
-  let removed = 0;
-  for (const event of events) {
-    for (let guard = 0; guard < 100; guard++) {
-      const arr = eventArray(doc, event, file);
-      const units = arr === void 0 ? [] : ownUnits(spec, arr);
-      const last = units[units.length - 1];
-      if (arr === void 0 || last === void 0) break;
-      const item = arr[last.index];
-      const ownCount = units.filter((u) => u.index === last.index).length;
-      const groupSize = isObj2(item) && Array.isArray(item.hooks) ? item.hooks.length : 1;
-      const dropGroup = last.inner === void 0 || last.wholeGroup && ownCount === groupSize && groupSize === 1;
-      doc = editJson(doc, dropGroup ? ["hooks", event, last.index] : ["hooks", event, last.index, "hooks", last.inner ?? 0], void 0, file);
-      removed++;
-    }
-  }
-  const deepestFirst = [...created].sort((a, b) => b.length - a.length);
-  for (const p of deepestFirst) {
-    if (isEmptyContainer(valueAt(doc.value, p))) doc = editJson(doc, p, void 0, file);
-  }
-  if (createdFile && sameJson(doc.value, spec.skeleton)) return { doc: null, removed };
-  return { doc, removed };
-}
-function newDoc(spec, file) {
-  return parseJsonDoc(`${JSON.stringify(spec.skeleton, null, 2)}
-`, file);
-}
-var init_registration = __esm({
-  "src/node/agents/registration.ts"() {
-    "use strict";
-    init_settings_json2();
-    init_command_line();
-  }
-});
-
-// src/node/agents/install-lock.ts
-function sleep(ms) {
-  try {
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-  } catch {
-    const until = Date.now() + ms;
-    while (Date.now() < until) {
-    }
-  }
-}
-function readOwner(file) {
-  try {
-    const v = JSON.parse(fs29.readFileSync(file, "utf8"));
-    return typeof v.pid === "number" && typeof v.nonce === "string" && typeof v.at === "number" ? { pid: v.pid, started: typeof v.started === "string" ? v.started : null, nonce: v.nonce, at: v.at } : null;
-  } catch {
-    return null;
-  }
-}
-function isStale(owner, file, now2) {
-  if (owner === null) {
-    try {
-      return now2 - fs29.statSync(file).mtimeMs > 2e3;
-    } catch {
-      return false;
-    }
-  }
-  if (now2 - owner.at > STALE_MS) return true;
-  if (!processAlive(owner.pid)) return true;
-  const started = processIdentity(owner.pid);
-  return owner.started !== null && started !== null && started !== owner.started;
-}
-function breakStale(file, judged) {
-  const aside = `${file}.${process.pid}.${crypto2.randomBytes(4).toString("hex")}.stale`;
-  try {
-    fs29.renameSync(file, aside);
-  } catch {
-    return;
-  }
-  const taken = readOwner(aside);
-  if (judged !== null && taken !== null && taken.nonce !== judged.nonce) {
-    try {
-      fs29.linkSync(aside, file);
-    } catch {
-    }
-  }
-  fs29.rmSync(aside, { force: true });
-}
-function canonical(p) {
-  const abs = path52.resolve(p);
-  try {
-    return fs29.realpathSync(abs);
-  } catch {
-    try {
-      return path52.join(fs29.realpathSync(path52.dirname(abs)), path52.basename(abs));
-    } catch {
-      return abs;
-    }
-  }
-}
-function lockDir() {
-  const user = typeof process.getuid === "function" ? String(process.getuid()) : crypto2.createHash("sha256").update(os3.userInfo().username).digest("hex").slice(0, 12);
-  const dir = path52.join(os3.tmpdir(), `session-brief-locks-${user}`);
-  fs29.mkdirSync(dir, { recursive: true, mode: 448 });
-  const st = fs29.lstatSync(dir);
-  if (!st.isDirectory() || typeof process.getuid === "function" && st.uid !== process.getuid()) {
-    throw new WriteError(`the lock folder ${dir} is not a folder of this user; nothing was changed. Remove it and run this again.`);
-  }
-  return dir;
-}
-function lockFileFor(target) {
-  return path52.join(lockDir(), `${crypto2.createHash("sha256").update(canonical(target)).digest("hex").slice(0, 32)}.lock`);
-}
-function acquireLock(target, waitMs = WAIT_MS) {
-  const file = lockFileFor(target);
-  const me = { pid: process.pid, started: processIdentity("self"), nonce: crypto2.randomBytes(8).toString("hex"), at: Date.now() };
-  const deadline = Date.now() + waitMs;
-  for (let delay = 5; ; delay = Math.min(100, delay * 2)) {
-    try {
-      const fd = fs29.openSync(file, "wx", 384);
-      try {
-        fs29.writeSync(fd, JSON.stringify({ ...me, at: Date.now() }));
-      } finally {
-        fs29.closeSync(fd);
-      }
-      return {
-        release: () => {
-          if (readOwner(file)?.nonce === me.nonce) fs29.rmSync(file, { force: true });
-        }
-      };
-    } catch (error) {
-      if (error.code !== "EEXIST") throw new WriteError(`cannot create the lock file ${file}: ${error.message}`);
-    }
-    const owner = readOwner(file);
-    if (isStale(owner, file, Date.now())) {
-      breakStale(file, owner);
-      continue;
-    }
-    if (Date.now() > deadline) {
-      throw new WriteError(`another install or uninstall is changing ${target} (lock ${file}, held by process ${owner?.pid ?? "unknown"}); nothing was changed. Run this again when it has finished, or delete the lock file if no such process runs.`);
-    }
-    sleep(delay + Math.floor(Math.random() * delay));
-  }
-}
-function withLocks(targets2, fn) {
-  const ordered = [...new Set(targets2.map(canonical))].sort();
-  const held = [];
-  try {
-    for (const t of ordered) held.push(acquireLock(t));
-    return fn();
-  } finally {
-    for (const h of held.reverse()) h.release();
-  }
-}
-var crypto2, fs29, os3, path52, STALE_MS, WAIT_MS;
-var init_install_lock = __esm({
-  "src/node/agents/install-lock.ts"() {
-    "use strict";
-    crypto2 = require("node:crypto");
-    fs29 = require("node:fs");
-    os3 = require("node:os");
-    path52 = require("node:path");
-    init_process_identity();
-    init_process_alive();
-    init_files();
-    STALE_MS = 6e4;
-    WAIT_MS = 15e3;
-  }
-});
-
 // src/node/agents/mcp-registration.ts
 function mcpConfigFile(host, scope, vault, home) {
   return host.files(vault, home).find((f) => f.scope === scope)?.file ?? null;
 }
-function isObj3(v) {
+function isObj2(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function isOwnMcpEntry(entry) {
-  return isObj3(entry) && Array.isArray(entry.args) && entry.args.some((a) => typeof a === "string" && isOwnCommand(a));
+  return isObj2(entry) && Array.isArray(entry.args) && entry.args.some((a) => typeof a === "string" && isOwnCommand(a));
 }
 function servers(doc, file) {
   const s = doc.value.mcpServers;
   if (s === void 0) return void 0;
-  if (!isObj3(s)) throw new UnparseableError(`${file}: "mcpServers" is not an object; it was left unchanged.`);
+  if (!isObj2(s)) throw new UnparseableError(`${file}: "mcpServers" is not an object; it was left unchanged.`);
   return s;
 }
 function read(vault, file) {
   const before = readIfExists(vault, file);
   if (before === null) return { before, doc: null };
   const doc = parseJsonDoc(decodeStrict(before, file), file);
-  if (!isObj3(doc.value)) throw new UnparseableError(`${file} does not hold a JSON object; it was left unchanged.`);
+  if (!isObj2(doc.value)) throw new UnparseableError(`${file} does not hold a JSON object; it was left unchanged.`);
   return { before, doc };
 }
 function withEntry(doc, entry, file) {
@@ -28073,7 +27965,7 @@ function unregisterMcp(r, host, scope, vault, home) {
       r.lines.push(`Removed ${file} (it held only our MCP server)`);
       return;
     }
-    if (isObj3(out.value.mcpServers) && Object.keys(out.value.mcpServers).length === 0 && original !== null) {
+    if (isObj2(out.value.mcpServers) && Object.keys(out.value.mcpServers).length === 0 && original !== null) {
       const was = parseJsonDoc(decodeStrict(original, bak), bak).value;
       if (was.mcpServers === void 0) out = editJson(out, ["mcpServers"], void 0, file);
     }
@@ -28093,7 +27985,6 @@ var init_mcp_registration = __esm({
     init_settings_json2();
     init_command_line();
     init_files();
-    init_install();
     init_manifest();
     init_agents();
     init_mcp_host();
@@ -28101,6 +27992,141 @@ var init_mcp_registration = __esm({
     MCP_HOSTS = Object.fromEntries(
       Object.entries(HOST_SPECS).flatMap(([agent, spec]) => spec.mcp === void 0 ? [] : [[agent, spec.mcp]])
     );
+  }
+});
+
+// src/node/agents/registration.ts
+function isObj3(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function isOwnHandler(spec, handler) {
+  return isObj3(handler) && spec.commandFields.some((f) => isOwnCommand(handler[f]));
+}
+function eventArray(doc, event, file) {
+  const hooks = doc.value.hooks;
+  if (hooks === void 0) return void 0;
+  if (!isObj3(hooks)) throw new UnparseableError(`${file}: "hooks" is not an object; it was left unchanged.`);
+  const arr = hooks[event];
+  if (arr === void 0) return void 0;
+  if (!Array.isArray(arr)) throw new UnparseableError(`${file}: "hooks.${event}" is not an array; it was left unchanged.`);
+  return arr;
+}
+function ownUnits(spec, arr) {
+  const units = [];
+  arr.forEach((item, index) => {
+    if (spec.shape === "flat") {
+      if (isOwnHandler(spec, item)) units.push({ index, wholeGroup: true });
+      return;
+    }
+    if (!isObj3(item) || !Array.isArray(item.hooks)) return;
+    const handlers = item.hooks;
+    const own2 = handlers.map((h, i) => isOwnHandler(spec, h) ? i : -1).filter((i) => i >= 0);
+    const onlyOurs = own2.length === handlers.length && Object.keys(item).every((k) => k === "hooks" || k === "matcher");
+    for (const inner of own2) units.push({ index, inner, wholeGroup: onlyOurs });
+  });
+  return units;
+}
+function desiredItem(spec, entry) {
+  if (spec.shape === "flat") return entry.handler;
+  return entry.matcher === void 0 ? { hooks: [entry.handler] } : { matcher: entry.matcher, hooks: [entry.handler] };
+}
+function commandsOf(spec, handler) {
+  if (!isObj3(handler)) return [];
+  return spec.commandFields.map((f) => handler[f]).filter((c) => typeof c === "string");
+}
+function applyRegistration(start, spec, entries2, file) {
+  let doc = start;
+  const created = [];
+  const replaced = [];
+  for (const entry of entries2) {
+    const want = desiredItem(spec, entry);
+    const wantCommands = commandsOf(spec, entry.handler);
+    for (let guard = 0; guard < 100; guard++) {
+      const arr = eventArray(doc, entry.event, file);
+      if (arr === void 0) {
+        if (doc.value.hooks === void 0) {
+          doc = editJson(doc, ["hooks"], { [entry.event]: [want] }, file);
+          created.push(["hooks"], ["hooks", entry.event]);
+        } else {
+          doc = editJson(doc, ["hooks", entry.event], [want], file);
+          created.push(["hooks", entry.event]);
+        }
+        break;
+      }
+      const units = ownUnits(spec, arr);
+      const first = units[0];
+      if (first === void 0) {
+        doc = editJson(doc, ["hooks", entry.event, -1], want, file);
+        break;
+      }
+      const extra = units[units.length - 1];
+      if (units.length > 1 && extra !== void 0) {
+        replaced.push(...commandsOf(spec, handlerAt(arr, extra)).filter((c) => !wantCommands.includes(c)));
+        doc = removeUnit(doc, entry.event, extra, arr, file);
+        continue;
+      }
+      const current = handlerAt(arr, first);
+      if (first.wholeGroup) {
+        if (!sameJson(arr[first.index], want)) {
+          replaced.push(...commandsOf(spec, current).filter((c) => !wantCommands.includes(c)));
+          doc = editJson(doc, ["hooks", entry.event, first.index], want, file);
+        }
+      } else if (!sameJson(current, entry.handler)) {
+        replaced.push(...commandsOf(spec, current).filter((c) => !wantCommands.includes(c)));
+        doc = editJson(doc, ["hooks", entry.event, first.index, "hooks", first.inner ?? 0], entry.handler, file);
+      }
+      break;
+    }
+  }
+  return { doc, created, replaced: [...new Set(replaced)] };
+}
+function handlerAt(arr, unit) {
+  const item = arr[unit.index];
+  if (unit.inner === void 0) return item;
+  return isObj3(item) && Array.isArray(item.hooks) ? item.hooks[unit.inner] : void 0;
+}
+function removeUnit(doc, event, unit, arr, file) {
+  const item = arr[unit.index];
+  const groupHandlers = isObj3(item) && Array.isArray(item.hooks) ? item.hooks.length : 0;
+  if (unit.inner === void 0 || unit.wholeGroup && groupHandlers <= 1) return editJson(doc, ["hooks", event, unit.index], void 0, file);
+  return editJson(doc, ["hooks", event, unit.index, "hooks", unit.inner], void 0, file);
+}
+function isEmptyContainer(v) {
+  return Array.isArray(v) && v.length === 0 || isObj3(v) && Object.keys(v).length === 0;
+}
+function removeRegistration(start, spec, events, created, createdFile, file) {
+  let doc = start;
+  let removed = 0;
+  for (const event of events) {
+    for (let guard = 0; guard < 100; guard++) {
+      const arr = eventArray(doc, event, file);
+      const units = arr === void 0 ? [] : ownUnits(spec, arr);
+      const last = units[units.length - 1];
+      if (arr === void 0 || last === void 0) break;
+      const item = arr[last.index];
+      const ownCount = units.filter((u) => u.index === last.index).length;
+      const groupSize = isObj3(item) && Array.isArray(item.hooks) ? item.hooks.length : 1;
+      const dropGroup = last.inner === void 0 || last.wholeGroup && ownCount === groupSize && groupSize === 1;
+      doc = editJson(doc, dropGroup ? ["hooks", event, last.index] : ["hooks", event, last.index, "hooks", last.inner ?? 0], void 0, file);
+      removed++;
+    }
+  }
+  const deepestFirst = [...created].sort((a, b) => b.length - a.length);
+  for (const p of deepestFirst) {
+    if (isEmptyContainer(valueAt(doc.value, p))) doc = editJson(doc, p, void 0, file);
+  }
+  if (createdFile && sameJson(doc.value, spec.skeleton)) return { doc: null, removed };
+  return { doc, removed };
+}
+function newDoc(spec, file) {
+  return parseJsonDoc(`${JSON.stringify(spec.skeleton, null, 2)}
+`, file);
+}
+var init_registration = __esm({
+  "src/node/agents/registration.ts"() {
+    "use strict";
+    init_settings_json2();
+    init_command_line();
   }
 });
 
@@ -28123,16 +28149,9 @@ var init_mcp_file = __esm({
   }
 });
 
-// src/node/agents/install.ts
+// src/node/agents/install-plan.ts
 function samePath(a, b) {
   return path53.resolve(a) === path53.resolve(b);
-}
-function decodeStrict(data, file) {
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(data);
-  } catch {
-    throw new UnparseableError(`${file} is not valid UTF-8 text; it was left unchanged.`);
-  }
 }
 function hookArgs(agent, event) {
   return [HOOK_COMMAND[event], ...agentArgs(agent)];
@@ -28149,32 +28168,24 @@ function eventCommand(o, node) {
 function commandShells(o) {
   return specFor(o.agent).shells ?? [shellOn(o.platform ?? process.platform, HOSTS[o.agent].windowsShell)];
 }
-function isDir3(p) {
-  try {
-    return fs30.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
+function backupHoldsOriginal(file, manifest, read2) {
+  const originals = new Set((manifest?.installs ?? []).filter((x) => samePath(x.file, file) && x.originalSha256 !== null).map((x) => x.originalSha256));
+  if (originals.size === 0) return false;
+  const bak = read2(backupPath(file));
+  return bak !== null && originals.has(sha2562(bak));
 }
-function install(o) {
-  const spec = specFor(o.agent);
-  if (!spec.scopes.includes(o.scope)) return installLocked(o);
-  try {
-    return withLocks([manifestPath(o.vault), spec.settingsFile(o.scope, hostPaths(o))], () => installLocked(o));
-  } catch (error) {
-    if (error instanceof WriteError) return { code: EXIT.writeFailed, lines: [error.message], warnings: [], changed: [] };
-    throw error;
-  }
+function asBuffer(text2) {
+  return typeof text2 === "string" ? Buffer.from(text2, "utf8") : text2;
 }
-function installLocked(o) {
+function planInstall(o, view) {
   const r = { code: EXIT.ok, lines: [], warnings: [], changed: [] };
-  const fail = (code, message2) => ({ ...r, code, lines: [...r.lines, message2] });
+  const fail = (code, message2) => ({ done: { ...r, code, lines: [...r.lines, message2] } });
   const spec = specFor(o.agent);
   const host = HOSTS[o.agent];
   const platform = o.platform ?? process.platform;
   if (!spec.scopes.includes(o.scope)) return fail(EXIT.usage, `${host.name} has no "${o.scope}" scope; use ${spec.scopes.join(" or ")}.`);
-  if (!isDir3(o.vault)) return fail(EXIT.usage, `vault folder ${o.vault} does not exist or is not a folder.`);
-  const node = resolveNode(o.nodePath, r.warnings);
+  if (!view.isDir(o.vault)) return fail(EXIT.usage, `vault folder ${o.vault} does not exist or is not a folder.`);
+  const node = view.resolveNode(r.warnings);
   const script = scriptTarget(o.vault);
   for (const [label, p] of [
     ["vault path", script],
@@ -28185,15 +28196,16 @@ function installLocked(o) {
       return fail(EXIT.unsafePath, `The ${label} ${JSON.stringify(p)} contains ${describeChars(bad)}, which would break the quoted hook command (a shell would read it differently). Nothing was changed. Rename or move it to a path without these characters.`);
     }
   }
-  const configDir = o.configDir ?? findConfigDir(o.vault, void 0, r.warnings) ?? void 0;
+  const configDir = o.configDir ?? view.findConfigDir(r.warnings);
   if (configDir === void 0) r.warnings.push(`no Obsidian config folder was found in ${o.vault}; the brief uses default settings until one exists (then run install again).`);
   const file = spec.settingsFile(o.scope, hostPaths(o));
-  const previous = readManifest(o.vault);
+  const previous = view.readManifest();
   const prevRecord = previous?.installs.find((x) => x.agent === o.agent && x.scope === o.scope && samePath(x.file, file));
   let before;
   let applied;
+  const steps = [];
   try {
-    before = readIfExists(o.vault, file);
+    before = view.read(file);
     const startDoc = before === null ? newDoc(spec, file) : parseJsonDoc(decodeStrict(before, file), file);
     applied = applyRegistration(startDoc, spec, spec.entries(eventCommand(o, node)), file);
   } catch (error) {
@@ -28203,23 +28215,23 @@ function installLocked(o) {
   }
   const after = serialize(applied.doc);
   const settingsChanged = before === null || after !== before.toString("utf8");
-  const source = typeof o.scriptSource === "string" ? Buffer.from(o.scriptSource, "utf8") : o.scriptSource;
+  const source = asBuffer(o.scriptSource);
   const entry = Buffer.from(HOOK_ENTRY, "utf8");
   const startText = Buffer.from(START_FILE, "utf8");
   const editText = Buffer.from(EDIT_FILE, "utf8");
   const bridge = bridgeTarget(o.vault);
   const start = startTarget(o.vault);
   const edit = editTarget(o.vault);
-  const same3 = (file2, want) => readIfExists(o.vault, file2)?.equals(want) ?? false;
-  const scriptChanged = !same3(bridge, source) || !same3(start, startText) || !same3(edit, editText) || !same3(script, entry);
-  const mcpSource = o.mcpSource === void 0 ? void 0 : typeof o.mcpSource === "string" ? Buffer.from(o.mcpSource, "utf8") : o.mcpSource;
+  const mcpSource = o.mcpSource === void 0 ? void 0 : asBuffer(o.mcpSource);
   const mcpProblem = mcpSourceProblem(mcpSource, o.version);
   const mcpFile = mcpTarget(o.vault);
-  const mcpBefore = readIfExists(o.vault, mcpFile);
-  const mcpChanged = mcpSource !== void 0 && mcpProblem === null && (mcpBefore === null || !mcpBefore.equals(mcpSource));
   const keepOriginal = prevRecord !== void 0 && before !== null && prevRecord.installedSha256 === sha2562(before);
+  const same3 = (f, want) => view.read(f)?.equals(want) ?? false;
+  const scriptChanged = !same3(bridge, source) || !same3(start, startText) || !same3(edit, editText) || !same3(script, entry);
+  const mcpBefore = view.read(mcpFile);
+  const mcpChanged = mcpSource !== void 0 && mcpProblem === null && (mcpBefore === null || !mcpBefore.equals(mcpSource));
   const cleanBefore = before !== null && applied.replaced.length === 0 && !holdsOwnEntries(before, spec, file);
-  const keepBackup = !keepOriginal && backupHoldsRecordedOriginal(o.vault, file, previous);
+  const keepBackup = !keepOriginal && backupHoldsOriginal(file, previous, (f) => view.read(f));
   const record2 = {
     agent: o.agent,
     scope: o.scope,
@@ -28228,17 +28240,17 @@ function installLocked(o) {
     originalSha256: keepOriginal ? prevRecord.originalSha256 : before !== null && cleanBefore && !keepBackup ? sha2562(before) : null,
     installedSha256: sha2562(after),
     created: keepOriginal ? dedupePaths([...prevRecord.created, ...applied.created]) : applied.created,
-    createdDirs: keepOriginal ? prevRecord.createdDirs : before === null ? missingDirs(path53.dirname(file)) : []
+    createdDirs: keepOriginal ? prevRecord.createdDirs : before === null ? view.missingDirs(path53.dirname(file)) : []
   };
   if (!settingsChanged) {
     if (prevRecord !== void 0) Object.assign(record2, prevRecord);
     else Object.assign(record2, { createdFile: false, originalSha256: null, created: [], createdDirs: [] });
   }
-  const scriptDirs2 = previous?.createdDirs ?? missingDirs(path53.dirname(script)).map((d) => path53.relative(o.vault, d).split(path53.sep).join("/"));
+  const scriptDirs2 = previous?.createdDirs ?? view.missingDirs(path53.dirname(script)).map((d) => path53.relative(o.vault, d).split(path53.sep).join("/"));
   const installs = previous?.installs.filter((x) => x !== prevRecord && (x.scope === "user" || isInside(x.file, o.vault))) ?? [];
   const at = prevRecord !== void 0 ? Math.min(previous?.installs.indexOf(prevRecord) ?? installs.length, installs.length) : installs.length;
   installs.splice(at, 0, record2);
-  const pluginDir = recordedPluginDir(o, configDir, previous?.pluginDir);
+  const pluginDir = recordedPluginDir(o, configDir, previous?.pluginDir, view);
   const manifest = {
     ...configDir !== void 0 ? { configDir } : {},
     ...pluginDir !== void 0 ? { pluginDir } : {},
@@ -28249,70 +28261,41 @@ function installLocked(o) {
     installs
   };
   const manifestText = serializeManifest(manifest);
-  const manifestBefore = readIfExists(o.vault, manifestPath(o.vault));
+  const manifestBefore = view.read(manifestPath(o.vault));
   const manifestChanged = manifestBefore === null || manifestBefore.toString("utf8") !== manifestText;
-  try {
-    if (settingsChanged) assertWritable(o.vault, file);
-    if (scriptChanged) {
-      writeAtomic(o.vault, bridge, source);
-      writeAtomic(o.vault, start, startText);
-      writeAtomic(o.vault, edit, editText);
-      writeAtomic(o.vault, script, entry);
-      r.changed.push(bridge, start, edit, script);
-      if (removeFile(o.vault, `${script}.v8cache`)) r.changed.push(`${script}.v8cache`);
-      r.lines.push(`Copied the bridge (version ${o.version}) to ${bridge}, run by the hook entry ${script}`);
-    } else r.lines.push(`The bridge at ${bridge} is current`);
-    if (mcpChanged && mcpSource !== void 0) {
-      writeAtomic(o.vault, mcpFile, mcpSource);
-      r.changed.push(mcpFile);
-      r.lines.push(`Copied the MCP server file to ${mcpFile}`);
-    } else if (mcpProblem !== null) r.warnings.push(`${mcpProblem} The hooks are installed; the MCP server is not.`);
-    if (settingsChanged) {
-      if (before !== null && !keepOriginal && !keepBackup) {
-        writeAtomic(o.vault, backupPath(file), before);
-        r.changed.push(backupPath(file));
-      }
-      writeAtomic(o.vault, file, after);
-      r.changed.push(file);
-      const events = spec.events.join(", ").replace(/, ([^,]*)$/, " and $1");
-      const backup = before === null ? " (new file)" : keepOriginal ? "" : keepBackup ? ` (${backupPath(file)} still holds the version from before the first install)` : ` (previous version kept as ${backupPath(file)})`;
-      r.lines.push(`Registered ${events} for ${host.name} in ${file}${backup}`);
-      for (const c of applied.replaced) r.lines.push(`Replaced an older entry of ours that ran: ${c}`);
-    } else r.lines.push(`${file} already has the ${host.name} hooks; left unchanged`);
-    if (manifestChanged) {
-      writeAtomic(o.vault, manifestPath(o.vault), manifestText);
-      r.changed.push(manifestPath(o.vault));
+  if (settingsChanged) steps.push({ kind: "assertWritable", file });
+  if (scriptChanged) {
+    for (const [f, data] of [
+      [bridge, source],
+      [start, startText],
+      [edit, editText],
+      [script, entry]
+    ]) {
+      steps.push({ kind: "write", file: f, data, changed: false });
     }
-  } catch (error) {
-    if (error instanceof WriteError) return fail(EXIT.writeFailed, error.message);
-    throw error;
-  }
-  const mcpHost = MCP_HOSTS[o.agent];
-  if (mcpHost !== void 0 && mcpProblem === null) {
-    try {
-      registerMcp(r, mcpHost, o.scope, o.vault, o.home, node, script);
-    } catch (error) {
-      if (error instanceof WriteError) r.warnings.push(`MCP server not registered: ${error.message}`);
-      else throw error;
-    }
-  }
-  r.lines.push(`Hook command: ${eventCommand(o, node)("SessionStart").native}`);
-  for (const n of spec.notes(o.scope, hostPaths(o))) r.lines.push(`Note: ${n}`);
-  for (const t of trustFindings(o.agent, { vault: o.vault, home: o.home, scope: o.scope, env: o.env ?? {}, platform })) {
-    if (t.status !== "ok") r.lines.push(`Before the first session: ${t.message}${t.fix !== void 0 ? ` ${t.fix}` : ""}`);
-  }
-  return r;
+    steps.push({ kind: "changed", files: [bridge, start, edit, script] });
+    steps.push({ kind: "removeIfPresent", file: `${script}.v8cache` });
+    steps.push({ kind: "line", text: `Copied the bridge (version ${o.version}) to ${bridge}, run by the hook entry ${script}` });
+  } else steps.push({ kind: "line", text: `The bridge at ${bridge} is current` });
+  if (mcpChanged && mcpSource !== void 0) {
+    steps.push({ kind: "write", file: mcpFile, data: mcpSource, changed: true });
+    steps.push({ kind: "line", text: `Copied the MCP server file to ${mcpFile}` });
+  } else if (mcpProblem !== null) steps.push({ kind: "warning", text: `${mcpProblem} The hooks are installed; the MCP server is not.` });
+  if (settingsChanged) {
+    if (before !== null && !keepOriginal && !keepBackup) steps.push({ kind: "write", file: backupPath(file), data: before, changed: true });
+    steps.push({ kind: "write", file, data: after, changed: true });
+    const events = spec.events.join(", ").replace(/, ([^,]*)$/, " and $1");
+    const backup = before === null ? " (new file)" : keepOriginal ? "" : keepBackup ? ` (${backupPath(file)} still holds the version from before the first install)` : ` (previous version kept as ${backupPath(file)})`;
+    steps.push({ kind: "line", text: `Registered ${events} for ${host.name} in ${file}${backup}` });
+    for (const c of applied.replaced) steps.push({ kind: "line", text: `Replaced an older entry of ours that ran: ${c}` });
+  } else steps.push({ kind: "line", text: `${file} already has the ${host.name} hooks; left unchanged` });
+  if (manifestChanged) steps.push({ kind: "write", file: manifestPath(o.vault), data: manifestText, changed: true });
+  return { start: r, steps, node, script, mcpReady: mcpProblem === null };
 }
-function recordedPluginDir(o, configDir, before) {
+function recordedPluginDir(o, configDir, before, view) {
   const given = o.pluginDir?.replace(/\\/g, "/").replace(/^\/+|\/+$/g, "");
   if (given !== void 0 && given !== "") return given === `${configDir}/plugins/${PLUGIN_ID}` ? void 0 : given;
-  return before !== void 0 && isDir3(path53.join(o.vault, before)) ? before : void 0;
-}
-function backupHoldsRecordedOriginal(vault, file, manifest) {
-  const originals = new Set((manifest?.installs ?? []).filter((x) => samePath(x.file, file) && x.originalSha256 !== null).map((x) => x.originalSha256));
-  if (originals.size === 0) return false;
-  const bak = readIfExists(vault, backupPath(file));
-  return bak !== null && originals.has(sha2562(bak));
+  return before !== void 0 && view.isDir(path53.join(o.vault, before)) ? before : void 0;
 }
 function isInside(file, dir) {
   const rel = path53.relative(path53.resolve(dir), path53.resolve(file));
@@ -28341,11 +28324,10 @@ function dedupePaths(paths) {
     return true;
   });
 }
-var fs30, path53, HOOK_COMMAND;
-var init_install = __esm({
-  "src/node/agents/install.ts"() {
+var path53, HOOK_COMMAND;
+var init_install_plan = __esm({
+  "src/node/agents/install-plan.ts"() {
     "use strict";
-    fs30 = require("node:fs");
     path53 = require("node:path");
     init_agent_contracts();
     init_command_line();
@@ -28353,13 +28335,109 @@ var init_install = __esm({
     init_manifest();
     init_options();
     init_registration();
-    init_install_lock();
     init_settings_json2();
+    init_vault_config();
+    init_mcp_file();
+    HOOK_COMMAND = { SessionStart: "session-start", PostToolUse: "post-tool-use", PreToolUse: "pre-tool-use" };
+  }
+});
+
+// src/node/agents/install.ts
+function isDir3(p) {
+  try {
+    return fs30.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function install(o) {
+  const spec = specFor(o.agent);
+  if (!spec.scopes.includes(o.scope)) return installLocked(o);
+  try {
+    return withLocks([manifestPath(o.vault), spec.settingsFile(o.scope, hostPaths(o))], () => installLocked(o));
+  } catch (error) {
+    if (error instanceof WriteError) return { code: EXIT.writeFailed, lines: [error.message], warnings: [], changed: [] };
+    throw error;
+  }
+}
+function liveView(o) {
+  return {
+    read: (file) => readIfExists(o.vault, file),
+    isDir: isDir3,
+    missingDirs,
+    resolveNode: (warnings) => resolveNode(o.nodePath, warnings),
+    findConfigDir: (warnings) => findConfigDir(o.vault, void 0, warnings) ?? void 0,
+    readManifest: () => readManifest(o.vault)
+  };
+}
+function installLocked(o) {
+  const plan = planInstall(o, liveView(o));
+  if ("done" in plan) return plan.done;
+  const r = plan.start;
+  try {
+    for (const step of plan.steps) applyStep(o.vault, step, r);
+  } catch (error) {
+    if (error instanceof WriteError) return { ...r, code: EXIT.writeFailed, lines: [...r.lines, error.message] };
+    throw error;
+  }
+  const mcpHost = MCP_HOSTS[o.agent];
+  if (mcpHost !== void 0 && plan.mcpReady) {
+    try {
+      registerMcp(r, mcpHost, o.scope, o.vault, o.home, plan.node, plan.script);
+    } catch (error) {
+      if (error instanceof WriteError) r.warnings.push(`MCP server not registered: ${error.message}`);
+      else throw error;
+    }
+  }
+  r.lines.push(`Hook command: ${eventCommand(o, plan.node)("SessionStart").native}`);
+  const spec = specFor(o.agent);
+  for (const n of spec.notes(o.scope, hostPaths(o))) r.lines.push(`Note: ${n}`);
+  for (const t of trustFindings(o.agent, { vault: o.vault, home: o.home, scope: o.scope, env: o.env ?? {}, platform: o.platform ?? process.platform })) {
+    if (t.status !== "ok") r.lines.push(`Before the first session: ${t.message}${t.fix !== void 0 ? ` ${t.fix}` : ""}`);
+  }
+  return r;
+}
+function applyStep(vault, step, r) {
+  switch (step.kind) {
+    case "assertWritable":
+      assertWritable(vault, step.file);
+      return;
+    case "write":
+      writeAtomic(vault, step.file, step.data);
+      if (step.changed) r.changed.push(step.file);
+      return;
+    case "changed":
+      r.changed.push(...step.files);
+      return;
+    case "removeIfPresent":
+      if (removeFile(vault, step.file)) r.changed.push(step.file);
+      return;
+    case "line":
+      r.lines.push(step.text);
+      return;
+    case "warning":
+      r.warnings.push(step.text);
+      return;
+  }
+}
+function backupHoldsRecordedOriginal(vault, file, manifest) {
+  return backupHoldsOriginal(file, manifest, (f) => readIfExists(vault, f));
+}
+var fs30;
+var init_install = __esm({
+  "src/node/agents/install.ts"() {
+    "use strict";
+    fs30 = require("node:fs");
+    init_files();
+    init_manifest();
+    init_options();
+    init_install_lock();
     init_vault_config();
     init_trust();
     init_mcp_registration();
-    init_mcp_file();
-    HOOK_COMMAND = { SessionStart: "session-start", PostToolUse: "post-tool-use", PreToolUse: "pre-tool-use" };
+    init_install_plan();
+    init_install_plan();
+    init_settings_json2();
   }
 });
 
@@ -30072,6 +30150,7 @@ var init_serve = __esm({
     init_finish();
     init_discovery();
     init_server();
+    init_brief_pipeline();
     init_brief_source();
     init_context();
     init_rule_files();
@@ -30098,7 +30177,7 @@ var init_serve = __esm({
         if (!stale && this.current !== null) return this.current;
         if (this.pending === null) {
           this.dirty = false;
-          this.pending = localBrief(this.ctx, now2).then((s) => {
+          this.pending = getBrief(this.ctx, "local", now2).then((s) => {
             this.current = s;
             this.verifiedAt = now2.getTime();
             return s;
@@ -30168,9 +30247,9 @@ __export(main_exports, {
   version: () => version
 });
 module.exports = __toCommonJS(main_exports);
-init_agent_contracts();
 init_quote();
 init_args();
+init_hook_output();
 init_io();
 init_worker_flag();
 
@@ -30180,7 +30259,6 @@ var LIBRARY_MARK = "sessionBriefLibrary";
 // bridge/main.ts
 init_local_tiers();
 init_edit_check_source();
-var HOOKS = /* @__PURE__ */ new Set(["session-start", "post-tool-use", "pre-tool-use"]);
 async function run(args, scriptPath) {
   switch (args.command) {
     // Every command is loaded on demand: a hook start pays only for the code its path runs.
@@ -30232,10 +30310,9 @@ async function main() {
     args = parseArgs(argv);
     process.exitCode = await run(args, scriptPath);
   } catch (error) {
-    if (HOOKS.has(args.command)) {
-      if (args.command === "pre-tool-use") writeOut("");
-      else if (args.command === "post-tool-use") writeOut((await Promise.resolve().then(() => (init_post_tool_use(), post_tool_use_exports))).postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent"))));
-      else writeOut((await Promise.resolve().then(() => (init_session_start(), session_start_exports))).sessionStartCrashOutput(args, error));
+    const crash = hookCrashOutput(args, error, scriptPath);
+    if (crash !== null) {
+      writeOut(crash);
       process.exitCode = 0;
       return;
     }

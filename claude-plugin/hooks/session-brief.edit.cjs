@@ -49,6 +49,9 @@ function translations(table) {
   TABLES.add(table);
   return table;
 }
+function strings(lang) {
+  return BRIEF_TEXT[lang];
+}
 function resolveLanguage(setting, locale) {
   if (setting !== "auto") return setting;
   const prefix = (locale ?? "").toLowerCase().slice(0, 2);
@@ -565,6 +568,14 @@ function safeLines(text) {
 
 // src/core/format.ts
 var LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\xFCgt/entfernt" } });
+function capText(text, limit, lang) {
+  if (text.length <= limit) return text;
+  const note = strings(lang).cut(limit);
+  const room = limit - note.length - 1;
+  const cut = text.lastIndexOf("\n", room);
+  return `${text.slice(0, cut > 0 ? cut : room)}
+${note}`;
+}
 function asciiJson(value, indent) {
   return JSON.stringify(value, null, indent).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
@@ -793,6 +804,15 @@ function translateHookInput(agent, raw) {
   if (translated !== void 0) out.tool_input = translated;
   host.adaptInput?.(r, out);
   return out;
+}
+function hookEnvelope(agent, event, text, note) {
+  return HOSTS[agent].envelope(event, text, note);
+}
+function sessionStartOutput(agent, text, lang) {
+  const id = agentOrDefault(agent);
+  const capped = capText(safeLines(text), HOSTS[id].limit, lang);
+  return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}
+`;
 }
 
 // bridge/args.ts
@@ -1499,19 +1519,6 @@ function writeOut(text) {
   }
 }
 
-// src/core/rules/hook-failed-text.ts
-init_i18n();
-var HOOK_FAILED_TEXT = translations({
-  en: {
-    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \`${command}\` in a terminal to see the full error.`,
-    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`
-  },
-  de: {
-    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \xC4nderung ungepr\xFCft. \`${command}\` im Terminal zeigt den ganzen Fehler.`,
-    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`
-  }
-});
-
 // bridge/commands/post-tool-use.ts
 init_scope();
 
@@ -1750,16 +1757,16 @@ function fenceRefusal(fenced, shown, where, viaCommand, lang) {
 function commandWords(command) {
   const words = [];
   let current = "";
-  let quote2 = null;
+  let quote = null;
   const push = () => {
     if (current !== "") words.push(current);
     current = "";
   };
   for (const ch of command) {
-    if (quote2 !== null) {
-      if (ch === quote2) quote2 = null;
+    if (quote !== null) {
+      if (ch === quote) quote = null;
       else current += ch;
-    } else if (ch === '"' || ch === "'") quote2 = ch;
+    } else if (ch === '"' || ch === "'") quote = ch;
     else if (/[\s;&|()<>`]/.test(ch)) push();
     else current += ch;
   }
@@ -2054,7 +2061,20 @@ function bridgeLibrary() {
 // bridge/edit-check-from-bridge.ts
 var editCheck = () => bridgeLibrary().editCheck();
 
-// bridge/commands/post-tool-use.ts
+// src/core/rules/hook-failed-text.ts
+init_i18n();
+var HOOK_FAILED_TEXT = translations({
+  en: {
+    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \`${command}\` in a terminal to see the full error.`,
+    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`
+  },
+  de: {
+    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \xC4nderung ungepr\xFCft. \`${command}\` im Terminal zeigt den ganzen Fehler.`,
+    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`
+  }
+});
+
+// bridge/hook-output.ts
 function postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {
   const oneLine = escapeControls(systemMessage.replace(/\s+/g, " ").trim().slice(0, 300));
   return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}
@@ -2062,13 +2082,30 @@ function postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {
 }
 function postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {
   const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\n")[0]?.slice(0, 300) ?? "") || "unknown error";
-  const command = `node ${quote(scriptPath)} check`;
+  const command = checkCommand(scriptPath);
   const t = HOOK_FAILED_TEXT[lang];
   return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);
 }
-function quote(p) {
-  return /[\s"']/.test(p) ? `"${p.replace(/"/g, '\\"')}"` : p;
+function checkCommand(scriptPath) {
+  return `node ${/[\s"']/.test(scriptPath) ? `"${scriptPath.replace(/"/g, '\\"')}"` : scriptPath} check`;
 }
+function sessionStartCrashOutput(args, error) {
+  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");
+}
+function hookCrashOutput(args, error, scriptPath) {
+  switch (args.command) {
+    case "pre-tool-use":
+      return "";
+    case "post-tool-use":
+      return postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent")));
+    case "session-start":
+      return sessionStartCrashOutput(args, error);
+    default:
+      return null;
+  }
+}
+
+// bridge/commands/post-tool-use.ts
 function editOf(stdin, agent = DEFAULT_AGENT) {
   const hook = translateHookInput(agent, parseHookJson(stdin));
   const input = hook.tool_input;
@@ -2097,7 +2134,7 @@ async function postToolUse(args, scriptPath, env) {
     await recordAgentEdit(ctx, { rel, tool: edit.tool, session: edit.session, now: clock(env) });
     await recordAfterVersion(ctx, rel, edit.session, clock(env));
     if (!inScope(rel, checkScope(ctx.settings))) return 0;
-    const command = `node ${quote(scriptPath)} check`;
+    const command = checkCommand(scriptPath);
     const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });
     if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));
   } catch (error) {
@@ -2384,8 +2421,8 @@ async function editHook(argv, scriptPath) {
     else if (args.command === "pre-tool-use") process.exitCode = await preToolUse(args, scriptPath, process.env);
     else runBridge();
   } catch (error) {
-    if (args.command === "pre-tool-use") writeOut("");
-    else writeOut(postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent"))));
+    const hook = args.command === "pre-tool-use" ? args : { ...args, command: "post-tool-use" };
+    writeOut(hookCrashOutput(hook, error, scriptPath) ?? "");
     process.exitCode = 0;
   }
 }

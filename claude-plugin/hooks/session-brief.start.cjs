@@ -2797,6 +2797,49 @@ async function getBrief(ctx, choice, now, full = true) {
   throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);
 }
 
+// src/core/rules/hook-failed-text.ts
+var HOOK_FAILED_TEXT = translations({
+  en: {
+    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \`${command}\` in a terminal to see the full error.`,
+    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`
+  },
+  de: {
+    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \xC4nderung ungepr\xFCft. \`${command}\` im Terminal zeigt den ganzen Fehler.`,
+    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`
+  }
+});
+
+// bridge/hook-output.ts
+function postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {
+  const oneLine = escapeControls(systemMessage.replace(/\s+/g, " ").trim().slice(0, 300));
+  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}
+`;
+}
+function postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {
+  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\n")[0]?.slice(0, 300) ?? "") || "unknown error";
+  const command = checkCommand(scriptPath);
+  const t = HOOK_FAILED_TEXT[lang];
+  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);
+}
+function checkCommand(scriptPath) {
+  return `node ${/[\s"']/.test(scriptPath) ? `"${scriptPath.replace(/"/g, '\\"')}"` : scriptPath} check`;
+}
+function sessionStartCrashOutput(args, error) {
+  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");
+}
+function hookCrashOutput(args, error, scriptPath) {
+  switch (args.command) {
+    case "pre-tool-use":
+      return "";
+    case "post-tool-use":
+      return postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent")));
+    case "session-start":
+      return sessionStartCrashOutput(args, error);
+    default:
+      return null;
+  }
+}
+
 // bridge/commands/session-start.ts
 function firstLine(error) {
   const text2 = error instanceof Error ? error.message : String(error);
@@ -2832,9 +2875,6 @@ async function sessionStart(args, scriptPath, env) {
   writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join("\n"), lang));
   return 0;
 }
-function sessionStartCrashOutput(args, error) {
-  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");
-}
 
 // bridge/start-file.ts
 async function sessionStartHook(argv, scriptPath) {
@@ -2847,7 +2887,7 @@ async function sessionStartHook(argv, scriptPath) {
     }
     process.exitCode = await sessionStart(args, scriptPath, process.env);
   } catch (error) {
-    writeOut(sessionStartCrashOutput(args, error));
+    writeOut(hookCrashOutput({ ...args, command: "session-start" }, error, scriptPath) ?? "");
     process.exitCode = 0;
   }
 }
