@@ -9,7 +9,7 @@
 import type { JournalRecord } from './agent-journal';
 import { MAX_AGE_MS } from './agent-journal';
 import type { Brief } from './brief';
-import type { ListItemId } from './brief-items';
+import { LIST_ITEM_TABLE, type ListItemId } from './brief-items';
 import { comparePaths } from './paths';
 
 export const REVIEW_FILE = 'agent-review.json';
@@ -242,8 +242,8 @@ export function nextSessionStarts(starts: SessionStarts, source: unknown, now: D
 	return { previous: starts.current, current: now.toISOString() };
 }
 
-/** The items whose news the agent gets: what waits for someone, not today's session files. */
-export const NEWS_ITEMS: readonly ListItemId[] = ['inbox', 'needsReview', 'reviewOpen', 'pendingReview'];
+/** The items whose news the agent gets: what waits for someone, the sidebar's items (not today's session files). */
+export const NEWS_ITEMS: readonly ListItemId[] = LIST_ITEM_TABLE.filter((d) => d.sidebar !== undefined).map((d) => d.id);
 
 /** A note of those items and its modification time (ms). */
 export type NewsNote = [path: string, mtime: number];
