@@ -15,7 +15,7 @@
  *   keeps the note (a YAML escape could spell a name in other bytes).
  */
 import { isInFolder } from './paths';
-import type { Settings } from './settings';
+import { tagNameList, type Settings } from './settings';
 
 /** `bytes` is the whole note as read from disk; true proves it carries no flag. */
 export type FlagFreeTest = (bytes: Uint8Array, path: string) => boolean;
@@ -70,7 +70,7 @@ function frontmatterEnd(bytes: Uint8Array, start: number, end: number): number {
 }
 
 export function flagFreeTest(settings: Settings): FlagFreeTest | null {
-	const names = [settings.tags.needsReview, settings.tags.review, settings.tags.reviewDone, settings.tags.pendingReview];
+	const names = tagNameList(settings.tags);
 	if (names.some((n) => !/^[\x20-\x7e]+$/.test(n) || /k/i.test(n))) return null;
 	const lowered = names.map((n) => Uint8Array.from(n.toLowerCase(), (c) => c.charCodeAt(0)));
 	// The bytes a name can begin with, in either case: 1 at each.

@@ -16,7 +16,7 @@ import { FedSplit, splitRead } from './scan-parallel';
 import { linkTarget, openInVault } from './real-path';
 import { statStamp } from './stat-walk';
 import { traceThreads } from './thread-trace';
-import type { Settings, TagNames } from '../core/settings';
+import { tagNameList, type Settings, type TagNames } from '../core/settings';
 
 export interface WalkedNote {
 	path: string;
@@ -188,11 +188,10 @@ let rulesCache: { key: string; rules: ReadRules } | null = null;
 
 export function readRules(settings: Settings): ReadRules {
 	// By what the rules depend on, not by object: `serve` may see the settings change in place.
-	const t = settings.tags;
-	const key = [t.needsReview, t.review, t.reviewDone, t.pendingReview, settings.inboxFolder, settings.rulesFolder].join('\n');
+	const key = [...tagNameList(settings.tags), settings.inboxFolder, settings.rulesFolder].join('\n');
 	if (rulesCache?.key !== key) {
 		const tags = lowerTagNames(settings.tags);
-		const names = [tags.needsReview, tags.review, tags.reviewDone, tags.pendingReview];
+		const names = tagNameList(tags);
 		rulesCache = { key, rules: { tags, flagFree: flagFreeTest(settings), needle: tagNeedle(names), mayCount: frontmatterMayCount(names) } };
 	}
 	return rulesCache.rules;
