@@ -127,12 +127,7 @@ function resolveSettings(raw) {
     sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),
     dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),
     dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),
-    tags: {
-      needsReview: tagName(t.needsReview, d.tags.needsReview),
-      review: tagName(t.review, d.tags.review),
-      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),
-      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)
-    },
+    tags: Object.fromEntries(TAG_KEYS.map((k) => [k, tagName(t[k], d.tags[k])])),
     excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),
     ruleScope: stringList(r.ruleScope, d.ruleScope),
     maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,
@@ -169,11 +164,12 @@ function effectiveRuleScope(settings) {
   if (settings.ruleScope.length > 0) return settings.ruleScope;
   return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];
 }
-var DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;
+var TAG_KEYS, DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;
 var init_settings = __esm({
   "src/core/settings.ts"() {
     "use strict";
     init_i18n();
+    TAG_KEYS = ["needsReview", "review", "reviewDone", "pendingReview"];
     DEFAULT_SETTINGS = {
       inboxFolder: "Inbox",
       rulesFolder: "AI/Regelwerk",
@@ -398,11 +394,12 @@ function basename(path12) {
   return path12.slice(path12.lastIndexOf("/") + 1);
 }
 
-// src/core/brief-items.ts
+// src/core/brief-item-list.ts
 var NO_HITS = [];
 var LIST_ITEMS = [
   {
     id: "inbox",
+    about: "notes in the inbox folder, daily notes aside",
     // An unreadable inbox note counts as open: one entry too many beats a missed one.
     holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),
     hits: () => NO_HITS,
@@ -419,6 +416,7 @@ var LIST_ITEMS = [
   },
   {
     id: "needsReview",
+    about: "notes tagged needs-review",
     holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,
     hits: (f) => f?.needsReview ?? NO_HITS,
     label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },
@@ -436,6 +434,7 @@ var LIST_ITEMS = [
   },
   {
     id: "reviewOpen",
+    about: "notes tagged review but not review-done; mark_reviewed closes these",
     holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,
     hits: (f) => f?.review ?? NO_HITS,
     label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },
@@ -453,6 +452,7 @@ var LIST_ITEMS = [
   },
   {
     id: "pendingReview",
+    about: "rule files pending review",
     holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),
     hits: (f) => f?.pendingReview ?? NO_HITS,
     label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },
@@ -470,6 +470,7 @@ var LIST_ITEMS = [
   },
   {
     id: "sessionsToday",
+    about: "today's files in the sessions folder",
     // The index keeps every session file: the date changes, the set does not.
     holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
     onDay: (path12, date) => basename(path12).includes(date),
@@ -478,12 +479,6 @@ var LIST_ITEMS = [
     hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
   }
 ];
-var LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);
-var LIST_ITEM_TABLE = LIST_ITEMS;
-var SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(
-  (d) => d.sidebar !== void 0
-).sort((a, b) => a.sidebar.order - b.sidebar.order);
-var SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);
 function localStamp(iso) {
   const d = new Date(iso);
   const two = (n) => String(n).padStart(2, "0");
@@ -507,6 +502,14 @@ var CHANGE_ITEMS = [
     firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }
   }
 ];
+
+// src/core/brief-items.ts
+var LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);
+var LIST_ITEM_TABLE = LIST_ITEMS;
+var SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(
+  (d) => d.sidebar !== void 0
+).sort((a, b) => a.sidebar.order - b.sidebar.order);
+var SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);
 var CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);
 
 // src/core/format.ts
@@ -744,8 +747,10 @@ var qwen = defineHost({
   windowsShell: "sh"
 });
 
-// src/core/hosts/index.ts
+// src/core/hosts/list.ts
 var HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];
+
+// src/core/hosts/index.ts
 var AGENT_IDS = HOST_LIST.map((h) => h.id);
 var HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));
 var DEFAULT_AGENT = "claude-code";
@@ -919,16 +924,22 @@ function stringFlag(args, name) {
   const v = args.flags.get(name);
   return typeof v === "string" ? v : void 0;
 }
+function hostsWith(event) {
+  return AGENT_IDS.filter((id) => HOSTS[id].events[event] !== void 0).map((id) => HOSTS[id].name).join(", ");
+}
+function agentAliases() {
+  return AGENT_IDS.flatMap((id) => (HOSTS[id].aliases ?? []).map((alias) => `${alias} (${id})`)).join(", ");
+}
 var USAGE = `Session Brief bridge: the vault's state for AI coding agents.
 
 Usage: node session-brief.cjs <command> [options]
 
 Commands:
-  session-start            SessionStart hook: prints one JSON object, exits 0
-  post-tool-use            PostToolUse hook: runs the rule check after an edit
-                           to a rule file; prints one JSON object only when it finds
-                           something; exits 0
-  pre-tool-use             PreToolUse hook (Claude Code): refuses the agent's edits and shell
+  session-start            SessionStart hook (every agent below): prints one JSON object, exits 0
+  post-tool-use            PostToolUse hook (${hostsWith("PostToolUse")}): runs the rule
+                           check after an edit to a rule file; prints one JSON object only
+                           when it finds something; exits 0
+  pre-tool-use             PreToolUse hook (${hostsWith("PreToolUse")}): refuses the agent's edits and shell
                            commands that reach Session Brief's own files, and (opt-in Write
                            guard) a Write over an existing file in the sessions folder; keeps
                            the notes a call it allows may change as they are (for changes);
@@ -963,6 +974,7 @@ Commands:
   version, --version, -v   The bridge's version
 
 Agents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}
+                   also ${agentAliases()}
 
 Options for every command:
   --vault DIR              The vault root; needed unless this script is the copy that

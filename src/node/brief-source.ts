@@ -82,8 +82,8 @@ function indexMissing(run: PipelineRun): { reason: string } {
 
 /**
  * Tier 3: today's cache under these settings, served when a stat walk finds every note as indexed.
- * A cache with a stamp is proven by the walk alone, so the hook never reads the index (7 MB of
- * JSON at 100,000 notes); an older cache without one is compared with its index row by row.
+ * A cache with a stamp is proven by the walk alone, so the hook never reads the index (the largest
+ * file of a big vault, docs/cache-format.md); an older cache without one is compared with its index row by row.
  */
 export function verifiedCache(run: PipelineRun): TierOutcome {
 	const cache = run.cache.usable;

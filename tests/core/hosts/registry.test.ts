@@ -4,6 +4,7 @@
  * answered in their documented shapes (docs/agents.md, "Hosts").
  */
 import { describe, expect, it } from 'vitest';
+import { HOST_SPECS } from '../../../src/node/agents/index';
 import { AGENT_IDS, agentArgs, agentNamed, DEFAULT_AGENT, hookEnvelope, HOSTS, parseHookOutput, sessionStartOutput, translateHookInput, UNSUPPORTED_AGENTS } from '../../../src/core/agent-contracts';
 
 describe('the registry', () => {
@@ -25,6 +26,11 @@ describe('the registry', () => {
 		expect(agentNamed('codebuddy')).toBe('codebuddy');
 		expect(agentNamed('windsurf')).toBeUndefined();
 		expect(agentNamed('constructor')).toBeUndefined();
+	});
+
+	it("each host's registration spec registers exactly the events its descriptor names", () => {
+		for (const id of AGENT_IDS) expect([...HOST_SPECS[id].events].sort(), id).toEqual(Object.keys(HOSTS[id].events).sort());
+		expect(Object.keys(HOST_SPECS).sort()).toEqual([...AGENT_IDS].sort());
 	});
 
 	it('passes --agent for every host but the default', () => {
