@@ -1,5 +1,6 @@
 /** Command-line parsing for the bridge: `<command> [--flag value | --switch]… [paths…]`. */
 import { AGENT_IDS, DEFAULT_AGENT, HOSTS, type HookEvent } from '../src/core/agent-contracts';
+import { TOOL_NAMES } from '../src/node/mcp/contract';
 
 export interface Args {
 	command: string;
@@ -167,7 +168,7 @@ Commands:
                            the note as it was before the agent's first change in its
                            session (unified format; colours on a terminal)
   mcp                      MCP server over stdio for the agent's questions mid-session:
-                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed
+                           tools ${TOOL_NAMES.join(', ')}
                            (docs/agents.md); exits when stdin closes
   serve                    Answer hooks over the live channel from this process's own scan,
                            for a vault used without Obsidian open (stop with Ctrl+C)

@@ -617,6 +617,11 @@ function sessionStartOutput(agent, text2, lang) {
 `;
 }
 
+// src/node/mcp/contract.ts
+var TOOL_NAMES = ["brief", "review_queue", "agent_changes", "rule_check", "mark_reviewed"];
+var QUEUE_ITEMS = [...SECTION_IDS, ...LIST_ITEM_TABLE.map((d) => d.id).filter((id) => !SECTION_IDS.includes(id))];
+var QUEUE_ITEMS_ABOUT = QUEUE_ITEMS.map((id) => `${id} (${LIST_ITEM_TABLE.find((d) => d.id === id)?.about ?? id})`).join(", ");
+
 // bridge/args.ts
 var UsageError = class extends Error {
 };
@@ -751,7 +756,7 @@ Commands:
                            the note as it was before the agent's first change in its
                            session (unified format; colours on a terminal)
   mcp                      MCP server over stdio for the agent's questions mid-session:
-                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed
+                           tools ${TOOL_NAMES.join(", ")}
                            (docs/agents.md); exits when stdin closes
   serve                    Answer hooks over the live channel from this process's own scan,
                            for a vault used without Obsidian open (stop with Ctrl+C)
