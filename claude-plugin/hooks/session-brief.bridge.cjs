@@ -494,10 +494,11 @@ function str(v) {
 function obj(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;
 }
-var SHARED_TOOL_NAMES;
+var HOOK_COMMANDS, SHARED_TOOL_NAMES;
 var init_host = __esm({
   "src/core/hosts/host.ts"() {
     "use strict";
+    HOOK_COMMANDS = { SessionStart: "session-start", PostToolUse: "post-tool-use", PreToolUse: "pre-tool-use" };
     SHARED_TOOL_NAMES = {
       write_file: "Write",
       replace: "Edit",
@@ -851,6 +852,7 @@ var init_agent_contracts = __esm({
     init_hosts();
     init_host();
     init_hosts();
+    init_host();
     init_unsupported();
     init_codex();
     EVENT_NAMES = {
@@ -28184,7 +28186,7 @@ function samePath(a, b) {
   return path53.resolve(a) === path53.resolve(b);
 }
 function hookArgs(agent, event) {
-  return [HOOK_COMMAND[event], ...agentArgs(agent)];
+  return [HOOK_COMMANDS[event], ...agentArgs(agent)];
 }
 function eventCommand(o, node) {
   const platform = o.platform ?? process.platform;
@@ -28354,7 +28356,7 @@ function dedupePaths(paths) {
     return true;
   });
 }
-var path53, HOOK_COMMAND;
+var path53;
 var init_install_plan = __esm({
   "src/node/agents/install-plan.ts"() {
     "use strict";
@@ -28368,7 +28370,6 @@ var init_install_plan = __esm({
     init_settings_json2();
     init_vault_config();
     init_mcp_file();
-    HOOK_COMMAND = { SessionStart: "session-start", PostToolUse: "post-tool-use", PreToolUse: "pre-tool-use" };
   }
 });
 
@@ -28876,13 +28877,15 @@ function pluginEnabled(projectDir, env, home) {
   }
   return [...state.values()];
 }
-var path57, CLAUDE_PLUGIN_NAME;
+var path57, CLAUDE_PLUGIN_NAME, PLUGIN_HOOK_EVENTS;
 var init_claude_plugin = __esm({
   "src/node/claude-plugin.ts"() {
     "use strict";
     path57 = require("node:path");
     init_state_file();
+    init_host();
     CLAUDE_PLUGIN_NAME = "session-brief";
+    PLUGIN_HOOK_EVENTS = Object.fromEntries(Object.entries(HOOK_COMMANDS).map(([event, command]) => [command, event]));
   }
 });
 

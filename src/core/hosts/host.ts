@@ -9,6 +9,9 @@
 /** `PreToolUse` is the opt-in Write guard's (src/core/write-guard.ts), Claude Code only. */
 export type HookEvent = 'SessionStart' | 'PostToolUse' | 'PreToolUse';
 
+/** The bridge command that answers each event: what install registers and the plugin's hook file runs. */
+export const HOOK_COMMANDS: Readonly<Record<HookEvent, string>> = { SessionStart: 'session-start', PostToolUse: 'post-tool-use', PreToolUse: 'pre-tool-use' };
+
 export type Raw = Record<string, unknown>;
 
 /** The part of Claude Code's hook input the bridge reads, whatever host sent it. */

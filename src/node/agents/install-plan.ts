@@ -5,7 +5,7 @@
  * (tests/node/agents/install-plan.test.ts). install.ts reads the real files and applies the steps.
  */
 import * as path from 'node:path';
-import { agentArgs, HOSTS, type HookEvent, type HostShell } from '../../core/agent-contracts';
+import { agentArgs, HOOK_COMMANDS, HOSTS, type HookEvent, type HostShell } from '../../core/agent-contracts';
 import { commandLine, describeChars, shellOn, unsafeCharacters } from './command-line';
 import { sha256, WriteError } from './files';
 import type { EventCommand, HostSpec } from './host-spec';
@@ -56,10 +56,8 @@ export function samePath(a: string, b: string): boolean {
 	return path.resolve(a) === path.resolve(b);
 }
 
-const HOOK_COMMAND: Record<HookEvent, string> = { SessionStart: 'session-start', PostToolUse: 'post-tool-use', PreToolUse: 'pre-tool-use' };
-
 export function hookArgs(agent: AgentOptions['agent'], event: HookEvent): string[] {
-	return [HOOK_COMMAND[event], ...agentArgs(agent)];
+	return [HOOK_COMMANDS[event], ...agentArgs(agent)];
 }
 
 /** The command lines this installation registers (doctor compares the file against these). */
