@@ -28209,6 +28209,63 @@ function backupHoldsOriginal(file, manifest, read2) {
 function asBuffer(text2) {
   return typeof text2 === "string" ? Buffer.from(text2, "utf8") : text2;
 }
+function hookFiles(o) {
+  return {
+    bridge: [bridgeTarget(o.vault), asBuffer(o.scriptSource)],
+    start: [startTarget(o.vault), Buffer.from(START_FILE, "utf8")],
+    edit: [editTarget(o.vault), Buffer.from(EDIT_FILE, "utf8")],
+    entry: [scriptTarget(o.vault), Buffer.from(HOOK_ENTRY, "utf8")],
+    // The MCP server file of the same build, beside the bridge; without one, the hooks still go in.
+    mcp: [mcpTarget(o.vault), o.mcpSource === void 0 ? void 0 : asBuffer(o.mcpSource)]
+  };
+}
+function unsafePath(o, node, script, platform) {
+  for (const [label, p] of [
+    ["vault path", script],
+    ["node path", node]
+  ]) {
+    const bad = [...new Set(commandShells(o).flatMap((shell) => unsafeCharacters(p, platform, shell)))];
+    if (bad.length > 0) {
+      return `The ${label} ${JSON.stringify(p)} contains ${describeChars(bad)}, which would break the quoted hook command (a shell would read it differently). Nothing was changed. Rename or move it to a path without these characters.`;
+    }
+  }
+  return null;
+}
+function installRecord(o, s, prevRecord, keep, view) {
+  const kept = keep.original ? prevRecord : void 0;
+  const cleanBefore = s.before !== null && s.applied.replaced.length === 0 && !holdsOwnEntries(s.before, specFor(o.agent), s.file);
+  const record2 = {
+    agent: o.agent,
+    scope: o.scope,
+    file: s.file,
+    createdFile: kept !== void 0 ? kept.createdFile : s.before === null,
+    originalSha256: kept !== void 0 ? kept.originalSha256 : s.before !== null && cleanBefore && !keep.backup ? sha2562(s.before) : null,
+    installedSha256: sha2562(s.after),
+    created: kept !== void 0 ? dedupePaths([...kept.created, ...s.applied.created]) : s.applied.created,
+    createdDirs: kept !== void 0 ? kept.createdDirs : s.before === null ? view.missingDirs(path53.dirname(s.file)) : []
+  };
+  if (!s.changed) {
+    if (prevRecord !== void 0) Object.assign(record2, prevRecord);
+    else Object.assign(record2, { createdFile: false, originalSha256: null, created: [], createdDirs: [] });
+  }
+  return record2;
+}
+function nextManifest(o, previous, prevRecord, record2, at, view) {
+  const scriptDirs2 = previous?.createdDirs ?? view.missingDirs(path53.dirname(at.script)).map((d) => path53.relative(o.vault, d).split(path53.sep).join("/"));
+  const installs = previous?.installs.filter((x) => x !== prevRecord && (x.scope === "user" || isInside(x.file, o.vault))) ?? [];
+  const index = prevRecord !== void 0 ? Math.min(previous?.installs.indexOf(prevRecord) ?? installs.length, installs.length) : installs.length;
+  installs.splice(index, 0, record2);
+  const pluginDir = recordedPluginDir(o, at.configDir, previous?.pluginDir, view);
+  return {
+    ...at.configDir !== void 0 ? { configDir: at.configDir } : {},
+    ...pluginDir !== void 0 ? { pluginDir } : {},
+    version: o.version,
+    scriptSha256: sha2562(at.source),
+    node: at.node,
+    createdDirs: scriptDirs2,
+    installs
+  };
+}
 function planInstall(o, view) {
   const r = { code: EXIT.ok, lines: [], warnings: [], changed: [] };
   const fail = (code, message2) => ({ done: { ...r, code, lines: [...r.lines, message2] } });
@@ -28219,107 +28276,58 @@ function planInstall(o, view) {
   if (!view.isDir(o.vault)) return fail(EXIT.usage, `vault folder ${o.vault} does not exist or is not a folder.`);
   const node = view.resolveNode(r.warnings);
   const script = scriptTarget(o.vault);
-  for (const [label, p] of [
-    ["vault path", script],
-    ["node path", node]
-  ]) {
-    const bad = [...new Set(commandShells(o).flatMap((shell) => unsafeCharacters(p, platform, shell)))];
-    if (bad.length > 0) {
-      return fail(EXIT.unsafePath, `The ${label} ${JSON.stringify(p)} contains ${describeChars(bad)}, which would break the quoted hook command (a shell would read it differently). Nothing was changed. Rename or move it to a path without these characters.`);
-    }
-  }
+  const unsafe = unsafePath(o, node, script, platform);
+  if (unsafe !== null) return fail(EXIT.unsafePath, unsafe);
   const configDir = o.configDir ?? view.findConfigDir(r.warnings);
   if (configDir === void 0) r.warnings.push(`no Obsidian config folder was found in ${o.vault}; the brief uses default settings until one exists (then run install again).`);
   const file = spec.settingsFile(o.scope, hostPaths(o));
   const previous = view.readManifest();
   const prevRecord = previous?.installs.find((x) => x.agent === o.agent && x.scope === o.scope && samePath(x.file, file));
-  let before;
-  let applied;
-  const steps = [];
+  let settings;
   try {
-    before = view.read(file);
+    const before = view.read(file);
     const startDoc = before === null ? newDoc(spec, file) : parseJsonDoc(decodeStrict(before, file), file);
-    applied = applyRegistration(startDoc, spec, spec.entries(eventCommand(o, node)), file);
+    const applied = applyRegistration(startDoc, spec, spec.entries(eventCommand(o, node)), file);
+    const after = serialize(applied.doc);
+    settings = { file, before, after, applied, changed: before === null || after !== before.toString("utf8") };
   } catch (error) {
     if (error instanceof UnparseableError) return fail(EXIT.unparseable, `Refused: ${error.message}`);
     if (error instanceof WriteError) return fail(EXIT.writeFailed, error.message);
     throw error;
   }
-  const after = serialize(applied.doc);
-  const settingsChanged = before === null || after !== before.toString("utf8");
-  const source = asBuffer(o.scriptSource);
-  const entry = Buffer.from(HOOK_ENTRY, "utf8");
-  const startText = Buffer.from(START_FILE, "utf8");
-  const editText = Buffer.from(EDIT_FILE, "utf8");
-  const bridge = bridgeTarget(o.vault);
-  const start = startTarget(o.vault);
-  const edit = editTarget(o.vault);
-  const mcpSource = o.mcpSource === void 0 ? void 0 : asBuffer(o.mcpSource);
+  const files = hookFiles(o);
+  const same3 = ([f, want]) => view.read(f)?.equals(want) ?? false;
+  const scriptChanged = !same3(files.bridge) || !same3(files.start) || !same3(files.edit) || !same3(files.entry);
+  const [mcpFile, mcpSource] = files.mcp;
   const mcpProblem = mcpSourceProblem(mcpSource, o.version);
-  const mcpFile = mcpTarget(o.vault);
-  const keepOriginal = prevRecord !== void 0 && before !== null && prevRecord.installedSha256 === sha2562(before);
-  const same3 = (f, want) => view.read(f)?.equals(want) ?? false;
-  const scriptChanged = !same3(bridge, source) || !same3(start, startText) || !same3(edit, editText) || !same3(script, entry);
   const mcpBefore = view.read(mcpFile);
   const mcpChanged = mcpSource !== void 0 && mcpProblem === null && (mcpBefore === null || !mcpBefore.equals(mcpSource));
-  const cleanBefore = before !== null && applied.replaced.length === 0 && !holdsOwnEntries(before, spec, file);
+  const keepOriginal = prevRecord !== void 0 && settings.before !== null && prevRecord.installedSha256 === sha2562(settings.before);
   const keepBackup = !keepOriginal && backupHoldsOriginal(file, previous, (f) => view.read(f));
-  const record2 = {
-    agent: o.agent,
-    scope: o.scope,
-    file,
-    createdFile: keepOriginal ? prevRecord.createdFile : before === null,
-    originalSha256: keepOriginal ? prevRecord.originalSha256 : before !== null && cleanBefore && !keepBackup ? sha2562(before) : null,
-    installedSha256: sha2562(after),
-    created: keepOriginal ? dedupePaths([...prevRecord.created, ...applied.created]) : applied.created,
-    createdDirs: keepOriginal ? prevRecord.createdDirs : before === null ? view.missingDirs(path53.dirname(file)) : []
-  };
-  if (!settingsChanged) {
-    if (prevRecord !== void 0) Object.assign(record2, prevRecord);
-    else Object.assign(record2, { createdFile: false, originalSha256: null, created: [], createdDirs: [] });
-  }
-  const scriptDirs2 = previous?.createdDirs ?? view.missingDirs(path53.dirname(script)).map((d) => path53.relative(o.vault, d).split(path53.sep).join("/"));
-  const installs = previous?.installs.filter((x) => x !== prevRecord && (x.scope === "user" || isInside(x.file, o.vault))) ?? [];
-  const at = prevRecord !== void 0 ? Math.min(previous?.installs.indexOf(prevRecord) ?? installs.length, installs.length) : installs.length;
-  installs.splice(at, 0, record2);
-  const pluginDir = recordedPluginDir(o, configDir, previous?.pluginDir, view);
-  const manifest = {
-    ...configDir !== void 0 ? { configDir } : {},
-    ...pluginDir !== void 0 ? { pluginDir } : {},
-    version: o.version,
-    scriptSha256: sha2562(source),
-    node,
-    createdDirs: scriptDirs2,
-    installs
-  };
-  const manifestText = serializeManifest(manifest);
+  const record2 = installRecord(o, settings, prevRecord, { original: keepOriginal, backup: keepBackup }, view);
+  const manifestText = serializeManifest(nextManifest(o, previous, prevRecord, record2, { configDir, node, source: files.bridge[1], script }, view));
   const manifestBefore = view.read(manifestPath(o.vault));
   const manifestChanged = manifestBefore === null || manifestBefore.toString("utf8") !== manifestText;
-  if (settingsChanged) steps.push({ kind: "assertWritable", file });
+  const steps = [];
+  if (settings.changed) steps.push({ kind: "assertWritable", file });
   if (scriptChanged) {
-    for (const [f, data] of [
-      [bridge, source],
-      [start, startText],
-      [edit, editText],
-      [script, entry]
-    ]) {
-      steps.push({ kind: "write", file: f, data, changed: false });
-    }
-    steps.push({ kind: "changed", files: [bridge, start, edit, script] });
+    for (const [f, data] of [files.bridge, files.start, files.edit, files.entry]) steps.push({ kind: "write", file: f, data, changed: false });
+    steps.push({ kind: "changed", files: [files.bridge[0], files.start[0], files.edit[0], script] });
     steps.push({ kind: "removeIfPresent", file: `${script}.v8cache` });
-    steps.push({ kind: "line", text: `Copied the bridge (version ${o.version}) to ${bridge}, run by the hook entry ${script}` });
-  } else steps.push({ kind: "line", text: `The bridge at ${bridge} is current` });
+    steps.push({ kind: "line", text: `Copied the bridge (version ${o.version}) to ${files.bridge[0]}, run by the hook entry ${script}` });
+  } else steps.push({ kind: "line", text: `The bridge at ${files.bridge[0]} is current` });
   if (mcpChanged && mcpSource !== void 0) {
     steps.push({ kind: "write", file: mcpFile, data: mcpSource, changed: true });
     steps.push({ kind: "line", text: `Copied the MCP server file to ${mcpFile}` });
   } else if (mcpProblem !== null) steps.push({ kind: "warning", text: `${mcpProblem} The hooks are installed; the MCP server is not.` });
-  if (settingsChanged) {
+  if (settings.changed) {
+    const { before } = settings;
     if (before !== null && !keepOriginal && !keepBackup) steps.push({ kind: "write", file: backupPath(file), data: before, changed: true });
-    steps.push({ kind: "write", file, data: after, changed: true });
+    steps.push({ kind: "write", file, data: settings.after, changed: true });
     const events = spec.events.join(", ").replace(/, ([^,]*)$/, " and $1");
     const backup = before === null ? " (new file)" : keepOriginal ? "" : keepBackup ? ` (${backupPath(file)} still holds the version from before the first install)` : ` (previous version kept as ${backupPath(file)})`;
     steps.push({ kind: "line", text: `Registered ${events} for ${host.name} in ${file}${backup}` });
-    for (const c of applied.replaced) steps.push({ kind: "line", text: `Replaced an older entry of ours that ran: ${c}` });
+    for (const c of settings.applied.replaced) steps.push({ kind: "line", text: `Replaced an older entry of ours that ran: ${c}` });
   } else steps.push({ kind: "line", text: `${file} already has the ${host.name} hooks; left unchanged` });
   if (manifestChanged) steps.push({ kind: "write", file: manifestPath(o.vault), data: manifestText, changed: true });
   return { start: r, steps, node, script, mcpReady: mcpProblem === null };

@@ -88,6 +88,95 @@ function asBuffer(text: string | Buffer): Buffer {
 	return typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
 }
 
+/** The settings file as it is and as install leaves it. */
+interface SettingsChange {
+	file: string;
+	before: Buffer | null;
+	after: string;
+	applied: ReturnType<typeof applyRegistration>;
+	changed: boolean;
+}
+
+/** The four hook files (the entry the commands run and the three it runs) and the MCP server file, as install writes them. */
+interface HookFiles {
+	bridge: [file: string, data: Buffer];
+	start: [file: string, data: Buffer];
+	edit: [file: string, data: Buffer];
+	entry: [file: string, data: Buffer];
+	mcp: [file: string, data: Buffer | undefined];
+}
+
+function hookFiles(o: AgentOptions): HookFiles {
+	return {
+		bridge: [bridgeTarget(o.vault), asBuffer(o.scriptSource)],
+		start: [startTarget(o.vault), Buffer.from(START_FILE, 'utf8')],
+		edit: [editTarget(o.vault), Buffer.from(EDIT_FILE, 'utf8')],
+		entry: [scriptTarget(o.vault), Buffer.from(HOOK_ENTRY, 'utf8')],
+		// The MCP server file of the same build, beside the bridge; without one, the hooks still go in.
+		mcp: [mcpTarget(o.vault), o.mcpSource === undefined ? undefined : asBuffer(o.mcpSource)],
+	};
+}
+
+/** Why a path cannot go into the hook's command line, or null. */
+function unsafePath(o: AgentOptions, node: string, script: string, platform: NodeJS.Platform): string | null {
+	for (const [label, p] of [
+		['vault path', script],
+		['node path', node],
+	] as const) {
+		const bad = [...new Set(commandShells(o).flatMap((shell) => unsafeCharacters(p, platform, shell)))];
+		if (bad.length > 0) {
+			return `The ${label} ${JSON.stringify(p)} contains ${describeChars(bad)}, which would break the quoted hook command (a shell would read it differently). Nothing was changed. Rename or move it to a path without these characters.`;
+		}
+	}
+	return null;
+}
+
+/**
+ * The record of the settings file: the original stays the one from before our first change as long
+ * as nobody else changed the file since our last write (then uninstall can restore it byte for
+ * byte). A file that already held entries of ours (a moved or copied vault) has no clean original.
+ */
+function installRecord(o: AgentOptions, s: SettingsChange, prevRecord: InstallRecord | undefined, keep: { original: boolean; backup: boolean }, view: InstallView): InstallRecord {
+	const kept = keep.original ? prevRecord : undefined;
+	const cleanBefore = s.before !== null && s.applied.replaced.length === 0 && !holdsOwnEntries(s.before, specFor(o.agent), s.file);
+	const record: InstallRecord = {
+		agent: o.agent,
+		scope: o.scope,
+		file: s.file,
+		createdFile: kept !== undefined ? kept.createdFile : s.before === null,
+		originalSha256: kept !== undefined ? kept.originalSha256 : s.before !== null && cleanBefore && !keep.backup ? sha256(s.before) : null,
+		installedSha256: sha256(s.after),
+		created: kept !== undefined ? dedupePaths([...kept.created, ...s.applied.created]) : s.applied.created,
+		createdDirs: kept !== undefined ? kept.createdDirs : s.before === null ? view.missingDirs(path.dirname(s.file)) : [],
+	};
+	if (!s.changed) {
+		// Entries already as wanted: keep what an earlier run recorded, or claim no original (there is
+		// no backup to restore, and the file as it is already holds our entries).
+		if (prevRecord !== undefined) Object.assign(record, prevRecord);
+		else Object.assign(record, { createdFile: false, originalSha256: null, created: [], createdDirs: [] });
+	}
+	return record;
+}
+
+/** The install record file after this install: this record in the place of the one it replaces. */
+function nextManifest(o: AgentOptions, previous: Manifest | null, prevRecord: InstallRecord | undefined, record: InstallRecord, at: { configDir: string | undefined; node: string; source: Buffer; script: string }, view: InstallView): Manifest {
+	const scriptDirs = previous?.createdDirs ?? view.missingDirs(path.dirname(at.script)).map((d) => path.relative(o.vault, d).split(path.sep).join('/'));
+	// Records of the vault's old location (copied along with a moved vault) describe files that are not ours any more.
+	const installs = previous?.installs.filter((x) => x !== prevRecord && (x.scope === 'user' || isInside(x.file, o.vault))) ?? [];
+	const index = prevRecord !== undefined ? Math.min(previous?.installs.indexOf(prevRecord) ?? installs.length, installs.length) : installs.length;
+	installs.splice(index, 0, record);
+	const pluginDir = recordedPluginDir(o, at.configDir, previous?.pluginDir, view);
+	return {
+		...(at.configDir !== undefined ? { configDir: at.configDir } : {}),
+		...(pluginDir !== undefined ? { pluginDir } : {}),
+		version: o.version,
+		scriptSha256: sha256(at.source),
+		node: at.node,
+		createdDirs: scriptDirs,
+		installs,
+	};
+}
+
 export function planInstall(o: AgentOptions, view: InstallView): InstallPlan {
 	const r: ActionResult = { code: EXIT.ok, lines: [], warnings: [], changed: [] };
 	const fail = (code: number, message: string): InstallPlan => ({ done: { ...r, code, lines: [...r.lines, message] } });
@@ -96,18 +185,10 @@ export function planInstall(o: AgentOptions, view: InstallView): InstallPlan {
 	const platform = o.platform ?? process.platform;
 	if (!spec.scopes.includes(o.scope)) return fail(EXIT.usage, `${host.name} has no "${o.scope}" scope; use ${spec.scopes.join(' or ')}.`);
 	if (!view.isDir(o.vault)) return fail(EXIT.usage, `vault folder ${o.vault} does not exist or is not a folder.`);
-
 	const node = view.resolveNode(r.warnings);
 	const script = scriptTarget(o.vault);
-	for (const [label, p] of [
-		['vault path', script],
-		['node path', node],
-	] as const) {
-		const bad = [...new Set(commandShells(o).flatMap((shell) => unsafeCharacters(p, platform, shell)))];
-		if (bad.length > 0) {
-			return fail(EXIT.unsafePath, `The ${label} ${JSON.stringify(p)} contains ${describeChars(bad)}, which would break the quoted hook command (a shell would read it differently). Nothing was changed. Rename or move it to a path without these characters.`);
-		}
-	}
+	const unsafe = unsafePath(o, node, script, platform);
+	if (unsafe !== null) return fail(EXIT.unsafePath, unsafe);
 
 	const configDir = o.configDir ?? view.findConfigDir(r.warnings);
 	if (configDir === undefined) r.warnings.push(`no Obsidian config folder was found in ${o.vault}; the brief uses default settings until one exists (then run install again).`);
@@ -115,111 +196,57 @@ export function planInstall(o: AgentOptions, view: InstallView): InstallPlan {
 	const file = spec.settingsFile(o.scope, hostPaths(o));
 	const previous = view.readManifest();
 	const prevRecord = previous?.installs.find((x) => x.agent === o.agent && x.scope === o.scope && samePath(x.file, file));
-
-	let before: Buffer | null;
-	let applied: ReturnType<typeof applyRegistration>;
-	const steps: InstallStep[] = [];
+	let settings: SettingsChange;
 	try {
-		before = view.read(file);
+		const before = view.read(file);
 		const startDoc = before === null ? newDoc(spec, file) : parseJsonDoc(decodeStrict(before, file), file);
-		applied = applyRegistration(startDoc, spec, spec.entries(eventCommand(o, node)), file);
+		const applied = applyRegistration(startDoc, spec, spec.entries(eventCommand(o, node)), file);
+		const after = serialize(applied.doc);
+		settings = { file, before, after, applied, changed: before === null || after !== before.toString('utf8') };
 	} catch (error) {
 		if (error instanceof UnparseableError) return fail(EXIT.unparseable, `Refused: ${error.message}`);
 		if (error instanceof WriteError) return fail(EXIT.writeFailed, error.message);
 		throw error;
 	}
-	const after = serialize(applied.doc);
-	const settingsChanged = before === null || after !== before.toString('utf8');
 
-	// Four files: the hook entry the commands run, and the three it runs (readable source): the
-	// session start up to the plugin's cache, the hooks around an edit up to their common case,
-	// and the bridge.
-	const source = asBuffer(o.scriptSource);
-	const entry = Buffer.from(HOOK_ENTRY, 'utf8');
-	const startText = Buffer.from(START_FILE, 'utf8');
-	const editText = Buffer.from(EDIT_FILE, 'utf8');
-	const bridge = bridgeTarget(o.vault);
-	const start = startTarget(o.vault);
-	const edit = editTarget(o.vault);
-	// The MCP server file of the same build, beside the bridge; without one, the hooks still go in.
-	const mcpSource = o.mcpSource === undefined ? undefined : asBuffer(o.mcpSource);
-	const mcpProblem = mcpSourceProblem(mcpSource, o.version);
-	const mcpFile = mcpTarget(o.vault);
-	// The record of this file: the original stays the one from before our first change as long as
-	// nobody else changed the file since our last write (then uninstall can restore it byte for byte).
-	// A file that already held entries of ours (a moved or copied vault) has no clean original.
-	const keepOriginal = prevRecord !== undefined && before !== null && prevRecord.installedSha256 === sha256(before);
 	// Reads past this point that fail throw on to install(), which reports the error alone.
-	const same = (f: string, want: Buffer): boolean => view.read(f)?.equals(want) ?? false;
-	const scriptChanged = !same(bridge, source) || !same(start, startText) || !same(edit, editText) || !same(script, entry);
+	const files = hookFiles(o);
+	const same = ([f, want]: [string, Buffer]): boolean => view.read(f)?.equals(want) ?? false;
+	const scriptChanged = !same(files.bridge) || !same(files.start) || !same(files.edit) || !same(files.entry);
+	const [mcpFile, mcpSource] = files.mcp;
+	const mcpProblem = mcpSourceProblem(mcpSource, o.version);
 	const mcpBefore = view.read(mcpFile);
 	const mcpChanged = mcpSource !== undefined && mcpProblem === null && (mcpBefore === null || !mcpBefore.equals(mcpSource));
-	const cleanBefore = before !== null && applied.replaced.length === 0 && !holdsOwnEntries(before, spec, file);
+	const keepOriginal = prevRecord !== undefined && settings.before !== null && prevRecord.installedSha256 === sha256(settings.before);
 	// A backup that holds a recorded original is the user's only copy of it: never overwritten.
 	const keepBackup = !keepOriginal && backupHoldsOriginal(file, previous, (f) => view.read(f));
-	const record: InstallRecord = {
-		agent: o.agent,
-		scope: o.scope,
-		file,
-		createdFile: keepOriginal ? prevRecord.createdFile : before === null,
-		originalSha256: keepOriginal ? prevRecord.originalSha256 : before !== null && cleanBefore && !keepBackup ? sha256(before) : null,
-		installedSha256: sha256(after),
-		created: keepOriginal ? dedupePaths([...prevRecord.created, ...applied.created]) : applied.created,
-		createdDirs: keepOriginal ? prevRecord.createdDirs : before === null ? view.missingDirs(path.dirname(file)) : [],
-	};
-	if (!settingsChanged) {
-		// Entries already as wanted: keep what an earlier run recorded, or claim no original (there is
-		// no backup to restore, and the file as it is already holds our entries).
-		if (prevRecord !== undefined) Object.assign(record, prevRecord);
-		else Object.assign(record, { createdFile: false, originalSha256: null, created: [], createdDirs: [] });
-	}
-
-	const scriptDirs = previous?.createdDirs ?? view.missingDirs(path.dirname(script)).map((d) => path.relative(o.vault, d).split(path.sep).join('/'));
-	// Records of the vault's old location (copied along with a moved vault) describe files that are not ours any more.
-	const installs = previous?.installs.filter((x) => x !== prevRecord && (x.scope === 'user' || isInside(x.file, o.vault))) ?? [];
-	const at = prevRecord !== undefined ? Math.min(previous?.installs.indexOf(prevRecord) ?? installs.length, installs.length) : installs.length;
-	installs.splice(at, 0, record);
-	const pluginDir = recordedPluginDir(o, configDir, previous?.pluginDir, view);
-	const manifest: Manifest = {
-		...(configDir !== undefined ? { configDir } : {}),
-		...(pluginDir !== undefined ? { pluginDir } : {}),
-		version: o.version,
-		scriptSha256: sha256(source),
-		node,
-		createdDirs: scriptDirs,
-		installs,
-	};
-	const manifestText = serializeManifest(manifest);
+	const record = installRecord(o, settings, prevRecord, { original: keepOriginal, backup: keepBackup }, view);
+	const manifestText = serializeManifest(nextManifest(o, previous, prevRecord, record, { configDir, node, source: files.bridge[1], script }, view));
 	const manifestBefore = view.read(manifestPath(o.vault));
 	const manifestChanged = manifestBefore === null || manifestBefore.toString('utf8') !== manifestText;
 
-	if (settingsChanged) steps.push({ kind: 'assertWritable', file });
+	const steps: InstallStep[] = [];
+	if (settings.changed) steps.push({ kind: 'assertWritable', file });
 	if (scriptChanged) {
 		// The files the entry runs first: it runs whatever sits beside it.
-		for (const [f, data] of [
-			[bridge, source],
-			[start, startText],
-			[edit, editText],
-			[script, entry],
-		] as const) {
-			steps.push({ kind: 'write', file: f, data, changed: false });
-		}
-		steps.push({ kind: 'changed', files: [bridge, start, edit, script] });
+		for (const [f, data] of [files.bridge, files.start, files.edit, files.entry]) steps.push({ kind: 'write', file: f, data, changed: false });
+		steps.push({ kind: 'changed', files: [files.bridge[0], files.start[0], files.edit[0], script] });
 		// A code cache of the single-file bridge of earlier versions no longer belongs to anything.
 		steps.push({ kind: 'removeIfPresent', file: `${script}.v8cache` });
-		steps.push({ kind: 'line', text: `Copied the bridge (version ${o.version}) to ${bridge}, run by the hook entry ${script}` });
-	} else steps.push({ kind: 'line', text: `The bridge at ${bridge} is current` });
+		steps.push({ kind: 'line', text: `Copied the bridge (version ${o.version}) to ${files.bridge[0]}, run by the hook entry ${script}` });
+	} else steps.push({ kind: 'line', text: `The bridge at ${files.bridge[0]} is current` });
 	if (mcpChanged && mcpSource !== undefined) {
 		steps.push({ kind: 'write', file: mcpFile, data: mcpSource, changed: true });
 		steps.push({ kind: 'line', text: `Copied the MCP server file to ${mcpFile}` });
 	} else if (mcpProblem !== null) steps.push({ kind: 'warning', text: `${mcpProblem} The hooks are installed; the MCP server is not.` });
-	if (settingsChanged) {
+	if (settings.changed) {
+		const { before } = settings;
 		if (before !== null && !keepOriginal && !keepBackup) steps.push({ kind: 'write', file: backupPath(file), data: before, changed: true });
-		steps.push({ kind: 'write', file, data: after, changed: true });
+		steps.push({ kind: 'write', file, data: settings.after, changed: true });
 		const events = spec.events.join(', ').replace(/, ([^,]*)$/, ' and $1');
 		const backup = before === null ? ' (new file)' : keepOriginal ? '' : keepBackup ? ` (${backupPath(file)} still holds the version from before the first install)` : ` (previous version kept as ${backupPath(file)})`;
 		steps.push({ kind: 'line', text: `Registered ${events} for ${host.name} in ${file}${backup}` });
-		for (const c of applied.replaced) steps.push({ kind: 'line', text: `Replaced an older entry of ours that ran: ${c}` });
+		for (const c of settings.applied.replaced) steps.push({ kind: 'line', text: `Replaced an older entry of ours that ran: ${c}` });
 	} else steps.push({ kind: 'line', text: `${file} already has the ${host.name} hooks; left unchanged` });
 	if (manifestChanged) steps.push({ kind: 'write', file: manifestPath(o.vault), data: manifestText, changed: true });
 	return { start: r, steps, node, script, mcpReady: mcpProblem === null };
