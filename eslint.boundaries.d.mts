@@ -4,4 +4,3 @@ import type { Linter } from 'eslint';
 export declare const LAYERS: { name: string; files: string[]; forbidden: string[] }[];
 declare const boundaries: (Linter.Config & { rules: Linter.RulesRecord })[];
 export default boundaries;
-export declare const importCycles: Linter.Config[];

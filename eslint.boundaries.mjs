@@ -68,16 +68,3 @@ export const LAYERS = [
 
 export default LAYERS.map((l) => ({ files: l.files, rules: rulesFor(l.name, l.forbidden) }));
 
-// No import cycle in the source, the bench and the tests (eslint-plugin-import's no-cycle, which the
-// Obsidian recommended config registers): a cycle makes the order modules start in depend on which
-// one is imported first. `import type` is erased by the build and does not count.
-export const importCycles = [
-	{
-		files: ['**/*.ts'],
-		settings: {
-			'import/resolver': { node: { extensions: ['.ts', '.cjs', '.mjs', '.js'] } },
-			'import/extensions': ['.ts', '.cjs', '.mjs', '.js'],
-		},
-		rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
-	},
-];

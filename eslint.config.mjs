@@ -3,7 +3,7 @@
 import tseslint from 'typescript-eslint';
 import obsidianmd from 'eslint-plugin-obsidianmd';
 import globals from 'globals';
-import layerBoundaries, { importCycles } from './eslint.boundaries.mjs';
+import layerBoundaries from './eslint.boundaries.mjs';
 import languageStyle from './eslint.languages.mjs';
 import stateFiles from './eslint.state-files.mjs';
 
@@ -47,8 +47,6 @@ export default tseslint.config(
 	// Which layer may import which (docs/design.md, "Layers"); after the recommended config, which
 	// turns no-restricted-imports off for TypeScript.
 	...layerBoundaries,
-	// No import cycle, type-only imports aside (docs/contributing.md, "Import rules").
-	...importCycles,
 	// One translation style: no `lang === 'de'` outside src/core/i18n.ts (docs/design.md, "Languages").
 	...languageStyle,
 	// Every file in a vault goes through src/node/state-file.ts (docs/design.md, "The trust boundary").
