@@ -510,6 +510,7 @@ var SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(
   (d) => d.sidebar !== void 0
 ).sort((a, b) => a.sidebar.order - b.sidebar.order);
 var SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);
+var QUEUE_ITEMS = [...SECTION_IDS, ...LIST_ITEM_IDS.filter((id) => !SECTION_IDS.includes(id))];
 var CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);
 
 // src/core/format.ts
@@ -822,8 +823,6 @@ function sessionStartOutput(agent, text, lang) {
 
 // src/node/mcp/contract.ts
 var TOOL_NAMES = ["brief", "review_queue", "agent_changes", "rule_check", "mark_reviewed"];
-var QUEUE_ITEMS = [...SECTION_IDS, ...LIST_ITEM_TABLE.map((d) => d.id).filter((id) => !SECTION_IDS.includes(id))];
-var QUEUE_ITEMS_ABOUT = QUEUE_ITEMS.map((id) => `${id} (${LIST_ITEM_TABLE.find((d) => d.id === id)?.about ?? id})`).join(", ");
 
 // bridge/args.ts
 var UsageError = class extends Error {

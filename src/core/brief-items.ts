@@ -79,6 +79,14 @@ export const SIDEBAR_ITEMS: readonly (ListItemDescriptor<SectionId> & { sidebar:
 
 export const SECTION_IDS: readonly SectionId[] = SIDEBAR_ITEMS.map((d) => d.id);
 
+/** The items of the MCP review queue, its filter's values: the sidebar's in their order, then the others. */
+export const QUEUE_ITEMS = [...SECTION_IDS, ...LIST_ITEM_IDS.filter((id) => !(SECTION_IDS as readonly ListItemId[]).includes(id))] as [ListItemId, ...ListItemId[]];
+
+/** The queue's items, each with what it holds, for the MCP tools' descriptions. */
+export function queueItemsAbout(): string {
+	return QUEUE_ITEMS.map((id) => `${id} (${itemDescriptor(id).about})`).join(', ');
+}
+
 /**
  * The items of what changed. They do not fit the list items' shape: no predicate over one note
  * decides them, they come from the agent changes journal, the human's review marks and the

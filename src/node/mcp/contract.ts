@@ -4,7 +4,7 @@
  * and passes it in. So a hook run never loads the SDK, and the tools answer with exactly the code
  * `report` and `check` run. Nothing here may import the SDK: the bridge imports this file.
  */
-import { LIST_ITEM_TABLE, SECTION_IDS, type ListItemId } from '../../core/brief-items';
+import type { ListItemId } from '../../core/brief-items';
 
 /** The server file, beside the bridge (in `.claude/hooks/`, in a release, in `bridge/dist/`). */
 export const MCP_FILE_NAME = 'session-brief.mcp.cjs';
@@ -13,12 +13,6 @@ export const SERVER_NAME = 'session-brief';
 
 /** The tool names, in the order the server lists them (doctor checks the list against these). */
 export const TOOL_NAMES = ['brief', 'review_queue', 'agent_changes', 'rule_check', 'mark_reviewed'] as const;
-
-/** The items the review queue can be filtered to, from the item table: the sidebar's in its order, then the others. */
-export const QUEUE_ITEMS = [...SECTION_IDS, ...LIST_ITEM_TABLE.map((d) => d.id).filter((id) => !(SECTION_IDS as readonly ListItemId[]).includes(id))] as [ListItemId, ...ListItemId[]];
-
-/** Each item of the queue with what it holds, for the tools' descriptions. */
-export const QUEUE_ITEMS_ABOUT: string = QUEUE_ITEMS.map((id) => `${id} (${LIST_ITEM_TABLE.find((d) => d.id === id)?.about ?? id})`).join(', ');
 
 export interface ToolAnswer {
 	text: string;
