@@ -42,9 +42,22 @@ const gzipEmbedded = {
 	},
 };
 
+// main.js carries the full text of its libraries' licenses at its end, as the bridge does.
+const pluginLicenses = {
+	name: 'plugin-licenses',
+	setup(build) {
+		build.onEnd(async (result) => {
+			if (result.errors.length > 0) return;
+			const out = build.initialOptions.outfile;
+			await writeFile(out, `${await readFile(out, 'utf8')}${licenses(result.metafile)}`);
+		});
+	},
+};
+
 const plugin = {
 	banner: { js: banner },
-	plugins: [gzipEmbedded],
+	plugins: [gzipEmbedded, pluginLicenses],
+	metafile: true,
 	entryPoints: ['main.ts'],
 	bundle: true,
 	external: [
@@ -124,7 +137,8 @@ function asciiOnly(text) {
  * The text with `__toESM(require("node:fs"))` written as `require("node:fs")` wherever the
  * bundle uses the module only through its members. esbuild wraps each namespace import of a Node
  * built-in (`import * as fs`) in a helper that copies every export of the module onto a new object,
- * once per importing file: measured, that copying was about 8 % of a session start's instructions.
+ * once per importing file, a large share of a session start's instructions (docs/bench/README.md,
+ * "Tier 1 in wall clock: where the time goes").
  * A built-in is a plain CommonJS object already, so its members are the same without the copy;
  * only `.default` (a default import) needs the wrapper, and a name used that way keeps it.
  */

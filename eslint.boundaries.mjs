@@ -6,6 +6,7 @@
 //   src/plugin (and main.ts) Obsidian adapters: no bridge, except the built bridge file as text;
 //              no src/node/agents (install, uninstall, doctor): the plugin loads those from that
 //              text (src/plugin/bridge-library.ts), so main.js holds them once
+//   bench      the speed measurements: nothing from tests/ but the stand-in it shares
 // One regular expression per forbidden target, matched against the import's source text, checks
 // static imports and exports (no-restricted-imports) and literal `import()` calls
 // (no-restricted-syntax) alike. eslint.config.mjs spreads this list after the Obsidian
@@ -29,6 +30,12 @@ const FORBIDDEN = {
 	bridgeSource: {
 		regex: layer('bridge', '(?!dist/[^/]+\\.cjs(\\?gzip)?$)'),
 		message: 'may not import bridge/ (the command line); move shared code to src/node. Only the built bridge files (bridge/dist/*.cjs) may be embedded (as text, or compressed with `?gzip`).',
+	},
+	// The Obsidian stand-in and the sidebar's browser page are shared with the bench until they move
+	// out of tests/ (docs/contributing.md, "Import rules"); nothing else there is the bench's.
+	tests: {
+		regex: '^(.*/)?tests/(?!obsidian-stub/(obsidian|dom)$|browser/sidebar-page$)',
+		message: 'may not import tests/: code both use belongs in bench/lib/ (the tests may import it from there).',
 	},
 	nodeAgents: {
 		regex: '^(.*/)?node/agents(/|$)',
@@ -56,6 +63,8 @@ export const LAYERS = [
 	{ name: 'src/node', files: ['src/node/**/*.ts'], forbidden: ['obsidian', 'plugin', 'bridgeSource'] },
 	{ name: 'bridge', files: ['bridge/**/*.ts'], forbidden: ['obsidian', 'plugin'] },
 	{ name: 'The plugin', files: ['src/plugin/**/*.ts', 'main.ts'], forbidden: ['bridgeSource', 'nodeAgents'] },
+	{ name: 'The bench', files: ['bench/**/*.ts'], forbidden: ['tests'] },
 ];
 
 export default LAYERS.map((l) => ({ files: l.files, rules: rulesFor(l.name, l.forbidden) }));
+

@@ -2,6 +2,7 @@ import { Notice, Platform, Plugin } from 'obsidian';
 import { formatBrief } from './src/core/format';
 import { AGENT_CHANGES_CHANGED, AgentChanges } from './src/plugin/agent-changes';
 import { AgentChangesStatusBar } from './src/plugin/agent-status-bar';
+import { addAgentDiffItem } from './src/plugin/agent-diff-menu';
 import { resolveSettings, type DailyNoteSettings, type Settings } from './src/core/settings';
 import { BriefService } from './src/plugin/brief-service';
 import { registerCommands, type RegisteredNames } from './src/plugin/commands';
@@ -60,6 +61,7 @@ export default class SessionBriefPlugin extends Plugin {
 		this.desktop = await loadDesktopParts({ app: this.app, manifest: this.manifest, plugin: this, service: this.service, sync: this.sync, rules: this.rules, settings: () => this.settings, agentChanges: this.agentChanges });
 		// The hook answers `agentChanges` from the cache's summary of the journal and marks: kept current with them.
 		this.registerEvent(this.agentChanges.on(AGENT_CHANGES_CHANGED, () => void this.desktop?.writer.agentChangesChanged()));
+		this.registerEvent(this.app.workspace.on('file-menu', (menu, file) => addAgentDiffItem(this.app, this.agentChanges, lang, menu, file)));
 
 		// The status bar is "not available on mobile" (obsidian.d.ts, addStatusBarItem).
 		if (Platform.isDesktopApp) {

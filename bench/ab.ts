@@ -1,6 +1,6 @@
 // A/B timing of bridge bundles on one generated vault, runs interleaved so load affects all alike:
 //
-//   npx tsx bench/ab.ts [--n 10000 | --vault DIR] [--dense] [--rg] [--find] [--hook] [--runs 7] [--args "report --json --source scan"] [--input JSON] CLI_A CLI_B …
+//   npx tsx bench/ab.ts [--n 10000 | --vault DIR] [--kind base|dense|frontmatter|tiny] [--rg] [--find] [--hook] [--runs 7] [--args "report --json --source scan"] [--input JSON] CLI_A CLI_B …
 //
 // `--rg` adds the full-scan anchor (bench/lib/ripgrep.ts) to the rotation, printed last; `--find`
 // adds tier 3's anchor (`find V -name '*.md' -printf '%T@ %s\n'`). `--hook` times `session-start`
@@ -15,7 +15,7 @@
 // /tmp/exp) and pass both bundles. Prints the median per bundle and the ratio to the first.
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ensureVault } from './generate-vault';
+import { ensureVault, isVaultKind } from './generate-vault';
 import { run } from './lib/measure';
 import { childEnv, sessionStartInput } from './lib/repo';
 import { rgArgs } from './lib/ripgrep';
@@ -39,7 +39,9 @@ for (let i = 0; i < argv.length; i++) {
 	else if (a.startsWith('--')) opts[a.slice(2)] = argv[++i] ?? '';
 	else clis.push(a);
 }
-const root = opts.vault !== undefined ? path.resolve(opts.vault) : ensureVault(Number(opts.n), { dense, log: (m) => console.error(m) }).root;
+const kind = opts.kind ?? (dense ? 'dense' : 'base');
+if (!isVaultKind(kind)) throw new Error(`--kind ${kind}: not a kind of vault the generator makes`);
+const root = opts.vault !== undefined ? path.resolve(opts.vault) : ensureVault(Number(opts.n), { kind, log: (m) => console.error(m) }).root;
 const commandArgs = hook ? ['session-start'] : (opts.args ?? '').split(' ');
 interface Subject {
 	label: string;

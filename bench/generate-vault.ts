@@ -1,8 +1,8 @@
 // Deterministic synthetic vaults for `npm run bench`.
 //
-//   npx tsx bench/generate-vault.ts [N] [--seed S] [--rules R] [--dense] [--force]
+//   npx tsx bench/generate-vault.ts [N] [--seed S] [--rules R] [--kind base|dense|frontmatter|tiny] [--force]
 //
-// A vault of N notes is generated once into `os.tmpdir()/session-brief-bench/<N>-<seed>[-r<R>][-dense]/vault`
+// A vault of N notes is generated once into `os.tmpdir()/session-brief-bench/<N>-<seed>[-r<R>][-<kind>]/vault`
 // and reused while `meta.json` next to it names the same GENERATOR_VERSION. `meta.json` also holds
 // the ground truth: what `report --json` must say for that vault, computed here from what
 // the generator put into each note, independently of the core's code.
@@ -26,6 +26,13 @@
 //   Import/ and _index/ (excluded root folders), .trash/ and node_modules/ (never counted),
 //   non-note files, CLAUDE.md, .claude/agents and .claude/skills, and .obsidian/ with
 //   daily-notes.json.
+//
+// Four kinds of vault (`--kind`, VAULT_KINDS), the same folders and items, different notes:
+// * base: the above;
+// * dense: every note says "review" in prose, so no note is skipped on the tag names alone;
+// * frontmatter: every note opens with a long frontmatter (a dozen keys or more, a tag list of
+//   5–20 other tags), notes are long (2–16 KB) and carry many inline tags;
+// * tiny: 40–400 byte notes, so the scan's cost per note (not per byte) is what is measured.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -88,6 +95,9 @@ const WORDS = (
 
 const OTHER_TAGS = ['project/alpha', 'idee', 'meeting', 'todo', 'проект', 'Übersicht', 'area/health', 'book', 'x2026', 'inbox/later'];
 
+/** The chance that a sentence ends with one of OTHER_TAGS (a frontmatter-heavy vault raises it). */
+let otherTagP = 0.08;
+
 function sentence(rng: Rng): string {
 	const n = rng.int(6, 18);
 	const words = [];
@@ -95,7 +105,7 @@ function sentence(rng: Rng): string {
 	let s = words.join(' ');
 	s = s.charAt(0).toUpperCase() + s.slice(1);
 	if (rng.chance(0.15)) s += ` [[Note ${rng.int(1, 9999)}]]`;
-	if (rng.chance(0.08)) s += ` #${rng.pick(OTHER_TAGS)}`;
+	if (rng.chance(otherTagP)) s += ` #${rng.pick(OTHER_TAGS)}`;
 	if (rng.chance(0.03)) s += ' #2026';
 	return `${s}.`;
 }
@@ -220,7 +230,26 @@ function typeLines(rng: Rng, daily: boolean): string[] {
 	return rng.pick([['type: daily'], ['type: Daily'], ['type: [daily, journal]'], ['type:', '  - journal', '  - DAILY'], ['type: "daily"']]);
 }
 
+/** Many more keys, as in a vault kept with templates and plugins: no `#`, no tag key, no `type` or `status`. */
+function heavyKeys(rng: Rng): string[] {
+	const out: string[] = [`title: ${words(rng, rng.int(2, 6))}`, `created: 2026-0${rng.int(1, 9)}-1${rng.int(0, 9)}T0${rng.int(0, 9)}:${rng.int(10, 59)}`, `updated: 2026-1${rng.int(0, 2)}-0${rng.int(1, 9)}`];
+	out.push(`author: "${rng.pick(['Anna', 'Jörg', 'Мария', 'Li'])} ${rng.pick(['Schmidt', 'Иванова', 'Chen'])}"`);
+	out.push(`description: ${words(rng, rng.int(8, 30))}`);
+	out.push('aliases:');
+	for (let i = rng.int(1, 4); i > 0; i--) out.push(`  - ${words(rng, rng.int(1, 3))}`);
+	out.push(`related: [${Array.from({ length: rng.int(1, 6) }, () => `"[[Note ${rng.int(1, 9999)}]]"`).join(', ')}]`);
+	out.push(`rating: ${rng.int(1, 5)}`, `priority: ${rng.pick(['low', 'medium', 'high'])}`, `source: https://example.com/${rng.pick(WORDS)}/${rng.int(1, 999)}`);
+	if (rng.chance(0.5)) out.push('cssclasses:', '  - wide', '  - cards');
+	if (rng.chance(0.5)) out.push('meta:', `  project: ${rng.pick(WORDS)}`, `  area: ${rng.pick(WORDS)}`, '  nested:', `    depth: ${rng.int(1, 9)}`);
+	if (rng.chance(0.3)) out.push('summary: |', ...Array.from({ length: rng.int(2, 6) }, () => `  ${words(rng, rng.int(5, 12))}`));
+	return out;
+}
+
+/** Whether frontmatters are long and tag lists full of other tags (a frontmatter-heavy vault). */
+let heavy = false;
+
 function extraKeys(rng: Rng): string[] {
+	if (heavy) return heavyKeys(rng);
 	const out: string[] = [];
 	if (rng.chance(0.6)) out.push(`title: ${rng.pick(['Über Umlaute', 'Заметка', 'Plan', 'café notes'])} ${rng.int(1, 999)}`);
 	if (rng.chance(0.5)) out.push(`created: 2026-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`);
@@ -239,7 +268,7 @@ function frontmatter(rng: Rng, shape: Shape, want: readonly Tag[], type: NoteTyp
 	const typeL = type === null ? [] : typeLines(rng, type === 'daily');
 	const statusL = status ? [rng.pick(['status: pending-review', 'status: "pending-review"', "status: 'pending-review'"])] : rng.chance(0.2) ? ['status: done'] : [];
 	let tagL: string[] = [];
-	const filler: string[] = rng.chance(0.5) ? ['draft'] : [];
+	const filler: string[] = heavy ? [...new Set(Array.from({ length: rng.int(5, 20) }, () => rng.pick(OTHER_TAGS)))] : rng.chance(0.5) ? ['draft'] : [];
 	const all: string[] = [...filler, ...want].sort(() => rng.next() - 0.5);
 	switch (shape) {
 		case 'block':
@@ -307,6 +336,8 @@ const SHAPES: readonly [Shape, number][] = [
 ];
 
 function pickShape(rng: Rng): Shape {
+	// A frontmatter-heavy vault: every note opens with a frontmatter that closes, most with tags.
+	if (heavy) return rng.pick(['block', 'block', 'flow', 'flow', 'scalar', 'upper', 'plain'] as const);
 	let r = rng.next();
 	for (const [s, p] of SHAPES) {
 		if (r < p) return s;
@@ -421,8 +452,16 @@ function isoDay(base: string, offsetDays: number): string {
 	return d.toISOString().slice(0, 10);
 }
 
-export function vaultDir(n: number, seed = 1, rules?: number, dense = false): string {
-	return path.join(BENCH_ROOT, `${n}-${seed}${rules === undefined ? '' : `-r${rules}`}${dense ? '-dense' : ''}`);
+/** The kinds of vault the generator makes (see the top of this file). */
+export const VAULT_KINDS = ['base', 'dense', 'frontmatter', 'tiny'] as const;
+export type VaultKind = (typeof VAULT_KINDS)[number];
+
+export function isVaultKind(value: string): value is VaultKind {
+	return (VAULT_KINDS as readonly string[]).includes(value);
+}
+
+export function vaultDir(n: number, seed = 1, rules?: number, kind: VaultKind = 'base'): string {
+	return path.join(BENCH_ROOT, `${n}-${seed}${rules === undefined ? '' : `-r${rules}`}${kind === 'base' ? '' : `-${kind}`}`);
 }
 
 /** Sort order of every list in the brief: case-insensitive, then exact. */
@@ -477,8 +516,8 @@ export interface Vault {
 	meta: VaultMeta;
 }
 
-export function ensureVault(n: number, { seed = 1, rules, dense = false, force = false, log = () => undefined }: { seed?: number; rules?: number; dense?: boolean; force?: boolean; log?: (message: string) => void } = {}): Vault {
-	const dir = vaultDir(n, seed, rules, dense);
+export function ensureVault(n: number, { seed = 1, rules, dense = false, kind = dense ? 'dense' : 'base', force = false, log = () => undefined }: { seed?: number; rules?: number; dense?: boolean; kind?: VaultKind; force?: boolean; log?: (message: string) => void } = {}): Vault {
+	const dir = vaultDir(n, seed, rules, kind);
 	const root = path.join(dir, 'vault');
 	const metaFile = path.join(dir, 'meta.json');
 	if (!force) {
@@ -492,7 +531,7 @@ export function ensureVault(n: number, { seed = 1, rules, dense = false, force =
 	const t0 = Date.now();
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(root, { recursive: true });
-	const meta: VaultMeta = generate(root, n, seed, rules, dense);
+	const meta: VaultMeta = generate(root, n, seed, rules, kind);
 	meta.generatorVersion = GENERATOR_VERSION;
 	meta.generatedInMs = Date.now() - t0;
 	fs.writeFileSync(metaFile, `${JSON.stringify(meta, null, 1)}\n`);
@@ -500,8 +539,27 @@ export function ensureVault(n: number, { seed = 1, rules, dense = false, force =
 	return { dir, root, meta };
 }
 
-function generate(root: string, n: number, seed: number, rulesWanted: number | undefined, dense: boolean): VaultMeta {
-	const rng = makeRng(`session-brief-bench:${n}:${seed}${dense ? ':dense' : ''}`);
+function generate(root: string, n: number, seed: number, rulesWanted: number | undefined, kind: VaultKind): VaultMeta {
+	heavy = kind === 'frontmatter';
+	otherTagP = heavy ? 0.35 : 0.08;
+	try {
+		return generateKind(root, n, seed, rulesWanted, kind);
+	} finally {
+		heavy = false;
+		otherTagP = 0.08;
+	}
+}
+
+/** Note sizes of a kind, in place of the ones asked for (base sizes: 0.5–6 KB for most notes). */
+function sizesOf(kind: VaultKind, sizeMin: number, sizeMax: number): { sizeMin: number; sizeMax: number } {
+	if (kind === 'tiny') return { sizeMin: 40, sizeMax: 400 };
+	if (kind === 'frontmatter') return { sizeMin: sizeMin * 4, sizeMax: Math.round(sizeMax * 2.7) };
+	return { sizeMin, sizeMax };
+}
+
+function generateKind(root: string, n: number, seed: number, rulesWanted: number | undefined, kind: VaultKind): VaultMeta {
+	const dense = kind === 'dense';
+	const rng = makeRng(`session-brief-bench:${n}:${seed}${kind === 'base' ? '' : `:${kind}`}`);
 	const madeDirs = new Set<string>();
 	const truth: Truth[] = []; // counted notes: { path, carried, daily, pending }
 	let totalBytes = 0;
@@ -521,7 +579,8 @@ function generate(root: string, n: number, seed: number, rulesWanted: number | u
 	const note = (rel: string, opts: Partial<NoteOptions>, counted = true): boolean => {
 		if (used.has(rel.toLowerCase())) return false;
 		used.add(rel.toLowerCase());
-		const made = makeNote(rng, { sizeMin: 500, sizeMax: 6000, tagP: BASE_P, dense, ...opts });
+		const asked = { sizeMin: 500, sizeMax: 6000, tagP: BASE_P, dense, ...opts };
+		const made = makeNote(rng, { ...asked, ...sizesOf(kind, asked.sizeMin, asked.sizeMax) });
 		write(rel, made.bytes);
 		if (counted) truth.push({ path: rel, carried: made.carried, daily: made.daily, pending: made.pending });
 		return true;
@@ -671,7 +730,9 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.res
 	const seed = Number(flag(argv, 'seed') ?? 1);
 	const rulesFlag = flag(argv, 'rules');
 	const rules = rulesFlag === undefined ? undefined : Number(rulesFlag);
-	const { root, meta } = ensureVault(n, { seed, rules, dense: argv.includes('--dense'), force: argv.includes('--force'), log: (m) => console.error(m) });
+	const kindFlag = flag(argv, 'kind') ?? (argv.includes('--dense') ? 'dense' : 'base');
+	if (!isVaultKind(kindFlag)) throw new Error(`--kind must be one of ${VAULT_KINDS.join(', ')}`);
+	const { root, meta } = ensureVault(n, { seed, rules, kind: kindFlag, force: argv.includes('--force'), log: (m) => console.error(m) });
 	const e = meta.expected;
 	console.log(root);
 	console.log(

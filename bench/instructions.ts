@@ -81,6 +81,11 @@ function instructions(args: readonly string[], input: string | (() => string) = 
 const outsideRules = path.join(vault, 'bench-instructions-note.md');
 const toolInput = (tool: string): string => JSON.stringify({ session_id: 'bench-instructions', hook_event_name: tool === 'Write' ? 'PreToolUse' : 'PostToolUse', tool_name: tool, tool_input: { file_path: outsideRules } });
 const preInput = (tool: string, input: Record<string, unknown>): string => JSON.stringify({ session_id: 'bench-instructions', hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input, cwd: vault });
+const realNote = path.join(vault, 'Notes', 'Reading list.md');
+const preInputFor = (session: string, tool: string, input: Record<string, unknown>): string => JSON.stringify({ session_id: session, hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input, cwd: vault });
+let firstRuns = 0;
+const preFirst = (): string => preInputFor(`bench-first-${firstRuns++}`, 'Edit', { file_path: realNote, old_string: 'a', new_string: 'b' });
+run([entry, 'pre-tool-use', '--vault', vault], preInputFor('bench-instructions', 'Edit', { file_path: realNote, old_string: 'a', new_string: 'b' }));
 // Once each before counting: the first run of the edit hooks' file makes its code cache.
 run([entry, 'post-tool-use', '--vault', vault], toolInput('Edit'));
 run([entry, 'pre-tool-use', '--vault', vault], toolInput('Write'));
@@ -93,6 +98,9 @@ const subjects: { label: string; args: string[]; input?: () => string }[] = [
 	{ label: 'pre-tool-use, a Write outside the sessions folder', args: [entry, 'pre-tool-use', '--vault', vault], input: () => toolInput('Write') },
 	{ label: 'pre-tool-use, an Edit of a note', args: [entry, 'pre-tool-use', '--vault', vault], input: () => preInput('Edit', { file_path: outsideRules, old_string: 'a', new_string: 'b' }) },
 	{ label: 'pre-tool-use, a shell command', args: [entry, 'pre-tool-use', '--vault', vault], input: () => preInput('Bash', { command: 'git status --short && npm test', description: 'x' }) },
+	// A note of the vault, each run a new session: a build that keeps before-versions reads the note and writes one.
+	{ label: "pre-tool-use, an agent's first Edit of an existing note in a session", args: [entry, 'pre-tool-use', '--vault', vault], input: () => preFirst() },
+	{ label: 'pre-tool-use, a later Edit of that note in the same session', args: [entry, 'pre-tool-use', '--vault', vault], input: () => preInputFor('bench-instructions', 'Edit', { file_path: realNote, old_string: 'a', new_string: 'b' }) },
 ];
 const counts: number[][] = subjects.map(() => []);
 for (let i = 0; i < RUNS; i++) subjects.forEach((s, k) => counts[k]!.push(instructions(s.args, s.input)));

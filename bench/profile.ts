@@ -1,6 +1,6 @@
 // Where the bridge's full scan spends its time.
 //
-//   npx tsx bench/profile.ts [N…] [--dense] [--cli PATH] [--runs R]
+//   npx tsx bench/profile.ts [N…] [--kind base|dense|frontmatter|tiny] [--cli PATH] [--runs R]
 //
 // Two views, on the generated vaults of N notes (default 10000 and 100000):
 // 1. a V8 CPU profile (`node --cpu-prof`) of `report --json --source scan`, self time summed by
@@ -14,7 +14,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildSync } from 'esbuild';
-import { ensureVault } from './generate-vault';
+import { ensureVault, isVaultKind } from './generate-vault';
 import { flag, positionalNumbers } from './lib/args';
 import { REPO, childEnv } from './lib/repo';
 import { median } from './lib/stats';
@@ -135,7 +135,9 @@ let PROF_CLI = CLI;
 
 function profileScan(n: number): void {
 	const CLI = PROF_CLI;
-	const { root, meta } = ensureVault(n, { dense: argv.includes('--dense'), log: (m) => process.stderr.write(`${m}\n`) });
+	const kind = flag(argv, 'kind') ?? (argv.includes('--dense') ? 'dense' : 'base');
+	if (!isVaultKind(kind)) throw new Error(`--kind ${kind}: not a kind of vault the generator makes`);
+	const { root, meta } = ensureVault(n, { kind, log: (m) => process.stderr.write(`${m}\n`) });
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-prof-'));
 	// One unprofiled run first: the page cache holds the vault, the cache file exists.
 	spawnSync(process.execPath, [CLI, 'report', '--json', '--source', 'scan', '--vault', root], { env, stdio: 'ignore' });
@@ -178,7 +180,7 @@ function profileScan(n: number): void {
 	};
 	const byBucket = new Map<string, number>();
 	for (const [cat, us] of byCat) byBucket.set(bucket(cat), (byBucket.get(bucket(cat)) ?? 0) + us);
-	console.log(`\n## Scan profile, ${n.toLocaleString('en')} notes (${(meta.totalBytes / 1e6).toFixed(1)} MB), wall ${wall} ms with the profiler on, ${(total / 1000).toFixed(0)} ms sampled\n`);
+	console.log(`\n## Scan profile, ${n.toLocaleString('en')} notes, ${kind} vault (${(meta.totalBytes / 1e6).toFixed(1)} MB), wall ${wall} ms with the profiler on, ${(total / 1000).toFixed(0)} ms sampled\n`);
 	console.log('| phase (self time) | ms | share |\n|---|---:|---:|');
 	for (const [b, us] of top(byBucket, 20)) console.log(`| ${b} | ${(us / 1000).toFixed(0)} | ${((100 * us) / total).toFixed(1)} % |`);
 	console.log('\nFiner:\n');
@@ -209,6 +211,6 @@ function startup(): void {
 	console.log(`| run | ms |\n|---|---:|\n| node -e 0 | ${e0.toFixed(1)} |\n| node CLI version (loads the ${(size / 1024).toFixed(0)} KB bundle) | ${v.toFixed(1)} |\n| bundle load + compile + run, above node -e 0 | ${(v - e0).toFixed(1)} |`);
 }
 
-startup();
+if (!argv.includes('--no-startup')) startup();
 PROF_CLI = profilingBundle();
 for (const n of SIZES.length > 0 ? SIZES : [10000, 100000]) profileScan(n);

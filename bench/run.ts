@@ -14,7 +14,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { scanChartSvg, type ScanSeries } from './chart';
-import { BENCH_ROOT, BENCH_TODAY, compareWithTruth, ensureVault, type ReportJson, type Vault, type VaultMeta } from './generate-vault';
+import { BENCH_ROOT, BENCH_TODAY, compareWithTruth, ensureVault, VAULT_KINDS, type ReportJson, type Vault, type VaultKind, type VaultMeta } from './generate-vault';
 import { flag as flagOf } from './lib/args';
 import { compiled } from './lib/compile';
 import { fmtMs, fmtN } from './lib/format';
@@ -29,6 +29,8 @@ import { peakRss } from './lib/rss';
 import { threadModes } from './lib/thread-modes';
 import { placeHookFiles } from './lib/hook-files';
 import { TRACE_ENV } from '../src/node/thread-trace';
+import { walkVault } from '../src/node/scan';
+import { DEFAULT_SETTINGS } from '../src/core/settings';
 import { median } from './lib/stats';
 import { copyExampleVault } from '../scripts/example-vault.mjs';
 import { benchPluginIncremental, type PluginBenchResult } from './plugin-incremental';
@@ -40,7 +42,7 @@ const TIER1_JOURNAL = 200;
 const argv = process.argv.slice(2);
 const flag = (name: string): string | undefined => flagOf(argv, name);
 const QUICK = argv.includes('--quick');
-/** `--only scan,tier3`: run only these sections (scan, rss, tier3, tier1, serve, post-tool-use, turn-end, check, check-paths, plugin, load). */
+/** `--only scan,tier3`: run only these sections (scan, rss, tier3, tier1, serve, post-tool-use, pre-tool-use, turn-end, check, check-paths, plugin, load). */
 const ONLY = flag('only')?.split(',');
 const want = (section: string): boolean => ONLY === undefined || ONLY.includes(section);
 const WRITE = !argv.includes('--no-write');
@@ -174,7 +176,10 @@ interface Row {
 /** Everything measured, by section: results.json's `raw`. */
 interface Raw {
 	scan?: Record<number, ScanSeries & { scan: Measured; notes: number; bytes: number; threads?: string }>;
-	scanDense?: Raw['scan'];
+	/** The scan rows of every kind of generated vault, base included. */
+	scanKinds?: Partial<Record<VaultKind, Raw['scan']>>;
+	/** The scan on a real vault given by REAL_VAULT_ENV. */
+	scanReal?: { root: string; notes: number; bytes: number; scan: Measured; rg?: Measured; readAll: Measured; threads: string };
 	rss?: Record<number, { peakKB: number; nodeBaselineKB: number; bytesPerNote: number; via: string }> & { marginalBytesPerNote?: number };
 	tier3?: Record<number, { report: Measured; sessionStart: Measured; nodeE0: Measured; find: Measured; oneThread: Measured; twoThreads: Measured; threads?: { sessionStart: string; oneThread: string; twoThreads: string } }>;
 	tier1?: Record<number, { sessionStart: Measured; nodeE0: Measured; floor?: Measured; briefCacheBytes: number }>;
@@ -183,6 +188,7 @@ interface Raw {
 	postToolUse?: { n: number; hook: Measured; nodeE0: Measured };
 	turnEnd?: Record<number, { turnEnd: Measured; changed: Measured; find: Measured; nodeE0: Measured }>;
 	tier1Baseline?: Record<number, { sessionStart: Measured; off: Measured; nodeE0: Measured }>;
+	preToolUse?: { n: number; firstEdit: Measured; laterEdit: Measured; shellCmd: Measured; nodeE0: Measured };
 	check?: Record<string, { check: Measured; nodeE0: Measured }>;
 	checkPaths?: { paths: number; explicit: Measured; folder: Measured };
 	/** The first child per size; `pluginRounds` holds every child's medians (ms). */
@@ -244,6 +250,54 @@ function machine(): Machine {
 	};
 }
 
+/** A real vault to measure the scan on, downloaded by hand: the bench never fetches one. */
+const REAL_VAULT_ENV = 'SESSION_BRIEF_BENCH_REAL_VAULT';
+
+const KIND_LABEL: Record<VaultKind, string> = {
+	base: 'base vault',
+	dense: 'review-dense vault (every note says review in prose)',
+	frontmatter: 'frontmatter-heavy vault (long frontmatter, 2–16 KB notes, many tags)',
+	tiny: 'vault of tiny notes (40–400 bytes)',
+};
+
+/** Every counted note's bytes and count, by the rule the scan applies (for the real vault's row). */
+function countNotes(root: string): { notes: number; bytes: number } {
+	const walked = walkVault(root, DEFAULT_SETTINGS.excludedRootFolders).notes;
+	return { notes: walked.length, bytes: walked.reduce((sum, note) => sum + Math.max(0, note.size), 0) };
+}
+
+/** The scan on a real vault: no ground truth, so only a clean answer from the scan is checked. */
+function benchRealVault(root: string, readAll: string, rg: string | null): void {
+	log(`\nfull scan, real vault ${root}`);
+	if (!fs.existsSync(root)) {
+		fail(`${REAL_VAULT_ENV}=${root}: no such folder`);
+		return;
+	}
+	const { notes: count, bytes } = countNotes(root);
+	const modes = threadModes('scan');
+	const scanJob: Job = {
+		label: 'scan real',
+		cmd: NODE,
+		args: [CLI, 'report', '--json', '--source', 'scan', '--vault', root],
+		env: modes.env(childEnv()),
+		observe: modes.observe,
+		check: (r) => (r.status !== 0 ? `exit ${r.status}: ${r.stderr.trim().split('\n')[0]}` : (JSON.parse(r.stdout) as ReportJson).source === 'scan' ? null : 'not answered by a scan'),
+	};
+	const readJob: Job = { label: 'node read-all', cmd: NODE, args: [readAll, root] };
+	const name = path.basename(root);
+	const label = `full scan vs rg, real vault \`${name}\` (${(bytes / 1e6).toFixed(0)} MB)`;
+	if (rg === null) {
+		const [scan, read] = measure([scanJob, readJob], RUNS.mid);
+		raw.scanReal = { root: name, notes: count, bytes, scan, readAll: read, threads: modes.note() };
+		row({ id: 'scan-real', label: `full scan, real vault \`${name}\` (no rg: vs plain Node read)`, n: count, ms: scan.median, cpuMs: scan.cpuMs, baseline: 'node read-all', baseMs: read.median, ratio: scan.median / read.median, note: modes.note() });
+		return;
+	}
+	const [scan, rgAll, read] = measure([scanJob, { label: 'rg', cmd: 'rg', args: rgArgs(root) }, readJob], RUNS.mid);
+	raw.scanReal = { root: name, notes: count, bytes, scan, rg: rgAll, readAll: read, threads: modes.note() };
+	row({ id: 'scan-real', label, n: count, ms: scan.median, cpuMs: scan.cpuMs, baseline: 'rg', baseMs: rgAll.median, ratio: scan.median / rgAll.median, note: `${(scan.median / read.median).toFixed(2)}× the plain Node read; ${spreadNote(scan, rgAll, 'rg')}; ${modes.note()}` });
+	row({ id: 'read-all-real', label: `plain Node read of every note, real vault \`${name}\``, n: count, ms: read.median, cpuMs: read.cpuMs, baseline: 'rg', baseMs: rgAll.median, ratio: read.median / rgAll.median });
+}
+
 function main(): void {
 	const t0 = Date.now();
 	if (!fs.existsSync(CLI)) {
@@ -273,44 +327,47 @@ function main(): void {
 	}
 
 	if (want('scan')) {
-		// 1. The bridge's own full scan vs ripgrep over the same files, on both vault kinds: the
-		// normal generator (about one note in eight says "review" in prose) and the review-dense one
-		// (every note does, so no note is skipped on the names alone). A plain Node read of every note
-		// and rg on one thread are run beside them on the normal vaults, for reference.
+		// 1. The bridge's own full scan vs ripgrep over the same files, on every kind of vault the
+		// generator makes (bench/generate-vault.ts, VAULT_KINDS): base on every size, the others from
+		// 10k. Beside each, a plain Node read of every note (the floor the scan aims at); rg on one
+		// thread on the base vaults. Then the same on a real vault when one is given (REAL_VAULT_ENV).
 		const readAll = compiled('bench/read-all.ts');
 		const scanTarget = (n: number): number | undefined => (n === 10000 ? 5 : n === 100000 ? 3 : undefined);
-		for (const dense of [false, true]) {
-			log(dense ? '\nfull scan, review-dense vaults (every note mentions review in prose)' : '\nfull scan (report --json --source scan)');
+		raw.scanKinds = {};
+		for (const kind of VAULT_KINDS) {
+			log(`\nfull scan (report --json --source scan), ${KIND_LABEL[kind]}`);
 			const out: NonNullable<Raw['scan']> = {};
-			for (const n of dense ? SIZES.filter((s) => s >= 10000) : SIZES) {
-				const { root, meta } = dense ? ensureVault(n, { dense: true, log }) : vault(n);
+			for (const n of kind === 'base' ? SIZES : SIZES.filter((s) => s >= 10000)) {
+				const { root, meta } = kind === 'base' ? vault(n) : ensureVault(n, { kind, log });
 				// The scan tells which mode it ran in (one thread or two): the row says so, run by run.
 				const modes = threadModes('scan');
-				const scanJob: Job = { label: `scan${dense ? ' dense' : ''} ${n}`, cmd: NODE, args: [CLI, 'report', '--json', '--source', 'scan', '--vault', root], env: modes.env(childEnv()), observe: modes.observe, check: truthCheck(meta, 'scan') };
+				const scanJob: Job = { label: `scan ${kind} ${n}`, cmd: NODE, args: [CLI, 'report', '--json', '--source', 'scan', '--vault', root], env: modes.env(childEnv()), observe: modes.observe, check: truthCheck(meta, 'scan') };
 				const readJob: Job = { label: 'node read-all', cmd: NODE, args: [readAll, root] };
 				const runs = n >= 100000 ? RUNS.slow : RUNS.mid;
-				const id = dense ? 'scan-dense' : 'scan';
-				const kind = dense ? ', review-dense vault' : '';
+				const id = kind === 'base' ? 'scan' : `scan-${kind}`;
+				const kindNote = kind === 'base' ? '' : `, ${KIND_LABEL[kind]}`;
 				if (rg === null) {
 					const [scan, read] = measure([scanJob, readJob], runs);
 					out[n] = { scan, readAll: read, notes: meta.counts.countedNotes, bytes: meta.totalBytes, threads: modes.note() };
-					row({ id, label: `full scan${kind} (no rg: vs plain Node read)`, n, ms: scan.median, cpuMs: scan.cpuMs, baseline: 'node read-all', baseMs: read.median, ratio: scan.median / read.median, note: modes.note() });
+					row({ id, label: `full scan${kindNote} (no rg: vs plain Node read)`, n, ms: scan.median, cpuMs: scan.cpuMs, baseline: 'node read-all', baseMs: read.median, ratio: scan.median / read.median, note: modes.note() });
 					continue;
 				}
 				const rgJob: Job = { label: 'rg', cmd: 'rg', args: rgArgs(root) };
-				const [scan, rgAll, read, rg1] = dense
-					? [...measure([scanJob, rgJob], runs), undefined, undefined]
-					: measure([scanJob, rgJob, readJob, { label: 'rg -j1', cmd: 'rg', args: rgArgs(root, 1) }], runs);
+				const [scan, rgAll, read, rg1] = kind === 'base' ? measure([scanJob, rgJob, readJob, { label: 'rg -j1', cmd: 'rg', args: rgArgs(root, 1) }], runs) : [...measure([scanJob, rgJob, readJob], runs), undefined];
 				out[n] = { scan, rg: rgAll, readAll: read, rgSingleThread: rg1, notes: meta.counts.countedNotes, bytes: meta.totalBytes, threads: modes.note() };
 				const limit = scanTarget(n);
 				const ratio = scan.median / rgAll.median;
-				row({ id, label: `full scan vs rg${kind}`, n, ms: scan.median, cpuMs: scan.cpuMs, baseline: 'rg', baseMs: rgAll.median, ratio, target: limit === undefined ? '' : `≤ ${limit}× rg`, met: limit === undefined ? undefined : ratio <= limit, note: `${spreadNote(scan, rgAll, 'rg')}; ${modes.note()}` });
+				const mb = `${(meta.totalBytes / 1e6).toFixed(0)} MB`;
+				row({ id, label: `full scan vs rg${kindNote} (${mb})`, n, ms: scan.median, cpuMs: scan.cpuMs, baseline: 'rg', baseMs: rgAll.median, ratio, target: limit === undefined ? '' : `≤ ${limit}× rg`, met: limit === undefined ? undefined : ratio <= limit, note: `${(scan.median / read.median).toFixed(2)}× the plain Node read; ${spreadNote(scan, rgAll, 'rg')}; ${modes.note()}` });
 				if (rg1 !== undefined) row({ id: 'rg-j1', label: 'rg -j1 (one thread), for reference', n, ms: rg1.median, baseline: 'rg', baseMs: rgAll.median, ratio: rg1.median / rgAll.median });
-				if (read !== undefined) row({ id: 'read-all', label: 'plain Node read of every note', n, ms: read.median, baseline: 'rg', baseMs: rgAll.median, ratio: read.median / rgAll.median });
+				row({ id: kind === 'base' ? 'read-all' : `read-all-${kind}`, label: `plain Node read of every note${kindNote}`, n, ms: read.median, cpuMs: read.cpuMs, baseline: 'rg', baseMs: rgAll.median, ratio: read.median / rgAll.median, note: spreadNote(read, rgAll, 'rg') });
 			}
-			if (dense) raw.scanDense = out;
-			else raw.scan = out;
+			if (kind === 'base') raw.scan = out;
+			raw.scanKinds[kind] = out;
 		}
+		const real = process.env[REAL_VAULT_ENV];
+		if (real !== undefined && real !== '') benchRealVault(path.resolve(real), readAll, rg);
+		else notes.push(`No real vault was measured: set ${REAL_VAULT_ENV} to a vault folder downloaded by hand (the bench never fetches one) to add its rows.`);
 	}
 
 	if (want('rss')) {
@@ -543,6 +600,46 @@ function main(): void {
 		}
 	}
 
+	if (want('pre-tool-use')) {
+		// 4c. pre-tool-use around an agent's edit: the fence and the Write guard, and the before-version
+		// of the note (src/node/before-versions.ts), kept before the first edit of a note in a session.
+		log('\npre-tool-use, an Edit of a note');
+		{
+			const n = SIZES.includes(10000) ? 10000 : SIZES[0]!;
+			const { root } = vault(n);
+			const note = fs.readdirSync(path.join(root, 'Notes')).find((f) => f.endsWith('.md') && !f.startsWith('.'));
+			if (note === undefined) throw new Error(`no note in ${root}/Notes`);
+			const file = path.join(root, 'Notes', note);
+			let runNo = 0;
+			const edit = (session: string): string => JSON.stringify({ session_id: session, hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: file, old_string: 'a', new_string: 'b' }, cwd: root });
+			// Each run a new session: the hook reads the note and writes its before-version.
+			const first = (): string => edit(`bench-first-${process.pid}-${runNo++}`);
+			// The same session again: the before-version is there, one stat.
+			const later = edit('bench-later');
+			const shell = JSON.stringify({ session_id: 'bench-later', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git status --short && npm test' }, cwd: root });
+			const silent = (r: RunResult): string | null => (r.status !== 0 ? `exit ${r.status}` : r.stdout.trim() !== '' ? `printed output for an allowed edit: ${r.stdout.slice(0, 200)}` : null);
+			run(NODE, [CLI, 'pre-tool-use', '--vault', root], { input: later });
+			const before = path.join(pluginDir(root), 'before-versions');
+			if (!fs.existsSync(before)) fail('pre-tool-use kept no before-version of the edited note');
+			const [firstEdit, laterEdit, shellCmd, e0] = measure(
+				[
+					{ label: 'pre-tool-use, first Edit in a session', cmd: NODE, args: [CLI, 'pre-tool-use', '--vault', root], input: first, check: silent },
+					{ label: 'pre-tool-use, a later Edit', cmd: NODE, args: [CLI, 'pre-tool-use', '--vault', root], input: later, check: silent },
+					{ label: 'pre-tool-use, a shell command that names no note', cmd: NODE, args: [CLI, 'pre-tool-use', '--vault', root], input: shell, check: silent },
+					{ ...nodeE0, input: later },
+				],
+				RUNS.hook,
+			);
+			const kept = fs.readdirSync(before).length;
+			fs.rmSync(before, { recursive: true, force: true });
+			raw.preToolUse = { n, firstEdit, laterEdit, shellCmd, nodeE0: e0 };
+			const noisy = 'the machine is shared: wall-clock ratios move by tens of percent between runs; npm run bench:instructions counts instructions';
+			row({ id: 'pre-tool-use-first', label: `pre-tool-use, an agent's first Edit of a note in a session (reads the note, writes its before-version; ${kept} kept by the runs)`, n, ms: firstEdit.median, cpuMs: firstEdit.cpuMs, baseline: 'node -e 0', baseMs: e0.median, ratio: firstEdit.median / e0.median, note: `${spreadNote(firstEdit, e0, 'node -e 0')}; ${noisy}` });
+			row({ id: 'pre-tool-use', label: 'pre-tool-use, a later Edit of the note (its before-version kept already: one stat)', n, ms: laterEdit.median, cpuMs: laterEdit.cpuMs, baseline: 'node -e 0', baseMs: e0.median, ratio: laterEdit.median / e0.median, note: spreadNote(laterEdit, e0, 'node -e 0') });
+			row({ id: 'pre-tool-use-shell', label: 'pre-tool-use, a shell command that names no note (no settings read)', n, ms: shellCmd.median, cpuMs: shellCmd.cpuMs, baseline: 'node -e 0', baseMs: e0.median, ratio: shellCmd.median / e0.median, note: spreadNote(shellCmd, e0, 'node -e 0') });
+		}
+	}
+
 	if (want('check')) {
 		// 5. The rule check: the example vault's rules, and a generated rules folder of 500 files.
 		log('\nrule check (check)');
@@ -753,7 +850,7 @@ function markdown(info: Machine, elapsed: number): string {
 	lines.push('');
 	lines.push('| measurement | notes | median | baseline (median) | ratio | target | met | spread, CPU |');
 	lines.push('|---|---:|---:|---|---:|---|:-:|---|');
-	const order = ['tier1', 'tier1-flat', 'tier1-journal', 'serve-tier1', 'post-tool-use', 'tier3-find', 'tier3-find-1t', 'tier3-find-2t', 'tier3-hook', 'tier3', 'scan', 'scan-dense', 'rg-j1', 'read-all', 'rss', 'rss-marginal', 'check', 'check-paths', 'plugin-change', 'plugin-change-brief', 'plugin-change-e2e', 'plugin-rename', 'plugin-rename-cold', 'plugin-delete-create', 'plugin-flat', 'plugin-flat-rename', 'plugin-flat-rename-cold', 'plugin-flat-delete-create', 'plugin-flat-brief', 'plugin-first-pass', 'plugin-mem', 'plugin-probe'];
+	const order = ['tier1', 'tier1-flat', 'tier1-journal', 'serve-tier1', 'post-tool-use', 'tier3-find', 'tier3-find-1t', 'tier3-find-2t', 'tier3-hook', 'tier3', 'scan', 'read-all', 'rg-j1', 'scan-dense', 'read-all-dense', 'scan-frontmatter', 'read-all-frontmatter', 'scan-tiny', 'read-all-tiny', 'scan-real', 'read-all-real', 'rss', 'rss-marginal', 'check', 'check-paths', 'plugin-change', 'plugin-change-brief', 'plugin-change-e2e', 'plugin-rename', 'plugin-rename-cold', 'plugin-delete-create', 'plugin-flat', 'plugin-flat-rename', 'plugin-flat-rename-cold', 'plugin-flat-delete-create', 'plugin-flat-brief', 'plugin-first-pass', 'plugin-mem', 'plugin-probe'];
 	const sorted = [...rows].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id) || (a.n ?? 0) - (b.n ?? 0));
 	for (const r of sorted) {
 		const base = r.baseline === undefined ? '' : `${r.baseline}${r.baseMs === undefined ? '' : ` (${fmtMs(r.baseMs)})`}`;

@@ -1,5 +1,6 @@
 /** Command-line parsing for the bridge: `<command> [--flag value | --switch]… [paths…]`. */
-import { AGENT_IDS, DEFAULT_AGENT } from '../src/core/agent-contracts';
+import { AGENT_IDS, DEFAULT_AGENT, HOSTS, type HookEvent } from '../src/core/agent-contracts';
+import { TOOL_NAMES } from '../src/node/mcp/contract';
 
 export interface Args {
 	command: string;
@@ -20,6 +21,7 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
 	'turn-end': [...COMMON, 'agent'],
 	baseline: COMMON,
 	report: [...COMMON, 'source', 'json', 'review'],
+	changes: [...COMMON, 'json'],
 	check: [...COMMON, 'json'],
 	serve: COMMON,
 	mcp: COMMON,
@@ -132,18 +134,32 @@ export function stringFlag(args: Args, name: string): string | undefined {
 	return typeof v === 'string' ? v : undefined;
 }
 
+/** The hosts with a hook for `event`, by name, from the host registry. */
+function hostsWith(event: HookEvent): string {
+	return AGENT_IDS.filter((id) => HOSTS[id].events[event] !== undefined)
+		.map((id) => HOSTS[id].name)
+		.join(', ');
+}
+
+/** The other spellings `--agent` takes, each with the id it names. */
+function agentAliases(): string {
+	return AGENT_IDS.flatMap((id) => (HOSTS[id].aliases ?? []).map((alias) => `${alias} (${id})`)).join(', ');
+}
+
 export const USAGE = `Session Brief bridge: the vault's state for AI coding agents.
 
 Usage: node session-brief.cjs <command> [options]
 
 Commands:
-  session-start            SessionStart hook: prints one JSON object, exits 0
-  post-tool-use            PostToolUse hook: runs the rule check after an edit
-                           to a rule file; prints one JSON object only when it finds
-                           something; exits 0
-  pre-tool-use             PreToolUse hook (Claude Code): refuses the agent's edits and shell
+  session-start            SessionStart hook (every agent below): prints one JSON object, exits 0
+  post-tool-use            PostToolUse hook (${hostsWith('PostToolUse')}): runs the rule
+                           check after an edit to a rule file; prints one JSON object only
+                           when it finds something; exits 0
+  pre-tool-use             PreToolUse hook (${hostsWith('PreToolUse')}): refuses the agent's edits and shell
                            commands that reach Session Brief's own files, and (opt-in Write
-                           guard) a Write over an existing file in the sessions folder; exits 0
+                           guard) a Write over an existing file in the sessions folder; keeps
+                           the notes a call it allows may change as they are (for changes);
+                           exits 0
   turn-end                 Stop / SessionEnd hook (and the other agents' end of a turn):
                            records the notes the session changed that no edit hook saw
                            (shell commands, renames, deletions); prints {}; exits 0
@@ -155,8 +171,11 @@ Commands:
   report [--json] [--review] [--source auto|cache|scan|live]
                            The brief for a human (text) or a program (--json);
                            --review adds per-note detail (modified time, where each flag sits)
+  changes [--json]         The agent changes not yet reviewed, each with its diff against
+                           the note as it was before the agent's first change in its
+                           session (unified format; colours on a terminal)
   mcp                      MCP server over stdio for the agent's questions mid-session:
-                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed
+                           tools ${TOOL_NAMES.join(', ')}
                            (docs/agents.md); exits when stdin closes
   serve                    Answer hooks over the live channel from this process's own scan,
                            for a vault used without Obsidian open (stop with Ctrl+C)
@@ -176,6 +195,7 @@ Commands:
   version, --version, -v   The bridge's version
 
 Agents (--agent): ${AGENT_IDS.map((id) => (id === DEFAULT_AGENT ? `${id} (default)` : id)).join(', ')}
+                   also ${agentAliases()}
 
 Options for every command:
   --vault DIR              The vault root; needed unless this script is the copy that

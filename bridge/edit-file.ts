@@ -3,15 +3,15 @@
  * (the rule check after an edit) and `pre-tool-use` (the Write guard). Nearly every edit is outside
  * the rule scope and every Write outside the sessions folder, and then these hooks say nothing; the
  * hook entry (src/node/agents/hook-entry.cjs) runs this file for them instead of the whole bridge,
- * so that case loads tens of KB instead of 1 MB. It is built from the same sources as the bridge;
+ * so that case loads a small file instead of the whole bridge. It is built from the same sources as the bridge;
  * an edit inside the rule scope gets the check from the bridge beside it (edit-check-from-bridge.ts).
  */
-import { parseArgs, stringFlag, type Args } from './args';
-import { postToolUse, postToolUseCrashEnvelope } from './commands/post-tool-use';
+import { parseArgs, type Args } from './args';
+import { postToolUse } from './commands/post-tool-use';
 import { preToolUse } from './commands/pre-tool-use';
 import { writeOut } from './io';
 import { runBridge } from './bridge-file';
-import { agentOrDefault } from '../src/core/agent-contracts';
+import { hookCrashOutput } from './hook-output';
 
 async function editHook(argv: string[], scriptPath: string): Promise<void> {
 	let args: Args = { command: argv[0] ?? '', flags: new Map(), positional: [] };
@@ -22,10 +22,10 @@ async function editHook(argv: string[], scriptPath: string): Promise<void> {
 		// `post-tool-use --help` is the help command.
 		else runBridge();
 	} catch (error) {
-		// As the bridge's own command line answers (bridge/main.ts): a hook never fails its host. The
-		// Write guard fails open, with no output; the rule check names its own failure.
-		if (args.command === 'pre-tool-use') writeOut('');
-		else writeOut(postToolUseCrashEnvelope(error, scriptPath, 'en', agentOrDefault(stringFlag(args, 'agent'))));
+		// A hook never fails its host (hook-output.ts). Anything but the Write guard answers as the rule
+		// check: a `--help` the bridge failed to print, too.
+		const hook = args.command === 'pre-tool-use' ? args : { ...args, command: 'post-tool-use' };
+		writeOut(hookCrashOutput(hook, error, scriptPath) ?? '');
 		process.exitCode = 0;
 	}
 }

@@ -28,8 +28,8 @@ export function readStdin(timeoutMs: number): Promise<Buffer> {
 
 /**
  * Writes and ignores a closed stdout: the host is gone, and there is nobody left to tell. The text
- * goes to file descriptor 1 directly: Node's stdout stream costs a hook start about 5 % of a bare
- * Node start to set up (docs/bench/README.md). A descriptor that refuses to wait (non-blocking,
+ * goes to file descriptor 1 directly: setting up Node's stdout stream is a measurable part of a hook
+ * start (docs/bench/README.md, "Tier 1 in wall clock: where the time goes"). A descriptor that refuses to wait (non-blocking,
  * full) gets the rest through the stream, which waits for it.
  */
 export function writeOut(text: string): void {

@@ -2,16 +2,14 @@
  * The Session Brief bridge: one bundled file (`bridge/dist/session-brief.cjs`) that agents run as
  * a hook and people run from a terminal. Only wiring lives here.
  */
-import { agentOrDefault } from '../src/core/agent-contracts';
 import { safeLines } from '../src/core/quote';
-import { parseArgs, stringFlag, USAGE, UsageError, type Args } from './args';
+import { parseArgs, USAGE, UsageError, type Args } from './args';
+import { hookCrashOutput } from './hook-output';
 import { writeOut } from './io';
 import { WORKER_FLAG } from '../src/node/worker-flag';
 import { LIBRARY_MARK, type AgentLibrary } from '../src/node/agent-library';
 
 declare const BRIDGE_VERSION: string;
-
-const HOOKS = new Set(['session-start', 'post-tool-use', 'pre-tool-use', 'turn-end']);
 
 async function run(args: Args, scriptPath: string): Promise<number> {
 	switch (args.command) {
@@ -30,6 +28,8 @@ async function run(args: Args, scriptPath: string): Promise<number> {
 			return (await import('./commands/report')).report(args, scriptPath, process.env);
 		case 'check':
 			return (await import('./commands/check')).check(args, scriptPath, process.env);
+		case 'changes':
+			return (await import('./commands/changes')).changes(args, scriptPath, process.env);
 		case 'install':
 		case 'uninstall':
 		case 'doctor':
@@ -67,13 +67,10 @@ async function main(): Promise<void> {
 		args = parseArgs(argv);
 		process.exitCode = await run(args, scriptPath);
 	} catch (error) {
-		if (HOOKS.has(args.command)) {
-			// A hook never fails its host: exit 0 with a valid envelope that names the problem.
-			// The Write guard fails open: no output lets the Write through.
-			if (args.command === 'pre-tool-use') writeOut('');
-			else if (args.command === 'turn-end') writeOut('{}\n');
-			else if (args.command === 'post-tool-use') writeOut((await import('./commands/post-tool-use')).postToolUseCrashEnvelope(error, scriptPath, 'en', agentOrDefault(stringFlag(args, 'agent'))));
-			else writeOut((await import('./commands/session-start')).sessionStartCrashOutput(args, error));
+		// A hook never fails its host (hook-output.ts).
+		const crash = hookCrashOutput(args, error, scriptPath);
+		if (crash !== null) {
+			writeOut(crash);
 			process.exitCode = 0;
 			return;
 		}

@@ -2,12 +2,14 @@
  * The entry of session-brief.start.cjs: a session start up to the answer from the cache the
  * Obsidian plugin keeps current (tier 1 in docs/design.md), the common case of the hook that runs
  * at every agent session. The hook entry (src/node/agents/hook-entry.cjs) runs it for
- * `session-start` instead of the whole bridge, so that case loads about 80 KB instead of 1 MB.
+ * `session-start` instead of the whole bridge, so that case loads a small file instead of the bridge
+ * (the sizes: docs/bench/README.md, "Tier 1 in wall clock: where the time goes").
  * It is built from the same sources as the bridge; when a run needs more (a scan, the live
  * channel, the full brief), the tiers come from the bridge beside it (local-tiers-from-bridge.ts).
  */
 import { parseArgs, type Args } from './args';
-import { sessionStart, sessionStartCrashOutput } from './commands/session-start';
+import { sessionStart } from './commands/session-start';
+import { hookCrashOutput } from './hook-output';
 import { writeOut } from './io';
 import { runBridge } from './bridge-file';
 
@@ -22,8 +24,8 @@ async function sessionStartHook(argv: string[], scriptPath: string): Promise<voi
 		}
 		process.exitCode = await sessionStart(args, scriptPath, process.env);
 	} catch (error) {
-		// A hook never fails its host: exit 0 with a valid envelope that names the problem.
-		writeOut(sessionStartCrashOutput(args, error));
+		// A hook never fails its host (hook-output.ts): this file answers as the session start.
+		writeOut(hookCrashOutput({ ...args, command: 'session-start' }, error, scriptPath) ?? '');
 		process.exitCode = 0;
 	}
 }

@@ -1,5 +1,6 @@
-// One seeded PRNG (mulberry32) for the bench: the vault generator and the plugin bench child draw
-// from the same generator, so a seed always gives the same numbers.
+// One seeded PRNG (mulberry32) for the bench and the tests (tests/helpers/random.ts): the vault
+// generator, the plugin bench child and the fuzz tests draw from the same generator, so a seed
+// always gives the same numbers.
 export function mulberry32(seed: number): () => number {
 	let a = seed >>> 0;
 	return () => {

@@ -14,33 +14,17 @@ import { stringFlag, type Args } from '../args';
 import { clock, contextFor } from '../context';
 import { readStdin, writeOut } from '../io';
 import { agentOrDefault, DEFAULT_AGENT, HOSTS, translateHookInput, type AgentId } from '../../src/core/agent-contracts';
-import { asciiJson } from '../../src/core/format';
 import type { Lang } from '../../src/core/i18n';
-import { HOOK_FAILED_TEXT } from '../../src/core/rules/hook-failed-text';
-import { escapeControls, safeLines } from '../../src/core/quote';
+import { safeLines } from '../../src/core/quote';
 import { checkScope, inScope, vaultRelative } from '../../src/core/rules/scope';
 import { parseHookJson } from '../../src/node/hook-input';
 import { defaultVaultRoot } from '../../src/node/vault-config';
 import { recordAgentEdit } from '../../src/node/agent-journal';
+import { recordAfterVersion } from '../../src/node/before-version-hook';
 import { editCheck } from '../../src/node/edit-check-source';
+import { checkCommand, postToolUseCrashEnvelope, postToolUseEnvelope } from '../hook-output';
 
-/** The host's own PostToolUse envelope (agent-contracts.ts), with a one-line message for the user. */
-export function postToolUseEnvelope(context: string, systemMessage: string, agent: AgentId = DEFAULT_AGENT): string {
-	const oneLine = escapeControls(systemMessage.replace(/\s+/g, ' ').trim().slice(0, 300));
-	return `${asciiJson(HOSTS[agent].envelope('PostToolUse', context, oneLine))}\n`;
-}
-
-/** The envelope for the hook's own failure: that is a finding too (docs/design.md, "The rule check after an edit"). */
-export function postToolUseCrashEnvelope(error: unknown, scriptPath: string, lang: Lang = 'en', agent: AgentId = DEFAULT_AGENT): string {
-	const reason = escapeControls((error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 300) ?? '') || 'unknown error';
-	const command = `node ${quote(scriptPath)} check`;
-	const t = HOOK_FAILED_TEXT[lang];
-	return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);
-}
-
-function quote(p: string): string {
-	return /[\s"']/.test(p) ? `"${p.replace(/"/g, '\\"')}"` : p;
-}
+export { postToolUseCrashEnvelope, postToolUseEnvelope } from '../hook-output';
 
 /**
  * The edited file from the host's input, read through its descriptor: `tool_input.file_path` (Edit,
@@ -113,11 +97,14 @@ export async function postToolUse(args: Args, scriptPath: string, env: NodeJS.Pr
 		const ctx = contextFor(args, scriptPath, env);
 		lang = ctx.lang;
 		const now = clock(env);
-		for (const r of rels) await recordAgentEdit(ctx, { rel: r, tool: edit.tool, session: edit.session, now });
+		for (const r of rels) {
+			await recordAgentEdit(ctx, { rel: r, tool: edit.tool, session: edit.session, now });
+			await recordAfterVersion(ctx, r, edit.session, now);
+		}
 		const scope = checkScope(ctx.settings);
 		const rel = rels.find((r) => inScope(r, scope));
 		if (rel === undefined) return 0;
-		const command = `node ${quote(scriptPath)} check`;
+		const command = checkCommand(scriptPath);
 		const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });
 		if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));
 	} catch (error) {

@@ -1,10 +1,12 @@
 /**
- * The PreToolUse hook (Claude Code), two refusals in one:
+ * The PreToolUse hook (Claude Code), two refusals and one record:
  * - the fence around Session Brief's own files (src/core/agent-fence.ts): an edit tool or a shell
  *   command that reaches the plugin's folder or the hook files is refused, always;
  * - the opt-in Write guard (docs/design.md, "The Write guard"): a `Write` over an existing file in
  *   the sessions folder is refused while the setting is on.
- * Both look through symbolic and hard links (src/node/agent-fence.ts). Everything else, and
+ * - for a call it lets through, the before-version of each note the call may change, kept for the
+ *   human's review of the agent's change (src/node/before-version-hook.ts); never a refusal.
+ * Both refusals look through symbolic and hard links (src/node/agent-fence.ts). Everything else, and
  * everything the hook cannot read, is allowed silently: exit 0 with no output, so Claude Code goes
  * on with its normal permission flow. The settings are read on each run that needs them, so the
  * setting's toggle needs no new registration.
@@ -12,13 +14,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { stringFlag, type Args } from '../args';
-import { contextFor } from '../context';
+import { clock, contextFor } from '../context';
 import { readStdin, writeOut } from '../io';
 import { DEFAULT_AGENT, translateHookInput } from '../../src/core/agent-contracts';
 import { FENCED_FILE_TOOLS, fenceRefusal, SHELL_TOOL } from '../../src/core/agent-fence';
 import { vaultRelative } from '../../src/core/rules/scope';
 import { denyOutput, freeName, guardApplies, GUARDED_TOOL, refusal } from '../../src/core/write-guard';
 import { commandMayBeFenced, fencedCommand, fencedFile, fencePlaces, fileMayBeFenced, sessionFileBehindLinks } from '../../src/node/agent-fence';
+import { keepBeforeVersions, mayChangeNotes } from '../../src/node/before-version-hook';
 import { parseHookJson } from '../../src/node/hook-input';
 import { vaultRelativeReal } from '../../src/node/real-path';
 import { defaultVaultRoot, type VaultContext } from '../../src/node/vault-config';
@@ -30,6 +33,8 @@ export interface ToolAttempt {
 	/** The command line of a shell tool, or null. */
 	command: string | null;
 	cwd: string | undefined;
+	/** The hook input's session id, or null. */
+	session: string | null;
 }
 
 /** The tool and what it acts on from Claude Code's hook input; null for anything else. */
@@ -42,7 +47,7 @@ export function toolAttempt(stdin: Buffer): ToolAttempt | null {
 	const filePath = typeof file === 'string' && file.trim() !== '' && !file.includes('\0') ? file : null;
 	const command = typeof input.command === 'string' && input.command.trim() !== '' ? input.command : null;
 	if (filePath === null && command === null) return null;
-	return { tool, filePath, command, cwd: hook.cwd };
+	return { tool, filePath, command, cwd: hook.cwd, session: hook.session_id ?? null };
 }
 
 function isFile(p: string): boolean {
@@ -102,19 +107,27 @@ export async function preToolUse(args: Args, scriptPath: string, env: NodeJS.Pro
 			writeOut(fence);
 			return 0;
 		}
-		if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return 0;
-		const settings = context().settings;
-		if (!settings.writeGuard) return 0;
-		const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);
-		const target = path.resolve(root, attempt.filePath);
-		// By the path as given first; then through links, which no name shows.
-		const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? (isFile(target) ? literal : null) : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);
-		if (rel === null) return 0;
-		const dir = path.dirname(target);
-		const name = freeName(path.basename(target), (candidate) => exists(path.join(dir, candidate)));
-		writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path.join(dir, name), context().lang)));
+		if (guardAnswer(attempt, root, context)) return 0;
+		// Allowed: the notes it may change are kept as they are now, for the review (src/node/before-version-hook.ts).
+		if (mayChangeNotes(attempt)) keepBeforeVersions(context(), attempt, clock(env));
 	} catch {
 		// Fail open: a hook that cannot decide lets the call through.
 	}
 	return 0;
+}
+
+/** The Write guard: writes its refusal and returns true when it refuses. */
+function guardAnswer(attempt: ToolAttempt, root: string, context: () => VaultContext): boolean {
+	if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return false;
+	const settings = context().settings;
+	if (!settings.writeGuard) return false;
+	const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);
+	const target = path.resolve(root, attempt.filePath);
+	// By the path as given first; then through links, which no name shows.
+	const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? (isFile(target) ? literal : null) : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);
+	if (rel === null) return false;
+	const dir = path.dirname(target);
+	const name = freeName(path.basename(target), (candidate) => exists(path.join(dir, candidate)));
+	writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path.join(dir, name), context().lang)));
+	return true;
 }

@@ -11,7 +11,8 @@ import { DISCOVERY_FILE, type LiveBrief, type LiveCheck } from '../../src/core/l
 import { liveCheckOf, ruleCheckReport } from '../../src/core/rules/finish';
 import { readDiscovery } from '../../src/node/live/discovery';
 import { startLiveServer, type LiveHandlers } from '../../src/node/live/server';
-import { localBrief, processAlive, type SourcedBrief } from '../../src/node/brief-source';
+import { getBrief } from '../../src/node/brief-pipeline';
+import { processAlive, type SourcedBrief } from '../../src/node/brief-source';
 import { clock, contextFor } from '../context';
 import { checkVault } from '../../src/node/rule-files';
 import { ServeCache } from '../../src/node/serve-cache';
@@ -45,7 +46,8 @@ export class BriefKeeper {
 		if (!stale && this.current !== null) return this.current;
 		if (this.pending === null) {
 			this.dirty = false;
-			this.pending = localBrief(this.ctx, now)
+			// Every tier but the live channel: this process is the live channel.
+			this.pending = getBrief(this.ctx, 'local', now)
 				.then((s) => {
 					this.current = s;
 					this.verifiedAt = now.getTime();

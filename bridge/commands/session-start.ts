@@ -6,7 +6,7 @@ import { stringFlag, type Args } from '../args';
 import { agentOrDefault, hostTextLimit, sessionStartOutput } from '../../src/core/agent-contracts';
 import { alreadyGivenLine, outsideVaultLine, withLineAfterHeading } from '../../src/core/session-notes';
 import { beginSessionStart, DOCTOR_RUN_ENV, readSessionInput } from '../../src/node/session-record';
-import { escapeControls, safeLines } from '../../src/core/quote';
+import { escapeControls } from '../../src/core/quote';
 import { isoDate } from '../../src/core/dates';
 import { formatBrief } from '../../src/core/format';
 import { strings, type Lang } from '../../src/core/i18n';
@@ -63,7 +63,4 @@ export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.P
 	return 0;
 }
 
-/** What a session start prints when it fails before it could make any line: a valid envelope naming the problem. */
-export function sessionStartCrashOutput(args: Args, error: unknown): string {
-	return sessionStartOutput(stringFlag(args, 'agent'), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, 'en');
-}
+export { sessionStartCrashOutput } from '../hook-output';

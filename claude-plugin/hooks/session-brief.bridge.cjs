@@ -50,22 +50,89 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
-// src/core/paths.ts
-function isCountedNote(path63, excludedRootFolders) {
-  if (!path63.endsWith(".md")) return false;
-  const parts = path63.split("/");
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i] ?? "";
-    if (part.startsWith(".") || part === "") return false;
-    if (i < parts.length - 1 && part === "node_modules") return false;
+// src/core/quote.ts
+function plainKnown(text2) {
+  return KNOWN_TEXT.test(text2) && !HAS_KNOWN_UNSAFE.test(text2);
+}
+function escapeChar(c) {
+  let out = "";
+  for (let i = 0; i < c.length; i++) out += `\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;
+  return out;
+}
+function quoteAlways(name) {
+  const json = JSON.stringify(name);
+  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);
+}
+function isSafeName(name) {
+  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;
+  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);
+}
+function quoteName(name) {
+  return isSafeName(name) ? name : quoteAlways(name);
+}
+function escapeControls(text2) {
+  return plainKnown(text2) ? text2 : text2.replace(UNSAFE_CHAR(), escapeChar);
+}
+function codePoints(text2) {
+  return Array.from(text2);
+}
+function shortenName(name, max) {
+  const whole = quoteName(name);
+  if (whole.length <= max) return whole;
+  const chars = codePoints(name);
+  let keep = Math.max(2, max - 5);
+  for (; ; ) {
+    const head = chars.slice(0, Math.ceil(keep / 2)).join("");
+    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");
+    const out = `${quoteAlways(head)}\u2026${quoteAlways(tail)}`;
+    if (out.length <= max || keep <= 2) return out;
+    keep -= Math.max(1, out.length - max);
   }
-  return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));
 }
-function isInFolder(path63, folder2) {
-  return folder2 === "" || path63.length > folder2.length && path63.charCodeAt(folder2.length) === 47 && path63.startsWith(folder2);
+function safeLines(text2) {
+  return text2.split("\n").map(escapeControls).join("\n");
 }
-function basename(path63) {
-  return path63.slice(path63.lastIndexOf("/") + 1);
+var SAFE_CHARS, UNSAFE_CHARS, safeWords, unsafeChar, SAFE_WORDS, UNSAFE_CHAR, KNOWN_RANGES, KNOWN_TEXT, HAS_KNOWN_UNSAFE, SAFE_KNOWN, SAFE_KNOWN_WORDS;
+var init_quote = __esm({
+  "src/core/quote.ts"() {
+    "use strict";
+    SAFE_CHARS = String.raw`\p{L}\p{M}\p{N}\p{So}._\-/()[\]{}&'+#@!~=%$^;`;
+    UNSAFE_CHARS = String.raw`[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]|(?! )\p{Zs}`;
+    SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");
+    UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");
+    KNOWN_RANGES = String.raw`\x20-\x7e\u00a0-\u024f\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce\u0400-\u052f\u05d0-\u05ea\u0621-\u063a\u0641-\u064a\u0660-\u0669\u1e00-\u1eff\u2010-\u2027\u2030-\u205e\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3`;
+    KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);
+    HAS_KNOWN_UNSAFE = /[\u00a0\u00ad]/;
+    SAFE_KNOWN = String.raw`A-Za-z0-9\u00aa\u00b5\u00ba\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u00b2\u00b3\u00b9\u00bc-\u00be\u00a6\u00a9\u00ae\u00b0\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce\u0400-\u052f\u05d0-\u05ea\u0621-\u063a\u0641-\u064a\u0660-\u0669\u1e00-\u1eff\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3._\-/()[\]{}&'+#@!~=%$^;`;
+    SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);
+  }
+});
+
+// src/core/paths.ts
+function isHiddenName(name) {
+  return name.startsWith(".");
+}
+function entersFolder(name, atRoot, excludedRootFolders) {
+  return name !== "node_modules" && !(atRoot && excludedRootFolders.includes(name));
+}
+function isNoteName(name) {
+  return name.endsWith(".md");
+}
+function isCountedNote(path67, excludedRootFolders) {
+  const parts = path67.split("/");
+  const last = parts.length - 1;
+  for (let i = 0; i < last; i++) {
+    const part = parts[i] ?? "";
+    if (part === "" || isHiddenName(part) || !entersFolder(part, i === 0, excludedRootFolders)) return false;
+  }
+  const name = parts[last] ?? "";
+  return name !== "" && !isHiddenName(name) && isNoteName(name);
+}
+function isInFolder(path67, folder2) {
+  return folder2 === "" || path67.length > folder2.length && path67.charCodeAt(folder2.length) === 47 && path67.startsWith(folder2);
+}
+function basename(path67) {
+  return path67.slice(path67.lastIndexOf("/") + 1);
 }
 function comparePaths(a, b) {
   const la = a.toLowerCase();
@@ -87,21 +154,22 @@ var init_paths = __esm({
   }
 });
 
-// src/core/brief-items.ts
+// src/core/brief-item-list.ts
 function localStamp(iso) {
   const d = new Date(iso);
   const two = (n) => String(n).padStart(2, "0");
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }
-var NO_HITS, LIST_ITEMS, LIST_ITEM_IDS, LIST_ITEM_TABLE, SIDEBAR_ITEMS, SECTION_IDS, CHANGE_ITEMS, CHANGE_ITEM_IDS, CHANGE_ITEM_TABLE;
-var init_brief_items = __esm({
-  "src/core/brief-items.ts"() {
+var NO_HITS, LIST_ITEMS, CHANGE_ITEMS;
+var init_brief_item_list = __esm({
+  "src/core/brief-item-list.ts"() {
     "use strict";
     init_paths();
     NO_HITS = [];
     LIST_ITEMS = [
       {
         id: "inbox",
+        about: "notes in the inbox folder, daily notes aside",
         // An unreadable inbox note counts as open: one entry too many beats a missed one.
         holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),
         hits: () => NO_HITS,
@@ -118,6 +186,7 @@ var init_brief_items = __esm({
       },
       {
         id: "needsReview",
+        about: "notes tagged needs-review",
         holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,
         hits: (f) => f?.needsReview ?? NO_HITS,
         label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },
@@ -135,6 +204,7 @@ var init_brief_items = __esm({
       },
       {
         id: "reviewOpen",
+        about: "notes tagged review but not review-done; mark_reviewed closes these",
         holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,
         hits: (f) => f?.review ?? NO_HITS,
         label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },
@@ -152,6 +222,7 @@ var init_brief_items = __esm({
       },
       {
         id: "pendingReview",
+        about: "rule files pending review",
         holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),
         hits: (f) => f?.pendingReview ?? NO_HITS,
         label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },
@@ -169,20 +240,15 @@ var init_brief_items = __esm({
       },
       {
         id: "sessionsToday",
+        about: "today's files in the sessions folder",
         // The index keeps every session file: the date changes, the set does not.
         holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-        onDay: (path63, date) => basename(path63).includes(date),
+        onDay: (path67, date) => basename(path67).includes(date),
         hits: () => NO_HITS,
         label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
         hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
       }
     ];
-    LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);
-    LIST_ITEM_TABLE = LIST_ITEMS;
-    SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(
-      (d) => d.sidebar !== void 0
-    ).sort((a, b) => a.sidebar.order - b.sidebar.order);
-    SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);
     CHANGE_ITEMS = [
       {
         id: "agentChanges",
@@ -201,6 +267,22 @@ var init_brief_items = __esm({
         firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }
       }
     ];
+  }
+});
+
+// src/core/brief-items.ts
+var LIST_ITEM_IDS, LIST_ITEM_TABLE, SIDEBAR_ITEMS, SECTION_IDS, QUEUE_ITEMS, CHANGE_ITEM_IDS, CHANGE_ITEM_TABLE;
+var init_brief_items = __esm({
+  "src/core/brief-items.ts"() {
+    "use strict";
+    init_brief_item_list();
+    LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);
+    LIST_ITEM_TABLE = LIST_ITEMS;
+    SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(
+      (d) => d.sidebar !== void 0
+    ).sort((a, b) => a.sidebar.order - b.sidebar.order);
+    SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);
+    QUEUE_ITEMS = [...SECTION_IDS, ...LIST_ITEM_IDS.filter((id) => !SECTION_IDS.includes(id))];
     CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);
     CHANGE_ITEM_TABLE = CHANGE_ITEMS;
   }
@@ -261,64 +343,6 @@ var init_i18n = __esm({
   }
 });
 
-// src/core/quote.ts
-function plainKnown(text2) {
-  return KNOWN_TEXT.test(text2) && !HAS_KNOWN_UNSAFE.test(text2);
-}
-function escapeChar(c) {
-  let out = "";
-  for (let i = 0; i < c.length; i++) out += `\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;
-  return out;
-}
-function quoteAlways(name) {
-  const json = JSON.stringify(name);
-  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);
-}
-function isSafeName(name) {
-  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;
-  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);
-}
-function quoteName(name) {
-  return isSafeName(name) ? name : quoteAlways(name);
-}
-function escapeControls(text2) {
-  return plainKnown(text2) ? text2 : text2.replace(UNSAFE_CHAR(), escapeChar);
-}
-function codePoints(text2) {
-  return Array.from(text2);
-}
-function shortenName(name, max) {
-  const whole = quoteName(name);
-  if (whole.length <= max) return whole;
-  const chars = codePoints(name);
-  let keep = Math.max(2, max - 5);
-  for (; ; ) {
-    const head = chars.slice(0, Math.ceil(keep / 2)).join("");
-    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");
-    const out = `${quoteAlways(head)}\u2026${quoteAlways(tail)}`;
-    if (out.length <= max || keep <= 2) return out;
-    keep -= Math.max(1, out.length - max);
-  }
-}
-function safeLines(text2) {
-  return text2.split("\n").map(escapeControls).join("\n");
-}
-var SAFE_CHARS, UNSAFE_CHARS, safeWords, unsafeChar, SAFE_WORDS, UNSAFE_CHAR, KNOWN_RANGES, KNOWN_TEXT, HAS_KNOWN_UNSAFE, SAFE_KNOWN, SAFE_KNOWN_WORDS;
-var init_quote = __esm({
-  "src/core/quote.ts"() {
-    "use strict";
-    SAFE_CHARS = String.raw`\p{L}\p{M}\p{N}\p{So}._\-/()[\]{}&'+#@!~=%$^;`;
-    UNSAFE_CHARS = String.raw`[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]|(?! )\p{Zs}`;
-    SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");
-    UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");
-    KNOWN_RANGES = String.raw`\x20-\x7e\u00a0-\u024f\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce\u0400-\u052f\u05d0-\u05ea\u0621-\u063a\u0641-\u064a\u0660-\u0669\u1e00-\u1eff\u2010-\u2027\u2030-\u205e\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3`;
-    KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);
-    HAS_KNOWN_UNSAFE = /[\u00a0\u00ad]/;
-    SAFE_KNOWN = String.raw`A-Za-z0-9\u00aa\u00b5\u00ba\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u00b2\u00b3\u00b9\u00bc-\u00be\u00a6\u00a9\u00ae\u00b0\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce\u0400-\u052f\u05d0-\u05ea\u0621-\u063a\u0641-\u064a\u0660-\u0669\u1e00-\u1eff\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3._\-/()[\]{}&'+#@!~=%$^;`;
-    SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);
-  }
-});
-
 // src/core/format.ts
 function briefLines(brief, settings, lang, origin2, now2) {
   const s = strings(lang);
@@ -341,10 +365,16 @@ function briefLines(brief, settings, lang, origin2, now2) {
     const since = "since" in item ? item.since : null;
     const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";
     const outside = "changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "";
-    items.push({ label: escapeControls(d.label[lang](since)), item, hint: first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });
+    const lines = "lines" in item && item.lines !== void 0 ? linesHint(item.lines, lang) : "";
+    items.push({ label: escapeControls(d.label[lang](since)), item, hint: (first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "") + lines });
   }
   const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);
   return { head, items, errors };
+}
+function linesHint(lines, lang) {
+  const parts = Object.entries(lines).slice(0, LINES_NAMED).map(([p, c]) => `${shortenName(p, 80)} +${c.added} -${c.removed}`);
+  if (parts.length === 0) return "";
+  return ` (${LINES_TEXT[lang].label}: ${parts.join(", ")})`;
 }
 function shortenText(text2, max) {
   if (text2.length <= max) return text2;
@@ -378,16 +408,16 @@ function formatBrief(brief, settings, lang, origin2, now2, limit = HOOK_TEXT_LIM
   const longest = Math.max(MIN_NAME_CHARS, ...b.items.flatMap(({ item }) => item.paths.slice(0, max).map((p) => quoteName(p).length)));
   const nameMax = largestFitting(MIN_NAME_CHARS, longest, (n) => size(renderBrief(b, n, max, lang)) <= limit);
   if (nameMax >= MIN_NAME_CHARS) return renderBrief(b, nameMax, max, lang).join("\n");
-  const shown = largestFitting(0, max, (k) => size(renderBrief(b, MIN_NAME_CHARS, k, lang)) <= limit);
-  if (shown >= 0) return renderBrief(b, MIN_NAME_CHARS, shown, lang).join("\n");
+  const shown2 = largestFitting(0, max, (k) => size(renderBrief(b, MIN_NAME_CHARS, k, lang)) <= limit);
+  if (shown2 >= 0) return renderBrief(b, MIN_NAME_CHARS, shown2, lang).join("\n");
   return capText(renderBrief(b, MIN_NAME_CHARS, 0, lang).join("\n"), limit, lang);
 }
 function listText(item, max, nameMax, lang) {
   const s = strings(lang);
   if (item.count === 0) return `0`;
-  const shown = item.paths.slice(0, max).map((p) => shortenName(p, nameMax));
-  const rest = item.count - shown.length;
-  const names = rest > 0 ? [...shown, s.more(rest)] : shown;
+  const shown2 = item.paths.slice(0, max).map((p) => shortenName(p, nameMax));
+  const rest = item.count - shown2.length;
+  const names = rest > 0 ? [...shown2, s.more(rest)] : shown2;
   return names.length === 0 ? `${item.count}` : `${item.count} (${names.join(", ")})`;
 }
 function capText(text2, limit, lang) {
@@ -435,7 +465,7 @@ function formatReview(brief, settings, lang) {
   for (const e of brief.errors) out.push(`Session brief: ${escapeControls(e.item)}: ${escapeControls(e.message)}`);
   return out.join("\n");
 }
-var HOOK_TEXT_LIMIT, MIN_NAME_CHARS, MAX_ERROR_CHARS;
+var HOOK_TEXT_LIMIT, MIN_NAME_CHARS, MAX_ERROR_CHARS, LINES_TEXT, LINES_NAMED;
 var init_format = __esm({
   "src/core/format.ts"() {
     "use strict";
@@ -445,6 +475,8 @@ var init_format = __esm({
     HOOK_TEXT_LIMIT = 1e4;
     MIN_NAME_CHARS = 24;
     MAX_ERROR_CHARS = 300;
+    LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\xFCgt/entfernt" } });
+    LINES_NAMED = 5;
   }
 });
 
@@ -463,10 +495,11 @@ function str(v) {
 function obj(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;
 }
-var SHARED_TOOL_NAMES;
+var HOOK_COMMANDS, SHARED_TOOL_NAMES;
 var init_host = __esm({
   "src/core/hosts/host.ts"() {
     "use strict";
+    HOOK_COMMANDS = { SessionStart: "session-start", PostToolUse: "post-tool-use", PreToolUse: "pre-tool-use", Stop: "turn-end", SessionEnd: "turn-end" };
     SHARED_TOOL_NAMES = {
       write_file: "Write",
       replace: "Edit",
@@ -675,6 +708,23 @@ var init_qwen = __esm({
   }
 });
 
+// src/core/hosts/list.ts
+var HOST_LIST;
+var init_list = __esm({
+  "src/core/hosts/list.ts"() {
+    "use strict";
+    init_claude_code();
+    init_codebuddy();
+    init_codex();
+    init_copilot();
+    init_cursor();
+    init_devin();
+    init_gemini();
+    init_qwen();
+    HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];
+  }
+});
+
 // src/core/hosts/index.ts
 function isAgentId(value) {
   return AGENT_IDS.includes(value);
@@ -686,19 +736,11 @@ function agentNamed(value) {
 function agentArgs(agent) {
   return agent === DEFAULT_AGENT ? [] : ["--agent", agent];
 }
-var HOST_LIST, AGENT_IDS, HOSTS, DEFAULT_AGENT;
+var AGENT_IDS, HOSTS, DEFAULT_AGENT;
 var init_hosts = __esm({
   "src/core/hosts/index.ts"() {
     "use strict";
-    init_claude_code();
-    init_codebuddy();
-    init_codex();
-    init_copilot();
-    init_cursor();
-    init_devin();
-    init_gemini();
-    init_qwen();
-    HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];
+    init_list();
     AGENT_IDS = HOST_LIST.map((h) => h.id);
     HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));
     DEFAULT_AGENT = "claude-code";
@@ -812,6 +854,7 @@ var init_agent_contracts = __esm({
     init_hosts();
     init_host();
     init_hosts();
+    init_host();
     init_unsupported();
     init_codex();
     EVENT_NAMES = {
@@ -820,6 +863,16 @@ var init_agent_contracts = __esm({
       PostToolUse: "PostToolUse",
       postToolUse: "PostToolUse"
     };
+  }
+});
+
+// src/node/mcp/contract.ts
+var MCP_FILE_NAME, TOOL_NAMES;
+var init_contract = __esm({
+  "src/node/mcp/contract.ts"() {
+    "use strict";
+    MCP_FILE_NAME = "session-brief.mcp.cjs";
+    TOOL_NAMES = ["brief", "review_queue", "agent_changes", "rule_check", "mark_reviewed"];
   }
 });
 
@@ -864,10 +917,10 @@ function commandName(word) {
 function parseArgs(argv) {
   const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };
   if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {
-    const shown = shownArg(args.command);
-    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);
+    const shown2 = shownArg(args.command);
+    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown2}; options come after a command; ${HINT}`);
     const guess = closest(args.command, COMMANDS);
-    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);
+    throw new UsageError(`unknown command ${shown2}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);
   }
   const allowed = COMMAND_OPTIONS[args.command] ?? [];
   for (let i = 1; i < argv.length; i++) {
@@ -904,11 +957,18 @@ function stringFlag(args, name) {
   const v = args.flags.get(name);
   return typeof v === "string" ? v : void 0;
 }
+function hostsWith(event) {
+  return AGENT_IDS.filter((id) => HOSTS[id].events[event] !== void 0).map((id) => HOSTS[id].name).join(", ");
+}
+function agentAliases() {
+  return AGENT_IDS.flatMap((id) => (HOSTS[id].aliases ?? []).map((alias) => `${alias} (${id})`)).join(", ");
+}
 var UsageError, COMMON, TAKES_VALUE, COMMAND_OPTIONS, COMMANDS, TAKES_PATHS, HINT, USAGE;
 var init_args = __esm({
   "bridge/args.ts"() {
     "use strict";
     init_agent_contracts();
+    init_contract();
     UsageError = class extends Error {
     };
     COMMON = ["vault", "config-dir", "lang"];
@@ -920,6 +980,7 @@ var init_args = __esm({
       "turn-end": [...COMMON, "agent"],
       baseline: COMMON,
       report: [...COMMON, "source", "json", "review"],
+      changes: [...COMMON, "json"],
       check: [...COMMON, "json"],
       serve: COMMON,
       mcp: COMMON,
@@ -938,13 +999,15 @@ var init_args = __esm({
 Usage: node session-brief.cjs <command> [options]
 
 Commands:
-  session-start            SessionStart hook: prints one JSON object, exits 0
-  post-tool-use            PostToolUse hook: runs the rule check after an edit
-                           to a rule file; prints one JSON object only when it finds
-                           something; exits 0
-  pre-tool-use             PreToolUse hook (Claude Code): refuses the agent's edits and shell
+  session-start            SessionStart hook (every agent below): prints one JSON object, exits 0
+  post-tool-use            PostToolUse hook (${hostsWith("PostToolUse")}): runs the rule
+                           check after an edit to a rule file; prints one JSON object only
+                           when it finds something; exits 0
+  pre-tool-use             PreToolUse hook (${hostsWith("PreToolUse")}): refuses the agent's edits and shell
                            commands that reach Session Brief's own files, and (opt-in Write
-                           guard) a Write over an existing file in the sessions folder; exits 0
+                           guard) a Write over an existing file in the sessions folder; keeps
+                           the notes a call it allows may change as they are (for changes);
+                           exits 0
   turn-end                 Stop / SessionEnd hook (and the other agents' end of a turn):
                            records the notes the session changed that no edit hook saw
                            (shell commands, renames, deletions); prints {}; exits 0
@@ -956,8 +1019,11 @@ Commands:
   report [--json] [--review] [--source auto|cache|scan|live]
                            The brief for a human (text) or a program (--json);
                            --review adds per-note detail (modified time, where each flag sits)
+  changes [--json]         The agent changes not yet reviewed, each with its diff against
+                           the note as it was before the agent's first change in its
+                           session (unified format; colours on a terminal)
   mcp                      MCP server over stdio for the agent's questions mid-session:
-                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed
+                           tools ${TOOL_NAMES.join(", ")}
                            (docs/agents.md); exits when stdin closes
   serve                    Answer hooks over the live channel from this process's own scan,
                            for a vault used without Obsidian open (stop with Ctrl+C)
@@ -977,6 +1043,7 @@ Commands:
   version, --version, -v   The bridge's version
 
 Agents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}
+                   also ${agentAliases()}
 
 Options for every command:
   --vault DIR              The vault root; needed unless this script is the copy that
@@ -993,11 +1060,73 @@ Hooks always exit 0.`;
   }
 });
 
+// src/core/rules/hook-failed-text.ts
+var HOOK_FAILED_TEXT;
+var init_hook_failed_text = __esm({
+  "src/core/rules/hook-failed-text.ts"() {
+    "use strict";
+    init_i18n();
+    HOOK_FAILED_TEXT = translations({
+      en: {
+        hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \`${command}\` in a terminal to see the full error.`,
+        hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`
+      },
+      de: {
+        hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \xC4nderung ungepr\xFCft. \`${command}\` im Terminal zeigt den ganzen Fehler.`,
+        hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`
+      }
+    });
+  }
+});
+
+// bridge/hook-output.ts
+function postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {
+  const oneLine = escapeControls(systemMessage.replace(/\s+/g, " ").trim().slice(0, 300));
+  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}
+`;
+}
+function postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {
+  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\n")[0]?.slice(0, 300) ?? "") || "unknown error";
+  const command = checkCommand(scriptPath);
+  const t = HOOK_FAILED_TEXT[lang];
+  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);
+}
+function checkCommand(scriptPath) {
+  return `node ${/[\s"']/.test(scriptPath) ? `"${scriptPath.replace(/"/g, '\\"')}"` : scriptPath} check`;
+}
+function sessionStartCrashOutput(args, error) {
+  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");
+}
+function hookCrashOutput(args, error, scriptPath) {
+  switch (args.command) {
+    case "pre-tool-use":
+      return "";
+    case "turn-end":
+      return "{}\n";
+    case "post-tool-use":
+      return postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent")));
+    case "session-start":
+      return sessionStartCrashOutput(args, error);
+    default:
+      return null;
+  }
+}
+var init_hook_output = __esm({
+  "bridge/hook-output.ts"() {
+    "use strict";
+    init_args();
+    init_agent_contracts();
+    init_format();
+    init_hook_failed_text();
+    init_quote();
+  }
+});
+
 // bridge/io.ts
 function readStdin(timeoutMs) {
-  return new Promise((resolve24) => {
+  return new Promise((resolve25) => {
     if (process.stdin.isTTY) {
-      resolve24(Buffer.alloc(0));
+      resolve25(Buffer.alloc(0));
       return;
     }
     const chunks = [];
@@ -1009,7 +1138,7 @@ function readStdin(timeoutMs) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       process.stdin.destroy();
-      resolve24(Buffer.concat(chunks));
+      resolve25(Buffer.concat(chunks));
     };
     const timer = setTimeout(finish, timeoutMs);
     process.stdin.on("data", (c) => chunks.push(c));
@@ -5336,8 +5465,8 @@ function dailyNotePath(settings, now2, locale) {
   const m = (0, import_moment.default)(now2);
   if (locale !== void 0) m.locale(locale);
   const name = m.format(settings.format);
-  const path63 = settings.folder === "" ? name : `${settings.folder}/${name}`;
-  return `${path63.replace(/\/{2,}/g, "/").replace(/^\//, "")}.md`;
+  const path67 = settings.folder === "" ? name : `${settings.folder}/${name}`;
+  return `${path67.replace(/\/{2,}/g, "/").replace(/^\//, "")}.md`;
 }
 var import_moment;
 var init_daily_note = __esm({
@@ -5364,8 +5493,8 @@ function describe(error) {
   return text2.split("\n")[0]?.slice(0, 300) || "unknown error";
 }
 function listItem(found) {
-  const entries = sortByPath(found, (e) => e.path);
-  return { count: entries.length, paths: entries.map((e) => e.path), entries };
+  const entries2 = sortByPath(found, (e) => e.path);
+  return { count: entries2.length, paths: entries2.map((e) => e.path), entries: entries2 };
 }
 function hitsOf(hits) {
   return hits.map(({ where, line, text: text2 }) => ({ where, line, text: text2 }));
@@ -5394,9 +5523,9 @@ function computeBrief(input) {
   try {
     const unreadable = notes.filter((n) => n.flags === null);
     if (unreadable.length > 0) {
-      const shown = unreadable.slice(0, 3).map((n) => `${quoteName(n.path)} (${n.readError ?? "unreadable"})`);
+      const shown2 = unreadable.slice(0, 3).map((n) => `${quoteName(n.path)} (${n.readError ?? "unreadable"})`);
       const more = unreadable.length > 3 ? ` and ${unreadable.length - 3} more` : "";
-      brief.errors.push({ item: "scan", message: `could not read ${unreadable.length} note(s): ${shown.join(", ")}${more}` });
+      brief.errors.push({ item: "scan", message: `could not read ${unreadable.length} note(s): ${shown2.join(", ")}${more}` });
     }
   } catch (error) {
     brief.errors.push({ item: "scan", message: describe(error) });
@@ -5409,8 +5538,8 @@ function computeBrief(input) {
     }
   };
   run2("dailyNote", () => {
-    const path63 = dailyNotePath(input.dailyNote, now2, input.locale);
-    return { path: path63, exists: input.exists(path63) };
+    const path67 = dailyNotePath(input.dailyNote, now2, input.locale);
+    return { path: path67, exists: input.exists(path67) };
   });
   for (const item of LIST_ITEM_TABLE) {
     run2(item.id, () => {
@@ -5613,7 +5742,7 @@ var init_brief_index = __esm({
 });
 
 // src/core/stat-stamp.ts
-function addToStamp(sum, path63, mtime, size2) {
+function addToStamp(sum, path67, mtime, size2) {
   const TWO_32 = 4294967296;
   const fmix = (h) => {
     h ^= h >>> 16;
@@ -5624,8 +5753,8 @@ function addToStamp(sum, path63, mtime, size2) {
   };
   let x = 2166136261;
   let y = 2538058380;
-  for (let i = 0; i < path63.length; i++) {
-    const c = path63.charCodeAt(i);
+  for (let i = 0; i < path67.length; i++) {
+    const c = path67.charCodeAt(i);
     x = Math.imul(x ^ c, 16777619);
     y = Math.imul(y << 5 | y >>> 27, 1540483477) ^ c;
   }
@@ -5654,8 +5783,8 @@ var init_stat_stamp = __esm({
       constructor() {
         this.sum = { a: 0, b: 0, count: 0 };
       }
-      add(path63, mtime, size2) {
-        addToStamp(this.sum, path63, mtime, size2);
+      add(path67, mtime, size2) {
+        addToStamp(this.sum, path67, mtime, size2);
       }
       done() {
         return stampOfSum(this.sum);
@@ -6425,537 +6554,10 @@ var init_plugin_tier = __esm({
   }
 });
 
-// src/core/agent-journal.ts
-function utf8Length(text2) {
-  encoder ??= new TextEncoder();
-  return encoder.encode(text2).length;
-}
-function shortString(value, max) {
-  if (typeof value !== "string" || value === "") return null;
-  return value.length > max ? value.slice(0, max) : value;
-}
-function journalRecord(edit, excludedRootFolders) {
-  if (edit.rel === null || !isCountedNote(edit.rel, excludedRootFolders)) return null;
-  const record2 = {
-    path: edit.rel,
-    tool: shortString(edit.tool, MAX_TOOL_CHARS),
-    session: shortString(edit.session, MAX_SESSION_CHARS),
-    at: edit.now.toISOString()
-  };
-  return encodeRecord(record2) === null ? null : record2;
-}
-function encodeRecord(r) {
-  const fields = { path: r.path, tool: r.tool, session: r.session, at: r.at };
-  if (r.change !== void 0) fields.change = r.change;
-  if (r.change === "renamed" && r.from !== void 0) fields.from = r.from;
-  const line = `${JSON.stringify(fields)}
-`;
-  if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;
-  return line;
-}
-function isVaultRelative(p) {
-  if (p === "" || p.includes("\0") || p.includes("\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;
-  return !p.split("/").some((part) => part === "" || part === "." || part === "..");
-}
-function asRecord(value) {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
-  const v = value;
-  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;
-  if (v.tool !== null && typeof v.tool !== "string") return null;
-  if (v.session !== null && typeof v.session !== "string") return null;
-  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;
-  const record2 = { path: v.path, tool: v.tool, session: v.session, at: v.at };
-  if (v.change === "deleted") record2.change = "deleted";
-  else if (v.change === "renamed" && typeof v.from === "string" && isVaultRelative(v.from) && v.from !== v.path) {
-    record2.change = "renamed";
-    record2.from = v.from;
-  }
-  return record2;
-}
-function parseLine(line) {
-  try {
-    return asRecord(JSON.parse(line));
-  } catch {
-    const start = line.lastIndexOf(RECORD_START);
-    if (start <= 0) return null;
-    try {
-      return asRecord(JSON.parse(line.slice(start)));
-    } catch {
-      return null;
-    }
-  }
-}
-function key(r) {
-  return `${r.at}\0${r.path}\0${r.session ?? ""}\0${r.tool ?? ""}\0${r.change ?? ""}\0${r.from ?? ""}`;
-}
-function parseJournal(text2) {
-  const seen = /* @__PURE__ */ new Set();
-  const out = [];
-  for (const line of text2.split("\n")) {
-    if (line.trim() === "") continue;
-    const r = parseLine(line);
-    if (r === null) continue;
-    const k = key(r);
-    if (seen.has(k)) continue;
-    seen.add(k);
-    out.push(r);
-  }
-  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
-}
-function boundJournal(records, now2) {
-  const oldest = new Date(now2.getTime() - MAX_AGE_MS).toISOString();
-  const fresh = records.filter((r) => r.at >= oldest);
-  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;
-}
-function compactJournal(text2, now2) {
-  const lines = boundJournal(parseJournal(text2), now2).map((r) => encodeRecord(r) ?? "");
-  let bytes = 0;
-  let first = lines.length;
-  while (first > 0) {
-    const size2 = utf8Length(lines[first - 1] ?? "");
-    if (bytes + size2 > COMPACT_AT_BYTES / 2) break;
-    bytes += size2;
-    first--;
-  }
-  return lines.slice(first).join("");
-}
-var JOURNAL_FILE, MAX_RECORDS, MAX_AGE_MS, MAX_RECORD_BYTES, MAX_TOOL_CHARS, encoder, MAX_SESSION_CHARS, OTHER_TOOL, RECORD_START, ISO, COMPACT_AT_BYTES;
-var init_agent_journal = __esm({
-  "src/core/agent-journal.ts"() {
-    "use strict";
-    init_paths();
-    JOURNAL_FILE = "agent-changes.jsonl";
-    MAX_RECORDS = 1e4;
-    MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;
-    MAX_RECORD_BYTES = 4e3;
-    MAX_TOOL_CHARS = 64;
-    MAX_SESSION_CHARS = 200;
-    OTHER_TOOL = "another tool";
-    RECORD_START = '{"path":';
-    ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-    COMPACT_AT_BYTES = 4 * 1024 * 1024;
-  }
-});
-
-// src/core/what-changed.ts
-function isoOrNull(v) {
-  return typeof v === "string" && ISO2.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;
-}
-function isoMap(v) {
-  const out = /* @__PURE__ */ Object.create(null);
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return out;
-  for (const [k, t] of Object.entries(v)) {
-    const iso = isoOrNull(t);
-    if (iso !== null) out[k] = iso;
-  }
-  return out;
-}
-function emptyMarks() {
-  return { all: null, sessions: /* @__PURE__ */ Object.create(null), notes: /* @__PURE__ */ Object.create(null), renames: [] };
-}
-function parseReviewMarks(v) {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return emptyMarks();
-  const o = v;
-  const renames = [];
-  if (Array.isArray(o.renames)) {
-    for (const r of o.renames) {
-      if (typeof r !== "object" || r === null) continue;
-      const { from, to, at } = r;
-      const iso = isoOrNull(at);
-      if (typeof from === "string" && typeof to === "string" && from !== "" && to !== "" && iso !== null) renames.push({ from, to, at: iso });
-    }
-  }
-  return { all: isoOrNull(o.all), sessions: isoMap(o.sessions), notes: isoMap(o.notes), renames };
-}
-function sessionKey(session) {
-  return session ?? "";
-}
-function followRenames(records, renames) {
-  if (renames.length === 0) return [...records];
-  return records.map((r) => {
-    let p = r.path;
-    for (const rn of renames) if (rn.at >= r.at && rn.from === p) p = rn.to;
-    return p === r.path ? r : { ...r, path: p };
-  });
-}
-function isReviewed(r, marks) {
-  const mark = [marks.all, marks.sessions[sessionKey(r.session)], marks.notes[r.path]].reduce((a, b) => b !== void 0 && b !== null && (a === null || b > a) ? b : a, null);
-  return mark !== null && r.at <= mark;
-}
-function allRenames(records, renames) {
-  const recorded = records.filter((r) => r.change === "renamed" && r.from !== void 0).map((r) => ({ from: r.from ?? "", to: r.path, at: r.at }));
-  if (recorded.length === 0) return [...renames];
-  return [...renames, ...recorded].sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
-}
-function unreviewedSessions(records, marks, exists4) {
-  const bySession = /* @__PURE__ */ new Map();
-  const existing = /* @__PURE__ */ new Map();
-  for (const r of followRenames(records, allRenames(records, marks.renames))) {
-    if (isReviewed(r, marks)) continue;
-    let there = existing.get(r.path);
-    if (there === void 0) {
-      there = exists4(r.path);
-      existing.set(r.path, there);
-    }
-    if (r.change === "deleted" ? there : !there) continue;
-    const key3 = sessionKey(r.session);
-    let group = bySession.get(key3);
-    if (group === void 0) {
-      group = { session: r.session, notes: /* @__PURE__ */ new Map() };
-      bySession.set(key3, group);
-    }
-    let seen = group.notes.get(r.path);
-    if (seen === void 0) {
-      seen = { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 };
-      group.notes.set(r.path, seen);
-    } else {
-      seen.edits++;
-      if (r.at >= seen.at) {
-        seen.at = r.at;
-        seen.tool = r.tool;
-      }
-    }
-    if (r.change === "renamed" && seen.from === void 0 && r.from !== void 0) seen.from = r.from;
-    if (r.at >= seen.at) {
-      if (r.change === "deleted") seen.change = "deleted";
-      else if (seen.from !== void 0) seen.change = "renamed";
-      else delete seen.change;
-    }
-  }
-  const sessions = [];
-  for (const g of bySession.values()) {
-    const changes = [...g.notes.values()].sort((a, b) => a.at !== b.at ? a.at > b.at ? -1 : 1 : comparePaths(a.path, b.path));
-    sessions.push({ session: g.session, latest: changes[0]?.at ?? "", changes });
-  }
-  return sessions.sort((a, b) => a.latest > b.latest ? -1 : a.latest < b.latest ? 1 : 0);
-}
-function agentChangesItem(sessions) {
-  const paths = [...new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)))].sort(comparePaths);
-  return { count: paths.length, paths };
-}
-function parseSessionStarts(v) {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return { previous: null, current: null };
-  const o = v;
-  return { previous: isoOrNull(o.previous), current: isoOrNull(o.current) };
-}
-function nextSessionStarts(starts, source, now2) {
-  if (source !== "startup" && source !== "clear") return null;
-  return { previous: starts.current, current: now2.toISOString() };
-}
-function newsNotes(brief) {
-  const out = /* @__PURE__ */ new Map();
-  for (const id of NEWS_ITEMS) {
-    const item = brief.items[id];
-    if (item === null) continue;
-    if (item.entries.length !== item.count) return null;
-    for (const e of item.entries) out.set(e.path, e.mtime);
-  }
-  return [...out];
-}
-function sinceLastSessionItem(since, notes) {
-  if (since === null) return { since, count: 0, paths: [] };
-  const after = Date.parse(since);
-  const paths = [];
-  for (const [p, mtime] of notes) if (mtime > after) paths.push(p);
-  paths.sort(comparePaths);
-  return { since, count: paths.length, paths };
-}
-function newsAnswers(brief, starts, cap) {
-  const notes = newsNotes(brief);
-  if (notes === null) return void 0;
-  const out = [];
-  for (const since of [starts.previous, starts.current]) {
-    if (since === null || out.some((a) => a.since === since)) continue;
-    const item = sinceLastSessionItem(since, notes);
-    out.push({ since, count: item.count, paths: item.paths.slice(0, cap) });
-  }
-  return out.length === 0 ? void 0 : out;
-}
-function sinceFromCache(since, cache) {
-  const stored = cache.news?.find((a) => a.since === since);
-  if (stored !== void 0) return { since, count: stored.count, paths: [...stored.paths] };
-  if (Date.parse(since) >= cache.writtenAt) return { since, count: 0, paths: [] };
-  return null;
-}
-var REVIEW_FILE, SESSION_STARTS_FILE, ISO2, NEWS_ITEMS;
-var init_what_changed = __esm({
-  "src/core/what-changed.ts"() {
-    "use strict";
-    init_agent_journal();
-    init_paths();
-    REVIEW_FILE = "agent-review.json";
-    SESSION_STARTS_FILE = "conversations.json";
-    ISO2 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z$/;
-    NEWS_ITEMS = ["inbox", "needsReview", "reviewOpen", "pendingReview"];
-  }
-});
-
-// src/node/agent-journal.ts
-function journalPath(pluginDir) {
-  return path5.join(pluginDir, JOURNAL_FILE);
-}
-function appendLines(root, file, text2) {
-  let size2 = 0;
-  for (let i = 0; i < APPEND_TRIES; i++) {
-    const r = appendStateFile(root, file, text2);
-    size2 = r.size;
-    if (r.landed) break;
-  }
-  return size2;
-}
-async function appendJournal(root, pluginDir, record2, now2) {
-  const line = encodeRecord(record2);
-  if (line === null) return;
-  const file = journalPath(pluginDir);
-  const size2 = appendLines(root, file, line);
-  if (size2 >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now2);
-}
-async function appendJournalRecords(root, pluginDir, records, now2) {
-  const file = journalPath(pluginDir);
-  let chunk = "";
-  let size2 = 0;
-  for (const r of records) {
-    const line = encodeRecord(r);
-    if (line === null) continue;
-    if (chunk !== "" && (chunk.length + line.length) * 3 > MAX_RECORD_BYTES) {
-      size2 = appendLines(root, file, chunk);
-      chunk = "";
-    }
-    chunk += line;
-  }
-  if (chunk !== "") size2 = appendLines(root, file, chunk);
-  if (size2 >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now2);
-}
-function takeLock(root, lock) {
-  for (let i = 0; i < 2; i++) {
-    if (createStateFile(root, lock, String(process.pid))) return true;
-    try {
-      const st = statStateFile(root, lock);
-      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;
-      removeStateFile(root, lock);
-    } catch {
-      return false;
-    }
-  }
-  return false;
-}
-function completeLinesFrom(fd, from) {
-  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);
-  const last = buf.lastIndexOf(10);
-  if (last < 0) return { text: "", end: from };
-  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };
-}
-async function compactJournalFile(root, pluginDir, now2) {
-  const file = journalPath(pluginDir);
-  const lock = `${file}${LOCK_SUFFIX}`;
-  if (!takeLock(root, lock)) return false;
-  let fd = null;
-  try {
-    fd = openStateFile(root, file);
-    if (fd === null) return true;
-    const size2 = fs5.fstatSync(fd).size;
-    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
-    const head = completeLinesFrom(fd, start);
-    let text2 = compactJournal(head.text, now2);
-    const tail = completeLinesFrom(fd, head.end);
-    text2 += tail.text;
-    writeStateFile(root, file, text2);
-    const late = completeLinesFrom(fd, tail.end);
-    if (late.text !== "") appendLines(root, file, late.text);
-    return true;
-  } finally {
-    if (fd !== null) fs5.closeSync(fd);
-    removeStateFile(root, lock);
-  }
-}
-function readJournal(root, pluginDir, now2) {
-  const fd = openStateFile(root, journalPath(pluginDir));
-  if (fd === null) return [];
-  try {
-    const size2 = fs5.fstatSync(fd).size;
-    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
-    return boundJournal(parseJournal(readRange(fd, start, size2 - start).toString("utf8")), now2);
-  } finally {
-    fs5.closeSync(fd);
-  }
-}
-async function recordAgentEdit(ctx, edit) {
-  try {
-    if (ctx.pluginDir === null) return;
-    const record2 = journalRecord(edit, ctx.settings.excludedRootFolders);
-    if (record2 !== null) await appendJournal(ctx.root, ctx.pluginDir, record2, edit.now);
-  } catch {
-  }
-}
-var fs5, path5, LOCK_SUFFIX, STALE_LOCK_MS, APPEND_TRIES;
-var init_agent_journal2 = __esm({
-  "src/node/agent-journal.ts"() {
-    "use strict";
-    fs5 = require("node:fs");
-    path5 = require("node:path");
-    init_agent_journal();
-    init_state_file();
-    LOCK_SUFFIX = ".lock";
-    STALE_LOCK_MS = 3e4;
-    APPEND_TRIES = 3;
-  }
-});
-
-// src/core/agent-summary.ts
-function newestByPath(records, marks, there) {
-  const sessions = unreviewedSessions(records, marks, there);
-  const newest = /* @__PURE__ */ new Map();
-  for (const s of sessions) {
-    for (const c of s.changes) {
-      const seen = newest.get(c.path);
-      if (seen === void 0 || c.at > seen) newest.set(c.path, c.at);
-    }
-  }
-  return { item: agentChangesItem(sessions), newest };
-}
-function summarizeAgentChanges(parsed, marks, there, now2, cap, files) {
-  const kept = boundJournal(parsed, now2);
-  const oldestKept = new Date(now2.getTime() - MAX_AGE_MS).toISOString();
-  const fresh = parsed.filter((r) => r.at >= oldestKept).length;
-  const { item, newest } = newestByPath(kept, marks, there);
-  if (fresh > MAX_RECORDS) return { item };
-  let oldest = null;
-  for (const at of newest.values()) if (oldest === null || at < oldest) oldest = at;
-  const summary = {
-    journal: files.journal,
-    lastLine: files.lastLine,
-    marks: files.marks,
-    records: fresh,
-    count: item.count,
-    paths: item.paths.slice(0, cap),
-    expires: oldest === null ? null : Date.parse(oldest) + MAX_AGE_MS
-  };
-  return { summary, item };
-}
-function itemFromSummary(summary, now2, cap) {
-  if (summary.expires !== null && now2.getTime() > summary.expires) return null;
-  if (summary.paths.length < Math.min(summary.count, cap)) return null;
-  return { count: summary.count, paths: summary.paths.slice(0, cap) };
-}
-function itemWithTail(summary, tail, marks, there, now2, cap) {
-  const base = itemFromSummary(summary, now2, cap);
-  if (base === null) return null;
-  if (summary.records + tail.length > MAX_RECORDS) return null;
-  const added = newestByPath(boundJournal(tail, now2), marks, there).item.paths;
-  const listed = new Set(summary.paths);
-  const complete = summary.paths.length >= summary.count;
-  const last = summary.paths[summary.paths.length - 1];
-  const fresh = [];
-  for (const p of added) {
-    if (listed.has(p)) continue;
-    if (!complete && (last === void 0 || comparePaths(p, last) > 0)) return null;
-    fresh.push(p);
-  }
-  const paths = [...summary.paths, ...fresh].sort(comparePaths);
-  return { count: summary.count + fresh.length, paths: paths.slice(0, cap) };
-}
-var init_agent_summary = __esm({
-  "src/core/agent-summary.ts"() {
-    "use strict";
-    init_agent_journal();
-    init_paths();
-    init_what_changed();
-  }
-});
-
-// src/core/review-seal.ts
-function parseSeal(v) {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
-  const o = v;
-  if (o.schema !== 1 || typeof o.marks !== "string" || typeof o.at !== "string") return null;
-  return { marks: o.marks, at: o.at };
-}
-function parseText(text2) {
-  if (text2 === null || text2.trim() === "") return parseReviewMarks(void 0);
-  try {
-    return parseReviewMarks(JSON.parse(text2));
-  } catch {
-    return parseReviewMarks(void 0);
-  }
-}
-function judgeMarks(text2, seal) {
-  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null };
-  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2 } };
-}
-function hiddenByOutsideMarks(records, verdict, exists4) {
-  if (verdict.outside === null) return 0;
-  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists4(r.path)).map((r) => r.path));
-  const shown = unreviewed(verdict.marks);
-  const still = unreviewed(verdict.outside.marks);
-  let hidden = 0;
-  for (const p of shown) if (!still.has(p)) hidden++;
-  return hidden;
-}
-var init_review_seal = __esm({
-  "src/core/review-seal.ts"() {
-    "use strict";
-    init_what_changed();
-  }
-});
-
-// src/core/session-starts.ts
-function parseSessionStarts2(text2) {
-  let data;
-  try {
-    data = JSON.parse(text2);
-  } catch {
-    return [];
-  }
-  const d = data;
-  if (d === null || typeof d !== "object" || d.schema !== 1 || !Array.isArray(d.entries)) return [];
-  const out = [];
-  for (const e of d.entries) {
-    if (typeof e !== "object" || e === null) continue;
-    const r = e;
-    if (typeof r.at !== "string" || Number.isNaN(Date.parse(r.at)) || typeof r.agent !== "string" || !isAgentId(r.agent)) continue;
-    out.push({ at: r.at, agent: r.agent, source: orNull(r.source), sessionId: orNull(r.sessionId), cwd: orNull(r.cwd), outside: r.outside === true, delivered: r.delivered !== false });
-  }
-  return out;
-}
-function when(iso) {
-  const d = new Date(iso);
-  const pad = (n) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-function describeStart(e) {
-  const session = e.sessionId === null ? "" : `, session ${quoteName(e.sessionId.slice(0, 8))}${e.sessionId.length > 8 ? "\u2026" : ""}`;
-  const skipped = e.delivered ? "" : ", already given by another entry";
-  return `${when(e.at)} ${quoteName(e.source ?? "unknown source")} (${HOSTS[e.agent].name}${session}${skipped})`;
-}
-function lastDelivered(entries) {
-  for (let i = entries.length - 1; i >= 0; i--) if (entries[i]?.delivered === true) return entries[i];
-  return void 0;
-}
-var orNull;
-var init_session_starts = __esm({
-  "src/core/session-starts.ts"() {
-    "use strict";
-    init_agent_contracts();
-    init_quote();
-    orNull = (v) => typeof v === "string" ? v : null;
-  }
-});
-
-// src/node/hook-input.ts
-function parseHookJson(stdin) {
-  try {
-    return JSON.parse(stdin.toString("utf8").replace(/^\uFEFF/, ""));
-  } catch {
-    return void 0;
-  }
-}
-var init_hook_input = __esm({
-  "src/node/hook-input.ts"() {
-    "use strict";
-  }
-});
-
 // src/core/settings.ts
+function tagNameList(tags) {
+  return TAG_KEYS.map((k) => tags[k]);
+}
 function cleanFolder(value) {
   return value.replace(/\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");
 }
@@ -6986,12 +6588,7 @@ function resolveSettings(raw) {
     sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),
     dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),
     dailyNoteFormat: str3(r.dailyNoteFormat, d.dailyNoteFormat).trim(),
-    tags: {
-      needsReview: tagName(t.needsReview, d.tags.needsReview),
-      review: tagName(t.review, d.tags.review),
-      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),
-      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)
-    },
+    tags: Object.fromEntries(TAG_KEYS.map((k) => [k, tagName(t[k], d.tags[k])])),
     excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),
     ruleScope: stringList(r.ruleScope, d.ruleScope),
     maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,
@@ -7028,11 +6625,12 @@ function effectiveRuleScope(settings) {
   if (settings.ruleScope.length > 0) return settings.ruleScope;
   return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];
 }
-var DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;
+var TAG_KEYS, DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;
 var init_settings = __esm({
   "src/core/settings.ts"() {
     "use strict";
     init_i18n();
+    TAG_KEYS = ["needsReview", "review", "reviewDone", "pendingReview"];
     DEFAULT_SETTINGS = {
       inboxFolder: "Inbox",
       rulesFolder: "AI/Regelwerk",
@@ -7053,731 +6651,9 @@ var init_settings = __esm({
   }
 });
 
-// src/core/rules/scope.ts
-function checkScope(settings) {
-  return [...effectiveRuleScope(settings), ...SETTINGS_FILES];
-}
-function isAbsolute2(p) {
-  return p.startsWith("/") || DRIVE.test(p);
-}
-function normalizePath(p) {
-  const slashed = p.replace(/\\/g, "/");
-  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";
-  const rest = slashed.slice(drive.length);
-  const absolute = rest.startsWith("/");
-  const parts = [];
-  for (const part of rest.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();
-      else if (!absolute) parts.push("..");
-      continue;
-    }
-    parts.push(part);
-  }
-  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;
-}
-function vaultRelative(root, filePath) {
-  if (filePath === "" || filePath.includes("\0")) return null;
-  const base = normalizePath(root);
-  const slashed = filePath.replace(/\\/g, "/");
-  const full = normalizePath(isAbsolute2(slashed) ? slashed : `${base}/${slashed}`);
-  const prefix = base.endsWith("/") ? base : `${base}/`;
-  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;
-  const rel = full.slice(prefix.length);
-  return rel === "" ? null : rel;
-}
-function scopePattern(glob) {
-  const cached = patternCache.get(glob);
-  if (cached !== void 0) return cached;
-  let source = "";
-  const g = normalizePath(glob).replace(/^\//, "");
-  for (let i = 0; i < g.length; i++) {
-    const c = g[i] ?? "";
-    if (c === "*" && g[i + 1] === "*") {
-      const slashAfter = g[i + 2] === "/";
-      source += slashAfter ? "(?:.*/)?" : ".*";
-      i += slashAfter ? 2 : 1;
-    } else if (c === "*") source += "[^/]*";
-    else if (c === "?") source += "[^/]";
-    else source += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
-  }
-  const re = new RegExp(`^${source}$`, "is");
-  patternCache.set(glob, re);
-  return re;
-}
-function asciiStart(glob) {
-  const cached = startCache.get(glob);
-  if (cached !== void 0) return cached;
-  const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\//, ""))?.[0] ?? "";
-  const start = /[\u0080-\uffff]/.test(literal) ? null : literal.toLowerCase();
-  startCache.set(glob, start);
-  return start;
-}
-function inScope(relPath, patterns) {
-  return patterns.some((p) => {
-    const start = asciiStart(p);
-    if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;
-    return scopePattern(p).test(relPath);
-  });
-}
-var AGENT_FOLDER, SETTINGS_FILES, DRIVE, patternCache, startCache;
-var init_scope = __esm({
-  "src/core/rules/scope.ts"() {
-    "use strict";
-    init_settings();
-    AGENT_FOLDER = ".claude";
-    SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"];
-    DRIVE = /^[a-zA-Z]:(?:\/|$)/;
-    patternCache = /* @__PURE__ */ new Map();
-    startCache = /* @__PURE__ */ new Map();
-  }
-});
-
-// src/node/real-path.ts
-var real_path_exports = {};
-__export(real_path_exports, {
-  firstSymlink: () => firstSymlink,
-  linkTarget: () => linkTarget,
-  openInVault: () => openInVault,
-  realPathOf: () => realPathOf,
-  vaultRelativeReal: () => vaultRelativeReal
-});
-function realPathOf(p) {
-  let existing = path6.resolve(p);
-  const rest = [];
-  for (; ; ) {
-    try {
-      return path6.join(fs6.realpathSync.native(existing), ...rest);
-    } catch {
-      const parent = path6.dirname(existing);
-      if (parent === existing) return null;
-      rest.unshift(path6.basename(existing));
-      existing = parent;
-    }
-  }
-}
-function vaultRelativeReal(root, filePath) {
-  const literal = vaultRelative(root, filePath);
-  if (literal !== null || filePath.includes("\0")) return literal;
-  const absolute = path6.resolve(root, filePath);
-  const realFile = realPathOf(absolute);
-  const realRoot2 = realPathOf(root);
-  for (const [r, f] of [
-    [root, realFile],
-    [realRoot2, absolute],
-    [realRoot2, realFile]
-  ]) {
-    if (r === null || f === null) continue;
-    const rel = vaultRelative(r, f);
-    if (rel !== null) return rel;
-  }
-  return null;
-}
-function firstSymlink(p) {
-  let current = path6.parse(path6.resolve(p)).root;
-  for (const part of path6.resolve(p).slice(current.length).split(path6.sep).filter((x) => x !== "")) {
-    current = path6.join(current, part);
-    try {
-      if (fs6.lstatSync(current).isSymbolicLink()) return current;
-    } catch {
-      return null;
-    }
-  }
-  return null;
-}
-function linkTarget(root, file) {
-  if (realRootOf?.root !== root) realRootOf = { root, real: fs6.realpathSync.native(root) };
-  const top = realRootOf.real;
-  const real = fs6.realpathSync.native(file);
-  return real.startsWith(top.endsWith(path6.sep) ? top : top + path6.sep) ? real : null;
-}
-function openInVault(root, file, flags) {
-  try {
-    return fs6.openSync(file, flags | NO_FOLLOW);
-  } catch (error) {
-    const code = error.code;
-    if (NO_FOLLOW === 0 || code !== "ELOOP" && code !== "EMLINK" && code !== "EFTYPE") throw error;
-    const real = linkTarget(root, file);
-    if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: "ENOENT" });
-    return fs6.openSync(real, flags | NO_FOLLOW);
-  }
-}
-var fs6, path6, realRootOf, NO_FOLLOW;
-var init_real_path = __esm({
-  "src/node/real-path.ts"() {
-    "use strict";
-    fs6 = require("node:fs");
-    path6 = require("node:path");
-    init_scope();
-    realRootOf = null;
-    NO_FOLLOW = fs6.constants.O_NOFOLLOW ?? 0;
-  }
-});
-
-// src/node/session-record.ts
-function isDir(p) {
-  try {
-    return fs7.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-function text(v, max) {
-  return typeof v === "string" && v !== "" ? v.slice(0, max) : null;
-}
-function readSessionInput(stdin, agent) {
-  return translateHookInput(agent, parseHookJson(stdin));
-}
-function facts(input) {
-  return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };
-}
-function insideVault(root, cwd) {
-  if (!path7.isAbsolute(cwd)) return true;
-  if (vaultRelativeReal(root, cwd) !== null) return true;
-  const a = realPathOf(root);
-  const b = realPathOf(cwd);
-  return path7.resolve(root) === path7.resolve(cwd) || a !== null && a === b;
-}
-function rulesIndex(root, settings) {
-  const folder2 = path7.join(root, ...settings.rulesFolder.split("/"));
-  for (const name of ["_index.md", "index.md", "README.md", `${path7.basename(folder2)}.md`]) {
-    const file = path7.join(folder2, name);
-    if (fs7.existsSync(file)) return file;
-  }
-  return null;
-}
-function markName(key3) {
-  let h = FNV_OFFSET;
-  for (const byte of Buffer.from(key3, "utf8")) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;
-  return h.toString(16).padStart(16, "0");
-}
-function claim(root, pluginDir, key3, agent, hasId) {
-  const dir = path7.join(pluginDir, MARKS_FOLDER);
-  ensureStateFolder(root, dir);
-  const file = path7.join(dir, markName(key3));
-  const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;
-  const text2 = `${Date.now()}
-${agent}
-`;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    if (placeStateFile(root, file, text2)) return true;
-    const found = readStateText(root, file, 256);
-    const st = statStateFile(root, file);
-    if (found === null || st === null) {
-      removeStateFile(root, file);
-      continue;
-    }
-    const [written, by] = found.split("\n");
-    const at = written === void 0 || written === "" ? st.mtimeMs : Number(written);
-    const age = Date.now() - at;
-    if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;
-    removeStateFile(root, file);
-  }
-  return true;
-}
-function pruneMarks(root, pluginDir) {
-  const dir = path7.join(pluginDir, MARKS_FOLDER);
-  const stamp = path7.join(dir, PRUNED_STAMP);
-  const pruned = statStateFile(root, stamp);
-  if (pruned !== null && Date.now() - pruned.mtimeMs < 6e4) return;
-  writeStateFile(root, stamp, "");
-  for (const entry of listStateFolder(root, dir, 500)) {
-    if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;
-    const file = path7.join(dir, entry.name);
-    try {
-      const st = statStateFile(root, file);
-      if (st !== null && Date.now() - st.mtimeMs > 10 * 6e4) removeStateFile(root, file);
-    } catch {
-    }
-  }
-}
-function readSessionStarts(root, pluginDir) {
-  const text2 = readStateText(root, path7.join(pluginDir, STARTS_FILE), MAX_STARTS_BYTES);
-  return text2 === null ? [] : parseSessionStarts2(text2);
-}
-function pause(ms) {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-function withFileLock(root, file, work) {
-  const lock = `${file}.lock`;
-  const until = Date.now() + LOCK_BUDGET_MS;
-  for (; ; ) {
-    if (createStateFile(root, lock, String(process.pid))) break;
-    const st = statStateFile(root, lock);
-    if (st === null || Math.abs(Date.now() - st.mtimeMs) > STALE_LOCK_MS2) removeStateFile(root, lock);
-    else if (Date.now() >= until) return false;
-    else pause(1 + Math.floor(Math.random() * 3));
-  }
-  try {
-    work();
-  } finally {
-    removeStateFile(root, lock);
-  }
-  return true;
-}
-function record(root, pluginDir, entry) {
-  const file = path7.join(pluginDir, STARTS_FILE);
-  withFileLock(root, file, () => {
-    const entries = [...readSessionStarts(root, pluginDir), entry].slice(-MAX_STARTS);
-    writeStateFile(root, file, `${JSON.stringify({ schema: 1, entries }, null, 1)}
-`);
-  });
-}
-function beginSessionStart(root, pluginDir, settings, hookInput, agent, now2, env) {
-  if (env[DOCTOR_RUN_ENV] === "1") return NONE;
-  const input = facts(hookInput);
-  let outside = null;
-  try {
-    if (input.cwd !== null && !insideVault(root, input.cwd)) {
-      const claudeMd = path7.join(root, "CLAUDE.md");
-      const index = rulesIndex(root, settings);
-      const readFirst = [...fs7.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];
-      outside = { cwd: input.cwd, readFirst };
-    }
-  } catch {
-    outside = null;
-  }
-  if (pluginDir === null || !isDir(pluginDir)) return { duplicate: false, outside };
-  let duplicate = false;
-  try {
-    const key3 = `${input.sessionId ?? ""}\0${input.source ?? ""}`;
-    duplicate = !claim(root, pluginDir, key3, agent, input.sessionId !== null);
-    pruneMarks(root, pluginDir);
-  } catch {
-    duplicate = false;
-  }
-  try {
-    record(root, pluginDir, { at: now2.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });
-  } catch {
-  }
-  return { duplicate, outside };
-}
-var fs7, path7, STARTS_FILE, MARKS_FOLDER, MAX_STARTS, SAME_SESSION_MS, NO_ID_MS, DOCTOR_RUN_ENV, NONE, FNV_OFFSET, FNV_PRIME, U64, PRUNED_STAMP, MAX_STARTS_BYTES, STALE_LOCK_MS2, LOCK_BUDGET_MS;
-var init_session_record = __esm({
-  "src/node/session-record.ts"() {
-    "use strict";
-    fs7 = require("node:fs");
-    path7 = require("node:path");
-    init_agent_contracts();
-    init_session_starts();
-    init_hook_input();
-    init_real_path();
-    init_state_file();
-    STARTS_FILE = "session-starts.json";
-    MARKS_FOLDER = "session-marks";
-    MAX_STARTS = 20;
-    SAME_SESSION_MS = 3e4;
-    NO_ID_MS = 5e3;
-    DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";
-    NONE = { duplicate: false, outside: null };
-    FNV_OFFSET = BigInt("0xcbf29ce484222325");
-    FNV_PRIME = BigInt("0x100000001b3");
-    U64 = BigInt("0xffffffffffffffff");
-    PRUNED_STAMP = ".pruned";
-    MAX_STARTS_BYTES = 256 * 1024;
-    STALE_LOCK_MS2 = 2e3;
-    LOCK_BUDGET_MS = 3e3;
-  }
-});
-
-// src/node/review-seal.ts
-function userStateDir(env = process.env, platform = process.platform) {
-  const given = env.SESSION_BRIEF_STATE_DIR;
-  if (given !== void 0 && given !== "") return given;
-  const home = builtinOnDemand("node:os").homedir();
-  if (platform === "win32") return path8.join(env.LOCALAPPDATA ?? path8.join(home, "AppData", "Local"), "session-brief");
-  if (platform === "darwin") return path8.join(home, "Library", "Application Support", "session-brief");
-  return path8.join(env.XDG_STATE_HOME ?? path8.join(home, ".local", "state"), "session-brief");
-}
-function sealFile(root, env = process.env) {
-  let real = path8.resolve(root);
-  try {
-    real = fs8.realpathSync.native(real);
-  } catch {
-  }
-  return path8.join(userStateDir(env), `review-seal-${markName(real)}.json`);
-}
-function readSeal(root, env = process.env) {
-  const data = readRegularFile(sealFile(root, env), MAX_BYTES2);
-  if (data === null) return null;
-  try {
-    return parseSeal(JSON.parse(data.toString("utf8")));
-  } catch {
-    return null;
-  }
-}
-function readMarksText(root, pluginDir) {
-  return readStateText(root, path8.join(pluginDir, REVIEW_FILE), MAX_BYTES2);
-}
-function marksChangedAt(root, pluginDir) {
-  const st = statStateFile(root, path8.join(pluginDir, REVIEW_FILE));
-  return st === null ? null : new Date(st.mtimeMs).toISOString();
-}
-function trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {
-  return judgeMarks(text2, readSeal(root, env));
-}
-var fs8, path8, MAX_BYTES2;
-var init_review_seal2 = __esm({
-  "src/node/review-seal.ts"() {
-    "use strict";
-    fs8 = require("node:fs");
-    path8 = require("node:path");
-    init_review_seal();
-    init_what_changed();
-    init_builtin_on_demand();
-    init_session_record();
-    init_state_file();
-    MAX_BYTES2 = 4 * 1024 * 1024;
-  }
-});
-
-// src/node/agent-summary.ts
-function identity(st) {
-  return { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
-}
-function sameFile(a, b) {
-  return a === b || a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
-}
-function statIdentity(root, file) {
-  const entry = inspectStateFile(root, file);
-  if (entry.kind === "file") return identity(entry.stat);
-  return entry.kind === "missing" ? null : void 0;
-}
-function readFrom(fd, from) {
-  const st = fs9.fstatSync(fd);
-  const start = Math.min(from, st.size);
-  return { bytes: readRange(fd, start, st.size - start), id: identity(st) };
-}
-function readMarks(root, pluginDir) {
-  const file = path9.join(pluginDir, REVIEW_FILE);
-  const fd = openStateFile(root, file);
-  let text2 = null;
-  let id = null;
-  if (fd === null) {
-    if (inspectStateFile(root, file).kind !== "missing") throw new Error(`${REVIEW_FILE} is not a regular file`);
-  } else {
-    try {
-      const read2 = readFrom(fd, 0);
-      text2 = read2.bytes.toString("utf8");
-      id = read2.id;
-    } finally {
-      fs9.closeSync(fd);
-    }
-  }
-  const verdict = judgeMarks(text2, readSeal(root));
-  return { marks: verdict.marks, id, outside: verdict.outside !== null };
-}
-function noteThere(place) {
-  const there = exists(place.root);
-  return (p) => isCountedNote(p, place.excludedRootFolders) && there(p);
-}
-function lastLineOf(bytes, start) {
-  if (start !== 0) return null;
-  if (bytes.length === 0) return "";
-  if (bytes[bytes.length - 1] !== 10) return null;
-  const before = bytes.lastIndexOf(10, bytes.length - 2);
-  return bytes.subarray(before + 1, bytes.length - 1).toString("utf8");
-}
-function wholeKey(place, now2, journal, marks) {
-  return JSON.stringify([place.root, place.pluginDir, place.excludedRootFolders, now2.getTime(), journal, marks]);
-}
-function summarizeFiles(place, now2, cap) {
-  try {
-    const { marks, id: marksId, outside } = readMarks(place.root, place.pluginDir);
-    if (outside) return void 0;
-    const fd = openStateFile(place.root, journalPath(place.pluginDir));
-    if (fd === null) {
-      if (inspectStateFile(place.root, journalPath(place.pluginDir)).kind !== "missing") return void 0;
-      return remember(place, now2, summarizeAgentChanges([], marks, noteThere(place), now2, cap, { journal: null, lastLine: null, marks: marksId }), null, marksId);
-    }
-    try {
-      const size2 = fs9.fstatSync(fd).size;
-      const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
-      const { bytes, id } = readFrom(fd, start);
-      const lastLine = lastLineOf(bytes, start);
-      const made = summarizeAgentChanges(parseJournal(bytes.toString("utf8")), marks, noteThere(place), now2, cap, { journal: id, lastLine, marks: marksId });
-      return remember(place, now2, made, id, marksId);
-    } finally {
-      fs9.closeSync(fd);
-    }
-  } catch {
-    return void 0;
-  }
-}
-function remember(place, now2, made, journal, marks) {
-  lastWhole = { key: wholeKey(place, now2, journal, marks), item: made.item };
-  return made.summary;
-}
-function wholeItemJustMade(place, now2) {
-  if (lastWhole === null) return null;
-  const journal = statIdentity(place.root, journalPath(place.pluginDir));
-  const marks = statIdentity(place.root, path9.join(place.pluginDir, REVIEW_FILE));
-  if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now2, journal, marks)) return null;
-  return { count: lastWhole.item.count, paths: [...lastWhole.item.paths] };
-}
-function appendedText(root, file, summary, now2) {
-  const was = summary.journal;
-  if (was !== null && (summary.lastLine === null || now2.ino !== was.ino)) return null;
-  const from = was?.size ?? 0;
-  if (now2.size <= from || now2.size > 2 * COMPACT_AT_BYTES) return null;
-  const check2 = was === null || from === 0 ? "" : `${summary.lastLine}
-`;
-  const checkBytes = Buffer.byteLength(check2);
-  const fd = openStateFile(root, file);
-  if (fd === null) return null;
-  try {
-    const { bytes, id } = readFrom(fd, from - checkBytes);
-    if (was !== null && id.ino !== was.ino || id.size > 2 * COMPACT_AT_BYTES) return null;
-    if (bytes.subarray(0, checkBytes).toString("utf8") !== check2) return null;
-    return bytes.subarray(checkBytes).toString("utf8");
-  } finally {
-    fs9.closeSync(fd);
-  }
-}
-function agentChangesFromSummary(place, summary, now2, cap) {
-  try {
-    const marksNow = statIdentity(place.root, path9.join(place.pluginDir, REVIEW_FILE));
-    if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;
-    const file = journalPath(place.pluginDir);
-    const journalNow = statIdentity(place.root, file);
-    if (journalNow === void 0) return null;
-    if (sameFile(journalNow, summary.journal)) return itemFromSummary(summary, now2, cap);
-    if (journalNow === null) return null;
-    const tail = appendedText(place.root, file, summary, journalNow);
-    if (tail === null) return null;
-    const { marks, id, outside } = readMarks(place.root, place.pluginDir);
-    if (outside || !sameFile(id, summary.marks)) return null;
-    return itemWithTail(summary, parseJournal(tail), marks, noteThere(place), now2, cap);
-  } catch {
-    return null;
-  }
-}
-var fs9, path9, lastWhole;
-var init_agent_summary2 = __esm({
-  "src/node/agent-summary.ts"() {
-    "use strict";
-    fs9 = require("node:fs");
-    path9 = require("node:path");
-    init_agent_journal();
-    init_agent_summary();
-    init_paths();
-    init_review_seal();
-    init_what_changed();
-    init_agent_journal2();
-    init_plugin_tier();
-    init_review_seal2();
-    init_state_file();
-    lastWhole = null;
-  }
-});
-
-// src/node/what-changed.ts
-function readSessionStarts2(root, pluginDir) {
-  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts(readStateJson(root, path10.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES3));
-}
-function agentChangeSessions(ctx, now2) {
-  return agentChangesJudged(ctx, now2).sessions;
-}
-function agentChangesJudged(ctx, now2) {
-  if (ctx.pluginDir === null) return { sessions: [] };
-  const there = exists(ctx.root);
-  const counted = (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);
-  const records = readJournal(ctx.root, ctx.pluginDir, now2);
-  const verdict = trustedMarks(ctx.root, ctx.pluginDir);
-  const sessions = unreviewedSessions(records, verdict.marks, counted);
-  if (verdict.outside === null) return { sessions };
-  return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };
-}
-async function recordSessionStart(ctx, source, now2) {
-  try {
-    if (ctx.pluginDir === null) return;
-    const next = nextSessionStarts(readSessionStarts2(ctx.root, ctx.pluginDir), source, now2);
-    if (next === null) return;
-    writeStateFile(ctx.root, path10.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}
-`);
-  } catch {
-  }
-}
-function describe3(error) {
-  const text2 = error instanceof Error ? error.message : String(error);
-  return text2.split("\n")[0]?.slice(0, 300) || "unknown error";
-}
-async function sinceLastSession(ctx, sourced, full) {
-  const since = readSessionStarts2(ctx.root, ctx.pluginDir).previous;
-  if (since === null) return sinceLastSessionItem(null, []);
-  const own2 = newsNotes(sourced.brief);
-  if (own2 !== null) return sinceLastSessionItem(since, own2);
-  const cache = sourced.cache;
-  if (cache !== null && sourced.source === "cache") {
-    const answer = sinceFromCache(since, cache);
-    if (answer !== null) return answer;
-  }
-  const notes = newsNotes(await full());
-  if (notes === null) throw new Error("no per-note detail to compare with the last session");
-  return sinceLastSessionItem(since, notes);
-}
-function agentChanges(ctx, sourced, now2) {
-  if (ctx.pluginDir === null) return agentChangesItem([]);
-  const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };
-  const cache = sourced.cache;
-  if (sourced.kept === true && cache?.agentChanges !== void 0) {
-    const item2 = agentChangesFromSummary(place, cache.agentChanges, now2, cache.namesPerItem);
-    if (item2 !== null) return item2;
-  }
-  const made = wholeItemJustMade(place, now2);
-  if (made !== null) return made;
-  const judged = agentChangesJudged(ctx, now2);
-  const item = agentChangesItem(judged.sessions);
-  return judged.changedOutside === void 0 ? item : { ...item, changedOutside: judged.changedOutside };
-}
-async function attachWhatChanged(ctx, sourced, now2, full) {
-  const items = { ...sourced.brief.items };
-  const errors = [...sourced.brief.errors];
-  try {
-    items.agentChanges = agentChanges(ctx, sourced, now2);
-  } catch (error) {
-    items.agentChanges = null;
-    errors.push({ item: "agentChanges", message: describe3(error) });
-  }
-  try {
-    items.sinceLastSession = await sinceLastSession(ctx, sourced, full);
-  } catch (error) {
-    items.sinceLastSession = null;
-    errors.push({ item: "sinceLastSession", message: describe3(error) });
-  }
-  sourced.brief = { ...sourced.brief, items, errors };
-}
-var path10, MAX_BYTES3;
-var init_what_changed2 = __esm({
-  "src/node/what-changed.ts"() {
-    "use strict";
-    path10 = require("node:path");
-    init_what_changed();
-    init_paths();
-    init_agent_journal2();
-    init_agent_summary2();
-    init_plugin_tier();
-    init_review_seal();
-    init_review_seal2();
-    init_state_file();
-    MAX_BYTES3 = 4 * 1024 * 1024;
-  }
-});
-
-// src/node/brief-pipeline.ts
-function judgeCache(ctx, now2) {
-  const why = [];
-  const rejected = [];
-  if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now2, why), reason: why[0] ?? null, rejected };
-  const file = readBriefCacheChecked(ctx.root, ctx.pluginDir);
-  const usable = usableCache(ctx, now2, why, rejected, file);
-  return { read: file.state === "ok" ? file.value : null, usable, reason: why[0] ?? null, rejected };
-}
-function tiersFor(choice) {
-  switch (choice) {
-    case "scan":
-      return [scanTier];
-    case "cache":
-      return [pluginTier, verifiedCacheTier];
-    case "live":
-      return [liveTier];
-    case "local":
-      return [pluginTier, verifiedCacheTier, scanTier];
-    case "auto":
-      return [pluginTier, liveIfListening, verifiedCacheTier, scanTier];
-  }
-}
-async function runTiers(run2, tiers) {
-  const reasons = run2.cache.reason === null ? [] : [run2.cache.reason];
-  for (const tier of tiers) {
-    const out = await tier.run(run2);
-    if (out === null) continue;
-    if ("reason" in out) {
-      reasons.push(out.reason);
-      continue;
-    }
-    return { sourced: { ...out, notes: [...run2.ctx.warnings, ...reasons, ...out.notes] }, reasons };
-  }
-  return { sourced: null, reasons };
-}
-function startRun(ctx, choice, now2, full) {
-  const cache = choice === "scan" || choice === "live" ? NOT_ASKED : judgeCache(ctx, now2);
-  let index;
-  const run2 = {
-    ctx,
-    now: now2,
-    full,
-    cache,
-    rejected: [...cache.rejected],
-    index: () => {
-      if (index !== void 0) return index;
-      index = null;
-      if (cache.usable === null || ctx.pluginDir === null) return index;
-      const got = readBriefIndexChecked(ctx.root, ctx.pluginDir, cache.usable.indexId);
-      if (got.state === "ok") index = got.value;
-      else if (got.state === "rejected") {
-        run2.indexRejected = got.why;
-        run2.rejected.push(got.why);
-      }
-      return index;
-    }
-  };
-  return run2;
-}
-async function getBrief(ctx, choice, now2, full = true) {
-  const { sourced, reasons } = await runTiers(startRun(ctx, choice, now2, full), tiersFor(choice));
-  if (sourced !== null) {
-    if (choice !== "local") await attachWhatChanged(ctx, sourced, now2, async () => full ? sourced.brief : (await getBrief(ctx, choice, now2, true)).brief);
-    return sourced;
-  }
-  if (choice === "live") throw new NoLiveAnswer(reasons.join("; ") || "no live channel");
-  if (choice === "cache") throw new NoCurrentCache([...ctx.warnings, ...reasons].join("; ") || "no current cache");
-  throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);
-}
-var fs10, path11, NoCurrentCache, NoLiveAnswer, NOT_ASKED, pluginTier, liveTier, liveIfListening, verifiedCacheTier, scanTier;
-var init_brief_pipeline = __esm({
-  "src/node/brief-pipeline.ts"() {
-    "use strict";
-    fs10 = require("node:fs");
-    path11 = require("node:path");
-    init_live_protocol();
-    init_cache_read();
-    init_plugin_tier();
-    init_what_changed2();
-    init_local_tiers();
-    NoCurrentCache = class extends Error {
-    };
-    NoLiveAnswer = class extends Error {
-    };
-    NOT_ASKED = { read: null, usable: null, reason: null, rejected: [] };
-    pluginTier = {
-      name: "plugin",
-      async run(run2) {
-        const cache = run2.cache.usable;
-        if (cache === null || !servedByPlugin(cache)) return null;
-        if (!run2.full) return { brief: withDailyNoteChecked(cache.brief, run2.ctx.root), source: "cache", generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [], kept: true };
-        return (await localTiers()).fromCacheIndex(run2, cache);
-      }
-    };
-    liveTier = { name: "live", run: async (run2) => (await localTiers()).liveBrief(run2) };
-    liveIfListening = {
-      name: "live",
-      run: (run2) => run2.ctx.pluginDir !== null && fs10.existsSync(path11.join(run2.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run2) : null
-    };
-    verifiedCacheTier = { name: "verified cache", run: async (run2) => (await localTiers()).verifiedCache(run2) };
-    scanTier = { name: "scan", run: async (run2) => (await localTiers()).scanTier(run2) };
-  }
-});
-
 // src/core/flags.ts
 function lowerTagNames(tags) {
-  return {
-    needsReview: tags.needsReview.toLowerCase(),
-    review: tags.review.toLowerCase(),
-    reviewDone: tags.reviewDone.toLowerCase(),
-    pendingReview: tags.pendingReview.toLowerCase()
-  };
+  return Object.fromEntries(TAG_KEYS.map((k) => [k, tags[k].toLowerCase()]));
 }
 function flagsOf(facts2, tags) {
   const flags = { needsReview: [], review: [], reviewDone: false, pendingReview: [], daily: false };
@@ -7797,6 +6673,7 @@ function flagsOf(facts2, tags) {
 var init_flags = __esm({
   "src/core/flags.ts"() {
     "use strict";
+    init_settings();
   }
 });
 
@@ -7877,17 +6754,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key3, node, visitor, path63) {
-      const ctrl = callVisitor(key3, node, visitor, path63);
+    function visit_(key3, node, visitor, path67) {
+      const ctrl = callVisitor(key3, node, visitor, path67);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key3, path63, ctrl);
-        return visit_(key3, ctrl, visitor, path63);
+        replaceNode(key3, path67, ctrl);
+        return visit_(key3, ctrl, visitor, path67);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path63 = Object.freeze(path63.concat(node));
+          path67 = Object.freeze(path67.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path63);
+            const ci = visit_(i, node.items[i], visitor, path67);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7898,13 +6775,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path63 = Object.freeze(path63.concat(node));
-          const ck = visit_("key", node.key, visitor, path63);
+          path67 = Object.freeze(path67.concat(node));
+          const ck = visit_("key", node.key, visitor, path67);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path63);
+          const cv = visit_("value", node.value, visitor, path67);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -7925,17 +6802,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key3, node, visitor, path63) {
-      const ctrl = await callVisitor(key3, node, visitor, path63);
+    async function visitAsync_(key3, node, visitor, path67) {
+      const ctrl = await callVisitor(key3, node, visitor, path67);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key3, path63, ctrl);
-        return visitAsync_(key3, ctrl, visitor, path63);
+        replaceNode(key3, path67, ctrl);
+        return visitAsync_(key3, ctrl, visitor, path67);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path63 = Object.freeze(path63.concat(node));
+          path67 = Object.freeze(path67.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path63);
+            const ci = await visitAsync_(i, node.items[i], visitor, path67);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7946,13 +6823,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path63 = Object.freeze(path63.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path63);
+          path67 = Object.freeze(path67.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path67);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path63);
+          const cv = await visitAsync_("value", node.value, visitor, path67);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -7979,23 +6856,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key3, node, visitor, path63) {
+    function callVisitor(key3, node, visitor, path67) {
       if (typeof visitor === "function")
-        return visitor(key3, node, path63);
+        return visitor(key3, node, path67);
       if (identity2.isMap(node))
-        return visitor.Map?.(key3, node, path63);
+        return visitor.Map?.(key3, node, path67);
       if (identity2.isSeq(node))
-        return visitor.Seq?.(key3, node, path63);
+        return visitor.Seq?.(key3, node, path67);
       if (identity2.isPair(node))
-        return visitor.Pair?.(key3, node, path63);
+        return visitor.Pair?.(key3, node, path67);
       if (identity2.isScalar(node))
-        return visitor.Scalar?.(key3, node, path63);
+        return visitor.Scalar?.(key3, node, path67);
       if (identity2.isAlias(node))
-        return visitor.Alias?.(key3, node, path63);
+        return visitor.Alias?.(key3, node, path67);
       return void 0;
     }
-    function replaceNode(key3, path63, node) {
-      const parent = path63[path63.length - 1];
+    function replaceNode(key3, path67, node) {
+      const parent = path67[path67.length - 1];
       if (identity2.isCollection(parent)) {
         parent.items[key3] = node;
       } else if (identity2.isPair(parent)) {
@@ -8607,10 +7484,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity2 = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path63, value) {
+    function collectionFromPath(schema, path67, value) {
       let v = value;
-      for (let i = path63.length - 1; i >= 0; --i) {
-        const k = path63[i];
+      for (let i = path67.length - 1; i >= 0; --i) {
+        const k = path67[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -8629,7 +7506,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path63) => path63 == null || typeof path63 === "object" && !!path63[Symbol.iterator]().next().done;
+    var isEmptyPath = (path67) => path67 == null || typeof path67 === "object" && !!path67[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -8659,11 +7536,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path63, value) {
-        if (isEmptyPath(path63))
+      addIn(path67, value) {
+        if (isEmptyPath(path67))
           this.add(value);
         else {
-          const [key3, ...rest] = path63;
+          const [key3, ...rest] = path67;
           const node = this.get(key3, true);
           if (identity2.isCollection(node))
             node.addIn(rest, value);
@@ -8677,8 +7554,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path63) {
-        const [key3, ...rest] = path63;
+      deleteIn(path67) {
+        const [key3, ...rest] = path67;
         if (rest.length === 0)
           return this.delete(key3);
         const node = this.get(key3, true);
@@ -8692,8 +7569,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path63, keepScalar) {
-        const [key3, ...rest] = path63;
+      getIn(path67, keepScalar) {
+        const [key3, ...rest] = path67;
         const node = this.get(key3, true);
         if (rest.length === 0)
           return !keepScalar && identity2.isScalar(node) ? node.value : node;
@@ -8711,8 +7588,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path63) {
-        const [key3, ...rest] = path63;
+      hasIn(path67) {
+        const [key3, ...rest] = path67;
         if (rest.length === 0)
           return this.has(key3);
         const node = this.get(key3, true);
@@ -8722,8 +7599,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path63, value) {
-        const [key3, ...rest] = path63;
+      setIn(path67, value) {
+        const [key3, ...rest] = path67;
         if (rest.length === 0) {
           this.set(key3, value);
         } else {
@@ -11238,9 +10115,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path63, value) {
+      addIn(path67, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path63, value);
+          this.contents.addIn(path67, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -11315,14 +10192,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path63) {
-        if (Collection.isEmptyPath(path63)) {
+      deleteIn(path67) {
+        if (Collection.isEmptyPath(path67)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path63) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path67) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -11337,10 +10214,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path63, keepScalar) {
-        if (Collection.isEmptyPath(path63))
+      getIn(path67, keepScalar) {
+        if (Collection.isEmptyPath(path67))
           return !keepScalar && identity2.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity2.isCollection(this.contents) ? this.contents.getIn(path63, keepScalar) : void 0;
+        return identity2.isCollection(this.contents) ? this.contents.getIn(path67, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -11351,10 +10228,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path63) {
-        if (Collection.isEmptyPath(path63))
+      hasIn(path67) {
+        if (Collection.isEmptyPath(path67))
           return this.contents !== void 0;
-        return identity2.isCollection(this.contents) ? this.contents.hasIn(path63) : false;
+        return identity2.isCollection(this.contents) ? this.contents.hasIn(path67) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -11371,13 +10248,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path63, value) {
-        if (Collection.isEmptyPath(path63)) {
+      setIn(path67, value) {
+        if (Collection.isEmptyPath(path67)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path63), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path67), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path63, value);
+          this.contents.setIn(path67, value);
         }
       }
       /**
@@ -12216,7 +11093,7 @@ var require_resolve_block_scalar = __commonJS({
       if (!header)
         return { value: "", type: null, comment: "", range: [start, start, start] };
       const type = header.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
-      const lines = scalar.source ? splitLines(scalar.source) : [];
+      const lines = scalar.source ? splitLines3(scalar.source) : [];
       let chompStart = lines.length;
       for (let i = lines.length - 1; i >= 0; --i) {
         const content = lines[i][1];
@@ -12374,7 +11251,7 @@ var require_resolve_block_scalar = __commonJS({
       }
       return { mode, indent, chomp, comment, length };
     }
-    function splitLines(source) {
+    function splitLines3(source) {
       const split = source.split(/\n( *)/);
       const first = split[0];
       const m = first.match(/^( *)/);
@@ -13338,9 +12215,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path63) => {
+    visit2.itemAtPath = (cst, path67) => {
       let item = cst;
-      for (const [field, index] of path63) {
+      for (const [field, index] of path67) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -13349,23 +12226,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path63) => {
-      const parent = visit2.itemAtPath(cst, path63.slice(0, -1));
-      const field = path63[path63.length - 1][0];
+    visit2.parentCollection = (cst, path67) => {
+      const parent = visit2.itemAtPath(cst, path67.slice(0, -1));
+      const field = path67[path67.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path63, item, visitor) {
-      let ctrl = visitor(item, path63);
+    function _visit(path67, item, visitor) {
+      let ctrl = visitor(item, path67);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path63.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path67.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -13376,10 +12253,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path63);
+            ctrl = ctrl(item, path67);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path63) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path67) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -13805,9 +12682,9 @@ var require_lexer = __commonJS({
         }
       }
       *parseQuotedScalar() {
-        const quote2 = this.charAt(0);
-        let end = this.buffer.indexOf(quote2, this.pos + 1);
-        if (quote2 === "'") {
+        const quote = this.charAt(0);
+        let end = this.buffer.indexOf(quote, this.pos + 1);
+        if (quote === "'") {
           while (end !== -1 && this.buffer[end + 1] === "'")
             end = this.buffer.indexOf("'", end + 2);
         } else {
@@ -14681,14 +13558,14 @@ var require_parser = __commonJS({
             case "scalar":
             case "single-quoted-scalar":
             case "double-quoted-scalar": {
-              const fs38 = this.flowScalar(this.type);
+              const fs40 = this.flowScalar(this.type);
               if (atNextItem || it.value) {
-                map.items.push({ start, key: fs38, sep: [] });
+                map.items.push({ start, key: fs40, sep: [] });
                 this.onKeyLine = true;
               } else if (it.sep) {
-                this.stack.push(fs38);
+                this.stack.push(fs40);
               } else {
-                Object.assign(it, { key: fs38, sep: [] });
+                Object.assign(it, { key: fs40, sep: [] });
                 this.onKeyLine = true;
               }
               return;
@@ -14816,13 +13693,13 @@ var require_parser = __commonJS({
             case "scalar":
             case "single-quoted-scalar":
             case "double-quoted-scalar": {
-              const fs38 = this.flowScalar(this.type);
+              const fs40 = this.flowScalar(this.type);
               if (!it || it.value)
-                fc.items.push({ start: [], key: fs38, sep: [] });
+                fc.items.push({ start: [], key: fs40, sep: [] });
               else if (it.sep)
-                this.stack.push(fs38);
+                this.stack.push(fs40);
               else
-                Object.assign(it, { key: fs38, sep: [] });
+                Object.assign(it, { key: fs40, sep: [] });
               return;
             }
             case "flow-map-end":
@@ -15271,13 +14148,13 @@ function quotedFlowItems(inner) {
 }
 function stripComment(value) {
   if (value.startsWith("#")) return "";
-  let quote2 = "";
+  let quote = "";
   for (let i = 0; i < value.length; i++) {
     const c = value[i];
-    if (quote2 !== "") {
-      if (c === quote2) quote2 = "";
+    if (quote !== "") {
+      if (c === quote) quote = "";
     } else if (c === '"' || c === "'") {
-      if (i === 0 || /[\s,[]/.test(value[i - 1] ?? "")) quote2 = c;
+      if (i === 0 || /[\s,[]/.test(value[i - 1] ?? "")) quote = c;
     } else if (c === "#" && /\s/.test(value[i - 1] ?? "")) {
       return value.slice(0, i);
     }
@@ -15705,7 +14582,8 @@ var init_note_facts = __esm({
 function lower(b) {
   return b >= 65 && b <= 90 ? b + 32 : b;
 }
-function nameAt(bytes, at, end, names) {
+function nameAt(bytes, at, end, names, first) {
+  if (at >= end || first[bytes[at] ?? 0] !== 1) return false;
   for (const name of names) {
     if (at + name.length > end) continue;
     let i = 0;
@@ -15733,21 +14611,28 @@ function frontmatterEnd(bytes, start, end) {
   return 0;
 }
 function flagFreeTest(settings) {
-  const names = [settings.tags.needsReview, settings.tags.review, settings.tags.reviewDone, settings.tags.pendingReview];
+  const names = tagNameList(settings.tags);
   if (names.some((n) => !/^[\x20-\x7e]+$/.test(n) || /k/i.test(n))) return null;
   const lowered = names.map((n) => Uint8Array.from(n.toLowerCase(), (c) => c.charCodeAt(0)));
+  const first = new Uint8Array(256);
+  for (const name of lowered) {
+    if (name.length === 0) first.fill(1);
+    const b = name[0] ?? 0;
+    first[b] = 1;
+    if (b >= 97 && b <= 122) first[b - 32] = 1;
+  }
   const { inboxFolder, rulesFolder } = settings;
-  return (bytes, path63) => {
-    if (isInFolder(path63, inboxFolder) || isInFolder(path63, rulesFolder)) return false;
+  return (bytes, path67) => {
+    if (isInFolder(path67, inboxFolder) || isInFolder(path67, rulesFolder)) return false;
     const end = bytes.length;
     for (let at = bytes.indexOf(HASH); at >= 0; at = bytes.indexOf(HASH, at + 1)) {
-      if (nameAt(bytes, at + 1, end, lowered)) return false;
+      if (nameAt(bytes, at + 1, end, lowered, first)) return false;
     }
     let start = 0;
     while (start < 6 && bytes[start] === 239 && bytes[start + 1] === 187 && bytes[start + 2] === 191) start += 3;
     const fmEnd = frontmatterEnd(bytes, start, end);
     for (let at = start; at < fmEnd; at++) {
-      if (bytes[at] === BACKSLASH || nameAt(bytes, at, fmEnd, lowered)) return false;
+      if (bytes[at] === BACKSLASH || nameAt(bytes, at, fmEnd, lowered, first)) return false;
     }
     return true;
   };
@@ -15757,6 +14642,7 @@ var init_prefilter = __esm({
   "src/core/prefilter.ts"() {
     "use strict";
     init_paths();
+    init_settings();
     HASH = 35;
     NL = 10;
     CR = 13;
@@ -15787,7 +14673,7 @@ function othersRunning() {
     if (i > 0) Atomics.wait(pause2, 0, 0, 1);
     let now2;
     try {
-      now2 = othersRunningNow(fs11.readFileSync("/proc/loadavg", "utf8"));
+      now2 = othersRunningNow(fs5.readFileSync("/proc/loadavg", "utf8"));
     } catch {
       now2 = null;
     }
@@ -15810,15 +14696,66 @@ function threadChoice(notes, env) {
   const load = os.loadavg()[0] ?? 0;
   return freeCore(cores(), load) ? { two: true, why: `free core (load ${load.toFixed(2)})` } : { two: false, why: `no free core (load ${load.toFixed(2)})` };
 }
-var fs11, os, PARALLEL_MIN_NOTES, SAMPLES, THREADS_ENV;
+var fs5, os, PARALLEL_MIN_NOTES, SAMPLES, THREADS_ENV;
 var init_thread_choice = __esm({
   "src/node/thread-choice.ts"() {
     "use strict";
-    fs11 = require("node:fs");
+    fs5 = require("node:fs");
     os = require("node:os");
     PARALLEL_MIN_NOTES = 2e4;
     SAMPLES = 3;
     THREADS_ENV = "SESSION_BRIEF_SCAN_THREADS";
+  }
+});
+
+// src/node/worker-slots.ts
+function statWalkBytes(layout = STAT_WALK_LAYOUT) {
+  return layout.HEADER * 4 + 2 * (layout.QUEUE_FOLDERS * 4 + layout.QUEUE_BYTES);
+}
+var STAT_WALK_LAYOUT, SCAN_SLOTS;
+var init_worker_slots = __esm({
+  "src/node/worker-slots.ts"() {
+    "use strict";
+    STAT_WALK_LAYOUT = {
+      /** How many threads are walking a folder they claimed. */
+      ACTIVE: 0,
+      /** Bumped at every folder offered: a thread with nothing to claim waits on it. */
+      SEQ: 1,
+      /** Per queue (0 the main thread's, 1 the worker's): the next folder to claim. */
+      NEXT: [2, 3],
+      /** Per queue: the folders offered so far. */
+      COUNT: [4, 5],
+      /** Folders the worker has walked: its sign of life. */
+      PROGRESS: 6,
+      /** 0 until the worker starts (1), or the main thread finished first and took it (-1). */
+      STARTED: 8,
+      /** The worker's end: 1 done, 2 failed. */
+      DONE: 9,
+      /** The worker's sum: two lanes, the count, and 1 when every folder and note could be looked at. */
+      SUM_A: 10,
+      SUM_B: 11,
+      SUM_COUNT: 12,
+      CLEAN: 13,
+      /** Slots in the header. */
+      HEADER: 16,
+      /** Folders per thread's queue, and bytes for their paths; a full queue keeps folders private. */
+      QUEUE_FOLDERS: 8192,
+      QUEUE_BYTES: 512 * 1024,
+      /** How long the main thread waits for a worker that stopped making progress before walking again alone. */
+      SILENCE_MS: 1e4
+    };
+    SCAN_SLOTS = {
+      /** The next unclaimed chunk of notes. */
+      NEXT: 0,
+      /** 1 once the worker's answer is posted. */
+      DONE: 1,
+      /** A fed split's chunks posted so far. */
+      POSTED: 2,
+      /** 1 once the walk has ended (every chunk is posted). */
+      WALKED: 3,
+      /** Bytes of the block. */
+      BYTES: 16
+    };
   }
 });
 
@@ -15944,14 +14881,11 @@ var init_scan_parallel = __esm({
     import_node_worker_threads = require("node:worker_threads");
     init_thread_choice();
     init_worker_flag();
+    init_worker_slots();
     CHUNK_NOTES = 64;
     DONE_TIMEOUT_MS = 3e5;
     FEED_WAIT_MS = 50;
-    NEXT = 0;
-    DONE = 1;
-    POSTED = 2;
-    WALKED = 3;
-    SLOTS_BYTES = 16;
+    ({ NEXT, DONE, POSTED, WALKED, BYTES: SLOTS_BYTES } = SCAN_SLOTS);
     asNotes = (paths) => paths === "" ? [] : paths.split("\0").map((p) => ({ path: p, mtime: 0, size: -1 }));
     FedSplit = class _FedSplit {
       constructor(helper, why) {
@@ -15969,8 +14903,8 @@ var init_scan_parallel = __esm({
         return helper === null ? null : new _FedSplit(helper, `fed during the walk, ${choice.why}`);
       }
       /** The walk listed one more note. */
-      add(notePath2) {
-        this.pending.push(notePath2);
+      add(notePath3) {
+        this.pending.push(notePath3);
         if (this.pending.length === CHUNK_NOTES) this.post();
       }
       /** The walk is over: the last chunk goes out and the worker learns there is no more. */
@@ -15998,6 +14932,168 @@ var init_scan_parallel = __esm({
   }
 });
 
+// src/core/rules/scope.ts
+function checkScope(settings) {
+  return [...effectiveRuleScope(settings), ...SETTINGS_FILES];
+}
+function isAbsolute2(p) {
+  return p.startsWith("/") || DRIVE.test(p);
+}
+function normalizePath(p) {
+  const slashed = p.replace(/\\/g, "/");
+  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";
+  const rest = slashed.slice(drive.length);
+  const absolute = rest.startsWith("/");
+  const parts = [];
+  for (const part of rest.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();
+      else if (!absolute) parts.push("..");
+      continue;
+    }
+    parts.push(part);
+  }
+  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;
+}
+function vaultRelative(root, filePath) {
+  if (filePath === "" || filePath.includes("\0")) return null;
+  const base = normalizePath(root);
+  const slashed = filePath.replace(/\\/g, "/");
+  const full = normalizePath(isAbsolute2(slashed) ? slashed : `${base}/${slashed}`);
+  const prefix = base.endsWith("/") ? base : `${base}/`;
+  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;
+  const rel = full.slice(prefix.length);
+  return rel === "" ? null : rel;
+}
+function scopePattern(glob) {
+  const cached = patternCache.get(glob);
+  if (cached !== void 0) return cached;
+  let source = "";
+  const g = normalizePath(glob).replace(/^\//, "");
+  for (let i = 0; i < g.length; i++) {
+    const c = g[i] ?? "";
+    if (c === "*" && g[i + 1] === "*") {
+      const slashAfter = g[i + 2] === "/";
+      source += slashAfter ? "(?:.*/)?" : ".*";
+      i += slashAfter ? 2 : 1;
+    } else if (c === "*") source += "[^/]*";
+    else if (c === "?") source += "[^/]";
+    else source += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+  }
+  const re = new RegExp(`^${source}$`, "is");
+  patternCache.set(glob, re);
+  return re;
+}
+function asciiStart(glob) {
+  const cached = startCache.get(glob);
+  if (cached !== void 0) return cached;
+  const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\//, ""))?.[0] ?? "";
+  const start = /[\u0080-\uffff]/.test(literal) ? null : literal.toLowerCase();
+  startCache.set(glob, start);
+  return start;
+}
+function inScope(relPath, patterns) {
+  return patterns.some((p) => {
+    const start = asciiStart(p);
+    if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;
+    return scopePattern(p).test(relPath);
+  });
+}
+var AGENT_FOLDER, SETTINGS_FILES, DRIVE, patternCache, startCache;
+var init_scope = __esm({
+  "src/core/rules/scope.ts"() {
+    "use strict";
+    init_settings();
+    AGENT_FOLDER = ".claude";
+    SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"];
+    DRIVE = /^[a-zA-Z]:(?:\/|$)/;
+    patternCache = /* @__PURE__ */ new Map();
+    startCache = /* @__PURE__ */ new Map();
+  }
+});
+
+// src/node/real-path.ts
+var real_path_exports = {};
+__export(real_path_exports, {
+  firstSymlink: () => firstSymlink,
+  linkTarget: () => linkTarget,
+  openInVault: () => openInVault,
+  realPathOf: () => realPathOf,
+  vaultRelativeReal: () => vaultRelativeReal
+});
+function realPathOf(p) {
+  let existing = path5.resolve(p);
+  const rest = [];
+  for (; ; ) {
+    try {
+      return path5.join(fs6.realpathSync.native(existing), ...rest);
+    } catch {
+      const parent = path5.dirname(existing);
+      if (parent === existing) return null;
+      rest.unshift(path5.basename(existing));
+      existing = parent;
+    }
+  }
+}
+function vaultRelativeReal(root, filePath) {
+  const literal = vaultRelative(root, filePath);
+  if (literal !== null || filePath.includes("\0")) return literal;
+  const absolute = path5.resolve(root, filePath);
+  const realFile = realPathOf(absolute);
+  const realRoot2 = realPathOf(root);
+  for (const [r, f] of [
+    [root, realFile],
+    [realRoot2, absolute],
+    [realRoot2, realFile]
+  ]) {
+    if (r === null || f === null) continue;
+    const rel = vaultRelative(r, f);
+    if (rel !== null) return rel;
+  }
+  return null;
+}
+function firstSymlink(p) {
+  let current = path5.parse(path5.resolve(p)).root;
+  for (const part of path5.resolve(p).slice(current.length).split(path5.sep).filter((x) => x !== "")) {
+    current = path5.join(current, part);
+    try {
+      if (fs6.lstatSync(current).isSymbolicLink()) return current;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+function linkTarget(root, file) {
+  if (realRootOf?.root !== root) realRootOf = { root, real: fs6.realpathSync.native(root) };
+  const top = realRootOf.real;
+  const real = fs6.realpathSync.native(file);
+  return real.startsWith(top.endsWith(path5.sep) ? top : top + path5.sep) ? real : null;
+}
+function openInVault(root, file, flags) {
+  try {
+    return fs6.openSync(file, flags | NO_FOLLOW);
+  } catch (error) {
+    const code = error.code;
+    if (NO_FOLLOW === 0 || code !== "ELOOP" && code !== "EMLINK" && code !== "EFTYPE") throw error;
+    const real = linkTarget(root, file);
+    if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: "ENOENT" });
+    return fs6.openSync(real, flags | NO_FOLLOW);
+  }
+}
+var fs6, path5, realRootOf, NO_FOLLOW;
+var init_real_path = __esm({
+  "src/node/real-path.ts"() {
+    "use strict";
+    fs6 = require("node:fs");
+    path5 = require("node:path");
+    init_scope();
+    realRootOf = null;
+    NO_FOLLOW = fs6.constants.O_NOFOLLOW ?? 0;
+  }
+});
+
 // src/node/thread-trace.ts
 function traceLine(trace2) {
   return `${TRACE_PREFIX}${JSON.stringify(trace2)}
@@ -16020,20 +15116,8 @@ var init_thread_trace = __esm({
 });
 
 // src/node/stat-walk.ts
-function sharedBytes() {
-  return HEADER_SLOTS * 4 + 2 * (QUEUE_FOLDERS * 4 + QUEUE_BYTES);
-}
-function walkPart(fsApi, add, job, self) {
-  const ACTIVE = 0;
-  const SEQ = 1;
-  const NEXT2 = [2, 3];
-  const COUNT2 = [4, 5];
-  const PROGRESS2 = 6;
-  const DONE3 = 9;
-  const SILENCE_MS = 1e4;
-  const FOLDERS = 8192;
-  const BYTES = 512 * 1024;
-  const HEADER = 16;
+function walkPart(fsApi, add, rule, job, self) {
+  const { ACTIVE, SEQ, NEXT: NEXT2, COUNT: COUNT2, PROGRESS, DONE: DONE2, SILENCE_MS, QUEUE_FOLDERS: FOLDERS, QUEUE_BYTES: BYTES, HEADER } = job.layout;
   const sum = { a: 0, b: 0, count: 0 };
   let clean = true;
   const prefix = job.prefix;
@@ -16094,25 +15178,24 @@ function walkPart(fsApi, add, job, self) {
         continue;
       }
       const rel = pending.pop();
-      if (slots !== null) Atomics.add(slots, PROGRESS2, 1);
+      if (slots !== null) Atomics.add(slots, PROGRESS, 1);
       const dir = rel === "" ? prefix : `${prefix}${rel}/`;
       const base = rel === "" ? "" : `${rel}/`;
-      let entries;
+      let entries2;
       try {
-        entries = fsApi.readdirSync(dir, listOptions);
+        entries2 = fsApi.readdirSync(dir, listOptions);
       } catch {
         clean = false;
         continue;
       }
-      for (const entry of entries) {
+      for (const entry of entries2) {
         const name = entry.name;
-        if (name.startsWith(".")) continue;
+        if (rule.isHiddenName(name)) continue;
         if (entry.isDirectory()) {
-          if (name === "node_modules" || rel === "" && excluded.includes(name)) continue;
-          pending.push(base + name);
+          if (rule.entersFolder(name, rel === "", excluded)) pending.push(base + name);
           continue;
         }
-        if (!name.endsWith(".md") || !(entry.isFile() || entry.isSymbolicLink())) continue;
+        if (!rule.isNoteName(name) || !(entry.isFile() || entry.isSymbolicLink())) continue;
         if (entry.isSymbolicLink() && !staysInside(dir + name)) continue;
         try {
           const st = fsApi.statSync(dir + name, statOptions);
@@ -16144,8 +15227,8 @@ function walkPart(fsApi, add, job, self) {
     if (queued) continue;
     if (idle) break;
     if (self === 0) {
-      if (Atomics.load(slots, DONE3) === 2) return { sum, clean, abandoned: true };
-      const now2 = Atomics.load(slots, PROGRESS2);
+      if (Atomics.load(slots, DONE2) === 2) return { sum, clean, abandoned: true };
+      const now2 = Atomics.load(slots, PROGRESS);
       if (now2 !== progress) {
         progress = now2;
         quietSince = Date.now();
@@ -16157,22 +15240,22 @@ function walkPart(fsApi, add, job, self) {
   }
   return { sum, clean, abandoned: false };
 }
-function workerWalk(fsApi, add, walk, job) {
-  const [STARTED2, DONE3, SUM_A2, SUM_B2, SUM_COUNT2, CLEAN2] = [8, 9, 10, 11, 12, 13];
-  const slots = new Int32Array(job.shared, 0, 16);
-  if (Atomics.compareExchange(slots, STARTED2, 0, 1) !== 0) return;
-  Atomics.notify(slots, STARTED2);
+function workerWalk(fsApi, add, rule, walk, job) {
+  const { STARTED, DONE: DONE2, SUM_A, SUM_B, SUM_COUNT, CLEAN, HEADER } = job.layout;
+  const slots = new Int32Array(job.shared, 0, HEADER);
+  if (Atomics.compareExchange(slots, STARTED, 0, 1) !== 0) return;
+  Atomics.notify(slots, STARTED);
   let done = 2;
   try {
-    const part = walk(fsApi, add, job, 1);
-    Atomics.store(slots, SUM_A2, part.sum.a | 0);
-    Atomics.store(slots, SUM_B2, part.sum.b | 0);
-    Atomics.store(slots, SUM_COUNT2, part.sum.count);
-    Atomics.store(slots, CLEAN2, part.clean ? 1 : 0);
+    const part = walk(fsApi, add, rule, job, 1);
+    Atomics.store(slots, SUM_A, part.sum.a | 0);
+    Atomics.store(slots, SUM_B, part.sum.b | 0);
+    Atomics.store(slots, SUM_COUNT, part.sum.count);
+    Atomics.store(slots, CLEAN, part.clean ? 1 : 0);
     done = 1;
   } finally {
-    Atomics.store(slots, DONE3, done);
-    Atomics.notify(slots, DONE3);
+    Atomics.store(slots, DONE2, done);
+    Atomics.notify(slots, DONE2);
   }
 }
 function workerSource() {
@@ -16183,28 +15266,31 @@ function workerSource() {
     "const { workerData } = require('node:worker_threads');",
     `const walkPart = ${walkPart.toString()};`,
     `const addToStamp = ${addToStamp.toString()};`,
-    `(${workerWalk.toString()})(require('node:fs'), addToStamp, walkPart, workerData);`
+    `const noteRule = { isHiddenName: ${isHiddenName.toString()}, entersFolder: ${entersFolder.toString()}, isNoteName: ${isNoteName.toString()} };`,
+    `(${workerWalk.toString()})(require('node:fs'), addToStamp, noteRule, walkPart, workerData);`
   ].join("\n");
 }
 function withSep(root) {
-  return root.endsWith(path12.sep) ? root : root + path12.sep;
+  return root.endsWith(path6.sep) ? root : root + path6.sep;
 }
 function stampAlone(root, excludedRootFolders) {
-  const part = walkPart(fs12, addToStamp, { prefix: withSep(root), excludedRootFolders, shared: null }, 0);
+  const part = walkPart(fs7, addToStamp, NOTE_RULE, { prefix: withSep(root), excludedRootFolders, shared: null, layout: STAT_WALK_LAYOUT }, 0);
   return part.clean ? stampOfSum(part.sum) : null;
 }
 function noteRows(root, excludedRootFolders) {
   const rows = [];
-  const part = walkPart(fs12, (_sum, p, mtime, size2) => void rows.push([p, mtime, size2]), { prefix: withSep(root), excludedRootFolders, shared: null }, 0);
+  const part = walkPart(fs7, (_sum, p, mtime, size2) => void rows.push([p, mtime, size2]), NOTE_RULE, { prefix: withSep(root), excludedRootFolders, shared: null, layout: STAT_WALK_LAYOUT }, 0);
   return part.clean ? rows : null;
 }
 function walkTogether(root, excludedRootFolders, waitForWorker = false) {
   const alone = () => ({ stamp: stampAlone(root, excludedRootFolders), workerNotes: null });
-  const shared = new SharedArrayBuffer(sharedBytes());
-  const slots = new Int32Array(shared, 0, HEADER_SLOTS);
-  const job = { prefix: withSep(root), excludedRootFolders, shared };
-  Atomics.store(new Int32Array(shared, HEADER_SLOTS * 4, 1), 0, 0);
-  Atomics.store(slots, MAIN_COUNT, 1);
+  const layout = STAT_WALK_LAYOUT;
+  const { HEADER, COUNT: COUNT2, STARTED, DONE: DONE2, PROGRESS, SUM_A, SUM_B, SUM_COUNT, CLEAN, SILENCE_MS } = layout;
+  const shared = new SharedArrayBuffer(statWalkBytes(layout));
+  const slots = new Int32Array(shared, 0, HEADER);
+  const job = { prefix: withSep(root), excludedRootFolders, shared, layout };
+  Atomics.store(new Int32Array(shared, HEADER * 4, 1), 0, 0);
+  Atomics.store(slots, COUNT2[0], 1);
   let worker;
   try {
     worker = new import_node_worker_threads2.Worker(workerSource(), { eval: true, workerData: job, stdout: true, stderr: true });
@@ -16213,15 +15299,15 @@ function walkTogether(root, excludedRootFolders, waitForWorker = false) {
   }
   worker.unref();
   worker.on("error", () => void 0);
-  if (waitForWorker) Atomics.wait(slots, STARTED, 0, WORKER_SILENCE_MS);
-  const mine = walkPart(fs12, addToStamp, job, 0);
+  if (waitForWorker) Atomics.wait(slots, STARTED, 0, SILENCE_MS);
+  const mine = walkPart(fs7, addToStamp, NOTE_RULE, job, 0);
   if (Atomics.compareExchange(slots, STARTED, 0, -1) === 0) {
     void worker.terminate();
     return { stamp: mine.clean ? stampOfSum(mine.sum) : null, workerNotes: null };
   }
   let last = Atomics.load(slots, PROGRESS);
   while (!mine.abandoned && Atomics.load(slots, DONE2) === 0) {
-    if (Atomics.wait(slots, DONE2, 0, WORKER_SILENCE_MS) === "timed-out") {
+    if (Atomics.wait(slots, DONE2, 0, SILENCE_MS) === "timed-out") {
       const now2 = Atomics.load(slots, PROGRESS);
       if (now2 === last) break;
       last = now2;
@@ -16250,28 +15336,19 @@ function statStamp(root, excludedRootFolders, expectedNotes = 0, env = process.e
   traceThreads(trace2, env);
   return stamp;
 }
-var fs12, path12, import_node_worker_threads2, QUEUE_FOLDERS, QUEUE_BYTES, HEADER_SLOTS, MAIN_COUNT, PROGRESS, STARTED, DONE2, SUM_A, SUM_B, SUM_COUNT, CLEAN, WORKER_SILENCE_MS;
+var fs7, path6, import_node_worker_threads2, NOTE_RULE;
 var init_stat_walk = __esm({
   "src/node/stat-walk.ts"() {
     "use strict";
-    fs12 = require("node:fs");
-    path12 = require("node:path");
+    fs7 = require("node:fs");
+    path6 = require("node:path");
     import_node_worker_threads2 = require("node:worker_threads");
+    init_paths();
     init_stat_stamp();
     init_thread_choice();
     init_thread_trace();
-    QUEUE_FOLDERS = 8192;
-    QUEUE_BYTES = 512 * 1024;
-    HEADER_SLOTS = 16;
-    MAIN_COUNT = 4;
-    PROGRESS = 6;
-    STARTED = 8;
-    DONE2 = 9;
-    SUM_A = 10;
-    SUM_B = 11;
-    SUM_COUNT = 12;
-    CLEAN = 13;
-    WORKER_SILENCE_MS = 1e4;
+    init_worker_slots();
+    NOTE_RULE = { isHiddenName, entersFolder, isNoteName };
   }
 });
 
@@ -16282,26 +15359,26 @@ function errorText(error) {
 }
 function walkNotes(root, excludedRootFolders, withStat, visit2) {
   const errors = [];
-  const prefix = root.endsWith(path13.sep) ? root : root + path13.sep;
+  const prefix = root.endsWith(path7.sep) ? root : root + path7.sep;
   const pending = [""];
   while (pending.length > 0) {
     const rel = pending.pop() ?? "";
-    let entries;
+    let entries2;
     try {
-      entries = fs13.readdirSync(rel === "" ? root : prefix + rel, { withFileTypes: true });
+      entries2 = fs8.readdirSync(rel === "" ? root : prefix + rel, { withFileTypes: true });
     } catch (error) {
       errors.push(`could not read folder ${rel === "" ? "." : quoteName(rel)} (${errorText(error)})`);
       continue;
     }
     const base = rel === "" ? "" : `${rel}/`;
-    for (const entry of entries) {
+    for (const entry of entries2) {
       const name = entry.name;
-      if (name.startsWith(".")) continue;
+      if (isHiddenName(name)) continue;
       if (entry.isDirectory()) {
-        if (name !== "node_modules" && !(rel === "" && excludedRootFolders.includes(name))) pending.push(base + name);
+        if (entersFolder(name, rel === "", excludedRootFolders)) pending.push(base + name);
         continue;
       }
-      if (!name.endsWith(".md") || !(entry.isFile() || entry.isSymbolicLink())) continue;
+      if (!isNoteName(name) || !(entry.isFile() || entry.isSymbolicLink())) continue;
       const childRel = base + name;
       if (entry.isSymbolicLink() && !listLink(root, prefix + childRel)) continue;
       if (!withStat) {
@@ -16309,7 +15386,7 @@ function walkNotes(root, excludedRootFolders, withStat, visit2) {
         continue;
       }
       try {
-        const st = fs13.statSync(prefix + childRel, { throwIfNoEntry: false });
+        const st = fs8.statSync(prefix + childRel, { throwIfNoEntry: false });
         if (st?.isFile() === true) visit2(childRel, Math.trunc(st.mtimeMs), st.size);
       } catch (error) {
         if (error.code !== "ENOENT") visit2(childRel, 0, -1, errorText(error));
@@ -16339,7 +15416,7 @@ function listLink(root, file) {
 function readFile(root, file) {
   const fd = openInVault(root, file, OPEN_FLAGS);
   try {
-    const st = fs13.fstatSync(fd);
+    const st = fs8.fstatSync(fd);
     if (!st.isFile()) return false;
     if (st.size + 1 > buffer.length) buffer = Buffer.allocUnsafe(st.size + 1);
     let length = 0;
@@ -16350,7 +15427,7 @@ function readFile(root, file) {
         buffer = bigger;
       }
       const want = buffer.length - length;
-      const n = fs13.readSync(fd, buffer, length, want, null);
+      const n = fs8.readSync(fd, buffer, length, want, null);
       length += n;
       if (n === 0 || n < want && length >= st.size) break;
     }
@@ -16359,15 +15436,14 @@ function readFile(root, file) {
     readSize = st.size;
     return true;
   } finally {
-    fs13.closeSync(fd);
+    fs8.closeSync(fd);
   }
 }
 function readRules(settings) {
-  const t = settings.tags;
-  const key3 = [t.needsReview, t.review, t.reviewDone, t.pendingReview, settings.inboxFolder, settings.rulesFolder].join("\n");
+  const key3 = [...tagNameList(settings.tags), settings.inboxFolder, settings.rulesFolder].join("\n");
   if (rulesCache?.key !== key3) {
     const tags = lowerTagNames(settings.tags);
-    const names = [tags.needsReview, tags.review, tags.reviewDone, tags.pendingReview];
+    const names = tagNameList(tags);
     rulesCache = { key: key3, rules: { tags, flagFree: flagFreeTest(settings), needle: tagNeedle(names), mayCount: frontmatterMayCount(names) } };
   }
   return rulesCache.rules;
@@ -16392,7 +15468,7 @@ function readNote(note, rules, root, file) {
 }
 function readNotes(root, settings, notes, reuse) {
   const rules = readRules(settings);
-  const prefix = root.endsWith(path13.sep) ? root : root + path13.sep;
+  const prefix = root.endsWith(path7.sep) ? root : root + path7.sep;
   const part = { entries: [], sizes: [], read: 0 };
   for (const note of notes) {
     const previous = note.error === void 0 ? reuse?.(note) : void 0;
@@ -16429,22 +15505,24 @@ function scanVault(root, settings, reuse, given, expectedNotes = 0) {
   traceThreads(split?.trace ?? { walk: "scan", threads: 1, why: "only changed notes read", notes: walk.notes.length });
   return { walk, ...part };
 }
-var fs13, path13, decoder, OPEN_FLAGS, buffer, readLength, readMtime, readSize, NO_FLAGS, rulesCache, lastSize;
+var fs8, path7, decoder, OPEN_FLAGS, buffer, readLength, readMtime, readSize, NO_FLAGS, rulesCache, lastSize;
 var init_scan = __esm({
   "src/node/scan.ts"() {
     "use strict";
-    fs13 = require("node:fs");
-    path13 = require("node:path");
+    fs8 = require("node:fs");
+    path7 = require("node:path");
     init_flags();
     init_note_facts();
     init_prefilter();
+    init_paths();
     init_quote();
     init_scan_parallel();
     init_real_path();
     init_stat_walk();
     init_thread_trace();
+    init_settings();
     decoder = new TextDecoder("utf-8", { fatal: false });
-    OPEN_FLAGS = fs13.constants.O_RDONLY | (fs13.constants.O_NONBLOCK ?? 0);
+    OPEN_FLAGS = fs8.constants.O_RDONLY | (fs8.constants.O_NONBLOCK ?? 0);
     buffer = Buffer.allocUnsafe(64 * 1024);
     readLength = 0;
     readMtime = 0;
@@ -16452,6 +15530,1285 @@ var init_scan = __esm({
     NO_FLAGS = Object.freeze({ needsReview: Object.freeze([]), review: Object.freeze([]), reviewDone: false, pendingReview: Object.freeze([]), daily: false });
     rulesCache = null;
     lastSize = -1;
+  }
+});
+
+// src/core/agent-journal.ts
+function utf8Length(text2) {
+  encoder ??= new TextEncoder();
+  return encoder.encode(text2).length;
+}
+function shortString(value, max) {
+  if (typeof value !== "string" || value === "") return null;
+  return value.length > max ? value.slice(0, max) : value;
+}
+function journalRecord(edit, excludedRootFolders) {
+  if (edit.rel === null || !isCountedNote(edit.rel, excludedRootFolders)) return null;
+  const record2 = {
+    path: edit.rel,
+    tool: shortString(edit.tool, MAX_TOOL_CHARS),
+    session: shortString(edit.session, MAX_SESSION_CHARS),
+    at: edit.now.toISOString()
+  };
+  return encodeRecord(record2) === null ? null : record2;
+}
+function encodeRecord(r) {
+  const fields = { path: r.path, tool: r.tool, session: r.session, at: r.at };
+  if (r.change !== void 0) fields.change = r.change;
+  if (r.change === "renamed" && r.from !== void 0) fields.from = r.from;
+  const line = `${JSON.stringify(fields)}
+`;
+  if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;
+  return line;
+}
+function isVaultRelative(p) {
+  if (p === "" || p.includes("\0") || p.includes("\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;
+  return !p.split("/").some((part) => part === "" || part === "." || part === "..");
+}
+function asRecord(value) {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const v = value;
+  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;
+  if (v.tool !== null && typeof v.tool !== "string") return null;
+  if (v.session !== null && typeof v.session !== "string") return null;
+  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;
+  const record2 = { path: v.path, tool: v.tool, session: v.session, at: v.at };
+  if (v.change === "deleted") record2.change = "deleted";
+  else if (v.change === "renamed" && typeof v.from === "string" && isVaultRelative(v.from) && v.from !== v.path) {
+    record2.change = "renamed";
+    record2.from = v.from;
+  }
+  return record2;
+}
+function parseLine(line) {
+  try {
+    return asRecord(JSON.parse(line));
+  } catch {
+    const start = line.lastIndexOf(RECORD_START);
+    if (start <= 0) return null;
+    try {
+      return asRecord(JSON.parse(line.slice(start)));
+    } catch {
+      return null;
+    }
+  }
+}
+function key(r) {
+  return `${r.at}\0${r.path}\0${r.session ?? ""}\0${r.tool ?? ""}\0${r.change ?? ""}\0${r.from ?? ""}`;
+}
+function parseJournal(text2) {
+  const seen = /* @__PURE__ */ new Set();
+  const out = [];
+  for (const line of text2.split("\n")) {
+    if (line.trim() === "") continue;
+    const r = parseLine(line);
+    if (r === null) continue;
+    const k = key(r);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(r);
+  }
+  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
+}
+function boundJournal(records, now2) {
+  const oldest = new Date(now2.getTime() - MAX_AGE_MS).toISOString();
+  const fresh = records.filter((r) => r.at >= oldest);
+  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;
+}
+function compactJournal(text2, now2) {
+  const lines = boundJournal(parseJournal(text2), now2).map((r) => encodeRecord(r) ?? "");
+  let bytes = 0;
+  let first = lines.length;
+  while (first > 0) {
+    const size2 = utf8Length(lines[first - 1] ?? "");
+    if (bytes + size2 > COMPACT_AT_BYTES / 2) break;
+    bytes += size2;
+    first--;
+  }
+  return lines.slice(first).join("");
+}
+var JOURNAL_FILE, MAX_RECORDS, MAX_AGE_MS, MAX_RECORD_BYTES, MAX_TOOL_CHARS, encoder, MAX_SESSION_CHARS, OTHER_TOOL, RECORD_START, ISO, COMPACT_AT_BYTES;
+var init_agent_journal = __esm({
+  "src/core/agent-journal.ts"() {
+    "use strict";
+    init_paths();
+    JOURNAL_FILE = "agent-changes.jsonl";
+    MAX_RECORDS = 1e4;
+    MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;
+    MAX_RECORD_BYTES = 4e3;
+    MAX_TOOL_CHARS = 64;
+    MAX_SESSION_CHARS = 200;
+    OTHER_TOOL = "another tool";
+    RECORD_START = '{"path":';
+    ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+    COMPACT_AT_BYTES = 4 * 1024 * 1024;
+  }
+});
+
+// src/core/what-changed.ts
+function isoOrNull(v) {
+  return typeof v === "string" && ISO2.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;
+}
+function isoMap(v) {
+  const out = /* @__PURE__ */ Object.create(null);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return out;
+  for (const [k, t] of Object.entries(v)) {
+    const iso = isoOrNull(t);
+    if (iso !== null) out[k] = iso;
+  }
+  return out;
+}
+function emptyMarks() {
+  return { all: null, sessions: /* @__PURE__ */ Object.create(null), notes: /* @__PURE__ */ Object.create(null), renames: [] };
+}
+function parseReviewMarks(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return emptyMarks();
+  const o = v;
+  const renames = [];
+  if (Array.isArray(o.renames)) {
+    for (const r of o.renames) {
+      if (typeof r !== "object" || r === null) continue;
+      const { from, to, at } = r;
+      const iso = isoOrNull(at);
+      if (typeof from === "string" && typeof to === "string" && from !== "" && to !== "" && iso !== null) renames.push({ from, to, at: iso });
+    }
+  }
+  return { all: isoOrNull(o.all), sessions: isoMap(o.sessions), notes: isoMap(o.notes), renames };
+}
+function sessionKey(session) {
+  return session ?? "";
+}
+function followRenames(records, renames) {
+  if (renames.length === 0) return [...records];
+  return records.map((r) => {
+    let p = r.path;
+    for (const rn of renames) if (rn.at >= r.at && rn.from === p) p = rn.to;
+    return p === r.path ? r : { ...r, path: p };
+  });
+}
+function isReviewed(r, marks) {
+  const mark = [marks.all, marks.sessions[sessionKey(r.session)], marks.notes[r.path]].reduce((a, b) => b !== void 0 && b !== null && (a === null || b > a) ? b : a, null);
+  return mark !== null && r.at <= mark;
+}
+function allRenames(records, renames) {
+  const recorded = records.filter((r) => r.change === "renamed" && r.from !== void 0).map((r) => ({ from: r.from ?? "", to: r.path, at: r.at }));
+  if (recorded.length === 0) return [...renames];
+  return [...renames, ...recorded].sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
+}
+function unreviewedSessions(records, marks, exists4) {
+  const bySession = /* @__PURE__ */ new Map();
+  const existing = /* @__PURE__ */ new Map();
+  for (const r of followRenames(records, allRenames(records, marks.renames))) {
+    if (isReviewed(r, marks)) continue;
+    let there = existing.get(r.path);
+    if (there === void 0) {
+      there = exists4(r.path);
+      existing.set(r.path, there);
+    }
+    if (r.change === "deleted" ? there : !there) continue;
+    const key3 = sessionKey(r.session);
+    let group = bySession.get(key3);
+    if (group === void 0) {
+      group = { session: r.session, notes: /* @__PURE__ */ new Map() };
+      bySession.set(key3, group);
+    }
+    let seen = group.notes.get(r.path);
+    if (seen === void 0) {
+      seen = { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 };
+      group.notes.set(r.path, seen);
+    } else {
+      seen.edits++;
+      if (r.at >= seen.at) {
+        seen.at = r.at;
+        seen.tool = r.tool;
+      }
+    }
+    if (r.change === "renamed" && seen.from === void 0 && r.from !== void 0) seen.from = r.from;
+    if (r.at >= seen.at) {
+      if (r.change === "deleted") seen.change = "deleted";
+      else if (seen.from !== void 0) seen.change = "renamed";
+      else delete seen.change;
+    }
+  }
+  const sessions = [];
+  for (const g of bySession.values()) {
+    const changes2 = [...g.notes.values()].sort((a, b) => a.at !== b.at ? a.at > b.at ? -1 : 1 : comparePaths(a.path, b.path));
+    sessions.push({ session: g.session, latest: changes2[0]?.at ?? "", changes: changes2 });
+  }
+  return sessions.sort((a, b) => a.latest > b.latest ? -1 : a.latest < b.latest ? 1 : 0);
+}
+function agentChangesItem(sessions) {
+  const paths = [...new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)))].sort(comparePaths);
+  return { count: paths.length, paths };
+}
+function parseSessionStarts(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return { previous: null, current: null };
+  const o = v;
+  return { previous: isoOrNull(o.previous), current: isoOrNull(o.current) };
+}
+function nextSessionStarts(starts, source, now2) {
+  if (source !== "startup" && source !== "clear") return null;
+  return { previous: starts.current, current: now2.toISOString() };
+}
+function newsNotes(brief) {
+  const out = /* @__PURE__ */ new Map();
+  for (const id of NEWS_ITEMS) {
+    const item = brief.items[id];
+    if (item === null) continue;
+    if (item.entries.length !== item.count) return null;
+    for (const e of item.entries) out.set(e.path, e.mtime);
+  }
+  return [...out];
+}
+function sinceLastSessionItem(since, notes) {
+  if (since === null) return { since, count: 0, paths: [] };
+  const after = Date.parse(since);
+  const paths = [];
+  for (const [p, mtime] of notes) if (mtime > after) paths.push(p);
+  paths.sort(comparePaths);
+  return { since, count: paths.length, paths };
+}
+function newsAnswers(brief, starts, cap) {
+  const notes = newsNotes(brief);
+  if (notes === null) return void 0;
+  const out = [];
+  for (const since of [starts.previous, starts.current]) {
+    if (since === null || out.some((a) => a.since === since)) continue;
+    const item = sinceLastSessionItem(since, notes);
+    out.push({ since, count: item.count, paths: item.paths.slice(0, cap) });
+  }
+  return out.length === 0 ? void 0 : out;
+}
+function sinceFromCache(since, cache) {
+  const stored = cache.news?.find((a) => a.since === since);
+  if (stored !== void 0) return { since, count: stored.count, paths: [...stored.paths] };
+  if (Date.parse(since) >= cache.writtenAt) return { since, count: 0, paths: [] };
+  return null;
+}
+var REVIEW_FILE, SESSION_STARTS_FILE, ISO2, NEWS_ITEMS;
+var init_what_changed = __esm({
+  "src/core/what-changed.ts"() {
+    "use strict";
+    init_agent_journal();
+    init_brief_items();
+    init_paths();
+    REVIEW_FILE = "agent-review.json";
+    SESSION_STARTS_FILE = "conversations.json";
+    ISO2 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z$/;
+    NEWS_ITEMS = LIST_ITEM_TABLE.filter((d) => d.sidebar !== void 0).map((d) => d.id);
+  }
+});
+
+// src/node/agent-journal.ts
+function journalPath(pluginDir) {
+  return path8.join(pluginDir, JOURNAL_FILE);
+}
+function appendLines(root, file, text2) {
+  let size2 = 0;
+  for (let i = 0; i < APPEND_TRIES; i++) {
+    const r = appendStateFile(root, file, text2);
+    size2 = r.size;
+    if (r.landed) break;
+  }
+  return size2;
+}
+async function appendJournal(root, pluginDir, record2, now2) {
+  const line = encodeRecord(record2);
+  if (line === null) return;
+  const file = journalPath(pluginDir);
+  const size2 = appendLines(root, file, line);
+  if (size2 >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now2);
+}
+async function appendJournalRecords(root, pluginDir, records, now2) {
+  const file = journalPath(pluginDir);
+  let chunk = "";
+  let size2 = 0;
+  for (const r of records) {
+    const line = encodeRecord(r);
+    if (line === null) continue;
+    if (chunk !== "" && (chunk.length + line.length) * 3 > MAX_RECORD_BYTES) {
+      size2 = appendLines(root, file, chunk);
+      chunk = "";
+    }
+    chunk += line;
+  }
+  if (chunk !== "") size2 = appendLines(root, file, chunk);
+  if (size2 >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now2);
+}
+function takeLock(root, lock) {
+  for (let i = 0; i < 2; i++) {
+    if (createStateFile(root, lock, String(process.pid))) return true;
+    try {
+      const st = statStateFile(root, lock);
+      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;
+      removeStateFile(root, lock);
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+function completeLinesFrom(fd, from) {
+  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);
+  const last = buf.lastIndexOf(10);
+  if (last < 0) return { text: "", end: from };
+  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };
+}
+async function compactJournalFile(root, pluginDir, now2) {
+  const file = journalPath(pluginDir);
+  const lock = `${file}${LOCK_SUFFIX}`;
+  if (!takeLock(root, lock)) return false;
+  let fd = null;
+  try {
+    fd = openStateFile(root, file);
+    if (fd === null) return true;
+    const size2 = fs9.fstatSync(fd).size;
+    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
+    const head = completeLinesFrom(fd, start);
+    let text2 = compactJournal(head.text, now2);
+    const tail = completeLinesFrom(fd, head.end);
+    text2 += tail.text;
+    writeStateFile(root, file, text2);
+    const late = completeLinesFrom(fd, tail.end);
+    if (late.text !== "") appendLines(root, file, late.text);
+    return true;
+  } finally {
+    if (fd !== null) fs9.closeSync(fd);
+    removeStateFile(root, lock);
+  }
+}
+function readJournal(root, pluginDir, now2) {
+  const fd = openStateFile(root, journalPath(pluginDir));
+  if (fd === null) return [];
+  try {
+    const size2 = fs9.fstatSync(fd).size;
+    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
+    return boundJournal(parseJournal(readRange(fd, start, size2 - start).toString("utf8")), now2);
+  } finally {
+    fs9.closeSync(fd);
+  }
+}
+async function recordAgentEdit(ctx, edit) {
+  try {
+    if (ctx.pluginDir === null) return;
+    const record2 = journalRecord(edit, ctx.settings.excludedRootFolders);
+    if (record2 !== null) await appendJournal(ctx.root, ctx.pluginDir, record2, edit.now);
+  } catch {
+  }
+}
+var fs9, path8, LOCK_SUFFIX, STALE_LOCK_MS, APPEND_TRIES;
+var init_agent_journal2 = __esm({
+  "src/node/agent-journal.ts"() {
+    "use strict";
+    fs9 = require("node:fs");
+    path8 = require("node:path");
+    init_agent_journal();
+    init_state_file();
+    LOCK_SUFFIX = ".lock";
+    STALE_LOCK_MS = 3e4;
+    APPEND_TRIES = 3;
+  }
+});
+
+// src/core/before-versions.ts
+function fnv(text2, seed) {
+  let h = seed >>> 0;
+  for (let i = 0; i < text2.length; i++) {
+    h ^= text2.charCodeAt(i);
+    h = Math.imul(h, 16777619) >>> 0;
+  }
+  return h.toString(16).padStart(8, "0");
+}
+function beforeStem(session, path67) {
+  const key3 = `${session ?? ""}\0${path67}`;
+  return `${fnv(key3, 2166136261)}${fnv(key3, 16777619 ^ 1540483477)}`;
+}
+function encodeHeader(h) {
+  return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}
+`;
+}
+function parseHeader(line) {
+  let v;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
+  const o = v;
+  if (o.v !== 1 || typeof o.path !== "string" || !isVaultPath(o.path)) return null;
+  if (o.session !== null && typeof o.session !== "string") return null;
+  if (o.tool !== null && o.tool !== void 0 && typeof o.tool !== "string") return null;
+  if (typeof o.at !== "string" || !ISO3.test(o.at) || typeof o.state !== "string" || !STATES.has(o.state)) return null;
+  return { path: o.path, session: o.session, at: o.at, state: o.state, tool: typeof o.tool === "string" ? o.tool : null };
+}
+function isVaultPath(p) {
+  if (p === "" || p.includes("\0") || p.includes("\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;
+  return !p.split("/").some((part) => part === "" || part === "." || part === "..");
+}
+function stateFor(size2) {
+  if (size2 === null) return "new";
+  return size2 > MAX_NOTE_BYTES ? "too-large" : "kept";
+}
+function pruneChoice(entries2, nowMs, incoming) {
+  const stems = /* @__PURE__ */ new Map();
+  for (const e of entries2) {
+    const stem = e.name.endsWith(BEFORE_SUFFIX) ? e.name.slice(0, -BEFORE_SUFFIX.length) : e.name.endsWith(AFTER_SUFFIX) ? e.name.slice(0, -AFTER_SUFFIX.length) : e.name;
+    const s = stems.get(stem) ?? { names: [], size: 0, mtimeMs: 0 };
+    s.names.push(e.name);
+    s.size += e.size;
+    if (e.name.endsWith(BEFORE_SUFFIX) || s.mtimeMs === 0) s.mtimeMs = e.mtimeMs;
+    stems.set(stem, s);
+  }
+  const groups = [...stems.values()].sort((a, b) => a.mtimeMs - b.mtimeMs);
+  let total = incoming + groups.reduce((n, g) => n + g.size, 0);
+  let files = 2 + groups.reduce((n, g) => n + g.names.length, 0);
+  const out = [];
+  for (const g of groups) {
+    const old = nowMs - g.mtimeMs > MAX_BEFORE_AGE_MS;
+    if (!old && total <= MAX_TOTAL_BYTES && files <= MAX_FILES) break;
+    out.push(...g.names);
+    total -= g.size;
+    files -= g.names.length;
+  }
+  return out;
+}
+var BEFORE_FOLDER, MAX_NOTE_BYTES, MAX_TOTAL_BYTES, MAX_FILES, MAX_BEFORE_AGE_MS, MAX_HEADER_BYTES, BEFORE_SUFFIX, AFTER_SUFFIX, ISO3, STATES;
+var init_before_versions = __esm({
+  "src/core/before-versions.ts"() {
+    "use strict";
+    init_agent_journal();
+    BEFORE_FOLDER = "before-versions";
+    MAX_NOTE_BYTES = 1024 * 1024;
+    MAX_TOTAL_BYTES = 32 * 1024 * 1024;
+    MAX_FILES = 4e3;
+    MAX_BEFORE_AGE_MS = MAX_AGE_MS;
+    MAX_HEADER_BYTES = 4096;
+    BEFORE_SUFFIX = ".before";
+    AFTER_SUFFIX = ".after";
+    ISO3 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+    STATES = /* @__PURE__ */ new Set(["kept", "new", "too-large"]);
+  }
+});
+
+// src/core/line-counts.ts
+function lineTokens(text2) {
+  const parts = text2.split(/(\n|\r\n)/);
+  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
+  const out = [];
+  for (let i = 0; i < parts.length; i++) {
+    if (i % 2 === 1) out[out.length - 1] += parts[i] ?? "";
+    else out.push(parts[i] ?? "");
+  }
+  return out;
+}
+function editDistance(a, b, max) {
+  const n = a.length;
+  const m = b.length;
+  const off = n + m + 1;
+  const v = new Int32Array(2 * (n + m) + 3);
+  for (let d = 0; d <= Math.min(n + m, max); d++) {
+    for (let k = -d; k <= d; k += 2) {
+      let x = k === -d || k !== d && (v[off + k - 1] ?? 0) < (v[off + k + 1] ?? 0) ? v[off + k + 1] ?? 0 : (v[off + k - 1] ?? 0) + 1;
+      let y = x - k;
+      while (x < n && y < m && a[x] === b[y]) {
+        x++;
+        y++;
+      }
+      v[off + k] = x;
+      if (x >= n && y >= m) return d;
+    }
+  }
+  return null;
+}
+function countLines2(before, after) {
+  const a = lineTokens(before);
+  const b = lineTokens(after);
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const ids = /* @__PURE__ */ new Map();
+  const id = (line) => {
+    let n = ids.get(line);
+    if (n === void 0) {
+      n = ids.size;
+      ids.set(line, n);
+    }
+    return n;
+  };
+  const x = Int32Array.from(a.slice(start, endA), id);
+  const y = Int32Array.from(b.slice(start, endB), id);
+  const d = editDistance(x, y, MAX_EDITS);
+  if (d === null) return { added: y.length, removed: x.length };
+  return { added: (d + y.length - x.length) / 2, removed: (d + x.length - y.length) / 2 };
+}
+var MAX_EDITS;
+var init_line_counts = __esm({
+  "src/core/line-counts.ts"() {
+    "use strict";
+    MAX_EDITS = 2e4;
+  }
+});
+
+// src/node/before-versions.ts
+function beforeFolder(place) {
+  return path9.join(place.pluginDir, BEFORE_FOLDER);
+}
+function fileOf(place, session, rel, suffix) {
+  return path9.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
+}
+function notePath2(place, rel) {
+  return path9.join(place.root, ...rel.split("/"));
+}
+function entries(place) {
+  const dir = beforeFolder(place);
+  const out = [];
+  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
+    if (!d.isFile()) continue;
+    const st = fs10.lstatSync(path9.join(dir, d.name), { throwIfNoEntry: false });
+    if (st !== void 0 && st.isFile()) out.push({ name: d.name, size: st.size, mtimeMs: st.mtimeMs });
+  }
+  return out;
+}
+function keepBeforeVersion(place, rel, session, tool, now2) {
+  const file = fileOf(place, session, rel, BEFORE_SUFFIX);
+  if (statStateFile(place.root, file) !== null) return false;
+  const note = notePath2(place, rel);
+  const entry = inspectStateFile(place.root, note);
+  if (entry.kind === "damaged") return false;
+  let state = stateFor(entry.kind === "missing" ? null : entry.stat.size);
+  let bytes = null;
+  if (state === "kept") {
+    bytes = readStateFile(place.root, note, MAX_NOTE_BYTES);
+    if (bytes === null) state = "too-large";
+  }
+  const header = encodeHeader({ path: rel, session, at: now2.toISOString(), state, tool });
+  const data = bytes === null ? Buffer.from(header) : Buffer.concat([Buffer.from(header), bytes]);
+  const dir = beforeFolder(place);
+  for (const name of pruneChoice(entries(place), now2.getTime(), data.length)) removeStateFile(place.root, path9.join(dir, name));
+  writeStateFile(place.root, file, data);
+  return true;
+}
+function hasBeforeVersion(place, rel, session) {
+  return statStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX)) !== null;
+}
+function recordAfter(place, rel, session, now2, sha2563) {
+  if (!hasBeforeVersion(place, rel, session)) return false;
+  const bytes = readStateFile(place.root, notePath2(place, rel), MAX_NOTE_BYTES);
+  const hash = bytes === null ? null : sha2563(bytes);
+  writeStateFile(place.root, fileOf(place, session, rel, AFTER_SUFFIX), afterData(hash, now2.toISOString(), bytes));
+  return true;
+}
+function afterData(hash, at, bytes) {
+  return Buffer.concat([Buffer.from(`${JSON.stringify({ sha256: hash, at, kept: bytes !== null })}
+`), bytes ?? Buffer.alloc(0)]);
+}
+function parseBeforeFile(data, expect) {
+  const nl = data.indexOf(10);
+  if (nl < 0 || nl > MAX_HEADER_BYTES) return null;
+  const header = parseHeader(data.subarray(0, nl).toString("utf8"));
+  if (header === null) return null;
+  if (expect !== void 0 && (header.path !== expect.path || header.session !== expect.session)) return null;
+  const body = data.subarray(nl + 1);
+  if (header.state === "kept") return { ...header, bytes: body };
+  return { ...header, bytes: header.state === "new" ? Buffer.alloc(0) : null };
+}
+function readAfter(place, file, sha2563) {
+  const none = { afterHash: null, afterBytes: null };
+  const data = readStateFile(place.root, file, MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);
+  if (data === null) return none;
+  const nl = data.indexOf(10);
+  if (nl < 0 || nl > MAX_HEADER_BYTES) return none;
+  let v;
+  try {
+    v = JSON.parse(data.subarray(0, nl).toString("utf8"));
+  } catch {
+    return none;
+  }
+  if (typeof v !== "object" || v === null || typeof v.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(v.sha256)) return none;
+  const bytes = v.kept === true ? data.subarray(nl + 1) : null;
+  return { afterHash: v.sha256, afterBytes: bytes !== null && sha2563 !== void 0 && sha2563(bytes) === v.sha256 ? bytes : null };
+}
+function readBeforeVersion(place, rel, session, sha2563) {
+  const data = readStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX), MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);
+  if (data === null) return null;
+  const parsed = parseBeforeFile(data, { path: rel, session });
+  if (parsed === null) return null;
+  return { ...parsed, ...readAfter(place, fileOf(place, session, rel, AFTER_SUFFIX), sha2563) };
+}
+var fs10, path9;
+var init_before_versions2 = __esm({
+  "src/node/before-versions.ts"() {
+    "use strict";
+    fs10 = require("node:fs");
+    path9 = require("node:path");
+    init_before_versions();
+    init_state_file();
+  }
+});
+
+// src/node/change-lines.ts
+function headerOf(root, file) {
+  const fd = openStateFile(root, file);
+  if (fd === null) return null;
+  try {
+    const head = readRange(fd, 0, MAX_HEADER_BYTES);
+    const nl = head.indexOf(10);
+    return nl < 0 ? null : parseHeader(head.subarray(0, nl).toString("utf8"));
+  } finally {
+    fs11.closeSync(fd);
+  }
+}
+function changeLines(place, paths) {
+  const out = {};
+  const dir = beforeFolder(place);
+  if (paths.length === 0 || !isStateFolder(place.root, dir)) return out;
+  const wanted = new Set(paths);
+  const newest = /* @__PURE__ */ new Map();
+  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
+    if (!d.name.endsWith(BEFORE_SUFFIX)) continue;
+    const h = headerOf(place.root, path10.join(dir, d.name));
+    if (h === null || !wanted.has(h.path)) continue;
+    const seen = newest.get(h.path);
+    if (seen === void 0 || h.at > seen.at) newest.set(h.path, h);
+  }
+  for (const [p, h] of newest) {
+    const v = readBeforeVersion(place, p, h.session);
+    if (v === null || v.bytes === null) continue;
+    const now2 = readStateFile(place.root, path10.join(place.root, ...p.split("/")), MAX_NOTE_BYTES);
+    out[p] = countLines2(v.state === "new" ? "" : v.bytes.toString("utf8"), now2 === null ? "" : now2.toString("utf8"));
+  }
+  return out;
+}
+var fs11, path10;
+var init_change_lines = __esm({
+  "src/node/change-lines.ts"() {
+    "use strict";
+    fs11 = require("node:fs");
+    path10 = require("node:path");
+    init_before_versions();
+    init_line_counts();
+    init_before_versions2();
+    init_state_file();
+  }
+});
+
+// src/core/agent-summary.ts
+function newestByPath(records, marks, there) {
+  const sessions = unreviewedSessions(records, marks, there);
+  const newest = /* @__PURE__ */ new Map();
+  for (const s of sessions) {
+    for (const c of s.changes) {
+      const seen = newest.get(c.path);
+      if (seen === void 0 || c.at > seen) newest.set(c.path, c.at);
+    }
+  }
+  return { item: agentChangesItem(sessions), newest };
+}
+function summarizeAgentChanges(parsed, marks, there, now2, cap, files) {
+  const kept = boundJournal(parsed, now2);
+  const oldestKept = new Date(now2.getTime() - MAX_AGE_MS).toISOString();
+  const fresh = parsed.filter((r) => r.at >= oldestKept).length;
+  const { item, newest } = newestByPath(kept, marks, there);
+  if (fresh > MAX_RECORDS) return { item };
+  let oldest = null;
+  for (const at of newest.values()) if (oldest === null || at < oldest) oldest = at;
+  const summary = {
+    journal: files.journal,
+    lastLine: files.lastLine,
+    marks: files.marks,
+    records: fresh,
+    count: item.count,
+    paths: item.paths.slice(0, cap),
+    expires: oldest === null ? null : Date.parse(oldest) + MAX_AGE_MS
+  };
+  return { summary, item };
+}
+function itemFromSummary(summary, now2, cap) {
+  if (summary.expires !== null && now2.getTime() > summary.expires) return null;
+  if (summary.paths.length < Math.min(summary.count, cap)) return null;
+  return { count: summary.count, paths: summary.paths.slice(0, cap) };
+}
+function itemWithTail(summary, tail, marks, there, now2, cap) {
+  const base = itemFromSummary(summary, now2, cap);
+  if (base === null) return null;
+  if (summary.records + tail.length > MAX_RECORDS) return null;
+  const added = newestByPath(boundJournal(tail, now2), marks, there).item.paths;
+  const listed = new Set(summary.paths);
+  const complete = summary.paths.length >= summary.count;
+  const last = summary.paths[summary.paths.length - 1];
+  const fresh = [];
+  for (const p of added) {
+    if (listed.has(p)) continue;
+    if (!complete && (last === void 0 || comparePaths(p, last) > 0)) return null;
+    fresh.push(p);
+  }
+  const paths = [...summary.paths, ...fresh].sort(comparePaths);
+  return { count: summary.count + fresh.length, paths: paths.slice(0, cap) };
+}
+var init_agent_summary = __esm({
+  "src/core/agent-summary.ts"() {
+    "use strict";
+    init_agent_journal();
+    init_paths();
+    init_what_changed();
+  }
+});
+
+// src/core/review-seal.ts
+function parseSeal(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
+  const o = v;
+  if (o.schema !== 1 || typeof o.marks !== "string" || typeof o.at !== "string") return null;
+  return { marks: o.marks, at: o.at };
+}
+function parseText(text2) {
+  if (text2 === null || text2.trim() === "") return parseReviewMarks(void 0);
+  try {
+    return parseReviewMarks(JSON.parse(text2));
+  } catch {
+    return parseReviewMarks(void 0);
+  }
+}
+function judgeMarks(text2, seal) {
+  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null };
+  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2 } };
+}
+function hiddenByOutsideMarks(records, verdict, exists4) {
+  if (verdict.outside === null) return 0;
+  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists4(r.path)).map((r) => r.path));
+  const shown2 = unreviewed(verdict.marks);
+  const still = unreviewed(verdict.outside.marks);
+  let hidden = 0;
+  for (const p of shown2) if (!still.has(p)) hidden++;
+  return hidden;
+}
+var init_review_seal = __esm({
+  "src/core/review-seal.ts"() {
+    "use strict";
+    init_what_changed();
+  }
+});
+
+// src/core/session-starts.ts
+function parseSessionStarts2(text2) {
+  let data;
+  try {
+    data = JSON.parse(text2);
+  } catch {
+    return [];
+  }
+  const d = data;
+  if (d === null || typeof d !== "object" || d.schema !== 1 || !Array.isArray(d.entries)) return [];
+  const out = [];
+  for (const e of d.entries) {
+    if (typeof e !== "object" || e === null) continue;
+    const r = e;
+    if (typeof r.at !== "string" || Number.isNaN(Date.parse(r.at)) || typeof r.agent !== "string" || !isAgentId(r.agent)) continue;
+    out.push({ at: r.at, agent: r.agent, source: orNull(r.source), sessionId: orNull(r.sessionId), cwd: orNull(r.cwd), outside: r.outside === true, delivered: r.delivered !== false });
+  }
+  return out;
+}
+function when(iso) {
+  const d = new Date(iso);
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+function describeStart(e) {
+  const session = e.sessionId === null ? "" : `, session ${quoteName(e.sessionId.slice(0, 8))}${e.sessionId.length > 8 ? "\u2026" : ""}`;
+  const skipped = e.delivered ? "" : ", already given by another entry";
+  return `${when(e.at)} ${quoteName(e.source ?? "unknown source")} (${HOSTS[e.agent].name}${session}${skipped})`;
+}
+function lastDelivered(entries2) {
+  for (let i = entries2.length - 1; i >= 0; i--) if (entries2[i]?.delivered === true) return entries2[i];
+  return void 0;
+}
+var orNull;
+var init_session_starts = __esm({
+  "src/core/session-starts.ts"() {
+    "use strict";
+    init_agent_contracts();
+    init_quote();
+    orNull = (v) => typeof v === "string" ? v : null;
+  }
+});
+
+// src/node/hook-input.ts
+function parseHookJson(stdin) {
+  try {
+    return JSON.parse(stdin.toString("utf8").replace(/^\uFEFF/, ""));
+  } catch {
+    return void 0;
+  }
+}
+var init_hook_input = __esm({
+  "src/node/hook-input.ts"() {
+    "use strict";
+  }
+});
+
+// src/node/session-record.ts
+function isDir(p) {
+  try {
+    return fs12.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function text(v, max) {
+  return typeof v === "string" && v !== "" ? v.slice(0, max) : null;
+}
+function readSessionInput(stdin, agent) {
+  return translateHookInput(agent, parseHookJson(stdin));
+}
+function facts(input) {
+  return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };
+}
+function insideVault(root, cwd) {
+  if (!path11.isAbsolute(cwd)) return true;
+  if (vaultRelativeReal(root, cwd) !== null) return true;
+  const a = realPathOf(root);
+  const b = realPathOf(cwd);
+  return path11.resolve(root) === path11.resolve(cwd) || a !== null && a === b;
+}
+function rulesIndex(root, settings) {
+  const folder2 = path11.join(root, ...settings.rulesFolder.split("/"));
+  for (const name of ["_index.md", "index.md", "README.md", `${path11.basename(folder2)}.md`]) {
+    const file = path11.join(folder2, name);
+    if (fs12.existsSync(file)) return file;
+  }
+  return null;
+}
+function markName(key3) {
+  let h = FNV_OFFSET;
+  for (const byte of Buffer.from(key3, "utf8")) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;
+  return h.toString(16).padStart(16, "0");
+}
+function claim(root, pluginDir, key3, agent, hasId) {
+  const dir = path11.join(pluginDir, MARKS_FOLDER);
+  ensureStateFolder(root, dir);
+  const file = path11.join(dir, markName(key3));
+  const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;
+  const text2 = `${Date.now()}
+${agent}
+`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (placeStateFile(root, file, text2)) return true;
+    const found = readStateText(root, file, 256);
+    const st = statStateFile(root, file);
+    if (found === null || st === null) {
+      removeStateFile(root, file);
+      continue;
+    }
+    const [written, by] = found.split("\n");
+    const at = written === void 0 || written === "" ? st.mtimeMs : Number(written);
+    const age = Date.now() - at;
+    if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;
+    removeStateFile(root, file);
+  }
+  return true;
+}
+function pruneMarks(root, pluginDir) {
+  const dir = path11.join(pluginDir, MARKS_FOLDER);
+  const stamp = path11.join(dir, PRUNED_STAMP);
+  const pruned = statStateFile(root, stamp);
+  if (pruned !== null && Date.now() - pruned.mtimeMs < 6e4) return;
+  writeStateFile(root, stamp, "");
+  for (const entry of listStateFolder(root, dir, 500)) {
+    if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;
+    const file = path11.join(dir, entry.name);
+    try {
+      const st = statStateFile(root, file);
+      if (st !== null && Date.now() - st.mtimeMs > 10 * 6e4) removeStateFile(root, file);
+    } catch {
+    }
+  }
+}
+function readSessionStarts(root, pluginDir) {
+  const text2 = readStateText(root, path11.join(pluginDir, STARTS_FILE), MAX_STARTS_BYTES);
+  return text2 === null ? [] : parseSessionStarts2(text2);
+}
+function pause(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+function withFileLock(root, file, work) {
+  const lock = `${file}.lock`;
+  const until = Date.now() + LOCK_BUDGET_MS;
+  for (; ; ) {
+    if (createStateFile(root, lock, String(process.pid))) break;
+    const st = statStateFile(root, lock);
+    if (st === null || Math.abs(Date.now() - st.mtimeMs) > STALE_LOCK_MS2) removeStateFile(root, lock);
+    else if (Date.now() >= until) return false;
+    else pause(1 + Math.floor(Math.random() * 3));
+  }
+  try {
+    work();
+  } finally {
+    removeStateFile(root, lock);
+  }
+  return true;
+}
+function record(root, pluginDir, entry) {
+  const file = path11.join(pluginDir, STARTS_FILE);
+  withFileLock(root, file, () => {
+    const entries2 = [...readSessionStarts(root, pluginDir), entry].slice(-MAX_STARTS);
+    writeStateFile(root, file, `${JSON.stringify({ schema: 1, entries: entries2 }, null, 1)}
+`);
+  });
+}
+function beginSessionStart(root, pluginDir, settings, hookInput, agent, now2, env) {
+  if (env[DOCTOR_RUN_ENV] === "1") return NONE;
+  const input = facts(hookInput);
+  let outside = null;
+  try {
+    if (input.cwd !== null && !insideVault(root, input.cwd)) {
+      const claudeMd = path11.join(root, "CLAUDE.md");
+      const index = rulesIndex(root, settings);
+      const readFirst = [...fs12.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];
+      outside = { cwd: input.cwd, readFirst };
+    }
+  } catch {
+    outside = null;
+  }
+  if (pluginDir === null || !isDir(pluginDir)) return { duplicate: false, outside };
+  let duplicate = false;
+  try {
+    const key3 = `${input.sessionId ?? ""}\0${input.source ?? ""}`;
+    duplicate = !claim(root, pluginDir, key3, agent, input.sessionId !== null);
+    pruneMarks(root, pluginDir);
+  } catch {
+    duplicate = false;
+  }
+  try {
+    record(root, pluginDir, { at: now2.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });
+  } catch {
+  }
+  return { duplicate, outside };
+}
+var fs12, path11, STARTS_FILE, MARKS_FOLDER, MAX_STARTS, SAME_SESSION_MS, NO_ID_MS, DOCTOR_RUN_ENV, NONE, FNV_OFFSET, FNV_PRIME, U64, PRUNED_STAMP, MAX_STARTS_BYTES, STALE_LOCK_MS2, LOCK_BUDGET_MS;
+var init_session_record = __esm({
+  "src/node/session-record.ts"() {
+    "use strict";
+    fs12 = require("node:fs");
+    path11 = require("node:path");
+    init_agent_contracts();
+    init_session_starts();
+    init_hook_input();
+    init_real_path();
+    init_state_file();
+    STARTS_FILE = "session-starts.json";
+    MARKS_FOLDER = "session-marks";
+    MAX_STARTS = 20;
+    SAME_SESSION_MS = 3e4;
+    NO_ID_MS = 5e3;
+    DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";
+    NONE = { duplicate: false, outside: null };
+    FNV_OFFSET = BigInt("0xcbf29ce484222325");
+    FNV_PRIME = BigInt("0x100000001b3");
+    U64 = BigInt("0xffffffffffffffff");
+    PRUNED_STAMP = ".pruned";
+    MAX_STARTS_BYTES = 256 * 1024;
+    STALE_LOCK_MS2 = 2e3;
+    LOCK_BUDGET_MS = 3e3;
+  }
+});
+
+// src/node/review-seal.ts
+function userStateDir(env = process.env, platform = process.platform) {
+  const given = env.SESSION_BRIEF_STATE_DIR;
+  if (given !== void 0 && given !== "") return given;
+  const home = builtinOnDemand("node:os").homedir();
+  if (platform === "win32") return path12.join(env.LOCALAPPDATA ?? path12.join(home, "AppData", "Local"), "session-brief");
+  if (platform === "darwin") return path12.join(home, "Library", "Application Support", "session-brief");
+  return path12.join(env.XDG_STATE_HOME ?? path12.join(home, ".local", "state"), "session-brief");
+}
+function sealFile(root, env = process.env) {
+  let real = path12.resolve(root);
+  try {
+    real = fs13.realpathSync.native(real);
+  } catch {
+  }
+  return path12.join(userStateDir(env), `review-seal-${markName(real)}.json`);
+}
+function readSeal(root, env = process.env) {
+  const data = readRegularFile(sealFile(root, env), MAX_BYTES2);
+  if (data === null) return null;
+  try {
+    return parseSeal(JSON.parse(data.toString("utf8")));
+  } catch {
+    return null;
+  }
+}
+function readMarksText(root, pluginDir) {
+  return readStateText(root, path12.join(pluginDir, REVIEW_FILE), MAX_BYTES2);
+}
+function marksChangedAt(root, pluginDir) {
+  const st = statStateFile(root, path12.join(pluginDir, REVIEW_FILE));
+  return st === null ? null : new Date(st.mtimeMs).toISOString();
+}
+function trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {
+  return judgeMarks(text2, readSeal(root, env));
+}
+var fs13, path12, MAX_BYTES2;
+var init_review_seal2 = __esm({
+  "src/node/review-seal.ts"() {
+    "use strict";
+    fs13 = require("node:fs");
+    path12 = require("node:path");
+    init_review_seal();
+    init_what_changed();
+    init_builtin_on_demand();
+    init_session_record();
+    init_state_file();
+    MAX_BYTES2 = 4 * 1024 * 1024;
+  }
+});
+
+// src/node/agent-summary.ts
+function identity(st) {
+  return { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
+}
+function sameFile(a, b) {
+  return a === b || a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
+}
+function statIdentity(root, file) {
+  const entry = inspectStateFile(root, file);
+  if (entry.kind === "file") return identity(entry.stat);
+  return entry.kind === "missing" ? null : void 0;
+}
+function readFrom(fd, from) {
+  const st = fs14.fstatSync(fd);
+  const start = Math.min(from, st.size);
+  return { bytes: readRange(fd, start, st.size - start), id: identity(st) };
+}
+function readMarks(root, pluginDir) {
+  const file = path13.join(pluginDir, REVIEW_FILE);
+  const fd = openStateFile(root, file);
+  let text2 = null;
+  let id = null;
+  if (fd === null) {
+    if (inspectStateFile(root, file).kind !== "missing") throw new Error(`${REVIEW_FILE} is not a regular file`);
+  } else {
+    try {
+      const read2 = readFrom(fd, 0);
+      text2 = read2.bytes.toString("utf8");
+      id = read2.id;
+    } finally {
+      fs14.closeSync(fd);
+    }
+  }
+  const verdict = judgeMarks(text2, readSeal(root));
+  return { marks: verdict.marks, id, outside: verdict.outside !== null };
+}
+function noteThere(place) {
+  const there = exists(place.root);
+  return (p) => isCountedNote(p, place.excludedRootFolders) && there(p);
+}
+function lastLineOf(bytes, start) {
+  if (start !== 0) return null;
+  if (bytes.length === 0) return "";
+  if (bytes[bytes.length - 1] !== 10) return null;
+  const before = bytes.lastIndexOf(10, bytes.length - 2);
+  return bytes.subarray(before + 1, bytes.length - 1).toString("utf8");
+}
+function wholeKey(place, now2, journal, marks) {
+  return JSON.stringify([place.root, place.pluginDir, place.excludedRootFolders, now2.getTime(), journal, marks]);
+}
+function summarizeFiles(place, now2, cap) {
+  try {
+    const { marks, id: marksId, outside } = readMarks(place.root, place.pluginDir);
+    if (outside) return void 0;
+    const fd = openStateFile(place.root, journalPath(place.pluginDir));
+    if (fd === null) {
+      if (inspectStateFile(place.root, journalPath(place.pluginDir)).kind !== "missing") return void 0;
+      return remember(place, now2, summarizeAgentChanges([], marks, noteThere(place), now2, cap, { journal: null, lastLine: null, marks: marksId }), null, marksId);
+    }
+    try {
+      const size2 = fs14.fstatSync(fd).size;
+      const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
+      const { bytes, id } = readFrom(fd, start);
+      const lastLine = lastLineOf(bytes, start);
+      const made = summarizeAgentChanges(parseJournal(bytes.toString("utf8")), marks, noteThere(place), now2, cap, { journal: id, lastLine, marks: marksId });
+      return remember(place, now2, made, id, marksId);
+    } finally {
+      fs14.closeSync(fd);
+    }
+  } catch {
+    return void 0;
+  }
+}
+function remember(place, now2, made, journal, marks) {
+  lastWhole = { key: wholeKey(place, now2, journal, marks), item: made.item };
+  return made.summary;
+}
+function wholeItemJustMade(place, now2) {
+  if (lastWhole === null) return null;
+  const journal = statIdentity(place.root, journalPath(place.pluginDir));
+  const marks = statIdentity(place.root, path13.join(place.pluginDir, REVIEW_FILE));
+  if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now2, journal, marks)) return null;
+  return { count: lastWhole.item.count, paths: [...lastWhole.item.paths] };
+}
+function appendedText(root, file, summary, now2) {
+  const was = summary.journal;
+  if (was !== null && (summary.lastLine === null || now2.ino !== was.ino)) return null;
+  const from = was?.size ?? 0;
+  if (now2.size <= from || now2.size > 2 * COMPACT_AT_BYTES) return null;
+  const check2 = was === null || from === 0 ? "" : `${summary.lastLine}
+`;
+  const checkBytes = Buffer.byteLength(check2);
+  const fd = openStateFile(root, file);
+  if (fd === null) return null;
+  try {
+    const { bytes, id } = readFrom(fd, from - checkBytes);
+    if (was !== null && id.ino !== was.ino || id.size > 2 * COMPACT_AT_BYTES) return null;
+    if (bytes.subarray(0, checkBytes).toString("utf8") !== check2) return null;
+    return bytes.subarray(checkBytes).toString("utf8");
+  } finally {
+    fs14.closeSync(fd);
+  }
+}
+function agentChangesFromSummary(place, summary, now2, cap) {
+  try {
+    const marksNow = statIdentity(place.root, path13.join(place.pluginDir, REVIEW_FILE));
+    if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;
+    const file = journalPath(place.pluginDir);
+    const journalNow = statIdentity(place.root, file);
+    if (journalNow === void 0) return null;
+    if (sameFile(journalNow, summary.journal)) return itemFromSummary(summary, now2, cap);
+    if (journalNow === null) return null;
+    const tail = appendedText(place.root, file, summary, journalNow);
+    if (tail === null) return null;
+    const { marks, id, outside } = readMarks(place.root, place.pluginDir);
+    if (outside || !sameFile(id, summary.marks)) return null;
+    return itemWithTail(summary, parseJournal(tail), marks, noteThere(place), now2, cap);
+  } catch {
+    return null;
+  }
+}
+var fs14, path13, lastWhole;
+var init_agent_summary2 = __esm({
+  "src/node/agent-summary.ts"() {
+    "use strict";
+    fs14 = require("node:fs");
+    path13 = require("node:path");
+    init_agent_journal();
+    init_agent_summary();
+    init_paths();
+    init_review_seal();
+    init_what_changed();
+    init_agent_journal2();
+    init_plugin_tier();
+    init_review_seal2();
+    init_state_file();
+    lastWhole = null;
+  }
+});
+
+// src/node/what-changed.ts
+function readSessionStarts2(root, pluginDir) {
+  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts(readStateJson(root, path14.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES3));
+}
+function agentChangeSessions(ctx, now2) {
+  return agentChangesJudged(ctx, now2).sessions;
+}
+function agentChangesJudged(ctx, now2) {
+  if (ctx.pluginDir === null) return { sessions: [] };
+  const there = exists(ctx.root);
+  const counted = (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);
+  const records = readJournal(ctx.root, ctx.pluginDir, now2);
+  const verdict = trustedMarks(ctx.root, ctx.pluginDir);
+  const sessions = unreviewedSessions(records, verdict.marks, counted);
+  if (verdict.outside === null) return { sessions };
+  return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };
+}
+async function recordSessionStart(ctx, source, now2) {
+  try {
+    if (ctx.pluginDir === null) return;
+    const next = nextSessionStarts(readSessionStarts2(ctx.root, ctx.pluginDir), source, now2);
+    if (next === null) return;
+    writeStateFile(ctx.root, path14.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}
+`);
+  } catch {
+  }
+}
+function describe3(error) {
+  const text2 = error instanceof Error ? error.message : String(error);
+  return text2.split("\n")[0]?.slice(0, 300) || "unknown error";
+}
+async function sinceLastSession(ctx, sourced, full) {
+  const since = readSessionStarts2(ctx.root, ctx.pluginDir).previous;
+  if (since === null) return sinceLastSessionItem(null, []);
+  const own2 = newsNotes(sourced.brief);
+  if (own2 !== null) return sinceLastSessionItem(since, own2);
+  const cache = sourced.cache;
+  if (cache !== null && sourced.source === "cache") {
+    const answer = sinceFromCache(since, cache);
+    if (answer !== null) return answer;
+  }
+  const notes = newsNotes(await full());
+  if (notes === null) throw new Error("no per-note detail to compare with the last session");
+  return sinceLastSessionItem(since, notes);
+}
+function agentChanges(ctx, sourced, now2) {
+  if (ctx.pluginDir === null) return agentChangesItem([]);
+  const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };
+  const cache = sourced.cache;
+  if (sourced.kept === true && cache?.agentChanges !== void 0) {
+    const item2 = agentChangesFromSummary(place, cache.agentChanges, now2, cache.namesPerItem);
+    if (item2 !== null) return item2;
+  }
+  const made = wholeItemJustMade(place, now2);
+  if (made !== null) return made;
+  const judged = agentChangesJudged(ctx, now2);
+  const item = agentChangesItem(judged.sessions);
+  return judged.changedOutside === void 0 ? item : { ...item, changedOutside: judged.changedOutside };
+}
+function withLines(ctx, item) {
+  if (ctx.pluginDir === null || item.count === 0) return item;
+  try {
+    const lines = changeLines({ root: ctx.root, pluginDir: ctx.pluginDir }, item.paths.slice(0, ctx.settings.maxNamesPerItem));
+    return Object.keys(lines).length === 0 ? item : { ...item, lines };
+  } catch {
+    return item;
+  }
+}
+async function attachWhatChanged(ctx, sourced, now2, full) {
+  const items = { ...sourced.brief.items };
+  const errors = [...sourced.brief.errors];
+  try {
+    items.agentChanges = withLines(ctx, agentChanges(ctx, sourced, now2));
+  } catch (error) {
+    items.agentChanges = null;
+    errors.push({ item: "agentChanges", message: describe3(error) });
+  }
+  try {
+    items.sinceLastSession = await sinceLastSession(ctx, sourced, full);
+  } catch (error) {
+    items.sinceLastSession = null;
+    errors.push({ item: "sinceLastSession", message: describe3(error) });
+  }
+  sourced.brief = { ...sourced.brief, items, errors };
+}
+var path14, MAX_BYTES3;
+var init_what_changed2 = __esm({
+  "src/node/what-changed.ts"() {
+    "use strict";
+    path14 = require("node:path");
+    init_what_changed();
+    init_paths();
+    init_agent_journal2();
+    init_change_lines();
+    init_agent_summary2();
+    init_plugin_tier();
+    init_review_seal();
+    init_review_seal2();
+    init_state_file();
+    MAX_BYTES3 = 4 * 1024 * 1024;
   }
 });
 
@@ -18725,7 +19082,7 @@ var require_websocket = __commonJS({
     var net = require("net");
     var querystring = require("querystring");
     var tls = require("tls");
-    var { randomBytes: randomBytes4, createHash: createHash5 } = require("crypto");
+    var { randomBytes: randomBytes4, createHash: createHash6 } = require("crypto");
     var { Duplex, Readable } = require("stream");
     var { URL } = require("url");
     var PerMessageDeflate2 = require_permessage_deflate();
@@ -19416,7 +19773,7 @@ var require_websocket = __commonJS({
           abortHandshake(websocket, socket, "Invalid Upgrade header");
           return;
         }
-        const digest2 = createHash5("sha1").update(key3 + GUID).digest("base64");
+        const digest2 = createHash6("sha1").update(key3 + GUID).digest("base64");
         if (res.headers["sec-websocket-accept"] !== digest2) {
           abortHandshake(websocket, socket, "Invalid Sec-WebSocket-Accept header");
           return;
@@ -19801,7 +20158,7 @@ var require_websocket_server = __commonJS({
     var EventEmitter = require("events");
     var http = require("http");
     var { Duplex } = require("stream");
-    var { createHash: createHash5 } = require("crypto");
+    var { createHash: createHash6 } = require("crypto");
     var extension2 = require_extension();
     var PerMessageDeflate2 = require_permessage_deflate();
     var subprotocol2 = require_subprotocol();
@@ -20111,7 +20468,7 @@ var require_websocket_server = __commonJS({
           );
         }
         if (this._state > RUNNING) return abortHandshake(socket, 503);
-        const digest2 = createHash5("sha1").update(key3 + GUID).digest("base64");
+        const digest2 = createHash6("sha1").update(key3 + GUID).digest("base64");
         const headers = [
           "HTTP/1.1 101 Switching Protocols",
           "Upgrade: websocket",
@@ -20215,7 +20572,7 @@ var init_wrapper = __esm({
 
 // src/node/live/discovery.ts
 function writeDiscovery(root, file, discovery) {
-  if (asDiscovery(discovery) === null) throw new Error(`refusing to write ${path14.basename(file)}: not a valid discovery record`);
+  if (asDiscovery(discovery) === null) throw new Error(`refusing to write ${path15.basename(file)}: not a valid discovery record`);
   writeStateFile(root, file, JSON.stringify(discovery), { mode: 384 });
 }
 function readDiscovery(root, file) {
@@ -20229,11 +20586,11 @@ function removeDiscovery(root, file, token) {
   } catch {
   }
 }
-var path14, MAX_BYTES4;
+var path15, MAX_BYTES4;
 var init_discovery = __esm({
   "src/node/live/discovery.ts"() {
     "use strict";
-    path14 = require("node:path");
+    path15 = require("node:path");
     init_live_protocol();
     init_state_file();
     MAX_BYTES4 = 64 * 1024;
@@ -20249,7 +20606,7 @@ function askLive(root, discoveryFile, method, budgetMs) {
   const d = readDiscovery(root, discoveryFile);
   if (d === null) return Promise.resolve({ ok: false, reason: "no live channel" });
   if (!processAlive(d.pid)) return Promise.resolve({ ok: false, reason: "live channel owner is not running" });
-  return new Promise((resolve24) => {
+  return new Promise((resolve25) => {
     let settled = false;
     const ws = new import_websocket.default(`ws://127.0.0.1:${d.port}`, { headers: { [TOKEN_HEADER]: d.token }, handshakeTimeout: budgetMs });
     const finish = (answer) => {
@@ -20257,7 +20614,7 @@ function askLive(root, discoveryFile, method, budgetMs) {
       settled = true;
       clearTimeout(timer);
       ws.terminate();
-      resolve24(answer);
+      resolve25(answer);
     };
     const timer = setTimeout(() => finish({ ok: false, reason: `no answer within ${budgetMs} ms` }), budgetMs);
     ws.on("open", () => ws.send(JSON.stringify({ id: 1, method })));
@@ -20291,20 +20648,19 @@ __export(brief_source_exports, {
   LIVE_BUDGET_MS: () => LIVE_BUDGET_MS,
   fromCacheIndex: () => fromCacheIndex,
   liveBrief: () => liveBrief,
-  localBrief: () => localBrief,
   processAlive: () => processAlive,
-  scanTier: () => scanTier2,
+  scanTier: () => scanTier,
   verifiedCache: () => verifiedCache
 });
 function momentLocale(ctx, cache) {
   return cache?.locale ?? ctx.lang;
 }
-function briefFrom(ctx, now2, entries, scanErrors, cache) {
+function briefFrom(ctx, now2, entries2, scanErrors, cache) {
   return computeBrief({
     now: now2,
     settings: ctx.settings,
     dailyNote: ctx.dailyNote,
-    notes: entries,
+    notes: entries2,
     exists: exists(ctx.root),
     locale: momentLocale(ctx, cache),
     scanErrors
@@ -20360,7 +20716,7 @@ function verifiedCache(run2) {
   }
   return changed;
 }
-function scanTier2(run2) {
+function scanTier(run2) {
   const { ctx, now: now2 } = run2;
   const notes = [];
   const cache = run2.cache.usable;
@@ -20411,7 +20767,7 @@ async function liveBrief(run2) {
   const { ctx, now: now2 } = run2;
   if (ctx.pluginDir === null) return null;
   const { askLive: askLive2 } = await Promise.resolve().then(() => (init_client(), client_exports));
-  const answer = await askLive2(ctx.root, path15.join(ctx.pluginDir, DISCOVERY_FILE), "brief", LIVE_BUDGET_MS);
+  const answer = await askLive2(ctx.root, path16.join(ctx.pluginDir, DISCOVERY_FILE), "brief", LIVE_BUDGET_MS);
   if (!answer.ok) return { reason: `live channel: ${answer.reason}` };
   const live = answer.result;
   if (live === null || typeof live !== "object" || live.key !== ctx.key || live.date !== isoDate(now2)) {
@@ -20422,15 +20778,12 @@ async function liveBrief(run2) {
   const cacheLike = { lang: live.lang, locale: live.locale };
   return { brief: live.brief, source: "live", generatedAt: live.generatedAt ?? now2.getTime(), notesRead: 0, cache: cacheLike, notes: [] };
 }
-async function localBrief(ctx, now2) {
-  return await getBrief(ctx, "local", now2);
-}
-var import_de, path15, LIVE_BUDGET_MS;
+var import_de, path16, LIVE_BUDGET_MS;
 var init_brief_source = __esm({
   "src/node/brief-source.ts"() {
     "use strict";
     import_de = __toESM(require_de());
-    path15 = require("node:path");
+    path16 = require("node:path");
     init_brief();
     init_brief2();
     init_dates();
@@ -20438,7 +20791,6 @@ var init_brief_source = __esm({
     init_live_protocol();
     init_stat_stamp();
     init_cache();
-    init_brief_pipeline();
     init_plugin_tier();
     init_scan();
     init_what_changed2();
@@ -20583,10 +20935,10 @@ function cut(text2, max) {
 }
 function oldBlock(old, hadRecord, lang, fullCommand) {
   const t = EDIT_REPORT_TEXT[lang];
-  const shown = sortFindings(old).slice(0, OLD_SHOWN);
-  const head = hadRecord ? t.alreadyThere(old.length, shown.length) : t.alsoThere(old.length, shown.length);
-  const lines = shown.map((f) => `  ${findingLines({ ...f, message: cut(f.message, 160), detail: void 0 }, lang, 60)[0] ?? ""}`);
-  return [head, ...lines, ...old.length > shown.length ? [t.seeAll(fullCommand)] : []];
+  const shown2 = sortFindings(old).slice(0, OLD_SHOWN);
+  const head = hadRecord ? t.alreadyThere(old.length, shown2.length) : t.alsoThere(old.length, shown2.length);
+  const lines = shown2.map((f) => `  ${findingLines({ ...f, message: cut(f.message, 160), detail: void 0 }, lang, 60)[0] ?? ""}`);
+  return [head, ...lines, ...old.length > shown2.length ? [t.seeAll(fullCommand)] : []];
 }
 function editReport(header, split, checksRun, lang, fullCommand, summary) {
   const t = EDIT_REPORT_TEXT[lang];
@@ -20624,8 +20976,8 @@ var init_edit_report = __esm({
         wholeSet: "About the rule set as a whole:",
         hooksOff: "Claude Code skips a settings file like this at the next session start, and every hook in it (this rule check too):",
         newElsewhere: "New in other files of the rule set:",
-        alreadyThere: (n, shown) => `Also in the rule set, already there before this edit: ${plural(n, "finding", "findings")}${n > shown ? `, the first ${shown}` : ""}:`,
-        alsoThere: (n, shown) => `Also in the rule set: ${plural(n, "finding", "findings")}${n > shown ? `, the first ${shown}` : ""}:`,
+        alreadyThere: (n, shown2) => `Also in the rule set, already there before this edit: ${plural(n, "finding", "findings")}${n > shown2 ? `, the first ${shown2}` : ""}:`,
+        alsoThere: (n, shown2) => `Also in the rule set: ${plural(n, "finding", "findings")}${n > shown2 ? `, the first ${shown2}` : ""}:`,
         seeAll: (command) => `  (run \`${command}\` to see all)`,
         oldOnlySystem: (n) => `Rule check: the edited file is clean; ${n} already there elsewhere`,
         freshCount: (n) => ` (${n} new)`,
@@ -20640,8 +20992,8 @@ var init_edit_report = __esm({
         wholeSet: "Zum Regelwerk als Ganzem:",
         hooksOff: "Claude Code \xFCberspringt eine solche Einstellungsdatei beim n\xE4chsten Sitzungsstart samt aller Hooks darin (auch diesen Regelwerk-Check):",
         newElsewhere: "Neu in anderen Dateien des Regelwerks:",
-        alreadyThere: (n, shown) => `Au\xDFerdem im Regelwerk, schon vor dieser \xC4nderung: ${plural(n, "Befund", "Befunde")}${n > shown ? `, die ersten ${shown}` : ""}:`,
-        alsoThere: (n, shown) => `Au\xDFerdem im Regelwerk: ${plural(n, "Befund", "Befunde")}${n > shown ? `, die ersten ${shown}` : ""}:`,
+        alreadyThere: (n, shown2) => `Au\xDFerdem im Regelwerk, schon vor dieser \xC4nderung: ${plural(n, "Befund", "Befunde")}${n > shown2 ? `, die ersten ${shown2}` : ""}:`,
+        alsoThere: (n, shown2) => `Au\xDFerdem im Regelwerk: ${plural(n, "Befund", "Befunde")}${n > shown2 ? `, die ersten ${shown2}` : ""}:`,
         seeAll: (command) => `  (alle zeigt \`${command}\`)`,
         oldOnlySystem: (n) => `Regelwerk-Check: die ge\xE4nderte Datei ist sauber; ${n} schon vorhanden anderswo`,
         freshCount: (n) => ` (${n} neu)`,
@@ -20935,7 +21287,7 @@ var init_settings_file = __esm({
 
 // src/core/rules/types.ts
 function reporter(check2) {
-  return (path63, line, message2, detail) => ({ check: check2.id, severity: check2.severity, path: path63, line, message: message2, ...detail === void 0 ? {} : { detail } });
+  return (path67, line, message2, detail) => ({ check: check2.id, severity: check2.severity, path: path67, line, message: message2, ...detail === void 0 ? {} : { detail } });
 }
 var init_types = __esm({
   "src/core/rules/types.ts"() {
@@ -21091,7 +21443,7 @@ function isRecorded(v) {
 }
 function readLastCheck(root, pluginDir) {
   try {
-    const data = readStateJson(root, path16.join(pluginDir, LAST_CHECK_FILE), MAX_BYTES5);
+    const data = readStateJson(root, path17.join(pluginDir, LAST_CHECK_FILE), MAX_BYTES5);
     if (data === void 0 || data === null) return null;
     if (data.schema !== 1 || !isLang(data.lang) || typeof data.complete !== "boolean") return null;
     if (!Array.isArray(data.findings) || !data.findings.every(isRecorded)) return null;
@@ -21103,7 +21455,7 @@ function readLastCheck(root, pluginDir) {
 function writeLastCheck(root, pluginDir, lang, findings, now2) {
   const kept = findings.slice(0, RECORDED_FINDINGS_MAX).map(recordedFinding);
   const record2 = { schema: 1, writtenAt: now2.toISOString(), lang, complete: kept.length === findings.length, findings: kept };
-  writeStateFile(root, path16.join(pluginDir, LAST_CHECK_FILE), `${JSON.stringify(record2)}
+  writeStateFile(root, path17.join(pluginDir, LAST_CHECK_FILE), `${JSON.stringify(record2)}
 `);
 }
 function previousCheck(root, pluginDir, lang, findings, now2, record2 = true) {
@@ -21120,11 +21472,11 @@ function previousCheck(root, pluginDir, lang, findings, now2, record2 = true) {
 function attributeFindings(root, pluginDir, lang, findings, now2, record2 = true) {
   return diffFindings(previousCheck(root, pluginDir, lang, findings, now2, record2), findings);
 }
-var path16, LAST_CHECK_FILE, MAX_BYTES5;
+var path17, LAST_CHECK_FILE, MAX_BYTES5;
 var init_last_check = __esm({
   "src/node/last-check.ts"() {
     "use strict";
-    path16 = require("node:path");
+    path17 = require("node:path");
     init_i18n();
     init_finding_diff();
     init_state_file();
@@ -21138,25 +21490,25 @@ function walkFolders(root, visitor) {
   const pending = [""];
   while (pending.length > 0) {
     const rel = pending.pop() ?? "";
-    let entries;
+    let entries2;
     try {
-      entries = fs14.readdirSync(rel === "" ? root : path17.join(root, rel), { withFileTypes: true });
+      entries2 = fs15.readdirSync(rel === "" ? root : path18.join(root, rel), { withFileTypes: true });
     } catch (error) {
       visitor.unreadable(rel, error);
       continue;
     }
-    for (const entry of entries) {
+    for (const entry of entries2) {
       const child = rel === "" ? entry.name : `${rel}/${entry.name}`;
       if (visitor.entry(entry, child) === true && entry.isDirectory()) pending.push(child);
     }
   }
 }
-var fs14, path17;
+var fs15, path18;
 var init_walk = __esm({
   "src/node/walk.ts"() {
     "use strict";
-    fs14 = require("node:fs");
-    path17 = require("node:path");
+    fs15 = require("node:fs");
+    path18 = require("node:path");
   }
 });
 
@@ -21213,8 +21565,8 @@ var init_agent_frontmatter = __esm({
 });
 
 // src/core/rules/links.ts
-function inDotFolder(path63) {
-  return path63.split("/").some((part) => part.startsWith("."));
+function inDotFolder(path67) {
+  return path67.split("/").some((part) => part.startsWith("."));
 }
 function stripSubpath(target) {
   const cut2 = target.search(/[#^]/);
@@ -21263,9 +21615,9 @@ function extractLinks(file, frontmatter = true) {
   }
   return links;
 }
-function folderOf(path63) {
-  const slash = path63.lastIndexOf("/");
-  return slash < 0 ? "" : path63.slice(0, slash);
+function folderOf(path67) {
+  const slash = path67.lastIndexOf("/");
+  return slash < 0 ? "" : path67.slice(0, slash);
 }
 function fileListResolver(files) {
   const exact = /* @__PURE__ */ new Set();
@@ -21353,9 +21705,9 @@ var init_broken_links = __esm({
 function looksLikePath(token) {
   return token.includes("/") || /\.[A-Za-z0-9]{1,8}$/.test(token);
 }
-function folderOf2(path63) {
-  const slash = path63.lastIndexOf("/");
-  return slash < 0 ? "" : path63.slice(0, slash);
+function folderOf2(path67) {
+  const slash = path67.lastIndexOf("/");
+  return slash < 0 ? "" : path67.slice(0, slash);
 }
 function importTarget(token, from, vaultRoot2) {
   if (token.startsWith("~")) return null;
@@ -21819,14 +22171,14 @@ var init_hook_mistakes = __esm({
     HOOK_MISTAKES_TEXT = translations({
       en: {
         miscased: (event, matcher, wrong, right) => `"${event}" matcher ${JSON.stringify(matcher)}: tool names match case-sensitively, so "${wrong}" matches no tool. Write "${right}".`,
-        timeout: (event, shown) => `A hook under "${event}" has "timeout": ${shown}; Claude Code wants a positive number of seconds (e.g. "timeout": 30, without quotes or units).`,
+        timeout: (event, shown2) => `A hook under "${event}" has "timeout": ${shown2}; Claude Code wants a positive number of seconds (e.g. "timeout": 30, without quotes or units).`,
         timeoutMs: (event, timeout) => `A hook under "${event}" has "timeout": ${timeout}, which Claude Code reads as seconds (${Math.round(timeout / 60)} minutes), not milliseconds. For ${timeout / 1e3} seconds write "timeout": ${timeout / 1e3}.`,
         unsetVariable: (event, name) => `A hook under "${event}" reads $${name}, which Claude Code does not set (it expands to nothing). The input arrives as JSON on stdin: read it there, e.g. jq -r '.tool_input.file_path'.`,
         pluginVariable: (event, name) => `A hook under "${event}" uses $${name}, which Claude Code sets only for a plugin's own hooks; from a settings file the hook fails. Use "$CLAUDE_PROJECT_DIR"/\u2026 or an absolute path.`
       },
       de: {
         miscased: (event, matcher, wrong, right) => `"${event}"-Matcher ${JSON.stringify(matcher)}: Werkzeugnamen werden mit Gro\xDF- und Kleinschreibung verglichen, "${wrong}" trifft kein Werkzeug. Richtig ist "${right}".`,
-        timeout: (event, shown) => `Ein Hook unter "${event}" hat "timeout": ${shown}; Claude Code erwartet eine positive Sekundenzahl (z. B. "timeout": 30, ohne Anf\xFChrungszeichen und Einheit).`,
+        timeout: (event, shown2) => `Ein Hook unter "${event}" hat "timeout": ${shown2}; Claude Code erwartet eine positive Sekundenzahl (z. B. "timeout": 30, ohne Anf\xFChrungszeichen und Einheit).`,
         timeoutMs: (event, timeout) => `Ein Hook unter "${event}" hat "timeout": ${timeout}; Claude Code liest das als Sekunden (${Math.round(timeout / 60)} Minuten), nicht als Millisekunden. F\xFCr ${timeout / 1e3} Sekunden "timeout": ${timeout / 1e3} schreiben.`,
         unsetVariable: (event, name) => `Ein Hook unter "${event}" liest $${name}, das Claude Code nicht setzt (es ist leer). Die Eingabe kommt als JSON \xFCber stdin: dort lesen, z. B. jq -r '.tool_input.file_path'.`,
         pluginVariable: (event, name) => `Ein Hook unter "${event}" nutzt $${name}, das Claude Code nur f\xFCr die Hooks eines Plugins setzt; aus einer Einstellungsdatei scheitert der Hook. "$CLAUDE_PROJECT_DIR"/\u2026 oder einen absoluten Pfad verwenden.`
@@ -21876,14 +22228,14 @@ function vaultPathOf(word, vaultRoot2) {
 function shellWords(command) {
   const words = [];
   let current = "";
-  let quote2 = "";
+  let quote = "";
   let inWord = false;
   for (const c of command) {
-    if (quote2 !== "") {
-      if (c === quote2) quote2 = "";
+    if (quote !== "") {
+      if (c === quote) quote = "";
       else current += c;
     } else if (c === '"' || c === "'") {
-      quote2 = c;
+      quote = c;
       inWord = true;
     } else if (/\s|[;&|<>()]/.test(c)) {
       if (inWord) words.push(current);
@@ -21944,9 +22296,9 @@ var init_hook_scripts = __esm({
 });
 
 // src/core/rules/rule-file.ts
-function ruleFile(path63, raw) {
+function ruleFile(path67, raw) {
   const text2 = raw.charCodeAt(0) === 65279 ? raw.slice(1) : raw;
-  return { path: path63, text: text2, lines: text2.split(/\r?\n/) };
+  return { path: path67, text: text2, lines: text2.split(/\r?\n/) };
 }
 function keyLineFinder(lines, end) {
   return (key3) => {
@@ -22016,9 +22368,9 @@ var init_skill_folders = __esm({
       run(ctx) {
         const found = reporter(skillFoldersCheck);
         const folders = /* @__PURE__ */ new Map();
-        for (const path63 of ctx.input.targets) {
-          if (!path63.startsWith(SKILLS)) continue;
-          const rest = path63.slice(SKILLS.length);
+        for (const path67 of ctx.input.targets) {
+          if (!path67.startsWith(SKILLS)) continue;
+          const rest = path67.slice(SKILLS.length);
           const slash = rest.indexOf("/");
           if (slash <= 0) continue;
           const folder2 = rest.slice(0, slash);
@@ -22119,19 +22471,19 @@ var init_skill_frontmatter = __esm({
 });
 
 // src/core/rules/engine.ts
-function isReadable(path63) {
-  const lower2 = path63.toLowerCase();
+function isReadable(path67) {
+  const lower2 = path67.toLowerCase();
   return lower2.endsWith(".md") || lower2.endsWith(".json");
 }
 function contextFor(input, files) {
   const known = new Set(input.files.map((f) => f.toLowerCase()));
-  const exists4 = input.exists ?? ((path63) => known.has(path63.toLowerCase()));
+  const exists4 = input.exists ?? ((path67) => known.has(path67.toLowerCase()));
   const parsed = /* @__PURE__ */ new Map();
   return {
     input,
     lang: input.lang,
     files,
-    exists: (path63) => known.has(path63.toLowerCase()) || exists4(path63),
+    exists: (path67) => known.has(path67.toLowerCase()) || exists4(path67),
     resolveLink: input.resolveLink ?? fileListResolver(input.files),
     resolveIndexedLink: input.resolveIndexedLink ?? fileListResolver(input.files.filter((f) => !inDotFolder(f))),
     frontmatter(file) {
@@ -22147,20 +22499,20 @@ function contextFor(input, files) {
 function runRuleCheck(input, checks = BUILT_IN_CHECKS) {
   const findings = [];
   const files = [];
-  for (const path63 of input.targets) {
-    if (!isReadable(path63)) continue;
-    const text2 = input.read(path63);
+  for (const path67 of input.targets) {
+    if (!isReadable(path67)) continue;
+    const text2 = input.read(path67);
     if (text2 === null) {
       findings.push({
         check: "file-access",
         severity: "error",
-        path: path63,
+        path: path67,
         line: 0,
         message: ENGINE_TEXT[input.lang].unreadable
       });
       continue;
     }
-    files.push(ruleFile(path63, text2));
+    files.push(ruleFile(path67, text2));
   }
   const ctx = contextFor(input, files);
   for (const check2 of checks) {
@@ -22282,8 +22634,8 @@ function utf8Environment(env) {
 }
 function missingScript2(config, root) {
   const candidates = [config.command, ...config.args].filter((w) => SCRIPT_EXTENSION2.test(w) && !w.startsWith("-"));
-  for (const word of candidates) if (!fs15.existsSync(path18.resolve(root, word))) return word;
-  if (/[\\/]/.test(config.command) && !fs15.existsSync(path18.resolve(root, config.command))) return config.command;
+  for (const word of candidates) if (!fs16.existsSync(path19.resolve(root, word))) return word;
+  if (/[\\/]/.test(config.command) && !fs16.existsSync(path19.resolve(root, config.command))) return config.command;
   return null;
 }
 function killTree(pid) {
@@ -22300,7 +22652,7 @@ function killTree(pid) {
 function runExternalCheck(config, root, env, timeoutMs = EXTERNAL_TIMEOUT_MS) {
   const absent = missingScript2(config, root);
   if (absent !== null) return Promise.resolve({ outcome: "missing", program: absent });
-  return new Promise((resolve24) => {
+  return new Promise((resolve25) => {
     const stdout = new LineWatcher(alarmPattern(config.alarmPattern));
     const stderr = new LineWatcher(alarmPattern(config.alarmPattern));
     let settled = false;
@@ -22308,7 +22660,7 @@ function runExternalCheck(config, root, env, timeoutMs = EXTERNAL_TIMEOUT_MS) {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve24(run2);
+      resolve25(run2);
     };
     const child = (0, import_node_child_process.spawn)(config.command, config.args, {
       cwd: root,
@@ -22344,13 +22696,13 @@ function runExternalCheck(config, root, env, timeoutMs = EXTERNAL_TIMEOUT_MS) {
     });
   });
 }
-var import_node_child_process, fs15, path18, EXTERNAL_TIMEOUT_MS, TAIL_LINES, MAX_ALARMS, MAX_LINE, SCRIPT_EXTENSION2, LineWatcher;
+var import_node_child_process, fs16, path19, EXTERNAL_TIMEOUT_MS, TAIL_LINES, MAX_ALARMS, MAX_LINE, SCRIPT_EXTENSION2, LineWatcher;
 var init_external_check = __esm({
   "src/node/external-check.ts"() {
     "use strict";
     import_node_child_process = require("node:child_process");
-    fs15 = require("node:fs");
-    path18 = require("node:path");
+    fs16 = require("node:fs");
+    path19 = require("node:path");
     init_external();
     EXTERNAL_TIMEOUT_MS = 2e4;
     TAIL_LINES = 12;
@@ -22379,9 +22731,9 @@ var init_external_check = __esm({
         for (const raw of parts) {
           const line = raw.replace(/\r$/, "");
           if (line.trim() === "") continue;
-          const shown = line.length > MAX_LINE ? `${line.slice(0, MAX_LINE - 1)}\u2026` : line;
-          if (this.alarm !== null && this.alarms.length < MAX_ALARMS && this.alarm.test(line)) this.alarms.push(shown.trim());
-          this.tail.push(shown);
+          const shown2 = line.length > MAX_LINE ? `${line.slice(0, MAX_LINE - 1)}\u2026` : line;
+          if (this.alarm !== null && this.alarms.length < MAX_ALARMS && this.alarm.test(line)) this.alarms.push(shown2.trim());
+          this.tail.push(shown2);
           if (this.tail.length > TAIL_LINES) this.tail.shift();
         }
       }
@@ -22411,17 +22763,17 @@ function listVaultFiles(root) {
 function readText(root, rel) {
   let fd;
   try {
-    fd = openInVault(root, path19.join(root, rel), READ_FLAGS2);
+    fd = openInVault(root, path20.join(root, rel), READ_FLAGS2);
   } catch {
     return null;
   }
   try {
-    const st = fs16.fstatSync(fd);
+    const st = fs17.fstatSync(fd);
     if (!st.isFile() || st.size > MAX_RULE_FILE_BYTES) return null;
     const data = Buffer.alloc(st.size);
     let got = 0;
     while (got < data.length) {
-      const n = fs16.readSync(fd, data, got, data.length - got, got);
+      const n = fs17.readSync(fd, data, got, data.length - got, got);
       if (n === 0) break;
       got += n;
     }
@@ -22429,7 +22781,7 @@ function readText(root, rel) {
   } catch {
     return null;
   } finally {
-    fs16.closeSync(fd);
+    fs17.closeSync(fd);
   }
 }
 function listingIndex(files) {
@@ -22460,14 +22812,14 @@ function targetsUnder(root, rels, files = listVaultFiles(root).files) {
   const targets2 = /* @__PURE__ */ new Set();
   for (const rel of rels) {
     const matches2 = matchesOf(index, rel);
-    if (matches2.length === 0 && rel !== "" && isFile(path19.join(root, rel))) targets2.add(rel);
+    if (matches2.length === 0 && rel !== "" && isFile(path20.join(root, rel))) targets2.add(rel);
     for (const m of matches2) targets2.add(m);
   }
   return [...targets2];
 }
 function isFile(p) {
   try {
-    return fs16.statSync(p).isFile();
+    return fs17.statSync(p).isFile();
   } catch {
     return false;
   }
@@ -22480,20 +22832,20 @@ async function checkVault(ctx, options) {
     files: listing.files,
     targets: targets2,
     read: (rel) => readText(ctx.root, rel),
-    exists: (rel) => fs16.existsSync(path19.join(ctx.root, rel)),
+    exists: (rel) => fs17.existsSync(path20.join(ctx.root, rel)),
     vaultRoot: ctx.root.replace(/\\/g, "/"),
     lang: options.lang
   });
   const runner = options.external === false ? void 0 : (config) => runExternalCheck(config, ctx.root, options.env, options.externalTimeoutMs);
   return finishRuleCheck(result, listing.unreadable, await externalStep(ctx.settings.externalCheck, runner), options.lang);
 }
-var fs16, path19, decoder2, MAX_RULE_FILE_BYTES, READ_FLAGS2;
+var fs17, path20, decoder2, MAX_RULE_FILE_BYTES, READ_FLAGS2;
 var init_rule_files = __esm({
   "src/node/rule-files.ts"() {
     "use strict";
-    fs16 = require("node:fs");
+    fs17 = require("node:fs");
     init_walk();
-    path19 = require("node:path");
+    path20 = require("node:path");
     init_engine();
     init_finish();
     init_scope();
@@ -22501,7 +22853,7 @@ var init_rule_files = __esm({
     init_real_path();
     decoder2 = new TextDecoder("utf-8", { fatal: false });
     MAX_RULE_FILE_BYTES = 16 * 1024 * 1024;
-    READ_FLAGS2 = fs16.constants.O_RDONLY | (fs16.constants.O_NONBLOCK ?? 0);
+    READ_FLAGS2 = fs17.constants.O_RDONLY | (fs17.constants.O_NONBLOCK ?? 0);
   }
 });
 
@@ -22513,7 +22865,7 @@ __export(edit_check_exports, {
 function editedFile(root, rel) {
   const names = /* @__PURE__ */ new Set([normalizePath(rel).toLowerCase()]);
   const realRoot2 = realPathOf(root);
-  const realFile = realPathOf(path20.join(root, rel));
+  const realFile = realPathOf(path21.join(root, rel));
   const through = realRoot2 === null || realFile === null ? null : vaultRelative(realRoot2, realFile);
   if (through !== null) names.add(through.toLowerCase());
   return (p) => names.has(p.toLowerCase());
@@ -22526,11 +22878,11 @@ async function checkEdit(ctx, rel, o) {
   const header = EDIT_REPORT_TEXT[o.lang].header(shortenName(rel, 600));
   return editReport(header, split, result.checksRun, o.lang, o.command, summaryLine(result.findings, result.checksRun, o.lang));
 }
-var path20;
+var path21;
 var init_edit_check = __esm({
   "src/node/edit-check.ts"() {
     "use strict";
-    path20 = require("node:path");
+    path21 = require("node:path");
     init_quote();
     init_edit_report();
     init_finding_diff();
@@ -22603,10 +22955,10 @@ var init_cache_key = __esm({
 
 // src/node/vault-config.ts
 function defaultVaultRoot(scriptPath) {
-  let dir = path21.dirname(path21.resolve(scriptPath));
-  if (path21.basename(dir) === "session-brief") dir = path21.dirname(dir);
-  if (path21.basename(dir) !== "hooks" || path21.basename(path21.dirname(dir)) !== ".claude") return null;
-  return path21.dirname(path21.dirname(dir));
+  let dir = path22.dirname(path22.resolve(scriptPath));
+  if (path22.basename(dir) === "session-brief") dir = path22.dirname(dir);
+  if (path22.basename(dir) !== "hooks" || path22.basename(path22.dirname(dir)) !== ".claude") return null;
+  return path22.dirname(path22.dirname(dir));
 }
 function readJson(root, file, warnings) {
   const text2 = readStateText(root, file, MAX_SETTINGS_BYTES);
@@ -22625,27 +22977,27 @@ function readJson(root, file, warnings) {
 }
 function isDir2(p) {
   try {
-    return fs17.statSync(p).isDirectory();
+    return fs18.statSync(p).isDirectory();
   } catch {
     return false;
   }
 }
 function readRecorded(root, warnings) {
-  return readJson(root, path21.join(root, ".claude", "hooks", "session-brief.json"), warnings);
+  return readJson(root, path22.join(root, ".claude", "hooks", "session-brief.json"), warnings);
 }
 function findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {
   if (explicit !== void 0) return explicit;
-  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path21.join(root, recorded.configDir))) return recorded.configDir;
-  if (isDir2(path21.join(root, ".obsidian"))) return ".obsidian";
+  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path22.join(root, recorded.configDir))) return recorded.configDir;
+  if (isDir2(path22.join(root, ".obsidian"))) return ".obsidian";
   let names = [];
   try {
-    names = fs17.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();
+    names = fs18.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();
   } catch {
     return null;
   }
   for (const name of names) {
-    const dir = path21.join(root, name);
-    if (fs17.existsSync(path21.join(dir, "app.json")) || isDir2(path21.join(dir, "plugins"))) return name;
+    const dir = path22.join(root, name);
+    if (fs18.existsSync(path22.join(dir, "app.json")) || isDir2(path22.join(dir, "plugins"))) return name;
   }
   return null;
 }
@@ -22657,27 +23009,27 @@ function systemLocale(env) {
 }
 function findPluginDir(root, configDir, recorded) {
   const dir = recorded?.pluginDir;
-  const inside4 = typeof dir === "string" && dir !== "" && !path21.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
-  if (inside4 && isDir2(path21.join(root, dir))) return path21.join(root, dir);
-  return configDir === null ? null : path21.join(root, configDir, "plugins", PLUGIN_ID);
+  const inside4 = typeof dir === "string" && dir !== "" && !path22.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
+  if (inside4 && isDir2(path22.join(root, dir))) return path22.join(root, dir);
+  return configDir === null ? null : path22.join(root, configDir, "plugins", PLUGIN_ID);
 }
 function loadVaultContext(root, options) {
   const warnings = [];
   const recorded = readRecorded(root, warnings);
   const configDir = findConfigDir(root, options.configDir, warnings, recorded);
   const pluginDir = findPluginDir(root, configDir, recorded);
-  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path21.join(pluginDir, "data.json"), warnings));
-  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path21.join(root, configDir, "daily-notes.json"), warnings));
+  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path22.join(pluginDir, "data.json"), warnings));
+  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path22.join(root, configDir, "daily-notes.json"), warnings));
   const dailyNote = effectiveDailyNote(settings, obsidianDaily);
   const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));
   return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };
 }
-var fs17, path21, PLUGIN_ID, MAX_SETTINGS_BYTES;
+var fs18, path22, PLUGIN_ID, MAX_SETTINGS_BYTES;
 var init_vault_config = __esm({
   "src/node/vault-config.ts"() {
     "use strict";
-    fs17 = require("node:fs");
-    path21 = require("node:path");
+    fs18 = require("node:fs");
+    path22 = require("node:path");
     init_cache_key();
     init_i18n();
     init_state_file();
@@ -22698,13 +23050,13 @@ function clock(env) {
 }
 function vaultRoot(args, scriptPath) {
   const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path22.resolve(given) : defaultVaultRoot(scriptPath);
+  const root = given !== void 0 ? path23.resolve(given) : defaultVaultRoot(scriptPath);
   if (root === null) {
     throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);
   }
   let ok = false;
   try {
-    ok = fs18.statSync(root).isDirectory();
+    ok = fs19.statSync(root).isDirectory();
   } catch {
     ok = false;
   }
@@ -22713,7 +23065,7 @@ function vaultRoot(args, scriptPath) {
 }
 function isFolder(p) {
   try {
-    return fs18.statSync(p).isDirectory();
+    return fs19.statSync(p).isDirectory();
   } catch {
     return false;
   }
@@ -22721,8 +23073,8 @@ function isFolder(p) {
 function givenConfigDir(args, root) {
   const name = stringFlag(args, "config-dir");
   if (name === void 0) return void 0;
-  const dir = path22.resolve(root, name);
-  if (path22.dirname(dir) === root && isFolder(dir)) return name;
+  const dir = path23.resolve(root, name);
+  if (path23.dirname(dir) === root && isFolder(dir)) return name;
   const found = findConfigDir(root, void 0, []);
   const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;
   throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);
@@ -22735,15 +23087,120 @@ function contextFor2(args, scriptPath, env) {
   else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);
   return ctx;
 }
-var fs18, path22;
+var fs19, path23;
 var init_context = __esm({
   "bridge/context.ts"() {
     "use strict";
-    fs18 = require("node:fs");
-    path22 = require("node:path");
+    fs19 = require("node:fs");
+    path23 = require("node:path");
     init_args();
     init_i18n();
     init_vault_config();
+  }
+});
+
+// src/node/brief-pipeline.ts
+function judgeCache(ctx, now2) {
+  const why = [];
+  const rejected = [];
+  if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now2, why), reason: why[0] ?? null, rejected };
+  const file = readBriefCacheChecked(ctx.root, ctx.pluginDir);
+  const usable = usableCache(ctx, now2, why, rejected, file);
+  return { read: file.state === "ok" ? file.value : null, usable, reason: why[0] ?? null, rejected };
+}
+function tiersFor(choice) {
+  switch (choice) {
+    case "scan":
+      return [scanTier2];
+    case "cache":
+      return [pluginTier, verifiedCacheTier];
+    case "live":
+      return [liveTier];
+    case "local":
+      return [pluginTier, verifiedCacheTier, scanTier2];
+    case "auto":
+      return [pluginTier, liveIfListening, verifiedCacheTier, scanTier2];
+  }
+}
+async function runTiers(run2, tiers) {
+  const reasons = run2.cache.reason === null ? [] : [run2.cache.reason];
+  for (const tier of tiers) {
+    const out = await tier.run(run2);
+    if (out === null) continue;
+    if ("reason" in out) {
+      reasons.push(out.reason);
+      continue;
+    }
+    return { sourced: { ...out, notes: [...run2.ctx.warnings, ...reasons, ...out.notes] }, reasons };
+  }
+  return { sourced: null, reasons };
+}
+function startRun(ctx, choice, now2, full) {
+  const cache = choice === "scan" || choice === "live" ? NOT_ASKED : judgeCache(ctx, now2);
+  let index;
+  const run2 = {
+    ctx,
+    now: now2,
+    full,
+    cache,
+    rejected: [...cache.rejected],
+    index: () => {
+      if (index !== void 0) return index;
+      index = null;
+      if (cache.usable === null || ctx.pluginDir === null) return index;
+      const got = readBriefIndexChecked(ctx.root, ctx.pluginDir, cache.usable.indexId);
+      if (got.state === "ok") index = got.value;
+      else if (got.state === "rejected") {
+        run2.indexRejected = got.why;
+        run2.rejected.push(got.why);
+      }
+      return index;
+    }
+  };
+  return run2;
+}
+async function getBrief(ctx, choice, now2, full = true) {
+  const { sourced, reasons } = await runTiers(startRun(ctx, choice, now2, full), tiersFor(choice));
+  if (sourced !== null) {
+    if (choice !== "local") await attachWhatChanged(ctx, sourced, now2, async () => full ? sourced.brief : (await getBrief(ctx, choice, now2, true)).brief);
+    return sourced;
+  }
+  if (choice === "live") throw new NoLiveAnswer(reasons.join("; ") || "no live channel");
+  if (choice === "cache") throw new NoCurrentCache([...ctx.warnings, ...reasons].join("; ") || "no current cache");
+  throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);
+}
+var fs20, path24, NoCurrentCache, NoLiveAnswer, NOT_ASKED, pluginTier, liveTier, liveIfListening, verifiedCacheTier, scanTier2;
+var init_brief_pipeline = __esm({
+  "src/node/brief-pipeline.ts"() {
+    "use strict";
+    fs20 = require("node:fs");
+    path24 = require("node:path");
+    init_live_protocol();
+    init_cache_read();
+    init_plugin_tier();
+    init_what_changed2();
+    init_local_tiers();
+    NoCurrentCache = class extends Error {
+    };
+    NoLiveAnswer = class extends Error {
+    };
+    NOT_ASKED = { read: null, usable: null, reason: null, rejected: [] };
+    pluginTier = {
+      name: "plugin",
+      async run(run2) {
+        const cache = run2.cache.usable;
+        if (cache === null || !servedByPlugin(cache)) return null;
+        if (!run2.full) return { brief: withDailyNoteChecked(cache.brief, run2.ctx.root), source: "cache", generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [], kept: true };
+        return (await localTiers()).fromCacheIndex(run2, cache);
+      }
+    };
+    liveTier = { name: "live", run: async (run2) => (await localTiers()).liveBrief(run2) };
+    liveIfListening = {
+      name: "live",
+      run: (run2) => run2.ctx.pluginDir !== null && fs20.existsSync(path24.join(run2.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run2) : null
+    };
+    verifiedCacheTier = { name: "verified cache", run: async (run2) => (await localTiers()).verifiedCache(run2) };
+    scanTier2 = { name: "scan", run: async (run2) => (await localTiers()).scanTier(run2) };
   }
 });
 
@@ -22809,7 +23266,7 @@ async function sessionStart(args, scriptPath, env) {
     const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);
     const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);
     lines.push(
-      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path23.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now2.getTime(), limit), note)
+      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path25.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now2.getTime(), limit), note)
     );
   } catch (error) {
     if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now2)} (${strings(lang).weekdays[now2.getDay()] ?? ""})`);
@@ -22819,10 +23276,7 @@ async function sessionStart(args, scriptPath, env) {
   afterAnswer?.();
   return 0;
 }
-function sessionStartCrashOutput(args, error) {
-  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");
-}
-var path23;
+var path25;
 var init_session_start = __esm({
   "bridge/commands/session-start.ts"() {
     "use strict";
@@ -22836,149 +23290,35 @@ var init_session_start = __esm({
     init_i18n();
     init_context();
     init_io();
-    path23 = require("node:path");
+    path25 = require("node:path");
     init_brief_pipeline();
     init_what_changed2();
     init_session_baseline_start();
-  }
-});
-
-// src/core/rules/hook-failed-text.ts
-var HOOK_FAILED_TEXT;
-var init_hook_failed_text = __esm({
-  "src/core/rules/hook-failed-text.ts"() {
-    "use strict";
-    init_i18n();
-    HOOK_FAILED_TEXT = translations({
-      en: {
-        hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \`${command}\` in a terminal to see the full error.`,
-        hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`
-      },
-      de: {
-        hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \xC4nderung ungepr\xFCft. \`${command}\` im Terminal zeigt den ganzen Fehler.`,
-        hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`
-      }
-    });
-  }
-});
-
-// bridge/commands/post-tool-use.ts
-var post_tool_use_exports = {};
-__export(post_tool_use_exports, {
-  editOf: () => editOf,
-  editedPath: () => editedPath,
-  postToolUse: () => postToolUse,
-  postToolUseCrashEnvelope: () => postToolUseCrashEnvelope,
-  postToolUseEnvelope: () => postToolUseEnvelope
-});
-function postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {
-  const oneLine = escapeControls(systemMessage.replace(/\s+/g, " ").trim().slice(0, 300));
-  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}
-`;
-}
-function postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {
-  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\n")[0]?.slice(0, 300) ?? "") || "unknown error";
-  const command = `node ${quote(scriptPath)} check`;
-  const t = HOOK_FAILED_TEXT[lang];
-  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);
-}
-function quote(p) {
-  return /[\s"']/.test(p) ? `"${p.replace(/"/g, '\\"')}"` : p;
-}
-function editedPath(stdin, agent = DEFAULT_AGENT) {
-  return editOf(stdin, agent)?.filePath ?? null;
-}
-function editOf(stdin, agent = DEFAULT_AGENT) {
-  const hook = translateHookInput(agent, parseHookJson(stdin));
-  const input = hook.tool_input;
-  if (input === void 0) return null;
-  if (HOSTS[agent].afterEveryTool === true && (hook.tool_name === void 0 || !EDIT_TOOLS.has(hook.tool_name))) return null;
-  for (const key3 of ["file_path", "notebook_path"]) {
-    const value = input[key3];
-    if (typeof value !== "string" || value.trim() === "") continue;
-    const more = Array.isArray(input.file_paths) ? input.file_paths.filter((p) => typeof p === "string" && p.trim() !== "").slice(0, MAX_PATCH_FILES) : [];
-    return { filePath: value, filePaths: more.length > 0 ? more : [value], tool: hook.tool_name, session: hook.session_id, cwd: hook.cwd };
-  }
-  return null;
-}
-async function relativeToVault(root, filePath, cwd) {
-  const given = !path24.isAbsolute(filePath) && cwd !== void 0 && path24.isAbsolute(cwd) ? path24.join(cwd, filePath) : filePath;
-  return vaultRelative(root, given) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, given);
-}
-async function postToolUse(args, scriptPath, env) {
-  const stdin = await readStdin(2e3);
-  const agent = agentOrDefault(stringFlag(args, "agent"));
-  const edit = editOf(stdin, agent);
-  if (edit === null) return 0;
-  const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path24.resolve(given) : defaultVaultRoot(scriptPath);
-  if (root === null) return 0;
-  const rels = [];
-  for (const p of edit.filePaths) {
-    const rel = await relativeToVault(root, p, edit.cwd);
-    if (rel !== null && !rels.includes(rel)) rels.push(rel);
-  }
-  if (rels.length === 0) return 0;
-  let lang = "en";
-  try {
-    const ctx = contextFor2(args, scriptPath, env);
-    lang = ctx.lang;
-    const now2 = clock(env);
-    for (const r of rels) await recordAgentEdit(ctx, { rel: r, tool: edit.tool, session: edit.session, now: now2 });
-    const scope = checkScope(ctx.settings);
-    const rel = rels.find((r) => inScope(r, scope));
-    if (rel === void 0) return 0;
-    const command = `node ${quote(scriptPath)} check`;
-    const report2 = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });
-    if (report2 !== null) writeOut(postToolUseEnvelope(safeLines(report2.context), report2.system, agent));
-  } catch (error) {
-    writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));
-  }
-  return 0;
-}
-var path24, EDIT_TOOLS, MAX_PATCH_FILES;
-var init_post_tool_use = __esm({
-  "bridge/commands/post-tool-use.ts"() {
-    "use strict";
-    path24 = require("node:path");
-    init_args();
-    init_context();
-    init_io();
-    init_agent_contracts();
-    init_format();
-    init_hook_failed_text();
-    init_quote();
-    init_scope();
-    init_hook_input();
-    init_vault_config();
-    init_agent_journal2();
-    init_edit_check_source();
-    EDIT_TOOLS = /* @__PURE__ */ new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);
-    MAX_PATCH_FILES = 200;
+    init_hook_output();
   }
 });
 
 // src/core/agent-fence.ts
-function fenceRefusal(fenced, shown, where, viaCommand, lang) {
+function fenceRefusal(fenced, shown2, where, viaCommand, lang) {
   const t = FENCE_TEXT[lang];
-  const name = shortenName(shown, 300);
+  const name = shortenName(shown2, 300);
   const place = shortenName(where, 200);
   const reason = (fenced === "plugin" ? t.plugin(name, place) : t.hooks(name, place)) + (viaCommand ? t.command(name) : "");
-  return { reason, message: t.message(shortenName(shown, 200)) };
+  return { reason, message: t.message(shortenName(shown2, 200)) };
 }
 function commandWords(command) {
   const words = [];
   let current = "";
-  let quote2 = null;
+  let quote = null;
   const push = () => {
     if (current !== "") words.push(current);
     current = "";
   };
   for (const ch of command) {
-    if (quote2 !== null) {
-      if (ch === quote2) quote2 = null;
+    if (quote !== null) {
+      if (ch === quote) quote = null;
       else current += ch;
-    } else if (ch === '"' || ch === "'") quote2 = ch;
+    } else if (ch === '"' || ch === "'") quote = ch;
     else if (/[\s;&|()<>`]/.test(ch)) push();
     else current += ch;
   }
@@ -23005,41 +23345,297 @@ var init_agent_fence = __esm({
     FENCED_FILE_TOOLS = /* @__PURE__ */ new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);
     SHELL_TOOL = "Bash";
     FENCE_MATCHER = "Edit|Write|MultiEdit|NotebookEdit|Bash";
-    READING_COMMANDS = /* @__PURE__ */ new Set(["report", "check", "doctor", "help", "--help", "-h", "--version"]);
+    READING_COMMANDS = /* @__PURE__ */ new Set(["report", "check", "changes", "doctor", "help", "--help", "-h", "--version"]);
     FENCE_TEXT = translations({
       en: {
-        plugin: (shown, where) => {
-          const what = `Refused: ${shown} is in Session Brief's plugin folder (${where}).`;
+        plugin: (shown2, where) => {
+          const what = `Refused: ${shown2} is in Session Brief's plugin folder (${where}).`;
           const why = "It holds the human's review trail (what agents changed and what the human has reviewed) and the plugin's settings, which only the human changes, in Obsidian.";
           const todo = "Leave it as it is and go on with the task; if the user asked for this change, tell them to make it themselves.";
           return `${what} ${why} ${todo}`;
         },
-        hooks: (shown, where) => {
-          const what = `Refused: ${shown} is one of Session Brief's hook files (in ${where}), which check this session's edits.`;
+        hooks: (shown2, where) => {
+          const what = `Refused: ${shown2} is one of Session Brief's hook files (in ${where}), which check this session's edits.`;
           const why = "Agents do not change them; the user updates or removes them with the bridge's install or uninstall command.";
           return `${what} ${why} Leave them as they are and go on with the task.`;
         },
-        command: (shown) => ` The command names ${shown}. To read the vault's state, use the brief, or run the bridge's report or check command.`,
-        message: (shown) => `Session Brief refused an agent's change to its own files: ${shown}.`
+        command: (shown2) => ` The command names ${shown2}. To read the vault's state, use the brief, or run the bridge's report or check command.`,
+        message: (shown2) => `Session Brief refused an agent's change to its own files: ${shown2}.`
       },
       de: {
-        plugin: (shown, where) => {
-          const what = `Abgelehnt: ${shown} liegt im Plugin-Ordner von Session Brief (${where}).`;
+        plugin: (shown2, where) => {
+          const what = `Abgelehnt: ${shown2} liegt im Plugin-Ordner von Session Brief (${where}).`;
           const why1 = "Dort liegen die Pr\xFCfspur des Menschen (was Agenten ge\xE4ndert haben und was der Mensch schon gepr\xFCft hat)";
           const why2 = "und die Einstellungen des Plugins; beides \xE4ndert nur der Mensch, in Obsidian.";
           const todo1 = "Nichts daran \xE4ndern und mit der Aufgabe weitermachen;";
           const todo2 = "hat der Nutzer um diese \xC4nderung gebeten, ihm sagen, dass er sie selbst vornehmen muss.";
           return `${what} ${why1} ${why2} ${todo1} ${todo2}`;
         },
-        hooks: (shown, where) => {
-          const what = `Abgelehnt: ${shown} ist eine der Hook-Dateien von Session Brief (in ${where}), die die \xC4nderungen dieser Sitzung pr\xFCfen.`;
+        hooks: (shown2, where) => {
+          const what = `Abgelehnt: ${shown2} ist eine der Hook-Dateien von Session Brief (in ${where}), die die \xC4nderungen dieser Sitzung pr\xFCfen.`;
           const why = "Agenten \xE4ndern sie nicht; der Nutzer aktualisiert oder entfernt sie mit dem Befehl install oder uninstall der Bridge.";
           return `${what} ${why} Nichts daran \xE4ndern und mit der Aufgabe weitermachen.`;
         },
-        command: (shown) => ` Der Befehl nennt ${shown}. Den Stand der Vault zeigen das Briefing und die Befehle report und check der Bridge.`,
-        message: (shown) => `Session Brief hat die \xC4nderung eines Agenten an seinen eigenen Dateien abgelehnt: ${shown}.`
+        command: (shown2) => ` Der Befehl nennt ${shown2}. Den Stand der Vault zeigen das Briefing und die Befehle report und check der Bridge.`,
+        message: (shown2) => `Session Brief hat die \xC4nderung eines Agenten an seinen eigenen Dateien abgelehnt: ${shown2}.`
       }
     });
+  }
+});
+
+// src/core/shell-notes.ts
+function shellMayWrite(command) {
+  const stripped = command.replace(/\d*>&\d+/g, " ").replace(/\d*>+\s*\/dev\/null/g, " ");
+  if (/>/.test(stripped.replace(/'[^']*'|"[^"]*"/g, ""))) return true;
+  for (const segment2 of stripped.split(/&&|\|\||[;|&\n]/)) {
+    const words = segment2.trim().split(/\s+/).filter((w) => w !== "" && !/^\w+=/.test(w));
+    const program = (words[0] ?? "").replace(/^.*\//, "");
+    if (program === "") continue;
+    if (program === "awk" && words.some((w) => w === "inplace")) return true;
+    if (!READERS.has(program)) return true;
+    if (program === "find" && words.some((w) => w === "-delete" || w === "-exec" || w === "-execdir")) return true;
+  }
+  return false;
+}
+function noteWords(command) {
+  if (!shellMayWrite(command)) return [];
+  const out = /* @__PURE__ */ new Set();
+  for (const w of commandWords(command)) {
+    if (w.startsWith("-") || w.startsWith("$") || /[*?[{]/.test(w)) continue;
+    if (w.toLowerCase().endsWith(".md")) out.add(w);
+  }
+  return [...out];
+}
+var READERS;
+var init_shell_notes = __esm({
+  "src/core/shell-notes.ts"() {
+    "use strict";
+    init_agent_fence();
+    READERS = /* @__PURE__ */ new Set([
+      "cat",
+      "less",
+      "more",
+      "head",
+      "tail",
+      "grep",
+      "egrep",
+      "fgrep",
+      "rg",
+      "ag",
+      "wc",
+      "ls",
+      "stat",
+      "file",
+      "diff",
+      "cmp",
+      "md5sum",
+      "sha256sum",
+      "sha1sum",
+      "nl",
+      "sort",
+      "uniq",
+      "cut",
+      "tr",
+      "echo",
+      "printf",
+      "pwd",
+      "find",
+      "tree",
+      "du",
+      "bat",
+      "realpath",
+      "readlink",
+      "basename",
+      "dirname",
+      "test",
+      "[",
+      "true",
+      "cd",
+      "which",
+      "type",
+      "date",
+      "jq",
+      "column",
+      "fold",
+      "od",
+      "xxd",
+      "hexdump",
+      "strings",
+      "awk"
+    ]);
+  }
+});
+
+// src/node/sha256.ts
+var sha256_exports = {};
+__export(sha256_exports, {
+  sha256: () => sha256
+});
+function sha256(data) {
+  return (0, import_node_crypto.createHash)("sha256").update(data).digest("hex");
+}
+var import_node_crypto;
+var init_sha256 = __esm({
+  "src/node/sha256.ts"() {
+    "use strict";
+    import_node_crypto = require("node:crypto");
+  }
+});
+
+// src/node/before-version-hook.ts
+function sessionOf(session) {
+  return session === null || session === "" ? null : session.slice(0, 200);
+}
+function mayChangeNotes(call) {
+  if (FENCED_FILE_TOOLS.has(call.tool)) return call.filePath !== null;
+  return call.tool === SHELL_TOOL && call.command !== null && noteWords(call.command).length > 0;
+}
+function noteOf(ctx, p, base) {
+  const abs = path26.resolve(base, p);
+  const rel = vaultRelative(ctx.root, abs) ?? vaultRelativeReal(ctx.root, abs);
+  if (rel === null || !isCountedNote(rel, ctx.settings.excludedRootFolders)) return null;
+  return rel;
+}
+function notesOfCall(ctx, call) {
+  if (FENCED_FILE_TOOLS.has(call.tool) && call.filePath !== null) {
+    const rel = noteOf(ctx, call.filePath, ctx.root);
+    return rel === null ? [] : [rel];
+  }
+  if (call.tool !== SHELL_TOOL || call.command === null) return [];
+  const base = call.cwd !== void 0 && path26.isAbsolute(call.cwd) ? call.cwd : ctx.root;
+  const out = /* @__PURE__ */ new Set();
+  for (const word of noteWords(call.command)) {
+    const rel = noteOf(ctx, word, base);
+    if (rel === null) continue;
+    const abs = path26.join(ctx.root, ...rel.split("/"));
+    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path26.dirname(abs))) out.add(rel);
+  }
+  return [...out];
+}
+function placeOf(ctx) {
+  return ctx.pluginDir === null ? null : { root: ctx.root, pluginDir: ctx.pluginDir };
+}
+function keepBeforeVersions(ctx, call, now2) {
+  try {
+    const place = placeOf(ctx);
+    if (place === null) return;
+    for (const rel of notesOfCall(ctx, call)) {
+      try {
+        keepBeforeVersion(place, rel, sessionOf(call.session), call.tool, now2);
+      } catch {
+      }
+    }
+  } catch {
+  }
+}
+async function recordAfterVersion(ctx, rel, session, now2) {
+  try {
+    const place = placeOf(ctx);
+    const id = sessionOf(typeof session === "string" ? session : null);
+    if (place === null || !isCountedNote(rel, ctx.settings.excludedRootFolders) || !hasBeforeVersion(place, rel, id)) return;
+    const { sha256: sha2563 } = await Promise.resolve().then(() => (init_sha256(), sha256_exports));
+    recordAfter(place, rel, id, now2, sha2563);
+  } catch {
+  }
+}
+var path26;
+var init_before_version_hook = __esm({
+  "src/node/before-version-hook.ts"() {
+    "use strict";
+    path26 = require("node:path");
+    init_agent_fence();
+    init_paths();
+    init_scope();
+    init_shell_notes();
+    init_before_versions2();
+    init_real_path();
+    init_state_file();
+  }
+});
+
+// bridge/commands/post-tool-use.ts
+var post_tool_use_exports = {};
+__export(post_tool_use_exports, {
+  editOf: () => editOf,
+  editedPath: () => editedPath,
+  postToolUse: () => postToolUse,
+  postToolUseCrashEnvelope: () => postToolUseCrashEnvelope,
+  postToolUseEnvelope: () => postToolUseEnvelope
+});
+function editedPath(stdin, agent = DEFAULT_AGENT) {
+  return editOf(stdin, agent)?.filePath ?? null;
+}
+function editOf(stdin, agent = DEFAULT_AGENT) {
+  const hook = translateHookInput(agent, parseHookJson(stdin));
+  const input = hook.tool_input;
+  if (input === void 0) return null;
+  if (HOSTS[agent].afterEveryTool === true && (hook.tool_name === void 0 || !EDIT_TOOLS.has(hook.tool_name))) return null;
+  for (const key3 of ["file_path", "notebook_path"]) {
+    const value = input[key3];
+    if (typeof value !== "string" || value.trim() === "") continue;
+    const more = Array.isArray(input.file_paths) ? input.file_paths.filter((p) => typeof p === "string" && p.trim() !== "").slice(0, MAX_PATCH_FILES) : [];
+    return { filePath: value, filePaths: more.length > 0 ? more : [value], tool: hook.tool_name, session: hook.session_id, cwd: hook.cwd };
+  }
+  return null;
+}
+async function relativeToVault(root, filePath, cwd) {
+  const given = !path27.isAbsolute(filePath) && cwd !== void 0 && path27.isAbsolute(cwd) ? path27.join(cwd, filePath) : filePath;
+  return vaultRelative(root, given) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, given);
+}
+async function postToolUse(args, scriptPath, env) {
+  const stdin = await readStdin(2e3);
+  const agent = agentOrDefault(stringFlag(args, "agent"));
+  const edit = editOf(stdin, agent);
+  if (edit === null) return 0;
+  const given = stringFlag(args, "vault");
+  const root = given !== void 0 ? path27.resolve(given) : defaultVaultRoot(scriptPath);
+  if (root === null) return 0;
+  const rels = [];
+  for (const p of edit.filePaths) {
+    const rel = await relativeToVault(root, p, edit.cwd);
+    if (rel !== null && !rels.includes(rel)) rels.push(rel);
+  }
+  if (rels.length === 0) return 0;
+  let lang = "en";
+  try {
+    const ctx = contextFor2(args, scriptPath, env);
+    lang = ctx.lang;
+    const now2 = clock(env);
+    for (const r of rels) {
+      await recordAgentEdit(ctx, { rel: r, tool: edit.tool, session: edit.session, now: now2 });
+      await recordAfterVersion(ctx, r, edit.session, now2);
+    }
+    const scope = checkScope(ctx.settings);
+    const rel = rels.find((r) => inScope(r, scope));
+    if (rel === void 0) return 0;
+    const command = checkCommand(scriptPath);
+    const report2 = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });
+    if (report2 !== null) writeOut(postToolUseEnvelope(safeLines(report2.context), report2.system, agent));
+  } catch (error) {
+    writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));
+  }
+  return 0;
+}
+var path27, EDIT_TOOLS, MAX_PATCH_FILES;
+var init_post_tool_use = __esm({
+  "bridge/commands/post-tool-use.ts"() {
+    "use strict";
+    path27 = require("node:path");
+    init_args();
+    init_context();
+    init_io();
+    init_agent_contracts();
+    init_quote();
+    init_scope();
+    init_hook_input();
+    init_vault_config();
+    init_agent_journal2();
+    init_before_version_hook();
+    init_edit_check_source();
+    init_hook_output();
+    init_hook_output();
+    EDIT_TOOLS = /* @__PURE__ */ new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);
+    MAX_PATCH_FILES = 200;
   }
 });
 
@@ -23065,11 +23661,11 @@ function freeName(name, taken) {
   return null;
 }
 function refusal(filePath, rel, folder2, suggestion, lang) {
-  const shown = shortenName(filePath, 300);
+  const shown2 = shortenName(filePath, 300);
   const where = shortenName(folder2, 200);
   const instead = suggestion === null ? "" : shortenName(suggestion, 300);
   const t = WRITE_GUARD_TEXT[lang];
-  return { reason: t.reason(shown, where, instead), message: t.message(shortenName(rel, 200)) };
+  return { reason: t.reason(shown2, where, instead), message: t.message(shortenName(rel, 200)) };
 }
 function denyOutput(r) {
   return `${asciiJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: r.reason }, systemMessage: r.message })}
@@ -23085,11 +23681,11 @@ var init_write_guard = __esm({
     GUARDED_TOOL = "Write";
     WRITE_GUARD_TEXT = translations({
       en: {
-        reason: (shown, where, instead) => `Refused: ${shown} already exists in the sessions folder (${where}), and Write would replace it, losing that session's log. Write this session's log under a new name that does not exist yet${instead === "" ? "" : `, e.g. ${instead}`}. To add to that file on purpose, Read it and use Edit.`,
+        reason: (shown2, where, instead) => `Refused: ${shown2} already exists in the sessions folder (${where}), and Write would replace it, losing that session's log. Write this session's log under a new name that does not exist yet${instead === "" ? "" : `, e.g. ${instead}`}. To add to that file on purpose, Read it and use Edit.`,
         message: (name) => `Session Brief kept ${name} from being overwritten (Write guard).`
       },
       de: {
-        reason: (shown, where, instead) => `Abgelehnt: Die Datei ${shown} gibt es im Sitzungsordner (${where}) schon; Write w\xFCrde sie ersetzen, und das Protokoll jener Sitzung ginge verloren. Das Protokoll dieser Sitzung unter einem neuen Namen schreiben, den es noch nicht gibt${instead === "" ? "" : `, z. B. ${instead}`}. Um jene Datei absichtlich zu erg\xE4nzen: erst lesen (Read), dann mit Edit \xE4ndern.`,
+        reason: (shown2, where, instead) => `Abgelehnt: Die Datei ${shown2} gibt es im Sitzungsordner (${where}) schon; Write w\xFCrde sie ersetzen, und das Protokoll jener Sitzung ginge verloren. Das Protokoll dieser Sitzung unter einem neuen Namen schreiben, den es noch nicht gibt${instead === "" ? "" : `, z. B. ${instead}`}. Um jene Datei absichtlich zu erg\xE4nzen: erst lesen (Read), dann mit Edit \xE4ndern.`,
         message: (name) => `Session Brief hat das \xDCberschreiben von ${name} verhindert (Schreibschutz).`
       }
     });
@@ -23112,14 +23708,14 @@ function bothWays(p) {
   return real === null || real === p ? [p] : [p, real];
 }
 function fencePlaces(root, pluginDir, scriptPath) {
-  const own2 = path25.dirname(path25.resolve(scriptPath));
-  const vaults = path25.join(root, ".claude", "hooks");
+  const own2 = path28.dirname(path28.resolve(scriptPath));
+  const vaults = path28.join(root, ".claude", "hooks");
   return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2] };
 }
-function placeOf(places, p) {
+function placeOf2(places, p) {
   for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";
   for (const dir of places.hookDirs.flatMap(bothWays)) {
-    if (isHookName(path25.basename(dir)) ? within(dir, p) : norm(path25.dirname(p)) === norm(dir) && isHookName(path25.basename(p))) return "hooks";
+    if (isHookName(path28.basename(dir)) ? within(dir, p) : norm(path28.dirname(p)) === norm(dir) && isHookName(path28.basename(p))) return "hooks";
   }
   return null;
 }
@@ -23134,12 +23730,12 @@ function sameFileAsOurs(places, stat) {
   const look = (dir, pick) => {
     let names;
     try {
-      names = fs19.readdirSync(dir);
+      names = fs21.readdirSync(dir);
     } catch {
       return false;
     }
     return names.filter(pick).some((n) => {
-      const s = fs19.lstatSync(path25.join(dir, n), { throwIfNoEntry: false });
+      const s = fs21.lstatSync(path28.join(dir, n), { throwIfNoEntry: false });
       return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;
     });
   };
@@ -23148,21 +23744,21 @@ function sameFileAsOurs(places, stat) {
   return null;
 }
 function fileMayBeFenced(root, filePath) {
-  const abs = path25.resolve(root, filePath);
+  const abs = path28.resolve(root, filePath);
   for (const p of bothWays(abs)) {
     const n = norm(p);
-    if (n.includes("/plugins/") || isHookName(path25.basename(n))) return true;
+    if (n.includes("/plugins/") || isHookName(path28.basename(n))) return true;
   }
-  const stat = fs19.lstatSync(abs, { throwIfNoEntry: false });
+  const stat = fs21.lstatSync(abs, { throwIfNoEntry: false });
   return stat !== void 0 && stat.isFile() && stat.nlink > 1;
 }
 function fencedFile(places, filePath) {
-  const abs = path25.resolve(places.root, filePath);
+  const abs = path28.resolve(places.root, filePath);
   for (const p of bothWays(abs)) {
-    const found = placeOf(places, p);
+    const found = placeOf2(places, p);
     if (found !== null) return found;
   }
-  const stat = fs19.statSync(abs, { throwIfNoEntry: false });
+  const stat = fs21.statSync(abs, { throwIfNoEntry: false });
   return stat !== void 0 && stat.isFile() && stat.nlink > 1 ? sameFileAsOurs(places, stat) : null;
 }
 function commandMayBeFenced(command) {
@@ -23170,17 +23766,17 @@ function commandMayBeFenced(command) {
 }
 function fencedCommand(places, command, cwd) {
   const words = commandWords(command);
-  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path25.isAbsolute(b)))];
+  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path28.isAbsolute(b)))];
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? "";
     const stem = beforeGlob(word);
     if (stem === "" || stem.startsWith("-") || stem.startsWith("$")) continue;
     const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");
     for (const base of bases) {
-      for (const p of bothWays(path25.resolve(base, stem))) {
-        const fenced = placeOf(places, p) ?? holdsPlace(places, p);
+      for (const p of bothWays(path28.resolve(base, stem))) {
+        const fenced = placeOf2(places, p) ?? holdsPlace(places, p);
         if (fenced === null) continue;
-        if (running && fenced === "hooks" && placeOf(places, p) === "hooks" && fs19.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
+        if (running && fenced === "hooks" && placeOf2(places, p) === "hooks" && fs21.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
         return { word, fenced };
       }
     }
@@ -23189,18 +23785,18 @@ function fencedCommand(places, command, cwd) {
 }
 function sessionFileBehindLinks(root, sessionsFolder, filePath) {
   if (sessionsFolder === "") return null;
-  const abs = path25.resolve(root, filePath);
-  const stat = fs19.statSync(abs, { throwIfNoEntry: false });
+  const abs = path28.resolve(root, filePath);
+  const stat = fs21.statSync(abs, { throwIfNoEntry: false });
   if (stat === void 0 || !stat.isFile()) return null;
-  const folder2 = path25.join(root, ...sessionsFolder.split("/"));
+  const folder2 = path28.join(root, ...sessionsFolder.split("/"));
   const realFolder = realPathOf(folder2);
   const realFile = realPathOf(abs);
   if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {
-    return `${sessionsFolder}/${path25.relative(realFolder, realFile).split(path25.sep).join("/")}`;
+    return `${sessionsFolder}/${path28.relative(realFolder, realFile).split(path28.sep).join("/")}`;
   }
   if (stat.nlink > 1) {
     const twin = findSameFile(folder2, stat, 1e4);
-    if (twin !== null) return `${sessionsFolder}/${path25.relative(folder2, twin).split(path25.sep).join("/")}`;
+    if (twin !== null) return `${sessionsFolder}/${path28.relative(folder2, twin).split(path28.sep).join("/")}`;
   }
   return null;
 }
@@ -23209,34 +23805,34 @@ function findSameFile(dir, stat, budget) {
   let seen = 0;
   while (queue.length > 0) {
     const current = queue.shift();
-    let entries;
+    let entries2;
     try {
-      entries = fs19.readdirSync(current, { withFileTypes: true });
+      entries2 = fs21.readdirSync(current, { withFileTypes: true });
     } catch {
       continue;
     }
-    for (const e of entries) {
+    for (const e of entries2) {
       if (++seen > budget) return null;
-      const p = path25.join(current, e.name);
+      const p = path28.join(current, e.name);
       if (e.isDirectory()) queue.push(p);
       else if (e.isFile()) {
-        const s = fs19.lstatSync(p, { throwIfNoEntry: false });
+        const s = fs21.lstatSync(p, { throwIfNoEntry: false });
         if (s !== void 0 && s.ino === stat.ino && s.dev === stat.dev) return p;
       }
     }
   }
   return null;
 }
-var fs19, path25, isHookName, isNode;
+var fs21, path28, isHookName, isNode;
 var init_agent_fence2 = __esm({
   "src/node/agent-fence.ts"() {
     "use strict";
-    fs19 = require("node:fs");
-    path25 = require("node:path");
+    fs21 = require("node:fs");
+    path28 = require("node:path");
     init_agent_fence();
     init_real_path();
     isHookName = (name) => name.toLowerCase().startsWith("session-brief");
-    isNode = (word) => /^node(\.exe)?$/i.test(path25.basename(word));
+    isNode = (word) => /^node(\.exe)?$/i.test(path28.basename(word));
   }
 });
 
@@ -23255,18 +23851,18 @@ function toolAttempt(stdin) {
   const filePath = typeof file === "string" && file.trim() !== "" && !file.includes("\0") ? file : null;
   const command = typeof input.command === "string" && input.command.trim() !== "" ? input.command : null;
   if (filePath === null && command === null) return null;
-  return { tool, filePath, command, cwd: hook.cwd };
+  return { tool, filePath, command, cwd: hook.cwd, session: hook.session_id ?? null };
 }
 function isFile2(p) {
   try {
-    return fs20.statSync(p).isFile();
+    return fs22.statSync(p).isFile();
   } catch {
     return false;
   }
 }
 function exists2(p) {
   try {
-    fs20.lstatSync(p);
+    fs22.lstatSync(p);
     return true;
   } catch (error) {
     return error.code !== "ENOENT";
@@ -23297,7 +23893,7 @@ async function preToolUse(args, scriptPath, env) {
     const attempt = toolAttempt(stdin);
     if (attempt === null) return 0;
     const given = stringFlag(args, "vault");
-    const root = given !== void 0 ? path26.resolve(given) : defaultVaultRoot(scriptPath);
+    const root = given !== void 0 ? path29.resolve(given) : defaultVaultRoot(scriptPath);
     if (root === null) return 0;
     let ctx = null;
     const context = () => ctx ??= contextFor2(args, scriptPath, env);
@@ -23306,26 +23902,31 @@ async function preToolUse(args, scriptPath, env) {
       writeOut(fence);
       return 0;
     }
-    if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return 0;
-    const settings = context().settings;
-    if (!settings.writeGuard) return 0;
-    const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);
-    const target = path26.resolve(root, attempt.filePath);
-    const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile2(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);
-    if (rel === null) return 0;
-    const dir = path26.dirname(target);
-    const name = freeName(path26.basename(target), (candidate) => exists2(path26.join(dir, candidate)));
-    writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path26.join(dir, name), context().lang)));
+    if (guardAnswer(attempt, root, context)) return 0;
+    if (mayChangeNotes(attempt)) keepBeforeVersions(context(), attempt, clock(env));
   } catch {
   }
   return 0;
 }
-var fs20, path26;
+function guardAnswer(attempt, root, context) {
+  if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return false;
+  const settings = context().settings;
+  if (!settings.writeGuard) return false;
+  const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);
+  const target = path29.resolve(root, attempt.filePath);
+  const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile2(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);
+  if (rel === null) return false;
+  const dir = path29.dirname(target);
+  const name = freeName(path29.basename(target), (candidate) => exists2(path29.join(dir, candidate)));
+  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path29.join(dir, name), context().lang)));
+  return true;
+}
+var fs22, path29;
 var init_pre_tool_use = __esm({
   "bridge/commands/pre-tool-use.ts"() {
     "use strict";
-    fs20 = require("node:fs");
-    path26 = require("node:path");
+    fs22 = require("node:fs");
+    path29 = require("node:path");
     init_args();
     init_context();
     init_io();
@@ -23334,6 +23935,7 @@ var init_pre_tool_use = __esm({
     init_scope();
     init_write_guard();
     init_agent_fence2();
+    init_before_version_hook();
     init_hook_input();
     init_real_path();
     init_vault_config();
@@ -23395,22 +23997,22 @@ function parseEditorWrites(v) {
   for (const [p, t] of Object.entries(notes)) if (typeof t === "number" && Number.isFinite(t)) out.set(p, t);
   return out;
 }
-function unexplained(changes, baseline2, journal, editorWrites) {
+function unexplained(changes2, baseline2, journal, editorWrites) {
   const since = journal.filter((r) => r.at >= baseline2.at);
   const edited = new Set(since.filter((r) => r.change === void 0).map((r) => r.path));
   const deleted = new Set(since.filter((r) => r.change === "deleted").map((r) => r.path));
   const renamed = new Set(since.filter((r) => r.change === "renamed").map((r) => `${r.from ?? ""}\0${r.path}`));
   const byEditor = (p) => (editorWrites.get(p) ?? -Infinity) >= baseline2.takenMs;
-  return changes.filter((c) => {
+  return changes2.filter((c) => {
     if (c.change === "deleted") return !deleted.has(c.path);
     if (c.change === "renamed") return !renamed.has(`${c.from ?? ""}\0${c.path}`) && !edited.has(c.path);
     return !edited.has(c.path) && !byEditor(c.path);
   });
 }
-function netRecords(changes, session, now2) {
+function netRecords(changes2, session, now2) {
   const at = now2.toISOString();
   const id = session === null || session === "" ? null : session.slice(0, MAX_SESSION_CHARS);
-  return changes.map((c) => {
+  return changes2.map((c) => {
     const r = { path: c.path, tool: OTHER_TOOL, session: id, at };
     if (c.change !== void 0) r.change = c.change;
     if (c.from !== void 0) r.from = c.from;
@@ -23432,13 +24034,13 @@ var init_session_net = __esm({
 // src/node/session-net.ts
 function baselineFile(pluginDir, session) {
   const name = crypto2.createHash("sha256").update(session ?? "").digest("hex").slice(0, 32);
-  return path27.join(pluginDir, BASELINE_FOLDER, `${name}.json`);
+  return path30.join(pluginDir, BASELINE_FOLDER, `${name}.json`);
 }
 function pruneBaselines(root, pluginDir, keep) {
-  const dir = path27.join(pluginDir, BASELINE_FOLDER);
+  const dir = path30.join(pluginDir, BASELINE_FOLDER);
   const now2 = Date.now();
   for (const entry of listStateFolder(root, dir, MAX_BASELINES * 4)) {
-    const file = path27.join(dir, entry.name);
+    const file = path30.join(dir, entry.name);
     if (file === keep || !entry.name.endsWith(".json")) continue;
     const st = statStateFile(root, file);
     if (st !== null && now2 - st.mtimeMs > KEEP_BASELINE_MS) removeStateFile(root, file);
@@ -23466,21 +24068,21 @@ async function closeTurn(ctx, session, now2) {
     writeStateFile(ctx.root, file, next);
     return 0;
   }
-  const changes = netChanges(base.notes, rows, base.since);
-  if (changes.length === 0) return 0;
+  const changes2 = netChanges(base.notes, rows, base.since);
+  if (changes2.length === 0) return 0;
   const journal = readJournal(ctx.root, ctx.pluginDir, now2);
-  const editor = parseEditorWrites(readStateJson(ctx.root, path27.join(ctx.pluginDir, EDITOR_WRITES_FILE), EDITOR_WRITES_MAX_BYTES));
-  const records = netRecords(unexplained(changes, base, journal, editor), session, now2);
+  const editor = parseEditorWrites(readStateJson(ctx.root, path30.join(ctx.pluginDir, EDITOR_WRITES_FILE), EDITOR_WRITES_MAX_BYTES));
+  const records = netRecords(unexplained(changes2, base, journal, editor), session, now2);
   await appendJournalRecords(ctx.root, ctx.pluginDir, records, now2);
   writeStateFile(ctx.root, file, next);
   return records.length;
 }
-var crypto2, path27, BASELINE_MAX_BYTES, EDITOR_WRITES_MAX_BYTES, KEEP_BASELINE_MS, MAX_BASELINES;
+var crypto2, path30, BASELINE_MAX_BYTES, EDITOR_WRITES_MAX_BYTES, KEEP_BASELINE_MS, MAX_BASELINES;
 var init_session_net2 = __esm({
   "src/node/session-net.ts"() {
     "use strict";
     crypto2 = require("node:crypto");
-    path27 = require("node:path");
+    path30 = require("node:path");
     init_session_net();
     init_agent_journal2();
     init_stat_walk();
@@ -23499,14 +24101,14 @@ __export(turn_end_exports, {
   baseline: () => baseline,
   turnEnd: () => turnEnd
 });
-function sessionOf(value) {
+function sessionOf2(value) {
   return value === void 0 || value === "" ? null : value;
 }
 async function turnEnd(args, scriptPath, env) {
   const stdin = await readStdin(2e3);
   try {
     const input = translateHookInput(agentOrDefault(stringFlag(args, "agent")), parseHookJson(stdin));
-    await closeTurn(contextFor2(args, scriptPath, env), sessionOf(input.session_id), clock(env));
+    await closeTurn(contextFor2(args, scriptPath, env), sessionOf2(input.session_id), clock(env));
   } catch {
   }
   writeOut(TURN_END_OUTPUT);
@@ -23515,7 +24117,7 @@ async function turnEnd(args, scriptPath, env) {
 function baseline(args, scriptPath, env) {
   try {
     const started = Number(env[BASELINE_STARTED_ENV]);
-    takeBaseline(contextFor2(args, scriptPath, env), sessionOf(env[BASELINE_SESSION_ENV]), clock(env), Number.isFinite(started) && started > 0 ? started : Date.now());
+    takeBaseline(contextFor2(args, scriptPath, env), sessionOf2(env[BASELINE_SESSION_ENV]), clock(env), Number.isFinite(started) && started > 0 ? started : Date.now());
   } catch {
   }
   return 0;
@@ -23540,7 +24142,7 @@ function reportLang(ctx, sourced, langGiven) {
   return sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !langGiven ? sourced.cache.lang : ctx.lang;
 }
 function origin(ctx, sourced) {
-  return { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path28.basename(ctx.root), cacheRejected: sourced.cacheRejected };
+  return { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path31.basename(ctx.root), cacheRejected: sourced.cacheRejected };
 }
 function reportJson(ctx, sourced, review) {
   return briefJson(sourced.brief, ctx.root, origin(ctx, sourced), review);
@@ -23551,11 +24153,11 @@ function reportText(ctx, sourced, lang, review, now2) {
 (read ${sourced.notesRead} note(s)${sourced.notes.length > 0 ? `; ${sourced.notes.join("; ")}` : ""})`;
   return safeLines(text2);
 }
-var path28;
+var path31;
 var init_brief_report = __esm({
   "src/node/brief-report.ts"() {
     "use strict";
-    path28 = require("node:path");
+    path31 = require("node:path");
     init_format();
     init_quote();
   }
@@ -23642,19 +24244,19 @@ __export(check_exports, {
 function targetsFrom(root, given, cwd) {
   const files = listVaultFiles(root).files;
   const rels = given.map((arg) => {
-    const absolute = path29.resolve(root, arg);
-    const rel = absolute === path29.resolve(root) ? "" : vaultRelative(root, absolute);
+    const absolute = path32.resolve(root, arg);
+    const rel = absolute === path32.resolve(root) ? "" : vaultRelative(root, absolute);
     if (rel === null) throw new UsageError(`${quoteName(arg)} is not inside the vault ${quoteName(root)}`);
-    if (!fs21.existsSync(absolute)) throw new UsageError(`${quoteName(arg)} does not exist in the vault ${quoteName(root)}${fromHere(root, arg, cwd)}`);
+    if (!fs23.existsSync(absolute)) throw new UsageError(`${quoteName(arg)} does not exist in the vault ${quoteName(root)}${fromHere(root, arg, cwd)}`);
     return rel;
   });
   return targetsUnder(root, rels, files);
 }
 function fromHere(root, arg, cwd) {
-  if (path29.isAbsolute(arg)) return "";
-  const here = path29.resolve(cwd, arg);
+  if (path32.isAbsolute(arg)) return "";
+  const here = path32.resolve(cwd, arg);
   const rel = vaultRelative(root, here);
-  if (rel === null || rel === "" || !fs21.existsSync(here)) return "";
+  if (rel === null || rel === "" || !fs23.existsSync(here)) return "";
   return `; paths are relative to the vault: did you mean ${quoteName(rel)}?`;
 }
 async function check(args, scriptPath, env, cwd = process.cwd()) {
@@ -23672,12 +24274,12 @@ async function check(args, scriptPath, env, cwd = process.cwd()) {
   }
   return result.findings.length > 0 ? 1 : 0;
 }
-var fs21, path29;
+var fs23, path32;
 var init_check = __esm({
   "bridge/commands/check.ts"() {
     "use strict";
-    fs21 = require("node:fs");
-    path29 = require("node:path");
+    fs23 = require("node:fs");
+    path32 = require("node:path");
     init_args();
     init_context();
     init_io();
@@ -23687,6 +24289,1064 @@ var init_check = __esm({
     init_check_report();
     init_rule_files();
     init_last_check();
+  }
+});
+
+// src/node/change-list.ts
+function changesToReview(ctx, now2) {
+  if (ctx.pluginDir === null) return [];
+  const place = { root: ctx.root, pluginDir: ctx.pluginDir };
+  const records = readJournal(ctx.root, ctx.pluginDir, now2);
+  const sessions = unreviewedSessions(records, trustedMarks(ctx.root, ctx.pluginDir).marks, (p) => isCountedNote(p, ctx.settings.excludedRootFolders));
+  const out = [];
+  for (const group of sessions) {
+    for (const change of group.changes) {
+      const file = path33.join(ctx.root, ...change.path.split("/"));
+      const st = statStateFile(ctx.root, file);
+      const tooLarge = st !== null && st.size > MAX_NOTE_BYTES;
+      const bytes = st === null || tooLarge ? null : readStateFile(ctx.root, file, MAX_NOTE_BYTES);
+      out.push({ ...change, before: readBeforeVersion(place, change.path, change.session, sha256), now: bytes, tooLarge });
+    }
+  }
+  return out;
+}
+var path33;
+var init_change_list = __esm({
+  "src/node/change-list.ts"() {
+    "use strict";
+    path33 = require("node:path");
+    init_before_versions();
+    init_paths();
+    init_what_changed();
+    init_agent_journal2();
+    init_before_versions2();
+    init_sha256();
+    init_review_seal2();
+    init_state_file();
+  }
+});
+
+// node_modules/diff/libesm/diff/base.js
+var Diff;
+var init_base = __esm({
+  "node_modules/diff/libesm/diff/base.js"() {
+    Diff = class {
+      diff(oldStr, newStr, options = {}) {
+        let callback;
+        if (typeof options === "function") {
+          callback = options;
+          options = {};
+        } else if ("callback" in options) {
+          callback = options.callback;
+        }
+        const oldString = this.castInput(oldStr, options);
+        const newString = this.castInput(newStr, options);
+        const oldTokens = this.removeEmpty(this.tokenize(oldString, options));
+        const newTokens = this.removeEmpty(this.tokenize(newString, options));
+        return this.diffWithOptionsObj(oldTokens, newTokens, options, callback);
+      }
+      diffWithOptionsObj(oldTokens, newTokens, options, callback) {
+        var _a;
+        const done = (value) => {
+          value = this.postProcess(value, options);
+          if (callback) {
+            setTimeout(function() {
+              callback(value);
+            }, 0);
+            return void 0;
+          } else {
+            return value;
+          }
+        };
+        const newLen = newTokens.length, oldLen = oldTokens.length;
+        let editLength = 1;
+        let maxEditLength = newLen + oldLen;
+        if (options.maxEditLength != null) {
+          maxEditLength = Math.min(maxEditLength, options.maxEditLength);
+        }
+        const maxExecutionTime = (_a = options.timeout) !== null && _a !== void 0 ? _a : Infinity;
+        const abortAfterTimestamp = Date.now() + maxExecutionTime;
+        const bestPath = [{ oldPos: -1, lastComponent: void 0 }];
+        let newPos = this.extractCommon(bestPath[0], newTokens, oldTokens, 0, options);
+        if (bestPath[0].oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+          return done(this.buildValues(bestPath[0].lastComponent, newTokens, oldTokens));
+        }
+        let minDiagonalToConsider = -Infinity, maxDiagonalToConsider = Infinity;
+        const execEditLength = () => {
+          for (let diagonalPath = Math.max(minDiagonalToConsider, -editLength); diagonalPath <= Math.min(maxDiagonalToConsider, editLength); diagonalPath += 2) {
+            let basePath;
+            const removePath = bestPath[diagonalPath - 1], addPath = bestPath[diagonalPath + 1];
+            if (removePath) {
+              bestPath[diagonalPath - 1] = void 0;
+            }
+            let canAdd = false;
+            if (addPath) {
+              const addPathNewPos = addPath.oldPos - diagonalPath;
+              canAdd = addPath && 0 <= addPathNewPos && addPathNewPos < newLen;
+            }
+            const canRemove = removePath && removePath.oldPos + 1 < oldLen;
+            if (!canAdd && !canRemove) {
+              bestPath[diagonalPath] = void 0;
+              continue;
+            }
+            if (!canRemove || canAdd && removePath.oldPos < addPath.oldPos) {
+              basePath = this.addToPath(addPath, true, false, 0, options);
+            } else {
+              basePath = this.addToPath(removePath, false, true, 1, options);
+            }
+            newPos = this.extractCommon(basePath, newTokens, oldTokens, diagonalPath, options);
+            if (basePath.oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+              return done(this.buildValues(basePath.lastComponent, newTokens, oldTokens)) || true;
+            } else {
+              bestPath[diagonalPath] = basePath;
+              if (basePath.oldPos + 1 >= oldLen) {
+                maxDiagonalToConsider = Math.min(maxDiagonalToConsider, diagonalPath - 1);
+              }
+              if (newPos + 1 >= newLen) {
+                minDiagonalToConsider = Math.max(minDiagonalToConsider, diagonalPath + 1);
+              }
+            }
+          }
+          editLength++;
+        };
+        if (callback) {
+          (function exec() {
+            setTimeout(function() {
+              if (editLength > maxEditLength || Date.now() > abortAfterTimestamp) {
+                return callback(void 0);
+              }
+              if (!execEditLength()) {
+                exec();
+              }
+            }, 0);
+          })();
+        } else {
+          while (editLength <= maxEditLength && Date.now() <= abortAfterTimestamp) {
+            const ret = execEditLength();
+            if (ret) {
+              return ret;
+            }
+          }
+        }
+      }
+      addToPath(path67, added, removed, oldPosInc, options) {
+        const last = path67.lastComponent;
+        if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
+          return {
+            oldPos: path67.oldPos + oldPosInc,
+            lastComponent: { count: last.count + 1, added, removed, previousComponent: last.previousComponent }
+          };
+        } else {
+          return {
+            oldPos: path67.oldPos + oldPosInc,
+            lastComponent: { count: 1, added, removed, previousComponent: last }
+          };
+        }
+      }
+      extractCommon(basePath, newTokens, oldTokens, diagonalPath, options) {
+        const newLen = newTokens.length, oldLen = oldTokens.length;
+        let oldPos = basePath.oldPos, newPos = oldPos - diagonalPath, commonCount = 0;
+        while (newPos + 1 < newLen && oldPos + 1 < oldLen && this.equals(oldTokens[oldPos + 1], newTokens[newPos + 1], options)) {
+          newPos++;
+          oldPos++;
+          commonCount++;
+          if (options.oneChangePerToken) {
+            basePath.lastComponent = { count: 1, previousComponent: basePath.lastComponent, added: false, removed: false };
+          }
+        }
+        if (commonCount && !options.oneChangePerToken) {
+          basePath.lastComponent = { count: commonCount, previousComponent: basePath.lastComponent, added: false, removed: false };
+        }
+        basePath.oldPos = oldPos;
+        return newPos;
+      }
+      equals(left, right, options) {
+        if (options.comparator) {
+          return options.comparator(left, right);
+        } else {
+          return left === right || !!options.ignoreCase && left.toLowerCase() === right.toLowerCase();
+        }
+      }
+      removeEmpty(array) {
+        const ret = [];
+        for (let i = 0; i < array.length; i++) {
+          if (array[i]) {
+            ret.push(array[i]);
+          }
+        }
+        return ret;
+      }
+      // eslint-disable-next-line @typescript-eslint/no-unused-vars
+      castInput(value, options) {
+        return value;
+      }
+      // eslint-disable-next-line @typescript-eslint/no-unused-vars
+      tokenize(value, options) {
+        return Array.from(value);
+      }
+      join(chars) {
+        return chars.join("");
+      }
+      postProcess(changeObjects, options) {
+        return changeObjects;
+      }
+      get useLongestToken() {
+        return false;
+      }
+      buildValues(lastComponent, newTokens, oldTokens) {
+        const components = [];
+        let nextComponent;
+        while (lastComponent) {
+          components.push(lastComponent);
+          nextComponent = lastComponent.previousComponent;
+          delete lastComponent.previousComponent;
+          lastComponent = nextComponent;
+        }
+        components.reverse();
+        const componentLen = components.length;
+        let componentPos = 0, newPos = 0, oldPos = 0;
+        for (; componentPos < componentLen; componentPos++) {
+          const component = components[componentPos];
+          if (!component.removed) {
+            if (!component.added && this.useLongestToken) {
+              let value = newTokens.slice(newPos, newPos + component.count);
+              value = value.map(function(value2, i) {
+                const oldValue = oldTokens[oldPos + i];
+                return oldValue.length > value2.length ? oldValue : value2;
+              });
+              component.value = this.join(value);
+            } else {
+              component.value = this.join(newTokens.slice(newPos, newPos + component.count));
+            }
+            newPos += component.count;
+            if (!component.added) {
+              oldPos += component.count;
+            }
+          } else {
+            component.value = this.join(oldTokens.slice(oldPos, oldPos + component.count));
+            oldPos += component.count;
+          }
+        }
+        return components;
+      }
+    };
+  }
+});
+
+// node_modules/diff/libesm/util/string.js
+function longestCommonPrefix(str1, str22) {
+  let i;
+  for (i = 0; i < str1.length && i < str22.length; i++) {
+    if (str1[i] != str22[i]) {
+      return str1.slice(0, i);
+    }
+  }
+  return str1.slice(0, i);
+}
+function longestCommonSuffix(str1, str22) {
+  let i;
+  if (!str1 || !str22 || str1[str1.length - 1] != str22[str22.length - 1]) {
+    return "";
+  }
+  for (i = 0; i < str1.length && i < str22.length; i++) {
+    if (str1[str1.length - (i + 1)] != str22[str22.length - (i + 1)]) {
+      return str1.slice(-i);
+    }
+  }
+  return str1.slice(-i);
+}
+function replacePrefix(string, oldPrefix, newPrefix) {
+  if (string.slice(0, oldPrefix.length) != oldPrefix) {
+    throw Error(`string ${JSON.stringify(string)} doesn't start with prefix ${JSON.stringify(oldPrefix)}; this is a bug`);
+  }
+  return newPrefix + string.slice(oldPrefix.length);
+}
+function replaceSuffix(string, oldSuffix, newSuffix) {
+  if (!oldSuffix) {
+    return string + newSuffix;
+  }
+  if (string.slice(-oldSuffix.length) != oldSuffix) {
+    throw Error(`string ${JSON.stringify(string)} doesn't end with suffix ${JSON.stringify(oldSuffix)}; this is a bug`);
+  }
+  return string.slice(0, -oldSuffix.length) + newSuffix;
+}
+function removePrefix(string, oldPrefix) {
+  return replacePrefix(string, oldPrefix, "");
+}
+function removeSuffix(string, oldSuffix) {
+  return replaceSuffix(string, oldSuffix, "");
+}
+function maximumOverlap(string1, string2) {
+  return string2.slice(0, overlapCount(string1, string2));
+}
+function overlapCount(a, b) {
+  let startA = 0;
+  if (a.length > b.length) {
+    startA = a.length - b.length;
+  }
+  let endB = b.length;
+  if (a.length < b.length) {
+    endB = a.length;
+  }
+  const map = Array(endB);
+  let k = 0;
+  map[0] = 0;
+  for (let j = 1; j < endB; j++) {
+    if (b[j] == b[k]) {
+      map[j] = map[k];
+    } else {
+      map[j] = k;
+    }
+    while (k > 0 && b[j] != b[k]) {
+      k = map[k];
+    }
+    if (b[j] == b[k]) {
+      k++;
+    }
+  }
+  k = 0;
+  for (let i = startA; i < a.length; i++) {
+    while (k > 0 && a[i] != b[k]) {
+      k = map[k];
+    }
+    if (a[i] == b[k]) {
+      k++;
+    }
+  }
+  return k;
+}
+function segment(string, segmenter) {
+  const parts = [];
+  for (const segmentObj of Array.from(segmenter.segment(string))) {
+    const segment2 = segmentObj.segment;
+    if (parts.length && /\s/.test(parts[parts.length - 1]) && /\s/.test(segment2)) {
+      parts[parts.length - 1] += segment2;
+    } else {
+      parts.push(segment2);
+    }
+  }
+  return parts;
+}
+function trailingWs(string, segmenter) {
+  if (segmenter) {
+    return leadingAndTrailingWs(string, segmenter)[1];
+  }
+  let i;
+  for (i = string.length - 1; i >= 0; i--) {
+    if (!string[i].match(/\s/)) {
+      break;
+    }
+  }
+  return string.substring(i + 1);
+}
+function leadingWs(string, segmenter) {
+  if (segmenter) {
+    return leadingAndTrailingWs(string, segmenter)[0];
+  }
+  const match = string.match(/^\s*/);
+  return match ? match[0] : "";
+}
+function leadingAndTrailingWs(string, segmenter) {
+  if (!segmenter) {
+    return [leadingWs(string), trailingWs(string)];
+  }
+  if (segmenter.resolvedOptions().granularity != "word") {
+    throw new Error('The segmenter passed must have a granularity of "word"');
+  }
+  const segments = segment(string, segmenter);
+  const firstSeg = segments[0];
+  const lastSeg = segments[segments.length - 1];
+  const head = /\s/.test(firstSeg) ? firstSeg : "";
+  const tail = /\s/.test(lastSeg) ? lastSeg : "";
+  return [head, tail];
+}
+var init_string = __esm({
+  "node_modules/diff/libesm/util/string.js"() {
+  }
+});
+
+// node_modules/diff/libesm/diff/word.js
+function dedupeWhitespaceInChangeObjects(startKeep, deletion, insertion, endKeep, segmenter) {
+  if (deletion && insertion) {
+    const [oldWsPrefix, oldWsSuffix] = leadingAndTrailingWs(deletion.value, segmenter);
+    const [newWsPrefix, newWsSuffix] = leadingAndTrailingWs(insertion.value, segmenter);
+    if (startKeep) {
+      const commonWsPrefix = longestCommonPrefix(oldWsPrefix, newWsPrefix);
+      startKeep.value = replaceSuffix(startKeep.value, newWsPrefix, commonWsPrefix);
+      deletion.value = removePrefix(deletion.value, commonWsPrefix);
+      insertion.value = removePrefix(insertion.value, commonWsPrefix);
+    }
+    if (endKeep) {
+      const commonWsSuffix = longestCommonSuffix(oldWsSuffix, newWsSuffix);
+      endKeep.value = replacePrefix(endKeep.value, newWsSuffix, commonWsSuffix);
+      deletion.value = removeSuffix(deletion.value, commonWsSuffix);
+      insertion.value = removeSuffix(insertion.value, commonWsSuffix);
+    }
+  } else if (insertion) {
+    if (startKeep) {
+      const ws = leadingWs(insertion.value, segmenter);
+      insertion.value = insertion.value.substring(ws.length);
+    }
+    if (endKeep) {
+      const ws = leadingWs(endKeep.value, segmenter);
+      endKeep.value = endKeep.value.substring(ws.length);
+    }
+  } else if (startKeep && endKeep) {
+    const newWsFull = leadingWs(endKeep.value, segmenter), [delWsStart, delWsEnd] = leadingAndTrailingWs(deletion.value, segmenter);
+    const newWsStart = longestCommonPrefix(newWsFull, delWsStart);
+    deletion.value = removePrefix(deletion.value, newWsStart);
+    const newWsEnd = longestCommonSuffix(removePrefix(newWsFull, newWsStart), delWsEnd);
+    deletion.value = removeSuffix(deletion.value, newWsEnd);
+    endKeep.value = replacePrefix(endKeep.value, newWsFull, newWsEnd);
+    startKeep.value = replaceSuffix(startKeep.value, newWsFull, newWsFull.slice(0, newWsFull.length - newWsEnd.length));
+  } else if (endKeep) {
+    const endKeepWsPrefix = leadingWs(endKeep.value, segmenter);
+    const deletionWsSuffix = trailingWs(deletion.value, segmenter);
+    const overlap = maximumOverlap(deletionWsSuffix, endKeepWsPrefix);
+    deletion.value = removeSuffix(deletion.value, overlap);
+  } else if (startKeep) {
+    const startKeepWsSuffix = trailingWs(startKeep.value, segmenter);
+    const deletionWsPrefix = leadingWs(deletion.value, segmenter);
+    const overlap = maximumOverlap(startKeepWsSuffix, deletionWsPrefix);
+    deletion.value = removePrefix(deletion.value, overlap);
+  }
+}
+function diffWordsWithSpace(oldStr, newStr, options) {
+  return wordsWithSpaceDiff.diff(oldStr, newStr, options);
+}
+var extendedWordChars, tokenizeIncludingWhitespace, WordDiff, wordDiff, WordsWithSpaceDiff, wordsWithSpaceDiff;
+var init_word = __esm({
+  "node_modules/diff/libesm/diff/word.js"() {
+    init_base();
+    init_string();
+    extendedWordChars = "a-zA-Z0-9_\\u{AD}\\u{C0}-\\u{D6}\\u{D8}-\\u{F6}\\u{F8}-\\u{2C6}\\u{2C8}-\\u{2D7}\\u{2DE}-\\u{2FF}\\u{1E00}-\\u{1EFF}";
+    tokenizeIncludingWhitespace = new RegExp(`[${extendedWordChars}]+|\\s+|[^${extendedWordChars}]`, "ug");
+    WordDiff = class extends Diff {
+      equals(left, right, options) {
+        if (options.ignoreCase) {
+          left = left.toLowerCase();
+          right = right.toLowerCase();
+        }
+        return left.trim() === right.trim();
+      }
+      tokenize(value, options = {}) {
+        let parts;
+        if (options.intlSegmenter) {
+          const segmenter = options.intlSegmenter;
+          if (segmenter.resolvedOptions().granularity != "word") {
+            throw new Error('The segmenter passed must have a granularity of "word"');
+          }
+          parts = segment(value, segmenter);
+        } else {
+          parts = value.match(tokenizeIncludingWhitespace) || [];
+        }
+        const tokens = [];
+        let prevPart = null;
+        parts.forEach((part) => {
+          if (/\s/.test(part)) {
+            if (prevPart == null) {
+              tokens.push(part);
+            } else {
+              tokens.push(tokens.pop() + part);
+            }
+          } else if (prevPart != null && /\s/.test(prevPart)) {
+            if (tokens[tokens.length - 1] == prevPart) {
+              tokens.push(tokens.pop() + part);
+            } else {
+              tokens.push(prevPart + part);
+            }
+          } else {
+            tokens.push(part);
+          }
+          prevPart = part;
+        });
+        return tokens;
+      }
+      join(tokens) {
+        return tokens.map((token, i) => {
+          if (i == 0) {
+            return token;
+          } else {
+            return token.replace(/^\s+/, "");
+          }
+        }).join("");
+      }
+      postProcess(changes2, options) {
+        if (!changes2 || options.oneChangePerToken) {
+          return changes2;
+        }
+        let lastKeep = null;
+        let insertion = null;
+        let deletion = null;
+        changes2.forEach((change) => {
+          if (change.added) {
+            insertion = change;
+          } else if (change.removed) {
+            deletion = change;
+          } else {
+            if (insertion || deletion) {
+              dedupeWhitespaceInChangeObjects(lastKeep, deletion, insertion, change, options.intlSegmenter);
+            }
+            lastKeep = change;
+            insertion = null;
+            deletion = null;
+          }
+        });
+        if (insertion || deletion) {
+          dedupeWhitespaceInChangeObjects(lastKeep, deletion, insertion, null, options.intlSegmenter);
+        }
+        return changes2;
+      }
+    };
+    wordDiff = new WordDiff();
+    WordsWithSpaceDiff = class extends Diff {
+      tokenize(value) {
+        const regex = new RegExp(`(\\r?\\n)|[${extendedWordChars}]+|[^\\S\\n\\r]+|[^${extendedWordChars}]`, "ug");
+        return value.match(regex) || [];
+      }
+    };
+    wordsWithSpaceDiff = new WordsWithSpaceDiff();
+  }
+});
+
+// node_modules/diff/libesm/diff/line.js
+function diffLines(oldStr, newStr, options) {
+  return lineDiff.diff(oldStr, newStr, options);
+}
+function tokenize(value, options) {
+  if (options.stripTrailingCr) {
+    value = value.replace(/\r\n/g, "\n");
+  }
+  const retLines = [], linesAndNewlines = value.split(/(\n|\r\n)/);
+  if (!linesAndNewlines[linesAndNewlines.length - 1]) {
+    linesAndNewlines.pop();
+  }
+  for (let i = 0; i < linesAndNewlines.length; i++) {
+    const line = linesAndNewlines[i];
+    if (i % 2 && !options.newlineIsToken) {
+      retLines[retLines.length - 1] += line;
+    } else {
+      retLines.push(line);
+    }
+  }
+  return retLines;
+}
+var LineDiff, lineDiff;
+var init_line = __esm({
+  "node_modules/diff/libesm/diff/line.js"() {
+    init_base();
+    LineDiff = class extends Diff {
+      constructor() {
+        super(...arguments);
+        this.tokenize = tokenize;
+      }
+      equals(left, right, options) {
+        if (options.ignoreWhitespace) {
+          if (!options.newlineIsToken || !left.includes("\n")) {
+            left = left.trim();
+          }
+          if (!options.newlineIsToken || !right.includes("\n")) {
+            right = right.trim();
+          }
+        } else if (options.ignoreNewlineAtEof && !options.newlineIsToken) {
+          if (left.endsWith("\n")) {
+            left = left.slice(0, -1);
+          }
+          if (right.endsWith("\n")) {
+            right = right.slice(0, -1);
+          }
+        }
+        return super.equals(left, right, options);
+      }
+    };
+    lineDiff = new LineDiff();
+  }
+});
+
+// node_modules/diff/libesm/patch/create.js
+function needsQuoting(s) {
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] < " " || s[i] > "~" || s[i] === '"' || s[i] === "\\") {
+      return true;
+    }
+  }
+  return false;
+}
+function quoteFileNameIfNeeded(s) {
+  if (!needsQuoting(s)) {
+    return s;
+  }
+  let result = '"';
+  const bytes = new TextEncoder().encode(s);
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i];
+    if (b === 7) {
+      result += "\\a";
+    } else if (b === 8) {
+      result += "\\b";
+    } else if (b === 9) {
+      result += "\\t";
+    } else if (b === 10) {
+      result += "\\n";
+    } else if (b === 11) {
+      result += "\\v";
+    } else if (b === 12) {
+      result += "\\f";
+    } else if (b === 13) {
+      result += "\\r";
+    } else if (b === 34) {
+      result += '\\"';
+    } else if (b === 92) {
+      result += "\\\\";
+    } else if (b >= 32 && b <= 126) {
+      result += String.fromCharCode(b);
+    } else {
+      result += "\\" + b.toString(8).padStart(3, "0");
+    }
+    i++;
+  }
+  result += '"';
+  return result;
+}
+function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
+  let optionsObj;
+  if (!options) {
+    optionsObj = {};
+  } else if (typeof options === "function") {
+    optionsObj = { callback: options };
+  } else {
+    optionsObj = options;
+  }
+  if (typeof optionsObj.context === "undefined") {
+    optionsObj.context = 4;
+  }
+  const context = optionsObj.context;
+  if (optionsObj.newlineIsToken) {
+    throw new Error("newlineIsToken may not be used with patch-generation functions, only with diffing functions");
+  }
+  if (!optionsObj.callback) {
+    return diffLinesResultToPatch(diffLines(oldStr, newStr, optionsObj));
+  } else {
+    const { callback } = optionsObj;
+    diffLines(oldStr, newStr, Object.assign(Object.assign({}, optionsObj), { callback: (diff) => {
+      const patch = diffLinesResultToPatch(diff);
+      callback(patch);
+    } }));
+  }
+  function diffLinesResultToPatch(diff) {
+    if (!diff) {
+      return;
+    }
+    diff.push({ value: "", lines: [] });
+    function contextLines(lines) {
+      return lines.map(function(entry) {
+        return " " + entry;
+      });
+    }
+    const hunks = [];
+    let oldRangeStart = 0, newRangeStart = 0, curRange = [], oldLine = 1, newLine = 1;
+    for (let i = 0; i < diff.length; i++) {
+      const current = diff[i], lines = current.lines || splitLines(current.value);
+      current.lines = lines;
+      if (current.added || current.removed) {
+        if (!oldRangeStart) {
+          const prev = diff[i - 1];
+          oldRangeStart = oldLine;
+          newRangeStart = newLine;
+          if (prev) {
+            curRange = context > 0 ? contextLines(prev.lines.slice(-context)) : [];
+            oldRangeStart -= curRange.length;
+            newRangeStart -= curRange.length;
+          }
+        }
+        for (const line of lines) {
+          curRange.push((current.added ? "+" : "-") + line);
+        }
+        if (current.added) {
+          newLine += lines.length;
+        } else {
+          oldLine += lines.length;
+        }
+      } else {
+        if (oldRangeStart) {
+          if (lines.length <= context * 2 && i < diff.length - 2) {
+            for (const line of contextLines(lines)) {
+              curRange.push(line);
+            }
+          } else {
+            const contextSize = Math.min(lines.length, context);
+            for (const line of contextLines(lines.slice(0, contextSize))) {
+              curRange.push(line);
+            }
+            const hunk = {
+              oldStart: oldRangeStart,
+              oldLines: oldLine - oldRangeStart + contextSize,
+              newStart: newRangeStart,
+              newLines: newLine - newRangeStart + contextSize,
+              lines: curRange
+            };
+            hunks.push(hunk);
+            oldRangeStart = 0;
+            newRangeStart = 0;
+            curRange = [];
+          }
+        }
+        oldLine += lines.length;
+        newLine += lines.length;
+      }
+    }
+    for (const hunk of hunks) {
+      for (let i = 0; i < hunk.lines.length; i++) {
+        if (hunk.lines[i].endsWith("\n")) {
+          hunk.lines[i] = hunk.lines[i].slice(0, -1);
+        } else {
+          hunk.lines.splice(i + 1, 0, "\\ No newline at end of file");
+          i++;
+        }
+      }
+    }
+    return {
+      oldFileName,
+      newFileName,
+      oldHeader,
+      newHeader,
+      hunks
+    };
+  }
+}
+function formatPatch(patch, headerOptions) {
+  var _a, _b, _c, _d, _e, _f;
+  if (!headerOptions) {
+    headerOptions = INCLUDE_HEADERS;
+  }
+  if (Array.isArray(patch)) {
+    if (patch.length > 1 && !headerOptions.includeFileHeaders && !patch.every((p) => p.isGit)) {
+      throw new Error("Cannot omit file headers on a multi-file patch. (The result would be unparseable; how would a tool trying to apply the patch know which changes are to which file?)");
+    }
+    return patch.map((p) => formatPatch(p, headerOptions)).join("\n");
+  }
+  const ret = [];
+  if (patch.isGit) {
+    headerOptions = INCLUDE_HEADERS;
+    if (!patch.oldFileName) {
+      throw new Error("oldFileName must be specified for Git patches");
+    }
+    if (!patch.newFileName) {
+      throw new Error("newFileName must be specified for Git patches");
+    }
+    let gitOldName = patch.oldFileName;
+    let gitNewName = patch.newFileName;
+    if (patch.isCreate && gitOldName === "/dev/null") {
+      gitOldName = gitNewName.replace(/^b\//, "a/");
+    } else if (patch.isDelete && gitNewName === "/dev/null") {
+      gitNewName = gitOldName.replace(/^a\//, "b/");
+    }
+    ret.push("diff --git " + quoteFileNameIfNeeded(gitOldName) + " " + quoteFileNameIfNeeded(gitNewName));
+    if (patch.isDelete) {
+      ret.push("deleted file mode " + ((_a = patch.oldMode) !== null && _a !== void 0 ? _a : "100644"));
+    }
+    if (patch.isCreate) {
+      ret.push("new file mode " + ((_b = patch.newMode) !== null && _b !== void 0 ? _b : "100644"));
+    }
+    if (patch.oldMode && patch.newMode && !patch.isDelete && !patch.isCreate) {
+      ret.push("old mode " + patch.oldMode);
+      ret.push("new mode " + patch.newMode);
+    }
+    if (patch.isRename) {
+      ret.push("rename from " + quoteFileNameIfNeeded(((_c = patch.oldFileName) !== null && _c !== void 0 ? _c : "").replace(/^a\//, "")));
+      ret.push("rename to " + quoteFileNameIfNeeded(((_d = patch.newFileName) !== null && _d !== void 0 ? _d : "").replace(/^b\//, "")));
+    }
+    if (patch.isCopy) {
+      ret.push("copy from " + quoteFileNameIfNeeded(((_e = patch.oldFileName) !== null && _e !== void 0 ? _e : "").replace(/^a\//, "")));
+      ret.push("copy to " + quoteFileNameIfNeeded(((_f = patch.newFileName) !== null && _f !== void 0 ? _f : "").replace(/^b\//, "")));
+    }
+  } else {
+    if (headerOptions.includeIndex && patch.oldFileName == patch.newFileName && patch.oldFileName !== void 0) {
+      ret.push("Index: " + patch.oldFileName);
+    }
+    if (headerOptions.includeUnderline) {
+      ret.push("===================================================================");
+    }
+  }
+  const hasHunks = patch.hunks.length > 0;
+  if (headerOptions.includeFileHeaders && patch.oldFileName !== void 0 && patch.newFileName !== void 0 && (!patch.isGit || hasHunks)) {
+    ret.push("--- " + quoteFileNameIfNeeded(patch.oldFileName) + (patch.oldHeader ? "	" + patch.oldHeader : ""));
+    ret.push("+++ " + quoteFileNameIfNeeded(patch.newFileName) + (patch.newHeader ? "	" + patch.newHeader : ""));
+  }
+  for (let i = 0; i < patch.hunks.length; i++) {
+    const hunk = patch.hunks[i];
+    const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
+    const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
+    ret.push("@@ -" + oldStart + "," + hunk.oldLines + " +" + newStart + "," + hunk.newLines + " @@");
+    for (const line of hunk.lines) {
+      ret.push(line);
+    }
+  }
+  return ret.join("\n") + "\n";
+}
+function createTwoFilesPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
+  if (typeof options === "function") {
+    options = { callback: options };
+  }
+  if (!(options === null || options === void 0 ? void 0 : options.callback)) {
+    const patchObj = structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options);
+    if (!patchObj) {
+      return;
+    }
+    return formatPatch(patchObj, options === null || options === void 0 ? void 0 : options.headerOptions);
+  } else {
+    const { callback } = options;
+    structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, Object.assign(Object.assign({}, options), { callback: (patchObj) => {
+      if (!patchObj) {
+        callback(void 0);
+      } else {
+        callback(formatPatch(patchObj, options.headerOptions));
+      }
+    } }));
+  }
+}
+function splitLines(text2) {
+  const hasTrailingNl = text2.endsWith("\n");
+  const result = text2.split("\n").map((line) => line + "\n");
+  if (hasTrailingNl) {
+    result.pop();
+  } else {
+    result.push(result.pop().slice(0, -1));
+  }
+  return result;
+}
+var INCLUDE_HEADERS;
+var init_create = __esm({
+  "node_modules/diff/libesm/patch/create.js"() {
+    init_line();
+    INCLUDE_HEADERS = {
+      includeIndex: true,
+      includeUnderline: true,
+      includeFileHeaders: true
+    };
+  }
+});
+
+// node_modules/diff/libesm/index.js
+var init_libesm = __esm({
+  "node_modules/diff/libesm/index.js"() {
+    init_word();
+    init_line();
+    init_create();
+  }
+});
+
+// src/core/change-review.ts
+function linesIn(part) {
+  if (typeof part.count === "number") return part.count;
+  const n = part.value.split("\n").length;
+  return part.value.endsWith("\n") ? n - 1 : n;
+}
+function countChanges(parts) {
+  let added = 0;
+  let removed = 0;
+  for (const p of parts) {
+    if (p.added === true) added += linesIn(p);
+    else if (p.removed === true) removed += linesIn(p);
+  }
+  return { added, removed };
+}
+var import_yaml3;
+var init_change_review = __esm({
+  "src/core/change-review.ts"() {
+    "use strict";
+    import_yaml3 = __toESM(require_dist());
+    init_frontmatter();
+  }
+});
+
+// src/core/change-diff.ts
+var change_diff_exports = {};
+__export(change_diff_exports, {
+  diffLinesOf: () => diffLinesOf,
+  hunksOf: () => hunksOf,
+  lineCounts: () => lineCounts,
+  lineParts: () => lineParts,
+  unifiedDiff: () => unifiedDiff
+});
+function splitLines2(value) {
+  const lines = value.split("\n");
+  if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}
+function lineParts(before, after) {
+  const parts = diffLines(before, after, { timeout: TIMEOUT_MS });
+  if (parts !== void 0) return parts;
+  const out = [];
+  if (before !== "") out.push({ removed: true, value: before });
+  if (after !== "") out.push({ added: true, value: after });
+  return out;
+}
+function lineCounts(before, after) {
+  return countChanges(lineParts(before, after));
+}
+function wordParts(a, b) {
+  if (a.length > MAX_WORD_LINE || b.length > MAX_WORD_LINE) return null;
+  const parts = diffWordsWithSpace(a, b);
+  const del = [];
+  const add = [];
+  let same3 = 0;
+  for (const p of parts) {
+    if (p.added) add.push({ text: p.value, changed: true });
+    else if (p.removed) del.push({ text: p.value, changed: true });
+    else {
+      same3 += p.value.trim().length;
+      del.push({ text: p.value, changed: false });
+      add.push({ text: p.value, changed: false });
+    }
+  }
+  return same3 === 0 ? null : { del, add };
+}
+function diffLinesOf(before, after) {
+  const out = [];
+  let oldNo = 1;
+  let newNo = 1;
+  let dels = [];
+  const pair = (adds) => {
+    for (let i = 0; i < Math.min(dels.length, adds.length); i++) {
+      const d = dels[i];
+      const a = adds[i];
+      const w = wordParts(d.text, a.text);
+      if (w !== null) {
+        d.words = w.del;
+        a.words = w.add;
+      }
+    }
+  };
+  for (const part of lineParts(before, after)) {
+    const lines = splitLines2(part.value);
+    if (part.removed === true) {
+      dels = lines.map((text2) => ({ kind: "del", text: text2, oldNo: oldNo++, newNo: null }));
+      out.push(...dels);
+    } else if (part.added === true) {
+      const adds = lines.map((text2) => ({ kind: "add", text: text2, oldNo: null, newNo: newNo++ }));
+      pair(adds);
+      dels = [];
+      out.push(...adds);
+    } else {
+      dels = [];
+      for (const text2 of lines) out.push({ kind: "same", text: text2, oldNo: oldNo++, newNo: newNo++ });
+    }
+  }
+  return out;
+}
+function hunksOf(lines, context = 3) {
+  const keep = new Array(lines.length).fill(false);
+  lines.forEach((l, i) => {
+    if (l.kind === "same") return;
+    for (let j = Math.max(0, i - context); j <= Math.min(lines.length - 1, i + context); j++) keep[j] = true;
+  });
+  const hunks = [];
+  let skipped = 0;
+  let current = null;
+  lines.forEach((l, i) => {
+    if (!keep[i]) {
+      skipped++;
+      current = null;
+      return;
+    }
+    if (current === null) {
+      current = { lines: [], skipped };
+      hunks.push(current);
+      skipped = 0;
+    }
+    current.lines.push(l);
+  });
+  return hunks;
+}
+function unifiedDiff(path67, before, after) {
+  const from = before === null ? "/dev/null" : `a/${path67}`;
+  const to = after === null ? "/dev/null" : `b/${path67}`;
+  const patch = createTwoFilesPatch(from, to, before ?? "", after ?? "", void 0, void 0, { context: 3, timeout: TIMEOUT_MS });
+  if (patch !== void 0) return patch.replace(/^=+\n/, "");
+  return `--- ${from}
++++ ${to}
+(the diff took too long; the versions differ)
+`;
+}
+var TIMEOUT_MS, MAX_WORD_LINE;
+var init_change_diff = __esm({
+  "src/core/change-diff.ts"() {
+    "use strict";
+    init_libesm();
+    init_change_review();
+    TIMEOUT_MS = 3e3;
+    MAX_WORD_LINE = 4e3;
+  }
+});
+
+// bridge/commands/changes.ts
+var changes_exports = {};
+__export(changes_exports, {
+  changes: () => changes,
+  changesText: () => changesText
+});
+async function shown(c) {
+  const base = { path: c.path, session: c.session, tool: c.tool, at: c.at, edits: c.edits };
+  if (c.tooLarge) return { ...base, state: "too-large", added: null, removed: null, diff: null };
+  if (c.before === null || c.before.bytes === null) return { ...base, state: c.before?.state === "too-large" ? "too-large" : "not-kept", added: null, removed: null, diff: null };
+  const { unifiedDiff: unifiedDiff2, lineCounts: lineCounts2 } = await Promise.resolve().then(() => (init_change_diff(), change_diff_exports));
+  const before = c.before.state === "new" ? null : c.before.bytes.toString("utf8");
+  const after = c.now === null ? null : c.now.toString("utf8");
+  const counts = lineCounts2(before ?? "", after ?? "");
+  const state = after === null ? "deleted" : before === null ? "new" : "kept";
+  return { ...base, state, added: counts.added, removed: counts.removed, diff: unifiedDiff2(c.path, before, after) };
+}
+function paint(line, colour) {
+  const safe = escapeControls(line);
+  if (!colour) return safe;
+  const c = safe.startsWith("+++") || safe.startsWith("---") ? COLOURS.head : safe.startsWith("+") ? COLOURS.add : safe.startsWith("-") ? COLOURS.del : safe.startsWith("@@") ? COLOURS.hunk : "";
+  return c === "" ? safe : `${c}${safe}${COLOURS.off}`;
+}
+function changesText(changes2, colour) {
+  if (changes2.length === 0) return "No agent changes waiting for review.\n";
+  const out = [`Agent changes not yet reviewed: ${changes2.length}`, ""];
+  for (const c of changes2) {
+    const who = [c.session === null ? "no session id" : `session ${escapeControls(c.session.slice(0, 8))}`, c.tool === null ? null : escapeControls(c.tool), c.at].filter((p) => p !== null).join(", ");
+    const counts = c.added === null ? "" : ` +${c.added} -${c.removed ?? 0}`;
+    const what = c.state === "new" ? " (new note)" : c.state === "deleted" ? " (deleted)" : "";
+    const head = `${quoteName(c.path)}${what}${counts} (${who})`;
+    out.push(colour ? `${COLOURS.head}${head}${COLOURS.off}` : head);
+    if (c.diff === null) out.push(colour ? `${COLOURS.dim}  ${WHY[c.state] ?? ""}${COLOURS.off}` : `  ${WHY[c.state] ?? ""}`);
+    else for (const line of c.diff.replace(/\n$/, "").split("\n")) out.push(paint(line, colour));
+    out.push("");
+  }
+  return `${out.join("\n")}
+`;
+}
+async function changes(args, scriptPath, env) {
+  const ctx = contextFor2(args, scriptPath, env);
+  const list = [];
+  for (const c of changesToReview(ctx, clock(env))) list.push(await shown(c));
+  if (args.flags.has("json")) {
+    writeOut(`${asciiJson({ count: list.length, changes: list }, 2)}
+`);
+    return 0;
+  }
+  const colour = process.stdout.isTTY === true && (env.NO_COLOR === void 0 || env.NO_COLOR === "");
+  writeOut(changesText(list, colour));
+  return 0;
+}
+var COLOURS, WHY;
+var init_changes = __esm({
+  "bridge/commands/changes.ts"() {
+    "use strict";
+    init_format();
+    init_quote();
+    init_change_list();
+    init_context();
+    init_io();
+    COLOURS = { add: "\x1B[32m", del: "\x1B[31m", hunk: "\x1B[36m", head: "\x1B[1m", dim: "\x1B[2m", off: "\x1B[0m" };
+    WHY = {
+      "not-kept": "before-version not kept (the change came before the hook could keep it, or it was pruned): no diff",
+      "too-large": "the note is larger than a before-version may be (1 MiB): no diff"
+    };
   }
 });
 
@@ -23790,37 +25450,37 @@ var init_command_line = __esm({
 // src/node/agents/hook-entry.cjs
 var require_hook_entry = __commonJS({
   "src/node/agents/hook-entry.cjs"(exports2, module2) {
-    module2.exports = "#!/usr/bin/env node\n/*\n * Session Brief: the entry point agents run as a hook (`node session-brief.cjs session-start`).\n *\n * It runs one of the three files beside it, all readable source (install writes all four; this\n * file is src/node/agents/hook-entry.cjs in Session Brief's repository):\n *   session-brief.start.cjs   a session start, up to the answer from the cache the Obsidian plugin\n *                             keeps current (the common case), about 80 KB;\n *   session-brief.edit.cjs    the hooks around an edit, short of the rule check, about 60 KB;\n *   session-brief.bridge.cjs  the bridge: every command, and what those two load from it.\n * The only thing this file adds is speed: a hook runs at every session start and after every edit,\n * and compiling its code each time would cost more than the rest of the run. So the compiled form\n * V8 makes of each file is kept beside it (<file>.v8cache), made on the first run and remade\n * whenever V8 rejects it (a changed file or another Node). V8 checks the cache against the source\n * it is given, so the code that runs is always exactly the text of the file. Anyone who can write\n * the cache can write the file beside it, so the cache adds nothing to trust. Without write access\n * the files simply run uncached.\n *\n * `node session-brief.bridge.cjs <command>` runs the same commands without this file.\n */\n'use strict';\nconst fs = require('node:fs');\nconst path = require('node:path');\nconst vm = require('node:vm');\nconst Module = require('node:module');\n\nconst BRIDGE = path.join(__dirname, 'session-brief.bridge.cjs');\nconst START = path.join(__dirname, 'session-brief.start.cjs');\nconst EDIT = path.join(__dirname, 'session-brief.edit.cjs');\n// The bridge runs no command line when its module carries this mark (src/node/agent-library.ts).\nconst LIBRARY_MARK = 'sessionBriefLibrary';\n// How session-brief.start.cjs and session-brief.edit.cjs ask for the bridge (bridge/bridge-file.ts).\nconst LOAD_BRIDGE = 'sessionBriefLoadBridge';\n\n// The vault may be a clone or a synced folder: anyone could plant a link, a FIFO or a folder where\n// these files belong. So each is opened without following a link and without waiting, and read only\n// when it is a regular file; the code cache is written only into this folder of the vault, under a\n// fresh name created exclusively, then renamed into place (a rename replaces a link, never writes\n// through it). docs/design.md, \"The trust boundary\".\nconst C = fs.constants;\nconst READ_FLAGS = C.O_RDONLY | (C.O_NOFOLLOW || 0) | (C.O_NONBLOCK || 0);\nconst CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | (C.O_NOFOLLOW || 0);\n\nfunction readRegular(file) {\n	const fd = fs.openSync(file, READ_FLAGS);\n	try {\n		if (!fs.fstatSync(fd).isFile()) throw new Error(`${path.basename(file)} is not a regular file`);\n		return fs.readFileSync(fd);\n	} finally {\n		fs.closeSync(fd);\n	}\n}\n\n// A vault's <vault>/.claude/hooks gets a cache only while it is that folder by its real path (no\n// link between); a folder that is no vault's (the Claude Code plugin's own, a clone) is ours.\nfunction cacheFolderInVault() {\n	try {\n		const hooks = path.dirname(path.resolve(process.argv[1] || __filename));\n		if (path.basename(hooks) !== 'hooks' || path.basename(path.dirname(hooks)) !== '.claude') return true;\n		const vault = path.dirname(path.dirname(hooks));\n		return fs.realpathSync(__dirname) === path.join(fs.realpathSync(vault), '.claude', 'hooks');\n	} catch {\n		return false;\n	}\n}\n\nfunction writeCache(cacheFile, data) {\n	if (!cacheFolderInVault()) return;\n	const tmp = `${cacheFile}.${process.pid}.${Math.random().toString(16).slice(2)}${Math.random().toString(16).slice(2)}.tmp`;\n	const fd = fs.openSync(tmp, CREATE_FLAGS, 0o644);\n	try {\n		try {\n			fs.writeSync(fd, data);\n		} finally {\n			fs.closeSync(fd);\n		}\n		fs.renameSync(tmp, cacheFile);\n	} catch (error) {\n		fs.rmSync(tmp, { force: true });\n		throw error;\n	}\n}\n\nfunction compiled(file) {\n	const cacheFile = `${file}.v8cache`;\n	// A shebang line is not JavaScript; blank it out (keeping line numbers) as Node's loader does.\n	const source = readRegular(file).toString('utf8').replace(/^#!.*/, '');\n	let cachedData;\n	try {\n		cachedData = readRegular(cacheFile);\n	} catch {\n		cachedData = undefined;\n	}\n	const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });\n	if (cachedData === undefined || script.cachedDataRejected) {\n		// After the run, so the cache also holds the functions this run compiled lazily.\n		process.once('exit', () => {\n			try {\n				writeCache(cacheFile, script.createCachedData());\n			} catch {\n				// A read-only folder only means no cache: the next run compiles again.\n			}\n		});\n	}\n	return script;\n}\n\n// Runs a file as Node would run `node <file>`: its own module, require and paths.\nfunction run(file, marks) {\n	const script = compiled(file);\n	const mod = new Module(file, module);\n	mod.filename = file;\n	mod.paths = Module._nodeModulePaths(__dirname);\n	Object.assign(mod, marks);\n	script.runInThisContext().call(mod.exports, mod.exports, Module.createRequire(file), mod, file, __dirname);\n	return mod.exports;\n}\n\nconst loadBridge = (asLibrary) => run(BRIDGE, asLibrary ? { [LIBRARY_MARK]: true } : {});\n\n// The small file for the command; an install of an earlier version may lack it.\nconst small = process.argv[2] === 'session-start' ? START : ['post-tool-use', 'pre-tool-use'].includes(process.argv[2]) ? EDIT : null;\nfunction isRegular(file) {\n	try {\n		return fs.lstatSync(file).isFile();\n	} catch {\n		return false;\n	}\n}\n\n// A hook fails open: files that cannot be run (damaged, replaced by a link) never cost the session\n// its start or its edit; the session start says what to do instead. Other commands fail as usual.\nfunction failOpen(error) {\n	if (!['session-start', 'post-tool-use', 'pre-tool-use', 'turn-end'].includes(process.argv[2])) throw error;\n	if (process.argv[2] === 'turn-end') fs.writeSync(1, '{}\\n');\n	if (process.argv[2] === 'session-start') {\n		const text = `Session brief: the hook files in ${__dirname} cannot be run (${String(error && error.message).slice(0, 200)}); run install again.`;\n		const json = JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } }).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);\n		fs.writeSync(1, `${json}\\n`);\n	}\n	process.exitCode = 0;\n}\n\ntry {\n	if (small !== null && isRegular(small)) run(small, { [LOAD_BRIDGE]: loadBridge });\n	else loadBridge(false);\n} catch (error) {\n	failOpen(error);\n}\n";
+    module2.exports = "#!/usr/bin/env node\n/*\n * Session Brief: the entry point agents run as a hook (`node session-brief.cjs session-start`).\n *\n * It runs one of the three files beside it, all readable source (install writes all four; this\n * file is src/node/agents/hook-entry.cjs in Session Brief's repository):\n *   session-brief.start.cjs   a session start, up to the answer from the cache the Obsidian plugin\n *                             keeps current (the common case), a small file;\n *   session-brief.edit.cjs    the hooks around an edit, short of the rule check, a small file;\n *   session-brief.bridge.cjs  the bridge: every command, and what those two load from it.\n * The only thing this file adds is speed: a hook runs at every session start and after every edit,\n * and compiling its code each time would cost more than the rest of the run. So the compiled form\n * V8 makes of each file is kept beside it (<file>.v8cache), made on the first run and remade\n * whenever V8 rejects it (a changed file or another Node). V8 checks the cache against the source\n * it is given, so the code that runs is always exactly the text of the file. Anyone who can write\n * the cache can write the file beside it, so the cache adds nothing to trust. Without write access\n * the files simply run uncached.\n *\n * `node session-brief.bridge.cjs <command>` runs the same commands without this file.\n */\n'use strict';\nconst fs = require('node:fs');\nconst path = require('node:path');\nconst vm = require('node:vm');\nconst Module = require('node:module');\n\nconst BRIDGE = path.join(__dirname, 'session-brief.bridge.cjs');\nconst START = path.join(__dirname, 'session-brief.start.cjs');\nconst EDIT = path.join(__dirname, 'session-brief.edit.cjs');\n// The bridge runs no command line when its module carries this mark (src/node/agent-library.ts).\nconst LIBRARY_MARK = 'sessionBriefLibrary';\n// How session-brief.start.cjs and session-brief.edit.cjs ask for the bridge (bridge/bridge-file.ts).\nconst LOAD_BRIDGE = 'sessionBriefLoadBridge';\n\n// The vault may be a clone or a synced folder: anyone could plant a link, a FIFO or a folder where\n// these files belong. So each is opened without following a link and without waiting, and read only\n// when it is a regular file; the code cache is written only into this folder of the vault, under a\n// fresh name created exclusively, then renamed into place (a rename replaces a link, never writes\n// through it). docs/design.md, \"The trust boundary\".\nconst C = fs.constants;\nconst READ_FLAGS = C.O_RDONLY | (C.O_NOFOLLOW || 0) | (C.O_NONBLOCK || 0);\nconst CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | (C.O_NOFOLLOW || 0);\n\nfunction readRegular(file) {\n	const fd = fs.openSync(file, READ_FLAGS);\n	try {\n		if (!fs.fstatSync(fd).isFile()) throw new Error(`${path.basename(file)} is not a regular file`);\n		return fs.readFileSync(fd);\n	} finally {\n		fs.closeSync(fd);\n	}\n}\n\n// A vault's <vault>/.claude/hooks gets a cache only while it is that folder by its real path (no\n// link between); a folder that is no vault's (the Claude Code plugin's own, a clone) is ours.\nfunction cacheFolderInVault() {\n	try {\n		const hooks = path.dirname(path.resolve(process.argv[1] || __filename));\n		if (path.basename(hooks) !== 'hooks' || path.basename(path.dirname(hooks)) !== '.claude') return true;\n		const vault = path.dirname(path.dirname(hooks));\n		return fs.realpathSync(__dirname) === path.join(fs.realpathSync(vault), '.claude', 'hooks');\n	} catch {\n		return false;\n	}\n}\n\nfunction writeCache(cacheFile, data) {\n	if (!cacheFolderInVault()) return;\n	const tmp = `${cacheFile}.${process.pid}.${Math.random().toString(16).slice(2)}${Math.random().toString(16).slice(2)}.tmp`;\n	const fd = fs.openSync(tmp, CREATE_FLAGS, 0o644);\n	try {\n		try {\n			fs.writeSync(fd, data);\n		} finally {\n			fs.closeSync(fd);\n		}\n		fs.renameSync(tmp, cacheFile);\n	} catch (error) {\n		fs.rmSync(tmp, { force: true });\n		throw error;\n	}\n}\n\nfunction compiled(file) {\n	const cacheFile = `${file}.v8cache`;\n	// A shebang line is not JavaScript; blank it out (keeping line numbers) as Node's loader does.\n	const source = readRegular(file).toString('utf8').replace(/^#!.*/, '');\n	let cachedData;\n	try {\n		cachedData = readRegular(cacheFile);\n	} catch {\n		cachedData = undefined;\n	}\n	const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });\n	if (cachedData === undefined || script.cachedDataRejected) {\n		// After the run, so the cache also holds the functions this run compiled lazily.\n		process.once('exit', () => {\n			try {\n				writeCache(cacheFile, script.createCachedData());\n			} catch {\n				// A read-only folder only means no cache: the next run compiles again.\n			}\n		});\n	}\n	return script;\n}\n\n// Runs a file as Node would run `node <file>`: its own module, require and paths.\nfunction run(file, marks) {\n	const script = compiled(file);\n	const mod = new Module(file, module);\n	mod.filename = file;\n	mod.paths = Module._nodeModulePaths(__dirname);\n	Object.assign(mod, marks);\n	script.runInThisContext().call(mod.exports, mod.exports, Module.createRequire(file), mod, file, __dirname);\n	return mod.exports;\n}\n\nconst loadBridge = (asLibrary) => run(BRIDGE, asLibrary ? { [LIBRARY_MARK]: true } : {});\n\n// The small file for the command; an install of an earlier version may lack it.\nconst small = process.argv[2] === 'session-start' ? START : ['post-tool-use', 'pre-tool-use'].includes(process.argv[2]) ? EDIT : null;\nfunction isRegular(file) {\n	try {\n		return fs.lstatSync(file).isFile();\n	} catch {\n		return false;\n	}\n}\n\n// A hook fails open: files that cannot be run (damaged, replaced by a link) never cost the session\n// its start or its edit; the session start says what to do instead. Other commands fail as usual.\nfunction failOpen(error) {\n	if (!['session-start', 'post-tool-use', 'pre-tool-use', 'turn-end'].includes(process.argv[2])) throw error;\n	if (process.argv[2] === 'turn-end') fs.writeSync(1, '{}\\n');\n	if (process.argv[2] === 'session-start') {\n		const text = `Session brief: the hook files in ${__dirname} cannot be run (${String(error && error.message).slice(0, 200)}); run install again.`;\n		const json = JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } }).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);\n		fs.writeSync(1, `${json}\\n`);\n	}\n	process.exitCode = 0;\n}\n\ntry {\n	if (small !== null && isRegular(small)) run(small, { [LOAD_BRIDGE]: loadBridge });\n	else loadBridge(false);\n} catch (error) {\n	failOpen(error);\n}\n";
   }
 });
 
 // bridge/dist/session-brief.start.cjs
 var require_session_brief_start = __commonJS({
   "bridge/dist/session-brief.start.cjs"(exports2, module2) {
-    module2.exports = '/*\n * Session Brief session start 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/start-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for a session start; it answers from the Obsidian plugin\'s cache and loads anything more\n * from the bridge beside it (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/paths.ts\nfunction isCountedNote(path15, excludedRootFolders) {\n  if (!path15.endsWith(".md")) return false;\n  const parts = path15.split("/");\n  for (let i = 0; i < parts.length; i++) {\n    const part = parts[i] ?? "";\n    if (part.startsWith(".") || part === "") return false;\n    if (i < parts.length - 1 && part === "node_modules") return false;\n  }\n  return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));\n}\nfunction isInFolder(path15, folder2) {\n  return folder2 === "" || path15.length > folder2.length && path15.charCodeAt(folder2.length) === 47 && path15.startsWith(folder2);\n}\nfunction basename(path15) {\n  return path15.slice(path15.lastIndexOf("/") + 1);\n}\nfunction comparePaths(a, b) {\n  const la = a.toLowerCase();\n  const lb = b.toLowerCase();\n  if (la !== lb) return la < lb ? -1 : 1;\n  return a < b ? -1 : a > b ? 1 : 0;\n}\n\n// src/core/brief-items.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path15, date) => basename(path15).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\nvar CHANGE_ITEM_TABLE = CHANGE_ITEMS;\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nvar TABLES = /* @__PURE__ */ new WeakSet();\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nvar en = {\n  title: (vault) => `Session brief for vault ${vault}`,\n  source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n  age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n  fresh: "just made",\n  date: "Date (machine clock)",\n  weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n  dailyNote: "Daily note",\n  exists: "exists",\n  missing: "missing",\n  more: (n) => `+${n} more`,\n  none: "none",\n  cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n  cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n};\nvar de = {\n  title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n  source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n  age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n  fresh: "gerade erstellt",\n  date: "Datum (Maschinenuhr)",\n  weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n  dailyNote: "Tagesnotiz",\n  exists: "vorhanden",\n  missing: "fehlt",\n  more: (n) => `+${n} weitere`,\n  none: "keine",\n  cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n  cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n};\nvar BRIEF_TEXT = translations({ en, de });\nfunction strings(lang) {\n  return BRIEF_TEXT[lang];\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text2) {\n  return KNOWN_TEXT.test(text2) && !HAS_KNOWN_UNSAFE.test(text2);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text2) {\n  return plainKnown(text2) ? text2 : text2.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text2) {\n  return Array.from(text2);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text2) {\n  return text2.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nvar HOOK_TEXT_LIMIT = 1e4;\nvar MIN_NAME_CHARS = 24;\nvar MAX_ERROR_CHARS = 300;\nfunction briefLines(brief, settings, lang, origin, now) {\n  const s = strings(lang);\n  const ageSeconds = Math.max(0, Math.round((now - origin.generatedAt) / 1e3));\n  const age = ageSeconds < 2 ? s.fresh : s.age(ageSeconds);\n  const rejected = origin.cacheRejected === void 0 ? "" : `; ${s.cacheRejected(shortenText(escapeControls(origin.cacheRejected), MAX_ERROR_CHARS))}`;\n  const head = [`${s.title(quoteAlways(origin.vaultName))} (${s.source[origin.source]}, ${age}${rejected})`];\n  head.push(`${s.date}: ${brief.date} (${s.weekdays[brief.weekday] ?? ""})`);\n  const daily = brief.items.dailyNote;\n  if (daily !== null) head.push(`${s.dailyNote}: ${shortenName(daily.path, 600)} (${daily.exists ? s.exists : s.missing})`);\n  const items = [];\n  for (const d of LIST_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null) continue;\n    items.push({ label: escapeControls(d.label[lang](settings)), item, hint: d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });\n  }\n  for (const d of CHANGE_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null || item === void 0) continue;\n    const since = "since" in item ? item.since : null;\n    const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";\n    const outside = "changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "";\n    items.push({ label: escapeControls(d.label[lang](since)), item, hint: first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });\n  }\n  const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);\n  return { head, items, errors };\n}\nfunction shortenText(text2, max) {\n  if (text2.length <= max) return text2;\n  const mark = ` \\u2026 [${text2.length - max + 12} characters cut] \\u2026 `;\n  const keep = Math.max(0, max - mark.length);\n  return `${text2.slice(0, Math.ceil(keep / 2))}${mark}${text2.slice(text2.length - Math.floor(keep / 2))}`;\n}\nfunction renderBrief(b, nameMax, namesShown, lang) {\n  const items = b.items.map(({ label, item, hint }) => `${label}: ${listText(item, namesShown, nameMax, lang)}${hint}`);\n  return [...b.head, ...items, ...b.errors];\n}\nfunction size(lines) {\n  return lines.join("\\n").length;\n}\nfunction largestFitting(lo, hi, fits) {\n  let best = lo - 1;\n  while (lo <= hi) {\n    const mid = Math.floor((lo + hi) / 2);\n    if (fits(mid)) {\n      best = mid;\n      lo = mid + 1;\n    } else hi = mid - 1;\n  }\n  return best;\n}\nfunction formatBrief(brief, settings, lang, origin, now, limit = HOOK_TEXT_LIMIT) {\n  const b = briefLines(brief, settings, lang, origin, now);\n  const max = settings.maxNamesPerItem;\n  const full = renderBrief(b, Number.POSITIVE_INFINITY, max, lang);\n  if (size(full) <= limit) return full.join("\\n");\n  const longest = Math.max(MIN_NAME_CHARS, ...b.items.flatMap(({ item }) => item.paths.slice(0, max).map((p) => quoteName(p).length)));\n  const nameMax = largestFitting(MIN_NAME_CHARS, longest, (n) => size(renderBrief(b, n, max, lang)) <= limit);\n  if (nameMax >= MIN_NAME_CHARS) return renderBrief(b, nameMax, max, lang).join("\\n");\n  const shown = largestFitting(0, max, (k) => size(renderBrief(b, MIN_NAME_CHARS, k, lang)) <= limit);\n  if (shown >= 0) return renderBrief(b, MIN_NAME_CHARS, shown, lang).join("\\n");\n  return capText(renderBrief(b, MIN_NAME_CHARS, 0, lang).join("\\n"), limit, lang);\n}\nfunction listText(item, max, nameMax, lang) {\n  const s = strings(lang);\n  if (item.count === 0) return `0`;\n  const shown = item.paths.slice(0, max).map((p) => shortenName(p, nameMax));\n  const rest = item.count - shown.length;\n  const names = rest > 0 ? [...shown, s.more(rest)] : shown;\n  return names.length === 0 ? `${item.count}` : `${item.count} (${names.join(", ")})`;\n}\nfunction capText(text2, limit, lang) {\n  if (text2.length <= limit) return text2;\n  const note = strings(lang).cut(limit);\n  const room = limit - note.length - 1;\n  const cut = text2.lastIndexOf("\\n", room);\n  return `${text2.slice(0, cut > 0 ? cut : room)}\n${note}`;\n}\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text2, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text2 } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop", SessionEnd: "SessionEnd" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart", PostToolUse: "postToolUse", Stop: "agentStop" },\n  toolNames: SHARED_TOOL_NAMES,\n  afterEveryTool: true,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text2) => ({ additionalContext: text2 }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart", PostToolUse: "afterFileEdit", Stop: "stop" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text2) => ({ additional_context: text2 }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart", PostToolUse: "AfterTool", Stop: "AfterAgent" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text2) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text2 } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/index.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\nfunction hookEnvelope(agent, event, text2, note) {\n  return HOSTS[agent].envelope(event, text2, note);\n}\nfunction hostTextLimit(agent) {\n  return HOSTS[agentOrDefault(agent)].limit;\n}\nfunction sessionStartOutput(agent, text2, lang) {\n  const id = agentOrDefault(agent);\n  const capped = capText(safeLines(text2), HOSTS[id].limit, lang);\n  return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}\n`;\n}\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  "turn-end": [...COMMON, "agent"],\n  baseline: COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row2 = d[i];\n      const up = d[i - 1];\n      row2[j] = Math.min(up[j] + 1, row2[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row2[j] = Math.min(row2[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook: prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook: runs the rule check after an edit\n                           to a rule file; prints one JSON object only when it finds\n                           something; exits 0\n  pre-tool-use             PreToolUse hook (Claude Code): refuses the agent\'s edits and shell\n                           commands that reach Session Brief\'s own files, and (opt-in Write\n                           guard) a Write over an existing file in the sessions folder; exits 0\n  turn-end                 Stop / SessionEnd hook (and the other agents\' end of a turn):\n                           records the notes the session changed that no edit hook saw\n                           (shell commands, renames, deletions); prints {}; exits 0\n  baseline                 Run by session-start in the background: the list of notes\n                           turn-end compares with\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// src/core/session-notes.ts\nvar SESSION_NOTES_TEXT = translations({\n  en: {\n    outsideVault: (where, files) => `Started outside the vault (in ${where}), so the vault\'s own instructions were not loaded: read ${files} first.`,\n    alreadyGiven: "Session brief: already given to this session by another of its hook entries; not repeated."\n  },\n  de: {\n    outsideVault: (where, files) => `Au\\xDFerhalb des Vaults gestartet (in ${where}), daher wurden die Anweisungen des Vaults nicht geladen: zuerst ${files} lesen.`,\n    alreadyGiven: "Session-Brief: dieser Sitzung schon von einem anderen ihrer Hook-Eintr\\xE4ge gegeben; nicht wiederholt."\n  }\n});\nfunction outsideVaultLine(lang, cwd, readFirst) {\n  if (readFirst.length === 0) return null;\n  const files = readFirst.map((f) => shortenName(f, 300)).join(", ");\n  const where = shortenName(cwd, 200);\n  return SESSION_NOTES_TEXT[lang].outsideVault(where, files);\n}\nfunction alreadyGivenLine(lang) {\n  return SESSION_NOTES_TEXT[lang].alreadyGiven;\n}\nfunction withLineAfterHeading(brief, line) {\n  if (line === null) return brief;\n  const cut = brief.indexOf("\\n");\n  return cut < 0 ? `${brief}\n${line}` : `${brief.slice(0, cut)}\n${line}${brief.slice(cut)}`;\n}\n\n// src/node/session-record.ts\nvar fs3 = require("node:fs");\nvar path3 = require("node:path");\n\n// src/core/session-starts.ts\nvar orNull = (v) => typeof v === "string" ? v : null;\nfunction parseSessionStarts(text2) {\n  let data;\n  try {\n    data = JSON.parse(text2);\n  } catch {\n    return [];\n  }\n  const d = data;\n  if (d === null || typeof d !== "object" || d.schema !== 1 || !Array.isArray(d.entries)) return [];\n  const out = [];\n  for (const e of d.entries) {\n    if (typeof e !== "object" || e === null) continue;\n    const r = e;\n    if (typeof r.at !== "string" || Number.isNaN(Date.parse(r.at)) || typeof r.agent !== "string" || !isAgentId(r.agent)) continue;\n    out.push({ at: r.at, agent: r.agent, source: orNull(r.source), sessionId: orNull(r.sessionId), cwd: orNull(r.cwd), outside: r.outside === true, delivered: r.delivered !== false });\n  }\n  return out;\n}\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/real-path.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\n\n// src/core/settings.ts\nvar DEFAULT_SETTINGS = {\n  inboxFolder: "Inbox",\n  rulesFolder: "AI/Regelwerk",\n  sessionsFolder: "AI/sessions",\n  dailyNoteFolder: "",\n  dailyNoteFormat: "",\n  tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n  excludedRootFolders: ["Import", "_index"],\n  ruleScope: [],\n  maxNamesPerItem: 5,\n  language: "auto",\n  liveChannel: true,\n  showStatusBar: true,\n  externalCheck: null,\n  writeGuard: false\n};\nvar DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: {\n      needsReview: tagName(t.needsReview, d.tags.needsReview),\n      review: tagName(t.review, d.tags.review),\n      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),\n      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)\n    },\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\n\n// src/core/rules/scope.ts\nvar DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\nfunction isAbsolute(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\n\n// src/node/real-path.ts\nfunction realPathOf(p) {\n  let existing = path.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path.join(fs.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nvar NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;\n\n// src/node/state-file.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\nvar C = fs2.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs2.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs2.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path2.isAbsolute(p) && !UNCLEAN.test(p) ? p : path2.resolve(p);\n}\nfunction belowReal(top, rel) {\n  return rel === "" ? top : top.endsWith(path2.sep) ? top + rel : top + path2.sep + rel;\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path2.sep) ? r : r + path2.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs2.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs2.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file, true);\n  return work(held?.at ?? file);\n}\nvar heldFolders = /* @__PURE__ */ new Map();\nvar MAX_HELD_FOLDERS = 16;\nfunction openFolder(file, dir) {\n  try {\n    return fs2.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n}\nfunction holdFolder(root, file, shared) {\n  if (!hasProcFd()) return null;\n  const dir = path2.dirname(normal(file));\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : belowReal(top, rel);\n  let real = null;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    let fd = shared ? heldFolders.get(dir) : void 0;\n    if (fd === void 0) {\n      fd = openFolder(file, dir);\n      if (shared) {\n        heldFolders.set(dir, fd);\n        if (heldFolders.size > MAX_HELD_FOLDERS) {\n          const [oldest, oldFd] = heldFolders.entries().next().value;\n          heldFolders.delete(oldest);\n          fs2.closeSync(oldFd);\n        }\n      }\n    }\n    try {\n      real = fs2.readlinkSync(`/proc/self/fd/${fd}`);\n    } catch {\n      real = null;\n    }\n    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path2.basename(file)}` };\n    if (shared) heldFolders.delete(dir);\n    fs2.closeSync(fd);\n  }\n  throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path2.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs2.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs2.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs2.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs2.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs2.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size2 = fs2.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size2 - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs2.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs2.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction readStateJson(root, file, maxBytes) {\n  const text2 = readStateText(root, file, maxBytes);\n  if (text2 === null) return void 0;\n  try {\n    return JSON.parse(text2);\n  } catch {\n    return void 0;\n  }\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs2.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs2.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nvar CHANGED_SINCE_READ = "changed since it was read";\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs2.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs2.fchmodSync(fd, mode.exact);\n    } finally {\n      fs2.closeSync(fd);\n    }\n    const was = options.unchanged;\n    if (was !== void 0) {\n      const now = fs2.lstatSync(file, { throwIfNoEntry: false });\n      if (now === void 0 || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);\n    }\n    fs2.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs2.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path2.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs2.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs2.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction placeStateFile(root, file, data) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => placeAt(file, at, data));\n}\nfunction placeAt(file, at, data) {\n  let tmp = null;\n  try {\n    const made = createTemp(at, 438);\n    tmp = made.tmp;\n    try {\n      writeAll(made.fd, data);\n    } finally {\n      fs2.closeSync(made.fd);\n    }\n    fs2.linkSync(tmp, at);\n    trace(file);\n    return true;\n  } catch (error) {\n    const code = error.code;\n    if (code === "EEXIST") return false;\n    if (tmp !== null && (code === "EPERM" || code === "ENOTSUP" || code === "EXDEV" || code === "ENOSYS")) return createAt(file, at, data, 438);\n    throw error;\n  } finally {\n    if (tmp !== null) {\n      try {\n        fs2.unlinkSync(tmp);\n      } catch {\n      }\n    }\n  }\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs2.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\nfunction listStateFolder(root, dir, max) {\n  if (folderState(root, dir) !== "ok") return [];\n  try {\n    return fs2.readdirSync(dir, { withFileTypes: true }).slice(0, max);\n  } catch {\n    return [];\n  }\n}\nfunction readAgentSettingsFile(file, maxBytes) {\n  let fd;\n  try {\n    fd = fs2.openSync(file, C.O_RDONLY | NONBLOCK);\n  } catch (error) {\n    if (error.code === "ENOENT") return null;\n    throw error;\n  }\n  try {\n    const st = fs2.fstatSync(fd);\n    if (!st.isFile()) throw new Error(describe(st));\n    if (st.size > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);\n    return readRange(fd, 0, maxBytes);\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readRegularFile(file, maxBytes) {\n  try {\n    return readAgentSettingsFile(file, maxBytes);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/session-record.ts\nvar STARTS_FILE = "session-starts.json";\nvar MARKS_FOLDER = "session-marks";\nvar MAX_STARTS = 20;\nvar SAME_SESSION_MS = 3e4;\nvar NO_ID_MS = 5e3;\nvar DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";\nvar NONE = { duplicate: false, outside: null };\nfunction isDir(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction text(v, max) {\n  return typeof v === "string" && v !== "" ? v.slice(0, max) : null;\n}\nfunction readSessionInput(stdin, agent) {\n  return translateHookInput(agent, parseHookJson(stdin));\n}\nfunction facts(input) {\n  return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };\n}\nfunction insideVault(root, cwd) {\n  if (!path3.isAbsolute(cwd)) return true;\n  if (vaultRelativeReal(root, cwd) !== null) return true;\n  const a = realPathOf(root);\n  const b = realPathOf(cwd);\n  return path3.resolve(root) === path3.resolve(cwd) || a !== null && a === b;\n}\nfunction rulesIndex(root, settings) {\n  const folder2 = path3.join(root, ...settings.rulesFolder.split("/"));\n  for (const name of ["_index.md", "index.md", "README.md", `${path3.basename(folder2)}.md`]) {\n    const file = path3.join(folder2, name);\n    if (fs3.existsSync(file)) return file;\n  }\n  return null;\n}\nvar FNV_OFFSET = BigInt("0xcbf29ce484222325");\nvar FNV_PRIME = BigInt("0x100000001b3");\nvar U64 = BigInt("0xffffffffffffffff");\nfunction markName(key2) {\n  let h = FNV_OFFSET;\n  for (const byte of Buffer.from(key2, "utf8")) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;\n  return h.toString(16).padStart(16, "0");\n}\nfunction claim(root, pluginDir, key2, agent, hasId) {\n  const dir = path3.join(pluginDir, MARKS_FOLDER);\n  ensureStateFolder(root, dir);\n  const file = path3.join(dir, markName(key2));\n  const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;\n  const text2 = `${Date.now()}\n${agent}\n`;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    if (placeStateFile(root, file, text2)) return true;\n    const found = readStateText(root, file, 256);\n    const st = statStateFile(root, file);\n    if (found === null || st === null) {\n      removeStateFile(root, file);\n      continue;\n    }\n    const [written, by] = found.split("\\n");\n    const at = written === void 0 || written === "" ? st.mtimeMs : Number(written);\n    const age = Date.now() - at;\n    if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;\n    removeStateFile(root, file);\n  }\n  return true;\n}\nvar PRUNED_STAMP = ".pruned";\nfunction pruneMarks(root, pluginDir) {\n  const dir = path3.join(pluginDir, MARKS_FOLDER);\n  const stamp = path3.join(dir, PRUNED_STAMP);\n  const pruned = statStateFile(root, stamp);\n  if (pruned !== null && Date.now() - pruned.mtimeMs < 6e4) return;\n  writeStateFile(root, stamp, "");\n  for (const entry of listStateFolder(root, dir, 500)) {\n    if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;\n    const file = path3.join(dir, entry.name);\n    try {\n      const st = statStateFile(root, file);\n      if (st !== null && Date.now() - st.mtimeMs > 10 * 6e4) removeStateFile(root, file);\n    } catch {\n    }\n  }\n}\nvar MAX_STARTS_BYTES = 256 * 1024;\nfunction readSessionStarts(root, pluginDir) {\n  const text2 = readStateText(root, path3.join(pluginDir, STARTS_FILE), MAX_STARTS_BYTES);\n  return text2 === null ? [] : parseSessionStarts(text2);\n}\nvar STALE_LOCK_MS = 2e3;\nvar LOCK_BUDGET_MS = 3e3;\nfunction pause(ms) {\n  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);\n}\nfunction withFileLock(root, file, work) {\n  const lock = `${file}.lock`;\n  const until = Date.now() + LOCK_BUDGET_MS;\n  for (; ; ) {\n    if (createStateFile(root, lock, String(process.pid))) break;\n    const st = statStateFile(root, lock);\n    if (st === null || Math.abs(Date.now() - st.mtimeMs) > STALE_LOCK_MS) removeStateFile(root, lock);\n    else if (Date.now() >= until) return false;\n    else pause(1 + Math.floor(Math.random() * 3));\n  }\n  try {\n    work();\n  } finally {\n    removeStateFile(root, lock);\n  }\n  return true;\n}\nfunction record(root, pluginDir, entry) {\n  const file = path3.join(pluginDir, STARTS_FILE);\n  withFileLock(root, file, () => {\n    const entries = [...readSessionStarts(root, pluginDir), entry].slice(-MAX_STARTS);\n    writeStateFile(root, file, `${JSON.stringify({ schema: 1, entries }, null, 1)}\n`);\n  });\n}\nfunction beginSessionStart(root, pluginDir, settings, hookInput, agent, now, env) {\n  if (env[DOCTOR_RUN_ENV] === "1") return NONE;\n  const input = facts(hookInput);\n  let outside = null;\n  try {\n    if (input.cwd !== null && !insideVault(root, input.cwd)) {\n      const claudeMd = path3.join(root, "CLAUDE.md");\n      const index = rulesIndex(root, settings);\n      const readFirst = [...fs3.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];\n      outside = { cwd: input.cwd, readFirst };\n    }\n  } catch {\n    outside = null;\n  }\n  if (pluginDir === null || !isDir(pluginDir)) return { duplicate: false, outside };\n  let duplicate = false;\n  try {\n    const key2 = `${input.sessionId ?? ""}\\0${input.source ?? ""}`;\n    duplicate = !claim(root, pluginDir, key2, agent, input.sessionId !== null);\n    pruneMarks(root, pluginDir);\n  } catch {\n    duplicate = false;\n  }\n  try {\n    record(root, pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });\n  } catch {\n  }\n  return { duplicate, outside };\n}\n\n// src/core/dates.ts\nfunction isoDate(now) {\n  const y = String(now.getFullYear()).padStart(4, "0");\n  const m = String(now.getMonth() + 1).padStart(2, "0");\n  const d = String(now.getDate()).padStart(2, "0");\n  return `${y}-${m}-${d}`;\n}\n\n// bridge/context.ts\nvar fs5 = require("node:fs");\nvar path5 = require("node:path");\n\n// src/node/vault-config.ts\nvar fs4 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path4.dirname(path4.resolve(scriptPath));\n  if (path4.basename(dir) === "session-brief") dir = path4.dirname(dir);\n  if (path4.basename(dir) !== "hooks" || path4.basename(path4.dirname(dir)) !== ".claude") return null;\n  return path4.dirname(path4.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text2 = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text2 === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text2);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir2(p) {\n  try {\n    return fs4.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path4.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path4.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir2(path4.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs4.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path4.join(root, name);\n    if (fs4.existsSync(path4.join(dir, "app.json")) || isDir2(path4.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path4.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir2(path4.join(root, dir))) return path4.join(root, dir);\n  return configDir === null ? null : path4.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path4.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path4.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path5.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs5.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs5.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path5.resolve(root, name);\n  if (path5.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs6 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve7) => {\n    if (process.stdin.isTTY) {\n      resolve7(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve7(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text2) {\n  const bytes = Buffer.from(text2, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs6.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// bridge/commands/session-start.ts\nvar path14 = require("node:path");\n\n// src/node/brief-pipeline.ts\nvar fs12 = require("node:fs");\nvar path13 = require("node:path");\n\n// src/core/schemas/shape.ts\nfunction isRecord(v) {\n  return v !== null && typeof v === "object" && !Array.isArray(v);\n}\nvar str3 = (v, at) => typeof v === "string" ? null : `${at} is not a string`;\nfunction isNotePath(p) {\n  if (p === "" || p.charCodeAt(0) === 47 || p.includes("\\\\") || p.includes("\\0")) return false;\n  if (p.charCodeAt(1) === 58 && /^[A-Za-z]:/.test(p)) return false;\n  if (p.charCodeAt(0) !== 46 && !p.includes("/.") && !p.includes("//") && !p.endsWith("/")) return true;\n  for (const part of p.split("/")) if (part === "." || part === ".." || part === "") return false;\n  return true;\n}\nvar notePath = (v, at) => typeof v === "string" && isNotePath(v) ? null : `${at} is not a vault-relative path`;\nvar bool = (v, at) => typeof v === "boolean" ? null : `${at} is not true or false`;\nvar num = (v, at) => typeof v === "number" && Number.isFinite(v) ? null : `${at} is not a number`;\nvar time = (v, at) => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 864e13 ? null : `${at} is not a time`;\nfunction int(min, max) {\n  return (v, at) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? null : `${at} is not a whole number from ${min} to ${max}`;\n}\nfunction oneOf(...values) {\n  return (v, at) => values.includes(v) ? null : `${at} is not one of ${values.map((x) => JSON.stringify(x)).join(", ")}`;\n}\nfunction matches(re, what) {\n  return (v, at) => typeof v === "string" && re.test(v) ? null : `${at} is not ${what}`;\n}\nfunction optional(check) {\n  return (v, at) => v === void 0 ? null : check(v, at);\n}\nfunction nullable(check) {\n  return (v, at) => v === null ? null : check(v, at);\n}\nfunction either(...checks) {\n  return (v, at) => {\n    let first = null;\n    for (const c of checks) {\n      const problem = c(v, at);\n      if (problem === null) return null;\n      first ??= problem;\n    }\n    return first;\n  };\n}\nfunction listOf(item, max = Number.POSITIVE_INFINITY) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length > max) return `${at} has more than ${max} entries`;\n    for (let i = 0; i < v.length; i++) {\n      if (item(v[i], "") !== null) return item(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\nfunction object(fields) {\n  const keys = Object.keys(fields);\n  return (v, at) => {\n    if (!isRecord(v)) return `${at} is not an object`;\n    for (const key2 of keys) {\n      const check = fields[key2];\n      if (check(v[key2], "") !== null) return check(v[key2], at === "" ? key2 : `${at}.${key2}`);\n    }\n    return null;\n  };\n}\nfunction tuple(items, optionalTail = 0) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length < items.length - optionalTail || v.length > items.length) return `${at} does not have ${items.length - optionalTail === items.length ? items.length : `${items.length - optionalTail} to ${items.length}`} entries`;\n    for (let i = 0; i < items.length; i++) {\n      const check = items[i];\n      if (check === void 0 || i >= v.length && i >= items.length - optionalTail) continue;\n      if (check(v[i], "") !== null) return check(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\n\n// src/core/live-protocol.ts\nvar DISCOVERY_FILE = "live.json";\n\n// src/node/cache-read.ts\nvar path6 = require("node:path");\n\n// src/core/item-ids.ts\nvar ITEM_IDS = ["date", "dailyNote", ...LIST_ITEM_IDS, ...CHANGE_ITEM_IDS];\n\n// src/core/schemas/brief.ts\nvar ISO_DATE = matches(/^\\d{4}-\\d{2}-\\d{2}$/, "a date YYYY-MM-DD");\nvar hit = object({ where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar reviewEntry = object({ path: notePath, mtime: time, hits: listOf(hit) });\nvar listItem = object({ count: int(0, Number.MAX_SAFE_INTEGER), paths: listOf(notePath), entries: listOf(reviewEntry) });\nvar checkBrief = object({\n  date: ISO_DATE,\n  weekday: int(0, 6),\n  items: object({\n    dailyNote: nullable(object({ path: notePath, exists: bool })),\n    // One list item per entry of the table of brief items (brief-items.ts).\n    ...Object.fromEntries(LIST_ITEM_IDS.map((id) => [id, nullable(listItem)]))\n  }),\n  errors: listOf(object({ item: oneOf(...ITEM_IDS, "scan"), message: str3 }))\n});\n\n// src/core/schemas/brief-cache.ts\nvar ISO_TIME = matches(/^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/, "an ISO-8601 time");\nvar BRIEF_CACHE_FORMAT = "session-brief-cache";\nvar MAX_NAMES = 1e3;\nvar COUNT = int(0, Number.MAX_SAFE_INTEGER);\nvar FILE_IDENTITY = object({ ino: num, size: COUNT, mtimeMs: num });\nfunction checkBriefCache(version) {\n  return object({\n    format: oneOf(BRIEF_CACHE_FORMAT),\n    version: oneOf(version),\n    writer: oneOf("bridge", "plugin"),\n    writtenAt: time,\n    date: ISO_DATE,\n    key: str3,\n    indexId: str3,\n    noteCount: int(0, Number.MAX_SAFE_INTEGER),\n    brief: checkBrief,\n    namesPerItem: int(0, MAX_NAMES),\n    lang: optional(oneOf("en", "de")),\n    locale: optional(str3),\n    plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str3) })),\n    news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(notePath, MAX_NAMES) }), 2)),\n    agentChanges: optional(\n      object({\n        journal: nullable(FILE_IDENTITY),\n        lastLine: nullable(str3),\n        marks: nullable(FILE_IDENTITY),\n        records: COUNT,\n        count: COUNT,\n        paths: listOf(notePath, MAX_NAMES),\n        expires: nullable(time)\n      })\n    ),\n    stamp: optional(object({ notes: int(0, Number.MAX_SAFE_INTEGER), hash: matches(/^[0-9a-f]{16}$/, "16 hex digits") }))\n  });\n}\n\n// src/core/schemas/brief-index.ts\nvar BRIEF_INDEX_FORMAT = "session-brief-index";\nvar tagHit = object({ tag: str3, where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar noteFlags = object({\n  needsReview: listOf(tagHit),\n  review: listOf(tagHit),\n  reviewDone: bool,\n  pendingReview: listOf(tagHit),\n  daily: bool\n});\nvar fullRow = tuple([notePath, time, int(-1, Number.MAX_SAFE_INTEGER), either(oneOf(0, null), noteFlags), str3], 1);\nvar row = (v, at) => {\n  if (Array.isArray(v) && v.length === 4 && v[3] === 0 && typeof v[0] === "string" && isNotePath(v[0]) && typeof v[1] === "number" && Math.abs(v[1]) <= 864e13 && Number.isInteger(v[2]) && v[2] >= -1) return null;\n  return fullRow(v, at);\n};\nfunction checkBriefIndex(version) {\n  return object({ format: oneOf(BRIEF_INDEX_FORMAT), version: oneOf(version), id: str3, notes: listOf(row) });\n}\n\n// src/core/cache-format.ts\nvar CACHE_VERSION = 3;\nvar INDEX_VERSION = 2;\nvar BRIEF_FILE = "brief-cache.json";\nvar INDEX_FILE = "brief-index.json";\nfunction checkedBriefCache(c) {\n  if (c === void 0) return { ok: false, why: "no cache file, or not JSON" };\n  const problem = checkBriefCache(CACHE_VERSION)(c, "");\n  return problem === null ? { ok: true, value: c } : { ok: false, why: problem };\n}\nfunction checkedBriefIndex(c, id) {\n  if (c === void 0) return { ok: false, why: "no index file, or not JSON" };\n  const problem = checkBriefIndex(INDEX_VERSION)(c, "");\n  if (problem !== null) return { ok: false, why: problem };\n  if (c.id !== id) return { ok: false, why: "index from another write" };\n  return { ok: true, value: c };\n}\n\n// src/node/cache-read.ts\nvar MAX_BYTES = 256 * 1024 * 1024;\nfunction readJsonFile(root, file) {\n  const text2 = readStateText(root, file, MAX_BYTES);\n  if (text2 === null) return inspectStateFile(root, file).kind === "missing" ? { missing: true } : { missing: false, value: void 0 };\n  try {\n    return { missing: false, value: JSON.parse(text2) };\n  } catch {\n    return { missing: false, value: void 0 };\n  }\n}\nfunction readBriefCacheChecked(root, pluginDir) {\n  const read = readJsonFile(root, path6.join(pluginDir, BRIEF_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefCache(read.value);\n  return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };\n}\nfunction readBriefIndexChecked(root, pluginDir, id) {\n  const read = readJsonFile(root, path6.join(pluginDir, INDEX_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefIndex(read.value, id);\n  if (checked.ok) return { state: "ok", value: checked.value };\n  return checked.why === "index from another write" ? { state: "missing" } : { state: "rejected", why: `${INDEX_FILE}: ${checked.why}` };\n}\n\n// src/node/plugin-tier.ts\nvar fs8 = require("node:fs");\nvar path7 = require("node:path");\n\n// src/node/live/process-identity.ts\nvar fs7 = require("node:fs");\n\n// src/node/builtin-on-demand.ts\nvar import_node_module = require("node:module");\nfunction builtinOnDemand(id) {\n  const get = process.getBuiltinModule;\n  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);\n}\n\n// src/node/live/process-identity.ts\nfunction linuxIdentity(pid) {\n  try {\n    const stat = fs7.readFileSync(`/proc/${pid}/stat`, "utf8");\n    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");\n    const startTicks = rest[19];\n    if (startTicks === void 0 || !/^\\d+$/.test(startTicks)) return null;\n    const boot = fs7.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();\n    const ns = fs7.readlinkSync(`/proc/${pid}/ns/pid`);\n    return `linux:${boot}:${ns}:${startTicks}`;\n  } catch {\n    return null;\n  }\n}\nfunction psIdentity(pid) {\n  try {\n    const out = builtinOnDemand("node:child_process").execFileSync("ps", ["-o", "lstart=", "-p", String(pid)], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"], env: { PATH: "/bin:/usr/bin", LC_ALL: "C" } }).trim();\n    return out === "" ? null : `ps:${out}`;\n  } catch {\n    return null;\n  }\n}\nfunction processIdentity(pid, platform = process.platform) {\n  if (pid !== "self" && (!Number.isInteger(pid) || pid <= 0)) return null;\n  if (platform === "linux") return linuxIdentity(pid);\n  if (platform === "darwin" || platform === "freebsd" || platform === "openbsd") return psIdentity(pid === "self" ? process.pid : pid);\n  return null;\n}\nfunction sameProcess(pid, started) {\n  if (started === void 0 || started === "") return false;\n  const now = processIdentity(pid);\n  return now !== null && now === started;\n}\n\n// src/node/plugin-tier.ts\nfunction exists(root) {\n  return (p) => {\n    try {\n      return fs8.statSync(path7.join(root, p)).isFile();\n    } catch {\n      return false;\n    }\n  };\n}\nfunction usableCache(ctx, now, why, rejected = [], read) {\n  if (ctx.pluginDir === null) {\n    why.push("no Obsidian config folder found, so no cache");\n    return null;\n  }\n  const got = read ?? readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const cache = got.state === "ok" ? got.value : null;\n  if (got.state === "rejected") {\n    why.push(`cache rejected: ${got.why}`);\n    rejected.push(got.why);\n  } else if (cache === null) why.push("no readable cache");\n  else if (cache.date !== isoDate(now)) why.push(`cache is from ${cache.date}`);\n  else if (cache.key !== ctx.key) why.push("settings changed since the cache was written");\n  else return cache;\n  return null;\n}\nfunction withDailyNoteChecked(brief, root) {\n  const daily = brief.items.dailyNote;\n  if (daily === null) return brief;\n  return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists(root)(daily.path) } } };\n}\nfunction servedByPlugin(cache) {\n  return cache.plugin !== void 0 && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);\n}\n\n// src/node/what-changed.ts\nvar path11 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  const record2 = { path: v.path, tool: v.tool, session: v.session, at: v.at };\n  if (v.change === "deleted") record2.change = "deleted";\n  else if (v.change === "renamed" && typeof v.from === "string" && isVaultRelative(v.from) && v.from !== v.path) {\n    record2.change = "renamed";\n    record2.from = v.from;\n  }\n  return record2;\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}\\0${r.change ?? ""}\\0${r.from ?? ""}`;\n}\nfunction parseJournal(text2) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text2.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\n\n// src/core/what-changed.ts\nvar REVIEW_FILE = "agent-review.json";\nvar SESSION_STARTS_FILE = "conversations.json";\nvar ISO2 = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{3})?Z$/;\nfunction isoOrNull(v) {\n  return typeof v === "string" && ISO2.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;\n}\nfunction isoMap(v) {\n  const out = /* @__PURE__ */ Object.create(null);\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return out;\n  for (const [k, t] of Object.entries(v)) {\n    const iso = isoOrNull(t);\n    if (iso !== null) out[k] = iso;\n  }\n  return out;\n}\nfunction emptyMarks() {\n  return { all: null, sessions: /* @__PURE__ */ Object.create(null), notes: /* @__PURE__ */ Object.create(null), renames: [] };\n}\nfunction parseReviewMarks(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return emptyMarks();\n  const o = v;\n  const renames = [];\n  if (Array.isArray(o.renames)) {\n    for (const r of o.renames) {\n      if (typeof r !== "object" || r === null) continue;\n      const { from, to, at } = r;\n      const iso = isoOrNull(at);\n      if (typeof from === "string" && typeof to === "string" && from !== "" && to !== "" && iso !== null) renames.push({ from, to, at: iso });\n    }\n  }\n  return { all: isoOrNull(o.all), sessions: isoMap(o.sessions), notes: isoMap(o.notes), renames };\n}\nfunction sessionKey(session) {\n  return session ?? "";\n}\nfunction followRenames(records, renames) {\n  if (renames.length === 0) return [...records];\n  return records.map((r) => {\n    let p = r.path;\n    for (const rn of renames) if (rn.at >= r.at && rn.from === p) p = rn.to;\n    return p === r.path ? r : { ...r, path: p };\n  });\n}\nfunction isReviewed(r, marks) {\n  const mark = [marks.all, marks.sessions[sessionKey(r.session)], marks.notes[r.path]].reduce((a, b) => b !== void 0 && b !== null && (a === null || b > a) ? b : a, null);\n  return mark !== null && r.at <= mark;\n}\nfunction allRenames(records, renames) {\n  const recorded = records.filter((r) => r.change === "renamed" && r.from !== void 0).map((r) => ({ from: r.from ?? "", to: r.path, at: r.at }));\n  if (recorded.length === 0) return [...renames];\n  return [...renames, ...recorded].sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction unreviewedSessions(records, marks, exists2) {\n  const bySession = /* @__PURE__ */ new Map();\n  const existing = /* @__PURE__ */ new Map();\n  for (const r of followRenames(records, allRenames(records, marks.renames))) {\n    if (isReviewed(r, marks)) continue;\n    let there = existing.get(r.path);\n    if (there === void 0) {\n      there = exists2(r.path);\n      existing.set(r.path, there);\n    }\n    if (r.change === "deleted" ? there : !there) continue;\n    const key2 = sessionKey(r.session);\n    let group = bySession.get(key2);\n    if (group === void 0) {\n      group = { session: r.session, notes: /* @__PURE__ */ new Map() };\n      bySession.set(key2, group);\n    }\n    let seen = group.notes.get(r.path);\n    if (seen === void 0) {\n      seen = { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 };\n      group.notes.set(r.path, seen);\n    } else {\n      seen.edits++;\n      if (r.at >= seen.at) {\n        seen.at = r.at;\n        seen.tool = r.tool;\n      }\n    }\n    if (r.change === "renamed" && seen.from === void 0 && r.from !== void 0) seen.from = r.from;\n    if (r.at >= seen.at) {\n      if (r.change === "deleted") seen.change = "deleted";\n      else if (seen.from !== void 0) seen.change = "renamed";\n      else delete seen.change;\n    }\n  }\n  const sessions = [];\n  for (const g of bySession.values()) {\n    const changes = [...g.notes.values()].sort((a, b) => a.at !== b.at ? a.at > b.at ? -1 : 1 : comparePaths(a.path, b.path));\n    sessions.push({ session: g.session, latest: changes[0]?.at ?? "", changes });\n  }\n  return sessions.sort((a, b) => a.latest > b.latest ? -1 : a.latest < b.latest ? 1 : 0);\n}\nfunction agentChangesItem(sessions) {\n  const paths = [...new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)))].sort(comparePaths);\n  return { count: paths.length, paths };\n}\nfunction parseSessionStarts2(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return { previous: null, current: null };\n  const o = v;\n  return { previous: isoOrNull(o.previous), current: isoOrNull(o.current) };\n}\nfunction nextSessionStarts(starts, source, now) {\n  if (source !== "startup" && source !== "clear") return null;\n  return { previous: starts.current, current: now.toISOString() };\n}\nvar NEWS_ITEMS = ["inbox", "needsReview", "reviewOpen", "pendingReview"];\nfunction newsNotes(brief) {\n  const out = /* @__PURE__ */ new Map();\n  for (const id of NEWS_ITEMS) {\n    const item = brief.items[id];\n    if (item === null) continue;\n    if (item.entries.length !== item.count) return null;\n    for (const e of item.entries) out.set(e.path, e.mtime);\n  }\n  return [...out];\n}\nfunction sinceLastSessionItem(since, notes) {\n  if (since === null) return { since, count: 0, paths: [] };\n  const after = Date.parse(since);\n  const paths = [];\n  for (const [p, mtime] of notes) if (mtime > after) paths.push(p);\n  paths.sort(comparePaths);\n  return { since, count: paths.length, paths };\n}\nfunction sinceFromCache(since, cache) {\n  const stored = cache.news?.find((a) => a.since === since);\n  if (stored !== void 0) return { since, count: stored.count, paths: [...stored.paths] };\n  if (Date.parse(since) >= cache.writtenAt) return { since, count: 0, paths: [] };\n  return null;\n}\n\n// src/node/agent-journal.ts\nvar fs9 = require("node:fs");\nvar path8 = require("node:path");\nfunction journalPath(pluginDir) {\n  return path8.join(pluginDir, JOURNAL_FILE);\n}\nfunction readJournal(root, pluginDir, now) {\n  const fd = openStateFile(root, journalPath(pluginDir));\n  if (fd === null) return [];\n  try {\n    const size2 = fs9.fstatSync(fd).size;\n    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);\n    return boundJournal(parseJournal(readRange(fd, start, size2 - start).toString("utf8")), now);\n  } finally {\n    fs9.closeSync(fd);\n  }\n}\n\n// src/node/agent-summary.ts\nvar fs11 = require("node:fs");\nvar path10 = require("node:path");\n\n// src/core/agent-summary.ts\nfunction newestByPath(records, marks, there) {\n  const sessions = unreviewedSessions(records, marks, there);\n  const newest = /* @__PURE__ */ new Map();\n  for (const s of sessions) {\n    for (const c of s.changes) {\n      const seen = newest.get(c.path);\n      if (seen === void 0 || c.at > seen) newest.set(c.path, c.at);\n    }\n  }\n  return { item: agentChangesItem(sessions), newest };\n}\nfunction itemFromSummary(summary, now, cap) {\n  if (summary.expires !== null && now.getTime() > summary.expires) return null;\n  if (summary.paths.length < Math.min(summary.count, cap)) return null;\n  return { count: summary.count, paths: summary.paths.slice(0, cap) };\n}\nfunction itemWithTail(summary, tail, marks, there, now, cap) {\n  const base = itemFromSummary(summary, now, cap);\n  if (base === null) return null;\n  if (summary.records + tail.length > MAX_RECORDS) return null;\n  const added = newestByPath(boundJournal(tail, now), marks, there).item.paths;\n  const listed = new Set(summary.paths);\n  const complete = summary.paths.length >= summary.count;\n  const last = summary.paths[summary.paths.length - 1];\n  const fresh = [];\n  for (const p of added) {\n    if (listed.has(p)) continue;\n    if (!complete && (last === void 0 || comparePaths(p, last) > 0)) return null;\n    fresh.push(p);\n  }\n  const paths = [...summary.paths, ...fresh].sort(comparePaths);\n  return { count: summary.count + fresh.length, paths: paths.slice(0, cap) };\n}\n\n// src/core/review-seal.ts\nfunction parseSeal(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const o = v;\n  if (o.schema !== 1 || typeof o.marks !== "string" || typeof o.at !== "string") return null;\n  return { marks: o.marks, at: o.at };\n}\nfunction parseText(text2) {\n  if (text2 === null || text2.trim() === "") return parseReviewMarks(void 0);\n  try {\n    return parseReviewMarks(JSON.parse(text2));\n  } catch {\n    return parseReviewMarks(void 0);\n  }\n}\nfunction judgeMarks(text2, seal) {\n  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null };\n  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2 } };\n}\nfunction hiddenByOutsideMarks(records, verdict, exists2) {\n  if (verdict.outside === null) return 0;\n  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists2(r.path)).map((r) => r.path));\n  const shown = unreviewed(verdict.marks);\n  const still = unreviewed(verdict.outside.marks);\n  let hidden = 0;\n  for (const p of shown) if (!still.has(p)) hidden++;\n  return hidden;\n}\n\n// src/node/review-seal.ts\nvar fs10 = require("node:fs");\nvar path9 = require("node:path");\nvar MAX_BYTES2 = 4 * 1024 * 1024;\nfunction userStateDir(env = process.env, platform = process.platform) {\n  const given = env.SESSION_BRIEF_STATE_DIR;\n  if (given !== void 0 && given !== "") return given;\n  const home = builtinOnDemand("node:os").homedir();\n  if (platform === "win32") return path9.join(env.LOCALAPPDATA ?? path9.join(home, "AppData", "Local"), "session-brief");\n  if (platform === "darwin") return path9.join(home, "Library", "Application Support", "session-brief");\n  return path9.join(env.XDG_STATE_HOME ?? path9.join(home, ".local", "state"), "session-brief");\n}\nfunction sealFile(root, env = process.env) {\n  let real = path9.resolve(root);\n  try {\n    real = fs10.realpathSync.native(real);\n  } catch {\n  }\n  return path9.join(userStateDir(env), `review-seal-${markName(real)}.json`);\n}\nfunction readSeal(root, env = process.env) {\n  const data = readRegularFile(sealFile(root, env), MAX_BYTES2);\n  if (data === null) return null;\n  try {\n    return parseSeal(JSON.parse(data.toString("utf8")));\n  } catch {\n    return null;\n  }\n}\nfunction readMarksText(root, pluginDir) {\n  return readStateText(root, path9.join(pluginDir, REVIEW_FILE), MAX_BYTES2);\n}\nfunction marksChangedAt(root, pluginDir) {\n  const st = statStateFile(root, path9.join(pluginDir, REVIEW_FILE));\n  return st === null ? null : new Date(st.mtimeMs).toISOString();\n}\nfunction trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {\n  return judgeMarks(text2, readSeal(root, env));\n}\n\n// src/node/agent-summary.ts\nfunction identity(st) {\n  return { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };\n}\nfunction sameFile(a, b) {\n  return a === b || a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;\n}\nfunction statIdentity(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "file") return identity(entry.stat);\n  return entry.kind === "missing" ? null : void 0;\n}\nfunction readFrom(fd, from) {\n  const st = fs11.fstatSync(fd);\n  const start = Math.min(from, st.size);\n  return { bytes: readRange(fd, start, st.size - start), id: identity(st) };\n}\nfunction readMarks(root, pluginDir) {\n  const file = path10.join(pluginDir, REVIEW_FILE);\n  const fd = openStateFile(root, file);\n  let text2 = null;\n  let id = null;\n  if (fd === null) {\n    if (inspectStateFile(root, file).kind !== "missing") throw new Error(`${REVIEW_FILE} is not a regular file`);\n  } else {\n    try {\n      const read = readFrom(fd, 0);\n      text2 = read.bytes.toString("utf8");\n      id = read.id;\n    } finally {\n      fs11.closeSync(fd);\n    }\n  }\n  const verdict = judgeMarks(text2, readSeal(root));\n  return { marks: verdict.marks, id, outside: verdict.outside !== null };\n}\nfunction noteThere(place) {\n  const there = exists(place.root);\n  return (p) => isCountedNote(p, place.excludedRootFolders) && there(p);\n}\nvar lastWhole = null;\nfunction wholeKey(place, now, journal, marks) {\n  return JSON.stringify([place.root, place.pluginDir, place.excludedRootFolders, now.getTime(), journal, marks]);\n}\nfunction wholeItemJustMade(place, now) {\n  if (lastWhole === null) return null;\n  const journal = statIdentity(place.root, journalPath(place.pluginDir));\n  const marks = statIdentity(place.root, path10.join(place.pluginDir, REVIEW_FILE));\n  if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;\n  return { count: lastWhole.item.count, paths: [...lastWhole.item.paths] };\n}\nfunction appendedText(root, file, summary, now) {\n  const was = summary.journal;\n  if (was !== null && (summary.lastLine === null || now.ino !== was.ino)) return null;\n  const from = was?.size ?? 0;\n  if (now.size <= from || now.size > 2 * COMPACT_AT_BYTES) return null;\n  const check = was === null || from === 0 ? "" : `${summary.lastLine}\n`;\n  const checkBytes = Buffer.byteLength(check);\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    const { bytes, id } = readFrom(fd, from - checkBytes);\n    if (was !== null && id.ino !== was.ino || id.size > 2 * COMPACT_AT_BYTES) return null;\n    if (bytes.subarray(0, checkBytes).toString("utf8") !== check) return null;\n    return bytes.subarray(checkBytes).toString("utf8");\n  } finally {\n    fs11.closeSync(fd);\n  }\n}\nfunction agentChangesFromSummary(place, summary, now, cap) {\n  try {\n    const marksNow = statIdentity(place.root, path10.join(place.pluginDir, REVIEW_FILE));\n    if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;\n    const file = journalPath(place.pluginDir);\n    const journalNow = statIdentity(place.root, file);\n    if (journalNow === void 0) return null;\n    if (sameFile(journalNow, summary.journal)) return itemFromSummary(summary, now, cap);\n    if (journalNow === null) return null;\n    const tail = appendedText(place.root, file, summary, journalNow);\n    if (tail === null) return null;\n    const { marks, id, outside } = readMarks(place.root, place.pluginDir);\n    if (outside || !sameFile(id, summary.marks)) return null;\n    return itemWithTail(summary, parseJournal(tail), marks, noteThere(place), now, cap);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/what-changed.ts\nvar MAX_BYTES3 = 4 * 1024 * 1024;\nfunction readSessionStarts2(root, pluginDir) {\n  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts2(readStateJson(root, path11.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES3));\n}\nfunction agentChangesJudged(ctx, now) {\n  if (ctx.pluginDir === null) return { sessions: [] };\n  const there = exists(ctx.root);\n  const counted = (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);\n  const records = readJournal(ctx.root, ctx.pluginDir, now);\n  const verdict = trustedMarks(ctx.root, ctx.pluginDir);\n  const sessions = unreviewedSessions(records, verdict.marks, counted);\n  if (verdict.outside === null) return { sessions };\n  return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };\n}\nasync function recordSessionStart(ctx, source, now) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const next = nextSessionStarts(readSessionStarts2(ctx.root, ctx.pluginDir), source, now);\n    if (next === null) return;\n    writeStateFile(ctx.root, path11.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}\n`);\n  } catch {\n  }\n}\nfunction describe2(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return text2.split("\\n")[0]?.slice(0, 300) || "unknown error";\n}\nasync function sinceLastSession(ctx, sourced, full) {\n  const since = readSessionStarts2(ctx.root, ctx.pluginDir).previous;\n  if (since === null) return sinceLastSessionItem(null, []);\n  const own2 = newsNotes(sourced.brief);\n  if (own2 !== null) return sinceLastSessionItem(since, own2);\n  const cache = sourced.cache;\n  if (cache !== null && sourced.source === "cache") {\n    const answer = sinceFromCache(since, cache);\n    if (answer !== null) return answer;\n  }\n  const notes = newsNotes(await full());\n  if (notes === null) throw new Error("no per-note detail to compare with the last session");\n  return sinceLastSessionItem(since, notes);\n}\nfunction agentChanges(ctx, sourced, now) {\n  if (ctx.pluginDir === null) return agentChangesItem([]);\n  const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };\n  const cache = sourced.cache;\n  if (sourced.kept === true && cache?.agentChanges !== void 0) {\n    const item2 = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);\n    if (item2 !== null) return item2;\n  }\n  const made = wholeItemJustMade(place, now);\n  if (made !== null) return made;\n  const judged = agentChangesJudged(ctx, now);\n  const item = agentChangesItem(judged.sessions);\n  return judged.changedOutside === void 0 ? item : { ...item, changedOutside: judged.changedOutside };\n}\nasync function attachWhatChanged(ctx, sourced, now, full) {\n  const items = { ...sourced.brief.items };\n  const errors = [...sourced.brief.errors];\n  try {\n    items.agentChanges = agentChanges(ctx, sourced, now);\n  } catch (error) {\n    items.agentChanges = null;\n    errors.push({ item: "agentChanges", message: describe2(error) });\n  }\n  try {\n    items.sinceLastSession = await sinceLastSession(ctx, sourced, full);\n  } catch (error) {\n    items.sinceLastSession = null;\n    errors.push({ item: "sinceLastSession", message: describe2(error) });\n  }\n  sourced.brief = { ...sourced.brief, items, errors };\n}\n\n// bridge/bridge-file.ts\nvar path12 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path12.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/local-tiers-from-bridge.ts\nvar localTiers = () => bridgeLibrary().localTiers();\n\n// src/node/brief-pipeline.ts\nvar NoCurrentCache = class extends Error {\n};\nvar NoLiveAnswer = class extends Error {\n};\nvar NOT_ASKED = { read: null, usable: null, reason: null, rejected: [] };\nfunction judgeCache(ctx, now) {\n  const why = [];\n  const rejected = [];\n  if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now, why), reason: why[0] ?? null, rejected };\n  const file = readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const usable = usableCache(ctx, now, why, rejected, file);\n  return { read: file.state === "ok" ? file.value : null, usable, reason: why[0] ?? null, rejected };\n}\nvar pluginTier = {\n  name: "plugin",\n  async run(run) {\n    const cache = run.cache.usable;\n    if (cache === null || !servedByPlugin(cache)) return null;\n    if (!run.full) return { brief: withDailyNoteChecked(cache.brief, run.ctx.root), source: "cache", generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [], kept: true };\n    return (await localTiers()).fromCacheIndex(run, cache);\n  }\n};\nvar liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };\nvar liveIfListening = {\n  name: "live",\n  run: (run) => run.ctx.pluginDir !== null && fs12.existsSync(path13.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null\n};\nvar verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };\nvar scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };\nfunction tiersFor(choice) {\n  switch (choice) {\n    case "scan":\n      return [scanTier];\n    case "cache":\n      return [pluginTier, verifiedCacheTier];\n    case "live":\n      return [liveTier];\n    case "local":\n      return [pluginTier, verifiedCacheTier, scanTier];\n    case "auto":\n      return [pluginTier, liveIfListening, verifiedCacheTier, scanTier];\n  }\n}\nasync function runTiers(run, tiers) {\n  const reasons = run.cache.reason === null ? [] : [run.cache.reason];\n  for (const tier of tiers) {\n    const out = await tier.run(run);\n    if (out === null) continue;\n    if ("reason" in out) {\n      reasons.push(out.reason);\n      continue;\n    }\n    return { sourced: { ...out, notes: [...run.ctx.warnings, ...reasons, ...out.notes] }, reasons };\n  }\n  return { sourced: null, reasons };\n}\nfunction startRun(ctx, choice, now, full) {\n  const cache = choice === "scan" || choice === "live" ? NOT_ASKED : judgeCache(ctx, now);\n  let index;\n  const run = {\n    ctx,\n    now,\n    full,\n    cache,\n    rejected: [...cache.rejected],\n    index: () => {\n      if (index !== void 0) return index;\n      index = null;\n      if (cache.usable === null || ctx.pluginDir === null) return index;\n      const got = readBriefIndexChecked(ctx.root, ctx.pluginDir, cache.usable.indexId);\n      if (got.state === "ok") index = got.value;\n      else if (got.state === "rejected") {\n        run.indexRejected = got.why;\n        run.rejected.push(got.why);\n      }\n      return index;\n    }\n  };\n  return run;\n}\nasync function getBrief(ctx, choice, now, full = true) {\n  const { sourced, reasons } = await runTiers(startRun(ctx, choice, now, full), tiersFor(choice));\n  if (sourced !== null) {\n    if (choice !== "local") await attachWhatChanged(ctx, sourced, now, async () => full ? sourced.brief : (await getBrief(ctx, choice, now, true)).brief);\n    return sourced;\n  }\n  if (choice === "live") throw new NoLiveAnswer(reasons.join("; ") || "no live channel");\n  if (choice === "cache") throw new NoCurrentCache([...ctx.warnings, ...reasons].join("; ") || "no current cache");\n  throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);\n}\n\n// src/node/session-baseline-start.ts\nvar BASELINE_ENV = "SESSION_BRIEF_BASELINE";\nvar BASELINE_SESSION_ENV = "SESSION_BRIEF_BASELINE_SESSION";\nvar BASELINE_STARTED_ENV = "SESSION_BRIEF_BASELINE_STARTED";\nfunction startBaseline(root, configDir, session, scriptPath, env) {\n  try {\n    const mode = env[BASELINE_ENV];\n    if (mode === "off") return;\n    const { spawn, spawnSync } = builtinOnDemand("node:child_process");\n    const args = [scriptPath, "baseline", "--vault", root, ...configDir === void 0 ? [] : ["--config-dir", configDir]];\n    const options = { stdio: "ignore", windowsHide: true, cwd: root, env: { ...env, [BASELINE_SESSION_ENV]: session ?? "", [BASELINE_STARTED_ENV]: String(Date.now()) } };\n    if (mode === "sync") {\n      spawnSync(process.execPath, args, { ...options, timeout: 12e4 });\n      return;\n    }\n    const child = spawn(process.execPath, args, { ...options, detached: true });\n    child.on("error", () => void 0);\n    child.unref();\n  } catch {\n  }\n}\n\n// bridge/commands/session-start.ts\nfunction firstLine(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return escapeControls((text2.split("\\n")[0] ?? "").slice(0, 300)) || "unknown error";\n}\nasync function sessionStart(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const now = clock(env);\n  let lang = "en";\n  const lines = [];\n  let afterAnswer = null;\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    const agent = agentOrDefault(stringFlag(args, "agent"));\n    const input = readSessionInput(stdin, agent);\n    const start = beginSessionStart(ctx.root, ctx.pluginDir, ctx.settings, input, agent, now, env);\n    if (start.duplicate) {\n      writeOut(sessionStartOutput(stringFlag(args, "agent"), alreadyGivenLine(lang), lang));\n      return 0;\n    }\n    if (ctx.pluginDir !== null && env[DOCTOR_RUN_ENV] !== "1") afterAnswer = () => startBaseline(ctx.root, stringFlag(args, "config-dir"), input.session_id ?? null, scriptPath, env);\n    await recordSessionStart(ctx, input.source, now);\n    const sourced = await getBrief(ctx, "auto", now, false);\n    if (sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !args.flags.has("lang")) lang = sourced.cache.lang;\n    const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);\n    const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);\n    lines.push(\n      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path14.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)\n    );\n  } catch (error) {\n    if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ""})`);\n    lines.push(`Session brief: ${firstLine(error)}`);\n  }\n  writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join("\\n"), lang));\n  afterAnswer?.();\n  return 0;\n}\nfunction sessionStartCrashOutput(args, error) {\n  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");\n}\n\n// bridge/start-file.ts\nasync function sessionStartHook(argv, scriptPath) {\n  let args = { command: "session-start", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command !== "session-start") {\n      runBridge();\n      return;\n    }\n    process.exitCode = await sessionStart(args, scriptPath, process.env);\n  } catch (error) {\n    writeOut(sessionStartCrashOutput(args, error));\n    process.exitCode = 0;\n  }\n}\nvoid sessionStartHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
+    module2.exports = '/*\n * Session Brief session start 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/start-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for a session start; it answers from the Obsidian plugin\'s cache and loads anything more\n * from the bridge beside it (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/paths.ts\nfunction isHiddenName(name) {\n  return name.startsWith(".");\n}\nfunction entersFolder(name, atRoot, excludedRootFolders) {\n  return name !== "node_modules" && !(atRoot && excludedRootFolders.includes(name));\n}\nfunction isNoteName(name) {\n  return name.endsWith(".md");\n}\nfunction isCountedNote(path17, excludedRootFolders) {\n  const parts = path17.split("/");\n  const last = parts.length - 1;\n  for (let i = 0; i < last; i++) {\n    const part = parts[i] ?? "";\n    if (part === "" || isHiddenName(part) || !entersFolder(part, i === 0, excludedRootFolders)) return false;\n  }\n  const name = parts[last] ?? "";\n  return name !== "" && !isHiddenName(name) && isNoteName(name);\n}\nfunction isInFolder(path17, folder2) {\n  return folder2 === "" || path17.length > folder2.length && path17.charCodeAt(folder2.length) === 47 && path17.startsWith(folder2);\n}\nfunction basename(path17) {\n  return path17.slice(path17.lastIndexOf("/") + 1);\n}\nfunction comparePaths(a, b) {\n  const la = a.toLowerCase();\n  const lb = b.toLowerCase();\n  if (la !== lb) return la < lb ? -1 : 1;\n  return a < b ? -1 : a > b ? 1 : 0;\n}\n\n// src/core/brief-item-list.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    about: "notes in the inbox folder, daily notes aside",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    about: "notes tagged needs-review",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    about: "notes tagged review but not review-done; mark_reviewed closes these",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    about: "rule files pending review",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    about: "today\'s files in the sessions folder",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path17, date) => basename(path17).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\n\n// src/core/brief-items.ts\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nvar QUEUE_ITEMS = [...SECTION_IDS, ...LIST_ITEM_IDS.filter((id) => !SECTION_IDS.includes(id))];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\nvar CHANGE_ITEM_TABLE = CHANGE_ITEMS;\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nvar TABLES = /* @__PURE__ */ new WeakSet();\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nvar en = {\n  title: (vault) => `Session brief for vault ${vault}`,\n  source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n  age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n  fresh: "just made",\n  date: "Date (machine clock)",\n  weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n  dailyNote: "Daily note",\n  exists: "exists",\n  missing: "missing",\n  more: (n) => `+${n} more`,\n  none: "none",\n  cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n  cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n};\nvar de = {\n  title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n  source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n  age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n  fresh: "gerade erstellt",\n  date: "Datum (Maschinenuhr)",\n  weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n  dailyNote: "Tagesnotiz",\n  exists: "vorhanden",\n  missing: "fehlt",\n  more: (n) => `+${n} weitere`,\n  none: "keine",\n  cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n  cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n};\nvar BRIEF_TEXT = translations({ en, de });\nfunction strings(lang) {\n  return BRIEF_TEXT[lang];\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text2) {\n  return KNOWN_TEXT.test(text2) && !HAS_KNOWN_UNSAFE.test(text2);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text2) {\n  return plainKnown(text2) ? text2 : text2.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text2) {\n  return Array.from(text2);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text2) {\n  return text2.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nvar HOOK_TEXT_LIMIT = 1e4;\nvar MIN_NAME_CHARS = 24;\nvar MAX_ERROR_CHARS = 300;\nfunction briefLines(brief, settings, lang, origin, now) {\n  const s = strings(lang);\n  const ageSeconds = Math.max(0, Math.round((now - origin.generatedAt) / 1e3));\n  const age = ageSeconds < 2 ? s.fresh : s.age(ageSeconds);\n  const rejected = origin.cacheRejected === void 0 ? "" : `; ${s.cacheRejected(shortenText(escapeControls(origin.cacheRejected), MAX_ERROR_CHARS))}`;\n  const head = [`${s.title(quoteAlways(origin.vaultName))} (${s.source[origin.source]}, ${age}${rejected})`];\n  head.push(`${s.date}: ${brief.date} (${s.weekdays[brief.weekday] ?? ""})`);\n  const daily = brief.items.dailyNote;\n  if (daily !== null) head.push(`${s.dailyNote}: ${shortenName(daily.path, 600)} (${daily.exists ? s.exists : s.missing})`);\n  const items = [];\n  for (const d of LIST_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null) continue;\n    items.push({ label: escapeControls(d.label[lang](settings)), item, hint: d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });\n  }\n  for (const d of CHANGE_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null || item === void 0) continue;\n    const since = "since" in item ? item.since : null;\n    const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";\n    const outside = "changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "";\n    const lines = "lines" in item && item.lines !== void 0 ? linesHint(item.lines, lang) : "";\n    items.push({ label: escapeControls(d.label[lang](since)), item, hint: (first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "") + lines });\n  }\n  const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);\n  return { head, items, errors };\n}\nvar LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\\xFCgt/entfernt" } });\nvar LINES_NAMED = 5;\nfunction linesHint(lines, lang) {\n  const parts = Object.entries(lines).slice(0, LINES_NAMED).map(([p, c]) => `${shortenName(p, 80)} +${c.added} -${c.removed}`);\n  if (parts.length === 0) return "";\n  return ` (${LINES_TEXT[lang].label}: ${parts.join(", ")})`;\n}\nfunction shortenText(text2, max) {\n  if (text2.length <= max) return text2;\n  const mark = ` \\u2026 [${text2.length - max + 12} characters cut] \\u2026 `;\n  const keep = Math.max(0, max - mark.length);\n  return `${text2.slice(0, Math.ceil(keep / 2))}${mark}${text2.slice(text2.length - Math.floor(keep / 2))}`;\n}\nfunction renderBrief(b, nameMax, namesShown, lang) {\n  const items = b.items.map(({ label, item, hint }) => `${label}: ${listText(item, namesShown, nameMax, lang)}${hint}`);\n  return [...b.head, ...items, ...b.errors];\n}\nfunction size(lines) {\n  return lines.join("\\n").length;\n}\nfunction largestFitting(lo, hi, fits) {\n  let best = lo - 1;\n  while (lo <= hi) {\n    const mid = Math.floor((lo + hi) / 2);\n    if (fits(mid)) {\n      best = mid;\n      lo = mid + 1;\n    } else hi = mid - 1;\n  }\n  return best;\n}\nfunction formatBrief(brief, settings, lang, origin, now, limit = HOOK_TEXT_LIMIT) {\n  const b = briefLines(brief, settings, lang, origin, now);\n  const max = settings.maxNamesPerItem;\n  const full = renderBrief(b, Number.POSITIVE_INFINITY, max, lang);\n  if (size(full) <= limit) return full.join("\\n");\n  const longest = Math.max(MIN_NAME_CHARS, ...b.items.flatMap(({ item }) => item.paths.slice(0, max).map((p) => quoteName(p).length)));\n  const nameMax = largestFitting(MIN_NAME_CHARS, longest, (n) => size(renderBrief(b, n, max, lang)) <= limit);\n  if (nameMax >= MIN_NAME_CHARS) return renderBrief(b, nameMax, max, lang).join("\\n");\n  const shown = largestFitting(0, max, (k) => size(renderBrief(b, MIN_NAME_CHARS, k, lang)) <= limit);\n  if (shown >= 0) return renderBrief(b, MIN_NAME_CHARS, shown, lang).join("\\n");\n  return capText(renderBrief(b, MIN_NAME_CHARS, 0, lang).join("\\n"), limit, lang);\n}\nfunction listText(item, max, nameMax, lang) {\n  const s = strings(lang);\n  if (item.count === 0) return `0`;\n  const shown = item.paths.slice(0, max).map((p) => shortenName(p, nameMax));\n  const rest = item.count - shown.length;\n  const names = rest > 0 ? [...shown, s.more(rest)] : shown;\n  return names.length === 0 ? `${item.count}` : `${item.count} (${names.join(", ")})`;\n}\nfunction capText(text2, limit, lang) {\n  if (text2.length <= limit) return text2;\n  const note = strings(lang).cut(limit);\n  const room = limit - note.length - 1;\n  const cut = text2.lastIndexOf("\\n", room);\n  return `${text2.slice(0, cut > 0 ? cut : room)}\n${note}`;\n}\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text2, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text2 } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop", SessionEnd: "SessionEnd" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart", PostToolUse: "postToolUse", Stop: "agentStop" },\n  toolNames: SHARED_TOOL_NAMES,\n  afterEveryTool: true,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text2) => ({ additionalContext: text2 }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart", PostToolUse: "afterFileEdit", Stop: "stop" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text2) => ({ additional_context: text2 }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart", PostToolUse: "AfterTool", Stop: "AfterAgent" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text2) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text2 } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/list.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\n\n// src/core/hosts/index.ts\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\nfunction hookEnvelope(agent, event, text2, note) {\n  return HOSTS[agent].envelope(event, text2, note);\n}\nfunction hostTextLimit(agent) {\n  return HOSTS[agentOrDefault(agent)].limit;\n}\nfunction sessionStartOutput(agent, text2, lang) {\n  const id = agentOrDefault(agent);\n  const capped = capText(safeLines(text2), HOSTS[id].limit, lang);\n  return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}\n`;\n}\n\n// src/node/mcp/contract.ts\nvar TOOL_NAMES = ["brief", "review_queue", "agent_changes", "rule_check", "mark_reviewed"];\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  "turn-end": [...COMMON, "agent"],\n  baseline: COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  changes: [...COMMON, "json"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row2 = d[i];\n      const up = d[i - 1];\n      row2[j] = Math.min(up[j] + 1, row2[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row2[j] = Math.min(row2[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nfunction hostsWith(event) {\n  return AGENT_IDS.filter((id) => HOSTS[id].events[event] !== void 0).map((id) => HOSTS[id].name).join(", ");\n}\nfunction agentAliases() {\n  return AGENT_IDS.flatMap((id) => (HOSTS[id].aliases ?? []).map((alias) => `${alias} (${id})`)).join(", ");\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook (every agent below): prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook (${hostsWith("PostToolUse")}): runs the rule\n                           check after an edit to a rule file; prints one JSON object only\n                           when it finds something; exits 0\n  pre-tool-use             PreToolUse hook (${hostsWith("PreToolUse")}): refuses the agent\'s edits and shell\n                           commands that reach Session Brief\'s own files, and (opt-in Write\n                           guard) a Write over an existing file in the sessions folder; keeps\n                           the notes a call it allows may change as they are (for changes);\n                           exits 0\n  turn-end                 Stop / SessionEnd hook (and the other agents\' end of a turn):\n                           records the notes the session changed that no edit hook saw\n                           (shell commands, renames, deletions); prints {}; exits 0\n  baseline                 Run by session-start in the background: the list of notes\n                           turn-end compares with\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  changes [--json]         The agent changes not yet reviewed, each with its diff against\n                           the note as it was before the agent\'s first change in its\n                           session (unified format; colours on a terminal)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools ${TOOL_NAMES.join(", ")}\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n                   also ${agentAliases()}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// src/core/session-notes.ts\nvar SESSION_NOTES_TEXT = translations({\n  en: {\n    outsideVault: (where, files) => `Started outside the vault (in ${where}), so the vault\'s own instructions were not loaded: read ${files} first.`,\n    alreadyGiven: "Session brief: already given to this session by another of its hook entries; not repeated."\n  },\n  de: {\n    outsideVault: (where, files) => `Au\\xDFerhalb des Vaults gestartet (in ${where}), daher wurden die Anweisungen des Vaults nicht geladen: zuerst ${files} lesen.`,\n    alreadyGiven: "Session-Brief: dieser Sitzung schon von einem anderen ihrer Hook-Eintr\\xE4ge gegeben; nicht wiederholt."\n  }\n});\nfunction outsideVaultLine(lang, cwd, readFirst) {\n  if (readFirst.length === 0) return null;\n  const files = readFirst.map((f) => shortenName(f, 300)).join(", ");\n  const where = shortenName(cwd, 200);\n  return SESSION_NOTES_TEXT[lang].outsideVault(where, files);\n}\nfunction alreadyGivenLine(lang) {\n  return SESSION_NOTES_TEXT[lang].alreadyGiven;\n}\nfunction withLineAfterHeading(brief, line) {\n  if (line === null) return brief;\n  const cut = brief.indexOf("\\n");\n  return cut < 0 ? `${brief}\n${line}` : `${brief.slice(0, cut)}\n${line}${brief.slice(cut)}`;\n}\n\n// src/node/session-record.ts\nvar fs3 = require("node:fs");\nvar path3 = require("node:path");\n\n// src/core/session-starts.ts\nvar orNull = (v) => typeof v === "string" ? v : null;\nfunction parseSessionStarts(text2) {\n  let data;\n  try {\n    data = JSON.parse(text2);\n  } catch {\n    return [];\n  }\n  const d = data;\n  if (d === null || typeof d !== "object" || d.schema !== 1 || !Array.isArray(d.entries)) return [];\n  const out = [];\n  for (const e of d.entries) {\n    if (typeof e !== "object" || e === null) continue;\n    const r = e;\n    if (typeof r.at !== "string" || Number.isNaN(Date.parse(r.at)) || typeof r.agent !== "string" || !isAgentId(r.agent)) continue;\n    out.push({ at: r.at, agent: r.agent, source: orNull(r.source), sessionId: orNull(r.sessionId), cwd: orNull(r.cwd), outside: r.outside === true, delivered: r.delivered !== false });\n  }\n  return out;\n}\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/real-path.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\n\n// src/core/settings.ts\nvar TAG_KEYS = ["needsReview", "review", "reviewDone", "pendingReview"];\nvar DEFAULT_SETTINGS = {\n  inboxFolder: "Inbox",\n  rulesFolder: "AI/Regelwerk",\n  sessionsFolder: "AI/sessions",\n  dailyNoteFolder: "",\n  dailyNoteFormat: "",\n  tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n  excludedRootFolders: ["Import", "_index"],\n  ruleScope: [],\n  maxNamesPerItem: 5,\n  language: "auto",\n  liveChannel: true,\n  showStatusBar: true,\n  externalCheck: null,\n  writeGuard: false\n};\nvar DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: Object.fromEntries(TAG_KEYS.map((k) => [k, tagName(t[k], d.tags[k])])),\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\n\n// src/core/rules/scope.ts\nvar DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\nfunction isAbsolute(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\n\n// src/node/real-path.ts\nfunction realPathOf(p) {\n  let existing = path.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path.join(fs.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nvar NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;\n\n// src/node/state-file.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\nvar C = fs2.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs2.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs2.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path2.isAbsolute(p) && !UNCLEAN.test(p) ? p : path2.resolve(p);\n}\nfunction belowReal(top, rel) {\n  return rel === "" ? top : top.endsWith(path2.sep) ? top + rel : top + path2.sep + rel;\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path2.sep) ? r : r + path2.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs2.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs2.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file, true);\n  return work(held?.at ?? file);\n}\nvar heldFolders = /* @__PURE__ */ new Map();\nvar MAX_HELD_FOLDERS = 16;\nfunction openFolder(file, dir) {\n  try {\n    return fs2.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n}\nfunction holdFolder(root, file, shared) {\n  if (!hasProcFd()) return null;\n  const dir = path2.dirname(normal(file));\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : belowReal(top, rel);\n  let real = null;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    let fd = shared ? heldFolders.get(dir) : void 0;\n    if (fd === void 0) {\n      fd = openFolder(file, dir);\n      if (shared) {\n        heldFolders.set(dir, fd);\n        if (heldFolders.size > MAX_HELD_FOLDERS) {\n          const [oldest, oldFd] = heldFolders.entries().next().value;\n          heldFolders.delete(oldest);\n          fs2.closeSync(oldFd);\n        }\n      }\n    }\n    try {\n      real = fs2.readlinkSync(`/proc/self/fd/${fd}`);\n    } catch {\n      real = null;\n    }\n    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path2.basename(file)}` };\n    if (shared) heldFolders.delete(dir);\n    fs2.closeSync(fd);\n  }\n  throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path2.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs2.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs2.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs2.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs2.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs2.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size2 = fs2.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size2 - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs2.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs2.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction readStateJson(root, file, maxBytes) {\n  const text2 = readStateText(root, file, maxBytes);\n  if (text2 === null) return void 0;\n  try {\n    return JSON.parse(text2);\n  } catch {\n    return void 0;\n  }\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs2.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs2.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nvar CHANGED_SINCE_READ = "changed since it was read";\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs2.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs2.fchmodSync(fd, mode.exact);\n    } finally {\n      fs2.closeSync(fd);\n    }\n    const was = options.unchanged;\n    if (was !== void 0) {\n      const now = fs2.lstatSync(file, { throwIfNoEntry: false });\n      if (now === void 0 || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);\n    }\n    fs2.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs2.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path2.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs2.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs2.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction placeStateFile(root, file, data) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => placeAt(file, at, data));\n}\nfunction placeAt(file, at, data) {\n  let tmp = null;\n  try {\n    const made = createTemp(at, 438);\n    tmp = made.tmp;\n    try {\n      writeAll(made.fd, data);\n    } finally {\n      fs2.closeSync(made.fd);\n    }\n    fs2.linkSync(tmp, at);\n    trace(file);\n    return true;\n  } catch (error) {\n    const code = error.code;\n    if (code === "EEXIST") return false;\n    if (tmp !== null && (code === "EPERM" || code === "ENOTSUP" || code === "EXDEV" || code === "ENOSYS")) return createAt(file, at, data, 438);\n    throw error;\n  } finally {\n    if (tmp !== null) {\n      try {\n        fs2.unlinkSync(tmp);\n      } catch {\n      }\n    }\n  }\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs2.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\nfunction listStateFolder(root, dir, max) {\n  if (folderState(root, dir) !== "ok") return [];\n  try {\n    return fs2.readdirSync(dir, { withFileTypes: true }).slice(0, max);\n  } catch {\n    return [];\n  }\n}\nfunction isStateFolder(root, dir) {\n  if (folderState(root, dir) !== "ok") return false;\n  try {\n    return fs2.lstatSync(dir).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readAgentSettingsFile(file, maxBytes) {\n  let fd;\n  try {\n    fd = fs2.openSync(file, C.O_RDONLY | NONBLOCK);\n  } catch (error) {\n    if (error.code === "ENOENT") return null;\n    throw error;\n  }\n  try {\n    const st = fs2.fstatSync(fd);\n    if (!st.isFile()) throw new Error(describe(st));\n    if (st.size > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);\n    return readRange(fd, 0, maxBytes);\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readRegularFile(file, maxBytes) {\n  try {\n    return readAgentSettingsFile(file, maxBytes);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/session-record.ts\nvar STARTS_FILE = "session-starts.json";\nvar MARKS_FOLDER = "session-marks";\nvar MAX_STARTS = 20;\nvar SAME_SESSION_MS = 3e4;\nvar NO_ID_MS = 5e3;\nvar DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";\nvar NONE = { duplicate: false, outside: null };\nfunction isDir(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction text(v, max) {\n  return typeof v === "string" && v !== "" ? v.slice(0, max) : null;\n}\nfunction readSessionInput(stdin, agent) {\n  return translateHookInput(agent, parseHookJson(stdin));\n}\nfunction facts(input) {\n  return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };\n}\nfunction insideVault(root, cwd) {\n  if (!path3.isAbsolute(cwd)) return true;\n  if (vaultRelativeReal(root, cwd) !== null) return true;\n  const a = realPathOf(root);\n  const b = realPathOf(cwd);\n  return path3.resolve(root) === path3.resolve(cwd) || a !== null && a === b;\n}\nfunction rulesIndex(root, settings) {\n  const folder2 = path3.join(root, ...settings.rulesFolder.split("/"));\n  for (const name of ["_index.md", "index.md", "README.md", `${path3.basename(folder2)}.md`]) {\n    const file = path3.join(folder2, name);\n    if (fs3.existsSync(file)) return file;\n  }\n  return null;\n}\nvar FNV_OFFSET = BigInt("0xcbf29ce484222325");\nvar FNV_PRIME = BigInt("0x100000001b3");\nvar U64 = BigInt("0xffffffffffffffff");\nfunction markName(key2) {\n  let h = FNV_OFFSET;\n  for (const byte of Buffer.from(key2, "utf8")) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;\n  return h.toString(16).padStart(16, "0");\n}\nfunction claim(root, pluginDir, key2, agent, hasId) {\n  const dir = path3.join(pluginDir, MARKS_FOLDER);\n  ensureStateFolder(root, dir);\n  const file = path3.join(dir, markName(key2));\n  const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;\n  const text2 = `${Date.now()}\n${agent}\n`;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    if (placeStateFile(root, file, text2)) return true;\n    const found = readStateText(root, file, 256);\n    const st = statStateFile(root, file);\n    if (found === null || st === null) {\n      removeStateFile(root, file);\n      continue;\n    }\n    const [written, by] = found.split("\\n");\n    const at = written === void 0 || written === "" ? st.mtimeMs : Number(written);\n    const age = Date.now() - at;\n    if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;\n    removeStateFile(root, file);\n  }\n  return true;\n}\nvar PRUNED_STAMP = ".pruned";\nfunction pruneMarks(root, pluginDir) {\n  const dir = path3.join(pluginDir, MARKS_FOLDER);\n  const stamp = path3.join(dir, PRUNED_STAMP);\n  const pruned = statStateFile(root, stamp);\n  if (pruned !== null && Date.now() - pruned.mtimeMs < 6e4) return;\n  writeStateFile(root, stamp, "");\n  for (const entry of listStateFolder(root, dir, 500)) {\n    if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;\n    const file = path3.join(dir, entry.name);\n    try {\n      const st = statStateFile(root, file);\n      if (st !== null && Date.now() - st.mtimeMs > 10 * 6e4) removeStateFile(root, file);\n    } catch {\n    }\n  }\n}\nvar MAX_STARTS_BYTES = 256 * 1024;\nfunction readSessionStarts(root, pluginDir) {\n  const text2 = readStateText(root, path3.join(pluginDir, STARTS_FILE), MAX_STARTS_BYTES);\n  return text2 === null ? [] : parseSessionStarts(text2);\n}\nvar STALE_LOCK_MS = 2e3;\nvar LOCK_BUDGET_MS = 3e3;\nfunction pause(ms) {\n  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);\n}\nfunction withFileLock(root, file, work) {\n  const lock = `${file}.lock`;\n  const until = Date.now() + LOCK_BUDGET_MS;\n  for (; ; ) {\n    if (createStateFile(root, lock, String(process.pid))) break;\n    const st = statStateFile(root, lock);\n    if (st === null || Math.abs(Date.now() - st.mtimeMs) > STALE_LOCK_MS) removeStateFile(root, lock);\n    else if (Date.now() >= until) return false;\n    else pause(1 + Math.floor(Math.random() * 3));\n  }\n  try {\n    work();\n  } finally {\n    removeStateFile(root, lock);\n  }\n  return true;\n}\nfunction record(root, pluginDir, entry) {\n  const file = path3.join(pluginDir, STARTS_FILE);\n  withFileLock(root, file, () => {\n    const entries = [...readSessionStarts(root, pluginDir), entry].slice(-MAX_STARTS);\n    writeStateFile(root, file, `${JSON.stringify({ schema: 1, entries }, null, 1)}\n`);\n  });\n}\nfunction beginSessionStart(root, pluginDir, settings, hookInput, agent, now, env) {\n  if (env[DOCTOR_RUN_ENV] === "1") return NONE;\n  const input = facts(hookInput);\n  let outside = null;\n  try {\n    if (input.cwd !== null && !insideVault(root, input.cwd)) {\n      const claudeMd = path3.join(root, "CLAUDE.md");\n      const index = rulesIndex(root, settings);\n      const readFirst = [...fs3.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];\n      outside = { cwd: input.cwd, readFirst };\n    }\n  } catch {\n    outside = null;\n  }\n  if (pluginDir === null || !isDir(pluginDir)) return { duplicate: false, outside };\n  let duplicate = false;\n  try {\n    const key2 = `${input.sessionId ?? ""}\\0${input.source ?? ""}`;\n    duplicate = !claim(root, pluginDir, key2, agent, input.sessionId !== null);\n    pruneMarks(root, pluginDir);\n  } catch {\n    duplicate = false;\n  }\n  try {\n    record(root, pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });\n  } catch {\n  }\n  return { duplicate, outside };\n}\n\n// src/core/dates.ts\nfunction isoDate(now) {\n  const y = String(now.getFullYear()).padStart(4, "0");\n  const m = String(now.getMonth() + 1).padStart(2, "0");\n  const d = String(now.getDate()).padStart(2, "0");\n  return `${y}-${m}-${d}`;\n}\n\n// bridge/context.ts\nvar fs5 = require("node:fs");\nvar path5 = require("node:path");\n\n// src/node/vault-config.ts\nvar fs4 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path4.dirname(path4.resolve(scriptPath));\n  if (path4.basename(dir) === "session-brief") dir = path4.dirname(dir);\n  if (path4.basename(dir) !== "hooks" || path4.basename(path4.dirname(dir)) !== ".claude") return null;\n  return path4.dirname(path4.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text2 = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text2 === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text2);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir2(p) {\n  try {\n    return fs4.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path4.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path4.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir2(path4.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs4.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path4.join(root, name);\n    if (fs4.existsSync(path4.join(dir, "app.json")) || isDir2(path4.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path4.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir2(path4.join(root, dir))) return path4.join(root, dir);\n  return configDir === null ? null : path4.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path4.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path4.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path5.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs5.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs5.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path5.resolve(root, name);\n  if (path5.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs6 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve7) => {\n    if (process.stdin.isTTY) {\n      resolve7(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve7(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text2) {\n  const bytes = Buffer.from(text2, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs6.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// bridge/commands/session-start.ts\nvar path16 = require("node:path");\n\n// src/node/brief-pipeline.ts\nvar fs13 = require("node:fs");\nvar path15 = require("node:path");\n\n// src/core/schemas/shape.ts\nfunction isRecord(v) {\n  return v !== null && typeof v === "object" && !Array.isArray(v);\n}\nvar str3 = (v, at) => typeof v === "string" ? null : `${at} is not a string`;\nfunction isNotePath(p) {\n  if (p === "" || p.charCodeAt(0) === 47 || p.includes("\\\\") || p.includes("\\0")) return false;\n  if (p.charCodeAt(1) === 58 && /^[A-Za-z]:/.test(p)) return false;\n  if (p.charCodeAt(0) !== 46 && !p.includes("/.") && !p.includes("//") && !p.endsWith("/")) return true;\n  for (const part of p.split("/")) if (part === "." || part === ".." || part === "") return false;\n  return true;\n}\nvar notePath = (v, at) => typeof v === "string" && isNotePath(v) ? null : `${at} is not a vault-relative path`;\nvar bool = (v, at) => typeof v === "boolean" ? null : `${at} is not true or false`;\nvar num = (v, at) => typeof v === "number" && Number.isFinite(v) ? null : `${at} is not a number`;\nvar time = (v, at) => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 864e13 ? null : `${at} is not a time`;\nfunction int(min, max) {\n  return (v, at) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? null : `${at} is not a whole number from ${min} to ${max}`;\n}\nfunction oneOf(...values) {\n  return (v, at) => values.includes(v) ? null : `${at} is not one of ${values.map((x) => JSON.stringify(x)).join(", ")}`;\n}\nfunction matches(re, what) {\n  return (v, at) => typeof v === "string" && re.test(v) ? null : `${at} is not ${what}`;\n}\nfunction optional(check) {\n  return (v, at) => v === void 0 ? null : check(v, at);\n}\nfunction nullable(check) {\n  return (v, at) => v === null ? null : check(v, at);\n}\nfunction either(...checks) {\n  return (v, at) => {\n    let first = null;\n    for (const c of checks) {\n      const problem = c(v, at);\n      if (problem === null) return null;\n      first ??= problem;\n    }\n    return first;\n  };\n}\nfunction listOf(item, max = Number.POSITIVE_INFINITY) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length > max) return `${at} has more than ${max} entries`;\n    for (let i = 0; i < v.length; i++) {\n      if (item(v[i], "") !== null) return item(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\nfunction object(fields) {\n  const keys = Object.keys(fields);\n  return (v, at) => {\n    if (!isRecord(v)) return `${at} is not an object`;\n    for (const key2 of keys) {\n      const check = fields[key2];\n      if (check(v[key2], "") !== null) return check(v[key2], at === "" ? key2 : `${at}.${key2}`);\n    }\n    return null;\n  };\n}\nfunction tuple(items, optionalTail = 0) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length < items.length - optionalTail || v.length > items.length) return `${at} does not have ${items.length - optionalTail === items.length ? items.length : `${items.length - optionalTail} to ${items.length}`} entries`;\n    for (let i = 0; i < items.length; i++) {\n      const check = items[i];\n      if (check === void 0 || i >= v.length && i >= items.length - optionalTail) continue;\n      if (check(v[i], "") !== null) return check(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\n\n// src/core/live-protocol.ts\nvar DISCOVERY_FILE = "live.json";\n\n// src/node/cache-read.ts\nvar path6 = require("node:path");\n\n// src/core/item-ids.ts\nvar ITEM_IDS = ["date", "dailyNote", ...LIST_ITEM_IDS, ...CHANGE_ITEM_IDS];\n\n// src/core/schemas/brief.ts\nvar ISO_DATE = matches(/^\\d{4}-\\d{2}-\\d{2}$/, "a date YYYY-MM-DD");\nvar hit = object({ where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar reviewEntry = object({ path: notePath, mtime: time, hits: listOf(hit) });\nvar listItem = object({ count: int(0, Number.MAX_SAFE_INTEGER), paths: listOf(notePath), entries: listOf(reviewEntry) });\nvar checkBrief = object({\n  date: ISO_DATE,\n  weekday: int(0, 6),\n  items: object({\n    dailyNote: nullable(object({ path: notePath, exists: bool })),\n    // One list item per entry of the table of brief items (brief-items.ts).\n    ...Object.fromEntries(LIST_ITEM_IDS.map((id) => [id, nullable(listItem)]))\n  }),\n  errors: listOf(object({ item: oneOf(...ITEM_IDS, "scan"), message: str3 }))\n});\n\n// src/core/schemas/brief-cache.ts\nvar ISO_TIME = matches(/^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/, "an ISO-8601 time");\nvar BRIEF_CACHE_FORMAT = "session-brief-cache";\nvar MAX_NAMES = 1e3;\nvar COUNT = int(0, Number.MAX_SAFE_INTEGER);\nvar FILE_IDENTITY = object({ ino: num, size: COUNT, mtimeMs: num });\nfunction checkBriefCache(version) {\n  return object({\n    format: oneOf(BRIEF_CACHE_FORMAT),\n    version: oneOf(version),\n    writer: oneOf("bridge", "plugin"),\n    writtenAt: time,\n    date: ISO_DATE,\n    key: str3,\n    indexId: str3,\n    noteCount: int(0, Number.MAX_SAFE_INTEGER),\n    brief: checkBrief,\n    namesPerItem: int(0, MAX_NAMES),\n    lang: optional(oneOf("en", "de")),\n    locale: optional(str3),\n    plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str3) })),\n    news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(notePath, MAX_NAMES) }), 2)),\n    agentChanges: optional(\n      object({\n        journal: nullable(FILE_IDENTITY),\n        lastLine: nullable(str3),\n        marks: nullable(FILE_IDENTITY),\n        records: COUNT,\n        count: COUNT,\n        paths: listOf(notePath, MAX_NAMES),\n        expires: nullable(time)\n      })\n    ),\n    stamp: optional(object({ notes: int(0, Number.MAX_SAFE_INTEGER), hash: matches(/^[0-9a-f]{16}$/, "16 hex digits") }))\n  });\n}\n\n// src/core/schemas/brief-index.ts\nvar BRIEF_INDEX_FORMAT = "session-brief-index";\nvar tagHit = object({ tag: str3, where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar noteFlags = object({\n  needsReview: listOf(tagHit),\n  review: listOf(tagHit),\n  reviewDone: bool,\n  pendingReview: listOf(tagHit),\n  daily: bool\n});\nvar fullRow = tuple([notePath, time, int(-1, Number.MAX_SAFE_INTEGER), either(oneOf(0, null), noteFlags), str3], 1);\nvar row = (v, at) => {\n  if (Array.isArray(v) && v.length === 4 && v[3] === 0 && typeof v[0] === "string" && isNotePath(v[0]) && typeof v[1] === "number" && Math.abs(v[1]) <= 864e13 && Number.isInteger(v[2]) && v[2] >= -1) return null;\n  return fullRow(v, at);\n};\nfunction checkBriefIndex(version) {\n  return object({ format: oneOf(BRIEF_INDEX_FORMAT), version: oneOf(version), id: str3, notes: listOf(row) });\n}\n\n// src/core/cache-format.ts\nvar CACHE_VERSION = 3;\nvar INDEX_VERSION = 2;\nvar BRIEF_FILE = "brief-cache.json";\nvar INDEX_FILE = "brief-index.json";\nfunction checkedBriefCache(c) {\n  if (c === void 0) return { ok: false, why: "no cache file, or not JSON" };\n  const problem = checkBriefCache(CACHE_VERSION)(c, "");\n  return problem === null ? { ok: true, value: c } : { ok: false, why: problem };\n}\nfunction checkedBriefIndex(c, id) {\n  if (c === void 0) return { ok: false, why: "no index file, or not JSON" };\n  const problem = checkBriefIndex(INDEX_VERSION)(c, "");\n  if (problem !== null) return { ok: false, why: problem };\n  if (c.id !== id) return { ok: false, why: "index from another write" };\n  return { ok: true, value: c };\n}\n\n// src/node/cache-read.ts\nvar MAX_BYTES = 256 * 1024 * 1024;\nfunction readJsonFile(root, file) {\n  const text2 = readStateText(root, file, MAX_BYTES);\n  if (text2 === null) return inspectStateFile(root, file).kind === "missing" ? { missing: true } : { missing: false, value: void 0 };\n  try {\n    return { missing: false, value: JSON.parse(text2) };\n  } catch {\n    return { missing: false, value: void 0 };\n  }\n}\nfunction readBriefCacheChecked(root, pluginDir) {\n  const read = readJsonFile(root, path6.join(pluginDir, BRIEF_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefCache(read.value);\n  return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };\n}\nfunction readBriefIndexChecked(root, pluginDir, id) {\n  const read = readJsonFile(root, path6.join(pluginDir, INDEX_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefIndex(read.value, id);\n  if (checked.ok) return { state: "ok", value: checked.value };\n  return checked.why === "index from another write" ? { state: "missing" } : { state: "rejected", why: `${INDEX_FILE}: ${checked.why}` };\n}\n\n// src/node/plugin-tier.ts\nvar fs8 = require("node:fs");\nvar path7 = require("node:path");\n\n// src/node/live/process-identity.ts\nvar fs7 = require("node:fs");\n\n// src/node/builtin-on-demand.ts\nvar import_node_module = require("node:module");\nfunction builtinOnDemand(id) {\n  const get = process.getBuiltinModule;\n  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);\n}\n\n// src/node/live/process-identity.ts\nfunction linuxIdentity(pid) {\n  try {\n    const stat = fs7.readFileSync(`/proc/${pid}/stat`, "utf8");\n    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");\n    const startTicks = rest[19];\n    if (startTicks === void 0 || !/^\\d+$/.test(startTicks)) return null;\n    const boot = fs7.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();\n    const ns = fs7.readlinkSync(`/proc/${pid}/ns/pid`);\n    return `linux:${boot}:${ns}:${startTicks}`;\n  } catch {\n    return null;\n  }\n}\nfunction psIdentity(pid) {\n  try {\n    const out = builtinOnDemand("node:child_process").execFileSync("ps", ["-o", "lstart=", "-p", String(pid)], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"], env: { PATH: "/bin:/usr/bin", LC_ALL: "C" } }).trim();\n    return out === "" ? null : `ps:${out}`;\n  } catch {\n    return null;\n  }\n}\nfunction processIdentity(pid, platform = process.platform) {\n  if (pid !== "self" && (!Number.isInteger(pid) || pid <= 0)) return null;\n  if (platform === "linux") return linuxIdentity(pid);\n  if (platform === "darwin" || platform === "freebsd" || platform === "openbsd") return psIdentity(pid === "self" ? process.pid : pid);\n  return null;\n}\nfunction sameProcess(pid, started) {\n  if (started === void 0 || started === "") return false;\n  const now = processIdentity(pid);\n  return now !== null && now === started;\n}\n\n// src/node/plugin-tier.ts\nfunction exists(root) {\n  return (p) => {\n    try {\n      return fs8.statSync(path7.join(root, p)).isFile();\n    } catch {\n      return false;\n    }\n  };\n}\nfunction usableCache(ctx, now, why, rejected = [], read) {\n  if (ctx.pluginDir === null) {\n    why.push("no Obsidian config folder found, so no cache");\n    return null;\n  }\n  const got = read ?? readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const cache = got.state === "ok" ? got.value : null;\n  if (got.state === "rejected") {\n    why.push(`cache rejected: ${got.why}`);\n    rejected.push(got.why);\n  } else if (cache === null) why.push("no readable cache");\n  else if (cache.date !== isoDate(now)) why.push(`cache is from ${cache.date}`);\n  else if (cache.key !== ctx.key) why.push("settings changed since the cache was written");\n  else return cache;\n  return null;\n}\nfunction withDailyNoteChecked(brief, root) {\n  const daily = brief.items.dailyNote;\n  if (daily === null) return brief;\n  return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists(root)(daily.path) } } };\n}\nfunction servedByPlugin(cache) {\n  return cache.plugin !== void 0 && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);\n}\n\n// src/node/what-changed.ts\nvar path13 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  const record2 = { path: v.path, tool: v.tool, session: v.session, at: v.at };\n  if (v.change === "deleted") record2.change = "deleted";\n  else if (v.change === "renamed" && typeof v.from === "string" && isVaultRelative(v.from) && v.from !== v.path) {\n    record2.change = "renamed";\n    record2.from = v.from;\n  }\n  return record2;\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}\\0${r.change ?? ""}\\0${r.from ?? ""}`;\n}\nfunction parseJournal(text2) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text2.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\n\n// src/core/what-changed.ts\nvar REVIEW_FILE = "agent-review.json";\nvar SESSION_STARTS_FILE = "conversations.json";\nvar ISO2 = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{3})?Z$/;\nfunction isoOrNull(v) {\n  return typeof v === "string" && ISO2.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;\n}\nfunction isoMap(v) {\n  const out = /* @__PURE__ */ Object.create(null);\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return out;\n  for (const [k, t] of Object.entries(v)) {\n    const iso = isoOrNull(t);\n    if (iso !== null) out[k] = iso;\n  }\n  return out;\n}\nfunction emptyMarks() {\n  return { all: null, sessions: /* @__PURE__ */ Object.create(null), notes: /* @__PURE__ */ Object.create(null), renames: [] };\n}\nfunction parseReviewMarks(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return emptyMarks();\n  const o = v;\n  const renames = [];\n  if (Array.isArray(o.renames)) {\n    for (const r of o.renames) {\n      if (typeof r !== "object" || r === null) continue;\n      const { from, to, at } = r;\n      const iso = isoOrNull(at);\n      if (typeof from === "string" && typeof to === "string" && from !== "" && to !== "" && iso !== null) renames.push({ from, to, at: iso });\n    }\n  }\n  return { all: isoOrNull(o.all), sessions: isoMap(o.sessions), notes: isoMap(o.notes), renames };\n}\nfunction sessionKey(session) {\n  return session ?? "";\n}\nfunction followRenames(records, renames) {\n  if (renames.length === 0) return [...records];\n  return records.map((r) => {\n    let p = r.path;\n    for (const rn of renames) if (rn.at >= r.at && rn.from === p) p = rn.to;\n    return p === r.path ? r : { ...r, path: p };\n  });\n}\nfunction isReviewed(r, marks) {\n  const mark = [marks.all, marks.sessions[sessionKey(r.session)], marks.notes[r.path]].reduce((a, b) => b !== void 0 && b !== null && (a === null || b > a) ? b : a, null);\n  return mark !== null && r.at <= mark;\n}\nfunction allRenames(records, renames) {\n  const recorded = records.filter((r) => r.change === "renamed" && r.from !== void 0).map((r) => ({ from: r.from ?? "", to: r.path, at: r.at }));\n  if (recorded.length === 0) return [...renames];\n  return [...renames, ...recorded].sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction unreviewedSessions(records, marks, exists2) {\n  const bySession = /* @__PURE__ */ new Map();\n  const existing = /* @__PURE__ */ new Map();\n  for (const r of followRenames(records, allRenames(records, marks.renames))) {\n    if (isReviewed(r, marks)) continue;\n    let there = existing.get(r.path);\n    if (there === void 0) {\n      there = exists2(r.path);\n      existing.set(r.path, there);\n    }\n    if (r.change === "deleted" ? there : !there) continue;\n    const key2 = sessionKey(r.session);\n    let group = bySession.get(key2);\n    if (group === void 0) {\n      group = { session: r.session, notes: /* @__PURE__ */ new Map() };\n      bySession.set(key2, group);\n    }\n    let seen = group.notes.get(r.path);\n    if (seen === void 0) {\n      seen = { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 };\n      group.notes.set(r.path, seen);\n    } else {\n      seen.edits++;\n      if (r.at >= seen.at) {\n        seen.at = r.at;\n        seen.tool = r.tool;\n      }\n    }\n    if (r.change === "renamed" && seen.from === void 0 && r.from !== void 0) seen.from = r.from;\n    if (r.at >= seen.at) {\n      if (r.change === "deleted") seen.change = "deleted";\n      else if (seen.from !== void 0) seen.change = "renamed";\n      else delete seen.change;\n    }\n  }\n  const sessions = [];\n  for (const g of bySession.values()) {\n    const changes = [...g.notes.values()].sort((a, b) => a.at !== b.at ? a.at > b.at ? -1 : 1 : comparePaths(a.path, b.path));\n    sessions.push({ session: g.session, latest: changes[0]?.at ?? "", changes });\n  }\n  return sessions.sort((a, b) => a.latest > b.latest ? -1 : a.latest < b.latest ? 1 : 0);\n}\nfunction agentChangesItem(sessions) {\n  const paths = [...new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)))].sort(comparePaths);\n  return { count: paths.length, paths };\n}\nfunction parseSessionStarts2(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return { previous: null, current: null };\n  const o = v;\n  return { previous: isoOrNull(o.previous), current: isoOrNull(o.current) };\n}\nfunction nextSessionStarts(starts, source, now) {\n  if (source !== "startup" && source !== "clear") return null;\n  return { previous: starts.current, current: now.toISOString() };\n}\nvar NEWS_ITEMS = LIST_ITEM_TABLE.filter((d) => d.sidebar !== void 0).map((d) => d.id);\nfunction newsNotes(brief) {\n  const out = /* @__PURE__ */ new Map();\n  for (const id of NEWS_ITEMS) {\n    const item = brief.items[id];\n    if (item === null) continue;\n    if (item.entries.length !== item.count) return null;\n    for (const e of item.entries) out.set(e.path, e.mtime);\n  }\n  return [...out];\n}\nfunction sinceLastSessionItem(since, notes) {\n  if (since === null) return { since, count: 0, paths: [] };\n  const after = Date.parse(since);\n  const paths = [];\n  for (const [p, mtime] of notes) if (mtime > after) paths.push(p);\n  paths.sort(comparePaths);\n  return { since, count: paths.length, paths };\n}\nfunction sinceFromCache(since, cache) {\n  const stored = cache.news?.find((a) => a.since === since);\n  if (stored !== void 0) return { since, count: stored.count, paths: [...stored.paths] };\n  if (Date.parse(since) >= cache.writtenAt) return { since, count: 0, paths: [] };\n  return null;\n}\n\n// src/node/agent-journal.ts\nvar fs9 = require("node:fs");\nvar path8 = require("node:path");\nfunction journalPath(pluginDir) {\n  return path8.join(pluginDir, JOURNAL_FILE);\n}\nfunction readJournal(root, pluginDir, now) {\n  const fd = openStateFile(root, journalPath(pluginDir));\n  if (fd === null) return [];\n  try {\n    const size2 = fs9.fstatSync(fd).size;\n    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);\n    return boundJournal(parseJournal(readRange(fd, start, size2 - start).toString("utf8")), now);\n  } finally {\n    fs9.closeSync(fd);\n  }\n}\n\n// src/node/change-lines.ts\nvar fs10 = require("node:fs");\nvar path10 = require("node:path");\n\n// src/core/before-versions.ts\nvar BEFORE_FOLDER = "before-versions";\nvar MAX_NOTE_BYTES = 1024 * 1024;\nvar MAX_TOTAL_BYTES = 32 * 1024 * 1024;\nvar MAX_FILES = 4e3;\nvar MAX_HEADER_BYTES = 4096;\nvar BEFORE_SUFFIX = ".before";\nvar AFTER_SUFFIX = ".after";\nfunction fnv(text2, seed) {\n  let h = seed >>> 0;\n  for (let i = 0; i < text2.length; i++) {\n    h ^= text2.charCodeAt(i);\n    h = Math.imul(h, 16777619) >>> 0;\n  }\n  return h.toString(16).padStart(8, "0");\n}\nfunction beforeStem(session, path17) {\n  const key2 = `${session ?? ""}\\0${path17}`;\n  return `${fnv(key2, 2166136261)}${fnv(key2, 16777619 ^ 1540483477)}`;\n}\nvar ISO3 = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nvar STATES = /* @__PURE__ */ new Set(["kept", "new", "too-large"]);\nfunction parseHeader(line) {\n  let v;\n  try {\n    v = JSON.parse(line);\n  } catch {\n    return null;\n  }\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const o = v;\n  if (o.v !== 1 || typeof o.path !== "string" || !isVaultPath(o.path)) return null;\n  if (o.session !== null && typeof o.session !== "string") return null;\n  if (o.tool !== null && o.tool !== void 0 && typeof o.tool !== "string") return null;\n  if (typeof o.at !== "string" || !ISO3.test(o.at) || typeof o.state !== "string" || !STATES.has(o.state)) return null;\n  return { path: o.path, session: o.session, at: o.at, state: o.state, tool: typeof o.tool === "string" ? o.tool : null };\n}\nfunction isVaultPath(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\n\n// src/core/line-counts.ts\nvar MAX_EDITS = 2e4;\nfunction lineTokens(text2) {\n  const parts = text2.split(/(\\n|\\r\\n)/);\n  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();\n  const out = [];\n  for (let i = 0; i < parts.length; i++) {\n    if (i % 2 === 1) out[out.length - 1] += parts[i] ?? "";\n    else out.push(parts[i] ?? "");\n  }\n  return out;\n}\nfunction editDistance(a, b, max) {\n  const n = a.length;\n  const m = b.length;\n  const off = n + m + 1;\n  const v = new Int32Array(2 * (n + m) + 3);\n  for (let d = 0; d <= Math.min(n + m, max); d++) {\n    for (let k = -d; k <= d; k += 2) {\n      let x = k === -d || k !== d && (v[off + k - 1] ?? 0) < (v[off + k + 1] ?? 0) ? v[off + k + 1] ?? 0 : (v[off + k - 1] ?? 0) + 1;\n      let y = x - k;\n      while (x < n && y < m && a[x] === b[y]) {\n        x++;\n        y++;\n      }\n      v[off + k] = x;\n      if (x >= n && y >= m) return d;\n    }\n  }\n  return null;\n}\nfunction countLines(before, after) {\n  const a = lineTokens(before);\n  const b = lineTokens(after);\n  let start = 0;\n  while (start < a.length && start < b.length && a[start] === b[start]) start++;\n  let endA = a.length;\n  let endB = b.length;\n  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {\n    endA--;\n    endB--;\n  }\n  const ids = /* @__PURE__ */ new Map();\n  const id = (line) => {\n    let n = ids.get(line);\n    if (n === void 0) {\n      n = ids.size;\n      ids.set(line, n);\n    }\n    return n;\n  };\n  const x = Int32Array.from(a.slice(start, endA), id);\n  const y = Int32Array.from(b.slice(start, endB), id);\n  const d = editDistance(x, y, MAX_EDITS);\n  if (d === null) return { added: y.length, removed: x.length };\n  return { added: (d + y.length - x.length) / 2, removed: (d + x.length - y.length) / 2 };\n}\n\n// src/node/before-versions.ts\nvar path9 = require("node:path");\nfunction beforeFolder(place) {\n  return path9.join(place.pluginDir, BEFORE_FOLDER);\n}\nfunction fileOf(place, session, rel, suffix) {\n  return path9.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);\n}\nfunction parseBeforeFile(data, expect) {\n  const nl = data.indexOf(10);\n  if (nl < 0 || nl > MAX_HEADER_BYTES) return null;\n  const header = parseHeader(data.subarray(0, nl).toString("utf8"));\n  if (header === null) return null;\n  if (expect !== void 0 && (header.path !== expect.path || header.session !== expect.session)) return null;\n  const body = data.subarray(nl + 1);\n  if (header.state === "kept") return { ...header, bytes: body };\n  return { ...header, bytes: header.state === "new" ? Buffer.alloc(0) : null };\n}\nfunction readAfter(place, file, sha256) {\n  const none = { afterHash: null, afterBytes: null };\n  const data = readStateFile(place.root, file, MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);\n  if (data === null) return none;\n  const nl = data.indexOf(10);\n  if (nl < 0 || nl > MAX_HEADER_BYTES) return none;\n  let v;\n  try {\n    v = JSON.parse(data.subarray(0, nl).toString("utf8"));\n  } catch {\n    return none;\n  }\n  if (typeof v !== "object" || v === null || typeof v.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(v.sha256)) return none;\n  const bytes = v.kept === true ? data.subarray(nl + 1) : null;\n  return { afterHash: v.sha256, afterBytes: bytes !== null && sha256 !== void 0 && sha256(bytes) === v.sha256 ? bytes : null };\n}\nfunction readBeforeVersion(place, rel, session, sha256) {\n  const data = readStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX), MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);\n  if (data === null) return null;\n  const parsed = parseBeforeFile(data, { path: rel, session });\n  if (parsed === null) return null;\n  return { ...parsed, ...readAfter(place, fileOf(place, session, rel, AFTER_SUFFIX), sha256) };\n}\n\n// src/node/change-lines.ts\nfunction headerOf(root, file) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    const head = readRange(fd, 0, MAX_HEADER_BYTES);\n    const nl = head.indexOf(10);\n    return nl < 0 ? null : parseHeader(head.subarray(0, nl).toString("utf8"));\n  } finally {\n    fs10.closeSync(fd);\n  }\n}\nfunction changeLines(place, paths) {\n  const out = {};\n  const dir = beforeFolder(place);\n  if (paths.length === 0 || !isStateFolder(place.root, dir)) return out;\n  const wanted = new Set(paths);\n  const newest = /* @__PURE__ */ new Map();\n  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {\n    if (!d.name.endsWith(BEFORE_SUFFIX)) continue;\n    const h = headerOf(place.root, path10.join(dir, d.name));\n    if (h === null || !wanted.has(h.path)) continue;\n    const seen = newest.get(h.path);\n    if (seen === void 0 || h.at > seen.at) newest.set(h.path, h);\n  }\n  for (const [p, h] of newest) {\n    const v = readBeforeVersion(place, p, h.session);\n    if (v === null || v.bytes === null) continue;\n    const now = readStateFile(place.root, path10.join(place.root, ...p.split("/")), MAX_NOTE_BYTES);\n    out[p] = countLines(v.state === "new" ? "" : v.bytes.toString("utf8"), now === null ? "" : now.toString("utf8"));\n  }\n  return out;\n}\n\n// src/node/agent-summary.ts\nvar fs12 = require("node:fs");\nvar path12 = require("node:path");\n\n// src/core/agent-summary.ts\nfunction newestByPath(records, marks, there) {\n  const sessions = unreviewedSessions(records, marks, there);\n  const newest = /* @__PURE__ */ new Map();\n  for (const s of sessions) {\n    for (const c of s.changes) {\n      const seen = newest.get(c.path);\n      if (seen === void 0 || c.at > seen) newest.set(c.path, c.at);\n    }\n  }\n  return { item: agentChangesItem(sessions), newest };\n}\nfunction itemFromSummary(summary, now, cap) {\n  if (summary.expires !== null && now.getTime() > summary.expires) return null;\n  if (summary.paths.length < Math.min(summary.count, cap)) return null;\n  return { count: summary.count, paths: summary.paths.slice(0, cap) };\n}\nfunction itemWithTail(summary, tail, marks, there, now, cap) {\n  const base = itemFromSummary(summary, now, cap);\n  if (base === null) return null;\n  if (summary.records + tail.length > MAX_RECORDS) return null;\n  const added = newestByPath(boundJournal(tail, now), marks, there).item.paths;\n  const listed = new Set(summary.paths);\n  const complete = summary.paths.length >= summary.count;\n  const last = summary.paths[summary.paths.length - 1];\n  const fresh = [];\n  for (const p of added) {\n    if (listed.has(p)) continue;\n    if (!complete && (last === void 0 || comparePaths(p, last) > 0)) return null;\n    fresh.push(p);\n  }\n  const paths = [...summary.paths, ...fresh].sort(comparePaths);\n  return { count: summary.count + fresh.length, paths: paths.slice(0, cap) };\n}\n\n// src/core/review-seal.ts\nfunction parseSeal(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const o = v;\n  if (o.schema !== 1 || typeof o.marks !== "string" || typeof o.at !== "string") return null;\n  return { marks: o.marks, at: o.at };\n}\nfunction parseText(text2) {\n  if (text2 === null || text2.trim() === "") return parseReviewMarks(void 0);\n  try {\n    return parseReviewMarks(JSON.parse(text2));\n  } catch {\n    return parseReviewMarks(void 0);\n  }\n}\nfunction judgeMarks(text2, seal) {\n  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null };\n  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2 } };\n}\nfunction hiddenByOutsideMarks(records, verdict, exists2) {\n  if (verdict.outside === null) return 0;\n  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists2(r.path)).map((r) => r.path));\n  const shown = unreviewed(verdict.marks);\n  const still = unreviewed(verdict.outside.marks);\n  let hidden = 0;\n  for (const p of shown) if (!still.has(p)) hidden++;\n  return hidden;\n}\n\n// src/node/review-seal.ts\nvar fs11 = require("node:fs");\nvar path11 = require("node:path");\nvar MAX_BYTES2 = 4 * 1024 * 1024;\nfunction userStateDir(env = process.env, platform = process.platform) {\n  const given = env.SESSION_BRIEF_STATE_DIR;\n  if (given !== void 0 && given !== "") return given;\n  const home = builtinOnDemand("node:os").homedir();\n  if (platform === "win32") return path11.join(env.LOCALAPPDATA ?? path11.join(home, "AppData", "Local"), "session-brief");\n  if (platform === "darwin") return path11.join(home, "Library", "Application Support", "session-brief");\n  return path11.join(env.XDG_STATE_HOME ?? path11.join(home, ".local", "state"), "session-brief");\n}\nfunction sealFile(root, env = process.env) {\n  let real = path11.resolve(root);\n  try {\n    real = fs11.realpathSync.native(real);\n  } catch {\n  }\n  return path11.join(userStateDir(env), `review-seal-${markName(real)}.json`);\n}\nfunction readSeal(root, env = process.env) {\n  const data = readRegularFile(sealFile(root, env), MAX_BYTES2);\n  if (data === null) return null;\n  try {\n    return parseSeal(JSON.parse(data.toString("utf8")));\n  } catch {\n    return null;\n  }\n}\nfunction readMarksText(root, pluginDir) {\n  return readStateText(root, path11.join(pluginDir, REVIEW_FILE), MAX_BYTES2);\n}\nfunction marksChangedAt(root, pluginDir) {\n  const st = statStateFile(root, path11.join(pluginDir, REVIEW_FILE));\n  return st === null ? null : new Date(st.mtimeMs).toISOString();\n}\nfunction trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {\n  return judgeMarks(text2, readSeal(root, env));\n}\n\n// src/node/agent-summary.ts\nfunction identity(st) {\n  return { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };\n}\nfunction sameFile(a, b) {\n  return a === b || a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;\n}\nfunction statIdentity(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "file") return identity(entry.stat);\n  return entry.kind === "missing" ? null : void 0;\n}\nfunction readFrom(fd, from) {\n  const st = fs12.fstatSync(fd);\n  const start = Math.min(from, st.size);\n  return { bytes: readRange(fd, start, st.size - start), id: identity(st) };\n}\nfunction readMarks(root, pluginDir) {\n  const file = path12.join(pluginDir, REVIEW_FILE);\n  const fd = openStateFile(root, file);\n  let text2 = null;\n  let id = null;\n  if (fd === null) {\n    if (inspectStateFile(root, file).kind !== "missing") throw new Error(`${REVIEW_FILE} is not a regular file`);\n  } else {\n    try {\n      const read = readFrom(fd, 0);\n      text2 = read.bytes.toString("utf8");\n      id = read.id;\n    } finally {\n      fs12.closeSync(fd);\n    }\n  }\n  const verdict = judgeMarks(text2, readSeal(root));\n  return { marks: verdict.marks, id, outside: verdict.outside !== null };\n}\nfunction noteThere(place) {\n  const there = exists(place.root);\n  return (p) => isCountedNote(p, place.excludedRootFolders) && there(p);\n}\nvar lastWhole = null;\nfunction wholeKey(place, now, journal, marks) {\n  return JSON.stringify([place.root, place.pluginDir, place.excludedRootFolders, now.getTime(), journal, marks]);\n}\nfunction wholeItemJustMade(place, now) {\n  if (lastWhole === null) return null;\n  const journal = statIdentity(place.root, journalPath(place.pluginDir));\n  const marks = statIdentity(place.root, path12.join(place.pluginDir, REVIEW_FILE));\n  if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;\n  return { count: lastWhole.item.count, paths: [...lastWhole.item.paths] };\n}\nfunction appendedText(root, file, summary, now) {\n  const was = summary.journal;\n  if (was !== null && (summary.lastLine === null || now.ino !== was.ino)) return null;\n  const from = was?.size ?? 0;\n  if (now.size <= from || now.size > 2 * COMPACT_AT_BYTES) return null;\n  const check = was === null || from === 0 ? "" : `${summary.lastLine}\n`;\n  const checkBytes = Buffer.byteLength(check);\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    const { bytes, id } = readFrom(fd, from - checkBytes);\n    if (was !== null && id.ino !== was.ino || id.size > 2 * COMPACT_AT_BYTES) return null;\n    if (bytes.subarray(0, checkBytes).toString("utf8") !== check) return null;\n    return bytes.subarray(checkBytes).toString("utf8");\n  } finally {\n    fs12.closeSync(fd);\n  }\n}\nfunction agentChangesFromSummary(place, summary, now, cap) {\n  try {\n    const marksNow = statIdentity(place.root, path12.join(place.pluginDir, REVIEW_FILE));\n    if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;\n    const file = journalPath(place.pluginDir);\n    const journalNow = statIdentity(place.root, file);\n    if (journalNow === void 0) return null;\n    if (sameFile(journalNow, summary.journal)) return itemFromSummary(summary, now, cap);\n    if (journalNow === null) return null;\n    const tail = appendedText(place.root, file, summary, journalNow);\n    if (tail === null) return null;\n    const { marks, id, outside } = readMarks(place.root, place.pluginDir);\n    if (outside || !sameFile(id, summary.marks)) return null;\n    return itemWithTail(summary, parseJournal(tail), marks, noteThere(place), now, cap);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/what-changed.ts\nvar MAX_BYTES3 = 4 * 1024 * 1024;\nfunction readSessionStarts2(root, pluginDir) {\n  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts2(readStateJson(root, path13.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES3));\n}\nfunction agentChangesJudged(ctx, now) {\n  if (ctx.pluginDir === null) return { sessions: [] };\n  const there = exists(ctx.root);\n  const counted = (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);\n  const records = readJournal(ctx.root, ctx.pluginDir, now);\n  const verdict = trustedMarks(ctx.root, ctx.pluginDir);\n  const sessions = unreviewedSessions(records, verdict.marks, counted);\n  if (verdict.outside === null) return { sessions };\n  return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };\n}\nasync function recordSessionStart(ctx, source, now) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const next = nextSessionStarts(readSessionStarts2(ctx.root, ctx.pluginDir), source, now);\n    if (next === null) return;\n    writeStateFile(ctx.root, path13.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}\n`);\n  } catch {\n  }\n}\nfunction describe2(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return text2.split("\\n")[0]?.slice(0, 300) || "unknown error";\n}\nasync function sinceLastSession(ctx, sourced, full) {\n  const since = readSessionStarts2(ctx.root, ctx.pluginDir).previous;\n  if (since === null) return sinceLastSessionItem(null, []);\n  const own2 = newsNotes(sourced.brief);\n  if (own2 !== null) return sinceLastSessionItem(since, own2);\n  const cache = sourced.cache;\n  if (cache !== null && sourced.source === "cache") {\n    const answer = sinceFromCache(since, cache);\n    if (answer !== null) return answer;\n  }\n  const notes = newsNotes(await full());\n  if (notes === null) throw new Error("no per-note detail to compare with the last session");\n  return sinceLastSessionItem(since, notes);\n}\nfunction agentChanges(ctx, sourced, now) {\n  if (ctx.pluginDir === null) return agentChangesItem([]);\n  const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };\n  const cache = sourced.cache;\n  if (sourced.kept === true && cache?.agentChanges !== void 0) {\n    const item2 = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);\n    if (item2 !== null) return item2;\n  }\n  const made = wholeItemJustMade(place, now);\n  if (made !== null) return made;\n  const judged = agentChangesJudged(ctx, now);\n  const item = agentChangesItem(judged.sessions);\n  return judged.changedOutside === void 0 ? item : { ...item, changedOutside: judged.changedOutside };\n}\nfunction withLines(ctx, item) {\n  if (ctx.pluginDir === null || item.count === 0) return item;\n  try {\n    const lines = changeLines({ root: ctx.root, pluginDir: ctx.pluginDir }, item.paths.slice(0, ctx.settings.maxNamesPerItem));\n    return Object.keys(lines).length === 0 ? item : { ...item, lines };\n  } catch {\n    return item;\n  }\n}\nasync function attachWhatChanged(ctx, sourced, now, full) {\n  const items = { ...sourced.brief.items };\n  const errors = [...sourced.brief.errors];\n  try {\n    items.agentChanges = withLines(ctx, agentChanges(ctx, sourced, now));\n  } catch (error) {\n    items.agentChanges = null;\n    errors.push({ item: "agentChanges", message: describe2(error) });\n  }\n  try {\n    items.sinceLastSession = await sinceLastSession(ctx, sourced, full);\n  } catch (error) {\n    items.sinceLastSession = null;\n    errors.push({ item: "sinceLastSession", message: describe2(error) });\n  }\n  sourced.brief = { ...sourced.brief, items, errors };\n}\n\n// bridge/bridge-file.ts\nvar path14 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path14.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/local-tiers-from-bridge.ts\nvar localTiers = () => bridgeLibrary().localTiers();\n\n// src/node/brief-pipeline.ts\nvar NoCurrentCache = class extends Error {\n};\nvar NoLiveAnswer = class extends Error {\n};\nvar NOT_ASKED = { read: null, usable: null, reason: null, rejected: [] };\nfunction judgeCache(ctx, now) {\n  const why = [];\n  const rejected = [];\n  if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now, why), reason: why[0] ?? null, rejected };\n  const file = readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const usable = usableCache(ctx, now, why, rejected, file);\n  return { read: file.state === "ok" ? file.value : null, usable, reason: why[0] ?? null, rejected };\n}\nvar pluginTier = {\n  name: "plugin",\n  async run(run) {\n    const cache = run.cache.usable;\n    if (cache === null || !servedByPlugin(cache)) return null;\n    if (!run.full) return { brief: withDailyNoteChecked(cache.brief, run.ctx.root), source: "cache", generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [], kept: true };\n    return (await localTiers()).fromCacheIndex(run, cache);\n  }\n};\nvar liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };\nvar liveIfListening = {\n  name: "live",\n  run: (run) => run.ctx.pluginDir !== null && fs13.existsSync(path15.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null\n};\nvar verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };\nvar scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };\nfunction tiersFor(choice) {\n  switch (choice) {\n    case "scan":\n      return [scanTier];\n    case "cache":\n      return [pluginTier, verifiedCacheTier];\n    case "live":\n      return [liveTier];\n    case "local":\n      return [pluginTier, verifiedCacheTier, scanTier];\n    case "auto":\n      return [pluginTier, liveIfListening, verifiedCacheTier, scanTier];\n  }\n}\nasync function runTiers(run, tiers) {\n  const reasons = run.cache.reason === null ? [] : [run.cache.reason];\n  for (const tier of tiers) {\n    const out = await tier.run(run);\n    if (out === null) continue;\n    if ("reason" in out) {\n      reasons.push(out.reason);\n      continue;\n    }\n    return { sourced: { ...out, notes: [...run.ctx.warnings, ...reasons, ...out.notes] }, reasons };\n  }\n  return { sourced: null, reasons };\n}\nfunction startRun(ctx, choice, now, full) {\n  const cache = choice === "scan" || choice === "live" ? NOT_ASKED : judgeCache(ctx, now);\n  let index;\n  const run = {\n    ctx,\n    now,\n    full,\n    cache,\n    rejected: [...cache.rejected],\n    index: () => {\n      if (index !== void 0) return index;\n      index = null;\n      if (cache.usable === null || ctx.pluginDir === null) return index;\n      const got = readBriefIndexChecked(ctx.root, ctx.pluginDir, cache.usable.indexId);\n      if (got.state === "ok") index = got.value;\n      else if (got.state === "rejected") {\n        run.indexRejected = got.why;\n        run.rejected.push(got.why);\n      }\n      return index;\n    }\n  };\n  return run;\n}\nasync function getBrief(ctx, choice, now, full = true) {\n  const { sourced, reasons } = await runTiers(startRun(ctx, choice, now, full), tiersFor(choice));\n  if (sourced !== null) {\n    if (choice !== "local") await attachWhatChanged(ctx, sourced, now, async () => full ? sourced.brief : (await getBrief(ctx, choice, now, true)).brief);\n    return sourced;\n  }\n  if (choice === "live") throw new NoLiveAnswer(reasons.join("; ") || "no live channel");\n  if (choice === "cache") throw new NoCurrentCache([...ctx.warnings, ...reasons].join("; ") || "no current cache");\n  throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);\n}\n\n// src/node/session-baseline-start.ts\nvar BASELINE_ENV = "SESSION_BRIEF_BASELINE";\nvar BASELINE_SESSION_ENV = "SESSION_BRIEF_BASELINE_SESSION";\nvar BASELINE_STARTED_ENV = "SESSION_BRIEF_BASELINE_STARTED";\nfunction startBaseline(root, configDir, session, scriptPath, env) {\n  try {\n    const mode = env[BASELINE_ENV];\n    if (mode === "off") return;\n    const { spawn, spawnSync } = builtinOnDemand("node:child_process");\n    const args = [scriptPath, "baseline", "--vault", root, ...configDir === void 0 ? [] : ["--config-dir", configDir]];\n    const options = { stdio: "ignore", windowsHide: true, cwd: root, env: { ...env, [BASELINE_SESSION_ENV]: session ?? "", [BASELINE_STARTED_ENV]: String(Date.now()) } };\n    if (mode === "sync") {\n      spawnSync(process.execPath, args, { ...options, timeout: 12e4 });\n      return;\n    }\n    const child = spawn(process.execPath, args, { ...options, detached: true });\n    child.on("error", () => void 0);\n    child.unref();\n  } catch {\n  }\n}\n\n// src/core/rules/hook-failed-text.ts\nvar HOOK_FAILED_TEXT = translations({\n  en: {\n    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \\`${command}\\` in a terminal to see the full error.`,\n    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`\n  },\n  de: {\n    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \\xC4nderung ungepr\\xFCft. \\`${command}\\` im Terminal zeigt den ganzen Fehler.`,\n    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`\n  }\n});\n\n// bridge/hook-output.ts\nfunction postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {\n  const oneLine = escapeControls(systemMessage.replace(/\\s+/g, " ").trim().slice(0, 300));\n  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}\n`;\n}\nfunction postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {\n  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\\n")[0]?.slice(0, 300) ?? "") || "unknown error";\n  const command = checkCommand(scriptPath);\n  const t = HOOK_FAILED_TEXT[lang];\n  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);\n}\nfunction checkCommand(scriptPath) {\n  return `node ${/[\\s"\']/.test(scriptPath) ? `"${scriptPath.replace(/"/g, \'\\\\"\')}"` : scriptPath} check`;\n}\nfunction sessionStartCrashOutput(args, error) {\n  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");\n}\nfunction hookCrashOutput(args, error, scriptPath) {\n  switch (args.command) {\n    case "pre-tool-use":\n      return "";\n    case "turn-end":\n      return "{}\\n";\n    case "post-tool-use":\n      return postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent")));\n    case "session-start":\n      return sessionStartCrashOutput(args, error);\n    default:\n      return null;\n  }\n}\n\n// bridge/commands/session-start.ts\nfunction firstLine(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return escapeControls((text2.split("\\n")[0] ?? "").slice(0, 300)) || "unknown error";\n}\nasync function sessionStart(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const now = clock(env);\n  let lang = "en";\n  const lines = [];\n  let afterAnswer = null;\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    const agent = agentOrDefault(stringFlag(args, "agent"));\n    const input = readSessionInput(stdin, agent);\n    const start = beginSessionStart(ctx.root, ctx.pluginDir, ctx.settings, input, agent, now, env);\n    if (start.duplicate) {\n      writeOut(sessionStartOutput(stringFlag(args, "agent"), alreadyGivenLine(lang), lang));\n      return 0;\n    }\n    if (ctx.pluginDir !== null && env[DOCTOR_RUN_ENV] !== "1") afterAnswer = () => startBaseline(ctx.root, stringFlag(args, "config-dir"), input.session_id ?? null, scriptPath, env);\n    await recordSessionStart(ctx, input.source, now);\n    const sourced = await getBrief(ctx, "auto", now, false);\n    if (sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !args.flags.has("lang")) lang = sourced.cache.lang;\n    const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);\n    const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);\n    lines.push(\n      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path16.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)\n    );\n  } catch (error) {\n    if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ""})`);\n    lines.push(`Session brief: ${firstLine(error)}`);\n  }\n  writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join("\\n"), lang));\n  afterAnswer?.();\n  return 0;\n}\n\n// bridge/start-file.ts\nasync function sessionStartHook(argv, scriptPath) {\n  let args = { command: "session-start", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command !== "session-start") {\n      runBridge();\n      return;\n    }\n    process.exitCode = await sessionStart(args, scriptPath, process.env);\n  } catch (error) {\n    writeOut(hookCrashOutput({ ...args, command: "session-start" }, error, scriptPath) ?? "");\n    process.exitCode = 0;\n  }\n}\nvoid sessionStartHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
   }
 });
 
 // bridge/dist/session-brief.edit.cjs
 var require_session_brief_edit = __commonJS({
   "bridge/dist/session-brief.edit.cjs"(exports2, module2) {
-    module2.exports = '/*\n * Session Brief edit hooks 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/edit-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for the hooks around an agent\'s edit (post-tool-use, pre-tool-use); it answers an edit\n * outside the rule scope itself and loads the rule check from the bridge beside it\n * (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __esm = (fn, res, err) => function __init() {\n  if (err) throw err[0];\n  try {\n    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;\n  } catch (e) {\n    throw err = [e], e;\n  }\n};\nvar __export = (target, all) => {\n  for (var name in all)\n    __defProp(target, name, { get: all[name], enumerable: true });\n};\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\nvar TABLES, en, de, BRIEF_TEXT;\nvar init_i18n = __esm({\n  "src/core/i18n.ts"() {\n    "use strict";\n    TABLES = /* @__PURE__ */ new WeakSet();\n    en = {\n      title: (vault) => `Session brief for vault ${vault}`,\n      source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n      age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n      fresh: "just made",\n      date: "Date (machine clock)",\n      weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n      dailyNote: "Daily note",\n      exists: "exists",\n      missing: "missing",\n      more: (n) => `+${n} more`,\n      none: "none",\n      cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n      cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n    };\n    de = {\n      title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n      source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n      age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n      fresh: "gerade erstellt",\n      date: "Datum (Maschinenuhr)",\n      weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n      dailyNote: "Tagesnotiz",\n      exists: "vorhanden",\n      missing: "fehlt",\n      more: (n) => `+${n} weitere`,\n      none: "keine",\n      cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n      cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n    };\n    BRIEF_TEXT = translations({ en, de });\n  }\n});\n\n// src/core/settings.ts\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: {\n      needsReview: tagName(t.needsReview, d.tags.needsReview),\n      review: tagName(t.review, d.tags.review),\n      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),\n      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)\n    },\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\nfunction effectiveRuleScope(settings) {\n  if (settings.ruleScope.length > 0) return settings.ruleScope;\n  return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];\n}\nvar DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;\nvar init_settings = __esm({\n  "src/core/settings.ts"() {\n    "use strict";\n    init_i18n();\n    DEFAULT_SETTINGS = {\n      inboxFolder: "Inbox",\n      rulesFolder: "AI/Regelwerk",\n      sessionsFolder: "AI/sessions",\n      dailyNoteFolder: "",\n      dailyNoteFormat: "",\n      tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n      excludedRootFolders: ["Import", "_index"],\n      ruleScope: [],\n      maxNamesPerItem: 5,\n      language: "auto",\n      liveChannel: true,\n      showStatusBar: true,\n      externalCheck: null,\n      writeGuard: false\n    };\n    DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\n  }\n});\n\n// src/core/rules/scope.ts\nfunction checkScope(settings) {\n  return [...effectiveRuleScope(settings), ...SETTINGS_FILES];\n}\nfunction isAbsolute3(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute3(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\nfunction scopePattern(glob) {\n  const cached = patternCache.get(glob);\n  if (cached !== void 0) return cached;\n  let source = "";\n  const g = normalizePath(glob).replace(/^\\//, "");\n  for (let i = 0; i < g.length; i++) {\n    const c = g[i] ?? "";\n    if (c === "*" && g[i + 1] === "*") {\n      const slashAfter = g[i + 2] === "/";\n      source += slashAfter ? "(?:.*/)?" : ".*";\n      i += slashAfter ? 2 : 1;\n    } else if (c === "*") source += "[^/]*";\n    else if (c === "?") source += "[^/]";\n    else source += c.replace(/[.+^${}()|[\\]\\\\]/g, "\\\\$&");\n  }\n  const re = new RegExp(`^${source}$`, "is");\n  patternCache.set(glob, re);\n  return re;\n}\nfunction asciiStart(glob) {\n  const cached = startCache.get(glob);\n  if (cached !== void 0) return cached;\n  const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\\//, ""))?.[0] ?? "";\n  const start = /[\\u0080-\\uffff]/.test(literal) ? null : literal.toLowerCase();\n  startCache.set(glob, start);\n  return start;\n}\nfunction inScope(relPath, patterns) {\n  return patterns.some((p) => {\n    const start = asciiStart(p);\n    if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;\n    return scopePattern(p).test(relPath);\n  });\n}\nvar SETTINGS_FILES, DRIVE, patternCache, startCache;\nvar init_scope = __esm({\n  "src/core/rules/scope.ts"() {\n    "use strict";\n    init_settings();\n    SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"];\n    DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\n    patternCache = /* @__PURE__ */ new Map();\n    startCache = /* @__PURE__ */ new Map();\n  }\n});\n\n// src/node/real-path.ts\nvar real_path_exports = {};\n__export(real_path_exports, {\n  firstSymlink: () => firstSymlink,\n  linkTarget: () => linkTarget,\n  openInVault: () => openInVault,\n  realPathOf: () => realPathOf,\n  vaultRelativeReal: () => vaultRelativeReal\n});\nfunction realPathOf(p) {\n  let existing = path6.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path6.join(fs6.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path6.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path6.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path6.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nfunction firstSymlink(p) {\n  let current = path6.parse(path6.resolve(p)).root;\n  for (const part of path6.resolve(p).slice(current.length).split(path6.sep).filter((x) => x !== "")) {\n    current = path6.join(current, part);\n    try {\n      if (fs6.lstatSync(current).isSymbolicLink()) return current;\n    } catch {\n      return null;\n    }\n  }\n  return null;\n}\nfunction linkTarget(root, file) {\n  if (realRootOf?.root !== root) realRootOf = { root, real: fs6.realpathSync.native(root) };\n  const top = realRootOf.real;\n  const real = fs6.realpathSync.native(file);\n  return real.startsWith(top.endsWith(path6.sep) ? top : top + path6.sep) ? real : null;\n}\nfunction openInVault(root, file, flags) {\n  try {\n    return fs6.openSync(file, flags | NO_FOLLOW);\n  } catch (error) {\n    const code = error.code;\n    if (NO_FOLLOW === 0 || code !== "ELOOP" && code !== "EMLINK" && code !== "EFTYPE") throw error;\n    const real = linkTarget(root, file);\n    if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: "ENOENT" });\n    return fs6.openSync(real, flags | NO_FOLLOW);\n  }\n}\nvar fs6, path6, realRootOf, NO_FOLLOW;\nvar init_real_path = __esm({\n  "src/node/real-path.ts"() {\n    "use strict";\n    fs6 = require("node:fs");\n    path6 = require("node:path");\n    init_scope();\n    realRootOf = null;\n    NO_FOLLOW = fs6.constants.O_NOFOLLOW ?? 0;\n  }\n});\n\n// src/core/paths.ts\nfunction isCountedNote(path10, excludedRootFolders) {\n  if (!path10.endsWith(".md")) return false;\n  const parts = path10.split("/");\n  for (let i = 0; i < parts.length; i++) {\n    const part = parts[i] ?? "";\n    if (part.startsWith(".") || part === "") return false;\n    if (i < parts.length - 1 && part === "node_modules") return false;\n  }\n  return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));\n}\nfunction isInFolder(path10, folder2) {\n  return folder2 === "" || path10.length > folder2.length && path10.charCodeAt(folder2.length) === 47 && path10.startsWith(folder2);\n}\nfunction basename(path10) {\n  return path10.slice(path10.lastIndexOf("/") + 1);\n}\n\n// src/core/brief-items.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path10, date) => basename(path10).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\n\n// src/core/format.ts\ninit_i18n();\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text) {\n  return KNOWN_TEXT.test(text) && !HAS_KNOWN_UNSAFE.test(text);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text) {\n  return plainKnown(text) ? text : text.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text) {\n  return Array.from(text);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text) {\n  return text.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop", SessionEnd: "SessionEnd" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart", PostToolUse: "postToolUse", Stop: "agentStop" },\n  toolNames: SHARED_TOOL_NAMES,\n  afterEveryTool: true,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text) => ({ additionalContext: text }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart", PostToolUse: "afterFileEdit", Stop: "stop" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text) => ({ additional_context: text }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart", PostToolUse: "AfterTool", Stop: "AfterAgent" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/index.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  "turn-end": [...COMMON, "agent"],\n  baseline: COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row = d[i];\n      const up = d[i - 1];\n      row[j] = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook: prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook: runs the rule check after an edit\n                           to a rule file; prints one JSON object only when it finds\n                           something; exits 0\n  pre-tool-use             PreToolUse hook (Claude Code): refuses the agent\'s edits and shell\n                           commands that reach Session Brief\'s own files, and (opt-in Write\n                           guard) a Write over an existing file in the sessions folder; exits 0\n  turn-end                 Stop / SessionEnd hook (and the other agents\' end of a turn):\n                           records the notes the session changed that no edit hook saw\n                           (shell commands, renames, deletions); prints {}; exits 0\n  baseline                 Run by session-start in the background: the list of notes\n                           turn-end compares with\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// bridge/commands/post-tool-use.ts\nvar path7 = require("node:path");\n\n// bridge/context.ts\nvar fs3 = require("node:fs");\nvar path3 = require("node:path");\ninit_i18n();\n\n// src/node/vault-config.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\ninit_i18n();\n\n// src/node/state-file.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\nvar C = fs.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path.isAbsolute(p) && !UNCLEAN.test(p) ? p : path.resolve(p);\n}\nfunction belowReal(top, rel) {\n  return rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel;\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path.sep) ? r : r + path.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file, true);\n  return work(held?.at ?? file);\n}\nvar heldFolders = /* @__PURE__ */ new Map();\nvar MAX_HELD_FOLDERS = 16;\nfunction openFolder(file, dir) {\n  try {\n    return fs.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n}\nfunction holdFolder(root, file, shared) {\n  if (!hasProcFd()) return null;\n  const dir = path.dirname(normal(file));\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : belowReal(top, rel);\n  let real = null;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    let fd = shared ? heldFolders.get(dir) : void 0;\n    if (fd === void 0) {\n      fd = openFolder(file, dir);\n      if (shared) {\n        heldFolders.set(dir, fd);\n        if (heldFolders.size > MAX_HELD_FOLDERS) {\n          const [oldest, oldFd] = heldFolders.entries().next().value;\n          heldFolders.delete(oldest);\n          fs.closeSync(oldFd);\n        }\n      }\n    }\n    try {\n      real = fs.readlinkSync(`/proc/self/fd/${fd}`);\n    } catch {\n      real = null;\n    }\n    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path.basename(file)}` };\n    if (shared) heldFolders.delete(dir);\n    fs.closeSync(fd);\n  }\n  throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size = fs.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nvar CHANGED_SINCE_READ = "changed since it was read";\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs.fchmodSync(fd, mode.exact);\n    } finally {\n      fs.closeSync(fd);\n    }\n    const was = options.unchanged;\n    if (was !== void 0) {\n      const now = fs.lstatSync(file, { throwIfNoEntry: false });\n      if (now === void 0 || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);\n    }\n    fs.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction appendStateFile(root, file, text) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");\n  return throughFolder(root, file, (at) => appendAt(file, at, text));\n}\nfunction appendAt(file, at, text) {\n  const fd = fs.openSync(at, APPEND_FLAGS, 438);\n  try {\n    const before = fs.fstatSync(fd);\n    if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);\n    writeAll(fd, text);\n    trace(file);\n    const mine = fs.fstatSync(fd);\n    let now = null;\n    try {\n      now = fs.lstatSync(at);\n    } catch {\n      now = null;\n    }\n    return { landed: now !== null && now.ino === mine.ino && now.dev === mine.dev, size: mine.size };\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\n\n// src/node/vault-config.ts\ninit_settings();\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path2.dirname(path2.resolve(scriptPath));\n  if (path2.basename(dir) === "session-brief") dir = path2.dirname(dir);\n  if (path2.basename(dir) !== "hooks" || path2.basename(path2.dirname(dir)) !== ".claude") return null;\n  return path2.dirname(path2.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir(p) {\n  try {\n    return fs2.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path2.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir(path2.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir(path2.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs2.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path2.join(root, name);\n    if (fs2.existsSync(path2.join(dir, "app.json")) || isDir(path2.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path2.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir(path2.join(root, dir))) return path2.join(root, dir);\n  return configDir === null ? null : path2.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path2.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path2.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path3.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs3.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path3.resolve(root, name);\n  if (path3.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs4 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve8) => {\n    if (process.stdin.isTTY) {\n      resolve8(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve8(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text) {\n  const bytes = Buffer.from(text, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs4.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// src/core/rules/hook-failed-text.ts\ninit_i18n();\nvar HOOK_FAILED_TEXT = translations({\n  en: {\n    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \\`${command}\\` in a terminal to see the full error.`,\n    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`\n  },\n  de: {\n    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \\xC4nderung ungepr\\xFCft. \\`${command}\\` im Terminal zeigt den ganzen Fehler.`,\n    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`\n  }\n});\n\n// bridge/commands/post-tool-use.ts\ninit_scope();\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/agent-journal.ts\nvar fs5 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar MAX_RECORD_BYTES = 4e3;\nvar MAX_TOOL_CHARS = 64;\nvar encoder;\nfunction utf8Length(text) {\n  encoder ??= new TextEncoder();\n  return encoder.encode(text).length;\n}\nvar MAX_SESSION_CHARS = 200;\nfunction shortString(value, max) {\n  if (typeof value !== "string" || value === "") return null;\n  return value.length > max ? value.slice(0, max) : value;\n}\nfunction journalRecord(edit, excludedRootFolders) {\n  if (edit.rel === null || !isCountedNote(edit.rel, excludedRootFolders)) return null;\n  const record = {\n    path: edit.rel,\n    tool: shortString(edit.tool, MAX_TOOL_CHARS),\n    session: shortString(edit.session, MAX_SESSION_CHARS),\n    at: edit.now.toISOString()\n  };\n  return encodeRecord(record) === null ? null : record;\n}\nfunction encodeRecord(r) {\n  const fields = { path: r.path, tool: r.tool, session: r.session, at: r.at };\n  if (r.change !== void 0) fields.change = r.change;\n  if (r.change === "renamed" && r.from !== void 0) fields.from = r.from;\n  const line = `${JSON.stringify(fields)}\n`;\n  if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;\n  return line;\n}\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  const record = { path: v.path, tool: v.tool, session: v.session, at: v.at };\n  if (v.change === "deleted") record.change = "deleted";\n  else if (v.change === "renamed" && typeof v.from === "string" && isVaultRelative(v.from) && v.from !== v.path) {\n    record.change = "renamed";\n    record.from = v.from;\n  }\n  return record;\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}\\0${r.change ?? ""}\\0${r.from ?? ""}`;\n}\nfunction parseJournal(text) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\nfunction compactJournal(text, now) {\n  const lines = boundJournal(parseJournal(text), now).map((r) => encodeRecord(r) ?? "");\n  let bytes = 0;\n  let first = lines.length;\n  while (first > 0) {\n    const size = utf8Length(lines[first - 1] ?? "");\n    if (bytes + size > COMPACT_AT_BYTES / 2) break;\n    bytes += size;\n    first--;\n  }\n  return lines.slice(first).join("");\n}\n\n// src/node/agent-journal.ts\nvar LOCK_SUFFIX = ".lock";\nvar STALE_LOCK_MS = 3e4;\nvar APPEND_TRIES = 3;\nfunction journalPath(pluginDir) {\n  return path4.join(pluginDir, JOURNAL_FILE);\n}\nfunction appendLines(root, file, text) {\n  let size = 0;\n  for (let i = 0; i < APPEND_TRIES; i++) {\n    const r = appendStateFile(root, file, text);\n    size = r.size;\n    if (r.landed) break;\n  }\n  return size;\n}\nasync function appendJournal(root, pluginDir, record, now) {\n  const line = encodeRecord(record);\n  if (line === null) return;\n  const file = journalPath(pluginDir);\n  const size = appendLines(root, file, line);\n  if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);\n}\nfunction takeLock(root, lock) {\n  for (let i = 0; i < 2; i++) {\n    if (createStateFile(root, lock, String(process.pid))) return true;\n    try {\n      const st = statStateFile(root, lock);\n      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;\n      removeStateFile(root, lock);\n    } catch {\n      return false;\n    }\n  }\n  return false;\n}\nfunction completeLinesFrom(fd, from) {\n  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);\n  const last = buf.lastIndexOf(10);\n  if (last < 0) return { text: "", end: from };\n  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };\n}\nasync function compactJournalFile(root, pluginDir, now) {\n  const file = journalPath(pluginDir);\n  const lock = `${file}${LOCK_SUFFIX}`;\n  if (!takeLock(root, lock)) return false;\n  let fd = null;\n  try {\n    fd = openStateFile(root, file);\n    if (fd === null) return true;\n    const size = fs5.fstatSync(fd).size;\n    const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);\n    const head = completeLinesFrom(fd, start);\n    let text = compactJournal(head.text, now);\n    const tail = completeLinesFrom(fd, head.end);\n    text += tail.text;\n    writeStateFile(root, file, text);\n    const late = completeLinesFrom(fd, tail.end);\n    if (late.text !== "") appendLines(root, file, late.text);\n    return true;\n  } finally {\n    if (fd !== null) fs5.closeSync(fd);\n    removeStateFile(root, lock);\n  }\n}\nasync function recordAgentEdit(ctx, edit) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const record = journalRecord(edit, ctx.settings.excludedRootFolders);\n    if (record !== null) await appendJournal(ctx.root, ctx.pluginDir, record, edit.now);\n  } catch {\n  }\n}\n\n// bridge/bridge-file.ts\nvar path5 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path5.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/edit-check-from-bridge.ts\nvar editCheck = () => bridgeLibrary().editCheck();\n\n// bridge/commands/post-tool-use.ts\nfunction postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {\n  const oneLine = escapeControls(systemMessage.replace(/\\s+/g, " ").trim().slice(0, 300));\n  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}\n`;\n}\nfunction postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {\n  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\\n")[0]?.slice(0, 300) ?? "") || "unknown error";\n  const command = `node ${quote(scriptPath)} check`;\n  const t = HOOK_FAILED_TEXT[lang];\n  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);\n}\nfunction quote(p) {\n  return /[\\s"\']/.test(p) ? `"${p.replace(/"/g, \'\\\\"\')}"` : p;\n}\nvar EDIT_TOOLS = /* @__PURE__ */ new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);\nvar MAX_PATCH_FILES = 200;\nfunction editOf(stdin, agent = DEFAULT_AGENT) {\n  const hook = translateHookInput(agent, parseHookJson(stdin));\n  const input = hook.tool_input;\n  if (input === void 0) return null;\n  if (HOSTS[agent].afterEveryTool === true && (hook.tool_name === void 0 || !EDIT_TOOLS.has(hook.tool_name))) return null;\n  for (const key2 of ["file_path", "notebook_path"]) {\n    const value = input[key2];\n    if (typeof value !== "string" || value.trim() === "") continue;\n    const more = Array.isArray(input.file_paths) ? input.file_paths.filter((p) => typeof p === "string" && p.trim() !== "").slice(0, MAX_PATCH_FILES) : [];\n    return { filePath: value, filePaths: more.length > 0 ? more : [value], tool: hook.tool_name, session: hook.session_id, cwd: hook.cwd };\n  }\n  return null;\n}\nasync function relativeToVault(root, filePath, cwd) {\n  const given = !path7.isAbsolute(filePath) && cwd !== void 0 && path7.isAbsolute(cwd) ? path7.join(cwd, filePath) : filePath;\n  return vaultRelative(root, given) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, given);\n}\nasync function postToolUse(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const agent = agentOrDefault(stringFlag(args, "agent"));\n  const edit = editOf(stdin, agent);\n  if (edit === null) return 0;\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path7.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) return 0;\n  const rels = [];\n  for (const p of edit.filePaths) {\n    const rel = await relativeToVault(root, p, edit.cwd);\n    if (rel !== null && !rels.includes(rel)) rels.push(rel);\n  }\n  if (rels.length === 0) return 0;\n  let lang = "en";\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    const now = clock(env);\n    for (const r of rels) await recordAgentEdit(ctx, { rel: r, tool: edit.tool, session: edit.session, now });\n    const scope = checkScope(ctx.settings);\n    const rel = rels.find((r) => inScope(r, scope));\n    if (rel === void 0) return 0;\n    const command = `node ${quote(scriptPath)} check`;\n    const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });\n    if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));\n  } catch (error) {\n    writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));\n  }\n  return 0;\n}\n\n// bridge/commands/pre-tool-use.ts\nvar fs8 = require("node:fs");\nvar path9 = require("node:path");\n\n// src/core/agent-fence.ts\ninit_i18n();\nvar FENCED_FILE_TOOLS = /* @__PURE__ */ new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);\nvar SHELL_TOOL = "Bash";\nvar READING_COMMANDS = /* @__PURE__ */ new Set(["report", "check", "doctor", "help", "--help", "-h", "--version"]);\nvar FENCE_TEXT = translations({\n  en: {\n    plugin: (shown, where) => {\n      const what = `Refused: ${shown} is in Session Brief\'s plugin folder (${where}).`;\n      const why = "It holds the human\'s review trail (what agents changed and what the human has reviewed) and the plugin\'s settings, which only the human changes, in Obsidian.";\n      const todo = "Leave it as it is and go on with the task; if the user asked for this change, tell them to make it themselves.";\n      return `${what} ${why} ${todo}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Refused: ${shown} is one of Session Brief\'s hook files (in ${where}), which check this session\'s edits.`;\n      const why = "Agents do not change them; the user updates or removes them with the bridge\'s install or uninstall command.";\n      return `${what} ${why} Leave them as they are and go on with the task.`;\n    },\n    command: (shown) => ` The command names ${shown}. To read the vault\'s state, use the brief, or run the bridge\'s report or check command.`,\n    message: (shown) => `Session Brief refused an agent\'s change to its own files: ${shown}.`\n  },\n  de: {\n    plugin: (shown, where) => {\n      const what = `Abgelehnt: ${shown} liegt im Plugin-Ordner von Session Brief (${where}).`;\n      const why1 = "Dort liegen die Pr\\xFCfspur des Menschen (was Agenten ge\\xE4ndert haben und was der Mensch schon gepr\\xFCft hat)";\n      const why2 = "und die Einstellungen des Plugins; beides \\xE4ndert nur der Mensch, in Obsidian.";\n      const todo1 = "Nichts daran \\xE4ndern und mit der Aufgabe weitermachen;";\n      const todo2 = "hat der Nutzer um diese \\xC4nderung gebeten, ihm sagen, dass er sie selbst vornehmen muss.";\n      return `${what} ${why1} ${why2} ${todo1} ${todo2}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Abgelehnt: ${shown} ist eine der Hook-Dateien von Session Brief (in ${where}), die die \\xC4nderungen dieser Sitzung pr\\xFCfen.`;\n      const why = "Agenten \\xE4ndern sie nicht; der Nutzer aktualisiert oder entfernt sie mit dem Befehl install oder uninstall der Bridge.";\n      return `${what} ${why} Nichts daran \\xE4ndern und mit der Aufgabe weitermachen.`;\n    },\n    command: (shown) => ` Der Befehl nennt ${shown}. Den Stand der Vault zeigen das Briefing und die Befehle report und check der Bridge.`,\n    message: (shown) => `Session Brief hat die \\xC4nderung eines Agenten an seinen eigenen Dateien abgelehnt: ${shown}.`\n  }\n});\nfunction fenceRefusal(fenced, shown, where, viaCommand, lang) {\n  const t = FENCE_TEXT[lang];\n  const name = shortenName(shown, 300);\n  const place = shortenName(where, 200);\n  const reason = (fenced === "plugin" ? t.plugin(name, place) : t.hooks(name, place)) + (viaCommand ? t.command(name) : "");\n  return { reason, message: t.message(shortenName(shown, 200)) };\n}\nfunction commandWords(command) {\n  const words = [];\n  let current = "";\n  let quote2 = null;\n  const push = () => {\n    if (current !== "") words.push(current);\n    current = "";\n  };\n  for (const ch of command) {\n    if (quote2 !== null) {\n      if (ch === quote2) quote2 = null;\n      else current += ch;\n    } else if (ch === \'"\' || ch === "\'") quote2 = ch;\n    else if (/[\\s;&|()<>`]/.test(ch)) push();\n    else current += ch;\n  }\n  push();\n  const out = [];\n  for (const w of words) {\n    const slashed = w.replace(/\\\\/g, "/");\n    out.push(slashed);\n    const eq = slashed.indexOf("=");\n    if (eq > 0 && eq < slashed.length - 1) out.push(slashed.slice(eq + 1));\n  }\n  return out;\n}\nfunction beforeGlob(word) {\n  const at = word.search(/[*?[{]/);\n  return at === -1 ? word : word.slice(0, at);\n}\n\n// bridge/commands/pre-tool-use.ts\ninit_scope();\n\n// src/core/write-guard.ts\ninit_i18n();\nvar GUARDED_TOOL = "Write";\nvar WRITE_GUARD_TEXT = translations({\n  en: {\n    reason: (shown, where, instead) => `Refused: ${shown} already exists in the sessions folder (${where}), and Write would replace it, losing that session\'s log. Write this session\'s log under a new name that does not exist yet${instead === "" ? "" : `, e.g. ${instead}`}. To add to that file on purpose, Read it and use Edit.`,\n    message: (name) => `Session Brief kept ${name} from being overwritten (Write guard).`\n  },\n  de: {\n    reason: (shown, where, instead) => `Abgelehnt: Die Datei ${shown} gibt es im Sitzungsordner (${where}) schon; Write w\\xFCrde sie ersetzen, und das Protokoll jener Sitzung ginge verloren. Das Protokoll dieser Sitzung unter einem neuen Namen schreiben, den es noch nicht gibt${instead === "" ? "" : `, z. B. ${instead}`}. Um jene Datei absichtlich zu erg\\xE4nzen: erst lesen (Read), dann mit Edit \\xE4ndern.`,\n    message: (name) => `Session Brief hat das \\xDCberschreiben von ${name} verhindert (Schreibschutz).`\n  }\n});\nfunction guardApplies(tool, rel, settings) {\n  if (!settings.writeGuard || tool !== GUARDED_TOOL || rel === null) return false;\n  return inFolder(rel, settings.sessionsFolder);\n}\nfunction inFolder(rel, folder2) {\n  if (folder2 === "") return false;\n  return rel.replace(/\\\\/g, "/").toLowerCase().startsWith(`${folder2.toLowerCase()}/`);\n}\nvar MAX_TRIES = 1e3;\nfunction freeName(name, taken) {\n  const dot = name.lastIndexOf(".");\n  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];\n  const numbered = / (\\d{1,6})$/.exec(stem);\n  const base = numbered === null ? stem : stem.slice(0, numbered.index);\n  const first = numbered === null ? 2 : Number(numbered[1]) + 1;\n  for (let n = first; n < first + MAX_TRIES; n++) {\n    const candidate = `${base} ${n}${ext}`;\n    if (!taken(candidate)) return candidate;\n  }\n  return null;\n}\nfunction refusal(filePath, rel, folder2, suggestion, lang) {\n  const shown = shortenName(filePath, 300);\n  const where = shortenName(folder2, 200);\n  const instead = suggestion === null ? "" : shortenName(suggestion, 300);\n  const t = WRITE_GUARD_TEXT[lang];\n  return { reason: t.reason(shown, where, instead), message: t.message(shortenName(rel, 200)) };\n}\nfunction denyOutput(r) {\n  return `${asciiJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: r.reason }, systemMessage: r.message })}\n`;\n}\n\n// src/node/agent-fence.ts\nvar fs7 = require("node:fs");\nvar path8 = require("node:path");\ninit_real_path();\nfunction norm(p) {\n  const s = p.replace(/\\\\/g, "/").toLowerCase();\n  return s.length > 1 && s.endsWith("/") ? s.slice(0, -1) : s;\n}\nfunction within(dir, p) {\n  const d = norm(dir);\n  const n = norm(p);\n  return n === d || n.startsWith(d.endsWith("/") ? d : `${d}/`);\n}\nfunction bothWays(p) {\n  const real = realPathOf(p);\n  return real === null || real === p ? [p] : [p, real];\n}\nfunction fencePlaces(root, pluginDir, scriptPath) {\n  const own2 = path8.dirname(path8.resolve(scriptPath));\n  const vaults = path8.join(root, ".claude", "hooks");\n  return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2] };\n}\nvar isHookName = (name) => name.toLowerCase().startsWith("session-brief");\nfunction placeOf(places, p) {\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) {\n    if (isHookName(path8.basename(dir)) ? within(dir, p) : norm(path8.dirname(p)) === norm(dir) && isHookName(path8.basename(p))) return "hooks";\n  }\n  return null;\n}\nfunction holdsPlace(places, p) {\n  const roots = bothWays(places.root).map(norm);\n  if (roots.includes(norm(p)) || !roots.some((r) => within(r, p))) return null;\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(p, plugin)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) if (within(p, dir)) return "hooks";\n  return null;\n}\nfunction sameFileAsOurs(places, stat) {\n  const look = (dir, pick) => {\n    let names;\n    try {\n      names = fs7.readdirSync(dir);\n    } catch {\n      return false;\n    }\n    return names.filter(pick).some((n) => {\n      const s = fs7.lstatSync(path8.join(dir, n), { throwIfNoEntry: false });\n      return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;\n    });\n  };\n  if (places.pluginDir !== null && look(places.pluginDir, () => true)) return "plugin";\n  for (const dir of places.hookDirs) if (look(dir, isHookName)) return "hooks";\n  return null;\n}\nfunction fileMayBeFenced(root, filePath) {\n  const abs = path8.resolve(root, filePath);\n  for (const p of bothWays(abs)) {\n    const n = norm(p);\n    if (n.includes("/plugins/") || isHookName(path8.basename(n))) return true;\n  }\n  const stat = fs7.lstatSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1;\n}\nfunction fencedFile(places, filePath) {\n  const abs = path8.resolve(places.root, filePath);\n  for (const p of bothWays(abs)) {\n    const found = placeOf(places, p);\n    if (found !== null) return found;\n  }\n  const stat = fs7.statSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1 ? sameFileAsOurs(places, stat) : null;\n}\nfunction commandMayBeFenced(command) {\n  return /session-brief|plugins|(^|[\\s/\\\\\'"=])\\.[^\\s/\\\\.]/i.test(command);\n}\nvar isNode = (word) => /^node(\\.exe)?$/i.test(path8.basename(word));\nfunction fencedCommand(places, command, cwd) {\n  const words = commandWords(command);\n  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path8.isAbsolute(b)))];\n  for (let i = 0; i < words.length; i++) {\n    const word = words[i] ?? "";\n    const stem = beforeGlob(word);\n    if (stem === "" || stem.startsWith("-") || stem.startsWith("$")) continue;\n    const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");\n    for (const base of bases) {\n      for (const p of bothWays(path8.resolve(base, stem))) {\n        const fenced = placeOf(places, p) ?? holdsPlace(places, p);\n        if (fenced === null) continue;\n        if (running && fenced === "hooks" && placeOf(places, p) === "hooks" && fs7.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;\n        return { word, fenced };\n      }\n    }\n  }\n  return null;\n}\nfunction sessionFileBehindLinks(root, sessionsFolder, filePath) {\n  if (sessionsFolder === "") return null;\n  const abs = path8.resolve(root, filePath);\n  const stat = fs7.statSync(abs, { throwIfNoEntry: false });\n  if (stat === void 0 || !stat.isFile()) return null;\n  const folder2 = path8.join(root, ...sessionsFolder.split("/"));\n  const realFolder = realPathOf(folder2);\n  const realFile = realPathOf(abs);\n  if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {\n    return `${sessionsFolder}/${path8.relative(realFolder, realFile).split(path8.sep).join("/")}`;\n  }\n  if (stat.nlink > 1) {\n    const twin = findSameFile(folder2, stat, 1e4);\n    if (twin !== null) return `${sessionsFolder}/${path8.relative(folder2, twin).split(path8.sep).join("/")}`;\n  }\n  return null;\n}\nfunction findSameFile(dir, stat, budget) {\n  const queue = [dir];\n  let seen = 0;\n  while (queue.length > 0) {\n    const current = queue.shift();\n    let entries;\n    try {\n      entries = fs7.readdirSync(current, { withFileTypes: true });\n    } catch {\n      continue;\n    }\n    for (const e of entries) {\n      if (++seen > budget) return null;\n      const p = path8.join(current, e.name);\n      if (e.isDirectory()) queue.push(p);\n      else if (e.isFile()) {\n        const s = fs7.lstatSync(p, { throwIfNoEntry: false });\n        if (s !== void 0 && s.ino === stat.ino && s.dev === stat.dev) return p;\n      }\n    }\n  }\n  return null;\n}\n\n// bridge/commands/pre-tool-use.ts\ninit_real_path();\nfunction toolAttempt(stdin) {\n  const hook = translateHookInput(DEFAULT_AGENT, parseHookJson(stdin));\n  const tool = hook.tool_name;\n  if (tool === void 0) return null;\n  const input = hook.tool_input ?? {};\n  const file = input.file_path ?? input.notebook_path;\n  const filePath = typeof file === "string" && file.trim() !== "" && !file.includes("\\0") ? file : null;\n  const command = typeof input.command === "string" && input.command.trim() !== "" ? input.command : null;\n  if (filePath === null && command === null) return null;\n  return { tool, filePath, command, cwd: hook.cwd };\n}\nfunction isFile(p) {\n  try {\n    return fs8.statSync(p).isFile();\n  } catch {\n    return false;\n  }\n}\nfunction exists(p) {\n  try {\n    fs8.lstatSync(p);\n    return true;\n  } catch (error) {\n    return error.code !== "ENOENT";\n  }\n}\nfunction shownPlace(ctx, fenced) {\n  if (fenced === "hooks" || ctx.pluginDir === null) return ".claude/hooks/";\n  return `${(vaultRelative(ctx.root, ctx.pluginDir) ?? ctx.pluginDir).replace(/\\\\/g, "/")}/`;\n}\nfunction fenceAnswer(attempt, root, scriptPath, context) {\n  if (FENCED_FILE_TOOLS.has(attempt.tool) && attempt.filePath !== null) {\n    if (!fileMayBeFenced(root, attempt.filePath)) return null;\n    const ctx = context();\n    const fenced = fencedFile(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.filePath);\n    return fenced === null ? null : denyOutput(fenceRefusal(fenced, attempt.filePath, shownPlace(ctx, fenced), false, ctx.lang));\n  }\n  if (attempt.tool === SHELL_TOOL && attempt.command !== null) {\n    if (!commandMayBeFenced(attempt.command)) return null;\n    const ctx = context();\n    const hit = fencedCommand(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.command, attempt.cwd);\n    return hit === null ? null : denyOutput(fenceRefusal(hit.fenced, hit.word, shownPlace(ctx, hit.fenced), true, ctx.lang));\n  }\n  return null;\n}\nasync function preToolUse(args, scriptPath, env) {\n  try {\n    const stdin = await readStdin(2e3);\n    const attempt = toolAttempt(stdin);\n    if (attempt === null) return 0;\n    const given = stringFlag(args, "vault");\n    const root = given !== void 0 ? path9.resolve(given) : defaultVaultRoot(scriptPath);\n    if (root === null) return 0;\n    let ctx = null;\n    const context = () => ctx ??= contextFor(args, scriptPath, env);\n    const fence = fenceAnswer(attempt, root, scriptPath, context);\n    if (fence !== null) {\n      writeOut(fence);\n      return 0;\n    }\n    if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return 0;\n    const settings = context().settings;\n    if (!settings.writeGuard) return 0;\n    const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);\n    const target = path9.resolve(root, attempt.filePath);\n    const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);\n    if (rel === null) return 0;\n    const dir = path9.dirname(target);\n    const name = freeName(path9.basename(target), (candidate) => exists(path9.join(dir, candidate)));\n    writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path9.join(dir, name), context().lang)));\n  } catch {\n  }\n  return 0;\n}\n\n// bridge/edit-file.ts\nasync function editHook(argv, scriptPath) {\n  let args = { command: argv[0] ?? "", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command === "post-tool-use") process.exitCode = await postToolUse(args, scriptPath, process.env);\n    else if (args.command === "pre-tool-use") process.exitCode = await preToolUse(args, scriptPath, process.env);\n    else runBridge();\n  } catch (error) {\n    if (args.command === "pre-tool-use") writeOut("");\n    else writeOut(postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent"))));\n    process.exitCode = 0;\n  }\n}\nvoid editHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
+    module2.exports = '/*\n * Session Brief edit hooks 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/edit-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for the hooks around an agent\'s edit (post-tool-use, pre-tool-use); it answers an edit\n * outside the rule scope itself and loads the rule check from the bridge beside it\n * (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __esm = (fn, res, err) => function __init() {\n  if (err) throw err[0];\n  try {\n    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;\n  } catch (e) {\n    throw err = [e], e;\n  }\n};\nvar __export = (target, all) => {\n  for (var name in all)\n    __defProp(target, name, { get: all[name], enumerable: true });\n};\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nfunction strings(lang) {\n  return BRIEF_TEXT[lang];\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\nvar TABLES, en, de, BRIEF_TEXT;\nvar init_i18n = __esm({\n  "src/core/i18n.ts"() {\n    "use strict";\n    TABLES = /* @__PURE__ */ new WeakSet();\n    en = {\n      title: (vault) => `Session brief for vault ${vault}`,\n      source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n      age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n      fresh: "just made",\n      date: "Date (machine clock)",\n      weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n      dailyNote: "Daily note",\n      exists: "exists",\n      missing: "missing",\n      more: (n) => `+${n} more`,\n      none: "none",\n      cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n      cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n    };\n    de = {\n      title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n      source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n      age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n      fresh: "gerade erstellt",\n      date: "Datum (Maschinenuhr)",\n      weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n      dailyNote: "Tagesnotiz",\n      exists: "vorhanden",\n      missing: "fehlt",\n      more: (n) => `+${n} weitere`,\n      none: "keine",\n      cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n      cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n    };\n    BRIEF_TEXT = translations({ en, de });\n  }\n});\n\n// src/core/settings.ts\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: Object.fromEntries(TAG_KEYS.map((k) => [k, tagName(t[k], d.tags[k])])),\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\nfunction effectiveRuleScope(settings) {\n  if (settings.ruleScope.length > 0) return settings.ruleScope;\n  return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];\n}\nvar TAG_KEYS, DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;\nvar init_settings = __esm({\n  "src/core/settings.ts"() {\n    "use strict";\n    init_i18n();\n    TAG_KEYS = ["needsReview", "review", "reviewDone", "pendingReview"];\n    DEFAULT_SETTINGS = {\n      inboxFolder: "Inbox",\n      rulesFolder: "AI/Regelwerk",\n      sessionsFolder: "AI/sessions",\n      dailyNoteFolder: "",\n      dailyNoteFormat: "",\n      tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n      excludedRootFolders: ["Import", "_index"],\n      ruleScope: [],\n      maxNamesPerItem: 5,\n      language: "auto",\n      liveChannel: true,\n      showStatusBar: true,\n      externalCheck: null,\n      writeGuard: false\n    };\n    DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\n  }\n});\n\n// src/core/rules/scope.ts\nfunction checkScope(settings) {\n  return [...effectiveRuleScope(settings), ...SETTINGS_FILES];\n}\nfunction isAbsolute3(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute3(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\nfunction scopePattern(glob) {\n  const cached = patternCache.get(glob);\n  if (cached !== void 0) return cached;\n  let source = "";\n  const g = normalizePath(glob).replace(/^\\//, "");\n  for (let i = 0; i < g.length; i++) {\n    const c = g[i] ?? "";\n    if (c === "*" && g[i + 1] === "*") {\n      const slashAfter = g[i + 2] === "/";\n      source += slashAfter ? "(?:.*/)?" : ".*";\n      i += slashAfter ? 2 : 1;\n    } else if (c === "*") source += "[^/]*";\n    else if (c === "?") source += "[^/]";\n    else source += c.replace(/[.+^${}()|[\\]\\\\]/g, "\\\\$&");\n  }\n  const re = new RegExp(`^${source}$`, "is");\n  patternCache.set(glob, re);\n  return re;\n}\nfunction asciiStart(glob) {\n  const cached = startCache.get(glob);\n  if (cached !== void 0) return cached;\n  const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\\//, ""))?.[0] ?? "";\n  const start = /[\\u0080-\\uffff]/.test(literal) ? null : literal.toLowerCase();\n  startCache.set(glob, start);\n  return start;\n}\nfunction inScope(relPath, patterns) {\n  return patterns.some((p) => {\n    const start = asciiStart(p);\n    if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;\n    return scopePattern(p).test(relPath);\n  });\n}\nvar SETTINGS_FILES, DRIVE, patternCache, startCache;\nvar init_scope = __esm({\n  "src/core/rules/scope.ts"() {\n    "use strict";\n    init_settings();\n    SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"];\n    DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\n    patternCache = /* @__PURE__ */ new Map();\n    startCache = /* @__PURE__ */ new Map();\n  }\n});\n\n// src/node/real-path.ts\nvar real_path_exports = {};\n__export(real_path_exports, {\n  firstSymlink: () => firstSymlink,\n  linkTarget: () => linkTarget,\n  openInVault: () => openInVault,\n  realPathOf: () => realPathOf,\n  vaultRelativeReal: () => vaultRelativeReal\n});\nfunction realPathOf(p) {\n  let existing = path6.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path6.join(fs7.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path6.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path6.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path6.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nfunction firstSymlink(p) {\n  let current = path6.parse(path6.resolve(p)).root;\n  for (const part of path6.resolve(p).slice(current.length).split(path6.sep).filter((x) => x !== "")) {\n    current = path6.join(current, part);\n    try {\n      if (fs7.lstatSync(current).isSymbolicLink()) return current;\n    } catch {\n      return null;\n    }\n  }\n  return null;\n}\nfunction linkTarget(root, file) {\n  if (realRootOf?.root !== root) realRootOf = { root, real: fs7.realpathSync.native(root) };\n  const top = realRootOf.real;\n  const real = fs7.realpathSync.native(file);\n  return real.startsWith(top.endsWith(path6.sep) ? top : top + path6.sep) ? real : null;\n}\nfunction openInVault(root, file, flags) {\n  try {\n    return fs7.openSync(file, flags | NO_FOLLOW);\n  } catch (error) {\n    const code = error.code;\n    if (NO_FOLLOW === 0 || code !== "ELOOP" && code !== "EMLINK" && code !== "EFTYPE") throw error;\n    const real = linkTarget(root, file);\n    if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: "ENOENT" });\n    return fs7.openSync(real, flags | NO_FOLLOW);\n  }\n}\nvar fs7, path6, realRootOf, NO_FOLLOW;\nvar init_real_path = __esm({\n  "src/node/real-path.ts"() {\n    "use strict";\n    fs7 = require("node:fs");\n    path6 = require("node:path");\n    init_scope();\n    realRootOf = null;\n    NO_FOLLOW = fs7.constants.O_NOFOLLOW ?? 0;\n  }\n});\n\n// src/node/sha256.ts\nvar sha256_exports = {};\n__export(sha256_exports, {\n  sha256: () => sha256\n});\nfunction sha256(data) {\n  return (0, import_node_crypto.createHash)("sha256").update(data).digest("hex");\n}\nvar import_node_crypto;\nvar init_sha256 = __esm({\n  "src/node/sha256.ts"() {\n    "use strict";\n    import_node_crypto = require("node:crypto");\n  }\n});\n\n// src/core/paths.ts\nfunction isHiddenName(name) {\n  return name.startsWith(".");\n}\nfunction entersFolder(name, atRoot, excludedRootFolders) {\n  return name !== "node_modules" && !(atRoot && excludedRootFolders.includes(name));\n}\nfunction isNoteName(name) {\n  return name.endsWith(".md");\n}\nfunction isCountedNote(path12, excludedRootFolders) {\n  const parts = path12.split("/");\n  const last = parts.length - 1;\n  for (let i = 0; i < last; i++) {\n    const part = parts[i] ?? "";\n    if (part === "" || isHiddenName(part) || !entersFolder(part, i === 0, excludedRootFolders)) return false;\n  }\n  const name = parts[last] ?? "";\n  return name !== "" && !isHiddenName(name) && isNoteName(name);\n}\nfunction isInFolder(path12, folder2) {\n  return folder2 === "" || path12.length > folder2.length && path12.charCodeAt(folder2.length) === 47 && path12.startsWith(folder2);\n}\nfunction basename(path12) {\n  return path12.slice(path12.lastIndexOf("/") + 1);\n}\n\n// src/core/brief-item-list.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    about: "notes in the inbox folder, daily notes aside",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    about: "notes tagged needs-review",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    about: "notes tagged review but not review-done; mark_reviewed closes these",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    about: "rule files pending review",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    about: "today\'s files in the sessions folder",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path12, date) => basename(path12).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\n\n// src/core/brief-items.ts\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nvar QUEUE_ITEMS = [...SECTION_IDS, ...LIST_ITEM_IDS.filter((id) => !SECTION_IDS.includes(id))];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\n\n// src/core/format.ts\ninit_i18n();\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text) {\n  return KNOWN_TEXT.test(text) && !HAS_KNOWN_UNSAFE.test(text);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text) {\n  return plainKnown(text) ? text : text.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text) {\n  return Array.from(text);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text) {\n  return text.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nvar LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\\xFCgt/entfernt" } });\nfunction capText(text, limit, lang) {\n  if (text.length <= limit) return text;\n  const note = strings(lang).cut(limit);\n  const room = limit - note.length - 1;\n  const cut = text.lastIndexOf("\\n", room);\n  return `${text.slice(0, cut > 0 ? cut : room)}\n${note}`;\n}\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop", SessionEnd: "SessionEnd" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: SHARED_TOOL_NAMES,\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;\n    const input = out.tool_input;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart", PostToolUse: "postToolUse", Stop: "agentStop" },\n  toolNames: SHARED_TOOL_NAMES,\n  afterEveryTool: true,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text) => ({ additionalContext: text }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart", PostToolUse: "afterFileEdit", Stop: "stop" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text) => ({ additional_context: text }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart", PostToolUse: "AfterTool", Stop: "AfterAgent" },\n  inputEvents: { AfterTool: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text } }),\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/list.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\n\n// src/core/hosts/index.ts\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\nfunction hookEnvelope(agent, event, text, note) {\n  return HOSTS[agent].envelope(event, text, note);\n}\nfunction sessionStartOutput(agent, text, lang) {\n  const id = agentOrDefault(agent);\n  const capped = capText(safeLines(text), HOSTS[id].limit, lang);\n  return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}\n`;\n}\n\n// src/node/mcp/contract.ts\nvar TOOL_NAMES = ["brief", "review_queue", "agent_changes", "rule_check", "mark_reviewed"];\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": COMMON,\n  "turn-end": [...COMMON, "agent"],\n  baseline: COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  changes: [...COMMON, "json"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row = d[i];\n      const up = d[i - 1];\n      row[j] = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nfunction hostsWith(event) {\n  return AGENT_IDS.filter((id) => HOSTS[id].events[event] !== void 0).map((id) => HOSTS[id].name).join(", ");\n}\nfunction agentAliases() {\n  return AGENT_IDS.flatMap((id) => (HOSTS[id].aliases ?? []).map((alias) => `${alias} (${id})`)).join(", ");\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook (every agent below): prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook (${hostsWith("PostToolUse")}): runs the rule\n                           check after an edit to a rule file; prints one JSON object only\n                           when it finds something; exits 0\n  pre-tool-use             PreToolUse hook (${hostsWith("PreToolUse")}): refuses the agent\'s edits and shell\n                           commands that reach Session Brief\'s own files, and (opt-in Write\n                           guard) a Write over an existing file in the sessions folder; keeps\n                           the notes a call it allows may change as they are (for changes);\n                           exits 0\n  turn-end                 Stop / SessionEnd hook (and the other agents\' end of a turn):\n                           records the notes the session changed that no edit hook saw\n                           (shell commands, renames, deletions); prints {}; exits 0\n  baseline                 Run by session-start in the background: the list of notes\n                           turn-end compares with\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  changes [--json]         The agent changes not yet reviewed, each with its diff against\n                           the note as it was before the agent\'s first change in its\n                           session (unified format; colours on a terminal)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools ${TOOL_NAMES.join(", ")}\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n                   also ${agentAliases()}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// bridge/commands/post-tool-use.ts\nvar path9 = require("node:path");\n\n// bridge/context.ts\nvar fs3 = require("node:fs");\nvar path3 = require("node:path");\ninit_i18n();\n\n// src/node/vault-config.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\ninit_i18n();\n\n// src/node/state-file.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\nvar C = fs.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path.isAbsolute(p) && !UNCLEAN.test(p) ? p : path.resolve(p);\n}\nfunction belowReal(top, rel) {\n  return rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel;\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path.sep) ? r : r + path.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file, true);\n  return work(held?.at ?? file);\n}\nvar heldFolders = /* @__PURE__ */ new Map();\nvar MAX_HELD_FOLDERS = 16;\nfunction openFolder(file, dir) {\n  try {\n    return fs.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n}\nfunction holdFolder(root, file, shared) {\n  if (!hasProcFd()) return null;\n  const dir = path.dirname(normal(file));\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : belowReal(top, rel);\n  let real = null;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    let fd = shared ? heldFolders.get(dir) : void 0;\n    if (fd === void 0) {\n      fd = openFolder(file, dir);\n      if (shared) {\n        heldFolders.set(dir, fd);\n        if (heldFolders.size > MAX_HELD_FOLDERS) {\n          const [oldest, oldFd] = heldFolders.entries().next().value;\n          heldFolders.delete(oldest);\n          fs.closeSync(oldFd);\n        }\n      }\n    }\n    try {\n      real = fs.readlinkSync(`/proc/self/fd/${fd}`);\n    } catch {\n      real = null;\n    }\n    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path.basename(file)}` };\n    if (shared) heldFolders.delete(dir);\n    fs.closeSync(fd);\n  }\n  throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size = fs.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nvar CHANGED_SINCE_READ = "changed since it was read";\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs.fchmodSync(fd, mode.exact);\n    } finally {\n      fs.closeSync(fd);\n    }\n    const was = options.unchanged;\n    if (was !== void 0) {\n      const now = fs.lstatSync(file, { throwIfNoEntry: false });\n      if (now === void 0 || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);\n    }\n    fs.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction appendStateFile(root, file, text) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");\n  return throughFolder(root, file, (at) => appendAt(file, at, text));\n}\nfunction appendAt(file, at, text) {\n  const fd = fs.openSync(at, APPEND_FLAGS, 438);\n  try {\n    const before = fs.fstatSync(fd);\n    if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);\n    writeAll(fd, text);\n    trace(file);\n    const mine = fs.fstatSync(fd);\n    let now = null;\n    try {\n      now = fs.lstatSync(at);\n    } catch {\n      now = null;\n    }\n    return { landed: now !== null && now.ino === mine.ino && now.dev === mine.dev, size: mine.size };\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\nfunction listStateFolder(root, dir, max) {\n  if (folderState(root, dir) !== "ok") return [];\n  try {\n    return fs.readdirSync(dir, { withFileTypes: true }).slice(0, max);\n  } catch {\n    return [];\n  }\n}\nfunction isStateFolder(root, dir) {\n  if (folderState(root, dir) !== "ok") return false;\n  try {\n    return fs.lstatSync(dir).isDirectory();\n  } catch {\n    return false;\n  }\n}\n\n// src/node/vault-config.ts\ninit_settings();\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path2.dirname(path2.resolve(scriptPath));\n  if (path2.basename(dir) === "session-brief") dir = path2.dirname(dir);\n  if (path2.basename(dir) !== "hooks" || path2.basename(path2.dirname(dir)) !== ".claude") return null;\n  return path2.dirname(path2.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir(p) {\n  try {\n    return fs2.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path2.join(root, ".claude", "hooks", "session-brief.json"), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir(path2.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir(path2.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs2.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path2.join(root, name);\n    if (fs2.existsSync(path2.join(dir, "app.json")) || isDir(path2.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path2.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir(path2.join(root, dir))) return path2.join(root, dir);\n  return configDir === null ? null : path2.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path2.join(pluginDir, "data.json"), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path2.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path3.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs3.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path3.resolve(root, name);\n  if (path3.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs4 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve9) => {\n    if (process.stdin.isTTY) {\n      resolve9(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve9(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nfunction writeOut(text) {\n  const bytes = Buffer.from(text, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs4.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// bridge/commands/post-tool-use.ts\ninit_scope();\n\n// src/node/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/agent-journal.ts\nvar fs5 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/agent-journal.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar MAX_RECORD_BYTES = 4e3;\nvar MAX_TOOL_CHARS = 64;\nvar encoder;\nfunction utf8Length(text) {\n  encoder ??= new TextEncoder();\n  return encoder.encode(text).length;\n}\nvar MAX_SESSION_CHARS = 200;\nfunction shortString(value, max) {\n  if (typeof value !== "string" || value === "") return null;\n  return value.length > max ? value.slice(0, max) : value;\n}\nfunction journalRecord(edit, excludedRootFolders) {\n  if (edit.rel === null || !isCountedNote(edit.rel, excludedRootFolders)) return null;\n  const record = {\n    path: edit.rel,\n    tool: shortString(edit.tool, MAX_TOOL_CHARS),\n    session: shortString(edit.session, MAX_SESSION_CHARS),\n    at: edit.now.toISOString()\n  };\n  return encodeRecord(record) === null ? null : record;\n}\nfunction encodeRecord(r) {\n  const fields = { path: r.path, tool: r.tool, session: r.session, at: r.at };\n  if (r.change !== void 0) fields.change = r.change;\n  if (r.change === "renamed" && r.from !== void 0) fields.from = r.from;\n  const line = `${JSON.stringify(fields)}\n`;\n  if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;\n  return line;\n}\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  const record = { path: v.path, tool: v.tool, session: v.session, at: v.at };\n  if (v.change === "deleted") record.change = "deleted";\n  else if (v.change === "renamed" && typeof v.from === "string" && isVaultRelative(v.from) && v.from !== v.path) {\n    record.change = "renamed";\n    record.from = v.from;\n  }\n  return record;\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}\\0${r.change ?? ""}\\0${r.from ?? ""}`;\n}\nfunction parseJournal(text) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\nfunction compactJournal(text, now) {\n  const lines = boundJournal(parseJournal(text), now).map((r) => encodeRecord(r) ?? "");\n  let bytes = 0;\n  let first = lines.length;\n  while (first > 0) {\n    const size = utf8Length(lines[first - 1] ?? "");\n    if (bytes + size > COMPACT_AT_BYTES / 2) break;\n    bytes += size;\n    first--;\n  }\n  return lines.slice(first).join("");\n}\n\n// src/node/agent-journal.ts\nvar LOCK_SUFFIX = ".lock";\nvar STALE_LOCK_MS = 3e4;\nvar APPEND_TRIES = 3;\nfunction journalPath(pluginDir) {\n  return path4.join(pluginDir, JOURNAL_FILE);\n}\nfunction appendLines(root, file, text) {\n  let size = 0;\n  for (let i = 0; i < APPEND_TRIES; i++) {\n    const r = appendStateFile(root, file, text);\n    size = r.size;\n    if (r.landed) break;\n  }\n  return size;\n}\nasync function appendJournal(root, pluginDir, record, now) {\n  const line = encodeRecord(record);\n  if (line === null) return;\n  const file = journalPath(pluginDir);\n  const size = appendLines(root, file, line);\n  if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);\n}\nfunction takeLock(root, lock) {\n  for (let i = 0; i < 2; i++) {\n    if (createStateFile(root, lock, String(process.pid))) return true;\n    try {\n      const st = statStateFile(root, lock);\n      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;\n      removeStateFile(root, lock);\n    } catch {\n      return false;\n    }\n  }\n  return false;\n}\nfunction completeLinesFrom(fd, from) {\n  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);\n  const last = buf.lastIndexOf(10);\n  if (last < 0) return { text: "", end: from };\n  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };\n}\nasync function compactJournalFile(root, pluginDir, now) {\n  const file = journalPath(pluginDir);\n  const lock = `${file}${LOCK_SUFFIX}`;\n  if (!takeLock(root, lock)) return false;\n  let fd = null;\n  try {\n    fd = openStateFile(root, file);\n    if (fd === null) return true;\n    const size = fs5.fstatSync(fd).size;\n    const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);\n    const head = completeLinesFrom(fd, start);\n    let text = compactJournal(head.text, now);\n    const tail = completeLinesFrom(fd, head.end);\n    text += tail.text;\n    writeStateFile(root, file, text);\n    const late = completeLinesFrom(fd, tail.end);\n    if (late.text !== "") appendLines(root, file, late.text);\n    return true;\n  } finally {\n    if (fd !== null) fs5.closeSync(fd);\n    removeStateFile(root, lock);\n  }\n}\nasync function recordAgentEdit(ctx, edit) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const record = journalRecord(edit, ctx.settings.excludedRootFolders);\n    if (record !== null) await appendJournal(ctx.root, ctx.pluginDir, record, edit.now);\n  } catch {\n  }\n}\n\n// src/node/before-version-hook.ts\nvar path7 = require("node:path");\n\n// src/core/agent-fence.ts\ninit_i18n();\nvar FENCED_FILE_TOOLS = /* @__PURE__ */ new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);\nvar SHELL_TOOL = "Bash";\nvar READING_COMMANDS = /* @__PURE__ */ new Set(["report", "check", "changes", "doctor", "help", "--help", "-h", "--version"]);\nvar FENCE_TEXT = translations({\n  en: {\n    plugin: (shown, where) => {\n      const what = `Refused: ${shown} is in Session Brief\'s plugin folder (${where}).`;\n      const why = "It holds the human\'s review trail (what agents changed and what the human has reviewed) and the plugin\'s settings, which only the human changes, in Obsidian.";\n      const todo = "Leave it as it is and go on with the task; if the user asked for this change, tell them to make it themselves.";\n      return `${what} ${why} ${todo}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Refused: ${shown} is one of Session Brief\'s hook files (in ${where}), which check this session\'s edits.`;\n      const why = "Agents do not change them; the user updates or removes them with the bridge\'s install or uninstall command.";\n      return `${what} ${why} Leave them as they are and go on with the task.`;\n    },\n    command: (shown) => ` The command names ${shown}. To read the vault\'s state, use the brief, or run the bridge\'s report or check command.`,\n    message: (shown) => `Session Brief refused an agent\'s change to its own files: ${shown}.`\n  },\n  de: {\n    plugin: (shown, where) => {\n      const what = `Abgelehnt: ${shown} liegt im Plugin-Ordner von Session Brief (${where}).`;\n      const why1 = "Dort liegen die Pr\\xFCfspur des Menschen (was Agenten ge\\xE4ndert haben und was der Mensch schon gepr\\xFCft hat)";\n      const why2 = "und die Einstellungen des Plugins; beides \\xE4ndert nur der Mensch, in Obsidian.";\n      const todo1 = "Nichts daran \\xE4ndern und mit der Aufgabe weitermachen;";\n      const todo2 = "hat der Nutzer um diese \\xC4nderung gebeten, ihm sagen, dass er sie selbst vornehmen muss.";\n      return `${what} ${why1} ${why2} ${todo1} ${todo2}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Abgelehnt: ${shown} ist eine der Hook-Dateien von Session Brief (in ${where}), die die \\xC4nderungen dieser Sitzung pr\\xFCfen.`;\n      const why = "Agenten \\xE4ndern sie nicht; der Nutzer aktualisiert oder entfernt sie mit dem Befehl install oder uninstall der Bridge.";\n      return `${what} ${why} Nichts daran \\xE4ndern und mit der Aufgabe weitermachen.`;\n    },\n    command: (shown) => ` Der Befehl nennt ${shown}. Den Stand der Vault zeigen das Briefing und die Befehle report und check der Bridge.`,\n    message: (shown) => `Session Brief hat die \\xC4nderung eines Agenten an seinen eigenen Dateien abgelehnt: ${shown}.`\n  }\n});\nfunction fenceRefusal(fenced, shown, where, viaCommand, lang) {\n  const t = FENCE_TEXT[lang];\n  const name = shortenName(shown, 300);\n  const place = shortenName(where, 200);\n  const reason = (fenced === "plugin" ? t.plugin(name, place) : t.hooks(name, place)) + (viaCommand ? t.command(name) : "");\n  return { reason, message: t.message(shortenName(shown, 200)) };\n}\nfunction commandWords(command) {\n  const words = [];\n  let current = "";\n  let quote = null;\n  const push = () => {\n    if (current !== "") words.push(current);\n    current = "";\n  };\n  for (const ch of command) {\n    if (quote !== null) {\n      if (ch === quote) quote = null;\n      else current += ch;\n    } else if (ch === \'"\' || ch === "\'") quote = ch;\n    else if (/[\\s;&|()<>`]/.test(ch)) push();\n    else current += ch;\n  }\n  push();\n  const out = [];\n  for (const w of words) {\n    const slashed = w.replace(/\\\\/g, "/");\n    out.push(slashed);\n    const eq = slashed.indexOf("=");\n    if (eq > 0 && eq < slashed.length - 1) out.push(slashed.slice(eq + 1));\n  }\n  return out;\n}\nfunction beforeGlob(word) {\n  const at = word.search(/[*?[{]/);\n  return at === -1 ? word : word.slice(0, at);\n}\n\n// src/node/before-version-hook.ts\ninit_scope();\n\n// src/core/shell-notes.ts\nvar READERS = /* @__PURE__ */ new Set([\n  "cat",\n  "less",\n  "more",\n  "head",\n  "tail",\n  "grep",\n  "egrep",\n  "fgrep",\n  "rg",\n  "ag",\n  "wc",\n  "ls",\n  "stat",\n  "file",\n  "diff",\n  "cmp",\n  "md5sum",\n  "sha256sum",\n  "sha1sum",\n  "nl",\n  "sort",\n  "uniq",\n  "cut",\n  "tr",\n  "echo",\n  "printf",\n  "pwd",\n  "find",\n  "tree",\n  "du",\n  "bat",\n  "realpath",\n  "readlink",\n  "basename",\n  "dirname",\n  "test",\n  "[",\n  "true",\n  "cd",\n  "which",\n  "type",\n  "date",\n  "jq",\n  "column",\n  "fold",\n  "od",\n  "xxd",\n  "hexdump",\n  "strings",\n  "awk"\n]);\nfunction shellMayWrite(command) {\n  const stripped = command.replace(/\\d*>&\\d+/g, " ").replace(/\\d*>+\\s*\\/dev\\/null/g, " ");\n  if (/>/.test(stripped.replace(/\'[^\']*\'|"[^"]*"/g, ""))) return true;\n  for (const segment of stripped.split(/&&|\\|\\||[;|&\\n]/)) {\n    const words = segment.trim().split(/\\s+/).filter((w) => w !== "" && !/^\\w+=/.test(w));\n    const program = (words[0] ?? "").replace(/^.*\\//, "");\n    if (program === "") continue;\n    if (program === "awk" && words.some((w) => w === "inplace")) return true;\n    if (!READERS.has(program)) return true;\n    if (program === "find" && words.some((w) => w === "-delete" || w === "-exec" || w === "-execdir")) return true;\n  }\n  return false;\n}\nfunction noteWords(command) {\n  if (!shellMayWrite(command)) return [];\n  const out = /* @__PURE__ */ new Set();\n  for (const w of commandWords(command)) {\n    if (w.startsWith("-") || w.startsWith("$") || /[*?[{]/.test(w)) continue;\n    if (w.toLowerCase().endsWith(".md")) out.add(w);\n  }\n  return [...out];\n}\n\n// src/node/before-versions.ts\nvar fs6 = require("node:fs");\nvar path5 = require("node:path");\n\n// src/core/before-versions.ts\nvar BEFORE_FOLDER = "before-versions";\nvar MAX_NOTE_BYTES = 1024 * 1024;\nvar MAX_TOTAL_BYTES = 32 * 1024 * 1024;\nvar MAX_FILES = 4e3;\nvar MAX_BEFORE_AGE_MS = MAX_AGE_MS;\nvar BEFORE_SUFFIX = ".before";\nvar AFTER_SUFFIX = ".after";\nfunction fnv(text, seed) {\n  let h = seed >>> 0;\n  for (let i = 0; i < text.length; i++) {\n    h ^= text.charCodeAt(i);\n    h = Math.imul(h, 16777619) >>> 0;\n  }\n  return h.toString(16).padStart(8, "0");\n}\nfunction beforeStem(session, path12) {\n  const key2 = `${session ?? ""}\\0${path12}`;\n  return `${fnv(key2, 2166136261)}${fnv(key2, 16777619 ^ 1540483477)}`;\n}\nfunction encodeHeader(h) {\n  return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}\n`;\n}\nfunction stateFor(size) {\n  if (size === null) return "new";\n  return size > MAX_NOTE_BYTES ? "too-large" : "kept";\n}\nfunction pruneChoice(entries2, nowMs, incoming) {\n  const stems = /* @__PURE__ */ new Map();\n  for (const e of entries2) {\n    const stem = e.name.endsWith(BEFORE_SUFFIX) ? e.name.slice(0, -BEFORE_SUFFIX.length) : e.name.endsWith(AFTER_SUFFIX) ? e.name.slice(0, -AFTER_SUFFIX.length) : e.name;\n    const s = stems.get(stem) ?? { names: [], size: 0, mtimeMs: 0 };\n    s.names.push(e.name);\n    s.size += e.size;\n    if (e.name.endsWith(BEFORE_SUFFIX) || s.mtimeMs === 0) s.mtimeMs = e.mtimeMs;\n    stems.set(stem, s);\n  }\n  const groups = [...stems.values()].sort((a, b) => a.mtimeMs - b.mtimeMs);\n  let total = incoming + groups.reduce((n, g) => n + g.size, 0);\n  let files = 2 + groups.reduce((n, g) => n + g.names.length, 0);\n  const out = [];\n  for (const g of groups) {\n    const old = nowMs - g.mtimeMs > MAX_BEFORE_AGE_MS;\n    if (!old && total <= MAX_TOTAL_BYTES && files <= MAX_FILES) break;\n    out.push(...g.names);\n    total -= g.size;\n    files -= g.names.length;\n  }\n  return out;\n}\n\n// src/node/before-versions.ts\nfunction beforeFolder(place) {\n  return path5.join(place.pluginDir, BEFORE_FOLDER);\n}\nfunction fileOf(place, session, rel, suffix) {\n  return path5.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);\n}\nfunction notePath(place, rel) {\n  return path5.join(place.root, ...rel.split("/"));\n}\nfunction entries(place) {\n  const dir = beforeFolder(place);\n  const out = [];\n  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {\n    if (!d.isFile()) continue;\n    const st = fs6.lstatSync(path5.join(dir, d.name), { throwIfNoEntry: false });\n    if (st !== void 0 && st.isFile()) out.push({ name: d.name, size: st.size, mtimeMs: st.mtimeMs });\n  }\n  return out;\n}\nfunction keepBeforeVersion(place, rel, session, tool, now) {\n  const file = fileOf(place, session, rel, BEFORE_SUFFIX);\n  if (statStateFile(place.root, file) !== null) return false;\n  const note = notePath(place, rel);\n  const entry = inspectStateFile(place.root, note);\n  if (entry.kind === "damaged") return false;\n  let state = stateFor(entry.kind === "missing" ? null : entry.stat.size);\n  let bytes = null;\n  if (state === "kept") {\n    bytes = readStateFile(place.root, note, MAX_NOTE_BYTES);\n    if (bytes === null) state = "too-large";\n  }\n  const header = encodeHeader({ path: rel, session, at: now.toISOString(), state, tool });\n  const data = bytes === null ? Buffer.from(header) : Buffer.concat([Buffer.from(header), bytes]);\n  const dir = beforeFolder(place);\n  for (const name of pruneChoice(entries(place), now.getTime(), data.length)) removeStateFile(place.root, path5.join(dir, name));\n  writeStateFile(place.root, file, data);\n  return true;\n}\nfunction hasBeforeVersion(place, rel, session) {\n  return statStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX)) !== null;\n}\nfunction recordAfter(place, rel, session, now, sha2562) {\n  if (!hasBeforeVersion(place, rel, session)) return false;\n  const bytes = readStateFile(place.root, notePath(place, rel), MAX_NOTE_BYTES);\n  const hash = bytes === null ? null : sha2562(bytes);\n  writeStateFile(place.root, fileOf(place, session, rel, AFTER_SUFFIX), afterData(hash, now.toISOString(), bytes));\n  return true;\n}\nfunction afterData(hash, at, bytes) {\n  return Buffer.concat([Buffer.from(`${JSON.stringify({ sha256: hash, at, kept: bytes !== null })}\n`), bytes ?? Buffer.alloc(0)]);\n}\n\n// src/node/before-version-hook.ts\ninit_real_path();\nfunction sessionOf(session) {\n  return session === null || session === "" ? null : session.slice(0, 200);\n}\nfunction mayChangeNotes(call) {\n  if (FENCED_FILE_TOOLS.has(call.tool)) return call.filePath !== null;\n  return call.tool === SHELL_TOOL && call.command !== null && noteWords(call.command).length > 0;\n}\nfunction noteOf(ctx, p, base) {\n  const abs = path7.resolve(base, p);\n  const rel = vaultRelative(ctx.root, abs) ?? vaultRelativeReal(ctx.root, abs);\n  if (rel === null || !isCountedNote(rel, ctx.settings.excludedRootFolders)) return null;\n  return rel;\n}\nfunction notesOfCall(ctx, call) {\n  if (FENCED_FILE_TOOLS.has(call.tool) && call.filePath !== null) {\n    const rel = noteOf(ctx, call.filePath, ctx.root);\n    return rel === null ? [] : [rel];\n  }\n  if (call.tool !== SHELL_TOOL || call.command === null) return [];\n  const base = call.cwd !== void 0 && path7.isAbsolute(call.cwd) ? call.cwd : ctx.root;\n  const out = /* @__PURE__ */ new Set();\n  for (const word of noteWords(call.command)) {\n    const rel = noteOf(ctx, word, base);\n    if (rel === null) continue;\n    const abs = path7.join(ctx.root, ...rel.split("/"));\n    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path7.dirname(abs))) out.add(rel);\n  }\n  return [...out];\n}\nfunction placeOf(ctx) {\n  return ctx.pluginDir === null ? null : { root: ctx.root, pluginDir: ctx.pluginDir };\n}\nfunction keepBeforeVersions(ctx, call, now) {\n  try {\n    const place = placeOf(ctx);\n    if (place === null) return;\n    for (const rel of notesOfCall(ctx, call)) {\n      try {\n        keepBeforeVersion(place, rel, sessionOf(call.session), call.tool, now);\n      } catch {\n      }\n    }\n  } catch {\n  }\n}\nasync function recordAfterVersion(ctx, rel, session, now) {\n  try {\n    const place = placeOf(ctx);\n    const id = sessionOf(typeof session === "string" ? session : null);\n    if (place === null || !isCountedNote(rel, ctx.settings.excludedRootFolders) || !hasBeforeVersion(place, rel, id)) return;\n    const { sha256: sha2562 } = await Promise.resolve().then(() => (init_sha256(), sha256_exports));\n    recordAfter(place, rel, id, now, sha2562);\n  } catch {\n  }\n}\n\n// bridge/bridge-file.ts\nvar path8 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path8.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  loader()(false);\n}\nvar loaded;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/edit-check-from-bridge.ts\nvar editCheck = () => bridgeLibrary().editCheck();\n\n// src/core/rules/hook-failed-text.ts\ninit_i18n();\nvar HOOK_FAILED_TEXT = translations({\n  en: {\n    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \\`${command}\\` in a terminal to see the full error.`,\n    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`\n  },\n  de: {\n    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \\xC4nderung ungepr\\xFCft. \\`${command}\\` im Terminal zeigt den ganzen Fehler.`,\n    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`\n  }\n});\n\n// bridge/hook-output.ts\nfunction postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {\n  const oneLine = escapeControls(systemMessage.replace(/\\s+/g, " ").trim().slice(0, 300));\n  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}\n`;\n}\nfunction postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {\n  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\\n")[0]?.slice(0, 300) ?? "") || "unknown error";\n  const command = checkCommand(scriptPath);\n  const t = HOOK_FAILED_TEXT[lang];\n  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);\n}\nfunction checkCommand(scriptPath) {\n  return `node ${/[\\s"\']/.test(scriptPath) ? `"${scriptPath.replace(/"/g, \'\\\\"\')}"` : scriptPath} check`;\n}\nfunction sessionStartCrashOutput(args, error) {\n  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");\n}\nfunction hookCrashOutput(args, error, scriptPath) {\n  switch (args.command) {\n    case "pre-tool-use":\n      return "";\n    case "turn-end":\n      return "{}\\n";\n    case "post-tool-use":\n      return postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent")));\n    case "session-start":\n      return sessionStartCrashOutput(args, error);\n    default:\n      return null;\n  }\n}\n\n// bridge/commands/post-tool-use.ts\nvar EDIT_TOOLS = /* @__PURE__ */ new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);\nvar MAX_PATCH_FILES = 200;\nfunction editOf(stdin, agent = DEFAULT_AGENT) {\n  const hook = translateHookInput(agent, parseHookJson(stdin));\n  const input = hook.tool_input;\n  if (input === void 0) return null;\n  if (HOSTS[agent].afterEveryTool === true && (hook.tool_name === void 0 || !EDIT_TOOLS.has(hook.tool_name))) return null;\n  for (const key2 of ["file_path", "notebook_path"]) {\n    const value = input[key2];\n    if (typeof value !== "string" || value.trim() === "") continue;\n    const more = Array.isArray(input.file_paths) ? input.file_paths.filter((p) => typeof p === "string" && p.trim() !== "").slice(0, MAX_PATCH_FILES) : [];\n    return { filePath: value, filePaths: more.length > 0 ? more : [value], tool: hook.tool_name, session: hook.session_id, cwd: hook.cwd };\n  }\n  return null;\n}\nasync function relativeToVault(root, filePath, cwd) {\n  const given = !path9.isAbsolute(filePath) && cwd !== void 0 && path9.isAbsolute(cwd) ? path9.join(cwd, filePath) : filePath;\n  return vaultRelative(root, given) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, given);\n}\nasync function postToolUse(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const agent = agentOrDefault(stringFlag(args, "agent"));\n  const edit = editOf(stdin, agent);\n  if (edit === null) return 0;\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path9.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) return 0;\n  const rels = [];\n  for (const p of edit.filePaths) {\n    const rel = await relativeToVault(root, p, edit.cwd);\n    if (rel !== null && !rels.includes(rel)) rels.push(rel);\n  }\n  if (rels.length === 0) return 0;\n  let lang = "en";\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    const now = clock(env);\n    for (const r of rels) {\n      await recordAgentEdit(ctx, { rel: r, tool: edit.tool, session: edit.session, now });\n      await recordAfterVersion(ctx, r, edit.session, now);\n    }\n    const scope = checkScope(ctx.settings);\n    const rel = rels.find((r) => inScope(r, scope));\n    if (rel === void 0) return 0;\n    const command = checkCommand(scriptPath);\n    const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });\n    if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));\n  } catch (error) {\n    writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));\n  }\n  return 0;\n}\n\n// bridge/commands/pre-tool-use.ts\nvar fs9 = require("node:fs");\nvar path11 = require("node:path");\ninit_scope();\n\n// src/core/write-guard.ts\ninit_i18n();\nvar GUARDED_TOOL = "Write";\nvar WRITE_GUARD_TEXT = translations({\n  en: {\n    reason: (shown, where, instead) => `Refused: ${shown} already exists in the sessions folder (${where}), and Write would replace it, losing that session\'s log. Write this session\'s log under a new name that does not exist yet${instead === "" ? "" : `, e.g. ${instead}`}. To add to that file on purpose, Read it and use Edit.`,\n    message: (name) => `Session Brief kept ${name} from being overwritten (Write guard).`\n  },\n  de: {\n    reason: (shown, where, instead) => `Abgelehnt: Die Datei ${shown} gibt es im Sitzungsordner (${where}) schon; Write w\\xFCrde sie ersetzen, und das Protokoll jener Sitzung ginge verloren. Das Protokoll dieser Sitzung unter einem neuen Namen schreiben, den es noch nicht gibt${instead === "" ? "" : `, z. B. ${instead}`}. Um jene Datei absichtlich zu erg\\xE4nzen: erst lesen (Read), dann mit Edit \\xE4ndern.`,\n    message: (name) => `Session Brief hat das \\xDCberschreiben von ${name} verhindert (Schreibschutz).`\n  }\n});\nfunction guardApplies(tool, rel, settings) {\n  if (!settings.writeGuard || tool !== GUARDED_TOOL || rel === null) return false;\n  return inFolder(rel, settings.sessionsFolder);\n}\nfunction inFolder(rel, folder2) {\n  if (folder2 === "") return false;\n  return rel.replace(/\\\\/g, "/").toLowerCase().startsWith(`${folder2.toLowerCase()}/`);\n}\nvar MAX_TRIES = 1e3;\nfunction freeName(name, taken) {\n  const dot = name.lastIndexOf(".");\n  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];\n  const numbered = / (\\d{1,6})$/.exec(stem);\n  const base = numbered === null ? stem : stem.slice(0, numbered.index);\n  const first = numbered === null ? 2 : Number(numbered[1]) + 1;\n  for (let n = first; n < first + MAX_TRIES; n++) {\n    const candidate = `${base} ${n}${ext}`;\n    if (!taken(candidate)) return candidate;\n  }\n  return null;\n}\nfunction refusal(filePath, rel, folder2, suggestion, lang) {\n  const shown = shortenName(filePath, 300);\n  const where = shortenName(folder2, 200);\n  const instead = suggestion === null ? "" : shortenName(suggestion, 300);\n  const t = WRITE_GUARD_TEXT[lang];\n  return { reason: t.reason(shown, where, instead), message: t.message(shortenName(rel, 200)) };\n}\nfunction denyOutput(r) {\n  return `${asciiJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: r.reason }, systemMessage: r.message })}\n`;\n}\n\n// src/node/agent-fence.ts\nvar fs8 = require("node:fs");\nvar path10 = require("node:path");\ninit_real_path();\nfunction norm(p) {\n  const s = p.replace(/\\\\/g, "/").toLowerCase();\n  return s.length > 1 && s.endsWith("/") ? s.slice(0, -1) : s;\n}\nfunction within(dir, p) {\n  const d = norm(dir);\n  const n = norm(p);\n  return n === d || n.startsWith(d.endsWith("/") ? d : `${d}/`);\n}\nfunction bothWays(p) {\n  const real = realPathOf(p);\n  return real === null || real === p ? [p] : [p, real];\n}\nfunction fencePlaces(root, pluginDir, scriptPath) {\n  const own2 = path10.dirname(path10.resolve(scriptPath));\n  const vaults = path10.join(root, ".claude", "hooks");\n  return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2] };\n}\nvar isHookName = (name) => name.toLowerCase().startsWith("session-brief");\nfunction placeOf2(places, p) {\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) {\n    if (isHookName(path10.basename(dir)) ? within(dir, p) : norm(path10.dirname(p)) === norm(dir) && isHookName(path10.basename(p))) return "hooks";\n  }\n  return null;\n}\nfunction holdsPlace(places, p) {\n  const roots = bothWays(places.root).map(norm);\n  if (roots.includes(norm(p)) || !roots.some((r) => within(r, p))) return null;\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(p, plugin)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) if (within(p, dir)) return "hooks";\n  return null;\n}\nfunction sameFileAsOurs(places, stat) {\n  const look = (dir, pick) => {\n    let names;\n    try {\n      names = fs8.readdirSync(dir);\n    } catch {\n      return false;\n    }\n    return names.filter(pick).some((n) => {\n      const s = fs8.lstatSync(path10.join(dir, n), { throwIfNoEntry: false });\n      return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;\n    });\n  };\n  if (places.pluginDir !== null && look(places.pluginDir, () => true)) return "plugin";\n  for (const dir of places.hookDirs) if (look(dir, isHookName)) return "hooks";\n  return null;\n}\nfunction fileMayBeFenced(root, filePath) {\n  const abs = path10.resolve(root, filePath);\n  for (const p of bothWays(abs)) {\n    const n = norm(p);\n    if (n.includes("/plugins/") || isHookName(path10.basename(n))) return true;\n  }\n  const stat = fs8.lstatSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1;\n}\nfunction fencedFile(places, filePath) {\n  const abs = path10.resolve(places.root, filePath);\n  for (const p of bothWays(abs)) {\n    const found = placeOf2(places, p);\n    if (found !== null) return found;\n  }\n  const stat = fs8.statSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1 ? sameFileAsOurs(places, stat) : null;\n}\nfunction commandMayBeFenced(command) {\n  return /session-brief|plugins|(^|[\\s/\\\\\'"=])\\.[^\\s/\\\\.]/i.test(command);\n}\nvar isNode = (word) => /^node(\\.exe)?$/i.test(path10.basename(word));\nfunction fencedCommand(places, command, cwd) {\n  const words = commandWords(command);\n  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path10.isAbsolute(b)))];\n  for (let i = 0; i < words.length; i++) {\n    const word = words[i] ?? "";\n    const stem = beforeGlob(word);\n    if (stem === "" || stem.startsWith("-") || stem.startsWith("$")) continue;\n    const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");\n    for (const base of bases) {\n      for (const p of bothWays(path10.resolve(base, stem))) {\n        const fenced = placeOf2(places, p) ?? holdsPlace(places, p);\n        if (fenced === null) continue;\n        if (running && fenced === "hooks" && placeOf2(places, p) === "hooks" && fs8.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;\n        return { word, fenced };\n      }\n    }\n  }\n  return null;\n}\nfunction sessionFileBehindLinks(root, sessionsFolder, filePath) {\n  if (sessionsFolder === "") return null;\n  const abs = path10.resolve(root, filePath);\n  const stat = fs8.statSync(abs, { throwIfNoEntry: false });\n  if (stat === void 0 || !stat.isFile()) return null;\n  const folder2 = path10.join(root, ...sessionsFolder.split("/"));\n  const realFolder = realPathOf(folder2);\n  const realFile = realPathOf(abs);\n  if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {\n    return `${sessionsFolder}/${path10.relative(realFolder, realFile).split(path10.sep).join("/")}`;\n  }\n  if (stat.nlink > 1) {\n    const twin = findSameFile(folder2, stat, 1e4);\n    if (twin !== null) return `${sessionsFolder}/${path10.relative(folder2, twin).split(path10.sep).join("/")}`;\n  }\n  return null;\n}\nfunction findSameFile(dir, stat, budget) {\n  const queue = [dir];\n  let seen = 0;\n  while (queue.length > 0) {\n    const current = queue.shift();\n    let entries2;\n    try {\n      entries2 = fs8.readdirSync(current, { withFileTypes: true });\n    } catch {\n      continue;\n    }\n    for (const e of entries2) {\n      if (++seen > budget) return null;\n      const p = path10.join(current, e.name);\n      if (e.isDirectory()) queue.push(p);\n      else if (e.isFile()) {\n        const s = fs8.lstatSync(p, { throwIfNoEntry: false });\n        if (s !== void 0 && s.ino === stat.ino && s.dev === stat.dev) return p;\n      }\n    }\n  }\n  return null;\n}\n\n// bridge/commands/pre-tool-use.ts\ninit_real_path();\nfunction toolAttempt(stdin) {\n  const hook = translateHookInput(DEFAULT_AGENT, parseHookJson(stdin));\n  const tool = hook.tool_name;\n  if (tool === void 0) return null;\n  const input = hook.tool_input ?? {};\n  const file = input.file_path ?? input.notebook_path;\n  const filePath = typeof file === "string" && file.trim() !== "" && !file.includes("\\0") ? file : null;\n  const command = typeof input.command === "string" && input.command.trim() !== "" ? input.command : null;\n  if (filePath === null && command === null) return null;\n  return { tool, filePath, command, cwd: hook.cwd, session: hook.session_id ?? null };\n}\nfunction isFile(p) {\n  try {\n    return fs9.statSync(p).isFile();\n  } catch {\n    return false;\n  }\n}\nfunction exists(p) {\n  try {\n    fs9.lstatSync(p);\n    return true;\n  } catch (error) {\n    return error.code !== "ENOENT";\n  }\n}\nfunction shownPlace(ctx, fenced) {\n  if (fenced === "hooks" || ctx.pluginDir === null) return ".claude/hooks/";\n  return `${(vaultRelative(ctx.root, ctx.pluginDir) ?? ctx.pluginDir).replace(/\\\\/g, "/")}/`;\n}\nfunction fenceAnswer(attempt, root, scriptPath, context) {\n  if (FENCED_FILE_TOOLS.has(attempt.tool) && attempt.filePath !== null) {\n    if (!fileMayBeFenced(root, attempt.filePath)) return null;\n    const ctx = context();\n    const fenced = fencedFile(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.filePath);\n    return fenced === null ? null : denyOutput(fenceRefusal(fenced, attempt.filePath, shownPlace(ctx, fenced), false, ctx.lang));\n  }\n  if (attempt.tool === SHELL_TOOL && attempt.command !== null) {\n    if (!commandMayBeFenced(attempt.command)) return null;\n    const ctx = context();\n    const hit = fencedCommand(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.command, attempt.cwd);\n    return hit === null ? null : denyOutput(fenceRefusal(hit.fenced, hit.word, shownPlace(ctx, hit.fenced), true, ctx.lang));\n  }\n  return null;\n}\nasync function preToolUse(args, scriptPath, env) {\n  try {\n    const stdin = await readStdin(2e3);\n    const attempt = toolAttempt(stdin);\n    if (attempt === null) return 0;\n    const given = stringFlag(args, "vault");\n    const root = given !== void 0 ? path11.resolve(given) : defaultVaultRoot(scriptPath);\n    if (root === null) return 0;\n    let ctx = null;\n    const context = () => ctx ??= contextFor(args, scriptPath, env);\n    const fence = fenceAnswer(attempt, root, scriptPath, context);\n    if (fence !== null) {\n      writeOut(fence);\n      return 0;\n    }\n    if (guardAnswer(attempt, root, context)) return 0;\n    if (mayChangeNotes(attempt)) keepBeforeVersions(context(), attempt, clock(env));\n  } catch {\n  }\n  return 0;\n}\nfunction guardAnswer(attempt, root, context) {\n  if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return false;\n  const settings = context().settings;\n  if (!settings.writeGuard) return false;\n  const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);\n  const target = path11.resolve(root, attempt.filePath);\n  const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);\n  if (rel === null) return false;\n  const dir = path11.dirname(target);\n  const name = freeName(path11.basename(target), (candidate) => exists(path11.join(dir, candidate)));\n  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path11.join(dir, name), context().lang)));\n  return true;\n}\n\n// bridge/edit-file.ts\nasync function editHook(argv, scriptPath) {\n  let args = { command: argv[0] ?? "", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command === "post-tool-use") process.exitCode = await postToolUse(args, scriptPath, process.env);\n    else if (args.command === "pre-tool-use") process.exitCode = await preToolUse(args, scriptPath, process.env);\n    else runBridge();\n  } catch (error) {\n    const hook = args.command === "pre-tool-use" ? args : { ...args, command: "post-tool-use" };\n    writeOut(hookCrashOutput(hook, error, scriptPath) ?? "");\n    process.exitCode = 0;\n  }\n}\nvoid editHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
   }
 });
 
 // src/node/agents/host-spec.ts
 function homeDir(p, envName, fallback) {
   const v = p.env[envName];
-  return v !== void 0 && v !== "" ? path30.resolve(v) : path30.join(p.home, fallback);
+  return v !== void 0 && v !== "" ? path34.resolve(v) : path34.join(p.home, fallback);
 }
 function hostEventNames(spec) {
   return spec.entries(() => ({ sh: "", ps: "", native: "" })).map((e) => e.event);
 }
-var path30;
+var path34;
 var init_host_spec = __esm({
   "src/node/agents/host-spec.ts"() {
     "use strict";
-    path30 = require("node:path");
+    path34 = require("node:path");
   }
 });
 
@@ -23850,20 +25510,20 @@ function managedSettingsDir(platform) {
 function managedSettingsFiles(dir) {
   let names = [];
   try {
-    names = fs22.readdirSync(path31.join(dir, "managed-settings.d")).filter((n) => n.endsWith(".json") && !n.startsWith(".")).sort();
+    names = fs24.readdirSync(path35.join(dir, "managed-settings.d")).filter((n) => n.endsWith(".json") && !n.startsWith(".")).sort();
   } catch {
   }
   return [
-    { file: path31.join(dir, "managed-settings.json"), label: "managed", managed: true },
-    ...names.map((n) => ({ file: path31.join(dir, "managed-settings.d", n), label: "managed", managed: true }))
+    { file: path35.join(dir, "managed-settings.json"), label: "managed", managed: true },
+    ...names.map((n) => ({ file: path35.join(dir, "managed-settings.d", n), label: "managed", managed: true }))
   ];
 }
-var fs22, path31;
+var fs24, path35;
 var init_managed_settings = __esm({
   "src/node/agents/managed-settings.ts"() {
     "use strict";
-    fs22 = require("node:fs");
-    path31 = require("node:path");
+    fs24 = require("node:fs");
+    path35 = require("node:path");
   }
 });
 
@@ -23882,15 +25542,15 @@ function claudeUserDir(p) {
 }
 function gitBashFound(env) {
   const given = env.CLAUDE_CODE_GIT_BASH_PATH;
-  if (given !== void 0 && given !== "") return fs23.existsSync(given);
-  return (env.PATH ?? env.Path ?? "").split(";").filter((d) => d !== "").some((d) => fs23.existsSync(path32.join(d, "bash.exe")) || fs23.existsSync(path32.join(d, "git.exe")));
+  if (given !== void 0 && given !== "") return fs25.existsSync(given);
+  return (env.PATH ?? env.Path ?? "").split(";").filter((d) => d !== "").some((d) => fs25.existsSync(path36.join(d, "bash.exe")) || fs25.existsSync(path36.join(d, "git.exe")));
 }
-var fs23, path32, EDIT_MATCHER, claudeCode2;
+var fs25, path36, EDIT_MATCHER, claudeCode2;
 var init_claude_code2 = __esm({
   "src/node/agents/claude-code.ts"() {
     "use strict";
-    fs23 = require("node:fs");
-    path32 = require("node:path");
+    fs25 = require("node:fs");
+    path36 = require("node:path");
     init_host_spec();
     init_write_guard_entry();
     init_managed_settings();
@@ -23901,14 +25561,14 @@ var init_claude_code2 = __esm({
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path32.join(claudeUserDir(p), "settings.json");
-        return path32.join(p.vault, ".claude", scope === "local" ? "settings.local.json" : "settings.json");
+        if (scope === "user") return path36.join(claudeUserDir(p), "settings.json");
+        return path36.join(p.vault, ".claude", scope === "local" ? "settings.local.json" : "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path32.join(claudeUserDir(p), "settings.json"), label: "user" },
-          { file: path32.join(p.vault, ".claude", "settings.json"), label: "project" },
-          { file: path32.join(p.vault, ".claude", "settings.local.json"), label: "local" },
+          { file: path36.join(claudeUserDir(p), "settings.json"), label: "user" },
+          { file: path36.join(p.vault, ".claude", "settings.json"), label: "project" },
+          { file: path36.join(p.vault, ".claude", "settings.local.json"), label: "local" },
           // managed-settings.json and the drop-ins of managed-settings.d/.
           ...managedSettingsFiles(p.managedDir ?? managedSettingsDir(p.platform))
         ];
@@ -23945,8 +25605,8 @@ var init_claude_code2 = __esm({
       // The vault's `.mcp.json` and `~/.claude.json` (`mcpServers`), entries `{ "type": "stdio", "command", "args" }`.
       mcp: {
         files: (vault, home) => [
-          { file: path32.join(vault, ".mcp.json"), scope: "project" },
-          { file: path32.join(home, ".claude.json"), scope: "user" }
+          { file: path36.join(vault, ".mcp.json"), scope: "project" },
+          { file: path36.join(home, ".claude.json"), scope: "user" }
         ],
         entry: (node, script) => ({ type: "stdio", command: node, args: [script, "mcp"] }),
         // Its place in `~/.claude.json` is keyed by how Claude Code spells the project path.
@@ -23963,25 +25623,25 @@ var init_claude_code2 = __esm({
 });
 
 // src/node/agents/codebuddy.ts
-var path33, codebuddy2;
+var path37, codebuddy2;
 var init_codebuddy2 = __esm({
   "src/node/agents/codebuddy.ts"() {
     "use strict";
-    path33 = require("node:path");
+    path37 = require("node:path");
     init_claude_code2();
     codebuddy2 = {
       agent: "codebuddy",
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path33.join(p.home, ".codebuddy", "settings.json");
-        return path33.join(p.vault, ".codebuddy", scope === "local" ? "settings.local.json" : "settings.json");
+        if (scope === "user") return path37.join(p.home, ".codebuddy", "settings.json");
+        return path37.join(p.vault, ".codebuddy", scope === "local" ? "settings.local.json" : "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path33.join(p.home, ".codebuddy", "settings.json"), label: "user" },
-          { file: path33.join(p.vault, ".codebuddy", "settings.json"), label: "project" },
-          { file: path33.join(p.vault, ".codebuddy", "settings.local.json"), label: "local" }
+          { file: path37.join(p.home, ".codebuddy", "settings.json"), label: "user" },
+          { file: path37.join(p.vault, ".codebuddy", "settings.json"), label: "project" },
+          { file: path37.join(p.vault, ".codebuddy", "settings.local.json"), label: "local" }
         ];
       },
       skeleton: {},
@@ -24014,23 +25674,23 @@ function isObj(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function same2(a, b, platform) {
-  const norm2 = (p) => path34.resolve(p).replace(/[\\/]+$/, "");
+  const norm2 = (p) => path38.resolve(p).replace(/[\\/]+$/, "");
   return platform === "linux" ? norm2(a) === norm2(b) : norm2(a).toLowerCase() === norm2(b).toLowerCase();
 }
 function inside(child, parent, platform) {
-  let dir = path34.resolve(child);
+  let dir = path38.resolve(child);
   for (; ; ) {
     if (same2(dir, parent, platform)) return true;
-    const up = path34.dirname(dir);
+    const up = path38.dirname(dir);
     if (up === dir) return false;
     dir = up;
   }
 }
-var path34, SETTINGS_MAX;
+var path38, SETTINGS_MAX;
 var init_trust_paths = __esm({
   "src/node/agents/trust-paths.ts"() {
     "use strict";
-    path34 = require("node:path");
+    path38 = require("node:path");
     init_state_file();
     SETTINGS_MAX = 16 * 1024 * 1024;
   }
@@ -24057,10 +25717,10 @@ function codexProjectTrusted(configToml, vault, platform = process.platform) {
   return found;
 }
 function codexTrust(vault, home, scope, env, platform) {
-  const codexHome = env.CODEX_HOME !== void 0 && env.CODEX_HOME !== "" ? env.CODEX_HOME : path35.join(home, ".codex");
+  const codexHome = env.CODEX_HOME !== void 0 && env.CODEX_HOME !== "" ? env.CODEX_HOME : path39.join(home, ".codex");
   const out = [];
   if (scope !== "user") {
-    const config = path35.join(codexHome, "config.toml");
+    const config = path39.join(codexHome, "config.toml");
     let text2 = "";
     try {
       text2 = readRegularFile(config, 16 * 1024 * 1024)?.toString("utf8") ?? "";
@@ -24084,22 +25744,22 @@ function codexTrust(vault, home, scope, env, platform) {
   });
   return out;
 }
-var path35;
+var path39;
 var init_codex_trust = __esm({
   "src/node/agents/codex-trust.ts"() {
     "use strict";
-    path35 = require("node:path");
+    path39 = require("node:path");
     init_trust_paths();
     init_state_file();
   }
 });
 
 // src/node/agents/codex.ts
-var path36, CODEX_EDIT_MATCHER, codex2;
+var path40, CODEX_EDIT_MATCHER, codex2;
 var init_codex2 = __esm({
   "src/node/agents/codex.ts"() {
     "use strict";
-    path36 = require("node:path");
+    path40 = require("node:path");
     init_codex_trust();
     init_host_spec();
     CODEX_EDIT_MATCHER = "apply_patch|Edit|Write";
@@ -24108,12 +25768,12 @@ var init_codex2 = __esm({
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path36.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json") : path36.join(p.vault, ".codex", "hooks.json");
+        return scope === "user" ? path40.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json") : path40.join(p.vault, ".codex", "hooks.json");
       },
       readFiles(p) {
         return [
-          { file: path36.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json"), label: "user" },
-          { file: path36.join(p.vault, ".codex", "hooks.json"), label: "project" }
+          { file: path40.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json"), label: "user" },
+          { file: path40.join(p.vault, ".codex", "hooks.json"), label: "project" }
         ];
       },
       skeleton: {},
@@ -24137,11 +25797,11 @@ var init_codex2 = __esm({
 });
 
 // src/node/agents/copilot.ts
-var path37, FILE, copilot2;
+var path41, FILE, copilot2;
 var init_copilot2 = __esm({
   "src/node/agents/copilot.ts"() {
     "use strict";
-    path37 = require("node:path");
+    path41 = require("node:path");
     init_host_spec();
     FILE = "session-brief.json";
     copilot2 = {
@@ -24149,12 +25809,12 @@ var init_copilot2 = __esm({
       scopes: ["project", "user"],
       shape: "flat",
       settingsFile(scope, p) {
-        return scope === "user" ? path37.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE) : path37.join(p.vault, ".github", "hooks", FILE);
+        return scope === "user" ? path41.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE) : path41.join(p.vault, ".github", "hooks", FILE);
       },
       readFiles(p) {
         return [
-          { file: path37.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE), label: "user" },
-          { file: path37.join(p.vault, ".github", "hooks", FILE), label: "project" }
+          { file: path41.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE), label: "user" },
+          { file: path41.join(p.vault, ".github", "hooks", FILE), label: "project" }
         ];
       },
       skeleton: { version: 1 },
@@ -24183,22 +25843,22 @@ var init_copilot2 = __esm({
 });
 
 // src/node/agents/cursor.ts
-var path38, cursor2;
+var path42, cursor2;
 var init_cursor2 = __esm({
   "src/node/agents/cursor.ts"() {
     "use strict";
-    path38 = require("node:path");
+    path42 = require("node:path");
     cursor2 = {
       agent: "cursor",
       scopes: ["project", "user"],
       shape: "flat",
       settingsFile(scope, p) {
-        return scope === "user" ? path38.join(p.home, ".cursor", "hooks.json") : path38.join(p.vault, ".cursor", "hooks.json");
+        return scope === "user" ? path42.join(p.home, ".cursor", "hooks.json") : path42.join(p.vault, ".cursor", "hooks.json");
       },
       readFiles(p) {
         return [
-          { file: path38.join(p.home, ".cursor", "hooks.json"), label: "user" },
-          { file: path38.join(p.vault, ".cursor", "hooks.json"), label: "project" }
+          { file: path42.join(p.home, ".cursor", "hooks.json"), label: "user" },
+          { file: path42.join(p.vault, ".cursor", "hooks.json"), label: "project" }
         ];
       },
       skeleton: { version: 1 },
@@ -24215,8 +25875,8 @@ var init_cursor2 = __esm({
       // `.cursor/mcp.json` in the vault or `~/.cursor/mcp.json`, entries `{ "command", "args" }`.
       mcp: {
         files: (vault, home) => [
-          { file: path38.join(vault, ".cursor", "mcp.json"), scope: "project" },
-          { file: path38.join(home, ".cursor", "mcp.json"), scope: "user" }
+          { file: path42.join(vault, ".cursor", "mcp.json"), scope: "project" },
+          { file: path42.join(home, ".cursor", "mcp.json"), scope: "user" }
         ],
         entry: (node, script) => ({ command: node, args: [script, "mcp"] })
       },
@@ -24232,30 +25892,30 @@ var init_cursor2 = __esm({
 
 // src/node/agents/devin.ts
 function devinUserDir(p) {
-  if (p.platform !== "win32") return path39.join(p.home, ".config", "devin");
+  if (p.platform !== "win32") return path43.join(p.home, ".config", "devin");
   const appData = p.env.APPDATA;
-  return appData !== void 0 && appData !== "" ? path39.join(appData, "devin") : path39.join(p.home, "AppData", "Roaming", "devin");
+  return appData !== void 0 && appData !== "" ? path43.join(appData, "devin") : path43.join(p.home, "AppData", "Roaming", "devin");
 }
-var path39, DEVIN_EDIT_MATCHER, devin2;
+var path43, DEVIN_EDIT_MATCHER, devin2;
 var init_devin2 = __esm({
   "src/node/agents/devin.ts"() {
     "use strict";
-    path39 = require("node:path");
+    path43 = require("node:path");
     DEVIN_EDIT_MATCHER = "edit|write|notebook_edit";
     devin2 = {
       agent: "devin",
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path39.join(devinUserDir(p), "config.json");
-        return path39.join(p.vault, ".devin", scope === "local" ? "config.local.json" : "config.json");
+        if (scope === "user") return path43.join(devinUserDir(p), "config.json");
+        return path43.join(p.vault, ".devin", scope === "local" ? "config.local.json" : "config.json");
       },
       readFiles(p) {
         return [
-          { file: path39.join(devinUserDir(p), "config.json"), label: "user" },
-          { file: path39.join(p.vault, ".devin", "config.json"), label: "project" },
-          { file: path39.join(p.vault, ".devin", "config.local.json"), label: "local" },
-          { file: path39.join(p.vault, ".devin", "hooks.v1.json"), label: "project", eventsAtTop: true }
+          { file: path43.join(devinUserDir(p), "config.json"), label: "user" },
+          { file: path43.join(p.vault, ".devin", "config.json"), label: "project" },
+          { file: path43.join(p.vault, ".devin", "config.local.json"), label: "local" },
+          { file: path43.join(p.vault, ".devin", "hooks.v1.json"), label: "project", eventsAtTop: true }
         ];
       },
       skeleton: {},
@@ -24287,7 +25947,7 @@ function geminiFolderTrust(rules, folder2, platform = process.platform) {
   for (const [key3, value] of Object.entries(rules)) {
     if (value !== "TRUST_FOLDER" && value !== "TRUST_PARENT" && value !== "DO_NOT_TRUST") continue;
     const level = value;
-    const root = level === "TRUST_PARENT" ? path40.dirname(path40.resolve(key3)) : path40.resolve(key3);
+    const root = level === "TRUST_PARENT" ? path44.dirname(path44.resolve(key3)) : path44.resolve(key3);
     if (!inside(folder2, root, platform)) continue;
     const depth = root.split(/[\\/]/).length;
     if (best === void 0 || depth > best.depth) best = { depth, trusted: level !== "DO_NOT_TRUST" };
@@ -24295,11 +25955,11 @@ function geminiFolderTrust(rules, folder2, platform = process.platform) {
   return best?.trusted;
 }
 function geminiTrust(vault, home, env, platform) {
-  const file = path40.join(home, ".gemini", "trustedFolders.json");
+  const file = path44.join(home, ".gemini", "trustedFolders.json");
   if (env.GEMINI_CLI_TRUST_WORKSPACE === "true") {
     return { status: "ok", message: `GEMINI_CLI_TRUST_WORKSPACE=true in this environment: Gemini CLI treats the folder it starts in as trusted.` };
   }
-  const settings = readJson2(path40.join(home, ".gemini", "settings.json"));
+  const settings = readJson2(path44.join(home, ".gemini", "settings.json"));
   const security = isObj(settings) && isObj(settings.security) ? settings.security : void 0;
   const folderTrust = security !== void 0 && isObj(security.folderTrust) ? security.folderTrust.enabled : void 0;
   if (folderTrust === false) {
@@ -24314,21 +25974,21 @@ function geminiTrust(vault, home, env, platform) {
     fix: `Start gemini in the vault and choose "Trust folder" (or run /permissions there), or add "${vault.replace(/\\/g, "\\\\")}": "TRUST_FOLDER" to ${file}; or install with --scope user --agent gemini.`
   };
 }
-var path40;
+var path44;
 var init_gemini_trust = __esm({
   "src/node/agents/gemini-trust.ts"() {
     "use strict";
-    path40 = require("node:path");
+    path44 = require("node:path");
     init_trust_paths();
   }
 });
 
 // src/node/agents/gemini.ts
-var path41, GEMINI_EDIT_MATCHER, gemini2;
+var path45, GEMINI_EDIT_MATCHER, gemini2;
 var init_gemini2 = __esm({
   "src/node/agents/gemini.ts"() {
     "use strict";
-    path41 = require("node:path");
+    path45 = require("node:path");
     init_gemini_trust();
     GEMINI_EDIT_MATCHER = "write_file|replace";
     gemini2 = {
@@ -24336,12 +25996,12 @@ var init_gemini2 = __esm({
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path41.join(p.home, ".gemini", "settings.json") : path41.join(p.vault, ".gemini", "settings.json");
+        return scope === "user" ? path45.join(p.home, ".gemini", "settings.json") : path45.join(p.vault, ".gemini", "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path41.join(p.home, ".gemini", "settings.json"), label: "user" },
-          { file: path41.join(p.vault, ".gemini", "settings.json"), label: "project" },
+          { file: path45.join(p.home, ".gemini", "settings.json"), label: "user" },
+          { file: path45.join(p.vault, ".gemini", "settings.json"), label: "project" },
           { file: p.platform === "win32" ? "C:\\ProgramData\\gemini-cli\\settings.json" : p.platform === "darwin" ? "/Library/Application Support/GeminiCli/settings.json" : "/etc/gemini-cli/settings.json", label: "system", managed: true }
         ];
       },
@@ -24366,24 +26026,24 @@ var init_gemini2 = __esm({
 });
 
 // src/node/agents/qwen.ts
-var path42, QWEN_EDIT_MATCHER, qwen2;
+var path46, QWEN_EDIT_MATCHER, qwen2;
 var init_qwen2 = __esm({
   "src/node/agents/qwen.ts"() {
     "use strict";
-    path42 = require("node:path");
+    path46 = require("node:path");
     QWEN_EDIT_MATCHER = "write_file|edit";
     qwen2 = {
       agent: "qwen",
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path42.join(p.home, ".qwen", "settings.json") : path42.join(p.vault, ".qwen", "settings.json");
+        return scope === "user" ? path46.join(p.home, ".qwen", "settings.json") : path46.join(p.vault, ".qwen", "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path42.join(p.home, ".qwen", "settings.json"), label: "user" },
-          { file: path42.join(p.vault, ".qwen", "settings.json"), label: "project" },
-          { file: path42.join(p.vault, ".qwen", "settings.local.json"), label: "local" }
+          { file: path46.join(p.home, ".qwen", "settings.json"), label: "user" },
+          { file: path46.join(p.vault, ".qwen", "settings.json"), label: "project" },
+          { file: path46.join(p.vault, ".qwen", "settings.local.json"), label: "local" }
         ];
       },
       skeleton: {},
@@ -24430,37 +26090,26 @@ var init_agents = __esm({
   }
 });
 
-// src/node/mcp/contract.ts
-var MCP_FILE_NAME, TOOL_NAMES, QUEUE_ITEMS;
-var init_contract = __esm({
-  "src/node/mcp/contract.ts"() {
-    "use strict";
-    MCP_FILE_NAME = "session-brief.mcp.cjs";
-    TOOL_NAMES = ["brief", "review_queue", "agent_changes", "rule_check", "mark_reviewed"];
-    QUEUE_ITEMS = ["needsReview", "reviewOpen", "pendingReview", "inbox", "sessionsToday"];
-  }
-});
-
 // src/node/agents/options.ts
 function scriptTarget(vault) {
-  return path43.join(vault, ".claude", "hooks", SCRIPT_NAME);
+  return path47.join(vault, ".claude", "hooks", SCRIPT_NAME);
 }
 function bridgeTarget(vault) {
-  return path43.join(vault, ".claude", "hooks", BRIDGE_NAME);
+  return path47.join(vault, ".claude", "hooks", BRIDGE_NAME);
 }
 function startTarget(vault) {
-  return path43.join(vault, ".claude", "hooks", START_NAME);
+  return path47.join(vault, ".claude", "hooks", START_NAME);
 }
 function editTarget(vault) {
-  return path43.join(vault, ".claude", "hooks", EDIT_NAME);
+  return path47.join(vault, ".claude", "hooks", EDIT_NAME);
 }
 function mcpTarget(vault) {
-  return path43.join(vault, ".claude", "hooks", MCP_FILE_NAME);
+  return path47.join(vault, ".claude", "hooks", MCP_FILE_NAME);
 }
 function bundleOf(scriptPath) {
-  if (path43.basename(scriptPath) === SCRIPT_NAME) {
-    const beside = path43.join(path43.dirname(scriptPath), BRIDGE_NAME);
-    if (fs24.existsSync(beside)) return beside;
+  if (path47.basename(scriptPath) === SCRIPT_NAME) {
+    const beside = path47.join(path47.dirname(scriptPath), BRIDGE_NAME);
+    if (fs26.existsSync(beside)) return beside;
   }
   return scriptPath;
 }
@@ -24479,9 +26128,9 @@ function chooseAgent(value) {
   return { ok: false, code: EXIT.usage, message: `unknown agent "${value ?? ""}"; one of: ${AGENT_IDS.join(", ")}` };
 }
 function resolveNode(nodePath, warnings) {
-  if (nodePath !== void 0 && path43.isAbsolute(nodePath)) {
+  if (nodePath !== void 0 && path47.isAbsolute(nodePath)) {
     try {
-      if (fs24.statSync(nodePath).isFile()) return nodePath;
+      if (fs26.statSync(nodePath).isFile()) return nodePath;
     } catch {
     }
   }
@@ -24495,21 +26144,21 @@ function findNodeOnPath(env, platform) {
   for (const dir of (env.PATH ?? env.Path ?? "").split(platform === "win32" ? ";" : ":")) {
     if (dir === "") continue;
     for (const n of names) {
-      const p = path43.join(dir, n);
+      const p = path47.join(dir, n);
       try {
-        if (fs24.statSync(p).isFile()) return p;
+        if (fs26.statSync(p).isFile()) return p;
       } catch {
       }
     }
   }
   return void 0;
 }
-var fs24, path43, import_hook_entry, import_session_brief_start, import_session_brief_edit, EXIT, HOOK_ENTRY, START_FILE, EDIT_FILE;
+var fs26, path47, import_hook_entry, import_session_brief_start, import_session_brief_edit, EXIT, HOOK_ENTRY, START_FILE, EDIT_FILE;
 var init_options = __esm({
   "src/node/agents/options.ts"() {
     "use strict";
-    fs24 = require("node:fs");
-    path43 = require("node:path");
+    fs26 = require("node:fs");
+    path47 = require("node:path");
     init_agent_contracts();
     init_command_line();
     import_hook_entry = __toESM(require_hook_entry());
@@ -24540,17 +26189,17 @@ var init_options = __esm({
 // src/node/agents/doctor-files.ts
 function exists3(p) {
   try {
-    fs25.statSync(p);
+    fs27.statSync(p);
     return true;
   } catch {
     return false;
   }
 }
-var fs25;
+var fs27;
 var init_doctor_files = __esm({
   "src/node/agents/doctor-files.ts"() {
     "use strict";
-    fs25 = require("node:fs");
+    fs27 = require("node:fs");
   }
 });
 
@@ -24561,7 +26210,7 @@ function shellArgv(platform, shell, command) {
   return ["bash", ["-c", command]];
 }
 function runShell(command, input, cwd, env, platform, timeoutMs, shell = "sh") {
-  return new Promise((resolve24) => {
+  return new Promise((resolve25) => {
     const [program, argv] = shellArgv(platform, shell, command);
     let stdout = "";
     let stderr = "";
@@ -24571,7 +26220,7 @@ function runShell(command, input, cwd, env, platform, timeoutMs, shell = "sh") {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve24(o);
+      resolve25(o);
     };
     const child = (0, import_node_child_process2.spawn)(program, argv, { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
     const timer = setTimeout(() => {
@@ -24614,23 +26263,23 @@ async function checkHookRun(o, reg, env, platform, shell, checks) {
   const cwd = o.runFrom ?? os2.tmpdir();
   const input = '{"source":"resume"}';
   const r = await runShell(reg.command, input, cwd, { ...env, CLAUDE_PROJECT_DIR: cwd, [DOCTOR_RUN_ENV]: "1" }, platform, o.timeoutMs ?? 2e4, shell);
-  const shown = `the registered command (run from ${cwd}, stdin ${input})`;
+  const shown2 = `the registered command (run from ${cwd}, stdin ${input})`;
   if (r.timedOut) {
-    checks.push({ id: "hook-run", status: "fail", message: `${shown} did not finish in ${(o.timeoutMs ?? 2e4) / 1e3} s.` });
+    checks.push({ id: "hook-run", status: "fail", message: `${shown2} did not finish in ${(o.timeoutMs ?? 2e4) / 1e3} s.` });
     return;
   }
   if (r.code !== 0) {
-    checks.push({ id: "hook-run", status: "fail", message: `${shown} exited with ${r.error ?? String(r.code)}: ${r.stderr.trim().split("\n")[0] ?? ""}` });
+    checks.push({ id: "hook-run", status: "fail", message: `${shown2} exited with ${r.error ?? String(r.code)}: ${r.stderr.trim().split("\n")[0] ?? ""}` });
     return;
   }
   const parsed = parseHookOutput(o.agent, "SessionStart", r.stdout);
   if (!parsed.ok) {
-    checks.push({ id: "hook-run", status: "fail", message: `${shown} printed output ${HOSTS[o.agent].name} cannot use: ${parsed.problem ?? ""}.` });
+    checks.push({ id: "hook-run", status: "fail", message: `${shown2} printed output ${HOSTS[o.agent].name} cannot use: ${parsed.problem ?? ""}.` });
     return;
   }
-  if (/[\u0080-\uffff]/.test(r.stdout)) checks.push({ id: "hook-run", status: "warn", message: `${shown} printed non-ASCII bytes; a console code page may garble them.` });
+  if (/[\u0080-\uffff]/.test(r.stdout)) checks.push({ id: "hook-run", status: "warn", message: `${shown2} printed non-ASCII bytes; a console code page may garble them.` });
   const first = (parsed.text ?? "").split("\n")[0] ?? "";
-  checks.push({ id: "hook-run", status: "ok", message: `${shown} exited 0 with one valid ${HOSTS[o.agent].name} envelope (${(parsed.text ?? "").length} characters): ${first}` });
+  checks.push({ id: "hook-run", status: "ok", message: `${shown2} exited 0 with one valid ${HOSTS[o.agent].name} envelope (${(parsed.text ?? "").length} characters): ${first}` });
 }
 var os2;
 var init_doctor_hook_check = __esm({
@@ -24645,12 +26294,12 @@ var init_doctor_hook_check = __esm({
 });
 
 // src/node/agents/files.ts
-function sha256(data) {
-  return (0, import_node_crypto.createHash)("sha256").update(data).digest("hex");
+function sha2562(data) {
+  return (0, import_node_crypto2.createHash)("sha256").update(data).digest("hex");
 }
 function inVault(vault, file) {
-  const rel = path44.relative(path44.resolve(vault), path44.resolve(file));
-  return !path44.isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${path44.sep}`);
+  const rel = path48.relative(path48.resolve(vault), path48.resolve(file));
+  return !path48.isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${path48.sep}`);
 }
 function refusedInVault(file, reason) {
   return new WriteError(`${file} ${reason}; Session Brief does not follow links or open anything but regular files in the vault. Remove it (or put the real file there) and run this again. Nothing was changed.`);
@@ -24706,12 +26355,12 @@ function removeDirIfEmpty(vault, dir) {
   if (inVault(vault, dir)) removeStateFolderIfEmpty(vault, dir);
   else removeAgentFolderIfEmpty(dir);
 }
-var import_node_crypto, path44, WriteError, MAX_BYTES6;
+var import_node_crypto2, path48, WriteError, MAX_BYTES6;
 var init_files = __esm({
   "src/node/agents/files.ts"() {
     "use strict";
-    import_node_crypto = require("node:crypto");
-    path44 = require("node:path");
+    import_node_crypto2 = require("node:crypto");
+    path48 = require("node:path");
     init_state_file();
     WriteError = class extends Error {
     };
@@ -24721,7 +26370,7 @@ var init_files = __esm({
 
 // src/node/agents/manifest.ts
 function manifestPath(vault) {
-  return path45.join(vault, ".claude", "hooks", MANIFEST_NAME);
+  return path49.join(vault, ".claude", "hooks", MANIFEST_NAME);
 }
 function readManifest(vault) {
   try {
@@ -24747,9 +26396,9 @@ function serializeManifest(m) {
 function missingDirs(dir) {
   const out = [];
   let d = dir;
-  while (!fs26.existsSync(d)) {
+  while (!fs28.existsSync(d)) {
     out.push(d);
-    const up = path45.dirname(d);
+    const up = path49.dirname(d);
     if (up === d) break;
     d = up;
   }
@@ -24758,12 +26407,12 @@ function missingDirs(dir) {
 function backupPath(file) {
   return `${file}.session-brief.bak`;
 }
-var fs26, path45, MANIFEST_NAME;
+var fs28, path49, MANIFEST_NAME;
 var init_manifest = __esm({
   "src/node/agents/manifest.ts"() {
     "use strict";
-    fs26 = require("node:fs");
-    path45 = require("node:path");
+    fs28 = require("node:fs");
+    path49 = require("node:path");
     init_state_file();
     MANIFEST_NAME = "session-brief.json";
   }
@@ -24789,7 +26438,7 @@ function checkScript(o, checks) {
     checks.push({ id: "script", status: "fail", message: `${script} is there but the bridge it runs is not (${bridge} is missing); it may be the single-file bridge of an earlier version.`, fix: 'Run "install" again to update it.' });
     return;
   }
-  if (sha256(readOurs(o.vault, script) ?? "") !== sha256(Buffer.from(HOOK_ENTRY, "utf8"))) {
+  if (sha2562(readOurs(o.vault, script) ?? "") !== sha2562(Buffer.from(HOOK_ENTRY, "utf8"))) {
     checks.push({ id: "script", status: "fail", message: `${script} is not the hook entry of this version (${o.version}): an older or changed copy.`, fix: 'Run "install" again to update it.' });
     return;
   }
@@ -24798,31 +26447,31 @@ function checkScript(o, checks) {
     { file: editTarget(o.vault), text: EDIT_FILE, runsFor: "the hooks around an edit" }
   ];
   for (const { file, text: text2, runsFor } of small) {
-    if (!exists3(file) || sha256(readOurs(o.vault, file) ?? "") !== sha256(Buffer.from(text2, "utf8"))) {
+    if (!exists3(file) || sha2562(readOurs(o.vault, file) ?? "") !== sha2562(Buffer.from(text2, "utf8"))) {
       const what = exists3(file) ? "is not the one of this version" : "is missing";
       checks.push({ id: "script", status: "fail", message: `${file}, which the hook entry runs for ${runsFor}, ${what} (${o.version}).`, fix: 'Run "install" again to update it.' });
       return;
     }
   }
   if (o.scriptSource !== void 0) {
-    const running = sha256(typeof o.scriptSource === "string" ? Buffer.from(o.scriptSource, "utf8") : o.scriptSource);
-    if (sha256(readOurs(o.vault, bridge) ?? "") !== running) {
+    const running = sha2562(typeof o.scriptSource === "string" ? Buffer.from(o.scriptSource, "utf8") : o.scriptSource);
+    if (sha2562(readOurs(o.vault, bridge) ?? "") !== running) {
       checks.push({ id: "script", status: "fail", message: `${bridge} differs from this bridge (version ${o.version}): it is an older or changed copy.`, fix: 'Run "install" again to update it.' });
       return;
     }
   }
-  checks.push({ id: "script", status: "ok", message: `${script} and the bridge it runs (${path46.basename(bridge)}) are present and current (version ${o.version}).` });
+  checks.push({ id: "script", status: "ok", message: `${script} and the bridge it runs (${path50.basename(bridge)}) are present and current (version ${o.version}).` });
   const manifest = readManifest(o.vault);
   if (manifest === null) checks.push({ id: "record", status: "warn", message: "session-brief.json (what install recorded) is missing or unreadable.", fix: 'Run "install" again.' });
-  else if (manifest.configDir === void 0 || !exists3(path46.join(o.vault, manifest.configDir))) {
+  else if (manifest.configDir === void 0 || !exists3(path50.join(o.vault, manifest.configDir))) {
     checks.push({ id: "record", status: "warn", message: `The recorded Obsidian config folder ${manifest.configDir ?? "(none)"} does not exist; the bridge looks for one itself.`, fix: 'Run "install" again after opening the vault in Obsidian once.' });
   } else checks.push({ id: "record", status: "ok", message: `The bridge reads the vault's settings from ${manifest.configDir}.` });
 }
-var path46;
+var path50;
 var init_doctor_install_check = __esm({
   "src/node/agents/doctor-install-check.ts"() {
     "use strict";
-    path46 = require("node:path");
+    path50 = require("node:path");
     init_doctor_files();
     init_files();
     init_manifest();
@@ -24832,7 +26481,7 @@ var init_doctor_install_check = __esm({
 
 // src/node/agents/doctor-state.ts
 function describeDamage(dir, name, reason) {
-  return `${path47.join(dir, name)} ${reason}`;
+  return `${path51.join(dir, name)} ${reason}`;
 }
 function folderFindings(root, dir, ours, folders) {
   const problem = stateFolderProblem(root, dir);
@@ -24840,10 +26489,10 @@ function folderFindings(root, dir, ours, folders) {
   const out = [];
   for (const entry of listStateFolder(root, dir, 2e3)) {
     if (!ours(entry.name)) continue;
-    const file = path47.join(dir, entry.name);
+    const file = path51.join(dir, entry.name);
     if (entry.isDirectory() && folders.has(entry.name)) {
       for (const inner of listStateFolder(root, file, 2e3)) {
-        const e2 = inspectStateFile(root, path47.join(file, inner.name));
+        const e2 = inspectStateFile(root, path51.join(file, inner.name));
         if (e2.kind === "damaged") out.push(describeDamage(file, inner.name, e2.reason));
       }
       continue;
@@ -24856,27 +26505,27 @@ function folderFindings(root, dir, ours, folders) {
 function stateFolderChecks(vault, env) {
   const ctx = loadVaultContext(vault, { env });
   const findings = [];
-  const hooks = path47.join(vault, ".claude", "hooks");
+  const hooks = path51.join(vault, ".claude", "hooks");
   findings.push(...folderFindings(vault, hooks, (name) => name.startsWith("session-brief"), /* @__PURE__ */ new Set()));
   if (ctx.pluginDir !== null) findings.push(...folderFindings(vault, ctx.pluginDir, () => true, PLUGIN_FOLDERS));
   if (findings.length === 0) {
     return [{ id: "state-files", status: "ok", message: `Session Brief's files in ${hooks}${ctx.pluginDir === null ? "" : ` and ${ctx.pluginDir}`} are regular files inside the vault.` }];
   }
-  const shown = findings.slice(0, 10).join("; ") + (findings.length > 10 ? `; and ${findings.length - 10} more` : "");
+  const shown2 = findings.slice(0, 10).join("; ") + (findings.length > 10 ? `; and ${findings.length - 10} more` : "");
   return [
     {
       id: "state-files",
       status: "fail",
-      message: `Found where Session Brief keeps its files, and left untouched (the hooks go without them): ${shown}.`,
+      message: `Found where Session Brief keeps its files, and left untouched (the hooks go without them): ${shown2}.`,
       fix: 'Someone or something (a synced or cloned vault, a script) put these there. Check what they point to, remove them, and run "install" again; Session Brief then writes its own files in their place.'
     }
   ];
 }
-var path47, PLUGIN_FOLDERS;
+var path51, PLUGIN_FOLDERS;
 var init_doctor_state = __esm({
   "src/node/agents/doctor-state.ts"() {
     "use strict";
-    path47 = require("node:path");
+    path51 = require("node:path");
     init_session_net();
     init_state_file();
     init_vault_config();
@@ -24912,7 +26561,7 @@ function coversAllSources(matcher) {
   }
 }
 function isMine(o, f) {
-  return path48.resolve(parseOwnCommand(f.command)?.script ?? "") === path48.resolve(scriptTarget(o.vault));
+  return path52.resolve(parseOwnCommand(f.command)?.script ?? "") === path52.resolve(scriptTarget(o.vault));
 }
 function checkRegistrations(o, found, checks) {
   const spec = specFor(o.agent);
@@ -24993,11 +26642,11 @@ function checkTrust(o, found, p, checks) {
     checks.push({ id: "trust", status: t.status, message: t.message, ...t.fix !== void 0 ? { fix: t.fix } : {} });
   }
 }
-var path48;
+var path52;
 var init_doctor_registration_check = __esm({
   "src/node/agents/doctor-registration-check.ts"() {
     "use strict";
-    path48 = require("node:path");
+    path52 = require("node:path");
     init_agent_contracts();
     init_command_line();
     init_doctor_files();
@@ -25034,6 +26683,135 @@ var init_doctor_hook_mistakes = __esm({
     "use strict";
     init_hook_mistake_list();
     init_options();
+  }
+});
+
+// src/node/agents/install-lock.ts
+function sleep(ms) {
+  try {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+  } catch {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+    }
+  }
+}
+function readOwner(file) {
+  try {
+    const v = JSON.parse(fs29.readFileSync(file, "utf8"));
+    return typeof v.pid === "number" && typeof v.nonce === "string" && typeof v.at === "number" ? { pid: v.pid, started: typeof v.started === "string" ? v.started : null, nonce: v.nonce, at: v.at } : null;
+  } catch {
+    return null;
+  }
+}
+function isStale(owner, file, now2) {
+  if (owner === null) {
+    try {
+      return now2 - fs29.statSync(file).mtimeMs > 2e3;
+    } catch {
+      return false;
+    }
+  }
+  if (now2 - owner.at > STALE_MS) return true;
+  if (!processAlive(owner.pid)) return true;
+  const started = processIdentity(owner.pid);
+  return owner.started !== null && started !== null && started !== owner.started;
+}
+function breakStale(file, judged) {
+  const aside = `${file}.${process.pid}.${crypto3.randomBytes(4).toString("hex")}.stale`;
+  try {
+    fs29.renameSync(file, aside);
+  } catch {
+    return;
+  }
+  const taken = readOwner(aside);
+  if (judged !== null && taken !== null && taken.nonce !== judged.nonce) {
+    try {
+      fs29.linkSync(aside, file);
+    } catch {
+    }
+  }
+  fs29.rmSync(aside, { force: true });
+}
+function canonical(p) {
+  const abs = path53.resolve(p);
+  try {
+    return fs29.realpathSync(abs);
+  } catch {
+    try {
+      return path53.join(fs29.realpathSync(path53.dirname(abs)), path53.basename(abs));
+    } catch {
+      return abs;
+    }
+  }
+}
+function lockDir() {
+  const user = typeof process.getuid === "function" ? String(process.getuid()) : crypto3.createHash("sha256").update(os3.userInfo().username).digest("hex").slice(0, 12);
+  const dir = path53.join(os3.tmpdir(), `session-brief-locks-${user}`);
+  fs29.mkdirSync(dir, { recursive: true, mode: 448 });
+  const st = fs29.lstatSync(dir);
+  if (!st.isDirectory() || typeof process.getuid === "function" && st.uid !== process.getuid()) {
+    throw new WriteError(`the lock folder ${dir} is not a folder of this user; nothing was changed. Remove it and run this again.`);
+  }
+  return dir;
+}
+function lockFileFor(target) {
+  return path53.join(lockDir(), `${crypto3.createHash("sha256").update(canonical(target)).digest("hex").slice(0, 32)}.lock`);
+}
+function acquireLock(target, waitMs = WAIT_MS) {
+  const file = lockFileFor(target);
+  const me = { pid: process.pid, started: processIdentity("self"), nonce: crypto3.randomBytes(8).toString("hex"), at: Date.now() };
+  const deadline = Date.now() + waitMs;
+  for (let delay = 5; ; delay = Math.min(100, delay * 2)) {
+    try {
+      const fd = fs29.openSync(file, "wx", 384);
+      try {
+        fs29.writeSync(fd, JSON.stringify({ ...me, at: Date.now() }));
+      } finally {
+        fs29.closeSync(fd);
+      }
+      return {
+        release: () => {
+          if (readOwner(file)?.nonce === me.nonce) fs29.rmSync(file, { force: true });
+        }
+      };
+    } catch (error) {
+      if (error.code !== "EEXIST") throw new WriteError(`cannot create the lock file ${file}: ${error.message}`);
+    }
+    const owner = readOwner(file);
+    if (isStale(owner, file, Date.now())) {
+      breakStale(file, owner);
+      continue;
+    }
+    if (Date.now() > deadline) {
+      throw new WriteError(`another install or uninstall is changing ${target} (lock ${file}, held by process ${owner?.pid ?? "unknown"}); nothing was changed. Run this again when it has finished, or delete the lock file if no such process runs.`);
+    }
+    sleep(delay + Math.floor(Math.random() * delay));
+  }
+}
+function withLocks(targets2, fn) {
+  const ordered = [...new Set(targets2.map(canonical))].sort();
+  const held = [];
+  try {
+    for (const t of ordered) held.push(acquireLock(t));
+    return fn();
+  } finally {
+    for (const h of held.reverse()) h.release();
+  }
+}
+var crypto3, fs29, os3, path53, STALE_MS, WAIT_MS;
+var init_install_lock = __esm({
+  "src/node/agents/install-lock.ts"() {
+    "use strict";
+    crypto3 = require("node:crypto");
+    fs29 = require("node:fs");
+    os3 = require("node:os");
+    path53 = require("node:path");
+    init_process_identity();
+    init_process_alive();
+    init_files();
+    STALE_MS = 6e4;
+    WAIT_MS = 15e3;
   }
 });
 
@@ -25801,19 +27579,19 @@ function parseTree(text2, errors = [], options = ParseOptions.DEFAULT) {
   }
   return result;
 }
-function findNodeAtLocation(root, path63) {
+function findNodeAtLocation(root, path67) {
   if (!root) {
     return void 0;
   }
   let node = root;
-  for (let segment of path63) {
-    if (typeof segment === "string") {
+  for (let segment2 of path67) {
+    if (typeof segment2 === "string") {
       if (node.type !== "object" || !Array.isArray(node.children)) {
         return void 0;
       }
       let found = false;
       for (const propertyNode of node.children) {
-        if (Array.isArray(propertyNode.children) && propertyNode.children[0].value === segment && propertyNode.children.length === 2) {
+        if (Array.isArray(propertyNode.children) && propertyNode.children[0].value === segment2 && propertyNode.children.length === 2) {
           node = propertyNode.children[1];
           found = true;
           break;
@@ -25823,7 +27601,7 @@ function findNodeAtLocation(root, path63) {
         return void 0;
       }
     } else {
-      const index = segment;
+      const index = segment2;
       if (node.type !== "array" || index < 0 || !Array.isArray(node.children) || index >= node.children.length) {
         return void 0;
       }
@@ -26172,14 +27950,14 @@ var init_parser = __esm({
 
 // node_modules/jsonc-parser/lib/esm/impl/edit.js
 function setProperty(text2, originalPath, value, options) {
-  const path63 = originalPath.slice();
+  const path67 = originalPath.slice();
   const errors = [];
   const root = parseTree(text2, errors);
   let parent = void 0;
   let lastSegment = void 0;
-  while (path63.length > 0) {
-    lastSegment = path63.pop();
-    parent = findNodeAtLocation(root, path63);
+  while (path67.length > 0) {
+    lastSegment = path67.pop();
+    parent = findNodeAtLocation(root, path67);
     if (parent === void 0 && value !== void 0) {
       if (typeof lastSegment === "string") {
         value = { [lastSegment]: value };
@@ -26322,8 +28100,8 @@ var init_edit = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/main.js
-function modify(text2, path63, value, options) {
-  return setProperty(text2, path63, value, options);
+function modify(text2, path67, value, options) {
+  return setProperty(text2, path67, value, options);
 }
 function applyEdits(text2, edits) {
   let sortedEdits = edits.slice(0).sort((a, b) => {
@@ -26403,6 +28181,13 @@ var init_main = __esm({
 });
 
 // src/node/settings-json.ts
+function decodeStrict(data, file) {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(data);
+  } catch {
+    throw new UnparseableError(`${file} is not valid UTF-8 text; it was left unchanged.`);
+  }
+}
 function detectFormat(text2) {
   const eol = text2.includes("\r\n") ? "\r\n" : "\n";
   const indent = /^([ \t]+)\S/m.exec(text2)?.[1] ?? "  ";
@@ -26423,17 +28208,17 @@ function parseJsonDoc(raw, file) {
   }
   return { text: text2.trim() === "" ? "{}" : text2, bom, value, format: detectFormat(text2) };
 }
-function editJson(doc, path63, value, file) {
-  const edits = modify(doc.text, path63, value, { formattingOptions: doc.format });
+function editJson(doc, path67, value, file) {
+  const edits = modify(doc.text, path67, value, { formattingOptions: doc.format });
   const text2 = applyEdits(doc.text, edits);
   return { ...parseJsonDoc(text2, file), bom: doc.bom, format: doc.format };
 }
 function serialize(doc) {
   return `${doc.bom ? "\uFEFF" : ""}${doc.text}`;
 }
-function valueAt(root, path63) {
+function valueAt(root, path67) {
   let v = root;
-  for (const seg of path63) {
+  for (const seg of path67) {
     if (typeof seg === "number") v = Array.isArray(v) ? v[seg] : void 0;
     else v = typeof v === "object" && v !== null && !Array.isArray(v) ? v[seg] : void 0;
     if (v === void 0) return void 0;
@@ -26460,291 +28245,27 @@ var init_settings_json2 = __esm({
   }
 });
 
-// src/node/agents/registration.ts
-function isObj2(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-function isOwnHandler(spec, handler) {
-  return isObj2(handler) && spec.commandFields.some((f) => isOwnCommand(handler[f]));
-}
-function eventArray(doc, event, file) {
-  const hooks = doc.value.hooks;
-  if (hooks === void 0) return void 0;
-  if (!isObj2(hooks)) throw new UnparseableError(`${file}: "hooks" is not an object; it was left unchanged.`);
-  const arr = hooks[event];
-  if (arr === void 0) return void 0;
-  if (!Array.isArray(arr)) throw new UnparseableError(`${file}: "hooks.${event}" is not an array; it was left unchanged.`);
-  return arr;
-}
-function ownUnits(spec, arr) {
-  const units = [];
-  arr.forEach((item, index) => {
-    if (spec.shape === "flat") {
-      if (isOwnHandler(spec, item)) units.push({ index, wholeGroup: true });
-      return;
-    }
-    if (!isObj2(item) || !Array.isArray(item.hooks)) return;
-    const handlers = item.hooks;
-    const own2 = handlers.map((h, i) => isOwnHandler(spec, h) ? i : -1).filter((i) => i >= 0);
-    const onlyOurs = own2.length === handlers.length && Object.keys(item).every((k) => k === "hooks" || k === "matcher");
-    for (const inner of own2) units.push({ index, inner, wholeGroup: onlyOurs });
-  });
-  return units;
-}
-function desiredItem(spec, entry) {
-  if (spec.shape === "flat") return entry.handler;
-  return entry.matcher === void 0 ? { hooks: [entry.handler] } : { matcher: entry.matcher, hooks: [entry.handler] };
-}
-function commandsOf(spec, handler) {
-  if (!isObj2(handler)) return [];
-  return spec.commandFields.map((f) => handler[f]).filter((c) => typeof c === "string");
-}
-function applyRegistration(start, spec, entries, file) {
-  let doc = start;
-  const created = [];
-  const replaced = [];
-  for (const entry of entries) {
-    const want = desiredItem(spec, entry);
-    const wantCommands = commandsOf(spec, entry.handler);
-    for (let guard = 0; guard < 100; guard++) {
-      const arr = eventArray(doc, entry.event, file);
-      if (arr === void 0) {
-        if (doc.value.hooks === void 0) {
-          doc = editJson(doc, ["hooks"], { [entry.event]: [want] }, file);
-          created.push(["hooks"], ["hooks", entry.event]);
-        } else {
-          doc = editJson(doc, ["hooks", entry.event], [want], file);
-          created.push(["hooks", entry.event]);
-        }
-        break;
-      }
-      const units = ownUnits(spec, arr);
-      const first = units[0];
-      if (first === void 0) {
-        doc = editJson(doc, ["hooks", entry.event, -1], want, file);
-        break;
-      }
-      const extra = units[units.length - 1];
-      if (units.length > 1 && extra !== void 0) {
-        replaced.push(...commandsOf(spec, handlerAt(arr, extra)).filter((c) => !wantCommands.includes(c)));
-        doc = removeUnit(doc, entry.event, extra, arr, file);
-        continue;
-      }
-      const current = handlerAt(arr, first);
-      if (first.wholeGroup) {
-        if (!sameJson(arr[first.index], want)) {
-          replaced.push(...commandsOf(spec, current).filter((c) => !wantCommands.includes(c)));
-          doc = editJson(doc, ["hooks", entry.event, first.index], want, file);
-        }
-      } else if (!sameJson(current, entry.handler)) {
-        replaced.push(...commandsOf(spec, current).filter((c) => !wantCommands.includes(c)));
-        doc = editJson(doc, ["hooks", entry.event, first.index, "hooks", first.inner ?? 0], entry.handler, file);
-      }
-      break;
-    }
-  }
-  return { doc, created, replaced: [...new Set(replaced)] };
-}
-function handlerAt(arr, unit) {
-  const item = arr[unit.index];
-  if (unit.inner === void 0) return item;
-  return isObj2(item) && Array.isArray(item.hooks) ? item.hooks[unit.inner] : void 0;
-}
-function removeUnit(doc, event, unit, arr, file) {
-  const item = arr[unit.index];
-  const groupHandlers = isObj2(item) && Array.isArray(item.hooks) ? item.hooks.length : 0;
-  if (unit.inner === void 0 || unit.wholeGroup && groupHandlers <= 1) return editJson(doc, ["hooks", event, unit.index], void 0, file);
-  return editJson(doc, ["hooks", event, unit.index, "hooks", unit.inner], void 0, file);
-}
-function isEmptyContainer(v) {
-  return Array.isArray(v) && v.length === 0 || isObj2(v) && Object.keys(v).length === 0;
-}
-function removeRegistration(start, spec, events, created, createdFile, file) {
-  let doc = start;
-  let removed = 0;
-  for (const event of events) {
-    for (let guard = 0; guard < 100; guard++) {
-      const arr = eventArray(doc, event, file);
-      const units = arr === void 0 ? [] : ownUnits(spec, arr);
-      const last = units[units.length - 1];
-      if (arr === void 0 || last === void 0) break;
-      const item = arr[last.index];
-      const ownCount = units.filter((u) => u.index === last.index).length;
-      const groupSize = isObj2(item) && Array.isArray(item.hooks) ? item.hooks.length : 1;
-      const dropGroup = last.inner === void 0 || last.wholeGroup && ownCount === groupSize && groupSize === 1;
-      doc = editJson(doc, dropGroup ? ["hooks", event, last.index] : ["hooks", event, last.index, "hooks", last.inner ?? 0], void 0, file);
-      removed++;
-    }
-  }
-  const deepestFirst = [...created].sort((a, b) => b.length - a.length);
-  for (const p of deepestFirst) {
-    if (isEmptyContainer(valueAt(doc.value, p))) doc = editJson(doc, p, void 0, file);
-  }
-  if (createdFile && sameJson(doc.value, spec.skeleton)) return { doc: null, removed };
-  return { doc, removed };
-}
-function newDoc(spec, file) {
-  return parseJsonDoc(`${JSON.stringify(spec.skeleton, null, 2)}
-`, file);
-}
-var init_registration = __esm({
-  "src/node/agents/registration.ts"() {
-    "use strict";
-    init_settings_json2();
-    init_command_line();
-  }
-});
-
-// src/node/agents/install-lock.ts
-function sleep(ms) {
-  try {
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-  } catch {
-    const until = Date.now() + ms;
-    while (Date.now() < until) {
-    }
-  }
-}
-function readOwner(file) {
-  try {
-    const v = JSON.parse(fs27.readFileSync(file, "utf8"));
-    return typeof v.pid === "number" && typeof v.nonce === "string" && typeof v.at === "number" ? { pid: v.pid, started: typeof v.started === "string" ? v.started : null, nonce: v.nonce, at: v.at } : null;
-  } catch {
-    return null;
-  }
-}
-function isStale(owner, file, now2) {
-  if (owner === null) {
-    try {
-      return now2 - fs27.statSync(file).mtimeMs > 2e3;
-    } catch {
-      return false;
-    }
-  }
-  if (now2 - owner.at > STALE_MS) return true;
-  if (!processAlive(owner.pid)) return true;
-  const started = processIdentity(owner.pid);
-  return owner.started !== null && started !== null && started !== owner.started;
-}
-function breakStale(file, judged) {
-  const aside = `${file}.${process.pid}.${crypto3.randomBytes(4).toString("hex")}.stale`;
-  try {
-    fs27.renameSync(file, aside);
-  } catch {
-    return;
-  }
-  const taken = readOwner(aside);
-  if (judged !== null && taken !== null && taken.nonce !== judged.nonce) {
-    try {
-      fs27.linkSync(aside, file);
-    } catch {
-    }
-  }
-  fs27.rmSync(aside, { force: true });
-}
-function canonical(p) {
-  const abs = path49.resolve(p);
-  try {
-    return fs27.realpathSync(abs);
-  } catch {
-    try {
-      return path49.join(fs27.realpathSync(path49.dirname(abs)), path49.basename(abs));
-    } catch {
-      return abs;
-    }
-  }
-}
-function lockDir() {
-  const user = typeof process.getuid === "function" ? String(process.getuid()) : crypto3.createHash("sha256").update(os3.userInfo().username).digest("hex").slice(0, 12);
-  const dir = path49.join(os3.tmpdir(), `session-brief-locks-${user}`);
-  fs27.mkdirSync(dir, { recursive: true, mode: 448 });
-  const st = fs27.lstatSync(dir);
-  if (!st.isDirectory() || typeof process.getuid === "function" && st.uid !== process.getuid()) {
-    throw new WriteError(`the lock folder ${dir} is not a folder of this user; nothing was changed. Remove it and run this again.`);
-  }
-  return dir;
-}
-function lockFileFor(target) {
-  return path49.join(lockDir(), `${crypto3.createHash("sha256").update(canonical(target)).digest("hex").slice(0, 32)}.lock`);
-}
-function acquireLock(target, waitMs = WAIT_MS) {
-  const file = lockFileFor(target);
-  const me = { pid: process.pid, started: processIdentity("self"), nonce: crypto3.randomBytes(8).toString("hex"), at: Date.now() };
-  const deadline = Date.now() + waitMs;
-  for (let delay = 5; ; delay = Math.min(100, delay * 2)) {
-    try {
-      const fd = fs27.openSync(file, "wx", 384);
-      try {
-        fs27.writeSync(fd, JSON.stringify({ ...me, at: Date.now() }));
-      } finally {
-        fs27.closeSync(fd);
-      }
-      return {
-        release: () => {
-          if (readOwner(file)?.nonce === me.nonce) fs27.rmSync(file, { force: true });
-        }
-      };
-    } catch (error) {
-      if (error.code !== "EEXIST") throw new WriteError(`cannot create the lock file ${file}: ${error.message}`);
-    }
-    const owner = readOwner(file);
-    if (isStale(owner, file, Date.now())) {
-      breakStale(file, owner);
-      continue;
-    }
-    if (Date.now() > deadline) {
-      throw new WriteError(`another install or uninstall is changing ${target} (lock ${file}, held by process ${owner?.pid ?? "unknown"}); nothing was changed. Run this again when it has finished, or delete the lock file if no such process runs.`);
-    }
-    sleep(delay + Math.floor(Math.random() * delay));
-  }
-}
-function withLocks(targets2, fn) {
-  const ordered = [...new Set(targets2.map(canonical))].sort();
-  const held = [];
-  try {
-    for (const t of ordered) held.push(acquireLock(t));
-    return fn();
-  } finally {
-    for (const h of held.reverse()) h.release();
-  }
-}
-var crypto3, fs27, os3, path49, STALE_MS, WAIT_MS;
-var init_install_lock = __esm({
-  "src/node/agents/install-lock.ts"() {
-    "use strict";
-    crypto3 = require("node:crypto");
-    fs27 = require("node:fs");
-    os3 = require("node:os");
-    path49 = require("node:path");
-    init_process_identity();
-    init_process_alive();
-    init_files();
-    STALE_MS = 6e4;
-    WAIT_MS = 15e3;
-  }
-});
-
 // src/node/agents/mcp-registration.ts
 function mcpConfigFile(host, scope, vault, home) {
   return host.files(vault, home).find((f) => f.scope === scope)?.file ?? null;
 }
-function isObj3(v) {
+function isObj2(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function isOwnMcpEntry(entry) {
-  return isObj3(entry) && Array.isArray(entry.args) && entry.args.some((a) => typeof a === "string" && isOwnCommand(a));
+  return isObj2(entry) && Array.isArray(entry.args) && entry.args.some((a) => typeof a === "string" && isOwnCommand(a));
 }
 function servers(doc, file) {
   const s = doc.value.mcpServers;
   if (s === void 0) return void 0;
-  if (!isObj3(s)) throw new UnparseableError(`${file}: "mcpServers" is not an object; it was left unchanged.`);
+  if (!isObj2(s)) throw new UnparseableError(`${file}: "mcpServers" is not an object; it was left unchanged.`);
   return s;
 }
 function read(vault, file) {
   const before = readIfExists(vault, file);
   if (before === null) return { before, doc: null };
   const doc = parseJsonDoc(decodeStrict(before, file), file);
-  if (!isObj3(doc.value)) throw new UnparseableError(`${file} does not hold a JSON object; it was left unchanged.`);
+  if (!isObj2(doc.value)) throw new UnparseableError(`${file} does not hold a JSON object; it was left unchanged.`);
   return { before, doc };
 }
 function withEntry(doc, entry, file) {
@@ -26817,7 +28338,7 @@ function unregisterMcp(r, host, scope, vault, home) {
       r.lines.push(`Removed ${file} (it held only our MCP server)`);
       return;
     }
-    if (isObj3(out.value.mcpServers) && Object.keys(out.value.mcpServers).length === 0 && original !== null) {
+    if (isObj2(out.value.mcpServers) && Object.keys(out.value.mcpServers).length === 0 && original !== null) {
       const was = parseJsonDoc(decodeStrict(original, bak), bak).value;
       if (was.mcpServers === void 0) out = editJson(out, ["mcpServers"], void 0, file);
     }
@@ -26837,7 +28358,6 @@ var init_mcp_registration = __esm({
     init_settings_json2();
     init_command_line();
     init_files();
-    init_install();
     init_manifest();
     init_agents();
     init_mcp_host();
@@ -26845,6 +28365,141 @@ var init_mcp_registration = __esm({
     MCP_HOSTS = Object.fromEntries(
       Object.entries(HOST_SPECS).flatMap(([agent, spec]) => spec.mcp === void 0 ? [] : [[agent, spec.mcp]])
     );
+  }
+});
+
+// src/node/agents/registration.ts
+function isObj3(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function isOwnHandler(spec, handler) {
+  return isObj3(handler) && spec.commandFields.some((f) => isOwnCommand(handler[f]));
+}
+function eventArray(doc, event, file) {
+  const hooks = doc.value.hooks;
+  if (hooks === void 0) return void 0;
+  if (!isObj3(hooks)) throw new UnparseableError(`${file}: "hooks" is not an object; it was left unchanged.`);
+  const arr = hooks[event];
+  if (arr === void 0) return void 0;
+  if (!Array.isArray(arr)) throw new UnparseableError(`${file}: "hooks.${event}" is not an array; it was left unchanged.`);
+  return arr;
+}
+function ownUnits(spec, arr) {
+  const units = [];
+  arr.forEach((item, index) => {
+    if (spec.shape === "flat") {
+      if (isOwnHandler(spec, item)) units.push({ index, wholeGroup: true });
+      return;
+    }
+    if (!isObj3(item) || !Array.isArray(item.hooks)) return;
+    const handlers = item.hooks;
+    const own2 = handlers.map((h, i) => isOwnHandler(spec, h) ? i : -1).filter((i) => i >= 0);
+    const onlyOurs = own2.length === handlers.length && Object.keys(item).every((k) => k === "hooks" || k === "matcher");
+    for (const inner of own2) units.push({ index, inner, wholeGroup: onlyOurs });
+  });
+  return units;
+}
+function desiredItem(spec, entry) {
+  if (spec.shape === "flat") return entry.handler;
+  return entry.matcher === void 0 ? { hooks: [entry.handler] } : { matcher: entry.matcher, hooks: [entry.handler] };
+}
+function commandsOf(spec, handler) {
+  if (!isObj3(handler)) return [];
+  return spec.commandFields.map((f) => handler[f]).filter((c) => typeof c === "string");
+}
+function applyRegistration(start, spec, entries2, file) {
+  let doc = start;
+  const created = [];
+  const replaced = [];
+  for (const entry of entries2) {
+    const want = desiredItem(spec, entry);
+    const wantCommands = commandsOf(spec, entry.handler);
+    for (let guard = 0; guard < 100; guard++) {
+      const arr = eventArray(doc, entry.event, file);
+      if (arr === void 0) {
+        if (doc.value.hooks === void 0) {
+          doc = editJson(doc, ["hooks"], { [entry.event]: [want] }, file);
+          created.push(["hooks"], ["hooks", entry.event]);
+        } else {
+          doc = editJson(doc, ["hooks", entry.event], [want], file);
+          created.push(["hooks", entry.event]);
+        }
+        break;
+      }
+      const units = ownUnits(spec, arr);
+      const first = units[0];
+      if (first === void 0) {
+        doc = editJson(doc, ["hooks", entry.event, -1], want, file);
+        break;
+      }
+      const extra = units[units.length - 1];
+      if (units.length > 1 && extra !== void 0) {
+        replaced.push(...commandsOf(spec, handlerAt(arr, extra)).filter((c) => !wantCommands.includes(c)));
+        doc = removeUnit(doc, entry.event, extra, arr, file);
+        continue;
+      }
+      const current = handlerAt(arr, first);
+      if (first.wholeGroup) {
+        if (!sameJson(arr[first.index], want)) {
+          replaced.push(...commandsOf(spec, current).filter((c) => !wantCommands.includes(c)));
+          doc = editJson(doc, ["hooks", entry.event, first.index], want, file);
+        }
+      } else if (!sameJson(current, entry.handler)) {
+        replaced.push(...commandsOf(spec, current).filter((c) => !wantCommands.includes(c)));
+        doc = editJson(doc, ["hooks", entry.event, first.index, "hooks", first.inner ?? 0], entry.handler, file);
+      }
+      break;
+    }
+  }
+  return { doc, created, replaced: [...new Set(replaced)] };
+}
+function handlerAt(arr, unit) {
+  const item = arr[unit.index];
+  if (unit.inner === void 0) return item;
+  return isObj3(item) && Array.isArray(item.hooks) ? item.hooks[unit.inner] : void 0;
+}
+function removeUnit(doc, event, unit, arr, file) {
+  const item = arr[unit.index];
+  const groupHandlers = isObj3(item) && Array.isArray(item.hooks) ? item.hooks.length : 0;
+  if (unit.inner === void 0 || unit.wholeGroup && groupHandlers <= 1) return editJson(doc, ["hooks", event, unit.index], void 0, file);
+  return editJson(doc, ["hooks", event, unit.index, "hooks", unit.inner], void 0, file);
+}
+function isEmptyContainer(v) {
+  return Array.isArray(v) && v.length === 0 || isObj3(v) && Object.keys(v).length === 0;
+}
+function removeRegistration(start, spec, events, created, createdFile, file) {
+  let doc = start;
+  let removed = 0;
+  for (const event of events) {
+    for (let guard = 0; guard < 100; guard++) {
+      const arr = eventArray(doc, event, file);
+      const units = arr === void 0 ? [] : ownUnits(spec, arr);
+      const last = units[units.length - 1];
+      if (arr === void 0 || last === void 0) break;
+      const item = arr[last.index];
+      const ownCount = units.filter((u) => u.index === last.index).length;
+      const groupSize = isObj3(item) && Array.isArray(item.hooks) ? item.hooks.length : 1;
+      const dropGroup = last.inner === void 0 || last.wholeGroup && ownCount === groupSize && groupSize === 1;
+      doc = editJson(doc, dropGroup ? ["hooks", event, last.index] : ["hooks", event, last.index, "hooks", last.inner ?? 0], void 0, file);
+      removed++;
+    }
+  }
+  const deepestFirst = [...created].sort((a, b) => b.length - a.length);
+  for (const p of deepestFirst) {
+    if (isEmptyContainer(valueAt(doc.value, p))) doc = editJson(doc, p, void 0, file);
+  }
+  if (createdFile && sameJson(doc.value, spec.skeleton)) return { doc: null, removed };
+  return { doc, removed };
+}
+function newDoc(spec, file) {
+  return parseJsonDoc(`${JSON.stringify(spec.skeleton, null, 2)}
+`, file);
+}
+var init_registration = __esm({
+  "src/node/agents/registration.ts"() {
+    "use strict";
+    init_settings_json2();
+    init_command_line();
   }
 });
 
@@ -26867,19 +28522,12 @@ var init_mcp_file = __esm({
   }
 });
 
-// src/node/agents/install.ts
+// src/node/agents/install-plan.ts
 function samePath(a, b) {
-  return path50.resolve(a) === path50.resolve(b);
-}
-function decodeStrict(data, file) {
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(data);
-  } catch {
-    throw new UnparseableError(`${file} is not valid UTF-8 text; it was left unchanged.`);
-  }
+  return path54.resolve(a) === path54.resolve(b);
 }
 function hookArgs(agent, event) {
-  return [HOOK_COMMAND[event], ...agentArgs(agent)];
+  return [HOOK_COMMANDS[event], ...agentArgs(agent)];
 }
 function eventCommand(o, node) {
   const platform = o.platform ?? process.platform;
@@ -26893,174 +28541,146 @@ function eventCommand(o, node) {
 function commandShells(o) {
   return specFor(o.agent).shells ?? [shellOn(o.platform ?? process.platform, HOSTS[o.agent].windowsShell)];
 }
-function isDir3(p) {
-  try {
-    return fs28.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
+function backupHoldsOriginal(file, manifest, read2) {
+  const originals = new Set((manifest?.installs ?? []).filter((x) => samePath(x.file, file) && x.originalSha256 !== null).map((x) => x.originalSha256));
+  if (originals.size === 0) return false;
+  const bak = read2(backupPath(file));
+  return bak !== null && originals.has(sha2562(bak));
 }
-function install(o) {
-  const spec = specFor(o.agent);
-  if (!spec.scopes.includes(o.scope)) return installLocked(o);
-  try {
-    return withLocks([manifestPath(o.vault), spec.settingsFile(o.scope, hostPaths(o))], () => installLocked(o));
-  } catch (error) {
-    if (error instanceof WriteError) return { code: EXIT.writeFailed, lines: [error.message], warnings: [], changed: [] };
-    throw error;
-  }
+function asBuffer(text2) {
+  return typeof text2 === "string" ? Buffer.from(text2, "utf8") : text2;
 }
-function installLocked(o) {
-  const r = { code: EXIT.ok, lines: [], warnings: [], changed: [] };
-  const fail = (code, message2) => ({ ...r, code, lines: [...r.lines, message2] });
-  const spec = specFor(o.agent);
-  const host = HOSTS[o.agent];
-  const platform = o.platform ?? process.platform;
-  if (!spec.scopes.includes(o.scope)) return fail(EXIT.usage, `${host.name} has no "${o.scope}" scope; use ${spec.scopes.join(" or ")}.`);
-  if (!isDir3(o.vault)) return fail(EXIT.usage, `vault folder ${o.vault} does not exist or is not a folder.`);
-  const node = resolveNode(o.nodePath, r.warnings);
-  const script = scriptTarget(o.vault);
+function hookFiles(o) {
+  return {
+    bridge: [bridgeTarget(o.vault), asBuffer(o.scriptSource)],
+    start: [startTarget(o.vault), Buffer.from(START_FILE, "utf8")],
+    edit: [editTarget(o.vault), Buffer.from(EDIT_FILE, "utf8")],
+    entry: [scriptTarget(o.vault), Buffer.from(HOOK_ENTRY, "utf8")],
+    // The MCP server file of the same build, beside the bridge; without one, the hooks still go in.
+    mcp: [mcpTarget(o.vault), o.mcpSource === void 0 ? void 0 : asBuffer(o.mcpSource)]
+  };
+}
+function unsafePath(o, node, script, platform) {
   for (const [label, p] of [
     ["vault path", script],
     ["node path", node]
   ]) {
     const bad = [...new Set(commandShells(o).flatMap((shell) => unsafeCharacters(p, platform, shell)))];
     if (bad.length > 0) {
-      return fail(EXIT.unsafePath, `The ${label} ${JSON.stringify(p)} contains ${describeChars(bad)}, which would break the quoted hook command (a shell would read it differently). Nothing was changed. Rename or move it to a path without these characters.`);
+      return `The ${label} ${JSON.stringify(p)} contains ${describeChars(bad)}, which would break the quoted hook command (a shell would read it differently). Nothing was changed. Rename or move it to a path without these characters.`;
     }
   }
-  const configDir = o.configDir ?? findConfigDir(o.vault, void 0, r.warnings) ?? void 0;
+  return null;
+}
+function installRecord(o, s, prevRecord, keep, view) {
+  const kept = keep.original ? prevRecord : void 0;
+  const cleanBefore = s.before !== null && s.applied.replaced.length === 0 && !holdsOwnEntries(s.before, specFor(o.agent), s.file);
+  const record2 = {
+    agent: o.agent,
+    scope: o.scope,
+    file: s.file,
+    createdFile: kept !== void 0 ? kept.createdFile : s.before === null,
+    originalSha256: kept !== void 0 ? kept.originalSha256 : s.before !== null && cleanBefore && !keep.backup ? sha2562(s.before) : null,
+    installedSha256: sha2562(s.after),
+    created: kept !== void 0 ? dedupePaths([...kept.created, ...s.applied.created]) : s.applied.created,
+    createdDirs: kept !== void 0 ? kept.createdDirs : s.before === null ? view.missingDirs(path54.dirname(s.file)) : []
+  };
+  if (!s.changed) {
+    if (prevRecord !== void 0) Object.assign(record2, prevRecord);
+    else Object.assign(record2, { createdFile: false, originalSha256: null, created: [], createdDirs: [] });
+  }
+  return record2;
+}
+function nextManifest(o, previous, prevRecord, record2, at, view) {
+  const scriptDirs2 = previous?.createdDirs ?? view.missingDirs(path54.dirname(at.script)).map((d) => path54.relative(o.vault, d).split(path54.sep).join("/"));
+  const installs = previous?.installs.filter((x) => x !== prevRecord && (x.scope === "user" || isInside(x.file, o.vault))) ?? [];
+  const index = prevRecord !== void 0 ? Math.min(previous?.installs.indexOf(prevRecord) ?? installs.length, installs.length) : installs.length;
+  installs.splice(index, 0, record2);
+  const pluginDir = recordedPluginDir(o, at.configDir, previous?.pluginDir, view);
+  return {
+    ...at.configDir !== void 0 ? { configDir: at.configDir } : {},
+    ...pluginDir !== void 0 ? { pluginDir } : {},
+    version: o.version,
+    scriptSha256: sha2562(at.source),
+    node: at.node,
+    createdDirs: scriptDirs2,
+    installs
+  };
+}
+function planInstall(o, view) {
+  const r = { code: EXIT.ok, lines: [], warnings: [], changed: [] };
+  const fail = (code, message2) => ({ done: { ...r, code, lines: [...r.lines, message2] } });
+  const spec = specFor(o.agent);
+  const host = HOSTS[o.agent];
+  const platform = o.platform ?? process.platform;
+  if (!spec.scopes.includes(o.scope)) return fail(EXIT.usage, `${host.name} has no "${o.scope}" scope; use ${spec.scopes.join(" or ")}.`);
+  if (!view.isDir(o.vault)) return fail(EXIT.usage, `vault folder ${o.vault} does not exist or is not a folder.`);
+  const node = view.resolveNode(r.warnings);
+  const script = scriptTarget(o.vault);
+  const unsafe = unsafePath(o, node, script, platform);
+  if (unsafe !== null) return fail(EXIT.unsafePath, unsafe);
+  const configDir = o.configDir ?? view.findConfigDir(r.warnings);
   if (configDir === void 0) r.warnings.push(`no Obsidian config folder was found in ${o.vault}; the brief uses default settings until one exists (then run install again).`);
   const file = spec.settingsFile(o.scope, hostPaths(o));
-  const previous = readManifest(o.vault);
+  const previous = view.readManifest();
   const prevRecord = previous?.installs.find((x) => x.agent === o.agent && x.scope === o.scope && samePath(x.file, file));
-  let before;
-  let applied;
+  let settings;
   try {
-    before = readIfExists(o.vault, file);
+    const before = view.read(file);
     const startDoc = before === null ? newDoc(spec, file) : parseJsonDoc(decodeStrict(before, file), file);
-    applied = applyRegistration(startDoc, spec, spec.entries(eventCommand(o, node)), file);
+    const applied = applyRegistration(startDoc, spec, spec.entries(eventCommand(o, node)), file);
+    const after = serialize(applied.doc);
+    settings = { file, before, after, applied, changed: before === null || after !== before.toString("utf8") };
   } catch (error) {
     if (error instanceof UnparseableError) return fail(EXIT.unparseable, `Refused: ${error.message}`);
     if (error instanceof WriteError) return fail(EXIT.writeFailed, error.message);
     throw error;
   }
-  const after = serialize(applied.doc);
-  const settingsChanged = before === null || after !== before.toString("utf8");
-  const source = typeof o.scriptSource === "string" ? Buffer.from(o.scriptSource, "utf8") : o.scriptSource;
-  const entry = Buffer.from(HOOK_ENTRY, "utf8");
-  const startText = Buffer.from(START_FILE, "utf8");
-  const editText = Buffer.from(EDIT_FILE, "utf8");
-  const bridge = bridgeTarget(o.vault);
-  const start = startTarget(o.vault);
-  const edit = editTarget(o.vault);
-  const same3 = (file2, want) => readIfExists(o.vault, file2)?.equals(want) ?? false;
-  const scriptChanged = !same3(bridge, source) || !same3(start, startText) || !same3(edit, editText) || !same3(script, entry);
-  const mcpSource = o.mcpSource === void 0 ? void 0 : typeof o.mcpSource === "string" ? Buffer.from(o.mcpSource, "utf8") : o.mcpSource;
+  const files = hookFiles(o);
+  const same3 = ([f, want]) => view.read(f)?.equals(want) ?? false;
+  const scriptChanged = !same3(files.bridge) || !same3(files.start) || !same3(files.edit) || !same3(files.entry);
+  const [mcpFile, mcpSource] = files.mcp;
   const mcpProblem = mcpSourceProblem(mcpSource, o.version);
-  const mcpFile = mcpTarget(o.vault);
-  const mcpBefore = readIfExists(o.vault, mcpFile);
+  const mcpBefore = view.read(mcpFile);
   const mcpChanged = mcpSource !== void 0 && mcpProblem === null && (mcpBefore === null || !mcpBefore.equals(mcpSource));
-  const keepOriginal = prevRecord !== void 0 && before !== null && prevRecord.installedSha256 === sha256(before);
-  const cleanBefore = before !== null && applied.replaced.length === 0 && !holdsOwnEntries(before, spec, file);
-  const keepBackup = !keepOriginal && backupHoldsRecordedOriginal(o.vault, file, previous);
-  const record2 = {
-    agent: o.agent,
-    scope: o.scope,
-    file,
-    createdFile: keepOriginal ? prevRecord.createdFile : before === null,
-    originalSha256: keepOriginal ? prevRecord.originalSha256 : before !== null && cleanBefore && !keepBackup ? sha256(before) : null,
-    installedSha256: sha256(after),
-    created: keepOriginal ? dedupePaths([...prevRecord.created, ...applied.created]) : applied.created,
-    createdDirs: keepOriginal ? prevRecord.createdDirs : before === null ? missingDirs(path50.dirname(file)) : []
-  };
-  if (!settingsChanged) {
-    if (prevRecord !== void 0) Object.assign(record2, prevRecord);
-    else Object.assign(record2, { createdFile: false, originalSha256: null, created: [], createdDirs: [] });
-  }
-  const scriptDirs2 = previous?.createdDirs ?? missingDirs(path50.dirname(script)).map((d) => path50.relative(o.vault, d).split(path50.sep).join("/"));
-  const installs = previous?.installs.filter((x) => x !== prevRecord && (x.scope === "user" || isInside(x.file, o.vault))) ?? [];
-  const at = prevRecord !== void 0 ? Math.min(previous?.installs.indexOf(prevRecord) ?? installs.length, installs.length) : installs.length;
-  installs.splice(at, 0, record2);
-  const pluginDir = recordedPluginDir(o, configDir, previous?.pluginDir);
-  const manifest = {
-    ...configDir !== void 0 ? { configDir } : {},
-    ...pluginDir !== void 0 ? { pluginDir } : {},
-    version: o.version,
-    scriptSha256: sha256(source),
-    node,
-    createdDirs: scriptDirs2,
-    installs
-  };
-  const manifestText = serializeManifest(manifest);
-  const manifestBefore = readIfExists(o.vault, manifestPath(o.vault));
+  const keepOriginal = prevRecord !== void 0 && settings.before !== null && prevRecord.installedSha256 === sha2562(settings.before);
+  const keepBackup = !keepOriginal && backupHoldsOriginal(file, previous, (f) => view.read(f));
+  const record2 = installRecord(o, settings, prevRecord, { original: keepOriginal, backup: keepBackup }, view);
+  const manifestText = serializeManifest(nextManifest(o, previous, prevRecord, record2, { configDir, node, source: files.bridge[1], script }, view));
+  const manifestBefore = view.read(manifestPath(o.vault));
   const manifestChanged = manifestBefore === null || manifestBefore.toString("utf8") !== manifestText;
-  try {
-    if (settingsChanged) assertWritable(o.vault, file);
-    if (scriptChanged) {
-      writeAtomic(o.vault, bridge, source);
-      writeAtomic(o.vault, start, startText);
-      writeAtomic(o.vault, edit, editText);
-      writeAtomic(o.vault, script, entry);
-      r.changed.push(bridge, start, edit, script);
-      if (removeFile(o.vault, `${script}.v8cache`)) r.changed.push(`${script}.v8cache`);
-      r.lines.push(`Copied the bridge (version ${o.version}) to ${bridge}, run by the hook entry ${script}`);
-    } else r.lines.push(`The bridge at ${bridge} is current`);
-    if (mcpChanged && mcpSource !== void 0) {
-      writeAtomic(o.vault, mcpFile, mcpSource);
-      r.changed.push(mcpFile);
-      r.lines.push(`Copied the MCP server file to ${mcpFile}`);
-    } else if (mcpProblem !== null) r.warnings.push(`${mcpProblem} The hooks are installed; the MCP server is not.`);
-    if (settingsChanged) {
-      if (before !== null && !keepOriginal && !keepBackup) {
-        writeAtomic(o.vault, backupPath(file), before);
-        r.changed.push(backupPath(file));
-      }
-      writeAtomic(o.vault, file, after);
-      r.changed.push(file);
-      const events = spec.events.join(", ").replace(/, ([^,]*)$/, " and $1");
-      const backup = before === null ? " (new file)" : keepOriginal ? "" : keepBackup ? ` (${backupPath(file)} still holds the version from before the first install)` : ` (previous version kept as ${backupPath(file)})`;
-      r.lines.push(`Registered ${events} for ${host.name} in ${file}${backup}`);
-      for (const c of applied.replaced) r.lines.push(`Replaced an older entry of ours that ran: ${c}`);
-    } else r.lines.push(`${file} already has the ${host.name} hooks; left unchanged`);
-    if (manifestChanged) {
-      writeAtomic(o.vault, manifestPath(o.vault), manifestText);
-      r.changed.push(manifestPath(o.vault));
-    }
-  } catch (error) {
-    if (error instanceof WriteError) return fail(EXIT.writeFailed, error.message);
-    throw error;
-  }
-  const mcpHost = MCP_HOSTS[o.agent];
-  if (mcpHost !== void 0 && mcpProblem === null) {
-    try {
-      registerMcp(r, mcpHost, o.scope, o.vault, o.home, node, script);
-    } catch (error) {
-      if (error instanceof WriteError) r.warnings.push(`MCP server not registered: ${error.message}`);
-      else throw error;
-    }
-  }
-  r.lines.push(`Hook command: ${eventCommand(o, node)("SessionStart").native}`);
-  for (const n of spec.notes(o.scope, hostPaths(o))) r.lines.push(`Note: ${n}`);
-  for (const t of trustFindings(o.agent, { vault: o.vault, home: o.home, scope: o.scope, env: o.env ?? {}, platform })) {
-    if (t.status !== "ok") r.lines.push(`Before the first session: ${t.message}${t.fix !== void 0 ? ` ${t.fix}` : ""}`);
-  }
-  return r;
+  const steps = [];
+  if (settings.changed) steps.push({ kind: "assertWritable", file });
+  if (scriptChanged) {
+    for (const [f, data] of [files.bridge, files.start, files.edit, files.entry]) steps.push({ kind: "write", file: f, data, changed: false });
+    steps.push({ kind: "changed", files: [files.bridge[0], files.start[0], files.edit[0], script] });
+    steps.push({ kind: "removeIfPresent", file: `${script}.v8cache` });
+    steps.push({ kind: "line", text: `Copied the bridge (version ${o.version}) to ${files.bridge[0]}, run by the hook entry ${script}` });
+  } else steps.push({ kind: "line", text: `The bridge at ${files.bridge[0]} is current` });
+  if (mcpChanged && mcpSource !== void 0) {
+    steps.push({ kind: "write", file: mcpFile, data: mcpSource, changed: true });
+    steps.push({ kind: "line", text: `Copied the MCP server file to ${mcpFile}` });
+  } else if (mcpProblem !== null) steps.push({ kind: "warning", text: `${mcpProblem} The hooks are installed; the MCP server is not.` });
+  if (settings.changed) {
+    const { before } = settings;
+    if (before !== null && !keepOriginal && !keepBackup) steps.push({ kind: "write", file: backupPath(file), data: before, changed: true });
+    steps.push({ kind: "write", file, data: settings.after, changed: true });
+    const events = spec.events.join(", ").replace(/, ([^,]*)$/, " and $1");
+    const backup = before === null ? " (new file)" : keepOriginal ? "" : keepBackup ? ` (${backupPath(file)} still holds the version from before the first install)` : ` (previous version kept as ${backupPath(file)})`;
+    steps.push({ kind: "line", text: `Registered ${events} for ${host.name} in ${file}${backup}` });
+    for (const c of settings.applied.replaced) steps.push({ kind: "line", text: `Replaced an older entry of ours that ran: ${c}` });
+  } else steps.push({ kind: "line", text: `${file} already has the ${host.name} hooks; left unchanged` });
+  if (manifestChanged) steps.push({ kind: "write", file: manifestPath(o.vault), data: manifestText, changed: true });
+  return { start: r, steps, node, script, mcpReady: mcpProblem === null };
 }
-function recordedPluginDir(o, configDir, before) {
+function recordedPluginDir(o, configDir, before, view) {
   const given = o.pluginDir?.replace(/\\/g, "/").replace(/^\/+|\/+$/g, "");
   if (given !== void 0 && given !== "") return given === `${configDir}/plugins/${PLUGIN_ID}` ? void 0 : given;
-  return before !== void 0 && isDir3(path50.join(o.vault, before)) ? before : void 0;
-}
-function backupHoldsRecordedOriginal(vault, file, manifest) {
-  const originals = new Set((manifest?.installs ?? []).filter((x) => samePath(x.file, file) && x.originalSha256 !== null).map((x) => x.originalSha256));
-  if (originals.size === 0) return false;
-  const bak = readIfExists(vault, backupPath(file));
-  return bak !== null && originals.has(sha256(bak));
+  return before !== void 0 && view.isDir(path54.join(o.vault, before)) ? before : void 0;
 }
 function isInside(file, dir) {
-  const rel = path50.relative(path50.resolve(dir), path50.resolve(file));
-  return rel !== "" && !rel.startsWith("..") && !path50.isAbsolute(rel);
+  const rel = path54.relative(path54.resolve(dir), path54.resolve(file));
+  return rel !== "" && !rel.startsWith("..") && !path54.isAbsolute(rel);
 }
 function holdsOwnEntries(before, spec, file) {
   try {
@@ -27085,25 +28705,119 @@ function dedupePaths(paths) {
     return true;
   });
 }
-var fs28, path50, HOOK_COMMAND;
-var init_install = __esm({
-  "src/node/agents/install.ts"() {
+var path54;
+var init_install_plan = __esm({
+  "src/node/agents/install-plan.ts"() {
     "use strict";
-    fs28 = require("node:fs");
-    path50 = require("node:path");
+    path54 = require("node:path");
     init_agent_contracts();
     init_command_line();
     init_files();
     init_manifest();
     init_options();
     init_registration();
-    init_install_lock();
     init_settings_json2();
+    init_vault_config();
+    init_mcp_file();
+  }
+});
+
+// src/node/agents/install.ts
+function isDir3(p) {
+  try {
+    return fs30.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function install(o) {
+  const spec = specFor(o.agent);
+  if (!spec.scopes.includes(o.scope)) return installLocked(o);
+  try {
+    return withLocks([manifestPath(o.vault), spec.settingsFile(o.scope, hostPaths(o))], () => installLocked(o));
+  } catch (error) {
+    if (error instanceof WriteError) return { code: EXIT.writeFailed, lines: [error.message], warnings: [], changed: [] };
+    throw error;
+  }
+}
+function liveView(o) {
+  return {
+    read: (file) => readIfExists(o.vault, file),
+    isDir: isDir3,
+    missingDirs,
+    resolveNode: (warnings) => resolveNode(o.nodePath, warnings),
+    findConfigDir: (warnings) => findConfigDir(o.vault, void 0, warnings) ?? void 0,
+    readManifest: () => readManifest(o.vault)
+  };
+}
+function installLocked(o) {
+  const plan = planInstall(o, liveView(o));
+  if ("done" in plan) return plan.done;
+  const r = plan.start;
+  try {
+    for (const step of plan.steps) applyStep(o.vault, step, r);
+  } catch (error) {
+    if (error instanceof WriteError) return { ...r, code: EXIT.writeFailed, lines: [...r.lines, error.message] };
+    throw error;
+  }
+  const mcpHost = MCP_HOSTS[o.agent];
+  if (mcpHost !== void 0 && plan.mcpReady) {
+    try {
+      registerMcp(r, mcpHost, o.scope, o.vault, o.home, plan.node, plan.script);
+    } catch (error) {
+      if (error instanceof WriteError) r.warnings.push(`MCP server not registered: ${error.message}`);
+      else throw error;
+    }
+  }
+  r.lines.push(`Hook command: ${eventCommand(o, plan.node)("SessionStart").native}`);
+  const spec = specFor(o.agent);
+  for (const n of spec.notes(o.scope, hostPaths(o))) r.lines.push(`Note: ${n}`);
+  for (const t of trustFindings(o.agent, { vault: o.vault, home: o.home, scope: o.scope, env: o.env ?? {}, platform: o.platform ?? process.platform })) {
+    if (t.status !== "ok") r.lines.push(`Before the first session: ${t.message}${t.fix !== void 0 ? ` ${t.fix}` : ""}`);
+  }
+  return r;
+}
+function applyStep(vault, step, r) {
+  switch (step.kind) {
+    case "assertWritable":
+      assertWritable(vault, step.file);
+      return;
+    case "write":
+      writeAtomic(vault, step.file, step.data);
+      if (step.changed) r.changed.push(step.file);
+      return;
+    case "changed":
+      r.changed.push(...step.files);
+      return;
+    case "removeIfPresent":
+      if (removeFile(vault, step.file)) r.changed.push(step.file);
+      return;
+    case "line":
+      r.lines.push(step.text);
+      return;
+    case "warning":
+      r.warnings.push(step.text);
+      return;
+  }
+}
+function backupHoldsRecordedOriginal(vault, file, manifest) {
+  return backupHoldsOriginal(file, manifest, (f) => readIfExists(vault, f));
+}
+var fs30;
+var init_install = __esm({
+  "src/node/agents/install.ts"() {
+    "use strict";
+    fs30 = require("node:fs");
+    init_files();
+    init_manifest();
+    init_options();
+    init_install_lock();
     init_vault_config();
     init_trust();
     init_mcp_registration();
-    init_mcp_file();
-    HOOK_COMMAND = { SessionStart: "session-start", PostToolUse: "post-tool-use", PreToolUse: "pre-tool-use", Stop: "turn-end", SessionEnd: "turn-end" };
+    init_install_plan();
+    init_install_plan();
+    init_settings_json2();
   }
 });
 
@@ -27201,18 +28915,18 @@ function now(env) {
 }
 function installedAt(vault) {
   try {
-    return fs29.statSync(bridgeTarget(vault)).mtimeMs;
+    return fs31.statSync(bridgeTarget(vault)).mtimeMs;
   } catch {
     return null;
   }
 }
 function sessionStartChecks(vault, registered, env = {}) {
   const pluginDir = loadVaultContext(vault, { env }).pluginDir;
-  const entries = pluginDir === null ? [] : readSessionStarts(vault, pluginDir);
+  const entries2 = pluginDir === null ? [] : readSessionStarts(vault, pluginDir);
   const t = now(env);
   const checks = [];
-  const delivered = entries.filter((e) => e.delivered);
-  const last = lastDelivered(entries);
+  const delivered = entries2.filter((e) => e.delivered);
+  const last = lastDelivered(entries2);
   if (last === void 0) {
     const since = installedAt(vault);
     const quietDays2 = since === null ? 0 : Math.floor((t - since) / DAY_MS);
@@ -27224,7 +28938,7 @@ function sessionStartChecks(vault, registered, env = {}) {
     return checks;
   }
   const recent = delivered.slice(-SHOWN).reverse();
-  checks.push({ id: "sessions", status: "ok", message: `Last real sessions that received the brief (newest first, from ${path51.join(pluginDir ?? "", STARTS_FILE)}): ${recent.map(describeStart).join("; ")}.` });
+  checks.push({ id: "sessions", status: "ok", message: `Last real sessions that received the brief (newest first, from ${path55.join(pluginDir ?? "", STARTS_FILE)}): ${recent.map(describeStart).join("; ")}.` });
   const quietDays = Math.floor((t - Date.parse(last.at)) / DAY_MS);
   if (registered && quietDays >= QUIET_DAYS) {
     checks.push({ id: "sessions-quiet", status: "warn", message: `No session has received the brief for ${quietDays} days (last: ${describeStart(last)}).`, fix: "If you used the agent since, it started where the hooks do not reach: start it in the vault (or install with --scope user)." });
@@ -27241,12 +28955,12 @@ function sessionStartChecks(vault, registered, env = {}) {
   }
   return checks;
 }
-var fs29, path51, QUIET_DAYS, SHOWN, DAY_MS;
+var fs31, path55, QUIET_DAYS, SHOWN, DAY_MS;
 var init_doctor_sessions = __esm({
   "src/node/doctor-sessions.ts"() {
     "use strict";
-    fs29 = require("node:fs");
-    path51 = require("node:path");
+    fs31 = require("node:fs");
+    path55 = require("node:path");
     init_quote();
     init_options();
     init_session_starts();
@@ -27290,7 +29004,7 @@ function findMcpRegistrations(host, vault, home) {
   return found;
 }
 function probeMcpServer(command, args, cwd, env, timeoutMs) {
-  return new Promise((resolve24) => {
+  return new Promise((resolve25) => {
     let stdout = "";
     let stderr = "";
     let tools = null;
@@ -27302,7 +29016,7 @@ function probeMcpServer(command, args, cwd, env, timeoutMs) {
       settled = true;
       clearTimeout(timer);
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-      resolve24({ tools, problem, lingered });
+      resolve25({ tools, problem, lingered });
     };
     const child = (0, import_node_child_process3.spawn)(command, args, { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
     let timer = setTimeout(() => finish(`it did not answer ${phase === "initialize" ? "the initialize request" : "tools/list"} within ${timeoutMs / 1e3} s${firstErrorLine() !== "" ? ` (stderr: ${firstErrorLine()})` : ""}`), timeoutMs);
@@ -27371,20 +29085,20 @@ function checkServerFile(o, checks) {
     checks.push({ id: "mcp-file", status: "fail", message: `The MCP server file is not in the vault (${file} is missing), so the MCP server cannot start.`, fix: 'Run "install" again (or the Obsidian command "Install agent hooks").' });
     return false;
   }
-  if (o.mcpSource !== void 0 && sha256(installed) !== sha256(typeof o.mcpSource === "string" ? Buffer.from(o.mcpSource, "utf8") : o.mcpSource)) {
+  if (o.mcpSource !== void 0 && sha2562(installed) !== sha2562(typeof o.mcpSource === "string" ? Buffer.from(o.mcpSource, "utf8") : o.mcpSource)) {
     checks.push({ id: "mcp-file", status: "fail", message: `${file} differs from the MCP server file of this bridge (version ${o.version}): it is an older or changed copy.`, fix: 'Run "install" again to update it.' });
     return false;
   }
   return true;
 }
 async function checkMcpServer(host, o, checks) {
-  const script = path52.resolve(scriptTarget(o.vault));
+  const script = path56.resolve(scriptTarget(o.vault));
   const all = findMcpRegistrations(host, o.vault, o.home);
-  const mine = all.filter((r) => r.args.some((a) => path52.resolve(a) === script));
+  const mine = all.filter((r) => r.args.some((a) => path56.resolve(a) === script));
   for (const r of all) {
     if (mine.includes(r)) continue;
     const target = r.args.find((a) => a.endsWith(`session-brief.cjs`)) ?? r.args[0] ?? "";
-    checks.push({ id: "mcp-registration", status: "warn", message: `${r.file} (${r.label}) starts the MCP server of another vault: ${target}.`, fix: fs30.existsSync(target) ? "Uninstall it there if this vault should be the one." : `Run "install" in ${o.vault}; it updates that entry.` });
+    checks.push({ id: "mcp-registration", status: "warn", message: `${r.file} (${r.label}) starts the MCP server of another vault: ${target}.`, fix: fs32.existsSync(target) ? "Uninstall it there if this vault should be the one." : `Run "install" in ${o.vault}; it updates that entry.` });
   }
   if (mine.length === 0) {
     checks.push({ id: "mcp-registration", status: "warn", message: `The MCP server "${MCP_SERVER_NAME}" is not registered for this vault (not in ${host.files(o.vault, o.home).map((f) => f.file).join(" or ")}): the agent has no mid-session tools.`, fix: 'Run "install" again (it registers the server beside the hooks).' });
@@ -27393,28 +29107,28 @@ async function checkMcpServer(host, o, checks) {
   for (const r of mine) checks.push({ id: "mcp-registration", status: "ok", message: `${r.file} registers the MCP server (${r.label}).` });
   if (!checkServerFile(o, checks)) return;
   const run2 = mine[0];
-  const shown = `The MCP server (${[run2.command, ...run2.args].join(" ")})`;
+  const shown2 = `The MCP server (${[run2.command, ...run2.args].join(" ")})`;
   const probe = await probeMcpServer(run2.command, run2.args, o.vault, o.env, o.timeoutMs ?? 2e4);
   if (probe.problem !== null) {
-    checks.push({ id: "mcp-run", status: "fail", message: `${shown} failed: ${probe.problem}.`, fix: 'Run "install" again; if that does not help, run the command above in a terminal to see its error.' });
+    checks.push({ id: "mcp-run", status: "fail", message: `${shown2} failed: ${probe.problem}.`, fix: 'Run "install" again; if that does not help, run the command above in a terminal to see its error.' });
     return;
   }
   const listed = probe.tools ?? [];
   const missing = TOOL_NAMES.filter((t) => !listed.includes(t));
   if (missing.length > 0) {
-    checks.push({ id: "mcp-run", status: "fail", message: `${shown} started but does not list ${missing.join(", ")} (it lists: ${listed.join(", ") || "no tools"}).`, fix: `Run "install" again to put the ${MCP_FILE_NAME} of this version in place.` });
+    checks.push({ id: "mcp-run", status: "fail", message: `${shown2} started but does not list ${missing.join(", ")} (it lists: ${listed.join(", ") || "no tools"}).`, fix: `Run "install" again to put the ${MCP_FILE_NAME} of this version in place.` });
     return;
   }
-  checks.push({ id: "mcp-run", status: "ok", message: `${shown} started and lists its tools: ${listed.join(", ")}.` });
-  if (probe.lingered) checks.push({ id: "mcp-run", status: "warn", message: `${shown} did not exit within ${EXIT_WAIT_MS / 1e3} s after its input closed; the agent may leave it running.` });
+  checks.push({ id: "mcp-run", status: "ok", message: `${shown2} started and lists its tools: ${listed.join(", ")}.` });
+  if (probe.lingered) checks.push({ id: "mcp-run", status: "warn", message: `${shown2} did not exit within ${EXIT_WAIT_MS / 1e3} s after its input closed; the agent may leave it running.` });
 }
-var import_node_child_process3, fs30, path52, EXIT_WAIT_MS;
+var import_node_child_process3, fs32, path56, EXIT_WAIT_MS;
 var init_doctor_mcp = __esm({
   "src/node/agents/doctor-mcp.ts"() {
     "use strict";
     import_node_child_process3 = require("node:child_process");
-    fs30 = require("node:fs");
-    path52 = require("node:path");
+    fs32 = require("node:fs");
+    path56 = require("node:path");
     init_contract();
     init_files();
     init_mcp_registration();
@@ -27436,7 +29150,7 @@ function matcherReaches(matcher, tool) {
 }
 function writeGuardChecks(agent, vault, script, found, settings) {
   if (!specFor(agent).events.includes(WRITE_GUARD_EVENT)) return [];
-  const ours = found.filter((f) => f.event === WRITE_GUARD_EVENT && path53.resolve(parseOwnCommand(f.command)?.script ?? "") === path53.resolve(script));
+  const ours = found.filter((f) => f.event === WRITE_GUARD_EVENT && path57.resolve(parseOwnCommand(f.command)?.script ?? "") === path57.resolve(script));
   const folder2 = settings.sessionsFolder === "" ? "" : quoteName(settings.sessionsFolder);
   const out = [];
   if (ours.length === 0) {
@@ -27464,11 +29178,11 @@ function writeGuardChecks(agent, vault, script, found, settings) {
   }
   return out;
 }
-var path53, SETTING;
+var path57, SETTING;
 var init_doctor_write_guard = __esm({
   "src/node/agents/doctor-write-guard.ts"() {
     "use strict";
-    path53 = require("node:path");
+    path57 = require("node:path");
     init_agent_fence();
     init_write_guard();
     init_quote();
@@ -27482,7 +29196,7 @@ var init_doctor_write_guard = __esm({
 // src/node/claude-plugin.ts
 function claudeUserFolder(env, home) {
   const given = env.CLAUDE_CONFIG_DIR;
-  return given !== void 0 && given !== "" ? path54.resolve(given) : path54.join(home, ".claude");
+  return given !== void 0 && given !== "" ? path58.resolve(given) : path58.join(home, ".claude");
 }
 function readJsonObject(file) {
   try {
@@ -27494,9 +29208,9 @@ function readJsonObject(file) {
 }
 function sessionSettingsFiles(projectDir, env, home) {
   return [
-    { scope: "user", file: path54.join(claudeUserFolder(env, home), "settings.json") },
-    { scope: "project", file: path54.join(projectDir, ".claude", "settings.json") },
-    { scope: "local", file: path54.join(projectDir, ".claude", "settings.local.json") }
+    { scope: "user", file: path58.join(claudeUserFolder(env, home), "settings.json") },
+    { scope: "project", file: path58.join(projectDir, ".claude", "settings.json") },
+    { scope: "local", file: path58.join(projectDir, ".claude", "settings.local.json") }
   ];
 }
 function pluginEnabled(projectDir, env, home) {
@@ -27512,13 +29226,17 @@ function pluginEnabled(projectDir, env, home) {
   }
   return [...state.values()];
 }
-var path54, CLAUDE_PLUGIN_NAME;
+var path58, CLAUDE_PLUGIN_NAME, PLUGIN_HOOK_EVENTS;
 var init_claude_plugin = __esm({
   "src/node/claude-plugin.ts"() {
     "use strict";
-    path54 = require("node:path");
+    path58 = require("node:path");
     init_state_file();
+    init_host();
     CLAUDE_PLUGIN_NAME = "session-brief";
+    PLUGIN_HOOK_EVENTS = Object.fromEntries(
+      Object.entries(HOOK_COMMANDS).reverse().map(([event, command]) => [command, event])
+    );
   }
 });
 
@@ -27644,13 +29362,13 @@ function trustedRecord(x, p) {
   const file = specFor(x.agent).settingsFile(x.scope, p);
   if (!samePath(x.file, file)) return null;
   const above = /* @__PURE__ */ new Set();
-  for (let d = path55.dirname(path55.resolve(file)); d !== path55.dirname(d); d = path55.dirname(d)) above.add(d);
-  const createdDirs = x.createdDirs.filter((d) => typeof d === "string" && above.has(path55.resolve(d)));
+  for (let d = path59.dirname(path59.resolve(file)); d !== path59.dirname(d); d = path59.dirname(d)) above.add(d);
+  const createdDirs = x.createdDirs.filter((d) => typeof d === "string" && above.has(path59.resolve(d)));
   return { ...x, file, createdDirs };
 }
 function scriptDirs(vault, manifest) {
   const allowed = [".claude", ".claude/hooks"];
-  return (manifest?.createdDirs ?? []).filter((d) => allowed.includes(d)).map((d) => path55.join(vault, ...d.split("/")));
+  return (manifest?.createdDirs ?? []).filter((d) => allowed.includes(d)).map((d) => path59.join(vault, ...d.split("/")));
 }
 function targets(o, recorded, p) {
   const chosen = recorded.filter((x) => (o.agent === void 0 || x.agent === o.agent) && (o.scope === void 0 || x.scope === o.scope));
@@ -27677,7 +29395,7 @@ function undoFile(t, p, r, manifest) {
   }
   const rec = t.record;
   const bak = backupPath(t.file);
-  if (rec !== void 0 && rec.installedSha256 === sha256(before)) {
+  if (rec !== void 0 && rec.installedSha256 === sha2562(before)) {
     if (rec.createdFile) {
       removeFile(p.vault, t.file);
       removeDirs(p.vault, rec.createdDirs);
@@ -27686,7 +29404,7 @@ function undoFile(t, p, r, manifest) {
       return true;
     }
     const original = readIfExists(p.vault, bak);
-    if (original !== null && rec.originalSha256 === sha256(original)) {
+    if (original !== null && rec.originalSha256 === sha2562(original)) {
       writeAtomic(p.vault, t.file, original);
       removeFile(p.vault, bak);
       r.changed.push(t.file, bak);
@@ -27767,7 +29485,7 @@ function uninstallLocked(o) {
   try {
     if (remaining.length > 0 && manifest !== null) {
       writeAtomic(o.vault, manifestPath(o.vault), serializeManifest({ ...manifest, installs: remaining }));
-      r.lines.push(`The bridge stays in ${path55.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(", ")}`);
+      r.lines.push(`The bridge stays in ${path59.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(", ")}`);
     } else if (r.code === EXIT.ok) {
       let removedScript = false;
       const cached = [scriptTarget(o.vault), bridgeTarget(o.vault), startTarget(o.vault), editTarget(o.vault)];
@@ -27779,11 +29497,11 @@ function uninstallLocked(o) {
         }
       }
       removeDirs(o.vault, scriptDirs(o.vault, manifest));
-      if (removedScript) r.lines.push(`Removed the bridge from ${path55.dirname(scriptTarget(o.vault))}`);
+      if (removedScript) r.lines.push(`Removed the bridge from ${path59.dirname(scriptTarget(o.vault))}`);
     }
     if (r.code === EXIT.ok && r.changed.length === 0) {
       const what = chosen.map((t) => `${HOSTS[t.agent].name} (${t.scope})`).join(", ");
-      r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path55.dirname(scriptTarget(o.vault))}`];
+      r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path59.dirname(scriptTarget(o.vault))}`];
     }
   } catch (error) {
     if (!(error instanceof WriteError)) throw error;
@@ -27792,11 +29510,11 @@ function uninstallLocked(o) {
   }
   return r;
 }
-var path55;
+var path59;
 var init_uninstall = __esm({
   "src/node/agents/uninstall.ts"() {
     "use strict";
-    path55 = require("node:path");
+    path59 = require("node:path");
     init_agent_contracts();
     init_files();
     init_host_spec();
@@ -27812,11 +29530,11 @@ var init_uninstall = __esm({
 
 // src/node/mcp/server-load.ts
 function mcpFileBeside(bridgeDir) {
-  return path56.join(bridgeDir, MCP_FILE_NAME);
+  return path60.join(bridgeDir, MCP_FILE_NAME);
 }
 function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   const file = mcpFileBeside(bridgeDir);
-  if (!fs31.existsSync(file)) throw new McpFileError(`the MCP server file ${file} is missing. ${FIX}.`);
+  if (!fs33.existsSync(file)) throw new McpFileError(`the MCP server file ${file} is missing. ${FIX}.`);
   let loaded;
   try {
     loaded = (0, import_node_module2.createRequire)(file)(file);
@@ -27827,13 +29545,13 @@ function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   if (loaded.version !== bridgeVersion2) throw new McpFileError(`the MCP server file ${file} is version ${loaded.version}, the bridge ${bridgeVersion2}. ${FIX}.`);
   return loaded;
 }
-var fs31, import_node_module2, path56, McpFileError, FIX;
+var fs33, import_node_module2, path60, McpFileError, FIX;
 var init_server_load = __esm({
   "src/node/mcp/server-load.ts"() {
     "use strict";
-    fs31 = require("node:fs");
+    fs33 = require("node:fs");
     import_node_module2 = require("node:module");
-    path56 = require("node:path");
+    path60 = require("node:path");
     init_contract();
     McpFileError = class extends Error {
     };
@@ -27858,7 +29576,7 @@ function bridgeVersion() {
 function mcpSourceOf(scriptPath) {
   for (const script of [scriptPath, realScript(scriptPath)]) {
     try {
-      const data = readRegularFile(mcpFileBeside(path57.dirname(bundleOf(script))), PROGRAM_MAX);
+      const data = readRegularFile(mcpFileBeside(path61.dirname(bundleOf(script))), PROGRAM_MAX);
       if (data !== null) return data;
     } catch {
     }
@@ -27867,7 +29585,7 @@ function mcpSourceOf(scriptPath) {
 }
 function realScript(scriptPath) {
   try {
-    return fs32.realpathSync(scriptPath);
+    return fs34.realpathSync(scriptPath);
   } catch {
     return scriptPath;
   }
@@ -27957,13 +29675,13 @@ async function runAgentCommand(args, scriptPath, env, io = defaultIo) {
       return usage(`unknown command "${args.command}"`);
   }
 }
-var fs32, os4, path57, PROGRAM_MAX, defaultIo;
+var fs34, os4, path61, PROGRAM_MAX, defaultIo;
 var init_agents_cli = __esm({
   "bridge/commands/agents-cli.ts"() {
     "use strict";
-    fs32 = require("node:fs");
+    fs34 = require("node:fs");
     os4 = require("node:os");
-    path57 = require("node:path");
+    path61 = require("node:path");
     init_format();
     init_args();
     init_options();
@@ -28028,17 +29746,17 @@ function launcher(args, scriptPath) {
   if (!/^[A-Za-z_][\w-]*$/.test(name)) throw new UsageError(`--name must be a plain word (letters, digits, _ and -), not ${JSON.stringify(name)}`);
   const text2 = launcherFunction(shell, name, vault, cli);
   writeOut(
-    `# Starts ${HOSTS[agentFlag2].name} in the vault ${JSON.stringify(path58.basename(vault))}, so its hooks load (add to ${PROFILE[shell]}):
+    `# Starts ${HOSTS[agentFlag2].name} in the vault ${JSON.stringify(path62.basename(vault))}, so its hooks load (add to ${PROFILE[shell]}):
 ${text2}
 `
   );
   return 0;
 }
-var path58, SHELLS, PROFILE;
+var path62, SHELLS, PROFILE;
 var init_launcher = __esm({
   "bridge/commands/launcher.ts"() {
     "use strict";
-    path58 = require("node:path");
+    path62 = require("node:path");
     init_agent_contracts();
     init_args();
     init_context();
@@ -28067,7 +29785,7 @@ function writeBack(doc, before, after) {
     if (JSON.stringify(before[key3]) === JSON.stringify(after[key3])) continue;
     const node = doc.get(key3, true);
     const added = appended(before[key3], after[key3]);
-    if ((0, import_yaml3.isSeq)(node) && added !== null) for (const item of added) node.add(doc.createNode(item));
+    if ((0, import_yaml4.isSeq)(node) && added !== null) for (const item of added) node.add(doc.createNode(item));
     else doc.set(key3, after[key3]);
   }
   for (const key3 of Object.keys(before)) if (!(key3 in after)) doc.delete(key3);
@@ -28081,20 +29799,20 @@ function editFrontmatterText(input, edit) {
   if (open === null) {
     const fm = {};
     if (!edit(fm)) return { ok: true, text: input, changed: false };
-    return { ok: true, text: `${bom}---${eol}${withEol((0, import_yaml3.stringify)(fm))}---${eol}${text2}`, changed: true };
+    return { ok: true, text: `${bom}---${eol}${withEol((0, import_yaml4.stringify)(fm))}---${eol}${text2}`, changed: true };
   }
   const rest = text2.slice(open[0].length);
   const close = CLOSING.exec(rest);
   if (close === null) return { ok: false, reason: "its frontmatter is not closed (no second --- line)" };
   const yamlText = rest.slice(0, close.index).replace(/\r?\n$/, "");
-  const doc = (0, import_yaml3.parseDocument)(yamlText.replace(/\r\n/g, "\n"));
+  const doc = (0, import_yaml4.parseDocument)(yamlText.replace(/\r\n/g, "\n"));
   if (doc.errors.length > 0) return { ok: false, reason: `its frontmatter is not valid YAML (${(doc.errors[0]?.message ?? "").split("\n")[0]})` };
   const value = doc.toJS() ?? {};
   if (!isPlainObject(value)) return { ok: false, reason: "its frontmatter is not a set of keys" };
   const before = JSON.parse(JSON.stringify(value));
   if (!edit(value)) return { ok: true, text: input, changed: false };
   let yamlOut;
-  if (doc.contents === null) yamlOut = (0, import_yaml3.stringify)(value);
+  if (doc.contents === null) yamlOut = (0, import_yaml4.stringify)(value);
   else {
     writeBack(doc, before, value);
     yamlOut = doc.toString();
@@ -28102,11 +29820,11 @@ function editFrontmatterText(input, edit) {
   const after = rest.slice(close.index);
   return { ok: true, text: `${bom}${text2.slice(0, open[0].length)}${withEol(yamlOut)}${after}`, changed: true };
 }
-var import_yaml3, OPENING, CLOSING;
+var import_yaml4, OPENING, CLOSING;
 var init_frontmatter_edit = __esm({
   "src/core/frontmatter-edit.ts"() {
     "use strict";
-    import_yaml3 = __toESM(require_dist());
+    import_yaml4 = __toESM(require_dist());
     OPENING = /^---[ \t]*(\r?\n)/;
     CLOSING = /^---[ \t]*$/m;
   }
@@ -28143,55 +29861,55 @@ var init_tag_edit = __esm({
 
 // src/node/mcp/vault-path.ts
 function inside2(dir, file) {
-  const rel = path59.relative(dir, file);
-  return rel === "" || !rel.startsWith("..") && !path59.isAbsolute(rel);
+  const rel = path63.relative(dir, file);
+  return rel === "" || !rel.startsWith("..") && !path63.isAbsolute(rel);
 }
 function realPathOf2(absolute) {
   let current = absolute;
   const missing = [];
   for (; ; ) {
     try {
-      return path59.join(fs33.realpathSync(current), ...missing);
+      return path63.join(fs35.realpathSync(current), ...missing);
     } catch (error) {
-      const parent = path59.dirname(current);
+      const parent = path63.dirname(current);
       if (error.code !== "ENOENT" || parent === current) throw error;
-      missing.unshift(path59.basename(current));
+      missing.unshift(path63.basename(current));
       current = parent;
     }
   }
 }
 function resolveVaultPath(root, given) {
-  const shown = JSON.stringify(given);
-  if (given.trim() === "" || given.includes("\0")) throw new PathRefused(`${shown} is not a path`);
+  const shown2 = JSON.stringify(given);
+  if (given.trim() === "" || given.includes("\0")) throw new PathRefused(`${shown2} is not a path`);
   const slashed = given.replace(/\\/g, "/");
   if (slashed.split("/").includes("..")) {
-    throw new PathRefused(`${shown} contains "..": name the file by its path inside the vault (for example "Notes/a.md")`);
+    throw new PathRefused(`${shown2} contains "..": name the file by its path inside the vault (for example "Notes/a.md")`);
   }
-  const isAbs = path59.isAbsolute(given) || /^[A-Za-z]:\//.test(slashed);
+  const isAbs = path63.isAbsolute(given) || /^[A-Za-z]:\//.test(slashed);
   const trimmed = slashed.replace(/^(\.\/)+/, "");
   const rel = trimmed === "" || trimmed === "." ? "" : isAbs ? vaultRelative(root, slashed) : vaultRelative(root, trimmed);
   if (rel === null) {
-    if (isAbs && path59.resolve(given) === path59.resolve(root)) return { rel: "", absolute: path59.resolve(root) };
-    throw new PathRefused(`${shown} is outside the vault ${root}; only paths inside the vault are allowed`);
+    if (isAbs && path63.resolve(given) === path63.resolve(root)) return { rel: "", absolute: path63.resolve(root) };
+    throw new PathRefused(`${shown2} is outside the vault ${root}; only paths inside the vault are allowed`);
   }
-  const absolute = rel === "" ? path59.resolve(root) : path59.join(root, ...rel.split("/"));
+  const absolute = rel === "" ? path63.resolve(root) : path63.join(root, ...rel.split("/"));
   let real;
   let realRoot2;
   try {
-    realRoot2 = fs33.realpathSync(root);
+    realRoot2 = fs35.realpathSync(root);
     real = realPathOf2(absolute);
   } catch (error) {
-    throw new PathRefused(`${shown} cannot be resolved: ${error.message}`);
+    throw new PathRefused(`${shown2} cannot be resolved: ${error.message}`);
   }
-  if (!inside2(realRoot2, real)) throw new PathRefused(`${shown} leads out of the vault through a symbolic link (to ${real}); only files inside the vault are allowed`);
+  if (!inside2(realRoot2, real)) throw new PathRefused(`${shown2} leads out of the vault through a symbolic link (to ${real}); only files inside the vault are allowed`);
   return { rel, absolute };
 }
-var fs33, path59, PathRefused;
+var fs35, path63, PathRefused;
 var init_vault_path = __esm({
   "src/node/mcp/vault-path.ts"() {
     "use strict";
-    fs33 = require("node:fs");
-    path59 = require("node:path");
+    fs35 = require("node:fs");
+    path63 = require("node:path");
     init_scope();
     PathRefused = class extends Error {
     };
@@ -28200,58 +29918,58 @@ var init_vault_path = __esm({
 
 // src/node/mcp/note-file.ts
 function inside3(dir, file) {
-  const rel = path60.relative(dir, file);
-  return rel !== "" && !rel.startsWith("..") && !path60.isAbsolute(rel);
+  const rel = path64.relative(dir, file);
+  return rel !== "" && !rel.startsWith("..") && !path64.isAbsolute(rel);
 }
-function notOpened(realRoot2, file, shown) {
+function notOpened(realRoot2, file, shown2) {
   const entry = inspectStateFile(realRoot2, file);
-  if (entry.kind === "missing") return new PathRefused(`${shown} does not exist in the vault`);
-  if (entry.kind === "damaged" && entry.reason === "is a symbolic link") return new PathRefused(`${shown} became a symbolic link while it was being marked; it was left unchanged`);
-  if (entry.kind === "damaged" && entry.reason.startsWith("its folder")) return movedOut(shown);
-  return new PathRefused(`${shown} is not a regular file`);
+  if (entry.kind === "missing") return new PathRefused(`${shown2} does not exist in the vault`);
+  if (entry.kind === "damaged" && entry.reason === "is a symbolic link") return new PathRefused(`${shown2} became a symbolic link while it was being marked; it was left unchanged`);
+  if (entry.kind === "damaged" && entry.reason.startsWith("its folder")) return movedOut(shown2);
+  return new PathRefused(`${shown2} is not a regular file`);
 }
-function movedOut(shown) {
-  return new PathRefused(`${shown} was moved out of the vault (through a symbolic link) while it was being marked; it was left unchanged`);
+function movedOut(shown2) {
+  return new PathRefused(`${shown2} was moved out of the vault (through a symbolic link) while it was being marked; it was left unchanged`);
 }
-function openNote(realRoot2, file, shown) {
-  if (!inside3(realRoot2, file)) throw new PathRefused(`${shown} is not inside the vault`);
+function openNote(realRoot2, file, shown2) {
+  if (!inside3(realRoot2, file)) throw new PathRefused(`${shown2} is not inside the vault`);
   const fd = openStateFile(realRoot2, file);
-  if (fd === null) throw notOpened(realRoot2, file, shown);
+  if (fd === null) throw notOpened(realRoot2, file, shown2);
   let read2;
   let data;
   try {
-    read2 = fs34.fstatSync(fd);
-    if (read2.size > MAX_NOTE_BYTES) throw new PathRefused(`${shown} is larger than ${MAX_NOTE_BYTES / 1024 / 1024} MB; mark it reviewed in Obsidian`);
-    data = readRange(fd, 0, MAX_NOTE_BYTES);
+    read2 = fs36.fstatSync(fd);
+    if (read2.size > MAX_NOTE_BYTES2) throw new PathRefused(`${shown2} is larger than ${MAX_NOTE_BYTES2 / 1024 / 1024} MB; mark it reviewed in Obsidian`);
+    data = readRange(fd, 0, MAX_NOTE_BYTES2);
   } finally {
-    fs34.closeSync(fd);
+    fs36.closeSync(fd);
   }
   let text2;
   try {
     text2 = strict.decode(data);
   } catch {
-    throw new PathRefused(`${shown} is not valid UTF-8 text; it was left unchanged (edit it in Obsidian)`);
+    throw new PathRefused(`${shown2} is not valid UTF-8 text; it was left unchanged (edit it in Obsidian)`);
   }
   const replace = (next) => {
     try {
       writeStateFile(realRoot2, file, next, { mode: read2.mode & 4095, unchanged: read2 });
     } catch (error) {
       if (!(error instanceof StateFileError)) throw error;
-      if (error.reason === CHANGED_SINCE_READ) throw new PathRefused(`${shown} changed while it was being edited; it was left unchanged. Try again.`);
-      throw movedOut(shown);
+      if (error.reason === CHANGED_SINCE_READ) throw new PathRefused(`${shown2} changed while it was being edited; it was left unchanged. Try again.`);
+      throw movedOut(shown2);
     }
   };
   return { text: text2, replace };
 }
-var fs34, path60, MAX_NOTE_BYTES, strict;
+var fs36, path64, MAX_NOTE_BYTES2, strict;
 var init_note_file = __esm({
   "src/node/mcp/note-file.ts"() {
     "use strict";
-    fs34 = require("node:fs");
-    path60 = require("node:path");
+    fs36 = require("node:fs");
+    path64 = require("node:path");
     init_state_file();
     init_vault_path();
-    MAX_NOTE_BYTES = 16 * 1024 * 1024;
+    MAX_NOTE_BYTES2 = 16 * 1024 * 1024;
     strict = new TextDecoder("utf-8", { fatal: true });
   }
 });
@@ -28273,28 +29991,28 @@ function refusedForReview(rel, c) {
 }
 async function markReviewed(ctx, given, call) {
   const target = resolveVaultPath(ctx.root, given);
-  const shown = JSON.stringify(given);
-  if (target.rel === "" || !target.rel.toLowerCase().endsWith(".md")) throw new PathRefused(`${shown} is not a Markdown note (.md)`);
+  const shown2 = JSON.stringify(given);
+  if (target.rel === "" || !target.rel.toLowerCase().endsWith(".md")) throw new PathRefused(`${shown2} is not a Markdown note (.md)`);
   if (!isCountedNote(target.rel, ctx.settings.excludedRootFolders)) {
-    throw new PathRefused(`${shown} is not a note Session Brief counts (it is in a hidden or excluded folder)`);
+    throw new PathRefused(`${shown2} is not a note Session Brief counts (it is in a hidden or excluded folder)`);
   }
   let stat;
   try {
-    stat = fs35.statSync(target.absolute);
+    stat = fs37.statSync(target.absolute);
   } catch {
-    throw new PathRefused(`${shown} does not exist in the vault`);
+    throw new PathRefused(`${shown2} does not exist in the vault`);
   }
-  if (!stat.isFile()) throw new PathRefused(`${shown} is not a file`);
+  if (!stat.isFile()) throw new PathRefused(`${shown2} is not a file`);
   let file;
   let realRoot2;
   try {
-    realRoot2 = fs35.realpathSync.native(ctx.root);
-    file = fs35.realpathSync.native(target.absolute);
+    realRoot2 = fs37.realpathSync.native(ctx.root);
+    file = fs37.realpathSync.native(target.absolute);
   } catch {
-    throw new PathRefused(`${shown} does not exist in the vault`);
+    throw new PathRefused(`${shown2} does not exist in the vault`);
   }
   const realRel = vaultRelative(realRoot2, file);
-  if (realRel === null) throw new PathRefused(`${shown} leads out of the vault through a symbolic link (to ${file}); only files inside the vault are allowed`);
+  if (realRel === null) throw new PathRefused(`${shown2} leads out of the vault through a symbolic link (to ${file}); only files inside the vault are allowed`);
   const note = openNote(realRoot2, file, target.rel);
   const { text: text2 } = note;
   const tags = ctx.settings.tags;
@@ -28324,11 +30042,11 @@ async function markReviewed(ctx, given, call) {
   note.replace(edit.text);
   return { path: target.rel, changed: true, message: `Marked ${target.rel} reviewed: added #${tags.reviewDone} to its properties. The change is listed for the human under "Changed by agents".`, hits };
 }
-var fs35, MARK_TOOL;
+var fs37, MARK_TOOL;
 var init_mark_reviewed = __esm({
   "src/node/mcp/mark-reviewed.ts"() {
     "use strict";
-    fs35 = require("node:fs");
+    fs37 = require("node:fs");
     init_agent_journal();
     init_flags();
     init_frontmatter_edit();
@@ -28355,9 +30073,9 @@ async function briefTool(t) {
 function matchesPrefix(p, prefix) {
   return prefix === "" || p.toLowerCase() === prefix.toLowerCase() || p.toLowerCase().startsWith(`${prefix.toLowerCase().replace(/\/$/, "")}/`);
 }
-function queueText(json, shown, limited) {
+function queueText(json, shown2, limited) {
   const out = [];
-  for (const id of shown) {
+  for (const id of shown2) {
     const item = json.items[id];
     out.push(`${id}: ${item === null ? "unavailable (see errors)" : item.count}`);
     for (const e of item?.entries ?? []) {
@@ -28375,19 +30093,19 @@ async function reviewQueueTool(t, filter) {
   const sourced = await getBrief(ctx, "auto", t.now());
   const json = reportJson(ctx, sourced, true);
   const prefix = filter.pathPrefix === void 0 ? "" : filter.pathPrefix.replace(/\\/g, "/").replace(/^\.\//, "");
-  const shown = filter.items !== void 0 && filter.items.length > 0 ? LIST_ITEM_IDS.filter((id) => filter.items?.includes(id)) : [...QUEUE_ITEMS];
+  const shown2 = filter.items !== void 0 && filter.items.length > 0 ? LIST_ITEM_IDS.filter((id) => filter.items?.includes(id)) : [...QUEUE_ITEMS];
   const limited = {};
   for (const id of LIST_ITEM_IDS) {
     const item = json.items[id];
-    if (!shown.includes(id)) {
+    if (!shown2.includes(id)) {
       delete json.items[id];
       continue;
     }
     if (item === null) continue;
-    const entries = item.entries.filter((e) => matchesPrefix(e.path, prefix));
-    const kept = filter.limit !== void 0 ? entries.slice(0, filter.limit) : entries;
-    if (kept.length < entries.length) limited[id] = entries.length - kept.length;
-    json.items[id] = { count: entries.length, paths: kept.map((e) => e.path), entries: kept, ...kept.length < entries.length ? { omitted: entries.length - kept.length } : {} };
+    const entries2 = item.entries.filter((e) => matchesPrefix(e.path, prefix));
+    const kept = filter.limit !== void 0 ? entries2.slice(0, filter.limit) : entries2;
+    if (kept.length < entries2.length) limited[id] = entries2.length - kept.length;
+    json.items[id] = { count: entries2.length, paths: kept.map((e) => e.path), entries: kept, ...kept.length < entries2.length ? { omitted: entries2.length - kept.length } : {} };
   }
   if (filter.items !== void 0 && filter.items.length > 0) {
     delete json.items.dailyNote;
@@ -28395,28 +30113,28 @@ async function reviewQueueTool(t, filter) {
   }
   const filtered = filter.items !== void 0 && filter.items.length > 0 || prefix !== "" || filter.limit !== void 0;
   return {
-    text: queueText(json, shown, limited),
-    structured: { ...json, ...filtered ? { filter: { items: shown, pathPrefix: prefix, limit: filter.limit ?? null } } : {} }
+    text: queueText(json, shown2, limited),
+    structured: { ...json, ...filtered ? { filter: { items: shown2, pathPrefix: prefix, limit: filter.limit ?? null } } : {} }
   };
 }
 function agentChangesTool(t, limit) {
   const ctx = t.context();
   const sessions = agentChangeSessions(ctx, t.now());
   const notes = new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)));
-  const shown = limit === void 0 ? sessions : sessions.slice(0, limit);
+  const shown2 = limit === void 0 ? sessions : sessions.slice(0, limit);
   const out = [`Changed by agents, not yet reviewed: ${notes.size} note(s) in ${sessions.length} session(s)`];
-  for (const s of shown) {
+  for (const s of shown2) {
     out.push(`Session ${s.session === null ? "(no id)" : quoteName(s.session)} (latest edit ${s.latest.slice(0, 16).replace("T", " ")} UTC)`);
     for (const c of s.changes) {
       const kind = c.change === "deleted" ? "deleted, " : c.change === "renamed" && c.from !== void 0 ? `renamed from ${quoteName(c.from)}, ` : "";
       out.push(`  ${quoteName(c.path)}  (${kind}${c.tool === null ? "unknown tool" : quoteName(c.tool)}, ${c.edits} edit(s), last ${c.at.slice(0, 16).replace("T", " ")} UTC)`);
     }
   }
-  if (shown.length < sessions.length) out.push(`\u2026 and ${sessions.length - shown.length} older session(s) (raise "limit" to see them)`);
+  if (shown2.length < sessions.length) out.push(`\u2026 and ${sessions.length - shown2.length} older session(s) (raise "limit" to see them)`);
   if (notes.size > 0) out.push("Only the human marks these reviewed, in Obsidian.");
   return {
     text: out.join("\n"),
-    structured: { count: notes.size, sessions: shown, ...shown.length < sessions.length ? { omittedSessions: sessions.length - shown.length } : {} }
+    structured: { count: notes.size, sessions: shown2, ...shown2.length < sessions.length ? { omittedSessions: sessions.length - shown2.length } : {} }
   };
 }
 async function ruleCheckTool(t, paths) {
@@ -28425,7 +30143,7 @@ async function ruleCheckTool(t, paths) {
   if (paths !== void 0 && paths.length > 0) {
     const rels = paths.map((p) => {
       const resolved = resolveVaultPath(ctx.root, p);
-      if (resolved.rel !== "" && !fs36.existsSync(resolved.absolute)) throw new PathRefused(`${JSON.stringify(p)} does not exist in the vault`);
+      if (resolved.rel !== "" && !fs38.existsSync(resolved.absolute)) throw new PathRefused(`${JSON.stringify(p)} does not exist in the vault`);
       return resolved.rel;
     });
     targets2 = targetsUnder(ctx.root, rels);
@@ -28435,12 +30153,12 @@ async function ruleCheckTool(t, paths) {
   const skipped = ctx.settings.externalCheck !== null ? ['(The external checker configured in the settings is not run from MCP; run "check" in a terminal for it.)'] : [];
   return { text: [...formatFindings(result.findings, result.checksRun, ctx.lang), ...skipped].join("\n"), structured: { ...json, targets: targets2 ?? null } };
 }
-function sessionOf2(env) {
+function sessionOf3(env) {
   const id = env.CLAUDE_CODE_SESSION_ID;
   return typeof id === "string" && id !== "" ? id : null;
 }
-async function markReviewedTool(t, notePath2) {
-  const result = await markReviewed(t.context(), notePath2, { now: t.now(), session: sessionOf2(t.env) });
+async function markReviewedTool(t, notePath3) {
+  const result = await markReviewed(t.context(), notePath3, { now: t.now(), session: sessionOf3(t.env) });
   return { text: result.message, structured: { ...result } };
 }
 function toolHandlers(t) {
@@ -28449,14 +30167,14 @@ function toolHandlers(t) {
     reviewQueue: (filter) => reviewQueueTool(t, filter),
     agentChanges: (limit) => agentChangesTool(t, limit),
     ruleCheck: (paths) => ruleCheckTool(t, paths),
-    markReviewed: (notePath2) => markReviewedTool(t, notePath2)
+    markReviewed: (notePath3) => markReviewedTool(t, notePath3)
   };
 }
-var fs36;
+var fs38;
 var init_tools = __esm({
   "src/node/mcp/tools.ts"() {
     "use strict";
-    fs36 = require("node:fs");
+    fs38 = require("node:fs");
     init_item_ids();
     init_quote();
     init_report_text();
@@ -28465,7 +30183,7 @@ var init_tools = __esm({
     init_check_report();
     init_rule_files();
     init_what_changed2();
-    init_contract();
+    init_brief_items();
     init_mark_reviewed();
     init_vault_path();
   }
@@ -28550,7 +30268,7 @@ Content-Length: 0\r
   });
   http.on("clientError", (_error, socket) => socket.destroy());
   wss.on("error", () => void 0);
-  return new Promise((resolve24, reject) => {
+  return new Promise((resolve25, reject) => {
     http.once("error", reject);
     http.listen(0, "127.0.0.1", () => {
       http.on("error", () => void 0);
@@ -28564,7 +30282,7 @@ Content-Length: 0\r
         reject(error instanceof Error ? error : new Error(String(error)));
         return;
       }
-      resolve24({
+      resolve25({
         port,
         token,
         openSockets: () => sockets.size,
@@ -28632,11 +30350,11 @@ var init_server = __esm({
 });
 
 // src/node/serve-cache.ts
-var path61, SERVE_WRITE_DELAY_MS, ServeCache;
+var path65, SERVE_WRITE_DELAY_MS, ServeCache;
 var init_serve_cache = __esm({
   "src/node/serve-cache.ts"() {
     "use strict";
-    path61 = require("node:path");
+    path65 = require("node:path");
     init_cache_format();
     init_dates();
     init_state_file();
@@ -28739,7 +30457,7 @@ var init_serve_cache = __esm({
         const next = summary === void 0 ? { ...cache, plugin } : { ...cache, plugin, agentChanges: summary };
         const checked = checkedBriefCache(next);
         if (!checked.ok) throw new Error(`refusing to write ${BRIEF_FILE}: ${checked.why}`);
-        writeStateFile(this.root, path61.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
+        writeStateFile(this.root, path65.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
         return true;
       }
     };
@@ -28762,7 +30480,7 @@ function ignored(relative6) {
 function serve(args, scriptPath, env) {
   const ctx = contextFor2(args, scriptPath, env);
   if (ctx.pluginDir === null) throw new UsageError(`no Obsidian config folder in ${ctx.root}; pass --config-dir NAME`);
-  const discoveryFile = path62.join(ctx.pluginDir, DISCOVERY_FILE);
+  const discoveryFile = path66.join(ctx.pluginDir, DISCOVERY_FILE);
   const existing = readDiscovery(ctx.root, discoveryFile);
   if (existing !== null && existing.pid !== process.pid && processAlive(existing.pid)) {
     throw new UsageError(`a live channel already runs for this vault (process ${existing.pid}: Obsidian or another "serve")`);
@@ -28773,7 +30491,7 @@ function serve(args, scriptPath, env) {
   cache.summarize = (now2) => summarizeFiles({ root: ctx.root, pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders }, now2, ctx.settings.maxNamesPerItem);
   let watcher = null;
   try {
-    watcher = fs37.watch(ctx.root, { recursive: true }, (_event, name) => {
+    watcher = fs39.watch(ctx.root, { recursive: true }, (_event, name) => {
       if (name === null || !ignored(String(name))) {
         keeper.markDirty();
         cache.changed();
@@ -28793,32 +30511,33 @@ function serve(args, scriptPath, env) {
     check: () => liveCheck(ctx, env)
   };
   return startLiveServer(handlers, { vaultRoot: ctx.root, discoveryFile }).then(
-    (server) => new Promise((resolve24) => {
+    (server) => new Promise((resolve25) => {
       process.stderr.write(`Serving the live channel for ${quoteName(ctx.root)} on 127.0.0.1:${server.port}. Stop with Ctrl+C.
 `);
       void cache.flush();
       const stop = () => {
         watcher?.close();
         clearInterval(dateCheck);
-        void Promise.all([cache.stop(), server.close()]).then(() => resolve24(0));
+        void Promise.all([cache.stop(), server.close()]).then(() => resolve25(0));
       };
       process.once("SIGINT", stop);
       process.once("SIGTERM", stop);
     })
   );
 }
-var fs37, path62, VERIFY_MS, BriefKeeper;
+var fs39, path66, VERIFY_MS, BriefKeeper;
 var init_serve = __esm({
   "bridge/commands/serve.ts"() {
     "use strict";
-    fs37 = require("node:fs");
-    path62 = require("node:path");
+    fs39 = require("node:fs");
+    path66 = require("node:path");
     init_args();
     init_dates();
     init_live_protocol();
     init_finish();
     init_discovery();
     init_server();
+    init_brief_pipeline();
     init_brief_source();
     init_context();
     init_rule_files();
@@ -28845,7 +30564,7 @@ var init_serve = __esm({
         if (!stale && this.current !== null) return this.current;
         if (this.pending === null) {
           this.dirty = false;
-          this.pending = localBrief(this.ctx, now2).then((s) => {
+          this.pending = getBrief(this.ctx, "local", now2).then((s) => {
             this.current = s;
             this.verifiedAt = now2.getTime();
             return s;
@@ -28915,9 +30634,9 @@ __export(main_exports, {
   version: () => version
 });
 module.exports = __toCommonJS(main_exports);
-init_agent_contracts();
 init_quote();
 init_args();
+init_hook_output();
 init_io();
 init_worker_flag();
 
@@ -28927,7 +30646,6 @@ var LIBRARY_MARK = "sessionBriefLibrary";
 // bridge/main.ts
 init_local_tiers();
 init_edit_check_source();
-var HOOKS = /* @__PURE__ */ new Set(["session-start", "post-tool-use", "pre-tool-use", "turn-end"]);
 async function run(args, scriptPath) {
   switch (args.command) {
     // Every command is loaded on demand: a hook start pays only for the code its path runs.
@@ -28945,6 +30663,8 @@ async function run(args, scriptPath) {
       return (await Promise.resolve().then(() => (init_report(), report_exports))).report(args, scriptPath, process.env);
     case "check":
       return (await Promise.resolve().then(() => (init_check(), check_exports))).check(args, scriptPath, process.env);
+    case "changes":
+      return (await Promise.resolve().then(() => (init_changes(), changes_exports))).changes(args, scriptPath, process.env);
     case "install":
     case "uninstall":
     case "doctor":
@@ -28981,11 +30701,9 @@ async function main() {
     args = parseArgs(argv);
     process.exitCode = await run(args, scriptPath);
   } catch (error) {
-    if (HOOKS.has(args.command)) {
-      if (args.command === "pre-tool-use") writeOut("");
-      else if (args.command === "turn-end") writeOut("{}\n");
-      else if (args.command === "post-tool-use") writeOut((await Promise.resolve().then(() => (init_post_tool_use(), post_tool_use_exports))).postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent"))));
-      else writeOut((await Promise.resolve().then(() => (init_session_start(), session_start_exports))).sessionStartCrashOutput(args, error));
+    const crash = hookCrashOutput(args, error, scriptPath);
+    if (crash !== null) {
+      writeOut(crash);
       process.exitCode = 0;
       return;
     }
@@ -29031,6 +30749,40 @@ moment/locale/de.js:
 
 /*
 Licenses of the packages bundled into this file
+
+diff 9.0.0 (BSD-3-Clause):
+
+BSD 3-Clause License
+
+Copyright (c) 2009-2015, Kevin Decker <kpdecker@gmail.com>
+All rights reserved.
+
+Redistribution and use in source and binary forms, with or without
+modification, are permitted provided that the following conditions are met:
+
+1. Redistributions of source code must retain the above copyright notice, this
+   list of conditions and the following disclaimer.
+
+2. Redistributions in binary form must reproduce the above copyright notice,
+   this list of conditions and the following disclaimer in the documentation
+   and/or other materials provided with the distribution.
+
+3. Neither the name of the copyright holder nor the names of its
+   contributors may be used to endorse or promote products derived from
+   this software without specific prior written permission.
+
+THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS"
+AND ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE
+IMPLIED WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+
+----------------------------------------
 
 jsonc-parser 3.3.1 (MIT):
 

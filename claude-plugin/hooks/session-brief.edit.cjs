@@ -49,6 +49,9 @@ function translations(table) {
   TABLES.add(table);
   return table;
 }
+function strings(lang) {
+  return BRIEF_TEXT[lang];
+}
 function resolveLanguage(setting, locale) {
   if (setting !== "auto") return setting;
   const prefix = (locale ?? "").toLowerCase().slice(0, 2);
@@ -124,12 +127,7 @@ function resolveSettings(raw) {
     sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),
     dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),
     dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),
-    tags: {
-      needsReview: tagName(t.needsReview, d.tags.needsReview),
-      review: tagName(t.review, d.tags.review),
-      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),
-      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)
-    },
+    tags: Object.fromEntries(TAG_KEYS.map((k) => [k, tagName(t[k], d.tags[k])])),
     excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),
     ruleScope: stringList(r.ruleScope, d.ruleScope),
     maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,
@@ -166,11 +164,12 @@ function effectiveRuleScope(settings) {
   if (settings.ruleScope.length > 0) return settings.ruleScope;
   return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];
 }
-var DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;
+var TAG_KEYS, DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;
 var init_settings = __esm({
   "src/core/settings.ts"() {
     "use strict";
     init_i18n();
+    TAG_KEYS = ["needsReview", "review", "reviewDone", "pendingReview"];
     DEFAULT_SETTINGS = {
       inboxFolder: "Inbox",
       rulesFolder: "AI/Regelwerk",
@@ -285,7 +284,7 @@ function realPathOf(p) {
   const rest = [];
   for (; ; ) {
     try {
-      return path6.join(fs6.realpathSync.native(existing), ...rest);
+      return path6.join(fs7.realpathSync.native(existing), ...rest);
     } catch {
       const parent = path6.dirname(existing);
       if (parent === existing) return null;
@@ -316,7 +315,7 @@ function firstSymlink(p) {
   for (const part of path6.resolve(p).slice(current.length).split(path6.sep).filter((x) => x !== "")) {
     current = path6.join(current, part);
     try {
-      if (fs6.lstatSync(current).isSymbolicLink()) return current;
+      if (fs7.lstatSync(current).isSymbolicLink()) return current;
     } catch {
       return null;
     }
@@ -324,57 +323,83 @@ function firstSymlink(p) {
   return null;
 }
 function linkTarget(root, file) {
-  if (realRootOf?.root !== root) realRootOf = { root, real: fs6.realpathSync.native(root) };
+  if (realRootOf?.root !== root) realRootOf = { root, real: fs7.realpathSync.native(root) };
   const top = realRootOf.real;
-  const real = fs6.realpathSync.native(file);
+  const real = fs7.realpathSync.native(file);
   return real.startsWith(top.endsWith(path6.sep) ? top : top + path6.sep) ? real : null;
 }
 function openInVault(root, file, flags) {
   try {
-    return fs6.openSync(file, flags | NO_FOLLOW);
+    return fs7.openSync(file, flags | NO_FOLLOW);
   } catch (error) {
     const code = error.code;
     if (NO_FOLLOW === 0 || code !== "ELOOP" && code !== "EMLINK" && code !== "EFTYPE") throw error;
     const real = linkTarget(root, file);
     if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: "ENOENT" });
-    return fs6.openSync(real, flags | NO_FOLLOW);
+    return fs7.openSync(real, flags | NO_FOLLOW);
   }
 }
-var fs6, path6, realRootOf, NO_FOLLOW;
+var fs7, path6, realRootOf, NO_FOLLOW;
 var init_real_path = __esm({
   "src/node/real-path.ts"() {
     "use strict";
-    fs6 = require("node:fs");
+    fs7 = require("node:fs");
     path6 = require("node:path");
     init_scope();
     realRootOf = null;
-    NO_FOLLOW = fs6.constants.O_NOFOLLOW ?? 0;
+    NO_FOLLOW = fs7.constants.O_NOFOLLOW ?? 0;
+  }
+});
+
+// src/node/sha256.ts
+var sha256_exports = {};
+__export(sha256_exports, {
+  sha256: () => sha256
+});
+function sha256(data) {
+  return (0, import_node_crypto.createHash)("sha256").update(data).digest("hex");
+}
+var import_node_crypto;
+var init_sha256 = __esm({
+  "src/node/sha256.ts"() {
+    "use strict";
+    import_node_crypto = require("node:crypto");
   }
 });
 
 // src/core/paths.ts
-function isCountedNote(path10, excludedRootFolders) {
-  if (!path10.endsWith(".md")) return false;
-  const parts = path10.split("/");
-  for (let i = 0; i < parts.length; i++) {
+function isHiddenName(name) {
+  return name.startsWith(".");
+}
+function entersFolder(name, atRoot, excludedRootFolders) {
+  return name !== "node_modules" && !(atRoot && excludedRootFolders.includes(name));
+}
+function isNoteName(name) {
+  return name.endsWith(".md");
+}
+function isCountedNote(path12, excludedRootFolders) {
+  const parts = path12.split("/");
+  const last = parts.length - 1;
+  for (let i = 0; i < last; i++) {
     const part = parts[i] ?? "";
-    if (part.startsWith(".") || part === "") return false;
-    if (i < parts.length - 1 && part === "node_modules") return false;
+    if (part === "" || isHiddenName(part) || !entersFolder(part, i === 0, excludedRootFolders)) return false;
   }
-  return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));
+  const name = parts[last] ?? "";
+  return name !== "" && !isHiddenName(name) && isNoteName(name);
 }
-function isInFolder(path10, folder2) {
-  return folder2 === "" || path10.length > folder2.length && path10.charCodeAt(folder2.length) === 47 && path10.startsWith(folder2);
+function isInFolder(path12, folder2) {
+  return folder2 === "" || path12.length > folder2.length && path12.charCodeAt(folder2.length) === 47 && path12.startsWith(folder2);
 }
-function basename(path10) {
-  return path10.slice(path10.lastIndexOf("/") + 1);
+function basename(path12) {
+  return path12.slice(path12.lastIndexOf("/") + 1);
 }
 
-// src/core/brief-items.ts
+// src/core/brief-item-list.ts
 var NO_HITS = [];
 var LIST_ITEMS = [
   {
     id: "inbox",
+    about: "notes in the inbox folder, daily notes aside",
     // An unreadable inbox note counts as open: one entry too many beats a missed one.
     holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),
     hits: () => NO_HITS,
@@ -391,6 +416,7 @@ var LIST_ITEMS = [
   },
   {
     id: "needsReview",
+    about: "notes tagged needs-review",
     holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,
     hits: (f) => f?.needsReview ?? NO_HITS,
     label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },
@@ -408,6 +434,7 @@ var LIST_ITEMS = [
   },
   {
     id: "reviewOpen",
+    about: "notes tagged review but not review-done; mark_reviewed closes these",
     holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,
     hits: (f) => f?.review ?? NO_HITS,
     label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },
@@ -425,6 +452,7 @@ var LIST_ITEMS = [
   },
   {
     id: "pendingReview",
+    about: "rule files pending review",
     holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),
     hits: (f) => f?.pendingReview ?? NO_HITS,
     label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },
@@ -442,20 +470,15 @@ var LIST_ITEMS = [
   },
   {
     id: "sessionsToday",
+    about: "today's files in the sessions folder",
     // The index keeps every session file: the date changes, the set does not.
     holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-    onDay: (path10, date) => basename(path10).includes(date),
+    onDay: (path12, date) => basename(path12).includes(date),
     hits: () => NO_HITS,
     label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
     hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
   }
 ];
-var LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);
-var LIST_ITEM_TABLE = LIST_ITEMS;
-var SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(
-  (d) => d.sidebar !== void 0
-).sort((a, b) => a.sidebar.order - b.sidebar.order);
-var SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);
 function localStamp(iso) {
   const d = new Date(iso);
   const two = (n) => String(n).padStart(2, "0");
@@ -479,6 +502,15 @@ var CHANGE_ITEMS = [
     firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }
   }
 ];
+
+// src/core/brief-items.ts
+var LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);
+var LIST_ITEM_TABLE = LIST_ITEMS;
+var SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(
+  (d) => d.sidebar !== void 0
+).sort((a, b) => a.sidebar.order - b.sidebar.order);
+var SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);
+var QUEUE_ITEMS = [...SECTION_IDS, ...LIST_ITEM_IDS.filter((id) => !SECTION_IDS.includes(id))];
 var CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);
 
 // src/core/format.ts
@@ -539,6 +571,15 @@ function safeLines(text) {
 }
 
 // src/core/format.ts
+var LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\xFCgt/entfernt" } });
+function capText(text, limit, lang) {
+  if (text.length <= limit) return text;
+  const note = strings(lang).cut(limit);
+  const room = limit - note.length - 1;
+  const cut = text.lastIndexOf("\n", room);
+  return `${text.slice(0, cut > 0 ? cut : room)}
+${note}`;
+}
 function asciiJson(value, indent) {
   return JSON.stringify(value, null, indent).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
@@ -708,8 +749,10 @@ var qwen = defineHost({
   windowsShell: "sh"
 });
 
-// src/core/hosts/index.ts
+// src/core/hosts/list.ts
 var HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];
+
+// src/core/hosts/index.ts
 var AGENT_IDS = HOST_LIST.map((h) => h.id);
 var HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));
 var DEFAULT_AGENT = "claude-code";
@@ -769,6 +812,18 @@ function translateHookInput(agent, raw) {
   host.adaptInput?.(r, out);
   return out;
 }
+function hookEnvelope(agent, event, text, note) {
+  return HOSTS[agent].envelope(event, text, note);
+}
+function sessionStartOutput(agent, text, lang) {
+  const id = agentOrDefault(agent);
+  const capped = capText(safeLines(text), HOSTS[id].limit, lang);
+  return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}
+`;
+}
+
+// src/node/mcp/contract.ts
+var TOOL_NAMES = ["brief", "review_queue", "agent_changes", "rule_check", "mark_reviewed"];
 
 // bridge/args.ts
 var UsageError = class extends Error {
@@ -782,6 +837,7 @@ var COMMAND_OPTIONS = {
   "turn-end": [...COMMON, "agent"],
   baseline: COMMON,
   report: [...COMMON, "source", "json", "review"],
+  changes: [...COMMON, "json"],
   check: [...COMMON, "json"],
   serve: COMMON,
   mcp: COMMON,
@@ -875,18 +931,26 @@ function stringFlag(args, name) {
   const v = args.flags.get(name);
   return typeof v === "string" ? v : void 0;
 }
+function hostsWith(event) {
+  return AGENT_IDS.filter((id) => HOSTS[id].events[event] !== void 0).map((id) => HOSTS[id].name).join(", ");
+}
+function agentAliases() {
+  return AGENT_IDS.flatMap((id) => (HOSTS[id].aliases ?? []).map((alias) => `${alias} (${id})`)).join(", ");
+}
 var USAGE = `Session Brief bridge: the vault's state for AI coding agents.
 
 Usage: node session-brief.cjs <command> [options]
 
 Commands:
-  session-start            SessionStart hook: prints one JSON object, exits 0
-  post-tool-use            PostToolUse hook: runs the rule check after an edit
-                           to a rule file; prints one JSON object only when it finds
-                           something; exits 0
-  pre-tool-use             PreToolUse hook (Claude Code): refuses the agent's edits and shell
+  session-start            SessionStart hook (every agent below): prints one JSON object, exits 0
+  post-tool-use            PostToolUse hook (${hostsWith("PostToolUse")}): runs the rule
+                           check after an edit to a rule file; prints one JSON object only
+                           when it finds something; exits 0
+  pre-tool-use             PreToolUse hook (${hostsWith("PreToolUse")}): refuses the agent's edits and shell
                            commands that reach Session Brief's own files, and (opt-in Write
-                           guard) a Write over an existing file in the sessions folder; exits 0
+                           guard) a Write over an existing file in the sessions folder; keeps
+                           the notes a call it allows may change as they are (for changes);
+                           exits 0
   turn-end                 Stop / SessionEnd hook (and the other agents' end of a turn):
                            records the notes the session changed that no edit hook saw
                            (shell commands, renames, deletions); prints {}; exits 0
@@ -898,8 +962,11 @@ Commands:
   report [--json] [--review] [--source auto|cache|scan|live]
                            The brief for a human (text) or a program (--json);
                            --review adds per-note detail (modified time, where each flag sits)
+  changes [--json]         The agent changes not yet reviewed, each with its diff against
+                           the note as it was before the agent's first change in its
+                           session (unified format; colours on a terminal)
   mcp                      MCP server over stdio for the agent's questions mid-session:
-                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed
+                           tools ${TOOL_NAMES.join(", ")}
                            (docs/agents.md); exits when stdin closes
   serve                    Answer hooks over the live channel from this process's own scan,
                            for a vault used without Obsidian open (stop with Ctrl+C)
@@ -919,6 +986,7 @@ Commands:
   version, --version, -v   The bridge's version
 
 Agents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}
+                   also ${agentAliases()}
 
 Options for every command:
   --vault DIR              The vault root; needed unless this script is the copy that
@@ -934,7 +1002,7 @@ would break the quoted hook command.
 Hooks always exit 0.`;
 
 // bridge/commands/post-tool-use.ts
-var path7 = require("node:path");
+var path9 = require("node:path");
 
 // bridge/context.ts
 var fs3 = require("node:fs");
@@ -1293,6 +1361,22 @@ function removeStateFile(root, file) {
     throw error;
   }
 }
+function listStateFolder(root, dir, max) {
+  if (folderState(root, dir) !== "ok") return [];
+  try {
+    return fs.readdirSync(dir, { withFileTypes: true }).slice(0, max);
+  } catch {
+    return [];
+  }
+}
+function isStateFolder(root, dir) {
+  if (folderState(root, dir) !== "ok") return false;
+  try {
+    return fs.lstatSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 // src/node/vault-config.ts
 init_settings();
@@ -1421,9 +1505,9 @@ function contextFor(args, scriptPath, env) {
 // bridge/io.ts
 var fs4 = require("node:fs");
 function readStdin(timeoutMs) {
-  return new Promise((resolve8) => {
+  return new Promise((resolve9) => {
     if (process.stdin.isTTY) {
-      resolve8(Buffer.alloc(0));
+      resolve9(Buffer.alloc(0));
       return;
     }
     const chunks = [];
@@ -1435,7 +1519,7 @@ function readStdin(timeoutMs) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       process.stdin.destroy();
-      resolve8(Buffer.concat(chunks));
+      resolve9(Buffer.concat(chunks));
     };
     const timer = setTimeout(finish, timeoutMs);
     process.stdin.on("data", (c) => chunks.push(c));
@@ -1458,19 +1542,6 @@ function writeOut(text) {
   } catch {
   }
 }
-
-// src/core/rules/hook-failed-text.ts
-init_i18n();
-var HOOK_FAILED_TEXT = translations({
-  en: {
-    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \`${command}\` in a terminal to see the full error.`,
-    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`
-  },
-  de: {
-    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \xC4nderung ungepr\xFCft. \`${command}\` im Terminal zeigt den ganzen Fehler.`,
-    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`
-  }
-});
 
 // bridge/commands/post-tool-use.ts
 init_scope();
@@ -1667,110 +1738,14 @@ async function recordAgentEdit(ctx, edit) {
   }
 }
 
-// bridge/bridge-file.ts
-var path5 = require("node:path");
-var LOAD_BRIDGE = "sessionBriefLoadBridge";
-function ownName() {
-  return path5.basename(__filename);
-}
-function loader() {
-  const load = module[LOAD_BRIDGE];
-  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);
-  return load;
-}
-function runBridge() {
-  loader()(false);
-}
-var loaded;
-function bridgeLibrary() {
-  if (loaded !== void 0) return loaded;
-  const exported = loader()(true);
-  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {
-    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";
-    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);
-  }
-  loaded = exported;
-  return loaded;
-}
-
-// bridge/edit-check-from-bridge.ts
-var editCheck = () => bridgeLibrary().editCheck();
-
-// bridge/commands/post-tool-use.ts
-function postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {
-  const oneLine = escapeControls(systemMessage.replace(/\s+/g, " ").trim().slice(0, 300));
-  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}
-`;
-}
-function postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {
-  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\n")[0]?.slice(0, 300) ?? "") || "unknown error";
-  const command = `node ${quote(scriptPath)} check`;
-  const t = HOOK_FAILED_TEXT[lang];
-  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);
-}
-function quote(p) {
-  return /[\s"']/.test(p) ? `"${p.replace(/"/g, '\\"')}"` : p;
-}
-var EDIT_TOOLS = /* @__PURE__ */ new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);
-var MAX_PATCH_FILES = 200;
-function editOf(stdin, agent = DEFAULT_AGENT) {
-  const hook = translateHookInput(agent, parseHookJson(stdin));
-  const input = hook.tool_input;
-  if (input === void 0) return null;
-  if (HOSTS[agent].afterEveryTool === true && (hook.tool_name === void 0 || !EDIT_TOOLS.has(hook.tool_name))) return null;
-  for (const key2 of ["file_path", "notebook_path"]) {
-    const value = input[key2];
-    if (typeof value !== "string" || value.trim() === "") continue;
-    const more = Array.isArray(input.file_paths) ? input.file_paths.filter((p) => typeof p === "string" && p.trim() !== "").slice(0, MAX_PATCH_FILES) : [];
-    return { filePath: value, filePaths: more.length > 0 ? more : [value], tool: hook.tool_name, session: hook.session_id, cwd: hook.cwd };
-  }
-  return null;
-}
-async function relativeToVault(root, filePath, cwd) {
-  const given = !path7.isAbsolute(filePath) && cwd !== void 0 && path7.isAbsolute(cwd) ? path7.join(cwd, filePath) : filePath;
-  return vaultRelative(root, given) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, given);
-}
-async function postToolUse(args, scriptPath, env) {
-  const stdin = await readStdin(2e3);
-  const agent = agentOrDefault(stringFlag(args, "agent"));
-  const edit = editOf(stdin, agent);
-  if (edit === null) return 0;
-  const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path7.resolve(given) : defaultVaultRoot(scriptPath);
-  if (root === null) return 0;
-  const rels = [];
-  for (const p of edit.filePaths) {
-    const rel = await relativeToVault(root, p, edit.cwd);
-    if (rel !== null && !rels.includes(rel)) rels.push(rel);
-  }
-  if (rels.length === 0) return 0;
-  let lang = "en";
-  try {
-    const ctx = contextFor(args, scriptPath, env);
-    lang = ctx.lang;
-    const now = clock(env);
-    for (const r of rels) await recordAgentEdit(ctx, { rel: r, tool: edit.tool, session: edit.session, now });
-    const scope = checkScope(ctx.settings);
-    const rel = rels.find((r) => inScope(r, scope));
-    if (rel === void 0) return 0;
-    const command = `node ${quote(scriptPath)} check`;
-    const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });
-    if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));
-  } catch (error) {
-    writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));
-  }
-  return 0;
-}
-
-// bridge/commands/pre-tool-use.ts
-var fs8 = require("node:fs");
-var path9 = require("node:path");
+// src/node/before-version-hook.ts
+var path7 = require("node:path");
 
 // src/core/agent-fence.ts
 init_i18n();
 var FENCED_FILE_TOOLS = /* @__PURE__ */ new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);
 var SHELL_TOOL = "Bash";
-var READING_COMMANDS = /* @__PURE__ */ new Set(["report", "check", "doctor", "help", "--help", "-h", "--version"]);
+var READING_COMMANDS = /* @__PURE__ */ new Set(["report", "check", "changes", "doctor", "help", "--help", "-h", "--version"]);
 var FENCE_TEXT = translations({
   en: {
     plugin: (shown, where) => {
@@ -1815,16 +1790,16 @@ function fenceRefusal(fenced, shown, where, viaCommand, lang) {
 function commandWords(command) {
   const words = [];
   let current = "";
-  let quote2 = null;
+  let quote = null;
   const push = () => {
     if (current !== "") words.push(current);
     current = "";
   };
   for (const ch of command) {
-    if (quote2 !== null) {
-      if (ch === quote2) quote2 = null;
+    if (quote !== null) {
+      if (ch === quote) quote = null;
       else current += ch;
-    } else if (ch === '"' || ch === "'") quote2 = ch;
+    } else if (ch === '"' || ch === "'") quote = ch;
     else if (/[\s;&|()<>`]/.test(ch)) push();
     else current += ch;
   }
@@ -1843,7 +1818,386 @@ function beforeGlob(word) {
   return at === -1 ? word : word.slice(0, at);
 }
 
+// src/node/before-version-hook.ts
+init_scope();
+
+// src/core/shell-notes.ts
+var READERS = /* @__PURE__ */ new Set([
+  "cat",
+  "less",
+  "more",
+  "head",
+  "tail",
+  "grep",
+  "egrep",
+  "fgrep",
+  "rg",
+  "ag",
+  "wc",
+  "ls",
+  "stat",
+  "file",
+  "diff",
+  "cmp",
+  "md5sum",
+  "sha256sum",
+  "sha1sum",
+  "nl",
+  "sort",
+  "uniq",
+  "cut",
+  "tr",
+  "echo",
+  "printf",
+  "pwd",
+  "find",
+  "tree",
+  "du",
+  "bat",
+  "realpath",
+  "readlink",
+  "basename",
+  "dirname",
+  "test",
+  "[",
+  "true",
+  "cd",
+  "which",
+  "type",
+  "date",
+  "jq",
+  "column",
+  "fold",
+  "od",
+  "xxd",
+  "hexdump",
+  "strings",
+  "awk"
+]);
+function shellMayWrite(command) {
+  const stripped = command.replace(/\d*>&\d+/g, " ").replace(/\d*>+\s*\/dev\/null/g, " ");
+  if (/>/.test(stripped.replace(/'[^']*'|"[^"]*"/g, ""))) return true;
+  for (const segment of stripped.split(/&&|\|\||[;|&\n]/)) {
+    const words = segment.trim().split(/\s+/).filter((w) => w !== "" && !/^\w+=/.test(w));
+    const program = (words[0] ?? "").replace(/^.*\//, "");
+    if (program === "") continue;
+    if (program === "awk" && words.some((w) => w === "inplace")) return true;
+    if (!READERS.has(program)) return true;
+    if (program === "find" && words.some((w) => w === "-delete" || w === "-exec" || w === "-execdir")) return true;
+  }
+  return false;
+}
+function noteWords(command) {
+  if (!shellMayWrite(command)) return [];
+  const out = /* @__PURE__ */ new Set();
+  for (const w of commandWords(command)) {
+    if (w.startsWith("-") || w.startsWith("$") || /[*?[{]/.test(w)) continue;
+    if (w.toLowerCase().endsWith(".md")) out.add(w);
+  }
+  return [...out];
+}
+
+// src/node/before-versions.ts
+var fs6 = require("node:fs");
+var path5 = require("node:path");
+
+// src/core/before-versions.ts
+var BEFORE_FOLDER = "before-versions";
+var MAX_NOTE_BYTES = 1024 * 1024;
+var MAX_TOTAL_BYTES = 32 * 1024 * 1024;
+var MAX_FILES = 4e3;
+var MAX_BEFORE_AGE_MS = MAX_AGE_MS;
+var BEFORE_SUFFIX = ".before";
+var AFTER_SUFFIX = ".after";
+function fnv(text, seed) {
+  let h = seed >>> 0;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 16777619) >>> 0;
+  }
+  return h.toString(16).padStart(8, "0");
+}
+function beforeStem(session, path12) {
+  const key2 = `${session ?? ""}\0${path12}`;
+  return `${fnv(key2, 2166136261)}${fnv(key2, 16777619 ^ 1540483477)}`;
+}
+function encodeHeader(h) {
+  return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}
+`;
+}
+function stateFor(size) {
+  if (size === null) return "new";
+  return size > MAX_NOTE_BYTES ? "too-large" : "kept";
+}
+function pruneChoice(entries2, nowMs, incoming) {
+  const stems = /* @__PURE__ */ new Map();
+  for (const e of entries2) {
+    const stem = e.name.endsWith(BEFORE_SUFFIX) ? e.name.slice(0, -BEFORE_SUFFIX.length) : e.name.endsWith(AFTER_SUFFIX) ? e.name.slice(0, -AFTER_SUFFIX.length) : e.name;
+    const s = stems.get(stem) ?? { names: [], size: 0, mtimeMs: 0 };
+    s.names.push(e.name);
+    s.size += e.size;
+    if (e.name.endsWith(BEFORE_SUFFIX) || s.mtimeMs === 0) s.mtimeMs = e.mtimeMs;
+    stems.set(stem, s);
+  }
+  const groups = [...stems.values()].sort((a, b) => a.mtimeMs - b.mtimeMs);
+  let total = incoming + groups.reduce((n, g) => n + g.size, 0);
+  let files = 2 + groups.reduce((n, g) => n + g.names.length, 0);
+  const out = [];
+  for (const g of groups) {
+    const old = nowMs - g.mtimeMs > MAX_BEFORE_AGE_MS;
+    if (!old && total <= MAX_TOTAL_BYTES && files <= MAX_FILES) break;
+    out.push(...g.names);
+    total -= g.size;
+    files -= g.names.length;
+  }
+  return out;
+}
+
+// src/node/before-versions.ts
+function beforeFolder(place) {
+  return path5.join(place.pluginDir, BEFORE_FOLDER);
+}
+function fileOf(place, session, rel, suffix) {
+  return path5.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
+}
+function notePath(place, rel) {
+  return path5.join(place.root, ...rel.split("/"));
+}
+function entries(place) {
+  const dir = beforeFolder(place);
+  const out = [];
+  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
+    if (!d.isFile()) continue;
+    const st = fs6.lstatSync(path5.join(dir, d.name), { throwIfNoEntry: false });
+    if (st !== void 0 && st.isFile()) out.push({ name: d.name, size: st.size, mtimeMs: st.mtimeMs });
+  }
+  return out;
+}
+function keepBeforeVersion(place, rel, session, tool, now) {
+  const file = fileOf(place, session, rel, BEFORE_SUFFIX);
+  if (statStateFile(place.root, file) !== null) return false;
+  const note = notePath(place, rel);
+  const entry = inspectStateFile(place.root, note);
+  if (entry.kind === "damaged") return false;
+  let state = stateFor(entry.kind === "missing" ? null : entry.stat.size);
+  let bytes = null;
+  if (state === "kept") {
+    bytes = readStateFile(place.root, note, MAX_NOTE_BYTES);
+    if (bytes === null) state = "too-large";
+  }
+  const header = encodeHeader({ path: rel, session, at: now.toISOString(), state, tool });
+  const data = bytes === null ? Buffer.from(header) : Buffer.concat([Buffer.from(header), bytes]);
+  const dir = beforeFolder(place);
+  for (const name of pruneChoice(entries(place), now.getTime(), data.length)) removeStateFile(place.root, path5.join(dir, name));
+  writeStateFile(place.root, file, data);
+  return true;
+}
+function hasBeforeVersion(place, rel, session) {
+  return statStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX)) !== null;
+}
+function recordAfter(place, rel, session, now, sha2562) {
+  if (!hasBeforeVersion(place, rel, session)) return false;
+  const bytes = readStateFile(place.root, notePath(place, rel), MAX_NOTE_BYTES);
+  const hash = bytes === null ? null : sha2562(bytes);
+  writeStateFile(place.root, fileOf(place, session, rel, AFTER_SUFFIX), afterData(hash, now.toISOString(), bytes));
+  return true;
+}
+function afterData(hash, at, bytes) {
+  return Buffer.concat([Buffer.from(`${JSON.stringify({ sha256: hash, at, kept: bytes !== null })}
+`), bytes ?? Buffer.alloc(0)]);
+}
+
+// src/node/before-version-hook.ts
+init_real_path();
+function sessionOf(session) {
+  return session === null || session === "" ? null : session.slice(0, 200);
+}
+function mayChangeNotes(call) {
+  if (FENCED_FILE_TOOLS.has(call.tool)) return call.filePath !== null;
+  return call.tool === SHELL_TOOL && call.command !== null && noteWords(call.command).length > 0;
+}
+function noteOf(ctx, p, base) {
+  const abs = path7.resolve(base, p);
+  const rel = vaultRelative(ctx.root, abs) ?? vaultRelativeReal(ctx.root, abs);
+  if (rel === null || !isCountedNote(rel, ctx.settings.excludedRootFolders)) return null;
+  return rel;
+}
+function notesOfCall(ctx, call) {
+  if (FENCED_FILE_TOOLS.has(call.tool) && call.filePath !== null) {
+    const rel = noteOf(ctx, call.filePath, ctx.root);
+    return rel === null ? [] : [rel];
+  }
+  if (call.tool !== SHELL_TOOL || call.command === null) return [];
+  const base = call.cwd !== void 0 && path7.isAbsolute(call.cwd) ? call.cwd : ctx.root;
+  const out = /* @__PURE__ */ new Set();
+  for (const word of noteWords(call.command)) {
+    const rel = noteOf(ctx, word, base);
+    if (rel === null) continue;
+    const abs = path7.join(ctx.root, ...rel.split("/"));
+    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path7.dirname(abs))) out.add(rel);
+  }
+  return [...out];
+}
+function placeOf(ctx) {
+  return ctx.pluginDir === null ? null : { root: ctx.root, pluginDir: ctx.pluginDir };
+}
+function keepBeforeVersions(ctx, call, now) {
+  try {
+    const place = placeOf(ctx);
+    if (place === null) return;
+    for (const rel of notesOfCall(ctx, call)) {
+      try {
+        keepBeforeVersion(place, rel, sessionOf(call.session), call.tool, now);
+      } catch {
+      }
+    }
+  } catch {
+  }
+}
+async function recordAfterVersion(ctx, rel, session, now) {
+  try {
+    const place = placeOf(ctx);
+    const id = sessionOf(typeof session === "string" ? session : null);
+    if (place === null || !isCountedNote(rel, ctx.settings.excludedRootFolders) || !hasBeforeVersion(place, rel, id)) return;
+    const { sha256: sha2562 } = await Promise.resolve().then(() => (init_sha256(), sha256_exports));
+    recordAfter(place, rel, id, now, sha2562);
+  } catch {
+  }
+}
+
+// bridge/bridge-file.ts
+var path8 = require("node:path");
+var LOAD_BRIDGE = "sessionBriefLoadBridge";
+function ownName() {
+  return path8.basename(__filename);
+}
+function loader() {
+  const load = module[LOAD_BRIDGE];
+  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);
+  return load;
+}
+function runBridge() {
+  loader()(false);
+}
+var loaded;
+function bridgeLibrary() {
+  if (loaded !== void 0) return loaded;
+  const exported = loader()(true);
+  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {
+    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";
+    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);
+  }
+  loaded = exported;
+  return loaded;
+}
+
+// bridge/edit-check-from-bridge.ts
+var editCheck = () => bridgeLibrary().editCheck();
+
+// src/core/rules/hook-failed-text.ts
+init_i18n();
+var HOOK_FAILED_TEXT = translations({
+  en: {
+    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \`${command}\` in a terminal to see the full error.`,
+    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`
+  },
+  de: {
+    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \xC4nderung ungepr\xFCft. \`${command}\` im Terminal zeigt den ganzen Fehler.`,
+    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`
+  }
+});
+
+// bridge/hook-output.ts
+function postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {
+  const oneLine = escapeControls(systemMessage.replace(/\s+/g, " ").trim().slice(0, 300));
+  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}
+`;
+}
+function postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {
+  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\n")[0]?.slice(0, 300) ?? "") || "unknown error";
+  const command = checkCommand(scriptPath);
+  const t = HOOK_FAILED_TEXT[lang];
+  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);
+}
+function checkCommand(scriptPath) {
+  return `node ${/[\s"']/.test(scriptPath) ? `"${scriptPath.replace(/"/g, '\\"')}"` : scriptPath} check`;
+}
+function sessionStartCrashOutput(args, error) {
+  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");
+}
+function hookCrashOutput(args, error, scriptPath) {
+  switch (args.command) {
+    case "pre-tool-use":
+      return "";
+    case "turn-end":
+      return "{}\n";
+    case "post-tool-use":
+      return postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent")));
+    case "session-start":
+      return sessionStartCrashOutput(args, error);
+    default:
+      return null;
+  }
+}
+
+// bridge/commands/post-tool-use.ts
+var EDIT_TOOLS = /* @__PURE__ */ new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);
+var MAX_PATCH_FILES = 200;
+function editOf(stdin, agent = DEFAULT_AGENT) {
+  const hook = translateHookInput(agent, parseHookJson(stdin));
+  const input = hook.tool_input;
+  if (input === void 0) return null;
+  if (HOSTS[agent].afterEveryTool === true && (hook.tool_name === void 0 || !EDIT_TOOLS.has(hook.tool_name))) return null;
+  for (const key2 of ["file_path", "notebook_path"]) {
+    const value = input[key2];
+    if (typeof value !== "string" || value.trim() === "") continue;
+    const more = Array.isArray(input.file_paths) ? input.file_paths.filter((p) => typeof p === "string" && p.trim() !== "").slice(0, MAX_PATCH_FILES) : [];
+    return { filePath: value, filePaths: more.length > 0 ? more : [value], tool: hook.tool_name, session: hook.session_id, cwd: hook.cwd };
+  }
+  return null;
+}
+async function relativeToVault(root, filePath, cwd) {
+  const given = !path9.isAbsolute(filePath) && cwd !== void 0 && path9.isAbsolute(cwd) ? path9.join(cwd, filePath) : filePath;
+  return vaultRelative(root, given) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, given);
+}
+async function postToolUse(args, scriptPath, env) {
+  const stdin = await readStdin(2e3);
+  const agent = agentOrDefault(stringFlag(args, "agent"));
+  const edit = editOf(stdin, agent);
+  if (edit === null) return 0;
+  const given = stringFlag(args, "vault");
+  const root = given !== void 0 ? path9.resolve(given) : defaultVaultRoot(scriptPath);
+  if (root === null) return 0;
+  const rels = [];
+  for (const p of edit.filePaths) {
+    const rel = await relativeToVault(root, p, edit.cwd);
+    if (rel !== null && !rels.includes(rel)) rels.push(rel);
+  }
+  if (rels.length === 0) return 0;
+  let lang = "en";
+  try {
+    const ctx = contextFor(args, scriptPath, env);
+    lang = ctx.lang;
+    const now = clock(env);
+    for (const r of rels) {
+      await recordAgentEdit(ctx, { rel: r, tool: edit.tool, session: edit.session, now });
+      await recordAfterVersion(ctx, r, edit.session, now);
+    }
+    const scope = checkScope(ctx.settings);
+    const rel = rels.find((r) => inScope(r, scope));
+    if (rel === void 0) return 0;
+    const command = checkCommand(scriptPath);
+    const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });
+    if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));
+  } catch (error) {
+    writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));
+  }
+  return 0;
+}
+
 // bridge/commands/pre-tool-use.ts
+var fs9 = require("node:fs");
+var path11 = require("node:path");
 init_scope();
 
 // src/core/write-guard.ts
@@ -1893,8 +2247,8 @@ function denyOutput(r) {
 }
 
 // src/node/agent-fence.ts
-var fs7 = require("node:fs");
-var path8 = require("node:path");
+var fs8 = require("node:fs");
+var path10 = require("node:path");
 init_real_path();
 function norm(p) {
   const s = p.replace(/\\/g, "/").toLowerCase();
@@ -1910,15 +2264,15 @@ function bothWays(p) {
   return real === null || real === p ? [p] : [p, real];
 }
 function fencePlaces(root, pluginDir, scriptPath) {
-  const own2 = path8.dirname(path8.resolve(scriptPath));
-  const vaults = path8.join(root, ".claude", "hooks");
+  const own2 = path10.dirname(path10.resolve(scriptPath));
+  const vaults = path10.join(root, ".claude", "hooks");
   return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2] };
 }
 var isHookName = (name) => name.toLowerCase().startsWith("session-brief");
-function placeOf(places, p) {
+function placeOf2(places, p) {
   for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";
   for (const dir of places.hookDirs.flatMap(bothWays)) {
-    if (isHookName(path8.basename(dir)) ? within(dir, p) : norm(path8.dirname(p)) === norm(dir) && isHookName(path8.basename(p))) return "hooks";
+    if (isHookName(path10.basename(dir)) ? within(dir, p) : norm(path10.dirname(p)) === norm(dir) && isHookName(path10.basename(p))) return "hooks";
   }
   return null;
 }
@@ -1933,12 +2287,12 @@ function sameFileAsOurs(places, stat) {
   const look = (dir, pick) => {
     let names;
     try {
-      names = fs7.readdirSync(dir);
+      names = fs8.readdirSync(dir);
     } catch {
       return false;
     }
     return names.filter(pick).some((n) => {
-      const s = fs7.lstatSync(path8.join(dir, n), { throwIfNoEntry: false });
+      const s = fs8.lstatSync(path10.join(dir, n), { throwIfNoEntry: false });
       return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;
     });
   };
@@ -1947,40 +2301,40 @@ function sameFileAsOurs(places, stat) {
   return null;
 }
 function fileMayBeFenced(root, filePath) {
-  const abs = path8.resolve(root, filePath);
+  const abs = path10.resolve(root, filePath);
   for (const p of bothWays(abs)) {
     const n = norm(p);
-    if (n.includes("/plugins/") || isHookName(path8.basename(n))) return true;
+    if (n.includes("/plugins/") || isHookName(path10.basename(n))) return true;
   }
-  const stat = fs7.lstatSync(abs, { throwIfNoEntry: false });
+  const stat = fs8.lstatSync(abs, { throwIfNoEntry: false });
   return stat !== void 0 && stat.isFile() && stat.nlink > 1;
 }
 function fencedFile(places, filePath) {
-  const abs = path8.resolve(places.root, filePath);
+  const abs = path10.resolve(places.root, filePath);
   for (const p of bothWays(abs)) {
-    const found = placeOf(places, p);
+    const found = placeOf2(places, p);
     if (found !== null) return found;
   }
-  const stat = fs7.statSync(abs, { throwIfNoEntry: false });
+  const stat = fs8.statSync(abs, { throwIfNoEntry: false });
   return stat !== void 0 && stat.isFile() && stat.nlink > 1 ? sameFileAsOurs(places, stat) : null;
 }
 function commandMayBeFenced(command) {
   return /session-brief|plugins|(^|[\s/\\'"=])\.[^\s/\\.]/i.test(command);
 }
-var isNode = (word) => /^node(\.exe)?$/i.test(path8.basename(word));
+var isNode = (word) => /^node(\.exe)?$/i.test(path10.basename(word));
 function fencedCommand(places, command, cwd) {
   const words = commandWords(command);
-  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path8.isAbsolute(b)))];
+  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path10.isAbsolute(b)))];
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? "";
     const stem = beforeGlob(word);
     if (stem === "" || stem.startsWith("-") || stem.startsWith("$")) continue;
     const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");
     for (const base of bases) {
-      for (const p of bothWays(path8.resolve(base, stem))) {
-        const fenced = placeOf(places, p) ?? holdsPlace(places, p);
+      for (const p of bothWays(path10.resolve(base, stem))) {
+        const fenced = placeOf2(places, p) ?? holdsPlace(places, p);
         if (fenced === null) continue;
-        if (running && fenced === "hooks" && placeOf(places, p) === "hooks" && fs7.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
+        if (running && fenced === "hooks" && placeOf2(places, p) === "hooks" && fs8.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
         return { word, fenced };
       }
     }
@@ -1989,18 +2343,18 @@ function fencedCommand(places, command, cwd) {
 }
 function sessionFileBehindLinks(root, sessionsFolder, filePath) {
   if (sessionsFolder === "") return null;
-  const abs = path8.resolve(root, filePath);
-  const stat = fs7.statSync(abs, { throwIfNoEntry: false });
+  const abs = path10.resolve(root, filePath);
+  const stat = fs8.statSync(abs, { throwIfNoEntry: false });
   if (stat === void 0 || !stat.isFile()) return null;
-  const folder2 = path8.join(root, ...sessionsFolder.split("/"));
+  const folder2 = path10.join(root, ...sessionsFolder.split("/"));
   const realFolder = realPathOf(folder2);
   const realFile = realPathOf(abs);
   if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {
-    return `${sessionsFolder}/${path8.relative(realFolder, realFile).split(path8.sep).join("/")}`;
+    return `${sessionsFolder}/${path10.relative(realFolder, realFile).split(path10.sep).join("/")}`;
   }
   if (stat.nlink > 1) {
     const twin = findSameFile(folder2, stat, 1e4);
-    if (twin !== null) return `${sessionsFolder}/${path8.relative(folder2, twin).split(path8.sep).join("/")}`;
+    if (twin !== null) return `${sessionsFolder}/${path10.relative(folder2, twin).split(path10.sep).join("/")}`;
   }
   return null;
 }
@@ -2009,18 +2363,18 @@ function findSameFile(dir, stat, budget) {
   let seen = 0;
   while (queue.length > 0) {
     const current = queue.shift();
-    let entries;
+    let entries2;
     try {
-      entries = fs7.readdirSync(current, { withFileTypes: true });
+      entries2 = fs8.readdirSync(current, { withFileTypes: true });
     } catch {
       continue;
     }
-    for (const e of entries) {
+    for (const e of entries2) {
       if (++seen > budget) return null;
-      const p = path8.join(current, e.name);
+      const p = path10.join(current, e.name);
       if (e.isDirectory()) queue.push(p);
       else if (e.isFile()) {
-        const s = fs7.lstatSync(p, { throwIfNoEntry: false });
+        const s = fs8.lstatSync(p, { throwIfNoEntry: false });
         if (s !== void 0 && s.ino === stat.ino && s.dev === stat.dev) return p;
       }
     }
@@ -2039,18 +2393,18 @@ function toolAttempt(stdin) {
   const filePath = typeof file === "string" && file.trim() !== "" && !file.includes("\0") ? file : null;
   const command = typeof input.command === "string" && input.command.trim() !== "" ? input.command : null;
   if (filePath === null && command === null) return null;
-  return { tool, filePath, command, cwd: hook.cwd };
+  return { tool, filePath, command, cwd: hook.cwd, session: hook.session_id ?? null };
 }
 function isFile(p) {
   try {
-    return fs8.statSync(p).isFile();
+    return fs9.statSync(p).isFile();
   } catch {
     return false;
   }
 }
 function exists(p) {
   try {
-    fs8.lstatSync(p);
+    fs9.lstatSync(p);
     return true;
   } catch (error) {
     return error.code !== "ENOENT";
@@ -2081,7 +2435,7 @@ async function preToolUse(args, scriptPath, env) {
     const attempt = toolAttempt(stdin);
     if (attempt === null) return 0;
     const given = stringFlag(args, "vault");
-    const root = given !== void 0 ? path9.resolve(given) : defaultVaultRoot(scriptPath);
+    const root = given !== void 0 ? path11.resolve(given) : defaultVaultRoot(scriptPath);
     if (root === null) return 0;
     let ctx = null;
     const context = () => ctx ??= contextFor(args, scriptPath, env);
@@ -2090,19 +2444,24 @@ async function preToolUse(args, scriptPath, env) {
       writeOut(fence);
       return 0;
     }
-    if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return 0;
-    const settings = context().settings;
-    if (!settings.writeGuard) return 0;
-    const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);
-    const target = path9.resolve(root, attempt.filePath);
-    const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);
-    if (rel === null) return 0;
-    const dir = path9.dirname(target);
-    const name = freeName(path9.basename(target), (candidate) => exists(path9.join(dir, candidate)));
-    writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path9.join(dir, name), context().lang)));
+    if (guardAnswer(attempt, root, context)) return 0;
+    if (mayChangeNotes(attempt)) keepBeforeVersions(context(), attempt, clock(env));
   } catch {
   }
   return 0;
+}
+function guardAnswer(attempt, root, context) {
+  if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return false;
+  const settings = context().settings;
+  if (!settings.writeGuard) return false;
+  const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);
+  const target = path11.resolve(root, attempt.filePath);
+  const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);
+  if (rel === null) return false;
+  const dir = path11.dirname(target);
+  const name = freeName(path11.basename(target), (candidate) => exists(path11.join(dir, candidate)));
+  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path11.join(dir, name), context().lang)));
+  return true;
 }
 
 // bridge/edit-file.ts
@@ -2114,8 +2473,8 @@ async function editHook(argv, scriptPath) {
     else if (args.command === "pre-tool-use") process.exitCode = await preToolUse(args, scriptPath, process.env);
     else runBridge();
   } catch (error) {
-    if (args.command === "pre-tool-use") writeOut("");
-    else writeOut(postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent"))));
+    const hook = args.command === "pre-tool-use" ? args : { ...args, command: "post-tool-use" };
+    writeOut(hookCrashOutput(hook, error, scriptPath) ?? "");
     process.exitCode = 0;
   }
 }

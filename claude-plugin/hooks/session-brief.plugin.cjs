@@ -93,8 +93,13 @@ function readRegularFile(file, maxBytes) {
   }
 }
 
+// src/core/hosts/host.ts
+var HOOK_COMMANDS = { SessionStart: "session-start", PostToolUse: "post-tool-use", PreToolUse: "pre-tool-use", Stop: "turn-end", SessionEnd: "turn-end" };
+
 // src/node/claude-plugin.ts
-var PLUGIN_HOOK_EVENTS = { "session-start": "SessionStart", "post-tool-use": "PostToolUse", "pre-tool-use": "PreToolUse", "turn-end": "Stop" };
+var PLUGIN_HOOK_EVENTS = Object.fromEntries(
+  Object.entries(HOOK_COMMANDS).reverse().map(([event, command]) => [command, event])
+);
 function claudeUserFolder(env, home) {
   const given = env.CLAUDE_CONFIG_DIR;
   return given !== void 0 && given !== "" ? path.resolve(given) : path.join(home, ".claude");

@@ -29,21 +29,30 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 
 // src/core/paths.ts
-function isCountedNote(path15, excludedRootFolders) {
-  if (!path15.endsWith(".md")) return false;
-  const parts = path15.split("/");
-  for (let i = 0; i < parts.length; i++) {
+function isHiddenName(name) {
+  return name.startsWith(".");
+}
+function entersFolder(name, atRoot, excludedRootFolders) {
+  return name !== "node_modules" && !(atRoot && excludedRootFolders.includes(name));
+}
+function isNoteName(name) {
+  return name.endsWith(".md");
+}
+function isCountedNote(path17, excludedRootFolders) {
+  const parts = path17.split("/");
+  const last = parts.length - 1;
+  for (let i = 0; i < last; i++) {
     const part = parts[i] ?? "";
-    if (part.startsWith(".") || part === "") return false;
-    if (i < parts.length - 1 && part === "node_modules") return false;
+    if (part === "" || isHiddenName(part) || !entersFolder(part, i === 0, excludedRootFolders)) return false;
   }
-  return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ""));
+  const name = parts[last] ?? "";
+  return name !== "" && !isHiddenName(name) && isNoteName(name);
 }
-function isInFolder(path15, folder2) {
-  return folder2 === "" || path15.length > folder2.length && path15.charCodeAt(folder2.length) === 47 && path15.startsWith(folder2);
+function isInFolder(path17, folder2) {
+  return folder2 === "" || path17.length > folder2.length && path17.charCodeAt(folder2.length) === 47 && path17.startsWith(folder2);
 }
-function basename(path15) {
-  return path15.slice(path15.lastIndexOf("/") + 1);
+function basename(path17) {
+  return path17.slice(path17.lastIndexOf("/") + 1);
 }
 function comparePaths(a, b) {
   const la = a.toLowerCase();
@@ -52,11 +61,12 @@ function comparePaths(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-// src/core/brief-items.ts
+// src/core/brief-item-list.ts
 var NO_HITS = [];
 var LIST_ITEMS = [
   {
     id: "inbox",
+    about: "notes in the inbox folder, daily notes aside",
     // An unreadable inbox note counts as open: one entry too many beats a missed one.
     holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),
     hits: () => NO_HITS,
@@ -73,6 +83,7 @@ var LIST_ITEMS = [
   },
   {
     id: "needsReview",
+    about: "notes tagged needs-review",
     holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,
     hits: (f) => f?.needsReview ?? NO_HITS,
     label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },
@@ -90,6 +101,7 @@ var LIST_ITEMS = [
   },
   {
     id: "reviewOpen",
+    about: "notes tagged review but not review-done; mark_reviewed closes these",
     holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,
     hits: (f) => f?.review ?? NO_HITS,
     label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },
@@ -107,6 +119,7 @@ var LIST_ITEMS = [
   },
   {
     id: "pendingReview",
+    about: "rule files pending review",
     holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),
     hits: (f) => f?.pendingReview ?? NO_HITS,
     label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },
@@ -124,20 +137,15 @@ var LIST_ITEMS = [
   },
   {
     id: "sessionsToday",
+    about: "today's files in the sessions folder",
     // The index keeps every session file: the date changes, the set does not.
     holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-    onDay: (path15, date) => basename(path15).includes(date),
+    onDay: (path17, date) => basename(path17).includes(date),
     hits: () => NO_HITS,
     label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
     hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
   }
 ];
-var LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);
-var LIST_ITEM_TABLE = LIST_ITEMS;
-var SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(
-  (d) => d.sidebar !== void 0
-).sort((a, b) => a.sidebar.order - b.sidebar.order);
-var SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);
 function localStamp(iso) {
   const d = new Date(iso);
   const two = (n) => String(n).padStart(2, "0");
@@ -161,6 +169,15 @@ var CHANGE_ITEMS = [
     firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }
   }
 ];
+
+// src/core/brief-items.ts
+var LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);
+var LIST_ITEM_TABLE = LIST_ITEMS;
+var SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(
+  (d) => d.sidebar !== void 0
+).sort((a, b) => a.sidebar.order - b.sidebar.order);
+var SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);
+var QUEUE_ITEMS = [...SECTION_IDS, ...LIST_ITEM_IDS.filter((id) => !SECTION_IDS.includes(id))];
 var CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);
 var CHANGE_ITEM_TABLE = CHANGE_ITEMS;
 
@@ -292,10 +309,18 @@ function briefLines(brief, settings, lang, origin, now) {
     const since = "since" in item ? item.since : null;
     const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";
     const outside = "changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "";
-    items.push({ label: escapeControls(d.label[lang](since)), item, hint: first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });
+    const lines = "lines" in item && item.lines !== void 0 ? linesHint(item.lines, lang) : "";
+    items.push({ label: escapeControls(d.label[lang](since)), item, hint: (first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "") + lines });
   }
   const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);
   return { head, items, errors };
+}
+var LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\xFCgt/entfernt" } });
+var LINES_NAMED = 5;
+function linesHint(lines, lang) {
+  const parts = Object.entries(lines).slice(0, LINES_NAMED).map(([p, c]) => `${shortenName(p, 80)} +${c.added} -${c.removed}`);
+  if (parts.length === 0) return "";
+  return ` (${LINES_TEXT[lang].label}: ${parts.join(", ")})`;
 }
 function shortenText(text2, max) {
   if (text2.length <= max) return text2;
@@ -518,8 +543,10 @@ var qwen = defineHost({
   windowsShell: "sh"
 });
 
-// src/core/hosts/index.ts
+// src/core/hosts/list.ts
 var HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];
+
+// src/core/hosts/index.ts
 var AGENT_IDS = HOST_LIST.map((h) => h.id);
 var HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));
 var DEFAULT_AGENT = "claude-code";
@@ -592,6 +619,9 @@ function sessionStartOutput(agent, text2, lang) {
 `;
 }
 
+// src/node/mcp/contract.ts
+var TOOL_NAMES = ["brief", "review_queue", "agent_changes", "rule_check", "mark_reviewed"];
+
 // bridge/args.ts
 var UsageError = class extends Error {
 };
@@ -604,6 +634,7 @@ var COMMAND_OPTIONS = {
   "turn-end": [...COMMON, "agent"],
   baseline: COMMON,
   report: [...COMMON, "source", "json", "review"],
+  changes: [...COMMON, "json"],
   check: [...COMMON, "json"],
   serve: COMMON,
   mcp: COMMON,
@@ -697,18 +728,26 @@ function stringFlag(args, name) {
   const v = args.flags.get(name);
   return typeof v === "string" ? v : void 0;
 }
+function hostsWith(event) {
+  return AGENT_IDS.filter((id) => HOSTS[id].events[event] !== void 0).map((id) => HOSTS[id].name).join(", ");
+}
+function agentAliases() {
+  return AGENT_IDS.flatMap((id) => (HOSTS[id].aliases ?? []).map((alias) => `${alias} (${id})`)).join(", ");
+}
 var USAGE = `Session Brief bridge: the vault's state for AI coding agents.
 
 Usage: node session-brief.cjs <command> [options]
 
 Commands:
-  session-start            SessionStart hook: prints one JSON object, exits 0
-  post-tool-use            PostToolUse hook: runs the rule check after an edit
-                           to a rule file; prints one JSON object only when it finds
-                           something; exits 0
-  pre-tool-use             PreToolUse hook (Claude Code): refuses the agent's edits and shell
+  session-start            SessionStart hook (every agent below): prints one JSON object, exits 0
+  post-tool-use            PostToolUse hook (${hostsWith("PostToolUse")}): runs the rule
+                           check after an edit to a rule file; prints one JSON object only
+                           when it finds something; exits 0
+  pre-tool-use             PreToolUse hook (${hostsWith("PreToolUse")}): refuses the agent's edits and shell
                            commands that reach Session Brief's own files, and (opt-in Write
-                           guard) a Write over an existing file in the sessions folder; exits 0
+                           guard) a Write over an existing file in the sessions folder; keeps
+                           the notes a call it allows may change as they are (for changes);
+                           exits 0
   turn-end                 Stop / SessionEnd hook (and the other agents' end of a turn):
                            records the notes the session changed that no edit hook saw
                            (shell commands, renames, deletions); prints {}; exits 0
@@ -720,8 +759,11 @@ Commands:
   report [--json] [--review] [--source auto|cache|scan|live]
                            The brief for a human (text) or a program (--json);
                            --review adds per-note detail (modified time, where each flag sits)
+  changes [--json]         The agent changes not yet reviewed, each with its diff against
+                           the note as it was before the agent's first change in its
+                           session (unified format; colours on a terminal)
   mcp                      MCP server over stdio for the agent's questions mid-session:
-                           tools brief, review_queue, agent_changes, rule_check, mark_reviewed
+                           tools ${TOOL_NAMES.join(", ")}
                            (docs/agents.md); exits when stdin closes
   serve                    Answer hooks over the live channel from this process's own scan,
                            for a vault used without Obsidian open (stop with Ctrl+C)
@@ -741,6 +783,7 @@ Commands:
   version, --version, -v   The bridge's version
 
 Agents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}
+                   also ${agentAliases()}
 
 Options for every command:
   --vault DIR              The vault root; needed unless this script is the copy that
@@ -822,6 +865,7 @@ var fs = require("node:fs");
 var path = require("node:path");
 
 // src/core/settings.ts
+var TAG_KEYS = ["needsReview", "review", "reviewDone", "pendingReview"];
 var DEFAULT_SETTINGS = {
   inboxFolder: "Inbox",
   rulesFolder: "AI/Regelwerk",
@@ -869,12 +913,7 @@ function resolveSettings(raw) {
     sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),
     dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),
     dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),
-    tags: {
-      needsReview: tagName(t.needsReview, d.tags.needsReview),
-      review: tagName(t.review, d.tags.review),
-      reviewDone: tagName(t.reviewDone, d.tags.reviewDone),
-      pendingReview: tagName(t.pendingReview, d.tags.pendingReview)
-    },
+    tags: Object.fromEntries(TAG_KEYS.map((k) => [k, tagName(t[k], d.tags[k])])),
     excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),
     ruleScope: stringList(r.ruleScope, d.ruleScope),
     maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,
@@ -1338,6 +1377,14 @@ function listStateFolder(root, dir, max) {
     return [];
   }
 }
+function isStateFolder(root, dir) {
+  if (folderState(root, dir) !== "ok") return false;
+  try {
+    return fs2.lstatSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
 function readAgentSettingsFile(file, maxBytes) {
   let fd;
   try {
@@ -1703,11 +1750,11 @@ function writeOut(text2) {
 }
 
 // bridge/commands/session-start.ts
-var path14 = require("node:path");
+var path16 = require("node:path");
 
 // src/node/brief-pipeline.ts
-var fs12 = require("node:fs");
-var path13 = require("node:path");
+var fs13 = require("node:fs");
+var path15 = require("node:path");
 
 // src/core/schemas/shape.ts
 function isRecord(v) {
@@ -1995,7 +2042,7 @@ function servedByPlugin(cache) {
 }
 
 // src/node/what-changed.ts
-var path11 = require("node:path");
+var path13 = require("node:path");
 
 // src/core/agent-journal.ts
 var JOURNAL_FILE = "agent-changes.jsonl";
@@ -2167,7 +2214,7 @@ function nextSessionStarts(starts, source, now) {
   if (source !== "startup" && source !== "clear") return null;
   return { previous: starts.current, current: now.toISOString() };
 }
-var NEWS_ITEMS = ["inbox", "needsReview", "reviewOpen", "pendingReview"];
+var NEWS_ITEMS = LIST_ITEM_TABLE.filter((d) => d.sidebar !== void 0).map((d) => d.id);
 function newsNotes(brief) {
   const out = /* @__PURE__ */ new Map();
   for (const id of NEWS_ITEMS) {
@@ -2211,9 +2258,189 @@ function readJournal(root, pluginDir, now) {
   }
 }
 
-// src/node/agent-summary.ts
-var fs11 = require("node:fs");
+// src/node/change-lines.ts
+var fs10 = require("node:fs");
 var path10 = require("node:path");
+
+// src/core/before-versions.ts
+var BEFORE_FOLDER = "before-versions";
+var MAX_NOTE_BYTES = 1024 * 1024;
+var MAX_TOTAL_BYTES = 32 * 1024 * 1024;
+var MAX_FILES = 4e3;
+var MAX_HEADER_BYTES = 4096;
+var BEFORE_SUFFIX = ".before";
+var AFTER_SUFFIX = ".after";
+function fnv(text2, seed) {
+  let h = seed >>> 0;
+  for (let i = 0; i < text2.length; i++) {
+    h ^= text2.charCodeAt(i);
+    h = Math.imul(h, 16777619) >>> 0;
+  }
+  return h.toString(16).padStart(8, "0");
+}
+function beforeStem(session, path17) {
+  const key2 = `${session ?? ""}\0${path17}`;
+  return `${fnv(key2, 2166136261)}${fnv(key2, 16777619 ^ 1540483477)}`;
+}
+var ISO3 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+var STATES = /* @__PURE__ */ new Set(["kept", "new", "too-large"]);
+function parseHeader(line) {
+  let v;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
+  const o = v;
+  if (o.v !== 1 || typeof o.path !== "string" || !isVaultPath(o.path)) return null;
+  if (o.session !== null && typeof o.session !== "string") return null;
+  if (o.tool !== null && o.tool !== void 0 && typeof o.tool !== "string") return null;
+  if (typeof o.at !== "string" || !ISO3.test(o.at) || typeof o.state !== "string" || !STATES.has(o.state)) return null;
+  return { path: o.path, session: o.session, at: o.at, state: o.state, tool: typeof o.tool === "string" ? o.tool : null };
+}
+function isVaultPath(p) {
+  if (p === "" || p.includes("\0") || p.includes("\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;
+  return !p.split("/").some((part) => part === "" || part === "." || part === "..");
+}
+
+// src/core/line-counts.ts
+var MAX_EDITS = 2e4;
+function lineTokens(text2) {
+  const parts = text2.split(/(\n|\r\n)/);
+  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
+  const out = [];
+  for (let i = 0; i < parts.length; i++) {
+    if (i % 2 === 1) out[out.length - 1] += parts[i] ?? "";
+    else out.push(parts[i] ?? "");
+  }
+  return out;
+}
+function editDistance(a, b, max) {
+  const n = a.length;
+  const m = b.length;
+  const off = n + m + 1;
+  const v = new Int32Array(2 * (n + m) + 3);
+  for (let d = 0; d <= Math.min(n + m, max); d++) {
+    for (let k = -d; k <= d; k += 2) {
+      let x = k === -d || k !== d && (v[off + k - 1] ?? 0) < (v[off + k + 1] ?? 0) ? v[off + k + 1] ?? 0 : (v[off + k - 1] ?? 0) + 1;
+      let y = x - k;
+      while (x < n && y < m && a[x] === b[y]) {
+        x++;
+        y++;
+      }
+      v[off + k] = x;
+      if (x >= n && y >= m) return d;
+    }
+  }
+  return null;
+}
+function countLines(before, after) {
+  const a = lineTokens(before);
+  const b = lineTokens(after);
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const ids = /* @__PURE__ */ new Map();
+  const id = (line) => {
+    let n = ids.get(line);
+    if (n === void 0) {
+      n = ids.size;
+      ids.set(line, n);
+    }
+    return n;
+  };
+  const x = Int32Array.from(a.slice(start, endA), id);
+  const y = Int32Array.from(b.slice(start, endB), id);
+  const d = editDistance(x, y, MAX_EDITS);
+  if (d === null) return { added: y.length, removed: x.length };
+  return { added: (d + y.length - x.length) / 2, removed: (d + x.length - y.length) / 2 };
+}
+
+// src/node/before-versions.ts
+var path9 = require("node:path");
+function beforeFolder(place) {
+  return path9.join(place.pluginDir, BEFORE_FOLDER);
+}
+function fileOf(place, session, rel, suffix) {
+  return path9.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
+}
+function parseBeforeFile(data, expect) {
+  const nl = data.indexOf(10);
+  if (nl < 0 || nl > MAX_HEADER_BYTES) return null;
+  const header = parseHeader(data.subarray(0, nl).toString("utf8"));
+  if (header === null) return null;
+  if (expect !== void 0 && (header.path !== expect.path || header.session !== expect.session)) return null;
+  const body = data.subarray(nl + 1);
+  if (header.state === "kept") return { ...header, bytes: body };
+  return { ...header, bytes: header.state === "new" ? Buffer.alloc(0) : null };
+}
+function readAfter(place, file, sha256) {
+  const none = { afterHash: null, afterBytes: null };
+  const data = readStateFile(place.root, file, MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);
+  if (data === null) return none;
+  const nl = data.indexOf(10);
+  if (nl < 0 || nl > MAX_HEADER_BYTES) return none;
+  let v;
+  try {
+    v = JSON.parse(data.subarray(0, nl).toString("utf8"));
+  } catch {
+    return none;
+  }
+  if (typeof v !== "object" || v === null || typeof v.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(v.sha256)) return none;
+  const bytes = v.kept === true ? data.subarray(nl + 1) : null;
+  return { afterHash: v.sha256, afterBytes: bytes !== null && sha256 !== void 0 && sha256(bytes) === v.sha256 ? bytes : null };
+}
+function readBeforeVersion(place, rel, session, sha256) {
+  const data = readStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX), MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);
+  if (data === null) return null;
+  const parsed = parseBeforeFile(data, { path: rel, session });
+  if (parsed === null) return null;
+  return { ...parsed, ...readAfter(place, fileOf(place, session, rel, AFTER_SUFFIX), sha256) };
+}
+
+// src/node/change-lines.ts
+function headerOf(root, file) {
+  const fd = openStateFile(root, file);
+  if (fd === null) return null;
+  try {
+    const head = readRange(fd, 0, MAX_HEADER_BYTES);
+    const nl = head.indexOf(10);
+    return nl < 0 ? null : parseHeader(head.subarray(0, nl).toString("utf8"));
+  } finally {
+    fs10.closeSync(fd);
+  }
+}
+function changeLines(place, paths) {
+  const out = {};
+  const dir = beforeFolder(place);
+  if (paths.length === 0 || !isStateFolder(place.root, dir)) return out;
+  const wanted = new Set(paths);
+  const newest = /* @__PURE__ */ new Map();
+  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
+    if (!d.name.endsWith(BEFORE_SUFFIX)) continue;
+    const h = headerOf(place.root, path10.join(dir, d.name));
+    if (h === null || !wanted.has(h.path)) continue;
+    const seen = newest.get(h.path);
+    if (seen === void 0 || h.at > seen.at) newest.set(h.path, h);
+  }
+  for (const [p, h] of newest) {
+    const v = readBeforeVersion(place, p, h.session);
+    if (v === null || v.bytes === null) continue;
+    const now = readStateFile(place.root, path10.join(place.root, ...p.split("/")), MAX_NOTE_BYTES);
+    out[p] = countLines(v.state === "new" ? "" : v.bytes.toString("utf8"), now === null ? "" : now.toString("utf8"));
+  }
+  return out;
+}
+
+// src/node/agent-summary.ts
+var fs12 = require("node:fs");
+var path12 = require("node:path");
 
 // src/core/agent-summary.ts
 function newestByPath(records, marks, there) {
@@ -2280,24 +2507,24 @@ function hiddenByOutsideMarks(records, verdict, exists2) {
 }
 
 // src/node/review-seal.ts
-var fs10 = require("node:fs");
-var path9 = require("node:path");
+var fs11 = require("node:fs");
+var path11 = require("node:path");
 var MAX_BYTES2 = 4 * 1024 * 1024;
 function userStateDir(env = process.env, platform = process.platform) {
   const given = env.SESSION_BRIEF_STATE_DIR;
   if (given !== void 0 && given !== "") return given;
   const home = builtinOnDemand("node:os").homedir();
-  if (platform === "win32") return path9.join(env.LOCALAPPDATA ?? path9.join(home, "AppData", "Local"), "session-brief");
-  if (platform === "darwin") return path9.join(home, "Library", "Application Support", "session-brief");
-  return path9.join(env.XDG_STATE_HOME ?? path9.join(home, ".local", "state"), "session-brief");
+  if (platform === "win32") return path11.join(env.LOCALAPPDATA ?? path11.join(home, "AppData", "Local"), "session-brief");
+  if (platform === "darwin") return path11.join(home, "Library", "Application Support", "session-brief");
+  return path11.join(env.XDG_STATE_HOME ?? path11.join(home, ".local", "state"), "session-brief");
 }
 function sealFile(root, env = process.env) {
-  let real = path9.resolve(root);
+  let real = path11.resolve(root);
   try {
-    real = fs10.realpathSync.native(real);
+    real = fs11.realpathSync.native(real);
   } catch {
   }
-  return path9.join(userStateDir(env), `review-seal-${markName(real)}.json`);
+  return path11.join(userStateDir(env), `review-seal-${markName(real)}.json`);
 }
 function readSeal(root, env = process.env) {
   const data = readRegularFile(sealFile(root, env), MAX_BYTES2);
@@ -2309,10 +2536,10 @@ function readSeal(root, env = process.env) {
   }
 }
 function readMarksText(root, pluginDir) {
-  return readStateText(root, path9.join(pluginDir, REVIEW_FILE), MAX_BYTES2);
+  return readStateText(root, path11.join(pluginDir, REVIEW_FILE), MAX_BYTES2);
 }
 function marksChangedAt(root, pluginDir) {
-  const st = statStateFile(root, path9.join(pluginDir, REVIEW_FILE));
+  const st = statStateFile(root, path11.join(pluginDir, REVIEW_FILE));
   return st === null ? null : new Date(st.mtimeMs).toISOString();
 }
 function trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {
@@ -2332,12 +2559,12 @@ function statIdentity(root, file) {
   return entry.kind === "missing" ? null : void 0;
 }
 function readFrom(fd, from) {
-  const st = fs11.fstatSync(fd);
+  const st = fs12.fstatSync(fd);
   const start = Math.min(from, st.size);
   return { bytes: readRange(fd, start, st.size - start), id: identity(st) };
 }
 function readMarks(root, pluginDir) {
-  const file = path10.join(pluginDir, REVIEW_FILE);
+  const file = path12.join(pluginDir, REVIEW_FILE);
   const fd = openStateFile(root, file);
   let text2 = null;
   let id = null;
@@ -2349,7 +2576,7 @@ function readMarks(root, pluginDir) {
       text2 = read.bytes.toString("utf8");
       id = read.id;
     } finally {
-      fs11.closeSync(fd);
+      fs12.closeSync(fd);
     }
   }
   const verdict = judgeMarks(text2, readSeal(root));
@@ -2366,7 +2593,7 @@ function wholeKey(place, now, journal, marks) {
 function wholeItemJustMade(place, now) {
   if (lastWhole === null) return null;
   const journal = statIdentity(place.root, journalPath(place.pluginDir));
-  const marks = statIdentity(place.root, path10.join(place.pluginDir, REVIEW_FILE));
+  const marks = statIdentity(place.root, path12.join(place.pluginDir, REVIEW_FILE));
   if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;
   return { count: lastWhole.item.count, paths: [...lastWhole.item.paths] };
 }
@@ -2386,12 +2613,12 @@ function appendedText(root, file, summary, now) {
     if (bytes.subarray(0, checkBytes).toString("utf8") !== check) return null;
     return bytes.subarray(checkBytes).toString("utf8");
   } finally {
-    fs11.closeSync(fd);
+    fs12.closeSync(fd);
   }
 }
 function agentChangesFromSummary(place, summary, now, cap) {
   try {
-    const marksNow = statIdentity(place.root, path10.join(place.pluginDir, REVIEW_FILE));
+    const marksNow = statIdentity(place.root, path12.join(place.pluginDir, REVIEW_FILE));
     if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;
     const file = journalPath(place.pluginDir);
     const journalNow = statIdentity(place.root, file);
@@ -2411,7 +2638,7 @@ function agentChangesFromSummary(place, summary, now, cap) {
 // src/node/what-changed.ts
 var MAX_BYTES3 = 4 * 1024 * 1024;
 function readSessionStarts2(root, pluginDir) {
-  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts2(readStateJson(root, path11.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES3));
+  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts2(readStateJson(root, path13.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES3));
 }
 function agentChangesJudged(ctx, now) {
   if (ctx.pluginDir === null) return { sessions: [] };
@@ -2428,7 +2655,7 @@ async function recordSessionStart(ctx, source, now) {
     if (ctx.pluginDir === null) return;
     const next = nextSessionStarts(readSessionStarts2(ctx.root, ctx.pluginDir), source, now);
     if (next === null) return;
-    writeStateFile(ctx.root, path11.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}
+    writeStateFile(ctx.root, path13.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}
 `);
   } catch {
   }
@@ -2465,11 +2692,20 @@ function agentChanges(ctx, sourced, now) {
   const item = agentChangesItem(judged.sessions);
   return judged.changedOutside === void 0 ? item : { ...item, changedOutside: judged.changedOutside };
 }
+function withLines(ctx, item) {
+  if (ctx.pluginDir === null || item.count === 0) return item;
+  try {
+    const lines = changeLines({ root: ctx.root, pluginDir: ctx.pluginDir }, item.paths.slice(0, ctx.settings.maxNamesPerItem));
+    return Object.keys(lines).length === 0 ? item : { ...item, lines };
+  } catch {
+    return item;
+  }
+}
 async function attachWhatChanged(ctx, sourced, now, full) {
   const items = { ...sourced.brief.items };
   const errors = [...sourced.brief.errors];
   try {
-    items.agentChanges = agentChanges(ctx, sourced, now);
+    items.agentChanges = withLines(ctx, agentChanges(ctx, sourced, now));
   } catch (error) {
     items.agentChanges = null;
     errors.push({ item: "agentChanges", message: describe2(error) });
@@ -2484,10 +2720,10 @@ async function attachWhatChanged(ctx, sourced, now, full) {
 }
 
 // bridge/bridge-file.ts
-var path12 = require("node:path");
+var path14 = require("node:path");
 var LOAD_BRIDGE = "sessionBriefLoadBridge";
 function ownName() {
-  return path12.basename(__filename);
+  return path14.basename(__filename);
 }
 function loader() {
   const load = module[LOAD_BRIDGE];
@@ -2538,7 +2774,7 @@ var pluginTier = {
 var liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };
 var liveIfListening = {
   name: "live",
-  run: (run) => run.ctx.pluginDir !== null && fs12.existsSync(path13.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null
+  run: (run) => run.ctx.pluginDir !== null && fs13.existsSync(path15.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null
 };
 var verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };
 var scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };
@@ -2626,6 +2862,51 @@ function startBaseline(root, configDir, session, scriptPath, env) {
   }
 }
 
+// src/core/rules/hook-failed-text.ts
+var HOOK_FAILED_TEXT = translations({
+  en: {
+    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \`${command}\` in a terminal to see the full error.`,
+    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`
+  },
+  de: {
+    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \xC4nderung ungepr\xFCft. \`${command}\` im Terminal zeigt den ganzen Fehler.`,
+    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`
+  }
+});
+
+// bridge/hook-output.ts
+function postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {
+  const oneLine = escapeControls(systemMessage.replace(/\s+/g, " ").trim().slice(0, 300));
+  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}
+`;
+}
+function postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {
+  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\n")[0]?.slice(0, 300) ?? "") || "unknown error";
+  const command = checkCommand(scriptPath);
+  const t = HOOK_FAILED_TEXT[lang];
+  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);
+}
+function checkCommand(scriptPath) {
+  return `node ${/[\s"']/.test(scriptPath) ? `"${scriptPath.replace(/"/g, '\\"')}"` : scriptPath} check`;
+}
+function sessionStartCrashOutput(args, error) {
+  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");
+}
+function hookCrashOutput(args, error, scriptPath) {
+  switch (args.command) {
+    case "pre-tool-use":
+      return "";
+    case "turn-end":
+      return "{}\n";
+    case "post-tool-use":
+      return postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent")));
+    case "session-start":
+      return sessionStartCrashOutput(args, error);
+    default:
+      return null;
+  }
+}
+
 // bridge/commands/session-start.ts
 function firstLine(error) {
   const text2 = error instanceof Error ? error.message : String(error);
@@ -2654,7 +2935,7 @@ async function sessionStart(args, scriptPath, env) {
     const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);
     const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);
     lines.push(
-      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path14.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)
+      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path16.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)
     );
   } catch (error) {
     if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ""})`);
@@ -2663,9 +2944,6 @@ async function sessionStart(args, scriptPath, env) {
   writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join("\n"), lang));
   afterAnswer?.();
   return 0;
-}
-function sessionStartCrashOutput(args, error) {
-  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");
 }
 
 // bridge/start-file.ts
@@ -2679,7 +2957,7 @@ async function sessionStartHook(argv, scriptPath) {
     }
     process.exitCode = await sessionStart(args, scriptPath, process.env);
   } catch (error) {
-    writeOut(sessionStartCrashOutput(args, error));
+    writeOut(hookCrashOutput({ ...args, command: "session-start" }, error, scriptPath) ?? "");
     process.exitCode = 0;
   }
 }

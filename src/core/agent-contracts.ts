@@ -13,6 +13,7 @@ import { obj, str, type ClaudeShapedInput, type HookEvent, type Raw } from './ho
 
 export { AGENT_IDS, HOSTS, DEFAULT_AGENT, agentArgs, agentNamed, isAgentId, type AgentId } from './hosts/index';
 export type { ClaudeShapedInput, HookEvent, HostContract, HostShell } from './hosts/host';
+export { HOOK_COMMANDS } from './hosts/host';
 export { UNSUPPORTED_AGENTS } from './hosts/unsupported';
 export { patchPaths } from './hosts/codex';
 

@@ -17,7 +17,7 @@ export const SHELL_TOOL = 'Bash';
 export const FENCE_MATCHER = 'Edit|Write|MultiEdit|NotebookEdit|Bash';
 
 /** The bridge commands an agent may run from the hook folder by a shell command: they only read. */
-export const READING_COMMANDS: ReadonlySet<string> = new Set(['report', 'check', 'doctor', 'help', '--help', '-h', '--version']);
+export const READING_COMMANDS: ReadonlySet<string> = new Set(['report', 'check', 'changes', 'doctor', 'help', '--help', '-h', '--version']);
 
 export type Fenced = 'plugin' | 'hooks';
 

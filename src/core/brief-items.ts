@@ -1,15 +1,16 @@
 /**
  * The table of the brief's list items: one descriptor per item says which notes it holds, where
  * their flag sits, how it reads in every language, and whether the *Needs review* sidebar shows
- * it. `computeBrief`, the plugin's note index, the text and JSON output and the sidebar all walk
- * this table, so adding an item is one descriptor here (docs/design.md, "Adding a brief item").
+ * it. `computeBrief`, the plugin's note index, the text and JSON output, the sidebar and the MCP
+ * server all walk the table (brief-item-list.ts), so adding an item is one descriptor there
+ * (docs/contributing.md, "A brief item").
  *
  * Kept free of the date library, so text output can import it cheaply.
  */
+import { CHANGE_ITEMS, LIST_ITEMS } from './brief-item-list';
 import type { NoteFlags } from './flags';
 import type { PerLang } from './i18n';
 import type { TagHit } from './note-facts';
-import { basename, isInFolder } from './paths';
 import type { Settings } from './settings';
 
 /** Re-exported for code that took it from here before it moved to i18n.ts. */
@@ -55,91 +56,13 @@ export interface ListItemDescriptor<Id extends string = string> {
 	label: PerLang<(settings: Settings) => string>;
 	/** Said after the count when the item is not empty. */
 	hint?: PerLang<string>;
+	/** What the item holds, in a few words for an agent (the MCP tools' descriptions), by the default tag names. */
+	about: string;
 	/** Shown in the *Needs review* sidebar and, with per-note detail, in the review report. */
 	sidebar?: SidebarSection;
 }
 
-const NO_HITS: readonly TagHit[] = [];
-
-/** The list items in the order the text brief and `report --json` show them. */
-export const LIST_ITEMS = [
-	{
-		id: 'inbox',
-		// An unreadable inbox note counts as open: one entry too many beats a missed one.
-		holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),
-		hits: () => NO_HITS,
-		label: { en: () => 'Inbox', de: () => 'Inbox' },
-		sidebar: {
-			order: 3,
-			title: { en: 'Inbox', de: 'Inbox' },
-			tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },
-			empty: {
-				en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,
-				de: (s) => `Die Inbox "${s.inboxFolder}" enthält keine offene Notiz (Tagesnotizen zählen nicht).`,
-			},
-		},
-	},
-	{
-		id: 'needsReview',
-		holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,
-		hits: (f) => f?.needsReview ?? NO_HITS,
-		label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },
-		sidebar: {
-			order: 0,
-			title: { en: 'Needs review', de: 'Zu prüfen' },
-			tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },
-			empty: {
-				en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,
-				de: (s) => `Keine Notiz trägt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`,
-			},
-			highlight: (s) => s.tags.needsReview,
-			mark: { removes: (s) => s.tags.needsReview },
-		},
-	},
-	{
-		id: 'reviewOpen',
-		holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,
-		hits: (f) => f?.review ?? NO_HITS,
-		label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },
-		sidebar: {
-			order: 1,
-			title: { en: 'Review open', de: 'Review offen' },
-			tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },
-			empty: {
-				en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,
-				de: (s) => `Keine Notiz trägt #${s.tags.review} ohne #${s.tags.reviewDone}.`,
-			},
-			highlight: (s) => s.tags.review,
-			mark: { adds: (s) => s.tags.reviewDone },
-		},
-	},
-	{
-		id: 'pendingReview',
-		holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),
-		hits: (f) => f?.pendingReview ?? NO_HITS,
-		label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },
-		sidebar: {
-			order: 2,
-			title: { en: 'Rules pending review', de: 'Regeln zur Prüfung' },
-			tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },
-			empty: {
-				en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,
-				de: (s) => `Keine Regeldatei in "${s.rulesFolder}" trägt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`,
-			},
-			highlight: (s) => s.tags.pendingReview,
-			mark: { removes: (s) => s.tags.pendingReview },
-		},
-	},
-	{
-		id: 'sessionsToday',
-		// The index keeps every session file: the date changes, the set does not.
-		holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-		onDay: (path, date) => basename(path).includes(date),
-		hits: () => NO_HITS,
-		label: { en: () => "Today's session files", de: () => 'Heutige Sitzungsdateien' },
-		hint: { en: 'pick a new name, do not overwrite these', de: 'neuen Namen wählen, diese nicht überschreiben' },
-	},
-] as const satisfies readonly ListItemDescriptor[];
+export { CHANGE_ITEMS, LIST_ITEMS };
 
 export type ListItemId = (typeof LIST_ITEMS)[number]['id'];
 export const LIST_ITEM_IDS: readonly ListItemId[] = LIST_ITEMS.map((d) => d.id);
@@ -155,6 +78,14 @@ export const SIDEBAR_ITEMS: readonly (ListItemDescriptor<SectionId> & { sidebar:
 ).sort((a, b) => a.sidebar.order - b.sidebar.order);
 
 export const SECTION_IDS: readonly SectionId[] = SIDEBAR_ITEMS.map((d) => d.id);
+
+/** The items of the MCP review queue, its filter's values: the sidebar's in their order, then the others. */
+export const QUEUE_ITEMS = [...SECTION_IDS, ...LIST_ITEM_IDS.filter((id) => !(SECTION_IDS as readonly ListItemId[]).includes(id))] as [ListItemId, ...ListItemId[]];
+
+/** The queue's items, each with what it holds, for the MCP tools' descriptions. */
+export function queueItemsAbout(): string {
+	return QUEUE_ITEMS.map((id) => `${id} (${itemDescriptor(id).about})`).join(', ');
+}
 
 /**
  * The items of what changed. They do not fit the list items' shape: no predicate over one note
@@ -173,32 +104,6 @@ export interface ChangeItemDescriptor<Id extends string = string> {
 	/** Said after the count when the review marks were changed outside Obsidian (`agentChanges`). */
 	changedOutside?: PerLang<(at: string | null, hidden: number) => string>;
 }
-
-/** A local date and time, `YYYY-MM-DD HH:MM`, for a line the agent reads. */
-function localStamp(iso: string): string {
-	const d = new Date(iso);
-	const two = (n: number): string => String(n).padStart(2, '0');
-	return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
-}
-
-export const CHANGE_ITEMS = [
-	{
-		id: 'agentChanges',
-		label: { en: () => 'Changed by agents, not yet reviewed', de: () => 'Von Agenten geändert, noch nicht geprüft' },
-		changedOutside: {
-			en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? '' : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? ' was' : 's were'} hidden and ${hidden === 1 ? 'is' : 'are'} shown again`,
-			de: (at, hidden) => `Prüfmarken wurden außerhalb von Obsidian geändert${at === null ? '' : ` (${localStamp(at)})`}; ${hidden} Agenten-Änderung${hidden === 1 ? ' war' : 'en waren'} ausgeblendet und ${hidden === 1 ? 'wird' : 'werden'} wieder gezeigt`,
-		},
-	},
-	{
-		id: 'sinceLastSession',
-		label: {
-			en: (since) => (since === null ? 'New since the last session' : `New since the last session (${localStamp(since)})`),
-			de: (since) => (since === null ? 'Neu seit der letzten Sitzung' : `Neu seit der letzten Sitzung (${localStamp(since)})`),
-		},
-		firstNote: { en: 'this is the first recorded session', de: 'dies ist die erste aufgezeichnete Sitzung' },
-	},
-] as const satisfies readonly ChangeItemDescriptor[];
 
 export type ChangeItemId = (typeof CHANGE_ITEMS)[number]['id'];
 export const CHANGE_ITEM_IDS: readonly ChangeItemId[] = CHANGE_ITEMS.map((d) => d.id);

@@ -1,6 +1,6 @@
 /** From note facts to what each item counts, under the user's tag names. */
 import type { NoteFacts, TagHit } from './note-facts';
-import type { TagNames } from './settings';
+import { TAG_KEYS, type TagNames } from './settings';
 
 export interface NoteFlags {
 	needsReview: TagHit[];
@@ -13,12 +13,7 @@ export interface NoteFlags {
 }
 
 export function lowerTagNames(tags: TagNames): TagNames {
-	return {
-		needsReview: tags.needsReview.toLowerCase(),
-		review: tags.review.toLowerCase(),
-		reviewDone: tags.reviewDone.toLowerCase(),
-		pendingReview: tags.pendingReview.toLowerCase(),
-	};
+	return Object.fromEntries(TAG_KEYS.map((k) => [k, tags[k].toLowerCase()])) as TagNames;
 }
 
 /** `tags` must be lower-cased (see `lowerTagNames`); it is computed once per run, not per note. */

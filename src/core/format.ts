@@ -1,7 +1,7 @@
 /** The brief as text for the agent and the terminal, and as the stable `report --json` schema. */
 import type { Brief, ListItem } from './brief';
 import { CHANGE_ITEM_TABLE, LIST_ITEM_TABLE, SIDEBAR_ITEMS, type ChangeItemId, type ListItemId } from './brief-items';
-import { strings, type Lang } from './i18n';
+import { strings, translations, type Lang } from './i18n';
 import { escapeControls, quoteAlways, quoteName, shortenName } from './quote';
 import type { Settings } from './settings';
 
@@ -52,10 +52,25 @@ function briefLines(brief: Brief, settings: Settings, lang: Lang, origin: Proven
 		const since = 'since' in item ? item.since : null;
 		const first = 'since' in item && item.since === null && d.firstNote !== undefined ? ` (${d.firstNote[lang]})` : '';
 		const outside = 'changedOutside' in item && item.changedOutside !== undefined && d.changedOutside !== undefined ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : '';
-		items.push({ label: escapeControls(d.label[lang](since)), item, hint: first !== '' ? first : outside !== '' ? outside : d.hint !== undefined && item.count > 0 ? ` (${d.hint[lang]})` : '' });
+		const lines = 'lines' in item && item.lines !== undefined ? linesHint(item.lines, lang) : '';
+		items.push({ label: escapeControls(d.label[lang](since)), item, hint: (first !== '' ? first : outside !== '' ? outside : d.hint !== undefined && item.count > 0 ? ` (${d.hint[lang]})` : '') + lines });
 	}
 	const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);
 	return { head, items, errors };
+}
+
+const LINES_TEXT = translations<{ label: string }>({ en: { label: 'lines added/removed' }, de: { label: 'Zeilen hinzugefügt/entfernt' } });
+
+/** Notes named in the lines hint at most; the rest are in the `changes` command's listing. */
+const LINES_NAMED = 5;
+
+/** `(lines added/removed: "a.md" +3 −1, …)`: what the human's diff view of each change shows. */
+function linesHint(lines: Record<string, { added: number; removed: number }>, lang: Lang): string {
+	const parts = Object.entries(lines)
+		.slice(0, LINES_NAMED)
+		.map(([p, c]) => `${shortenName(p, 80)} +${c.added} -${c.removed}`);
+	if (parts.length === 0) return '';
+	return ` (${LINES_TEXT[lang].label}: ${parts.join(', ')})`;
 }
 
 /** Text (already escaped) cut in the middle to `max` characters, the cut marked. */

@@ -1,23 +1,45 @@
 /** Which files count as notes, and path helpers shared by every item. */
 
+/*
+ * What counts as a note, one name at a time: the single definition every walk applies. The scan's
+ * walk (src/node/scan.ts) calls these as it lists a folder; the stat walk's second thread runs
+ * their source text (src/node/stat-walk.ts), so each is self-contained: it uses only its
+ * parameters, never a name from this module. isCountedNote and isSkippedFolder are the same rule
+ * for whole paths. tests/node/note-rule.test.ts holds every walk to isCountedNote over random trees.
+ */
+
+/** A name no walk looks into or lists: a dot name (`.obsidian`, `.trash`, `.git`, a dot file). */
+export function isHiddenName(name: string): boolean {
+	return name.startsWith('.');
+}
+
+/** Whether a walk enters the folder `name` (`atRoot`: a folder of the vault root); hidden names aside. */
+export function entersFolder(name: string, atRoot: boolean, excludedRootFolders: readonly string[]): boolean {
+	return name !== 'node_modules' && !(atRoot && excludedRootFolders.includes(name));
+}
+
+/** Whether a file named `name` is a note; hidden names aside. */
+export function isNoteName(name: string): boolean {
+	return name.endsWith('.md');
+}
+
 /** True for a vault-relative path (with `/`) that any item may look at. */
 export function isCountedNote(path: string, excludedRootFolders: readonly string[]): boolean {
-	if (!path.endsWith('.md')) return false;
 	const parts = path.split('/');
-	for (let i = 0; i < parts.length; i++) {
+	const last = parts.length - 1;
+	for (let i = 0; i < last; i++) {
 		const part = parts[i] ?? '';
-		if (part.startsWith('.') || part === '') return false;
-		if (i < parts.length - 1 && part === 'node_modules') return false;
+		if (part === '' || isHiddenName(part) || !entersFolder(part, i === 0, excludedRootFolders)) return false;
 	}
-	return !(parts.length > 1 && excludedRootFolders.includes(parts[0] ?? ''));
+	const name = parts[last] ?? '';
+	return name !== '' && !isHiddenName(name) && isNoteName(name);
 }
 
 /** True when a folder of the walk can hold no counted note, so the walk may skip it. */
 export function isSkippedFolder(path: string, excludedRootFolders: readonly string[]): boolean {
 	const parts = path.split('/');
 	const last = parts[parts.length - 1] ?? '';
-	if (last.startsWith('.') || last === 'node_modules') return true;
-	return parts.length === 1 && excludedRootFolders.includes(last);
+	return isHiddenName(last) || !entersFolder(last, parts.length === 1, excludedRootFolders);
 }
 
 /** `path` lies inside `folder` (recursively); the empty folder is the vault root. */

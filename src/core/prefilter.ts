@@ -15,7 +15,7 @@
  *   keeps the note (a YAML escape could spell a name in other bytes).
  */
 import { isInFolder } from './paths';
-import type { Settings } from './settings';
+import { tagNameList, type Settings } from './settings';
 
 /** `bytes` is the whole note as read from disk; true proves it carries no flag. */
 export type FlagFreeTest = (bytes: Uint8Array, path: string) => boolean;
@@ -32,7 +32,9 @@ function lower(b: number): number {
 }
 
 /** Whether one of `names` (lower-case bytes) starts at `at`, case-insensitively, ending before `end`. */
-function nameAt(bytes: Uint8Array, at: number, end: number, names: readonly Uint8Array[]): boolean {
+function nameAt(bytes: Uint8Array, at: number, end: number, names: readonly Uint8Array[], first: Uint8Array): boolean {
+	// Most bytes begin no name: one table look-up rules them out before any name is compared.
+	if (at >= end || first[bytes[at] ?? 0] !== 1) return false;
 	for (const name of names) {
 		if (at + name.length > end) continue;
 		let i = 0;
@@ -68,23 +70,32 @@ function frontmatterEnd(bytes: Uint8Array, start: number, end: number): number {
 }
 
 export function flagFreeTest(settings: Settings): FlagFreeTest | null {
-	const names = [settings.tags.needsReview, settings.tags.review, settings.tags.reviewDone, settings.tags.pendingReview];
+	const names = tagNameList(settings.tags);
 	if (names.some((n) => !/^[\x20-\x7e]+$/.test(n) || /k/i.test(n))) return null;
 	const lowered = names.map((n) => Uint8Array.from(n.toLowerCase(), (c) => c.charCodeAt(0)));
+	// The bytes a name can begin with, in either case: 1 at each.
+	const first = new Uint8Array(256);
+	for (const name of lowered) {
+		// An empty name begins everywhere.
+		if (name.length === 0) first.fill(1);
+		const b = name[0] ?? 0;
+		first[b] = 1;
+		if (b >= 0x61 && b <= 0x7a) first[b - 32] = 1;
+	}
 	const { inboxFolder, rulesFolder } = settings;
 	return (bytes, path) => {
 		if (isInFolder(path, inboxFolder) || isInFolder(path, rulesFolder)) return false;
 		const end = bytes.length;
 		// In the body only `#name` can flag a note; `#` is rare enough to jump from one to the next.
 		for (let at = bytes.indexOf(HASH); at >= 0; at = bytes.indexOf(HASH, at + 1)) {
-			if (nameAt(bytes, at + 1, end, lowered)) return false;
+			if (nameAt(bytes, at + 1, end, lowered, first)) return false;
 		}
 		// The scan's decoder drops one byte order mark and noteFactsFromText one more.
 		let start = 0;
 		while (start < 6 && bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf) start += 3;
 		const fmEnd = frontmatterEnd(bytes, start, end);
 		for (let at = start; at < fmEnd; at++) {
-			if (bytes[at] === BACKSLASH || nameAt(bytes, at, fmEnd, lowered)) return false;
+			if (bytes[at] === BACKSLASH || nameAt(bytes, at, fmEnd, lowered, first)) return false;
 		}
 		return true;
 	};

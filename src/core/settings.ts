@@ -6,11 +6,16 @@ import { isLang } from './i18n';
 
 export type Language = 'auto' | 'en' | 'de';
 
-export interface TagNames {
-	needsReview: string;
-	review: string;
-	reviewDone: string;
-	pendingReview: string;
+/** The tag settings, in the order the settings tab shows them: every list of tag names is made from it. */
+export const TAG_KEYS = ['needsReview', 'review', 'reviewDone', 'pendingReview'] as const;
+
+export type TagKey = (typeof TAG_KEYS)[number];
+
+export type TagNames = Record<TagKey, string>;
+
+/** The tag names, in `TAG_KEYS` order. */
+export function tagNameList(tags: TagNames): string[] {
+	return TAG_KEYS.map((k) => tags[k]);
 }
 
 export interface ExternalCheck {
@@ -109,12 +114,7 @@ export function resolveSettings(raw: unknown): Settings {
 		sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),
 		dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),
 		dailyNoteFormat: str(r.dailyNoteFormat, d.dailyNoteFormat).trim(),
-		tags: {
-			needsReview: tagName(t.needsReview, d.tags.needsReview),
-			review: tagName(t.review, d.tags.review),
-			reviewDone: tagName(t.reviewDone, d.tags.reviewDone),
-			pendingReview: tagName(t.pendingReview, d.tags.pendingReview),
-		},
+		tags: Object.fromEntries(TAG_KEYS.map((k) => [k, tagName(t[k], d.tags[k])])) as TagNames,
 		excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),
 		ruleScope: stringList(r.ruleScope, d.ruleScope),
 		maxNamesPerItem:

@@ -9,7 +9,7 @@
 import type { JournalRecord } from './agent-journal';
 import { MAX_AGE_MS } from './agent-journal';
 import type { Brief } from './brief';
-import type { ListItemId } from './brief-items';
+import { LIST_ITEM_TABLE, type ListItemId } from './brief-items';
 import { comparePaths } from './paths';
 
 export const REVIEW_FILE = 'agent-review.json';
@@ -24,6 +24,11 @@ export interface AgentChangesItem {
 	 * it was changed (ISO-8601, null when unknown), and how many of these notes it would have hidden.
 	 */
 	changedOutside?: { at: string | null; hidden: number };
+	/**
+	 * Lines added and removed by the note's unreviewed change, for the notes named whose
+	 * before-version is kept (src/node/change-lines.ts): what the human's diff view shows.
+	 */
+	lines?: Record<string, { added: number; removed: number }>;
 }
 
 export interface SinceLastSessionItem {
@@ -258,8 +263,8 @@ export function nextSessionStarts(starts: SessionStarts, source: unknown, now: D
 	return { previous: starts.current, current: now.toISOString() };
 }
 
-/** The items whose news the agent gets: what waits for someone, not today's session files. */
-export const NEWS_ITEMS: readonly ListItemId[] = ['inbox', 'needsReview', 'reviewOpen', 'pendingReview'];
+/** The items whose news the agent gets: what waits for someone, the sidebar's items (not today's session files). */
+export const NEWS_ITEMS: readonly ListItemId[] = LIST_ITEM_TABLE.filter((d) => d.sidebar !== undefined).map((d) => d.id);
 
 /** A note of those items and its modification time (ms). */
 export type NewsNote = [path: string, mtime: number];

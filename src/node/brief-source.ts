@@ -14,7 +14,7 @@ import { fromRow, toRow, type BriefCache, type BriefIndex } from '../core/cache-
 import { DISCOVERY_FILE, type LiveBrief } from '../core/live-protocol';
 import { sameStamp } from '../core/stat-stamp';
 import { readBriefCache, readBriefIndex, writeCache } from './cache';
-import { getBrief, type PipelineRun, type TierOutcome } from './brief-pipeline';
+import type { PipelineRun, TierOutcome } from './brief-pipeline';
 import { exists, withDailyNoteChecked, type SourcedBrief } from './plugin-tier';
 import { scanVault, walkStamp, walkVault, type WalkedNote } from './scan';
 import type { VaultContext } from './vault-config';
@@ -82,8 +82,8 @@ function indexMissing(run: PipelineRun): { reason: string } {
 
 /**
  * Tier 3: today's cache under these settings, served when a stat walk finds every note as indexed.
- * A cache with a stamp is proven by the walk alone, so the hook never reads the index (7 MB of
- * JSON at 100,000 notes); an older cache without one is compared with its index row by row.
+ * A cache with a stamp is proven by the walk alone, so the hook never reads the index (the largest
+ * file of a big vault, docs/cache-format.md); an older cache without one is compared with its index row by row.
  */
 export function verifiedCache(run: PipelineRun): TierOutcome {
 	const cache = run.cache.usable;
@@ -190,9 +190,4 @@ export async function liveBrief(run: PipelineRun): Promise<TierOutcome> {
 	if (problem !== null) return { reason: `live channel answer rejected: ${problem}` };
 	const cacheLike = { lang: live.lang, locale: live.locale } as BriefCache;
 	return { brief: live.brief as Brief, source: 'live', generatedAt: live.generatedAt ?? now.getTime(), notesRead: 0, cache: cacheLike, notes: [] };
-}
-
-/** Every tier without the live channel: for `serve`, which is the live channel. */
-export async function localBrief(ctx: VaultContext, now: Date): Promise<SourcedBrief> {
-	return await getBrief(ctx, 'local', now);
 }

@@ -9,12 +9,17 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readRegularFile } from './state-file';
+import { HOOK_COMMANDS } from '../core/hosts/host';
 
 /** The plugin's name in its manifest and in the marketplace; Claude Code enables it as `session-brief@<marketplace>`. */
 export const CLAUDE_PLUGIN_NAME = 'session-brief';
 
-/** The hook commands the plugin registers, by Claude Code's event name (`turn-end` also runs at SessionEnd). */
-export const PLUGIN_HOOK_EVENTS: Readonly<Record<string, string>> = { 'session-start': 'SessionStart', 'post-tool-use': 'PostToolUse', 'pre-tool-use': 'PreToolUse', 'turn-end': 'Stop' };
+/** The hook commands the plugin registers, each with Claude Code's event name (the first event of a command that runs at two: `turn-end` at Stop, and at SessionEnd too). */
+export const PLUGIN_HOOK_EVENTS: Readonly<Record<string, string>> = Object.fromEntries(
+	Object.entries(HOOK_COMMANDS)
+		.reverse()
+		.map(([event, command]) => [command, event]),
+);
 
 /** The hosts whose plugin format carries hooks, and so the plugin's launcher serves. */
 export type PluginHost = 'claude-code' | 'codex';

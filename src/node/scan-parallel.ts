@@ -19,6 +19,7 @@ import type { ReadPart, WalkedNote } from './scan';
 import type { ThreadTrace } from './thread-trace';
 import { threadChoice } from './thread-choice';
 import { WORKER_FLAG } from './worker-flag';
+import { SCAN_SLOTS } from './worker-slots';
 
 /** Defined (true) only in the bridge bundle, the one file a worker can start from. */
 declare const BRIDGE_SCAN_WORKERS: boolean | undefined;
@@ -29,13 +30,7 @@ const DONE_TIMEOUT_MS = 300_000;
 /** How long a fed worker waits for the next chunk before it looks again (a lost wake-up costs this much). */
 const FEED_WAIT_MS = 50;
 
-/** Slots of the shared counter block. */
-const NEXT = 0;
-const DONE = 1;
-/** A fed split's chunks posted so far, and 1 once the walk has ended (all are posted). */
-const POSTED = 2;
-const WALKED = 3;
-const SLOTS_BYTES = 16;
+const { NEXT, DONE, POSTED, WALKED, BYTES: SLOTS_BYTES } = SCAN_SLOTS;
 
 export interface ScanJob {
 	root: string;
@@ -46,7 +41,7 @@ export interface ScanJob {
 	 * `[c, paths joined by NUL]`.
 	 */
 	paths: string | null;
-	/** Int32 slots: [NEXT] the next unclaimed chunk, [DONE] 1 once the worker's answer is posted, [POSTED] and [WALKED] as above. */
+	/** Int32 slots as SCAN_SLOTS lays them out (worker-slots.ts). */
 	shared: SharedArrayBuffer;
 	port: MessagePort;
 }

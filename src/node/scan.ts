@@ -9,13 +9,14 @@ import type { NoteEntry } from '../core/brief';
 import { flagsOf, lowerTagNames, type NoteFlags } from '../core/flags';
 import { frontmatterMayCount, noteFactsFromText, tagNeedle, type TagHit } from '../core/note-facts';
 import { flagFreeTest, type FlagFreeTest } from '../core/prefilter';
+import { entersFolder, isHiddenName, isNoteName } from '../core/paths';
 import { quoteName } from '../core/quote';
 import type { StatStamp } from '../core/stat-stamp';
 import { FedSplit, splitRead } from './scan-parallel';
 import { linkTarget, openInVault } from './real-path';
 import { statStamp } from './stat-walk';
 import { traceThreads } from './thread-trace';
-import type { Settings, TagNames } from '../core/settings';
+import { tagNameList, type Settings, type TagNames } from '../core/settings';
 
 export interface WalkedNote {
 	path: string;
@@ -40,9 +41,9 @@ type NoteVisit = (path: string, mtime: number, size: number, error?: string) => 
 /**
  * The walk itself: every counted note to `visit`, with its mtime and size when `withStat`.
  * Its own loop rather than walkFolders' visitor, with paths joined by hand (path.join would
- * normalise each of 100,000 paths that need none). Tier 3's stamp walk (stat-walk.ts) applies the
- * same rule of what counts in its own loop, which a second thread can run; tests hold the two to
- * the same notes.
+ * normalise each of 100,000 paths that need none). The rule of what counts is the core's, name by
+ * name (src/core/paths.ts); tier 3's stamp walk (stat-walk.ts) runs the same functions in its own
+ * loop, which a second thread can run.
  */
 function walkNotes(root: string, excludedRootFolders: readonly string[], withStat: boolean, visit: NoteVisit): string[] {
 	const errors: string[] = [];
@@ -60,13 +61,13 @@ function walkNotes(root: string, excludedRootFolders: readonly string[], withSta
 		const base = rel === '' ? '' : `${rel}/`;
 		for (const entry of entries) {
 			const name = entry.name;
-			// The rule of isSkippedFolder and isCountedNote: dot names, node_modules, the excluded root folders.
-			if (name.startsWith('.')) continue;
+			// What counts as a note, name by name (src/core/paths.ts).
+			if (isHiddenName(name)) continue;
 			if (entry.isDirectory()) {
-				if (name !== 'node_modules' && !(rel === '' && excludedRootFolders.includes(name))) pending.push(base + name);
+				if (entersFolder(name, rel === '', excludedRootFolders)) pending.push(base + name);
 				continue;
 			}
-			if (!name.endsWith('.md') || !(entry.isFile() || entry.isSymbolicLink())) continue;
+			if (!isNoteName(name) || !(entry.isFile() || entry.isSymbolicLink())) continue;
 			const childRel = base + name;
 			// A link counts only while its real path stays in the vault (docs/design.md, "Links do not open doors").
 			if (entry.isSymbolicLink() && !listLink(root, prefix + childRel)) continue;
@@ -187,11 +188,10 @@ let rulesCache: { key: string; rules: ReadRules } | null = null;
 
 export function readRules(settings: Settings): ReadRules {
 	// By what the rules depend on, not by object: `serve` may see the settings change in place.
-	const t = settings.tags;
-	const key = [t.needsReview, t.review, t.reviewDone, t.pendingReview, settings.inboxFolder, settings.rulesFolder].join('\n');
+	const key = [...tagNameList(settings.tags), settings.inboxFolder, settings.rulesFolder].join('\n');
 	if (rulesCache?.key !== key) {
 		const tags = lowerTagNames(settings.tags);
-		const names = [tags.needsReview, tags.review, tags.reviewDone, tags.pendingReview];
+		const names = tagNameList(tags);
 		rulesCache = { key, rules: { tags, flagFree: flagFreeTest(settings), needle: tagNeedle(names), mayCount: frontmatterMayCount(names) } };
 	}
 	return rulesCache.rules;

@@ -8,6 +8,15 @@ import { applyEdits, modify, type FormattingOptions, type JSONPath } from 'jsonc
 /** The file is not JSON we can rewrite without loss; it is left untouched. */
 export class UnparseableError extends Error {}
 
+/** Strict UTF-8 (a BOM kept as text): a file we cannot decode exactly is one we cannot rewrite without loss. */
+export function decodeStrict(data: Buffer, file: string): string {
+	try {
+		return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(data);
+	} catch {
+		throw new UnparseableError(`${file} is not valid UTF-8 text; it was left unchanged.`);
+	}
+}
+
 export interface JsonDoc {
 	/** The text without a BOM. */
 	text: string;

@@ -16,10 +16,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { entersFolder, isHiddenName, isNoteName } from '../core/paths';
 import { addStamps, addToStamp, stampOfSum, type StampSum, type StatStamp } from '../core/stat-stamp';
 import type { NoteRow } from '../core/session-net';
 import { threadChoice } from './thread-choice';
 import { traceThreads, type ThreadTrace } from './thread-trace';
+import { STAT_WALK_LAYOUT, statWalkBytes, type StatWalkLayout } from './worker-slots';
 
 /** What walkPart needs from outside, passed in so that its source text runs in a worker as it is. */
 export interface WalkJob {
@@ -28,7 +30,18 @@ export interface WalkJob {
 	excludedRootFolders: readonly string[];
 	/** Null when one thread walks alone. */
 	shared: SharedArrayBuffer | null;
+	/** Where each slot of `shared` is (worker-slots.ts): the worker cannot import it, so it comes with the job. */
+	layout: StatWalkLayout;
 }
+
+/** What counts as a note, name by name: the core's functions (src/core/paths.ts), passed in so that the worker runs their text. */
+export interface NoteRule {
+	isHiddenName: typeof isHiddenName;
+	entersFolder: typeof entersFolder;
+	isNoteName: typeof isNoteName;
+}
+
+const NOTE_RULE: NoteRule = { isHiddenName, entersFolder, isNoteName };
 
 /**
  * One thread's part: its sum, whether every folder and note it met could be looked at, and
@@ -40,37 +53,16 @@ export interface WalkPart {
 	abandoned: boolean;
 }
 
-/** Folder slots per thread's queue, and bytes for their paths; a full queue keeps folders private. */
-export const QUEUE_FOLDERS = 8192;
-export const QUEUE_BYTES = 512 * 1024;
-export const HEADER_SLOTS = 16;
-
-/** Bytes of the shared block (header, then per thread: folder end offsets, then path bytes). */
-export function sharedBytes(): number {
-	return HEADER_SLOTS * 4 + 2 * (QUEUE_FOLDERS * 4 + QUEUE_BYTES);
-}
 
 /**
  * One thread's walk: `self` 0 is the main thread, 1 the worker. Self-contained: it uses only its
  * parameters and the globals every Node thread has (Buffer, Atomics, typed arrays), never a name
- * from this module, because the worker runs its source text. The rule of what counts is the one
- * of walkNotes in scan.ts (dot names, node_modules and the excluded root folders are skipped;
- * `.md` files and links to them count while the link's real path stays in the vault; symlinked
- * folders are not followed), and the tests hold the two walks to the same notes.
+ * from this module, because the worker runs its source text. What counts is the core's rule
+ * (`rule`, from src/core/paths.ts, as walkNotes in scan.ts applies it; `.md` files and links to
+ * them count while the link's real path stays in the vault; symlinked folders are not followed).
  */
-export function walkPart(fsApi: typeof fs, add: typeof addToStamp, job: WalkJob, self: number): WalkPart {
-	// Header slots (Int32): who is busy, a publish sequence to wait on, per queue its claim and
-	// publish counts, folders walked (the worker's sign of life), the worker's DONE (workerWalk).
-	const ACTIVE = 0;
-	const SEQ = 1;
-	const NEXT = [2, 3];
-	const COUNT = [4, 5];
-	const PROGRESS = 6;
-	const DONE = 9;
-	const SILENCE_MS = 10_000;
-	const FOLDERS = 8192;
-	const BYTES = 512 * 1024;
-	const HEADER = 16;
+export function walkPart(fsApi: typeof fs, add: typeof addToStamp, rule: NoteRule, job: WalkJob, self: number): WalkPart {
+	const { ACTIVE, SEQ, NEXT, COUNT, PROGRESS, DONE, SILENCE_MS, QUEUE_FOLDERS: FOLDERS, QUEUE_BYTES: BYTES, HEADER } = job.layout;
 	const sum: StampSum = { a: 0, b: 0, count: 0 };
 	let clean = true;
 	const prefix = job.prefix;
@@ -156,13 +148,12 @@ export function walkPart(fsApi: typeof fs, add: typeof addToStamp, job: WalkJob,
 			}
 			for (const entry of entries) {
 				const name = entry.name;
-				if (name.startsWith('.')) continue;
+				if (rule.isHiddenName(name)) continue;
 				if (entry.isDirectory()) {
-					if (name === 'node_modules' || (rel === '' && excluded.includes(name))) continue;
-					pending.push(base + name);
+					if (rule.entersFolder(name, rel === '', excluded)) pending.push(base + name);
 					continue;
 				}
-				if (!name.endsWith('.md') || !(entry.isFile() || entry.isSymbolicLink())) continue;
+				if (!rule.isNoteName(name) || !(entry.isFile() || entry.isSymbolicLink())) continue;
 				// A link counts only while its real path stays in the vault (docs/design.md, "Links do not open doors").
 				if (entry.isSymbolicLink() && !staysInside(dir + name)) continue;
 				try {
@@ -196,7 +187,7 @@ export function walkPart(fsApi: typeof fs, add: typeof addToStamp, job: WalkJob,
 		// Nobody busy, then nothing queued: every folder is walked. (A folder is offered only by a busy
 		// thread, which then looks at its own queue again before it stops, so none is left behind.)
 		const idle = Atomics.load(slots, ACTIVE) === 0;
-		const queued = Atomics.load(slots, NEXT[0] as number) < Atomics.load(slots, COUNT[0] as number) || Atomics.load(slots, NEXT[1] as number) < Atomics.load(slots, COUNT[1] as number);
+		const queued = Atomics.load(slots, NEXT[0]) < Atomics.load(slots, COUNT[0]) || Atomics.load(slots, NEXT[1]) < Atomics.load(slots, COUNT[1]);
 		if (queued) continue;
 		if (idle) break;
 		if (self === 0) {
@@ -216,29 +207,19 @@ export function walkPart(fsApi: typeof fs, add: typeof addToStamp, job: WalkJob,
 	return { sum, clean, abandoned: false };
 }
 
-/** Header slots outside walkPart (which, being self-contained, names its own, as workerWalk does). */
-const MAIN_COUNT = 4;
-const PROGRESS = 6;
-const STARTED = 8;
-const DONE = 9;
-const SUM_A = 10;
-const SUM_B = 11;
-const SUM_COUNT = 12;
-const CLEAN = 13;
-
 /**
  * The worker's side: starts unless the main thread has already finished (STARTED goes 0 → 1, or
  * the main thread took it 0 → -1), walks, reports its sum, signals DONE (1 done, 2 failed).
  * Self-contained like walkPart; its helpers come in as parameters.
  */
-export function workerWalk(fsApi: typeof fs, add: typeof addToStamp, walk: typeof walkPart, job: WalkJob): void {
-	const [STARTED, DONE, SUM_A, SUM_B, SUM_COUNT, CLEAN] = [8, 9, 10, 11, 12, 13];
-	const slots = new Int32Array(job.shared as SharedArrayBuffer, 0, 16);
+export function workerWalk(fsApi: typeof fs, add: typeof addToStamp, rule: NoteRule, walk: typeof walkPart, job: WalkJob): void {
+	const { STARTED, DONE, SUM_A, SUM_B, SUM_COUNT, CLEAN, HEADER } = job.layout;
+	const slots = new Int32Array(job.shared as SharedArrayBuffer, 0, HEADER);
 	if (Atomics.compareExchange(slots, STARTED, 0, 1) !== 0) return;
 	Atomics.notify(slots, STARTED);
 	let done = 2;
 	try {
-		const part = walk(fsApi, add, job, 1);
+		const part = walk(fsApi, add, rule, job, 1);
 		Atomics.store(slots, SUM_A, part.sum.a | 0);
 		Atomics.store(slots, SUM_B, part.sum.b | 0);
 		Atomics.store(slots, SUM_COUNT, part.sum.count);
@@ -250,7 +231,7 @@ export function workerWalk(fsApi: typeof fs, add: typeof addToStamp, walk: typeo
 	}
 }
 
-/** The worker's program: the three functions above as text, run with the job it is given. */
+/** The worker's program: the functions above and the core's rule of what counts, as text, run with the job it is given. */
 export function workerSource(): string {
 	return [
 		'"use strict";',
@@ -259,12 +240,10 @@ export function workerSource(): string {
 		"const { workerData } = require('node:worker_threads');",
 		`const walkPart = ${walkPart.toString()};`,
 		`const addToStamp = ${addToStamp.toString()};`,
-		`(${workerWalk.toString()})(require('node:fs'), addToStamp, walkPart, workerData);`,
+		`const noteRule = { isHiddenName: ${isHiddenName.toString()}, entersFolder: ${entersFolder.toString()}, isNoteName: ${isNoteName.toString()} };`,
+		`(${workerWalk.toString()})(require('node:fs'), addToStamp, noteRule, walkPart, workerData);`,
 	].join('\n');
 }
-
-/** How long the main thread waits for a worker that stopped making progress before walking again alone. */
-const WORKER_SILENCE_MS = 10_000;
 
 function withSep(root: string): string {
 	return root.endsWith(path.sep) ? root : root + path.sep;
@@ -272,7 +251,7 @@ function withSep(root: string): string {
 
 /** The stamp on one thread; null when a folder or a note could not be looked at. */
 export function stampAlone(root: string, excludedRootFolders: readonly string[]): StatStamp | null {
-	const part = walkPart(fs, addToStamp, { prefix: withSep(root), excludedRootFolders, shared: null }, 0);
+	const part = walkPart(fs, addToStamp, NOTE_RULE, { prefix: withSep(root), excludedRootFolders, shared: null, layout: STAT_WALK_LAYOUT }, 0);
 	return part.clean ? stampOfSum(part.sum) : null;
 }
 
@@ -283,7 +262,7 @@ export function stampAlone(root: string, excludedRootFolders: readonly string[])
  */
 export function noteRows(root: string, excludedRootFolders: readonly string[]): NoteRow[] | null {
 	const rows: NoteRow[] = [];
-	const part = walkPart(fs, (_sum, p, mtime, size) => void rows.push([p, mtime, size]), { prefix: withSep(root), excludedRootFolders, shared: null }, 0);
+	const part = walkPart(fs, (_sum, p, mtime, size) => void rows.push([p, mtime, size]), NOTE_RULE, { prefix: withSep(root), excludedRootFolders, shared: null, layout: STAT_WALK_LAYOUT }, 0);
 	return part.clean ? rows : null;
 }
 
@@ -301,12 +280,14 @@ export interface Together {
  */
 export function walkTogether(root: string, excludedRootFolders: readonly string[], waitForWorker = false): Together {
 	const alone = (): Together => ({ stamp: stampAlone(root, excludedRootFolders), workerNotes: null });
-	const shared = new SharedArrayBuffer(sharedBytes());
-	const slots = new Int32Array(shared, 0, HEADER_SLOTS);
-	const job: WalkJob = { prefix: withSep(root), excludedRootFolders, shared };
+	const layout = STAT_WALK_LAYOUT;
+	const { HEADER, COUNT, STARTED, DONE, PROGRESS, SUM_A, SUM_B, SUM_COUNT, CLEAN, SILENCE_MS } = layout;
+	const shared = new SharedArrayBuffer(statWalkBytes(layout));
+	const slots = new Int32Array(shared, 0, HEADER);
+	const job: WalkJob = { prefix: withSep(root), excludedRootFolders, shared, layout };
 	// The vault folder is the first folder of the main thread's queue: an empty path, ending at byte 0.
-	Atomics.store(new Int32Array(shared, HEADER_SLOTS * 4, 1), 0, 0);
-	Atomics.store(slots, MAIN_COUNT, 1);
+	Atomics.store(new Int32Array(shared, HEADER * 4, 1), 0, 0);
+	Atomics.store(slots, COUNT[0], 1);
 	let worker: Worker;
 	try {
 		// A worker's own output never reaches the hook's stdout.
@@ -316,8 +297,8 @@ export function walkTogether(root: string, excludedRootFolders: readonly string[
 	}
 	worker.unref();
 	worker.on('error', () => undefined);
-	if (waitForWorker) Atomics.wait(slots, STARTED, 0, WORKER_SILENCE_MS);
-	const mine = walkPart(fs, addToStamp, job, 0);
+	if (waitForWorker) Atomics.wait(slots, STARTED, 0, SILENCE_MS);
+	const mine = walkPart(fs, addToStamp, NOTE_RULE, job, 0);
 	if (Atomics.compareExchange(slots, STARTED, 0, -1) === 0) {
 		// The worker never began: every folder was the main thread's.
 		void worker.terminate();
@@ -327,7 +308,7 @@ export function walkTogether(root: string, excludedRootFolders: readonly string[
 	// offered at the last moment: wait while it makes progress.
 	let last = Atomics.load(slots, PROGRESS);
 	while (!mine.abandoned && Atomics.load(slots, DONE) === 0) {
-		if (Atomics.wait(slots, DONE, 0, WORKER_SILENCE_MS) === 'timed-out') {
+		if (Atomics.wait(slots, DONE, 0, SILENCE_MS) === 'timed-out') {
 			const now = Atomics.load(slots, PROGRESS);
 			if (now === last) break;
 			last = now;

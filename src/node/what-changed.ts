@@ -24,6 +24,7 @@ import {
 } from '../core/what-changed';
 import { isCountedNote } from '../core/paths';
 import { readJournal } from './agent-journal';
+import { changeLines } from './change-lines';
 import { agentChangesFromSummary, wholeItemJustMade } from './agent-summary';
 import { exists, type SourcedBrief } from './plugin-tier';
 import { hiddenByOutsideMarks } from '../core/review-seal';
@@ -126,12 +127,23 @@ function agentChanges(ctx: VaultContext, sourced: SourcedBrief, now: Date): Agen
 	return judged.changedOutside === undefined ? item : { ...item, changedOutside: judged.changedOutside };
 }
 
+/** The item with the line counts of the notes it names; the item as it was when they cannot be read. */
+function withLines(ctx: VaultContext, item: AgentChangesItem): AgentChangesItem {
+	if (ctx.pluginDir === null || item.count === 0) return item;
+	try {
+		const lines = changeLines({ root: ctx.root, pluginDir: ctx.pluginDir }, item.paths.slice(0, ctx.settings.maxNamesPerItem));
+		return Object.keys(lines).length === 0 ? item : { ...item, lines };
+	} catch {
+		return item;
+	}
+}
+
 /** Adds `agentChanges` and `sinceLastSession` to the brief; one that fails is null with its error. */
 export async function attachWhatChanged(ctx: VaultContext, sourced: SourcedBrief, now: Date, full: () => Promise<Brief>): Promise<void> {
 	const items = { ...sourced.brief.items };
 	const errors: BriefError[] = [...sourced.brief.errors];
 	try {
-		items.agentChanges = agentChanges(ctx, sourced, now);
+		items.agentChanges = withLines(ctx, agentChanges(ctx, sourced, now));
 	} catch (error) {
 		items.agentChanges = null;
 		errors.push({ item: 'agentChanges', message: describe(error) });

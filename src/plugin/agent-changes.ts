@@ -10,9 +10,11 @@
 import { Events, TFile, type App, type Plugin, type TAbstractFile } from 'obsidian';
 import { isCountedNote } from '../core/paths';
 import type { Settings } from '../core/settings';
-import { agentChangesItem, followRenames, markAll, markNote, markSession, pruneMarks, renameInMarks, unreviewedSessions, type ChangeSession, type ReviewMarks } from '../core/what-changed';
+import { agentChangesItem, followRenames, isReviewed, markAll, markNote, markSession, pruneMarks, renameInMarks, sessionKey, unreviewedSessions, type ChangeSession, type ReviewMarks } from '../core/what-changed';
 import { hiddenByOutsideMarks } from '../core/review-seal';
 import { JournalWatch, type AgentChangesIo } from './agent-journal-watch';
+import type { JournalRecord } from '../core/agent-journal';
+import type { BeforeVersionsIo } from './before-versions-io';
 
 export const AGENT_CHANGES_CHANGED = 'changed';
 /** How often the plugin folder is polled for a grown journal (two stats when nothing changed). */
@@ -37,6 +39,8 @@ export class AgentChanges extends Events {
 	private inflight: Promise<void> | null = null;
 	/** The last write error, for the notice; null after a good write. */
 	lastError: string | null = null;
+	/** The agents' before-versions of notes (src/plugin/before-versions-io.ts); null on a phone. */
+	beforeVersions: BeforeVersionsIo | null = null;
 
 	constructor(
 		private readonly app: App,
@@ -147,6 +151,49 @@ export class AgentChanges extends Events {
 			return markAll(m, at);
 		});
 		return { previous, set: at };
+	}
+
+	/** The journal's records of `path` (renames followed), oldest first: the review's facts about a note. */
+	recordsOf(path: string): JournalRecord[] {
+		const watch = this.watch;
+		if (watch === null) return [];
+		return followRenames(watch.records, watch.marks.renames).filter((r) => r.path === path);
+	}
+
+	/** Whether the journal holds a record of `path` in `session` that no mark covers. */
+	isUnreviewed(path: string, session: string | null): boolean {
+		const marks = this.watch?.marks;
+		return marks !== undefined && this.recordsOf(path).some((r) => r.session === session && !isReviewed(r, marks));
+	}
+
+	/** The note's own mark now (undefined: none), for an Undo that puts it back. */
+	noteMark(path: string): string | undefined {
+		return this.watch?.marks.notes[path];
+	}
+
+	/** Puts a note's own mark back as it was (undefined: removes it). */
+	restoreNoteMark(path: string, mark: string | undefined): Promise<void> {
+		return this.updateMarks((m) => {
+			const notes = { ...m.notes };
+			if (mark === undefined) delete notes[path];
+			else notes[path] = mark;
+			return { ...m, notes };
+		});
+	}
+
+	/** The session's own mark now (undefined: none), for an Undo that puts it back. */
+	sessionMark(session: string | null): string | undefined {
+		return this.watch?.marks.sessions[sessionKey(session)];
+	}
+
+	/** Puts a session's own mark back as it was (undefined: removes it). */
+	restoreSessionMark(session: string | null, mark: string | undefined): Promise<void> {
+		return this.updateMarks((m) => {
+			const sessions = { ...m.sessions };
+			if (mark === undefined) delete sessions[sessionKey(session)];
+			else sessions[sessionKey(session)] = mark;
+			return { ...m, sessions };
+		});
 	}
 
 	/** Takes a *Mark all reviewed* back, unless a later one replaced it; every other mark stays. */

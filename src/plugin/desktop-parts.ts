@@ -11,6 +11,8 @@ import type { Settings } from '../core/settings';
 import type { AgentChanges } from './agent-changes';
 import { DesktopAgentChangesIo } from './agent-changes-io';
 import { AgentHooks } from './agent-hooks';
+import { AgentReview } from './agent-review';
+import { beforeVersionsIo } from './before-versions-io';
 import { EMBEDDED_FILES, embeddedBridgeVersion } from './bridge-source';
 import type { BriefService } from './brief-service';
 import { CacheWriter } from './cache-writer';
@@ -75,6 +77,9 @@ export class DesktopParts {
 	layoutReady(): void {
 		// Its vault `create` handler waits for the layout: Obsidian sends `create` for every file while the vault loads.
 		this.host.agentChanges.attach(new DesktopAgentChangesIo(this.host.app, this.folder), this.host.plugin);
+		// The before-versions of reviewed changes go once the journal is read, when no Undo can want them.
+		this.host.agentChanges.beforeVersions = beforeVersionsIo(this.host.app, this.folder);
+		void this.host.agentChanges.refresh().then(() => new AgentReview(this.host.app, this.host.agentChanges).pruneReviewed());
 		void this.writer.markExistingPending();
 		void this.host.sync.whenReady().then(() => this.applyLiveChannel());
 	}

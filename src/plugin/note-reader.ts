@@ -7,19 +7,16 @@ import type { App, CachedMetadata, TFile } from 'obsidian';
 import { flagsOf } from '../core/flags';
 import { metadataTagNames, needsTextFallback, noteFactsFromMetadata } from '../core/metadata-facts';
 import { tagNeedle, noteFactsFromText, type NoteFacts } from '../core/note-facts';
-import type { TagNames } from '../core/settings';
+import { tagNameList, type TagNames } from '../core/settings';
 import type { IndexedNote } from './note-index';
 
 /** A note's text as lines, read at most once per update. */
 type TextSource = () => Promise<string>;
 
-function needles(tags: TagNames): string[] {
-	return [tags.needsReview, tags.review, tags.reviewDone, tags.pendingReview];
-}
 
 async function factsOf(meta: CachedMetadata | null, text: TextSource, tags: TagNames): Promise<NoteFacts> {
-	if (meta === null || needsTextFallback(meta)) return noteFactsFromText(await text(), { needle: tagNeedle(needles(tags)) });
-	const wanted = needles(tags);
+	if (meta === null || needsTextFallback(meta)) return noteFactsFromText(await text(), { needle: tagNeedle(tagNameList(tags)) });
+	const wanted = tagNameList(tags);
 	if (!metadataTagNames(meta).some((t) => wanted.includes(t))) return noteFactsFromMetadata(meta, () => '');
 	const lines = (await text()).replace(/^\uFEFF/, '').split(/\r?\n/);
 	return noteFactsFromMetadata(meta, (l) => lines[l] ?? '');

@@ -10,6 +10,9 @@ import { basename } from '../core/paths';
 import { folderOf } from '../core/review-groups';
 import { sessionKey, type AgentChange, type ChangeSession } from '../core/what-changed';
 import { AGENT_CHANGES_CHANGED, type AgentChanges } from './agent-changes';
+import { AgentDiffModal, undoNotice } from './agent-diff-modal';
+import { agentDiffStrings } from './agent-diff-strings';
+import { confirmRevertMany, refsOf } from './agent-revert-many';
 import { CHANGED, type BriefService } from './brief-service';
 import { ConfirmModal } from './confirm-modal';
 import { dateFormat } from './date-format';
@@ -259,8 +262,23 @@ export class AgentChangesSection {
 		setTooltip(timeEl, s.changedAt(dateFormat(locale, FULL_SECONDS).format(new Date(change.at))));
 		const meta = [folder, kind ?? '', change.tool ?? '', change.edits > 1 ? s.edits(change.edits) : ''].filter((p) => p !== '');
 		if (meta.length > 0) row.createDiv({ cls: 'session-brief-item-path', text: meta.join(' · ') });
+		const diff = row.createDiv({ cls: 'clickable-icon session-brief-item-diff', attr: { 'aria-label': agentDiffStrings(this.service.lang()).showChanges, 'data-action': 'diff', tabindex: -1 } });
+		setIcon(diff, 'file-diff');
 		const mark = row.createDiv({ cls: 'clickable-icon session-brief-item-mark', attr: { 'aria-label': s.markReviewed, 'data-action': 'mark', tabindex: -1 } });
 		setIcon(mark, 'check');
+	}
+
+	/** The diff view of the row's change (src/plugin/agent-diff-modal.ts). */
+	showDiff(row: HTMLElement): AgentDiffModal | null {
+		const change = this.changeOf(row);
+		if (change === undefined) return null;
+		const modal = new AgentDiffModal(this.app, this.store, () => this.service.lang(), { path: change.path, session: change.session, at: change.at, tool: change.tool });
+		modal.open();
+		return modal;
+	}
+
+	private changeOf(row: HTMLElement): AgentChange | undefined {
+		return this.sessionOf(row)?.changes.find((c) => c.path === row.dataset.path);
 	}
 
 	private noteRow(evt: UIEvent): HTMLElement | null {
@@ -324,6 +342,9 @@ export class AgentChangesSection {
 			if (action.dataset.action === 'mark') {
 				const row = this.noteRow(evt);
 				if (row !== null) void this.markNote(row);
+			} else if (action.dataset.action === 'diff') {
+				const row = this.noteRow(evt);
+				if (row !== null) this.showDiff(row);
 			} else if (action.dataset.action === 'mark-session') {
 				const group = this.sessionOf(action);
 				if (group !== undefined) void this.markSession(group);
@@ -343,11 +364,13 @@ export class AgentChangesSection {
 		if (this.store.count() === 0) return;
 		const menu = new Menu();
 		menu.addItem((item) => item.setTitle(this.s.markAllReviewed).setIcon('check-check').onClick(() => this.confirmMarkAll()));
+		menu.addItem((item) => item.setTitle(agentDiffStrings(this.service.lang()).revertAll).setIcon('undo-2').onClick(() => confirmRevertMany(this.app, this.store, this.service.lang(), refsOf(this.shown))));
 		show(menu);
 	}
 
 	private showMenu(el: HTMLElement, show: (menu: Menu) => void): void {
 		const s = this.s;
+		const d = agentDiffStrings(this.service.lang());
 		const ui = uiStrings(this.service.lang());
 		const menu = new Menu();
 		const path = el.dataset.path;
@@ -355,7 +378,9 @@ export class AgentChangesSection {
 			const group = this.sessionOf(el);
 			if (group === undefined) return;
 			menu.addItem((item) => item.setTitle(s.markSessionReviewed).setIcon('check-check').onClick(() => void this.markSession(group)));
+			menu.addItem((item) => item.setTitle(d.revertSession).setIcon('undo-2').onClick(() => confirmRevertMany(this.app, this.store, this.service.lang(), refsOf([group]))));
 		} else {
+			menu.addItem((item) => item.setTitle(d.showChanges).setIcon('file-diff').onClick(() => void this.showDiff(el)));
 			menu.addItem((item) => item.setTitle(s.markReviewed).setIcon('check').onClick(() => void this.markNote(el)));
 			menu.addItem((item) => item.setTitle(ui.openInNewTab).setIcon('file-plus').onClick(() => void this.open(el, 'tab')));
 			menu.addItem((item) => item.setTitle(ui.revealInExplorer).setIcon('folder-open').onClick(() => void this.actions.reveal(path)));
@@ -374,9 +399,13 @@ export class AgentChangesSection {
 		this.reportError();
 	}
 
+	/** Marks the session's changes reviewed (the session's Accept), with Undo. */
 	async markSession(group: ChangeSession): Promise<void> {
+		const previous = this.store.sessionMark(group.session);
 		await this.store.markSession(group.session, group.latest);
-		this.reportError();
+		if (this.reportError()) return;
+		const d = agentDiffStrings(this.service.lang());
+		undoNotice(d.sessionAccepted(group.changes.length), { run: () => this.store.restoreSessionMark(group.session, previous) }, d);
 	}
 
 	/** Asks first, saying how many notes; then marks what the section shows, with Undo. */

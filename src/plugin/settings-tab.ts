@@ -9,7 +9,7 @@
  */
 import { Platform, PluginSettingTab, Setting, type App, type Plugin, type SettingDefinitionItem, type TextComponent } from 'obsidian';
 import { LANGUAGE_NAMES, type Lang } from '../core/i18n';
-import { effectiveRuleScope, cleanFolder, type Language, type Settings, type TagNames } from '../core/settings';
+import { effectiveRuleScope, cleanFolder, TAG_KEYS, type Language, type Settings, type TagNames } from '../core/settings';
 import { frontmatterTagValue } from '../core/tags';
 import { dailyNotePath } from '../core/daily-note';
 import { COMMAND_TEXT } from './command-strings';
@@ -223,7 +223,7 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 		});
 		groups.push({
 			heading: t.headings.tags,
-			rows: [this.tagRow('needsReview'), this.tagRow('review'), this.tagRow('reviewDone'), this.tagRow('pendingReview')],
+			rows: TAG_KEYS.map((k) => this.tagRow(k)),
 		});
 		groups.push({
 			heading: t.headings.brief,

@@ -46,6 +46,7 @@ export const ICONS: Record<string, SvgPart[]> = {
 	'arrow-down-a-z': [['path', { d: 'm3 16 4 4 4-4' }], ['path', { d: 'M7 20V4' }], ['path', { d: 'M20 8h-5' }], ['path', { d: 'M15 10V6.5a2.5 2.5 0 0 1 5 0V10' }], ['path', { d: 'M15 14h5l-5 6h5' }]],
 	clock: [['circle', { cx: '12', cy: '12', r: '10' }], ['polyline', { points: '12 6 12 12 16 14' }]],
 	check: [['path', { d: 'M20 6 9 17l-5-5' }]],
+	'file-diff': [['path', { d: 'M15 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V7Z' }], ['path', { d: 'M9 10h6' }], ['path', { d: 'M12 13V7' }], ['path', { d: 'M9 17h6' }]],
 	'check-check': [['path', { d: 'M18 6 7 17l-5-5' }], ['path', { d: 'm22 10-7.5 7.5L13 16' }]],
 	calendar: [['path', { d: 'M8 2v4' }], ['path', { d: 'M16 2v4' }], ['rect', { width: '18', height: '18', x: '3', y: '4', rx: '2' }], ['path', { d: 'M3 10h18' }]],
 	'calendar-plus': [['path', { d: 'M8 2v4' }], ['path', { d: 'M16 2v4' }], ['path', { d: 'M21 13V6a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h8' }], ['path', { d: 'M3 10h18' }], ['path', { d: 'M16 19h6' }], ['path', { d: 'M19 16v6' }]],

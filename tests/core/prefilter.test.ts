@@ -37,6 +37,11 @@ describe('flag-free prefilter', () => {
 		expect(flagFreeTest(resolveSettings({ tags: { review: 'prüfen' } }))).toBeNull();
 		expect(flagFreeTest(resolveSettings({ tags: { review: 'check' } }))).toBeNull();
 	});
+	it('finds names of other spellings: an upper-case first letter, a first byte that is no letter', () => {
+		const custom = flagFreeTest(resolveSettings({ tags: { needsReview: 'To-Do', review: '2nd-pass', reviewDone: 'seen', pendingReview: '_wait' } }));
+		for (const text of ['#to-do', '#TO-DO', '#2nd-pass', 'x #_WAIT', '---\ntags: [Seen]\n---\n']) expect(custom?.(bytesOf(text), 'Notes/a.md'), text).toBe(false);
+		for (const text of ['#todo', 'to-do', '#2nd', '#wait', '---\ntags: [see]\n---\n']) expect(custom?.(bytesOf(text), 'Notes/a.md'), text).toBe(true);
+	});
 	it('never skips a note that carries a flag (property)', () => {
 		const piece = fc.constantFrom('#needs-review', '#Review', 'REVIEW-DONE', '#pending-review', 'tags: [review]', 'tags:', ' review', '- review', 'plain', 'Grüße', '```', '\n', '\r\n', ' ', '---', '---\n', '\n---\n', 'status: pending-review', '#revie', 'w', '#', '\u212A', '\\', '"');
 		fc.assert(

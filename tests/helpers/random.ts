@@ -1,14 +1,5 @@
-/** A small seeded PRNG (mulberry32): every fuzz case is reproducible from its seed. */
-export function prng(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
+/** A small seeded PRNG (mulberry32, the bench's own): every fuzz case is reproducible from its seed. */
+export { mulberry32 as prng } from '../../bench/lib/rng';
 
 export function pick<T>(rand: () => number, items: readonly T[]): T {
 	return items[Math.floor(rand() * items.length)] as T;

@@ -53,6 +53,9 @@ const FORBIDDEN: Case[] = [
 	['src/plugin/x.ts', '../node/agents/install'],
 	['src/plugin/x.ts', '../node/agents'],
 	['main.ts', './src/node/agents/doctor'],
+	['bench/x.ts', '../tests/helpers/random'],
+	['bench/lib/x.ts', '../../tests/obsidian-stub/vault'],
+	['bench/browser/x.ts', '../../tests/browser/browser-session'],
 ];
 
 const LEGAL: Case[] = [
@@ -76,6 +79,11 @@ const LEGAL: Case[] = [
 	['main.ts', './src/plugin/agent-hooks'],
 	['src/plugin/x.ts', '../node/agent-library'],
 	['src/plugin/x.ts', '../node/live/server'],
+	['bench/x.ts', './lib/rng'],
+	['bench/x.ts', '../tests/obsidian-stub/obsidian'],
+	['bench/browser/x.ts', '../../tests/obsidian-stub/dom'],
+	['bench/x.ts', '../tests/browser/sidebar-page'],
+	['bench/x.ts', '../src/core/brief'],
 ];
 
 describe('layer boundaries', () => {
@@ -103,6 +111,7 @@ describe('layer boundaries', () => {
 			['bridge/main.ts', 2],
 			['src/plugin/agent-hooks.ts', 3],
 			['main.ts', 3],
+			['bench/run.ts', 4],
 		];
 		for (const [file, layer] of samples) {
 			const config = (await real.calculateConfigForFile(path.join(REPO, file))) as { rules: Record<string, unknown> };

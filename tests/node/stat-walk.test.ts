@@ -5,7 +5,9 @@ import * as vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToStamp, StampBuilder, type StatStamp } from '../../src/core/stat-stamp';
 import { walkVault } from '../../src/node/scan';
-import { HEADER_SLOTS, sharedBytes, stampAlone, statStamp, walkPart, walkTogether, workerSource } from '../../src/node/stat-walk';
+import { entersFolder, isHiddenName, isNoteName } from '../../src/core/paths';
+import { stampAlone, statStamp, walkPart, walkTogether, workerSource } from '../../src/node/stat-walk';
+import { STAT_WALK_LAYOUT as L, statWalkBytes } from '../../src/node/worker-slots';
 import { removeTempDirs, tempDir, writeFiles } from '../helpers/rule-vault';
 
 const EXCLUDED = ['Import', '_index'];
@@ -108,24 +110,24 @@ describe('the stat walk', () => {
 	it('runs in the worker as text: the source names nothing from its module', () => {
 		// Run as the worker would, but here, in a fresh context that has only `require` and Buffer:
 		// any other outside name throws. (In a real worker that would only cost the second thread.)
-		const shared = new SharedArrayBuffer(sharedBytes());
-		const slots = new Int32Array(shared, 0, HEADER_SLOTS);
-		Atomics.store(slots, 5, 1); // the vault folder queued for the "worker" (queue 1, an empty path)
-		const job = { prefix: `${root}${path.sep}`, excludedRootFolders: EXCLUDED, shared };
+		const shared = new SharedArrayBuffer(statWalkBytes());
+		const slots = new Int32Array(shared, 0, L.HEADER);
+		Atomics.store(slots, L.COUNT[1], 1); // the vault folder queued for the "worker" (queue 1, an empty path)
+		const job = { prefix: `${root}${path.sep}`, excludedRootFolders: EXCLUDED, shared, layout: L };
 		const fakeRequire = (id: string): unknown => (id === 'node:worker_threads' ? { workerData: job } : id === 'node:fs' ? fs : undefined);
 		vm.runInNewContext(workerSource(), { require: fakeRequire, Buffer });
-		expect(Atomics.load(slots, 9)).toBe(1); // done, not failed
-		expect(Atomics.load(slots, 12)).toBe(listedStamp().notes);
-		expect(Atomics.load(slots, 13)).toBe(1); // clean
+		expect(Atomics.load(slots, L.DONE)).toBe(1); // done, not failed
+		expect(Atomics.load(slots, L.SUM_COUNT)).toBe(listedStamp().notes);
+		expect(Atomics.load(slots, L.CLEAN)).toBe(1); // clean
 	});
 
 	it('gives up on a worker that failed, rather than wait or miscount', () => {
-		const shared = new SharedArrayBuffer(sharedBytes());
-		const slots = new Int32Array(shared, 0, HEADER_SLOTS);
-		Atomics.store(slots, 4, 1); // the vault folder queued for the main thread
-		Atomics.store(slots, 0, 1); // a worker busy with a folder…
-		Atomics.store(slots, 9, 2); // …that failed
-		const part = walkPart(fs, addToStamp, { prefix: `${root}${path.sep}`, excludedRootFolders: EXCLUDED, shared }, 0);
+		const shared = new SharedArrayBuffer(statWalkBytes());
+		const slots = new Int32Array(shared, 0, L.HEADER);
+		Atomics.store(slots, L.COUNT[0], 1); // the vault folder queued for the main thread
+		Atomics.store(slots, L.ACTIVE, 1); // a worker busy with a folder…
+		Atomics.store(slots, L.DONE, 2); // …that failed
+		const part = walkPart(fs, addToStamp, { isHiddenName, entersFolder, isNoteName }, { prefix: `${root}${path.sep}`, excludedRootFolders: EXCLUDED, shared, layout: L }, 0);
 		expect(part.abandoned).toBe(true);
 	});
 

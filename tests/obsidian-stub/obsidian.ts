@@ -85,6 +85,10 @@ export class FileManager {
 	processFrontMatter(file: TFile, fn: (fm: Record<string, unknown>) => void): Promise<void> {
 		return this.vault.processFrontMatter(file, fn);
 	}
+	/** Obsidian moves the file to the trash the user chose; the stand-in deletes it. */
+	trashFile(file: TAbstractFile): Promise<void> {
+		return this.vault.delete(file);
+	}
 }
 
 type ViewCreator = (leaf: WorkspaceLeaf) => View;

@@ -404,6 +404,30 @@ export class Vault extends Events {
 		return file;
 	}
 
+	async readBinary(file: TFile): Promise<ArrayBuffer> {
+		const buf = fs.readFileSync(path.join(this.base, file.path));
+		return buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
+	}
+
+	async createBinary(p: string, data: ArrayBuffer): Promise<TFile> {
+		const np = normalizePath(p);
+		if (this.files.has(np)) throw new Error('File already exists.');
+		const full = path.join(this.base, np);
+		fs.mkdirSync(path.dirname(full), { recursive: true });
+		fs.writeFileSync(full, Buffer.from(data));
+		const file = this.addFile(np);
+		this.trigger('create', file);
+		if (file.extension === 'md') this.metadataCache.schedule(file);
+		return file;
+	}
+
+	async modifyBinary(file: TFile, data: ArrayBuffer): Promise<void> {
+		fs.writeFileSync(path.join(this.base, file.path), Buffer.from(data));
+		this.refreshStat(file);
+		this.trigger('modify', file);
+		if (file.extension === 'md') this.metadataCache.schedule(file);
+	}
+
 	async modify(file: TFile, data: string): Promise<void> {
 		this.writeDisk(file.path, data);
 		this.refreshStat(file);

@@ -167,7 +167,7 @@ describe('changed by agents: the sidebar section', () => {
 		expect(shown(root)[0]?.notes.length).toBe(2);
 		// The context-menu key on a note offers the same as a right click.
 		row(root, 'Inbox/Idea.md').dispatchEvent(new KeyboardEvent('keydown', { key: 'ContextMenu', bubbles: true }));
-		expect(Menu.last?.items.map((i) => i.title)).toEqual(['Mark as reviewed', 'Open in new tab', 'Reveal in file explorer']);
+		expect(Menu.last?.items.map((i) => i.title)).toEqual(['Show changes', 'Mark as reviewed', 'Open in new tab', 'Reveal in file explorer']);
 	});
 
 	it('a session id holding ":" keeps the tab stop in that session when its focused note is marked reviewed', async () => {

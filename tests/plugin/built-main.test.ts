@@ -117,6 +117,16 @@ afterEach(async () => {
 });
 
 describe.skipIf(!HAVE_BUILD)('built main.js in the stand-in, on example-vault/', () => {
+	it('ends with the full license text of every package bundled into it', () => {
+		const text = fs.readFileSync(BUILT_MAIN, 'utf8');
+		const footer = text.slice(text.lastIndexOf('/*\nLicenses of the packages bundled into this file'));
+		for (const name of ['diff', 'ws', 'yaml']) {
+			const { version, license } = JSON.parse(fs.readFileSync(path.join('node_modules', name, 'package.json'), 'utf8')) as { version: string; license: string };
+			expect(footer).toContain(`${name} ${version} (${license}):`);
+		}
+		expect(footer).toContain('Copyright (c) 2009-2015, Kevin Decker');
+	});
+
 	it('loads, requiring only obsidian and Node built-ins, and registers its view, commands and ribbon icon', async () => {
 		started = await startBuilt(copyExampleVault());
 		expect(started.required).toContain('obsidian');

@@ -3,7 +3,7 @@
  * how its hook input maps onto Claude Code's field names, the output envelope it reads and the
  * most context it passes on, and the shell it runs a command line in. One descriptor per host
  * beside this file, collected by `index.ts`; where a host keeps its registrations (file system)
- * is `src/node/agents/<host>.ts` (docs/agents.md, "Adding a host").
+ * is `src/node/agents/<host>.ts` (docs/contributing.md, "An agent host").
  */
 
 /**
@@ -12,6 +12,9 @@
  * of a session, for hosts where a turn can end without `Stop` (an interrupt).
  */
 export type HookEvent = 'SessionStart' | 'PostToolUse' | 'PreToolUse' | 'Stop' | 'SessionEnd';
+
+/** The bridge command that answers each event: what install registers and the plugin's hook file runs. */
+export const HOOK_COMMANDS: Readonly<Record<HookEvent, string>> = { SessionStart: 'session-start', PostToolUse: 'post-tool-use', PreToolUse: 'pre-tool-use', Stop: 'turn-end', SessionEnd: 'turn-end' };
 
 export type Raw = Record<string, unknown>;
 

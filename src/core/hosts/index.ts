@@ -1,15 +1,6 @@
-/** Every host descriptor, by agent id: adding a host is one module beside this file and one line here. */
-import { claudeCode } from './claude-code';
-import { codebuddy } from './codebuddy';
-import { codex } from './codex';
-import { copilot } from './copilot';
-import { cursor } from './cursor';
-import { devin } from './devin';
-import { gemini } from './gemini';
+/** Every host descriptor, by agent id, from the list in list.ts (docs/contributing.md, "An agent host"). */
 import type { HostContract } from './host';
-import { qwen } from './qwen';
-
-const HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy] as const;
+import { HOST_LIST } from './list';
 
 export type AgentId = (typeof HOST_LIST)[number]['id'];
 

@@ -5,8 +5,8 @@
  * It runs one of the three files beside it, all readable source (install writes all four; this
  * file is src/node/agents/hook-entry.cjs in Session Brief's repository):
  *   session-brief.start.cjs   a session start, up to the answer from the cache the Obsidian plugin
- *                             keeps current (the common case), about 80 KB;
- *   session-brief.edit.cjs    the hooks around an edit, short of the rule check, about 60 KB;
+ *                             keeps current (the common case), a small file;
+ *   session-brief.edit.cjs    the hooks around an edit, short of the rule check, a small file;
  *   session-brief.bridge.cjs  the bridge: every command, and what those two load from it.
  * The only thing this file adds is speed: a hook runs at every session start and after every edit,
  * and compiling its code each time would cost more than the rest of the run. So the compiled form

@@ -9,10 +9,9 @@
  * backup made before the first change.
  */
 import type { AgentId } from '../../core/agent-contracts';
-import { editJson, parseJsonDoc, sameJson, serialize, UnparseableError, type JsonDoc } from '../settings-json';
+import { decodeStrict, editJson, parseJsonDoc, sameJson, serialize, UnparseableError, type JsonDoc } from '../settings-json';
 import { isOwnCommand } from './command-line';
 import { readIfExists, removeFile, writeAtomic } from './files';
-import { decodeStrict } from './install';
 import { backupPath } from './manifest';
 import type { ActionResult } from './options';
 import type { Scope } from './host-spec';

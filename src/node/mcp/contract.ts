@@ -4,7 +4,7 @@
  * and passes it in. So a hook run never loads the SDK, and the tools answer with exactly the code
  * `report` and `check` run. Nothing here may import the SDK: the bridge imports this file.
  */
-import type { ListItemId } from '../../core/item-ids';
+import type { ListItemId } from '../../core/brief-items';
 
 /** The server file, beside the bridge (in `.claude/hooks/`, in a release, in `bridge/dist/`). */
 export const MCP_FILE_NAME = 'session-brief.mcp.cjs';
@@ -13,9 +13,6 @@ export const SERVER_NAME = 'session-brief';
 
 /** The tool names, in the order the server lists them (doctor checks the list against these). */
 export const TOOL_NAMES = ['brief', 'review_queue', 'agent_changes', 'rule_check', 'mark_reviewed'] as const;
-
-/** The items the review queue can be filtered to (the review report's, plus today's sessions). */
-export const QUEUE_ITEMS = ['needsReview', 'reviewOpen', 'pendingReview', 'inbox', 'sessionsToday'] as const satisfies readonly ListItemId[];
 
 export interface ToolAnswer {
 	text: string;

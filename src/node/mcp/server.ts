@@ -10,7 +10,8 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { z } from 'zod';
-import { QUEUE_ITEMS, SERVER_NAME, type ToolAnswer, type ToolHandlers } from './contract';
+import { QUEUE_ITEMS, queueItemsAbout } from '../../core/brief-items';
+import { SERVER_NAME, type ToolAnswer, type ToolHandlers } from './contract';
 import { LineTransport } from './line-transport';
 
 function answer(a: ToolAnswer): CallToolResult {
@@ -45,7 +46,7 @@ export function createServer(tools: ToolHandlers, version: string): McpServer {
 		{
 			title: 'Vault brief',
 			description:
-				"The vault's brief as the session-start hook gives it: today's date and daily note, and how many notes are in the inbox, need review, carry review without review-done, are pending review in the rules folder, and today's session files (with the first names). Call it mid-session to see the current state, e.g. whether the inbox is empty now. Structured content: the `report --json` schema (items with count and paths).",
+				`The vault's brief as the session-start hook gives it: today's date and daily note, and for each item how many notes it holds, with the first names: ${queueItemsAbout()}. Call it mid-session to see the current state, e.g. whether the inbox is empty now. Structured content: the \`report --json\` schema (items with count and paths).`,
 			inputSchema: {},
 			annotations: { readOnlyHint: true, openWorldHint: false },
 		},
@@ -57,7 +58,7 @@ export function createServer(tools: ToolHandlers, version: string): McpServer {
 		{
 			title: 'Review queue',
 			description:
-				"Every note that waits for review, with detail per note: its modified time and where each flag sits (frontmatter, or the line number and the line's text). Items: needsReview (notes tagged needs-review), reviewOpen (tagged review but not review-done; mark_reviewed closes these), pendingReview (rule files pending review), inbox, sessionsToday. Structured content: the `report --json --review` schema; with a limit, `omitted` says how many notes of an item were left out.",
+				`Every note that waits for review, with detail per note: its modified time and where each flag sits (frontmatter, or the line number and the line's text). Items: ${queueItemsAbout()}. Structured content: the \`report --json --review\` schema; with a limit, \`omitted\` says how many notes of an item were left out.`,
 			inputSchema: {
 				items: z.array(z.enum(QUEUE_ITEMS)).min(1).optional().describe('Only these items (default: all).'),
 				pathPrefix: z.string().max(1024).optional().describe('Only notes in this folder of the vault, e.g. "Projects/Alpha" (case-insensitive).'),

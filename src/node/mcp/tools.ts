@@ -15,7 +15,8 @@ import { checkJson } from '../check-report';
 import { checkVault, targetsUnder } from '../rule-files';
 import type { VaultContext } from '../vault-config';
 import { agentChangeSessions } from '../what-changed';
-import { QUEUE_ITEMS, type QueueFilter, type ToolAnswer, type ToolHandlers } from './contract';
+import { QUEUE_ITEMS } from '../../core/brief-items';
+import { type QueueFilter, type ToolAnswer, type ToolHandlers } from './contract';
 import { markReviewed } from './mark-reviewed';
 import { PathRefused, resolveVaultPath } from './vault-path';
 

@@ -4,7 +4,10 @@
  * answered in their documented shapes (docs/agents.md, "Hosts").
  */
 import { describe, expect, it } from 'vitest';
-import { AGENT_IDS, agentArgs, agentNamed, DEFAULT_AGENT, hookEnvelope, HOSTS, parseHookOutput, sessionStartOutput, translateHookInput, UNSUPPORTED_AGENTS } from '../../../src/core/agent-contracts';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { HOST_SPECS } from '../../../src/node/agents/index';
+import { AGENT_IDS, HOOK_COMMANDS, agentArgs, agentNamed, DEFAULT_AGENT, hookEnvelope, HOSTS, parseHookOutput, sessionStartOutput, translateHookInput, UNSUPPORTED_AGENTS } from '../../../src/core/agent-contracts';
 
 describe('the registry', () => {
 	it('lists every host once, existing ids first and unchanged', () => {
@@ -25,6 +28,17 @@ describe('the registry', () => {
 		expect(agentNamed('codebuddy')).toBe('codebuddy');
 		expect(agentNamed('windsurf')).toBeUndefined();
 		expect(agentNamed('constructor')).toBeUndefined();
+	});
+
+	it("each host's registration spec registers exactly the events its descriptor names", () => {
+		for (const id of AGENT_IDS) expect([...HOST_SPECS[id].events].sort(), id).toEqual(Object.keys(HOSTS[id].events).sort());
+		expect(Object.keys(HOST_SPECS).sort()).toEqual([...AGENT_IDS].sort());
+	});
+
+	it('the hook entry, which has no build step, runs and fails open for exactly the hook commands', () => {
+		const entry = fs.readFileSync(path.join(__dirname, '../../../src/node/agents/hook-entry.cjs'), 'utf8');
+		const failOpen = /function failOpen[\s\S]*?if \(!\[([^\]]*)\]\.includes/.exec(entry)?.[1];
+		expect(failOpen?.split(',').map((s) => s.trim().replace(/'/g, ''))).toEqual(Object.values(HOOK_COMMANDS));
 	});
 
 	it('passes --agent for every host but the default', () => {

@@ -1,0 +1,15 @@
+/**
+ * The host registry: every host descriptor, in the order the command line and the plugin's dialog
+ * list them. Adding a host is one module beside this file and one entry here, with its
+ * registration spec in src/node/agents/ (docs/contributing.md, "An agent host").
+ */
+import { claudeCode } from './claude-code';
+import { codebuddy } from './codebuddy';
+import { codex } from './codex';
+import { copilot } from './copilot';
+import { cursor } from './cursor';
+import { devin } from './devin';
+import { gemini } from './gemini';
+import { qwen } from './qwen';
+
+export const HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy] as const;
