@@ -41,6 +41,11 @@ export class AgentChanges extends Events {
 	lastError: string | null = null;
 	/** The agents' before-versions of notes (src/plugin/before-versions-io.ts); null on a phone. */
 	beforeVersions: BeforeVersionsIo | null = null;
+	/**
+	 * The record of notes the human changed in Obsidian (src/plugin/editor-writes.ts): a revert
+	 * and its undo are the human's writes, so the session net never lists them as an agent's.
+	 */
+	humanWrites: { note(path: string): void; flush(): Promise<void> } | null = null;
 
 	constructor(
 		private readonly app: App,

@@ -142,6 +142,7 @@ export class AgentReview {
 		const previousMark = this.store.noteMark(p);
 		const agents = change.nowBytes;
 		const file = vault.getFileByPath(p);
+		await this.byHuman(p);
 		if (before.state === 'new') {
 			if (file !== null) await this.app.fileManager.trashFile(file);
 		} else if (file !== null) {
@@ -154,6 +155,7 @@ export class AgentReview {
 		this.store.beforeVersions?.drop(p, change.ref.session);
 		return async () => {
 			const now = vault.getFileByPath(p);
+			await this.byHuman(p);
 			if (agents === null) {
 				if (now !== null) await this.app.fileManager.trashFile(now);
 			} else if (now !== null) await vault.modifyBinary(now, agents);
@@ -164,6 +166,14 @@ export class AgentReview {
 			this.store.beforeVersions?.restore(before);
 			await this.store.restoreNoteMark(p, previousMark);
 		};
+	}
+
+	/** Records `p` as changed by the human before the write, so the session net leaves the write out. */
+	private async byHuman(p: string): Promise<void> {
+		const writes = this.store.humanWrites;
+		if (writes === null) return;
+		writes.note(p);
+		await writes.flush();
 	}
 
 	private async ensureFolder(p: string): Promise<void> {

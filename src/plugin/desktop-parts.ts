@@ -79,6 +79,7 @@ export class DesktopParts {
 		this.host.agentChanges.attach(new DesktopAgentChangesIo(this.host.app, this.folder), this.host.plugin);
 		// The before-versions of reviewed changes go once the journal is read, when no Undo can want them.
 		this.host.agentChanges.beforeVersions = beforeVersionsIo(this.host.app, this.folder);
+		this.host.agentChanges.humanWrites = this.editorWrites;
 		void this.host.agentChanges.refresh().then(() => new AgentReview(this.host.app, this.host.agentChanges).pruneReviewed());
 		void this.writer.markExistingPending();
 		void this.host.sync.whenReady().then(() => this.applyLiveChannel());

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentChanges } from '../../src/plugin/agent-changes';
 import type { DesktopParts } from '../../src/plugin/desktop-parts';
+import { AgentReview } from '../../src/plugin/agent-review';
 import { BUNDLE, hookScript, placeBridge, run } from '../helpers/bridge';
 import { openReviewView, settle, type Started, startPlugin, stopPlugin, tempVault } from './harness';
 
@@ -89,5 +90,41 @@ describe.skipIf(!HAVE_BUILD)('the session net while the plugin runs', () => {
 		expect(agentChanges(base)).toEqual(['Notes/gone.md', 'Notes/new name.md', 'Notes/other.md']);
 		const lines = fs.readFileSync(path.join(base, '.obsidian', 'plugins', 'session-brief', 'agent-changes.jsonl'), 'utf8').trim().split('\n');
 		expect(lines).toHaveLength(3);
+	}, SLOW);
+
+	it("the human's revert of an agent's edit, and its undo, are never listed as the agent's at the end of a later turn", async () => {
+		const base = tempVault({ 'Notes/plan.md': 'before\n' });
+		placeBridge(path.join(base, '.claude', 'hooks'));
+		const s = await startPlugin(base);
+		started = s;
+		hook(base, 'session-start', { session_id: 'agent-two', source: 'startup', hook_event_name: 'SessionStart' });
+		const file = path.join(base, 'Notes', 'plan.md');
+		const edit = { session_id: 'agent-two', tool_name: 'Edit', tool_input: { file_path: file, old_string: 'before', new_string: 'after' }, cwd: base };
+		hook(base, 'pre-tool-use', { ...edit, hook_event_name: 'PreToolUse' });
+		fs.writeFileSync(file, 'after\n');
+		touchLater(file);
+		hook(base, 'post-tool-use', { ...edit, hook_event_name: 'PostToolUse' });
+		hook(base, 'turn-end', { session_id: 'agent-two', hook_event_name: 'Stop' });
+		expect(agentChanges(base)).toEqual(['Notes/plan.md']);
+		s.app.vault.syncFromDisk();
+
+		const store = (s.plugin as unknown as { agentChanges: AgentChanges }).agentChanges;
+		await store.refresh();
+		const at = store.recordsOf('Notes/plan.md').at(-1)?.at ?? '';
+		const result = await new AgentReview(s.app, store).revert([{ path: 'Notes/plan.md', session: 'agent-two', at, tool: 'Edit' }]);
+		expect(result.reverted).toBe(1);
+		expect(fs.readFileSync(file, 'utf8')).toBe('before\n');
+		touchLater(file);
+		hook(base, 'turn-end', { session_id: 'agent-two', hook_event_name: 'Stop' });
+		expect(agentChanges(base)).toEqual([]);
+
+		// Undo puts the agent's text back: the human's act too, and the agent's own record shows again.
+		await result.undo.run();
+		expect(fs.readFileSync(file, 'utf8')).toBe('after\n');
+		touchLater(file);
+		hook(base, 'turn-end', { session_id: 'agent-two', hook_event_name: 'Stop' });
+		expect(agentChanges(base)).toEqual(['Notes/plan.md']);
+		const lines = fs.readFileSync(path.join(base, '.obsidian', 'plugins', 'session-brief', 'agent-changes.jsonl'), 'utf8').trim().split('\n');
+		expect(lines.map((l) => (JSON.parse(l) as { tool: string }).tool)).toEqual(['Edit']);
 	}, SLOW);
 });
