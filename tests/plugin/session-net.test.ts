@@ -111,7 +111,7 @@ describe.skipIf(!HAVE_BUILD)('the session net while the plugin runs', () => {
 		const store = (s.plugin as unknown as { agentChanges: AgentChanges }).agentChanges;
 		await store.refresh();
 		const at = store.recordsOf('Notes/plan.md').at(-1)?.at ?? '';
-		const result = await new AgentReview(s.app, store).revert([{ path: 'Notes/plan.md', session: 'agent-two', at, tool: 'Edit' }]);
+		const result = await new AgentReview(s.app as never, store).revert([{ path: 'Notes/plan.md', session: 'agent-two', at, tool: 'Edit' }]);
 		expect(result.reverted).toBe(1);
 		expect(fs.readFileSync(file, 'utf8')).toBe('before\n');
 		touchLater(file);
