@@ -131,6 +131,8 @@ async function idle(s: Started): Promise<void> {
 		await settle(s.app);
 		const inner = store(s) as unknown as { queue: Promise<unknown> };
 		await inner.queue;
+		// A revert and its undo record the human's write (a file write) before they change the note.
+		await store(s).humanWrites?.flush();
 	}
 }
 
