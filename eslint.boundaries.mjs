@@ -4,8 +4,8 @@
 //              except built bridge files as text (install writes the hook entry from its text)
 //   bridge     command line and hook entry points: no `obsidian`, no src/plugin
 //   src/plugin (and main.ts) Obsidian adapters: no bridge, except the built bridge file as text;
-//              no src/node/agents (install, uninstall, doctor): the plugin loads those from that
-//              text (src/plugin/bridge-library.ts), so main.js holds them once
+//              no src/node/hosts (install, uninstall, doctor): the plugin loads those from that
+//              text (src/plugin/hosts/bridge-library.ts), so main.js holds them once
 //   bench      the speed measurements: nothing from tests/ but the stand-in it shares
 // One regular expression per forbidden target, matched against the import's source text, checks
 // static imports and exports (no-restricted-imports) and literal `import()` calls
@@ -26,7 +26,7 @@ const FORBIDDEN = {
 	node: { regex: layer('node'), message: 'may not import src/node (Node-only code); src/node depends on the core, not the other way round.' },
 	plugin: { regex: layer('plugin'), message: 'may not import src/plugin (the Obsidian adapters); move shared code to src/core or src/node.' },
 	bridge: { regex: layer('bridge'), message: 'may not import bridge/ (the command line); move shared code to src/core or src/node.' },
-	// Built bridge files embedded as text or compressed (the plugin's src/plugin/bridge-source.ts, install's hook entry) stay legal.
+	// Built bridge files embedded as text or compressed (the plugin's src/plugin/hosts/bridge-source.ts, install's hook entry) stay legal.
 	bridgeSource: {
 		regex: layer('bridge', '(?!dist/[^/]+\\.cjs(\\?gzip)?$)'),
 		message: 'may not import bridge/ (the command line); move shared code to src/node. Only the built bridge files (bridge/dist/*.cjs) may be embedded (as text, or compressed with `?gzip`).',
@@ -38,8 +38,8 @@ const FORBIDDEN = {
 		message: 'may not import tests/: code both use belongs in bench/lib/ (the tests may import it from there).',
 	},
 	nodeAgents: {
-		regex: '^(.*/)?node/agents(/|$)',
-		message: 'may not import src/node/agents: install, uninstall and doctor reach the plugin through the embedded bridge (src/plugin/bridge-library.ts, types from src/node/agent-library.ts), so main.js holds them once.',
+		regex: '^(.*/)?node/hosts(/|$)',
+		message: 'may not import src/node/hosts: install, uninstall and doctor reach the plugin through the embedded bridge (src/plugin/hosts/bridge-library.ts, types from src/node/agent-library.ts), so main.js holds them once.',
 	},
 };
 

@@ -40,7 +40,7 @@ export default tseslint.config(
 	{
 		// Desktop-only plugin files: loaded only through the guarded import in
 		// src/plugin/desktop-loader.ts, which tests/plugin/mobile-load.test.ts proves on the built main.js.
-		files: ['src/plugin/agent-hooks.ts', 'src/plugin/atomic-write.ts', 'src/plugin/bridge-library.ts', 'src/plugin/bridge-source.ts'],
+		files: ['src/plugin/hosts/agent-hooks.ts', 'src/plugin/index/atomic-write.ts', 'src/plugin/hosts/bridge-library.ts', 'src/plugin/hosts/bridge-source.ts'],
 		languageOptions: { globals: { NodeJS: 'readonly' } },
 		rules: { 'obsidianmd/no-nodejs-modules': 'off' },
 	},
@@ -73,7 +73,7 @@ export default tseslint.config(
 	{
 		// The hook entry is a plain CommonJS file that Node runs as is (no build step): `require` is
 		// its module system.
-		files: ['src/node/agents/hook-entry.cjs'],
+		files: ['src/node/hosts/hook-entry.cjs'],
 		rules: { '@typescript-eslint/no-require-imports': 'off' },
 	},
 	{

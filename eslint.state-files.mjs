@@ -4,7 +4,7 @@
 // bridge or src/node may call a file-system function that writes, renames or removes.
 // Exceptions, each for a reason:
 //   src/node/state-file.ts          the module itself;
-//   src/node/agents/install-lock.ts install's lock files, in a private per-user folder of the
+//   src/node/hosts/install-lock.ts install's lock files, in a private per-user folder of the
 //                                   system's temp folder (mode 0700, owner checked), never in a vault;
 //   bridge/io.ts                    writes only standard output (file descriptor 1).
 // mark_reviewed's one write into a note goes through the module too (src/node/mcp/note-file.ts).
@@ -16,7 +16,7 @@ const WRITES = [
 	'write', 'writev', 'truncate', 'ftruncate', 'chmod',
 ];
 
-export const STATE_FILE_EXCEPTIONS = ['src/node/state-file.ts', 'src/node/agents/install-lock.ts', 'bridge/io.ts'];
+export const STATE_FILE_EXCEPTIONS = ['src/node/state-file.ts', 'src/node/hosts/install-lock.ts', 'bridge/io.ts'];
 
 const message = 'writes files directly: go through src/node/state-file.ts, which keeps every write inside the vault and never through a planted link (docs/design.md, "The trust boundary").';
 

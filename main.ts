@@ -1,23 +1,23 @@
 import { Notice, Platform, Plugin } from 'obsidian';
 import { formatBrief } from './src/core/format';
-import { AGENT_CHANGES_CHANGED, AgentChanges } from './src/plugin/agent-changes';
-import { AgentChangesStatusBar } from './src/plugin/agent-status-bar';
-import { addAgentDiffItem } from './src/plugin/agent-diff-menu';
+import { AGENT_CHANGES_CHANGED, AgentChanges } from './src/plugin/review/agent-changes';
+import { AgentChangesStatusBar } from './src/plugin/sidebar/agent-status-bar';
+import { addAgentDiffItem } from './src/plugin/review/agent-diff-menu';
 import { resolveSettings, type DailyNoteSettings, type Settings } from './src/core/settings';
-import { BriefService } from './src/plugin/brief-service';
+import { BriefService } from './src/plugin/index/brief-service';
 import { registerCommands, type RegisteredNames } from './src/plugin/commands';
 import { loadDesktopParts } from './src/plugin/desktop-loader';
 import type { DesktopParts } from './src/plugin/desktop-parts';
-import { IndexSync } from './src/plugin/index-sync';
-import { ReviewActions } from './src/plugin/review-actions';
-import { ReviewView, VIEW_TYPE_REVIEW } from './src/plugin/review-view';
-import { RuleCheckRunner } from './src/plugin/rule-check-runner';
-import { RuleCheckView, VIEW_TYPE_RULE_CHECK } from './src/plugin/rule-check-view';
-import { SessionBriefSettingTab } from './src/plugin/settings-tab';
-import { loadSettings, loadStartSettings, saveSettings } from './src/plugin/settings-store';
-import { offerSetupOnce, openSetup, type SetupChoice } from './src/plugin/setup-modal';
-import { SETUP_TEXT } from './src/plugin/setup-strings';
-import { ReviewStatusBar } from './src/plugin/status-bar';
+import { IndexSync } from './src/plugin/index/index-sync';
+import { ReviewActions } from './src/plugin/sidebar/review-actions';
+import { ReviewView, VIEW_TYPE_REVIEW } from './src/plugin/sidebar/review-view';
+import { RuleCheckRunner } from './src/plugin/check/rule-check-runner';
+import { RuleCheckView, VIEW_TYPE_RULE_CHECK } from './src/plugin/check/rule-check-view';
+import { SessionBriefSettingTab } from './src/plugin/settings/settings-tab';
+import { loadSettings, loadStartSettings, saveSettings } from './src/plugin/settings/settings-store';
+import { offerSetupOnce, openSetup, type SetupChoice } from './src/plugin/settings/setup-modal';
+import { SETUP_TEXT } from './src/plugin/settings/setup-strings';
+import { ReviewStatusBar } from './src/plugin/sidebar/status-bar';
 import { uiStrings } from './src/plugin/ui-strings';
 
 export default class SessionBriefPlugin extends Plugin {

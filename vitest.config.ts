@@ -28,9 +28,9 @@ export default defineConfig({
 		// that can take longer than the default 10 s.
 		hookTimeout: 60_000,
 		globalSetup: ['tests/global-setup.ts'],
-		// The review seal lives in a per-user folder outside the vault (src/node/review-seal.ts): tests
+		// The review seal lives in a per-user folder outside the vault (src/node/journal/review-seal.ts): tests
 		// keep theirs in a folder of the run's own, never in the home folder of whoever runs them.
-		// A session start takes the session net's baseline in a detached process (src/node/session-baseline-start.ts),
+		// A session start takes the session net's baseline in a detached process (src/node/journal/session-baseline-start.ts),
 		// which would outlive the test's vault: the tests of the net ask for it (`sync`) where they need it.
 		env: { SESSION_BRIEF_STATE_DIR: path.join(os.tmpdir(), `session-brief-test-state-${process.pid}`), SESSION_BRIEF_BASELINE: 'off' },
 		// The bridge tests run the built bundle as child processes; two cores, so keep workers few.
@@ -39,7 +39,7 @@ export default defineConfig({
 			{
 				// tests/clients drives the real agent CLIs: `npm run test:clients`, with its own config.
 				extends: true,
-				// install writes the hook entry from its text (src/node/agents/hook-entry.cjs).
+				// install writes the hook entry from its text (src/node/hosts/hook-entry.cjs).
 				plugins: [cjsAsText],
 				test: { name: 'node', include: ['tests/**/*.test.ts'], exclude: ['tests/plugin/**', 'tests/browser/**', 'tests/clients/**', '**/node_modules/**'] },
 			},

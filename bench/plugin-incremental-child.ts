@@ -7,9 +7,9 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { LIST_ITEM_TABLE } from '../src/core/brief-items';
 import { resolveSettings, type Settings } from '../src/core/settings';
-import { BriefService, CHANGED } from '../src/plugin/brief-service';
-import { NoteIndex } from '../src/plugin/note-index';
-import { IndexSync } from '../src/plugin/index-sync';
+import { BriefService, CHANGED } from '../src/plugin/index/brief-service';
+import { NoteIndex } from '../src/plugin/index/note-index';
+import { IndexSync } from '../src/plugin/index/index-sync';
 import { App, Plugin, type TFile } from '../tests/obsidian-stub/obsidian';
 import { Journal, restoreJournal } from './lib/journal';
 import { mulberry32 } from './lib/rng';
@@ -169,7 +169,7 @@ async function child(opts: ChildOptions): Promise<void> {
 	memory.heapUsedAfter = h2;
 
 	const briefs = new BriefService(app as never, sync.index, () => settings);
-	// The desktop status bar (src/plugin/status-bar.ts) reads the to-review count on every change;
+	// The desktop status bar (src/plugin/sidebar/status-bar.ts) reads the to-review count on every change;
 	// its count is the part of its update that could grow with the vault, so it is in every timing.
 	let statusCount = 0;
 	plugin.registerEvent(briefs.on(CHANGED, () => (statusCount = sync.index.toReviewCount())) as never);

@@ -4,11 +4,11 @@
 // edits at a fixed rate (default 50 a second, each a `vault.modify` that flags or unflags a note,
 // keeping the share flagged) for a few seconds. Reported per mode:
 //   * before: the view redraws on every change of the brief (the wiring before the burst throttle);
-//   * after: the view as it is (src/plugin/render-throttle.ts: a leading render, then at most one
+//   * after: the view as it is (src/plugin/sidebar/render-throttle.ts: a leading render, then at most one
 //     per RENDER_INTERVAL_MS).
 // Numbers: changes of the brief per second, renders per second, ms per render (median, p95) and
 // the share of wall time spent rendering. Each section draws at most one page of rows
-// (src/plugin/row-cap.ts); one more render with the cap lifted shows what drawing the whole
+// (src/plugin/sidebar/row-cap.ts); one more render with the cap lifted shows what drawing the whole
 // flagged section costs (wall and CPU ms; skip it with --no-uncapped). Then the idle cost of one poll tick of the agent changes
 // journal (two stats, nothing read) and, for comparison, a tail read of one new record and a whole
 // read of a 10,000-record journal.
@@ -107,16 +107,16 @@ async function main(): Promise<void> {
 	const stub = await import('../tests/obsidian-stub/obsidian');
 	const g = globalThis as unknown as Record<string, unknown>;
 	for (const name of ['createEl', 'createDiv', 'createSpan', 'createFragment', 'activeDocument', 'activeWindow']) g[name] = (g.window as Record<string, unknown>)[name];
-	const { IndexSync } = await import('../src/plugin/index-sync');
-	const { BriefService } = await import('../src/plugin/brief-service');
-	const { ReviewActions } = await import('../src/plugin/review-actions');
-	const { AgentChanges } = await import('../src/plugin/agent-changes');
-	const { ReviewView, RENDER_INTERVAL_MS } = await import('../src/plugin/review-view');
-	const { RowLimits } = await import('../src/plugin/row-cap');
-	const { DesktopAgentChangesIo } = await import('../src/plugin/agent-changes-io');
+	const { IndexSync } = await import('../src/plugin/index/index-sync');
+	const { BriefService } = await import('../src/plugin/index/brief-service');
+	const { ReviewActions } = await import('../src/plugin/sidebar/review-actions');
+	const { AgentChanges } = await import('../src/plugin/review/agent-changes');
+	const { ReviewView, RENDER_INTERVAL_MS } = await import('../src/plugin/sidebar/review-view');
+	const { RowLimits } = await import('../src/plugin/sidebar/row-cap');
+	const { DesktopAgentChangesIo } = await import('../src/plugin/review/agent-changes-io');
 	const { resolveSettings } = await import('../src/core/settings');
 	const { encodeRecord, JOURNAL_FILE } = await import('../src/core/agent-journal');
-	const { readJournalPiece } = await import('../src/node/journal-tail');
+	const { readJournalPiece } = await import('../src/node/journal/journal-tail');
 
 	console.log(`render-burst: ${a.notes} notes (10% flagged), ${a.rate} edits/s for ${a.seconds} s; throttle interval ${RENDER_INTERVAL_MS} ms; Node ${process.version}`);
 	let t = performance.now();

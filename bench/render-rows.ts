@@ -1,6 +1,6 @@
 // One *Needs review* section of many notes drawn in headless Chromium (Debian's /usr/bin/chromium
 // through playwright-core, as in tests/browser/): the sidebar's own row code and tree controller
-// (bench/browser/rows-page.ts) with the row cap (src/plugin/row-cap.ts) and with the cap lifted,
+// (bench/browser/rows-page.ts) with the row cap (src/plugin/sidebar/row-cap.ts) and with the cap lifted,
 // in the same page and run. Reported: ms of JavaScript (rows and tab stop) and of the forced
 // layout after, medians of --repeat draws. For happy-dom (the tests' DOM) see `npm run bench:render`.
 //

@@ -28,8 +28,8 @@ import { RG_DOC, ensureRipgrep, rgArgs } from './lib/ripgrep';
 import { peakRss } from './lib/rss';
 import { threadModes } from './lib/thread-modes';
 import { placeHookFiles } from './lib/hook-files';
-import { TRACE_ENV } from '../src/node/thread-trace';
-import { walkVault } from '../src/node/scan';
+import { TRACE_ENV } from '../src/node/scan/thread-trace';
+import { walkVault } from '../src/node/scan/scan';
 import { DEFAULT_SETTINGS } from '../src/core/settings';
 import { median } from './lib/stats';
 import { copyExampleVault } from '../scripts/example-vault.mjs';
@@ -602,7 +602,7 @@ function main(): void {
 
 	if (want('pre-tool-use')) {
 		// 4c. pre-tool-use around an agent's edit: the fence and the Write guard, and the before-version
-		// of the note (src/node/before-versions.ts), kept before the first edit of a note in a session.
+		// of the note (src/node/review/before-versions.ts), kept before the first edit of a note in a session.
 		log('\npre-tool-use, an Edit of a note');
 		{
 			const n = SIZES.includes(10000) ? 10000 : SIZES[0]!;

@@ -5,7 +5,7 @@
 //
 // A copy of the built session start file (bridge/dist/session-brief.start.cjs) gets a mark
 // (`performance.now()`, milliseconds since the process started) before and after each step of
-// bridge/commands/session-start.ts and of the firing's record (src/node/session-record.ts); the
+// bridge/commands/session-start.ts and of the firing's record (src/node/journal/session-record.ts); the
 // copy is placed as install places the hook files, in a copy of example-vault with a fresh
 // plugin-written cache whose keeper is this process, and run as agents run it. Each run prints
 // its marks on stderr at exit; the table is the median time from one mark to the next, then from

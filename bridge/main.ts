@@ -6,7 +6,7 @@ import { safeLines } from '../src/core/quote';
 import { parseArgs, USAGE, UsageError, type Args } from './args';
 import { hookCrashOutput } from './hook-output';
 import { writeOut } from './io';
-import { WORKER_FLAG } from '../src/node/worker-flag';
+import { WORKER_FLAG } from '../src/node/scan/worker-flag';
 import { LIBRARY_MARK, type AgentLibrary } from '../src/node/agent-library';
 
 declare const BRIDGE_VERSION: string;
@@ -86,13 +86,13 @@ async function main(): Promise<void> {
 
 /** For a loader that marks its module (src/node/agent-library.ts): the Obsidian plugin. */
 export function agentLibrary(): Promise<AgentLibrary> {
-	return import('../src/node/agents/library').then((m) => m.AGENT_LIBRARY);
+	return import('../src/node/hosts/library').then((m) => m.AGENT_LIBRARY);
 }
 
 /** For session-brief.start.cjs (bridge/start-file.ts), when tier 1 cannot serve the brief. */
-export { localTiers } from '../src/node/local-tiers';
+export { localTiers } from '../src/node/tiers/local-tiers';
 /** For session-brief.edit.cjs (bridge/edit-file.ts), for an edit inside the rule scope. */
-export { editCheck } from '../src/node/edit-check-source';
+export { editCheck } from '../src/node/check/edit-check-source';
 export const version: string = BRIDGE_VERSION;
 
 declare const module: Record<string, unknown>;

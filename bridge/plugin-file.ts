@@ -10,7 +10,7 @@
 import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { installedHookRuns, PLUGIN_HOOK_EVENTS, vaultAbove, type PluginHost } from '../src/node/claude-plugin';
+import { installedHookRuns, PLUGIN_HOOK_EVENTS, vaultAbove, type PluginHost } from '../src/node/hosts/claude-plugin';
 
 const ENTRY = path.join(__dirname, 'session-brief.cjs');
 

@@ -109,7 +109,7 @@ window.sessionBriefRecording = (async (app, options) => {
 		const file = files.links;
 
 		// 2. mtime precision (index rows carry whole ms), and how this start went for the plugin: which
-		// came first, `resolved` or layout ready, and what ended start-up (src/plugin/index-sync.ts).
+		// came first, `resolved` or layout ready, and what ended start-up (src/plugin/index/index-sync.ts).
 		answers.mtime = await probe(async () => {
 			const stat = await app.vault.adapter.stat(file.path);
 			return { tfileMtime: file.stat.mtime, adapterMtime: stat ? stat.mtime : null, mtimeIsWholeMs: Number.isInteger(file.stat.mtime) };

@@ -10,7 +10,7 @@ declare module '*.cjs' {
 /**
  * `.cjs` files imported with `?gzip` are embedded gzip-compressed as base64 in a comment of a
  * function that is never called (esbuild.config.mjs, `gzipEmbedded`; vitest.config.ts does the
- * same): src/plugin/bridge-source.ts reads them back from the function's source text on use.
+ * same): src/plugin/hosts/bridge-source.ts reads them back from the function's source text on use.
  */
 declare module '*.cjs?gzip' {
 	const holder: () => unknown;

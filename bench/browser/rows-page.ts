@@ -5,9 +5,9 @@
  */
 import type { ReviewEntry } from '../../src/core/brief';
 import { resolveSettings } from '../../src/core/settings';
-import { displayOrder, renderSection } from '../../src/plugin/review-rows';
-import { TreeController } from '../../src/plugin/review-tree';
-import { ROW_PAGE } from '../../src/plugin/row-cap';
+import { displayOrder, renderSection } from '../../src/plugin/sidebar/review-rows';
+import { TreeController } from '../../src/plugin/sidebar/review-tree';
+import { ROW_PAGE } from '../../src/plugin/sidebar/row-cap';
 import { uiStrings } from '../../src/plugin/ui-strings';
 
 interface Timing {

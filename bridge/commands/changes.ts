@@ -6,7 +6,7 @@
  */
 import { asciiJson } from '../../src/core/format';
 import { escapeControls, quoteName } from '../../src/core/quote';
-import { changesToReview, type ChangeToReview } from '../../src/node/change-list';
+import { changesToReview, type ChangeToReview } from '../../src/node/review/change-list';
 import type { Args } from '../args';
 import { clock, contextFor } from '../context';
 import { writeOut } from '../io';

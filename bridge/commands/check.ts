@@ -12,9 +12,9 @@ import { writeOut } from '../io';
 import { formatFindings } from '../../src/core/rules/report-text';
 import { vaultRelative } from '../../src/core/rules/scope';
 import { quoteName, safeLines } from '../../src/core/quote';
-import { checkJson } from '../../src/node/check-report';
-import { checkVault, listVaultFiles, targetsUnder } from '../../src/node/rule-files';
-import { attributeFindings } from '../../src/node/last-check';
+import { checkJson } from '../../src/node/check/check-report';
+import { checkVault, listVaultFiles, targetsUnder } from '../../src/node/check/rule-files';
+import { attributeFindings } from '../../src/node/check/last-check';
 
 function targetsFrom(root: string, given: string[], cwd: string): string[] {
 	const files = listVaultFiles(root).files;

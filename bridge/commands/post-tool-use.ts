@@ -5,7 +5,7 @@
  *
  * Most edits are not rule edits, so the common path must stay near the cost of a bare Node start:
  * it reads stdin, compares strings and, only for a path inside the vault, the plugin's settings.
- * The check engine (and everything it pulls in) comes through src/node/edit-check-source.ts, only
+ * The check engine (and everything it pulls in) comes through src/node/check/edit-check-source.ts, only
  * for an edit in scope: from the bridge's own bundle, or, in session-brief.edit.cjs, from the
  * bridge file beside it (bridge/edit-file.ts).
  */
@@ -17,11 +17,11 @@ import { agentOrDefault, DEFAULT_AGENT, HOSTS, translateHookInput, type AgentId 
 import type { Lang } from '../../src/core/i18n';
 import { safeLines } from '../../src/core/quote';
 import { checkScope, inScope, vaultRelative } from '../../src/core/rules/scope';
-import { parseHookJson } from '../../src/node/hook-input';
+import { parseHookJson } from '../../src/node/hosts/hook-input';
 import { defaultVaultRoot } from '../../src/node/vault-config';
-import { recordAgentEdit } from '../../src/node/agent-journal';
-import { recordAfterVersion } from '../../src/node/before-version-hook';
-import { editCheck } from '../../src/node/edit-check-source';
+import { recordAgentEdit } from '../../src/node/journal/agent-journal';
+import { recordAfterVersion } from '../../src/node/review/before-version-hook';
+import { editCheck } from '../../src/node/check/edit-check-source';
 import { checkCommand, postToolUseCrashEnvelope, postToolUseEnvelope } from '../hook-output';
 
 export { postToolUseCrashEnvelope, postToolUseEnvelope } from '../hook-output';

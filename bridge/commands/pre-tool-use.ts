@@ -5,8 +5,8 @@
  * - the opt-in Write guard (docs/design.md, "The Write guard"): a `Write` over an existing file in
  *   the sessions folder is refused while the setting is on.
  * - for a call it lets through, the before-version of each note the call may change, kept for the
- *   human's review of the agent's change (src/node/before-version-hook.ts); never a refusal.
- * Both refusals look through symbolic and hard links (src/node/agent-fence.ts). Everything else, and
+ *   human's review of the agent's change (src/node/review/before-version-hook.ts); never a refusal.
+ * Both refusals look through symbolic and hard links (src/node/hosts/agent-fence.ts). Everything else, and
  * everything the hook cannot read, is allowed silently: exit 0 with no output, so Claude Code goes
  * on with its normal permission flow. The settings are read on each run that needs them, so the
  * setting's toggle needs no new registration.
@@ -20,9 +20,9 @@ import { DEFAULT_AGENT, translateHookInput } from '../../src/core/agent-contract
 import { FENCED_FILE_TOOLS, fenceRefusal, SHELL_TOOL } from '../../src/core/agent-fence';
 import { vaultRelative } from '../../src/core/rules/scope';
 import { denyOutput, freeName, guardApplies, GUARDED_TOOL, refusal } from '../../src/core/write-guard';
-import { commandMayBeFenced, fencedCommand, fencedFile, fencePlaces, fileMayBeFenced, sessionFileBehindLinks } from '../../src/node/agent-fence';
-import { keepBeforeVersions, mayChangeNotes } from '../../src/node/before-version-hook';
-import { parseHookJson } from '../../src/node/hook-input';
+import { commandMayBeFenced, fencedCommand, fencedFile, fencePlaces, fileMayBeFenced, sessionFileBehindLinks } from '../../src/node/hosts/agent-fence';
+import { keepBeforeVersions, mayChangeNotes } from '../../src/node/review/before-version-hook';
+import { parseHookJson } from '../../src/node/hosts/hook-input';
 import { vaultRelativeReal } from '../../src/node/real-path';
 import { defaultVaultRoot, type VaultContext } from '../../src/node/vault-config';
 
@@ -108,7 +108,7 @@ export async function preToolUse(args: Args, scriptPath: string, env: NodeJS.Pro
 			return 0;
 		}
 		if (guardAnswer(attempt, root, context)) return 0;
-		// Allowed: the notes it may change are kept as they are now, for the review (src/node/before-version-hook.ts).
+		// Allowed: the notes it may change are kept as they are now, for the review (src/node/review/before-version-hook.ts).
 		if (mayChangeNotes(attempt)) keepBeforeVersions(context(), attempt, clock(env));
 	} catch {
 		// Fail open: a hook that cannot decide lets the call through.

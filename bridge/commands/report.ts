@@ -1,7 +1,7 @@
 /** `report [--json] [--review] [--source auto|cache|scan]`: the brief for a human or a program. */
 import { UsageError, stringFlag, type Args } from '../args';
-import { getBrief, NoCurrentCache, NoLiveAnswer } from '../../src/node/brief-pipeline';
-import { reportJson, reportLang, reportText } from '../../src/node/brief-report';
+import { getBrief, NoCurrentCache, NoLiveAnswer } from '../../src/node/tiers/brief-pipeline';
+import { reportJson, reportLang, reportText } from '../../src/node/tiers/brief-report';
 import { escapeControls } from '../../src/core/quote';
 import { clock, contextFor } from '../context';
 import { writeOut } from '../io';

@@ -11,12 +11,12 @@ import { DISCOVERY_FILE, type LiveBrief, type LiveCheck } from '../../src/core/l
 import { liveCheckOf, ruleCheckReport } from '../../src/core/rules/finish';
 import { readDiscovery } from '../../src/node/live/discovery';
 import { startLiveServer, type LiveHandlers } from '../../src/node/live/server';
-import { getBrief } from '../../src/node/brief-pipeline';
-import { processAlive, type SourcedBrief } from '../../src/node/brief-source';
+import { getBrief } from '../../src/node/tiers/brief-pipeline';
+import { processAlive, type SourcedBrief } from '../../src/node/tiers/brief-source';
 import { clock, contextFor } from '../context';
-import { checkVault } from '../../src/node/rule-files';
-import { ServeCache } from '../../src/node/serve-cache';
-import { summarizeFiles } from '../../src/node/agent-summary';
+import { checkVault } from '../../src/node/check/rule-files';
+import { ServeCache } from '../../src/node/tiers/serve-cache';
+import { summarizeFiles } from '../../src/node/journal/agent-summary';
 import type { VaultContext } from '../../src/node/vault-config';
 import { quoteName } from '../../src/core/quote';
 

@@ -5,7 +5,7 @@
 import { stringFlag, type Args } from '../args';
 import { agentOrDefault, hostTextLimit, sessionStartOutput } from '../../src/core/agent-contracts';
 import { alreadyGivenLine, outsideVaultLine, withLineAfterHeading } from '../../src/core/session-notes';
-import { beginSessionStart, DOCTOR_RUN_ENV, readSessionInput } from '../../src/node/session-record';
+import { beginSessionStart, DOCTOR_RUN_ENV, readSessionInput } from '../../src/node/journal/session-record';
 import { escapeControls } from '../../src/core/quote';
 import { isoDate } from '../../src/core/dates';
 import { formatBrief } from '../../src/core/format';
@@ -13,9 +13,9 @@ import { strings, type Lang } from '../../src/core/i18n';
 import { clock, contextFor } from '../context';
 import { readStdin, writeOut } from '../io';
 import * as path from 'node:path';
-import { getBrief } from '../../src/node/brief-pipeline';
-import { recordSessionStart } from '../../src/node/what-changed';
-import { startBaseline } from '../../src/node/session-baseline-start';
+import { getBrief } from '../../src/node/tiers/brief-pipeline';
+import { recordSessionStart } from '../../src/node/journal/what-changed';
+import { startBaseline } from '../../src/node/journal/session-baseline-start';
 
 function firstLine(error: unknown): string {
 	const text = error instanceof Error ? error.message : String(error);
@@ -29,7 +29,7 @@ export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.P
 	const now = clock(env);
 	let lang: Lang = 'en';
 	const lines: string[] = [];
-	// The session net's baseline, started after the answer is out (src/node/session-baseline-start.ts).
+	// The session net's baseline, started after the answer is out (src/node/journal/session-baseline-start.ts).
 	let afterAnswer: (() => void) | null = null;
 	try {
 		const ctx = contextFor(args, scriptPath, env);

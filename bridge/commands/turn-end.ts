@@ -8,9 +8,9 @@ import { stringFlag, type Args } from '../args';
 import { clock, contextFor } from '../context';
 import { readStdin, writeOut } from '../io';
 import { agentOrDefault, translateHookInput } from '../../src/core/agent-contracts';
-import { parseHookJson } from '../../src/node/hook-input';
-import { BASELINE_SESSION_ENV, BASELINE_STARTED_ENV } from '../../src/node/session-baseline-start';
-import { closeTurn, takeBaseline } from '../../src/node/session-net';
+import { parseHookJson } from '../../src/node/hosts/hook-input';
+import { BASELINE_SESSION_ENV, BASELINE_STARTED_ENV } from '../../src/node/journal/session-baseline-start';
+import { closeTurn, takeBaseline } from '../../src/node/journal/session-net';
 
 /** What the end-of-turn hook prints: nothing to say, nothing to block. */
 export const TURN_END_OUTPUT = '{}\n';
@@ -31,7 +31,7 @@ export async function turnEnd(args: Args, scriptPath: string, env: NodeJS.Proces
 	return 0;
 }
 
-/** The detached process a session start leaves behind (src/node/session-baseline-start.ts). Prints nothing. */
+/** The detached process a session start leaves behind (src/node/journal/session-baseline-start.ts). Prints nothing. */
 export function baseline(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): number {
 	try {
 		const started = Number(env[BASELINE_STARTED_ENV]);

@@ -3,7 +3,7 @@
  * Session Brief: the entry point agents run as a hook (`node session-brief.cjs session-start`).
  *
  * It runs one of the three files beside it, all readable source (install writes all four; this
- * file is src/node/agents/hook-entry.cjs in Session Brief's repository):
+ * file is src/node/hosts/hook-entry.cjs in Session Brief's repository):
  *   session-brief.start.cjs   a session start, up to the answer from the cache the Obsidian plugin
  *                             keeps current (the common case), a small file;
  *   session-brief.edit.cjs    the hooks around an edit, short of the rule check, a small file;

@@ -351,7 +351,7 @@ var init_real_path = __esm({
   }
 });
 
-// src/node/sha256.ts
+// src/node/review/sha256.ts
 var sha256_exports = {};
 __export(sha256_exports, {
   sha256: () => sha256
@@ -361,7 +361,7 @@ function sha256(data) {
 }
 var import_node_crypto;
 var init_sha256 = __esm({
-  "src/node/sha256.ts"() {
+  "src/node/review/sha256.ts"() {
     "use strict";
     import_node_crypto = require("node:crypto");
   }
@@ -1546,7 +1546,7 @@ function writeOut(text) {
 // bridge/commands/post-tool-use.ts
 init_scope();
 
-// src/node/hook-input.ts
+// src/node/hosts/hook-input.ts
 function parseHookJson(stdin) {
   try {
     return JSON.parse(stdin.toString("utf8").replace(/^\uFEFF/, ""));
@@ -1555,7 +1555,7 @@ function parseHookJson(stdin) {
   }
 }
 
-// src/node/agent-journal.ts
+// src/node/journal/agent-journal.ts
 var fs5 = require("node:fs");
 var path4 = require("node:path");
 
@@ -1664,7 +1664,7 @@ function compactJournal(text, now) {
   return lines.slice(first).join("");
 }
 
-// src/node/agent-journal.ts
+// src/node/journal/agent-journal.ts
 var LOCK_SUFFIX = ".lock";
 var STALE_LOCK_MS = 3e4;
 var APPEND_TRIES = 3;
@@ -1738,7 +1738,7 @@ async function recordAgentEdit(ctx, edit) {
   }
 }
 
-// src/node/before-version-hook.ts
+// src/node/review/before-version-hook.ts
 var path7 = require("node:path");
 
 // src/core/agent-fence.ts
@@ -1818,7 +1818,7 @@ function beforeGlob(word) {
   return at === -1 ? word : word.slice(0, at);
 }
 
-// src/node/before-version-hook.ts
+// src/node/review/before-version-hook.ts
 init_scope();
 
 // src/core/shell-notes.ts
@@ -1897,7 +1897,7 @@ function noteWords(command) {
   return [...out];
 }
 
-// src/node/before-versions.ts
+// src/node/review/before-versions.ts
 var fs6 = require("node:fs");
 var path5 = require("node:path");
 
@@ -1953,7 +1953,7 @@ function pruneChoice(entries2, nowMs, incoming) {
   return out;
 }
 
-// src/node/before-versions.ts
+// src/node/review/before-versions.ts
 function beforeFolder(place) {
   return path5.join(place.pluginDir, BEFORE_FOLDER);
 }
@@ -2007,7 +2007,7 @@ function afterData(hash, at, bytes) {
 `), bytes ?? Buffer.alloc(0)]);
 }
 
-// src/node/before-version-hook.ts
+// src/node/review/before-version-hook.ts
 init_real_path();
 function sessionOf(session) {
   return session === null || session === "" ? null : session.slice(0, 200);
@@ -2246,7 +2246,7 @@ function denyOutput(r) {
 `;
 }
 
-// src/node/agent-fence.ts
+// src/node/hosts/agent-fence.ts
 var fs8 = require("node:fs");
 var path10 = require("node:path");
 init_real_path();

@@ -33,7 +33,7 @@ var import_node_module = require("node:module");
 var os = require("node:os");
 var path2 = require("node:path");
 
-// src/node/claude-plugin.ts
+// src/node/hosts/claude-plugin.ts
 var fs2 = require("node:fs");
 var path = require("node:path");
 
@@ -96,7 +96,7 @@ function readRegularFile(file, maxBytes) {
 // src/core/hosts/host.ts
 var HOOK_COMMANDS = { SessionStart: "session-start", PostToolUse: "post-tool-use", PreToolUse: "pre-tool-use", Stop: "turn-end", SessionEnd: "turn-end" };
 
-// src/node/claude-plugin.ts
+// src/node/hosts/claude-plugin.ts
 var PLUGIN_HOOK_EVENTS = Object.fromEntries(
   Object.entries(HOOK_COMMANDS).reverse().map(([event, command]) => [command, event])
 );

@@ -826,7 +826,7 @@ ${line}` : `${brief.slice(0, cut)}
 ${line}${brief.slice(cut)}`;
 }
 
-// src/node/session-record.ts
+// src/node/journal/session-record.ts
 var fs3 = require("node:fs");
 var path3 = require("node:path");
 
@@ -851,7 +851,7 @@ function parseSessionStarts(text2) {
   return out;
 }
 
-// src/node/hook-input.ts
+// src/node/hosts/hook-input.ts
 function parseHookJson(stdin) {
   try {
     return JSON.parse(stdin.toString("utf8").replace(/^\uFEFF/, ""));
@@ -1410,7 +1410,7 @@ function readRegularFile(file, maxBytes) {
   }
 }
 
-// src/node/session-record.ts
+// src/node/journal/session-record.ts
 var STARTS_FILE = "session-starts.json";
 var MARKS_FOLDER = "session-marks";
 var MAX_STARTS = 20;
@@ -1752,7 +1752,7 @@ function writeOut(text2) {
 // bridge/commands/session-start.ts
 var path16 = require("node:path");
 
-// src/node/brief-pipeline.ts
+// src/node/tiers/brief-pipeline.ts
 var fs13 = require("node:fs");
 var path15 = require("node:path");
 
@@ -1835,7 +1835,7 @@ function tuple(items, optionalTail = 0) {
 // src/core/live-protocol.ts
 var DISCOVERY_FILE = "live.json";
 
-// src/node/cache-read.ts
+// src/node/tiers/cache-read.ts
 var path6 = require("node:path");
 
 // src/core/item-ids.ts
@@ -1931,7 +1931,7 @@ function checkedBriefIndex(c, id) {
   return { ok: true, value: c };
 }
 
-// src/node/cache-read.ts
+// src/node/tiers/cache-read.ts
 var MAX_BYTES = 256 * 1024 * 1024;
 function readJsonFile(root, file) {
   const text2 = readStateText(root, file, MAX_BYTES);
@@ -1958,7 +1958,7 @@ function readBriefIndexChecked(root, pluginDir, id) {
   return checked.why === "index from another write" ? { state: "missing" } : { state: "rejected", why: `${INDEX_FILE}: ${checked.why}` };
 }
 
-// src/node/plugin-tier.ts
+// src/node/tiers/plugin-tier.ts
 var fs8 = require("node:fs");
 var path7 = require("node:path");
 
@@ -2006,7 +2006,7 @@ function sameProcess(pid, started) {
   return now !== null && now === started;
 }
 
-// src/node/plugin-tier.ts
+// src/node/tiers/plugin-tier.ts
 function exists(root) {
   return (p) => {
     try {
@@ -2041,7 +2041,7 @@ function servedByPlugin(cache) {
   return cache.plugin !== void 0 && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);
 }
 
-// src/node/what-changed.ts
+// src/node/journal/what-changed.ts
 var path13 = require("node:path");
 
 // src/core/agent-journal.ts
@@ -2240,7 +2240,7 @@ function sinceFromCache(since, cache) {
   return null;
 }
 
-// src/node/agent-journal.ts
+// src/node/journal/agent-journal.ts
 var fs9 = require("node:fs");
 var path8 = require("node:path");
 function journalPath(pluginDir) {
@@ -2258,7 +2258,7 @@ function readJournal(root, pluginDir, now) {
   }
 }
 
-// src/node/change-lines.ts
+// src/node/review/change-lines.ts
 var fs10 = require("node:fs");
 var path10 = require("node:path");
 
@@ -2362,7 +2362,7 @@ function countLines(before, after) {
   return { added: (d + y.length - x.length) / 2, removed: (d + x.length - y.length) / 2 };
 }
 
-// src/node/before-versions.ts
+// src/node/review/before-versions.ts
 var path9 = require("node:path");
 function beforeFolder(place) {
   return path9.join(place.pluginDir, BEFORE_FOLDER);
@@ -2404,7 +2404,7 @@ function readBeforeVersion(place, rel, session, sha256) {
   return { ...parsed, ...readAfter(place, fileOf(place, session, rel, AFTER_SUFFIX), sha256) };
 }
 
-// src/node/change-lines.ts
+// src/node/review/change-lines.ts
 function headerOf(root, file) {
   const fd = openStateFile(root, file);
   if (fd === null) return null;
@@ -2438,7 +2438,7 @@ function changeLines(place, paths) {
   return out;
 }
 
-// src/node/agent-summary.ts
+// src/node/journal/agent-summary.ts
 var fs12 = require("node:fs");
 var path12 = require("node:path");
 
@@ -2506,7 +2506,7 @@ function hiddenByOutsideMarks(records, verdict, exists2) {
   return hidden;
 }
 
-// src/node/review-seal.ts
+// src/node/journal/review-seal.ts
 var fs11 = require("node:fs");
 var path11 = require("node:path");
 var MAX_BYTES2 = 4 * 1024 * 1024;
@@ -2546,7 +2546,7 @@ function trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), e
   return judgeMarks(text2, readSeal(root, env));
 }
 
-// src/node/agent-summary.ts
+// src/node/journal/agent-summary.ts
 function identity(st) {
   return { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
 }
@@ -2635,7 +2635,7 @@ function agentChangesFromSummary(place, summary, now, cap) {
   }
 }
 
-// src/node/what-changed.ts
+// src/node/journal/what-changed.ts
 var MAX_BYTES3 = 4 * 1024 * 1024;
 function readSessionStarts2(root, pluginDir) {
   return pluginDir === null ? { previous: null, current: null } : parseSessionStarts2(readStateJson(root, path13.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES3));
@@ -2748,7 +2748,7 @@ function bridgeLibrary() {
 // bridge/local-tiers-from-bridge.ts
 var localTiers = () => bridgeLibrary().localTiers();
 
-// src/node/brief-pipeline.ts
+// src/node/tiers/brief-pipeline.ts
 var NoCurrentCache = class extends Error {
 };
 var NoLiveAnswer = class extends Error {
@@ -2840,7 +2840,7 @@ async function getBrief(ctx, choice, now, full = true) {
   throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);
 }
 
-// src/node/session-baseline-start.ts
+// src/node/journal/session-baseline-start.ts
 var BASELINE_ENV = "SESSION_BRIEF_BASELINE";
 var BASELINE_SESSION_ENV = "SESSION_BRIEF_BASELINE_SESSION";
 var BASELINE_STARTED_ENV = "SESSION_BRIEF_BASELINE_STARTED";

@@ -3,7 +3,7 @@
  * descriptors in `hosts/`: the input translated to Claude Code's field names, which the bridge's
  * commands read, and the output envelope in the host's own shape, capped at the size the host
  * passes on to the model unchanged. Where each host keeps its hook registrations is
- * src/node/agents/ (that part needs fs).
+ * src/node/hosts/ (that part needs fs).
  */
 import { asciiJson, capText } from './format';
 import { safeLines } from './quote';

@@ -2,7 +2,7 @@
  * The agent changes journal's rules (docs/design.md, "What agents changed"): which edit becomes a
  * record, how a record reads and writes as one line of `agent-changes.jsonl`, how a reader
  * recovers from a torn or glued line, and how the journal is bounded and compacted. Pure: the
- * file work is src/node/agent-journal.ts.
+ * file work is src/node/journal/agent-journal.ts.
  */
 import { isCountedNote } from './paths';
 
@@ -132,7 +132,7 @@ function key(r: JournalRecord): string {
 
 /**
  * Every readable record of a journal's text, oldest first, each once (a hook that lost the race
- * with a compaction writes its record again, see src/node/agent-journal.ts). Lines that are not
+ * with a compaction writes its record again, see src/node/journal/agent-journal.ts). Lines that are not
  * records (torn, foreign, wrong types) are skipped; they never cost the records around them.
  */
 export function parseJournal(text: string): JournalRecord[] {

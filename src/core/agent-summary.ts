@@ -13,7 +13,7 @@
  * is as current as every other count of the cached brief. Notes named only by records appended
  * after the write are stat'ed, as the exact path does.
  *
- * Pure: the file work is src/node/agent-summary.ts.
+ * Pure: the file work is src/node/journal/agent-summary.ts.
  */
 import { boundJournal, MAX_AGE_MS, MAX_RECORDS, type JournalRecord } from './agent-journal';
 import { comparePaths } from './paths';

@@ -4,7 +4,7 @@
  * take it back. One file per session and note in the plugin folder's `before-versions/`: a header
  * line (JSON) and then the note's bytes as they were, unchanged. Beside it, written after each edit
  * the hooks see, the hash of what the agent left (`.after`), so a revert can tell whether the human
- * has edited the note since. Pure: the files are src/node/before-versions.ts's.
+ * has edited the note since. Pure: the files are src/node/review/before-versions.ts's.
  */
 import { MAX_AGE_MS } from './agent-journal';
 

@@ -55,7 +55,7 @@ export interface Brief {
 	weekday: number;
 	/**
 	 * `agentChanges` and `sinceLastSession` come from files beside the notes, so they are added
-	 * after the notes' items (src/node/what-changed.ts); absent where nobody asked for them (the
+	 * after the notes' items (src/node/journal/what-changed.ts); absent where nobody asked for them (the
 	 * plugin's own brief, the cache).
 	 */
 	items: { dailyNote: DailyNoteItem | null } & Record<ListItemId, ListItem | null> & {

@@ -1,7 +1,7 @@
 /**
  * The diff of an agent's change, made by the `diff` library (jsdiff, BSD-3-Clause): lines, with
  * word-level parts inside a changed line, grouped into hunks with context; and the unified format
- * for a terminal. Imported only by the diff view (src/plugin/agent-diff-modal.ts) and the `changes`
+ * for a terminal. Imported only by the diff view (src/plugin/review/agent-diff-modal.ts) and the `changes`
  * command, each through a dynamic import, so no startup path evaluates the library.
  */
 import { createTwoFilesPatch, diffLines, diffWordsWithSpace } from 'diff';

@@ -4,7 +4,7 @@
  * where vault content (a sync, a clone, an agent's file tool) does not reach. Marks that differ from
  * the seal were changed by something other than the plugin: the seal's marks are then the ones
  * that count, and the brief and the sidebar say how many agent changes the other marks would hide.
- * Pure: src/node/review-seal.ts reads and writes the files.
+ * Pure: src/node/journal/review-seal.ts reads and writes the files.
  */
 import type { JournalRecord } from './agent-journal';
 import { followRenames, isReviewed, parseReviewMarks, type ReviewMarks } from './what-changed';

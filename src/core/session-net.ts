@@ -4,12 +4,12 @@
  * baseline of the vault's notes (path, modification time, size); the end of each turn compares
  * the notes with it, leaves out what the journal already explains and what the human typed in
  * Obsidian's editor meanwhile, and journals the rest as the session's, made by "another tool".
- * Pure: the files and the walk are src/node/session-net.ts.
+ * Pure: the files and the walk are src/node/journal/session-net.ts.
  */
 import { MAX_SESSION_CHARS, OTHER_TOOL, type JournalRecord } from './agent-journal';
 
 export const BASELINE_FOLDER = 'session-baselines';
-/** The plugin's record of notes its own editor changed (src/plugin/editor-writes.ts). */
+/** The plugin's record of notes its own editor changed (src/plugin/review/editor-writes.ts). */
 export const EDITOR_WRITES_FILE = 'editor-writes.json';
 /** How many notes the editor record keeps, newest first; a burst of typing in more notes than this within one turn is rare. */
 export const MAX_EDITOR_WRITES = 2000;

@@ -4,7 +4,7 @@
  *   human has not marked reviewed since (`agent-review.json`), renames followed, deleted notes out;
  * - `sinceLastSession`: the notes of the inbox and review items changed since the previous session
  *   started (`conversations.json`, moved on by `startup` and `clear` only).
- * Pure: the files are read by src/node/what-changed.ts and the plugin.
+ * Pure: the files are read by src/node/journal/what-changed.ts and the plugin.
  */
 import type { JournalRecord } from './agent-journal';
 import { MAX_AGE_MS } from './agent-journal';
@@ -26,7 +26,7 @@ export interface AgentChangesItem {
 	changedOutside?: { at: string | null; hidden: number };
 	/**
 	 * Lines added and removed by the note's unreviewed change, for the notes named whose
-	 * before-version is kept (src/node/change-lines.ts): what the human's diff view shows.
+	 * before-version is kept (src/node/review/change-lines.ts): what the human's diff view shows.
 	 */
 	lines?: Record<string, { added: number; removed: number }>;
 }

@@ -3,17 +3,17 @@
  * session-brief.start.cjs calls of it (the brief's tiers past tier 1, bridge/start-file.ts), what
  * session-brief.edit.cjs calls of it (the rule check after an edit, bridge/edit-file.ts) and how
  * they load it. The plugin does not compile these commands into main.js; it loads them from the
- * bridge file it embeds as text (src/plugin/bridge-library.ts), so main.js holds them once and the
+ * bridge file it embeds as text (src/plugin/hosts/bridge-library.ts), so main.js holds them once and the
  * plugin runs exactly the code it installs. This file holds only types and one name, so importing
  * it costs neither front end any code.
  */
 import type { AgentId } from '../core/agent-contracts';
-import type { DoctorOptions, DoctorReport } from './agents/doctor';
-import type { ActionResult, AgentOptions, EXIT } from './agents/options';
-import type { Scope } from './agents/host-spec';
-import type { UninstallOptions } from './agents/uninstall';
-import type { LocalTiers } from './local-tiers';
-import type { EditCheck } from './edit-check-source';
+import type { DoctorOptions, DoctorReport } from './hosts/doctor';
+import type { ActionResult, AgentOptions, EXIT } from './hosts/options';
+import type { Scope } from './hosts/host-spec';
+import type { UninstallOptions } from './hosts/uninstall';
+import type { LocalTiers } from './tiers/local-tiers';
+import type { EditCheck } from './check/edit-check-source';
 
 export type { ActionResult, AgentOptions, DoctorOptions, DoctorReport, Scope, UninstallOptions };
 

@@ -675,7 +675,7 @@ export function removeAgentFolderIfEmpty(dir: string): void {
 
 /**
  * Replaces a file in Session Brief's per-user folder outside every vault (the review seal,
- * src/node/review-seal.ts): made private (0700 folder, 0600 file), atomic like the rest.
+ * src/node/journal/review-seal.ts): made private (0700 folder, 0600 file), atomic like the rest.
  */
 export function writeUserStateFile(file: string, data: string): void {
 	fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });

@@ -12,8 +12,8 @@
 import { Notice, type Plugin } from 'obsidian';
 import type { Lang } from '../core/i18n';
 import { COMMAND_TEXT, type CommandStrings } from './command-strings';
-import type { HookCommands } from './hook-commands';
-import { REVIEW_ICON, VIEW_TYPE_REVIEW } from './review-view';
+import type { HookCommands } from './hosts/hook-commands';
+import { REVIEW_ICON, VIEW_TYPE_REVIEW } from './sidebar/review-view';
 
 /** Desktop only: rewrite the hook's cached brief now, and install, check and remove agent hooks. */
 export interface DesktopCommands {

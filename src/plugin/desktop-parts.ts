@@ -6,23 +6,23 @@
  * mobile, and a phone never writes the files the hook reads (docs/design.md, "Mobile and synced vaults").
  */
 import { FileSystemAdapter, Notice, type App, type Plugin, type PluginManifest } from 'obsidian';
-import { linkedOutside } from '../node/linked-notes';
+import { linkedOutside } from '../node/scan/linked-notes';
 import type { Settings } from '../core/settings';
-import type { AgentChanges } from './agent-changes';
-import { DesktopAgentChangesIo } from './agent-changes-io';
-import { AgentHooks } from './agent-hooks';
-import { AgentReview } from './agent-review';
-import { beforeVersionsIo } from './before-versions-io';
-import { EMBEDDED_FILES, embeddedBridgeVersion } from './bridge-source';
-import type { BriefService } from './brief-service';
-import { CacheWriter } from './cache-writer';
-import { EditorWrites } from './editor-writes';
+import type { AgentChanges } from './review/agent-changes';
+import { DesktopAgentChangesIo } from './review/agent-changes-io';
+import { AgentHooks } from './hosts/agent-hooks';
+import { AgentReview } from './review/agent-review';
+import { beforeVersionsIo } from './review/before-versions-io';
+import { EMBEDDED_FILES, embeddedBridgeVersion } from './hosts/bridge-source';
+import type { BriefService } from './index/brief-service';
+import { CacheWriter } from './index/cache-writer';
+import { EditorWrites } from './review/editor-writes';
 import type { DesktopCommands } from './commands';
-import { hookCommands } from './hook-commands';
-import type { IndexSync } from './index-sync';
-import { discoveryFile, LiveChannel, liveHandlers } from './live-channel';
-import { pluginFolder } from './plugin-folder';
-import type { RuleCheckRunner } from './rule-check-runner';
+import { hookCommands } from './hosts/hook-commands';
+import type { IndexSync } from './index/index-sync';
+import { discoveryFile, LiveChannel, liveHandlers } from './index/live-channel';
+import { pluginFolder } from './index/plugin-folder';
+import type { RuleCheckRunner } from './check/rule-check-runner';
 import { uiStrings } from './ui-strings';
 
 /** How often the plugin checks whether the local date moved on (the brief is per day). */
@@ -45,7 +45,7 @@ export class DesktopParts {
 	readonly writer: CacheWriter;
 	readonly live: LiveChannel;
 	readonly hooks: AgentHooks;
-	/** What the human typed in the editor, which the session net leaves out (src/plugin/editor-writes.ts). */
+	/** What the human typed in the editor, which the session net leaves out (src/plugin/review/editor-writes.ts). */
 	readonly editorWrites: EditorWrites;
 
 	constructor(private readonly host: DesktopHost) {

@@ -355,7 +355,7 @@ export function agentChangesStrings(lang: Lang): AgentChangesStrings {
 	return AGENT_CHANGES_TEXT[lang];
 }
 
-/** The row cap's *Show more* row (src/plugin/row-cap.ts). */
+/** The row cap's *Show more* row (src/plugin/sidebar/row-cap.ts). */
 export interface RowCapStrings {
 	/** The button: how many rows it adds. */
 	showMore: (n: number) => string;

@@ -1,7 +1,7 @@
 /** The bench labels its scan and tier-3 rows with the modes that ran, from the bridge's trace. */
 import { describe, expect, it } from 'vitest';
 import { summarizeModes, threadModes } from '../../bench/lib/thread-modes';
-import { TRACE_ENV, traceLine } from '../../src/node/thread-trace';
+import { TRACE_ENV, traceLine } from '../../src/node/scan/thread-trace';
 
 const result = (stderr: string) => ({ ms: 1, cpuMs: 1, status: 0, stdout: '', stderr });
 

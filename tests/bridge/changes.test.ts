@@ -8,8 +8,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { changesText, type Shown } from '../../bridge/commands/changes';
-import { readBeforeVersion } from '../../src/node/before-versions';
-import { sha256 } from '../../src/node/sha256';
+import { readBeforeVersion } from '../../src/node/review/before-versions';
+import { sha256 } from '../../src/node/review/sha256';
 import { bareEnv, editInput, exampleVault, removeTempDirs, runBridge } from '../helpers/rule-vault';
 
 afterAll(removeTempDirs, 60_000);

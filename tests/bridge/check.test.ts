@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { runExternalCheck, utf8Environment } from '../../src/node/external-check';
+import { runExternalCheck, utf8Environment } from '../../src/node/check/external-check';
 import { bareEnv, exampleVault, removeTempDirs, runBridge, tempDir, writeFiles } from '../helpers/rule-vault';
 
 afterAll(removeTempDirs);

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLAUDE_PLUGIN_COPIES, CLAUDE_PLUGIN_DIR } from '../../scripts/claude-plugin.mjs';
-import { installedHookRuns, pluginEnabled, vaultAbove } from '../../src/node/claude-plugin';
+import { installedHookRuns, pluginEnabled, vaultAbove } from '../../src/node/hosts/claude-plugin';
 import { FIXED_NOW, REPO } from '../helpers/bridge';
 import { exampleVault, removeTempDirs, tempDir } from '../helpers/rule-vault';
 

@@ -5,10 +5,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { doctor, formatDoctor } from '../../src/node/agents/doctor';
-import { claudeCode } from '../../src/node/agents/claude-code';
-import { managedSettingsDir, managedSettingsFiles } from '../../src/node/agents/managed-settings';
-import { install } from '../../src/node/agents/install';
+import { doctor, formatDoctor } from '../../src/node/hosts/doctor';
+import { claudeCode } from '../../src/node/hosts/claude-code';
+import { managedSettingsDir, managedSettingsFiles } from '../../src/node/hosts/managed-settings';
+import { install } from '../../src/node/hosts/install';
 import { BUNDLE, FIXED_NOW, MCP_FILE } from '../helpers/bridge';
 import { removeTempDirs, tempDir } from '../helpers/rule-vault';
 

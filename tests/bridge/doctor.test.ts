@@ -4,10 +4,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseArgs } from '../../bridge/args';
-import type { AgentOptions } from '../../src/node/agents/options';
+import type { AgentOptions } from '../../src/node/hosts/options';
 import { runAgentCommand } from '../../bridge/commands/agents-cli';
-import { doctor, formatDoctor, type DoctorOptions } from '../../src/node/agents/doctor';
-import { install } from '../../src/node/agents/install';
+import { doctor, formatDoctor, type DoctorOptions } from '../../src/node/hosts/doctor';
+import { install } from '../../src/node/hosts/install';
 import { BUNDLE, FIXED_NOW, MCP_FILE, REPO } from '../helpers/bridge';
 
 const made: string[] = [];

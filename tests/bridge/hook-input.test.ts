@@ -1,5 +1,5 @@
 /**
- * The three hook commands decode their stdin one way (src/node/hook-input.ts): a payload that
+ * The three hook commands decode their stdin one way (src/node/hosts/hook-input.ts): a payload that
  * starts with a UTF-8 byte-order mark works in each of them as it does without one, and input that
  * is no JSON fails open (exit 0, nothing said, nothing recorded).
  */
@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { JOURNAL_FILE, parseJournal } from '../../src/core/agent-journal';
-import { parseHookJson } from '../../src/node/hook-input';
+import { parseHookJson } from '../../src/node/hosts/hook-input';
 import { exampleVault, removeTempDirs, runBridge, setPluginSettings } from '../helpers/rule-vault';
 
 afterAll(removeTempDirs, 60_000);

@@ -8,12 +8,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseArgs } from '../../bridge/args';
-import { EDIT_MATCHER } from '../../src/node/agents/claude-code';
-import { backupPath, manifestPath, readManifest } from '../../src/node/agents/manifest';
-import { EXIT } from '../../src/node/agents/options';
+import { EDIT_MATCHER } from '../../src/node/hosts/claude-code';
+import { backupPath, manifestPath, readManifest } from '../../src/node/hosts/manifest';
+import { EXIT } from '../../src/node/hosts/options';
 import { runAgentCommand } from '../../bridge/commands/agents-cli';
-import { install } from '../../src/node/agents/install';
-import { uninstall } from '../../src/node/agents/uninstall';
+import { install } from '../../src/node/hosts/install';
+import { uninstall } from '../../src/node/hosts/uninstall';
 import { loadVaultContext } from '../../src/node/vault-config';
 import { parseHookOutput, type AgentId } from '../../src/core/agent-contracts';
 import { BUNDLE, FIXED_NOW, REPO } from '../helpers/bridge';
@@ -79,7 +79,7 @@ describe('install into Claude Code settings', () => {
 		const script = path.join(v, '.claude', 'hooks', 'session-brief.cjs');
 		// The hook entry the commands run, and the bridge itself beside it, both readable files.
 		expect(fs.readFileSync(path.join(v, '.claude', 'hooks', 'session-brief.bridge.cjs')).equals(SOURCE)).toBe(true);
-		expect(fs.readFileSync(script, 'utf8')).toBe(fs.readFileSync(path.join(__dirname, '../../src/node/agents/hook-entry.cjs'), 'utf8'));
+		expect(fs.readFileSync(script, 'utf8')).toBe(fs.readFileSync(path.join(__dirname, '../../src/node/hosts/hook-entry.cjs'), 'utf8'));
 		const m = readManifest(v);
 		expect(m?.configDir).toBe('.obsidian');
 		expect(m?.version).toBe('0.1.0');

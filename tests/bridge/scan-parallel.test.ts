@@ -3,8 +3,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freeCore, freeCoreNow, othersRunningNow } from '../../src/node/thread-choice';
-import { parseTraces, TRACE_ENV } from '../../src/node/thread-trace';
+import { freeCore, freeCoreNow, othersRunningNow } from '../../src/node/scan/thread-choice';
+import { parseTraces, TRACE_ENV } from '../../src/node/scan/thread-trace';
 import { BUNDLE, FIXED_NOW, run } from '../helpers/bridge';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-parallel-'));

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseTraces, TRACE_ENV, type ThreadTrace } from '../../src/node/thread-trace';
+import { parseTraces, TRACE_ENV, type ThreadTrace } from '../../src/node/scan/thread-trace';
 import { BUNDLE, FIXED_NOW, run } from '../helpers/bridge';
 
 const NOTES = 20_100;

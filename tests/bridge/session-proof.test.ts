@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bareEnv, exampleVault, hookScript, removeTempDirs, runBridge, tempDir } from '../helpers/rule-vault';
 import { FIXED_NOW } from '../helpers/bridge';
-import { HOST_SPECS } from '../../src/node/agents/index';
+import { HOST_SPECS } from '../../src/node/hosts/index';
 
 afterAll(removeTempDirs, 60_000);
 

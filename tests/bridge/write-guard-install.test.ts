@@ -7,10 +7,10 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { doctor, formatDoctor } from '../../src/node/agents/doctor';
-import { matcherReaches } from '../../src/node/agents/doctor-write-guard';
-import { install } from '../../src/node/agents/install';
-import { uninstall } from '../../src/node/agents/uninstall';
+import { doctor, formatDoctor } from '../../src/node/hosts/doctor';
+import { matcherReaches } from '../../src/node/hosts/doctor-write-guard';
+import { install } from '../../src/node/hosts/install';
+import { uninstall } from '../../src/node/hosts/uninstall';
 import { BUNDLE, FIXED_NOW, MCP_FILE } from '../helpers/bridge';
 import { removeTempDirs, tempDir } from '../helpers/rule-vault';
 

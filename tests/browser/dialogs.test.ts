@@ -15,7 +15,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Modal } from '../obsidian-stub/obsidian';
-import type { AgentHooks } from '../../src/plugin/agent-hooks';
+import type { AgentHooks } from '../../src/plugin/hosts/agent-hooks';
 import { settle, startPlugin, tempVault, type Started } from '../plugin/harness';
 import { browserSession } from './browser-session';
 import { drawIcons, ICONS, loadPlaywright, pageHtml, ROOT, viewHtml, type Playwright, type Theme } from './sidebar-page';

@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeRecord, JOURNAL_FILE, type JournalRecord } from '../../src/core/agent-journal';
-import type { AgentChanges } from '../../src/plugin/agent-changes';
+import type { AgentChanges } from '../../src/plugin/review/agent-changes';
 import { settle, startPlugin, type Started } from '../plugin/harness';
 import { copyExampleVault } from '../plugin/load-built';
 import { cssVariablesUsed, drawIcons, ICONS, loadPlaywright, pageHtml, readCss, ROOT, viewHtml, VIEWPORT, type Playwright, type Theme } from './sidebar-page';

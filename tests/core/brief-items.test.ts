@@ -5,7 +5,7 @@ import { flagsOf, lowerTagNames } from '../../src/core/flags';
 import { briefJson, formatBrief, formatReview } from '../../src/core/format';
 import { noteFactsFromText } from '../../src/core/note-facts';
 import { resolveSettings } from '../../src/core/settings';
-import { NoteIndex } from '../../src/plugin/note-index';
+import { NoteIndex } from '../../src/plugin/index/note-index';
 
 const NOW = new Date(2026, 10, 29, 10, 0, 0);
 const settings = resolveSettings({ tags: { needsReview: 'check-me', review: 'rv', reviewDone: 'rv-ok', pendingReview: 'wait' } });

@@ -9,7 +9,7 @@ export const BUNDLE = path.join(REPO, 'bridge', 'dist', 'session-brief.cjs');
 /** The MCP server file built beside the bridge (only its `mcp` command loads it). */
 export const MCP_FILE = path.join(REPO, 'bridge', 'dist', 'session-brief.mcp.cjs');
 /** The hook entry install writes beside the bridge (it runs the files beside it with a V8 code cache). */
-export const HOOK_ENTRY = path.join(REPO, 'src', 'node', 'agents', 'hook-entry.cjs');
+export const HOOK_ENTRY = path.join(REPO, 'src/node/hosts/hook-entry.cjs');
 /** The session start up to the plugin's cache, which the hook entry runs instead of the bridge. */
 export const START_FILE = path.join(REPO, 'bridge', 'dist', 'session-brief.start.cjs');
 /** The hooks around an edit up to their common case, which the hook entry runs instead of the bridge. */

@@ -20,7 +20,7 @@ async function messages(file: string, code: string): Promise<string[]> {
 describe('state files lint', () => {
 	it.each([
 		['src/node/x.ts', "import * as fs from 'node:fs'; fs.writeFileSync('a', 'b');"],
-		['src/node/agents/x.ts', "import * as fs from 'node:fs'; fs.renameSync('a', 'b');"],
+		['src/node/hosts/x.ts', "import * as fs from 'node:fs'; fs.renameSync('a', 'b');"],
 		['bridge/commands/x.ts', "import * as fs from 'node:fs'; fs.rmSync('a');"],
 		['src/plugin/x.ts', "import * as fs from 'fs'; void fs.promises.writeFile('a', 'b');"],
 		['main.ts', "import * as fs from 'fs'; fs.appendFileSync('a', 'b');"],
@@ -35,7 +35,7 @@ describe('state files lint', () => {
 
 	it('is part of the real config', async () => {
 		const real = new ESLint({ cwd: REPO });
-		const config = (await real.calculateConfigForFile(path.join(REPO, 'src/node/scan.ts'))) as { rules?: Record<string, unknown> };
+		const config = (await real.calculateConfigForFile(path.join(REPO, 'src/node/scan/scan/scan.ts'))) as { rules?: Record<string, unknown> };
 		expect(JSON.stringify(config.rules?.['no-restricted-properties'])).toContain('writeFileSync');
 	});
 });

@@ -81,11 +81,11 @@ describe('no untranslated text in the plugin', () => {
 
 	it('the real eslint.config.mjs applies the rule to main.ts and every plugin file', async () => {
 		const real = new ESLint({ cwd: REPO });
-		for (const file of ['main.ts', 'src/plugin/settings-tab.ts', 'src/plugin/hook-modals.ts', 'src/plugin/commands.ts', 'src/plugin/review-view.ts']) {
+		for (const file of ['main.ts', 'src/plugin/settings/settings-tab.ts', 'src/plugin/hosts/hook-modals.ts', 'src/plugin/commands.ts', 'src/plugin/sidebar/review-view.ts']) {
 			const config = (await real.calculateConfigForFile(path.join(REPO, file))) as { rules: Record<string, unknown> };
 			expect(config.rules['languages/no-untranslated-text'], file).toEqual([2]);
 		}
-		for (const file of ['bridge/main.ts', 'src/core/brief.ts', 'src/node/scan.ts']) {
+		for (const file of ['bridge/main.ts', 'src/core/brief.ts', 'src/node/scan/scan/scan.ts']) {
 			const config = (await real.calculateConfigForFile(path.join(REPO, file))) as { rules: Record<string, unknown> };
 			expect(config.rules['languages/no-untranslated-text'], file).toBeUndefined();
 		}

@@ -9,9 +9,9 @@ import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isCountedNote, isSkippedFolder } from '../../src/core/paths';
 import { StampBuilder, type StatStamp } from '../../src/core/stat-stamp';
-import { listVaultFiles } from '../../src/node/rule-files';
-import { walkVault } from '../../src/node/scan';
-import { stampAlone, walkTogether } from '../../src/node/stat-walk';
+import { listVaultFiles } from '../../src/node/check/rule-files';
+import { walkVault } from '../../src/node/scan/scan';
+import { stampAlone, walkTogether } from '../../src/node/scan/stat-walk';
 import { removeTempDirs, tempDir } from '../helpers/rule-vault';
 
 afterAll(removeTempDirs);

@@ -1,5 +1,5 @@
 /**
- * `serve` claims the cache file with a fresh agent changes summary (src/node/serve-cache.ts), so a
+ * `serve` claims the cache file with a fresh agent changes summary (src/node/tiers/serve-cache.ts), so a
  * hook answers `agentChanges` from it even when serve's rebuild was a verification that rewrote
  * nothing; a pending mark leaves the summary as it was.
  */
@@ -8,8 +8,8 @@ import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AgentChangesSummary } from '../../src/core/agent-summary';
 import type { BriefCache } from '../../src/core/cache-format';
-import type { SourcedBrief } from '../../src/node/plugin-tier';
-import { ServeCache } from '../../src/node/serve-cache';
+import type { SourcedBrief } from '../../src/node/tiers/plugin-tier';
+import { ServeCache } from '../../src/node/tiers/serve-cache';
 import { hookScript, makeVault, run } from '../helpers/bridge';
 
 const vaults: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * The session marks (src/node/session-record.ts): the file name is the key's 64-bit FNV-1a hash in
+ * The session marks (src/node/journal/session-record.ts): the file name is the key's 64-bit FNV-1a hash in
  * hex, and marks of sessions long over are pruned, at most once a minute.
  */
 import { spawn } from 'node:child_process';
@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/core/settings';
-import { beginSessionStart, MARKS_FOLDER, markName, PRUNED_STAMP, readSessionStarts, STARTS_FILE } from '../../src/node/session-record';
+import { beginSessionStart, MARKS_FOLDER, markName, PRUNED_STAMP, readSessionStarts, STARTS_FILE } from '../../src/node/journal/session-record';
 import { builtinOnDemand } from '../../src/node/builtin-on-demand';
 
 describe('markName', () => {

@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentChanges } from '../../src/plugin/agent-changes';
+import type { AgentChanges } from '../../src/plugin/review/agent-changes';
 import { BUNDLE, hookScript, placeBridge, run } from '../helpers/bridge';
 import { Modal } from '../obsidian-stub/obsidian';
 import { openReviewView, settle, type Started, startPlugin, stopPlugin, tempVault } from './harness';

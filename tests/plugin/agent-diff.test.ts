@@ -1,6 +1,6 @@
 /**
  * Reviewing agent changes like a pull request, in the stand-in: the before-versions the hooks keep
- * (written here through the same module, src/node/before-versions.ts), the diff view opened from a
+ * (written here through the same module, src/node/review/before-versions.ts), the diff view opened from a
  * row of *Changed by agents* and from a note's own menu, Accept (the row goes, Undo brings it
  * back), Revert (the exact bytes back, refused when the note was edited since, Undo), for an
  * agent's Edit, Write, shell edit, new note and deleted note.
@@ -9,10 +9,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeRecord, JOURNAL_FILE } from '../../src/core/agent-journal';
-import { sha256 } from '../../src/node/sha256';
-import { keepBeforeVersion, readBeforeVersion, recordAfter } from '../../src/node/before-versions';
-import type { AgentChanges } from '../../src/plugin/agent-changes';
-import { AgentDiffModal } from '../../src/plugin/agent-diff-modal';
+import { sha256 } from '../../src/node/review/sha256';
+import { keepBeforeVersion, readBeforeVersion, recordAfter } from '../../src/node/review/before-versions';
+import type { AgentChanges } from '../../src/plugin/review/agent-changes';
+import { AgentDiffModal } from '../../src/plugin/review/agent-diff-modal';
 import { Menu, Modal, Notice } from '../obsidian-stub/obsidian';
 import { FIXTURE } from './fixture';
 import { openReviewView, settle, type Started, startPlugin, stopPlugin, tempVault } from './harness';
@@ -260,7 +260,7 @@ describe('accept and revert', () => {
 		expect(headings).toContain('Changed since (agent → now)');
 		expect(lines(modal)).toContain('+my own line');
 		// Asked directly (the confirmation raced with an edit), the revert skips it and changes nothing.
-		const { AgentReview } = await import('../../src/plugin/agent-review');
+		const { AgentReview } = await import('../../src/plugin/review/agent-review');
 		const result = await new AgentReview(s.app as never, store(s)).revert([{ path: 'Notes/Plan.md', session: 'sess-h', at: new Date().toISOString(), tool: 'Edit' }]);
 		expect(result).toMatchObject({ reverted: 0, skipped: 1 });
 		expect(fs.readFileSync(path.join(s.base, 'Notes/Plan.md'), 'utf8')).toBe(human);
@@ -271,7 +271,7 @@ describe('accept and revert', () => {
 			{ rel: 'Notes/Fresh.md', session: 'sess-n', tool: 'Write', after: 'brand new\n', post: true },
 			{ rel: 'Notes/Gone.md', session: 'sess-n', tool: 'Bash', after: null, post: false },
 		]);
-		const { AgentReview } = await import('../../src/plugin/agent-review');
+		const { AgentReview } = await import('../../src/plugin/review/agent-review');
 		const review = new AgentReview(s.app as never, store(s));
 		const at = new Date().toISOString();
 		const result = await review.revert([

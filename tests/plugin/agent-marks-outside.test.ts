@@ -9,8 +9,8 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeRecord, JOURNAL_FILE, type JournalRecord } from '../../src/core/agent-journal';
 import { REVIEW_FILE } from '../../src/core/what-changed';
-import type { AgentChanges } from '../../src/plugin/agent-changes';
-import { readSeal } from '../../src/node/review-seal';
+import type { AgentChanges } from '../../src/plugin/review/agent-changes';
+import { readSeal } from '../../src/node/journal/review-seal';
 import { FIXTURE } from './fixture';
 import { openReviewView, settle, type Started, startPlugin, stopPlugin, tempVault } from './harness';
 

@@ -1,6 +1,6 @@
 /**
  * The built plugin runs the bridge's install, uninstall and doctor from the bridge file it embeds
- * (compressed, src/plugin/bridge-source.ts; compiled by src/plugin/bridge-library.ts), so main.js
+ * (compressed, src/plugin/hosts/bridge-source.ts; compiled by src/plugin/hosts/bridge-library.ts), so main.js
  * holds their code once, and what the plugin runs is byte for byte what it installs.
  */
 import * as fs from 'node:fs';
@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadAgentLibrary } from '../../src/plugin/bridge-library';
+import { loadAgentLibrary } from '../../src/plugin/hosts/bridge-library';
 import { BUILT_BRIDGE, BUILT_MAIN, copyExampleVault, startBuilt, stopBuilt, type StartedBuilt } from './load-built';
 
 const HAVE_BUILD = fs.existsSync(BUILT_MAIN) && fs.existsSync(BUILT_BRIDGE);

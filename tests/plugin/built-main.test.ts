@@ -15,7 +15,7 @@ import { BUILT_BRIDGE, BUILT_MAIN, copyExampleVault, settle, startBuilt, stopBui
 const HAVE_BUILD = fs.existsSync(BUILT_MAIN) && fs.existsSync(BUILT_BRIDGE);
 if (!HAVE_BUILD) console.warn(`built-main.test.ts SKIPPED: ${path.relative(process.cwd(), BUILT_MAIN)} or the built bridge is missing; run \`npm run build\` (\`npm test\` does).`);
 
-/** The cache writer's debounce (src/plugin/cache-writer.ts WRITE_DELAY_MS; about once a second). */
+/** The cache writer's debounce (src/plugin/index/cache-writer.ts WRITE_DELAY_MS; about once a second). */
 const DEBOUNCE_MS = 1000;
 const VIEW_TYPE_REVIEW = 'session-brief-review';
 const SECTIONS = ['needsReview', 'reviewOpen', 'pendingReview', 'inbox'] as const;

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { encodeRecord, JOURNAL_FILE } from '../../src/core/agent-journal';
 import { isCountedNote } from '../../src/core/paths';
 import { REVIEW_FILE, SESSION_STARTS_FILE } from '../../src/core/what-changed';
-import { agentChangesFromSummary } from '../../src/node/agent-summary';
+import { agentChangesFromSummary } from '../../src/node/journal/agent-summary';
 import { FIXTURE } from './fixture';
 import { internals, startPlugin, stopPlugin, tempVault, readCache, type Started } from './harness';
 

@@ -1,11 +1,11 @@
-// A first run that fits any vault (src/core/first-run.ts, src/plugin/setup-modal.ts): a new install
+// A first run that fits any vault (src/core/first-run.ts, src/plugin/settings/setup-modal.ts): a new install
 // starts from neutral values and is offered a setup proposed from the vault, once per device; an
 // existing data.json is never changed by it.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { languageState, Modal, Notice, type PluginSettingTab } from '../obsidian-stub/obsidian';
-import { SETUP_OFFERED_KEY } from '../../src/plugin/setup-modal';
+import { SETUP_OFFERED_KEY } from '../../src/plugin/settings/setup-modal';
 import { FIXTURE } from './fixture';
 import { readJson, settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
 

@@ -4,11 +4,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import SessionBriefPlugin from '../../main';
 import { asBriefCache, BRIEF_FILE, type BriefCache } from '../../src/core/cache-format';
-import type { BriefService } from '../../src/plugin/brief-service';
-import type { CacheWriter } from '../../src/plugin/cache-writer';
+import type { BriefService } from '../../src/plugin/index/brief-service';
+import type { CacheWriter } from '../../src/plugin/index/cache-writer';
 import type { DesktopParts } from '../../src/plugin/desktop-parts';
-import type { IndexSync } from '../../src/plugin/index-sync';
-import { VIEW_TYPE_REVIEW } from '../../src/plugin/review-view';
+import type { IndexSync } from '../../src/plugin/index/index-sync';
+import { VIEW_TYPE_REVIEW } from '../../src/plugin/sidebar/review-view';
 import { App, languageState, Menu, Modal, Notice, type Plugin as StubPlugin, type PluginManifest } from '../obsidian-stub/obsidian';
 
 export const MANIFEST: PluginManifest = {
@@ -63,8 +63,8 @@ export interface Started {
 
 /**
  * Lets queued microtasks, metadata parses and fs promises run (real timers), then draws what an
- * open sidebar's burst throttle holds back (src/plugin/render-throttle.ts): it would draw the same
- * at most a quarter second later; tests/plugin/render-throttle.test.ts proves that it does.
+ * open sidebar's burst throttle holds back (src/plugin/sidebar/render-throttle.ts): it would draw the same
+ * at most a quarter second later; tests/plugin/sidebar/render-throttle.test.ts proves that it does.
  */
 export async function settle(app: App, rounds = 3): Promise<void> {
 	for (let i = 0; i < rounds; i++) {

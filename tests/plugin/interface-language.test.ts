@@ -9,7 +9,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AGENT_IDS, HOSTS } from '../../src/core/agent-contracts';
 import { COMMAND_TEXT } from '../../src/plugin/command-strings';
-import { SETTINGS_TEXT } from '../../src/plugin/settings-strings';
+import { SETTINGS_TEXT } from '../../src/plugin/settings/settings-strings';
 import { languageState, Modal, Setting, type PluginSettingTab } from '../obsidian-stub/obsidian';
 import { FIXTURE } from './fixture';
 import { settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';

@@ -20,7 +20,7 @@ if (!HAVE_BUILD) console.warn('mobile-load.test.ts SKIPPED: main.js or the built
 const VIEW_TYPE_REVIEW = 'session-brief-review';
 const VIEW_TYPE_RULE_CHECK = 'session-brief-rule-check';
 const SECTIONS = ['needsReview', 'reviewOpen', 'pendingReview', 'inbox'] as const;
-/** The long press (src/plugin/long-press.ts LONG_PRESS_MS) and a little more. */
+/** The long press (src/plugin/sidebar/long-press.ts LONG_PRESS_MS) and a little more. */
 const LONG_PRESS_WAIT_MS = 600;
 
 interface ReportJson {

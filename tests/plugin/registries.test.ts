@@ -1,6 +1,6 @@
 /**
  * A brief item and an agent host added through their registries alone (src/core/brief-item-list.ts,
- * src/core/hosts/list.ts with src/node/agents/index.ts) reach every place that lists items or
+ * src/core/hosts/list.ts with src/node/hosts/index.ts) reach every place that lists items or
  * hosts: the brief's text and JSON, the news, the MCP tools' enum and descriptions, the sidebar,
  * the command line's help and `--agent`, install and doctor. The registries are replaced for this
  * file only (vi.mock), so a list written out by hand anywhere fails here.
@@ -13,7 +13,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListItemDescriptor } from '../../src/core/brief-items';
 import type { HostContract } from '../../src/core/hosts/host';
-import type { HostSpec } from '../../src/node/agents/host-spec';
+import type { HostSpec } from '../../src/node/hosts/host-spec';
 import { openReviewView, type Started, startPlugin, stopPlugin, tempVault } from './harness';
 
 // Hoisted with the mocks below, which run before any import.
@@ -55,8 +55,8 @@ vi.mock('../../src/core/hosts/list', async (original) => {
 	return { ...real, HOST_LIST: [...real.HOST_LIST, FAKE_HOST] };
 });
 
-vi.mock('../../src/node/agents/index', async (original) => {
-	const real = await original<typeof import('../../src/node/agents/index')>();
+vi.mock('../../src/node/hosts/index', async (original) => {
+	const real = await original<typeof import('../../src/node/hosts/index')>();
 	const base = real.HOST_SPECS['claude-code'];
 	const fake: HostSpec = {
 		...base,
@@ -135,13 +135,13 @@ describe('an agent host added to the host registries alone', () => {
 		const { USAGE } = await import('../../bridge/args');
 		expect(USAGE).toMatch(/Agents \(--agent\):.*, fake-host\n.*also .*fakey \(fake-host\)/);
 		expect(USAGE).toMatch(/PostToolUse hook \([^)]*Fake Agent CLI[^)]*\)/);
-		const { chooseAgent } = await import('../../src/node/agents/options');
+		const { chooseAgent } = await import('../../src/node/hosts/options');
 		expect(chooseAgent('fakey')).toEqual({ ok: true, agent: 'fake-host' });
 	});
 
 	it('is installed into its own settings file, and doctor reports on it by name', async () => {
-		const { install } = await import('../../src/node/agents/install');
-		const { doctor, formatDoctor } = await import('../../src/node/agents/doctor');
+		const { install } = await import('../../src/node/hosts/install');
+		const { doctor, formatDoctor } = await import('../../src/node/hosts/doctor');
 		const vault = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-registry-'));
 		const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-registry-home-'));
 		try {

@@ -1,5 +1,5 @@
 /**
- * The sidebar's row cap (src/plugin/row-cap.ts) in the stand-in: a section of 450 flagged notes
+ * The sidebar's row cap (src/plugin/sidebar/row-cap.ts) in the stand-in: a section of 450 flagged notes
  * draws 200 rows and a *Show more* row; the button and the keyboard add pages, focus lands on the
  * first new row, a redraw after an edit keeps the pages opened, the filter searches every note,
  * counts and *Mark all reviewed* cover every note, German texts. The same cap in *Changed by
@@ -10,8 +10,8 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeRecord, JOURNAL_FILE } from '../../src/core/agent-journal';
 import { isoDate } from '../../src/core/dates';
-import type { AgentChanges } from '../../src/plugin/agent-changes';
-import { ROW_PAGE, RowLimits } from '../../src/plugin/row-cap';
+import type { AgentChanges } from '../../src/plugin/review/agent-changes';
+import { ROW_PAGE, RowLimits } from '../../src/plugin/sidebar/row-cap';
 import { languageState, Modal, Notice } from '../obsidian-stub/obsidian';
 import { openReviewView, settle, type Started, startPlugin, stopPlugin, tempVault } from './harness';
 

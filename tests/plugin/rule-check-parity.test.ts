@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { unprivileged } from '../helpers/bridge';
 import { startPlugin, stopPlugin, tempVault, type Started } from './harness';
-import type { RuleCheckReport, RuleCheckRunner } from '../../src/plugin/rule-check-runner';
+import type { RuleCheckReport, RuleCheckRunner } from '../../src/plugin/check/rule-check-runner';
 
 const BUNDLE = path.resolve(__dirname, '../../bridge/dist/session-brief.cjs');
 

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Notice, type WorkspaceLeaf } from '../obsidian-stub/obsidian';
 import { settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
-import type { RuleCheckRunner } from '../../src/plugin/rule-check-runner';
+import type { RuleCheckRunner } from '../../src/plugin/check/rule-check-runner';
 
 const BUNDLE = path.resolve(__dirname, '../../bridge/dist/session-brief.cjs');
 

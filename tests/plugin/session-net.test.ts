@@ -7,9 +7,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentChanges } from '../../src/plugin/agent-changes';
+import type { AgentChanges } from '../../src/plugin/review/agent-changes';
 import type { DesktopParts } from '../../src/plugin/desktop-parts';
-import { AgentReview } from '../../src/plugin/agent-review';
+import { AgentReview } from '../../src/plugin/review/agent-review';
 import { BUNDLE, hookScript, placeBridge, run } from '../helpers/bridge';
 import { openReviewView, settle, type Started, startPlugin, stopPlugin, tempVault } from './harness';
 

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isoDate } from '../../src/core/dates';
-import { VIEW_TYPE_REVIEW } from '../../src/plugin/review-view';
+import { VIEW_TYPE_REVIEW } from '../../src/plugin/sidebar/review-view';
 import { languageState, Menu, Notice } from '../obsidian-stub/obsidian';
 import { FIXTURE } from './fixture';
 import { openReviewView, settle, type Started, startPlugin, stopPlugin, tempVault } from './harness';

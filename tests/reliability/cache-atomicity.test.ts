@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readBriefCache, readBriefIndex } from '../../src/node/cache';
+import { readBriefCache, readBriefIndex } from '../../src/node/tiers/cache';
 import { BRIEF_FILE, INDEX_FILE } from '../../src/core/cache-format';
 import { REPO } from '../helpers/bridge';
 import { LONG } from '../helpers/random';
@@ -17,10 +17,10 @@ import { LONG } from '../helpers/random';
 let dir: string;
 let writer: string;
 
-// A writer process built from the real src/node/cache.ts: it rewrites both files `count` times with
+// A writer process built from the real src/node/tiers/cache.ts: it rewrites both files `count` times with
 // payloads of changing size, so a non-atomic write would be caught half-done.
 const WRITER_SOURCE = `
-import { writeCache } from './src/node/cache';
+import { writeCache } from './src/node/tiers/cache';
 const [dir, count, tag] = process.argv.slice(2);
 for (let i = 0; i < Number(count); i++) {
 	const rows = Array.from({ length: 50 + (i % 7) * 400 }, (_, j) => [\`\${tag}/note-\${j}.md\`, i, j, 0]);

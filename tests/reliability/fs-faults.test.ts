@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { scanVault } from '../../src/node/scan';
+import { scanVault } from '../../src/node/scan/scan';
 import { computeBrief } from '../../src/core/brief';
 import { resolveSettings } from '../../src/core/settings';
 import { writeFiles, type Files } from '../helpers/bridge';

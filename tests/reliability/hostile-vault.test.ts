@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hostilePlace, snapshot, type Place } from '../helpers/hostile-place';
 import { checkedBriefCache } from '../../src/core/cache-format';
-import { writeSeal } from '../../src/node/review-seal';
+import { writeSeal } from '../../src/node/journal/review-seal';
 import { FIXED_NOW, unprivileged } from '../helpers/bridge';
 import { bareEnv, BUNDLE, editInput, hookScript, removeTempDirs, runBridge, tempDir } from '../helpers/rule-vault';
 
@@ -20,7 +20,7 @@ afterAll(removeTempDirs, 60_000);
 
 const posix = process.platform !== 'win32';
 
-/** The seal the plugin writes after its own marks write (src/node/review-seal.ts), in `stateDir`. */
+/** The seal the plugin writes after its own marks write (src/node/journal/review-seal.ts), in `stateDir`. */
 function writeSealFor(vault: string, marks: string, stateDir: string): void {
 	writeSeal(vault, marks, new Date(), { SESSION_BRIEF_STATE_DIR: stateDir });
 }

@@ -3,7 +3,7 @@
  * how its hook input maps onto Claude Code's field names, the output envelope it reads and the
  * most context it passes on, and the shell it runs a command line in. One descriptor per host
  * beside this file, collected by `index.ts`; where a host keeps its registrations (file system)
- * is `src/node/agents/<host>.ts` (docs/contributing.md, "An agent host").
+ * is `src/node/hosts/<host>.ts` (docs/contributing.md, "An agent host").
  */
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The host registry: every host descriptor, in the order the command line and the plugin's dialog
  * list them. Adding a host is one module beside this file and one entry here, with its
- * registration spec in src/node/agents/ (docs/contributing.md, "An agent host").
+ * registration spec in src/node/hosts/ (docs/contributing.md, "An agent host").
  */
 import { claudeCode } from './claude-code';
 import { codebuddy } from './codebuddy';

@@ -3,7 +3,7 @@
  * the front end could not list (a `file-access` warning each) plus the user's external checker
  * (run, skipped, or not configured), then the report with sorted findings and the summary line.
  * The front ends only do the I/O: the bridge lists and runs with Node, the plugin through the
- * vault adapter (src/node/rule-files.ts, src/plugin/rule-check-runner.ts).
+ * vault adapter (src/node/check/rule-files.ts, src/plugin/check/rule-check-runner.ts).
  */
 import { translations, type Lang } from '../i18n';
 import type { LiveCheck } from '../live-protocol';

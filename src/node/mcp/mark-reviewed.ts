@@ -15,9 +15,9 @@ import { isCountedNote } from '../../core/paths';
 import { vaultRelative } from '../../core/rules/scope';
 import { addFrontmatterTag } from '../../core/tag-edit';
 import type { AgentChange } from '../../core/what-changed';
-import { appendJournal } from '../agent-journal';
+import { appendJournal } from '../journal/agent-journal';
 import type { VaultContext } from '../vault-config';
-import { agentChangeSessions } from '../what-changed';
+import { agentChangeSessions } from '../journal/what-changed';
 import { openNote } from './note-file';
 import { PathRefused, resolveVaultPath } from './vault-path';
 

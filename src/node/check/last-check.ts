@@ -1,0 +1,70 @@
+/**
+ * The record of the last rule check's findings, `last-check.json` in the plugin's folder, so the
+ * next check can tell which findings are new (docs/design.md, "Findings after an edit").
+ * Written atomically; read as untrusted (anyone can edit the file): anything unexpected means no
+ * record. Kept only where the plugin's folder exists, so a vault without the plugin gets no
+ * folder made for it.
+ */
+import * as path from 'node:path';
+import { isLang, type Lang } from '../../core/i18n';
+import { diffFindings, recordedFinding, RECORDED_FINDINGS_MAX, type FindingDiff, type RecordedFinding } from '../../core/rules/finding-diff';
+import type { Finding } from '../../core/rules/types';
+import { isStateFolder, readStateJson, writeStateFile } from '../state-file';
+
+export const LAST_CHECK_FILE = 'last-check.json';
+/** A record larger than this is not read (it cannot be one this code wrote). */
+const MAX_BYTES = 4 * 1024 * 1024;
+
+export interface LastCheck {
+	lang: Lang;
+	complete: boolean;
+	findings: RecordedFinding[];
+}
+
+function isRecorded(v: unknown): v is RecordedFinding {
+	if (typeof v !== 'object' || v === null) return false;
+	const r = v as Record<string, unknown>;
+	return typeof r.check === 'string' && typeof r.path === 'string' && typeof r.message === 'string';
+}
+
+export function readLastCheck(root: string, pluginDir: string): LastCheck | null {
+	try {
+		const data = readStateJson(root, path.join(pluginDir, LAST_CHECK_FILE), MAX_BYTES) as Record<string, unknown> | undefined;
+		if (data === undefined || data === null) return null;
+		if (data.schema !== 1 || !isLang(data.lang) || typeof data.complete !== 'boolean') return null;
+		if (!Array.isArray(data.findings) || !data.findings.every(isRecorded)) return null;
+		return { lang: data.lang, complete: data.complete, findings: data.findings.map((f) => ({ check: f.check, path: f.path, message: f.message })) };
+	} catch {
+		return null;
+	}
+}
+
+export function writeLastCheck(root: string, pluginDir: string, lang: Lang, findings: readonly Finding[], now: Date): void {
+	const kept = findings.slice(0, RECORDED_FINDINGS_MAX).map(recordedFinding);
+	const record = { schema: 1, writtenAt: now.toISOString(), lang, complete: kept.length === findings.length, findings: kept };
+	writeStateFile(root, path.join(pluginDir, LAST_CHECK_FILE), `${JSON.stringify(record)}\n`);
+}
+
+/**
+ * The record to compare `findings` with (null: none, or one in another language, whose messages
+ * differ), and, when `record` is true, records them as the last check. Never throws: a record that
+ * cannot be read or written only costs the comparison.
+ */
+export function previousCheck(root: string, pluginDir: string | null, lang: Lang, findings: readonly Finding[], now: Date, record = true): LastCheck | null {
+	// Only an existing folder of the vault (never one reached through a link): a vault without the plugin gets none made.
+	if (pluginDir === null || !isStateFolder(root, pluginDir)) return null;
+	const previous = readLastCheck(root, pluginDir);
+	if (record) {
+		try {
+			writeLastCheck(root, pluginDir, lang, findings, now);
+		} catch {
+			// Read-only vault or full disk: the check itself still reports.
+		}
+	}
+	return previous !== null && previous.lang === lang ? previous : null;
+}
+
+/** `findings` compared with the record (`previousCheck`), which they then replace when `record` is true. */
+export function attributeFindings(root: string, pluginDir: string | null, lang: Lang, findings: readonly Finding[], now: Date, record = true): FindingDiff {
+	return diffFindings(previousCheck(root, pluginDir, lang, findings, now, record), findings);
+}

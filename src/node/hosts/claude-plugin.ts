@@ -1,0 +1,140 @@
+/**
+ * The agent plugin (claude-plugin/ in the repository; Claude Code reads its .claude-plugin/ manifest,
+ * Codex its .codex-plugin/ one): how its hooks find the vault and when they leave a session to the
+ * hooks `install` registered, and where Claude Code has the plugin enabled (for `doctor`). The
+ * plugin's hooks run for every session of every project the plugin is enabled for, vault or not,
+ * so they find the vault from the folder the session started in (`CLAUDE_PROJECT_DIR`, or the
+ * working folder the host starts the hook in), never from the hook input.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { readRegularFile } from '../state-file';
+import { HOOK_COMMANDS } from '../../core/hosts/host';
+
+/** The plugin's name in its manifest and in the marketplace; Claude Code enables it as `session-brief@<marketplace>`. */
+export const CLAUDE_PLUGIN_NAME = 'session-brief';
+
+/** The hook commands the plugin registers, each with Claude Code's event name (the first event of a command that runs at two: `turn-end` at Stop, and at SessionEnd too). */
+export const PLUGIN_HOOK_EVENTS: Readonly<Record<string, string>> = Object.fromEntries(
+	Object.entries(HOOK_COMMANDS)
+		.reverse()
+		.map(([event, command]) => [command, event]),
+);
+
+/** The hosts whose plugin format carries hooks, and so the plugin's launcher serves. */
+export type PluginHost = 'claude-code' | 'codex';
+
+/** Claude Code's user folder: `CLAUDE_CONFIG_DIR`, else `~/.claude`. */
+export function claudeUserFolder(env: NodeJS.ProcessEnv, home: string): string {
+	const given = env.CLAUDE_CONFIG_DIR;
+	return given !== undefined && given !== '' ? path.resolve(given) : path.join(home, '.claude');
+}
+
+function isFolder(p: string): boolean {
+	try {
+		return fs.statSync(p).isDirectory();
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * The vault a session started in `start` works in: `start` itself or the nearest folder above it
+ * that holds Obsidian's `.obsidian` folder or the record of an install (`.claude/hooks/session-brief.json`,
+ * which names a renamed config folder). Null outside every vault.
+ */
+export function vaultAbove(start: string): string | null {
+	let dir = path.resolve(start);
+	for (;;) {
+		if (isFolder(path.join(dir, '.obsidian')) || fs.existsSync(path.join(dir, '.claude', 'hooks', 'session-brief.json'))) return dir;
+		const up = path.dirname(dir);
+		if (up === dir) return null;
+		dir = up;
+	}
+}
+
+function readJsonObject(file: string): Record<string, unknown> | null {
+	try {
+		const value = JSON.parse((readRegularFile(file, 16 * 1024 * 1024)?.toString('utf8') ?? '').replace(/^\uFEFF/, '')) as unknown;
+		return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+	} catch {
+		return null;
+	}
+}
+
+/** The settings files Claude Code reads hooks and enabled plugins from for a session started in `projectDir`, with their scope. */
+export function sessionSettingsFiles(projectDir: string, env: NodeJS.ProcessEnv, home: string): { scope: 'user' | 'project' | 'local'; file: string }[] {
+	return [
+		{ scope: 'user', file: path.join(claudeUserFolder(env, home), 'settings.json') },
+		{ scope: 'project', file: path.join(projectDir, '.claude', 'settings.json') },
+		{ scope: 'local', file: path.join(projectDir, '.claude', 'settings.local.json') },
+	];
+}
+
+/** Codex's hook files: `<project>/.codex/hooks.json` and `hooks.json` in `CODEX_HOME` (default `~/.codex`). */
+function codexHookFiles(projectDir: string, env: NodeJS.ProcessEnv, home: string): string[] {
+	const given = env.CODEX_HOME;
+	const user = given !== undefined && given !== '' ? path.resolve(given) : path.join(home, '.codex');
+	return [path.join(user, 'hooks.json'), path.join(projectDir, '.codex', 'hooks.json')];
+}
+
+/** Every command line (and exec-form argument) a settings object registers for `event`. */
+function commandsFor(settings: Record<string, unknown>, event: string): string[] {
+	const hooks = settings.hooks;
+	if (hooks === null || typeof hooks !== 'object') return [];
+	const groups = (hooks as Record<string, unknown>)[event];
+	if (!Array.isArray(groups)) return [];
+	const out: string[] = [];
+	for (const group of groups) {
+		const handlers = (group as { hooks?: unknown } | null)?.hooks;
+		if (!Array.isArray(handlers)) continue;
+		for (const h of handlers) {
+			const { command, args } = (h ?? {}) as { command?: unknown; args?: unknown };
+			if (typeof command === 'string') out.push(command);
+			if (Array.isArray(args)) for (const a of args) if (typeof a === 'string') out.push(a);
+		}
+	}
+	return out;
+}
+
+/**
+ * Whether a session started in `projectDir` also runs the hook `install` put into `vault` for this
+ * event: its entry is registered in a settings file that session reads and the hook entry is in
+ * place. The plugin's hook then stays silent, so the session gets one brief and one rule check.
+ */
+export function installedHookRuns(vault: string, projectDir: string, event: string, env: NodeJS.ProcessEnv, home: string, host: PluginHost = 'claude-code'): boolean {
+	const entry = path.join(vault, '.claude', 'hooks', 'session-brief.cjs');
+	if (!fs.existsSync(entry)) return false;
+	const files = host === 'codex' ? codexHookFiles(projectDir, env, home) : sessionSettingsFiles(projectDir, env, home).map((f) => f.file);
+	for (const file of files) {
+		const settings = readJsonObject(file);
+		if (settings === null || settings.disableAllHooks === true) continue;
+		if (commandsFor(settings, event).some((c) => c.includes(entry))) return true;
+	}
+	return false;
+}
+
+export interface PluginEnabled {
+	/** `session-brief@<marketplace>`. */
+	id: string;
+	/** The settings that enable it, in the order Claude Code reads them (user, project, local). */
+	scopes: { scope: 'user' | 'project' | 'local'; file: string }[];
+}
+
+/**
+ * Where Claude Code has the plugin enabled for a session started in `projectDir` (`enabledPlugins`
+ * of the user, project and local settings; a later scope's `false` turns it off).
+ */
+export function pluginEnabled(projectDir: string, env: NodeJS.ProcessEnv, home: string): PluginEnabled[] {
+	const state = new Map<string, PluginEnabled>();
+	for (const { scope, file } of sessionSettingsFiles(projectDir, env, home)) {
+		const enabled = readJsonObject(file)?.enabledPlugins;
+		if (enabled === null || typeof enabled !== 'object') continue;
+		for (const [id, on] of Object.entries(enabled as Record<string, unknown>)) {
+			if (!id.startsWith(`${CLAUDE_PLUGIN_NAME}@`)) continue;
+			if (on === true) state.set(id, { id, scopes: [...(state.get(id)?.scopes ?? []), { scope, file }] });
+			else if (on === false) state.delete(id);
+		}
+	}
+	return [...state.values()];
+}

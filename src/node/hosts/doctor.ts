@@ -1,0 +1,70 @@
+/**
+ * `doctor`: why the brief does or does not arrive. Checks the script, every file
+ * the host reads hooks from, the interpreter, runs the hook once the way the host would (through its
+ * shell, from another folder, with `{"source":"resume"}`), and explains the working-directory trap
+ * with the fix (docs/design.md, "The start-folder trap"). The checks live beside this file, by
+ * concern: what install left (doctor-install-check), the host's files (doctor-settings-files),
+ * the registrations (doctor-registration-check), the processes (doctor-run, doctor-hook-check),
+ * the text (doctor-format).
+ */
+import { HOSTS, type HostShell } from '../../core/agent-contracts';
+import { parseOwnCommand, shellOn } from './command-line';
+import { exists } from './doctor-files';
+import { checkHookRun, checkInterpreter } from './doctor-hook-check';
+import { checkScript } from './doctor-install-check';
+import { stateFolderChecks } from './doctor-state';
+import { checkRegistrations, checkTrust, explainWorkingDirectory } from './doctor-registration-check';
+import type { Check, DoctorOptions, DoctorReport } from './doctor-report';
+import { readRegistrations, type Found } from './doctor-settings-files';
+import type { HostPaths } from './host-spec';
+import { scriptTarget, specFor } from './options';
+import { vaultPathChecks } from './doctor-vault-path';
+import { sessionStartChecks } from './doctor-sessions';
+import { checkMcpServer } from './doctor-mcp';
+import { MCP_HOSTS } from './mcp-registration';
+import { writeGuardChecks } from './doctor-write-guard';
+import { loadVaultContext } from '../vault-config';
+import { claudePluginChecks } from './claude-plugin-check';
+
+export type { Check, CheckStatus, DoctorOptions, DoctorReport } from './doctor-report';
+export { formatDoctor } from './doctor-format';
+
+/**
+ * The shell the host runs this registered line in: a line with the call operator is a PowerShell
+ * line (Copilot's `powershell` field); any other runs in a POSIX shell where the host has one for
+ * it (Copilot's `bash` field), else in the shell the host uses on this platform, so a line written
+ * for the wrong shell fails here as it fails in the host.
+ */
+function runsIn(o: DoctorOptions, reg: Found, platform: NodeJS.Platform): HostShell {
+	if (reg.command.trimStart().startsWith('& ')) return 'powershell';
+	return specFor(o.agent).shells?.includes('sh') === true ? 'sh' : shellOn(platform, HOSTS[o.agent].windowsShell);
+}
+
+export async function doctor(o: DoctorOptions): Promise<DoctorReport> {
+	const platform = o.platform ?? process.platform;
+	const env = o.env ?? {};
+	const p: HostPaths = { vault: o.vault, home: o.home, env, platform, managedDir: o.managedDir };
+	const checks: Check[] = [];
+	checkScript(o, checks);
+	checks.push(...stateFolderChecks(o.vault, env));
+	checks.push(...vaultPathChecks(o.vault));
+	const found = readRegistrations(o, p, checks);
+	const reg = checkRegistrations(o, found, checks);
+	checks.push(...writeGuardChecks(o.agent, o.vault, scriptTarget(o.vault), found, loadVaultContext(o.vault, { env }).settings));
+	if (reg !== undefined) {
+		const interpreter = parseOwnCommand(reg.command)?.interpreter ?? '';
+		await checkInterpreter(interpreter === '' ? 'node' : interpreter, env, platform, checks);
+		if (exists(scriptTarget(o.vault))) await checkHookRun(o, reg, env, platform, runsIn(o, reg, platform), checks);
+	}
+	if (reg !== undefined) for (const c of specFor(o.agent).machineChecks?.(p) ?? []) checks.push({ id: 'shell', ...c });
+	checks.push(...sessionStartChecks(o.vault, reg !== undefined, env));
+	// For the hosts install registers the MCP server for (docs/agents.md, "MCP server").
+	const mcpHost = MCP_HOSTS[o.agent];
+	if (mcpHost !== undefined && exists(scriptTarget(o.vault))) {
+		await checkMcpServer(mcpHost, { vault: o.vault, home: o.home, version: o.version, mcpSource: o.mcpSource, env, timeoutMs: o.timeoutMs }, checks);
+	}
+	explainWorkingDirectory(o, found, checks);
+	checkTrust(o, found, p, checks);
+	claudePluginChecks(o, env, checks);
+	return { ok: !checks.some((c) => c.status === 'fail'), vault: o.vault, agent: o.agent, checks };
+}

@@ -1,0 +1,154 @@
+/**
+ * The agent changes journal on disk (docs/design.md, "What agents changed"): `agent-changes.jsonl`
+ * in the plugin's folder. Hooks append one line each with a single `O_APPEND` write, so records of
+ * concurrent hooks never interleave; one of them compacts the file atomically when it has grown.
+ * The rules of what is recorded and how the file is bounded are src/core/agent-journal.ts.
+ *
+ * A compaction replaces the file by a rename. A hook that opened the old file just before may
+ * write its record into the replaced one. So a hook checks after its write that the path still
+ * names the file it wrote to, and writes again when not; the compaction in turn copies what
+ * arrived in the old file while it worked. A record may so land twice, and readers drop the twin:
+ * no record is lost, none torn. Every file goes through the state-file module
+ * (src/node/state-file.ts): a planted link or FIFO is never followed, opened or written.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { boundJournal, compactJournal, COMPACT_AT_BYTES, encodeRecord, MAX_RECORD_BYTES, JOURNAL_FILE, journalRecord, parseJournal, type EditFacts, type JournalRecord } from '../../core/agent-journal';
+import { appendStateFile, createStateFile, openStateFile, readRange, removeStateFile, statStateFile, writeStateFile } from '../state-file';
+import type { VaultContext } from '../vault-config';
+
+const LOCK_SUFFIX = '.lock';
+/** A compaction lock older than this was left by a crashed hook. */
+const STALE_LOCK_MS = 30_000;
+/** Tries of the write-then-verify step before giving up (each lost race needs a compaction in between). */
+const APPEND_TRIES = 3;
+
+export function journalPath(pluginDir: string): string {
+	return path.join(pluginDir, JOURNAL_FILE);
+}
+
+function appendLines(root: string, file: string, text: string): number {
+	let size = 0;
+	for (let i = 0; i < APPEND_TRIES; i++) {
+		const r = appendStateFile(root, file, text);
+		size = r.size;
+		if (r.landed) break;
+	}
+	return size;
+}
+
+/**
+ * Records one edit. Throws on a file error; the hook catches everything, so recording never changes
+ * what the hook prints or its exit code.
+ */
+export async function appendJournal(root: string, pluginDir: string, record: JournalRecord, now: Date): Promise<void> {
+	const line = encodeRecord(record);
+	if (line === null) return;
+	const file = journalPath(pluginDir);
+	const size = appendLines(root, file, line);
+	if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);
+}
+
+/**
+ * Records several changes (the session net's, src/node/journal/session-net.ts): lines joined into writes
+ * that each stay within one record's bound, so no write is split either.
+ */
+export async function appendJournalRecords(root: string, pluginDir: string, records: readonly JournalRecord[], now: Date): Promise<void> {
+	const file = journalPath(pluginDir);
+	let chunk = '';
+	let size = 0;
+	for (const r of records) {
+		const line = encodeRecord(r);
+		if (line === null) continue;
+		if (chunk !== '' && (chunk.length + line.length) * 3 > MAX_RECORD_BYTES) {
+			size = appendLines(root, file, chunk);
+			chunk = '';
+		}
+		chunk += line;
+	}
+	if (chunk !== '') size = appendLines(root, file, chunk);
+	if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);
+}
+
+function takeLock(root: string, lock: string): boolean {
+	for (let i = 0; i < 2; i++) {
+		if (createStateFile(root, lock, String(process.pid))) return true;
+		try {
+			const st = statStateFile(root, lock);
+			if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;
+			removeStateFile(root, lock);
+		} catch {
+			return false;
+		}
+	}
+	return false;
+}
+
+/** Reads `fd` from `from` to its end; returns the complete lines and where they end. */
+function completeLinesFrom(fd: number, from: number): { text: string; end: number } {
+	const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);
+	const last = buf.lastIndexOf(0x0a);
+	if (last < 0) return { text: '', end: from };
+	return { text: buf.subarray(0, last + 1).toString('utf8'), end: from + last + 1 };
+}
+
+/**
+ * Rewrites the journal bounded (src/core/agent-journal.ts) through a temp file and a rename. One
+ * compaction at a time (a lock file; a busy lock means another hook is at it, so this one skips).
+ * Returns false when it skipped.
+ */
+export async function compactJournalFile(root: string, pluginDir: string, now: Date): Promise<boolean> {
+	const file = journalPath(pluginDir);
+	const lock = `${file}${LOCK_SUFFIX}`;
+	if (!takeLock(root, lock)) return false;
+	let fd: number | null = null;
+	try {
+		fd = openStateFile(root, file);
+		if (fd === null) return true;
+		// Only the newest part of an oversized file can survive the bound, so only that is read.
+		const size = fs.fstatSync(fd).size;
+		const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);
+		const head = completeLinesFrom(fd, start);
+		let text = compactJournal(head.text, now);
+		// What other hooks appended while this one parsed.
+		const tail = completeLinesFrom(fd, head.end);
+		text += tail.text;
+		writeStateFile(root, file, text);
+		// What landed in the replaced file between the tail read and the rename.
+		const late = completeLinesFrom(fd, tail.end);
+		if (late.text !== '') appendLines(root, file, late.text);
+		return true;
+	} finally {
+		if (fd !== null) fs.closeSync(fd);
+		removeStateFile(root, lock);
+	}
+}
+
+/** The journal as readers see it (bounded, each record once, oldest first); empty when there is none. */
+export function readJournal(root: string, pluginDir: string, now: Date): JournalRecord[] {
+	// A missing or damaged journal (a planted link or FIFO) reads as empty.
+	const fd = openStateFile(root, journalPath(pluginDir));
+	if (fd === null) return [];
+	try {
+		// Never more than a compaction leaves plus what may have arrived since: a 50 MB file costs the same.
+		const size = fs.fstatSync(fd).size;
+		const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);
+		return boundJournal(parseJournal(readRange(fd, start, size - start).toString('utf8')), now);
+	} finally {
+		fs.closeSync(fd);
+	}
+}
+
+/**
+ * The post-tool-use hook's one call: records the edit when it is of a counted note of the vault.
+ * Never throws (a full disk, a read-only plugin folder): the journal is not worth a hook's output.
+ */
+export async function recordAgentEdit(ctx: VaultContext, edit: EditFacts): Promise<void> {
+	try {
+		if (ctx.pluginDir === null) return;
+		const record = journalRecord(edit, ctx.settings.excludedRootFolders);
+		if (record !== null) await appendJournal(ctx.root, ctx.pluginDir, record, edit.now);
+	} catch {
+		// Fail open (docs/design.md, "What agents changed").
+	}
+}

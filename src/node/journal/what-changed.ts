@@ -1,0 +1,158 @@
+/**
+ * The brief's items of what changed (docs/design.md, "What agents changed"), read from the files
+ * beside the cache in the plugin's folder: the agent changes journal, the human's review marks and
+ * the recorded session starts. The rules are src/core/what-changed.ts; this file reads the files,
+ * records a session start, and attaches both items to a brief, each failing on its own.
+ */
+import * as path from 'node:path';
+import type { Brief, BriefError } from '../../core/brief';
+import {
+	agentChangesItem,
+	emptyMarks,
+	newsNotes,
+	nextSessionStarts,
+	parseSessionStarts,
+	SESSION_STARTS_FILE,
+	sinceFromCache,
+	sinceLastSessionItem,
+	unreviewedSessions,
+	type AgentChangesItem,
+	type ChangeSession,
+	type ReviewMarks,
+	type SessionStarts,
+	type SinceLastSessionItem,
+} from '../../core/what-changed';
+import { isCountedNote } from '../../core/paths';
+import { readJournal } from './agent-journal';
+import { changeLines } from '../review/change-lines';
+import { agentChangesFromSummary, wholeItemJustMade } from './agent-summary';
+import { exists, type SourcedBrief } from '../tiers/plugin-tier';
+import { hiddenByOutsideMarks } from '../../core/review-seal';
+import { marksChangedAt, trustedMarks } from './review-seal';
+import { readStateJson, writeStateFile } from '../state-file';
+import type { VaultContext } from '../vault-config';
+
+/** The files are rewritten whole by this code; anything larger is not one it wrote. */
+const MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * A missing, unreadable or damaged file (a planted link or FIFO included: src/node/state-file.ts)
+ * counts as none: at worst a reviewed note shows again, or a session counts as the first.
+ */
+export function readReviewMarks(root: string, pluginDir: string | null): ReviewMarks {
+	return pluginDir === null ? emptyMarks() : trustedMarks(root, pluginDir).marks;
+}
+
+export function readSessionStarts(root: string, pluginDir: string | null): SessionStarts {
+	return pluginDir === null ? { previous: null, current: null } : parseSessionStarts(readStateJson(root, path.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES));
+}
+
+/** The unreviewed agent changes by session, deleted notes and notes no longer counted left out. */
+export function agentChangeSessions(ctx: VaultContext, now: Date): ChangeSession[] {
+	return agentChangesJudged(ctx, now).sessions;
+}
+
+/**
+ * The same with the review marks judged against the plugin's seal (src/core/review-seal.ts): marks
+ * changed outside Obsidian do not count, and the item says so with how many changes they hid.
+ */
+export function agentChangesJudged(ctx: VaultContext, now: Date): { sessions: ChangeSession[]; changedOutside?: { at: string | null; hidden: number } } {
+	if (ctx.pluginDir === null) return { sessions: [] };
+	const there = exists(ctx.root);
+	const counted = (p: string): boolean => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);
+	const records = readJournal(ctx.root, ctx.pluginDir, now);
+	const verdict = trustedMarks(ctx.root, ctx.pluginDir);
+	const sessions = unreviewedSessions(records, verdict.marks, counted);
+	if (verdict.outside === null) return { sessions };
+	return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };
+}
+
+/**
+ * The session-start hook's one call, before the brief is made: a new conversation (`startup`,
+ * `clear`) moves the recorded start on, so its brief compares with the session before. Never throws.
+ */
+export async function recordSessionStart(ctx: VaultContext, source: string | undefined, now: Date): Promise<void> {
+	try {
+		if (ctx.pluginDir === null) return;
+		const next = nextSessionStarts(readSessionStarts(ctx.root, ctx.pluginDir), source, now);
+		if (next === null) return;
+		writeStateFile(ctx.root, path.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}\n`);
+	} catch {
+		// Fail open: without the record the next session shows the same news again.
+	}
+}
+
+function describe(error: unknown): string {
+	const text = error instanceof Error ? error.message : String(error);
+	return text.split('\n')[0]?.slice(0, 300) || 'unknown error';
+}
+
+/**
+ * `sinceLastSession` from the brief's own detail when it has it, else from what the cache writer
+ * stored for it (`news`), else from `full()`, a brief with every note's detail (the index): only
+ * when the cache was written under an older session record than it can answer for.
+ */
+async function sinceLastSession(ctx: VaultContext, sourced: SourcedBrief, full: () => Promise<Brief>): Promise<SinceLastSessionItem> {
+	const since = readSessionStarts(ctx.root, ctx.pluginDir).previous;
+	if (since === null) return sinceLastSessionItem(null, []);
+	const own = newsNotes(sourced.brief);
+	if (own !== null) return sinceLastSessionItem(since, own);
+	const cache = sourced.cache;
+	if (cache !== null && sourced.source === 'cache') {
+		const answer = sinceFromCache(since, cache);
+		if (answer !== null) return answer;
+	}
+	const notes = newsNotes(await full());
+	if (notes === null) throw new Error('no per-note detail to compare with the last session');
+	return sinceLastSessionItem(since, notes);
+}
+
+/**
+ * `agentChanges`: in tier 1 from the cache's summary (capped like the cached lists) while the
+ * journal and the marks are the ones it was made from or the journal only grew; after a scan that
+ * just summarized these very files, its answer; otherwise from the whole journal.
+ */
+function agentChanges(ctx: VaultContext, sourced: SourcedBrief, now: Date): AgentChangesItem {
+	if (ctx.pluginDir === null) return agentChangesItem([]);
+	const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };
+	const cache = sourced.cache;
+	if (sourced.kept === true && cache?.agentChanges !== undefined) {
+		const item = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);
+		if (item !== null) return item;
+	}
+	const made = wholeItemJustMade(place, now);
+	if (made !== null) return made;
+	const judged = agentChangesJudged(ctx, now);
+	const item = agentChangesItem(judged.sessions);
+	return judged.changedOutside === undefined ? item : { ...item, changedOutside: judged.changedOutside };
+}
+
+/** The item with the line counts of the notes it names; the item as it was when they cannot be read. */
+function withLines(ctx: VaultContext, item: AgentChangesItem): AgentChangesItem {
+	if (ctx.pluginDir === null || item.count === 0) return item;
+	try {
+		const lines = changeLines({ root: ctx.root, pluginDir: ctx.pluginDir }, item.paths.slice(0, ctx.settings.maxNamesPerItem));
+		return Object.keys(lines).length === 0 ? item : { ...item, lines };
+	} catch {
+		return item;
+	}
+}
+
+/** Adds `agentChanges` and `sinceLastSession` to the brief; one that fails is null with its error. */
+export async function attachWhatChanged(ctx: VaultContext, sourced: SourcedBrief, now: Date, full: () => Promise<Brief>): Promise<void> {
+	const items = { ...sourced.brief.items };
+	const errors: BriefError[] = [...sourced.brief.errors];
+	try {
+		items.agentChanges = withLines(ctx, agentChanges(ctx, sourced, now));
+	} catch (error) {
+		items.agentChanges = null;
+		errors.push({ item: 'agentChanges', message: describe(error) });
+	}
+	try {
+		items.sinceLastSession = await sinceLastSession(ctx, sourced, full);
+	} catch (error) {
+		items.sinceLastSession = null;
+		errors.push({ item: 'sinceLastSession', message: describe(error) });
+	}
+	sourced.brief = { ...sourced.brief, items, errors };
+}

@@ -1,0 +1,197 @@
+/**
+ * Writes the cached brief the bridge serves (docs/cache-format.md) into the plugin folder. Full
+ * writes (index, then brief) happen at most once per `delayMs` under a burst of edits; the first
+ * change after a full write immediately rewrites just the brief file with `plugin.pending: true`,
+ * so the bridge never serves a brief that lags behind a change it could not know about.
+ */
+import { FileSystemAdapter, normalizePath, type App } from 'obsidian';
+import { BRIEF_FILE, INDEX_FILE, asBriefCache, makeBriefCache, makeIndex, stampOfRows, type BriefCache } from '../../core/cache-format';
+import type { AgentChangesSummary } from '../../core/agent-summary';
+import { newsAnswers, parseSessionStarts, SESSION_STARTS_FILE, type SessionStarts } from '../../core/what-changed';
+import { isoDate } from '../../core/dates';
+import { summarizeFiles } from '../../node/journal/agent-summary';
+import { processIdentity } from '../../node/live/process-identity';
+import { writeAtomic } from './atomic-write';
+import type { BriefService } from './brief-service';
+import type { IndexSync } from './index-sync';
+
+export const WRITE_DELAY_MS = 1000;
+
+let started: string | null | undefined;
+
+/** This process as tier 1 checks it: pid and start time (left out when unknown, so tier 1 stays off). */
+function ownProcess(pending: boolean): BriefCache['plugin'] {
+	started ??= processIdentity('self');
+	return started === null ? { pid: process.pid, pending } : { pid: process.pid, pending, started };
+}
+
+function randomId(): string {
+	const bytes = new Uint8Array(8);
+	crypto.getRandomValues(bytes);
+	return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export class CacheWriter {
+	private timer: number | null = null;
+	/** The brief file as last written by this session; null before the first full write. */
+	private last: BriefCache | null = null;
+	/** Writes run one after another, so a late pending mark can never land after a newer full write. */
+	private queue: Promise<void> = Promise.resolve();
+	private stopped = false;
+	/** Last error, for the refresh command's notice; writes never throw into Obsidian. */
+	lastError: string | null = null;
+	/** Full writes so far (diagnostics; the tests check the debounce with it). */
+	fullWrites = 0;
+
+	constructor(
+		private readonly app: App,
+		private readonly dir: string,
+		private readonly service: BriefService,
+		private readonly sync: IndexSync,
+		private readonly delayMs = WRITE_DELAY_MS,
+	) {}
+
+	private file(name: string): string {
+		return normalizePath(`${this.dir}/${name}`);
+	}
+
+	private enqueue(job: () => Promise<void>): Promise<void> {
+		this.queue = this.queue.then(job).then(
+			() => {
+				this.lastError = null;
+			},
+			(error: unknown) => {
+				this.lastError = error instanceof Error ? error.message : String(error);
+				console.error('Session brief: could not write the cached brief', error);
+			},
+		);
+		return this.queue;
+	}
+
+	/** A cache left by an earlier run (same process after a plugin reload) must not be served as current. */
+	markExistingPending(): Promise<void> {
+		return this.enqueue(async () => {
+			const adapter = this.app.vault.adapter;
+			const target = this.file(BRIEF_FILE);
+			if (!(await adapter.exists(target))) return;
+			let cache: BriefCache | null = null;
+			try {
+				cache = asBriefCache(JSON.parse(await adapter.read(target)));
+			} catch {
+				return;
+			}
+			if (cache?.plugin === undefined || cache.plugin.pending) return;
+			await writeAtomic(adapter, target, JSON.stringify({ ...cache, plugin: { ...cache.plugin, pending: true } }));
+		});
+	}
+
+	/** Called on every index change. Cheap: at most one small write now and one timer. */
+	changed(): void {
+		if (this.stopped || !this.sync.ready) return;
+		const last = this.last;
+		if (last?.plugin !== undefined && !last.plugin.pending) {
+			this.last = { ...last, plugin: { ...last.plugin, pending: true } };
+			const marked = this.last;
+			void this.enqueue(() => writeAtomic(this.app.vault.adapter, this.file(BRIEF_FILE), JSON.stringify(marked)));
+		}
+		this.timer ??= window.setTimeout(() => {
+			this.timer = null;
+			void this.flush();
+		}, this.delayMs);
+	}
+
+	/**
+	 * The agent changes journal or the review marks changed (the sidebar's watch saw it): the brief
+	 * file gets a summary of them again, so the hook keeps answering from it instead of reading the
+	 * whole journal. Only the brief file is rewritten, as it was otherwise.
+	 */
+	agentChangesChanged(): Promise<void> {
+		return this.enqueue(async () => {
+			const last = this.last;
+			if (this.stopped || last === null) return;
+			const summary = this.agentChanges(new Date());
+			if (summary === undefined || JSON.stringify(summary) === JSON.stringify(last.agentChanges)) return;
+			this.last = { ...last, agentChanges: summary };
+			await writeAtomic(this.app.vault.adapter, this.file(BRIEF_FILE), JSON.stringify(this.last));
+		});
+	}
+
+	/** The local date moved on since the last write: the brief must be made again for today. */
+	checkDate(now = new Date()): void {
+		if (this.last !== null && this.last.date !== isoDate(now)) this.changed();
+	}
+
+	/** Writes index and brief now; `pending` is true only for the final write when the plugin stops. */
+	flush(pending = false): Promise<void> {
+		if (this.timer !== null) {
+			window.clearTimeout(this.timer);
+			this.timer = null;
+		}
+		return this.enqueue(() => this.writeFull(pending));
+	}
+
+	private async writeFull(pending: boolean): Promise<void> {
+		if (!this.sync.ready) return;
+		if (await this.service.refreshDailyNoteSettings()) this.service.changed();
+		const index = this.sync.index;
+		const id = randomId();
+		const now = new Date();
+		const brief = this.service.brief(now);
+		const rows = index.rows();
+		const cache = makeBriefCache(id, {
+			writer: 'plugin',
+			writtenAt: now.getTime(),
+			date: brief.date,
+			key: this.service.key(),
+			noteCount: index.size,
+			brief,
+			namesPerItem: this.service.settings.maxNamesPerItem,
+			lang: this.service.lang(),
+			locale: this.service.locale(),
+			plugin: ownProcess(pending),
+			news: newsAnswers(brief, await this.sessionStarts(), this.service.settings.maxNamesPerItem),
+			agentChanges: this.agentChanges(now),
+			stamp: stampOfRows(rows),
+		});
+		const adapter = this.app.vault.adapter;
+		// Index first: a reader that sees the new brief always finds its index (cache-format.md).
+		await writeAtomic(adapter, this.file(INDEX_FILE), JSON.stringify(makeIndex(id, rows)));
+		await writeAtomic(adapter, this.file(BRIEF_FILE), JSON.stringify(cache));
+		this.last = cache;
+		this.fullWrites++;
+	}
+
+	/** The unreviewed agent changes for the hook (src/core/agent-summary.ts); only on desktop, where the journal is. */
+	private agentChanges(now: Date): AgentChangesSummary | undefined {
+		const adapter = this.app.vault.adapter;
+		if (!(adapter instanceof FileSystemAdapter)) return undefined;
+		const settings = this.service.settings;
+		return summarizeFiles({ root: adapter.getBasePath(), pluginDir: adapter.getFullPath(this.dir), excludedRootFolders: settings.excludedRootFolders }, now, settings.maxNamesPerItem);
+	}
+
+	/** The recorded session starts, so the hook can tell what is new since the last one without the index. */
+	private async sessionStarts(): Promise<SessionStarts> {
+		try {
+			return parseSessionStarts(JSON.parse(await this.app.vault.adapter.read(this.file(SESSION_STARTS_FILE))) as unknown);
+		} catch {
+			return parseSessionStarts(undefined);
+		}
+	}
+
+	/** Resolves when every write queued so far has finished. */
+	idle(): Promise<void> {
+		return this.queue;
+	}
+
+	/**
+	 * On unload nothing keeps the file current any more, so the last write says `pending: true`
+	 * even though Obsidian's process lives on; the bridge then verifies the index (tier 3).
+	 */
+	stop(): Promise<void> {
+		if (this.stopped) return this.queue;
+		const wasReady = this.sync.ready;
+		const done = wasReady ? this.flush(true) : this.markExistingPending();
+		this.stopped = true;
+		return done;
+	}
+}

@@ -1,0 +1,360 @@
+/**
+ * Keeps the NoteIndex in step with the vault. One full pass once the layout is ready, then one O(1)
+ * update per event: metadata `changed` (content), vault `modify` (mtime and size), `rename`,
+ * `delete`, `create`. Never a rescan, except when settings change what counts.
+ *
+ * The index is `ready` (the cache is written, the live channel answers) once Obsidian's start-up
+ * parsing can no longer change what it holds. In Obsidian the first `resolved` may come before the
+ * layout is ready, or not at all, and an entry restored at start-up may predate the file, which
+ * `getFileCache` does not say (docs/obsidian-runtime.md). So, through public API only:
+ * * `changed` and `resolved` are listened to from `onload`; vault events from layout ready;
+ * * a `resolved` since load, or a plugin started after layout ready, means the cache is current;
+ * * otherwise a note whose mtime is later than the moment the index was last known current on this
+ *   device (kept in the vault's local storage) is unverified until its `changed`, and is read from
+ *   its text once every note has a cache entry, which makes the index ready without any timer;
+ * * a bounded wait covers notes that never get an entry: they are read from their text.
+ */
+import { TFile, TFolder, type App, type CachedMetadata, type Plugin, type TAbstractFile } from 'obsidian';
+import { lowerTagNames } from '../../core/flags';
+import type { Settings } from '../../core/settings';
+import { NoteIndex } from './note-index';
+import { readIndexedNote } from './note-reader';
+
+/** Files indexed between two yields to the event loop during the first pass. */
+const BATCH = 500;
+/**
+ * How long after layout ready the start waits for notes without a cache entry to get one, or for a
+ * `resolved`, before it reads the rest from their text.
+ */
+export const STARTUP_FALLBACK_MS = 10_000;
+/** Local storage key (per vault and device): when the index was last known current, in ms since the epoch. */
+export const CURRENT_AT_KEY = 'session-brief-index-current-at';
+/** Edits this close before the stamp may not have reached Obsidian's cache when it was taken. */
+const CURRENT_AT_MARGIN_MS = 5_000;
+/** The stamp is renewed at most this often while the index changes. */
+const CURRENT_AT_EVERY_MS = 60_000;
+
+function readCurrentAt(app: App): number | null {
+	const value: unknown = app.loadLocalStorage(CURRENT_AT_KEY);
+	return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/**
+ * How this start went, for the console script (scripts/record-obsidian-runtime.js) to read back in
+ * real Obsidian: which signal came first and what ended start-up.
+ */
+export interface StartupTrace {
+	/** A `resolved` came before the layout was ready. */
+	resolvedBeforeLayout: boolean;
+	/** The plugin was loaded after the layout was ready (enabled or reloaded while Obsidian ran). */
+	loadedAfterLayout: boolean;
+	/** Counted notes with no cache entry, and with an entry that may predate the note, at the first pass. */
+	waitingAtPass: number;
+	unverifiedAtPass: number;
+	/** What ended start-up: a `resolved` (or a late load), every note having an entry, or the bounded wait. */
+	endedBy: 'resolved' | 'every-entry' | 'wait' | null;
+	/** From layout ready to the index being ready, in ms. */
+	layoutToReadyMs: number | null;
+}
+
+export class IndexSync {
+	readonly index: NoteIndex;
+	private built = false;
+	/** Start-up parsing can no longer change the index: the notes left for then are read. */
+	private settled = false;
+	private tags;
+	/**
+	 * The reads in flight, by path, each with its own ticket: a later event for the path replaces or
+	 * removes the ticket, and the read's result is then dropped. Only reads under way are held, so a
+	 * rename or delete looks up a map of a few entries, not one of every note in the vault.
+	 */
+	private readonly reading = new Map<string, number>();
+	private lastTicket = 0;
+	/** Obsidian said its cache is current: a `resolved` since load, or the plugin started after layout ready. */
+	private trusted = false;
+	/** The vault events are registered and the first pass has begun. */
+	private started = false;
+	/** Notes re-parsed (`changed`) since load, before the first pass: their entries are current. */
+	private readonly confirmed = new Set<string>();
+	/** Counted notes with no cache entry at the first pass: indexed on their `changed`. */
+	private waiting = new Set<string>();
+	/** Notes indexed from an entry that may predate the file: read from their text when start-up ends, unless confirmed first. */
+	private unverified = new Set<string>();
+	/** When the index was last known current on this device, as of load; null when never. */
+	private readonly currentAt: number | null;
+	private lastStamp = 0;
+	private building: Promise<void> | null = null;
+	private settling: Promise<void> | null = null;
+	private startupTimer: number | null = null;
+	/** How long to wait for start-up parsing; tests shorten or lengthen it. */
+	startupFallbackMs = STARTUP_FALLBACK_MS;
+	private readonly settledSignal: Promise<void>;
+	private signalSettled!: () => void;
+	private layoutAt = 0;
+	readonly startup: StartupTrace = { resolvedBeforeLayout: false, loadedAfterLayout: false, waitingAtPass: 0, unverifiedAtPass: 0, endedBy: null, layoutToReadyMs: null };
+
+	constructor(
+		private readonly app: App,
+		private settings: Settings,
+		private readonly onChange: () => void,
+	) {
+		this.index = new NoteIndex(settings);
+		this.tags = lowerTagNames(settings.tags);
+		this.settledSignal = new Promise<void>((resolve) => (this.signalSettled = resolve));
+		this.currentAt = readCurrentAt(app);
+	}
+
+	/** True once the full pass is done and start-up parsing has ended: until then the cache stays pending. */
+	get ready(): boolean {
+		return this.built && this.settled;
+	}
+
+	/** Call from `onload`: the metadata cache's first `resolved` may come before the layout is ready. */
+	listen(plugin: Plugin): void {
+		const { metadataCache, workspace } = this.app;
+		// Enabled or reloaded while Obsidian runs: its start-up parsing is over.
+		if (workspace.layoutReady) this.trusted = this.startup.loadedAfterLayout = true;
+		plugin.registerEvent(metadataCache.on('changed', (file, data, cache) => this.onChanged(file, data, cache)));
+		plugin.registerEvent(metadataCache.on('resolved', () => this.onResolved()));
+		plugin.register(() => this.stop());
+	}
+
+	/** Call from `onLayoutReady`: vault `create` fires for every file during startup before that. */
+	start(plugin: Plugin): void {
+		const { vault } = this.app;
+		plugin.registerEvent(vault.on('create', (file) => this.onCreate(file)));
+		plugin.registerEvent(vault.on('modify', (file) => this.onModify(file)));
+		plugin.registerEvent(vault.on('delete', (file) => this.onDelete(file)));
+		plugin.registerEvent(vault.on('rename', (file, oldPath) => this.onRename(file, oldPath)));
+		this.started = true;
+		this.layoutAt = Date.now();
+		if (!this.settled) {
+			this.startupTimer = window.setTimeout(() => {
+				this.startupTimer = null;
+				this.settle(false, 'wait');
+			}, this.startupFallbackMs);
+		}
+		void this.rebuild();
+	}
+
+	/** Settings changed: what counts may differ, so the index is built again (the one full pass), once started. */
+	applySettings(settings: Settings): Promise<void> {
+		this.settings = settings;
+		this.tags = lowerTagNames(settings.tags);
+		this.index.reset(settings);
+		return this.started ? this.rebuild() : Promise.resolve();
+	}
+
+	/** Resolves when the current full pass is done (it may still wait for start-up parsing to end). */
+	whenBuilt(): Promise<void> {
+		return this.building ?? Promise.resolve();
+	}
+
+	/** Resolves when the index is `ready`: the full pass done and start-up parsing ended. */
+	async whenReady(): Promise<void> {
+		await this.settledSignal;
+		await this.settling;
+		await this.whenBuilt();
+	}
+
+	rebuild(): Promise<void> {
+		const run = this.buildAll();
+		this.building = run;
+		return run;
+	}
+
+	/** An entry restored at start-up may predate the note: changed after the index was last known current. */
+	private mayPredate(file: TFile): boolean {
+		return this.currentAt === null || file.stat.mtime > this.currentAt - CURRENT_AT_MARGIN_MS;
+	}
+
+	private async buildAll(): Promise<void> {
+		this.built = false;
+		if (this.settling === null) {
+			this.waiting = new Set<string>();
+			this.unverified = new Set<string>();
+		}
+		const files = this.app.vault.getMarkdownFiles();
+		const pending: Array<Promise<void>> = [];
+		for (let i = 0; i < files.length; i++) {
+			const file = files[i];
+			if (file === undefined || !this.index.counts(file.path)) continue;
+			let meta = this.app.metadataCache.getFileCache(file);
+			if (!this.trusted && !this.settled) {
+				if (this.settling === null) {
+					if (meta === null) {
+						this.waiting.add(file.path);
+						continue;
+					}
+					if (!this.confirmed.has(file.path) && this.mayPredate(file)) this.unverified.add(file.path);
+				} else if (this.mayPredate(file)) meta = null; // start-up ended by the wait while this pass ran: the text decides
+			}
+			pending.push(this.update(file, meta));
+			if (i % BATCH === BATCH - 1) {
+				await Promise.all(pending.splice(0));
+				await new Promise<void>((resolve) => window.setTimeout(resolve, 0));
+			}
+		}
+		await Promise.all(pending);
+		this.built = true;
+		if (this.startup.endedBy === null) {
+			this.startup.waitingAtPass = this.waiting.size;
+			this.startup.unverifiedAtPass = this.unverified.size;
+		}
+		this.onChange();
+		this.maybeSettle();
+	}
+
+	stop(): void {
+		this.clearTimer();
+		this.stamp(true);
+	}
+
+	private clearTimer(): void {
+		if (this.startupTimer !== null) window.clearTimeout(this.startupTimer);
+		this.startupTimer = null;
+	}
+
+	/**
+	 * Records that the index is current now, so the next start knows which restored entries may
+	 * predate their notes. Renewed at most once a minute while the index changes; a stamp that is
+	 * older than it could be only means a few more notes are read at the next start.
+	 */
+	private stamp(force = false): void {
+		if (!this.ready) return;
+		const now = Date.now();
+		if (!force && now - this.lastStamp < CURRENT_AT_EVERY_MS) return;
+		this.lastStamp = now;
+		this.app.saveLocalStorage(CURRENT_AT_KEY, now);
+	}
+
+	/** Start-up ends once Obsidian said its cache is current, or every counted note has a cache entry. */
+	private maybeSettle(): void {
+		if (this.settling !== null || !this.built || !this.started) return;
+		if (this.trusted) this.settle(true, 'resolved');
+		else if (this.waiting.size === 0) this.settle(false, 'every-entry');
+	}
+
+	/**
+	 * Ends start-up: with the cache current (`trusted`) the waiting notes are read through it and the
+	 * unverified entries stand; otherwise both are read from their text. `resolved` fires again after
+	 * every later change; only the first end counts.
+	 */
+	private settle(trusted: boolean, endedBy: NonNullable<StartupTrace['endedBy']>): void {
+		if (this.settling !== null) return;
+		this.clearTimer();
+		this.startup.endedBy = endedBy;
+		const files = trusted ? [...this.waiting] : [...this.waiting, ...this.unverified];
+		this.waiting.clear();
+		this.unverified.clear();
+		this.confirmed.clear();
+		const reads: Array<Promise<void>> = [];
+		for (const path of files) {
+			const file = this.app.vault.getFileByPath(path);
+			if (file !== null) reads.push(this.update(file, trusted ? this.app.metadataCache.getFileCache(file) : null));
+		}
+		this.settling = Promise.all(reads).then(() => {
+			this.settled = true;
+			this.startup.layoutToReadyMs = Date.now() - this.layoutAt;
+			this.signalSettled();
+			this.stamp(true);
+			if (this.built) this.onChange();
+		});
+	}
+
+	private onResolved(): void {
+		if (!this.started && !this.trusted) this.startup.resolvedBeforeLayout = true;
+		this.trusted = true;
+		this.maybeSettle();
+	}
+
+	/** Obsidian parsed a note (at start-up or after an edit): its entry is current. */
+	private onChanged(file: TFile, data: string, cache: CachedMetadata): void {
+		if (!this.started) {
+			if (!this.settled) this.confirmed.add(file.path);
+			return;
+		}
+		this.unverified.delete(file.path);
+		if (!this.waiting.has(file.path)) {
+			void this.update(file, cache, data);
+			return;
+		}
+		// The note is left waiting until it is indexed, so start-up does not end before it is.
+		void this.update(file, cache, data).then(() => {
+			this.waiting.delete(file.path);
+			this.maybeSettle();
+		});
+	}
+
+	/** A read of `path` starts: any read of it still under way is outdated. */
+	private ticket(path: string): number {
+		const t = ++this.lastTicket;
+		this.reading.set(path, t);
+		return t;
+	}
+
+	/** `path` changed without a read (deleted, renamed away): a read of it under way is outdated. */
+	private outdate(path: string): void {
+		this.reading.delete(path);
+	}
+
+	/** Reads one note from the cache (and, rarely, its text) and stores it: O(1) in vault size. */
+	async update(file: TFile, meta: CachedMetadata | null, data?: string): Promise<void> {
+		if (file.extension !== 'md' || !this.index.counts(file.path)) return;
+		const path = file.path;
+		const ticket = this.ticket(path);
+		const note = await readIndexedNote(this.app, file, this.tags, meta, data);
+		if (this.reading.get(path) !== ticket) return;
+		this.reading.delete(path);
+		if (file.path !== path || this.app.vault.getFileByPath(path) !== file) return;
+		this.index.set(note);
+		// During a full pass one notification at the end is enough (a view would re-render per note).
+		if (this.ready) {
+			this.onChange();
+			this.stamp();
+		}
+	}
+
+	private onCreate(file: TAbstractFile): void {
+		if (!(file instanceof TFile)) return;
+		// The metadata cache follows with `changed`; indexing now keeps an empty new note visible at once.
+		void this.update(file, this.app.metadataCache.getFileCache(file));
+		this.onChange();
+	}
+
+	private onModify(file: TAbstractFile): void {
+		if (file instanceof TFile && this.index.touch(file.path, Math.trunc(file.stat.mtime), file.stat.size)) this.onChange();
+	}
+
+	private onDelete(file: TAbstractFile): void {
+		if (file instanceof TFolder) {
+			this.index.deleteFolder(file.path);
+			// Only during start-up do these sets hold anything.
+			for (const set of [this.waiting, this.unverified]) for (const p of set) if (p.startsWith(`${file.path}/`)) set.delete(p);
+		} else {
+			this.outdate(file.path);
+			this.index.delete(file.path);
+			this.waiting.delete(file.path);
+			this.unverified.delete(file.path);
+		}
+		this.onChange();
+		this.maybeSettle();
+	}
+
+	private onRename(file: TAbstractFile, oldPath: string): void {
+		// Obsidian sends a rename for every file inside a renamed folder, so files suffice.
+		if (!(file instanceof TFile)) return;
+		this.outdate(oldPath);
+		// A note still waiting for its entry is read below; an unverified entry stays unverified.
+		this.waiting.delete(oldPath);
+		if (this.unverified.delete(oldPath)) this.unverified.add(file.path);
+		// `rename` answers false when the old path was not indexed: then the note is read.
+		const moved = this.index.counts(file.path) && this.index.rename(oldPath, file.path);
+		if (!moved) {
+			this.index.delete(oldPath);
+			void this.update(file, this.app.metadataCache.getFileCache(file));
+		}
+		this.onChange();
+		this.maybeSettle();
+	}
+}

@@ -1,0 +1,150 @@
+/**
+ * Follows the agent changes journal and the review marks while Obsidian runs. Both live in the
+ * plugin's folder, for which the vault sends no events, so they are polled: each tick asks only
+ * for their size and modification time, and reads a file only when those changed. The journal is
+ * read as a tail when the hooks only appended to it since (src/node/journal/journal-tail.ts); a compacted
+ * or replaced journal is read whole. The file access comes in through `AgentChangesIo`, which only
+ * the desktop provides (src/plugin/review/agent-changes-io.ts).
+ */
+import { boundJournal, JOURNAL_FILE, parseJournal, type JournalRecord } from '../../core/agent-journal';
+import { judgeMarks, type MarksVerdict, type ReviewSeal } from '../../core/review-seal';
+import { emptyMarks, parseReviewMarks, REVIEW_FILE, type ReviewMarks } from '../../core/what-changed';
+import type { JournalPiece } from '../../node/journal/journal-tail';
+
+export interface FileStamp {
+	size: number;
+	mtime: number;
+}
+
+/** The plugin folder's files as the watch needs them. */
+export interface AgentChangesIo {
+	/** Size and modification time of a file of the plugin folder; null when it is missing. */
+	stat(name: string): Promise<FileStamp | null>;
+	/** The journal after `from` when `ino` still names the same file, else all of it; null when missing. */
+	readJournal(from: number, ino: number | null): Promise<JournalPiece | null>;
+	/** The marks file's text; null when missing. */
+	readMarks(): Promise<string | null>;
+	/** Replaces the marks file atomically (and, where there is one, seals that text). */
+	writeMarks(text: string): Promise<void>;
+	/**
+	 * The plugin's copy of the marks it last wrote (src/core/review-seal.ts), kept outside the vault;
+	 * null when none. Left out where there is no such place: the marks are then taken as they are.
+	 */
+	readSeal?(): Promise<ReviewSeal | null>;
+	/** Records `text` as the marks the human accepts (the seal). */
+	seal?(text: string): Promise<void>;
+}
+
+function sameStamp(a: FileStamp | null, b: FileStamp | null): boolean {
+	return a === b || (a !== null && b !== null && a.size === b.size && a.mtime === b.mtime);
+}
+
+function byTime(a: JournalRecord, b: JournalRecord): number {
+	return a.at < b.at ? -1 : a.at > b.at ? 1 : 0;
+}
+
+export function parseMarksText(text: string | null): ReviewMarks {
+	if (text === null) return emptyMarks();
+	try {
+		return parseReviewMarks(JSON.parse(text) as unknown);
+	} catch {
+		// A damaged file counts as none, as the bridge reads it: at worst a reviewed note shows again.
+		return emptyMarks();
+	}
+}
+
+export class JournalWatch {
+	records: JournalRecord[] = [];
+	/** The marks that count: the file's, or the seal's when the file was changed outside Obsidian. */
+	marks: ReviewMarks = emptyMarks();
+	/** The verdict behind `marks`: its `outside` part is set while the file differs from the seal. */
+	verdict: MarksVerdict = { marks: emptyMarks(), outside: null };
+	/** When the marks file was changed outside Obsidian (its modification time), while it is. */
+	outsideAt: string | null = null;
+	/** Test and bench seam: how many times a file was read (not just stat'ed). */
+	reads = 0;
+	private journalStamp: FileStamp | null = null;
+	private marksStamp: FileStamp | null = null;
+	/** Where the next tail read of the journal starts, and which file it continues. */
+	private end = 0;
+	private ino: number | null = null;
+	private first = true;
+
+	constructor(private readonly io: AgentChangesIo) {}
+
+	/** One poll: true when the records or the marks changed. */
+	async tick(now: Date): Promise<boolean> {
+		const [journal, marks] = await Promise.all([this.io.stat(JOURNAL_FILE), this.io.stat(REVIEW_FILE)]);
+		let changed = false;
+		if (this.first || !sameStamp(journal, this.journalStamp)) {
+			changed = (await this.readJournal(journal, now)) || changed;
+		}
+		if (this.first || !sameStamp(marks, this.marksStamp)) {
+			this.marksStamp = marks;
+			this.reads++;
+			this.verdict = await this.judge(marks === null ? null : await this.io.readMarks());
+			this.marks = this.verdict.marks;
+			this.outsideAt = this.verdict.outside !== null && marks !== null ? new Date(marks.mtime).toISOString() : null;
+			changed = true;
+		}
+		this.first = false;
+		return changed;
+	}
+
+	private async readJournal(stamp: FileStamp | null, now: Date): Promise<boolean> {
+		this.journalStamp = stamp;
+		const hadRecords = this.records.length > 0;
+		if (stamp === null) {
+			this.records = [];
+			this.end = 0;
+			this.ino = null;
+			return hadRecords;
+		}
+		this.reads++;
+		const piece = await this.io.readJournal(this.end, this.ino);
+		if (piece === null) {
+			this.records = [];
+			this.end = 0;
+			this.ino = null;
+			return hadRecords;
+		}
+		this.end = piece.end;
+		this.ino = piece.ino;
+		if (piece.whole) {
+			this.records = boundJournal(parseJournal(piece.text), now);
+			return true;
+		}
+		if (piece.text === '') return false;
+		const fresh = parseJournal(piece.text);
+		if (fresh.length === 0) return false;
+		// Appends of concurrent hooks may land a little out of clock order.
+		const merged = this.records.concat(fresh);
+		const last = this.records[this.records.length - 1];
+		if (last !== undefined && (fresh[0]?.at ?? '') < last.at) merged.sort(byTime);
+		this.records = boundJournal(merged, now);
+		return true;
+	}
+
+	/**
+	 * The marks file judged against the seal. Without a seal yet (the first run on this computer, or
+	 * one before seals existed) the file is taken as it is and sealed, so later changes show.
+	 */
+	async judge(text: string | null): Promise<MarksVerdict> {
+		if (this.io.readSeal === undefined) return { marks: parseMarksText(text), outside: null };
+		const seal = await this.io.readSeal();
+		if (seal === null && text !== null) await this.io.seal?.(text);
+		return judgeMarks(text, seal);
+	}
+
+	/** The marks after the plugin itself wrote (and sealed) them. */
+	setMarks(marks: ReviewMarks): void {
+		this.marks = marks;
+		this.verdict = { marks, outside: null };
+		this.outsideAt = null;
+	}
+
+	/** Reads the marks again at the next tick (after the human accepted the outside marks). */
+	forget(): void {
+		this.marksStamp = { size: -1, mtime: -1 };
+	}
+}

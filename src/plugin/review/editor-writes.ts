@@ -1,0 +1,67 @@
+/**
+ * The notes the human changes in Obsidian's editor, kept in `editor-writes.json` in the plugin's
+ * folder (src/core/session-net.ts): the session net at the end of an agent's turn leaves these out,
+ * so what the human typed while an agent worked is never listed as the agent's change. Desktop
+ * only, like the other files the hooks read. Written shortly after the typing, before Obsidian
+ * itself saves the note.
+ */
+import { FileSystemAdapter, normalizePath, type App, type Plugin } from 'obsidian';
+import { EDITOR_WRITES_FILE, encodeEditorWrites, parseEditorWrites } from '../../core/session-net';
+import { readStateText } from '../../node/state-file';
+import { writeAtomic } from '../index/atomic-write';
+
+/** Obsidian saves an edited note about two seconds after the last keystroke; the record lands well before. */
+const WRITE_AFTER_MS = 300;
+const MAX_BYTES = 1024 * 1024;
+
+export class EditorWrites {
+	private readonly writes = new Map<string, number>();
+	private timer: number | null = null;
+	private writing: Promise<void> = Promise.resolve();
+
+	constructor(
+		private readonly app: App,
+		/** The plugin's folder, vault-relative. */
+		private readonly folder: string,
+	) {}
+
+	private file(): string {
+		return normalizePath(`${this.folder}/${EDITOR_WRITES_FILE}`);
+	}
+
+	/** Reads what an earlier run recorded, then follows the editor. */
+	attach(plugin: Plugin): void {
+		const adapter = this.app.vault.adapter;
+		if (adapter instanceof FileSystemAdapter) {
+			try {
+				const text = readStateText(adapter.getBasePath(), adapter.getFullPath(this.file()), MAX_BYTES);
+				for (const [p, t] of parseEditorWrites(text === null ? null : JSON.parse(text))) this.writes.set(p, t);
+			} catch {
+				// A damaged record is replaced by the next write.
+			}
+		}
+		plugin.registerEvent(
+			this.app.workspace.on('editor-change', (_editor, info) => {
+				if (info.file !== null) this.note(info.file.path);
+			}),
+		);
+		plugin.register(() => void this.flush());
+	}
+
+	/** A change in the editor: recorded now, written after a short pause. */
+	note(path: string): void {
+		this.writes.set(path, Date.now());
+		if (this.timer !== null) return;
+		this.timer = window.setTimeout(() => void this.flush(), WRITE_AFTER_MS);
+	}
+
+	/** Writes the record now (when one is waiting). */
+	flush(): Promise<void> {
+		if (this.timer === null) return this.writing;
+		window.clearTimeout(this.timer);
+		this.timer = null;
+		const text = encodeEditorWrites(this.writes, Date.now());
+		this.writing = this.writing.then(() => writeAtomic(this.app.vault.adapter, this.file(), text)).catch(() => undefined);
+		return this.writing;
+	}
+}

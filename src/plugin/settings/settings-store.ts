@@ -1,0 +1,23 @@
+/** Loads and saves the plugin's settings (`data.json`) through the core's single resolver. */
+import type { Plugin } from 'obsidian';
+import { FIRST_RUN } from '../../core/first-run';
+import { resolveSettings, type Settings } from '../../core/settings';
+
+export async function loadSettings(plugin: Plugin): Promise<Settings> {
+	return resolveSettings(await plugin.loadData());
+}
+
+/**
+ * The settings at start, and whether this is a first run: no `data.json` yet. A stored file keeps
+ * every value it holds, and its missing keys keep the meaning they always had (`DEFAULT_SETTINGS`);
+ * only a new install starts from the neutral `FIRST_RUN` values (src/core/first-run.ts).
+ */
+export async function loadStartSettings(plugin: Plugin): Promise<{ settings: Settings; firstRun: boolean }> {
+	const data: unknown = await plugin.loadData();
+	const firstRun = data === null || data === undefined;
+	return { settings: resolveSettings(firstRun ? FIRST_RUN : data), firstRun };
+}
+
+export async function saveSettings(plugin: Plugin, settings: Settings): Promise<void> {
+	await plugin.saveData(settings);
+}

@@ -1,0 +1,67 @@
+/** The hosts' trust step: Gemini CLI's trusted folders and Codex's trusted projects, read as the hosts read them. */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { codexProjectTrusted, geminiFolderTrust, trustFindings } from '../../../src/node/hosts/trust';
+
+describe('Gemini CLI trusted folders', () => {
+	it('TRUST_FOLDER covers the folder and everything below it', () => {
+		expect(geminiFolderTrust({ '/home/u/vault': 'TRUST_FOLDER' }, '/home/u/vault', 'linux')).toBe(true);
+		expect(geminiFolderTrust({ '/home/u/vault': 'TRUST_FOLDER' }, '/home/u/vault/sub', 'linux')).toBe(true);
+		expect(geminiFolderTrust({ '/home/u/vault': 'TRUST_FOLDER' }, '/home/u/vault-old', 'linux')).toBeUndefined();
+	});
+	it('TRUST_PARENT covers the parent of the folder it was given for', () => {
+		expect(geminiFolderTrust({ '/home/u/projects/one': 'TRUST_PARENT' }, '/home/u/projects/vault', 'linux')).toBe(true);
+		expect(geminiFolderTrust({ '/home/u/projects/one': 'TRUST_PARENT' }, '/home/u/vault', 'linux')).toBeUndefined();
+	});
+	it('the most specific rule wins, so DO_NOT_TRUST below a trusted parent is untrusted', () => {
+		const rules = { '/home/u': 'TRUST_FOLDER', '/home/u/vault': 'DO_NOT_TRUST' };
+		expect(geminiFolderTrust(rules, '/home/u/vault', 'linux')).toBe(false);
+		expect(geminiFolderTrust(rules, '/home/u/other', 'linux')).toBe(true);
+	});
+	it('ignores what it cannot read', () => {
+		expect(geminiFolderTrust(undefined, '/v', 'linux')).toBeUndefined();
+		expect(geminiFolderTrust(['/v'], '/v', 'linux')).toBeUndefined();
+		expect(geminiFolderTrust({ '/v': 'MAYBE' }, '/v', 'linux')).toBeUndefined();
+	});
+	it('compares case-insensitively where the file system usually is', () => {
+		expect(geminiFolderTrust({ '/Users/U/Vault': 'TRUST_FOLDER' }, '/users/u/vault', 'darwin')).toBe(true);
+		expect(geminiFolderTrust({ '/Users/U/Vault': 'TRUST_FOLDER' }, '/users/u/vault', 'linux')).toBeUndefined();
+	});
+});
+
+describe('Codex trusted projects', () => {
+	const toml = ['model = "o4"', '', '[projects."/home/u/vault"]', 'trust_level = "trusted"', '', "[projects.'/home/u/other']", 'trust_level = "untrusted"', '[features]', 'trust_level = "trusted"'].join('\n');
+	it('reads the project table of the vault', () => {
+		expect(codexProjectTrusted(toml, '/home/u/vault', 'linux')).toBe(true);
+		expect(codexProjectTrusted(toml, '/home/u/other', 'linux')).toBe(false);
+		expect(codexProjectTrusted(toml, '/home/u/none', 'linux')).toBeUndefined();
+	});
+});
+
+describe('trust findings', () => {
+	const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-trust-home-'));
+	const vault = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-trust-vault-'));
+	it('Gemini: an untrusted vault is a warning with the fix; a trusted one is fine; user scope needs no trust', () => {
+		const untrusted = trustFindings('gemini', { vault, home, scope: 'project', env: {}, platform: 'linux' });
+		expect(untrusted).toHaveLength(1);
+		expect(untrusted[0]?.status).toBe('warn');
+		expect(untrusted[0]?.message).toContain('only in a trusted folder');
+		expect(untrusted[0]?.fix).toContain('TRUST_FOLDER');
+		fs.mkdirSync(path.join(home, '.gemini'), { recursive: true });
+		fs.writeFileSync(path.join(home, '.gemini', 'trustedFolders.json'), JSON.stringify({ [vault]: 'TRUST_FOLDER' }));
+		expect(trustFindings('gemini', { vault, home, scope: 'project', env: {}, platform: 'linux' })[0]?.status).toBe('ok');
+		expect(trustFindings('gemini', { vault, home, scope: 'user', env: {}, platform: 'linux' })).toEqual([]);
+		expect(trustFindings('gemini', { vault: '/elsewhere', home, scope: 'project', env: { GEMINI_CLI_TRUST_WORKSPACE: 'true' }, platform: 'linux' })[0]?.status).toBe('ok');
+	});
+	it('Codex: the project trust and the per-hook trust in /hooks', () => {
+		const found = trustFindings('codex', { vault, home, scope: 'project', env: {}, platform: 'linux' });
+		expect(found.map((f) => f.status)).toEqual(['warn', 'warn']);
+		expect(found[1]?.message).toContain('/hooks');
+		expect(trustFindings('codex', { vault, home, scope: 'user', env: {}, platform: 'linux' })).toHaveLength(1);
+	});
+	it('hosts without a trust step have nothing to say', () => {
+		expect(trustFindings('claude-code', { vault, home, env: {}, platform: 'linux' })).toEqual([]);
+	});
+});
