@@ -54,7 +54,7 @@ const subjects: Subject[] = clis.map((spec) => {
 	const at = spec.indexOf('@');
 	const cli = path.resolve(at < 0 ? spec : spec.slice(0, at));
 	const env = at < 0 ? undefined : { ...childEnv(), ...Object.fromEntries(spec.slice(at + 1).split(',').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])) };
-	// Every bridge run tells which mode (one thread or two) it ran in (src/node/scan/scan/thread-trace.ts).
+	// Every bridge run tells which mode (one thread or two) it ran in (src/node/scan/thread-trace.ts).
 	return { label: spec, cmd: process.execPath, args: [cli, ...commandArgs, '--vault', root], env: { ...(env ?? childEnv()), [TRACE_ENV]: '1' }, modes: threadModes(hook ? 'stat-walk' : 'scan') };
 });
 if (withRg) subjects.push({ label: 'rg (anchor)', cmd: 'rg', args: rgArgs(root) });

@@ -1,5 +1,5 @@
 // Which mode (one thread or two) each timed run of the bridge actually ran in, from the trace it
-// writes to stderr with SESSION_BRIEF_SCAN_TRACE=1 (src/node/scan/scan/thread-trace.ts), so a bench row says
+// writes to stderr with SESSION_BRIEF_SCAN_TRACE=1 (src/node/scan/thread-trace.ts), so a bench row says
 // what ran instead of guessing it from the load average.
 import { TRACE_ENV, parseTraces, type ThreadTrace } from '../../src/node/scan/thread-trace';
 import type { RunResult } from './measure';

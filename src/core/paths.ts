@@ -2,8 +2,8 @@
 
 /*
  * What counts as a note, one name at a time: the single definition every walk applies. The scan's
- * walk (src/node/scan/scan/scan.ts) calls these as it lists a folder; the stat walk's second thread runs
- * their source text (src/node/scan/scan/stat-walk.ts), so each is self-contained: it uses only its
+ * walk (src/node/scan/scan.ts) calls these as it lists a folder; the stat walk's second thread runs
+ * their source text (src/node/scan/stat-walk.ts), so each is self-contained: it uses only its
  * parameters, never a name from this module. isCountedNote and isSkippedFolder are the same rule
  * for whole paths. tests/node/note-rule.test.ts holds every walk to isCountedNote over random trees.
  */

@@ -22,7 +22,7 @@ export interface StampSum {
 
 /**
  * Adds one note to a sum. Self-contained (no name from outside its body) because the stat walk's
- * second thread runs its source text (src/node/scan/scan/stat-walk.ts).
+ * second thread runs its source text (src/node/scan/stat-walk.ts).
  */
 export function addToStamp(sum: StampSum, path: string, mtime: number, size: number): void {
 	const TWO_32 = 4294967296;

@@ -107,7 +107,7 @@ describe('layer boundaries', () => {
 		const samples: [string, number][] = [
 			['src/core/brief.ts', 0],
 			['src/core/daily-note.ts', 0],
-			['src/node/scan/scan/scan.ts', 1],
+			['src/node/scan/scan.ts', 1],
 			['bridge/main.ts', 2],
 			['src/plugin/hosts/agent-hooks.ts', 3],
 			['main.ts', 3],

@@ -35,7 +35,7 @@ describe('state files lint', () => {
 
 	it('is part of the real config', async () => {
 		const real = new ESLint({ cwd: REPO });
-		const config = (await real.calculateConfigForFile(path.join(REPO, 'src/node/scan/scan/scan.ts'))) as { rules?: Record<string, unknown> };
+		const config = (await real.calculateConfigForFile(path.join(REPO, 'src/node/scan/scan.ts'))) as { rules?: Record<string, unknown> };
 		expect(JSON.stringify(config.rules?.['no-restricted-properties'])).toContain('writeFileSync');
 	});
 });

@@ -1,5 +1,5 @@
 /**
- * A note that is a symbolic link (src/node/scan/scan/linked-notes.ts), in the stand-in, which lists files
+ * A note that is a symbolic link (src/node/scan/linked-notes.ts), in the stand-in, which lists files
  * behind links as Obsidian does: one leading out of the vault is no note of it (not in the index,
  * the cache, or the brief a hook serves from it); one leading to a vault note counts.
  */

@@ -3,7 +3,7 @@
  * notes in `session-baselines/<hash of the session id>.json` in the plugin's folder, taken after a
  * session start has answered (src/node/journal/session-baseline-start.ts), and the end
  * of a turn, which walks the notes again and journals what no tool event reported. The walk is the
- * tier-3 stat walk's (src/node/scan/scan/stat-walk.ts). Every file goes through the state-file module.
+ * tier-3 stat walk's (src/node/scan/stat-walk.ts). Every file goes through the state-file module.
  */
 import * as crypto from 'node:crypto';
 import * as path from 'node:path';

@@ -2,7 +2,7 @@
  * Atomic replacement of a file in the plugin folder. Obsidian's `DataAdapter.rename` refuses an
  * existing target ("Destination file already exists!"), so on desktop (`FileSystemAdapter`; only
  * the desktop parts write these files) the write goes through the shared Node write
- * (src/node/atomic-write.ts), whose rename replaces the target in one step on every OS; a reader
+ * (src/node/state-file.ts), whose rename replaces the target in one step on every OS; a reader
  * sees the old file or the new one. Any other adapter gets write-temp, remove-target, rename: a
  * reader may then find no file for a moment, which the bridge treats as a cache miss, never as a
  * wrong brief.

@@ -43,7 +43,7 @@ export class NoteIndex {
 	/** Bumped on every change: lets writers and views tell whether anything happened since. */
 	revision = 0;
 
-	/** Notes behind a link out of the vault (set on desktop, src/node/scan/scan/linked-notes.ts): never counted. */
+	/** Notes behind a link out of the vault (set on desktop, src/node/scan/linked-notes.ts): never counted. */
 	private outside: (path: string) => boolean = () => false;
 
 	constructor(private settings: Settings) {}

@@ -1,5 +1,5 @@
 /**
- * The fed split's worker side (src/node/scan/scan/scan-parallel.ts), run on this thread: chunks of paths come
+ * The fed split's worker side (src/node/scan/scan-parallel.ts), run on this thread: chunks of paths come
  * through the port as the walk lists them, the worker reads each chunk it claims, skips the ones the
  * main thread claimed, and stops once the walk has ended and no chunk is left.
  */
