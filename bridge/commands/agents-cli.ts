@@ -11,7 +11,7 @@ import { stringFlag, type Args } from '../args';
 import type { Scope } from '../../src/node/hosts/host-spec';
 import { bundleOf, chooseAgent, EXIT, type ActionResult } from '../../src/node/hosts/options';
 import { givenConfigDir, vaultRoot } from '../context';
-import { doctor, formatDoctor } from '../../src/node/hosts/doctor';
+import { doctor, formatDoctor } from '../../src/node/hosts/doctor/doctor';
 import { install } from '../../src/node/hosts/install';
 import { uninstall } from '../../src/node/hosts/uninstall';
 import { safeLines } from '../../src/core/quote';

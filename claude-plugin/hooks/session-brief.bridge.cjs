@@ -26186,7 +26186,7 @@ var init_options = __esm({
   }
 });
 
-// src/node/hosts/doctor-files.ts
+// src/node/hosts/doctor/doctor-files.ts
 function exists3(p) {
   try {
     fs27.statSync(p);
@@ -26197,13 +26197,13 @@ function exists3(p) {
 }
 var fs27;
 var init_doctor_files = __esm({
-  "src/node/hosts/doctor-files.ts"() {
+  "src/node/hosts/doctor/doctor-files.ts"() {
     "use strict";
     fs27 = require("node:fs");
   }
 });
 
-// src/node/hosts/doctor-run.ts
+// src/node/hosts/doctor/doctor-run.ts
 function shellArgv(platform, shell, command) {
   if (platform !== "win32") return ["/bin/sh", ["-c", command]];
   if (shell === "powershell") return ["powershell.exe", ["-NoProfile", "-NonInteractive", "-EncodedCommand", Buffer.from(command, "utf16le").toString("base64")]];
@@ -26237,13 +26237,13 @@ function runShell(command, input, cwd, env, platform, timeoutMs, shell = "sh") {
 }
 var import_node_child_process2;
 var init_doctor_run = __esm({
-  "src/node/hosts/doctor-run.ts"() {
+  "src/node/hosts/doctor/doctor-run.ts"() {
     "use strict";
     import_node_child_process2 = require("node:child_process");
   }
 });
 
-// src/node/hosts/doctor-hook-check.ts
+// src/node/hosts/doctor/doctor-hook-check.ts
 async function checkInterpreter(interpreter, env, platform, checks) {
   if (interpreter === "node") {
     checks.push({ id: "interpreter", status: "warn", message: 'The hook runs plain "node" from PATH; an agent started from a desktop launcher may have another PATH.', fix: 'Run "install" again from a terminal where node works, so the absolute path is recorded.' });
@@ -26283,7 +26283,7 @@ async function checkHookRun(o, reg, env, platform, shell, checks) {
 }
 var os2;
 var init_doctor_hook_check = __esm({
-  "src/node/hosts/doctor-hook-check.ts"() {
+  "src/node/hosts/doctor/doctor-hook-check.ts"() {
     "use strict";
     os2 = require("node:os");
     init_agent_contracts();
@@ -26418,7 +26418,7 @@ var init_manifest = __esm({
   }
 });
 
-// src/node/hosts/doctor-install-check.ts
+// src/node/hosts/doctor/doctor-install-check.ts
 function readOurs(vault, file) {
   try {
     return readIfExists(vault, file);
@@ -26469,7 +26469,7 @@ function checkScript(o, checks) {
 }
 var path50;
 var init_doctor_install_check = __esm({
-  "src/node/hosts/doctor-install-check.ts"() {
+  "src/node/hosts/doctor/doctor-install-check.ts"() {
     "use strict";
     path50 = require("node:path");
     init_doctor_files();
@@ -26479,7 +26479,7 @@ var init_doctor_install_check = __esm({
   }
 });
 
-// src/node/hosts/doctor-state.ts
+// src/node/hosts/doctor/doctor-state.ts
 function describeDamage(dir, name, reason) {
   return `${path51.join(dir, name)} ${reason}`;
 }
@@ -26523,7 +26523,7 @@ function stateFolderChecks(vault, env) {
 }
 var path51, PLUGIN_FOLDERS;
 var init_doctor_state = __esm({
-  "src/node/hosts/doctor-state.ts"() {
+  "src/node/hosts/doctor/doctor-state.ts"() {
     "use strict";
     path51 = require("node:path");
     init_session_net();
@@ -26546,7 +26546,7 @@ var init_trust = __esm({
   }
 });
 
-// src/node/hosts/doctor-registration-check.ts
+// src/node/hosts/doctor/doctor-registration-check.ts
 function agentFlag(o) {
   return agentArgs(o.agent).map((a) => ` ${a}`).join("");
 }
@@ -26644,7 +26644,7 @@ function checkTrust(o, found, p, checks) {
 }
 var path52;
 var init_doctor_registration_check = __esm({
-  "src/node/hosts/doctor-registration-check.ts"() {
+  "src/node/hosts/doctor/doctor-registration-check.ts"() {
     "use strict";
     path52 = require("node:path");
     init_agent_contracts();
@@ -26656,7 +26656,7 @@ var init_doctor_registration_check = __esm({
   }
 });
 
-// src/node/hosts/doctor-hook-mistakes.ts
+// src/node/hosts/doctor/doctor-hook-mistakes.ts
 function describe4(m) {
   switch (m.kind) {
     case "matcher-case":
@@ -26679,7 +26679,7 @@ function hookMistakeChecks(agent, where, settings) {
   });
 }
 var init_doctor_hook_mistakes = __esm({
-  "src/node/hosts/doctor-hook-mistakes.ts"() {
+  "src/node/hosts/doctor/doctor-hook-mistakes.ts"() {
     "use strict";
     init_hook_mistake_list();
     init_options();
@@ -28821,7 +28821,7 @@ var init_install = __esm({
   }
 });
 
-// src/node/hosts/doctor-settings-files.ts
+// src/node/hosts/doctor/doctor-settings-files.ts
 function isObj4(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
@@ -28876,7 +28876,7 @@ function readRegistrations(o, p, checks) {
   return found;
 }
 var init_doctor_settings_files = __esm({
-  "src/node/hosts/doctor-settings-files.ts"() {
+  "src/node/hosts/doctor/doctor-settings-files.ts"() {
     "use strict";
     init_agent_contracts();
     init_command_line();
@@ -28887,7 +28887,7 @@ var init_doctor_settings_files = __esm({
   }
 });
 
-// src/node/hosts/doctor-vault-path.ts
+// src/node/hosts/doctor/doctor-vault-path.ts
 function vaultPathChecks(vault) {
   const link = firstSymlink(vault);
   if (link === null) return [];
@@ -28902,13 +28902,13 @@ function vaultPathChecks(vault) {
   ];
 }
 var init_doctor_vault_path = __esm({
-  "src/node/hosts/doctor-vault-path.ts"() {
+  "src/node/hosts/doctor/doctor-vault-path.ts"() {
     "use strict";
     init_real_path();
   }
 });
 
-// src/node/hosts/doctor-sessions.ts
+// src/node/hosts/doctor/doctor-sessions.ts
 function now(env) {
   const fixed = env.SESSION_BRIEF_NOW === void 0 ? Number.NaN : Date.parse(env.SESSION_BRIEF_NOW);
   return Number.isNaN(fixed) ? Date.now() : fixed;
@@ -28957,7 +28957,7 @@ function sessionStartChecks(vault, registered, env = {}) {
 }
 var fs31, path55, QUIET_DAYS, SHOWN, DAY_MS;
 var init_doctor_sessions = __esm({
-  "src/node/hosts/doctor-sessions.ts"() {
+  "src/node/hosts/doctor/doctor-sessions.ts"() {
     "use strict";
     fs31 = require("node:fs");
     path55 = require("node:path");
@@ -28972,7 +28972,7 @@ var init_doctor_sessions = __esm({
   }
 });
 
-// src/node/hosts/doctor-mcp.ts
+// src/node/hosts/doctor/doctor-mcp.ts
 function isObj5(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
@@ -29124,7 +29124,7 @@ async function checkMcpServer(host, o, checks) {
 }
 var import_node_child_process3, fs32, path56, EXIT_WAIT_MS;
 var init_doctor_mcp = __esm({
-  "src/node/hosts/doctor-mcp.ts"() {
+  "src/node/hosts/doctor/doctor-mcp.ts"() {
     "use strict";
     import_node_child_process3 = require("node:child_process");
     fs32 = require("node:fs");
@@ -29137,7 +29137,7 @@ var init_doctor_mcp = __esm({
   }
 });
 
-// src/node/hosts/doctor-write-guard.ts
+// src/node/hosts/doctor/doctor-write-guard.ts
 function matcherReaches(matcher, tool) {
   if (matcher === void 0 || matcher === "" || matcher === "*") return true;
   if (typeof matcher !== "string") return false;
@@ -29180,7 +29180,7 @@ function writeGuardChecks(agent, vault, script, found, settings) {
 }
 var path57, SETTING;
 var init_doctor_write_guard = __esm({
-  "src/node/hosts/doctor-write-guard.ts"() {
+  "src/node/hosts/doctor/doctor-write-guard.ts"() {
     "use strict";
     path57 = require("node:path");
     init_agent_fence();
@@ -29281,7 +29281,7 @@ var init_claude_plugin_check = __esm({
   }
 });
 
-// src/node/hosts/doctor-format.ts
+// src/node/hosts/doctor/doctor-format.ts
 function formatDoctor(report2) {
   const lines = [`Session Brief doctor: ${HOSTS[report2.agent].name}, vault ${report2.vault}`];
   for (const c of report2.checks) {
@@ -29294,14 +29294,14 @@ function formatDoctor(report2) {
 }
 var MARK;
 var init_doctor_format = __esm({
-  "src/node/hosts/doctor-format.ts"() {
+  "src/node/hosts/doctor/doctor-format.ts"() {
     "use strict";
     init_agent_contracts();
     MARK = { ok: "ok  ", warn: "WARN", fail: "FAIL", info: "note" };
   }
 });
 
-// src/node/hosts/doctor.ts
+// src/node/hosts/doctor/doctor.ts
 function runsIn(o, reg, platform) {
   if (reg.command.trimStart().startsWith("& ")) return "powershell";
   return specFor(o.agent).shells?.includes("sh") === true ? "sh" : shellOn(platform, HOSTS[o.agent].windowsShell);
@@ -29334,7 +29334,7 @@ async function doctor(o) {
   return { ok: !checks.some((c) => c.status === "fail"), vault: o.vault, agent: o.agent, checks };
 }
 var init_doctor = __esm({
-  "src/node/hosts/doctor.ts"() {
+  "src/node/hosts/doctor/doctor.ts"() {
     "use strict";
     init_agent_contracts();
     init_command_line();

@@ -8,7 +8,7 @@
  * it costs neither front end any code.
  */
 import type { AgentId } from '../core/agent-contracts';
-import type { DoctorOptions, DoctorReport } from './hosts/doctor';
+import type { DoctorOptions, DoctorReport } from './hosts/doctor/doctor';
 import type { ActionResult, AgentOptions, EXIT } from './hosts/options';
 import type { Scope } from './hosts/host-spec';
 import type { UninstallOptions } from './hosts/uninstall';

@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { doctor, formatDoctor } from '../../src/node/hosts/doctor';
+import { doctor, formatDoctor } from '../../src/node/hosts/doctor/doctor';
 import { claudeCode } from '../../src/node/hosts/claude-code';
 import { managedSettingsDir, managedSettingsFiles } from '../../src/node/hosts/managed-settings';
 import { install } from '../../src/node/hosts/install';

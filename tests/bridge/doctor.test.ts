@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseArgs } from '../../bridge/args';
 import type { AgentOptions } from '../../src/node/hosts/options';
 import { runAgentCommand } from '../../bridge/commands/agents-cli';
-import { doctor, formatDoctor, type DoctorOptions } from '../../src/node/hosts/doctor';
+import { doctor, formatDoctor, type DoctorOptions } from '../../src/node/hosts/doctor/doctor';
 import { install } from '../../src/node/hosts/install';
 import { BUNDLE, FIXED_NOW, MCP_FILE, REPO } from '../helpers/bridge';
 

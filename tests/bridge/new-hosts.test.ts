@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseArgs } from '../../bridge/args';
 import { runAgentCommand } from '../../bridge/commands/agents-cli';
 import { parseHookOutput, type AgentId } from '../../src/core/agent-contracts';
-import { doctor, formatDoctor } from '../../src/node/hosts/doctor';
+import { doctor, formatDoctor } from '../../src/node/hosts/doctor/doctor';
 import { install } from '../../src/node/hosts/install';
 import { EXIT, type AgentOptions } from '../../src/node/hosts/options';
 import { uninstall } from '../../src/node/hosts/uninstall';

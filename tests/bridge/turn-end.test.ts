@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { stateFolderChecks } from '../../src/node/hosts/doctor-state';
+import { stateFolderChecks } from '../../src/node/hosts/doctor/doctor-state';
 import { BUNDLE, run } from '../helpers/bridge';
 import { exampleVault, removeTempDirs, setPluginSettings, tempDir } from '../helpers/rule-vault';
 

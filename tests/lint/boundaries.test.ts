@@ -52,7 +52,7 @@ const FORBIDDEN: Case[] = [
 	['main.ts', './bridge/main'],
 	['src/plugin/x.ts', '../node/hosts/install'],
 	['src/plugin/x.ts', '../node/hosts'],
-	['main.ts', './src/node/hosts/doctor'],
+	['main.ts', './src/node/hosts/doctor/doctor'],
 	['bench/x.ts', '../tests/helpers/random'],
 	['bench/lib/x.ts', '../../tests/obsidian-stub/vault'],
 	['bench/browser/x.ts', '../../tests/browser/browser-session'],

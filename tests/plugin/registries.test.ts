@@ -141,7 +141,7 @@ describe('an agent host added to the host registries alone', () => {
 
 	it('is installed into its own settings file, and doctor reports on it by name', async () => {
 		const { install } = await import('../../src/node/hosts/install');
-		const { doctor, formatDoctor } = await import('../../src/node/hosts/doctor');
+		const { doctor, formatDoctor } = await import('../../src/node/hosts/doctor/doctor');
 		const vault = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-registry-'));
 		const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-registry-home-'));
 		try {

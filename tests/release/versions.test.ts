@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { probeMcpServer } from '../../src/node/hosts/doctor-mcp';
+import { probeMcpServer } from '../../src/node/hosts/doctor/doctor-mcp';
 import { BUNDLE, REPO } from '../helpers/bridge';
 
 const read = (file: string): Record<string, unknown> => JSON.parse(fs.readFileSync(path.join(REPO, file), 'utf8')) as Record<string, unknown>;

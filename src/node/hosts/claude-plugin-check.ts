@@ -3,7 +3,7 @@
  * that means for the folder a session starts in. The plugin's hooks stand in for the ones `install`
  * registers, so a vault served by the plugin alone is no failure for want of them.
  */
-import type { Check, DoctorOptions } from './doctor-report';
+import type { Check, DoctorOptions } from './doctor/doctor-report';
 import { pluginEnabled } from './claude-plugin';
 
 export function claudePluginChecks(o: DoctorOptions, env: NodeJS.ProcessEnv, checks: Check[]): void {

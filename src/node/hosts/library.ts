@@ -3,7 +3,7 @@
  * embeds (src/node/agent-library.ts says why), never from its own bundle.
  */
 import type { AgentLibrary } from '../agent-library';
-import { doctor, formatDoctor } from './doctor';
+import { doctor, formatDoctor } from './doctor/doctor';
 import { install } from './install';
 import { EXIT, findNodeOnPath, specFor } from './options';
 import { uninstall } from './uninstall';

@@ -1,11 +1,11 @@
 /** Runs the interpreter and the registered hook command the way the host would, and judges what they printed. */
 import * as os from 'node:os';
-import { HOSTS, parseHookOutput, type HostShell } from '../../core/agent-contracts';
+import { HOSTS, parseHookOutput, type HostShell } from '../../../core/agent-contracts';
 import { exists } from './doctor-files';
 import type { Check, DoctorOptions } from './doctor-report';
 import { runShell } from './doctor-run';
 import type { Found } from './doctor-settings-files';
-import { DOCTOR_RUN_ENV } from '../journal/session-record';
+import { DOCTOR_RUN_ENV } from '../../journal/session-record';
 
 export async function checkInterpreter(interpreter: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform, checks: Check[]): Promise<void> {
 	if (interpreter === 'node') {

@@ -5,12 +5,12 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { quoteName } from '../../core/quote';
+import { quoteName } from '../../../core/quote';
 import type { Check } from './doctor';
-import { bridgeTarget } from './options';
-import { describeStart, lastDelivered } from '../../core/session-starts';
-import { readSessionStarts, STARTS_FILE } from '../journal/session-record';
-import { loadVaultContext } from '../vault-config';
+import { bridgeTarget } from '../options';
+import { describeStart, lastDelivered } from '../../../core/session-starts';
+import { readSessionStarts, STARTS_FILE } from '../../journal/session-record';
+import { loadVaultContext } from '../../vault-config';
 
 export const QUIET_DAYS = 3;
 const SHOWN = 3;

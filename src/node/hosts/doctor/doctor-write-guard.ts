@@ -6,15 +6,15 @@
  * other hosts get no entry and no line.
  */
 import * as path from 'node:path';
-import type { AgentId } from '../../core/agent-contracts';
-import { FENCE_MATCHER } from '../../core/agent-fence';
-import { GUARDED_TOOL } from '../../core/write-guard';
-import type { Settings } from '../../core/settings';
-import { quoteName } from '../../core/quote';
-import { parseOwnCommand } from './command-line';
-import type { ReadFile } from './host-spec';
-import { specFor } from './options';
-import { WRITE_GUARD_EVENT } from './write-guard-entry';
+import type { AgentId } from '../../../core/agent-contracts';
+import { FENCE_MATCHER } from '../../../core/agent-fence';
+import { GUARDED_TOOL } from '../../../core/write-guard';
+import type { Settings } from '../../../core/settings';
+import { quoteName } from '../../../core/quote';
+import { parseOwnCommand } from '../command-line';
+import type { ReadFile } from '../host-spec';
+import { specFor } from '../options';
+import { WRITE_GUARD_EVENT } from '../write-guard-entry';
 
 export interface GuardCheck {
 	id: string;

@@ -7,8 +7,8 @@
  * the registrations (doctor-registration-check), the processes (doctor-run, doctor-hook-check),
  * the text (doctor-format).
  */
-import { HOSTS, type HostShell } from '../../core/agent-contracts';
-import { parseOwnCommand, shellOn } from './command-line';
+import { HOSTS, type HostShell } from '../../../core/agent-contracts';
+import { parseOwnCommand, shellOn } from '../command-line';
 import { exists } from './doctor-files';
 import { checkHookRun, checkInterpreter } from './doctor-hook-check';
 import { checkScript } from './doctor-install-check';
@@ -16,15 +16,15 @@ import { stateFolderChecks } from './doctor-state';
 import { checkRegistrations, checkTrust, explainWorkingDirectory } from './doctor-registration-check';
 import type { Check, DoctorOptions, DoctorReport } from './doctor-report';
 import { readRegistrations, type Found } from './doctor-settings-files';
-import type { HostPaths } from './host-spec';
-import { scriptTarget, specFor } from './options';
+import type { HostPaths } from '../host-spec';
+import { scriptTarget, specFor } from '../options';
 import { vaultPathChecks } from './doctor-vault-path';
 import { sessionStartChecks } from './doctor-sessions';
 import { checkMcpServer } from './doctor-mcp';
-import { MCP_HOSTS } from './mcp-registration';
+import { MCP_HOSTS } from '../mcp-registration';
 import { writeGuardChecks } from './doctor-write-guard';
-import { loadVaultContext } from '../vault-config';
-import { claudePluginChecks } from './claude-plugin-check';
+import { loadVaultContext } from '../../vault-config';
+import { claudePluginChecks } from '../claude-plugin-check';
 
 export type { Check, CheckStatus, DoctorOptions, DoctorReport } from './doctor-report';
 export { formatDoctor } from './doctor-format';

@@ -4,9 +4,9 @@
  * trust boundary") is listed with the fix, since the hooks then silently go without that file.
  */
 import * as path from 'node:path';
-import { BASELINE_FOLDER } from '../../core/session-net';
-import { inspectStateFile, listStateFolder, stateFolderProblem } from '../state-file';
-import { loadVaultContext } from '../vault-config';
+import { BASELINE_FOLDER } from '../../../core/session-net';
+import { inspectStateFile, listStateFolder, stateFolderProblem } from '../../state-file';
+import { loadVaultContext } from '../../vault-config';
 import type { Check } from './doctor-report';
 
 /** Names of the plugin's folder that are its own (Obsidian's files, the plugin's, and its lock files). */

@@ -2,9 +2,9 @@
 import * as path from 'node:path';
 import { exists } from './doctor-files';
 import type { Check, DoctorOptions } from './doctor-report';
-import { readIfExists, sha256, WriteError } from './files';
-import { readManifest } from './manifest';
-import { bridgeTarget, EDIT_FILE, editTarget, HOOK_ENTRY, scriptTarget, START_FILE, startTarget } from './options';
+import { readIfExists, sha256, WriteError } from '../files';
+import { readManifest } from '../manifest';
+import { bridgeTarget, EDIT_FILE, editTarget, HOOK_ENTRY, scriptTarget, START_FILE, startTarget } from '../options';
 
 /** The file's bytes; null when missing or damaged (a planted link or FIFO: the state-files check names it). */
 function readOurs(vault: string, file: string): Buffer | null {

@@ -3,7 +3,7 @@
  * vault's path"). The hooks compare real paths too, so this is a warning to know about, not a failure.
  */
 import type { Check } from './doctor';
-import { firstSymlink, realPathOf } from '../real-path';
+import { firstSymlink, realPathOf } from '../../real-path';
 
 export function vaultPathChecks(vault: string): Check[] {
 	const link = firstSymlink(vault);
