@@ -17,7 +17,7 @@ const TAKES_VALUE = new Set(['vault', 'config-dir', 'source', 'lang', 'scope', '
 const COMMAND_OPTIONS: Record<string, readonly string[]> = {
 	'session-start': [...COMMON, 'agent'],
 	'post-tool-use': [...COMMON, 'agent'],
-	'pre-tool-use': COMMON,
+	'pre-tool-use': [...COMMON, 'agent'],
 	'turn-end': [...COMMON, 'agent'],
 	baseline: COMMON,
 	report: [...COMMON, 'source', 'json', 'review'],

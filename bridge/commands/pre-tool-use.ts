@@ -1,5 +1,7 @@
 /**
- * The PreToolUse hook (Claude Code), two refusals and one record:
+ * The pre-tool hook (Claude Code's PreToolUse, Gemini CLI's BeforeTool, Codex's PreToolUse; the
+ * input is read through the host's descriptor, a refusal is written in the host's own shape), two
+ * refusals and one record:
  * - the fence around Session Brief's own files (src/core/agent-fence.ts): an edit tool or a shell
  *   command that reaches the plugin's folder or the hook files is refused, always;
  * - the opt-in Write guard (docs/design.md, "The Write guard"): a `Write` over an existing file in
@@ -16,7 +18,7 @@ import * as path from 'node:path';
 import { stringFlag, type Args } from '../args';
 import { clock, contextFor } from '../context';
 import { readStdin, writeOut } from '../io';
-import { DEFAULT_AGENT, translateHookInput } from '../../src/core/agent-contracts';
+import { agentOrDefault, DEFAULT_AGENT, translateHookInput, type AgentId } from '../../src/core/agent-contracts';
 import { FENCED_FILE_TOOLS, fenceRefusal, SHELL_TOOL } from '../../src/core/agent-fence';
 import { vaultRelative } from '../../src/core/rules/scope';
 import { denyOutput, freeName, guardApplies, GUARDED_TOOL, refusal } from '../../src/core/write-guard';
@@ -30,6 +32,8 @@ export interface ToolAttempt {
 	tool: string;
 	/** The file an edit tool names, or null. */
 	filePath: string | null;
+	/** Every file of the call: the one an edit tool names, or each file of a Codex patch (none for a shell command). */
+	filePaths: string[];
 	/** The command line of a shell tool, or null. */
 	command: string | null;
 	cwd: string | undefined;
@@ -37,17 +41,32 @@ export interface ToolAttempt {
 	session: string | null;
 }
 
-/** The tool and what it acts on from Claude Code's hook input; null for anything else. */
-export function toolAttempt(stdin: Buffer): ToolAttempt | null {
-	const hook = translateHookInput(DEFAULT_AGENT, parseHookJson(stdin));
+/** At most this many files of one patch are looked at, so one hook run stays bounded. */
+const MAX_PATCH_FILES = 200;
+
+function usablePath(p: unknown): p is string {
+	return typeof p === 'string' && p.trim() !== '' && !p.includes('\0');
+}
+
+/** A patch's relative path is read from the host's working folder, as the host reads it. */
+function fromCwd(p: string, cwd: string | undefined): string {
+	return !path.isAbsolute(p) && cwd !== undefined && path.isAbsolute(cwd) ? path.join(cwd, p) : p;
+}
+
+/** The tool and what it acts on from the host's hook input, under Claude Code's names; null for anything else. */
+export function toolAttempt(stdin: Buffer, agent: AgentId = DEFAULT_AGENT): ToolAttempt | null {
+	const hook = translateHookInput(agent, parseHookJson(stdin));
 	const tool = hook.tool_name;
 	if (tool === undefined) return null;
 	const input = hook.tool_input ?? {};
 	const file = input.file_path ?? input.notebook_path;
-	const filePath = typeof file === 'string' && file.trim() !== '' && !file.includes('\0') ? file : null;
-	const command = typeof input.command === 'string' && input.command.trim() !== '' ? input.command : null;
+	// A Codex patch's paths are relative to the host's working folder; any other tool's, to the vault (as before).
+	const patch = Array.isArray(input.file_paths) ? input.file_paths.filter(usablePath).slice(0, MAX_PATCH_FILES).map((p) => fromCwd(p, hook.cwd)) : [];
+	const filePath = patch[0] ?? (usablePath(file) ? file : null);
+	const filePaths = patch.length > 0 ? patch : filePath === null ? [] : [filePath];
+	const command = typeof input.command === 'string' && input.command.trim() !== '' && tool !== 'Edit' ? input.command : null;
 	if (filePath === null && command === null) return null;
-	return { tool, filePath, command, cwd: hook.cwd, session: hook.session_id ?? null };
+	return { tool, filePath, filePaths, command, cwd: hook.cwd, session: hook.session_id ?? null };
 }
 
 function isFile(p: string): boolean {
@@ -75,18 +94,21 @@ function shownPlace(ctx: VaultContext, fenced: 'plugin' | 'hooks'): string {
 }
 
 /** The fence's refusal, or null: settings are read only when strings say the call may reach our files. */
-function fenceAnswer(attempt: ToolAttempt, root: string, scriptPath: string, context: () => VaultContext): string | null {
-	if (FENCED_FILE_TOOLS.has(attempt.tool) && attempt.filePath !== null) {
-		if (!fileMayBeFenced(root, attempt.filePath)) return null;
-		const ctx = context();
-		const fenced = fencedFile(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.filePath);
-		return fenced === null ? null : denyOutput(fenceRefusal(fenced, attempt.filePath, shownPlace(ctx, fenced), false, ctx.lang));
+function fenceAnswer(attempt: ToolAttempt, root: string, scriptPath: string, context: () => VaultContext, agent: AgentId): string | null {
+	if (FENCED_FILE_TOOLS.has(attempt.tool)) {
+		for (const file of attempt.filePaths) {
+			if (!fileMayBeFenced(root, file)) continue;
+			const ctx = context();
+			const fenced = fencedFile(fencePlaces(root, ctx.pluginDir, scriptPath), file);
+			if (fenced !== null) return denyOutput(fenceRefusal(fenced, file, shownPlace(ctx, fenced), false, ctx.lang), agent);
+		}
+		return null;
 	}
 	if (attempt.tool === SHELL_TOOL && attempt.command !== null) {
 		if (!commandMayBeFenced(attempt.command)) return null;
 		const ctx = context();
 		const hit = fencedCommand(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.command, attempt.cwd);
-		return hit === null ? null : denyOutput(fenceRefusal(hit.fenced, hit.word, shownPlace(ctx, hit.fenced), true, ctx.lang));
+		return hit === null ? null : denyOutput(fenceRefusal(hit.fenced, hit.word, shownPlace(ctx, hit.fenced), true, ctx.lang), agent);
 	}
 	return null;
 }
@@ -94,7 +116,8 @@ function fenceAnswer(attempt: ToolAttempt, root: string, scriptPath: string, con
 export async function preToolUse(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): Promise<number> {
 	try {
 		const stdin = await readStdin(2000);
-		const attempt = toolAttempt(stdin);
+		const agent = agentOrDefault(stringFlag(args, 'agent'));
+		const attempt = toolAttempt(stdin, agent);
 		if (attempt === null) return 0;
 		// The root comes from the script's place (or --vault), never from the input's `cwd` (docs/design.md, "Where the vault is").
 		const given = stringFlag(args, 'vault');
@@ -102,12 +125,12 @@ export async function preToolUse(args: Args, scriptPath: string, env: NodeJS.Pro
 		if (root === null) return 0;
 		let ctx: VaultContext | null = null;
 		const context = (): VaultContext => (ctx ??= contextFor(args, scriptPath, env));
-		const fence = fenceAnswer(attempt, root, scriptPath, context);
+		const fence = fenceAnswer(attempt, root, scriptPath, context, agent);
 		if (fence !== null) {
 			writeOut(fence);
 			return 0;
 		}
-		if (guardAnswer(attempt, root, context)) return 0;
+		if (guardAnswer(attempt, root, context, agent)) return 0;
 		// Allowed: the notes it may change are kept as they are now, for the review (src/node/review/before-version-hook.ts).
 		if (mayChangeNotes(attempt)) keepBeforeVersions(context(), attempt, clock(env));
 	} catch {
@@ -117,7 +140,7 @@ export async function preToolUse(args: Args, scriptPath: string, env: NodeJS.Pro
 }
 
 /** The Write guard: writes its refusal and returns true when it refuses. */
-function guardAnswer(attempt: ToolAttempt, root: string, context: () => VaultContext): boolean {
+function guardAnswer(attempt: ToolAttempt, root: string, context: () => VaultContext, agent: AgentId): boolean {
 	if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return false;
 	const settings = context().settings;
 	if (!settings.writeGuard) return false;
@@ -128,6 +151,6 @@ function guardAnswer(attempt: ToolAttempt, root: string, context: () => VaultCon
 	if (rel === null) return false;
 	const dir = path.dirname(target);
 	const name = freeName(path.basename(target), (candidate) => exists(path.join(dir, candidate)));
-	writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path.join(dir, name), context().lang)));
+	writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path.join(dir, name), context().lang), agent));
 	return true;
 }

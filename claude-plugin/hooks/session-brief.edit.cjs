@@ -593,6 +593,9 @@ function claudeEnvelope(event, text, note) {
   if (note !== void 0) out.systemMessage = note;
   return out;
 }
+function claudeDeny(reason, message) {
+  return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason }, systemMessage: message };
+}
 var SHARED_TOOL_NAMES = {
   write_file: "Write",
   replace: "Edit",
@@ -646,16 +649,19 @@ var codex = defineHost({
   id: "codex",
   name: "OpenAI Codex CLI",
   cli: "codex",
-  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },
-  toolNames: SHARED_TOOL_NAMES,
+  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop" },
+  // Codex names every shell tool `Bash` in its hook input; the tools' own names are matched too.
+  toolNames: { ...SHARED_TOOL_NAMES, exec_command: "Bash", shell_command: "Bash", local_shell: "Bash", shell: "Bash" },
   // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a
   // token, so 7,000 characters stays under it.
   limit: 7e3,
   docs: "https://developers.openai.com/codex/hooks",
   envelope: claudeEnvelope,
   adaptInput(raw, out) {
-    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;
     const input = out.tool_input;
+    if (input === void 0) return;
+    if (out.tool_name === "Bash" && str(input.command) === void 0 && str(input.cmd) !== void 0) input.command = input.cmd;
+    if (str(raw.tool_name) !== "apply_patch") return;
     const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");
     if (paths.length > 0) {
       input.file_path = paths[0];
@@ -721,16 +727,27 @@ var devin = defineHost({
 });
 
 // src/core/hosts/gemini.ts
+var SHELL = "run_shell_command";
 var gemini = defineHost({
   id: "gemini",
   name: "Gemini CLI",
   cli: "gemini",
-  events: { SessionStart: "SessionStart", PostToolUse: "AfterTool", Stop: "AfterAgent" },
-  inputEvents: { AfterTool: "PostToolUse" },
-  toolNames: SHARED_TOOL_NAMES,
+  events: { SessionStart: "SessionStart", PostToolUse: "AfterTool", PreToolUse: "BeforeTool", Stop: "AfterAgent" },
+  inputEvents: { AfterTool: "PostToolUse", BeforeTool: "PreToolUse" },
+  toolNames: { ...SHARED_TOOL_NAMES, [SHELL]: "Bash" },
   limit: 1e4,
   docs: "https://geminicli.com/docs/hooks/reference",
   envelope: (event, text) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text } }),
+  // BeforeTool refuses a call with a top-level `decision` of "deny" (or "block"); `reason` goes to the model.
+  denyEnvelope: (reason, message) => ({ decision: "deny", reason, systemMessage: message }),
+  adaptInput(raw, out) {
+    if (str(raw.tool_name) !== SHELL || out.tool_input === void 0) return;
+    const dir = str(out.tool_input.dir_path);
+    if (dir === void 0 || dir.trim() === "") return;
+    const absolute = dir.startsWith("/") || /^[A-Za-z]:[\\/]/.test(dir) || dir.startsWith("\\\\");
+    if (absolute) out.cwd = dir;
+    else if (out.cwd !== void 0) out.cwd = `${out.cwd.replace(/[\\/]+$/, "")}/${dir}`;
+  },
   // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").
   windowsShell: "powershell"
 });
@@ -833,7 +850,7 @@ var TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lan
 var COMMAND_OPTIONS = {
   "session-start": [...COMMON, "agent"],
   "post-tool-use": [...COMMON, "agent"],
-  "pre-tool-use": COMMON,
+  "pre-tool-use": [...COMMON, "agent"],
   "turn-end": [...COMMON, "agent"],
   baseline: COMMON,
   report: [...COMMON, "source", "json", "review"],
@@ -2024,8 +2041,12 @@ function noteOf(ctx, p, base) {
 }
 function notesOfCall(ctx, call) {
   if (FENCED_FILE_TOOLS.has(call.tool) && call.filePath !== null) {
-    const rel = noteOf(ctx, call.filePath, ctx.root);
-    return rel === null ? [] : [rel];
+    const out2 = /* @__PURE__ */ new Set();
+    for (const file of call.filePaths ?? [call.filePath]) {
+      const rel = noteOf(ctx, file, ctx.root);
+      if (rel !== null) out2.add(rel);
+    }
+    return [...out2];
   }
   if (call.tool !== SHELL_TOOL || call.command === null) return [];
   const base = call.cwd !== void 0 && path7.isAbsolute(call.cwd) ? call.cwd : ctx.root;
@@ -2241,8 +2262,9 @@ function refusal(filePath, rel, folder2, suggestion, lang) {
   const t = WRITE_GUARD_TEXT[lang];
   return { reason: t.reason(shown, where, instead), message: t.message(shortenName(rel, 200)) };
 }
-function denyOutput(r) {
-  return `${asciiJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: r.reason }, systemMessage: r.message })}
+function denyOutput(r, agent = DEFAULT_AGENT) {
+  const host = HOSTS[agent];
+  return `${asciiJson(host.denyEnvelope !== void 0 ? host.denyEnvelope(r.reason, r.message) : claudeDeny(r.reason, r.message))}
 `;
 }
 
@@ -2384,16 +2406,25 @@ function findSameFile(dir, stat, budget) {
 
 // bridge/commands/pre-tool-use.ts
 init_real_path();
-function toolAttempt(stdin) {
-  const hook = translateHookInput(DEFAULT_AGENT, parseHookJson(stdin));
+var MAX_PATCH_FILES2 = 200;
+function usablePath(p) {
+  return typeof p === "string" && p.trim() !== "" && !p.includes("\0");
+}
+function fromCwd(p, cwd) {
+  return !path11.isAbsolute(p) && cwd !== void 0 && path11.isAbsolute(cwd) ? path11.join(cwd, p) : p;
+}
+function toolAttempt(stdin, agent = DEFAULT_AGENT) {
+  const hook = translateHookInput(agent, parseHookJson(stdin));
   const tool = hook.tool_name;
   if (tool === void 0) return null;
   const input = hook.tool_input ?? {};
   const file = input.file_path ?? input.notebook_path;
-  const filePath = typeof file === "string" && file.trim() !== "" && !file.includes("\0") ? file : null;
-  const command = typeof input.command === "string" && input.command.trim() !== "" ? input.command : null;
+  const patch = Array.isArray(input.file_paths) ? input.file_paths.filter(usablePath).slice(0, MAX_PATCH_FILES2).map((p) => fromCwd(p, hook.cwd)) : [];
+  const filePath = patch[0] ?? (usablePath(file) ? file : null);
+  const filePaths = patch.length > 0 ? patch : filePath === null ? [] : [filePath];
+  const command = typeof input.command === "string" && input.command.trim() !== "" && tool !== "Edit" ? input.command : null;
   if (filePath === null && command === null) return null;
-  return { tool, filePath, command, cwd: hook.cwd, session: hook.session_id ?? null };
+  return { tool, filePath, filePaths, command, cwd: hook.cwd, session: hook.session_id ?? null };
 }
 function isFile(p) {
   try {
@@ -2414,43 +2445,47 @@ function shownPlace(ctx, fenced) {
   if (fenced === "hooks" || ctx.pluginDir === null) return ".claude/hooks/";
   return `${(vaultRelative(ctx.root, ctx.pluginDir) ?? ctx.pluginDir).replace(/\\/g, "/")}/`;
 }
-function fenceAnswer(attempt, root, scriptPath, context) {
-  if (FENCED_FILE_TOOLS.has(attempt.tool) && attempt.filePath !== null) {
-    if (!fileMayBeFenced(root, attempt.filePath)) return null;
-    const ctx = context();
-    const fenced = fencedFile(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.filePath);
-    return fenced === null ? null : denyOutput(fenceRefusal(fenced, attempt.filePath, shownPlace(ctx, fenced), false, ctx.lang));
+function fenceAnswer(attempt, root, scriptPath, context, agent) {
+  if (FENCED_FILE_TOOLS.has(attempt.tool)) {
+    for (const file of attempt.filePaths) {
+      if (!fileMayBeFenced(root, file)) continue;
+      const ctx = context();
+      const fenced = fencedFile(fencePlaces(root, ctx.pluginDir, scriptPath), file);
+      if (fenced !== null) return denyOutput(fenceRefusal(fenced, file, shownPlace(ctx, fenced), false, ctx.lang), agent);
+    }
+    return null;
   }
   if (attempt.tool === SHELL_TOOL && attempt.command !== null) {
     if (!commandMayBeFenced(attempt.command)) return null;
     const ctx = context();
     const hit = fencedCommand(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.command, attempt.cwd);
-    return hit === null ? null : denyOutput(fenceRefusal(hit.fenced, hit.word, shownPlace(ctx, hit.fenced), true, ctx.lang));
+    return hit === null ? null : denyOutput(fenceRefusal(hit.fenced, hit.word, shownPlace(ctx, hit.fenced), true, ctx.lang), agent);
   }
   return null;
 }
 async function preToolUse(args, scriptPath, env) {
   try {
     const stdin = await readStdin(2e3);
-    const attempt = toolAttempt(stdin);
+    const agent = agentOrDefault(stringFlag(args, "agent"));
+    const attempt = toolAttempt(stdin, agent);
     if (attempt === null) return 0;
     const given = stringFlag(args, "vault");
     const root = given !== void 0 ? path11.resolve(given) : defaultVaultRoot(scriptPath);
     if (root === null) return 0;
     let ctx = null;
     const context = () => ctx ??= contextFor(args, scriptPath, env);
-    const fence = fenceAnswer(attempt, root, scriptPath, context);
+    const fence = fenceAnswer(attempt, root, scriptPath, context, agent);
     if (fence !== null) {
       writeOut(fence);
       return 0;
     }
-    if (guardAnswer(attempt, root, context)) return 0;
+    if (guardAnswer(attempt, root, context, agent)) return 0;
     if (mayChangeNotes(attempt)) keepBeforeVersions(context(), attempt, clock(env));
   } catch {
   }
   return 0;
 }
-function guardAnswer(attempt, root, context) {
+function guardAnswer(attempt, root, context, agent) {
   if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return false;
   const settings = context().settings;
   if (!settings.writeGuard) return false;
@@ -2460,7 +2495,7 @@ function guardAnswer(attempt, root, context) {
   if (rel === null) return false;
   const dir = path11.dirname(target);
   const name = freeName(path11.basename(target), (candidate) => exists(path11.join(dir, candidate)));
-  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path11.join(dir, name), context().lang)));
+  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path11.join(dir, name), context().lang), agent));
   return true;
 }
 

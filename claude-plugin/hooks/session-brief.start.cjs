@@ -440,16 +440,19 @@ var codex = defineHost({
   id: "codex",
   name: "OpenAI Codex CLI",
   cli: "codex",
-  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },
-  toolNames: SHARED_TOOL_NAMES,
+  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop" },
+  // Codex names every shell tool `Bash` in its hook input; the tools' own names are matched too.
+  toolNames: { ...SHARED_TOOL_NAMES, exec_command: "Bash", shell_command: "Bash", local_shell: "Bash", shell: "Bash" },
   // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a
   // token, so 7,000 characters stays under it.
   limit: 7e3,
   docs: "https://developers.openai.com/codex/hooks",
   envelope: claudeEnvelope,
   adaptInput(raw, out) {
-    if (str(raw.tool_name) !== "apply_patch" || out.tool_input === void 0) return;
     const input = out.tool_input;
+    if (input === void 0) return;
+    if (out.tool_name === "Bash" && str(input.command) === void 0 && str(input.cmd) !== void 0) input.command = input.cmd;
+    if (str(raw.tool_name) !== "apply_patch") return;
     const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");
     if (paths.length > 0) {
       input.file_path = paths[0];
@@ -515,16 +518,27 @@ var devin = defineHost({
 });
 
 // src/core/hosts/gemini.ts
+var SHELL = "run_shell_command";
 var gemini = defineHost({
   id: "gemini",
   name: "Gemini CLI",
   cli: "gemini",
-  events: { SessionStart: "SessionStart", PostToolUse: "AfterTool", Stop: "AfterAgent" },
-  inputEvents: { AfterTool: "PostToolUse" },
-  toolNames: SHARED_TOOL_NAMES,
+  events: { SessionStart: "SessionStart", PostToolUse: "AfterTool", PreToolUse: "BeforeTool", Stop: "AfterAgent" },
+  inputEvents: { AfterTool: "PostToolUse", BeforeTool: "PreToolUse" },
+  toolNames: { ...SHARED_TOOL_NAMES, [SHELL]: "Bash" },
   limit: 1e4,
   docs: "https://geminicli.com/docs/hooks/reference",
   envelope: (event, text2) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text2 } }),
+  // BeforeTool refuses a call with a top-level `decision` of "deny" (or "block"); `reason` goes to the model.
+  denyEnvelope: (reason, message) => ({ decision: "deny", reason, systemMessage: message }),
+  adaptInput(raw, out) {
+    if (str(raw.tool_name) !== SHELL || out.tool_input === void 0) return;
+    const dir = str(out.tool_input.dir_path);
+    if (dir === void 0 || dir.trim() === "") return;
+    const absolute = dir.startsWith("/") || /^[A-Za-z]:[\\/]/.test(dir) || dir.startsWith("\\\\");
+    if (absolute) out.cwd = dir;
+    else if (out.cwd !== void 0) out.cwd = `${out.cwd.replace(/[\\/]+$/, "")}/${dir}`;
+  },
   // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").
   windowsShell: "powershell"
 });
@@ -630,7 +644,7 @@ var TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lan
 var COMMAND_OPTIONS = {
   "session-start": [...COMMON, "agent"],
   "post-tool-use": [...COMMON, "agent"],
-  "pre-tool-use": COMMON,
+  "pre-tool-use": [...COMMON, "agent"],
   "turn-end": [...COMMON, "agent"],
   baseline: COMMON,
   report: [...COMMON, "source", "json", "review"],

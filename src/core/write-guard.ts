@@ -5,6 +5,8 @@
  * everything outside the sessions folder pass. Pure: whether a file exists is asked of the caller.
  */
 import { asciiJson } from './format';
+import { claudeDeny } from './hosts/host';
+import { DEFAULT_AGENT, HOSTS, type AgentId } from './hosts/index';
 import { translations, type Lang } from './i18n';
 import { shortenName } from './quote';
 
@@ -87,7 +89,8 @@ export function refusal(filePath: string, rel: string, folder: string, suggestio
 	return { reason: t.reason(shown, where, instead), message: t.message(shortenName(rel, 200)) };
 }
 
-/** Claude Code's PreToolUse answer that refuses the call, as one pure-ASCII JSON line. */
-export function denyOutput(r: Refusal): string {
-	return `${asciiJson({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: r.reason }, systemMessage: r.message })}\n`;
+/** The host's pre-tool answer that refuses the call (Claude Code's unless the host reads its own), as one pure-ASCII JSON line. */
+export function denyOutput(r: Refusal, agent: AgentId = DEFAULT_AGENT): string {
+	const host = HOSTS[agent];
+	return `${asciiJson(host.denyEnvelope !== undefined ? host.denyEnvelope(r.reason, r.message) : claudeDeny(r.reason, r.message))}\n`;
 }

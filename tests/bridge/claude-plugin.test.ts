@@ -66,12 +66,13 @@ describe('the plugin as the repository ships it', () => {
 			Stop: [['', 'node', '${CLAUDE_PLUGIN_ROOT}/hooks/session-brief.plugin.cjs', 'turn-end']],
 			SessionEnd: [['', 'node', '${CLAUDE_PLUGIN_ROOT}/hooks/session-brief.plugin.cjs', 'turn-end']],
 		});
-		// Codex (its manifest names this file): the session start, the edit hook and the end of a turn,
+		// Codex (its manifest names this file): the session start, the edit hook, the pre-tool hook and the end of a turn,
 		// in Codex's contract. Codex runs no exec form, so the line is a shell's, with the plugin root Codex exports quoted.
 		const codex = read('claude-plugin/hooks/codex-hooks.json').hooks as Record<string, { matcher?: string; hooks: { command: string }[] }[]>;
-		expect(Object.keys(codex)).toEqual(['SessionStart', 'PostToolUse', 'Stop']);
+		expect(Object.keys(codex)).toEqual(['SessionStart', 'PostToolUse', 'PreToolUse', 'Stop']);
 		expect(codex.SessionStart?.[0]?.hooks[0]?.command).toBe('node "${PLUGIN_ROOT}/hooks/session-brief.plugin.cjs" session-start --agent codex');
 		expect(codex.PostToolUse?.[0]).toMatchObject({ matcher: 'apply_patch|Edit|Write', hooks: [{ command: 'node "${PLUGIN_ROOT}/hooks/session-brief.plugin.cjs" post-tool-use --agent codex' }] });
+		expect(codex.PreToolUse?.[0]).toMatchObject({ matcher: 'apply_patch|Edit|Write|Bash', hooks: [{ command: 'node "${PLUGIN_ROOT}/hooks/session-brief.plugin.cjs" pre-tool-use --agent codex', timeout: 10 }] });
 		expect(codex.Stop?.[0]?.hooks[0]?.command).toBe('node "${PLUGIN_ROOT}/hooks/session-brief.plugin.cjs" turn-end --agent codex');
 	});
 });

@@ -93,13 +93,50 @@ describe('install and uninstall with the Write guard entry', () => {
 		expect(off.stdout).toBe('');
 	});
 
-	it('registers no PreToolUse for hosts whose hooks cannot refuse a call with a reason', () => {
+	it('registers no pre-tool hook for hosts whose pre-tool contract is not verified (Qwen Code)', () => {
 		const { v, home } = vault();
-		const r = install({ vault: v, home, scope: 'project', agent: 'gemini', scriptSource: SOURCE, version: '0.1.0', nodePath: process.execPath, env: {} });
+		const r = install({ vault: v, home, scope: 'project', agent: 'qwen', scriptSource: SOURCE, version: '0.1.0', nodePath: process.execPath, env: {} });
 		expect(r.code).toBe(0);
-		const text = fs.readFileSync(path.join(v, '.gemini', 'settings.json'), 'utf8');
+		const text = fs.readFileSync(path.join(v, '.qwen', 'settings.json'), 'utf8');
 		expect(text).not.toContain('pre-tool-use');
-		expect(text).not.toContain('BeforeTool');
+		expect(text).not.toContain('PreToolUse');
+	});
+
+	it("registers Gemini CLI's BeforeTool for its edit tools and its shell, with --agent gemini, and the command refuses in Gemini's shape", () => {
+		const { v, home } = vault();
+		expect(install({ vault: v, home, scope: 'project', agent: 'gemini', scriptSource: SOURCE, version: '0.1.0', nodePath: process.execPath, env: {} }).code).toBe(0);
+		const hooks = (JSON.parse(fs.readFileSync(path.join(v, '.gemini', 'settings.json'), 'utf8')) as { hooks: Record<string, Group[]> }).hooks;
+		const script = path.join(v, '.claude', 'hooks', 'session-brief.cjs');
+		expect(hooks.BeforeTool).toEqual([{ matcher: 'write_file|replace|run_shell_command', hooks: [{ name: 'session-brief-before-tool', type: 'command', command: `"${process.execPath}" "${script}" pre-tool-use --agent gemini` }] }]);
+		expect(hooks.PreToolUse).toBeUndefined();
+		if (process.platform === 'win32') return;
+		const command = String(hooks.BeforeTool?.[0]?.hooks[0]?.command);
+		const input = JSON.stringify({ hook_event_name: 'BeforeTool', session_id: 's', cwd: v, tool_name: 'write_file', tool_input: { file_path: path.join(v, '.obsidian', 'plugins', 'session-brief', 'agent-review.json'), content: '{}' } });
+		const r = spawnSync('/bin/sh', ['-c', command], { input, cwd: tmp(), env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' });
+		expect(r.status).toBe(0);
+		const out = JSON.parse(r.stdout) as { decision: string; reason: string; systemMessage: string; hookSpecificOutput?: unknown };
+		expect(out.decision).toBe('deny');
+		expect(out.reason).toContain("is in Session Brief's plugin folder");
+		expect(out.systemMessage).toMatch(/^Session Brief refused an agent's change to its own files/);
+		expect(out.hookSpecificOutput).toBeUndefined();
+	});
+
+	it("registers Codex's PreToolUse for apply_patch and its shell (Bash), with --agent codex, and the command refuses in Codex's (Claude Code's) shape", () => {
+		const { v, home } = vault();
+		expect(install({ vault: v, home, scope: 'project', agent: 'codex', scriptSource: SOURCE, version: '0.1.0', nodePath: process.execPath, env: {} }).code).toBe(0);
+		const hooks = (JSON.parse(fs.readFileSync(path.join(v, '.codex', 'hooks.json'), 'utf8')) as { hooks: Record<string, Group[]> }).hooks;
+		const script = path.join(v, '.claude', 'hooks', 'session-brief.cjs');
+		expect(hooks.PreToolUse).toEqual([{ matcher: 'apply_patch|Edit|Write|Bash', hooks: [{ type: 'command', command: `"${process.execPath}" "${script}" pre-tool-use --agent codex`, timeout: 10 }] }]);
+		if (process.platform === 'win32') return;
+		const command = String(hooks.PreToolUse?.[0]?.hooks[0]?.command);
+		const patch = ['*** Begin Patch', '*** Update File: Notes/a.md', '@@', '-a', '+b', '*** Update File: .obsidian/plugins/session-brief/agent-review.json', '@@', '-{}', '+{"x":1}', '*** End Patch'].join('\n');
+		const input = JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's', cwd: v, tool_name: 'apply_patch', tool_input: { command: patch } });
+		const r = spawnSync('/bin/sh', ['-c', command], { input, cwd: tmp(), env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' });
+		expect(r.status).toBe(0);
+		// The second file of the patch is fenced: the whole call is refused.
+		const out = JSON.parse(r.stdout) as { hookSpecificOutput: { hookEventName: string; permissionDecision: string; permissionDecisionReason: string } };
+		expect(out.hookSpecificOutput).toMatchObject({ hookEventName: 'PreToolUse', permissionDecision: 'deny' });
+		expect(out.hookSpecificOutput.permissionDecisionReason).toContain("is in Session Brief's plugin folder");
 	});
 });
 
@@ -122,6 +159,24 @@ describe('doctor and the Write guard', () => {
 		guard = report.checks.filter((c) => c.id === 'write-guard');
 		expect(guard.map((c) => c.status)).toEqual(['ok']);
 		expect(guard[0]?.message).toContain('a Write over an existing file in AI/sessions is refused');
+	});
+
+	it("names Gemini CLI's BeforeTool entry and Codex's PreToolUse entry; Codex gets no Write guard line", async () => {
+		for (const agent of ['gemini', 'codex'] as const) {
+			const { v, home } = vault();
+			expect(install({ vault: v, home, scope: 'project', agent, scriptSource: SOURCE, version: '0.1.0', nodePath: process.execPath, env: {} }).code).toBe(0);
+			setGuard(v, true);
+			const report = await doctor({ vault: v, home, agent, version: '0.1.0', scriptSource: SOURCE, mcpSource: MCP_SOURCE, env: { PATH: process.env.PATH, HOME: home, SESSION_BRIEF_NOW: FIXED_NOW }, runFrom: tmp() });
+			const fence = report.checks.find((c) => c.id === 'agent-fence');
+			const guard = report.checks.filter((c) => c.id === 'write-guard');
+			if (agent === 'gemini') {
+				expect(fence).toMatchObject({ status: 'ok', message: expect.stringContaining('(BeforeTool, matcher "write_file|replace|run_shell_command")') as unknown });
+				expect(guard.map((c) => c.status)).toEqual(['ok']);
+			} else {
+				expect(fence).toMatchObject({ status: 'ok', message: expect.stringContaining('(PreToolUse, matcher "apply_patch|Edit|Write|Bash")') as unknown });
+				expect(guard).toEqual([]);
+			}
+		}
 	});
 
 	it('warns when the guard is on but the entry is missing or its matcher misses Write, with the fix', async () => {

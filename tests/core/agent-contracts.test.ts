@@ -60,6 +60,35 @@ describe('input translation', () => {
 	});
 });
 
+describe('pre-tool input', () => {
+	it("reads Gemini CLI's BeforeTool: the event, its edit tools under Claude Code's names, its shell as Bash", () => {
+		const edit = translateHookInput('gemini', { hook_event_name: 'BeforeTool', session_id: 'g', cwd: '/v', tool_name: 'replace', tool_input: { file_path: '/v/Notes/a.md', old_string: 'a', new_string: 'b' } });
+		expect(edit).toMatchObject({ hook_event_name: 'PreToolUse', session_id: 'g', cwd: '/v', tool_name: 'Edit', tool_input: { file_path: '/v/Notes/a.md' } });
+		expect(translateHookInput('gemini', { hook_event_name: 'BeforeTool', tool_name: 'write_file', tool_input: { file_path: '/v/b.md', content: 'x' } }).tool_name).toBe('Write');
+		const shell = translateHookInput('gemini', { hook_event_name: 'BeforeTool', cwd: '/v', tool_name: 'run_shell_command', tool_input: { command: "sed -i 's/a/b/' a.md" } });
+		expect(shell).toMatchObject({ tool_name: 'Bash', cwd: '/v', tool_input: { command: "sed -i 's/a/b/' a.md" } });
+	});
+
+	it("reads Gemini CLI's shell folder (dir_path) as the command's working folder", () => {
+		const run = (dir: string): string | undefined => translateHookInput('gemini', { hook_event_name: 'BeforeTool', cwd: '/v/', tool_name: 'run_shell_command', tool_input: { command: 'rm a.md', dir_path: dir } }).cwd;
+		expect(run('Notes')).toBe('/v/Notes');
+		expect(run('/elsewhere')).toBe('/elsewhere');
+		expect(run('C:\\w')).toBe('C:\\w');
+		expect(run('')).toBe('/v/');
+		// Only the shell tool's dir_path moves the folder.
+		expect(translateHookInput('gemini', { cwd: '/v', tool_name: 'replace', tool_input: { file_path: 'a.md', dir_path: 'x' } }).cwd).toBe('/v');
+	});
+
+	it("reads Codex's PreToolUse: apply_patch as Edit with every file of the patch, its shell as Bash", () => {
+		const patch = ['*** Begin Patch', '*** Update File: Notes/a.md', '@@', '-a', '+b', '*** Add File: Notes/b.md', '+b', '*** End Patch'].join('\n');
+		const edit = translateHookInput('codex', { hook_event_name: 'PreToolUse', session_id: 'c', cwd: '/v', tool_name: 'apply_patch', tool_input: { command: patch } });
+		expect(edit).toMatchObject({ hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: 'Notes/a.md', file_paths: ['Notes/a.md', 'Notes/b.md'] } });
+		expect(translateHookInput('codex', { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm a.md' } })).toMatchObject({ tool_name: 'Bash', tool_input: { command: 'rm a.md' } });
+		// A shell tool under its own name, with its command line as `cmd`.
+		expect(translateHookInput('codex', { hook_event_name: 'PreToolUse', tool_name: 'exec_command', tool_input: { cmd: 'rm a.md' } })).toMatchObject({ tool_name: 'Bash', tool_input: { command: 'rm a.md' } });
+	});
+});
+
 describe('output envelopes', () => {
 	it('each host gets the shape its docs read', () => {
 		expect(hookEnvelope('claude-code', 'SessionStart', 't')).toEqual({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 't' } });

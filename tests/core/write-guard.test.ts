@@ -87,4 +87,17 @@ describe('refusal and its output', () => {
 		expect(json.hookSpecificOutput.permissionDecisionReason).toContain('Über.md');
 		expect(json.systemMessage).toContain('Schreibschutz');
 	});
+
+	it("is Gemini CLI's BeforeTool deny for --agent gemini: a top-level decision and reason, no hookSpecificOutput", () => {
+		const r = refusal('/v/AI/sessions/Über.md', 'AI/sessions/Über.md', 'AI/sessions', null, 'en');
+		const out = denyOutput(r, 'gemini');
+		expect(/^[\x20-\x7e]*$/.test(out.trimEnd())).toBe(true);
+		expect(JSON.parse(out)).toEqual({ decision: 'deny', reason: r.reason, systemMessage: r.message });
+	});
+
+	it("is Claude Code's shape for Codex, whose PreToolUse reads permissionDecision and its reason", () => {
+		const r = refusal('/v/AI/sessions/a.md', 'AI/sessions/a.md', 'AI/sessions', null, 'en');
+		expect(JSON.parse(denyOutput(r, 'codex'))).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: r.reason }, systemMessage: r.message });
+		expect(denyOutput(r, 'codex')).toBe(denyOutput(r));
+	});
 });

@@ -7,7 +7,9 @@
  */
 
 /**
- * `PreToolUse` is the opt-in Write guard's (src/core/write-guard.ts), Claude Code only. `Stop` is
+ * `PreToolUse` runs before an edit tool or a shell command: the fence around Session Brief's own
+ * files (src/core/agent-fence.ts), the opt-in Write guard (src/core/write-guard.ts) and the
+ * before-versions for the review (src/core/before-versions.ts). `Stop` is
  * the end of a turn, where the session net runs (src/core/session-net.ts); `SessionEnd` the end
  * of a session, for hosts where a turn can end without `Stop` (an interrupt).
  */
@@ -55,6 +57,8 @@ export interface HostContract<Id extends string = string> {
 	docs: string;
 	/** The object the host reads `text` from; `note` is a one-line message for the user, where the host shows one. */
 	envelope(event: HookEvent, text: string, note?: string): Raw;
+	/** The pre-tool hook's answer that refuses the call: `reason` for the model, `message` for the user; none = Claude Code's. */
+	denyEnvelope?(reason: string, message: string): Raw;
 	/** The host's own quirks on top of the shared field mapping (`translateHookInput`). */
 	adaptInput?(raw: Raw, out: ClaudeShapedInput): void;
 	/** The shell the host runs a hook's command line in on Windows; on macOS and Linux every host uses `sh -c`. */
@@ -71,6 +75,11 @@ export function claudeEnvelope(event: HookEvent, text: string, note?: string): R
 	const out: Raw = { hookSpecificOutput: { hookEventName: event, additionalContext: text } };
 	if (note !== undefined) out.systemMessage = note;
 	return out;
+}
+
+/** Claude Code's PreToolUse refusal, which Codex reads too. */
+export function claudeDeny(reason: string, message: string): Raw {
+	return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason }, systemMessage: message };
 }
 
 /** The file-writing tools of Gemini CLI, Qwen Code, Copilot and Codex, mapped once for all of them. */

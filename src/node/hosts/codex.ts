@@ -3,7 +3,9 @@
  * `~/.codex/hooks.json` (`CODEX_HOME` moves it); Claude Code's group shape, timeout in seconds.
  * Docs: developers.openai.com/codex/hooks. Codex reports edits as `apply_patch` with the patch in
  * `tool_input.command` and no file_path; the contract reads the paths out of the patch
- * (src/core/hosts/codex.ts). Stop, the end of a turn, runs the session net.
+ * (src/core/hosts/codex.ts). PreToolUse (the patch tool and the shell, which Codex names `Bash`)
+ * runs the fence around Session Brief's own files and the before-versions; Stop, the end of a
+ * turn, the session net.
  */
 import * as path from 'node:path';
 import { codexTrust } from './codex-trust';
@@ -11,6 +13,9 @@ import { homeDir, type HostSpec } from './host-spec';
 
 /** Codex's edit tool: `apply_patch` (Codex also lets `Edit` and `Write` match it). */
 export const CODEX_EDIT_MATCHER = 'apply_patch|Edit|Write';
+
+/** What PreToolUse runs for: the edit tool and the shell tools, which Codex's hook input names `Bash`. */
+export const CODEX_PRE_TOOL_MATCHER = 'apply_patch|Edit|Write|Bash';
 
 export const codex: HostSpec = {
 	agent: 'codex',
@@ -26,16 +31,20 @@ export const codex: HostSpec = {
 		];
 	},
 	skeleton: {},
-	events: ['SessionStart', 'PostToolUse', 'Stop'],
+	events: ['SessionStart', 'PostToolUse', 'PreToolUse', 'Stop'],
 	entries(command) {
 		return [
 			{ event: 'SessionStart', handler: { type: 'command', command: command('SessionStart').native, timeout: 30 } },
 			{ event: 'PostToolUse', matcher: CODEX_EDIT_MATCHER, handler: { type: 'command', command: command('PostToolUse').native, timeout: 60 } },
+			{ event: 'PreToolUse', matcher: CODEX_PRE_TOOL_MATCHER, handler: { type: 'command', command: command('PreToolUse').native, timeout: 10 } },
 			{ event: 'Stop', handler: { type: 'command', command: command('Stop').native, timeout: 60 } },
 		];
 	},
 	commandFields: ['command'],
 	editTools: ['apply_patch'],
+	preToolTools: ['apply_patch', 'Bash'],
+	// No tool of Codex's is a whole-file Write: the guard never applies.
+	guardTool: null,
 	// The trust steps (trusted project, /hooks) are explained by the trust check instead.
 	notes() {
 		return [];

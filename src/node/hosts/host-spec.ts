@@ -69,6 +69,10 @@ export interface HostSpec {
 	shells?: readonly HostShell[];
 	/** Tool names a PostToolUse matcher must name for doctor to call it complete (hosts that register PostToolUse). */
 	editTools?: readonly string[];
+	/** Tool names the pre-tool entry must reach for doctor to call the fence complete; none = Claude Code's (FENCE_MATCHER). */
+	preToolTools?: readonly string[];
+	/** The host's name for the tool the Write guard watches (`Write`); null = the guard never applies to this host. Default `Write`. */
+	guardTool?: string | null;
 	/**
 	 * The host reads hook entries exactly as Claude Code does (case-sensitive tool names, timeouts
 	 * in seconds, its environment variables), so doctor checks them against Claude Code's list of

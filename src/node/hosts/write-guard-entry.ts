@@ -1,6 +1,6 @@
 /**
- * The registration of the PreToolUse hook, for the hosts whose PreToolUse hook can refuse a call
- * with a reason the model reads: Claude Code only. It holds the opt-in Write guard (docs/design.md,
+ * Claude Code's registration of the PreToolUse hook (Gemini CLI's and Codex's are in their own
+ * modules, with their own tool names). It holds the opt-in Write guard (docs/design.md,
  * "The Write guard") and the fence around Session Brief's own files (src/core/agent-fence.ts), so
  * it reaches the edit tools and Bash.
  *

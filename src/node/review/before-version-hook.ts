@@ -18,6 +18,8 @@ import type { VaultContext } from '../vault-config';
 export interface ToolCall {
 	tool: string;
 	filePath: string | null;
+	/** Every file an edit tool names (each file of a Codex patch); absent = `filePath` alone. */
+	filePaths?: readonly string[];
 	command: string | null;
 	cwd: string | undefined;
 	session: string | null;
@@ -45,8 +47,12 @@ function noteOf(ctx: VaultContext, p: string, base: string): string | null {
 /** The notes the call may change: the edit tool's file, or the shell command's existing notes and new ones in existing folders. */
 export function notesOfCall(ctx: VaultContext, call: ToolCall): string[] {
 	if (FENCED_FILE_TOOLS.has(call.tool) && call.filePath !== null) {
-		const rel = noteOf(ctx, call.filePath, ctx.root);
-		return rel === null ? [] : [rel];
+		const out = new Set<string>();
+		for (const file of call.filePaths ?? [call.filePath]) {
+			const rel = noteOf(ctx, file, ctx.root);
+			if (rel !== null) out.add(rel);
+		}
+		return [...out];
 	}
 	if (call.tool !== SHELL_TOOL || call.command === null) return [];
 	const base = call.cwd !== undefined && path.isAbsolute(call.cwd) ? call.cwd : ctx.root;

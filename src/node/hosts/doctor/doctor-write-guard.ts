@@ -2,11 +2,12 @@
  * What `doctor` says about the PreToolUse entry (docs/design.md, "The Write guard" and "The review
  * trail is the human's"): whether it is registered for this vault, whether its matcher reaches every
  * tool the fence around Session Brief's own files watches (an install of an earlier version
- * registered it for `Write` only), and whether the Write guard's setting is on. Claude Code only;
- * other hosts get no entry and no line.
+ * registered it for `Write` only), and whether the Write guard's setting is on. For the hosts that
+ * register the pre-tool hook (Claude Code, Gemini CLI, Codex), each under its own names; the others
+ * get no entry and no line.
  */
 import * as path from 'node:path';
-import type { AgentId } from '../../../core/agent-contracts';
+import { HOSTS, type AgentId } from '../../../core/agent-contracts';
 import { FENCE_MATCHER } from '../../../core/agent-fence';
 import { GUARDED_TOOL } from '../../../core/write-guard';
 import type { Settings } from '../../../core/settings';
@@ -46,33 +47,40 @@ export function matcherReaches(matcher: unknown, tool: string): boolean {
 const SETTING = 'the plugin setting "Protect session files from overwriting"';
 
 export function writeGuardChecks(agent: AgentId, vault: string, script: string, found: readonly FoundEntry[], settings: Settings): GuardCheck[] {
-	// Only hosts whose module registers the guard's PreToolUse entry (Claude Code).
-	if (!specFor(agent).events.includes(WRITE_GUARD_EVENT)) return [];
-	const ours = found.filter((f) => f.event === WRITE_GUARD_EVENT && path.resolve(parseOwnCommand(f.command)?.script ?? '') === path.resolve(script));
+	// Only hosts whose module registers the pre-tool entry.
+	const spec = specFor(agent);
+	if (!spec.events.includes(WRITE_GUARD_EVENT)) return [];
+	const event = HOSTS[agent].events[WRITE_GUARD_EVENT] ?? WRITE_GUARD_EVENT;
+	const guardTool = spec.guardTool === undefined ? GUARDED_TOOL : spec.guardTool;
+	const ours = found.filter((f) => f.event === event && path.resolve(parseOwnCommand(f.command)?.script ?? '') === path.resolve(script));
 	const folder = settings.sessionsFolder === '' ? '' : quoteName(settings.sessionsFolder);
 	const out: GuardCheck[] = [];
 	if (ours.length === 0) {
-		out.push({ id: 'agent-fence', status: 'warn', message: `No ${WRITE_GUARD_EVENT} hook of ours is registered, so nothing keeps the agent's edit tools and shell commands out of Session Brief's own files (the review marks, the agent changes journal, the hook files).`, fix: 'Run "install" again; it adds the entry.' });
-		if (settings.writeGuard) out.push({ id: 'write-guard', status: 'warn', message: `The Write guard is on (${SETTING}), but no ${WRITE_GUARD_EVENT} hook of ours is registered: a Write over an existing file in ${folder || 'the sessions folder'} is not refused.`, fix: 'Run "install" again; it adds the entry.' });
+		out.push({ id: 'agent-fence', status: 'warn', message: `No ${event} hook of ours is registered, so nothing keeps the agent's edit tools and shell commands out of Session Brief's own files (the review marks, the agent changes journal, the hook files).`, fix: 'Run "install" again; it adds the entry.' });
+		if (settings.writeGuard && guardTool !== null) out.push({ id: 'write-guard', status: 'warn', message: `The Write guard is on (${SETTING}), but no ${event} hook of ours is registered: a Write over an existing file in ${folder || 'the sessions folder'} is not refused.`, fix: 'Run "install" again; it adds the entry.' });
 		return out;
 	}
-	const watched = FENCE_MATCHER.split('|');
+	const watched = spec.preToolTools ?? FENCE_MATCHER.split('|');
+	// The matcher install writes, for the fix.
+	const matcher = spec.entries(() => ({ sh: '', ps: '', native: '' })).find((e) => e.event === event)?.matcher ?? FENCE_MATCHER;
 	const missed = watched.filter((tool) => !ours.some((f) => matcherReaches(f.matcher, tool)));
 	if (missed.length > 0) {
-		out.push({ id: 'agent-fence', status: 'warn', message: `The ${WRITE_GUARD_EVENT} entry of ours does not reach ${missed.join(', ')} (an install of an earlier version registered it for Write only), so the agent's ${missed.join(', ')} can change Session Brief's own files, its review trail included.`, fix: `Run "install" again; it writes the matcher "${FENCE_MATCHER}".` });
-	} else out.push({ id: 'agent-fence', status: 'ok', message: `The agent's edit tools and shell commands are kept out of Session Brief's own files (${WRITE_GUARD_EVENT}, matcher "${FENCE_MATCHER}").` });
+		out.push({ id: 'agent-fence', status: 'warn', message: `The ${event} entry of ours does not reach ${missed.join(', ')} (an install of an earlier version registered it for Write only), so the agent's ${missed.join(', ')} can change Session Brief's own files, its review trail included.`, fix: `Run "install" again; it writes the matcher "${matcher}".` });
+	} else out.push({ id: 'agent-fence', status: 'ok', message: `The agent's edit tools and shell commands are kept out of Session Brief's own files (${event}, matcher "${matcher}").` });
+	// A host with no whole-file write tool: the guard has nothing to refuse.
+	if (guardTool === null) return out;
 	for (const f of ours) {
-		if (!matcherReaches(f.matcher, GUARDED_TOOL)) {
-			out.push({ id: 'write-guard', status: 'warn', message: `The ${WRITE_GUARD_EVENT} matcher ${JSON.stringify(f.matcher)} in ${f.where.file} does not reach ${GUARDED_TOOL}, so the Write guard never runs.`, fix: `Run "install" again; it writes the matcher "${GUARDED_TOOL}".` });
+		if (!matcherReaches(f.matcher, guardTool)) {
+			out.push({ id: 'write-guard', status: 'warn', message: `The ${event} matcher ${JSON.stringify(f.matcher)} in ${f.where.file} does not reach ${guardTool}, so the Write guard never runs.`, fix: `Run "install" again; it writes the matcher "${guardTool}".` });
 		}
 	}
 	const where = ours.map((f) => f.where.file).join(', ');
 	if (!settings.writeGuard) {
-		out.push({ id: 'write-guard', status: 'info', message: `${where} registers ${WRITE_GUARD_EVENT}; the Write guard it also runs is off (${SETTING}), so a Write into the sessions folder is let through.` });
+		out.push({ id: 'write-guard', status: 'info', message: `${where} registers ${event}; the Write guard it also runs is off (${SETTING}), so a Write into the sessions folder is let through.` });
 	} else if (folder === '') {
 		out.push({ id: 'write-guard', status: 'warn', message: 'The Write guard is on, but the sessions folder setting is empty, so there is no folder to protect.', fix: 'Set the sessions folder in the plugin settings.' });
 	} else {
-		out.push({ id: 'write-guard', status: 'ok', message: `The Write guard is on: ${where} registers ${WRITE_GUARD_EVENT}, and a Write over an existing file in ${folder} is refused.` });
+		out.push({ id: 'write-guard', status: 'ok', message: `The Write guard is on: ${where} registers ${event}, and a Write over an existing file in ${folder} is refused.` });
 	}
 	return out;
 }
