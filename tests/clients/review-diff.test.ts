@@ -33,6 +33,24 @@ async function changes(ws: Workspace): Promise<{ count: number; changes: Change[
 	return JSON.parse(await bridgeOk(ws, ['changes', '--json'])) as { count: number; changes: Change[] };
 }
 
+/**
+ * The one change `changes` lists is the agent's edit of `rel`: applied to the note as it was, its
+ * diff gives the note as the agent left it, and the text form prints that diff. Returns the change
+ * and the text.
+ */
+async function expectExactDiff(ws: Workspace, rel: string, before: string, after: string): Promise<{ change: Change | undefined; text: string }> {
+	expect(after).not.toBe(before);
+	const json = await changes(ws);
+	expect(json.count, JSON.stringify(json, null, 2)).toBe(1);
+	const change = json.changes[0];
+	expect(change).toMatchObject({ path: rel, tool: 'Edit', state: 'kept', added: 2, removed: 1 });
+	expect(applyPatch(before, change?.diff ?? '')).toBe(after);
+	const text = await bridgeOk(ws, ['changes']);
+	expect(text).toContain(`--- a/${rel}\n+++ b/${rel}\n`);
+	expect(text).toContain('\n-- Building a second brain\n+- Building a second brain (finished in May)\n+- Deep work\n');
+	return { change, text };
+}
+
 describe.skipIf(skip !== undefined)(`Agent changes as a diff with Claude Code ${client.version || `(skipped: ${skip ?? ''})`}`, () => {
 	const s = clientSuite();
 
@@ -49,18 +67,8 @@ describe.skipIf(skip !== undefined)(`Agent changes as a diff with Claude Code ${
 		]);
 		const run = await runClaude(ws, s.api, s.guard, 'Update the reading list.');
 		expectClean('claude', run);
-		const after = fs.readFileSync(file, 'utf8');
-		expect(after).not.toBe(before);
-		const json = JSON.parse(await bridgeOk(ws, ['changes', '--json'])) as { count: number; changes: Array<{ path: string; session: string | null; tool: string; state: string; added: number; removed: number; diff: string }> };
-		expect(json.count).toBe(1);
-		const change = json.changes[0];
-		expect(change).toMatchObject({ path: rel, tool: 'Edit', state: 'kept', added: 2, removed: 1 });
+		const { change, text } = await expectExactDiff(ws, rel, before, fs.readFileSync(file, 'utf8'));
 		expect(change?.session).toMatch(/^[0-9a-f-]{36}$/);
-		// The diff is that edit: applied to the note as it was, it gives the note as the agent left it.
-		expect(applyPatch(before, change?.diff ?? '')).toBe(after);
-		const text = await bridgeOk(ws, ['changes']);
-		expect(text).toContain(`--- a/${rel}\n+++ b/${rel}\n`);
-		expect(text).toContain('\n-- Building a second brain\n+- Building a second brain (finished in May)\n+- Deep work\n');
 		// Not a terminal: no colours.
 		expect(text).not.toContain('\x1b[');
 	});
@@ -79,17 +87,8 @@ describe('Agent changes as a diff with Gemini CLI and Codex', () => {
 		s.api.script([{ tool: 'replace', input: { file_path: file, old_string: '- Building a second brain', new_string: '- Building a second brain (finished in May)\n- Deep work', instruction: 'Update the list.' } }, { text: 'Edited.' }]);
 		const run = await runGemini(ws, s.api, s.guard, 'Update the reading list.', { approvalMode: 'auto_edit' });
 		expectClean('gemini', run);
-		const after = fs.readFileSync(file, 'utf8');
-		expect(after).not.toBe(before);
-		const json = await changes(ws);
-		expect(json.count, JSON.stringify(json, null, 2)).toBe(1);
-		const change = json.changes[0];
-		expect(change).toMatchObject({ path: rel, tool: 'Edit', state: 'kept', added: 2, removed: 1 });
+		const { change } = await expectExactDiff(ws, rel, before, fs.readFileSync(file, 'utf8'));
 		expect(change?.session).toBeTruthy();
-		expect(applyPatch(before, change?.diff ?? '')).toBe(after);
-		const text = await bridgeOk(ws, ['changes']);
-		expect(text).toContain(`--- a/${rel}\n+++ b/${rel}\n`);
-		expect(text).toContain('\n-- Building a second brain\n+- Building a second brain (finished in May)\n+- Deep work\n');
 	});
 
 	test.skipIf(skipCodex !== undefined)(`Codex CLI ${codex.version}: an apply_patch keeps the before-version (PreToolUse), and changes prints the exact diff (hook trust bypassed)`, async () => {
@@ -102,16 +101,7 @@ describe('Agent changes as a diff with Gemini CLI and Codex', () => {
 		s.api.script([{ customTool: 'apply_patch', input: patch }, { text: 'Edited.' }]);
 		const run = await runCodex(ws, s.api, s.guard, 'Update the reading list.', { bypassHookTrust: true });
 		expectClean('codex', run);
-		const after = fs.readFileSync(file, 'utf8');
-		expect(after).not.toBe(before);
-		const json = await changes(ws);
-		expect(json.count, JSON.stringify(json, null, 2)).toBe(1);
-		const change = json.changes[0];
-		expect(change).toMatchObject({ path: rel, tool: 'Edit', state: 'kept', added: 2, removed: 1 });
+		const { change } = await expectExactDiff(ws, rel, before, fs.readFileSync(file, 'utf8'));
 		expect(change?.session).toBeTruthy();
-		expect(applyPatch(before, change?.diff ?? '')).toBe(after);
-		const text = await bridgeOk(ws, ['changes']);
-		expect(text).toContain(`--- a/${rel}\n+++ b/${rel}\n`);
-		expect(text).toContain('\n-- Building a second brain\n+- Building a second brain (finished in May)\n+- Deep work\n');
 	});
 });
