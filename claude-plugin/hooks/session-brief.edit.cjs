@@ -329,6 +329,7 @@ function linkTarget(root, file) {
   return real.startsWith(top.endsWith(path6.sep) ? top : top + path6.sep) ? real : null;
 }
 function openInVault(root, file, flags) {
+  if ((flags & WRITING) !== 0) throw new Error("openInVault opens notes for reading only; writes go through the state-file module");
   try {
     return fs7.openSync(file, flags | NO_FOLLOW);
   } catch (error) {
@@ -339,7 +340,7 @@ function openInVault(root, file, flags) {
     return fs7.openSync(real, flags | NO_FOLLOW);
   }
 }
-var fs7, path6, realRootOf, NO_FOLLOW;
+var fs7, path6, realRootOf, NO_FOLLOW, WRITING;
 var init_real_path = __esm({
   "src/node/real-path.ts"() {
     "use strict";
@@ -348,6 +349,7 @@ var init_real_path = __esm({
     init_scope();
     realRootOf = null;
     NO_FOLLOW = fs7.constants.O_NOFOLLOW ?? 0;
+    WRITING = fs7.constants.O_WRONLY | fs7.constants.O_RDWR | fs7.constants.O_CREAT | fs7.constants.O_TRUNC | fs7.constants.O_APPEND;
   }
 });
 

@@ -1027,6 +1027,7 @@ function vaultRelativeReal(root, filePath) {
   return null;
 }
 var NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
+var WRITING = fs.constants.O_WRONLY | fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_TRUNC | fs.constants.O_APPEND;
 
 // src/node/state-file.ts
 var fs2 = require("node:fs");

@@ -80,6 +80,8 @@ export function linkTarget(root: string, file: string): string | null {
 }
 
 const NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
+/** Flags that would let an open change the file: refused here, as every write goes through state-file.ts. */
+const WRITING = fs.constants.O_WRONLY | fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_TRUNC | fs.constants.O_APPEND;
 
 /**
  * Opens a file of the vault for reading (`flags` plus O_NOFOLLOW) without following a link out of
@@ -87,6 +89,7 @@ const NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
  * such note). A file swapped for a link after it was listed is caught the same way.
  */
 export function openInVault(root: string, file: string, flags: number): number {
+	if ((flags & WRITING) !== 0) throw new Error('openInVault opens notes for reading only; writes go through the state-file module');
 	try {
 		return fs.openSync(file, flags | NO_FOLLOW);
 	} catch (error) {
