@@ -2274,7 +2274,6 @@ function readJournal(root, pluginDir, now) {
 }
 
 // src/node/review/change-lines.ts
-var fs10 = require("node:fs");
 var path10 = require("node:path");
 
 // src/core/before-versions.ts
@@ -2378,6 +2377,7 @@ function countLines(before, after) {
 }
 
 // src/node/review/before-versions.ts
+var fs10 = require("node:fs");
 var path9 = require("node:path");
 function beforeFolder(place) {
   return path9.join(place.pluginDir, BEFORE_FOLDER);
@@ -2385,13 +2385,17 @@ function beforeFolder(place) {
 function fileOf(place, session, rel, suffix) {
   return path9.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
 }
-function parseBeforeFile(data, expect) {
+function splitHeader(data) {
   const nl = data.indexOf(10);
   if (nl < 0 || nl > MAX_HEADER_BYTES) return null;
   const header = parseHeader(data.subarray(0, nl).toString("utf8"));
-  if (header === null) return null;
+  return header === null ? null : { header, body: data.subarray(nl + 1) };
+}
+function parseBeforeFile(data, expect) {
+  const split = splitHeader(data);
+  if (split === null) return null;
+  const { header, body } = split;
   if (expect !== void 0 && (header.path !== expect.path || header.session !== expect.session)) return null;
-  const body = data.subarray(nl + 1);
   if (header.state === "kept") return { ...header, bytes: body };
   return { ...header, bytes: header.state === "new" ? Buffer.alloc(0) : null };
 }
@@ -2418,29 +2422,35 @@ function readBeforeVersion(place, rel, session, sha256) {
   if (parsed === null) return null;
   return { ...parsed, ...readAfter(place, fileOf(place, session, rel, AFTER_SUFFIX), sha256) };
 }
-
-// src/node/review/change-lines.ts
-function headerOf(root, file) {
+function readHeader(root, file) {
   const fd = openStateFile(root, file);
   if (fd === null) return null;
   try {
-    const head = readRange(fd, 0, MAX_HEADER_BYTES);
-    const nl = head.indexOf(10);
-    return nl < 0 ? null : parseHeader(head.subarray(0, nl).toString("utf8"));
+    return splitHeader(readRange(fd, 0, MAX_HEADER_BYTES + 1))?.header ?? null;
   } finally {
     fs10.closeSync(fd);
   }
 }
-function changeLines(place, paths) {
-  const out = {};
+function listBeforeHeaders(place) {
   const dir = beforeFolder(place);
-  if (paths.length === 0 || !isStateFolder(place.root, dir)) return out;
-  const wanted = new Set(paths);
-  const newest = /* @__PURE__ */ new Map();
+  const out = [];
   for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
     if (!d.name.endsWith(BEFORE_SUFFIX)) continue;
-    const h = headerOf(place.root, path10.join(dir, d.name));
-    if (h === null || !wanted.has(h.path)) continue;
+    const header = readHeader(place.root, path9.join(dir, d.name));
+    if (header === null || `${beforeStem(header.session, header.path)}${BEFORE_SUFFIX}` !== d.name) continue;
+    out.push(header);
+  }
+  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
+}
+
+// src/node/review/change-lines.ts
+function changeLines(place, paths) {
+  const out = {};
+  if (paths.length === 0 || !isStateFolder(place.root, beforeFolder(place))) return out;
+  const wanted = new Set(paths);
+  const newest = /* @__PURE__ */ new Map();
+  for (const h of listBeforeHeaders(place)) {
+    if (!wanted.has(h.path)) continue;
     const seen = newest.get(h.path);
     if (seen === void 0 || h.at > seen.at) newest.set(h.path, h);
   }

@@ -24,7 +24,7 @@ import {
 	type BeforeEntry,
 	type BeforeHeader,
 } from '../../core/before-versions';
-import { inspectStateFile, listStateFolder, readStateFile, removeStateFile, statStateFile, writeStateFile } from '../state-file';
+import { inspectStateFile, listStateFolder, openStateFile, readRange, readStateFile, removeStateFile, statStateFile, writeStateFile } from '../state-file';
 
 export interface BeforePlace {
 	root: string;
@@ -113,14 +113,20 @@ function afterData(hash: string | null, at: string, bytes: Buffer | null): Buffe
 	return Buffer.concat([Buffer.from(`${JSON.stringify({ sha256: hash, at, kept: bytes !== null })}\n`), bytes ?? Buffer.alloc(0)]);
 }
 
-/** A before-version from its file's bytes; null when they are not one (or one of another note). */
-export function parseBeforeFile(data: Buffer, expect?: { path: string; session: string | null }): Omit<BeforeVersion, 'afterHash' | 'afterBytes'> | null {
+/** The header line at the start of a before-version file's bytes, and what follows it; null when there is none. */
+function splitHeader(data: Buffer): { header: BeforeHeader; body: Buffer } | null {
 	const nl = data.indexOf(0x0a);
 	if (nl < 0 || nl > MAX_HEADER_BYTES) return null;
 	const header = parseHeader(data.subarray(0, nl).toString('utf8'));
-	if (header === null) return null;
+	return header === null ? null : { header, body: data.subarray(nl + 1) };
+}
+
+/** A before-version from its file's bytes; null when they are not one (or one of another note). */
+export function parseBeforeFile(data: Buffer, expect?: { path: string; session: string | null }): Omit<BeforeVersion, 'afterHash' | 'afterBytes'> | null {
+	const split = splitHeader(data);
+	if (split === null) return null;
+	const { header, body } = split;
 	if (expect !== undefined && (header.path !== expect.path || header.session !== expect.session)) return null;
-	const body = data.subarray(nl + 1);
 	if (header.state === 'kept') return { ...header, bytes: body };
 	return { ...header, bytes: header.state === 'new' ? Buffer.alloc(0) : null };
 }
@@ -153,16 +159,29 @@ export function readBeforeVersion(place: BeforePlace, rel: string, session: stri
 	return { ...parsed, ...readAfter(place, fileOf(place, session, rel, AFTER_SUFFIX), sha256) };
 }
 
-/** Every before-version kept, oldest first (headers and bytes). */
-export function listBeforeVersions(place: BeforePlace, sha256?: Hash): BeforeVersion[] {
+/** A before-version file's header, read from its first bytes alone (never the note's bytes). */
+function readHeader(root: string, file: string): BeforeHeader | null {
+	const fd = openStateFile(root, file);
+	if (fd === null) return null;
+	try {
+		return splitHeader(readRange(fd, 0, MAX_HEADER_BYTES + 1))?.header ?? null;
+	} finally {
+		fs.closeSync(fd);
+	}
+}
+
+/**
+ * The header of every before-version kept (which note, session, time and state), oldest first,
+ * without reading a note's bytes: a file whose name is not its header's is none.
+ */
+export function listBeforeHeaders(place: BeforePlace): BeforeHeader[] {
 	const dir = beforeFolder(place);
-	const out: BeforeVersion[] = [];
+	const out: BeforeHeader[] = [];
 	for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
 		if (!d.name.endsWith(BEFORE_SUFFIX)) continue;
-		const data = readStateFile(place.root, path.join(dir, d.name), MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);
-		const parsed = data === null ? null : parseBeforeFile(data);
-		if (parsed === null || `${beforeStem(parsed.session, parsed.path)}${BEFORE_SUFFIX}` !== d.name) continue;
-		out.push({ ...parsed, ...readAfter(place, path.join(dir, `${d.name.slice(0, -BEFORE_SUFFIX.length)}${AFTER_SUFFIX}`), sha256) });
+		const header = readHeader(place.root, path.join(dir, d.name));
+		if (header === null || `${beforeStem(header.session, header.path)}${BEFORE_SUFFIX}` !== d.name) continue;
+		out.push(header);
 	}
 	return out.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }

@@ -192,7 +192,7 @@ export class AgentReview {
 		const io = this.store.beforeVersions;
 		if (io === null) return;
 		try {
-			for (const v of io.list()) {
+			for (const v of io.headers()) {
 				const records = this.store.recordsOf(v.path).filter((r) => r.session === v.session && r.at >= v.at);
 				if (records.length > 0 && !this.store.isUnreviewed(v.path, v.session)) io.drop(v.path, v.session);
 			}

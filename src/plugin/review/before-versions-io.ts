@@ -5,14 +5,16 @@
  * says the before-version is not kept.
  */
 import { FileSystemAdapter, type App } from 'obsidian';
-import { dropBeforeVersion, listBeforeVersions, readBeforeVersion, restoreBeforeVersion, type BeforePlace, type BeforeVersion } from '../../node/review/before-versions';
+import type { BeforeHeader } from '../../core/before-versions';
+import { dropBeforeVersion, listBeforeHeaders, readBeforeVersion, restoreBeforeVersion, type BeforePlace, type BeforeVersion } from '../../node/review/before-versions';
 import { sha256 } from '../../node/review/sha256';
 
 export type { BeforeVersion };
 
 export interface BeforeVersionsIo {
 	read(path: string, session: string | null): BeforeVersion | null;
-	list(): BeforeVersion[];
+	/** Which notes and sessions have one, without their bytes. */
+	headers(): BeforeHeader[];
 	drop(path: string, session: string | null): void;
 	restore(v: BeforeVersion): void;
 }
@@ -24,7 +26,7 @@ export function beforeVersionsIo(app: App, folder: string): BeforeVersionsIo | n
 	const place: BeforePlace = { root: adapter.getBasePath(), pluginDir: adapter.getFullPath(folder) };
 	return {
 		read: (p, session) => readBeforeVersion(place, p, session, sha256),
-		list: () => listBeforeVersions(place),
+		headers: () => listBeforeHeaders(place),
 		drop: (p, session) => dropBeforeVersion(place, p, session),
 		restore: (v) => restoreBeforeVersion(place, v),
 	};
