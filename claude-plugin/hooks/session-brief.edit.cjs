@@ -1920,6 +1920,16 @@ function noteWords(command) {
 var fs6 = require("node:fs");
 var path5 = require("node:path");
 
+// src/core/file-key.ts
+var FNV_OFFSET = BigInt("0xcbf29ce484222325");
+var FNV_PRIME = BigInt("0x100000001b3");
+var U64 = BigInt("0xffffffffffffffff");
+function fileKey(key2) {
+  let h = FNV_OFFSET;
+  for (const byte of new TextEncoder().encode(key2)) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;
+  return h.toString(16).padStart(16, "0");
+}
+
 // src/core/before-versions.ts
 var BEFORE_FOLDER = "before-versions";
 var MAX_NOTE_BYTES = 1024 * 1024;
@@ -1928,17 +1938,8 @@ var MAX_FILES = 4e3;
 var MAX_BEFORE_AGE_MS = MAX_AGE_MS;
 var BEFORE_SUFFIX = ".before";
 var AFTER_SUFFIX = ".after";
-function fnv(text, seed) {
-  let h = seed >>> 0;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 16777619) >>> 0;
-  }
-  return h.toString(16).padStart(8, "0");
-}
 function beforeStem(session, path12) {
-  const key2 = `${session ?? ""}\0${path12}`;
-  return `${fnv(key2, 2166136261)}${fnv(key2, 16777619 ^ 1540483477)}`;
+  return fileKey(`${session ?? ""}\0${path12}`);
 }
 function encodeHeader(h) {
   return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}

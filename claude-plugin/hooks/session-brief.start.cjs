@@ -840,6 +840,16 @@ ${line}` : `${brief.slice(0, cut)}
 ${line}${brief.slice(cut)}`;
 }
 
+// src/core/file-key.ts
+var FNV_OFFSET = BigInt("0xcbf29ce484222325");
+var FNV_PRIME = BigInt("0x100000001b3");
+var U64 = BigInt("0xffffffffffffffff");
+function fileKey(key2) {
+  let h = FNV_OFFSET;
+  for (const byte of new TextEncoder().encode(key2)) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;
+  return h.toString(16).padStart(16, "0");
+}
+
 // src/node/journal/session-record.ts
 var fs3 = require("node:fs");
 var path3 = require("node:path");
@@ -1464,14 +1474,7 @@ function rulesIndex(root, settings) {
   }
   return null;
 }
-var FNV_OFFSET = BigInt("0xcbf29ce484222325");
-var FNV_PRIME = BigInt("0x100000001b3");
-var U64 = BigInt("0xffffffffffffffff");
-function markName(key2) {
-  let h = FNV_OFFSET;
-  for (const byte of Buffer.from(key2, "utf8")) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;
-  return h.toString(16).padStart(16, "0");
-}
+var markName = fileKey;
 function claim(root, pluginDir, key2, agent, hasId) {
   const dir = path3.join(pluginDir, MARKS_FOLDER);
   ensureStateFolder(root, dir);
@@ -2284,17 +2287,8 @@ var MAX_FILES = 4e3;
 var MAX_HEADER_BYTES = 4096;
 var BEFORE_SUFFIX = ".before";
 var AFTER_SUFFIX = ".after";
-function fnv(text2, seed) {
-  let h = seed >>> 0;
-  for (let i = 0; i < text2.length; i++) {
-    h ^= text2.charCodeAt(i);
-    h = Math.imul(h, 16777619) >>> 0;
-  }
-  return h.toString(16).padStart(8, "0");
-}
 function beforeStem(session, path17) {
-  const key2 = `${session ?? ""}\0${path17}`;
-  return `${fnv(key2, 2166136261)}${fnv(key2, 16777619 ^ 1540483477)}`;
+  return fileKey(`${session ?? ""}\0${path17}`);
 }
 var ISO3 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 var STATES = /* @__PURE__ */ new Set(["kept", "new", "too-large"]);

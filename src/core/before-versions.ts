@@ -7,6 +7,7 @@
  * has edited the note since. Pure: the files are src/node/review/before-versions.ts's.
  */
 import { MAX_AGE_MS } from './agent-journal';
+import { fileKey } from './file-key';
 
 export const BEFORE_FOLDER = 'before-versions';
 /** A note larger than this keeps no before-version; the header says so (`too-large`). */
@@ -39,20 +40,9 @@ export interface BeforeHeader {
 	tool: string | null;
 }
 
-/** FNV-1a over UTF-16 units, 2×32 bits: a file name per session and note, never the note's own name. */
-function fnv(text: string, seed: number): string {
-	let h = seed >>> 0;
-	for (let i = 0; i < text.length; i++) {
-		h ^= text.charCodeAt(i);
-		h = Math.imul(h, 0x01000193) >>> 0;
-	}
-	return h.toString(16).padStart(8, '0');
-}
-
-/** The file name stem of a session's before-version of `path`; the header names both, so a collision is seen. */
+/** The file name stem of a session's before-version of `path` (src/core/file-key.ts); the header names both, so a collision is seen. */
 export function beforeStem(session: string | null, path: string): string {
-	const key = `${session ?? ''}\0${path}`;
-	return `${fnv(key, 0x811c9dc5)}${fnv(key, 0x01000193 ^ 0x5bd1e995)}`;
+	return fileKey(`${session ?? ''}\0${path}`);
 }
 
 export function encodeHeader(h: BeforeHeader): string {

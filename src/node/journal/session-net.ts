@@ -5,8 +5,8 @@
  * of a turn, which walks the notes again and journals what no tool event reported. The walk is the
  * tier-3 stat walk's (src/node/scan/stat-walk.ts). Every file goes through the state-file module.
  */
-import * as crypto from 'node:crypto';
 import * as path from 'node:path';
+import { fileKey } from '../../core/file-key';
 import { BASELINE_FOLDER, EDITOR_WRITES_FILE, encodeBaseline, netChanges, netRecords, parseBaseline, parseEditorWrites, unexplained } from '../../core/session-net';
 import { appendJournalRecords, readJournal } from './agent-journal';
 import { noteRows } from '../scan/stat-walk';
@@ -22,8 +22,7 @@ const KEEP_BASELINE_MS = 7 * 24 * 60 * 60 * 1000;
 const MAX_BASELINES = 256;
 
 export function baselineFile(pluginDir: string, session: string | null): string {
-	const name = crypto.createHash('sha256').update(session ?? '').digest('hex').slice(0, 32);
-	return path.join(pluginDir, BASELINE_FOLDER, `${name}.json`);
+	return path.join(pluginDir, BASELINE_FOLDER, `${fileKey(session ?? '')}.json`);
 }
 
 function pruneBaselines(root: string, pluginDir: string, keep: string): void {

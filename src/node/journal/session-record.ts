@@ -6,6 +6,7 @@
  * stop the brief: every failure only costs the record. Every file goes through the state-file
  * module (src/node/state-file.ts): a planted link, FIFO or folder is a miss, never followed.
  */
+import { fileKey } from '../../core/file-key';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { translateHookInput, type AgentId, type ClaudeShapedInput } from '../../core/agent-contracts';
@@ -78,20 +79,12 @@ function rulesIndex(root: string, settings: Settings): string | null {
 	return null;
 }
 
-const FNV_OFFSET = BigInt('0xcbf29ce484222325');
-const FNV_PRIME = BigInt('0x100000001b3');
-const U64 = BigInt('0xffffffffffffffff');
-
 /**
- * The mark's file name: the key's 64-bit FNV-1a hash in hex. Marks live for seconds and only
- * sessions firing together compare them, so a fast hash is enough; loading the crypto module for
- * one digest cost every session start more than the rest of its bookkeeping.
+ * The mark's file name (src/core/file-key.ts). Marks live for seconds and only sessions firing
+ * together compare them, so a fast hash is enough; loading the crypto module for one digest cost
+ * every session start more than the rest of its bookkeeping.
  */
-export function markName(key: string): string {
-	let h = FNV_OFFSET;
-	for (const byte of Buffer.from(key, 'utf8')) h = ((h ^ BigInt(byte)) * FNV_PRIME) & U64;
-	return h.toString(16).padStart(16, '0');
-}
+export const markName = fileKey;
 
 /**
  * Claims the brief for this session: the first entry creates the mark (exclusively, so two
