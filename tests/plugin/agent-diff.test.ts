@@ -115,15 +115,25 @@ function text(modal: Shown): string {
 	return modal.contentEl.textContent ?? '';
 }
 
+/** Runs `act` and waits for the notice it ends with, then for the writes after it. */
+async function untilNotice(s: Started, act: () => void): Promise<void> {
+	const notices = Notice.all.length;
+	act();
+	// Waited for in real time: the revert hashes through crypto.subtle and writes through fs's
+	// thread pool, which a loaded machine runs late.
+	const deadline = Date.now() + 20_000;
+	while (Notice.all.length === notices && Date.now() < deadline) {
+		await idle(s);
+		await new Promise((r) => setTimeout(r, 5));
+	}
+	await idle(s);
+}
+
 /** Clicks the confirmation's confirming button and waits for the revert. */
 async function confirm(s: Started): Promise<void> {
 	const dialog = Modal.open[Modal.open.length - 1];
 	const buttons = Array.from(dialog?.contentEl.querySelectorAll('button') ?? []);
-	const notices = Notice.all.length;
-	(buttons[buttons.length - 1] as HTMLButtonElement).click();
-	// Done when the revert's notice shows.
-	for (let i = 0; i < 100 && Notice.all.length === notices; i++) await idle(s);
-	await idle(s);
+	await untilNotice(s, () => (buttons[buttons.length - 1] as HTMLButtonElement).click());
 }
 
 async function idle(s: Started): Promise<void> {
@@ -138,8 +148,7 @@ async function idle(s: Started): Promise<void> {
 
 async function undoLast(s: Started): Promise<void> {
 	const notice = Notice.all[Notice.all.length - 1];
-	notice?.messageEl.querySelector<HTMLButtonElement>('.session-brief-undo')?.click();
-	await idle(s);
+	await untilNotice(s, () => notice?.messageEl.querySelector<HTMLButtonElement>('.session-brief-undo')?.click());
 }
 
 const EDIT_BEFORE = '---\nstatus: draft\ntags: [a]\n---\n# Plan\n\nline one\nthe quick brown fox jumps\nline three\n';
@@ -210,8 +219,7 @@ describe('accept and revert', () => {
 		const place = { root: s.base, pluginDir: s.pluginDir };
 		const root = await openReviewView(s);
 		const modal = await openDiff(s, root, 'Notes/Plan.md');
-		button(modal, 'accept').click();
-		await idle(s);
+		await untilNotice(s, () => button(modal, 'accept').click());
 		expect(Modal.open as unknown[]).not.toContain(modal);
 		expect(row(root, 'Notes/Plan.md')).toBeNull();
 		expect(readBeforeVersion(place, 'Notes/Plan.md', 'sess-a')).toBeNull();
@@ -346,8 +354,7 @@ describe('accept and revert', () => {
 			{ rel: 'Notes/Two.md', session: 'sess-u', tool: 'Edit', after: 'TWO\n', post: true },
 		]);
 		const root = await openReviewView(s);
-		root.querySelector<HTMLElement>('.session-brief-agent-session [data-action="mark-session"]')?.click();
-		await idle(s);
+		await untilNotice(s, () => root.querySelector<HTMLElement>('.session-brief-agent-session [data-action="mark-session"]')?.click());
 		expect(row(root, 'Notes/One.md')).toBeNull();
 		expect(Notice.shown).toContain("The session's changes (2 notes) are marked as reviewed.Undo");
 		await undoLast(s);
