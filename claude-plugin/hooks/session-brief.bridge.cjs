@@ -24344,20 +24344,22 @@ var init_check = __esm({
 // src/node/review/change-list.ts
 function changesToReview(ctx, now2) {
   if (ctx.pluginDir === null) return [];
-  const place = { root: ctx.root, pluginDir: ctx.pluginDir };
   const records = readJournal(ctx.root, ctx.pluginDir, now2);
   const sessions = unreviewedSessions(records, trustedMarks(ctx.root, ctx.pluginDir).marks, (p) => isCountedNote(p, ctx.settings.excludedRootFolders));
-  const out = [];
-  for (const group of sessions) {
-    for (const change of group.changes) {
-      const file = path33.join(ctx.root, ...change.path.split("/"));
-      const st = statStateFile(ctx.root, file);
-      const tooLarge = st !== null && st.size > MAX_NOTE_BYTES;
-      const bytes = st === null || tooLarge ? null : readStateFile(ctx.root, file, MAX_NOTE_BYTES);
-      out.push({ ...change, before: readBeforeVersion(place, change.path, change.session, sha256), now: bytes, tooLarge });
-    }
-  }
-  return out;
+  return sessions.flatMap((group) => group.changes.map((change) => changeToReview(ctx, change)));
+}
+function changeToReview(ctx, change) {
+  const file = path33.join(ctx.root, ...change.path.split("/"));
+  const st = statStateFile(ctx.root, file);
+  const tooLarge = st !== null && st.size > MAX_NOTE_BYTES;
+  const bytes = st === null || tooLarge ? null : readStateFile(ctx.root, file, MAX_NOTE_BYTES);
+  const before = ctx.pluginDir === null ? null : readBeforeVersion({ root: ctx.root, pluginDir: ctx.pluginDir }, change.path, change.session, sha256);
+  return { ...change, before, now: bytes, tooLarge };
+}
+function changeLineCounts(c) {
+  if (c.tooLarge || c.before === null || c.before.bytes === null) return null;
+  const before = c.before.state === "new" ? "" : c.before.bytes.toString("utf8");
+  return countLines2(before, c.now === null ? "" : c.now.toString("utf8"));
 }
 var path33;
 var init_change_list = __esm({
@@ -24365,6 +24367,7 @@ var init_change_list = __esm({
     "use strict";
     path33 = require("node:path");
     init_before_versions();
+    init_line_counts();
     init_paths();
     init_what_changed();
     init_agent_journal2();
@@ -30185,13 +30188,17 @@ function agentChangesTool(t, limit) {
   const ctx = t.context();
   const sessions = agentChangeSessions(ctx, t.now());
   const notes = new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)));
-  const shown2 = limit === void 0 ? sessions : sessions.slice(0, limit);
+  const shown2 = (limit === void 0 ? sessions : sessions.slice(0, limit)).map((s) => ({
+    ...s,
+    changes: s.changes.map((c) => ({ ...c, lines: changeLineCounts(changeToReview(ctx, c)) }))
+  }));
   const out = [`Changed by agents, not yet reviewed: ${notes.size} note(s) in ${sessions.length} session(s)`];
   for (const s of shown2) {
     out.push(`Session ${s.session === null ? "(no id)" : quoteName(s.session)} (latest edit ${s.latest.slice(0, 16).replace("T", " ")} UTC)`);
     for (const c of s.changes) {
       const kind = c.change === "deleted" ? "deleted, " : c.change === "renamed" && c.from !== void 0 ? `renamed from ${quoteName(c.from)}, ` : "";
-      out.push(`  ${quoteName(c.path)}  (${kind}${c.tool === null ? "unknown tool" : quoteName(c.tool)}, ${c.edits} edit(s), last ${c.at.slice(0, 16).replace("T", " ")} UTC)`);
+      const lines = c.lines === null ? "" : `+${c.lines.added} -${c.lines.removed} lines, `;
+      out.push(`  ${quoteName(c.path)}  (${kind}${lines}${c.tool === null ? "unknown tool" : quoteName(c.tool)}, ${c.edits} edit(s), last ${c.at.slice(0, 16).replace("T", " ")} UTC)`);
     }
   }
   if (shown2.length < sessions.length) out.push(`\u2026 and ${sessions.length - shown2.length} older session(s) (raise "limit" to see them)`);
@@ -30247,6 +30254,7 @@ var init_tools = __esm({
     init_check_report();
     init_rule_files();
     init_what_changed2();
+    init_change_list();
     init_brief_items();
     init_mark_reviewed();
     init_vault_path();

@@ -249,6 +249,27 @@ describe('mcp server', () => {
 		expect(after.content[0]?.text).toContain('Notes/inline.md  (mark_reviewed, 1 edit(s)');
 	});
 
+	it("agent_changes counts each change's lines against its session's before-version, as the diff view does; null where none was kept", async () => {
+		const v = vault(NOTES);
+		writeFiles(v, { 'Notes/plan.md': 'a\nb\nc\n' });
+		const hook = (event: 'pre-tool-use' | 'post-tool-use', rel: string, tool: string): void => {
+			const input = { session_id: 'counted', cwd: v, hook_event_name: event === 'pre-tool-use' ? 'PreToolUse' : 'PostToolUse', tool_name: tool, tool_input: { file_path: path.join(v, rel), content: 'x' }, tool_response: { success: true } };
+			expect(run(BUNDLE, [event, '--vault', v], JSON.stringify(input), { env: env() }).status).toBe(0);
+		};
+		hook('pre-tool-use', 'Notes/plan.md', 'Edit');
+		fs.writeFileSync(path.join(v, 'Notes/plan.md'), 'a\nB\nB2\nc\n');
+		hook('post-tool-use', 'Notes/plan.md', 'Edit');
+		// Changed with no pre-tool hook before it: no before-version, so nothing to count from.
+		hook('post-tool-use', 'Inbox/idea.md', 'Write');
+		const client = await connect(v);
+		const r = await call(client, 'agent_changes');
+		const changes = (r.structuredContent?.sessions as Array<{ changes: Array<{ path: string; lines: unknown }> }>)[0]?.changes ?? [];
+		expect(changes.find((c) => c.path === 'Notes/plan.md')?.lines).toEqual({ added: 2, removed: 1 });
+		expect(changes.find((c) => c.path === 'Inbox/idea.md')?.lines).toBeNull();
+		expect(r.content[0]?.text).toContain('Notes/plan.md  (+2 -1 lines, Edit, 1 edit(s)');
+		expect(r.content[0]?.text).toContain('Inbox/idea.md  (Write, 1 edit(s)');
+	});
+
 	it('refuses to rewrite a note whose frontmatter does not parse, and leaves it as it was', async () => {
 		const broken = '---\ntags: [review\ntitle: x: y\n---\nBody\n';
 		const v = vault({ 'Broken.md': broken });

@@ -15,6 +15,7 @@ import { checkJson } from '../check/check-report';
 import { checkVault, targetsUnder } from '../check/rule-files';
 import type { VaultContext } from '../vault-config';
 import { agentChangeSessions } from '../journal/what-changed';
+import { changeLineCounts, changeToReview } from '../review/change-list';
 import { QUEUE_ITEMS } from '../../core/brief-items';
 import { type QueueFilter, type ToolAnswer, type ToolHandlers } from './contract';
 import { markReviewed } from './mark-reviewed';
@@ -108,13 +109,18 @@ export function agentChangesTool(t: ToolEnv, limit: number | undefined): ToolAns
 	const ctx = t.context();
 	const sessions = agentChangeSessions(ctx, t.now());
 	const notes = new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)));
-	const shown = limit === undefined ? sessions : sessions.slice(0, limit);
+	// Counted only for the sessions shown: each count reads the note and its before-version.
+	const shown = (limit === undefined ? sessions : sessions.slice(0, limit)).map((s) => ({
+		...s,
+		changes: s.changes.map((c) => ({ ...c, lines: changeLineCounts(changeToReview(ctx, c)) })),
+	}));
 	const out = [`Changed by agents, not yet reviewed: ${notes.size} note(s) in ${sessions.length} session(s)`];
 	for (const s of shown) {
 		out.push(`Session ${s.session === null ? '(no id)' : quoteName(s.session)} (latest edit ${s.latest.slice(0, 16).replace('T', ' ')} UTC)`);
 		for (const c of s.changes) {
 			const kind = c.change === 'deleted' ? 'deleted, ' : c.change === 'renamed' && c.from !== undefined ? `renamed from ${quoteName(c.from)}, ` : '';
-			out.push(`  ${quoteName(c.path)}  (${kind}${c.tool === null ? 'unknown tool' : quoteName(c.tool)}, ${c.edits} edit(s), last ${c.at.slice(0, 16).replace('T', ' ')} UTC)`);
+			const lines = c.lines === null ? '' : `+${c.lines.added} -${c.lines.removed} lines, `;
+			out.push(`  ${quoteName(c.path)}  (${kind}${lines}${c.tool === null ? 'unknown tool' : quoteName(c.tool)}, ${c.edits} edit(s), last ${c.at.slice(0, 16).replace('T', ' ')} UTC)`);
 		}
 	}
 	if (shown.length < sessions.length) out.push(`… and ${sessions.length - shown.length} older session(s) (raise "limit" to see them)`);

@@ -6,6 +6,7 @@
  */
 import * as path from 'node:path';
 import { MAX_NOTE_BYTES } from '../../core/before-versions';
+import { countLines, type LineCounts } from '../../core/line-counts';
 import { isCountedNote } from '../../core/paths';
 import { unreviewedSessions, type AgentChange } from '../../core/what-changed';
 import { readJournal } from '../journal/agent-journal';
@@ -25,18 +26,24 @@ export interface ChangeToReview extends AgentChange {
 
 export function changesToReview(ctx: VaultContext, now: Date): ChangeToReview[] {
 	if (ctx.pluginDir === null) return [];
-	const place = { root: ctx.root, pluginDir: ctx.pluginDir };
 	const records = readJournal(ctx.root, ctx.pluginDir, now);
 	const sessions = unreviewedSessions(records, trustedMarks(ctx.root, ctx.pluginDir).marks, (p) => isCountedNote(p, ctx.settings.excludedRootFolders));
-	const out: ChangeToReview[] = [];
-	for (const group of sessions) {
-		for (const change of group.changes) {
-			const file = path.join(ctx.root, ...change.path.split('/'));
-			const st = statStateFile(ctx.root, file);
-			const tooLarge = st !== null && st.size > MAX_NOTE_BYTES;
-			const bytes = st === null || tooLarge ? null : readStateFile(ctx.root, file, MAX_NOTE_BYTES);
-			out.push({ ...change, before: readBeforeVersion(place, change.path, change.session, sha256), now: bytes, tooLarge });
-		}
-	}
-	return out;
+	return sessions.flatMap((group) => group.changes.map((change) => changeToReview(ctx, change)));
+}
+
+/** One change with its session's before-version and the note now. */
+export function changeToReview(ctx: VaultContext, change: AgentChange): ChangeToReview {
+	const file = path.join(ctx.root, ...change.path.split('/'));
+	const st = statStateFile(ctx.root, file);
+	const tooLarge = st !== null && st.size > MAX_NOTE_BYTES;
+	const bytes = st === null || tooLarge ? null : readStateFile(ctx.root, file, MAX_NOTE_BYTES);
+	const before = ctx.pluginDir === null ? null : readBeforeVersion({ root: ctx.root, pluginDir: ctx.pluginDir }, change.path, change.session, sha256);
+	return { ...change, before, now: bytes, tooLarge };
+}
+
+/** The lines the change added and removed, as the diff view counts them; null without a before-version to count from. */
+export function changeLineCounts(c: ChangeToReview): LineCounts | null {
+	if (c.tooLarge || c.before === null || c.before.bytes === null) return null;
+	const before = c.before.state === 'new' ? '' : c.before.bytes.toString('utf8');
+	return countLines(before, c.now === null ? '' : c.now.toString('utf8'));
 }
