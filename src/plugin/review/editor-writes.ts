@@ -12,12 +12,18 @@ import { writeAtomic } from '../index/atomic-write';
 
 /** Obsidian saves an edited note about two seconds after the last keystroke; the record lands well before. */
 const WRITE_AFTER_MS = 300;
+/**
+ * While the human keeps typing, the record is rewritten at most this often: still before Obsidian's
+ * save of the last keystroke, but not three times a second for as long as the typing lasts.
+ */
+const MIN_GAP_MS = 1000;
 const MAX_BYTES = 1024 * 1024;
 
 export class EditorWrites {
 	private readonly writes = new Map<string, number>();
 	private timer: number | null = null;
 	private writing: Promise<void> = Promise.resolve();
+	private lastWrite = -Infinity;
 
 	constructor(
 		private readonly app: App,
@@ -50,9 +56,11 @@ export class EditorWrites {
 
 	/** A change in the editor: recorded now, written after a short pause. */
 	note(path: string): void {
-		this.writes.set(path, Date.now());
+		const now = Date.now();
+		this.writes.set(path, now);
 		if (this.timer !== null) return;
-		this.timer = window.setTimeout(() => void this.flush(), WRITE_AFTER_MS);
+		const wait = Math.max(WRITE_AFTER_MS, this.lastWrite + MIN_GAP_MS - now);
+		this.timer = window.setTimeout(() => void this.flush(), wait);
 	}
 
 	/** Writes the record now (when one is waiting). */
@@ -60,7 +68,8 @@ export class EditorWrites {
 		if (this.timer === null) return this.writing;
 		window.clearTimeout(this.timer);
 		this.timer = null;
-		const text = encodeEditorWrites(this.writes, Date.now());
+		this.lastWrite = Date.now();
+		const text = encodeEditorWrites(this.writes, this.lastWrite);
 		this.writing = this.writing.then(() => writeAtomic(this.app.vault.adapter, this.file(), text)).catch(() => undefined);
 		return this.writing;
 	}
