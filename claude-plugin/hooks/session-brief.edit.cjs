@@ -574,6 +574,10 @@ function safeLines(text) {
 
 // src/core/format.ts
 var LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\xFCgt/entfernt" } });
+var KINDS_TEXT = translations({
+  en: { deleted: "deleted", renamed: "renamed" },
+  de: { deleted: "gel\xF6scht", renamed: "umbenannt" }
+});
 function capText(text, limit, lang) {
   if (text.length <= limit) return text;
   const note = strings(lang).cut(limit);

@@ -309,7 +309,7 @@ function briefLines(brief, settings, lang, origin, now) {
     const since = "since" in item ? item.since : null;
     const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";
     const outside = "changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "";
-    const lines = "lines" in item && item.lines !== void 0 ? linesHint(item.lines, lang) : "";
+    const lines = ("lines" in item && item.lines !== void 0 ? linesHint(item.lines, lang) : "") + ("paths" in item && ("deleted" in item || "renamed" in item) ? kindsHint(item, lang) : "");
     items.push({ label: escapeControls(d.label[lang](since)), item, hint: (first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "") + lines });
   }
   const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);
@@ -321,6 +321,19 @@ function linesHint(lines, lang) {
   const parts = Object.entries(lines).slice(0, LINES_NAMED).map(([p, c]) => `${shortenName(p, 80)} +${c.added} -${c.removed}`);
   if (parts.length === 0) return "";
   return ` (${LINES_TEXT[lang].label}: ${parts.join(", ")})`;
+}
+var KINDS_TEXT = translations({
+  en: { deleted: "deleted", renamed: "renamed" },
+  de: { deleted: "gel\xF6scht", renamed: "umbenannt" }
+});
+function kindsHint(item, lang) {
+  const t = KINDS_TEXT[lang];
+  const parts = [];
+  const deleted = (item.deleted ?? []).slice(0, LINES_NAMED).map((p) => shortenName(p, 80));
+  if (deleted.length > 0) parts.push(`${t.deleted}: ${deleted.join(", ")}`);
+  const renamed = (item.renamed ?? []).slice(0, LINES_NAMED).map((r) => `${shortenName(r.from, 80)} \u2192 ${shortenName(r.path, 80)}`);
+  if (renamed.length > 0) parts.push(`${t.renamed}: ${renamed.join(", ")}`);
+  return parts.length === 0 ? "" : ` (${parts.join("; ")})`;
 }
 function shortenText(text2, max) {
   if (text2.length <= max) return text2;
@@ -1905,7 +1918,10 @@ function checkBriefCache(version) {
         records: COUNT,
         count: COUNT,
         paths: listOf(notePath, MAX_NAMES),
-        expires: nullable(time)
+        expires: nullable(time),
+        deleted: optional(listOf(notePath, MAX_NAMES)),
+        renamed: optional(listOf(object({ path: notePath, from: notePath }), MAX_NAMES)),
+        renamesUntil: optional(ISO_TIME)
       })
     ),
     stamp: optional(object({ notes: int(0, Number.MAX_SAFE_INTEGER), hash: matches(/^[0-9a-f]{16}$/, "16 hex digits") }))
@@ -2221,7 +2237,28 @@ function unreviewedSessions(records, marks, exists2) {
 }
 function agentChangesItem(sessions) {
   const paths = [...new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)))].sort(comparePaths);
-  return { count: paths.length, paths };
+  return withKinds({ count: paths.length, paths }, changeKinds(sessions));
+}
+function changeKinds(sessions) {
+  const deleted = /* @__PURE__ */ new Set();
+  const from = /* @__PURE__ */ new Map();
+  for (const s of sessions) {
+    for (const c of s.changes) {
+      if (c.change === "deleted") deleted.add(c.path);
+      else if (c.from !== void 0) {
+        const seen = from.get(c.path);
+        if (seen === void 0 || c.at < seen.at || c.at === seen.at && comparePaths(c.from, seen.from) < 0) from.set(c.path, { from: c.from, at: c.at });
+      }
+    }
+  }
+  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path17, was]) => ({ path: path17, from: was.from }));
+  return { deleted: [...deleted].sort(comparePaths), renamed: renamed.sort((a, b) => comparePaths(a.path, b.path)) };
+}
+function withKinds(item, kinds) {
+  const listed = new Set(item.paths);
+  const deleted = (kinds.deleted ?? []).filter((p) => listed.has(p));
+  const renamed = (kinds.renamed ?? []).filter((r) => listed.has(r.path));
+  return { ...item, ...deleted.length > 0 ? { deleted } : {}, ...renamed.length > 0 ? { renamed } : {} };
 }
 function parseSessionStarts2(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return { previous: null, current: null };
@@ -2476,13 +2513,15 @@ function newestByPath(records, marks, there) {
 function itemFromSummary(summary, now, cap) {
   if (summary.expires !== null && now.getTime() > summary.expires) return null;
   if (summary.paths.length < Math.min(summary.count, cap)) return null;
-  return { count: summary.count, paths: summary.paths.slice(0, cap) };
+  return withKinds({ count: summary.count, paths: summary.paths.slice(0, cap) }, summary);
 }
 function itemWithTail(summary, tail, marks, there, now, cap) {
   const base = itemFromSummary(summary, now, cap);
   if (base === null) return null;
   if (summary.records + tail.length > MAX_RECORDS) return null;
+  if (tail.some((r) => r.change !== void 0 || summary.renamesUntil !== void 0 && r.at <= summary.renamesUntil)) return null;
   const added = newestByPath(boundJournal(tail, now), marks, there).item.paths;
+  if (summary.renamed !== void 0 && summary.renamed.some((r) => added.includes(r.path))) return null;
   const listed = new Set(summary.paths);
   const complete = summary.paths.length >= summary.count;
   const last = summary.paths[summary.paths.length - 1];
@@ -2493,7 +2532,7 @@ function itemWithTail(summary, tail, marks, there, now, cap) {
     fresh.push(p);
   }
   const paths = [...summary.paths, ...fresh].sort(comparePaths);
-  return { count: summary.count + fresh.length, paths: paths.slice(0, cap) };
+  return withKinds({ count: summary.count + fresh.length, paths: paths.slice(0, cap) }, summary);
 }
 
 // src/core/review-seal.ts
@@ -2614,7 +2653,8 @@ function wholeItemJustMade(place, now) {
   const journal = statIdentity(place.root, journalPath(place.pluginDir));
   const marks = statIdentity(place.root, path12.join(place.pluginDir, REVIEW_FILE));
   if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;
-  return { count: lastWhole.item.count, paths: [...lastWhole.item.paths] };
+  const item = lastWhole.item;
+  return { count: item.count, paths: [...item.paths], ...item.deleted === void 0 ? {} : { deleted: [...item.deleted] }, ...item.renamed === void 0 ? {} : { renamed: [...item.renamed] } };
 }
 function appendedText(root, file, summary, now) {
   const was = summary.journal;

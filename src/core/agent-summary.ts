@@ -17,7 +17,7 @@
  */
 import { boundJournal, MAX_AGE_MS, MAX_RECORDS, type JournalRecord } from './agent-journal';
 import { comparePaths } from './paths';
-import { agentChangesItem, unreviewedSessions, type AgentChangesItem, type ReviewMarks } from './what-changed';
+import { agentChangesItem, unreviewedSessions, withKinds, type AgentChangesItem, type RenamedNote, type ReviewMarks } from './what-changed';
 
 /** Which file a summary was made from: a file replaced by a rename has another inode. */
 export interface FileIdentity {
@@ -45,6 +45,15 @@ export interface AgentChangesSummary {
 	paths: string[];
 	/** ms since the epoch: from then on a listed note's newest change may be past the age bound (null: none listed). */
 	expires: number | null;
+	/** Of `paths`, those an unreviewed change deleted and those it renamed (left out when none). */
+	deleted?: string[];
+	renamed?: RenamedNote[];
+	/**
+	 * The time of the journal's newest rename record (left out when it has none): a rename carries
+	 * the records made before it to the new path, so appended records from before then are the
+	 * whole journal's to place.
+	 */
+	renamesUntil?: string;
 }
 
 /** A counted, existing note with an unreviewed change, by the caller's file system. */
@@ -83,15 +92,23 @@ export function summarizeAgentChanges(
 	if (fresh > MAX_RECORDS) return { item };
 	let oldest: string | null = null;
 	for (const at of newest.values()) if (oldest === null || at < oldest) oldest = at;
-	const summary: AgentChangesSummary = {
-		journal: files.journal,
-		lastLine: files.lastLine,
-		marks: files.marks,
-		records: fresh,
-		count: item.count,
-		paths: item.paths.slice(0, cap),
-		expires: oldest === null ? null : Date.parse(oldest) + MAX_AGE_MS,
-	};
+	let renamesUntil: string | null = null;
+	for (const r of parsed) if (r.change === 'renamed' && (renamesUntil === null || r.at > renamesUntil)) renamesUntil = r.at;
+	// A rename record that ages out takes its `from` with it: the kinds are the whole journal's to say again then.
+	for (const r of kept) if (r.change === 'renamed' && (oldest === null || r.at < oldest)) oldest = r.at;
+	const summary: AgentChangesSummary = withKinds(
+		{
+			journal: files.journal,
+			lastLine: files.lastLine,
+			marks: files.marks,
+			records: fresh,
+			count: item.count,
+			paths: item.paths.slice(0, cap),
+			expires: oldest === null ? null : Date.parse(oldest) + MAX_AGE_MS,
+			...(renamesUntil === null ? {} : { renamesUntil }),
+		},
+		item,
+	);
 	return { summary, item };
 }
 
@@ -99,7 +116,7 @@ export function summarizeAgentChanges(
 export function itemFromSummary(summary: AgentChangesSummary, now: Date, cap: number): AgentChangesItem | null {
 	if (summary.expires !== null && now.getTime() > summary.expires) return null;
 	if (summary.paths.length < Math.min(summary.count, cap)) return null;
-	return { count: summary.count, paths: summary.paths.slice(0, cap) };
+	return withKinds({ count: summary.count, paths: summary.paths.slice(0, cap) }, summary);
 }
 
 /**
@@ -112,7 +129,11 @@ export function itemWithTail(summary: AgentChangesSummary, tail: readonly Journa
 	const base = itemFromSummary(summary, now, cap);
 	if (base === null) return null;
 	if (summary.records + tail.length > MAX_RECORDS) return null;
+	// A deletion or a rename can move records the summary counted from one path to another.
+	if (tail.some((r) => r.change !== undefined || (summary.renamesUntil !== undefined && r.at <= summary.renamesUntil))) return null;
 	const added = newestByPath(boundJournal(tail, now), marks, there).item.paths;
+	// A later edit of a renamed note can change which of its renames is the oldest: the whole journal's to say.
+	if (summary.renamed !== undefined && summary.renamed.some((r) => added.includes(r.path))) return null;
 	const listed = new Set(summary.paths);
 	const complete = summary.paths.length >= summary.count;
 	const last = summary.paths[summary.paths.length - 1];
@@ -123,5 +144,6 @@ export function itemWithTail(summary: AgentChangesSummary, tail: readonly Journa
 		fresh.push(p);
 	}
 	const paths = [...summary.paths, ...fresh].sort(comparePaths);
-	return { count: summary.count + fresh.length, paths: paths.slice(0, cap) };
+	// Appended edits neither delete nor rename: the summary's kinds stand.
+	return withKinds({ count: summary.count + fresh.length, paths: paths.slice(0, cap) }, summary);
 }

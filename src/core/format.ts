@@ -52,7 +52,7 @@ function briefLines(brief: Brief, settings: Settings, lang: Lang, origin: Proven
 		const since = 'since' in item ? item.since : null;
 		const first = 'since' in item && item.since === null && d.firstNote !== undefined ? ` (${d.firstNote[lang]})` : '';
 		const outside = 'changedOutside' in item && item.changedOutside !== undefined && d.changedOutside !== undefined ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : '';
-		const lines = 'lines' in item && item.lines !== undefined ? linesHint(item.lines, lang) : '';
+		const lines = ('lines' in item && item.lines !== undefined ? linesHint(item.lines, lang) : '') + ('paths' in item && ('deleted' in item || 'renamed' in item) ? kindsHint(item, lang) : '');
 		items.push({ label: escapeControls(d.label[lang](since)), item, hint: (first !== '' ? first : outside !== '' ? outside : d.hint !== undefined && item.count > 0 ? ` (${d.hint[lang]})` : '') + lines });
 	}
 	const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);
@@ -71,6 +71,22 @@ function linesHint(lines: Record<string, { added: number; removed: number }>, la
 		.map(([p, c]) => `${shortenName(p, 80)} +${c.added} -${c.removed}`);
 	if (parts.length === 0) return '';
 	return ` (${LINES_TEXT[lang].label}: ${parts.join(', ')})`;
+}
+
+const KINDS_TEXT = translations<{ deleted: string; renamed: string }>({
+	en: { deleted: 'deleted', renamed: 'renamed' },
+	de: { deleted: 'gelöscht', renamed: 'umbenannt' },
+});
+
+/** `(deleted: a.md; renamed: old.md → new.md)`: a listed note that is gone, or was moved, is not there to read under its old name. */
+function kindsHint(item: { deleted?: readonly string[]; renamed?: ReadonlyArray<{ path: string; from: string }> }, lang: Lang): string {
+	const t = KINDS_TEXT[lang];
+	const parts: string[] = [];
+	const deleted = (item.deleted ?? []).slice(0, LINES_NAMED).map((p) => shortenName(p, 80));
+	if (deleted.length > 0) parts.push(`${t.deleted}: ${deleted.join(', ')}`);
+	const renamed = (item.renamed ?? []).slice(0, LINES_NAMED).map((r) => `${shortenName(r.from, 80)} → ${shortenName(r.path, 80)}`);
+	if (renamed.length > 0) parts.push(`${t.renamed}: ${renamed.join(', ')}`);
+	return parts.length === 0 ? '' : ` (${parts.join('; ')})`;
 }
 
 /** Text (already escaped) cut in the middle to `max` characters, the cut marked. */

@@ -29,6 +29,15 @@ export interface AgentChangesItem {
 	 * before-version is kept (src/node/review/change-lines.ts): what the human's diff view shows.
 	 */
 	lines?: Record<string, { added: number; removed: number }>;
+	/** The notes (of `paths`) an unreviewed change deleted: listed under the old path, gone now. */
+	deleted?: string[];
+	/** The notes (of `paths`) an unreviewed change renamed, with the path before it. */
+	renamed?: RenamedNote[];
+}
+
+export interface RenamedNote {
+	path: string;
+	from: string;
 }
 
 export interface SinceLastSessionItem {
@@ -233,10 +242,40 @@ export function unreviewedSessions(records: readonly JournalRecord[], marks: Rev
 	return sessions.sort((a, b) => (a.latest > b.latest ? -1 : a.latest < b.latest ? 1 : 0));
 }
 
-/** The brief item: every note with an unreviewed change, once, sorted by path. */
+/** The brief item: every note with an unreviewed change, once, sorted by path, and which of them were deleted or renamed. */
 export function agentChangesItem(sessions: readonly ChangeSession[]): AgentChangesItem {
 	const paths = [...new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)))].sort(comparePaths);
-	return { count: paths.length, paths };
+	return withKinds({ count: paths.length, paths }, changeKinds(sessions));
+}
+
+/**
+ * Which notes are gone (a listed note that is not there was deleted: records of a missing note
+ * count only when they delete it) and which were renamed by an unreviewed change, with the path
+ * they had before the oldest such change. Neither depends on the order of the sessions, so a
+ * summary of the journal keeps them while records of other notes are appended.
+ */
+export function changeKinds(sessions: readonly ChangeSession[]): { deleted: string[]; renamed: RenamedNote[] } {
+	const deleted = new Set<string>();
+	const from = new Map<string, { from: string; at: string }>();
+	for (const s of sessions) {
+		for (const c of s.changes) {
+			if (c.change === 'deleted') deleted.add(c.path);
+			else if (c.from !== undefined) {
+				const seen = from.get(c.path);
+				if (seen === undefined || c.at < seen.at || (c.at === seen.at && comparePaths(c.from, seen.from) < 0)) from.set(c.path, { from: c.from, at: c.at });
+			}
+		}
+	}
+	const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path, was]) => ({ path, from: was.from }));
+	return { deleted: [...deleted].sort(comparePaths), renamed: renamed.sort((a, b) => comparePaths(a.path, b.path)) };
+}
+
+/** `item` with the kinds of its listed notes (none: the fields left out). */
+export function withKinds<T extends { paths: string[] }>(item: T, kinds: { deleted?: readonly string[]; renamed?: readonly RenamedNote[] }): T & Pick<AgentChangesItem, 'deleted' | 'renamed'> {
+	const listed = new Set(item.paths);
+	const deleted = (kinds.deleted ?? []).filter((p) => listed.has(p));
+	const renamed = (kinds.renamed ?? []).filter((r) => listed.has(r.path));
+	return { ...item, ...(deleted.length > 0 ? { deleted } : {}), ...(renamed.length > 0 ? { renamed } : {}) };
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -72,6 +72,19 @@ describe('the session net', () => {
 		expect(journal(v).map((r) => [r.path, r.tool, r.session])).toEqual([['Notes/Tag syntax.md', 'another tool', 's']]);
 	});
 
+	it("a note deleted and one moved through the shell: the next session's brief says which, in its text and JSON", () => {
+		const v = vault();
+		bridge(v, ['session-start'], { session_id: 'shell', source: 'startup' });
+		fs.rmSync(path.join(v, 'Notes', 'Reading list.md'));
+		fs.mkdirSync(path.join(v, 'Archive'), { recursive: true });
+		fs.renameSync(path.join(v, 'Notes', 'Tag syntax.md'), path.join(v, 'Archive', 'Tag syntax.md'));
+		bridge(v, ['turn-end'], { session_id: 'shell' });
+		const next = JSON.parse(bridge(v, ['session-start'], { session_id: 'next', source: 'startup' }).stdout) as { hookSpecificOutput: { additionalContext: string } };
+		expect(next.hookSpecificOutput.additionalContext).toContain('(deleted: Notes/Reading list.md; renamed: Notes/Tag syntax.md → Archive/Tag syntax.md)');
+		const report = JSON.parse(bridge(v, ['report', '--json'], '').stdout) as { items: { agentChanges: unknown } };
+		expect(report.items.agentChanges).toMatchObject({ deleted: ['Notes/Reading list.md'], renamed: [{ path: 'Archive/Tag syntax.md', from: 'Notes/Tag syntax.md' }] });
+	});
+
 	it("an edit hook's record explains its change; a change of another session's baseline is that session's", () => {
 		const v = vault();
 		bridge(v, ['session-start'], { session_id: 'one', source: 'startup' });

@@ -131,6 +131,26 @@ describe('session starts and news', () => {
 		expect(newsNotes({ ...b, items: { ...b.items, inbox: { count: 2, paths: ['Inbox/new.md'], entries: [] } } })).toBeNull();
 	});
 
+	it('the item names the deleted and renamed notes, in the text (quoted) and the JSON', () => {
+		const sessions = unreviewedSessions(
+			[
+				{ path: 'gone.md', tool: 'Bash', session: 's1', at: T('09:00'), change: 'deleted' },
+				{ path: 'new "name".md', tool: 'another tool', session: 's1', at: T('09:01'), change: 'renamed', from: 'old.md' },
+				{ path: 'kept.md', tool: 'Edit', session: 's2', at: T('09:02') },
+			],
+			emptyMarks(),
+			(p) => p !== 'gone.md',
+		);
+		const item = agentChangesItem(sessions);
+		expect(item).toEqual({ count: 3, paths: ['gone.md', 'kept.md', 'new "name".md'], deleted: ['gone.md'], renamed: [{ path: 'new "name".md', from: 'old.md' }] });
+		const b = brief();
+		b.items.agentChanges = item;
+		const text = formatBrief(b, settings, 'en', { source: 'scan', generatedAt: 0, vaultName: 'v' }, 0);
+		expect(text).toContain('Changed by agents, not yet reviewed: 3 (gone.md, kept.md, "new \\"name\\".md") (deleted: gone.md; renamed: old.md → "new \\"name\\".md")');
+		expect(formatBrief(b, settings, 'de', { source: 'scan', generatedAt: 0, vaultName: 'v' }, 0)).toContain('(gelöscht: gone.md; umbenannt: old.md → ');
+		expect(briefJson(b, '/v', { source: 'scan', generatedAt: 0, vaultName: 'v' }, false).items.agentChanges).toEqual(item);
+	});
+
 	it('text and JSON show both items with the caps of every list', () => {
 		const b = brief();
 		b.items.agentChanges = { count: 7, paths: ['a.md', 'b.md', 'c.md', 'd.md', 'e.md', 'f.md', 'g.md'] };

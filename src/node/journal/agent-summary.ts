@@ -134,7 +134,8 @@ export function wholeItemJustMade(place: SummaryPlace, now: Date): AgentChangesI
 	const journal = statIdentity(place.root, journalPath(place.pluginDir));
 	const marks = statIdentity(place.root, path.join(place.pluginDir, REVIEW_FILE));
 	if (journal === undefined || marks === undefined || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;
-	return { count: lastWhole.item.count, paths: [...lastWhole.item.paths] };
+	const item = lastWhole.item;
+	return { count: item.count, paths: [...item.paths], ...(item.deleted === undefined ? {} : { deleted: [...item.deleted] }), ...(item.renamed === undefined ? {} : { renamed: [...item.renamed] }) };
 }
 
 /** The records appended after the summary's journal, when the file only grew since; null otherwise. */

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { encodeRecord, JOURNAL_FILE, MAX_AGE_MS, type JournalRecord } from '../../../src/core/agent-journal';
 import type { AgentChangesSummary } from '../../../src/core/agent-summary';
 import { isCountedNote } from '../../../src/core/paths';
-import { agentChangesItem, REVIEW_FILE, unreviewedSessions, type AgentChangesItem } from '../../../src/core/what-changed';
+import { agentChangesItem, REVIEW_FILE, unreviewedSessions, withKinds, type AgentChangesItem } from '../../../src/core/what-changed';
 import { compactJournalFile, readJournal } from '../../../src/node/journal/agent-journal';
 import { agentChangesFromSummary, summarizeFiles, type SummaryPlace } from '../../../src/node/journal/agent-summary';
 import { exists } from '../../../src/node/tiers/plugin-tier';
@@ -52,7 +52,7 @@ function writeMarks(pl: SummaryPlace, marks: unknown): void {
 function exact(pl: SummaryPlace, now: Date, cap: number): AgentChangesItem {
 	const there = exists(pl.root);
 	const item = agentChangesItem(unreviewedSessions(readJournal(pl.pluginDir, pl.pluginDir, now), readReviewMarks(pl.pluginDir, pl.pluginDir), (p) => isCountedNote(p, pl.excludedRootFolders) && there(p)));
-	return { count: item.count, paths: item.paths.slice(0, cap) };
+	return withKinds({ count: item.count, paths: item.paths.slice(0, cap) }, item);
 }
 
 function summary(pl: SummaryPlace, now: Date, cap: number): AgentChangesSummary {
@@ -184,19 +184,75 @@ describe('agent changes summary: the same answer as the whole journal, or none',
 		expect(agentChangesFromSummary(pl, s, NOW, 2)).toBeNull();
 	});
 
+	it('names the deleted and renamed notes it lists, and keeps them while edits of other notes are appended', () => {
+		const pl = place(['Notes/n01.md', 'Notes/moved.md', 'Notes/n05.md']);
+		append(pl, [
+			rec('Notes/gone.md', -30),
+			{ ...rec('Notes/gone.md', -20), change: 'deleted' },
+			{ ...rec('Notes/moved.md', -10, 's2'), change: 'renamed', from: 'Notes/old.md' },
+			rec('Notes/n05.md', -5),
+		]);
+		const s = summary(pl, NOW, 10);
+		const want = { count: 3, paths: ['Notes/gone.md', 'Notes/moved.md', 'Notes/n05.md'], deleted: ['Notes/gone.md'], renamed: [{ path: 'Notes/moved.md', from: 'Notes/old.md' }] };
+		expect(agentChangesFromSummary(pl, s, NOW, 10)).toEqual(want);
+		expect(exact(pl, NOW, 10)).toEqual(want);
+		// Capped: only the kinds of the notes named.
+		expect(agentChangesFromSummary(pl, s, NOW, 1)).toEqual({ count: 3, paths: ['Notes/gone.md'], deleted: ['Notes/gone.md'] });
+		append(pl, [rec('Notes/n01.md', 1)]);
+		const grown = agentChangesFromSummary(pl, s, NOW, 10);
+		expect(grown).toEqual({ ...want, count: 4, paths: ['Notes/gone.md', 'Notes/moved.md', 'Notes/n01.md', 'Notes/n05.md'] });
+		expect(grown).toEqual(exact(pl, NOW, 10));
+		// An appended edit of the renamed note, or an appended rename or deletion: the whole journal decides.
+		append(pl, [rec('Notes/moved.md', 2, 's3')]);
+		expect(agentChangesFromSummary(pl, s, NOW, 10)).toBeNull();
+	});
+
+	it('an appended record from before a rename the journal recorded follows it: the summary steps aside', () => {
+		const pl = place(['Notes/old.md', 'Notes/new.md']);
+		append(pl, [{ ...rec('Notes/new.md', -10), change: 'renamed', from: 'Notes/old.md' }]);
+		const s = summary(pl, NOW, 10);
+		// A record of the old path made before the rename (the session net journals at a turn's end).
+		append(pl, [rec('Notes/old.md', -20)]);
+		expect(exact(pl, NOW, 10)).toMatchObject({ count: 1, paths: ['Notes/new.md'] });
+		expect(agentChangesFromSummary(pl, s, NOW, 10)).toBeNull();
+	});
+
+	it('a rename record that ages out takes its old path with it: no answer from then on', () => {
+		const pl = place(['Notes/new.md']);
+		const start = new Date(NOW.getTime() - MAX_AGE_MS + 60_000);
+		append(pl, [{ ...rec('Notes/new.md', 0, 's1', start), change: 'renamed', from: 'Notes/old.md' }, rec('Notes/new.md', 0, 's2')]);
+		const s = summary(pl, NOW, 10);
+		expect(agentChangesFromSummary(pl, s, NOW, 10)).toEqual(exact(pl, NOW, 10));
+		expect(exact(pl, NOW, 10).renamed).toEqual([{ path: 'Notes/new.md', from: 'Notes/old.md' }]);
+		const later = new Date(NOW.getTime() + 120_000);
+		expect(exact(pl, later, 10).renamed).toBeUndefined();
+		expect(agentChangesFromSummary(pl, s, later, 10)).toBeNull();
+	});
+
 	it('seeded fuzz: every answer the summary gives equals the exact one', () => {
 		let seed = 0x9e3779b9;
 		const rnd = (n: number): number => {
 			seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
-			return seed % n;
+			// The high bits: an LCG's low bits repeat with a short period.
+			return Math.floor((seed / 2 ** 32) * n);
 		};
 		let answered = 0;
 		let merged = 0;
-		for (let round = 0; round < 60; round++) {
+		let named = 0;
+		for (let round = 0; round < 400; round++) {
 			const present = notes.filter(() => rnd(5) !== 0);
 			const pl = place(present);
 			const candidates = [...notes, 'Notes/zz-missing.md', 'Notes/x.txt'];
-			const record = (base: Date): JournalRecord => rec(candidates[rnd(candidates.length)] ?? 'Notes/n00.md', -rnd(60 * 24 * 40), rnd(4) === 0 ? null : `s${rnd(3)}`, base);
+			// Deletions and renames in about half of the journals (a rename that ages out makes the summary step aside).
+			const kinds = rnd(7) < 3;
+			const record = (base: Date, odds = kinds ? 6 : 1_000_000, spanMinutes = 60 * 24 * 40): JournalRecord => {
+				const r = rec(candidates[rnd(candidates.length)] ?? 'Notes/n00.md', -rnd(spanMinutes), rnd(4) === 0 ? null : `s${rnd(3)}`, base);
+				// Now and then a deletion (of a note there or not) or a rename from another path.
+				const kind = rnd(odds);
+				if (kind === 0) return { ...r, change: 'deleted' };
+				if (kind === 1) return { ...r, change: 'renamed', from: candidates[rnd(candidates.length)] ?? 'Notes/n00.md' };
+				return r;
+			};
 			append(
 				pl,
 				Array.from({ length: rnd(30) }, () => record(NOW)),
@@ -215,7 +271,9 @@ describe('agent changes summary: the same answer as the whole journal, or none',
 			if (rnd(2) === 0) {
 				append(
 					pl,
-					Array.from({ length: 1 + rnd(5) }, () => record(later)),
+					// Rarer in a tail: one makes the summary step aside for the whole journal.
+					// Most appended records are newer than the summary, as a journal grows; some are not.
+					Array.from({ length: 1 + rnd(5) }, () => record(later, kinds ? 40 : 1_000_000, rnd(4) === 0 ? 60 * 24 * 40 : 1 + (later.getTime() - NOW.getTime()) / 60_000)),
 					rnd(4) === 0 ? 'garbage\n' : '',
 				);
 				merged++;
@@ -223,11 +281,14 @@ describe('agent changes summary: the same answer as the whole journal, or none',
 			const got = agentChangesFromSummary(pl, s, later, cap);
 			if (got !== null) {
 				answered++;
+				if (got.deleted !== undefined || got.renamed !== undefined) named++;
 				expect(got, `round ${round}`).toEqual(exact(pl, later, cap));
 			}
 		}
 		// Most rounds must be answered by the summary, or the test proves little.
-		expect(answered).toBeGreaterThan(35);
-		expect(merged).toBeGreaterThan(15);
+		expect(answered).toBeGreaterThan(200);
+		expect(merged).toBeGreaterThan(160);
+		// And some of them name deleted or renamed notes.
+		expect(named).toBeGreaterThan(15);
 	});
 });
