@@ -2134,6 +2134,10 @@ function readStdin(timeoutMs) {
     process.stdin.on("error", finish);
   });
 }
+var streamed = false;
+function outputWritten() {
+  return !streamed;
+}
 function writeOut(text2) {
   const bytes = Buffer.from(text2, "utf8");
   let written = 0;
@@ -2143,6 +2147,7 @@ function writeOut(text2) {
   } catch (error) {
     if (error.code === "EPIPE") return;
   }
+  streamed = true;
   process.stdout.on("error", () => void 0);
   try {
     process.stdout.write(bytes.subarray(written));
@@ -2923,11 +2928,17 @@ function loader() {
   return load;
 }
 function runBridge() {
+  asked = true;
   loader()(false);
 }
 var loaded;
+var asked = false;
+function bridgeAsked() {
+  return asked;
+}
 function bridgeLibrary() {
   if (loaded !== void 0) return loaded;
+  asked = true;
   const exported = loader()(true);
   if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {
     const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";
@@ -3153,5 +3164,6 @@ async function sessionStartHook(argv, scriptPath) {
     writeOut(hookCrashOutput({ ...args, command: "session-start" }, error, scriptPath) ?? "");
     process.exitCode = 0;
   }
+  if (outputWritten() && !bridgeAsked()) process.exit();
 }
 void sessionStartHook(process.argv.slice(2), process.argv[1] ?? __filename);
