@@ -47,7 +47,8 @@ export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.P
 		// doctor's own test run is no session.
 		if (ctx.pluginDir !== null && env[DOCTOR_RUN_ENV] !== '1') afterAnswer.push(() => startBaseline(ctx.root, stringFlag(args, 'config-dir'), input.session_id ?? null, scriptPath, env));
 		// The firing's record is also that of a new conversation (`startup`, `clear`), which the brief's
-		// news compare with the one before (docs/design.md, "What agents changed"). Tier 1 needs no scan code; the pipeline loads the other tiers only when the plugin's cache cannot serve.
+		// news compare with the one before (docs/design.md, "What agents changed").
+		// Tier 1 needs no scan code; the pipeline loads the other tiers only when the plugin's cache cannot serve.
 		const sourced = await getBrief(ctx, 'auto', now, false);
 		if (sourced.cache?.lang !== undefined && ctx.settings.language === 'auto' && !args.flags.has('lang')) lang = sourced.cache.lang;
 		const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);
