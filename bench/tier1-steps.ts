@@ -34,9 +34,8 @@ const CALLS: readonly [string, string][] = [
 	['contextFor(args, scriptPath, env);', 'vault context (root, settings, daily-note settings)'],
 	['!claim(root, pluginDir, ', "record: the session's mark (one brief per session)"],
 	['pruneMarks(root, pluginDir);', 'record: old marks pruned (at most once a minute)'],
-	['record(root, pluginDir, { at: ', 'record: session-starts.json under its lock'],
-	['await recordSessionStart(ctx, input.source, now);', 'conversation record (what changed since the last session)'],
-	['await getBrief(ctx, "auto", now, false);', "the brief from the plugin's cache (read, checked, keeper alive)"],
+	['appendSessionStart(root, pluginDir, { at: ', 'record: the firing appended to session-starts.jsonl'],
+	['await getBrief(ctx, "auto", now, false);', "the brief from the plugin's cache (read, checked, keeper alive; the conversation starts read back)"],
 	['writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join(', 'the envelope built and written'],
 ];
 

@@ -28,10 +28,17 @@ function loader(): LoadBridge {
 
 /** Runs the bridge's command line with this process's arguments. */
 export function runBridge(): void {
+	asked = true;
 	loader()(false);
 }
 
 let loaded: BridgeExports | undefined;
+let asked = false;
+
+/** Whether this run loaded the bridge (or tried to): what it started may still be under way at the end. */
+export function bridgeAsked(): boolean {
+	return asked;
+}
 
 /**
  * The bridge as a library, loaded once. It must be of this file's release: the two exchange the
@@ -39,6 +46,7 @@ let loaded: BridgeExports | undefined;
  */
 export function bridgeLibrary(): BridgeExports {
 	if (loaded !== undefined) return loaded;
+	asked = true;
 	const exported = loader()(true) as Partial<BridgeExports>;
 	if (typeof exported.localTiers !== 'function' || typeof exported.editCheck !== 'function' || exported.version !== BRIDGE_VERSION) {
 		const found = typeof exported.version === 'string' ? `version ${exported.version}` : 'an older version';

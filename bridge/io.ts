@@ -26,6 +26,13 @@ export function readStdin(timeoutMs: number): Promise<Buffer> {
 	});
 }
 
+let streamed = false;
+
+/** Whether every answer so far is written (none is left in the stdout stream, which writes later). */
+export function outputWritten(): boolean {
+	return !streamed;
+}
+
 /**
  * Writes and ignores a closed stdout: the host is gone, and there is nobody left to tell. The text
  * goes to file descriptor 1 directly: setting up Node's stdout stream is a measurable part of a hook
@@ -41,6 +48,7 @@ export function writeOut(text: string): void {
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code === 'EPIPE') return;
 	}
+	streamed = true;
 	process.stdout.on('error', () => undefined);
 	try {
 		process.stdout.write(bytes.subarray(written));

@@ -10,8 +10,8 @@
 import { parseArgs, type Args } from './args';
 import { sessionStart } from './commands/session-start';
 import { hookCrashOutput } from './hook-output';
-import { writeOut } from './io';
-import { runBridge } from './bridge-file';
+import { outputWritten, writeOut } from './io';
+import { bridgeAsked, runBridge } from './bridge-file';
 
 async function sessionStartHook(argv: string[], scriptPath: string): Promise<void> {
 	let args: Args = { command: 'session-start', flags: new Map(), positional: [] };
@@ -28,6 +28,11 @@ async function sessionStartHook(argv: string[], scriptPath: string): Promise<voi
 		writeOut(hookCrashOutput({ ...args, command: 'session-start' }, error, scriptPath) ?? '');
 		process.exitCode = 0;
 	}
+	// The answer is out and nothing of this file is left to finish: end here rather than let Node take
+	// its heap down piece by piece and wait out the stdin stream's close, which the host waits for
+	// (docs/bench/README.md, "Tier 1 step by step"). Exit handlers still run (the hook entry's code cache).
+	// Whatever the bridge started may still be under way, so a run that loaded it ends as usual.
+	if (outputWritten() && !bridgeAsked()) process.exit();
 }
 
 void sessionStartHook(process.argv.slice(2), process.argv[1] ?? __filename);

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { BENCH_NOW } from './repo';
 
 /** The files a tier-1 journal row adds to a vault's plugin folder. */
-export const JOURNAL_TOUCHED = ['brief-cache.json', 'agent-changes.jsonl', 'agent-review.json', 'conversations.json', 'session-starts.json'];
+export const JOURNAL_TOUCHED = ['brief-cache.json', 'agent-changes.jsonl', 'agent-review.json', 'conversations.json', 'session-starts.json', 'session-starts.jsonl'];
 
 /** The first `want` notes of the vault, in walk order. */
 export function notePaths(root: string, want: number): string[] {

@@ -14,7 +14,6 @@ import { clock, contextFor } from '../context';
 import { readStdin, writeOut } from '../io';
 import * as path from 'node:path';
 import { getBrief } from '../../src/node/tiers/brief-pipeline';
-import { recordSessionStart } from '../../src/node/journal/what-changed';
 import { startBaseline } from '../../src/node/journal/session-baseline-start';
 
 function firstLine(error: unknown): string {
@@ -29,8 +28,9 @@ export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.P
 	const now = clock(env);
 	let lang: Lang = 'en';
 	const lines: string[] = [];
-	// The session net's baseline, started after the answer is out (src/node/journal/session-baseline-start.ts).
-	let afterAnswer: (() => void) | null = null;
+	// Work done after the answer is out: the session net's baseline (src/node/journal/session-baseline-start.ts),
+	// and a compaction of the session starts record when nothing else did it for a long while.
+	const afterAnswer: (() => void)[] = [];
 	try {
 		const ctx = contextFor(args, scriptPath, env);
 		lang = ctx.lang;
@@ -38,14 +38,16 @@ export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.P
 		const agent = agentOrDefault(stringFlag(args, 'agent'));
 		const input = readSessionInput(stdin, agent);
 		const start = beginSessionStart(ctx.root, ctx.pluginDir, ctx.settings, input, agent, now, env);
+		if (start.afterAnswer !== null) afterAnswer.push(start.afterAnswer);
 		if (start.duplicate) {
 			writeOut(sessionStartOutput(stringFlag(args, 'agent'), alreadyGivenLine(lang), lang));
+			for (const work of afterAnswer) work();
 			return 0;
 		}
 		// doctor's own test run is no session.
-		if (ctx.pluginDir !== null && env[DOCTOR_RUN_ENV] !== '1') afterAnswer = () => startBaseline(ctx.root, stringFlag(args, 'config-dir'), input.session_id ?? null, scriptPath, env);
-		// Before the brief: a new conversation compares with the session before it (docs/design.md, "What agents changed").
-		await recordSessionStart(ctx, input.source, now);
+		if (ctx.pluginDir !== null && env[DOCTOR_RUN_ENV] !== '1') afterAnswer.push(() => startBaseline(ctx.root, stringFlag(args, 'config-dir'), input.session_id ?? null, scriptPath, env));
+		// The firing's record is also that of a new conversation (`startup`, `clear`), which the brief's
+		// news compare with the one before (docs/design.md, "What agents changed").
 		// Tier 1 needs no scan code; the pipeline loads the other tiers only when the plugin's cache cannot serve.
 		const sourced = await getBrief(ctx, 'auto', now, false);
 		if (sourced.cache?.lang !== undefined && ctx.settings.language === 'auto' && !args.flags.has('lang')) lang = sourced.cache.lang;
@@ -59,7 +61,7 @@ export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.P
 		lines.push(`Session brief: ${firstLine(error)}`);
 	}
 	writeOut(sessionStartOutput(stringFlag(args, 'agent'), lines.join('\n'), lang));
-	afterAnswer?.();
+	for (const work of afterAnswer) work();
 	return 0;
 }
 

@@ -1550,6 +1550,7 @@ function readStdin(timeoutMs) {
     process.stdin.on("error", finish);
   });
 }
+var streamed = false;
 function writeOut(text) {
   const bytes = Buffer.from(text, "utf8");
   let written = 0;
@@ -1559,6 +1560,7 @@ function writeOut(text) {
   } catch (error) {
     if (error.code === "EPIPE") return;
   }
+  streamed = true;
   process.stdout.on("error", () => void 0);
   try {
     process.stdout.write(bytes.subarray(written));
@@ -2105,11 +2107,14 @@ function loader() {
   return load;
 }
 function runBridge() {
+  asked = true;
   loader()(false);
 }
 var loaded;
+var asked = false;
 function bridgeLibrary() {
   if (loaded !== void 0) return loaded;
+  asked = true;
   const exported = loader()(true);
   if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {
     const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";

@@ -864,29 +864,8 @@ function fileKey(key2) {
 }
 
 // src/node/journal/session-record.ts
-var fs3 = require("node:fs");
-var path3 = require("node:path");
-
-// src/core/session-starts.ts
-var orNull = (v) => typeof v === "string" ? v : null;
-function parseSessionStarts(text2) {
-  let data;
-  try {
-    data = JSON.parse(text2);
-  } catch {
-    return [];
-  }
-  const d = data;
-  if (d === null || typeof d !== "object" || d.schema !== 1 || !Array.isArray(d.entries)) return [];
-  const out = [];
-  for (const e of d.entries) {
-    if (typeof e !== "object" || e === null) continue;
-    const r = e;
-    if (typeof r.at !== "string" || Number.isNaN(Date.parse(r.at)) || typeof r.agent !== "string" || !isAgentId(r.agent)) continue;
-    out.push({ at: r.at, agent: r.agent, source: orNull(r.source), sessionId: orNull(r.sessionId), cwd: orNull(r.cwd), outside: r.outside === true, delivered: r.delivered !== false });
-  }
-  return out;
-}
+var fs4 = require("node:fs");
+var path4 = require("node:path");
 
 // src/node/hosts/hook-input.ts
 function parseHookJson(stdin) {
@@ -1340,6 +1319,30 @@ function writeStateFile(root, file, data, options = {}) {
   throughFolder(root, file, (at) => replaceFile(at, data, options));
   trace(file);
 }
+function appendStateFile(root, file, text2) {
+  ensureStateFolder(root, path2.dirname(normal(file)));
+  if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");
+  return throughFolder(root, file, (at) => appendAt(file, at, text2));
+}
+function appendAt(file, at, text2) {
+  const fd = fs2.openSync(at, APPEND_FLAGS, 438);
+  try {
+    const before = fs2.fstatSync(fd);
+    if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);
+    writeAll(fd, text2);
+    trace(file);
+    const mine = fs2.fstatSync(fd);
+    let now = null;
+    try {
+      now = fs2.lstatSync(at);
+    } catch {
+      now = null;
+    }
+    return { landed: now !== null && now.ino === mine.ino && now.dev === mine.dev, size: mine.size };
+  } finally {
+    fs2.closeSync(fd);
+  }
+}
 function createStateFile(root, file, data, mode = 438) {
   ensureStateFolder(root, path2.dirname(normal(file)));
   return throughFolder(root, file, (at) => createAt(file, at, data, mode));
@@ -1448,635 +1451,107 @@ function readRegularFile(file, maxBytes) {
   }
 }
 
-// src/node/journal/session-record.ts
-var STARTS_FILE = "session-starts.json";
-var MARKS_FOLDER = "session-marks";
+// src/node/journal/session-starts-log.ts
+var fs3 = require("node:fs");
+var path3 = require("node:path");
+
+// src/core/session-starts.ts
+var STARTS_LOG = "session-starts.jsonl";
+var OLD_STARTS_FILE = "session-starts.json";
 var MAX_STARTS = 20;
-var SAME_SESSION_MS = 3e4;
-var NO_ID_MS = 5e3;
-var DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";
-var NONE = { duplicate: false, outside: null };
-function isDir(p) {
+var COMPACT_STARTS_AT_BYTES = 16 * 1024;
+var HOOK_COMPACTS_STARTS_AT_BYTES = 64 * 1024;
+var READ_STARTS_BYTES = 256 * 1024;
+var orNull = (v) => typeof v === "string" ? v : null;
+function entryOf(e) {
+  if (typeof e !== "object" || e === null) return null;
+  const r = e;
+  if (typeof r.at !== "string" || Number.isNaN(Date.parse(r.at)) || typeof r.agent !== "string" || !isAgentId(r.agent)) return null;
+  return { at: r.at, agent: r.agent, source: orNull(r.source), sessionId: orNull(r.sessionId), cwd: orNull(r.cwd), outside: r.outside === true, delivered: r.delivered !== false };
+}
+function parseSessionStarts(text2) {
+  let data;
   try {
-    return fs3.statSync(p).isDirectory();
+    data = JSON.parse(text2);
   } catch {
-    return false;
+    return [];
   }
-}
-function text(v, max) {
-  return typeof v === "string" && v !== "" ? v.slice(0, max) : null;
-}
-function readSessionInput(stdin, agent) {
-  return translateHookInput(agent, parseHookJson(stdin));
-}
-function facts(input) {
-  return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };
-}
-function insideVault(root, cwd) {
-  if (!path3.isAbsolute(cwd)) return true;
-  if (vaultRelativeReal(root, cwd) !== null) return true;
-  const a = realPathOf(root);
-  const b = realPathOf(cwd);
-  return path3.resolve(root) === path3.resolve(cwd) || a !== null && a === b;
-}
-function rulesIndex(root, settings) {
-  const folder2 = path3.join(root, ...settings.rulesFolder.split("/"));
-  for (const name of ["_index.md", "index.md", "README.md", `${path3.basename(folder2)}.md`]) {
-    const file = path3.join(folder2, name);
-    if (fs3.existsSync(file)) return file;
+  const d = data;
+  if (d === null || typeof d !== "object" || d.schema !== 1 || !Array.isArray(d.entries)) return [];
+  const out = [];
+  for (const e of d.entries) {
+    const entry = entryOf(e);
+    if (entry !== null) out.push(entry);
   }
-  return null;
+  return out;
 }
-var markName = fileKey;
-function claim(root, pluginDir, key2, agent, hasId) {
-  const dir = path3.join(pluginDir, MARKS_FOLDER);
-  ensureStateFolder(root, dir);
-  const file = path3.join(dir, markName(key2));
-  const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;
-  const text2 = `${Date.now()}
-${agent}
+function encodeStartLine(e) {
+  return `${JSON.stringify(e)}
 `;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    if (placeStateFile(root, file, text2)) return true;
-    const found = readStateText(root, file, 256);
-    const st = statStateFile(root, file);
-    if (found === null || st === null) {
-      removeStateFile(root, file);
+}
+function opensConversation(e) {
+  return e.delivered && (e.source === "startup" || e.source === "clear");
+}
+function conversationOf(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
+  const at = v.conversation;
+  return typeof at === "string" && !Number.isNaN(Date.parse(at)) ? at : null;
+}
+function conversationLine(at) {
+  return `${JSON.stringify({ conversation: at })}
+`;
+}
+function logLines(text2) {
+  const end = text2.lastIndexOf("\n");
+  if (end < 0) return [];
+  const seen = /* @__PURE__ */ new Set();
+  const out = [];
+  for (const line of text2.slice(0, end).split("\n")) {
+    if (line === "" || seen.has(line)) continue;
+    seen.add(line);
+    out.push(line);
+  }
+  return out;
+}
+function parseLine(line) {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return void 0;
+  }
+}
+function parseStartsLog(text2) {
+  const entries = [];
+  const conversations = [];
+  for (const line of logLines(text2)) {
+    const v = parseLine(line);
+    const entry = entryOf(v);
+    if (entry !== null) {
+      entries.push(entry);
+      if (opensConversation(entry)) conversations.push(entry.at);
       continue;
     }
-    const [written, by] = found.split("\n");
-    const at = written === void 0 || written === "" ? st.mtimeMs : Number(written);
-    const age = Date.now() - at;
-    if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;
-    removeStateFile(root, file);
+    const at = conversationOf(v);
+    if (at !== null) conversations.push(at);
   }
-  return true;
+  return { entries, conversations };
 }
-var PRUNED_STAMP = ".pruned";
-function pruneMarks(root, pluginDir) {
-  const dir = path3.join(pluginDir, MARKS_FOLDER);
-  const stamp = path3.join(dir, PRUNED_STAMP);
-  const pruned = statStateFile(root, stamp);
-  if (pruned !== null && Date.now() - pruned.mtimeMs < 6e4) return;
-  writeStateFile(root, stamp, "");
-  for (const entry of listStateFolder(root, dir, 500)) {
-    if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;
-    const file = path3.join(dir, entry.name);
-    try {
-      const st = statStateFile(root, file);
-      if (st !== null && Date.now() - st.mtimeMs > 10 * 6e4) removeStateFile(root, file);
-    } catch {
-    }
+function recentConversations(text2, want) {
+  const out = [];
+  let end = text2.lastIndexOf("\n");
+  while (end > 0 && out.length < want) {
+    const start = text2.lastIndexOf("\n", end - 1) + 1;
+    const v = parseLine(text2.slice(start, end));
+    const entry = entryOf(v);
+    const at = entry === null ? conversationOf(v) : opensConversation(entry) ? entry.at : null;
+    if (at !== null && out[0] !== at) out.unshift(at);
+    end = start - 1;
   }
+  return out;
 }
-var MAX_STARTS_BYTES = 256 * 1024;
-function readSessionStarts(root, pluginDir) {
-  const text2 = readStateText(root, path3.join(pluginDir, STARTS_FILE), MAX_STARTS_BYTES);
-  return text2 === null ? [] : parseSessionStarts(text2);
+function compactStartsLog(entries, conversations) {
+  return entries.slice(-MAX_STARTS).map(encodeStartLine).join("") + conversations.slice(-2).map(conversationLine).join("");
 }
-var STALE_LOCK_MS = 2e3;
-var LOCK_BUDGET_MS = 3e3;
-function pause(ms) {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-function withFileLock(root, file, work) {
-  const lock = `${file}.lock`;
-  const until = Date.now() + LOCK_BUDGET_MS;
-  for (; ; ) {
-    if (createStateFile(root, lock, String(process.pid))) break;
-    const st = statStateFile(root, lock);
-    if (st === null || Math.abs(Date.now() - st.mtimeMs) > STALE_LOCK_MS) removeStateFile(root, lock);
-    else if (Date.now() >= until) return false;
-    else pause(1 + Math.floor(Math.random() * 3));
-  }
-  try {
-    work();
-  } finally {
-    removeStateFile(root, lock);
-  }
-  return true;
-}
-function record(root, pluginDir, entry) {
-  const file = path3.join(pluginDir, STARTS_FILE);
-  withFileLock(root, file, () => {
-    const entries = [...readSessionStarts(root, pluginDir), entry].slice(-MAX_STARTS);
-    writeStateFile(root, file, `${JSON.stringify({ schema: 1, entries }, null, 1)}
-`);
-  });
-}
-function beginSessionStart(root, pluginDir, settings, hookInput, agent, now, env) {
-  if (env[DOCTOR_RUN_ENV] === "1") return NONE;
-  const input = facts(hookInput);
-  let outside = null;
-  try {
-    if (input.cwd !== null && !insideVault(root, input.cwd)) {
-      const claudeMd = path3.join(root, "CLAUDE.md");
-      const index = rulesIndex(root, settings);
-      const readFirst = [...fs3.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];
-      outside = { cwd: input.cwd, readFirst };
-    }
-  } catch {
-    outside = null;
-  }
-  if (pluginDir === null || !isDir(pluginDir)) return { duplicate: false, outside };
-  let duplicate = false;
-  try {
-    const key2 = `${input.sessionId ?? ""}\0${input.source ?? ""}`;
-    duplicate = !claim(root, pluginDir, key2, agent, input.sessionId !== null);
-    pruneMarks(root, pluginDir);
-  } catch {
-    duplicate = false;
-  }
-  try {
-    record(root, pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });
-  } catch {
-  }
-  return { duplicate, outside };
-}
-
-// src/core/dates.ts
-function isoDate(now) {
-  const y = String(now.getFullYear()).padStart(4, "0");
-  const m = String(now.getMonth() + 1).padStart(2, "0");
-  const d = String(now.getDate()).padStart(2, "0");
-  return `${y}-${m}-${d}`;
-}
-
-// bridge/context.ts
-var fs5 = require("node:fs");
-var path5 = require("node:path");
-
-// src/node/vault-config.ts
-var fs4 = require("node:fs");
-var path4 = require("node:path");
-
-// src/core/cache-key.ts
-var RULES_VERSION = 1;
-function settingsKey(settings, dailyNote) {
-  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });
-}
-
-// src/node/vault-config.ts
-var PLUGIN_ID = "session-brief";
-function defaultVaultRoot(scriptPath) {
-  let dir = path4.dirname(path4.resolve(scriptPath));
-  if (path4.basename(dir) === "session-brief") dir = path4.dirname(dir);
-  if (path4.basename(dir) !== "hooks" || path4.basename(path4.dirname(dir)) !== ".claude") return null;
-  return path4.dirname(path4.dirname(dir));
-}
-var MAX_SETTINGS_BYTES = 4 * 1024 * 1024;
-function readJson(root, file, warnings) {
-  const text2 = readStateText(root, file, MAX_SETTINGS_BYTES);
-  if (text2 === null) {
-    const entry = inspectStateFile(root, file);
-    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);
-    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);
-    return void 0;
-  }
-  try {
-    return JSON.parse(text2);
-  } catch {
-    warnings.push(`${file} is not valid JSON; using defaults`);
-    return void 0;
-  }
-}
-function isDir2(p) {
-  try {
-    return fs4.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-function readRecorded(root, warnings) {
-  return readJson(root, path4.join(root, ".claude", "hooks", "session-brief.json"), warnings);
-}
-function findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {
-  if (explicit !== void 0) return explicit;
-  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path4.join(root, recorded.configDir))) return recorded.configDir;
-  if (isDir2(path4.join(root, ".obsidian"))) return ".obsidian";
-  let names = [];
-  try {
-    names = fs4.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();
-  } catch {
-    return null;
-  }
-  for (const name of names) {
-    const dir = path4.join(root, name);
-    if (fs4.existsSync(path4.join(dir, "app.json")) || isDir2(path4.join(dir, "plugins"))) return name;
-  }
-  return null;
-}
-function isFolderName(v) {
-  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\/\0]/.test(v);
-}
-function systemLocale(env) {
-  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;
-}
-function findPluginDir(root, configDir, recorded) {
-  const dir = recorded?.pluginDir;
-  const inside = typeof dir === "string" && dir !== "" && !path4.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
-  if (inside && isDir2(path4.join(root, dir))) return path4.join(root, dir);
-  return configDir === null ? null : path4.join(root, configDir, "plugins", PLUGIN_ID);
-}
-function loadVaultContext(root, options) {
-  const warnings = [];
-  const recorded = readRecorded(root, warnings);
-  const configDir = findConfigDir(root, options.configDir, warnings, recorded);
-  const pluginDir = findPluginDir(root, configDir, recorded);
-  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path4.join(pluginDir, "data.json"), warnings));
-  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path4.join(root, configDir, "daily-notes.json"), warnings));
-  const dailyNote = effectiveDailyNote(settings, obsidianDaily);
-  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));
-  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };
-}
-
-// bridge/context.ts
-function clock(env) {
-  const fixed = env.SESSION_BRIEF_NOW;
-  if (fixed !== void 0 && fixed !== "") {
-    const d = new Date(fixed);
-    if (!Number.isNaN(d.getTime())) return d;
-  }
-  return /* @__PURE__ */ new Date();
-}
-function vaultRoot(args, scriptPath) {
-  const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path5.resolve(given) : defaultVaultRoot(scriptPath);
-  if (root === null) {
-    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);
-  }
-  let ok = false;
-  try {
-    ok = fs5.statSync(root).isDirectory();
-  } catch {
-    ok = false;
-  }
-  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);
-  return root;
-}
-function isFolder(p) {
-  try {
-    return fs5.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-function givenConfigDir(args, root) {
-  const name = stringFlag(args, "config-dir");
-  if (name === void 0) return void 0;
-  const dir = path5.resolve(root, name);
-  if (path5.dirname(dir) === root && isFolder(dir)) return name;
-  const found = findConfigDir(root, void 0, []);
-  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;
-  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);
-}
-function contextFor(args, scriptPath, env) {
-  const root = vaultRoot(args, scriptPath);
-  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });
-  const lang = stringFlag(args, "lang");
-  if (isLang(lang)) ctx.lang = lang;
-  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);
-  return ctx;
-}
-
-// bridge/io.ts
-var fs6 = require("node:fs");
-function readStdin(timeoutMs) {
-  return new Promise((resolve7) => {
-    if (process.stdin.isTTY) {
-      resolve7(Buffer.alloc(0));
-      return;
-    }
-    const chunks = [];
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      process.stdin.removeAllListeners();
-      process.stdin.pause();
-      process.stdin.destroy();
-      resolve7(Buffer.concat(chunks));
-    };
-    const timer = setTimeout(finish, timeoutMs);
-    process.stdin.on("data", (c) => chunks.push(c));
-    process.stdin.on("end", finish);
-    process.stdin.on("error", finish);
-  });
-}
-function writeOut(text2) {
-  const bytes = Buffer.from(text2, "utf8");
-  let written = 0;
-  try {
-    while (written < bytes.length) written += fs6.writeSync(1, bytes, written);
-    return;
-  } catch (error) {
-    if (error.code === "EPIPE") return;
-  }
-  process.stdout.on("error", () => void 0);
-  try {
-    process.stdout.write(bytes.subarray(written));
-  } catch {
-  }
-}
-
-// bridge/commands/session-start.ts
-var path16 = require("node:path");
-
-// src/node/tiers/brief-pipeline.ts
-var fs13 = require("node:fs");
-var path15 = require("node:path");
-
-// src/core/schemas/shape.ts
-function isRecord(v) {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
-var str3 = (v, at) => typeof v === "string" ? null : `${at} is not a string`;
-function isNotePath(p) {
-  if (p === "" || p.charCodeAt(0) === 47 || p.includes("\\") || p.includes("\0")) return false;
-  if (p.charCodeAt(1) === 58 && /^[A-Za-z]:/.test(p)) return false;
-  if (p.charCodeAt(0) !== 46 && !p.includes("/.") && !p.includes("//") && !p.endsWith("/")) return true;
-  for (const part of p.split("/")) if (part === "." || part === ".." || part === "") return false;
-  return true;
-}
-var notePath = (v, at) => typeof v === "string" && isNotePath(v) ? null : `${at} is not a vault-relative path`;
-var bool = (v, at) => typeof v === "boolean" ? null : `${at} is not true or false`;
-var num = (v, at) => typeof v === "number" && Number.isFinite(v) ? null : `${at} is not a number`;
-var time = (v, at) => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 864e13 ? null : `${at} is not a time`;
-function int(min, max) {
-  return (v, at) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? null : `${at} is not a whole number from ${min} to ${max}`;
-}
-function oneOf(...values) {
-  return (v, at) => values.includes(v) ? null : `${at} is not one of ${values.map((x) => JSON.stringify(x)).join(", ")}`;
-}
-function matches(re, what) {
-  return (v, at) => typeof v === "string" && re.test(v) ? null : `${at} is not ${what}`;
-}
-function optional(check) {
-  return (v, at) => v === void 0 ? null : check(v, at);
-}
-function nullable(check) {
-  return (v, at) => v === null ? null : check(v, at);
-}
-function either(...checks) {
-  return (v, at) => {
-    let first = null;
-    for (const c of checks) {
-      const problem = c(v, at);
-      if (problem === null) return null;
-      first ??= problem;
-    }
-    return first;
-  };
-}
-function listOf(item, max = Number.POSITIVE_INFINITY) {
-  return (v, at) => {
-    if (!Array.isArray(v)) return `${at} is not a list`;
-    if (v.length > max) return `${at} has more than ${max} entries`;
-    for (let i = 0; i < v.length; i++) {
-      if (item(v[i], "") !== null) return item(v[i], `${at}[${i}]`);
-    }
-    return null;
-  };
-}
-function object(fields) {
-  const keys = Object.keys(fields);
-  return (v, at) => {
-    if (!isRecord(v)) return `${at} is not an object`;
-    for (const key2 of keys) {
-      const check = fields[key2];
-      if (check(v[key2], "") !== null) return check(v[key2], at === "" ? key2 : `${at}.${key2}`);
-    }
-    return null;
-  };
-}
-function tuple(items, optionalTail = 0) {
-  return (v, at) => {
-    if (!Array.isArray(v)) return `${at} is not a list`;
-    if (v.length < items.length - optionalTail || v.length > items.length) return `${at} does not have ${items.length - optionalTail === items.length ? items.length : `${items.length - optionalTail} to ${items.length}`} entries`;
-    for (let i = 0; i < items.length; i++) {
-      const check = items[i];
-      if (check === void 0 || i >= v.length && i >= items.length - optionalTail) continue;
-      if (check(v[i], "") !== null) return check(v[i], `${at}[${i}]`);
-    }
-    return null;
-  };
-}
-
-// src/core/live-protocol.ts
-var DISCOVERY_FILE = "live.json";
-
-// src/node/tiers/cache-read.ts
-var path6 = require("node:path");
-
-// src/core/item-ids.ts
-var ITEM_IDS = ["date", "dailyNote", ...LIST_ITEM_IDS, ...CHANGE_ITEM_IDS];
-
-// src/core/schemas/brief.ts
-var ISO_DATE = matches(/^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-DD");
-var hit = object({ where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });
-var reviewEntry = object({ path: notePath, mtime: time, hits: listOf(hit) });
-var listItem = object({ count: int(0, Number.MAX_SAFE_INTEGER), paths: listOf(notePath), entries: listOf(reviewEntry) });
-var checkBrief = object({
-  date: ISO_DATE,
-  weekday: int(0, 6),
-  items: object({
-    dailyNote: nullable(object({ path: notePath, exists: bool })),
-    // One list item per entry of the table of brief items (brief-items.ts).
-    ...Object.fromEntries(LIST_ITEM_IDS.map((id) => [id, nullable(listItem)]))
-  }),
-  errors: listOf(object({ item: oneOf(...ITEM_IDS, "scan"), message: str3 }))
-});
-
-// src/core/schemas/brief-cache.ts
-var ISO_TIME = matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, "an ISO-8601 time");
-var BRIEF_CACHE_FORMAT = "session-brief-cache";
-var MAX_NAMES = 1e3;
-var COUNT = int(0, Number.MAX_SAFE_INTEGER);
-var FILE_IDENTITY = object({ ino: num, size: COUNT, mtimeMs: num });
-function checkBriefCache(version) {
-  return object({
-    format: oneOf(BRIEF_CACHE_FORMAT),
-    version: oneOf(version),
-    writer: oneOf("bridge", "plugin"),
-    writtenAt: time,
-    date: ISO_DATE,
-    key: str3,
-    indexId: str3,
-    noteCount: int(0, Number.MAX_SAFE_INTEGER),
-    brief: checkBrief,
-    namesPerItem: int(0, MAX_NAMES),
-    lang: optional(oneOf("en", "de")),
-    locale: optional(str3),
-    plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str3) })),
-    news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(notePath, MAX_NAMES) }), 2)),
-    agentChanges: optional(
-      object({
-        journal: nullable(FILE_IDENTITY),
-        lastLine: nullable(str3),
-        marks: nullable(FILE_IDENTITY),
-        records: COUNT,
-        count: COUNT,
-        paths: listOf(notePath, MAX_NAMES),
-        expires: nullable(time),
-        deleted: optional(listOf(notePath, MAX_NAMES)),
-        renamed: optional(listOf(object({ path: notePath, from: notePath }), MAX_NAMES)),
-        renamesUntil: optional(ISO_TIME)
-      })
-    ),
-    stamp: optional(object({ notes: int(0, Number.MAX_SAFE_INTEGER), hash: matches(/^[0-9a-f]{16}$/, "16 hex digits") }))
-  });
-}
-
-// src/core/schemas/brief-index.ts
-var BRIEF_INDEX_FORMAT = "session-brief-index";
-var tagHit = object({ tag: str3, where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });
-var noteFlags = object({
-  needsReview: listOf(tagHit),
-  review: listOf(tagHit),
-  reviewDone: bool,
-  pendingReview: listOf(tagHit),
-  daily: bool
-});
-var fullRow = tuple([notePath, time, int(-1, Number.MAX_SAFE_INTEGER), either(oneOf(0, null), noteFlags), str3], 1);
-var row = (v, at) => {
-  if (Array.isArray(v) && v.length === 4 && v[3] === 0 && typeof v[0] === "string" && isNotePath(v[0]) && typeof v[1] === "number" && Math.abs(v[1]) <= 864e13 && Number.isInteger(v[2]) && v[2] >= -1) return null;
-  return fullRow(v, at);
-};
-function checkBriefIndex(version) {
-  return object({ format: oneOf(BRIEF_INDEX_FORMAT), version: oneOf(version), id: str3, notes: listOf(row) });
-}
-
-// src/core/cache-format.ts
-var CACHE_VERSION = 3;
-var INDEX_VERSION = 2;
-var BRIEF_FILE = "brief-cache.json";
-var INDEX_FILE = "brief-index.json";
-function checkedBriefCache(c) {
-  if (c === void 0) return { ok: false, why: "no cache file, or not JSON" };
-  const problem = checkBriefCache(CACHE_VERSION)(c, "");
-  return problem === null ? { ok: true, value: c } : { ok: false, why: problem };
-}
-function checkedBriefIndex(c, id) {
-  if (c === void 0) return { ok: false, why: "no index file, or not JSON" };
-  const problem = checkBriefIndex(INDEX_VERSION)(c, "");
-  if (problem !== null) return { ok: false, why: problem };
-  if (c.id !== id) return { ok: false, why: "index from another write" };
-  return { ok: true, value: c };
-}
-
-// src/node/tiers/cache-read.ts
-var MAX_BYTES = 256 * 1024 * 1024;
-function readJsonFile(root, file) {
-  const text2 = readStateText(root, file, MAX_BYTES);
-  if (text2 === null) return inspectStateFile(root, file).kind === "missing" ? { missing: true } : { missing: false, value: void 0 };
-  try {
-    return { missing: false, value: JSON.parse(text2) };
-  } catch {
-    return { missing: false, value: void 0 };
-  }
-}
-function readBriefCacheChecked(root, pluginDir) {
-  const read = readJsonFile(root, path6.join(pluginDir, BRIEF_FILE));
-  if (read.missing) return { state: "missing" };
-  if (read.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };
-  const checked = checkedBriefCache(read.value);
-  return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };
-}
-function readBriefIndexChecked(root, pluginDir, id) {
-  const read = readJsonFile(root, path6.join(pluginDir, INDEX_FILE));
-  if (read.missing) return { state: "missing" };
-  if (read.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };
-  const checked = checkedBriefIndex(read.value, id);
-  if (checked.ok) return { state: "ok", value: checked.value };
-  return checked.why === "index from another write" ? { state: "missing" } : { state: "rejected", why: `${INDEX_FILE}: ${checked.why}` };
-}
-
-// src/node/tiers/plugin-tier.ts
-var fs8 = require("node:fs");
-var path7 = require("node:path");
-
-// src/node/live/process-identity.ts
-var fs7 = require("node:fs");
-
-// src/node/builtin-on-demand.ts
-var import_node_module = require("node:module");
-function builtinOnDemand(id) {
-  const get = process.getBuiltinModule;
-  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);
-}
-
-// src/node/live/process-identity.ts
-function linuxIdentity(pid) {
-  try {
-    const stat = fs7.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const startTicks = rest[19];
-    if (startTicks === void 0 || !/^\d+$/.test(startTicks)) return null;
-    const boot = fs7.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
-    const ns = fs7.readlinkSync(`/proc/${pid}/ns/pid`);
-    return `linux:${boot}:${ns}:${startTicks}`;
-  } catch {
-    return null;
-  }
-}
-function psIdentity(pid) {
-  try {
-    const out = builtinOnDemand("node:child_process").execFileSync("ps", ["-o", "lstart=", "-p", String(pid)], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"], env: { PATH: "/bin:/usr/bin", LC_ALL: "C" } }).trim();
-    return out === "" ? null : `ps:${out}`;
-  } catch {
-    return null;
-  }
-}
-function processIdentity(pid, platform = process.platform) {
-  if (pid !== "self" && (!Number.isInteger(pid) || pid <= 0)) return null;
-  if (platform === "linux") return linuxIdentity(pid);
-  if (platform === "darwin" || platform === "freebsd" || platform === "openbsd") return psIdentity(pid === "self" ? process.pid : pid);
-  return null;
-}
-function sameProcess(pid, started) {
-  if (started === void 0 || started === "") return false;
-  const now = processIdentity(pid);
-  return now !== null && now === started;
-}
-
-// src/node/tiers/plugin-tier.ts
-function exists(root) {
-  return (p) => {
-    try {
-      return fs8.statSync(path7.join(root, p)).isFile();
-    } catch {
-      return false;
-    }
-  };
-}
-function usableCache(ctx, now, why, rejected = [], read) {
-  if (ctx.pluginDir === null) {
-    why.push("no Obsidian config folder found, so no cache");
-    return null;
-  }
-  const got = read ?? readBriefCacheChecked(ctx.root, ctx.pluginDir);
-  const cache = got.state === "ok" ? got.value : null;
-  if (got.state === "rejected") {
-    why.push(`cache rejected: ${got.why}`);
-    rejected.push(got.why);
-  } else if (cache === null) why.push("no readable cache");
-  else if (cache.date !== isoDate(now)) why.push(`cache is from ${cache.date}`);
-  else if (cache.key !== ctx.key) why.push("settings changed since the cache was written");
-  else return cache;
-  return null;
-}
-function withDailyNoteChecked(brief, root) {
-  const daily = brief.items.dailyNote;
-  if (daily === null) return brief;
-  return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists(root)(daily.path) } } };
-}
-function servedByPlugin(cache) {
-  return cache.plugin !== void 0 && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);
-}
-
-// src/node/journal/what-changed.ts
-var path13 = require("node:path");
 
 // src/core/agent-journal.ts
 var JOURNAL_FILE = "agent-changes.jsonl";
@@ -2095,15 +1570,15 @@ function asRecord(value) {
   if (v.tool !== null && typeof v.tool !== "string") return null;
   if (v.session !== null && typeof v.session !== "string") return null;
   if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;
-  const record2 = { path: v.path, tool: v.tool, session: v.session, at: v.at };
-  if (v.change === "deleted") record2.change = "deleted";
+  const record = { path: v.path, tool: v.tool, session: v.session, at: v.at };
+  if (v.change === "deleted") record.change = "deleted";
   else if (v.change === "renamed" && typeof v.from === "string" && isVaultRelative(v.from) && v.from !== v.path) {
-    record2.change = "renamed";
-    record2.from = v.from;
+    record.change = "renamed";
+    record.from = v.from;
   }
-  return record2;
+  return record;
 }
-function parseLine(line) {
+function parseLine2(line) {
   try {
     return asRecord(JSON.parse(line));
   } catch {
@@ -2124,7 +1599,7 @@ function parseJournal(text2) {
   const out = [];
   for (const line of text2.split("\n")) {
     if (line.trim() === "") continue;
-    const r = parseLine(line);
+    const r = parseLine2(line);
     if (r === null) continue;
     const k = key(r);
     if (seen.has(k)) continue;
@@ -2265,9 +1740,13 @@ function parseSessionStarts2(v) {
   const o = v;
   return { previous: isoOrNull(o.previous), current: isoOrNull(o.current) };
 }
-function nextSessionStarts(starts, source, now) {
-  if (source !== "startup" && source !== "clear") return null;
-  return { previous: starts.current, current: now.toISOString() };
+function conversationStarts(old, fromLog) {
+  const all = [];
+  for (const at of [old.previous, old.current, ...fromLog]) {
+    const iso = isoOrNull(at);
+    if (iso !== null && all[all.length - 1] !== iso) all.push(iso);
+  }
+  return { previous: all[all.length - 2] ?? null, current: all[all.length - 1] ?? null };
 }
 var NEWS_ITEMS = LIST_ITEM_TABLE.filter((d) => d.sidebar !== void 0).map((d) => d.id);
 function newsNotes(brief) {
@@ -2295,26 +1774,736 @@ function sinceFromCache(since, cache) {
   return null;
 }
 
-// src/node/journal/agent-journal.ts
+// src/node/journal/session-starts-log.ts
+var MAX_OLD_BYTES = 256 * 1024;
+var STALE_LOCK_MS = 3e4;
+var APPEND_TRIES = 3;
+function startsLogPath(pluginDir) {
+  return path3.join(pluginDir, STARTS_LOG);
+}
+function linesFrom(fd, from) {
+  const buf = readRange(fd, from, READ_STARTS_BYTES);
+  const last = buf.lastIndexOf(10);
+  if (last < 0) return { text: "", end: from };
+  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };
+}
+function readLogTail(root, pluginDir) {
+  const fd = openStateFile(root, startsLogPath(pluginDir));
+  if (fd === null) return "";
+  try {
+    const size2 = fs3.fstatSync(fd).size;
+    const start = Math.max(0, size2 - READ_STARTS_BYTES);
+    let text2 = readRange(fd, start, size2 - start).toString("utf8");
+    if (start > 0) text2 = text2.slice(text2.indexOf("\n") + 1);
+    return text2;
+  } catch {
+    return "";
+  } finally {
+    fs3.closeSync(fd);
+  }
+}
+function oldEntries(root, pluginDir) {
+  const text2 = readStateText(root, path3.join(pluginDir, OLD_STARTS_FILE), MAX_OLD_BYTES);
+  return text2 === null ? [] : parseSessionStarts(text2);
+}
+function oldConversations(root, pluginDir) {
+  return parseSessionStarts2(readStateJson(root, path3.join(pluginDir, SESSION_STARTS_FILE), MAX_OLD_BYTES));
+}
+function readConversationStarts(root, pluginDir) {
+  const recent = recentConversations(readLogTail(root, pluginDir), 2);
+  const none = { previous: null, current: null };
+  return conversationStarts(recent.length < 2 ? oldConversations(root, pluginDir) : none, recent);
+}
+function appendLine(root, file, line) {
+  let size2 = 0;
+  for (let i = 0; i < APPEND_TRIES; i++) {
+    const r = appendStateFile(root, file, line);
+    size2 = r.size;
+    if (r.landed) break;
+  }
+  return size2;
+}
+function appendSessionStart(root, pluginDir, entry) {
+  return appendLine(root, startsLogPath(pluginDir), encodeStartLine(entry)) >= HOOK_COMPACTS_STARTS_AT_BYTES;
+}
+function appendConversationStart(root, pluginDir, at) {
+  appendLine(root, startsLogPath(pluginDir), conversationLine(at));
+}
+function takeLock(root, lock) {
+  for (let i = 0; i < 2; i++) {
+    if (createStateFile(root, lock, String(process.pid))) return true;
+    const st = statStateFile(root, lock);
+    if (st !== null && Math.abs(Date.now() - st.mtimeMs) < STALE_LOCK_MS) return false;
+    removeStateFile(root, lock);
+  }
+  return false;
+}
+function compactSessionStarts(root, pluginDir) {
+  const file = startsLogPath(pluginDir);
+  const lock = `${file}.lock`;
+  if (!takeLock(root, lock)) return false;
+  let fd = null;
+  try {
+    fd = openStateFile(root, file);
+    let head = { text: "", end: 0 };
+    if (fd !== null) {
+      const size2 = fs3.fstatSync(fd).size;
+      const start = Math.max(0, size2 - READ_STARTS_BYTES);
+      head = linesFrom(fd, start);
+      if (start > 0) head.text = head.text.slice(head.text.indexOf("\n") + 1);
+    }
+    const log = parseStartsLog(head.text);
+    const old = oldConversations(root, pluginDir);
+    const conversations = conversationStarts({ previous: null, current: null }, [old.previous, old.current, ...log.conversations].filter((at) => at !== null));
+    let text2 = compactStartsLog([...oldEntries(root, pluginDir), ...log.entries], [conversations.previous, conversations.current].filter((at) => at !== null));
+    const tail = fd === null ? head : linesFrom(fd, head.end);
+    if (fd !== null) text2 += tail.text;
+    writeStateFile(root, file, text2);
+    for (const name of [OLD_STARTS_FILE, SESSION_STARTS_FILE]) {
+      if (inspectStateFile(root, path3.join(pluginDir, name)).kind === "file") removeStateFile(root, path3.join(pluginDir, name));
+    }
+    if (fd !== null) {
+      const late = linesFrom(fd, tail.end);
+      if (late.text !== "") appendLine(root, file, late.text);
+    }
+    return true;
+  } finally {
+    if (fd !== null) fs3.closeSync(fd);
+    removeStateFile(root, lock);
+  }
+}
+
+// src/node/journal/session-record.ts
+var MARKS_FOLDER = "session-marks";
+var SAME_SESSION_MS = 3e4;
+var NO_ID_MS = 5e3;
+var DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";
+var NONE = { duplicate: false, outside: null, afterAnswer: null };
+function isDir(p) {
+  try {
+    return fs4.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function text(v, max) {
+  return typeof v === "string" && v !== "" ? v.slice(0, max) : null;
+}
+function readSessionInput(stdin, agent) {
+  return translateHookInput(agent, parseHookJson(stdin));
+}
+function facts(input) {
+  return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };
+}
+function insideVault(root, cwd) {
+  if (!path4.isAbsolute(cwd)) return true;
+  if (vaultRelativeReal(root, cwd) !== null) return true;
+  const a = realPathOf(root);
+  const b = realPathOf(cwd);
+  return path4.resolve(root) === path4.resolve(cwd) || a !== null && a === b;
+}
+function rulesIndex(root, settings) {
+  const folder2 = path4.join(root, ...settings.rulesFolder.split("/"));
+  for (const name of ["_index.md", "index.md", "README.md", `${path4.basename(folder2)}.md`]) {
+    const file = path4.join(folder2, name);
+    if (fs4.existsSync(file)) return file;
+  }
+  return null;
+}
+var markName = fileKey;
+function claim(root, pluginDir, key2, agent, hasId) {
+  const dir = path4.join(pluginDir, MARKS_FOLDER);
+  ensureStateFolder(root, dir);
+  const file = path4.join(dir, markName(key2));
+  const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;
+  const text2 = `${Date.now()}
+${agent}
+`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (placeStateFile(root, file, text2)) return true;
+    const found = readStateText(root, file, 256);
+    const st = statStateFile(root, file);
+    if (found === null || st === null) {
+      removeStateFile(root, file);
+      continue;
+    }
+    const [written, by] = found.split("\n");
+    const at = written === void 0 || written === "" ? st.mtimeMs : Number(written);
+    const age = Date.now() - at;
+    if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;
+    removeStateFile(root, file);
+  }
+  return true;
+}
+var PRUNED_STAMP = ".pruned";
+function pruneMarks(root, pluginDir) {
+  const dir = path4.join(pluginDir, MARKS_FOLDER);
+  const stamp = path4.join(dir, PRUNED_STAMP);
+  const pruned = statStateFile(root, stamp);
+  if (pruned !== null && Date.now() - pruned.mtimeMs < 6e4) return;
+  writeStateFile(root, stamp, "");
+  for (const entry of listStateFolder(root, dir, 500)) {
+    if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;
+    const file = path4.join(dir, entry.name);
+    try {
+      const st = statStateFile(root, file);
+      if (st !== null && Date.now() - st.mtimeMs > 10 * 6e4) removeStateFile(root, file);
+    } catch {
+    }
+  }
+}
+function beginSessionStart(root, pluginDir, settings, hookInput, agent, now, env) {
+  if (env[DOCTOR_RUN_ENV] === "1") return NONE;
+  const input = facts(hookInput);
+  let outside = null;
+  try {
+    if (input.cwd !== null && !insideVault(root, input.cwd)) {
+      const claudeMd = path4.join(root, "CLAUDE.md");
+      const index = rulesIndex(root, settings);
+      const readFirst = [...fs4.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];
+      outside = { cwd: input.cwd, readFirst };
+    }
+  } catch {
+    outside = null;
+  }
+  if (pluginDir === null) return { duplicate: false, outside, afterAnswer: null };
+  if (!isDir(pluginDir)) {
+    try {
+      if (input.source === "startup" || input.source === "clear") appendConversationStart(root, pluginDir, now.toISOString());
+    } catch {
+    }
+    return { duplicate: false, outside, afterAnswer: null };
+  }
+  let duplicate = false;
+  try {
+    const key2 = `${input.sessionId ?? ""}\0${input.source ?? ""}`;
+    duplicate = !claim(root, pluginDir, key2, agent, input.sessionId !== null);
+    pruneMarks(root, pluginDir);
+  } catch {
+    duplicate = false;
+  }
+  let afterAnswer = null;
+  try {
+    const grown = appendSessionStart(root, pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });
+    if (grown) {
+      afterAnswer = () => {
+        try {
+          compactSessionStarts(root, pluginDir);
+        } catch {
+        }
+      };
+    }
+  } catch {
+  }
+  return { duplicate, outside, afterAnswer };
+}
+
+// src/core/dates.ts
+function isoDate(now) {
+  const y = String(now.getFullYear()).padStart(4, "0");
+  const m = String(now.getMonth() + 1).padStart(2, "0");
+  const d = String(now.getDate()).padStart(2, "0");
+  return `${y}-${m}-${d}`;
+}
+
+// bridge/context.ts
+var fs6 = require("node:fs");
+var path6 = require("node:path");
+
+// src/node/vault-config.ts
+var fs5 = require("node:fs");
+var path5 = require("node:path");
+
+// src/core/cache-key.ts
+var RULES_VERSION = 1;
+function settingsKey(settings, dailyNote) {
+  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });
+}
+
+// src/node/vault-config.ts
+var PLUGIN_ID = "session-brief";
+function defaultVaultRoot(scriptPath) {
+  let dir = path5.dirname(path5.resolve(scriptPath));
+  if (path5.basename(dir) === "session-brief") dir = path5.dirname(dir);
+  if (path5.basename(dir) !== "hooks" || path5.basename(path5.dirname(dir)) !== ".claude") return null;
+  return path5.dirname(path5.dirname(dir));
+}
+var MAX_SETTINGS_BYTES = 4 * 1024 * 1024;
+function readJson(root, file, warnings) {
+  const text2 = readStateText(root, file, MAX_SETTINGS_BYTES);
+  if (text2 === null) {
+    const entry = inspectStateFile(root, file);
+    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);
+    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);
+    return void 0;
+  }
+  try {
+    return JSON.parse(text2);
+  } catch {
+    warnings.push(`${file} is not valid JSON; using defaults`);
+    return void 0;
+  }
+}
+function isDir2(p) {
+  try {
+    return fs5.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function readRecorded(root, warnings) {
+  return readJson(root, path5.join(root, ".claude", "hooks", "session-brief.json"), warnings);
+}
+function findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {
+  if (explicit !== void 0) return explicit;
+  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path5.join(root, recorded.configDir))) return recorded.configDir;
+  if (isDir2(path5.join(root, ".obsidian"))) return ".obsidian";
+  let names = [];
+  try {
+    names = fs5.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();
+  } catch {
+    return null;
+  }
+  for (const name of names) {
+    const dir = path5.join(root, name);
+    if (fs5.existsSync(path5.join(dir, "app.json")) || isDir2(path5.join(dir, "plugins"))) return name;
+  }
+  return null;
+}
+function isFolderName(v) {
+  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\/\0]/.test(v);
+}
+function systemLocale(env) {
+  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;
+}
+function findPluginDir(root, configDir, recorded) {
+  const dir = recorded?.pluginDir;
+  const inside = typeof dir === "string" && dir !== "" && !path5.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
+  if (inside && isDir2(path5.join(root, dir))) return path5.join(root, dir);
+  return configDir === null ? null : path5.join(root, configDir, "plugins", PLUGIN_ID);
+}
+function loadVaultContext(root, options) {
+  const warnings = [];
+  const recorded = readRecorded(root, warnings);
+  const configDir = findConfigDir(root, options.configDir, warnings, recorded);
+  const pluginDir = findPluginDir(root, configDir, recorded);
+  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path5.join(pluginDir, "data.json"), warnings));
+  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path5.join(root, configDir, "daily-notes.json"), warnings));
+  const dailyNote = effectiveDailyNote(settings, obsidianDaily);
+  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));
+  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };
+}
+
+// bridge/context.ts
+function clock(env) {
+  const fixed = env.SESSION_BRIEF_NOW;
+  if (fixed !== void 0 && fixed !== "") {
+    const d = new Date(fixed);
+    if (!Number.isNaN(d.getTime())) return d;
+  }
+  return /* @__PURE__ */ new Date();
+}
+function vaultRoot(args, scriptPath) {
+  const given = stringFlag(args, "vault");
+  const root = given !== void 0 ? path6.resolve(given) : defaultVaultRoot(scriptPath);
+  if (root === null) {
+    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);
+  }
+  let ok = false;
+  try {
+    ok = fs6.statSync(root).isDirectory();
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);
+  return root;
+}
+function isFolder(p) {
+  try {
+    return fs6.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function givenConfigDir(args, root) {
+  const name = stringFlag(args, "config-dir");
+  if (name === void 0) return void 0;
+  const dir = path6.resolve(root, name);
+  if (path6.dirname(dir) === root && isFolder(dir)) return name;
+  const found = findConfigDir(root, void 0, []);
+  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;
+  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);
+}
+function contextFor(args, scriptPath, env) {
+  const root = vaultRoot(args, scriptPath);
+  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });
+  const lang = stringFlag(args, "lang");
+  if (isLang(lang)) ctx.lang = lang;
+  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);
+  return ctx;
+}
+
+// bridge/io.ts
+var fs7 = require("node:fs");
+function readStdin(timeoutMs) {
+  return new Promise((resolve7) => {
+    if (process.stdin.isTTY) {
+      resolve7(Buffer.alloc(0));
+      return;
+    }
+    const chunks = [];
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      process.stdin.removeAllListeners();
+      process.stdin.pause();
+      process.stdin.destroy();
+      resolve7(Buffer.concat(chunks));
+    };
+    const timer = setTimeout(finish, timeoutMs);
+    process.stdin.on("data", (c) => chunks.push(c));
+    process.stdin.on("end", finish);
+    process.stdin.on("error", finish);
+  });
+}
+var streamed = false;
+function outputWritten() {
+  return !streamed;
+}
+function writeOut(text2) {
+  const bytes = Buffer.from(text2, "utf8");
+  let written = 0;
+  try {
+    while (written < bytes.length) written += fs7.writeSync(1, bytes, written);
+    return;
+  } catch (error) {
+    if (error.code === "EPIPE") return;
+  }
+  streamed = true;
+  process.stdout.on("error", () => void 0);
+  try {
+    process.stdout.write(bytes.subarray(written));
+  } catch {
+  }
+}
+
+// bridge/commands/session-start.ts
+var path16 = require("node:path");
+
+// src/node/tiers/brief-pipeline.ts
+var fs14 = require("node:fs");
+var path15 = require("node:path");
+
+// src/core/schemas/shape.ts
+function isRecord(v) {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+var str3 = (v, at) => typeof v === "string" ? null : `${at} is not a string`;
+function isNotePath(p) {
+  if (p === "" || p.charCodeAt(0) === 47 || p.includes("\\") || p.includes("\0")) return false;
+  if (p.charCodeAt(1) === 58 && /^[A-Za-z]:/.test(p)) return false;
+  if (p.charCodeAt(0) !== 46 && !p.includes("/.") && !p.includes("//") && !p.endsWith("/")) return true;
+  for (const part of p.split("/")) if (part === "." || part === ".." || part === "") return false;
+  return true;
+}
+var notePath = (v, at) => typeof v === "string" && isNotePath(v) ? null : `${at} is not a vault-relative path`;
+var bool = (v, at) => typeof v === "boolean" ? null : `${at} is not true or false`;
+var num = (v, at) => typeof v === "number" && Number.isFinite(v) ? null : `${at} is not a number`;
+var time = (v, at) => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 864e13 ? null : `${at} is not a time`;
+function int(min, max) {
+  return (v, at) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? null : `${at} is not a whole number from ${min} to ${max}`;
+}
+function oneOf(...values) {
+  return (v, at) => values.includes(v) ? null : `${at} is not one of ${values.map((x) => JSON.stringify(x)).join(", ")}`;
+}
+function matches(re, what) {
+  return (v, at) => typeof v === "string" && re.test(v) ? null : `${at} is not ${what}`;
+}
+function optional(check) {
+  return (v, at) => v === void 0 ? null : check(v, at);
+}
+function nullable(check) {
+  return (v, at) => v === null ? null : check(v, at);
+}
+function either(...checks) {
+  return (v, at) => {
+    let first = null;
+    for (const c of checks) {
+      const problem = c(v, at);
+      if (problem === null) return null;
+      first ??= problem;
+    }
+    return first;
+  };
+}
+function listOf(item, max = Number.POSITIVE_INFINITY) {
+  return (v, at) => {
+    if (!Array.isArray(v)) return `${at} is not a list`;
+    if (v.length > max) return `${at} has more than ${max} entries`;
+    for (let i = 0; i < v.length; i++) {
+      if (item(v[i], "") !== null) return item(v[i], `${at}[${i}]`);
+    }
+    return null;
+  };
+}
+function object(fields) {
+  const keys = Object.keys(fields);
+  return (v, at) => {
+    if (!isRecord(v)) return `${at} is not an object`;
+    for (const key2 of keys) {
+      const check = fields[key2];
+      if (check(v[key2], "") !== null) return check(v[key2], at === "" ? key2 : `${at}.${key2}`);
+    }
+    return null;
+  };
+}
+function tuple(items, optionalTail = 0) {
+  return (v, at) => {
+    if (!Array.isArray(v)) return `${at} is not a list`;
+    if (v.length < items.length - optionalTail || v.length > items.length) return `${at} does not have ${items.length - optionalTail === items.length ? items.length : `${items.length - optionalTail} to ${items.length}`} entries`;
+    for (let i = 0; i < items.length; i++) {
+      const check = items[i];
+      if (check === void 0 || i >= v.length && i >= items.length - optionalTail) continue;
+      if (check(v[i], "") !== null) return check(v[i], `${at}[${i}]`);
+    }
+    return null;
+  };
+}
+
+// src/core/live-protocol.ts
+var DISCOVERY_FILE = "live.json";
+
+// src/node/tiers/cache-read.ts
+var path7 = require("node:path");
+
+// src/core/item-ids.ts
+var ITEM_IDS = ["date", "dailyNote", ...LIST_ITEM_IDS, ...CHANGE_ITEM_IDS];
+
+// src/core/schemas/brief.ts
+var ISO_DATE = matches(/^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-DD");
+var hit = object({ where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });
+var reviewEntry = object({ path: notePath, mtime: time, hits: listOf(hit) });
+var listItem = object({ count: int(0, Number.MAX_SAFE_INTEGER), paths: listOf(notePath), entries: listOf(reviewEntry) });
+var checkBrief = object({
+  date: ISO_DATE,
+  weekday: int(0, 6),
+  items: object({
+    dailyNote: nullable(object({ path: notePath, exists: bool })),
+    // One list item per entry of the table of brief items (brief-items.ts).
+    ...Object.fromEntries(LIST_ITEM_IDS.map((id) => [id, nullable(listItem)]))
+  }),
+  errors: listOf(object({ item: oneOf(...ITEM_IDS, "scan"), message: str3 }))
+});
+
+// src/core/schemas/brief-cache.ts
+var ISO_TIME = matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, "an ISO-8601 time");
+var BRIEF_CACHE_FORMAT = "session-brief-cache";
+var MAX_NAMES = 1e3;
+var COUNT = int(0, Number.MAX_SAFE_INTEGER);
+var FILE_IDENTITY = object({ ino: num, size: COUNT, mtimeMs: num });
+function checkBriefCache(version) {
+  return object({
+    format: oneOf(BRIEF_CACHE_FORMAT),
+    version: oneOf(version),
+    writer: oneOf("bridge", "plugin"),
+    writtenAt: time,
+    date: ISO_DATE,
+    key: str3,
+    indexId: str3,
+    noteCount: int(0, Number.MAX_SAFE_INTEGER),
+    brief: checkBrief,
+    namesPerItem: int(0, MAX_NAMES),
+    lang: optional(oneOf("en", "de")),
+    locale: optional(str3),
+    plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str3) })),
+    news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(notePath, MAX_NAMES) }), 2)),
+    agentChanges: optional(
+      object({
+        journal: nullable(FILE_IDENTITY),
+        lastLine: nullable(str3),
+        marks: nullable(FILE_IDENTITY),
+        records: COUNT,
+        count: COUNT,
+        paths: listOf(notePath, MAX_NAMES),
+        expires: nullable(time),
+        deleted: optional(listOf(notePath, MAX_NAMES)),
+        renamed: optional(listOf(object({ path: notePath, from: notePath }), MAX_NAMES)),
+        renamesUntil: optional(ISO_TIME)
+      })
+    ),
+    stamp: optional(object({ notes: int(0, Number.MAX_SAFE_INTEGER), hash: matches(/^[0-9a-f]{16}$/, "16 hex digits") }))
+  });
+}
+
+// src/core/schemas/brief-index.ts
+var BRIEF_INDEX_FORMAT = "session-brief-index";
+var tagHit = object({ tag: str3, where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });
+var noteFlags = object({
+  needsReview: listOf(tagHit),
+  review: listOf(tagHit),
+  reviewDone: bool,
+  pendingReview: listOf(tagHit),
+  daily: bool
+});
+var fullRow = tuple([notePath, time, int(-1, Number.MAX_SAFE_INTEGER), either(oneOf(0, null), noteFlags), str3], 1);
+var row = (v, at) => {
+  if (Array.isArray(v) && v.length === 4 && v[3] === 0 && typeof v[0] === "string" && isNotePath(v[0]) && typeof v[1] === "number" && Math.abs(v[1]) <= 864e13 && Number.isInteger(v[2]) && v[2] >= -1) return null;
+  return fullRow(v, at);
+};
+function checkBriefIndex(version) {
+  return object({ format: oneOf(BRIEF_INDEX_FORMAT), version: oneOf(version), id: str3, notes: listOf(row) });
+}
+
+// src/core/cache-format.ts
+var CACHE_VERSION = 3;
+var INDEX_VERSION = 2;
+var BRIEF_FILE = "brief-cache.json";
+var INDEX_FILE = "brief-index.json";
+function checkedBriefCache(c) {
+  if (c === void 0) return { ok: false, why: "no cache file, or not JSON" };
+  const problem = checkBriefCache(CACHE_VERSION)(c, "");
+  return problem === null ? { ok: true, value: c } : { ok: false, why: problem };
+}
+function checkedBriefIndex(c, id) {
+  if (c === void 0) return { ok: false, why: "no index file, or not JSON" };
+  const problem = checkBriefIndex(INDEX_VERSION)(c, "");
+  if (problem !== null) return { ok: false, why: problem };
+  if (c.id !== id) return { ok: false, why: "index from another write" };
+  return { ok: true, value: c };
+}
+
+// src/node/tiers/cache-read.ts
+var MAX_BYTES = 256 * 1024 * 1024;
+function readJsonFile(root, file) {
+  const text2 = readStateText(root, file, MAX_BYTES);
+  if (text2 === null) return inspectStateFile(root, file).kind === "missing" ? { missing: true } : { missing: false, value: void 0 };
+  try {
+    return { missing: false, value: JSON.parse(text2) };
+  } catch {
+    return { missing: false, value: void 0 };
+  }
+}
+function readBriefCacheChecked(root, pluginDir) {
+  const read = readJsonFile(root, path7.join(pluginDir, BRIEF_FILE));
+  if (read.missing) return { state: "missing" };
+  if (read.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };
+  const checked = checkedBriefCache(read.value);
+  return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };
+}
+function readBriefIndexChecked(root, pluginDir, id) {
+  const read = readJsonFile(root, path7.join(pluginDir, INDEX_FILE));
+  if (read.missing) return { state: "missing" };
+  if (read.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };
+  const checked = checkedBriefIndex(read.value, id);
+  if (checked.ok) return { state: "ok", value: checked.value };
+  return checked.why === "index from another write" ? { state: "missing" } : { state: "rejected", why: `${INDEX_FILE}: ${checked.why}` };
+}
+
+// src/node/tiers/plugin-tier.ts
 var fs9 = require("node:fs");
 var path8 = require("node:path");
+
+// src/node/live/process-identity.ts
+var fs8 = require("node:fs");
+
+// src/node/builtin-on-demand.ts
+var import_node_module = require("node:module");
+function builtinOnDemand(id) {
+  const get = process.getBuiltinModule;
+  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);
+}
+
+// src/node/live/process-identity.ts
+function linuxIdentity(pid) {
+  try {
+    const stat = fs8.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const startTicks = rest[19];
+    if (startTicks === void 0 || !/^\d+$/.test(startTicks)) return null;
+    const boot = fs8.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    const ns = fs8.readlinkSync(`/proc/${pid}/ns/pid`);
+    return `linux:${boot}:${ns}:${startTicks}`;
+  } catch {
+    return null;
+  }
+}
+function psIdentity(pid) {
+  try {
+    const out = builtinOnDemand("node:child_process").execFileSync("ps", ["-o", "lstart=", "-p", String(pid)], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"], env: { PATH: "/bin:/usr/bin", LC_ALL: "C" } }).trim();
+    return out === "" ? null : `ps:${out}`;
+  } catch {
+    return null;
+  }
+}
+function processIdentity(pid, platform = process.platform) {
+  if (pid !== "self" && (!Number.isInteger(pid) || pid <= 0)) return null;
+  if (platform === "linux") return linuxIdentity(pid);
+  if (platform === "darwin" || platform === "freebsd" || platform === "openbsd") return psIdentity(pid === "self" ? process.pid : pid);
+  return null;
+}
+function sameProcess(pid, started) {
+  if (started === void 0 || started === "") return false;
+  const now = processIdentity(pid);
+  return now !== null && now === started;
+}
+
+// src/node/tiers/plugin-tier.ts
+function exists(root) {
+  return (p) => {
+    try {
+      return fs9.statSync(path8.join(root, p)).isFile();
+    } catch {
+      return false;
+    }
+  };
+}
+function usableCache(ctx, now, why, rejected = [], read) {
+  if (ctx.pluginDir === null) {
+    why.push("no Obsidian config folder found, so no cache");
+    return null;
+  }
+  const got = read ?? readBriefCacheChecked(ctx.root, ctx.pluginDir);
+  const cache = got.state === "ok" ? got.value : null;
+  if (got.state === "rejected") {
+    why.push(`cache rejected: ${got.why}`);
+    rejected.push(got.why);
+  } else if (cache === null) why.push("no readable cache");
+  else if (cache.date !== isoDate(now)) why.push(`cache is from ${cache.date}`);
+  else if (cache.key !== ctx.key) why.push("settings changed since the cache was written");
+  else return cache;
+  return null;
+}
+function withDailyNoteChecked(brief, root) {
+  const daily = brief.items.dailyNote;
+  if (daily === null) return brief;
+  return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists(root)(daily.path) } } };
+}
+function servedByPlugin(cache) {
+  return cache.plugin !== void 0 && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);
+}
+
+// src/node/journal/agent-journal.ts
+var fs10 = require("node:fs");
+var path9 = require("node:path");
 function journalPath(pluginDir) {
-  return path8.join(pluginDir, JOURNAL_FILE);
+  return path9.join(pluginDir, JOURNAL_FILE);
 }
 function readJournal(root, pluginDir, now) {
   const fd = openStateFile(root, journalPath(pluginDir));
   if (fd === null) return [];
   try {
-    const size2 = fs9.fstatSync(fd).size;
+    const size2 = fs10.fstatSync(fd).size;
     const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
     return boundJournal(parseJournal(readRange(fd, start, size2 - start).toString("utf8")), now);
   } finally {
-    fs9.closeSync(fd);
+    fs10.closeSync(fd);
   }
 }
 
 // src/node/review/change-lines.ts
-var path10 = require("node:path");
+var path11 = require("node:path");
 
 // src/core/before-versions.ts
 var BEFORE_FOLDER = "before-versions";
@@ -2408,13 +2597,13 @@ function countLines(before, after) {
 }
 
 // src/node/review/before-versions.ts
-var fs10 = require("node:fs");
-var path9 = require("node:path");
+var fs11 = require("node:fs");
+var path10 = require("node:path");
 function beforeFolder(place) {
-  return path9.join(place.pluginDir, BEFORE_FOLDER);
+  return path10.join(place.pluginDir, BEFORE_FOLDER);
 }
 function fileOf(place, session, rel, suffix) {
-  return path9.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
+  return path10.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
 }
 function splitHeader(data) {
   const nl = data.indexOf(10);
@@ -2459,7 +2648,7 @@ function readHeader(root, file) {
   try {
     return splitHeader(readRange(fd, 0, MAX_HEADER_BYTES + 1))?.header ?? null;
   } finally {
-    fs10.closeSync(fd);
+    fs11.closeSync(fd);
   }
 }
 function listBeforeHeaders(place) {
@@ -2467,7 +2656,7 @@ function listBeforeHeaders(place) {
   const out = [];
   for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
     if (!d.name.endsWith(BEFORE_SUFFIX)) continue;
-    const header = readHeader(place.root, path9.join(dir, d.name));
+    const header = readHeader(place.root, path10.join(dir, d.name));
     if (header === null || `${beforeStem(header.session, header.path)}${BEFORE_SUFFIX}` !== d.name) continue;
     out.push(header);
   }
@@ -2488,15 +2677,15 @@ function changeLines(place, paths) {
   for (const [p, h] of newest) {
     const v = readBeforeVersion(place, p, h.session);
     if (v === null || v.bytes === null) continue;
-    const now = readStateFile(place.root, path10.join(place.root, ...p.split("/")), MAX_NOTE_BYTES);
+    const now = readStateFile(place.root, path11.join(place.root, ...p.split("/")), MAX_NOTE_BYTES);
     out[p] = countLines(v.state === "new" ? "" : v.bytes.toString("utf8"), now === null ? "" : now.toString("utf8"));
   }
   return out;
 }
 
 // src/node/journal/agent-summary.ts
-var fs12 = require("node:fs");
-var path12 = require("node:path");
+var fs13 = require("node:fs");
+var path13 = require("node:path");
 
 // src/core/agent-summary.ts
 function newestByPath(records, marks, there) {
@@ -2565,24 +2754,24 @@ function hiddenByOutsideMarks(records, verdict, exists2) {
 }
 
 // src/node/journal/review-seal.ts
-var fs11 = require("node:fs");
-var path11 = require("node:path");
+var fs12 = require("node:fs");
+var path12 = require("node:path");
 var MAX_BYTES2 = 4 * 1024 * 1024;
 function userStateDir(env = process.env, platform = process.platform) {
   const given = env.SESSION_BRIEF_STATE_DIR;
   if (given !== void 0 && given !== "") return given;
   const home = builtinOnDemand("node:os").homedir();
-  if (platform === "win32") return path11.join(env.LOCALAPPDATA ?? path11.join(home, "AppData", "Local"), "session-brief");
-  if (platform === "darwin") return path11.join(home, "Library", "Application Support", "session-brief");
-  return path11.join(env.XDG_STATE_HOME ?? path11.join(home, ".local", "state"), "session-brief");
+  if (platform === "win32") return path12.join(env.LOCALAPPDATA ?? path12.join(home, "AppData", "Local"), "session-brief");
+  if (platform === "darwin") return path12.join(home, "Library", "Application Support", "session-brief");
+  return path12.join(env.XDG_STATE_HOME ?? path12.join(home, ".local", "state"), "session-brief");
 }
 function sealFile(root, env = process.env) {
-  let real = path11.resolve(root);
+  let real = path12.resolve(root);
   try {
-    real = fs11.realpathSync.native(real);
+    real = fs12.realpathSync.native(real);
   } catch {
   }
-  return path11.join(userStateDir(env), `review-seal-${markName(real)}.json`);
+  return path12.join(userStateDir(env), `review-seal-${markName(real)}.json`);
 }
 function readSeal(root, env = process.env) {
   const data = readRegularFile(sealFile(root, env), MAX_BYTES2);
@@ -2594,10 +2783,10 @@ function readSeal(root, env = process.env) {
   }
 }
 function readMarksText(root, pluginDir) {
-  return readStateText(root, path11.join(pluginDir, REVIEW_FILE), MAX_BYTES2);
+  return readStateText(root, path12.join(pluginDir, REVIEW_FILE), MAX_BYTES2);
 }
 function marksChangedAt(root, pluginDir) {
-  const st = statStateFile(root, path11.join(pluginDir, REVIEW_FILE));
+  const st = statStateFile(root, path12.join(pluginDir, REVIEW_FILE));
   return st === null ? null : new Date(st.mtimeMs).toISOString();
 }
 function trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {
@@ -2617,12 +2806,12 @@ function statIdentity(root, file) {
   return entry.kind === "missing" ? null : void 0;
 }
 function readFrom(fd, from) {
-  const st = fs12.fstatSync(fd);
+  const st = fs13.fstatSync(fd);
   const start = Math.min(from, st.size);
   return { bytes: readRange(fd, start, st.size - start), id: identity(st) };
 }
 function readMarks(root, pluginDir) {
-  const file = path12.join(pluginDir, REVIEW_FILE);
+  const file = path13.join(pluginDir, REVIEW_FILE);
   const fd = openStateFile(root, file);
   let text2 = null;
   let id = null;
@@ -2634,7 +2823,7 @@ function readMarks(root, pluginDir) {
       text2 = read.bytes.toString("utf8");
       id = read.id;
     } finally {
-      fs12.closeSync(fd);
+      fs13.closeSync(fd);
     }
   }
   const verdict = judgeMarks(text2, readSeal(root));
@@ -2651,7 +2840,7 @@ function wholeKey(place, now, journal, marks) {
 function wholeItemJustMade(place, now) {
   if (lastWhole === null) return null;
   const journal = statIdentity(place.root, journalPath(place.pluginDir));
-  const marks = statIdentity(place.root, path12.join(place.pluginDir, REVIEW_FILE));
+  const marks = statIdentity(place.root, path13.join(place.pluginDir, REVIEW_FILE));
   if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;
   const item = lastWhole.item;
   return { count: item.count, paths: [...item.paths], ...item.deleted === void 0 ? {} : { deleted: [...item.deleted] }, ...item.renamed === void 0 ? {} : { renamed: [...item.renamed] } };
@@ -2672,12 +2861,12 @@ function appendedText(root, file, summary, now) {
     if (bytes.subarray(0, checkBytes).toString("utf8") !== check) return null;
     return bytes.subarray(checkBytes).toString("utf8");
   } finally {
-    fs12.closeSync(fd);
+    fs13.closeSync(fd);
   }
 }
 function agentChangesFromSummary(place, summary, now, cap) {
   try {
-    const marksNow = statIdentity(place.root, path12.join(place.pluginDir, REVIEW_FILE));
+    const marksNow = statIdentity(place.root, path13.join(place.pluginDir, REVIEW_FILE));
     if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;
     const file = journalPath(place.pluginDir);
     const journalNow = statIdentity(place.root, file);
@@ -2695,9 +2884,8 @@ function agentChangesFromSummary(place, summary, now, cap) {
 }
 
 // src/node/journal/what-changed.ts
-var MAX_BYTES3 = 4 * 1024 * 1024;
-function readSessionStarts2(root, pluginDir) {
-  return pluginDir === null ? { previous: null, current: null } : parseSessionStarts2(readStateJson(root, path13.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES3));
+function readSessionStarts(root, pluginDir) {
+  return pluginDir === null ? { previous: null, current: null } : readConversationStarts(root, pluginDir);
 }
 function agentChangesJudged(ctx, now) {
   if (ctx.pluginDir === null) return { sessions: [] };
@@ -2709,22 +2897,12 @@ function agentChangesJudged(ctx, now) {
   if (verdict.outside === null) return { sessions };
   return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };
 }
-async function recordSessionStart(ctx, source, now) {
-  try {
-    if (ctx.pluginDir === null) return;
-    const next = nextSessionStarts(readSessionStarts2(ctx.root, ctx.pluginDir), source, now);
-    if (next === null) return;
-    writeStateFile(ctx.root, path13.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}
-`);
-  } catch {
-  }
-}
 function describe2(error) {
   const text2 = error instanceof Error ? error.message : String(error);
   return text2.split("\n")[0]?.slice(0, 300) || "unknown error";
 }
 async function sinceLastSession(ctx, sourced, full) {
-  const since = readSessionStarts2(ctx.root, ctx.pluginDir).previous;
+  const since = readSessionStarts(ctx.root, ctx.pluginDir).previous;
   if (since === null) return sinceLastSessionItem(null, []);
   const own2 = newsNotes(sourced.brief);
   if (own2 !== null) return sinceLastSessionItem(since, own2);
@@ -2790,11 +2968,17 @@ function loader() {
   return load;
 }
 function runBridge() {
+  asked = true;
   loader()(false);
 }
 var loaded;
+var asked = false;
+function bridgeAsked() {
+  return asked;
+}
 function bridgeLibrary() {
   if (loaded !== void 0) return loaded;
+  asked = true;
   const exported = loader()(true);
   if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {
     const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";
@@ -2833,7 +3017,7 @@ var pluginTier = {
 var liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };
 var liveIfListening = {
   name: "live",
-  run: (run) => run.ctx.pluginDir !== null && fs13.existsSync(path15.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null
+  run: (run) => run.ctx.pluginDir !== null && fs14.existsSync(path15.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null
 };
 var verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };
 var scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };
@@ -2976,19 +3160,20 @@ async function sessionStart(args, scriptPath, env) {
   const now = clock(env);
   let lang = "en";
   const lines = [];
-  let afterAnswer = null;
+  const afterAnswer = [];
   try {
     const ctx = contextFor(args, scriptPath, env);
     lang = ctx.lang;
     const agent = agentOrDefault(stringFlag(args, "agent"));
     const input = readSessionInput(stdin, agent);
     const start = beginSessionStart(ctx.root, ctx.pluginDir, ctx.settings, input, agent, now, env);
+    if (start.afterAnswer !== null) afterAnswer.push(start.afterAnswer);
     if (start.duplicate) {
       writeOut(sessionStartOutput(stringFlag(args, "agent"), alreadyGivenLine(lang), lang));
+      for (const work of afterAnswer) work();
       return 0;
     }
-    if (ctx.pluginDir !== null && env[DOCTOR_RUN_ENV] !== "1") afterAnswer = () => startBaseline(ctx.root, stringFlag(args, "config-dir"), input.session_id ?? null, scriptPath, env);
-    await recordSessionStart(ctx, input.source, now);
+    if (ctx.pluginDir !== null && env[DOCTOR_RUN_ENV] !== "1") afterAnswer.push(() => startBaseline(ctx.root, stringFlag(args, "config-dir"), input.session_id ?? null, scriptPath, env));
     const sourced = await getBrief(ctx, "auto", now, false);
     if (sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !args.flags.has("lang")) lang = sourced.cache.lang;
     const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);
@@ -3001,7 +3186,7 @@ async function sessionStart(args, scriptPath, env) {
     lines.push(`Session brief: ${firstLine(error)}`);
   }
   writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join("\n"), lang));
-  afterAnswer?.();
+  for (const work of afterAnswer) work();
   return 0;
 }
 
@@ -3019,5 +3204,6 @@ async function sessionStartHook(argv, scriptPath) {
     writeOut(hookCrashOutput({ ...args, command: "session-start" }, error, scriptPath) ?? "");
     process.exitCode = 0;
   }
+  if (outputWritten() && !bridgeAsked()) process.exit();
 }
 void sessionStartHook(process.argv.slice(2), process.argv[1] ?? __filename);

@@ -3,7 +3,7 @@
  * - `agentChanges`: the notes agents changed (the journal, src/core/agent-journal.ts) that the
  *   human has not marked reviewed since (`agent-review.json`), renames followed, deleted notes out;
  * - `sinceLastSession`: the notes of the inbox and review items changed since the previous session
- *   started (`conversations.json`, moved on by `startup` and `clear` only).
+ *   started (the session starts record, src/core/session-starts.ts: `startup` and `clear` open one).
  * Pure: the files are read by src/node/journal/what-changed.ts and the plugin.
  */
 import type { JournalRecord } from './agent-journal';
@@ -13,6 +13,7 @@ import { LIST_ITEM_TABLE, type ListItemId } from './brief-items';
 import { comparePaths } from './paths';
 
 export const REVIEW_FILE = 'agent-review.json';
+/** Where earlier versions kept when the last two conversations started: read until a compaction folds it into the session starts record. */
 export const SESSION_STARTS_FILE = 'conversations.json';
 
 export interface AgentChangesItem {
@@ -294,12 +295,17 @@ export function parseSessionStarts(v: unknown): SessionStarts {
 }
 
 /**
- * The record after a session start, or null when it stays: only a new conversation (`startup`,
- * `clear`) moves it on; `resume` and `compact` continue one, so they show the same news again.
+ * The last two conversation starts: those of the old file (`conversations.json`, older than any of
+ * the log's) and then the log's (src/core/session-starts.ts), oldest first. Only a new conversation
+ * (`startup`, `clear`) adds one; `resume` and `compact` continue one, so they show the same news again.
  */
-export function nextSessionStarts(starts: SessionStarts, source: unknown, now: Date): SessionStarts | null {
-	if (source !== 'startup' && source !== 'clear') return null;
-	return { previous: starts.current, current: now.toISOString() };
+export function conversationStarts(old: SessionStarts, fromLog: readonly string[]): SessionStarts {
+	const all: string[] = [];
+	for (const at of [old.previous, old.current, ...fromLog]) {
+		const iso = isoOrNull(at);
+		if (iso !== null && all[all.length - 1] !== iso) all.push(iso);
+	}
+	return { previous: all[all.length - 2] ?? null, current: all[all.length - 1] ?? null };
 }
 
 /** The items whose news the agent gets: what waits for someone, the sidebar's items (not today's session files). */

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { JOURNAL_FILE, parseJournal } from '../../src/core/agent-journal';
 import { parseHookJson } from '../../src/node/hosts/hook-input';
+import { parseStartsLog, STARTS_LOG } from '../../src/core/session-starts';
 import { exampleVault, removeTempDirs, runBridge, setPluginSettings } from '../helpers/rule-vault';
 
 afterAll(removeTempDirs, 60_000);
@@ -58,9 +59,8 @@ describe('hook stdin: one decoder, a byte-order mark dropped', () => {
 		const out = runBridge(v, 'session-start', withBom({ session_id: 'bom-start', hook_event_name: 'SessionStart', source: 'startup' }));
 		expect(out.code).toBe(0);
 		expect(out.text).toContain('additionalContext');
-		const starts = JSON.parse(fs.readFileSync(path.join(pluginDir(v), 'session-starts.json'), 'utf8')) as unknown;
-		expect(JSON.stringify(starts)).toContain('"bom-start"');
-		const conversations = JSON.parse(fs.readFileSync(path.join(pluginDir(v), 'conversations.json'), 'utf8')) as { current: string | null };
-		expect(conversations.current).not.toBeNull();
+		const starts = parseStartsLog(fs.readFileSync(path.join(pluginDir(v), STARTS_LOG), 'utf8'));
+		expect(starts.entries.map((e) => [e.sessionId, e.source])).toEqual([['bom-start', 'startup']]);
+		expect(starts.conversations).toHaveLength(1);
 	}, SLOW);
 });

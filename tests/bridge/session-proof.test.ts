@@ -11,10 +11,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { bareEnv, exampleVault, hookScript, removeTempDirs, runBridge, tempDir } from '../helpers/rule-vault';
 import { FIXED_NOW } from '../helpers/bridge';
 import { HOST_SPECS } from '../../src/node/hosts/index';
+import { readSessionStartEntries } from '../../src/node/journal/session-starts-log';
 
 afterAll(removeTempDirs, 60_000);
 
+/** Where earlier versions kept the record, one JSON file rewritten whole: still read. */
 const STARTS = ['.obsidian', 'plugins', 'session-brief', 'session-starts.json'];
+const LOG = ['.obsidian', 'plugins', 'session-brief', 'session-starts.jsonl'];
 const env = (extra: Record<string, string> = {}) => bareEnv({ SESSION_BRIEF_NOW: FIXED_NOW, ...extra });
 
 interface Entry {
@@ -27,8 +30,9 @@ interface Entry {
 	delivered: boolean;
 }
 
+/** The record as doctor reads it: the old file's firings, then the log's (src/node/journal/session-starts-log.ts), the last 20. */
 function starts(vault: string): Entry[] {
-	return (JSON.parse(fs.readFileSync(path.join(vault, ...STARTS), 'utf8')) as { entries: Entry[] }).entries;
+	return readSessionStartEntries(vault, path.join(vault, '.obsidian', 'plugins', 'session-brief'));
 }
 
 function brief(vault: string, input: object, args: string[] = []): string {
@@ -75,7 +79,7 @@ describe('heartbeat', () => {
 		const before = doctorChecks(vault, home).find((c) => c.id === 'sessions');
 		expect(before?.status).toBe('info');
 		expect(before?.message).toContain('No real session has received the brief yet');
-		expect(fs.existsSync(path.join(vault, ...STARTS))).toBe(false);
+		expect(fs.existsSync(path.join(vault, ...LOG))).toBe(false);
 
 		brief(vault, { session_id: '3f2a9c1e-77aa', hook_event_name: 'SessionStart', source: 'resume', cwd: vault });
 		expect(starts(vault)).toEqual([{ at: new Date(FIXED_NOW).toISOString(), agent: 'claude-code', source: 'resume', sessionId: '3f2a9c1e-77aa', cwd: vault, outside: false, delivered: true }]);
@@ -89,11 +93,13 @@ describe('heartbeat', () => {
 		expect(starts(vault)).toHaveLength(1);
 	});
 
-	it('keeps the last 20 firings', () => {
+	it('keeps the last 20 firings, after those of the old record', () => {
 		const vault = exampleVault();
 		brief(vault, { session_id: 's-0', source: 'startup' });
 		const first = starts(vault)[0];
 		const full = Array.from({ length: 20 }, (_, i) => ({ ...first, sessionId: `s-${i}` }));
+		// The twenty as an earlier version left them, in its old file.
+		fs.rmSync(path.join(vault, ...LOG));
 		fs.writeFileSync(path.join(vault, ...STARTS), JSON.stringify({ schema: 1, entries: full }));
 		brief(vault, { session_id: 's-20', source: 'startup' });
 		brief(vault, { session_id: 's-21', source: 'startup' });

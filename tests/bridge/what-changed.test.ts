@@ -10,6 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { JOURNAL_FILE, parseJournal } from '../../src/core/agent-journal';
 import { REVIEW_FILE, SESSION_STARTS_FILE } from '../../src/core/what-changed';
 import { processIdentity } from '../../src/node/live/process-identity';
+import { STARTS_LOG } from '../../src/core/session-starts';
+import { readConversationStarts } from '../../src/node/journal/session-starts-log';
 import { hookScript, makeVault, run } from '../helpers/bridge';
 
 /** Each test runs the bridge a dozen times as a child process; a loaded machine needs the room. */
@@ -175,7 +177,10 @@ describe('sinceLastSession: news since the previous new conversation', () => {
 
 		const third = sessionStart(v, 'clear', '2026-11-29T11:00:00.000Z');
 		expect(third).toMatch(/New since the last session \(2026-11-29 \d\d:00\): 0/);
-		expect(JSON.parse(fs.readFileSync(path.join(pluginDir(v), SESSION_STARTS_FILE), 'utf8'))).toEqual({ previous: '2026-11-29T10:00:00.000Z', current: '2026-11-29T11:00:00.000Z' });
+		expect(readConversationStarts(v, pluginDir(v))).toEqual({ previous: '2026-11-29T10:00:00.000Z', current: '2026-11-29T11:00:00.000Z' });
+		// One line per firing, nothing rewritten: the old file of conversation starts is not written any more.
+		expect(fs.readFileSync(path.join(pluginDir(v), STARTS_LOG), 'utf8').split('\n').filter(Boolean)).toHaveLength(5);
+		expect(fs.existsSync(path.join(pluginDir(v), SESSION_STARTS_FILE))).toBe(false);
 	}, SLOW);
 
 	it('tier 1 answers from the cache alone (no index) when its writer stored the recent news', () => {
@@ -184,6 +189,7 @@ describe('sinceLastSession: news since the previous new conversation', () => {
 		setMtime(v, 'Notes/old.md', '2026-11-29T07:00:00.000Z');
 		setMtime(v, 'Inbox/old.md', '2026-11-29T07:00:00.000Z');
 		fs.mkdirSync(pluginDir(v), { recursive: true });
+		// The conversation start as an earlier version recorded it (still read; the scan below folds it into the log).
 		fs.writeFileSync(path.join(pluginDir(v), SESSION_STARTS_FILE), JSON.stringify({ previous: null, current: '2026-11-29T08:00:00.000Z' }));
 		// A scan writes the cache with the news after 08:00; then the cache is made to look plugin-written and the index is removed.
 		report(v, '2026-11-29T09:30:00.000Z');

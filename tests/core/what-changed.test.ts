@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JournalRecord } from '../../src/core/agent-journal';
+import { encodeStartLine, parseStartsLog, type SessionStartEntry } from '../../src/core/session-starts';
 import { computeBrief } from '../../src/core/brief';
 import { emptyFlags } from '../../src/core/cache-format';
 import { resolveDailyNoteSettings, resolveSettings } from '../../src/core/settings';
@@ -11,7 +12,7 @@ import {
 	markNote,
 	markSession,
 	newsNotes,
-	nextSessionStarts,
+	conversationStarts,
 	parseReviewMarks,
 	parseSessionStarts,
 	pruneMarks,
@@ -82,12 +83,18 @@ describe('unreviewed agent changes', () => {
 });
 
 describe('session starts and news', () => {
-	it('only startup and clear move the record on', () => {
+	it('the last two conversation starts: the old file before the log, and only startup and clear open one', () => {
 		const s = { previous: T('08:00'), current: T('09:00') };
-		const now = new Date(T('10:00'));
-		expect(nextSessionStarts(s, 'startup', now)).toEqual({ previous: T('09:00'), current: T('10:00') });
-		expect(nextSessionStarts(s, 'clear', now)).toEqual({ previous: T('09:00'), current: T('10:00') });
-		for (const source of ['resume', 'compact', 'fork', undefined, 42, null]) expect(nextSessionStarts(s, source, now)).toBeNull();
+		const entry = (source: string | null, delivered = true): SessionStartEntry => ({ at: T('10:00'), agent: 'claude-code', source, sessionId: 's', cwd: null, outside: false, delivered });
+		for (const source of ['startup', 'clear']) {
+			const log = parseStartsLog(encodeStartLine(entry(source)));
+			expect(conversationStarts(s, log.conversations)).toEqual({ previous: T('09:00'), current: T('10:00') });
+		}
+		for (const source of ['resume', 'compact', 'fork', null]) expect(conversationStarts(s, parseStartsLog(encodeStartLine(entry(source))).conversations)).toEqual(s);
+		// An entry that found the brief already given opens nothing.
+		expect(conversationStarts(s, parseStartsLog(encodeStartLine(entry('startup', false))).conversations)).toEqual(s);
+		expect(conversationStarts({ previous: null, current: null }, [T('08:00'), T('09:00'), T('10:00')])).toEqual({ previous: T('09:00'), current: T('10:00') });
+		expect(conversationStarts({ previous: null, current: null }, ['x', T('09:00')])).toEqual({ previous: null, current: T('09:00') });
 		expect(parseSessionStarts({ previous: 'x', current: T('09:00') })).toEqual({ previous: null, current: T('09:00') });
 		expect(parseSessionStarts('junk')).toEqual({ previous: null, current: null });
 	});

@@ -90,6 +90,7 @@ describe('example vault copies', () => {
 		// What `npm start` once left behind, and what the plugin or install write.
 		fs.writeFileSync(path.join(plugin, 'conversations.json'), '{}');
 		fs.writeFileSync(path.join(plugin, 'session-starts.json'), '[]');
+		fs.writeFileSync(path.join(plugin, 'session-starts.jsonl'), '');
 		fs.mkdirSync(path.join(plugin, 'session-marks'));
 		fs.writeFileSync(path.join(plugin, 'session-marks', '9684945a03711e90'), '');
 		fs.writeFileSync(path.join(plugin, 'brief-cache.json'), '{}');

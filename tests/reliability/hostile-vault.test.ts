@@ -14,6 +14,7 @@ import { hostilePlace, snapshot, type Place } from '../helpers/hostile-place';
 import { checkedBriefCache } from '../../src/core/cache-format';
 import { writeSeal } from '../../src/node/journal/review-seal';
 import { FIXED_NOW, unprivileged } from '../helpers/bridge';
+import { parseStartsLog, STARTS_LOG } from '../../src/core/session-starts';
 import { bareEnv, BUNDLE, editInput, hookScript, removeTempDirs, runBridge, tempDir } from '../helpers/rule-vault';
 
 afterAll(removeTempDirs, 60_000);
@@ -209,7 +210,7 @@ describe.skipIf(!posix)('doctor names what was planted', () => {
 });
 
 describe.skipIf(!posix)('a hostile vault cannot hang a hook', () => {
-	const FILES = ['conversations.json', 'session-starts.json', 'agent-review.json', 'data.json', 'brief-cache.json', 'brief-index.json', 'agent-changes.jsonl', 'last-check.json', 'live.json'];
+	const FILES = ['conversations.json', 'session-starts.json', 'session-starts.jsonl', 'agent-review.json', 'data.json', 'brief-cache.json', 'brief-index.json', 'agent-changes.jsonl', 'last-check.json', 'live.json'];
 
 	it.each(FILES)(
 		'a FIFO as %s: session-start and post-tool-use answer at once, exit 0, with valid output',
@@ -244,7 +245,7 @@ describe.skipIf(!posix)('a hostile vault cannot hang a hook', () => {
 			);
 			const outs = await Promise.all(runs);
 			for (const o of outs) JSON.parse(o);
-			const entries = (JSON.parse(fs.readFileSync(plugin(p, 'session-starts.json'), 'utf8')) as { entries: Array<{ sessionId: string; delivered: boolean }> }).entries;
+			const entries = parseStartsLog(fs.readFileSync(plugin(p, STARTS_LOG), 'utf8')).entries;
 			expect(entries).toHaveLength(20);
 			for (let s = 0; s < 10; s++) expect(entries.filter((e) => e.sessionId === `par-${s}` && e.delivered)).toHaveLength(1);
 		},

@@ -109,7 +109,7 @@ describe.skipIf(!posix)('every state path, planted', () => {
 		() => {
 			const paths = statePaths();
 			// The module saw the files every part keeps: a list shorter than this means tracing broke.
-			for (const expected of ['.claude/hooks/session-brief.json', '.obsidian/plugins/session-brief/brief-cache.json', '.obsidian/plugins/session-brief/session-starts.json', '.obsidian/plugins/session-brief/agent-changes.jsonl']) {
+			for (const expected of ['.claude/hooks/session-brief.json', '.obsidian/plugins/session-brief/brief-cache.json', '.obsidian/plugins/session-brief/session-starts.jsonl', '.obsidian/plugins/session-brief/agent-changes.jsonl']) {
 				expect(paths).toContain(expected);
 			}
 			const cases = paths.flatMap((rel) => PLANTS.map((kind) => ({ rel, kind })));

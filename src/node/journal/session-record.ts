@@ -1,24 +1,23 @@
 /**
  * What `session-start` keeps about real sessions (docs/design.md, "Proof that sessions got the
- * brief"): each firing in `session-starts.json` in the plugin's folder (the last 20), and a
- * per-session mark so a host that runs several of our entries for one session delivers the brief
- * once. The hook input's `cwd` is kept as a hint only, never as the vault's root. Nothing here may
- * stop the brief: every failure only costs the record. Every file goes through the state-file
- * module (src/node/state-file.ts): a planted link, FIFO or folder is a miss, never followed.
+ * brief"): each firing appended to `session-starts.jsonl` in the plugin's folder (readers show the
+ * last 20; the line also says when a conversation started), and a per-session mark so a host that
+ * runs several of our entries for one session delivers the brief once. The hook input's `cwd` is
+ * kept as a hint only, never as the vault's root. Nothing here may stop the brief: every failure
+ * only costs the record. Every file goes through the state-file module (src/node/state-file.ts):
+ * a planted link, FIFO or folder is a miss, never followed.
  */
 import { fileKey } from '../../core/file-key';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { translateHookInput, type AgentId, type ClaudeShapedInput } from '../../core/agent-contracts';
 import type { Settings } from '../../core/settings';
-import { parseSessionStarts, type SessionStartEntry } from '../../core/session-starts';
 import { parseHookJson } from '../hosts/hook-input';
 import { realPathOf, vaultRelativeReal } from '../real-path';
-import { createStateFile, ensureStateFolder, listStateFolder, placeStateFile, readStateText, removeStateFile, statStateFile, writeStateFile } from '../state-file';
+import { ensureStateFolder, listStateFolder, placeStateFile, readStateText, removeStateFile, statStateFile, writeStateFile } from '../state-file';
+import { appendConversationStart, appendSessionStart, compactSessionStarts } from './session-starts-log';
 
-export const STARTS_FILE = 'session-starts.json';
 export const MARKS_FOLDER = 'session-marks';
-export const MAX_STARTS = 20;
 /** Entries of one session fire together; a mark older than this is a later start (a second compact). */
 export const SAME_SESSION_MS = 30_000;
 /** Without a session id only entries this close count as one session. */
@@ -31,9 +30,11 @@ export interface SessionStartFacts {
 	duplicate: boolean;
 	/** The session runs outside the vault: the folder and what to read first. */
 	outside: { cwd: string; readFirst: string[] } | null;
+	/** Work left for after the answer (a compaction of the record nothing else did), or null. */
+	afterAnswer: (() => void) | null;
 }
 
-const NONE: SessionStartFacts = { duplicate: false, outside: null };
+const NONE: SessionStartFacts = { duplicate: false, outside: null, afterAnswer: null };
 
 function isDir(p: string): boolean {
 	try {
@@ -148,59 +149,6 @@ function pruneMarks(root: string, pluginDir: string): void {
 	}
 }
 
-/** The record is rewritten whole; more is not one this code wrote. */
-const MAX_STARTS_BYTES = 256 * 1024;
-
-export function readSessionStarts(root: string, pluginDir: string): SessionStartEntry[] {
-	const text = readStateText(root, path.join(pluginDir, STARTS_FILE), MAX_STARTS_BYTES);
-	return text === null ? [] : parseSessionStarts(text);
-}
-
-/** A lock older than this was left by an entry that died while holding it. */
-const STALE_LOCK_MS = 2_000;
-/**
- * How long an entry waits for the lock before it gives up the record (never the brief). Each holder
- * keeps it for a read and a write; twenty entries started at once on a busy two-core machine took
- * over a second to pass it on to the last.
- */
-const LOCK_BUDGET_MS = 3_000;
-
-function pause(ms: number): void {
-	Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
-/** Runs `work` holding `<file>.lock`; false when the lock could not be had within the budget. */
-function withFileLock(root: string, file: string, work: () => void): boolean {
-	const lock = `${file}.lock`;
-	const until = Date.now() + LOCK_BUDGET_MS;
-	for (;;) {
-		if (createStateFile(root, lock, String(process.pid))) break;
-		const st = statStateFile(root, lock);
-		// A time far ahead is a planted lock, not a holder's: stale too, or every start would wait it out.
-		if (st === null || Math.abs(Date.now() - st.mtimeMs) > STALE_LOCK_MS) removeStateFile(root, lock);
-		else if (Date.now() >= until) return false;
-		else pause(1 + Math.floor(Math.random() * 3));
-	}
-	try {
-		work();
-	} finally {
-		removeStateFile(root, lock);
-	}
-	return true;
-}
-
-/**
- * Adds the firing to the record. Entries of one session fire together and each rewrites the whole
- * file, so the read and the write happen under a lock: no entry's line is lost to another's write.
- */
-function record(root: string, pluginDir: string, entry: SessionStartEntry): void {
-	const file = path.join(pluginDir, STARTS_FILE);
-	withFileLock(root, file, () => {
-		const entries = [...readSessionStarts(root, pluginDir), entry].slice(-MAX_STARTS);
-		writeStateFile(root, file, `${JSON.stringify({ schema: 1, entries }, null, 1)}\n`);
-	});
-}
-
 /**
  * Everything `session-start` learns from a real firing before it builds the brief: whether another
  * entry already gave it to this session, and whether the session runs outside the vault. Records
@@ -220,7 +168,16 @@ export function beginSessionStart(root: string, pluginDir: string | null, settin
 	} catch {
 		outside = null;
 	}
-	if (pluginDir === null || !isDir(pluginDir)) return { duplicate: false, outside };
+	if (pluginDir === null) return { duplicate: false, outside, afterAnswer: null };
+	if (!isDir(pluginDir)) {
+		// No plugin folder yet (a vault the plugin never ran in): only a new conversation is kept, as its start.
+		try {
+			if (input.source === 'startup' || input.source === 'clear') appendConversationStart(root, pluginDir, now.toISOString());
+		} catch {
+			// A read-only vault: the brief still arrives.
+		}
+		return { duplicate: false, outside, afterAnswer: null };
+	}
 	let duplicate = false;
 	try {
 		const key = `${input.sessionId ?? ''}\u0000${input.source ?? ''}`;
@@ -229,10 +186,21 @@ export function beginSessionStart(root: string, pluginDir: string | null, settin
 	} catch {
 		duplicate = false;
 	}
+	let afterAnswer: SessionStartFacts['afterAnswer'] = null;
 	try {
-		record(root, pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });
+		// One appended line (session-starts-log.ts): entries of one session firing together need no lock.
+		const grown = appendSessionStart(root, pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });
+		if (grown) {
+			afterAnswer = () => {
+				try {
+					compactSessionStarts(root, pluginDir);
+				} catch {
+					// The next reader tries again.
+				}
+			};
+		}
 	} catch {
 		// A read-only vault: the brief still arrives.
 	}
-	return { duplicate, outside };
+	return { duplicate, outside, afterAnswer };
 }

@@ -1,18 +1,14 @@
 /**
  * The brief's items of what changed (docs/design.md, "What agents changed"), read from the files
  * beside the cache in the plugin's folder: the agent changes journal, the human's review marks and
- * the recorded session starts. The rules are src/core/what-changed.ts; this file reads the files,
- * records a session start, and attaches both items to a brief, each failing on its own.
+ * the recorded session starts. The rules are src/core/what-changed.ts; this file reads the files
+ * and attaches both items to a brief, each failing on its own.
  */
-import * as path from 'node:path';
 import type { Brief, BriefError } from '../../core/brief';
 import {
 	agentChangesItem,
 	emptyMarks,
 	newsNotes,
-	nextSessionStarts,
-	parseSessionStarts,
-	SESSION_STARTS_FILE,
 	sinceFromCache,
 	sinceLastSessionItem,
 	unreviewedSessions,
@@ -29,11 +25,8 @@ import { agentChangesFromSummary, wholeItemJustMade } from './agent-summary';
 import { exists, type SourcedBrief } from '../tiers/plugin-tier';
 import { hiddenByOutsideMarks } from '../../core/review-seal';
 import { marksChangedAt, trustedMarks } from './review-seal';
-import { readStateJson, writeStateFile } from '../state-file';
+import { readConversationStarts } from './session-starts-log';
 import type { VaultContext } from '../vault-config';
-
-/** The files are rewritten whole by this code; anything larger is not one it wrote. */
-const MAX_BYTES = 4 * 1024 * 1024;
 
 /**
  * A missing, unreadable or damaged file (a planted link or FIFO included: src/node/state-file.ts)
@@ -43,8 +36,9 @@ export function readReviewMarks(root: string, pluginDir: string | null): ReviewM
 	return pluginDir === null ? emptyMarks() : trustedMarks(root, pluginDir).marks;
 }
 
+/** When the previous and the current conversation started (the session starts record, session-starts-log.ts). */
 export function readSessionStarts(root: string, pluginDir: string | null): SessionStarts {
-	return pluginDir === null ? { previous: null, current: null } : parseSessionStarts(readStateJson(root, path.join(pluginDir, SESSION_STARTS_FILE), MAX_BYTES));
+	return pluginDir === null ? { previous: null, current: null } : readConversationStarts(root, pluginDir);
 }
 
 /** The unreviewed agent changes by session, deleted notes and notes no longer counted left out. */
@@ -65,21 +59,6 @@ export function agentChangesJudged(ctx: VaultContext, now: Date): { sessions: Ch
 	const sessions = unreviewedSessions(records, verdict.marks, counted);
 	if (verdict.outside === null) return { sessions };
 	return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };
-}
-
-/**
- * The session-start hook's one call, before the brief is made: a new conversation (`startup`,
- * `clear`) moves the recorded start on, so its brief compares with the session before. Never throws.
- */
-export async function recordSessionStart(ctx: VaultContext, source: string | undefined, now: Date): Promise<void> {
-	try {
-		if (ctx.pluginDir === null) return;
-		const next = nextSessionStarts(readSessionStarts(ctx.root, ctx.pluginDir), source, now);
-		if (next === null) return;
-		writeStateFile(ctx.root, path.join(ctx.pluginDir, SESSION_STARTS_FILE), `${JSON.stringify(next)}\n`);
-	} catch {
-		// Fail open: without the record the next session shows the same news again.
-	}
 }
 
 function describe(error: unknown): string {

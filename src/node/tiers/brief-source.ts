@@ -19,6 +19,7 @@ import { exists, withDailyNoteChecked, type SourcedBrief } from './plugin-tier';
 import { scanVault, walkStamp, walkVault, type WalkedNote } from '../scan/scan';
 import type { VaultContext } from '../vault-config';
 import { readSessionStarts } from '../journal/what-changed';
+import { keepSessionStartsBounded } from '../journal/session-starts-log';
 import { newsAnswers } from '../../core/what-changed';
 import { summarizeFiles } from '../journal/agent-summary';
 
@@ -141,6 +142,8 @@ export function scanTier(run: PipelineRun): SourcedBrief {
 	const brief = briefFrom(ctx, now, scan.entries, scan.walk.errors, cache);
 	const generatedAt = now.getTime();
 	if (ctx.pluginDir !== null) {
+		// Off a session start's answer path: keep the session starts record bounded (src/node/journal/session-starts-log.ts).
+		keepSessionStartsBounded(ctx.root, ctx.pluginDir);
 		try {
 			writeCache(
 				ctx.root,

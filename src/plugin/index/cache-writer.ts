@@ -7,7 +7,9 @@
 import { FileSystemAdapter, normalizePath, type App } from 'obsidian';
 import { BRIEF_FILE, INDEX_FILE, asBriefCache, makeBriefCache, makeIndex, stampOfRows, type BriefCache } from '../../core/cache-format';
 import type { AgentChangesSummary } from '../../core/agent-summary';
-import { newsAnswers, parseSessionStarts, SESSION_STARTS_FILE, type SessionStarts } from '../../core/what-changed';
+import { conversationStarts, newsAnswers, parseSessionStarts, SESSION_STARTS_FILE, type SessionStarts } from '../../core/what-changed';
+import { parseStartsLog, STARTS_LOG } from '../../core/session-starts';
+import { keepSessionStartsBounded, readConversationStarts } from '../../node/journal/session-starts-log';
 import { isoDate } from '../../core/dates';
 import { summarizeFiles } from '../../node/journal/agent-summary';
 import { processIdentity } from '../../node/live/process-identity';
@@ -169,13 +171,32 @@ export class CacheWriter {
 		return summarizeFiles({ root: adapter.getBasePath(), pluginDir: adapter.getFullPath(this.dir), excludedRootFolders: settings.excludedRootFolders }, now, settings.maxNamesPerItem);
 	}
 
-	/** The recorded session starts, so the hook can tell what is new since the last one without the index. */
+	/**
+	 * The recorded conversation starts, so the hook can tell what is new since the last one without
+	 * the index. On the desktop the plugin also keeps the record bounded, off the hook's path.
+	 */
 	private async sessionStarts(): Promise<SessionStarts> {
-		try {
-			return parseSessionStarts(JSON.parse(await this.app.vault.adapter.read(this.file(SESSION_STARTS_FILE))) as unknown);
-		} catch {
-			return parseSessionStarts(undefined);
+		const adapter = this.app.vault.adapter;
+		if (adapter instanceof FileSystemAdapter) {
+			const root = adapter.getBasePath();
+			const pluginDir = adapter.getFullPath(this.dir);
+			keepSessionStartsBounded(root, pluginDir);
+			return readConversationStarts(root, pluginDir);
 		}
+		const read = async (name: string): Promise<string> => {
+			try {
+				return await this.app.vault.adapter.read(this.file(name));
+			} catch {
+				return '';
+			}
+		};
+		let old: unknown;
+		try {
+			old = JSON.parse(await read(SESSION_STARTS_FILE)) as unknown;
+		} catch {
+			old = undefined;
+		}
+		return conversationStarts(parseSessionStarts(old), parseStartsLog(await read(STARTS_LOG)).conversations);
 	}
 
 	/** Resolves when every write queued so far has finished. */

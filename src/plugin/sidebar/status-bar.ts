@@ -1,6 +1,6 @@
 /** The status-bar count of notes waiting for review; a click opens the sidebar. */
 import { normalizePath, type Plugin } from 'obsidian';
-import { describeStart, lastDelivered, parseSessionStarts } from '../../core/session-starts';
+import { describeStart, lastDelivered, OLD_STARTS_FILE, parseSessionStarts, parseStartsLog, STARTS_LOG } from '../../core/session-starts';
 import { CHANGED, type BriefService } from '../index/brief-service';
 import type { IndexSync } from '../index/index-sync';
 import { uiStrings } from '../ui-strings';
@@ -28,13 +28,18 @@ export class ReviewStatusBar {
 
 	private async readLastSession(): Promise<void> {
 		const dir = this.plugin.manifest.dir ?? `${this.plugin.app.vault.configDir}/plugins/${this.plugin.manifest.id}`;
-		let text = '';
-		try {
-			text = await this.plugin.app.vault.adapter.read(normalizePath(`${dir}/session-starts.json`));
-		} catch {
-			// No session has been recorded yet.
-		}
-		const last = lastDelivered(parseSessionStarts(text));
+		const read = async (name: string): Promise<string> => {
+			try {
+				return await this.plugin.app.vault.adapter.read(normalizePath(`${dir}/${name}`));
+			} catch {
+				// No session has been recorded yet.
+				return '';
+			}
+		};
+		// The record (src/core/session-starts.ts) after what an earlier version left in its old file, read
+		// first: a compaction folds it into the record before it removes it.
+		const old = parseSessionStarts(await read(OLD_STARTS_FILE));
+		const last = lastDelivered([...old, ...parseStartsLog(await read(STARTS_LOG)).entries]);
 		this.lastSession = last === undefined ? null : describeStart(last);
 		this.update();
 	}

@@ -8,8 +8,8 @@ import * as path from 'node:path';
 import { quoteName } from '../../../core/quote';
 import type { Check } from './doctor';
 import { bridgeTarget } from '../options';
-import { describeStart, lastDelivered } from '../../../core/session-starts';
-import { readSessionStarts, STARTS_FILE } from '../../journal/session-record';
+import { describeStart, lastDelivered, STARTS_LOG } from '../../../core/session-starts';
+import { readSessionStartEntries } from '../../journal/session-starts-log';
 import { loadVaultContext } from '../../vault-config';
 
 export const QUIET_DAYS = 3;
@@ -31,7 +31,7 @@ function installedAt(vault: string): number | null {
 
 export function sessionStartChecks(vault: string, registered: boolean, env: NodeJS.ProcessEnv = {}): Check[] {
 	const pluginDir = loadVaultContext(vault, { env }).pluginDir;
-	const entries = pluginDir === null ? [] : readSessionStarts(vault, pluginDir);
+	const entries = pluginDir === null ? [] : readSessionStartEntries(vault, pluginDir);
 	const t = now(env);
 	const checks: Check[] = [];
 	const delivered = entries.filter((e) => e.delivered);
@@ -47,7 +47,7 @@ export function sessionStartChecks(vault: string, registered: boolean, env: Node
 		return checks;
 	}
 	const recent = delivered.slice(-SHOWN).reverse();
-	checks.push({ id: 'sessions', status: 'ok', message: `Last real sessions that received the brief (newest first, from ${path.join(pluginDir ?? '', STARTS_FILE)}): ${recent.map(describeStart).join('; ')}.` });
+	checks.push({ id: 'sessions', status: 'ok', message: `Last real sessions that received the brief (newest first, from ${path.join(pluginDir ?? '', STARTS_LOG)}): ${recent.map(describeStart).join('; ')}.` });
 	const quietDays = Math.floor((t - Date.parse(last.at)) / DAY_MS);
 	if (registered && quietDays >= QUIET_DAYS) {
 		checks.push({ id: 'sessions-quiet', status: 'warn', message: `No session has received the brief for ${quietDays} days (last: ${describeStart(last)}).`, fix: 'If you used the agent since, it started where the hooks do not reach: start it in the vault (or install with --scope user).' });
