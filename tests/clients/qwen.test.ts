@@ -120,6 +120,22 @@ describe.skipIf(skip !== undefined)(`Qwen Code ${client.version || `(skipped: ${
 		expect(await reported(ws)).toEqual(['Notes/Reading list.md']);
 	});
 
+	test('folder trust on: an untrusted vault runs without the project hooks and doctor flags it; trusted, the brief', async () => {
+		const ws = s.ws();
+		await bridgeOk(ws, ['install', '--agent', 'qwen']);
+		fs.mkdirSync(path.join(ws.home, '.qwen'), { recursive: true });
+		fs.writeFileSync(path.join(ws.home, '.qwen', 'settings.json'), JSON.stringify({ security: { folderTrust: { enabled: true } } }));
+		const doctor = async (): Promise<DoctorJson['checks']> => (JSON.parse((await bridge(ws, ['doctor', '--agent', 'qwen', '--json'])).stdout) as DoctorJson).checks.filter((c) => (c.status === 'warn' || c.status === 'fail') && /trust/i.test(c.message));
+		const untrusted = await session(ws, 'What is the state of the vault?');
+		expect(untrusted.requests.flatMap((q) => qwenBriefs(q))).toEqual([]);
+		expect(untrusted.requests.map((q) => countBriefHeaders(q))).toEqual(untrusted.requests.map(() => 0));
+		expect(await doctor()).toHaveLength(1);
+		fs.writeFileSync(path.join(ws.home, '.qwen', 'trustedFolders.json'), JSON.stringify({ [ws.vault]: 'TRUST_FOLDER' }));
+		const trusted = await session(ws, 'What is the state of the vault?');
+		expect(qwenBriefs(trusted.conversation[0]!)).toHaveLength(1);
+		expect(await doctor()).toEqual([]);
+	});
+
 	test('doctor --agent qwen is clean after install', async () => {
 		const ws = s.ws();
 		await bridgeOk(ws, ['install', '--agent', 'qwen']);
