@@ -76,33 +76,32 @@ describe.skipIf(skip !== undefined)(`Qwen Code ${client.version || `(skipped: ${
 		expect(countBriefHeaders(first)).toBe(1);
 	});
 
-	test('an edit of CLAUDE.md by its edit tool: the rule check finding is in the next request, the edit in agentChanges', async () => {
+	test('its edit tool on CLAUDE.md and its write_file tool on a note: the finding is in the next request, both edits in agentChanges', async () => {
 		const ws = s.ws();
 		await bridgeOk(ws, ['install', '--agent', 'qwen']);
 		const file = path.join(ws.vault, 'CLAUDE.md');
+		const note = path.join(ws.vault, 'Notes', 'From Qwen.md');
 		// Qwen Code refuses to edit a file the session has not read.
-		const run = await session(ws, 'Link the missing note from CLAUDE.md.', [
+		const run = await session(ws, 'Link the missing note from CLAUDE.md, then write a note.', [
 			{ tool: 'read_file', input: { file_path: file } },
 			{ tool: 'edit', input: { file_path: file, old_string: '## Self-maintenance', new_string: 'See [[No such note]].\n\n## Self-maintenance' } },
-			{ text: 'Edited.' },
+			{ tool: 'write_file', input: { file_path: note, content: '# From Qwen\n\nSee [[No such note]].\n' } },
+			{ text: 'Done.' },
 		]);
 		expect(fs.readFileSync(file, 'utf8')).toContain('[[No such note]]');
-		const result = qwenLastToolResult(run.conversation.at(-1)!);
-		expect(result, excerpt(run.conversation.at(-1), 'Rule check')).toContain('Rule check after the edit of CLAUDE.md:');
+		expect(fs.existsSync(note)).toBe(true);
+		// The request after the edit carries the edit's result with the finding appended.
+		const afterEdit = run.conversation.at(-2);
+		const result = afterEdit === undefined ? '' : qwenLastToolResult(afterEdit);
+		expect(result, excerpt(afterEdit, 'Rule check')).toContain('Rule check after the edit of CLAUDE.md:');
 		expect(result).toMatch(/CLAUDE\.md:\d+: error \[broken-link\] \[\[No such note\]\]/);
-		expect(journal(ws).map((r) => [r.path, r.tool])).toEqual([['CLAUDE.md', 'Edit']]);
-		expect(await reported(ws)).toEqual(['CLAUDE.md']);
-	});
-
-	test('a new note by its write_file tool: journaled as a Write, nothing added for a note that is not a rule file', async () => {
-		const ws = s.ws();
-		await bridgeOk(ws, ['install', '--agent', 'qwen']);
-		const file = path.join(ws.vault, 'Notes', 'From Qwen.md');
-		const run = await session(ws, 'Write a note.', [{ tool: 'write_file', input: { file_path: file, content: '# From Qwen\n\nSee [[No such note]].\n' } }, { text: 'Written.' }]);
-		expect(fs.existsSync(file)).toBe(true);
+		// A note that is no rule file gets nothing added, broken link or not.
 		expect(qwenLastToolResult(run.conversation.at(-1)!)).not.toContain('Rule check');
-		expect(journal(ws).map((r) => [r.path, r.tool])).toEqual([['Notes/From Qwen.md', 'Write']]);
-		expect(await reported(ws)).toEqual(['Notes/From Qwen.md']);
+		expect(journal(ws).map((r) => [r.path, r.tool])).toEqual([
+			['CLAUDE.md', 'Edit'],
+			['Notes/From Qwen.md', 'Write'],
+		]);
+		expect(await reported(ws)).toEqual(['CLAUDE.md', 'Notes/From Qwen.md']);
 	});
 
 	test('a note changed only through its shell tool: the session net catches it at Stop', async () => {
