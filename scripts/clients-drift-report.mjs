@@ -1,17 +1,17 @@
 #!/usr/bin/env node
 // Turns the client suite's vitest JSON report into the drift watch's job summary (Markdown): the
 // CLI version under test next to the pinned one, and each failing case with its first error line.
-// Usage: node scripts/clients-drift-report.mjs claude|gemini|codex <report.json>
+// Usage: node scripts/clients-drift-report.mjs claude|gemini|codex|qwen <report.json>
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const PACKAGES = { claude: '@anthropic-ai/claude-code', gemini: '@google/gemini-cli', codex: '@openai/codex' };
+const PACKAGES = { claude: '@anthropic-ai/claude-code', gemini: '@google/gemini-cli', codex: '@openai/codex', qwen: '@qwen-code/qwen-code' };
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'tests', 'clients');
 const [id, reportFile] = process.argv.slice(2);
 const pkg = PACKAGES[id];
 if (pkg === undefined || reportFile === undefined) {
-	console.error('usage: clients-drift-report.mjs claude|gemini|codex <vitest JSON report>');
+	console.error('usage: clients-drift-report.mjs claude|gemini|codex|qwen <vitest JSON report>');
 	process.exit(2);
 }
 

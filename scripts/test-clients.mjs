@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The real-client suite: installs the agent CLIs pinned in tests/clients (their own manifest and
 // lock file, so the project's own install stays light) with `npm ci`, then runs the suite against
-// the built bridge. `--latest claude|gemini|codex` (repeatable) swaps in the newest release of
+// the built bridge. `--latest claude|gemini|codex|qwen` (repeatable) swaps in the newest release of
 // that CLI from the registry instead of the pinned one (the drift watch). Other arguments go to
 // vitest (e.g. `-t doctor`, `--reporter=json`). `--ci` always reinstalls, even over installed
 // copies of the pinned versions (which a local run reuses).
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = path.join(root, 'tests', 'clients');
-const PACKAGES = { claude: '@anthropic-ai/claude-code', gemini: '@google/gemini-cli', codex: '@openai/codex' };
+const PACKAGES = { claude: '@anthropic-ai/claude-code', gemini: '@google/gemini-cli', codex: '@openai/codex', qwen: '@qwen-code/qwen-code' };
 
 const latest = [];
 const passThrough = [];

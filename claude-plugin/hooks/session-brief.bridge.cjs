@@ -118,8 +118,8 @@ function entersFolder(name, atRoot, excludedRootFolders) {
 function isNoteName(name) {
   return name.endsWith(".md");
 }
-function isCountedNote(path67, excludedRootFolders) {
-  const parts = path67.split("/");
+function isCountedNote(path68, excludedRootFolders) {
+  const parts = path68.split("/");
   const last = parts.length - 1;
   for (let i = 0; i < last; i++) {
     const part = parts[i] ?? "";
@@ -128,11 +128,11 @@ function isCountedNote(path67, excludedRootFolders) {
   const name = parts[last] ?? "";
   return name !== "" && !isHiddenName(name) && isNoteName(name);
 }
-function isInFolder(path67, folder2) {
-  return folder2 === "" || path67.length > folder2.length && path67.charCodeAt(folder2.length) === 47 && path67.startsWith(folder2);
+function isInFolder(path68, folder2) {
+  return folder2 === "" || path68.length > folder2.length && path68.charCodeAt(folder2.length) === 47 && path68.startsWith(folder2);
 }
-function basename(path67) {
-  return path67.slice(path67.lastIndexOf("/") + 1);
+function basename(path68) {
+  return path68.slice(path68.lastIndexOf("/") + 1);
 }
 function comparePaths(a, b) {
   const la = a.toLowerCase();
@@ -243,7 +243,7 @@ var init_brief_item_list = __esm({
         about: "today's files in the sessions folder",
         // The index keeps every session file: the date changes, the set does not.
         holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-        onDay: (path67, date) => basename(path67).includes(date),
+        onDay: (path68, date) => basename(path68).includes(date),
         hits: () => NO_HITS,
         label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
         hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -5497,8 +5497,8 @@ function dailyNotePath(settings, now2, locale) {
   const m = (0, import_moment.default)(now2);
   if (locale !== void 0) m.locale(locale);
   const name = m.format(settings.format);
-  const path67 = settings.folder === "" ? name : `${settings.folder}/${name}`;
-  return `${path67.replace(/\/{2,}/g, "/").replace(/^\//, "")}.md`;
+  const path68 = settings.folder === "" ? name : `${settings.folder}/${name}`;
+  return `${path68.replace(/\/{2,}/g, "/").replace(/^\//, "")}.md`;
 }
 var import_moment;
 var init_daily_note = __esm({
@@ -5570,8 +5570,8 @@ function computeBrief(input) {
     }
   };
   run2("dailyNote", () => {
-    const path67 = dailyNotePath(input.dailyNote, now2, input.locale);
-    return { path: path67, exists: input.exists(path67) };
+    const path68 = dailyNotePath(input.dailyNote, now2, input.locale);
+    return { path: path68, exists: input.exists(path68) };
   });
   for (const item of LIST_ITEM_TABLE) {
     run2(item.id, () => {
@@ -5777,7 +5777,7 @@ var init_brief_index = __esm({
 });
 
 // src/core/stat-stamp.ts
-function addToStamp(sum, path67, mtime, size2) {
+function addToStamp(sum, path68, mtime, size2) {
   const TWO_32 = 4294967296;
   const fmix = (h) => {
     h ^= h >>> 16;
@@ -5788,8 +5788,8 @@ function addToStamp(sum, path67, mtime, size2) {
   };
   let x = 2166136261;
   let y = 2538058380;
-  for (let i = 0; i < path67.length; i++) {
-    const c = path67.charCodeAt(i);
+  for (let i = 0; i < path68.length; i++) {
+    const c = path68.charCodeAt(i);
     x = Math.imul(x ^ c, 16777619);
     y = Math.imul(y << 5 | y >>> 27, 1540483477) ^ c;
   }
@@ -5818,8 +5818,8 @@ var init_stat_stamp = __esm({
       constructor() {
         this.sum = { a: 0, b: 0, count: 0 };
       }
-      add(path67, mtime, size2) {
-        addToStamp(this.sum, path67, mtime, size2);
+      add(path68, mtime, size2) {
+        addToStamp(this.sum, path68, mtime, size2);
       }
       done() {
         return stampOfSum(this.sum);
@@ -6789,17 +6789,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key3, node, visitor, path67) {
-      const ctrl = callVisitor(key3, node, visitor, path67);
+    function visit_(key3, node, visitor, path68) {
+      const ctrl = callVisitor(key3, node, visitor, path68);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key3, path67, ctrl);
-        return visit_(key3, ctrl, visitor, path67);
+        replaceNode(key3, path68, ctrl);
+        return visit_(key3, ctrl, visitor, path68);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path67 = Object.freeze(path67.concat(node));
+          path68 = Object.freeze(path68.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path67);
+            const ci = visit_(i, node.items[i], visitor, path68);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -6810,13 +6810,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path67 = Object.freeze(path67.concat(node));
-          const ck = visit_("key", node.key, visitor, path67);
+          path68 = Object.freeze(path68.concat(node));
+          const ck = visit_("key", node.key, visitor, path68);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path67);
+          const cv = visit_("value", node.value, visitor, path68);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -6837,17 +6837,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key3, node, visitor, path67) {
-      const ctrl = await callVisitor(key3, node, visitor, path67);
+    async function visitAsync_(key3, node, visitor, path68) {
+      const ctrl = await callVisitor(key3, node, visitor, path68);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key3, path67, ctrl);
-        return visitAsync_(key3, ctrl, visitor, path67);
+        replaceNode(key3, path68, ctrl);
+        return visitAsync_(key3, ctrl, visitor, path68);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path67 = Object.freeze(path67.concat(node));
+          path68 = Object.freeze(path68.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path67);
+            const ci = await visitAsync_(i, node.items[i], visitor, path68);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -6858,13 +6858,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path67 = Object.freeze(path67.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path67);
+          path68 = Object.freeze(path68.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path68);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path67);
+          const cv = await visitAsync_("value", node.value, visitor, path68);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -6891,23 +6891,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key3, node, visitor, path67) {
+    function callVisitor(key3, node, visitor, path68) {
       if (typeof visitor === "function")
-        return visitor(key3, node, path67);
+        return visitor(key3, node, path68);
       if (identity2.isMap(node))
-        return visitor.Map?.(key3, node, path67);
+        return visitor.Map?.(key3, node, path68);
       if (identity2.isSeq(node))
-        return visitor.Seq?.(key3, node, path67);
+        return visitor.Seq?.(key3, node, path68);
       if (identity2.isPair(node))
-        return visitor.Pair?.(key3, node, path67);
+        return visitor.Pair?.(key3, node, path68);
       if (identity2.isScalar(node))
-        return visitor.Scalar?.(key3, node, path67);
+        return visitor.Scalar?.(key3, node, path68);
       if (identity2.isAlias(node))
-        return visitor.Alias?.(key3, node, path67);
+        return visitor.Alias?.(key3, node, path68);
       return void 0;
     }
-    function replaceNode(key3, path67, node) {
-      const parent = path67[path67.length - 1];
+    function replaceNode(key3, path68, node) {
+      const parent = path68[path68.length - 1];
       if (identity2.isCollection(parent)) {
         parent.items[key3] = node;
       } else if (identity2.isPair(parent)) {
@@ -7519,10 +7519,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity2 = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path67, value) {
+    function collectionFromPath(schema, path68, value) {
       let v = value;
-      for (let i = path67.length - 1; i >= 0; --i) {
-        const k = path67[i];
+      for (let i = path68.length - 1; i >= 0; --i) {
+        const k = path68[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -7541,7 +7541,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path67) => path67 == null || typeof path67 === "object" && !!path67[Symbol.iterator]().next().done;
+    var isEmptyPath = (path68) => path68 == null || typeof path68 === "object" && !!path68[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -7571,11 +7571,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path67, value) {
-        if (isEmptyPath(path67))
+      addIn(path68, value) {
+        if (isEmptyPath(path68))
           this.add(value);
         else {
-          const [key3, ...rest] = path67;
+          const [key3, ...rest] = path68;
           const node = this.get(key3, true);
           if (identity2.isCollection(node))
             node.addIn(rest, value);
@@ -7589,8 +7589,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path67) {
-        const [key3, ...rest] = path67;
+      deleteIn(path68) {
+        const [key3, ...rest] = path68;
         if (rest.length === 0)
           return this.delete(key3);
         const node = this.get(key3, true);
@@ -7604,8 +7604,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path67, keepScalar) {
-        const [key3, ...rest] = path67;
+      getIn(path68, keepScalar) {
+        const [key3, ...rest] = path68;
         const node = this.get(key3, true);
         if (rest.length === 0)
           return !keepScalar && identity2.isScalar(node) ? node.value : node;
@@ -7623,8 +7623,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path67) {
-        const [key3, ...rest] = path67;
+      hasIn(path68) {
+        const [key3, ...rest] = path68;
         if (rest.length === 0)
           return this.has(key3);
         const node = this.get(key3, true);
@@ -7634,8 +7634,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path67, value) {
-        const [key3, ...rest] = path67;
+      setIn(path68, value) {
+        const [key3, ...rest] = path68;
         if (rest.length === 0) {
           this.set(key3, value);
         } else {
@@ -10150,9 +10150,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path67, value) {
+      addIn(path68, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path67, value);
+          this.contents.addIn(path68, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -10227,14 +10227,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path67) {
-        if (Collection.isEmptyPath(path67)) {
+      deleteIn(path68) {
+        if (Collection.isEmptyPath(path68)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path67) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path68) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -10249,10 +10249,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path67, keepScalar) {
-        if (Collection.isEmptyPath(path67))
+      getIn(path68, keepScalar) {
+        if (Collection.isEmptyPath(path68))
           return !keepScalar && identity2.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity2.isCollection(this.contents) ? this.contents.getIn(path67, keepScalar) : void 0;
+        return identity2.isCollection(this.contents) ? this.contents.getIn(path68, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -10263,10 +10263,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path67) {
-        if (Collection.isEmptyPath(path67))
+      hasIn(path68) {
+        if (Collection.isEmptyPath(path68))
           return this.contents !== void 0;
-        return identity2.isCollection(this.contents) ? this.contents.hasIn(path67) : false;
+        return identity2.isCollection(this.contents) ? this.contents.hasIn(path68) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -10283,13 +10283,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path67, value) {
-        if (Collection.isEmptyPath(path67)) {
+      setIn(path68, value) {
+        if (Collection.isEmptyPath(path68)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path67), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path68), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path67, value);
+          this.contents.setIn(path68, value);
         }
       }
       /**
@@ -12250,9 +12250,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path67) => {
+    visit2.itemAtPath = (cst, path68) => {
       let item = cst;
-      for (const [field, index] of path67) {
+      for (const [field, index] of path68) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -12261,23 +12261,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path67) => {
-      const parent = visit2.itemAtPath(cst, path67.slice(0, -1));
-      const field = path67[path67.length - 1][0];
+    visit2.parentCollection = (cst, path68) => {
+      const parent = visit2.itemAtPath(cst, path68.slice(0, -1));
+      const field = path68[path68.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path67, item, visitor) {
-      let ctrl = visitor(item, path67);
+    function _visit(path68, item, visitor) {
+      let ctrl = visitor(item, path68);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path67.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path68.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -12288,10 +12288,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path67);
+            ctrl = ctrl(item, path68);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path67) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path68) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -14657,8 +14657,8 @@ function flagFreeTest(settings) {
     if (b >= 97 && b <= 122) first[b - 32] = 1;
   }
   const { inboxFolder, rulesFolder } = settings;
-  return (bytes, path67) => {
-    if (isInFolder(path67, inboxFolder) || isInFolder(path67, rulesFolder)) return false;
+  return (bytes, path68) => {
+    if (isInFolder(path68, inboxFolder) || isInFolder(path68, rulesFolder)) return false;
     const end = bytes.length;
     for (let at = bytes.indexOf(HASH); at >= 0; at = bytes.indexOf(HASH, at + 1)) {
       if (nameAt(bytes, at + 1, end, lowered, first)) return false;
@@ -15790,7 +15790,7 @@ function changeKinds(sessions) {
       }
     }
   }
-  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path67, was]) => ({ path: path67, from: was.from }));
+  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path68, was]) => ({ path: path68, from: was.from }));
   return { deleted: [...deleted].sort(comparePaths), renamed: renamed.sort((a, b) => comparePaths(a.path, b.path)) };
 }
 function withKinds(item, kinds) {
@@ -15989,8 +15989,8 @@ var init_file_key = __esm({
 });
 
 // src/core/before-versions.ts
-function beforeStem(session, path67) {
-  return fileKey(`${session ?? ""}\0${path67}`);
+function beforeStem(session, path68) {
+  return fileKey(`${session ?? ""}\0${path68}`);
 }
 function encodeHeader(h) {
   return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}
@@ -21537,7 +21537,7 @@ var init_settings_file = __esm({
 
 // src/core/rules/types.ts
 function reporter(check2) {
-  return (path67, line, message2, detail) => ({ check: check2.id, severity: check2.severity, path: path67, line, message: message2, ...detail === void 0 ? {} : { detail } });
+  return (path68, line, message2, detail) => ({ check: check2.id, severity: check2.severity, path: path68, line, message: message2, ...detail === void 0 ? {} : { detail } });
 }
 var init_types = __esm({
   "src/core/rules/types.ts"() {
@@ -21815,8 +21815,8 @@ var init_agent_frontmatter = __esm({
 });
 
 // src/core/rules/links.ts
-function inDotFolder(path67) {
-  return path67.split("/").some((part) => part.startsWith("."));
+function inDotFolder(path68) {
+  return path68.split("/").some((part) => part.startsWith("."));
 }
 function stripSubpath(target) {
   const cut2 = target.search(/[#^]/);
@@ -21865,9 +21865,9 @@ function extractLinks(file, frontmatter = true) {
   }
   return links;
 }
-function folderOf(path67) {
-  const slash = path67.lastIndexOf("/");
-  return slash < 0 ? "" : path67.slice(0, slash);
+function folderOf(path68) {
+  const slash = path68.lastIndexOf("/");
+  return slash < 0 ? "" : path68.slice(0, slash);
 }
 function fileListResolver(files) {
   const exact = /* @__PURE__ */ new Set();
@@ -21955,9 +21955,9 @@ var init_broken_links = __esm({
 function looksLikePath(token) {
   return token.includes("/") || /\.[A-Za-z0-9]{1,8}$/.test(token);
 }
-function folderOf2(path67) {
-  const slash = path67.lastIndexOf("/");
-  return slash < 0 ? "" : path67.slice(0, slash);
+function folderOf2(path68) {
+  const slash = path68.lastIndexOf("/");
+  return slash < 0 ? "" : path68.slice(0, slash);
 }
 function importTarget(token, from, vaultRoot2) {
   if (token.startsWith("~")) return null;
@@ -22546,9 +22546,9 @@ var init_hook_scripts = __esm({
 });
 
 // src/core/rules/rule-file.ts
-function ruleFile(path67, raw) {
+function ruleFile(path68, raw) {
   const text2 = raw.charCodeAt(0) === 65279 ? raw.slice(1) : raw;
-  return { path: path67, text: text2, lines: text2.split(/\r?\n/) };
+  return { path: path68, text: text2, lines: text2.split(/\r?\n/) };
 }
 function keyLineFinder(lines, end) {
   return (key3) => {
@@ -22618,9 +22618,9 @@ var init_skill_folders = __esm({
       run(ctx) {
         const found = reporter(skillFoldersCheck);
         const folders = /* @__PURE__ */ new Map();
-        for (const path67 of ctx.input.targets) {
-          if (!path67.startsWith(SKILLS)) continue;
-          const rest = path67.slice(SKILLS.length);
+        for (const path68 of ctx.input.targets) {
+          if (!path68.startsWith(SKILLS)) continue;
+          const rest = path68.slice(SKILLS.length);
           const slash = rest.indexOf("/");
           if (slash <= 0) continue;
           const folder2 = rest.slice(0, slash);
@@ -22721,19 +22721,19 @@ var init_skill_frontmatter = __esm({
 });
 
 // src/core/rules/engine.ts
-function isReadable(path67) {
-  const lower2 = path67.toLowerCase();
+function isReadable(path68) {
+  const lower2 = path68.toLowerCase();
   return lower2.endsWith(".md") || lower2.endsWith(".json");
 }
 function contextFor(input, files) {
   const known = new Set(input.files.map((f) => f.toLowerCase()));
-  const exists4 = input.exists ?? ((path67) => known.has(path67.toLowerCase()));
+  const exists4 = input.exists ?? ((path68) => known.has(path68.toLowerCase()));
   const parsed = /* @__PURE__ */ new Map();
   return {
     input,
     lang: input.lang,
     files,
-    exists: (path67) => known.has(path67.toLowerCase()) || exists4(path67),
+    exists: (path68) => known.has(path68.toLowerCase()) || exists4(path68),
     resolveLink: input.resolveLink ?? fileListResolver(input.files),
     resolveIndexedLink: input.resolveIndexedLink ?? fileListResolver(input.files.filter((f) => !inDotFolder(f))),
     frontmatter(file) {
@@ -22749,20 +22749,20 @@ function contextFor(input, files) {
 function runRuleCheck(input, checks = BUILT_IN_CHECKS) {
   const findings = [];
   const files = [];
-  for (const path67 of input.targets) {
-    if (!isReadable(path67)) continue;
-    const text2 = input.read(path67);
+  for (const path68 of input.targets) {
+    if (!isReadable(path68)) continue;
+    const text2 = input.read(path68);
     if (text2 === null) {
       findings.push({
         check: "file-access",
         severity: "error",
-        path: path67,
+        path: path68,
         line: 0,
         message: ENGINE_TEXT[input.lang].unreadable
       });
       continue;
     }
-    files.push(ruleFile(path67, text2));
+    files.push(ruleFile(path68, text2));
   }
   const ctx = contextFor(input, files);
   for (const check2 of checks) {
@@ -24701,16 +24701,16 @@ var init_base = __esm({
           }
         }
       }
-      addToPath(path67, added, removed, oldPosInc, options) {
-        const last = path67.lastComponent;
+      addToPath(path68, added, removed, oldPosInc, options) {
+        const last = path68.lastComponent;
         if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
           return {
-            oldPos: path67.oldPos + oldPosInc,
+            oldPos: path68.oldPos + oldPosInc,
             lastComponent: { count: last.count + 1, added, removed, previousComponent: last.previousComponent }
           };
         } else {
           return {
-            oldPos: path67.oldPos + oldPosInc,
+            oldPos: path68.oldPos + oldPosInc,
             lastComponent: { count: 1, added, removed, previousComponent: last }
           };
         }
@@ -25532,9 +25532,9 @@ function hunksOf(lines, context = 3) {
   });
   return hunks;
 }
-function unifiedDiff(path67, before, after) {
-  const from = before === null ? "/dev/null" : `a/${path67}`;
-  const to = after === null ? "/dev/null" : `b/${path67}`;
+function unifiedDiff(path68, before, after) {
+  const from = before === null ? "/dev/null" : `a/${path68}`;
+  const to = after === null ? "/dev/null" : `b/${path68}`;
   const patch = createTwoFilesPatch(from, to, before ?? "", after ?? "", void 0, void 0, { context: 3, timeout: TIMEOUT_MS });
   if (patch !== void 0) return patch.replace(/^=+\n/, "");
   return `--- ${from}
@@ -26306,25 +26306,54 @@ var init_gemini2 = __esm({
   }
 });
 
+// src/node/hosts/qwen-trust.ts
+function qwenTrust(vault, home, env, platform) {
+  const settingsFile = path46.join(home, ".qwen", "settings.json");
+  const settings = readJson2(settingsFile);
+  const security = isObj(settings) && isObj(settings.security) ? settings.security : void 0;
+  const enabled = security !== void 0 && isObj(security.folderTrust) ? security.folderTrust.enabled : void 0;
+  if (enabled !== true) return { status: "ok", message: `Folder trust is off for Qwen Code (${settingsFile}): it loads the vault's .qwen/settings.json in any folder.` };
+  const override = env.QWEN_CODE_TRUSTED_FOLDERS_PATH;
+  const file = override !== void 0 && override.trim() !== "" ? override : path46.join(home, ".qwen", "trustedFolders.json");
+  const trusted = geminiFolderTrust(readJson2(file), vault, platform);
+  if (trusted === true) return { status: "ok", message: `${vault} is a trusted folder for Qwen Code (${file}).` };
+  const why = trusted === false ? `is marked "Don't trust" in ${file}` : `is not in ${file}`;
+  return {
+    status: "warn",
+    message: `Folder trust is on for Qwen Code (${settingsFile}), and ${vault} ${why}: started there, Qwen Code loads none of the hooks in the vault's .qwen/settings.json and the brief is silently missing.`,
+    fix: `Start qwen in the vault and trust the folder (/trust), or add "${vault.replace(/\\/g, "\\\\")}": "TRUST_FOLDER" to ${file}; or install with --scope user --agent qwen.`
+  };
+}
+var path46;
+var init_qwen_trust = __esm({
+  "src/node/hosts/qwen-trust.ts"() {
+    "use strict";
+    path46 = require("node:path");
+    init_gemini_trust();
+    init_trust_paths();
+  }
+});
+
 // src/node/hosts/qwen.ts
-var path46, QWEN_EDIT_MATCHER, qwen2;
+var path47, QWEN_EDIT_MATCHER, qwen2;
 var init_qwen2 = __esm({
   "src/node/hosts/qwen.ts"() {
     "use strict";
-    path46 = require("node:path");
+    path47 = require("node:path");
+    init_qwen_trust();
     QWEN_EDIT_MATCHER = "write_file|edit";
     qwen2 = {
       agent: "qwen",
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path46.join(p.home, ".qwen", "settings.json") : path46.join(p.vault, ".qwen", "settings.json");
+        return scope === "user" ? path47.join(p.home, ".qwen", "settings.json") : path47.join(p.vault, ".qwen", "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path46.join(p.home, ".qwen", "settings.json"), label: "user" },
-          { file: path46.join(p.vault, ".qwen", "settings.json"), label: "project" },
-          { file: path46.join(p.vault, ".qwen", "settings.local.json"), label: "local" }
+          { file: path47.join(p.home, ".qwen", "settings.json"), label: "user" },
+          { file: path47.join(p.vault, ".qwen", "settings.json"), label: "project" },
+          { file: path47.join(p.vault, ".qwen", "settings.local.json"), label: "local" }
         ];
       },
       skeleton: {},
@@ -26339,8 +26368,10 @@ var init_qwen2 = __esm({
       commandFields: ["command"],
       editTools: ["write_file", "edit"],
       notes() {
-        return ["Qwen Code 0.15 had a bug that dropped SessionStart context (QwenLM/qwen-code#4111); use a later version."];
-      }
+        return ["Qwen Code 0.15 and older never give the model the brief: headless (qwen -p) they do not run SessionStart at all, interactive they drop its context (QwenLM/qwen-code#4111). Use Qwen Code 0.24 or later."];
+      },
+      // With folder trust on, a project's settings load only in a trusted folder; user settings always do.
+      trust: (o) => o.scope === "user" ? [] : [qwenTrust(o.vault, o.home, o.env, o.platform)]
     };
   }
 });
@@ -26373,23 +26404,23 @@ var init_hosts2 = __esm({
 
 // src/node/hosts/options.ts
 function scriptTarget(vault) {
-  return path47.join(vault, ".claude", "hooks", SCRIPT_NAME);
+  return path48.join(vault, ".claude", "hooks", SCRIPT_NAME);
 }
 function bridgeTarget(vault) {
-  return path47.join(vault, ".claude", "hooks", BRIDGE_NAME);
+  return path48.join(vault, ".claude", "hooks", BRIDGE_NAME);
 }
 function startTarget(vault) {
-  return path47.join(vault, ".claude", "hooks", START_NAME);
+  return path48.join(vault, ".claude", "hooks", START_NAME);
 }
 function editTarget(vault) {
-  return path47.join(vault, ".claude", "hooks", EDIT_NAME);
+  return path48.join(vault, ".claude", "hooks", EDIT_NAME);
 }
 function mcpTarget(vault) {
-  return path47.join(vault, ".claude", "hooks", MCP_FILE_NAME);
+  return path48.join(vault, ".claude", "hooks", MCP_FILE_NAME);
 }
 function bundleOf(scriptPath) {
-  if (path47.basename(scriptPath) === SCRIPT_NAME) {
-    const beside = path47.join(path47.dirname(scriptPath), BRIDGE_NAME);
+  if (path48.basename(scriptPath) === SCRIPT_NAME) {
+    const beside = path48.join(path48.dirname(scriptPath), BRIDGE_NAME);
     if (fs26.existsSync(beside)) return beside;
   }
   return scriptPath;
@@ -26409,7 +26440,7 @@ function chooseAgent(value) {
   return { ok: false, code: EXIT.usage, message: `unknown agent "${value ?? ""}"; one of: ${AGENT_IDS.join(", ")}` };
 }
 function resolveNode(nodePath, warnings) {
-  if (nodePath !== void 0 && path47.isAbsolute(nodePath)) {
+  if (nodePath !== void 0 && path48.isAbsolute(nodePath)) {
     try {
       if (fs26.statSync(nodePath).isFile()) return nodePath;
     } catch {
@@ -26425,7 +26456,7 @@ function findNodeOnPath(env, platform) {
   for (const dir of (env.PATH ?? env.Path ?? "").split(platform === "win32" ? ";" : ":")) {
     if (dir === "") continue;
     for (const n of names) {
-      const p = path47.join(dir, n);
+      const p = path48.join(dir, n);
       try {
         if (fs26.statSync(p).isFile()) return p;
       } catch {
@@ -26434,12 +26465,12 @@ function findNodeOnPath(env, platform) {
   }
   return void 0;
 }
-var fs26, path47, import_hook_entry, import_session_brief_start, import_session_brief_edit, EXIT, HOOK_ENTRY, START_FILE, EDIT_FILE;
+var fs26, path48, import_hook_entry, import_session_brief_start, import_session_brief_edit, EXIT, HOOK_ENTRY, START_FILE, EDIT_FILE;
 var init_options = __esm({
   "src/node/hosts/options.ts"() {
     "use strict";
     fs26 = require("node:fs");
-    path47 = require("node:path");
+    path48 = require("node:path");
     init_agent_contracts();
     init_command_line();
     import_hook_entry = __toESM(require_hook_entry());
@@ -26579,8 +26610,8 @@ function sha2562(data) {
   return (0, import_node_crypto2.createHash)("sha256").update(data).digest("hex");
 }
 function inVault(vault, file) {
-  const rel = path48.relative(path48.resolve(vault), path48.resolve(file));
-  return !path48.isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${path48.sep}`);
+  const rel = path49.relative(path49.resolve(vault), path49.resolve(file));
+  return !path49.isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${path49.sep}`);
 }
 function refusedInVault(file, reason) {
   return new WriteError(`${file} ${reason}; Session Brief does not follow links or open anything but regular files in the vault. Remove it (or put the real file there) and run this again. Nothing was changed.`);
@@ -26636,12 +26667,12 @@ function removeDirIfEmpty(vault, dir) {
   if (inVault(vault, dir)) removeStateFolderIfEmpty(vault, dir);
   else removeAgentFolderIfEmpty(dir);
 }
-var import_node_crypto2, path48, WriteError, MAX_BYTES5;
+var import_node_crypto2, path49, WriteError, MAX_BYTES5;
 var init_files = __esm({
   "src/node/hosts/files.ts"() {
     "use strict";
     import_node_crypto2 = require("node:crypto");
-    path48 = require("node:path");
+    path49 = require("node:path");
     init_state_file();
     WriteError = class extends Error {
     };
@@ -26651,7 +26682,7 @@ var init_files = __esm({
 
 // src/node/hosts/manifest.ts
 function manifestPath(vault) {
-  return path49.join(vault, ".claude", "hooks", MANIFEST_NAME);
+  return path50.join(vault, ".claude", "hooks", MANIFEST_NAME);
 }
 function readManifest(vault) {
   try {
@@ -26679,7 +26710,7 @@ function missingDirs(dir) {
   let d = dir;
   while (!fs28.existsSync(d)) {
     out.push(d);
-    const up = path49.dirname(d);
+    const up = path50.dirname(d);
     if (up === d) break;
     d = up;
   }
@@ -26688,12 +26719,12 @@ function missingDirs(dir) {
 function backupPath(file) {
   return `${file}.session-brief.bak`;
 }
-var fs28, path49, MANIFEST_NAME;
+var fs28, path50, MANIFEST_NAME;
 var init_manifest = __esm({
   "src/node/hosts/manifest.ts"() {
     "use strict";
     fs28 = require("node:fs");
-    path49 = require("node:path");
+    path50 = require("node:path");
     init_state_file();
     MANIFEST_NAME = "session-brief.json";
   }
@@ -26741,18 +26772,18 @@ function checkScript(o, checks) {
       return;
     }
   }
-  checks.push({ id: "script", status: "ok", message: `${script} and the bridge it runs (${path50.basename(bridge)}) are present and current (version ${o.version}).` });
+  checks.push({ id: "script", status: "ok", message: `${script} and the bridge it runs (${path51.basename(bridge)}) are present and current (version ${o.version}).` });
   const manifest = readManifest(o.vault);
   if (manifest === null) checks.push({ id: "record", status: "warn", message: "session-brief.json (what install recorded) is missing or unreadable.", fix: 'Run "install" again.' });
-  else if (manifest.configDir === void 0 || !exists3(path50.join(o.vault, manifest.configDir))) {
+  else if (manifest.configDir === void 0 || !exists3(path51.join(o.vault, manifest.configDir))) {
     checks.push({ id: "record", status: "warn", message: `The recorded Obsidian config folder ${manifest.configDir ?? "(none)"} does not exist; the bridge looks for one itself.`, fix: 'Run "install" again after opening the vault in Obsidian once.' });
   } else checks.push({ id: "record", status: "ok", message: `The bridge reads the vault's settings from ${manifest.configDir}.` });
 }
-var path50;
+var path51;
 var init_doctor_install_check = __esm({
   "src/node/hosts/doctor/doctor-install-check.ts"() {
     "use strict";
-    path50 = require("node:path");
+    path51 = require("node:path");
     init_doctor_files();
     init_files();
     init_manifest();
@@ -26762,7 +26793,7 @@ var init_doctor_install_check = __esm({
 
 // src/node/hosts/doctor/doctor-state.ts
 function describeDamage(dir, name, reason) {
-  return `${path51.join(dir, name)} ${reason}`;
+  return `${path52.join(dir, name)} ${reason}`;
 }
 function folderFindings(root, dir, ours, folders) {
   const problem = stateFolderProblem(root, dir);
@@ -26770,10 +26801,10 @@ function folderFindings(root, dir, ours, folders) {
   const out = [];
   for (const entry of listStateFolder(root, dir, 2e3)) {
     if (!ours(entry.name)) continue;
-    const file = path51.join(dir, entry.name);
+    const file = path52.join(dir, entry.name);
     if (entry.isDirectory() && folders.has(entry.name)) {
       for (const inner of listStateFolder(root, file, 2e3)) {
-        const e2 = inspectStateFile(root, path51.join(file, inner.name));
+        const e2 = inspectStateFile(root, path52.join(file, inner.name));
         if (e2.kind === "damaged") out.push(describeDamage(file, inner.name, e2.reason));
       }
       continue;
@@ -26786,7 +26817,7 @@ function folderFindings(root, dir, ours, folders) {
 function stateFolderChecks(vault, env) {
   const ctx = loadVaultContext(vault, { env });
   const findings = [];
-  const hooks = path51.join(vault, ".claude", "hooks");
+  const hooks = path52.join(vault, ".claude", "hooks");
   findings.push(...folderFindings(vault, hooks, (name) => name.startsWith("session-brief"), /* @__PURE__ */ new Set()));
   if (ctx.pluginDir !== null) findings.push(...folderFindings(vault, ctx.pluginDir, () => true, PLUGIN_FOLDERS));
   if (findings.length === 0) {
@@ -26802,11 +26833,11 @@ function stateFolderChecks(vault, env) {
     }
   ];
 }
-var path51, PLUGIN_FOLDERS;
+var path52, PLUGIN_FOLDERS;
 var init_doctor_state = __esm({
   "src/node/hosts/doctor/doctor-state.ts"() {
     "use strict";
-    path51 = require("node:path");
+    path52 = require("node:path");
     init_session_net();
     init_state_file();
     init_vault_config();
@@ -26842,7 +26873,7 @@ function coversAllSources(matcher) {
   }
 }
 function isMine(o, f) {
-  return path52.resolve(parseOwnCommand(f.command)?.script ?? "") === path52.resolve(scriptTarget(o.vault));
+  return path53.resolve(parseOwnCommand(f.command)?.script ?? "") === path53.resolve(scriptTarget(o.vault));
 }
 function checkRegistrations(o, found, checks) {
   const spec = specFor(o.agent);
@@ -26923,11 +26954,11 @@ function checkTrust(o, found, p, checks) {
     checks.push({ id: "trust", status: t.status, message: t.message, ...t.fix !== void 0 ? { fix: t.fix } : {} });
   }
 }
-var path52;
+var path53;
 var init_doctor_registration_check = __esm({
   "src/node/hosts/doctor/doctor-registration-check.ts"() {
     "use strict";
-    path52 = require("node:path");
+    path53 = require("node:path");
     init_agent_contracts();
     init_command_line();
     init_doctor_files();
@@ -27015,12 +27046,12 @@ function breakStale(file, judged) {
   fs29.rmSync(aside, { force: true });
 }
 function canonical(p) {
-  const abs = path53.resolve(p);
+  const abs = path54.resolve(p);
   try {
     return fs29.realpathSync(abs);
   } catch {
     try {
-      return path53.join(fs29.realpathSync(path53.dirname(abs)), path53.basename(abs));
+      return path54.join(fs29.realpathSync(path54.dirname(abs)), path54.basename(abs));
     } catch {
       return abs;
     }
@@ -27028,7 +27059,7 @@ function canonical(p) {
 }
 function lockDir() {
   const user = typeof process.getuid === "function" ? String(process.getuid()) : crypto2.createHash("sha256").update(os3.userInfo().username).digest("hex").slice(0, 12);
-  const dir = path53.join(os3.tmpdir(), `session-brief-locks-${user}`);
+  const dir = path54.join(os3.tmpdir(), `session-brief-locks-${user}`);
   fs29.mkdirSync(dir, { recursive: true, mode: 448 });
   const st = fs29.lstatSync(dir);
   if (!st.isDirectory() || typeof process.getuid === "function" && st.uid !== process.getuid()) {
@@ -27037,7 +27068,7 @@ function lockDir() {
   return dir;
 }
 function lockFileFor(target) {
-  return path53.join(lockDir(), `${crypto2.createHash("sha256").update(canonical(target)).digest("hex").slice(0, 32)}.lock`);
+  return path54.join(lockDir(), `${crypto2.createHash("sha256").update(canonical(target)).digest("hex").slice(0, 32)}.lock`);
 }
 function acquireLock(target, waitMs = WAIT_MS) {
   const file = lockFileFor(target);
@@ -27080,14 +27111,14 @@ function withLocks(targets2, fn) {
     for (const h of held.reverse()) h.release();
   }
 }
-var crypto2, fs29, os3, path53, STALE_MS, WAIT_MS;
+var crypto2, fs29, os3, path54, STALE_MS, WAIT_MS;
 var init_install_lock = __esm({
   "src/node/hosts/install-lock.ts"() {
     "use strict";
     crypto2 = require("node:crypto");
     fs29 = require("node:fs");
     os3 = require("node:os");
-    path53 = require("node:path");
+    path54 = require("node:path");
     init_process_identity();
     init_process_alive();
     init_files();
@@ -27860,12 +27891,12 @@ function parseTree(text2, errors = [], options = ParseOptions.DEFAULT) {
   }
   return result;
 }
-function findNodeAtLocation(root, path67) {
+function findNodeAtLocation(root, path68) {
   if (!root) {
     return void 0;
   }
   let node = root;
-  for (let segment2 of path67) {
+  for (let segment2 of path68) {
     if (typeof segment2 === "string") {
       if (node.type !== "object" || !Array.isArray(node.children)) {
         return void 0;
@@ -28231,14 +28262,14 @@ var init_parser = __esm({
 
 // node_modules/jsonc-parser/lib/esm/impl/edit.js
 function setProperty(text2, originalPath, value, options) {
-  const path67 = originalPath.slice();
+  const path68 = originalPath.slice();
   const errors = [];
   const root = parseTree(text2, errors);
   let parent = void 0;
   let lastSegment = void 0;
-  while (path67.length > 0) {
-    lastSegment = path67.pop();
-    parent = findNodeAtLocation(root, path67);
+  while (path68.length > 0) {
+    lastSegment = path68.pop();
+    parent = findNodeAtLocation(root, path68);
     if (parent === void 0 && value !== void 0) {
       if (typeof lastSegment === "string") {
         value = { [lastSegment]: value };
@@ -28381,8 +28412,8 @@ var init_edit = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/main.js
-function modify(text2, path67, value, options) {
-  return setProperty(text2, path67, value, options);
+function modify(text2, path68, value, options) {
+  return setProperty(text2, path68, value, options);
 }
 function applyEdits(text2, edits) {
   let sortedEdits = edits.slice(0).sort((a, b) => {
@@ -28489,17 +28520,17 @@ function parseJsonDoc(raw, file) {
   }
   return { text: text2.trim() === "" ? "{}" : text2, bom, value, format: detectFormat(text2) };
 }
-function editJson(doc, path67, value, file) {
-  const edits = modify(doc.text, path67, value, { formattingOptions: doc.format });
+function editJson(doc, path68, value, file) {
+  const edits = modify(doc.text, path68, value, { formattingOptions: doc.format });
   const text2 = applyEdits(doc.text, edits);
   return { ...parseJsonDoc(text2, file), bom: doc.bom, format: doc.format };
 }
 function serialize(doc) {
   return `${doc.bom ? "\uFEFF" : ""}${doc.text}`;
 }
-function valueAt(root, path67) {
+function valueAt(root, path68) {
   let v = root;
-  for (const seg of path67) {
+  for (const seg of path68) {
     if (typeof seg === "number") v = Array.isArray(v) ? v[seg] : void 0;
     else v = typeof v === "object" && v !== null && !Array.isArray(v) ? v[seg] : void 0;
     if (v === void 0) return void 0;
@@ -28805,7 +28836,7 @@ var init_mcp_file = __esm({
 
 // src/node/hosts/install-plan.ts
 function samePath(a, b) {
-  return path54.resolve(a) === path54.resolve(b);
+  return path55.resolve(a) === path55.resolve(b);
 }
 function hookArgs(agent, event) {
   return [HOOK_COMMANDS[event], ...agentArgs(agent)];
@@ -28864,7 +28895,7 @@ function installRecord(o, s, prevRecord, keep, view) {
     originalSha256: kept !== void 0 ? kept.originalSha256 : s.before !== null && cleanBefore && !keep.backup ? sha2562(s.before) : null,
     installedSha256: sha2562(s.after),
     created: kept !== void 0 ? dedupePaths([...kept.created, ...s.applied.created]) : s.applied.created,
-    createdDirs: kept !== void 0 ? kept.createdDirs : s.before === null ? view.missingDirs(path54.dirname(s.file)) : []
+    createdDirs: kept !== void 0 ? kept.createdDirs : s.before === null ? view.missingDirs(path55.dirname(s.file)) : []
   };
   if (!s.changed) {
     if (prevRecord !== void 0) Object.assign(record, prevRecord);
@@ -28873,7 +28904,7 @@ function installRecord(o, s, prevRecord, keep, view) {
   return record;
 }
 function nextManifest(o, previous, prevRecord, record, at, view) {
-  const scriptDirs2 = previous?.createdDirs ?? view.missingDirs(path54.dirname(at.script)).map((d) => path54.relative(o.vault, d).split(path54.sep).join("/"));
+  const scriptDirs2 = previous?.createdDirs ?? view.missingDirs(path55.dirname(at.script)).map((d) => path55.relative(o.vault, d).split(path55.sep).join("/"));
   const installs = previous?.installs.filter((x) => x !== prevRecord && (x.scope === "user" || isInside(x.file, o.vault))) ?? [];
   const index = prevRecord !== void 0 ? Math.min(previous?.installs.indexOf(prevRecord) ?? installs.length, installs.length) : installs.length;
   installs.splice(index, 0, record);
@@ -28957,11 +28988,11 @@ function planInstall(o, view) {
 function recordedPluginDir(o, configDir, before, view) {
   const given = o.pluginDir?.replace(/\\/g, "/").replace(/^\/+|\/+$/g, "");
   if (given !== void 0 && given !== "") return given === `${configDir}/plugins/${PLUGIN_ID}` ? void 0 : given;
-  return before !== void 0 && view.isDir(path54.join(o.vault, before)) ? before : void 0;
+  return before !== void 0 && view.isDir(path55.join(o.vault, before)) ? before : void 0;
 }
 function isInside(file, dir) {
-  const rel = path54.relative(path54.resolve(dir), path54.resolve(file));
-  return rel !== "" && !rel.startsWith("..") && !path54.isAbsolute(rel);
+  const rel = path55.relative(path55.resolve(dir), path55.resolve(file));
+  return rel !== "" && !rel.startsWith("..") && !path55.isAbsolute(rel);
 }
 function holdsOwnEntries(before, spec, file) {
   try {
@@ -28986,11 +29017,11 @@ function dedupePaths(paths) {
     return true;
   });
 }
-var path54;
+var path55;
 var init_install_plan = __esm({
   "src/node/hosts/install-plan.ts"() {
     "use strict";
-    path54 = require("node:path");
+    path55 = require("node:path");
     init_agent_contracts();
     init_command_line();
     init_files();
@@ -29219,7 +29250,7 @@ function sessionStartChecks(vault, registered, env = {}) {
     return checks;
   }
   const recent = delivered.slice(-SHOWN).reverse();
-  checks.push({ id: "sessions", status: "ok", message: `Last real sessions that received the brief (newest first, from ${path55.join(pluginDir ?? "", STARTS_LOG)}): ${recent.map(describeStart).join("; ")}.` });
+  checks.push({ id: "sessions", status: "ok", message: `Last real sessions that received the brief (newest first, from ${path56.join(pluginDir ?? "", STARTS_LOG)}): ${recent.map(describeStart).join("; ")}.` });
   const quietDays = Math.floor((t - Date.parse(last.at)) / DAY_MS);
   if (registered && quietDays >= QUIET_DAYS) {
     checks.push({ id: "sessions-quiet", status: "warn", message: `No session has received the brief for ${quietDays} days (last: ${describeStart(last)}).`, fix: "If you used the agent since, it started where the hooks do not reach: start it in the vault (or install with --scope user)." });
@@ -29236,12 +29267,12 @@ function sessionStartChecks(vault, registered, env = {}) {
   }
   return checks;
 }
-var fs31, path55, QUIET_DAYS, SHOWN, DAY_MS;
+var fs31, path56, QUIET_DAYS, SHOWN, DAY_MS;
 var init_doctor_sessions = __esm({
   "src/node/hosts/doctor/doctor-sessions.ts"() {
     "use strict";
     fs31 = require("node:fs");
-    path55 = require("node:path");
+    path56 = require("node:path");
     init_quote();
     init_options();
     init_session_starts();
@@ -29373,9 +29404,9 @@ function checkServerFile(o, checks) {
   return true;
 }
 async function checkMcpServer(host, o, checks) {
-  const script = path56.resolve(scriptTarget(o.vault));
+  const script = path57.resolve(scriptTarget(o.vault));
   const all = findMcpRegistrations(host, o.vault, o.home);
-  const mine = all.filter((r) => r.args.some((a) => path56.resolve(a) === script));
+  const mine = all.filter((r) => r.args.some((a) => path57.resolve(a) === script));
   for (const r of all) {
     if (mine.includes(r)) continue;
     const target = r.args.find((a) => a.endsWith(`session-brief.cjs`)) ?? r.args[0] ?? "";
@@ -29403,13 +29434,13 @@ async function checkMcpServer(host, o, checks) {
   checks.push({ id: "mcp-run", status: "ok", message: `${shown2} started and lists its tools: ${listed.join(", ")}.` });
   if (probe.lingered) checks.push({ id: "mcp-run", status: "warn", message: `${shown2} did not exit within ${EXIT_WAIT_MS / 1e3} s after its input closed; the agent may leave it running.` });
 }
-var import_node_child_process3, fs32, path56, EXIT_WAIT_MS;
+var import_node_child_process3, fs32, path57, EXIT_WAIT_MS;
 var init_doctor_mcp = __esm({
   "src/node/hosts/doctor/doctor-mcp.ts"() {
     "use strict";
     import_node_child_process3 = require("node:child_process");
     fs32 = require("node:fs");
-    path56 = require("node:path");
+    path57 = require("node:path");
     init_contract();
     init_files();
     init_mcp_registration();
@@ -29434,7 +29465,7 @@ function writeGuardChecks(agent, vault, script, found, settings) {
   if (!spec.events.includes(WRITE_GUARD_EVENT)) return [];
   const event = HOSTS[agent].events[WRITE_GUARD_EVENT] ?? WRITE_GUARD_EVENT;
   const guardTool = spec.guardTool === void 0 ? GUARDED_TOOL : spec.guardTool;
-  const ours = found.filter((f) => f.event === event && path57.resolve(parseOwnCommand(f.command)?.script ?? "") === path57.resolve(script));
+  const ours = found.filter((f) => f.event === event && path58.resolve(parseOwnCommand(f.command)?.script ?? "") === path58.resolve(script));
   const folder2 = settings.sessionsFolder === "" ? "" : quoteName(settings.sessionsFolder);
   const out = [];
   if (ours.length === 0) {
@@ -29464,11 +29495,11 @@ function writeGuardChecks(agent, vault, script, found, settings) {
   }
   return out;
 }
-var path57, SETTING;
+var path58, SETTING;
 var init_doctor_write_guard = __esm({
   "src/node/hosts/doctor/doctor-write-guard.ts"() {
     "use strict";
-    path57 = require("node:path");
+    path58 = require("node:path");
     init_agent_contracts();
     init_agent_fence();
     init_write_guard();
@@ -29483,7 +29514,7 @@ var init_doctor_write_guard = __esm({
 // src/node/hosts/claude-plugin.ts
 function claudeUserFolder(env, home) {
   const given = env.CLAUDE_CONFIG_DIR;
-  return given !== void 0 && given !== "" ? path58.resolve(given) : path58.join(home, ".claude");
+  return given !== void 0 && given !== "" ? path59.resolve(given) : path59.join(home, ".claude");
 }
 function readJsonObject(file) {
   try {
@@ -29495,9 +29526,9 @@ function readJsonObject(file) {
 }
 function sessionSettingsFiles(projectDir, env, home) {
   return [
-    { scope: "user", file: path58.join(claudeUserFolder(env, home), "settings.json") },
-    { scope: "project", file: path58.join(projectDir, ".claude", "settings.json") },
-    { scope: "local", file: path58.join(projectDir, ".claude", "settings.local.json") }
+    { scope: "user", file: path59.join(claudeUserFolder(env, home), "settings.json") },
+    { scope: "project", file: path59.join(projectDir, ".claude", "settings.json") },
+    { scope: "local", file: path59.join(projectDir, ".claude", "settings.local.json") }
   ];
 }
 function pluginEnabled(projectDir, env, home) {
@@ -29513,11 +29544,11 @@ function pluginEnabled(projectDir, env, home) {
   }
   return [...state.values()];
 }
-var path58, CLAUDE_PLUGIN_NAME, PLUGIN_HOOK_EVENTS;
+var path59, CLAUDE_PLUGIN_NAME, PLUGIN_HOOK_EVENTS;
 var init_claude_plugin = __esm({
   "src/node/hosts/claude-plugin.ts"() {
     "use strict";
-    path58 = require("node:path");
+    path59 = require("node:path");
     init_state_file();
     init_host();
     CLAUDE_PLUGIN_NAME = "session-brief";
@@ -29649,13 +29680,13 @@ function trustedRecord(x, p) {
   const file = specFor(x.agent).settingsFile(x.scope, p);
   if (!samePath(x.file, file)) return null;
   const above = /* @__PURE__ */ new Set();
-  for (let d = path59.dirname(path59.resolve(file)); d !== path59.dirname(d); d = path59.dirname(d)) above.add(d);
-  const createdDirs = x.createdDirs.filter((d) => typeof d === "string" && above.has(path59.resolve(d)));
+  for (let d = path60.dirname(path60.resolve(file)); d !== path60.dirname(d); d = path60.dirname(d)) above.add(d);
+  const createdDirs = x.createdDirs.filter((d) => typeof d === "string" && above.has(path60.resolve(d)));
   return { ...x, file, createdDirs };
 }
 function scriptDirs(vault, manifest) {
   const allowed = [".claude", ".claude/hooks"];
-  return (manifest?.createdDirs ?? []).filter((d) => allowed.includes(d)).map((d) => path59.join(vault, ...d.split("/")));
+  return (manifest?.createdDirs ?? []).filter((d) => allowed.includes(d)).map((d) => path60.join(vault, ...d.split("/")));
 }
 function targets(o, recorded, p) {
   const chosen = recorded.filter((x) => (o.agent === void 0 || x.agent === o.agent) && (o.scope === void 0 || x.scope === o.scope));
@@ -29772,7 +29803,7 @@ function uninstallLocked(o) {
   try {
     if (remaining.length > 0 && manifest !== null) {
       writeAtomic(o.vault, manifestPath(o.vault), serializeManifest({ ...manifest, installs: remaining }));
-      r.lines.push(`The bridge stays in ${path59.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(", ")}`);
+      r.lines.push(`The bridge stays in ${path60.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(", ")}`);
     } else if (r.code === EXIT.ok) {
       let removedScript = false;
       const cached = [scriptTarget(o.vault), bridgeTarget(o.vault), startTarget(o.vault), editTarget(o.vault)];
@@ -29784,11 +29815,11 @@ function uninstallLocked(o) {
         }
       }
       removeDirs(o.vault, scriptDirs(o.vault, manifest));
-      if (removedScript) r.lines.push(`Removed the bridge from ${path59.dirname(scriptTarget(o.vault))}`);
+      if (removedScript) r.lines.push(`Removed the bridge from ${path60.dirname(scriptTarget(o.vault))}`);
     }
     if (r.code === EXIT.ok && r.changed.length === 0) {
       const what = chosen.map((t) => `${HOSTS[t.agent].name} (${t.scope})`).join(", ");
-      r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path59.dirname(scriptTarget(o.vault))}`];
+      r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path60.dirname(scriptTarget(o.vault))}`];
     }
   } catch (error) {
     if (!(error instanceof WriteError)) throw error;
@@ -29797,11 +29828,11 @@ function uninstallLocked(o) {
   }
   return r;
 }
-var path59;
+var path60;
 var init_uninstall = __esm({
   "src/node/hosts/uninstall.ts"() {
     "use strict";
-    path59 = require("node:path");
+    path60 = require("node:path");
     init_agent_contracts();
     init_files();
     init_host_spec();
@@ -29817,7 +29848,7 @@ var init_uninstall = __esm({
 
 // src/node/mcp/server-load.ts
 function mcpFileBeside(bridgeDir) {
-  return path60.join(bridgeDir, MCP_FILE_NAME);
+  return path61.join(bridgeDir, MCP_FILE_NAME);
 }
 function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   const file = mcpFileBeside(bridgeDir);
@@ -29832,13 +29863,13 @@ function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   if (loaded.version !== bridgeVersion2) throw new McpFileError(`the MCP server file ${file} is version ${loaded.version}, the bridge ${bridgeVersion2}. ${FIX}.`);
   return loaded;
 }
-var fs33, import_node_module2, path60, McpFileError, FIX;
+var fs33, import_node_module2, path61, McpFileError, FIX;
 var init_server_load = __esm({
   "src/node/mcp/server-load.ts"() {
     "use strict";
     fs33 = require("node:fs");
     import_node_module2 = require("node:module");
-    path60 = require("node:path");
+    path61 = require("node:path");
     init_contract();
     McpFileError = class extends Error {
     };
@@ -29863,7 +29894,7 @@ function bridgeVersion() {
 function mcpSourceOf(scriptPath) {
   for (const script of [scriptPath, realScript(scriptPath)]) {
     try {
-      const data = readRegularFile(mcpFileBeside(path61.dirname(bundleOf(script))), PROGRAM_MAX);
+      const data = readRegularFile(mcpFileBeside(path62.dirname(bundleOf(script))), PROGRAM_MAX);
       if (data !== null) return data;
     } catch {
     }
@@ -29962,13 +29993,13 @@ async function runAgentCommand(args, scriptPath, env, io = defaultIo) {
       return usage(`unknown command "${args.command}"`);
   }
 }
-var fs34, os4, path61, PROGRAM_MAX, defaultIo;
+var fs34, os4, path62, PROGRAM_MAX, defaultIo;
 var init_agents_cli = __esm({
   "bridge/commands/agents-cli.ts"() {
     "use strict";
     fs34 = require("node:fs");
     os4 = require("node:os");
-    path61 = require("node:path");
+    path62 = require("node:path");
     init_format();
     init_args();
     init_options();
@@ -30033,17 +30064,17 @@ function launcher(args, scriptPath) {
   if (!/^[A-Za-z_][\w-]*$/.test(name)) throw new UsageError(`--name must be a plain word (letters, digits, _ and -), not ${JSON.stringify(name)}`);
   const text2 = launcherFunction(shell, name, vault, cli);
   writeOut(
-    `# Starts ${HOSTS[agentFlag2].name} in the vault ${JSON.stringify(path62.basename(vault))}, so its hooks load (add to ${PROFILE[shell]}):
+    `# Starts ${HOSTS[agentFlag2].name} in the vault ${JSON.stringify(path63.basename(vault))}, so its hooks load (add to ${PROFILE[shell]}):
 ${text2}
 `
   );
   return 0;
 }
-var path62, SHELLS, PROFILE;
+var path63, SHELLS, PROFILE;
 var init_launcher = __esm({
   "bridge/commands/launcher.ts"() {
     "use strict";
-    path62 = require("node:path");
+    path63 = require("node:path");
     init_agent_contracts();
     init_args();
     init_context();
@@ -30148,19 +30179,19 @@ var init_tag_edit = __esm({
 
 // src/node/mcp/vault-path.ts
 function inside2(dir, file) {
-  const rel = path63.relative(dir, file);
-  return rel === "" || !rel.startsWith("..") && !path63.isAbsolute(rel);
+  const rel = path64.relative(dir, file);
+  return rel === "" || !rel.startsWith("..") && !path64.isAbsolute(rel);
 }
 function realPathOf2(absolute) {
   let current = absolute;
   const missing = [];
   for (; ; ) {
     try {
-      return path63.join(fs35.realpathSync(current), ...missing);
+      return path64.join(fs35.realpathSync(current), ...missing);
     } catch (error) {
-      const parent = path63.dirname(current);
+      const parent = path64.dirname(current);
       if (error.code !== "ENOENT" || parent === current) throw error;
-      missing.unshift(path63.basename(current));
+      missing.unshift(path64.basename(current));
       current = parent;
     }
   }
@@ -30172,14 +30203,14 @@ function resolveVaultPath(root, given) {
   if (slashed.split("/").includes("..")) {
     throw new PathRefused(`${shown2} contains "..": name the file by its path inside the vault (for example "Notes/a.md")`);
   }
-  const isAbs = path63.isAbsolute(given) || /^[A-Za-z]:\//.test(slashed);
+  const isAbs = path64.isAbsolute(given) || /^[A-Za-z]:\//.test(slashed);
   const trimmed = slashed.replace(/^(\.\/)+/, "");
   const rel = trimmed === "" || trimmed === "." ? "" : isAbs ? vaultRelative(root, slashed) : vaultRelative(root, trimmed);
   if (rel === null) {
-    if (isAbs && path63.resolve(given) === path63.resolve(root)) return { rel: "", absolute: path63.resolve(root) };
+    if (isAbs && path64.resolve(given) === path64.resolve(root)) return { rel: "", absolute: path64.resolve(root) };
     throw new PathRefused(`${shown2} is outside the vault ${root}; only paths inside the vault are allowed`);
   }
-  const absolute = rel === "" ? path63.resolve(root) : path63.join(root, ...rel.split("/"));
+  const absolute = rel === "" ? path64.resolve(root) : path64.join(root, ...rel.split("/"));
   let real;
   let realRoot2;
   try {
@@ -30191,12 +30222,12 @@ function resolveVaultPath(root, given) {
   if (!inside2(realRoot2, real)) throw new PathRefused(`${shown2} leads out of the vault through a symbolic link (to ${real}); only files inside the vault are allowed`);
   return { rel, absolute };
 }
-var fs35, path63, PathRefused;
+var fs35, path64, PathRefused;
 var init_vault_path = __esm({
   "src/node/mcp/vault-path.ts"() {
     "use strict";
     fs35 = require("node:fs");
-    path63 = require("node:path");
+    path64 = require("node:path");
     init_scope();
     PathRefused = class extends Error {
     };
@@ -30205,8 +30236,8 @@ var init_vault_path = __esm({
 
 // src/node/mcp/note-file.ts
 function inside3(dir, file) {
-  const rel = path64.relative(dir, file);
-  return rel !== "" && !rel.startsWith("..") && !path64.isAbsolute(rel);
+  const rel = path65.relative(dir, file);
+  return rel !== "" && !rel.startsWith("..") && !path65.isAbsolute(rel);
 }
 function notOpened(realRoot2, file, shown2) {
   const entry = inspectStateFile(realRoot2, file);
@@ -30248,12 +30279,12 @@ function openNote(realRoot2, file, shown2) {
   };
   return { text: text2, replace };
 }
-var fs36, path64, MAX_NOTE_BYTES2, strict;
+var fs36, path65, MAX_NOTE_BYTES2, strict;
 var init_note_file = __esm({
   "src/node/mcp/note-file.ts"() {
     "use strict";
     fs36 = require("node:fs");
-    path64 = require("node:path");
+    path65 = require("node:path");
     init_state_file();
     init_vault_path();
     MAX_NOTE_BYTES2 = 16 * 1024 * 1024;
@@ -30642,11 +30673,11 @@ var init_server = __esm({
 });
 
 // src/node/tiers/serve-cache.ts
-var path65, SERVE_WRITE_DELAY_MS, ServeCache;
+var path66, SERVE_WRITE_DELAY_MS, ServeCache;
 var init_serve_cache = __esm({
   "src/node/tiers/serve-cache.ts"() {
     "use strict";
-    path65 = require("node:path");
+    path66 = require("node:path");
     init_cache_format();
     init_dates();
     init_state_file();
@@ -30749,7 +30780,7 @@ var init_serve_cache = __esm({
         const next = summary === void 0 ? { ...cache, plugin } : { ...cache, plugin, agentChanges: summary };
         const checked = checkedBriefCache(next);
         if (!checked.ok) throw new Error(`refusing to write ${BRIEF_FILE}: ${checked.why}`);
-        writeStateFile(this.root, path65.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
+        writeStateFile(this.root, path66.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
         return true;
       }
     };
@@ -30772,7 +30803,7 @@ function ignored(relative6) {
 function serve(args, scriptPath, env) {
   const ctx = contextFor2(args, scriptPath, env);
   if (ctx.pluginDir === null) throw new UsageError(`no Obsidian config folder in ${ctx.root}; pass --config-dir NAME`);
-  const discoveryFile = path66.join(ctx.pluginDir, DISCOVERY_FILE);
+  const discoveryFile = path67.join(ctx.pluginDir, DISCOVERY_FILE);
   const existing = readDiscovery(ctx.root, discoveryFile);
   if (existing !== null && existing.pid !== process.pid && processAlive(existing.pid)) {
     throw new UsageError(`a live channel already runs for this vault (process ${existing.pid}: Obsidian or another "serve")`);
@@ -30817,12 +30848,12 @@ function serve(args, scriptPath, env) {
     })
   );
 }
-var fs39, path66, VERIFY_MS, BriefKeeper;
+var fs39, path67, VERIFY_MS, BriefKeeper;
 var init_serve = __esm({
   "bridge/commands/serve.ts"() {
     "use strict";
     fs39 = require("node:fs");
-    path66 = require("node:path");
+    path67 = require("node:path");
     init_args();
     init_dates();
     init_live_protocol();

@@ -73,6 +73,30 @@ describe('model-API stand-in', () => {
 		const text = events(await post('/v1/responses', { stream: true, tools: [{ type: 'function', name: 'shell' }], input }));
 		expect(text.find((e) => e.type === 'response.output_text.delta')).toMatchObject({ delta: 'Listed.' });
 	});
+
+	test('OpenAI Chat Completions: tool_calls deltas streamed, then [DONE]; JSON when not streamed; Qwen Code\'s preamble is no turn', async () => {
+		api.reset();
+		api.script([{ tool: 'edit', input: { file_path: '/v/CLAUDE.md' } }, { text: 'Edited.' }]);
+		const chatTools = [{ type: 'function', function: { name: 'edit', parameters: { type: 'object' } } }];
+		// Qwen Code opens with its environment and a canned answer before the prompt: not a model turn.
+		const preamble = [{ role: 'system', content: 'sys' }, { role: 'user', content: 'env' }, { role: 'assistant', content: 'Got it.' }, { role: 'user', content: 'go' }];
+		const text = await post('/v1/chat/completions', { stream: true, stream_options: { include_usage: true }, tools: chatTools, messages: preamble });
+		expect(text.trimEnd().endsWith('data: [DONE]')).toBe(true);
+		const chunks = events(text.replace('data: [DONE]', ''));
+		const calls = chunks.flatMap((c) => ((c.choices as { delta: { tool_calls?: { index: number; id?: string; function: { name?: string; arguments: string } }[] } }[] | undefined) ?? []).flatMap((ch) => ch.delta.tool_calls ?? []));
+		expect(calls.map((c) => c.index)).toEqual([0, 0]);
+		expect(calls[0]?.id).toMatch(/^call_/);
+		expect(calls[0]?.function).toEqual({ name: 'edit', arguments: '' });
+		expect(JSON.parse(calls.map((c) => c.function.arguments).join(''))).toEqual({ file_path: '/v/CLAUDE.md' });
+		expect(chunks.map((c) => (c.choices as { finish_reason: string | null }[])[0]?.finish_reason ?? null)).toContain('tool_calls');
+		expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { total_tokens: 15 } });
+		const history = [...preamble, { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'edit', arguments: '{}' } }] }, { role: 'tool', tool_call_id: 'call_1', content: 'ok' }];
+		const plain = JSON.parse(await post('/chat/completions', { tools: chatTools, messages: history })) as Record<string, unknown>;
+		expect(plain).toMatchObject({ object: 'chat.completion', choices: [{ message: { role: 'assistant', content: 'Edited.' }, finish_reason: 'stop' }] });
+		const side = JSON.parse(await post('/v1/chat/completions', { messages: [{ role: 'user', content: 'title?' }] })) as { choices: { message: { content: string } }[] };
+		expect(side.choices[0]?.message.content).toBe('Stand-in reply.');
+		expect(api.requests.map((q) => [q.api, q.conversation])).toEqual([['chat', true], ['chat', true], ['chat', false]]);
+	});
 });
 
 describe('network guard', () => {
@@ -88,6 +112,45 @@ describe('network guard', () => {
 				req.end();
 			});
 			expect(guard.attempts).toEqual(['CONNECT telemetry.example.com:443 HTTP/1.1']);
+		} finally {
+			await guard.close();
+		}
+	});
+
+	test('tunnels a CONNECT to an allowed loopback address (the stand-in), and records one to any other', async () => {
+		const guard = await startNetworkGuard({ allow: [`127.0.0.1:${api.port}`, 'example.com:443'] });
+		try {
+			const { port } = new URL(guard.url);
+			const connect = (target: string): Promise<{ status: number; body: string }> =>
+				new Promise((resolve) => {
+					const req = http.request({ host: '127.0.0.1', port: Number(port), method: 'CONNECT', path: target });
+					let connected = false;
+					req.on('connect', (res, socket) => {
+						connected = true;
+						socket.on('error', () => resolve({ status: 0, body: '' }));
+						if (res.statusCode !== 200) {
+							socket.destroy();
+							resolve({ status: res.statusCode ?? 0, body: '' });
+							return;
+						}
+						let body = '';
+						socket.setEncoding('utf8').on('data', (c: string) => (body += c));
+						socket.on('end', () => resolve({ status: 200, body }));
+						socket.write(`GET /v1/models HTTP/1.1\r\nHost: ${target}\r\nConnection: close\r\n\r\n`);
+					});
+					req.on('error', () => resolve({ status: 0, body: '' }));
+					req.on('close', () => {
+						if (!connected) resolve({ status: 0, body: '' });
+					});
+					req.end();
+				});
+			const through = await connect(`127.0.0.1:${api.port}`);
+			expect(through.status).toBe(200);
+			expect(through.body).toMatch(/^HTTP\/1\.1 200/);
+			// Only loopback targets are ever allowed, whatever the list says.
+			expect((await connect('example.com:443')).status).toBe(0);
+			expect(guard.tunnels).toEqual([`127.0.0.1:${api.port}`]);
+			expect(guard.attempts).toEqual(['CONNECT example.com:443 HTTP/1.1']);
 		} finally {
 			await guard.close();
 		}

@@ -37,6 +37,20 @@ describe('input translation', () => {
 		expect(translateHookInput('qwen', { hook_event_name: 'PostToolUse', tool_name: 'edit', tool_input: { file_path: '/v/x.md' } }).tool_name).toBe('Edit');
 	});
 
+	it('Qwen Code 0.24.4: the inputs the real CLI sent (tests/clients), read as Claude Code\'s', () => {
+		const base = { session_id: 'a18b6846-3cfb-481c-ab2e-5069d115f602', transcript_path: '/h/.qwen/projects/-v/chats/a18b6846-3cfb-481c-ab2e-5069d115f602.jsonl', cwd: '/v', timestamp: '2026-12-01T20:30:11.661Z', permission_mode: 'yolo' };
+		expect(translateHookInput('qwen', { ...base, hook_event_name: 'SessionStart', source: 'startup', model: 'qwen-stand-in' })).toEqual({ session_id: base.session_id, cwd: '/v', hook_event_name: 'SessionStart', source: 'startup' });
+		const edit = { file_path: '/v/CLAUDE.md', old_string: '## Self-maintenance', new_string: 'See [[No such note]].\n\n## Self-maintenance' };
+		const after = { ...base, hook_event_name: 'PostToolUse', prompt_id: `${base.session_id}########0`, tool_name: 'edit', tool_input: edit, tool_response: { llmContent: 'The file: /v/CLAUDE.md has been updated.', returnDisplay: '' }, tool_use_id: 'toolu_1796157013404_4zkua0vf8', tool_call_id: 'call_000016', duration_ms: 8 };
+		expect(translateHookInput('qwen', after)).toEqual({ session_id: base.session_id, cwd: '/v', hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_input: edit });
+		const write = translateHookInput('qwen', { ...after, tool_name: 'write_file', tool_input: { file_path: '/v/Notes/From Qwen.md', content: '# From Qwen\n' } });
+		expect([write.tool_name, write.tool_input?.file_path]).toEqual(['Write', '/v/Notes/From Qwen.md']);
+		// Its shell tool is no edit: the session net at Stop covers it.
+		expect(translateHookInput('qwen', { ...after, tool_name: 'run_shell_command', tool_input: { command: 'ls' } }).tool_name).toBe('run_shell_command');
+		const stop = { ...base, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Edited.', background_tasks: [], crons: [], context_usage: 0.00004, context_limit: 262144, input_tokens: 10 };
+		expect(translateHookInput('qwen', stop)).toEqual({ session_id: base.session_id, cwd: '/v', hook_event_name: 'Stop' });
+	});
+
 	it('Cursor: camelCase events, conversation id, workspace_roots for cwd, no source', () => {
 		const raw = { conversation_id: 'c1', generation_id: 'g', model: 'm', hook_event_name: 'sessionStart', cursor_version: '3.13.10', workspace_roots: ['/v'], user_email: 'x', transcript_path: null, is_background_agent: false, composer_mode: 'agent' };
 		expect(translateHookInput('cursor', raw)).toEqual({ hook_event_name: 'SessionStart', session_id: 'c1', cwd: '/v', source: 'startup' });

@@ -1,10 +1,13 @@
 /**
  * Qwen Code: `hooks` in `.qwen/settings.json` or `~/.qwen/settings.json`, Claude Code's group shape.
  * Docs: qwenlm.github.io/qwen-code-docs (features/hooks). The docs disagree on the timeout unit
- * (ms vs s), so none is written and Qwen's default applies.
+ * (ms vs s), and 0.24 reads seconds but takes a large value for old milliseconds with a warning, so
+ * none is written and Qwen's default (60 s) applies. With folder trust on, project hooks load only
+ * in a trusted folder (qwen-trust.ts). Proven with 0.24.4 (docs/real-clients.md).
  */
 import * as path from 'node:path';
 import type { HostSpec } from './host-spec';
+import { qwenTrust } from './qwen-trust';
 
 /** Qwen Code's file-writing tools. */
 export const QWEN_EDIT_MATCHER = 'write_file|edit';
@@ -35,6 +38,8 @@ export const qwen: HostSpec = {
 	commandFields: ['command'],
 	editTools: ['write_file', 'edit'],
 	notes() {
-		return ['Qwen Code 0.15 had a bug that dropped SessionStart context (QwenLM/qwen-code#4111); use a later version.'];
+		return ['Qwen Code 0.15 and older never give the model the brief: headless (qwen -p) they do not run SessionStart at all, interactive they drop its context (QwenLM/qwen-code#4111). Use Qwen Code 0.24 or later.'];
 	},
+	// With folder trust on, a project's settings load only in a trusted folder; user settings always do.
+	trust: (o) => (o.scope === 'user' ? [] : [qwenTrust(o.vault, o.home, o.env, o.platform)]),
 };

@@ -17,12 +17,13 @@ export const BRIDGE = path.join(REPO, 'bridge', 'dist', 'session-brief.cjs');
 /** The clock the hooks see (SESSION_BRIEF_NOW), so a brief and a `report` agree on the date. */
 export const NOW = '2026-11-30T10:00:00';
 
-export type ClientId = 'claude' | 'gemini' | 'codex';
+export type ClientId = 'claude' | 'gemini' | 'codex' | 'qwen';
 
 export const PACKAGES: Record<ClientId, string> = {
 	claude: '@anthropic-ai/claude-code',
 	gemini: '@google/gemini-cli',
 	codex: '@openai/codex',
+	qwen: '@qwen-code/qwen-code',
 };
 
 export function binary(id: ClientId): string {
@@ -292,4 +293,30 @@ export function codexEnv(ws: Workspace, guard: NetworkGuard): NodeJS.ProcessEnv 
 export function runCodex(ws: Workspace, api: ModelApi, guard: NetworkGuard, prompt: string, o: CodexOptions = {}): Promise<Session> {
 	const args = ['exec', '--skip-git-repo-check', ...(o.bypassHookTrust === true ? ['--dangerously-bypass-hook-trust'] : []), prompt];
 	return session(api, binary('codex'), args, ws.vault, codexEnv(ws, guard));
+}
+
+// ---- Qwen Code ----
+
+/**
+ * The user settings: no usage statistics (Qwen Code sends them to an Alibaba Cloud RUM endpoint
+ * otherwise, which the network guard would catch). The model is the stand-in, as an OpenAI
+ * Chat Completions provider, through OPENAI_BASE_URL, OPENAI_API_KEY and OPENAI_MODEL.
+ */
+export function qwenSettings(ws: Workspace): void {
+	const dir = path.join(ws.home, '.qwen');
+	fs.mkdirSync(dir, { recursive: true });
+	const file = path.join(dir, 'settings.json');
+	const current = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+	fs.writeFileSync(file, JSON.stringify({ ...current, privacy: { usageStatisticsEnabled: false } }, null, 2));
+}
+
+export function qwenEnv(ws: Workspace, api: ModelApi, guard: NetworkGuard): NodeJS.ProcessEnv {
+	return { ...baseEnv(ws, guard), OPENAI_BASE_URL: `${api.url}/v1`, OPENAI_API_KEY: 'stand-in', OPENAI_MODEL: 'qwen-stand-in', QWEN_CODE_SUPPRESS_YOLO_WARNING: '1' };
+}
+
+/** Headless (`-p`); `--approval-mode yolo` runs its edit and shell tools without asking. */
+export function runQwen(ws: Workspace, api: ModelApi, guard: NetworkGuard, prompt: string, o: { cwd?: string } = {}): Promise<Session> {
+	qwenSettings(ws);
+	const args = ['-p', prompt, '--output-format', 'json', '--approval-mode', 'yolo'];
+	return session(api, binary('qwen'), args, o.cwd ?? ws.vault, qwenEnv(ws, api, guard));
 }

@@ -1,7 +1,7 @@
 /**
  * A local stand-in for the model APIs the agent CLIs call: the Anthropic Messages API (Claude Code),
- * Gemini's generateContent / streamGenerateContent (Gemini CLI) and the OpenAI Responses API
- * (Codex). Loopback only, on a random port. It records every request and answers with scripted
+ * Gemini's generateContent / streamGenerateContent (Gemini CLI), the OpenAI Responses API
+ * (Codex) and OpenAI Chat Completions (Qwen Code). Loopback only, on a random port. It records every request and answers with scripted
  * turns, so a test can make an agent edit a file and then read what the agent sent next.
  *
  * A turn is chosen from the conversation itself, not from a counter: the n-th answer of the
@@ -12,7 +12,7 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Api = 'anthropic' | 'gemini' | 'openai' | 'unknown';
+export type Api = 'anthropic' | 'gemini' | 'openai' | 'chat' | 'unknown';
 
 /**
  * A scripted answer: text, a function call, or (Responses API only) a call of a freeform custom
@@ -56,6 +56,7 @@ function apiOf(url: string): Api {
 	if (url.startsWith('/v1/messages')) return 'anthropic';
 	if (/\/models\/[^/:]+:(stream)?[gG]enerateContent/.test(url) || /:countTokens/.test(url)) return 'gemini';
 	if (url.startsWith('/v1/responses') || url.startsWith('/responses')) return 'openai';
+	if (url.startsWith('/v1/chat/completions') || url.startsWith('/chat/completions')) return 'chat';
 	return 'unknown';
 }
 
@@ -63,6 +64,7 @@ function apiOf(url: string): Api {
 function modelTurns(api: Api, body: Json): number {
 	if (api === 'anthropic') return Array.isArray(body.messages) ? body.messages.filter((m) => isObj(m) && m.role === 'assistant').length : 0;
 	if (api === 'gemini') return Array.isArray(body.contents) ? body.contents.filter((c) => isObj(c) && c.role === 'model' && Array.isArray(c.parts) && c.parts.some((p) => isObj(p) && (p.functionCall !== undefined || typeof p.text === 'string'))).length : 0;
+	if (api === 'chat') return chatTurns(Array.isArray(body.messages) ? body.messages.filter(isObj) : []);
 	if (api === 'openai') {
 		// A turn is a run of output items (reasoning, message, function_call) between inputs.
 		let turns = 0;
@@ -75,6 +77,18 @@ function modelTurns(api: Api, body: Json): number {
 		return turns;
 	}
 	return 0;
+}
+
+/**
+ * Chat Completions: the assistant messages, less Qwen Code's preamble (its environment as a user
+ * message answered by a canned assistant text, both before the first prompt).
+ */
+function chatTurns(messages: Json[]): number {
+	const chat = messages.filter((m) => m.role !== 'system');
+	const assistants = chat.filter((m) => m.role === 'assistant').length;
+	const [first, second, third] = chat;
+	const preamble = first?.role === 'user' && second?.role === 'assistant' && second.tool_calls === undefined && third?.role === 'user';
+	return preamble ? assistants - 1 : assistants;
 }
 
 function hasTools(api: Api, body: Json): boolean {
@@ -163,6 +177,38 @@ function openai(res: http.ServerResponse, body: Json, turn: Turn): void {
 	sse(res, events);
 }
 
+/**
+ * OpenAI Chat Completions: one choice with the text or one `tool_calls` entry; streamed as
+ * `chat.completion.chunk` deltas (role, then the content or the call, then the finish reason and
+ * the usage) ending with `data: [DONE]`.
+ */
+function chat(res: http.ServerResponse, body: Json, turn: FunctionTurn): void {
+	const id = nextId('chatcmpl');
+	const model = typeof body.model === 'string' ? body.model : 'qwen-stand-in';
+	const created = Math.floor(Date.now() / 1000);
+	const call = 'text' in turn ? undefined : { id: nextId('call'), type: 'function', function: { name: turn.tool, arguments: JSON.stringify(turn.input) } };
+	const finish = call === undefined ? 'stop' : 'tool_calls';
+	const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
+	if (body.stream !== true) {
+		const message = call === undefined ? { role: 'assistant', content: (turn as { text: string }).text } : { role: 'assistant', content: null, tool_calls: [call] };
+		json(res, 200, { id, object: 'chat.completion', created, model, choices: [{ index: 0, message, finish_reason: finish }], usage });
+		return;
+	}
+	const chunk = (delta: Json, finishReason: string | null, extra: Json = {}): Json => ({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finishReason }], ...extra });
+	const chunks: Json[] = [chunk({ role: 'assistant', content: '' }, null)];
+	if (call === undefined) chunks.push(chunk({ content: (turn as { text: string }).text }, null));
+	else {
+		// The call's name first, its arguments in a second delta, as real servers split them.
+		chunks.push(chunk({ tool_calls: [{ index: 0, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] }, null));
+		chunks.push(chunk({ tool_calls: [{ index: 0, function: { arguments: call.function.arguments } }] }, null));
+	}
+	chunks.push(chunk({}, finish));
+	chunks.push({ id, object: 'chat.completion.chunk', created, model, choices: [], usage });
+	res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+	for (const c of chunks) res.write(`data: ${JSON.stringify(c)}\n\n`);
+	res.end('data: [DONE]\n\n');
+}
+
 /** The text side requests get (titles, summaries, probes). */
 const SIDE_TEXT = 'Stand-in reply.';
 const LAST_TEXT = 'Done.';
@@ -200,6 +246,7 @@ export async function startModelApi(): Promise<ModelApi> {
 			const played: FunctionTurn = 'customTool' in turn ? { text: `stand-in: ${turn.customTool} is a Responses API custom tool` } : turn;
 			if (api === 'anthropic') anthropic(res, b, played);
 			else if (api === 'gemini') gemini(res, url, played);
+			else if (api === 'chat') chat(res, b, played);
 			else openai(res, b, turn);
 		});
 	});

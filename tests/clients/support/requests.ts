@@ -137,3 +137,36 @@ export function excerpt(q: RecordedRequest | undefined, needle?: string, width =
 	const at = needle === undefined ? 0 : Math.max(0, q.text.indexOf(needle));
 	return `${q.method} ${q.url}: …${q.text.slice(Math.max(0, at - 80), at + width)}…`;
 }
+
+/** OpenAI Chat Completions (Qwen Code): every message's text, with its role (`tool` for a tool result). */
+export function chatTexts(q: RecordedRequest): { role: string; text: string }[] {
+	const body = isObj(q.body) ? q.body : {};
+	const out: { role: string; text: string }[] = [];
+	for (const m of Array.isArray(body.messages) ? body.messages : []) {
+		if (!isObj(m)) continue;
+		const role = String(m.role);
+		if (typeof m.content === 'string') out.push({ role, text: m.content });
+		else for (const c of Array.isArray(m.content) ? m.content : []) if (isObj(c) && typeof c.text === 'string') out.push({ role, text: c.text });
+	}
+	return out;
+}
+
+/**
+ * Qwen Code: a SessionStart context is appended to the system prompt between its hidden
+ * `<qwen:session-start-context>` markers, after a "SessionStart additional context:" line.
+ */
+export function qwenBriefs(q: RecordedRequest): string[] {
+	const out: string[] = [];
+	for (const m of chatTexts(q).filter((t) => t.role === 'system')) {
+		for (const b of m.text.matchAll(/<qwen:session-start-context hidden="true">\nSessionStart additional context:\n([\s\S]*?)\n<\/qwen:session-start-context>/g)) out.push(b[1] ?? '');
+	}
+	return out;
+}
+
+/** Qwen Code: the last tool result, where a PostToolUse context is appended after a blank line. */
+export function qwenLastToolResult(q: RecordedRequest): string {
+	return chatTexts(q)
+		.filter((t) => t.role === 'tool')
+		.map((t) => t.text)
+		.pop() ?? '';
+}

@@ -27,10 +27,12 @@ export function clientSuite(): Suite {
 	};
 	beforeAll(async () => {
 		suite.api = await startModelApi();
-		suite.guard = await startNetworkGuard();
+		// The stand-in is the one place a client that proxies everything (Qwen Code) may tunnel to.
+		suite.guard = await startNetworkGuard({ allow: [`127.0.0.1:${suite.api.port}`] });
 	});
 	afterEach(() => {
 		const attempts = suite.guard.attempts.splice(0);
+		suite.guard.tunnels.length = 0;
 		const foreign = suite.api.requests.filter((q) => q.headers.host !== `127.0.0.1:${suite.api.port}`).map((q) => `${q.method} ${q.url} (Host ${String(q.headers.host)})`);
 		suite.api.reset();
 		for (const w of made.splice(0)) w.cleanup();

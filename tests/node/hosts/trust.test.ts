@@ -61,6 +61,28 @@ describe('trust findings', () => {
 		expect(found[1]?.message).toContain('/hooks');
 		expect(trustFindings('codex', { vault, home, scope: 'user', env: {}, platform: 'linux' })).toHaveLength(1);
 	});
+	it('Qwen Code: nothing to fix while folder trust is off; on, an untrusted vault is a warning with the fix, a trusted one is fine', () => {
+		const qwen = (env: NodeJS.ProcessEnv = {}): { status: string; message: string; fix?: string } | undefined => trustFindings('qwen', { vault, home, scope: 'project', env, platform: 'linux' })[0];
+		fs.mkdirSync(path.join(home, '.qwen'), { recursive: true });
+		fs.rmSync(path.join(home, '.qwen', 'settings.json'), { force: true });
+		expect(qwen()).toMatchObject({ status: 'ok', message: expect.stringMatching(/Folder trust is off/) as unknown });
+		fs.writeFileSync(path.join(home, '.qwen', 'settings.json'), JSON.stringify({ security: { folderTrust: { enabled: true } } }));
+		const untrusted = qwen();
+		expect(untrusted?.status).toBe('warn');
+		expect(untrusted?.message).toContain('brief is silently missing');
+		expect(untrusted?.fix).toContain(`"${vault}": "TRUST_FOLDER"`);
+		fs.writeFileSync(path.join(home, '.qwen', 'trustedFolders.json'), JSON.stringify({ [vault]: 'TRUST_FOLDER' }));
+		expect(qwen()?.status).toBe('ok');
+		fs.writeFileSync(path.join(home, '.qwen', 'trustedFolders.json'), JSON.stringify({ [vault]: 'DO_NOT_TRUST' }));
+		expect(qwen()?.message).toContain("Don't trust");
+		// QWEN_CODE_TRUSTED_FOLDERS_PATH names another rules file.
+		const other = path.join(home, 'trusted.json');
+		fs.writeFileSync(other, JSON.stringify({ [vault]: 'TRUST_FOLDER' }));
+		expect(qwen({ QWEN_CODE_TRUSTED_FOLDERS_PATH: other })?.status).toBe('ok');
+		expect(trustFindings('qwen', { vault, home, scope: 'user', env: {}, platform: 'linux' })).toEqual([]);
+		fs.rmSync(path.join(home, '.qwen'), { recursive: true, force: true });
+		fs.rmSync(other, { force: true });
+	});
 	it('hosts without a trust step have nothing to say', () => {
 		expect(trustFindings('claude-code', { vault, home, env: {}, platform: 'linux' })).toEqual([]);
 	});
