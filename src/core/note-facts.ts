@@ -5,7 +5,7 @@
  * `flagsOf`, so the rules of what counts live here only.
  */
 import { readFrontmatterFields } from './frontmatter';
-import { maskLines } from './markdown-mask';
+import { maskTagLines } from './markdown-mask';
 import { frontmatterTagValue, inlineTags } from './tags';
 
 export interface TagHit {
@@ -28,7 +28,6 @@ export interface NoteFacts {
 	frontmatter: 'none' | 'ok' | 'broken' | 'unclosed' | 'unread';
 }
 
-const LINE_BREAK = /\r?\n/;
 const CLOSING_FENCE = /\n---[ \t]*\r?(?:\n|$)/g;
 const MAX_LINE_TEXT = 160;
 
@@ -45,9 +44,9 @@ export interface FactsOptions {
 	 */
 	needle?: RegExp;
 	/**
-	 * Asked before frontmatter the line reader cannot read goes to the YAML parser; false proves
-	 * none of its values can count, and it is left unparsed (see `frontmatterMayCount`). Omit to
-	 * parse every frontmatter.
+	 * Asked of the frontmatter's text before it is read: false proves none of its values can count,
+	 * and it is left unread, neither by the line reader nor by the YAML parser (see
+	 * `frontmatterMayCount`). Omit to read every frontmatter.
 	 */
 	mayCount?: (yaml: string) => boolean;
 }
@@ -100,16 +99,20 @@ export function noteFactsFromText(input: string, options: FactsOptions = {}): No
 		if (close === null) {
 			facts.frontmatter = 'unclosed';
 		} else {
-			const yaml = text.slice(text.indexOf('\n') + 1, close.index + 1).replace(/\r?\n$/, '');
-			const fields = readFrontmatterFields(yaml.replace(/\r\n/g, '\n'), options.mayCount);
-			facts.frontmatter = fields.parse;
-			const tagLine = fields.tagsLine >= 0 ? fields.tagsLine + 2 : 1;
-			for (const value of fields.tags) {
-				const tag = frontmatterTagValue(value);
-				if (tag !== null) facts.tags.push({ tag, where: 'frontmatter', line: tagLine, text: `tags: ${tag}` });
+			const yaml = text.slice(text.indexOf('\n') + 1, close.index + 1).replace(/\r?\n$/, '').replace(/\r\n/g, '\n');
+			if (options.mayCount !== undefined && !options.mayCount(yaml)) {
+				facts.frontmatter = 'unread';
+			} else {
+				const fields = readFrontmatterFields(yaml, options.mayCount);
+				facts.frontmatter = fields.parse;
+				const tagLine = fields.tagsLine >= 0 ? fields.tagsLine + 2 : 1;
+				for (const value of fields.tags) {
+					const tag = frontmatterTagValue(value);
+					if (tag !== null) facts.tags.push({ tag, where: 'frontmatter', line: tagLine, text: `tags: ${tag}` });
+				}
+				facts.types = fields.type.map((v) => v.trim().toLowerCase());
+				facts.statuses = fields.status.map((v) => v.trim().toLowerCase());
 			}
-			facts.types = fields.type.map((v) => v.trim().toLowerCase());
-			facts.statuses = fields.status.map((v) => v.trim().toLowerCase());
 			bodyOffset = close.index + close[0].length;
 			bodyLine = countLines(text, bodyOffset);
 		}
@@ -117,8 +120,8 @@ export function noteFactsFromText(input: string, options: FactsOptions = {}): No
 	const body = bodyOffset === 0 ? text : text.slice(bodyOffset);
 	if (!body.includes('#')) return facts;
 	if (options.needle !== undefined && !options.needle.test(body)) return facts;
-	const lines = body.split(LINE_BREAK);
-	for (const hit of inlineTags(maskLines(lines))) {
+	const lines = splitLines(body);
+	for (const hit of inlineTags(maskTagLines(lines))) {
 		facts.tags.push({
 			tag: hit.tag,
 			where: 'body',
@@ -127,6 +130,16 @@ export function noteFactsFromText(input: string, options: FactsOptions = {}): No
 		});
 	}
 	return facts;
+}
+
+/** The lines of `text` split at `\r?\n`: split at `\n` (many times faster than a pattern), then one `\r` off each line's end. */
+export function splitLines(text: string): string[] {
+	const lines = text.split('\n');
+	for (let i = 0; i < lines.length - 1; i++) {
+		const line = lines[i] ?? '';
+		if (line.charCodeAt(line.length - 1) === 13) lines[i] = line.slice(0, -1);
+	}
+	return lines;
 }
 
 function countLines(text: string, end: number): number {
