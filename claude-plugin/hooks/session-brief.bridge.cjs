@@ -14074,12 +14074,20 @@ function readByLines(yaml, tolerant) {
   let itemIndent = -1;
   let lastOurs = false;
   for (let i = 0; i < lines.length; i++) {
-    const raw = (lines[i] ?? "").replace(/\r$/, "");
+    const line = lines[i] ?? "";
+    const raw = line.charCodeAt(line.length - 1) === 13 ? line.slice(0, -1) : line;
     if (flow !== null && current !== null) {
       const closed = raw.includes("]");
       fields[current].push(...splitFlow(closed ? raw.slice(0, raw.indexOf("]")) : raw));
       if (closed || ANY_KEY.test(raw)) flow = null;
       if (closed) current = null;
+      continue;
+    }
+    const first = raw.charCodeAt(0) | 32;
+    if (first >= 97 && first <= 122 && first !== 116 && first !== 115) {
+      if (!tolerant && !ANY_KEY.test(raw)) return null;
+      current = null;
+      lastOurs = false;
       continue;
     }
     if (raw.trim() === "" || raw.trimStart().startsWith("#")) continue;
@@ -14559,7 +14567,11 @@ function noteFactsFromText(input, options = {}) {
     if (close === null) {
       facts2.frontmatter = "unclosed";
     } else {
-      const yaml = text2.slice(text2.indexOf("\n") + 1, close.index + 1).replace(/\r?\n$/, "").replace(/\r\n/g, "\n");
+      const from = text2.indexOf("\n") + 1;
+      let to = close.index;
+      if (to > from && text2.charCodeAt(to - 1) === 13) to--;
+      let yaml = text2.slice(from, to);
+      if (yaml.includes("\r")) yaml = yaml.replace(/\r\n/g, "\n");
       if (options.mayCount !== void 0 && !options.mayCount(yaml)) {
         facts2.frontmatter = "unread";
       } else {

@@ -99,7 +99,12 @@ export function noteFactsFromText(input: string, options: FactsOptions = {}): No
 		if (close === null) {
 			facts.frontmatter = 'unclosed';
 		} else {
-			const yaml = text.slice(text.indexOf('\n') + 1, close.index + 1).replace(/\r?\n$/, '').replace(/\r\n/g, '\n');
+			// The lines between the fences, without the line end before the closing one.
+			const from = text.indexOf('\n') + 1;
+			let to = close.index;
+			if (to > from && text.charCodeAt(to - 1) === 13) to--;
+			let yaml = text.slice(from, to);
+			if (yaml.includes('\r')) yaml = yaml.replace(/\r\n/g, '\n');
 			if (options.mayCount !== undefined && !options.mayCount(yaml)) {
 				facts.frontmatter = 'unread';
 			} else {
