@@ -14549,12 +14549,8 @@ function tagNeedle(names) {
 }
 function frontmatterMayCount(names) {
   if (!names.every((n) => /^[a-z_\-/]+$/i.test(n) && !/infinity/i.test(n))) return null;
-  const words = [...names.map((n) => n.toLowerCase()), COUNTED_TYPE];
-  return (yaml) => {
-    if (yaml.includes("\\")) return true;
-    const lower2 = yaml.toLowerCase();
-    return words.some((w) => lower2.includes(w));
-  };
+  const anyWord = new RegExp([...names.map((n) => n.toLowerCase()), COUNTED_TYPE].join("|"), "i");
+  return (yaml) => yaml.includes("\\") || yaml.includes("\u212A") || anyWord.test(yaml);
 }
 function noteFactsFromText(input, options = {}) {
   const text2 = input.charCodeAt(0) === 65279 ? input.slice(1) : input;

@@ -75,17 +75,16 @@ const COUNTED_TYPE = 'daily';
  * no backslash cannot yield one. Null (parse everything) unless every name is ASCII letters,
  * `-`, `_` and `/`: a number's text (`1e+21` for `1000000000000000000000`) always holds a digit,
  * (`Infinity` from `.inf` is ruled out by name), and no other character lower-cases to an ASCII
- * letter but the Kelvin sign, which lower-casing the text turns into the `k` it becomes in a value.
+ * letter but the Kelvin sign (to `k`), and `İ` (to `i` and a combining dot, which no name holds,
+ * so no value with it can equal one). The words are looked for without lower-casing the text: a
+ * pattern that ignores case without the `u` flag matches an ASCII letter only to an ASCII letter,
+ * and a Kelvin sign anywhere answers true on its own.
  */
 export function frontmatterMayCount(names: readonly string[]): ((yaml: string) => boolean) | null {
 	// `.inf` reads as Infinity: a name spelling it could come from text that does not.
 	if (!names.every((n) => /^[a-z_\-/]+$/i.test(n) && !/infinity/i.test(n))) return null;
-	const words = [...names.map((n) => n.toLowerCase()), COUNTED_TYPE];
-	return (yaml) => {
-		if (yaml.includes('\\')) return true;
-		const lower = yaml.toLowerCase();
-		return words.some((w) => lower.includes(w));
-	};
+	const anyWord = new RegExp([...names.map((n) => n.toLowerCase()), COUNTED_TYPE].join('|'), 'i');
+	return (yaml) => yaml.includes('\\') || yaml.includes('\u212A') || anyWord.test(yaml);
 }
 
 export function noteFactsFromText(input: string, options: FactsOptions = {}): NoteFacts {
