@@ -5558,15 +5558,28 @@ function computeBrief(input) {
     const path67 = dailyNotePath(input.dailyNote, now2, input.locale);
     return { path: path67, exists: input.exists(path67) };
   });
-  for (const item of LIST_ITEM_TABLE) {
-    run2(item.id, () => {
-      const found = [];
-      for (const n of notes) {
-        if (item.holds(n, settings) && (item.onDay?.(n.path, date) ?? true)) found.push({ path: n.path, mtime: n.mtime, hits: hitsOf(item.hits(n.flags)) });
+  const items = LIST_ITEM_TABLE;
+  const found = items.map(() => []);
+  const failed = items.map(() => null);
+  for (const n of notes) {
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      const list = found[i];
+      if (item === void 0 || list === void 0 || failed[i] !== null) continue;
+      try {
+        if (item.holds(n, settings) && (item.onDay?.(n.path, date) ?? true)) list.push({ path: n.path, mtime: n.mtime, hits: hitsOf(item.hits(n.flags)) });
+      } catch (error) {
+        failed[i] = { error };
       }
-      return listItem(found);
-    });
+    }
   }
+  items.forEach((item, i) => {
+    run2(item.id, () => {
+      const failure = failed[i];
+      if (failure !== null && failure !== void 0) throw failure.error;
+      return listItem(found[i] ?? []);
+    });
+  });
   return brief;
 }
 var init_brief = __esm({
