@@ -1,6 +1,7 @@
 /**
  * A test that proves, from a note's raw bytes, that it carries nothing the brief counts, so the
- * scan can skip decoding and parsing it. Exact, or not offered at all:
+ * scan can skip decoding and parsing it, and for a note it keeps, how much of it decides its flags
+ * (`flagBytes`). Exact, or not offered at all:
  *
  * * A flag needs a tag name in the text: inline right after `#`, or a `tags` value inside the
  *   frontmatter; or a `status` equal to the pending-review name (counted only under the rules
@@ -131,12 +132,4 @@ export function flagBytes(settings: Settings): FlagBytes | null {
 		}
 		return -1;
 	};
-}
-
-/** `bytes` is the whole note as read from disk; true proves it carries no flag. */
-export type FlagFreeTest = (bytes: Uint8Array, path: string) => boolean;
-
-export function flagFreeTest(settings: Settings): FlagFreeTest | null {
-	const decided = flagBytes(settings);
-	return decided === null ? null : (bytes, path) => decided(bytes, path) < 0;
 }

@@ -3,10 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { emptyFlags } from '../../src/core/cache-format';
 import { flagsOf, lowerTagNames } from '../../src/core/flags';
 import { frontmatterMayCount, noteFactsFromText, tagNeedle } from '../../src/core/note-facts';
-import { flagBytes, flagFreeTest } from '../../src/core/prefilter';
-import { resolveSettings, tagNameList } from '../../src/core/settings';
+import { flagBytes } from '../../src/core/prefilter';
+import { resolveSettings, tagNameList, type Settings } from '../../src/core/settings';
 
 const settings = resolveSettings({});
+/** Whether flagBytes proves the note flag-free (-1), as the scan asks it. */
+function flagFreeTest(s: Settings): ((bytes: Uint8Array, path: string) => boolean) | null {
+	const decided = flagBytes(s);
+	return decided === null ? null : (bytes, path) => decided(bytes, path) < 0;
+}
 const test = flagFreeTest(settings);
 const bytesOf = (text: string): Uint8Array => Buffer.from(text, 'utf8');
 /** What the scan does with the bytes it does not skip. */
