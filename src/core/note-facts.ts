@@ -136,7 +136,7 @@ export function noteFactsFromText(input: string, options: FactsOptions = {}): No
 	return facts;
 }
 
-/** The lines of `text` split at `\r?\n`: split at `\n` (many times faster than a pattern), then one `\r` off each line's end. */
+/** The lines of `text` split at `\r?\n`, without a pattern: split at `\n`, then one `\r` off each line's end. */
 export function splitLines(text: string): string[] {
 	const lines = text.split('\n');
 	for (let i = 0; i < lines.length - 1; i++) {
