@@ -1,9 +1,10 @@
 // Where the bridge's full scan spends its time.
 //
-//   npx tsx bench/profile.ts [N…] [--kind base|dense|frontmatter|tiny] [--cli PATH] [--runs R]
+//   npx tsx bench/profile.ts [N…] [--kind base|dense|frontmatter|tiny] [--cli PATH] [--runs R] [--profiles P]
 //
 // Two views, on the generated vaults of N notes (default 10000 and 100000):
-// 1. a V8 CPU profile (`node --cpu-prof`) of `report --json --source scan`, self time summed by
+// 1. a V8 CPU profile (`node --cpu-prof`) of `report --json --source scan` (the sum of P profiled
+//    runs, shown per run, with `--profiles P`: one run's profile moves with the load), self time summed by
 //    the source file each function came from (esbuild's unminified bundle marks every module with
 //    a `// path` comment, so bundle line numbers map back to src/core/…, bridge/…, yaml, moment)
 //    and, for Node's own fs and encoding code, by what it does (readdir, stat, read, decode);
@@ -75,6 +76,7 @@ function category(frame: CallFrame, moduleOf: (line: number) => string, bundleUr
 		if (mod.includes('core/frontmatter')) return 'core: frontmatter line reader';
 		if (mod.includes('note-facts')) return 'core: note facts (split lines, lower-case, needles)';
 		if (mod.includes('core/flags')) return 'core: flags';
+		if (mod.includes('core/prefilter')) return 'core: byte prefilter';
 		if (mod.includes('core/brief') || mod.includes('core/paths')) return 'core: items (filter, sort paths)';
 		if (mod.includes('cache')) return 'cache write (rows, JSON.stringify, write)';
 		if (mod.includes('node/scan')) return `bridge scan: ${fn} (JS side, incl. path.join)`;
@@ -141,29 +143,36 @@ function profileScan(n: number): void {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-prof-'));
 	// One unprofiled run first: the page cache holds the vault, the cache file exists.
 	spawnSync(process.execPath, [CLI, 'report', '--json', '--source', 'scan', '--vault', root], { env, stdio: 'ignore' });
-	const t0 = Date.now();
-	spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '250', CLI, 'report', '--json', '--source', 'scan', '--vault', root], { env, stdio: 'ignore' });
-	const wall = Date.now() - t0;
-	const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-	if (file === undefined) throw new Error(`node --cpu-prof wrote no profile for the ${n}-note vault`);
-	const prof = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as CpuProfile;
-	fs.rmSync(dir, { recursive: true, force: true });
-	const bundleUrl = prof.nodes.map((x) => x.callFrame.url).find((u) => u.endsWith(path.basename(CLI))) ?? `file://${CLI}`;
+	const profiles = Math.max(1, Number(flag(argv, 'profiles') ?? 1));
 	const moduleOf = moduleMap(CLI);
-	const selfUs = new Map(prof.nodes.map((x) => [x.id, 0]));
-	prof.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0)));
 	const byCat = new Map<string, number>();
 	const byFn = new Map<string, number>();
 	let total = 0;
-	for (const node of prof.nodes) {
-		const us = selfUs.get(node.id) ?? 0;
-		if (us === 0) continue;
-		total += us;
-		const cat = category(node.callFrame, moduleOf, bundleUrl);
-		byCat.set(cat, (byCat.get(cat) ?? 0) + us);
-		const fnKey = `${node.callFrame.functionName || '(anonymous)'} [${node.callFrame.url === bundleUrl ? moduleOf(node.callFrame.lineNumber) : node.callFrame.url || 'native'}]`;
-		byFn.set(fnKey, (byFn.get(fnKey) ?? 0) + us);
+	let wall = 0;
+	// Each run's self time is added in and everything is divided by the runs: a per-run average.
+	const add = (m: Map<string, number>, key: string, us: number): void => {
+		m.set(key, (m.get(key) ?? 0) + us / profiles);
+	};
+	for (let run = 0; run < profiles; run++) {
+		const t0 = Date.now();
+		spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '250', CLI, 'report', '--json', '--source', 'scan', '--vault', root], { env, stdio: 'ignore' });
+		wall += (Date.now() - t0) / profiles;
+		const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+		if (file === undefined) throw new Error(`node --cpu-prof wrote no profile for the ${n}-note vault`);
+		const prof = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as CpuProfile;
+		fs.rmSync(path.join(dir, file));
+		const bundleUrl = prof.nodes.map((x) => x.callFrame.url).find((u) => u.endsWith(path.basename(CLI))) ?? `file://${CLI}`;
+		const selfUs = new Map(prof.nodes.map((x) => [x.id, 0]));
+		prof.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0)));
+		for (const node of prof.nodes) {
+			const us = selfUs.get(node.id) ?? 0;
+			if (us === 0) continue;
+			total += us / profiles;
+			add(byCat, category(node.callFrame, moduleOf, bundleUrl), us);
+			add(byFn, `${node.callFrame.functionName || '(anonymous)'} [${node.callFrame.url === bundleUrl ? moduleOf(node.callFrame.lineNumber) : node.callFrame.url || 'native'}]`, us);
+		}
 	}
+	fs.rmSync(dir, { recursive: true, force: true });
 	const top = (m: Map<string, number>, k: number): [string, number][] => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, k);
 	const bucket = (cat: string): string => {
 		if (cat.startsWith('fs: readdir')) return 'readdir';
@@ -175,12 +184,14 @@ function profileScan(n: number): void {
 		if (cat.startsWith('module') || cat.startsWith('moment')) return 'start-up module load/compile';
 		if (cat.startsWith('GC')) return 'GC';
 		if (cat.startsWith('core: items') || cat.startsWith('cache')) return 'items + cache write';
+		if (cat.startsWith('core: byte prefilter')) return 'byte prefilter';
 		if (cat.startsWith('bridge scan') || cat.startsWith('path')) return 'walk/read JS glue (path.join, objects)';
 		return 'other';
 	};
 	const byBucket = new Map<string, number>();
 	for (const [cat, us] of byCat) byBucket.set(bucket(cat), (byBucket.get(bucket(cat)) ?? 0) + us);
-	console.log(`\n## Scan profile, ${n.toLocaleString('en')} notes, ${kind} vault (${(meta.totalBytes / 1e6).toFixed(1)} MB), wall ${wall} ms with the profiler on, ${(total / 1000).toFixed(0)} ms sampled\n`);
+	const per = profiles === 1 ? '' : `, per run over ${profiles} profiled runs`;
+	console.log(`\n## Scan profile, ${n.toLocaleString('en')} notes, ${kind} vault (${(meta.totalBytes / 1e6).toFixed(1)} MB), wall ${wall.toFixed(0)} ms with the profiler on, ${(total / 1000).toFixed(0)} ms sampled${per}\n`);
 	console.log('| phase (self time) | ms | share |\n|---|---:|---:|');
 	for (const [b, us] of top(byBucket, 20)) console.log(`| ${b} | ${(us / 1000).toFixed(0)} | ${((100 * us) / total).toFixed(1)} % |`);
 	console.log('\nFiner:\n');

@@ -380,13 +380,13 @@ function isNoteName(name) {
   return name.endsWith(".md");
 }
 function isCountedNote(path12, excludedRootFolders) {
-  const parts = path12.split("/");
-  const last = parts.length - 1;
-  for (let i = 0; i < last; i++) {
-    const part = parts[i] ?? "";
-    if (part === "" || isHiddenName(part) || !entersFolder(part, i === 0, excludedRootFolders)) return false;
+  let start = 0;
+  for (let slash = path12.indexOf("/"); slash >= 0; slash = path12.indexOf("/", start)) {
+    const part = path12.slice(start, slash);
+    if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;
+    start = slash + 1;
   }
-  const name = parts[last] ?? "";
+  const name = path12.slice(start);
   return name !== "" && !isHiddenName(name) && isNoteName(name);
 }
 function isInFolder(path12, folder2) {

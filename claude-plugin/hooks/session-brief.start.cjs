@@ -39,13 +39,13 @@ function isNoteName(name) {
   return name.endsWith(".md");
 }
 function isCountedNote(path17, excludedRootFolders) {
-  const parts = path17.split("/");
-  const last = parts.length - 1;
-  for (let i = 0; i < last; i++) {
-    const part = parts[i] ?? "";
-    if (part === "" || isHiddenName(part) || !entersFolder(part, i === 0, excludedRootFolders)) return false;
+  let start = 0;
+  for (let slash = path17.indexOf("/"); slash >= 0; slash = path17.indexOf("/", start)) {
+    const part = path17.slice(start, slash);
+    if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;
+    start = slash + 1;
   }
-  const name = parts[last] ?? "";
+  const name = path17.slice(start);
   return name !== "" && !isHiddenName(name) && isNoteName(name);
 }
 function isInFolder(path17, folder2) {

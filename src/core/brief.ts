@@ -138,14 +138,30 @@ export function computeBrief(input: BriefInput): Brief {
 		const path = dailyNotePath(input.dailyNote, now, input.locale);
 		return { path, exists: input.exists(path) };
 	});
-	for (const item of LIST_ITEM_TABLE) {
-		run(item.id, () => {
-			const found: ReviewEntry[] = [];
-			for (const n of notes) {
-				if (item.holds(n, settings) && (item.onDay?.(n.path, date) ?? true)) found.push({ path: n.path, mtime: n.mtime, hits: hitsOf(item.hits(n.flags)) });
+	// One pass over the notes for every item rather than one pass per item: the loop is entered once,
+	// so it is compiled once, not run afresh for each item. An item whose rule throws takes no more
+	// notes and is reported in its turn, as its own pass did.
+	const items = LIST_ITEM_TABLE;
+	const found = items.map((): ReviewEntry[] => []);
+	const failed = items.map((): { error: unknown } | null => null);
+	for (const n of notes) {
+		for (let i = 0; i < items.length; i++) {
+			const item = items[i];
+			const list = found[i];
+			if (item === undefined || list === undefined || failed[i] !== null) continue;
+			try {
+				if (item.holds(n, settings) && (item.onDay?.(n.path, date) ?? true)) list.push({ path: n.path, mtime: n.mtime, hits: hitsOf(item.hits(n.flags)) });
+			} catch (error) {
+				failed[i] = { error };
 			}
-			return listItem(found);
-		});
+		}
 	}
+	items.forEach((item, i) => {
+		run(item.id, () => {
+			const failure = failed[i];
+			if (failure !== null && failure !== undefined) throw failure.error;
+			return listItem(found[i] ?? []);
+		});
+	});
 	return brief;
 }

@@ -116,13 +116,23 @@ function readByLines(yaml: string, tolerant: boolean): FrontmatterFields | typeo
 	// The last key line was one of ours: an indented line after it belongs to its value.
 	let lastOurs = false;
 	for (let i = 0; i < lines.length; i++) {
-		const raw = (lines[i] ?? '').replace(/\r$/, '');
+		const line = lines[i] ?? '';
+		const raw = line.charCodeAt(line.length - 1) === 13 ? line.slice(0, -1) : line;
 		if (flow !== null && current !== null) {
 			// Tolerant only: a flow list left open over several lines.
 			const closed = raw.includes(']');
 			fields[current].push(...splitFlow(closed ? raw.slice(0, raw.indexOf(']')) : raw));
 			if (closed || ANY_KEY.test(raw)) flow = null;
 			if (closed) current = null;
+			continue;
+		}
+		// A line opening with an ASCII letter that begins none of our keys (most lines): neither blank,
+		// a comment, indented, a key of ours nor a list item, so the checks below come to this.
+		const first = raw.charCodeAt(0) | 0x20;
+		if (first >= 0x61 && first <= 0x7a && first !== 0x74 /* t */ && first !== 0x73 /* s */) {
+			if (!tolerant && !ANY_KEY.test(raw)) return null;
+			current = null;
+			lastOurs = false;
 			continue;
 		}
 		if (raw.trim() === '' || raw.trimStart().startsWith('#')) continue;

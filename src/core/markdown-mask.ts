@@ -66,10 +66,26 @@ interface MaskState {
 	mathUntil: number;
 	/** The previous line continues a paragraph: an HTML block of type 7 cannot interrupt one. */
 	paragraph: boolean;
+	/** Only the lines holding `#` are wanted masked (maskTagLines). */
+	tagsOnly: boolean;
 }
 
 export function maskLines(lines: readonly string[], flavour: MaskFlavour = 'obsidian'): string[] {
-	const state: MaskState = { flavour, fence: null, fenceQuotes: 0, comment: false, htmlEnd: null, inHtml: false, mathUntil: -1, paragraph: false };
+	return maskAll(lines, flavour, false);
+}
+
+/**
+ * maskLines for finding tags (tags.ts `inlineTags`): every line that holds `#` is masked exactly as
+ * maskLines masks it; a line without `#` may come back unmasked, and a line masked whole as empty,
+ * since neither can hold a tag (masking never adds a `#`). The state each line leaves for the next
+ * is the same, so the inline pass is skipped only on lines that cannot open an HTML comment.
+ */
+export function maskTagLines(lines: readonly string[]): string[] {
+	return maskAll(lines, 'obsidian', true);
+}
+
+function maskAll(lines: readonly string[], flavour: MaskFlavour, tagsOnly: boolean): string[] {
+	const state: MaskState = { flavour, fence: null, fenceQuotes: 0, comment: false, htmlEnd: null, inHtml: false, mathUntil: -1, paragraph: false, tagsOnly };
 	const out = new Array<string>(lines.length);
 	for (let i = 0; i < lines.length; i++) out[i] = maskLine(lines, i, state);
 	return out;
@@ -85,17 +101,22 @@ function blank(length: number): string {
 	return ' '.repeat(length);
 }
 
+/** A line masked whole: spaces, or nothing when only tags are wanted. */
+function blankLine(line: string, state: MaskState): string {
+	return state.tagsOnly ? '' : blank(line.length);
+}
+
 function maskLine(lines: readonly string[], i: number, state: MaskState): string {
 	const line = lines[i] ?? '';
 	if (state.fence !== null) {
 		const m = FENCE_CLOSE.exec(line);
 		const run = m?.[2];
 		if (run !== undefined && run[0] === state.fence[0] && run.length >= state.fence.length && quoteDepth(m?.[1] ?? '') === state.fenceQuotes) state.fence = null;
-		return blank(line.length);
+		return blankLine(line, state);
 	}
 	if (state.mathUntil >= 0) {
 		if (i >= state.mathUntil) state.mathUntil = -1;
-		return blank(line.length);
+		return blankLine(line, state);
 	}
 	// The first character that is not a space or tab, and its column (tabs to the next multiple of 4).
 	let pos = 0;
@@ -107,7 +128,7 @@ function maskLine(lines: readonly string[], i: number, state: MaskState): string
 			state.inHtml = false;
 			state.paragraph = false;
 		}
-		return blank(line.length);
+		return blankLine(line, state);
 	}
 	if (state.comment) return maskInline(line, state);
 	if (isBlank) {
@@ -123,20 +144,20 @@ function maskLine(lines: readonly string[], i: number, state: MaskState): string
 			state.fence = run;
 			state.fenceQuotes = quoteDepth(m?.[1] ?? '');
 			state.paragraph = false;
-			return blank(line.length);
+			return blankLine(line, state);
 		}
 	}
 	if (state.flavour === 'obsidian' && col < 4) {
 		if (first === 60 /* < */ && startsHtmlBlock(line.slice(pos), state)) {
 			state.paragraph = false;
-			return blank(line.length);
+			return blankLine(line, state);
 		}
 		if (first === 36 /* $ */ && line.charCodeAt(pos + 1) === 36) {
 			const end = mathBlockEnd(lines, i, pos);
 			if (end >= 0) {
 				if (end > i) state.mathUntil = end;
 				state.paragraph = false;
-				return blank(line.length);
+				return blankLine(line, state);
 			}
 		}
 	}
@@ -193,8 +214,12 @@ function escaped(line: string, at: number): boolean {
 }
 
 function maskInline(line: string, state: MaskState): string {
-	// Most lines hold nothing to mask: one native search proves it.
-	if (!state.comment && line.search(SPECIAL) < 0) return line;
+	if (!state.comment) {
+		// For tags alone, a line without `#` is masked only for an HTML comment it may leave open.
+		if (state.tagsOnly && !line.includes('#') && !line.includes('<!--')) return line;
+		// Most lines hold nothing to mask: one native search proves it.
+		if (line.search(SPECIAL) < 0) return line;
+	}
 	let out = '';
 	let i = 0;
 	const n = line.length;

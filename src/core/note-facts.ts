@@ -5,7 +5,7 @@
  * `flagsOf`, so the rules of what counts live here only.
  */
 import { readFrontmatterFields } from './frontmatter';
-import { maskLines } from './markdown-mask';
+import { maskTagLines } from './markdown-mask';
 import { frontmatterTagValue, inlineTags } from './tags';
 
 export interface TagHit {
@@ -28,7 +28,6 @@ export interface NoteFacts {
 	frontmatter: 'none' | 'ok' | 'broken' | 'unclosed' | 'unread';
 }
 
-const LINE_BREAK = /\r?\n/;
 const CLOSING_FENCE = /\n---[ \t]*\r?(?:\n|$)/g;
 const MAX_LINE_TEXT = 160;
 
@@ -45,9 +44,9 @@ export interface FactsOptions {
 	 */
 	needle?: RegExp;
 	/**
-	 * Asked before frontmatter the line reader cannot read goes to the YAML parser; false proves
-	 * none of its values can count, and it is left unparsed (see `frontmatterMayCount`). Omit to
-	 * parse every frontmatter.
+	 * Asked of the frontmatter's text before it is read: false proves none of its values can count,
+	 * and it is left unread, neither by the line reader nor by the YAML parser (see
+	 * `frontmatterMayCount`). Omit to read every frontmatter.
 	 */
 	mayCount?: (yaml: string) => boolean;
 }
@@ -76,17 +75,16 @@ const COUNTED_TYPE = 'daily';
  * no backslash cannot yield one. Null (parse everything) unless every name is ASCII letters,
  * `-`, `_` and `/`: a number's text (`1e+21` for `1000000000000000000000`) always holds a digit,
  * (`Infinity` from `.inf` is ruled out by name), and no other character lower-cases to an ASCII
- * letter but the Kelvin sign, which lower-casing the text turns into the `k` it becomes in a value.
+ * letter but the Kelvin sign (to `k`), and `İ` (to `i` and a combining dot, which no name holds,
+ * so no value with it can equal one). The words are looked for without lower-casing the text: a
+ * pattern that ignores case without the `u` flag matches an ASCII letter only to an ASCII letter,
+ * and a Kelvin sign anywhere answers true on its own.
  */
 export function frontmatterMayCount(names: readonly string[]): ((yaml: string) => boolean) | null {
 	// `.inf` reads as Infinity: a name spelling it could come from text that does not.
 	if (!names.every((n) => /^[a-z_\-/]+$/i.test(n) && !/infinity/i.test(n))) return null;
-	const words = [...names.map((n) => n.toLowerCase()), COUNTED_TYPE];
-	return (yaml) => {
-		if (yaml.includes('\\')) return true;
-		const lower = yaml.toLowerCase();
-		return words.some((w) => lower.includes(w));
-	};
+	const anyWord = new RegExp([...names.map((n) => n.toLowerCase()), COUNTED_TYPE].join('|'), 'i');
+	return (yaml) => yaml.includes('\\') || yaml.includes('\u212A') || anyWord.test(yaml);
 }
 
 export function noteFactsFromText(input: string, options: FactsOptions = {}): NoteFacts {
@@ -100,16 +98,25 @@ export function noteFactsFromText(input: string, options: FactsOptions = {}): No
 		if (close === null) {
 			facts.frontmatter = 'unclosed';
 		} else {
-			const yaml = text.slice(text.indexOf('\n') + 1, close.index + 1).replace(/\r?\n$/, '');
-			const fields = readFrontmatterFields(yaml.replace(/\r\n/g, '\n'), options.mayCount);
-			facts.frontmatter = fields.parse;
-			const tagLine = fields.tagsLine >= 0 ? fields.tagsLine + 2 : 1;
-			for (const value of fields.tags) {
-				const tag = frontmatterTagValue(value);
-				if (tag !== null) facts.tags.push({ tag, where: 'frontmatter', line: tagLine, text: `tags: ${tag}` });
+			// The lines between the fences, without the line end before the closing one.
+			const from = text.indexOf('\n') + 1;
+			let to = close.index;
+			if (to > from && text.charCodeAt(to - 1) === 13) to--;
+			let yaml = text.slice(from, to);
+			if (yaml.includes('\r')) yaml = yaml.replace(/\r\n/g, '\n');
+			if (options.mayCount !== undefined && !options.mayCount(yaml)) {
+				facts.frontmatter = 'unread';
+			} else {
+				const fields = readFrontmatterFields(yaml, options.mayCount);
+				facts.frontmatter = fields.parse;
+				const tagLine = fields.tagsLine >= 0 ? fields.tagsLine + 2 : 1;
+				for (const value of fields.tags) {
+					const tag = frontmatterTagValue(value);
+					if (tag !== null) facts.tags.push({ tag, where: 'frontmatter', line: tagLine, text: `tags: ${tag}` });
+				}
+				facts.types = fields.type.map((v) => v.trim().toLowerCase());
+				facts.statuses = fields.status.map((v) => v.trim().toLowerCase());
 			}
-			facts.types = fields.type.map((v) => v.trim().toLowerCase());
-			facts.statuses = fields.status.map((v) => v.trim().toLowerCase());
 			bodyOffset = close.index + close[0].length;
 			bodyLine = countLines(text, bodyOffset);
 		}
@@ -117,8 +124,8 @@ export function noteFactsFromText(input: string, options: FactsOptions = {}): No
 	const body = bodyOffset === 0 ? text : text.slice(bodyOffset);
 	if (!body.includes('#')) return facts;
 	if (options.needle !== undefined && !options.needle.test(body)) return facts;
-	const lines = body.split(LINE_BREAK);
-	for (const hit of inlineTags(maskLines(lines))) {
+	const lines = splitLines(body);
+	for (const hit of inlineTags(maskTagLines(lines))) {
 		facts.tags.push({
 			tag: hit.tag,
 			where: 'body',
@@ -127,6 +134,16 @@ export function noteFactsFromText(input: string, options: FactsOptions = {}): No
 		});
 	}
 	return facts;
+}
+
+/** The lines of `text` split at `\r?\n`, without a pattern: split at `\n`, then one `\r` off each line's end. */
+export function splitLines(text: string): string[] {
+	const lines = text.split('\n');
+	for (let i = 0; i < lines.length - 1; i++) {
+		const line = lines[i] ?? '';
+		if (line.charCodeAt(line.length - 1) === 13) lines[i] = line.slice(0, -1);
+	}
+	return lines;
 }
 
 function countLines(text: string, end: number): number {

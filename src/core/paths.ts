@@ -25,13 +25,14 @@ export function isNoteName(name: string): boolean {
 
 /** True for a vault-relative path (with `/`) that any item may look at. */
 export function isCountedNote(path: string, excludedRootFolders: readonly string[]): boolean {
-	const parts = path.split('/');
-	const last = parts.length - 1;
-	for (let i = 0; i < last; i++) {
-		const part = parts[i] ?? '';
-		if (part === '' || isHiddenName(part) || !entersFolder(part, i === 0, excludedRootFolders)) return false;
+	// Folder by folder without splitting the path: the brief asks this of every note a scan lists.
+	let start = 0;
+	for (let slash = path.indexOf('/'); slash >= 0; slash = path.indexOf('/', start)) {
+		const part = path.slice(start, slash);
+		if (part === '' || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;
+		start = slash + 1;
 	}
-	const name = parts[last] ?? '';
+	const name = path.slice(start);
 	return name !== '' && !isHiddenName(name) && isNoteName(name);
 }
 

@@ -1,6 +1,7 @@
 /**
  * A test that proves, from a note's raw bytes, that it carries nothing the brief counts, so the
- * scan can skip decoding and parsing it. Exact, or not offered at all:
+ * scan can skip decoding and parsing it, and for a note it keeps, how much of it decides its flags
+ * (`flagBytes`). Exact, or not offered at all:
  *
  * * A flag needs a tag name in the text: inline right after `#`, or a `tags` value inside the
  *   frontmatter; or a `status` equal to the pending-review name (counted only under the rules
@@ -16,9 +17,6 @@
  */
 import { isInFolder } from './paths';
 import { tagNameList, type Settings } from './settings';
-
-/** `bytes` is the whole note as read from disk; true proves it carries no flag. */
-export type FlagFreeTest = (bytes: Uint8Array, path: string) => boolean;
 
 const HASH = 0x23;
 const NL = 0x0a;
@@ -69,7 +67,34 @@ function frontmatterEnd(bytes: Uint8Array, start: number, end: number): number {
 	return 0;
 }
 
-export function flagFreeTest(settings: Settings): FlagFreeTest | null {
+/**
+ * Where a note's flags are decided once the last `#name` in its bytes stands at `at`: the end of
+ * the first blank line after that line, or the note's end. The lines after it cannot change a tag
+ * at or before `at`: code and comment masking only carries state forward (markdown-mask.ts), and the
+ * one look ahead, for the end of a `$$` block, stops at a blank line. A blank line here holds only
+ * spaces, tabs and CR, which `trim` removes, so the look ahead stops there or before.
+ */
+function decidedAfter(bytes: Uint8Array, at: number): number {
+	const end = bytes.length;
+	for (let nl = bytes.indexOf(NL, at); nl >= 0; nl = bytes.indexOf(NL, nl + 1)) {
+		let i = nl + 1;
+		while (i < end && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === CR)) i++;
+		if (i >= end) return end;
+		if (bytes[i] === NL) return i + 1;
+	}
+	return end;
+}
+
+/**
+ * `bytes` is the whole note as read from disk. -1 proves it carries no flag; otherwise the length
+ * of the leading part that decides its flags, always at a line start or the note's end: the note's
+ * flags are those of that part alone, decoded and read as a note (the frontmatter whole, the body
+ * up to where its last `#name` is decided). A note kept only for its frontmatter (no `#name` in its
+ * bytes) needs no body at all.
+ */
+export type FlagBytes = (bytes: Uint8Array, path: string) => number;
+
+export function flagBytes(settings: Settings): FlagBytes | null {
 	const names = tagNameList(settings.tags);
 	if (names.some((n) => !/^[\x20-\x7e]+$/.test(n) || /k/i.test(n))) return null;
 	const lowered = names.map((n) => Uint8Array.from(n.toLowerCase(), (c) => c.charCodeAt(0)));
@@ -84,19 +109,27 @@ export function flagFreeTest(settings: Settings): FlagFreeTest | null {
 	}
 	const { inboxFolder, rulesFolder } = settings;
 	return (bytes, path) => {
-		if (isInFolder(path, inboxFolder) || isInFolder(path, rulesFolder)) return false;
 		const end = bytes.length;
-		// In the body only `#name` can flag a note; `#` is rare enough to jump from one to the next.
-		for (let at = bytes.indexOf(HASH); at >= 0; at = bytes.indexOf(HASH, at + 1)) {
-			if (nameAt(bytes, at + 1, end, lowered, first)) return false;
+		// In the body only `#name` can flag a note; `#` is rare enough to jump from one to the next,
+		// from the end, since the last one bounds what must be read.
+		let last = -1;
+		for (let at = bytes.lastIndexOf(HASH); at >= 0; at = at === 0 ? -1 : bytes.lastIndexOf(HASH, at - 1)) {
+			if (nameAt(bytes, at + 1, end, lowered, first)) {
+				last = at;
+				break;
+			}
 		}
 		// The scan's decoder drops one byte order mark and noteFactsFromText one more.
 		let start = 0;
 		while (start < 6 && bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf) start += 3;
 		const fmEnd = frontmatterEnd(bytes, start, end);
+		if (last >= fmEnd) return decidedAfter(bytes, last);
+		if (last >= 0) return fmEnd;
+		// Notes in the inbox and rules folders are never skipped: there `type` and `status` count.
+		if (isInFolder(path, inboxFolder) || isInFolder(path, rulesFolder)) return fmEnd;
 		for (let at = start; at < fmEnd; at++) {
-			if (bytes[at] === BACKSLASH || nameAt(bytes, at, fmEnd, lowered, first)) return false;
+			if (bytes[at] === BACKSLASH || nameAt(bytes, at, fmEnd, lowered, first)) return fmEnd;
 		}
-		return true;
+		return -1;
 	};
 }

@@ -91,6 +91,31 @@ describe('frontmatter shortcuts agree with the YAML parser', () => {
 		expect(flagsOf(noteFactsFromText(text, { mayCount: mayCount ?? undefined }), tags)).toEqual(flagsOf(noteFactsFromText(text), tags));
 	});
 
+	it('finds the words without lower-casing the text: as lower-casing would, but for İ (whose i no value can count by) and a Kelvin sign (always true)', () => {
+		// A name ending in i, where lower-casing İ's `i` can complete it: `wikİ` lower-cases to `wiki` and a dot.
+		const tags = { ...lowerTagNames(DEFAULT_SETTINGS.tags), needsReview: 'wiki' };
+		const names = [tags.needsReview, tags.review, tags.reviewDone, tags.pendingReview];
+		const may = frontmatterMayCount(names)!;
+		const lowered = (yaml: string): boolean => yaml.includes('\\') || [...names, 'daily'].some((w) => yaml.toLowerCase().includes(w));
+		const rand = prng(31);
+		const pieces = ['re', 'RE', 'view', 'VIEW', 'vİew', 'İ', 'i', 'I', 'ı', 'ſ', 's', 'dai', 'DAI', 'ly', 'wik', 'WIK', 'pending-', '-done', '\u212A', 'k', ' ', '\n', ':', 'x', '"', '#', 'Ü'];
+		let differ = 0;
+		for (let i = 0; i < 20_000; i++) {
+			const n = Math.floor(rand() * 8);
+			let text = '';
+			for (let j = 0; j < n; j++) text += pick(rand, pieces);
+			if (text.includes('\u212A')) expect(may(text)).toBe(true);
+			else if (!text.includes('İ')) expect(may(text), JSON.stringify(text)).toBe(lowered(text));
+			else if (may(text) !== lowered(text)) {
+				differ++;
+				// Only lower-casing's extra `i` differs: no value of that text counts, as a tag, type or status.
+				const doc = `tags: [${JSON.stringify(text)}]\ntype: ${JSON.stringify(text)}\nstatus: ${JSON.stringify(text)}`;
+				expect(flagsOf(noteFactsFromText(`---\n${doc}\n---\n`), tags)).toEqual(flagsOf(noteFactsFromText('---\n---\n'), tags));
+			}
+		}
+		expect(differ).toBeGreaterThan(0);
+	});
+
 	it('is offered only for names a number, an escape or case-folding cannot spell', () => {
 		expect(frontmatterMayCount(['needs-review', 'review', 'review-done', 'pending-review'])).not.toBeNull();
 		expect(frontmatterMayCount(['review2', 'review', 'a', 'b'])).toBeNull();

@@ -13,7 +13,8 @@ import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token';
 import { dollarmathPlugin } from 'markdown-it-dollarmath';
 import { describe, expect, it } from 'vitest';
-import { maskLines } from '../../src/core/markdown-mask';
+import { maskLines, maskTagLines } from '../../src/core/markdown-mask';
+import { inlineTags } from '../../src/core/tags';
 import { LONG, pick, prng } from '../helpers/random';
 
 const md = new MarkdownIt({ html: true, linkify: false, typographer: false }).use(dollarmathPlugin, {
@@ -213,5 +214,39 @@ describe('masking agrees with markdown-it + dollarmath on what is text', () => {
 				expect(ourMarkersOf(d.note)).not.toEqual(textMarkersOf(d.note));
 			});
 		}
+	});
+});
+
+describe('the masking for tags alone (maskTagLines) agrees with the whole masking', () => {
+	const runs = LONG ? 20_000 : 1_500;
+	it(`on every line that holds a # in either, over ${runs} generated notes with tags in every construct (seed 23)`, () => {
+		const next = generator(23);
+		const rand = prng(24);
+		let hashLines = 0;
+		for (let i = 0; i < runs; i++) {
+			// Every other marker becomes a tag, so tags stand in code, HTML, math, comments and text;
+			// and half the notes get an inline comment opened on a line without `#` and closed lines later.
+			const lines = next().split('\n');
+			if (rand() < 0.5) {
+				const open = Math.floor(rand() * (lines.length + 1));
+				lines.splice(open, 0, pick(rand, ['t <!-- open', 'x `a` <!--', '`<!--` no comment']));
+				lines.splice(open + 1 + Math.floor(rand() * (lines.length - open)), 0, pick(rand, ['--> mk900q', 't mk901q --> mk902q']));
+			}
+			const note = lines.join('\n').replace(MARKER, (m) => (rand() < 0.5 ? `#${m}` : m));
+			lines.splice(0, lines.length, ...note.split('\n'));
+			const whole = maskLines(lines);
+			const tagsOnly = maskTagLines(lines);
+			expect(tagsOnly.length).toBe(whole.length);
+			for (let j = 0; j < lines.length; j++) {
+				const a = whole[j] ?? '';
+				const b = tagsOnly[j] ?? '';
+				if (a.includes('#') || b.includes('#')) {
+					hashLines++;
+					expect(b, `${JSON.stringify(note)}, line ${j}`).toBe(a);
+				}
+			}
+			expect(inlineTags(tagsOnly)).toEqual(inlineTags(whole));
+		}
+		expect(hashLines).toBeGreaterThan(runs);
 	});
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { noteFactsFromText, tagNeedle } from '../../src/core/note-facts';
+import { noteFactsFromText, splitLines, tagNeedle } from '../../src/core/note-facts';
+import { pick, prng } from '../helpers/random';
 
 function tags(text: string): string[] {
 	return noteFactsFromText(text).tags.map((t) => t.tag);
@@ -148,5 +149,17 @@ describe('text that must never break a note (class "environment")', () => {
 		expect(noteFactsFromText('#other review', { needle }).tags).toEqual([]);
 		expect(noteFactsFromText('#Review', { needle }).tags.map((t) => t.tag)).toEqual(['Review']);
 		expect(noteFactsFromText('x #GRÖSSE #Größe', { needle }).tags.map((t) => t.tag)).toEqual(['GRÖSSE', 'Größe']);
+	});
+});
+
+describe('splitLines', () => {
+	it('splits as the pattern /\\r?\\n/ does, on random texts of line ends and carriage returns', () => {
+		const rand = prng(5);
+		for (let i = 0; i < 5_000; i++) {
+			let text = '';
+			const n = Math.floor(rand() * 12);
+			for (let j = 0; j < n; j++) text += pick(rand, ['a', '\r', '\n', '\r\n', '\r\r\n', ' ', 'é']);
+			expect(splitLines(text), JSON.stringify(text)).toEqual(text.split(/\r?\n/));
+		}
 	});
 });

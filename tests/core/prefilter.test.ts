@@ -2,11 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { emptyFlags } from '../../src/core/cache-format';
 import { flagsOf, lowerTagNames } from '../../src/core/flags';
-import { noteFactsFromText } from '../../src/core/note-facts';
-import { flagFreeTest } from '../../src/core/prefilter';
-import { resolveSettings } from '../../src/core/settings';
+import { frontmatterMayCount, noteFactsFromText, tagNeedle } from '../../src/core/note-facts';
+import { flagBytes } from '../../src/core/prefilter';
+import { resolveSettings, tagNameList, type Settings } from '../../src/core/settings';
 
 const settings = resolveSettings({});
+/** Whether flagBytes proves the note flag-free (-1), as the scan asks it. */
+function flagFreeTest(s: Settings): ((bytes: Uint8Array, path: string) => boolean) | null {
+	const decided = flagBytes(s);
+	return decided === null ? null : (bytes, path) => decided(bytes, path) < 0;
+}
 const test = flagFreeTest(settings);
 const bytesOf = (text: string): Uint8Array => Buffer.from(text, 'utf8');
 /** What the scan does with the bytes it does not skip. */
@@ -53,5 +58,61 @@ describe('flag-free prefilter', () => {
 			}),
 			{ numRuns: 5000, seed: 99 },
 		);
+	});
+});
+
+describe('the part of a note that decides its flags (flagBytes)', () => {
+	const decide = flagBytes(settings);
+	const tags = lowerTagNames(settings.tags);
+	const names = tagNameList(tags);
+	const mayCount = frontmatterMayCount(names) ?? undefined;
+	/** What the scan derives from text: with its tag needle and frontmatter shortcut, as readNote asks. */
+	const flagsOfText = (text: string) => flagsOf(noteFactsFromText(text, { needle: tagNeedle(names), mayCount }), tags);
+
+	it('cuts after the first blank line below the last #name, and never inside the frontmatter', () => {
+		const text = 'a #review\nb\n \t\nc #draft\n';
+		expect(decide?.(bytesOf(text), 'Notes/a.md')).toBe('a #review\nb\n \t\n'.length);
+		expect(decide?.(bytesOf('---\ntags: [x]\n---\nbody #review'), 'Notes/a.md')).toBe('---\ntags: [x]\n---\nbody #review'.length);
+		// A note kept for its frontmatter alone: no body at all.
+		expect(decide?.(bytesOf('---\ntags: review\n---\nlong body\n'), 'Notes/a.md')).toBe('---\ntags: review\n---\n'.length);
+		expect(decide?.(bytesOf('---\ntitle: #review\n---\nbody\n'), 'Notes/a.md')).toBe('---\ntitle: #review\n---\n'.length);
+		expect(decide?.(bytesOf('---\ntype: daily\n---\nbody\n'), `${settings.inboxFolder}/a.md`)).toBe('---\ntype: daily\n---\n'.length);
+		expect(decide?.(bytesOf('no frontmatter, nothing\n'), `${settings.inboxFolder}/a.md`)).toBe(0);
+		expect(decide?.(bytesOf('nothing here'), 'Notes/a.md')).toBe(-1);
+	});
+
+	it('keeps a $$ block that closes below the last #name whole, up to its blank line', () => {
+		const text = '$$\nx #review\ny$$\nz\n\nafter\n';
+		const cut = decide?.(bytesOf(text), 'Notes/a.md') ?? -1;
+		expect(cut).toBe('$$\nx #review\ny$$\nz\n\n'.length);
+		expect(flagsOfText(text.slice(0, cut))).toEqual(flagsOfText(text));
+		expect(flagsOfText(text).review).toEqual([]);
+	});
+
+	it('gives the flags of the whole note from the part alone (property, with code, comments, math and look-alikes)', () => {
+		const piece = fc.constantFrom(
+			'#needs-review', '#Review', '#review-done', '#pending-review', '#reviewer', 'abc#review', '#', ' ', 'plain', 'Grüße', '\n', '\r\n', '\n\n', '\n \t\n', '\n\r\n',
+			'---\n', '\n---\n', 'tags: [review]', 'tags: review', 'status: pending-review', 'type: daily', '```', '~~~', '\n```\n', '<!--', '-->', '<div>', '</div>', '<pre>', '</pre>',
+			'$$', '\n$$\n', '$x$', '`', '\u00a0', '\\', '"', 'review', '%%',
+		);
+		const paths = ['Notes/a.md', `${settings.inboxFolder}/x.md`, `${settings.rulesFolder}/r.md`];
+		let shorter = 0;
+		fc.assert(
+			fc.property(fc.integer({ min: 0, max: 2 }), fc.array(piece, { maxLength: 30 }), fc.constantFrom(...paths), fc.boolean(), (boms, parts, path, invalid) => {
+				const text = '\uFEFF'.repeat(boms) + parts.join('');
+				const bytes = invalid ? Buffer.concat([bytesOf(text), Buffer.from([0xff, 0xc3]), bytesOf(parts.slice(0, 3).join(''))]) : bytesOf(text);
+				const whole = flagsOfText(decoded(bytes));
+				const cut = decide?.(bytes, path) ?? -1;
+				if (cut < 0) {
+					expect(whole).toEqual(emptyFlags());
+					return;
+				}
+				expect(cut).toBeLessThanOrEqual(bytes.length);
+				if (cut < bytes.length) shorter++;
+				expect(flagsOfText(decoded(bytes.subarray(0, cut)))).toEqual(whole);
+			}),
+			{ numRuns: 20_000, seed: 7 },
+		);
+		expect(shorter).toBeGreaterThan(2_000);
 	});
 });

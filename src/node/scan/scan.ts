@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { NoteEntry } from '../../core/brief';
 import { flagsOf, lowerTagNames, type NoteFlags } from '../../core/flags';
 import { frontmatterMayCount, noteFactsFromText, tagNeedle, type TagHit } from '../../core/note-facts';
-import { flagFreeTest, type FlagFreeTest } from '../../core/prefilter';
+import { flagBytes, type FlagBytes } from '../../core/prefilter';
 import { entersFolder, isHiddenName, isNoteName } from '../../core/paths';
 import { quoteName } from '../../core/quote';
 import type { StatStamp } from '../../core/stat-stamp';
@@ -179,7 +179,7 @@ const NO_FLAGS: NoteFlags = Object.freeze({ needsReview: Object.freeze([]) as un
 /** What reading a note needs from the settings, worked out once per run rather than per note. */
 export interface ReadRules {
 	tags: TagNames;
-	flagFree: FlagFreeTest | null;
+	decided: FlagBytes | null;
 	needle: RegExp;
 	mayCount: ((yaml: string) => boolean) | null;
 }
@@ -192,7 +192,7 @@ export function readRules(settings: Settings): ReadRules {
 	if (rulesCache?.key !== key) {
 		const tags = lowerTagNames(settings.tags);
 		const names = tagNameList(tags);
-		rulesCache = { key, rules: { tags, flagFree: flagFreeTest(settings), needle: tagNeedle(names), mayCount: frontmatterMayCount(names) } };
+		rulesCache = { key, rules: { tags, decided: flagBytes(settings), needle: tagNeedle(names), mayCount: frontmatterMayCount(names) } };
 	}
 	return rulesCache.rules;
 }
@@ -219,10 +219,14 @@ function readNote(note: WalkedNote, rules: ReadRules, root: string, file: string
 	}
 	if (!read) return null;
 	lastSize = readSize;
-	const bytes = buffer.subarray(0, readLength);
-	// Most notes carry nothing the brief counts: proven on the raw bytes, they are never decoded.
-	if (rules.flagFree !== null && rules.flagFree(bytes, note.path)) return { path: note.path, mtime: readMtime, flags: NO_FLAGS };
-	const text = decoder.decode(bytes);
+	let length = readLength;
+	if (rules.decided !== null) {
+		// Most notes carry nothing the brief counts: proven on the raw bytes, they are never decoded;
+		// of the others only the part that decides their flags is (src/core/prefilter.ts).
+		length = rules.decided(buffer.subarray(0, readLength), note.path);
+		if (length < 0) return { path: note.path, mtime: readMtime, flags: NO_FLAGS };
+	}
+	const text = decoder.decode(buffer.subarray(0, length));
 	const facts = noteFactsFromText(text, rules.mayCount === null ? { needle: rules.needle } : { needle: rules.needle, mayCount: rules.mayCount });
 	return { path: note.path, mtime: readMtime, flags: flagsOf(facts, rules.tags) };
 }
