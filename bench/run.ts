@@ -426,7 +426,7 @@ function main(): void {
 			const load = `load average ${loadBefore.toFixed(1)}–${(os.loadavg()[0] ?? 0).toFixed(1)} on ${os.cpus().length} cores (a second thread is taken when no other task runs at that moment, by /proc/loadavg on Linux; elsewhere at load ≤ cores − 1)`;
 			raw.tier3[n] = { report: rep, sessionStart: hook, nodeE0: e0, find: floor, oneThread: one, twoThreads: two, threads: { sessionStart: asRuns.note(), oneThread: oneModes.note(), twoThreads: twoModes.note() } };
 			const vsFind = hook.median / floor.median;
-			row({ id: 'tier3-find', label: 'tier 3: session-start (Obsidian closed) vs the `find` stat walk', n, ms: hook.median, cpuMs: hook.cpuMs, baseline: 'find -printf', baseMs: floor.median, ratio: vsFind, target: '≤ 1.5×', met: vsFind <= 1.5, note: `${spreadNote(hook, floor, 'find')}; ${asRuns.note()}; ${load}` });
+			row({ id: 'tier3-find', label: 'tier 3: session-start (Obsidian closed) vs the `find` stat walk', n, ms: hook.median, cpuMs: hook.cpuMs, baseline: 'find -printf', baseMs: floor.median, ratio: vsFind, target: n >= 100_000 ? '≤ 1.5× at 100k' : '', met: n >= 100_000 ? vsFind <= 1.5 : undefined, note: `${spreadNote(hook, floor, 'find')}; ${asRuns.note()}; ${load}` });
 			row({ id: 'tier3-find-1t', label: 'tier 3: session-start on one thread (`SESSION_BRIEF_SCAN_THREADS=1`) vs `find`', n, ms: one.median, cpuMs: one.cpuMs, baseline: 'find -printf', baseMs: floor.median, ratio: one.median / floor.median, note: `${spreadNote(one, floor, 'find')}; ${oneModes.note()}` });
 			row({ id: 'tier3-find-2t', label: 'tier 3: session-start on two threads (`SESSION_BRIEF_SCAN_THREADS=2`) vs `find`', n, ms: two.median, cpuMs: two.cpuMs, baseline: 'find -printf', baseMs: floor.median, ratio: two.median / floor.median, note: `${spreadNote(two, floor, 'find')}; ${twoModes.note()}` });
 			row({ id: 'tier3', label: 'tier 3: report --source cache (stat-only walk)', n, ms: rep.median, baseline: 'node -e 0', baseMs: e0.median, ratio: rep.median / e0.median });
@@ -833,6 +833,13 @@ function main(): void {
 	}
 }
 
+/** How far a missed row is over its target, when the target is a ratio (`≤ 5× rg`): `, 5 % over`. */
+function overBy(r: Row): string {
+	const limit = /≤ ([\d.]+)×/.exec(r.target ?? '');
+	if (limit === null || r.ratio === undefined) return '';
+	return `, ${Math.max(1, Math.round((r.ratio / Number(limit[1]) - 1) * 100))} % over`;
+}
+
 function markdown(info: Machine, elapsed: number): string {
 	const lines: string[] = [];
 	lines.push(`# Session Brief bench${QUICK ? ' (quick)' : ''}`);
@@ -855,7 +862,7 @@ function markdown(info: Machine, elapsed: number): string {
 	for (const r of sorted) {
 		const base = r.baseline === undefined ? '' : `${r.baseline}${r.baseMs === undefined ? '' : ` (${fmtMs(r.baseMs)})`}`;
 		const ratio = r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}×`;
-		const met = r.met === undefined ? '' : r.met ? 'yes' : '**no**';
+		const met = r.met === undefined ? '' : r.met ? 'yes' : `**no**${overBy(r)}`;
 		const value = r.pending === true ? 'pending' : r.ms === undefined ? (r.note ?? '') : fmtMs(r.ms);
 		const extra = r.ms === undefined ? '' : (r.note ?? '');
 		lines.push(`| ${r.label} | ${r.n !== undefined ? fmtN(r.n) : ''} | ${value} | ${base} | ${ratio} | ${r.target ?? ''} | ${met} | ${extra} |`);
@@ -864,6 +871,10 @@ function markdown(info: Machine, elapsed: number): string {
 	lines.push(`rg command (fair: the same files as the bridge, the four tag names, case-insensitive, every file read to its end; rg uses all ${info.cores} cores, the bridge one):`);
 	lines.push('');
 	lines.push(`    ${RG_DOC}`);
+	if (rows.some((r) => r.met === false)) {
+		lines.push('');
+		lines.push('Where a row misses its target, docs/bench/README.md profiles what is left: "Tier 1 step by step, and a startup snapshot" for the session start, "Reading only what decides the flags" for the full scan.');
+	}
 	if (notes.length > 0 || problems.length > 0) {
 		lines.push('');
 		for (const n of notes) lines.push(`* ${n}`);
