@@ -1329,6 +1329,15 @@ function appendStateFile(root, file, text) {
   if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");
   return throughFolder(root, file, (at) => appendAt(file, at, text));
 }
+function appendLanded(root, file, text, tries = 3) {
+  let size = 0;
+  for (let i = 0; i < tries; i++) {
+    const r = appendStateFile(root, file, text);
+    size = r.size;
+    if (r.landed) break;
+  }
+  return size;
+}
 function appendAt(file, at, text) {
   const fd = fs.openSync(at, APPEND_FLAGS, 438);
   try {
@@ -1692,24 +1701,14 @@ function compactJournal(text, now) {
 // src/node/journal/agent-journal.ts
 var LOCK_SUFFIX = ".lock";
 var STALE_LOCK_MS = 3e4;
-var APPEND_TRIES = 3;
 function journalPath(pluginDir) {
   return path4.join(pluginDir, JOURNAL_FILE);
-}
-function appendLines(root, file, text) {
-  let size = 0;
-  for (let i = 0; i < APPEND_TRIES; i++) {
-    const r = appendStateFile(root, file, text);
-    size = r.size;
-    if (r.landed) break;
-  }
-  return size;
 }
 async function appendJournal(root, pluginDir, record, now) {
   const line = encodeRecord(record);
   if (line === null) return;
   const file = journalPath(pluginDir);
-  const size = appendLines(root, file, line);
+  const size = appendLanded(root, file, line);
   if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);
 }
 function takeLock(root, lock) {
@@ -1747,7 +1746,7 @@ async function compactJournalFile(root, pluginDir, now) {
     text += tail.text;
     writeStateFile(root, file, text);
     const late = completeLinesFrom(fd, tail.end);
-    if (late.text !== "") appendLines(root, file, late.text);
+    if (late.text !== "") appendLanded(root, file, late.text);
     return true;
   } finally {
     if (fd !== null) fs5.closeSync(fd);

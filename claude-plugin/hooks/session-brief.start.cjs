@@ -1324,6 +1324,15 @@ function appendStateFile(root, file, text2) {
   if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");
   return throughFolder(root, file, (at) => appendAt(file, at, text2));
 }
+function appendLanded(root, file, text2, tries = 3) {
+  let size2 = 0;
+  for (let i = 0; i < tries; i++) {
+    const r = appendStateFile(root, file, text2);
+    size2 = r.size;
+    if (r.landed) break;
+  }
+  return size2;
+}
 function appendAt(file, at, text2) {
   const fd = fs2.openSync(at, APPEND_FLAGS, 438);
   try {
@@ -1777,7 +1786,6 @@ function sinceFromCache(since, cache) {
 // src/node/journal/session-starts-log.ts
 var MAX_OLD_BYTES = 256 * 1024;
 var STALE_LOCK_MS = 3e4;
-var APPEND_TRIES = 3;
 function startsLogPath(pluginDir) {
   return path3.join(pluginDir, STARTS_LOG);
 }
@@ -1814,20 +1822,11 @@ function readConversationStarts(root, pluginDir) {
   const none = { previous: null, current: null };
   return conversationStarts(recent.length < 2 ? oldConversations(root, pluginDir) : none, recent);
 }
-function appendLine(root, file, line) {
-  let size2 = 0;
-  for (let i = 0; i < APPEND_TRIES; i++) {
-    const r = appendStateFile(root, file, line);
-    size2 = r.size;
-    if (r.landed) break;
-  }
-  return size2;
-}
 function appendSessionStart(root, pluginDir, entry) {
-  return appendLine(root, startsLogPath(pluginDir), encodeStartLine(entry)) >= HOOK_COMPACTS_STARTS_AT_BYTES;
+  return appendLanded(root, startsLogPath(pluginDir), encodeStartLine(entry)) >= HOOK_COMPACTS_STARTS_AT_BYTES;
 }
 function appendConversationStart(root, pluginDir, at) {
-  appendLine(root, startsLogPath(pluginDir), conversationLine(at));
+  appendLanded(root, startsLogPath(pluginDir), conversationLine(at));
 }
 function takeLock(root, lock) {
   for (let i = 0; i < 2; i++) {
@@ -1864,7 +1863,7 @@ function compactSessionStarts(root, pluginDir) {
     }
     if (fd !== null) {
       const late = linesFrom(fd, tail.end);
-      if (late.text !== "") appendLine(root, file, late.text);
+      if (late.text !== "") appendLanded(root, file, late.text);
     }
     return true;
   } finally {

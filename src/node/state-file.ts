@@ -469,6 +469,21 @@ export function appendStateFile(root: string, file: string, text: string): { lan
 	return throughFolder(root, file, (at) => appendAt(file, at, text));
 }
 
+/**
+ * Appends `text` until it lands in the file the path names, at most `tries` times: lines written
+ * into a log that a compaction has just replaced by a rename went with the old file, so they are
+ * written again (each lost race needs a compaction in between). Returns the size after the last write.
+ */
+export function appendLanded(root: string, file: string, text: string, tries = 3): number {
+	let size = 0;
+	for (let i = 0; i < tries; i++) {
+		const r = appendStateFile(root, file, text);
+		size = r.size;
+		if (r.landed) break;
+	}
+	return size;
+}
+
 function appendAt(file: string, at: string, text: string): { landed: boolean; size: number } {
 	const fd = fs.openSync(at, APPEND_FLAGS, 0o666);
 	try {

@@ -12,6 +12,7 @@ import { bridge, bridgeOk, expectClean, probe, reportLines, runQwen, skipReason,
 import { countBriefHeaders, excerpt, qwenBriefs, qwenLastToolResult } from './support/requests';
 import type { Turn } from './support/model-api';
 import { briefBody, clientSuite } from './support/suite';
+import { journal, reported } from './support/trail';
 
 const client = await probe('qwen');
 const skip = skipReason('qwen', client);
@@ -19,28 +20,6 @@ const skip = skipReason('qwen', client);
 interface DoctorJson {
 	ok: boolean;
 	checks: { id: string; status: string; message: string; fix?: string }[];
-}
-
-interface Journaled {
-	path: string;
-	tool: string | null;
-	session: string | null;
-}
-
-function journal(ws: Workspace): Journaled[] {
-	const file = path.join(ws.vault, '.obsidian', 'plugins', 'session-brief', 'agent-changes.jsonl');
-	if (!fs.existsSync(file)) return [];
-	return fs
-		.readFileSync(file, 'utf8')
-		.split('\n')
-		.filter((l) => l.trim() !== '')
-		.map((l) => JSON.parse(l) as Journaled);
-}
-
-/** `agentChanges` as `report --json` gives it, which is what the next brief lists. */
-async function reported(ws: Workspace): Promise<string[]> {
-	const json = JSON.parse(await bridgeOk(ws, ['report', '--json'])) as { items: { agentChanges: { paths: string[] } | null } };
-	return json.items.agentChanges?.paths ?? [];
 }
 
 describe.skipIf(skip !== undefined)(`Qwen Code ${client.version || `(skipped: ${skip ?? ''})`}`, () => {

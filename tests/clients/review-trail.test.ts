@@ -10,6 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { bridgeOk, codexConfig, expectClean, geminiTrustFolder, probe, runClaude, runCodex, runGemini, skipReason, type Workspace } from './support/clients';
 import { excerpt, geminiToolOutputs, responsesTexts } from './support/requests';
 import { clientSuite } from './support/suite';
+import { journal, reported } from './support/trail';
 
 const claude = await probe('claude');
 const gemini = await probe('gemini');
@@ -17,30 +18,6 @@ const codex = await probe('codex');
 const skipClaude = skipReason('claude', claude);
 const skipGemini = skipReason('gemini', gemini);
 const skipCodex = skipReason('codex', codex);
-
-interface Journaled {
-	path: string;
-	tool: string | null;
-	session: string | null;
-	change?: string;
-	from?: string;
-}
-
-function journal(ws: Workspace): Journaled[] {
-	const file = path.join(ws.vault, '.obsidian', 'plugins', 'session-brief', 'agent-changes.jsonl');
-	if (!fs.existsSync(file)) return [];
-	return fs
-		.readFileSync(file, 'utf8')
-		.split('\n')
-		.filter((l) => l.trim() !== '')
-		.map((l) => JSON.parse(l) as Journaled);
-}
-
-/** `agentChanges` as `report --json` gives it, which is what the next brief lists. */
-async function reported(ws: Workspace): Promise<string[]> {
-	const json = JSON.parse(await bridgeOk(ws, ['report', '--json'])) as { items: { agentChanges: { paths: string[] } | null } };
-	return json.items.agentChanges?.paths ?? [];
-}
 
 /** The next session's brief, from the hook as the agent gets it (through the bridge, as a host runs it). */
 async function nextBrief(ws: Workspace): Promise<string> {

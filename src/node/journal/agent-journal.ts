@@ -14,27 +14,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { boundJournal, compactJournal, COMPACT_AT_BYTES, encodeRecord, MAX_RECORD_BYTES, JOURNAL_FILE, journalRecord, parseJournal, type EditFacts, type JournalRecord } from '../../core/agent-journal';
-import { appendStateFile, createStateFile, openStateFile, readRange, removeStateFile, statStateFile, writeStateFile } from '../state-file';
+import { appendLanded, createStateFile, openStateFile, readRange, removeStateFile, statStateFile, writeStateFile } from '../state-file';
 import type { VaultContext } from '../vault-config';
 
 const LOCK_SUFFIX = '.lock';
 /** A compaction lock older than this was left by a crashed hook. */
 const STALE_LOCK_MS = 30_000;
-/** Tries of the write-then-verify step before giving up (each lost race needs a compaction in between). */
-const APPEND_TRIES = 3;
 
 export function journalPath(pluginDir: string): string {
 	return path.join(pluginDir, JOURNAL_FILE);
-}
-
-function appendLines(root: string, file: string, text: string): number {
-	let size = 0;
-	for (let i = 0; i < APPEND_TRIES; i++) {
-		const r = appendStateFile(root, file, text);
-		size = r.size;
-		if (r.landed) break;
-	}
-	return size;
 }
 
 /**
@@ -45,7 +33,7 @@ export async function appendJournal(root: string, pluginDir: string, record: Jou
 	const line = encodeRecord(record);
 	if (line === null) return;
 	const file = journalPath(pluginDir);
-	const size = appendLines(root, file, line);
+	const size = appendLanded(root, file, line);
 	if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);
 }
 
@@ -61,12 +49,12 @@ export async function appendJournalRecords(root: string, pluginDir: string, reco
 		const line = encodeRecord(r);
 		if (line === null) continue;
 		if (chunk !== '' && (chunk.length + line.length) * 3 > MAX_RECORD_BYTES) {
-			size = appendLines(root, file, chunk);
+			size = appendLanded(root, file, chunk);
 			chunk = '';
 		}
 		chunk += line;
 	}
-	if (chunk !== '') size = appendLines(root, file, chunk);
+	if (chunk !== '') size = appendLanded(root, file, chunk);
 	if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);
 }
 
@@ -116,7 +104,7 @@ export async function compactJournalFile(root: string, pluginDir: string, now: D
 		writeStateFile(root, file, text);
 		// What landed in the replaced file between the tail read and the rename.
 		const late = completeLinesFrom(fd, tail.end);
-		if (late.text !== '') appendLines(root, file, late.text);
+		if (late.text !== '') appendLanded(root, file, late.text);
 		return true;
 	} finally {
 		if (fd !== null) fs.closeSync(fd);

@@ -30,14 +30,12 @@ import {
 	type SessionStartEntry,
 } from '../../core/session-starts';
 import { conversationStarts, parseSessionStarts as parseConversations, SESSION_STARTS_FILE, type SessionStarts } from '../../core/what-changed';
-import { appendStateFile, createStateFile, inspectStateFile, openStateFile, readRange, readStateJson, readStateText, removeStateFile, statStateFile, writeStateFile } from '../state-file';
+import { appendLanded, createStateFile, inspectStateFile, openStateFile, readRange, readStateJson, readStateText, removeStateFile, statStateFile, writeStateFile } from '../state-file';
 
 /** The old files were rewritten whole by earlier versions; more is not one they wrote. */
 const MAX_OLD_BYTES = 256 * 1024;
 /** A compaction lock older than this was left by a process that died holding it. */
 const STALE_LOCK_MS = 30_000;
-/** Tries of the write-then-verify step (each lost race needs a compaction in between). */
-const APPEND_TRIES = 3;
 
 export function startsLogPath(pluginDir: string): string {
 	return path.join(pluginDir, STARTS_LOG);
@@ -92,27 +90,17 @@ export function readConversationStarts(root: string, pluginDir: string): Session
 	return conversationStarts(recent.length < 2 ? oldConversations(root, pluginDir) : none, recent);
 }
 
-function appendLine(root: string, file: string, line: string): number {
-	let size = 0;
-	for (let i = 0; i < APPEND_TRIES; i++) {
-		const r = appendStateFile(root, file, line);
-		size = r.size;
-		if (r.landed) break;
-	}
-	return size;
-}
-
 /**
  * Appends a firing. Returns whether the log has grown past what a session start leaves to others
  * (the caller compacts it after its answer). Throws on a file error.
  */
 export function appendSessionStart(root: string, pluginDir: string, entry: SessionStartEntry): boolean {
-	return appendLine(root, startsLogPath(pluginDir), encodeStartLine(entry)) >= HOOK_COMPACTS_STARTS_AT_BYTES;
+	return appendLanded(root, startsLogPath(pluginDir), encodeStartLine(entry)) >= HOOK_COMPACTS_STARTS_AT_BYTES;
 }
 
 /** A conversation's start without a firing (a vault without the plugin's folder records no firings). */
 export function appendConversationStart(root: string, pluginDir: string, at: string): void {
-	appendLine(root, startsLogPath(pluginDir), conversationLine(at));
+	appendLanded(root, startsLogPath(pluginDir), conversationLine(at));
 }
 
 function takeLock(root: string, lock: string): boolean {
@@ -160,7 +148,7 @@ export function compactSessionStarts(root: string, pluginDir: string): boolean {
 		// What landed in the replaced file between the tail read and the rename.
 		if (fd !== null) {
 			const late = linesFrom(fd, tail.end);
-			if (late.text !== '') appendLine(root, file, late.text);
+			if (late.text !== '') appendLanded(root, file, late.text);
 		}
 		return true;
 	} finally {
