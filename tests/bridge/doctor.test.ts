@@ -12,7 +12,7 @@ import { BUNDLE, FIXED_NOW, MCP_FILE, REPO } from '../helpers/bridge';
 
 const made: string[] = [];
 afterAll(() => {
-	for (const d of made) fs.rmSync(d, { recursive: true, force: true });
+	for (const d of made) fs.rmSync(d, { recursive: true, force: true, maxRetries: 10 });
 });
 
 function tmp(): string {

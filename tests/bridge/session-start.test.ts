@@ -16,7 +16,7 @@ function vault(files: Files = {}, options: { config?: boolean } = {}): string {
 	return v;
 }
 afterAll(() => {
-	for (const v of made) fs.rmSync(v, { recursive: true, force: true });
+	for (const v of made) fs.rmSync(v, { recursive: true, force: true, maxRetries: 10 });
 });
 
 const BASE: Files = {

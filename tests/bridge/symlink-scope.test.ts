@@ -19,7 +19,7 @@ function linkedVault(): { real: string; link: string } {
 	fs.mkdirSync(real, { recursive: true });
 	exampleVault(BROKEN, real);
 	// Without the plugin folder no record is kept, so every run reports all findings.
-	fs.rmSync(path.join(real, '.obsidian', 'plugins'), { recursive: true, force: true });
+	fs.rmSync(path.join(real, '.obsidian', 'plugins'), { recursive: true, force: true, maxRetries: 10 });
 	fs.mkdirSync(path.join(top, 'home'));
 	const link = path.join(top, 'home', 'vault');
 	fs.symlinkSync(real, link, 'dir');

@@ -117,7 +117,7 @@ export async function stopPlugin(s: Started | null): Promise<void> {
 	if (s !== null) {
 		if (s.stub.loaded) s.plugin.unload();
 		await internals(s.plugin).desktop?.writer.idle();
-		fs.rmSync(s.base, { recursive: true, force: true });
+		fs.rmSync(s.base, { recursive: true, force: true, maxRetries: 10 });
 	}
 	resetStandIn();
 }

@@ -136,5 +136,5 @@ export async function stopBuilt(s: StartedBuilt | null): Promise<void> {
 	if (s === null) return;
 	if (s.plugin.loaded) s.plugin.unload();
 	await s.internals.desktop?.writer.idle();
-	fs.rmSync(s.base, { recursive: true, force: true });
+	fs.rmSync(s.base, { recursive: true, force: true, maxRetries: 10 });
 }

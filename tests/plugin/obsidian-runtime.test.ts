@@ -72,7 +72,7 @@ async function stop(app: App, plugin: SessionBriefPlugin, base: string): Promise
 	plugin.unload();
 	await internals(plugin).writer.idle();
 	await app.metadataCache.settle();
-	fs.rmSync(base, { recursive: true, force: true });
+	fs.rmSync(base, { recursive: true, force: true, maxRetries: 10 });
 }
 
 const FLAGGED = ['Notes/Kept.md', 'Notes/New flag.md'];

@@ -15,7 +15,7 @@ import { LONG, pick, prng, randomBytes } from '../helpers/random';
 const broken: Record<string, string> = { 'CLAUDE.md': '@AI/Regelwerk/missing.md\n' };
 for (let i = 0; i < 80; i++) broken[`AI/Regelwerk/r${i}.md`] = `---\nbroken: [\n---\nSee [[nowhere-${i}]] and [[gone-${i}]].\n`;
 const vault = makeVault(broken);
-afterAll(() => fs.rmSync(vault, { recursive: true, force: true }));
+afterAll(() => fs.rmSync(vault, { recursive: true, force: true, maxRetries: 10 }));
 
 const PATHS = [
 	path.join(vault, 'AI', 'Regelwerk', 'r1.md'),

@@ -120,7 +120,7 @@ describe('live channel in the plugin', () => {
 		} finally {
 			serve.kill('SIGTERM');
 			await new Promise((r) => serve.once('exit', r));
-			fs.rmSync(other, { recursive: true, force: true });
+			fs.rmSync(other, { recursive: true, force: true, maxRetries: 10 });
 		}
 	});
 
