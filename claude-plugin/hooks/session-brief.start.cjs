@@ -2841,8 +2841,7 @@ function wholeItemJustMade(place, now) {
   const journal = statIdentity(place.root, journalPath(place.pluginDir));
   const marks = statIdentity(place.root, path13.join(place.pluginDir, REVIEW_FILE));
   if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;
-  const item = lastWhole.item;
-  return { count: item.count, paths: [...item.paths], ...item.deleted === void 0 ? {} : { deleted: [...item.deleted] }, ...item.renamed === void 0 ? {} : { renamed: [...item.renamed] } };
+  return withKinds({ count: lastWhole.item.count, paths: [...lastWhole.item.paths] }, lastWhole.item);
 }
 function appendedText(root, file, summary, now) {
   const was = summary.journal;

@@ -11,7 +11,7 @@ import { COMPACT_AT_BYTES, parseJournal } from '../../core/agent-journal';
 import { itemFromSummary, itemWithTail, summarizeAgentChanges, type AgentChangesSummary, type FileIdentity } from '../../core/agent-summary';
 import { isCountedNote } from '../../core/paths';
 import { judgeMarks } from '../../core/review-seal';
-import { REVIEW_FILE, type AgentChangesItem, type ReviewMarks } from '../../core/what-changed';
+import { REVIEW_FILE, withKinds, type AgentChangesItem, type ReviewMarks } from '../../core/what-changed';
 import { journalPath } from './agent-journal';
 import { exists } from '../tiers/plugin-tier';
 import { readSeal } from './review-seal';
@@ -134,8 +134,7 @@ export function wholeItemJustMade(place: SummaryPlace, now: Date): AgentChangesI
 	const journal = statIdentity(place.root, journalPath(place.pluginDir));
 	const marks = statIdentity(place.root, path.join(place.pluginDir, REVIEW_FILE));
 	if (journal === undefined || marks === undefined || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;
-	const item = lastWhole.item;
-	return { count: item.count, paths: [...item.paths], ...(item.deleted === undefined ? {} : { deleted: [...item.deleted] }), ...(item.renamed === undefined ? {} : { renamed: [...item.renamed] }) };
+	return withKinds({ count: lastWhole.item.count, paths: [...lastWhole.item.paths] }, lastWhole.item);
 }
 
 /** The records appended after the summary's journal, when the file only grew since; null otherwise. */
