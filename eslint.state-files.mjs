@@ -7,6 +7,11 @@
 //   src/node/hosts/install-lock.ts install's lock files, in a private per-user folder of the
 //                                   system's temp folder (mode 0700, owner checked), never in a vault;
 //   bridge/io.ts                    writes only standard output (file descriptor 1).
+// Outside this rule's files: src/node/hosts/hook-entry.cjs, the hook entry, plain CommonJS that must
+// load nothing before it runs, writes only the V8 code cache beside it, only in the vault's own
+// `.claude/hooks` by its real path, through a fresh file created with O_EXCL | O_NOFOLLOW and a
+// rename (tests/reliability/hostile-vault.test.ts plants links there); claude-plugin/hooks/*.cjs
+// are the built copies of these sources.
 // mark_reviewed's one write into a note goes through the module too (src/node/mcp/note-file.ts).
 const WRITES = [
 	'writeFileSync', 'appendFileSync', 'renameSync', 'unlinkSync', 'rmSync', 'rmdirSync', 'mkdirSync', 'mkdtempSync',
