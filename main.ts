@@ -5,7 +5,8 @@ import { AgentChangesStatusBar } from './src/plugin/sidebar/agent-status-bar';
 import { addAgentDiffItem } from './src/plugin/review/agent-diff-menu';
 import { resolveSettings, type DailyNoteSettings, type Settings } from './src/core/settings';
 import { BriefService } from './src/plugin/index/brief-service';
-import { registerCommands, type RegisteredNames } from './src/plugin/commands';
+import { desktopCommands, registerCommands, registerHoverSource, type RegisteredNames } from './src/plugin/commands';
+import type { Lang } from './src/core/i18n';
 import { loadDesktopParts } from './src/plugin/desktop-loader';
 import type { DesktopParts } from './src/plugin/desktop-parts';
 import { IndexSync } from './src/plugin/index/index-sync';
@@ -14,7 +15,7 @@ import { ReviewView, VIEW_TYPE_REVIEW } from './src/plugin/sidebar/review-view';
 import { RuleCheckRunner } from './src/plugin/check/rule-check-runner';
 import { RuleCheckView, VIEW_TYPE_RULE_CHECK } from './src/plugin/check/rule-check-view';
 import { SessionBriefSettingTab } from './src/plugin/settings/settings-tab';
-import { loadSettings, loadStartSettings, saveSettings } from './src/plugin/settings/settings-store';
+import { loadSettings, loadStartSettings, saveSettings, storedAsIs } from './src/plugin/settings/settings-store';
 import { offerSetupOnce, openSetup, type SetupChoice } from './src/plugin/settings/setup-modal';
 import { SETUP_TEXT } from './src/plugin/settings/setup-strings';
 import { ReviewStatusBar } from './src/plugin/sidebar/status-bar';
@@ -34,10 +35,18 @@ export default class SessionBriefPlugin extends Plugin {
 	/** Commands and ribbon icon, renamed when the language changes. */
 	private names: RegisteredNames | null = null;
 
-	async onload(): Promise<void> {
-		// Everything a view needs exists, and the views are registered, before the first await: Obsidian
-		// can restore a leaf of ours while the settings are still being read. Until then the defaults
-		// stand in; nothing is indexed before layout ready, long after they are replaced.
+	/** The rest of the start, run at layout ready; resolves when it is done (or gave up at an unload). */
+	started: Promise<void> = Promise.resolve();
+	/** Set at unload: every continuation of the start-up checks it, so nothing starts afterwards. */
+	private unloaded = false;
+	/** The desktop parts once loaded (null on mobile or after an unload); commands wait for it. */
+	private desktopLoaded: Promise<DesktopParts | null> = Promise.resolve(null);
+	private resolveDesktop: (parts: DesktopParts | null) => void = () => undefined;
+
+	onload(): void {
+		// Only what views, commands and events need is made here; the settings, the desktop parts and
+		// the index wait for the layout, so Obsidian's start is not held up by this plugin. Until the
+		// settings are read the defaults stand in; nothing is indexed before then.
 		this.settings = resolveSettings({});
 		this.sync = new IndexSync(this.app, this.settings, () => this.onIndexChanged());
 		// From load, not layout ready: Obsidian's first `resolved` can come before the layout is ready.
@@ -50,15 +59,8 @@ export default class SessionBriefPlugin extends Plugin {
 		this.registerView(VIEW_TYPE_REVIEW, (leaf) => new ReviewView(leaf, this.service, this.sync, actions, this.agentChanges));
 		this.registerView(VIEW_TYPE_RULE_CHECK, (leaf) => new RuleCheckView(leaf, this.rules, lang, () => this.runRuleCheck()));
 		this.addSettingTab(new SessionBriefSettingTab(this.app, this, lang));
+		this.desktopLoaded = new Promise((resolve) => (this.resolveDesktop = resolve));
 
-		({ settings: this.settings, firstRun: this.firstRun } = await loadStartSettings(this));
-		await this.sync.applySettings(this.settings);
-		// Writing the resolved settings back gives the bridge a complete data.json to read. The bridge
-		// runs on desktops only; a phone that wrote it at every start would add a change to the sync.
-		if (Platform.isDesktopApp) await saveSettings(this, this.settings);
-		// The Daily notes settings live in the service alone, read before anything asks for the brief.
-		await this.service.refreshDailyNoteSettings();
-		this.desktop = await loadDesktopParts({ app: this.app, manifest: this.manifest, plugin: this, service: this.service, sync: this.sync, rules: this.rules, settings: () => this.settings, agentChanges: this.agentChanges });
 		// The hook answers `agentChanges` from the cache's summary of the journal and marks: kept current with them.
 		this.registerEvent(this.agentChanges.on(AGENT_CHANGES_CHANGED, () => void this.desktop?.writer.agentChangesChanged()));
 		this.registerEvent(this.app.workspace.on('file-menu', (menu, file) => addAgentDiffItem(this.app, this.agentChanges, lang, menu, file)));
@@ -74,21 +76,48 @@ export default class SessionBriefPlugin extends Plugin {
 				openReviewView: () => this.openReviewView(),
 				copyBrief: () => this.copyBrief(),
 				runRuleCheck: () => this.runRuleCheck(),
-				desktop: this.desktop?.commands(() => this.refreshBrief()) ?? null,
+				desktop: Platform.isDesktopApp ? desktopCommands(this.desktopLoaded, () => this.refreshBrief()) : null,
 			},
 			lang,
 		);
 
-		// Indexing waits for the layout so startup is not slowed, and so vault `create` events
-		// for every existing file (sent while the vault loads) are not taken for new notes.
+		// Vault `create` events for every existing file are sent while the vault loads: indexing after
+		// the layout is ready does not take them for new notes.
 		this.app.workspace.onLayoutReady(() => {
-			this.desktop?.layoutReady();
-			this.sync.start(this);
-			if (this.firstRun) void offerSetupOnce(this.app, SETUP_TEXT[lang()], (choice) => this.applySetup(choice));
+			this.started = this.start(lang);
 		});
 	}
 
+	/** The rest of the start, at layout ready; each step after an await first checks the plugin is still loaded. */
+	private async start(lang: () => Lang): Promise<void> {
+		if (this.unloaded) return;
+		const { settings, firstRun, stored } = await loadStartSettings(this);
+		if (this.unloaded) return;
+		this.settings = settings;
+		this.firstRun = firstRun;
+		await this.sync.applySettings(this.settings);
+		if (this.unloaded) return;
+		// The resolved settings give the bridge a complete data.json to read; written only when they
+		// differ from it, so a start adds no change for a sync to carry. The bridge runs on desktops only.
+		if (Platform.isDesktopApp && !storedAsIs(stored, this.settings)) await saveSettings(this, this.settings);
+		if (this.unloaded) return;
+		// The Daily notes settings live in the service alone, read before anything asks for the brief.
+		await this.service.refreshDailyNoteSettings();
+		if (this.unloaded) return;
+		this.onIndexChanged();
+		this.names?.followLanguage();
+		registerHoverSource(this, lang());
+		this.desktop = await loadDesktopParts({ app: this.app, manifest: this.manifest, plugin: this, service: this.service, sync: this.sync, rules: this.rules, settings: () => this.settings, agentChanges: this.agentChanges }, () => !this.unloaded);
+		this.resolveDesktop(this.desktop);
+		if (this.unloaded) return;
+		this.desktop?.layoutReady();
+		this.sync.start(this);
+		if (this.firstRun) void offerSetupOnce(this.app, SETUP_TEXT[lang()], (choice) => this.applySetup(choice));
+	}
+
 	onunload(): void {
+		this.unloaded = true;
+		this.resolveDesktop(null);
 		void this.desktop?.stop();
 	}
 

@@ -1593,17 +1593,27 @@ function parseHookJson(stdin) {
 var fs5 = require("node:fs");
 var path4 = require("node:path");
 
+// src/core/text-bytes.ts
+function utf8Length(text) {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128) bytes += 1;
+    else if (c < 2048) bytes += 2;
+    else if (c >= 55296 && c <= 56319 && i + 1 < text.length && (text.charCodeAt(i + 1) & 64512) === 56320) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
 // src/core/agent-journal.ts
 var JOURNAL_FILE = "agent-changes.jsonl";
 var MAX_RECORDS = 1e4;
 var MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;
 var MAX_RECORD_BYTES = 4e3;
 var MAX_TOOL_CHARS = 64;
-var encoder;
-function utf8Length(text) {
-  encoder ??= new TextEncoder();
-  return encoder.encode(text).length;
-}
 var MAX_SESSION_CHARS = 200;
 function shortString(value, max) {
   if (typeof value !== "string" || value === "") return null;

@@ -4,6 +4,7 @@
  * recovers from a torn or glued line, and how the journal is bounded and compacted. Pure: the
  * file work is src/node/journal/agent-journal.ts.
  */
+import { utf8Length } from './text-bytes';
 import { isCountedNote } from './paths';
 
 export const JOURNAL_FILE = 'agent-changes.jsonl';
@@ -18,12 +19,6 @@ export const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
  */
 export const MAX_RECORD_BYTES = 4000;
 const MAX_TOOL_CHARS = 64;
-/** Made on first use: a hook that records nothing long never pays for it. */
-let encoder: TextEncoder | undefined;
-function utf8Length(text: string): number {
-	encoder ??= new TextEncoder();
-	return encoder.encode(text).length;
-}
 export const MAX_SESSION_CHARS = 200;
 
 export interface JournalRecord {

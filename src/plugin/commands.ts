@@ -31,6 +31,28 @@ export interface CommandHandlers {
 
 type CommandName = Exclude<keyof CommandStrings, 'failed'>;
 
+/** What the desktop commands run once the desktop parts are loaded (at layout ready). */
+export interface DesktopCommandSource {
+	hookCommands: () => HookCommands;
+}
+
+/**
+ * The desktop commands, registered at load while the parts they drive load at layout ready: each
+ * waits for them, and does nothing once the plugin was unloaded before they came.
+ */
+export function desktopCommands(parts: Promise<DesktopCommandSource | null>, refreshBrief: () => Promise<void>): DesktopCommands {
+	// The flows report their own failures in notices; waiting for the parts cannot fail.
+	const hook = (pick: (h: HookCommands) => () => void) => (): void => {
+		void parts.then((loaded) => {
+			if (loaded !== null) pick(loaded.hookCommands())();
+		});
+	};
+	return {
+		refreshBrief,
+		hooks: { install: hook((h) => h.install), check: hook((h) => h.check), remove: hook((h) => h.remove) },
+	};
+}
+
 interface Entry {
 	id: string;
 	name: CommandName;
@@ -77,6 +99,14 @@ function guarded(run: () => unknown, name: CommandName, lang: () => Lang): void 
 		.catch(fail);
 }
 
+/**
+ * The sidebar as a hover-preview source, named once in the language of the stored settings (called
+ * when they are read): Obsidian offers no way to rename it later.
+ */
+export function registerHoverSource(plugin: Plugin, lang: Lang): void {
+	plugin.registerHoverLinkSource(VIEW_TYPE_REVIEW, { display: COMMAND_TEXT[lang].hoverSource, defaultMod: true });
+}
+
 export function registerCommands(plugin: Plugin, handlers: CommandHandlers, lang: () => Lang): RegisteredNames {
 	let named = lang();
 	const list = entries(handlers);
@@ -84,7 +114,6 @@ export function registerCommands(plugin: Plugin, handlers: CommandHandlers, lang
 		// A new object each time: Obsidian rewrites the id and name of the one it is given.
 		for (const e of list) plugin.addCommand({ id: e.id, name: text[e.name], callback: () => guarded(e.run, e.name, lang) });
 	};
-	plugin.registerHoverLinkSource(VIEW_TYPE_REVIEW, { display: COMMAND_TEXT[named].hoverSource, defaultMod: true });
 	const ribbon = plugin.addRibbonIcon(REVIEW_ICON, COMMAND_TEXT[named].ribbon, () => guarded(handlers.openReviewView, 'openReviewView', lang));
 	add(COMMAND_TEXT[named]);
 	return {

@@ -7,8 +7,9 @@
 import { Platform } from 'obsidian';
 import type { DesktopHost, DesktopParts } from './desktop-parts';
 
-export async function loadDesktopParts(host: DesktopHost): Promise<DesktopParts | null> {
+/** `alive` is asked after the import: parts made for an unloaded plugin would register timers nobody clears. */
+export async function loadDesktopParts(host: DesktopHost, alive: () => boolean): Promise<DesktopParts | null> {
 	if (!Platform.isDesktopApp) return null;
 	const { DesktopParts } = await import('./desktop-parts');
-	return new DesktopParts(host);
+	return alive() ? new DesktopParts(host) : null;
 }

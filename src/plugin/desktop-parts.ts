@@ -17,8 +17,7 @@ import { EMBEDDED_FILES, embeddedBridgeVersion } from './hosts/bridge-source';
 import type { BriefService } from './index/brief-service';
 import { CacheWriter } from './index/cache-writer';
 import { EditorWrites } from './review/editor-writes';
-import type { DesktopCommands } from './commands';
-import { hookCommands } from './hosts/hook-commands';
+import { hookCommands, type HookCommands } from './hosts/hook-commands';
 import type { IndexSync } from './index/index-sync';
 import { discoveryFile, LiveChannel, liveHandlers } from './index/live-channel';
 import { pluginFolder } from './index/plugin-folder';
@@ -64,9 +63,11 @@ export class DesktopParts {
 
 	private readonly folder: string;
 
-	/** The desktop's commands, for registerCommands. */
-	commands(refreshBrief: () => Promise<void>): DesktopCommands {
-		return { refreshBrief, hooks: hookCommands(this.host.app, this.hooks, () => this.host.service.lang()) };
+	private hookFlows: HookCommands | null = null;
+
+	/** The agent-hook commands' flows (registered at load by desktopCommands, src/plugin/commands.ts). */
+	hookCommands(): HookCommands {
+		return (this.hookFlows ??= hookCommands(this.host.app, this.hooks, () => this.host.service.lang()));
 	}
 
 	/**
@@ -80,7 +81,9 @@ export class DesktopParts {
 		// The before-versions of reviewed changes go once the journal is read, when no Undo can want them.
 		this.host.agentChanges.beforeVersions = beforeVersionsIo(this.host.app, this.folder);
 		this.host.agentChanges.humanWrites = this.editorWrites;
-		void this.host.agentChanges.refresh().then(() => new AgentReview(this.host.app, this.host.agentChanges).pruneReviewed());
+		void this.host.agentChanges.refresh().then(() => {
+			if (!this.stopped) new AgentReview(this.host.app, this.host.agentChanges).pruneReviewed();
+		});
 		void this.writer.markExistingPending();
 		void this.host.sync.whenReady().then(() => this.applyLiveChannel());
 	}
@@ -97,14 +100,19 @@ export class DesktopParts {
 
 	/** Starts or stops the live channel to match the setting; says once when it cannot start. */
 	private async applyLiveChannel(): Promise<void> {
+		if (this.stopped) return;
 		const enabled = this.host.settings().liveChannel;
 		if (!this.host.sync.ready && enabled) return;
 		await this.live.apply(enabled);
 		if (this.live.lastError !== null) new Notice(uiStrings(this.host.service.lang()).liveFailed(this.live.lastError));
 	}
 
+	/** Unloaded: nothing started by an earlier step may start anything now. */
+	private stopped = false;
+
 	stop(): Promise<void> {
-		void this.live.stop();
+		this.stopped = true;
+		void this.live.close();
 		void this.editorWrites.flush();
 		return this.writer.stop();
 	}

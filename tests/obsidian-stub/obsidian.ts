@@ -150,6 +150,58 @@ export class DeferredView extends View {
 	}
 }
 
+/** The editor of a Markdown view, as far as the plugin reads it: the text it holds (obsidian.d.ts, `Editor.getValue`). */
+export class Editor {
+	constructor(private text: string) {}
+	getValue(): string {
+		return this.text;
+	}
+	setValue(text: string): void {
+		this.text = text;
+	}
+}
+
+/**
+ * A note open in the editor. Obsidian saves typing to the file about two seconds after it stops,
+ * and loads the file again when it changes on disk; the stand-in does both only when told
+ * (`type`, `save`), and reloads on `modify` only while nothing typed is unsaved.
+ */
+export class MarkdownView extends View {
+	editor: Editor;
+	/** What the editor last loaded or saved. */
+	private saved: string;
+	constructor(
+		leaf: WorkspaceLeaf,
+		public file: TFile | null,
+	) {
+		super(leaf);
+		const text = file === null ? '' : this.app.vault.readSync(file);
+		this.editor = new Editor(text);
+		this.saved = text;
+		this.app.vault.on('modify', (changed) => {
+			if (changed !== this.file || this.file === null || this.editor.getValue() !== this.saved) return;
+			this.saved = this.app.vault.readSync(this.file);
+			this.editor.setValue(this.saved);
+		});
+	}
+	getViewType(): string {
+		return 'markdown';
+	}
+	getDisplayText(): string {
+		return this.file?.basename ?? '';
+	}
+	/** Test-only: the human types; not yet saved to the file. */
+	type(text: string): void {
+		this.editor.setValue(this.editor.getValue() + text);
+	}
+	/** Test-only: the editor's save of what was typed. */
+	async save(): Promise<void> {
+		if (this.file === null) return;
+		this.saved = this.editor.getValue();
+		await this.app.vault.modify(this.file, this.saved);
+	}
+}
+
 /** Test-only: the core file explorer, with the `revealInFolder` the plugin looks for (not in obsidian.d.ts). */
 export class FileExplorerView extends View {
 	revealedFiles: TFile[] = [];
@@ -214,6 +266,13 @@ export class WorkspaceLeaf extends Events {
 	async loadIfDeferred(): Promise<void> {
 		if (this.isDeferred) await this.setViewState({ type: this.type });
 	}
+	/** Test-only: the note opened in the editor in this leaf. */
+	openMarkdown(file: TFile): MarkdownView {
+		this.type = 'markdown';
+		const view = new MarkdownView(this, file);
+		this.view = view;
+		return view;
+	}
 	async openFile(file: TFile, state?: OpenViewState): Promise<void> {
 		this.opened.push(file);
 		this.openedStates.push(state);
@@ -242,6 +301,12 @@ export class Workspace extends Events {
 		const leaf = new WorkspaceLeaf(this.app, side).defer(type);
 		this.leaves.push(leaf);
 		return leaf;
+	}
+	/** Test-only: `file` open in the editor in a new tab. */
+	openInEditor(file: TFile): MarkdownView {
+		const leaf = new WorkspaceLeaf(this.app, 'main');
+		this.leaves.push(leaf);
+		return leaf.openMarkdown(file);
 	}
 	/** A leaf in a new popout window (obsidian.d.ts 1.13.1 line 7909, `openPopoutLeaf`): its views live in that window's document. */
 	openPopoutLeaf(): WorkspaceLeaf {

@@ -231,6 +231,21 @@ export class MetadataCache extends Events {
 		if (c !== undefined) this.caches.set(to, c);
 		if (stale) this.#stale.add(to);
 	}
+	/** Test-only: while held, re-parses wait (Obsidian's parser lagging behind a large pull). */
+	private held: Promise<void> | null = null;
+	private release_: (() => void) | null = null;
+	hold(): void {
+		if (this.held !== null) return;
+		this.held = new Promise<void>((resolve) => (this.release_ = resolve));
+		const held = this.held;
+		this.queue = this.queue.then(() => held);
+	}
+	/** Test-only: the held re-parses run, in the order they were asked for. */
+	release(): void {
+		this.release_?.();
+		this.held = null;
+		this.release_ = null;
+	}
 	/** Re-parses a file after the current task, as Obsidian's worker does, then `changed` and `resolved`. */
 	schedule(file: TFile): void {
 		this.queue = this.queue.then(() => {
@@ -426,6 +441,20 @@ export class Vault extends Events {
 		this.refreshStat(file);
 		this.trigger('modify', file);
 		if (file.extension === 'md') this.metadataCache.schedule(file);
+	}
+
+	/**
+	 * Test-only: another program (a `git pull`, an agent, a sync) rewrote the note on disk, and
+	 * Obsidian's file watcher reports it: `modify`, then a re-parse.
+	 */
+	changeOnDisk(p: string, data: string): TFile {
+		const file = this.getFileByPath(p);
+		if (file === null) throw new Error(`no file ${p}`);
+		this.writeDisk(file.path, data);
+		this.refreshStat(file);
+		this.trigger('modify', file);
+		if (file.extension === 'md') this.metadataCache.schedule(file);
+		return file;
 	}
 
 	async modify(file: TFile, data: string): Promise<void> {

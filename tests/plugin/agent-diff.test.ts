@@ -362,3 +362,88 @@ describe('accept and revert', () => {
 		expect(row(root, 'Notes/Two.md')).not.toBeNull();
 	});
 });
+
+describe('revert and Undo never lose the human’s text', () => {
+	const ref = (p: string, session: string) => ({ path: p, session, at: new Date().toISOString(), tool: 'Edit' });
+	const review = async (s: Started) => {
+		const { AgentReview } = await import('../../src/plugin/review/agent-review');
+		return new AgentReview(s.app as never, store(s));
+	};
+
+	it('a save landing between the check and the write is kept: the revert checks the note again inside its write', async () => {
+		const s = await start({ 'Notes/Plan.md': EDIT_BEFORE }, [{ rel: 'Notes/Plan.md', session: 'sess-w', tool: 'Edit', after: EDIT_AFTER, post: true }]);
+		const file = s.app.vault.getFileByPath('Notes/Plan.md');
+		if (file === null) throw new Error('no note');
+		const human = `${EDIT_AFTER}typed and saved in the moment\n`;
+		// The editor's save lands right after the revert has read the note for its check.
+		const readBinary = s.app.vault.readBinary.bind(s.app.vault);
+		let landed = false;
+		s.app.vault.readBinary = async (f) => {
+			const bytes = await readBinary(f);
+			if (!landed && f.path === 'Notes/Plan.md') {
+				landed = true;
+				fs.writeFileSync(path.join(s.base, 'Notes/Plan.md'), human);
+			}
+			return bytes;
+		};
+		const result = await (await review(s)).revert([ref('Notes/Plan.md', 'sess-w')]);
+		expect(landed).toBe(true);
+		expect(fs.readFileSync(path.join(s.base, 'Notes/Plan.md'), 'utf8')).toBe(human);
+		expect(result).toMatchObject({ reverted: 0, left: [{ path: 'Notes/Plan.md', reason: 'changed' }] });
+	});
+
+	it('refuses while an open editor holds unsaved typing, names the note, and leaves file and typing alone', async () => {
+		const s = await start({ 'Notes/Plan.md': EDIT_BEFORE }, [{ rel: 'Notes/Plan.md', session: 'sess-e', tool: 'Edit', after: EDIT_AFTER, post: true }]);
+		const file = s.app.vault.getFileByPath('Notes/Plan.md');
+		if (file === null) throw new Error('no note');
+		const editor = s.app.workspace.openInEditor(file);
+		editor.type('half a sentence');
+		const root = await openReviewView(s);
+		const modal = await openDiff(s, root, 'Notes/Plan.md');
+		button(modal, 'revert').click();
+		await confirm(s);
+		expect(fs.readFileSync(path.join(s.base, 'Notes/Plan.md'), 'utf8')).toBe(EDIT_AFTER);
+		expect(editor.editor.getValue()).toBe(`${EDIT_AFTER}half a sentence`);
+		expect(Notice.shown).toContain('Plan has unsaved changes in an open editor, so it was left as it is. Let the editor save (or close the note), then try again.');
+		// Once saved, the note is no longer what the agent left: the revert is refused as an edit since.
+		await editor.save();
+		const again = await (await review(s)).revert([ref('Notes/Plan.md', 'sess-e')]);
+		expect(again.reverted).toBe(0);
+		expect(fs.readFileSync(path.join(s.base, 'Notes/Plan.md'), 'utf8')).toBe(`${EDIT_AFTER}half a sentence`);
+	});
+
+	it('an open editor without unsaved typing does not stop the revert, and shows the reverted text', async () => {
+		const s = await start({ 'Notes/Plan.md': EDIT_BEFORE }, [{ rel: 'Notes/Plan.md', session: 'sess-o', tool: 'Edit', after: EDIT_AFTER, post: true }]);
+		const file = s.app.vault.getFileByPath('Notes/Plan.md');
+		if (file === null) throw new Error('no note');
+		const editor = s.app.workspace.openInEditor(file);
+		const result = await (await review(s)).revert([ref('Notes/Plan.md', 'sess-o')]);
+		expect(result).toMatchObject({ reverted: 1, left: [] });
+		expect(fs.readFileSync(path.join(s.base, 'Notes/Plan.md'), 'utf8')).toBe(EDIT_BEFORE);
+		expect(editor.editor.getValue()).toBe(EDIT_BEFORE);
+	});
+
+	it('Undo refuses when the note changed after the revert, or an editor holds unsaved typing, and names it', async () => {
+		const s = await start({ 'Notes/One.md': 'one\n', 'Notes/Two.md': 'two\n', 'Notes/Three.md': 'three\n' }, [
+			{ rel: 'Notes/One.md', session: 'sess-u', tool: 'Edit', after: 'ONE\n', post: true },
+			{ rel: 'Notes/Two.md', session: 'sess-u', tool: 'Edit', after: 'TWO\n', post: true },
+			{ rel: 'Notes/Three.md', session: 'sess-u', tool: 'Edit', after: 'THREE\n', post: true },
+		]);
+		const result = await (await review(s)).revert([ref('Notes/One.md', 'sess-u'), ref('Notes/Two.md', 'sess-u'), ref('Notes/Three.md', 'sess-u')]);
+		expect(result.reverted).toBe(3);
+		const one = s.app.vault.getFileByPath('Notes/One.md');
+		const two = s.app.vault.getFileByPath('Notes/Two.md');
+		if (one === null || two === null) throw new Error('no note');
+		await s.app.vault.modify(one, 'one, and more of mine\n');
+		s.app.workspace.openInEditor(two).type(' typing');
+		const left = await result.undo.run();
+		expect(left).toEqual([
+			{ path: 'Notes/Two.md', reason: 'unsaved' },
+			{ path: 'Notes/One.md', reason: 'changed' },
+		]);
+		expect(fs.readFileSync(path.join(s.base, 'Notes/One.md'), 'utf8')).toBe('one, and more of mine\n');
+		expect(fs.readFileSync(path.join(s.base, 'Notes/Two.md'), 'utf8')).toBe('two\n');
+		// The note nobody touched gets the agent's text back.
+		expect(fs.readFileSync(path.join(s.base, 'Notes/Three.md'), 'utf8')).toBe('THREE\n');
+	});
+});

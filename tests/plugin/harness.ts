@@ -86,9 +86,12 @@ export async function startPlugin(base: string, options: { configDir?: string; p
 	// Obsidian restores its metadata cache before plugins run; files are parsed already.
 	app.metadataCache.primeAll();
 	const plugin = new SessionBriefPlugin(app as never, options.dir === undefined ? MANIFEST : { ...MANIFEST, dir: options.dir });
-	await plugin.onload();
+	// As Obsidian's `load()`: loaded, then `onload`; stopPlugin unloads a plugin still loaded.
+	(plugin as unknown as StubPlugin).loaded = true;
+	plugin.onload();
 	app.workspace.setLayoutReady();
 	app.metadataCache.trigger('resolved');
+	await plugin.started;
 	await internals(plugin).sync.whenBuilt();
 	return { app, plugin, stub: plugin as unknown as StubPlugin, base, pluginDir };
 }

@@ -71,8 +71,9 @@ describe('initial index', () => {
 		const { MANIFEST } = await import('./harness');
 		const app = App.create(base);
 		const plugin = new SessionBriefPlugin(app as never, MANIFEST);
-		await plugin.onload();
+		plugin.onload();
 		app.workspace.setLayoutReady();
+		await plugin.started;
 		await internals(plugin).sync.whenBuilt();
 		expect(internals(plugin).sync.index.size).toBe(0);
 		expect(app.vault.cachedReads).toBe(0);

@@ -123,9 +123,12 @@ export async function startBuilt(base: string, options: LoadOptions = {}): Promi
 	// Obsidian restores its metadata cache before plugins run; files are parsed already.
 	app.metadataCache.primeAll();
 	const plugin = new PluginClass(app, MANIFEST);
+	// As Obsidian's `load()`: loaded, then `onload`; stopBuilt unloads a plugin still loaded.
+	plugin.loaded = true;
 	await plugin.onload();
 	app.workspace.setLayoutReady();
 	app.metadataCache.trigger('resolved');
+	await (plugin as unknown as { started: Promise<void> }).started;
 	const internals = plugin as unknown as BuiltInternals;
 	await internals.sync.whenBuilt();
 	return { app, plugin, internals, base, pluginDir: path.join(base, app.vault.configDir, 'plugins', MANIFEST.id), required };

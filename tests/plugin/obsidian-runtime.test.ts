@@ -63,7 +63,7 @@ async function startVault(mode: 'warm' | 'cold', files: Record<string, string> =
 		app.metadataCache.restoreStale('Notes/New flag.md', 'Nothing yet\n');
 	}
 	const plugin = new SessionBriefPlugin(app as never, MANIFEST);
-	await plugin.onload();
+	plugin.onload();
 	internals(plugin).sync.startupFallbackMs = 3_600_000;
 	return { app, plugin, base };
 }
@@ -85,6 +85,7 @@ describe('start-up in either order (docs/obsidian-runtime.md)', () => {
 			await app.metadataCache.startupReparse();
 			const reads = app.vault.cachedReads;
 			app.workspace.setLayoutReady();
+			await plugin.started;
 			await sync.whenReady();
 			expect(sync.startup).toMatchObject({ resolvedBeforeLayout: true, endedBy: 'resolved' });
 			expect(service.brief().items.needsReview?.paths).toEqual(FLAGGED);
@@ -101,6 +102,7 @@ describe('start-up in either order (docs/obsidian-runtime.md)', () => {
 		try {
 			const { sync, service } = internals(plugin);
 			app.workspace.setLayoutReady();
+			await plugin.started;
 			await sync.whenReady();
 			expect(sync.startup).toMatchObject({ resolvedBeforeLayout: false, endedBy: 'every-entry', waitingAtPass: 0, unverifiedAtPass: 2 });
 			expect(service.brief().items.needsReview?.paths).toEqual(FLAGGED);
@@ -122,6 +124,7 @@ describe('start-up in either order (docs/obsidian-runtime.md)', () => {
 		try {
 			const { sync, service } = internals(plugin);
 			app.workspace.setLayoutReady();
+			await plugin.started;
 			await app.metadataCache.startupReparse();
 			await sync.whenReady();
 			expect(service.brief().items.needsReview?.paths).toEqual(FLAGGED);
@@ -134,8 +137,9 @@ describe('start-up in either order (docs/obsidian-runtime.md)', () => {
 		const { app, plugin, base } = await startVault('cold');
 		const pluginDir = path.join(base, '.obsidian', 'plugins', MANIFEST.id);
 		try {
-			const { sync, service, writer } = internals(plugin);
 			app.workspace.setLayoutReady();
+			await plugin.started;
+			const { sync, service, writer } = internals(plugin);
 			await sync.whenBuilt();
 			expect(sync.startup.waitingAtPass).toBe(4);
 			await app.metadataCache.startupReparse({ resolved: false, only: ['Notes/Plain.md', 'Notes/Kept.md', 'Notes/Old flag.md'] });
@@ -162,6 +166,7 @@ describe('start-up in either order (docs/obsidian-runtime.md)', () => {
 			const { sync, service } = internals(plugin);
 			sync.startupFallbackMs = 50;
 			app.workspace.setLayoutReady();
+			await plugin.started;
 			await sync.whenReady();
 			expect(sync.startup.endedBy).toBe('wait');
 			expect(service.brief().items.needsReview?.paths).toEqual(FLAGGED);
@@ -180,6 +185,7 @@ describe('start-up in either order (docs/obsidian-runtime.md)', () => {
 			fresh.startupFallbackMs = 3_600_000;
 			fresh.listen(plugin);
 			app.workspace.setLayoutReady();
+			await plugin.started;
 			fresh.start(plugin);
 			await fresh.whenReady();
 			expect(fresh.startup).toMatchObject({ endedBy: 'every-entry', unverifiedAtPass: 4 });
@@ -196,6 +202,7 @@ describe('start-up in either order (docs/obsidian-runtime.md)', () => {
 		try {
 			const before = Date.now();
 			app.workspace.setLayoutReady();
+			await plugin.started;
 			await internals(plugin).sync.whenReady();
 			expect(app.loadLocalStorage(CURRENT_AT_KEY)).toBeGreaterThanOrEqual(before);
 			const late = new IndexSync(app as never, plugin.settings, () => undefined);

@@ -112,7 +112,7 @@ describe('commands', () => {
 		const base = tempVault(FIXTURE);
 		const app = App.create(base);
 		const plugin = new SessionBriefPlugin(app as never, MANIFEST);
-		await plugin.onload();
+		plugin.onload();
 		started = { app, plugin, stub: plugin as unknown as Started['stub'], base, pluginDir: path.join(base, '.obsidian', 'plugins', MANIFEST.id) };
 		const writeText = vi.fn(async (_t: string) => undefined);
 		Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -122,6 +122,7 @@ describe('commands', () => {
 		expect(app.vault.listenerCount('create')).toBe(0);
 		expect(app.metadataCache.listenerCount('resolved')).toBe(1);
 		app.workspace.setLayoutReady();
+		await plugin.started;
 		expect(app.vault.listenerCount('create')).toBe(2);
 		await app.metadataCache.startupReparse();
 		await copied;
@@ -143,13 +144,13 @@ describe('commands', () => {
 			registered.push(type);
 			registerView(type, creator);
 		};
-		const loading = plugin.onload();
-		// Nothing awaited yet: a leaf Obsidian restores now finds its view type.
+		plugin.onload();
+		// `onload` awaits nothing: a leaf Obsidian restores now finds its view type.
 		expect(registered).toEqual(['session-brief-review', 'session-brief-rule-check']);
 		expect(stub.settingTabs.length).toBe(1);
-		await loading;
 		started = { app, plugin, stub, base, pluginDir };
 		app.workspace.setLayoutReady();
+		await plugin.started;
 		app.metadataCache.trigger('resolved');
 		await internals(plugin).sync.whenReady();
 		expect(internals(plugin).service.brief().items.inbox?.paths).toContain('Notes/Flagged.md');

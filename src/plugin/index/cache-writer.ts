@@ -72,6 +72,7 @@ export class CacheWriter {
 
 	/** A cache left by an earlier run (same process after a plugin reload) must not be served as current. */
 	markExistingPending(): Promise<void> {
+		if (this.stopped) return this.queue;
 		return this.enqueue(async () => {
 			const adapter = this.app.vault.adapter;
 			const target = this.file(BRIEF_FILE);
@@ -123,17 +124,23 @@ export class CacheWriter {
 		if (this.last !== null && this.last.date !== isoDate(now)) this.changed();
 	}
 
-	/** Writes index and brief now; `pending` is true only for the final write when the plugin stops. */
+	/**
+	 * Writes index and brief now. `pending` is true for the final write when the plugin stops, and
+	 * whenever a note touched by an event is not re-read yet (`IndexSync.fresh`): its flags may be
+	 * an older version's, so only the bridge's own checks may serve the cache.
+	 */
 	flush(pending = false): Promise<void> {
 		if (this.timer !== null) {
 			window.clearTimeout(this.timer);
 			this.timer = null;
 		}
+		if (this.stopped) return this.queue;
 		return this.enqueue(() => this.writeFull(pending));
 	}
 
-	private async writeFull(pending: boolean): Promise<void> {
-		if (!this.sync.ready) return;
+	private async writeFull(final: boolean): Promise<void> {
+		if (!this.sync.ready || (this.stopped && !final)) return;
+		const pending = final || !this.sync.fresh;
 		if (await this.service.refreshDailyNoteSettings()) this.service.changed();
 		const index = this.sync.index;
 		const id = randomId();
@@ -210,8 +217,9 @@ export class CacheWriter {
 	 */
 	stop(): Promise<void> {
 		if (this.stopped) return this.queue;
-		const wasReady = this.sync.ready;
-		const done = wasReady ? this.flush(true) : this.markExistingPending();
+		if (this.timer !== null) window.clearTimeout(this.timer);
+		this.timer = null;
+		const done = this.sync.ready ? this.enqueue(() => this.writeFull(true)) : this.markExistingPending();
 		this.stopped = true;
 		return done;
 	}

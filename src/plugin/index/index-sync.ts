@@ -1,7 +1,13 @@
 /**
  * Keeps the NoteIndex in step with the vault. One full pass once the layout is ready, then one O(1)
- * update per event: metadata `changed` (content), vault `modify` (mtime and size), `rename`,
- * `delete`, `create`. Never a rescan, except when settings change what counts.
+ * update per event: metadata `changed` (content), vault `modify`, `rename`, `delete`, `create`.
+ * Never a rescan, except when settings change what counts.
+ *
+ * A note touched by a vault event is *stale* until its flags are those of its current version:
+ * Obsidian's `changed` for that version (its text as long as the file), or the note read from its
+ * text after a bounded wait. Meanwhile its entry keeps the mtime and size of the version its flags
+ * came from, and `fresh` is false, so the cache says pending and the bridge's stat walk sees the
+ * change (docs/cache-format.md, "The plugin as writer").
  *
  * The index is `ready` (the cache is written, the live channel answers) once Obsidian's start-up
  * parsing can no longer change what it holds. In Obsidian the first `resolved` may come before the
@@ -16,6 +22,7 @@
  */
 import { TFile, TFolder, type App, type CachedMetadata, type Plugin, type TAbstractFile } from 'obsidian';
 import { lowerTagNames } from '../../core/flags';
+import { utf8Length } from '../../core/text-bytes';
 import type { Settings } from '../../core/settings';
 import { NoteIndex } from './note-index';
 import { readIndexedNote } from './note-reader';
@@ -33,6 +40,12 @@ export const CURRENT_AT_KEY = 'session-brief-index-current-at';
 const CURRENT_AT_MARGIN_MS = 5_000;
 /** The stamp is renewed at most this often while the index changes. */
 const CURRENT_AT_EVERY_MS = 60_000;
+/**
+ * How long a note touched by a vault event waits for Obsidian's re-parse before the plugin reads its
+ * text itself: a `touch` or a save that leaves the text alone gets no `changed`, and after a large
+ * pull Obsidian's parser may lag far behind.
+ */
+export const REREAD_AFTER_MS = 2_000;
 
 function readCurrentAt(app: App): number | null {
 	const value: unknown = app.loadLocalStorage(CURRENT_AT_KEY);
@@ -92,6 +105,16 @@ export class IndexSync {
 	private signalSettled!: () => void;
 	private layoutAt = 0;
 	readonly startup: StartupTrace = { resolvedBeforeLayout: false, loadedAfterLayout: false, waitingAtPass: 0, unverifiedAtPass: 0, endedBy: null, layoutToReadyMs: null };
+	/**
+	 * Notes touched by a vault event whose flags are not yet those of their current version: path →
+	 * a ticket of the touch (a read proves the version only when no later touch came meanwhile) and when.
+	 */
+	private readonly stale = new Map<string, { ticket: number; at: number }>();
+	private rereadTimer: number | null = null;
+	/** How long a stale note waits for `changed` before its text is read; tests shorten it. */
+	rereadAfterMs = REREAD_AFTER_MS;
+	/** The plugin unloaded: no read, timer or notification starts any more. */
+	private stopped = false;
 
 	constructor(
 		private readonly app: App,
@@ -107,6 +130,21 @@ export class IndexSync {
 	/** True once the full pass is done and start-up parsing has ended: until then the cache stays pending. */
 	get ready(): boolean {
 		return this.built && this.settled;
+	}
+
+	/** Ready, and every note's flags are those of its current version (no stale note). */
+	get fresh(): boolean {
+		return this.ready && this.stale.size === 0;
+	}
+
+	/** Notes touched by an event whose flags are not yet re-read (diagnostics and tests). */
+	get staleCount(): number {
+		return this.stale.size;
+	}
+
+	/** Reads every stale note from its text now (the live channel, before it answers); resolves when fresh or stopped. */
+	async freshen(): Promise<void> {
+		if (this.stale.size > 0) await this.reread(Number.POSITIVE_INFINITY);
 	}
 
 	/** Call from `onload`: the metadata cache's first `resolved` may come before the layout is ready. */
@@ -177,6 +215,7 @@ export class IndexSync {
 		const files = this.app.vault.getMarkdownFiles();
 		const pending: Array<Promise<void>> = [];
 		for (let i = 0; i < files.length; i++) {
+			if (this.stopped) return;
 			const file = files[i];
 			if (file === undefined || !this.index.counts(file.path)) continue;
 			let meta = this.app.metadataCache.getFileCache(file);
@@ -206,8 +245,12 @@ export class IndexSync {
 	}
 
 	stop(): void {
+		if (this.stopped) return;
 		this.clearTimer();
+		if (this.rereadTimer !== null) window.clearTimeout(this.rereadTimer);
+		this.rereadTimer = null;
 		this.stamp(true);
+		this.stopped = true;
 	}
 
 	private clearTimer(): void {
@@ -221,7 +264,7 @@ export class IndexSync {
 	 * older than it could be only means a few more notes are read at the next start.
 	 */
 	private stamp(force = false): void {
-		if (!this.ready) return;
+		if (!this.ready || this.stopped) return;
 		const now = Date.now();
 		if (!force && now - this.lastStamp < CURRENT_AT_EVERY_MS) return;
 		this.lastStamp = now;
@@ -254,6 +297,7 @@ export class IndexSync {
 			if (file !== null) reads.push(this.update(file, trusted ? this.app.metadataCache.getFileCache(file) : null));
 		}
 		this.settling = Promise.all(reads).then(() => {
+			if (this.stopped) return;
 			this.settled = true;
 			this.startup.layoutToReadyMs = Date.now() - this.layoutAt;
 			this.signalSettled();
@@ -263,6 +307,7 @@ export class IndexSync {
 	}
 
 	private onResolved(): void {
+		if (this.stopped) return;
 		if (!this.started && !this.trusted) this.startup.resolvedBeforeLayout = true;
 		this.trusted = true;
 		this.maybeSettle();
@@ -270,6 +315,7 @@ export class IndexSync {
 
 	/** Obsidian parsed a note (at start-up or after an edit): its entry is current. */
 	private onChanged(file: TFile, data: string, cache: CachedMetadata): void {
+		if (this.stopped) return;
 		if (!this.started) {
 			if (!this.settled) this.confirmed.add(file.path);
 			return;
@@ -298,16 +344,25 @@ export class IndexSync {
 		this.reading.delete(path);
 	}
 
-	/** Reads one note from the cache (and, rarely, its text) and stores it: O(1) in vault size. */
+	/**
+	 * Reads one note from the cache (and, rarely, its text) and stores it: O(1) in vault size. A read
+	 * from the text (`meta` null) or from `changed`'s text as long as the file is of the note's
+	 * current version and ends its staleness; `changed`'s text of another length is an earlier
+	 * version's parse and is left for the next one or the re-read.
+	 */
 	async update(file: TFile, meta: CachedMetadata | null, data?: string): Promise<void> {
-		if (file.extension !== 'md' || !this.index.counts(file.path)) return;
+		if (this.stopped || file.extension !== 'md' || !this.index.counts(file.path)) return;
 		const path = file.path;
+		const touched = this.stale.get(path);
+		const proves = data !== undefined ? utf8Length(data) === file.stat.size : meta === null;
+		if (touched !== undefined && !proves) return;
 		const ticket = this.ticket(path);
-		const note = await readIndexedNote(this.app, file, this.tags, meta, data);
-		if (this.reading.get(path) !== ticket) return;
+		const note = await readIndexedNote(this.app, file, this.tags, meta, data, touched !== undefined && data === undefined);
+		if (this.stopped || this.reading.get(path) !== ticket) return;
 		this.reading.delete(path);
 		if (file.path !== path || this.app.vault.getFileByPath(path) !== file) return;
 		this.index.set(note);
+		if (touched !== undefined && this.stale.get(path)?.ticket === touched.ticket) this.stale.delete(path);
 		// During a full pass one notification at the end is enough (a view would re-render per note).
 		if (this.ready) {
 			this.onChange();
@@ -317,13 +372,50 @@ export class IndexSync {
 
 	private onCreate(file: TAbstractFile): void {
 		if (!(file instanceof TFile)) return;
-		// The metadata cache follows with `changed`; indexing now keeps an empty new note visible at once.
-		void this.update(file, this.app.metadataCache.getFileCache(file));
+		this.markStale(file);
+		// Read at once from its text (an entry Obsidian may hold for the path can be an older file's), so a new note shows at once.
+		void this.update(file, null);
 		this.onChange();
 	}
 
 	private onModify(file: TAbstractFile): void {
-		if (file instanceof TFile && this.index.touch(file.path, Math.trunc(file.stat.mtime), file.stat.size)) this.onChange();
+		if (!(file instanceof TFile) || !this.markStale(file)) return;
+		this.onChange();
+	}
+
+	/** A vault event touched the note: stale until its current version is read. False when it does not count. */
+	private markStale(file: TFile): boolean {
+		if (this.stopped || file.extension !== 'md' || !this.index.counts(file.path)) return false;
+		this.stale.set(file.path, { ticket: ++this.lastTicket, at: Date.now() });
+		this.scheduleReread();
+		return true;
+	}
+
+	private scheduleReread(): void {
+		if (this.rereadTimer !== null || this.stale.size === 0 || this.stopped) return;
+		let first = Number.POSITIVE_INFINITY;
+		for (const { at } of this.stale.values()) first = Math.min(first, at);
+		const wait = Math.max(0, first + this.rereadAfterMs - Date.now());
+		this.rereadTimer = window.setTimeout(() => {
+			this.rereadTimer = null;
+			void this.reread(Date.now() - this.rereadAfterMs).then(() => this.scheduleReread());
+		}, wait);
+	}
+
+	/** Reads from their text the stale notes touched at or before `upTo`, a batch at a time. */
+	private async reread(upTo: number): Promise<void> {
+		const due: TFile[] = [];
+		for (const [path, { at }] of this.stale) {
+			if (at > upTo) continue;
+			const file = this.app.vault.getFileByPath(path);
+			if (file === null || !this.index.counts(path)) this.stale.delete(path);
+			else due.push(file);
+		}
+		for (let i = 0; i < due.length && !this.stopped; i += BATCH) {
+			await Promise.all(due.slice(i, i + BATCH).map((file) => this.update(file, null)));
+			if (i + BATCH < due.length) await new Promise<void>((resolve) => window.setTimeout(resolve, 0));
+		}
+		if (this.stale.size === 0 && this.ready) this.onChange();
 	}
 
 	private onDelete(file: TAbstractFile): void {
@@ -336,7 +428,9 @@ export class IndexSync {
 			this.index.delete(file.path);
 			this.waiting.delete(file.path);
 			this.unverified.delete(file.path);
+			this.stale.delete(file.path);
 		}
+		if (file instanceof TFolder) for (const p of [...this.stale.keys()]) if (p.startsWith(`${file.path}/`)) this.stale.delete(p);
 		this.onChange();
 		this.maybeSettle();
 	}
@@ -348,11 +442,19 @@ export class IndexSync {
 		// A note still waiting for its entry is read below; an unverified entry stays unverified.
 		this.waiting.delete(oldPath);
 		if (this.unverified.delete(oldPath)) this.unverified.add(file.path);
+		const wasStale = this.stale.delete(oldPath);
 		// `rename` answers false when the old path was not indexed: then the note is read.
 		const moved = this.index.counts(file.path) && this.index.rename(oldPath, file.path);
+		const entry = this.index.get(file.path);
+		// A rename keeps the text; an entry of another mtime or size (or a stale one) is not this version's.
+		if (moved && (wasStale || entry === undefined || entry.mtime !== Math.trunc(file.stat.mtime) || entry.size !== file.stat.size)) {
+			this.markStale(file);
+			void this.update(file, null);
+		}
 		if (!moved) {
 			this.index.delete(oldPath);
-			void this.update(file, this.app.metadataCache.getFileCache(file));
+			this.markStale(file);
+			void this.update(file, null);
 		}
 		this.onChange();
 		this.maybeSettle();

@@ -31,9 +31,12 @@ export function discoveryFile(app: App, pluginFolder: string): DiscoveryPlace | 
  * bridge accepts the answer exactly when it would accept the cache.
  */
 export function liveHandlers(service: BriefService, sync: IndexSync, rules: RuleCheckRunner): LiveHandlers {
-	const brief = (): LiveBrief => {
+	const brief = async (): Promise<LiveBrief> => {
 		// While the index is (re)built the brief would be short of notes; the bridge falls through.
 		if (!sync.ready) throw new Error('the index is being built');
+		// Notes touched since their last parse are read now: an answer never carries an older version's flags.
+		await sync.freshen();
+		if (!sync.fresh) throw new Error('notes are being re-read');
 		const now = new Date();
 		const b = service.brief(now);
 		return { key: service.key(), date: b.date, generatedAt: now.getTime(), brief: b, lang: service.lang(), locale: service.locale() };
@@ -67,9 +70,12 @@ export class LiveChannel {
 		return this.server?.port ?? null;
 	}
 
+	/** Closed for good (the plugin unloads): no later `apply` starts a server. */
+	private closed = false;
+
 	/** Brings the server in line with the setting; safe to call again before an earlier call finished. */
 	apply(enabled: boolean): Promise<void> {
-		this.wanted = enabled && this.file !== null;
+		this.wanted = enabled && this.file !== null && !this.closed;
 		if (!this.wanted) return this.stop();
 		if (this.server === null) this.starting ??= this.start();
 		return this.starting ?? Promise.resolve();
@@ -96,6 +102,12 @@ export class LiveChannel {
 	 * Closes the server: the discovery file is removed at once (synchronously, before the returned
 	 * promise), so even an unload that nobody awaits leaves no file naming a closed port.
 	 */
+	/** Stops the server and refuses to start it again (unload). */
+	close(): Promise<void> {
+		this.closed = true;
+		return this.stop();
+	}
+
 	stop(): Promise<void> {
 		this.wanted = false;
 		const server = this.server;

@@ -91,16 +91,6 @@ export class NoteIndex {
 		this.revision++;
 	}
 
-	/** A content-free change (touch, or a save that left the metadata alone): mtime and size only. */
-	touch(path: string, mtime: number, size: number): boolean {
-		const note = this.notes.get(path);
-		if (note === undefined || (note.mtime === mtime && note.size === size)) return false;
-		note.mtime = mtime;
-		note.size = size;
-		this.revision++;
-		return true;
-	}
-
 	delete(path: string): boolean {
 		const note = this.notes.get(path);
 		if (note === undefined) return false;
@@ -130,8 +120,8 @@ export class NoteIndex {
 	/**
 	 * Puts a note into the sets it belongs in (`way` 1), or takes it out of them again (-1). Which sets
 	 * those are is worked out from the stored entry each time instead of being remembered per note:
-	 * what `holds` reads (path, flags) never changes while the entry is stored (`touch` changes only
-	 * mtime and size), and computing it touches no table the size of the vault.
+	 * what `holds` reads (path, flags) never changes while the entry is stored, and computing it
+	 * touches no table the size of the vault.
 	 */
 	private link(note: IndexedNote, way: 1 | -1): void {
 		const bits = setsOf(note, this.settings);

@@ -28,13 +28,14 @@ function describe(error: unknown): string {
 
 /**
  * `data` is the text when the caller has it (metadataCache `changed` hands it over); `tags` must
- * be lower-cased. Never throws: an unreadable note becomes an entry with `flags: null`.
+ * be lower-cased; `fromDisk` reads past Obsidian's cache of file contents. Never throws: an unreadable note becomes an entry with `flags: null`.
  */
-export async function readIndexedNote(app: App, file: TFile, tags: TagNames, meta: CachedMetadata | null, data?: string): Promise<IndexedNote> {
+export async function readIndexedNote(app: App, file: TFile, tags: TagNames, meta: CachedMetadata | null, data?: string, fromDisk = false): Promise<IndexedNote> {
 	// Whole ms, like the bridge's stat walk (Math.trunc(mtimeMs)), so its tier 3 can verify the index.
+	// Taken before the read: an edit during it makes the entry look older than its flags, never newer.
 	const base = { path: file.path, mtime: Math.trunc(file.stat.mtime), size: file.stat.size };
 	let text: string | undefined = data;
-	const source: TextSource = async () => (text ??= await app.vault.cachedRead(file));
+	const source: TextSource = async () => (text ??= await (fromDisk ? app.vault.read(file) : app.vault.cachedRead(file)));
 	try {
 		return { ...base, flags: flagsOf(await factsOf(meta, source, tags), tags) };
 	} catch (error) {

@@ -13,7 +13,7 @@ import type { Lang } from '../../core/i18n';
 import { basename } from '../../core/paths';
 import type { AgentChanges } from './agent-changes';
 import { agentDiffStrings, type AgentDiffStrings } from './agent-diff-strings';
-import { AgentReview, type ChangeRef, type LoadedChange, type Undo } from './agent-review';
+import { AgentReview, type ChangeRef, type LeftAlone, type LoadedChange, type Undo } from './agent-review';
 import { ConfirmModal } from '../confirm-modal';
 
 /** How long the notice with Undo stays, as for *Mark all reviewed*. */
@@ -25,6 +25,11 @@ type DiffModule = typeof import('../../core/change-diff');
 
 function noteName(path: string): string {
 	return basename(path).replace(/\.md$/, '');
+}
+
+/** One notice per note a revert or Undo left alone, naming it and why. */
+export function leftAloneNotices(left: readonly LeftAlone[], s: AgentDiffStrings): void {
+	for (const l of left) new Notice(s.leftAlone(noteName(l.path), l.reason));
 }
 
 /** A notice with an Undo button that runs `undo` once. */
@@ -40,8 +45,9 @@ export function undoNotice(message: string, undo: Undo, s: AgentDiffStrings, aft
 		if (done) return;
 		done = true;
 		void undo.run().then(
-			() => {
-				new Notice(s.undone);
+			(left) => {
+				if (left.length === 0) new Notice(s.undone);
+				leftAloneNotices(left, s);
 				after?.();
 			},
 			(error: unknown) => new Notice(s.failed(error instanceof Error ? error.message : String(error))),
@@ -225,6 +231,10 @@ export class AgentDiffModal extends Modal {
 		try {
 			const result = await this.review.revert([this.ref]);
 			this.close();
+			if (result.left.length > 0) {
+				leftAloneNotices(result.left, s);
+				return;
+			}
 			if (result.reverted === 0) {
 				// Edited in the moment between the view and the confirmation: shown again with the reason.
 				new AgentDiffModal(this.app, this.store, this.lang, this.ref).open();

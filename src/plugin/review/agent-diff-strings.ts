@@ -28,6 +28,8 @@ export interface AgentDiffStrings {
 	revertSession: string;
 	revertAll: string;
 	reverted: (n: number, skipped: number) => string;
+	/** A note a revert or an Undo left as it is, and why: `name` is the note's name. */
+	leftAlone: (name: string, reason: 'changed' | 'unsaved') => string;
 	accepted: string;
 	sessionAccepted: (n: number) => string;
 	undo: string;
@@ -66,6 +68,10 @@ const en: AgentDiffStrings = {
 	revertSession: 'Revert the session’s changes…',
 	revertAll: 'Revert all agent changes…',
 	reverted: (n, skipped) => `Reverted ${n === 1 ? '1 note' : `${n} notes`}${skipped > 0 ? `; ${skipped === 1 ? '1 note was' : `${skipped} notes were`} left as ${skipped === 1 ? 'it was' : 'they were'} (edited since, or no before-version kept)` : ''}.`,
+	leftAlone: (name, reason) =>
+		reason === 'unsaved'
+			? `${name} has unsaved changes in an open editor, so it was left as it is. Let the editor save (or close the note), then try again.`
+			: `${name} changed in the meantime, so it was left as it is; nothing you wrote was replaced.`,
 	accepted: 'Change accepted: marked as reviewed.',
 	sessionAccepted: (n) => `The session's changes (${n === 1 ? '1 note' : `${n} notes`}) are marked as reviewed.`,
 	undo: 'Undo',
@@ -104,6 +110,10 @@ const de: AgentDiffStrings = {
 	revertSession: 'Änderungen der Sitzung zurücksetzen…',
 	revertAll: 'Alle Änderungen der Agenten zurücksetzen…',
 	reverted: (n, skipped) => `${n === 1 ? '1 Notiz' : `${n} Notizen`} zurückgesetzt${skipped > 0 ? `; ${skipped === 1 ? '1 Notiz blieb' : `${skipped} Notizen blieben`}, wie ${skipped === 1 ? 'sie war' : 'sie waren'} (seitdem bearbeitet oder ohne Vorversion)` : ''}.`,
+	leftAlone: (name, reason) =>
+		reason === 'unsaved'
+			? `${name} hat ungespeicherte Änderungen in einem offenen Editor und blieb, wie sie ist. Den Editor speichern lassen (oder die Notiz schließen) und erneut versuchen.`
+			: `${name} wurde inzwischen geändert und blieb, wie sie ist; nichts von Ihnen Geschriebenes wurde ersetzt.`,
 	accepted: 'Änderung übernommen: als geprüft markiert.',
 	sessionAccepted: (n) => `Die Änderungen der Sitzung (${n === 1 ? '1 Notiz' : `${n} Notizen`}) sind als geprüft markiert.`,
 	undo: 'Rückgängig',

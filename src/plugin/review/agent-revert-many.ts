@@ -7,7 +7,7 @@ import { Notice, type App } from 'obsidian';
 import type { Lang } from '../../core/i18n';
 import type { ChangeSession } from '../../core/what-changed';
 import type { AgentChanges } from './agent-changes';
-import { undoNotice } from './agent-diff-modal';
+import { leftAloneNotices, undoNotice } from './agent-diff-modal';
 import { agentDiffStrings } from './agent-diff-strings';
 import { AgentReview, type ChangeRef } from './agent-review';
 import { ConfirmModal } from '../confirm-modal';
@@ -35,6 +35,7 @@ export async function revertMany(app: App, store: AgentChanges, lang: Lang, refs
 	const s = agentDiffStrings(lang);
 	try {
 		const result = await new AgentReview(app, store).revert(refs);
+		leftAloneNotices(result.left, s);
 		if (result.reverted === 0) new Notice(s.reverted(0, result.skipped));
 		else undoNotice(s.reverted(result.reverted, result.skipped), result.undo, s);
 	} catch (error) {

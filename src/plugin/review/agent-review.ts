@@ -5,8 +5,12 @@
  * before-version put back through the vault's API, only while the note still holds what the
  * agent left), each with an Undo. No DOM here: the diff view (agent-diff-modal.ts) and the
  * sidebar's menus call it.
+ *
+ * Revert and its Undo never lose the human's text: each writes through `Vault.process` and checks,
+ * inside it, that the note holds exactly the text it replaces, and that no open editor holds other
+ * text (typing not saved yet); otherwise the note is left alone and named in the result.
  */
-import { normalizePath, TFile, type App } from 'obsidian';
+import { MarkdownView, normalizePath, TFile, type App } from 'obsidian';
 import { revertVerdict, type RevertVerdict } from '../../core/change-review';
 import type { AgentChanges } from './agent-changes';
 import type { BeforeVersion } from './before-versions-io';
@@ -32,8 +36,24 @@ export interface LoadedChange {
 	verdict: RevertVerdict;
 }
 
+/** Why a note was left as it is: it changed since, or an open editor holds unsaved text. */
+export type LeftReason = 'changed' | 'unsaved';
+
+export interface LeftAlone {
+	path: string;
+	reason: LeftReason;
+}
+
 export interface Undo {
-	run(): Promise<void>;
+	/** Resolves with the notes it left alone because they changed after the action. */
+	run(): Promise<LeftAlone[]>;
+}
+
+/** Thrown inside `Vault.process` to leave the note unwritten. */
+class LeaveAlone extends Error {
+	constructor(readonly reason: LeftReason) {
+		super(reason);
+	}
 }
 
 function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
@@ -46,6 +66,16 @@ async function sha256Hex(data: ArrayBuffer): Promise<string> {
 }
 
 const decoder = new TextDecoder();
+/** Text only when the bytes are valid UTF-8; a byte-order mark is kept, so the text writes back to the same bytes. */
+const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function exactText(bytes: Uint8Array | ArrayBuffer): string | null {
+	try {
+		return strict.decode(bytes);
+	} catch {
+		return null;
+	}
+}
 
 function text(bytes: Uint8Array | ArrayBuffer | null): string | null {
 	return bytes === null ? null : decoder.decode(bytes);
@@ -106,6 +136,7 @@ export class AgentReview {
 			run: async () => {
 				if (kept !== null) this.store.beforeVersions?.restore(kept);
 				await this.store.restoreNoteMark(ref.path, previous);
+				return [];
 			},
 		};
 	}
@@ -114,8 +145,9 @@ export class AgentReview {
 	 * Reverts each change whose note still holds what the agent left (checked again now); the rest
 	 * are skipped. Reverted notes are marked reviewed: the change is the human's now.
 	 */
-	async revert(refs: readonly ChangeRef[]): Promise<{ reverted: number; skipped: number; undo: Undo }> {
-		const undos: Array<() => Promise<void>> = [];
+	async revert(refs: readonly ChangeRef[]): Promise<{ reverted: number; skipped: number; left: LeftAlone[]; undo: Undo }> {
+		const undos: Array<() => Promise<LeftAlone | null>> = [];
+		const left: LeftAlone[] = [];
 		let skipped = 0;
 		for (const ref of refs) {
 			const change = await this.load(ref);
@@ -123,48 +155,116 @@ export class AgentReview {
 				skipped++;
 				continue;
 			}
-			undos.push(await this.revertOne(change, change.before));
+			const undo = await this.revertOne(change, change.before);
+			if (typeof undo === 'function') undos.push(undo);
+			else {
+				left.push(undo);
+				skipped++;
+			}
 		}
 		return {
 			reverted: undos.length,
 			skipped,
+			left,
 			undo: {
 				run: async () => {
-					for (const u of undos.reverse()) await u();
+					const refused: LeftAlone[] = [];
+					for (const u of undos.reverse()) {
+						const r = await u();
+						if (r !== null) refused.push(r);
+					}
+					return refused;
 				},
 			},
 		};
 	}
 
-	private async revertOne(change: LoadedChange, before: BeforeVersion): Promise<() => Promise<void>> {
+	/** An open editor on `p` holds text other than `expected`: typing not saved yet, which a write would lose. */
+	private unsavedIn(p: string, expected: string): boolean {
+		for (const leaf of this.app.workspace.getLeavesOfType('markdown')) {
+			const view = leaf.view;
+			if (view instanceof MarkdownView && view.file?.path === p && view.editor.getValue() !== expected) return true;
+		}
+		return false;
+	}
+
+	/**
+	 * Replaces the note's text `from` by `to` through `Vault.process`, checked inside it; bytes that
+	 * are not UTF-8 text are written as bytes after the same check. Null when written.
+	 */
+	private async replace(file: TFile, from: ArrayBuffer, to: ArrayBuffer): Promise<LeftReason | null> {
+		const vault = this.app.vault;
+		const fromText = exactText(from);
+		const toText = exactText(to);
+		if (fromText !== null && this.unsavedIn(file.path, fromText)) return 'unsaved';
+		try {
+			if (fromText !== null && toText !== null) {
+				await vault.process(file, (data) => {
+					if (data !== fromText) throw new LeaveAlone('changed');
+					if (this.unsavedIn(file.path, fromText)) throw new LeaveAlone('unsaved');
+					return toText;
+				});
+				return null;
+			}
+			if ((await sha256Hex(await vault.readBinary(file))) !== (await sha256Hex(from))) return 'changed';
+			await vault.modifyBinary(file, to);
+			return null;
+		} catch (error) {
+			if (error instanceof LeaveAlone) return error.reason;
+			throw error;
+		}
+	}
+
+	/** Whether the note's bytes are `bytes` now (a note to be trashed or recreated is checked so first). */
+	private async holds(file: TFile, bytes: ArrayBuffer): Promise<LeftReason | null> {
+		const text = exactText(bytes);
+		if (text !== null && this.unsavedIn(file.path, text)) return 'unsaved';
+		return (await sha256Hex(await this.app.vault.readBinary(file))) === (await sha256Hex(bytes)) ? null : 'changed';
+	}
+
+	private async revertOne(change: LoadedChange, before: BeforeVersion): Promise<(() => Promise<LeftAlone | null>) | LeftAlone> {
 		const vault = this.app.vault;
 		const p = change.ref.path;
 		const previousMark = this.store.noteMark(p);
 		const agents = change.nowBytes;
+		const beforeBytes = toArrayBuffer(before.bytes ?? new Uint8Array());
 		const file = vault.getFileByPath(p);
 		await this.byHuman(p);
+		let refused: LeftReason | null = null;
 		if (before.state === 'new') {
-			if (file !== null) await this.app.fileManager.trashFile(file);
+			if (file !== null && agents !== null) refused = await this.holds(file, agents);
+			// Trashed, not deleted: even a note changed in the last moment stays in the trash.
+			if (file !== null && refused === null) await this.app.fileManager.trashFile(file);
 		} else if (file !== null) {
-			await vault.modifyBinary(file, toArrayBuffer(before.bytes ?? new Uint8Array()));
+			refused = agents === null ? 'changed' : await this.replace(file, agents, beforeBytes);
 		} else {
 			await this.ensureFolder(p);
-			await vault.createBinary(p, toArrayBuffer(before.bytes ?? new Uint8Array()));
+			await vault.createBinary(p, beforeBytes);
 		}
+		if (refused !== null) return { path: p, reason: refused };
 		await this.store.markNote(p, this.latestAt(p, this.clock().toISOString()));
 		this.store.beforeVersions?.drop(p, change.ref.session);
 		return async () => {
 			const now = vault.getFileByPath(p);
+			let undoRefused: LeftReason | null = null;
+			// What the revert left must still be there: an edit since is the human's and stays.
+			if (before.state === 'new') undoRefused = now === null ? null : 'changed';
+			else if (now === null) undoRefused = 'changed';
+			else if (agents === null) undoRefused = await this.holds(now, beforeBytes);
+			if (undoRefused !== null) return { path: p, reason: undoRefused };
 			await this.byHuman(p);
 			if (agents === null) {
 				if (now !== null) await this.app.fileManager.trashFile(now);
-			} else if (now !== null) await vault.modifyBinary(now, agents);
-			else {
+			} else if (now !== null) {
+				undoRefused = await this.replace(now, beforeBytes, agents);
+				if (undoRefused !== null) return { path: p, reason: undoRefused };
+			} else {
 				await this.ensureFolder(p);
 				await vault.createBinary(p, agents);
 			}
 			this.store.beforeVersions?.restore(before);
 			await this.store.restoreNoteMark(p, previousMark);
+			return null;
 		};
 	}
 

@@ -12,10 +12,15 @@ export async function loadSettings(plugin: Plugin): Promise<Settings> {
  * every value it holds, and its missing keys keep the meaning they always had (`DEFAULT_SETTINGS`);
  * only a new install starts from the neutral `FIRST_RUN` values (src/core/first-run.ts).
  */
-export async function loadStartSettings(plugin: Plugin): Promise<{ settings: Settings; firstRun: boolean }> {
+export async function loadStartSettings(plugin: Plugin): Promise<{ settings: Settings; firstRun: boolean; stored: unknown }> {
 	const data: unknown = await plugin.loadData();
 	const firstRun = data === null || data === undefined;
-	return { settings: resolveSettings(firstRun ? FIRST_RUN : data), firstRun };
+	return { settings: resolveSettings(firstRun ? FIRST_RUN : data), firstRun, stored: data };
+}
+
+/** Whether `data.json` as read already holds exactly these settings (then it is not written again). */
+export function storedAsIs(stored: unknown, settings: Settings): boolean {
+	return JSON.stringify(stored) === JSON.stringify(settings);
 }
 
 export async function saveSettings(plugin: Plugin, settings: Settings): Promise<void> {

@@ -405,7 +405,7 @@ export class AgentChangesSection {
 		await this.store.markSession(group.session, group.latest);
 		if (this.reportError()) return;
 		const d = agentDiffStrings(this.service.lang());
-		undoNotice(d.sessionAccepted(group.changes.length), { run: () => this.store.restoreSessionMark(group.session, previous) }, d);
+		undoNotice(d.sessionAccepted(group.changes.length), { run: async () => (await this.store.restoreSessionMark(group.session, previous), []) }, d);
 	}
 
 	/** Asks first, saying how many notes; then marks what the section shows, with Undo. */

@@ -79,13 +79,6 @@ describe('NoteIndex bookkeeping', () => {
 				step = `delete ${p}`;
 				changed = index.delete(p);
 				expect(changed, step).toBe(model.delete(p));
-			} else if (r < 0.97) {
-				step = `touch ${p}`;
-				const held = model.get(p);
-				const mtime = random() < 0.5 && held !== undefined ? held.mtime : Math.floor(random() * 1e6);
-				changed = index.touch(p, mtime, held?.size ?? 1);
-				expect(changed, step).toBe(held !== undefined && held.mtime !== mtime);
-				if (changed && held !== undefined) model.set(p, { ...held, mtime });
 			} else if (r < 0.99) {
 				step = `delete folder of ${p}`;
 				const folder = p.slice(0, p.lastIndexOf('/'));
