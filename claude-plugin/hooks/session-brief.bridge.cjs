@@ -15950,6 +15950,29 @@ var init_what_changed = __esm({
 });
 
 // src/node/state-registry.ts
+function pluginState() {
+  return [
+    { name: SETTINGS_FILE, kind: "file", what: "the settings" },
+    { name: BRIEF_FILE, kind: "file", what: "the cached brief" },
+    { name: INDEX_FILE, kind: "file", what: "the note index" },
+    { name: DISCOVERY_FILE, kind: "file", what: "the live channel's discovery file" },
+    { name: STARTS_LOG, kind: "file", what: "the session starts log" },
+    { name: STARTS_LOCK, kind: "file", what: "the session starts log's compaction lock" },
+    { name: OLD_STARTS_FILE, kind: "file", what: "an earlier version's session starts record" },
+    { name: SESSION_STARTS_FILE, kind: "file", what: "an earlier version's conversation starts" },
+    { name: JOURNAL_FILE, kind: "file", what: "the agent changes journal" },
+    { name: JOURNAL_LOCK, kind: "file", what: "the journal's compaction lock" },
+    { name: EDITOR_WRITES_FILE, kind: "file", what: "the record of the editor's writes" },
+    { name: REVIEW_FILE, kind: "file", what: "the review marks" },
+    { name: LAST_CHECK_FILE, kind: "file", what: "the last rule check" },
+    { name: MARKS_FOLDER, kind: "folder", what: "the session marks" },
+    { name: BASELINE_FOLDER, kind: "folder", what: "the session net's baselines" },
+    { name: BEFORE_FOLDER, kind: "folder", what: "the before-versions of notes agents changed" },
+    { name: "main.js", kind: "file", what: "the plugin" },
+    { name: "manifest.json", kind: "file", what: "the plugin's manifest" },
+    { name: "styles.css", kind: "file", what: "the plugin's styles" }
+  ];
+}
 function hooksState() {
   return [
     { name: SCRIPT_NAME, kind: "file", what: "the hook entry" },
@@ -15961,6 +15984,9 @@ function hooksState() {
     // The files the hook entry runs, each with V8's compiled form beside it.
     ...[SCRIPT_NAME, BRIDGE_NAME, START_NAME, EDIT_NAME].map((name) => ({ name: `${name}${CODE_CACHE_SUFFIX}`, kind: "file", what: "a code cache" }))
   ];
+}
+function stateName(home, name) {
+  return (home === "plugin" ? pluginState() : hooksState()).find((s) => s.name === name) ?? null;
 }
 function hooksFolder(vault) {
   return path8.join(vault, ".claude", "hooks");
@@ -26896,36 +26922,43 @@ var init_doctor_install_check = __esm({
 });
 
 // src/node/hosts/doctor/doctor-state.ts
-function describeDamage(dir, name, reason) {
-  return `${path53.join(dir, name)} ${reason}`;
+function innerFindings(root, dir) {
+  const out = [];
+  for (const inner of listStateFolder(root, dir, MAX_LISTED)) {
+    const e = inspectStateFile(root, path53.join(dir, inner.name));
+    if (e.kind === "damaged") out.push(`${path53.join(dir, inner.name)} ${e.reason}`);
+  }
+  return out;
 }
-function folderFindings(root, dir, ours, folders) {
+function folderFindings(root, dir, home) {
   const problem = stateFolderProblem(root, dir);
   if (problem !== null) return [`${dir} ${problem}`];
   const out = [];
-  for (const entry of listStateFolder(root, dir, 2e3)) {
-    if (!ours(entry.name)) continue;
+  for (const entry of listStateFolder(root, dir, MAX_LISTED)) {
+    if (home === "hooks" && !entry.name.toLowerCase().startsWith(HOOK_PREFIX)) continue;
     const file = path53.join(dir, entry.name);
-    if (entry.isDirectory() && folders.has(entry.name)) {
-      for (const inner of listStateFolder(root, file, 2e3)) {
-        const e2 = inspectStateFile(root, path53.join(file, inner.name));
-        if (e2.kind === "damaged") out.push(describeDamage(file, inner.name, e2.reason));
-      }
+    const known = stateName(home, entry.name);
+    if (known?.kind === "folder" && entry.isDirectory()) {
+      out.push(...innerFindings(root, file));
       continue;
     }
     const e = inspectStateFile(root, file);
-    if (e.kind === "damaged") out.push(describeDamage(dir, entry.name, e.reason));
+    if (known === null) {
+      if (e.kind === "damaged") out.push(`${file} ${e.reason}, under a name Session Brief does not write`);
+    } else if (known.kind === "folder") {
+      if (e.kind !== "missing") out.push(`${file} ${e.kind === "file" ? "is a file" : e.reason} where Session Brief keeps ${known.what} (a folder)`);
+    } else if (e.kind === "damaged") out.push(`${file} ${e.reason}`);
   }
   return out;
 }
 function stateFolderChecks(vault, env) {
   const ctx = loadVaultContext(vault, { env });
   const findings = [];
-  const hooks = path53.join(vault, ".claude", "hooks");
-  findings.push(...folderFindings(vault, hooks, (name) => name.startsWith("session-brief"), /* @__PURE__ */ new Set()));
-  if (ctx.pluginDir !== null) findings.push(...folderFindings(vault, ctx.pluginDir, () => true, PLUGIN_FOLDERS));
+  const hooks = hooksFolder(vault);
+  findings.push(...folderFindings(vault, hooks, "hooks"));
+  if (ctx.pluginDir !== null) findings.push(...folderFindings(vault, ctx.pluginDir, "plugin"));
   if (findings.length === 0) {
-    return [{ id: "state-files", status: "ok", message: `Session Brief's files in ${hooks}${ctx.pluginDir === null ? "" : ` and ${ctx.pluginDir}`} are regular files inside the vault.` }];
+    return [{ id: "state-files", status: "ok", message: `Session Brief's files in ${hooks}${ctx.pluginDir === null ? "" : ` and ${ctx.pluginDir}`} are regular files and folders inside the vault.` }];
   }
   const shown2 = findings.slice(0, 10).join("; ") + (findings.length > 10 ? `; and ${findings.length - 10} more` : "");
   return [
@@ -26937,15 +26970,15 @@ function stateFolderChecks(vault, env) {
     }
   ];
 }
-var path53, PLUGIN_FOLDERS;
+var path53, MAX_LISTED;
 var init_doctor_state = __esm({
   "src/node/hosts/doctor/doctor-state.ts"() {
     "use strict";
     path53 = require("node:path");
-    init_session_net();
     init_state_file();
+    init_state_registry();
     init_vault_config();
-    PLUGIN_FOLDERS = /* @__PURE__ */ new Set(["session-marks", BASELINE_FOLDER]);
+    MAX_LISTED = 2e3;
   }
 });
 
