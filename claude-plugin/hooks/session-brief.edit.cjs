@@ -280,15 +280,15 @@ __export(real_path_exports, {
   vaultRelativeReal: () => vaultRelativeReal
 });
 function realPathOf(p) {
-  let existing = path6.resolve(p);
+  let existing = path7.resolve(p);
   const rest = [];
   for (; ; ) {
     try {
-      return path6.join(fs7.realpathSync.native(existing), ...rest);
+      return path7.join(fs7.realpathSync.native(existing), ...rest);
     } catch {
-      const parent = path6.dirname(existing);
+      const parent = path7.dirname(existing);
       if (parent === existing) return null;
-      rest.unshift(path6.basename(existing));
+      rest.unshift(path7.basename(existing));
       existing = parent;
     }
   }
@@ -296,7 +296,7 @@ function realPathOf(p) {
 function vaultRelativeReal(root, filePath) {
   const literal = vaultRelative(root, filePath);
   if (literal !== null || filePath.includes("\0")) return literal;
-  const absolute = path6.resolve(root, filePath);
+  const absolute = path7.resolve(root, filePath);
   const realFile = realPathOf(absolute);
   const realRoot2 = realPathOf(root);
   for (const [r, f] of [
@@ -311,9 +311,9 @@ function vaultRelativeReal(root, filePath) {
   return null;
 }
 function firstSymlink(p) {
-  let current = path6.parse(path6.resolve(p)).root;
-  for (const part of path6.resolve(p).slice(current.length).split(path6.sep).filter((x) => x !== "")) {
-    current = path6.join(current, part);
+  let current = path7.parse(path7.resolve(p)).root;
+  for (const part of path7.resolve(p).slice(current.length).split(path7.sep).filter((x) => x !== "")) {
+    current = path7.join(current, part);
     try {
       if (fs7.lstatSync(current).isSymbolicLink()) return current;
     } catch {
@@ -326,7 +326,7 @@ function linkTarget(root, file) {
   if (realRootOf?.root !== root) realRootOf = { root, real: fs7.realpathSync.native(root) };
   const top = realRootOf.real;
   const real = fs7.realpathSync.native(file);
-  return real.startsWith(top.endsWith(path6.sep) ? top : top + path6.sep) ? real : null;
+  return real.startsWith(top.endsWith(path7.sep) ? top : top + path7.sep) ? real : null;
 }
 function openInVault(root, file, flags) {
   if ((flags & WRITING) !== 0) throw new Error("openInVault opens notes for reading only; writes go through the state-file module");
@@ -340,12 +340,12 @@ function openInVault(root, file, flags) {
     return fs7.openSync(real, flags | NO_FOLLOW);
   }
 }
-var fs7, path6, realRootOf, NO_FOLLOW, WRITING;
+var fs7, path7, realRootOf, NO_FOLLOW, WRITING;
 var init_real_path = __esm({
   "src/node/real-path.ts"() {
     "use strict";
     fs7 = require("node:fs");
-    path6 = require("node:path");
+    path7 = require("node:path");
     init_scope();
     realRootOf = null;
     NO_FOLLOW = fs7.constants.O_NOFOLLOW ?? 0;
@@ -379,21 +379,21 @@ function entersFolder(name, atRoot, excludedRootFolders) {
 function isNoteName(name) {
   return name.endsWith(".md");
 }
-function isCountedNote(path12, excludedRootFolders) {
+function isCountedNote(path13, excludedRootFolders) {
   let start = 0;
-  for (let slash = path12.indexOf("/"); slash >= 0; slash = path12.indexOf("/", start)) {
-    const part = path12.slice(start, slash);
+  for (let slash = path13.indexOf("/"); slash >= 0; slash = path13.indexOf("/", start)) {
+    const part = path13.slice(start, slash);
     if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;
     start = slash + 1;
   }
-  const name = path12.slice(start);
+  const name = path13.slice(start);
   return name !== "" && !isHiddenName(name) && isNoteName(name);
 }
-function isInFolder(path12, folder2) {
-  return folder2 === "" || path12.length > folder2.length && path12.charCodeAt(folder2.length) === 47 && path12.startsWith(folder2);
+function isInFolder(path13, folder2) {
+  return folder2 === "" || path13.length > folder2.length && path13.charCodeAt(folder2.length) === 47 && path13.startsWith(folder2);
 }
-function basename(path12) {
-  return path12.slice(path12.lastIndexOf("/") + 1);
+function basename(path13) {
+  return path13.slice(path13.lastIndexOf("/") + 1);
 }
 
 // src/core/brief-item-list.ts
@@ -475,7 +475,7 @@ var LIST_ITEMS = [
     about: "today's files in the sessions folder",
     // The index keeps every session file: the date changes, the set does not.
     holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-    onDay: (path12, date) => basename(path12).includes(date),
+    onDay: (path13, date) => basename(path13).includes(date),
     hits: () => NO_HITS,
     label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
     hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -1025,16 +1025,16 @@ would break the quoted hook command.
 Hooks always exit 0.`;
 
 // bridge/commands/post-tool-use.ts
-var path9 = require("node:path");
+var path10 = require("node:path");
 
 // bridge/context.ts
 var fs3 = require("node:fs");
-var path3 = require("node:path");
+var path4 = require("node:path");
 init_i18n();
 
 // src/node/vault-config.ts
 var fs2 = require("node:fs");
-var path2 = require("node:path");
+var path3 = require("node:path");
 
 // src/core/cache-key.ts
 var RULES_VERSION = 1;
@@ -1410,14 +1410,33 @@ function isStateFolder(root, dir) {
   }
 }
 
+// src/node/state-registry.ts
+var path2 = require("node:path");
+
+// src/core/state-names.ts
+var JOURNAL_FILE = "agent-changes.jsonl";
+var STARTS_LOG = "session-starts.jsonl";
+var BEFORE_FOLDER = "before-versions";
+
+// src/node/state-registry.ts
+var SETTINGS_FILE = "data.json";
+var LOCK_SUFFIX = ".lock";
+var JOURNAL_LOCK = `${JOURNAL_FILE}${LOCK_SUFFIX}`;
+var STARTS_LOCK = `${STARTS_LOG}${LOCK_SUFFIX}`;
+var MANIFEST_NAME = "session-brief.json";
+var HOOK_PREFIX = "session-brief";
+function hooksFolder(vault) {
+  return path2.join(vault, ".claude", "hooks");
+}
+
 // src/node/vault-config.ts
 init_settings();
 var PLUGIN_ID = "session-brief";
 function defaultVaultRoot(scriptPath) {
-  let dir = path2.dirname(path2.resolve(scriptPath));
-  if (path2.basename(dir) === "session-brief") dir = path2.dirname(dir);
-  if (path2.basename(dir) !== "hooks" || path2.basename(path2.dirname(dir)) !== ".claude") return null;
-  return path2.dirname(path2.dirname(dir));
+  let dir = path3.dirname(path3.resolve(scriptPath));
+  if (path3.basename(dir) === "session-brief") dir = path3.dirname(dir);
+  if (path3.basename(dir) !== "hooks" || path3.basename(path3.dirname(dir)) !== ".claude") return null;
+  return path3.dirname(path3.dirname(dir));
 }
 var MAX_SETTINGS_BYTES = 4 * 1024 * 1024;
 function readJson(root, file, warnings) {
@@ -1443,12 +1462,12 @@ function isDir(p) {
   }
 }
 function readRecorded(root, warnings) {
-  return readJson(root, path2.join(root, ".claude", "hooks", "session-brief.json"), warnings);
+  return readJson(root, path3.join(hooksFolder(root), MANIFEST_NAME), warnings);
 }
 function findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {
   if (explicit !== void 0) return explicit;
-  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir(path2.join(root, recorded.configDir))) return recorded.configDir;
-  if (isDir(path2.join(root, ".obsidian"))) return ".obsidian";
+  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir(path3.join(root, recorded.configDir))) return recorded.configDir;
+  if (isDir(path3.join(root, ".obsidian"))) return ".obsidian";
   let names = [];
   try {
     names = fs2.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();
@@ -1456,8 +1475,8 @@ function findConfigDir(root, explicit, warnings, recorded = readRecorded(root, w
     return null;
   }
   for (const name of names) {
-    const dir = path2.join(root, name);
-    if (fs2.existsSync(path2.join(dir, "app.json")) || isDir(path2.join(dir, "plugins"))) return name;
+    const dir = path3.join(root, name);
+    if (fs2.existsSync(path3.join(dir, "app.json")) || isDir(path3.join(dir, "plugins"))) return name;
   }
   return null;
 }
@@ -1469,17 +1488,17 @@ function systemLocale(env) {
 }
 function findPluginDir(root, configDir, recorded) {
   const dir = recorded?.pluginDir;
-  const inside = typeof dir === "string" && dir !== "" && !path2.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
-  if (inside && isDir(path2.join(root, dir))) return path2.join(root, dir);
-  return configDir === null ? null : path2.join(root, configDir, "plugins", PLUGIN_ID);
+  const inside = typeof dir === "string" && dir !== "" && !path3.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
+  if (inside && isDir(path3.join(root, dir))) return path3.join(root, dir);
+  return configDir === null ? null : path3.join(root, configDir, "plugins", PLUGIN_ID);
 }
 function loadVaultContext(root, options) {
   const warnings = [];
   const recorded = readRecorded(root, warnings);
   const configDir = findConfigDir(root, options.configDir, warnings, recorded);
   const pluginDir = findPluginDir(root, configDir, recorded);
-  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path2.join(pluginDir, "data.json"), warnings));
-  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path2.join(root, configDir, "daily-notes.json"), warnings));
+  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path3.join(pluginDir, SETTINGS_FILE), warnings));
+  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path3.join(root, configDir, "daily-notes.json"), warnings));
   const dailyNote = effectiveDailyNote(settings, obsidianDaily);
   const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));
   return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };
@@ -1496,7 +1515,7 @@ function clock(env) {
 }
 function vaultRoot(args, scriptPath) {
   const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path3.resolve(given) : defaultVaultRoot(scriptPath);
+  const root = given !== void 0 ? path4.resolve(given) : defaultVaultRoot(scriptPath);
   if (root === null) {
     throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);
   }
@@ -1519,8 +1538,8 @@ function isFolder(p) {
 function givenConfigDir(args, root) {
   const name = stringFlag(args, "config-dir");
   if (name === void 0) return void 0;
-  const dir = path3.resolve(root, name);
-  if (path3.dirname(dir) === root && isFolder(dir)) return name;
+  const dir = path4.resolve(root, name);
+  if (path4.dirname(dir) === root && isFolder(dir)) return name;
   const found = findConfigDir(root, void 0, []);
   const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;
   throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);
@@ -1591,7 +1610,7 @@ function parseHookJson(stdin) {
 
 // src/node/journal/agent-journal.ts
 var fs5 = require("node:fs");
-var path4 = require("node:path");
+var path5 = require("node:path");
 
 // src/core/text-bytes.ts
 function utf8Length(text) {
@@ -1609,7 +1628,6 @@ function utf8Length(text) {
 }
 
 // src/core/agent-journal.ts
-var JOURNAL_FILE = "agent-changes.jsonl";
 var MAX_RECORDS = 1e4;
 var MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;
 var MAX_RECORD_BYTES = 4e3;
@@ -1709,10 +1727,9 @@ function compactJournal(text, now) {
 }
 
 // src/node/journal/agent-journal.ts
-var LOCK_SUFFIX = ".lock";
 var STALE_LOCK_MS = 3e4;
 function journalPath(pluginDir) {
-  return path4.join(pluginDir, JOURNAL_FILE);
+  return path5.join(pluginDir, JOURNAL_FILE);
 }
 async function appendJournal(root, pluginDir, record, now) {
   const line = encodeRecord(record);
@@ -1742,7 +1759,7 @@ function completeLinesFrom(fd, from) {
 }
 async function compactJournalFile(root, pluginDir, now) {
   const file = journalPath(pluginDir);
-  const lock = `${file}${LOCK_SUFFIX}`;
+  const lock = path5.join(pluginDir, JOURNAL_LOCK);
   if (!takeLock(root, lock)) return false;
   let fd = null;
   try {
@@ -1773,7 +1790,7 @@ async function recordAgentEdit(ctx, edit) {
 }
 
 // src/node/review/before-version-hook.ts
-var path7 = require("node:path");
+var path8 = require("node:path");
 
 // src/core/agent-fence.ts
 init_i18n();
@@ -1933,7 +1950,7 @@ function noteWords(command) {
 
 // src/node/review/before-versions.ts
 var fs6 = require("node:fs");
-var path5 = require("node:path");
+var path6 = require("node:path");
 
 // src/core/file-key.ts
 var FNV_OFFSET = BigInt("0xcbf29ce484222325");
@@ -1946,15 +1963,14 @@ function fileKey(key2) {
 }
 
 // src/core/before-versions.ts
-var BEFORE_FOLDER = "before-versions";
 var MAX_NOTE_BYTES = 1024 * 1024;
 var MAX_TOTAL_BYTES = 32 * 1024 * 1024;
 var MAX_FILES = 4e3;
 var MAX_BEFORE_AGE_MS = MAX_AGE_MS;
 var BEFORE_SUFFIX = ".before";
 var AFTER_SUFFIX = ".after";
-function beforeStem(session, path12) {
-  return fileKey(`${session ?? ""}\0${path12}`);
+function beforeStem(session, path13) {
+  return fileKey(`${session ?? ""}\0${path13}`);
 }
 function encodeHeader(h) {
   return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}
@@ -1990,20 +2006,20 @@ function pruneChoice(entries2, nowMs, incoming) {
 
 // src/node/review/before-versions.ts
 function beforeFolder(place) {
-  return path5.join(place.pluginDir, BEFORE_FOLDER);
+  return path6.join(place.pluginDir, BEFORE_FOLDER);
 }
 function fileOf(place, session, rel, suffix) {
-  return path5.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
+  return path6.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
 }
 function notePath(place, rel) {
-  return path5.join(place.root, ...rel.split("/"));
+  return path6.join(place.root, ...rel.split("/"));
 }
 function entries(place) {
   const dir = beforeFolder(place);
   const out = [];
   for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
     if (!d.isFile()) continue;
-    const st = fs6.lstatSync(path5.join(dir, d.name), { throwIfNoEntry: false });
+    const st = fs6.lstatSync(path6.join(dir, d.name), { throwIfNoEntry: false });
     if (st !== void 0 && st.isFile()) out.push({ name: d.name, size: st.size, mtimeMs: st.mtimeMs });
   }
   return out;
@@ -2023,7 +2039,7 @@ function keepBeforeVersion(place, rel, session, tool, now) {
   const header = encodeHeader({ path: rel, session, at: now.toISOString(), state, tool });
   const data = bytes === null ? Buffer.from(header) : Buffer.concat([Buffer.from(header), bytes]);
   const dir = beforeFolder(place);
-  for (const name of pruneChoice(entries(place), now.getTime(), data.length)) removeStateFile(place.root, path5.join(dir, name));
+  for (const name of pruneChoice(entries(place), now.getTime(), data.length)) removeStateFile(place.root, path6.join(dir, name));
   writeStateFile(place.root, file, data);
   return true;
 }
@@ -2052,7 +2068,7 @@ function mayChangeNotes(call) {
   return call.tool === SHELL_TOOL && call.command !== null && noteWords(call.command).length > 0;
 }
 function noteOf(ctx, p, base) {
-  const abs = path7.resolve(base, p);
+  const abs = path8.resolve(base, p);
   const rel = vaultRelative(ctx.root, abs) ?? vaultRelativeReal(ctx.root, abs);
   if (rel === null || !isCountedNote(rel, ctx.settings.excludedRootFolders)) return null;
   return rel;
@@ -2067,13 +2083,13 @@ function notesOfCall(ctx, call) {
     return [...out2];
   }
   if (call.tool !== SHELL_TOOL || call.command === null) return [];
-  const base = call.cwd !== void 0 && path7.isAbsolute(call.cwd) ? call.cwd : ctx.root;
+  const base = call.cwd !== void 0 && path8.isAbsolute(call.cwd) ? call.cwd : ctx.root;
   const out = /* @__PURE__ */ new Set();
   for (const word of noteWords(call.command)) {
     const rel = noteOf(ctx, word, base);
     if (rel === null) continue;
-    const abs = path7.join(ctx.root, ...rel.split("/"));
-    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path7.dirname(abs))) out.add(rel);
+    const abs = path8.join(ctx.root, ...rel.split("/"));
+    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path8.dirname(abs))) out.add(rel);
   }
   return [...out];
 }
@@ -2105,10 +2121,10 @@ async function recordAfterVersion(ctx, rel, session, now) {
 }
 
 // bridge/bridge-file.ts
-var path8 = require("node:path");
+var path9 = require("node:path");
 var LOAD_BRIDGE = "sessionBriefLoadBridge";
 function ownName() {
-  return path8.basename(__filename);
+  return path9.basename(__filename);
 }
 function loader() {
   const load = module[LOAD_BRIDGE];
@@ -2199,7 +2215,7 @@ function editOf(stdin, agent = DEFAULT_AGENT) {
   return null;
 }
 async function relativeToVault(root, filePath, cwd) {
-  const given = !path9.isAbsolute(filePath) && cwd !== void 0 && path9.isAbsolute(cwd) ? path9.join(cwd, filePath) : filePath;
+  const given = !path10.isAbsolute(filePath) && cwd !== void 0 && path10.isAbsolute(cwd) ? path10.join(cwd, filePath) : filePath;
   return vaultRelative(root, given) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, given);
 }
 async function postToolUse(args, scriptPath, env) {
@@ -2208,7 +2224,7 @@ async function postToolUse(args, scriptPath, env) {
   const edit = editOf(stdin, agent);
   if (edit === null) return 0;
   const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path9.resolve(given) : defaultVaultRoot(scriptPath);
+  const root = given !== void 0 ? path10.resolve(given) : defaultVaultRoot(scriptPath);
   if (root === null) return 0;
   const rels = [];
   for (const p of edit.filePaths) {
@@ -2239,7 +2255,7 @@ async function postToolUse(args, scriptPath, env) {
 
 // bridge/commands/pre-tool-use.ts
 var fs9 = require("node:fs");
-var path11 = require("node:path");
+var path12 = require("node:path");
 init_scope();
 
 // src/core/write-guard.ts
@@ -2291,7 +2307,7 @@ function denyOutput(r, agent = DEFAULT_AGENT) {
 
 // src/node/hosts/agent-fence.ts
 var fs8 = require("node:fs");
-var path10 = require("node:path");
+var path11 = require("node:path");
 init_real_path();
 function norm(p) {
   const s = p.replace(/\\/g, "/").toLowerCase();
@@ -2307,15 +2323,15 @@ function bothWays(p) {
   return real === null || real === p ? [p] : [p, real];
 }
 function fencePlaces(root, pluginDir, scriptPath) {
-  const own2 = path10.dirname(path10.resolve(scriptPath));
-  const vaults = path10.join(root, ".claude", "hooks");
+  const own2 = path11.dirname(path11.resolve(scriptPath));
+  const vaults = hooksFolder(root);
   return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2] };
 }
-var isHookName = (name) => name.toLowerCase().startsWith("session-brief");
+var isHookName = (name) => name.toLowerCase().startsWith(HOOK_PREFIX);
 function placeOf2(places, p) {
   for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";
   for (const dir of places.hookDirs.flatMap(bothWays)) {
-    if (isHookName(path10.basename(dir)) ? within(dir, p) : norm(path10.dirname(p)) === norm(dir) && isHookName(path10.basename(p))) return "hooks";
+    if (isHookName(path11.basename(dir)) ? within(dir, p) : norm(path11.dirname(p)) === norm(dir) && isHookName(path11.basename(p))) return "hooks";
   }
   return null;
 }
@@ -2335,7 +2351,7 @@ function sameFileAsOurs(places, stat) {
       return false;
     }
     return names.filter(pick).some((n) => {
-      const s = fs8.lstatSync(path10.join(dir, n), { throwIfNoEntry: false });
+      const s = fs8.lstatSync(path11.join(dir, n), { throwIfNoEntry: false });
       return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;
     });
   };
@@ -2344,16 +2360,16 @@ function sameFileAsOurs(places, stat) {
   return null;
 }
 function fileMayBeFenced(root, filePath) {
-  const abs = path10.resolve(root, filePath);
+  const abs = path11.resolve(root, filePath);
   for (const p of bothWays(abs)) {
     const n = norm(p);
-    if (n.includes("/plugins/") || isHookName(path10.basename(n))) return true;
+    if (n.includes("/plugins/") || isHookName(path11.basename(n))) return true;
   }
   const stat = fs8.lstatSync(abs, { throwIfNoEntry: false });
   return stat !== void 0 && stat.isFile() && stat.nlink > 1;
 }
 function fencedFile(places, filePath) {
-  const abs = path10.resolve(places.root, filePath);
+  const abs = path11.resolve(places.root, filePath);
   for (const p of bothWays(abs)) {
     const found = placeOf2(places, p);
     if (found !== null) return found;
@@ -2364,17 +2380,17 @@ function fencedFile(places, filePath) {
 function commandMayBeFenced(command) {
   return /session-brief|plugins|(^|[\s/\\'"=])\.[^\s/\\.]/i.test(command);
 }
-var isNode = (word) => /^node(\.exe)?$/i.test(path10.basename(word));
+var isNode = (word) => /^node(\.exe)?$/i.test(path11.basename(word));
 function fencedCommand(places, command, cwd) {
   const words = commandWords(command);
-  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path10.isAbsolute(b)))];
+  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path11.isAbsolute(b)))];
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? "";
     const stem = beforeGlob(word);
     if (stem === "" || stem.startsWith("-") || stem.startsWith("$")) continue;
     const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");
     for (const base of bases) {
-      for (const p of bothWays(path10.resolve(base, stem))) {
+      for (const p of bothWays(path11.resolve(base, stem))) {
         const fenced = placeOf2(places, p) ?? holdsPlace(places, p);
         if (fenced === null) continue;
         if (running && fenced === "hooks" && placeOf2(places, p) === "hooks" && fs8.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
@@ -2386,18 +2402,18 @@ function fencedCommand(places, command, cwd) {
 }
 function sessionFileBehindLinks(root, sessionsFolder, filePath) {
   if (sessionsFolder === "") return null;
-  const abs = path10.resolve(root, filePath);
+  const abs = path11.resolve(root, filePath);
   const stat = fs8.statSync(abs, { throwIfNoEntry: false });
   if (stat === void 0 || !stat.isFile()) return null;
-  const folder2 = path10.join(root, ...sessionsFolder.split("/"));
+  const folder2 = path11.join(root, ...sessionsFolder.split("/"));
   const realFolder = realPathOf(folder2);
   const realFile = realPathOf(abs);
   if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {
-    return `${sessionsFolder}/${path10.relative(realFolder, realFile).split(path10.sep).join("/")}`;
+    return `${sessionsFolder}/${path11.relative(realFolder, realFile).split(path11.sep).join("/")}`;
   }
   if (stat.nlink > 1) {
     const twin = findSameFile(folder2, stat, 1e4);
-    if (twin !== null) return `${sessionsFolder}/${path10.relative(folder2, twin).split(path10.sep).join("/")}`;
+    if (twin !== null) return `${sessionsFolder}/${path11.relative(folder2, twin).split(path11.sep).join("/")}`;
   }
   return null;
 }
@@ -2414,7 +2430,7 @@ function findSameFile(dir, stat, budget) {
     }
     for (const e of entries2) {
       if (++seen > budget) return null;
-      const p = path10.join(current, e.name);
+      const p = path11.join(current, e.name);
       if (e.isDirectory()) queue.push(p);
       else if (e.isFile()) {
         const s = fs8.lstatSync(p, { throwIfNoEntry: false });
@@ -2432,7 +2448,7 @@ function usablePath(p) {
   return typeof p === "string" && p.trim() !== "" && !p.includes("\0");
 }
 function fromCwd(p, cwd) {
-  return !path11.isAbsolute(p) && cwd !== void 0 && path11.isAbsolute(cwd) ? path11.join(cwd, p) : p;
+  return !path12.isAbsolute(p) && cwd !== void 0 && path12.isAbsolute(cwd) ? path12.join(cwd, p) : p;
 }
 function toolAttempt(stdin, agent = DEFAULT_AGENT) {
   const hook = translateHookInput(agent, parseHookJson(stdin));
@@ -2491,7 +2507,7 @@ async function preToolUse(args, scriptPath, env) {
     const attempt = toolAttempt(stdin, agent);
     if (attempt === null) return 0;
     const given = stringFlag(args, "vault");
-    const root = given !== void 0 ? path11.resolve(given) : defaultVaultRoot(scriptPath);
+    const root = given !== void 0 ? path12.resolve(given) : defaultVaultRoot(scriptPath);
     if (root === null) return 0;
     let ctx = null;
     const context = () => ctx ??= contextFor(args, scriptPath, env);
@@ -2511,12 +2527,12 @@ function guardAnswer(attempt, root, context, agent) {
   const settings = context().settings;
   if (!settings.writeGuard) return false;
   const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);
-  const target = path11.resolve(root, attempt.filePath);
+  const target = path12.resolve(root, attempt.filePath);
   const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);
   if (rel === null) return false;
-  const dir = path11.dirname(target);
-  const name = freeName(path11.basename(target), (candidate) => exists(path11.join(dir, candidate)));
-  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path11.join(dir, name), context().lang), agent));
+  const dir = path12.dirname(target);
+  const name = freeName(path12.basename(target), (candidate) => exists(path12.join(dir, candidate)));
+  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path12.join(dir, name), context().lang), agent));
   return true;
 }
 

@@ -31,11 +31,11 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 // bridge/plugin-file.ts
 var import_node_module = require("node:module");
 var os = require("node:os");
-var path2 = require("node:path");
+var path3 = require("node:path");
 
 // src/node/hosts/claude-plugin.ts
 var fs2 = require("node:fs");
-var path = require("node:path");
+var path2 = require("node:path");
 
 // src/node/state-file.ts
 var fs = require("node:fs");
@@ -93,6 +93,23 @@ function readRegularFile(file, maxBytes) {
   }
 }
 
+// src/node/state-registry.ts
+var path = require("node:path");
+
+// src/core/state-names.ts
+var JOURNAL_FILE = "agent-changes.jsonl";
+var STARTS_LOG = "session-starts.jsonl";
+
+// src/node/state-registry.ts
+var LOCK_SUFFIX = ".lock";
+var JOURNAL_LOCK = `${JOURNAL_FILE}${LOCK_SUFFIX}`;
+var STARTS_LOCK = `${STARTS_LOG}${LOCK_SUFFIX}`;
+var SCRIPT_NAME = "session-brief.cjs";
+var MANIFEST_NAME = "session-brief.json";
+function hooksFolder(vault) {
+  return path.join(vault, ".claude", "hooks");
+}
+
 // src/core/hosts/host.ts
 var HOOK_COMMANDS = { SessionStart: "session-start", PostToolUse: "post-tool-use", PreToolUse: "pre-tool-use", Stop: "turn-end", SessionEnd: "turn-end" };
 
@@ -102,7 +119,7 @@ var PLUGIN_HOOK_EVENTS = Object.fromEntries(
 );
 function claudeUserFolder(env, home) {
   const given = env.CLAUDE_CONFIG_DIR;
-  return given !== void 0 && given !== "" ? path.resolve(given) : path.join(home, ".claude");
+  return given !== void 0 && given !== "" ? path2.resolve(given) : path2.join(home, ".claude");
 }
 function isFolder(p) {
   try {
@@ -112,10 +129,10 @@ function isFolder(p) {
   }
 }
 function vaultAbove(start) {
-  let dir = path.resolve(start);
+  let dir = path2.resolve(start);
   for (; ; ) {
-    if (isFolder(path.join(dir, ".obsidian")) || fs2.existsSync(path.join(dir, ".claude", "hooks", "session-brief.json"))) return dir;
-    const up = path.dirname(dir);
+    if (isFolder(path2.join(dir, ".obsidian")) || fs2.existsSync(path2.join(hooksFolder(dir), MANIFEST_NAME))) return dir;
+    const up = path2.dirname(dir);
     if (up === dir) return null;
     dir = up;
   }
@@ -130,15 +147,15 @@ function readJsonObject(file) {
 }
 function sessionSettingsFiles(projectDir, env, home) {
   return [
-    { scope: "user", file: path.join(claudeUserFolder(env, home), "settings.json") },
-    { scope: "project", file: path.join(projectDir, ".claude", "settings.json") },
-    { scope: "local", file: path.join(projectDir, ".claude", "settings.local.json") }
+    { scope: "user", file: path2.join(claudeUserFolder(env, home), "settings.json") },
+    { scope: "project", file: path2.join(projectDir, ".claude", "settings.json") },
+    { scope: "local", file: path2.join(projectDir, ".claude", "settings.local.json") }
   ];
 }
 function codexHookFiles(projectDir, env, home) {
   const given = env.CODEX_HOME;
-  const user = given !== void 0 && given !== "" ? path.resolve(given) : path.join(home, ".codex");
-  return [path.join(user, "hooks.json"), path.join(projectDir, ".codex", "hooks.json")];
+  const user = given !== void 0 && given !== "" ? path2.resolve(given) : path2.join(home, ".codex");
+  return [path2.join(user, "hooks.json"), path2.join(projectDir, ".codex", "hooks.json")];
 }
 function commandsFor(settings, event) {
   const hooks = settings.hooks;
@@ -160,7 +177,7 @@ function commandsFor(settings, event) {
   return out;
 }
 function installedHookRuns(vault, projectDir, event, env, home, host = "claude-code") {
-  const entry = path.join(vault, ".claude", "hooks", "session-brief.cjs");
+  const entry = path2.join(hooksFolder(vault), SCRIPT_NAME);
   if (!fs2.existsSync(entry)) return false;
   const files = host === "codex" ? codexHookFiles(projectDir, env, home) : sessionSettingsFiles(projectDir, env, home).map((f) => f.file);
   for (const file of files) {
@@ -172,7 +189,7 @@ function installedHookRuns(vault, projectDir, event, env, home, host = "claude-c
 }
 
 // bridge/plugin-file.ts
-var ENTRY = path2.join(__dirname, "session-brief.cjs");
+var ENTRY = path3.join(__dirname, "session-brief.cjs");
 function pluginHook(argv) {
   const command = argv[0] ?? "";
   const event = PLUGIN_HOOK_EVENTS[command];

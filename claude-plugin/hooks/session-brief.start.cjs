@@ -38,21 +38,21 @@ function entersFolder(name, atRoot, excludedRootFolders) {
 function isNoteName(name) {
   return name.endsWith(".md");
 }
-function isCountedNote(path17, excludedRootFolders) {
+function isCountedNote(path18, excludedRootFolders) {
   let start = 0;
-  for (let slash = path17.indexOf("/"); slash >= 0; slash = path17.indexOf("/", start)) {
-    const part = path17.slice(start, slash);
+  for (let slash = path18.indexOf("/"); slash >= 0; slash = path18.indexOf("/", start)) {
+    const part = path18.slice(start, slash);
     if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;
     start = slash + 1;
   }
-  const name = path17.slice(start);
+  const name = path18.slice(start);
   return name !== "" && !isHiddenName(name) && isNoteName(name);
 }
-function isInFolder(path17, folder2) {
-  return folder2 === "" || path17.length > folder2.length && path17.charCodeAt(folder2.length) === 47 && path17.startsWith(folder2);
+function isInFolder(path18, folder2) {
+  return folder2 === "" || path18.length > folder2.length && path18.charCodeAt(folder2.length) === 47 && path18.startsWith(folder2);
 }
-function basename(path17) {
-  return path17.slice(path17.lastIndexOf("/") + 1);
+function basename(path18) {
+  return path18.slice(path18.lastIndexOf("/") + 1);
 }
 function comparePaths(a, b) {
   const la = a.toLowerCase();
@@ -140,7 +140,7 @@ var LIST_ITEMS = [
     about: "today's files in the sessions folder",
     // The index keeps every session file: the date changes, the set does not.
     holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-    onDay: (path17, date) => basename(path17).includes(date),
+    onDay: (path18, date) => basename(path18).includes(date),
     hits: () => NO_HITS,
     label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
     hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -865,7 +865,7 @@ function fileKey(key2) {
 
 // src/node/journal/session-record.ts
 var fs4 = require("node:fs");
-var path4 = require("node:path");
+var path5 = require("node:path");
 
 // src/node/hosts/hook-input.ts
 function parseHookJson(stdin) {
@@ -1460,13 +1460,37 @@ function readRegularFile(file, maxBytes) {
   }
 }
 
-// src/node/journal/session-starts-log.ts
-var fs3 = require("node:fs");
+// src/node/state-registry.ts
 var path3 = require("node:path");
 
-// src/core/session-starts.ts
+// src/core/state-names.ts
+var BRIEF_FILE = "brief-cache.json";
+var INDEX_FILE = "brief-index.json";
+var JOURNAL_FILE = "agent-changes.jsonl";
 var STARTS_LOG = "session-starts.jsonl";
 var OLD_STARTS_FILE = "session-starts.json";
+var REVIEW_FILE = "agent-review.json";
+var SESSION_STARTS_FILE = "conversations.json";
+var DISCOVERY_FILE = "live.json";
+var BEFORE_FOLDER = "before-versions";
+
+// src/node/state-registry.ts
+var SETTINGS_FILE = "data.json";
+var LOCK_SUFFIX = ".lock";
+var JOURNAL_LOCK = `${JOURNAL_FILE}${LOCK_SUFFIX}`;
+var STARTS_LOCK = `${STARTS_LOG}${LOCK_SUFFIX}`;
+var MARKS_FOLDER = "session-marks";
+var PRUNED_STAMP = ".pruned";
+var MANIFEST_NAME = "session-brief.json";
+function hooksFolder(vault) {
+  return path3.join(vault, ".claude", "hooks");
+}
+
+// src/node/journal/session-starts-log.ts
+var fs3 = require("node:fs");
+var path4 = require("node:path");
+
+// src/core/session-starts.ts
 var MAX_STARTS = 20;
 var COMPACT_STARTS_AT_BYTES = 16 * 1024;
 var HOOK_COMPACTS_STARTS_AT_BYTES = 64 * 1024;
@@ -1563,7 +1587,6 @@ function compactStartsLog(entries, conversations) {
 }
 
 // src/core/agent-journal.ts
-var JOURNAL_FILE = "agent-changes.jsonl";
 var MAX_RECORDS = 1e4;
 var MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;
 var RECORD_START = '{"path":';
@@ -1625,8 +1648,6 @@ function boundJournal(records, now) {
 var COMPACT_AT_BYTES = 4 * 1024 * 1024;
 
 // src/core/what-changed.ts
-var REVIEW_FILE = "agent-review.json";
-var SESSION_STARTS_FILE = "conversations.json";
 var ISO2 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z$/;
 function isoOrNull(v) {
   return typeof v === "string" && ISO2.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;
@@ -1735,7 +1756,7 @@ function changeKinds(sessions) {
       }
     }
   }
-  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path17, was]) => ({ path: path17, from: was.from }));
+  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path18, was]) => ({ path: path18, from: was.from }));
   return { deleted: [...deleted].sort(comparePaths), renamed: renamed.sort((a, b) => comparePaths(a.path, b.path)) };
 }
 function withKinds(item, kinds) {
@@ -1787,7 +1808,7 @@ function sinceFromCache(since, cache) {
 var MAX_OLD_BYTES = 256 * 1024;
 var STALE_LOCK_MS = 3e4;
 function startsLogPath(pluginDir) {
-  return path3.join(pluginDir, STARTS_LOG);
+  return path4.join(pluginDir, STARTS_LOG);
 }
 function linesFrom(fd, from) {
   const buf = readRange(fd, from, READ_STARTS_BYTES);
@@ -1811,11 +1832,11 @@ function readLogTail(root, pluginDir) {
   }
 }
 function oldEntries(root, pluginDir) {
-  const text2 = readStateText(root, path3.join(pluginDir, OLD_STARTS_FILE), MAX_OLD_BYTES);
+  const text2 = readStateText(root, path4.join(pluginDir, OLD_STARTS_FILE), MAX_OLD_BYTES);
   return text2 === null ? [] : parseSessionStarts(text2);
 }
 function oldConversations(root, pluginDir) {
-  return parseSessionStarts2(readStateJson(root, path3.join(pluginDir, SESSION_STARTS_FILE), MAX_OLD_BYTES));
+  return parseSessionStarts2(readStateJson(root, path4.join(pluginDir, SESSION_STARTS_FILE), MAX_OLD_BYTES));
 }
 function readConversationStarts(root, pluginDir) {
   const recent = recentConversations(readLogTail(root, pluginDir), 2);
@@ -1839,7 +1860,7 @@ function takeLock(root, lock) {
 }
 function compactSessionStarts(root, pluginDir) {
   const file = startsLogPath(pluginDir);
-  const lock = `${file}.lock`;
+  const lock = path4.join(pluginDir, STARTS_LOCK);
   if (!takeLock(root, lock)) return false;
   let fd = null;
   try {
@@ -1859,7 +1880,7 @@ function compactSessionStarts(root, pluginDir) {
     if (fd !== null) text2 += tail.text;
     writeStateFile(root, file, text2);
     for (const name of [OLD_STARTS_FILE, SESSION_STARTS_FILE]) {
-      if (inspectStateFile(root, path3.join(pluginDir, name)).kind === "file") removeStateFile(root, path3.join(pluginDir, name));
+      if (inspectStateFile(root, path4.join(pluginDir, name)).kind === "file") removeStateFile(root, path4.join(pluginDir, name));
     }
     if (fd !== null) {
       const late = linesFrom(fd, tail.end);
@@ -1873,7 +1894,6 @@ function compactSessionStarts(root, pluginDir) {
 }
 
 // src/node/journal/session-record.ts
-var MARKS_FOLDER = "session-marks";
 var SAME_SESSION_MS = 3e4;
 var NO_ID_MS = 5e3;
 var DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";
@@ -1895,25 +1915,25 @@ function facts(input) {
   return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };
 }
 function insideVault(root, cwd) {
-  if (!path4.isAbsolute(cwd)) return true;
+  if (!path5.isAbsolute(cwd)) return true;
   if (vaultRelativeReal(root, cwd) !== null) return true;
   const a = realPathOf(root);
   const b = realPathOf(cwd);
-  return path4.resolve(root) === path4.resolve(cwd) || a !== null && a === b;
+  return path5.resolve(root) === path5.resolve(cwd) || a !== null && a === b;
 }
 function rulesIndex(root, settings) {
-  const folder2 = path4.join(root, ...settings.rulesFolder.split("/"));
-  for (const name of ["_index.md", "index.md", "README.md", `${path4.basename(folder2)}.md`]) {
-    const file = path4.join(folder2, name);
+  const folder2 = path5.join(root, ...settings.rulesFolder.split("/"));
+  for (const name of ["_index.md", "index.md", "README.md", `${path5.basename(folder2)}.md`]) {
+    const file = path5.join(folder2, name);
     if (fs4.existsSync(file)) return file;
   }
   return null;
 }
 var markName = fileKey;
 function claim(root, pluginDir, key2, agent, hasId) {
-  const dir = path4.join(pluginDir, MARKS_FOLDER);
+  const dir = path5.join(pluginDir, MARKS_FOLDER);
   ensureStateFolder(root, dir);
-  const file = path4.join(dir, markName(key2));
+  const file = path5.join(dir, markName(key2));
   const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;
   const text2 = `${Date.now()}
 ${agent}
@@ -1934,16 +1954,15 @@ ${agent}
   }
   return true;
 }
-var PRUNED_STAMP = ".pruned";
 function pruneMarks(root, pluginDir) {
-  const dir = path4.join(pluginDir, MARKS_FOLDER);
-  const stamp = path4.join(dir, PRUNED_STAMP);
+  const dir = path5.join(pluginDir, MARKS_FOLDER);
+  const stamp = path5.join(dir, PRUNED_STAMP);
   const pruned = statStateFile(root, stamp);
   if (pruned !== null && Date.now() - pruned.mtimeMs < 6e4) return;
   writeStateFile(root, stamp, "");
   for (const entry of listStateFolder(root, dir, 500)) {
     if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;
-    const file = path4.join(dir, entry.name);
+    const file = path5.join(dir, entry.name);
     try {
       const st = statStateFile(root, file);
       if (st !== null && Date.now() - st.mtimeMs > 10 * 6e4) removeStateFile(root, file);
@@ -1957,7 +1976,7 @@ function beginSessionStart(root, pluginDir, settings, hookInput, agent, now, env
   let outside = null;
   try {
     if (input.cwd !== null && !insideVault(root, input.cwd)) {
-      const claudeMd = path4.join(root, "CLAUDE.md");
+      const claudeMd = path5.join(root, "CLAUDE.md");
       const index = rulesIndex(root, settings);
       const readFirst = [...fs4.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];
       outside = { cwd: input.cwd, readFirst };
@@ -2007,11 +2026,11 @@ function isoDate(now) {
 
 // bridge/context.ts
 var fs6 = require("node:fs");
-var path6 = require("node:path");
+var path7 = require("node:path");
 
 // src/node/vault-config.ts
 var fs5 = require("node:fs");
-var path5 = require("node:path");
+var path6 = require("node:path");
 
 // src/core/cache-key.ts
 var RULES_VERSION = 1;
@@ -2022,10 +2041,10 @@ function settingsKey(settings, dailyNote) {
 // src/node/vault-config.ts
 var PLUGIN_ID = "session-brief";
 function defaultVaultRoot(scriptPath) {
-  let dir = path5.dirname(path5.resolve(scriptPath));
-  if (path5.basename(dir) === "session-brief") dir = path5.dirname(dir);
-  if (path5.basename(dir) !== "hooks" || path5.basename(path5.dirname(dir)) !== ".claude") return null;
-  return path5.dirname(path5.dirname(dir));
+  let dir = path6.dirname(path6.resolve(scriptPath));
+  if (path6.basename(dir) === "session-brief") dir = path6.dirname(dir);
+  if (path6.basename(dir) !== "hooks" || path6.basename(path6.dirname(dir)) !== ".claude") return null;
+  return path6.dirname(path6.dirname(dir));
 }
 var MAX_SETTINGS_BYTES = 4 * 1024 * 1024;
 function readJson(root, file, warnings) {
@@ -2051,12 +2070,12 @@ function isDir2(p) {
   }
 }
 function readRecorded(root, warnings) {
-  return readJson(root, path5.join(root, ".claude", "hooks", "session-brief.json"), warnings);
+  return readJson(root, path6.join(hooksFolder(root), MANIFEST_NAME), warnings);
 }
 function findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {
   if (explicit !== void 0) return explicit;
-  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path5.join(root, recorded.configDir))) return recorded.configDir;
-  if (isDir2(path5.join(root, ".obsidian"))) return ".obsidian";
+  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path6.join(root, recorded.configDir))) return recorded.configDir;
+  if (isDir2(path6.join(root, ".obsidian"))) return ".obsidian";
   let names = [];
   try {
     names = fs5.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();
@@ -2064,8 +2083,8 @@ function findConfigDir(root, explicit, warnings, recorded = readRecorded(root, w
     return null;
   }
   for (const name of names) {
-    const dir = path5.join(root, name);
-    if (fs5.existsSync(path5.join(dir, "app.json")) || isDir2(path5.join(dir, "plugins"))) return name;
+    const dir = path6.join(root, name);
+    if (fs5.existsSync(path6.join(dir, "app.json")) || isDir2(path6.join(dir, "plugins"))) return name;
   }
   return null;
 }
@@ -2077,17 +2096,17 @@ function systemLocale(env) {
 }
 function findPluginDir(root, configDir, recorded) {
   const dir = recorded?.pluginDir;
-  const inside = typeof dir === "string" && dir !== "" && !path5.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
-  if (inside && isDir2(path5.join(root, dir))) return path5.join(root, dir);
-  return configDir === null ? null : path5.join(root, configDir, "plugins", PLUGIN_ID);
+  const inside = typeof dir === "string" && dir !== "" && !path6.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
+  if (inside && isDir2(path6.join(root, dir))) return path6.join(root, dir);
+  return configDir === null ? null : path6.join(root, configDir, "plugins", PLUGIN_ID);
 }
 function loadVaultContext(root, options) {
   const warnings = [];
   const recorded = readRecorded(root, warnings);
   const configDir = findConfigDir(root, options.configDir, warnings, recorded);
   const pluginDir = findPluginDir(root, configDir, recorded);
-  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path5.join(pluginDir, "data.json"), warnings));
-  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path5.join(root, configDir, "daily-notes.json"), warnings));
+  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path6.join(pluginDir, SETTINGS_FILE), warnings));
+  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path6.join(root, configDir, "daily-notes.json"), warnings));
   const dailyNote = effectiveDailyNote(settings, obsidianDaily);
   const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));
   return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };
@@ -2104,7 +2123,7 @@ function clock(env) {
 }
 function vaultRoot(args, scriptPath) {
   const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path6.resolve(given) : defaultVaultRoot(scriptPath);
+  const root = given !== void 0 ? path7.resolve(given) : defaultVaultRoot(scriptPath);
   if (root === null) {
     throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);
   }
@@ -2127,8 +2146,8 @@ function isFolder(p) {
 function givenConfigDir(args, root) {
   const name = stringFlag(args, "config-dir");
   if (name === void 0) return void 0;
-  const dir = path6.resolve(root, name);
-  if (path6.dirname(dir) === root && isFolder(dir)) return name;
+  const dir = path7.resolve(root, name);
+  if (path7.dirname(dir) === root && isFolder(dir)) return name;
   const found = findConfigDir(root, void 0, []);
   const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;
   throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);
@@ -2189,11 +2208,11 @@ function writeOut(text2) {
 }
 
 // bridge/commands/session-start.ts
-var path16 = require("node:path");
+var path17 = require("node:path");
 
 // src/node/tiers/brief-pipeline.ts
 var fs14 = require("node:fs");
-var path15 = require("node:path");
+var path16 = require("node:path");
 
 // src/core/schemas/shape.ts
 function isRecord(v) {
@@ -2271,11 +2290,8 @@ function tuple(items, optionalTail = 0) {
   };
 }
 
-// src/core/live-protocol.ts
-var DISCOVERY_FILE = "live.json";
-
 // src/node/tiers/cache-read.ts
-var path7 = require("node:path");
+var path8 = require("node:path");
 
 // src/core/item-ids.ts
 var ITEM_IDS = ["date", "dailyNote", ...LIST_ITEM_IDS, ...CHANGE_ITEM_IDS];
@@ -2358,8 +2374,6 @@ function checkBriefIndex(version) {
 // src/core/cache-format.ts
 var CACHE_VERSION = 3;
 var INDEX_VERSION = 2;
-var BRIEF_FILE = "brief-cache.json";
-var INDEX_FILE = "brief-index.json";
 function checkedBriefCache(c) {
   if (c === void 0) return { ok: false, why: "no cache file, or not JSON" };
   const problem = checkBriefCache(CACHE_VERSION)(c, "");
@@ -2385,14 +2399,14 @@ function readJsonFile(root, file) {
   }
 }
 function readBriefCacheChecked(root, pluginDir) {
-  const read = readJsonFile(root, path7.join(pluginDir, BRIEF_FILE));
+  const read = readJsonFile(root, path8.join(pluginDir, BRIEF_FILE));
   if (read.missing) return { state: "missing" };
   if (read.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };
   const checked = checkedBriefCache(read.value);
   return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };
 }
 function readBriefIndexChecked(root, pluginDir, id) {
-  const read = readJsonFile(root, path7.join(pluginDir, INDEX_FILE));
+  const read = readJsonFile(root, path8.join(pluginDir, INDEX_FILE));
   if (read.missing) return { state: "missing" };
   if (read.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };
   const checked = checkedBriefIndex(read.value, id);
@@ -2402,7 +2416,7 @@ function readBriefIndexChecked(root, pluginDir, id) {
 
 // src/node/tiers/plugin-tier.ts
 var fs9 = require("node:fs");
-var path8 = require("node:path");
+var path9 = require("node:path");
 
 // src/node/live/process-identity.ts
 var fs8 = require("node:fs");
@@ -2452,7 +2466,7 @@ function sameProcess(pid, started) {
 function exists(root) {
   return (p) => {
     try {
-      return fs9.statSync(path8.join(root, p)).isFile();
+      return fs9.statSync(path9.join(root, p)).isFile();
     } catch {
       return false;
     }
@@ -2485,9 +2499,9 @@ function servedByPlugin(cache) {
 
 // src/node/journal/agent-journal.ts
 var fs10 = require("node:fs");
-var path9 = require("node:path");
+var path10 = require("node:path");
 function journalPath(pluginDir) {
-  return path9.join(pluginDir, JOURNAL_FILE);
+  return path10.join(pluginDir, JOURNAL_FILE);
 }
 function readJournal(root, pluginDir, now) {
   const fd = openStateFile(root, journalPath(pluginDir));
@@ -2502,18 +2516,17 @@ function readJournal(root, pluginDir, now) {
 }
 
 // src/node/review/change-lines.ts
-var path11 = require("node:path");
+var path12 = require("node:path");
 
 // src/core/before-versions.ts
-var BEFORE_FOLDER = "before-versions";
 var MAX_NOTE_BYTES = 1024 * 1024;
 var MAX_TOTAL_BYTES = 32 * 1024 * 1024;
 var MAX_FILES = 4e3;
 var MAX_HEADER_BYTES = 4096;
 var BEFORE_SUFFIX = ".before";
 var AFTER_SUFFIX = ".after";
-function beforeStem(session, path17) {
-  return fileKey(`${session ?? ""}\0${path17}`);
+function beforeStem(session, path18) {
+  return fileKey(`${session ?? ""}\0${path18}`);
 }
 var ISO3 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 var STATES = /* @__PURE__ */ new Set(["kept", "new", "too-large"]);
@@ -2597,12 +2610,12 @@ function countLines(before, after) {
 
 // src/node/review/before-versions.ts
 var fs11 = require("node:fs");
-var path10 = require("node:path");
+var path11 = require("node:path");
 function beforeFolder(place) {
-  return path10.join(place.pluginDir, BEFORE_FOLDER);
+  return path11.join(place.pluginDir, BEFORE_FOLDER);
 }
 function fileOf(place, session, rel, suffix) {
-  return path10.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
+  return path11.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
 }
 function splitHeader(data) {
   const nl = data.indexOf(10);
@@ -2655,7 +2668,7 @@ function listBeforeHeaders(place) {
   const out = [];
   for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
     if (!d.name.endsWith(BEFORE_SUFFIX)) continue;
-    const header = readHeader(place.root, path10.join(dir, d.name));
+    const header = readHeader(place.root, path11.join(dir, d.name));
     if (header === null || `${beforeStem(header.session, header.path)}${BEFORE_SUFFIX}` !== d.name) continue;
     out.push(header);
   }
@@ -2676,7 +2689,7 @@ function changeLines(place, paths) {
   for (const [p, h] of newest) {
     const v = readBeforeVersion(place, p, h.session);
     if (v === null || v.bytes === null) continue;
-    const now = readStateFile(place.root, path11.join(place.root, ...p.split("/")), MAX_NOTE_BYTES);
+    const now = readStateFile(place.root, path12.join(place.root, ...p.split("/")), MAX_NOTE_BYTES);
     out[p] = countLines(v.state === "new" ? "" : v.bytes.toString("utf8"), now === null ? "" : now.toString("utf8"));
   }
   return out;
@@ -2684,7 +2697,7 @@ function changeLines(place, paths) {
 
 // src/node/journal/agent-summary.ts
 var fs13 = require("node:fs");
-var path13 = require("node:path");
+var path14 = require("node:path");
 
 // src/core/agent-summary.ts
 function newestByPath(records, marks, there) {
@@ -2754,23 +2767,23 @@ function hiddenByOutsideMarks(records, verdict, exists2) {
 
 // src/node/journal/review-seal.ts
 var fs12 = require("node:fs");
-var path12 = require("node:path");
+var path13 = require("node:path");
 var MAX_BYTES2 = 4 * 1024 * 1024;
 function userStateDir(env = process.env, platform = process.platform) {
   const given = env.SESSION_BRIEF_STATE_DIR;
   if (given !== void 0 && given !== "") return given;
   const home = builtinOnDemand("node:os").homedir();
-  if (platform === "win32") return path12.join(env.LOCALAPPDATA ?? path12.join(home, "AppData", "Local"), "session-brief");
-  if (platform === "darwin") return path12.join(home, "Library", "Application Support", "session-brief");
-  return path12.join(env.XDG_STATE_HOME ?? path12.join(home, ".local", "state"), "session-brief");
+  if (platform === "win32") return path13.join(env.LOCALAPPDATA ?? path13.join(home, "AppData", "Local"), "session-brief");
+  if (platform === "darwin") return path13.join(home, "Library", "Application Support", "session-brief");
+  return path13.join(env.XDG_STATE_HOME ?? path13.join(home, ".local", "state"), "session-brief");
 }
 function sealFile(root, env = process.env) {
-  let real = path12.resolve(root);
+  let real = path13.resolve(root);
   try {
     real = fs12.realpathSync.native(real);
   } catch {
   }
-  return path12.join(userStateDir(env), `review-seal-${markName(real)}.json`);
+  return path13.join(userStateDir(env), `review-seal-${markName(real)}.json`);
 }
 function readSeal(root, env = process.env) {
   const data = readRegularFile(sealFile(root, env), MAX_BYTES2);
@@ -2782,10 +2795,10 @@ function readSeal(root, env = process.env) {
   }
 }
 function readMarksText(root, pluginDir) {
-  return readStateText(root, path12.join(pluginDir, REVIEW_FILE), MAX_BYTES2);
+  return readStateText(root, path13.join(pluginDir, REVIEW_FILE), MAX_BYTES2);
 }
 function marksChangedAt(root, pluginDir) {
-  const st = statStateFile(root, path12.join(pluginDir, REVIEW_FILE));
+  const st = statStateFile(root, path13.join(pluginDir, REVIEW_FILE));
   return st === null ? null : new Date(st.mtimeMs).toISOString();
 }
 function trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {
@@ -2810,7 +2823,7 @@ function readFrom(fd, from) {
   return { bytes: readRange(fd, start, st.size - start), id: identity(st) };
 }
 function readMarks(root, pluginDir) {
-  const file = path13.join(pluginDir, REVIEW_FILE);
+  const file = path14.join(pluginDir, REVIEW_FILE);
   const fd = openStateFile(root, file);
   let text2 = null;
   let id = null;
@@ -2839,7 +2852,7 @@ function wholeKey(place, now, journal, marks) {
 function wholeItemJustMade(place, now) {
   if (lastWhole === null) return null;
   const journal = statIdentity(place.root, journalPath(place.pluginDir));
-  const marks = statIdentity(place.root, path13.join(place.pluginDir, REVIEW_FILE));
+  const marks = statIdentity(place.root, path14.join(place.pluginDir, REVIEW_FILE));
   if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;
   return withKinds({ count: lastWhole.item.count, paths: [...lastWhole.item.paths] }, lastWhole.item);
 }
@@ -2864,7 +2877,7 @@ function appendedText(root, file, summary, now) {
 }
 function agentChangesFromSummary(place, summary, now, cap) {
   try {
-    const marksNow = statIdentity(place.root, path13.join(place.pluginDir, REVIEW_FILE));
+    const marksNow = statIdentity(place.root, path14.join(place.pluginDir, REVIEW_FILE));
     if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;
     const file = journalPath(place.pluginDir);
     const journalNow = statIdentity(place.root, file);
@@ -2955,10 +2968,10 @@ async function attachWhatChanged(ctx, sourced, now, full) {
 }
 
 // bridge/bridge-file.ts
-var path14 = require("node:path");
+var path15 = require("node:path");
 var LOAD_BRIDGE = "sessionBriefLoadBridge";
 function ownName() {
-  return path14.basename(__filename);
+  return path15.basename(__filename);
 }
 function loader() {
   const load = module[LOAD_BRIDGE];
@@ -3015,7 +3028,7 @@ var pluginTier = {
 var liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };
 var liveIfListening = {
   name: "live",
-  run: (run) => run.ctx.pluginDir !== null && fs14.existsSync(path15.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null
+  run: (run) => run.ctx.pluginDir !== null && fs14.existsSync(path16.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null
 };
 var verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };
 var scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };
@@ -3177,7 +3190,7 @@ async function sessionStart(args, scriptPath, env) {
     const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);
     const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);
     lines.push(
-      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path16.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)
+      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path17.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)
     );
   } catch (error) {
     if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ""})`);

@@ -7,7 +7,7 @@
 import { utf8Length } from './text-bytes';
 import { isCountedNote } from './paths';
 
-export const JOURNAL_FILE = 'agent-changes.jsonl';
+export { JOURNAL_FILE } from './state-names';
 
 /** The newest this many records are kept... */
 export const MAX_RECORDS = 10_000;

@@ -9,7 +9,7 @@
 import { MAX_AGE_MS } from './agent-journal';
 import { fileKey } from './file-key';
 
-export const BEFORE_FOLDER = 'before-versions';
+export { BEFORE_FOLDER } from './state-names';
 /** A note larger than this keeps no before-version; the header says so (`too-large`). */
 export const MAX_NOTE_BYTES = 1024 * 1024;
 /** All before-versions together stay below this: the oldest go first. */

@@ -11,13 +11,13 @@ import { LIST_ITEM_IDS } from './item-ids';
 import { checkBriefCache } from './schemas/brief-cache';
 import { checkBriefIndex } from './schemas/brief-index';
 import { StampBuilder, type StatStamp } from './stat-stamp';
+import { BRIEF_FILE, INDEX_FILE } from './state-names';
 
 /** The brief file's version (docs/cache-format.md). */
 export const CACHE_VERSION = 3;
 /** The index file's version: its rows have not changed since version 2, so an index of then still serves. */
 export const INDEX_VERSION = 2;
-export const BRIEF_FILE = 'brief-cache.json';
-export const INDEX_FILE = 'brief-index.json';
+export { BRIEF_FILE, INDEX_FILE };
 
 export interface PluginState {
 	/** Obsidian's process id, so the bridge can tell whether the writer still runs. */

@@ -11,7 +11,7 @@ export const PROTOCOL_VERSION = 1;
 export const MAX_MESSAGE_BYTES = 4096;
 /** Header that carries the token on the WebSocket handshake. */
 export const TOKEN_HEADER = 'x-session-brief-token';
-export const DISCOVERY_FILE = 'live.json';
+export { DISCOVERY_FILE } from './state-names';
 
 export const METHODS = ['ping', 'brief', 'review', 'check'] as const;
 export type Method = (typeof METHODS)[number];

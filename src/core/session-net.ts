@@ -8,9 +8,7 @@
  */
 import { MAX_SESSION_CHARS, OTHER_TOOL, type JournalRecord } from './agent-journal';
 
-export const BASELINE_FOLDER = 'session-baselines';
-/** The plugin's record of notes its own editor changed (src/plugin/review/editor-writes.ts). */
-export const EDITOR_WRITES_FILE = 'editor-writes.json';
+export { BASELINE_FOLDER, EDITOR_WRITES_FILE } from './state-names';
 /** How many notes the editor record keeps, newest first; a burst of typing in more notes than this within one turn is rare. */
 export const MAX_EDITOR_WRITES = 2000;
 /** Editor writes older than this explain nothing any more: no turn lasts that long. */

@@ -22,10 +22,7 @@ export interface SessionStartEntry {
 	delivered: boolean;
 }
 
-/** The record: one line per firing. */
-export const STARTS_LOG = 'session-starts.jsonl';
-/** The record of earlier versions, one JSON object rewritten whole: read until a compaction folds it in. */
-export const OLD_STARTS_FILE = 'session-starts.json';
+export { OLD_STARTS_FILE, STARTS_LOG } from './state-names';
 /** The firings readers show and a compaction keeps. */
 export const MAX_STARTS = 20;
 /** Past this size a reader that is not a session start's answer (the plugin, a scan, `serve`) compacts the log. */

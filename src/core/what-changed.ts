@@ -12,9 +12,7 @@ import type { Brief } from './brief';
 import { LIST_ITEM_TABLE, type ListItemId } from './brief-items';
 import { comparePaths } from './paths';
 
-export const REVIEW_FILE = 'agent-review.json';
-/** Where earlier versions kept when the last two conversations started: read until a compaction folds it into the session starts record. */
-export const SESSION_STARTS_FILE = 'conversations.json';
+export { REVIEW_FILE, SESSION_STARTS_FILE } from './state-names';
 
 export interface AgentChangesItem {
 	count: number;

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { settingsKey } from '../core/cache-key';
 import { resolveLanguage, type Lang } from '../core/i18n';
 import { inspectStateFile, readStateText } from './state-file';
+import { hooksFolder, MANIFEST_NAME, SETTINGS_FILE } from './state-registry';
 import {
 	effectiveDailyNote,
 	resolveDailyNoteSettings,
@@ -84,7 +85,7 @@ interface Recorded {
 }
 
 function readRecorded(root: string, warnings: string[]): Recorded | undefined {
-	return readJson(root, path.join(root, '.claude', 'hooks', 'session-brief.json'), warnings) as Recorded | undefined;
+	return readJson(root, path.join(hooksFolder(root), MANIFEST_NAME), warnings) as Recorded | undefined;
 }
 
 /**
@@ -136,7 +137,7 @@ export function loadVaultContext(root: string, options: { configDir?: string; en
 	const recorded = readRecorded(root, warnings);
 	const configDir = findConfigDir(root, options.configDir, warnings, recorded);
 	const pluginDir = findPluginDir(root, configDir, recorded);
-	const settings = resolveSettings(pluginDir === null ? undefined : readJson(root, path.join(pluginDir, 'data.json'), warnings));
+	const settings = resolveSettings(pluginDir === null ? undefined : readJson(root, path.join(pluginDir, SETTINGS_FILE), warnings));
 	const obsidianDaily = resolveDailyNoteSettings(configDir === null ? undefined : readJson(root, path.join(root, configDir, 'daily-notes.json'), warnings));
 	const dailyNote = effectiveDailyNote(settings, obsidianDaily);
 	const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));

@@ -1,4 +1,5 @@
 /** doctor: each thing that silently stops the brief is found and named with its fix; a healthy install passes. */
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -7,8 +8,10 @@ import { parseArgs } from '../../bridge/args';
 import type { AgentOptions } from '../../src/node/hosts/options';
 import { runAgentCommand } from '../../bridge/commands/agents-cli';
 import { doctor, formatDoctor, type DoctorOptions } from '../../src/node/hosts/doctor/doctor';
+import { stateFolderChecks } from '../../src/node/hosts/doctor/doctor-state';
+import { CODE_CACHE_SUFFIX, hooksState, pluginState } from '../../src/node/state-registry';
 import { install } from '../../src/node/hosts/install';
-import { BUNDLE, FIXED_NOW, MCP_FILE, REPO } from '../helpers/bridge';
+import { BUNDLE, FIXED_NOW, HOOK_ENTRY, MCP_FILE, REPO } from '../helpers/bridge';
 
 const made: string[] = [];
 afterAll(() => {
@@ -250,5 +253,73 @@ exports.runStdioServer = async () => {
 		const { v, home } = setup({ agent: 'gemini' });
 		const report = await check(v, home, { agent: 'gemini' });
 		expect(report.checks.filter((c) => c.id.startsWith('mcp'))).toEqual([]);
+	});
+});
+
+describe("doctor's look at Session Brief's own folders, by the state registry", () => {
+	function plugin(v: string, ...names: string[]): string {
+		return path.join(v, '.obsidian', 'plugins', 'session-brief', ...names);
+	}
+
+	/** A vault whose plugin folder and `.claude/hooks` hold every name of the registry, each the kind it names. */
+	function everyName(): string {
+		const v = path.join(tmp(), 'vault');
+		fs.mkdirSync(plugin(v), { recursive: true });
+		fs.mkdirSync(path.join(v, '.claude', 'hooks'), { recursive: true });
+		for (const s of pluginState()) {
+			if (s.kind === 'folder') {
+				fs.mkdirSync(plugin(v, s.name));
+				fs.writeFileSync(plugin(v, s.name, 'an-entry'), '');
+			} else fs.writeFileSync(plugin(v, s.name), '{}');
+		}
+		for (const s of hooksState()) fs.writeFileSync(path.join(v, '.claude', 'hooks', s.name), '');
+		return v;
+	}
+
+	function failure(v: string): string {
+		const [c] = stateFolderChecks(v, {});
+		expect(c?.status).toBe('fail');
+		expect(c?.fix).toContain('remove them');
+		return c?.message ?? '';
+	}
+
+	it('takes every file and folder of the registry, a temp file of a write under way and other tools\' hooks for what they are', () => {
+		const v = everyName();
+		expect(pluginState().filter((s) => s.kind === 'folder').map((s) => s.name).sort()).toEqual(['before-versions', 'session-baselines', 'session-marks']);
+		fs.writeFileSync(plugin(v, 'brief-cache.json.1234.abcdef.tmp'), '');
+		fs.symlinkSync('/etc/passwd', path.join(v, '.claude', 'hooks', 'other-tool.sh'));
+		expect(stateFolderChecks(v, {})).toEqual([expect.objectContaining({ id: 'state-files', status: 'ok' })]);
+	});
+
+	it('the hook entry, which loads nothing, names its code caches as the registry does', () => {
+		expect(fs.readFileSync(HOOK_ENTRY, 'utf8')).toContain(`const cacheFile = \`\${file}${CODE_CACHE_SUFFIX}\`;`);
+	});
+
+	it.skipIf(process.platform === 'win32')('names a registry folder that is a file or a link, and what lies in one that is not a regular file', () => {
+		const v = everyName();
+		fs.rmSync(plugin(v, 'session-marks'), { recursive: true });
+		fs.writeFileSync(plugin(v, 'session-marks'), '');
+		fs.rmSync(plugin(v, 'session-baselines'), { recursive: true });
+		fs.symlinkSync(tmp(), plugin(v, 'session-baselines'));
+		spawnSync('mkfifo', [plugin(v, 'before-versions', 'x.before')]);
+		const message = failure(v);
+		expect(message).toContain(`${plugin(v, 'session-marks')} is a file where Session Brief keeps the session marks (a folder)`);
+		expect(message).toContain(`${plugin(v, 'session-baselines')} is a symbolic link where Session Brief keeps`);
+		expect(message).toContain(`${plugin(v, 'before-versions', 'x.before')} is a FIFO (named pipe)`);
+	});
+
+	it.skipIf(process.platform === 'win32')('names a registry file that is not a regular file, and anything but a regular file under a name Session Brief does not write', () => {
+		const v = everyName();
+		fs.rmSync(plugin(v, 'editor-writes.json'));
+		fs.mkdirSync(plugin(v, 'editor-writes.json'));
+		fs.mkdirSync(plugin(v, 'planted-folder'));
+		fs.rmSync(path.join(v, '.claude', 'hooks', 'session-brief.edit.cjs.v8cache'));
+		fs.symlinkSync('/etc/passwd', path.join(v, '.claude', 'hooks', 'session-brief.edit.cjs.v8cache'));
+		fs.symlinkSync('/etc/passwd', path.join(v, '.claude', 'hooks', 'session-brief.extra'));
+		const message = failure(v);
+		expect(message).toContain(`${plugin(v, 'editor-writes.json')} is a folder;`);
+		expect(message).toContain(`${plugin(v, 'planted-folder')} is a folder, under a name Session Brief does not write`);
+		expect(message).toContain(`${path.join(v, '.claude', 'hooks', 'session-brief.edit.cjs.v8cache')} is a symbolic link;`);
+		expect(message).toContain(`${path.join(v, '.claude', 'hooks', 'session-brief.extra')} is a symbolic link, under a name Session Brief does not write`);
 	});
 });

@@ -7,7 +7,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/core/settings';
-import { beginSessionStart, MARKS_FOLDER, markName, PRUNED_STAMP } from '../../src/node/journal/session-record';
+import { beginSessionStart, markName } from '../../src/node/journal/session-record';
+import { MARKS_FOLDER, PRUNED_STAMP } from '../../src/node/state-registry';
 import { builtinOnDemand } from '../../src/node/builtin-on-demand';
 
 describe('markName', () => {

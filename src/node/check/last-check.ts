@@ -10,8 +10,8 @@ import { isLang, type Lang } from '../../core/i18n';
 import { diffFindings, recordedFinding, RECORDED_FINDINGS_MAX, type FindingDiff, type RecordedFinding } from '../../core/rules/finding-diff';
 import type { Finding } from '../../core/rules/types';
 import { isStateFolder, readStateJson, writeStateFile } from '../state-file';
+import { LAST_CHECK_FILE } from '../state-registry';
 
-export const LAST_CHECK_FILE = 'last-check.json';
 /** A record larger than this is not read (it cannot be one this code wrote). */
 const MAX_BYTES = 4 * 1024 * 1024;
 

@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeGlob, commandWords, READING_COMMANDS, type Fenced } from '../../core/agent-fence';
 import { realPathOf } from '../real-path';
+import { HOOK_PREFIX, hooksFolder } from '../state-registry';
 
 /** Lower-case with `/`, no trailing slash: file systems of the users we serve are often case-insensitive. */
 function norm(p: string): string {
@@ -40,11 +41,11 @@ export interface FencePlaces {
 
 export function fencePlaces(root: string, pluginDir: string | null, scriptPath: string): FencePlaces {
 	const own = path.dirname(path.resolve(scriptPath));
-	const vaults = path.join(root, '.claude', 'hooks');
+	const vaults = hooksFolder(root);
 	return { root, pluginDir, hookDirs: norm(own) === norm(vaults) ? [vaults] : [vaults, own] };
 }
 
-const isHookName = (name: string): boolean => name.toLowerCase().startsWith('session-brief');
+const isHookName = (name: string): boolean => name.toLowerCase().startsWith(HOOK_PREFIX);
 
 /** Whether the absolute `p` (taken as it is: the caller passes the real path too) is one of our places. */
 function placeOf(places: FencePlaces, p: string): Fenced | null {

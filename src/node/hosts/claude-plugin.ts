@@ -9,6 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readRegularFile } from '../state-file';
+import { hooksFolder, MANIFEST_NAME, SCRIPT_NAME } from '../state-registry';
 import { HOOK_COMMANDS } from '../../core/hosts/host';
 
 /** The plugin's name in its manifest and in the marketplace; Claude Code enables it as `session-brief@<marketplace>`. */
@@ -46,7 +47,7 @@ function isFolder(p: string): boolean {
 export function vaultAbove(start: string): string | null {
 	let dir = path.resolve(start);
 	for (;;) {
-		if (isFolder(path.join(dir, '.obsidian')) || fs.existsSync(path.join(dir, '.claude', 'hooks', 'session-brief.json'))) return dir;
+		if (isFolder(path.join(dir, '.obsidian')) || fs.existsSync(path.join(hooksFolder(dir), MANIFEST_NAME))) return dir;
 		const up = path.dirname(dir);
 		if (up === dir) return null;
 		dir = up;
@@ -103,7 +104,7 @@ function commandsFor(settings: Record<string, unknown>, event: string): string[]
  * place. The plugin's hook then stays silent, so the session gets one brief and one rule check.
  */
 export function installedHookRuns(vault: string, projectDir: string, event: string, env: NodeJS.ProcessEnv, home: string, host: PluginHost = 'claude-code'): boolean {
-	const entry = path.join(vault, '.claude', 'hooks', 'session-brief.cjs');
+	const entry = path.join(hooksFolder(vault), SCRIPT_NAME);
 	if (!fs.existsSync(entry)) return false;
 	const files = host === 'codex' ? codexHookFiles(projectDir, env, home) : sessionSettingsFiles(projectDir, env, home).map((f) => f.file);
 	for (const file of files) {

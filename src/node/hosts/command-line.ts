@@ -9,14 +9,7 @@
  * backtick, and its four double-quote characters) is escaped with a backtick.
  */
 import type { HostShell } from '../../core/agent-contracts';
-
-export const SCRIPT_NAME = 'session-brief.cjs';
-/** The bridge, beside the hook entry that hooks run (docs/agents.md, "What install writes"). */
-export const BRIDGE_NAME = 'session-brief.bridge.cjs';
-/** A session start up to the plugin's cache, which the hook entry runs instead of the bridge. */
-export const START_NAME = 'session-brief.start.cjs';
-/** The hooks around an edit up to their common case, which the hook entry runs instead of the bridge. */
-export const EDIT_NAME = 'session-brief.edit.cjs';
+import { SCRIPT_NAME } from '../state-registry';
 
 /** Our script wherever the vault lives now: `…/.claude/hooks/session-brief.cjs`, either separator. */
 const OWN_SCRIPT = /[\\/]\.claude[\\/]hooks[\\/]session-brief\.cjs(?![\w.-])/;

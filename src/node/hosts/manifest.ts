@@ -9,8 +9,7 @@ import type { JSONPath } from 'jsonc-parser';
 import type { AgentId } from '../../core/agent-contracts';
 import type { Scope } from './host-spec';
 import { readStateJson } from '../state-file';
-
-export const MANIFEST_NAME = 'session-brief.json';
+import { hooksFolder, MANIFEST_NAME } from '../state-registry';
 
 export interface InstallRecord {
 	agent: AgentId;
@@ -40,7 +39,7 @@ export interface Manifest {
 }
 
 export function manifestPath(vault: string): string {
-	return path.join(vault, '.claude', 'hooks', MANIFEST_NAME);
+	return path.join(hooksFolder(vault), MANIFEST_NAME);
 }
 
 /** A missing or foreign manifest reads as none: uninstall then falls back to recognising entries. */

@@ -3,7 +3,7 @@
  * whether a given copy can go in. Judged by its text alone (the version in its first lines), so
  * install never runs it.
  */
-import { MCP_FILE_NAME } from '../mcp/contract';
+import { MCP_FILE_NAME } from '../state-registry';
 
 /** The version in the file's banner (esbuild.config.mjs), or null for a file that is not ours. */
 export function mcpFileVersion(source: Buffer): string | null {

@@ -6,13 +6,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { agentNamed, AGENT_IDS, DEFAULT_AGENT, UNSUPPORTED_AGENTS, type AgentId } from '../../core/agent-contracts';
-import { BRIDGE_NAME, EDIT_NAME, SCRIPT_NAME, START_NAME } from './command-line';
+import { BRIDGE_NAME, EDIT_NAME, hooksFolder, MCP_FILE_NAME, SCRIPT_NAME, START_NAME } from '../state-registry';
 import HOOK_ENTRY_SOURCE from './hook-entry.cjs';
 import START_FILE_SOURCE from '../../../bridge/dist/session-brief.start.cjs';
 import EDIT_FILE_SOURCE from '../../../bridge/dist/session-brief.edit.cjs';
 import type { HostPaths, HostSpec, Scope } from './host-spec';
 import { HOST_SPECS } from './index';
-import { MCP_FILE_NAME } from '../mcp/contract';
 
 export interface AgentOptions {
 	/** Absolute vault root. */
@@ -70,27 +69,27 @@ export interface ActionResult {
 
 /** The file hooks run: the small hook entry (hook-entry.cjs), which runs the files beside it. */
 export function scriptTarget(vault: string): string {
-	return path.join(vault, '.claude', 'hooks', SCRIPT_NAME);
+	return path.join(hooksFolder(vault), SCRIPT_NAME);
 }
 
 /** The bridge itself, readable source, beside the hook entry. */
 export function bridgeTarget(vault: string): string {
-	return path.join(vault, '.claude', 'hooks', BRIDGE_NAME);
+	return path.join(hooksFolder(vault), BRIDGE_NAME);
 }
 
 /** A session start up to the plugin's cache (bridge/start-file.ts), which the hook entry runs instead of the bridge. */
 export function startTarget(vault: string): string {
-	return path.join(vault, '.claude', 'hooks', START_NAME);
+	return path.join(hooksFolder(vault), START_NAME);
 }
 
 /** The hooks around an edit up to their common case (bridge/edit-file.ts), which the hook entry runs instead of the bridge. */
 export function editTarget(vault: string): string {
-	return path.join(vault, '.claude', 'hooks', EDIT_NAME);
+	return path.join(hooksFolder(vault), EDIT_NAME);
 }
 
 /** The MCP server file the bridge's `mcp` command loads, beside the bridge. */
 export function mcpTarget(vault: string): string {
-	return path.join(vault, '.claude', 'hooks', MCP_FILE_NAME);
+	return path.join(hooksFolder(vault), MCP_FILE_NAME);
 }
 
 /** The text install writes to `scriptTarget`. */

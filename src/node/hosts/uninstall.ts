@@ -8,7 +8,8 @@ import { DEFAULT_AGENT, HOSTS, isAgentId, type AgentId } from '../../core/agent-
 import { readIfExists, removeDirIfEmpty, removeFile, sha256, writeAtomic, WriteError } from './files';
 import { hostEventNames, type HostPaths, type Scope } from './host-spec';
 import { backupPath, manifestPath, readManifest, serializeManifest, type InstallRecord, type Manifest } from './manifest';
-import { bridgeTarget, editTarget, EXIT, mcpTarget, scriptTarget, specFor, startTarget, type ActionResult } from './options';
+import { EXIT, scriptTarget, specFor, type ActionResult } from './options';
+import { hooksFolder, hooksState, MANIFEST_NAME } from '../state-registry';
 import { removeRegistration, serialize } from './registration';
 import { withLocks } from './install-lock';
 import { parseJsonDoc, UnparseableError } from '../check/settings-json';
@@ -188,10 +189,9 @@ function uninstallLocked(o: UninstallOptions): ActionResult {
 			writeAtomic(o.vault, manifestPath(o.vault), serializeManifest({ ...manifest, installs: remaining }));
 			r.lines.push(`The bridge stays in ${path.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(', ')}`);
 		} else if (r.code === EXIT.ok) {
-			// The code caches the entry made beside the files it ran go with them.
+			// Every file of ours in the hooks folder (the code caches the entry made included), the install record last.
 			let removedScript = false;
-			const cached = [scriptTarget(o.vault), bridgeTarget(o.vault), startTarget(o.vault), editTarget(o.vault)];
-			const ours = [...cached.flatMap((f) => [f, `${f}.v8cache`]), mcpTarget(o.vault)];
+			const ours = hooksState().filter((s) => s.name !== MANIFEST_NAME).map((s) => path.join(hooksFolder(o.vault), s.name));
 			for (const f of [...ours, manifestPath(o.vault)]) {
 				if (removeFile(o.vault, f)) {
 					r.changed.push(f);

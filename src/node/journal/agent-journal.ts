@@ -15,9 +15,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { boundJournal, compactJournal, COMPACT_AT_BYTES, encodeRecord, MAX_RECORD_BYTES, JOURNAL_FILE, journalRecord, parseJournal, type EditFacts, type JournalRecord } from '../../core/agent-journal';
 import { appendLanded, createStateFile, openStateFile, readRange, removeStateFile, statStateFile, writeStateFile } from '../state-file';
+import { JOURNAL_LOCK } from '../state-registry';
 import type { VaultContext } from '../vault-config';
 
-const LOCK_SUFFIX = '.lock';
 /** A compaction lock older than this was left by a crashed hook. */
 const STALE_LOCK_MS = 30_000;
 
@@ -87,7 +87,7 @@ function completeLinesFrom(fd: number, from: number): { text: string; end: numbe
  */
 export async function compactJournalFile(root: string, pluginDir: string, now: Date): Promise<boolean> {
 	const file = journalPath(pluginDir);
-	const lock = `${file}${LOCK_SUFFIX}`;
+	const lock = path.join(pluginDir, JOURNAL_LOCK);
 	if (!takeLock(root, lock)) return false;
 	let fd: number | null = null;
 	try {

@@ -15,9 +15,9 @@ import type { Settings } from '../../core/settings';
 import { parseHookJson } from '../hosts/hook-input';
 import { realPathOf, vaultRelativeReal } from '../real-path';
 import { ensureStateFolder, listStateFolder, placeStateFile, readStateText, removeStateFile, statStateFile, writeStateFile } from '../state-file';
+import { MARKS_FOLDER, PRUNED_STAMP } from '../state-registry';
 import { appendConversationStart, appendSessionStart, compactSessionStarts } from './session-starts-log';
 
-export const MARKS_FOLDER = 'session-marks';
 /** Entries of one session fire together; a mark older than this is a later start (a second compact). */
 export const SAME_SESSION_MS = 30_000;
 /** Without a session id only entries this close count as one session. */
@@ -122,9 +122,6 @@ function claim(root: string, pluginDir: string, key: string, agent: AgentId, has
 	// brief costs a few lines; a lost one costs the session its brief.
 	return true;
 }
-
-/** In the marks folder: when it was last pruned (its modification time). */
-export const PRUNED_STAMP = '.pruned';
 
 /**
  * Marks of sessions long over, so the folder stays a handful of files. Looked for at most once a

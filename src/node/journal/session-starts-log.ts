@@ -31,6 +31,7 @@ import {
 } from '../../core/session-starts';
 import { conversationStarts, parseSessionStarts as parseConversations, SESSION_STARTS_FILE, type SessionStarts } from '../../core/what-changed';
 import { appendLanded, createStateFile, inspectStateFile, openStateFile, readRange, readStateJson, readStateText, removeStateFile, statStateFile, writeStateFile } from '../state-file';
+import { STARTS_LOCK } from '../state-registry';
 
 /** The old files were rewritten whole by earlier versions; more is not one they wrote. */
 const MAX_OLD_BYTES = 256 * 1024;
@@ -122,7 +123,7 @@ function takeLock(root: string, lock: string): boolean {
  */
 export function compactSessionStarts(root: string, pluginDir: string): boolean {
 	const file = startsLogPath(pluginDir);
-	const lock = `${file}.lock`;
+	const lock = path.join(pluginDir, STARTS_LOCK);
 	if (!takeLock(root, lock)) return false;
 	let fd: number | null = null;
 	try {

@@ -6,9 +6,6 @@
  */
 import type { ListItemId } from '../../core/brief-items';
 
-/** The server file, beside the bridge (in `.claude/hooks/`, in a release, in `bridge/dist/`). */
-export const MCP_FILE_NAME = 'session-brief.mcp.cjs';
-
 export const SERVER_NAME = 'session-brief';
 
 /** The tool names, in the order the server lists them (doctor checks the list against these). */

@@ -6,7 +6,8 @@
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
-import { MCP_FILE_NAME, type McpServerFile } from './contract';
+import { type McpServerFile } from './contract';
+import { MCP_FILE_NAME } from '../state-registry';
 
 export class McpFileError extends Error {}
 

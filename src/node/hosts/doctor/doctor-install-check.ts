@@ -4,6 +4,7 @@ import { exists } from './doctor-files';
 import type { Check, DoctorOptions } from './doctor-report';
 import { readIfExists, sha256, WriteError } from '../files';
 import { readManifest } from '../manifest';
+import { MANIFEST_NAME } from '../../state-registry';
 import { bridgeTarget, EDIT_FILE, editTarget, HOOK_ENTRY, scriptTarget, START_FILE, startTarget } from '../options';
 
 /** The file's bytes; null when missing or damaged (a planted link or FIFO: the state-files check names it). */
@@ -51,7 +52,7 @@ export function checkScript(o: DoctorOptions, checks: Check[]): void {
 	}
 	checks.push({ id: 'script', status: 'ok', message: `${script} and the bridge it runs (${path.basename(bridge)}) are present and current (version ${o.version}).` });
 	const manifest = readManifest(o.vault);
-	if (manifest === null) checks.push({ id: 'record', status: 'warn', message: 'session-brief.json (what install recorded) is missing or unreadable.', fix: 'Run "install" again.' });
+	if (manifest === null) checks.push({ id: 'record', status: 'warn', message: `${MANIFEST_NAME} (what install recorded) is missing or unreadable.`, fix: 'Run "install" again.' });
 	else if (manifest.configDir === undefined || !exists(path.join(o.vault, manifest.configDir))) {
 		checks.push({ id: 'record', status: 'warn', message: `The recorded Obsidian config folder ${manifest.configDir ?? '(none)'} does not exist; the bridge looks for one itself.`, fix: 'Run "install" again after opening the vault in Obsidian once.' });
 	} else checks.push({ id: 'record', status: 'ok', message: `The bridge reads the vault's settings from ${manifest.configDir}.` });

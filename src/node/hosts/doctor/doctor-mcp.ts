@@ -8,7 +8,8 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { MCP_FILE_NAME, TOOL_NAMES } from '../../mcp/contract';
+import { TOOL_NAMES } from '../../mcp/contract';
+import { MCP_FILE_NAME } from '../../state-registry';
 import type { Check } from './doctor';
 import { readIfExists, sha256 } from '../files';
 import { isOwnMcpEntry, MCP_SERVER_NAME, type McpHost } from '../mcp-registration';

@@ -1,0 +1,29 @@
+/**
+ * The names of the plugin folder's files whose format lives in the core: here, in a module that
+ * imports nothing, so the state registry (src/node/state-registry.ts), which lists every name
+ * Session Brief writes, costs a hook no more than these strings. The modules of each format
+ * export them too.
+ */
+
+/** The cached brief (docs/cache-format.md). */
+export const BRIEF_FILE = 'brief-cache.json';
+/** The note index beside it. */
+export const INDEX_FILE = 'brief-index.json';
+/** The agent changes journal (src/core/agent-journal.ts). */
+export const JOURNAL_FILE = 'agent-changes.jsonl';
+/** The session starts log: one line per firing (src/core/session-starts.ts). */
+export const STARTS_LOG = 'session-starts.jsonl';
+/** The record of earlier versions, one JSON object rewritten whole: read until a compaction folds it in. */
+export const OLD_STARTS_FILE = 'session-starts.json';
+/** The human's review marks of agent changes (src/core/what-changed.ts). */
+export const REVIEW_FILE = 'agent-review.json';
+/** Where earlier versions kept when the last two conversations started: read until a compaction folds it into the session starts log. */
+export const SESSION_STARTS_FILE = 'conversations.json';
+/** The session net's baselines, one file per session (src/core/session-net.ts). */
+export const BASELINE_FOLDER = 'session-baselines';
+/** The plugin's record of notes its own editor changed (src/plugin/review/editor-writes.ts). */
+export const EDITOR_WRITES_FILE = 'editor-writes.json';
+/** The live channel's discovery file (src/core/live-protocol.ts). */
+export const DISCOVERY_FILE = 'live.json';
+/** The before-versions of notes agents changed (src/core/before-versions.ts). */
+export const BEFORE_FOLDER = 'before-versions';
