@@ -7,7 +7,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { judgeMarks, marksToSign, nextSealText, parseSeal, signedMarksText, type DeviceTrust, type MarksVerdict, type ReviewSeal } from '../../core/review-seal';
+import { judgeMarks, marksToSign, verifiedSigner, nextSealText, parseSeal, signedMarksText, type DeviceTrust, type MarksVerdict, type ReviewSeal } from '../../core/review-seal';
 import { REVIEW_FILE } from '../../core/what-changed';
 import { markName } from './session-record';
 import { readRegularFile, readStateText, statStateFile, writeUserStateFile } from '../state-file';
@@ -48,13 +48,15 @@ export function writeSeal(root: string, marksText: string, now: Date, env: NodeJ
 
 /**
  * The marks text signed with this device's key (made on first use), for this vault, with a
- * sequence number above every one this device counted here. The plugin only.
+ * sequence number above every one this device counted here; `current` is the marks file as it is
+ * now (null: none). The plugin only.
  */
-export function signMarks(root: string, marksText: string, now: Date, env: NodeJS.ProcessEnv = process.env): string {
+export function signMarks(root: string, marksText: string, now: Date, env: NodeJS.ProcessEnv = process.env, current: string | null = null): string {
 	const key = ensureDeviceKey(env);
 	const seal = readSeal(root, env);
 	const seq = Math.max(now.getTime(), (seal?.seen[key.key] ?? 0) + 1);
-	const vault = seal?.vault ?? newVaultId();
+	// A seal that never counted signed marks takes the vault's id from the file, when another device signed it already.
+	const vault = seal?.vault ?? verifiedSigner(current, deviceTrust(env))?.vault ?? newVaultId();
 	const { body, payload } = marksToSign(marksText, { key: key.key, device: key.label, vault, seq });
 	return signedMarksText(body, signWith(key, payload));
 }

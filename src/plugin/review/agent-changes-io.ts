@@ -50,15 +50,15 @@ export class DesktopAgentChangesIo implements AgentChangesIo {
 
 	async writeMarks(text: string): Promise<void> {
 		const adapter = this.app.vault.adapter;
-		const signed = adapter instanceof FileSystemAdapter ? this.signed(adapter.getBasePath(), text) : text;
+		const signed = adapter instanceof FileSystemAdapter ? this.signed(adapter.getBasePath(), text, await this.readMarks()) : text;
 		await writeAtomic(adapter, this.path(REVIEW_FILE), signed);
 		await this.seal(signed);
 	}
 
 	/** Signed with this device's key, so other devices can tell it from marks anything else wrote. */
-	private signed(root: string, text: string): string {
+	private signed(root: string, text: string, current: string | null): string {
 		try {
-			return signMarks(root, text, new Date());
+			return signMarks(root, text, new Date(), process.env, current);
 		} catch {
 			// Without a key (a runtime without Ed25519) the marks are saved unsigned: other devices then warn, as before signatures.
 			return text;

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { marksToSign, readSignature, shortKeyId, signedMarksText, type MarksVerdict } from '../../../src/core/review-seal';
 import { emptyMarks, markAll, markNote, REVIEW_FILE, type ReviewMarks } from '../../../src/core/what-changed';
 import { ensureDeviceKey, readDeviceKey, signWith, trustDevice } from '../../../src/node/journal/device-key';
-import { judgeMarksText, readSeal, signMarks, trustedMarks, writeSeal } from '../../../src/node/journal/review-seal';
+import { judgeMarksText, readSeal, sealFile, signMarks, trustedMarks, writeSeal } from '../../../src/node/journal/review-seal';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -53,7 +53,7 @@ function device(): { env: NodeJS.ProcessEnv; write(v: Vault, change: (m: ReviewM
 		},
 		write(v, change, now) {
 			const marks = change(this.judge(v).marks);
-			const signed = signMarks(v.root, `${JSON.stringify(marks, null, '\t')}\n`, now, env);
+			const signed = signMarks(v.root, `${JSON.stringify(marks, null, '\t')}\n`, now, env, read(v));
 			fs.writeFileSync(v.file, signed);
 			writeSeal(v.root, signed, now, env);
 			return signed;
@@ -105,6 +105,22 @@ describe('review marks from two devices', () => {
 		const text = fs.readFileSync(v.file, 'utf8');
 		expect(readSignature(text)?.signer.key).toBe(readDeviceKey(a.env)?.key);
 		expect(a.judge(v).marks.notes).toEqual({ 'old.md': at(0).toISOString(), 'new.md': at(1).toISOString() });
+	});
+
+	it("after the upgrade, a device that writes before counting the other's signed marks still signs for the same vault", () => {
+		const v = vault();
+		const a = device();
+		const b = device();
+		const unsigned = `${JSON.stringify(markNote(emptyMarks(), 'old.md', at(0).toISOString()))}\n`;
+		fs.writeFileSync(v.file, unsigned);
+		// Both sealed the unsigned marks before signatures (a seal of schema 1 has no vault id).
+		for (const d of [a, b]) fs.writeFileSync(sealFile(v.root, d.env), JSON.stringify({ schema: 1, at: '', marks: unsigned }));
+		a.write(v, note('a.md', 1), at(1));
+		// B is asked about A and leaves the question open; its own next write starts from its seal.
+		expect(b.judge(v).outside?.device?.key).toBe(readDeviceKey(a.env)?.key);
+		b.write(v, note('b.md', 2), at(2));
+		expect(readSignature(fs.readFileSync(v.file, 'utf8'))?.signer.vault).toBe(readSeal(v.root, a.env)?.vault);
+		expect(a.judge(v).outside?.device?.key).toBe(readDeviceKey(b.env)?.key);
 	});
 });
 
