@@ -118,21 +118,21 @@ function entersFolder(name, atRoot, excludedRootFolders) {
 function isNoteName(name) {
   return name.endsWith(".md");
 }
-function isCountedNote(path69, excludedRootFolders) {
+function isCountedNote(path71, excludedRootFolders) {
   let start = 0;
-  for (let slash = path69.indexOf("/"); slash >= 0; slash = path69.indexOf("/", start)) {
-    const part = path69.slice(start, slash);
+  for (let slash = path71.indexOf("/"); slash >= 0; slash = path71.indexOf("/", start)) {
+    const part = path71.slice(start, slash);
     if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;
     start = slash + 1;
   }
-  const name = path69.slice(start);
+  const name = path71.slice(start);
   return name !== "" && !isHiddenName(name) && isNoteName(name);
 }
-function isInFolder(path69, folder2) {
-  return folder2 === "" || path69.length > folder2.length && path69.charCodeAt(folder2.length) === 47 && path69.startsWith(folder2);
+function isInFolder(path71, folder2) {
+  return folder2 === "" || path71.length > folder2.length && path71.charCodeAt(folder2.length) === 47 && path71.startsWith(folder2);
 }
-function basename(path69) {
-  return path69.slice(path69.lastIndexOf("/") + 1);
+function basename(path71) {
+  return path71.slice(path71.lastIndexOf("/") + 1);
 }
 function comparePaths(a, b) {
   const la = a.toLowerCase();
@@ -243,7 +243,7 @@ var init_brief_item_list = __esm({
         about: "today's files in the sessions folder",
         // The index keeps every session file: the date changes, the set does not.
         holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-        onDay: (path69, date) => basename(path69).includes(date),
+        onDay: (path71, date) => basename(path71).includes(date),
         hits: () => NO_HITS,
         label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
         hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -5496,8 +5496,8 @@ function dailyNotePath(settings, now2, locale) {
   const m = (0, import_moment.default)(now2);
   if (locale !== void 0) m.locale(locale);
   const name = m.format(settings.format);
-  const path69 = settings.folder === "" ? name : `${settings.folder}/${name}`;
-  return `${path69.replace(/\/{2,}/g, "/").replace(/^\//, "")}.md`;
+  const path71 = settings.folder === "" ? name : `${settings.folder}/${name}`;
+  return `${path71.replace(/\/{2,}/g, "/").replace(/^\//, "")}.md`;
 }
 var import_moment;
 var init_daily_note = __esm({
@@ -5569,8 +5569,8 @@ function computeBrief(input) {
     }
   };
   run2("dailyNote", () => {
-    const path69 = dailyNotePath(input.dailyNote, now2, input.locale);
-    return { path: path69, exists: input.exists(path69) };
+    const path71 = dailyNotePath(input.dailyNote, now2, input.locale);
+    return { path: path71, exists: input.exists(path71) };
   });
   const items = LIST_ITEM_TABLE;
   const found = items.map(() => []);
@@ -5789,7 +5789,7 @@ var init_brief_index = __esm({
 });
 
 // src/core/stat-stamp.ts
-function addToStamp(sum, path69, mtime, size2) {
+function addToStamp(sum, path71, mtime, size2) {
   const TWO_32 = 4294967296;
   const fmix = (h) => {
     h ^= h >>> 16;
@@ -5800,8 +5800,8 @@ function addToStamp(sum, path69, mtime, size2) {
   };
   let x = 2166136261;
   let y = 2538058380;
-  for (let i = 0; i < path69.length; i++) {
-    const c = path69.charCodeAt(i);
+  for (let i = 0; i < path71.length; i++) {
+    const c = path71.charCodeAt(i);
     x = Math.imul(x ^ c, 16777619);
     y = Math.imul(y << 5 | y >>> 27, 1540483477) ^ c;
   }
@@ -5830,8 +5830,8 @@ var init_stat_stamp = __esm({
       constructor() {
         this.sum = { a: 0, b: 0, count: 0 };
       }
-      add(path69, mtime, size2) {
-        addToStamp(this.sum, path69, mtime, size2);
+      add(path71, mtime, size2) {
+        addToStamp(this.sum, path71, mtime, size2);
       }
       done() {
         return stampOfSum(this.sum);
@@ -6828,17 +6828,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key3, node, visitor, path69) {
-      const ctrl = callVisitor(key3, node, visitor, path69);
+    function visit_(key3, node, visitor, path71) {
+      const ctrl = callVisitor(key3, node, visitor, path71);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key3, path69, ctrl);
-        return visit_(key3, ctrl, visitor, path69);
+        replaceNode(key3, path71, ctrl);
+        return visit_(key3, ctrl, visitor, path71);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path69 = Object.freeze(path69.concat(node));
+          path71 = Object.freeze(path71.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path69);
+            const ci = visit_(i, node.items[i], visitor, path71);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -6849,13 +6849,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path69 = Object.freeze(path69.concat(node));
-          const ck = visit_("key", node.key, visitor, path69);
+          path71 = Object.freeze(path71.concat(node));
+          const ck = visit_("key", node.key, visitor, path71);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path69);
+          const cv = visit_("value", node.value, visitor, path71);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -6876,17 +6876,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key3, node, visitor, path69) {
-      const ctrl = await callVisitor(key3, node, visitor, path69);
+    async function visitAsync_(key3, node, visitor, path71) {
+      const ctrl = await callVisitor(key3, node, visitor, path71);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key3, path69, ctrl);
-        return visitAsync_(key3, ctrl, visitor, path69);
+        replaceNode(key3, path71, ctrl);
+        return visitAsync_(key3, ctrl, visitor, path71);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path69 = Object.freeze(path69.concat(node));
+          path71 = Object.freeze(path71.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path69);
+            const ci = await visitAsync_(i, node.items[i], visitor, path71);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -6897,13 +6897,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path69 = Object.freeze(path69.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path69);
+          path71 = Object.freeze(path71.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path71);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path69);
+          const cv = await visitAsync_("value", node.value, visitor, path71);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -6930,23 +6930,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key3, node, visitor, path69) {
+    function callVisitor(key3, node, visitor, path71) {
       if (typeof visitor === "function")
-        return visitor(key3, node, path69);
+        return visitor(key3, node, path71);
       if (identity2.isMap(node))
-        return visitor.Map?.(key3, node, path69);
+        return visitor.Map?.(key3, node, path71);
       if (identity2.isSeq(node))
-        return visitor.Seq?.(key3, node, path69);
+        return visitor.Seq?.(key3, node, path71);
       if (identity2.isPair(node))
-        return visitor.Pair?.(key3, node, path69);
+        return visitor.Pair?.(key3, node, path71);
       if (identity2.isScalar(node))
-        return visitor.Scalar?.(key3, node, path69);
+        return visitor.Scalar?.(key3, node, path71);
       if (identity2.isAlias(node))
-        return visitor.Alias?.(key3, node, path69);
+        return visitor.Alias?.(key3, node, path71);
       return void 0;
     }
-    function replaceNode(key3, path69, node) {
-      const parent = path69[path69.length - 1];
+    function replaceNode(key3, path71, node) {
+      const parent = path71[path71.length - 1];
       if (identity2.isCollection(parent)) {
         parent.items[key3] = node;
       } else if (identity2.isPair(parent)) {
@@ -7558,10 +7558,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity2 = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path69, value) {
+    function collectionFromPath(schema, path71, value) {
       let v = value;
-      for (let i = path69.length - 1; i >= 0; --i) {
-        const k = path69[i];
+      for (let i = path71.length - 1; i >= 0; --i) {
+        const k = path71[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -7580,7 +7580,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path69) => path69 == null || typeof path69 === "object" && !!path69[Symbol.iterator]().next().done;
+    var isEmptyPath = (path71) => path71 == null || typeof path71 === "object" && !!path71[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -7610,11 +7610,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path69, value) {
-        if (isEmptyPath(path69))
+      addIn(path71, value) {
+        if (isEmptyPath(path71))
           this.add(value);
         else {
-          const [key3, ...rest] = path69;
+          const [key3, ...rest] = path71;
           const node = this.get(key3, true);
           if (identity2.isCollection(node))
             node.addIn(rest, value);
@@ -7628,8 +7628,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path69) {
-        const [key3, ...rest] = path69;
+      deleteIn(path71) {
+        const [key3, ...rest] = path71;
         if (rest.length === 0)
           return this.delete(key3);
         const node = this.get(key3, true);
@@ -7643,8 +7643,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path69, keepScalar) {
-        const [key3, ...rest] = path69;
+      getIn(path71, keepScalar) {
+        const [key3, ...rest] = path71;
         const node = this.get(key3, true);
         if (rest.length === 0)
           return !keepScalar && identity2.isScalar(node) ? node.value : node;
@@ -7662,8 +7662,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path69) {
-        const [key3, ...rest] = path69;
+      hasIn(path71) {
+        const [key3, ...rest] = path71;
         if (rest.length === 0)
           return this.has(key3);
         const node = this.get(key3, true);
@@ -7673,8 +7673,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path69, value) {
-        const [key3, ...rest] = path69;
+      setIn(path71, value) {
+        const [key3, ...rest] = path71;
         if (rest.length === 0) {
           this.set(key3, value);
         } else {
@@ -10189,9 +10189,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path69, value) {
+      addIn(path71, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path69, value);
+          this.contents.addIn(path71, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -10266,14 +10266,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path69) {
-        if (Collection.isEmptyPath(path69)) {
+      deleteIn(path71) {
+        if (Collection.isEmptyPath(path71)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path69) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path71) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -10288,10 +10288,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path69, keepScalar) {
-        if (Collection.isEmptyPath(path69))
+      getIn(path71, keepScalar) {
+        if (Collection.isEmptyPath(path71))
           return !keepScalar && identity2.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity2.isCollection(this.contents) ? this.contents.getIn(path69, keepScalar) : void 0;
+        return identity2.isCollection(this.contents) ? this.contents.getIn(path71, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -10302,10 +10302,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path69) {
-        if (Collection.isEmptyPath(path69))
+      hasIn(path71) {
+        if (Collection.isEmptyPath(path71))
           return this.contents !== void 0;
-        return identity2.isCollection(this.contents) ? this.contents.hasIn(path69) : false;
+        return identity2.isCollection(this.contents) ? this.contents.hasIn(path71) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -10322,13 +10322,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path69, value) {
-        if (Collection.isEmptyPath(path69)) {
+      setIn(path71, value) {
+        if (Collection.isEmptyPath(path71)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path69), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path71), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path69, value);
+          this.contents.setIn(path71, value);
         }
       }
       /**
@@ -12289,9 +12289,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path69) => {
+    visit2.itemAtPath = (cst, path71) => {
       let item = cst;
-      for (const [field, index] of path69) {
+      for (const [field, index] of path71) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -12300,23 +12300,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path69) => {
-      const parent = visit2.itemAtPath(cst, path69.slice(0, -1));
-      const field = path69[path69.length - 1][0];
+    visit2.parentCollection = (cst, path71) => {
+      const parent = visit2.itemAtPath(cst, path71.slice(0, -1));
+      const field = path71[path71.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path69, item, visitor) {
-      let ctrl = visitor(item, path69);
+    function _visit(path71, item, visitor) {
+      let ctrl = visitor(item, path71);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path69.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path71.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -12327,10 +12327,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path69);
+            ctrl = ctrl(item, path71);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path69) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path71) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -14737,7 +14737,7 @@ function flagBytes(settings) {
     if (b >= 97 && b <= 122) first[b - 32] = 1;
   }
   const { inboxFolder, rulesFolder } = settings;
-  return (bytes, path69) => {
+  return (bytes, path71) => {
     const end = bytes.length;
     let last = -1;
     for (let at = bytes.lastIndexOf(HASH); at >= 0; at = at === 0 ? -1 : bytes.lastIndexOf(HASH, at - 1)) {
@@ -14751,7 +14751,7 @@ function flagBytes(settings) {
     const fmEnd = frontmatterEnd(bytes, start, end);
     if (last >= fmEnd) return decidedAfter(bytes, last);
     if (last >= 0) return fmEnd;
-    if (isInFolder(path69, inboxFolder) || isInFolder(path69, rulesFolder)) return fmEnd;
+    if (isInFolder(path71, inboxFolder) || isInFolder(path71, rulesFolder)) return fmEnd;
     for (let at = start; at < fmEnd; at++) {
       if (bytes[at] === BACKSLASH || nameAt(bytes, at, fmEnd, lowered, first)) return fmEnd;
     }
@@ -15896,7 +15896,7 @@ function changeKinds(sessions) {
       }
     }
   }
-  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path69, was]) => ({ path: path69, from: was.from }));
+  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path71, was]) => ({ path: path71, from: was.from }));
   return { deleted: [...deleted].sort(comparePaths), renamed: renamed.sort((a, b) => comparePaths(a.path, b.path)) };
 }
 function withKinds(item, kinds) {
@@ -16150,8 +16150,8 @@ var init_file_key = __esm({
 });
 
 // src/core/before-versions.ts
-function beforeStem(session, path69) {
-  return fileKey(`${session ?? ""}\0${path69}`);
+function beforeStem(session, path71) {
+  return fileKey(`${session ?? ""}\0${path71}`);
 }
 function encodeHeader(h) {
   return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}
@@ -16510,11 +16510,53 @@ var init_agent_summary = __esm({
 });
 
 // src/core/review-seal.ts
+function isRecord2(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function parseSeen(v) {
+  const seen = {};
+  if (!isRecord2(v)) return seen;
+  for (const [k, n] of Object.entries(v)) if (KEY_RE.test(k) && Number.isSafeInteger(n) && n > 0) seen[k] = n;
+  return seen;
+}
 function parseSeal(v) {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
-  const o = v;
-  if (o.schema !== 1 || typeof o.marks !== "string" || typeof o.at !== "string") return null;
-  return { marks: o.marks, at: o.at };
+  if (!isRecord2(v)) return null;
+  if (v.schema !== 1 && v.schema !== 2 || typeof v.marks !== "string" || typeof v.at !== "string") return null;
+  return { marks: v.marks, at: v.at, seen: parseSeen(v.seen), vault: typeof v.vault === "string" && v.vault !== "" ? v.vault : null };
+}
+function shortKeyId(key3) {
+  return `${key3.slice(0, 4)}-${key3.slice(4, 8)}-${key3.slice(8, 12)}`;
+}
+function parseSigner(v) {
+  if (!isRecord2(v)) return null;
+  const { key: key3, device, vault, seq } = v;
+  if (typeof key3 !== "string" || !KEY_RE.test(key3) || typeof vault !== "string" || vault === "" || vault.length > 64) return null;
+  if (!Number.isSafeInteger(seq) || seq <= 0) return null;
+  if (device !== null && (typeof device !== "string" || device.length > MAX_DEVICE_LABEL)) return null;
+  return { key: key3, device, vault, seq };
+}
+function payloadOf(o) {
+  const rest = { ...o };
+  delete rest.signature;
+  return `${PAYLOAD_PREFIX}${JSON.stringify(rest)}`;
+}
+function readSignature(text2) {
+  if (text2 === null) return null;
+  let o;
+  try {
+    o = JSON.parse(text2);
+  } catch {
+    return null;
+  }
+  if (!isRecord2(o) || typeof o.signature !== "string") return null;
+  const signer = parseSigner(o.signed);
+  return signer === null ? null : { signer, payload: payloadOf(o), signature: o.signature };
+}
+function verifiedSigner(text2, trust) {
+  if (trust === void 0) return null;
+  const signed = readSignature(text2);
+  if (signed === null) return null;
+  return trust.verify(signed.payload, signed.signer.key, signed.signature) ? signed.signer : null;
 }
 function parseText(text2) {
   if (text2 === null || text2.trim() === "") return parseReviewMarks(void 0);
@@ -16524,9 +16566,15 @@ function parseText(text2) {
     return parseReviewMarks(void 0);
   }
 }
-function judgeMarks(text2, seal) {
-  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null };
-  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2 } };
+function judgeMarks(text2, seal, trust) {
+  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null, reseal: false };
+  const signer = verifiedSigner(text2, trust);
+  const fresh = signer !== null && signer.seq > (seal.seen[signer.key] ?? 0) && (seal.vault === null || seal.vault === signer.vault);
+  if (fresh && trust !== void 0 && (signer.key === trust.own || trust.trusted.has(signer.key))) {
+    return { marks: parseText(text2), outside: null, reseal: true };
+  }
+  const device = fresh ? { key: signer.key, id: shortKeyId(signer.key), label: signer.device } : null;
+  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2, device }, reseal: false };
 }
 function hiddenByOutsideMarks(records, verdict, exists4) {
   if (verdict.outside === null) return 0;
@@ -16537,10 +16585,14 @@ function hiddenByOutsideMarks(records, verdict, exists4) {
   for (const p of shown2) if (!still.has(p)) hidden++;
   return hidden;
 }
+var PAYLOAD_PREFIX, KEY_RE, MAX_DEVICE_LABEL;
 var init_review_seal = __esm({
   "src/core/review-seal.ts"() {
     "use strict";
     init_what_changed();
+    PAYLOAD_PREFIX = "session-brief review marks 1\n";
+    KEY_RE = /^[0-9a-f]{64}$/;
+    MAX_DEVICE_LABEL = 64;
   }
 });
 
@@ -16928,7 +16980,7 @@ var init_session_record = __esm({
   }
 });
 
-// src/node/journal/review-seal.ts
+// src/node/journal/user-state-dir.ts
 function userStateDir(env = process.env, platform = process.platform) {
   const given = env.SESSION_BRIEF_STATE_DIR;
   if (given !== void 0 && given !== "") return given;
@@ -16937,16 +16989,86 @@ function userStateDir(env = process.env, platform = process.platform) {
   if (platform === "darwin") return path14.join(home, "Library", "Application Support", "session-brief");
   return path14.join(env.XDG_STATE_HOME ?? path14.join(home, ".local", "state"), "session-brief");
 }
+var path14;
+var init_user_state_dir = __esm({
+  "src/node/journal/user-state-dir.ts"() {
+    "use strict";
+    path14 = require("node:path");
+    init_builtin_on_demand();
+  }
+});
+
+// src/node/journal/device-key.ts
+function deviceKeyFile(env = process.env) {
+  return path15.join(userStateDir(env), "device-key.json");
+}
+function trustedDevicesFile(env = process.env) {
+  return path15.join(userStateDir(env), "trusted-devices.json");
+}
+function readJson(file) {
+  const data = readRegularFile(file, MAX_BYTES2);
+  if (data === null) return null;
+  try {
+    return JSON.parse(data.toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+function readDeviceKey(env = process.env) {
+  const v = readJson(deviceKeyFile(env));
+  if (typeof v !== "object" || v === null) return null;
+  const o = v;
+  if (o.schema !== 1 || typeof o.key !== "string" || !/^[0-9a-f]{64}$/.test(o.key) || typeof o.private !== "string") return null;
+  return { key: o.key, private: o.private, label: typeof o.label === "string" ? o.label.slice(0, MAX_DEVICE_LABEL) : null };
+}
+function verifySignature(payload, key3, signature) {
+  try {
+    const publicKey = crypto2().createPublicKey({ key: Buffer.concat([SPKI_PREFIX, Buffer.from(key3, "hex")]), format: "der", type: "spki" });
+    return crypto2().verify(null, Buffer.from(payload, "utf8"), publicKey, Buffer.from(signature, "base64"));
+  } catch {
+    return false;
+  }
+}
+function readTrustedDevices(env = process.env) {
+  const v = readJson(trustedDevicesFile(env));
+  if (typeof v !== "object" || v === null || !Array.isArray(v.devices)) return [];
+  const out = [];
+  for (const d of v.devices) {
+    if (typeof d !== "object" || d === null) continue;
+    const { key: key3, label, at } = d;
+    if (typeof key3 === "string" && /^[0-9a-f]{64}$/.test(key3)) out.push({ key: key3, label: typeof label === "string" ? label : null, at: typeof at === "string" ? at : "" });
+  }
+  return out;
+}
+function deviceTrust(env = process.env) {
+  return { own: readDeviceKey(env)?.key ?? null, trusted: new Set(readTrustedDevices(env).map((d) => d.key)), verify: verifySignature };
+}
+var path15, MAX_BYTES2, SPKI_PREFIX, crypto2;
+var init_device_key = __esm({
+  "src/node/journal/device-key.ts"() {
+    "use strict";
+    path15 = require("node:path");
+    init_review_seal();
+    init_builtin_on_demand();
+    init_state_file();
+    init_user_state_dir();
+    MAX_BYTES2 = 256 * 1024;
+    SPKI_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
+    crypto2 = () => builtinOnDemand("node:crypto");
+  }
+});
+
+// src/node/journal/review-seal.ts
 function sealFile(root, env = process.env) {
-  let real = path14.resolve(root);
+  let real = path16.resolve(root);
   try {
     real = fs13.realpathSync.native(real);
   } catch {
   }
-  return path14.join(userStateDir(env), `review-seal-${markName(real)}.json`);
+  return path16.join(userStateDir(env), `review-seal-${markName(real)}.json`);
 }
 function readSeal(root, env = process.env) {
-  const data = readRegularFile(sealFile(root, env), MAX_BYTES2);
+  const data = readRegularFile(sealFile(root, env), MAX_BYTES3);
   if (data === null) return null;
   try {
     return parseSeal(JSON.parse(data.toString("utf8")));
@@ -16955,27 +17077,33 @@ function readSeal(root, env = process.env) {
   }
 }
 function readMarksText(root, pluginDir) {
-  return readStateText(root, path14.join(pluginDir, REVIEW_FILE), MAX_BYTES2);
+  return readStateText(root, path16.join(pluginDir, REVIEW_FILE), MAX_BYTES3);
 }
 function marksChangedAt(root, pluginDir) {
-  const st = statStateFile(root, path14.join(pluginDir, REVIEW_FILE));
+  const st = statStateFile(root, path16.join(pluginDir, REVIEW_FILE));
   return st === null ? null : new Date(st.mtimeMs).toISOString();
 }
 function trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {
-  return judgeMarks(text2, readSeal(root, env));
+  return judgeMarksText(root, text2, env);
 }
-var fs13, path14, MAX_BYTES2;
+function judgeMarksText(root, text2, env = process.env) {
+  const seal = readSeal(root, env);
+  const trust = seal === null || seal.marks === (text2 ?? "") ? void 0 : deviceTrust(env);
+  return judgeMarks(text2, seal, trust);
+}
+var fs13, path16, MAX_BYTES3;
 var init_review_seal2 = __esm({
   "src/node/journal/review-seal.ts"() {
     "use strict";
     fs13 = require("node:fs");
-    path14 = require("node:path");
+    path16 = require("node:path");
     init_review_seal();
     init_what_changed();
-    init_builtin_on_demand();
     init_session_record();
     init_state_file();
-    MAX_BYTES2 = 4 * 1024 * 1024;
+    init_device_key();
+    init_user_state_dir();
+    MAX_BYTES3 = 4 * 1024 * 1024;
   }
 });
 
@@ -16997,7 +17125,7 @@ function readFrom(fd, from) {
   return { bytes: readRange(fd, start, st.size - start), id: identity(st) };
 }
 function readMarks(root, pluginDir) {
-  const file = path15.join(pluginDir, REVIEW_FILE);
+  const file = path17.join(pluginDir, REVIEW_FILE);
   const fd = openStateFile(root, file);
   let text2 = null;
   let id = null;
@@ -17012,7 +17140,7 @@ function readMarks(root, pluginDir) {
       fs14.closeSync(fd);
     }
   }
-  const verdict = judgeMarks(text2, readSeal(root));
+  const verdict = judgeMarksText(root, text2);
   return { marks: verdict.marks, id, outside: verdict.outside !== null };
 }
 function noteThere(place) {
@@ -17059,7 +17187,7 @@ function remember(place, now2, made, journal, marks) {
 function wholeItemJustMade(place, now2) {
   if (lastWhole === null) return null;
   const journal = statIdentity(place.root, journalPath(place.pluginDir));
-  const marks = statIdentity(place.root, path15.join(place.pluginDir, REVIEW_FILE));
+  const marks = statIdentity(place.root, path17.join(place.pluginDir, REVIEW_FILE));
   if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now2, journal, marks)) return null;
   return withKinds({ count: lastWhole.item.count, paths: [...lastWhole.item.paths] }, lastWhole.item);
 }
@@ -17084,7 +17212,7 @@ function appendedText(root, file, summary, now2) {
 }
 function agentChangesFromSummary(place, summary, now2, cap) {
   try {
-    const marksNow = statIdentity(place.root, path15.join(place.pluginDir, REVIEW_FILE));
+    const marksNow = statIdentity(place.root, path17.join(place.pluginDir, REVIEW_FILE));
     if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;
     const file = journalPath(place.pluginDir);
     const journalNow = statIdentity(place.root, file);
@@ -17100,16 +17228,15 @@ function agentChangesFromSummary(place, summary, now2, cap) {
     return null;
   }
 }
-var fs14, path15, lastWhole;
+var fs14, path17, lastWhole;
 var init_agent_summary2 = __esm({
   "src/node/journal/agent-summary.ts"() {
     "use strict";
     fs14 = require("node:fs");
-    path15 = require("node:path");
+    path17 = require("node:path");
     init_agent_journal();
     init_agent_summary();
     init_paths();
-    init_review_seal();
     init_what_changed();
     init_agent_journal2();
     init_plugin_tier();
@@ -20969,11 +21096,11 @@ var init_wrapper = __esm({
 
 // src/node/live/discovery.ts
 function writeDiscovery(root, file, discovery) {
-  if (asDiscovery(discovery) === null) throw new Error(`refusing to write ${path16.basename(file)}: not a valid discovery record`);
+  if (asDiscovery(discovery) === null) throw new Error(`refusing to write ${path18.basename(file)}: not a valid discovery record`);
   writeStateFile(root, file, JSON.stringify(discovery), { mode: 384 });
 }
 function readDiscovery(root, file) {
-  return asDiscovery(readStateJson(root, file, MAX_BYTES3));
+  return asDiscovery(readStateJson(root, file, MAX_BYTES4));
 }
 function removeDiscovery(root, file, token) {
   const current = readDiscovery(root, file);
@@ -20983,14 +21110,14 @@ function removeDiscovery(root, file, token) {
   } catch {
   }
 }
-var path16, MAX_BYTES3;
+var path18, MAX_BYTES4;
 var init_discovery = __esm({
   "src/node/live/discovery.ts"() {
     "use strict";
-    path16 = require("node:path");
+    path18 = require("node:path");
     init_live_protocol();
     init_state_file();
-    MAX_BYTES3 = 64 * 1024;
+    MAX_BYTES4 = 64 * 1024;
   }
 });
 
@@ -21165,7 +21292,7 @@ async function liveBrief(run2) {
   const { ctx, now: now2 } = run2;
   if (ctx.pluginDir === null) return null;
   const { askLive: askLive2 } = await Promise.resolve().then(() => (init_client(), client_exports));
-  const answer = await askLive2(ctx.root, path17.join(ctx.pluginDir, DISCOVERY_FILE), "brief", LIVE_BUDGET_MS);
+  const answer = await askLive2(ctx.root, path19.join(ctx.pluginDir, DISCOVERY_FILE), "brief", LIVE_BUDGET_MS);
   if (!answer.ok) return { reason: `live channel: ${answer.reason}` };
   const live = answer.result;
   if (live === null || typeof live !== "object" || live.key !== ctx.key || live.date !== isoDate(now2)) {
@@ -21176,12 +21303,12 @@ async function liveBrief(run2) {
   const cacheLike = { lang: live.lang, locale: live.locale };
   return { brief: live.brief, source: "live", generatedAt: live.generatedAt ?? now2.getTime(), notesRead: 0, cache: cacheLike, notes: [] };
 }
-var import_de, path17, LIVE_BUDGET_MS;
+var import_de, path19, LIVE_BUDGET_MS;
 var init_brief_source = __esm({
   "src/node/tiers/brief-source.ts"() {
     "use strict";
     import_de = __toESM(require_de());
-    path17 = require("node:path");
+    path19 = require("node:path");
     init_brief();
     init_brief2();
     init_dates();
@@ -21660,18 +21787,18 @@ function lineOfJsonString(file, needle, fromLine = 1) {
   for (let i = Math.max(0, fromLine - 1); i < file.lines.length; i++) if ((file.lines[i] ?? "").includes(quoted)) return i + 1;
   return fromLine;
 }
-function isRecord2(value) {
+function isRecord3(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function hookHandlers(file, settings) {
-  if (!isRecord2(settings) || !isRecord2(settings.hooks)) return [];
+  if (!isRecord3(settings) || !isRecord3(settings.hooks)) return [];
   const out = [];
   for (const [event, groups] of Object.entries(settings.hooks)) {
     if (!Array.isArray(groups)) continue;
     const eventLine = lineOfJsonString(file, event);
     for (const group of groups) {
-      if (!isRecord2(group) || !Array.isArray(group.hooks)) continue;
-      for (const handler of group.hooks) if (isRecord2(handler)) out.push({ event, eventLine, handler });
+      if (!isRecord3(group) || !Array.isArray(group.hooks)) continue;
+      for (const handler of group.hooks) if (isRecord3(handler)) out.push({ event, eventLine, handler });
     }
   }
   return out;
@@ -21686,7 +21813,7 @@ var init_settings_file = __esm({
 
 // src/core/rules/types.ts
 function reporter(check2) {
-  return (path69, line, message2, detail) => ({ check: check2.id, severity: check2.severity, path: path69, line, message: message2, ...detail === void 0 ? {} : { detail } });
+  return (path71, line, message2, detail) => ({ check: check2.id, severity: check2.severity, path: path71, line, message: message2, ...detail === void 0 ? {} : { detail } });
 }
 var init_types = __esm({
   "src/core/rules/types.ts"() {
@@ -21706,12 +21833,12 @@ function checkFile(ctx, file) {
     return [found(file.path, parsed.line, t.notJson(parsed.line, parsed.column, t.problems[parsed.problem]))];
   }
   const settings = parsed.value;
-  if (!isRecord2(settings)) {
+  if (!isRecord3(settings)) {
     return [found(file.path, 1, t.notObject)];
   }
   if (settings.hooks === void 0) return [];
   const hooksLine = lineOfJsonString(file, "hooks");
-  if (!isRecord2(settings.hooks)) {
+  if (!isRecord3(settings.hooks)) {
     return [found(file.path, hooksLine, t.hooksNotObject)];
   }
   const findings = [];
@@ -21735,7 +21862,7 @@ function checkGroups(ctx, file, event, groups, line) {
   }
   const findings = [];
   for (const group of groups) {
-    if (!isRecord2(group) || !Array.isArray(group.hooks)) {
+    if (!isRecord3(group) || !Array.isArray(group.hooks)) {
       findings.push(found(file.path, line, t.noHooksList(event)));
       continue;
     }
@@ -21747,7 +21874,7 @@ function checkGroups(ctx, file, event, groups, line) {
   return findings;
 }
 function handlerProblem(handler, t) {
-  if (!isRecord2(handler)) return t.handlerNotObject;
+  if (!isRecord3(handler)) return t.handlerNotObject;
   const type = handler.type;
   if (typeof type !== "string" || !HANDLER_TYPES.includes(type)) {
     const types = HANDLER_TYPES.join(", ");
@@ -21842,7 +21969,7 @@ function isRecorded(v) {
 }
 function readLastCheck(root, pluginDir) {
   try {
-    const data = readStateJson(root, path18.join(pluginDir, LAST_CHECK_FILE), MAX_BYTES4);
+    const data = readStateJson(root, path20.join(pluginDir, LAST_CHECK_FILE), MAX_BYTES5);
     if (data === void 0 || data === null) return null;
     if (data.schema !== 1 || !isLang(data.lang) || typeof data.complete !== "boolean") return null;
     if (!Array.isArray(data.findings) || !data.findings.every(isRecorded)) return null;
@@ -21854,7 +21981,7 @@ function readLastCheck(root, pluginDir) {
 function writeLastCheck(root, pluginDir, lang, findings, now2) {
   const kept = findings.slice(0, RECORDED_FINDINGS_MAX).map(recordedFinding);
   const record = { schema: 1, writtenAt: now2.toISOString(), lang, complete: kept.length === findings.length, findings: kept };
-  writeStateFile(root, path18.join(pluginDir, LAST_CHECK_FILE), `${JSON.stringify(record)}
+  writeStateFile(root, path20.join(pluginDir, LAST_CHECK_FILE), `${JSON.stringify(record)}
 `);
 }
 function previousCheck(root, pluginDir, lang, findings, now2, record = true) {
@@ -21871,16 +21998,16 @@ function previousCheck(root, pluginDir, lang, findings, now2, record = true) {
 function attributeFindings(root, pluginDir, lang, findings, now2, record = true) {
   return diffFindings(previousCheck(root, pluginDir, lang, findings, now2, record), findings);
 }
-var path18, MAX_BYTES4;
+var path20, MAX_BYTES5;
 var init_last_check = __esm({
   "src/node/check/last-check.ts"() {
     "use strict";
-    path18 = require("node:path");
+    path20 = require("node:path");
     init_i18n();
     init_finding_diff();
     init_state_file();
     init_state_registry();
-    MAX_BYTES4 = 4 * 1024 * 1024;
+    MAX_BYTES5 = 4 * 1024 * 1024;
   }
 });
 
@@ -21891,7 +22018,7 @@ function walkFolders(root, visitor) {
     const rel = pending.pop() ?? "";
     let entries2;
     try {
-      entries2 = fs15.readdirSync(rel === "" ? root : path19.join(root, rel), { withFileTypes: true });
+      entries2 = fs15.readdirSync(rel === "" ? root : path21.join(root, rel), { withFileTypes: true });
     } catch (error) {
       visitor.unreadable(rel, error);
       continue;
@@ -21902,12 +22029,12 @@ function walkFolders(root, visitor) {
     }
   }
 }
-var fs15, path19;
+var fs15, path21;
 var init_walk = __esm({
   "src/node/scan/walk.ts"() {
     "use strict";
     fs15 = require("node:fs");
-    path19 = require("node:path");
+    path21 = require("node:path");
   }
 });
 
@@ -21964,8 +22091,8 @@ var init_agent_frontmatter = __esm({
 });
 
 // src/core/rules/links.ts
-function inDotFolder(path69) {
-  return path69.split("/").some((part) => part.startsWith("."));
+function inDotFolder(path71) {
+  return path71.split("/").some((part) => part.startsWith("."));
 }
 function stripSubpath(target) {
   const cut2 = target.search(/[#^]/);
@@ -22014,9 +22141,9 @@ function extractLinks(file, frontmatter = true) {
   }
   return links;
 }
-function folderOf(path69) {
-  const slash = path69.lastIndexOf("/");
-  return slash < 0 ? "" : path69.slice(0, slash);
+function folderOf(path71) {
+  const slash = path71.lastIndexOf("/");
+  return slash < 0 ? "" : path71.slice(0, slash);
 }
 function fileListResolver(files) {
   const exact = /* @__PURE__ */ new Set();
@@ -22104,9 +22231,9 @@ var init_broken_links = __esm({
 function looksLikePath(token) {
   return token.includes("/") || /\.[A-Za-z0-9]{1,8}$/.test(token);
 }
-function folderOf2(path69) {
-  const slash = path69.lastIndexOf("/");
-  return slash < 0 ? "" : path69.slice(0, slash);
+function folderOf2(path71) {
+  const slash = path71.lastIndexOf("/");
+  return slash < 0 ? "" : path71.slice(0, slash);
 }
 function importTarget(token, from, vaultRoot2) {
   if (token.startsWith("~")) return null;
@@ -22465,7 +22592,7 @@ function timeoutProblem(timeout) {
   if (!(typeof timeout === "number" && Number.isFinite(timeout) && timeout > 0)) return "not-seconds";
   return timeout >= 1e3 && timeout % 1e3 === 0 ? "milliseconds" : null;
 }
-function isRecord3(v) {
+function isRecord4(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function handlerMistakes(event, handler) {
@@ -22484,17 +22611,17 @@ function handlerMistakes(event, handler) {
   return out;
 }
 function listHookMistakes(hooks) {
-  if (!isRecord3(hooks)) return [];
+  if (!isRecord4(hooks)) return [];
   const out = [];
   for (const [event, groups] of Object.entries(hooks)) {
     if (!Array.isArray(groups)) continue;
     for (const group of groups) {
-      if (!isRecord3(group)) continue;
+      if (!isRecord4(group)) continue;
       if (TOOL_EVENTS.has(event) && typeof group.matcher === "string") {
         for (const [wrong, right] of miscasedTools(group.matcher)) out.push({ kind: "matcher-case", event, matcher: group.matcher, wrong, right });
       }
       if (!Array.isArray(group.hooks)) continue;
-      for (const handler of group.hooks) if (isRecord3(handler)) out.push(...handlerMistakes(event, handler));
+      for (const handler of group.hooks) if (isRecord4(handler)) out.push(...handlerMistakes(event, handler));
     }
   }
   return out;
@@ -22536,7 +22663,7 @@ var init_hook_mistake_list = __esm({
 // src/core/rules/hook-mistakes.ts
 function checkFile2(ctx, file) {
   const parsed = parseSettings(file);
-  if (!parsed.ok || !isRecord2(parsed.value) || !isRecord2(parsed.value.hooks)) return [];
+  if (!parsed.ok || !isRecord3(parsed.value) || !isRecord3(parsed.value.hooks)) return [];
   const found = reporter(hookMistakesCheck);
   const hooksLine = lineOfJsonString(file, "hooks");
   return Object.entries(parsed.value.hooks).flatMap(([event, groups]) => {
@@ -22695,9 +22822,9 @@ var init_hook_scripts = __esm({
 });
 
 // src/core/rules/rule-file.ts
-function ruleFile(path69, raw) {
+function ruleFile(path71, raw) {
   const text2 = raw.charCodeAt(0) === 65279 ? raw.slice(1) : raw;
-  return { path: path69, text: text2, lines: text2.split(/\r?\n/) };
+  return { path: path71, text: text2, lines: text2.split(/\r?\n/) };
 }
 function keyLineFinder(lines, end) {
   return (key3) => {
@@ -22767,9 +22894,9 @@ var init_skill_folders = __esm({
       run(ctx) {
         const found = reporter(skillFoldersCheck);
         const folders = /* @__PURE__ */ new Map();
-        for (const path69 of ctx.input.targets) {
-          if (!path69.startsWith(SKILLS)) continue;
-          const rest = path69.slice(SKILLS.length);
+        for (const path71 of ctx.input.targets) {
+          if (!path71.startsWith(SKILLS)) continue;
+          const rest = path71.slice(SKILLS.length);
           const slash = rest.indexOf("/");
           if (slash <= 0) continue;
           const folder2 = rest.slice(0, slash);
@@ -22870,19 +22997,19 @@ var init_skill_frontmatter = __esm({
 });
 
 // src/core/rules/engine.ts
-function isReadable(path69) {
-  const lower2 = path69.toLowerCase();
+function isReadable(path71) {
+  const lower2 = path71.toLowerCase();
   return lower2.endsWith(".md") || lower2.endsWith(".json");
 }
 function contextFor(input, files) {
   const known = new Set(input.files.map((f) => f.toLowerCase()));
-  const exists4 = input.exists ?? ((path69) => known.has(path69.toLowerCase()));
+  const exists4 = input.exists ?? ((path71) => known.has(path71.toLowerCase()));
   const parsed = /* @__PURE__ */ new Map();
   return {
     input,
     lang: input.lang,
     files,
-    exists: (path69) => known.has(path69.toLowerCase()) || exists4(path69),
+    exists: (path71) => known.has(path71.toLowerCase()) || exists4(path71),
     resolveLink: input.resolveLink ?? fileListResolver(input.files),
     resolveIndexedLink: input.resolveIndexedLink ?? fileListResolver(input.files.filter((f) => !inDotFolder(f))),
     frontmatter(file) {
@@ -22898,20 +23025,20 @@ function contextFor(input, files) {
 function runRuleCheck(input, checks = BUILT_IN_CHECKS) {
   const findings = [];
   const files = [];
-  for (const path69 of input.targets) {
-    if (!isReadable(path69)) continue;
-    const text2 = input.read(path69);
+  for (const path71 of input.targets) {
+    if (!isReadable(path71)) continue;
+    const text2 = input.read(path71);
     if (text2 === null) {
       findings.push({
         check: "file-access",
         severity: "error",
-        path: path69,
+        path: path71,
         line: 0,
         message: ENGINE_TEXT[input.lang].unreadable
       });
       continue;
     }
-    files.push(ruleFile(path69, text2));
+    files.push(ruleFile(path71, text2));
   }
   const ctx = contextFor(input, files);
   for (const check2 of checks) {
@@ -23033,8 +23160,8 @@ function utf8Environment(env) {
 }
 function missingScript2(config, root) {
   const candidates = [config.command, ...config.args].filter((w) => SCRIPT_EXTENSION2.test(w) && !w.startsWith("-"));
-  for (const word of candidates) if (!fs16.existsSync(path20.resolve(root, word))) return word;
-  if (/[\\/]/.test(config.command) && !fs16.existsSync(path20.resolve(root, config.command))) return config.command;
+  for (const word of candidates) if (!fs16.existsSync(path22.resolve(root, word))) return word;
+  if (/[\\/]/.test(config.command) && !fs16.existsSync(path22.resolve(root, config.command))) return config.command;
   return null;
 }
 function killTree(pid) {
@@ -23095,13 +23222,13 @@ function runExternalCheck(config, root, env, timeoutMs = EXTERNAL_TIMEOUT_MS) {
     });
   });
 }
-var import_node_child_process, fs16, path20, EXTERNAL_TIMEOUT_MS, TAIL_LINES, MAX_ALARMS, MAX_LINE, SCRIPT_EXTENSION2, LineWatcher;
+var import_node_child_process, fs16, path22, EXTERNAL_TIMEOUT_MS, TAIL_LINES, MAX_ALARMS, MAX_LINE, SCRIPT_EXTENSION2, LineWatcher;
 var init_external_check = __esm({
   "src/node/check/external-check.ts"() {
     "use strict";
     import_node_child_process = require("node:child_process");
     fs16 = require("node:fs");
-    path20 = require("node:path");
+    path22 = require("node:path");
     init_external();
     EXTERNAL_TIMEOUT_MS = 2e4;
     TAIL_LINES = 12;
@@ -23162,7 +23289,7 @@ function listVaultFiles(root) {
 function readText(root, rel) {
   let fd;
   try {
-    fd = openInVault(root, path21.join(root, rel), READ_FLAGS2);
+    fd = openInVault(root, path23.join(root, rel), READ_FLAGS2);
   } catch {
     return null;
   }
@@ -23211,7 +23338,7 @@ function targetsUnder(root, rels, files = listVaultFiles(root).files) {
   const targets2 = /* @__PURE__ */ new Set();
   for (const rel of rels) {
     const matches2 = matchesOf(index, rel);
-    if (matches2.length === 0 && rel !== "" && isFile(path21.join(root, rel))) targets2.add(rel);
+    if (matches2.length === 0 && rel !== "" && isFile(path23.join(root, rel))) targets2.add(rel);
     for (const m of matches2) targets2.add(m);
   }
   return [...targets2];
@@ -23231,20 +23358,20 @@ async function checkVault(ctx, options) {
     files: listing.files,
     targets: targets2,
     read: (rel) => readText(ctx.root, rel),
-    exists: (rel) => fs17.existsSync(path21.join(ctx.root, rel)),
+    exists: (rel) => fs17.existsSync(path23.join(ctx.root, rel)),
     vaultRoot: ctx.root.replace(/\\/g, "/"),
     lang: options.lang
   });
   const runner = options.external === false ? void 0 : (config) => runExternalCheck(config, ctx.root, options.env, options.externalTimeoutMs);
   return finishRuleCheck(result, listing.unreadable, await externalStep(ctx.settings.externalCheck, runner), options.lang);
 }
-var fs17, path21, decoder2, MAX_RULE_FILE_BYTES, READ_FLAGS2;
+var fs17, path23, decoder2, MAX_RULE_FILE_BYTES, READ_FLAGS2;
 var init_rule_files = __esm({
   "src/node/check/rule-files.ts"() {
     "use strict";
     fs17 = require("node:fs");
     init_walk();
-    path21 = require("node:path");
+    path23 = require("node:path");
     init_engine();
     init_finish();
     init_scope();
@@ -23264,7 +23391,7 @@ __export(edit_check_exports, {
 function editedFile(root, rel) {
   const names = /* @__PURE__ */ new Set([normalizePath(rel).toLowerCase()]);
   const realRoot2 = realPathOf(root);
-  const realFile = realPathOf(path22.join(root, rel));
+  const realFile = realPathOf(path24.join(root, rel));
   const through = realRoot2 === null || realFile === null ? null : vaultRelative(realRoot2, realFile);
   if (through !== null) names.add(through.toLowerCase());
   return (p) => names.has(p.toLowerCase());
@@ -23277,11 +23404,11 @@ async function checkEdit(ctx, rel, o) {
   const header = EDIT_REPORT_TEXT[o.lang].header(shortenName(rel, 600));
   return editReport(header, split, result.checksRun, o.lang, o.command, summaryLine(result.findings, result.checksRun, o.lang));
 }
-var path22;
+var path24;
 var init_edit_check = __esm({
   "src/node/check/edit-check.ts"() {
     "use strict";
-    path22 = require("node:path");
+    path24 = require("node:path");
     init_quote();
     init_edit_report();
     init_finding_diff();
@@ -23354,12 +23481,12 @@ var init_cache_key = __esm({
 
 // src/node/vault-config.ts
 function defaultVaultRoot(scriptPath) {
-  let dir = path23.dirname(path23.resolve(scriptPath));
-  if (path23.basename(dir) === "session-brief") dir = path23.dirname(dir);
-  if (path23.basename(dir) !== "hooks" || path23.basename(path23.dirname(dir)) !== ".claude") return null;
-  return path23.dirname(path23.dirname(dir));
+  let dir = path25.dirname(path25.resolve(scriptPath));
+  if (path25.basename(dir) === "session-brief") dir = path25.dirname(dir);
+  if (path25.basename(dir) !== "hooks" || path25.basename(path25.dirname(dir)) !== ".claude") return null;
+  return path25.dirname(path25.dirname(dir));
 }
-function readJson(root, file, warnings) {
+function readJson2(root, file, warnings) {
   const text2 = readStateText(root, file, MAX_SETTINGS_BYTES);
   if (text2 === null) {
     const entry = inspectStateFile(root, file);
@@ -23382,12 +23509,12 @@ function isDir2(p) {
   }
 }
 function readRecorded(root, warnings) {
-  return readJson(root, path23.join(hooksFolder(root), MANIFEST_NAME), warnings);
+  return readJson2(root, path25.join(hooksFolder(root), MANIFEST_NAME), warnings);
 }
 function findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {
   if (explicit !== void 0) return explicit;
-  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path23.join(root, recorded.configDir))) return recorded.configDir;
-  if (isDir2(path23.join(root, ".obsidian"))) return ".obsidian";
+  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path25.join(root, recorded.configDir))) return recorded.configDir;
+  if (isDir2(path25.join(root, ".obsidian"))) return ".obsidian";
   let names = [];
   try {
     names = fs18.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();
@@ -23395,8 +23522,8 @@ function findConfigDir(root, explicit, warnings, recorded = readRecorded(root, w
     return null;
   }
   for (const name of names) {
-    const dir = path23.join(root, name);
-    if (fs18.existsSync(path23.join(dir, "app.json")) || isDir2(path23.join(dir, "plugins"))) return name;
+    const dir = path25.join(root, name);
+    if (fs18.existsSync(path25.join(dir, "app.json")) || isDir2(path25.join(dir, "plugins"))) return name;
   }
   return null;
 }
@@ -23408,27 +23535,27 @@ function systemLocale(env) {
 }
 function findPluginDir(root, configDir, recorded) {
   const dir = recorded?.pluginDir;
-  const inside4 = typeof dir === "string" && dir !== "" && !path23.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
-  if (inside4 && isDir2(path23.join(root, dir))) return path23.join(root, dir);
-  return configDir === null ? null : path23.join(root, configDir, "plugins", PLUGIN_ID);
+  const inside4 = typeof dir === "string" && dir !== "" && !path25.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
+  if (inside4 && isDir2(path25.join(root, dir))) return path25.join(root, dir);
+  return configDir === null ? null : path25.join(root, configDir, "plugins", PLUGIN_ID);
 }
 function loadVaultContext(root, options) {
   const warnings = [];
   const recorded = readRecorded(root, warnings);
   const configDir = findConfigDir(root, options.configDir, warnings, recorded);
   const pluginDir = findPluginDir(root, configDir, recorded);
-  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path23.join(pluginDir, SETTINGS_FILE), warnings));
-  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path23.join(root, configDir, "daily-notes.json"), warnings));
+  const settings = resolveSettings(pluginDir === null ? void 0 : readJson2(root, path25.join(pluginDir, SETTINGS_FILE), warnings));
+  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson2(root, path25.join(root, configDir, "daily-notes.json"), warnings));
   const dailyNote = effectiveDailyNote(settings, obsidianDaily);
   const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));
   return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };
 }
-var fs18, path23, PLUGIN_ID, MAX_SETTINGS_BYTES;
+var fs18, path25, PLUGIN_ID, MAX_SETTINGS_BYTES;
 var init_vault_config = __esm({
   "src/node/vault-config.ts"() {
     "use strict";
     fs18 = require("node:fs");
-    path23 = require("node:path");
+    path25 = require("node:path");
     init_cache_key();
     init_i18n();
     init_state_file();
@@ -23450,7 +23577,7 @@ function clock(env) {
 }
 function vaultRoot(args, scriptPath) {
   const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path24.resolve(given) : defaultVaultRoot(scriptPath);
+  const root = given !== void 0 ? path26.resolve(given) : defaultVaultRoot(scriptPath);
   if (root === null) {
     throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);
   }
@@ -23473,8 +23600,8 @@ function isFolder(p) {
 function givenConfigDir(args, root) {
   const name = stringFlag(args, "config-dir");
   if (name === void 0) return void 0;
-  const dir = path24.resolve(root, name);
-  if (path24.dirname(dir) === root && isFolder(dir)) return name;
+  const dir = path26.resolve(root, name);
+  if (path26.dirname(dir) === root && isFolder(dir)) return name;
   const found = findConfigDir(root, void 0, []);
   const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;
   throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);
@@ -23487,12 +23614,12 @@ function contextFor2(args, scriptPath, env) {
   else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);
   return ctx;
 }
-var fs19, path24;
+var fs19, path26;
 var init_context = __esm({
   "bridge/context.ts"() {
     "use strict";
     fs19 = require("node:fs");
-    path24 = require("node:path");
+    path26 = require("node:path");
     init_args();
     init_i18n();
     init_vault_config();
@@ -23569,12 +23696,12 @@ async function getBrief(ctx, choice, now2, full = true) {
   if (choice === "cache") throw new NoCurrentCache([...ctx.warnings, ...reasons].join("; ") || "no current cache");
   throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);
 }
-var fs20, path25, NoCurrentCache, NoLiveAnswer, NOT_ASKED, pluginTier, liveTier, liveIfListening, verifiedCacheTier, scanTier2;
+var fs20, path27, NoCurrentCache, NoLiveAnswer, NOT_ASKED, pluginTier, liveTier, liveIfListening, verifiedCacheTier, scanTier2;
 var init_brief_pipeline = __esm({
   "src/node/tiers/brief-pipeline.ts"() {
     "use strict";
     fs20 = require("node:fs");
-    path25 = require("node:path");
+    path27 = require("node:path");
     init_live_protocol();
     init_cache_read();
     init_plugin_tier();
@@ -23597,7 +23724,7 @@ var init_brief_pipeline = __esm({
     liveTier = { name: "live", run: async (run2) => (await localTiers()).liveBrief(run2) };
     liveIfListening = {
       name: "live",
-      run: (run2) => run2.ctx.pluginDir !== null && fs20.existsSync(path25.join(run2.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run2) : null
+      run: (run2) => run2.ctx.pluginDir !== null && fs20.existsSync(path27.join(run2.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run2) : null
     };
     verifiedCacheTier = { name: "verified cache", run: async (run2) => (await localTiers()).verifiedCache(run2) };
     scanTier2 = { name: "scan", run: async (run2) => (await localTiers()).scanTier(run2) };
@@ -23667,7 +23794,7 @@ async function sessionStart(args, scriptPath, env) {
     const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);
     const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);
     lines.push(
-      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path26.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now2.getTime(), limit), note)
+      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path28.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now2.getTime(), limit), note)
     );
   } catch (error) {
     if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now2)} (${strings(lang).weekdays[now2.getDay()] ?? ""})`);
@@ -23677,7 +23804,7 @@ async function sessionStart(args, scriptPath, env) {
   for (const work of afterAnswer) work();
   return 0;
 }
-var path26;
+var path28;
 var init_session_start = __esm({
   "bridge/commands/session-start.ts"() {
     "use strict";
@@ -23691,7 +23818,7 @@ var init_session_start = __esm({
     init_i18n();
     init_context();
     init_io();
-    path26 = require("node:path");
+    path28 = require("node:path");
     init_brief_pipeline();
     init_session_baseline_start();
     init_hook_output();
@@ -23891,7 +24018,7 @@ function mayChangeNotes(call) {
   return call.tool === SHELL_TOOL && call.command !== null && noteWords(call.command).length > 0;
 }
 function noteOf(ctx, p, base) {
-  const abs = path27.resolve(base, p);
+  const abs = path29.resolve(base, p);
   const rel = vaultRelative(ctx.root, abs) ?? vaultRelativeReal(ctx.root, abs);
   if (rel === null || !isCountedNote(rel, ctx.settings.excludedRootFolders)) return null;
   return rel;
@@ -23906,13 +24033,13 @@ function notesOfCall(ctx, call) {
     return [...out2];
   }
   if (call.tool !== SHELL_TOOL || call.command === null) return [];
-  const base = call.cwd !== void 0 && path27.isAbsolute(call.cwd) ? call.cwd : ctx.root;
+  const base = call.cwd !== void 0 && path29.isAbsolute(call.cwd) ? call.cwd : ctx.root;
   const out = /* @__PURE__ */ new Set();
   for (const word of noteWords(call.command)) {
     const rel = noteOf(ctx, word, base);
     if (rel === null) continue;
-    const abs = path27.join(ctx.root, ...rel.split("/"));
-    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path27.dirname(abs))) out.add(rel);
+    const abs = path29.join(ctx.root, ...rel.split("/"));
+    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path29.dirname(abs))) out.add(rel);
   }
   return [...out];
 }
@@ -23942,11 +24069,11 @@ async function recordAfterVersion(ctx, rel, session, now2) {
   } catch {
   }
 }
-var path27;
+var path29;
 var init_before_version_hook = __esm({
   "src/node/review/before-version-hook.ts"() {
     "use strict";
-    path27 = require("node:path");
+    path29 = require("node:path");
     init_agent_fence();
     init_paths();
     init_scope();
@@ -23983,7 +24110,7 @@ function editOf(stdin, agent = DEFAULT_AGENT) {
   return null;
 }
 async function relativeToVault(root, filePath, cwd) {
-  const given = !path28.isAbsolute(filePath) && cwd !== void 0 && path28.isAbsolute(cwd) ? path28.join(cwd, filePath) : filePath;
+  const given = !path30.isAbsolute(filePath) && cwd !== void 0 && path30.isAbsolute(cwd) ? path30.join(cwd, filePath) : filePath;
   return vaultRelative(root, given) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, given);
 }
 async function postToolUse(args, scriptPath, env) {
@@ -23992,7 +24119,7 @@ async function postToolUse(args, scriptPath, env) {
   const edit = editOf(stdin, agent);
   if (edit === null) return 0;
   const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path28.resolve(given) : defaultVaultRoot(scriptPath);
+  const root = given !== void 0 ? path30.resolve(given) : defaultVaultRoot(scriptPath);
   if (root === null) return 0;
   const rels = [];
   for (const p of edit.filePaths) {
@@ -24020,11 +24147,11 @@ async function postToolUse(args, scriptPath, env) {
   }
   return 0;
 }
-var path28, EDIT_TOOLS, MAX_PATCH_FILES;
+var path30, EDIT_TOOLS, MAX_PATCH_FILES;
 var init_post_tool_use = __esm({
   "bridge/commands/post-tool-use.ts"() {
     "use strict";
-    path28 = require("node:path");
+    path30 = require("node:path");
     init_args();
     init_context();
     init_io();
@@ -24115,14 +24242,14 @@ function bothWays(p) {
   return real === null || real === p ? [p] : [p, real];
 }
 function fencePlaces(root, pluginDir, scriptPath) {
-  const own2 = path29.dirname(path29.resolve(scriptPath));
+  const own2 = path31.dirname(path31.resolve(scriptPath));
   const vaults = hooksFolder(root);
   return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2] };
 }
 function placeOf2(places, p) {
   for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";
   for (const dir of places.hookDirs.flatMap(bothWays)) {
-    if (isHookName(path29.basename(dir)) ? within(dir, p) : norm(path29.dirname(p)) === norm(dir) && isHookName(path29.basename(p))) return "hooks";
+    if (isHookName(path31.basename(dir)) ? within(dir, p) : norm(path31.dirname(p)) === norm(dir) && isHookName(path31.basename(p))) return "hooks";
   }
   return null;
 }
@@ -24142,7 +24269,7 @@ function sameFileAsOurs(places, stat) {
       return false;
     }
     return names.filter(pick).some((n) => {
-      const s = fs21.lstatSync(path29.join(dir, n), { throwIfNoEntry: false });
+      const s = fs21.lstatSync(path31.join(dir, n), { throwIfNoEntry: false });
       return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;
     });
   };
@@ -24151,16 +24278,16 @@ function sameFileAsOurs(places, stat) {
   return null;
 }
 function fileMayBeFenced(root, filePath) {
-  const abs = path29.resolve(root, filePath);
+  const abs = path31.resolve(root, filePath);
   for (const p of bothWays(abs)) {
     const n = norm(p);
-    if (n.includes("/plugins/") || isHookName(path29.basename(n))) return true;
+    if (n.includes("/plugins/") || isHookName(path31.basename(n))) return true;
   }
   const stat = fs21.lstatSync(abs, { throwIfNoEntry: false });
   return stat !== void 0 && stat.isFile() && stat.nlink > 1;
 }
 function fencedFile(places, filePath) {
-  const abs = path29.resolve(places.root, filePath);
+  const abs = path31.resolve(places.root, filePath);
   for (const p of bothWays(abs)) {
     const found = placeOf2(places, p);
     if (found !== null) return found;
@@ -24173,14 +24300,14 @@ function commandMayBeFenced(command) {
 }
 function fencedCommand(places, command, cwd) {
   const words = commandWords(command);
-  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path29.isAbsolute(b)))];
+  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path31.isAbsolute(b)))];
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? "";
     const stem = beforeGlob(word);
     if (stem === "" || stem.startsWith("-") || stem.startsWith("$")) continue;
     const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");
     for (const base of bases) {
-      for (const p of bothWays(path29.resolve(base, stem))) {
+      for (const p of bothWays(path31.resolve(base, stem))) {
         const fenced = placeOf2(places, p) ?? holdsPlace(places, p);
         if (fenced === null) continue;
         if (running && fenced === "hooks" && placeOf2(places, p) === "hooks" && fs21.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
@@ -24192,18 +24319,18 @@ function fencedCommand(places, command, cwd) {
 }
 function sessionFileBehindLinks(root, sessionsFolder, filePath) {
   if (sessionsFolder === "") return null;
-  const abs = path29.resolve(root, filePath);
+  const abs = path31.resolve(root, filePath);
   const stat = fs21.statSync(abs, { throwIfNoEntry: false });
   if (stat === void 0 || !stat.isFile()) return null;
-  const folder2 = path29.join(root, ...sessionsFolder.split("/"));
+  const folder2 = path31.join(root, ...sessionsFolder.split("/"));
   const realFolder = realPathOf(folder2);
   const realFile = realPathOf(abs);
   if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {
-    return `${sessionsFolder}/${path29.relative(realFolder, realFile).split(path29.sep).join("/")}`;
+    return `${sessionsFolder}/${path31.relative(realFolder, realFile).split(path31.sep).join("/")}`;
   }
   if (stat.nlink > 1) {
     const twin = findSameFile(folder2, stat, 1e4);
-    if (twin !== null) return `${sessionsFolder}/${path29.relative(folder2, twin).split(path29.sep).join("/")}`;
+    if (twin !== null) return `${sessionsFolder}/${path31.relative(folder2, twin).split(path31.sep).join("/")}`;
   }
   return null;
 }
@@ -24220,7 +24347,7 @@ function findSameFile(dir, stat, budget) {
     }
     for (const e of entries2) {
       if (++seen > budget) return null;
-      const p = path29.join(current, e.name);
+      const p = path31.join(current, e.name);
       if (e.isDirectory()) queue.push(p);
       else if (e.isFile()) {
         const s = fs21.lstatSync(p, { throwIfNoEntry: false });
@@ -24230,17 +24357,17 @@ function findSameFile(dir, stat, budget) {
   }
   return null;
 }
-var fs21, path29, isHookName, isNode;
+var fs21, path31, isHookName, isNode;
 var init_agent_fence2 = __esm({
   "src/node/hosts/agent-fence.ts"() {
     "use strict";
     fs21 = require("node:fs");
-    path29 = require("node:path");
+    path31 = require("node:path");
     init_agent_fence();
     init_real_path();
     init_state_registry();
     isHookName = (name) => name.toLowerCase().startsWith(HOOK_PREFIX);
-    isNode = (word) => /^node(\.exe)?$/i.test(path29.basename(word));
+    isNode = (word) => /^node(\.exe)?$/i.test(path31.basename(word));
   }
 });
 
@@ -24254,7 +24381,7 @@ function usablePath(p) {
   return typeof p === "string" && p.trim() !== "" && !p.includes("\0");
 }
 function fromCwd(p, cwd) {
-  return !path30.isAbsolute(p) && cwd !== void 0 && path30.isAbsolute(cwd) ? path30.join(cwd, p) : p;
+  return !path32.isAbsolute(p) && cwd !== void 0 && path32.isAbsolute(cwd) ? path32.join(cwd, p) : p;
 }
 function toolAttempt(stdin, agent = DEFAULT_AGENT) {
   const hook = translateHookInput(agent, parseHookJson(stdin));
@@ -24313,7 +24440,7 @@ async function preToolUse(args, scriptPath, env) {
     const attempt = toolAttempt(stdin, agent);
     if (attempt === null) return 0;
     const given = stringFlag(args, "vault");
-    const root = given !== void 0 ? path30.resolve(given) : defaultVaultRoot(scriptPath);
+    const root = given !== void 0 ? path32.resolve(given) : defaultVaultRoot(scriptPath);
     if (root === null) return 0;
     let ctx = null;
     const context = () => ctx ??= contextFor2(args, scriptPath, env);
@@ -24333,20 +24460,20 @@ function guardAnswer(attempt, root, context, agent) {
   const settings = context().settings;
   if (!settings.writeGuard) return false;
   const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);
-  const target = path30.resolve(root, attempt.filePath);
+  const target = path32.resolve(root, attempt.filePath);
   const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile2(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);
   if (rel === null) return false;
-  const dir = path30.dirname(target);
-  const name = freeName(path30.basename(target), (candidate) => exists2(path30.join(dir, candidate)));
-  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path30.join(dir, name), context().lang), agent));
+  const dir = path32.dirname(target);
+  const name = freeName(path32.basename(target), (candidate) => exists2(path32.join(dir, candidate)));
+  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path32.join(dir, name), context().lang), agent));
   return true;
 }
-var fs22, path30, MAX_PATCH_FILES2;
+var fs22, path32, MAX_PATCH_FILES2;
 var init_pre_tool_use = __esm({
   "bridge/commands/pre-tool-use.ts"() {
     "use strict";
     fs22 = require("node:fs");
-    path30 = require("node:path");
+    path32 = require("node:path");
     init_args();
     init_context();
     init_io();
@@ -24453,13 +24580,13 @@ var init_session_net = __esm({
 
 // src/node/journal/session-net.ts
 function baselineFile(pluginDir, session) {
-  return path31.join(pluginDir, BASELINE_FOLDER, `${fileKey(session ?? "")}.json`);
+  return path33.join(pluginDir, BASELINE_FOLDER, `${fileKey(session ?? "")}.json`);
 }
 function pruneBaselines(root, pluginDir, keep) {
-  const dir = path31.join(pluginDir, BASELINE_FOLDER);
+  const dir = path33.join(pluginDir, BASELINE_FOLDER);
   const now2 = Date.now();
   for (const entry of listStateFolder(root, dir, MAX_BASELINES * 4)) {
-    const file = path31.join(dir, entry.name);
+    const file = path33.join(dir, entry.name);
     if (file === keep || !entry.name.endsWith(".json")) continue;
     const st = statStateFile(root, file);
     if (st !== null && now2 - st.mtimeMs > KEEP_BASELINE_MS) removeStateFile(root, file);
@@ -24490,17 +24617,17 @@ async function closeTurn(ctx, session, now2) {
   const changes2 = netChanges(base.notes, rows, base.since);
   if (changes2.length === 0) return 0;
   const journal = readJournal(ctx.root, ctx.pluginDir, now2);
-  const editor = parseEditorWrites(readStateJson(ctx.root, path31.join(ctx.pluginDir, EDITOR_WRITES_FILE), EDITOR_WRITES_MAX_BYTES));
+  const editor = parseEditorWrites(readStateJson(ctx.root, path33.join(ctx.pluginDir, EDITOR_WRITES_FILE), EDITOR_WRITES_MAX_BYTES));
   const records = netRecords(unexplained(changes2, base, journal, editor), session, now2);
   await appendJournalRecords(ctx.root, ctx.pluginDir, records, now2);
   writeStateFile(ctx.root, file, next);
   return records.length;
 }
-var path31, BASELINE_MAX_BYTES, EDITOR_WRITES_MAX_BYTES, KEEP_BASELINE_MS, MAX_BASELINES;
+var path33, BASELINE_MAX_BYTES, EDITOR_WRITES_MAX_BYTES, KEEP_BASELINE_MS, MAX_BASELINES;
 var init_session_net2 = __esm({
   "src/node/journal/session-net.ts"() {
     "use strict";
-    path31 = require("node:path");
+    path33 = require("node:path");
     init_file_key();
     init_session_net();
     init_agent_journal2();
@@ -24561,7 +24688,7 @@ function reportLang(ctx, sourced, langGiven) {
   return sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !langGiven ? sourced.cache.lang : ctx.lang;
 }
 function origin(ctx, sourced) {
-  return { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path32.basename(ctx.root), cacheRejected: sourced.cacheRejected };
+  return { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path34.basename(ctx.root), cacheRejected: sourced.cacheRejected };
 }
 function reportJson(ctx, sourced, review) {
   return briefJson(sourced.brief, ctx.root, origin(ctx, sourced), review);
@@ -24572,11 +24699,11 @@ function reportText(ctx, sourced, lang, review, now2) {
 (read ${sourced.notesRead} note(s)${sourced.notes.length > 0 ? `; ${sourced.notes.join("; ")}` : ""})`;
   return safeLines(text2);
 }
-var path32;
+var path34;
 var init_brief_report = __esm({
   "src/node/tiers/brief-report.ts"() {
     "use strict";
-    path32 = require("node:path");
+    path34 = require("node:path");
     init_format();
     init_quote();
   }
@@ -24663,8 +24790,8 @@ __export(check_exports, {
 function targetsFrom(root, given, cwd) {
   const files = listVaultFiles(root).files;
   const rels = given.map((arg) => {
-    const absolute = path33.resolve(root, arg);
-    const rel = absolute === path33.resolve(root) ? "" : vaultRelative(root, absolute);
+    const absolute = path35.resolve(root, arg);
+    const rel = absolute === path35.resolve(root) ? "" : vaultRelative(root, absolute);
     if (rel === null) throw new UsageError(`${quoteName(arg)} is not inside the vault ${quoteName(root)}`);
     if (!fs23.existsSync(absolute)) throw new UsageError(`${quoteName(arg)} does not exist in the vault ${quoteName(root)}${fromHere(root, arg, cwd)}`);
     return rel;
@@ -24672,8 +24799,8 @@ function targetsFrom(root, given, cwd) {
   return targetsUnder(root, rels, files);
 }
 function fromHere(root, arg, cwd) {
-  if (path33.isAbsolute(arg)) return "";
-  const here = path33.resolve(cwd, arg);
+  if (path35.isAbsolute(arg)) return "";
+  const here = path35.resolve(cwd, arg);
   const rel = vaultRelative(root, here);
   if (rel === null || rel === "" || !fs23.existsSync(here)) return "";
   return `; paths are relative to the vault: did you mean ${quoteName(rel)}?`;
@@ -24693,12 +24820,12 @@ async function check(args, scriptPath, env, cwd = process.cwd()) {
   }
   return result.findings.length > 0 ? 1 : 0;
 }
-var fs23, path33;
+var fs23, path35;
 var init_check = __esm({
   "bridge/commands/check.ts"() {
     "use strict";
     fs23 = require("node:fs");
-    path33 = require("node:path");
+    path35 = require("node:path");
     init_args();
     init_context();
     init_io();
@@ -24719,7 +24846,7 @@ function changesToReview(ctx, now2) {
   return sessions.flatMap((group) => group.changes.map((change) => changeToReview(ctx, change)));
 }
 function changeToReview(ctx, change) {
-  const file = path34.join(ctx.root, ...change.path.split("/"));
+  const file = path36.join(ctx.root, ...change.path.split("/"));
   const st = statStateFile(ctx.root, file);
   const tooLarge = st !== null && st.size > MAX_NOTE_BYTES;
   const bytes = st === null || tooLarge ? null : readStateFile(ctx.root, file, MAX_NOTE_BYTES);
@@ -24731,11 +24858,11 @@ function changeLineCounts(c) {
   const before = c.before.state === "new" ? "" : c.before.bytes.toString("utf8");
   return countLines2(before, c.now === null ? "" : c.now.toString("utf8"));
 }
-var path34;
+var path36;
 var init_change_list = __esm({
   "src/node/review/change-list.ts"() {
     "use strict";
-    path34 = require("node:path");
+    path36 = require("node:path");
     init_before_versions();
     init_line_counts();
     init_paths();
@@ -24851,16 +24978,16 @@ var init_base = __esm({
           }
         }
       }
-      addToPath(path69, added, removed, oldPosInc, options) {
-        const last = path69.lastComponent;
+      addToPath(path71, added, removed, oldPosInc, options) {
+        const last = path71.lastComponent;
         if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
           return {
-            oldPos: path69.oldPos + oldPosInc,
+            oldPos: path71.oldPos + oldPosInc,
             lastComponent: { count: last.count + 1, added, removed, previousComponent: last.previousComponent }
           };
         } else {
           return {
-            oldPos: path69.oldPos + oldPosInc,
+            oldPos: path71.oldPos + oldPosInc,
             lastComponent: { count: 1, added, removed, previousComponent: last }
           };
         }
@@ -25682,9 +25809,9 @@ function hunksOf(lines, context = 3) {
   });
   return hunks;
 }
-function unifiedDiff(path69, before, after) {
-  const from = before === null ? "/dev/null" : `a/${path69}`;
-  const to = after === null ? "/dev/null" : `b/${path69}`;
+function unifiedDiff(path71, before, after) {
+  const from = before === null ? "/dev/null" : `a/${path71}`;
+  const to = after === null ? "/dev/null" : `b/${path71}`;
   const patch = createTwoFilesPatch(from, to, before ?? "", after ?? "", void 0, void 0, { context: 3, timeout: TIMEOUT_MS });
   if (patch !== void 0) return patch.replace(/^=+\n/, "");
   return `--- ${from}
@@ -25782,7 +25909,7 @@ var require_hook_entry = __commonJS({
 // bridge/dist/session-brief.start.cjs
 var require_session_brief_start = __commonJS({
   "bridge/dist/session-brief.start.cjs"(exports2, module2) {
-    module2.exports = '/*\n * Session Brief session start 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/start-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for a session start; it answers from the Obsidian plugin\'s cache and loads anything more\n * from the bridge beside it (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/paths.ts\nfunction isHiddenName(name) {\n  return name.startsWith(".");\n}\nfunction entersFolder(name, atRoot, excludedRootFolders) {\n  return name !== "node_modules" && !(atRoot && excludedRootFolders.includes(name));\n}\nfunction isNoteName(name) {\n  return name.endsWith(".md");\n}\nfunction isCountedNote(path18, excludedRootFolders) {\n  let start = 0;\n  for (let slash = path18.indexOf("/"); slash >= 0; slash = path18.indexOf("/", start)) {\n    const part = path18.slice(start, slash);\n    if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;\n    start = slash + 1;\n  }\n  const name = path18.slice(start);\n  return name !== "" && !isHiddenName(name) && isNoteName(name);\n}\nfunction isInFolder(path18, folder2) {\n  return folder2 === "" || path18.length > folder2.length && path18.charCodeAt(folder2.length) === 47 && path18.startsWith(folder2);\n}\nfunction basename(path18) {\n  return path18.slice(path18.lastIndexOf("/") + 1);\n}\nfunction comparePaths(a, b) {\n  const la = a.toLowerCase();\n  const lb = b.toLowerCase();\n  if (la !== lb) return la < lb ? -1 : 1;\n  return a < b ? -1 : a > b ? 1 : 0;\n}\n\n// src/core/brief-item-list.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    about: "notes in the inbox folder, daily notes aside",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    about: "notes tagged needs-review",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    about: "notes tagged review but not review-done; mark_reviewed closes these",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    about: "rule files pending review",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    about: "today\'s files in the sessions folder",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path18, date) => basename(path18).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\n\n// src/core/brief-items.ts\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nvar QUEUE_ITEMS = [...SECTION_IDS, ...LIST_ITEM_IDS.filter((id) => !SECTION_IDS.includes(id))];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\nvar CHANGE_ITEM_TABLE = CHANGE_ITEMS;\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nvar TABLES = /* @__PURE__ */ new WeakSet();\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nvar en = {\n  title: (vault) => `Session brief for vault ${vault}`,\n  source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n  age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n  fresh: "just made",\n  date: "Date (machine clock)",\n  weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n  dailyNote: "Daily note",\n  exists: "exists",\n  missing: "missing",\n  more: (n) => `+${n} more`,\n  none: "none",\n  cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n  cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n};\nvar de = {\n  title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n  source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n  age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n  fresh: "gerade erstellt",\n  date: "Datum (Maschinenuhr)",\n  weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n  dailyNote: "Tagesnotiz",\n  exists: "vorhanden",\n  missing: "fehlt",\n  more: (n) => `+${n} weitere`,\n  none: "keine",\n  cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n  cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n};\nvar BRIEF_TEXT = translations({ en, de });\nfunction strings(lang) {\n  return BRIEF_TEXT[lang];\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text2) {\n  return KNOWN_TEXT.test(text2) && !HAS_KNOWN_UNSAFE.test(text2);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text2) {\n  return plainKnown(text2) ? text2 : text2.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text2) {\n  return Array.from(text2);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text2) {\n  return text2.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nvar HOOK_TEXT_LIMIT = 1e4;\nvar MIN_NAME_CHARS = 24;\nvar MAX_ERROR_CHARS = 300;\nfunction briefLines(brief, settings, lang, origin, now) {\n  const s = strings(lang);\n  const ageSeconds = Math.max(0, Math.round((now - origin.generatedAt) / 1e3));\n  const age = ageSeconds < 2 ? s.fresh : s.age(ageSeconds);\n  const rejected = origin.cacheRejected === void 0 ? "" : `; ${s.cacheRejected(shortenText(escapeControls(origin.cacheRejected), MAX_ERROR_CHARS))}`;\n  const head = [`${s.title(quoteAlways(origin.vaultName))} (${s.source[origin.source]}, ${age}${rejected})`];\n  head.push(`${s.date}: ${brief.date} (${s.weekdays[brief.weekday] ?? ""})`);\n  const daily = brief.items.dailyNote;\n  if (daily !== null) head.push(`${s.dailyNote}: ${shortenName(daily.path, 600)} (${daily.exists ? s.exists : s.missing})`);\n  const items = [];\n  for (const d of LIST_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null) continue;\n    items.push({ label: escapeControls(d.label[lang](settings)), item, hint: d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });\n  }\n  for (const d of CHANGE_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null || item === void 0) continue;\n    const since = "since" in item ? item.since : null;\n    const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";\n    const outside = "changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "";\n    const lines = ("lines" in item && item.lines !== void 0 ? linesHint(item.lines, lang) : "") + ("paths" in item && ("deleted" in item || "renamed" in item) ? kindsHint(item, lang) : "");\n    items.push({ label: escapeControls(d.label[lang](since)), item, hint: (first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "") + lines });\n  }\n  const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);\n  return { head, items, errors };\n}\nvar LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\\xFCgt/entfernt" } });\nvar LINES_NAMED = 5;\nfunction linesHint(lines, lang) {\n  const parts = Object.entries(lines).slice(0, LINES_NAMED).map(([p, c]) => `${shortenName(p, 80)} +${c.added} -${c.removed}`);\n  if (parts.length === 0) return "";\n  return ` (${LINES_TEXT[lang].label}: ${parts.join(", ")})`;\n}\nvar KINDS_TEXT = translations({\n  en: { deleted: "deleted", renamed: "renamed" },\n  de: { deleted: "gel\\xF6scht", renamed: "umbenannt" }\n});\nfunction kindsHint(item, lang) {\n  const t = KINDS_TEXT[lang];\n  const parts = [];\n  const deleted = (item.deleted ?? []).slice(0, LINES_NAMED).map((p) => shortenName(p, 80));\n  if (deleted.length > 0) parts.push(`${t.deleted}: ${deleted.join(", ")}`);\n  const renamed = (item.renamed ?? []).slice(0, LINES_NAMED).map((r) => `${shortenName(r.from, 80)} \\u2192 ${shortenName(r.path, 80)}`);\n  if (renamed.length > 0) parts.push(`${t.renamed}: ${renamed.join(", ")}`);\n  return parts.length === 0 ? "" : ` (${parts.join("; ")})`;\n}\nfunction shortenText(text2, max) {\n  if (text2.length <= max) return text2;\n  const mark = ` \\u2026 [${text2.length - max + 12} characters cut] \\u2026 `;\n  const keep = Math.max(0, max - mark.length);\n  return `${text2.slice(0, Math.ceil(keep / 2))}${mark}${text2.slice(text2.length - Math.floor(keep / 2))}`;\n}\nfunction renderBrief(b, nameMax, namesShown, lang) {\n  const items = b.items.map(({ label, item, hint }) => `${label}: ${listText(item, namesShown, nameMax, lang)}${hint}`);\n  return [...b.head, ...items, ...b.errors];\n}\nfunction size(lines) {\n  return lines.join("\\n").length;\n}\nfunction largestFitting(lo, hi, fits) {\n  let best = lo - 1;\n  while (lo <= hi) {\n    const mid = Math.floor((lo + hi) / 2);\n    if (fits(mid)) {\n      best = mid;\n      lo = mid + 1;\n    } else hi = mid - 1;\n  }\n  return best;\n}\nfunction formatBrief(brief, settings, lang, origin, now, limit = HOOK_TEXT_LIMIT) {\n  const b = briefLines(brief, settings, lang, origin, now);\n  const max = settings.maxNamesPerItem;\n  const full = renderBrief(b, Number.POSITIVE_INFINITY, max, lang);\n  if (size(full) <= limit) return full.join("\\n");\n  const longest = Math.max(MIN_NAME_CHARS, ...b.items.flatMap(({ item }) => item.paths.slice(0, max).map((p) => quoteName(p).length)));\n  const nameMax = largestFitting(MIN_NAME_CHARS, longest, (n) => size(renderBrief(b, n, max, lang)) <= limit);\n  if (nameMax >= MIN_NAME_CHARS) return renderBrief(b, nameMax, max, lang).join("\\n");\n  const shown = largestFitting(0, max, (k) => size(renderBrief(b, MIN_NAME_CHARS, k, lang)) <= limit);\n  if (shown >= 0) return renderBrief(b, MIN_NAME_CHARS, shown, lang).join("\\n");\n  return capText(renderBrief(b, MIN_NAME_CHARS, 0, lang).join("\\n"), limit, lang);\n}\nfunction listText(item, max, nameMax, lang) {\n  const s = strings(lang);\n  if (item.count === 0) return `0`;\n  const shown = item.paths.slice(0, max).map((p) => shortenName(p, nameMax));\n  const rest = item.count - shown.length;\n  const names = rest > 0 ? [...shown, s.more(rest)] : shown;\n  return names.length === 0 ? `${item.count}` : `${item.count} (${names.join(", ")})`;\n}\nfunction capText(text2, limit, lang) {\n  if (text2.length <= limit) return text2;\n  const note = strings(lang).cut(limit);\n  const room = limit - note.length - 1;\n  const cut = text2.lastIndexOf("\\n", room);\n  return `${text2.slice(0, cut > 0 ? cut : room)}\n${note}`;\n}\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text2, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text2 } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop", SessionEnd: "SessionEnd" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop" },\n  // Codex names every shell tool `Bash` in its hook input; the tools\' own names are matched too.\n  toolNames: { ...SHARED_TOOL_NAMES, exec_command: "Bash", shell_command: "Bash", local_shell: "Bash", shell: "Bash" },\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    const input = out.tool_input;\n    if (input === void 0) return;\n    if (out.tool_name === "Bash" && str(input.command) === void 0 && str(input.cmd) !== void 0) input.command = input.cmd;\n    if (str(raw.tool_name) !== "apply_patch") return;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart", PostToolUse: "postToolUse", Stop: "agentStop" },\n  toolNames: SHARED_TOOL_NAMES,\n  afterEveryTool: true,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text2) => ({ additionalContext: text2 }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart", PostToolUse: "afterFileEdit", Stop: "stop" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text2) => ({ additional_context: text2 }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar SHELL = "run_shell_command";\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart", PostToolUse: "AfterTool", PreToolUse: "BeforeTool", Stop: "AfterAgent" },\n  inputEvents: { AfterTool: "PostToolUse", BeforeTool: "PreToolUse" },\n  toolNames: { ...SHARED_TOOL_NAMES, [SHELL]: "Bash" },\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text2) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text2 } }),\n  // BeforeTool refuses a call with a top-level `decision` of "deny" (or "block"); `reason` goes to the model.\n  denyEnvelope: (reason, message) => ({ decision: "deny", reason, systemMessage: message }),\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== SHELL || out.tool_input === void 0) return;\n    const dir = str(out.tool_input.dir_path);\n    if (dir === void 0 || dir.trim() === "") return;\n    const absolute = dir.startsWith("/") || /^[A-Za-z]:[\\\\/]/.test(dir) || dir.startsWith("\\\\\\\\");\n    if (absolute) out.cwd = dir;\n    else if (out.cwd !== void 0) out.cwd = `${out.cwd.replace(/[\\\\/]+$/, "")}/${dir}`;\n  },\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/list.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\n\n// src/core/hosts/index.ts\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\nfunction hookEnvelope(agent, event, text2, note) {\n  return HOSTS[agent].envelope(event, text2, note);\n}\nfunction hostTextLimit(agent) {\n  return HOSTS[agentOrDefault(agent)].limit;\n}\nfunction sessionStartOutput(agent, text2, lang) {\n  const id = agentOrDefault(agent);\n  const capped = capText(safeLines(text2), HOSTS[id].limit, lang);\n  return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}\n`;\n}\n\n// src/node/mcp/contract.ts\nvar TOOL_NAMES = ["brief", "review_queue", "agent_changes", "rule_check", "mark_reviewed"];\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": [...COMMON, "agent"],\n  "turn-end": [...COMMON, "agent"],\n  baseline: COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  changes: [...COMMON, "json"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row2 = d[i];\n      const up = d[i - 1];\n      row2[j] = Math.min(up[j] + 1, row2[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row2[j] = Math.min(row2[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nfunction hostsWith(event) {\n  return AGENT_IDS.filter((id) => HOSTS[id].events[event] !== void 0).map((id) => HOSTS[id].name).join(", ");\n}\nfunction agentAliases() {\n  return AGENT_IDS.flatMap((id) => (HOSTS[id].aliases ?? []).map((alias) => `${alias} (${id})`)).join(", ");\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook (every agent below): prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook (${hostsWith("PostToolUse")}): runs the rule\n                           check after an edit to a rule file; prints one JSON object only\n                           when it finds something; exits 0\n  pre-tool-use             PreToolUse hook (${hostsWith("PreToolUse")}): refuses the agent\'s edits and shell\n                           commands that reach Session Brief\'s own files, and (opt-in Write\n                           guard) a Write over an existing file in the sessions folder; keeps\n                           the notes a call it allows may change as they are (for changes);\n                           exits 0\n  turn-end                 Stop / SessionEnd hook (and the other agents\' end of a turn):\n                           records the notes the session changed that no edit hook saw\n                           (shell commands, renames, deletions); prints {}; exits 0\n  baseline                 Run by session-start in the background: the list of notes\n                           turn-end compares with\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  changes [--json]         The agent changes not yet reviewed, each with its diff against\n                           the note as it was before the agent\'s first change in its\n                           session (unified format; colours on a terminal)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools ${TOOL_NAMES.join(", ")}\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n                   also ${agentAliases()}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// src/core/session-notes.ts\nvar SESSION_NOTES_TEXT = translations({\n  en: {\n    outsideVault: (where, files) => `Started outside the vault (in ${where}), so the vault\'s own instructions were not loaded: read ${files} first.`,\n    alreadyGiven: "Session brief: already given to this session by another of its hook entries; not repeated."\n  },\n  de: {\n    outsideVault: (where, files) => `Au\\xDFerhalb des Vaults gestartet (in ${where}), daher wurden die Anweisungen des Vaults nicht geladen: zuerst ${files} lesen.`,\n    alreadyGiven: "Session-Brief: dieser Sitzung schon von einem anderen ihrer Hook-Eintr\\xE4ge gegeben; nicht wiederholt."\n  }\n});\nfunction outsideVaultLine(lang, cwd, readFirst) {\n  if (readFirst.length === 0) return null;\n  const files = readFirst.map((f) => shortenName(f, 300)).join(", ");\n  const where = shortenName(cwd, 200);\n  return SESSION_NOTES_TEXT[lang].outsideVault(where, files);\n}\nfunction alreadyGivenLine(lang) {\n  return SESSION_NOTES_TEXT[lang].alreadyGiven;\n}\nfunction withLineAfterHeading(brief, line) {\n  if (line === null) return brief;\n  const cut = brief.indexOf("\\n");\n  return cut < 0 ? `${brief}\n${line}` : `${brief.slice(0, cut)}\n${line}${brief.slice(cut)}`;\n}\n\n// src/core/file-key.ts\nvar FNV_OFFSET = BigInt("0xcbf29ce484222325");\nvar FNV_PRIME = BigInt("0x100000001b3");\nvar U64 = BigInt("0xffffffffffffffff");\nfunction fileKey(key2) {\n  let h = FNV_OFFSET;\n  for (const byte of new TextEncoder().encode(key2)) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;\n  return h.toString(16).padStart(16, "0");\n}\n\n// src/node/journal/session-record.ts\nvar fs4 = require("node:fs");\nvar path5 = require("node:path");\n\n// src/node/hosts/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/real-path.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\n\n// src/core/settings.ts\nvar TAG_KEYS = ["needsReview", "review", "reviewDone", "pendingReview"];\nvar DEFAULT_SETTINGS = {\n  inboxFolder: "Inbox",\n  rulesFolder: "AI/Regelwerk",\n  sessionsFolder: "AI/sessions",\n  dailyNoteFolder: "",\n  dailyNoteFormat: "",\n  tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n  excludedRootFolders: ["Import", "_index"],\n  ruleScope: [],\n  maxNamesPerItem: 5,\n  language: "auto",\n  liveChannel: true,\n  showStatusBar: true,\n  externalCheck: null,\n  writeGuard: false\n};\nvar DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: Object.fromEntries(TAG_KEYS.map((k) => [k, tagName(t[k], d.tags[k])])),\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\n\n// src/core/rules/scope.ts\nvar DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\nfunction isAbsolute(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\n\n// src/node/real-path.ts\nfunction realPathOf(p) {\n  let existing = path.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path.join(fs.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nvar NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;\nvar WRITING = fs.constants.O_WRONLY | fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_TRUNC | fs.constants.O_APPEND;\n\n// src/node/state-file.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\nvar C = fs2.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs2.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs2.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path2.isAbsolute(p) && !UNCLEAN.test(p) ? p : path2.resolve(p);\n}\nfunction belowReal(top, rel) {\n  return rel === "" ? top : top.endsWith(path2.sep) ? top + rel : top + path2.sep + rel;\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path2.sep) ? r : r + path2.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs2.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs2.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file, true);\n  return work(held?.at ?? file);\n}\nvar heldFolders = /* @__PURE__ */ new Map();\nvar MAX_HELD_FOLDERS = 16;\nfunction openFolder(file, dir) {\n  try {\n    return fs2.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n}\nfunction holdFolder(root, file, shared) {\n  if (!hasProcFd()) return null;\n  const dir = path2.dirname(normal(file));\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : belowReal(top, rel);\n  let real = null;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    let fd = shared ? heldFolders.get(dir) : void 0;\n    if (fd === void 0) {\n      fd = openFolder(file, dir);\n      if (shared) {\n        heldFolders.set(dir, fd);\n        if (heldFolders.size > MAX_HELD_FOLDERS) {\n          const [oldest, oldFd] = heldFolders.entries().next().value;\n          heldFolders.delete(oldest);\n          fs2.closeSync(oldFd);\n        }\n      }\n    }\n    try {\n      real = fs2.readlinkSync(`/proc/self/fd/${fd}`);\n    } catch {\n      real = null;\n    }\n    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path2.basename(file)}` };\n    if (shared) heldFolders.delete(dir);\n    fs2.closeSync(fd);\n  }\n  throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path2.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs2.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs2.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs2.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs2.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs2.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size2 = fs2.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size2 - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs2.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs2.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction readStateJson(root, file, maxBytes) {\n  const text2 = readStateText(root, file, maxBytes);\n  if (text2 === null) return void 0;\n  try {\n    return JSON.parse(text2);\n  } catch {\n    return void 0;\n  }\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs2.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs2.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nvar CHANGED_SINCE_READ = "changed since it was read";\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs2.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs2.fchmodSync(fd, mode.exact);\n    } finally {\n      fs2.closeSync(fd);\n    }\n    const was = options.unchanged;\n    if (was !== void 0) {\n      const now = fs2.lstatSync(file, { throwIfNoEntry: false });\n      if (now === void 0 || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);\n    }\n    fs2.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs2.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path2.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction appendStateFile(root, file, text2) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");\n  return throughFolder(root, file, (at) => appendAt(file, at, text2));\n}\nfunction appendLanded(root, file, text2, tries = 3) {\n  let size2 = 0;\n  for (let i = 0; i < tries; i++) {\n    const r = appendStateFile(root, file, text2);\n    size2 = r.size;\n    if (r.landed) break;\n  }\n  return size2;\n}\nfunction appendAt(file, at, text2) {\n  const fd = fs2.openSync(at, APPEND_FLAGS, 438);\n  try {\n    const before = fs2.fstatSync(fd);\n    if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);\n    writeAll(fd, text2);\n    trace(file);\n    const mine = fs2.fstatSync(fd);\n    let now = null;\n    try {\n      now = fs2.lstatSync(at);\n    } catch {\n      now = null;\n    }\n    return { landed: now !== null && now.ino === mine.ino && now.dev === mine.dev, size: mine.size };\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs2.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs2.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction placeStateFile(root, file, data) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => placeAt(file, at, data));\n}\nfunction placeAt(file, at, data) {\n  let tmp = null;\n  try {\n    const made = createTemp(at, 438);\n    tmp = made.tmp;\n    try {\n      writeAll(made.fd, data);\n    } finally {\n      fs2.closeSync(made.fd);\n    }\n    fs2.linkSync(tmp, at);\n    trace(file);\n    return true;\n  } catch (error) {\n    const code = error.code;\n    if (code === "EEXIST") return false;\n    if (tmp !== null && (code === "EPERM" || code === "ENOTSUP" || code === "EXDEV" || code === "ENOSYS")) return createAt(file, at, data, 438);\n    throw error;\n  } finally {\n    if (tmp !== null) {\n      try {\n        fs2.unlinkSync(tmp);\n      } catch {\n      }\n    }\n  }\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs2.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\nfunction listStateFolder(root, dir, max) {\n  if (folderState(root, dir) !== "ok") return [];\n  try {\n    return fs2.readdirSync(dir, { withFileTypes: true }).slice(0, max);\n  } catch {\n    return [];\n  }\n}\nfunction isStateFolder(root, dir) {\n  if (folderState(root, dir) !== "ok") return false;\n  try {\n    return fs2.lstatSync(dir).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readAgentSettingsFile(file, maxBytes) {\n  let fd;\n  try {\n    fd = fs2.openSync(file, C.O_RDONLY | NONBLOCK);\n  } catch (error) {\n    if (error.code === "ENOENT") return null;\n    throw error;\n  }\n  try {\n    const st = fs2.fstatSync(fd);\n    if (!st.isFile()) throw new Error(describe(st));\n    if (st.size > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);\n    return readRange(fd, 0, maxBytes);\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readRegularFile(file, maxBytes) {\n  try {\n    return readAgentSettingsFile(file, maxBytes);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/state-registry.ts\nvar path3 = require("node:path");\n\n// src/core/state-names.ts\nvar BRIEF_FILE = "brief-cache.json";\nvar INDEX_FILE = "brief-index.json";\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar STARTS_LOG = "session-starts.jsonl";\nvar OLD_STARTS_FILE = "session-starts.json";\nvar REVIEW_FILE = "agent-review.json";\nvar SESSION_STARTS_FILE = "conversations.json";\nvar DISCOVERY_FILE = "live.json";\nvar BEFORE_FOLDER = "before-versions";\n\n// src/node/state-registry.ts\nvar SETTINGS_FILE = "data.json";\nvar LOCK_SUFFIX = ".lock";\nvar JOURNAL_LOCK = `${JOURNAL_FILE}${LOCK_SUFFIX}`;\nvar STARTS_LOCK = `${STARTS_LOG}${LOCK_SUFFIX}`;\nvar MARKS_FOLDER = "session-marks";\nvar PRUNED_STAMP = ".pruned";\nvar MANIFEST_NAME = "session-brief.json";\nfunction hooksFolder(vault) {\n  return path3.join(vault, ".claude", "hooks");\n}\n\n// src/node/journal/session-starts-log.ts\nvar fs3 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/session-starts.ts\nvar MAX_STARTS = 20;\nvar COMPACT_STARTS_AT_BYTES = 16 * 1024;\nvar HOOK_COMPACTS_STARTS_AT_BYTES = 64 * 1024;\nvar READ_STARTS_BYTES = 256 * 1024;\nvar orNull = (v) => typeof v === "string" ? v : null;\nfunction entryOf(e) {\n  if (typeof e !== "object" || e === null) return null;\n  const r = e;\n  if (typeof r.at !== "string" || Number.isNaN(Date.parse(r.at)) || typeof r.agent !== "string" || !isAgentId(r.agent)) return null;\n  return { at: r.at, agent: r.agent, source: orNull(r.source), sessionId: orNull(r.sessionId), cwd: orNull(r.cwd), outside: r.outside === true, delivered: r.delivered !== false };\n}\nfunction parseSessionStarts(text2) {\n  let data;\n  try {\n    data = JSON.parse(text2);\n  } catch {\n    return [];\n  }\n  const d = data;\n  if (d === null || typeof d !== "object" || d.schema !== 1 || !Array.isArray(d.entries)) return [];\n  const out = [];\n  for (const e of d.entries) {\n    const entry = entryOf(e);\n    if (entry !== null) out.push(entry);\n  }\n  return out;\n}\nfunction encodeStartLine(e) {\n  return `${JSON.stringify(e)}\n`;\n}\nfunction opensConversation(e) {\n  return e.delivered && (e.source === "startup" || e.source === "clear");\n}\nfunction conversationOf(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const at = v.conversation;\n  return typeof at === "string" && !Number.isNaN(Date.parse(at)) ? at : null;\n}\nfunction conversationLine(at) {\n  return `${JSON.stringify({ conversation: at })}\n`;\n}\nfunction logLines(text2) {\n  const end = text2.lastIndexOf("\\n");\n  if (end < 0) return [];\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text2.slice(0, end).split("\\n")) {\n    if (line === "" || seen.has(line)) continue;\n    seen.add(line);\n    out.push(line);\n  }\n  return out;\n}\nfunction parseLine(line) {\n  try {\n    return JSON.parse(line);\n  } catch {\n    return void 0;\n  }\n}\nfunction parseStartsLog(text2) {\n  const entries = [];\n  const conversations = [];\n  for (const line of logLines(text2)) {\n    const v = parseLine(line);\n    const entry = entryOf(v);\n    if (entry !== null) {\n      entries.push(entry);\n      if (opensConversation(entry)) conversations.push(entry.at);\n      continue;\n    }\n    const at = conversationOf(v);\n    if (at !== null) conversations.push(at);\n  }\n  return { entries, conversations };\n}\nfunction recentConversations(text2, want) {\n  const out = [];\n  let end = text2.lastIndexOf("\\n");\n  while (end > 0 && out.length < want) {\n    const start = text2.lastIndexOf("\\n", end - 1) + 1;\n    const v = parseLine(text2.slice(start, end));\n    const entry = entryOf(v);\n    const at = entry === null ? conversationOf(v) : opensConversation(entry) ? entry.at : null;\n    if (at !== null && out[0] !== at) out.unshift(at);\n    end = start - 1;\n  }\n  return out;\n}\nfunction compactStartsLog(entries, conversations) {\n  return entries.slice(-MAX_STARTS).map(encodeStartLine).join("") + conversations.slice(-2).map(conversationLine).join("");\n}\n\n// src/core/agent-journal.ts\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  const record = { path: v.path, tool: v.tool, session: v.session, at: v.at };\n  if (v.change === "deleted") record.change = "deleted";\n  else if (v.change === "renamed" && typeof v.from === "string" && isVaultRelative(v.from) && v.from !== v.path) {\n    record.change = "renamed";\n    record.from = v.from;\n  }\n  return record;\n}\nfunction parseLine2(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}\\0${r.change ?? ""}\\0${r.from ?? ""}`;\n}\nfunction parseJournal(text2) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text2.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine2(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\n\n// src/core/what-changed.ts\nvar ISO2 = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{3})?Z$/;\nfunction isoOrNull(v) {\n  return typeof v === "string" && ISO2.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;\n}\nfunction isoMap(v) {\n  const out = /* @__PURE__ */ Object.create(null);\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return out;\n  for (const [k, t] of Object.entries(v)) {\n    const iso = isoOrNull(t);\n    if (iso !== null) out[k] = iso;\n  }\n  return out;\n}\nfunction emptyMarks() {\n  return { all: null, sessions: /* @__PURE__ */ Object.create(null), notes: /* @__PURE__ */ Object.create(null), renames: [] };\n}\nfunction parseReviewMarks(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return emptyMarks();\n  const o = v;\n  const renames = [];\n  if (Array.isArray(o.renames)) {\n    for (const r of o.renames) {\n      if (typeof r !== "object" || r === null) continue;\n      const { from, to, at } = r;\n      const iso = isoOrNull(at);\n      if (typeof from === "string" && typeof to === "string" && from !== "" && to !== "" && iso !== null) renames.push({ from, to, at: iso });\n    }\n  }\n  return { all: isoOrNull(o.all), sessions: isoMap(o.sessions), notes: isoMap(o.notes), renames };\n}\nfunction sessionKey(session) {\n  return session ?? "";\n}\nfunction followRenames(records, renames) {\n  if (renames.length === 0) return [...records];\n  return records.map((r) => {\n    let p = r.path;\n    for (const rn of renames) if (rn.at >= r.at && rn.from === p) p = rn.to;\n    return p === r.path ? r : { ...r, path: p };\n  });\n}\nfunction isReviewed(r, marks) {\n  const mark = [marks.all, marks.sessions[sessionKey(r.session)], marks.notes[r.path]].reduce((a, b) => b !== void 0 && b !== null && (a === null || b > a) ? b : a, null);\n  return mark !== null && r.at <= mark;\n}\nfunction allRenames(records, renames) {\n  const recorded = records.filter((r) => r.change === "renamed" && r.from !== void 0).map((r) => ({ from: r.from ?? "", to: r.path, at: r.at }));\n  if (recorded.length === 0) return [...renames];\n  return [...renames, ...recorded].sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction unreviewedSessions(records, marks, exists2) {\n  const bySession = /* @__PURE__ */ new Map();\n  const existing = /* @__PURE__ */ new Map();\n  for (const r of followRenames(records, allRenames(records, marks.renames))) {\n    if (isReviewed(r, marks)) continue;\n    let there = existing.get(r.path);\n    if (there === void 0) {\n      there = exists2(r.path);\n      existing.set(r.path, there);\n    }\n    if (r.change === "deleted" ? there : !there) continue;\n    const key2 = sessionKey(r.session);\n    let group = bySession.get(key2);\n    if (group === void 0) {\n      group = { session: r.session, notes: /* @__PURE__ */ new Map() };\n      bySession.set(key2, group);\n    }\n    let seen = group.notes.get(r.path);\n    if (seen === void 0) {\n      seen = { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 };\n      group.notes.set(r.path, seen);\n    } else {\n      seen.edits++;\n      if (r.at >= seen.at) {\n        seen.at = r.at;\n        seen.tool = r.tool;\n      }\n    }\n    if (r.change === "renamed" && seen.from === void 0 && r.from !== void 0) seen.from = r.from;\n    if (r.at >= seen.at) {\n      if (r.change === "deleted") seen.change = "deleted";\n      else if (seen.from !== void 0) seen.change = "renamed";\n      else delete seen.change;\n    }\n  }\n  const sessions = [];\n  for (const g of bySession.values()) {\n    const changes = [...g.notes.values()].sort((a, b) => a.at !== b.at ? a.at > b.at ? -1 : 1 : comparePaths(a.path, b.path));\n    sessions.push({ session: g.session, latest: changes[0]?.at ?? "", changes });\n  }\n  return sessions.sort((a, b) => a.latest > b.latest ? -1 : a.latest < b.latest ? 1 : 0);\n}\nfunction agentChangesItem(sessions) {\n  const paths = [...new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)))].sort(comparePaths);\n  return withKinds({ count: paths.length, paths }, changeKinds(sessions));\n}\nfunction changeKinds(sessions) {\n  const deleted = /* @__PURE__ */ new Set();\n  const from = /* @__PURE__ */ new Map();\n  for (const s of sessions) {\n    for (const c of s.changes) {\n      if (c.change === "deleted") deleted.add(c.path);\n      else if (c.from !== void 0) {\n        const seen = from.get(c.path);\n        if (seen === void 0 || c.at < seen.at || c.at === seen.at && comparePaths(c.from, seen.from) < 0) from.set(c.path, { from: c.from, at: c.at });\n      }\n    }\n  }\n  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path18, was]) => ({ path: path18, from: was.from }));\n  return { deleted: [...deleted].sort(comparePaths), renamed: renamed.sort((a, b) => comparePaths(a.path, b.path)) };\n}\nfunction withKinds(item, kinds) {\n  const listed = new Set(item.paths);\n  const deleted = (kinds.deleted ?? []).filter((p) => listed.has(p));\n  const renamed = (kinds.renamed ?? []).filter((r) => listed.has(r.path));\n  return { ...item, ...deleted.length > 0 ? { deleted } : {}, ...renamed.length > 0 ? { renamed } : {} };\n}\nfunction parseSessionStarts2(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return { previous: null, current: null };\n  const o = v;\n  return { previous: isoOrNull(o.previous), current: isoOrNull(o.current) };\n}\nfunction conversationStarts(old, fromLog) {\n  const all = [];\n  for (const at of [old.previous, old.current, ...fromLog]) {\n    const iso = isoOrNull(at);\n    if (iso !== null && all[all.length - 1] !== iso) all.push(iso);\n  }\n  return { previous: all[all.length - 2] ?? null, current: all[all.length - 1] ?? null };\n}\nvar NEWS_ITEMS = LIST_ITEM_TABLE.filter((d) => d.sidebar !== void 0).map((d) => d.id);\nfunction newsNotes(brief) {\n  const out = /* @__PURE__ */ new Map();\n  for (const id of NEWS_ITEMS) {\n    const item = brief.items[id];\n    if (item === null) continue;\n    if (item.entries.length !== item.count) return null;\n    for (const e of item.entries) out.set(e.path, e.mtime);\n  }\n  return [...out];\n}\nfunction sinceLastSessionItem(since, notes) {\n  if (since === null) return { since, count: 0, paths: [] };\n  const after = Date.parse(since);\n  const paths = [];\n  for (const [p, mtime] of notes) if (mtime > after) paths.push(p);\n  paths.sort(comparePaths);\n  return { since, count: paths.length, paths };\n}\nfunction sinceFromCache(since, cache) {\n  const stored = cache.news?.find((a) => a.since === since);\n  if (stored !== void 0) return { since, count: stored.count, paths: [...stored.paths] };\n  if (Date.parse(since) >= cache.writtenAt) return { since, count: 0, paths: [] };\n  return null;\n}\n\n// src/node/journal/session-starts-log.ts\nvar MAX_OLD_BYTES = 256 * 1024;\nvar STALE_LOCK_MS = 3e4;\nfunction startsLogPath(pluginDir) {\n  return path4.join(pluginDir, STARTS_LOG);\n}\nfunction linesFrom(fd, from) {\n  const buf = readRange(fd, from, READ_STARTS_BYTES);\n  const last = buf.lastIndexOf(10);\n  if (last < 0) return { text: "", end: from };\n  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };\n}\nfunction readLogTail(root, pluginDir) {\n  const fd = openStateFile(root, startsLogPath(pluginDir));\n  if (fd === null) return "";\n  try {\n    const size2 = fs3.fstatSync(fd).size;\n    const start = Math.max(0, size2 - READ_STARTS_BYTES);\n    let text2 = readRange(fd, start, size2 - start).toString("utf8");\n    if (start > 0) text2 = text2.slice(text2.indexOf("\\n") + 1);\n    return text2;\n  } catch {\n    return "";\n  } finally {\n    fs3.closeSync(fd);\n  }\n}\nfunction oldEntries(root, pluginDir) {\n  const text2 = readStateText(root, path4.join(pluginDir, OLD_STARTS_FILE), MAX_OLD_BYTES);\n  return text2 === null ? [] : parseSessionStarts(text2);\n}\nfunction oldConversations(root, pluginDir) {\n  return parseSessionStarts2(readStateJson(root, path4.join(pluginDir, SESSION_STARTS_FILE), MAX_OLD_BYTES));\n}\nfunction readConversationStarts(root, pluginDir) {\n  const recent = recentConversations(readLogTail(root, pluginDir), 2);\n  const none = { previous: null, current: null };\n  return conversationStarts(recent.length < 2 ? oldConversations(root, pluginDir) : none, recent);\n}\nfunction appendSessionStart(root, pluginDir, entry) {\n  return appendLanded(root, startsLogPath(pluginDir), encodeStartLine(entry)) >= HOOK_COMPACTS_STARTS_AT_BYTES;\n}\nfunction appendConversationStart(root, pluginDir, at) {\n  appendLanded(root, startsLogPath(pluginDir), conversationLine(at));\n}\nfunction takeLock(root, lock) {\n  for (let i = 0; i < 2; i++) {\n    if (createStateFile(root, lock, String(process.pid))) return true;\n    const st = statStateFile(root, lock);\n    if (st !== null && Math.abs(Date.now() - st.mtimeMs) < STALE_LOCK_MS) return false;\n    removeStateFile(root, lock);\n  }\n  return false;\n}\nfunction compactSessionStarts(root, pluginDir) {\n  const file = startsLogPath(pluginDir);\n  const lock = path4.join(pluginDir, STARTS_LOCK);\n  if (!takeLock(root, lock)) return false;\n  let fd = null;\n  try {\n    fd = openStateFile(root, file);\n    let head = { text: "", end: 0 };\n    if (fd !== null) {\n      const size2 = fs3.fstatSync(fd).size;\n      const start = Math.max(0, size2 - READ_STARTS_BYTES);\n      head = linesFrom(fd, start);\n      if (start > 0) head.text = head.text.slice(head.text.indexOf("\\n") + 1);\n    }\n    const log = parseStartsLog(head.text);\n    const old = oldConversations(root, pluginDir);\n    const conversations = conversationStarts({ previous: null, current: null }, [old.previous, old.current, ...log.conversations].filter((at) => at !== null));\n    let text2 = compactStartsLog([...oldEntries(root, pluginDir), ...log.entries], [conversations.previous, conversations.current].filter((at) => at !== null));\n    const tail = fd === null ? head : linesFrom(fd, head.end);\n    if (fd !== null) text2 += tail.text;\n    writeStateFile(root, file, text2);\n    for (const name of [OLD_STARTS_FILE, SESSION_STARTS_FILE]) {\n      if (inspectStateFile(root, path4.join(pluginDir, name)).kind === "file") removeStateFile(root, path4.join(pluginDir, name));\n    }\n    if (fd !== null) {\n      const late = linesFrom(fd, tail.end);\n      if (late.text !== "") appendLanded(root, file, late.text);\n    }\n    return true;\n  } finally {\n    if (fd !== null) fs3.closeSync(fd);\n    removeStateFile(root, lock);\n  }\n}\n\n// src/node/journal/session-record.ts\nvar SAME_SESSION_MS = 3e4;\nvar NO_ID_MS = 5e3;\nvar DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";\nvar NONE = { duplicate: false, outside: null, afterAnswer: null };\nfunction isDir(p) {\n  try {\n    return fs4.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction text(v, max) {\n  return typeof v === "string" && v !== "" ? v.slice(0, max) : null;\n}\nfunction readSessionInput(stdin, agent) {\n  return translateHookInput(agent, parseHookJson(stdin));\n}\nfunction facts(input) {\n  return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };\n}\nfunction insideVault(root, cwd) {\n  if (!path5.isAbsolute(cwd)) return true;\n  if (vaultRelativeReal(root, cwd) !== null) return true;\n  const a = realPathOf(root);\n  const b = realPathOf(cwd);\n  return path5.resolve(root) === path5.resolve(cwd) || a !== null && a === b;\n}\nfunction rulesIndex(root, settings) {\n  const folder2 = path5.join(root, ...settings.rulesFolder.split("/"));\n  for (const name of ["_index.md", "index.md", "README.md", `${path5.basename(folder2)}.md`]) {\n    const file = path5.join(folder2, name);\n    if (fs4.existsSync(file)) return file;\n  }\n  return null;\n}\nvar markName = fileKey;\nfunction claim(root, pluginDir, key2, agent, hasId) {\n  const dir = path5.join(pluginDir, MARKS_FOLDER);\n  ensureStateFolder(root, dir);\n  const file = path5.join(dir, markName(key2));\n  const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;\n  const text2 = `${Date.now()}\n${agent}\n`;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    if (placeStateFile(root, file, text2)) return true;\n    const found = readStateText(root, file, 256);\n    const st = statStateFile(root, file);\n    if (found === null || st === null) {\n      removeStateFile(root, file);\n      continue;\n    }\n    const [written, by] = found.split("\\n");\n    const at = written === void 0 || written === "" ? st.mtimeMs : Number(written);\n    const age = Date.now() - at;\n    if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;\n    removeStateFile(root, file);\n  }\n  return true;\n}\nfunction pruneMarks(root, pluginDir) {\n  const dir = path5.join(pluginDir, MARKS_FOLDER);\n  const stamp = path5.join(dir, PRUNED_STAMP);\n  const pruned = statStateFile(root, stamp);\n  if (pruned !== null && Date.now() - pruned.mtimeMs < 6e4) return;\n  writeStateFile(root, stamp, "");\n  for (const entry of listStateFolder(root, dir, 500)) {\n    if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;\n    const file = path5.join(dir, entry.name);\n    try {\n      const st = statStateFile(root, file);\n      if (st !== null && Date.now() - st.mtimeMs > 10 * 6e4) removeStateFile(root, file);\n    } catch {\n    }\n  }\n}\nfunction beginSessionStart(root, pluginDir, settings, hookInput, agent, now, env) {\n  if (env[DOCTOR_RUN_ENV] === "1") return NONE;\n  const input = facts(hookInput);\n  let outside = null;\n  try {\n    if (input.cwd !== null && !insideVault(root, input.cwd)) {\n      const claudeMd = path5.join(root, "CLAUDE.md");\n      const index = rulesIndex(root, settings);\n      const readFirst = [...fs4.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];\n      outside = { cwd: input.cwd, readFirst };\n    }\n  } catch {\n    outside = null;\n  }\n  if (pluginDir === null) return { duplicate: false, outside, afterAnswer: null };\n  if (!isDir(pluginDir)) {\n    try {\n      if (input.source === "startup" || input.source === "clear") appendConversationStart(root, pluginDir, now.toISOString());\n    } catch {\n    }\n    return { duplicate: false, outside, afterAnswer: null };\n  }\n  let duplicate = false;\n  try {\n    const key2 = `${input.sessionId ?? ""}\\0${input.source ?? ""}`;\n    duplicate = !claim(root, pluginDir, key2, agent, input.sessionId !== null);\n    pruneMarks(root, pluginDir);\n  } catch {\n    duplicate = false;\n  }\n  let afterAnswer = null;\n  try {\n    const grown = appendSessionStart(root, pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });\n    if (grown) {\n      afterAnswer = () => {\n        try {\n          compactSessionStarts(root, pluginDir);\n        } catch {\n        }\n      };\n    }\n  } catch {\n  }\n  return { duplicate, outside, afterAnswer };\n}\n\n// src/core/dates.ts\nfunction isoDate(now) {\n  const y = String(now.getFullYear()).padStart(4, "0");\n  const m = String(now.getMonth() + 1).padStart(2, "0");\n  const d = String(now.getDate()).padStart(2, "0");\n  return `${y}-${m}-${d}`;\n}\n\n// bridge/context.ts\nvar fs6 = require("node:fs");\nvar path7 = require("node:path");\n\n// src/node/vault-config.ts\nvar fs5 = require("node:fs");\nvar path6 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path6.dirname(path6.resolve(scriptPath));\n  if (path6.basename(dir) === "session-brief") dir = path6.dirname(dir);\n  if (path6.basename(dir) !== "hooks" || path6.basename(path6.dirname(dir)) !== ".claude") return null;\n  return path6.dirname(path6.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text2 = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text2 === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text2);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir2(p) {\n  try {\n    return fs5.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path6.join(hooksFolder(root), MANIFEST_NAME), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path6.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir2(path6.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs5.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path6.join(root, name);\n    if (fs5.existsSync(path6.join(dir, "app.json")) || isDir2(path6.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path6.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir2(path6.join(root, dir))) return path6.join(root, dir);\n  return configDir === null ? null : path6.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path6.join(pluginDir, SETTINGS_FILE), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path6.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path7.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs6.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs6.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path7.resolve(root, name);\n  if (path7.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs7 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve7) => {\n    if (process.stdin.isTTY) {\n      resolve7(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve7(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nvar streamed = false;\nfunction outputWritten() {\n  return !streamed;\n}\nfunction writeOut(text2) {\n  const bytes = Buffer.from(text2, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs7.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  streamed = true;\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// bridge/commands/session-start.ts\nvar path17 = require("node:path");\n\n// src/node/tiers/brief-pipeline.ts\nvar fs14 = require("node:fs");\nvar path16 = require("node:path");\n\n// src/core/schemas/shape.ts\nfunction isRecord(v) {\n  return v !== null && typeof v === "object" && !Array.isArray(v);\n}\nvar str3 = (v, at) => typeof v === "string" ? null : `${at} is not a string`;\nfunction isNotePath(p) {\n  if (p === "" || p.charCodeAt(0) === 47 || p.includes("\\\\") || p.includes("\\0")) return false;\n  if (p.charCodeAt(1) === 58 && /^[A-Za-z]:/.test(p)) return false;\n  if (p.charCodeAt(0) !== 46 && !p.includes("/.") && !p.includes("//") && !p.endsWith("/")) return true;\n  for (const part of p.split("/")) if (part === "." || part === ".." || part === "") return false;\n  return true;\n}\nvar notePath = (v, at) => typeof v === "string" && isNotePath(v) ? null : `${at} is not a vault-relative path`;\nvar bool = (v, at) => typeof v === "boolean" ? null : `${at} is not true or false`;\nvar num = (v, at) => typeof v === "number" && Number.isFinite(v) ? null : `${at} is not a number`;\nvar time = (v, at) => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 864e13 ? null : `${at} is not a time`;\nfunction int(min, max) {\n  return (v, at) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? null : `${at} is not a whole number from ${min} to ${max}`;\n}\nfunction oneOf(...values) {\n  return (v, at) => values.includes(v) ? null : `${at} is not one of ${values.map((x) => JSON.stringify(x)).join(", ")}`;\n}\nfunction matches(re, what) {\n  return (v, at) => typeof v === "string" && re.test(v) ? null : `${at} is not ${what}`;\n}\nfunction optional(check) {\n  return (v, at) => v === void 0 ? null : check(v, at);\n}\nfunction nullable(check) {\n  return (v, at) => v === null ? null : check(v, at);\n}\nfunction either(...checks) {\n  return (v, at) => {\n    let first = null;\n    for (const c of checks) {\n      const problem = c(v, at);\n      if (problem === null) return null;\n      first ??= problem;\n    }\n    return first;\n  };\n}\nfunction listOf(item, max = Number.POSITIVE_INFINITY) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length > max) return `${at} has more than ${max} entries`;\n    for (let i = 0; i < v.length; i++) {\n      if (item(v[i], "") !== null) return item(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\nfunction object(fields) {\n  const keys = Object.keys(fields);\n  return (v, at) => {\n    if (!isRecord(v)) return `${at} is not an object`;\n    for (const key2 of keys) {\n      const check = fields[key2];\n      if (check(v[key2], "") !== null) return check(v[key2], at === "" ? key2 : `${at}.${key2}`);\n    }\n    return null;\n  };\n}\nfunction tuple(items, optionalTail = 0) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length < items.length - optionalTail || v.length > items.length) return `${at} does not have ${items.length - optionalTail === items.length ? items.length : `${items.length - optionalTail} to ${items.length}`} entries`;\n    for (let i = 0; i < items.length; i++) {\n      const check = items[i];\n      if (check === void 0 || i >= v.length && i >= items.length - optionalTail) continue;\n      if (check(v[i], "") !== null) return check(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\n\n// src/node/tiers/cache-read.ts\nvar path8 = require("node:path");\n\n// src/core/item-ids.ts\nvar ITEM_IDS = ["date", "dailyNote", ...LIST_ITEM_IDS, ...CHANGE_ITEM_IDS];\n\n// src/core/schemas/brief.ts\nvar ISO_DATE = matches(/^\\d{4}-\\d{2}-\\d{2}$/, "a date YYYY-MM-DD");\nvar hit = object({ where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar reviewEntry = object({ path: notePath, mtime: time, hits: listOf(hit) });\nvar listItem = object({ count: int(0, Number.MAX_SAFE_INTEGER), paths: listOf(notePath), entries: listOf(reviewEntry) });\nvar checkBrief = object({\n  date: ISO_DATE,\n  weekday: int(0, 6),\n  items: object({\n    dailyNote: nullable(object({ path: notePath, exists: bool })),\n    // One list item per entry of the table of brief items (brief-items.ts).\n    ...Object.fromEntries(LIST_ITEM_IDS.map((id) => [id, nullable(listItem)]))\n  }),\n  errors: listOf(object({ item: oneOf(...ITEM_IDS, "scan"), message: str3 }))\n});\n\n// src/core/schemas/brief-cache.ts\nvar ISO_TIME = matches(/^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/, "an ISO-8601 time");\nvar BRIEF_CACHE_FORMAT = "session-brief-cache";\nvar MAX_NAMES = 1e3;\nvar COUNT = int(0, Number.MAX_SAFE_INTEGER);\nvar FILE_IDENTITY = object({ ino: num, size: COUNT, mtimeMs: num });\nfunction checkBriefCache(version) {\n  return object({\n    format: oneOf(BRIEF_CACHE_FORMAT),\n    version: oneOf(version),\n    writer: oneOf("bridge", "plugin"),\n    writtenAt: time,\n    date: ISO_DATE,\n    key: str3,\n    indexId: str3,\n    noteCount: int(0, Number.MAX_SAFE_INTEGER),\n    brief: checkBrief,\n    namesPerItem: int(0, MAX_NAMES),\n    lang: optional(oneOf("en", "de")),\n    locale: optional(str3),\n    plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str3) })),\n    news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(notePath, MAX_NAMES) }), 2)),\n    agentChanges: optional(\n      object({\n        journal: nullable(FILE_IDENTITY),\n        lastLine: nullable(str3),\n        marks: nullable(FILE_IDENTITY),\n        records: COUNT,\n        count: COUNT,\n        paths: listOf(notePath, MAX_NAMES),\n        expires: nullable(time),\n        deleted: optional(listOf(notePath, MAX_NAMES)),\n        renamed: optional(listOf(object({ path: notePath, from: notePath }), MAX_NAMES)),\n        renamesUntil: optional(ISO_TIME)\n      })\n    ),\n    stamp: optional(object({ notes: int(0, Number.MAX_SAFE_INTEGER), hash: matches(/^[0-9a-f]{16}$/, "16 hex digits") }))\n  });\n}\n\n// src/core/schemas/brief-index.ts\nvar BRIEF_INDEX_FORMAT = "session-brief-index";\nvar tagHit = object({ tag: str3, where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar noteFlags = object({\n  needsReview: listOf(tagHit),\n  review: listOf(tagHit),\n  reviewDone: bool,\n  pendingReview: listOf(tagHit),\n  daily: bool\n});\nvar fullRow = tuple([notePath, time, int(-1, Number.MAX_SAFE_INTEGER), either(oneOf(0, null), noteFlags), str3], 1);\nvar row = (v, at) => {\n  if (Array.isArray(v) && v.length === 4 && v[3] === 0 && typeof v[0] === "string" && isNotePath(v[0]) && typeof v[1] === "number" && Math.abs(v[1]) <= 864e13 && Number.isInteger(v[2]) && v[2] >= -1) return null;\n  return fullRow(v, at);\n};\nfunction checkBriefIndex(version) {\n  return object({ format: oneOf(BRIEF_INDEX_FORMAT), version: oneOf(version), id: str3, notes: listOf(row) });\n}\n\n// src/core/cache-format.ts\nvar CACHE_VERSION = 3;\nvar INDEX_VERSION = 2;\nfunction checkedBriefCache(c) {\n  if (c === void 0) return { ok: false, why: "no cache file, or not JSON" };\n  const problem = checkBriefCache(CACHE_VERSION)(c, "");\n  return problem === null ? { ok: true, value: c } : { ok: false, why: problem };\n}\nfunction checkedBriefIndex(c, id) {\n  if (c === void 0) return { ok: false, why: "no index file, or not JSON" };\n  const problem = checkBriefIndex(INDEX_VERSION)(c, "");\n  if (problem !== null) return { ok: false, why: problem };\n  if (c.id !== id) return { ok: false, why: "index from another write" };\n  return { ok: true, value: c };\n}\n\n// src/node/tiers/cache-read.ts\nvar MAX_BYTES = 256 * 1024 * 1024;\nfunction readJsonFile(root, file) {\n  const text2 = readStateText(root, file, MAX_BYTES);\n  if (text2 === null) return inspectStateFile(root, file).kind === "missing" ? { missing: true } : { missing: false, value: void 0 };\n  try {\n    return { missing: false, value: JSON.parse(text2) };\n  } catch {\n    return { missing: false, value: void 0 };\n  }\n}\nfunction readBriefCacheChecked(root, pluginDir) {\n  const read = readJsonFile(root, path8.join(pluginDir, BRIEF_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefCache(read.value);\n  return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };\n}\nfunction readBriefIndexChecked(root, pluginDir, id) {\n  const read = readJsonFile(root, path8.join(pluginDir, INDEX_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefIndex(read.value, id);\n  if (checked.ok) return { state: "ok", value: checked.value };\n  return checked.why === "index from another write" ? { state: "missing" } : { state: "rejected", why: `${INDEX_FILE}: ${checked.why}` };\n}\n\n// src/node/tiers/plugin-tier.ts\nvar fs9 = require("node:fs");\nvar path9 = require("node:path");\n\n// src/node/live/process-identity.ts\nvar fs8 = require("node:fs");\n\n// src/node/builtin-on-demand.ts\nvar import_node_module = require("node:module");\nfunction builtinOnDemand(id) {\n  const get = process.getBuiltinModule;\n  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);\n}\n\n// src/node/live/process-identity.ts\nfunction linuxIdentity(pid) {\n  try {\n    const stat = fs8.readFileSync(`/proc/${pid}/stat`, "utf8");\n    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");\n    const startTicks = rest[19];\n    if (startTicks === void 0 || !/^\\d+$/.test(startTicks)) return null;\n    const boot = fs8.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();\n    const ns = fs8.readlinkSync(`/proc/${pid}/ns/pid`);\n    return `linux:${boot}:${ns}:${startTicks}`;\n  } catch {\n    return null;\n  }\n}\nfunction psIdentity(pid) {\n  try {\n    const out = builtinOnDemand("node:child_process").execFileSync("ps", ["-o", "lstart=", "-p", String(pid)], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"], env: { PATH: "/bin:/usr/bin", LC_ALL: "C" } }).trim();\n    return out === "" ? null : `ps:${out}`;\n  } catch {\n    return null;\n  }\n}\nfunction processIdentity(pid, platform = process.platform) {\n  if (pid !== "self" && (!Number.isInteger(pid) || pid <= 0)) return null;\n  if (platform === "linux") return linuxIdentity(pid);\n  if (platform === "darwin" || platform === "freebsd" || platform === "openbsd") return psIdentity(pid === "self" ? process.pid : pid);\n  return null;\n}\nfunction sameProcess(pid, started) {\n  if (started === void 0 || started === "") return false;\n  const now = processIdentity(pid);\n  return now !== null && now === started;\n}\n\n// src/node/tiers/plugin-tier.ts\nfunction exists(root) {\n  return (p) => {\n    try {\n      return fs9.statSync(path9.join(root, p)).isFile();\n    } catch {\n      return false;\n    }\n  };\n}\nfunction usableCache(ctx, now, why, rejected = [], read) {\n  if (ctx.pluginDir === null) {\n    why.push("no Obsidian config folder found, so no cache");\n    return null;\n  }\n  const got = read ?? readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const cache = got.state === "ok" ? got.value : null;\n  if (got.state === "rejected") {\n    why.push(`cache rejected: ${got.why}`);\n    rejected.push(got.why);\n  } else if (cache === null) why.push("no readable cache");\n  else if (cache.date !== isoDate(now)) why.push(`cache is from ${cache.date}`);\n  else if (cache.key !== ctx.key) why.push("settings changed since the cache was written");\n  else return cache;\n  return null;\n}\nfunction withDailyNoteChecked(brief, root) {\n  const daily = brief.items.dailyNote;\n  if (daily === null) return brief;\n  return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists(root)(daily.path) } } };\n}\nfunction servedByPlugin(cache) {\n  return cache.plugin !== void 0 && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);\n}\n\n// src/node/journal/agent-journal.ts\nvar fs10 = require("node:fs");\nvar path10 = require("node:path");\nfunction journalPath(pluginDir) {\n  return path10.join(pluginDir, JOURNAL_FILE);\n}\nfunction readJournal(root, pluginDir, now) {\n  const fd = openStateFile(root, journalPath(pluginDir));\n  if (fd === null) return [];\n  try {\n    const size2 = fs10.fstatSync(fd).size;\n    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);\n    return boundJournal(parseJournal(readRange(fd, start, size2 - start).toString("utf8")), now);\n  } finally {\n    fs10.closeSync(fd);\n  }\n}\n\n// src/node/review/change-lines.ts\nvar path12 = require("node:path");\n\n// src/core/before-versions.ts\nvar MAX_NOTE_BYTES = 1024 * 1024;\nvar MAX_TOTAL_BYTES = 32 * 1024 * 1024;\nvar MAX_FILES = 4e3;\nvar MAX_HEADER_BYTES = 4096;\nvar BEFORE_SUFFIX = ".before";\nvar AFTER_SUFFIX = ".after";\nfunction beforeStem(session, path18) {\n  return fileKey(`${session ?? ""}\\0${path18}`);\n}\nvar ISO3 = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nvar STATES = /* @__PURE__ */ new Set(["kept", "new", "too-large"]);\nfunction parseHeader(line) {\n  let v;\n  try {\n    v = JSON.parse(line);\n  } catch {\n    return null;\n  }\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const o = v;\n  if (o.v !== 1 || typeof o.path !== "string" || !isVaultPath(o.path)) return null;\n  if (o.session !== null && typeof o.session !== "string") return null;\n  if (o.tool !== null && o.tool !== void 0 && typeof o.tool !== "string") return null;\n  if (typeof o.at !== "string" || !ISO3.test(o.at) || typeof o.state !== "string" || !STATES.has(o.state)) return null;\n  return { path: o.path, session: o.session, at: o.at, state: o.state, tool: typeof o.tool === "string" ? o.tool : null };\n}\nfunction isVaultPath(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\n\n// src/core/line-counts.ts\nvar MAX_EDITS = 2e4;\nfunction lineTokens(text2) {\n  const parts = text2.split(/(\\n|\\r\\n)/);\n  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();\n  const out = [];\n  for (let i = 0; i < parts.length; i++) {\n    if (i % 2 === 1) out[out.length - 1] += parts[i] ?? "";\n    else out.push(parts[i] ?? "");\n  }\n  return out;\n}\nfunction editDistance(a, b, max) {\n  const n = a.length;\n  const m = b.length;\n  const off = n + m + 1;\n  const v = new Int32Array(2 * (n + m) + 3);\n  for (let d = 0; d <= Math.min(n + m, max); d++) {\n    for (let k = -d; k <= d; k += 2) {\n      let x = k === -d || k !== d && (v[off + k - 1] ?? 0) < (v[off + k + 1] ?? 0) ? v[off + k + 1] ?? 0 : (v[off + k - 1] ?? 0) + 1;\n      let y = x - k;\n      while (x < n && y < m && a[x] === b[y]) {\n        x++;\n        y++;\n      }\n      v[off + k] = x;\n      if (x >= n && y >= m) return d;\n    }\n  }\n  return null;\n}\nfunction countLines(before, after) {\n  const a = lineTokens(before);\n  const b = lineTokens(after);\n  let start = 0;\n  while (start < a.length && start < b.length && a[start] === b[start]) start++;\n  let endA = a.length;\n  let endB = b.length;\n  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {\n    endA--;\n    endB--;\n  }\n  const ids = /* @__PURE__ */ new Map();\n  const id = (line) => {\n    let n = ids.get(line);\n    if (n === void 0) {\n      n = ids.size;\n      ids.set(line, n);\n    }\n    return n;\n  };\n  const x = Int32Array.from(a.slice(start, endA), id);\n  const y = Int32Array.from(b.slice(start, endB), id);\n  const d = editDistance(x, y, MAX_EDITS);\n  if (d === null) return { added: y.length, removed: x.length };\n  return { added: (d + y.length - x.length) / 2, removed: (d + x.length - y.length) / 2 };\n}\n\n// src/node/review/before-versions.ts\nvar fs11 = require("node:fs");\nvar path11 = require("node:path");\nfunction beforeFolder(place) {\n  return path11.join(place.pluginDir, BEFORE_FOLDER);\n}\nfunction fileOf(place, session, rel, suffix) {\n  return path11.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);\n}\nfunction splitHeader(data) {\n  const nl = data.indexOf(10);\n  if (nl < 0 || nl > MAX_HEADER_BYTES) return null;\n  const header = parseHeader(data.subarray(0, nl).toString("utf8"));\n  return header === null ? null : { header, body: data.subarray(nl + 1) };\n}\nfunction parseBeforeFile(data, expect) {\n  const split = splitHeader(data);\n  if (split === null) return null;\n  const { header, body } = split;\n  if (expect !== void 0 && (header.path !== expect.path || header.session !== expect.session)) return null;\n  if (header.state === "kept") return { ...header, bytes: body };\n  return { ...header, bytes: header.state === "new" ? Buffer.alloc(0) : null };\n}\nfunction readAfter(place, file, sha256) {\n  const none = { afterHash: null, afterBytes: null };\n  const data = readStateFile(place.root, file, MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);\n  if (data === null) return none;\n  const nl = data.indexOf(10);\n  if (nl < 0 || nl > MAX_HEADER_BYTES) return none;\n  let v;\n  try {\n    v = JSON.parse(data.subarray(0, nl).toString("utf8"));\n  } catch {\n    return none;\n  }\n  if (typeof v !== "object" || v === null || typeof v.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(v.sha256)) return none;\n  const bytes = v.kept === true ? data.subarray(nl + 1) : null;\n  return { afterHash: v.sha256, afterBytes: bytes !== null && sha256 !== void 0 && sha256(bytes) === v.sha256 ? bytes : null };\n}\nfunction readBeforeVersion(place, rel, session, sha256) {\n  const data = readStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX), MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);\n  if (data === null) return null;\n  const parsed = parseBeforeFile(data, { path: rel, session });\n  if (parsed === null) return null;\n  return { ...parsed, ...readAfter(place, fileOf(place, session, rel, AFTER_SUFFIX), sha256) };\n}\nfunction readHeader(root, file) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    return splitHeader(readRange(fd, 0, MAX_HEADER_BYTES + 1))?.header ?? null;\n  } finally {\n    fs11.closeSync(fd);\n  }\n}\nfunction listBeforeHeaders(place) {\n  const dir = beforeFolder(place);\n  const out = [];\n  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {\n    if (!d.name.endsWith(BEFORE_SUFFIX)) continue;\n    const header = readHeader(place.root, path11.join(dir, d.name));\n    if (header === null || `${beforeStem(header.session, header.path)}${BEFORE_SUFFIX}` !== d.name) continue;\n    out.push(header);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\n\n// src/node/review/change-lines.ts\nfunction changeLines(place, paths) {\n  const out = {};\n  if (paths.length === 0 || !isStateFolder(place.root, beforeFolder(place))) return out;\n  const wanted = new Set(paths);\n  const newest = /* @__PURE__ */ new Map();\n  for (const h of listBeforeHeaders(place)) {\n    if (!wanted.has(h.path)) continue;\n    const seen = newest.get(h.path);\n    if (seen === void 0 || h.at > seen.at) newest.set(h.path, h);\n  }\n  for (const [p, h] of newest) {\n    const v = readBeforeVersion(place, p, h.session);\n    if (v === null || v.bytes === null) continue;\n    const now = readStateFile(place.root, path12.join(place.root, ...p.split("/")), MAX_NOTE_BYTES);\n    out[p] = countLines(v.state === "new" ? "" : v.bytes.toString("utf8"), now === null ? "" : now.toString("utf8"));\n  }\n  return out;\n}\n\n// src/node/journal/agent-summary.ts\nvar fs13 = require("node:fs");\nvar path14 = require("node:path");\n\n// src/core/agent-summary.ts\nfunction newestByPath(records, marks, there) {\n  const sessions = unreviewedSessions(records, marks, there);\n  const newest = /* @__PURE__ */ new Map();\n  for (const s of sessions) {\n    for (const c of s.changes) {\n      const seen = newest.get(c.path);\n      if (seen === void 0 || c.at > seen) newest.set(c.path, c.at);\n    }\n  }\n  return { item: agentChangesItem(sessions), newest };\n}\nfunction itemFromSummary(summary, now, cap) {\n  if (summary.expires !== null && now.getTime() > summary.expires) return null;\n  if (summary.paths.length < Math.min(summary.count, cap)) return null;\n  return withKinds({ count: summary.count, paths: summary.paths.slice(0, cap) }, summary);\n}\nfunction itemWithTail(summary, tail, marks, there, now, cap) {\n  const base = itemFromSummary(summary, now, cap);\n  if (base === null) return null;\n  if (summary.records + tail.length > MAX_RECORDS) return null;\n  if (tail.some((r) => r.change !== void 0 || summary.renamesUntil !== void 0 && r.at <= summary.renamesUntil)) return null;\n  const added = newestByPath(boundJournal(tail, now), marks, there).item.paths;\n  if (summary.renamed !== void 0 && summary.renamed.some((r) => added.includes(r.path))) return null;\n  const listed = new Set(summary.paths);\n  const complete = summary.paths.length >= summary.count;\n  const last = summary.paths[summary.paths.length - 1];\n  const fresh = [];\n  for (const p of added) {\n    if (listed.has(p)) continue;\n    if (!complete && (last === void 0 || comparePaths(p, last) > 0)) return null;\n    fresh.push(p);\n  }\n  const paths = [...summary.paths, ...fresh].sort(comparePaths);\n  return withKinds({ count: summary.count + fresh.length, paths: paths.slice(0, cap) }, summary);\n}\n\n// src/core/review-seal.ts\nfunction parseSeal(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const o = v;\n  if (o.schema !== 1 || typeof o.marks !== "string" || typeof o.at !== "string") return null;\n  return { marks: o.marks, at: o.at };\n}\nfunction parseText(text2) {\n  if (text2 === null || text2.trim() === "") return parseReviewMarks(void 0);\n  try {\n    return parseReviewMarks(JSON.parse(text2));\n  } catch {\n    return parseReviewMarks(void 0);\n  }\n}\nfunction judgeMarks(text2, seal) {\n  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null };\n  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2 } };\n}\nfunction hiddenByOutsideMarks(records, verdict, exists2) {\n  if (verdict.outside === null) return 0;\n  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists2(r.path)).map((r) => r.path));\n  const shown = unreviewed(verdict.marks);\n  const still = unreviewed(verdict.outside.marks);\n  let hidden = 0;\n  for (const p of shown) if (!still.has(p)) hidden++;\n  return hidden;\n}\n\n// src/node/journal/review-seal.ts\nvar fs12 = require("node:fs");\nvar path13 = require("node:path");\nvar MAX_BYTES2 = 4 * 1024 * 1024;\nfunction userStateDir(env = process.env, platform = process.platform) {\n  const given = env.SESSION_BRIEF_STATE_DIR;\n  if (given !== void 0 && given !== "") return given;\n  const home = builtinOnDemand("node:os").homedir();\n  if (platform === "win32") return path13.join(env.LOCALAPPDATA ?? path13.join(home, "AppData", "Local"), "session-brief");\n  if (platform === "darwin") return path13.join(home, "Library", "Application Support", "session-brief");\n  return path13.join(env.XDG_STATE_HOME ?? path13.join(home, ".local", "state"), "session-brief");\n}\nfunction sealFile(root, env = process.env) {\n  let real = path13.resolve(root);\n  try {\n    real = fs12.realpathSync.native(real);\n  } catch {\n  }\n  return path13.join(userStateDir(env), `review-seal-${markName(real)}.json`);\n}\nfunction readSeal(root, env = process.env) {\n  const data = readRegularFile(sealFile(root, env), MAX_BYTES2);\n  if (data === null) return null;\n  try {\n    return parseSeal(JSON.parse(data.toString("utf8")));\n  } catch {\n    return null;\n  }\n}\nfunction readMarksText(root, pluginDir) {\n  return readStateText(root, path13.join(pluginDir, REVIEW_FILE), MAX_BYTES2);\n}\nfunction marksChangedAt(root, pluginDir) {\n  const st = statStateFile(root, path13.join(pluginDir, REVIEW_FILE));\n  return st === null ? null : new Date(st.mtimeMs).toISOString();\n}\nfunction trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {\n  return judgeMarks(text2, readSeal(root, env));\n}\n\n// src/node/journal/agent-summary.ts\nfunction identity(st) {\n  return { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };\n}\nfunction sameFile(a, b) {\n  return a === b || a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;\n}\nfunction statIdentity(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "file") return identity(entry.stat);\n  return entry.kind === "missing" ? null : void 0;\n}\nfunction readFrom(fd, from) {\n  const st = fs13.fstatSync(fd);\n  const start = Math.min(from, st.size);\n  return { bytes: readRange(fd, start, st.size - start), id: identity(st) };\n}\nfunction readMarks(root, pluginDir) {\n  const file = path14.join(pluginDir, REVIEW_FILE);\n  const fd = openStateFile(root, file);\n  let text2 = null;\n  let id = null;\n  if (fd === null) {\n    if (inspectStateFile(root, file).kind !== "missing") throw new Error(`${REVIEW_FILE} is not a regular file`);\n  } else {\n    try {\n      const read = readFrom(fd, 0);\n      text2 = read.bytes.toString("utf8");\n      id = read.id;\n    } finally {\n      fs13.closeSync(fd);\n    }\n  }\n  const verdict = judgeMarks(text2, readSeal(root));\n  return { marks: verdict.marks, id, outside: verdict.outside !== null };\n}\nfunction noteThere(place) {\n  const there = exists(place.root);\n  return (p) => isCountedNote(p, place.excludedRootFolders) && there(p);\n}\nvar lastWhole = null;\nfunction wholeKey(place, now, journal, marks) {\n  return JSON.stringify([place.root, place.pluginDir, place.excludedRootFolders, now.getTime(), journal, marks]);\n}\nfunction wholeItemJustMade(place, now) {\n  if (lastWhole === null) return null;\n  const journal = statIdentity(place.root, journalPath(place.pluginDir));\n  const marks = statIdentity(place.root, path14.join(place.pluginDir, REVIEW_FILE));\n  if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;\n  return withKinds({ count: lastWhole.item.count, paths: [...lastWhole.item.paths] }, lastWhole.item);\n}\nfunction appendedText(root, file, summary, now) {\n  const was = summary.journal;\n  if (was !== null && (summary.lastLine === null || now.ino !== was.ino)) return null;\n  const from = was?.size ?? 0;\n  if (now.size <= from || now.size > 2 * COMPACT_AT_BYTES) return null;\n  const check = was === null || from === 0 ? "" : `${summary.lastLine}\n`;\n  const checkBytes = Buffer.byteLength(check);\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    const { bytes, id } = readFrom(fd, from - checkBytes);\n    if (was !== null && id.ino !== was.ino || id.size > 2 * COMPACT_AT_BYTES) return null;\n    if (bytes.subarray(0, checkBytes).toString("utf8") !== check) return null;\n    return bytes.subarray(checkBytes).toString("utf8");\n  } finally {\n    fs13.closeSync(fd);\n  }\n}\nfunction agentChangesFromSummary(place, summary, now, cap) {\n  try {\n    const marksNow = statIdentity(place.root, path14.join(place.pluginDir, REVIEW_FILE));\n    if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;\n    const file = journalPath(place.pluginDir);\n    const journalNow = statIdentity(place.root, file);\n    if (journalNow === void 0) return null;\n    if (sameFile(journalNow, summary.journal)) return itemFromSummary(summary, now, cap);\n    if (journalNow === null) return null;\n    const tail = appendedText(place.root, file, summary, journalNow);\n    if (tail === null) return null;\n    const { marks, id, outside } = readMarks(place.root, place.pluginDir);\n    if (outside || !sameFile(id, summary.marks)) return null;\n    return itemWithTail(summary, parseJournal(tail), marks, noteThere(place), now, cap);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/journal/what-changed.ts\nfunction readSessionStarts(root, pluginDir) {\n  return pluginDir === null ? { previous: null, current: null } : readConversationStarts(root, pluginDir);\n}\nfunction agentChangesJudged(ctx, now) {\n  if (ctx.pluginDir === null) return { sessions: [] };\n  const there = exists(ctx.root);\n  const counted = (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);\n  const records = readJournal(ctx.root, ctx.pluginDir, now);\n  const verdict = trustedMarks(ctx.root, ctx.pluginDir);\n  const sessions = unreviewedSessions(records, verdict.marks, counted);\n  if (verdict.outside === null) return { sessions };\n  return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };\n}\nfunction describe2(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return text2.split("\\n")[0]?.slice(0, 300) || "unknown error";\n}\nasync function sinceLastSession(ctx, sourced, full) {\n  const since = readSessionStarts(ctx.root, ctx.pluginDir).previous;\n  if (since === null) return sinceLastSessionItem(null, []);\n  const own2 = newsNotes(sourced.brief);\n  if (own2 !== null) return sinceLastSessionItem(since, own2);\n  const cache = sourced.cache;\n  if (cache !== null && sourced.source === "cache") {\n    const answer = sinceFromCache(since, cache);\n    if (answer !== null) return answer;\n  }\n  const notes = newsNotes(await full());\n  if (notes === null) throw new Error("no per-note detail to compare with the last session");\n  return sinceLastSessionItem(since, notes);\n}\nfunction agentChanges(ctx, sourced, now) {\n  if (ctx.pluginDir === null) return agentChangesItem([]);\n  const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };\n  const cache = sourced.cache;\n  if (sourced.kept === true && cache?.agentChanges !== void 0) {\n    const item2 = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);\n    if (item2 !== null) return item2;\n  }\n  const made = wholeItemJustMade(place, now);\n  if (made !== null) return made;\n  const judged = agentChangesJudged(ctx, now);\n  const item = agentChangesItem(judged.sessions);\n  return judged.changedOutside === void 0 ? item : { ...item, changedOutside: judged.changedOutside };\n}\nfunction withLines(ctx, item) {\n  if (ctx.pluginDir === null || item.count === 0) return item;\n  try {\n    const lines = changeLines({ root: ctx.root, pluginDir: ctx.pluginDir }, item.paths.slice(0, ctx.settings.maxNamesPerItem));\n    return Object.keys(lines).length === 0 ? item : { ...item, lines };\n  } catch {\n    return item;\n  }\n}\nasync function attachWhatChanged(ctx, sourced, now, full) {\n  const items = { ...sourced.brief.items };\n  const errors = [...sourced.brief.errors];\n  try {\n    items.agentChanges = withLines(ctx, agentChanges(ctx, sourced, now));\n  } catch (error) {\n    items.agentChanges = null;\n    errors.push({ item: "agentChanges", message: describe2(error) });\n  }\n  try {\n    items.sinceLastSession = await sinceLastSession(ctx, sourced, full);\n  } catch (error) {\n    items.sinceLastSession = null;\n    errors.push({ item: "sinceLastSession", message: describe2(error) });\n  }\n  sourced.brief = { ...sourced.brief, items, errors };\n}\n\n// bridge/bridge-file.ts\nvar path15 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path15.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  asked = true;\n  loader()(false);\n}\nvar loaded;\nvar asked = false;\nfunction bridgeAsked() {\n  return asked;\n}\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  asked = true;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/local-tiers-from-bridge.ts\nvar localTiers = () => bridgeLibrary().localTiers();\n\n// src/node/tiers/brief-pipeline.ts\nvar NoCurrentCache = class extends Error {\n};\nvar NoLiveAnswer = class extends Error {\n};\nvar NOT_ASKED = { read: null, usable: null, reason: null, rejected: [] };\nfunction judgeCache(ctx, now) {\n  const why = [];\n  const rejected = [];\n  if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now, why), reason: why[0] ?? null, rejected };\n  const file = readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const usable = usableCache(ctx, now, why, rejected, file);\n  return { read: file.state === "ok" ? file.value : null, usable, reason: why[0] ?? null, rejected };\n}\nvar pluginTier = {\n  name: "plugin",\n  async run(run) {\n    const cache = run.cache.usable;\n    if (cache === null || !servedByPlugin(cache)) return null;\n    if (!run.full) return { brief: withDailyNoteChecked(cache.brief, run.ctx.root), source: "cache", generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [], kept: true };\n    return (await localTiers()).fromCacheIndex(run, cache);\n  }\n};\nvar liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };\nvar liveIfListening = {\n  name: "live",\n  run: (run) => run.ctx.pluginDir !== null && fs14.existsSync(path16.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null\n};\nvar verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };\nvar scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };\nfunction tiersFor(choice) {\n  switch (choice) {\n    case "scan":\n      return [scanTier];\n    case "cache":\n      return [pluginTier, verifiedCacheTier];\n    case "live":\n      return [liveTier];\n    case "local":\n      return [pluginTier, verifiedCacheTier, scanTier];\n    case "auto":\n      return [pluginTier, liveIfListening, verifiedCacheTier, scanTier];\n  }\n}\nasync function runTiers(run, tiers) {\n  const reasons = run.cache.reason === null ? [] : [run.cache.reason];\n  for (const tier of tiers) {\n    const out = await tier.run(run);\n    if (out === null) continue;\n    if ("reason" in out) {\n      reasons.push(out.reason);\n      continue;\n    }\n    return { sourced: { ...out, notes: [...run.ctx.warnings, ...reasons, ...out.notes] }, reasons };\n  }\n  return { sourced: null, reasons };\n}\nfunction startRun(ctx, choice, now, full) {\n  const cache = choice === "scan" || choice === "live" ? NOT_ASKED : judgeCache(ctx, now);\n  let index;\n  const run = {\n    ctx,\n    now,\n    full,\n    cache,\n    rejected: [...cache.rejected],\n    index: () => {\n      if (index !== void 0) return index;\n      index = null;\n      if (cache.usable === null || ctx.pluginDir === null) return index;\n      const got = readBriefIndexChecked(ctx.root, ctx.pluginDir, cache.usable.indexId);\n      if (got.state === "ok") index = got.value;\n      else if (got.state === "rejected") {\n        run.indexRejected = got.why;\n        run.rejected.push(got.why);\n      }\n      return index;\n    }\n  };\n  return run;\n}\nasync function getBrief(ctx, choice, now, full = true) {\n  const { sourced, reasons } = await runTiers(startRun(ctx, choice, now, full), tiersFor(choice));\n  if (sourced !== null) {\n    if (choice !== "local") await attachWhatChanged(ctx, sourced, now, async () => full ? sourced.brief : (await getBrief(ctx, choice, now, true)).brief);\n    return sourced;\n  }\n  if (choice === "live") throw new NoLiveAnswer(reasons.join("; ") || "no live channel");\n  if (choice === "cache") throw new NoCurrentCache([...ctx.warnings, ...reasons].join("; ") || "no current cache");\n  throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);\n}\n\n// src/node/journal/session-baseline-start.ts\nvar BASELINE_ENV = "SESSION_BRIEF_BASELINE";\nvar BASELINE_SESSION_ENV = "SESSION_BRIEF_BASELINE_SESSION";\nvar BASELINE_STARTED_ENV = "SESSION_BRIEF_BASELINE_STARTED";\nfunction startBaseline(root, configDir, session, scriptPath, env) {\n  try {\n    const mode = env[BASELINE_ENV];\n    if (mode === "off") return;\n    const { spawn, spawnSync } = builtinOnDemand("node:child_process");\n    const args = [scriptPath, "baseline", "--vault", root, ...configDir === void 0 ? [] : ["--config-dir", configDir]];\n    const options = { stdio: "ignore", windowsHide: true, cwd: root, env: { ...env, [BASELINE_SESSION_ENV]: session ?? "", [BASELINE_STARTED_ENV]: String(Date.now()) } };\n    if (mode === "sync") {\n      spawnSync(process.execPath, args, { ...options, timeout: 12e4 });\n      return;\n    }\n    const child = spawn(process.execPath, args, { ...options, detached: true });\n    child.on("error", () => void 0);\n    child.unref();\n  } catch {\n  }\n}\n\n// src/core/rules/hook-failed-text.ts\nvar HOOK_FAILED_TEXT = translations({\n  en: {\n    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \\`${command}\\` in a terminal to see the full error.`,\n    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`\n  },\n  de: {\n    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \\xC4nderung ungepr\\xFCft. \\`${command}\\` im Terminal zeigt den ganzen Fehler.`,\n    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`\n  }\n});\n\n// bridge/hook-output.ts\nfunction postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {\n  const oneLine = escapeControls(systemMessage.replace(/\\s+/g, " ").trim().slice(0, 300));\n  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}\n`;\n}\nfunction postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {\n  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\\n")[0]?.slice(0, 300) ?? "") || "unknown error";\n  const command = checkCommand(scriptPath);\n  const t = HOOK_FAILED_TEXT[lang];\n  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);\n}\nfunction checkCommand(scriptPath) {\n  return `node ${/[\\s"\']/.test(scriptPath) ? `"${scriptPath.replace(/"/g, \'\\\\"\')}"` : scriptPath} check`;\n}\nfunction sessionStartCrashOutput(args, error) {\n  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");\n}\nfunction hookCrashOutput(args, error, scriptPath) {\n  switch (args.command) {\n    case "pre-tool-use":\n      return "";\n    case "turn-end":\n      return "{}\\n";\n    case "post-tool-use":\n      return postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent")));\n    case "session-start":\n      return sessionStartCrashOutput(args, error);\n    default:\n      return null;\n  }\n}\n\n// bridge/commands/session-start.ts\nfunction firstLine(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return escapeControls((text2.split("\\n")[0] ?? "").slice(0, 300)) || "unknown error";\n}\nasync function sessionStart(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const now = clock(env);\n  let lang = "en";\n  const lines = [];\n  const afterAnswer = [];\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    const agent = agentOrDefault(stringFlag(args, "agent"));\n    const input = readSessionInput(stdin, agent);\n    const start = beginSessionStart(ctx.root, ctx.pluginDir, ctx.settings, input, agent, now, env);\n    if (start.afterAnswer !== null) afterAnswer.push(start.afterAnswer);\n    if (start.duplicate) {\n      writeOut(sessionStartOutput(stringFlag(args, "agent"), alreadyGivenLine(lang), lang));\n      for (const work of afterAnswer) work();\n      return 0;\n    }\n    if (ctx.pluginDir !== null && env[DOCTOR_RUN_ENV] !== "1") afterAnswer.push(() => startBaseline(ctx.root, stringFlag(args, "config-dir"), input.session_id ?? null, scriptPath, env));\n    const sourced = await getBrief(ctx, "auto", now, false);\n    if (sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !args.flags.has("lang")) lang = sourced.cache.lang;\n    const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);\n    const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);\n    lines.push(\n      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path17.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)\n    );\n  } catch (error) {\n    if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ""})`);\n    lines.push(`Session brief: ${firstLine(error)}`);\n  }\n  writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join("\\n"), lang));\n  for (const work of afterAnswer) work();\n  return 0;\n}\n\n// bridge/start-file.ts\nasync function sessionStartHook(argv, scriptPath) {\n  let args = { command: "session-start", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command !== "session-start") {\n      runBridge();\n      return;\n    }\n    process.exitCode = await sessionStart(args, scriptPath, process.env);\n  } catch (error) {\n    writeOut(hookCrashOutput({ ...args, command: "session-start" }, error, scriptPath) ?? "");\n    process.exitCode = 0;\n  }\n  if (outputWritten() && !bridgeAsked()) process.exit();\n}\nvoid sessionStartHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
+    module2.exports = '/*\n * Session Brief session start 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/start-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for a session start; it answers from the Obsidian plugin\'s cache and loads anything more\n * from the bridge beside it (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key2 of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key2) && key2 !== except)\n        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/paths.ts\nfunction isHiddenName(name) {\n  return name.startsWith(".");\n}\nfunction entersFolder(name, atRoot, excludedRootFolders) {\n  return name !== "node_modules" && !(atRoot && excludedRootFolders.includes(name));\n}\nfunction isNoteName(name) {\n  return name.endsWith(".md");\n}\nfunction isCountedNote(path20, excludedRootFolders) {\n  let start = 0;\n  for (let slash = path20.indexOf("/"); slash >= 0; slash = path20.indexOf("/", start)) {\n    const part = path20.slice(start, slash);\n    if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;\n    start = slash + 1;\n  }\n  const name = path20.slice(start);\n  return name !== "" && !isHiddenName(name) && isNoteName(name);\n}\nfunction isInFolder(path20, folder2) {\n  return folder2 === "" || path20.length > folder2.length && path20.charCodeAt(folder2.length) === 47 && path20.startsWith(folder2);\n}\nfunction basename(path20) {\n  return path20.slice(path20.lastIndexOf("/") + 1);\n}\nfunction comparePaths(a, b) {\n  const la = a.toLowerCase();\n  const lb = b.toLowerCase();\n  if (la !== lb) return la < lb ? -1 : 1;\n  return a < b ? -1 : a > b ? 1 : 0;\n}\n\n// src/core/brief-item-list.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    about: "notes in the inbox folder, daily notes aside",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    about: "notes tagged needs-review",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    about: "notes tagged review but not review-done; mark_reviewed closes these",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    about: "rule files pending review",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    about: "today\'s files in the sessions folder",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path20, date) => basename(path20).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\n\n// src/core/brief-items.ts\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nvar QUEUE_ITEMS = [...SECTION_IDS, ...LIST_ITEM_IDS.filter((id) => !SECTION_IDS.includes(id))];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\nvar CHANGE_ITEM_TABLE = CHANGE_ITEMS;\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nvar TABLES = /* @__PURE__ */ new WeakSet();\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nvar en = {\n  title: (vault) => `Session brief for vault ${vault}`,\n  source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n  age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n  fresh: "just made",\n  date: "Date (machine clock)",\n  weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n  dailyNote: "Daily note",\n  exists: "exists",\n  missing: "missing",\n  more: (n) => `+${n} more`,\n  none: "none",\n  cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n  cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n};\nvar de = {\n  title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n  source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n  age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n  fresh: "gerade erstellt",\n  date: "Datum (Maschinenuhr)",\n  weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n  dailyNote: "Tagesnotiz",\n  exists: "vorhanden",\n  missing: "fehlt",\n  more: (n) => `+${n} weitere`,\n  none: "keine",\n  cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n  cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n};\nvar BRIEF_TEXT = translations({ en, de });\nfunction strings(lang) {\n  return BRIEF_TEXT[lang];\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text2) {\n  return KNOWN_TEXT.test(text2) && !HAS_KNOWN_UNSAFE.test(text2);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text2) {\n  return plainKnown(text2) ? text2 : text2.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text2) {\n  return Array.from(text2);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text2) {\n  return text2.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nvar HOOK_TEXT_LIMIT = 1e4;\nvar MIN_NAME_CHARS = 24;\nvar MAX_ERROR_CHARS = 300;\nfunction briefLines(brief, settings, lang, origin, now) {\n  const s = strings(lang);\n  const ageSeconds = Math.max(0, Math.round((now - origin.generatedAt) / 1e3));\n  const age = ageSeconds < 2 ? s.fresh : s.age(ageSeconds);\n  const rejected = origin.cacheRejected === void 0 ? "" : `; ${s.cacheRejected(shortenText(escapeControls(origin.cacheRejected), MAX_ERROR_CHARS))}`;\n  const head = [`${s.title(quoteAlways(origin.vaultName))} (${s.source[origin.source]}, ${age}${rejected})`];\n  head.push(`${s.date}: ${brief.date} (${s.weekdays[brief.weekday] ?? ""})`);\n  const daily = brief.items.dailyNote;\n  if (daily !== null) head.push(`${s.dailyNote}: ${shortenName(daily.path, 600)} (${daily.exists ? s.exists : s.missing})`);\n  const items = [];\n  for (const d of LIST_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null) continue;\n    items.push({ label: escapeControls(d.label[lang](settings)), item, hint: d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });\n  }\n  for (const d of CHANGE_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null || item === void 0) continue;\n    const since = "since" in item ? item.since : null;\n    const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";\n    const outside = "changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "";\n    const lines = ("lines" in item && item.lines !== void 0 ? linesHint(item.lines, lang) : "") + ("paths" in item && ("deleted" in item || "renamed" in item) ? kindsHint(item, lang) : "");\n    items.push({ label: escapeControls(d.label[lang](since)), item, hint: (first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "") + lines });\n  }\n  const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);\n  return { head, items, errors };\n}\nvar LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\\xFCgt/entfernt" } });\nvar LINES_NAMED = 5;\nfunction linesHint(lines, lang) {\n  const parts = Object.entries(lines).slice(0, LINES_NAMED).map(([p, c]) => `${shortenName(p, 80)} +${c.added} -${c.removed}`);\n  if (parts.length === 0) return "";\n  return ` (${LINES_TEXT[lang].label}: ${parts.join(", ")})`;\n}\nvar KINDS_TEXT = translations({\n  en: { deleted: "deleted", renamed: "renamed" },\n  de: { deleted: "gel\\xF6scht", renamed: "umbenannt" }\n});\nfunction kindsHint(item, lang) {\n  const t = KINDS_TEXT[lang];\n  const parts = [];\n  const deleted = (item.deleted ?? []).slice(0, LINES_NAMED).map((p) => shortenName(p, 80));\n  if (deleted.length > 0) parts.push(`${t.deleted}: ${deleted.join(", ")}`);\n  const renamed = (item.renamed ?? []).slice(0, LINES_NAMED).map((r) => `${shortenName(r.from, 80)} \\u2192 ${shortenName(r.path, 80)}`);\n  if (renamed.length > 0) parts.push(`${t.renamed}: ${renamed.join(", ")}`);\n  return parts.length === 0 ? "" : ` (${parts.join("; ")})`;\n}\nfunction shortenText(text2, max) {\n  if (text2.length <= max) return text2;\n  const mark = ` \\u2026 [${text2.length - max + 12} characters cut] \\u2026 `;\n  const keep = Math.max(0, max - mark.length);\n  return `${text2.slice(0, Math.ceil(keep / 2))}${mark}${text2.slice(text2.length - Math.floor(keep / 2))}`;\n}\nfunction renderBrief(b, nameMax, namesShown, lang) {\n  const items = b.items.map(({ label, item, hint }) => `${label}: ${listText(item, namesShown, nameMax, lang)}${hint}`);\n  return [...b.head, ...items, ...b.errors];\n}\nfunction size(lines) {\n  return lines.join("\\n").length;\n}\nfunction largestFitting(lo, hi, fits) {\n  let best = lo - 1;\n  while (lo <= hi) {\n    const mid = Math.floor((lo + hi) / 2);\n    if (fits(mid)) {\n      best = mid;\n      lo = mid + 1;\n    } else hi = mid - 1;\n  }\n  return best;\n}\nfunction formatBrief(brief, settings, lang, origin, now, limit = HOOK_TEXT_LIMIT) {\n  const b = briefLines(brief, settings, lang, origin, now);\n  const max = settings.maxNamesPerItem;\n  const full = renderBrief(b, Number.POSITIVE_INFINITY, max, lang);\n  if (size(full) <= limit) return full.join("\\n");\n  const longest = Math.max(MIN_NAME_CHARS, ...b.items.flatMap(({ item }) => item.paths.slice(0, max).map((p) => quoteName(p).length)));\n  const nameMax = largestFitting(MIN_NAME_CHARS, longest, (n) => size(renderBrief(b, n, max, lang)) <= limit);\n  if (nameMax >= MIN_NAME_CHARS) return renderBrief(b, nameMax, max, lang).join("\\n");\n  const shown = largestFitting(0, max, (k) => size(renderBrief(b, MIN_NAME_CHARS, k, lang)) <= limit);\n  if (shown >= 0) return renderBrief(b, MIN_NAME_CHARS, shown, lang).join("\\n");\n  return capText(renderBrief(b, MIN_NAME_CHARS, 0, lang).join("\\n"), limit, lang);\n}\nfunction listText(item, max, nameMax, lang) {\n  const s = strings(lang);\n  if (item.count === 0) return `0`;\n  const shown = item.paths.slice(0, max).map((p) => shortenName(p, nameMax));\n  const rest = item.count - shown.length;\n  const names = rest > 0 ? [...shown, s.more(rest)] : shown;\n  return names.length === 0 ? `${item.count}` : `${item.count} (${names.join(", ")})`;\n}\nfunction capText(text2, limit, lang) {\n  if (text2.length <= limit) return text2;\n  const note = strings(lang).cut(limit);\n  const room = limit - note.length - 1;\n  const cut = text2.lastIndexOf("\\n", room);\n  return `${text2.slice(0, cut > 0 ? cut : room)}\n${note}`;\n}\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text2, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text2 } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop", SessionEnd: "SessionEnd" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop" },\n  // Codex names every shell tool `Bash` in its hook input; the tools\' own names are matched too.\n  toolNames: { ...SHARED_TOOL_NAMES, exec_command: "Bash", shell_command: "Bash", local_shell: "Bash", shell: "Bash" },\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    const input = out.tool_input;\n    if (input === void 0) return;\n    if (out.tool_name === "Bash" && str(input.command) === void 0 && str(input.cmd) !== void 0) input.command = input.cmd;\n    if (str(raw.tool_name) !== "apply_patch") return;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart", PostToolUse: "postToolUse", Stop: "agentStop" },\n  toolNames: SHARED_TOOL_NAMES,\n  afterEveryTool: true,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text2) => ({ additionalContext: text2 }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart", PostToolUse: "afterFileEdit", Stop: "stop" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text2) => ({ additional_context: text2 }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar SHELL = "run_shell_command";\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart", PostToolUse: "AfterTool", PreToolUse: "BeforeTool", Stop: "AfterAgent" },\n  inputEvents: { AfterTool: "PostToolUse", BeforeTool: "PreToolUse" },\n  toolNames: { ...SHARED_TOOL_NAMES, [SHELL]: "Bash" },\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text2) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text2 } }),\n  // BeforeTool refuses a call with a top-level `decision` of "deny" (or "block"); `reason` goes to the model.\n  denyEnvelope: (reason, message) => ({ decision: "deny", reason, systemMessage: message }),\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== SHELL || out.tool_input === void 0) return;\n    const dir = str(out.tool_input.dir_path);\n    if (dir === void 0 || dir.trim() === "") return;\n    const absolute = dir.startsWith("/") || /^[A-Za-z]:[\\\\/]/.test(dir) || dir.startsWith("\\\\\\\\");\n    if (absolute) out.cwd = dir;\n    else if (out.cwd !== void 0) out.cwd = `${out.cwd.replace(/[\\\\/]+$/, "")}/${dir}`;\n  },\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/list.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\n\n// src/core/hosts/index.ts\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key2) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\nfunction hookEnvelope(agent, event, text2, note) {\n  return HOSTS[agent].envelope(event, text2, note);\n}\nfunction hostTextLimit(agent) {\n  return HOSTS[agentOrDefault(agent)].limit;\n}\nfunction sessionStartOutput(agent, text2, lang) {\n  const id = agentOrDefault(agent);\n  const capped = capText(safeLines(text2), HOSTS[id].limit, lang);\n  return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}\n`;\n}\n\n// src/node/mcp/contract.ts\nvar TOOL_NAMES = ["brief", "review_queue", "agent_changes", "rule_check", "mark_reviewed"];\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": [...COMMON, "agent"],\n  "turn-end": [...COMMON, "agent"],\n  baseline: COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  changes: [...COMMON, "json"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row2 = d[i];\n      const up = d[i - 1];\n      row2[j] = Math.min(up[j] + 1, row2[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row2[j] = Math.min(row2[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nfunction hostsWith(event) {\n  return AGENT_IDS.filter((id) => HOSTS[id].events[event] !== void 0).map((id) => HOSTS[id].name).join(", ");\n}\nfunction agentAliases() {\n  return AGENT_IDS.flatMap((id) => (HOSTS[id].aliases ?? []).map((alias) => `${alias} (${id})`)).join(", ");\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook (every agent below): prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook (${hostsWith("PostToolUse")}): runs the rule\n                           check after an edit to a rule file; prints one JSON object only\n                           when it finds something; exits 0\n  pre-tool-use             PreToolUse hook (${hostsWith("PreToolUse")}): refuses the agent\'s edits and shell\n                           commands that reach Session Brief\'s own files, and (opt-in Write\n                           guard) a Write over an existing file in the sessions folder; keeps\n                           the notes a call it allows may change as they are (for changes);\n                           exits 0\n  turn-end                 Stop / SessionEnd hook (and the other agents\' end of a turn):\n                           records the notes the session changed that no edit hook saw\n                           (shell commands, renames, deletions); prints {}; exits 0\n  baseline                 Run by session-start in the background: the list of notes\n                           turn-end compares with\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  changes [--json]         The agent changes not yet reviewed, each with its diff against\n                           the note as it was before the agent\'s first change in its\n                           session (unified format; colours on a terminal)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools ${TOOL_NAMES.join(", ")}\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n                   also ${agentAliases()}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// src/core/session-notes.ts\nvar SESSION_NOTES_TEXT = translations({\n  en: {\n    outsideVault: (where, files) => `Started outside the vault (in ${where}), so the vault\'s own instructions were not loaded: read ${files} first.`,\n    alreadyGiven: "Session brief: already given to this session by another of its hook entries; not repeated."\n  },\n  de: {\n    outsideVault: (where, files) => `Au\\xDFerhalb des Vaults gestartet (in ${where}), daher wurden die Anweisungen des Vaults nicht geladen: zuerst ${files} lesen.`,\n    alreadyGiven: "Session-Brief: dieser Sitzung schon von einem anderen ihrer Hook-Eintr\\xE4ge gegeben; nicht wiederholt."\n  }\n});\nfunction outsideVaultLine(lang, cwd, readFirst) {\n  if (readFirst.length === 0) return null;\n  const files = readFirst.map((f) => shortenName(f, 300)).join(", ");\n  const where = shortenName(cwd, 200);\n  return SESSION_NOTES_TEXT[lang].outsideVault(where, files);\n}\nfunction alreadyGivenLine(lang) {\n  return SESSION_NOTES_TEXT[lang].alreadyGiven;\n}\nfunction withLineAfterHeading(brief, line) {\n  if (line === null) return brief;\n  const cut = brief.indexOf("\\n");\n  return cut < 0 ? `${brief}\n${line}` : `${brief.slice(0, cut)}\n${line}${brief.slice(cut)}`;\n}\n\n// src/core/file-key.ts\nvar FNV_OFFSET = BigInt("0xcbf29ce484222325");\nvar FNV_PRIME = BigInt("0x100000001b3");\nvar U64 = BigInt("0xffffffffffffffff");\nfunction fileKey(key2) {\n  let h = FNV_OFFSET;\n  for (const byte of new TextEncoder().encode(key2)) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;\n  return h.toString(16).padStart(16, "0");\n}\n\n// src/node/journal/session-record.ts\nvar fs4 = require("node:fs");\nvar path5 = require("node:path");\n\n// src/node/hosts/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/real-path.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\n\n// src/core/settings.ts\nvar TAG_KEYS = ["needsReview", "review", "reviewDone", "pendingReview"];\nvar DEFAULT_SETTINGS = {\n  inboxFolder: "Inbox",\n  rulesFolder: "AI/Regelwerk",\n  sessionsFolder: "AI/sessions",\n  dailyNoteFolder: "",\n  dailyNoteFormat: "",\n  tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n  excludedRootFolders: ["Import", "_index"],\n  ruleScope: [],\n  maxNamesPerItem: 5,\n  language: "auto",\n  liveChannel: true,\n  showStatusBar: true,\n  externalCheck: null,\n  writeGuard: false\n};\nvar DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: Object.fromEntries(TAG_KEYS.map((k) => [k, tagName(t[k], d.tags[k])])),\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, []),\n    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),\n    alarmPattern: str2(r.alarmPattern, "ACHTUNG")\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\n\n// src/core/rules/scope.ts\nvar DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\nfunction isAbsolute(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\n\n// src/node/real-path.ts\nfunction realPathOf(p) {\n  let existing = path.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path.join(fs.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nvar NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;\nvar WRITING = fs.constants.O_WRONLY | fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_TRUNC | fs.constants.O_APPEND;\n\n// src/node/state-file.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\nvar C = fs2.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs2.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key2 = normal(root);\n  let real = realRoots.get(key2);\n  if (real === void 0) {\n    try {\n      real = fs2.realpathSync.native(key2);\n    } catch {\n      return null;\n    }\n    realRoots.set(key2, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path2.isAbsolute(p) && !UNCLEAN.test(p) ? p : path2.resolve(p);\n}\nfunction belowReal(top, rel) {\n  return rel === "" ? top : top.endsWith(path2.sep) ? top + rel : top + path2.sep + rel;\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path2.sep) ? r : r + path2.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs2.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs2.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file, true);\n  return work(held?.at ?? file);\n}\nvar heldFolders = /* @__PURE__ */ new Map();\nvar MAX_HELD_FOLDERS = 16;\nfunction openFolder(file, dir) {\n  try {\n    return fs2.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n}\nfunction holdFolder(root, file, shared) {\n  if (!hasProcFd()) return null;\n  const dir = path2.dirname(normal(file));\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : belowReal(top, rel);\n  let real = null;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    let fd = shared ? heldFolders.get(dir) : void 0;\n    if (fd === void 0) {\n      fd = openFolder(file, dir);\n      if (shared) {\n        heldFolders.set(dir, fd);\n        if (heldFolders.size > MAX_HELD_FOLDERS) {\n          const [oldest, oldFd] = heldFolders.entries().next().value;\n          heldFolders.delete(oldest);\n          fs2.closeSync(oldFd);\n        }\n      }\n    }\n    try {\n      real = fs2.readlinkSync(`/proc/self/fd/${fd}`);\n    } catch {\n      real = null;\n    }\n    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path2.basename(file)}` };\n    if (shared) heldFolders.delete(dir);\n    fs2.closeSync(fd);\n  }\n  throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path2.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs2.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs2.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs2.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs2.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs2.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size2 = fs2.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size2 - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs2.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs2.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction readStateJson(root, file, maxBytes) {\n  const text2 = readStateText(root, file, maxBytes);\n  if (text2 === null) return void 0;\n  try {\n    return JSON.parse(text2);\n  } catch {\n    return void 0;\n  }\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs2.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs2.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nvar CHANGED_SINCE_READ = "changed since it was read";\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs2.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs2.fchmodSync(fd, mode.exact);\n    } finally {\n      fs2.closeSync(fd);\n    }\n    const was = options.unchanged;\n    if (was !== void 0) {\n      const now = fs2.lstatSync(file, { throwIfNoEntry: false });\n      if (now === void 0 || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);\n    }\n    fs2.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs2.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path2.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction appendStateFile(root, file, text2) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");\n  return throughFolder(root, file, (at) => appendAt(file, at, text2));\n}\nfunction appendLanded(root, file, text2, tries = 3) {\n  let size2 = 0;\n  for (let i = 0; i < tries; i++) {\n    const r = appendStateFile(root, file, text2);\n    size2 = r.size;\n    if (r.landed) break;\n  }\n  return size2;\n}\nfunction appendAt(file, at, text2) {\n  const fd = fs2.openSync(at, APPEND_FLAGS, 438);\n  try {\n    const before = fs2.fstatSync(fd);\n    if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);\n    writeAll(fd, text2);\n    trace(file);\n    const mine = fs2.fstatSync(fd);\n    let now = null;\n    try {\n      now = fs2.lstatSync(at);\n    } catch {\n      now = null;\n    }\n    return { landed: now !== null && now.ino === mine.ino && now.dev === mine.dev, size: mine.size };\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs2.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs2.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction placeStateFile(root, file, data) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => placeAt(file, at, data));\n}\nfunction placeAt(file, at, data) {\n  let tmp = null;\n  try {\n    const made = createTemp(at, 438);\n    tmp = made.tmp;\n    try {\n      writeAll(made.fd, data);\n    } finally {\n      fs2.closeSync(made.fd);\n    }\n    fs2.linkSync(tmp, at);\n    trace(file);\n    return true;\n  } catch (error) {\n    const code = error.code;\n    if (code === "EEXIST") return false;\n    if (tmp !== null && (code === "EPERM" || code === "ENOTSUP" || code === "EXDEV" || code === "ENOSYS")) return createAt(file, at, data, 438);\n    throw error;\n  } finally {\n    if (tmp !== null) {\n      try {\n        fs2.unlinkSync(tmp);\n      } catch {\n      }\n    }\n  }\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs2.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\nfunction listStateFolder(root, dir, max) {\n  if (folderState(root, dir) !== "ok") return [];\n  try {\n    return fs2.readdirSync(dir, { withFileTypes: true }).slice(0, max);\n  } catch {\n    return [];\n  }\n}\nfunction isStateFolder(root, dir) {\n  if (folderState(root, dir) !== "ok") return false;\n  try {\n    return fs2.lstatSync(dir).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readAgentSettingsFile(file, maxBytes) {\n  let fd;\n  try {\n    fd = fs2.openSync(file, C.O_RDONLY | NONBLOCK);\n  } catch (error) {\n    if (error.code === "ENOENT") return null;\n    throw error;\n  }\n  try {\n    const st = fs2.fstatSync(fd);\n    if (!st.isFile()) throw new Error(describe(st));\n    if (st.size > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);\n    return readRange(fd, 0, maxBytes);\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readRegularFile(file, maxBytes) {\n  try {\n    return readAgentSettingsFile(file, maxBytes);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/state-registry.ts\nvar path3 = require("node:path");\n\n// src/core/state-names.ts\nvar BRIEF_FILE = "brief-cache.json";\nvar INDEX_FILE = "brief-index.json";\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar STARTS_LOG = "session-starts.jsonl";\nvar OLD_STARTS_FILE = "session-starts.json";\nvar REVIEW_FILE = "agent-review.json";\nvar SESSION_STARTS_FILE = "conversations.json";\nvar DISCOVERY_FILE = "live.json";\nvar BEFORE_FOLDER = "before-versions";\n\n// src/node/state-registry.ts\nvar SETTINGS_FILE = "data.json";\nvar LOCK_SUFFIX = ".lock";\nvar JOURNAL_LOCK = `${JOURNAL_FILE}${LOCK_SUFFIX}`;\nvar STARTS_LOCK = `${STARTS_LOG}${LOCK_SUFFIX}`;\nvar MARKS_FOLDER = "session-marks";\nvar PRUNED_STAMP = ".pruned";\nvar MANIFEST_NAME = "session-brief.json";\nfunction hooksFolder(vault) {\n  return path3.join(vault, ".claude", "hooks");\n}\n\n// src/node/journal/session-starts-log.ts\nvar fs3 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/session-starts.ts\nvar MAX_STARTS = 20;\nvar COMPACT_STARTS_AT_BYTES = 16 * 1024;\nvar HOOK_COMPACTS_STARTS_AT_BYTES = 64 * 1024;\nvar READ_STARTS_BYTES = 256 * 1024;\nvar orNull = (v) => typeof v === "string" ? v : null;\nfunction entryOf(e) {\n  if (typeof e !== "object" || e === null) return null;\n  const r = e;\n  if (typeof r.at !== "string" || Number.isNaN(Date.parse(r.at)) || typeof r.agent !== "string" || !isAgentId(r.agent)) return null;\n  return { at: r.at, agent: r.agent, source: orNull(r.source), sessionId: orNull(r.sessionId), cwd: orNull(r.cwd), outside: r.outside === true, delivered: r.delivered !== false };\n}\nfunction parseSessionStarts(text2) {\n  let data;\n  try {\n    data = JSON.parse(text2);\n  } catch {\n    return [];\n  }\n  const d = data;\n  if (d === null || typeof d !== "object" || d.schema !== 1 || !Array.isArray(d.entries)) return [];\n  const out = [];\n  for (const e of d.entries) {\n    const entry = entryOf(e);\n    if (entry !== null) out.push(entry);\n  }\n  return out;\n}\nfunction encodeStartLine(e) {\n  return `${JSON.stringify(e)}\n`;\n}\nfunction opensConversation(e) {\n  return e.delivered && (e.source === "startup" || e.source === "clear");\n}\nfunction conversationOf(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const at = v.conversation;\n  return typeof at === "string" && !Number.isNaN(Date.parse(at)) ? at : null;\n}\nfunction conversationLine(at) {\n  return `${JSON.stringify({ conversation: at })}\n`;\n}\nfunction logLines(text2) {\n  const end = text2.lastIndexOf("\\n");\n  if (end < 0) return [];\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text2.slice(0, end).split("\\n")) {\n    if (line === "" || seen.has(line)) continue;\n    seen.add(line);\n    out.push(line);\n  }\n  return out;\n}\nfunction parseLine(line) {\n  try {\n    return JSON.parse(line);\n  } catch {\n    return void 0;\n  }\n}\nfunction parseStartsLog(text2) {\n  const entries = [];\n  const conversations = [];\n  for (const line of logLines(text2)) {\n    const v = parseLine(line);\n    const entry = entryOf(v);\n    if (entry !== null) {\n      entries.push(entry);\n      if (opensConversation(entry)) conversations.push(entry.at);\n      continue;\n    }\n    const at = conversationOf(v);\n    if (at !== null) conversations.push(at);\n  }\n  return { entries, conversations };\n}\nfunction recentConversations(text2, want) {\n  const out = [];\n  let end = text2.lastIndexOf("\\n");\n  while (end > 0 && out.length < want) {\n    const start = text2.lastIndexOf("\\n", end - 1) + 1;\n    const v = parseLine(text2.slice(start, end));\n    const entry = entryOf(v);\n    const at = entry === null ? conversationOf(v) : opensConversation(entry) ? entry.at : null;\n    if (at !== null && out[0] !== at) out.unshift(at);\n    end = start - 1;\n  }\n  return out;\n}\nfunction compactStartsLog(entries, conversations) {\n  return entries.slice(-MAX_STARTS).map(encodeStartLine).join("") + conversations.slice(-2).map(conversationLine).join("");\n}\n\n// src/core/agent-journal.ts\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  const record = { path: v.path, tool: v.tool, session: v.session, at: v.at };\n  if (v.change === "deleted") record.change = "deleted";\n  else if (v.change === "renamed" && typeof v.from === "string" && isVaultRelative(v.from) && v.from !== v.path) {\n    record.change = "renamed";\n    record.from = v.from;\n  }\n  return record;\n}\nfunction parseLine2(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction key(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}\\0${r.change ?? ""}\\0${r.from ?? ""}`;\n}\nfunction parseJournal(text2) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text2.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine2(line);\n    if (r === null) continue;\n    const k = key(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\n\n// src/core/what-changed.ts\nvar ISO2 = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{3})?Z$/;\nfunction isoOrNull(v) {\n  return typeof v === "string" && ISO2.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;\n}\nfunction isoMap(v) {\n  const out = /* @__PURE__ */ Object.create(null);\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return out;\n  for (const [k, t] of Object.entries(v)) {\n    const iso = isoOrNull(t);\n    if (iso !== null) out[k] = iso;\n  }\n  return out;\n}\nfunction emptyMarks() {\n  return { all: null, sessions: /* @__PURE__ */ Object.create(null), notes: /* @__PURE__ */ Object.create(null), renames: [] };\n}\nfunction parseReviewMarks(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return emptyMarks();\n  const o = v;\n  const renames = [];\n  if (Array.isArray(o.renames)) {\n    for (const r of o.renames) {\n      if (typeof r !== "object" || r === null) continue;\n      const { from, to, at } = r;\n      const iso = isoOrNull(at);\n      if (typeof from === "string" && typeof to === "string" && from !== "" && to !== "" && iso !== null) renames.push({ from, to, at: iso });\n    }\n  }\n  return { all: isoOrNull(o.all), sessions: isoMap(o.sessions), notes: isoMap(o.notes), renames };\n}\nfunction sessionKey(session) {\n  return session ?? "";\n}\nfunction followRenames(records, renames) {\n  if (renames.length === 0) return [...records];\n  return records.map((r) => {\n    let p = r.path;\n    for (const rn of renames) if (rn.at >= r.at && rn.from === p) p = rn.to;\n    return p === r.path ? r : { ...r, path: p };\n  });\n}\nfunction isReviewed(r, marks) {\n  const mark = [marks.all, marks.sessions[sessionKey(r.session)], marks.notes[r.path]].reduce((a, b) => b !== void 0 && b !== null && (a === null || b > a) ? b : a, null);\n  return mark !== null && r.at <= mark;\n}\nfunction allRenames(records, renames) {\n  const recorded = records.filter((r) => r.change === "renamed" && r.from !== void 0).map((r) => ({ from: r.from ?? "", to: r.path, at: r.at }));\n  if (recorded.length === 0) return [...renames];\n  return [...renames, ...recorded].sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction unreviewedSessions(records, marks, exists2) {\n  const bySession = /* @__PURE__ */ new Map();\n  const existing = /* @__PURE__ */ new Map();\n  for (const r of followRenames(records, allRenames(records, marks.renames))) {\n    if (isReviewed(r, marks)) continue;\n    let there = existing.get(r.path);\n    if (there === void 0) {\n      there = exists2(r.path);\n      existing.set(r.path, there);\n    }\n    if (r.change === "deleted" ? there : !there) continue;\n    const key2 = sessionKey(r.session);\n    let group = bySession.get(key2);\n    if (group === void 0) {\n      group = { session: r.session, notes: /* @__PURE__ */ new Map() };\n      bySession.set(key2, group);\n    }\n    let seen = group.notes.get(r.path);\n    if (seen === void 0) {\n      seen = { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 };\n      group.notes.set(r.path, seen);\n    } else {\n      seen.edits++;\n      if (r.at >= seen.at) {\n        seen.at = r.at;\n        seen.tool = r.tool;\n      }\n    }\n    if (r.change === "renamed" && seen.from === void 0 && r.from !== void 0) seen.from = r.from;\n    if (r.at >= seen.at) {\n      if (r.change === "deleted") seen.change = "deleted";\n      else if (seen.from !== void 0) seen.change = "renamed";\n      else delete seen.change;\n    }\n  }\n  const sessions = [];\n  for (const g of bySession.values()) {\n    const changes = [...g.notes.values()].sort((a, b) => a.at !== b.at ? a.at > b.at ? -1 : 1 : comparePaths(a.path, b.path));\n    sessions.push({ session: g.session, latest: changes[0]?.at ?? "", changes });\n  }\n  return sessions.sort((a, b) => a.latest > b.latest ? -1 : a.latest < b.latest ? 1 : 0);\n}\nfunction agentChangesItem(sessions) {\n  const paths = [...new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)))].sort(comparePaths);\n  return withKinds({ count: paths.length, paths }, changeKinds(sessions));\n}\nfunction changeKinds(sessions) {\n  const deleted = /* @__PURE__ */ new Set();\n  const from = /* @__PURE__ */ new Map();\n  for (const s of sessions) {\n    for (const c of s.changes) {\n      if (c.change === "deleted") deleted.add(c.path);\n      else if (c.from !== void 0) {\n        const seen = from.get(c.path);\n        if (seen === void 0 || c.at < seen.at || c.at === seen.at && comparePaths(c.from, seen.from) < 0) from.set(c.path, { from: c.from, at: c.at });\n      }\n    }\n  }\n  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path20, was]) => ({ path: path20, from: was.from }));\n  return { deleted: [...deleted].sort(comparePaths), renamed: renamed.sort((a, b) => comparePaths(a.path, b.path)) };\n}\nfunction withKinds(item, kinds) {\n  const listed = new Set(item.paths);\n  const deleted = (kinds.deleted ?? []).filter((p) => listed.has(p));\n  const renamed = (kinds.renamed ?? []).filter((r) => listed.has(r.path));\n  return { ...item, ...deleted.length > 0 ? { deleted } : {}, ...renamed.length > 0 ? { renamed } : {} };\n}\nfunction parseSessionStarts2(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return { previous: null, current: null };\n  const o = v;\n  return { previous: isoOrNull(o.previous), current: isoOrNull(o.current) };\n}\nfunction conversationStarts(old, fromLog) {\n  const all = [];\n  for (const at of [old.previous, old.current, ...fromLog]) {\n    const iso = isoOrNull(at);\n    if (iso !== null && all[all.length - 1] !== iso) all.push(iso);\n  }\n  return { previous: all[all.length - 2] ?? null, current: all[all.length - 1] ?? null };\n}\nvar NEWS_ITEMS = LIST_ITEM_TABLE.filter((d) => d.sidebar !== void 0).map((d) => d.id);\nfunction newsNotes(brief) {\n  const out = /* @__PURE__ */ new Map();\n  for (const id of NEWS_ITEMS) {\n    const item = brief.items[id];\n    if (item === null) continue;\n    if (item.entries.length !== item.count) return null;\n    for (const e of item.entries) out.set(e.path, e.mtime);\n  }\n  return [...out];\n}\nfunction sinceLastSessionItem(since, notes) {\n  if (since === null) return { since, count: 0, paths: [] };\n  const after = Date.parse(since);\n  const paths = [];\n  for (const [p, mtime] of notes) if (mtime > after) paths.push(p);\n  paths.sort(comparePaths);\n  return { since, count: paths.length, paths };\n}\nfunction sinceFromCache(since, cache) {\n  const stored = cache.news?.find((a) => a.since === since);\n  if (stored !== void 0) return { since, count: stored.count, paths: [...stored.paths] };\n  if (Date.parse(since) >= cache.writtenAt) return { since, count: 0, paths: [] };\n  return null;\n}\n\n// src/node/journal/session-starts-log.ts\nvar MAX_OLD_BYTES = 256 * 1024;\nvar STALE_LOCK_MS = 3e4;\nfunction startsLogPath(pluginDir) {\n  return path4.join(pluginDir, STARTS_LOG);\n}\nfunction linesFrom(fd, from) {\n  const buf = readRange(fd, from, READ_STARTS_BYTES);\n  const last = buf.lastIndexOf(10);\n  if (last < 0) return { text: "", end: from };\n  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };\n}\nfunction readLogTail(root, pluginDir) {\n  const fd = openStateFile(root, startsLogPath(pluginDir));\n  if (fd === null) return "";\n  try {\n    const size2 = fs3.fstatSync(fd).size;\n    const start = Math.max(0, size2 - READ_STARTS_BYTES);\n    let text2 = readRange(fd, start, size2 - start).toString("utf8");\n    if (start > 0) text2 = text2.slice(text2.indexOf("\\n") + 1);\n    return text2;\n  } catch {\n    return "";\n  } finally {\n    fs3.closeSync(fd);\n  }\n}\nfunction oldEntries(root, pluginDir) {\n  const text2 = readStateText(root, path4.join(pluginDir, OLD_STARTS_FILE), MAX_OLD_BYTES);\n  return text2 === null ? [] : parseSessionStarts(text2);\n}\nfunction oldConversations(root, pluginDir) {\n  return parseSessionStarts2(readStateJson(root, path4.join(pluginDir, SESSION_STARTS_FILE), MAX_OLD_BYTES));\n}\nfunction readConversationStarts(root, pluginDir) {\n  const recent = recentConversations(readLogTail(root, pluginDir), 2);\n  const none = { previous: null, current: null };\n  return conversationStarts(recent.length < 2 ? oldConversations(root, pluginDir) : none, recent);\n}\nfunction appendSessionStart(root, pluginDir, entry) {\n  return appendLanded(root, startsLogPath(pluginDir), encodeStartLine(entry)) >= HOOK_COMPACTS_STARTS_AT_BYTES;\n}\nfunction appendConversationStart(root, pluginDir, at) {\n  appendLanded(root, startsLogPath(pluginDir), conversationLine(at));\n}\nfunction takeLock(root, lock) {\n  for (let i = 0; i < 2; i++) {\n    if (createStateFile(root, lock, String(process.pid))) return true;\n    const st = statStateFile(root, lock);\n    if (st !== null && Math.abs(Date.now() - st.mtimeMs) < STALE_LOCK_MS) return false;\n    removeStateFile(root, lock);\n  }\n  return false;\n}\nfunction compactSessionStarts(root, pluginDir) {\n  const file = startsLogPath(pluginDir);\n  const lock = path4.join(pluginDir, STARTS_LOCK);\n  if (!takeLock(root, lock)) return false;\n  let fd = null;\n  try {\n    fd = openStateFile(root, file);\n    let head = { text: "", end: 0 };\n    if (fd !== null) {\n      const size2 = fs3.fstatSync(fd).size;\n      const start = Math.max(0, size2 - READ_STARTS_BYTES);\n      head = linesFrom(fd, start);\n      if (start > 0) head.text = head.text.slice(head.text.indexOf("\\n") + 1);\n    }\n    const log = parseStartsLog(head.text);\n    const old = oldConversations(root, pluginDir);\n    const conversations = conversationStarts({ previous: null, current: null }, [old.previous, old.current, ...log.conversations].filter((at) => at !== null));\n    let text2 = compactStartsLog([...oldEntries(root, pluginDir), ...log.entries], [conversations.previous, conversations.current].filter((at) => at !== null));\n    const tail = fd === null ? head : linesFrom(fd, head.end);\n    if (fd !== null) text2 += tail.text;\n    writeStateFile(root, file, text2);\n    for (const name of [OLD_STARTS_FILE, SESSION_STARTS_FILE]) {\n      if (inspectStateFile(root, path4.join(pluginDir, name)).kind === "file") removeStateFile(root, path4.join(pluginDir, name));\n    }\n    if (fd !== null) {\n      const late = linesFrom(fd, tail.end);\n      if (late.text !== "") appendLanded(root, file, late.text);\n    }\n    return true;\n  } finally {\n    if (fd !== null) fs3.closeSync(fd);\n    removeStateFile(root, lock);\n  }\n}\n\n// src/node/journal/session-record.ts\nvar SAME_SESSION_MS = 3e4;\nvar NO_ID_MS = 5e3;\nvar DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";\nvar NONE = { duplicate: false, outside: null, afterAnswer: null };\nfunction isDir(p) {\n  try {\n    return fs4.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction text(v, max) {\n  return typeof v === "string" && v !== "" ? v.slice(0, max) : null;\n}\nfunction readSessionInput(stdin, agent) {\n  return translateHookInput(agent, parseHookJson(stdin));\n}\nfunction facts(input) {\n  return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };\n}\nfunction insideVault(root, cwd) {\n  if (!path5.isAbsolute(cwd)) return true;\n  if (vaultRelativeReal(root, cwd) !== null) return true;\n  const a = realPathOf(root);\n  const b = realPathOf(cwd);\n  return path5.resolve(root) === path5.resolve(cwd) || a !== null && a === b;\n}\nfunction rulesIndex(root, settings) {\n  const folder2 = path5.join(root, ...settings.rulesFolder.split("/"));\n  for (const name of ["_index.md", "index.md", "README.md", `${path5.basename(folder2)}.md`]) {\n    const file = path5.join(folder2, name);\n    if (fs4.existsSync(file)) return file;\n  }\n  return null;\n}\nvar markName = fileKey;\nfunction claim(root, pluginDir, key2, agent, hasId) {\n  const dir = path5.join(pluginDir, MARKS_FOLDER);\n  ensureStateFolder(root, dir);\n  const file = path5.join(dir, markName(key2));\n  const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;\n  const text2 = `${Date.now()}\n${agent}\n`;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    if (placeStateFile(root, file, text2)) return true;\n    const found = readStateText(root, file, 256);\n    const st = statStateFile(root, file);\n    if (found === null || st === null) {\n      removeStateFile(root, file);\n      continue;\n    }\n    const [written, by] = found.split("\\n");\n    const at = written === void 0 || written === "" ? st.mtimeMs : Number(written);\n    const age = Date.now() - at;\n    if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;\n    removeStateFile(root, file);\n  }\n  return true;\n}\nfunction pruneMarks(root, pluginDir) {\n  const dir = path5.join(pluginDir, MARKS_FOLDER);\n  const stamp = path5.join(dir, PRUNED_STAMP);\n  const pruned = statStateFile(root, stamp);\n  if (pruned !== null && Date.now() - pruned.mtimeMs < 6e4) return;\n  writeStateFile(root, stamp, "");\n  for (const entry of listStateFolder(root, dir, 500)) {\n    if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;\n    const file = path5.join(dir, entry.name);\n    try {\n      const st = statStateFile(root, file);\n      if (st !== null && Date.now() - st.mtimeMs > 10 * 6e4) removeStateFile(root, file);\n    } catch {\n    }\n  }\n}\nfunction beginSessionStart(root, pluginDir, settings, hookInput, agent, now, env) {\n  if (env[DOCTOR_RUN_ENV] === "1") return NONE;\n  const input = facts(hookInput);\n  let outside = null;\n  try {\n    if (input.cwd !== null && !insideVault(root, input.cwd)) {\n      const claudeMd = path5.join(root, "CLAUDE.md");\n      const index = rulesIndex(root, settings);\n      const readFirst = [...fs4.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];\n      outside = { cwd: input.cwd, readFirst };\n    }\n  } catch {\n    outside = null;\n  }\n  if (pluginDir === null) return { duplicate: false, outside, afterAnswer: null };\n  if (!isDir(pluginDir)) {\n    try {\n      if (input.source === "startup" || input.source === "clear") appendConversationStart(root, pluginDir, now.toISOString());\n    } catch {\n    }\n    return { duplicate: false, outside, afterAnswer: null };\n  }\n  let duplicate = false;\n  try {\n    const key2 = `${input.sessionId ?? ""}\\0${input.source ?? ""}`;\n    duplicate = !claim(root, pluginDir, key2, agent, input.sessionId !== null);\n    pruneMarks(root, pluginDir);\n  } catch {\n    duplicate = false;\n  }\n  let afterAnswer = null;\n  try {\n    const grown = appendSessionStart(root, pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });\n    if (grown) {\n      afterAnswer = () => {\n        try {\n          compactSessionStarts(root, pluginDir);\n        } catch {\n        }\n      };\n    }\n  } catch {\n  }\n  return { duplicate, outside, afterAnswer };\n}\n\n// src/core/dates.ts\nfunction isoDate(now) {\n  const y = String(now.getFullYear()).padStart(4, "0");\n  const m = String(now.getMonth() + 1).padStart(2, "0");\n  const d = String(now.getDate()).padStart(2, "0");\n  return `${y}-${m}-${d}`;\n}\n\n// bridge/context.ts\nvar fs6 = require("node:fs");\nvar path7 = require("node:path");\n\n// src/node/vault-config.ts\nvar fs5 = require("node:fs");\nvar path6 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path6.dirname(path6.resolve(scriptPath));\n  if (path6.basename(dir) === "session-brief") dir = path6.dirname(dir);\n  if (path6.basename(dir) !== "hooks" || path6.basename(path6.dirname(dir)) !== ".claude") return null;\n  return path6.dirname(path6.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text2 = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text2 === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text2);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir2(p) {\n  try {\n    return fs5.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path6.join(hooksFolder(root), MANIFEST_NAME), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path6.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir2(path6.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs5.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path6.join(root, name);\n    if (fs5.existsSync(path6.join(dir, "app.json")) || isDir2(path6.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path6.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir2(path6.join(root, dir))) return path6.join(root, dir);\n  return configDir === null ? null : path6.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path6.join(pluginDir, SETTINGS_FILE), warnings));\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path6.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path7.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs6.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs6.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path7.resolve(root, name);\n  if (path7.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs7 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve7) => {\n    if (process.stdin.isTTY) {\n      resolve7(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve7(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nvar streamed = false;\nfunction outputWritten() {\n  return !streamed;\n}\nfunction writeOut(text2) {\n  const bytes = Buffer.from(text2, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs7.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  streamed = true;\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// bridge/commands/session-start.ts\nvar path19 = require("node:path");\n\n// src/node/tiers/brief-pipeline.ts\nvar fs14 = require("node:fs");\nvar path18 = require("node:path");\n\n// src/core/schemas/shape.ts\nfunction isRecord(v) {\n  return v !== null && typeof v === "object" && !Array.isArray(v);\n}\nvar str3 = (v, at) => typeof v === "string" ? null : `${at} is not a string`;\nfunction isNotePath(p) {\n  if (p === "" || p.charCodeAt(0) === 47 || p.includes("\\\\") || p.includes("\\0")) return false;\n  if (p.charCodeAt(1) === 58 && /^[A-Za-z]:/.test(p)) return false;\n  if (p.charCodeAt(0) !== 46 && !p.includes("/.") && !p.includes("//") && !p.endsWith("/")) return true;\n  for (const part of p.split("/")) if (part === "." || part === ".." || part === "") return false;\n  return true;\n}\nvar notePath = (v, at) => typeof v === "string" && isNotePath(v) ? null : `${at} is not a vault-relative path`;\nvar bool = (v, at) => typeof v === "boolean" ? null : `${at} is not true or false`;\nvar num = (v, at) => typeof v === "number" && Number.isFinite(v) ? null : `${at} is not a number`;\nvar time = (v, at) => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 864e13 ? null : `${at} is not a time`;\nfunction int(min, max) {\n  return (v, at) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? null : `${at} is not a whole number from ${min} to ${max}`;\n}\nfunction oneOf(...values) {\n  return (v, at) => values.includes(v) ? null : `${at} is not one of ${values.map((x) => JSON.stringify(x)).join(", ")}`;\n}\nfunction matches(re, what) {\n  return (v, at) => typeof v === "string" && re.test(v) ? null : `${at} is not ${what}`;\n}\nfunction optional(check) {\n  return (v, at) => v === void 0 ? null : check(v, at);\n}\nfunction nullable(check) {\n  return (v, at) => v === null ? null : check(v, at);\n}\nfunction either(...checks) {\n  return (v, at) => {\n    let first = null;\n    for (const c of checks) {\n      const problem = c(v, at);\n      if (problem === null) return null;\n      first ??= problem;\n    }\n    return first;\n  };\n}\nfunction listOf(item, max = Number.POSITIVE_INFINITY) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length > max) return `${at} has more than ${max} entries`;\n    for (let i = 0; i < v.length; i++) {\n      if (item(v[i], "") !== null) return item(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\nfunction object(fields) {\n  const keys = Object.keys(fields);\n  return (v, at) => {\n    if (!isRecord(v)) return `${at} is not an object`;\n    for (const key2 of keys) {\n      const check = fields[key2];\n      if (check(v[key2], "") !== null) return check(v[key2], at === "" ? key2 : `${at}.${key2}`);\n    }\n    return null;\n  };\n}\nfunction tuple(items, optionalTail = 0) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length < items.length - optionalTail || v.length > items.length) return `${at} does not have ${items.length - optionalTail === items.length ? items.length : `${items.length - optionalTail} to ${items.length}`} entries`;\n    for (let i = 0; i < items.length; i++) {\n      const check = items[i];\n      if (check === void 0 || i >= v.length && i >= items.length - optionalTail) continue;\n      if (check(v[i], "") !== null) return check(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\n\n// src/node/tiers/cache-read.ts\nvar path8 = require("node:path");\n\n// src/core/item-ids.ts\nvar ITEM_IDS = ["date", "dailyNote", ...LIST_ITEM_IDS, ...CHANGE_ITEM_IDS];\n\n// src/core/schemas/brief.ts\nvar ISO_DATE = matches(/^\\d{4}-\\d{2}-\\d{2}$/, "a date YYYY-MM-DD");\nvar hit = object({ where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar reviewEntry = object({ path: notePath, mtime: time, hits: listOf(hit) });\nvar listItem = object({ count: int(0, Number.MAX_SAFE_INTEGER), paths: listOf(notePath), entries: listOf(reviewEntry) });\nvar checkBrief = object({\n  date: ISO_DATE,\n  weekday: int(0, 6),\n  items: object({\n    dailyNote: nullable(object({ path: notePath, exists: bool })),\n    // One list item per entry of the table of brief items (brief-items.ts).\n    ...Object.fromEntries(LIST_ITEM_IDS.map((id) => [id, nullable(listItem)]))\n  }),\n  errors: listOf(object({ item: oneOf(...ITEM_IDS, "scan"), message: str3 }))\n});\n\n// src/core/schemas/brief-cache.ts\nvar ISO_TIME = matches(/^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/, "an ISO-8601 time");\nvar BRIEF_CACHE_FORMAT = "session-brief-cache";\nvar MAX_NAMES = 1e3;\nvar COUNT = int(0, Number.MAX_SAFE_INTEGER);\nvar FILE_IDENTITY = object({ ino: num, size: COUNT, mtimeMs: num });\nfunction checkBriefCache(version) {\n  return object({\n    format: oneOf(BRIEF_CACHE_FORMAT),\n    version: oneOf(version),\n    writer: oneOf("bridge", "plugin"),\n    writtenAt: time,\n    date: ISO_DATE,\n    key: str3,\n    indexId: str3,\n    noteCount: int(0, Number.MAX_SAFE_INTEGER),\n    brief: checkBrief,\n    namesPerItem: int(0, MAX_NAMES),\n    lang: optional(oneOf("en", "de")),\n    locale: optional(str3),\n    plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str3) })),\n    news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(notePath, MAX_NAMES) }), 2)),\n    agentChanges: optional(\n      object({\n        journal: nullable(FILE_IDENTITY),\n        lastLine: nullable(str3),\n        marks: nullable(FILE_IDENTITY),\n        records: COUNT,\n        count: COUNT,\n        paths: listOf(notePath, MAX_NAMES),\n        expires: nullable(time),\n        deleted: optional(listOf(notePath, MAX_NAMES)),\n        renamed: optional(listOf(object({ path: notePath, from: notePath }), MAX_NAMES)),\n        renamesUntil: optional(ISO_TIME)\n      })\n    ),\n    stamp: optional(object({ notes: int(0, Number.MAX_SAFE_INTEGER), hash: matches(/^[0-9a-f]{16}$/, "16 hex digits") }))\n  });\n}\n\n// src/core/schemas/brief-index.ts\nvar BRIEF_INDEX_FORMAT = "session-brief-index";\nvar tagHit = object({ tag: str3, where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar noteFlags = object({\n  needsReview: listOf(tagHit),\n  review: listOf(tagHit),\n  reviewDone: bool,\n  pendingReview: listOf(tagHit),\n  daily: bool\n});\nvar fullRow = tuple([notePath, time, int(-1, Number.MAX_SAFE_INTEGER), either(oneOf(0, null), noteFlags), str3], 1);\nvar row = (v, at) => {\n  if (Array.isArray(v) && v.length === 4 && v[3] === 0 && typeof v[0] === "string" && isNotePath(v[0]) && typeof v[1] === "number" && Math.abs(v[1]) <= 864e13 && Number.isInteger(v[2]) && v[2] >= -1) return null;\n  return fullRow(v, at);\n};\nfunction checkBriefIndex(version) {\n  return object({ format: oneOf(BRIEF_INDEX_FORMAT), version: oneOf(version), id: str3, notes: listOf(row) });\n}\n\n// src/core/cache-format.ts\nvar CACHE_VERSION = 3;\nvar INDEX_VERSION = 2;\nfunction checkedBriefCache(c) {\n  if (c === void 0) return { ok: false, why: "no cache file, or not JSON" };\n  const problem = checkBriefCache(CACHE_VERSION)(c, "");\n  return problem === null ? { ok: true, value: c } : { ok: false, why: problem };\n}\nfunction checkedBriefIndex(c, id) {\n  if (c === void 0) return { ok: false, why: "no index file, or not JSON" };\n  const problem = checkBriefIndex(INDEX_VERSION)(c, "");\n  if (problem !== null) return { ok: false, why: problem };\n  if (c.id !== id) return { ok: false, why: "index from another write" };\n  return { ok: true, value: c };\n}\n\n// src/node/tiers/cache-read.ts\nvar MAX_BYTES = 256 * 1024 * 1024;\nfunction readJsonFile(root, file) {\n  const text2 = readStateText(root, file, MAX_BYTES);\n  if (text2 === null) return inspectStateFile(root, file).kind === "missing" ? { missing: true } : { missing: false, value: void 0 };\n  try {\n    return { missing: false, value: JSON.parse(text2) };\n  } catch {\n    return { missing: false, value: void 0 };\n  }\n}\nfunction readBriefCacheChecked(root, pluginDir) {\n  const read = readJsonFile(root, path8.join(pluginDir, BRIEF_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefCache(read.value);\n  return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };\n}\nfunction readBriefIndexChecked(root, pluginDir, id) {\n  const read = readJsonFile(root, path8.join(pluginDir, INDEX_FILE));\n  if (read.missing) return { state: "missing" };\n  if (read.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefIndex(read.value, id);\n  if (checked.ok) return { state: "ok", value: checked.value };\n  return checked.why === "index from another write" ? { state: "missing" } : { state: "rejected", why: `${INDEX_FILE}: ${checked.why}` };\n}\n\n// src/node/tiers/plugin-tier.ts\nvar fs9 = require("node:fs");\nvar path9 = require("node:path");\n\n// src/node/live/process-identity.ts\nvar fs8 = require("node:fs");\n\n// src/node/builtin-on-demand.ts\nvar import_node_module = require("node:module");\nfunction builtinOnDemand(id) {\n  const get = process.getBuiltinModule;\n  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);\n}\n\n// src/node/live/process-identity.ts\nfunction linuxIdentity(pid) {\n  try {\n    const stat = fs8.readFileSync(`/proc/${pid}/stat`, "utf8");\n    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");\n    const startTicks = rest[19];\n    if (startTicks === void 0 || !/^\\d+$/.test(startTicks)) return null;\n    const boot = fs8.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();\n    const ns = fs8.readlinkSync(`/proc/${pid}/ns/pid`);\n    return `linux:${boot}:${ns}:${startTicks}`;\n  } catch {\n    return null;\n  }\n}\nfunction psIdentity(pid) {\n  try {\n    const out = builtinOnDemand("node:child_process").execFileSync("ps", ["-o", "lstart=", "-p", String(pid)], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"], env: { PATH: "/bin:/usr/bin", LC_ALL: "C" } }).trim();\n    return out === "" ? null : `ps:${out}`;\n  } catch {\n    return null;\n  }\n}\nfunction processIdentity(pid, platform = process.platform) {\n  if (pid !== "self" && (!Number.isInteger(pid) || pid <= 0)) return null;\n  if (platform === "linux") return linuxIdentity(pid);\n  if (platform === "darwin" || platform === "freebsd" || platform === "openbsd") return psIdentity(pid === "self" ? process.pid : pid);\n  return null;\n}\nfunction sameProcess(pid, started) {\n  if (started === void 0 || started === "") return false;\n  const now = processIdentity(pid);\n  return now !== null && now === started;\n}\n\n// src/node/tiers/plugin-tier.ts\nfunction exists(root) {\n  return (p) => {\n    try {\n      return fs9.statSync(path9.join(root, p)).isFile();\n    } catch {\n      return false;\n    }\n  };\n}\nfunction usableCache(ctx, now, why, rejected = [], read) {\n  if (ctx.pluginDir === null) {\n    why.push("no Obsidian config folder found, so no cache");\n    return null;\n  }\n  const got = read ?? readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const cache = got.state === "ok" ? got.value : null;\n  if (got.state === "rejected") {\n    why.push(`cache rejected: ${got.why}`);\n    rejected.push(got.why);\n  } else if (cache === null) why.push("no readable cache");\n  else if (cache.date !== isoDate(now)) why.push(`cache is from ${cache.date}`);\n  else if (cache.key !== ctx.key) why.push("settings changed since the cache was written");\n  else return cache;\n  return null;\n}\nfunction withDailyNoteChecked(brief, root) {\n  const daily = brief.items.dailyNote;\n  if (daily === null) return brief;\n  return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists(root)(daily.path) } } };\n}\nfunction servedByPlugin(cache) {\n  return cache.plugin !== void 0 && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);\n}\n\n// src/node/journal/agent-journal.ts\nvar fs10 = require("node:fs");\nvar path10 = require("node:path");\nfunction journalPath(pluginDir) {\n  return path10.join(pluginDir, JOURNAL_FILE);\n}\nfunction readJournal(root, pluginDir, now) {\n  const fd = openStateFile(root, journalPath(pluginDir));\n  if (fd === null) return [];\n  try {\n    const size2 = fs10.fstatSync(fd).size;\n    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);\n    return boundJournal(parseJournal(readRange(fd, start, size2 - start).toString("utf8")), now);\n  } finally {\n    fs10.closeSync(fd);\n  }\n}\n\n// src/node/review/change-lines.ts\nvar path12 = require("node:path");\n\n// src/core/before-versions.ts\nvar MAX_NOTE_BYTES = 1024 * 1024;\nvar MAX_TOTAL_BYTES = 32 * 1024 * 1024;\nvar MAX_FILES = 4e3;\nvar MAX_HEADER_BYTES = 4096;\nvar BEFORE_SUFFIX = ".before";\nvar AFTER_SUFFIX = ".after";\nfunction beforeStem(session, path20) {\n  return fileKey(`${session ?? ""}\\0${path20}`);\n}\nvar ISO3 = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nvar STATES = /* @__PURE__ */ new Set(["kept", "new", "too-large"]);\nfunction parseHeader(line) {\n  let v;\n  try {\n    v = JSON.parse(line);\n  } catch {\n    return null;\n  }\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const o = v;\n  if (o.v !== 1 || typeof o.path !== "string" || !isVaultPath(o.path)) return null;\n  if (o.session !== null && typeof o.session !== "string") return null;\n  if (o.tool !== null && o.tool !== void 0 && typeof o.tool !== "string") return null;\n  if (typeof o.at !== "string" || !ISO3.test(o.at) || typeof o.state !== "string" || !STATES.has(o.state)) return null;\n  return { path: o.path, session: o.session, at: o.at, state: o.state, tool: typeof o.tool === "string" ? o.tool : null };\n}\nfunction isVaultPath(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\n\n// src/core/line-counts.ts\nvar MAX_EDITS = 2e4;\nfunction lineTokens(text2) {\n  const parts = text2.split(/(\\n|\\r\\n)/);\n  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();\n  const out = [];\n  for (let i = 0; i < parts.length; i++) {\n    if (i % 2 === 1) out[out.length - 1] += parts[i] ?? "";\n    else out.push(parts[i] ?? "");\n  }\n  return out;\n}\nfunction editDistance(a, b, max) {\n  const n = a.length;\n  const m = b.length;\n  const off = n + m + 1;\n  const v = new Int32Array(2 * (n + m) + 3);\n  for (let d = 0; d <= Math.min(n + m, max); d++) {\n    for (let k = -d; k <= d; k += 2) {\n      let x = k === -d || k !== d && (v[off + k - 1] ?? 0) < (v[off + k + 1] ?? 0) ? v[off + k + 1] ?? 0 : (v[off + k - 1] ?? 0) + 1;\n      let y = x - k;\n      while (x < n && y < m && a[x] === b[y]) {\n        x++;\n        y++;\n      }\n      v[off + k] = x;\n      if (x >= n && y >= m) return d;\n    }\n  }\n  return null;\n}\nfunction countLines(before, after) {\n  const a = lineTokens(before);\n  const b = lineTokens(after);\n  let start = 0;\n  while (start < a.length && start < b.length && a[start] === b[start]) start++;\n  let endA = a.length;\n  let endB = b.length;\n  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {\n    endA--;\n    endB--;\n  }\n  const ids = /* @__PURE__ */ new Map();\n  const id = (line) => {\n    let n = ids.get(line);\n    if (n === void 0) {\n      n = ids.size;\n      ids.set(line, n);\n    }\n    return n;\n  };\n  const x = Int32Array.from(a.slice(start, endA), id);\n  const y = Int32Array.from(b.slice(start, endB), id);\n  const d = editDistance(x, y, MAX_EDITS);\n  if (d === null) return { added: y.length, removed: x.length };\n  return { added: (d + y.length - x.length) / 2, removed: (d + x.length - y.length) / 2 };\n}\n\n// src/node/review/before-versions.ts\nvar fs11 = require("node:fs");\nvar path11 = require("node:path");\nfunction beforeFolder(place) {\n  return path11.join(place.pluginDir, BEFORE_FOLDER);\n}\nfunction fileOf(place, session, rel, suffix) {\n  return path11.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);\n}\nfunction splitHeader(data) {\n  const nl = data.indexOf(10);\n  if (nl < 0 || nl > MAX_HEADER_BYTES) return null;\n  const header = parseHeader(data.subarray(0, nl).toString("utf8"));\n  return header === null ? null : { header, body: data.subarray(nl + 1) };\n}\nfunction parseBeforeFile(data, expect) {\n  const split = splitHeader(data);\n  if (split === null) return null;\n  const { header, body } = split;\n  if (expect !== void 0 && (header.path !== expect.path || header.session !== expect.session)) return null;\n  if (header.state === "kept") return { ...header, bytes: body };\n  return { ...header, bytes: header.state === "new" ? Buffer.alloc(0) : null };\n}\nfunction readAfter(place, file, sha256) {\n  const none = { afterHash: null, afterBytes: null };\n  const data = readStateFile(place.root, file, MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);\n  if (data === null) return none;\n  const nl = data.indexOf(10);\n  if (nl < 0 || nl > MAX_HEADER_BYTES) return none;\n  let v;\n  try {\n    v = JSON.parse(data.subarray(0, nl).toString("utf8"));\n  } catch {\n    return none;\n  }\n  if (typeof v !== "object" || v === null || typeof v.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(v.sha256)) return none;\n  const bytes = v.kept === true ? data.subarray(nl + 1) : null;\n  return { afterHash: v.sha256, afterBytes: bytes !== null && sha256 !== void 0 && sha256(bytes) === v.sha256 ? bytes : null };\n}\nfunction readBeforeVersion(place, rel, session, sha256) {\n  const data = readStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX), MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);\n  if (data === null) return null;\n  const parsed = parseBeforeFile(data, { path: rel, session });\n  if (parsed === null) return null;\n  return { ...parsed, ...readAfter(place, fileOf(place, session, rel, AFTER_SUFFIX), sha256) };\n}\nfunction readHeader(root, file) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    return splitHeader(readRange(fd, 0, MAX_HEADER_BYTES + 1))?.header ?? null;\n  } finally {\n    fs11.closeSync(fd);\n  }\n}\nfunction listBeforeHeaders(place) {\n  const dir = beforeFolder(place);\n  const out = [];\n  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {\n    if (!d.name.endsWith(BEFORE_SUFFIX)) continue;\n    const header = readHeader(place.root, path11.join(dir, d.name));\n    if (header === null || `${beforeStem(header.session, header.path)}${BEFORE_SUFFIX}` !== d.name) continue;\n    out.push(header);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\n\n// src/node/review/change-lines.ts\nfunction changeLines(place, paths) {\n  const out = {};\n  if (paths.length === 0 || !isStateFolder(place.root, beforeFolder(place))) return out;\n  const wanted = new Set(paths);\n  const newest = /* @__PURE__ */ new Map();\n  for (const h of listBeforeHeaders(place)) {\n    if (!wanted.has(h.path)) continue;\n    const seen = newest.get(h.path);\n    if (seen === void 0 || h.at > seen.at) newest.set(h.path, h);\n  }\n  for (const [p, h] of newest) {\n    const v = readBeforeVersion(place, p, h.session);\n    if (v === null || v.bytes === null) continue;\n    const now = readStateFile(place.root, path12.join(place.root, ...p.split("/")), MAX_NOTE_BYTES);\n    out[p] = countLines(v.state === "new" ? "" : v.bytes.toString("utf8"), now === null ? "" : now.toString("utf8"));\n  }\n  return out;\n}\n\n// src/node/journal/agent-summary.ts\nvar fs13 = require("node:fs");\nvar path16 = require("node:path");\n\n// src/core/agent-summary.ts\nfunction newestByPath(records, marks, there) {\n  const sessions = unreviewedSessions(records, marks, there);\n  const newest = /* @__PURE__ */ new Map();\n  for (const s of sessions) {\n    for (const c of s.changes) {\n      const seen = newest.get(c.path);\n      if (seen === void 0 || c.at > seen) newest.set(c.path, c.at);\n    }\n  }\n  return { item: agentChangesItem(sessions), newest };\n}\nfunction itemFromSummary(summary, now, cap) {\n  if (summary.expires !== null && now.getTime() > summary.expires) return null;\n  if (summary.paths.length < Math.min(summary.count, cap)) return null;\n  return withKinds({ count: summary.count, paths: summary.paths.slice(0, cap) }, summary);\n}\nfunction itemWithTail(summary, tail, marks, there, now, cap) {\n  const base = itemFromSummary(summary, now, cap);\n  if (base === null) return null;\n  if (summary.records + tail.length > MAX_RECORDS) return null;\n  if (tail.some((r) => r.change !== void 0 || summary.renamesUntil !== void 0 && r.at <= summary.renamesUntil)) return null;\n  const added = newestByPath(boundJournal(tail, now), marks, there).item.paths;\n  if (summary.renamed !== void 0 && summary.renamed.some((r) => added.includes(r.path))) return null;\n  const listed = new Set(summary.paths);\n  const complete = summary.paths.length >= summary.count;\n  const last = summary.paths[summary.paths.length - 1];\n  const fresh = [];\n  for (const p of added) {\n    if (listed.has(p)) continue;\n    if (!complete && (last === void 0 || comparePaths(p, last) > 0)) return null;\n    fresh.push(p);\n  }\n  const paths = [...summary.paths, ...fresh].sort(comparePaths);\n  return withKinds({ count: summary.count + fresh.length, paths: paths.slice(0, cap) }, summary);\n}\n\n// src/node/journal/review-seal.ts\nvar fs12 = require("node:fs");\nvar path15 = require("node:path");\n\n// src/core/review-seal.ts\nvar PAYLOAD_PREFIX = "session-brief review marks 1\\n";\nvar KEY_RE = /^[0-9a-f]{64}$/;\nvar MAX_DEVICE_LABEL = 64;\nfunction isRecord2(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v);\n}\nfunction parseSeen(v) {\n  const seen = {};\n  if (!isRecord2(v)) return seen;\n  for (const [k, n] of Object.entries(v)) if (KEY_RE.test(k) && Number.isSafeInteger(n) && n > 0) seen[k] = n;\n  return seen;\n}\nfunction parseSeal(v) {\n  if (!isRecord2(v)) return null;\n  if (v.schema !== 1 && v.schema !== 2 || typeof v.marks !== "string" || typeof v.at !== "string") return null;\n  return { marks: v.marks, at: v.at, seen: parseSeen(v.seen), vault: typeof v.vault === "string" && v.vault !== "" ? v.vault : null };\n}\nfunction shortKeyId(key2) {\n  return `${key2.slice(0, 4)}-${key2.slice(4, 8)}-${key2.slice(8, 12)}`;\n}\nfunction parseSigner(v) {\n  if (!isRecord2(v)) return null;\n  const { key: key2, device, vault, seq } = v;\n  if (typeof key2 !== "string" || !KEY_RE.test(key2) || typeof vault !== "string" || vault === "" || vault.length > 64) return null;\n  if (!Number.isSafeInteger(seq) || seq <= 0) return null;\n  if (device !== null && (typeof device !== "string" || device.length > MAX_DEVICE_LABEL)) return null;\n  return { key: key2, device, vault, seq };\n}\nfunction payloadOf(o) {\n  const rest = { ...o };\n  delete rest.signature;\n  return `${PAYLOAD_PREFIX}${JSON.stringify(rest)}`;\n}\nfunction readSignature(text2) {\n  if (text2 === null) return null;\n  let o;\n  try {\n    o = JSON.parse(text2);\n  } catch {\n    return null;\n  }\n  if (!isRecord2(o) || typeof o.signature !== "string") return null;\n  const signer = parseSigner(o.signed);\n  return signer === null ? null : { signer, payload: payloadOf(o), signature: o.signature };\n}\nfunction verifiedSigner(text2, trust) {\n  if (trust === void 0) return null;\n  const signed = readSignature(text2);\n  if (signed === null) return null;\n  return trust.verify(signed.payload, signed.signer.key, signed.signature) ? signed.signer : null;\n}\nfunction parseText(text2) {\n  if (text2 === null || text2.trim() === "") return parseReviewMarks(void 0);\n  try {\n    return parseReviewMarks(JSON.parse(text2));\n  } catch {\n    return parseReviewMarks(void 0);\n  }\n}\nfunction judgeMarks(text2, seal, trust) {\n  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null, reseal: false };\n  const signer = verifiedSigner(text2, trust);\n  const fresh = signer !== null && signer.seq > (seal.seen[signer.key] ?? 0) && (seal.vault === null || seal.vault === signer.vault);\n  if (fresh && trust !== void 0 && (signer.key === trust.own || trust.trusted.has(signer.key))) {\n    return { marks: parseText(text2), outside: null, reseal: true };\n  }\n  const device = fresh ? { key: signer.key, id: shortKeyId(signer.key), label: signer.device } : null;\n  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2, device }, reseal: false };\n}\nfunction hiddenByOutsideMarks(records, verdict, exists2) {\n  if (verdict.outside === null) return 0;\n  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists2(r.path)).map((r) => r.path));\n  const shown = unreviewed(verdict.marks);\n  const still = unreviewed(verdict.outside.marks);\n  let hidden = 0;\n  for (const p of shown) if (!still.has(p)) hidden++;\n  return hidden;\n}\n\n// src/node/journal/device-key.ts\nvar path14 = require("node:path");\n\n// src/node/journal/user-state-dir.ts\nvar path13 = require("node:path");\nfunction userStateDir(env = process.env, platform = process.platform) {\n  const given = env.SESSION_BRIEF_STATE_DIR;\n  if (given !== void 0 && given !== "") return given;\n  const home = builtinOnDemand("node:os").homedir();\n  if (platform === "win32") return path13.join(env.LOCALAPPDATA ?? path13.join(home, "AppData", "Local"), "session-brief");\n  if (platform === "darwin") return path13.join(home, "Library", "Application Support", "session-brief");\n  return path13.join(env.XDG_STATE_HOME ?? path13.join(home, ".local", "state"), "session-brief");\n}\n\n// src/node/journal/device-key.ts\nvar MAX_BYTES2 = 256 * 1024;\nvar SPKI_PREFIX = Buffer.from("302a300506032b6570032100", "hex");\nvar crypto = () => builtinOnDemand("node:crypto");\nfunction deviceKeyFile(env = process.env) {\n  return path14.join(userStateDir(env), "device-key.json");\n}\nfunction trustedDevicesFile(env = process.env) {\n  return path14.join(userStateDir(env), "trusted-devices.json");\n}\nfunction readJson2(file) {\n  const data = readRegularFile(file, MAX_BYTES2);\n  if (data === null) return null;\n  try {\n    return JSON.parse(data.toString("utf8"));\n  } catch {\n    return null;\n  }\n}\nfunction readDeviceKey(env = process.env) {\n  const v = readJson2(deviceKeyFile(env));\n  if (typeof v !== "object" || v === null) return null;\n  const o = v;\n  if (o.schema !== 1 || typeof o.key !== "string" || !/^[0-9a-f]{64}$/.test(o.key) || typeof o.private !== "string") return null;\n  return { key: o.key, private: o.private, label: typeof o.label === "string" ? o.label.slice(0, MAX_DEVICE_LABEL) : null };\n}\nfunction verifySignature(payload, key2, signature) {\n  try {\n    const publicKey = crypto().createPublicKey({ key: Buffer.concat([SPKI_PREFIX, Buffer.from(key2, "hex")]), format: "der", type: "spki" });\n    return crypto().verify(null, Buffer.from(payload, "utf8"), publicKey, Buffer.from(signature, "base64"));\n  } catch {\n    return false;\n  }\n}\nfunction readTrustedDevices(env = process.env) {\n  const v = readJson2(trustedDevicesFile(env));\n  if (typeof v !== "object" || v === null || !Array.isArray(v.devices)) return [];\n  const out = [];\n  for (const d of v.devices) {\n    if (typeof d !== "object" || d === null) continue;\n    const { key: key2, label, at } = d;\n    if (typeof key2 === "string" && /^[0-9a-f]{64}$/.test(key2)) out.push({ key: key2, label: typeof label === "string" ? label : null, at: typeof at === "string" ? at : "" });\n  }\n  return out;\n}\nfunction deviceTrust(env = process.env) {\n  return { own: readDeviceKey(env)?.key ?? null, trusted: new Set(readTrustedDevices(env).map((d) => d.key)), verify: verifySignature };\n}\n\n// src/node/journal/review-seal.ts\nvar MAX_BYTES3 = 4 * 1024 * 1024;\nfunction sealFile(root, env = process.env) {\n  let real = path15.resolve(root);\n  try {\n    real = fs12.realpathSync.native(real);\n  } catch {\n  }\n  return path15.join(userStateDir(env), `review-seal-${markName(real)}.json`);\n}\nfunction readSeal(root, env = process.env) {\n  const data = readRegularFile(sealFile(root, env), MAX_BYTES3);\n  if (data === null) return null;\n  try {\n    return parseSeal(JSON.parse(data.toString("utf8")));\n  } catch {\n    return null;\n  }\n}\nfunction readMarksText(root, pluginDir) {\n  return readStateText(root, path15.join(pluginDir, REVIEW_FILE), MAX_BYTES3);\n}\nfunction marksChangedAt(root, pluginDir) {\n  const st = statStateFile(root, path15.join(pluginDir, REVIEW_FILE));\n  return st === null ? null : new Date(st.mtimeMs).toISOString();\n}\nfunction trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {\n  return judgeMarksText(root, text2, env);\n}\nfunction judgeMarksText(root, text2, env = process.env) {\n  const seal = readSeal(root, env);\n  const trust = seal === null || seal.marks === (text2 ?? "") ? void 0 : deviceTrust(env);\n  return judgeMarks(text2, seal, trust);\n}\n\n// src/node/journal/agent-summary.ts\nfunction identity(st) {\n  return { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };\n}\nfunction sameFile(a, b) {\n  return a === b || a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;\n}\nfunction statIdentity(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "file") return identity(entry.stat);\n  return entry.kind === "missing" ? null : void 0;\n}\nfunction readFrom(fd, from) {\n  const st = fs13.fstatSync(fd);\n  const start = Math.min(from, st.size);\n  return { bytes: readRange(fd, start, st.size - start), id: identity(st) };\n}\nfunction readMarks(root, pluginDir) {\n  const file = path16.join(pluginDir, REVIEW_FILE);\n  const fd = openStateFile(root, file);\n  let text2 = null;\n  let id = null;\n  if (fd === null) {\n    if (inspectStateFile(root, file).kind !== "missing") throw new Error(`${REVIEW_FILE} is not a regular file`);\n  } else {\n    try {\n      const read = readFrom(fd, 0);\n      text2 = read.bytes.toString("utf8");\n      id = read.id;\n    } finally {\n      fs13.closeSync(fd);\n    }\n  }\n  const verdict = judgeMarksText(root, text2);\n  return { marks: verdict.marks, id, outside: verdict.outside !== null };\n}\nfunction noteThere(place) {\n  const there = exists(place.root);\n  return (p) => isCountedNote(p, place.excludedRootFolders) && there(p);\n}\nvar lastWhole = null;\nfunction wholeKey(place, now, journal, marks) {\n  return JSON.stringify([place.root, place.pluginDir, place.excludedRootFolders, now.getTime(), journal, marks]);\n}\nfunction wholeItemJustMade(place, now) {\n  if (lastWhole === null) return null;\n  const journal = statIdentity(place.root, journalPath(place.pluginDir));\n  const marks = statIdentity(place.root, path16.join(place.pluginDir, REVIEW_FILE));\n  if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;\n  return withKinds({ count: lastWhole.item.count, paths: [...lastWhole.item.paths] }, lastWhole.item);\n}\nfunction appendedText(root, file, summary, now) {\n  const was = summary.journal;\n  if (was !== null && (summary.lastLine === null || now.ino !== was.ino)) return null;\n  const from = was?.size ?? 0;\n  if (now.size <= from || now.size > 2 * COMPACT_AT_BYTES) return null;\n  const check = was === null || from === 0 ? "" : `${summary.lastLine}\n`;\n  const checkBytes = Buffer.byteLength(check);\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    const { bytes, id } = readFrom(fd, from - checkBytes);\n    if (was !== null && id.ino !== was.ino || id.size > 2 * COMPACT_AT_BYTES) return null;\n    if (bytes.subarray(0, checkBytes).toString("utf8") !== check) return null;\n    return bytes.subarray(checkBytes).toString("utf8");\n  } finally {\n    fs13.closeSync(fd);\n  }\n}\nfunction agentChangesFromSummary(place, summary, now, cap) {\n  try {\n    const marksNow = statIdentity(place.root, path16.join(place.pluginDir, REVIEW_FILE));\n    if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;\n    const file = journalPath(place.pluginDir);\n    const journalNow = statIdentity(place.root, file);\n    if (journalNow === void 0) return null;\n    if (sameFile(journalNow, summary.journal)) return itemFromSummary(summary, now, cap);\n    if (journalNow === null) return null;\n    const tail = appendedText(place.root, file, summary, journalNow);\n    if (tail === null) return null;\n    const { marks, id, outside } = readMarks(place.root, place.pluginDir);\n    if (outside || !sameFile(id, summary.marks)) return null;\n    return itemWithTail(summary, parseJournal(tail), marks, noteThere(place), now, cap);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/journal/what-changed.ts\nfunction readSessionStarts(root, pluginDir) {\n  return pluginDir === null ? { previous: null, current: null } : readConversationStarts(root, pluginDir);\n}\nfunction agentChangesJudged(ctx, now) {\n  if (ctx.pluginDir === null) return { sessions: [] };\n  const there = exists(ctx.root);\n  const counted = (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);\n  const records = readJournal(ctx.root, ctx.pluginDir, now);\n  const verdict = trustedMarks(ctx.root, ctx.pluginDir);\n  const sessions = unreviewedSessions(records, verdict.marks, counted);\n  if (verdict.outside === null) return { sessions };\n  return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };\n}\nfunction describe2(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return text2.split("\\n")[0]?.slice(0, 300) || "unknown error";\n}\nasync function sinceLastSession(ctx, sourced, full) {\n  const since = readSessionStarts(ctx.root, ctx.pluginDir).previous;\n  if (since === null) return sinceLastSessionItem(null, []);\n  const own2 = newsNotes(sourced.brief);\n  if (own2 !== null) return sinceLastSessionItem(since, own2);\n  const cache = sourced.cache;\n  if (cache !== null && sourced.source === "cache") {\n    const answer = sinceFromCache(since, cache);\n    if (answer !== null) return answer;\n  }\n  const notes = newsNotes(await full());\n  if (notes === null) throw new Error("no per-note detail to compare with the last session");\n  return sinceLastSessionItem(since, notes);\n}\nfunction agentChanges(ctx, sourced, now) {\n  if (ctx.pluginDir === null) return agentChangesItem([]);\n  const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };\n  const cache = sourced.cache;\n  if (sourced.kept === true && cache?.agentChanges !== void 0) {\n    const item2 = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);\n    if (item2 !== null) return item2;\n  }\n  const made = wholeItemJustMade(place, now);\n  if (made !== null) return made;\n  const judged = agentChangesJudged(ctx, now);\n  const item = agentChangesItem(judged.sessions);\n  return judged.changedOutside === void 0 ? item : { ...item, changedOutside: judged.changedOutside };\n}\nfunction withLines(ctx, item) {\n  if (ctx.pluginDir === null || item.count === 0) return item;\n  try {\n    const lines = changeLines({ root: ctx.root, pluginDir: ctx.pluginDir }, item.paths.slice(0, ctx.settings.maxNamesPerItem));\n    return Object.keys(lines).length === 0 ? item : { ...item, lines };\n  } catch {\n    return item;\n  }\n}\nasync function attachWhatChanged(ctx, sourced, now, full) {\n  const items = { ...sourced.brief.items };\n  const errors = [...sourced.brief.errors];\n  try {\n    items.agentChanges = withLines(ctx, agentChanges(ctx, sourced, now));\n  } catch (error) {\n    items.agentChanges = null;\n    errors.push({ item: "agentChanges", message: describe2(error) });\n  }\n  try {\n    items.sinceLastSession = await sinceLastSession(ctx, sourced, full);\n  } catch (error) {\n    items.sinceLastSession = null;\n    errors.push({ item: "sinceLastSession", message: describe2(error) });\n  }\n  sourced.brief = { ...sourced.brief, items, errors };\n}\n\n// bridge/bridge-file.ts\nvar path17 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path17.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  asked = true;\n  loader()(false);\n}\nvar loaded;\nvar asked = false;\nfunction bridgeAsked() {\n  return asked;\n}\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  asked = true;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/local-tiers-from-bridge.ts\nvar localTiers = () => bridgeLibrary().localTiers();\n\n// src/node/tiers/brief-pipeline.ts\nvar NoCurrentCache = class extends Error {\n};\nvar NoLiveAnswer = class extends Error {\n};\nvar NOT_ASKED = { read: null, usable: null, reason: null, rejected: [] };\nfunction judgeCache(ctx, now) {\n  const why = [];\n  const rejected = [];\n  if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now, why), reason: why[0] ?? null, rejected };\n  const file = readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const usable = usableCache(ctx, now, why, rejected, file);\n  return { read: file.state === "ok" ? file.value : null, usable, reason: why[0] ?? null, rejected };\n}\nvar pluginTier = {\n  name: "plugin",\n  async run(run) {\n    const cache = run.cache.usable;\n    if (cache === null || !servedByPlugin(cache)) return null;\n    if (!run.full) return { brief: withDailyNoteChecked(cache.brief, run.ctx.root), source: "cache", generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [], kept: true };\n    return (await localTiers()).fromCacheIndex(run, cache);\n  }\n};\nvar liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };\nvar liveIfListening = {\n  name: "live",\n  run: (run) => run.ctx.pluginDir !== null && fs14.existsSync(path18.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null\n};\nvar verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };\nvar scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };\nfunction tiersFor(choice) {\n  switch (choice) {\n    case "scan":\n      return [scanTier];\n    case "cache":\n      return [pluginTier, verifiedCacheTier];\n    case "live":\n      return [liveTier];\n    case "local":\n      return [pluginTier, verifiedCacheTier, scanTier];\n    case "auto":\n      return [pluginTier, liveIfListening, verifiedCacheTier, scanTier];\n  }\n}\nasync function runTiers(run, tiers) {\n  const reasons = run.cache.reason === null ? [] : [run.cache.reason];\n  for (const tier of tiers) {\n    const out = await tier.run(run);\n    if (out === null) continue;\n    if ("reason" in out) {\n      reasons.push(out.reason);\n      continue;\n    }\n    return { sourced: { ...out, notes: [...run.ctx.warnings, ...reasons, ...out.notes] }, reasons };\n  }\n  return { sourced: null, reasons };\n}\nfunction startRun(ctx, choice, now, full) {\n  const cache = choice === "scan" || choice === "live" ? NOT_ASKED : judgeCache(ctx, now);\n  let index;\n  const run = {\n    ctx,\n    now,\n    full,\n    cache,\n    rejected: [...cache.rejected],\n    index: () => {\n      if (index !== void 0) return index;\n      index = null;\n      if (cache.usable === null || ctx.pluginDir === null) return index;\n      const got = readBriefIndexChecked(ctx.root, ctx.pluginDir, cache.usable.indexId);\n      if (got.state === "ok") index = got.value;\n      else if (got.state === "rejected") {\n        run.indexRejected = got.why;\n        run.rejected.push(got.why);\n      }\n      return index;\n    }\n  };\n  return run;\n}\nasync function getBrief(ctx, choice, now, full = true) {\n  const { sourced, reasons } = await runTiers(startRun(ctx, choice, now, full), tiersFor(choice));\n  if (sourced !== null) {\n    if (choice !== "local") await attachWhatChanged(ctx, sourced, now, async () => full ? sourced.brief : (await getBrief(ctx, choice, now, true)).brief);\n    return sourced;\n  }\n  if (choice === "live") throw new NoLiveAnswer(reasons.join("; ") || "no live channel");\n  if (choice === "cache") throw new NoCurrentCache([...ctx.warnings, ...reasons].join("; ") || "no current cache");\n  throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);\n}\n\n// src/node/journal/session-baseline-start.ts\nvar BASELINE_ENV = "SESSION_BRIEF_BASELINE";\nvar BASELINE_SESSION_ENV = "SESSION_BRIEF_BASELINE_SESSION";\nvar BASELINE_STARTED_ENV = "SESSION_BRIEF_BASELINE_STARTED";\nfunction startBaseline(root, configDir, session, scriptPath, env) {\n  try {\n    const mode = env[BASELINE_ENV];\n    if (mode === "off") return;\n    const { spawn, spawnSync } = builtinOnDemand("node:child_process");\n    const args = [scriptPath, "baseline", "--vault", root, ...configDir === void 0 ? [] : ["--config-dir", configDir]];\n    const options = { stdio: "ignore", windowsHide: true, cwd: root, env: { ...env, [BASELINE_SESSION_ENV]: session ?? "", [BASELINE_STARTED_ENV]: String(Date.now()) } };\n    if (mode === "sync") {\n      spawnSync(process.execPath, args, { ...options, timeout: 12e4 });\n      return;\n    }\n    const child = spawn(process.execPath, args, { ...options, detached: true });\n    child.on("error", () => void 0);\n    child.unref();\n  } catch {\n  }\n}\n\n// src/core/rules/hook-failed-text.ts\nvar HOOK_FAILED_TEXT = translations({\n  en: {\n    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \\`${command}\\` in a terminal to see the full error.`,\n    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`\n  },\n  de: {\n    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \\xC4nderung ungepr\\xFCft. \\`${command}\\` im Terminal zeigt den ganzen Fehler.`,\n    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`\n  }\n});\n\n// bridge/hook-output.ts\nfunction postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {\n  const oneLine = escapeControls(systemMessage.replace(/\\s+/g, " ").trim().slice(0, 300));\n  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}\n`;\n}\nfunction postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {\n  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\\n")[0]?.slice(0, 300) ?? "") || "unknown error";\n  const command = checkCommand(scriptPath);\n  const t = HOOK_FAILED_TEXT[lang];\n  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);\n}\nfunction checkCommand(scriptPath) {\n  return `node ${/[\\s"\']/.test(scriptPath) ? `"${scriptPath.replace(/"/g, \'\\\\"\')}"` : scriptPath} check`;\n}\nfunction sessionStartCrashOutput(args, error) {\n  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");\n}\nfunction hookCrashOutput(args, error, scriptPath) {\n  switch (args.command) {\n    case "pre-tool-use":\n      return "";\n    case "turn-end":\n      return "{}\\n";\n    case "post-tool-use":\n      return postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent")));\n    case "session-start":\n      return sessionStartCrashOutput(args, error);\n    default:\n      return null;\n  }\n}\n\n// bridge/commands/session-start.ts\nfunction firstLine(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return escapeControls((text2.split("\\n")[0] ?? "").slice(0, 300)) || "unknown error";\n}\nasync function sessionStart(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const now = clock(env);\n  let lang = "en";\n  const lines = [];\n  const afterAnswer = [];\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    const agent = agentOrDefault(stringFlag(args, "agent"));\n    const input = readSessionInput(stdin, agent);\n    const start = beginSessionStart(ctx.root, ctx.pluginDir, ctx.settings, input, agent, now, env);\n    if (start.afterAnswer !== null) afterAnswer.push(start.afterAnswer);\n    if (start.duplicate) {\n      writeOut(sessionStartOutput(stringFlag(args, "agent"), alreadyGivenLine(lang), lang));\n      for (const work of afterAnswer) work();\n      return 0;\n    }\n    if (ctx.pluginDir !== null && env[DOCTOR_RUN_ENV] !== "1") afterAnswer.push(() => startBaseline(ctx.root, stringFlag(args, "config-dir"), input.session_id ?? null, scriptPath, env));\n    const sourced = await getBrief(ctx, "auto", now, false);\n    if (sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !args.flags.has("lang")) lang = sourced.cache.lang;\n    const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);\n    const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);\n    lines.push(\n      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path19.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)\n    );\n  } catch (error) {\n    if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ""})`);\n    lines.push(`Session brief: ${firstLine(error)}`);\n  }\n  writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join("\\n"), lang));\n  for (const work of afterAnswer) work();\n  return 0;\n}\n\n// bridge/start-file.ts\nasync function sessionStartHook(argv, scriptPath) {\n  let args = { command: "session-start", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command !== "session-start") {\n      runBridge();\n      return;\n    }\n    process.exitCode = await sessionStart(args, scriptPath, process.env);\n  } catch (error) {\n    writeOut(hookCrashOutput({ ...args, command: "session-start" }, error, scriptPath) ?? "");\n    process.exitCode = 0;\n  }\n  if (outputWritten() && !bridgeAsked()) process.exit();\n}\nvoid sessionStartHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
   }
 });
 
@@ -25796,16 +25923,16 @@ var require_session_brief_edit = __commonJS({
 // src/node/hosts/host-spec.ts
 function homeDir(p, envName, fallback) {
   const v = p.env[envName];
-  return v !== void 0 && v !== "" ? path35.resolve(v) : path35.join(p.home, fallback);
+  return v !== void 0 && v !== "" ? path37.resolve(v) : path37.join(p.home, fallback);
 }
 function hostEventNames(spec) {
   return spec.entries(() => ({ sh: "", ps: "", native: "" })).map((e) => e.event);
 }
-var path35;
+var path37;
 var init_host_spec = __esm({
   "src/node/hosts/host-spec.ts"() {
     "use strict";
-    path35 = require("node:path");
+    path37 = require("node:path");
   }
 });
 
@@ -25835,20 +25962,20 @@ function managedSettingsDir(platform) {
 function managedSettingsFiles(dir) {
   let names = [];
   try {
-    names = fs24.readdirSync(path36.join(dir, "managed-settings.d")).filter((n) => n.endsWith(".json") && !n.startsWith(".")).sort();
+    names = fs24.readdirSync(path38.join(dir, "managed-settings.d")).filter((n) => n.endsWith(".json") && !n.startsWith(".")).sort();
   } catch {
   }
   return [
-    { file: path36.join(dir, "managed-settings.json"), label: "managed", managed: true },
-    ...names.map((n) => ({ file: path36.join(dir, "managed-settings.d", n), label: "managed", managed: true }))
+    { file: path38.join(dir, "managed-settings.json"), label: "managed", managed: true },
+    ...names.map((n) => ({ file: path38.join(dir, "managed-settings.d", n), label: "managed", managed: true }))
   ];
 }
-var fs24, path36;
+var fs24, path38;
 var init_managed_settings = __esm({
   "src/node/hosts/managed-settings.ts"() {
     "use strict";
     fs24 = require("node:fs");
-    path36 = require("node:path");
+    path38 = require("node:path");
   }
 });
 
@@ -25868,14 +25995,14 @@ function claudeUserDir(p) {
 function gitBashFound(env) {
   const given = env.CLAUDE_CODE_GIT_BASH_PATH;
   if (given !== void 0 && given !== "") return fs25.existsSync(given);
-  return (env.PATH ?? env.Path ?? "").split(";").filter((d) => d !== "").some((d) => fs25.existsSync(path37.join(d, "bash.exe")) || fs25.existsSync(path37.join(d, "git.exe")));
+  return (env.PATH ?? env.Path ?? "").split(";").filter((d) => d !== "").some((d) => fs25.existsSync(path39.join(d, "bash.exe")) || fs25.existsSync(path39.join(d, "git.exe")));
 }
-var fs25, path37, EDIT_MATCHER, claudeCode2;
+var fs25, path39, EDIT_MATCHER, claudeCode2;
 var init_claude_code2 = __esm({
   "src/node/hosts/claude-code.ts"() {
     "use strict";
     fs25 = require("node:fs");
-    path37 = require("node:path");
+    path39 = require("node:path");
     init_host_spec();
     init_write_guard_entry();
     init_managed_settings();
@@ -25886,14 +26013,14 @@ var init_claude_code2 = __esm({
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path37.join(claudeUserDir(p), "settings.json");
-        return path37.join(p.vault, ".claude", scope === "local" ? "settings.local.json" : "settings.json");
+        if (scope === "user") return path39.join(claudeUserDir(p), "settings.json");
+        return path39.join(p.vault, ".claude", scope === "local" ? "settings.local.json" : "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path37.join(claudeUserDir(p), "settings.json"), label: "user" },
-          { file: path37.join(p.vault, ".claude", "settings.json"), label: "project" },
-          { file: path37.join(p.vault, ".claude", "settings.local.json"), label: "local" },
+          { file: path39.join(claudeUserDir(p), "settings.json"), label: "user" },
+          { file: path39.join(p.vault, ".claude", "settings.json"), label: "project" },
+          { file: path39.join(p.vault, ".claude", "settings.local.json"), label: "local" },
           // managed-settings.json and the drop-ins of managed-settings.d/.
           ...managedSettingsFiles(p.managedDir ?? managedSettingsDir(p.platform))
         ];
@@ -25930,8 +26057,8 @@ var init_claude_code2 = __esm({
       // The vault's `.mcp.json` and `~/.claude.json` (`mcpServers`), entries `{ "type": "stdio", "command", "args" }`.
       mcp: {
         files: (vault, home) => [
-          { file: path37.join(vault, ".mcp.json"), scope: "project" },
-          { file: path37.join(home, ".claude.json"), scope: "user" }
+          { file: path39.join(vault, ".mcp.json"), scope: "project" },
+          { file: path39.join(home, ".claude.json"), scope: "user" }
         ],
         entry: (node, script) => ({ type: "stdio", command: node, args: [script, "mcp"] }),
         // Its place in `~/.claude.json` is keyed by how Claude Code spells the project path.
@@ -25948,25 +26075,25 @@ var init_claude_code2 = __esm({
 });
 
 // src/node/hosts/codebuddy.ts
-var path38, codebuddy2;
+var path40, codebuddy2;
 var init_codebuddy2 = __esm({
   "src/node/hosts/codebuddy.ts"() {
     "use strict";
-    path38 = require("node:path");
+    path40 = require("node:path");
     init_claude_code2();
     codebuddy2 = {
       agent: "codebuddy",
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path38.join(p.home, ".codebuddy", "settings.json");
-        return path38.join(p.vault, ".codebuddy", scope === "local" ? "settings.local.json" : "settings.json");
+        if (scope === "user") return path40.join(p.home, ".codebuddy", "settings.json");
+        return path40.join(p.vault, ".codebuddy", scope === "local" ? "settings.local.json" : "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path38.join(p.home, ".codebuddy", "settings.json"), label: "user" },
-          { file: path38.join(p.vault, ".codebuddy", "settings.json"), label: "project" },
-          { file: path38.join(p.vault, ".codebuddy", "settings.local.json"), label: "local" }
+          { file: path40.join(p.home, ".codebuddy", "settings.json"), label: "user" },
+          { file: path40.join(p.vault, ".codebuddy", "settings.json"), label: "project" },
+          { file: path40.join(p.vault, ".codebuddy", "settings.local.json"), label: "local" }
         ];
       },
       skeleton: {},
@@ -25988,7 +26115,7 @@ var init_codebuddy2 = __esm({
 });
 
 // src/node/hosts/trust-paths.ts
-function readJson2(file) {
+function readJson3(file) {
   try {
     return JSON.parse(readRegularFile(file, SETTINGS_MAX)?.toString("utf8") ?? "");
   } catch {
@@ -25999,23 +26126,23 @@ function isObj(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function same2(a, b, platform) {
-  const norm2 = (p) => path39.resolve(p).replace(/[\\/]+$/, "");
+  const norm2 = (p) => path41.resolve(p).replace(/[\\/]+$/, "");
   return platform === "linux" ? norm2(a) === norm2(b) : norm2(a).toLowerCase() === norm2(b).toLowerCase();
 }
 function inside(child, parent, platform) {
-  let dir = path39.resolve(child);
+  let dir = path41.resolve(child);
   for (; ; ) {
     if (same2(dir, parent, platform)) return true;
-    const up = path39.dirname(dir);
+    const up = path41.dirname(dir);
     if (up === dir) return false;
     dir = up;
   }
 }
-var path39, SETTINGS_MAX;
+var path41, SETTINGS_MAX;
 var init_trust_paths = __esm({
   "src/node/hosts/trust-paths.ts"() {
     "use strict";
-    path39 = require("node:path");
+    path41 = require("node:path");
     init_state_file();
     SETTINGS_MAX = 16 * 1024 * 1024;
   }
@@ -26042,10 +26169,10 @@ function codexProjectTrusted(configToml, vault, platform = process.platform) {
   return found;
 }
 function codexTrust(vault, home, scope, env, platform) {
-  const codexHome = env.CODEX_HOME !== void 0 && env.CODEX_HOME !== "" ? env.CODEX_HOME : path40.join(home, ".codex");
+  const codexHome = env.CODEX_HOME !== void 0 && env.CODEX_HOME !== "" ? env.CODEX_HOME : path42.join(home, ".codex");
   const out = [];
   if (scope !== "user") {
-    const config = path40.join(codexHome, "config.toml");
+    const config = path42.join(codexHome, "config.toml");
     let text2 = "";
     try {
       text2 = readRegularFile(config, 16 * 1024 * 1024)?.toString("utf8") ?? "";
@@ -26069,22 +26196,22 @@ function codexTrust(vault, home, scope, env, platform) {
   });
   return out;
 }
-var path40;
+var path42;
 var init_codex_trust = __esm({
   "src/node/hosts/codex-trust.ts"() {
     "use strict";
-    path40 = require("node:path");
+    path42 = require("node:path");
     init_trust_paths();
     init_state_file();
   }
 });
 
 // src/node/hosts/codex.ts
-var path41, CODEX_EDIT_MATCHER, CODEX_PRE_TOOL_MATCHER, codex2;
+var path43, CODEX_EDIT_MATCHER, CODEX_PRE_TOOL_MATCHER, codex2;
 var init_codex2 = __esm({
   "src/node/hosts/codex.ts"() {
     "use strict";
-    path41 = require("node:path");
+    path43 = require("node:path");
     init_codex_trust();
     init_host_spec();
     CODEX_EDIT_MATCHER = "apply_patch|Edit|Write";
@@ -26094,12 +26221,12 @@ var init_codex2 = __esm({
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path41.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json") : path41.join(p.vault, ".codex", "hooks.json");
+        return scope === "user" ? path43.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json") : path43.join(p.vault, ".codex", "hooks.json");
       },
       readFiles(p) {
         return [
-          { file: path41.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json"), label: "user" },
-          { file: path41.join(p.vault, ".codex", "hooks.json"), label: "project" }
+          { file: path43.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json"), label: "user" },
+          { file: path43.join(p.vault, ".codex", "hooks.json"), label: "project" }
         ];
       },
       skeleton: {},
@@ -26127,11 +26254,11 @@ var init_codex2 = __esm({
 });
 
 // src/node/hosts/copilot.ts
-var path42, FILE, copilot2;
+var path44, FILE, copilot2;
 var init_copilot2 = __esm({
   "src/node/hosts/copilot.ts"() {
     "use strict";
-    path42 = require("node:path");
+    path44 = require("node:path");
     init_host_spec();
     FILE = "session-brief.json";
     copilot2 = {
@@ -26139,12 +26266,12 @@ var init_copilot2 = __esm({
       scopes: ["project", "user"],
       shape: "flat",
       settingsFile(scope, p) {
-        return scope === "user" ? path42.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE) : path42.join(p.vault, ".github", "hooks", FILE);
+        return scope === "user" ? path44.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE) : path44.join(p.vault, ".github", "hooks", FILE);
       },
       readFiles(p) {
         return [
-          { file: path42.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE), label: "user" },
-          { file: path42.join(p.vault, ".github", "hooks", FILE), label: "project" }
+          { file: path44.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE), label: "user" },
+          { file: path44.join(p.vault, ".github", "hooks", FILE), label: "project" }
         ];
       },
       skeleton: { version: 1 },
@@ -26173,22 +26300,22 @@ var init_copilot2 = __esm({
 });
 
 // src/node/hosts/cursor.ts
-var path43, cursor2;
+var path45, cursor2;
 var init_cursor2 = __esm({
   "src/node/hosts/cursor.ts"() {
     "use strict";
-    path43 = require("node:path");
+    path45 = require("node:path");
     cursor2 = {
       agent: "cursor",
       scopes: ["project", "user"],
       shape: "flat",
       settingsFile(scope, p) {
-        return scope === "user" ? path43.join(p.home, ".cursor", "hooks.json") : path43.join(p.vault, ".cursor", "hooks.json");
+        return scope === "user" ? path45.join(p.home, ".cursor", "hooks.json") : path45.join(p.vault, ".cursor", "hooks.json");
       },
       readFiles(p) {
         return [
-          { file: path43.join(p.home, ".cursor", "hooks.json"), label: "user" },
-          { file: path43.join(p.vault, ".cursor", "hooks.json"), label: "project" }
+          { file: path45.join(p.home, ".cursor", "hooks.json"), label: "user" },
+          { file: path45.join(p.vault, ".cursor", "hooks.json"), label: "project" }
         ];
       },
       skeleton: { version: 1 },
@@ -26205,8 +26332,8 @@ var init_cursor2 = __esm({
       // `.cursor/mcp.json` in the vault or `~/.cursor/mcp.json`, entries `{ "command", "args" }`.
       mcp: {
         files: (vault, home) => [
-          { file: path43.join(vault, ".cursor", "mcp.json"), scope: "project" },
-          { file: path43.join(home, ".cursor", "mcp.json"), scope: "user" }
+          { file: path45.join(vault, ".cursor", "mcp.json"), scope: "project" },
+          { file: path45.join(home, ".cursor", "mcp.json"), scope: "user" }
         ],
         entry: (node, script) => ({ command: node, args: [script, "mcp"] })
       },
@@ -26222,30 +26349,30 @@ var init_cursor2 = __esm({
 
 // src/node/hosts/devin.ts
 function devinUserDir(p) {
-  if (p.platform !== "win32") return path44.join(p.home, ".config", "devin");
+  if (p.platform !== "win32") return path46.join(p.home, ".config", "devin");
   const appData = p.env.APPDATA;
-  return appData !== void 0 && appData !== "" ? path44.join(appData, "devin") : path44.join(p.home, "AppData", "Roaming", "devin");
+  return appData !== void 0 && appData !== "" ? path46.join(appData, "devin") : path46.join(p.home, "AppData", "Roaming", "devin");
 }
-var path44, DEVIN_EDIT_MATCHER, devin2;
+var path46, DEVIN_EDIT_MATCHER, devin2;
 var init_devin2 = __esm({
   "src/node/hosts/devin.ts"() {
     "use strict";
-    path44 = require("node:path");
+    path46 = require("node:path");
     DEVIN_EDIT_MATCHER = "edit|write|notebook_edit";
     devin2 = {
       agent: "devin",
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path44.join(devinUserDir(p), "config.json");
-        return path44.join(p.vault, ".devin", scope === "local" ? "config.local.json" : "config.json");
+        if (scope === "user") return path46.join(devinUserDir(p), "config.json");
+        return path46.join(p.vault, ".devin", scope === "local" ? "config.local.json" : "config.json");
       },
       readFiles(p) {
         return [
-          { file: path44.join(devinUserDir(p), "config.json"), label: "user" },
-          { file: path44.join(p.vault, ".devin", "config.json"), label: "project" },
-          { file: path44.join(p.vault, ".devin", "config.local.json"), label: "local" },
-          { file: path44.join(p.vault, ".devin", "hooks.v1.json"), label: "project", eventsAtTop: true }
+          { file: path46.join(devinUserDir(p), "config.json"), label: "user" },
+          { file: path46.join(p.vault, ".devin", "config.json"), label: "project" },
+          { file: path46.join(p.vault, ".devin", "config.local.json"), label: "local" },
+          { file: path46.join(p.vault, ".devin", "hooks.v1.json"), label: "project", eventsAtTop: true }
         ];
       },
       skeleton: {},
@@ -26277,7 +26404,7 @@ function geminiFolderTrust(rules, folder2, platform = process.platform) {
   for (const [key3, value] of Object.entries(rules)) {
     if (value !== "TRUST_FOLDER" && value !== "TRUST_PARENT" && value !== "DO_NOT_TRUST") continue;
     const level = value;
-    const root = level === "TRUST_PARENT" ? path45.dirname(path45.resolve(key3)) : path45.resolve(key3);
+    const root = level === "TRUST_PARENT" ? path47.dirname(path47.resolve(key3)) : path47.resolve(key3);
     if (!inside(folder2, root, platform)) continue;
     const depth = root.split(/[\\/]/).length;
     if (best === void 0 || depth > best.depth) best = { depth, trusted: level !== "DO_NOT_TRUST" };
@@ -26285,17 +26412,17 @@ function geminiFolderTrust(rules, folder2, platform = process.platform) {
   return best?.trusted;
 }
 function geminiTrust(vault, home, env, platform) {
-  const file = path45.join(home, ".gemini", "trustedFolders.json");
+  const file = path47.join(home, ".gemini", "trustedFolders.json");
   if (env.GEMINI_CLI_TRUST_WORKSPACE === "true") {
     return { status: "ok", message: `GEMINI_CLI_TRUST_WORKSPACE=true in this environment: Gemini CLI treats the folder it starts in as trusted.` };
   }
-  const settings = readJson2(path45.join(home, ".gemini", "settings.json"));
+  const settings = readJson3(path47.join(home, ".gemini", "settings.json"));
   const security = isObj(settings) && isObj(settings.security) ? settings.security : void 0;
   const folderTrust = security !== void 0 && isObj(security.folderTrust) ? security.folderTrust.enabled : void 0;
   if (folderTrust === false) {
     return { status: "ok", message: "Folder trust is switched off in ~/.gemini/settings.json: Gemini CLI loads the vault's .gemini/settings.json in any folder." };
   }
-  const trusted = geminiFolderTrust(readJson2(file), vault, platform);
+  const trusted = geminiFolderTrust(readJson3(file), vault, platform);
   if (trusted === true) return { status: "ok", message: `${vault} is a trusted folder for Gemini CLI (${file}).` };
   const why = trusted === false ? `is marked "Don't trust" in ${file}` : `is not in ${file}`;
   return {
@@ -26304,21 +26431,21 @@ function geminiTrust(vault, home, env, platform) {
     fix: `Start gemini in the vault and choose "Trust folder" (or run /permissions there), or add "${vault.replace(/\\/g, "\\\\")}": "TRUST_FOLDER" to ${file}; or install with --scope user --agent gemini.`
   };
 }
-var path45;
+var path47;
 var init_gemini_trust = __esm({
   "src/node/hosts/gemini-trust.ts"() {
     "use strict";
-    path45 = require("node:path");
+    path47 = require("node:path");
     init_trust_paths();
   }
 });
 
 // src/node/hosts/gemini.ts
-var path46, GEMINI_EDIT_MATCHER, GEMINI_PRE_TOOL_MATCHER, gemini2;
+var path48, GEMINI_EDIT_MATCHER, GEMINI_PRE_TOOL_MATCHER, gemini2;
 var init_gemini2 = __esm({
   "src/node/hosts/gemini.ts"() {
     "use strict";
-    path46 = require("node:path");
+    path48 = require("node:path");
     init_gemini_trust();
     GEMINI_EDIT_MATCHER = "write_file|replace";
     GEMINI_PRE_TOOL_MATCHER = "write_file|replace|run_shell_command";
@@ -26327,12 +26454,12 @@ var init_gemini2 = __esm({
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path46.join(p.home, ".gemini", "settings.json") : path46.join(p.vault, ".gemini", "settings.json");
+        return scope === "user" ? path48.join(p.home, ".gemini", "settings.json") : path48.join(p.vault, ".gemini", "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path46.join(p.home, ".gemini", "settings.json"), label: "user" },
-          { file: path46.join(p.vault, ".gemini", "settings.json"), label: "project" },
+          { file: path48.join(p.home, ".gemini", "settings.json"), label: "user" },
+          { file: path48.join(p.vault, ".gemini", "settings.json"), label: "project" },
           { file: p.platform === "win32" ? "C:\\ProgramData\\gemini-cli\\settings.json" : p.platform === "darwin" ? "/Library/Application Support/GeminiCli/settings.json" : "/etc/gemini-cli/settings.json", label: "system", managed: true }
         ];
       },
@@ -26361,14 +26488,14 @@ var init_gemini2 = __esm({
 
 // src/node/hosts/qwen-trust.ts
 function qwenTrust(vault, home, env, platform) {
-  const settingsFile = path47.join(home, ".qwen", "settings.json");
-  const settings = readJson2(settingsFile);
+  const settingsFile = path49.join(home, ".qwen", "settings.json");
+  const settings = readJson3(settingsFile);
   const security = isObj(settings) && isObj(settings.security) ? settings.security : void 0;
   const enabled = security !== void 0 && isObj(security.folderTrust) ? security.folderTrust.enabled : void 0;
   if (enabled !== true) return { status: "ok", message: `Folder trust is off for Qwen Code (${settingsFile}): it loads the vault's .qwen/settings.json in any folder.` };
   const override = env.QWEN_CODE_TRUSTED_FOLDERS_PATH;
-  const file = override !== void 0 && override.trim() !== "" ? override : path47.join(home, ".qwen", "trustedFolders.json");
-  const trusted = geminiFolderTrust(readJson2(file), vault, platform);
+  const file = override !== void 0 && override.trim() !== "" ? override : path49.join(home, ".qwen", "trustedFolders.json");
+  const trusted = geminiFolderTrust(readJson3(file), vault, platform);
   if (trusted === true) return { status: "ok", message: `${vault} is a trusted folder for Qwen Code (${file}).` };
   const why = trusted === false ? `is marked "Don't trust" in ${file}` : `is not in ${file}`;
   return {
@@ -26377,22 +26504,22 @@ function qwenTrust(vault, home, env, platform) {
     fix: `Start qwen in the vault and trust the folder (/trust), or add "${vault.replace(/\\/g, "\\\\")}": "TRUST_FOLDER" to ${file}; or install with --scope user --agent qwen.`
   };
 }
-var path47;
+var path49;
 var init_qwen_trust = __esm({
   "src/node/hosts/qwen-trust.ts"() {
     "use strict";
-    path47 = require("node:path");
+    path49 = require("node:path");
     init_gemini_trust();
     init_trust_paths();
   }
 });
 
 // src/node/hosts/qwen.ts
-var path48, QWEN_EDIT_MATCHER, qwen2;
+var path50, QWEN_EDIT_MATCHER, qwen2;
 var init_qwen2 = __esm({
   "src/node/hosts/qwen.ts"() {
     "use strict";
-    path48 = require("node:path");
+    path50 = require("node:path");
     init_qwen_trust();
     QWEN_EDIT_MATCHER = "write_file|edit";
     qwen2 = {
@@ -26400,13 +26527,13 @@ var init_qwen2 = __esm({
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path48.join(p.home, ".qwen", "settings.json") : path48.join(p.vault, ".qwen", "settings.json");
+        return scope === "user" ? path50.join(p.home, ".qwen", "settings.json") : path50.join(p.vault, ".qwen", "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path48.join(p.home, ".qwen", "settings.json"), label: "user" },
-          { file: path48.join(p.vault, ".qwen", "settings.json"), label: "project" },
-          { file: path48.join(p.vault, ".qwen", "settings.local.json"), label: "local" }
+          { file: path50.join(p.home, ".qwen", "settings.json"), label: "user" },
+          { file: path50.join(p.vault, ".qwen", "settings.json"), label: "project" },
+          { file: path50.join(p.vault, ".qwen", "settings.local.json"), label: "local" }
         ];
       },
       skeleton: {},
@@ -26457,23 +26584,23 @@ var init_hosts2 = __esm({
 
 // src/node/hosts/options.ts
 function scriptTarget(vault) {
-  return path49.join(hooksFolder(vault), SCRIPT_NAME);
+  return path51.join(hooksFolder(vault), SCRIPT_NAME);
 }
 function bridgeTarget(vault) {
-  return path49.join(hooksFolder(vault), BRIDGE_NAME);
+  return path51.join(hooksFolder(vault), BRIDGE_NAME);
 }
 function startTarget(vault) {
-  return path49.join(hooksFolder(vault), START_NAME);
+  return path51.join(hooksFolder(vault), START_NAME);
 }
 function editTarget(vault) {
-  return path49.join(hooksFolder(vault), EDIT_NAME);
+  return path51.join(hooksFolder(vault), EDIT_NAME);
 }
 function mcpTarget(vault) {
-  return path49.join(hooksFolder(vault), MCP_FILE_NAME);
+  return path51.join(hooksFolder(vault), MCP_FILE_NAME);
 }
 function bundleOf(scriptPath) {
-  if (path49.basename(scriptPath) === SCRIPT_NAME) {
-    const beside = path49.join(path49.dirname(scriptPath), BRIDGE_NAME);
+  if (path51.basename(scriptPath) === SCRIPT_NAME) {
+    const beside = path51.join(path51.dirname(scriptPath), BRIDGE_NAME);
     if (fs26.existsSync(beside)) return beside;
   }
   return scriptPath;
@@ -26493,7 +26620,7 @@ function chooseAgent(value) {
   return { ok: false, code: EXIT.usage, message: `unknown agent "${value ?? ""}"; one of: ${AGENT_IDS.join(", ")}` };
 }
 function resolveNode(nodePath, warnings) {
-  if (nodePath !== void 0 && path49.isAbsolute(nodePath)) {
+  if (nodePath !== void 0 && path51.isAbsolute(nodePath)) {
     try {
       if (fs26.statSync(nodePath).isFile()) return nodePath;
     } catch {
@@ -26509,7 +26636,7 @@ function findNodeOnPath(env, platform) {
   for (const dir of (env.PATH ?? env.Path ?? "").split(platform === "win32" ? ";" : ":")) {
     if (dir === "") continue;
     for (const n of names) {
-      const p = path49.join(dir, n);
+      const p = path51.join(dir, n);
       try {
         if (fs26.statSync(p).isFile()) return p;
       } catch {
@@ -26518,12 +26645,12 @@ function findNodeOnPath(env, platform) {
   }
   return void 0;
 }
-var fs26, path49, import_hook_entry, import_session_brief_start, import_session_brief_edit, EXIT, HOOK_ENTRY, START_FILE, EDIT_FILE;
+var fs26, path51, import_hook_entry, import_session_brief_start, import_session_brief_edit, EXIT, HOOK_ENTRY, START_FILE, EDIT_FILE;
 var init_options = __esm({
   "src/node/hosts/options.ts"() {
     "use strict";
     fs26 = require("node:fs");
-    path49 = require("node:path");
+    path51 = require("node:path");
     init_agent_contracts();
     init_state_registry();
     import_hook_entry = __toESM(require_hook_entry());
@@ -26756,8 +26883,8 @@ function sha2562(data) {
   return (0, import_node_crypto2.createHash)("sha256").update(data).digest("hex");
 }
 function inVault(vault, file) {
-  const rel = path50.relative(path50.resolve(vault), path50.resolve(file));
-  return !path50.isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${path50.sep}`);
+  const rel = path52.relative(path52.resolve(vault), path52.resolve(file));
+  return !path52.isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${path52.sep}`);
 }
 function refusedInVault(file, reason) {
   return new WriteError(`${file} ${reason}; Session Brief does not follow links or open anything but regular files in the vault. Remove it (or put the real file there) and run this again. Nothing was changed.`);
@@ -26765,7 +26892,7 @@ function refusedInVault(file, reason) {
 function readIfExists(vault, file) {
   if (!inVault(vault, file)) {
     try {
-      return readAgentSettingsFile(file, MAX_BYTES5);
+      return readAgentSettingsFile(file, MAX_BYTES6);
     } catch (error) {
       throw Object.assign(new WriteError(`cannot read ${file}: ${error.message}`), { code: error.code });
     }
@@ -26773,8 +26900,8 @@ function readIfExists(vault, file) {
   const entry = inspectStateFile(vault, file);
   if (entry.kind === "missing") return null;
   if (entry.kind === "damaged") throw refusedInVault(file, entry.reason);
-  const data = readStateFile(vault, file, MAX_BYTES5);
-  if (data === null) throw new WriteError(`cannot read ${file}: it changed while being read, or is larger than ${MAX_BYTES5} bytes. Nothing was changed.`);
+  const data = readStateFile(vault, file, MAX_BYTES6);
+  if (data === null) throw new WriteError(`cannot read ${file}: it changed while being read, or is larger than ${MAX_BYTES6} bytes. Nothing was changed.`);
   return data;
 }
 function assertWritable(vault, file) {
@@ -26813,22 +26940,22 @@ function removeDirIfEmpty(vault, dir) {
   if (inVault(vault, dir)) removeStateFolderIfEmpty(vault, dir);
   else removeAgentFolderIfEmpty(dir);
 }
-var import_node_crypto2, path50, WriteError, MAX_BYTES5;
+var import_node_crypto2, path52, WriteError, MAX_BYTES6;
 var init_files = __esm({
   "src/node/hosts/files.ts"() {
     "use strict";
     import_node_crypto2 = require("node:crypto");
-    path50 = require("node:path");
+    path52 = require("node:path");
     init_state_file();
     WriteError = class extends Error {
     };
-    MAX_BYTES5 = 64 * 1024 * 1024;
+    MAX_BYTES6 = 64 * 1024 * 1024;
   }
 });
 
 // src/node/hosts/manifest.ts
 function manifestPath(vault) {
-  return path51.join(hooksFolder(vault), MANIFEST_NAME);
+  return path53.join(hooksFolder(vault), MANIFEST_NAME);
 }
 function readManifest(vault) {
   try {
@@ -26856,7 +26983,7 @@ function missingDirs(dir) {
   let d = dir;
   while (!fs28.existsSync(d)) {
     out.push(d);
-    const up = path51.dirname(d);
+    const up = path53.dirname(d);
     if (up === d) break;
     d = up;
   }
@@ -26865,12 +26992,12 @@ function missingDirs(dir) {
 function backupPath(file) {
   return `${file}.session-brief.bak`;
 }
-var fs28, path51;
+var fs28, path53;
 var init_manifest = __esm({
   "src/node/hosts/manifest.ts"() {
     "use strict";
     fs28 = require("node:fs");
-    path51 = require("node:path");
+    path53 = require("node:path");
     init_state_file();
     init_state_registry();
   }
@@ -26918,18 +27045,18 @@ function checkScript(o, checks) {
       return;
     }
   }
-  checks.push({ id: "script", status: "ok", message: `${script} and the bridge it runs (${path52.basename(bridge)}) are present and current (version ${o.version}).` });
+  checks.push({ id: "script", status: "ok", message: `${script} and the bridge it runs (${path54.basename(bridge)}) are present and current (version ${o.version}).` });
   const manifest = readManifest(o.vault);
   if (manifest === null) checks.push({ id: "record", status: "warn", message: `${MANIFEST_NAME} (what install recorded) is missing or unreadable.`, fix: 'Run "install" again.' });
-  else if (manifest.configDir === void 0 || !exists3(path52.join(o.vault, manifest.configDir))) {
+  else if (manifest.configDir === void 0 || !exists3(path54.join(o.vault, manifest.configDir))) {
     checks.push({ id: "record", status: "warn", message: `The recorded Obsidian config folder ${manifest.configDir ?? "(none)"} does not exist; the bridge looks for one itself.`, fix: 'Run "install" again after opening the vault in Obsidian once.' });
   } else checks.push({ id: "record", status: "ok", message: `The bridge reads the vault's settings from ${manifest.configDir}.` });
 }
-var path52;
+var path54;
 var init_doctor_install_check = __esm({
   "src/node/hosts/doctor/doctor-install-check.ts"() {
     "use strict";
-    path52 = require("node:path");
+    path54 = require("node:path");
     init_doctor_files();
     init_files();
     init_manifest();
@@ -26942,8 +27069,8 @@ var init_doctor_install_check = __esm({
 function innerFindings(root, dir) {
   const out = [];
   for (const inner of listStateFolder(root, dir, MAX_LISTED)) {
-    const e = inspectStateFile(root, path53.join(dir, inner.name));
-    if (e.kind === "damaged") out.push(`${path53.join(dir, inner.name)} ${e.reason}`);
+    const e = inspectStateFile(root, path55.join(dir, inner.name));
+    if (e.kind === "damaged") out.push(`${path55.join(dir, inner.name)} ${e.reason}`);
   }
   return out;
 }
@@ -26953,7 +27080,7 @@ function folderFindings(root, dir, home) {
   const out = [];
   for (const entry of listStateFolder(root, dir, MAX_LISTED)) {
     if (home === "hooks" && !entry.name.toLowerCase().startsWith(HOOK_PREFIX)) continue;
-    const file = path53.join(dir, entry.name);
+    const file = path55.join(dir, entry.name);
     const known = stateName(home, entry.name);
     if (known?.kind === "folder" && entry.isDirectory()) {
       out.push(...innerFindings(root, file));
@@ -26987,11 +27114,11 @@ function stateFolderChecks(vault, env) {
     }
   ];
 }
-var path53, MAX_LISTED;
+var path55, MAX_LISTED;
 var init_doctor_state = __esm({
   "src/node/hosts/doctor/doctor-state.ts"() {
     "use strict";
-    path53 = require("node:path");
+    path55 = require("node:path");
     init_state_file();
     init_state_registry();
     init_vault_config();
@@ -27027,7 +27154,7 @@ function coversAllSources(matcher) {
   }
 }
 function isMine(o, f) {
-  return path54.resolve(parseOwnCommand(f.command)?.script ?? "") === path54.resolve(scriptTarget(o.vault));
+  return path56.resolve(parseOwnCommand(f.command)?.script ?? "") === path56.resolve(scriptTarget(o.vault));
 }
 function checkRegistrations(o, found, checks) {
   const spec = specFor(o.agent);
@@ -27108,11 +27235,11 @@ function checkTrust(o, found, p, checks) {
     checks.push({ id: "trust", status: t.status, message: t.message, ...t.fix !== void 0 ? { fix: t.fix } : {} });
   }
 }
-var path54;
+var path56;
 var init_doctor_registration_check = __esm({
   "src/node/hosts/doctor/doctor-registration-check.ts"() {
     "use strict";
-    path54 = require("node:path");
+    path56 = require("node:path");
     init_agent_contracts();
     init_command_line();
     init_doctor_files();
@@ -27184,7 +27311,7 @@ function isStale(owner, file, now2) {
   return owner.started !== null && started !== null && started !== owner.started;
 }
 function breakStale(file, judged) {
-  const aside = `${file}.${process.pid}.${crypto2.randomBytes(4).toString("hex")}.stale`;
+  const aside = `${file}.${process.pid}.${crypto3.randomBytes(4).toString("hex")}.stale`;
   try {
     fs29.renameSync(file, aside);
   } catch {
@@ -27200,20 +27327,20 @@ function breakStale(file, judged) {
   fs29.rmSync(aside, { force: true });
 }
 function canonical(p) {
-  const abs = path55.resolve(p);
+  const abs = path57.resolve(p);
   try {
     return fs29.realpathSync(abs);
   } catch {
     try {
-      return path55.join(fs29.realpathSync(path55.dirname(abs)), path55.basename(abs));
+      return path57.join(fs29.realpathSync(path57.dirname(abs)), path57.basename(abs));
     } catch {
       return abs;
     }
   }
 }
 function lockDir() {
-  const user = typeof process.getuid === "function" ? String(process.getuid()) : crypto2.createHash("sha256").update(os3.userInfo().username).digest("hex").slice(0, 12);
-  const dir = path55.join(os3.tmpdir(), `session-brief-locks-${user}`);
+  const user = typeof process.getuid === "function" ? String(process.getuid()) : crypto3.createHash("sha256").update(os3.userInfo().username).digest("hex").slice(0, 12);
+  const dir = path57.join(os3.tmpdir(), `session-brief-locks-${user}`);
   fs29.mkdirSync(dir, { recursive: true, mode: 448 });
   const st = fs29.lstatSync(dir);
   if (!st.isDirectory() || typeof process.getuid === "function" && st.uid !== process.getuid()) {
@@ -27222,11 +27349,11 @@ function lockDir() {
   return dir;
 }
 function lockFileFor(target) {
-  return path55.join(lockDir(), `${crypto2.createHash("sha256").update(canonical(target)).digest("hex").slice(0, 32)}.lock`);
+  return path57.join(lockDir(), `${crypto3.createHash("sha256").update(canonical(target)).digest("hex").slice(0, 32)}.lock`);
 }
 function acquireLock(target, waitMs = WAIT_MS) {
   const file = lockFileFor(target);
-  const me = { pid: process.pid, started: processIdentity("self"), nonce: crypto2.randomBytes(8).toString("hex"), at: Date.now() };
+  const me = { pid: process.pid, started: processIdentity("self"), nonce: crypto3.randomBytes(8).toString("hex"), at: Date.now() };
   const deadline = Date.now() + waitMs;
   for (let delay = 5; ; delay = Math.min(100, delay * 2)) {
     try {
@@ -27265,14 +27392,14 @@ function withLocks(targets2, fn) {
     for (const h of held.reverse()) h.release();
   }
 }
-var crypto2, fs29, os3, path55, STALE_MS, WAIT_MS;
+var crypto3, fs29, os3, path57, STALE_MS, WAIT_MS;
 var init_install_lock = __esm({
   "src/node/hosts/install-lock.ts"() {
     "use strict";
-    crypto2 = require("node:crypto");
+    crypto3 = require("node:crypto");
     fs29 = require("node:fs");
     os3 = require("node:os");
-    path55 = require("node:path");
+    path57 = require("node:path");
     init_process_identity();
     init_process_alive();
     init_files();
@@ -28045,12 +28172,12 @@ function parseTree(text2, errors = [], options = ParseOptions.DEFAULT) {
   }
   return result;
 }
-function findNodeAtLocation(root, path69) {
+function findNodeAtLocation(root, path71) {
   if (!root) {
     return void 0;
   }
   let node = root;
-  for (let segment2 of path69) {
+  for (let segment2 of path71) {
     if (typeof segment2 === "string") {
       if (node.type !== "object" || !Array.isArray(node.children)) {
         return void 0;
@@ -28416,14 +28543,14 @@ var init_parser = __esm({
 
 // node_modules/jsonc-parser/lib/esm/impl/edit.js
 function setProperty(text2, originalPath, value, options) {
-  const path69 = originalPath.slice();
+  const path71 = originalPath.slice();
   const errors = [];
   const root = parseTree(text2, errors);
   let parent = void 0;
   let lastSegment = void 0;
-  while (path69.length > 0) {
-    lastSegment = path69.pop();
-    parent = findNodeAtLocation(root, path69);
+  while (path71.length > 0) {
+    lastSegment = path71.pop();
+    parent = findNodeAtLocation(root, path71);
     if (parent === void 0 && value !== void 0) {
       if (typeof lastSegment === "string") {
         value = { [lastSegment]: value };
@@ -28566,8 +28693,8 @@ var init_edit = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/main.js
-function modify(text2, path69, value, options) {
-  return setProperty(text2, path69, value, options);
+function modify(text2, path71, value, options) {
+  return setProperty(text2, path71, value, options);
 }
 function applyEdits(text2, edits) {
   let sortedEdits = edits.slice(0).sort((a, b) => {
@@ -28674,17 +28801,17 @@ function parseJsonDoc(raw, file) {
   }
   return { text: text2.trim() === "" ? "{}" : text2, bom, value, format: detectFormat(text2) };
 }
-function editJson(doc, path69, value, file) {
-  const edits = modify(doc.text, path69, value, { formattingOptions: doc.format });
+function editJson(doc, path71, value, file) {
+  const edits = modify(doc.text, path71, value, { formattingOptions: doc.format });
   const text2 = applyEdits(doc.text, edits);
   return { ...parseJsonDoc(text2, file), bom: doc.bom, format: doc.format };
 }
 function serialize(doc) {
   return `${doc.bom ? "\uFEFF" : ""}${doc.text}`;
 }
-function valueAt(root, path69) {
+function valueAt(root, path71) {
   let v = root;
-  for (const seg of path69) {
+  for (const seg of path71) {
     if (typeof seg === "number") v = Array.isArray(v) ? v[seg] : void 0;
     else v = typeof v === "object" && v !== null && !Array.isArray(v) ? v[seg] : void 0;
     if (v === void 0) return void 0;
@@ -28990,7 +29117,7 @@ var init_mcp_file = __esm({
 
 // src/node/hosts/install-plan.ts
 function samePath(a, b) {
-  return path56.resolve(a) === path56.resolve(b);
+  return path58.resolve(a) === path58.resolve(b);
 }
 function hookArgs(agent, event) {
   return [HOOK_COMMANDS[event], ...agentArgs(agent)];
@@ -29049,7 +29176,7 @@ function installRecord(o, s, prevRecord, keep, view) {
     originalSha256: kept !== void 0 ? kept.originalSha256 : s.before !== null && cleanBefore && !keep.backup ? sha2562(s.before) : null,
     installedSha256: sha2562(s.after),
     created: kept !== void 0 ? dedupePaths([...kept.created, ...s.applied.created]) : s.applied.created,
-    createdDirs: kept !== void 0 ? kept.createdDirs : s.before === null ? view.missingDirs(path56.dirname(s.file)) : []
+    createdDirs: kept !== void 0 ? kept.createdDirs : s.before === null ? view.missingDirs(path58.dirname(s.file)) : []
   };
   if (!s.changed) {
     if (prevRecord !== void 0) Object.assign(record, prevRecord);
@@ -29058,7 +29185,7 @@ function installRecord(o, s, prevRecord, keep, view) {
   return record;
 }
 function nextManifest(o, previous, prevRecord, record, at, view) {
-  const scriptDirs2 = previous?.createdDirs ?? view.missingDirs(path56.dirname(at.script)).map((d) => path56.relative(o.vault, d).split(path56.sep).join("/"));
+  const scriptDirs2 = previous?.createdDirs ?? view.missingDirs(path58.dirname(at.script)).map((d) => path58.relative(o.vault, d).split(path58.sep).join("/"));
   const installs = previous?.installs.filter((x) => x !== prevRecord && (x.scope === "user" || isInside(x.file, o.vault))) ?? [];
   const index = prevRecord !== void 0 ? Math.min(previous?.installs.indexOf(prevRecord) ?? installs.length, installs.length) : installs.length;
   installs.splice(index, 0, record);
@@ -29142,11 +29269,11 @@ function planInstall(o, view) {
 function recordedPluginDir(o, configDir, before, view) {
   const given = o.pluginDir?.replace(/\\/g, "/").replace(/^\/+|\/+$/g, "");
   if (given !== void 0 && given !== "") return given === `${configDir}/plugins/${PLUGIN_ID}` ? void 0 : given;
-  return before !== void 0 && view.isDir(path56.join(o.vault, before)) ? before : void 0;
+  return before !== void 0 && view.isDir(path58.join(o.vault, before)) ? before : void 0;
 }
 function isInside(file, dir) {
-  const rel = path56.relative(path56.resolve(dir), path56.resolve(file));
-  return rel !== "" && !rel.startsWith("..") && !path56.isAbsolute(rel);
+  const rel = path58.relative(path58.resolve(dir), path58.resolve(file));
+  return rel !== "" && !rel.startsWith("..") && !path58.isAbsolute(rel);
 }
 function holdsOwnEntries(before, spec, file) {
   try {
@@ -29171,11 +29298,11 @@ function dedupePaths(paths) {
     return true;
   });
 }
-var path56;
+var path58;
 var init_install_plan = __esm({
   "src/node/hosts/install-plan.ts"() {
     "use strict";
-    path56 = require("node:path");
+    path58 = require("node:path");
     init_agent_contracts();
     init_command_line();
     init_files();
@@ -29405,7 +29532,7 @@ function sessionStartChecks(vault, registered, env = {}) {
     return checks;
   }
   const recent = delivered.slice(-SHOWN).reverse();
-  checks.push({ id: "sessions", status: "ok", message: `Last real sessions that received the brief (newest first, from ${path57.join(pluginDir ?? "", STARTS_LOG)}): ${recent.map(describeStart).join("; ")}.` });
+  checks.push({ id: "sessions", status: "ok", message: `Last real sessions that received the brief (newest first, from ${path59.join(pluginDir ?? "", STARTS_LOG)}): ${recent.map(describeStart).join("; ")}.` });
   const quietDays = Math.floor((t - Date.parse(last.at)) / DAY_MS);
   if (registered && quietDays >= QUIET_DAYS) {
     checks.push({ id: "sessions-quiet", status: "warn", message: `No session has received the brief for ${quietDays} days (last: ${describeStart(last)}).`, fix: "If you used the agent since, it started where the hooks do not reach: start it in the vault (or install with --scope user)." });
@@ -29422,12 +29549,12 @@ function sessionStartChecks(vault, registered, env = {}) {
   }
   return checks;
 }
-var fs31, path57, QUIET_DAYS, SHOWN, DAY_MS;
+var fs31, path59, QUIET_DAYS, SHOWN, DAY_MS;
 var init_doctor_sessions = __esm({
   "src/node/hosts/doctor/doctor-sessions.ts"() {
     "use strict";
     fs31 = require("node:fs");
-    path57 = require("node:path");
+    path59 = require("node:path");
     init_quote();
     init_options();
     init_session_starts();
@@ -29443,7 +29570,7 @@ var init_doctor_sessions = __esm({
 function isObj5(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
-function readJson3(vault, file) {
+function readJson4(vault, file) {
   try {
     const value = JSON.parse((readIfExists(vault, file) ?? "").toString("utf8").replace(/^\uFEFF/, ""));
     return isObj5(value) ? value : null;
@@ -29462,7 +29589,7 @@ function findMcpRegistrations(host, vault, home) {
     }
   };
   for (const { file, scope } of host.files(vault, home)) {
-    const value = readJson3(vault, file);
+    const value = readJson4(vault, file);
     take(value?.mcpServers, file, scope);
     if (isObj5(value?.projects)) {
       for (const [dir, p] of Object.entries(value.projects)) if (isObj5(p)) take(p.mcpServers, file, `local, for ${dir}`);
@@ -29559,9 +29686,9 @@ function checkServerFile(o, checks) {
   return true;
 }
 async function checkMcpServer(host, o, checks) {
-  const script = path58.resolve(scriptTarget(o.vault));
+  const script = path60.resolve(scriptTarget(o.vault));
   const all = findMcpRegistrations(host, o.vault, o.home);
-  const mine = all.filter((r) => r.args.some((a) => path58.resolve(a) === script));
+  const mine = all.filter((r) => r.args.some((a) => path60.resolve(a) === script));
   for (const r of all) {
     if (mine.includes(r)) continue;
     const target = r.args.find((a) => a.endsWith(`session-brief.cjs`)) ?? r.args[0] ?? "";
@@ -29589,13 +29716,13 @@ async function checkMcpServer(host, o, checks) {
   checks.push({ id: "mcp-run", status: "ok", message: `${shown2} started and lists its tools: ${listed.join(", ")}.` });
   if (probe.lingered) checks.push({ id: "mcp-run", status: "warn", message: `${shown2} did not exit within ${EXIT_WAIT_MS / 1e3} s after its input closed; the agent may leave it running.` });
 }
-var import_node_child_process3, fs32, path58, EXIT_WAIT_MS;
+var import_node_child_process3, fs32, path60, EXIT_WAIT_MS;
 var init_doctor_mcp = __esm({
   "src/node/hosts/doctor/doctor-mcp.ts"() {
     "use strict";
     import_node_child_process3 = require("node:child_process");
     fs32 = require("node:fs");
-    path58 = require("node:path");
+    path60 = require("node:path");
     init_contract();
     init_state_registry();
     init_files();
@@ -29621,7 +29748,7 @@ function writeGuardChecks(agent, vault, script, found, settings) {
   if (!spec.events.includes(WRITE_GUARD_EVENT)) return [];
   const event = HOSTS[agent].events[WRITE_GUARD_EVENT] ?? WRITE_GUARD_EVENT;
   const guardTool = spec.guardTool === void 0 ? GUARDED_TOOL : spec.guardTool;
-  const ours = found.filter((f) => f.event === event && path59.resolve(parseOwnCommand(f.command)?.script ?? "") === path59.resolve(script));
+  const ours = found.filter((f) => f.event === event && path61.resolve(parseOwnCommand(f.command)?.script ?? "") === path61.resolve(script));
   const folder2 = settings.sessionsFolder === "" ? "" : quoteName(settings.sessionsFolder);
   const out = [];
   if (ours.length === 0) {
@@ -29651,11 +29778,11 @@ function writeGuardChecks(agent, vault, script, found, settings) {
   }
   return out;
 }
-var path59, SETTING;
+var path61, SETTING;
 var init_doctor_write_guard = __esm({
   "src/node/hosts/doctor/doctor-write-guard.ts"() {
     "use strict";
-    path59 = require("node:path");
+    path61 = require("node:path");
     init_agent_contracts();
     init_agent_fence();
     init_write_guard();
@@ -29670,7 +29797,7 @@ var init_doctor_write_guard = __esm({
 // src/node/hosts/claude-plugin.ts
 function claudeUserFolder(env, home) {
   const given = env.CLAUDE_CONFIG_DIR;
-  return given !== void 0 && given !== "" ? path60.resolve(given) : path60.join(home, ".claude");
+  return given !== void 0 && given !== "" ? path62.resolve(given) : path62.join(home, ".claude");
 }
 function readJsonObject(file) {
   try {
@@ -29682,9 +29809,9 @@ function readJsonObject(file) {
 }
 function sessionSettingsFiles(projectDir, env, home) {
   return [
-    { scope: "user", file: path60.join(claudeUserFolder(env, home), "settings.json") },
-    { scope: "project", file: path60.join(projectDir, ".claude", "settings.json") },
-    { scope: "local", file: path60.join(projectDir, ".claude", "settings.local.json") }
+    { scope: "user", file: path62.join(claudeUserFolder(env, home), "settings.json") },
+    { scope: "project", file: path62.join(projectDir, ".claude", "settings.json") },
+    { scope: "local", file: path62.join(projectDir, ".claude", "settings.local.json") }
   ];
 }
 function pluginEnabled(projectDir, env, home) {
@@ -29700,11 +29827,11 @@ function pluginEnabled(projectDir, env, home) {
   }
   return [...state.values()];
 }
-var path60, CLAUDE_PLUGIN_NAME, PLUGIN_HOOK_EVENTS;
+var path62, CLAUDE_PLUGIN_NAME, PLUGIN_HOOK_EVENTS;
 var init_claude_plugin = __esm({
   "src/node/hosts/claude-plugin.ts"() {
     "use strict";
-    path60 = require("node:path");
+    path62 = require("node:path");
     init_state_file();
     init_state_registry();
     init_host();
@@ -29837,13 +29964,13 @@ function trustedRecord(x, p) {
   const file = specFor(x.agent).settingsFile(x.scope, p);
   if (!samePath(x.file, file)) return null;
   const above = /* @__PURE__ */ new Set();
-  for (let d = path61.dirname(path61.resolve(file)); d !== path61.dirname(d); d = path61.dirname(d)) above.add(d);
-  const createdDirs = x.createdDirs.filter((d) => typeof d === "string" && above.has(path61.resolve(d)));
+  for (let d = path63.dirname(path63.resolve(file)); d !== path63.dirname(d); d = path63.dirname(d)) above.add(d);
+  const createdDirs = x.createdDirs.filter((d) => typeof d === "string" && above.has(path63.resolve(d)));
   return { ...x, file, createdDirs };
 }
 function scriptDirs(vault, manifest) {
   const allowed = [".claude", ".claude/hooks"];
-  return (manifest?.createdDirs ?? []).filter((d) => allowed.includes(d)).map((d) => path61.join(vault, ...d.split("/")));
+  return (manifest?.createdDirs ?? []).filter((d) => allowed.includes(d)).map((d) => path63.join(vault, ...d.split("/")));
 }
 function targets(o, recorded, p) {
   const chosen = recorded.filter((x) => (o.agent === void 0 || x.agent === o.agent) && (o.scope === void 0 || x.scope === o.scope));
@@ -29960,10 +30087,10 @@ function uninstallLocked(o) {
   try {
     if (remaining.length > 0 && manifest !== null) {
       writeAtomic(o.vault, manifestPath(o.vault), serializeManifest({ ...manifest, installs: remaining }));
-      r.lines.push(`The bridge stays in ${path61.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(", ")}`);
+      r.lines.push(`The bridge stays in ${path63.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(", ")}`);
     } else if (r.code === EXIT.ok) {
       let removedScript = false;
-      const ours = hooksState().filter((s) => s.name !== MANIFEST_NAME).map((s) => path61.join(hooksFolder(o.vault), s.name));
+      const ours = hooksState().filter((s) => s.name !== MANIFEST_NAME).map((s) => path63.join(hooksFolder(o.vault), s.name));
       for (const f of [...ours, manifestPath(o.vault)]) {
         if (removeFile(o.vault, f)) {
           r.changed.push(f);
@@ -29971,11 +30098,11 @@ function uninstallLocked(o) {
         }
       }
       removeDirs(o.vault, scriptDirs(o.vault, manifest));
-      if (removedScript) r.lines.push(`Removed the bridge from ${path61.dirname(scriptTarget(o.vault))}`);
+      if (removedScript) r.lines.push(`Removed the bridge from ${path63.dirname(scriptTarget(o.vault))}`);
     }
     if (r.code === EXIT.ok && r.changed.length === 0) {
       const what = chosen.map((t) => `${HOSTS[t.agent].name} (${t.scope})`).join(", ");
-      r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path61.dirname(scriptTarget(o.vault))}`];
+      r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path63.dirname(scriptTarget(o.vault))}`];
     }
   } catch (error) {
     if (!(error instanceof WriteError)) throw error;
@@ -29984,11 +30111,11 @@ function uninstallLocked(o) {
   }
   return r;
 }
-var path61;
+var path63;
 var init_uninstall = __esm({
   "src/node/hosts/uninstall.ts"() {
     "use strict";
-    path61 = require("node:path");
+    path63 = require("node:path");
     init_agent_contracts();
     init_files();
     init_host_spec();
@@ -30005,7 +30132,7 @@ var init_uninstall = __esm({
 
 // src/node/mcp/server-load.ts
 function mcpFileBeside(bridgeDir) {
-  return path62.join(bridgeDir, MCP_FILE_NAME);
+  return path64.join(bridgeDir, MCP_FILE_NAME);
 }
 function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   const file = mcpFileBeside(bridgeDir);
@@ -30020,13 +30147,13 @@ function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   if (loaded.version !== bridgeVersion2) throw new McpFileError(`the MCP server file ${file} is version ${loaded.version}, the bridge ${bridgeVersion2}. ${FIX}.`);
   return loaded;
 }
-var fs33, import_node_module2, path62, McpFileError, FIX;
+var fs33, import_node_module2, path64, McpFileError, FIX;
 var init_server_load = __esm({
   "src/node/mcp/server-load.ts"() {
     "use strict";
     fs33 = require("node:fs");
     import_node_module2 = require("node:module");
-    path62 = require("node:path");
+    path64 = require("node:path");
     init_state_registry();
     McpFileError = class extends Error {
     };
@@ -30051,7 +30178,7 @@ function bridgeVersion() {
 function mcpSourceOf(scriptPath) {
   for (const script of [scriptPath, realScript(scriptPath)]) {
     try {
-      const data = readRegularFile(mcpFileBeside(path63.dirname(bundleOf(script))), PROGRAM_MAX);
+      const data = readRegularFile(mcpFileBeside(path65.dirname(bundleOf(script))), PROGRAM_MAX);
       if (data !== null) return data;
     } catch {
     }
@@ -30150,13 +30277,13 @@ async function runAgentCommand(args, scriptPath, env, io = defaultIo) {
       return usage(`unknown command "${args.command}"`);
   }
 }
-var fs34, os4, path63, PROGRAM_MAX, defaultIo;
+var fs34, os4, path65, PROGRAM_MAX, defaultIo;
 var init_agents_cli = __esm({
   "bridge/commands/agents-cli.ts"() {
     "use strict";
     fs34 = require("node:fs");
     os4 = require("node:os");
-    path63 = require("node:path");
+    path65 = require("node:path");
     init_format();
     init_args();
     init_options();
@@ -30221,17 +30348,17 @@ function launcher(args, scriptPath) {
   if (!/^[A-Za-z_][\w-]*$/.test(name)) throw new UsageError(`--name must be a plain word (letters, digits, _ and -), not ${JSON.stringify(name)}`);
   const text2 = launcherFunction(shell, name, vault, cli);
   writeOut(
-    `# Starts ${HOSTS[agentFlag2].name} in the vault ${JSON.stringify(path64.basename(vault))}, so its hooks load (add to ${PROFILE[shell]}):
+    `# Starts ${HOSTS[agentFlag2].name} in the vault ${JSON.stringify(path66.basename(vault))}, so its hooks load (add to ${PROFILE[shell]}):
 ${text2}
 `
   );
   return 0;
 }
-var path64, SHELLS, PROFILE;
+var path66, SHELLS, PROFILE;
 var init_launcher = __esm({
   "bridge/commands/launcher.ts"() {
     "use strict";
-    path64 = require("node:path");
+    path66 = require("node:path");
     init_agent_contracts();
     init_args();
     init_context();
@@ -30336,19 +30463,19 @@ var init_tag_edit = __esm({
 
 // src/node/mcp/vault-path.ts
 function inside2(dir, file) {
-  const rel = path65.relative(dir, file);
-  return rel === "" || !rel.startsWith("..") && !path65.isAbsolute(rel);
+  const rel = path67.relative(dir, file);
+  return rel === "" || !rel.startsWith("..") && !path67.isAbsolute(rel);
 }
 function realPathOf2(absolute) {
   let current = absolute;
   const missing = [];
   for (; ; ) {
     try {
-      return path65.join(fs35.realpathSync(current), ...missing);
+      return path67.join(fs35.realpathSync(current), ...missing);
     } catch (error) {
-      const parent = path65.dirname(current);
+      const parent = path67.dirname(current);
       if (error.code !== "ENOENT" || parent === current) throw error;
-      missing.unshift(path65.basename(current));
+      missing.unshift(path67.basename(current));
       current = parent;
     }
   }
@@ -30360,14 +30487,14 @@ function resolveVaultPath(root, given) {
   if (slashed.split("/").includes("..")) {
     throw new PathRefused(`${shown2} contains "..": name the file by its path inside the vault (for example "Notes/a.md")`);
   }
-  const isAbs = path65.isAbsolute(given) || /^[A-Za-z]:\//.test(slashed);
+  const isAbs = path67.isAbsolute(given) || /^[A-Za-z]:\//.test(slashed);
   const trimmed = slashed.replace(/^(\.\/)+/, "");
   const rel = trimmed === "" || trimmed === "." ? "" : isAbs ? vaultRelative(root, slashed) : vaultRelative(root, trimmed);
   if (rel === null) {
-    if (isAbs && path65.resolve(given) === path65.resolve(root)) return { rel: "", absolute: path65.resolve(root) };
+    if (isAbs && path67.resolve(given) === path67.resolve(root)) return { rel: "", absolute: path67.resolve(root) };
     throw new PathRefused(`${shown2} is outside the vault ${root}; only paths inside the vault are allowed`);
   }
-  const absolute = rel === "" ? path65.resolve(root) : path65.join(root, ...rel.split("/"));
+  const absolute = rel === "" ? path67.resolve(root) : path67.join(root, ...rel.split("/"));
   let real;
   let realRoot2;
   try {
@@ -30379,12 +30506,12 @@ function resolveVaultPath(root, given) {
   if (!inside2(realRoot2, real)) throw new PathRefused(`${shown2} leads out of the vault through a symbolic link (to ${real}); only files inside the vault are allowed`);
   return { rel, absolute };
 }
-var fs35, path65, PathRefused;
+var fs35, path67, PathRefused;
 var init_vault_path = __esm({
   "src/node/mcp/vault-path.ts"() {
     "use strict";
     fs35 = require("node:fs");
-    path65 = require("node:path");
+    path67 = require("node:path");
     init_scope();
     PathRefused = class extends Error {
     };
@@ -30393,8 +30520,8 @@ var init_vault_path = __esm({
 
 // src/node/mcp/note-file.ts
 function inside3(dir, file) {
-  const rel = path66.relative(dir, file);
-  return rel !== "" && !rel.startsWith("..") && !path66.isAbsolute(rel);
+  const rel = path68.relative(dir, file);
+  return rel !== "" && !rel.startsWith("..") && !path68.isAbsolute(rel);
 }
 function notOpened(realRoot2, file, shown2) {
   const entry = inspectStateFile(realRoot2, file);
@@ -30436,12 +30563,12 @@ function openNote(realRoot2, file, shown2) {
   };
   return { text: text2, replace };
 }
-var fs36, path66, MAX_NOTE_BYTES2, strict;
+var fs36, path68, MAX_NOTE_BYTES2, strict;
 var init_note_file = __esm({
   "src/node/mcp/note-file.ts"() {
     "use strict";
     fs36 = require("node:fs");
-    path66 = require("node:path");
+    path68 = require("node:path");
     init_state_file();
     init_vault_path();
     MAX_NOTE_BYTES2 = 16 * 1024 * 1024;
@@ -30693,11 +30820,11 @@ var init_mcp = __esm({
 
 // src/node/live/server.ts
 function digest(value) {
-  return crypto3.createHash("sha256").update(value).digest();
+  return crypto4.createHash("sha256").update(value).digest();
 }
 function tokenMatches(given, token) {
   if (typeof given !== "string") return false;
-  return crypto3.timingSafeEqual(digest(given), digest(token));
+  return crypto4.timingSafeEqual(digest(given), digest(token));
 }
 function refusal2(req, port, token) {
   if (req.headers.origin !== void 0) return { code: 403, reason: "origin not allowed" };
@@ -30707,7 +30834,7 @@ function refusal2(req, port, token) {
   return null;
 }
 function startLiveServer(handlers, options) {
-  const token = crypto3.randomBytes(32).toString("hex");
+  const token = crypto4.randomBytes(32).toString("hex");
   const idleMs = options.idleMs ?? 1e4;
   const handshakeMs = options.handshakeMs ?? HANDSHAKE_MS;
   let port = 0;
@@ -30814,11 +30941,11 @@ function serveConnection(socket, handlers, idleMs, perSecond) {
     );
   });
 }
-var crypto3, import_node_http, HANDSHAKE_MS, MAX_CONNECTIONS, MAX_MESSAGES_PER_SECOND;
+var crypto4, import_node_http, HANDSHAKE_MS, MAX_CONNECTIONS, MAX_MESSAGES_PER_SECOND;
 var init_server = __esm({
   "src/node/live/server.ts"() {
     "use strict";
-    crypto3 = require("node:crypto");
+    crypto4 = require("node:crypto");
     import_node_http = require("node:http");
     init_wrapper();
     init_live_protocol();
@@ -30830,11 +30957,11 @@ var init_server = __esm({
 });
 
 // src/node/tiers/serve-cache.ts
-var path67, SERVE_WRITE_DELAY_MS, ServeCache;
+var path69, SERVE_WRITE_DELAY_MS, ServeCache;
 var init_serve_cache = __esm({
   "src/node/tiers/serve-cache.ts"() {
     "use strict";
-    path67 = require("node:path");
+    path69 = require("node:path");
     init_cache_format();
     init_dates();
     init_state_file();
@@ -30937,7 +31064,7 @@ var init_serve_cache = __esm({
         const next = summary === void 0 ? { ...cache, plugin } : { ...cache, plugin, agentChanges: summary };
         const checked = checkedBriefCache(next);
         if (!checked.ok) throw new Error(`refusing to write ${BRIEF_FILE}: ${checked.why}`);
-        writeStateFile(this.root, path67.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
+        writeStateFile(this.root, path69.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
         return true;
       }
     };
@@ -30960,7 +31087,7 @@ function ignored(relative6) {
 function serve(args, scriptPath, env) {
   const ctx = contextFor2(args, scriptPath, env);
   if (ctx.pluginDir === null) throw new UsageError(`no Obsidian config folder in ${ctx.root}; pass --config-dir NAME`);
-  const discoveryFile = path68.join(ctx.pluginDir, DISCOVERY_FILE);
+  const discoveryFile = path70.join(ctx.pluginDir, DISCOVERY_FILE);
   const existing = readDiscovery(ctx.root, discoveryFile);
   if (existing !== null && existing.pid !== process.pid && processAlive(existing.pid)) {
     throw new UsageError(`a live channel already runs for this vault (process ${existing.pid}: Obsidian or another "serve")`);
@@ -31005,12 +31132,12 @@ function serve(args, scriptPath, env) {
     })
   );
 }
-var fs39, path68, VERIFY_MS, BriefKeeper;
+var fs39, path70, VERIFY_MS, BriefKeeper;
 var init_serve = __esm({
   "bridge/commands/serve.ts"() {
     "use strict";
     fs39 = require("node:fs");
-    path68 = require("node:path");
+    path70 = require("node:path");
     init_args();
     init_dates();
     init_live_protocol();

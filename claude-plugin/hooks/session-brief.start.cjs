@@ -38,21 +38,21 @@ function entersFolder(name, atRoot, excludedRootFolders) {
 function isNoteName(name) {
   return name.endsWith(".md");
 }
-function isCountedNote(path18, excludedRootFolders) {
+function isCountedNote(path20, excludedRootFolders) {
   let start = 0;
-  for (let slash = path18.indexOf("/"); slash >= 0; slash = path18.indexOf("/", start)) {
-    const part = path18.slice(start, slash);
+  for (let slash = path20.indexOf("/"); slash >= 0; slash = path20.indexOf("/", start)) {
+    const part = path20.slice(start, slash);
     if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;
     start = slash + 1;
   }
-  const name = path18.slice(start);
+  const name = path20.slice(start);
   return name !== "" && !isHiddenName(name) && isNoteName(name);
 }
-function isInFolder(path18, folder2) {
-  return folder2 === "" || path18.length > folder2.length && path18.charCodeAt(folder2.length) === 47 && path18.startsWith(folder2);
+function isInFolder(path20, folder2) {
+  return folder2 === "" || path20.length > folder2.length && path20.charCodeAt(folder2.length) === 47 && path20.startsWith(folder2);
 }
-function basename(path18) {
-  return path18.slice(path18.lastIndexOf("/") + 1);
+function basename(path20) {
+  return path20.slice(path20.lastIndexOf("/") + 1);
 }
 function comparePaths(a, b) {
   const la = a.toLowerCase();
@@ -140,7 +140,7 @@ var LIST_ITEMS = [
     about: "today's files in the sessions folder",
     // The index keeps every session file: the date changes, the set does not.
     holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-    onDay: (path18, date) => basename(path18).includes(date),
+    onDay: (path20, date) => basename(path20).includes(date),
     hits: () => NO_HITS,
     label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
     hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -1756,7 +1756,7 @@ function changeKinds(sessions) {
       }
     }
   }
-  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path18, was]) => ({ path: path18, from: was.from }));
+  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path20, was]) => ({ path: path20, from: was.from }));
   return { deleted: [...deleted].sort(comparePaths), renamed: renamed.sort((a, b) => comparePaths(a.path, b.path)) };
 }
 function withKinds(item, kinds) {
@@ -2208,11 +2208,11 @@ function writeOut(text2) {
 }
 
 // bridge/commands/session-start.ts
-var path17 = require("node:path");
+var path19 = require("node:path");
 
 // src/node/tiers/brief-pipeline.ts
 var fs14 = require("node:fs");
-var path16 = require("node:path");
+var path18 = require("node:path");
 
 // src/core/schemas/shape.ts
 function isRecord(v) {
@@ -2525,8 +2525,8 @@ var MAX_FILES = 4e3;
 var MAX_HEADER_BYTES = 4096;
 var BEFORE_SUFFIX = ".before";
 var AFTER_SUFFIX = ".after";
-function beforeStem(session, path18) {
-  return fileKey(`${session ?? ""}\0${path18}`);
+function beforeStem(session, path20) {
+  return fileKey(`${session ?? ""}\0${path20}`);
 }
 var ISO3 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 var STATES = /* @__PURE__ */ new Set(["kept", "new", "too-large"]);
@@ -2697,7 +2697,7 @@ function changeLines(place, paths) {
 
 // src/node/journal/agent-summary.ts
 var fs13 = require("node:fs");
-var path14 = require("node:path");
+var path16 = require("node:path");
 
 // src/core/agent-summary.ts
 function newestByPath(records, marks, there) {
@@ -2736,12 +2736,61 @@ function itemWithTail(summary, tail, marks, there, now, cap) {
   return withKinds({ count: summary.count + fresh.length, paths: paths.slice(0, cap) }, summary);
 }
 
+// src/node/journal/review-seal.ts
+var fs12 = require("node:fs");
+var path15 = require("node:path");
+
 // src/core/review-seal.ts
+var PAYLOAD_PREFIX = "session-brief review marks 1\n";
+var KEY_RE = /^[0-9a-f]{64}$/;
+var MAX_DEVICE_LABEL = 64;
+function isRecord2(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function parseSeen(v) {
+  const seen = {};
+  if (!isRecord2(v)) return seen;
+  for (const [k, n] of Object.entries(v)) if (KEY_RE.test(k) && Number.isSafeInteger(n) && n > 0) seen[k] = n;
+  return seen;
+}
 function parseSeal(v) {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
-  const o = v;
-  if (o.schema !== 1 || typeof o.marks !== "string" || typeof o.at !== "string") return null;
-  return { marks: o.marks, at: o.at };
+  if (!isRecord2(v)) return null;
+  if (v.schema !== 1 && v.schema !== 2 || typeof v.marks !== "string" || typeof v.at !== "string") return null;
+  return { marks: v.marks, at: v.at, seen: parseSeen(v.seen), vault: typeof v.vault === "string" && v.vault !== "" ? v.vault : null };
+}
+function shortKeyId(key2) {
+  return `${key2.slice(0, 4)}-${key2.slice(4, 8)}-${key2.slice(8, 12)}`;
+}
+function parseSigner(v) {
+  if (!isRecord2(v)) return null;
+  const { key: key2, device, vault, seq } = v;
+  if (typeof key2 !== "string" || !KEY_RE.test(key2) || typeof vault !== "string" || vault === "" || vault.length > 64) return null;
+  if (!Number.isSafeInteger(seq) || seq <= 0) return null;
+  if (device !== null && (typeof device !== "string" || device.length > MAX_DEVICE_LABEL)) return null;
+  return { key: key2, device, vault, seq };
+}
+function payloadOf(o) {
+  const rest = { ...o };
+  delete rest.signature;
+  return `${PAYLOAD_PREFIX}${JSON.stringify(rest)}`;
+}
+function readSignature(text2) {
+  if (text2 === null) return null;
+  let o;
+  try {
+    o = JSON.parse(text2);
+  } catch {
+    return null;
+  }
+  if (!isRecord2(o) || typeof o.signature !== "string") return null;
+  const signer = parseSigner(o.signed);
+  return signer === null ? null : { signer, payload: payloadOf(o), signature: o.signature };
+}
+function verifiedSigner(text2, trust) {
+  if (trust === void 0) return null;
+  const signed = readSignature(text2);
+  if (signed === null) return null;
+  return trust.verify(signed.payload, signed.signer.key, signed.signature) ? signed.signer : null;
 }
 function parseText(text2) {
   if (text2 === null || text2.trim() === "") return parseReviewMarks(void 0);
@@ -2751,9 +2800,15 @@ function parseText(text2) {
     return parseReviewMarks(void 0);
   }
 }
-function judgeMarks(text2, seal) {
-  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null };
-  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2 } };
+function judgeMarks(text2, seal, trust) {
+  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null, reseal: false };
+  const signer = verifiedSigner(text2, trust);
+  const fresh = signer !== null && signer.seq > (seal.seen[signer.key] ?? 0) && (seal.vault === null || seal.vault === signer.vault);
+  if (fresh && trust !== void 0 && (signer.key === trust.own || trust.trusted.has(signer.key))) {
+    return { marks: parseText(text2), outside: null, reseal: true };
+  }
+  const device = fresh ? { key: signer.key, id: shortKeyId(signer.key), label: signer.device } : null;
+  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2, device }, reseal: false };
 }
 function hiddenByOutsideMarks(records, verdict, exists2) {
   if (verdict.outside === null) return 0;
@@ -2765,10 +2820,11 @@ function hiddenByOutsideMarks(records, verdict, exists2) {
   return hidden;
 }
 
-// src/node/journal/review-seal.ts
-var fs12 = require("node:fs");
+// src/node/journal/device-key.ts
+var path14 = require("node:path");
+
+// src/node/journal/user-state-dir.ts
 var path13 = require("node:path");
-var MAX_BYTES2 = 4 * 1024 * 1024;
 function userStateDir(env = process.env, platform = process.platform) {
   const given = env.SESSION_BRIEF_STATE_DIR;
   if (given !== void 0 && given !== "") return given;
@@ -2777,16 +2833,68 @@ function userStateDir(env = process.env, platform = process.platform) {
   if (platform === "darwin") return path13.join(home, "Library", "Application Support", "session-brief");
   return path13.join(env.XDG_STATE_HOME ?? path13.join(home, ".local", "state"), "session-brief");
 }
+
+// src/node/journal/device-key.ts
+var MAX_BYTES2 = 256 * 1024;
+var SPKI_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
+var crypto = () => builtinOnDemand("node:crypto");
+function deviceKeyFile(env = process.env) {
+  return path14.join(userStateDir(env), "device-key.json");
+}
+function trustedDevicesFile(env = process.env) {
+  return path14.join(userStateDir(env), "trusted-devices.json");
+}
+function readJson2(file) {
+  const data = readRegularFile(file, MAX_BYTES2);
+  if (data === null) return null;
+  try {
+    return JSON.parse(data.toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+function readDeviceKey(env = process.env) {
+  const v = readJson2(deviceKeyFile(env));
+  if (typeof v !== "object" || v === null) return null;
+  const o = v;
+  if (o.schema !== 1 || typeof o.key !== "string" || !/^[0-9a-f]{64}$/.test(o.key) || typeof o.private !== "string") return null;
+  return { key: o.key, private: o.private, label: typeof o.label === "string" ? o.label.slice(0, MAX_DEVICE_LABEL) : null };
+}
+function verifySignature(payload, key2, signature) {
+  try {
+    const publicKey = crypto().createPublicKey({ key: Buffer.concat([SPKI_PREFIX, Buffer.from(key2, "hex")]), format: "der", type: "spki" });
+    return crypto().verify(null, Buffer.from(payload, "utf8"), publicKey, Buffer.from(signature, "base64"));
+  } catch {
+    return false;
+  }
+}
+function readTrustedDevices(env = process.env) {
+  const v = readJson2(trustedDevicesFile(env));
+  if (typeof v !== "object" || v === null || !Array.isArray(v.devices)) return [];
+  const out = [];
+  for (const d of v.devices) {
+    if (typeof d !== "object" || d === null) continue;
+    const { key: key2, label, at } = d;
+    if (typeof key2 === "string" && /^[0-9a-f]{64}$/.test(key2)) out.push({ key: key2, label: typeof label === "string" ? label : null, at: typeof at === "string" ? at : "" });
+  }
+  return out;
+}
+function deviceTrust(env = process.env) {
+  return { own: readDeviceKey(env)?.key ?? null, trusted: new Set(readTrustedDevices(env).map((d) => d.key)), verify: verifySignature };
+}
+
+// src/node/journal/review-seal.ts
+var MAX_BYTES3 = 4 * 1024 * 1024;
 function sealFile(root, env = process.env) {
-  let real = path13.resolve(root);
+  let real = path15.resolve(root);
   try {
     real = fs12.realpathSync.native(real);
   } catch {
   }
-  return path13.join(userStateDir(env), `review-seal-${markName(real)}.json`);
+  return path15.join(userStateDir(env), `review-seal-${markName(real)}.json`);
 }
 function readSeal(root, env = process.env) {
-  const data = readRegularFile(sealFile(root, env), MAX_BYTES2);
+  const data = readRegularFile(sealFile(root, env), MAX_BYTES3);
   if (data === null) return null;
   try {
     return parseSeal(JSON.parse(data.toString("utf8")));
@@ -2795,14 +2903,19 @@ function readSeal(root, env = process.env) {
   }
 }
 function readMarksText(root, pluginDir) {
-  return readStateText(root, path13.join(pluginDir, REVIEW_FILE), MAX_BYTES2);
+  return readStateText(root, path15.join(pluginDir, REVIEW_FILE), MAX_BYTES3);
 }
 function marksChangedAt(root, pluginDir) {
-  const st = statStateFile(root, path13.join(pluginDir, REVIEW_FILE));
+  const st = statStateFile(root, path15.join(pluginDir, REVIEW_FILE));
   return st === null ? null : new Date(st.mtimeMs).toISOString();
 }
 function trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {
-  return judgeMarks(text2, readSeal(root, env));
+  return judgeMarksText(root, text2, env);
+}
+function judgeMarksText(root, text2, env = process.env) {
+  const seal = readSeal(root, env);
+  const trust = seal === null || seal.marks === (text2 ?? "") ? void 0 : deviceTrust(env);
+  return judgeMarks(text2, seal, trust);
 }
 
 // src/node/journal/agent-summary.ts
@@ -2823,7 +2936,7 @@ function readFrom(fd, from) {
   return { bytes: readRange(fd, start, st.size - start), id: identity(st) };
 }
 function readMarks(root, pluginDir) {
-  const file = path14.join(pluginDir, REVIEW_FILE);
+  const file = path16.join(pluginDir, REVIEW_FILE);
   const fd = openStateFile(root, file);
   let text2 = null;
   let id = null;
@@ -2838,7 +2951,7 @@ function readMarks(root, pluginDir) {
       fs13.closeSync(fd);
     }
   }
-  const verdict = judgeMarks(text2, readSeal(root));
+  const verdict = judgeMarksText(root, text2);
   return { marks: verdict.marks, id, outside: verdict.outside !== null };
 }
 function noteThere(place) {
@@ -2852,7 +2965,7 @@ function wholeKey(place, now, journal, marks) {
 function wholeItemJustMade(place, now) {
   if (lastWhole === null) return null;
   const journal = statIdentity(place.root, journalPath(place.pluginDir));
-  const marks = statIdentity(place.root, path14.join(place.pluginDir, REVIEW_FILE));
+  const marks = statIdentity(place.root, path16.join(place.pluginDir, REVIEW_FILE));
   if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;
   return withKinds({ count: lastWhole.item.count, paths: [...lastWhole.item.paths] }, lastWhole.item);
 }
@@ -2877,7 +2990,7 @@ function appendedText(root, file, summary, now) {
 }
 function agentChangesFromSummary(place, summary, now, cap) {
   try {
-    const marksNow = statIdentity(place.root, path14.join(place.pluginDir, REVIEW_FILE));
+    const marksNow = statIdentity(place.root, path16.join(place.pluginDir, REVIEW_FILE));
     if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;
     const file = journalPath(place.pluginDir);
     const journalNow = statIdentity(place.root, file);
@@ -2968,10 +3081,10 @@ async function attachWhatChanged(ctx, sourced, now, full) {
 }
 
 // bridge/bridge-file.ts
-var path15 = require("node:path");
+var path17 = require("node:path");
 var LOAD_BRIDGE = "sessionBriefLoadBridge";
 function ownName() {
-  return path15.basename(__filename);
+  return path17.basename(__filename);
 }
 function loader() {
   const load = module[LOAD_BRIDGE];
@@ -3028,7 +3141,7 @@ var pluginTier = {
 var liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };
 var liveIfListening = {
   name: "live",
-  run: (run) => run.ctx.pluginDir !== null && fs14.existsSync(path16.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null
+  run: (run) => run.ctx.pluginDir !== null && fs14.existsSync(path18.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null
 };
 var verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };
 var scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };
@@ -3190,7 +3303,7 @@ async function sessionStart(args, scriptPath, env) {
     const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);
     const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);
     lines.push(
-      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path17.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)
+      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path19.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)
     );
   } catch (error) {
     if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ""})`);

@@ -291,6 +291,12 @@ export interface AgentChangesStrings {
 	/** The review marks file differs from what the plugin last wrote; `at` is already a local time. */
 	changedOutside: (at: string | null, hidden: number) => string;
 	acceptMarks: string;
+	/**
+	 * Marks signed by a device not trusted yet: `id` its short key id, `label` its name already
+	 * quoted (null: none), `own` this device's short key id (null: none yet).
+	 */
+	otherDevice: (id: string, label: string | null, own: string | null, hidden: number) => string;
+	trustDevice: string;
 }
 
 const agentChangesEn: AgentChangesStrings = {
@@ -319,6 +325,9 @@ const agentChangesEn: AgentChangesStrings = {
 	changedOutside: (at, hidden) =>
 		`Review marks were changed outside Obsidian${at === null ? '' : ` at ${at}`}; ${hidden === 1 ? '1 agent change was' : `${hidden} agent changes were`} hidden and ${hidden === 1 ? 'is' : 'are'} shown again. If you made that change (in Obsidian on another device, say), accept it.`,
 	acceptMarks: 'Accept these marks',
+	otherDevice: (id, label, own, hidden) =>
+		`Review marks from another device (${id}${label === null ? '' : `, ${label}`}): trust this device? Until you do, its marks do not count, and ${hidden === 1 ? '1 agent change they would hide is' : `${hidden} agent changes they would hide are`} shown. Trust only a device of yours that runs Session Brief${own === null ? '' : ` (this device is ${own})`}.`,
+	trustDevice: 'Trust this device',
 };
 
 const agentChangesDe: AgentChangesStrings = {
@@ -347,6 +356,9 @@ const agentChangesDe: AgentChangesStrings = {
 	changedOutside: (at, hidden) =>
 		`Prüfvermerke wurden außerhalb von Obsidian geändert${at === null ? '' : ` (${at})`}; ${hidden === 1 ? '1 Agenten-Änderung war' : `${hidden} Agenten-Änderungen waren`} ausgeblendet und ${hidden === 1 ? 'wird' : 'werden'} wieder gezeigt. Wenn die Änderung von dir stammt (etwa aus Obsidian auf einem anderen Gerät), übernimm sie.`,
 	acceptMarks: 'Diese Vermerke übernehmen',
+	otherDevice: (id, label, own, hidden) =>
+		`Prüfvermerke von einem anderen Gerät (${id}${label === null ? '' : `, ${label}`}): diesem Gerät vertrauen? Bis dahin zählen seine Vermerke nicht, und ${hidden === 1 ? '1 Agenten-Änderung, die sie ausblenden würden, wird' : `${hidden} Agenten-Änderungen, die sie ausblenden würden, werden`} gezeigt. Vertraue nur einem eigenen Gerät, auf dem Session Brief läuft${own === null ? '' : ` (dieses Gerät ist ${own})`}.`,
+	trustDevice: 'Diesem Gerät vertrauen',
 };
 
 export const AGENT_CHANGES_TEXT = translations<AgentChangesStrings>({ en: agentChangesEn, de: agentChangesDe });

@@ -12,7 +12,8 @@ import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hostilePlace, snapshot, type Place } from '../helpers/hostile-place';
 import { checkedBriefCache } from '../../src/core/cache-format';
-import { writeSeal } from '../../src/node/journal/review-seal';
+import { signMarks, writeSeal } from '../../src/node/journal/review-seal';
+import { readDeviceKey, trustDevice } from '../../src/node/journal/device-key';
 import { FIXED_NOW, unprivileged } from '../helpers/bridge';
 import { parseStartsLog, STARTS_LOG } from '../../src/core/session-starts';
 import { bareEnv, BUNDLE, editInput, hookScript, removeTempDirs, runBridge, tempDir } from '../helpers/rule-vault';
@@ -338,6 +339,42 @@ describe('the review trail is the human\'s', () => {
 			const report = JSON.parse(runBridge(p.vault, 'report', '', { args: ['--vault', p.vault, '--json'], env: withState }).text) as { items: { agentChanges: { count: number; changedOutside?: { hidden: number } } } };
 			expect(report.items.agentChanges.count).toBe(3);
 			expect(report.items.agentChanges.changedOutside?.hidden).toBe(3);
+		},
+		SLOW,
+	);
+
+	it(
+		"the built bridge counts another device's signed marks only once that device is trusted, and never a replay",
+		() => {
+			const p = place();
+			const stateA = { SESSION_BRIEF_STATE_DIR: tempDir('sb-state-a-') };
+			const stateB = { SESSION_BRIEF_STATE_DIR: tempDir('sb-state-b-') };
+			fs.mkdirSync(plugin(p), { recursive: true });
+			const at = (h: number) => new Date(Date.parse('2026-11-29T09:00:00Z') - h * 3600_000).toISOString();
+			const records = ['Notes/Reading list.md', 'Inbox/Meeting with Jana.md', 'Projects/session-brief/Design.md'].map((n, i) => JSON.stringify({ path: n, tool: 'Edit', session: 'agent-1', at: at(3 - i) }));
+			fs.writeFileSync(plugin(p, 'agent-changes.jsonl'), `${records.join('\n')}\n`);
+			// Device A's plugin wrote and sealed marks with nothing reviewed.
+			const mine = signMarks(p.vault, `${JSON.stringify({ all: null, sessions: {}, notes: {}, renames: [] })}\n`, new Date(), stateA);
+			fs.writeFileSync(plugin(p, 'agent-review.json'), mine);
+			writeSealFor(p.vault, mine, stateA.SESSION_BRIEF_STATE_DIR);
+			const report = (): { count: number; changedOutside?: { hidden: number } } =>
+				(JSON.parse(runBridge(p.vault, 'report', '', { args: ['--vault', p.vault, '--json'], env: { ...env(p), ...stateA } }).text) as { items: { agentChanges: { count: number; changedOutside?: { hidden: number } } } }).items.agentChanges;
+			// Device B (its own per-user folder) sees A's marks first, as its plugin's first look seals them; then marks everything reviewed.
+			writeSeal(p.vault, mine, new Date(), stateB);
+			const allOfB = signMarks(p.vault, `${JSON.stringify({ all: '2026-11-29T09:30:00.000Z', sessions: {}, notes: {}, renames: [] })}\n`, new Date(Date.now() - 1000), stateB);
+			fs.writeFileSync(plugin(p, 'agent-review.json'), allOfB);
+			expect(report()).toMatchObject({ count: 3, changedOutside: { hidden: 3 } });
+			trustDevice(readDeviceKey(stateB)?.key ?? '', 'B', new Date(), stateA);
+			expect(report().count).toBe(0);
+			expect(report().changedOutside).toBeUndefined();
+			// The plugin on A seals what counted; B's next write undoes the mark for all; an agent copies the older file back.
+			writeSeal(p.vault, allOfB, new Date(), stateA);
+			const undone = signMarks(p.vault, `${JSON.stringify({ all: null, sessions: {}, notes: {}, renames: [] })}\n`, new Date(), stateB);
+			fs.writeFileSync(plugin(p, 'agent-review.json'), undone);
+			expect(report().count).toBe(3);
+			writeSeal(p.vault, undone, new Date(), stateA);
+			fs.writeFileSync(plugin(p, 'agent-review.json'), allOfB);
+			expect(report()).toMatchObject({ count: 3, changedOutside: { hidden: 3 } });
 		},
 		SLOW,
 	);

@@ -10,11 +10,10 @@ import * as path from 'node:path';
 import { COMPACT_AT_BYTES, parseJournal } from '../../core/agent-journal';
 import { itemFromSummary, itemWithTail, summarizeAgentChanges, type AgentChangesSummary, type FileIdentity } from '../../core/agent-summary';
 import { isCountedNote } from '../../core/paths';
-import { judgeMarks } from '../../core/review-seal';
 import { REVIEW_FILE, withKinds, type AgentChangesItem, type ReviewMarks } from '../../core/what-changed';
 import { journalPath } from './agent-journal';
 import { exists } from '../tiers/plugin-tier';
-import { readSeal } from './review-seal';
+import { judgeMarksText } from './review-seal';
 import { inspectStateFile, openStateFile, readRange } from '../state-file';
 
 /** Where the notes and the agent files are, and which notes count. */
@@ -48,8 +47,9 @@ function readFrom(fd: number, from: number): { bytes: Buffer; id: FileIdentity }
 
 /**
  * The review marks as what-changed.ts reads them (damaged: none), with the identity of what was
- * read; missing: null identity. `outside` when they differ from the plugin's seal
- * (src/core/review-seal.ts): then no summary is made or used, and the whole journal is read.
+ * read; missing: null identity. `outside` when they do not count (src/core/review-seal.ts: not
+ * the plugin's seal, nor signed by a trusted device): then no summary is made or used, and the
+ * whole journal is read.
  */
 function readMarks(root: string, pluginDir: string): { marks: ReviewMarks; id: FileIdentity | null; outside: boolean } {
 	const file = path.join(pluginDir, REVIEW_FILE);
@@ -67,7 +67,7 @@ function readMarks(root: string, pluginDir: string): { marks: ReviewMarks; id: F
 			fs.closeSync(fd);
 		}
 	}
-	const verdict = judgeMarks(text, readSeal(root));
+	const verdict = judgeMarksText(root, text);
 	return { marks: verdict.marks, id, outside: verdict.outside !== null };
 }
 

@@ -2,29 +2,20 @@
  * The review seal on disk (src/core/review-seal.ts holds the rules): a copy of the review marks the
  * plugin last wrote, kept per vault in Session Brief's per-user folder outside every vault, where a
  * synced or cloned vault and an agent's file tools do not reach. Both the plugin (desktop) and the
- * hooks read it; only the plugin's own review actions write it.
+ * hooks read it; only the plugin's own review actions write it. The plugin also signs the marks it
+ * writes with this device's key (./device-key.ts).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { judgeMarks, parseSeal, sealText, type MarksVerdict, type ReviewSeal } from '../../core/review-seal';
+import { judgeMarks, marksToSign, verifiedSigner, nextSealText, parseSeal, signedMarksText, type DeviceTrust, type MarksVerdict, type ReviewSeal } from '../../core/review-seal';
 import { REVIEW_FILE } from '../../core/what-changed';
-import { builtinOnDemand } from '../builtin-on-demand';
 import { markName } from './session-record';
 import { readRegularFile, readStateText, statStateFile, writeUserStateFile } from '../state-file';
+import { deviceTrust, ensureDeviceKey, newVaultId, signWith } from './device-key';
+import { userStateDir } from './user-state-dir';
 
 /** The marks are pruned with the journal; a larger file is not one the plugin wrote. */
 const MAX_BYTES = 4 * 1024 * 1024;
-
-/** Session Brief's per-user folder for state that must not live in a vault. */
-export function userStateDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
-	const given = env.SESSION_BRIEF_STATE_DIR;
-	if (given !== undefined && given !== '') return given;
-	// Loaded only here: a session start reads the seal only when the marks changed since its cache.
-	const home = builtinOnDemand<typeof import('node:os')>('node:os').homedir();
-	if (platform === 'win32') return path.join(env.LOCALAPPDATA ?? path.join(home, 'AppData', 'Local'), 'session-brief');
-	if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'session-brief');
-	return path.join(env.XDG_STATE_HOME ?? path.join(home, '.local', 'state'), 'session-brief');
-}
 
 /** The seal of the vault at `root`: one file per vault, named by a hash of its real path. */
 export function sealFile(root: string, env: NodeJS.ProcessEnv = process.env): string {
@@ -47,9 +38,27 @@ export function readSeal(root: string, env: NodeJS.ProcessEnv = process.env): Re
 	}
 }
 
-/** Called by the plugin after each write of the marks, with the very text it wrote. */
+/**
+ * Called by the plugin after each write of the marks, with the very text it wrote, and when it
+ * counts marks it did not write (a trusted device's, or ones the human accepted).
+ */
 export function writeSeal(root: string, marksText: string, now: Date, env: NodeJS.ProcessEnv = process.env): void {
-	writeUserStateFile(sealFile(root, env), sealText(marksText, now));
+	writeUserStateFile(sealFile(root, env), nextSealText(readSeal(root, env), marksText, now, deviceTrust(env)));
+}
+
+/**
+ * The marks text signed with this device's key (made on first use), for this vault, with a
+ * sequence number above every one this device counted here; `current` is the marks file as it is
+ * now (null: none). The plugin only.
+ */
+export function signMarks(root: string, marksText: string, now: Date, env: NodeJS.ProcessEnv = process.env, current: string | null = null): string {
+	const key = ensureDeviceKey(env);
+	const seal = readSeal(root, env);
+	const seq = Math.max(now.getTime(), (seal?.seen[key.key] ?? 0) + 1);
+	// A seal that never counted signed marks takes the vault's id from the file, when another device signed it already.
+	const vault = seal?.vault ?? verifiedSigner(current, deviceTrust(env))?.vault ?? newVaultId();
+	const { body, payload } = marksToSign(marksText, { key: key.key, device: key.label, vault, seq });
+	return signedMarksText(body, signWith(key, payload));
 }
 
 /** The marks file's text as on disk (null: none or damaged). */
@@ -65,6 +74,14 @@ export function marksChangedAt(root: string, pluginDir: string): string | null {
 
 /** The marks that count, judged against the seal; `text` when the caller already read the file. */
 export function trustedMarks(root: string, pluginDir: string, text: string | null = readMarksText(root, pluginDir), env: NodeJS.ProcessEnv = process.env): MarksVerdict {
-	return judgeMarks(text, readSeal(root, env));
+	return judgeMarksText(root, text, env);
+}
+
+/** The marks file's `text` judged against this vault's seal and this device's keys, as the plugin judges it. */
+export function judgeMarksText(root: string, text: string | null, env: NodeJS.ProcessEnv = process.env): MarksVerdict {
+	const seal = readSeal(root, env);
+	// Without a seal the file counts as it is: the keys need not be read.
+	const trust: DeviceTrust | undefined = seal === null || seal.marks === (text ?? '') ? undefined : deviceTrust(env);
+	return judgeMarks(text, seal, trust);
 }
 

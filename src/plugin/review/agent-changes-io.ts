@@ -8,8 +8,9 @@ import { FileSystemAdapter, normalizePath, type App } from 'obsidian';
 import { JOURNAL_FILE } from '../../core/agent-journal';
 import { REVIEW_FILE } from '../../core/what-changed';
 import { readJournalPiece, type JournalPiece } from '../../node/journal/journal-tail';
-import type { ReviewSeal } from '../../core/review-seal';
-import { readSeal, writeSeal } from '../../node/journal/review-seal';
+import type { DeviceTrust, ReviewSeal } from '../../core/review-seal';
+import { deviceTrust, ensureDeviceKey, trustDevice } from '../../node/journal/device-key';
+import { readSeal, signMarks, writeSeal } from '../../node/journal/review-seal';
 import { readStateText } from '../../node/state-file';
 import type { AgentChangesIo, FileStamp } from './agent-journal-watch';
 import { writeAtomic } from '../index/atomic-write';
@@ -48,8 +49,20 @@ export class DesktopAgentChangesIo implements AgentChangesIo {
 	}
 
 	async writeMarks(text: string): Promise<void> {
-		await writeAtomic(this.app.vault.adapter, this.path(REVIEW_FILE), text);
-		await this.seal(text);
+		const adapter = this.app.vault.adapter;
+		const signed = adapter instanceof FileSystemAdapter ? this.signed(adapter.getBasePath(), text, await this.readMarks()) : text;
+		await writeAtomic(adapter, this.path(REVIEW_FILE), signed);
+		await this.seal(signed);
+	}
+
+	/** Signed with this device's key, so other devices can tell it from marks anything else wrote. */
+	private signed(root: string, text: string, current: string | null): string {
+		try {
+			return signMarks(root, text, new Date(), process.env, current);
+		} catch {
+			// Without a key (a runtime without Ed25519) the marks are saved unsigned: other devices then warn, as before signatures.
+			return text;
+		}
 	}
 
 	readSeal(): Promise<ReviewSeal | null> {
@@ -61,6 +74,21 @@ export class DesktopAgentChangesIo implements AgentChangesIo {
 	seal(text: string): Promise<void> {
 		const adapter = this.app.vault.adapter;
 		if (adapter instanceof FileSystemAdapter) writeSeal(adapter.getBasePath(), text, new Date());
+		return Promise.resolve();
+	}
+
+	/** Makes this device's key on first use, so the prompt about another device can name this one. */
+	trust(): Promise<DeviceTrust> {
+		try {
+			ensureDeviceKey();
+		} catch {
+			// No key: marks of this device are unsigned, and only the trusted devices' count besides the seal.
+		}
+		return Promise.resolve(deviceTrust());
+	}
+
+	trustDevice(key: string, label: string | null): Promise<void> {
+		trustDevice(key, label, new Date());
 		return Promise.resolve();
 	}
 }

@@ -11,7 +11,7 @@ import { Events, TFile, type App, type Plugin, type TAbstractFile } from 'obsidi
 import { isCountedNote } from '../../core/paths';
 import type { Settings } from '../../core/settings';
 import { agentChangesItem, followRenames, isReviewed, markAll, markNote, markSession, pruneMarks, renameInMarks, sessionKey, unreviewedSessions, type ChangeSession, type ReviewMarks } from '../../core/what-changed';
-import { hiddenByOutsideMarks } from '../../core/review-seal';
+import { hiddenByOutsideMarks, shortKeyId, type OtherDevice } from '../../core/review-seal';
 import { JournalWatch, type AgentChangesIo } from './agent-journal-watch';
 import type { JournalRecord } from '../../core/agent-journal';
 import type { BeforeVersionsIo } from './before-versions-io';
@@ -114,15 +114,41 @@ export class AgentChanges extends Events {
 	}
 
 	/**
-	 * When the review marks file differs from what the plugin last wrote (src/core/review-seal.ts):
-	 * when it was changed and how many of the changes shown it would hide; null otherwise.
+	 * When the review marks file does not count (src/core/review-seal.ts): when it was changed, how
+	 * many of the changes shown it would hide, and the device that signed it when the human has not
+	 * trusted that device yet (null: nothing verifiable did); null while the file counts.
 	 */
-	changedOutside(): { at: string | null; hidden: number } | null {
+	changedOutside(): { at: string | null; hidden: number; device: (OtherDevice & { own: string | null }) | null } | null {
 		const watch = this.watch;
 		if (watch === null || watch.verdict.outside === null) return null;
 		const excluded = this.settings().excludedRootFolders;
 		const vault = this.app.vault;
-		return { at: watch.outsideAt, hidden: hiddenByOutsideMarks(watch.records, watch.verdict, (p) => isCountedNote(p, excluded) && vault.getFileByPath(p) !== null) };
+		const other = watch.verdict.outside.device;
+		return {
+			at: watch.outsideAt,
+			hidden: hiddenByOutsideMarks(watch.records, watch.verdict, (p) => isCountedNote(p, excluded) && vault.getFileByPath(p) !== null),
+			device: other === null ? null : { ...other, own: watch.ownKey === null ? null : shortKeyId(watch.ownKey) },
+		};
+	}
+
+	/**
+	 * The human trusts the device that signed the marks file: its marks count from now on, in every
+	 * vault on this device, and the file as it is now counts (it is sealed).
+	 */
+	trustOutsideDevice(): Promise<void> {
+		const run = async (): Promise<void> => {
+			const io = this.io;
+			const watch = this.watch;
+			const outside = watch?.verdict.outside;
+			if (io === null || watch === null || outside === undefined || outside === null || outside.device === null) return;
+			await io.trustDevice?.(outside.device.key, outside.device.label);
+			await io.seal?.(outside.text ?? '');
+			watch.forget();
+			await this.refresh();
+		};
+		const next = this.queue.then(run);
+		this.queue = next.catch(() => undefined);
+		return next;
 	}
 
 	/** The human accepts the marks as the file holds them now (a sync from another device, say). */

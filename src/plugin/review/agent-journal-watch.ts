@@ -7,7 +7,7 @@
  * the desktop provides (src/plugin/review/agent-changes-io.ts).
  */
 import { boundJournal, JOURNAL_FILE, parseJournal, type JournalRecord } from '../../core/agent-journal';
-import { judgeMarks, type MarksVerdict, type ReviewSeal } from '../../core/review-seal';
+import { judgeMarks, type DeviceTrust, type MarksVerdict, type ReviewSeal } from '../../core/review-seal';
 import { emptyMarks, parseReviewMarks, REVIEW_FILE, type ReviewMarks } from '../../core/what-changed';
 import type { JournalPiece } from '../../node/journal/journal-tail';
 
@@ -33,6 +33,10 @@ export interface AgentChangesIo {
 	readSeal?(): Promise<ReviewSeal | null>;
 	/** Records `text` as the marks the human accepts (the seal). */
 	seal?(text: string): Promise<void>;
+	/** This device's key and the devices the human trusts, whose signed marks count; left out: none. */
+	trust?(): Promise<DeviceTrust>;
+	/** Adds a device the human confirmed to the trusted ones. */
+	trustDevice?(key: string, label: string | null): Promise<void>;
 }
 
 function sameStamp(a: FileStamp | null, b: FileStamp | null): boolean {
@@ -58,7 +62,9 @@ export class JournalWatch {
 	/** The marks that count: the file's, or the seal's when the file was changed outside Obsidian. */
 	marks: ReviewMarks = emptyMarks();
 	/** The verdict behind `marks`: its `outside` part is set while the file differs from the seal. */
-	verdict: MarksVerdict = { marks: emptyMarks(), outside: null };
+	verdict: MarksVerdict = { marks: emptyMarks(), outside: null, reseal: false };
+	/** This device's public key as last read (null: none), which the prompt about another device names. */
+	ownKey: string | null = null;
 	/** When the marks file was changed outside Obsidian (its modification time), while it is. */
 	outsideAt: string | null = null;
 	/** Test and bench seam: how many times a file was read (not just stat'ed). */
@@ -126,20 +132,26 @@ export class JournalWatch {
 	}
 
 	/**
-	 * The marks file judged against the seal. Without a seal yet (the first run on this computer, or
-	 * one before seals existed) the file is taken as it is and sealed, so later changes show.
+	 * The marks file judged against the seal and this device's keys. Without a seal yet (the first
+	 * run on this computer, or one before seals existed) the file is taken as it is and sealed, so
+	 * later changes show; marks a trusted device signed are sealed as they count, so a replay of
+	 * older ones shows.
 	 */
 	async judge(text: string | null): Promise<MarksVerdict> {
-		if (this.io.readSeal === undefined) return { marks: parseMarksText(text), outside: null };
+		if (this.io.readSeal === undefined) return { marks: parseMarksText(text), outside: null, reseal: false };
 		const seal = await this.io.readSeal();
 		if (seal === null && text !== null) await this.io.seal?.(text);
-		return judgeMarks(text, seal);
+		const trust = await this.io.trust?.();
+		this.ownKey = trust?.own ?? null;
+		const verdict = judgeMarks(text, seal, trust);
+		if (verdict.reseal && text !== null) await this.io.seal?.(text);
+		return verdict;
 	}
 
 	/** The marks after the plugin itself wrote (and sealed) them. */
 	setMarks(marks: ReviewMarks): void {
 		this.marks = marks;
-		this.verdict = { marks, outside: null };
+		this.verdict = { marks, outside: null, reseal: false };
 		this.outsideAt = null;
 	}
 

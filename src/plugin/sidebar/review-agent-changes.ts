@@ -8,6 +8,8 @@
 import { Keymap, Menu, Notice, setIcon, setTooltip, type App, type Component, type PaneType } from 'obsidian';
 import { basename } from '../../core/paths';
 import { folderOf } from '../../core/review-groups';
+import { quoteAlways } from '../../core/quote';
+import { MAX_DEVICE_LABEL } from '../../core/review-seal';
 import { sessionKey, type AgentChange, type ChangeSession } from '../../core/what-changed';
 import { AGENT_CHANGES_CHANGED, type AgentChanges } from '../review/agent-changes';
 import { AgentDiffModal, undoNotice } from '../review/agent-diff-modal';
@@ -194,11 +196,27 @@ export class AgentChangesSection {
 		this.controller.setCurrent(this.controller.current, hadFocus);
 	}
 
-	/** The warning that the review marks were changed outside Obsidian, with the human's way to accept them. */
+	/**
+	 * The warning that the review marks were changed outside Obsidian, with the human's way to accept
+	 * them; or, for marks another device signed, the question whether to trust that device.
+	 */
 	private renderChangedOutside(s: AgentChangesStrings): void {
 		const outside = this.store.changedOutside();
 		if (outside === null) return;
 		const box = this.tree.createDiv({ cls: 'session-brief-marks-outside', attr: { role: 'alert' } });
+		const device = outside.device;
+		if (device !== null) {
+			// Another device's Session Brief signed these marks: asked once, then its marks count.
+			box.addClass('session-brief-marks-device');
+			const label = device.label === null ? null : quoteAlways(device.label.slice(0, MAX_DEVICE_LABEL));
+			box.createDiv({ cls: 'session-brief-marks-outside-text', text: s.otherDevice(device.id, label, device.own, outside.hidden) });
+			const trust = box.createEl('button', { cls: 'mod-cta', text: s.trustDevice });
+			trust.addEventListener('click', (evt) => {
+				evt.stopPropagation();
+				void this.store.trustOutsideDevice();
+			});
+			return;
+		}
 		const at = outside.at === null ? null : shortTime(outside.at, new Date(), uiStrings(this.service.lang()).locale);
 		box.createDiv({ cls: 'session-brief-marks-outside-text', text: s.changedOutside(at, outside.hidden) });
 		const accept = box.createEl('button', { cls: 'mod-warning', text: s.acceptMarks });
