@@ -38,21 +38,21 @@ function entersFolder(name, atRoot, excludedRootFolders) {
 function isNoteName(name) {
   return name.endsWith(".md");
 }
-function isCountedNote(path17, excludedRootFolders) {
+function isCountedNote(path18, excludedRootFolders) {
   let start = 0;
-  for (let slash = path17.indexOf("/"); slash >= 0; slash = path17.indexOf("/", start)) {
-    const part = path17.slice(start, slash);
+  for (let slash = path18.indexOf("/"); slash >= 0; slash = path18.indexOf("/", start)) {
+    const part = path18.slice(start, slash);
     if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;
     start = slash + 1;
   }
-  const name = path17.slice(start);
+  const name = path18.slice(start);
   return name !== "" && !isHiddenName(name) && isNoteName(name);
 }
-function isInFolder(path17, folder2) {
-  return folder2 === "" || path17.length > folder2.length && path17.charCodeAt(folder2.length) === 47 && path17.startsWith(folder2);
+function isInFolder(path18, folder2) {
+  return folder2 === "" || path18.length > folder2.length && path18.charCodeAt(folder2.length) === 47 && path18.startsWith(folder2);
 }
-function basename(path17) {
-  return path17.slice(path17.lastIndexOf("/") + 1);
+function basename(path18) {
+  return path18.slice(path18.lastIndexOf("/") + 1);
 }
 function comparePaths(a, b) {
   const la = a.toLowerCase();
@@ -140,7 +140,7 @@ var LIST_ITEMS = [
     about: "today's files in the sessions folder",
     // The index keeps every session file: the date changes, the set does not.
     holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-    onDay: (path17, date) => basename(path17).includes(date),
+    onDay: (path18, date) => basename(path18).includes(date),
     hits: () => NO_HITS,
     label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
     hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -884,12 +884,12 @@ var path = require("node:path");
 var TAG_KEYS = ["needsReview", "review", "reviewDone", "pendingReview"];
 var DEFAULT_SETTINGS = {
   inboxFolder: "Inbox",
-  rulesFolder: "AI/Regelwerk",
+  rulesFolder: "Rules",
   sessionsFolder: "AI/sessions",
   dailyNoteFolder: "",
   dailyNoteFormat: "",
   tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },
-  excludedRootFolders: ["Import", "_index"],
+  excludedRootFolders: [],
   ruleScope: [],
   maxNamesPerItem: 5,
   language: "auto",
@@ -898,6 +898,7 @@ var DEFAULT_SETTINGS = {
   externalCheck: null,
   writeGuard: false
 };
+var DEFAULT_EXTERNAL_CHECK = { args: [], cleanLine: "", alarmPattern: "" };
 var DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";
 function cleanFolder(value) {
   return value.replace(/\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");
@@ -946,9 +947,9 @@ function resolveExternalCheck(raw) {
   if (typeof r.command !== "string" || r.command.trim() === "") return null;
   return {
     command: r.command,
-    args: stringList(r.args, []),
-    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),
-    alarmPattern: str2(r.alarmPattern, "ACHTUNG")
+    args: stringList(r.args, DEFAULT_EXTERNAL_CHECK.args),
+    cleanLine: str2(r.cleanLine, DEFAULT_EXTERNAL_CHECK.cleanLine),
+    alarmPattern: str2(r.alarmPattern, DEFAULT_EXTERNAL_CHECK.alarmPattern)
   };
 }
 function resolveDailyNoteSettings(raw) {
@@ -1530,20 +1531,20 @@ function parseLine(line) {
   }
 }
 function parseStartsLog(text2) {
-  const entries = [];
+  const entries2 = [];
   const conversations = [];
   for (const line of logLines(text2)) {
     const v = parseLine(line);
     const entry = entryOf(v);
     if (entry !== null) {
-      entries.push(entry);
+      entries2.push(entry);
       if (opensConversation(entry)) conversations.push(entry.at);
       continue;
     }
     const at = conversationOf(v);
     if (at !== null) conversations.push(at);
   }
-  return { entries, conversations };
+  return { entries: entries2, conversations };
 }
 function recentConversations(text2, want) {
   const out = [];
@@ -1558,8 +1559,8 @@ function recentConversations(text2, want) {
   }
   return out;
 }
-function compactStartsLog(entries, conversations) {
-  return entries.slice(-MAX_STARTS).map(encodeStartLine).join("") + conversations.slice(-2).map(conversationLine).join("");
+function compactStartsLog(entries2, conversations) {
+  return entries2.slice(-MAX_STARTS).map(encodeStartLine).join("") + conversations.slice(-2).map(conversationLine).join("");
 }
 
 // src/core/agent-journal.ts
@@ -1677,14 +1678,14 @@ function allRenames(records, renames) {
   if (recorded.length === 0) return [...renames];
   return [...renames, ...recorded].sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
 }
-function unreviewedSessions(records, marks, exists2) {
+function unreviewedSessions(records, marks, exists3) {
   const bySession = /* @__PURE__ */ new Map();
   const existing = /* @__PURE__ */ new Map();
   for (const r of followRenames(records, allRenames(records, marks.renames))) {
     if (isReviewed(r, marks)) continue;
     let there = existing.get(r.path);
     if (there === void 0) {
-      there = exists2(r.path);
+      there = exists3(r.path);
       existing.set(r.path, there);
     }
     if (r.change === "deleted" ? there : !there) continue;
@@ -1735,7 +1736,7 @@ function changeKinds(sessions) {
       }
     }
   }
-  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path17, was]) => ({ path: path17, from: was.from }));
+  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path18, was]) => ({ path: path18, from: was.from }));
   return { deleted: [...deleted].sort(comparePaths), renamed: renamed.sort((a, b) => comparePaths(a.path, b.path)) };
 }
 function withKinds(item, kinds) {
@@ -2006,12 +2007,12 @@ function isoDate(now) {
 }
 
 // bridge/context.ts
-var fs6 = require("node:fs");
-var path6 = require("node:path");
+var fs7 = require("node:fs");
+var path7 = require("node:path");
 
 // src/node/vault-config.ts
-var fs5 = require("node:fs");
-var path5 = require("node:path");
+var fs6 = require("node:fs");
+var path6 = require("node:path");
 
 // src/core/cache-key.ts
 var RULES_VERSION = 1;
@@ -2019,13 +2020,82 @@ function settingsKey(settings, dailyNote) {
   return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });
 }
 
+// src/core/first-run.ts
+var AGENT_RULE_FILES = [
+  { path: "CLAUDE.md", scope: "CLAUDE.md" },
+  { path: "AGENTS.md", scope: "AGENTS.md" },
+  { path: "GEMINI.md", scope: "GEMINI.md" },
+  { path: ".claude/agents", scope: ".claude/agents/**" },
+  { path: ".claude/skills", scope: ".claude/skills/**" },
+  { path: ".cursor/rules", scope: ".cursor/rules/**" }
+];
+var RULES_NAME = /^(rules?|regeln?|regelwerk|guidelines?|richtlinien|prompts?|instructions?|anweisungen)$/i;
+var SESSIONS_NAME = /^(sessions?|sitzungen|agent[ -]?sessions?|ai[ -]?sessions?)$/i;
+function namedLikeSetupFolder(name) {
+  return RULES_NAME.test(name) || SESSIONS_NAME.test(name);
+}
+function lastPart(folder2) {
+  return folder2.slice(folder2.lastIndexOf("/") + 1);
+}
+function pick(folders, name, minNotes) {
+  const hits = folders.filter((f) => name.test(lastPart(f.path)) && f.notes >= minNotes);
+  hits.sort((a, b) => a.path.split("/").length - b.path.split("/").length || b.notes - a.notes || a.path.localeCompare(b.path));
+  return hits[0]?.path ?? null;
+}
+function proposeSetup(facts2) {
+  const found = [];
+  const rules = pick(facts2.folders, RULES_NAME, 1);
+  const sessions = pick(facts2.folders, SESSIONS_NAME, 0);
+  const rulesFolder = cleanFolder(rules ?? DEFAULT_SETTINGS.rulesFolder);
+  const sessionsFolder = cleanFolder(sessions ?? DEFAULT_SETTINGS.sessionsFolder);
+  if (rules !== null) found.push(`${rules}/`);
+  if (sessions !== null) found.push(`${sessions}/`);
+  const ruleScope = [];
+  for (const f of AGENT_RULE_FILES) {
+    if (!facts2.present.includes(f.path)) continue;
+    ruleScope.push(f.scope);
+    found.push(f.path.endsWith(".md") ? f.path : `${f.path}/`);
+  }
+  ruleScope.push(`${rulesFolder}/**`);
+  return { rulesFolder, sessionsFolder, ruleScope, found };
+}
+
+// src/node/top-level-facts.ts
+var fs5 = require("node:fs");
+var path5 = require("node:path");
+function exists(file) {
+  try {
+    fs5.lstatSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function entries(dir) {
+  try {
+    return fs5.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+function topLevelFacts(root) {
+  const present = AGENT_RULE_FILES.filter((f) => exists(path5.join(root, f.path))).map((f) => f.path);
+  const folders = [];
+  for (const entry of entries(root)) {
+    if (!entry.isDirectory() || entry.name.startsWith(".") || !namedLikeSetupFolder(entry.name)) continue;
+    const notes = entries(path5.join(root, entry.name)).filter((e) => e.isFile() && e.name.endsWith(".md")).length;
+    folders.push({ path: entry.name, notes });
+  }
+  return { present, folders };
+}
+
 // src/node/vault-config.ts
 var PLUGIN_ID = "session-brief";
 function defaultVaultRoot(scriptPath) {
-  let dir = path5.dirname(path5.resolve(scriptPath));
-  if (path5.basename(dir) === "session-brief") dir = path5.dirname(dir);
-  if (path5.basename(dir) !== "hooks" || path5.basename(path5.dirname(dir)) !== ".claude") return null;
-  return path5.dirname(path5.dirname(dir));
+  let dir = path6.dirname(path6.resolve(scriptPath));
+  if (path6.basename(dir) === "session-brief") dir = path6.dirname(dir);
+  if (path6.basename(dir) !== "hooks" || path6.basename(path6.dirname(dir)) !== ".claude") return null;
+  return path6.dirname(path6.dirname(dir));
 }
 var MAX_SETTINGS_BYTES = 4 * 1024 * 1024;
 function readJson(root, file, warnings) {
@@ -2045,27 +2115,27 @@ function readJson(root, file, warnings) {
 }
 function isDir2(p) {
   try {
-    return fs5.statSync(p).isDirectory();
+    return fs6.statSync(p).isDirectory();
   } catch {
     return false;
   }
 }
 function readRecorded(root, warnings) {
-  return readJson(root, path5.join(root, ".claude", "hooks", "session-brief.json"), warnings);
+  return readJson(root, path6.join(root, ".claude", "hooks", "session-brief.json"), warnings);
 }
 function findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {
   if (explicit !== void 0) return explicit;
-  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path5.join(root, recorded.configDir))) return recorded.configDir;
-  if (isDir2(path5.join(root, ".obsidian"))) return ".obsidian";
+  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path6.join(root, recorded.configDir))) return recorded.configDir;
+  if (isDir2(path6.join(root, ".obsidian"))) return ".obsidian";
   let names = [];
   try {
-    names = fs5.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();
+    names = fs6.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();
   } catch {
     return null;
   }
   for (const name of names) {
-    const dir = path5.join(root, name);
-    if (fs5.existsSync(path5.join(dir, "app.json")) || isDir2(path5.join(dir, "plugins"))) return name;
+    const dir = path6.join(root, name);
+    if (fs6.existsSync(path6.join(dir, "app.json")) || isDir2(path6.join(dir, "plugins"))) return name;
   }
   return null;
 }
@@ -2077,17 +2147,22 @@ function systemLocale(env) {
 }
 function findPluginDir(root, configDir, recorded) {
   const dir = recorded?.pluginDir;
-  const inside = typeof dir === "string" && dir !== "" && !path5.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
-  if (inside && isDir2(path5.join(root, dir))) return path5.join(root, dir);
-  return configDir === null ? null : path5.join(root, configDir, "plugins", PLUGIN_ID);
+  const inside = typeof dir === "string" && dir !== "" && !path6.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
+  if (inside && isDir2(path6.join(root, dir))) return path6.join(root, dir);
+  return configDir === null ? null : path6.join(root, configDir, "plugins", PLUGIN_ID);
+}
+function setupDefaults(root) {
+  const { rulesFolder, sessionsFolder, ruleScope } = proposeSetup(topLevelFacts(root));
+  return { rulesFolder, sessionsFolder, ruleScope };
 }
 function loadVaultContext(root, options) {
   const warnings = [];
   const recorded = readRecorded(root, warnings);
   const configDir = findConfigDir(root, options.configDir, warnings, recorded);
   const pluginDir = findPluginDir(root, configDir, recorded);
-  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path5.join(pluginDir, "data.json"), warnings));
-  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path5.join(root, configDir, "daily-notes.json"), warnings));
+  const stored = pluginDir === null ? void 0 : readJson(root, path6.join(pluginDir, "data.json"), warnings);
+  const settings = resolveSettings(stored === void 0 ? setupDefaults(root) : stored);
+  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path6.join(root, configDir, "daily-notes.json"), warnings));
   const dailyNote = effectiveDailyNote(settings, obsidianDaily);
   const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));
   return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };
@@ -2104,13 +2179,13 @@ function clock(env) {
 }
 function vaultRoot(args, scriptPath) {
   const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path6.resolve(given) : defaultVaultRoot(scriptPath);
+  const root = given !== void 0 ? path7.resolve(given) : defaultVaultRoot(scriptPath);
   if (root === null) {
     throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);
   }
   let ok = false;
   try {
-    ok = fs6.statSync(root).isDirectory();
+    ok = fs7.statSync(root).isDirectory();
   } catch {
     ok = false;
   }
@@ -2119,7 +2194,7 @@ function vaultRoot(args, scriptPath) {
 }
 function isFolder(p) {
   try {
-    return fs6.statSync(p).isDirectory();
+    return fs7.statSync(p).isDirectory();
   } catch {
     return false;
   }
@@ -2127,8 +2202,8 @@ function isFolder(p) {
 function givenConfigDir(args, root) {
   const name = stringFlag(args, "config-dir");
   if (name === void 0) return void 0;
-  const dir = path6.resolve(root, name);
-  if (path6.dirname(dir) === root && isFolder(dir)) return name;
+  const dir = path7.resolve(root, name);
+  if (path7.dirname(dir) === root && isFolder(dir)) return name;
   const found = findConfigDir(root, void 0, []);
   const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;
   throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);
@@ -2143,7 +2218,7 @@ function contextFor(args, scriptPath, env) {
 }
 
 // bridge/io.ts
-var fs7 = require("node:fs");
+var fs8 = require("node:fs");
 function readStdin(timeoutMs) {
   return new Promise((resolve7) => {
     if (process.stdin.isTTY) {
@@ -2175,7 +2250,7 @@ function writeOut(text2) {
   const bytes = Buffer.from(text2, "utf8");
   let written = 0;
   try {
-    while (written < bytes.length) written += fs7.writeSync(1, bytes, written);
+    while (written < bytes.length) written += fs8.writeSync(1, bytes, written);
     return;
   } catch (error) {
     if (error.code === "EPIPE") return;
@@ -2189,11 +2264,11 @@ function writeOut(text2) {
 }
 
 // bridge/commands/session-start.ts
-var path16 = require("node:path");
+var path17 = require("node:path");
 
 // src/node/tiers/brief-pipeline.ts
-var fs14 = require("node:fs");
-var path15 = require("node:path");
+var fs15 = require("node:fs");
+var path16 = require("node:path");
 
 // src/core/schemas/shape.ts
 function isRecord(v) {
@@ -2275,7 +2350,7 @@ function tuple(items, optionalTail = 0) {
 var DISCOVERY_FILE = "live.json";
 
 // src/node/tiers/cache-read.ts
-var path7 = require("node:path");
+var path8 = require("node:path");
 
 // src/core/item-ids.ts
 var ITEM_IDS = ["date", "dailyNote", ...LIST_ITEM_IDS, ...CHANGE_ITEM_IDS];
@@ -2385,14 +2460,14 @@ function readJsonFile(root, file) {
   }
 }
 function readBriefCacheChecked(root, pluginDir) {
-  const read = readJsonFile(root, path7.join(pluginDir, BRIEF_FILE));
+  const read = readJsonFile(root, path8.join(pluginDir, BRIEF_FILE));
   if (read.missing) return { state: "missing" };
   if (read.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };
   const checked = checkedBriefCache(read.value);
   return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };
 }
 function readBriefIndexChecked(root, pluginDir, id) {
-  const read = readJsonFile(root, path7.join(pluginDir, INDEX_FILE));
+  const read = readJsonFile(root, path8.join(pluginDir, INDEX_FILE));
   if (read.missing) return { state: "missing" };
   if (read.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };
   const checked = checkedBriefIndex(read.value, id);
@@ -2401,11 +2476,11 @@ function readBriefIndexChecked(root, pluginDir, id) {
 }
 
 // src/node/tiers/plugin-tier.ts
-var fs9 = require("node:fs");
-var path8 = require("node:path");
+var fs10 = require("node:fs");
+var path9 = require("node:path");
 
 // src/node/live/process-identity.ts
-var fs8 = require("node:fs");
+var fs9 = require("node:fs");
 
 // src/node/builtin-on-demand.ts
 var import_node_module = require("node:module");
@@ -2417,12 +2492,12 @@ function builtinOnDemand(id) {
 // src/node/live/process-identity.ts
 function linuxIdentity(pid) {
   try {
-    const stat = fs8.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const stat = fs9.readFileSync(`/proc/${pid}/stat`, "utf8");
     const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     const startTicks = rest[19];
     if (startTicks === void 0 || !/^\d+$/.test(startTicks)) return null;
-    const boot = fs8.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
-    const ns = fs8.readlinkSync(`/proc/${pid}/ns/pid`);
+    const boot = fs9.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    const ns = fs9.readlinkSync(`/proc/${pid}/ns/pid`);
     return `linux:${boot}:${ns}:${startTicks}`;
   } catch {
     return null;
@@ -2449,10 +2524,10 @@ function sameProcess(pid, started) {
 }
 
 // src/node/tiers/plugin-tier.ts
-function exists(root) {
+function exists2(root) {
   return (p) => {
     try {
-      return fs9.statSync(path8.join(root, p)).isFile();
+      return fs10.statSync(path9.join(root, p)).isFile();
     } catch {
       return false;
     }
@@ -2477,32 +2552,32 @@ function usableCache(ctx, now, why, rejected = [], read) {
 function withDailyNoteChecked(brief, root) {
   const daily = brief.items.dailyNote;
   if (daily === null) return brief;
-  return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists(root)(daily.path) } } };
+  return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists2(root)(daily.path) } } };
 }
 function servedByPlugin(cache) {
   return cache.plugin !== void 0 && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);
 }
 
 // src/node/journal/agent-journal.ts
-var fs10 = require("node:fs");
-var path9 = require("node:path");
+var fs11 = require("node:fs");
+var path10 = require("node:path");
 function journalPath(pluginDir) {
-  return path9.join(pluginDir, JOURNAL_FILE);
+  return path10.join(pluginDir, JOURNAL_FILE);
 }
 function readJournal(root, pluginDir, now) {
   const fd = openStateFile(root, journalPath(pluginDir));
   if (fd === null) return [];
   try {
-    const size2 = fs10.fstatSync(fd).size;
+    const size2 = fs11.fstatSync(fd).size;
     const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
     return boundJournal(parseJournal(readRange(fd, start, size2 - start).toString("utf8")), now);
   } finally {
-    fs10.closeSync(fd);
+    fs11.closeSync(fd);
   }
 }
 
 // src/node/review/change-lines.ts
-var path11 = require("node:path");
+var path12 = require("node:path");
 
 // src/core/before-versions.ts
 var BEFORE_FOLDER = "before-versions";
@@ -2512,8 +2587,8 @@ var MAX_FILES = 4e3;
 var MAX_HEADER_BYTES = 4096;
 var BEFORE_SUFFIX = ".before";
 var AFTER_SUFFIX = ".after";
-function beforeStem(session, path17) {
-  return fileKey(`${session ?? ""}\0${path17}`);
+function beforeStem(session, path18) {
+  return fileKey(`${session ?? ""}\0${path18}`);
 }
 var ISO3 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 var STATES = /* @__PURE__ */ new Set(["kept", "new", "too-large"]);
@@ -2596,13 +2671,13 @@ function countLines(before, after) {
 }
 
 // src/node/review/before-versions.ts
-var fs11 = require("node:fs");
-var path10 = require("node:path");
+var fs12 = require("node:fs");
+var path11 = require("node:path");
 function beforeFolder(place) {
-  return path10.join(place.pluginDir, BEFORE_FOLDER);
+  return path11.join(place.pluginDir, BEFORE_FOLDER);
 }
 function fileOf(place, session, rel, suffix) {
-  return path10.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
+  return path11.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
 }
 function splitHeader(data) {
   const nl = data.indexOf(10);
@@ -2647,7 +2722,7 @@ function readHeader(root, file) {
   try {
     return splitHeader(readRange(fd, 0, MAX_HEADER_BYTES + 1))?.header ?? null;
   } finally {
-    fs11.closeSync(fd);
+    fs12.closeSync(fd);
   }
 }
 function listBeforeHeaders(place) {
@@ -2655,7 +2730,7 @@ function listBeforeHeaders(place) {
   const out = [];
   for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
     if (!d.name.endsWith(BEFORE_SUFFIX)) continue;
-    const header = readHeader(place.root, path10.join(dir, d.name));
+    const header = readHeader(place.root, path11.join(dir, d.name));
     if (header === null || `${beforeStem(header.session, header.path)}${BEFORE_SUFFIX}` !== d.name) continue;
     out.push(header);
   }
@@ -2676,15 +2751,15 @@ function changeLines(place, paths) {
   for (const [p, h] of newest) {
     const v = readBeforeVersion(place, p, h.session);
     if (v === null || v.bytes === null) continue;
-    const now = readStateFile(place.root, path11.join(place.root, ...p.split("/")), MAX_NOTE_BYTES);
+    const now = readStateFile(place.root, path12.join(place.root, ...p.split("/")), MAX_NOTE_BYTES);
     out[p] = countLines(v.state === "new" ? "" : v.bytes.toString("utf8"), now === null ? "" : now.toString("utf8"));
   }
   return out;
 }
 
 // src/node/journal/agent-summary.ts
-var fs13 = require("node:fs");
-var path13 = require("node:path");
+var fs14 = require("node:fs");
+var path14 = require("node:path");
 
 // src/core/agent-summary.ts
 function newestByPath(records, marks, there) {
@@ -2742,9 +2817,9 @@ function judgeMarks(text2, seal) {
   if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null };
   return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2 } };
 }
-function hiddenByOutsideMarks(records, verdict, exists2) {
+function hiddenByOutsideMarks(records, verdict, exists3) {
   if (verdict.outside === null) return 0;
-  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists2(r.path)).map((r) => r.path));
+  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists3(r.path)).map((r) => r.path));
   const shown = unreviewed(verdict.marks);
   const still = unreviewed(verdict.outside.marks);
   let hidden = 0;
@@ -2753,24 +2828,24 @@ function hiddenByOutsideMarks(records, verdict, exists2) {
 }
 
 // src/node/journal/review-seal.ts
-var fs12 = require("node:fs");
-var path12 = require("node:path");
+var fs13 = require("node:fs");
+var path13 = require("node:path");
 var MAX_BYTES2 = 4 * 1024 * 1024;
 function userStateDir(env = process.env, platform = process.platform) {
   const given = env.SESSION_BRIEF_STATE_DIR;
   if (given !== void 0 && given !== "") return given;
   const home = builtinOnDemand("node:os").homedir();
-  if (platform === "win32") return path12.join(env.LOCALAPPDATA ?? path12.join(home, "AppData", "Local"), "session-brief");
-  if (platform === "darwin") return path12.join(home, "Library", "Application Support", "session-brief");
-  return path12.join(env.XDG_STATE_HOME ?? path12.join(home, ".local", "state"), "session-brief");
+  if (platform === "win32") return path13.join(env.LOCALAPPDATA ?? path13.join(home, "AppData", "Local"), "session-brief");
+  if (platform === "darwin") return path13.join(home, "Library", "Application Support", "session-brief");
+  return path13.join(env.XDG_STATE_HOME ?? path13.join(home, ".local", "state"), "session-brief");
 }
 function sealFile(root, env = process.env) {
-  let real = path12.resolve(root);
+  let real = path13.resolve(root);
   try {
-    real = fs12.realpathSync.native(real);
+    real = fs13.realpathSync.native(real);
   } catch {
   }
-  return path12.join(userStateDir(env), `review-seal-${markName(real)}.json`);
+  return path13.join(userStateDir(env), `review-seal-${markName(real)}.json`);
 }
 function readSeal(root, env = process.env) {
   const data = readRegularFile(sealFile(root, env), MAX_BYTES2);
@@ -2782,10 +2857,10 @@ function readSeal(root, env = process.env) {
   }
 }
 function readMarksText(root, pluginDir) {
-  return readStateText(root, path12.join(pluginDir, REVIEW_FILE), MAX_BYTES2);
+  return readStateText(root, path13.join(pluginDir, REVIEW_FILE), MAX_BYTES2);
 }
 function marksChangedAt(root, pluginDir) {
-  const st = statStateFile(root, path12.join(pluginDir, REVIEW_FILE));
+  const st = statStateFile(root, path13.join(pluginDir, REVIEW_FILE));
   return st === null ? null : new Date(st.mtimeMs).toISOString();
 }
 function trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {
@@ -2805,12 +2880,12 @@ function statIdentity(root, file) {
   return entry.kind === "missing" ? null : void 0;
 }
 function readFrom(fd, from) {
-  const st = fs13.fstatSync(fd);
+  const st = fs14.fstatSync(fd);
   const start = Math.min(from, st.size);
   return { bytes: readRange(fd, start, st.size - start), id: identity(st) };
 }
 function readMarks(root, pluginDir) {
-  const file = path13.join(pluginDir, REVIEW_FILE);
+  const file = path14.join(pluginDir, REVIEW_FILE);
   const fd = openStateFile(root, file);
   let text2 = null;
   let id = null;
@@ -2822,14 +2897,14 @@ function readMarks(root, pluginDir) {
       text2 = read.bytes.toString("utf8");
       id = read.id;
     } finally {
-      fs13.closeSync(fd);
+      fs14.closeSync(fd);
     }
   }
   const verdict = judgeMarks(text2, readSeal(root));
   return { marks: verdict.marks, id, outside: verdict.outside !== null };
 }
 function noteThere(place) {
-  const there = exists(place.root);
+  const there = exists2(place.root);
   return (p) => isCountedNote(p, place.excludedRootFolders) && there(p);
 }
 var lastWhole = null;
@@ -2839,7 +2914,7 @@ function wholeKey(place, now, journal, marks) {
 function wholeItemJustMade(place, now) {
   if (lastWhole === null) return null;
   const journal = statIdentity(place.root, journalPath(place.pluginDir));
-  const marks = statIdentity(place.root, path13.join(place.pluginDir, REVIEW_FILE));
+  const marks = statIdentity(place.root, path14.join(place.pluginDir, REVIEW_FILE));
   if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;
   return withKinds({ count: lastWhole.item.count, paths: [...lastWhole.item.paths] }, lastWhole.item);
 }
@@ -2859,12 +2934,12 @@ function appendedText(root, file, summary, now) {
     if (bytes.subarray(0, checkBytes).toString("utf8") !== check) return null;
     return bytes.subarray(checkBytes).toString("utf8");
   } finally {
-    fs13.closeSync(fd);
+    fs14.closeSync(fd);
   }
 }
 function agentChangesFromSummary(place, summary, now, cap) {
   try {
-    const marksNow = statIdentity(place.root, path13.join(place.pluginDir, REVIEW_FILE));
+    const marksNow = statIdentity(place.root, path14.join(place.pluginDir, REVIEW_FILE));
     if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;
     const file = journalPath(place.pluginDir);
     const journalNow = statIdentity(place.root, file);
@@ -2887,7 +2962,7 @@ function readSessionStarts(root, pluginDir) {
 }
 function agentChangesJudged(ctx, now) {
   if (ctx.pluginDir === null) return { sessions: [] };
-  const there = exists(ctx.root);
+  const there = exists2(ctx.root);
   const counted = (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);
   const records = readJournal(ctx.root, ctx.pluginDir, now);
   const verdict = trustedMarks(ctx.root, ctx.pluginDir);
@@ -2955,10 +3030,10 @@ async function attachWhatChanged(ctx, sourced, now, full) {
 }
 
 // bridge/bridge-file.ts
-var path14 = require("node:path");
+var path15 = require("node:path");
 var LOAD_BRIDGE = "sessionBriefLoadBridge";
 function ownName() {
-  return path14.basename(__filename);
+  return path15.basename(__filename);
 }
 function loader() {
   const load = module[LOAD_BRIDGE];
@@ -3015,7 +3090,7 @@ var pluginTier = {
 var liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };
 var liveIfListening = {
   name: "live",
-  run: (run) => run.ctx.pluginDir !== null && fs14.existsSync(path15.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null
+  run: (run) => run.ctx.pluginDir !== null && fs15.existsSync(path16.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null
 };
 var verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };
 var scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };
@@ -3177,7 +3252,7 @@ async function sessionStart(args, scriptPath, env) {
     const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);
     const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);
     lines.push(
-      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path16.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)
+      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path17.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)
     );
   } catch (error) {
     if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ""})`);
