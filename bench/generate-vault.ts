@@ -25,7 +25,7 @@
 //   AI/sessions/ with some files named with today's date, Daily/ notes (today's exists),
 //   Import/ and _index/ (excluded root folders), .trash/ and node_modules/ (never counted),
 //   non-note files, CLAUDE.md, .claude/agents and .claude/skills, and .obsidian/ with
-//   daily-notes.json.
+//   daily-notes.json and the plugin's data.json naming those folders (bench/lib/bench-settings.ts).
 //
 // Four kinds of vault (`--kind`, VAULT_KINDS), the same folders and items, different notes:
 // * base: the above;
@@ -39,11 +39,12 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { flag, positionalNumbers } from './lib/args';
+import { BENCH_SETTINGS } from './lib/bench-settings';
 import { BENCH_NOW, BENCH_TODAY } from './lib/repo';
 import { mulberry32 } from './lib/rng';
 
 export { BENCH_NOW, BENCH_TODAY };
-export const GENERATOR_VERSION = 6;
+export const GENERATOR_VERSION = 7;
 export const BENCH_ROOT = path.join(os.tmpdir(), 'session-brief-bench');
 
 const TAGS = { needsReview: 'needs-review', review: 'review', reviewDone: 'review-done', pendingReview: 'pending-review' } as const;
@@ -601,6 +602,7 @@ function generateKind(root: string, n: number, seed: number, rulesWanted: number
 	write('.obsidian/app.json', Buffer.from('{}\n'));
 	write('.obsidian/daily-notes.json', Buffer.from(`${JSON.stringify({ folder: 'Daily', format: 'YYYY-MM-DD', template: '' }, null, 2)}\n`));
 	write('.obsidian/workspace.json', Buffer.from('{"main":{}}\n'));
+	write('.obsidian/plugins/session-brief/data.json', Buffer.from(`${JSON.stringify(BENCH_SETTINGS, null, 2)}\n`));
 
 	// Daily/: today's note exists, the rest go back one per day.
 	for (let i = 0; i < nDaily; i++) note(`Daily/${isoDay(BENCH_TODAY, i)}.md`, { type: 'daily', sizeMin: 500, sizeMax: 2500 });

@@ -7,10 +7,11 @@
 // The bench times it as a child process, compiled to plain JavaScript first (bench/lib/compile.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { excludedRootFolders } from './lib/bench-settings';
 
 const root = path.resolve(process.argv[2] ?? '.');
 const decode = process.argv.includes('--decode');
-const excluded = new Set(['Import', '_index']);
+const excluded = new Set(excludedRootFolders(root));
 const decoder = new TextDecoder();
 let notes = 0;
 let bytes = 0;

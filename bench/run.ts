@@ -30,7 +30,7 @@ import { threadModes } from './lib/thread-modes';
 import { placeHookFiles } from './lib/hook-files';
 import { TRACE_ENV } from '../src/node/scan/thread-trace';
 import { walkVault } from '../src/node/scan/scan';
-import { DEFAULT_SETTINGS } from '../src/core/settings';
+import { excludedRootFolders } from './lib/bench-settings';
 import { median } from './lib/stats';
 import { copyExampleVault } from '../scripts/example-vault.mjs';
 import { benchPluginIncremental, type PluginBenchResult } from './plugin-incremental';
@@ -262,7 +262,7 @@ const KIND_LABEL: Record<VaultKind, string> = {
 
 /** Every counted note's bytes and count, by the rule the scan applies (for the real vault's row). */
 function countNotes(root: string): { notes: number; bytes: number } {
-	const walked = walkVault(root, DEFAULT_SETTINGS.excludedRootFolders).notes;
+	const walked = walkVault(root, excludedRootFolders(root)).notes;
 	return { notes: walked.length, bytes: walked.reduce((sum, note) => sum + Math.max(0, note.size), 0) };
 }
 

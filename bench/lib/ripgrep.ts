@@ -1,5 +1,6 @@
 // ripgrep, the anchor of the full-scan rows: installed from Debian when missing and possible.
 import { spawnSync } from 'node:child_process';
+import { BENCH_SETTINGS } from './bench-settings';
 
 /** The first line of `cmd --version` (or of `cmd args`) when it exits 0, else null. */
 export function has(cmd: string, args: readonly string[] = ['--version']): string | null {
@@ -55,10 +56,7 @@ export function rgArgs(root: string, threads?: number): string[] {
 		'-i',
 		'-g',
 		'*.md',
-		'-g',
-		'!/Import/',
-		'-g',
-		'!/_index/',
+		...BENCH_SETTINGS.excludedRootFolders.flatMap((f) => ['-g', `!/${f}/`]),
 		'-g',
 		'!node_modules/',
 		'-e',
@@ -73,4 +71,4 @@ export function rgArgs(root: string, threads?: number): string[] {
 	];
 }
 
-export const RG_DOC = "rg --no-config --no-ignore -c -i -g '*.md' -g '!/Import/' -g '!/_index/' -g '!node_modules/' -e needs-review -e review-done -e pending-review -e review VAULT";
+export const RG_DOC = `rg --no-config --no-ignore -c -i -g '*.md' ${BENCH_SETTINGS.excludedRootFolders.map((f) => `-g '!/${f}/'`).join(' ')} -g '!node_modules/' -e needs-review -e review-done -e pending-review -e review VAULT`;

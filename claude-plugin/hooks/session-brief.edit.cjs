@@ -144,9 +144,9 @@ function resolveExternalCheck(raw) {
   if (typeof r.command !== "string" || r.command.trim() === "") return null;
   return {
     command: r.command,
-    args: stringList(r.args, []),
-    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),
-    alarmPattern: str2(r.alarmPattern, "ACHTUNG")
+    args: stringList(r.args, DEFAULT_EXTERNAL_CHECK.args),
+    cleanLine: str2(r.cleanLine, DEFAULT_EXTERNAL_CHECK.cleanLine),
+    alarmPattern: str2(r.alarmPattern, DEFAULT_EXTERNAL_CHECK.alarmPattern)
   };
 }
 function resolveDailyNoteSettings(raw) {
@@ -164,7 +164,7 @@ function effectiveRuleScope(settings) {
   if (settings.ruleScope.length > 0) return settings.ruleScope;
   return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];
 }
-var TAG_KEYS, DEFAULT_SETTINGS, DEFAULT_DAILY_NOTE_FORMAT;
+var TAG_KEYS, DEFAULT_SETTINGS, DEFAULT_EXTERNAL_CHECK, DEFAULT_DAILY_NOTE_FORMAT;
 var init_settings = __esm({
   "src/core/settings.ts"() {
     "use strict";
@@ -172,12 +172,12 @@ var init_settings = __esm({
     TAG_KEYS = ["needsReview", "review", "reviewDone", "pendingReview"];
     DEFAULT_SETTINGS = {
       inboxFolder: "Inbox",
-      rulesFolder: "AI/Regelwerk",
+      rulesFolder: "Rules",
       sessionsFolder: "AI/sessions",
       dailyNoteFolder: "",
       dailyNoteFormat: "",
       tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },
-      excludedRootFolders: ["Import", "_index"],
+      excludedRootFolders: [],
       ruleScope: [],
       maxNamesPerItem: 5,
       language: "auto",
@@ -186,6 +186,7 @@ var init_settings = __esm({
       externalCheck: null,
       writeGuard: false
     };
+    DEFAULT_EXTERNAL_CHECK = { args: [], cleanLine: "", alarmPattern: "" };
     DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";
   }
 });
@@ -280,15 +281,15 @@ __export(real_path_exports, {
   vaultRelativeReal: () => vaultRelativeReal
 });
 function realPathOf(p) {
-  let existing = path7.resolve(p);
+  let existing = path8.resolve(p);
   const rest = [];
   for (; ; ) {
     try {
-      return path7.join(fs7.realpathSync.native(existing), ...rest);
+      return path8.join(fs8.realpathSync.native(existing), ...rest);
     } catch {
-      const parent = path7.dirname(existing);
+      const parent = path8.dirname(existing);
       if (parent === existing) return null;
-      rest.unshift(path7.basename(existing));
+      rest.unshift(path8.basename(existing));
       existing = parent;
     }
   }
@@ -296,7 +297,7 @@ function realPathOf(p) {
 function vaultRelativeReal(root, filePath) {
   const literal = vaultRelative(root, filePath);
   if (literal !== null || filePath.includes("\0")) return literal;
-  const absolute = path7.resolve(root, filePath);
+  const absolute = path8.resolve(root, filePath);
   const realFile = realPathOf(absolute);
   const realRoot2 = realPathOf(root);
   for (const [r, f] of [
@@ -311,11 +312,11 @@ function vaultRelativeReal(root, filePath) {
   return null;
 }
 function firstSymlink(p) {
-  let current = path7.parse(path7.resolve(p)).root;
-  for (const part of path7.resolve(p).slice(current.length).split(path7.sep).filter((x) => x !== "")) {
-    current = path7.join(current, part);
+  let current = path8.parse(path8.resolve(p)).root;
+  for (const part of path8.resolve(p).slice(current.length).split(path8.sep).filter((x) => x !== "")) {
+    current = path8.join(current, part);
     try {
-      if (fs7.lstatSync(current).isSymbolicLink()) return current;
+      if (fs8.lstatSync(current).isSymbolicLink()) return current;
     } catch {
       return null;
     }
@@ -323,33 +324,33 @@ function firstSymlink(p) {
   return null;
 }
 function linkTarget(root, file) {
-  if (realRootOf?.root !== root) realRootOf = { root, real: fs7.realpathSync.native(root) };
+  if (realRootOf?.root !== root) realRootOf = { root, real: fs8.realpathSync.native(root) };
   const top = realRootOf.real;
-  const real = fs7.realpathSync.native(file);
-  return real.startsWith(top.endsWith(path7.sep) ? top : top + path7.sep) ? real : null;
+  const real = fs8.realpathSync.native(file);
+  return real.startsWith(top.endsWith(path8.sep) ? top : top + path8.sep) ? real : null;
 }
 function openInVault(root, file, flags) {
   if ((flags & WRITING) !== 0) throw new Error("openInVault opens notes for reading only; writes go through the state-file module");
   try {
-    return fs7.openSync(file, flags | NO_FOLLOW);
+    return fs8.openSync(file, flags | NO_FOLLOW);
   } catch (error) {
     const code = error.code;
     if (NO_FOLLOW === 0 || code !== "ELOOP" && code !== "EMLINK" && code !== "EFTYPE") throw error;
     const real = linkTarget(root, file);
     if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: "ENOENT" });
-    return fs7.openSync(real, flags | NO_FOLLOW);
+    return fs8.openSync(real, flags | NO_FOLLOW);
   }
 }
-var fs7, path7, realRootOf, NO_FOLLOW, WRITING;
+var fs8, path8, realRootOf, NO_FOLLOW, WRITING;
 var init_real_path = __esm({
   "src/node/real-path.ts"() {
     "use strict";
-    fs7 = require("node:fs");
-    path7 = require("node:path");
+    fs8 = require("node:fs");
+    path8 = require("node:path");
     init_scope();
     realRootOf = null;
-    NO_FOLLOW = fs7.constants.O_NOFOLLOW ?? 0;
-    WRITING = fs7.constants.O_WRONLY | fs7.constants.O_RDWR | fs7.constants.O_CREAT | fs7.constants.O_TRUNC | fs7.constants.O_APPEND;
+    NO_FOLLOW = fs8.constants.O_NOFOLLOW ?? 0;
+    WRITING = fs8.constants.O_WRONLY | fs8.constants.O_RDWR | fs8.constants.O_CREAT | fs8.constants.O_TRUNC | fs8.constants.O_APPEND;
   }
 });
 
@@ -379,21 +380,21 @@ function entersFolder(name, atRoot, excludedRootFolders) {
 function isNoteName(name) {
   return name.endsWith(".md");
 }
-function isCountedNote(path13, excludedRootFolders) {
+function isCountedNote(path14, excludedRootFolders) {
   let start = 0;
-  for (let slash = path13.indexOf("/"); slash >= 0; slash = path13.indexOf("/", start)) {
-    const part = path13.slice(start, slash);
+  for (let slash = path14.indexOf("/"); slash >= 0; slash = path14.indexOf("/", start)) {
+    const part = path14.slice(start, slash);
     if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;
     start = slash + 1;
   }
-  const name = path13.slice(start);
+  const name = path14.slice(start);
   return name !== "" && !isHiddenName(name) && isNoteName(name);
 }
-function isInFolder(path13, folder2) {
-  return folder2 === "" || path13.length > folder2.length && path13.charCodeAt(folder2.length) === 47 && path13.startsWith(folder2);
+function isInFolder(path14, folder2) {
+  return folder2 === "" || path14.length > folder2.length && path14.charCodeAt(folder2.length) === 47 && path14.startsWith(folder2);
 }
-function basename(path13) {
-  return path13.slice(path13.lastIndexOf("/") + 1);
+function basename(path14) {
+  return path14.slice(path14.lastIndexOf("/") + 1);
 }
 
 // src/core/brief-item-list.ts
@@ -475,7 +476,7 @@ var LIST_ITEMS = [
     about: "today's files in the sessions folder",
     // The index keeps every session file: the date changes, the set does not.
     holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-    onDay: (path13, date) => basename(path13).includes(date),
+    onDay: (path14, date) => basename(path14).includes(date),
     hits: () => NO_HITS,
     label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
     hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -1025,16 +1026,16 @@ would break the quoted hook command.
 Hooks always exit 0.`;
 
 // bridge/commands/post-tool-use.ts
-var path10 = require("node:path");
+var path11 = require("node:path");
 
 // bridge/context.ts
-var fs3 = require("node:fs");
-var path4 = require("node:path");
+var fs4 = require("node:fs");
+var path5 = require("node:path");
 init_i18n();
 
 // src/node/vault-config.ts
-var fs2 = require("node:fs");
-var path3 = require("node:path");
+var fs3 = require("node:fs");
+var path4 = require("node:path");
 
 // src/core/cache-key.ts
 var RULES_VERSION = 1;
@@ -1429,14 +1430,84 @@ function hooksFolder(vault) {
   return path2.join(vault, ".claude", "hooks");
 }
 
+// src/core/first-run.ts
+init_settings();
+var AGENT_RULE_FILES = [
+  { path: "CLAUDE.md", scope: "CLAUDE.md" },
+  { path: "AGENTS.md", scope: "AGENTS.md" },
+  { path: "GEMINI.md", scope: "GEMINI.md" },
+  { path: ".claude/agents", scope: ".claude/agents/**" },
+  { path: ".claude/skills", scope: ".claude/skills/**" },
+  { path: ".cursor/rules", scope: ".cursor/rules/**" }
+];
+var RULES_NAME = /^(rules?|regeln?|regelwerk|guidelines?|richtlinien|prompts?|instructions?|anweisungen)$/i;
+var SESSIONS_NAME = /^(sessions?|sitzungen|agent[ -]?sessions?|ai[ -]?sessions?)$/i;
+function namedLikeSetupFolder(name) {
+  return RULES_NAME.test(name) || SESSIONS_NAME.test(name);
+}
+function lastPart(folder2) {
+  return folder2.slice(folder2.lastIndexOf("/") + 1);
+}
+function pick(folders, name, minNotes) {
+  const hits = folders.filter((f) => name.test(lastPart(f.path)) && f.notes >= minNotes);
+  hits.sort((a, b) => a.path.split("/").length - b.path.split("/").length || b.notes - a.notes || a.path.localeCompare(b.path));
+  return hits[0]?.path ?? null;
+}
+function proposeSetup(facts) {
+  const found = [];
+  const rules = pick(facts.folders, RULES_NAME, 1);
+  const sessions = pick(facts.folders, SESSIONS_NAME, 0);
+  const rulesFolder = cleanFolder(rules ?? DEFAULT_SETTINGS.rulesFolder);
+  const sessionsFolder = cleanFolder(sessions ?? DEFAULT_SETTINGS.sessionsFolder);
+  if (rules !== null) found.push(`${rules}/`);
+  if (sessions !== null) found.push(`${sessions}/`);
+  const ruleScope = [];
+  for (const f of AGENT_RULE_FILES) {
+    if (!facts.present.includes(f.path)) continue;
+    ruleScope.push(f.scope);
+    found.push(f.path.endsWith(".md") ? f.path : `${f.path}/`);
+  }
+  ruleScope.push(`${rulesFolder}/**`);
+  return { rulesFolder, sessionsFolder, ruleScope, found };
+}
+
+// src/node/top-level-facts.ts
+var fs2 = require("node:fs");
+var path3 = require("node:path");
+function exists(file) {
+  try {
+    fs2.lstatSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function entries(dir) {
+  try {
+    return fs2.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+function topLevelFacts(root) {
+  const present = AGENT_RULE_FILES.filter((f) => exists(path3.join(root, f.path))).map((f) => f.path);
+  const folders = [];
+  for (const entry of entries(root)) {
+    if (!entry.isDirectory() || entry.name.startsWith(".") || !namedLikeSetupFolder(entry.name)) continue;
+    const notes = entries(path3.join(root, entry.name)).filter((e) => e.isFile() && e.name.endsWith(".md")).length;
+    folders.push({ path: entry.name, notes });
+  }
+  return { present, folders };
+}
+
 // src/node/vault-config.ts
 init_settings();
 var PLUGIN_ID = "session-brief";
 function defaultVaultRoot(scriptPath) {
-  let dir = path3.dirname(path3.resolve(scriptPath));
-  if (path3.basename(dir) === "session-brief") dir = path3.dirname(dir);
-  if (path3.basename(dir) !== "hooks" || path3.basename(path3.dirname(dir)) !== ".claude") return null;
-  return path3.dirname(path3.dirname(dir));
+  let dir = path4.dirname(path4.resolve(scriptPath));
+  if (path4.basename(dir) === "session-brief") dir = path4.dirname(dir);
+  if (path4.basename(dir) !== "hooks" || path4.basename(path4.dirname(dir)) !== ".claude") return null;
+  return path4.dirname(path4.dirname(dir));
 }
 var MAX_SETTINGS_BYTES = 4 * 1024 * 1024;
 function readJson(root, file, warnings) {
@@ -1456,27 +1527,27 @@ function readJson(root, file, warnings) {
 }
 function isDir(p) {
   try {
-    return fs2.statSync(p).isDirectory();
+    return fs3.statSync(p).isDirectory();
   } catch {
     return false;
   }
 }
 function readRecorded(root, warnings) {
-  return readJson(root, path3.join(hooksFolder(root), MANIFEST_NAME), warnings);
+  return readJson(root, path4.join(hooksFolder(root), MANIFEST_NAME), warnings);
 }
 function findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {
   if (explicit !== void 0) return explicit;
-  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir(path3.join(root, recorded.configDir))) return recorded.configDir;
-  if (isDir(path3.join(root, ".obsidian"))) return ".obsidian";
+  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir(path4.join(root, recorded.configDir))) return recorded.configDir;
+  if (isDir(path4.join(root, ".obsidian"))) return ".obsidian";
   let names = [];
   try {
-    names = fs2.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();
+    names = fs3.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();
   } catch {
     return null;
   }
   for (const name of names) {
-    const dir = path3.join(root, name);
-    if (fs2.existsSync(path3.join(dir, "app.json")) || isDir(path3.join(dir, "plugins"))) return name;
+    const dir = path4.join(root, name);
+    if (fs3.existsSync(path4.join(dir, "app.json")) || isDir(path4.join(dir, "plugins"))) return name;
   }
   return null;
 }
@@ -1488,17 +1559,22 @@ function systemLocale(env) {
 }
 function findPluginDir(root, configDir, recorded) {
   const dir = recorded?.pluginDir;
-  const inside = typeof dir === "string" && dir !== "" && !path3.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
-  if (inside && isDir(path3.join(root, dir))) return path3.join(root, dir);
-  return configDir === null ? null : path3.join(root, configDir, "plugins", PLUGIN_ID);
+  const inside = typeof dir === "string" && dir !== "" && !path4.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
+  if (inside && isDir(path4.join(root, dir))) return path4.join(root, dir);
+  return configDir === null ? null : path4.join(root, configDir, "plugins", PLUGIN_ID);
+}
+function setupDefaults(root) {
+  const { rulesFolder, sessionsFolder, ruleScope } = proposeSetup(topLevelFacts(root));
+  return { rulesFolder, sessionsFolder, ruleScope };
 }
 function loadVaultContext(root, options) {
   const warnings = [];
   const recorded = readRecorded(root, warnings);
   const configDir = findConfigDir(root, options.configDir, warnings, recorded);
   const pluginDir = findPluginDir(root, configDir, recorded);
-  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path3.join(pluginDir, SETTINGS_FILE), warnings));
-  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path3.join(root, configDir, "daily-notes.json"), warnings));
+  const stored = pluginDir === null ? void 0 : readJson(root, path4.join(pluginDir, SETTINGS_FILE), warnings);
+  const settings = resolveSettings(stored === void 0 ? setupDefaults(root) : stored);
+  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path4.join(root, configDir, "daily-notes.json"), warnings));
   const dailyNote = effectiveDailyNote(settings, obsidianDaily);
   const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));
   return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };
@@ -1515,13 +1591,13 @@ function clock(env) {
 }
 function vaultRoot(args, scriptPath) {
   const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path4.resolve(given) : defaultVaultRoot(scriptPath);
+  const root = given !== void 0 ? path5.resolve(given) : defaultVaultRoot(scriptPath);
   if (root === null) {
     throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);
   }
   let ok = false;
   try {
-    ok = fs3.statSync(root).isDirectory();
+    ok = fs4.statSync(root).isDirectory();
   } catch {
     ok = false;
   }
@@ -1530,7 +1606,7 @@ function vaultRoot(args, scriptPath) {
 }
 function isFolder(p) {
   try {
-    return fs3.statSync(p).isDirectory();
+    return fs4.statSync(p).isDirectory();
   } catch {
     return false;
   }
@@ -1538,8 +1614,8 @@ function isFolder(p) {
 function givenConfigDir(args, root) {
   const name = stringFlag(args, "config-dir");
   if (name === void 0) return void 0;
-  const dir = path4.resolve(root, name);
-  if (path4.dirname(dir) === root && isFolder(dir)) return name;
+  const dir = path5.resolve(root, name);
+  if (path5.dirname(dir) === root && isFolder(dir)) return name;
   const found = findConfigDir(root, void 0, []);
   const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;
   throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);
@@ -1554,7 +1630,7 @@ function contextFor(args, scriptPath, env) {
 }
 
 // bridge/io.ts
-var fs4 = require("node:fs");
+var fs5 = require("node:fs");
 function readStdin(timeoutMs) {
   return new Promise((resolve9) => {
     if (process.stdin.isTTY) {
@@ -1583,7 +1659,7 @@ function writeOut(text) {
   const bytes = Buffer.from(text, "utf8");
   let written = 0;
   try {
-    while (written < bytes.length) written += fs4.writeSync(1, bytes, written);
+    while (written < bytes.length) written += fs5.writeSync(1, bytes, written);
     return;
   } catch (error) {
     if (error.code === "EPIPE") return;
@@ -1609,8 +1685,8 @@ function parseHookJson(stdin) {
 }
 
 // src/node/journal/agent-journal.ts
-var fs5 = require("node:fs");
-var path5 = require("node:path");
+var fs6 = require("node:fs");
+var path6 = require("node:path");
 
 // src/core/text-bytes.ts
 function utf8Length(text) {
@@ -1729,7 +1805,7 @@ function compactJournal(text, now) {
 // src/node/journal/agent-journal.ts
 var STALE_LOCK_MS = 3e4;
 function journalPath(pluginDir) {
-  return path5.join(pluginDir, JOURNAL_FILE);
+  return path6.join(pluginDir, JOURNAL_FILE);
 }
 async function appendJournal(root, pluginDir, record, now) {
   const line = encodeRecord(record);
@@ -1759,13 +1835,13 @@ function completeLinesFrom(fd, from) {
 }
 async function compactJournalFile(root, pluginDir, now) {
   const file = journalPath(pluginDir);
-  const lock = path5.join(pluginDir, JOURNAL_LOCK);
+  const lock = path6.join(pluginDir, JOURNAL_LOCK);
   if (!takeLock(root, lock)) return false;
   let fd = null;
   try {
     fd = openStateFile(root, file);
     if (fd === null) return true;
-    const size = fs5.fstatSync(fd).size;
+    const size = fs6.fstatSync(fd).size;
     const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);
     const head = completeLinesFrom(fd, start);
     let text = compactJournal(head.text, now);
@@ -1776,7 +1852,7 @@ async function compactJournalFile(root, pluginDir, now) {
     if (late.text !== "") appendLanded(root, file, late.text);
     return true;
   } finally {
-    if (fd !== null) fs5.closeSync(fd);
+    if (fd !== null) fs6.closeSync(fd);
     removeStateFile(root, lock);
   }
 }
@@ -1790,7 +1866,7 @@ async function recordAgentEdit(ctx, edit) {
 }
 
 // src/node/review/before-version-hook.ts
-var path8 = require("node:path");
+var path9 = require("node:path");
 
 // src/core/agent-fence.ts
 init_i18n();
@@ -1949,8 +2025,8 @@ function noteWords(command) {
 }
 
 // src/node/review/before-versions.ts
-var fs6 = require("node:fs");
-var path6 = require("node:path");
+var fs7 = require("node:fs");
+var path7 = require("node:path");
 
 // src/core/file-key.ts
 var FNV_OFFSET = BigInt("0xcbf29ce484222325");
@@ -1969,8 +2045,8 @@ var MAX_FILES = 4e3;
 var MAX_BEFORE_AGE_MS = MAX_AGE_MS;
 var BEFORE_SUFFIX = ".before";
 var AFTER_SUFFIX = ".after";
-function beforeStem(session, path13) {
-  return fileKey(`${session ?? ""}\0${path13}`);
+function beforeStem(session, path14) {
+  return fileKey(`${session ?? ""}\0${path14}`);
 }
 function encodeHeader(h) {
   return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}
@@ -1980,9 +2056,9 @@ function stateFor(size) {
   if (size === null) return "new";
   return size > MAX_NOTE_BYTES ? "too-large" : "kept";
 }
-function pruneChoice(entries2, nowMs, incoming) {
+function pruneChoice(entries3, nowMs, incoming) {
   const stems = /* @__PURE__ */ new Map();
-  for (const e of entries2) {
+  for (const e of entries3) {
     const stem = e.name.endsWith(BEFORE_SUFFIX) ? e.name.slice(0, -BEFORE_SUFFIX.length) : e.name.endsWith(AFTER_SUFFIX) ? e.name.slice(0, -AFTER_SUFFIX.length) : e.name;
     const s = stems.get(stem) ?? { names: [], size: 0, mtimeMs: 0 };
     s.names.push(e.name);
@@ -2006,20 +2082,20 @@ function pruneChoice(entries2, nowMs, incoming) {
 
 // src/node/review/before-versions.ts
 function beforeFolder(place) {
-  return path6.join(place.pluginDir, BEFORE_FOLDER);
+  return path7.join(place.pluginDir, BEFORE_FOLDER);
 }
 function fileOf(place, session, rel, suffix) {
-  return path6.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
+  return path7.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
 }
 function notePath(place, rel) {
-  return path6.join(place.root, ...rel.split("/"));
+  return path7.join(place.root, ...rel.split("/"));
 }
-function entries(place) {
+function entries2(place) {
   const dir = beforeFolder(place);
   const out = [];
   for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
     if (!d.isFile()) continue;
-    const st = fs6.lstatSync(path6.join(dir, d.name), { throwIfNoEntry: false });
+    const st = fs7.lstatSync(path7.join(dir, d.name), { throwIfNoEntry: false });
     if (st !== void 0 && st.isFile()) out.push({ name: d.name, size: st.size, mtimeMs: st.mtimeMs });
   }
   return out;
@@ -2039,7 +2115,7 @@ function keepBeforeVersion(place, rel, session, tool, now) {
   const header = encodeHeader({ path: rel, session, at: now.toISOString(), state, tool });
   const data = bytes === null ? Buffer.from(header) : Buffer.concat([Buffer.from(header), bytes]);
   const dir = beforeFolder(place);
-  for (const name of pruneChoice(entries(place), now.getTime(), data.length)) removeStateFile(place.root, path6.join(dir, name));
+  for (const name of pruneChoice(entries2(place), now.getTime(), data.length)) removeStateFile(place.root, path7.join(dir, name));
   writeStateFile(place.root, file, data);
   return true;
 }
@@ -2068,7 +2144,7 @@ function mayChangeNotes(call) {
   return call.tool === SHELL_TOOL && call.command !== null && noteWords(call.command).length > 0;
 }
 function noteOf(ctx, p, base) {
-  const abs = path8.resolve(base, p);
+  const abs = path9.resolve(base, p);
   const rel = vaultRelative(ctx.root, abs) ?? vaultRelativeReal(ctx.root, abs);
   if (rel === null || !isCountedNote(rel, ctx.settings.excludedRootFolders)) return null;
   return rel;
@@ -2083,13 +2159,13 @@ function notesOfCall(ctx, call) {
     return [...out2];
   }
   if (call.tool !== SHELL_TOOL || call.command === null) return [];
-  const base = call.cwd !== void 0 && path8.isAbsolute(call.cwd) ? call.cwd : ctx.root;
+  const base = call.cwd !== void 0 && path9.isAbsolute(call.cwd) ? call.cwd : ctx.root;
   const out = /* @__PURE__ */ new Set();
   for (const word of noteWords(call.command)) {
     const rel = noteOf(ctx, word, base);
     if (rel === null) continue;
-    const abs = path8.join(ctx.root, ...rel.split("/"));
-    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path8.dirname(abs))) out.add(rel);
+    const abs = path9.join(ctx.root, ...rel.split("/"));
+    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path9.dirname(abs))) out.add(rel);
   }
   return [...out];
 }
@@ -2121,10 +2197,10 @@ async function recordAfterVersion(ctx, rel, session, now) {
 }
 
 // bridge/bridge-file.ts
-var path9 = require("node:path");
+var path10 = require("node:path");
 var LOAD_BRIDGE = "sessionBriefLoadBridge";
 function ownName() {
-  return path9.basename(__filename);
+  return path10.basename(__filename);
 }
 function loader() {
   const load = module[LOAD_BRIDGE];
@@ -2215,7 +2291,7 @@ function editOf(stdin, agent = DEFAULT_AGENT) {
   return null;
 }
 async function relativeToVault(root, filePath, cwd) {
-  const given = !path10.isAbsolute(filePath) && cwd !== void 0 && path10.isAbsolute(cwd) ? path10.join(cwd, filePath) : filePath;
+  const given = !path11.isAbsolute(filePath) && cwd !== void 0 && path11.isAbsolute(cwd) ? path11.join(cwd, filePath) : filePath;
   return vaultRelative(root, given) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, given);
 }
 async function postToolUse(args, scriptPath, env) {
@@ -2224,7 +2300,7 @@ async function postToolUse(args, scriptPath, env) {
   const edit = editOf(stdin, agent);
   if (edit === null) return 0;
   const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path10.resolve(given) : defaultVaultRoot(scriptPath);
+  const root = given !== void 0 ? path11.resolve(given) : defaultVaultRoot(scriptPath);
   if (root === null) return 0;
   const rels = [];
   for (const p of edit.filePaths) {
@@ -2254,8 +2330,8 @@ async function postToolUse(args, scriptPath, env) {
 }
 
 // bridge/commands/pre-tool-use.ts
-var fs9 = require("node:fs");
-var path12 = require("node:path");
+var fs10 = require("node:fs");
+var path13 = require("node:path");
 init_scope();
 
 // src/core/write-guard.ts
@@ -2306,8 +2382,8 @@ function denyOutput(r, agent = DEFAULT_AGENT) {
 }
 
 // src/node/hosts/agent-fence.ts
-var fs8 = require("node:fs");
-var path11 = require("node:path");
+var fs9 = require("node:fs");
+var path12 = require("node:path");
 init_real_path();
 function norm(p) {
   const s = p.replace(/\\/g, "/").toLowerCase();
@@ -2323,7 +2399,7 @@ function bothWays(p) {
   return real === null || real === p ? [p] : [p, real];
 }
 function fencePlaces(root, pluginDir, scriptPath) {
-  const own2 = path11.dirname(path11.resolve(scriptPath));
+  const own2 = path12.dirname(path12.resolve(scriptPath));
   const vaults = hooksFolder(root);
   return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2] };
 }
@@ -2331,7 +2407,7 @@ var isHookName = (name) => name.toLowerCase().startsWith(HOOK_PREFIX);
 function placeOf2(places, p) {
   for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";
   for (const dir of places.hookDirs.flatMap(bothWays)) {
-    if (isHookName(path11.basename(dir)) ? within(dir, p) : norm(path11.dirname(p)) === norm(dir) && isHookName(path11.basename(p))) return "hooks";
+    if (isHookName(path12.basename(dir)) ? within(dir, p) : norm(path12.dirname(p)) === norm(dir) && isHookName(path12.basename(p))) return "hooks";
   }
   return null;
 }
@@ -2343,15 +2419,15 @@ function holdsPlace(places, p) {
   return null;
 }
 function sameFileAsOurs(places, stat) {
-  const look = (dir, pick) => {
+  const look = (dir, pick2) => {
     let names;
     try {
-      names = fs8.readdirSync(dir);
+      names = fs9.readdirSync(dir);
     } catch {
       return false;
     }
-    return names.filter(pick).some((n) => {
-      const s = fs8.lstatSync(path11.join(dir, n), { throwIfNoEntry: false });
+    return names.filter(pick2).some((n) => {
+      const s = fs9.lstatSync(path12.join(dir, n), { throwIfNoEntry: false });
       return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;
     });
   };
@@ -2360,40 +2436,40 @@ function sameFileAsOurs(places, stat) {
   return null;
 }
 function fileMayBeFenced(root, filePath) {
-  const abs = path11.resolve(root, filePath);
+  const abs = path12.resolve(root, filePath);
   for (const p of bothWays(abs)) {
     const n = norm(p);
-    if (n.includes("/plugins/") || isHookName(path11.basename(n))) return true;
+    if (n.includes("/plugins/") || isHookName(path12.basename(n))) return true;
   }
-  const stat = fs8.lstatSync(abs, { throwIfNoEntry: false });
+  const stat = fs9.lstatSync(abs, { throwIfNoEntry: false });
   return stat !== void 0 && stat.isFile() && stat.nlink > 1;
 }
 function fencedFile(places, filePath) {
-  const abs = path11.resolve(places.root, filePath);
+  const abs = path12.resolve(places.root, filePath);
   for (const p of bothWays(abs)) {
     const found = placeOf2(places, p);
     if (found !== null) return found;
   }
-  const stat = fs8.statSync(abs, { throwIfNoEntry: false });
+  const stat = fs9.statSync(abs, { throwIfNoEntry: false });
   return stat !== void 0 && stat.isFile() && stat.nlink > 1 ? sameFileAsOurs(places, stat) : null;
 }
 function commandMayBeFenced(command) {
   return /session-brief|plugins|(^|[\s/\\'"=])\.[^\s/\\.]/i.test(command);
 }
-var isNode = (word) => /^node(\.exe)?$/i.test(path11.basename(word));
+var isNode = (word) => /^node(\.exe)?$/i.test(path12.basename(word));
 function fencedCommand(places, command, cwd) {
   const words = commandWords(command);
-  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path11.isAbsolute(b)))];
+  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path12.isAbsolute(b)))];
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? "";
     const stem = beforeGlob(word);
     if (stem === "" || stem.startsWith("-") || stem.startsWith("$")) continue;
     const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");
     for (const base of bases) {
-      for (const p of bothWays(path11.resolve(base, stem))) {
+      for (const p of bothWays(path12.resolve(base, stem))) {
         const fenced = placeOf2(places, p) ?? holdsPlace(places, p);
         if (fenced === null) continue;
-        if (running && fenced === "hooks" && placeOf2(places, p) === "hooks" && fs8.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
+        if (running && fenced === "hooks" && placeOf2(places, p) === "hooks" && fs9.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
         return { word, fenced };
       }
     }
@@ -2402,18 +2478,18 @@ function fencedCommand(places, command, cwd) {
 }
 function sessionFileBehindLinks(root, sessionsFolder, filePath) {
   if (sessionsFolder === "") return null;
-  const abs = path11.resolve(root, filePath);
-  const stat = fs8.statSync(abs, { throwIfNoEntry: false });
+  const abs = path12.resolve(root, filePath);
+  const stat = fs9.statSync(abs, { throwIfNoEntry: false });
   if (stat === void 0 || !stat.isFile()) return null;
-  const folder2 = path11.join(root, ...sessionsFolder.split("/"));
+  const folder2 = path12.join(root, ...sessionsFolder.split("/"));
   const realFolder = realPathOf(folder2);
   const realFile = realPathOf(abs);
   if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {
-    return `${sessionsFolder}/${path11.relative(realFolder, realFile).split(path11.sep).join("/")}`;
+    return `${sessionsFolder}/${path12.relative(realFolder, realFile).split(path12.sep).join("/")}`;
   }
   if (stat.nlink > 1) {
     const twin = findSameFile(folder2, stat, 1e4);
-    if (twin !== null) return `${sessionsFolder}/${path11.relative(folder2, twin).split(path11.sep).join("/")}`;
+    if (twin !== null) return `${sessionsFolder}/${path12.relative(folder2, twin).split(path12.sep).join("/")}`;
   }
   return null;
 }
@@ -2422,18 +2498,18 @@ function findSameFile(dir, stat, budget) {
   let seen = 0;
   while (queue.length > 0) {
     const current = queue.shift();
-    let entries2;
+    let entries3;
     try {
-      entries2 = fs8.readdirSync(current, { withFileTypes: true });
+      entries3 = fs9.readdirSync(current, { withFileTypes: true });
     } catch {
       continue;
     }
-    for (const e of entries2) {
+    for (const e of entries3) {
       if (++seen > budget) return null;
-      const p = path11.join(current, e.name);
+      const p = path12.join(current, e.name);
       if (e.isDirectory()) queue.push(p);
       else if (e.isFile()) {
-        const s = fs8.lstatSync(p, { throwIfNoEntry: false });
+        const s = fs9.lstatSync(p, { throwIfNoEntry: false });
         if (s !== void 0 && s.ino === stat.ino && s.dev === stat.dev) return p;
       }
     }
@@ -2448,7 +2524,7 @@ function usablePath(p) {
   return typeof p === "string" && p.trim() !== "" && !p.includes("\0");
 }
 function fromCwd(p, cwd) {
-  return !path12.isAbsolute(p) && cwd !== void 0 && path12.isAbsolute(cwd) ? path12.join(cwd, p) : p;
+  return !path13.isAbsolute(p) && cwd !== void 0 && path13.isAbsolute(cwd) ? path13.join(cwd, p) : p;
 }
 function toolAttempt(stdin, agent = DEFAULT_AGENT) {
   const hook = translateHookInput(agent, parseHookJson(stdin));
@@ -2465,14 +2541,14 @@ function toolAttempt(stdin, agent = DEFAULT_AGENT) {
 }
 function isFile(p) {
   try {
-    return fs9.statSync(p).isFile();
+    return fs10.statSync(p).isFile();
   } catch {
     return false;
   }
 }
-function exists(p) {
+function exists2(p) {
   try {
-    fs9.lstatSync(p);
+    fs10.lstatSync(p);
     return true;
   } catch (error) {
     return error.code !== "ENOENT";
@@ -2507,7 +2583,7 @@ async function preToolUse(args, scriptPath, env) {
     const attempt = toolAttempt(stdin, agent);
     if (attempt === null) return 0;
     const given = stringFlag(args, "vault");
-    const root = given !== void 0 ? path12.resolve(given) : defaultVaultRoot(scriptPath);
+    const root = given !== void 0 ? path13.resolve(given) : defaultVaultRoot(scriptPath);
     if (root === null) return 0;
     let ctx = null;
     const context = () => ctx ??= contextFor(args, scriptPath, env);
@@ -2527,12 +2603,12 @@ function guardAnswer(attempt, root, context, agent) {
   const settings = context().settings;
   if (!settings.writeGuard) return false;
   const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);
-  const target = path12.resolve(root, attempt.filePath);
+  const target = path13.resolve(root, attempt.filePath);
   const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);
   if (rel === null) return false;
-  const dir = path12.dirname(target);
-  const name = freeName(path12.basename(target), (candidate) => exists(path12.join(dir, candidate)));
-  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path12.join(dir, name), context().lang), agent));
+  const dir = path13.dirname(target);
+  const name = freeName(path13.basename(target), (candidate) => exists2(path13.join(dir, candidate)));
+  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path13.join(dir, name), context().lang), agent));
   return true;
 }
 

@@ -38,21 +38,21 @@ function entersFolder(name, atRoot, excludedRootFolders) {
 function isNoteName(name) {
   return name.endsWith(".md");
 }
-function isCountedNote(path20, excludedRootFolders) {
+function isCountedNote(path21, excludedRootFolders) {
   let start = 0;
-  for (let slash = path20.indexOf("/"); slash >= 0; slash = path20.indexOf("/", start)) {
-    const part = path20.slice(start, slash);
+  for (let slash = path21.indexOf("/"); slash >= 0; slash = path21.indexOf("/", start)) {
+    const part = path21.slice(start, slash);
     if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;
     start = slash + 1;
   }
-  const name = path20.slice(start);
+  const name = path21.slice(start);
   return name !== "" && !isHiddenName(name) && isNoteName(name);
 }
-function isInFolder(path20, folder2) {
-  return folder2 === "" || path20.length > folder2.length && path20.charCodeAt(folder2.length) === 47 && path20.startsWith(folder2);
+function isInFolder(path21, folder2) {
+  return folder2 === "" || path21.length > folder2.length && path21.charCodeAt(folder2.length) === 47 && path21.startsWith(folder2);
 }
-function basename(path20) {
-  return path20.slice(path20.lastIndexOf("/") + 1);
+function basename(path21) {
+  return path21.slice(path21.lastIndexOf("/") + 1);
 }
 function comparePaths(a, b) {
   const la = a.toLowerCase();
@@ -140,7 +140,7 @@ var LIST_ITEMS = [
     about: "today's files in the sessions folder",
     // The index keeps every session file: the date changes, the set does not.
     holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-    onDay: (path20, date) => basename(path20).includes(date),
+    onDay: (path21, date) => basename(path21).includes(date),
     hits: () => NO_HITS,
     label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
     hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -884,12 +884,12 @@ var path = require("node:path");
 var TAG_KEYS = ["needsReview", "review", "reviewDone", "pendingReview"];
 var DEFAULT_SETTINGS = {
   inboxFolder: "Inbox",
-  rulesFolder: "AI/Regelwerk",
+  rulesFolder: "Rules",
   sessionsFolder: "AI/sessions",
   dailyNoteFolder: "",
   dailyNoteFormat: "",
   tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },
-  excludedRootFolders: ["Import", "_index"],
+  excludedRootFolders: [],
   ruleScope: [],
   maxNamesPerItem: 5,
   language: "auto",
@@ -898,6 +898,7 @@ var DEFAULT_SETTINGS = {
   externalCheck: null,
   writeGuard: false
 };
+var DEFAULT_EXTERNAL_CHECK = { args: [], cleanLine: "", alarmPattern: "" };
 var DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";
 function cleanFolder(value) {
   return value.replace(/\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");
@@ -946,9 +947,9 @@ function resolveExternalCheck(raw) {
   if (typeof r.command !== "string" || r.command.trim() === "") return null;
   return {
     command: r.command,
-    args: stringList(r.args, []),
-    cleanLine: str2(r.cleanLine, "None of the N checks that ran found anything."),
-    alarmPattern: str2(r.alarmPattern, "ACHTUNG")
+    args: stringList(r.args, DEFAULT_EXTERNAL_CHECK.args),
+    cleanLine: str2(r.cleanLine, DEFAULT_EXTERNAL_CHECK.cleanLine),
+    alarmPattern: str2(r.alarmPattern, DEFAULT_EXTERNAL_CHECK.alarmPattern)
   };
 }
 function resolveDailyNoteSettings(raw) {
@@ -1554,20 +1555,20 @@ function parseLine(line) {
   }
 }
 function parseStartsLog(text2) {
-  const entries = [];
+  const entries2 = [];
   const conversations = [];
   for (const line of logLines(text2)) {
     const v = parseLine(line);
     const entry = entryOf(v);
     if (entry !== null) {
-      entries.push(entry);
+      entries2.push(entry);
       if (opensConversation(entry)) conversations.push(entry.at);
       continue;
     }
     const at = conversationOf(v);
     if (at !== null) conversations.push(at);
   }
-  return { entries, conversations };
+  return { entries: entries2, conversations };
 }
 function recentConversations(text2, want) {
   const out = [];
@@ -1582,8 +1583,8 @@ function recentConversations(text2, want) {
   }
   return out;
 }
-function compactStartsLog(entries, conversations) {
-  return entries.slice(-MAX_STARTS).map(encodeStartLine).join("") + conversations.slice(-2).map(conversationLine).join("");
+function compactStartsLog(entries2, conversations) {
+  return entries2.slice(-MAX_STARTS).map(encodeStartLine).join("") + conversations.slice(-2).map(conversationLine).join("");
 }
 
 // src/core/agent-journal.ts
@@ -1698,14 +1699,14 @@ function allRenames(records, renames) {
   if (recorded.length === 0) return [...renames];
   return [...renames, ...recorded].sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
 }
-function unreviewedSessions(records, marks, exists2) {
+function unreviewedSessions(records, marks, exists3) {
   const bySession = /* @__PURE__ */ new Map();
   const existing = /* @__PURE__ */ new Map();
   for (const r of followRenames(records, allRenames(records, marks.renames))) {
     if (isReviewed(r, marks)) continue;
     let there = existing.get(r.path);
     if (there === void 0) {
-      there = exists2(r.path);
+      there = exists3(r.path);
       existing.set(r.path, there);
     }
     if (r.change === "deleted" ? there : !there) continue;
@@ -1756,7 +1757,7 @@ function changeKinds(sessions) {
       }
     }
   }
-  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path20, was]) => ({ path: path20, from: was.from }));
+  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path21, was]) => ({ path: path21, from: was.from }));
   return { deleted: [...deleted].sort(comparePaths), renamed: renamed.sort((a, b) => comparePaths(a.path, b.path)) };
 }
 function withKinds(item, kinds) {
@@ -2025,12 +2026,12 @@ function isoDate(now) {
 }
 
 // bridge/context.ts
-var fs6 = require("node:fs");
-var path7 = require("node:path");
+var fs7 = require("node:fs");
+var path8 = require("node:path");
 
 // src/node/vault-config.ts
-var fs5 = require("node:fs");
-var path6 = require("node:path");
+var fs6 = require("node:fs");
+var path7 = require("node:path");
 
 // src/core/cache-key.ts
 var RULES_VERSION = 1;
@@ -2038,13 +2039,82 @@ function settingsKey(settings, dailyNote) {
   return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });
 }
 
+// src/core/first-run.ts
+var AGENT_RULE_FILES = [
+  { path: "CLAUDE.md", scope: "CLAUDE.md" },
+  { path: "AGENTS.md", scope: "AGENTS.md" },
+  { path: "GEMINI.md", scope: "GEMINI.md" },
+  { path: ".claude/agents", scope: ".claude/agents/**" },
+  { path: ".claude/skills", scope: ".claude/skills/**" },
+  { path: ".cursor/rules", scope: ".cursor/rules/**" }
+];
+var RULES_NAME = /^(rules?|regeln?|regelwerk|guidelines?|richtlinien|prompts?|instructions?|anweisungen)$/i;
+var SESSIONS_NAME = /^(sessions?|sitzungen|agent[ -]?sessions?|ai[ -]?sessions?)$/i;
+function namedLikeSetupFolder(name) {
+  return RULES_NAME.test(name) || SESSIONS_NAME.test(name);
+}
+function lastPart(folder2) {
+  return folder2.slice(folder2.lastIndexOf("/") + 1);
+}
+function pick(folders, name, minNotes) {
+  const hits = folders.filter((f) => name.test(lastPart(f.path)) && f.notes >= minNotes);
+  hits.sort((a, b) => a.path.split("/").length - b.path.split("/").length || b.notes - a.notes || a.path.localeCompare(b.path));
+  return hits[0]?.path ?? null;
+}
+function proposeSetup(facts2) {
+  const found = [];
+  const rules = pick(facts2.folders, RULES_NAME, 1);
+  const sessions = pick(facts2.folders, SESSIONS_NAME, 0);
+  const rulesFolder = cleanFolder(rules ?? DEFAULT_SETTINGS.rulesFolder);
+  const sessionsFolder = cleanFolder(sessions ?? DEFAULT_SETTINGS.sessionsFolder);
+  if (rules !== null) found.push(`${rules}/`);
+  if (sessions !== null) found.push(`${sessions}/`);
+  const ruleScope = [];
+  for (const f of AGENT_RULE_FILES) {
+    if (!facts2.present.includes(f.path)) continue;
+    ruleScope.push(f.scope);
+    found.push(f.path.endsWith(".md") ? f.path : `${f.path}/`);
+  }
+  ruleScope.push(`${rulesFolder}/**`);
+  return { rulesFolder, sessionsFolder, ruleScope, found };
+}
+
+// src/node/top-level-facts.ts
+var fs5 = require("node:fs");
+var path6 = require("node:path");
+function exists(file) {
+  try {
+    fs5.lstatSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function entries(dir) {
+  try {
+    return fs5.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+function topLevelFacts(root) {
+  const present = AGENT_RULE_FILES.filter((f) => exists(path6.join(root, f.path))).map((f) => f.path);
+  const folders = [];
+  for (const entry of entries(root)) {
+    if (!entry.isDirectory() || entry.name.startsWith(".") || !namedLikeSetupFolder(entry.name)) continue;
+    const notes = entries(path6.join(root, entry.name)).filter((e) => e.isFile() && e.name.endsWith(".md")).length;
+    folders.push({ path: entry.name, notes });
+  }
+  return { present, folders };
+}
+
 // src/node/vault-config.ts
 var PLUGIN_ID = "session-brief";
 function defaultVaultRoot(scriptPath) {
-  let dir = path6.dirname(path6.resolve(scriptPath));
-  if (path6.basename(dir) === "session-brief") dir = path6.dirname(dir);
-  if (path6.basename(dir) !== "hooks" || path6.basename(path6.dirname(dir)) !== ".claude") return null;
-  return path6.dirname(path6.dirname(dir));
+  let dir = path7.dirname(path7.resolve(scriptPath));
+  if (path7.basename(dir) === "session-brief") dir = path7.dirname(dir);
+  if (path7.basename(dir) !== "hooks" || path7.basename(path7.dirname(dir)) !== ".claude") return null;
+  return path7.dirname(path7.dirname(dir));
 }
 var MAX_SETTINGS_BYTES = 4 * 1024 * 1024;
 function readJson(root, file, warnings) {
@@ -2064,27 +2134,27 @@ function readJson(root, file, warnings) {
 }
 function isDir2(p) {
   try {
-    return fs5.statSync(p).isDirectory();
+    return fs6.statSync(p).isDirectory();
   } catch {
     return false;
   }
 }
 function readRecorded(root, warnings) {
-  return readJson(root, path6.join(hooksFolder(root), MANIFEST_NAME), warnings);
+  return readJson(root, path7.join(hooksFolder(root), MANIFEST_NAME), warnings);
 }
 function findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {
   if (explicit !== void 0) return explicit;
-  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path6.join(root, recorded.configDir))) return recorded.configDir;
-  if (isDir2(path6.join(root, ".obsidian"))) return ".obsidian";
+  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path7.join(root, recorded.configDir))) return recorded.configDir;
+  if (isDir2(path7.join(root, ".obsidian"))) return ".obsidian";
   let names = [];
   try {
-    names = fs5.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();
+    names = fs6.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();
   } catch {
     return null;
   }
   for (const name of names) {
-    const dir = path6.join(root, name);
-    if (fs5.existsSync(path6.join(dir, "app.json")) || isDir2(path6.join(dir, "plugins"))) return name;
+    const dir = path7.join(root, name);
+    if (fs6.existsSync(path7.join(dir, "app.json")) || isDir2(path7.join(dir, "plugins"))) return name;
   }
   return null;
 }
@@ -2096,17 +2166,22 @@ function systemLocale(env) {
 }
 function findPluginDir(root, configDir, recorded) {
   const dir = recorded?.pluginDir;
-  const inside = typeof dir === "string" && dir !== "" && !path6.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
-  if (inside && isDir2(path6.join(root, dir))) return path6.join(root, dir);
-  return configDir === null ? null : path6.join(root, configDir, "plugins", PLUGIN_ID);
+  const inside = typeof dir === "string" && dir !== "" && !path7.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
+  if (inside && isDir2(path7.join(root, dir))) return path7.join(root, dir);
+  return configDir === null ? null : path7.join(root, configDir, "plugins", PLUGIN_ID);
+}
+function setupDefaults(root) {
+  const { rulesFolder, sessionsFolder, ruleScope } = proposeSetup(topLevelFacts(root));
+  return { rulesFolder, sessionsFolder, ruleScope };
 }
 function loadVaultContext(root, options) {
   const warnings = [];
   const recorded = readRecorded(root, warnings);
   const configDir = findConfigDir(root, options.configDir, warnings, recorded);
   const pluginDir = findPluginDir(root, configDir, recorded);
-  const settings = resolveSettings(pluginDir === null ? void 0 : readJson(root, path6.join(pluginDir, SETTINGS_FILE), warnings));
-  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path6.join(root, configDir, "daily-notes.json"), warnings));
+  const stored = pluginDir === null ? void 0 : readJson(root, path7.join(pluginDir, SETTINGS_FILE), warnings);
+  const settings = resolveSettings(stored === void 0 ? setupDefaults(root) : stored);
+  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path7.join(root, configDir, "daily-notes.json"), warnings));
   const dailyNote = effectiveDailyNote(settings, obsidianDaily);
   const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));
   return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };
@@ -2123,13 +2198,13 @@ function clock(env) {
 }
 function vaultRoot(args, scriptPath) {
   const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path7.resolve(given) : defaultVaultRoot(scriptPath);
+  const root = given !== void 0 ? path8.resolve(given) : defaultVaultRoot(scriptPath);
   if (root === null) {
     throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);
   }
   let ok = false;
   try {
-    ok = fs6.statSync(root).isDirectory();
+    ok = fs7.statSync(root).isDirectory();
   } catch {
     ok = false;
   }
@@ -2138,7 +2213,7 @@ function vaultRoot(args, scriptPath) {
 }
 function isFolder(p) {
   try {
-    return fs6.statSync(p).isDirectory();
+    return fs7.statSync(p).isDirectory();
   } catch {
     return false;
   }
@@ -2146,8 +2221,8 @@ function isFolder(p) {
 function givenConfigDir(args, root) {
   const name = stringFlag(args, "config-dir");
   if (name === void 0) return void 0;
-  const dir = path7.resolve(root, name);
-  if (path7.dirname(dir) === root && isFolder(dir)) return name;
+  const dir = path8.resolve(root, name);
+  if (path8.dirname(dir) === root && isFolder(dir)) return name;
   const found = findConfigDir(root, void 0, []);
   const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;
   throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);
@@ -2162,7 +2237,7 @@ function contextFor(args, scriptPath, env) {
 }
 
 // bridge/io.ts
-var fs7 = require("node:fs");
+var fs8 = require("node:fs");
 function readStdin(timeoutMs) {
   return new Promise((resolve7) => {
     if (process.stdin.isTTY) {
@@ -2194,7 +2269,7 @@ function writeOut(text2) {
   const bytes = Buffer.from(text2, "utf8");
   let written = 0;
   try {
-    while (written < bytes.length) written += fs7.writeSync(1, bytes, written);
+    while (written < bytes.length) written += fs8.writeSync(1, bytes, written);
     return;
   } catch (error) {
     if (error.code === "EPIPE") return;
@@ -2208,11 +2283,11 @@ function writeOut(text2) {
 }
 
 // bridge/commands/session-start.ts
-var path19 = require("node:path");
+var path20 = require("node:path");
 
 // src/node/tiers/brief-pipeline.ts
-var fs14 = require("node:fs");
-var path18 = require("node:path");
+var fs15 = require("node:fs");
+var path19 = require("node:path");
 
 // src/core/schemas/shape.ts
 function isRecord(v) {
@@ -2291,7 +2366,7 @@ function tuple(items, optionalTail = 0) {
 }
 
 // src/node/tiers/cache-read.ts
-var path8 = require("node:path");
+var path9 = require("node:path");
 
 // src/core/item-ids.ts
 var ITEM_IDS = ["date", "dailyNote", ...LIST_ITEM_IDS, ...CHANGE_ITEM_IDS];
@@ -2399,14 +2474,14 @@ function readJsonFile(root, file) {
   }
 }
 function readBriefCacheChecked(root, pluginDir) {
-  const read = readJsonFile(root, path8.join(pluginDir, BRIEF_FILE));
+  const read = readJsonFile(root, path9.join(pluginDir, BRIEF_FILE));
   if (read.missing) return { state: "missing" };
   if (read.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };
   const checked = checkedBriefCache(read.value);
   return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };
 }
 function readBriefIndexChecked(root, pluginDir, id) {
-  const read = readJsonFile(root, path8.join(pluginDir, INDEX_FILE));
+  const read = readJsonFile(root, path9.join(pluginDir, INDEX_FILE));
   if (read.missing) return { state: "missing" };
   if (read.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };
   const checked = checkedBriefIndex(read.value, id);
@@ -2415,11 +2490,11 @@ function readBriefIndexChecked(root, pluginDir, id) {
 }
 
 // src/node/tiers/plugin-tier.ts
-var fs9 = require("node:fs");
-var path9 = require("node:path");
+var fs10 = require("node:fs");
+var path10 = require("node:path");
 
 // src/node/live/process-identity.ts
-var fs8 = require("node:fs");
+var fs9 = require("node:fs");
 
 // src/node/builtin-on-demand.ts
 var import_node_module = require("node:module");
@@ -2431,12 +2506,12 @@ function builtinOnDemand(id) {
 // src/node/live/process-identity.ts
 function linuxIdentity(pid) {
   try {
-    const stat = fs8.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const stat = fs9.readFileSync(`/proc/${pid}/stat`, "utf8");
     const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     const startTicks = rest[19];
     if (startTicks === void 0 || !/^\d+$/.test(startTicks)) return null;
-    const boot = fs8.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
-    const ns = fs8.readlinkSync(`/proc/${pid}/ns/pid`);
+    const boot = fs9.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    const ns = fs9.readlinkSync(`/proc/${pid}/ns/pid`);
     return `linux:${boot}:${ns}:${startTicks}`;
   } catch {
     return null;
@@ -2463,10 +2538,10 @@ function sameProcess(pid, started) {
 }
 
 // src/node/tiers/plugin-tier.ts
-function exists(root) {
+function exists2(root) {
   return (p) => {
     try {
-      return fs9.statSync(path9.join(root, p)).isFile();
+      return fs10.statSync(path10.join(root, p)).isFile();
     } catch {
       return false;
     }
@@ -2491,32 +2566,32 @@ function usableCache(ctx, now, why, rejected = [], read) {
 function withDailyNoteChecked(brief, root) {
   const daily = brief.items.dailyNote;
   if (daily === null) return brief;
-  return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists(root)(daily.path) } } };
+  return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists2(root)(daily.path) } } };
 }
 function servedByPlugin(cache) {
   return cache.plugin !== void 0 && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);
 }
 
 // src/node/journal/agent-journal.ts
-var fs10 = require("node:fs");
-var path10 = require("node:path");
+var fs11 = require("node:fs");
+var path11 = require("node:path");
 function journalPath(pluginDir) {
-  return path10.join(pluginDir, JOURNAL_FILE);
+  return path11.join(pluginDir, JOURNAL_FILE);
 }
 function readJournal(root, pluginDir, now) {
   const fd = openStateFile(root, journalPath(pluginDir));
   if (fd === null) return [];
   try {
-    const size2 = fs10.fstatSync(fd).size;
+    const size2 = fs11.fstatSync(fd).size;
     const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
     return boundJournal(parseJournal(readRange(fd, start, size2 - start).toString("utf8")), now);
   } finally {
-    fs10.closeSync(fd);
+    fs11.closeSync(fd);
   }
 }
 
 // src/node/review/change-lines.ts
-var path12 = require("node:path");
+var path13 = require("node:path");
 
 // src/core/before-versions.ts
 var MAX_NOTE_BYTES = 1024 * 1024;
@@ -2525,8 +2600,8 @@ var MAX_FILES = 4e3;
 var MAX_HEADER_BYTES = 4096;
 var BEFORE_SUFFIX = ".before";
 var AFTER_SUFFIX = ".after";
-function beforeStem(session, path20) {
-  return fileKey(`${session ?? ""}\0${path20}`);
+function beforeStem(session, path21) {
+  return fileKey(`${session ?? ""}\0${path21}`);
 }
 var ISO3 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 var STATES = /* @__PURE__ */ new Set(["kept", "new", "too-large"]);
@@ -2609,13 +2684,13 @@ function countLines(before, after) {
 }
 
 // src/node/review/before-versions.ts
-var fs11 = require("node:fs");
-var path11 = require("node:path");
+var fs12 = require("node:fs");
+var path12 = require("node:path");
 function beforeFolder(place) {
-  return path11.join(place.pluginDir, BEFORE_FOLDER);
+  return path12.join(place.pluginDir, BEFORE_FOLDER);
 }
 function fileOf(place, session, rel, suffix) {
-  return path11.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
+  return path12.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
 }
 function splitHeader(data) {
   const nl = data.indexOf(10);
@@ -2660,7 +2735,7 @@ function readHeader(root, file) {
   try {
     return splitHeader(readRange(fd, 0, MAX_HEADER_BYTES + 1))?.header ?? null;
   } finally {
-    fs11.closeSync(fd);
+    fs12.closeSync(fd);
   }
 }
 function listBeforeHeaders(place) {
@@ -2668,7 +2743,7 @@ function listBeforeHeaders(place) {
   const out = [];
   for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
     if (!d.name.endsWith(BEFORE_SUFFIX)) continue;
-    const header = readHeader(place.root, path11.join(dir, d.name));
+    const header = readHeader(place.root, path12.join(dir, d.name));
     if (header === null || `${beforeStem(header.session, header.path)}${BEFORE_SUFFIX}` !== d.name) continue;
     out.push(header);
   }
@@ -2689,15 +2764,15 @@ function changeLines(place, paths) {
   for (const [p, h] of newest) {
     const v = readBeforeVersion(place, p, h.session);
     if (v === null || v.bytes === null) continue;
-    const now = readStateFile(place.root, path12.join(place.root, ...p.split("/")), MAX_NOTE_BYTES);
+    const now = readStateFile(place.root, path13.join(place.root, ...p.split("/")), MAX_NOTE_BYTES);
     out[p] = countLines(v.state === "new" ? "" : v.bytes.toString("utf8"), now === null ? "" : now.toString("utf8"));
   }
   return out;
 }
 
 // src/node/journal/agent-summary.ts
-var fs13 = require("node:fs");
-var path16 = require("node:path");
+var fs14 = require("node:fs");
+var path17 = require("node:path");
 
 // src/core/agent-summary.ts
 function newestByPath(records, marks, there) {
@@ -2737,8 +2812,8 @@ function itemWithTail(summary, tail, marks, there, now, cap) {
 }
 
 // src/node/journal/review-seal.ts
-var fs12 = require("node:fs");
-var path15 = require("node:path");
+var fs13 = require("node:fs");
+var path16 = require("node:path");
 
 // src/core/review-seal.ts
 var PAYLOAD_PREFIX = "session-brief review marks 1\n";
@@ -2810,9 +2885,9 @@ function judgeMarks(text2, seal, trust) {
   const device = fresh ? { key: signer.key, id: shortKeyId(signer.key), label: signer.device } : null;
   return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2, device }, reseal: false };
 }
-function hiddenByOutsideMarks(records, verdict, exists2) {
+function hiddenByOutsideMarks(records, verdict, exists3) {
   if (verdict.outside === null) return 0;
-  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists2(r.path)).map((r) => r.path));
+  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists3(r.path)).map((r) => r.path));
   const shown = unreviewed(verdict.marks);
   const still = unreviewed(verdict.outside.marks);
   let hidden = 0;
@@ -2821,17 +2896,17 @@ function hiddenByOutsideMarks(records, verdict, exists2) {
 }
 
 // src/node/journal/device-key.ts
-var path14 = require("node:path");
+var path15 = require("node:path");
 
 // src/node/journal/user-state-dir.ts
-var path13 = require("node:path");
+var path14 = require("node:path");
 function userStateDir(env = process.env, platform = process.platform) {
   const given = env.SESSION_BRIEF_STATE_DIR;
   if (given !== void 0 && given !== "") return given;
   const home = builtinOnDemand("node:os").homedir();
-  if (platform === "win32") return path13.join(env.LOCALAPPDATA ?? path13.join(home, "AppData", "Local"), "session-brief");
-  if (platform === "darwin") return path13.join(home, "Library", "Application Support", "session-brief");
-  return path13.join(env.XDG_STATE_HOME ?? path13.join(home, ".local", "state"), "session-brief");
+  if (platform === "win32") return path14.join(env.LOCALAPPDATA ?? path14.join(home, "AppData", "Local"), "session-brief");
+  if (platform === "darwin") return path14.join(home, "Library", "Application Support", "session-brief");
+  return path14.join(env.XDG_STATE_HOME ?? path14.join(home, ".local", "state"), "session-brief");
 }
 
 // src/node/journal/device-key.ts
@@ -2839,10 +2914,10 @@ var MAX_BYTES2 = 256 * 1024;
 var SPKI_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
 var crypto = () => builtinOnDemand("node:crypto");
 function deviceKeyFile(env = process.env) {
-  return path14.join(userStateDir(env), "device-key.json");
+  return path15.join(userStateDir(env), "device-key.json");
 }
 function trustedDevicesFile(env = process.env) {
-  return path14.join(userStateDir(env), "trusted-devices.json");
+  return path15.join(userStateDir(env), "trusted-devices.json");
 }
 function readJson2(file) {
   const data = readRegularFile(file, MAX_BYTES2);
@@ -2886,12 +2961,12 @@ function deviceTrust(env = process.env) {
 // src/node/journal/review-seal.ts
 var MAX_BYTES3 = 4 * 1024 * 1024;
 function sealFile(root, env = process.env) {
-  let real = path15.resolve(root);
+  let real = path16.resolve(root);
   try {
-    real = fs12.realpathSync.native(real);
+    real = fs13.realpathSync.native(real);
   } catch {
   }
-  return path15.join(userStateDir(env), `review-seal-${markName(real)}.json`);
+  return path16.join(userStateDir(env), `review-seal-${markName(real)}.json`);
 }
 function readSeal(root, env = process.env) {
   const data = readRegularFile(sealFile(root, env), MAX_BYTES3);
@@ -2903,10 +2978,10 @@ function readSeal(root, env = process.env) {
   }
 }
 function readMarksText(root, pluginDir) {
-  return readStateText(root, path15.join(pluginDir, REVIEW_FILE), MAX_BYTES3);
+  return readStateText(root, path16.join(pluginDir, REVIEW_FILE), MAX_BYTES3);
 }
 function marksChangedAt(root, pluginDir) {
-  const st = statStateFile(root, path15.join(pluginDir, REVIEW_FILE));
+  const st = statStateFile(root, path16.join(pluginDir, REVIEW_FILE));
   return st === null ? null : new Date(st.mtimeMs).toISOString();
 }
 function trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {
@@ -2931,12 +3006,12 @@ function statIdentity(root, file) {
   return entry.kind === "missing" ? null : void 0;
 }
 function readFrom(fd, from) {
-  const st = fs13.fstatSync(fd);
+  const st = fs14.fstatSync(fd);
   const start = Math.min(from, st.size);
   return { bytes: readRange(fd, start, st.size - start), id: identity(st) };
 }
 function readMarks(root, pluginDir) {
-  const file = path16.join(pluginDir, REVIEW_FILE);
+  const file = path17.join(pluginDir, REVIEW_FILE);
   const fd = openStateFile(root, file);
   let text2 = null;
   let id = null;
@@ -2948,14 +3023,14 @@ function readMarks(root, pluginDir) {
       text2 = read.bytes.toString("utf8");
       id = read.id;
     } finally {
-      fs13.closeSync(fd);
+      fs14.closeSync(fd);
     }
   }
   const verdict = judgeMarksText(root, text2);
   return { marks: verdict.marks, id, outside: verdict.outside !== null };
 }
 function noteThere(place) {
-  const there = exists(place.root);
+  const there = exists2(place.root);
   return (p) => isCountedNote(p, place.excludedRootFolders) && there(p);
 }
 var lastWhole = null;
@@ -2965,7 +3040,7 @@ function wholeKey(place, now, journal, marks) {
 function wholeItemJustMade(place, now) {
   if (lastWhole === null) return null;
   const journal = statIdentity(place.root, journalPath(place.pluginDir));
-  const marks = statIdentity(place.root, path16.join(place.pluginDir, REVIEW_FILE));
+  const marks = statIdentity(place.root, path17.join(place.pluginDir, REVIEW_FILE));
   if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;
   return withKinds({ count: lastWhole.item.count, paths: [...lastWhole.item.paths] }, lastWhole.item);
 }
@@ -2985,12 +3060,12 @@ function appendedText(root, file, summary, now) {
     if (bytes.subarray(0, checkBytes).toString("utf8") !== check) return null;
     return bytes.subarray(checkBytes).toString("utf8");
   } finally {
-    fs13.closeSync(fd);
+    fs14.closeSync(fd);
   }
 }
 function agentChangesFromSummary(place, summary, now, cap) {
   try {
-    const marksNow = statIdentity(place.root, path16.join(place.pluginDir, REVIEW_FILE));
+    const marksNow = statIdentity(place.root, path17.join(place.pluginDir, REVIEW_FILE));
     if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;
     const file = journalPath(place.pluginDir);
     const journalNow = statIdentity(place.root, file);
@@ -3013,7 +3088,7 @@ function readSessionStarts(root, pluginDir) {
 }
 function agentChangesJudged(ctx, now) {
   if (ctx.pluginDir === null) return { sessions: [] };
-  const there = exists(ctx.root);
+  const there = exists2(ctx.root);
   const counted = (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);
   const records = readJournal(ctx.root, ctx.pluginDir, now);
   const verdict = trustedMarks(ctx.root, ctx.pluginDir);
@@ -3081,10 +3156,10 @@ async function attachWhatChanged(ctx, sourced, now, full) {
 }
 
 // bridge/bridge-file.ts
-var path17 = require("node:path");
+var path18 = require("node:path");
 var LOAD_BRIDGE = "sessionBriefLoadBridge";
 function ownName() {
-  return path17.basename(__filename);
+  return path18.basename(__filename);
 }
 function loader() {
   const load = module[LOAD_BRIDGE];
@@ -3141,7 +3216,7 @@ var pluginTier = {
 var liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };
 var liveIfListening = {
   name: "live",
-  run: (run) => run.ctx.pluginDir !== null && fs14.existsSync(path18.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null
+  run: (run) => run.ctx.pluginDir !== null && fs15.existsSync(path19.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null
 };
 var verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };
 var scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };
@@ -3303,7 +3378,7 @@ async function sessionStart(args, scriptPath, env) {
     const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);
     const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);
     lines.push(
-      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path19.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)
+      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path20.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)
     );
   } catch (error) {
     if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ""})`);

@@ -1,19 +1,10 @@
 /**
- * A first run that fits any vault. `DEFAULT_SETTINGS` (settings.ts) stay what a stored `data.json`
- * without a key has always meant, so no existing install changes; a new install (no `data.json`)
- * starts from `FIRST_RUN` instead, neutral values, and is offered a setup whose proposals come from
- * what the vault holds: the agents' rule files (`CLAUDE.md`, `AGENTS.md`, `GEMINI.md`, `.claude/`,
+ * A first run that fits any vault. A new install (no `data.json`) starts from `DEFAULT_SETTINGS`
+ * (settings.ts), neutral values, and is offered a setup whose proposals come from what the vault
+ * holds: the agents' rule files (`CLAUDE.md`, `AGENTS.md`, `GEMINI.md`, `.claude/`,
  * `.cursor/rules/`) and folders named like rules or sessions.
  */
-import { cleanFolder, type Settings } from './settings';
-
-/** What a new install starts with before the setup, and where the setup finds nothing. */
-export const FIRST_RUN: Partial<Settings> = {
-	rulesFolder: 'Rules',
-	sessionsFolder: 'AI/sessions',
-	excludedRootFolders: [],
-	ruleScope: [],
-};
+import { cleanFolder, DEFAULT_SETTINGS } from './settings';
 
 /** What the vault holds, as far as the setup looks. */
 export interface VaultFacts {
@@ -38,6 +29,11 @@ const RULES_NAME = /^(rules?|regeln?|regelwerk|guidelines?|richtlinien|prompts?|
 /** A folder of session notes. */
 const SESSIONS_NAME = /^(sessions?|sitzungen|agent[ -]?sessions?|ai[ -]?sessions?)$/i;
 
+/** A folder name the setup looks for: one of rule notes or of session notes. */
+export function namedLikeSetupFolder(name: string): boolean {
+	return RULES_NAME.test(name) || SESSIONS_NAME.test(name);
+}
+
 export interface SetupProposal {
 	rulesFolder: string;
 	sessionsFolder: string;
@@ -57,13 +53,13 @@ function pick(folders: VaultFacts['folders'], name: RegExp, minNotes: number): s
 	return hits[0]?.path ?? null;
 }
 
-/** The setup's proposals: found folders where there are some, `FIRST_RUN`'s values where not. */
+/** The setup's proposals: found folders where there are some, the defaults where not. */
 export function proposeSetup(facts: VaultFacts): SetupProposal {
 	const found: string[] = [];
 	const rules = pick(facts.folders, RULES_NAME, 1);
 	const sessions = pick(facts.folders, SESSIONS_NAME, 0);
-	const rulesFolder = cleanFolder(rules ?? FIRST_RUN.rulesFolder ?? 'Rules');
-	const sessionsFolder = cleanFolder(sessions ?? FIRST_RUN.sessionsFolder ?? 'AI/sessions');
+	const rulesFolder = cleanFolder(rules ?? DEFAULT_SETTINGS.rulesFolder);
+	const sessionsFolder = cleanFolder(sessions ?? DEFAULT_SETTINGS.sessionsFolder);
 	if (rules !== null) found.push(`${rules}/`);
 	if (sessions !== null) found.push(`${sessions}/`);
 	const ruleScope: string[] = [];

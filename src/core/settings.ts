@@ -1,6 +1,8 @@
 /**
  * Plugin settings. The plugin stores them in its `data.json`; the bridge reads the same
  * file, so both front ends go through `resolveSettings` and agree on every default.
+ * `DEFAULT_SETTINGS` is the one table of defaults: a key missing from `data.json`, the bridge and
+ * the Claude Code plugin without any `data.json`, and the plugin's first run all start from it.
  */
 import { isLang } from './i18n';
 
@@ -45,14 +47,15 @@ export interface Settings {
 	writeGuard: boolean;
 }
 
+/** Neutral values that fit any vault; the README's settings table shows them (tests/core/default-settings.test.ts). */
 export const DEFAULT_SETTINGS: Settings = {
 	inboxFolder: 'Inbox',
-	rulesFolder: 'AI/Regelwerk',
+	rulesFolder: 'Rules',
 	sessionsFolder: 'AI/sessions',
 	dailyNoteFolder: '',
 	dailyNoteFormat: '',
 	tags: { needsReview: 'needs-review', review: 'review', reviewDone: 'review-done', pendingReview: 'pending-review' },
-	excludedRootFolders: ['Import', '_index'],
+	excludedRootFolders: [],
 	ruleScope: [],
 	maxNamesPerItem: 5,
 	language: 'auto',
@@ -67,6 +70,12 @@ export interface DailyNoteSettings {
 	folder: string;
 	format: string;
 }
+
+/**
+ * What an `externalCheck` without `args`, `cleanLine` or `alarmPattern` means. Empty: no checker's
+ * wording is assumed, so its exit code alone says whether it passed and no line counts as an alarm.
+ */
+export const DEFAULT_EXTERNAL_CHECK: Omit<ExternalCheck, 'command'> = { args: [], cleanLine: '', alarmPattern: '' };
 
 export const DEFAULT_DAILY_NOTE_FORMAT = 'YYYY-MM-DD';
 
@@ -133,9 +142,9 @@ function resolveExternalCheck(raw: unknown): ExternalCheck | null {
 	if (typeof r.command !== 'string' || r.command.trim() === '') return null;
 	return {
 		command: r.command,
-		args: stringList(r.args, []),
-		cleanLine: str(r.cleanLine, 'None of the N checks that ran found anything.'),
-		alarmPattern: str(r.alarmPattern, 'ACHTUNG'),
+		args: stringList(r.args, DEFAULT_EXTERNAL_CHECK.args),
+		cleanLine: str(r.cleanLine, DEFAULT_EXTERNAL_CHECK.cleanLine),
+		alarmPattern: str(r.alarmPattern, DEFAULT_EXTERNAL_CHECK.alarmPattern),
 	};
 }
 

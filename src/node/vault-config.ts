@@ -9,6 +9,8 @@ import { settingsKey } from '../core/cache-key';
 import { resolveLanguage, type Lang } from '../core/i18n';
 import { inspectStateFile, readStateText } from './state-file';
 import { hooksFolder, MANIFEST_NAME, SETTINGS_FILE } from './state-registry';
+import { proposeSetup } from '../core/first-run';
+import { topLevelFacts } from './top-level-facts';
 import {
 	effectiveDailyNote,
 	resolveDailyNoteSettings,
@@ -132,12 +134,22 @@ export function findPluginDir(root: string, configDir: string | null, recorded: 
 	return configDir === null ? null : path.join(root, configDir, 'plugins', PLUGIN_ID);
 }
 
+/**
+ * Without a `data.json` (no plugin, or the Claude Code plugin alone): what the plugin's first-run
+ * setup would propose, from the vault's top level (src/node/top-level-facts.ts), over the defaults.
+ */
+export function setupDefaults(root: string): Partial<Settings> {
+	const { rulesFolder, sessionsFolder, ruleScope } = proposeSetup(topLevelFacts(root));
+	return { rulesFolder, sessionsFolder, ruleScope };
+}
+
 export function loadVaultContext(root: string, options: { configDir?: string; env: NodeJS.ProcessEnv; locale?: string }): VaultContext {
 	const warnings: string[] = [];
 	const recorded = readRecorded(root, warnings);
 	const configDir = findConfigDir(root, options.configDir, warnings, recorded);
 	const pluginDir = findPluginDir(root, configDir, recorded);
-	const settings = resolveSettings(pluginDir === null ? undefined : readJson(root, path.join(pluginDir, SETTINGS_FILE), warnings));
+	const stored = pluginDir === null ? undefined : readJson(root, path.join(pluginDir, SETTINGS_FILE), warnings);
+	const settings = resolveSettings(stored === undefined ? setupDefaults(root) : stored);
 	const obsidianDaily = resolveDailyNoteSettings(configDir === null ? undefined : readJson(root, path.join(root, configDir, 'daily-notes.json'), warnings));
 	const dailyNote = effectiveDailyNote(settings, obsidianDaily);
 	const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));

@@ -225,7 +225,8 @@ describe('the edited file first, after every edit', () => {
 	});
 
 	it('a vault without the plugin folder: the first edit reports in full; the journal of agent edits makes the folder, and the record works from then on', () => {
-		const vault = exampleVault(OLD_RULE);
+		// Without a data.json the bridge's default rules folder holds the old finding.
+		const vault = exampleVault({ 'Rules/a.md': OLD_RULE['AI/Regelwerk/a.md'] ?? '' });
 		fs.rmSync(path.join(vault, '.obsidian', 'plugins'), { recursive: true });
 		breakClaudeMd(vault);
 		const first = contextOf(runHook(vault, claudeMd(vault)));

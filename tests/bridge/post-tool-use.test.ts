@@ -31,6 +31,9 @@ switch (mode) {
 }
 `;
 
+/** What CHECKER prints: its last line when clean, and the start of an alarm line. */
+const CHECKER_LINES = { cleanLine: 'None of the N checks that ran found anything.', alarmPattern: 'ACHTUNG' };
+
 function brokenVault(extra: Record<string, string | Buffer> = {}): string {
 	return exampleVault({ ...BROKEN_RULE, ...extra });
 }
@@ -39,7 +42,7 @@ function brokenVault(extra: Record<string, string | Buffer> = {}): string {
 function vaultWithChecker(mode: string, extra: Record<string, string> = {}): { vault: string; marker: string } {
 	const vault = exampleVault({ 'tools/checker.cjs': CHECKER, ...extra });
 	const marker = path.join(tempDir('sb-marker-'), 'ran.txt');
-	setPluginSettings(vault, { externalCheck: { command: process.execPath, args: ['tools/checker.cjs', mode, marker] } });
+	setPluginSettings(vault, { externalCheck: { command: process.execPath, args: ['tools/checker.cjs', mode, marker], ...CHECKER_LINES } });
 	return { vault, marker };
 }
 

@@ -27,7 +27,8 @@ const BASE: Files = {
 
 describe('baseline', () => {
 	it('reports every item of a small vault and exits 0', () => {
-		const v = vault({ ...BASE, 'Daily/2026-11-29.md': '', 'Notes/r.md': '#review', 'AI/Regelwerk/x.md': '#pending-review', 'AI/sessions/2026-11-29 a.md': '' });
+		// No data.json: the default rules and sessions folders.
+		const v = vault({ ...BASE, 'Daily/2026-11-29.md': '', 'Notes/r.md': '#review', 'Rules/x.md': '#pending-review', 'AI/sessions/2026-11-29 a.md': '' });
 		const r = sessionStart(v);
 		expect(r.status).toBe(0);
 		expect(line(r.context, 'Date (machine clock)')).toBe('Date (machine clock): 2026-11-29 (Sunday)');
@@ -35,7 +36,7 @@ describe('baseline', () => {
 		expect(line(r.context, 'Inbox')).toBe('Inbox: 1 (Inbox/open.md)');
 		expect(line(r.context, 'needs-review')).toBe('needs-review: 1 (Notes/flagged.md)');
 		expect(line(r.context, 'review without review-done')).toBe('review without review-done: 1 (Notes/r.md)');
-		expect(line(r.context, 'pending-review in rules')).toBe('pending-review in rules: 1 (AI/Regelwerk/x.md)');
+		expect(line(r.context, 'pending-review in rules')).toBe('pending-review in rules: 1 (Rules/x.md)');
 		expect(line(r.context, "Today's session files")).toContain('1 (AI/sessions/2026-11-29 a.md)');
 	});
 });
@@ -116,8 +117,11 @@ describe('extra', () => {
 		expect(line(r.context, 'needs-review')).toBe('needs-review: 0');
 	});
 	it('excluded root folders and node_modules never count', () => {
-		const v = vault({ 'Import/a.md': '#needs-review', '_index/b.md': '#needs-review', 'x/node_modules/c.md': '#needs-review' });
+		const files = { 'Import/a.md': '#needs-review', '_index/b.md': '#needs-review', 'x/node_modules/c.md': '#needs-review' };
+		const v = vault({ ...files, '.obsidian/plugins/session-brief/data.json': '{"excludedRootFolders": ["Import", "_index"]}' });
 		expect(line(sessionStart(v).context, 'needs-review')).toBe('needs-review: 0');
+		// No folder is excluded by default.
+		expect(line(sessionStart(vault(files)).context, 'needs-review')).toBe('needs-review: 2 (_index/b.md, Import/a.md)');
 	});
 });
 

@@ -10,7 +10,8 @@ import { bareEnv, editInput, exampleVault, hookScript, removeTempDirs, runBridge
 
 afterAll(removeTempDirs, 60_000);
 
-const BROKEN = { 'AI/Regelwerk/broken.md': '---\ntype: rule\n---\nSee [[does-not-exist]].\n' };
+// In the rules folder the bridge takes without a data.json (the default), as these vaults have none.
+const BROKEN = { 'Rules/broken.md': '---\ntype: rule\n---\nSee [[does-not-exist]].\n' };
 
 /** A vault in `<tmp>/synced/vault` and a symlink `<tmp>/home/vault` to it. */
 function linkedVault(): { real: string; link: string } {
@@ -18,7 +19,8 @@ function linkedVault(): { real: string; link: string } {
 	const real = path.join(top, 'synced', 'vault');
 	fs.mkdirSync(real, { recursive: true });
 	exampleVault(BROKEN, real);
-	// Without the plugin folder no record is kept, so every run reports all findings.
+	// Without the plugin folder no record is kept, so every run reports all findings, and the
+	// settings are the bridge's defaults.
 	fs.rmSync(path.join(real, '.obsidian', 'plugins'), { recursive: true, force: true, maxRetries: 10 });
 	fs.mkdirSync(path.join(top, 'home'));
 	const link = path.join(top, 'home', 'vault');
@@ -35,7 +37,7 @@ function reported(run: HookRun): string {
 describe.skipIf(process.platform === 'win32')('symlinked vault path', () => {
 	it('hook at the real path, file_path through the symlink: checked', () => {
 		const { real, link } = linkedVault();
-		expect(reported(runHook(real, editInput(path.join(link, 'AI', 'Regelwerk', 'broken.md'))))).toContain('AI/Regelwerk/broken.md:4: error [broken-link]');
+		expect(reported(runHook(real, editInput(path.join(link, 'Rules', 'broken.md'))))).toContain('Rules/broken.md:4: error [broken-link]');
 	});
 
 	it('hook through the symlink, file_path at the real path: checked', () => {
@@ -46,7 +48,7 @@ describe.skipIf(process.platform === 'win32')('symlinked vault path', () => {
 
 	it('a new file through the symlink (its folder exists, the file not yet): checked by its nearest existing parent', () => {
 		const { real, link } = linkedVault();
-		const input = { ...editInput(path.join(link, 'AI', 'Regelwerk', 'new', 'deeper', 'rule.md')), tool_name: 'Write' };
+		const input = { ...editInput(path.join(link, 'Rules', 'new', 'deeper', 'rule.md')), tool_name: 'Write' };
 		expect(reported(runHook(real, input))).toContain('[broken-link]');
 	});
 
@@ -55,7 +57,7 @@ describe.skipIf(process.platform === 'win32')('symlinked vault path', () => {
 		const elsewhere = exampleVault(BROKEN);
 		const out = path.join(tempDir('sb-out-'), 'other');
 		fs.symlinkSync(elsewhere, out, 'dir');
-		const run = runHook(real, editInput(path.join(out, 'AI', 'Regelwerk', 'broken.md')));
+		const run = runHook(real, editInput(path.join(out, 'Rules', 'broken.md')));
 		expect(run.code).toBe(0);
 		expect(run.stdout.length).toBe(0);
 	});

@@ -140,19 +140,20 @@ describe('agent changes: post-tool-use records, report and brief show, review ma
 	}, SLOW);
 
 	it('a journal that cannot be written changes neither the output nor the exit code of a rule finding', () => {
-		const broken = { 'AI/Regelwerk/r.md': '---\ntype: rule\n---\nSee [[missing-note]].\n' };
+		// In the default rules folder: neither vault has a data.json.
+		const broken = { 'Rules/r.md': '---\ntype: rule\n---\nSee [[missing-note]].\n' };
 		const a = vault(broken);
 		const b = vault(broken);
 		// In `b` the plugin folder is a file: every journal write fails.
 		fs.rmSync(pluginDir(b), { recursive: true, force: true, maxRetries: 10 });
 		fs.mkdirSync(path.dirname(pluginDir(b)), { recursive: true });
 		fs.writeFileSync(pluginDir(b), 'not a folder');
-		const outA = write(a, 'AI/Regelwerk/r.md');
-		const outB = write(b, 'AI/Regelwerk/r.md');
+		const outA = write(a, 'Rules/r.md');
+		const outB = write(b, 'Rules/r.md');
 		expect(outA.status).toBe(0);
 		expect(outA.stdout).toContain('missing-note');
 		expect(outB).toEqual({ status: 0, stdout: outA.stdout.split(a).join(b) });
-		expect(journal(a).map((r) => r.path)).toEqual(['AI/Regelwerk/r.md']);
+		expect(journal(a).map((r) => r.path)).toEqual(['Rules/r.md']);
 	}, SLOW);
 });
 

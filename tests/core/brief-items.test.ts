@@ -8,7 +8,7 @@ import { resolveSettings } from '../../src/core/settings';
 import { NoteIndex } from '../../src/plugin/index/note-index';
 
 const NOW = new Date(2026, 10, 29, 10, 0, 0);
-const settings = resolveSettings({ tags: { needsReview: 'check-me', review: 'rv', reviewDone: 'rv-ok', pendingReview: 'wait' } });
+const settings = resolveSettings({ rulesFolder: 'AI/Regelwerk', tags: { needsReview: 'check-me', review: 'rv', reviewDone: 'rv-ok', pendingReview: 'wait' } });
 const origin = { source: 'scan' as const, generatedAt: NOW.getTime(), vaultName: 'v' };
 
 function note(path: string, text: string): NoteEntry {

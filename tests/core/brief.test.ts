@@ -8,7 +8,8 @@ import { comparePaths, isCountedNote, sortByPath } from '../../src/core/paths';
 import { resolveSettings, DEFAULT_SETTINGS, type Settings } from '../../src/core/settings';
 
 const NOW = new Date(2026, 10, 29, 10, 0, 0);
-const settings = resolveSettings({});
+// The folders these notes are in: a rules folder and two excluded root folders, none of them a default.
+const settings = resolveSettings({ rulesFolder: 'AI/Regelwerk', excludedRootFolders: ['Import', '_index'] });
 
 function note(path: string, text: string, s: Settings = settings): NoteEntry {
 	return { path, mtime: 0, flags: flagsOf(noteFactsFromText(text), lowerTagNames(s.tags)) };
@@ -182,7 +183,7 @@ describe('settings', () => {
 		expect(s.inboxFolder).toBe(DEFAULT_SETTINGS.inboxFolder);
 		expect(s.tags).toEqual(DEFAULT_SETTINGS.tags);
 		expect(s.maxNamesPerItem).toBe(5);
-		expect(s.excludedRootFolders).toEqual(['Import', '_index']);
+		expect(s.excludedRootFolders).toEqual(DEFAULT_SETTINGS.excludedRootFolders);
 		expect(s.language).toBe('auto');
 	});
 	it('accepts null and arrays as "no settings" (class "null")', () => {

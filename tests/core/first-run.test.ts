@@ -1,15 +1,15 @@
 // The first run's proposals from what a vault holds (src/core/first-run.ts).
 import { describe, expect, it } from 'vitest';
-import { FIRST_RUN, proposeSetup } from '../../src/core/first-run';
+import { proposeSetup } from '../../src/core/first-run';
 import { DEFAULT_SETTINGS, resolveSettings } from '../../src/core/settings';
 
 describe('first run', () => {
-	it('starts from neutral values, while a stored file keeps what its missing keys always meant', () => {
-		const neutral = resolveSettings(FIRST_RUN);
+	it('starts from the defaults, which are neutral: no folder of anyone in particular', () => {
+		const neutral = resolveSettings(undefined);
+		expect(neutral).toEqual(DEFAULT_SETTINGS);
 		expect(neutral.rulesFolder).toBe('Rules');
 		expect(neutral.excludedRootFolders).toEqual([]);
 		expect(neutral.externalCheck).toBeNull();
-		expect(resolveSettings({})).toEqual(DEFAULT_SETTINGS);
 	});
 
 	it('proposes the agent rule files it finds and a folder of rule notes, in either language', () => {

@@ -33,7 +33,7 @@ describe('flag-free prefilter', () => {
 	});
 	it('never skips the inbox or the rules folder, where type and status count', () => {
 		expect(test?.(bytesOf('---\ntype: meeting\n---\n'), 'Inbox/a.md')).toBe(false);
-		expect(test?.(bytesOf('---\nstatus: draft\n---\n'), 'AI/Regelwerk/a.md')).toBe(false);
+		expect(test?.(bytesOf('---\nstatus: draft\n---\n'), `${settings.rulesFolder}/a.md`)).toBe(false);
 	});
 	it('keeps a note with a backslash, where a YAML escape could spell a name', () => {
 		expect(test?.(bytesOf('---\ntags: ["needs\\x2Dreview"]\n---\n'), 'Notes/a.md')).toBe(false);

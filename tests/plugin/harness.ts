@@ -10,6 +10,7 @@ import type { DesktopParts } from '../../src/plugin/desktop-parts';
 import type { IndexSync } from '../../src/plugin/index/index-sync';
 import { VIEW_TYPE_REVIEW } from '../../src/plugin/sidebar/review-view';
 import { App, languageState, Menu, Modal, Notice, type Plugin as StubPlugin, type PluginManifest } from '../obsidian-stub/obsidian';
+import { EXAMPLE_RAW } from '../helpers/example-settings';
 
 export const MANIFEST: PluginManifest = {
 	id: 'session-brief',
@@ -79,9 +80,10 @@ export async function startPlugin(base: string, options: { configDir?: string; p
 	// `dir` is `manifest.dir`: the folder Obsidian loaded the plugin from, vault-relative.
 	const pluginDir = path.join(base, options.dir ?? path.join(configDir, 'plugins', MANIFEST.id));
 	fs.mkdirSync(pluginDir, { recursive: true });
-	// An existing install unless told otherwise: `data: null` starts without a data.json, as a new
-	// install does (src/core/first-run.ts); `{}` keeps the defaults a stored file has always meant.
-	if (options.data !== null) fs.writeFileSync(path.join(pluginDir, 'data.json'), JSON.stringify(options.data ?? {}));
+	// An existing install unless told otherwise, with the example vault's settings, whose folders
+	// (`AI/Regelwerk`, `Import`) the plugin tests' vaults use: `data: null` starts without a
+	// data.json, as a new install does (src/core/first-run.ts); `{}` has the defaults.
+	if (options.data !== null) fs.writeFileSync(path.join(pluginDir, 'data.json'), JSON.stringify(options.data ?? EXAMPLE_RAW));
 	const app = App.create(base, { configDir, plainAdapter: options.plainAdapter });
 	// Obsidian restores its metadata cache before plugins run; files are parsed already.
 	app.metadataCache.primeAll();

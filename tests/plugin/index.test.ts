@@ -5,7 +5,7 @@ import type { NoteEntry } from '../../src/core/brief';
 import { flagsOf, lowerTagNames } from '../../src/core/flags';
 import { noteFactsFromText } from '../../src/core/note-facts';
 import { isCountedNote } from '../../src/core/paths';
-import { DEFAULT_SETTINGS } from '../../src/core/settings';
+import { exampleSettings } from '../helpers/example-settings';
 import { FIXTURE } from './fixture';
 import { internals, settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
 
@@ -17,13 +17,15 @@ afterEach(async () => {
 
 /** What the bridge's scan would make of the same folder: the parity reference. */
 function scanEntries(base: string): NoteEntry[] {
-	const tags = lowerTagNames(DEFAULT_SETTINGS.tags);
+	// The settings startPlugin stores by default.
+	const settings = exampleSettings();
+	const tags = lowerTagNames(settings.tags);
 	const out: NoteEntry[] = [];
 	const walk = (rel: string): void => {
 		for (const e of fs.readdirSync(path.join(base, rel), { withFileTypes: true })) {
 			const p = rel === '' ? e.name : `${rel}/${e.name}`;
 			if (e.isDirectory()) walk(p);
-			else if (isCountedNote(p, DEFAULT_SETTINGS.excludedRootFolders)) {
+			else if (isCountedNote(p, settings.excludedRootFolders)) {
 				const st = fs.statSync(path.join(base, p));
 				out.push({ path: p, mtime: Math.trunc(st.mtimeMs), flags: flagsOf(noteFactsFromText(fs.readFileSync(path.join(base, p), 'utf8')), tags) });
 			}

@@ -22,6 +22,7 @@ import { VIEW_TYPE_RULE_CHECK } from '../../src/plugin/check/rule-check-view';
 import { App, Menu, Notice, type FileExplorerView, type Plugin as StubPlugin, type PluginSettingTab, type WorkspaceLeaf } from '../obsidian-stub/obsidian';
 import { FIXTURE } from './fixture';
 import { internals, MANIFEST, settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
+import { EXAMPLE_RAW } from '../helpers/example-settings';
 
 const BRIDGE = path.resolve(__dirname, '../../bridge/dist/session-brief.cjs');
 
@@ -293,7 +294,7 @@ describe('plugin folder from manifest.dir', () => {
 	const DIR = '.obsidian/plugins/session-brief-dev';
 
 	it('writes the cache and the discovery file next to data.json, says so in the settings tab, and install tells the bridge', async () => {
-		started = await startPlugin(tempVault(FIXTURE), { dir: DIR, data: { inboxFolder: 'Inbox' } });
+		started = await startPlugin(tempVault(FIXTURE), { dir: DIR, data: { ...EXAMPLE_RAW, inboxFolder: 'Inbox' } });
 		const { writer } = internals(started.plugin);
 		await writer.flush();
 		expect(started.pluginDir).toBe(path.join(started.base, DIR));

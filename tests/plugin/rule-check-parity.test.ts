@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { unprivileged } from '../helpers/bridge';
 import { startPlugin, stopPlugin, tempVault, type Started } from './harness';
+import { EXAMPLE_RAW } from '../helpers/example-settings';
 import type { RuleCheckReport, RuleCheckRunner } from '../../src/plugin/check/rule-check-runner';
 
 const BUNDLE = path.resolve(__dirname, '../../bridge/dist/session-brief.cjs');
@@ -76,7 +77,7 @@ describe('the rule check finishes alike in the plugin and the bridge', () => {
 			cleanLine: 'None of the N checks that ran found anything.',
 			alarmPattern: 'ACHTUNG',
 		};
-		started = await startPlugin(tempVault(RULES), { data: { externalCheck, language: lang } });
+		started = await startPlugin(tempVault(RULES), { data: { ...EXAMPLE_RAW, externalCheck, language: lang } });
 		const plugin = await runner(started).check({ external: true });
 		expect(plugin.external).toBe('ran');
 		const bridge = bridgeCheck(started.base, lang);
@@ -93,7 +94,7 @@ describe('the rule check finishes alike in the plugin and the bridge', () => {
 		if (who !== null) {
 			for (const dir of [base, path.join(base, '.claude'), path.join(base, 'AI'), path.join(base, 'AI', 'Regelwerk')]) fs.chmodSync(dir, 0o755);
 		}
-		started = await startPlugin(base, { data: { language: lang } });
+		started = await startPlugin(base, { data: { ...EXAMPLE_RAW, language: lang } });
 		fs.chmodSync(locked, 0o000);
 		try {
 			// The stand-in adapter reads as this process, so a root run is told the folder cannot be listed.

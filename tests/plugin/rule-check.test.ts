@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Notice, type WorkspaceLeaf } from '../obsidian-stub/obsidian';
 import { settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
+import { EXAMPLE_RAW } from '../helpers/example-settings';
 import type { RuleCheckRunner } from '../../src/plugin/check/rule-check-runner';
 
 const BUNDLE = path.resolve(__dirname, '../../bridge/dist/session-brief.cjs');
@@ -164,7 +165,7 @@ describe('run rule check', () => {
 			cleanLine: 'None of the N checks that ran found anything.',
 			alarmPattern: 'ACHTUNG',
 		};
-		started = await startPlugin(tempVault(CLEAN), { data: { externalCheck: alarm } });
+		started = await startPlugin(tempVault(CLEAN), { data: { ...EXAMPLE_RAW, externalCheck: alarm } });
 		let report = await runner(started).run();
 		expect(report.external).toBe('ran');
 		expect(report.checksRun).toContain('external');

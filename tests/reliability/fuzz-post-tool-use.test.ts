@@ -11,24 +11,24 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FIXED_NOW, hookScript, makeVault } from '../helpers/bridge';
 import { LONG, pick, prng, randomBytes } from '../helpers/random';
 
-// A rule set with many findings, so real reports hit the caps.
-const broken: Record<string, string> = { 'CLAUDE.md': '@AI/Regelwerk/missing.md\n' };
-for (let i = 0; i < 80; i++) broken[`AI/Regelwerk/r${i}.md`] = `---\nbroken: [\n---\nSee [[nowhere-${i}]] and [[gone-${i}]].\n`;
+// A rule set with many findings, so real reports hit the caps, in the default rules folder (no data.json).
+const broken: Record<string, string> = { 'CLAUDE.md': '@Rules/missing.md\n' };
+for (let i = 0; i < 80; i++) broken[`Rules/r${i}.md`] = `---\nbroken: [\n---\nSee [[nowhere-${i}]] and [[gone-${i}]].\n`;
 const vault = makeVault(broken);
 afterAll(() => fs.rmSync(vault, { recursive: true, force: true, maxRetries: 10 }));
 
 const PATHS = [
-	path.join(vault, 'AI', 'Regelwerk', 'r1.md'),
+	path.join(vault, 'Rules', 'r1.md'),
 	path.join(vault, 'CLAUDE.md').replace(/\//g, '\\'),
-	`${vault}/AI/../AI/Regelwerk/r2.md`,
-	`${vault}-old/AI/Regelwerk/r1.md`,
-	'AI/Regelwerk/r3.md',
+	`${vault}/Notes/../Rules/r2.md`,
+	`${vault}-old/Rules/r1.md`,
+	'Rules/r3.md',
 	'C:\\vault\\CLAUDE.md',
 	'/etc/passwd',
 	`${vault}/Notes/x.md`,
-	`${vault}/AI/Regelwerk/\u0000.md`,
+	`${vault}/Rules/\u0000.md`,
 	`${vault}/.claude/settings.json`,
-	`${vault}/AI/Regelwerk/Grüße 🎉.md`,
+	`${vault}/Rules/Grüße 🎉.md`,
 	'',
 ];
 const WRONG: unknown[] = [null, 7, true, [], {}, ['a'], { file_path: 1 }, 'x'.repeat(3000)];
@@ -39,7 +39,7 @@ function input(seed: number): Buffer {
 		case 0:
 			return randomBytes(rand, Math.floor(rand() * 1500));
 		case 1:
-			return Buffer.concat([Buffer.from(`{"tool_input":{"file_path":"${vault}/AI/Regelwerk/`), Buffer.from([0xff, 0xc3, 0x28]), Buffer.from('.md"}}')]);
+			return Buffer.concat([Buffer.from(`{"tool_input":{"file_path":"${vault}/Rules/`), Buffer.from([0xff, 0xc3, 0x28]), Buffer.from('.md"}}')]);
 		case 2:
 			return Buffer.from(JSON.stringify({ tool_name: pick(rand, ['Edit', 'Write', 'MultiEdit', 'NotebookEdit', 7]), tool_input: pick(rand, WRONG), cwd: pick(rand, WRONG) }));
 		case 3:

@@ -143,7 +143,8 @@ describe('silencing: one long name cannot cut the items after it', () => {
 		files[hugePath('Notes', 2, 3300)] = '#review';
 		files[hugePath('AI/Regelwerk', 3, 3300)] = '#pending-review';
 		files['AI/sessions/2026-11-29-a.md'] = '';
-		files['.obsidian/plugins/session-brief/data.json'] = JSON.stringify({ maxNamesPerItem: 80 });
+		// The rules folder the pending-review note is in.
+		files['.obsidian/plugins/session-brief/data.json'] = JSON.stringify({ maxNamesPerItem: 80, rulesFolder: 'AI/Regelwerk' });
 		const v = vault(files);
 		expect(Object.keys(files)[0]?.length).toBeGreaterThanOrEqual(3300);
 		const r = sessionStart(v);

@@ -76,7 +76,8 @@ describe('parity of the plugin path and the bridge path', () => {
 	});
 
 	it('briefs agree on generated vaults', () => {
-		const settings = resolveSettings({});
+		// A rules folder and an excluded root folder among the generated folders.
+		const settings = resolveSettings({ rulesFolder: 'AI/Regelwerk', excludedRootFolders: ['Import'] });
 		const tags = lowerTagNames(settings.tags);
 		const folder = fc.constantFrom('Inbox', 'Inbox/sub', 'AI/Regelwerk', 'AI/sessions', 'Notes', 'Import', '.hidden', '');
 		const vault = fc.uniqueArray(fc.record({ folder, name: fc.stringMatching(/^[a-z0-9-]{1,8}$/), text: note }), { maxLength: 30, selector: (n) => `${n.folder}/${n.name}` });

@@ -104,7 +104,7 @@ export function fileListResolver(files: readonly string[]): LinkResolver {
 		const names = lower.endsWith('.md') ? [lower, lower.slice(0, -3)] : [lower];
 		for (const name of names) {
 			exact.add(name);
-			// Every path suffix, so `[[Regelwerk/tags]]` and `[[tags]]` find `AI/Regelwerk/tags.md`.
+			// Every path suffix, so `[[Rules/tags]]` and `[[tags]]` find `AI/Rules/tags.md`.
 			for (let i = name.indexOf('/'); i >= 0; i = name.indexOf('/', i + 1)) suffixes.add(name.slice(i + 1));
 			suffixes.add(name);
 		}

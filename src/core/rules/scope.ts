@@ -66,7 +66,7 @@ const patternCache = new Map<string, RegExp>();
 /**
  * A scope pattern as a regular expression: `**` spans folders, `*` and `?` stay within one, and
  * everything else is literal. Case-insensitive. `CLAUDE.md` thus means the root file only, and
- * `AI/Regelwerk/**` the files under the folder, not the folder itself.
+ * `AI/Rules/**` the files under the folder, not the folder itself.
  */
 export function scopePattern(glob: string): RegExp {
 	const cached = patternCache.get(glob);

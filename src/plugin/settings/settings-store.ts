@@ -1,6 +1,5 @@
 /** Loads and saves the plugin's settings (`data.json`) through the core's single resolver. */
 import type { Plugin } from 'obsidian';
-import { FIRST_RUN } from '../../core/first-run';
 import { resolveSettings, type Settings } from '../../core/settings';
 
 export async function loadSettings(plugin: Plugin): Promise<Settings> {
@@ -9,13 +8,12 @@ export async function loadSettings(plugin: Plugin): Promise<Settings> {
 
 /**
  * The settings at start, and whether this is a first run: no `data.json` yet. A stored file keeps
- * every value it holds, and its missing keys keep the meaning they always had (`DEFAULT_SETTINGS`);
- * only a new install starts from the neutral `FIRST_RUN` values (src/core/first-run.ts).
+ * every value it holds (the desktop plugin writes every key); a new install starts from the defaults.
  */
 export async function loadStartSettings(plugin: Plugin): Promise<{ settings: Settings; firstRun: boolean; stored: unknown }> {
 	const data: unknown = await plugin.loadData();
 	const firstRun = data === null || data === undefined;
-	return { settings: resolveSettings(firstRun ? FIRST_RUN : data), firstRun, stored: data };
+	return { settings: resolveSettings(data), firstRun, stored: data };
 }
 
 /** Whether `data.json` as read already holds exactly these settings (then it is not written again). */

@@ -1,7 +1,10 @@
-/** An in-memory `RuleInput`: the engine needs no disk, which is what lets the plugin feed it too. */
+/**
+ * An in-memory `RuleInput`: the engine needs no disk, which is what lets the plugin feed it too.
+ * Laid out like the example vault, so its scope is the example vault's (rules folder `AI/Regelwerk`).
+ */
 import type { Lang } from '../../../src/core/i18n';
 import { runRuleCheck } from '../../../src/core/rules/engine';
-import { DEFAULT_SETTINGS } from '../../../src/core/settings';
+import { exampleSettings } from '../../helpers/example-settings';
 import { checkScope, inScope } from '../../../src/core/rules/scope';
 import type { Finding, RuleCheck, RuleInput } from '../../../src/core/rules/types';
 
@@ -16,7 +19,7 @@ export const CLEAN_VAULT: Record<string, string> = {
 
 export function memoryInput(files: Record<string, string>, options: { targets?: string[]; lang?: Lang; unreadable?: string[] } = {}): RuleInput {
 	const paths = Object.keys(files);
-	const scope = checkScope(DEFAULT_SETTINGS);
+	const scope = checkScope(exampleSettings());
 	return {
 		files: paths,
 		targets: options.targets ?? paths.filter((p) => inScope(p, scope)),

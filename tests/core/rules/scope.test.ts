@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkScope, inScope, normalizePath, scopePattern, vaultRelative } from '../../../src/core/rules/scope';
-import { DEFAULT_SETTINGS, resolveSettings } from '../../../src/core/settings';
+import { resolveSettings } from '../../../src/core/settings';
 
-const SCOPE = checkScope(DEFAULT_SETTINGS);
+// A nested rules folder, with a neighbour whose name starts the same.
+const SCOPE = checkScope(resolveSettings({ rulesFolder: 'AI/Regelwerk' }));
 
 describe('vaultRelative', () => {
 	it('resolves . and .. and backslashes', () => {
@@ -53,7 +54,8 @@ describe('rule scope', () => {
 	});
 
 	it('follows the rulesFolder and ruleScope settings', () => {
-		expect(inScope('Rules/x.md', checkScope(resolveSettings({ rulesFolder: 'Rules' })))).toBe(true);
+		expect(inScope('Regeln/x.md', checkScope(resolveSettings({ rulesFolder: 'Regeln' })))).toBe(true);
+		expect(inScope('Regeln/x.md', SCOPE)).toBe(false);
 		const custom = checkScope(resolveSettings({ ruleScope: ['docs/*.md', '**/AGENTS.md'] }));
 		expect(inScope('docs/a.md', custom)).toBe(true);
 		expect(inScope('docs/sub/a.md', custom)).toBe(false);

@@ -14,6 +14,7 @@ import { askLive } from '../../../src/node/live/client';
 import type { LiveBrief, LiveCheck } from '../../../src/core/live-protocol';
 import { FIXTURE } from '../fixture';
 import { internals, readJson, settle, startPlugin, stopPlugin, tempVault, type Started } from '../harness';
+import { EXAMPLE_RAW } from '../../helpers/example-settings';
 
 const BUNDLE = path.resolve(__dirname, '../../../bridge/dist/session-brief.cjs');
 const run = promisify(execFile);
@@ -89,7 +90,7 @@ describe('live channel in the plugin', () => {
 
 	it('runs the built-in rule checks for `check`, never an external program', async () => {
 		const external = { command: process.execPath, args: ['-e', 'require("fs").writeFileSync("ran.txt", "x")'] };
-		started = await startPlugin(tempVault({ ...FIXTURE, 'CLAUDE.md': 'See [[Nowhere]].\n' }), { data: { externalCheck: external } });
+		started = await startPlugin(tempVault({ ...FIXTURE, 'CLAUDE.md': 'See [[Nowhere]].\n' }), { data: { ...EXAMPLE_RAW, externalCheck: external } });
 		await waitForFile(discovery(started));
 		const answer = await askLive(path.dirname(discovery(started)), discovery(started), 'check', 5000);
 		if (!answer.ok) throw new Error(answer.reason);

@@ -5,11 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { LIST_ITEM_TABLE } from '../../../src/core/brief-items';
 import type { NoteFlags } from '../../../src/core/flags';
 import type { TagHit } from '../../../src/core/note-facts';
-import { DEFAULT_SETTINGS, type Settings } from '../../../src/core/settings';
+import type { Settings } from '../../../src/core/settings';
 import { NoteIndex, type IndexedNote, type ItemSet } from '../../../src/plugin/index/note-index';
+import { exampleSettings } from '../../helpers/example-settings';
 import { prng as rng } from '../../helpers/random';
 
-const settings: Settings = DEFAULT_SETTINGS;
+// The example vault's: its rules folder and excluded `Import` are among the random run's folders.
+const settings: Settings = exampleSettings();
 const ITEM_SETS: readonly ItemSet[] = [...LIST_ITEM_TABLE.map((d) => d.id), 'unreadable'];
 
 const hit = (tag: string): TagHit => ({ tag, where: 'body', line: 1, text: `#${tag}` });
