@@ -22194,7 +22194,7 @@ var init_links = __esm({
     init_markdown_mask();
     init_frontmatter();
     init_scope();
-    WIKILINK = /!?\[\[((?:(?!\[\[)[^\]\n])*)\]\]/g;
+    WIKILINK = /!?\[\[((?:(?!\[\[|\]\])[^\n])*)\]\]/g;
     MARKDOWN_LINK = /!?\[(?:[^\]\n]|\\\])*\]\(\s*(<[^>\n]*>|[^\s)]+)(?:\s+["'(][^)\n]*)?\s*\)/g;
     SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
   }

@@ -83,6 +83,14 @@ describe('nested brackets: only the innermost [[…]] is a link', () => {
 	});
 });
 
+describe('a lone ] does not end a wikilink, only ]] does', () => {
+	// Obsidian 1.13.7: `[[Sq]uare]]` is recorded as a link to `Sq]uare` (same page, "Wikilink shape").
+	it('[[Sq]uare]] is a link to "Sq]uare", broken when no such note exists', () => {
+		agreesWith({ note: 'See [[Sq]uare]].\n', files: { 'Sq]uare.md': '' }, links: ['Sq]uare'], unresolved: [] });
+		agreesWith({ note: 'See [[Sq]uare]] and [[a]] b]].\n', files: { 'a.md': '' }, links: ['Sq]uare', 'a'], unresolved: ['Sq]uare'] });
+	});
+});
+
 describe('a literal # in a markdown link cuts the target there', () => {
 	// Obsidian 1.13.7 writes `[…](Sub/We!rd%20(name)%20[x]%20#1.md)` for `Sub/We!rd (name) [x] #1.md`
 	// and then lists it as unresolved, cut at the `#` (same page, "Markdown links Obsidian writes").

@@ -26,9 +26,9 @@ export function inDotFolder(path: string): boolean {
 	return path.split('/').some((part) => part.startsWith('.'));
 }
 
-// Holding no `[[`: in `[[A [[B]] c]]` only the innermost `[[B]]` is a link (Obsidian 1.13.7,
-// docs/obsidian-readings.md).
-const WIKILINK = /!?\[\[((?:(?!\[\[)[^\]\n])*)\]\]/g;
+// Up to the first `]]`, holding no `[[`: a lone `]` does not end the link, and in `[[A [[B]] c]]`
+// only the innermost `[[B]]` is one (Obsidian 1.13.7, docs/obsidian-readings.md).
+const WIKILINK = /!?\[\[((?:(?!\[\[|\]\])[^\n])*)\]\]/g;
 const MARKDOWN_LINK = /!?\[(?:[^\]\n]|\\\])*\]\(\s*(<[^>\n]*>|[^\s)]+)(?:\s+["'(][^)\n]*)?\s*\)/g;
 const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
 
