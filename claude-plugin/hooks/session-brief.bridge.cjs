@@ -6817,7 +6817,7 @@ var require_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
-    function visit2(node, visitor) {
+    function visit3(node, visitor) {
       const visitor_ = initVisitor(visitor);
       if (identity2.isDocument(node)) {
         const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
@@ -6826,9 +6826,9 @@ var require_visit = __commonJS({
       } else
         visit_(null, node, visitor_, Object.freeze([]));
     }
-    visit2.BREAK = BREAK;
-    visit2.SKIP = SKIP;
-    visit2.REMOVE = REMOVE;
+    visit3.BREAK = BREAK;
+    visit3.SKIP = SKIP;
+    visit3.REMOVE = REMOVE;
     function visit_(key3, node, visitor, path72) {
       const ctrl = callVisitor(key3, node, visitor, path72);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
@@ -6962,7 +6962,7 @@ var require_visit = __commonJS({
         throw new Error(`Cannot replace node with ${pt} parent`);
       }
     }
-    exports2.visit = visit2;
+    exports2.visit = visit3;
     exports2.visitAsync = visitAsync;
   }
 });
@@ -6972,7 +6972,7 @@ var require_directives = __commonJS({
   "node_modules/yaml/dist/doc/directives.js"(exports2) {
     "use strict";
     var identity2 = require_identity();
-    var visit2 = require_visit();
+    var visit3 = require_visit();
     var escapeChars = {
       "!": "%21",
       ",": "%2C",
@@ -7116,7 +7116,7 @@ var require_directives = __commonJS({
         let tagNames;
         if (doc && tagEntries.length > 0 && identity2.isNode(doc.contents)) {
           const tags = {};
-          visit2.visit(doc.contents, (_key, node) => {
+          visit3.visit(doc.contents, (_key, node) => {
             if (identity2.isNode(node) && node.tag)
               tags[node.tag] = true;
           });
@@ -7143,7 +7143,7 @@ var require_anchors = __commonJS({
   "node_modules/yaml/dist/doc/anchors.js"(exports2) {
     "use strict";
     var identity2 = require_identity();
-    var visit2 = require_visit();
+    var visit3 = require_visit();
     function anchorIsValid(anchor) {
       if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
         const sa = JSON.stringify(anchor);
@@ -7154,7 +7154,7 @@ var require_anchors = __commonJS({
     }
     function anchorNames(root) {
       const anchors = /* @__PURE__ */ new Set();
-      visit2.visit(root, {
+      visit3.visit(root, {
         Value(_key, node) {
           if (node.anchor)
             anchors.add(node.anchor);
@@ -7334,7 +7334,7 @@ var require_Alias = __commonJS({
   "node_modules/yaml/dist/nodes/Alias.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
-    var visit2 = require_visit();
+    var visit3 = require_visit();
     var identity2 = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
@@ -7360,7 +7360,7 @@ var require_Alias = __commonJS({
           nodes = ctx.aliasResolveCache;
         } else {
           nodes = [];
-          visit2.visit(doc, {
+          visit3.visit(doc, {
             Node: (_key, node) => {
               if (identity2.isAlias(node) || identity2.hasAnchor(node))
                 nodes.push(node);
@@ -12282,15 +12282,15 @@ var require_cst_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
-    function visit2(cst, visitor) {
+    function visit3(cst, visitor) {
       if ("type" in cst && cst.type === "document")
         cst = { start: cst.start, value: cst.value };
       _visit(Object.freeze([]), cst, visitor);
     }
-    visit2.BREAK = BREAK;
-    visit2.SKIP = SKIP;
-    visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path72) => {
+    visit3.BREAK = BREAK;
+    visit3.SKIP = SKIP;
+    visit3.REMOVE = REMOVE;
+    visit3.itemAtPath = (cst, path72) => {
       let item = cst;
       for (const [field, index] of path72) {
         const tok = item?.[field];
@@ -12301,8 +12301,8 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path72) => {
-      const parent = visit2.itemAtPath(cst, path72.slice(0, -1));
+    visit3.parentCollection = (cst, path72) => {
+      const parent = visit3.itemAtPath(cst, path72.slice(0, -1));
       const field = path72[path72.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
@@ -12333,7 +12333,7 @@ var require_cst_visit = __commonJS({
       }
       return typeof ctrl === "function" ? ctrl(item, path72) : ctrl;
     }
-    exports2.visit = visit2;
+    exports2.visit = visit3;
   }
 });
 
@@ -13963,7 +13963,7 @@ var require_public_api = __commonJS({
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument3(source, options = {}) {
+    function parseDocument4(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -13989,7 +13989,7 @@ var require_public_api = __commonJS({
       } else if (options === void 0 && reviver && typeof reviver === "object") {
         options = reviver;
       }
-      const doc = parseDocument3(src, options);
+      const doc = parseDocument4(src, options);
       if (!doc)
         return null;
       doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
@@ -14025,7 +14025,7 @@ var require_public_api = __commonJS({
     }
     exports2.parse = parse3;
     exports2.parseAllDocuments = parseAllDocuments;
-    exports2.parseDocument = parseDocument3;
+    exports2.parseDocument = parseDocument4;
     exports2.stringify = stringify2;
   }
 });
@@ -14049,7 +14049,7 @@ var require_dist = __commonJS({
     var lineCounter = require_line_counter();
     var parser = require_parser();
     var publicApi = require_public_api();
-    var visit2 = require_visit();
+    var visit3 = require_visit();
     exports2.Composer = composer.Composer;
     exports2.Document = Document.Document;
     exports2.Schema = Schema.Schema;
@@ -14077,8 +14077,8 @@ var require_dist = __commonJS({
     exports2.parseAllDocuments = publicApi.parseAllDocuments;
     exports2.parseDocument = publicApi.parseDocument;
     exports2.stringify = publicApi.stringify;
-    exports2.visit = visit2.visit;
-    exports2.visitAsync = visit2.visitAsync;
+    exports2.visit = visit3.visit;
+    exports2.visitAsync = visit3.visitAsync;
   }
 });
 
@@ -14537,7 +14537,7 @@ var init_markdown_mask = __esm({
 });
 
 // src/core/tags.ts
-function eachTag(line, visit2) {
+function eachTag(line, visit3) {
   TAG_START.lastIndex = 0;
   while (TAG_START.exec(line) !== null) {
     let hash = TAG_START.lastIndex - 1;
@@ -14554,7 +14554,7 @@ function eachTag(line, visit2) {
           body = trimmed;
         }
       }
-      if (!DIGITS.test(body)) visit2(body, hash, end);
+      if (!DIGITS.test(body)) visit3(body, hash, end);
       TAG_START.lastIndex = end;
       if (line.charCodeAt(end) !== 35) break;
       hash = end;
@@ -14564,12 +14564,12 @@ function eachTag(line, visit2) {
 function inlineTags(maskedLines) {
   const found = [];
   let lineIndex = 0;
-  const visit2 = (tag) => {
+  const visit3 = (tag) => {
     found.push({ tag, lineIndex });
   };
   for (; lineIndex < maskedLines.length; lineIndex++) {
     const line = maskedLines[lineIndex] ?? "";
-    if (line.includes("#")) eachTag(line, visit2);
+    if (line.includes("#")) eachTag(line, visit3);
   }
   return found;
 }
@@ -15481,7 +15481,7 @@ function errorText(error) {
   const e = error;
   return e.code ?? (e.message || String(error)).split("\n")[0] ?? "error";
 }
-function walkNotes(root, excludedRootFolders, withStat, visit2) {
+function walkNotes(root, excludedRootFolders, withStat, visit3) {
   const errors = [];
   const prefix = root.endsWith(path7.sep) ? root : root + path7.sep;
   const pending = [""];
@@ -15506,14 +15506,14 @@ function walkNotes(root, excludedRootFolders, withStat, visit2) {
       const childRel = base + name;
       if (entry.isSymbolicLink() && !listLink(root, prefix + childRel)) continue;
       if (!withStat) {
-        visit2(childRel, 0, -1);
+        visit3(childRel, 0, -1);
         continue;
       }
       try {
         const st = fs8.statSync(prefix + childRel, { throwIfNoEntry: false });
-        if (st?.isFile() === true) visit2(childRel, Math.trunc(st.mtimeMs), st.size);
+        if (st?.isFile() === true) visit3(childRel, Math.trunc(st.mtimeMs), st.size);
       } catch (error) {
-        if (error.code !== "ENOENT") visit2(childRel, 0, -1, errorText(error));
+        if (error.code !== "ENOENT") visit3(childRel, 0, -1, errorText(error));
       }
     }
   }
@@ -22113,12 +22113,12 @@ function markdownTarget(raw) {
   }
   return stripSubpath(target);
 }
-function collect(line, lineNumber, out, markdown) {
+function collect(line, lineNumber, out, markdown, keep = () => true) {
   WIKILINK.lastIndex = 0;
   let m;
   while ((m = WIKILINK.exec(line)) !== null) {
     const linkpath = wikiTarget(m[1] ?? "");
-    if (linkpath !== "") out.push({ raw: m[0], linkpath, line: lineNumber, wiki: true });
+    if (linkpath !== "" && keep(m.index)) out.push({ raw: m[0], linkpath, line: lineNumber, wiki: true });
   }
   if (!markdown || !line.includes("](")) return;
   MARKDOWN_LINK.lastIndex = 0;
@@ -22127,12 +22127,31 @@ function collect(line, lineNumber, out, markdown) {
     if (linkpath !== null && linkpath !== "") out.push({ raw: m[0], linkpath, line: lineNumber, wiki: false });
   }
 }
+function propertyTexts(yaml) {
+  const doc = (0, import_yaml2.parseDocument)(yaml, { uniqueKeys: true });
+  if (doc.errors.length > 0) return null;
+  const ranges = [];
+  (0, import_yaml2.visit)(doc, {
+    Scalar(key3, node) {
+      if (key3 !== "key" && typeof node.value === "string" && node.range) ranges.push([node.range[0], node.range[1]]);
+    }
+  });
+  return ranges;
+}
 function extractLinks(file, frontmatter = true) {
   const links = [];
   const split = splitFrontmatter(file.lines);
-  for (let i = 1; frontmatter && i < split.bodyStart - 1; i++) {
-    const line = file.lines[i] ?? "";
-    if (line.includes("[[")) collect(line, i + 1, links, false);
+  const yamlLines = file.lines.slice(1, Math.max(1, split.bodyStart - 1));
+  if (frontmatter && yamlLines.some((line) => line.includes("[["))) {
+    const texts = propertyTexts(yamlLines.join("\n"));
+    let offset = 0;
+    for (let i = 0; i < yamlLines.length; i++) {
+      const line = yamlLines[i] ?? "";
+      const start = offset;
+      const keep = (column) => texts === null || texts.some(([from, to]) => start + column >= from && start + column < to);
+      if (line.includes("[[")) collect(line, i + 2, links, false, keep);
+      offset += line.length + 1;
+    }
   }
   const body = file.lines.slice(split.bodyStart);
   const masked = maskLines(body);
@@ -22167,14 +22186,15 @@ function fileListResolver(files) {
     return suffixes.has(normalizePath(wanted));
   };
 }
-var WIKILINK, MARKDOWN_LINK, SCHEME;
+var import_yaml2, WIKILINK, MARKDOWN_LINK, SCHEME;
 var init_links = __esm({
   "src/core/rules/links.ts"() {
     "use strict";
+    import_yaml2 = __toESM(require_dist());
     init_markdown_mask();
     init_frontmatter();
     init_scope();
-    WIKILINK = /!?\[\[([^\]\n]*?)\]\]/g;
+    WIKILINK = /!?\[\[((?:(?!\[\[|\]\])[^\n])*)\]\]/g;
     MARKDOWN_LINK = /!?\[(?:[^\]\n]|\\\])*\]\(\s*(<[^>\n]*>|[^\s)]+)(?:\s+["'(][^)\n]*)?\s*\)/g;
     SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
   }
@@ -22838,7 +22858,7 @@ function parseFrontmatter(file) {
   const split = splitFrontmatter(file.lines);
   if (split.unclosed) return { state: "unclosed" };
   if (split.yaml === null) return { state: "none" };
-  const doc = (0, import_yaml2.parseDocument)(split.yaml, { prettyErrors: true, uniqueKeys: true });
+  const doc = (0, import_yaml3.parseDocument)(split.yaml, { prettyErrors: true, uniqueKeys: true });
   const error = doc.errors[0];
   if (error !== void 0) {
     const yamlLine = error.linePos?.[0]?.line ?? 1;
@@ -22857,11 +22877,11 @@ function parseFrontmatter(file) {
   const map = data === null ? {} : { ...data };
   return { state: "ok", data: map, bodyStart: split.bodyStart, keyLine: keyLineFinder(file.lines, split.bodyStart - 1) };
 }
-var import_yaml2;
+var import_yaml3;
 var init_rule_file = __esm({
   "src/core/rules/rule-file.ts"() {
     "use strict";
-    import_yaml2 = __toESM(require_dist());
+    import_yaml3 = __toESM(require_dist());
     init_frontmatter();
   }
 });
@@ -25792,11 +25812,11 @@ function countChanges(parts) {
   }
   return { added, removed };
 }
-var import_yaml3;
+var import_yaml4;
 var init_change_review = __esm({
   "src/core/change-review.ts"() {
     "use strict";
-    import_yaml3 = __toESM(require_dist());
+    import_yaml4 = __toESM(require_dist());
     init_frontmatter();
   }
 });
@@ -28256,7 +28276,7 @@ function parseTree(text2, errors = [], options = ParseOptions.DEFAULT) {
       errors.push({ error, offset, length });
     }
   };
-  visit(text2, visitor, options);
+  visit2(text2, visitor, options);
   const result = currentParent.children[0];
   if (result) {
     delete result.parent;
@@ -28294,7 +28314,7 @@ function findNodeAtLocation(root, path72) {
   }
   return node;
 }
-function visit(text2, visitor, options = ParseOptions.DEFAULT) {
+function visit2(text2, visitor, options = ParseOptions.DEFAULT) {
   const _scanner = createScanner(text2, false);
   const _jsonPath = [];
   let suppressedCallbacks = 0;
@@ -30478,7 +30498,7 @@ function writeBack(doc, before, after) {
     if (JSON.stringify(before[key3]) === JSON.stringify(after[key3])) continue;
     const node = doc.get(key3, true);
     const added = appended(before[key3], after[key3]);
-    if ((0, import_yaml4.isSeq)(node) && added !== null) for (const item of added) node.add(doc.createNode(item));
+    if ((0, import_yaml5.isSeq)(node) && added !== null) for (const item of added) node.add(doc.createNode(item));
     else doc.set(key3, after[key3]);
   }
   for (const key3 of Object.keys(before)) if (!(key3 in after)) doc.delete(key3);
@@ -30492,20 +30512,20 @@ function editFrontmatterText(input, edit) {
   if (open === null) {
     const fm = {};
     if (!edit(fm)) return { ok: true, text: input, changed: false };
-    return { ok: true, text: `${bom}---${eol}${withEol((0, import_yaml4.stringify)(fm))}---${eol}${text2}`, changed: true };
+    return { ok: true, text: `${bom}---${eol}${withEol((0, import_yaml5.stringify)(fm))}---${eol}${text2}`, changed: true };
   }
   const rest = text2.slice(open[0].length);
   const close = CLOSING.exec(rest);
   if (close === null) return { ok: false, reason: "its frontmatter is not closed (no second --- line)" };
   const yamlText = rest.slice(0, close.index).replace(/\r?\n$/, "");
-  const doc = (0, import_yaml4.parseDocument)(yamlText.replace(/\r\n/g, "\n"));
+  const doc = (0, import_yaml5.parseDocument)(yamlText.replace(/\r\n/g, "\n"));
   if (doc.errors.length > 0) return { ok: false, reason: `its frontmatter is not valid YAML (${(doc.errors[0]?.message ?? "").split("\n")[0]})` };
   const value = doc.toJS() ?? {};
   if (!isPlainObject(value)) return { ok: false, reason: "its frontmatter is not a set of keys" };
   const before = JSON.parse(JSON.stringify(value));
   if (!edit(value)) return { ok: true, text: input, changed: false };
   let yamlOut;
-  if (doc.contents === null) yamlOut = (0, import_yaml4.stringify)(value);
+  if (doc.contents === null) yamlOut = (0, import_yaml5.stringify)(value);
   else {
     writeBack(doc, before, value);
     yamlOut = doc.toString();
@@ -30513,11 +30533,11 @@ function editFrontmatterText(input, edit) {
   const after = rest.slice(close.index);
   return { ok: true, text: `${bom}${text2.slice(0, open[0].length)}${withEol(yamlOut)}${after}`, changed: true };
 }
-var import_yaml4, OPENING, CLOSING;
+var import_yaml5, OPENING, CLOSING;
 var init_frontmatter_edit = __esm({
   "src/core/frontmatter-edit.ts"() {
     "use strict";
-    import_yaml4 = __toESM(require_dist());
+    import_yaml5 = __toESM(require_dist());
     OPENING = /^---[ \t]*(\r?\n)/;
     CLOSING = /^---[ \t]*$/m;
   }

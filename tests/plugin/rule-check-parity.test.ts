@@ -116,4 +116,24 @@ describe('the rule check finishes alike in the plugin and the bridge', () => {
 			fs.chmodSync(locked, 0o755);
 		}
 	});
+
+	it('links as Obsidian 1.13 reads them: nested brackets, a literal # in a markdown link, unquoted property links', async () => {
+		// docs/obsidian-readings.md: the innermost [[…]] is the link; `#` cuts a markdown target; an
+		// unquoted `[[…]]` property is a YAML list. The plugin asks the stand-in's cache to resolve.
+		const vault = {
+			...RULES,
+			'CLAUDE.md': '---\nrelated: [[Missing unquoted]]\nquoted: "[[Missing quoted]]"\n---\n# Rules\n\nSee [[A [[AI/Regelwerk/tags]] c]] and [[X [[Missing inner]] y]].\nAlso [t](Sub/Odd%20name%20#1.md).\n',
+			'Sub/Odd name #1.md': 'x\n',
+		};
+		started = await startPlugin(tempVault(vault), { data: { ...EXAMPLE_RAW, language: 'en' } });
+		const plugin = await runner(started).check({ external: true });
+		const bridge = bridgeCheck(started.base, 'en');
+		expect(shown(plugin)).toEqual(shown(bridge));
+		const broken = plugin.findings.filter((f) => f.check === 'broken-link' && f.path === 'CLAUDE.md');
+		expect(broken.map((f) => [f.line, f.message.split(' points')[0]])).toEqual([
+			[3, '[[Missing quoted]]'],
+			[7, '[[Missing inner]]'],
+			[8, '[t](Sub/Odd%20name%20#1.md)'],
+		]);
+	});
 });

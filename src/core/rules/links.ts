@@ -1,10 +1,11 @@
 /**
  * Links as Obsidian reads them: wikilinks and embeds (`[[x]]`, `![[x|alias]]`, `[[x#heading]]`,
  * `[[x#^block]]`) and markdown links (`[t](x.md)`, `![a](<x y.png>)`), never inside code or
- * comments (the body is masked as for tags), plus wikilinks in frontmatter values, which Obsidian
- * also indexes. And the default resolver: vault path, path relative to the linking note, or a
+ * comments (the body is masked as for tags), plus wikilinks in the text of frontmatter values
+ * (quoted, as Obsidian wants them), which Obsidian also indexes. And the default resolver: vault path, path relative to the linking note, or a
  * path suffix / basename, with the `.md` extension optional, ignoring case.
  */
+import { parseDocument, visit } from 'yaml';
 import { maskLines } from '../markdown-mask';
 import { splitFrontmatter } from '../frontmatter';
 import { normalizePath } from './scope';
@@ -25,7 +26,9 @@ export function inDotFolder(path: string): boolean {
 	return path.split('/').some((part) => part.startsWith('.'));
 }
 
-const WIKILINK = /!?\[\[([^\]\n]*?)\]\]/g;
+// Up to the first `]]`, holding no `[[`: a lone `]` does not end the link, and in `[[A [[B]] c]]`
+// only the innermost `[[B]]` is one (Obsidian 1.13.7, docs/obsidian-readings.md).
+const WIKILINK = /!?\[\[((?:(?!\[\[|\]\])[^\n])*)\]\]/g;
 const MARKDOWN_LINK = /!?\[(?:[^\]\n]|\\\])*\]\(\s*(<[^>\n]*>|[^\s)]+)(?:\s+["'(][^)\n]*)?\s*\)/g;
 const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
 
@@ -54,12 +57,12 @@ function markdownTarget(raw: string): string | null {
 	return stripSubpath(target);
 }
 
-function collect(line: string, lineNumber: number, out: Link[], markdown: boolean): void {
+function collect(line: string, lineNumber: number, out: Link[], markdown: boolean, keep: (column: number) => boolean = () => true): void {
 	WIKILINK.lastIndex = 0;
 	let m: RegExpExecArray | null;
 	while ((m = WIKILINK.exec(line)) !== null) {
 		const linkpath = wikiTarget(m[1] ?? '');
-		if (linkpath !== '') out.push({ raw: m[0], linkpath, line: lineNumber, wiki: true });
+		if (linkpath !== '' && keep(m.index)) out.push({ raw: m[0], linkpath, line: lineNumber, wiki: true });
 	}
 	if (!markdown || !line.includes('](')) return;
 	MARKDOWN_LINK.lastIndex = 0;
@@ -70,6 +73,24 @@ function collect(line: string, lineNumber: number, out: Link[], markdown: boolea
 }
 
 /**
+ * Where in the YAML a wikilink is a property's text: inside a string value (quoted or plain), not
+ * a key. Unquoted `link: [[Note]]` is YAML for a list in a list holding the text `Note`, so no
+ * link, as Obsidian's Properties help says (docs/obsidian-readings.md). Null when the YAML does not
+ * parse: then every wikilink in it counts, the tolerant reading.
+ */
+function propertyTexts(yaml: string): Array<[number, number]> | null {
+	const doc = parseDocument(yaml, { uniqueKeys: true });
+	if (doc.errors.length > 0) return null;
+	const ranges: Array<[number, number]> = [];
+	visit(doc, {
+		Scalar(key, node) {
+			if (key !== 'key' && typeof node.value === 'string' && node.range) ranges.push([node.range[0], node.range[1]]);
+		},
+	});
+	return ranges;
+}
+
+/**
  * `frontmatter` false leaves out the frontmatter's links: Obsidian indexes links in property values
  * only, so frontmatter that is valid YAML but no set of properties (a text such as `tags:value`, a
  * list) has none (docs/obsidian-readings.md).
@@ -77,9 +98,17 @@ function collect(line: string, lineNumber: number, out: Link[], markdown: boolea
 export function extractLinks(file: RuleFile, frontmatter = true): Link[] {
 	const links: Link[] = [];
 	const split = splitFrontmatter(file.lines);
-	for (let i = 1; frontmatter && i < split.bodyStart - 1; i++) {
-		const line = file.lines[i] ?? '';
-		if (line.includes('[[')) collect(line, i + 1, links, false);
+	const yamlLines = file.lines.slice(1, Math.max(1, split.bodyStart - 1));
+	if (frontmatter && yamlLines.some((line) => line.includes('[['))) {
+		const texts = propertyTexts(yamlLines.join('\n'));
+		let offset = 0;
+		for (let i = 0; i < yamlLines.length; i++) {
+			const line = yamlLines[i] ?? '';
+			const start = offset;
+			const keep = (column: number): boolean => texts === null || texts.some(([from, to]) => start + column >= from && start + column < to);
+			if (line.includes('[[')) collect(line, i + 2, links, false, keep);
+			offset += line.length + 1;
+		}
 	}
 	const body = file.lines.slice(split.bodyStart);
 	const masked = maskLines(body);
