@@ -174,6 +174,8 @@ async function main(): Promise<void> {
 	const { root, n } = opts;
 	const pluginDir = path.join(root, '.obsidian', 'plugins', MANIFEST.id);
 	fs.mkdirSync(pluginDir, { recursive: true });
+	// An existing install with the default settings (no first-run setup offered).
+	if (!fs.existsSync(path.join(pluginDir, 'data.json'))) fs.writeFileSync(path.join(pluginDir, 'data.json'), '{}');
 	const journalFile = path.join(pluginDir, 'agent-changes.jsonl');
 	const app = stub.App.create(root);
 	app.metadataCache.primeAll();
