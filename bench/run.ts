@@ -35,6 +35,7 @@ import { median } from './lib/stats';
 import { copyExampleVault } from '../scripts/example-vault.mjs';
 import { benchPluginIncremental, type PluginBenchResult } from './plugin-incremental';
 import { benchPluginLoad, type PluginLoadResult } from './plugin-load';
+import { benchIndex, benchOnload, type IndexResult, type OnloadResult } from './plugin-main-thread';
 
 /** Unreviewed agent changes in the journal for the tier-1 journal rows. */
 const TIER1_JOURNAL = 200;
@@ -42,7 +43,7 @@ const TIER1_JOURNAL = 200;
 const argv = process.argv.slice(2);
 const flag = (name: string): string | undefined => flagOf(argv, name);
 const QUICK = argv.includes('--quick');
-/** `--only scan,tier3`: run only these sections (scan, rss, tier3, tier1, serve, post-tool-use, pre-tool-use, turn-end, check, check-paths, plugin, load). */
+/** `--only scan,tier3`: run only these sections (scan, rss, tier3, tier1, serve, post-tool-use, pre-tool-use, turn-end, check, check-paths, plugin, load, main-thread). */
 const ONLY = flag('only')?.split(',');
 const want = (section: string): boolean => ONLY === undefined || ONLY.includes(section);
 const WRITE = !argv.includes('--no-write');
@@ -196,6 +197,7 @@ interface Raw {
 	pluginRounds?: Record<number, Record<'change' | 'rename' | 'renameCold' | 'deleteCreate', number[]>>;
 	pluginRatios?: Record<string, number>;
 	load?: PluginLoadResult;
+	mainThread?: { onload?: OnloadResult; index: Record<number, IndexResult> };
 }
 
 const rows: Row[] = [];
@@ -809,6 +811,37 @@ function main(): void {
 		}
 	}
 
+	if (want('main-thread')) {
+		// 8. The plugin on Obsidian's main thread (bench/plugin-main-thread.ts: the whole of main.ts in
+		// the stand-in, one child per measurement): onload, the first index pass, an agent burst.
+		log('\nmain thread: onload, first index pass, agent burst (whole plugin, stand-in)');
+		raw.mainThread = { index: {} };
+		const lag = (t: IndexResult['firstPass']['lag']): string => `longest task ${fmtMs(t.maxMs)}, p99 ${fmtMs(t.p99Ms)} over ${fmtN(t.turns)} turns`;
+		try {
+			const r = benchOnload(QUICK ? 5 : 15);
+			raw.mainThread.onload = r;
+			row({ id: 'main-onload', label: 'main thread: `onload` until it returns (example vault)', ms: r.ours.syncMs, baseline: 'a minimal plugin (a view, a command, a setting tab, loadData)', baseMs: r.floor.syncMs, ratio: r.ours.syncMs / r.floor.syncMs, note: `first run ${fmtMs(r.ours.firstSyncMs)} vs ${fmtMs(r.floor.firstSyncMs)}; until its promise settles ${fmtMs(r.ours.wholeMs)} vs ${fmtMs(r.floor.wholeMs)}` });
+		} catch (error) {
+			fail(`main thread, onload: ${error instanceof Error ? error.message : String(error)}`);
+		}
+		// The burst runs at the smallest size only: what it measures is per edit and per cache write.
+		const sizes = SIZES.filter((s) => s >= 10000);
+		for (const n of sizes) {
+			try {
+				const r = benchIndex(n, vault(n).root, { edits: n === sizes[0] ? (QUICK ? 200 : 500) : 0 });
+				raw.mainThread.index[n] = r;
+				if (r.indexed < r.markdownFiles * 0.9) fail(`main thread @ ${fmtN(n)}: the plugin indexed ${r.indexed} of ${r.markdownFiles} notes`);
+				row({ id: 'main-first-pass', label: 'main thread: first index pass, layout ready → index built (whole plugin)', n, ms: r.firstPass.ms, baseline: '`getFileCache` of every note into a Map', baseMs: r.floorMs, ratio: r.firstPass.ms / r.floorMs, note: lag(r.firstPass.lag) });
+				const b = r.burst;
+				if (b === null) continue;
+				const floor = Math.max(b.floorBefore.maxMs, b.floorAfter.maxMs);
+				row({ id: 'main-burst', label: `main thread: longest task during an agent burst of ${b.edits} edits (journal append + vault modify + metadata changed; ${b.cacheWrites} cache writes, journal ${(b.journalBytesAtStart / 1e6).toFixed(1)} MB)`, n, ms: b.plugin.maxMs, baseline: 'the same burst, plugin not loaded (longer of two)', baseMs: floor, ratio: b.plugin.maxMs / floor, note: `${lag(b.plugin)}; burst took ${fmtMs(b.plugin.wallMs)} vs ${fmtMs(b.floorBefore.wallMs)} unloaded` });
+			} catch (error) {
+				fail(`main thread @ ${fmtN(n)}: ${error instanceof Error ? error.message : String(error)}`);
+			}
+		}
+	}
+
 	const elapsed = (Date.now() - t0) / 1000;
 	info.loadAvgAtEnd = os.loadavg().map((x) => Number(x.toFixed(2)));
 	const [loadStart = 0] = info.loadAvgAtStart;
@@ -857,7 +890,7 @@ function markdown(info: Machine, elapsed: number): string {
 	lines.push('');
 	lines.push('| measurement | notes | median | baseline (median) | ratio | target | met | spread, CPU |');
 	lines.push('|---|---:|---:|---|---:|---|:-:|---|');
-	const order = ['tier1', 'tier1-flat', 'tier1-journal', 'serve-tier1', 'post-tool-use', 'tier3-find', 'tier3-find-1t', 'tier3-find-2t', 'tier3-hook', 'tier3', 'scan', 'read-all', 'rg-j1', 'scan-dense', 'read-all-dense', 'scan-frontmatter', 'read-all-frontmatter', 'scan-tiny', 'read-all-tiny', 'scan-real', 'read-all-real', 'rss', 'rss-marginal', 'check', 'check-paths', 'plugin-change', 'plugin-change-brief', 'plugin-change-e2e', 'plugin-rename', 'plugin-rename-cold', 'plugin-delete-create', 'plugin-flat', 'plugin-flat-rename', 'plugin-flat-rename-cold', 'plugin-flat-delete-create', 'plugin-flat-brief', 'plugin-first-pass', 'plugin-mem', 'plugin-probe'];
+	const order = ['tier1', 'tier1-flat', 'tier1-journal', 'serve-tier1', 'post-tool-use', 'tier3-find', 'tier3-find-1t', 'tier3-find-2t', 'tier3-hook', 'tier3', 'scan', 'read-all', 'rg-j1', 'scan-dense', 'read-all-dense', 'scan-frontmatter', 'read-all-frontmatter', 'scan-tiny', 'read-all-tiny', 'scan-real', 'read-all-real', 'rss', 'rss-marginal', 'check', 'check-paths', 'plugin-change', 'plugin-change-brief', 'plugin-change-e2e', 'plugin-rename', 'plugin-rename-cold', 'plugin-delete-create', 'plugin-flat', 'plugin-flat-rename', 'plugin-flat-rename-cold', 'plugin-flat-delete-create', 'plugin-flat-brief', 'plugin-first-pass', 'plugin-mem', 'plugin-probe', 'main-onload', 'main-first-pass', 'main-burst'];
 	const sorted = [...rows].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id) || (a.n ?? 0) - (b.n ?? 0));
 	for (const r of sorted) {
 		const base = r.baseline === undefined ? '' : `${r.baseline}${r.baseMs === undefined ? '' : ` (${fmtMs(r.baseMs)})`}`;

@@ -26,9 +26,9 @@ var __export = (target, all) => {
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
-    for (let key2 of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key2) && key2 !== except)
-        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });
+    for (let key of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key) && key !== except)
+        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
   }
   return to;
 };
@@ -804,8 +804,8 @@ var EVENT_NAMES = {
   PostToolUse: "PostToolUse",
   postToolUse: "PostToolUse"
 };
-function own(map, key2) {
-  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;
+function own(map, key) {
+  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key) ? map[key] : void 0;
 }
 function toolInput(input) {
   if (input === void 0) return void 0;
@@ -1073,15 +1073,15 @@ function trace(file) {
 }
 var realRoots = /* @__PURE__ */ new Map();
 function realRoot(root) {
-  const key2 = normal(root);
-  let real = realRoots.get(key2);
+  const key = normal(root);
+  let real = realRoots.get(key);
   if (real === void 0) {
     try {
-      real = fs.realpathSync.native(key2);
+      real = fs.realpathSync.native(key);
     } catch {
       return null;
     }
-    realRoots.set(key2, real);
+    realRoots.set(key, real);
   }
   return real;
 }
@@ -1766,22 +1766,31 @@ function parseLine(line) {
     }
   }
 }
-function key(r) {
+function recordKey(r) {
   return `${r.at}\0${r.path}\0${r.session ?? ""}\0${r.tool ?? ""}\0${r.change ?? ""}\0${r.from ?? ""}`;
 }
-function parseJournal(text) {
-  const seen = /* @__PURE__ */ new Set();
+function journalLines(text) {
   const out = [];
   for (const line of text.split("\n")) {
     if (line.trim() === "") continue;
     const r = parseLine(line);
-    if (r === null) continue;
-    const k = key(r);
+    if (r !== null) out.push(r);
+  }
+  return out;
+}
+function sortRecords(records) {
+  return [...records].sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
+}
+function parseJournal(text) {
+  const seen = /* @__PURE__ */ new Set();
+  const out = [];
+  for (const r of journalLines(text)) {
+    const k = recordKey(r);
     if (seen.has(k)) continue;
     seen.add(k);
     out.push(r);
   }
-  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
+  return sortRecords(out);
 }
 function boundJournal(records, now) {
   const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();
@@ -2032,9 +2041,9 @@ var path7 = require("node:path");
 var FNV_OFFSET = BigInt("0xcbf29ce484222325");
 var FNV_PRIME = BigInt("0x100000001b3");
 var U64 = BigInt("0xffffffffffffffff");
-function fileKey(key2) {
+function fileKey(key) {
   let h = FNV_OFFSET;
-  for (const byte of new TextEncoder().encode(key2)) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;
+  for (const byte of new TextEncoder().encode(key)) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;
   return h.toString(16).padStart(16, "0");
 }
 
@@ -2282,8 +2291,8 @@ function editOf(stdin, agent = DEFAULT_AGENT) {
   const input = hook.tool_input;
   if (input === void 0) return null;
   if (HOSTS[agent].afterEveryTool === true && (hook.tool_name === void 0 || !EDIT_TOOLS.has(hook.tool_name))) return null;
-  for (const key2 of ["file_path", "notebook_path"]) {
-    const value = input[key2];
+  for (const key of ["file_path", "notebook_path"]) {
+    const value = input[key];
     if (typeof value !== "string" || value.trim() === "") continue;
     const more = Array.isArray(input.file_paths) ? input.file_paths.filter((p) => typeof p === "string" && p.trim() !== "").slice(0, MAX_PATCH_FILES) : [];
     return { filePath: value, filePaths: more.length > 0 ? more : [value], tool: hook.tool_name, session: hook.session_id, cwd: hook.cwd };

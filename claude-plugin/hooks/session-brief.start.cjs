@@ -13,9 +13,9 @@ var __getProtoOf = Object.getPrototypeOf;
 var __hasOwnProp = Object.prototype.hasOwnProperty;
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
-    for (let key2 of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key2) && key2 !== except)
-        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });
+    for (let key of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key) && key !== except)
+        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
   }
   return to;
 };
@@ -601,8 +601,8 @@ var EVENT_NAMES = {
   PostToolUse: "PostToolUse",
   postToolUse: "PostToolUse"
 };
-function own(map, key2) {
-  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key2) ? map[key2] : void 0;
+function own(map, key) {
+  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key) ? map[key] : void 0;
 }
 function toolInput(input) {
   if (input === void 0) return void 0;
@@ -857,9 +857,9 @@ ${line}${brief.slice(cut)}`;
 var FNV_OFFSET = BigInt("0xcbf29ce484222325");
 var FNV_PRIME = BigInt("0x100000001b3");
 var U64 = BigInt("0xffffffffffffffff");
-function fileKey(key2) {
+function fileKey(key) {
   let h = FNV_OFFSET;
-  for (const byte of new TextEncoder().encode(key2)) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;
+  for (const byte of new TextEncoder().encode(key)) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;
   return h.toString(16).padStart(16, "0");
 }
 
@@ -1059,15 +1059,15 @@ function trace(file) {
 }
 var realRoots = /* @__PURE__ */ new Map();
 function realRoot(root) {
-  const key2 = normal(root);
-  let real = realRoots.get(key2);
+  const key = normal(root);
+  let real = realRoots.get(key);
   if (real === void 0) {
     try {
-      real = fs2.realpathSync.native(key2);
+      real = fs2.realpathSync.native(key);
     } catch {
       return null;
     }
-    realRoots.set(key2, real);
+    realRoots.set(key, real);
   }
   return real;
 }
@@ -1624,22 +1624,31 @@ function parseLine2(line) {
     }
   }
 }
-function key(r) {
+function recordKey(r) {
   return `${r.at}\0${r.path}\0${r.session ?? ""}\0${r.tool ?? ""}\0${r.change ?? ""}\0${r.from ?? ""}`;
 }
-function parseJournal(text2) {
-  const seen = /* @__PURE__ */ new Set();
+function journalLines(text2) {
   const out = [];
   for (const line of text2.split("\n")) {
     if (line.trim() === "") continue;
     const r = parseLine2(line);
-    if (r === null) continue;
-    const k = key(r);
+    if (r !== null) out.push(r);
+  }
+  return out;
+}
+function sortRecords(records) {
+  return [...records].sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
+}
+function parseJournal(text2) {
+  const seen = /* @__PURE__ */ new Set();
+  const out = [];
+  for (const r of journalLines(text2)) {
+    const k = recordKey(r);
     if (seen.has(k)) continue;
     seen.add(k);
     out.push(r);
   }
-  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
+  return sortRecords(out);
 }
 function boundJournal(records, now) {
   const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();
@@ -1710,11 +1719,11 @@ function unreviewedSessions(records, marks, exists3) {
       existing.set(r.path, there);
     }
     if (r.change === "deleted" ? there : !there) continue;
-    const key2 = sessionKey(r.session);
-    let group = bySession.get(key2);
+    const key = sessionKey(r.session);
+    let group = bySession.get(key);
     if (group === void 0) {
       group = { session: r.session, notes: /* @__PURE__ */ new Map() };
-      bySession.set(key2, group);
+      bySession.set(key, group);
     }
     let seen = group.notes.get(r.path);
     if (seen === void 0) {
@@ -1931,10 +1940,10 @@ function rulesIndex(root, settings) {
   return null;
 }
 var markName = fileKey;
-function claim(root, pluginDir, key2, agent, hasId) {
+function claim(root, pluginDir, key, agent, hasId) {
   const dir = path5.join(pluginDir, MARKS_FOLDER);
   ensureStateFolder(root, dir);
-  const file = path5.join(dir, markName(key2));
+  const file = path5.join(dir, markName(key));
   const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;
   const text2 = `${Date.now()}
 ${agent}
@@ -1995,8 +2004,8 @@ function beginSessionStart(root, pluginDir, settings, hookInput, agent, now, env
   }
   let duplicate = false;
   try {
-    const key2 = `${input.sessionId ?? ""}\0${input.source ?? ""}`;
-    duplicate = !claim(root, pluginDir, key2, agent, input.sessionId !== null);
+    const key = `${input.sessionId ?? ""}\0${input.source ?? ""}`;
+    duplicate = !claim(root, pluginDir, key, agent, input.sessionId !== null);
     pruneMarks(root, pluginDir);
   } catch {
     duplicate = false;
@@ -2345,9 +2354,9 @@ function object(fields) {
   const keys = Object.keys(fields);
   return (v, at) => {
     if (!isRecord(v)) return `${at} is not an object`;
-    for (const key2 of keys) {
-      const check = fields[key2];
-      if (check(v[key2], "") !== null) return check(v[key2], at === "" ? key2 : `${at}.${key2}`);
+    for (const key of keys) {
+      const check = fields[key];
+      if (check(v[key], "") !== null) return check(v[key], at === "" ? key : `${at}.${key}`);
     }
     return null;
   };
@@ -2474,17 +2483,17 @@ function readJsonFile(root, file) {
   }
 }
 function readBriefCacheChecked(root, pluginDir) {
-  const read = readJsonFile(root, path9.join(pluginDir, BRIEF_FILE));
-  if (read.missing) return { state: "missing" };
-  if (read.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };
-  const checked = checkedBriefCache(read.value);
+  const read2 = readJsonFile(root, path9.join(pluginDir, BRIEF_FILE));
+  if (read2.missing) return { state: "missing" };
+  if (read2.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };
+  const checked = checkedBriefCache(read2.value);
   return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };
 }
 function readBriefIndexChecked(root, pluginDir, id) {
-  const read = readJsonFile(root, path9.join(pluginDir, INDEX_FILE));
-  if (read.missing) return { state: "missing" };
-  if (read.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };
-  const checked = checkedBriefIndex(read.value, id);
+  const read2 = readJsonFile(root, path9.join(pluginDir, INDEX_FILE));
+  if (read2.missing) return { state: "missing" };
+  if (read2.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };
+  const checked = checkedBriefIndex(read2.value, id);
   if (checked.ok) return { state: "ok", value: checked.value };
   return checked.why === "index from another write" ? { state: "missing" } : { state: "rejected", why: `${INDEX_FILE}: ${checked.why}` };
 }
@@ -2547,12 +2556,12 @@ function exists2(root) {
     }
   };
 }
-function usableCache(ctx, now, why, rejected = [], read) {
+function usableCache(ctx, now, why, rejected = [], read2) {
   if (ctx.pluginDir === null) {
     why.push("no Obsidian config folder found, so no cache");
     return null;
   }
-  const got = read ?? readBriefCacheChecked(ctx.root, ctx.pluginDir);
+  const got = read2 ?? readBriefCacheChecked(ctx.root, ctx.pluginDir);
   const cache = got.state === "ok" ? got.value : null;
   if (got.state === "rejected") {
     why.push(`cache rejected: ${got.why}`);
@@ -2833,16 +2842,16 @@ function parseSeal(v) {
   if (v.schema !== 1 && v.schema !== 2 || typeof v.marks !== "string" || typeof v.at !== "string") return null;
   return { marks: v.marks, at: v.at, seen: parseSeen(v.seen), vault: typeof v.vault === "string" && v.vault !== "" ? v.vault : null };
 }
-function shortKeyId(key2) {
-  return `${key2.slice(0, 4)}-${key2.slice(4, 8)}-${key2.slice(8, 12)}`;
+function shortKeyId(key) {
+  return `${key.slice(0, 4)}-${key.slice(4, 8)}-${key.slice(8, 12)}`;
 }
 function parseSigner(v) {
   if (!isRecord2(v)) return null;
-  const { key: key2, device, vault, seq } = v;
-  if (typeof key2 !== "string" || !KEY_RE.test(key2) || typeof vault !== "string" || vault === "" || vault.length > 64) return null;
+  const { key, device, vault, seq } = v;
+  if (typeof key !== "string" || !KEY_RE.test(key) || typeof vault !== "string" || vault === "" || vault.length > 64) return null;
   if (!Number.isSafeInteger(seq) || seq <= 0) return null;
   if (device !== null && (typeof device !== "string" || device.length > MAX_DEVICE_LABEL)) return null;
-  return { key: key2, device, vault, seq };
+  return { key, device, vault, seq };
 }
 function payloadOf(o) {
   const rest = { ...o };
@@ -2935,9 +2944,9 @@ function readDeviceKey(env = process.env) {
   if (o.schema !== 1 || typeof o.key !== "string" || !/^[0-9a-f]{64}$/.test(o.key) || typeof o.private !== "string") return null;
   return { key: o.key, private: o.private, label: typeof o.label === "string" ? o.label.slice(0, MAX_DEVICE_LABEL) : null };
 }
-function verifySignature(payload, key2, signature) {
+function verifySignature(payload, key, signature) {
   try {
-    const publicKey = crypto().createPublicKey({ key: Buffer.concat([SPKI_PREFIX, Buffer.from(key2, "hex")]), format: "der", type: "spki" });
+    const publicKey = crypto().createPublicKey({ key: Buffer.concat([SPKI_PREFIX, Buffer.from(key, "hex")]), format: "der", type: "spki" });
     return crypto().verify(null, Buffer.from(payload, "utf8"), publicKey, Buffer.from(signature, "base64"));
   } catch {
     return false;
@@ -2949,8 +2958,8 @@ function readTrustedDevices(env = process.env) {
   const out = [];
   for (const d of v.devices) {
     if (typeof d !== "object" || d === null) continue;
-    const { key: key2, label, at } = d;
-    if (typeof key2 === "string" && /^[0-9a-f]{64}$/.test(key2)) out.push({ key: key2, label: typeof label === "string" ? label : null, at: typeof at === "string" ? at : "" });
+    const { key, label, at } = d;
+    if (typeof key === "string" && /^[0-9a-f]{64}$/.test(key)) out.push({ key, label: typeof label === "string" ? label : null, at: typeof at === "string" ? at : "" });
   }
   return out;
 }
@@ -3019,9 +3028,9 @@ function readMarks(root, pluginDir) {
     if (inspectStateFile(root, file).kind !== "missing") throw new Error(`${REVIEW_FILE} is not a regular file`);
   } else {
     try {
-      const read = readFrom(fd, 0);
-      text2 = read.bytes.toString("utf8");
-      id = read.id;
+      const read2 = readFrom(fd, 0);
+      text2 = read2.bytes.toString("utf8");
+      id = read2.id;
     } finally {
       fs14.closeSync(fd);
     }

@@ -121,8 +121,25 @@ function parseLine(line: string): JournalRecord | null {
 	}
 }
 
-function key(r: JournalRecord): string {
+/** What makes two records the same record: every field. */
+export function recordKey(r: JournalRecord): string {
 	return `${r.at}\0${r.path}\0${r.session ?? ''}\0${r.tool ?? ''}\0${r.change ?? ''}\0${r.from ?? ''}`;
+}
+
+/** The readable records of a journal's lines, in file order, twins included. */
+export function journalLines(text: string): JournalRecord[] {
+	const out: JournalRecord[] = [];
+	for (const line of text.split('\n')) {
+		if (line.trim() === '') continue;
+		const r = parseLine(line);
+		if (r !== null) out.push(r);
+	}
+	return out;
+}
+
+/** Oldest first; records of the same time keep their file order. */
+export function sortRecords(records: readonly JournalRecord[]): JournalRecord[] {
+	return [...records].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
 
 /**
@@ -133,17 +150,14 @@ function key(r: JournalRecord): string {
 export function parseJournal(text: string): JournalRecord[] {
 	const seen = new Set<string>();
 	const out: JournalRecord[] = [];
-	for (const line of text.split('\n')) {
-		if (line.trim() === '') continue;
-		const r = parseLine(line);
-		if (r === null) continue;
-		const k = key(r);
+	for (const r of journalLines(text)) {
+		const k = recordKey(r);
 		if (seen.has(k)) continue;
 		seen.add(k);
 		out.push(r);
 	}
 	// Appends from several processes land in write order, which may differ from clock order by a little.
-	return out.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+	return sortRecords(out);
 }
 
 /** The journal as readers see it: the newest `MAX_RECORDS` of the last `MAX_AGE_MS`. */

@@ -6,7 +6,7 @@
  * mobile, and a phone never writes the files the hook reads (docs/design.md, "Mobile and synced vaults").
  */
 import { FileSystemAdapter, Notice, type App, type Plugin, type PluginManifest } from 'obsidian';
-import { linkedOutside } from '../node/scan/linked-notes';
+import { vaultLinks } from '../node/scan/linked-notes';
 import type { Settings } from '../core/settings';
 import type { AgentChanges } from './review/agent-changes';
 import { DesktopAgentChangesIo } from './review/agent-changes-io';
@@ -49,8 +49,9 @@ export class DesktopParts {
 
 	constructor(private readonly host: DesktopHost) {
 		const { app, manifest, service, sync, rules } = host;
-		// Before the index is built (at layout ready): a note that is a link out of the vault is no note of it.
-		if (app.vault.adapter instanceof FileSystemAdapter) sync.index.setOutside(linkedOutside(app.vault.adapter.getBasePath()));
+		// Before the index is built (at layout ready): a note that is a link out of the vault is no note
+		// of it. Its folders are listed from now on, off the main thread, so the first pass asks no system call per note.
+		if (app.vault.adapter instanceof FileSystemAdapter) sync.index.setOutside(vaultLinks(app.vault.adapter.getBasePath()).outside);
 		const folder = pluginFolder(app, manifest);
 		this.writer = new CacheWriter(app, folder, service, sync);
 		this.live = new LiveChannel(discoveryFile(app, folder), liveHandlers(service, sync, rules));

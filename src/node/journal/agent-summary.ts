@@ -7,8 +7,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { COMPACT_AT_BYTES, parseJournal } from '../../core/agent-journal';
-import { itemFromSummary, itemWithTail, summarizeAgentChanges, type AgentChangesSummary, type FileIdentity } from '../../core/agent-summary';
+import { COMPACT_AT_BYTES, journalLines, parseJournal, recordKey, sortRecords, type JournalRecord } from '../../core/agent-journal';
+import { itemFromSummary, itemWithTail, summarizeAgentChanges, type AgentChangesSummary, type FileIdentity, type NoteThere } from '../../core/agent-summary';
 import { isCountedNote } from '../../core/paths';
 import { REVIEW_FILE, withKinds, type AgentChangesItem, type ReviewMarks } from '../../core/what-changed';
 import { journalPath } from './agent-journal';
@@ -119,6 +119,141 @@ export function summarizeFiles(place: SummaryPlace, now: Date, cap: number): Age
 			fs.closeSync(fd);
 		}
 	} catch {
+		return undefined;
+	}
+}
+
+/** A journal's records as `summarizeFiles` reads them, with the identity and last line it stores. */
+interface JournalRead {
+	records: JournalRecord[];
+	id: FileIdentity;
+	lastLine: string | null;
+}
+
+/** Bytes kept of the journal to tell, on the next read, that the bytes parsed are still there. */
+const CHECK_BYTES = 256;
+
+function readAt(fd: number, length: number, position: number): Promise<Buffer> {
+	return new Promise((resolve, reject) => {
+		const buf = Buffer.allocUnsafe(length);
+		const step = (got: number): void => {
+			if (got >= length) return resolve(buf);
+			fs.read(fd, buf, got, length - got, position + got, (error, n) => (error !== null ? reject(error) : n === 0 ? resolve(buf.subarray(0, got)) : step(got + n)));
+		};
+		step(0);
+	});
+}
+
+function fstatAsync(fd: number): Promise<fs.Stats> {
+	return new Promise((resolve, reject) => fs.fstat(fd, (error, st) => (error !== null ? reject(error) : resolve(st))));
+}
+
+/**
+ * The journal read a piece at a time, for a process that summarizes it again and again (the
+ * plugin's cache writer, at most once a second): the records of the complete lines read so far are
+ * kept, and each read parses only the bytes appended since. Whenever the bytes parsed may not be
+ * there any more (another file at the path, a shorter file, the read window moved, or the first or
+ * last bytes parsed differ), it reads the whole window again, so its records are always those of a
+ * whole read (`summarizeFiles`). Reads go through one descriptor opened by the state-file module.
+ */
+export class JournalReader {
+	private kept: {
+		dev: number;
+		ino: number;
+		start: number;
+		/** Just after the last complete line parsed. */
+		end: number;
+		head: Buffer;
+		tail: Buffer;
+		/** The last complete line, without its newline (only meaningful from the file's start). */
+		lastLine: string;
+		/** Records of the complete lines, in file order, each once, and their keys. */
+		records: JournalRecord[];
+		keys: Set<string>;
+		id: FileIdentity;
+		/** The text after the last complete line as last read. */
+		partial: string;
+	} | null = null;
+	/** Whole reads so far (the tests tell a tail read from a whole one with it). */
+	wholeReads = 0;
+
+	/** Forgets what was read: the next read is a whole one. */
+	reset(): void {
+		this.kept = null;
+	}
+
+	/** The journal's records from an open descriptor, as `summarizeFiles` reads them from its own. */
+	async read(fd: number): Promise<JournalRead> {
+		const st = await fstatAsync(fd);
+		const start = Math.max(0, st.size - 2 * COMPACT_AT_BYTES);
+		let k = this.kept;
+		if (k !== null && (k.dev !== st.dev || k.ino !== st.ino || st.size < k.end || k.start !== start)) k = null;
+		if (k !== null && !sameFile(k.id, identity(st))) {
+			const head = await readAt(fd, k.head.length, k.start);
+			const tail = await readAt(fd, k.tail.length, k.end - k.tail.length);
+			if (!head.equals(k.head) || !tail.equals(k.tail)) k = null;
+		} else if (k !== null) {
+			return this.answer(k, st);
+		}
+		if (k === null) {
+			this.wholeReads++;
+			k = { dev: st.dev, ino: st.ino, start, end: start, head: Buffer.alloc(0), tail: Buffer.alloc(0), lastLine: '', records: [], keys: new Set(), id: identity(st), partial: '' };
+		}
+		const bytes = await readAt(fd, Math.max(0, st.size - k.end), k.end);
+		const cut = bytes.lastIndexOf(0x0a) + 1;
+		if (cut > 0) {
+			const text = bytes.subarray(0, cut).toString('utf8');
+			for (const r of journalLines(text)) {
+				const key = recordKey(r);
+				if (k.keys.has(key)) continue;
+				k.keys.add(key);
+				k.records.push(r);
+			}
+			const before = text.lastIndexOf('\n', text.length - 2);
+			k.lastLine = text.slice(before + 1, text.length - 1);
+			k.end += cut;
+			if (k.head.length < CHECK_BYTES) k.head = await readAt(fd, Math.min(CHECK_BYTES, k.end - k.start), k.start);
+			k.tail = await readAt(fd, Math.min(CHECK_BYTES, k.end - k.start), k.end - Math.min(CHECK_BYTES, k.end - k.start));
+		}
+		k.partial = bytes.subarray(cut).toString('utf8');
+		k.id = identity(st);
+		this.kept = k;
+		return this.answer(k, st);
+	}
+
+	private answer(k: NonNullable<JournalReader['kept']>, st: fs.Stats): JournalRead {
+		let records = k.records;
+		const extra = k.partial === '' ? null : (journalLines(k.partial)[0] ?? null);
+		if (extra !== null && !k.keys.has(recordKey(extra))) records = [...records, extra];
+		const lastLine = k.start !== 0 ? null : k.end === 0 && k.partial === '' ? '' : k.partial !== '' ? null : k.lastLine;
+		return { records: sortRecords(records), id: identity(st), lastLine };
+	}
+}
+
+/**
+ * `summarizeFiles` with the journal read through `reader` without blocking: only what was
+ * appended since its last read is read and parsed, and the summary is the same as a whole read's.
+ * `there` answers whether a note exists (default: a stat of it).
+ */
+export async function summarizeFilesAsync(place: SummaryPlace, now: Date, cap: number, reader: JournalReader, there: NoteThere = noteThere(place)): Promise<AgentChangesSummary | undefined> {
+	try {
+		const { marks, id: marksId, outside } = readMarks(place.root, place.pluginDir);
+		if (outside) return undefined;
+		const fd = openStateFile(place.root, journalPath(place.pluginDir));
+		if (fd === null) {
+			reader.reset();
+			if (inspectStateFile(place.root, journalPath(place.pluginDir)).kind !== 'missing') return undefined;
+			return remember(place, now, summarizeAgentChanges([], marks, there, now, cap, { journal: null, lastLine: null, marks: marksId }), null, marksId);
+		}
+		try {
+			const read = await reader.read(fd);
+			const made = summarizeAgentChanges(read.records, marks, there, now, cap, { journal: read.id, lastLine: read.lastLine, marks: marksId });
+			return remember(place, now, made, read.id, marksId);
+		} finally {
+			fs.closeSync(fd);
+		}
+	} catch {
+		reader.reset();
 		return undefined;
 	}
 }

@@ -11,7 +11,8 @@ import { conversationStarts, newsAnswers, parseSessionStarts, SESSION_STARTS_FIL
 import { parseStartsLog, STARTS_LOG } from '../../core/session-starts';
 import { keepSessionStartsBounded, readConversationStarts } from '../../node/journal/session-starts-log';
 import { isoDate } from '../../core/dates';
-import { summarizeFiles } from '../../node/journal/agent-summary';
+import { isCountedNote } from '../../core/paths';
+import { JournalReader, summarizeFilesAsync } from '../../node/journal/agent-summary';
 import { processIdentity } from '../../node/live/process-identity';
 import { writeAtomic } from './atomic-write';
 import type { BriefService } from './brief-service';
@@ -112,7 +113,7 @@ export class CacheWriter {
 		return this.enqueue(async () => {
 			const last = this.last;
 			if (this.stopped || last === null) return;
-			const summary = this.agentChanges(new Date());
+			const summary = await this.agentChanges(new Date());
 			if (summary === undefined || JSON.stringify(summary) === JSON.stringify(last.agentChanges)) return;
 			this.last = { ...last, agentChanges: summary };
 			await writeAtomic(this.app.vault.adapter, this.file(BRIEF_FILE), JSON.stringify(this.last));
@@ -159,7 +160,7 @@ export class CacheWriter {
 			locale: this.service.locale(),
 			plugin: ownProcess(pending),
 			news: newsAnswers(brief, await this.sessionStarts(), this.service.settings.maxNamesPerItem),
-			agentChanges: this.agentChanges(now),
+			agentChanges: await this.agentChanges(now),
 			stamp: stampOfRows(rows),
 		});
 		const adapter = this.app.vault.adapter;
@@ -170,12 +171,20 @@ export class CacheWriter {
 		this.fullWrites++;
 	}
 
-	/** The unreviewed agent changes for the hook (src/core/agent-summary.ts); only on desktop, where the journal is. */
-	private agentChanges(now: Date): AgentChangesSummary | undefined {
+	/** The journal as read at the last write: the next one reads only what was appended since. */
+	private readonly journal = new JournalReader();
+
+	/**
+	 * The unreviewed agent changes for the hook (src/core/agent-summary.ts); only on desktop, where
+	 * the journal is. Whether a note exists is Obsidian's answer, as for the sidebar, not a stat per note.
+	 */
+	private agentChanges(now: Date): Promise<AgentChangesSummary | undefined> {
 		const adapter = this.app.vault.adapter;
-		if (!(adapter instanceof FileSystemAdapter)) return undefined;
+		if (!(adapter instanceof FileSystemAdapter)) return Promise.resolve(undefined);
 		const settings = this.service.settings;
-		return summarizeFiles({ root: adapter.getBasePath(), pluginDir: adapter.getFullPath(this.dir), excludedRootFolders: settings.excludedRootFolders }, now, settings.maxNamesPerItem);
+		const excluded = settings.excludedRootFolders;
+		const there = (p: string): boolean => isCountedNote(p, excluded) && this.app.vault.getFileByPath(p) !== null;
+		return summarizeFilesAsync({ root: adapter.getBasePath(), pluginDir: adapter.getFullPath(this.dir), excludedRootFolders: excluded }, now, settings.maxNamesPerItem, this.journal, there);
 	}
 
 	/**
