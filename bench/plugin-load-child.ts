@@ -13,18 +13,8 @@ import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as vm from 'node:vm';
-import { Window as HappyWindow } from 'happy-dom';
+import { installDom } from './lib/dom';
 
-/** The DOM the stand-in patches when it loads (as bench/render-burst.ts). */
-function installDom(): void {
-	const win = new HappyWindow({ width: 420, height: 800 });
-	const g = globalThis as unknown as Record<string, unknown>;
-	const w = win as unknown as Record<string, unknown>;
-	g.window = win;
-	for (const name of ['document', 'navigator', 'Node', 'Element', 'HTMLElement', 'HTMLInputElement', 'DocumentFragment', 'Event', 'UIEvent', 'MouseEvent', 'KeyboardEvent', 'FocusEvent', 'getComputedStyle', 'CSS']) {
-		if (!(name in g) || name === 'document') g[name] = w[name];
-	}
-}
 
 async function main(): Promise<void> {
 	const [file, flag, vault] = process.argv.slice(2);

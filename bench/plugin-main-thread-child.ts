@@ -15,7 +15,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Window as HappyWindow } from 'happy-dom';
+import { installDom } from './lib/dom';
 import { appendJournal } from '../src/node/journal/agent-journal';
 import { encodeRecord, type JournalRecord } from '../src/core/agent-journal';
 import { Journal, restoreJournal } from './lib/journal';
@@ -64,16 +64,6 @@ export interface IndexResult {
 	burst: { edits: number; floorBefore: LagTrace; plugin: LagTrace; floorAfter: LagTrace; cacheWrites: number; journalBytesAtStart: number } | null;
 }
 
-/** The DOM the stand-in patches when it loads (as bench/render-burst.ts). */
-function installDom(): void {
-	const win = new HappyWindow({ width: 420, height: 800 });
-	const g = globalThis as unknown as Record<string, unknown>;
-	const w = win as unknown as Record<string, unknown>;
-	g.window = win;
-	for (const name of ['document', 'navigator', 'Node', 'Element', 'HTMLElement', 'HTMLInputElement', 'DocumentFragment', 'Event', 'UIEvent', 'MouseEvent', 'KeyboardEvent', 'FocusEvent', 'getComputedStyle', 'CSS']) {
-		if (!(name in g) || name === 'document') g[name] = w[name];
-	}
-}
 
 /**
  * Records the gap between consecutive turns of the event loop (a `setImmediate` chain) until

@@ -22,7 +22,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Window as HappyWindow } from 'happy-dom';
+import { installDom } from './lib/dom';
 
 interface Args {
 	notes: number;
@@ -39,16 +39,6 @@ function args(): Args {
 	return { notes: get('notes', 100_000), rate: get('rate', 50), seconds: get('seconds', 4) };
 }
 
-/** The DOM the stand-in patches (it does so when it loads and finds `window`). */
-function installDom(): void {
-	const win = new HappyWindow({ width: 420, height: 800 });
-	const g = globalThis as unknown as Record<string, unknown>;
-	const w = win as unknown as Record<string, unknown>;
-	g.window = win;
-	for (const name of ['document', 'navigator', 'Node', 'Element', 'HTMLElement', 'HTMLInputElement', 'DocumentFragment', 'Event', 'UIEvent', 'MouseEvent', 'KeyboardEvent', 'FocusEvent', 'getComputedStyle', 'CSS']) {
-		if (!(name in g) || name === 'document') g[name] = w[name];
-	}
-}
 
 function flagged(i: number): string {
 	return `# Note ${i}\n\nSome text #needs-review and more.\n`;

@@ -444,13 +444,13 @@ export class Vault extends Events {
 	}
 
 	/**
-	 * Test-only: another program (a `git pull`, an agent, a sync) rewrote the note on disk, and
-	 * Obsidian's file watcher reports it: `modify`, then a re-parse.
+	 * Test-only: another program (a `git pull`, an agent, a sync) rewrote the note on disk (with
+	 * `data`, or already, when left out), and Obsidian's file watcher reports it: `modify`, then a re-parse.
 	 */
-	changeOnDisk(p: string, data: string): TFile {
+	changeOnDisk(p: string, data?: string): TFile {
 		const file = this.getFileByPath(p);
 		if (file === null) throw new Error(`no file ${p}`);
-		this.writeDisk(file.path, data);
+		if (data !== undefined) this.writeDisk(file.path, data);
 		this.refreshStat(file);
 		this.trigger('modify', file);
 		if (file.extension === 'md') this.metadataCache.schedule(file);

@@ -39,6 +39,20 @@ async function startFresh(): Promise<Started> {
 	return s;
 }
 
+/**
+ * The note rewritten on disk with Obsidian's parse held back, and a later mtime for sure (the
+ * whole-ms stamps of two quick writes can be equal). Returns the note's stat before.
+ */
+function changeLater(s: Started): fs.Stats {
+	const file = path.join(s.base, NOTE);
+	const before = fs.statSync(file);
+	s.app.metadataCache.hold();
+	fs.writeFileSync(file, NEW_TEXT);
+	fs.utimesSync(file, before.atime, new Date(before.mtimeMs + 5000));
+	s.app.vault.changeOnDisk(NOTE);
+	return before;
+}
+
 /** The index file's row for a path: [path, mtime, size, flags]. */
 function indexRow(s: Started, p: string): unknown[] | undefined {
 	const cache = readCache(s.pluginDir);
@@ -55,12 +69,7 @@ describe('a note changed on disk while Obsidian has not re-parsed it', () => {
 		started = await startFresh();
 		const { app } = started;
 		const { writer, sync } = internals(started.plugin);
-		const oldStat = fs.statSync(path.join(started.base, NOTE));
-		app.metadataCache.hold();
-		// A later mtime for sure: the whole-ms stamps of two quick writes can be equal.
-		fs.writeFileSync(path.join(started.base, NOTE), NEW_TEXT);
-		fs.utimesSync(path.join(started.base, NOTE), oldStat.atime, new Date(oldStat.mtimeMs + 5000));
-		app.vault.changeOnDisk(NOTE, NEW_TEXT);
+		const oldStat = changeLater(started);
 		// Longer than the write delay: a writer that took the modify for the change would have written by now.
 		await sleep(WRITE_DELAY_MS + 400);
 		await writer.idle();
@@ -86,13 +95,8 @@ describe('a note changed on disk while Obsidian has not re-parsed it', () => {
 
 	it('is served fresh by the bridge meanwhile: the pending cache is not tier 1, and its rows send the stat walk to the note', async () => {
 		started = await startFresh();
-		const { app } = started;
 		const { writer } = internals(started.plugin);
-		const oldStat = fs.statSync(path.join(started.base, NOTE));
-		app.metadataCache.hold();
-		fs.writeFileSync(path.join(started.base, NOTE), NEW_TEXT);
-		fs.utimesSync(path.join(started.base, NOTE), oldStat.atime, new Date(oldStat.mtimeMs + 5000));
-		app.vault.changeOnDisk(NOTE, NEW_TEXT);
+		changeLater(started);
 		await sleep(WRITE_DELAY_MS + 400);
 		await writer.idle();
 		const report = JSON.parse(execFileSync(process.execPath, [BRIDGE, 'report', '--json', '--vault', started.base], { encoding: 'utf8' })) as { source: string; items: { needsReview: { paths: string[] } } };
