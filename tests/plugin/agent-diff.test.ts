@@ -423,6 +423,16 @@ describe('revert and Undo never lose the human’s text', () => {
 		expect(editor.editor.getValue()).toBe(EDIT_BEFORE);
 	});
 
+	it('an editor that holds a note with Windows line ends as \\n is not taken for unsaved typing', async () => {
+		const s = await start({ 'Notes/Crlf.md': 'one\r\ntwo\r\n' }, [{ rel: 'Notes/Crlf.md', session: 'sess-c', tool: 'Edit', after: 'one\r\nTWO\r\n', post: true }]);
+		const file = s.app.vault.getFileByPath('Notes/Crlf.md');
+		if (file === null) throw new Error('no note');
+		s.app.workspace.openInEditor(file).editor.setValue('one\nTWO\n');
+		const result = await (await review(s)).revert([ref('Notes/Crlf.md', 'sess-c')]);
+		expect(result).toMatchObject({ reverted: 1, left: [] });
+		expect(fs.readFileSync(path.join(s.base, 'Notes/Crlf.md'), 'utf8')).toBe('one\r\ntwo\r\n');
+	});
+
 	it('Undo refuses when the note changed after the revert, or an editor holds unsaved typing, and names it', async () => {
 		const s = await start({ 'Notes/One.md': 'one\n', 'Notes/Two.md': 'two\n', 'Notes/Three.md': 'three\n' }, [
 			{ rel: 'Notes/One.md', session: 'sess-u', tool: 'Edit', after: 'ONE\n', post: true },

@@ -179,11 +179,15 @@ export class AgentReview {
 		};
 	}
 
-	/** An open editor on `p` holds text other than `expected`: typing not saved yet, which a write would lose. */
+	/**
+	 * An open editor on `p` holds text other than `expected`: typing not saved yet, which a write
+	 * would lose. Line ends are not compared: the editor may hold `\n` for a file's `\r\n`.
+	 */
 	private unsavedIn(p: string, expected: string): boolean {
+		const want = expected.replace(/\r\n/g, '\n');
 		for (const leaf of this.app.workspace.getLeavesOfType('markdown')) {
 			const view = leaf.view;
-			if (view instanceof MarkdownView && view.file?.path === p && view.editor.getValue() !== expected) return true;
+			if (view instanceof MarkdownView && view.file?.path === p && view.editor.getValue().replace(/\r\n/g, '\n') !== want) return true;
 		}
 		return false;
 	}
