@@ -77,13 +77,26 @@ export class AgentChanges extends Events {
 		void this.refresh();
 	}
 
-	/** One poll of the plugin folder; resolves when the view has what it found (a poll under way is joined, not doubled). */
+	/**
+	 * A poll of the plugin folder that starts after this call; resolves when the view has what it
+	 * found. A poll under way may have read before what the caller wants seen: one more follows it,
+	 * shared by every call made meanwhile, so polls are never doubled.
+	 */
 	refresh(): Promise<void> {
-		this.inflight ??= this.poll().finally(() => {
-			this.inflight = null;
+		if (this.inflight === null) {
+			this.inflight = this.poll().finally(() => {
+				this.inflight = null;
+			});
+			return this.inflight;
+		}
+		this.again ??= this.inflight.then(() => {
+			this.again = null;
+			return this.refresh();
 		});
-		return this.inflight;
+		return this.again;
 	}
+
+	private again: Promise<void> | null = null;
 
 	private async poll(): Promise<void> {
 		const watch = this.watch;
