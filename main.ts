@@ -44,8 +44,8 @@ export default class SessionBriefPlugin extends Plugin {
 	private resolveDesktop: (parts: DesktopParts | null) => void = () => undefined;
 
 	onload(): void {
-		// Only what views, commands and events need is made here; the settings, the desktop parts and
-		// the index wait for the layout, so Obsidian's start is not held up by this plugin. Until the
+		// Only what views, commands and events need is made here; the settings, the status bar, the
+		// desktop parts and the index wait for the layout, so Obsidian's start is not held up by this plugin. Until the
 		// settings are read the defaults stand in; nothing is indexed before then.
 		this.settings = resolveSettings({});
 		this.sync = new IndexSync(this.app, this.settings, () => this.onIndexChanged());
@@ -65,11 +65,6 @@ export default class SessionBriefPlugin extends Plugin {
 		this.registerEvent(this.agentChanges.on(AGENT_CHANGES_CHANGED, () => void this.desktop?.writer.agentChangesChanged()));
 		this.registerEvent(this.app.workspace.on('file-menu', (menu, file) => addAgentDiffItem(this.app, this.agentChanges, lang, menu, file)));
 
-		// The status bar is "not available on mobile" (obsidian.d.ts, addStatusBarItem).
-		if (Platform.isDesktopApp) {
-			new ReviewStatusBar(this, this.service, this.sync, () => void this.openReviewView());
-			new AgentChangesStatusBar(this, this.agentChanges, this.service, () => void this.openReviewView());
-		}
 		this.names = registerCommands(
 			this,
 			{
@@ -107,6 +102,11 @@ export default class SessionBriefPlugin extends Plugin {
 		this.onIndexChanged();
 		this.names?.followLanguage();
 		registerHoverSource(this, lang());
+		// The status bar is "not available on mobile" (obsidian.d.ts, addStatusBarItem); it shows nothing before the index is ready.
+		if (Platform.isDesktopApp) {
+			new ReviewStatusBar(this, this.service, this.sync, () => void this.openReviewView());
+			new AgentChangesStatusBar(this, this.agentChanges, this.service, () => void this.openReviewView());
+		}
 		this.desktop = await loadDesktopParts({ app: this.app, manifest: this.manifest, plugin: this, service: this.service, sync: this.sync, rules: this.rules, settings: () => this.settings, agentChanges: this.agentChanges }, () => !this.unloaded);
 		this.resolveDesktop(this.desktop);
 		if (this.unloaded) return;
