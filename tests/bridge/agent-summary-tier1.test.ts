@@ -16,7 +16,7 @@ const SLOW = 180_000;
 const NOW = '2026-11-29T11:00:00.000Z';
 const vaults: string[] = [];
 afterAll(() => {
-	for (const v of vaults) fs.rmSync(v, { recursive: true, force: true, maxRetries: 10 });
+	for (const v of vaults) fs.rmSync(v, { recursive: true, force: true, maxRetries: 30 });
 });
 
 const env = (): NodeJS.ProcessEnv => ({ PATH: process.env.PATH ?? '', SESSION_BRIEF_NOW: NOW });

@@ -13,8 +13,8 @@ const settings = path.join(vault, '.claude', 'settings.json');
 const original = '{\n\t"permissions": { "allow": ["Read"] }\n}\n';
 fs.writeFileSync(settings, original);
 afterAll(() => {
-	fs.rmSync(vault, { recursive: true, force: true, maxRetries: 10 });
-	fs.rmSync(home, { recursive: true, force: true, maxRetries: 10 });
+	fs.rmSync(vault, { recursive: true, force: true, maxRetries: 30 });
+	fs.rmSync(home, { recursive: true, force: true, maxRetries: 30 });
 });
 
 const env = { ...process.env, HOME: home, USERPROFILE: home };

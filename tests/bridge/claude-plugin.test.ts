@@ -22,7 +22,7 @@ const LAUNCHER = path.join(CLAUDE_PLUGIN_DIR, 'hooks', 'session-brief.plugin.cjs
 /** A vault copy without the bridge `exampleVault` places, and a home of its own. */
 function bareVault(): { vault: string; home: string } {
 	const vault = exampleVault();
-	fs.rmSync(path.join(vault, '.claude', 'hooks'), { recursive: true, force: true, maxRetries: 10 });
+	fs.rmSync(path.join(vault, '.claude', 'hooks'), { recursive: true, force: true, maxRetries: 30 });
 	return { vault, home: tempDir('sb-plugin-home-') };
 }
 

@@ -15,7 +15,7 @@ import { BUNDLE, FIXED_NOW, HOOK_ENTRY, MCP_FILE, REPO } from '../helpers/bridge
 
 const made: string[] = [];
 afterAll(() => {
-	for (const d of made) fs.rmSync(d, { recursive: true, force: true, maxRetries: 10 });
+	for (const d of made) fs.rmSync(d, { recursive: true, force: true, maxRetries: 30 });
 });
 
 function tmp(): string {

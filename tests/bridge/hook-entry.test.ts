@@ -14,7 +14,7 @@ const SLOW = 120_000;
 const NOW = '2026-11-29T11:00:00.000Z';
 const vaults: string[] = [];
 afterAll(() => {
-	for (const v of vaults) fs.rmSync(v, { recursive: true, force: true, maxRetries: 10 });
+	for (const v of vaults) fs.rmSync(v, { recursive: true, force: true, maxRetries: 30 });
 });
 
 const bridgeFile = (v: string): string => path.join(v, '.claude', 'hooks', 'session-brief.bridge.cjs');

@@ -9,7 +9,7 @@ import { BUNDLE, run } from '../helpers/bridge';
 
 const made: string[] = [];
 afterAll(() => {
-	for (const d of made) fs.rmSync(d, { recursive: true, force: true, maxRetries: 10 });
+	for (const d of made) fs.rmSync(d, { recursive: true, force: true, maxRetries: 30 });
 });
 
 function temp(prefix: string): string {

@@ -17,7 +17,7 @@ afterEach(() => {
 	for (const c of children.splice(0)) if (c.exitCode === null) c.kill();
 });
 afterAll(() => {
-	for (const d of made) fs.rmSync(d, { recursive: true, force: true, maxRetries: 10 });
+	for (const d of made) fs.rmSync(d, { recursive: true, force: true, maxRetries: 30 });
 });
 
 function vault(files: Files): string {
@@ -181,7 +181,7 @@ describe('mcp: mark_reviewed never writes outside the vault', () => {
 		if (fs.existsSync(path.join(v, 'Notes.aside'))) {
 			const left = path.join(v, 'Notes');
 			if (fs.lstatSync(left, { throwIfNoEntry: false })?.isDirectory() === true) strays = fs.readdirSync(left);
-			fs.rmSync(left, { recursive: true, force: true, maxRetries: 10 });
+			fs.rmSync(left, { recursive: true, force: true, maxRetries: 30 });
 			fs.renameSync(path.join(v, 'Notes.aside'), left);
 		}
 		expect(strays).toEqual([]);

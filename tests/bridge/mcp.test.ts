@@ -18,7 +18,7 @@ afterEach(async () => {
 	for (const c of clients.splice(0)) await c.close();
 });
 afterAll(() => {
-	for (const d of made) fs.rmSync(d, { recursive: true, force: true, maxRetries: 10 });
+	for (const d of made) fs.rmSync(d, { recursive: true, force: true, maxRetries: 30 });
 });
 
 function vault(files: Files): string {

@@ -247,7 +247,7 @@ describe('dangling reference', () => {
 		expectSilent(runHook(vault, editInput(path.join(sibling, 'AI', 'Regelwerk', 'broken.md'))));
 		expectSilent(runHook(vault, editInput(`${vault}CLAUDE.md`)));
 		expectSilent(runHook(vault, editInput(path.join(vault, '..', `${path.basename(vault)}-old`, 'CLAUDE.md'))));
-		fs.rmSync(sibling, { recursive: true, force: true, maxRetries: 10 });
+		fs.rmSync(sibling, { recursive: true, force: true, maxRetries: 30 });
 	});
 });
 

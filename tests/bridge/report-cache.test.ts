@@ -13,7 +13,7 @@ function vault(files: Files = {}): string {
 	return v;
 }
 afterAll(() => {
-	for (const v of made) fs.rmSync(v, { recursive: true, force: true, maxRetries: 10 });
+	for (const v of made) fs.rmSync(v, { recursive: true, force: true, maxRetries: 30 });
 });
 
 const BASE: Files = { 'Inbox/a.md': '', 'Notes/b.md': '#needs-review', 'Notes/c.md': 'plain' };

@@ -8,7 +8,7 @@ import { parseTraces, TRACE_ENV } from '../../src/node/scan/thread-trace';
 import { BUNDLE, FIXED_NOW, run } from '../helpers/bridge';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-parallel-'));
-afterAll(() => fs.rmSync(root, { recursive: true, force: true, maxRetries: 10 }));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true, maxRetries: 30 }));
 
 describe('parallel full scan', () => {
 	it('gives every note once, in order, for a vault above the two-thread threshold, on one thread or two', () => {

@@ -11,7 +11,7 @@ import { BUNDLE, FIXED_NOW, run } from '../helpers/bridge';
 
 const NOTES = 20_100;
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-trace-'));
-afterAll(() => fs.rmSync(root, { recursive: true, force: true, maxRetries: 10 }));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true, maxRetries: 30 }));
 beforeAll(() => {
 	for (let f = 0; f < 30; f++) {
 		const dir = path.join(root, `f${f}`);

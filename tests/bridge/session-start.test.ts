@@ -16,7 +16,7 @@ function vault(files: Files = {}, options: { config?: boolean } = {}): string {
 	return v;
 }
 afterAll(() => {
-	for (const v of made) fs.rmSync(v, { recursive: true, force: true, maxRetries: 10 });
+	for (const v of made) fs.rmSync(v, { recursive: true, force: true, maxRetries: 30 });
 });
 
 const BASE: Files = {

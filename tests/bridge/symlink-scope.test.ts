@@ -21,7 +21,7 @@ function linkedVault(): { real: string; link: string } {
 	exampleVault(BROKEN, real);
 	// Without the plugin folder no record is kept, so every run reports all findings, and the
 	// settings are the bridge's defaults.
-	fs.rmSync(path.join(real, '.obsidian', 'plugins'), { recursive: true, force: true, maxRetries: 10 });
+	fs.rmSync(path.join(real, '.obsidian', 'plugins'), { recursive: true, force: true, maxRetries: 30 });
 	fs.mkdirSync(path.join(top, 'home'));
 	const link = path.join(top, 'home', 'vault');
 	fs.symlinkSync(real, link, 'dir');

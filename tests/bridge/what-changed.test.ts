@@ -18,7 +18,7 @@ import { hookScript, makeVault, run } from '../helpers/bridge';
 const SLOW = 180_000;
 const vaults: string[] = [];
 afterAll(() => {
-	for (const v of vaults) fs.rmSync(v, { recursive: true, force: true, maxRetries: 10 });
+	for (const v of vaults) fs.rmSync(v, { recursive: true, force: true, maxRetries: 30 });
 });
 
 function vault(files: Record<string, string> = {}): string {
@@ -145,7 +145,7 @@ describe('agent changes: post-tool-use records, report and brief show, review ma
 		const a = vault(broken);
 		const b = vault(broken);
 		// In `b` the plugin folder is a file: every journal write fails.
-		fs.rmSync(pluginDir(b), { recursive: true, force: true, maxRetries: 10 });
+		fs.rmSync(pluginDir(b), { recursive: true, force: true, maxRetries: 30 });
 		fs.mkdirSync(path.dirname(pluginDir(b)), { recursive: true });
 		fs.writeFileSync(pluginDir(b), 'not a folder');
 		const outA = write(a, 'Rules/r.md');

@@ -28,7 +28,7 @@ if (skipReason !== null) console.warn(`tests/browser/agent-diff.test.ts SKIPPED:
 
 const SHOTS = process.env.SESSION_BRIEF_SCREENSHOTS === '1' ? path.join(ROOT, 'docs') : fs.mkdtempSync(path.join(os.tmpdir(), 'sb-shots-diff-'));
 const session = browserSession(() => {
-	if (process.env.SESSION_BRIEF_SCREENSHOTS !== '1') fs.rmSync(SHOTS, { recursive: true, force: true, maxRetries: 10 });
+	if (process.env.SESSION_BRIEF_SCREENSHOTS !== '1') fs.rmSync(SHOTS, { recursive: true, force: true, maxRetries: 30 });
 });
 
 type Look = { name: string; theme: Theme; viewport: { width: number; height: number }; mobile: boolean };

@@ -26,7 +26,7 @@ if (skipReason !== null) console.warn(`tests/browser/dialogs.test.ts SKIPPED: ${
 
 const SHOTS = process.env.SESSION_BRIEF_SCREENSHOTS === '1' ? path.join(ROOT, 'docs') : fs.mkdtempSync(path.join(os.tmpdir(), 'sb-shots-dialogs-'));
 const session = browserSession(() => {
-	if (process.env.SESSION_BRIEF_SCREENSHOTS !== '1') fs.rmSync(SHOTS, { recursive: true, force: true, maxRetries: 10 });
+	if (process.env.SESSION_BRIEF_SCREENSHOTS !== '1') fs.rmSync(SHOTS, { recursive: true, force: true, maxRetries: 30 });
 });
 
 type Look = { name: string; theme: Theme; viewport: { width: number; height: number }; mobile: boolean };
@@ -57,7 +57,7 @@ async function shoot(html: string, look: Look, file: string): Promise<void> {
 async function doctorDialog(): Promise<{ started: Started; modal: Modal }> {
 	const started = await startPlugin(tempVault({ 'CLAUDE.md': '# Rules\n', 'Notes/a.md': 'A\n' }));
 	const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-home-'));
-	started.plugin.register(() => fs.rmSync(home, { recursive: true, force: true, maxRetries: 10 }));
+	started.plugin.register(() => fs.rmSync(home, { recursive: true, force: true, maxRetries: 30 }));
 	(started.plugin as unknown as { desktop: { hooks: AgentHooks } }).desktop.hooks.home = home;
 	started.stub.commands.find((c) => c.id === 'check-agent-hooks')?.callback?.();
 	await vi.waitFor(() => expect(Modal.open.length).toBe(1), { timeout: 20_000 });

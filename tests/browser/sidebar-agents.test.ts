@@ -34,7 +34,7 @@ const THEME_RGB: Record<Theme, { text: string; faint: string; hover: string }> =
 type ViewLike = { containerEl: HTMLElement; contentEl: HTMLElement; getDisplayText(): string; getIcon(): string };
 
 const session = browserSession(() => {
-	if (process.env.SESSION_BRIEF_SCREENSHOTS !== '1') fs.rmSync(SHOTS, { recursive: true, force: true, maxRetries: 10 });
+	if (process.env.SESSION_BRIEF_SCREENSHOTS !== '1') fs.rmSync(SHOTS, { recursive: true, force: true, maxRetries: 30 });
 });
 
 /** Today at a fixed time of day, so the screenshot shows times, not dates. */

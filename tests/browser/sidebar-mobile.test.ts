@@ -38,7 +38,7 @@ beforeAll(() => {
 
 const session = browserSession(() => {
 	Object.assign(Platform, desktopPlatform);
-	if (process.env.SESSION_BRIEF_SCREENSHOTS !== '1') fs.rmSync(SHOTS, { recursive: true, force: true, maxRetries: 10 });
+	if (process.env.SESSION_BRIEF_SCREENSHOTS !== '1') fs.rmSync(SHOTS, { recursive: true, force: true, maxRetries: 30 });
 });
 
 interface Box {

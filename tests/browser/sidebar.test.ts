@@ -47,7 +47,7 @@ const THEME_RGB: Record<Theme, { background: string; text: string; faint: string
 };
 
 const session = browserSession(() => {
-	if (process.env.SESSION_BRIEF_SCREENSHOTS !== '1') fs.rmSync(SHOTS, { recursive: true, force: true, maxRetries: 10 });
+	if (process.env.SESSION_BRIEF_SCREENSHOTS !== '1') fs.rmSync(SHOTS, { recursive: true, force: true, maxRetries: 30 });
 });
 
 /** The plugin on a copy of the example vault, with the sidebar open; returns the real view. */

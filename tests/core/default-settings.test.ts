@@ -73,7 +73,7 @@ describe('the one table of defaults', () => {
 describe('the bridge without a data.json', () => {
 	const made: string[] = [];
 	afterAll(() => {
-		for (const dir of made) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10 });
+		for (const dir of made) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 30 });
 	});
 	function vault(files: Record<string, string>): string {
 		const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-defaults-'));

@@ -65,7 +65,7 @@ describe('tag rules table', () => {
 			flagged = new Map(out.items.needsReview.entries.map((e) => [e.path, e.hits.map((h) => h.line)]));
 		});
 		afterAll(() => {
-			if (vault !== '') fs.rmSync(vault, { recursive: true, force: true, maxRetries: 10 });
+			if (vault !== '') fs.rmSync(vault, { recursive: true, force: true, maxRetries: 30 });
 		});
 
 		TAG_CASES.forEach((c, i) => {

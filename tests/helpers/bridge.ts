@@ -106,7 +106,7 @@ export async function stopServerAndRemove(server: ChildProcess | null, vault: st
 		server.kill('SIGTERM');
 		await exited;
 	}
-	fs.rmSync(vault, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+	fs.rmSync(vault, { recursive: true, force: true, maxRetries: 30, retryDelay: 100 });
 }
 
 /** Polls `check` every 50 ms for up to `ms`; whether it came true (checked once more at the end). */

@@ -31,7 +31,7 @@ export function removeTempDirs(): void {
 		}
 		// A session start's detached baseline process may still be writing into the vault's plugin
 		// folder: its new file makes a removal fail with ENOTEMPTY, which a retry gets past.
-		fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10 });
+		fs.rmSync(dir, { recursive: true, force: true, maxRetries: 30 });
 	}
 }
 

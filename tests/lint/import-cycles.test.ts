@@ -11,7 +11,7 @@ import { importCycles, tsFiles } from './import-graph';
 
 const REPO = path.resolve(__dirname, '../..');
 const DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-cycles-'));
-afterAll(() => fs.rmSync(DIR, { recursive: true, force: true, maxRetries: 10 }));
+afterAll(() => fs.rmSync(DIR, { recursive: true, force: true, maxRetries: 30 }));
 
 function cyclesOf(files: Record<string, string>): string[][] {
 	const sub = fs.mkdtempSync(path.join(DIR, 'case-'));

@@ -11,7 +11,7 @@ import { startLiveServer, type LiveServer } from '../../src/node/live/server';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-live-'));
 const file = path.join(dir, 'live.json');
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10 }));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true, maxRetries: 30 }));
 
 let server: LiveServer;
 let calls = 0;

@@ -7,7 +7,7 @@ import { openInVault } from '../../src/node/real-path';
 
 let root: string | null = null;
 afterEach(() => {
-	if (root !== null) fs.rmSync(root, { recursive: true, force: true, maxRetries: 10 });
+	if (root !== null) fs.rmSync(root, { recursive: true, force: true, maxRetries: 30 });
 	root = null;
 });
 

@@ -14,7 +14,7 @@ import { hookScript, makeVault, run } from '../helpers/bridge';
 
 const vaults: string[] = [];
 afterAll(() => {
-	for (const v of vaults) fs.rmSync(v, { recursive: true, force: true, maxRetries: 10 });
+	for (const v of vaults) fs.rmSync(v, { recursive: true, force: true, maxRetries: 30 });
 });
 
 const SUMMARY: AgentChangesSummary = { journal: null, lastLine: null, marks: null, records: 0, count: 2, paths: ['Notes/a.md', 'Notes/b.md'], expires: null };

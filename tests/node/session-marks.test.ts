@@ -70,7 +70,7 @@ describe('pruning the marks', () => {
 		expect(start(root, pluginDir, 's2')).toBe(true);
 		expect(fs.readdirSync(dir)).not.toContain('dddd');
 		expect(fs.readdirSync(dir)).toContain(markName('s2\u0000startup'));
-		fs.rmSync(root, { recursive: true, force: true, maxRetries: 10 });
+		fs.rmSync(root, { recursive: true, force: true, maxRetries: 30 });
 	});
 });
 
@@ -93,7 +93,7 @@ describe('entries of one session racing', () => {
 		const old = new Date(Date.now() - 60 * 60_000);
 		fs.utimesSync(path.join(dir, markName('r2\u0000startup')), old, old);
 		expect(start(root, pluginDir, { session_id: 'r2', source: 'startup' }, 'claude-code')).toBe(false);
-		fs.rmSync(root, { recursive: true, force: true, maxRetries: 10 });
+		fs.rmSync(root, { recursive: true, force: true, maxRetries: 30 });
 	});
 
 	it('places a whole mark and leaves no file of its own behind', () => {
@@ -104,6 +104,6 @@ describe('entries of one session racing', () => {
 		expect(mark[1]).toBe('claude-code');
 		expect(fs.readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
 		expect(start(root, pluginDir, { session_id: 'w1', source: 'startup' }, 'cursor')).toBe(true);
-		fs.rmSync(root, { recursive: true, force: true, maxRetries: 10 });
+		fs.rmSync(root, { recursive: true, force: true, maxRetries: 30 });
 	});
 });

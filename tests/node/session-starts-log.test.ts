@@ -21,7 +21,7 @@ function setup(): { root: string; pluginDir: string; log: string; done: () => vo
 	const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-starts-'));
 	const pluginDir = path.join(root, '.obsidian', 'plugins', 'session-brief');
 	fs.mkdirSync(pluginDir, { recursive: true });
-	return { root, pluginDir, log: path.join(pluginDir, STARTS_LOG), done: () => fs.rmSync(root, { recursive: true, force: true, maxRetries: 10 }) };
+	return { root, pluginDir, log: path.join(pluginDir, STARTS_LOG), done: () => fs.rmSync(root, { recursive: true, force: true, maxRetries: 30 }) };
 }
 
 describe('the log format', () => {
@@ -158,7 +158,7 @@ for (let i = 0; i < 20; i++) appendSessionStart(${JSON.stringify(root)}, ${JSON.
 		fs.mkdirSync(log);
 		expect(readConversationStarts(root, pluginDir)).toEqual({ previous: null, current: null });
 		expect(beginSessionStart(root, pluginDir, DEFAULT_SETTINGS, { session_id: 'x', source: 'startup' }, 'claude-code', new Date(T(1)), {}).duplicate).toBe(false);
-		fs.rmSync(outside, { recursive: true, force: true, maxRetries: 10 });
+		fs.rmSync(outside, { recursive: true, force: true, maxRetries: 30 });
 		done();
 	});
 });

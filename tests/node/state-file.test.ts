@@ -34,7 +34,7 @@ beforeEach(() => {
 	fs.mkdirSync(outside);
 	fs.writeFileSync(path.join(outside, 'victim.txt'), 'precious\n');
 });
-afterEach(() => fs.rmSync(base, { recursive: true, force: true, maxRetries: 10 }));
+afterEach(() => fs.rmSync(base, { recursive: true, force: true, maxRetries: 30 }));
 
 const modeOf = (file: string): number => fs.statSync(file).mode & 0o777;
 const leftovers = (dir: string): string[] => fs.readdirSync(dir).filter((f) => f.endsWith('.tmp'));

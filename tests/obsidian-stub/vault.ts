@@ -472,7 +472,7 @@ export class Vault extends Events {
 
 	async delete(file: TAbstractFile): Promise<void> {
 		if (file instanceof TFolder) for (const child of [...file.children]) await this.delete(child);
-		fs.rmSync(path.join(this.base, file.path), { recursive: true, force: true, maxRetries: 10 });
+		fs.rmSync(path.join(this.base, file.path), { recursive: true, force: true, maxRetries: 30 });
 		this.files.delete(file.path);
 		if (file.parent !== null) file.parent.children = file.parent.children.filter((c) => c !== file);
 		this.trigger('delete', file);

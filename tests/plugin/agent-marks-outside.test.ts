@@ -88,7 +88,7 @@ describe('review marks changed outside Obsidian', () => {
 		const dirs: string[] = [];
 		afterEach(() => {
 			process.env.SESSION_BRIEF_STATE_DIR = given;
-			for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true, maxRetries: 10 });
+			for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true, maxRetries: 30 });
 		});
 		const stateDir = (): string => {
 			const d = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-device-'));

@@ -70,7 +70,7 @@ process.on('exit', () => fs.writeFileSync(out, JSON.stringify(calls)));
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-built-test-'));
 const counterFile = path.join(tmp, 'fs-counter.cjs');
 fs.writeFileSync(counterFile, COUNTER);
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 10 }));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 30 }));
 
 /** Runs the built bridge's `report --json` on a vault and records which files it touched. */
 function bridgeReport(vault: string, extra: string[] = []): { status: number; json: ReportJson | null; stderr: string; fs: FsCalls } {
@@ -105,7 +105,7 @@ function scanOfExampleVault(): ReportJson {
 	try {
 		return JSON.parse(execFileSync(process.execPath, [BUILT_BRIDGE, 'report', '--json', '--source', 'scan', '--vault', vault], { encoding: 'utf8' })) as ReportJson;
 	} finally {
-		fs.rmSync(vault, { recursive: true, force: true, maxRetries: 10 });
+		fs.rmSync(vault, { recursive: true, force: true, maxRetries: 30 });
 	}
 }
 

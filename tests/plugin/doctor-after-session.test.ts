@@ -30,7 +30,7 @@ const homeDirs: string[] = [];
 afterEach(async () => {
 	await stopPlugin(started);
 	started = null;
-	for (const h of homeDirs.splice(0)) fs.rmSync(h, { recursive: true, force: true, maxRetries: 10 });
+	for (const h of homeDirs.splice(0)) fs.rmSync(h, { recursive: true, force: true, maxRetries: 30 });
 });
 
 interface Registered {

@@ -122,7 +122,9 @@ export async function stopPlugin(s: Started | null): Promise<void> {
 	if (s !== null) {
 		if (s.stub.loaded) s.plugin.unload();
 		await internals(s.plugin).desktop?.writer.idle();
-		fs.rmSync(s.base, { recursive: true, force: true, maxRetries: 10 });
+		// A live channel still opening when the plugin unloaded closes once open; its vault must still be there.
+		await internals(s.plugin).desktop?.live.close();
+		fs.rmSync(s.base, { recursive: true, force: true, maxRetries: 30 });
 	}
 	resetStandIn();
 }

@@ -85,7 +85,7 @@ describe('initial index', () => {
 		expect(internals(plugin).sync.index.get('a.md')?.flags?.needsReview.length).toBe(1);
 		plugin.unload();
 		await internals(plugin).writer.idle();
-		fs.rmSync(base, { recursive: true, force: true, maxRetries: 10 });
+		fs.rmSync(base, { recursive: true, force: true, maxRetries: 30 });
 	});
 });
 

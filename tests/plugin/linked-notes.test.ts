@@ -15,7 +15,7 @@ let outside: string | null = null;
 afterEach(async () => {
 	await stopPlugin(started);
 	started = null;
-	if (outside !== null) fs.rmSync(outside, { recursive: true, force: true, maxRetries: 10 });
+	if (outside !== null) fs.rmSync(outside, { recursive: true, force: true, maxRetries: 30 });
 	outside = null;
 });
 

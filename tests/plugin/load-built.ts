@@ -139,5 +139,5 @@ export async function stopBuilt(s: StartedBuilt | null): Promise<void> {
 	if (s === null) return;
 	if (s.plugin.loaded) s.plugin.unload();
 	await s.internals.desktop?.writer.idle();
-	fs.rmSync(s.base, { recursive: true, force: true, maxRetries: 10 });
+	fs.rmSync(s.base, { recursive: true, force: true, maxRetries: 30 });
 }

@@ -73,7 +73,7 @@ async function stop(app: App, plugin: SessionBriefPlugin, base: string): Promise
 	plugin.unload();
 	await internals(plugin).writer.idle();
 	await app.metadataCache.settle();
-	fs.rmSync(base, { recursive: true, force: true, maxRetries: 10 });
+	fs.rmSync(base, { recursive: true, force: true, maxRetries: 30 });
 }
 
 const FLAGGED = ['Notes/Kept.md', 'Notes/New flag.md'];

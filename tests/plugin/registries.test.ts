@@ -155,8 +155,8 @@ describe('an agent host added to the host registries alone', () => {
 			const report = await doctor({ vault, home, agent: 'fake-host' as never, version: '0.0.0', scriptSource: bridge, env: {} });
 			expect(formatDoctor(report).split('\n')[0]).toBe(`Session Brief doctor: Fake Agent CLI, vault ${vault}`);
 		} finally {
-			fs.rmSync(vault, { recursive: true, force: true, maxRetries: 10 });
-			fs.rmSync(home, { recursive: true, force: true, maxRetries: 10 });
+			fs.rmSync(vault, { recursive: true, force: true, maxRetries: 30 });
+			fs.rmSync(home, { recursive: true, force: true, maxRetries: 30 });
 		}
 	});
 });

@@ -138,7 +138,7 @@ describe('unloaded during its start', () => {
 		await internals(dry.plugin).desktop?.writer.idle();
 		await sleep(50);
 		expect(servers()).toBe(baseline);
-		fs.rmSync(dry.base, { recursive: true, force: true, maxRetries: 10 });
+		fs.rmSync(dry.base, { recursive: true, force: true, maxRetries: 30 });
 
 		const steps = [...new Set([0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 40, 48, 64, ...Array.from({ length: 12 }, (_, i) => Math.round(((i + 1) * turns) / 12)), turns + 2])].sort((a, b) => a - b);
 		for (const k of steps) {
@@ -167,7 +167,7 @@ describe('unloaded during its start', () => {
 			expect(snapshot(run.pluginDir), label).toBe(after);
 			watch.uninstall();
 			watch = null;
-			fs.rmSync(run.base, { recursive: true, force: true, maxRetries: 10 });
+			fs.rmSync(run.base, { recursive: true, force: true, maxRetries: 30 });
 		}
 	}, 240_000);
 });

@@ -33,7 +33,7 @@ const manifest = JSON.parse(fs.readFileSync(path.join(REPO, 'manifest.json'), 'u
 
 const made: string[] = [];
 afterAll(() => {
-	for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10 });
+	for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 30 });
 });
 function temp(prefix: string): string {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));

@@ -34,7 +34,7 @@ const NESTED_SUITES = ['tests/bridge/session-proof.test.ts', 'tests/plugin/built
 
 const made: string[] = [];
 afterAll(() => {
-	for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10 });
+	for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 30 });
 });
 
 function temp(prefix: string): string {
@@ -116,7 +116,7 @@ describe.skipIf(!HAVE_GIT)('the README quick start, on a fresh clone', () => {
 
 		// npm ci (see the top of this file).
 		execFileSync('cp', ['-al', path.join(REPO, 'node_modules'), path.join(clone, 'node_modules')]);
-		for (const cache of ['.vite', '.vitest', '.cache']) fs.rmSync(path.join(clone, 'node_modules', cache), { recursive: true, force: true, maxRetries: 10 });
+		for (const cache of ['.vite', '.vitest', '.cache']) fs.rmSync(path.join(clone, 'node_modules', cache), { recursive: true, force: true, maxRetries: 30 });
 
 		const started = run(clone, NPM, ['start']);
 		expect(started).toContain('Session brief for vault "example-vault"');

@@ -67,7 +67,7 @@ describe('versions', () => {
 		const installed = spawnSync(process.execPath, [path.join(out, 'session-brief.cjs'), 'install', '--vault', vault], { env: { ...process.env, HOME: home }, encoding: 'utf8' });
 		expect(installed.status, installed.stderr).toBe(0);
 		expect(fs.readFileSync(path.join(vault, '.claude', 'hooks', 'session-brief.mcp.cjs')).equals(fs.readFileSync(path.join(out, 'session-brief.mcp.cjs')))).toBe(true);
-		for (const d of [path.dirname(out), vault, home]) fs.rmSync(d, { recursive: true, force: true, maxRetries: 10 });
+		for (const d of [path.dirname(out), vault, home]) fs.rmSync(d, { recursive: true, force: true, maxRetries: 30 });
 	});
 
 	it('install from a bridge without its MCP server file installs the hooks and says what is missing', () => {
@@ -82,6 +82,6 @@ describe('versions', () => {
 		expect(fs.existsSync(path.join(vault, '.claude', 'settings.json'))).toBe(true);
 		expect(fs.existsSync(path.join(vault, '.mcp.json'))).toBe(false);
 		expect(fs.existsSync(path.join(vault, '.claude', 'hooks', 'session-brief.mcp.cjs'))).toBe(false);
-		for (const d of [dir, vault, home]) fs.rmSync(d, { recursive: true, force: true, maxRetries: 10 });
+		for (const d of [dir, vault, home]) fs.rmSync(d, { recursive: true, force: true, maxRetries: 30 });
 	});
 });

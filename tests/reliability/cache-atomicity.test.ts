@@ -40,7 +40,7 @@ beforeAll(async () => {
 		fs.rmSync(entry);
 	}
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10 }));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true, maxRetries: 30 }));
 
 function startWriter(target: string, count: number, tag: string): Promise<number | null> {
 	return new Promise((resolve) => {

@@ -18,7 +18,7 @@ function vault(files: Files): string {
 	return root;
 }
 afterAll(() => {
-	for (const r of roots) fs.rmSync(r, { recursive: true, force: true, maxRetries: 10 });
+	for (const r of roots) fs.rmSync(r, { recursive: true, force: true, maxRetries: 30 });
 });
 
 function needsReview(root: string, scan = scanVault(root, settings)): string[] {

@@ -16,7 +16,7 @@ import { LONG, pick, prng } from '../helpers/random';
 
 const made: string[] = [];
 afterAll(() => {
-	for (const dir of made) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10 });
+	for (const dir of made) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 30 });
 });
 
 function vault(files: Record<string, string>): string {

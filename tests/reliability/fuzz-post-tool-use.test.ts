@@ -15,7 +15,7 @@ import { LONG, pick, prng, randomBytes } from '../helpers/random';
 const broken: Record<string, string> = { 'CLAUDE.md': '@Rules/missing.md\n' };
 for (let i = 0; i < 80; i++) broken[`Rules/r${i}.md`] = `---\nbroken: [\n---\nSee [[nowhere-${i}]] and [[gone-${i}]].\n`;
 const vault = makeVault(broken);
-afterAll(() => fs.rmSync(vault, { recursive: true, force: true, maxRetries: 10 }));
+afterAll(() => fs.rmSync(vault, { recursive: true, force: true, maxRetries: 30 }));
 
 const PATHS = [
 	path.join(vault, 'Rules', 'r1.md'),

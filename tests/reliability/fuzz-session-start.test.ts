@@ -10,7 +10,7 @@ import { FIXED_NOW, hookScript, makeVault } from '../helpers/bridge';
 import { LONG, pick, prng, randomBytes } from '../helpers/random';
 
 const vault = makeVault({ 'Inbox/a.md': '#needs-review Grüße', 'Notes/b.md': '---\ntags: [review]\n---\n' });
-afterAll(() => fs.rmSync(vault, { recursive: true, force: true, maxRetries: 10 }));
+afterAll(() => fs.rmSync(vault, { recursive: true, force: true, maxRetries: 30 }));
 
 const WRONG_VALUES: unknown[] = [null, 0, -1, 1e308, true, '', 'x'.repeat(5000), [], [1, [2, [3]]], {}, { a: { b: {} } }, '\u0000', '../../etc', 'C:\\Windows'];
 const FIELDS = ['session_id', 'transcript_path', 'cwd', 'hook_event_name', 'source', 'model', 'agent_type'];

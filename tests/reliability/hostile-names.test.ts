@@ -14,7 +14,7 @@ import { bareEnv, editInput, exampleVault, removeTempDirs, runBridge, runHook, s
 
 const made: string[] = [];
 afterAll(() => {
-	for (const dir of made) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10 });
+	for (const dir of made) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 30 });
 	removeTempDirs();
 });
 

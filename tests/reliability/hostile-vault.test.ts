@@ -140,7 +140,7 @@ describe.skipIf(!posix)('a hostile vault cannot reach outside it', () => {
 		() => {
 			const p = place();
 			fs.mkdirSync(plugin(p), { recursive: true });
-			fs.rmSync(plugin(p, 'session-marks'), { recursive: true, force: true, maxRetries: 10 });
+			fs.rmSync(plugin(p, 'session-marks'), { recursive: true, force: true, maxRetries: 30 });
 			fs.symlinkSync(path.join(p.outside, 'folder'), plugin(p, 'session-marks'));
 			const before = snapshot(p.outside);
 			const { text } = sessionStart(p);
@@ -286,7 +286,7 @@ describe.skipIf(!posix || unprivileged() === null)('the same attacks, run as an 
 			const p = theirs();
 			fs.mkdirSync(plugin(p), { recursive: true });
 			fs.symlinkSync(path.join(p.outside, '.bashrc'), plugin(p, 'agent-changes.jsonl'));
-			fs.rmSync(plugin(p, 'session-marks'), { recursive: true, force: true, maxRetries: 10 });
+			fs.rmSync(plugin(p, 'session-marks'), { recursive: true, force: true, maxRetries: 30 });
 			fs.symlinkSync(path.join(p.outside, 'folder'), plugin(p, 'session-marks'));
 			spawnSync('mkfifo', [plugin(p, 'conversations.json'), plugin(p, 'brief-cache.json')]);
 			spawnSync('chown', ['-R', '-h', `${who.uid}:${who.gid}`, path.dirname(p.vault)]);

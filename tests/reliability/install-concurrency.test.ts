@@ -14,7 +14,7 @@ import { BUNDLE } from '../helpers/bridge';
 
 const made: string[] = [];
 afterAll(() => {
-	for (const dir of made) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10 });
+	for (const dir of made) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 30 });
 });
 
 function tmp(prefix: string): string {

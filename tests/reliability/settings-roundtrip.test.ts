@@ -14,7 +14,7 @@ import { uninstall } from '../../src/node/hosts/uninstall';
 import { LONG } from '../helpers/random';
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-roundtrip-'));
-afterAll(() => fs.rmSync(base, { recursive: true, force: true, maxRetries: 10 }));
+afterAll(() => fs.rmSync(base, { recursive: true, force: true, maxRetries: 30 }));
 
 const command = fc.oneof(fc.constantFrom('echo hi', 'python3 tools/check.py', 'node "$CLAUDE_PROJECT_DIR/.claude/hooks/other.cjs"', 'grüße.sh'), fc.stringMatching(/^[a-z][a-z0-9 ./-]{0,20}$/));
 const handler = fc.record({ type: fc.constant('command'), command, timeout: fc.option(fc.integer({ min: 1, max: 600 }), { nil: undefined }) }, { requiredKeys: ['type', 'command'] });

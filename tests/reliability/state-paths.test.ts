@@ -95,7 +95,7 @@ const PLANTS: Plant[] = ['link-to-file', 'link-to-folder', 'fifo', 'folder', 'fo
 
 function plant(p: Place, rel: string, kind: Plant, rand: () => number): void {
 	const at = path.join(p.vault, rel);
-	fs.rmSync(at, { recursive: true, force: true, maxRetries: 10 });
+	fs.rmSync(at, { recursive: true, force: true, maxRetries: 30 });
 	fs.mkdirSync(path.dirname(at), { recursive: true });
 	if (kind === 'link-to-file') fs.symlinkSync(path.join(p.outside, 'victim.txt'), at);
 	else if (kind === 'link-to-folder') fs.symlinkSync(path.join(p.outside, 'folder'), at);

@@ -84,7 +84,7 @@ export async function probe(id: ClientId): Promise<Probe> {
 		}
 		return { ok: true, version, reason: '' };
 	} finally {
-		fs.rmSync(home, { recursive: true, force: true, maxRetries: 10 });
+		fs.rmSync(home, { recursive: true, force: true, maxRetries: 30 });
 	}
 }
 
@@ -114,7 +114,7 @@ export function workspace(): Workspace {
 	// As the repository holds it: nothing a local run left in example-vault/ comes along.
 	copyExampleVault(vault);
 	fs.mkdirSync(home);
-	return { vault, home, cleanup: () => fs.rmSync(base, { recursive: true, force: true, maxRetries: 10 }) };
+	return { vault, home, cleanup: () => fs.rmSync(base, { recursive: true, force: true, maxRetries: 30 }) };
 }
 
 /** The environment every client starts from: no variable of the machine beyond PATH. */

@@ -80,7 +80,7 @@ describe('trust findings', () => {
 		fs.writeFileSync(other, JSON.stringify({ [vault]: 'TRUST_FOLDER' }));
 		expect(qwen({ QWEN_CODE_TRUSTED_FOLDERS_PATH: other })?.status).toBe('ok');
 		expect(trustFindings('qwen', { vault, home, scope: 'user', env: {}, platform: 'linux' })).toEqual([]);
-		fs.rmSync(path.join(home, '.qwen'), { recursive: true, force: true, maxRetries: 10 });
+		fs.rmSync(path.join(home, '.qwen'), { recursive: true, force: true, maxRetries: 30 });
 		fs.rmSync(other, { force: true });
 	});
 	it('hosts without a trust step have nothing to say', () => {

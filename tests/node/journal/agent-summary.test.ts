@@ -21,7 +21,7 @@ import { readReviewMarks } from '../../../src/node/journal/what-changed';
 const NOW = new Date('2026-11-29T10:00:00.000Z');
 const dirs: string[] = [];
 afterAll(() => {
-	for (const d of dirs) fs.rmSync(d, { recursive: true, force: true, maxRetries: 10 });
+	for (const d of dirs) fs.rmSync(d, { recursive: true, force: true, maxRetries: 30 });
 });
 
 function place(notes: string[], excluded: string[] = []): SummaryPlace {

@@ -15,7 +15,7 @@ import { judgeMarksText, readSeal, sealFile, signMarks, trustedMarks, writeSeal 
 
 const dirs: string[] = [];
 afterAll(() => {
-	for (const d of dirs) fs.rmSync(d, { recursive: true, force: true, maxRetries: 10 });
+	for (const d of dirs) fs.rmSync(d, { recursive: true, force: true, maxRetries: 30 });
 });
 
 function temp(prefix: string): string {

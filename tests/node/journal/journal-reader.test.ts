@@ -15,7 +15,7 @@ import { JournalReader, summarizeFiles, summarizeFilesAsync, type SummaryPlace }
 const NOW = new Date('2026-11-29T10:00:00.000Z');
 const dirs: string[] = [];
 afterEach(() => {
-	for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true, maxRetries: 10 });
+	for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true, maxRetries: 30 });
 });
 
 function place(): SummaryPlace {

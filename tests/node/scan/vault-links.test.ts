@@ -11,7 +11,7 @@ import { vaultLinks } from '../../../src/node/scan/linked-notes';
 
 const dirs: string[] = [];
 afterEach(() => {
-	for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true, maxRetries: 10 });
+	for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true, maxRetries: 30 });
 });
 
 function temp(prefix: string): string {

@@ -10,7 +10,7 @@ import type { VaultContext } from '../../../src/node/vault-config';
 const NOW = new Date(2026, 10, 29, 10, 0, 0);
 const dirs: string[] = [];
 afterEach(() => {
-	for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true, maxRetries: 10 });
+	for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true, maxRetries: 30 });
 });
 
 function context(pluginDir: string | null, warnings: string[] = []): VaultContext {

@@ -21,7 +21,7 @@ let home: string | null = null;
 afterEach(async () => {
 	await stopPlugin(started);
 	started = null;
-	if (home !== null) fs.rmSync(home, { recursive: true, force: true, maxRetries: 10 });
+	if (home !== null) fs.rmSync(home, { recursive: true, force: true, maxRetries: 30 });
 	home = null;
 });
 

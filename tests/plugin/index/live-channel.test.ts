@@ -121,7 +121,7 @@ describe('live channel in the plugin', () => {
 		} finally {
 			serve.kill('SIGTERM');
 			await new Promise((r) => serve.once('exit', r));
-			fs.rmSync(other, { recursive: true, force: true, maxRetries: 10 });
+			fs.rmSync(other, { recursive: true, force: true, maxRetries: 30 });
 		}
 	});
 
