@@ -17,12 +17,26 @@ export class AgentChangesStatusBar {
 		this.el.addClass('session-brief-status', 'session-brief-agents-status', 'mod-clickable');
 		plugin.registerDomEvent(this.el, 'click', onClick);
 		plugin.registerEvent(store.on(AGENT_CHANGES_CHANGED, () => this.update()));
-		// The status-bar setting and the language come with the settings.
-		plugin.registerEvent(service.on(CHANGED, () => this.update()));
+		// The status-bar setting, the language and the excluded folders come with the service's change,
+		// which also fires at every index change: the count is made again only when one of them moved.
+		plugin.registerEvent(
+			service.on(CHANGED, () => {
+				if (this.inputs() !== this.shownFor) this.update();
+			}),
+		);
 		this.update();
 	}
 
+	/** What the count and its words depend on besides the store, as last shown. */
+	private shownFor = '';
+
+	private inputs(): string {
+		const settings = this.service.settings;
+		return JSON.stringify([this.service.lang(), settings.showStatusBar, settings.excludedRootFolders]);
+	}
+
 	update(): void {
+		this.shownFor = this.inputs();
 		const s = agentChangesStrings(this.service.lang());
 		const n = this.store.count();
 		// Only while something waits: a vault no agent edits gets no second count.

@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeRecord, JOURNAL_FILE, type JournalRecord } from '../../../src/core/agent-journal';
 import { REVIEW_FILE } from '../../../src/core/what-changed';
 import type { AgentChanges } from '../../../src/plugin/review/agent-changes';
@@ -312,6 +312,23 @@ describe('changed by agents: the sidebar section', () => {
 		expect(section(root).querySelector('.session-brief-agents-title')?.textContent).toBe('Von Agenten geändert');
 		expect(row(root, 'Notes/Plain.md').querySelector('[data-action="mark"]')?.getAttribute('aria-label')).toBe('Als geprüft markieren');
 		expect(s.stub.statusBarItems.find((e) => e.hasClass('session-brief-agents-status'))?.textContent).toBe('1 von Agenten geändert');
+	});
+
+	it('the status bar counts again when the journal, the language or a setting moves, not at every index change', async () => {
+		const s = await start(THREE);
+		const bar = s.stub.statusBarItems.find((e) => e.hasClass('session-brief-agents-status'));
+		expect(bar?.textContent).toBe('3 changed by agents');
+		const count = vi.spyOn(store(s), 'count');
+		const plain = s.app.vault.getFileByPath('Notes/Plain.md');
+		if (plain === null) throw new Error('no note');
+		await s.app.vault.modify(plain, 'Plain, edited by the human #needs-review\n');
+		await settle(s.app);
+		expect(count).not.toHaveBeenCalled();
+		await s.plugin.updateSettings({ ...s.plugin.settings, language: 'de' });
+		expect(count).toHaveBeenCalled();
+		expect(bar?.textContent).toBe('3 von Agenten geändert');
+		await s.plugin.updateSettings({ ...s.plugin.settings, showStatusBar: false });
+		expect(bar?.hasClass('session-brief-hidden')).toBe(true);
 	});
 
 	it('leaves out notes in excluded folders and files that are no notes, as the bridge does', async () => {
