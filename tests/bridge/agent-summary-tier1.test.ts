@@ -19,7 +19,9 @@ afterAll(() => {
 	for (const v of vaults) fs.rmSync(v, { recursive: true, force: true, maxRetries: 30 });
 });
 
-const env = (): NodeJS.ProcessEnv => ({ PATH: process.env.PATH ?? '', SESSION_BRIEF_NOW: NOW });
+// The run's own state folder, and no session-net baseline: a detached baseline process would still
+// be writing into the vault when it is removed (vitest.config.ts sets both for the test process itself).
+const env = (): NodeJS.ProcessEnv => ({ PATH: process.env.PATH ?? '', SESSION_BRIEF_NOW: NOW, SESSION_BRIEF_BASELINE: 'off', SESSION_BRIEF_STATE_DIR: process.env.SESSION_BRIEF_STATE_DIR });
 
 function rec(p: string, minutes: number, session = 'sess-1'): JournalRecord {
 	return { path: p, tool: 'Edit', session, at: new Date(Date.parse(NOW) - minutes * 60_000).toISOString() };

@@ -18,7 +18,9 @@ afterAll(() => {
 });
 
 const bridgeFile = (v: string): string => path.join(v, '.claude', 'hooks', 'session-brief.bridge.cjs');
-const env = (): NodeJS.ProcessEnv => ({ PATH: process.env.PATH ?? '', SESSION_BRIEF_NOW: NOW });
+// The run's own state folder, and no session-net baseline: a detached baseline process would still
+// be writing into the vault when it is removed (vitest.config.ts sets both for the test process itself).
+const env = (): NodeJS.ProcessEnv => ({ PATH: process.env.PATH ?? '', SESSION_BRIEF_NOW: NOW, SESSION_BRIEF_BASELINE: 'off', SESSION_BRIEF_STATE_DIR: process.env.SESSION_BRIEF_STATE_DIR });
 
 function vault(): string {
 	const v = makeVault({ 'Inbox/a.md': '# a\n', 'Notes/b.md': 'text #needs-review\n', 'Daily/2026-11-29.md': '' });
