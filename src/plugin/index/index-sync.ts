@@ -445,14 +445,10 @@ export class IndexSync {
 		const wasStale = this.stale.delete(oldPath);
 		// `rename` answers false when the old path was not indexed: then the note is read.
 		const moved = this.index.counts(file.path) && this.index.rename(oldPath, file.path);
+		if (!moved) this.index.delete(oldPath);
 		const entry = this.index.get(file.path);
 		// A rename keeps the text; an entry of another mtime or size (or a stale one) is not this version's.
-		if (moved && (wasStale || entry === undefined || entry.mtime !== Math.trunc(file.stat.mtime) || entry.size !== file.stat.size)) {
-			this.markStale(file);
-			void this.update(file, null);
-		}
-		if (!moved) {
-			this.index.delete(oldPath);
+		if (!moved || wasStale || entry === undefined || entry.mtime !== Math.trunc(file.stat.mtime) || entry.size !== file.stat.size) {
 			this.markStale(file);
 			void this.update(file, null);
 		}
