@@ -125,20 +125,23 @@ export class CacheWriter {
 		if (this.last !== null && this.last.date !== isoDate(now)) this.changed();
 	}
 
-	/**
-	 * Writes index and brief now. `pending` is true for the final write when the plugin stops, and
-	 * whenever a note touched by an event is not re-read yet (`IndexSync.fresh`): its flags may be
-	 * an older version's, so only the bridge's own checks may serve the cache.
-	 */
-	flush(pending = false): Promise<void> {
-		if (this.timer !== null) {
-			window.clearTimeout(this.timer);
-			this.timer = null;
-		}
+	/** Writes index and brief now (nothing once stopped: the final write was the stop's). */
+	flush(): Promise<void> {
+		this.cancelTimer();
 		if (this.stopped) return this.queue;
-		return this.enqueue(() => this.writeFull(pending));
+		return this.enqueue(() => this.writeFull(false));
 	}
 
+	private cancelTimer(): void {
+		if (this.timer !== null) window.clearTimeout(this.timer);
+		this.timer = null;
+	}
+
+	/**
+	 * The brief says `pending` in the final write when the plugin stops, and whenever a note touched
+	 * by an event is not re-read yet (`IndexSync.fresh`): its flags may be an older version's, so
+	 * only the bridge's own checks may serve the cache.
+	 */
 	private async writeFull(final: boolean): Promise<void> {
 		if (!this.sync.ready || (this.stopped && !final)) return;
 		const pending = final || !this.sync.fresh;
@@ -226,8 +229,7 @@ export class CacheWriter {
 	 */
 	stop(): Promise<void> {
 		if (this.stopped) return this.queue;
-		if (this.timer !== null) window.clearTimeout(this.timer);
-		this.timer = null;
+		this.cancelTimer();
 		const done = this.sync.ready ? this.enqueue(() => this.writeFull(true)) : this.markExistingPending();
 		this.stopped = true;
 		return done;
