@@ -39,9 +39,9 @@ export default class SessionBriefPlugin extends Plugin {
 	started: Promise<void> = Promise.resolve();
 	/** Set at unload: every continuation of the start-up checks it, so nothing starts afterwards. */
 	private unloaded = false;
+	private resolveDesktop!: (parts: DesktopParts | null) => void;
 	/** The desktop parts once loaded (null on mobile or after an unload); commands wait for it. */
-	private desktopLoaded: Promise<DesktopParts | null> = Promise.resolve(null);
-	private resolveDesktop: (parts: DesktopParts | null) => void = () => undefined;
+	private readonly desktopLoaded = new Promise<DesktopParts | null>((resolve) => (this.resolveDesktop = resolve));
 
 	onload(): void {
 		// Only what views, commands and events need is made here; the settings, the status bar, the
@@ -59,7 +59,6 @@ export default class SessionBriefPlugin extends Plugin {
 		this.registerView(VIEW_TYPE_REVIEW, (leaf) => new ReviewView(leaf, this.service, this.sync, actions, this.agentChanges));
 		this.registerView(VIEW_TYPE_RULE_CHECK, (leaf) => new RuleCheckView(leaf, this.rules, lang, () => this.runRuleCheck()));
 		this.addSettingTab(new SessionBriefSettingTab(this.app, this, lang));
-		this.desktopLoaded = new Promise((resolve) => (this.resolveDesktop = resolve));
 
 		// The hook answers `agentChanges` from the cache's summary of the journal and marks: kept current with them.
 		this.registerEvent(this.agentChanges.on(AGENT_CHANGES_CHANGED, () => void this.desktop?.writer.agentChangesChanged()));
