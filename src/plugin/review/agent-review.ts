@@ -210,7 +210,8 @@ export class AgentReview {
 				});
 				return null;
 			}
-			if ((await sha256Hex(await vault.readBinary(file))) !== (await sha256Hex(from))) return 'changed';
+			const held = await this.holds(file, from);
+			if (held !== null) return held;
 			await vault.modifyBinary(file, to);
 			return null;
 		} catch (error) {
