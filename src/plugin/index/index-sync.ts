@@ -421,8 +421,8 @@ export class IndexSync {
 	private onDelete(file: TAbstractFile): void {
 		if (file instanceof TFolder) {
 			this.index.deleteFolder(file.path);
-			// Only during start-up do these sets hold anything.
-			for (const set of [this.waiting, this.unverified]) for (const p of set) if (p.startsWith(`${file.path}/`)) set.delete(p);
+			// Only during start-up and after edits not yet re-read do these hold anything.
+			for (const held of [this.waiting, this.unverified, this.stale]) for (const p of held.keys()) if (p.startsWith(`${file.path}/`)) held.delete(p);
 		} else {
 			this.outdate(file.path);
 			this.index.delete(file.path);
@@ -430,7 +430,6 @@ export class IndexSync {
 			this.unverified.delete(file.path);
 			this.stale.delete(file.path);
 		}
-		if (file instanceof TFolder) for (const p of [...this.stale.keys()]) if (p.startsWith(`${file.path}/`)) this.stale.delete(p);
 		this.onChange();
 		this.maybeSettle();
 	}
