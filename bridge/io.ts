@@ -1,5 +1,6 @@
 /** Hook plumbing: stdin that may be anything or never end, stdout that may be closed. */
 import * as fs from 'node:fs';
+import { asciiJson } from '../src/core/format';
 
 /** Reads all of stdin as bytes; gives up after `timeoutMs` (a terminal or a hung writer). */
 export function readStdin(timeoutMs: number): Promise<Buffer> {
@@ -55,4 +56,12 @@ export function writeOut(text: string): void {
 	} catch {
 		// Same as above.
 	}
+}
+
+/**
+ * The one writer of every `--json` output: a program parses the same values, and a terminal that
+ * shows it gets `\uXXXX` for every control, bidi and other non-ASCII character of a vault's names.
+ */
+export function writeJson(value: unknown): void {
+	writeOut(`${asciiJson(value, 2)}\n`);
 }

@@ -4,12 +4,11 @@
  * when standard output is a terminal (and NO_COLOR is unset), plain text otherwise. Every line
  * of the vault's text passes through `escapeControls`: a note cannot steer the terminal.
  */
-import { asciiJson } from '../../src/core/format';
 import { escapeControls, quoteName } from '../../src/core/quote';
 import { changesToReview, type ChangeToReview } from '../../src/node/review/change-list';
 import type { Args } from '../args';
 import { clock, contextFor } from '../context';
-import { writeOut } from '../io';
+import { writeJson, writeOut } from '../io';
 
 const COLOURS = { add: '\x1b[32m', del: '\x1b[31m', hunk: '\x1b[36m', head: '\x1b[1m', dim: '\x1b[2m', off: '\x1b[0m' };
 
@@ -72,7 +71,7 @@ export async function changes(args: Args, scriptPath: string, env: NodeJS.Proces
 	const list: Shown[] = [];
 	for (const c of changesToReview(ctx, clock(env))) list.push(await shown(c));
 	if (args.flags.has('json')) {
-		writeOut(`${asciiJson({ count: list.length, changes: list }, 2)}\n`);
+		writeJson({ count: list.length, changes: list });
 		return 0;
 	}
 	const colour = process.stdout.isTTY === true && (env.NO_COLOR === undefined || env.NO_COLOR === '');

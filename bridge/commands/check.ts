@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { UsageError, type Args } from '../args';
 import { clock, contextFor } from '../context';
-import { writeOut } from '../io';
+import { writeJson, writeOut } from '../io';
 import { formatFindings } from '../../src/core/rules/report-text';
 import { vaultRelative } from '../../src/core/rules/scope';
 import { quoteName, safeLines } from '../../src/core/quote';
@@ -45,7 +45,7 @@ export async function check(args: Args, scriptPath: string, env: NodeJS.ProcessE
 	// Only a check of the whole rule scope becomes the record the next edit is compared with.
 	const diff = attributeFindings(ctx.root, ctx.pluginDir, ctx.lang, result.findings, clock(env), targets === undefined);
 	if (args.flags.has('json')) {
-		writeOut(`${JSON.stringify(checkJson(ctx, result, ctx.lang, diff), null, 2)}\n`);
+		writeJson(checkJson(ctx, result, ctx.lang, diff));
 	} else {
 		writeOut(`${safeLines(formatFindings(result.findings, result.checksRun, ctx.lang).join('\n'))}\n`);
 	}

@@ -48,6 +48,7 @@ export interface EditFacts {
 	filePath: string;
 	/** Every file of the edit: one, or each file of a Codex patch. */
 	filePaths: string[];
+	/** The tool as the host named it. */
 	tool?: string;
 	session?: string;
 	/** The host's working folder, which relative paths (a Codex patch's) are relative to. */
@@ -64,7 +65,8 @@ export function editOf(stdin: Buffer, agent: AgentId = DEFAULT_AGENT): EditFacts
 		const value = input[key];
 		if (typeof value !== 'string' || value.trim() === '') continue;
 		const more = Array.isArray(input.file_paths) ? input.file_paths.filter((p): p is string => typeof p === 'string' && p.trim() !== '').slice(0, MAX_PATCH_FILES) : [];
-		return { filePath: value, filePaths: more.length > 0 ? more : [value], tool: hook.tool_name, session: hook.session_id, cwd: hook.cwd };
+		// The journal names the host's own tool; which tools are edits was decided by the translated name.
+		return { filePath: value, filePaths: more.length > 0 ? more : [value], tool: hook.host_tool_name ?? hook.tool_name, session: hook.session_id, cwd: hook.cwd };
 	}
 	return null;
 }

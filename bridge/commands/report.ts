@@ -4,7 +4,7 @@ import { getBrief, NoCurrentCache, NoLiveAnswer } from '../../src/node/tiers/bri
 import { reportJson, reportLang, reportText } from '../../src/node/tiers/brief-report';
 import { escapeControls } from '../../src/core/quote';
 import { clock, contextFor } from '../context';
-import { writeOut } from '../io';
+import { writeJson, writeOut } from '../io';
 
 export async function report(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): Promise<number> {
 	const source = stringFlag(args, 'source') ?? 'auto';
@@ -27,7 +27,7 @@ export async function report(args: Args, scriptPath: string, env: NodeJS.Process
 	}
 	const review = args.flags.has('review');
 	if (args.flags.has('json')) {
-		writeOut(`${JSON.stringify(reportJson(ctx, sourced, review), null, 2)}\n`);
+		writeJson(reportJson(ctx, sourced, review));
 		return 0;
 	}
 	writeOut(`${reportText(ctx, sourced, reportLang(ctx, sourced, args.flags.has('lang')), review, now)}\n`);

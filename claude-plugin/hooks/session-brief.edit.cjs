@@ -830,7 +830,10 @@ function translateHookInput(agent, raw) {
   if (source === "new") source = "startup";
   if (source !== void 0) out.source = source;
   const rawTool = str(r.tool_name) ?? str(r.toolName);
-  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;
+  if (rawTool !== void 0) {
+    out.tool_name = own(host.toolNames, rawTool) ?? rawTool;
+    if (out.tool_name !== rawTool) out.host_tool_name = rawTool;
+  }
   const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));
   if (translated !== void 0) out.tool_input = translated;
   host.adaptInput?.(r, out);
@@ -1054,7 +1057,7 @@ var NOFOLLOW = C.O_NOFOLLOW ?? 0;
 var NONBLOCK = C.O_NONBLOCK ?? 0;
 var READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;
 var CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;
-var APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;
+var APPEND_FLAGS = C.O_RDWR | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;
 var StateFileError = class extends Error {
   constructor(file, reason) {
     super(`${file}: ${reason}`);
@@ -1339,12 +1342,18 @@ function appendLanded(root, file, text, tries = 3) {
   }
   return size;
 }
+function endsTorn(fd, size) {
+  if (size === 0) return false;
+  const last = Buffer.alloc(1);
+  return fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 10;
+}
 function appendAt(file, at, text) {
   const fd = fs.openSync(at, APPEND_FLAGS, 438);
   try {
     const before = fs.fstatSync(fd);
     if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);
-    writeAll(fd, text);
+    writeAll(fd, endsTorn(fd, before.size) ? `
+${text}` : text);
     trace(file);
     const mine = fs.fstatSync(fd);
     let now = null;
@@ -2295,7 +2304,7 @@ function editOf(stdin, agent = DEFAULT_AGENT) {
     const value = input[key];
     if (typeof value !== "string" || value.trim() === "") continue;
     const more = Array.isArray(input.file_paths) ? input.file_paths.filter((p) => typeof p === "string" && p.trim() !== "").slice(0, MAX_PATCH_FILES) : [];
-    return { filePath: value, filePaths: more.length > 0 ? more : [value], tool: hook.tool_name, session: hook.session_id, cwd: hook.cwd };
+    return { filePath: value, filePaths: more.length > 0 ? more : [value], tool: hook.host_tool_name ?? hook.tool_name, session: hook.session_id, cwd: hook.cwd };
   }
   return null;
 }

@@ -44,7 +44,7 @@ var NOFOLLOW = C.O_NOFOLLOW ?? 0;
 var NONBLOCK = C.O_NONBLOCK ?? 0;
 var READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;
 var CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;
-var APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;
+var APPEND_FLAGS = C.O_RDWR | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;
 var TRACE = process.env.SESSION_BRIEF_STATE_TRACE;
 var foldCase = process.platform === "darwin" || process.platform === "win32";
 var UNCLEAN = process.platform === "win32" ? /(?:)/ : /\/\/|\/\.{1,2}(?:\/|$)|.\/$/;

@@ -627,7 +627,10 @@ function translateHookInput(agent, raw) {
   if (source === "new") source = "startup";
   if (source !== void 0) out.source = source;
   const rawTool = str(r.tool_name) ?? str(r.toolName);
-  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;
+  if (rawTool !== void 0) {
+    out.tool_name = own(host.toolNames, rawTool) ?? rawTool;
+    if (out.tool_name !== rawTool) out.host_tool_name = rawTool;
+  }
   const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));
   if (translated !== void 0) out.tool_input = translated;
   host.adaptInput?.(r, out);
@@ -1040,7 +1043,7 @@ var NOFOLLOW = C.O_NOFOLLOW ?? 0;
 var NONBLOCK = C.O_NONBLOCK ?? 0;
 var READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;
 var CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;
-var APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;
+var APPEND_FLAGS = C.O_RDWR | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;
 var StateFileError = class extends Error {
   constructor(file, reason) {
     super(`${file}: ${reason}`);
@@ -1334,12 +1337,18 @@ function appendLanded(root, file, text2, tries = 3) {
   }
   return size2;
 }
+function endsTorn(fd, size2) {
+  if (size2 === 0) return false;
+  const last = Buffer.alloc(1);
+  return fs2.readSync(fd, last, 0, 1, size2 - 1) === 1 && last[0] !== 10;
+}
 function appendAt(file, at, text2) {
   const fd = fs2.openSync(at, APPEND_FLAGS, 438);
   try {
     const before = fs2.fstatSync(fd);
     if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);
-    writeAll(fd, text2);
+    writeAll(fd, endsTorn(fd, before.size) ? `
+${text2}` : text2);
     trace(file);
     const mine = fs2.fstatSync(fd);
     let now = null;

@@ -76,7 +76,10 @@ export function translateHookInput(agent: AgentId, raw: unknown): ClaudeShapedIn
 	if (source === 'new') source = 'startup';
 	if (source !== undefined) out.source = source;
 	const rawTool = str(r.tool_name) ?? str(r.toolName);
-	if (rawTool !== undefined) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;
+	if (rawTool !== undefined) {
+		out.tool_name = own(host.toolNames, rawTool) ?? rawTool;
+		if (out.tool_name !== rawTool) out.host_tool_name = rawTool;
+	}
 	const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));
 	if (translated !== undefined) out.tool_input = translated;
 	host.adaptInput?.(r, out);

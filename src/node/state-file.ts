@@ -28,7 +28,8 @@ const NOFOLLOW = C.O_NOFOLLOW ?? 0;
 const NONBLOCK = C.O_NONBLOCK ?? 0;
 const READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;
 const CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;
-const APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;
+// Read too: an append looks at the last byte to mend a line a crash tore (appendAt).
+const APPEND_FLAGS = C.O_RDWR | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;
 
 /** A state path the boundary refuses, or a file at it that is not a regular file. Nothing was changed. */
 export class StateFileError extends Error {
@@ -484,12 +485,23 @@ export function appendLanded(root: string, file: string, text: string, tries = 3
 	return size;
 }
 
+/**
+ * Whether the file's last line lacks its newline (a writer died mid-line, or the file was edited):
+ * a line appended to it would be glued on and both read as one broken line. Writers append whole
+ * lines only, so a racing append can at worst add an empty line, which readers skip.
+ */
+function endsTorn(fd: number, size: number): boolean {
+	if (size === 0) return false;
+	const last = Buffer.alloc(1);
+	return fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
+}
+
 function appendAt(file: string, at: string, text: string): { landed: boolean; size: number } {
 	const fd = fs.openSync(at, APPEND_FLAGS, 0o666);
 	try {
 		const before = fs.fstatSync(fd);
 		if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);
-		writeAll(fd, text);
+		writeAll(fd, endsTorn(fd, before.size) ? `\n${text}` : text);
 		trace(file);
 		const mine = fs.fstatSync(fd);
 		let now: fs.Stats | null = null;

@@ -27,7 +27,8 @@ describe('input translation', () => {
 		expect(translateHookInput('gemini', { session_id: 's', cwd: '/v', hook_event_name: 'SessionStart', timestamp: '2026-11-29T10:00:00Z', source: 'clear' }).source).toBe('clear');
 		expect(translateHookInput('gemini', { hook_event_name: 'SessionStart', trigger: 'resume' }).source).toBe('resume');
 		const t = translateHookInput('gemini', { hook_event_name: 'AfterTool', tool_name: 'replace', tool_input: { file_path: '/v/CLAUDE.md' } });
-		expect(t).toEqual({ hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_input: { file_path: '/v/CLAUDE.md' } });
+		// The host's own name is kept beside Claude Code's, for the review trail.
+		expect(t).toEqual({ hook_event_name: 'PostToolUse', tool_name: 'Edit', host_tool_name: 'replace', tool_input: { file_path: '/v/CLAUDE.md' } });
 		expect(translateHookInput('gemini', { tool_name: 'write_file', tool_input: { file_path: '/v/a.md' } }).tool_name).toBe('Write');
 	});
 
@@ -42,7 +43,7 @@ describe('input translation', () => {
 		expect(translateHookInput('qwen', { ...base, hook_event_name: 'SessionStart', source: 'startup', model: 'qwen-stand-in' })).toEqual({ session_id: base.session_id, cwd: '/v', hook_event_name: 'SessionStart', source: 'startup' });
 		const edit = { file_path: '/v/CLAUDE.md', old_string: '## Self-maintenance', new_string: 'See [[No such note]].\n\n## Self-maintenance' };
 		const after = { ...base, hook_event_name: 'PostToolUse', prompt_id: `${base.session_id}########0`, tool_name: 'edit', tool_input: edit, tool_response: { llmContent: 'The file: /v/CLAUDE.md has been updated.', returnDisplay: '' }, tool_use_id: 'toolu_1796157013404_4zkua0vf8', tool_call_id: 'call_000016', duration_ms: 8 };
-		expect(translateHookInput('qwen', after)).toEqual({ session_id: base.session_id, cwd: '/v', hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_input: edit });
+		expect(translateHookInput('qwen', after)).toEqual({ session_id: base.session_id, cwd: '/v', hook_event_name: 'PostToolUse', tool_name: 'Edit', host_tool_name: 'edit', tool_input: edit });
 		const write = translateHookInput('qwen', { ...after, tool_name: 'write_file', tool_input: { file_path: '/v/Notes/From Qwen.md', content: '# From Qwen\n' } });
 		expect([write.tool_name, write.tool_input?.file_path]).toEqual(['Write', '/v/Notes/From Qwen.md']);
 		// Its shell tool is no edit: the session net at Stop covers it.

@@ -27,6 +27,8 @@ export interface ClaudeShapedInput {
 	cwd?: string;
 	source?: string;
 	tool_name?: string;
+	/** The tool's own name where the host's differs from `tool_name` (`replace`, `apply_patch`): what the review trail shows. */
+	host_tool_name?: string;
 	tool_input?: Record<string, unknown>;
 }
 
