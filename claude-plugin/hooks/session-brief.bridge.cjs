@@ -27303,7 +27303,7 @@ function checkRegistrations(o, found, checks) {
   const starts = found.filter((f) => f.event === startEvent && mine(f));
   const withFwd = starts.filter((f) => f.where.label !== "managed");
   if (starts.length === 0) {
-    checks.push({ id: "registration", status: "fail", message: `No ${startEvent} hook for this vault in any file ${name} reads.`, fix: `Run "install"${agentFlag(o)}.` });
+    checks.push({ id: "registration", status: "fail", message: `No ${startEvent} hook for this vault in any file ${name} reads.`, fix: `Run "install"${agentFlag(o)}.`, hook: "SessionStart" });
     return void 0;
   }
   for (const f of starts) {
@@ -27327,7 +27327,7 @@ function checkEditHook(o, found, checks) {
   const wanted = spec.entries(() => ({ sh: "", ps: "", native: "" })).find((e) => e.event === event)?.matcher;
   const tools = spec.editTools ?? [];
   const posts = found.filter((f) => f.event === event && isMine(o, f));
-  if (posts.length === 0) checks.push({ id: `registration:${event}`, status: "warn", message: `No ${event} hook: edits to the rule files are not checked.`, fix: 'Run "install" again.' });
+  if (posts.length === 0) checks.push({ id: `registration:${event}`, status: "warn", message: `No ${event} hook: edits to the rule files are not checked.`, fix: 'Run "install" again.', hook: "PostToolUse" });
   for (const f of posts) {
     const m = f.matcher;
     if (m !== wanted && m !== void 0 && !(typeof m === "string" && tools.every((t) => m.includes(t)))) {
@@ -27339,7 +27339,7 @@ function checkTurnEndHook(o, found, checks) {
   if (!specFor(o.agent).events.includes("Stop")) return;
   const event = HOSTS[o.agent].events.Stop ?? "Stop";
   if (found.some((f) => f.event === event && isMine(o, f))) return;
-  checks.push({ id: `registration:${event}`, status: "warn", message: `No ${event} hook: notes the agent changes through its shell (sed, mv, rm, scripts) are not recorded for your review.`, fix: 'Run "install" again.' });
+  checks.push({ id: `registration:${event}`, status: "warn", message: `No ${event} hook: notes the agent changes through its shell (sed, mv, rm, scripts) are not recorded for your review.`, fix: 'Run "install" again.', hook: "Stop" });
 }
 function explainWorkingDirectory(o, found, checks) {
   const labels = new Set(found.map((f) => f.where.label));
@@ -29882,8 +29882,9 @@ function writeGuardChecks(agent, vault, script, found, settings) {
   const folder2 = settings.sessionsFolder === "" ? "" : quoteName(settings.sessionsFolder);
   const out = [];
   if (ours.length === 0) {
-    out.push({ id: "agent-fence", status: "warn", message: `No ${event} hook of ours is registered, so nothing keeps the agent's edit tools and shell commands out of Session Brief's own files (the review marks, the agent changes journal, the hook files).`, fix: 'Run "install" again; it adds the entry.' });
-    if (settings.writeGuard && guardTool !== null) out.push({ id: "write-guard", status: "warn", message: `The Write guard is on (${SETTING}), but no ${event} hook of ours is registered: a Write over an existing file in ${folder2 || "the sessions folder"} is not refused.`, fix: 'Run "install" again; it adds the entry.' });
+    const hook = WRITE_GUARD_EVENT;
+    out.push({ id: "agent-fence", status: "warn", message: `No ${event} hook of ours is registered, so nothing keeps the agent's edit tools and shell commands out of Session Brief's own files (the review marks, the agent changes journal, the hook files).`, fix: 'Run "install" again; it adds the entry.', hook });
+    if (settings.writeGuard && guardTool !== null) out.push({ id: "write-guard", status: "warn", message: `The Write guard is on (${SETTING}), but no ${event} hook of ours is registered: a Write over an existing file in ${folder2 || "the sessions folder"} is not refused.`, fix: 'Run "install" again; it adds the entry.', hook });
     return out;
   }
   const watched = spec.preToolTools ?? FENCE_MATCHER.split("|");
@@ -29944,6 +29945,10 @@ function sessionSettingsFiles(projectDir, env, home) {
     { scope: "local", file: path63.join(projectDir, ".claude", "settings.local.json") }
   ];
 }
+function codexUserFolder(env, home) {
+  const given = env.CODEX_HOME;
+  return given !== void 0 && given !== "" ? path63.resolve(given) : path63.join(home, ".codex");
+}
 function pluginEnabled(projectDir, env, home) {
   const state = /* @__PURE__ */ new Map();
   for (const { scope, file } of sessionSettingsFiles(projectDir, env, home)) {
@@ -29956,6 +29961,35 @@ function pluginEnabled(projectDir, env, home) {
     }
   }
   return [...state.values()];
+}
+function codexPluginEnabled(env, home) {
+  const file = path63.join(codexUserFolder(env, home), "config.toml");
+  let text2 = "";
+  try {
+    text2 = readRegularFile(file, 16 * 1024 * 1024)?.toString("utf8") ?? "";
+  } catch {
+    return [];
+  }
+  const on = /* @__PURE__ */ new Map();
+  let table = null;
+  let featuresOff = false;
+  for (const raw of text2.split(/\r?\n/)) {
+    const line = raw.replace(/\s+#.*$/, "").trim();
+    const header = /^\[(.*)\]$/.exec(line);
+    if (header !== null) {
+      const m = /^plugins\.(?:"((?:[^"\\]|\\.)*)"|'([^']*)')$/.exec((header[1] ?? "").trim());
+      const id = m === null ? null : m[1]?.replace(/\\(.)/g, "$1") ?? m[2] ?? null;
+      table = id !== null && id.startsWith(`${CLAUDE_PLUGIN_NAME}@`) ? id : (header[1] ?? "").trim() === "features" ? "[features]" : null;
+      if (table !== null && table !== "[features]" && !on.has(table)) on.set(table, true);
+      continue;
+    }
+    const kv = /^([\w-]+)\s*=\s*(true|false)\b/.exec(line);
+    if (kv === null || table === null) continue;
+    if (table === "[features]" && kv[1] === "plugins") featuresOff = kv[2] === "false";
+    else if (table !== "[features]" && kv[1] === "enabled") on.set(table, kv[2] === "true");
+  }
+  if (featuresOff) return [];
+  return [...on].filter(([, enabled]) => enabled).map(([id]) => ({ id, scopes: [{ scope: "user", file }] }));
 }
 var path63, CLAUDE_PLUGIN_NAME, PLUGIN_HOOK_EVENTS;
 var init_claude_plugin = __esm({
@@ -29973,43 +30007,62 @@ var init_claude_plugin = __esm({
 });
 
 // src/node/hosts/claude-plugin-check.ts
+function enabledFor(o, env) {
+  if (o.agent === "claude-code") return pluginEnabled(o.vault, env, o.home);
+  if (o.agent === "codex") return codexPluginEnabled(env, o.home);
+  return [];
+}
 function claudePluginChecks(o, env, checks) {
-  if (o.agent !== "claude-code") return;
-  const enabled = pluginEnabled(o.vault, env, o.home);
+  const enabled = enabledFor(o, env);
   if (enabled.length === 0) return;
+  const host = HOSTS[o.agent].name;
   const ids = enabled.map((e) => e.id).join(", ");
+  const covered = new Set(Object.keys(HOSTS[o.agent].events));
   const installed = !checks.some((c) => c.id === "script" && c.status === "fail" && c.message.startsWith("The bridge is not in the vault"));
-  if (!installed) {
-    const own2 = /* @__PURE__ */ new Set(["script", "record", "registration", "registration:PostToolUse"]);
-    const kept = checks.filter((c) => !own2.has(c.id));
-    checks.splice(0, checks.length, { id: "claude-plugin:install", status: "info", message: `This vault has no install of its own (nothing in .claude/hooks/ or in Claude Code's settings files); the plugin ${ids} gives the brief and the rule check.` }, ...kept);
-  }
-  for (const e of enabled) {
-    const user = e.scopes.find((s) => s.scope === "user");
-    if (user !== void 0) {
-      checks.push({
-        id: "claude-plugin",
-        status: "ok",
-        message: `The Claude Code plugin ${e.id} is enabled in your user settings (${user.file}). In every session it looks for a vault in the folder the session starts in and the folders above it: sessions started in ${o.vault} or a folder inside it get this vault's brief; a session started anywhere else gets none from it.`
-      });
-    } else {
-      const where = e.scopes.map((s) => s.file).join(" and ");
-      checks.push({
-        id: "claude-plugin",
-        status: "info",
-        message: `The Claude Code plugin ${e.id} is enabled only in ${where}, which Claude Code reads only when it is started in ${o.vault} itself: a session started in a subfolder or elsewhere loads no plugin hooks and the brief is silently missing.`,
-        fix: `Start Claude Code in the vault, or enable the plugin for every session: claude plugin install ${e.id} --scope user.`
-      });
-    }
-  }
+  const standsIn = checks.filter((c) => c.hook !== void 0 && covered.has(c.hook)).map((c) => c.hook);
+  const kept = checks.filter((c) => !(c.hook !== void 0 && covered.has(c.hook)) && !(!installed && INSTALL_FILES.has(c.id)));
+  const head = [];
+  if (!installed) head.push({ id: "claude-plugin:install", status: "info", message: `This vault has no install of its own (nothing in .claude/hooks/ or in ${host}'s hook files); the plugin ${ids} gives the brief, the rule check, the fence around Session Brief's files and the review trail.` });
+  else if (standsIn.length > 0) head.push({ id: "claude-plugin:stands-in", status: "info", message: `The vault's install registers no ${[...new Set(standsIn)].join(", ")} hook; the plugin ${ids} runs its own for ${standsIn.length === 1 ? "it" : "them"}.` });
+  checks.splice(0, checks.length, ...head, ...kept);
+  for (const e of enabled) checks.push(o.agent === "codex" ? codexPluginCheck(e) : claudeScopeCheck(o, e));
   if (installed) {
     checks.push({ id: "claude-plugin:once", status: "info", message: `This vault has both the plugin and its own install: in a session that runs the install's hooks, the plugin's hooks leave the brief and the rule check to them, so each arrives once.` });
   }
 }
+function codexPluginCheck(e) {
+  const file = e.scopes[0]?.file ?? "config.toml";
+  return {
+    id: "claude-plugin",
+    status: "warn",
+    message: `The Codex plugin ${e.id} is on in ${file}. Codex runs its hooks in every session started in this vault or a folder inside it, but only after you trust them in /hooks (again after every update of the plugin); until then it skips them silently, and whether you did cannot be read from outside Codex.`,
+    fix: "Start codex in the vault, run /hooks and trust the Session Brief entries."
+  };
+}
+function claudeScopeCheck(o, e) {
+  const user = e.scopes.find((s) => s.scope === "user");
+  if (user !== void 0) {
+    return {
+      id: "claude-plugin",
+      status: "ok",
+      message: `The Claude Code plugin ${e.id} is enabled in your user settings (${user.file}). In every session it looks for a vault in the folder the session starts in and the folders above it: sessions started in ${o.vault} or a folder inside it get this vault's brief; a session started anywhere else gets none from it.`
+    };
+  }
+  const where = e.scopes.map((s) => s.file).join(" and ");
+  return {
+    id: "claude-plugin",
+    status: "info",
+    message: `The Claude Code plugin ${e.id} is enabled only in ${where}, which Claude Code reads only when it is started in ${o.vault} itself: a session started in a subfolder or elsewhere loads no plugin hooks and the brief is silently missing.`,
+    fix: `Start Claude Code in the vault, or enable the plugin for every session: claude plugin install ${e.id} --scope user.`
+  };
+}
+var INSTALL_FILES;
 var init_claude_plugin_check = __esm({
   "src/node/hosts/claude-plugin-check.ts"() {
     "use strict";
+    init_agent_contracts();
     init_claude_plugin();
+    INSTALL_FILES = /* @__PURE__ */ new Set(["script", "record"]);
   }
 });
 

@@ -152,9 +152,12 @@ function sessionSettingsFiles(projectDir, env, home) {
     { scope: "local", file: path2.join(projectDir, ".claude", "settings.local.json") }
   ];
 }
-function codexHookFiles(projectDir, env, home) {
+function codexUserFolder(env, home) {
   const given = env.CODEX_HOME;
-  const user = given !== void 0 && given !== "" ? path2.resolve(given) : path2.join(home, ".codex");
+  return given !== void 0 && given !== "" ? path2.resolve(given) : path2.join(home, ".codex");
+}
+function codexHookFiles(projectDir, env, home) {
+  const user = codexUserFolder(env, home);
   return [path2.join(user, "hooks.json"), path2.join(projectDir, ".codex", "hooks.json")];
 }
 function commandsFor(settings, event) {

@@ -191,3 +191,61 @@ describe('where Claude Code has the plugin enabled', () => {
 		expect(pluginEnabled(vault, { CLAUDE_CONFIG_DIR: moved }, home)).toEqual([]);
 	});
 });
+
+interface DoctorJson {
+	ok: boolean;
+	checks: { id: string; status: string; message: string }[];
+}
+
+/** The built bridge's `doctor --json`, as a user runs it for a vault the plugin serves. */
+function doctorJson(vault: string, home: string, agent: string): DoctorJson {
+	const state = tempDir('sb-plugin-state-');
+	const r = spawnSync(process.execPath, [path.join(REPO, 'bridge', 'dist', 'session-brief.cjs'), 'doctor', '--json', '--agent', agent, '--vault', vault], { env: { PATH: process.env.PATH, HOME: home, SESSION_BRIEF_STATE_DIR: state, SESSION_BRIEF_NOW: FIXED_NOW }, encoding: 'utf8', timeout: 60_000 });
+	return JSON.parse(r.stdout) as DoctorJson;
+}
+
+const problems = (d: DoctorJson): string[] => d.checks.filter((c) => c.status === 'warn' || c.status === 'fail').map((c) => c.message);
+
+describe('doctor in plugin mode', () => {
+	it('Claude Code: the plugin alone has every hook; no warning about a missing PreToolUse, Stop or PostToolUse entry', () => {
+		const { vault, home } = bareVault();
+		const userFile = path.join(home, '.claude', 'settings.json');
+		fs.mkdirSync(path.dirname(userFile), { recursive: true });
+		fs.writeFileSync(userFile, JSON.stringify({ enabledPlugins: { 'session-brief@session-brief': true } }));
+		const d = doctorJson(vault, home, 'claude-code');
+		expect(problems(d)).toEqual([]);
+		expect(d.ok).toBe(true);
+		expect(d.checks.map((c) => c.id)).toContain('claude-plugin');
+	}, 120_000);
+
+	it("Codex: doctor --agent codex sees the plugin in Codex's config.toml and names its /hooks trust step, not missing hooks", () => {
+		const { vault, home } = bareVault();
+		const config = path.join(home, '.codex', 'config.toml');
+		fs.mkdirSync(path.dirname(config), { recursive: true });
+		fs.writeFileSync(config, 'model = "x"\n\n[plugins."session-brief@session-brief"]\nenabled = true\n');
+		const d = doctorJson(vault, home, 'codex');
+		expect(d.ok).toBe(true);
+		expect(problems(d)).toEqual([expect.stringContaining('only after you trust them in /hooks')]);
+		expect(d.checks.find((c) => c.id === 'claude-plugin:install')?.message).toContain('the plugin session-brief@session-brief gives the brief');
+		// Turned off: the install's absence is a failure again.
+		fs.writeFileSync(config, '[plugins."session-brief@session-brief"]\nenabled = false\n');
+		const off = doctorJson(vault, home, 'codex');
+		expect(off.ok).toBe(false);
+		expect(problems(off).join('\n')).toContain('No SessionStart hook for this vault');
+	}, 120_000);
+
+	it("with the vault's install too, a hook removed from the settings is no warning while the plugin's stands in", () => {
+		const { vault, home } = bareVault();
+		install(vault, home);
+		const userFile = path.join(home, '.claude', 'settings.json');
+		fs.mkdirSync(path.dirname(userFile), { recursive: true });
+		fs.writeFileSync(userFile, JSON.stringify({ enabledPlugins: { 'session-brief@session-brief': true } }));
+		const file = path.join(vault, '.claude', 'settings.json');
+		const settings = JSON.parse(fs.readFileSync(file, 'utf8')) as { hooks: Record<string, unknown> };
+		delete settings.hooks.PreToolUse;
+		fs.writeFileSync(file, JSON.stringify(settings, null, 2));
+		const d = doctorJson(vault, home, 'claude-code');
+		expect(problems(d).filter((m) => m.includes('PreToolUse'))).toEqual([]);
+		expect(d.checks.find((c) => c.id === 'claude-plugin:stands-in')?.message).toContain('registers no PreToolUse hook');
+	}, 120_000);
+});

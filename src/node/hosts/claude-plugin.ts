@@ -72,10 +72,15 @@ export function sessionSettingsFiles(projectDir: string, env: NodeJS.ProcessEnv,
 	];
 }
 
+/** Codex's user folder: `CODEX_HOME`, else `~/.codex`. */
+function codexUserFolder(env: NodeJS.ProcessEnv, home: string): string {
+	const given = env.CODEX_HOME;
+	return given !== undefined && given !== '' ? path.resolve(given) : path.join(home, '.codex');
+}
+
 /** Codex's hook files: `<project>/.codex/hooks.json` and `hooks.json` in `CODEX_HOME` (default `~/.codex`). */
 function codexHookFiles(projectDir: string, env: NodeJS.ProcessEnv, home: string): string[] {
-	const given = env.CODEX_HOME;
-	const user = given !== undefined && given !== '' ? path.resolve(given) : path.join(home, '.codex');
+	const user = codexUserFolder(env, home);
 	return [path.join(user, 'hooks.json'), path.join(projectDir, '.codex', 'hooks.json')];
 }
 
@@ -138,4 +143,39 @@ export function pluginEnabled(projectDir: string, env: NodeJS.ProcessEnv, home: 
 		}
 	}
 	return [...state.values()];
+}
+
+/**
+ * Where Codex has the plugin on: `codex plugin add` writes `[plugins."session-brief@<marketplace>"]`
+ * with `enabled = true` into `config.toml` of its user folder (Codex keeps plugins per user only);
+ * `enabled = false`, or `plugins = false` under `[features]`, turns it off.
+ */
+export function codexPluginEnabled(env: NodeJS.ProcessEnv, home: string): PluginEnabled[] {
+	const file = path.join(codexUserFolder(env, home), 'config.toml');
+	let text = '';
+	try {
+		text = readRegularFile(file, 16 * 1024 * 1024)?.toString('utf8') ?? '';
+	} catch {
+		return [];
+	}
+	const on = new Map<string, boolean>();
+	let table: string | null = null;
+	let featuresOff = false;
+	for (const raw of text.split(/\r?\n/)) {
+		const line = raw.replace(/\s+#.*$/, '').trim();
+		const header = /^\[(.*)\]$/.exec(line);
+		if (header !== null) {
+			const m = /^plugins\.(?:"((?:[^"\\]|\\.)*)"|'([^']*)')$/.exec((header[1] ?? '').trim());
+			const id = m === null ? null : (m[1]?.replace(/\\(.)/g, '$1') ?? m[2] ?? null);
+			table = id !== null && id.startsWith(`${CLAUDE_PLUGIN_NAME}@`) ? id : (header[1] ?? '').trim() === 'features' ? '[features]' : null;
+			if (table !== null && table !== '[features]' && !on.has(table)) on.set(table, true);
+			continue;
+		}
+		const kv = /^([\w-]+)\s*=\s*(true|false)\b/.exec(line);
+		if (kv === null || table === null) continue;
+		if (table === '[features]' && kv[1] === 'plugins') featuresOff = kv[2] === 'false';
+		else if (table !== '[features]' && kv[1] === 'enabled') on.set(table, kv[2] === 'true');
+	}
+	if (featuresOff) return [];
+	return [...on].filter(([, enabled]) => enabled).map(([id]) => ({ id, scopes: [{ scope: 'user' as const, file }] }));
 }

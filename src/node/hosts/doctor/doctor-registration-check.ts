@@ -54,7 +54,7 @@ export function checkRegistrations(o: DoctorOptions, found: Found[], checks: Che
 	const starts = found.filter((f) => f.event === startEvent && mine(f));
 	const withFwd = starts.filter((f) => f.where.label !== 'managed');
 	if (starts.length === 0) {
-		checks.push({ id: 'registration', status: 'fail', message: `No ${startEvent} hook for this vault in any file ${name} reads.`, fix: `Run "install"${agentFlag(o)}.` });
+		checks.push({ id: 'registration', status: 'fail', message: `No ${startEvent} hook for this vault in any file ${name} reads.`, fix: `Run "install"${agentFlag(o)}.`, hook: 'SessionStart' });
 		return undefined;
 	}
 	for (const f of starts) {
@@ -80,7 +80,7 @@ function checkEditHook(o: DoctorOptions, found: Found[], checks: Check[]): void 
 	const wanted = spec.entries(() => ({ sh: '', ps: '', native: '' })).find((e) => e.event === event)?.matcher;
 	const tools = spec.editTools ?? [];
 	const posts = found.filter((f) => f.event === event && isMine(o, f));
-	if (posts.length === 0) checks.push({ id: `registration:${event}`, status: 'warn', message: `No ${event} hook: edits to the rule files are not checked.`, fix: 'Run "install" again.' });
+	if (posts.length === 0) checks.push({ id: `registration:${event}`, status: 'warn', message: `No ${event} hook: edits to the rule files are not checked.`, fix: 'Run "install" again.', hook: 'PostToolUse' });
 	for (const f of posts) {
 		const m = f.matcher;
 		if (m !== wanted && m !== undefined && !(typeof m === 'string' && tools.every((t) => m.includes(t)))) {
@@ -94,7 +94,7 @@ function checkTurnEndHook(o: DoctorOptions, found: Found[], checks: Check[]): vo
 	if (!specFor(o.agent).events.includes('Stop')) return;
 	const event = HOSTS[o.agent].events.Stop ?? 'Stop';
 	if (found.some((f) => f.event === event && isMine(o, f))) return;
-	checks.push({ id: `registration:${event}`, status: 'warn', message: `No ${event} hook: notes the agent changes through its shell (sed, mv, rm, scripts) are not recorded for your review.`, fix: 'Run "install" again.' });
+	checks.push({ id: `registration:${event}`, status: 'warn', message: `No ${event} hook: notes the agent changes through its shell (sed, mv, rm, scripts) are not recorded for your review.`, fix: 'Run "install" again.', hook: 'Stop' });
 }
 
 export function explainWorkingDirectory(o: DoctorOptions, found: Found[], checks: Check[]): void {

@@ -1,5 +1,5 @@
 /** What `doctor` is asked and what it answers: its options, one check, the whole report. */
-import type { AgentId } from '../../../core/agent-contracts';
+import type { AgentId, HookEvent } from '../../../core/agent-contracts';
 
 export interface DoctorOptions {
 	vault: string;
@@ -26,6 +26,8 @@ export interface Check {
 	status: CheckStatus;
 	message: string;
 	fix?: string;
+	/** The check says this vault's install registers no hook for this event (an agent plugin's may stand in). */
+	hook?: HookEvent;
 }
 
 export interface DoctorReport {

@@ -7,7 +7,7 @@
  * get no entry and no line.
  */
 import * as path from 'node:path';
-import { HOSTS, type AgentId } from '../../../core/agent-contracts';
+import { HOSTS, type AgentId, type HookEvent } from '../../../core/agent-contracts';
 import { FENCE_MATCHER } from '../../../core/agent-fence';
 import { GUARDED_TOOL } from '../../../core/write-guard';
 import type { Settings } from '../../../core/settings';
@@ -22,6 +22,8 @@ export interface GuardCheck {
 	status: 'ok' | 'warn' | 'info';
 	message: string;
 	fix?: string;
+	/** Set on the lines that say the pre-tool entry is missing. */
+	hook?: HookEvent;
 }
 
 /** One registration of ours as doctor found it. */
@@ -56,8 +58,9 @@ export function writeGuardChecks(agent: AgentId, vault: string, script: string, 
 	const folder = settings.sessionsFolder === '' ? '' : quoteName(settings.sessionsFolder);
 	const out: GuardCheck[] = [];
 	if (ours.length === 0) {
-		out.push({ id: 'agent-fence', status: 'warn', message: `No ${event} hook of ours is registered, so nothing keeps the agent's edit tools and shell commands out of Session Brief's own files (the review marks, the agent changes journal, the hook files).`, fix: 'Run "install" again; it adds the entry.' });
-		if (settings.writeGuard && guardTool !== null) out.push({ id: 'write-guard', status: 'warn', message: `The Write guard is on (${SETTING}), but no ${event} hook of ours is registered: a Write over an existing file in ${folder || 'the sessions folder'} is not refused.`, fix: 'Run "install" again; it adds the entry.' });
+		const hook = WRITE_GUARD_EVENT;
+		out.push({ id: 'agent-fence', status: 'warn', message: `No ${event} hook of ours is registered, so nothing keeps the agent's edit tools and shell commands out of Session Brief's own files (the review marks, the agent changes journal, the hook files).`, fix: 'Run "install" again; it adds the entry.', hook });
+		if (settings.writeGuard && guardTool !== null) out.push({ id: 'write-guard', status: 'warn', message: `The Write guard is on (${SETTING}), but no ${event} hook of ours is registered: a Write over an existing file in ${folder || 'the sessions folder'} is not refused.`, fix: 'Run "install" again; it adds the entry.', hook });
 		return out;
 	}
 	const watched = spec.preToolTools ?? FENCE_MATCHER.split('|');
