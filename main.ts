@@ -12,6 +12,7 @@ import type { DesktopParts } from './src/plugin/desktop-parts';
 import { IndexSync } from './src/plugin/index/index-sync';
 import { ReviewActions } from './src/plugin/sidebar/review-actions';
 import { ReviewView, VIEW_TYPE_REVIEW } from './src/plugin/sidebar/review-view';
+import { HooksRemoved } from './src/plugin/hosts/hooks-removed';
 import { RuleCheckRunner } from './src/plugin/check/rule-check-runner';
 import { RuleCheckView, VIEW_TYPE_RULE_CHECK } from './src/plugin/check/rule-check-view';
 import { SessionBriefSettingTab } from './src/plugin/settings/settings-tab';
@@ -28,6 +29,8 @@ export default class SessionBriefPlugin extends Plugin {
 	private rules!: RuleCheckRunner;
 	/** What agents changed, not yet reviewed; fed only on desktop, where the hooks write the journal. */
 	private agentChanges!: AgentChanges;
+	/** Hooks install registered that something else removed (src/plugin/hosts/hooks-removed.ts); fed only on desktop. */
+	private readonly hooksRemoved = new HooksRemoved();
 	/** The cached brief and live channel for the hook, and agent hooks; null on mobile (src/plugin/desktop-parts.ts). */
 	private desktop: DesktopParts | null = null;
 	/** No `data.json` at load: a new install, offered the setup at layout ready. */
@@ -56,7 +59,7 @@ export default class SessionBriefPlugin extends Plugin {
 		const lang = () => this.service.lang();
 		this.rules = new RuleCheckRunner(this.app, () => this.settings, lang);
 		this.agentChanges = new AgentChanges(this.app, () => this.settings);
-		this.registerView(VIEW_TYPE_REVIEW, (leaf) => new ReviewView(leaf, this.service, this.sync, actions, this.agentChanges));
+		this.registerView(VIEW_TYPE_REVIEW, (leaf) => new ReviewView(leaf, this.service, this.sync, actions, this.agentChanges, this.hooksRemoved));
 		this.registerView(VIEW_TYPE_RULE_CHECK, (leaf) => new RuleCheckView(leaf, this.rules, lang, () => this.runRuleCheck()));
 		this.addSettingTab(new SessionBriefSettingTab(this.app, this, lang));
 
@@ -106,7 +109,7 @@ export default class SessionBriefPlugin extends Plugin {
 			new ReviewStatusBar(this, this.service, this.sync, () => void this.openReviewView());
 			new AgentChangesStatusBar(this, this.agentChanges, this.service, () => void this.openReviewView());
 		}
-		this.desktop = await loadDesktopParts({ app: this.app, manifest: this.manifest, plugin: this, service: this.service, sync: this.sync, rules: this.rules, settings: () => this.settings, agentChanges: this.agentChanges }, () => !this.unloaded);
+		this.desktop = await loadDesktopParts({ app: this.app, manifest: this.manifest, plugin: this, service: this.service, sync: this.sync, rules: this.rules, settings: () => this.settings, agentChanges: this.agentChanges, hooksRemoved: this.hooksRemoved }, () => !this.unloaded);
 		this.resolveDesktop(this.desktop);
 		if (this.unloaded) return;
 		this.desktop?.layoutReady();

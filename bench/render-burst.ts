@@ -101,6 +101,7 @@ async function main(): Promise<void> {
 	const { BriefService } = await import('../src/plugin/index/brief-service');
 	const { ReviewActions } = await import('../src/plugin/sidebar/review-actions');
 	const { AgentChanges } = await import('../src/plugin/review/agent-changes');
+	const { HooksRemoved } = await import('../src/plugin/hosts/hooks-removed');
 	const { ReviewView, RENDER_INTERVAL_MS } = await import('../src/plugin/sidebar/review-view');
 	const { RowLimits } = await import('../src/plugin/sidebar/row-cap');
 	const { DesktopAgentChangesIo } = await import('../src/plugin/review/agent-changes-io');
@@ -142,7 +143,7 @@ async function main(): Promise<void> {
 			renderMs.push(performance.now() - s);
 		};
 		const leaf = app.workspace.getRightLeaf(false);
-		app.workspace.viewCreators.set('session-brief-review', (l) => new ReviewView(l as never, service, sync, actions, agents) as never);
+		app.workspace.viewCreators.set('session-brief-review', (l) => new ReviewView(l as never, service, sync, actions, agents, new HooksRemoved()) as never);
 		await leaf.setViewState({ type: 'session-brief-review' });
 		const view = leaf.view as unknown as { throttle: unknown; render: () => void };
 		if (mode === 'before') {

@@ -118,21 +118,21 @@ function entersFolder(name, atRoot, excludedRootFolders) {
 function isNoteName(name) {
   return name.endsWith(".md");
 }
-function isCountedNote(path72, excludedRootFolders) {
+function isCountedNote(path74, excludedRootFolders) {
   let start = 0;
-  for (let slash = path72.indexOf("/"); slash >= 0; slash = path72.indexOf("/", start)) {
-    const part = path72.slice(start, slash);
+  for (let slash = path74.indexOf("/"); slash >= 0; slash = path74.indexOf("/", start)) {
+    const part = path74.slice(start, slash);
     if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;
     start = slash + 1;
   }
-  const name = path72.slice(start);
+  const name = path74.slice(start);
   return name !== "" && !isHiddenName(name) && isNoteName(name);
 }
-function isInFolder(path72, folder2) {
-  return folder2 === "" || path72.length > folder2.length && path72.charCodeAt(folder2.length) === 47 && path72.startsWith(folder2);
+function isInFolder(path74, folder2) {
+  return folder2 === "" || path74.length > folder2.length && path74.charCodeAt(folder2.length) === 47 && path74.startsWith(folder2);
 }
-function basename(path72) {
-  return path72.slice(path72.lastIndexOf("/") + 1);
+function basename(path74) {
+  return path74.slice(path74.lastIndexOf("/") + 1);
 }
 function comparePaths(a, b) {
   const la = a.toLowerCase();
@@ -243,7 +243,7 @@ var init_brief_item_list = __esm({
         about: "today's files in the sessions folder",
         // The index keeps every session file: the date changes, the set does not.
         holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-        onDay: (path72, date) => basename(path72).includes(date),
+        onDay: (path74, date) => basename(path74).includes(date),
         hits: () => NO_HITS,
         label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
         hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -1156,9 +1156,9 @@ var init_hook_output = __esm({
 
 // bridge/io.ts
 function readStdin(timeoutMs) {
-  return new Promise((resolve25) => {
+  return new Promise((resolve27) => {
     if (process.stdin.isTTY) {
-      resolve25(Buffer.alloc(0));
+      resolve27(Buffer.alloc(0));
       return;
     }
     const chunks = [];
@@ -1170,7 +1170,7 @@ function readStdin(timeoutMs) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       process.stdin.destroy();
-      resolve25(Buffer.concat(chunks));
+      resolve27(Buffer.concat(chunks));
     };
     const timer = setTimeout(finish, timeoutMs);
     process.stdin.on("data", (c) => chunks.push(c));
@@ -5504,8 +5504,8 @@ function dailyNotePath(settings, now2, locale) {
   const m = (0, import_moment.default)(now2);
   if (locale !== void 0) m.locale(locale);
   const name = m.format(settings.format);
-  const path72 = settings.folder === "" ? name : `${settings.folder}/${name}`;
-  return `${path72.replace(/\/{2,}/g, "/").replace(/^\//, "")}.md`;
+  const path74 = settings.folder === "" ? name : `${settings.folder}/${name}`;
+  return `${path74.replace(/\/{2,}/g, "/").replace(/^\//, "")}.md`;
 }
 var import_moment;
 var init_daily_note = __esm({
@@ -5577,8 +5577,8 @@ function computeBrief(input) {
     }
   };
   run2("dailyNote", () => {
-    const path72 = dailyNotePath(input.dailyNote, now2, input.locale);
-    return { path: path72, exists: input.exists(path72) };
+    const path74 = dailyNotePath(input.dailyNote, now2, input.locale);
+    return { path: path74, exists: input.exists(path74) };
   });
   const items = LIST_ITEM_TABLE;
   const found = items.map(() => []);
@@ -5797,7 +5797,7 @@ var init_brief_index = __esm({
 });
 
 // src/core/stat-stamp.ts
-function addToStamp(sum, path72, mtime, size2) {
+function addToStamp(sum, path74, mtime, size2) {
   const TWO_32 = 4294967296;
   const fmix = (h) => {
     h ^= h >>> 16;
@@ -5808,8 +5808,8 @@ function addToStamp(sum, path72, mtime, size2) {
   };
   let x = 2166136261;
   let y = 2538058380;
-  for (let i = 0; i < path72.length; i++) {
-    const c = path72.charCodeAt(i);
+  for (let i = 0; i < path74.length; i++) {
+    const c = path74.charCodeAt(i);
     x = Math.imul(x ^ c, 16777619);
     y = Math.imul(y << 5 | y >>> 27, 1540483477) ^ c;
   }
@@ -5838,8 +5838,8 @@ var init_stat_stamp = __esm({
       constructor() {
         this.sum = { a: 0, b: 0, count: 0 };
       }
-      add(path72, mtime, size2) {
-        addToStamp(this.sum, path72, mtime, size2);
+      add(path74, mtime, size2) {
+        addToStamp(this.sum, path74, mtime, size2);
       }
       done() {
         return stampOfSum(this.sum);
@@ -6434,6 +6434,11 @@ function removeAgentFolderIfEmpty(dir) {
   } catch {
   }
 }
+function writeUserStateFile(file, data) {
+  fs2.mkdirSync(path.dirname(file), { recursive: true, mode: 448 });
+  replaceFile(file, data, { mode: 384 });
+  trace(file);
+}
 function writeAgentSettingsFile(file, data, options = {}) {
   fs2.mkdirSync(path.dirname(file), { recursive: true });
   replaceFile(file, data, options);
@@ -6843,17 +6848,17 @@ var require_visit = __commonJS({
     visit3.BREAK = BREAK;
     visit3.SKIP = SKIP;
     visit3.REMOVE = REMOVE;
-    function visit_(key2, node, visitor, path72) {
-      const ctrl = callVisitor(key2, node, visitor, path72);
+    function visit_(key2, node, visitor, path74) {
+      const ctrl = callVisitor(key2, node, visitor, path74);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key2, path72, ctrl);
-        return visit_(key2, ctrl, visitor, path72);
+        replaceNode(key2, path74, ctrl);
+        return visit_(key2, ctrl, visitor, path74);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path72 = Object.freeze(path72.concat(node));
+          path74 = Object.freeze(path74.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path72);
+            const ci = visit_(i, node.items[i], visitor, path74);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -6864,13 +6869,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path72 = Object.freeze(path72.concat(node));
-          const ck = visit_("key", node.key, visitor, path72);
+          path74 = Object.freeze(path74.concat(node));
+          const ck = visit_("key", node.key, visitor, path74);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path72);
+          const cv = visit_("value", node.value, visitor, path74);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -6891,17 +6896,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node, visitor, path72) {
-      const ctrl = await callVisitor(key2, node, visitor, path72);
+    async function visitAsync_(key2, node, visitor, path74) {
+      const ctrl = await callVisitor(key2, node, visitor, path74);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key2, path72, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path72);
+        replaceNode(key2, path74, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path74);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path72 = Object.freeze(path72.concat(node));
+          path74 = Object.freeze(path74.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path72);
+            const ci = await visitAsync_(i, node.items[i], visitor, path74);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -6912,13 +6917,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path72 = Object.freeze(path72.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path72);
+          path74 = Object.freeze(path74.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path74);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path72);
+          const cv = await visitAsync_("value", node.value, visitor, path74);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -6945,23 +6950,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node, visitor, path72) {
+    function callVisitor(key2, node, visitor, path74) {
       if (typeof visitor === "function")
-        return visitor(key2, node, path72);
+        return visitor(key2, node, path74);
       if (identity2.isMap(node))
-        return visitor.Map?.(key2, node, path72);
+        return visitor.Map?.(key2, node, path74);
       if (identity2.isSeq(node))
-        return visitor.Seq?.(key2, node, path72);
+        return visitor.Seq?.(key2, node, path74);
       if (identity2.isPair(node))
-        return visitor.Pair?.(key2, node, path72);
+        return visitor.Pair?.(key2, node, path74);
       if (identity2.isScalar(node))
-        return visitor.Scalar?.(key2, node, path72);
+        return visitor.Scalar?.(key2, node, path74);
       if (identity2.isAlias(node))
-        return visitor.Alias?.(key2, node, path72);
+        return visitor.Alias?.(key2, node, path74);
       return void 0;
     }
-    function replaceNode(key2, path72, node) {
-      const parent = path72[path72.length - 1];
+    function replaceNode(key2, path74, node) {
+      const parent = path74[path74.length - 1];
       if (identity2.isCollection(parent)) {
         parent.items[key2] = node;
       } else if (identity2.isPair(parent)) {
@@ -7573,10 +7578,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity2 = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path72, value) {
+    function collectionFromPath(schema, path74, value) {
       let v = value;
-      for (let i = path72.length - 1; i >= 0; --i) {
-        const k = path72[i];
+      for (let i = path74.length - 1; i >= 0; --i) {
+        const k = path74[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -7595,7 +7600,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path72) => path72 == null || typeof path72 === "object" && !!path72[Symbol.iterator]().next().done;
+    var isEmptyPath = (path74) => path74 == null || typeof path74 === "object" && !!path74[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -7625,11 +7630,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path72, value) {
-        if (isEmptyPath(path72))
+      addIn(path74, value) {
+        if (isEmptyPath(path74))
           this.add(value);
         else {
-          const [key2, ...rest] = path72;
+          const [key2, ...rest] = path74;
           const node = this.get(key2, true);
           if (identity2.isCollection(node))
             node.addIn(rest, value);
@@ -7643,8 +7648,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path72) {
-        const [key2, ...rest] = path72;
+      deleteIn(path74) {
+        const [key2, ...rest] = path74;
         if (rest.length === 0)
           return this.delete(key2);
         const node = this.get(key2, true);
@@ -7658,8 +7663,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path72, keepScalar) {
-        const [key2, ...rest] = path72;
+      getIn(path74, keepScalar) {
+        const [key2, ...rest] = path74;
         const node = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity2.isScalar(node) ? node.value : node;
@@ -7677,8 +7682,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path72) {
-        const [key2, ...rest] = path72;
+      hasIn(path74) {
+        const [key2, ...rest] = path74;
         if (rest.length === 0)
           return this.has(key2);
         const node = this.get(key2, true);
@@ -7688,8 +7693,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path72, value) {
-        const [key2, ...rest] = path72;
+      setIn(path74, value) {
+        const [key2, ...rest] = path74;
         if (rest.length === 0) {
           this.set(key2, value);
         } else {
@@ -10204,9 +10209,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path72, value) {
+      addIn(path74, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path72, value);
+          this.contents.addIn(path74, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -10281,14 +10286,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path72) {
-        if (Collection.isEmptyPath(path72)) {
+      deleteIn(path74) {
+        if (Collection.isEmptyPath(path74)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path72) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path74) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -10303,10 +10308,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path72, keepScalar) {
-        if (Collection.isEmptyPath(path72))
+      getIn(path74, keepScalar) {
+        if (Collection.isEmptyPath(path74))
           return !keepScalar && identity2.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity2.isCollection(this.contents) ? this.contents.getIn(path72, keepScalar) : void 0;
+        return identity2.isCollection(this.contents) ? this.contents.getIn(path74, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -10317,10 +10322,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path72) {
-        if (Collection.isEmptyPath(path72))
+      hasIn(path74) {
+        if (Collection.isEmptyPath(path74))
           return this.contents !== void 0;
-        return identity2.isCollection(this.contents) ? this.contents.hasIn(path72) : false;
+        return identity2.isCollection(this.contents) ? this.contents.hasIn(path74) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -10337,13 +10342,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path72, value) {
-        if (Collection.isEmptyPath(path72)) {
+      setIn(path74, value) {
+        if (Collection.isEmptyPath(path74)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path72), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path74), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path72, value);
+          this.contents.setIn(path74, value);
         }
       }
       /**
@@ -12304,9 +12309,9 @@ var require_cst_visit = __commonJS({
     visit3.BREAK = BREAK;
     visit3.SKIP = SKIP;
     visit3.REMOVE = REMOVE;
-    visit3.itemAtPath = (cst, path72) => {
+    visit3.itemAtPath = (cst, path74) => {
       let item = cst;
-      for (const [field, index] of path72) {
+      for (const [field, index] of path74) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -12315,23 +12320,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit3.parentCollection = (cst, path72) => {
-      const parent = visit3.itemAtPath(cst, path72.slice(0, -1));
-      const field = path72[path72.length - 1][0];
+    visit3.parentCollection = (cst, path74) => {
+      const parent = visit3.itemAtPath(cst, path74.slice(0, -1));
+      const field = path74[path74.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path72, item, visitor) {
-      let ctrl = visitor(item, path72);
+    function _visit(path74, item, visitor) {
+      let ctrl = visitor(item, path74);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path72.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path74.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -12342,10 +12347,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path72);
+            ctrl = ctrl(item, path74);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path72) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path74) : ctrl;
     }
     exports2.visit = visit3;
   }
@@ -13647,14 +13652,14 @@ var require_parser = __commonJS({
             case "scalar":
             case "single-quoted-scalar":
             case "double-quoted-scalar": {
-              const fs41 = this.flowScalar(this.type);
+              const fs42 = this.flowScalar(this.type);
               if (atNextItem || it.value) {
-                map.items.push({ start, key: fs41, sep: [] });
+                map.items.push({ start, key: fs42, sep: [] });
                 this.onKeyLine = true;
               } else if (it.sep) {
-                this.stack.push(fs41);
+                this.stack.push(fs42);
               } else {
-                Object.assign(it, { key: fs41, sep: [] });
+                Object.assign(it, { key: fs42, sep: [] });
                 this.onKeyLine = true;
               }
               return;
@@ -13782,13 +13787,13 @@ var require_parser = __commonJS({
             case "scalar":
             case "single-quoted-scalar":
             case "double-quoted-scalar": {
-              const fs41 = this.flowScalar(this.type);
+              const fs42 = this.flowScalar(this.type);
               if (!it || it.value)
-                fc.items.push({ start: [], key: fs41, sep: [] });
+                fc.items.push({ start: [], key: fs42, sep: [] });
               else if (it.sep)
-                this.stack.push(fs41);
+                this.stack.push(fs42);
               else
-                Object.assign(it, { key: fs41, sep: [] });
+                Object.assign(it, { key: fs42, sep: [] });
               return;
             }
             case "flow-map-end":
@@ -14752,7 +14757,7 @@ function flagBytes(settings) {
     if (b >= 97 && b <= 122) first[b - 32] = 1;
   }
   const { inboxFolder, rulesFolder } = settings;
-  return (bytes, path72) => {
+  return (bytes, path74) => {
     const end = bytes.length;
     let last = -1;
     for (let at = bytes.lastIndexOf(HASH); at >= 0; at = at === 0 ? -1 : bytes.lastIndexOf(HASH, at - 1)) {
@@ -14766,7 +14771,7 @@ function flagBytes(settings) {
     const fmEnd = frontmatterEnd(bytes, start, end);
     if (last >= fmEnd) return decidedAfter(bytes, last);
     if (last >= 0) return fmEnd;
-    if (isInFolder(path72, inboxFolder) || isInFolder(path72, rulesFolder)) return fmEnd;
+    if (isInFolder(path74, inboxFolder) || isInFolder(path74, rulesFolder)) return fmEnd;
     for (let at = start; at < fmEnd; at++) {
       if (bytes[at] === BACKSLASH || nameAt(bytes, at, fmEnd, lowered, first)) return fmEnd;
     }
@@ -15920,7 +15925,7 @@ function changeKinds(sessions) {
       }
     }
   }
-  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path72, was]) => ({ path: path72, from: was.from }));
+  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path74, was]) => ({ path: path74, from: was.from }));
   return { deleted: [...deleted].sort(comparePaths), renamed: renamed.sort((a, b) => comparePaths(a.path, b.path)) };
 }
 function withKinds(item, kinds) {
@@ -16032,7 +16037,7 @@ function stateName(home, name) {
 function hooksFolder(vault) {
   return path8.join(vault, ".claude", "hooks");
 }
-var path8, SETTINGS_FILE, LAST_CHECK_FILE, LOCK_SUFFIX, JOURNAL_LOCK, STARTS_LOCK, MARKS_FOLDER, PRUNED_STAMP, SCRIPT_NAME, BRIDGE_NAME, START_NAME, EDIT_NAME, MCP_FILE_NAME, MANIFEST_NAME, CODE_CACHE_SUFFIX, HOOK_PREFIX;
+var path8, SETTINGS_FILE, LAST_CHECK_FILE, LOCK_SUFFIX, JOURNAL_LOCK, STARTS_LOCK, MARKS_FOLDER, PRUNED_STAMP, SCRIPT_NAME, BRIDGE_NAME, START_NAME, EDIT_NAME, MCP_FILE_NAME, MANIFEST_NAME, CODE_CACHE_SUFFIX, INSTALLED_HOOKS_PREFIX, HOOK_PREFIX;
 var init_state_registry = __esm({
   "src/node/state-registry.ts"() {
     "use strict";
@@ -16052,6 +16057,7 @@ var init_state_registry = __esm({
     MCP_FILE_NAME = "session-brief.mcp.cjs";
     MANIFEST_NAME = "session-brief.json";
     CODE_CACHE_SUFFIX = ".v8cache";
+    INSTALLED_HOOKS_PREFIX = "installed-hooks-";
     HOOK_PREFIX = "session-brief";
   }
 });
@@ -16174,8 +16180,8 @@ var init_file_key = __esm({
 });
 
 // src/core/before-versions.ts
-function beforeStem(session, path72) {
-  return fileKey(`${session ?? ""}\0${path72}`);
+function beforeStem(session, path74) {
+  return fileKey(`${session ?? ""}\0${path74}`);
 }
 function encodeHeader(h) {
   return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}
@@ -21154,7 +21160,7 @@ function askLive(root, discoveryFile, method, budgetMs) {
   const d = readDiscovery(root, discoveryFile);
   if (d === null) return Promise.resolve({ ok: false, reason: "no live channel" });
   if (!processAlive(d.pid)) return Promise.resolve({ ok: false, reason: "live channel owner is not running" });
-  return new Promise((resolve25) => {
+  return new Promise((resolve27) => {
     let settled = false;
     const ws = new import_websocket.default(`ws://127.0.0.1:${d.port}`, { headers: { [TOKEN_HEADER]: d.token }, handshakeTimeout: budgetMs });
     const finish = (answer) => {
@@ -21162,7 +21168,7 @@ function askLive(root, discoveryFile, method, budgetMs) {
       settled = true;
       clearTimeout(timer);
       ws.terminate();
-      resolve25(answer);
+      resolve27(answer);
     };
     const timer = setTimeout(() => finish({ ok: false, reason: `no answer within ${budgetMs} ms` }), budgetMs);
     ws.on("open", () => ws.send(JSON.stringify({ id: 1, method })));
@@ -21837,7 +21843,7 @@ var init_settings_file = __esm({
 
 // src/core/rules/types.ts
 function reporter(check2) {
-  return (path72, line, message2, detail) => ({ check: check2.id, severity: check2.severity, path: path72, line, message: message2, ...detail === void 0 ? {} : { detail } });
+  return (path74, line, message2, detail) => ({ check: check2.id, severity: check2.severity, path: path74, line, message: message2, ...detail === void 0 ? {} : { detail } });
 }
 var init_types = __esm({
   "src/core/rules/types.ts"() {
@@ -22115,8 +22121,8 @@ var init_agent_frontmatter = __esm({
 });
 
 // src/core/rules/links.ts
-function inDotFolder(path72) {
-  return path72.split("/").some((part) => part.startsWith("."));
+function inDotFolder(path74) {
+  return path74.split("/").some((part) => part.startsWith("."));
 }
 function stripSubpath(target) {
   const cut2 = target.search(/[#^]/);
@@ -22184,9 +22190,9 @@ function extractLinks(file, frontmatter = true) {
   }
   return links;
 }
-function folderOf(path72) {
-  const slash = path72.lastIndexOf("/");
-  return slash < 0 ? "" : path72.slice(0, slash);
+function folderOf(path74) {
+  const slash = path74.lastIndexOf("/");
+  return slash < 0 ? "" : path74.slice(0, slash);
 }
 function fileListResolver(files) {
   const exact = /* @__PURE__ */ new Set();
@@ -22275,9 +22281,9 @@ var init_broken_links = __esm({
 function looksLikePath(token) {
   return token.includes("/") || /\.[A-Za-z0-9]{1,8}$/.test(token);
 }
-function folderOf2(path72) {
-  const slash = path72.lastIndexOf("/");
-  return slash < 0 ? "" : path72.slice(0, slash);
+function folderOf2(path74) {
+  const slash = path74.lastIndexOf("/");
+  return slash < 0 ? "" : path74.slice(0, slash);
 }
 function importTarget(token, from, vaultRoot2) {
   if (token.startsWith("~")) return null;
@@ -22866,9 +22872,9 @@ var init_hook_scripts = __esm({
 });
 
 // src/core/rules/rule-file.ts
-function ruleFile(path72, raw) {
+function ruleFile(path74, raw) {
   const text2 = raw.charCodeAt(0) === 65279 ? raw.slice(1) : raw;
-  return { path: path72, text: text2, lines: text2.split(/\r?\n/) };
+  return { path: path74, text: text2, lines: text2.split(/\r?\n/) };
 }
 function keyLineFinder(lines, end) {
   return (key2) => {
@@ -22938,9 +22944,9 @@ var init_skill_folders = __esm({
       run(ctx) {
         const found = reporter(skillFoldersCheck);
         const folders = /* @__PURE__ */ new Map();
-        for (const path72 of ctx.input.targets) {
-          if (!path72.startsWith(SKILLS)) continue;
-          const rest = path72.slice(SKILLS.length);
+        for (const path74 of ctx.input.targets) {
+          if (!path74.startsWith(SKILLS)) continue;
+          const rest = path74.slice(SKILLS.length);
           const slash = rest.indexOf("/");
           if (slash <= 0) continue;
           const folder2 = rest.slice(0, slash);
@@ -23041,19 +23047,19 @@ var init_skill_frontmatter = __esm({
 });
 
 // src/core/rules/engine.ts
-function isReadable(path72) {
-  const lower2 = path72.toLowerCase();
+function isReadable(path74) {
+  const lower2 = path74.toLowerCase();
   return lower2.endsWith(".md") || lower2.endsWith(".json");
 }
 function contextFor(input, files) {
   const known = new Set(input.files.map((f) => f.toLowerCase()));
-  const exists5 = input.exists ?? ((path72) => known.has(path72.toLowerCase()));
+  const exists5 = input.exists ?? ((path74) => known.has(path74.toLowerCase()));
   const parsed = /* @__PURE__ */ new Map();
   return {
     input,
     lang: input.lang,
     files,
-    exists: (path72) => known.has(path72.toLowerCase()) || exists5(path72),
+    exists: (path74) => known.has(path74.toLowerCase()) || exists5(path74),
     resolveLink: input.resolveLink ?? fileListResolver(input.files),
     resolveIndexedLink: input.resolveIndexedLink ?? fileListResolver(input.files.filter((f) => !inDotFolder(f))),
     frontmatter(file) {
@@ -23069,20 +23075,20 @@ function contextFor(input, files) {
 function runRuleCheck(input, checks = BUILT_IN_CHECKS) {
   const findings = [];
   const files = [];
-  for (const path72 of input.targets) {
-    if (!isReadable(path72)) continue;
-    const text2 = input.read(path72);
+  for (const path74 of input.targets) {
+    if (!isReadable(path74)) continue;
+    const text2 = input.read(path74);
     if (text2 === null) {
       findings.push({
         check: "file-access",
         severity: "error",
-        path: path72,
+        path: path74,
         line: 0,
         message: ENGINE_TEXT[input.lang].unreadable
       });
       continue;
     }
-    files.push(ruleFile(path72, text2));
+    files.push(ruleFile(path74, text2));
   }
   const ctx = contextFor(input, files);
   for (const check2 of checks) {
@@ -23222,7 +23228,7 @@ function killTree(pid) {
 function runExternalCheck(config, root, env, timeoutMs = EXTERNAL_TIMEOUT_MS) {
   const absent = missingScript2(config, root);
   if (absent !== null) return Promise.resolve({ outcome: "missing", program: absent });
-  return new Promise((resolve25) => {
+  return new Promise((resolve27) => {
     const stdout = new LineWatcher(alarmPattern(config.alarmPattern));
     const stderr = new LineWatcher(alarmPattern(config.alarmPattern));
     let settled = false;
@@ -23230,7 +23236,7 @@ function runExternalCheck(config, root, env, timeoutMs = EXTERNAL_TIMEOUT_MS) {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve25(run2);
+      resolve27(run2);
     };
     const child = (0, import_node_child_process.spawn)(config.command, config.args, {
       cwd: root,
@@ -25110,16 +25116,16 @@ var init_base = __esm({
           }
         }
       }
-      addToPath(path72, added, removed, oldPosInc, options) {
-        const last = path72.lastComponent;
+      addToPath(path74, added, removed, oldPosInc, options) {
+        const last = path74.lastComponent;
         if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
           return {
-            oldPos: path72.oldPos + oldPosInc,
+            oldPos: path74.oldPos + oldPosInc,
             lastComponent: { count: last.count + 1, added, removed, previousComponent: last.previousComponent }
           };
         } else {
           return {
-            oldPos: path72.oldPos + oldPosInc,
+            oldPos: path74.oldPos + oldPosInc,
             lastComponent: { count: 1, added, removed, previousComponent: last }
           };
         }
@@ -25941,9 +25947,9 @@ function hunksOf(lines, context = 3) {
   });
   return hunks;
 }
-function unifiedDiff(path72, before, after) {
-  const from = before === null ? "/dev/null" : `a/${path72}`;
-  const to = after === null ? "/dev/null" : `b/${path72}`;
+function unifiedDiff(path74, before, after) {
+  const from = before === null ? "/dev/null" : `a/${path74}`;
+  const to = after === null ? "/dev/null" : `b/${path74}`;
   const patch = createTwoFilesPatch(from, to, before ?? "", after ?? "", void 0, void 0, { context: 3, timeout: TIMEOUT_MS });
   if (patch !== void 0) return patch.replace(/^=+\n/, "");
   return `--- ${from}
@@ -26925,7 +26931,7 @@ function shellArgv(platform, shell, command) {
   return ["bash", ["-c", command]];
 }
 function runShell(command, input, cwd, env, platform, timeoutMs, shell = "sh") {
-  return new Promise((resolve25) => {
+  return new Promise((resolve27) => {
     const [program, argv] = shellArgv(platform, shell, command);
     let stdout = "";
     let stderr = "";
@@ -26935,7 +26941,7 @@ function runShell(command, input, cwd, env, platform, timeoutMs, shell = "sh") {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve25(o);
+      resolve27(o);
     };
     const child = (0, import_node_child_process2.spawn)(program, argv, { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
     const timer = setTimeout(() => {
@@ -28302,12 +28308,12 @@ function parseTree(text2, errors = [], options = ParseOptions.DEFAULT) {
   }
   return result;
 }
-function findNodeAtLocation(root, path72) {
+function findNodeAtLocation(root, path74) {
   if (!root) {
     return void 0;
   }
   let node = root;
-  for (let segment2 of path72) {
+  for (let segment2 of path74) {
     if (typeof segment2 === "string") {
       if (node.type !== "object" || !Array.isArray(node.children)) {
         return void 0;
@@ -28673,14 +28679,14 @@ var init_parser = __esm({
 
 // node_modules/jsonc-parser/lib/esm/impl/edit.js
 function setProperty(text2, originalPath, value, options) {
-  const path72 = originalPath.slice();
+  const path74 = originalPath.slice();
   const errors = [];
   const root = parseTree(text2, errors);
   let parent = void 0;
   let lastSegment = void 0;
-  while (path72.length > 0) {
-    lastSegment = path72.pop();
-    parent = findNodeAtLocation(root, path72);
+  while (path74.length > 0) {
+    lastSegment = path74.pop();
+    parent = findNodeAtLocation(root, path74);
     if (parent === void 0 && value !== void 0) {
       if (typeof lastSegment === "string") {
         value = { [lastSegment]: value };
@@ -28823,8 +28829,8 @@ var init_edit = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/main.js
-function modify(text2, path72, value, options) {
-  return setProperty(text2, path72, value, options);
+function modify(text2, path74, value, options) {
+  return setProperty(text2, path74, value, options);
 }
 function applyEdits(text2, edits) {
   let sortedEdits = edits.slice(0).sort((a, b) => {
@@ -28931,17 +28937,17 @@ function parseJsonDoc(raw, file) {
   }
   return { text: text2.trim() === "" ? "{}" : text2, bom, value, format: detectFormat(text2) };
 }
-function editJson(doc, path72, value, file) {
-  const edits = modify(doc.text, path72, value, { formattingOptions: doc.format });
+function editJson(doc, path74, value, file) {
+  const edits = modify(doc.text, path74, value, { formattingOptions: doc.format });
   const text2 = applyEdits(doc.text, edits);
   return { ...parseJsonDoc(text2, file), bom: doc.bom, format: doc.format };
 }
 function serialize(doc) {
   return `${doc.bom ? "\uFEFF" : ""}${doc.text}`;
 }
-function valueAt(root, path72) {
+function valueAt(root, path74) {
   let v = root;
-  for (const seg of path72) {
+  for (const seg of path74) {
     if (typeof seg === "number") v = Array.isArray(v) ? v[seg] : void 0;
     else v = typeof v === "object" && v !== null && !Array.isArray(v) ? v[seg] : void 0;
     if (v === void 0) return void 0;
@@ -29446,10 +29452,100 @@ var init_install_plan = __esm({
   }
 });
 
+// src/core/installed-hooks.ts
+function entryOf2(v) {
+  if (typeof v !== "object" || v === null) return null;
+  const r = v;
+  if (typeof r.agent !== "string" || !isAgentId(r.agent) || typeof r.scope !== "string" || typeof r.file !== "string" || r.file === "" || !Array.isArray(r.events)) return null;
+  const events = r.events.filter((e) => typeof e === "string" && e !== "").slice(0, MAX_EVENTS);
+  return { agent: r.agent, scope: r.scope, file: r.file, events };
+}
+function parseInstalledHooks(text2) {
+  if (text2 === null) return null;
+  let data;
+  try {
+    data = JSON.parse(text2);
+  } catch {
+    return null;
+  }
+  const d = data;
+  if (d === null || typeof d !== "object" || d.schema !== 1 || typeof d.vault !== "string" || !Array.isArray(d.installs)) return null;
+  const installs = d.installs.map(entryOf2).filter((e) => e !== null);
+  return { schema: 1, vault: d.vault, installs: installs.slice(0, MAX_INSTALLS) };
+}
+function encodeInstalledHooks(r) {
+  return `${JSON.stringify(r, null, "	")}
+`;
+}
+function withInstall(record, vault, entry) {
+  const others = (record?.vault === vault ? record.installs : []).filter((x) => !sameInstall(x, entry.agent, entry.scope));
+  return { schema: 1, vault, installs: [...others, entry] };
+}
+function withoutInstall(record, agent, scope) {
+  return { ...record, installs: record.installs.filter((x) => !sameInstall(x, agent, scope)) };
+}
+function removedHooks(record, present) {
+  const out = [];
+  for (const x of record?.installs ?? []) {
+    const there = present(x);
+    const events = x.events.filter((e) => there === null || !there.has(e));
+    if (events.length > 0) out.push({ agent: x.agent, file: x.file, events });
+  }
+  return out;
+}
+var MAX_INSTALLS, MAX_EVENTS, sameInstall;
+var init_installed_hooks = __esm({
+  "src/core/installed-hooks.ts"() {
+    "use strict";
+    init_hosts();
+    MAX_INSTALLS = 64;
+    MAX_EVENTS = 16;
+    sameInstall = (a, agent, scope) => a.agent === agent && a.scope === scope;
+  }
+});
+
+// src/node/journal/installed-hooks-record.ts
+function realVault(vault) {
+  const given = path60.resolve(vault);
+  try {
+    return fs31.realpathSync.native(given);
+  } catch {
+    return given;
+  }
+}
+function installedHooksFile(vault, env = process.env) {
+  return path60.join(userStateDir({ ...process.env, ...env }), `${INSTALLED_HOOKS_PREFIX}${markName(realVault(vault))}.json`);
+}
+function readInstalledHooks(vault, env = process.env) {
+  const record = parseInstalledHooks(readRegularFile(installedHooksFile(vault, env), MAX_BYTES7)?.toString("utf8") ?? null);
+  return record !== null && record.vault === realVault(vault) ? record : null;
+}
+function recordInstall(vault, entry, env = process.env) {
+  writeUserStateFile(installedHooksFile(vault, env), encodeInstalledHooks(withInstall(readInstalledHooks(vault, env), realVault(vault), entry)));
+}
+function forgetInstall(vault, agent, scope, env = process.env) {
+  const record = readInstalledHooks(vault, env);
+  if (record !== null) writeUserStateFile(installedHooksFile(vault, env), encodeInstalledHooks(withoutInstall(record, agent, scope)));
+}
+var fs31, path60, MAX_BYTES7;
+var init_installed_hooks_record = __esm({
+  "src/node/journal/installed-hooks-record.ts"() {
+    "use strict";
+    fs31 = require("node:fs");
+    path60 = require("node:path");
+    init_installed_hooks();
+    init_session_record();
+    init_user_state_dir();
+    init_state_file();
+    init_state_registry();
+    MAX_BYTES7 = 256 * 1024;
+  }
+});
+
 // src/node/hosts/install.ts
 function isDir3(p) {
   try {
-    return fs31.statSync(p).isDirectory();
+    return fs32.statSync(p).isDirectory();
   } catch {
     return false;
   }
@@ -29484,6 +29580,7 @@ function installLocked(o) {
     if (error instanceof WriteError) return { ...r, code: EXIT.writeFailed, lines: [...r.lines, error.message] };
     throw error;
   }
+  rememberInstall(o, r);
   const mcpHost = MCP_HOSTS[o.agent];
   if (mcpHost !== void 0 && plan.mcpReady) {
     try {
@@ -29500,6 +29597,14 @@ function installLocked(o) {
     if (t.status !== "ok") r.lines.push(`Before the first session: ${t.message}${t.fix !== void 0 ? ` ${t.fix}` : ""}`);
   }
   return r;
+}
+function rememberInstall(o, r) {
+  const spec = specFor(o.agent);
+  try {
+    recordInstall(o.vault, { agent: o.agent, scope: o.scope, file: spec.settingsFile(o.scope, hostPaths(o)), events: hostEventNames(spec) }, o.env);
+  } catch (error) {
+    r.warnings.push(`The record of what was installed could not be kept in Session Brief's per-user folder (${error.message}); hooks removed later will go unnoticed.`);
+  }
 }
 function applyStep(vault, step, r) {
   switch (step.kind) {
@@ -29527,11 +29632,11 @@ function applyStep(vault, step, r) {
 function backupHoldsRecordedOriginal(vault, file, manifest) {
   return backupHoldsOriginal(file, manifest, (f) => readIfExists(vault, f));
 }
-var fs31;
+var fs32;
 var init_install = __esm({
   "src/node/hosts/install.ts"() {
     "use strict";
-    fs31 = require("node:fs");
+    fs32 = require("node:fs");
     init_files();
     init_manifest();
     init_options();
@@ -29540,6 +29645,8 @@ var init_install = __esm({
     init_trust();
     init_mcp_registration();
     init_install_plan();
+    init_host_spec();
+    init_installed_hooks_record();
     init_install_plan();
     init_settings_json2();
   }
@@ -29639,7 +29746,7 @@ function now(env) {
 }
 function installedAt(vault) {
   try {
-    return fs32.statSync(bridgeTarget(vault)).mtimeMs;
+    return fs33.statSync(bridgeTarget(vault)).mtimeMs;
   } catch {
     return null;
   }
@@ -29662,7 +29769,7 @@ function sessionStartChecks(vault, registered, env = {}) {
     return checks;
   }
   const recent = delivered.slice(-SHOWN).reverse();
-  checks.push({ id: "sessions", status: "ok", message: `Last real sessions that received the brief (newest first, from ${path60.join(pluginDir ?? "", STARTS_LOG)}): ${recent.map(describeStart).join("; ")}.` });
+  checks.push({ id: "sessions", status: "ok", message: `Last real sessions that received the brief (newest first, from ${path61.join(pluginDir ?? "", STARTS_LOG)}): ${recent.map(describeStart).join("; ")}.` });
   const quietDays = Math.floor((t - Date.parse(last.at)) / DAY_MS);
   if (registered && quietDays >= QUIET_DAYS) {
     checks.push({ id: "sessions-quiet", status: "warn", message: `No session has received the brief for ${quietDays} days (last: ${describeStart(last)}).`, fix: "If you used the agent since, it started where the hooks do not reach: start it in the vault (or install with --scope user)." });
@@ -29679,12 +29786,12 @@ function sessionStartChecks(vault, registered, env = {}) {
   }
   return checks;
 }
-var fs32, path60, QUIET_DAYS, SHOWN, DAY_MS;
+var fs33, path61, QUIET_DAYS, SHOWN, DAY_MS;
 var init_doctor_sessions = __esm({
   "src/node/hosts/doctor/doctor-sessions.ts"() {
     "use strict";
-    fs32 = require("node:fs");
-    path60 = require("node:path");
+    fs33 = require("node:fs");
+    path61 = require("node:path");
     init_quote();
     init_options();
     init_session_starts();
@@ -29728,7 +29835,7 @@ function findMcpRegistrations(host, vault, home) {
   return found;
 }
 function probeMcpServer(command, args, cwd, env, timeoutMs) {
-  return new Promise((resolve25) => {
+  return new Promise((resolve27) => {
     let stdout = "";
     let stderr = "";
     let tools = null;
@@ -29740,7 +29847,7 @@ function probeMcpServer(command, args, cwd, env, timeoutMs) {
       settled = true;
       clearTimeout(timer);
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-      resolve25({ tools, problem, lingered });
+      resolve27({ tools, problem, lingered });
     };
     const child = (0, import_node_child_process3.spawn)(command, args, { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
     let timer = setTimeout(() => finish(`it did not answer ${phase === "initialize" ? "the initialize request" : "tools/list"} within ${timeoutMs / 1e3} s${firstErrorLine() !== "" ? ` (stderr: ${firstErrorLine()})` : ""}`), timeoutMs);
@@ -29816,13 +29923,13 @@ function checkServerFile(o, checks) {
   return true;
 }
 async function checkMcpServer(host, o, checks) {
-  const script = path61.resolve(scriptTarget(o.vault));
+  const script = path62.resolve(scriptTarget(o.vault));
   const all = findMcpRegistrations(host, o.vault, o.home);
-  const mine = all.filter((r) => r.args.some((a) => path61.resolve(a) === script));
+  const mine = all.filter((r) => r.args.some((a) => path62.resolve(a) === script));
   for (const r of all) {
     if (mine.includes(r)) continue;
     const target = r.args.find((a) => a.endsWith(`session-brief.cjs`)) ?? r.args[0] ?? "";
-    checks.push({ id: "mcp-registration", status: "warn", message: `${r.file} (${r.label}) starts the MCP server of another vault: ${target}.`, fix: fs33.existsSync(target) ? "Uninstall it there if this vault should be the one." : `Run "install" in ${o.vault}; it updates that entry.` });
+    checks.push({ id: "mcp-registration", status: "warn", message: `${r.file} (${r.label}) starts the MCP server of another vault: ${target}.`, fix: fs34.existsSync(target) ? "Uninstall it there if this vault should be the one." : `Run "install" in ${o.vault}; it updates that entry.` });
   }
   if (mine.length === 0) {
     checks.push({ id: "mcp-registration", status: "warn", message: `The MCP server "${MCP_SERVER_NAME}" is not registered for this vault (not in ${host.files(o.vault, o.home).map((f) => f.file).join(" or ")}): the agent has no mid-session tools.`, fix: 'Run "install" again (it registers the server beside the hooks).' });
@@ -29846,13 +29953,13 @@ async function checkMcpServer(host, o, checks) {
   checks.push({ id: "mcp-run", status: "ok", message: `${shown2} started and lists its tools: ${listed.join(", ")}.` });
   if (probe.lingered) checks.push({ id: "mcp-run", status: "warn", message: `${shown2} did not exit within ${EXIT_WAIT_MS / 1e3} s after its input closed; the agent may leave it running.` });
 }
-var import_node_child_process3, fs33, path61, EXIT_WAIT_MS;
+var import_node_child_process3, fs34, path62, EXIT_WAIT_MS;
 var init_doctor_mcp = __esm({
   "src/node/hosts/doctor/doctor-mcp.ts"() {
     "use strict";
     import_node_child_process3 = require("node:child_process");
-    fs33 = require("node:fs");
-    path61 = require("node:path");
+    fs34 = require("node:fs");
+    path62 = require("node:path");
     init_contract();
     init_state_registry();
     init_files();
@@ -29878,7 +29985,7 @@ function writeGuardChecks(agent, vault, script, found, settings) {
   if (!spec.events.includes(WRITE_GUARD_EVENT)) return [];
   const event = HOSTS[agent].events[WRITE_GUARD_EVENT] ?? WRITE_GUARD_EVENT;
   const guardTool = spec.guardTool === void 0 ? GUARDED_TOOL : spec.guardTool;
-  const ours = found.filter((f) => f.event === event && path62.resolve(parseOwnCommand(f.command)?.script ?? "") === path62.resolve(script));
+  const ours = found.filter((f) => f.event === event && path63.resolve(parseOwnCommand(f.command)?.script ?? "") === path63.resolve(script));
   const folder2 = settings.sessionsFolder === "" ? "" : quoteName(settings.sessionsFolder);
   const out = [];
   if (ours.length === 0) {
@@ -29909,11 +30016,11 @@ function writeGuardChecks(agent, vault, script, found, settings) {
   }
   return out;
 }
-var path62, SETTING;
+var path63, SETTING;
 var init_doctor_write_guard = __esm({
   "src/node/hosts/doctor/doctor-write-guard.ts"() {
     "use strict";
-    path62 = require("node:path");
+    path63 = require("node:path");
     init_agent_contracts();
     init_agent_fence();
     init_write_guard();
@@ -29928,7 +30035,7 @@ var init_doctor_write_guard = __esm({
 // src/node/hosts/claude-plugin.ts
 function claudeUserFolder(env, home) {
   const given = env.CLAUDE_CONFIG_DIR;
-  return given !== void 0 && given !== "" ? path63.resolve(given) : path63.join(home, ".claude");
+  return given !== void 0 && given !== "" ? path64.resolve(given) : path64.join(home, ".claude");
 }
 function readJsonObject(file) {
   try {
@@ -29940,14 +30047,14 @@ function readJsonObject(file) {
 }
 function sessionSettingsFiles(projectDir, env, home) {
   return [
-    { scope: "user", file: path63.join(claudeUserFolder(env, home), "settings.json") },
-    { scope: "project", file: path63.join(projectDir, ".claude", "settings.json") },
-    { scope: "local", file: path63.join(projectDir, ".claude", "settings.local.json") }
+    { scope: "user", file: path64.join(claudeUserFolder(env, home), "settings.json") },
+    { scope: "project", file: path64.join(projectDir, ".claude", "settings.json") },
+    { scope: "local", file: path64.join(projectDir, ".claude", "settings.local.json") }
   ];
 }
 function codexUserFolder(env, home) {
   const given = env.CODEX_HOME;
-  return given !== void 0 && given !== "" ? path63.resolve(given) : path63.join(home, ".codex");
+  return given !== void 0 && given !== "" ? path64.resolve(given) : path64.join(home, ".codex");
 }
 function pluginEnabled(projectDir, env, home) {
   const state = /* @__PURE__ */ new Map();
@@ -29963,7 +30070,7 @@ function pluginEnabled(projectDir, env, home) {
   return [...state.values()];
 }
 function codexPluginEnabled(env, home) {
-  const file = path63.join(codexUserFolder(env, home), "config.toml");
+  const file = path64.join(codexUserFolder(env, home), "config.toml");
   let text2 = "";
   try {
     text2 = readRegularFile(file, 16 * 1024 * 1024)?.toString("utf8") ?? "";
@@ -29991,11 +30098,11 @@ function codexPluginEnabled(env, home) {
   if (featuresOff) return [];
   return [...on].filter(([, enabled]) => enabled).map(([id]) => ({ id, scopes: [{ scope: "user", file }] }));
 }
-var path63, CLAUDE_PLUGIN_NAME, PLUGIN_HOOK_EVENTS;
+var path64, CLAUDE_PLUGIN_NAME, PLUGIN_HOOK_EVENTS;
 var init_claude_plugin = __esm({
   "src/node/hosts/claude-plugin.ts"() {
     "use strict";
-    path63 = require("node:path");
+    path64 = require("node:path");
     init_state_file();
     init_state_registry();
     init_host();
@@ -30066,6 +30173,69 @@ var init_claude_plugin_check = __esm({
   }
 });
 
+// src/node/hosts/installed-hooks.ts
+function isObj6(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function eventsRunning(vault, agent, file) {
+  let value;
+  try {
+    const data = readIfExists(vault, file);
+    if (data === null) return null;
+    value = parseJsonDoc(decodeStrict(data, file), file).value;
+  } catch {
+    return null;
+  }
+  const script = path65.resolve(path65.join(hooksFolder(vault), SCRIPT_NAME));
+  const fields = specFor(agent).commandFields;
+  const runsOurs = (h) => isObj6(h) && fields.some((f) => typeof h[f] === "string" && path65.resolve(parseOwnCommand(h[f])?.script ?? "") === script);
+  const found = /* @__PURE__ */ new Set();
+  for (const events of [isObj6(value.hooks) ? value.hooks : {}, value]) {
+    for (const [event, list] of Object.entries(events)) {
+      if (!Array.isArray(list)) continue;
+      if (list.some((item) => runsOurs(item) || isObj6(item) && Array.isArray(item.hooks) && item.hooks.some(runsOurs))) found.add(event);
+    }
+  }
+  return found;
+}
+function hooksRemoved(vault, env = process.env) {
+  const record = readInstalledHooks(vault, env);
+  if (record === null) return [];
+  return removedHooks(record, (x) => eventsRunning(vault, x.agent, x.file));
+}
+var path65;
+var init_installed_hooks2 = __esm({
+  "src/node/hosts/installed-hooks.ts"() {
+    "use strict";
+    path65 = require("node:path");
+    init_installed_hooks();
+    init_command_line();
+    init_files();
+    init_settings_json2();
+    init_installed_hooks_record();
+    init_state_registry();
+    init_options();
+  }
+});
+
+// src/node/hosts/doctor/doctor-removed-hooks.ts
+function removedHookChecks(vault, env) {
+  return hooksRemoved(vault, env).map((r) => ({
+    id: "hooks-removed",
+    status: "fail",
+    message: `${r.file} no longer holds the ${r.events.join(", ")} hook${r.events.length === 1 ? "" : "s"} "install" registered there for ${HOSTS[r.agent].name}, and "uninstall" did not take ${r.events.length === 1 ? "it" : "them"} out: something else rewrote the file (an agent, a script, another tool). Sessions since ran without ${r.events.length === 1 ? "it" : "them"}. (What install registered is kept in ${installedHooksFile(vault, env)}, outside the vault.)`,
+    fix: `Look at what changed ${r.file}, then run "install"${agentArgs(r.agent).map((a) => ` ${a}`).join("")} again.`
+  }));
+}
+var init_doctor_removed_hooks = __esm({
+  "src/node/hosts/doctor/doctor-removed-hooks.ts"() {
+    "use strict";
+    init_agent_contracts();
+    init_installed_hooks2();
+    init_installed_hooks_record();
+  }
+});
+
 // src/node/hosts/doctor/doctor-format.ts
 function formatDoctor(report2) {
   const lines = [`Session Brief doctor: ${HOSTS[report2.agent].name}, vault ${report2.vault}`];
@@ -30100,6 +30270,7 @@ async function doctor(o) {
   checks.push(...stateFolderChecks(o.vault, env));
   checks.push(...vaultPathChecks(o.vault));
   const found = readRegistrations(o, p, checks);
+  checks.push(...removedHookChecks(o.vault, env));
   const reg = checkRegistrations(o, found, checks);
   checks.push(...writeGuardChecks(o.agent, o.vault, scriptTarget(o.vault), found, loadVaultContext(o.vault, { env }).settings));
   if (reg !== void 0) {
@@ -30137,6 +30308,7 @@ var init_doctor = __esm({
     init_doctor_write_guard();
     init_vault_config();
     init_claude_plugin_check();
+    init_doctor_removed_hooks();
     init_doctor_format();
   }
 });
@@ -30147,13 +30319,13 @@ function trustedRecord(x, p) {
   const file = specFor(x.agent).settingsFile(x.scope, p);
   if (!samePath(x.file, file)) return null;
   const above = /* @__PURE__ */ new Set();
-  for (let d = path64.dirname(path64.resolve(file)); d !== path64.dirname(d); d = path64.dirname(d)) above.add(d);
-  const createdDirs = x.createdDirs.filter((d) => typeof d === "string" && above.has(path64.resolve(d)));
+  for (let d = path66.dirname(path66.resolve(file)); d !== path66.dirname(d); d = path66.dirname(d)) above.add(d);
+  const createdDirs = x.createdDirs.filter((d) => typeof d === "string" && above.has(path66.resolve(d)));
   return { ...x, file, createdDirs };
 }
 function scriptDirs(vault, manifest) {
   const allowed = [".claude", ".claude/hooks"];
-  return (manifest?.createdDirs ?? []).filter((d) => allowed.includes(d)).map((d) => path64.join(vault, ...d.split("/")));
+  return (manifest?.createdDirs ?? []).filter((d) => allowed.includes(d)).map((d) => path66.join(vault, ...d.split("/")));
 }
 function targets(o, recorded, p) {
   const chosen = recorded.filter((x) => (o.agent === void 0 || x.agent === o.agent) && (o.scope === void 0 || x.scope === o.scope));
@@ -30259,7 +30431,10 @@ function uninstallLocked(o) {
     try {
       const mcpHost = MCP_HOSTS[t.agent];
       if (mcpHost !== void 0) unregisterMcp(r, mcpHost, t.scope, o.vault, o.home);
-      if (undoFile(t, p, r, manifest) && t.original !== void 0) done.add(t.original);
+      if (undoFile(t, p, r, manifest)) {
+        if (t.original !== void 0) done.add(t.original);
+        forgetInstall(o.vault, t.agent, t.scope, p.env);
+      }
     } catch (error) {
       if (!(error instanceof WriteError)) throw error;
       r.lines.push(error.message);
@@ -30270,10 +30445,10 @@ function uninstallLocked(o) {
   try {
     if (remaining.length > 0 && manifest !== null) {
       writeAtomic(o.vault, manifestPath(o.vault), serializeManifest({ ...manifest, installs: remaining }));
-      r.lines.push(`The bridge stays in ${path64.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(", ")}`);
+      r.lines.push(`The bridge stays in ${path66.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(", ")}`);
     } else if (r.code === EXIT.ok) {
       let removedScript = false;
-      const ours = hooksState().filter((s) => s.name !== MANIFEST_NAME).map((s) => path64.join(hooksFolder(o.vault), s.name));
+      const ours = hooksState().filter((s) => s.name !== MANIFEST_NAME).map((s) => path66.join(hooksFolder(o.vault), s.name));
       for (const f of [...ours, manifestPath(o.vault)]) {
         if (removeFile(o.vault, f)) {
           r.changed.push(f);
@@ -30281,11 +30456,11 @@ function uninstallLocked(o) {
         }
       }
       removeDirs(o.vault, scriptDirs(o.vault, manifest));
-      if (removedScript) r.lines.push(`Removed the bridge from ${path64.dirname(scriptTarget(o.vault))}`);
+      if (removedScript) r.lines.push(`Removed the bridge from ${path66.dirname(scriptTarget(o.vault))}`);
     }
     if (r.code === EXIT.ok && r.changed.length === 0) {
       const what = chosen.map((t) => `${HOSTS[t.agent].name} (${t.scope})`).join(", ");
-      r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path64.dirname(scriptTarget(o.vault))}`];
+      r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path66.dirname(scriptTarget(o.vault))}`];
     }
   } catch (error) {
     if (!(error instanceof WriteError)) throw error;
@@ -30294,11 +30469,11 @@ function uninstallLocked(o) {
   }
   return r;
 }
-var path64;
+var path66;
 var init_uninstall = __esm({
   "src/node/hosts/uninstall.ts"() {
     "use strict";
-    path64 = require("node:path");
+    path66 = require("node:path");
     init_agent_contracts();
     init_files();
     init_host_spec();
@@ -30310,16 +30485,17 @@ var init_uninstall = __esm({
     init_settings_json2();
     init_install();
     init_mcp_registration();
+    init_installed_hooks_record();
   }
 });
 
 // src/node/mcp/server-load.ts
 function mcpFileBeside(bridgeDir) {
-  return path65.join(bridgeDir, MCP_FILE_NAME);
+  return path67.join(bridgeDir, MCP_FILE_NAME);
 }
 function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   const file = mcpFileBeside(bridgeDir);
-  if (!fs34.existsSync(file)) throw new McpFileError(`the MCP server file ${file} is missing. ${FIX}.`);
+  if (!fs35.existsSync(file)) throw new McpFileError(`the MCP server file ${file} is missing. ${FIX}.`);
   let loaded;
   try {
     loaded = (0, import_node_module2.createRequire)(file)(file);
@@ -30330,13 +30506,13 @@ function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   if (loaded.version !== bridgeVersion2) throw new McpFileError(`the MCP server file ${file} is version ${loaded.version}, the bridge ${bridgeVersion2}. ${FIX}.`);
   return loaded;
 }
-var fs34, import_node_module2, path65, McpFileError, FIX;
+var fs35, import_node_module2, path67, McpFileError, FIX;
 var init_server_load = __esm({
   "src/node/mcp/server-load.ts"() {
     "use strict";
-    fs34 = require("node:fs");
+    fs35 = require("node:fs");
     import_node_module2 = require("node:module");
-    path65 = require("node:path");
+    path67 = require("node:path");
     init_state_registry();
     McpFileError = class extends Error {
     };
@@ -30361,7 +30537,7 @@ function bridgeVersion() {
 function mcpSourceOf(scriptPath) {
   for (const script of [scriptPath, realScript(scriptPath)]) {
     try {
-      const data = readRegularFile(mcpFileBeside(path66.dirname(bundleOf(script))), PROGRAM_MAX);
+      const data = readRegularFile(mcpFileBeside(path68.dirname(bundleOf(script))), PROGRAM_MAX);
       if (data !== null) return data;
     } catch {
     }
@@ -30370,7 +30546,7 @@ function mcpSourceOf(scriptPath) {
 }
 function realScript(scriptPath) {
   try {
-    return fs35.realpathSync(scriptPath);
+    return fs36.realpathSync(scriptPath);
   } catch {
     return scriptPath;
   }
@@ -30460,13 +30636,13 @@ async function runAgentCommand(args, scriptPath, env, io = defaultIo) {
       return usage(`unknown command "${args.command}"`);
   }
 }
-var fs35, os4, path66, PROGRAM_MAX, defaultIo;
+var fs36, os4, path68, PROGRAM_MAX, defaultIo;
 var init_agents_cli = __esm({
   "bridge/commands/agents-cli.ts"() {
     "use strict";
-    fs35 = require("node:fs");
+    fs36 = require("node:fs");
     os4 = require("node:os");
-    path66 = require("node:path");
+    path68 = require("node:path");
     init_format();
     init_args();
     init_options();
@@ -30531,17 +30707,17 @@ function launcher(args, scriptPath) {
   if (!/^[A-Za-z_][\w-]*$/.test(name)) throw new UsageError(`--name must be a plain word (letters, digits, _ and -), not ${JSON.stringify(name)}`);
   const text2 = launcherFunction(shell, name, vault, cli);
   writeOut(
-    `# Starts ${HOSTS[agentFlag2].name} in the vault ${JSON.stringify(path67.basename(vault))}, so its hooks load (add to ${PROFILE[shell]}):
+    `# Starts ${HOSTS[agentFlag2].name} in the vault ${JSON.stringify(path69.basename(vault))}, so its hooks load (add to ${PROFILE[shell]}):
 ${text2}
 `
   );
   return 0;
 }
-var path67, SHELLS, PROFILE;
+var path69, SHELLS, PROFILE;
 var init_launcher = __esm({
   "bridge/commands/launcher.ts"() {
     "use strict";
-    path67 = require("node:path");
+    path69 = require("node:path");
     init_agent_contracts();
     init_args();
     init_context();
@@ -30646,19 +30822,19 @@ var init_tag_edit = __esm({
 
 // src/node/mcp/vault-path.ts
 function inside2(dir, file) {
-  const rel = path68.relative(dir, file);
-  return rel === "" || !rel.startsWith("..") && !path68.isAbsolute(rel);
+  const rel = path70.relative(dir, file);
+  return rel === "" || !rel.startsWith("..") && !path70.isAbsolute(rel);
 }
 function realPathOf2(absolute) {
   let current = absolute;
   const missing = [];
   for (; ; ) {
     try {
-      return path68.join(fs36.realpathSync(current), ...missing);
+      return path70.join(fs37.realpathSync(current), ...missing);
     } catch (error) {
-      const parent = path68.dirname(current);
+      const parent = path70.dirname(current);
       if (error.code !== "ENOENT" || parent === current) throw error;
-      missing.unshift(path68.basename(current));
+      missing.unshift(path70.basename(current));
       current = parent;
     }
   }
@@ -30670,18 +30846,18 @@ function resolveVaultPath(root, given) {
   if (slashed.split("/").includes("..")) {
     throw new PathRefused(`${shown2} contains "..": name the file by its path inside the vault (for example "Notes/a.md")`);
   }
-  const isAbs = path68.isAbsolute(given) || /^[A-Za-z]:\//.test(slashed);
+  const isAbs = path70.isAbsolute(given) || /^[A-Za-z]:\//.test(slashed);
   const trimmed = slashed.replace(/^(\.\/)+/, "");
   const rel = trimmed === "" || trimmed === "." ? "" : isAbs ? vaultRelative(root, slashed) : vaultRelative(root, trimmed);
   if (rel === null) {
-    if (isAbs && path68.resolve(given) === path68.resolve(root)) return { rel: "", absolute: path68.resolve(root) };
+    if (isAbs && path70.resolve(given) === path70.resolve(root)) return { rel: "", absolute: path70.resolve(root) };
     throw new PathRefused(`${shown2} is outside the vault ${root}; only paths inside the vault are allowed`);
   }
-  const absolute = rel === "" ? path68.resolve(root) : path68.join(root, ...rel.split("/"));
+  const absolute = rel === "" ? path70.resolve(root) : path70.join(root, ...rel.split("/"));
   let real;
   let realRoot2;
   try {
-    realRoot2 = fs36.realpathSync(root);
+    realRoot2 = fs37.realpathSync(root);
     real = realPathOf2(absolute);
   } catch (error) {
     throw new PathRefused(`${shown2} cannot be resolved: ${error.message}`);
@@ -30689,12 +30865,12 @@ function resolveVaultPath(root, given) {
   if (!inside2(realRoot2, real)) throw new PathRefused(`${shown2} leads out of the vault through a symbolic link (to ${real}); only files inside the vault are allowed`);
   return { rel, absolute };
 }
-var fs36, path68, PathRefused;
+var fs37, path70, PathRefused;
 var init_vault_path = __esm({
   "src/node/mcp/vault-path.ts"() {
     "use strict";
-    fs36 = require("node:fs");
-    path68 = require("node:path");
+    fs37 = require("node:fs");
+    path70 = require("node:path");
     init_scope();
     PathRefused = class extends Error {
     };
@@ -30703,8 +30879,8 @@ var init_vault_path = __esm({
 
 // src/node/mcp/note-file.ts
 function inside3(dir, file) {
-  const rel = path69.relative(dir, file);
-  return rel !== "" && !rel.startsWith("..") && !path69.isAbsolute(rel);
+  const rel = path71.relative(dir, file);
+  return rel !== "" && !rel.startsWith("..") && !path71.isAbsolute(rel);
 }
 function notOpened(realRoot2, file, shown2) {
   const entry = inspectStateFile(realRoot2, file);
@@ -30723,11 +30899,11 @@ function openNote(realRoot2, file, shown2) {
   let read3;
   let data;
   try {
-    read3 = fs37.fstatSync(fd);
+    read3 = fs38.fstatSync(fd);
     if (read3.size > MAX_NOTE_BYTES2) throw new PathRefused(`${shown2} is larger than ${MAX_NOTE_BYTES2 / 1024 / 1024} MB; mark it reviewed in Obsidian`);
     data = readRange(fd, 0, MAX_NOTE_BYTES2);
   } finally {
-    fs37.closeSync(fd);
+    fs38.closeSync(fd);
   }
   let text2;
   try {
@@ -30746,12 +30922,12 @@ function openNote(realRoot2, file, shown2) {
   };
   return { text: text2, replace };
 }
-var fs37, path69, MAX_NOTE_BYTES2, strict;
+var fs38, path71, MAX_NOTE_BYTES2, strict;
 var init_note_file = __esm({
   "src/node/mcp/note-file.ts"() {
     "use strict";
-    fs37 = require("node:fs");
-    path69 = require("node:path");
+    fs38 = require("node:fs");
+    path71 = require("node:path");
     init_state_file();
     init_vault_path();
     MAX_NOTE_BYTES2 = 16 * 1024 * 1024;
@@ -30783,7 +30959,7 @@ async function markReviewed(ctx, given, call) {
   }
   let stat;
   try {
-    stat = fs38.statSync(target.absolute);
+    stat = fs39.statSync(target.absolute);
   } catch {
     throw new PathRefused(`${shown2} does not exist in the vault`);
   }
@@ -30791,8 +30967,8 @@ async function markReviewed(ctx, given, call) {
   let file;
   let realRoot2;
   try {
-    realRoot2 = fs38.realpathSync.native(ctx.root);
-    file = fs38.realpathSync.native(target.absolute);
+    realRoot2 = fs39.realpathSync.native(ctx.root);
+    file = fs39.realpathSync.native(target.absolute);
   } catch {
     throw new PathRefused(`${shown2} does not exist in the vault`);
   }
@@ -30827,11 +31003,11 @@ async function markReviewed(ctx, given, call) {
   note.replace(edit.text);
   return { path: target.rel, changed: true, message: `Marked ${target.rel} reviewed: added #${tags.reviewDone} to its properties. The change is listed for the human under "Changed by agents".`, hits };
 }
-var fs38, MARK_TOOL;
+var fs39, MARK_TOOL;
 var init_mark_reviewed = __esm({
   "src/node/mcp/mark-reviewed.ts"() {
     "use strict";
-    fs38 = require("node:fs");
+    fs39 = require("node:fs");
     init_agent_journal();
     init_flags();
     init_frontmatter_edit();
@@ -30932,7 +31108,7 @@ async function ruleCheckTool(t, paths) {
   if (paths !== void 0 && paths.length > 0) {
     const rels = paths.map((p) => {
       const resolved = resolveVaultPath(ctx.root, p);
-      if (resolved.rel !== "" && !fs39.existsSync(resolved.absolute)) throw new PathRefused(`${JSON.stringify(p)} does not exist in the vault`);
+      if (resolved.rel !== "" && !fs40.existsSync(resolved.absolute)) throw new PathRefused(`${JSON.stringify(p)} does not exist in the vault`);
       return resolved.rel;
     });
     targets2 = targetsUnder(ctx.root, rels);
@@ -30959,11 +31135,11 @@ function toolHandlers(t) {
     markReviewed: (notePath3) => markReviewedTool(t, notePath3)
   };
 }
-var fs39;
+var fs40;
 var init_tools = __esm({
   "src/node/mcp/tools.ts"() {
     "use strict";
-    fs39 = require("node:fs");
+    fs40 = require("node:fs");
     init_item_ids();
     init_quote();
     init_report_text();
@@ -31058,7 +31234,7 @@ Content-Length: 0\r
   });
   http.on("clientError", (_error, socket) => socket.destroy());
   wss.on("error", () => void 0);
-  return new Promise((resolve25, reject) => {
+  return new Promise((resolve27, reject) => {
     http.once("error", reject);
     http.listen(0, "127.0.0.1", () => {
       http.on("error", () => void 0);
@@ -31072,7 +31248,7 @@ Content-Length: 0\r
         reject(error instanceof Error ? error : new Error(String(error)));
         return;
       }
-      resolve25({
+      resolve27({
         port,
         token,
         openSockets: () => sockets.size,
@@ -31140,11 +31316,11 @@ var init_server = __esm({
 });
 
 // src/node/tiers/serve-cache.ts
-var path70, SERVE_WRITE_DELAY_MS, ServeCache;
+var path72, SERVE_WRITE_DELAY_MS, ServeCache;
 var init_serve_cache = __esm({
   "src/node/tiers/serve-cache.ts"() {
     "use strict";
-    path70 = require("node:path");
+    path72 = require("node:path");
     init_cache_format();
     init_dates();
     init_state_file();
@@ -31247,7 +31423,7 @@ var init_serve_cache = __esm({
         const next = summary === void 0 ? { ...cache, plugin } : { ...cache, plugin, agentChanges: summary };
         const checked = checkedBriefCache(next);
         if (!checked.ok) throw new Error(`refusing to write ${BRIEF_FILE}: ${checked.why}`);
-        writeStateFile(this.root, path70.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
+        writeStateFile(this.root, path72.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
         return true;
       }
     };
@@ -31270,7 +31446,7 @@ function ignored(relative6) {
 function serve(args, scriptPath, env) {
   const ctx = contextFor2(args, scriptPath, env);
   if (ctx.pluginDir === null) throw new UsageError(`no Obsidian config folder in ${ctx.root}; pass --config-dir NAME`);
-  const discoveryFile = path71.join(ctx.pluginDir, DISCOVERY_FILE);
+  const discoveryFile = path73.join(ctx.pluginDir, DISCOVERY_FILE);
   const existing = readDiscovery(ctx.root, discoveryFile);
   if (existing !== null && existing.pid !== process.pid && processAlive(existing.pid)) {
     throw new UsageError(`a live channel already runs for this vault (process ${existing.pid}: Obsidian or another "serve")`);
@@ -31281,7 +31457,7 @@ function serve(args, scriptPath, env) {
   cache.summarize = (now2) => summarizeFiles({ root: ctx.root, pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders }, now2, ctx.settings.maxNamesPerItem);
   let watcher = null;
   try {
-    watcher = fs40.watch(ctx.root, { recursive: true }, (_event, name) => {
+    watcher = fs41.watch(ctx.root, { recursive: true }, (_event, name) => {
       if (name === null || !ignored(String(name))) {
         keeper.markDirty();
         cache.changed();
@@ -31301,26 +31477,26 @@ function serve(args, scriptPath, env) {
     check: () => liveCheck(ctx, env)
   };
   return startLiveServer(handlers, { vaultRoot: ctx.root, discoveryFile }).then(
-    (server) => new Promise((resolve25) => {
+    (server) => new Promise((resolve27) => {
       process.stderr.write(`Serving the live channel for ${quoteName(ctx.root)} on 127.0.0.1:${server.port}. Stop with Ctrl+C.
 `);
       void cache.flush();
       const stop = () => {
         watcher?.close();
         clearInterval(dateCheck);
-        void Promise.all([cache.stop(), server.close()]).then(() => resolve25(0));
+        void Promise.all([cache.stop(), server.close()]).then(() => resolve27(0));
       };
       process.once("SIGINT", stop);
       process.once("SIGTERM", stop);
     })
   );
 }
-var fs40, path71, VERIFY_MS, BriefKeeper;
+var fs41, path73, VERIFY_MS, BriefKeeper;
 var init_serve = __esm({
   "bridge/commands/serve.ts"() {
     "use strict";
-    fs40 = require("node:fs");
-    path71 = require("node:path");
+    fs41 = require("node:fs");
+    path73 = require("node:path");
     init_args();
     init_dates();
     init_live_protocol();
@@ -31403,6 +31579,7 @@ var init_library = __esm({
     init_install();
     init_options();
     init_uninstall();
+    init_installed_hooks2();
     AGENT_LIBRARY = {
       install,
       uninstall,
@@ -31410,6 +31587,7 @@ var init_library = __esm({
       formatDoctor,
       findNodeOnPath,
       scopesOf: (agent) => specFor(agent).scopes,
+      hooksRemoved,
       exit: EXIT
     };
   }

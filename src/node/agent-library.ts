@@ -8,6 +8,7 @@
  * it costs neither front end any code.
  */
 import type { AgentId } from '../core/agent-contracts';
+import type { RemovedHooks } from '../core/installed-hooks';
 import type { DoctorOptions, DoctorReport } from './hosts/doctor/doctor';
 import type { ActionResult, AgentOptions, EXIT } from './hosts/options';
 import type { Scope } from './hosts/host-spec';
@@ -26,6 +27,8 @@ export interface AgentLibrary {
 	findNodeOnPath(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string | undefined;
 	/** The scopes an agent's hooks can be installed in (project, local, user). */
 	scopesOf(agent: AgentId): readonly Scope[];
+	/** Hooks install registered for the vault that something other than uninstall removed since. */
+	hooksRemoved(vault: string, env: NodeJS.ProcessEnv): RemovedHooks[];
 	exit: typeof EXIT;
 }
 

@@ -50,6 +50,11 @@ export const MANIFEST_NAME = 'session-brief.json';
  * (src/node/hosts/hook-entry.cjs) is plain CommonJS that loads nothing, so it spells the suffix itself.
  */
 export const CODE_CACHE_SUFFIX = '.v8cache';
+/**
+ * In Session Brief's per-user folder (src/node/journal/user-state-dir.ts), one file per vault named
+ * by a hash of its real path: what install registered (src/node/hosts/installed-hooks.ts).
+ */
+export const INSTALLED_HOOKS_PREFIX = 'installed-hooks-';
 /** Every name of ours in `.claude/hooks` starts so; the rest of that folder is other tools'. */
 export const HOOK_PREFIX = 'session-brief';
 

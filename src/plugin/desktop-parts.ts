@@ -11,6 +11,7 @@ import type { Settings } from '../core/settings';
 import type { AgentChanges } from './review/agent-changes';
 import { DesktopAgentChangesIo } from './review/agent-changes-io';
 import { AgentHooks } from './hosts/agent-hooks';
+import type { HooksRemoved } from './hosts/hooks-removed';
 import { AgentReview } from './review/agent-review';
 import { beforeVersionsIo } from './review/before-versions-io';
 import { EMBEDDED_FILES, embeddedBridgeVersion } from './hosts/bridge-source';
@@ -38,6 +39,8 @@ export interface DesktopHost {
 	settings: () => Settings;
 	/** Fed here: the journal it watches is written by this machine's hooks. */
 	agentChanges: AgentChanges;
+	/** Fed here: the record it compares lies in this machine's per-user folder. */
+	hooksRemoved: HooksRemoved;
 }
 
 export class DesktopParts {
@@ -85,6 +88,7 @@ export class DesktopParts {
 		void this.host.agentChanges.refresh().then(() => {
 			if (!this.stopped) new AgentReview(this.host.app, this.host.agentChanges).pruneReviewed();
 		});
+		this.host.hooksRemoved.attach(() => this.hooks.hooksRemoved(), this.host.plugin);
 		void this.writer.markExistingPending();
 		void this.host.sync.whenReady().then(() => this.applyLiveChannel());
 	}

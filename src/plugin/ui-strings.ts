@@ -398,3 +398,25 @@ export const ROW_CAP_TEXT = translations<RowCapStrings>({ en: rowCapEn, de: rowC
 export function rowCapStrings(lang: Lang): RowCapStrings {
 	return ROW_CAP_TEXT[lang];
 }
+
+/** Hooks removed from a settings file by something other than uninstall (src/plugin/sidebar/hooks-removed-notice.ts). */
+export interface HooksRemovedStrings {
+	/** `file` already quoted; `events` the host's event names, comma-separated. */
+	removed: (host: string, file: string, events: string, count: number) => string;
+}
+
+const hooksRemovedEn: HooksRemovedStrings = {
+	removed: (host, file, events, count) =>
+		`Agent ${count === 1 ? 'hook' : 'hooks'} removed: ${file} no longer holds the ${events} ${count === 1 ? 'hook' : 'hooks'} that Install agent hooks registered for ${host}, and Remove agent hooks did not take ${count === 1 ? 'it' : 'them'} out. Sessions since ran without the brief or the review trail. Check what changed the file, then install the agent hooks again.`,
+};
+
+const hooksRemovedDe: HooksRemovedStrings = {
+	removed: (host, file, events, count) =>
+		`${count === 1 ? 'Agent-Hook' : 'Agent-Hooks'} entfernt: ${file} enthält ${count === 1 ? 'den Hook' : 'die Hooks'} ${events} nicht mehr, ${count === 1 ? 'den' : 'die'} „Agent-Hooks installieren“ für ${host} eingetragen hat, und „Agent-Hooks entfernen“ hat ${count === 1 ? 'ihn' : 'sie'} nicht entfernt. Sitzungen liefen seither ohne Überblick und ohne Prüfspur. Prüfe, was die Datei geändert hat, und installiere die Agent-Hooks dann erneut.`,
+};
+
+export const HOOKS_REMOVED_TEXT = translations<HooksRemovedStrings>({ en: hooksRemovedEn, de: hooksRemovedDe });
+
+export function hooksRemovedStrings(lang: Lang): HooksRemovedStrings {
+	return HOOKS_REMOVED_TEXT[lang];
+}

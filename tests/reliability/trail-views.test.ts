@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { JOURNAL_FILE, journalLines } from '../../src/core/agent-journal';
 import { parseStartsLog, STARTS_LOG } from '../../src/core/session-starts';
-import { hookScript, makeVault, run, sessionStart } from '../helpers/bridge';
+import { BUNDLE, hookScript, makeVault, run, sessionStart } from '../helpers/bridge';
 
 const SLOW = 120_000;
 const made: string[] = [];
@@ -37,7 +37,8 @@ function env(state: string, now = '2026-11-29T10:00:00.000Z'): NodeJS.ProcessEnv
 }
 
 function bridge(v: string, args: string[], input: string, e: NodeJS.ProcessEnv): { status: number | null; stdout: string } {
-	const r = run(hookScript(v), args, input, { env: e });
+	// doctor starts the hook and the MCP server itself: more room than a hook's run on a loaded machine.
+	const r = run(hookScript(v), args, input, { env: e, timeout: 90_000 });
 	return { status: r.status, stdout: r.stdout.toString('utf8') };
 }
 
@@ -144,5 +145,42 @@ describe('--json outputs a terminal may show', () => {
 		const doctor = bridge(v, ['doctor', '--json'], '', e).stdout;
 		expect(doctor).toMatch(ASCII);
 		expect(() => JSON.parse(doctor) as unknown).not.toThrow();
+	}, SLOW);
+});
+
+describe('hooks removed from a settings file by anything but uninstall', () => {
+	interface Doctor {
+		checks: { id: string; status: string; message: string }[];
+	}
+	const removedLines = (v: string, e: NodeJS.ProcessEnv): string[] =>
+		(JSON.parse(run(BUNDLE, ['doctor', '--json', '--vault', v], '', { env: e, timeout: 90_000 }).stdout.toString('utf8')) as Doctor).checks.filter((c) => c.id === 'hooks-removed').map((c) => `${c.status}: ${c.message}`);
+
+	it('the next doctor names the file and the hooks; after uninstall it names nothing', () => {
+		const v = vault();
+		const state = stateDir();
+		const e = env(state);
+		// The hooks as install writes them, from the vault's own copy of the bridge.
+		expect(bridge(v, ['install'], '', e).status).toBe(0);
+		const file = path.join(v, '.claude', 'settings.json');
+		const installed = fs.readFileSync(file, 'utf8');
+		expect(removedLines(v, e)).toEqual([]);
+
+		// The agent rewrites the file without the PreToolUse entry (the fence) and the Stop entry (the net).
+		const edited = JSON.parse(installed) as { hooks: Record<string, unknown> };
+		delete edited.hooks.PreToolUse;
+		delete edited.hooks.Stop;
+		fs.writeFileSync(file, JSON.stringify(edited, null, 2));
+		expect(removedLines(v, e)).toEqual([expect.stringMatching(/^fail: .*settings\.json no longer holds the PreToolUse, Stop hooks "install" registered there for Claude Code/)]);
+
+		// The whole file replaced: every hook is named.
+		fs.writeFileSync(file, '{"permissions":{"allow":["Bash(*)"]}}\n');
+		expect(removedLines(v, e)[0]).toContain('SessionStart, PostToolUse, PreToolUse, Stop, SessionEnd');
+
+		// The record lies in the per-user folder, outside the vault.
+		expect(fs.readdirSync(state).some((n) => n.startsWith('installed-hooks-'))).toBe(true);
+
+		fs.writeFileSync(file, installed);
+		expect(bridge(v, ['uninstall'], '', e).status).toBe(0);
+		expect(removedLines(v, e)).toEqual([]);
 	}, SLOW);
 });

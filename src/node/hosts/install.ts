@@ -13,6 +13,8 @@ import { findConfigDir } from '../vault-config';
 import { trustFindings } from './trust';
 import { MCP_HOSTS, registerMcp } from './mcp-registration';
 import { backupHoldsOriginal, eventCommand, planInstall, type InstallStep, type InstallView } from './install-plan';
+import { hostEventNames } from './host-spec';
+import { recordInstall } from '../journal/installed-hooks-record';
 
 export { commandShells, eventCommand, hookArgs, samePath } from './install-plan';
 export { decodeStrict } from '../check/settings-json';
@@ -62,6 +64,7 @@ function installLocked(o: AgentOptions): ActionResult {
 		if (error instanceof WriteError) return { ...r, code: EXIT.writeFailed, lines: [...r.lines, error.message] };
 		throw error;
 	}
+	rememberInstall(o, r);
 	// Hosts with a documented MCP configuration also get the server for mid-session questions (docs/agents.md).
 	const mcpHost = MCP_HOSTS[o.agent];
 	if (mcpHost !== undefined && plan.mcpReady) {
@@ -79,6 +82,19 @@ function installLocked(o: AgentOptions): ActionResult {
 		if (t.status !== 'ok') r.lines.push(`Before the first session: ${t.message}${t.fix !== undefined ? ` ${t.fix}` : ''}`);
 	}
 	return r;
+}
+
+/**
+ * What was registered, kept where the agent cannot erase it (installed-hooks.ts): hooks that later
+ * vanish from the settings file without `uninstall` are named by doctor and the sidebar.
+ */
+function rememberInstall(o: AgentOptions, r: ActionResult): void {
+	const spec = specFor(o.agent);
+	try {
+		recordInstall(o.vault, { agent: o.agent, scope: o.scope, file: spec.settingsFile(o.scope, hostPaths(o)), events: hostEventNames(spec) }, o.env);
+	} catch (error) {
+		r.warnings.push(`The record of what was installed could not be kept in Session Brief's per-user folder (${(error as Error).message}); hooks removed later will go unnoticed.`);
+	}
 }
 
 function applyStep(vault: string, step: InstallStep, r: ActionResult): void {

@@ -7,6 +7,7 @@ import { doctor, formatDoctor } from './doctor/doctor';
 import { install } from './install';
 import { EXIT, findNodeOnPath, specFor } from './options';
 import { uninstall } from './uninstall';
+import { hooksRemoved } from './installed-hooks';
 
 export const AGENT_LIBRARY: AgentLibrary = {
 	install,
@@ -15,5 +16,6 @@ export const AGENT_LIBRARY: AgentLibrary = {
 	formatDoctor,
 	findNodeOnPath,
 	scopesOf: (agent) => specFor(agent).scopes,
+	hooksRemoved,
 	exit: EXIT,
 };

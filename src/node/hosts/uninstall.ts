@@ -15,6 +15,7 @@ import { withLocks } from './install-lock';
 import { parseJsonDoc, UnparseableError } from '../check/settings-json';
 import { backupHoldsRecordedOriginal, decodeStrict, samePath } from './install';
 import { MCP_HOSTS, unregisterMcp } from './mcp-registration';
+import { forgetInstall } from '../journal/installed-hooks-record';
 
 export interface UninstallOptions {
 	vault: string;
@@ -174,7 +175,10 @@ function uninstallLocked(o: UninstallOptions): ActionResult {
 		try {
 			const mcpHost = MCP_HOSTS[t.agent];
 			if (mcpHost !== undefined) unregisterMcp(r, mcpHost, t.scope, o.vault, o.home);
-			if (undoFile(t, p, r, manifest) && t.original !== undefined) done.add(t.original);
+			if (undoFile(t, p, r, manifest)) {
+				if (t.original !== undefined) done.add(t.original);
+				forgetInstall(o.vault, t.agent, t.scope, p.env);
+			}
 		} catch (error) {
 			if (!(error instanceof WriteError)) throw error;
 			r.lines.push(error.message);

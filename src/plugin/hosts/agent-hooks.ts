@@ -12,6 +12,8 @@ import { FileSystemAdapter, type App } from 'obsidian';
 import type { ActionResult, AgentLibrary, DoctorReport, Scope } from '../../node/agent-library';
 import type { AgentId } from '../../core/agent-contracts';
 import { loadAgentLibrary } from './bridge-library';
+import type { RemovedHooks } from '../../core/installed-hooks';
+import { readInstalledHooks } from '../../node/journal/installed-hooks-record';
 import type { EmbeddedFiles } from './bridge-source';
 
 export type { Scope };
@@ -86,6 +88,16 @@ export class AgentHooks {
 			void this.loaded.catch(() => (this.loaded = null));
 		}
 		return this.loaded;
+	}
+
+	/**
+	 * Hooks install registered here that something other than uninstall removed (the sidebar's
+	 * warning). The record is read first: a vault without an install never loads the library.
+	 */
+	async hooksRemoved(): Promise<RemovedHooks[]> {
+		const vault = this.vaultPath();
+		if (vault === null || (readInstalledHooks(vault, this.env)?.installs.length ?? 0) === 0) return [];
+		return (await this.library(vault)).hooksRemoved(vault, this.env);
 	}
 
 	async install(choice: HookChoice, vault: string): Promise<HookOutcome> {

@@ -20,6 +20,8 @@ import { RowLimits } from './row-cap';
 import { TodayHeader } from './review-today';
 import type { AgentChanges } from '../review/agent-changes';
 import { AgentChangesSection } from './review-agent-changes';
+import type { HooksRemoved } from '../hosts/hooks-removed';
+import { HooksRemovedNotice } from './hooks-removed-notice';
 import { RenderThrottle } from './render-throttle';
 import { uiStrings } from '../ui-strings';
 
@@ -88,6 +90,7 @@ export class ReviewView extends ItemView {
 		private readonly sync: IndexSync,
 		private readonly actions: ReviewActions,
 		private readonly agents: AgentChanges,
+		private readonly hooksRemoved: HooksRemoved,
 	) {
 		super(leaf);
 		this.prefs = readPrefs(this.app.loadLocalStorage(PREFS_KEY));
@@ -130,6 +133,8 @@ export class ReviewView extends ItemView {
 			this.savePrefs();
 			this.render();
 		});
+		// Above everything: without the hooks nothing below is complete.
+		new HooksRemovedNotice(root, null, this, this.hooksRemoved, () => this.service.lang());
 		this.today = new TodayHeader(root, this, this.app, this.service, this.actions, { source: VIEW_TYPE_REVIEW, parent: this });
 		this.listEl = root.createDiv({ cls: 'session-brief-sections' });
 		new AgentChangesSection(root, this.listEl, this, this.app, this.agents, this.service, this.actions, { source: VIEW_TYPE_REVIEW, parent: this });

@@ -25,6 +25,7 @@ import { MCP_HOSTS } from '../mcp-registration';
 import { writeGuardChecks } from './doctor-write-guard';
 import { loadVaultContext } from '../../vault-config';
 import { claudePluginChecks } from '../claude-plugin-check';
+import { removedHookChecks } from './doctor-removed-hooks';
 
 export type { Check, CheckStatus, DoctorOptions, DoctorReport } from './doctor-report';
 export { formatDoctor } from './doctor-format';
@@ -49,6 +50,7 @@ export async function doctor(o: DoctorOptions): Promise<DoctorReport> {
 	checks.push(...stateFolderChecks(o.vault, env));
 	checks.push(...vaultPathChecks(o.vault));
 	const found = readRegistrations(o, p, checks);
+	checks.push(...removedHookChecks(o.vault, env));
 	const reg = checkRegistrations(o, found, checks);
 	checks.push(...writeGuardChecks(o.agent, o.vault, scriptTarget(o.vault), found, loadVaultContext(o.vault, { env }).settings));
 	if (reg !== undefined) {
