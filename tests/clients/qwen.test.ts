@@ -77,8 +77,8 @@ describe.skipIf(skip !== undefined)(`Qwen Code ${client.version || `(skipped: ${
 		// A note that is no rule file gets nothing added, broken link or not.
 		expect(qwenLastToolResult(run.conversation.at(-1)!)).not.toContain('Rule check');
 		expect(journal(ws).map((r) => [r.path, r.tool])).toEqual([
-			['CLAUDE.md', 'Edit'],
-			['Notes/From Qwen.md', 'Write'],
+			['CLAUDE.md', 'edit'],
+			['Notes/From Qwen.md', 'write_file'],
 		]);
 		expect(await reported(ws)).toEqual(['CLAUDE.md', 'Notes/From Qwen.md']);
 	});

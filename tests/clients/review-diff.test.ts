@@ -38,12 +38,12 @@ async function changes(ws: Workspace): Promise<{ count: number; changes: Change[
  * diff gives the note as the agent left it, and the text form prints that diff. Returns the change
  * and the text.
  */
-async function expectExactDiff(ws: Workspace, rel: string, before: string, after: string): Promise<{ change: Change | undefined; text: string }> {
+async function expectExactDiff(ws: Workspace, rel: string, before: string, after: string, tool = 'Edit'): Promise<{ change: Change | undefined; text: string }> {
 	expect(after).not.toBe(before);
 	const json = await changes(ws);
 	expect(json.count, JSON.stringify(json, null, 2)).toBe(1);
 	const change = json.changes[0];
-	expect(change).toMatchObject({ path: rel, tool: 'Edit', state: 'kept', added: 2, removed: 1 });
+	expect(change).toMatchObject({ path: rel, tool, state: 'kept', added: 2, removed: 1 });
 	expect(applyPatch(before, change?.diff ?? '')).toBe(after);
 	const text = await bridgeOk(ws, ['changes']);
 	expect(text).toContain(`--- a/${rel}\n+++ b/${rel}\n`);
@@ -87,7 +87,7 @@ describe('Agent changes as a diff with Gemini CLI and Codex', () => {
 		s.api.script([{ tool: 'replace', input: { file_path: file, old_string: '- Building a second brain', new_string: '- Building a second brain (finished in May)\n- Deep work', instruction: 'Update the list.' } }, { text: 'Edited.' }]);
 		const run = await runGemini(ws, s.api, s.guard, 'Update the reading list.', { approvalMode: 'auto_edit' });
 		expectClean('gemini', run);
-		const { change } = await expectExactDiff(ws, rel, before, fs.readFileSync(file, 'utf8'));
+		const { change } = await expectExactDiff(ws, rel, before, fs.readFileSync(file, 'utf8'), 'replace');
 		expect(change?.session).toBeTruthy();
 	});
 
@@ -101,7 +101,7 @@ describe('Agent changes as a diff with Gemini CLI and Codex', () => {
 		s.api.script([{ customTool: 'apply_patch', input: patch }, { text: 'Edited.' }]);
 		const run = await runCodex(ws, s.api, s.guard, 'Update the reading list.', { bypassHookTrust: true });
 		expectClean('codex', run);
-		const { change } = await expectExactDiff(ws, rel, before, fs.readFileSync(file, 'utf8'));
+		const { change } = await expectExactDiff(ws, rel, before, fs.readFileSync(file, 'utf8'), 'apply_patch');
 		expect(change?.session).toBeTruthy();
 	});
 });

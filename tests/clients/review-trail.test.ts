@@ -80,7 +80,7 @@ describe('the review trail through the real clients', () => {
 		const context = outputs.flatMap((o) => [...o.matchAll(/<hook_context>([\s\S]*?)<\/hook_context>/g)].map((m) => m[1] ?? '')).join('\n');
 		expect(context, excerpt(last, 'functionResponse')).toContain('Rule check after the edit of CLAUDE.md:');
 		expect(context).toMatch(/CLAUDE\.md:\d+: error \[broken-link\] \[\[No such note\]\]/);
-		expect(journal(ws).map((r) => [r.path, r.tool])).toEqual([['CLAUDE.md', 'Edit']]);
+		expect(journal(ws).map((r) => [r.path, r.tool])).toEqual([['CLAUDE.md', 'replace']]);
 		expect(await reported(ws)).toEqual(['CLAUDE.md']);
 	});
 
@@ -97,7 +97,7 @@ describe('the review trail through the real clients', () => {
 		const last = run.conversation.at(-1);
 		const texts = last === undefined ? [] : responsesTexts(last).map((m) => m.text);
 		expect(texts.join('\n'), excerpt(last, 'Rule check')).toContain('Rule check after the edit of CLAUDE.md:');
-		expect(journal(ws).map((r) => [r.path, r.tool]).sort()).toEqual([['CLAUDE.md', 'Edit'], ['Notes/From Codex.md', 'Edit']]);
+		expect(journal(ws).map((r) => [r.path, r.tool]).sort()).toEqual([['CLAUDE.md', 'apply_patch'], ['Notes/From Codex.md', 'apply_patch']]);
 		expect(await reported(ws)).toEqual(['CLAUDE.md', 'Notes/From Codex.md']);
 	});
 });
