@@ -140,6 +140,6 @@ describe('edit hooks of other hosts', () => {
 		expect(bridge(v, ['post-tool-use', '--agent', 'copilot'], { sessionId: 'cp', toolName: 'view', toolArgs: { path: file } }).stdout).toBe('');
 		expect(journal(v)).toEqual([]);
 		bridge(v, ['post-tool-use', '--agent', 'copilot'], { sessionId: 'cp', toolName: 'create', toolArgs: { path: file } });
-		expect(journal(v).map((x) => [x.path, x.tool])).toEqual([['Notes/Reading list.md', 'Write']]);
+		expect(journal(v).map((x) => [x.path, x.tool])).toEqual([['Notes/Reading list.md', 'create']]);
 	});
 });
