@@ -7,6 +7,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { JOURNAL_FILE, journalLines } from '../../src/core/agent-journal';
 import { parseStartsLog, STARTS_LOG } from '../../src/core/session-starts';
@@ -82,7 +84,7 @@ interface Shown {
 }
 
 describe("each host's tool names in the trail", () => {
-	it("Gemini CLI's replace and write_file, Codex's apply_patch: journaled as the host named them, still edits", () => {
+	it("Gemini CLI's replace and write_file, Codex's apply_patch: journaled as the host named them, still edits", async () => {
 		const v = vault();
 		const state = stateDir();
 		const gemini = (tool: string, rel: string): void => {
@@ -114,6 +116,17 @@ describe("each host's tool names in the trail", () => {
 		expect(text).toContain('apply_patch');
 		const report = JSON.parse(bridge(v, ['report', '--json'], '', later).stdout) as { items: { agentChanges: { count: number } } };
 		expect(report.items.agentChanges.count).toBe(3);
+		// The MCP server's agent_changes, as the agent itself reads the trail.
+		const client = new Client({ name: 'test', version: '1.0.0' });
+		await client.connect(new StdioClientTransport({ command: process.execPath, args: [BUNDLE, 'mcp', '--vault', v], cwd: v, env: later, stderr: 'pipe' }));
+		try {
+			const listed = (await client.callTool({ name: 'agent_changes', arguments: {} })) as { content: { text: string }[] };
+			const text = listed.content[0]?.text ?? '';
+			expect(text).toContain('Notes/y.md  (apply_patch');
+			expect(text).toContain('Notes/x.md  (replace');
+		} finally {
+			await client.close();
+		}
 	}, SLOW);
 });
 
