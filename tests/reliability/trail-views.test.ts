@@ -118,7 +118,7 @@ describe("each host's tool names in the trail", () => {
 		expect(report.items.agentChanges.count).toBe(3);
 		// The MCP server's agent_changes, as the agent itself reads the trail.
 		const client = new Client({ name: 'test', version: '1.0.0' });
-		await client.connect(new StdioClientTransport({ command: process.execPath, args: [BUNDLE, 'mcp', '--vault', v], cwd: v, env: later, stderr: 'pipe' }));
+		await client.connect(new StdioClientTransport({ command: process.execPath, args: [BUNDLE, 'mcp', '--vault', v], cwd: v, env: later as Record<string, string>, stderr: 'pipe' }));
 		try {
 			const listed = (await client.callTool({ name: 'agent_changes', arguments: {} })) as { content: { text: string }[] };
 			const text = listed.content[0]?.text ?? '';

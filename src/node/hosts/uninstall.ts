@@ -177,7 +177,11 @@ function uninstallLocked(o: UninstallOptions): ActionResult {
 			if (mcpHost !== undefined) unregisterMcp(r, mcpHost, t.scope, o.vault, o.home);
 			if (undoFile(t, p, r, manifest)) {
 				if (t.original !== undefined) done.add(t.original);
-				forgetInstall(o.vault, t.agent, t.scope, p.env);
+				try {
+					forgetInstall(o.vault, t.agent, t.scope, p.env);
+				} catch (error) {
+					r.warnings.push(`The record of what install registered (in Session Brief's per-user folder) could not be updated (${(error as Error).message}); doctor may name these hooks as removed.`);
+				}
 			}
 		} catch (error) {
 			if (!(error instanceof WriteError)) throw error;
