@@ -2810,7 +2810,9 @@ function changeLines(place, paths) {
     const seen = newest.get(h.path);
     if (seen === void 0 || h.at > seen.at) newest.set(h.path, h);
   }
-  for (const [p, h] of newest) {
+  for (const p of paths) {
+    const h = newest.get(p);
+    if (h === void 0) continue;
     const v = readBeforeVersion(place, p, h.session);
     if (v === null || v.bytes === null) continue;
     const file = path13.join(place.root, ...p.split("/"));

@@ -24,7 +24,10 @@ export function changeLines(place: BeforePlace, paths: readonly string[]): { lin
 		const seen = newest.get(h.path);
 		if (seen === undefined || h.at > seen.at) newest.set(h.path, h);
 	}
-	for (const [p, h] of newest) {
+	// In the item's order, so the brief names them as it lists them.
+	for (const p of paths) {
+		const h = newest.get(p);
+		if (h === undefined) continue;
 		const v = readBeforeVersion(place, p, h.session);
 		if (v === null || v.bytes === null) continue;
 		const file = path.join(place.root, ...p.split('/'));
