@@ -25013,21 +25013,28 @@ var init_check = __esm({
 
 // src/node/review/change-list.ts
 function changesToReview(ctx, now2) {
-  return agentChangeSessions(ctx, now2).flatMap((group) => group.changes.map((change) => changeToReview(ctx, change)));
+  const kept = keptBefore(ctx);
+  return agentChangeSessions(ctx, now2).flatMap((group) => group.changes.map((change) => changeToReview(ctx, change, kept)));
 }
-function beforeOf(ctx, change) {
+function keptBefore(ctx) {
+  if (ctx.pluginDir === null) return /* @__PURE__ */ new Set();
+  return new Set(listStateFolder(ctx.root, beforeFolder({ root: ctx.root, pluginDir: ctx.pluginDir }), MAX_FILES * 2).map((d) => d.name));
+}
+function beforeOf(ctx, change, kept) {
   if (ctx.pluginDir === null) return null;
   const place = { root: ctx.root, pluginDir: ctx.pluginDir };
-  const own2 = readBeforeVersion(place, change.path, change.session, sha256);
+  const read3 = (p) => kept.has(`${beforeStem(change.session, p)}${BEFORE_SUFFIX}`) ? readBeforeVersion(place, p, change.session, sha256) : null;
+  const own2 = read3(change.path);
   if (change.from === void 0 || own2 !== null && own2.state !== "new") return own2;
-  return readBeforeVersion(place, change.from, change.session, sha256) ?? own2;
+  return read3(change.from) ?? own2;
 }
-function changeToReview(ctx, change) {
+function changeToReview(ctx, change, kept = keptBefore(ctx)) {
+  const before = beforeOf(ctx, change, kept);
   const file = path37.join(ctx.root, ...change.path.split("/"));
-  const st = change.change === "deleted" ? null : statStateFile(ctx.root, file);
+  const st = change.change === "deleted" || before === null ? null : statStateFile(ctx.root, file);
   const tooLarge = st !== null && st.size > MAX_NOTE_BYTES;
   const bytes = st === null || tooLarge ? null : readStateFile(ctx.root, file, MAX_NOTE_BYTES);
-  return { ...change, before: beforeOf(ctx, change), now: bytes, tooLarge, size: st?.size ?? 0 };
+  return { ...change, before, now: bytes, tooLarge, size: st?.size ?? 0 };
 }
 function changeMeasure(c) {
   if (c.before === null || c.before.bytes === null) return null;
@@ -30908,6 +30915,7 @@ function agentChangesTool(t, page = {}) {
     end++;
   }
   const shown2 = [];
+  const kept = keptBefore(ctx);
   for (const { index, change } of flat.slice(first, end)) {
     const s = sessions[index];
     let group = shown2[shown2.length - 1];
@@ -30915,7 +30923,7 @@ function agentChangesTool(t, page = {}) {
       group = { session: s.session, latest: s.latest, changes: [], ...s.changes[0] !== change ? { continued: true } : {} };
       shown2.push(group);
     }
-    const measure = changeMeasure(changeToReview(ctx, change));
+    const measure = changeMeasure(changeToReview(ctx, change, kept));
     group.changes.push({ ...change, lines: measure?.lines ?? null, ...measure?.large === void 0 ? {} : { large: measure.large } });
   }
   const out = [`Changed by agents, not yet reviewed: ${notes.size} note(s) in ${sessions.length} session(s)`];

@@ -15,7 +15,7 @@ import { checkJson } from '../check/check-report';
 import { checkVault, targetsUnder } from '../check/rule-files';
 import type { VaultContext } from '../vault-config';
 import { agentChangeSessions } from '../journal/what-changed';
-import { changeMeasure, changeToReview } from '../review/change-list';
+import { changeMeasure, changeToReview, keptBefore } from '../review/change-list';
 import { sizesText, type ChangeSizes, type LineCounts } from '../../core/line-counts';
 import type { AgentChange, ChangeSession } from '../../core/what-changed';
 import { QUEUE_ITEMS } from '../../core/brief-items';
@@ -141,6 +141,7 @@ export function agentChangesTool(t: ToolEnv, page: AgentChangesPage = {}): ToolA
 		end++;
 	}
 	const shown: Array<ChangeSession & { continued?: true }> = [];
+	const kept = keptBefore(ctx);
 	for (const { index, change } of flat.slice(first, end)) {
 		const s = sessions[index] as ChangeSession;
 		let group = shown[shown.length - 1];
@@ -149,7 +150,7 @@ export function agentChangesTool(t: ToolEnv, page: AgentChangesPage = {}): ToolA
 			shown.push(group);
 		}
 		// Counted only for the changes shown: each count reads the note and its before-version.
-		const measure = changeMeasure(changeToReview(ctx, change));
+		const measure = changeMeasure(changeToReview(ctx, change, kept));
 		group.changes.push({ ...change, lines: measure?.lines ?? null, ...(measure?.large === undefined ? {} : { large: measure.large }) } as AgentChange);
 	}
 	const out = [`Changed by agents, not yet reviewed: ${notes.size} note(s) in ${sessions.length} session(s)`];

@@ -6,46 +6,55 @@
  * `changes` command and the MCP `agent_changes` tool; the plugin reads the same files itself.
  */
 import * as path from 'node:path';
-import { MAX_NOTE_BYTES } from '../../core/before-versions';
+import { BEFORE_SUFFIX, beforeStem, MAX_FILES, MAX_NOTE_BYTES } from '../../core/before-versions';
 import { countLines, type ChangeSizes, type LineCounts } from '../../core/line-counts';
 import type { AgentChange } from '../../core/what-changed';
 import { agentChangeSessions } from '../journal/what-changed';
-import { readBeforeVersion, type BeforeVersion } from './before-versions';
+import { beforeFolder, readBeforeVersion, type BeforeVersion } from './before-versions';
 import { sha256 } from './sha256';
-import { readStateFile, statStateFile } from '../state-file';
+import { listStateFolder, readStateFile, statStateFile } from '../state-file';
 import type { VaultContext } from '../vault-config';
 
 export interface ChangeToReview extends AgentChange {
 	/** The session's before-version: of the note, or for a renamed note of its old path when that one was kept. */
 	before: BeforeVersion | null;
-	/** The note now; null when it is gone. */
+	/** The note now; null when it is gone, or not read (no before-version to compare it with). */
 	now: Buffer | null;
 	/** The note is there but larger than a before-version may be: not read. */
 	tooLarge: boolean;
-	/** The note's size now in bytes (0 when it is gone). */
+	/** The note's size now in bytes (0 when it is gone or not looked at). */
 	size: number;
 }
 
 export function changesToReview(ctx: VaultContext, now: Date): ChangeToReview[] {
-	return agentChangeSessions(ctx, now).flatMap((group) => group.changes.map((change) => changeToReview(ctx, change)));
+	const kept = keptBefore(ctx);
+	return agentChangeSessions(ctx, now).flatMap((group) => group.changes.map((change) => changeToReview(ctx, change, kept)));
+}
+
+/** The names in the before-versions folder, listed once: most of a long journal's changes have none, and need no look. */
+export function keptBefore(ctx: VaultContext): ReadonlySet<string> {
+	if (ctx.pluginDir === null) return new Set();
+	return new Set(listStateFolder(ctx.root, beforeFolder({ root: ctx.root, pluginDir: ctx.pluginDir }), MAX_FILES * 2).map((d) => d.name));
 }
 
 /** The session's before-version of a note: a rename's diff is from where the note was before the session moved it. */
-function beforeOf(ctx: VaultContext, change: AgentChange): BeforeVersion | null {
+function beforeOf(ctx: VaultContext, change: AgentChange, kept: ReadonlySet<string>): BeforeVersion | null {
 	if (ctx.pluginDir === null) return null;
 	const place = { root: ctx.root, pluginDir: ctx.pluginDir };
-	const own = readBeforeVersion(place, change.path, change.session, sha256);
+	const read = (p: string): BeforeVersion | null => (kept.has(`${beforeStem(change.session, p)}${BEFORE_SUFFIX}`) ? readBeforeVersion(place, p, change.session, sha256) : null);
+	const own = read(change.path);
 	if (change.from === undefined || (own !== null && own.state !== 'new')) return own;
-	return readBeforeVersion(place, change.from, change.session, sha256) ?? own;
+	return read(change.from) ?? own;
 }
 
-/** One change with its session's before-version and the note now. */
-export function changeToReview(ctx: VaultContext, change: AgentChange): ChangeToReview {
+/** One change with its session's before-version and the note now (read only when there is a before-version to compare it with). */
+export function changeToReview(ctx: VaultContext, change: AgentChange, kept: ReadonlySet<string> = keptBefore(ctx)): ChangeToReview {
+	const before = beforeOf(ctx, change, kept);
 	const file = path.join(ctx.root, ...change.path.split('/'));
-	const st = change.change === 'deleted' ? null : statStateFile(ctx.root, file);
+	const st = change.change === 'deleted' || before === null ? null : statStateFile(ctx.root, file);
 	const tooLarge = st !== null && st.size > MAX_NOTE_BYTES;
 	const bytes = st === null || tooLarge ? null : readStateFile(ctx.root, file, MAX_NOTE_BYTES);
-	return { ...change, before: beforeOf(ctx, change), now: bytes, tooLarge, size: st?.size ?? 0 };
+	return { ...change, before, now: bytes, tooLarge, size: st?.size ?? 0 };
 }
 
 /** What a review can tell of a change's size: its line counts, or for a large change (src/core/line-counts.ts) its sizes. */
