@@ -2799,6 +2799,7 @@ function listBeforeHeaders(place) {
 }
 
 // src/node/review/change-lines.ts
+var COUNT_READ_BUDGET = 16 * 1024 * 1024;
 function changeLines(place, paths) {
   const lines = {};
   const large = {};
@@ -2810,14 +2811,17 @@ function changeLines(place, paths) {
     const seen = newest.get(h.path);
     if (seen === void 0 || h.at > seen.at) newest.set(h.path, h);
   }
+  let read2 = 0;
   for (const p of paths) {
     const h = newest.get(p);
     if (h === void 0) continue;
+    if (read2 > COUNT_READ_BUDGET) break;
     const v = readBeforeVersion(place, p, h.session);
     if (v === null || v.bytes === null) continue;
     const file = path13.join(place.root, ...p.split("/"));
     const before = v.state === "new" ? Buffer.alloc(0) : v.bytes;
     const size2 = statStateFile(place.root, file)?.size ?? 0;
+    read2 += before.length + Math.min(size2, MAX_NOTE_BYTES);
     if (size2 > MAX_NOTE_BYTES) {
       large[p] = { before: before.length, after: size2 };
       continue;

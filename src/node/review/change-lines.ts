@@ -3,7 +3,8 @@
  * item names (at most the names it shows): the newest before-version of the note (the latest
  * session's, which is the one not yet reviewed) against the note now. Reads only headers to find
  * them, and nothing at all when no before-version was ever kept. A large change (past the cap of
- * src/core/line-counts.ts) gets its sizes instead, so no note makes the session start slow.
+ * src/core/line-counts.ts) gets its sizes instead, and the bytes read in all are bounded, so no
+ * note and no number of names makes the session start slow.
  */
 import * as path from 'node:path';
 import { MAX_NOTE_BYTES, type BeforeHeader } from '../../core/before-versions';
@@ -11,6 +12,9 @@ import type { ChangeSizes, LineCounts } from '../../core/line-counts';
 import { countLines } from '../../core/line-counts';
 import { beforeFolder, listBeforeHeaders, readBeforeVersion, type BeforePlace } from './before-versions';
 import { isStateFolder, readStateFile, statStateFile } from '../state-file';
+
+/** Bytes of notes and before-versions read for the counts at most: a session start with many names set stays quick. */
+export const COUNT_READ_BUDGET = 16 * 1024 * 1024;
 
 /** For each of `paths` with a before-version kept: its line counts, or its sizes when the change is large. */
 export function changeLines(place: BeforePlace, paths: readonly string[]): { lines: Record<string, LineCounts>; large: Record<string, ChangeSizes> } {
@@ -24,15 +28,18 @@ export function changeLines(place: BeforePlace, paths: readonly string[]): { lin
 		const seen = newest.get(h.path);
 		if (seen === undefined || h.at > seen.at) newest.set(h.path, h);
 	}
-	// In the item's order, so the brief names them as it lists them.
+	// In the item's order, so the brief names them as it lists them; past the budget the rest get no count.
+	let read = 0;
 	for (const p of paths) {
 		const h = newest.get(p);
 		if (h === undefined) continue;
+		if (read > COUNT_READ_BUDGET) break;
 		const v = readBeforeVersion(place, p, h.session);
 		if (v === null || v.bytes === null) continue;
 		const file = path.join(place.root, ...p.split('/'));
 		const before = v.state === 'new' ? Buffer.alloc(0) : v.bytes;
 		const size = statStateFile(place.root, file)?.size ?? 0;
+		read += before.length + Math.min(size, MAX_NOTE_BYTES);
 		// A note grown past what a before-version may hold is large as it stands: not read.
 		if (size > MAX_NOTE_BYTES) {
 			large[p] = { before: before.length, after: size };
