@@ -102,7 +102,10 @@ export async function reviewQueueTool(t: ToolEnv, filter: QueueFilter): Promise<
 	};
 }
 
-function changeLine(c: AgentChange & { lines: LineCounts | null; large?: ChangeSizes }): string {
+/** A change as `agent_changes` shows it: its lines added and removed, or a large change's sizes. */
+type ShownChange = AgentChange & { lines: LineCounts | null; large?: ChangeSizes };
+
+function changeLine(c: ShownChange): string {
 	const kind = c.change === 'deleted' ? 'deleted, ' : c.change === 'renamed' && c.from !== undefined ? `renamed from ${quoteName(c.from)}, ` : '';
 	const lines = c.large !== undefined ? `large change ${sizesText(c.large)}, ` : c.lines === null ? '' : `+${c.lines.added} -${c.lines.removed} lines, `;
 	return `  ${quoteName(c.path)}  (${kind}${lines}${c.tool === null ? 'unknown tool' : quoteName(c.tool)}, ${c.edits} edit(s), last ${c.at.slice(0, 16).replace('T', ' ')} UTC)`;
@@ -140,7 +143,7 @@ export function agentChangesTool(t: ToolEnv, page: AgentChangesPage = {}): ToolA
 		if (bytes > AGENT_CHANGES_PAGE_BYTES && end > first) break;
 		end++;
 	}
-	const shown: Array<ChangeSession & { continued?: true }> = [];
+	const shown: Array<Omit<ChangeSession, 'changes'> & { changes: ShownChange[]; continued?: true }> = [];
 	const kept = keptBefore(ctx);
 	for (const { index, change } of flat.slice(first, end)) {
 		const s = sessions[index] as ChangeSession;
@@ -151,13 +154,13 @@ export function agentChangesTool(t: ToolEnv, page: AgentChangesPage = {}): ToolA
 		}
 		// Counted only for the changes shown: each count reads the note and its before-version.
 		const measure = changeMeasure(changeToReview(ctx, change, kept));
-		group.changes.push({ ...change, lines: measure?.lines ?? null, ...(measure?.large === undefined ? {} : { large: measure.large }) } as AgentChange);
+		group.changes.push({ ...change, lines: measure?.lines ?? null, ...(measure?.large === undefined ? {} : { large: measure.large }) });
 	}
 	const out = [`Changed by agents, not yet reviewed: ${notes.size} note(s) in ${sessions.length} session(s)`];
 	if (first > 0 || end < flat.length) out.push(`Changes ${flat.length === 0 ? 0 : first + 1}–${end} of ${flat.length}:`);
 	for (const s of shown) {
 		out.push(`Session ${s.session === null ? '(no id)' : quoteName(s.session)} (latest edit ${s.latest.slice(0, 16).replace('T', ' ')} UTC)${s.continued === true ? ', continued' : ''}`);
-		for (const c of s.changes) out.push(changeLine(c as AgentChange & { lines: LineCounts | null; large?: ChangeSizes }));
+		for (const c of s.changes) out.push(changeLine(c));
 	}
 	const left = flat.slice(end);
 	const leftSessions = new Set(left.map((f) => f.index)).size;
