@@ -118,21 +118,22 @@ export class AgentDiffModal extends Modal {
 		parent.createDiv({ cls: `session-brief-diff-message ${cls}`.trim(), text });
 	}
 
-	/** Properties first when both frontmatters read as YAML maps; then the body's lines. A large change: its sizes only. */
+	/** Properties first when both frontmatters read as YAML maps; then the body's lines. A large change (or a diff past its time limit): its sizes only. */
 	private renderChange(parent: HTMLElement, diff: DiffModule, before: string, after: string): void {
-		if (diff.lineCounts(before, after) === null) {
-			this.message(parent, this.s.large(sizesText({ before: utf8Length(before), after: utf8Length(after) })), 'is-warning');
-			return;
-		}
+		const large = (): void => this.message(parent, this.s.large(sizesText({ before: utf8Length(before), after: utf8Length(after) })), 'is-warning');
+		const whole = diff.diffLinesOf(before, after);
+		if (whole === null) return large();
 		const props = propertyChanges(before, after);
 		if (props === null) {
-			this.renderLines(parent, diff, diff.diffLinesOf(before, after) ?? [], 0, 0);
+			this.renderLines(parent, diff, whole, 0, 0);
 			return;
 		}
-		if (props.length > 0) this.renderProperties(parent, props);
 		const a = splitNote(before);
 		const b = splitNote(after);
-		this.renderLines(parent, diff, diff.diffLinesOf(a.body, b.body) ?? [], a.bodyLine, b.bodyLine);
+		const body = diff.diffLinesOf(a.body, b.body);
+		if (body === null) return large();
+		if (props.length > 0) this.renderProperties(parent, props);
+		this.renderLines(parent, diff, body, a.bodyLine, b.bodyLine);
 	}
 
 	private renderProperties(parent: HTMLElement, props: PropertyChange[]): void {
