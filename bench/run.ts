@@ -21,6 +21,7 @@ import { fmtMs, fmtN } from './lib/format';
 import { measure as measureJobs, run, type Job, type Measured, type RunResult } from './lib/measure';
 import { CACHE_VERSION } from '../src/core/cache-format';
 import { withJournal } from './lib/agent-journal';
+import { largeChangesVault, manySessionsVault } from './lib/large-changes';
 import { makePluginCache, pluginDir } from './lib/plugin-cache';
 import { REPO, childEnv, extraCaCertsSet, sessionStartInput } from './lib/repo';
 import { hookFloorFile } from './lib/hook-floor';
@@ -43,7 +44,7 @@ const TIER1_JOURNAL = 200;
 const argv = process.argv.slice(2);
 const flag = (name: string): string | undefined => flagOf(argv, name);
 const QUICK = argv.includes('--quick');
-/** `--only scan,tier3`: run only these sections (scan, rss, tier3, tier1, serve, post-tool-use, pre-tool-use, turn-end, check, check-paths, plugin, load, main-thread). */
+/** `--only scan,tier3`: run only these sections (scan, rss, tier3, tier1, size, serve, post-tool-use, pre-tool-use, turn-end, check, check-paths, plugin, load, main-thread). */
 const ONLY = flag('only')?.split(',');
 const want = (section: string): boolean => ONLY === undefined || ONLY.includes(section);
 const WRITE = !argv.includes('--no-write');
@@ -185,6 +186,7 @@ interface Raw {
 	tier3?: Record<number, { report: Measured; sessionStart: Measured; nodeE0: Measured; find: Measured; oneThread: Measured; twoThreads: Measured; threads?: { sessionStart: string; oneThread: string; twoThreads: string } }>;
 	tier1?: Record<number, { sessionStart: Measured; nodeE0: Measured; floor?: Measured; briefCacheBytes: number }>;
 	tier1Journal?: Record<number, { sessionStart: Measured; nodeE0: Measured; briefCacheBytes: number }>;
+	size?: Record<string, { sessionStart: Measured; nodeE0: Measured; floor: Measured; changes?: Measured }>;
 	serveTier1?: { n: number; sessionStart: Measured; nodeE0: Measured };
 	postToolUse?: { n: number; hook: Measured; nodeE0: Measured };
 	turnEnd?: Record<number, { turnEnd: Measured; changed: Measured; find: Measured; nodeE0: Measured }>;
@@ -494,6 +496,38 @@ function main(): void {
 			} finally {
 				restore();
 			}
+		}
+	}
+
+	if (want('size')) {
+		// 3b. Bounded at any size (docs/design.md, "Large changes"): tier 1 with five 1 MB notes an agent
+		// rewrote past the line cap, their before-versions kept, and with a journal of 10,000 sessions;
+		// against node -e 0 and the floor hook on the same cache. `changes` lists the same.
+		log('\nsize: session-start (tier 1) with five 1 MB changes past the line cap, and with 10,000 sessions');
+		raw.size = {};
+		const cases = [
+			{ id: 'large', what: 'five 1 MB notes rewritten past the line cap (before-versions kept)', root: largeChangesVault(path.join(BENCH_ROOT, 'size-large')), says: 'large change, more than' },
+			{ id: 'sessions', what: 'a journal of 10,000 unreviewed sessions', root: manySessionsVault(path.join(BENCH_ROOT, 'size-sessions')), says: 'Changed by agents, not yet reviewed: ' },
+		];
+		for (const c of cases) {
+			scanOnce(c.root);
+			makePluginCache(c.root);
+			const cached = hookCheck('cached brief');
+			const check = (r: RunResult): string | null => cached(r) ?? (r.stdout.includes(c.says) ? null : `expected "${c.says}" in the brief`);
+			const cacheFile = path.join(pluginDir(c.root), 'brief-cache.json');
+			const [hook, e0, floor] = measure(
+				[
+					{ label: `session-start tier 1, ${c.id}`, cmd: NODE, args: [CLI, 'session-start', '--vault', c.root], input: hookInput, check },
+					{ ...nodeE0, input: hookInput },
+					{ label: `floor hook, ${c.id}`, cmd: NODE, args: [hookFloorFile(), cacheFile], input: hookInput, check: cached },
+				],
+				RUNS.hook,
+			);
+			const [changes] = measure([{ label: `changes, ${c.id}`, cmd: NODE, args: [CLI, 'changes', '--vault', c.root], check: (r) => (r.status === 0 ? null : `exit ${r.status}`) }], RUNS.slow);
+			raw.size[c.id] = { sessionStart: hook, nodeE0: e0, floor, changes };
+			const ratio = hook.median / e0.median;
+			row({ id: `size-${c.id}`, label: `session-start, tier 1, ${c.what}`, ms: hook.median, cpuMs: hook.cpuMs, baseline: 'node -e 0', baseMs: e0.median, ratio, target: '≤ 2 s', met: hook.median <= 2000, note: `${(hook.median / floor.median).toFixed(2)}× the floor hook (${fmtMs(floor.median)}); ${spreadNote(hook, e0, 'node -e 0')}` });
+			row({ id: `size-${c.id}-changes`, label: `changes (every unreviewed change with its diff), ${c.what}`, ms: changes.median, cpuMs: changes.cpuMs, baseline: 'node -e 0', baseMs: e0.median, ratio: changes.median / e0.median });
 		}
 	}
 
@@ -890,7 +924,7 @@ function markdown(info: Machine, elapsed: number): string {
 	lines.push('');
 	lines.push('| measurement | notes | median | baseline (median) | ratio | target | met | spread, CPU |');
 	lines.push('|---|---:|---:|---|---:|---|:-:|---|');
-	const order = ['tier1', 'tier1-flat', 'tier1-journal', 'serve-tier1', 'post-tool-use', 'tier3-find', 'tier3-find-1t', 'tier3-find-2t', 'tier3-hook', 'tier3', 'scan', 'read-all', 'rg-j1', 'scan-dense', 'read-all-dense', 'scan-frontmatter', 'read-all-frontmatter', 'scan-tiny', 'read-all-tiny', 'scan-real', 'read-all-real', 'rss', 'rss-marginal', 'check', 'check-paths', 'plugin-change', 'plugin-change-brief', 'plugin-change-e2e', 'plugin-rename', 'plugin-rename-cold', 'plugin-delete-create', 'plugin-flat', 'plugin-flat-rename', 'plugin-flat-rename-cold', 'plugin-flat-delete-create', 'plugin-flat-brief', 'plugin-first-pass', 'plugin-mem', 'plugin-probe', 'main-onload', 'main-first-pass', 'main-burst'];
+	const order = ['tier1', 'tier1-flat', 'tier1-journal', 'size-large', 'size-large-changes', 'size-sessions', 'size-sessions-changes', 'serve-tier1', 'post-tool-use', 'tier3-find', 'tier3-find-1t', 'tier3-find-2t', 'tier3-hook', 'tier3', 'scan', 'read-all', 'rg-j1', 'scan-dense', 'read-all-dense', 'scan-frontmatter', 'read-all-frontmatter', 'scan-tiny', 'read-all-tiny', 'scan-real', 'read-all-real', 'rss', 'rss-marginal', 'check', 'check-paths', 'plugin-change', 'plugin-change-brief', 'plugin-change-e2e', 'plugin-rename', 'plugin-rename-cold', 'plugin-delete-create', 'plugin-flat', 'plugin-flat-rename', 'plugin-flat-rename-cold', 'plugin-flat-delete-create', 'plugin-flat-brief', 'plugin-first-pass', 'plugin-mem', 'plugin-probe', 'main-onload', 'main-first-pass', 'main-burst'];
 	const sorted = [...rows].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id) || (a.n ?? 0) - (b.n ?? 0));
 	for (const r of sorted) {
 		const base = r.baseline === undefined ? '' : `${r.baseline}${r.baseMs === undefined ? '' : ` (${fmtMs(r.baseMs)})`}`;

@@ -1,11 +1,14 @@
 /**
- * `changes [--json]`: the agent changes not yet reviewed, each with its diff in unified format
- * against the note's before-version (docs/design.md, "Reviewing what agents changed"). Colours
+ * `changes [--json]`: the agent changes not yet reviewed, the same notes `report` counts (deleted
+ * ones under their old path, renamed ones with where they were), each with its diff in unified
+ * format against the note's before-version (docs/design.md, "Reviewing what agents changed"); a
+ * large change (src/core/line-counts.ts) with its sizes instead of a diff. Colours
  * when standard output is a terminal (and NO_COLOR is unset), plain text otherwise. Every line
  * of the vault's text passes through `escapeControls`: a note cannot steer the terminal.
  */
+import { MAX_CHANGED_LINES, sizesText, type ChangeSizes } from '../../src/core/line-counts';
 import { escapeControls, quoteName } from '../../src/core/quote';
-import { changesToReview, type ChangeToReview } from '../../src/node/review/change-list';
+import { changeMeasure, changesToReview, type ChangeToReview } from '../../src/node/review/change-list';
 import type { Args } from '../args';
 import { clock, contextFor } from '../context';
 import { writeJson, writeOut } from '../io';
@@ -18,23 +21,32 @@ export interface Shown {
 	tool: string | null;
 	at: string;
 	edits: number;
-	/** `kept`, `new`, `deleted`, or why there is no diff. */
-	state: 'kept' | 'new' | 'deleted' | 'not-kept' | 'too-large';
+	/** As `report` has it: the note is gone (`deleted`, under its old path) or was moved here (`renamed`, from `from`). */
+	change?: 'deleted' | 'renamed';
+	from?: string;
+	/** `kept`, `new`, `deleted`, or why there is no diff (`large`: past the cap, `size` says how large). */
+	state: 'kept' | 'new' | 'deleted' | 'not-kept' | 'too-large' | 'large';
 	added: number | null;
 	removed: number | null;
 	diff: string | null;
+	/** For a large change: the bytes before and now. */
+	size?: ChangeSizes;
 }
 
 async function shown(c: ChangeToReview): Promise<Shown> {
-	const base = { path: c.path, session: c.session, tool: c.tool, at: c.at, edits: c.edits };
-	if (c.tooLarge) return { ...base, state: 'too-large', added: null, removed: null, diff: null };
-	if (c.before === null || c.before.bytes === null) return { ...base, state: c.before?.state === 'too-large' ? 'too-large' : 'not-kept', added: null, removed: null, diff: null };
-	const { unifiedDiff, lineCounts } = await import('../../src/core/change-diff');
-	const before = c.before.state === 'new' ? null : c.before.bytes.toString('utf8');
+	const base = { path: c.path, session: c.session, tool: c.tool, at: c.at, edits: c.edits, ...(c.change === undefined ? {} : { change: c.change }), ...(c.from === undefined || c.change !== 'renamed' ? {} : { from: c.from }) };
+	const measure = changeMeasure(c);
+	if (measure === null || c.before === null) return { ...base, state: c.tooLarge || c.before?.state === 'too-large' ? 'too-large' : 'not-kept', added: null, removed: null, diff: null };
+	if (measure.large !== undefined) return { ...base, state: 'large', added: null, removed: null, diff: null, size: measure.large };
+	const { unifiedDiff } = await import('../../src/core/change-diff');
+	const before = c.before.state === 'new' || c.before.bytes === null ? null : c.before.bytes.toString('utf8');
 	const after = c.now === null ? null : c.now.toString('utf8');
-	const counts = lineCounts(before ?? '', after ?? '');
 	const state = after === null ? 'deleted' : before === null ? 'new' : 'kept';
-	return { ...base, state, added: counts.added, removed: counts.removed, diff: unifiedDiff(c.path, before, after) };
+	const from = c.before.path;
+	const diff = unifiedDiff(c.path, before, after, from);
+	// The count said the diff is small; a diff that still gives up shows as large.
+	if (diff === null) return { ...base, state: 'large', added: null, removed: null, diff: null, size: { before: Buffer.byteLength(before ?? ''), after: Buffer.byteLength(after ?? '') } };
+	return { ...base, state, added: measure.lines.added, removed: measure.lines.removed, diff };
 }
 
 function paint(line: string, colour: boolean): string {
@@ -47,7 +59,16 @@ function paint(line: string, colour: boolean): string {
 const WHY: Record<string, string> = {
 	'not-kept': 'before-version not kept (the change came before the hook could keep it, or it was pruned): no diff',
 	'too-large': 'the note is larger than a before-version may be (1 MiB): no diff',
+	large: `large change, more than ${MAX_CHANGED_LINES} lines differ: no diff`,
 };
+
+/** The listing's head of a change: a rename as old → new, as `report` names it. */
+function headOf(c: Shown): string {
+	const name = c.change === 'renamed' && c.from !== undefined ? `${quoteName(c.from)} → ${quoteName(c.path)} (renamed)` : quoteName(c.path);
+	const what = c.change === 'deleted' || c.state === 'deleted' ? ' (deleted)' : c.state === 'new' && c.change !== 'renamed' ? ' (new note)' : '';
+	const counts = c.added === null ? (c.size === undefined ? '' : ` ${sizesText(c.size)}`) : ` +${c.added} -${c.removed ?? 0}`;
+	return `${name}${what}${counts}`;
+}
 
 /** The listing as text; `colour` adds the terminal's escapes around lines already made safe. */
 export function changesText(changes: Shown[], colour: boolean): string {
@@ -55,11 +76,10 @@ export function changesText(changes: Shown[], colour: boolean): string {
 	const out: string[] = [`Agent changes not yet reviewed: ${changes.length}`, ''];
 	for (const c of changes) {
 		const who = [c.session === null ? 'no session id' : `session ${escapeControls(c.session.slice(0, 8))}`, c.tool === null ? null : escapeControls(c.tool), c.at].filter((p) => p !== null).join(', ');
-		const counts = c.added === null ? '' : ` +${c.added} -${c.removed ?? 0}`;
-		const what = c.state === 'new' ? ' (new note)' : c.state === 'deleted' ? ' (deleted)' : '';
-		const head = `${quoteName(c.path)}${what}${counts} (${who})`;
+		const head = `${headOf(c)} (${who})`;
 		out.push(colour ? `${COLOURS.head}${head}${COLOURS.off}` : head);
 		if (c.diff === null) out.push(colour ? `${COLOURS.dim}  ${WHY[c.state] ?? ''}${COLOURS.off}` : `  ${WHY[c.state] ?? ''}`);
+		else if (c.added === 0 && c.removed === 0) out.push(colour ? `${COLOURS.dim}  the content is as it was${COLOURS.off}` : '  the content is as it was');
 		else for (const line of c.diff.replace(/\n$/, '').split('\n')) out.push(paint(line, colour));
 		out.push('');
 	}

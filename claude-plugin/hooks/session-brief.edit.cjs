@@ -573,8 +573,15 @@ function safeLines(text) {
   return text.split("\n").map(escapeControls).join("\n");
 }
 
+// src/core/line-counts.ts
+var MAX_CHANGED_LINES = 2e3;
+
 // src/core/format.ts
 var LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\xFCgt/entfernt" } });
+var LARGE_TEXT = translations({
+  en: { label: `large change, more than ${MAX_CHANGED_LINES} lines differ` },
+  de: { label: `gro\xDFe \xC4nderung, mehr als ${MAX_CHANGED_LINES} Zeilen verschieden` }
+});
 var KINDS_TEXT = translations({
   en: { deleted: "deleted", renamed: "renamed" },
   de: { deleted: "gel\xF6scht", renamed: "umbenannt" }
@@ -851,6 +858,7 @@ function sessionStartOutput(agent, text, lang) {
 
 // src/node/mcp/contract.ts
 var TOOL_NAMES = ["brief", "review_queue", "agent_changes", "rule_check", "mark_reviewed"];
+var AGENT_CHANGES_PAGE_BYTES = 32 * 1024;
 
 // bridge/args.ts
 var UsageError = class extends Error {

@@ -3,9 +3,13 @@
  * word-level parts inside a changed line, grouped into hunks with context; and the unified format
  * for a terminal. Imported only by the diff view (src/plugin/review/agent-diff-modal.ts) and the `changes`
  * command, each through a dynamic import, so no startup path evaluates the library.
+ * A large change (src/core/line-counts.ts, MAX_CHANGED_LINES) gets no diff: each function answers
+ * null, and the caller shows the sizes instead. The count runs first, so the library only ever
+ * diffs a change it can finish quickly.
  */
 import { createTwoFilesPatch, diffLines, diffWordsWithSpace } from 'diff';
-import { countChanges, type DiffPart, type LineCounts } from './change-review';
+import type { DiffPart, LineCounts } from './change-review';
+import { countLines, MAX_CHANGED_LINES } from './line-counts';
 
 export interface WordPart {
 	text: string;
@@ -26,6 +30,8 @@ export interface DiffLine {
 const TIMEOUT_MS = 3000;
 /** A pair of lines longer than this gets no word-level parts. */
 const MAX_WORD_LINE = 4000;
+/** Characters compared word by word in one diff at most; the pairs after them show whole. */
+const MAX_WORD_CHARS = 200_000;
 
 function splitLines(value: string): string[] {
 	const lines = value.split('\n');
@@ -33,17 +39,15 @@ function splitLines(value: string): string[] {
 	return lines;
 }
 
-export function lineParts(before: string, after: string): DiffPart[] {
-	const parts = diffLines(before, after, { timeout: TIMEOUT_MS });
-	if (parts !== undefined) return parts;
-	const out: DiffPart[] = [];
-	if (before !== '') out.push({ removed: true, value: before });
-	if (after !== '') out.push({ added: true, value: after });
-	return out;
+/** The line diff's parts; null for a large change. */
+export function lineParts(before: string, after: string): DiffPart[] | null {
+	if (countLines(before, after) === null) return null;
+	return diffLines(before, after, { timeout: TIMEOUT_MS, maxEditLength: MAX_CHANGED_LINES }) ?? null;
 }
 
-export function lineCounts(before: string, after: string): LineCounts {
-	return countChanges(lineParts(before, after));
+/** Lines added and removed, as the diff counts them; null for a large change. */
+export function lineCounts(before: string, after: string): LineCounts | null {
+	return countLines(before, after);
 }
 
 function wordParts(a: string, b: string): { del: WordPart[]; add: WordPart[] } | null {
@@ -65,9 +69,12 @@ function wordParts(a: string, b: string): { del: WordPart[]; add: WordPart[] } |
 	return same === 0 ? null : { del, add };
 }
 
-/** Every line of both versions, in order, with word-level parts inside paired changed lines. */
-export function diffLinesOf(before: string, after: string): DiffLine[] {
+/** Every line of both versions, in order, with word-level parts inside paired changed lines; null for a large change. */
+export function diffLinesOf(before: string, after: string): DiffLine[] | null {
+	const parts = lineParts(before, after);
+	if (parts === null) return null;
 	const out: DiffLine[] = [];
+	let words = MAX_WORD_CHARS;
 	let oldNo = 1;
 	let newNo = 1;
 	let dels: DiffLine[] = [];
@@ -75,6 +82,8 @@ export function diffLinesOf(before: string, after: string): DiffLine[] {
 		for (let i = 0; i < Math.min(dels.length, adds.length); i++) {
 			const d = dels[i] as DiffLine;
 			const a = adds[i] as DiffLine;
+			words -= d.text.length + a.text.length;
+			if (words < 0) return;
 			const w = wordParts(d.text, a.text);
 			if (w !== null) {
 				d.words = w.del;
@@ -82,7 +91,7 @@ export function diffLinesOf(before: string, after: string): DiffLine[] {
 			}
 		}
 	};
-	for (const part of lineParts(before, after)) {
+	for (const part of parts) {
 		const lines = splitLines(part.value);
 		if (part.removed === true) {
 			dels = lines.map((text) => ({ kind: 'del' as const, text, oldNo: oldNo++, newNo: null }));
@@ -132,11 +141,14 @@ export function hunksOf(lines: readonly DiffLine[], context = 3): Hunk[] {
 	return hunks;
 }
 
-/** The change in unified format (`--- a/…`, `+++ b/…`); a new note is from /dev/null, a deleted one to it. */
-export function unifiedDiff(path: string, before: string | null, after: string | null): string {
-	const from = before === null ? '/dev/null' : `a/${path}`;
+/**
+ * The change in unified format (`--- a/…`, `+++ b/…`); a new note is from /dev/null, a deleted one
+ * to it, a renamed one from its old path (`fromPath`). Null for a large change.
+ */
+export function unifiedDiff(path: string, before: string | null, after: string | null, fromPath: string = path): string | null {
+	if (countLines(before ?? '', after ?? '') === null) return null;
+	const from = before === null ? '/dev/null' : `a/${fromPath}`;
 	const to = after === null ? '/dev/null' : `b/${path}`;
-	const patch = createTwoFilesPatch(from, to, before ?? '', after ?? '', undefined, undefined, { context: 3, timeout: TIMEOUT_MS });
-	if (patch !== undefined) return patch.replace(/^=+\n/, '');
-	return `--- ${from}\n+++ ${to}\n(the diff took too long; the versions differ)\n`;
+	const patch = createTwoFilesPatch(from, to, before ?? '', after ?? '', undefined, undefined, { context: 3, timeout: TIMEOUT_MS, maxEditLength: MAX_CHANGED_LINES });
+	return patch === undefined ? null : patch.replace(/^=+\n/, '');
 }

@@ -4,6 +4,7 @@ import { CHANGE_ITEM_TABLE, LIST_ITEM_TABLE, SIDEBAR_ITEMS, type ChangeItemId, t
 import { strings, translations, type Lang } from './i18n';
 import { escapeControls, quoteAlways, quoteName, shortenName } from './quote';
 import type { Settings } from './settings';
+import { MAX_CHANGED_LINES, sizesText, type ChangeSizes } from './line-counts';
 
 /** Claude Code moves longer hook output to a file and shows the agent a preview only. */
 export const HOOK_TEXT_LIMIT = 10_000;
@@ -52,7 +53,7 @@ function briefLines(brief: Brief, settings: Settings, lang: Lang, origin: Proven
 		const since = 'since' in item ? item.since : null;
 		const first = 'since' in item && item.since === null && d.firstNote !== undefined ? ` (${d.firstNote[lang]})` : '';
 		const outside = 'changedOutside' in item && item.changedOutside !== undefined && d.changedOutside !== undefined ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : '';
-		const lines = ('lines' in item && item.lines !== undefined ? linesHint(item.lines, lang) : '') + ('paths' in item && ('deleted' in item || 'renamed' in item) ? kindsHint(item, lang) : '');
+		const lines = ('lines' in item && item.lines !== undefined ? linesHint(item.lines, lang) : '') + ('large' in item && item.large !== undefined ? largeHint(item.large, lang) : '') + ('paths' in item && ('deleted' in item || 'renamed' in item) ? kindsHint(item, lang) : '');
 		items.push({ label: escapeControls(d.label[lang](since)), item, hint: (first !== '' ? first : outside !== '' ? outside : d.hint !== undefined && item.count > 0 ? ` (${d.hint[lang]})` : '') + lines });
 	}
 	const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);
@@ -71,6 +72,19 @@ function linesHint(lines: Record<string, { added: number; removed: number }>, la
 		.map(([p, c]) => `${shortenName(p, 80)} +${c.added} -${c.removed}`);
 	if (parts.length === 0) return '';
 	return ` (${LINES_TEXT[lang].label}: ${parts.join(', ')})`;
+}
+
+const LARGE_TEXT = translations<{ label: string }>({
+	en: { label: `large change, more than ${MAX_CHANGED_LINES} lines differ` },
+	de: { label: `große Änderung, mehr als ${MAX_CHANGED_LINES} Zeilen verschieden` },
+});
+
+/** `(large change, …: "a.md" 1.0 MB → 1.1 MB)`: a change too large to count by lines, named by its sizes. */
+function largeHint(large: Record<string, ChangeSizes>, lang: Lang): string {
+	const parts = Object.entries(large)
+		.slice(0, LINES_NAMED)
+		.map(([p, s]) => `${shortenName(p, 80)} ${sizesText(s)}`);
+	return parts.length === 0 ? '' : ` (${LARGE_TEXT[lang].label}: ${parts.join(', ')})`;
 }
 
 const KINDS_TEXT = translations<{ deleted: string; renamed: string }>({

@@ -28,6 +28,8 @@ export interface AgentChangesItem {
 	 * before-version is kept (src/node/review/change-lines.ts): what the human's diff view shows.
 	 */
 	lines?: Record<string, { added: number; removed: number }>;
+	/** Of the notes named, those whose change is too large to count (src/core/line-counts.ts): the bytes before and now. */
+	large?: Record<string, { before: number; after: number }>;
 	/** The notes (of `paths`) an unreviewed change deleted: listed under the old path, gone now. */
 	deleted?: string[];
 	/** The notes (of `paths`) an unreviewed change renamed, with the path before it. */

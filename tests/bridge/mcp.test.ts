@@ -217,7 +217,7 @@ describe('mcp server', () => {
 			expect(run(BUNDLE, ['post-tool-use', '--vault', v], JSON.stringify(input), { env: env() }).status).toBe(0);
 		};
 		const client = await connect(v);
-		expect((await call(client, 'agent_changes')).structuredContent).toEqual({ count: 0, sessions: [] });
+		expect((await call(client, 'agent_changes')).structuredContent).toEqual({ count: 0, sessions: [], total: { sessions: 0, changes: 0 } });
 		edit('Notes/fm.md', 'first', 'Edit');
 		edit('Notes/fm.md', 'first', 'Write');
 		edit('Inbox/idea.md', 'second', 'Edit');
@@ -234,7 +234,7 @@ describe('mcp server', () => {
 		expect(reported.items.agentChanges.count).toBe(2);
 		const one = await call(client, 'agent_changes', { limit: 1 });
 		expect((one.structuredContent?.sessions as unknown[]).length).toBe(1);
-		expect(one.structuredContent?.omittedSessions).toBe(1);
+		expect(one.structuredContent).toMatchObject({ nextCursor: '1', remaining: { changes: 1, sessions: 1 } });
 		expect((await call(client, 'agent_changes', { limit: 0 })).isError).toBe(true);
 		// An agent cannot close the review of a note an agent changed: that is the human's check.
 		const before = fs.readFileSync(path.join(v, 'Notes/fm.md'), 'utf8');

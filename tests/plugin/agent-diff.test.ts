@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeRecord, JOURNAL_FILE } from '../../src/core/agent-journal';
+import { sizesText } from '../../src/core/line-counts';
 import { sha256 } from '../../src/node/review/sha256';
 import { keepBeforeVersion, readBeforeVersion, recordAfter } from '../../src/node/review/before-versions';
 import type { AgentChanges } from '../../src/plugin/review/agent-changes';
@@ -211,6 +212,24 @@ describe('the diff view of an agent change', () => {
 		expect(button(modal, 'revert').disabled).toBe(true);
 		expect(button(modal, 'accept').disabled).toBe(false);
 	});
+
+	it('names a change past the line cap by its sizes and draws no diff, so a 1 MB rewrite cannot freeze Obsidian; a one-line edit of 1 MB is drawn', async () => {
+		const big = Array.from({ length: 40_000 }, (_, i) => `line ${i} of a long note\n`).join('');
+		const rewritten = big.replace(/^line (\d*[02468]) /gm, 'rewritten $1 ');
+		const one = big.replace('line 20000 of', 'the one changed line of');
+		const s = await start({ 'Notes/Big.md': big, 'Notes/One.md': big }, [
+			{ rel: 'Notes/Big.md', session: 'sess-big', tool: 'Write', after: rewritten, post: true },
+			{ rel: 'Notes/One.md', session: 'sess-big', tool: 'Edit', after: one, post: true },
+		]);
+		const modal = await openDirect(s, { path: 'Notes/Big.md', session: 'sess-big', tool: 'Write' });
+		expect(text(modal)).toContain(`A large change (${sizesText({ before: big.length, after: rewritten.length })}): more than 2000 lines differ`);
+		expect(lines(modal)).toEqual([]);
+		expect(modal.contentEl.querySelector('.session-brief-diff-counts')).toBeNull();
+		expect(button(modal, 'revert').disabled).toBe(false);
+		const small = await openDirect(s, { path: 'Notes/One.md', session: 'sess-big', tool: 'Edit' });
+		expect(small.contentEl.querySelector('.session-brief-diff-counts')?.textContent).toBe('+1 −1');
+		expect(lines(small).filter((l) => !l.startsWith(' ')).map((l) => l.replace(/[[\]]/g, ''))).toEqual(['-line 20000 of a long note', '+the one changed line of a long note']);
+	}, 120_000);
 });
 
 describe('accept and revert', () => {

@@ -110,8 +110,8 @@ function agentChanges(ctx: VaultContext, sourced: SourcedBrief, now: Date): Agen
 function withLines(ctx: VaultContext, item: AgentChangesItem): AgentChangesItem {
 	if (ctx.pluginDir === null || item.count === 0) return item;
 	try {
-		const lines = changeLines({ root: ctx.root, pluginDir: ctx.pluginDir }, item.paths.slice(0, ctx.settings.maxNamesPerItem));
-		return Object.keys(lines).length === 0 ? item : { ...item, lines };
+		const { lines, large } = changeLines({ root: ctx.root, pluginDir: ctx.pluginDir }, item.paths.slice(0, ctx.settings.maxNamesPerItem));
+		return { ...item, ...(Object.keys(lines).length === 0 ? {} : { lines }), ...(Object.keys(large).length === 0 ? {} : { large }) };
 	} catch {
 		return item;
 	}

@@ -22,11 +22,23 @@ export interface QueueFilter {
 	limit?: number;
 }
 
+/** Changes on one `agent_changes` page unless the call asks for another number, and the most it may ask for. */
+export const AGENT_CHANGES_PAGE_SIZE = 50;
+export const AGENT_CHANGES_MAX_PAGE = 200;
+/** Bytes of one page's text at most (the structured content is about as large): past them the page ends early. */
+export const AGENT_CHANGES_PAGE_BYTES = 32 * 1024;
+
+/** Which page of `agent_changes`: at most `limit` changes, from `cursor` (the previous page's `nextCursor`). */
+export interface AgentChangesPage {
+	limit?: number;
+	cursor?: string;
+}
+
 /** One function per tool; a thrown error becomes an MCP tool error with its message. */
 export interface ToolHandlers {
 	brief(): Promise<ToolAnswer>;
 	reviewQueue(filter: QueueFilter): Promise<ToolAnswer>;
-	agentChanges(limit: number | undefined): ToolAnswer;
+	agentChanges(page: AgentChangesPage): ToolAnswer;
 	ruleCheck(paths: string[] | undefined): Promise<ToolAnswer>;
 	markReviewed(path: string): Promise<ToolAnswer>;
 }

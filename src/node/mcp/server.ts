@@ -11,7 +11,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { z } from 'zod';
 import { QUEUE_ITEMS, queueItemsAbout } from '../../core/brief-items';
-import { SERVER_NAME, type ToolAnswer, type ToolHandlers } from './contract';
+import { AGENT_CHANGES_MAX_PAGE, AGENT_CHANGES_PAGE_BYTES, AGENT_CHANGES_PAGE_SIZE, SERVER_NAME, type ToolAnswer, type ToolHandlers } from './contract';
 import { LineTransport } from './line-transport';
 
 function answer(a: ToolAnswer): CallToolResult {
@@ -74,13 +74,14 @@ export function createServer(tools: ToolHandlers, version: string): McpServer {
 		{
 			title: 'Changes by agents, not yet reviewed',
 			description:
-				"The notes that agents (you or others, in this or earlier sessions) created, edited, renamed or deleted and the human has not yet reviewed in Obsidian, grouped by session, newest first: each note once per session with the tool of its latest change, the number of changes and the time (UTC). A deleted note is listed under its old path, a renamed one with where it was; changes made through a shell or a script carry the tool \"another tool\"; renames made in Obsidian are followed. Read only: only the human marks these reviewed. Structured content: `count` (distinct notes) and `sessions` (session id, latest edit, changes with path, tool, at, edits, `lines` (`added` and `removed`, as the human's diff view counts them against the note as it was before the session's first change; null when that version was not kept), and `change`: `deleted` or `renamed` with `from`, where it applies).",
+				"The notes that agents (you or others, in this or earlier sessions) created, edited, renamed or deleted and the human has not yet reviewed in Obsidian, grouped by session, newest first: each note once per session with the tool of its latest change, the number of changes and the time (UTC). A deleted note is listed under its old path, a renamed one with where it was; changes made through a shell or a script carry the tool \"another tool\"; renames made in Obsidian are followed. Read only: only the human marks these reviewed. Structured content: `count` (distinct notes) and `sessions` (session id, latest edit, changes with path, tool, at, edits, `lines` (`added` and `removed`, as the human's diff view counts them against the note as it was before the session's first change; null when that version was not kept or the change is large), `large` (for a change too large to count, its bytes `before` and `after`), and `change`: `deleted` or `renamed` with `from`, where it applies), and `total` (sessions and changes in all). One page at a time, newest first: when more remain, `nextCursor` and `remaining` (changes and sessions) say so; pass `cursor` for the next page. A session cut by a page's end goes on, marked `continued`, on the next.",
 			inputSchema: {
-				limit: z.number().int().min(1).max(10000).optional().describe('At most this many sessions, newest first (default: all).'),
+				limit: z.number().int().min(1).max(AGENT_CHANGES_MAX_PAGE).optional().describe(`At most this many changes on the page (default ${AGENT_CHANGES_PAGE_SIZE}); a page also ends before its text passes ${AGENT_CHANGES_PAGE_BYTES / 1024} KB.`),
+				cursor: z.string().max(40).optional().describe('The `nextCursor` of the previous page, for the next one (default: the first page).'),
 			},
 			annotations: { readOnlyHint: true, openWorldHint: false },
 		},
-		(args) => guarded(() => tools.agentChanges(args.limit)),
+		(args) => guarded(() => tools.agentChanges({ limit: args.limit, cursor: args.cursor })),
 	);
 
 	server.registerTool(

@@ -15,9 +15,11 @@ import { checkJson } from '../check/check-report';
 import { checkVault, targetsUnder } from '../check/rule-files';
 import type { VaultContext } from '../vault-config';
 import { agentChangeSessions } from '../journal/what-changed';
-import { changeLineCounts, changeToReview } from '../review/change-list';
+import { changeMeasure, changeToReview, keptBefore } from '../review/change-list';
+import { sizesText, type ChangeSizes, type LineCounts } from '../../core/line-counts';
+import type { AgentChange, ChangeSession } from '../../core/what-changed';
 import { QUEUE_ITEMS } from '../../core/brief-items';
-import { type QueueFilter, type ToolAnswer, type ToolHandlers } from './contract';
+import { AGENT_CHANGES_PAGE_BYTES, AGENT_CHANGES_PAGE_SIZE, type AgentChangesPage, type QueueFilter, type ToolAnswer, type ToolHandlers } from './contract';
 import { markReviewed } from './mark-reviewed';
 import { PathRefused, resolveVaultPath } from './vault-path';
 
@@ -100,34 +102,78 @@ export async function reviewQueueTool(t: ToolEnv, filter: QueueFilter): Promise<
 	};
 }
 
+/** A change as `agent_changes` shows it: its lines added and removed, or a large change's sizes. */
+type ShownChange = AgentChange & { lines: LineCounts | null; large?: ChangeSizes };
+
+function changeLine(c: ShownChange): string {
+	const kind = c.change === 'deleted' ? 'deleted, ' : c.change === 'renamed' && c.from !== undefined ? `renamed from ${quoteName(c.from)}, ` : '';
+	const lines = c.large !== undefined ? `large change ${sizesText(c.large)}, ` : c.lines === null ? '' : `+${c.lines.added} -${c.lines.removed} lines, `;
+	return `  ${quoteName(c.path)}  (${kind}${lines}${c.tool === null ? 'unknown tool' : quoteName(c.tool)}, ${c.edits} edit(s), last ${c.at.slice(0, 16).replace('T', ' ')} UTC)`;
+}
+
+/** Where a page starts: the cursor a previous page gave (a change's place in the list), or its start. */
+function pageStart(cursor: string | undefined, total: number): number {
+	if (cursor === undefined || cursor === '') return 0;
+	const at = /^\d{1,9}$/.test(cursor) ? Number(cursor) : NaN;
+	if (!Number.isInteger(at) || at > total) throw new Error(`invalid cursor ${JSON.stringify(cursor.slice(0, 40))}: pass the nextCursor of the previous page, or none for the first`);
+	return at;
+}
+
 /**
  * The notes agents changed that the human has not reviewed yet, by session (newest first), each
  * note once per session with its latest tool and time: what the sidebar's *Changed by agents*
- * lists. Read only: these marks are the human's check on the agent, so no tool sets them.
+ * lists. One page at a time (at most `limit` changes and AGENT_CHANGES_PAGE_BYTES of text), so no
+ * journal makes the answer large or slow; `nextCursor` asks for the next. Read only: these marks
+ * are the human's check on the agent, so no tool sets them.
  */
-export function agentChangesTool(t: ToolEnv, limit: number | undefined): ToolAnswer {
+export function agentChangesTool(t: ToolEnv, page: AgentChangesPage = {}): ToolAnswer {
 	const ctx = t.context();
 	const sessions = agentChangeSessions(ctx, t.now());
-	const notes = new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)));
-	// Counted only for the sessions shown: each count reads the note and its before-version.
-	const shown = (limit === undefined ? sessions : sessions.slice(0, limit)).map((s) => ({
-		...s,
-		changes: s.changes.map((c) => ({ ...c, lines: changeLineCounts(changeToReview(ctx, c)) })),
-	}));
-	const out = [`Changed by agents, not yet reviewed: ${notes.size} note(s) in ${sessions.length} session(s)`];
-	for (const s of shown) {
-		out.push(`Session ${s.session === null ? '(no id)' : quoteName(s.session)} (latest edit ${s.latest.slice(0, 16).replace('T', ' ')} UTC)`);
-		for (const c of s.changes) {
-			const kind = c.change === 'deleted' ? 'deleted, ' : c.change === 'renamed' && c.from !== undefined ? `renamed from ${quoteName(c.from)}, ` : '';
-			const lines = c.lines === null ? '' : `+${c.lines.added} -${c.lines.removed} lines, `;
-			out.push(`  ${quoteName(c.path)}  (${kind}${lines}${c.tool === null ? 'unknown tool' : quoteName(c.tool)}, ${c.edits} edit(s), last ${c.at.slice(0, 16).replace('T', ' ')} UTC)`);
-		}
+	const flat = sessions.flatMap((s, index) => s.changes.map((change) => ({ index, change })));
+	const notes = new Set(flat.map((f) => f.change.path));
+	const first = pageStart(page.cursor, flat.length);
+	const limit = page.limit ?? AGENT_CHANGES_PAGE_SIZE;
+	let end = first;
+	let bytes = 0;
+	while (end < flat.length && end - first < limit) {
+		const f = flat[end];
+		if (f === undefined) break;
+		// Measured before its lines are counted: a count adds a few characters only.
+		bytes += Buffer.byteLength(changeLine({ ...f.change, lines: null })) + 120;
+		if (bytes > AGENT_CHANGES_PAGE_BYTES && end > first) break;
+		end++;
 	}
-	if (shown.length < sessions.length) out.push(`… and ${sessions.length - shown.length} older session(s) (raise "limit" to see them)`);
+	const shown: Array<Omit<ChangeSession, 'changes'> & { changes: ShownChange[]; continued?: true }> = [];
+	const kept = keptBefore(ctx);
+	for (const { index, change } of flat.slice(first, end)) {
+		const s = sessions[index] as ChangeSession;
+		let group = shown[shown.length - 1];
+		if (group === undefined || group.session !== s.session) {
+			group = { session: s.session, latest: s.latest, changes: [], ...(s.changes[0] !== change ? { continued: true as const } : {}) };
+			shown.push(group);
+		}
+		// Counted only for the changes shown: each count reads the note and its before-version.
+		const measure = changeMeasure(changeToReview(ctx, change, kept));
+		group.changes.push({ ...change, lines: measure?.lines ?? null, ...(measure?.large === undefined ? {} : { large: measure.large }) });
+	}
+	const out = [`Changed by agents, not yet reviewed: ${notes.size} note(s) in ${sessions.length} session(s)`];
+	if (first > 0 || end < flat.length) out.push(`Changes ${flat.length === 0 ? 0 : first + 1}–${end} of ${flat.length}:`);
+	for (const s of shown) {
+		out.push(`Session ${s.session === null ? '(no id)' : quoteName(s.session)} (latest edit ${s.latest.slice(0, 16).replace('T', ' ')} UTC)${s.continued === true ? ', continued' : ''}`);
+		for (const c of s.changes) out.push(changeLine(c));
+	}
+	const left = flat.slice(end);
+	const leftSessions = new Set(left.map((f) => f.index)).size;
+	if (left.length > 0) out.push(`… and ${left.length} more change(s) in ${leftSessions} session(s): call agent_changes again with cursor "${end}" for the next page`);
 	if (notes.size > 0) out.push('Only the human marks these reviewed, in Obsidian.');
 	return {
 		text: out.join('\n'),
-		structured: { count: notes.size, sessions: shown, ...(shown.length < sessions.length ? { omittedSessions: sessions.length - shown.length } : {}) },
+		structured: {
+			count: notes.size,
+			sessions: shown,
+			total: { sessions: sessions.length, changes: flat.length },
+			...(left.length > 0 ? { nextCursor: String(end), remaining: { changes: left.length, sessions: leftSessions } } : {}),
+		},
 	};
 }
 
@@ -165,7 +211,7 @@ export function toolHandlers(t: ToolEnv): ToolHandlers {
 	return {
 		brief: () => briefTool(t),
 		reviewQueue: (filter) => reviewQueueTool(t, filter),
-		agentChanges: (limit) => agentChangesTool(t, limit),
+		agentChanges: (page) => agentChangesTool(t, page),
 		ruleCheck: (paths) => ruleCheckTool(t, paths),
 		markReviewed: (notePath) => markReviewedTool(t, notePath),
 	};

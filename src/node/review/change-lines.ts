@@ -2,19 +2,25 @@
  * The lines added and removed by the unreviewed change of each note the brief's `agentChanges`
  * item names (at most the names it shows): the newest before-version of the note (the latest
  * session's, which is the one not yet reviewed) against the note now. Reads only headers to find
- * them, and nothing at all when no before-version was ever kept.
+ * them, and nothing at all when no before-version was ever kept. A large change (past the cap of
+ * src/core/line-counts.ts) gets its sizes instead, and the bytes read in all are bounded, so no
+ * note and no number of names makes the session start slow.
  */
 import * as path from 'node:path';
 import { MAX_NOTE_BYTES, type BeforeHeader } from '../../core/before-versions';
-import type { LineCounts } from '../../core/line-counts';
+import type { ChangeSizes, LineCounts } from '../../core/line-counts';
 import { countLines } from '../../core/line-counts';
 import { beforeFolder, listBeforeHeaders, readBeforeVersion, type BeforePlace } from './before-versions';
-import { isStateFolder, readStateFile } from '../state-file';
+import { isStateFolder, readStateFile, statStateFile } from '../state-file';
 
-/** For each of `paths` with a before-version kept: its line counts. */
-export function changeLines(place: BeforePlace, paths: readonly string[]): Record<string, LineCounts> {
-	const out: Record<string, LineCounts> = {};
-	if (paths.length === 0 || !isStateFolder(place.root, beforeFolder(place))) return out;
+/** Bytes of notes and before-versions read for the counts at most: a session start with many names set stays quick. */
+export const COUNT_READ_BUDGET = 16 * 1024 * 1024;
+
+/** For each of `paths` with a before-version kept: its line counts, or its sizes when the change is large. */
+export function changeLines(place: BeforePlace, paths: readonly string[]): { lines: Record<string, LineCounts>; large: Record<string, ChangeSizes> } {
+	const lines: Record<string, LineCounts> = {};
+	const large: Record<string, ChangeSizes> = {};
+	if (paths.length === 0 || !isStateFolder(place.root, beforeFolder(place))) return { lines, large };
 	const wanted = new Set(paths);
 	const newest = new Map<string, BeforeHeader>();
 	for (const h of listBeforeHeaders(place)) {
@@ -22,11 +28,27 @@ export function changeLines(place: BeforePlace, paths: readonly string[]): Recor
 		const seen = newest.get(h.path);
 		if (seen === undefined || h.at > seen.at) newest.set(h.path, h);
 	}
-	for (const [p, h] of newest) {
+	// In the item's order, so the brief names them as it lists them; past the budget the rest get no count.
+	let read = 0;
+	for (const p of paths) {
+		const h = newest.get(p);
+		if (h === undefined) continue;
+		if (read > COUNT_READ_BUDGET) break;
 		const v = readBeforeVersion(place, p, h.session);
 		if (v === null || v.bytes === null) continue;
-		const now = readStateFile(place.root, path.join(place.root, ...p.split('/')), MAX_NOTE_BYTES);
-		out[p] = countLines(v.state === 'new' ? '' : v.bytes.toString('utf8'), now === null ? '' : now.toString('utf8'));
+		const file = path.join(place.root, ...p.split('/'));
+		const before = v.state === 'new' ? Buffer.alloc(0) : v.bytes;
+		const size = statStateFile(place.root, file)?.size ?? 0;
+		read += before.length + Math.min(size, MAX_NOTE_BYTES);
+		// A note grown past what a before-version may hold is large as it stands: not read.
+		if (size > MAX_NOTE_BYTES) {
+			large[p] = { before: before.length, after: size };
+			continue;
+		}
+		const after = readStateFile(place.root, file, MAX_NOTE_BYTES) ?? Buffer.alloc(0);
+		const counts = countLines(before.toString('utf8'), after.toString('utf8'));
+		if (counts === null) large[p] = { before: before.length, after: after.length };
+		else lines[p] = counts;
 	}
-	return out;
+	return { lines, large };
 }

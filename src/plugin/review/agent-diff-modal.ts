@@ -10,6 +10,8 @@ import { Modal, Notice, type App } from 'obsidian';
 import type { DiffLine } from '../../core/change-diff';
 import { propertyChanges, splitNote, type PropertyChange } from '../../core/change-review';
 import type { Lang } from '../../core/i18n';
+import { sizesText } from '../../core/line-counts';
+import { utf8Length } from '../../core/text-bytes';
 import { basename } from '../../core/paths';
 import type { AgentChanges } from './agent-changes';
 import { agentDiffStrings, type AgentDiffStrings } from './agent-diff-strings';
@@ -100,7 +102,7 @@ export class AgentDiffModal extends Modal {
 		} else {
 			const after = change.nowText ?? '';
 			const counts = diff.lineCounts(change.beforeText, after);
-			meta.createSpan({ cls: 'session-brief-diff-counts', text: s.counts(counts.added, counts.removed) });
+			if (counts !== null) meta.createSpan({ cls: 'session-brief-diff-counts', text: s.counts(counts.added, counts.removed) });
 			if (change.before?.state === 'new') this.message(body, s.newNote);
 			else if (change.nowText === null) this.message(body, s.deletedNote);
 			if (change.verdict === 'unchanged') this.message(body, s.noDifference);
@@ -116,17 +118,22 @@ export class AgentDiffModal extends Modal {
 		parent.createDiv({ cls: `session-brief-diff-message ${cls}`.trim(), text });
 	}
 
-	/** Properties first when both frontmatters read as YAML maps; then the body's lines. */
+	/** Properties first when both frontmatters read as YAML maps; then the body's lines. A large change (or a diff past its time limit): its sizes only. */
 	private renderChange(parent: HTMLElement, diff: DiffModule, before: string, after: string): void {
+		const large = (): void => this.message(parent, this.s.large(sizesText({ before: utf8Length(before), after: utf8Length(after) })), 'is-warning');
+		const whole = diff.diffLinesOf(before, after);
+		if (whole === null) return large();
 		const props = propertyChanges(before, after);
 		if (props === null) {
-			this.renderLines(parent, diff, diff.diffLinesOf(before, after), 0, 0);
+			this.renderLines(parent, diff, whole, 0, 0);
 			return;
 		}
-		if (props.length > 0) this.renderProperties(parent, props);
 		const a = splitNote(before);
 		const b = splitNote(after);
-		this.renderLines(parent, diff, diff.diffLinesOf(a.body, b.body), a.bodyLine, b.bodyLine);
+		const body = diff.diffLinesOf(a.body, b.body);
+		if (body === null) return large();
+		if (props.length > 0) this.renderProperties(parent, props);
+		this.renderLines(parent, diff, body, a.bodyLine, b.bodyLine);
 	}
 
 	private renderProperties(parent: HTMLElement, props: PropertyChange[]): void {

@@ -1,5 +1,6 @@
 /** The words of the agent change review (the diff view, Accept, Revert, Undo), in English and German. */
 import { translations, type Lang } from '../../core/i18n';
+import { MAX_CHANGED_LINES } from '../../core/line-counts';
 
 export interface AgentDiffStrings {
 	title: (name: string) => string;
@@ -12,6 +13,8 @@ export interface AgentDiffStrings {
 	deletedNote: string;
 	notKept: string;
 	tooLarge: string;
+	/** A change past the line cap (src/core/line-counts.ts): `sizes` reads `1.0 MB → 1.1 MB`. */
+	large: (sizes: string) => string;
 	noDifference: string;
 	properties: string;
 	property: string;
@@ -52,6 +55,7 @@ const en: AgentDiffStrings = {
 	deletedNote: 'The agent deleted this note; its last content is shown as removed.',
 	notKept: 'Before-version not kept: Session Brief keeps a note as it was only when its hook sees the change coming (an agent’s edit tool, or a shell command that names the note), and only up to 1 MiB per note for 30 days. Accept marks the change reviewed; a revert is not possible.',
 	tooLarge: 'The note is larger than 1 MiB: its before-version was not kept, and no diff is shown.',
+	large: (sizes) => `A large change (${sizes}): more than ${MAX_CHANGED_LINES} lines differ, too many to show as a diff. Accept and Revert work as for any change.`,
 	noDifference: 'The note holds again what it held before the agent’s change.',
 	properties: 'Properties',
 	property: 'Property',
@@ -94,6 +98,7 @@ const de: AgentDiffStrings = {
 	deletedNote: 'Der Agent hat diese Notiz gelöscht; ihr letzter Inhalt ist als entfernt gezeigt.',
 	notKept: 'Vorversion nicht aufbewahrt: Session Brief bewahrt eine Notiz nur auf, wenn sein Hook die Änderung kommen sieht (ein Bearbeitungswerkzeug des Agenten oder ein Shell-Befehl, der die Notiz nennt), und nur bis 1 MiB je Notiz für 30 Tage. Übernehmen markiert die Änderung als geprüft; Zurücksetzen ist nicht möglich.',
 	tooLarge: 'Die Notiz ist größer als 1 MiB: ihre Vorversion wurde nicht aufbewahrt, kein Vergleich wird gezeigt.',
+	large: (sizes) => `Eine große Änderung (${sizes}): mehr als ${MAX_CHANGED_LINES} Zeilen sind verschieden, zu viele für einen Vergleich. Annehmen und Zurücksetzen gehen wie bei jeder Änderung.`,
 	noDifference: 'Die Notiz enthält wieder, was sie vor der Änderung des Agenten enthielt.',
 	properties: 'Eigenschaften',
 	property: 'Eigenschaft',
