@@ -158,6 +158,10 @@ var CHANGE_ITEMS = [
     changedOutside: {
       en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,
       de: (at, hidden) => `Pr\xFCfmarken wurden au\xDFerhalb von Obsidian ge\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`
+    },
+    journalLost: {
+      en: (lost) => `the journal in the vault was deleted or changed outside Session Brief; ${lost} agent change${lost === 1 ? " it lost is" : "s it lost are"} shown again from the copy outside the vault`,
+      de: (lost) => `das Journal im Vault wurde gel\xF6scht oder au\xDFerhalb von Session Brief ge\xE4ndert; ${lost} verlorene Agenten-\xC4nderung${lost === 1 ? " wird" : "en werden"} aus der Kopie au\xDFerhalb des Vaults wieder gezeigt`
     }
   },
   {
@@ -308,7 +312,8 @@ function briefLines(brief, settings, lang, origin, now) {
     if (item === null || item === void 0) continue;
     const since = "since" in item ? item.since : null;
     const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";
-    const outside = "changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "";
+    const lost = "journalLost" in item && item.journalLost !== void 0 && d.journalLost !== void 0 ? ` (${d.journalLost[lang](item.journalLost)})` : "";
+    const outside = ("changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "") + lost;
     const lines = ("lines" in item && item.lines !== void 0 ? linesHint(item.lines, lang) : "") + ("paths" in item && ("deleted" in item || "renamed" in item) ? kindsHint(item, lang) : "");
     items.push({ label: escapeControls(d.label[lang](since)), item, hint: (first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "") + lines });
   }
@@ -1460,6 +1465,17 @@ function readRegularFile(file, maxBytes) {
     return null;
   }
 }
+function openUserStateFile(file) {
+  let fd;
+  try {
+    fd = fs2.openSync(file, READ_FLAGS);
+  } catch {
+    return null;
+  }
+  if (fs2.fstatSync(fd).isFile()) return fd;
+  fs2.closeSync(fd);
+  return null;
+}
 
 // src/node/state-registry.ts
 var path3 = require("node:path");
@@ -1483,6 +1499,7 @@ var STARTS_LOCK = `${STARTS_LOG}${LOCK_SUFFIX}`;
 var MARKS_FOLDER = "session-marks";
 var PRUNED_STAMP = ".pruned";
 var MANIFEST_NAME = "session-brief.json";
+var JOURNAL_COPY_PREFIX = "agent-changes";
 function hooksFolder(vault) {
   return path3.join(vault, ".claude", "hooks");
 }
@@ -2295,7 +2312,7 @@ function writeOut(text2) {
 var path20 = require("node:path");
 
 // src/node/tiers/brief-pipeline.ts
-var fs15 = require("node:fs");
+var fs16 = require("node:fs");
 var path19 = require("node:path");
 
 // src/core/schemas/shape.ts
@@ -2582,25 +2599,91 @@ function servedByPlugin(cache) {
 }
 
 // src/node/journal/agent-journal.ts
+var fs13 = require("node:fs");
+var path12 = require("node:path");
+
+// src/node/journal/agent-journal-copy.ts
+var fs12 = require("node:fs");
+
+// src/node/journal/user-state-dir.ts
 var fs11 = require("node:fs");
 var path11 = require("node:path");
-function journalPath(pluginDir) {
-  return path11.join(pluginDir, JOURNAL_FILE);
+function userStateDir(env = process.env, platform = process.platform) {
+  const given = env.SESSION_BRIEF_STATE_DIR;
+  if (given !== void 0 && given !== "") return given;
+  const home = builtinOnDemand("node:os").homedir();
+  if (platform === "win32") return path11.join(env.LOCALAPPDATA ?? path11.join(home, "AppData", "Local"), "session-brief");
+  if (platform === "darwin") return path11.join(home, "Library", "Application Support", "session-brief");
+  return path11.join(env.XDG_STATE_HOME ?? path11.join(home, ".local", "state"), "session-brief");
 }
-function readJournal(root, pluginDir, now) {
-  const fd = openStateFile(root, journalPath(pluginDir));
-  if (fd === null) return [];
+function vaultStateFile(root, prefix, suffix, env = process.env) {
+  let real = path11.resolve(root);
   try {
-    const size2 = fs11.fstatSync(fd).size;
-    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
-    return boundJournal(parseJournal(readRange(fd, start, size2 - start).toString("utf8")), now);
-  } finally {
-    fs11.closeSync(fd);
+    real = fs11.realpathSync.native(real);
+  } catch {
   }
+  return path11.join(userStateDir(env), `${prefix}-${fileKey(real)}${suffix}`);
+}
+
+// src/node/journal/agent-journal-copy.ts
+function journalCopyFile(root, env = process.env) {
+  return vaultStateFile(root, JOURNAL_COPY_PREFIX, ".jsonl", env);
+}
+function readTail(fd) {
+  const size2 = fs12.fstatSync(fd).size;
+  const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
+  return readRange(fd, start, size2 - start);
+}
+function readCopyText(root, env = process.env) {
+  const fd = openUserStateFile(journalCopyFile(root, env));
+  if (fd === null) return null;
+  try {
+    return readTail(fd).toString("utf8");
+  } finally {
+    fs12.closeSync(fd);
+  }
+}
+function copyIntact(copyText, vaultText) {
+  if (copyText === null || copyText === "") return true;
+  const lines = new Set(vaultText.split("\n"));
+  return copyText.split("\n").every((line) => line === "" || lines.has(line));
+}
+function withCopy(vault, copyText, now) {
+  if (copyText === null) return { records: [...vault], lost: 0 };
+  const keys = new Set(vault.map(recordKey));
+  const oldest = vault.length >= MAX_RECORDS ? vault[0]?.at ?? "" : "";
+  const lost = boundJournal(parseJournal(copyText), now).filter((r) => !keys.has(recordKey(r)) && r.at >= oldest);
+  if (lost.length === 0) return { records: [...vault], lost: 0 };
+  return { records: boundJournal(sortRecords([...vault, ...lost]), now), lost: lost.length };
+}
+
+// src/node/journal/agent-journal.ts
+function journalPath(pluginDir) {
+  return path12.join(pluginDir, JOURNAL_FILE);
+}
+function readJournalText(root, pluginDir) {
+  const fd = openStateFile(root, journalPath(pluginDir));
+  if (fd === null) return "";
+  try {
+    const size2 = fs13.fstatSync(fd).size;
+    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
+    return readRange(fd, start, size2 - start).toString("utf8");
+  } finally {
+    fs13.closeSync(fd);
+  }
+}
+function readJournalState(root, pluginDir, now) {
+  let copy = null;
+  try {
+    copy = readCopyText(root);
+  } catch {
+    copy = null;
+  }
+  return withCopy(boundJournal(parseJournal(readJournalText(root, pluginDir)), now), copy, now);
 }
 
 // src/node/review/change-lines.ts
-var path13 = require("node:path");
+var path14 = require("node:path");
 
 // src/core/before-versions.ts
 var MAX_NOTE_BYTES = 1024 * 1024;
@@ -2693,13 +2776,13 @@ function countLines(before, after) {
 }
 
 // src/node/review/before-versions.ts
-var fs12 = require("node:fs");
-var path12 = require("node:path");
+var fs14 = require("node:fs");
+var path13 = require("node:path");
 function beforeFolder(place) {
-  return path12.join(place.pluginDir, BEFORE_FOLDER);
+  return path13.join(place.pluginDir, BEFORE_FOLDER);
 }
 function fileOf(place, session, rel, suffix) {
-  return path12.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
+  return path13.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
 }
 function splitHeader(data) {
   const nl = data.indexOf(10);
@@ -2744,7 +2827,7 @@ function readHeader(root, file) {
   try {
     return splitHeader(readRange(fd, 0, MAX_HEADER_BYTES + 1))?.header ?? null;
   } finally {
-    fs12.closeSync(fd);
+    fs14.closeSync(fd);
   }
 }
 function listBeforeHeaders(place) {
@@ -2752,7 +2835,7 @@ function listBeforeHeaders(place) {
   const out = [];
   for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
     if (!d.name.endsWith(BEFORE_SUFFIX)) continue;
-    const header = readHeader(place.root, path12.join(dir, d.name));
+    const header = readHeader(place.root, path13.join(dir, d.name));
     if (header === null || `${beforeStem(header.session, header.path)}${BEFORE_SUFFIX}` !== d.name) continue;
     out.push(header);
   }
@@ -2773,14 +2856,14 @@ function changeLines(place, paths) {
   for (const [p, h] of newest) {
     const v = readBeforeVersion(place, p, h.session);
     if (v === null || v.bytes === null) continue;
-    const now = readStateFile(place.root, path13.join(place.root, ...p.split("/")), MAX_NOTE_BYTES);
+    const now = readStateFile(place.root, path14.join(place.root, ...p.split("/")), MAX_NOTE_BYTES);
     out[p] = countLines(v.state === "new" ? "" : v.bytes.toString("utf8"), now === null ? "" : now.toString("utf8"));
   }
   return out;
 }
 
 // src/node/journal/agent-summary.ts
-var fs14 = require("node:fs");
+var fs15 = require("node:fs");
 var path17 = require("node:path");
 
 // src/core/agent-summary.ts
@@ -2821,7 +2904,6 @@ function itemWithTail(summary, tail, marks, there, now, cap) {
 }
 
 // src/node/journal/review-seal.ts
-var fs13 = require("node:fs");
 var path16 = require("node:path");
 
 // src/core/review-seal.ts
@@ -2906,19 +2988,6 @@ function hiddenByOutsideMarks(records, verdict, exists3) {
 
 // src/node/journal/device-key.ts
 var path15 = require("node:path");
-
-// src/node/journal/user-state-dir.ts
-var path14 = require("node:path");
-function userStateDir(env = process.env, platform = process.platform) {
-  const given = env.SESSION_BRIEF_STATE_DIR;
-  if (given !== void 0 && given !== "") return given;
-  const home = builtinOnDemand("node:os").homedir();
-  if (platform === "win32") return path14.join(env.LOCALAPPDATA ?? path14.join(home, "AppData", "Local"), "session-brief");
-  if (platform === "darwin") return path14.join(home, "Library", "Application Support", "session-brief");
-  return path14.join(env.XDG_STATE_HOME ?? path14.join(home, ".local", "state"), "session-brief");
-}
-
-// src/node/journal/device-key.ts
 var MAX_BYTES2 = 256 * 1024;
 var SPKI_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
 var crypto = () => builtinOnDemand("node:crypto");
@@ -2970,12 +3039,7 @@ function deviceTrust(env = process.env) {
 // src/node/journal/review-seal.ts
 var MAX_BYTES3 = 4 * 1024 * 1024;
 function sealFile(root, env = process.env) {
-  let real = path16.resolve(root);
-  try {
-    real = fs13.realpathSync.native(real);
-  } catch {
-  }
-  return path16.join(userStateDir(env), `review-seal-${markName(real)}.json`);
+  return vaultStateFile(root, "review-seal", ".json", env);
 }
 function readSeal(root, env = process.env) {
   const data = readRegularFile(sealFile(root, env), MAX_BYTES3);
@@ -3015,7 +3079,7 @@ function statIdentity(root, file) {
   return entry.kind === "missing" ? null : void 0;
 }
 function readFrom(fd, from) {
-  const st = fs14.fstatSync(fd);
+  const st = fs15.fstatSync(fd);
   const start = Math.min(from, st.size);
   return { bytes: readRange(fd, start, st.size - start), id: identity(st) };
 }
@@ -3032,7 +3096,7 @@ function readMarks(root, pluginDir) {
       text2 = read2.bytes.toString("utf8");
       id = read2.id;
     } finally {
-      fs14.closeSync(fd);
+      fs15.closeSync(fd);
     }
   }
   const verdict = judgeMarksText(root, text2);
@@ -3069,7 +3133,7 @@ function appendedText(root, file, summary, now) {
     if (bytes.subarray(0, checkBytes).toString("utf8") !== check) return null;
     return bytes.subarray(checkBytes).toString("utf8");
   } finally {
-    fs14.closeSync(fd);
+    fs15.closeSync(fd);
   }
 }
 function agentChangesFromSummary(place, summary, now, cap) {
@@ -3099,11 +3163,21 @@ function agentChangesJudged(ctx, now) {
   if (ctx.pluginDir === null) return { sessions: [] };
   const there = exists2(ctx.root);
   const counted = (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);
-  const records = readJournal(ctx.root, ctx.pluginDir, now);
+  const { records, lost } = readJournalState(ctx.root, ctx.pluginDir, now);
   const verdict = trustedMarks(ctx.root, ctx.pluginDir);
   const sessions = unreviewedSessions(records, verdict.marks, counted);
-  if (verdict.outside === null) return { sessions };
-  return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };
+  const journalLost = lost > 0 ? { journalLost: lost } : {};
+  if (verdict.outside === null) return { sessions, ...journalLost };
+  return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) }, ...journalLost };
+}
+function journalWhole(ctx) {
+  if (ctx.pluginDir === null) return true;
+  try {
+    const copy = readCopyText(ctx.root);
+    return copy === null || copyIntact(copy, readJournalText(ctx.root, ctx.pluginDir));
+  } catch {
+    return false;
+  }
 }
 function describe2(error) {
   const text2 = error instanceof Error ? error.message : String(error);
@@ -3127,15 +3201,18 @@ function agentChanges(ctx, sourced, now) {
   if (ctx.pluginDir === null) return agentChangesItem([]);
   const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };
   const cache = sourced.cache;
-  if (sourced.kept === true && cache?.agentChanges !== void 0) {
-    const item2 = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);
-    if (item2 !== null) return item2;
+  if (journalWhole(ctx)) {
+    if (sourced.kept === true && cache?.agentChanges !== void 0) {
+      const item2 = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);
+      if (item2 !== null) return item2;
+    }
+    const made = wholeItemJustMade(place, now);
+    if (made !== null) return made;
   }
-  const made = wholeItemJustMade(place, now);
-  if (made !== null) return made;
   const judged = agentChangesJudged(ctx, now);
-  const item = agentChangesItem(judged.sessions);
-  return judged.changedOutside === void 0 ? item : { ...item, changedOutside: judged.changedOutside };
+  let item = agentChangesItem(judged.sessions);
+  if (judged.changedOutside !== void 0) item = { ...item, changedOutside: judged.changedOutside };
+  return judged.journalLost === void 0 ? item : { ...item, journalLost: judged.journalLost };
 }
 function withLines(ctx, item) {
   if (ctx.pluginDir === null || item.count === 0) return item;
@@ -3225,7 +3302,7 @@ var pluginTier = {
 var liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };
 var liveIfListening = {
   name: "live",
-  run: (run) => run.ctx.pluginDir !== null && fs15.existsSync(path19.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null
+  run: (run) => run.ctx.pluginDir !== null && fs16.existsSync(path19.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null
 };
 var verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };
 var scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };
