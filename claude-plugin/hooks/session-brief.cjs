@@ -15,7 +15,7 @@
  * from other code would run that code instead. The cache is therefore kept in Session Brief's
  * per-user folder outside every vault (where an agent's sandbox and a synced vault do not reach),
  * together with the exact bytes it was made from, and used only for a file of those very bytes:
- * the code that runs is always the text of the file (docs/security.md, "What an agent can still do").
+ * the code that runs is always the text of the file (docs/design.md, "What lives outside the vault").
  *
  * `node session-brief.bridge.cjs <command>` runs the same commands without this file.
  */
@@ -54,53 +54,31 @@ function readRegular(file, mine) {
 	}
 }
 
-// Session Brief's per-user folder (src/node/journal/user-state-dir.ts spells the same rule).
-function userStateDir() {
-	const given = process.env.SESSION_BRIEF_STATE_DIR;
-	if (given !== undefined && given !== '') return given;
-	const home = require('node:os').homedir();
-	const env = process.env;
-	if (process.platform === 'win32') return path.join(env.LOCALAPPDATA || path.join(home, 'AppData', 'Local'), 'session-brief');
-	if (process.platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'session-brief');
-	return path.join(env.XDG_STATE_HOME || path.join(home, '.local', 'state'), 'session-brief');
-}
-
-// `code-cache/<hash of this folder's real path>-<name>.v8cache` (src/node/hosts/code-cache.ts spells
-// the same name): the hash is the 64-bit FNV-1a of src/core/file-key.ts, no crypto module to load.
+// `code-cache/<hash of this folder's real path>-<name>.v8cache` in Session Brief's per-user folder
+// (src/node/journal/user-state-dir.ts and src/node/hosts/code-cache.ts spell the same names; the
+// hash is the 64-bit FNV-1a of src/core/file-key.ts: no crypto module to load).
 function cacheFileFor(file) {
+	const env = process.env;
+	const home = () => require('node:os').homedir();
+	const state = env.SESSION_BRIEF_STATE_DIR
+		|| (process.platform === 'win32' ? path.join(env.LOCALAPPDATA || path.join(home(), 'AppData', 'Local'), 'session-brief')
+		: process.platform === 'darwin' ? path.join(home(), 'Library', 'Application Support', 'session-brief')
+		: path.join(env.XDG_STATE_HOME || path.join(home(), '.local', 'state'), 'session-brief'));
 	let h = 0xcbf29ce484222325n;
 	for (const byte of Buffer.from(fs.realpathSync(path.dirname(file)), 'utf8')) h = ((h ^ BigInt(byte)) * 0x100000001b3n) & 0xffffffffffffffffn;
-	return path.join(userStateDir(), 'code-cache', `${h.toString(16).padStart(16, '0')}-${path.basename(file)}.v8cache`);
+	return path.join(state, 'code-cache', `${h.toString(16).padStart(16, '0')}-${path.basename(file)}.v8cache`);
 }
 
-// A cache file holds the exact bytes it was compiled from, then V8's data: it counts only for a
-// file whose bytes are those (V8 itself checks no more than the length).
-const MAGIC = Buffer.from('SBCC');
-
+// A cache file holds the length and the exact bytes it was compiled from, then V8's data: it counts
+// only for a file of those very bytes (V8 itself checks no more than the length).
 function packCache(bytes, data) {
-	const head = Buffer.alloc(8);
-	MAGIC.copy(head);
-	head.writeUInt32LE(bytes.length, 4);
+	const head = Buffer.alloc(4);
+	head.writeUInt32LE(bytes.length);
 	return Buffer.concat([head, bytes, data]);
 }
-
 function unpackCache(packed, bytes) {
-	if (packed.length < 8 || !packed.subarray(0, 4).equals(MAGIC) || packed.readUInt32LE(4) !== bytes.length) return undefined;
-	if (!packed.subarray(8, 8 + bytes.length).equals(bytes)) return undefined;
-	return packed.subarray(8 + bytes.length);
-}
-
-// Caches of files no longer installed anywhere are removed after this long untouched.
-const CACHE_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
-
-function pruneCaches(dir, keep) {
-	const now = Date.now();
-	for (const name of fs.readdirSync(dir)) {
-		const file = path.join(dir, name);
-		if (file === keep || !name.endsWith('.v8cache')) continue;
-		const st = fs.lstatSync(file, { throwIfNoEntry: false });
-		if (st !== undefined && st.isFile() && now - st.mtimeMs > CACHE_KEEP_MS) fs.rmSync(file, { force: true });
-	}
+	const ours = packed.length >= 4 + bytes.length && packed.readUInt32LE(0) === bytes.length && packed.subarray(4, 4 + bytes.length).equals(bytes);
+	return ours ? packed.subarray(4 + bytes.length) : undefined;
 }
 
 function writeCache(cacheFile, data) {
@@ -119,7 +97,11 @@ function writeCache(cacheFile, data) {
 		fs.rmSync(tmp, { force: true });
 		throw error;
 	}
-	pruneCaches(dir, cacheFile);
+	// Caches of files no longer installed anywhere go after 30 days untouched.
+	for (const name of fs.readdirSync(dir)) {
+		const st = fs.lstatSync(path.join(dir, name), { throwIfNoEntry: false });
+		if (name.endsWith('.v8cache') && st?.isFile() && Date.now() - st.mtimeMs > 30 * 86_400_000) fs.rmSync(path.join(dir, name), { force: true });
+	}
 }
 
 function compiled(file) {

@@ -1673,6 +1673,19 @@ function boundJournal(records, now) {
   return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;
 }
 var COMPACT_AT_BYTES = 4 * 1024 * 1024;
+function copyIntact(copyText, vaultText) {
+  if (copyText === null || copyText === "") return true;
+  const lines = new Set(vaultText.split("\n"));
+  return copyText.split("\n").every((line) => line === "" || lines.has(line));
+}
+function withCopy(vault, copyText, now) {
+  if (copyText === null) return { records: [...vault], lost: 0 };
+  const keys = new Set(vault.map(recordKey));
+  const oldest = vault.length >= MAX_RECORDS ? vault[0]?.at ?? "" : "";
+  const lost = boundJournal(parseJournal(copyText), now).filter((r) => !keys.has(recordKey(r)) && r.at >= oldest);
+  if (lost.length === 0) return { records: [...vault], lost: 0 };
+  return { records: boundJournal(sortRecords([...vault, ...lost]), now), lost: lost.length };
+}
 
 // src/core/what-changed.ts
 var ISO2 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z$/;
@@ -2642,19 +2655,6 @@ function readCopyText(root, env = process.env) {
   } finally {
     fs12.closeSync(fd);
   }
-}
-function copyIntact(copyText, vaultText) {
-  if (copyText === null || copyText === "") return true;
-  const lines = new Set(vaultText.split("\n"));
-  return copyText.split("\n").every((line) => line === "" || lines.has(line));
-}
-function withCopy(vault, copyText, now) {
-  if (copyText === null) return { records: [...vault], lost: 0 };
-  const keys = new Set(vault.map(recordKey));
-  const oldest = vault.length >= MAX_RECORDS ? vault[0]?.at ?? "" : "";
-  const lost = boundJournal(parseJournal(copyText), now).filter((r) => !keys.has(recordKey(r)) && r.at >= oldest);
-  if (lost.length === 0) return { records: [...vault], lost: 0 };
-  return { records: boundJournal(sortRecords([...vault, ...lost]), now), lost: lost.length };
 }
 
 // src/node/journal/agent-journal.ts

@@ -187,3 +187,27 @@ export function compactJournal(text: string, now: Date): string {
 	}
 	return lines.slice(first).join('');
 }
+
+/**
+ * Whether every line of the copy is a line of the vault's journal (`vaultText`, as readers read
+ * it): the common case, told without parsing either. False sends the reader to `withCopy`.
+ */
+export function copyIntact(copyText: string | null, vaultText: string): boolean {
+	if (copyText === null || copyText === '') return true;
+	const lines = new Set(vaultText.split('\n'));
+	return copyText.split('\n').every((line) => line === '' || lines.has(line));
+}
+
+/**
+ * The vault's records (bounded, as readJournal gives them) with the copy's that the vault lost;
+ * `lost` counts those. A vault journal at its record bound has dropped its oldest records
+ * rightfully: the copy's older than what it keeps are not counted as lost.
+ */
+export function withCopy(vault: readonly JournalRecord[], copyText: string | null, now: Date): { records: JournalRecord[]; lost: number } {
+	if (copyText === null) return { records: [...vault], lost: 0 };
+	const keys = new Set(vault.map(recordKey));
+	const oldest = vault.length >= MAX_RECORDS ? (vault[0]?.at ?? '') : '';
+	const lost = boundJournal(parseJournal(copyText), now).filter((r) => !keys.has(recordKey(r)) && r.at >= oldest);
+	if (lost.length === 0) return { records: [...vault], lost: 0 };
+	return { records: boundJournal(sortRecords([...vault, ...lost]), now), lost: lost.length };
+}

@@ -1,6 +1,6 @@
 /**
  * What the review trail's honesty rests on lives in the per-user state folder, where an agent's
- * sandbox cannot write (docs/security.md, "What an agent can still do"). Each case is an attack
+ * sandbox cannot write (docs/design.md, "What lives outside the vault"). Each case is an attack
  * from inside the vault against the built hook files as `install` writes them, in child processes:
  *   - a code cache planted beside a hook file, compiled from other code of the same length;
  *   - the vault's journal deleted through the agent's shell;

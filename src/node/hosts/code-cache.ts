@@ -2,7 +2,7 @@
  * Where the hook entry (src/node/hosts/hook-entry.cjs, which spells the same name itself: it loads
  * nothing of ours) keeps V8's compiled form of a hook file: in Session Brief's per-user folder,
  * named by a hash of the hook folder's real path and the file's name, each holding the exact bytes
- * it was made from (docs/security.md, "What an agent can still do").
+ * it was made from (docs/design.md, "What lives outside the vault").
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

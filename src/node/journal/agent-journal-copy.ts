@@ -1,12 +1,12 @@
 /**
- * The copy of the agent changes journal in Session Brief's per-user folder (docs/security.md, "What
- * an agent can still do"): every hook that appends a record to the vault's journal appends the same
+ * The copy of the agent changes journal in Session Brief's per-user folder (docs/design.md, "What
+ * lives outside the vault"): every hook that appends a record to the vault's journal appends the same
  * line here, where an agent's sandbox does not reach. Readers take both, so a journal deleted,
  * shortened or rewritten inside the vault is noticed and its records shown again. The vault's
  * journal stays the synced copy a phone reads. Bounded like that journal (src/core/agent-journal.ts).
  */
 import * as fs from 'node:fs';
-import { boundJournal, compactJournal, COMPACT_AT_BYTES, encodeRecord, MAX_RECORDS, parseJournal, recordKey, sortRecords, type JournalRecord } from '../../core/agent-journal';
+import { compactJournal, COMPACT_AT_BYTES, encodeRecord, parseJournal } from '../../core/agent-journal';
 import { JOURNAL_COPY_PREFIX } from '../state-registry';
 import { appendUserStateFile, createUserStateFile, openUserStateFile, readRange, removeUserStateFile, writeUserStateFile } from '../state-file';
 import { vaultStateFile } from './user-state-dir';
@@ -35,6 +35,12 @@ export function readCopyText(root: string, env: NodeJS.ProcessEnv = process.env)
 	} finally {
 		fs.closeSync(fd);
 	}
+}
+
+/** The copy's size and modification time (ms); null when there is none. */
+export function copyStamp(root: string, env: NodeJS.ProcessEnv = process.env): { size: number; mtime: number } | null {
+	const st = fs.lstatSync(journalCopyFile(root, env), { throwIfNoEntry: false });
+	return st === undefined || !st.isFile() ? null : { size: st.size, mtime: st.mtimeMs };
 }
 
 /** Appends lines already encoded for the vault's journal; compacts the copy when it has grown. */
@@ -91,28 +97,4 @@ export function compactCopy(root: string, now: Date, floor: string | null, env: 
 		if (fd !== null) fs.closeSync(fd);
 		removeUserStateFile(lock);
 	}
-}
-
-/**
- * Whether every line of the copy is a line of the vault's journal (`vaultText`, as readers read
- * it): the common case, told without parsing either. False sends the reader to `withCopy`.
- */
-export function copyIntact(copyText: string | null, vaultText: string): boolean {
-	if (copyText === null || copyText === '') return true;
-	const lines = new Set(vaultText.split('\n'));
-	return copyText.split('\n').every((line) => line === '' || lines.has(line));
-}
-
-/**
- * The vault's records (bounded, as readJournal gives them) with the copy's that the vault lost;
- * `lost` counts those. A vault journal at its record bound has dropped its oldest records
- * rightfully: the copy's older than what it keeps are not counted as lost.
- */
-export function withCopy(vault: readonly JournalRecord[], copyText: string | null, now: Date): { records: JournalRecord[]; lost: number } {
-	if (copyText === null) return { records: [...vault], lost: 0 };
-	const keys = new Set(vault.map(recordKey));
-	const oldest = vault.length >= MAX_RECORDS ? (vault[0]?.at ?? '') : '';
-	const lost = boundJournal(parseJournal(copyText), now).filter((r) => !keys.has(recordKey(r)) && r.at >= oldest);
-	if (lost.length === 0) return { records: [...vault], lost: 0 };
-	return { records: boundJournal(sortRecords([...vault, ...lost]), now), lost: lost.length };
 }

@@ -13,10 +13,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { boundJournal, compactJournal, COMPACT_AT_BYTES, encodeRecord, MAX_RECORD_BYTES, JOURNAL_FILE, journalRecord, parseJournal, type EditFacts, type JournalRecord } from '../../core/agent-journal';
+import { boundJournal, compactJournal, COMPACT_AT_BYTES, encodeRecord, MAX_RECORD_BYTES, JOURNAL_FILE, journalRecord, parseJournal, withCopy, type EditFacts, type JournalRecord } from '../../core/agent-journal';
 import { appendLanded, createStateFile, openStateFile, readRange, removeStateFile, statStateFile, writeStateFile } from '../state-file';
 import { JOURNAL_LOCK } from '../state-registry';
-import { appendCopy, compactCopy, readCopyText, withCopy } from './agent-journal-copy';
+import { appendCopy, compactCopy, readCopyText } from './agent-journal-copy';
 import type { VaultContext } from '../vault-config';
 
 /** A compaction lock older than this was left by a crashed hook. */

@@ -2,7 +2,7 @@
  * Where the plugin keeps its record of the notes the human changed in Obsidian's editor
  * (src/plugin/review/editor-writes.ts), which the session net reads (./session-net.ts): in Session
  * Brief's per-user folder, one file per vault, so an agent cannot write its own shell edits into
- * the record of the human's (docs/security.md, "What an agent can still do"). A record an earlier
+ * the record of the human's (docs/design.md, "What lives outside the vault"). A record an earlier
  * version left in the plugin's folder is ignored.
  */
 import { EDITOR_WRITES_PREFIX } from '../state-registry';

@@ -19,8 +19,9 @@ import {
 	type SinceLastSessionItem,
 } from '../../core/what-changed';
 import { isCountedNote } from '../../core/paths';
+import { copyIntact } from '../../core/agent-journal';
 import { readJournalState, readJournalText } from './agent-journal';
-import { copyIntact, readCopyText } from './agent-journal-copy';
+import { readCopyText } from './agent-journal-copy';
 import { changeLines } from '../review/change-lines';
 import { agentChangesFromSummary, wholeItemJustMade } from './agent-summary';
 import { exists, type SourcedBrief } from '../tiers/plugin-tier';
