@@ -1674,7 +1674,7 @@ function boundJournal(records, now) {
 }
 var COMPACT_AT_BYTES = 4 * 1024 * 1024;
 function copyIntact(copyText, vaultText) {
-  if (copyText === null || copyText === "") return true;
+  if (copyText === null || copyText === "" || copyText === vaultText) return true;
   const lines = new Set(vaultText.split("\n"));
   return copyText.split("\n").every((line) => line === "" || lines.has(line));
 }

@@ -193,7 +193,8 @@ export function compactJournal(text: string, now: Date): string {
  * it): the common case, told without parsing either. False sends the reader to `withCopy`.
  */
 export function copyIntact(copyText: string | null, vaultText: string): boolean {
-	if (copyText === null || copyText === '') return true;
+	// Usually the very same text: the hooks append each line to both, and compact both alike.
+	if (copyText === null || copyText === '' || copyText === vaultText) return true;
 	const lines = new Set(vaultText.split('\n'));
 	return copyText.split('\n').every((line) => line === '' || lines.has(line));
 }
