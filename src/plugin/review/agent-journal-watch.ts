@@ -11,7 +11,6 @@ import { judgeMarks, type DeviceTrust, type MarksVerdict, type ReviewSeal } from
 import { emptyMarks, parseReviewMarks, REVIEW_FILE, type ReviewMarks } from '../../core/what-changed';
 import type { JournalPiece } from '../../node/journal/journal-tail';
 
-
 export interface FileStamp {
 	size: number;
 	mtime: number;
@@ -107,7 +106,7 @@ export class JournalWatch {
 		}
 		if (records) {
 			const merged = withCopy(this.own, this.copyText, now);
-			changed = changed || records;
+			changed = true;
 			this.records = merged.records;
 			this.lost = merged.lost;
 		}
