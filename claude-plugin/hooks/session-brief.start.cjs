@@ -1678,11 +1678,17 @@ function copyIntact(copyText, vaultText) {
   const lines = new Set(vaultText.split("\n"));
   return copyText.split("\n").every((line) => line === "" || lines.has(line));
 }
-function withCopy(vault, copyText, now) {
-  if (copyText === null) return { records: [...vault], lost: 0 };
+function withCopy(vault, copy, now) {
+  if (copy === null) return { records: [...vault], lost: 0 };
   const keys = new Set(vault.map(recordKey));
   const oldest = vault.length >= MAX_RECORDS ? vault[0]?.at ?? "" : "";
-  const lost = boundJournal(parseJournal(copyText), now).filter((r) => !keys.has(recordKey(r)) && r.at >= oldest);
+  const lost = [];
+  for (const r of boundJournal(copy, now)) {
+    const k = recordKey(r);
+    if (keys.has(k) || r.at < oldest) continue;
+    keys.add(k);
+    lost.push(r);
+  }
   if (lost.length === 0) return { records: [...vault], lost: 0 };
   return { records: boundJournal(sortRecords([...vault, ...lost]), now), lost: lost.length };
 }
@@ -2679,7 +2685,7 @@ function readJournalState(root, pluginDir, now) {
   } catch {
     copy = null;
   }
-  return withCopy(boundJournal(parseJournal(readJournalText(root, pluginDir)), now), copy, now);
+  return withCopy(boundJournal(parseJournal(readJournalText(root, pluginDir)), now), copy === null ? null : parseJournal(copy), now);
 }
 
 // src/node/review/change-lines.ts

@@ -200,15 +200,22 @@ export function copyIntact(copyText: string | null, vaultText: string): boolean 
 }
 
 /**
- * The vault's records (bounded, as readJournal gives them) with the copy's that the vault lost;
- * `lost` counts those. A vault journal at its record bound has dropped its oldest records
- * rightfully: the copy's older than what it keeps are not counted as lost.
+ * The vault's records (bounded, as readJournal gives them) with the copy's (`copy`: its records,
+ * null when there is none) that the vault lost; `lost` counts those. A vault journal at its record
+ * bound has dropped its oldest records rightfully: the copy's older than what it keeps are not
+ * counted as lost.
  */
-export function withCopy(vault: readonly JournalRecord[], copyText: string | null, now: Date): { records: JournalRecord[]; lost: number } {
-	if (copyText === null) return { records: [...vault], lost: 0 };
+export function withCopy(vault: readonly JournalRecord[], copy: readonly JournalRecord[] | null, now: Date): { records: JournalRecord[]; lost: number } {
+	if (copy === null) return { records: [...vault], lost: 0 };
 	const keys = new Set(vault.map(recordKey));
 	const oldest = vault.length >= MAX_RECORDS ? (vault[0]?.at ?? '') : '';
-	const lost = boundJournal(parseJournal(copyText), now).filter((r) => !keys.has(recordKey(r)) && r.at >= oldest);
+	const lost: JournalRecord[] = [];
+	for (const r of boundJournal(copy, now)) {
+		const k = recordKey(r);
+		if (keys.has(k) || r.at < oldest) continue;
+		keys.add(k);
+		lost.push(r);
+	}
 	if (lost.length === 0) return { records: [...vault], lost: 0 };
 	return { records: boundJournal(sortRecords([...vault, ...lost]), now), lost: lost.length };
 }

@@ -159,7 +159,7 @@ export function readJournalState(root: string, pluginDir: string, now: Date): { 
 	} catch {
 		copy = null;
 	}
-	return withCopy(boundJournal(parseJournal(readJournalText(root, pluginDir)), now), copy, now);
+	return withCopy(boundJournal(parseJournal(readJournalText(root, pluginDir)), now), copy === null ? null : parseJournal(copy), now);
 }
 
 /** The journal's records as readJournalState gives them; empty when there are none. */

@@ -71,7 +71,9 @@ export class JournalWatch {
 	/** The vault's journal alone. */
 	private own: JournalRecord[] = [];
 	private copyStamp: FileStamp | null = null;
+	/** The copy's text as last read and its records: a copy the hooks only appended to is parsed from where it grew. */
 	private copyText: string | null = null;
+	private copyRecords: JournalRecord[] | null = null;
 	/** The marks that count: the file's, or the seal's when the file was changed outside Obsidian. */
 	marks: ReviewMarks = emptyMarks();
 	/** The verdict behind `marks`: its `outside` part is set while the file differs from the seal. */
@@ -101,11 +103,11 @@ export class JournalWatch {
 		}
 		if (this.io.readJournalCopy !== undefined && (this.first || !sameStamp(copy, this.copyStamp))) {
 			this.copyStamp = copy;
-			this.copyText = copy === null ? null : await this.io.readJournalCopy();
+			this.readCopy(copy === null ? null : await this.io.readJournalCopy());
 			records = true;
 		}
 		if (records) {
-			const merged = withCopy(this.own, this.copyText, now);
+			const merged = withCopy(this.own, this.copyRecords, now);
 			changed = true;
 			this.records = merged.records;
 			this.lost = merged.lost;
@@ -120,6 +122,21 @@ export class JournalWatch {
 		}
 		this.first = false;
 		return changed;
+	}
+
+	private readCopy(text: string | null): void {
+		const was = this.copyText;
+		if (text === null || this.copyRecords === null || was === null || !text.startsWith(was) || !was.endsWith('\n')) {
+			this.copyRecords = text === null ? null : parseJournal(text);
+		} else if (text.length > was.length) {
+			const fresh = parseJournal(text.slice(was.length));
+			const last = this.copyRecords[this.copyRecords.length - 1];
+			const merged = this.copyRecords.concat(fresh);
+			// Appends of concurrent hooks may land a little out of clock order.
+			if (last !== undefined && (fresh[0]?.at ?? '') < last.at) merged.sort(byTime);
+			this.copyRecords = merged;
+		}
+		this.copyText = text;
 	}
 
 	private async readJournal(stamp: FileStamp | null, now: Date): Promise<boolean> {

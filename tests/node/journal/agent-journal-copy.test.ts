@@ -81,7 +81,7 @@ describe('the copy against the vault journal, pure', () => {
 
 	it('withCopy counts none lost below the record bound of a vault journal that is full', () => {
 		const vaultRecords = Array.from({ length: MAX_RECORDS }, (_, i) => rec(`n${i}.md`, i));
-		const older = encodeRecord(rec('older.md', -5)) ?? '';
+		const older = [rec('older.md', -5)];
 		expect(withCopy(vaultRecords, older, NOW).lost).toBe(0);
 		expect(withCopy(vaultRecords.slice(1), older, NOW).lost).toBe(1);
 	});

@@ -41,5 +41,11 @@ describe('the sidebar with the journal copy', () => {
 		expect(store(started).journalLost()).toBe(1);
 		expect(store(started).count()).toBe(1);
 		expect(section?.querySelector('[role="alert"]')?.textContent).toBe('The agent changes journal in the vault was deleted or changed outside Session Brief; 1 agent change it lost is shown again from the copy outside the vault.');
+
+		// A hook appends to the copy (and a journal the agent keeps deleting): the grown part counts too.
+		fs.appendFileSync(copy, encodeRecord({ path: 'Notes/Flagged.md', tool: 'Edit', session: 'aaaaaaaa-1', at: new Date().toISOString() }) ?? '');
+		await store(started).refresh();
+		expect(store(started).journalLost()).toBe(2);
+		expect(store(started).count()).toBe(2);
 	});
 });
