@@ -3,7 +3,8 @@
 // and the plugin-folder files those rows touch, put back as they were afterwards.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BENCH_NOW } from './repo';
+import { journalCopyFile } from '../../src/node/journal/agent-journal-copy';
+import { BENCH_NOW, childEnv } from './repo';
 
 /** The files a tier-1 journal row adds to a vault's plugin folder. */
 export const JOURNAL_TOUCHED = ['brief-cache.json', 'agent-changes.jsonl', 'agent-review.json', 'conversations.json', 'session-starts.json', 'session-starts.jsonl'];
@@ -33,9 +34,15 @@ export function journalLines(paths: readonly string[]): string {
 /** Writes a journal of `k` unreviewed records into `dir` (the vault's plugin folder); returns how to put the touched files back. */
 export function withJournal(root: string, dir: string, k: number): () => void {
 	const saved = new Map(JOURNAL_TOUCHED.map((f) => [f, fs.existsSync(path.join(dir, f)) ? fs.readFileSync(path.join(dir, f)) : null]));
-	fs.writeFileSync(path.join(dir, 'agent-changes.jsonl'), journalLines(notePaths(root, k)));
+	const lines = journalLines(notePaths(root, k));
+	fs.writeFileSync(path.join(dir, 'agent-changes.jsonl'), lines);
+	// As the hooks leave it: the same lines in the journal's copy in the per-user state folder, which a session start compares.
+	const copy = journalCopyFile(root, childEnv());
+	fs.mkdirSync(path.dirname(copy), { recursive: true });
+	fs.writeFileSync(copy, lines);
 	fs.rmSync(path.join(dir, 'agent-review.json'), { force: true });
 	return () => {
+		fs.rmSync(copy, { force: true });
 		for (const [f, bytes] of saved) {
 			if (bytes === null) fs.rmSync(path.join(dir, f), { force: true });
 			else fs.writeFileSync(path.join(dir, f), bytes);

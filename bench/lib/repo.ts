@@ -1,4 +1,6 @@
 // Where the repository is, and the environment every measured child process gets.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,10 +19,25 @@ export const BENCH_NOW = `${BENCH_TODAY}T10:00:00`;
  * Some machines set it (a proxy's certificate); it would make every Node anchor five times heavier
  * and hide what the bridge itself costs.
  */
+let stateDir: string | undefined;
+
+/**
+ * A per-user state folder of the bench's own (the hooks keep code caches and the journal's copy
+ * there): as warm as a user's, and removed with the bench's vaults, not left in a real home.
+ */
+function benchStateDir(): string {
+	if (stateDir === undefined) {
+		const made = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-state-'));
+		stateDir = made;
+		process.on('exit', () => fs.rmSync(made, { recursive: true, force: true }));
+	}
+	return stateDir;
+}
+
 export function childEnv(now = BENCH_NOW): NodeJS.ProcessEnv {
 	// No background baseline per measured session start (each would walk the vault while later runs
 	// are timed); the turn-end section measures the session net, and its tier-1 row the start of that process.
-	const env: NodeJS.ProcessEnv = { ...process.env, SESSION_BRIEF_NOW: now, LANG: 'en_US.UTF-8', SESSION_BRIEF_BASELINE: 'off' };
+	const env: NodeJS.ProcessEnv = { ...process.env, SESSION_BRIEF_NOW: now, LANG: 'en_US.UTF-8', SESSION_BRIEF_BASELINE: 'off', SESSION_BRIEF_STATE_DIR: process.env.SESSION_BRIEF_STATE_DIR || benchStateDir() };
 	delete env.LC_ALL;
 	delete env.LC_MESSAGES;
 	delete env.NODE_OPTIONS;

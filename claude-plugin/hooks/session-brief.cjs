@@ -10,11 +10,12 @@
  *   session-brief.bridge.cjs  the bridge: every command, and what those two load from it.
  * The only thing this file adds is speed: a hook runs at every session start and after every edit,
  * and compiling its code each time would cost more than the rest of the run. So the compiled form
- * V8 makes of each file is kept beside it (<file>.v8cache), made on the first run and remade
- * whenever V8 rejects it (a changed file or another Node). V8 checks the cache against the source
- * it is given, so the code that runs is always exactly the text of the file. Anyone who can write
- * the cache can write the file beside it, so the cache adds nothing to trust. Without write access
- * the files simply run uncached.
+ * V8 makes of each file is kept, made on the first run and remade whenever V8 rejects it (another
+ * Node). V8 checks a cache only against the length of the source it is given, so a cache compiled
+ * from other code would run that code instead. The cache is therefore kept in Session Brief's
+ * per-user folder outside every vault (where an agent's sandbox and a synced vault do not reach),
+ * together with the exact bytes it was made from, and used only for a file of those very bytes:
+ * the code that runs is always the text of the file (docs/design.md, "What lives outside the vault").
  *
  * `node session-brief.bridge.cjs <command>` runs the same commands without this file.
  */
@@ -34,40 +35,57 @@ const LOAD_BRIDGE = 'sessionBriefLoadBridge';
 
 // The vault may be a clone or a synced folder: anyone could plant a link, a FIFO or a folder where
 // these files belong. So each is opened without following a link and without waiting, and read only
-// when it is a regular file; the code cache is written only into this folder of the vault, under a
-// fresh name created exclusively, then renamed into place (a rename replaces a link, never writes
-// through it). docs/design.md, "The trust boundary".
+// when it is a regular file. docs/design.md, "The trust boundary".
 const C = fs.constants;
 const READ_FLAGS = C.O_RDONLY | (C.O_NOFOLLOW || 0) | (C.O_NONBLOCK || 0);
 const CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | (C.O_NOFOLLOW || 0);
 
-function readRegular(file) {
+function readRegular(file, mine) {
 	const fd = fs.openSync(file, READ_FLAGS);
 	try {
-		if (!fs.fstatSync(fd).isFile()) throw new Error(`${path.basename(file)} is not a regular file`);
+		const st = fs.fstatSync(fd);
+		if (!st.isFile()) throw new Error(`${path.basename(file)} is not a regular file`);
+		// A code cache counts only when this user wrote it and no one else may change it.
+		// (Windows has neither owners nor mode bits here: there the folder's own permissions guard it.)
+		if (mine && process.platform !== 'win32' && ((st.mode & 0o022) !== 0 || st.uid !== process.getuid())) throw new Error('not ours');
 		return fs.readFileSync(fd);
 	} finally {
 		fs.closeSync(fd);
 	}
 }
 
-// A vault's <vault>/.claude/hooks gets a cache only while it is that folder by its real path (no
-// link between); a folder that is no vault's (the Claude Code plugin's own, a clone) is ours.
-function cacheFolderInVault() {
-	try {
-		const hooks = path.dirname(path.resolve(process.argv[1] || __filename));
-		if (path.basename(hooks) !== 'hooks' || path.basename(path.dirname(hooks)) !== '.claude') return true;
-		const vault = path.dirname(path.dirname(hooks));
-		return fs.realpathSync(__dirname) === path.join(fs.realpathSync(vault), '.claude', 'hooks');
-	} catch {
-		return false;
-	}
+// `code-cache/<hash of this folder's real path>-<name>.v8cache` in Session Brief's per-user folder
+// (src/node/journal/user-state-dir.ts and src/node/hosts/code-cache.ts spell the same names; the
+// hash is the 64-bit FNV-1a of src/core/file-key.ts: no crypto module to load).
+function cacheFileFor(file) {
+	const env = process.env;
+	const home = () => require('node:os').homedir();
+	const state = env.SESSION_BRIEF_STATE_DIR
+		|| (process.platform === 'win32' ? path.join(env.LOCALAPPDATA || path.join(home(), 'AppData', 'Local'), 'session-brief')
+		: process.platform === 'darwin' ? path.join(home(), 'Library', 'Application Support', 'session-brief')
+		: path.join(env.XDG_STATE_HOME || path.join(home(), '.local', 'state'), 'session-brief'));
+	let h = 0xcbf29ce484222325n;
+	for (const byte of Buffer.from(fs.realpathSync(path.dirname(file)), 'utf8')) h = ((h ^ BigInt(byte)) * 0x100000001b3n) & 0xffffffffffffffffn;
+	return path.join(state, 'code-cache', `${h.toString(16).padStart(16, '0')}-${path.basename(file)}.v8cache`);
+}
+
+// A cache file holds the length and the exact bytes it was compiled from, then V8's data: it counts
+// only for a file of those very bytes (V8 itself checks no more than the length).
+function packCache(bytes, data) {
+	const head = Buffer.alloc(4);
+	head.writeUInt32LE(bytes.length);
+	return Buffer.concat([head, bytes, data]);
+}
+function unpackCache(packed, bytes) {
+	const ours = packed.length >= 4 + bytes.length && packed.readUInt32LE(0) === bytes.length && packed.subarray(4, 4 + bytes.length).equals(bytes);
+	return ours ? packed.subarray(4 + bytes.length) : undefined;
 }
 
 function writeCache(cacheFile, data) {
-	if (!cacheFolderInVault()) return;
+	const dir = path.dirname(cacheFile);
+	fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
 	const tmp = `${cacheFile}.${process.pid}.${Math.random().toString(16).slice(2)}${Math.random().toString(16).slice(2)}.tmp`;
-	const fd = fs.openSync(tmp, CREATE_FLAGS, 0o644);
+	const fd = fs.openSync(tmp, CREATE_FLAGS, 0o600);
 	try {
 		try {
 			fs.writeSync(fd, data);
@@ -79,26 +97,33 @@ function writeCache(cacheFile, data) {
 		fs.rmSync(tmp, { force: true });
 		throw error;
 	}
+	// Caches of files no longer installed anywhere go after 30 days untouched.
+	for (const name of fs.readdirSync(dir)) {
+		const st = fs.lstatSync(path.join(dir, name), { throwIfNoEntry: false });
+		if (name.endsWith('.v8cache') && st?.isFile() && Date.now() - st.mtimeMs > 30 * 86_400_000) fs.rmSync(path.join(dir, name), { force: true });
+	}
 }
 
 function compiled(file) {
-	const cacheFile = `${file}.v8cache`;
+	const bytes = readRegular(file, false);
 	// A shebang line is not JavaScript; blank it out (keeping line numbers) as Node's loader does.
-	const source = readRegular(file).toString('utf8').replace(/^#!.*/, '');
+	const source = bytes.toString('utf8').replace(/^#!.*/, '');
+	let cacheFile = null;
 	let cachedData;
 	try {
-		cachedData = readRegular(cacheFile);
+		cacheFile = cacheFileFor(file);
+		cachedData = unpackCache(readRegular(cacheFile, true), bytes);
 	} catch {
 		cachedData = undefined;
 	}
 	const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
-	if (cachedData === undefined || script.cachedDataRejected) {
+	if (cacheFile !== null && (cachedData === undefined || script.cachedDataRejected)) {
 		// After the run, so the cache also holds the functions this run compiled lazily.
 		process.once('exit', () => {
 			try {
-				writeCache(cacheFile, script.createCachedData());
+				writeCache(cacheFile, packCache(bytes, script.createCachedData()));
 			} catch {
-				// A read-only folder only means no cache: the next run compiles again.
+				// A folder that cannot be written only means no cache: the next run compiles again.
 			}
 		});
 	}

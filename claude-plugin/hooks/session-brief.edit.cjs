@@ -281,15 +281,15 @@ __export(real_path_exports, {
   vaultRelativeReal: () => vaultRelativeReal
 });
 function realPathOf(p) {
-  let existing = path8.resolve(p);
+  let existing = path9.resolve(p);
   const rest = [];
   for (; ; ) {
     try {
-      return path8.join(fs8.realpathSync.native(existing), ...rest);
+      return path9.join(fs10.realpathSync.native(existing), ...rest);
     } catch {
-      const parent = path8.dirname(existing);
+      const parent = path9.dirname(existing);
       if (parent === existing) return null;
-      rest.unshift(path8.basename(existing));
+      rest.unshift(path9.basename(existing));
       existing = parent;
     }
   }
@@ -297,7 +297,7 @@ function realPathOf(p) {
 function vaultRelativeReal(root, filePath) {
   const literal = vaultRelative(root, filePath);
   if (literal !== null || filePath.includes("\0")) return literal;
-  const absolute = path8.resolve(root, filePath);
+  const absolute = path9.resolve(root, filePath);
   const realFile = realPathOf(absolute);
   const realRoot2 = realPathOf(root);
   for (const [r, f] of [
@@ -312,11 +312,11 @@ function vaultRelativeReal(root, filePath) {
   return null;
 }
 function firstSymlink(p) {
-  let current = path8.parse(path8.resolve(p)).root;
-  for (const part of path8.resolve(p).slice(current.length).split(path8.sep).filter((x) => x !== "")) {
-    current = path8.join(current, part);
+  let current = path9.parse(path9.resolve(p)).root;
+  for (const part of path9.resolve(p).slice(current.length).split(path9.sep).filter((x) => x !== "")) {
+    current = path9.join(current, part);
     try {
-      if (fs8.lstatSync(current).isSymbolicLink()) return current;
+      if (fs10.lstatSync(current).isSymbolicLink()) return current;
     } catch {
       return null;
     }
@@ -324,33 +324,33 @@ function firstSymlink(p) {
   return null;
 }
 function linkTarget(root, file) {
-  if (realRootOf?.root !== root) realRootOf = { root, real: fs8.realpathSync.native(root) };
+  if (realRootOf?.root !== root) realRootOf = { root, real: fs10.realpathSync.native(root) };
   const top = realRootOf.real;
-  const real = fs8.realpathSync.native(file);
-  return real.startsWith(top.endsWith(path8.sep) ? top : top + path8.sep) ? real : null;
+  const real = fs10.realpathSync.native(file);
+  return real.startsWith(top.endsWith(path9.sep) ? top : top + path9.sep) ? real : null;
 }
 function openInVault(root, file, flags) {
   if ((flags & WRITING) !== 0) throw new Error("openInVault opens notes for reading only; writes go through the state-file module");
   try {
-    return fs8.openSync(file, flags | NO_FOLLOW);
+    return fs10.openSync(file, flags | NO_FOLLOW);
   } catch (error) {
     const code = error.code;
     if (NO_FOLLOW === 0 || code !== "ELOOP" && code !== "EMLINK" && code !== "EFTYPE") throw error;
     const real = linkTarget(root, file);
     if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: "ENOENT" });
-    return fs8.openSync(real, flags | NO_FOLLOW);
+    return fs10.openSync(real, flags | NO_FOLLOW);
   }
 }
-var fs8, path8, realRootOf, NO_FOLLOW, WRITING;
+var fs10, path9, realRootOf, NO_FOLLOW, WRITING;
 var init_real_path = __esm({
   "src/node/real-path.ts"() {
     "use strict";
-    fs8 = require("node:fs");
-    path8 = require("node:path");
+    fs10 = require("node:fs");
+    path9 = require("node:path");
     init_scope();
     realRootOf = null;
-    NO_FOLLOW = fs8.constants.O_NOFOLLOW ?? 0;
-    WRITING = fs8.constants.O_WRONLY | fs8.constants.O_RDWR | fs8.constants.O_CREAT | fs8.constants.O_TRUNC | fs8.constants.O_APPEND;
+    NO_FOLLOW = fs10.constants.O_NOFOLLOW ?? 0;
+    WRITING = fs10.constants.O_WRONLY | fs10.constants.O_RDWR | fs10.constants.O_CREAT | fs10.constants.O_TRUNC | fs10.constants.O_APPEND;
   }
 });
 
@@ -380,21 +380,21 @@ function entersFolder(name, atRoot, excludedRootFolders) {
 function isNoteName(name) {
   return name.endsWith(".md");
 }
-function isCountedNote(path14, excludedRootFolders) {
+function isCountedNote(path15, excludedRootFolders) {
   let start = 0;
-  for (let slash = path14.indexOf("/"); slash >= 0; slash = path14.indexOf("/", start)) {
-    const part = path14.slice(start, slash);
+  for (let slash = path15.indexOf("/"); slash >= 0; slash = path15.indexOf("/", start)) {
+    const part = path15.slice(start, slash);
     if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;
     start = slash + 1;
   }
-  const name = path14.slice(start);
+  const name = path15.slice(start);
   return name !== "" && !isHiddenName(name) && isNoteName(name);
 }
-function isInFolder(path14, folder2) {
-  return folder2 === "" || path14.length > folder2.length && path14.charCodeAt(folder2.length) === 47 && path14.startsWith(folder2);
+function isInFolder(path15, folder2) {
+  return folder2 === "" || path15.length > folder2.length && path15.charCodeAt(folder2.length) === 47 && path15.startsWith(folder2);
 }
-function basename(path14) {
-  return path14.slice(path14.lastIndexOf("/") + 1);
+function basename(path15) {
+  return path15.slice(path15.lastIndexOf("/") + 1);
 }
 
 // src/core/brief-item-list.ts
@@ -476,7 +476,7 @@ var LIST_ITEMS = [
     about: "today's files in the sessions folder",
     // The index keeps every session file: the date changes, the set does not.
     holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-    onDay: (path14, date) => basename(path14).includes(date),
+    onDay: (path15, date) => basename(path15).includes(date),
     hits: () => NO_HITS,
     label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
     hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -494,6 +494,10 @@ var CHANGE_ITEMS = [
     changedOutside: {
       en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,
       de: (at, hidden) => `Pr\xFCfmarken wurden au\xDFerhalb von Obsidian ge\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`
+    },
+    journalLost: {
+      en: (lost) => `the journal in the vault was deleted or changed outside Session Brief; ${lost} agent change${lost === 1 ? " it lost is" : "s it lost are"} shown again from the copy outside the vault`,
+      de: (lost) => `das Journal im Vault wurde gel\xF6scht oder au\xDFerhalb von Session Brief ge\xE4ndert; ${lost} verlorene Agenten-\xC4nderung${lost === 1 ? " wird" : "en werden"} aus der Kopie au\xDFerhalb des Vaults wieder gezeigt`
     }
   },
   {
@@ -1037,7 +1041,7 @@ would break the quoted hook command.
 Hooks always exit 0.`;
 
 // bridge/commands/post-tool-use.ts
-var path11 = require("node:path");
+var path12 = require("node:path");
 
 // bridge/context.ts
 var fs4 = require("node:fs");
@@ -1427,6 +1431,56 @@ function isStateFolder(root, dir) {
     return false;
   }
 }
+function writeUserStateFile(file, data) {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 448 });
+  replaceFile(file, data, { mode: 384 });
+  trace(file);
+}
+function openUserStateFile(file) {
+  let fd;
+  try {
+    fd = fs.openSync(file, READ_FLAGS);
+  } catch {
+    return null;
+  }
+  if (fs.fstatSync(fd).isFile()) return fd;
+  fs.closeSync(fd);
+  return null;
+}
+function appendUserStateFile(file, text, tries = 3) {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 448 });
+  let size = 0;
+  for (let i = 0; i < tries; i++) {
+    const fd = fs.openSync(file, APPEND_FLAGS, 384);
+    try {
+      const before = fs.fstatSync(fd);
+      if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);
+      writeAll(fd, text);
+      trace(file);
+      const mine = fs.fstatSync(fd);
+      size = mine.size;
+      const now = fs.lstatSync(file, { throwIfNoEntry: false });
+      if (now !== void 0 && now.ino === mine.ino && now.dev === mine.dev) break;
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+  return size;
+}
+function createUserStateFile(file, data) {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 448 });
+  return createAt(file, file, data, 384);
+}
+function removeUserStateFile(file) {
+  try {
+    fs.unlinkSync(file);
+    trace(file);
+    return true;
+  } catch (error) {
+    if (error.code === "ENOENT") return false;
+    throw error;
+  }
+}
 
 // src/node/state-registry.ts
 var path2 = require("node:path");
@@ -1442,6 +1496,7 @@ var LOCK_SUFFIX = ".lock";
 var JOURNAL_LOCK = `${JOURNAL_FILE}${LOCK_SUFFIX}`;
 var STARTS_LOCK = `${STARTS_LOG}${LOCK_SUFFIX}`;
 var MANIFEST_NAME = "session-brief.json";
+var JOURNAL_COPY_PREFIX = "agent-changes";
 var HOOK_PREFIX = "session-brief";
 function hooksFolder(vault) {
   return path2.join(vault, ".claude", "hooks");
@@ -1649,9 +1704,9 @@ function contextFor(args, scriptPath, env) {
 // bridge/io.ts
 var fs5 = require("node:fs");
 function readStdin(timeoutMs) {
-  return new Promise((resolve9) => {
+  return new Promise((resolve10) => {
     if (process.stdin.isTTY) {
-      resolve9(Buffer.alloc(0));
+      resolve10(Buffer.alloc(0));
       return;
     }
     const chunks = [];
@@ -1663,7 +1718,7 @@ function readStdin(timeoutMs) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       process.stdin.destroy();
-      resolve9(Buffer.concat(chunks));
+      resolve10(Buffer.concat(chunks));
     };
     const timer = setTimeout(finish, timeoutMs);
     process.stdin.on("data", (c) => chunks.push(c));
@@ -1702,8 +1757,8 @@ function parseHookJson(stdin) {
 }
 
 // src/node/journal/agent-journal.ts
-var fs6 = require("node:fs");
-var path6 = require("node:path");
+var fs8 = require("node:fs");
+var path7 = require("node:path");
 
 // src/core/text-bytes.ts
 function utf8Length(text) {
@@ -1828,24 +1883,125 @@ function compactJournal(text, now) {
   return lines.slice(first).join("");
 }
 
-// src/node/journal/agent-journal.ts
+// src/node/journal/agent-journal-copy.ts
+var fs7 = require("node:fs");
+
+// src/node/journal/user-state-dir.ts
+var fs6 = require("node:fs");
+var path6 = require("node:path");
+
+// src/core/file-key.ts
+var FNV_OFFSET = BigInt("0xcbf29ce484222325");
+var FNV_PRIME = BigInt("0x100000001b3");
+var U64 = BigInt("0xffffffffffffffff");
+function fileKey(key) {
+  let h = FNV_OFFSET;
+  for (const byte of new TextEncoder().encode(key)) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;
+  return h.toString(16).padStart(16, "0");
+}
+
+// src/node/builtin-on-demand.ts
+var import_node_module = require("node:module");
+function builtinOnDemand(id) {
+  const get = process.getBuiltinModule;
+  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);
+}
+
+// src/node/journal/user-state-dir.ts
+function userStateDir(env = process.env, platform = process.platform) {
+  const given = env.SESSION_BRIEF_STATE_DIR;
+  if (given !== void 0 && given !== "") return given;
+  const home = builtinOnDemand("node:os").homedir();
+  if (platform === "win32") return path6.join(env.LOCALAPPDATA ?? path6.join(home, "AppData", "Local"), "session-brief");
+  if (platform === "darwin") return path6.join(home, "Library", "Application Support", "session-brief");
+  return path6.join(env.XDG_STATE_HOME ?? path6.join(home, ".local", "state"), "session-brief");
+}
+function vaultStateFile(root, prefix, suffix, env = process.env) {
+  let real = path6.resolve(root);
+  try {
+    real = fs6.realpathSync.native(real);
+  } catch {
+  }
+  return path6.join(userStateDir(env), `${prefix}-${fileKey(real)}${suffix}`);
+}
+
+// src/node/journal/agent-journal-copy.ts
 var STALE_LOCK_MS = 3e4;
+function journalCopyFile(root, env = process.env) {
+  return vaultStateFile(root, JOURNAL_COPY_PREFIX, ".jsonl", env);
+}
+function appendCopy(root, lines, now, env = process.env) {
+  if (lines === "") return;
+  const size = appendUserStateFile(journalCopyFile(root, env), lines);
+  if (size >= COMPACT_AT_BYTES) compactCopy(root, now, null, env);
+}
+function takeLock(lock) {
+  for (let i = 0; i < 2; i++) {
+    if (createUserStateFile(lock, String(process.pid))) return true;
+    try {
+      const st = fs7.lstatSync(lock, { throwIfNoEntry: false });
+      if (st !== void 0 && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;
+      removeUserStateFile(lock);
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+function linesFrom(fd, from) {
+  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);
+  const last = buf.lastIndexOf(10);
+  if (last < 0) return { text: "", end: from };
+  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };
+}
+function compactCopy(root, now, floor, env = process.env) {
+  const file = journalCopyFile(root, env);
+  const lock = `${file}.lock`;
+  if (!takeLock(lock)) return;
+  let fd = null;
+  try {
+    fd = openUserStateFile(file);
+    if (fd === null) return;
+    const size = fs7.fstatSync(fd).size;
+    const head = linesFrom(fd, Math.max(0, size - 2 * COMPACT_AT_BYTES));
+    const kept = floor === null ? head.text : parseJournal(head.text).filter((r) => r.at >= floor).map((r) => encodeRecord(r) ?? "").join("");
+    let text = compactJournal(kept, now);
+    const tail = linesFrom(fd, head.end);
+    text += tail.text;
+    writeUserStateFile(file, text);
+    const late = linesFrom(fd, tail.end);
+    if (late.text !== "") appendUserStateFile(file, late.text);
+  } finally {
+    if (fd !== null) fs7.closeSync(fd);
+    removeUserStateFile(lock);
+  }
+}
+
+// src/node/journal/agent-journal.ts
+var STALE_LOCK_MS2 = 3e4;
 function journalPath(pluginDir) {
-  return path6.join(pluginDir, JOURNAL_FILE);
+  return path7.join(pluginDir, JOURNAL_FILE);
 }
 async function appendJournal(root, pluginDir, record, now) {
   const line = encodeRecord(record);
   if (line === null) return;
+  copyLines(root, line, now);
   const file = journalPath(pluginDir);
   const size = appendLanded(root, file, line);
   if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);
 }
-function takeLock(root, lock) {
+function copyLines(root, lines, now) {
+  try {
+    appendCopy(root, lines, now);
+  } catch {
+  }
+}
+function takeLock2(root, lock) {
   for (let i = 0; i < 2; i++) {
     if (createStateFile(root, lock, String(process.pid))) return true;
     try {
       const st = statStateFile(root, lock);
-      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;
+      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS2) return false;
       removeStateFile(root, lock);
     } catch {
       return false;
@@ -1861,13 +2017,13 @@ function completeLinesFrom(fd, from) {
 }
 async function compactJournalFile(root, pluginDir, now) {
   const file = journalPath(pluginDir);
-  const lock = path6.join(pluginDir, JOURNAL_LOCK);
-  if (!takeLock(root, lock)) return false;
+  const lock = path7.join(pluginDir, JOURNAL_LOCK);
+  if (!takeLock2(root, lock)) return false;
   let fd = null;
   try {
     fd = openStateFile(root, file);
     if (fd === null) return true;
-    const size = fs6.fstatSync(fd).size;
+    const size = fs8.fstatSync(fd).size;
     const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);
     const head = completeLinesFrom(fd, start);
     let text = compactJournal(head.text, now);
@@ -1876,9 +2032,13 @@ async function compactJournalFile(root, pluginDir, now) {
     writeStateFile(root, file, text);
     const late = completeLinesFrom(fd, tail.end);
     if (late.text !== "") appendLanded(root, file, late.text);
+    try {
+      compactCopy(root, now, parseJournal(text)[0]?.at ?? null);
+    } catch {
+    }
     return true;
   } finally {
-    if (fd !== null) fs6.closeSync(fd);
+    if (fd !== null) fs8.closeSync(fd);
     removeStateFile(root, lock);
   }
 }
@@ -1892,7 +2052,7 @@ async function recordAgentEdit(ctx, edit) {
 }
 
 // src/node/review/before-version-hook.ts
-var path9 = require("node:path");
+var path10 = require("node:path");
 
 // src/core/agent-fence.ts
 init_i18n();
@@ -2051,18 +2211,8 @@ function noteWords(command) {
 }
 
 // src/node/review/before-versions.ts
-var fs7 = require("node:fs");
-var path7 = require("node:path");
-
-// src/core/file-key.ts
-var FNV_OFFSET = BigInt("0xcbf29ce484222325");
-var FNV_PRIME = BigInt("0x100000001b3");
-var U64 = BigInt("0xffffffffffffffff");
-function fileKey(key) {
-  let h = FNV_OFFSET;
-  for (const byte of new TextEncoder().encode(key)) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;
-  return h.toString(16).padStart(16, "0");
-}
+var fs9 = require("node:fs");
+var path8 = require("node:path");
 
 // src/core/before-versions.ts
 var MAX_NOTE_BYTES = 1024 * 1024;
@@ -2071,8 +2221,8 @@ var MAX_FILES = 4e3;
 var MAX_BEFORE_AGE_MS = MAX_AGE_MS;
 var BEFORE_SUFFIX = ".before";
 var AFTER_SUFFIX = ".after";
-function beforeStem(session, path14) {
-  return fileKey(`${session ?? ""}\0${path14}`);
+function beforeStem(session, path15) {
+  return fileKey(`${session ?? ""}\0${path15}`);
 }
 function encodeHeader(h) {
   return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}
@@ -2108,20 +2258,20 @@ function pruneChoice(entries3, nowMs, incoming) {
 
 // src/node/review/before-versions.ts
 function beforeFolder(place) {
-  return path7.join(place.pluginDir, BEFORE_FOLDER);
+  return path8.join(place.pluginDir, BEFORE_FOLDER);
 }
 function fileOf(place, session, rel, suffix) {
-  return path7.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
+  return path8.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
 }
 function notePath(place, rel) {
-  return path7.join(place.root, ...rel.split("/"));
+  return path8.join(place.root, ...rel.split("/"));
 }
 function entries2(place) {
   const dir = beforeFolder(place);
   const out = [];
   for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
     if (!d.isFile()) continue;
-    const st = fs7.lstatSync(path7.join(dir, d.name), { throwIfNoEntry: false });
+    const st = fs9.lstatSync(path8.join(dir, d.name), { throwIfNoEntry: false });
     if (st !== void 0 && st.isFile()) out.push({ name: d.name, size: st.size, mtimeMs: st.mtimeMs });
   }
   return out;
@@ -2141,7 +2291,7 @@ function keepBeforeVersion(place, rel, session, tool, now) {
   const header = encodeHeader({ path: rel, session, at: now.toISOString(), state, tool });
   const data = bytes === null ? Buffer.from(header) : Buffer.concat([Buffer.from(header), bytes]);
   const dir = beforeFolder(place);
-  for (const name of pruneChoice(entries2(place), now.getTime(), data.length)) removeStateFile(place.root, path7.join(dir, name));
+  for (const name of pruneChoice(entries2(place), now.getTime(), data.length)) removeStateFile(place.root, path8.join(dir, name));
   writeStateFile(place.root, file, data);
   return true;
 }
@@ -2170,7 +2320,7 @@ function mayChangeNotes(call) {
   return call.tool === SHELL_TOOL && call.command !== null && noteWords(call.command).length > 0;
 }
 function noteOf(ctx, p, base) {
-  const abs = path9.resolve(base, p);
+  const abs = path10.resolve(base, p);
   const rel = vaultRelative(ctx.root, abs) ?? vaultRelativeReal(ctx.root, abs);
   if (rel === null || !isCountedNote(rel, ctx.settings.excludedRootFolders)) return null;
   return rel;
@@ -2185,13 +2335,13 @@ function notesOfCall(ctx, call) {
     return [...out2];
   }
   if (call.tool !== SHELL_TOOL || call.command === null) return [];
-  const base = call.cwd !== void 0 && path9.isAbsolute(call.cwd) ? call.cwd : ctx.root;
+  const base = call.cwd !== void 0 && path10.isAbsolute(call.cwd) ? call.cwd : ctx.root;
   const out = /* @__PURE__ */ new Set();
   for (const word of noteWords(call.command)) {
     const rel = noteOf(ctx, word, base);
     if (rel === null) continue;
-    const abs = path9.join(ctx.root, ...rel.split("/"));
-    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path9.dirname(abs))) out.add(rel);
+    const abs = path10.join(ctx.root, ...rel.split("/"));
+    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path10.dirname(abs))) out.add(rel);
   }
   return [...out];
 }
@@ -2223,10 +2373,10 @@ async function recordAfterVersion(ctx, rel, session, now) {
 }
 
 // bridge/bridge-file.ts
-var path10 = require("node:path");
+var path11 = require("node:path");
 var LOAD_BRIDGE = "sessionBriefLoadBridge";
 function ownName() {
-  return path10.basename(__filename);
+  return path11.basename(__filename);
 }
 function loader() {
   const load = module[LOAD_BRIDGE];
@@ -2317,7 +2467,7 @@ function editOf(stdin, agent = DEFAULT_AGENT) {
   return null;
 }
 async function relativeToVault(root, filePath, cwd) {
-  const given = !path11.isAbsolute(filePath) && cwd !== void 0 && path11.isAbsolute(cwd) ? path11.join(cwd, filePath) : filePath;
+  const given = !path12.isAbsolute(filePath) && cwd !== void 0 && path12.isAbsolute(cwd) ? path12.join(cwd, filePath) : filePath;
   return vaultRelative(root, given) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, given);
 }
 async function postToolUse(args, scriptPath, env) {
@@ -2326,7 +2476,7 @@ async function postToolUse(args, scriptPath, env) {
   const edit = editOf(stdin, agent);
   if (edit === null) return 0;
   const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path11.resolve(given) : defaultVaultRoot(scriptPath);
+  const root = given !== void 0 ? path12.resolve(given) : defaultVaultRoot(scriptPath);
   if (root === null) return 0;
   const rels = [];
   for (const p of edit.filePaths) {
@@ -2356,8 +2506,8 @@ async function postToolUse(args, scriptPath, env) {
 }
 
 // bridge/commands/pre-tool-use.ts
-var fs10 = require("node:fs");
-var path13 = require("node:path");
+var fs12 = require("node:fs");
+var path14 = require("node:path");
 init_scope();
 
 // src/core/write-guard.ts
@@ -2408,8 +2558,8 @@ function denyOutput(r, agent = DEFAULT_AGENT) {
 }
 
 // src/node/hosts/agent-fence.ts
-var fs9 = require("node:fs");
-var path12 = require("node:path");
+var fs11 = require("node:fs");
+var path13 = require("node:path");
 init_real_path();
 function norm(p) {
   const s = p.replace(/\\/g, "/").toLowerCase();
@@ -2425,7 +2575,7 @@ function bothWays(p) {
   return real === null || real === p ? [p] : [p, real];
 }
 function fencePlaces(root, pluginDir, scriptPath) {
-  const own2 = path12.dirname(path12.resolve(scriptPath));
+  const own2 = path13.dirname(path13.resolve(scriptPath));
   const vaults = hooksFolder(root);
   return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2] };
 }
@@ -2433,7 +2583,7 @@ var isHookName = (name) => name.toLowerCase().startsWith(HOOK_PREFIX);
 function placeOf2(places, p) {
   for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";
   for (const dir of places.hookDirs.flatMap(bothWays)) {
-    if (isHookName(path12.basename(dir)) ? within(dir, p) : norm(path12.dirname(p)) === norm(dir) && isHookName(path12.basename(p))) return "hooks";
+    if (isHookName(path13.basename(dir)) ? within(dir, p) : norm(path13.dirname(p)) === norm(dir) && isHookName(path13.basename(p))) return "hooks";
   }
   return null;
 }
@@ -2448,12 +2598,12 @@ function sameFileAsOurs(places, stat) {
   const look = (dir, pick2) => {
     let names;
     try {
-      names = fs9.readdirSync(dir);
+      names = fs11.readdirSync(dir);
     } catch {
       return false;
     }
     return names.filter(pick2).some((n) => {
-      const s = fs9.lstatSync(path12.join(dir, n), { throwIfNoEntry: false });
+      const s = fs11.lstatSync(path13.join(dir, n), { throwIfNoEntry: false });
       return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;
     });
   };
@@ -2462,40 +2612,40 @@ function sameFileAsOurs(places, stat) {
   return null;
 }
 function fileMayBeFenced(root, filePath) {
-  const abs = path12.resolve(root, filePath);
+  const abs = path13.resolve(root, filePath);
   for (const p of bothWays(abs)) {
     const n = norm(p);
-    if (n.includes("/plugins/") || isHookName(path12.basename(n))) return true;
+    if (n.includes("/plugins/") || isHookName(path13.basename(n))) return true;
   }
-  const stat = fs9.lstatSync(abs, { throwIfNoEntry: false });
+  const stat = fs11.lstatSync(abs, { throwIfNoEntry: false });
   return stat !== void 0 && stat.isFile() && stat.nlink > 1;
 }
 function fencedFile(places, filePath) {
-  const abs = path12.resolve(places.root, filePath);
+  const abs = path13.resolve(places.root, filePath);
   for (const p of bothWays(abs)) {
     const found = placeOf2(places, p);
     if (found !== null) return found;
   }
-  const stat = fs9.statSync(abs, { throwIfNoEntry: false });
+  const stat = fs11.statSync(abs, { throwIfNoEntry: false });
   return stat !== void 0 && stat.isFile() && stat.nlink > 1 ? sameFileAsOurs(places, stat) : null;
 }
 function commandMayBeFenced(command) {
   return /session-brief|plugins|(^|[\s/\\'"=])\.[^\s/\\.]/i.test(command);
 }
-var isNode = (word) => /^node(\.exe)?$/i.test(path12.basename(word));
+var isNode = (word) => /^node(\.exe)?$/i.test(path13.basename(word));
 function fencedCommand(places, command, cwd) {
   const words = commandWords(command);
-  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path12.isAbsolute(b)))];
+  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path13.isAbsolute(b)))];
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? "";
     const stem = beforeGlob(word);
     if (stem === "" || stem.startsWith("-") || stem.startsWith("$")) continue;
     const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");
     for (const base of bases) {
-      for (const p of bothWays(path12.resolve(base, stem))) {
+      for (const p of bothWays(path13.resolve(base, stem))) {
         const fenced = placeOf2(places, p) ?? holdsPlace(places, p);
         if (fenced === null) continue;
-        if (running && fenced === "hooks" && placeOf2(places, p) === "hooks" && fs9.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
+        if (running && fenced === "hooks" && placeOf2(places, p) === "hooks" && fs11.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
         return { word, fenced };
       }
     }
@@ -2504,18 +2654,18 @@ function fencedCommand(places, command, cwd) {
 }
 function sessionFileBehindLinks(root, sessionsFolder, filePath) {
   if (sessionsFolder === "") return null;
-  const abs = path12.resolve(root, filePath);
-  const stat = fs9.statSync(abs, { throwIfNoEntry: false });
+  const abs = path13.resolve(root, filePath);
+  const stat = fs11.statSync(abs, { throwIfNoEntry: false });
   if (stat === void 0 || !stat.isFile()) return null;
-  const folder2 = path12.join(root, ...sessionsFolder.split("/"));
+  const folder2 = path13.join(root, ...sessionsFolder.split("/"));
   const realFolder = realPathOf(folder2);
   const realFile = realPathOf(abs);
   if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {
-    return `${sessionsFolder}/${path12.relative(realFolder, realFile).split(path12.sep).join("/")}`;
+    return `${sessionsFolder}/${path13.relative(realFolder, realFile).split(path13.sep).join("/")}`;
   }
   if (stat.nlink > 1) {
     const twin = findSameFile(folder2, stat, 1e4);
-    if (twin !== null) return `${sessionsFolder}/${path12.relative(folder2, twin).split(path12.sep).join("/")}`;
+    if (twin !== null) return `${sessionsFolder}/${path13.relative(folder2, twin).split(path13.sep).join("/")}`;
   }
   return null;
 }
@@ -2526,16 +2676,16 @@ function findSameFile(dir, stat, budget) {
     const current = queue.shift();
     let entries3;
     try {
-      entries3 = fs9.readdirSync(current, { withFileTypes: true });
+      entries3 = fs11.readdirSync(current, { withFileTypes: true });
     } catch {
       continue;
     }
     for (const e of entries3) {
       if (++seen > budget) return null;
-      const p = path12.join(current, e.name);
+      const p = path13.join(current, e.name);
       if (e.isDirectory()) queue.push(p);
       else if (e.isFile()) {
-        const s = fs9.lstatSync(p, { throwIfNoEntry: false });
+        const s = fs11.lstatSync(p, { throwIfNoEntry: false });
         if (s !== void 0 && s.ino === stat.ino && s.dev === stat.dev) return p;
       }
     }
@@ -2550,7 +2700,7 @@ function usablePath(p) {
   return typeof p === "string" && p.trim() !== "" && !p.includes("\0");
 }
 function fromCwd(p, cwd) {
-  return !path13.isAbsolute(p) && cwd !== void 0 && path13.isAbsolute(cwd) ? path13.join(cwd, p) : p;
+  return !path14.isAbsolute(p) && cwd !== void 0 && path14.isAbsolute(cwd) ? path14.join(cwd, p) : p;
 }
 function toolAttempt(stdin, agent = DEFAULT_AGENT) {
   const hook = translateHookInput(agent, parseHookJson(stdin));
@@ -2567,14 +2717,14 @@ function toolAttempt(stdin, agent = DEFAULT_AGENT) {
 }
 function isFile(p) {
   try {
-    return fs10.statSync(p).isFile();
+    return fs12.statSync(p).isFile();
   } catch {
     return false;
   }
 }
 function exists2(p) {
   try {
-    fs10.lstatSync(p);
+    fs12.lstatSync(p);
     return true;
   } catch (error) {
     return error.code !== "ENOENT";
@@ -2609,7 +2759,7 @@ async function preToolUse(args, scriptPath, env) {
     const attempt = toolAttempt(stdin, agent);
     if (attempt === null) return 0;
     const given = stringFlag(args, "vault");
-    const root = given !== void 0 ? path13.resolve(given) : defaultVaultRoot(scriptPath);
+    const root = given !== void 0 ? path14.resolve(given) : defaultVaultRoot(scriptPath);
     if (root === null) return 0;
     let ctx = null;
     const context = () => ctx ??= contextFor(args, scriptPath, env);
@@ -2629,12 +2779,12 @@ function guardAnswer(attempt, root, context, agent) {
   const settings = context().settings;
   if (!settings.writeGuard) return false;
   const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);
-  const target = path13.resolve(root, attempt.filePath);
+  const target = path14.resolve(root, attempt.filePath);
   const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);
   if (rel === null) return false;
-  const dir = path13.dirname(target);
-  const name = freeName(path13.basename(target), (candidate) => exists2(path13.join(dir, candidate)));
-  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path13.join(dir, name), context().lang), agent));
+  const dir = path14.dirname(target);
+  const name = freeName(path14.basename(target), (candidate) => exists2(path14.join(dir, candidate)));
+  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path14.join(dir, name), context().lang), agent));
   return true;
 }
 

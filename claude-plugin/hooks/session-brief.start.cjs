@@ -158,6 +158,10 @@ var CHANGE_ITEMS = [
     changedOutside: {
       en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,
       de: (at, hidden) => `Pr\xFCfmarken wurden au\xDFerhalb von Obsidian ge\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`
+    },
+    journalLost: {
+      en: (lost) => `the journal in the vault was deleted or changed outside Session Brief; ${lost} agent change${lost === 1 ? " it lost is" : "s it lost are"} shown again from the copy outside the vault`,
+      de: (lost) => `das Journal im Vault wurde gel\xF6scht oder au\xDFerhalb von Session Brief ge\xE4ndert; ${lost} verlorene Agenten-\xC4nderung${lost === 1 ? " wird" : "en werden"} aus der Kopie au\xDFerhalb des Vaults wieder gezeigt`
     }
   },
   {
@@ -284,94 +288,6 @@ function safeLines(text2) {
   return text2.split("\n").map(escapeControls).join("\n");
 }
 
-// src/core/line-counts.ts
-var MAX_CHANGED_LINES = 2e3;
-var MAX_STEPS = 2e7;
-function linesOf(text2, from, to) {
-  let count = 0;
-  for (let i = text2.indexOf("\n", from); i !== -1 && i < to; i = text2.indexOf("\n", i + 1)) count++;
-  if (to > from && text2.charCodeAt(to - 1) !== 10) count++;
-  const starts = new Int32Array(count + 1);
-  const hashes = new Int32Array(count);
-  let line = 0;
-  let h = 2166136261;
-  starts[0] = from;
-  for (let i = from; i < to; i++) {
-    const c = text2.charCodeAt(i);
-    h = Math.imul(h ^ c, 16777619);
-    if (c === 10 || i === to - 1) {
-      hashes[line] = h;
-      starts[++line] = i + 1;
-      h = 2166136261;
-    }
-  }
-  return { text: text2, starts, hashes };
-}
-function sameLine(a, x, b, y, cost) {
-  if (a.hashes[x] !== b.hashes[y]) return false;
-  const as = a.starts[x];
-  const bs = b.starts[y];
-  const len = a.starts[x + 1] - as;
-  if (b.starts[y + 1] - bs !== len) return false;
-  cost.steps += len >> 6;
-  for (let i = 0; i < len; i++) if (a.text.charCodeAt(as + i) !== b.text.charCodeAt(bs + i)) return false;
-  return true;
-}
-function editDistance(a, b, max) {
-  const n = a.hashes.length;
-  const m = b.hashes.length;
-  const off = n + m + 1;
-  const v = new Int32Array(2 * (n + m) + 3);
-  const cost = { steps: 0 };
-  for (let d = 0; d <= Math.min(n + m, max); d++) {
-    for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || k !== d && (v[off + k - 1] ?? 0) < (v[off + k + 1] ?? 0) ? v[off + k + 1] ?? 0 : (v[off + k - 1] ?? 0) + 1;
-      let y = x - k;
-      const from = x;
-      while (x < n && y < m && sameLine(a, x, b, y, cost)) {
-        x++;
-        y++;
-      }
-      cost.steps += 1 + x - from;
-      if (cost.steps > MAX_STEPS) return null;
-      v[off + k] = x;
-      if (x >= n && y >= m) return d;
-    }
-  }
-  return null;
-}
-function commonEnds(before, after) {
-  const shorter = Math.min(before.length, after.length);
-  let p = 0;
-  while (p < shorter && before.charCodeAt(p) === after.charCodeAt(p)) p++;
-  const start = p === before.length && p === after.length ? p : p === 0 ? 0 : before.lastIndexOf("\n", p - 1) + 1;
-  let s = 0;
-  const room = shorter - start;
-  while (s < room && before.charCodeAt(before.length - 1 - s) === after.charCodeAt(after.length - 1 - s)) s++;
-  const nl = before.indexOf("\n", before.length - s);
-  const tail = nl === -1 ? 0 : before.length - (nl + 1);
-  return { start, endBefore: before.length - tail, endAfter: after.length - tail };
-}
-function countLines(before, after) {
-  const cut = commonEnds(before, after);
-  const x = linesOf(before, cut.start, cut.endBefore);
-  const y = linesOf(after, cut.start, cut.endAfter);
-  if (Math.abs(x.hashes.length - y.hashes.length) > MAX_CHANGED_LINES) return null;
-  const d = editDistance(x, y, MAX_CHANGED_LINES);
-  if (d === null) return null;
-  const n = x.hashes.length;
-  const m = y.hashes.length;
-  return { added: (d + m - n) / 2, removed: (d + n - m) / 2 };
-}
-function byteSize(bytes) {
-  if (bytes < 1e3) return `${bytes} B`;
-  if (bytes < 1e6) return `${Math.round(bytes / 1e3)} KB`;
-  return `${(bytes / 1e6).toFixed(1)} MB`;
-}
-function sizesText(s) {
-  return `${byteSize(s.before)} \u2192 ${byteSize(s.after)}`;
-}
-
 // src/core/format.ts
 var HOOK_TEXT_LIMIT = 1e4;
 var MIN_NAME_CHARS = 24;
@@ -396,8 +312,9 @@ function briefLines(brief, settings, lang, origin, now) {
     if (item === null || item === void 0) continue;
     const since = "since" in item ? item.since : null;
     const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";
-    const outside = "changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "";
-    const lines = ("lines" in item && item.lines !== void 0 ? linesHint(item.lines, lang) : "") + ("large" in item && item.large !== void 0 ? largeHint(item.large, lang) : "") + ("paths" in item && ("deleted" in item || "renamed" in item) ? kindsHint(item, lang) : "");
+    const lost = "journalLost" in item && item.journalLost !== void 0 && d.journalLost !== void 0 ? ` (${d.journalLost[lang](item.journalLost)})` : "";
+    const outside = ("changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "") + lost;
+    const lines = ("lines" in item && item.lines !== void 0 ? linesHint(item.lines, lang) : "") + ("paths" in item && ("deleted" in item || "renamed" in item) ? kindsHint(item, lang) : "");
     items.push({ label: escapeControls(d.label[lang](since)), item, hint: (first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "") + lines });
   }
   const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);
@@ -409,14 +326,6 @@ function linesHint(lines, lang) {
   const parts = Object.entries(lines).slice(0, LINES_NAMED).map(([p, c]) => `${shortenName(p, 80)} +${c.added} -${c.removed}`);
   if (parts.length === 0) return "";
   return ` (${LINES_TEXT[lang].label}: ${parts.join(", ")})`;
-}
-var LARGE_TEXT = translations({
-  en: { label: `large change, more than ${MAX_CHANGED_LINES} lines differ` },
-  de: { label: `gro\xDFe \xC4nderung, mehr als ${MAX_CHANGED_LINES} Zeilen verschieden` }
-});
-function largeHint(large, lang) {
-  const parts = Object.entries(large).slice(0, LINES_NAMED).map(([p, s]) => `${shortenName(p, 80)} ${sizesText(s)}`);
-  return parts.length === 0 ? "" : ` (${LARGE_TEXT[lang].label}: ${parts.join(", ")})`;
 }
 var KINDS_TEXT = translations({
   en: { deleted: "deleted", renamed: "renamed" },
@@ -723,10 +632,7 @@ function translateHookInput(agent, raw) {
   if (source === "new") source = "startup";
   if (source !== void 0) out.source = source;
   const rawTool = str(r.tool_name) ?? str(r.toolName);
-  if (rawTool !== void 0) {
-    out.tool_name = own(host.toolNames, rawTool) ?? rawTool;
-    if (out.tool_name !== rawTool) out.host_tool_name = rawTool;
-  }
+  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;
   const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));
   if (translated !== void 0) out.tool_input = translated;
   host.adaptInput?.(r, out);
@@ -747,7 +653,6 @@ function sessionStartOutput(agent, text2, lang) {
 
 // src/node/mcp/contract.ts
 var TOOL_NAMES = ["brief", "review_queue", "agent_changes", "rule_check", "mark_reviewed"];
-var AGENT_CHANGES_PAGE_BYTES = 32 * 1024;
 
 // bridge/args.ts
 var UsageError = class extends Error {
@@ -1140,7 +1045,7 @@ var NOFOLLOW = C.O_NOFOLLOW ?? 0;
 var NONBLOCK = C.O_NONBLOCK ?? 0;
 var READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;
 var CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;
-var APPEND_FLAGS = C.O_RDWR | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;
+var APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;
 var StateFileError = class extends Error {
   constructor(file, reason) {
     super(`${file}: ${reason}`);
@@ -1434,18 +1339,12 @@ function appendLanded(root, file, text2, tries = 3) {
   }
   return size2;
 }
-function endsTorn(fd, size2) {
-  if (size2 === 0) return false;
-  const last = Buffer.alloc(1);
-  return fs2.readSync(fd, last, 0, 1, size2 - 1) === 1 && last[0] !== 10;
-}
 function appendAt(file, at, text2) {
   const fd = fs2.openSync(at, APPEND_FLAGS, 438);
   try {
     const before = fs2.fstatSync(fd);
     if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);
-    writeAll(fd, endsTorn(fd, before.size) ? `
-${text2}` : text2);
+    writeAll(fd, text2);
     trace(file);
     const mine = fs2.fstatSync(fd);
     let now = null;
@@ -1566,6 +1465,17 @@ function readRegularFile(file, maxBytes) {
     return null;
   }
 }
+function openUserStateFile(file) {
+  let fd;
+  try {
+    fd = fs2.openSync(file, READ_FLAGS);
+  } catch {
+    return null;
+  }
+  if (fs2.fstatSync(fd).isFile()) return fd;
+  fs2.closeSync(fd);
+  return null;
+}
 
 // src/node/state-registry.ts
 var path3 = require("node:path");
@@ -1589,6 +1499,7 @@ var STARTS_LOCK = `${STARTS_LOG}${LOCK_SUFFIX}`;
 var MARKS_FOLDER = "session-marks";
 var PRUNED_STAMP = ".pruned";
 var MANIFEST_NAME = "session-brief.json";
+var JOURNAL_COPY_PREFIX = "agent-changes";
 function hooksFolder(vault) {
   return path3.join(vault, ".claude", "hooks");
 }
@@ -1762,6 +1673,25 @@ function boundJournal(records, now) {
   return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;
 }
 var COMPACT_AT_BYTES = 4 * 1024 * 1024;
+function copyIntact(copyText, vaultText) {
+  if (copyText === null || copyText === "" || copyText === vaultText) return true;
+  const lines = new Set(vaultText.split("\n"));
+  return copyText.split("\n").every((line) => line === "" || lines.has(line));
+}
+function withCopy(vault, copy, now) {
+  if (copy === null) return { records: [...vault], lost: 0 };
+  const keys = new Set(vault.map(recordKey));
+  const oldest = vault.length >= MAX_RECORDS ? vault[0]?.at ?? "" : "";
+  const lost = [];
+  for (const r of boundJournal(copy, now)) {
+    const k = recordKey(r);
+    if (keys.has(k) || r.at < oldest) continue;
+    keys.add(k);
+    lost.push(r);
+  }
+  if (lost.length === 0) return { records: [...vault], lost: 0 };
+  return { records: boundJournal(sortRecords([...vault, ...lost]), now), lost: lost.length };
+}
 
 // src/core/what-changed.ts
 var ISO2 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z$/;
@@ -2401,7 +2331,7 @@ function writeOut(text2) {
 var path20 = require("node:path");
 
 // src/node/tiers/brief-pipeline.ts
-var fs15 = require("node:fs");
+var fs16 = require("node:fs");
 var path19 = require("node:path");
 
 // src/core/schemas/shape.ts
@@ -2688,25 +2618,78 @@ function servedByPlugin(cache) {
 }
 
 // src/node/journal/agent-journal.ts
+var fs13 = require("node:fs");
+var path12 = require("node:path");
+
+// src/node/journal/agent-journal-copy.ts
+var fs12 = require("node:fs");
+
+// src/node/journal/user-state-dir.ts
 var fs11 = require("node:fs");
 var path11 = require("node:path");
-function journalPath(pluginDir) {
-  return path11.join(pluginDir, JOURNAL_FILE);
+function userStateDir(env = process.env, platform = process.platform) {
+  const given = env.SESSION_BRIEF_STATE_DIR;
+  if (given !== void 0 && given !== "") return given;
+  const home = builtinOnDemand("node:os").homedir();
+  if (platform === "win32") return path11.join(env.LOCALAPPDATA ?? path11.join(home, "AppData", "Local"), "session-brief");
+  if (platform === "darwin") return path11.join(home, "Library", "Application Support", "session-brief");
+  return path11.join(env.XDG_STATE_HOME ?? path11.join(home, ".local", "state"), "session-brief");
 }
-function readJournal(root, pluginDir, now) {
-  const fd = openStateFile(root, journalPath(pluginDir));
-  if (fd === null) return [];
+function vaultStateFile(root, prefix, suffix, env = process.env) {
+  let real = path11.resolve(root);
   try {
-    const size2 = fs11.fstatSync(fd).size;
-    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
-    return boundJournal(parseJournal(readRange(fd, start, size2 - start).toString("utf8")), now);
+    real = fs11.realpathSync.native(real);
+  } catch {
+  }
+  return path11.join(userStateDir(env), `${prefix}-${fileKey(real)}${suffix}`);
+}
+
+// src/node/journal/agent-journal-copy.ts
+function journalCopyFile(root, env = process.env) {
+  return vaultStateFile(root, JOURNAL_COPY_PREFIX, ".jsonl", env);
+}
+function readTail(fd) {
+  const size2 = fs12.fstatSync(fd).size;
+  const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
+  return readRange(fd, start, size2 - start);
+}
+function readCopyText(root, env = process.env) {
+  const fd = openUserStateFile(journalCopyFile(root, env));
+  if (fd === null) return null;
+  try {
+    return readTail(fd).toString("utf8");
   } finally {
-    fs11.closeSync(fd);
+    fs12.closeSync(fd);
   }
 }
 
+// src/node/journal/agent-journal.ts
+function journalPath(pluginDir) {
+  return path12.join(pluginDir, JOURNAL_FILE);
+}
+function readJournalText(root, pluginDir) {
+  const fd = openStateFile(root, journalPath(pluginDir));
+  if (fd === null) return "";
+  try {
+    const size2 = fs13.fstatSync(fd).size;
+    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);
+    return readRange(fd, start, size2 - start).toString("utf8");
+  } finally {
+    fs13.closeSync(fd);
+  }
+}
+function readJournalState(root, pluginDir, now) {
+  let copy = null;
+  try {
+    copy = readCopyText(root);
+  } catch {
+    copy = null;
+  }
+  return withCopy(boundJournal(parseJournal(readJournalText(root, pluginDir)), now), copy === null ? null : parseJournal(copy), now);
+}
+
 // src/node/review/change-lines.ts
-var path13 = require("node:path");
+var path14 = require("node:path");
 
 // src/core/before-versions.ts
 var MAX_NOTE_BYTES = 1024 * 1024;
@@ -2740,14 +2723,72 @@ function isVaultPath(p) {
   return !p.split("/").some((part) => part === "" || part === "." || part === "..");
 }
 
+// src/core/line-counts.ts
+var MAX_EDITS = 2e4;
+function lineTokens(text2) {
+  const parts = text2.split(/(\n|\r\n)/);
+  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
+  const out = [];
+  for (let i = 0; i < parts.length; i++) {
+    if (i % 2 === 1) out[out.length - 1] += parts[i] ?? "";
+    else out.push(parts[i] ?? "");
+  }
+  return out;
+}
+function editDistance(a, b, max) {
+  const n = a.length;
+  const m = b.length;
+  const off = n + m + 1;
+  const v = new Int32Array(2 * (n + m) + 3);
+  for (let d = 0; d <= Math.min(n + m, max); d++) {
+    for (let k = -d; k <= d; k += 2) {
+      let x = k === -d || k !== d && (v[off + k - 1] ?? 0) < (v[off + k + 1] ?? 0) ? v[off + k + 1] ?? 0 : (v[off + k - 1] ?? 0) + 1;
+      let y = x - k;
+      while (x < n && y < m && a[x] === b[y]) {
+        x++;
+        y++;
+      }
+      v[off + k] = x;
+      if (x >= n && y >= m) return d;
+    }
+  }
+  return null;
+}
+function countLines(before, after) {
+  const a = lineTokens(before);
+  const b = lineTokens(after);
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const ids = /* @__PURE__ */ new Map();
+  const id = (line) => {
+    let n = ids.get(line);
+    if (n === void 0) {
+      n = ids.size;
+      ids.set(line, n);
+    }
+    return n;
+  };
+  const x = Int32Array.from(a.slice(start, endA), id);
+  const y = Int32Array.from(b.slice(start, endB), id);
+  const d = editDistance(x, y, MAX_EDITS);
+  if (d === null) return { added: y.length, removed: x.length };
+  return { added: (d + y.length - x.length) / 2, removed: (d + x.length - y.length) / 2 };
+}
+
 // src/node/review/before-versions.ts
-var fs12 = require("node:fs");
-var path12 = require("node:path");
+var fs14 = require("node:fs");
+var path13 = require("node:path");
 function beforeFolder(place) {
-  return path12.join(place.pluginDir, BEFORE_FOLDER);
+  return path13.join(place.pluginDir, BEFORE_FOLDER);
 }
 function fileOf(place, session, rel, suffix) {
-  return path12.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
+  return path13.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
 }
 function splitHeader(data) {
   const nl = data.indexOf(10);
@@ -2792,7 +2833,7 @@ function readHeader(root, file) {
   try {
     return splitHeader(readRange(fd, 0, MAX_HEADER_BYTES + 1))?.header ?? null;
   } finally {
-    fs12.closeSync(fd);
+    fs14.closeSync(fd);
   }
 }
 function listBeforeHeaders(place) {
@@ -2800,7 +2841,7 @@ function listBeforeHeaders(place) {
   const out = [];
   for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
     if (!d.name.endsWith(BEFORE_SUFFIX)) continue;
-    const header = readHeader(place.root, path12.join(dir, d.name));
+    const header = readHeader(place.root, path13.join(dir, d.name));
     if (header === null || `${beforeStem(header.session, header.path)}${BEFORE_SUFFIX}` !== d.name) continue;
     out.push(header);
   }
@@ -2808,11 +2849,9 @@ function listBeforeHeaders(place) {
 }
 
 // src/node/review/change-lines.ts
-var COUNT_READ_BUDGET = 16 * 1024 * 1024;
 function changeLines(place, paths) {
-  const lines = {};
-  const large = {};
-  if (paths.length === 0 || !isStateFolder(place.root, beforeFolder(place))) return { lines, large };
+  const out = {};
+  if (paths.length === 0 || !isStateFolder(place.root, beforeFolder(place))) return out;
   const wanted = new Set(paths);
   const newest = /* @__PURE__ */ new Map();
   for (const h of listBeforeHeaders(place)) {
@@ -2820,31 +2859,17 @@ function changeLines(place, paths) {
     const seen = newest.get(h.path);
     if (seen === void 0 || h.at > seen.at) newest.set(h.path, h);
   }
-  let read2 = 0;
-  for (const p of paths) {
-    const h = newest.get(p);
-    if (h === void 0) continue;
-    if (read2 > COUNT_READ_BUDGET) break;
+  for (const [p, h] of newest) {
     const v = readBeforeVersion(place, p, h.session);
     if (v === null || v.bytes === null) continue;
-    const file = path13.join(place.root, ...p.split("/"));
-    const before = v.state === "new" ? Buffer.alloc(0) : v.bytes;
-    const size2 = statStateFile(place.root, file)?.size ?? 0;
-    read2 += before.length + Math.min(size2, MAX_NOTE_BYTES);
-    if (size2 > MAX_NOTE_BYTES) {
-      large[p] = { before: before.length, after: size2 };
-      continue;
-    }
-    const after = readStateFile(place.root, file, MAX_NOTE_BYTES) ?? Buffer.alloc(0);
-    const counts = countLines(before.toString("utf8"), after.toString("utf8"));
-    if (counts === null) large[p] = { before: before.length, after: after.length };
-    else lines[p] = counts;
+    const now = readStateFile(place.root, path14.join(place.root, ...p.split("/")), MAX_NOTE_BYTES);
+    out[p] = countLines(v.state === "new" ? "" : v.bytes.toString("utf8"), now === null ? "" : now.toString("utf8"));
   }
-  return { lines, large };
+  return out;
 }
 
 // src/node/journal/agent-summary.ts
-var fs14 = require("node:fs");
+var fs15 = require("node:fs");
 var path17 = require("node:path");
 
 // src/core/agent-summary.ts
@@ -2885,7 +2910,6 @@ function itemWithTail(summary, tail, marks, there, now, cap) {
 }
 
 // src/node/journal/review-seal.ts
-var fs13 = require("node:fs");
 var path16 = require("node:path");
 
 // src/core/review-seal.ts
@@ -2970,19 +2994,6 @@ function hiddenByOutsideMarks(records, verdict, exists3) {
 
 // src/node/journal/device-key.ts
 var path15 = require("node:path");
-
-// src/node/journal/user-state-dir.ts
-var path14 = require("node:path");
-function userStateDir(env = process.env, platform = process.platform) {
-  const given = env.SESSION_BRIEF_STATE_DIR;
-  if (given !== void 0 && given !== "") return given;
-  const home = builtinOnDemand("node:os").homedir();
-  if (platform === "win32") return path14.join(env.LOCALAPPDATA ?? path14.join(home, "AppData", "Local"), "session-brief");
-  if (platform === "darwin") return path14.join(home, "Library", "Application Support", "session-brief");
-  return path14.join(env.XDG_STATE_HOME ?? path14.join(home, ".local", "state"), "session-brief");
-}
-
-// src/node/journal/device-key.ts
 var MAX_BYTES2 = 256 * 1024;
 var SPKI_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
 var crypto = () => builtinOnDemand("node:crypto");
@@ -3034,12 +3045,7 @@ function deviceTrust(env = process.env) {
 // src/node/journal/review-seal.ts
 var MAX_BYTES3 = 4 * 1024 * 1024;
 function sealFile(root, env = process.env) {
-  let real = path16.resolve(root);
-  try {
-    real = fs13.realpathSync.native(real);
-  } catch {
-  }
-  return path16.join(userStateDir(env), `review-seal-${markName(real)}.json`);
+  return vaultStateFile(root, "review-seal", ".json", env);
 }
 function readSeal(root, env = process.env) {
   const data = readRegularFile(sealFile(root, env), MAX_BYTES3);
@@ -3079,7 +3085,7 @@ function statIdentity(root, file) {
   return entry.kind === "missing" ? null : void 0;
 }
 function readFrom(fd, from) {
-  const st = fs14.fstatSync(fd);
+  const st = fs15.fstatSync(fd);
   const start = Math.min(from, st.size);
   return { bytes: readRange(fd, start, st.size - start), id: identity(st) };
 }
@@ -3096,7 +3102,7 @@ function readMarks(root, pluginDir) {
       text2 = read2.bytes.toString("utf8");
       id = read2.id;
     } finally {
-      fs14.closeSync(fd);
+      fs15.closeSync(fd);
     }
   }
   const verdict = judgeMarksText(root, text2);
@@ -3133,7 +3139,7 @@ function appendedText(root, file, summary, now) {
     if (bytes.subarray(0, checkBytes).toString("utf8") !== check) return null;
     return bytes.subarray(checkBytes).toString("utf8");
   } finally {
-    fs14.closeSync(fd);
+    fs15.closeSync(fd);
   }
 }
 function agentChangesFromSummary(place, summary, now, cap) {
@@ -3163,11 +3169,21 @@ function agentChangesJudged(ctx, now) {
   if (ctx.pluginDir === null) return { sessions: [] };
   const there = exists2(ctx.root);
   const counted = (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);
-  const records = readJournal(ctx.root, ctx.pluginDir, now);
+  const { records, lost } = readJournalState(ctx.root, ctx.pluginDir, now);
   const verdict = trustedMarks(ctx.root, ctx.pluginDir);
   const sessions = unreviewedSessions(records, verdict.marks, counted);
-  if (verdict.outside === null) return { sessions };
-  return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };
+  const journalLost = lost > 0 ? { journalLost: lost } : {};
+  if (verdict.outside === null) return { sessions, ...journalLost };
+  return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) }, ...journalLost };
+}
+function journalWhole(ctx) {
+  if (ctx.pluginDir === null) return true;
+  try {
+    const copy = readCopyText(ctx.root);
+    return copy === null || copyIntact(copy, readJournalText(ctx.root, ctx.pluginDir));
+  } catch {
+    return false;
+  }
 }
 function describe2(error) {
   const text2 = error instanceof Error ? error.message : String(error);
@@ -3191,21 +3207,24 @@ function agentChanges(ctx, sourced, now) {
   if (ctx.pluginDir === null) return agentChangesItem([]);
   const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };
   const cache = sourced.cache;
-  if (sourced.kept === true && cache?.agentChanges !== void 0) {
-    const item2 = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);
-    if (item2 !== null) return item2;
+  if (journalWhole(ctx)) {
+    if (sourced.kept === true && cache?.agentChanges !== void 0) {
+      const item2 = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);
+      if (item2 !== null) return item2;
+    }
+    const made = wholeItemJustMade(place, now);
+    if (made !== null) return made;
   }
-  const made = wholeItemJustMade(place, now);
-  if (made !== null) return made;
   const judged = agentChangesJudged(ctx, now);
-  const item = agentChangesItem(judged.sessions);
-  return judged.changedOutside === void 0 ? item : { ...item, changedOutside: judged.changedOutside };
+  let item = agentChangesItem(judged.sessions);
+  if (judged.changedOutside !== void 0) item = { ...item, changedOutside: judged.changedOutside };
+  return judged.journalLost === void 0 ? item : { ...item, journalLost: judged.journalLost };
 }
 function withLines(ctx, item) {
   if (ctx.pluginDir === null || item.count === 0) return item;
   try {
-    const { lines, large } = changeLines({ root: ctx.root, pluginDir: ctx.pluginDir }, item.paths.slice(0, ctx.settings.maxNamesPerItem));
-    return { ...item, ...Object.keys(lines).length === 0 ? {} : { lines }, ...Object.keys(large).length === 0 ? {} : { large } };
+    const lines = changeLines({ root: ctx.root, pluginDir: ctx.pluginDir }, item.paths.slice(0, ctx.settings.maxNamesPerItem));
+    return Object.keys(lines).length === 0 ? item : { ...item, lines };
   } catch {
     return item;
   }
@@ -3289,7 +3308,7 @@ var pluginTier = {
 var liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };
 var liveIfListening = {
   name: "live",
-  run: (run) => run.ctx.pluginDir !== null && fs15.existsSync(path19.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null
+  run: (run) => run.ctx.pluginDir !== null && fs16.existsSync(path19.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null
 };
 var verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };
 var scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };

@@ -187,3 +187,35 @@ export function compactJournal(text: string, now: Date): string {
 	}
 	return lines.slice(first).join('');
 }
+
+/**
+ * Whether every line of the copy is a line of the vault's journal (`vaultText`, as readers read
+ * it): the common case, told without parsing either. False sends the reader to `withCopy`.
+ */
+export function copyIntact(copyText: string | null, vaultText: string): boolean {
+	// Usually the very same text: the hooks append each line to both, and compact both alike.
+	if (copyText === null || copyText === '' || copyText === vaultText) return true;
+	const lines = new Set(vaultText.split('\n'));
+	return copyText.split('\n').every((line) => line === '' || lines.has(line));
+}
+
+/**
+ * The vault's records (bounded, as readJournal gives them) with the copy's (`copy`: its records,
+ * null when there is none) that the vault lost; `lost` counts those. A vault journal at its record
+ * bound has dropped its oldest records rightfully: the copy's older than what it keeps are not
+ * counted as lost.
+ */
+export function withCopy(vault: readonly JournalRecord[], copy: readonly JournalRecord[] | null, now: Date): { records: JournalRecord[]; lost: number } {
+	if (copy === null) return { records: [...vault], lost: 0 };
+	const keys = new Set(vault.map(recordKey));
+	const oldest = vault.length >= MAX_RECORDS ? (vault[0]?.at ?? '') : '';
+	const lost: JournalRecord[] = [];
+	for (const r of boundJournal(copy, now)) {
+		const k = recordKey(r);
+		if (keys.has(k) || r.at < oldest) continue;
+		keys.add(k);
+		lost.push(r);
+	}
+	if (lost.length === 0) return { records: [...vault], lost: 0 };
+	return { records: boundJournal(sortRecords([...vault, ...lost]), now), lost: lost.length };
+}

@@ -110,6 +110,10 @@ export const CHANGE_ITEMS = [
 			en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? '' : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? ' was' : 's were'} hidden and ${hidden === 1 ? 'is' : 'are'} shown again`,
 			de: (at, hidden) => `Prüfmarken wurden außerhalb von Obsidian geändert${at === null ? '' : ` (${localStamp(at)})`}; ${hidden} Agenten-Änderung${hidden === 1 ? ' war' : 'en waren'} ausgeblendet und ${hidden === 1 ? 'wird' : 'werden'} wieder gezeigt`,
 		},
+		journalLost: {
+			en: (lost) => `the journal in the vault was deleted or changed outside Session Brief; ${lost} agent change${lost === 1 ? ' it lost is' : 's it lost are'} shown again from the copy outside the vault`,
+			de: (lost) => `das Journal im Vault wurde gelöscht oder außerhalb von Session Brief geändert; ${lost} verlorene Agenten-Änderung${lost === 1 ? ' wird' : 'en werden'} aus der Kopie außerhalb des Vaults wieder gezeigt`,
+		},
 	},
 	{
 		id: 'sinceLastSession',

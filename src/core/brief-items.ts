@@ -103,6 +103,8 @@ export interface ChangeItemDescriptor<Id extends string = string> {
 	hint?: PerLang<string>;
 	/** Said after the count when the review marks were changed outside Obsidian (`agentChanges`). */
 	changedOutside?: PerLang<(at: string | null, hidden: number) => string>;
+	/** Said after the count when the vault's journal lost records its copy outside the vault holds (`agentChanges`). */
+	journalLost?: PerLang<(lost: number) => string>;
 }
 
 export type ChangeItemId = (typeof CHANGE_ITEMS)[number]['id'];

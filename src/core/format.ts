@@ -52,7 +52,8 @@ function briefLines(brief: Brief, settings: Settings, lang: Lang, origin: Proven
 		if (item === null || item === undefined) continue;
 		const since = 'since' in item ? item.since : null;
 		const first = 'since' in item && item.since === null && d.firstNote !== undefined ? ` (${d.firstNote[lang]})` : '';
-		const outside = 'changedOutside' in item && item.changedOutside !== undefined && d.changedOutside !== undefined ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : '';
+		const lost = 'journalLost' in item && item.journalLost !== undefined && d.journalLost !== undefined ? ` (${d.journalLost[lang](item.journalLost)})` : '';
+		const outside = ('changedOutside' in item && item.changedOutside !== undefined && d.changedOutside !== undefined ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : '') + lost;
 		const lines = ('lines' in item && item.lines !== undefined ? linesHint(item.lines, lang) : '') + ('large' in item && item.large !== undefined ? largeHint(item.large, lang) : '') + ('paths' in item && ('deleted' in item || 'renamed' in item) ? kindsHint(item, lang) : '');
 		items.push({ label: escapeControls(d.label[lang](since)), item, hint: (first !== '' ? first : outside !== '' ? outside : d.hint !== undefined && item.count > 0 ? ` (${d.hint[lang]})` : '') + lines });
 	}

@@ -24,6 +24,11 @@ export interface AgentChangesItem {
 	 */
 	changedOutside?: { at: string | null; hidden: number };
 	/**
+	 * How many records the vault's journal lost (deleted, shortened or rewritten there) that its copy
+	 * outside the vault still holds: they are listed again (src/node/journal/agent-journal-copy.ts).
+	 */
+	journalLost?: number;
+	/**
 	 * Lines added and removed by the note's unreviewed change, for the notes named whose
 	 * before-version is kept (src/node/review/change-lines.ts): what the human's diff view shows.
 	 */

@@ -710,6 +710,63 @@ export function writeUserStateFile(file: string, data: string): void {
 	trace(file);
 }
 
+/** Opens a regular file in Session Brief's per-user folder for reading (never a link, never waiting); null when missing or not one. */
+export function openUserStateFile(file: string): number | null {
+	let fd: number;
+	try {
+		fd = fs.openSync(file, READ_FLAGS);
+	} catch {
+		return null;
+	}
+	if (fs.fstatSync(fd).isFile()) return fd;
+	fs.closeSync(fd);
+	return null;
+}
+
+/**
+ * Appends whole lines to a file in Session Brief's per-user folder in one `O_APPEND` write, as
+ * `appendLanded` does in a vault: written again (at most `tries` times) while a compaction's
+ * rename took the file written to away. Returns the size after the last write.
+ */
+export function appendUserStateFile(file: string, text: string, tries = 3): number {
+	fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+	let size = 0;
+	for (let i = 0; i < tries; i++) {
+		const fd = fs.openSync(file, APPEND_FLAGS, 0o600);
+		try {
+			const before = fs.fstatSync(fd);
+			if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);
+			writeAll(fd, text);
+			trace(file);
+			const mine = fs.fstatSync(fd);
+			size = mine.size;
+			const now = fs.lstatSync(file, { throwIfNoEntry: false });
+			if (now !== undefined && now.ino === mine.ino && now.dev === mine.dev) break;
+		} finally {
+			fs.closeSync(fd);
+		}
+	}
+	return size;
+}
+
+/** Creates a file in Session Brief's per-user folder only when nothing lies there yet (a lock); false when something does. */
+export function createUserStateFile(file: string, data: string): boolean {
+	fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+	return createAt(file, file, data, 0o600);
+}
+
+/** Removes a file in Session Brief's per-user folder (a link itself, never what it points to); false when none was there. */
+export function removeUserStateFile(file: string): boolean {
+	try {
+		fs.unlinkSync(file);
+		trace(file);
+		return true;
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+		throw error;
+	}
+}
+
 /**
  * Replaces an agent settings file that `install` or `uninstall` was asked to change, which may lie
  * outside the vault (the user scope). Atomic like the rest; the temp file is created exclusively.

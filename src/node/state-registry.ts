@@ -46,8 +46,9 @@ export const MCP_FILE_NAME = 'session-brief.mcp.cjs';
 /** What install did (src/node/hosts/manifest.ts). */
 export const MANIFEST_NAME = 'session-brief.json';
 /**
- * V8's compiled form of a file the hook entry runs, kept beside it. The entry
- * (src/node/hosts/hook-entry.cjs) is plain CommonJS that loads nothing, so it spells the suffix itself.
+ * V8's compiled form of a file the hook entry runs: earlier versions kept it beside the file, now it
+ * lives in the per-user folder (src/node/hosts/code-cache.ts). The entry
+ * (src/node/hosts/hook-entry.cjs) is plain CommonJS that loads nothing, so it spells both itself.
  */
 export const CODE_CACHE_SUFFIX = '.v8cache';
 /**
@@ -55,6 +56,13 @@ export const CODE_CACHE_SUFFIX = '.v8cache';
  * by a hash of its real path: what install registered (src/node/hosts/installed-hooks.ts).
  */
 export const INSTALLED_HOOKS_PREFIX = 'installed-hooks-';
+export const CODE_CACHE_FOLDER = 'code-cache';
+/**
+ * In Session Brief's per-user folder outside every vault (src/node/journal/user-state-dir.ts), per
+ * vault `<prefix>-<hash of its real path>`: the journal's copy and the editor's writes.
+ */
+export const JOURNAL_COPY_PREFIX = 'agent-changes';
+export const EDITOR_WRITES_PREFIX = 'editor-writes';
 /** Every name of ours in `.claude/hooks` starts so; the rest of that folder is other tools'. */
 export const HOOK_PREFIX = 'session-brief';
 
@@ -103,9 +111,14 @@ export function hooksState(): readonly StateName[] {
 		{ name: EDIT_NAME, kind: 'file', what: "the edit hooks' file" },
 		{ name: MCP_FILE_NAME, kind: 'file', what: 'the MCP server file' },
 		{ name: MANIFEST_NAME, kind: 'file', what: 'the install record' },
-		// The files the hook entry runs, each with V8's compiled form beside it.
-		...[SCRIPT_NAME, BRIDGE_NAME, START_NAME, EDIT_NAME].map((name): StateName => ({ name: `${name}${CODE_CACHE_SUFFIX}`, kind: 'file', what: 'a code cache' })),
+		// The code caches earlier versions kept beside the files the hook entry runs: install and uninstall remove them.
+		...oldCodeCaches().map((name): StateName => ({ name, kind: 'file', what: "an earlier version's code cache" })),
 	];
+}
+
+/** The code caches earlier versions kept in `.claude/hooks`, beside the files the hook entry runs. */
+export function oldCodeCaches(): readonly string[] {
+	return [SCRIPT_NAME, BRIDGE_NAME, START_NAME, EDIT_NAME].map((name) => `${name}${CODE_CACHE_SUFFIX}`);
 }
 
 /** The registry's entry for `name` in `home`; null for a name Session Brief does not write there. */

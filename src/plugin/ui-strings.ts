@@ -290,6 +290,8 @@ export interface AgentChangesStrings {
 	statusBarTitle: string;
 	/** The review marks file differs from what the plugin last wrote; `at` is already a local time. */
 	changedOutside: (at: string | null, hidden: number) => string;
+	/** The journal in the vault lost records its copy outside the vault holds; they are shown again. */
+	journalLost: (lost: number) => string;
 	acceptMarks: string;
 	/**
 	 * Marks signed by a device not trusted yet: `id` its short key id, `label` its name already
@@ -324,6 +326,8 @@ const agentChangesEn: AgentChangesStrings = {
 	statusBarTitle: 'Notes changed by agents, not yet reviewed: open the needs review sidebar',
 	changedOutside: (at, hidden) =>
 		`Review marks were changed outside Obsidian${at === null ? '' : ` at ${at}`}; ${hidden === 1 ? '1 agent change was' : `${hidden} agent changes were`} hidden and ${hidden === 1 ? 'is' : 'are'} shown again. If you made that change (in Obsidian on another device, say), accept it.`,
+	journalLost: (lost) =>
+		`The agent changes journal in the vault was deleted or changed outside Session Brief; ${lost === 1 ? '1 agent change it lost is' : `${lost} agent changes it lost are`} shown again from the copy outside the vault.`,
 	acceptMarks: 'Accept these marks',
 	otherDevice: (id, label, own, hidden) =>
 		`Review marks from another device (${id}${label === null ? '' : `, ${label}`}): trust this device? Until you do, its marks do not count, and ${hidden === 1 ? '1 agent change they would hide is' : `${hidden} agent changes they would hide are`} shown. Trust only a device of yours that runs Session Brief${own === null ? '' : ` (this device is ${own})`}.`,
@@ -355,6 +359,8 @@ const agentChangesDe: AgentChangesStrings = {
 	statusBarTitle: 'Von Agenten geänderte, noch nicht geprüfte Notizen: Seitenleiste „Zu prüfen“ öffnen',
 	changedOutside: (at, hidden) =>
 		`Prüfvermerke wurden außerhalb von Obsidian geändert${at === null ? '' : ` (${at})`}; ${hidden === 1 ? '1 Agenten-Änderung war' : `${hidden} Agenten-Änderungen waren`} ausgeblendet und ${hidden === 1 ? 'wird' : 'werden'} wieder gezeigt. Wenn die Änderung von dir stammt (etwa aus Obsidian auf einem anderen Gerät), übernimm sie.`,
+	journalLost: (lost) =>
+		`Das Journal der Agenten-Änderungen im Vault wurde gelöscht oder außerhalb von Session Brief geändert; ${lost === 1 ? '1 verlorene Agenten-Änderung wird' : `${lost} verlorene Agenten-Änderungen werden`} aus der Kopie außerhalb des Vaults wieder gezeigt.`,
 	acceptMarks: 'Diese Vermerke übernehmen',
 	otherDevice: (id, label, own, hidden) =>
 		`Prüfvermerke von einem anderen Gerät (${id}${label === null ? '' : `, ${label}`}): diesem Gerät vertrauen? Bis dahin zählen seine Vermerke nicht, und ${hidden === 1 ? '1 Agenten-Änderung, die sie ausblenden würden, wird' : `${hidden} Agenten-Änderungen, die sie ausblenden würden, werden`} gezeigt. Vertraue nur einem eigenen Gerät, auf dem Session Brief läuft${own === null ? '' : ` (dieses Gerät ist ${own})`}.`,

@@ -9,7 +9,7 @@ import type { AgentOptions } from '../../src/node/hosts/options';
 import { runAgentCommand } from '../../bridge/commands/agents-cli';
 import { doctor, formatDoctor, type DoctorOptions } from '../../src/node/hosts/doctor/doctor';
 import { stateFolderChecks } from '../../src/node/hosts/doctor/doctor-state';
-import { CODE_CACHE_SUFFIX, hooksState, pluginState } from '../../src/node/state-registry';
+import { CODE_CACHE_FOLDER, CODE_CACHE_SUFFIX, hooksState, pluginState } from '../../src/node/state-registry';
 import { install } from '../../src/node/hosts/install';
 import { BUNDLE, FIXED_NOW, HOOK_ENTRY, MCP_FILE, REPO } from '../helpers/bridge';
 
@@ -292,7 +292,7 @@ describe("doctor's look at Session Brief's own folders, by the state registry", 
 	});
 
 	it('the hook entry, which loads nothing, names its code caches as the registry does', () => {
-		expect(fs.readFileSync(HOOK_ENTRY, 'utf8')).toContain(`const cacheFile = \`\${file}${CODE_CACHE_SUFFIX}\`;`);
+		expect(fs.readFileSync(HOOK_ENTRY, 'utf8')).toContain(`path.join(state, '${CODE_CACHE_FOLDER}', \`\${h.toString(16).padStart(16, '0')}-\${path.basename(file)}${CODE_CACHE_SUFFIX}\`)`);
 	});
 
 	it.skipIf(process.platform === 'win32')('names a registry folder that is a file or a link, and what lies in one that is not a regular file', () => {

@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUNDLE, EDIT_FILE, run } from '../helpers/bridge';
+import { BUNDLE, codeCacheOf, EDIT_FILE, run } from '../helpers/bridge';
 import { bareEnv, editInput, exampleVault, removeTempDirs, runBridge, runHook, setPluginSettings, tempDir, type HookRun } from '../helpers/rule-vault';
 
 afterAll(removeTempDirs, 60_000);
@@ -58,7 +58,7 @@ describe('the edit hooks file', () => {
 			silent(runHook(v, 'not json'));
 			silent(runBridge(v, 'pre-tool-use', '{"tool_name":'));
 			expect(fs.existsSync(mark)).toBe(false);
-			expect(fs.existsSync(`${editFile(v)}.v8cache`)).toBe(true);
+			expect(fs.existsSync(codeCacheOf(editFile(v)))).toBe(true);
 		},
 		SLOW,
 	);
@@ -95,8 +95,8 @@ describe('the edit hooks file', () => {
 			expect(fromEditFile.json?.hookSpecificOutput.additionalContext).toContain('AI/Regelwerk/broken.md:4: error [broken-link] [[does-not-exist]]');
 			expect(inVault(fromEditFile, b)).toBe(inVault(fromBridge, a));
 			// It ran through the edit file, which loaded the bridge for the check.
-			expect(fs.existsSync(`${editFile(b)}.v8cache`)).toBe(true);
-			expect(fs.existsSync(`${editFile(a)}.v8cache`)).toBe(false);
+			expect(fs.existsSync(codeCacheOf(editFile(b)))).toBe(true);
+			expect(fs.existsSync(codeCacheOf(editFile(a)))).toBe(false);
 			// The second edit is told apart from the first (the record of the last check), as by the bridge.
 			expect(inVault(runHook(b, editInput(rule(b))), b)).toBe(inVault(runHook(a, editInput(rule(a))), a));
 		},
@@ -171,15 +171,17 @@ describe('install, uninstall and doctor', () => {
 			fs.rmSync(editFile(v));
 			expect(String(run(BUNDLE, ['doctor', '--vault', v], '', { env: e }).stdout)).toMatch(/session-brief\.edit\.cjs, which the hook entry runs for the hooks around an edit, is missing/);
 
-			// Install puts it back; a hook run leaves its code cache beside it.
+			// Install puts it back; a hook run leaves its code cache in the state folder.
 			const again = run(BUNDLE, ['install', '--vault', v], '', { env: e });
 			expect(again.status).toBe(0);
 			expect(fs.readFileSync(editFile(v)).equals(fs.readFileSync(EDIT_FILE))).toBe(true);
 			expect(run(path.join(hooks(v), 'session-brief.cjs'), ['post-tool-use'], JSON.stringify(editInput(path.join(v, 'a.md'))), { env: e }).status).toBe(0);
-			expect(fs.existsSync(`${editFile(v)}.v8cache`)).toBe(true);
+			const cache = codeCacheOf(editFile(v));
+			expect(fs.existsSync(cache)).toBe(true);
 
 			expect(run(BUNDLE, ['uninstall', '--vault', v], '', { env: e }).status).toBe(0);
 			expect(fs.existsSync(hooks(v))).toBe(false);
+			expect(fs.existsSync(cache)).toBe(false);
 		},
 		SLOW,
 	);

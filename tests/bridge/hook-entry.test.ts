@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUNDLE, hookScript, makeVault, run } from '../helpers/bridge';
+import { BUNDLE, hookScript, makeVault, run, codeCacheOf } from '../helpers/bridge';
 import { cacheFile, keptCache } from '../helpers/kept-cache';
 
 const SLOW = 120_000;
@@ -135,22 +135,22 @@ describe('the hook entry', () => {
 	);
 
 	it(
-		'keeps a code cache beside the file it ran, and replaces one that V8 rejects',
+		'keeps a code cache of the file it ran in the state folder, and replaces one that V8 rejects',
 		() => {
 			const v = vault();
 			keepCache(v);
 			const hooks = path.join(v, '.claude', 'hooks');
 			// The scan that wrote the cache ran the bridge; its cache goes, to see whether a session start makes one.
-			fs.rmSync(path.join(hooks, 'session-brief.bridge.cjs.v8cache'), { force: true });
+			fs.rmSync(codeCacheOf(path.join(hooks, 'session-brief.bridge.cjs')), { force: true });
 			const first = sessionStart(hookScript(v), v).text;
-			expect(fs.existsSync(path.join(hooks, 'session-brief.start.cjs.v8cache'))).toBe(true);
+			expect(fs.existsSync(codeCacheOf(path.join(hooks, 'session-brief.start.cjs')))).toBe(true);
 			// A session start that tier 1 serves never compiles the bridge, so it leaves no cache for it.
-			expect(fs.existsSync(path.join(hooks, 'session-brief.bridge.cjs.v8cache'))).toBe(false);
+			expect(fs.existsSync(codeCacheOf(path.join(hooks, 'session-brief.bridge.cjs')))).toBe(false);
 			expect(sessionStart(hookScript(v), v).text).toBe(first);
 			// A stale or foreign cache is rejected by V8 and replaced; the answer stays the same.
-			fs.writeFileSync(path.join(hooks, 'session-brief.start.cjs.v8cache'), 'not a code cache');
+			fs.writeFileSync(codeCacheOf(path.join(hooks, 'session-brief.start.cjs')), 'not a code cache');
 			expect(sessionStart(hookScript(v), v).text).toBe(first);
-			expect(fs.readFileSync(path.join(hooks, 'session-brief.start.cjs.v8cache')).toString('latin1')).not.toBe('not a code cache');
+			expect(fs.readFileSync(codeCacheOf(path.join(hooks, 'session-brief.start.cjs'))).toString('latin1')).not.toBe('not a code cache');
 		},
 		SLOW,
 	);

@@ -7,7 +7,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIXED_NOW, hookScript, line, makeVault, run, sessionStart, unprivileged, type Files } from '../helpers/bridge';
+import { FIXED_NOW, hookScript, line, makeVault, run, sessionStart, unprivileged, type Files, codeCacheOf } from '../helpers/bridge';
 
 const made: string[] = [];
 function vault(files: Files = {}, options: { config?: boolean } = {}): string {
@@ -270,9 +270,9 @@ describe('crash', () => {
 });
 
 describe('child process hygiene', () => {
-	it('keeps a V8 code cache beside the bridge, and a corrupt cache changes nothing', () => {
+	it('keeps a V8 code cache of the bridge in the state folder, and a corrupt cache changes nothing', () => {
 		const v = vault(BASE);
-		const cacheFile = path.join(path.dirname(hookScript(v)), 'session-brief.bridge.cjs.v8cache');
+		const cacheFile = codeCacheOf(path.join(path.dirname(hookScript(v)), 'session-brief.bridge.cjs'));
 		const first = sessionStart(v);
 		expect(fs.existsSync(cacheFile)).toBe(true);
 		const second = sessionStart(v);

@@ -3,6 +3,7 @@ import { spawnSync, type ChildProcess, type SpawnSyncOptions } from 'node:child_
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { codeCacheFile } from '../../src/node/hosts/code-cache';
 
 export const REPO = path.resolve(__dirname, '../..');
 export const BUNDLE = path.join(REPO, 'bridge', 'dist', 'session-brief.cjs');
@@ -56,8 +57,21 @@ export interface RunResult {
 	stderr: string;
 }
 
+/**
+ * The run's own per-user state folder (vitest.config.ts) for every child unless a test names
+ * another: the hooks write there (the journal's copy, code caches), never into a real home.
+ */
+export function withStateDir(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+	return 'SESSION_BRIEF_STATE_DIR' in env ? env : { ...env, SESSION_BRIEF_STATE_DIR: process.env.SESSION_BRIEF_STATE_DIR };
+}
+
+/** Where the hook entry keeps the code cache of the hook file `file` (src/node/hosts/code-cache.ts). */
+export function codeCacheOf(file: string, env: NodeJS.ProcessEnv = process.env): string {
+	return codeCacheFile(path.dirname(file), path.basename(file), env);
+}
+
 export function run(script: string, args: string[], input: string | Buffer = '', options: SpawnSyncOptions = {}): RunResult {
-	const env = options.env ?? { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW };
+	const env = withStateDir(options.env ?? { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW });
 	const r = spawnSync(process.execPath, [script, ...args], { input, timeout: 20_000, ...options, env });
 	return { status: r.status, stdout: r.stdout as Buffer, stderr: String(r.stderr) };
 }

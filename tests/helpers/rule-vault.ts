@@ -81,7 +81,8 @@ export interface HookEnvelope {
 
 /** A minimal environment: PATH only unless a test adds more, so no locale leaks in by accident. */
 export function bareEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-	return { PATH: process.env.PATH ?? '', ...extra };
+	// The run's own per-user state folder (vitest.config.ts), never a real home's.
+	return { PATH: process.env.PATH ?? '', SESSION_BRIEF_STATE_DIR: process.env.SESSION_BRIEF_STATE_DIR, ...extra };
 }
 
 export interface RunOptions {
@@ -98,7 +99,7 @@ export function runBridge(vault: string, command: string, stdin: string | Buffer
 	const result = spawnSync(process.execPath, [...(options.nodeArgs ?? []), script, command, ...(options.args ?? [])], {
 		input: stdin,
 		cwd: options.cwd ?? tempDir('sb-cwd-'),
-		env: options.env ?? bareEnv(),
+		env: options.env === undefined ? bareEnv() : 'SESSION_BRIEF_STATE_DIR' in options.env ? options.env : { ...options.env, SESSION_BRIEF_STATE_DIR: process.env.SESSION_BRIEF_STATE_DIR },
 		timeout: options.timeoutMs ?? 20_000,
 	});
 	const stdout = result.stdout ?? Buffer.alloc(0);

@@ -15,6 +15,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentChanges } from '../../src/plugin/review/agent-changes';
 import { AgentReview } from '../../src/plugin/review/agent-review';
+import { editorWritesFile } from '../../src/node/journal/editor-writes-file';
 import { stateName, type StateHome } from '../../src/node/state-registry';
 import { BUNDLE, run } from '../helpers/bridge';
 import { settle, type Started, startPlugin, stopPlugin, tempVault } from './harness';
@@ -124,7 +125,9 @@ describe.skipIf(!HAVE_BUILD || process.platform === 'win32')('doctor after a rea
 
 			// What the session left in the plugin's folder: its own folders and records among them.
 			for (const name of ['before-versions', 'session-baselines', 'session-marks']) expect(fs.statSync(path.join(pluginDir, name)).isDirectory(), name).toBe(true);
-			for (const name of ['editor-writes.json', 'agent-review.json', 'session-starts.jsonl', 'brief-cache.json', 'live.json']) expect(fs.statSync(path.join(pluginDir, name)).isFile(), name).toBe(true);
+			for (const name of ['agent-review.json', 'session-starts.jsonl', 'brief-cache.json', 'live.json']) expect(fs.statSync(path.join(pluginDir, name)).isFile(), name).toBe(true);
+			// The editor's record lives in the per-user state folder, out of the agent's reach.
+			expect(fs.statSync(editorWritesFile(base)).isFile()).toBe(true);
 
 			const doctor = run(BUNDLE, ['doctor', '--vault', base], '', { env });
 			const text = doctor.stdout.toString('utf8');

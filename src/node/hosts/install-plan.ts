@@ -14,7 +14,7 @@ import { bridgeTarget, EDIT_FILE, editTarget, EXIT, HOOK_ENTRY, hostPaths, mcpTa
 import { applyRegistration, isOwnHandler, newDoc, serialize } from './registration';
 import { decodeStrict, parseJsonDoc, UnparseableError } from '../check/settings-json';
 import { PLUGIN_ID } from '../vault-config';
-import { CODE_CACHE_SUFFIX } from '../state-registry';
+import { oldCodeCaches } from '../state-registry';
 import { mcpSourceProblem } from './mcp-file';
 
 /** What the plan may learn about the machine; install.ts passes the real file system, a test a fake. */
@@ -232,8 +232,8 @@ export function planInstall(o: AgentOptions, view: InstallView): InstallPlan {
 		// The files the entry runs first: it runs whatever sits beside it.
 		for (const [f, data] of [files.bridge, files.start, files.edit, files.entry]) steps.push({ kind: 'write', file: f, data, changed: false });
 		steps.push({ kind: 'changed', files: [files.bridge[0], files.start[0], files.edit[0], script] });
-		// A code cache of the single-file bridge of earlier versions no longer belongs to anything.
-		steps.push({ kind: 'removeIfPresent', file: `${script}${CODE_CACHE_SUFFIX}` });
+		// The code caches earlier versions kept beside these files: the entry keeps them outside the vault now.
+		for (const name of oldCodeCaches()) steps.push({ kind: 'removeIfPresent', file: path.join(path.dirname(script), name) });
 		steps.push({ kind: 'line', text: `Copied the bridge (version ${o.version}) to ${files.bridge[0]}, run by the hook entry ${script}` });
 	} else steps.push({ kind: 'line', text: `The bridge at ${files.bridge[0]} is current` });
 	if (mcpChanged && mcpSource !== undefined) {

@@ -9,7 +9,8 @@ import { readIfExists, removeDirIfEmpty, removeFile, sha256, writeAtomic, WriteE
 import { hostEventNames, type HostPaths, type Scope } from './host-spec';
 import { backupPath, manifestPath, readManifest, serializeManifest, type InstallRecord, type Manifest } from './manifest';
 import { EXIT, scriptTarget, specFor, type ActionResult } from './options';
-import { hooksFolder, hooksState, MANIFEST_NAME } from '../state-registry';
+import { BRIDGE_NAME, EDIT_NAME, hooksFolder, hooksState, MANIFEST_NAME, SCRIPT_NAME, START_NAME } from '../state-registry';
+import { removeCodeCaches } from './code-cache';
 import { removeRegistration, serialize } from './registration';
 import { withLocks } from './install-lock';
 import { parseJsonDoc, UnparseableError } from '../check/settings-json';
@@ -200,6 +201,8 @@ function uninstallLocked(o: UninstallOptions): ActionResult {
 			// Every file of ours in the hooks folder (the code caches the entry made included), the install record last.
 			let removedScript = false;
 			const ours = hooksState().filter((s) => s.name !== MANIFEST_NAME).map((s) => path.join(hooksFolder(o.vault), s.name));
+			// The code caches the entry made of these files, in the per-user folder.
+			for (const cache of removeCodeCaches(hooksFolder(o.vault), [SCRIPT_NAME, BRIDGE_NAME, START_NAME, EDIT_NAME])) r.changed.push(cache);
 			for (const f of [...ours, manifestPath(o.vault)]) {
 				if (removeFile(o.vault, f)) {
 					r.changed.push(f);

@@ -13,9 +13,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { boundJournal, compactJournal, COMPACT_AT_BYTES, encodeRecord, MAX_RECORD_BYTES, JOURNAL_FILE, journalRecord, parseJournal, type EditFacts, type JournalRecord } from '../../core/agent-journal';
+import { boundJournal, compactJournal, COMPACT_AT_BYTES, encodeRecord, MAX_RECORD_BYTES, JOURNAL_FILE, journalRecord, parseJournal, withCopy, type EditFacts, type JournalRecord } from '../../core/agent-journal';
 import { appendLanded, createStateFile, openStateFile, readRange, removeStateFile, statStateFile, writeStateFile } from '../state-file';
 import { JOURNAL_LOCK } from '../state-registry';
+import { appendCopy, compactCopy, readCopyText } from './agent-journal-copy';
 import type { VaultContext } from '../vault-config';
 
 /** A compaction lock older than this was left by a crashed hook. */
@@ -32,6 +33,7 @@ export function journalPath(pluginDir: string): string {
 export async function appendJournal(root: string, pluginDir: string, record: JournalRecord, now: Date): Promise<void> {
 	const line = encodeRecord(record);
 	if (line === null) return;
+	copyLines(root, line, now);
 	const file = journalPath(pluginDir);
 	const size = appendLanded(root, file, line);
 	if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);
@@ -42,6 +44,7 @@ export async function appendJournal(root: string, pluginDir: string, record: Jou
  * that each stay within one record's bound, so no write is split either.
  */
 export async function appendJournalRecords(root: string, pluginDir: string, records: readonly JournalRecord[], now: Date): Promise<void> {
+	copyLines(root, records.map((r) => encodeRecord(r) ?? '').join(''), now);
 	const file = journalPath(pluginDir);
 	let chunk = '';
 	let size = 0;
@@ -56,6 +59,18 @@ export async function appendJournalRecords(root: string, pluginDir: string, reco
 	}
 	if (chunk !== '') size = appendLanded(root, file, chunk);
 	if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);
+}
+
+/**
+ * The same lines into the journal's copy outside the vault (./agent-journal-copy.ts), first: a
+ * vault journal replaced by a link or a FIFO must not cost the copy its record.
+ */
+function copyLines(root: string, lines: string, now: Date): void {
+	try {
+		appendCopy(root, lines, now);
+	} catch {
+		// A per-user folder that cannot be written only costs the copy: the vault's journal still gets it.
+	}
 }
 
 function takeLock(root: string, lock: string): boolean {
@@ -105,6 +120,12 @@ export async function compactJournalFile(root: string, pluginDir: string, now: D
 		// What landed in the replaced file between the tail read and the rename.
 		const late = completeLinesFrom(fd, tail.end);
 		if (late.text !== '') appendLanded(root, file, late.text);
+		// The copy drops what this compaction dropped, so only what the vault lost otherwise counts as lost.
+		try {
+			compactCopy(root, now, parseJournal(text)[0]?.at ?? null);
+		} catch {
+			// The copy is compacted again when it grows.
+		}
 		return true;
 	} finally {
 		if (fd !== null) fs.closeSync(fd);
@@ -112,19 +133,38 @@ export async function compactJournalFile(root: string, pluginDir: string, now: D
 	}
 }
 
-/** The journal as readers see it (bounded, each record once, oldest first); empty when there is none. */
-export function readJournal(root: string, pluginDir: string, now: Date): JournalRecord[] {
+/** The vault's journal file as readers read it; empty when there is none. */
+export function readJournalText(root: string, pluginDir: string): string {
 	// A missing or damaged journal (a planted link or FIFO) reads as empty.
 	const fd = openStateFile(root, journalPath(pluginDir));
-	if (fd === null) return [];
+	if (fd === null) return '';
 	try {
 		// Never more than a compaction leaves plus what may have arrived since: a 50 MB file costs the same.
 		const size = fs.fstatSync(fd).size;
 		const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);
-		return boundJournal(parseJournal(readRange(fd, start, size - start).toString('utf8')), now);
+		return readRange(fd, start, size - start).toString('utf8');
 	} finally {
 		fs.closeSync(fd);
 	}
+}
+
+/**
+ * The journal as readers see it (bounded, each record once, oldest first): the vault's with the
+ * records its copy outside the vault holds and it lost (`lost` counts those).
+ */
+export function readJournalState(root: string, pluginDir: string, now: Date): { records: JournalRecord[]; lost: number } {
+	let copy: string | null = null;
+	try {
+		copy = readCopyText(root);
+	} catch {
+		copy = null;
+	}
+	return withCopy(boundJournal(parseJournal(readJournalText(root, pluginDir)), now), copy === null ? null : parseJournal(copy), now);
+}
+
+/** The journal's records as readJournalState gives them; empty when there are none. */
+export function readJournal(root: string, pluginDir: string, now: Date): JournalRecord[] {
+	return readJournalState(root, pluginDir, now).records;
 }
 
 /**

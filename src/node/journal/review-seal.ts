@@ -5,27 +5,19 @@
  * hooks read it; only the plugin's own review actions write it. The plugin also signs the marks it
  * writes with this device's key (./device-key.ts).
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { judgeMarks, marksToSign, verifiedSigner, nextSealText, parseSeal, signedMarksText, type DeviceTrust, type MarksVerdict, type ReviewSeal } from '../../core/review-seal';
 import { REVIEW_FILE } from '../../core/what-changed';
-import { markName } from './session-record';
 import { readRegularFile, readStateText, statStateFile, writeUserStateFile } from '../state-file';
 import { deviceTrust, ensureDeviceKey, newVaultId, signWith } from './device-key';
-import { userStateDir } from './user-state-dir';
+import { vaultStateFile } from './user-state-dir';
 
 /** The marks are pruned with the journal; a larger file is not one the plugin wrote. */
 const MAX_BYTES = 4 * 1024 * 1024;
 
 /** The seal of the vault at `root`: one file per vault, named by a hash of its real path. */
 export function sealFile(root: string, env: NodeJS.ProcessEnv = process.env): string {
-	let real = path.resolve(root);
-	try {
-		real = fs.realpathSync.native(real);
-	} catch {
-		// A vault that cannot be resolved is named by its path as given.
-	}
-	return path.join(userStateDir(env), `review-seal-${markName(real)}.json`);
+	return vaultStateFile(root, 'review-seal', '.json', env);
 }
 
 export function readSeal(root: string, env: NodeJS.ProcessEnv = process.env): ReviewSeal | null {

@@ -7,16 +7,15 @@
  */
 import * as path from 'node:path';
 import { fileKey } from '../../core/file-key';
-import { BASELINE_FOLDER, EDITOR_WRITES_FILE, encodeBaseline, netChanges, netRecords, parseBaseline, parseEditorWrites, unexplained } from '../../core/session-net';
+import { BASELINE_FOLDER, encodeBaseline, netChanges, netRecords, parseBaseline, parseEditorWrites, unexplained } from '../../core/session-net';
 import { appendJournalRecords, readJournal } from './agent-journal';
+import { readEditorWritesJson } from './editor-writes-file';
 import { noteRows } from '../scan/stat-walk';
 import { listStateFolder, readStateJson, removeStateFile, statStateFile, writeStateFile } from '../state-file';
 import type { VaultContext } from '../vault-config';
 
 /** A baseline holds a row per note: about 60 bytes each, so 64 MB is a million notes. */
 const BASELINE_MAX_BYTES = 64 * 1024 * 1024;
-/** The editor record is at most a few thousand short entries. */
-const EDITOR_WRITES_MAX_BYTES = 1024 * 1024;
 /** Baselines of sessions that ended long ago are removed when a new one is taken. */
 const KEEP_BASELINE_MS = 7 * 24 * 60 * 60 * 1000;
 const MAX_BASELINES = 256;
@@ -72,7 +71,7 @@ export async function closeTurn(ctx: VaultContext, session: string | null, now: 
 	const changes = netChanges(base.notes, rows, base.since);
 	if (changes.length === 0) return 0;
 	const journal = readJournal(ctx.root, ctx.pluginDir, now);
-	const editor = parseEditorWrites(readStateJson(ctx.root, path.join(ctx.pluginDir, EDITOR_WRITES_FILE), EDITOR_WRITES_MAX_BYTES));
+	const editor = parseEditorWrites(readEditorWritesJson(ctx.root));
 	const records = netRecords(unexplained(changes, base, journal, editor), session, now);
 	await appendJournalRecords(ctx.root, ctx.pluginDir, records, now);
 	writeStateFile(ctx.root, file, next);

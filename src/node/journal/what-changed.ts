@@ -19,7 +19,9 @@ import {
 	type SinceLastSessionItem,
 } from '../../core/what-changed';
 import { isCountedNote } from '../../core/paths';
-import { readJournal } from './agent-journal';
+import { copyIntact } from '../../core/agent-journal';
+import { readJournalState, readJournalText } from './agent-journal';
+import { readCopyText } from './agent-journal-copy';
 import { changeLines } from '../review/change-lines';
 import { agentChangesFromSummary, wholeItemJustMade } from './agent-summary';
 import { exists, type SourcedBrief } from '../tiers/plugin-tier';
@@ -50,15 +52,27 @@ export function agentChangeSessions(ctx: VaultContext, now: Date): ChangeSession
  * The same with the review marks judged against the plugin's seal (src/core/review-seal.ts): marks
  * changed outside Obsidian do not count, and the item says so with how many changes they hid.
  */
-export function agentChangesJudged(ctx: VaultContext, now: Date): { sessions: ChangeSession[]; changedOutside?: { at: string | null; hidden: number } } {
+export function agentChangesJudged(ctx: VaultContext, now: Date): { sessions: ChangeSession[]; changedOutside?: { at: string | null; hidden: number }; journalLost?: number } {
 	if (ctx.pluginDir === null) return { sessions: [] };
 	const there = exists(ctx.root);
 	const counted = (p: string): boolean => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);
-	const records = readJournal(ctx.root, ctx.pluginDir, now);
+	const { records, lost } = readJournalState(ctx.root, ctx.pluginDir, now);
 	const verdict = trustedMarks(ctx.root, ctx.pluginDir);
 	const sessions = unreviewedSessions(records, verdict.marks, counted);
-	if (verdict.outside === null) return { sessions };
-	return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) } };
+	const journalLost = lost > 0 ? { journalLost: lost } : {};
+	if (verdict.outside === null) return { sessions, ...journalLost };
+	return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) }, ...journalLost };
+}
+
+/** Whether the vault's journal still holds every record of its copy outside the vault (the common case). */
+function journalWhole(ctx: VaultContext): boolean {
+	if (ctx.pluginDir === null) return true;
+	try {
+		const copy = readCopyText(ctx.root);
+		return copy === null || copyIntact(copy, readJournalText(ctx.root, ctx.pluginDir));
+	} catch {
+		return false;
+	}
 }
 
 function describe(error: unknown): string {
@@ -95,15 +109,19 @@ function agentChanges(ctx: VaultContext, sourced: SourcedBrief, now: Date): Agen
 	if (ctx.pluginDir === null) return agentChangesItem([]);
 	const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };
 	const cache = sourced.cache;
-	if (sourced.kept === true && cache?.agentChanges !== undefined) {
-		const item = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);
-		if (item !== null) return item;
+	// The summaries are made from the vault's journal alone: they answer only while it lost nothing.
+	if (journalWhole(ctx)) {
+		if (sourced.kept === true && cache?.agentChanges !== undefined) {
+			const item = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);
+			if (item !== null) return item;
+		}
+		const made = wholeItemJustMade(place, now);
+		if (made !== null) return made;
 	}
-	const made = wholeItemJustMade(place, now);
-	if (made !== null) return made;
 	const judged = agentChangesJudged(ctx, now);
-	const item = agentChangesItem(judged.sessions);
-	return judged.changedOutside === undefined ? item : { ...item, changedOutside: judged.changedOutside };
+	let item = agentChangesItem(judged.sessions);
+	if (judged.changedOutside !== undefined) item = { ...item, changedOutside: judged.changedOutside };
+	return judged.journalLost === undefined ? item : { ...item, journalLost: judged.journalLost };
 }
 
 /** The item with the line counts of the notes it names; the item as it was when they cannot be read. */

@@ -8,6 +8,7 @@ import { FileSystemAdapter, normalizePath, type App } from 'obsidian';
 import { JOURNAL_FILE } from '../../core/agent-journal';
 import { REVIEW_FILE } from '../../core/what-changed';
 import { readJournalPiece, type JournalPiece } from '../../node/journal/journal-tail';
+import { copyStamp, readCopyText } from '../../node/journal/agent-journal-copy';
 import type { DeviceTrust, ReviewSeal } from '../../core/review-seal';
 import { deviceTrust, ensureDeviceKey, trustDevice } from '../../node/journal/device-key';
 import { readSeal, signMarks, writeSeal } from '../../node/journal/review-seal';
@@ -38,6 +39,17 @@ export class DesktopAgentChangesIo implements AgentChangesIo {
 		const adapter = this.app.vault.adapter;
 		if (!(adapter instanceof FileSystemAdapter)) return null;
 		return readJournalPiece(adapter.getBasePath(), adapter.getFullPath(this.path(JOURNAL_FILE)), from, ino);
+	}
+
+	/** The journal's copy outside the vault (src/node/journal/agent-journal-copy.ts), which the hooks keep. */
+	statJournalCopy(): Promise<FileStamp | null> {
+		const adapter = this.app.vault.adapter;
+		return Promise.resolve(adapter instanceof FileSystemAdapter ? copyStamp(adapter.getBasePath()) : null);
+	}
+
+	readJournalCopy(): Promise<string | null> {
+		const adapter = this.app.vault.adapter;
+		return Promise.resolve(adapter instanceof FileSystemAdapter ? readCopyText(adapter.getBasePath()) : null);
 	}
 
 	readMarks(): Promise<string | null> {

@@ -126,6 +126,11 @@ export class AgentChanges extends Events {
 		return agentChangesItem(this.sessions()).count;
 	}
 
+	/** How many records the vault's journal lost that its copy outside the vault holds (shown again). */
+	journalLost(): number {
+		return this.watch?.lost ?? 0;
+	}
+
 	/**
 	 * When the review marks file does not count (src/core/review-seal.ts): when it was changed, how
 	 * many of the changes shown it would hide, and the device that signed it when the human has not

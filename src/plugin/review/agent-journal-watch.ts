@@ -6,7 +6,7 @@
  * or replaced journal is read whole. The file access comes in through `AgentChangesIo`, which only
  * the desktop provides (src/plugin/review/agent-changes-io.ts).
  */
-import { boundJournal, JOURNAL_FILE, parseJournal, type JournalRecord } from '../../core/agent-journal';
+import { boundJournal, JOURNAL_FILE, parseJournal, withCopy, type JournalRecord } from '../../core/agent-journal';
 import { judgeMarks, type DeviceTrust, type MarksVerdict, type ReviewSeal } from '../../core/review-seal';
 import { emptyMarks, parseReviewMarks, REVIEW_FILE, type ReviewMarks } from '../../core/what-changed';
 import type { JournalPiece } from '../../node/journal/journal-tail';
@@ -22,6 +22,12 @@ export interface AgentChangesIo {
 	stat(name: string): Promise<FileStamp | null>;
 	/** The journal after `from` when `ino` still names the same file, else all of it; null when missing. */
 	readJournal(from: number, ino: number | null): Promise<JournalPiece | null>;
+	/**
+	 * The journal's copy outside the vault (src/node/journal/agent-journal-copy.ts): its stamp, and
+	 * its text as readers read it; null when there is none. Left out where there is no such place.
+	 */
+	statJournalCopy?(): Promise<FileStamp | null>;
+	readJournalCopy?(): Promise<string | null>;
 	/** The marks file's text; null when missing. */
 	readMarks(): Promise<string | null>;
 	/** Replaces the marks file atomically (and, where there is one, seals that text). */
@@ -58,7 +64,16 @@ export function parseMarksText(text: string | null): ReviewMarks {
 }
 
 export class JournalWatch {
+	/** The vault's journal with the records of its copy it lost. */
 	records: JournalRecord[] = [];
+	/** How many records the vault's journal lost that its copy outside the vault holds. */
+	lost = 0;
+	/** The vault's journal alone. */
+	private own: JournalRecord[] = [];
+	private copyStamp: FileStamp | null = null;
+	/** The copy's text as last read and its records: a copy the hooks only appended to is parsed from where it grew. */
+	private copyText: string | null = null;
+	private copyRecords: JournalRecord[] | null = null;
 	/** The marks that count: the file's, or the seal's when the file was changed outside Obsidian. */
 	marks: ReviewMarks = emptyMarks();
 	/** The verdict behind `marks`: its `outside` part is set while the file differs from the seal. */
@@ -80,10 +95,22 @@ export class JournalWatch {
 
 	/** One poll: true when the records or the marks changed. */
 	async tick(now: Date): Promise<boolean> {
-		const [journal, marks] = await Promise.all([this.io.stat(JOURNAL_FILE), this.io.stat(REVIEW_FILE)]);
+		const [journal, marks, copy] = await Promise.all([this.io.stat(JOURNAL_FILE), this.io.stat(REVIEW_FILE), this.io.statJournalCopy?.() ?? null]);
 		let changed = false;
+		let records = false;
 		if (this.first || !sameStamp(journal, this.journalStamp)) {
-			changed = (await this.readJournal(journal, now)) || changed;
+			records = await this.readJournal(journal, now);
+		}
+		if (this.io.readJournalCopy !== undefined && (this.first || !sameStamp(copy, this.copyStamp))) {
+			this.copyStamp = copy;
+			this.readCopy(copy === null ? null : await this.io.readJournalCopy());
+			records = true;
+		}
+		if (records) {
+			const merged = withCopy(this.own, this.copyRecords, now);
+			changed = true;
+			this.records = merged.records;
+			this.lost = merged.lost;
 		}
 		if (this.first || !sameStamp(marks, this.marksStamp)) {
 			this.marksStamp = marks;
@@ -97,11 +124,26 @@ export class JournalWatch {
 		return changed;
 	}
 
+	private readCopy(text: string | null): void {
+		const was = this.copyText;
+		if (text === null || this.copyRecords === null || was === null || !text.startsWith(was) || !was.endsWith('\n')) {
+			this.copyRecords = text === null ? null : parseJournal(text);
+		} else if (text.length > was.length) {
+			const fresh = parseJournal(text.slice(was.length));
+			const last = this.copyRecords[this.copyRecords.length - 1];
+			const merged = this.copyRecords.concat(fresh);
+			// Appends of concurrent hooks may land a little out of clock order.
+			if (last !== undefined && (fresh[0]?.at ?? '') < last.at) merged.sort(byTime);
+			this.copyRecords = merged;
+		}
+		this.copyText = text;
+	}
+
 	private async readJournal(stamp: FileStamp | null, now: Date): Promise<boolean> {
 		this.journalStamp = stamp;
-		const hadRecords = this.records.length > 0;
+		const hadRecords = this.own.length > 0;
 		if (stamp === null) {
-			this.records = [];
+			this.own = [];
 			this.end = 0;
 			this.ino = null;
 			return hadRecords;
@@ -109,7 +151,7 @@ export class JournalWatch {
 		this.reads++;
 		const piece = await this.io.readJournal(this.end, this.ino);
 		if (piece === null) {
-			this.records = [];
+			this.own = [];
 			this.end = 0;
 			this.ino = null;
 			return hadRecords;
@@ -117,17 +159,17 @@ export class JournalWatch {
 		this.end = piece.end;
 		this.ino = piece.ino;
 		if (piece.whole) {
-			this.records = boundJournal(parseJournal(piece.text), now);
+			this.own = boundJournal(parseJournal(piece.text), now);
 			return true;
 		}
 		if (piece.text === '') return false;
 		const fresh = parseJournal(piece.text);
 		if (fresh.length === 0) return false;
 		// Appends of concurrent hooks may land a little out of clock order.
-		const merged = this.records.concat(fresh);
-		const last = this.records[this.records.length - 1];
+		const merged = this.own.concat(fresh);
+		const last = this.own[this.own.length - 1];
 		if (last !== undefined && (fresh[0]?.at ?? '') < last.at) merged.sort(byTime);
-		this.records = boundJournal(merged, now);
+		this.own = boundJournal(merged, now);
 		return true;
 	}
 

@@ -1,14 +1,14 @@
 /**
- * The notes the human changes in Obsidian's editor, kept in `editor-writes.json` in the plugin's
- * folder (src/core/session-net.ts): the session net at the end of an agent's turn leaves these out,
- * so what the human typed while an agent worked is never listed as the agent's change. Desktop
+ * The notes the human changes in Obsidian's editor (src/core/session-net.ts): the session net at
+ * the end of an agent's turn leaves these out, so what the human typed while an agent worked is
+ * never listed as the agent's change. Kept in Session Brief's per-user folder outside the vault
+ * (src/node/journal/editor-writes-file.ts), where an agent cannot add its own edits to it. Desktop
  * only, like the other files the hooks read. Written shortly after the typing, before Obsidian
  * itself saves the note.
  */
-import { FileSystemAdapter, normalizePath, type App, type Plugin } from 'obsidian';
-import { EDITOR_WRITES_FILE, encodeEditorWrites, parseEditorWrites } from '../../core/session-net';
-import { readStateText } from '../../node/state-file';
-import { writeAtomic } from '../index/atomic-write';
+import { FileSystemAdapter, type App, type Plugin } from 'obsidian';
+import { encodeEditorWrites, parseEditorWrites } from '../../core/session-net';
+import { readEditorWritesJson, writeEditorWrites } from '../../node/journal/editor-writes-file';
 
 /** Obsidian saves an edited note about two seconds after the last keystroke; the record lands well before. */
 const WRITE_AFTER_MS = 300;
@@ -17,7 +17,6 @@ const WRITE_AFTER_MS = 300;
  * save of the last keystroke, but not three times a second for as long as the typing lasts.
  */
 const MIN_GAP_MS = 1000;
-const MAX_BYTES = 1024 * 1024;
 
 export class EditorWrites {
 	private readonly writes = new Map<string, number>();
@@ -27,21 +26,22 @@ export class EditorWrites {
 
 	constructor(
 		private readonly app: App,
-		/** The plugin's folder, vault-relative. */
-		private readonly folder: string,
+		/** The plugin's folder, vault-relative (earlier versions kept the record there). */
+		readonly folder: string,
 	) {}
 
-	private file(): string {
-		return normalizePath(`${this.folder}/${EDITOR_WRITES_FILE}`);
+	/** The vault's folder on disk; null where there is none (a phone). */
+	private root(): string | null {
+		const adapter = this.app.vault.adapter;
+		return adapter instanceof FileSystemAdapter ? adapter.getBasePath() : null;
 	}
 
 	/** Reads what an earlier run recorded, then follows the editor. */
 	attach(plugin: Plugin): void {
-		const adapter = this.app.vault.adapter;
-		if (adapter instanceof FileSystemAdapter) {
+		const root = this.root();
+		if (root !== null) {
 			try {
-				const text = readStateText(adapter.getBasePath(), adapter.getFullPath(this.file()), MAX_BYTES);
-				for (const [p, t] of parseEditorWrites(text === null ? null : JSON.parse(text))) this.writes.set(p, t);
+				for (const [p, t] of parseEditorWrites(readEditorWritesJson(root) ?? null)) this.writes.set(p, t);
 			} catch {
 				// A damaged record is replaced by the next write.
 			}
@@ -70,7 +70,9 @@ export class EditorWrites {
 		this.timer = null;
 		this.lastWrite = Date.now();
 		const text = encodeEditorWrites(this.writes, this.lastWrite);
-		this.writing = this.writing.then(() => writeAtomic(this.app.vault.adapter, this.file(), text)).catch(() => undefined);
+		const root = this.root();
+		if (root === null) return this.writing;
+		this.writing = this.writing.then(() => writeEditorWrites(root, text)).catch(() => undefined);
 		return this.writing;
 	}
 }

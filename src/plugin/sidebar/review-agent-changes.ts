@@ -201,6 +201,8 @@ export class AgentChangesSection {
 	 * them; or, for marks another device signed, the question whether to trust that device.
 	 */
 	private renderChangedOutside(s: AgentChangesStrings): void {
+		const lost = this.store.journalLost();
+		if (lost > 0) this.tree.createDiv({ cls: 'session-brief-marks-outside', attr: { role: 'alert' } }).createDiv({ cls: 'session-brief-marks-outside-text', text: s.journalLost(lost) });
 		const outside = this.store.changedOutside();
 		if (outside === null) return;
 		const box = this.tree.createDiv({ cls: 'session-brief-marks-outside', attr: { role: 'alert' } });

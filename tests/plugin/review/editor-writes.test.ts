@@ -1,5 +1,5 @@
 /**
- * The editor record's pace: the first keystroke lands in `editor-writes.json` shortly after it
+ * The editor record's pace: the first keystroke lands in the record (in the per-user state folder) shortly after it
  * (well before Obsidian saves the note), and while the human keeps typing the file is rewritten at
  * most once a second, each write holding the latest keystroke's time.
  */
@@ -12,10 +12,10 @@ import { App } from '../../obsidian-stub/obsidian';
 import { tempVault } from '../harness';
 
 const writes = vi.hoisted(() => ({ texts: [] as string[] }));
-vi.mock('../../../src/plugin/index/atomic-write', () => ({
-	writeAtomic: (_adapter: unknown, _file: string, text: string): Promise<void> => {
+vi.mock('../../../src/node/journal/editor-writes-file', () => ({
+	readEditorWritesJson: (): unknown => undefined,
+	writeEditorWrites: (_root: string, text: string): void => {
 		writes.texts.push(text);
-		return Promise.resolve();
 	},
 }));
 
