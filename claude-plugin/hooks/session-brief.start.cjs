@@ -288,6 +288,94 @@ function safeLines(text2) {
   return text2.split("\n").map(escapeControls).join("\n");
 }
 
+// src/core/line-counts.ts
+var MAX_CHANGED_LINES = 2e3;
+var MAX_STEPS = 2e7;
+function linesOf(text2, from, to) {
+  let count = 0;
+  for (let i = text2.indexOf("\n", from); i !== -1 && i < to; i = text2.indexOf("\n", i + 1)) count++;
+  if (to > from && text2.charCodeAt(to - 1) !== 10) count++;
+  const starts = new Int32Array(count + 1);
+  const hashes = new Int32Array(count);
+  let line = 0;
+  let h = 2166136261;
+  starts[0] = from;
+  for (let i = from; i < to; i++) {
+    const c = text2.charCodeAt(i);
+    h = Math.imul(h ^ c, 16777619);
+    if (c === 10 || i === to - 1) {
+      hashes[line] = h;
+      starts[++line] = i + 1;
+      h = 2166136261;
+    }
+  }
+  return { text: text2, starts, hashes };
+}
+function sameLine(a, x, b, y, cost) {
+  if (a.hashes[x] !== b.hashes[y]) return false;
+  const as = a.starts[x];
+  const bs = b.starts[y];
+  const len = a.starts[x + 1] - as;
+  if (b.starts[y + 1] - bs !== len) return false;
+  cost.steps += len >> 6;
+  for (let i = 0; i < len; i++) if (a.text.charCodeAt(as + i) !== b.text.charCodeAt(bs + i)) return false;
+  return true;
+}
+function editDistance(a, b, max) {
+  const n = a.hashes.length;
+  const m = b.hashes.length;
+  const off = n + m + 1;
+  const v = new Int32Array(2 * (n + m) + 3);
+  const cost = { steps: 0 };
+  for (let d = 0; d <= Math.min(n + m, max); d++) {
+    for (let k = -d; k <= d; k += 2) {
+      let x = k === -d || k !== d && (v[off + k - 1] ?? 0) < (v[off + k + 1] ?? 0) ? v[off + k + 1] ?? 0 : (v[off + k - 1] ?? 0) + 1;
+      let y = x - k;
+      const from = x;
+      while (x < n && y < m && sameLine(a, x, b, y, cost)) {
+        x++;
+        y++;
+      }
+      cost.steps += 1 + x - from;
+      if (cost.steps > MAX_STEPS) return null;
+      v[off + k] = x;
+      if (x >= n && y >= m) return d;
+    }
+  }
+  return null;
+}
+function commonEnds(before, after) {
+  const shorter = Math.min(before.length, after.length);
+  let p = 0;
+  while (p < shorter && before.charCodeAt(p) === after.charCodeAt(p)) p++;
+  const start = p === before.length && p === after.length ? p : p === 0 ? 0 : before.lastIndexOf("\n", p - 1) + 1;
+  let s = 0;
+  const room = shorter - start;
+  while (s < room && before.charCodeAt(before.length - 1 - s) === after.charCodeAt(after.length - 1 - s)) s++;
+  const nl = before.indexOf("\n", before.length - s);
+  const tail = nl === -1 ? 0 : before.length - (nl + 1);
+  return { start, endBefore: before.length - tail, endAfter: after.length - tail };
+}
+function countLines(before, after) {
+  const cut = commonEnds(before, after);
+  const x = linesOf(before, cut.start, cut.endBefore);
+  const y = linesOf(after, cut.start, cut.endAfter);
+  if (Math.abs(x.hashes.length - y.hashes.length) > MAX_CHANGED_LINES) return null;
+  const d = editDistance(x, y, MAX_CHANGED_LINES);
+  if (d === null) return null;
+  const n = x.hashes.length;
+  const m = y.hashes.length;
+  return { added: (d + m - n) / 2, removed: (d + n - m) / 2 };
+}
+function byteSize(bytes) {
+  if (bytes < 1e3) return `${bytes} B`;
+  if (bytes < 1e6) return `${Math.round(bytes / 1e3)} KB`;
+  return `${(bytes / 1e6).toFixed(1)} MB`;
+}
+function sizesText(s) {
+  return `${byteSize(s.before)} \u2192 ${byteSize(s.after)}`;
+}
+
 // src/core/format.ts
 var HOOK_TEXT_LIMIT = 1e4;
 var MIN_NAME_CHARS = 24;
@@ -314,7 +402,7 @@ function briefLines(brief, settings, lang, origin, now) {
     const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";
     const lost = "journalLost" in item && item.journalLost !== void 0 && d.journalLost !== void 0 ? ` (${d.journalLost[lang](item.journalLost)})` : "";
     const outside = ("changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "") + lost;
-    const lines = ("lines" in item && item.lines !== void 0 ? linesHint(item.lines, lang) : "") + ("paths" in item && ("deleted" in item || "renamed" in item) ? kindsHint(item, lang) : "");
+    const lines = ("lines" in item && item.lines !== void 0 ? linesHint(item.lines, lang) : "") + ("large" in item && item.large !== void 0 ? largeHint(item.large, lang) : "") + ("paths" in item && ("deleted" in item || "renamed" in item) ? kindsHint(item, lang) : "");
     items.push({ label: escapeControls(d.label[lang](since)), item, hint: (first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "") + lines });
   }
   const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);
@@ -326,6 +414,14 @@ function linesHint(lines, lang) {
   const parts = Object.entries(lines).slice(0, LINES_NAMED).map(([p, c]) => `${shortenName(p, 80)} +${c.added} -${c.removed}`);
   if (parts.length === 0) return "";
   return ` (${LINES_TEXT[lang].label}: ${parts.join(", ")})`;
+}
+var LARGE_TEXT = translations({
+  en: { label: `large change, more than ${MAX_CHANGED_LINES} lines differ` },
+  de: { label: `gro\xDFe \xC4nderung, mehr als ${MAX_CHANGED_LINES} Zeilen verschieden` }
+});
+function largeHint(large, lang) {
+  const parts = Object.entries(large).slice(0, LINES_NAMED).map(([p, s]) => `${shortenName(p, 80)} ${sizesText(s)}`);
+  return parts.length === 0 ? "" : ` (${LARGE_TEXT[lang].label}: ${parts.join(", ")})`;
 }
 var KINDS_TEXT = translations({
   en: { deleted: "deleted", renamed: "renamed" },
@@ -632,7 +728,10 @@ function translateHookInput(agent, raw) {
   if (source === "new") source = "startup";
   if (source !== void 0) out.source = source;
   const rawTool = str(r.tool_name) ?? str(r.toolName);
-  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;
+  if (rawTool !== void 0) {
+    out.tool_name = own(host.toolNames, rawTool) ?? rawTool;
+    if (out.tool_name !== rawTool) out.host_tool_name = rawTool;
+  }
   const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));
   if (translated !== void 0) out.tool_input = translated;
   host.adaptInput?.(r, out);
@@ -653,6 +752,7 @@ function sessionStartOutput(agent, text2, lang) {
 
 // src/node/mcp/contract.ts
 var TOOL_NAMES = ["brief", "review_queue", "agent_changes", "rule_check", "mark_reviewed"];
+var AGENT_CHANGES_PAGE_BYTES = 32 * 1024;
 
 // bridge/args.ts
 var UsageError = class extends Error {
@@ -1045,7 +1145,7 @@ var NOFOLLOW = C.O_NOFOLLOW ?? 0;
 var NONBLOCK = C.O_NONBLOCK ?? 0;
 var READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;
 var CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;
-var APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;
+var APPEND_FLAGS = C.O_RDWR | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;
 var StateFileError = class extends Error {
   constructor(file, reason) {
     super(`${file}: ${reason}`);
@@ -1339,12 +1439,18 @@ function appendLanded(root, file, text2, tries = 3) {
   }
   return size2;
 }
+function endsTorn(fd, size2) {
+  if (size2 === 0) return false;
+  const last = Buffer.alloc(1);
+  return fs2.readSync(fd, last, 0, 1, size2 - 1) === 1 && last[0] !== 10;
+}
 function appendAt(file, at, text2) {
   const fd = fs2.openSync(at, APPEND_FLAGS, 438);
   try {
     const before = fs2.fstatSync(fd);
     if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);
-    writeAll(fd, text2);
+    writeAll(fd, endsTorn(fd, before.size) ? `
+${text2}` : text2);
     trace(file);
     const mine = fs2.fstatSync(fd);
     let now = null;
@@ -2723,64 +2829,6 @@ function isVaultPath(p) {
   return !p.split("/").some((part) => part === "" || part === "." || part === "..");
 }
 
-// src/core/line-counts.ts
-var MAX_EDITS = 2e4;
-function lineTokens(text2) {
-  const parts = text2.split(/(\n|\r\n)/);
-  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
-  const out = [];
-  for (let i = 0; i < parts.length; i++) {
-    if (i % 2 === 1) out[out.length - 1] += parts[i] ?? "";
-    else out.push(parts[i] ?? "");
-  }
-  return out;
-}
-function editDistance(a, b, max) {
-  const n = a.length;
-  const m = b.length;
-  const off = n + m + 1;
-  const v = new Int32Array(2 * (n + m) + 3);
-  for (let d = 0; d <= Math.min(n + m, max); d++) {
-    for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || k !== d && (v[off + k - 1] ?? 0) < (v[off + k + 1] ?? 0) ? v[off + k + 1] ?? 0 : (v[off + k - 1] ?? 0) + 1;
-      let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) {
-        x++;
-        y++;
-      }
-      v[off + k] = x;
-      if (x >= n && y >= m) return d;
-    }
-  }
-  return null;
-}
-function countLines(before, after) {
-  const a = lineTokens(before);
-  const b = lineTokens(after);
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
-    endA--;
-    endB--;
-  }
-  const ids = /* @__PURE__ */ new Map();
-  const id = (line) => {
-    let n = ids.get(line);
-    if (n === void 0) {
-      n = ids.size;
-      ids.set(line, n);
-    }
-    return n;
-  };
-  const x = Int32Array.from(a.slice(start, endA), id);
-  const y = Int32Array.from(b.slice(start, endB), id);
-  const d = editDistance(x, y, MAX_EDITS);
-  if (d === null) return { added: y.length, removed: x.length };
-  return { added: (d + y.length - x.length) / 2, removed: (d + x.length - y.length) / 2 };
-}
-
 // src/node/review/before-versions.ts
 var fs14 = require("node:fs");
 var path13 = require("node:path");
@@ -2849,9 +2897,11 @@ function listBeforeHeaders(place) {
 }
 
 // src/node/review/change-lines.ts
+var COUNT_READ_BUDGET = 16 * 1024 * 1024;
 function changeLines(place, paths) {
-  const out = {};
-  if (paths.length === 0 || !isStateFolder(place.root, beforeFolder(place))) return out;
+  const lines = {};
+  const large = {};
+  if (paths.length === 0 || !isStateFolder(place.root, beforeFolder(place))) return { lines, large };
   const wanted = new Set(paths);
   const newest = /* @__PURE__ */ new Map();
   for (const h of listBeforeHeaders(place)) {
@@ -2859,13 +2909,27 @@ function changeLines(place, paths) {
     const seen = newest.get(h.path);
     if (seen === void 0 || h.at > seen.at) newest.set(h.path, h);
   }
-  for (const [p, h] of newest) {
+  let read2 = 0;
+  for (const p of paths) {
+    const h = newest.get(p);
+    if (h === void 0) continue;
+    if (read2 > COUNT_READ_BUDGET) break;
     const v = readBeforeVersion(place, p, h.session);
     if (v === null || v.bytes === null) continue;
-    const now = readStateFile(place.root, path14.join(place.root, ...p.split("/")), MAX_NOTE_BYTES);
-    out[p] = countLines(v.state === "new" ? "" : v.bytes.toString("utf8"), now === null ? "" : now.toString("utf8"));
+    const file = path14.join(place.root, ...p.split("/"));
+    const before = v.state === "new" ? Buffer.alloc(0) : v.bytes;
+    const size2 = statStateFile(place.root, file)?.size ?? 0;
+    read2 += before.length + Math.min(size2, MAX_NOTE_BYTES);
+    if (size2 > MAX_NOTE_BYTES) {
+      large[p] = { before: before.length, after: size2 };
+      continue;
+    }
+    const after = readStateFile(place.root, file, MAX_NOTE_BYTES) ?? Buffer.alloc(0);
+    const counts = countLines(before.toString("utf8"), after.toString("utf8"));
+    if (counts === null) large[p] = { before: before.length, after: after.length };
+    else lines[p] = counts;
   }
-  return out;
+  return { lines, large };
 }
 
 // src/node/journal/agent-summary.ts
@@ -3223,8 +3287,8 @@ function agentChanges(ctx, sourced, now) {
 function withLines(ctx, item) {
   if (ctx.pluginDir === null || item.count === 0) return item;
   try {
-    const lines = changeLines({ root: ctx.root, pluginDir: ctx.pluginDir }, item.paths.slice(0, ctx.settings.maxNamesPerItem));
-    return Object.keys(lines).length === 0 ? item : { ...item, lines };
+    const { lines, large } = changeLines({ root: ctx.root, pluginDir: ctx.pluginDir }, item.paths.slice(0, ctx.settings.maxNamesPerItem));
+    return { ...item, ...Object.keys(lines).length === 0 ? {} : { lines }, ...Object.keys(large).length === 0 ? {} : { large } };
   } catch {
     return item;
   }
