@@ -118,21 +118,21 @@ function entersFolder(name, atRoot, excludedRootFolders) {
 function isNoteName(name) {
   return name.endsWith(".md");
 }
-function isCountedNote(path72, excludedRootFolders) {
+function isCountedNote(path73, excludedRootFolders) {
   let start = 0;
-  for (let slash = path72.indexOf("/"); slash >= 0; slash = path72.indexOf("/", start)) {
-    const part = path72.slice(start, slash);
+  for (let slash = path73.indexOf("/"); slash >= 0; slash = path73.indexOf("/", start)) {
+    const part = path73.slice(start, slash);
     if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;
     start = slash + 1;
   }
-  const name = path72.slice(start);
+  const name = path73.slice(start);
   return name !== "" && !isHiddenName(name) && isNoteName(name);
 }
-function isInFolder(path72, folder2) {
-  return folder2 === "" || path72.length > folder2.length && path72.charCodeAt(folder2.length) === 47 && path72.startsWith(folder2);
+function isInFolder(path73, folder2) {
+  return folder2 === "" || path73.length > folder2.length && path73.charCodeAt(folder2.length) === 47 && path73.startsWith(folder2);
 }
-function basename(path72) {
-  return path72.slice(path72.lastIndexOf("/") + 1);
+function basename(path73) {
+  return path73.slice(path73.lastIndexOf("/") + 1);
 }
 function comparePaths(a, b) {
   const la = a.toLowerCase();
@@ -243,7 +243,7 @@ var init_brief_item_list = __esm({
         about: "today's files in the sessions folder",
         // The index keeps every session file: the date changes, the set does not.
         holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-        onDay: (path72, date) => basename(path72).includes(date),
+        onDay: (path73, date) => basename(path73).includes(date),
         hits: () => NO_HITS,
         label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
         hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -843,8 +843,8 @@ function hostTextLimit(agent) {
 }
 function sessionStartOutput(agent, text2, lang) {
   const id = agentOrDefault(agent);
-  const capped = capText(safeLines(text2), HOSTS[id].limit, lang);
-  return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}
+  const capped2 = capText(safeLines(text2), HOSTS[id].limit, lang);
+  return `${asciiJson(hookEnvelope(id, "SessionStart", capped2))}
 `;
 }
 function parseHookOutput(agent, event, stdout) {
@@ -1153,9 +1153,9 @@ var init_hook_output = __esm({
 
 // bridge/io.ts
 function readStdin(timeoutMs) {
-  return new Promise((resolve25) => {
+  return new Promise((resolve26) => {
     if (process.stdin.isTTY) {
-      resolve25(Buffer.alloc(0));
+      resolve26(Buffer.alloc(0));
       return;
     }
     const chunks = [];
@@ -1167,7 +1167,7 @@ function readStdin(timeoutMs) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       process.stdin.destroy();
-      resolve25(Buffer.concat(chunks));
+      resolve26(Buffer.concat(chunks));
     };
     const timer = setTimeout(finish, timeoutMs);
     process.stdin.on("data", (c) => chunks.push(c));
@@ -1671,7 +1671,7 @@ var require_moment = __commonJS({
         }
         return value;
       }
-      var tokens = {};
+      var tokens2 = {};
       function addParseToken(token2, callback) {
         var i, func = callback, tokenLen;
         if (typeof token2 === "string") {
@@ -1684,7 +1684,7 @@ var require_moment = __commonJS({
         }
         tokenLen = token2.length;
         for (i = 0; i < tokenLen; i++) {
-          tokens[token2[i]] = func;
+          tokens2[token2[i]] = func;
         }
       }
       function addWeekParseToken(token2, callback) {
@@ -1694,8 +1694,8 @@ var require_moment = __commonJS({
         });
       }
       function addTimeToArrayFromToken(token2, input, config) {
-        if (input != null && hasOwnProp(tokens, token2)) {
-          tokens[token2](input, config._a, config, token2);
+        if (input != null && hasOwnProp(tokens2, token2)) {
+          tokens2[token2](input, config._a, config, token2);
         }
       }
       function isLeapYear(year) {
@@ -3333,11 +3333,11 @@ var require_moment = __commonJS({
         }
         config._a = [];
         getParsingFlags(config).empty = true;
-        var string = "" + config._i, i, parsedInput, tokens2, token2, skipped, stringLength = string.length, totalParsedInputLength = 0, era, tokenLen;
-        tokens2 = expandFormat(config._f, config._locale).match(formattingTokens) || [];
-        tokenLen = tokens2.length;
+        var string = "" + config._i, i, parsedInput, tokens3, token2, skipped, stringLength = string.length, totalParsedInputLength = 0, era, tokenLen;
+        tokens3 = expandFormat(config._f, config._locale).match(formattingTokens) || [];
+        tokenLen = tokens3.length;
         for (i = 0; i < tokenLen; i++) {
-          token2 = tokens2[i];
+          token2 = tokens3[i];
           parsedInput = (string.match(getParseRegexForToken(token2, config)) || [])[0];
           if (parsedInput) {
             skipped = string.substr(0, string.indexOf(parsedInput));
@@ -5496,8 +5496,8 @@ function dailyNotePath(settings, now2, locale) {
   const m = (0, import_moment.default)(now2);
   if (locale !== void 0) m.locale(locale);
   const name = m.format(settings.format);
-  const path72 = settings.folder === "" ? name : `${settings.folder}/${name}`;
-  return `${path72.replace(/\/{2,}/g, "/").replace(/^\//, "")}.md`;
+  const path73 = settings.folder === "" ? name : `${settings.folder}/${name}`;
+  return `${path73.replace(/\/{2,}/g, "/").replace(/^\//, "")}.md`;
 }
 var import_moment;
 var init_daily_note = __esm({
@@ -5569,8 +5569,8 @@ function computeBrief(input) {
     }
   };
   run2("dailyNote", () => {
-    const path72 = dailyNotePath(input.dailyNote, now2, input.locale);
-    return { path: path72, exists: input.exists(path72) };
+    const path73 = dailyNotePath(input.dailyNote, now2, input.locale);
+    return { path: path73, exists: input.exists(path73) };
   });
   const items = LIST_ITEM_TABLE;
   const found = items.map(() => []);
@@ -5789,7 +5789,7 @@ var init_brief_index = __esm({
 });
 
 // src/core/stat-stamp.ts
-function addToStamp(sum, path72, mtime, size2) {
+function addToStamp(sum, path73, mtime, size2) {
   const TWO_32 = 4294967296;
   const fmix = (h) => {
     h ^= h >>> 16;
@@ -5800,8 +5800,8 @@ function addToStamp(sum, path72, mtime, size2) {
   };
   let x = 2166136261;
   let y = 2538058380;
-  for (let i = 0; i < path72.length; i++) {
-    const c = path72.charCodeAt(i);
+  for (let i = 0; i < path73.length; i++) {
+    const c = path73.charCodeAt(i);
     x = Math.imul(x ^ c, 16777619);
     y = Math.imul(y << 5 | y >>> 27, 1540483477) ^ c;
   }
@@ -5830,8 +5830,8 @@ var init_stat_stamp = __esm({
       constructor() {
         this.sum = { a: 0, b: 0, count: 0 };
       }
-      add(path72, mtime, size2) {
-        addToStamp(this.sum, path72, mtime, size2);
+      add(path73, mtime, size2) {
+        addToStamp(this.sum, path73, mtime, size2);
       }
       done() {
         return stampOfSum(this.sum);
@@ -6829,17 +6829,17 @@ var require_visit = __commonJS({
     visit3.BREAK = BREAK;
     visit3.SKIP = SKIP;
     visit3.REMOVE = REMOVE;
-    function visit_(key2, node, visitor, path72) {
-      const ctrl = callVisitor(key2, node, visitor, path72);
+    function visit_(key2, node, visitor, path73) {
+      const ctrl = callVisitor(key2, node, visitor, path73);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key2, path72, ctrl);
-        return visit_(key2, ctrl, visitor, path72);
+        replaceNode(key2, path73, ctrl);
+        return visit_(key2, ctrl, visitor, path73);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path72 = Object.freeze(path72.concat(node));
+          path73 = Object.freeze(path73.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path72);
+            const ci = visit_(i, node.items[i], visitor, path73);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -6850,13 +6850,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path72 = Object.freeze(path72.concat(node));
-          const ck = visit_("key", node.key, visitor, path72);
+          path73 = Object.freeze(path73.concat(node));
+          const ck = visit_("key", node.key, visitor, path73);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path72);
+          const cv = visit_("value", node.value, visitor, path73);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -6877,17 +6877,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node, visitor, path72) {
-      const ctrl = await callVisitor(key2, node, visitor, path72);
+    async function visitAsync_(key2, node, visitor, path73) {
+      const ctrl = await callVisitor(key2, node, visitor, path73);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key2, path72, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path72);
+        replaceNode(key2, path73, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path73);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path72 = Object.freeze(path72.concat(node));
+          path73 = Object.freeze(path73.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path72);
+            const ci = await visitAsync_(i, node.items[i], visitor, path73);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -6898,13 +6898,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path72 = Object.freeze(path72.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path72);
+          path73 = Object.freeze(path73.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path73);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path72);
+          const cv = await visitAsync_("value", node.value, visitor, path73);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -6931,23 +6931,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node, visitor, path72) {
+    function callVisitor(key2, node, visitor, path73) {
       if (typeof visitor === "function")
-        return visitor(key2, node, path72);
+        return visitor(key2, node, path73);
       if (identity2.isMap(node))
-        return visitor.Map?.(key2, node, path72);
+        return visitor.Map?.(key2, node, path73);
       if (identity2.isSeq(node))
-        return visitor.Seq?.(key2, node, path72);
+        return visitor.Seq?.(key2, node, path73);
       if (identity2.isPair(node))
-        return visitor.Pair?.(key2, node, path72);
+        return visitor.Pair?.(key2, node, path73);
       if (identity2.isScalar(node))
-        return visitor.Scalar?.(key2, node, path72);
+        return visitor.Scalar?.(key2, node, path73);
       if (identity2.isAlias(node))
-        return visitor.Alias?.(key2, node, path72);
+        return visitor.Alias?.(key2, node, path73);
       return void 0;
     }
-    function replaceNode(key2, path72, node) {
-      const parent = path72[path72.length - 1];
+    function replaceNode(key2, path73, node) {
+      const parent = path73[path73.length - 1];
       if (identity2.isCollection(parent)) {
         parent.items[key2] = node;
       } else if (identity2.isPair(parent)) {
@@ -7559,10 +7559,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity2 = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path72, value) {
+    function collectionFromPath(schema, path73, value) {
       let v = value;
-      for (let i = path72.length - 1; i >= 0; --i) {
-        const k = path72[i];
+      for (let i = path73.length - 1; i >= 0; --i) {
+        const k = path73[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -7581,7 +7581,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path72) => path72 == null || typeof path72 === "object" && !!path72[Symbol.iterator]().next().done;
+    var isEmptyPath = (path73) => path73 == null || typeof path73 === "object" && !!path73[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -7611,11 +7611,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path72, value) {
-        if (isEmptyPath(path72))
+      addIn(path73, value) {
+        if (isEmptyPath(path73))
           this.add(value);
         else {
-          const [key2, ...rest] = path72;
+          const [key2, ...rest] = path73;
           const node = this.get(key2, true);
           if (identity2.isCollection(node))
             node.addIn(rest, value);
@@ -7629,8 +7629,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path72) {
-        const [key2, ...rest] = path72;
+      deleteIn(path73) {
+        const [key2, ...rest] = path73;
         if (rest.length === 0)
           return this.delete(key2);
         const node = this.get(key2, true);
@@ -7644,8 +7644,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path72, keepScalar) {
-        const [key2, ...rest] = path72;
+      getIn(path73, keepScalar) {
+        const [key2, ...rest] = path73;
         const node = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity2.isScalar(node) ? node.value : node;
@@ -7663,8 +7663,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path72) {
-        const [key2, ...rest] = path72;
+      hasIn(path73) {
+        const [key2, ...rest] = path73;
         if (rest.length === 0)
           return this.has(key2);
         const node = this.get(key2, true);
@@ -7674,8 +7674,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path72, value) {
-        const [key2, ...rest] = path72;
+      setIn(path73, value) {
+        const [key2, ...rest] = path73;
         if (rest.length === 0) {
           this.set(key2, value);
         } else {
@@ -10190,9 +10190,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path72, value) {
+      addIn(path73, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path72, value);
+          this.contents.addIn(path73, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -10267,14 +10267,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path72) {
-        if (Collection.isEmptyPath(path72)) {
+      deleteIn(path73) {
+        if (Collection.isEmptyPath(path73)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path72) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path73) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -10289,10 +10289,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path72, keepScalar) {
-        if (Collection.isEmptyPath(path72))
+      getIn(path73, keepScalar) {
+        if (Collection.isEmptyPath(path73))
           return !keepScalar && identity2.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity2.isCollection(this.contents) ? this.contents.getIn(path72, keepScalar) : void 0;
+        return identity2.isCollection(this.contents) ? this.contents.getIn(path73, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -10303,10 +10303,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path72) {
-        if (Collection.isEmptyPath(path72))
+      hasIn(path73) {
+        if (Collection.isEmptyPath(path73))
           return this.contents !== void 0;
-        return identity2.isCollection(this.contents) ? this.contents.hasIn(path72) : false;
+        return identity2.isCollection(this.contents) ? this.contents.hasIn(path73) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -10323,13 +10323,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path72, value) {
-        if (Collection.isEmptyPath(path72)) {
+      setIn(path73, value) {
+        if (Collection.isEmptyPath(path73)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path72), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path73), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path72, value);
+          this.contents.setIn(path73, value);
         }
       }
       /**
@@ -10490,7 +10490,7 @@ ${pointer}
 var require_resolve_props = __commonJS({
   "node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
     "use strict";
-    function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
+    function resolveProps(tokens2, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
       let atNewline = startOnNewline;
       let hasSpace = startOnNewline;
@@ -10505,7 +10505,7 @@ var require_resolve_props = __commonJS({
       let comma = null;
       let found = null;
       let start = null;
-      for (const token of tokens) {
+      for (const token of tokens2) {
         if (reqSpace) {
           if (token.type !== "space" && token.type !== "newline" && token.type !== "comma")
             onError(token.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
@@ -10596,7 +10596,7 @@ var require_resolve_props = __commonJS({
             hasSpace = false;
         }
       }
-      const last = tokens[tokens.length - 1];
+      const last = tokens2[tokens2.length - 1];
       const end = last ? last.offset + last.source.length : offset;
       if (reqSpace && next && next.type !== "space" && next.type !== "newline" && next.type !== "comma" && (next.type !== "scalar" || next.source !== "")) {
         onError(next.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
@@ -11936,8 +11936,8 @@ ${cb}` : comment;
        * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
        * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
        */
-      *compose(tokens, forceDoc = false, endOffset = -1) {
-        for (const token of tokens)
+      *compose(tokens2, forceDoc = false, endOffset = -1) {
+        for (const token of tokens2)
           yield* this.next(token);
         yield* this.end(forceDoc, endOffset);
       }
@@ -12290,9 +12290,9 @@ var require_cst_visit = __commonJS({
     visit3.BREAK = BREAK;
     visit3.SKIP = SKIP;
     visit3.REMOVE = REMOVE;
-    visit3.itemAtPath = (cst, path72) => {
+    visit3.itemAtPath = (cst, path73) => {
       let item = cst;
-      for (const [field, index] of path72) {
+      for (const [field, index] of path73) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -12301,23 +12301,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit3.parentCollection = (cst, path72) => {
-      const parent = visit3.itemAtPath(cst, path72.slice(0, -1));
-      const field = path72[path72.length - 1][0];
+    visit3.parentCollection = (cst, path73) => {
+      const parent = visit3.itemAtPath(cst, path73.slice(0, -1));
+      const field = path73[path73.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path72, item, visitor) {
-      let ctrl = visitor(item, path72);
+    function _visit(path73, item, visitor) {
+      let ctrl = visitor(item, path73);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path72.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path73.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -12328,10 +12328,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path72);
+            ctrl = ctrl(item, path73);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path72) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path73) : ctrl;
     }
     exports2.visit = visit3;
   }
@@ -13633,14 +13633,14 @@ var require_parser = __commonJS({
             case "scalar":
             case "single-quoted-scalar":
             case "double-quoted-scalar": {
-              const fs41 = this.flowScalar(this.type);
+              const fs42 = this.flowScalar(this.type);
               if (atNextItem || it.value) {
-                map.items.push({ start, key: fs41, sep: [] });
+                map.items.push({ start, key: fs42, sep: [] });
                 this.onKeyLine = true;
               } else if (it.sep) {
-                this.stack.push(fs41);
+                this.stack.push(fs42);
               } else {
-                Object.assign(it, { key: fs41, sep: [] });
+                Object.assign(it, { key: fs42, sep: [] });
                 this.onKeyLine = true;
               }
               return;
@@ -13768,13 +13768,13 @@ var require_parser = __commonJS({
             case "scalar":
             case "single-quoted-scalar":
             case "double-quoted-scalar": {
-              const fs41 = this.flowScalar(this.type);
+              const fs42 = this.flowScalar(this.type);
               if (!it || it.value)
-                fc.items.push({ start: [], key: fs41, sep: [] });
+                fc.items.push({ start: [], key: fs42, sep: [] });
               else if (it.sep)
-                this.stack.push(fs41);
+                this.stack.push(fs42);
               else
-                Object.assign(it, { key: fs41, sep: [] });
+                Object.assign(it, { key: fs42, sep: [] });
               return;
             }
             case "flow-map-end":
@@ -13982,7 +13982,7 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse3(src, reviver, options) {
+    function parse6(src, reviver, options) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
@@ -14023,7 +14023,7 @@ var require_public_api = __commonJS({
         return value.toString(options);
       return new Document.Document(value, _replacer, options).toString(options);
     }
-    exports2.parse = parse3;
+    exports2.parse = parse6;
     exports2.parseAllDocuments = parseAllDocuments;
     exports2.parseDocument = parseDocument4;
     exports2.stringify = stringify2;
@@ -14103,8 +14103,8 @@ function readFrontmatterFields(yaml, mayCount) {
   }
   return fieldsFromObject(doc, readByLines(yaml, true)?.tagsLine ?? -1);
 }
-function emptyFields(parse3) {
-  return { tags: [], type: [], status: [], parse: parse3, tagsLine: -1 };
+function emptyFields(parse6) {
+  return { tags: [], type: [], status: [], parse: parse6, tagsLine: -1 };
 }
 function fieldsFromObject(doc, tagsLine) {
   const fields = emptyFields("ok");
@@ -14738,7 +14738,7 @@ function flagBytes(settings) {
     if (b >= 97 && b <= 122) first[b - 32] = 1;
   }
   const { inboxFolder, rulesFolder } = settings;
-  return (bytes, path72) => {
+  return (bytes, path73) => {
     const end = bytes.length;
     let last = -1;
     for (let at = bytes.lastIndexOf(HASH); at >= 0; at = at === 0 ? -1 : bytes.lastIndexOf(HASH, at - 1)) {
@@ -14752,7 +14752,7 @@ function flagBytes(settings) {
     const fmEnd = frontmatterEnd(bytes, start, end);
     if (last >= fmEnd) return decidedAfter(bytes, last);
     if (last >= 0) return fmEnd;
-    if (isInFolder(path72, inboxFolder) || isInFolder(path72, rulesFolder)) return fmEnd;
+    if (isInFolder(path73, inboxFolder) || isInFolder(path73, rulesFolder)) return fmEnd;
     for (let at = start; at < fmEnd; at++) {
       if (bytes[at] === BACKSLASH || nameAt(bytes, at, fmEnd, lowered, first)) return fmEnd;
     }
@@ -15364,14 +15364,14 @@ function walkPart(fsApi, add, rule, job, self) {
   }
   return { sum, clean, abandoned: false };
 }
-function workerWalk(fsApi, add, rule, walk, job) {
+function workerWalk(fsApi, add, rule, walk2, job) {
   const { STARTED, DONE: DONE2, SUM_A, SUM_B, SUM_COUNT, CLEAN, HEADER } = job.layout;
   const slots = new Int32Array(job.shared, 0, HEADER);
   if (Atomics.compareExchange(slots, STARTED, 0, 1) !== 0) return;
   Atomics.notify(slots, STARTED);
   let done = 2;
   try {
-    const part = walk(fsApi, add, rule, job, 1);
+    const part = walk2(fsApi, add, rule, job, 1);
     Atomics.store(slots, SUM_A, part.sum.a | 0);
     Atomics.store(slots, SUM_B, part.sum.b | 0);
     Atomics.store(slots, SUM_COUNT, part.sum.count);
@@ -15619,18 +15619,18 @@ function readNotes(root, settings, notes, reuse) {
 }
 function scanVault(root, settings, reuse, given, expectedNotes = 0) {
   const fed = reuse === void 0 && given === void 0 ? FedSplit.start(root, settings, expectedNotes) : null;
-  let walk;
+  let walk2;
   try {
-    walk = given ?? walkVault(root, settings.excludedRootFolders, reuse !== void 0, fed === null ? void 0 : (p) => fed.add(p));
+    walk2 = given ?? walkVault(root, settings.excludedRootFolders, reuse !== void 0, fed === null ? void 0 : (p) => fed.add(p));
   } catch (error) {
     fed?.cancel();
     throw error;
   }
   fed?.end();
-  const split = reuse === void 0 ? splitRead(root, settings, walk.notes, readNotes, fed) : null;
-  const part = split?.part ?? readNotes(root, settings, walk.notes, reuse);
-  traceThreads(split?.trace ?? { walk: "scan", threads: 1, why: "only changed notes read", notes: walk.notes.length });
-  return { walk, ...part };
+  const split = reuse === void 0 ? splitRead(root, settings, walk2.notes, readNotes, fed) : null;
+  const part = split?.part ?? readNotes(root, settings, walk2.notes, reuse);
+  traceThreads(split?.trace ?? { walk: "scan", threads: 1, why: "only changed notes read", notes: walk2.notes.length });
+  return { walk: walk2, ...part };
 }
 var fs8, path7, decoder, OPEN_FLAGS, buffer, readLength, readMtime, readSize, NO_FLAGS, rulesCache, lastSize;
 var init_scan = __esm({
@@ -15906,7 +15906,7 @@ function changeKinds(sessions) {
       }
     }
   }
-  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path72, was]) => ({ path: path72, from: was.from }));
+  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path73, was]) => ({ path: path73, from: was.from }));
   return { deleted: [...deleted].sort(comparePaths), renamed: renamed.sort((a, b) => comparePaths(a.path, b.path)) };
 }
 function withKinds(item, kinds) {
@@ -16160,8 +16160,8 @@ var init_file_key = __esm({
 });
 
 // src/core/before-versions.ts
-function beforeStem(session, path72) {
-  return fileKey(`${session ?? ""}\0${path72}`);
+function beforeStem(session, path73) {
+  return fileKey(`${session ?? ""}\0${path73}`);
 }
 function encodeHeader(h) {
   return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}
@@ -19462,7 +19462,7 @@ var require_extension = __commonJS({
       if (dest[name] === void 0) dest[name] = [elem];
       else dest[name].push(elem);
     }
-    function parse3(header) {
+    function parse6(header) {
       const offers = /* @__PURE__ */ Object.create(null);
       let params = /* @__PURE__ */ Object.create(null);
       let mustUnescape = false;
@@ -19602,7 +19602,7 @@ var require_extension = __commonJS({
         }).join(", ");
       }).join(", ");
     }
-    module2.exports = { format: format2, parse: parse3 };
+    module2.exports = { format: format2, parse: parse6 };
   }
 });
 
@@ -19637,7 +19637,7 @@ var require_websocket = __commonJS({
     var {
       EventTarget: { addEventListener, removeEventListener }
     } = require_event_target();
-    var { format: format2, parse: parse3 } = require_extension();
+    var { format: format2, parse: parse6 } = require_extension();
     var { toBuffer } = require_buffer_util();
     var kAborted = /* @__PURE__ */ Symbol("kAborted");
     var protocolVersions = [8, 13];
@@ -20337,7 +20337,7 @@ var require_websocket = __commonJS({
           }
           let extensions;
           try {
-            extensions = parse3(secWebSocketExtensions);
+            extensions = parse6(secWebSocketExtensions);
           } catch (err) {
             const message2 = "Invalid Sec-WebSocket-Extensions header";
             abortHandshake(websocket, socket, message2);
@@ -20645,7 +20645,7 @@ var require_subprotocol = __commonJS({
   "node_modules/ws/lib/subprotocol.js"(exports2, module2) {
     "use strict";
     var { tokenChars } = require_validation();
-    function parse3(header) {
+    function parse6(header) {
       const protocols = /* @__PURE__ */ new Set();
       let start = -1;
       let end = -1;
@@ -20681,7 +20681,7 @@ var require_subprotocol = __commonJS({
       protocols.add(protocol);
       return protocols;
     }
-    module2.exports = { parse: parse3 };
+    module2.exports = { parse: parse6 };
   }
 });
 
@@ -21140,7 +21140,7 @@ function askLive(root, discoveryFile, method, budgetMs) {
   const d = readDiscovery(root, discoveryFile);
   if (d === null) return Promise.resolve({ ok: false, reason: "no live channel" });
   if (!processAlive(d.pid)) return Promise.resolve({ ok: false, reason: "live channel owner is not running" });
-  return new Promise((resolve25) => {
+  return new Promise((resolve26) => {
     let settled = false;
     const ws = new import_websocket.default(`ws://127.0.0.1:${d.port}`, { headers: { [TOKEN_HEADER]: d.token }, handshakeTimeout: budgetMs });
     const finish = (answer) => {
@@ -21148,7 +21148,7 @@ function askLive(root, discoveryFile, method, budgetMs) {
       settled = true;
       clearTimeout(timer);
       ws.terminate();
-      resolve25(answer);
+      resolve26(answer);
     };
     const timer = setTimeout(() => finish({ ok: false, reason: `no answer within ${budgetMs} ms` }), budgetMs);
     ws.on("open", () => ws.send(JSON.stringify({ id: 1, method })));
@@ -21692,8 +21692,8 @@ function locateJsonError(text2) {
       if (c < 32) fail("string");
       if (c === 92) {
         i++;
-        const escape = text2[i] ?? "";
-        if (escape === "u" ? !/^[0-9a-fA-F]{4}$/.test(text2.slice(i + 1, i + 5)) : !'"\\/bfnrt'.includes(escape)) fail("string");
+        const escape2 = text2[i] ?? "";
+        if (escape2 === "u" ? !/^[0-9a-fA-F]{4}$/.test(text2.slice(i + 1, i + 5)) : !'"\\/bfnrt'.includes(escape2)) fail("string");
       }
       i++;
     }
@@ -21823,7 +21823,7 @@ var init_settings_file = __esm({
 
 // src/core/rules/types.ts
 function reporter(check2) {
-  return (path72, line, message2, detail) => ({ check: check2.id, severity: check2.severity, path: path72, line, message: message2, ...detail === void 0 ? {} : { detail } });
+  return (path73, line, message2, detail) => ({ check: check2.id, severity: check2.severity, path: path73, line, message: message2, ...detail === void 0 ? {} : { detail } });
 }
 var init_types = __esm({
   "src/core/rules/types.ts"() {
@@ -22101,8 +22101,8 @@ var init_agent_frontmatter = __esm({
 });
 
 // src/core/rules/links.ts
-function inDotFolder(path72) {
-  return path72.split("/").some((part) => part.startsWith("."));
+function inDotFolder(path73) {
+  return path73.split("/").some((part) => part.startsWith("."));
 }
 function stripSubpath(target) {
   const cut2 = target.search(/[#^]/);
@@ -22170,9 +22170,9 @@ function extractLinks(file, frontmatter = true) {
   }
   return links;
 }
-function folderOf(path72) {
-  const slash = path72.lastIndexOf("/");
-  return slash < 0 ? "" : path72.slice(0, slash);
+function folderOf(path73) {
+  const slash = path73.lastIndexOf("/");
+  return slash < 0 ? "" : path73.slice(0, slash);
 }
 function fileListResolver(files) {
   const exact = /* @__PURE__ */ new Set();
@@ -22189,8 +22189,8 @@ function fileListResolver(files) {
   return (linkpath, sourcePath) => {
     const wanted = linkpath.replace(/\\/g, "/").toLowerCase();
     if (wanted.startsWith("/")) return exact.has(normalizePath(wanted).slice(1));
-    const relative6 = normalizePath(`${folderOf(sourcePath.toLowerCase())}/${wanted}`).replace(/^\//, "");
-    if (exact.has(relative6)) return true;
+    const relative7 = normalizePath(`${folderOf(sourcePath.toLowerCase())}/${wanted}`).replace(/^\//, "");
+    if (exact.has(relative7)) return true;
     if (wanted.startsWith("./") || wanted.startsWith("../")) return false;
     return suffixes.has(normalizePath(wanted));
   };
@@ -22261,9 +22261,9 @@ var init_broken_links = __esm({
 function looksLikePath(token) {
   return token.includes("/") || /\.[A-Za-z0-9]{1,8}$/.test(token);
 }
-function folderOf2(path72) {
-  const slash = path72.lastIndexOf("/");
-  return slash < 0 ? "" : path72.slice(0, slash);
+function folderOf2(path73) {
+  const slash = path73.lastIndexOf("/");
+  return slash < 0 ? "" : path73.slice(0, slash);
 }
 function importTarget(token, from, vaultRoot2) {
   if (token.startsWith("~")) return null;
@@ -22758,8 +22758,8 @@ var init_hook_mistakes = __esm({
 function missingScript(ctx, file, event, word, line) {
   const target = vaultPathOf(word, ctx.input.vaultRoot);
   if (target === null || ctx.exists(target)) return [];
-  const relative6 = !word.includes("CLAUDE_PROJECT_DIR") && !/^(?:\/|[a-zA-Z]:[\\/])/.test(word);
-  const message2 = HOOK_SCRIPTS_TEXT[ctx.lang].missing(event, target, relative6);
+  const relative7 = !word.includes("CLAUDE_PROJECT_DIR") && !/^(?:\/|[a-zA-Z]:[\\/])/.test(word);
+  const message2 = HOOK_SCRIPTS_TEXT[ctx.lang].missing(event, target, relative7);
   return [reporter(hookScriptsCheck)(file.path, line, message2)];
 }
 function vaultPathOf(word, vaultRoot2) {
@@ -22819,10 +22819,10 @@ var init_hook_scripts = __esm({
     ROOT = "\0root\0";
     HOOK_SCRIPTS_TEXT = translations({
       en: {
-        missing: (event, target, relative6) => `The ${event} hook runs ${quoteAlways(target)}, which does not exist in the vault.${relative6 ? ' The path is relative, so it also depends on the folder Claude Code was started in; prefer "${CLAUDE_PROJECT_DIR}/\u2026".' : ""}`
+        missing: (event, target, relative7) => `The ${event} hook runs ${quoteAlways(target)}, which does not exist in the vault.${relative7 ? ' The path is relative, so it also depends on the folder Claude Code was started in; prefer "${CLAUDE_PROJECT_DIR}/\u2026".' : ""}`
       },
       de: {
-        missing: (event, target, relative6) => `Der ${event}-Hook startet ${quoteAlways(target)}, das es im Vault nicht gibt.${relative6 ? ' Der Pfad ist relativ und h\xE4ngt damit auch vom Startordner von Claude Code ab; besser "${CLAUDE_PROJECT_DIR}/\u2026".' : ""}`
+        missing: (event, target, relative7) => `Der ${event}-Hook startet ${quoteAlways(target)}, das es im Vault nicht gibt.${relative7 ? ' Der Pfad ist relativ und h\xE4ngt damit auch vom Startordner von Claude Code ab; besser "${CLAUDE_PROJECT_DIR}/\u2026".' : ""}`
       }
     });
     hookScriptsCheck = {
@@ -22852,9 +22852,9 @@ var init_hook_scripts = __esm({
 });
 
 // src/core/rules/rule-file.ts
-function ruleFile(path72, raw) {
+function ruleFile(path73, raw) {
   const text2 = raw.charCodeAt(0) === 65279 ? raw.slice(1) : raw;
-  return { path: path72, text: text2, lines: text2.split(/\r?\n/) };
+  return { path: path73, text: text2, lines: text2.split(/\r?\n/) };
 }
 function keyLineFinder(lines, end) {
   return (key2) => {
@@ -22924,9 +22924,9 @@ var init_skill_folders = __esm({
       run(ctx) {
         const found = reporter(skillFoldersCheck);
         const folders = /* @__PURE__ */ new Map();
-        for (const path72 of ctx.input.targets) {
-          if (!path72.startsWith(SKILLS)) continue;
-          const rest = path72.slice(SKILLS.length);
+        for (const path73 of ctx.input.targets) {
+          if (!path73.startsWith(SKILLS)) continue;
+          const rest = path73.slice(SKILLS.length);
           const slash = rest.indexOf("/");
           if (slash <= 0) continue;
           const folder2 = rest.slice(0, slash);
@@ -23027,19 +23027,19 @@ var init_skill_frontmatter = __esm({
 });
 
 // src/core/rules/engine.ts
-function isReadable(path72) {
-  const lower2 = path72.toLowerCase();
+function isReadable(path73) {
+  const lower2 = path73.toLowerCase();
   return lower2.endsWith(".md") || lower2.endsWith(".json");
 }
 function contextFor(input, files) {
   const known = new Set(input.files.map((f) => f.toLowerCase()));
-  const exists5 = input.exists ?? ((path72) => known.has(path72.toLowerCase()));
+  const exists5 = input.exists ?? ((path73) => known.has(path73.toLowerCase()));
   const parsed = /* @__PURE__ */ new Map();
   return {
     input,
     lang: input.lang,
     files,
-    exists: (path72) => known.has(path72.toLowerCase()) || exists5(path72),
+    exists: (path73) => known.has(path73.toLowerCase()) || exists5(path73),
     resolveLink: input.resolveLink ?? fileListResolver(input.files),
     resolveIndexedLink: input.resolveIndexedLink ?? fileListResolver(input.files.filter((f) => !inDotFolder(f))),
     frontmatter(file) {
@@ -23055,20 +23055,20 @@ function contextFor(input, files) {
 function runRuleCheck(input, checks = BUILT_IN_CHECKS) {
   const findings = [];
   const files = [];
-  for (const path72 of input.targets) {
-    if (!isReadable(path72)) continue;
-    const text2 = input.read(path72);
+  for (const path73 of input.targets) {
+    if (!isReadable(path73)) continue;
+    const text2 = input.read(path73);
     if (text2 === null) {
       findings.push({
         check: "file-access",
         severity: "error",
-        path: path72,
+        path: path73,
         line: 0,
         message: ENGINE_TEXT[input.lang].unreadable
       });
       continue;
     }
-    files.push(ruleFile(path72, text2));
+    files.push(ruleFile(path73, text2));
   }
   const ctx = contextFor(input, files);
   for (const check2 of checks) {
@@ -23208,7 +23208,7 @@ function killTree(pid) {
 function runExternalCheck(config, root, env, timeoutMs = EXTERNAL_TIMEOUT_MS) {
   const absent = missingScript2(config, root);
   if (absent !== null) return Promise.resolve({ outcome: "missing", program: absent });
-  return new Promise((resolve25) => {
+  return new Promise((resolve26) => {
     const stdout = new LineWatcher(alarmPattern(config.alarmPattern));
     const stderr = new LineWatcher(alarmPattern(config.alarmPattern));
     let settled = false;
@@ -23216,7 +23216,7 @@ function runExternalCheck(config, root, env, timeoutMs = EXTERNAL_TIMEOUT_MS) {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve25(run2);
+      resolve26(run2);
     };
     const child = (0, import_node_child_process.spawn)(config.command, config.args, {
       cwd: root,
@@ -23950,7 +23950,7 @@ function fenceRefusal(fenced, shown2, where, viaCommand, lang) {
   const t = FENCE_TEXT[lang];
   const name = shortenName(shown2, 300);
   const place = shortenName(where, 200);
-  const reason = (fenced === "plugin" ? t.plugin(name, place) : t.hooks(name, place)) + (viaCommand ? t.command(name) : "");
+  const reason = t[fenced](name, place) + (viaCommand ? t.command(name) : "");
   return { reason, message: t.message(shortenName(shown2, 200)) };
 }
 function commandWords(command) {
@@ -24006,6 +24006,15 @@ var init_agent_fence = __esm({
           const why = "Agents do not change them; the user updates or removes them with the bridge's install or uninstall command.";
           return `${what} ${why} Leave them as they are and go on with the task.`;
         },
+        agentPlugin: (shown2, where) => {
+          const what = `Refused: ${shown2} is in Session Brief's agent plugin (${where}), whose hooks check this session's edits.`;
+          return `${what} Agents do not change it; the user updates or removes the plugin. Leave it as it is and go on with the task.`;
+        },
+        state: (shown2, where) => {
+          const what = `Refused: ${shown2} is in Session Brief's per-user state folder (${where}).`;
+          const why = "It holds the seals of the human's reviews and the copy of the review trail, which only Session Brief writes.";
+          return `${what} ${why} Leave it as it is and go on with the task.`;
+        },
         command: (shown2) => ` The command names ${shown2}. To read the vault's state, use the brief, or run the bridge's report or check command.`,
         message: (shown2) => `Session Brief refused an agent's change to its own files: ${shown2}.`
       },
@@ -24021,6 +24030,15 @@ var init_agent_fence = __esm({
         hooks: (shown2, where) => {
           const what = `Abgelehnt: ${shown2} ist eine der Hook-Dateien von Session Brief (in ${where}), die die \xC4nderungen dieser Sitzung pr\xFCfen.`;
           const why = "Agenten \xE4ndern sie nicht; der Nutzer aktualisiert oder entfernt sie mit dem Befehl install oder uninstall der Bridge.";
+          return `${what} ${why} Nichts daran \xE4ndern und mit der Aufgabe weitermachen.`;
+        },
+        agentPlugin: (shown2, where) => {
+          const what = `Abgelehnt: ${shown2} liegt im Agenten-Plugin von Session Brief (${where}), dessen Hooks die \xC4nderungen dieser Sitzung pr\xFCfen.`;
+          return `${what} Agenten \xE4ndern es nicht; der Nutzer aktualisiert oder entfernt das Plugin. Nichts daran \xE4ndern und mit der Aufgabe weitermachen.`;
+        },
+        state: (shown2, where) => {
+          const what = `Abgelehnt: ${shown2} liegt im Zustandsordner von Session Brief f\xFCr diesen Nutzer (${where}).`;
+          const why = "Dort liegen die Siegel der Pr\xFCfungen des Menschen und die Kopie der Pr\xFCfspur, die nur Session Brief schreibt.";
           return `${what} ${why} Nichts daran \xE4ndern und mit der Aufgabe weitermachen.`;
         },
         command: (shown2) => ` Der Befehl nennt ${shown2}. Den Stand der Vault zeigen das Briefing und die Befehle report und check der Bridge.`,
@@ -24361,47 +24379,72 @@ function bothWays(p) {
   const real = realPathOf(p);
   return real === null || real === p ? [p] : [p, real];
 }
-function fencePlaces(root, pluginDir, scriptPath) {
+function agentPluginFolder(scriptPath) {
+  const own2 = path32.dirname(path32.resolve(scriptPath));
+  if (path32.basename(own2).toLowerCase() !== "hooks" || path32.basename(path32.dirname(own2)).toLowerCase() === ".claude") return null;
+  const folder2 = path32.dirname(own2);
+  return [".claude-plugin", ".codex-plugin"].some((m) => fs22.existsSync(path32.join(folder2, m))) ? folder2 : null;
+}
+function fencePlaces(root, pluginDir, scriptPath, stateDir = null, home = null) {
   const own2 = path32.dirname(path32.resolve(scriptPath));
   const vaults = hooksFolder(root);
-  return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2] };
+  const agentPlugin = agentPluginFolder(scriptPath);
+  const wholeFolders = [];
+  if (agentPlugin !== null) wholeFolders.push({ dir: agentPlugin, fenced: "agentPlugin" });
+  if (stateDir !== null && path32.isAbsolute(stateDir)) wholeFolders.push({ dir: stateDir, fenced: "state" });
+  return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2], wholeFolders, home };
 }
 function placeOf2(places, p) {
   for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";
   for (const dir of places.hookDirs.flatMap(bothWays)) {
     if (isHookName(path32.basename(dir)) ? within(dir, p) : norm(path32.dirname(p)) === norm(dir) && isHookName(path32.basename(p))) return "hooks";
   }
+  for (const whole of places.wholeFolders) for (const dir of bothWays(whole.dir)) if (within(dir, p)) return whole.fenced;
   return null;
 }
-function holdsPlace(places, p) {
-  const roots = bothWays(places.root).map(norm);
-  if (roots.includes(norm(p)) || !roots.some((r) => within(r, p))) return null;
+function placePaths(places) {
+  const out = [];
+  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) out.push({ at: plugin, fenced: "plugin" });
+  for (const dir of places.hookDirs.flatMap(bothWays)) {
+    if (isHookName(path32.basename(dir))) out.push({ at: dir, fenced: "hooks" });
+    else for (const name of namesIn(dir).filter(isHookName)) out.push({ at: path32.join(dir, name), fenced: "hooks" });
+  }
+  for (const whole of places.wholeFolders) for (const dir of bothWays(whole.dir)) out.push({ at: dir, fenced: whole.fenced });
+  return out;
+}
+function namesIn(dir) {
+  try {
+    return fs22.readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+function holdsPlace(places, p, wholeTree = false) {
+  if (norm(p) === norm(path32.parse(p).root)) return null;
+  if (!wholeTree) {
+    const tops = [places.root, ...places.home === null ? [] : [places.home]].flatMap(bothWays);
+    if (tops.some((top) => within(p, top))) return null;
+  }
   for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(p, plugin)) return "plugin";
   for (const dir of places.hookDirs.flatMap(bothWays)) if (within(p, dir)) return "hooks";
+  for (const whole of places.wholeFolders) for (const dir of bothWays(whole.dir)) if (within(p, dir)) return whole.fenced;
   return null;
 }
 function sameFileAsOurs(places, stat) {
-  const look = (dir, pick2) => {
-    let names;
-    try {
-      names = fs22.readdirSync(dir);
-    } catch {
-      return false;
-    }
-    return names.filter(pick2).some((n) => {
-      const s = fs22.lstatSync(path32.join(dir, n), { throwIfNoEntry: false });
-      return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;
-    });
-  };
+  const look = (dir, pick2) => namesIn(dir).filter(pick2).some((n) => {
+    const s = fs22.lstatSync(path32.join(dir, n), { throwIfNoEntry: false });
+    return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;
+  });
   if (places.pluginDir !== null && look(places.pluginDir, () => true)) return "plugin";
   for (const dir of places.hookDirs) if (look(dir, isHookName)) return "hooks";
+  for (const whole of places.wholeFolders) if (look(whole.dir, () => true)) return whole.fenced;
   return null;
 }
-function fileMayBeFenced(root, filePath) {
+function fileMayBeFenced(root, filePath, outside = []) {
   const abs = path32.resolve(root, filePath);
   for (const p of bothWays(abs)) {
     const n = norm(p);
-    if (n.includes("/plugins/") || isHookName(path32.basename(n))) return true;
+    if (n.includes("/plugins/") || isHookName(path32.basename(n)) || outside.some((o) => within(o, p))) return true;
   }
   const stat = fs22.lstatSync(abs, { throwIfNoEntry: false });
   return stat !== void 0 && stat.isFile() && stat.nlink > 1;
@@ -24414,28 +24457,6 @@ function fencedFile(places, filePath) {
   }
   const stat = fs22.statSync(abs, { throwIfNoEntry: false });
   return stat !== void 0 && stat.isFile() && stat.nlink > 1 ? sameFileAsOurs(places, stat) : null;
-}
-function commandMayBeFenced(command) {
-  return /session-brief|plugins|(^|[\s/\\'"=])\.[^\s/\\.]/i.test(command);
-}
-function fencedCommand(places, command, cwd) {
-  const words = commandWords(command);
-  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path32.isAbsolute(b)))];
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i] ?? "";
-    const stem = beforeGlob(word);
-    if (stem === "" || stem.startsWith("-") || stem.startsWith("$")) continue;
-    const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");
-    for (const base of bases) {
-      for (const p of bothWays(path32.resolve(base, stem))) {
-        const fenced = placeOf2(places, p) ?? holdsPlace(places, p);
-        if (fenced === null) continue;
-        if (running && fenced === "hooks" && placeOf2(places, p) === "hooks" && fs22.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
-        return { word, fenced };
-      }
-    }
-  }
-  return null;
 }
 function sessionFileBehindLinks(root, sessionsFolder, filePath) {
   if (sessionsFolder === "") return null;
@@ -24477,17 +24498,911 @@ function findSameFile(dir, stat, budget) {
   }
   return null;
 }
-var fs22, path32, isHookName, isNode;
+var fs22, path32, isHookName;
 var init_agent_fence2 = __esm({
   "src/node/hosts/agent-fence.ts"() {
     "use strict";
     fs22 = require("node:fs");
     path32 = require("node:path");
-    init_agent_fence();
     init_real_path();
     init_state_registry();
     isHookName = (name) => name.toLowerCase().startsWith(HOOK_PREFIX);
-    isNode = (word) => /^node(\.exe)?$/i.test(path32.basename(word));
+  }
+});
+
+// node_modules/shell-quote/quote.js
+var require_quote = __commonJS({
+  "node_modules/shell-quote/quote.js"(exports2, module2) {
+    "use strict";
+    var OPS = (
+      /** @type {const} */
+      [
+        "||",
+        "&&",
+        ";;&",
+        ";;",
+        ";&",
+        "|&",
+        "<(",
+        ">(",
+        "<<<",
+        "<<-",
+        "<<",
+        ">>",
+        ">&",
+        ">|",
+        "&>>",
+        "&>",
+        "<&",
+        "<>",
+        "&",
+        ";",
+        "(",
+        ")",
+        "|",
+        "<",
+        ">"
+      ]
+    );
+    var LINE_TERMINATORS = /[\n\r\u2028\u2029]/;
+    var GLOB_SHELL_SPECIAL = /[\s#!"$&'():;<=>@\\^`|~]/g;
+    module2.exports = function quote(xs) {
+      var sawComment = false;
+      return xs.map(function(s) {
+        if (sawComment && typeof s === "string" && LINE_TERMINATORS.test(s)) {
+          throw new TypeError("a token after a `comment` must not contain line terminators");
+        }
+        if (s === "") {
+          return (
+            /** @type {const} */
+            "''"
+          );
+        }
+        if (s && typeof s === "object") {
+          if ("op" in s && s.op === "glob") {
+            if (typeof s.pattern !== "string") {
+              throw new TypeError("glob token requires a string `pattern`");
+            }
+            if (LINE_TERMINATORS.test(s.pattern)) {
+              throw new TypeError("glob `pattern` must not contain line terminators");
+            }
+            if (s.pattern === "") {
+              return (
+                /** @type {const} */
+                "''"
+              );
+            }
+            return s.pattern.replace(GLOB_SHELL_SPECIAL, "\\$&");
+          }
+          if ("op" in s && typeof s.op === "string") {
+            if (OPS.indexOf(s.op) < 0) {
+              throw new TypeError("invalid `op` value: " + JSON.stringify(s.op));
+            }
+            return s.op.replace(/[\s\S]/g, "\\$&");
+          }
+          if ("comment" in s && typeof s.comment === "string") {
+            if (LINE_TERMINATORS.test(s.comment)) {
+              throw new TypeError("`comment` must not contain line terminators");
+            }
+            sawComment = true;
+            return "#" + s.comment;
+          }
+          throw new TypeError("unrecognized object token shape");
+        }
+        if (/'/.test(s) && /!/.test(s)) {
+          return "'" + s.replace(/'/g, `'"'"'`) + "'";
+        }
+        if (/["\s\\]/.test(s) && !/'/.test(s)) {
+          return "'" + s + "'";
+        }
+        if (/["'\s]/.test(s)) {
+          return '"' + s.replace(/(["\\$`])/g, "\\$1") + '"';
+        }
+        return String(s).replace(/([A-Za-z]:)?([#!"$&'()*,:;<=>?@[\\\]^`{|}~])/g, "$1\\$2");
+      }).join(" ");
+    };
+  }
+});
+
+// node_modules/shell-quote/parse.js
+var require_parse = __commonJS({
+  "node_modules/shell-quote/parse.js"(exports2, module2) {
+    "use strict";
+    var CONTROL = (
+      /** @type {const} */
+      "(?:" + /** @type {const} */
+      [
+        "\\|\\|",
+        "\\&(?:\\&|>>?)",
+        // `&&`, `&>`, and `&>>`
+        ";;\\&?",
+        // `;;` and `;;&`
+        "[;|]\\&",
+        // `;&` and `|&`
+        "\\<\\(",
+        "\\<\\<\\<",
+        "\\<\\<-",
+        "\\<\\<(?!\\()",
+        // `<<(` stays `<` and `<(`, as zsh reads it; other shells reject it
+        ">>",
+        ">[&|(]",
+        // `>&`, `>|`, and `>(`
+        "<[&>]",
+        // `<&` and `<>`
+        "[&;()|<>]"
+      ].join(
+        /** @type {const} */
+        "|"
+      ) + /** @type {const} */
+      ")"
+    );
+    var controlRE = new RegExp("^" + CONTROL + "$");
+    var META = (
+      /** @type {const} */
+      "|&;()<> \\t"
+    );
+    var SINGLE_QUOTE = (
+      /** @type {const} */
+      "'([^']*?)'"
+    );
+    var ANSI_C_BODY = "(?:\\\\[\\s\\S]|[^\\\\'])*?";
+    var ANSI_C_QUOTE = "\\$'" + ANSI_C_BODY + "'";
+    var ansiCAt = new RegExp("\\$'" + ANSI_C_BODY + "(?:(')|\\\\?$)", "g");
+    var ANSI_C_LETTERS = "abeEfnrtv";
+    var ANSI_C_CHARS = "\x07\b\x1B\x1B\f\n\r	\v";
+    var hash = /^#$/;
+    var SQ = (
+      /** @type {const} */
+      "'"
+    );
+    var DQ = (
+      /** @type {const} */
+      '"'
+    );
+    var DS = (
+      /** @type {const} */
+      "$"
+    );
+    var TOKEN = "";
+    var mult = (
+      /** @type {const} */
+      4294967296
+    );
+    for (i = 0; i < 4; i++) {
+      TOKEN += (mult * Math.random()).toString(16);
+    }
+    var i;
+    var startsWithToken = new RegExp("^" + TOKEN);
+    function matchAll(s, r) {
+      var origIndex = r.lastIndex;
+      var matches2 = [];
+      var matchObj;
+      while (matchObj = r.exec(s)) {
+        matches2[matches2.length] = matchObj;
+        if (r.lastIndex === matchObj.index) {
+          r.lastIndex += 1;
+        }
+      }
+      r.lastIndex = origIndex;
+      return matches2;
+    }
+    function getVar(env, pre, key2) {
+      var r = typeof env === "function" ? env(key2) : env[key2];
+      if (typeof r === "undefined" && key2 != "") {
+        r = "";
+      } else if (typeof r === "undefined") {
+        r = "$";
+      }
+      if (typeof r === "object") {
+        return pre + TOKEN + JSON.stringify(r) + TOKEN;
+      }
+      return pre + r;
+    }
+    var ansiCEscape = /\\([0-7]{1,3}|x[\dA-Fa-f]{1,2}|u[\dA-Fa-f]{1,4}|U[\dA-Fa-f]{1,8}|c(?:\\\\|[\s\S])|[abeEfnrtv\\'"?])/g;
+    function expandAnsiCEscape(m, escape2) {
+      var kind = escape2.charAt(0);
+      if (kind === "c") {
+        var ctrl = escape2.charAt(1);
+        return ctrl === "?" ? "\x7F" : String.fromCharCode(ctrl.charCodeAt(0) & 31);
+      }
+      if (kind === "x" || kind === "u" || kind === "U") {
+        var cp = parseInt(escape2.slice(1), 16);
+        if (cp > 1114111) {
+          return m;
+        }
+        return String.fromCharCode.apply(null, cp > 65535 ? [55232 + (cp >> 10), 56320 + (cp & 1023)] : [cp]);
+      }
+      if (kind >= "0" && kind <= "7") {
+        return String.fromCharCode(parseInt(escape2, 8) & 255);
+      }
+      var letter = ANSI_C_LETTERS.indexOf(escape2);
+      return letter < 0 ? escape2 : ANSI_C_CHARS.charAt(letter);
+    }
+    function expandAnsiC(body) {
+      return body.replace(ansiCEscape, expandAnsiCEscape).split("\0")[0];
+    }
+    function closesAnsiC(s, i2) {
+      ansiCAt.lastIndex = i2;
+      return !!/** @type {RegExpExecArray} */
+      ansiCAt.exec(s)[1];
+    }
+    function parseInternal(string, env, opts) {
+      if (!opts) {
+        opts = {};
+      }
+      var BS = opts.escape || "\\";
+      var ifs = opts.splitUnquoted === true ? " 	\n" : typeof opts.splitUnquoted === "string" ? opts.splitUnquoted : "";
+      var BAREWORD = "(\\" + BS + `['"$\\` + BS + META + "]|\\$\\$|\\$(?!" + ANSI_C_QUOTE.slice(2) + `)|[^\\s'"$` + META + "])+";
+      var DOUBLE_QUOTE = '"(?:\\' + BS + '[\\s\\S]|[^"\\' + BS + '])*"';
+      var chunker = new RegExp([
+        "(" + CONTROL + ")",
+        // control chars
+        "(" + ANSI_C_QUOTE + "|" + BAREWORD + "|" + DOUBLE_QUOTE + "|" + SINGLE_QUOTE + ")+"
+      ].join("|"), "g");
+      var matches2 = matchAll(string, chunker);
+      if (matches2.length === 0) {
+        return [];
+      }
+      if (!env) {
+        env = {};
+      }
+      var commented = false;
+      return matches2.map(function(match) {
+        var s = match[0];
+        if (!s || commented) {
+          return void 0;
+        }
+        if (controlRE.test(s)) {
+          return (
+            /** @type {ControlOperator} */
+            { op: s }
+          );
+        }
+        var quote = false;
+        var esc = false;
+        var out = "";
+        var words = [];
+        var sawQuote = false;
+        var pendingNw = null;
+        var isGlob = false;
+        var i2;
+        function parseEnvVar() {
+          i2 += 1;
+          var varend;
+          var varname;
+          var char = s.charAt(i2);
+          if (char === "{") {
+            i2 += 1;
+            if (s.charAt(i2) === "}") {
+              throw new Error("Bad substitution: " + s.slice(i2 - 2, i2 + 1));
+            }
+            var depth = 1;
+            varend = i2;
+            while (depth > 0 && varend < s.length) {
+              if (s.charAt(varend) === "{" && s.charAt(varend - 1) === "$") {
+                depth += 1;
+              } else if (s.charAt(varend) === "}") {
+                depth -= 1;
+              }
+              varend += 1;
+            }
+            if (depth !== 0) {
+              throw new Error("Bad substitution: " + s.slice(i2));
+            }
+            varend -= 1;
+            varname = s.slice(i2, varend);
+            i2 = varend;
+          } else if (/[*@#?$!-]/.test(char)) {
+            varname = char;
+          } else {
+            var slicedFromI = s.slice(i2);
+            varend = slicedFromI.match(/[^\w\d_]/);
+            if (!varend) {
+              varname = slicedFromI;
+              i2 = s.length;
+            } else {
+              varname = slicedFromI.slice(0, varend.index);
+              i2 += /** @type {number} */
+              varend.index - 1;
+            }
+          }
+          return getVar(
+            /** @type {NonNullable<typeof env>} */
+            env,
+            "",
+            varname
+          );
+        }
+        function flushRun() {
+          if (pendingNw === null) {
+            return;
+          }
+          if (pendingNw === 0) {
+            if (out !== "") {
+              words[words.length] = out;
+              out = "";
+            }
+          } else {
+            words[words.length] = out;
+            out = "";
+            for (var fe = 1; fe < pendingNw; fe += 1) {
+              words[words.length] = "";
+            }
+          }
+          pendingNw = null;
+        }
+        for (i2 = 0; i2 < s.length; i2++) {
+          var c = s.charAt(i2);
+          if (ifs && c !== DS) {
+            flushRun();
+          }
+          isGlob = isGlob || !quote && (c === "*" || c === "?");
+          if (esc) {
+            out += c;
+            esc = false;
+          } else if (quote) {
+            if (c === quote) {
+              quote = false;
+            } else if (quote == SQ) {
+              out += c;
+            } else {
+              if (c === BS) {
+                i2 += 1;
+                c = s.charAt(i2);
+                if (c === DQ || c === BS || c === DS) {
+                  out += c;
+                } else {
+                  out += BS + c;
+                }
+              } else if (c === DS) {
+                out += parseEnvVar();
+              } else {
+                out += c;
+              }
+            }
+          } else if (c === DQ || c === SQ) {
+            quote = c;
+            sawQuote = true;
+          } else if (controlRE.test(c)) {
+            return (
+              /** @type {ControlOperator} */
+              { op: s }
+            );
+          } else if (hash.test(c)) {
+            commented = true;
+            var commentObj = { comment: string.slice(match.index + i2 + 1) };
+            if (out.length) {
+              return (
+                /** @type {const} */
+                [out, commentObj]
+              );
+            }
+            return (
+              /** @type {const} */
+              [commentObj]
+            );
+          } else if (c === BS) {
+            esc = true;
+          } else if (c === DS && s.charAt(i2 + 1) === SQ && closesAnsiC(s, i2)) {
+            flushRun();
+            sawQuote = true;
+            out += expandAnsiC(s.slice(i2 + 2, ansiCAt.lastIndex - 1));
+            i2 = ansiCAt.lastIndex - 1;
+          } else if (c === DS) {
+            var value = parseEnvVar();
+            if (!ifs) {
+              out += value;
+            } else {
+              for (var vi = 0; vi < value.length; vi += 1) {
+                var vc = value.charAt(vi);
+                if (ifs.indexOf(vc) < 0) {
+                  flushRun();
+                  out += vc;
+                } else if (pendingNw === null) {
+                  pendingNw = vc === " " || vc === "	" || vc === "\n" ? 0 : 1;
+                } else if (vc !== " " && vc !== "	" && vc !== "\n") {
+                  pendingNw += 1;
+                }
+              }
+            }
+          } else {
+            out += c;
+          }
+        }
+        if (isGlob) {
+          return (
+            /** @type {GlobPattern} */
+            { op: "glob", pattern: out }
+          );
+        }
+        if (ifs) {
+          if (pendingNw !== null && pendingNw > 0) {
+            words[words.length] = out;
+            out = "";
+            for (var te = 1; te < pendingNw; te += 1) {
+              words[words.length] = "";
+            }
+          }
+          if (out !== "" || sawQuote && words.length === 0) {
+            words[words.length] = out;
+          }
+          return words;
+        }
+        return out;
+      }).reduce(
+        function(prev, arg) {
+          if (typeof arg === "undefined") {
+            return prev;
+          }
+          [].concat(arg).forEach(function(entry) {
+            prev[prev.length] = entry;
+          });
+          return prev;
+        },
+        /** @type {ParseEntry[]} */
+        []
+      );
+    }
+    module2.exports = function parse6(s, env, opts) {
+      var mapped = parseInternal(s, env, opts);
+      if (typeof env !== "function") {
+        return mapped;
+      }
+      return mapped.reduce(
+        function(acc, s2) {
+          if (typeof s2 === "object") {
+            acc[acc.length] = s2;
+            return acc;
+          }
+          var xs = s2.split(RegExp("(" + TOKEN + ".*?" + TOKEN + ")", "g"));
+          if (xs.length === 1) {
+            acc[acc.length] = xs[0];
+            return acc;
+          }
+          xs.filter(Boolean).forEach(function(x) {
+            acc[acc.length] = startsWithToken.test(x) ? JSON.parse(x.split(TOKEN)[1]) : x;
+          });
+          return acc;
+        },
+        /** @type {ParseEntry[]} */
+        []
+      );
+    };
+  }
+});
+
+// node_modules/shell-quote/index.js
+var require_shell_quote = __commonJS({
+  "node_modules/shell-quote/index.js"(exports2) {
+    "use strict";
+    exports2.quote = require_quote();
+    exports2.parse = require_parse();
+  }
+});
+
+// src/core/shell-command.ts
+function tokens(line) {
+  const flat = line.replace(/\\\r?\n/g, "").replace(/\r?\n|\r/g, ";");
+  return (0, import_shell_quote.parse)(flat, (key2) => key2 === "" ? "" : `${OPEN}${key2}${CLOSE}`);
+}
+function shellPieces(line) {
+  const out = [];
+  walk(tokens(line), 0, out, 0);
+  return out;
+}
+function walk(list, at, out, depth) {
+  let words = [];
+  let afterSuccess = false;
+  let redirectNext = false;
+  let runTimeNext = false;
+  const flush = () => {
+    if (words.length > 0) out.push({ kind: "step", words, afterSuccess });
+    words = [];
+  };
+  let i = at;
+  while (i < list.length) {
+    const t = list[i++];
+    if (typeof t === "string") {
+      words.push({ text: t.replace(/`/g, ""), glob: braces(t), runTime: runTimeNext || t.includes("`"), redirect: redirectNext });
+      redirectNext = runTimeNext = false;
+    } else if ("comment" in t) {
+      flush();
+      if (depth < MAX_DEPTH) walk(tokens(t.comment), 0, out, depth + 1);
+    } else if (t.op === "glob") {
+      words.push({ text: t.pattern, glob: true, runTime: runTimeNext, redirect: redirectNext });
+      redirectNext = runTimeNext = false;
+    } else if (REDIRECTS.has(t.op)) {
+      redirectNext = true;
+    } else if (OPENERS.has(t.op)) {
+      const substitution = words.length > 0 || t.op !== "(";
+      if (!substitution) flush();
+      const inner = [{ kind: "enter" }];
+      i = depth < MAX_DEPTH ? walk(list, i, inner, depth + 1) : list.length;
+      inner.push({ kind: "leave" });
+      out.push(...inner);
+      if (substitution) {
+        const last = words.at(-1);
+        if (last !== void 0 && t.op === "(") last.runTime = true;
+        words.push({ text: "", glob: false, runTime: true, redirect: redirectNext });
+        redirectNext = false;
+        runTimeNext = true;
+      }
+    } else if (t.op === ")") {
+      flush();
+      return i;
+    } else {
+      flush();
+      afterSuccess = t.op === "&&";
+      redirectNext = runTimeNext = false;
+    }
+  }
+  flush();
+  return i;
+}
+function braces(word) {
+  return /\{[^{}]*,[^{}]*\}|\[[^\]/]+\]/.test(word);
+}
+function expandWord(word, known) {
+  let unknown = word.runTime;
+  const text2 = word.text.replace(VARIABLE, (_all, name) => {
+    const value = known.get(name);
+    if (value === void 0) unknown = true;
+    return value ?? "";
+  });
+  return { text: text2, unknown };
+}
+function shownWord(word) {
+  return `${word.runTime ? "\u2026" : ""}${word.text.replace(VARIABLE, (_all, name) => `\${${name}}`)}`;
+}
+function assignment(text2) {
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(text2);
+  return m === null ? null : { name: m[1], value: m[2] };
+}
+function programAt(words) {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (w.redirect || assignment(w.text) !== null) continue;
+    const name = w.text.replace(/^.*\//, "");
+    if (WRAPPERS.has(name) || name.startsWith("-") && i > 0) continue;
+    if (/^\d+[smhd]?$/.test(name) && i > 0) continue;
+    return i;
+  }
+  return -1;
+}
+var import_shell_quote, OPEN, CLOSE, REDIRECTS, OPENERS, MAX_DEPTH, VARIABLE, WRAPPERS;
+var init_shell_command = __esm({
+  "src/core/shell-command.ts"() {
+    "use strict";
+    import_shell_quote = __toESM(require_shell_quote());
+    OPEN = "\uE000";
+    CLOSE = "\uE001";
+    REDIRECTS = /* @__PURE__ */ new Set(["<", ">", ">>", ">&", ">|", "&>", "&>>", "<<", "<<<", "<<-", "<&", "<>"]);
+    OPENERS = /* @__PURE__ */ new Set(["(", "<(", ">("]);
+    MAX_DEPTH = 8;
+    VARIABLE = new RegExp(`${OPEN}([^${CLOSE}]*)${CLOSE}`, "g");
+    WRAPPERS = /* @__PURE__ */ new Set(["sudo", "doas", "env", "command", "builtin", "exec", "nohup", "time", "nice", "ionice", "stdbuf", "timeout", "xargs"]);
+  }
+});
+
+// src/node/hosts/fence-command.ts
+function gitRewrite(args) {
+  let i = 0;
+  while (i < args.length && (args[i] ?? "").startsWith("-")) i += ["-C", "-c", "--git-dir", "--work-tree"].includes(args[i] ?? "") ? 2 : 1;
+  const sub = args[i] ?? "";
+  const rest = args.slice(i + 1);
+  const given = rest.filter((a) => !a.startsWith("-")).length;
+  const flag = (...names) => rest.some((a) => names.includes(a));
+  const top = rest.some((a) => /^:(\/|\([^)]*top[^)]*\))/.test(a));
+  switch (sub) {
+    case "checkout":
+    case "switch":
+      return { wholeTree: top || flag("-f", "--force", "--discard-changes") };
+    case "restore":
+    case "rm":
+    case "mv":
+      return { wholeTree: top };
+    case "clean":
+      return flag("-n", "--dry-run") ? null : { wholeTree: top || given === 0 };
+    case "reset":
+      return flag("--hard", "--merge", "--keep") ? { wholeTree: true } : null;
+    case "stash": {
+      const verb = rest[0] ?? "push";
+      if (!["push", "save"].includes(verb) && !verb.startsWith("-")) return null;
+      return { wholeTree: top || !rest.includes("--") };
+    }
+    default:
+      return null;
+  }
+}
+function resolved(base, word, home) {
+  const text2 = home !== null && (word === "~" || word.startsWith("~/")) ? home + word.slice(1) : word;
+  const literal = path33.resolve(base, text2);
+  if (!text2.split(/[/\\]/).includes("..")) return bothWays(literal);
+  let current = path33.isAbsolute(text2) ? path33.parse(literal).root : base;
+  for (const part of text2.split(/[/\\]/)) {
+    if (part === "" || part === ".") continue;
+    current = part === ".." ? path33.dirname(realPathOf(current) ?? current) : path33.join(current, part);
+  }
+  return [.../* @__PURE__ */ new Set([...bothWays(literal), ...bothWays(current)])];
+}
+function segmentPattern(segment2, dotglob) {
+  let out = "";
+  for (let i = 0; i < segment2.length; i++) {
+    const ch = segment2[i];
+    if (ch === "*") out += ".*";
+    else if (ch === "?") out += ".";
+    else if (ch === "[") {
+      const end = segment2.indexOf("]", i + 2);
+      if (end === -1) out += "\\[";
+      else {
+        out += `[${segment2.slice(i + 1, end).replace(/^[!^]/, "^").replace(/\\/g, "\\\\")}]`;
+        i = end;
+      }
+    } else if (ch === "{") {
+      const end = segment2.indexOf("}", i);
+      if (end === -1) out += "\\{";
+      else {
+        out += `(?:${segment2.slice(i + 1, end).split(",").map(escape).join("|")})`;
+        i = end;
+      }
+    } else out += escape(ch);
+  }
+  return new RegExp(`^${!dotglob && /^[*?[{]/.test(segment2) ? "(?!\\.)" : ""}${out}$`, "i");
+}
+function globReaches(places, ours, stems, globParts, dotglob, wholeTree) {
+  const globs = globParts.map((s) => segmentPattern(s, dotglob));
+  for (const from of stems) {
+    const fromParts = norm(from).replace(/\/$/, "").split("/");
+    for (const place of ours) {
+      const placeParts = norm(place.at).split("/");
+      if (!within(from, place.at) && !within(place.at, from)) continue;
+      if (within(place.at, from)) return place.fenced;
+      const rest = placeParts.slice(fromParts.length);
+      let k = 0;
+      for (; k < globs.length && k < rest.length; k++) if (globParts[k] !== "**" && !globs[k].test(rest[k])) break;
+      if (k < globs.length && k < rest.length) continue;
+      if (globs.length >= rest.length) return place.fenced;
+      const holder = [...fromParts, ...rest.slice(0, globs.length)].join("/");
+      if (holdsPlace(places, holder, wholeTree) !== null) return place.fenced;
+    }
+  }
+  return null;
+}
+function placeNames(places, ours) {
+  const leaves = /* @__PURE__ */ new Set(["session-brief"]);
+  const holders = /* @__PURE__ */ new Set();
+  for (const place of ours) {
+    const name = path33.basename(place.at).toLowerCase();
+    if (/[a-z]/.test(name) && name.length >= 4) leaves.add(name.startsWith("session-brief") ? "session-brief" : name);
+    const rel = path33.relative(places.root, place.at);
+    if (!rel.startsWith("..") && !path33.isAbsolute(rel)) {
+      const segments = rel.split(/[/\\]/).slice(0, -1);
+      for (const s of segments) holders.add(s.toLowerCase());
+    }
+  }
+  return { leaves: [...leaves], holders: [...holders] };
+}
+function namesPlace(names, text2) {
+  const { leaves, holders } = names;
+  const lower2 = text2.replace(/\\/g, "/").toLowerCase();
+  if (leaves.some((leaf) => lower2.includes(leaf))) return true;
+  const last = lower2.replace(/\/+$/, "").split("/").at(-1) ?? "";
+  return holders.includes(last) || /(^|\/)\.claude\/hooks(\/|$)/.test(lower2);
+}
+function findWrites(args) {
+  return args.some((a, i) => a === "-delete" || ["-exec", "-execdir", "-ok", "-okdir"].includes(a) && !READERS2.has((args[i + 1] ?? "").replace(/^.*\//, "")));
+}
+function variants(text2) {
+  const out = [text2];
+  const eq = text2.indexOf("=");
+  if (eq > 0 && eq < text2.length - 1) out.push(text2.slice(eq + 1));
+  if (/^-[^-]/.test(text2) && text2.length > 2) out.push(text2.slice(2));
+  return out.filter((t) => t !== "" && !(t.startsWith("-") && t === text2));
+}
+function fencedCommand(places, command, cwd) {
+  const start = cwd !== void 0 && path33.isAbsolute(cwd) ? [cwd] : [places.root];
+  const walk2 = new CommandWalk(places, [places.root]);
+  walk2.run(shellPieces(command), { chain: start, any: start, lost: false }, 0);
+  return walk2.hit ?? wordsAsWritten(places, command, [.../* @__PURE__ */ new Set([...start, places.root])], walk2.seen);
+}
+function wordsAsWritten(places, command, bases, seen) {
+  const written = commandWords(command);
+  const words = [...written, ...written.filter((w) => /["'(),;`+]/.test(w)).flatMap((w) => w.split(/[\s"'(),;`+]+/))];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? "";
+    const stem = beforeGlob(word);
+    if (stem === "" || stem.startsWith("-") || stem.startsWith("$") || seen.has(word)) continue;
+    const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");
+    for (const base of bases) {
+      for (const p of bothWays(path33.resolve(base, stem))) {
+        const fenced = placeOf2(places, p) ?? holdsPlace(places, p);
+        if (fenced === null) continue;
+        if (running && (fenced === "hooks" || fenced === "agentPlugin") && fs23.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
+        return { word, fenced };
+      }
+    }
+  }
+  return null;
+}
+function commandMayBeFenced(command, cwd, root, outside = []) {
+  if (LINE_HINT.test(command)) return true;
+  if (cwd !== void 0 && path33.isAbsolute(cwd)) {
+    const rel = path33.relative(root, cwd);
+    if (HINT2.test(rel.startsWith("..") || path33.isAbsolute(rel) ? cwd : rel) || outside.some((o) => within(o, cwd))) return true;
+  }
+  if (PLAIN.test(command) && !REWRITES.test(command)) return command.split(/[\s;&|()<>]+/).flatMap(variants).some((w) => path33.isAbsolute(w) && outside.some((o) => within(o, w)));
+  return piecesMayReach(shellPieces(command), outside, 0);
+}
+function piecesMayReach(pieces, outside, nesting) {
+  for (const piece of pieces) {
+    if (piece.kind !== "step") continue;
+    const at = programAt(piece.words);
+    const program = programName(piece.words[at]);
+    const texts = piece.words.map((w) => expandWord(w, /* @__PURE__ */ new Map()).text);
+    const args = texts.slice(at + 1);
+    if (program === "git" && gitRewrite(args) !== null || program === "find" && findWrites(args)) return true;
+    if ((program === "eval" || SHELLS.has(program)) && nesting < MAX_NESTING && piecesMayReach(shellPieces(args.join(" ")), outside, nesting + 1)) return true;
+    for (const text2 of texts.flatMap(variants)) {
+      if (HINT2.test(text2) || text2.startsWith("~") || /dotglob|globdots/.test(text2)) return true;
+      if (path33.isAbsolute(text2) && outside.some((o) => within(o, text2) || within(text2.replace(/[*?[{].*$/, ""), o))) return true;
+    }
+  }
+  return false;
+}
+var fs23, path33, HINT2, LINE_HINT, READERS2, SHELLS, MAX_NESTING, MAX_BASES, programName, capped, escape, CommandWalk, isNode, PLAIN, REWRITES;
+var init_fence_command = __esm({
+  "src/node/hosts/fence-command.ts"() {
+    "use strict";
+    fs23 = require("node:fs");
+    path33 = require("node:path");
+    init_agent_fence();
+    init_shell_command();
+    init_real_path();
+    init_agent_fence2();
+    HINT2 = /session-brief|plugins|(^|[/\\])\.[^/\\]/i;
+    LINE_HINT = /session-brief|plugins|(^|[\s/\\'"=:;&|(<>])\.[^\s/\\]/i;
+    READERS2 = /* @__PURE__ */ new Set(["cat", "grep", "egrep", "fgrep", "rg", "head", "tail", "wc", "ls", "stat", "file", "md5sum", "sha1sum", "sha256sum", "echo", "printf", "basename", "dirname", "realpath", "readlink", "du", "test", "diff"]);
+    SHELLS = /* @__PURE__ */ new Set(["sh", "bash", "zsh", "dash", "ksh", "fish"]);
+    MAX_NESTING = 4;
+    MAX_BASES = 16;
+    programName = (word) => (word?.text ?? "").replace(/^.*[/\\]/, "").toLowerCase();
+    capped = (dirs) => [...new Set(dirs)].slice(0, MAX_BASES);
+    escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    CommandWalk = class {
+      constructor(places, fallback) {
+        this.places = places;
+        this.fallback = fallback;
+        this.known = /* @__PURE__ */ new Map();
+        this.dotglob = false;
+        this.hit = null;
+        /** The words resolved already, which the words as written need not repeat. */
+        this.seen = /* @__PURE__ */ new Set();
+        this.ourPaths = null;
+        this.ourNames = null;
+        if (places.home !== null) this.known.set("HOME", places.home);
+      }
+      run(pieces, where, nesting) {
+        const saved = [];
+        for (const piece of pieces) {
+          if (this.hit !== null) return;
+          if (piece.kind === "enter") saved.push({ ...where });
+          else if (piece.kind === "leave") Object.assign(where, saved.pop() ?? where);
+          else this.step(piece.words, piece.afterSuccess ? where.chain : where.any, where, nesting);
+        }
+      }
+      step(words, bases, where, nesting) {
+        const at = programAt(words);
+        const program = programName(words[at]);
+        const texts = words.map((w) => expandWord(w, this.known));
+        const args = texts.slice(at + 1).map((t) => t.text);
+        const declares = ["export", "declare", "local", "readonly", "typeset"].includes(program);
+        texts.forEach((t, i) => {
+          const set = i < at || at < 0 || declares && i > at ? assignment(t.text) : null;
+          if (set === null) return;
+          if (t.unknown) this.known.delete(set.name);
+          else this.known.set(set.name, set.value);
+        });
+        if (words.some((w) => /dotglob|globdots/.test(w.text))) this.dotglob = true;
+        let wholeTree = false;
+        let stepBases = bases;
+        if (program === "git") {
+          const cAt = args.indexOf("-C");
+          if (cAt >= 0 && args[cAt + 1] !== void 0) stepBases = capped(bases.flatMap((b) => resolved(b, args[cAt + 1], this.places.home)));
+          const git = gitRewrite(args);
+          if (git !== null) {
+            wholeTree = true;
+            if (git.wholeTree && stepBases.some((b) => within(this.places.root, b) || holdsPlace(this.places, b, true) !== null)) {
+              this.hit = { word: ["git", ...args].join(" "), fenced: this.treeHolds(stepBases) };
+              return;
+            }
+          }
+        }
+        if (program === "find" && findWrites(args)) wholeTree = true;
+        if (nesting < MAX_NESTING) {
+          if (program === "eval") this.nested(args.join(" "), stepBases, nesting);
+          const c = args.findIndex((a) => /^-[a-z]*c[a-z]*$/i.test(a));
+          if (SHELLS.has(program) && c >= 0 && args[c + 1] !== void 0) this.nested(args[c + 1], stepBases, nesting);
+          if (this.hit !== null) return;
+        }
+        for (let i = 0; i < words.length && this.hit === null; i++) {
+          const word = words[i];
+          const { text: text2, unknown } = texts[i];
+          if (i === at + 1 && /^node(\.exe)?$/.test(program) && READING_COMMANDS.has(texts[i + 1]?.text ?? "") && !unknown) {
+            const fenced = this.wordReaches(text2, word.glob, stepBases, wholeTree);
+            if ((fenced === "hooks" || fenced === "agentPlugin") && bothWays(path33.resolve(stepBases[0] ?? this.places.root, text2)).some((p) => fs23.statSync(p, { throwIfNoEntry: false })?.isFile() === true)) continue;
+          }
+          for (const variant of variants(text2)) {
+            this.seen.add(variant);
+            const fenced = unknown || where.lost ? namesPlace(this.names(), variant) ? this.nameHit(variant) : null : null;
+            const found = fenced ?? (unknown ? null : this.wordReaches(variant, word.glob, stepBases, wholeTree));
+            if (found !== null) {
+              this.hit = { word: unknown ? shownWord(word) : text2, fenced: found };
+              break;
+            }
+          }
+        }
+        if (program === "cd" || program === "pushd") this.changeFolder(args, bases, where, texts.slice(at + 1));
+        else if (program === "popd") where.chain = where.any;
+      }
+      changeFolder(args, bases, where, texts) {
+        const target = args.findIndex((a) => !a.startsWith("-") || a === "-");
+        const word = target < 0 ? "~" : args[target];
+        if (word === "-" || target >= 0 && texts[target]?.unknown === true) {
+          where.chain = where.any;
+          where.lost = where.lost || word !== "-";
+          return;
+        }
+        const to = capped(bases.flatMap((b) => resolved(b, word, this.places.home)));
+        where.chain = to;
+        where.any = capped([...where.any, ...to]);
+      }
+      ours() {
+        return this.ourPaths ??= placePaths(this.places);
+      }
+      names() {
+        return this.ourNames ??= placeNames(this.places, this.ours());
+      }
+      nested(command, bases, nesting) {
+        this.run(shellPieces(command), { chain: bases, any: bases, lost: false }, nesting + 1);
+      }
+      /** Which place a name points at, for the message. */
+      nameHit(text2) {
+        const lower2 = text2.toLowerCase();
+        if (lower2.includes("hooks")) return "hooks";
+        if (lower2.includes("plugins")) return "plugin";
+        return this.places.wholeFolders.find((f) => lower2.includes(path33.basename(f.dir).toLowerCase()))?.fenced ?? "plugin";
+      }
+      treeHolds(bases) {
+        for (const b of bases) {
+          const held = holdsPlace(this.places, b, true);
+          if (held !== null) return held;
+        }
+        return this.places.pluginDir !== null ? "plugin" : "hooks";
+      }
+      /** Whether `word`, from any of `bases` (or the vault root, as before any `cd`), names a place or a folder holding one. */
+      wordReaches(word, glob, bases, wholeTree) {
+        if (word === "") return null;
+        for (const base of capped([...bases, ...this.fallback])) {
+          if (glob) {
+            const parts = word.split(/[/\\]/);
+            const first = parts.findIndex((p) => /[*?[{]/.test(p));
+            const stem = first < 0 ? word : parts.slice(0, first).join("/") || (word.startsWith("/") ? "/" : ".");
+            const stems = resolved(base, stem, this.places.home);
+            const found = globReaches(this.places, this.ours(), stems, first < 0 ? [] : parts.slice(first), this.dotglob, wholeTree && bases.includes(base));
+            if (found !== null) return found;
+            continue;
+          }
+          for (const p of resolved(base, word, this.places.home)) {
+            const found = placeOf2(this.places, p) ?? holdsPlace(this.places, p, wholeTree && bases.includes(base));
+            if (found !== null) return found;
+          }
+        }
+        return null;
+      }
+    };
+    isNode = (word) => /^node(\.exe)?$/i.test(path33.basename(word));
+    PLAIN = /^[^\\$'"`#~*?[{}]*$/;
+    REWRITES = /\bgit\b[^;&|]*\b(checkout|restore|rm|mv|clean|reset|stash|switch)\b|\bfind\b[^;&|]*\s-(delete|exec|execdir|ok|okdir)\b|\b(eval|sh|bash|zsh|dash|ksh|fish)\b/;
   }
 });
 
@@ -24501,7 +25416,7 @@ function usablePath(p) {
   return typeof p === "string" && p.trim() !== "" && !p.includes("\0");
 }
 function fromCwd(p, cwd) {
-  return !path33.isAbsolute(p) && cwd !== void 0 && path33.isAbsolute(cwd) ? path33.join(cwd, p) : p;
+  return !path34.isAbsolute(p) && cwd !== void 0 && path34.isAbsolute(cwd) ? path34.join(cwd, p) : p;
 }
 function toolAttempt(stdin, agent = DEFAULT_AGENT) {
   const hook = translateHookInput(agent, parseHookJson(stdin));
@@ -24518,38 +25433,53 @@ function toolAttempt(stdin, agent = DEFAULT_AGENT) {
 }
 function isFile2(p) {
   try {
-    return fs23.statSync(p).isFile();
+    return fs24.statSync(p).isFile();
   } catch {
     return false;
   }
 }
 function exists3(p) {
   try {
-    fs23.lstatSync(p);
+    fs24.lstatSync(p);
     return true;
   } catch (error) {
     return error.code !== "ENOENT";
   }
 }
-function shownPlace(ctx, fenced) {
-  if (fenced === "hooks" || ctx.pluginDir === null) return ".claude/hooks/";
-  return `${(vaultRelative(ctx.root, ctx.pluginDir) ?? ctx.pluginDir).replace(/\\/g, "/")}/`;
+function shownPlace(ctx, places, fenced) {
+  const folder2 = (dir) => `${(vaultRelative(ctx.root, dir) ?? dir).replace(/\\/g, "/")}/`;
+  if (fenced === "hooks" || fenced === "plugin" && ctx.pluginDir === null) return ".claude/hooks/";
+  if (fenced === "plugin") return folder2(ctx.pluginDir);
+  return folder2(places.wholeFolders.find((w) => w.fenced === fenced)?.dir ?? "");
 }
-function fenceAnswer(attempt, root, scriptPath, context, agent) {
+function outsideFolders(scriptPath, env) {
+  let stateDir = null;
+  try {
+    stateDir = userStateDir(env);
+  } catch {
+  }
+  const agentPlugin = agentPluginFolder(scriptPath);
+  return { stateDir, outside: [stateDir, agentPlugin].filter((d) => d !== null && path34.isAbsolute(d)) };
+}
+function fenceAnswer(attempt, root, scriptPath, context, agent, env) {
+  const { stateDir, outside } = outsideFolders(scriptPath, env);
+  const placesFor = (ctx) => fencePlaces(root, ctx.pluginDir, scriptPath, stateDir, env.HOME || env.USERPROFILE || null);
   if (FENCED_FILE_TOOLS.has(attempt.tool)) {
     for (const file of attempt.filePaths) {
-      if (!fileMayBeFenced(root, file)) continue;
+      if (!fileMayBeFenced(root, file, outside)) continue;
       const ctx = context();
-      const fenced = fencedFile(fencePlaces(root, ctx.pluginDir, scriptPath), file);
-      if (fenced !== null) return denyOutput(fenceRefusal(fenced, file, shownPlace(ctx, fenced), false, ctx.lang), agent);
+      const places = placesFor(ctx);
+      const fenced = fencedFile(places, file);
+      if (fenced !== null) return denyOutput(fenceRefusal(fenced, file, shownPlace(ctx, places, fenced), false, ctx.lang), agent);
     }
     return null;
   }
   if (attempt.tool === SHELL_TOOL && attempt.command !== null) {
-    if (!commandMayBeFenced(attempt.command)) return null;
+    if (!commandMayBeFenced(attempt.command, attempt.cwd, root, outside)) return null;
     const ctx = context();
-    const hit2 = fencedCommand(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.command, attempt.cwd);
-    return hit2 === null ? null : denyOutput(fenceRefusal(hit2.fenced, hit2.word, shownPlace(ctx, hit2.fenced), true, ctx.lang), agent);
+    const places = placesFor(ctx);
+    const hit2 = fencedCommand(places, attempt.command, attempt.cwd);
+    return hit2 === null ? null : denyOutput(fenceRefusal(hit2.fenced, hit2.word, shownPlace(ctx, places, hit2.fenced), true, ctx.lang), agent);
   }
   return null;
 }
@@ -24560,11 +25490,11 @@ async function preToolUse(args, scriptPath, env) {
     const attempt = toolAttempt(stdin, agent);
     if (attempt === null) return 0;
     const given = stringFlag(args, "vault");
-    const root = given !== void 0 ? path33.resolve(given) : defaultVaultRoot(scriptPath);
+    const root = given !== void 0 ? path34.resolve(given) : defaultVaultRoot(scriptPath);
     if (root === null) return 0;
     let ctx = null;
     const context = () => ctx ??= contextFor2(args, scriptPath, env);
-    const fence = fenceAnswer(attempt, root, scriptPath, context, agent);
+    const fence = fenceAnswer(attempt, root, scriptPath, context, agent, env);
     if (fence !== null) {
       writeOut(fence);
       return 0;
@@ -24580,20 +25510,20 @@ function guardAnswer(attempt, root, context, agent) {
   const settings = context().settings;
   if (!settings.writeGuard) return false;
   const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);
-  const target = path33.resolve(root, attempt.filePath);
+  const target = path34.resolve(root, attempt.filePath);
   const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile2(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);
   if (rel === null) return false;
-  const dir = path33.dirname(target);
-  const name = freeName(path33.basename(target), (candidate) => exists3(path33.join(dir, candidate)));
-  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path33.join(dir, name), context().lang), agent));
+  const dir = path34.dirname(target);
+  const name = freeName(path34.basename(target), (candidate) => exists3(path34.join(dir, candidate)));
+  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path34.join(dir, name), context().lang), agent));
   return true;
 }
-var fs23, path33, MAX_PATCH_FILES2;
+var fs24, path34, MAX_PATCH_FILES2;
 var init_pre_tool_use = __esm({
   "bridge/commands/pre-tool-use.ts"() {
     "use strict";
-    fs23 = require("node:fs");
-    path33 = require("node:path");
+    fs24 = require("node:fs");
+    path34 = require("node:path");
     init_args();
     init_context();
     init_io();
@@ -24602,6 +25532,8 @@ var init_pre_tool_use = __esm({
     init_scope();
     init_write_guard();
     init_agent_fence2();
+    init_fence_command();
+    init_user_state_dir();
     init_before_version_hook();
     init_hook_input();
     init_real_path();
@@ -24700,13 +25632,13 @@ var init_session_net = __esm({
 
 // src/node/journal/session-net.ts
 function baselineFile(pluginDir, session) {
-  return path34.join(pluginDir, BASELINE_FOLDER, `${fileKey(session ?? "")}.json`);
+  return path35.join(pluginDir, BASELINE_FOLDER, `${fileKey(session ?? "")}.json`);
 }
 function pruneBaselines(root, pluginDir, keep) {
-  const dir = path34.join(pluginDir, BASELINE_FOLDER);
+  const dir = path35.join(pluginDir, BASELINE_FOLDER);
   const now2 = Date.now();
   for (const entry of listStateFolder(root, dir, MAX_BASELINES * 4)) {
-    const file = path34.join(dir, entry.name);
+    const file = path35.join(dir, entry.name);
     if (file === keep || !entry.name.endsWith(".json")) continue;
     const st = statStateFile(root, file);
     if (st !== null && now2 - st.mtimeMs > KEEP_BASELINE_MS) removeStateFile(root, file);
@@ -24737,17 +25669,17 @@ async function closeTurn(ctx, session, now2) {
   const changes2 = netChanges(base.notes, rows, base.since);
   if (changes2.length === 0) return 0;
   const journal = readJournal(ctx.root, ctx.pluginDir, now2);
-  const editor = parseEditorWrites(readStateJson(ctx.root, path34.join(ctx.pluginDir, EDITOR_WRITES_FILE), EDITOR_WRITES_MAX_BYTES));
+  const editor = parseEditorWrites(readStateJson(ctx.root, path35.join(ctx.pluginDir, EDITOR_WRITES_FILE), EDITOR_WRITES_MAX_BYTES));
   const records = netRecords(unexplained(changes2, base, journal, editor), session, now2);
   await appendJournalRecords(ctx.root, ctx.pluginDir, records, now2);
   writeStateFile(ctx.root, file, next);
   return records.length;
 }
-var path34, BASELINE_MAX_BYTES, EDITOR_WRITES_MAX_BYTES, KEEP_BASELINE_MS, MAX_BASELINES;
+var path35, BASELINE_MAX_BYTES, EDITOR_WRITES_MAX_BYTES, KEEP_BASELINE_MS, MAX_BASELINES;
 var init_session_net2 = __esm({
   "src/node/journal/session-net.ts"() {
     "use strict";
-    path34 = require("node:path");
+    path35 = require("node:path");
     init_file_key();
     init_session_net();
     init_agent_journal2();
@@ -24808,7 +25740,7 @@ function reportLang(ctx, sourced, langGiven) {
   return sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !langGiven ? sourced.cache.lang : ctx.lang;
 }
 function origin(ctx, sourced) {
-  return { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path35.basename(ctx.root), cacheRejected: sourced.cacheRejected };
+  return { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path36.basename(ctx.root), cacheRejected: sourced.cacheRejected };
 }
 function reportJson(ctx, sourced, review) {
   return briefJson(sourced.brief, ctx.root, origin(ctx, sourced), review);
@@ -24819,11 +25751,11 @@ function reportText(ctx, sourced, lang, review, now2) {
 (read ${sourced.notesRead} note(s)${sourced.notes.length > 0 ? `; ${sourced.notes.join("; ")}` : ""})`;
   return safeLines(text2);
 }
-var path35;
+var path36;
 var init_brief_report = __esm({
   "src/node/tiers/brief-report.ts"() {
     "use strict";
-    path35 = require("node:path");
+    path36 = require("node:path");
     init_format();
     init_quote();
   }
@@ -24910,19 +25842,19 @@ __export(check_exports, {
 function targetsFrom(root, given, cwd) {
   const files = listVaultFiles(root).files;
   const rels = given.map((arg) => {
-    const absolute = path36.resolve(root, arg);
-    const rel = absolute === path36.resolve(root) ? "" : vaultRelative(root, absolute);
+    const absolute = path37.resolve(root, arg);
+    const rel = absolute === path37.resolve(root) ? "" : vaultRelative(root, absolute);
     if (rel === null) throw new UsageError(`${quoteName(arg)} is not inside the vault ${quoteName(root)}`);
-    if (!fs24.existsSync(absolute)) throw new UsageError(`${quoteName(arg)} does not exist in the vault ${quoteName(root)}${fromHere(root, arg, cwd)}`);
+    if (!fs25.existsSync(absolute)) throw new UsageError(`${quoteName(arg)} does not exist in the vault ${quoteName(root)}${fromHere(root, arg, cwd)}`);
     return rel;
   });
   return targetsUnder(root, rels, files);
 }
 function fromHere(root, arg, cwd) {
-  if (path36.isAbsolute(arg)) return "";
-  const here = path36.resolve(cwd, arg);
+  if (path37.isAbsolute(arg)) return "";
+  const here = path37.resolve(cwd, arg);
   const rel = vaultRelative(root, here);
-  if (rel === null || rel === "" || !fs24.existsSync(here)) return "";
+  if (rel === null || rel === "" || !fs25.existsSync(here)) return "";
   return `; paths are relative to the vault: did you mean ${quoteName(rel)}?`;
 }
 async function check(args, scriptPath, env, cwd = process.cwd()) {
@@ -24940,12 +25872,12 @@ async function check(args, scriptPath, env, cwd = process.cwd()) {
   }
   return result.findings.length > 0 ? 1 : 0;
 }
-var fs24, path36;
+var fs25, path37;
 var init_check = __esm({
   "bridge/commands/check.ts"() {
     "use strict";
-    fs24 = require("node:fs");
-    path36 = require("node:path");
+    fs25 = require("node:fs");
+    path37 = require("node:path");
     init_args();
     init_context();
     init_io();
@@ -24966,7 +25898,7 @@ function changesToReview(ctx, now2) {
   return sessions.flatMap((group) => group.changes.map((change) => changeToReview(ctx, change)));
 }
 function changeToReview(ctx, change) {
-  const file = path37.join(ctx.root, ...change.path.split("/"));
+  const file = path38.join(ctx.root, ...change.path.split("/"));
   const st = statStateFile(ctx.root, file);
   const tooLarge = st !== null && st.size > MAX_NOTE_BYTES;
   const bytes = st === null || tooLarge ? null : readStateFile(ctx.root, file, MAX_NOTE_BYTES);
@@ -24978,11 +25910,11 @@ function changeLineCounts(c) {
   const before = c.before.state === "new" ? "" : c.before.bytes.toString("utf8");
   return countLines2(before, c.now === null ? "" : c.now.toString("utf8"));
 }
-var path37;
+var path38;
 var init_change_list = __esm({
   "src/node/review/change-list.ts"() {
     "use strict";
-    path37 = require("node:path");
+    path38 = require("node:path");
     init_before_versions();
     init_line_counts();
     init_paths();
@@ -25098,16 +26030,16 @@ var init_base = __esm({
           }
         }
       }
-      addToPath(path72, added, removed, oldPosInc, options) {
-        const last = path72.lastComponent;
+      addToPath(path73, added, removed, oldPosInc, options) {
+        const last = path73.lastComponent;
         if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
           return {
-            oldPos: path72.oldPos + oldPosInc,
+            oldPos: path73.oldPos + oldPosInc,
             lastComponent: { count: last.count + 1, added, removed, previousComponent: last.previousComponent }
           };
         } else {
           return {
-            oldPos: path72.oldPos + oldPosInc,
+            oldPos: path73.oldPos + oldPosInc,
             lastComponent: { count: 1, added, removed, previousComponent: last }
           };
         }
@@ -25409,30 +26341,30 @@ var init_word = __esm({
         } else {
           parts = value.match(tokenizeIncludingWhitespace) || [];
         }
-        const tokens = [];
+        const tokens2 = [];
         let prevPart = null;
         parts.forEach((part) => {
           if (/\s/.test(part)) {
             if (prevPart == null) {
-              tokens.push(part);
+              tokens2.push(part);
             } else {
-              tokens.push(tokens.pop() + part);
+              tokens2.push(tokens2.pop() + part);
             }
           } else if (prevPart != null && /\s/.test(prevPart)) {
-            if (tokens[tokens.length - 1] == prevPart) {
-              tokens.push(tokens.pop() + part);
+            if (tokens2[tokens2.length - 1] == prevPart) {
+              tokens2.push(tokens2.pop() + part);
             } else {
-              tokens.push(prevPart + part);
+              tokens2.push(prevPart + part);
             }
           } else {
-            tokens.push(part);
+            tokens2.push(part);
           }
           prevPart = part;
         });
-        return tokens;
+        return tokens2;
       }
-      join(tokens) {
-        return tokens.map((token, i) => {
+      join(tokens2) {
+        return tokens2.map((token, i) => {
           if (i == 0) {
             return token;
           } else {
@@ -25929,9 +26861,9 @@ function hunksOf(lines, context = 3) {
   });
   return hunks;
 }
-function unifiedDiff(path72, before, after) {
-  const from = before === null ? "/dev/null" : `a/${path72}`;
-  const to = after === null ? "/dev/null" : `b/${path72}`;
+function unifiedDiff(path73, before, after) {
+  const from = before === null ? "/dev/null" : `a/${path73}`;
+  const to = after === null ? "/dev/null" : `b/${path73}`;
   const patch = createTwoFilesPatch(from, to, before ?? "", after ?? "", void 0, void 0, { context: 3, timeout: TIMEOUT_MS });
   if (patch !== void 0) return patch.replace(/^=+\n/, "");
   return `--- ${from}
@@ -26036,23 +26968,23 @@ var require_session_brief_start = __commonJS({
 // bridge/dist/session-brief.edit.cjs
 var require_session_brief_edit = __commonJS({
   "bridge/dist/session-brief.edit.cjs"(exports2, module2) {
-    module2.exports = '/*\n * Session Brief edit hooks 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/edit-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for the hooks around an agent\'s edit (post-tool-use, pre-tool-use); it answers an edit\n * outside the rule scope itself and loads the rule check from the bridge beside it\n * (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __esm = (fn, res, err) => function __init() {\n  if (err) throw err[0];\n  try {\n    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;\n  } catch (e) {\n    throw err = [e], e;\n  }\n};\nvar __export = (target, all) => {\n  for (var name in all)\n    __defProp(target, name, { get: all[name], enumerable: true });\n};\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key) && key !== except)\n        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nfunction strings(lang) {\n  return BRIEF_TEXT[lang];\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\nvar TABLES, en, de, BRIEF_TEXT;\nvar init_i18n = __esm({\n  "src/core/i18n.ts"() {\n    "use strict";\n    TABLES = /* @__PURE__ */ new WeakSet();\n    en = {\n      title: (vault) => `Session brief for vault ${vault}`,\n      source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n      age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n      fresh: "just made",\n      date: "Date (machine clock)",\n      weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n      dailyNote: "Daily note",\n      exists: "exists",\n      missing: "missing",\n      more: (n) => `+${n} more`,\n      none: "none",\n      cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n      cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n    };\n    de = {\n      title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n      source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n      age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n      fresh: "gerade erstellt",\n      date: "Datum (Maschinenuhr)",\n      weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n      dailyNote: "Tagesnotiz",\n      exists: "vorhanden",\n      missing: "fehlt",\n      more: (n) => `+${n} weitere`,\n      none: "keine",\n      cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n      cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n    };\n    BRIEF_TEXT = translations({ en, de });\n  }\n});\n\n// src/core/settings.ts\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: Object.fromEntries(TAG_KEYS.map((k) => [k, tagName(t[k], d.tags[k])])),\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, DEFAULT_EXTERNAL_CHECK.args),\n    cleanLine: str2(r.cleanLine, DEFAULT_EXTERNAL_CHECK.cleanLine),\n    alarmPattern: str2(r.alarmPattern, DEFAULT_EXTERNAL_CHECK.alarmPattern)\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\nfunction effectiveRuleScope(settings) {\n  if (settings.ruleScope.length > 0) return settings.ruleScope;\n  return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];\n}\nvar TAG_KEYS, DEFAULT_SETTINGS, DEFAULT_EXTERNAL_CHECK, DEFAULT_DAILY_NOTE_FORMAT;\nvar init_settings = __esm({\n  "src/core/settings.ts"() {\n    "use strict";\n    init_i18n();\n    TAG_KEYS = ["needsReview", "review", "reviewDone", "pendingReview"];\n    DEFAULT_SETTINGS = {\n      inboxFolder: "Inbox",\n      rulesFolder: "Rules",\n      sessionsFolder: "AI/sessions",\n      dailyNoteFolder: "",\n      dailyNoteFormat: "",\n      tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n      excludedRootFolders: [],\n      ruleScope: [],\n      maxNamesPerItem: 5,\n      language: "auto",\n      liveChannel: true,\n      showStatusBar: true,\n      externalCheck: null,\n      writeGuard: false\n    };\n    DEFAULT_EXTERNAL_CHECK = { args: [], cleanLine: "", alarmPattern: "" };\n    DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\n  }\n});\n\n// src/core/rules/scope.ts\nfunction checkScope(settings) {\n  return [...effectiveRuleScope(settings), ...SETTINGS_FILES];\n}\nfunction isAbsolute3(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute3(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\nfunction scopePattern(glob) {\n  const cached = patternCache.get(glob);\n  if (cached !== void 0) return cached;\n  let source = "";\n  const g = normalizePath(glob).replace(/^\\//, "");\n  for (let i = 0; i < g.length; i++) {\n    const c = g[i] ?? "";\n    if (c === "*" && g[i + 1] === "*") {\n      const slashAfter = g[i + 2] === "/";\n      source += slashAfter ? "(?:.*/)?" : ".*";\n      i += slashAfter ? 2 : 1;\n    } else if (c === "*") source += "[^/]*";\n    else if (c === "?") source += "[^/]";\n    else source += c.replace(/[.+^${}()|[\\]\\\\]/g, "\\\\$&");\n  }\n  const re = new RegExp(`^${source}$`, "is");\n  patternCache.set(glob, re);\n  return re;\n}\nfunction asciiStart(glob) {\n  const cached = startCache.get(glob);\n  if (cached !== void 0) return cached;\n  const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\\//, ""))?.[0] ?? "";\n  const start = /[\\u0080-\\uffff]/.test(literal) ? null : literal.toLowerCase();\n  startCache.set(glob, start);\n  return start;\n}\nfunction inScope(relPath, patterns) {\n  return patterns.some((p) => {\n    const start = asciiStart(p);\n    if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;\n    return scopePattern(p).test(relPath);\n  });\n}\nvar SETTINGS_FILES, DRIVE, patternCache, startCache;\nvar init_scope = __esm({\n  "src/core/rules/scope.ts"() {\n    "use strict";\n    init_settings();\n    SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"];\n    DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\n    patternCache = /* @__PURE__ */ new Map();\n    startCache = /* @__PURE__ */ new Map();\n  }\n});\n\n// src/node/real-path.ts\nvar real_path_exports = {};\n__export(real_path_exports, {\n  firstSymlink: () => firstSymlink,\n  linkTarget: () => linkTarget,\n  openInVault: () => openInVault,\n  realPathOf: () => realPathOf,\n  vaultRelativeReal: () => vaultRelativeReal\n});\nfunction realPathOf(p) {\n  let existing = path8.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path8.join(fs8.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path8.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path8.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path8.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nfunction firstSymlink(p) {\n  let current = path8.parse(path8.resolve(p)).root;\n  for (const part of path8.resolve(p).slice(current.length).split(path8.sep).filter((x) => x !== "")) {\n    current = path8.join(current, part);\n    try {\n      if (fs8.lstatSync(current).isSymbolicLink()) return current;\n    } catch {\n      return null;\n    }\n  }\n  return null;\n}\nfunction linkTarget(root, file) {\n  if (realRootOf?.root !== root) realRootOf = { root, real: fs8.realpathSync.native(root) };\n  const top = realRootOf.real;\n  const real = fs8.realpathSync.native(file);\n  return real.startsWith(top.endsWith(path8.sep) ? top : top + path8.sep) ? real : null;\n}\nfunction openInVault(root, file, flags) {\n  if ((flags & WRITING) !== 0) throw new Error("openInVault opens notes for reading only; writes go through the state-file module");\n  try {\n    return fs8.openSync(file, flags | NO_FOLLOW);\n  } catch (error) {\n    const code = error.code;\n    if (NO_FOLLOW === 0 || code !== "ELOOP" && code !== "EMLINK" && code !== "EFTYPE") throw error;\n    const real = linkTarget(root, file);\n    if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: "ENOENT" });\n    return fs8.openSync(real, flags | NO_FOLLOW);\n  }\n}\nvar fs8, path8, realRootOf, NO_FOLLOW, WRITING;\nvar init_real_path = __esm({\n  "src/node/real-path.ts"() {\n    "use strict";\n    fs8 = require("node:fs");\n    path8 = require("node:path");\n    init_scope();\n    realRootOf = null;\n    NO_FOLLOW = fs8.constants.O_NOFOLLOW ?? 0;\n    WRITING = fs8.constants.O_WRONLY | fs8.constants.O_RDWR | fs8.constants.O_CREAT | fs8.constants.O_TRUNC | fs8.constants.O_APPEND;\n  }\n});\n\n// src/node/review/sha256.ts\nvar sha256_exports = {};\n__export(sha256_exports, {\n  sha256: () => sha256\n});\nfunction sha256(data) {\n  return (0, import_node_crypto.createHash)("sha256").update(data).digest("hex");\n}\nvar import_node_crypto;\nvar init_sha256 = __esm({\n  "src/node/review/sha256.ts"() {\n    "use strict";\n    import_node_crypto = require("node:crypto");\n  }\n});\n\n// src/core/paths.ts\nfunction isHiddenName(name) {\n  return name.startsWith(".");\n}\nfunction entersFolder(name, atRoot, excludedRootFolders) {\n  return name !== "node_modules" && !(atRoot && excludedRootFolders.includes(name));\n}\nfunction isNoteName(name) {\n  return name.endsWith(".md");\n}\nfunction isCountedNote(path14, excludedRootFolders) {\n  let start = 0;\n  for (let slash = path14.indexOf("/"); slash >= 0; slash = path14.indexOf("/", start)) {\n    const part = path14.slice(start, slash);\n    if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;\n    start = slash + 1;\n  }\n  const name = path14.slice(start);\n  return name !== "" && !isHiddenName(name) && isNoteName(name);\n}\nfunction isInFolder(path14, folder2) {\n  return folder2 === "" || path14.length > folder2.length && path14.charCodeAt(folder2.length) === 47 && path14.startsWith(folder2);\n}\nfunction basename(path14) {\n  return path14.slice(path14.lastIndexOf("/") + 1);\n}\n\n// src/core/brief-item-list.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    about: "notes in the inbox folder, daily notes aside",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    about: "notes tagged needs-review",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    about: "notes tagged review but not review-done; mark_reviewed closes these",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    about: "rule files pending review",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    about: "today\'s files in the sessions folder",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path14, date) => basename(path14).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\n\n// src/core/brief-items.ts\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nvar QUEUE_ITEMS = [...SECTION_IDS, ...LIST_ITEM_IDS.filter((id) => !SECTION_IDS.includes(id))];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\n\n// src/core/format.ts\ninit_i18n();\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text) {\n  return KNOWN_TEXT.test(text) && !HAS_KNOWN_UNSAFE.test(text);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text) {\n  return plainKnown(text) ? text : text.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text) {\n  return Array.from(text);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text) {\n  return text.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nvar LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\\xFCgt/entfernt" } });\nvar KINDS_TEXT = translations({\n  en: { deleted: "deleted", renamed: "renamed" },\n  de: { deleted: "gel\\xF6scht", renamed: "umbenannt" }\n});\nfunction capText(text, limit, lang) {\n  if (text.length <= limit) return text;\n  const note = strings(lang).cut(limit);\n  const room = limit - note.length - 1;\n  const cut = text.lastIndexOf("\\n", room);\n  return `${text.slice(0, cut > 0 ? cut : room)}\n${note}`;\n}\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nfunction claudeDeny(reason, message) {\n  return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason }, systemMessage: message };\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop", SessionEnd: "SessionEnd" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop" },\n  // Codex names every shell tool `Bash` in its hook input; the tools\' own names are matched too.\n  toolNames: { ...SHARED_TOOL_NAMES, exec_command: "Bash", shell_command: "Bash", local_shell: "Bash", shell: "Bash" },\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    const input = out.tool_input;\n    if (input === void 0) return;\n    if (out.tool_name === "Bash" && str(input.command) === void 0 && str(input.cmd) !== void 0) input.command = input.cmd;\n    if (str(raw.tool_name) !== "apply_patch") return;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart", PostToolUse: "postToolUse", Stop: "agentStop" },\n  toolNames: SHARED_TOOL_NAMES,\n  afterEveryTool: true,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text) => ({ additionalContext: text }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart", PostToolUse: "afterFileEdit", Stop: "stop" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text) => ({ additional_context: text }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar SHELL = "run_shell_command";\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart", PostToolUse: "AfterTool", PreToolUse: "BeforeTool", Stop: "AfterAgent" },\n  inputEvents: { AfterTool: "PostToolUse", BeforeTool: "PreToolUse" },\n  toolNames: { ...SHARED_TOOL_NAMES, [SHELL]: "Bash" },\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text } }),\n  // BeforeTool refuses a call with a top-level `decision` of "deny" (or "block"); `reason` goes to the model.\n  denyEnvelope: (reason, message) => ({ decision: "deny", reason, systemMessage: message }),\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== SHELL || out.tool_input === void 0) return;\n    const dir = str(out.tool_input.dir_path);\n    if (dir === void 0 || dir.trim() === "") return;\n    const absolute = dir.startsWith("/") || /^[A-Za-z]:[\\\\/]/.test(dir) || dir.startsWith("\\\\\\\\");\n    if (absolute) out.cwd = dir;\n    else if (out.cwd !== void 0) out.cwd = `${out.cwd.replace(/[\\\\/]+$/, "")}/${dir}`;\n  },\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/list.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\n\n// src/core/hosts/index.ts\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key) ? map[key] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\nfunction hookEnvelope(agent, event, text, note) {\n  return HOSTS[agent].envelope(event, text, note);\n}\nfunction sessionStartOutput(agent, text, lang) {\n  const id = agentOrDefault(agent);\n  const capped = capText(safeLines(text), HOSTS[id].limit, lang);\n  return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}\n`;\n}\n\n// src/node/mcp/contract.ts\nvar TOOL_NAMES = ["brief", "review_queue", "agent_changes", "rule_check", "mark_reviewed"];\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": [...COMMON, "agent"],\n  "turn-end": [...COMMON, "agent"],\n  baseline: COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  changes: [...COMMON, "json"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row = d[i];\n      const up = d[i - 1];\n      row[j] = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nfunction hostsWith(event) {\n  return AGENT_IDS.filter((id) => HOSTS[id].events[event] !== void 0).map((id) => HOSTS[id].name).join(", ");\n}\nfunction agentAliases() {\n  return AGENT_IDS.flatMap((id) => (HOSTS[id].aliases ?? []).map((alias) => `${alias} (${id})`)).join(", ");\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook (every agent below): prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook (${hostsWith("PostToolUse")}): runs the rule\n                           check after an edit to a rule file; prints one JSON object only\n                           when it finds something; exits 0\n  pre-tool-use             PreToolUse hook (${hostsWith("PreToolUse")}): refuses the agent\'s edits and shell\n                           commands that reach Session Brief\'s own files, and (opt-in Write\n                           guard) a Write over an existing file in the sessions folder; keeps\n                           the notes a call it allows may change as they are (for changes);\n                           exits 0\n  turn-end                 Stop / SessionEnd hook (and the other agents\' end of a turn):\n                           records the notes the session changed that no edit hook saw\n                           (shell commands, renames, deletions); prints {}; exits 0\n  baseline                 Run by session-start in the background: the list of notes\n                           turn-end compares with\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  changes [--json]         The agent changes not yet reviewed, each with its diff against\n                           the note as it was before the agent\'s first change in its\n                           session (unified format; colours on a terminal)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools ${TOOL_NAMES.join(", ")}\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n                   also ${agentAliases()}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// bridge/commands/post-tool-use.ts\nvar path11 = require("node:path");\n\n// bridge/context.ts\nvar fs4 = require("node:fs");\nvar path5 = require("node:path");\ninit_i18n();\n\n// src/node/vault-config.ts\nvar fs3 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\ninit_i18n();\n\n// src/node/state-file.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\nvar C = fs.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key = normal(root);\n  let real = realRoots.get(key);\n  if (real === void 0) {\n    try {\n      real = fs.realpathSync.native(key);\n    } catch {\n      return null;\n    }\n    realRoots.set(key, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path.isAbsolute(p) && !UNCLEAN.test(p) ? p : path.resolve(p);\n}\nfunction belowReal(top, rel) {\n  return rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel;\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path.sep) ? r : r + path.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file, true);\n  return work(held?.at ?? file);\n}\nvar heldFolders = /* @__PURE__ */ new Map();\nvar MAX_HELD_FOLDERS = 16;\nfunction openFolder(file, dir) {\n  try {\n    return fs.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n}\nfunction holdFolder(root, file, shared) {\n  if (!hasProcFd()) return null;\n  const dir = path.dirname(normal(file));\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : belowReal(top, rel);\n  let real = null;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    let fd = shared ? heldFolders.get(dir) : void 0;\n    if (fd === void 0) {\n      fd = openFolder(file, dir);\n      if (shared) {\n        heldFolders.set(dir, fd);\n        if (heldFolders.size > MAX_HELD_FOLDERS) {\n          const [oldest, oldFd] = heldFolders.entries().next().value;\n          heldFolders.delete(oldest);\n          fs.closeSync(oldFd);\n        }\n      }\n    }\n    try {\n      real = fs.readlinkSync(`/proc/self/fd/${fd}`);\n    } catch {\n      real = null;\n    }\n    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path.basename(file)}` };\n    if (shared) heldFolders.delete(dir);\n    fs.closeSync(fd);\n  }\n  throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size = fs.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nvar CHANGED_SINCE_READ = "changed since it was read";\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs.fchmodSync(fd, mode.exact);\n    } finally {\n      fs.closeSync(fd);\n    }\n    const was = options.unchanged;\n    if (was !== void 0) {\n      const now = fs.lstatSync(file, { throwIfNoEntry: false });\n      if (now === void 0 || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);\n    }\n    fs.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction appendStateFile(root, file, text) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");\n  return throughFolder(root, file, (at) => appendAt(file, at, text));\n}\nfunction appendLanded(root, file, text, tries = 3) {\n  let size = 0;\n  for (let i = 0; i < tries; i++) {\n    const r = appendStateFile(root, file, text);\n    size = r.size;\n    if (r.landed) break;\n  }\n  return size;\n}\nfunction appendAt(file, at, text) {\n  const fd = fs.openSync(at, APPEND_FLAGS, 438);\n  try {\n    const before = fs.fstatSync(fd);\n    if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);\n    writeAll(fd, text);\n    trace(file);\n    const mine = fs.fstatSync(fd);\n    let now = null;\n    try {\n      now = fs.lstatSync(at);\n    } catch {\n      now = null;\n    }\n    return { landed: now !== null && now.ino === mine.ino && now.dev === mine.dev, size: mine.size };\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\nfunction listStateFolder(root, dir, max) {\n  if (folderState(root, dir) !== "ok") return [];\n  try {\n    return fs.readdirSync(dir, { withFileTypes: true }).slice(0, max);\n  } catch {\n    return [];\n  }\n}\nfunction isStateFolder(root, dir) {\n  if (folderState(root, dir) !== "ok") return false;\n  try {\n    return fs.lstatSync(dir).isDirectory();\n  } catch {\n    return false;\n  }\n}\n\n// src/node/state-registry.ts\nvar path2 = require("node:path");\n\n// src/core/state-names.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar STARTS_LOG = "session-starts.jsonl";\nvar BEFORE_FOLDER = "before-versions";\n\n// src/node/state-registry.ts\nvar SETTINGS_FILE = "data.json";\nvar LOCK_SUFFIX = ".lock";\nvar JOURNAL_LOCK = `${JOURNAL_FILE}${LOCK_SUFFIX}`;\nvar STARTS_LOCK = `${STARTS_LOG}${LOCK_SUFFIX}`;\nvar MANIFEST_NAME = "session-brief.json";\nvar HOOK_PREFIX = "session-brief";\nfunction hooksFolder(vault) {\n  return path2.join(vault, ".claude", "hooks");\n}\n\n// src/core/first-run.ts\ninit_settings();\nvar AGENT_RULE_FILES = [\n  { path: "CLAUDE.md", scope: "CLAUDE.md" },\n  { path: "AGENTS.md", scope: "AGENTS.md" },\n  { path: "GEMINI.md", scope: "GEMINI.md" },\n  { path: ".claude/agents", scope: ".claude/agents/**" },\n  { path: ".claude/skills", scope: ".claude/skills/**" },\n  { path: ".cursor/rules", scope: ".cursor/rules/**" }\n];\nvar RULES_NAME = /^(rules?|regeln?|regelwerk|guidelines?|richtlinien|prompts?|instructions?|anweisungen)$/i;\nvar SESSIONS_NAME = /^(sessions?|sitzungen|agent[ -]?sessions?|ai[ -]?sessions?)$/i;\nfunction namedLikeSetupFolder(name) {\n  return RULES_NAME.test(name) || SESSIONS_NAME.test(name);\n}\nfunction lastPart(folder2) {\n  return folder2.slice(folder2.lastIndexOf("/") + 1);\n}\nfunction pick(folders, name, minNotes) {\n  const hits = folders.filter((f) => name.test(lastPart(f.path)) && f.notes >= minNotes);\n  hits.sort((a, b) => a.path.split("/").length - b.path.split("/").length || b.notes - a.notes || a.path.localeCompare(b.path));\n  return hits[0]?.path ?? null;\n}\nfunction proposeSetup(facts) {\n  const found = [];\n  const rules = pick(facts.folders, RULES_NAME, 1);\n  const sessions = pick(facts.folders, SESSIONS_NAME, 0);\n  const rulesFolder = cleanFolder(rules ?? DEFAULT_SETTINGS.rulesFolder);\n  const sessionsFolder = cleanFolder(sessions ?? DEFAULT_SETTINGS.sessionsFolder);\n  if (rules !== null) found.push(`${rules}/`);\n  if (sessions !== null) found.push(`${sessions}/`);\n  const ruleScope = [];\n  for (const f of AGENT_RULE_FILES) {\n    if (!facts.present.includes(f.path)) continue;\n    ruleScope.push(f.scope);\n    found.push(f.path.endsWith(".md") ? f.path : `${f.path}/`);\n  }\n  ruleScope.push(`${rulesFolder}/**`);\n  return { rulesFolder, sessionsFolder, ruleScope, found };\n}\n\n// src/node/top-level-facts.ts\nvar fs2 = require("node:fs");\nvar path3 = require("node:path");\nfunction exists(file) {\n  try {\n    fs2.lstatSync(file);\n    return true;\n  } catch {\n    return false;\n  }\n}\nfunction entries(dir) {\n  try {\n    return fs2.readdirSync(dir, { withFileTypes: true });\n  } catch {\n    return [];\n  }\n}\nfunction topLevelFacts(root) {\n  const present = AGENT_RULE_FILES.filter((f) => exists(path3.join(root, f.path))).map((f) => f.path);\n  const folders = [];\n  for (const entry of entries(root)) {\n    if (!entry.isDirectory() || entry.name.startsWith(".") || !namedLikeSetupFolder(entry.name)) continue;\n    const notes = entries(path3.join(root, entry.name)).filter((e) => e.isFile() && e.name.endsWith(".md")).length;\n    folders.push({ path: entry.name, notes });\n  }\n  return { present, folders };\n}\n\n// src/node/vault-config.ts\ninit_settings();\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path4.dirname(path4.resolve(scriptPath));\n  if (path4.basename(dir) === "session-brief") dir = path4.dirname(dir);\n  if (path4.basename(dir) !== "hooks" || path4.basename(path4.dirname(dir)) !== ".claude") return null;\n  return path4.dirname(path4.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path4.join(hooksFolder(root), MANIFEST_NAME), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir(path4.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir(path4.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs3.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path4.join(root, name);\n    if (fs3.existsSync(path4.join(dir, "app.json")) || isDir(path4.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path4.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir(path4.join(root, dir))) return path4.join(root, dir);\n  return configDir === null ? null : path4.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction setupDefaults(root) {\n  const { rulesFolder, sessionsFolder, ruleScope } = proposeSetup(topLevelFacts(root));\n  return { rulesFolder, sessionsFolder, ruleScope };\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const stored = pluginDir === null ? void 0 : readJson(root, path4.join(pluginDir, SETTINGS_FILE), warnings);\n  const settings = resolveSettings(stored === void 0 ? setupDefaults(root) : stored);\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path4.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path5.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs4.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs4.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path5.resolve(root, name);\n  if (path5.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs5 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve9) => {\n    if (process.stdin.isTTY) {\n      resolve9(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve9(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nvar streamed = false;\nfunction writeOut(text) {\n  const bytes = Buffer.from(text, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs5.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  streamed = true;\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// bridge/commands/post-tool-use.ts\ninit_scope();\n\n// src/node/hosts/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/journal/agent-journal.ts\nvar fs6 = require("node:fs");\nvar path6 = require("node:path");\n\n// src/core/text-bytes.ts\nfunction utf8Length(text) {\n  let bytes = 0;\n  for (let i = 0; i < text.length; i++) {\n    const c = text.charCodeAt(i);\n    if (c < 128) bytes += 1;\n    else if (c < 2048) bytes += 2;\n    else if (c >= 55296 && c <= 56319 && i + 1 < text.length && (text.charCodeAt(i + 1) & 64512) === 56320) {\n      bytes += 4;\n      i++;\n    } else bytes += 3;\n  }\n  return bytes;\n}\n\n// src/core/agent-journal.ts\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar MAX_RECORD_BYTES = 4e3;\nvar MAX_TOOL_CHARS = 64;\nvar MAX_SESSION_CHARS = 200;\nfunction shortString(value, max) {\n  if (typeof value !== "string" || value === "") return null;\n  return value.length > max ? value.slice(0, max) : value;\n}\nfunction journalRecord(edit, excludedRootFolders) {\n  if (edit.rel === null || !isCountedNote(edit.rel, excludedRootFolders)) return null;\n  const record = {\n    path: edit.rel,\n    tool: shortString(edit.tool, MAX_TOOL_CHARS),\n    session: shortString(edit.session, MAX_SESSION_CHARS),\n    at: edit.now.toISOString()\n  };\n  return encodeRecord(record) === null ? null : record;\n}\nfunction encodeRecord(r) {\n  const fields = { path: r.path, tool: r.tool, session: r.session, at: r.at };\n  if (r.change !== void 0) fields.change = r.change;\n  if (r.change === "renamed" && r.from !== void 0) fields.from = r.from;\n  const line = `${JSON.stringify(fields)}\n`;\n  if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;\n  return line;\n}\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  const record = { path: v.path, tool: v.tool, session: v.session, at: v.at };\n  if (v.change === "deleted") record.change = "deleted";\n  else if (v.change === "renamed" && typeof v.from === "string" && isVaultRelative(v.from) && v.from !== v.path) {\n    record.change = "renamed";\n    record.from = v.from;\n  }\n  return record;\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction recordKey(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}\\0${r.change ?? ""}\\0${r.from ?? ""}`;\n}\nfunction journalLines(text) {\n  const out = [];\n  for (const line of text.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r !== null) out.push(r);\n  }\n  return out;\n}\nfunction sortRecords(records) {\n  return [...records].sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction parseJournal(text) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const r of journalLines(text)) {\n    const k = recordKey(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return sortRecords(out);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\nfunction compactJournal(text, now) {\n  const lines = boundJournal(parseJournal(text), now).map((r) => encodeRecord(r) ?? "");\n  let bytes = 0;\n  let first = lines.length;\n  while (first > 0) {\n    const size = utf8Length(lines[first - 1] ?? "");\n    if (bytes + size > COMPACT_AT_BYTES / 2) break;\n    bytes += size;\n    first--;\n  }\n  return lines.slice(first).join("");\n}\n\n// src/node/journal/agent-journal.ts\nvar STALE_LOCK_MS = 3e4;\nfunction journalPath(pluginDir) {\n  return path6.join(pluginDir, JOURNAL_FILE);\n}\nasync function appendJournal(root, pluginDir, record, now) {\n  const line = encodeRecord(record);\n  if (line === null) return;\n  const file = journalPath(pluginDir);\n  const size = appendLanded(root, file, line);\n  if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);\n}\nfunction takeLock(root, lock) {\n  for (let i = 0; i < 2; i++) {\n    if (createStateFile(root, lock, String(process.pid))) return true;\n    try {\n      const st = statStateFile(root, lock);\n      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;\n      removeStateFile(root, lock);\n    } catch {\n      return false;\n    }\n  }\n  return false;\n}\nfunction completeLinesFrom(fd, from) {\n  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);\n  const last = buf.lastIndexOf(10);\n  if (last < 0) return { text: "", end: from };\n  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };\n}\nasync function compactJournalFile(root, pluginDir, now) {\n  const file = journalPath(pluginDir);\n  const lock = path6.join(pluginDir, JOURNAL_LOCK);\n  if (!takeLock(root, lock)) return false;\n  let fd = null;\n  try {\n    fd = openStateFile(root, file);\n    if (fd === null) return true;\n    const size = fs6.fstatSync(fd).size;\n    const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);\n    const head = completeLinesFrom(fd, start);\n    let text = compactJournal(head.text, now);\n    const tail = completeLinesFrom(fd, head.end);\n    text += tail.text;\n    writeStateFile(root, file, text);\n    const late = completeLinesFrom(fd, tail.end);\n    if (late.text !== "") appendLanded(root, file, late.text);\n    return true;\n  } finally {\n    if (fd !== null) fs6.closeSync(fd);\n    removeStateFile(root, lock);\n  }\n}\nasync function recordAgentEdit(ctx, edit) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const record = journalRecord(edit, ctx.settings.excludedRootFolders);\n    if (record !== null) await appendJournal(ctx.root, ctx.pluginDir, record, edit.now);\n  } catch {\n  }\n}\n\n// src/node/review/before-version-hook.ts\nvar path9 = require("node:path");\n\n// src/core/agent-fence.ts\ninit_i18n();\nvar FENCED_FILE_TOOLS = /* @__PURE__ */ new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);\nvar SHELL_TOOL = "Bash";\nvar READING_COMMANDS = /* @__PURE__ */ new Set(["report", "check", "changes", "doctor", "help", "--help", "-h", "--version"]);\nvar FENCE_TEXT = translations({\n  en: {\n    plugin: (shown, where) => {\n      const what = `Refused: ${shown} is in Session Brief\'s plugin folder (${where}).`;\n      const why = "It holds the human\'s review trail (what agents changed and what the human has reviewed) and the plugin\'s settings, which only the human changes, in Obsidian.";\n      const todo = "Leave it as it is and go on with the task; if the user asked for this change, tell them to make it themselves.";\n      return `${what} ${why} ${todo}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Refused: ${shown} is one of Session Brief\'s hook files (in ${where}), which check this session\'s edits.`;\n      const why = "Agents do not change them; the user updates or removes them with the bridge\'s install or uninstall command.";\n      return `${what} ${why} Leave them as they are and go on with the task.`;\n    },\n    command: (shown) => ` The command names ${shown}. To read the vault\'s state, use the brief, or run the bridge\'s report or check command.`,\n    message: (shown) => `Session Brief refused an agent\'s change to its own files: ${shown}.`\n  },\n  de: {\n    plugin: (shown, where) => {\n      const what = `Abgelehnt: ${shown} liegt im Plugin-Ordner von Session Brief (${where}).`;\n      const why1 = "Dort liegen die Pr\\xFCfspur des Menschen (was Agenten ge\\xE4ndert haben und was der Mensch schon gepr\\xFCft hat)";\n      const why2 = "und die Einstellungen des Plugins; beides \\xE4ndert nur der Mensch, in Obsidian.";\n      const todo1 = "Nichts daran \\xE4ndern und mit der Aufgabe weitermachen;";\n      const todo2 = "hat der Nutzer um diese \\xC4nderung gebeten, ihm sagen, dass er sie selbst vornehmen muss.";\n      return `${what} ${why1} ${why2} ${todo1} ${todo2}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Abgelehnt: ${shown} ist eine der Hook-Dateien von Session Brief (in ${where}), die die \\xC4nderungen dieser Sitzung pr\\xFCfen.`;\n      const why = "Agenten \\xE4ndern sie nicht; der Nutzer aktualisiert oder entfernt sie mit dem Befehl install oder uninstall der Bridge.";\n      return `${what} ${why} Nichts daran \\xE4ndern und mit der Aufgabe weitermachen.`;\n    },\n    command: (shown) => ` Der Befehl nennt ${shown}. Den Stand der Vault zeigen das Briefing und die Befehle report und check der Bridge.`,\n    message: (shown) => `Session Brief hat die \\xC4nderung eines Agenten an seinen eigenen Dateien abgelehnt: ${shown}.`\n  }\n});\nfunction fenceRefusal(fenced, shown, where, viaCommand, lang) {\n  const t = FENCE_TEXT[lang];\n  const name = shortenName(shown, 300);\n  const place = shortenName(where, 200);\n  const reason = (fenced === "plugin" ? t.plugin(name, place) : t.hooks(name, place)) + (viaCommand ? t.command(name) : "");\n  return { reason, message: t.message(shortenName(shown, 200)) };\n}\nfunction commandWords(command) {\n  const words = [];\n  let current = "";\n  let quote = null;\n  const push = () => {\n    if (current !== "") words.push(current);\n    current = "";\n  };\n  for (const ch of command) {\n    if (quote !== null) {\n      if (ch === quote) quote = null;\n      else current += ch;\n    } else if (ch === \'"\' || ch === "\'") quote = ch;\n    else if (/[\\s;&|()<>`]/.test(ch)) push();\n    else current += ch;\n  }\n  push();\n  const out = [];\n  for (const w of words) {\n    const slashed = w.replace(/\\\\/g, "/");\n    out.push(slashed);\n    const eq = slashed.indexOf("=");\n    if (eq > 0 && eq < slashed.length - 1) out.push(slashed.slice(eq + 1));\n  }\n  return out;\n}\nfunction beforeGlob(word) {\n  const at = word.search(/[*?[{]/);\n  return at === -1 ? word : word.slice(0, at);\n}\n\n// src/node/review/before-version-hook.ts\ninit_scope();\n\n// src/core/shell-notes.ts\nvar READERS = /* @__PURE__ */ new Set([\n  "cat",\n  "less",\n  "more",\n  "head",\n  "tail",\n  "grep",\n  "egrep",\n  "fgrep",\n  "rg",\n  "ag",\n  "wc",\n  "ls",\n  "stat",\n  "file",\n  "diff",\n  "cmp",\n  "md5sum",\n  "sha256sum",\n  "sha1sum",\n  "nl",\n  "sort",\n  "uniq",\n  "cut",\n  "tr",\n  "echo",\n  "printf",\n  "pwd",\n  "find",\n  "tree",\n  "du",\n  "bat",\n  "realpath",\n  "readlink",\n  "basename",\n  "dirname",\n  "test",\n  "[",\n  "true",\n  "cd",\n  "which",\n  "type",\n  "date",\n  "jq",\n  "column",\n  "fold",\n  "od",\n  "xxd",\n  "hexdump",\n  "strings",\n  "awk"\n]);\nfunction shellMayWrite(command) {\n  const stripped = command.replace(/\\d*>&\\d+/g, " ").replace(/\\d*>+\\s*\\/dev\\/null/g, " ");\n  if (/>/.test(stripped.replace(/\'[^\']*\'|"[^"]*"/g, ""))) return true;\n  for (const segment of stripped.split(/&&|\\|\\||[;|&\\n]/)) {\n    const words = segment.trim().split(/\\s+/).filter((w) => w !== "" && !/^\\w+=/.test(w));\n    const program = (words[0] ?? "").replace(/^.*\\//, "");\n    if (program === "") continue;\n    if (program === "awk" && words.some((w) => w === "inplace")) return true;\n    if (!READERS.has(program)) return true;\n    if (program === "find" && words.some((w) => w === "-delete" || w === "-exec" || w === "-execdir")) return true;\n  }\n  return false;\n}\nfunction noteWords(command) {\n  if (!shellMayWrite(command)) return [];\n  const out = /* @__PURE__ */ new Set();\n  for (const w of commandWords(command)) {\n    if (w.startsWith("-") || w.startsWith("$") || /[*?[{]/.test(w)) continue;\n    if (w.toLowerCase().endsWith(".md")) out.add(w);\n  }\n  return [...out];\n}\n\n// src/node/review/before-versions.ts\nvar fs7 = require("node:fs");\nvar path7 = require("node:path");\n\n// src/core/file-key.ts\nvar FNV_OFFSET = BigInt("0xcbf29ce484222325");\nvar FNV_PRIME = BigInt("0x100000001b3");\nvar U64 = BigInt("0xffffffffffffffff");\nfunction fileKey(key) {\n  let h = FNV_OFFSET;\n  for (const byte of new TextEncoder().encode(key)) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;\n  return h.toString(16).padStart(16, "0");\n}\n\n// src/core/before-versions.ts\nvar MAX_NOTE_BYTES = 1024 * 1024;\nvar MAX_TOTAL_BYTES = 32 * 1024 * 1024;\nvar MAX_FILES = 4e3;\nvar MAX_BEFORE_AGE_MS = MAX_AGE_MS;\nvar BEFORE_SUFFIX = ".before";\nvar AFTER_SUFFIX = ".after";\nfunction beforeStem(session, path14) {\n  return fileKey(`${session ?? ""}\\0${path14}`);\n}\nfunction encodeHeader(h) {\n  return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}\n`;\n}\nfunction stateFor(size) {\n  if (size === null) return "new";\n  return size > MAX_NOTE_BYTES ? "too-large" : "kept";\n}\nfunction pruneChoice(entries3, nowMs, incoming) {\n  const stems = /* @__PURE__ */ new Map();\n  for (const e of entries3) {\n    const stem = e.name.endsWith(BEFORE_SUFFIX) ? e.name.slice(0, -BEFORE_SUFFIX.length) : e.name.endsWith(AFTER_SUFFIX) ? e.name.slice(0, -AFTER_SUFFIX.length) : e.name;\n    const s = stems.get(stem) ?? { names: [], size: 0, mtimeMs: 0 };\n    s.names.push(e.name);\n    s.size += e.size;\n    if (e.name.endsWith(BEFORE_SUFFIX) || s.mtimeMs === 0) s.mtimeMs = e.mtimeMs;\n    stems.set(stem, s);\n  }\n  const groups = [...stems.values()].sort((a, b) => a.mtimeMs - b.mtimeMs);\n  let total = incoming + groups.reduce((n, g) => n + g.size, 0);\n  let files = 2 + groups.reduce((n, g) => n + g.names.length, 0);\n  const out = [];\n  for (const g of groups) {\n    const old = nowMs - g.mtimeMs > MAX_BEFORE_AGE_MS;\n    if (!old && total <= MAX_TOTAL_BYTES && files <= MAX_FILES) break;\n    out.push(...g.names);\n    total -= g.size;\n    files -= g.names.length;\n  }\n  return out;\n}\n\n// src/node/review/before-versions.ts\nfunction beforeFolder(place) {\n  return path7.join(place.pluginDir, BEFORE_FOLDER);\n}\nfunction fileOf(place, session, rel, suffix) {\n  return path7.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);\n}\nfunction notePath(place, rel) {\n  return path7.join(place.root, ...rel.split("/"));\n}\nfunction entries2(place) {\n  const dir = beforeFolder(place);\n  const out = [];\n  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {\n    if (!d.isFile()) continue;\n    const st = fs7.lstatSync(path7.join(dir, d.name), { throwIfNoEntry: false });\n    if (st !== void 0 && st.isFile()) out.push({ name: d.name, size: st.size, mtimeMs: st.mtimeMs });\n  }\n  return out;\n}\nfunction keepBeforeVersion(place, rel, session, tool, now) {\n  const file = fileOf(place, session, rel, BEFORE_SUFFIX);\n  if (statStateFile(place.root, file) !== null) return false;\n  const note = notePath(place, rel);\n  const entry = inspectStateFile(place.root, note);\n  if (entry.kind === "damaged") return false;\n  let state = stateFor(entry.kind === "missing" ? null : entry.stat.size);\n  let bytes = null;\n  if (state === "kept") {\n    bytes = readStateFile(place.root, note, MAX_NOTE_BYTES);\n    if (bytes === null) state = "too-large";\n  }\n  const header = encodeHeader({ path: rel, session, at: now.toISOString(), state, tool });\n  const data = bytes === null ? Buffer.from(header) : Buffer.concat([Buffer.from(header), bytes]);\n  const dir = beforeFolder(place);\n  for (const name of pruneChoice(entries2(place), now.getTime(), data.length)) removeStateFile(place.root, path7.join(dir, name));\n  writeStateFile(place.root, file, data);\n  return true;\n}\nfunction hasBeforeVersion(place, rel, session) {\n  return statStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX)) !== null;\n}\nfunction recordAfter(place, rel, session, now, sha2562) {\n  if (!hasBeforeVersion(place, rel, session)) return false;\n  const bytes = readStateFile(place.root, notePath(place, rel), MAX_NOTE_BYTES);\n  const hash = bytes === null ? null : sha2562(bytes);\n  writeStateFile(place.root, fileOf(place, session, rel, AFTER_SUFFIX), afterData(hash, now.toISOString(), bytes));\n  return true;\n}\nfunction afterData(hash, at, bytes) {\n  return Buffer.concat([Buffer.from(`${JSON.stringify({ sha256: hash, at, kept: bytes !== null })}\n`), bytes ?? Buffer.alloc(0)]);\n}\n\n// src/node/review/before-version-hook.ts\ninit_real_path();\nfunction sessionOf(session) {\n  return session === null || session === "" ? null : session.slice(0, 200);\n}\nfunction mayChangeNotes(call) {\n  if (FENCED_FILE_TOOLS.has(call.tool)) return call.filePath !== null;\n  return call.tool === SHELL_TOOL && call.command !== null && noteWords(call.command).length > 0;\n}\nfunction noteOf(ctx, p, base) {\n  const abs = path9.resolve(base, p);\n  const rel = vaultRelative(ctx.root, abs) ?? vaultRelativeReal(ctx.root, abs);\n  if (rel === null || !isCountedNote(rel, ctx.settings.excludedRootFolders)) return null;\n  return rel;\n}\nfunction notesOfCall(ctx, call) {\n  if (FENCED_FILE_TOOLS.has(call.tool) && call.filePath !== null) {\n    const out2 = /* @__PURE__ */ new Set();\n    for (const file of call.filePaths ?? [call.filePath]) {\n      const rel = noteOf(ctx, file, ctx.root);\n      if (rel !== null) out2.add(rel);\n    }\n    return [...out2];\n  }\n  if (call.tool !== SHELL_TOOL || call.command === null) return [];\n  const base = call.cwd !== void 0 && path9.isAbsolute(call.cwd) ? call.cwd : ctx.root;\n  const out = /* @__PURE__ */ new Set();\n  for (const word of noteWords(call.command)) {\n    const rel = noteOf(ctx, word, base);\n    if (rel === null) continue;\n    const abs = path9.join(ctx.root, ...rel.split("/"));\n    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path9.dirname(abs))) out.add(rel);\n  }\n  return [...out];\n}\nfunction placeOf(ctx) {\n  return ctx.pluginDir === null ? null : { root: ctx.root, pluginDir: ctx.pluginDir };\n}\nfunction keepBeforeVersions(ctx, call, now) {\n  try {\n    const place = placeOf(ctx);\n    if (place === null) return;\n    for (const rel of notesOfCall(ctx, call)) {\n      try {\n        keepBeforeVersion(place, rel, sessionOf(call.session), call.tool, now);\n      } catch {\n      }\n    }\n  } catch {\n  }\n}\nasync function recordAfterVersion(ctx, rel, session, now) {\n  try {\n    const place = placeOf(ctx);\n    const id = sessionOf(typeof session === "string" ? session : null);\n    if (place === null || !isCountedNote(rel, ctx.settings.excludedRootFolders) || !hasBeforeVersion(place, rel, id)) return;\n    const { sha256: sha2562 } = await Promise.resolve().then(() => (init_sha256(), sha256_exports));\n    recordAfter(place, rel, id, now, sha2562);\n  } catch {\n  }\n}\n\n// bridge/bridge-file.ts\nvar path10 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path10.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  asked = true;\n  loader()(false);\n}\nvar loaded;\nvar asked = false;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  asked = true;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/edit-check-from-bridge.ts\nvar editCheck = () => bridgeLibrary().editCheck();\n\n// src/core/rules/hook-failed-text.ts\ninit_i18n();\nvar HOOK_FAILED_TEXT = translations({\n  en: {\n    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \\`${command}\\` in a terminal to see the full error.`,\n    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`\n  },\n  de: {\n    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \\xC4nderung ungepr\\xFCft. \\`${command}\\` im Terminal zeigt den ganzen Fehler.`,\n    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`\n  }\n});\n\n// bridge/hook-output.ts\nfunction postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {\n  const oneLine = escapeControls(systemMessage.replace(/\\s+/g, " ").trim().slice(0, 300));\n  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}\n`;\n}\nfunction postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {\n  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\\n")[0]?.slice(0, 300) ?? "") || "unknown error";\n  const command = checkCommand(scriptPath);\n  const t = HOOK_FAILED_TEXT[lang];\n  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);\n}\nfunction checkCommand(scriptPath) {\n  return `node ${/[\\s"\']/.test(scriptPath) ? `"${scriptPath.replace(/"/g, \'\\\\"\')}"` : scriptPath} check`;\n}\nfunction sessionStartCrashOutput(args, error) {\n  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");\n}\nfunction hookCrashOutput(args, error, scriptPath) {\n  switch (args.command) {\n    case "pre-tool-use":\n      return "";\n    case "turn-end":\n      return "{}\\n";\n    case "post-tool-use":\n      return postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent")));\n    case "session-start":\n      return sessionStartCrashOutput(args, error);\n    default:\n      return null;\n  }\n}\n\n// bridge/commands/post-tool-use.ts\nvar EDIT_TOOLS = /* @__PURE__ */ new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);\nvar MAX_PATCH_FILES = 200;\nfunction editOf(stdin, agent = DEFAULT_AGENT) {\n  const hook = translateHookInput(agent, parseHookJson(stdin));\n  const input = hook.tool_input;\n  if (input === void 0) return null;\n  if (HOSTS[agent].afterEveryTool === true && (hook.tool_name === void 0 || !EDIT_TOOLS.has(hook.tool_name))) return null;\n  for (const key of ["file_path", "notebook_path"]) {\n    const value = input[key];\n    if (typeof value !== "string" || value.trim() === "") continue;\n    const more = Array.isArray(input.file_paths) ? input.file_paths.filter((p) => typeof p === "string" && p.trim() !== "").slice(0, MAX_PATCH_FILES) : [];\n    return { filePath: value, filePaths: more.length > 0 ? more : [value], tool: hook.tool_name, session: hook.session_id, cwd: hook.cwd };\n  }\n  return null;\n}\nasync function relativeToVault(root, filePath, cwd) {\n  const given = !path11.isAbsolute(filePath) && cwd !== void 0 && path11.isAbsolute(cwd) ? path11.join(cwd, filePath) : filePath;\n  return vaultRelative(root, given) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, given);\n}\nasync function postToolUse(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const agent = agentOrDefault(stringFlag(args, "agent"));\n  const edit = editOf(stdin, agent);\n  if (edit === null) return 0;\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path11.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) return 0;\n  const rels = [];\n  for (const p of edit.filePaths) {\n    const rel = await relativeToVault(root, p, edit.cwd);\n    if (rel !== null && !rels.includes(rel)) rels.push(rel);\n  }\n  if (rels.length === 0) return 0;\n  let lang = "en";\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    const now = clock(env);\n    for (const r of rels) {\n      await recordAgentEdit(ctx, { rel: r, tool: edit.tool, session: edit.session, now });\n      await recordAfterVersion(ctx, r, edit.session, now);\n    }\n    const scope = checkScope(ctx.settings);\n    const rel = rels.find((r) => inScope(r, scope));\n    if (rel === void 0) return 0;\n    const command = checkCommand(scriptPath);\n    const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });\n    if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));\n  } catch (error) {\n    writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));\n  }\n  return 0;\n}\n\n// bridge/commands/pre-tool-use.ts\nvar fs10 = require("node:fs");\nvar path13 = require("node:path");\ninit_scope();\n\n// src/core/write-guard.ts\ninit_i18n();\nvar GUARDED_TOOL = "Write";\nvar WRITE_GUARD_TEXT = translations({\n  en: {\n    reason: (shown, where, instead) => `Refused: ${shown} already exists in the sessions folder (${where}), and Write would replace it, losing that session\'s log. Write this session\'s log under a new name that does not exist yet${instead === "" ? "" : `, e.g. ${instead}`}. To add to that file on purpose, Read it and use Edit.`,\n    message: (name) => `Session Brief kept ${name} from being overwritten (Write guard).`\n  },\n  de: {\n    reason: (shown, where, instead) => `Abgelehnt: Die Datei ${shown} gibt es im Sitzungsordner (${where}) schon; Write w\\xFCrde sie ersetzen, und das Protokoll jener Sitzung ginge verloren. Das Protokoll dieser Sitzung unter einem neuen Namen schreiben, den es noch nicht gibt${instead === "" ? "" : `, z. B. ${instead}`}. Um jene Datei absichtlich zu erg\\xE4nzen: erst lesen (Read), dann mit Edit \\xE4ndern.`,\n    message: (name) => `Session Brief hat das \\xDCberschreiben von ${name} verhindert (Schreibschutz).`\n  }\n});\nfunction guardApplies(tool, rel, settings) {\n  if (!settings.writeGuard || tool !== GUARDED_TOOL || rel === null) return false;\n  return inFolder(rel, settings.sessionsFolder);\n}\nfunction inFolder(rel, folder2) {\n  if (folder2 === "") return false;\n  return rel.replace(/\\\\/g, "/").toLowerCase().startsWith(`${folder2.toLowerCase()}/`);\n}\nvar MAX_TRIES = 1e3;\nfunction freeName(name, taken) {\n  const dot = name.lastIndexOf(".");\n  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];\n  const numbered = / (\\d{1,6})$/.exec(stem);\n  const base = numbered === null ? stem : stem.slice(0, numbered.index);\n  const first = numbered === null ? 2 : Number(numbered[1]) + 1;\n  for (let n = first; n < first + MAX_TRIES; n++) {\n    const candidate = `${base} ${n}${ext}`;\n    if (!taken(candidate)) return candidate;\n  }\n  return null;\n}\nfunction refusal(filePath, rel, folder2, suggestion, lang) {\n  const shown = shortenName(filePath, 300);\n  const where = shortenName(folder2, 200);\n  const instead = suggestion === null ? "" : shortenName(suggestion, 300);\n  const t = WRITE_GUARD_TEXT[lang];\n  return { reason: t.reason(shown, where, instead), message: t.message(shortenName(rel, 200)) };\n}\nfunction denyOutput(r, agent = DEFAULT_AGENT) {\n  const host = HOSTS[agent];\n  return `${asciiJson(host.denyEnvelope !== void 0 ? host.denyEnvelope(r.reason, r.message) : claudeDeny(r.reason, r.message))}\n`;\n}\n\n// src/node/hosts/agent-fence.ts\nvar fs9 = require("node:fs");\nvar path12 = require("node:path");\ninit_real_path();\nfunction norm(p) {\n  const s = p.replace(/\\\\/g, "/").toLowerCase();\n  return s.length > 1 && s.endsWith("/") ? s.slice(0, -1) : s;\n}\nfunction within(dir, p) {\n  const d = norm(dir);\n  const n = norm(p);\n  return n === d || n.startsWith(d.endsWith("/") ? d : `${d}/`);\n}\nfunction bothWays(p) {\n  const real = realPathOf(p);\n  return real === null || real === p ? [p] : [p, real];\n}\nfunction fencePlaces(root, pluginDir, scriptPath) {\n  const own2 = path12.dirname(path12.resolve(scriptPath));\n  const vaults = hooksFolder(root);\n  return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2] };\n}\nvar isHookName = (name) => name.toLowerCase().startsWith(HOOK_PREFIX);\nfunction placeOf2(places, p) {\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) {\n    if (isHookName(path12.basename(dir)) ? within(dir, p) : norm(path12.dirname(p)) === norm(dir) && isHookName(path12.basename(p))) return "hooks";\n  }\n  return null;\n}\nfunction holdsPlace(places, p) {\n  const roots = bothWays(places.root).map(norm);\n  if (roots.includes(norm(p)) || !roots.some((r) => within(r, p))) return null;\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(p, plugin)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) if (within(p, dir)) return "hooks";\n  return null;\n}\nfunction sameFileAsOurs(places, stat) {\n  const look = (dir, pick2) => {\n    let names;\n    try {\n      names = fs9.readdirSync(dir);\n    } catch {\n      return false;\n    }\n    return names.filter(pick2).some((n) => {\n      const s = fs9.lstatSync(path12.join(dir, n), { throwIfNoEntry: false });\n      return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;\n    });\n  };\n  if (places.pluginDir !== null && look(places.pluginDir, () => true)) return "plugin";\n  for (const dir of places.hookDirs) if (look(dir, isHookName)) return "hooks";\n  return null;\n}\nfunction fileMayBeFenced(root, filePath) {\n  const abs = path12.resolve(root, filePath);\n  for (const p of bothWays(abs)) {\n    const n = norm(p);\n    if (n.includes("/plugins/") || isHookName(path12.basename(n))) return true;\n  }\n  const stat = fs9.lstatSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1;\n}\nfunction fencedFile(places, filePath) {\n  const abs = path12.resolve(places.root, filePath);\n  for (const p of bothWays(abs)) {\n    const found = placeOf2(places, p);\n    if (found !== null) return found;\n  }\n  const stat = fs9.statSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1 ? sameFileAsOurs(places, stat) : null;\n}\nfunction commandMayBeFenced(command) {\n  return /session-brief|plugins|(^|[\\s/\\\\\'"=])\\.[^\\s/\\\\.]/i.test(command);\n}\nvar isNode = (word) => /^node(\\.exe)?$/i.test(path12.basename(word));\nfunction fencedCommand(places, command, cwd) {\n  const words = commandWords(command);\n  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path12.isAbsolute(b)))];\n  for (let i = 0; i < words.length; i++) {\n    const word = words[i] ?? "";\n    const stem = beforeGlob(word);\n    if (stem === "" || stem.startsWith("-") || stem.startsWith("$")) continue;\n    const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");\n    for (const base of bases) {\n      for (const p of bothWays(path12.resolve(base, stem))) {\n        const fenced = placeOf2(places, p) ?? holdsPlace(places, p);\n        if (fenced === null) continue;\n        if (running && fenced === "hooks" && placeOf2(places, p) === "hooks" && fs9.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;\n        return { word, fenced };\n      }\n    }\n  }\n  return null;\n}\nfunction sessionFileBehindLinks(root, sessionsFolder, filePath) {\n  if (sessionsFolder === "") return null;\n  const abs = path12.resolve(root, filePath);\n  const stat = fs9.statSync(abs, { throwIfNoEntry: false });\n  if (stat === void 0 || !stat.isFile()) return null;\n  const folder2 = path12.join(root, ...sessionsFolder.split("/"));\n  const realFolder = realPathOf(folder2);\n  const realFile = realPathOf(abs);\n  if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {\n    return `${sessionsFolder}/${path12.relative(realFolder, realFile).split(path12.sep).join("/")}`;\n  }\n  if (stat.nlink > 1) {\n    const twin = findSameFile(folder2, stat, 1e4);\n    if (twin !== null) return `${sessionsFolder}/${path12.relative(folder2, twin).split(path12.sep).join("/")}`;\n  }\n  return null;\n}\nfunction findSameFile(dir, stat, budget) {\n  const queue = [dir];\n  let seen = 0;\n  while (queue.length > 0) {\n    const current = queue.shift();\n    let entries3;\n    try {\n      entries3 = fs9.readdirSync(current, { withFileTypes: true });\n    } catch {\n      continue;\n    }\n    for (const e of entries3) {\n      if (++seen > budget) return null;\n      const p = path12.join(current, e.name);\n      if (e.isDirectory()) queue.push(p);\n      else if (e.isFile()) {\n        const s = fs9.lstatSync(p, { throwIfNoEntry: false });\n        if (s !== void 0 && s.ino === stat.ino && s.dev === stat.dev) return p;\n      }\n    }\n  }\n  return null;\n}\n\n// bridge/commands/pre-tool-use.ts\ninit_real_path();\nvar MAX_PATCH_FILES2 = 200;\nfunction usablePath(p) {\n  return typeof p === "string" && p.trim() !== "" && !p.includes("\\0");\n}\nfunction fromCwd(p, cwd) {\n  return !path13.isAbsolute(p) && cwd !== void 0 && path13.isAbsolute(cwd) ? path13.join(cwd, p) : p;\n}\nfunction toolAttempt(stdin, agent = DEFAULT_AGENT) {\n  const hook = translateHookInput(agent, parseHookJson(stdin));\n  const tool = hook.tool_name;\n  if (tool === void 0) return null;\n  const input = hook.tool_input ?? {};\n  const file = input.file_path ?? input.notebook_path;\n  const patch = Array.isArray(input.file_paths) ? input.file_paths.filter(usablePath).slice(0, MAX_PATCH_FILES2).map((p) => fromCwd(p, hook.cwd)) : [];\n  const filePath = patch[0] ?? (usablePath(file) ? file : null);\n  const filePaths = patch.length > 0 ? patch : filePath === null ? [] : [filePath];\n  const command = typeof input.command === "string" && input.command.trim() !== "" && tool !== "Edit" ? input.command : null;\n  if (filePath === null && command === null) return null;\n  return { tool, filePath, filePaths, command, cwd: hook.cwd, session: hook.session_id ?? null };\n}\nfunction isFile(p) {\n  try {\n    return fs10.statSync(p).isFile();\n  } catch {\n    return false;\n  }\n}\nfunction exists2(p) {\n  try {\n    fs10.lstatSync(p);\n    return true;\n  } catch (error) {\n    return error.code !== "ENOENT";\n  }\n}\nfunction shownPlace(ctx, fenced) {\n  if (fenced === "hooks" || ctx.pluginDir === null) return ".claude/hooks/";\n  return `${(vaultRelative(ctx.root, ctx.pluginDir) ?? ctx.pluginDir).replace(/\\\\/g, "/")}/`;\n}\nfunction fenceAnswer(attempt, root, scriptPath, context, agent) {\n  if (FENCED_FILE_TOOLS.has(attempt.tool)) {\n    for (const file of attempt.filePaths) {\n      if (!fileMayBeFenced(root, file)) continue;\n      const ctx = context();\n      const fenced = fencedFile(fencePlaces(root, ctx.pluginDir, scriptPath), file);\n      if (fenced !== null) return denyOutput(fenceRefusal(fenced, file, shownPlace(ctx, fenced), false, ctx.lang), agent);\n    }\n    return null;\n  }\n  if (attempt.tool === SHELL_TOOL && attempt.command !== null) {\n    if (!commandMayBeFenced(attempt.command)) return null;\n    const ctx = context();\n    const hit = fencedCommand(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.command, attempt.cwd);\n    return hit === null ? null : denyOutput(fenceRefusal(hit.fenced, hit.word, shownPlace(ctx, hit.fenced), true, ctx.lang), agent);\n  }\n  return null;\n}\nasync function preToolUse(args, scriptPath, env) {\n  try {\n    const stdin = await readStdin(2e3);\n    const agent = agentOrDefault(stringFlag(args, "agent"));\n    const attempt = toolAttempt(stdin, agent);\n    if (attempt === null) return 0;\n    const given = stringFlag(args, "vault");\n    const root = given !== void 0 ? path13.resolve(given) : defaultVaultRoot(scriptPath);\n    if (root === null) return 0;\n    let ctx = null;\n    const context = () => ctx ??= contextFor(args, scriptPath, env);\n    const fence = fenceAnswer(attempt, root, scriptPath, context, agent);\n    if (fence !== null) {\n      writeOut(fence);\n      return 0;\n    }\n    if (guardAnswer(attempt, root, context, agent)) return 0;\n    if (mayChangeNotes(attempt)) keepBeforeVersions(context(), attempt, clock(env));\n  } catch {\n  }\n  return 0;\n}\nfunction guardAnswer(attempt, root, context, agent) {\n  if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return false;\n  const settings = context().settings;\n  if (!settings.writeGuard) return false;\n  const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);\n  const target = path13.resolve(root, attempt.filePath);\n  const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);\n  if (rel === null) return false;\n  const dir = path13.dirname(target);\n  const name = freeName(path13.basename(target), (candidate) => exists2(path13.join(dir, candidate)));\n  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path13.join(dir, name), context().lang), agent));\n  return true;\n}\n\n// bridge/edit-file.ts\nasync function editHook(argv, scriptPath) {\n  let args = { command: argv[0] ?? "", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command === "post-tool-use") process.exitCode = await postToolUse(args, scriptPath, process.env);\n    else if (args.command === "pre-tool-use") process.exitCode = await preToolUse(args, scriptPath, process.env);\n    else runBridge();\n  } catch (error) {\n    const hook = args.command === "pre-tool-use" ? args : { ...args, command: "post-tool-use" };\n    writeOut(hookCrashOutput(hook, error, scriptPath) ?? "");\n    process.exitCode = 0;\n  }\n}\nvoid editHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
+    module2.exports = '/*\n * Session Brief edit hooks 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/edit-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for the hooks around an agent\'s edit (post-tool-use, pre-tool-use); it answers an edit\n * outside the rule scope itself and loads the rule check from the bridge beside it\n * (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __esm = (fn, res, err) => function __init() {\n  if (err) throw err[0];\n  try {\n    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;\n  } catch (e) {\n    throw err = [e], e;\n  }\n};\nvar __commonJS = (cb, mod) => function __require() {\n  try {\n    return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;\n  } catch (e) {\n    throw mod = 0, e;\n  }\n};\nvar __export = (target, all) => {\n  for (var name in all)\n    __defProp(target, name, { get: all[name], enumerable: true });\n};\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key) && key !== except)\n        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nfunction strings(lang) {\n  return BRIEF_TEXT[lang];\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\nvar TABLES, en, de, BRIEF_TEXT;\nvar init_i18n = __esm({\n  "src/core/i18n.ts"() {\n    "use strict";\n    TABLES = /* @__PURE__ */ new WeakSet();\n    en = {\n      title: (vault) => `Session brief for vault ${vault}`,\n      source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n      age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n      fresh: "just made",\n      date: "Date (machine clock)",\n      weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n      dailyNote: "Daily note",\n      exists: "exists",\n      missing: "missing",\n      more: (n) => `+${n} more`,\n      none: "none",\n      cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n      cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n    };\n    de = {\n      title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n      source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n      age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n      fresh: "gerade erstellt",\n      date: "Datum (Maschinenuhr)",\n      weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n      dailyNote: "Tagesnotiz",\n      exists: "vorhanden",\n      missing: "fehlt",\n      more: (n) => `+${n} weitere`,\n      none: "keine",\n      cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n      cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n    };\n    BRIEF_TEXT = translations({ en, de });\n  }\n});\n\n// src/core/settings.ts\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: Object.fromEntries(TAG_KEYS.map((k) => [k, tagName(t[k], d.tags[k])])),\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, DEFAULT_EXTERNAL_CHECK.args),\n    cleanLine: str2(r.cleanLine, DEFAULT_EXTERNAL_CHECK.cleanLine),\n    alarmPattern: str2(r.alarmPattern, DEFAULT_EXTERNAL_CHECK.alarmPattern)\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\nfunction effectiveRuleScope(settings) {\n  if (settings.ruleScope.length > 0) return settings.ruleScope;\n  return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];\n}\nvar TAG_KEYS, DEFAULT_SETTINGS, DEFAULT_EXTERNAL_CHECK, DEFAULT_DAILY_NOTE_FORMAT;\nvar init_settings = __esm({\n  "src/core/settings.ts"() {\n    "use strict";\n    init_i18n();\n    TAG_KEYS = ["needsReview", "review", "reviewDone", "pendingReview"];\n    DEFAULT_SETTINGS = {\n      inboxFolder: "Inbox",\n      rulesFolder: "Rules",\n      sessionsFolder: "AI/sessions",\n      dailyNoteFolder: "",\n      dailyNoteFormat: "",\n      tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n      excludedRootFolders: [],\n      ruleScope: [],\n      maxNamesPerItem: 5,\n      language: "auto",\n      liveChannel: true,\n      showStatusBar: true,\n      externalCheck: null,\n      writeGuard: false\n    };\n    DEFAULT_EXTERNAL_CHECK = { args: [], cleanLine: "", alarmPattern: "" };\n    DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\n  }\n});\n\n// src/core/rules/scope.ts\nfunction checkScope(settings) {\n  return [...effectiveRuleScope(settings), ...SETTINGS_FILES];\n}\nfunction isAbsolute3(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute3(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\nfunction scopePattern(glob) {\n  const cached = patternCache.get(glob);\n  if (cached !== void 0) return cached;\n  let source = "";\n  const g = normalizePath(glob).replace(/^\\//, "");\n  for (let i = 0; i < g.length; i++) {\n    const c = g[i] ?? "";\n    if (c === "*" && g[i + 1] === "*") {\n      const slashAfter = g[i + 2] === "/";\n      source += slashAfter ? "(?:.*/)?" : ".*";\n      i += slashAfter ? 2 : 1;\n    } else if (c === "*") source += "[^/]*";\n    else if (c === "?") source += "[^/]";\n    else source += c.replace(/[.+^${}()|[\\]\\\\]/g, "\\\\$&");\n  }\n  const re = new RegExp(`^${source}$`, "is");\n  patternCache.set(glob, re);\n  return re;\n}\nfunction asciiStart(glob) {\n  const cached = startCache.get(glob);\n  if (cached !== void 0) return cached;\n  const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\\//, ""))?.[0] ?? "";\n  const start = /[\\u0080-\\uffff]/.test(literal) ? null : literal.toLowerCase();\n  startCache.set(glob, start);\n  return start;\n}\nfunction inScope(relPath, patterns) {\n  return patterns.some((p) => {\n    const start = asciiStart(p);\n    if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;\n    return scopePattern(p).test(relPath);\n  });\n}\nvar SETTINGS_FILES, DRIVE, patternCache, startCache;\nvar init_scope = __esm({\n  "src/core/rules/scope.ts"() {\n    "use strict";\n    init_settings();\n    SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"];\n    DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\n    patternCache = /* @__PURE__ */ new Map();\n    startCache = /* @__PURE__ */ new Map();\n  }\n});\n\n// src/node/real-path.ts\nvar real_path_exports = {};\n__export(real_path_exports, {\n  firstSymlink: () => firstSymlink,\n  linkTarget: () => linkTarget,\n  openInVault: () => openInVault,\n  realPathOf: () => realPathOf,\n  vaultRelativeReal: () => vaultRelativeReal\n});\nfunction realPathOf(p) {\n  let existing = path8.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path8.join(fs8.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path8.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path8.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path8.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nfunction firstSymlink(p) {\n  let current = path8.parse(path8.resolve(p)).root;\n  for (const part of path8.resolve(p).slice(current.length).split(path8.sep).filter((x) => x !== "")) {\n    current = path8.join(current, part);\n    try {\n      if (fs8.lstatSync(current).isSymbolicLink()) return current;\n    } catch {\n      return null;\n    }\n  }\n  return null;\n}\nfunction linkTarget(root, file) {\n  if (realRootOf?.root !== root) realRootOf = { root, real: fs8.realpathSync.native(root) };\n  const top = realRootOf.real;\n  const real = fs8.realpathSync.native(file);\n  return real.startsWith(top.endsWith(path8.sep) ? top : top + path8.sep) ? real : null;\n}\nfunction openInVault(root, file, flags) {\n  if ((flags & WRITING) !== 0) throw new Error("openInVault opens notes for reading only; writes go through the state-file module");\n  try {\n    return fs8.openSync(file, flags | NO_FOLLOW);\n  } catch (error) {\n    const code = error.code;\n    if (NO_FOLLOW === 0 || code !== "ELOOP" && code !== "EMLINK" && code !== "EFTYPE") throw error;\n    const real = linkTarget(root, file);\n    if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: "ENOENT" });\n    return fs8.openSync(real, flags | NO_FOLLOW);\n  }\n}\nvar fs8, path8, realRootOf, NO_FOLLOW, WRITING;\nvar init_real_path = __esm({\n  "src/node/real-path.ts"() {\n    "use strict";\n    fs8 = require("node:fs");\n    path8 = require("node:path");\n    init_scope();\n    realRootOf = null;\n    NO_FOLLOW = fs8.constants.O_NOFOLLOW ?? 0;\n    WRITING = fs8.constants.O_WRONLY | fs8.constants.O_RDWR | fs8.constants.O_CREAT | fs8.constants.O_TRUNC | fs8.constants.O_APPEND;\n  }\n});\n\n// src/node/review/sha256.ts\nvar sha256_exports = {};\n__export(sha256_exports, {\n  sha256: () => sha256\n});\nfunction sha256(data) {\n  return (0, import_node_crypto.createHash)("sha256").update(data).digest("hex");\n}\nvar import_node_crypto;\nvar init_sha256 = __esm({\n  "src/node/review/sha256.ts"() {\n    "use strict";\n    import_node_crypto = require("node:crypto");\n  }\n});\n\n// node_modules/shell-quote/quote.js\nvar require_quote = __commonJS({\n  "node_modules/shell-quote/quote.js"(exports2, module2) {\n    "use strict";\n    var OPS = (\n      /** @type {const} */\n      [\n        "||",\n        "&&",\n        ";;&",\n        ";;",\n        ";&",\n        "|&",\n        "<(",\n        ">(",\n        "<<<",\n        "<<-",\n        "<<",\n        ">>",\n        ">&",\n        ">|",\n        "&>>",\n        "&>",\n        "<&",\n        "<>",\n        "&",\n        ";",\n        "(",\n        ")",\n        "|",\n        "<",\n        ">"\n      ]\n    );\n    var LINE_TERMINATORS = /[\\n\\r\\u2028\\u2029]/;\n    var GLOB_SHELL_SPECIAL = /[\\s#!"$&\'():;<=>@\\\\^`|~]/g;\n    module2.exports = function quote(xs) {\n      var sawComment = false;\n      return xs.map(function(s) {\n        if (sawComment && typeof s === "string" && LINE_TERMINATORS.test(s)) {\n          throw new TypeError("a token after a `comment` must not contain line terminators");\n        }\n        if (s === "") {\n          return (\n            /** @type {const} */\n            "\'\'"\n          );\n        }\n        if (s && typeof s === "object") {\n          if ("op" in s && s.op === "glob") {\n            if (typeof s.pattern !== "string") {\n              throw new TypeError("glob token requires a string `pattern`");\n            }\n            if (LINE_TERMINATORS.test(s.pattern)) {\n              throw new TypeError("glob `pattern` must not contain line terminators");\n            }\n            if (s.pattern === "") {\n              return (\n                /** @type {const} */\n                "\'\'"\n              );\n            }\n            return s.pattern.replace(GLOB_SHELL_SPECIAL, "\\\\$&");\n          }\n          if ("op" in s && typeof s.op === "string") {\n            if (OPS.indexOf(s.op) < 0) {\n              throw new TypeError("invalid `op` value: " + JSON.stringify(s.op));\n            }\n            return s.op.replace(/[\\s\\S]/g, "\\\\$&");\n          }\n          if ("comment" in s && typeof s.comment === "string") {\n            if (LINE_TERMINATORS.test(s.comment)) {\n              throw new TypeError("`comment` must not contain line terminators");\n            }\n            sawComment = true;\n            return "#" + s.comment;\n          }\n          throw new TypeError("unrecognized object token shape");\n        }\n        if (/\'/.test(s) && /!/.test(s)) {\n          return "\'" + s.replace(/\'/g, `\'"\'"\'`) + "\'";\n        }\n        if (/["\\s\\\\]/.test(s) && !/\'/.test(s)) {\n          return "\'" + s + "\'";\n        }\n        if (/["\'\\s]/.test(s)) {\n          return \'"\' + s.replace(/(["\\\\$`])/g, "\\\\$1") + \'"\';\n        }\n        return String(s).replace(/([A-Za-z]:)?([#!"$&\'()*,:;<=>?@[\\\\\\]^`{|}~])/g, "$1\\\\$2");\n      }).join(" ");\n    };\n  }\n});\n\n// node_modules/shell-quote/parse.js\nvar require_parse = __commonJS({\n  "node_modules/shell-quote/parse.js"(exports2, module2) {\n    "use strict";\n    var CONTROL = (\n      /** @type {const} */\n      "(?:" + /** @type {const} */\n      [\n        "\\\\|\\\\|",\n        "\\\\&(?:\\\\&|>>?)",\n        // `&&`, `&>`, and `&>>`\n        ";;\\\\&?",\n        // `;;` and `;;&`\n        "[;|]\\\\&",\n        // `;&` and `|&`\n        "\\\\<\\\\(",\n        "\\\\<\\\\<\\\\<",\n        "\\\\<\\\\<-",\n        "\\\\<\\\\<(?!\\\\()",\n        // `<<(` stays `<` and `<(`, as zsh reads it; other shells reject it\n        ">>",\n        ">[&|(]",\n        // `>&`, `>|`, and `>(`\n        "<[&>]",\n        // `<&` and `<>`\n        "[&;()|<>]"\n      ].join(\n        /** @type {const} */\n        "|"\n      ) + /** @type {const} */\n      ")"\n    );\n    var controlRE = new RegExp("^" + CONTROL + "$");\n    var META = (\n      /** @type {const} */\n      "|&;()<> \\\\t"\n    );\n    var SINGLE_QUOTE = (\n      /** @type {const} */\n      "\'([^\']*?)\'"\n    );\n    var ANSI_C_BODY = "(?:\\\\\\\\[\\\\s\\\\S]|[^\\\\\\\\\'])*?";\n    var ANSI_C_QUOTE = "\\\\$\'" + ANSI_C_BODY + "\'";\n    var ansiCAt = new RegExp("\\\\$\'" + ANSI_C_BODY + "(?:(\')|\\\\\\\\?$)", "g");\n    var ANSI_C_LETTERS = "abeEfnrtv";\n    var ANSI_C_CHARS = "\\x07\\b\\x1B\\x1B\\f\\n\\r	\\v";\n    var hash = /^#$/;\n    var SQ = (\n      /** @type {const} */\n      "\'"\n    );\n    var DQ = (\n      /** @type {const} */\n      \'"\'\n    );\n    var DS = (\n      /** @type {const} */\n      "$"\n    );\n    var TOKEN = "";\n    var mult = (\n      /** @type {const} */\n      4294967296\n    );\n    for (i = 0; i < 4; i++) {\n      TOKEN += (mult * Math.random()).toString(16);\n    }\n    var i;\n    var startsWithToken = new RegExp("^" + TOKEN);\n    function matchAll(s, r) {\n      var origIndex = r.lastIndex;\n      var matches = [];\n      var matchObj;\n      while (matchObj = r.exec(s)) {\n        matches[matches.length] = matchObj;\n        if (r.lastIndex === matchObj.index) {\n          r.lastIndex += 1;\n        }\n      }\n      r.lastIndex = origIndex;\n      return matches;\n    }\n    function getVar(env, pre, key) {\n      var r = typeof env === "function" ? env(key) : env[key];\n      if (typeof r === "undefined" && key != "") {\n        r = "";\n      } else if (typeof r === "undefined") {\n        r = "$";\n      }\n      if (typeof r === "object") {\n        return pre + TOKEN + JSON.stringify(r) + TOKEN;\n      }\n      return pre + r;\n    }\n    var ansiCEscape = /\\\\([0-7]{1,3}|x[\\dA-Fa-f]{1,2}|u[\\dA-Fa-f]{1,4}|U[\\dA-Fa-f]{1,8}|c(?:\\\\\\\\|[\\s\\S])|[abeEfnrtv\\\\\'"?])/g;\n    function expandAnsiCEscape(m, escape2) {\n      var kind = escape2.charAt(0);\n      if (kind === "c") {\n        var ctrl = escape2.charAt(1);\n        return ctrl === "?" ? "\\x7F" : String.fromCharCode(ctrl.charCodeAt(0) & 31);\n      }\n      if (kind === "x" || kind === "u" || kind === "U") {\n        var cp = parseInt(escape2.slice(1), 16);\n        if (cp > 1114111) {\n          return m;\n        }\n        return String.fromCharCode.apply(null, cp > 65535 ? [55232 + (cp >> 10), 56320 + (cp & 1023)] : [cp]);\n      }\n      if (kind >= "0" && kind <= "7") {\n        return String.fromCharCode(parseInt(escape2, 8) & 255);\n      }\n      var letter = ANSI_C_LETTERS.indexOf(escape2);\n      return letter < 0 ? escape2 : ANSI_C_CHARS.charAt(letter);\n    }\n    function expandAnsiC(body) {\n      return body.replace(ansiCEscape, expandAnsiCEscape).split("\\0")[0];\n    }\n    function closesAnsiC(s, i2) {\n      ansiCAt.lastIndex = i2;\n      return !!/** @type {RegExpExecArray} */\n      ansiCAt.exec(s)[1];\n    }\n    function parseInternal(string, env, opts) {\n      if (!opts) {\n        opts = {};\n      }\n      var BS = opts.escape || "\\\\";\n      var ifs = opts.splitUnquoted === true ? " 	\\n" : typeof opts.splitUnquoted === "string" ? opts.splitUnquoted : "";\n      var BAREWORD = "(\\\\" + BS + `[\'"$\\\\` + BS + META + "]|\\\\$\\\\$|\\\\$(?!" + ANSI_C_QUOTE.slice(2) + `)|[^\\\\s\'"$` + META + "])+";\n      var DOUBLE_QUOTE = \'"(?:\\\\\' + BS + \'[\\\\s\\\\S]|[^"\\\\\' + BS + \'])*"\';\n      var chunker = new RegExp([\n        "(" + CONTROL + ")",\n        // control chars\n        "(" + ANSI_C_QUOTE + "|" + BAREWORD + "|" + DOUBLE_QUOTE + "|" + SINGLE_QUOTE + ")+"\n      ].join("|"), "g");\n      var matches = matchAll(string, chunker);\n      if (matches.length === 0) {\n        return [];\n      }\n      if (!env) {\n        env = {};\n      }\n      var commented = false;\n      return matches.map(function(match) {\n        var s = match[0];\n        if (!s || commented) {\n          return void 0;\n        }\n        if (controlRE.test(s)) {\n          return (\n            /** @type {ControlOperator} */\n            { op: s }\n          );\n        }\n        var quote = false;\n        var esc = false;\n        var out = "";\n        var words = [];\n        var sawQuote = false;\n        var pendingNw = null;\n        var isGlob = false;\n        var i2;\n        function parseEnvVar() {\n          i2 += 1;\n          var varend;\n          var varname;\n          var char = s.charAt(i2);\n          if (char === "{") {\n            i2 += 1;\n            if (s.charAt(i2) === "}") {\n              throw new Error("Bad substitution: " + s.slice(i2 - 2, i2 + 1));\n            }\n            var depth = 1;\n            varend = i2;\n            while (depth > 0 && varend < s.length) {\n              if (s.charAt(varend) === "{" && s.charAt(varend - 1) === "$") {\n                depth += 1;\n              } else if (s.charAt(varend) === "}") {\n                depth -= 1;\n              }\n              varend += 1;\n            }\n            if (depth !== 0) {\n              throw new Error("Bad substitution: " + s.slice(i2));\n            }\n            varend -= 1;\n            varname = s.slice(i2, varend);\n            i2 = varend;\n          } else if (/[*@#?$!-]/.test(char)) {\n            varname = char;\n          } else {\n            var slicedFromI = s.slice(i2);\n            varend = slicedFromI.match(/[^\\w\\d_]/);\n            if (!varend) {\n              varname = slicedFromI;\n              i2 = s.length;\n            } else {\n              varname = slicedFromI.slice(0, varend.index);\n              i2 += /** @type {number} */\n              varend.index - 1;\n            }\n          }\n          return getVar(\n            /** @type {NonNullable<typeof env>} */\n            env,\n            "",\n            varname\n          );\n        }\n        function flushRun() {\n          if (pendingNw === null) {\n            return;\n          }\n          if (pendingNw === 0) {\n            if (out !== "") {\n              words[words.length] = out;\n              out = "";\n            }\n          } else {\n            words[words.length] = out;\n            out = "";\n            for (var fe = 1; fe < pendingNw; fe += 1) {\n              words[words.length] = "";\n            }\n          }\n          pendingNw = null;\n        }\n        for (i2 = 0; i2 < s.length; i2++) {\n          var c = s.charAt(i2);\n          if (ifs && c !== DS) {\n            flushRun();\n          }\n          isGlob = isGlob || !quote && (c === "*" || c === "?");\n          if (esc) {\n            out += c;\n            esc = false;\n          } else if (quote) {\n            if (c === quote) {\n              quote = false;\n            } else if (quote == SQ) {\n              out += c;\n            } else {\n              if (c === BS) {\n                i2 += 1;\n                c = s.charAt(i2);\n                if (c === DQ || c === BS || c === DS) {\n                  out += c;\n                } else {\n                  out += BS + c;\n                }\n              } else if (c === DS) {\n                out += parseEnvVar();\n              } else {\n                out += c;\n              }\n            }\n          } else if (c === DQ || c === SQ) {\n            quote = c;\n            sawQuote = true;\n          } else if (controlRE.test(c)) {\n            return (\n              /** @type {ControlOperator} */\n              { op: s }\n            );\n          } else if (hash.test(c)) {\n            commented = true;\n            var commentObj = { comment: string.slice(match.index + i2 + 1) };\n            if (out.length) {\n              return (\n                /** @type {const} */\n                [out, commentObj]\n              );\n            }\n            return (\n              /** @type {const} */\n              [commentObj]\n            );\n          } else if (c === BS) {\n            esc = true;\n          } else if (c === DS && s.charAt(i2 + 1) === SQ && closesAnsiC(s, i2)) {\n            flushRun();\n            sawQuote = true;\n            out += expandAnsiC(s.slice(i2 + 2, ansiCAt.lastIndex - 1));\n            i2 = ansiCAt.lastIndex - 1;\n          } else if (c === DS) {\n            var value = parseEnvVar();\n            if (!ifs) {\n              out += value;\n            } else {\n              for (var vi = 0; vi < value.length; vi += 1) {\n                var vc = value.charAt(vi);\n                if (ifs.indexOf(vc) < 0) {\n                  flushRun();\n                  out += vc;\n                } else if (pendingNw === null) {\n                  pendingNw = vc === " " || vc === "	" || vc === "\\n" ? 0 : 1;\n                } else if (vc !== " " && vc !== "	" && vc !== "\\n") {\n                  pendingNw += 1;\n                }\n              }\n            }\n          } else {\n            out += c;\n          }\n        }\n        if (isGlob) {\n          return (\n            /** @type {GlobPattern} */\n            { op: "glob", pattern: out }\n          );\n        }\n        if (ifs) {\n          if (pendingNw !== null && pendingNw > 0) {\n            words[words.length] = out;\n            out = "";\n            for (var te = 1; te < pendingNw; te += 1) {\n              words[words.length] = "";\n            }\n          }\n          if (out !== "" || sawQuote && words.length === 0) {\n            words[words.length] = out;\n          }\n          return words;\n        }\n        return out;\n      }).reduce(\n        function(prev, arg) {\n          if (typeof arg === "undefined") {\n            return prev;\n          }\n          [].concat(arg).forEach(function(entry) {\n            prev[prev.length] = entry;\n          });\n          return prev;\n        },\n        /** @type {ParseEntry[]} */\n        []\n      );\n    }\n    module2.exports = function parse5(s, env, opts) {\n      var mapped = parseInternal(s, env, opts);\n      if (typeof env !== "function") {\n        return mapped;\n      }\n      return mapped.reduce(\n        function(acc, s2) {\n          if (typeof s2 === "object") {\n            acc[acc.length] = s2;\n            return acc;\n          }\n          var xs = s2.split(RegExp("(" + TOKEN + ".*?" + TOKEN + ")", "g"));\n          if (xs.length === 1) {\n            acc[acc.length] = xs[0];\n            return acc;\n          }\n          xs.filter(Boolean).forEach(function(x) {\n            acc[acc.length] = startsWithToken.test(x) ? JSON.parse(x.split(TOKEN)[1]) : x;\n          });\n          return acc;\n        },\n        /** @type {ParseEntry[]} */\n        []\n      );\n    };\n  }\n});\n\n// node_modules/shell-quote/index.js\nvar require_shell_quote = __commonJS({\n  "node_modules/shell-quote/index.js"(exports2) {\n    "use strict";\n    exports2.quote = require_quote();\n    exports2.parse = require_parse();\n  }\n});\n\n// src/core/paths.ts\nfunction isHiddenName(name) {\n  return name.startsWith(".");\n}\nfunction entersFolder(name, atRoot, excludedRootFolders) {\n  return name !== "node_modules" && !(atRoot && excludedRootFolders.includes(name));\n}\nfunction isNoteName(name) {\n  return name.endsWith(".md");\n}\nfunction isCountedNote(path16, excludedRootFolders) {\n  let start = 0;\n  for (let slash = path16.indexOf("/"); slash >= 0; slash = path16.indexOf("/", start)) {\n    const part = path16.slice(start, slash);\n    if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;\n    start = slash + 1;\n  }\n  const name = path16.slice(start);\n  return name !== "" && !isHiddenName(name) && isNoteName(name);\n}\nfunction isInFolder(path16, folder2) {\n  return folder2 === "" || path16.length > folder2.length && path16.charCodeAt(folder2.length) === 47 && path16.startsWith(folder2);\n}\nfunction basename(path16) {\n  return path16.slice(path16.lastIndexOf("/") + 1);\n}\n\n// src/core/brief-item-list.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    about: "notes in the inbox folder, daily notes aside",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    about: "notes tagged needs-review",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    about: "notes tagged review but not review-done; mark_reviewed closes these",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    about: "rule files pending review",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    about: "today\'s files in the sessions folder",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path16, date) => basename(path16).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\n\n// src/core/brief-items.ts\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nvar QUEUE_ITEMS = [...SECTION_IDS, ...LIST_ITEM_IDS.filter((id) => !SECTION_IDS.includes(id))];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\n\n// src/core/format.ts\ninit_i18n();\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text) {\n  return KNOWN_TEXT.test(text) && !HAS_KNOWN_UNSAFE.test(text);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text) {\n  return plainKnown(text) ? text : text.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text) {\n  return Array.from(text);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text) {\n  return text.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/format.ts\nvar LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\\xFCgt/entfernt" } });\nvar KINDS_TEXT = translations({\n  en: { deleted: "deleted", renamed: "renamed" },\n  de: { deleted: "gel\\xF6scht", renamed: "umbenannt" }\n});\nfunction capText(text, limit, lang) {\n  if (text.length <= limit) return text;\n  const note = strings(lang).cut(limit);\n  const room = limit - note.length - 1;\n  const cut = text.lastIndexOf("\\n", room);\n  return `${text.slice(0, cut > 0 ? cut : room)}\n${note}`;\n}\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nfunction claudeDeny(reason, message) {\n  return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason }, systemMessage: message };\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop", SessionEnd: "SessionEnd" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop" },\n  // Codex names every shell tool `Bash` in its hook input; the tools\' own names are matched too.\n  toolNames: { ...SHARED_TOOL_NAMES, exec_command: "Bash", shell_command: "Bash", local_shell: "Bash", shell: "Bash" },\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    const input = out.tool_input;\n    if (input === void 0) return;\n    if (out.tool_name === "Bash" && str(input.command) === void 0 && str(input.cmd) !== void 0) input.command = input.cmd;\n    if (str(raw.tool_name) !== "apply_patch") return;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart", PostToolUse: "postToolUse", Stop: "agentStop" },\n  toolNames: SHARED_TOOL_NAMES,\n  afterEveryTool: true,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text) => ({ additionalContext: text }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart", PostToolUse: "afterFileEdit", Stop: "stop" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text) => ({ additional_context: text }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar SHELL = "run_shell_command";\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart", PostToolUse: "AfterTool", PreToolUse: "BeforeTool", Stop: "AfterAgent" },\n  inputEvents: { AfterTool: "PostToolUse", BeforeTool: "PreToolUse" },\n  toolNames: { ...SHARED_TOOL_NAMES, [SHELL]: "Bash" },\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text } }),\n  // BeforeTool refuses a call with a top-level `decision` of "deny" (or "block"); `reason` goes to the model.\n  denyEnvelope: (reason, message) => ({ decision: "deny", reason, systemMessage: message }),\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== SHELL || out.tool_input === void 0) return;\n    const dir = str(out.tool_input.dir_path);\n    if (dir === void 0 || dir.trim() === "") return;\n    const absolute = dir.startsWith("/") || /^[A-Za-z]:[\\\\/]/.test(dir) || dir.startsWith("\\\\\\\\");\n    if (absolute) out.cwd = dir;\n    else if (out.cwd !== void 0) out.cwd = `${out.cwd.replace(/[\\\\/]+$/, "")}/${dir}`;\n  },\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/list.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\n\n// src/core/hosts/index.ts\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key) ? map[key] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\nfunction hookEnvelope(agent, event, text, note) {\n  return HOSTS[agent].envelope(event, text, note);\n}\nfunction sessionStartOutput(agent, text, lang) {\n  const id = agentOrDefault(agent);\n  const capped2 = capText(safeLines(text), HOSTS[id].limit, lang);\n  return `${asciiJson(hookEnvelope(id, "SessionStart", capped2))}\n`;\n}\n\n// src/node/mcp/contract.ts\nvar TOOL_NAMES = ["brief", "review_queue", "agent_changes", "rule_check", "mark_reviewed"];\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": [...COMMON, "agent"],\n  "turn-end": [...COMMON, "agent"],\n  baseline: COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  changes: [...COMMON, "json"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row = d[i];\n      const up = d[i - 1];\n      row[j] = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nfunction hostsWith(event) {\n  return AGENT_IDS.filter((id) => HOSTS[id].events[event] !== void 0).map((id) => HOSTS[id].name).join(", ");\n}\nfunction agentAliases() {\n  return AGENT_IDS.flatMap((id) => (HOSTS[id].aliases ?? []).map((alias) => `${alias} (${id})`)).join(", ");\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook (every agent below): prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook (${hostsWith("PostToolUse")}): runs the rule\n                           check after an edit to a rule file; prints one JSON object only\n                           when it finds something; exits 0\n  pre-tool-use             PreToolUse hook (${hostsWith("PreToolUse")}): refuses the agent\'s edits and shell\n                           commands that reach Session Brief\'s own files, and (opt-in Write\n                           guard) a Write over an existing file in the sessions folder; keeps\n                           the notes a call it allows may change as they are (for changes);\n                           exits 0\n  turn-end                 Stop / SessionEnd hook (and the other agents\' end of a turn):\n                           records the notes the session changed that no edit hook saw\n                           (shell commands, renames, deletions); prints {}; exits 0\n  baseline                 Run by session-start in the background: the list of notes\n                           turn-end compares with\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  changes [--json]         The agent changes not yet reviewed, each with its diff against\n                           the note as it was before the agent\'s first change in its\n                           session (unified format; colours on a terminal)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools ${TOOL_NAMES.join(", ")}\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n                   also ${agentAliases()}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// bridge/commands/post-tool-use.ts\nvar path11 = require("node:path");\n\n// bridge/context.ts\nvar fs4 = require("node:fs");\nvar path5 = require("node:path");\ninit_i18n();\n\n// src/node/vault-config.ts\nvar fs3 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\ninit_i18n();\n\n// src/node/state-file.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\nvar C = fs.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key = normal(root);\n  let real = realRoots.get(key);\n  if (real === void 0) {\n    try {\n      real = fs.realpathSync.native(key);\n    } catch {\n      return null;\n    }\n    realRoots.set(key, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path.isAbsolute(p) && !UNCLEAN.test(p) ? p : path.resolve(p);\n}\nfunction belowReal(top, rel) {\n  return rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel;\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path.sep) ? r : r + path.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file, true);\n  return work(held?.at ?? file);\n}\nvar heldFolders = /* @__PURE__ */ new Map();\nvar MAX_HELD_FOLDERS = 16;\nfunction openFolder(file, dir) {\n  try {\n    return fs.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n}\nfunction holdFolder(root, file, shared) {\n  if (!hasProcFd()) return null;\n  const dir = path.dirname(normal(file));\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : belowReal(top, rel);\n  let real = null;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    let fd = shared ? heldFolders.get(dir) : void 0;\n    if (fd === void 0) {\n      fd = openFolder(file, dir);\n      if (shared) {\n        heldFolders.set(dir, fd);\n        if (heldFolders.size > MAX_HELD_FOLDERS) {\n          const [oldest, oldFd] = heldFolders.entries().next().value;\n          heldFolders.delete(oldest);\n          fs.closeSync(oldFd);\n        }\n      }\n    }\n    try {\n      real = fs.readlinkSync(`/proc/self/fd/${fd}`);\n    } catch {\n      real = null;\n    }\n    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path.basename(file)}` };\n    if (shared) heldFolders.delete(dir);\n    fs.closeSync(fd);\n  }\n  throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size = fs.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nvar CHANGED_SINCE_READ = "changed since it was read";\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs.fchmodSync(fd, mode.exact);\n    } finally {\n      fs.closeSync(fd);\n    }\n    const was = options.unchanged;\n    if (was !== void 0) {\n      const now = fs.lstatSync(file, { throwIfNoEntry: false });\n      if (now === void 0 || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);\n    }\n    fs.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction appendStateFile(root, file, text) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");\n  return throughFolder(root, file, (at) => appendAt(file, at, text));\n}\nfunction appendLanded(root, file, text, tries = 3) {\n  let size = 0;\n  for (let i = 0; i < tries; i++) {\n    const r = appendStateFile(root, file, text);\n    size = r.size;\n    if (r.landed) break;\n  }\n  return size;\n}\nfunction appendAt(file, at, text) {\n  const fd = fs.openSync(at, APPEND_FLAGS, 438);\n  try {\n    const before = fs.fstatSync(fd);\n    if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);\n    writeAll(fd, text);\n    trace(file);\n    const mine = fs.fstatSync(fd);\n    let now = null;\n    try {\n      now = fs.lstatSync(at);\n    } catch {\n      now = null;\n    }\n    return { landed: now !== null && now.ino === mine.ino && now.dev === mine.dev, size: mine.size };\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\nfunction listStateFolder(root, dir, max) {\n  if (folderState(root, dir) !== "ok") return [];\n  try {\n    return fs.readdirSync(dir, { withFileTypes: true }).slice(0, max);\n  } catch {\n    return [];\n  }\n}\nfunction isStateFolder(root, dir) {\n  if (folderState(root, dir) !== "ok") return false;\n  try {\n    return fs.lstatSync(dir).isDirectory();\n  } catch {\n    return false;\n  }\n}\n\n// src/node/state-registry.ts\nvar path2 = require("node:path");\n\n// src/core/state-names.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar STARTS_LOG = "session-starts.jsonl";\nvar BEFORE_FOLDER = "before-versions";\n\n// src/node/state-registry.ts\nvar SETTINGS_FILE = "data.json";\nvar LOCK_SUFFIX = ".lock";\nvar JOURNAL_LOCK = `${JOURNAL_FILE}${LOCK_SUFFIX}`;\nvar STARTS_LOCK = `${STARTS_LOG}${LOCK_SUFFIX}`;\nvar MANIFEST_NAME = "session-brief.json";\nvar HOOK_PREFIX = "session-brief";\nfunction hooksFolder(vault) {\n  return path2.join(vault, ".claude", "hooks");\n}\n\n// src/core/first-run.ts\ninit_settings();\nvar AGENT_RULE_FILES = [\n  { path: "CLAUDE.md", scope: "CLAUDE.md" },\n  { path: "AGENTS.md", scope: "AGENTS.md" },\n  { path: "GEMINI.md", scope: "GEMINI.md" },\n  { path: ".claude/agents", scope: ".claude/agents/**" },\n  { path: ".claude/skills", scope: ".claude/skills/**" },\n  { path: ".cursor/rules", scope: ".cursor/rules/**" }\n];\nvar RULES_NAME = /^(rules?|regeln?|regelwerk|guidelines?|richtlinien|prompts?|instructions?|anweisungen)$/i;\nvar SESSIONS_NAME = /^(sessions?|sitzungen|agent[ -]?sessions?|ai[ -]?sessions?)$/i;\nfunction namedLikeSetupFolder(name) {\n  return RULES_NAME.test(name) || SESSIONS_NAME.test(name);\n}\nfunction lastPart(folder2) {\n  return folder2.slice(folder2.lastIndexOf("/") + 1);\n}\nfunction pick(folders, name, minNotes) {\n  const hits = folders.filter((f) => name.test(lastPart(f.path)) && f.notes >= minNotes);\n  hits.sort((a, b) => a.path.split("/").length - b.path.split("/").length || b.notes - a.notes || a.path.localeCompare(b.path));\n  return hits[0]?.path ?? null;\n}\nfunction proposeSetup(facts) {\n  const found = [];\n  const rules = pick(facts.folders, RULES_NAME, 1);\n  const sessions = pick(facts.folders, SESSIONS_NAME, 0);\n  const rulesFolder = cleanFolder(rules ?? DEFAULT_SETTINGS.rulesFolder);\n  const sessionsFolder = cleanFolder(sessions ?? DEFAULT_SETTINGS.sessionsFolder);\n  if (rules !== null) found.push(`${rules}/`);\n  if (sessions !== null) found.push(`${sessions}/`);\n  const ruleScope = [];\n  for (const f of AGENT_RULE_FILES) {\n    if (!facts.present.includes(f.path)) continue;\n    ruleScope.push(f.scope);\n    found.push(f.path.endsWith(".md") ? f.path : `${f.path}/`);\n  }\n  ruleScope.push(`${rulesFolder}/**`);\n  return { rulesFolder, sessionsFolder, ruleScope, found };\n}\n\n// src/node/top-level-facts.ts\nvar fs2 = require("node:fs");\nvar path3 = require("node:path");\nfunction exists(file) {\n  try {\n    fs2.lstatSync(file);\n    return true;\n  } catch {\n    return false;\n  }\n}\nfunction entries(dir) {\n  try {\n    return fs2.readdirSync(dir, { withFileTypes: true });\n  } catch {\n    return [];\n  }\n}\nfunction topLevelFacts(root) {\n  const present = AGENT_RULE_FILES.filter((f) => exists(path3.join(root, f.path))).map((f) => f.path);\n  const folders = [];\n  for (const entry of entries(root)) {\n    if (!entry.isDirectory() || entry.name.startsWith(".") || !namedLikeSetupFolder(entry.name)) continue;\n    const notes = entries(path3.join(root, entry.name)).filter((e) => e.isFile() && e.name.endsWith(".md")).length;\n    folders.push({ path: entry.name, notes });\n  }\n  return { present, folders };\n}\n\n// src/node/vault-config.ts\ninit_settings();\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path4.dirname(path4.resolve(scriptPath));\n  if (path4.basename(dir) === "session-brief") dir = path4.dirname(dir);\n  if (path4.basename(dir) !== "hooks" || path4.basename(path4.dirname(dir)) !== ".claude") return null;\n  return path4.dirname(path4.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path4.join(hooksFolder(root), MANIFEST_NAME), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir(path4.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir(path4.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs3.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path4.join(root, name);\n    if (fs3.existsSync(path4.join(dir, "app.json")) || isDir(path4.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path4.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir(path4.join(root, dir))) return path4.join(root, dir);\n  return configDir === null ? null : path4.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction setupDefaults(root) {\n  const { rulesFolder, sessionsFolder, ruleScope } = proposeSetup(topLevelFacts(root));\n  return { rulesFolder, sessionsFolder, ruleScope };\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const stored = pluginDir === null ? void 0 : readJson(root, path4.join(pluginDir, SETTINGS_FILE), warnings);\n  const settings = resolveSettings(stored === void 0 ? setupDefaults(root) : stored);\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path4.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path5.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs4.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs4.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path5.resolve(root, name);\n  if (path5.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs5 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve10) => {\n    if (process.stdin.isTTY) {\n      resolve10(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve10(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nvar streamed = false;\nfunction writeOut(text) {\n  const bytes = Buffer.from(text, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs5.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  streamed = true;\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// bridge/commands/post-tool-use.ts\ninit_scope();\n\n// src/node/hosts/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/journal/agent-journal.ts\nvar fs6 = require("node:fs");\nvar path6 = require("node:path");\n\n// src/core/text-bytes.ts\nfunction utf8Length(text) {\n  let bytes = 0;\n  for (let i = 0; i < text.length; i++) {\n    const c = text.charCodeAt(i);\n    if (c < 128) bytes += 1;\n    else if (c < 2048) bytes += 2;\n    else if (c >= 55296 && c <= 56319 && i + 1 < text.length && (text.charCodeAt(i + 1) & 64512) === 56320) {\n      bytes += 4;\n      i++;\n    } else bytes += 3;\n  }\n  return bytes;\n}\n\n// src/core/agent-journal.ts\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar MAX_RECORD_BYTES = 4e3;\nvar MAX_TOOL_CHARS = 64;\nvar MAX_SESSION_CHARS = 200;\nfunction shortString(value, max) {\n  if (typeof value !== "string" || value === "") return null;\n  return value.length > max ? value.slice(0, max) : value;\n}\nfunction journalRecord(edit, excludedRootFolders) {\n  if (edit.rel === null || !isCountedNote(edit.rel, excludedRootFolders)) return null;\n  const record = {\n    path: edit.rel,\n    tool: shortString(edit.tool, MAX_TOOL_CHARS),\n    session: shortString(edit.session, MAX_SESSION_CHARS),\n    at: edit.now.toISOString()\n  };\n  return encodeRecord(record) === null ? null : record;\n}\nfunction encodeRecord(r) {\n  const fields = { path: r.path, tool: r.tool, session: r.session, at: r.at };\n  if (r.change !== void 0) fields.change = r.change;\n  if (r.change === "renamed" && r.from !== void 0) fields.from = r.from;\n  const line = `${JSON.stringify(fields)}\n`;\n  if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;\n  return line;\n}\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  const record = { path: v.path, tool: v.tool, session: v.session, at: v.at };\n  if (v.change === "deleted") record.change = "deleted";\n  else if (v.change === "renamed" && typeof v.from === "string" && isVaultRelative(v.from) && v.from !== v.path) {\n    record.change = "renamed";\n    record.from = v.from;\n  }\n  return record;\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction recordKey(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}\\0${r.change ?? ""}\\0${r.from ?? ""}`;\n}\nfunction journalLines(text) {\n  const out = [];\n  for (const line of text.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r !== null) out.push(r);\n  }\n  return out;\n}\nfunction sortRecords(records) {\n  return [...records].sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction parseJournal(text) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const r of journalLines(text)) {\n    const k = recordKey(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return sortRecords(out);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\nfunction compactJournal(text, now) {\n  const lines = boundJournal(parseJournal(text), now).map((r) => encodeRecord(r) ?? "");\n  let bytes = 0;\n  let first = lines.length;\n  while (first > 0) {\n    const size = utf8Length(lines[first - 1] ?? "");\n    if (bytes + size > COMPACT_AT_BYTES / 2) break;\n    bytes += size;\n    first--;\n  }\n  return lines.slice(first).join("");\n}\n\n// src/node/journal/agent-journal.ts\nvar STALE_LOCK_MS = 3e4;\nfunction journalPath(pluginDir) {\n  return path6.join(pluginDir, JOURNAL_FILE);\n}\nasync function appendJournal(root, pluginDir, record, now) {\n  const line = encodeRecord(record);\n  if (line === null) return;\n  const file = journalPath(pluginDir);\n  const size = appendLanded(root, file, line);\n  if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);\n}\nfunction takeLock(root, lock) {\n  for (let i = 0; i < 2; i++) {\n    if (createStateFile(root, lock, String(process.pid))) return true;\n    try {\n      const st = statStateFile(root, lock);\n      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;\n      removeStateFile(root, lock);\n    } catch {\n      return false;\n    }\n  }\n  return false;\n}\nfunction completeLinesFrom(fd, from) {\n  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);\n  const last = buf.lastIndexOf(10);\n  if (last < 0) return { text: "", end: from };\n  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };\n}\nasync function compactJournalFile(root, pluginDir, now) {\n  const file = journalPath(pluginDir);\n  const lock = path6.join(pluginDir, JOURNAL_LOCK);\n  if (!takeLock(root, lock)) return false;\n  let fd = null;\n  try {\n    fd = openStateFile(root, file);\n    if (fd === null) return true;\n    const size = fs6.fstatSync(fd).size;\n    const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);\n    const head = completeLinesFrom(fd, start);\n    let text = compactJournal(head.text, now);\n    const tail = completeLinesFrom(fd, head.end);\n    text += tail.text;\n    writeStateFile(root, file, text);\n    const late = completeLinesFrom(fd, tail.end);\n    if (late.text !== "") appendLanded(root, file, late.text);\n    return true;\n  } finally {\n    if (fd !== null) fs6.closeSync(fd);\n    removeStateFile(root, lock);\n  }\n}\nasync function recordAgentEdit(ctx, edit) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const record = journalRecord(edit, ctx.settings.excludedRootFolders);\n    if (record !== null) await appendJournal(ctx.root, ctx.pluginDir, record, edit.now);\n  } catch {\n  }\n}\n\n// src/node/review/before-version-hook.ts\nvar path9 = require("node:path");\n\n// src/core/agent-fence.ts\ninit_i18n();\nvar FENCED_FILE_TOOLS = /* @__PURE__ */ new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);\nvar SHELL_TOOL = "Bash";\nvar READING_COMMANDS = /* @__PURE__ */ new Set(["report", "check", "changes", "doctor", "help", "--help", "-h", "--version"]);\nvar FENCE_TEXT = translations({\n  en: {\n    plugin: (shown, where) => {\n      const what = `Refused: ${shown} is in Session Brief\'s plugin folder (${where}).`;\n      const why = "It holds the human\'s review trail (what agents changed and what the human has reviewed) and the plugin\'s settings, which only the human changes, in Obsidian.";\n      const todo = "Leave it as it is and go on with the task; if the user asked for this change, tell them to make it themselves.";\n      return `${what} ${why} ${todo}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Refused: ${shown} is one of Session Brief\'s hook files (in ${where}), which check this session\'s edits.`;\n      const why = "Agents do not change them; the user updates or removes them with the bridge\'s install or uninstall command.";\n      return `${what} ${why} Leave them as they are and go on with the task.`;\n    },\n    agentPlugin: (shown, where) => {\n      const what = `Refused: ${shown} is in Session Brief\'s agent plugin (${where}), whose hooks check this session\'s edits.`;\n      return `${what} Agents do not change it; the user updates or removes the plugin. Leave it as it is and go on with the task.`;\n    },\n    state: (shown, where) => {\n      const what = `Refused: ${shown} is in Session Brief\'s per-user state folder (${where}).`;\n      const why = "It holds the seals of the human\'s reviews and the copy of the review trail, which only Session Brief writes.";\n      return `${what} ${why} Leave it as it is and go on with the task.`;\n    },\n    command: (shown) => ` The command names ${shown}. To read the vault\'s state, use the brief, or run the bridge\'s report or check command.`,\n    message: (shown) => `Session Brief refused an agent\'s change to its own files: ${shown}.`\n  },\n  de: {\n    plugin: (shown, where) => {\n      const what = `Abgelehnt: ${shown} liegt im Plugin-Ordner von Session Brief (${where}).`;\n      const why1 = "Dort liegen die Pr\\xFCfspur des Menschen (was Agenten ge\\xE4ndert haben und was der Mensch schon gepr\\xFCft hat)";\n      const why2 = "und die Einstellungen des Plugins; beides \\xE4ndert nur der Mensch, in Obsidian.";\n      const todo1 = "Nichts daran \\xE4ndern und mit der Aufgabe weitermachen;";\n      const todo2 = "hat der Nutzer um diese \\xC4nderung gebeten, ihm sagen, dass er sie selbst vornehmen muss.";\n      return `${what} ${why1} ${why2} ${todo1} ${todo2}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Abgelehnt: ${shown} ist eine der Hook-Dateien von Session Brief (in ${where}), die die \\xC4nderungen dieser Sitzung pr\\xFCfen.`;\n      const why = "Agenten \\xE4ndern sie nicht; der Nutzer aktualisiert oder entfernt sie mit dem Befehl install oder uninstall der Bridge.";\n      return `${what} ${why} Nichts daran \\xE4ndern und mit der Aufgabe weitermachen.`;\n    },\n    agentPlugin: (shown, where) => {\n      const what = `Abgelehnt: ${shown} liegt im Agenten-Plugin von Session Brief (${where}), dessen Hooks die \\xC4nderungen dieser Sitzung pr\\xFCfen.`;\n      return `${what} Agenten \\xE4ndern es nicht; der Nutzer aktualisiert oder entfernt das Plugin. Nichts daran \\xE4ndern und mit der Aufgabe weitermachen.`;\n    },\n    state: (shown, where) => {\n      const what = `Abgelehnt: ${shown} liegt im Zustandsordner von Session Brief f\\xFCr diesen Nutzer (${where}).`;\n      const why = "Dort liegen die Siegel der Pr\\xFCfungen des Menschen und die Kopie der Pr\\xFCfspur, die nur Session Brief schreibt.";\n      return `${what} ${why} Nichts daran \\xE4ndern und mit der Aufgabe weitermachen.`;\n    },\n    command: (shown) => ` Der Befehl nennt ${shown}. Den Stand der Vault zeigen das Briefing und die Befehle report und check der Bridge.`,\n    message: (shown) => `Session Brief hat die \\xC4nderung eines Agenten an seinen eigenen Dateien abgelehnt: ${shown}.`\n  }\n});\nfunction fenceRefusal(fenced, shown, where, viaCommand, lang) {\n  const t = FENCE_TEXT[lang];\n  const name = shortenName(shown, 300);\n  const place = shortenName(where, 200);\n  const reason = t[fenced](name, place) + (viaCommand ? t.command(name) : "");\n  return { reason, message: t.message(shortenName(shown, 200)) };\n}\nfunction commandWords(command) {\n  const words = [];\n  let current = "";\n  let quote = null;\n  const push = () => {\n    if (current !== "") words.push(current);\n    current = "";\n  };\n  for (const ch of command) {\n    if (quote !== null) {\n      if (ch === quote) quote = null;\n      else current += ch;\n    } else if (ch === \'"\' || ch === "\'") quote = ch;\n    else if (/[\\s;&|()<>`]/.test(ch)) push();\n    else current += ch;\n  }\n  push();\n  const out = [];\n  for (const w of words) {\n    const slashed = w.replace(/\\\\/g, "/");\n    out.push(slashed);\n    const eq = slashed.indexOf("=");\n    if (eq > 0 && eq < slashed.length - 1) out.push(slashed.slice(eq + 1));\n  }\n  return out;\n}\nfunction beforeGlob(word) {\n  const at = word.search(/[*?[{]/);\n  return at === -1 ? word : word.slice(0, at);\n}\n\n// src/node/review/before-version-hook.ts\ninit_scope();\n\n// src/core/shell-notes.ts\nvar READERS = /* @__PURE__ */ new Set([\n  "cat",\n  "less",\n  "more",\n  "head",\n  "tail",\n  "grep",\n  "egrep",\n  "fgrep",\n  "rg",\n  "ag",\n  "wc",\n  "ls",\n  "stat",\n  "file",\n  "diff",\n  "cmp",\n  "md5sum",\n  "sha256sum",\n  "sha1sum",\n  "nl",\n  "sort",\n  "uniq",\n  "cut",\n  "tr",\n  "echo",\n  "printf",\n  "pwd",\n  "find",\n  "tree",\n  "du",\n  "bat",\n  "realpath",\n  "readlink",\n  "basename",\n  "dirname",\n  "test",\n  "[",\n  "true",\n  "cd",\n  "which",\n  "type",\n  "date",\n  "jq",\n  "column",\n  "fold",\n  "od",\n  "xxd",\n  "hexdump",\n  "strings",\n  "awk"\n]);\nfunction shellMayWrite(command) {\n  const stripped = command.replace(/\\d*>&\\d+/g, " ").replace(/\\d*>+\\s*\\/dev\\/null/g, " ");\n  if (/>/.test(stripped.replace(/\'[^\']*\'|"[^"]*"/g, ""))) return true;\n  for (const segment of stripped.split(/&&|\\|\\||[;|&\\n]/)) {\n    const words = segment.trim().split(/\\s+/).filter((w) => w !== "" && !/^\\w+=/.test(w));\n    const program = (words[0] ?? "").replace(/^.*\\//, "");\n    if (program === "") continue;\n    if (program === "awk" && words.some((w) => w === "inplace")) return true;\n    if (!READERS.has(program)) return true;\n    if (program === "find" && words.some((w) => w === "-delete" || w === "-exec" || w === "-execdir")) return true;\n  }\n  return false;\n}\nfunction noteWords(command) {\n  if (!shellMayWrite(command)) return [];\n  const out = /* @__PURE__ */ new Set();\n  for (const w of commandWords(command)) {\n    if (w.startsWith("-") || w.startsWith("$") || /[*?[{]/.test(w)) continue;\n    if (w.toLowerCase().endsWith(".md")) out.add(w);\n  }\n  return [...out];\n}\n\n// src/node/review/before-versions.ts\nvar fs7 = require("node:fs");\nvar path7 = require("node:path");\n\n// src/core/file-key.ts\nvar FNV_OFFSET = BigInt("0xcbf29ce484222325");\nvar FNV_PRIME = BigInt("0x100000001b3");\nvar U64 = BigInt("0xffffffffffffffff");\nfunction fileKey(key) {\n  let h = FNV_OFFSET;\n  for (const byte of new TextEncoder().encode(key)) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;\n  return h.toString(16).padStart(16, "0");\n}\n\n// src/core/before-versions.ts\nvar MAX_NOTE_BYTES = 1024 * 1024;\nvar MAX_TOTAL_BYTES = 32 * 1024 * 1024;\nvar MAX_FILES = 4e3;\nvar MAX_BEFORE_AGE_MS = MAX_AGE_MS;\nvar BEFORE_SUFFIX = ".before";\nvar AFTER_SUFFIX = ".after";\nfunction beforeStem(session, path16) {\n  return fileKey(`${session ?? ""}\\0${path16}`);\n}\nfunction encodeHeader(h) {\n  return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}\n`;\n}\nfunction stateFor(size) {\n  if (size === null) return "new";\n  return size > MAX_NOTE_BYTES ? "too-large" : "kept";\n}\nfunction pruneChoice(entries3, nowMs, incoming) {\n  const stems = /* @__PURE__ */ new Map();\n  for (const e of entries3) {\n    const stem = e.name.endsWith(BEFORE_SUFFIX) ? e.name.slice(0, -BEFORE_SUFFIX.length) : e.name.endsWith(AFTER_SUFFIX) ? e.name.slice(0, -AFTER_SUFFIX.length) : e.name;\n    const s = stems.get(stem) ?? { names: [], size: 0, mtimeMs: 0 };\n    s.names.push(e.name);\n    s.size += e.size;\n    if (e.name.endsWith(BEFORE_SUFFIX) || s.mtimeMs === 0) s.mtimeMs = e.mtimeMs;\n    stems.set(stem, s);\n  }\n  const groups = [...stems.values()].sort((a, b) => a.mtimeMs - b.mtimeMs);\n  let total = incoming + groups.reduce((n, g) => n + g.size, 0);\n  let files = 2 + groups.reduce((n, g) => n + g.names.length, 0);\n  const out = [];\n  for (const g of groups) {\n    const old = nowMs - g.mtimeMs > MAX_BEFORE_AGE_MS;\n    if (!old && total <= MAX_TOTAL_BYTES && files <= MAX_FILES) break;\n    out.push(...g.names);\n    total -= g.size;\n    files -= g.names.length;\n  }\n  return out;\n}\n\n// src/node/review/before-versions.ts\nfunction beforeFolder(place) {\n  return path7.join(place.pluginDir, BEFORE_FOLDER);\n}\nfunction fileOf(place, session, rel, suffix) {\n  return path7.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);\n}\nfunction notePath(place, rel) {\n  return path7.join(place.root, ...rel.split("/"));\n}\nfunction entries2(place) {\n  const dir = beforeFolder(place);\n  const out = [];\n  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {\n    if (!d.isFile()) continue;\n    const st = fs7.lstatSync(path7.join(dir, d.name), { throwIfNoEntry: false });\n    if (st !== void 0 && st.isFile()) out.push({ name: d.name, size: st.size, mtimeMs: st.mtimeMs });\n  }\n  return out;\n}\nfunction keepBeforeVersion(place, rel, session, tool, now) {\n  const file = fileOf(place, session, rel, BEFORE_SUFFIX);\n  if (statStateFile(place.root, file) !== null) return false;\n  const note = notePath(place, rel);\n  const entry = inspectStateFile(place.root, note);\n  if (entry.kind === "damaged") return false;\n  let state = stateFor(entry.kind === "missing" ? null : entry.stat.size);\n  let bytes = null;\n  if (state === "kept") {\n    bytes = readStateFile(place.root, note, MAX_NOTE_BYTES);\n    if (bytes === null) state = "too-large";\n  }\n  const header = encodeHeader({ path: rel, session, at: now.toISOString(), state, tool });\n  const data = bytes === null ? Buffer.from(header) : Buffer.concat([Buffer.from(header), bytes]);\n  const dir = beforeFolder(place);\n  for (const name of pruneChoice(entries2(place), now.getTime(), data.length)) removeStateFile(place.root, path7.join(dir, name));\n  writeStateFile(place.root, file, data);\n  return true;\n}\nfunction hasBeforeVersion(place, rel, session) {\n  return statStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX)) !== null;\n}\nfunction recordAfter(place, rel, session, now, sha2562) {\n  if (!hasBeforeVersion(place, rel, session)) return false;\n  const bytes = readStateFile(place.root, notePath(place, rel), MAX_NOTE_BYTES);\n  const hash = bytes === null ? null : sha2562(bytes);\n  writeStateFile(place.root, fileOf(place, session, rel, AFTER_SUFFIX), afterData(hash, now.toISOString(), bytes));\n  return true;\n}\nfunction afterData(hash, at, bytes) {\n  return Buffer.concat([Buffer.from(`${JSON.stringify({ sha256: hash, at, kept: bytes !== null })}\n`), bytes ?? Buffer.alloc(0)]);\n}\n\n// src/node/review/before-version-hook.ts\ninit_real_path();\nfunction sessionOf(session) {\n  return session === null || session === "" ? null : session.slice(0, 200);\n}\nfunction mayChangeNotes(call) {\n  if (FENCED_FILE_TOOLS.has(call.tool)) return call.filePath !== null;\n  return call.tool === SHELL_TOOL && call.command !== null && noteWords(call.command).length > 0;\n}\nfunction noteOf(ctx, p, base) {\n  const abs = path9.resolve(base, p);\n  const rel = vaultRelative(ctx.root, abs) ?? vaultRelativeReal(ctx.root, abs);\n  if (rel === null || !isCountedNote(rel, ctx.settings.excludedRootFolders)) return null;\n  return rel;\n}\nfunction notesOfCall(ctx, call) {\n  if (FENCED_FILE_TOOLS.has(call.tool) && call.filePath !== null) {\n    const out2 = /* @__PURE__ */ new Set();\n    for (const file of call.filePaths ?? [call.filePath]) {\n      const rel = noteOf(ctx, file, ctx.root);\n      if (rel !== null) out2.add(rel);\n    }\n    return [...out2];\n  }\n  if (call.tool !== SHELL_TOOL || call.command === null) return [];\n  const base = call.cwd !== void 0 && path9.isAbsolute(call.cwd) ? call.cwd : ctx.root;\n  const out = /* @__PURE__ */ new Set();\n  for (const word of noteWords(call.command)) {\n    const rel = noteOf(ctx, word, base);\n    if (rel === null) continue;\n    const abs = path9.join(ctx.root, ...rel.split("/"));\n    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path9.dirname(abs))) out.add(rel);\n  }\n  return [...out];\n}\nfunction placeOf(ctx) {\n  return ctx.pluginDir === null ? null : { root: ctx.root, pluginDir: ctx.pluginDir };\n}\nfunction keepBeforeVersions(ctx, call, now) {\n  try {\n    const place = placeOf(ctx);\n    if (place === null) return;\n    for (const rel of notesOfCall(ctx, call)) {\n      try {\n        keepBeforeVersion(place, rel, sessionOf(call.session), call.tool, now);\n      } catch {\n      }\n    }\n  } catch {\n  }\n}\nasync function recordAfterVersion(ctx, rel, session, now) {\n  try {\n    const place = placeOf(ctx);\n    const id = sessionOf(typeof session === "string" ? session : null);\n    if (place === null || !isCountedNote(rel, ctx.settings.excludedRootFolders) || !hasBeforeVersion(place, rel, id)) return;\n    const { sha256: sha2562 } = await Promise.resolve().then(() => (init_sha256(), sha256_exports));\n    recordAfter(place, rel, id, now, sha2562);\n  } catch {\n  }\n}\n\n// bridge/bridge-file.ts\nvar path10 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path10.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  asked = true;\n  loader()(false);\n}\nvar loaded;\nvar asked = false;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  asked = true;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/edit-check-from-bridge.ts\nvar editCheck = () => bridgeLibrary().editCheck();\n\n// src/core/rules/hook-failed-text.ts\ninit_i18n();\nvar HOOK_FAILED_TEXT = translations({\n  en: {\n    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \\`${command}\\` in a terminal to see the full error.`,\n    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`\n  },\n  de: {\n    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \\xC4nderung ungepr\\xFCft. \\`${command}\\` im Terminal zeigt den ganzen Fehler.`,\n    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`\n  }\n});\n\n// bridge/hook-output.ts\nfunction postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {\n  const oneLine = escapeControls(systemMessage.replace(/\\s+/g, " ").trim().slice(0, 300));\n  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}\n`;\n}\nfunction postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {\n  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\\n")[0]?.slice(0, 300) ?? "") || "unknown error";\n  const command = checkCommand(scriptPath);\n  const t = HOOK_FAILED_TEXT[lang];\n  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);\n}\nfunction checkCommand(scriptPath) {\n  return `node ${/[\\s"\']/.test(scriptPath) ? `"${scriptPath.replace(/"/g, \'\\\\"\')}"` : scriptPath} check`;\n}\nfunction sessionStartCrashOutput(args, error) {\n  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");\n}\nfunction hookCrashOutput(args, error, scriptPath) {\n  switch (args.command) {\n    case "pre-tool-use":\n      return "";\n    case "turn-end":\n      return "{}\\n";\n    case "post-tool-use":\n      return postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent")));\n    case "session-start":\n      return sessionStartCrashOutput(args, error);\n    default:\n      return null;\n  }\n}\n\n// bridge/commands/post-tool-use.ts\nvar EDIT_TOOLS = /* @__PURE__ */ new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);\nvar MAX_PATCH_FILES = 200;\nfunction editOf(stdin, agent = DEFAULT_AGENT) {\n  const hook = translateHookInput(agent, parseHookJson(stdin));\n  const input = hook.tool_input;\n  if (input === void 0) return null;\n  if (HOSTS[agent].afterEveryTool === true && (hook.tool_name === void 0 || !EDIT_TOOLS.has(hook.tool_name))) return null;\n  for (const key of ["file_path", "notebook_path"]) {\n    const value = input[key];\n    if (typeof value !== "string" || value.trim() === "") continue;\n    const more = Array.isArray(input.file_paths) ? input.file_paths.filter((p) => typeof p === "string" && p.trim() !== "").slice(0, MAX_PATCH_FILES) : [];\n    return { filePath: value, filePaths: more.length > 0 ? more : [value], tool: hook.tool_name, session: hook.session_id, cwd: hook.cwd };\n  }\n  return null;\n}\nasync function relativeToVault(root, filePath, cwd) {\n  const given = !path11.isAbsolute(filePath) && cwd !== void 0 && path11.isAbsolute(cwd) ? path11.join(cwd, filePath) : filePath;\n  return vaultRelative(root, given) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, given);\n}\nasync function postToolUse(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const agent = agentOrDefault(stringFlag(args, "agent"));\n  const edit = editOf(stdin, agent);\n  if (edit === null) return 0;\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path11.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) return 0;\n  const rels = [];\n  for (const p of edit.filePaths) {\n    const rel = await relativeToVault(root, p, edit.cwd);\n    if (rel !== null && !rels.includes(rel)) rels.push(rel);\n  }\n  if (rels.length === 0) return 0;\n  let lang = "en";\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    const now = clock(env);\n    for (const r of rels) {\n      await recordAgentEdit(ctx, { rel: r, tool: edit.tool, session: edit.session, now });\n      await recordAfterVersion(ctx, r, edit.session, now);\n    }\n    const scope = checkScope(ctx.settings);\n    const rel = rels.find((r) => inScope(r, scope));\n    if (rel === void 0) return 0;\n    const command = checkCommand(scriptPath);\n    const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });\n    if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));\n  } catch (error) {\n    writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));\n  }\n  return 0;\n}\n\n// bridge/commands/pre-tool-use.ts\nvar fs11 = require("node:fs");\nvar path15 = require("node:path");\ninit_scope();\n\n// src/core/write-guard.ts\ninit_i18n();\nvar GUARDED_TOOL = "Write";\nvar WRITE_GUARD_TEXT = translations({\n  en: {\n    reason: (shown, where, instead) => `Refused: ${shown} already exists in the sessions folder (${where}), and Write would replace it, losing that session\'s log. Write this session\'s log under a new name that does not exist yet${instead === "" ? "" : `, e.g. ${instead}`}. To add to that file on purpose, Read it and use Edit.`,\n    message: (name) => `Session Brief kept ${name} from being overwritten (Write guard).`\n  },\n  de: {\n    reason: (shown, where, instead) => `Abgelehnt: Die Datei ${shown} gibt es im Sitzungsordner (${where}) schon; Write w\\xFCrde sie ersetzen, und das Protokoll jener Sitzung ginge verloren. Das Protokoll dieser Sitzung unter einem neuen Namen schreiben, den es noch nicht gibt${instead === "" ? "" : `, z. B. ${instead}`}. Um jene Datei absichtlich zu erg\\xE4nzen: erst lesen (Read), dann mit Edit \\xE4ndern.`,\n    message: (name) => `Session Brief hat das \\xDCberschreiben von ${name} verhindert (Schreibschutz).`\n  }\n});\nfunction guardApplies(tool, rel, settings) {\n  if (!settings.writeGuard || tool !== GUARDED_TOOL || rel === null) return false;\n  return inFolder(rel, settings.sessionsFolder);\n}\nfunction inFolder(rel, folder2) {\n  if (folder2 === "") return false;\n  return rel.replace(/\\\\/g, "/").toLowerCase().startsWith(`${folder2.toLowerCase()}/`);\n}\nvar MAX_TRIES = 1e3;\nfunction freeName(name, taken) {\n  const dot = name.lastIndexOf(".");\n  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];\n  const numbered = / (\\d{1,6})$/.exec(stem);\n  const base = numbered === null ? stem : stem.slice(0, numbered.index);\n  const first = numbered === null ? 2 : Number(numbered[1]) + 1;\n  for (let n = first; n < first + MAX_TRIES; n++) {\n    const candidate = `${base} ${n}${ext}`;\n    if (!taken(candidate)) return candidate;\n  }\n  return null;\n}\nfunction refusal(filePath, rel, folder2, suggestion, lang) {\n  const shown = shortenName(filePath, 300);\n  const where = shortenName(folder2, 200);\n  const instead = suggestion === null ? "" : shortenName(suggestion, 300);\n  const t = WRITE_GUARD_TEXT[lang];\n  return { reason: t.reason(shown, where, instead), message: t.message(shortenName(rel, 200)) };\n}\nfunction denyOutput(r, agent = DEFAULT_AGENT) {\n  const host = HOSTS[agent];\n  return `${asciiJson(host.denyEnvelope !== void 0 ? host.denyEnvelope(r.reason, r.message) : claudeDeny(r.reason, r.message))}\n`;\n}\n\n// src/node/hosts/agent-fence.ts\nvar fs9 = require("node:fs");\nvar path12 = require("node:path");\ninit_real_path();\nfunction norm(p) {\n  const s = p.replace(/\\\\/g, "/").toLowerCase();\n  return s.length > 1 && s.endsWith("/") ? s.slice(0, -1) : s;\n}\nfunction within(dir, p) {\n  const d = norm(dir);\n  const n = norm(p);\n  return n === d || n.startsWith(d.endsWith("/") ? d : `${d}/`);\n}\nfunction bothWays(p) {\n  const real = realPathOf(p);\n  return real === null || real === p ? [p] : [p, real];\n}\nfunction agentPluginFolder(scriptPath) {\n  const own2 = path12.dirname(path12.resolve(scriptPath));\n  if (path12.basename(own2).toLowerCase() !== "hooks" || path12.basename(path12.dirname(own2)).toLowerCase() === ".claude") return null;\n  const folder2 = path12.dirname(own2);\n  return [".claude-plugin", ".codex-plugin"].some((m) => fs9.existsSync(path12.join(folder2, m))) ? folder2 : null;\n}\nfunction fencePlaces(root, pluginDir, scriptPath, stateDir = null, home = null) {\n  const own2 = path12.dirname(path12.resolve(scriptPath));\n  const vaults = hooksFolder(root);\n  const agentPlugin = agentPluginFolder(scriptPath);\n  const wholeFolders = [];\n  if (agentPlugin !== null) wholeFolders.push({ dir: agentPlugin, fenced: "agentPlugin" });\n  if (stateDir !== null && path12.isAbsolute(stateDir)) wholeFolders.push({ dir: stateDir, fenced: "state" });\n  return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2], wholeFolders, home };\n}\nvar isHookName = (name) => name.toLowerCase().startsWith(HOOK_PREFIX);\nfunction placeOf2(places, p) {\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) {\n    if (isHookName(path12.basename(dir)) ? within(dir, p) : norm(path12.dirname(p)) === norm(dir) && isHookName(path12.basename(p))) return "hooks";\n  }\n  for (const whole of places.wholeFolders) for (const dir of bothWays(whole.dir)) if (within(dir, p)) return whole.fenced;\n  return null;\n}\nfunction placePaths(places) {\n  const out = [];\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) out.push({ at: plugin, fenced: "plugin" });\n  for (const dir of places.hookDirs.flatMap(bothWays)) {\n    if (isHookName(path12.basename(dir))) out.push({ at: dir, fenced: "hooks" });\n    else for (const name of namesIn(dir).filter(isHookName)) out.push({ at: path12.join(dir, name), fenced: "hooks" });\n  }\n  for (const whole of places.wholeFolders) for (const dir of bothWays(whole.dir)) out.push({ at: dir, fenced: whole.fenced });\n  return out;\n}\nfunction namesIn(dir) {\n  try {\n    return fs9.readdirSync(dir);\n  } catch {\n    return [];\n  }\n}\nfunction holdsPlace(places, p, wholeTree = false) {\n  if (norm(p) === norm(path12.parse(p).root)) return null;\n  if (!wholeTree) {\n    const tops = [places.root, ...places.home === null ? [] : [places.home]].flatMap(bothWays);\n    if (tops.some((top) => within(p, top))) return null;\n  }\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(p, plugin)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) if (within(p, dir)) return "hooks";\n  for (const whole of places.wholeFolders) for (const dir of bothWays(whole.dir)) if (within(p, dir)) return whole.fenced;\n  return null;\n}\nfunction sameFileAsOurs(places, stat) {\n  const look = (dir, pick2) => namesIn(dir).filter(pick2).some((n) => {\n    const s = fs9.lstatSync(path12.join(dir, n), { throwIfNoEntry: false });\n    return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;\n  });\n  if (places.pluginDir !== null && look(places.pluginDir, () => true)) return "plugin";\n  for (const dir of places.hookDirs) if (look(dir, isHookName)) return "hooks";\n  for (const whole of places.wholeFolders) if (look(whole.dir, () => true)) return whole.fenced;\n  return null;\n}\nfunction fileMayBeFenced(root, filePath, outside = []) {\n  const abs = path12.resolve(root, filePath);\n  for (const p of bothWays(abs)) {\n    const n = norm(p);\n    if (n.includes("/plugins/") || isHookName(path12.basename(n)) || outside.some((o) => within(o, p))) return true;\n  }\n  const stat = fs9.lstatSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1;\n}\nfunction fencedFile(places, filePath) {\n  const abs = path12.resolve(places.root, filePath);\n  for (const p of bothWays(abs)) {\n    const found = placeOf2(places, p);\n    if (found !== null) return found;\n  }\n  const stat = fs9.statSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1 ? sameFileAsOurs(places, stat) : null;\n}\nfunction sessionFileBehindLinks(root, sessionsFolder, filePath) {\n  if (sessionsFolder === "") return null;\n  const abs = path12.resolve(root, filePath);\n  const stat = fs9.statSync(abs, { throwIfNoEntry: false });\n  if (stat === void 0 || !stat.isFile()) return null;\n  const folder2 = path12.join(root, ...sessionsFolder.split("/"));\n  const realFolder = realPathOf(folder2);\n  const realFile = realPathOf(abs);\n  if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {\n    return `${sessionsFolder}/${path12.relative(realFolder, realFile).split(path12.sep).join("/")}`;\n  }\n  if (stat.nlink > 1) {\n    const twin = findSameFile(folder2, stat, 1e4);\n    if (twin !== null) return `${sessionsFolder}/${path12.relative(folder2, twin).split(path12.sep).join("/")}`;\n  }\n  return null;\n}\nfunction findSameFile(dir, stat, budget) {\n  const queue = [dir];\n  let seen = 0;\n  while (queue.length > 0) {\n    const current = queue.shift();\n    let entries3;\n    try {\n      entries3 = fs9.readdirSync(current, { withFileTypes: true });\n    } catch {\n      continue;\n    }\n    for (const e of entries3) {\n      if (++seen > budget) return null;\n      const p = path12.join(current, e.name);\n      if (e.isDirectory()) queue.push(p);\n      else if (e.isFile()) {\n        const s = fs9.lstatSync(p, { throwIfNoEntry: false });\n        if (s !== void 0 && s.ino === stat.ino && s.dev === stat.dev) return p;\n      }\n    }\n  }\n  return null;\n}\n\n// src/node/hosts/fence-command.ts\nvar fs10 = require("node:fs");\nvar path13 = require("node:path");\n\n// src/core/shell-command.ts\nvar import_shell_quote = __toESM(require_shell_quote());\nvar OPEN = "\\uE000";\nvar CLOSE = "\\uE001";\nvar REDIRECTS = /* @__PURE__ */ new Set(["<", ">", ">>", ">&", ">|", "&>", "&>>", "<<", "<<<", "<<-", "<&", "<>"]);\nvar OPENERS = /* @__PURE__ */ new Set(["(", "<(", ">("]);\nvar MAX_DEPTH = 8;\nfunction tokens(line) {\n  const flat = line.replace(/\\\\\\r?\\n/g, "").replace(/\\r?\\n|\\r/g, ";");\n  return (0, import_shell_quote.parse)(flat, (key) => key === "" ? "" : `${OPEN}${key}${CLOSE}`);\n}\nfunction shellPieces(line) {\n  const out = [];\n  walk(tokens(line), 0, out, 0);\n  return out;\n}\nfunction walk(list, at, out, depth) {\n  let words = [];\n  let afterSuccess = false;\n  let redirectNext = false;\n  let runTimeNext = false;\n  const flush = () => {\n    if (words.length > 0) out.push({ kind: "step", words, afterSuccess });\n    words = [];\n  };\n  let i = at;\n  while (i < list.length) {\n    const t = list[i++];\n    if (typeof t === "string") {\n      words.push({ text: t.replace(/`/g, ""), glob: braces(t), runTime: runTimeNext || t.includes("`"), redirect: redirectNext });\n      redirectNext = runTimeNext = false;\n    } else if ("comment" in t) {\n      flush();\n      if (depth < MAX_DEPTH) walk(tokens(t.comment), 0, out, depth + 1);\n    } else if (t.op === "glob") {\n      words.push({ text: t.pattern, glob: true, runTime: runTimeNext, redirect: redirectNext });\n      redirectNext = runTimeNext = false;\n    } else if (REDIRECTS.has(t.op)) {\n      redirectNext = true;\n    } else if (OPENERS.has(t.op)) {\n      const substitution = words.length > 0 || t.op !== "(";\n      if (!substitution) flush();\n      const inner = [{ kind: "enter" }];\n      i = depth < MAX_DEPTH ? walk(list, i, inner, depth + 1) : list.length;\n      inner.push({ kind: "leave" });\n      out.push(...inner);\n      if (substitution) {\n        const last = words.at(-1);\n        if (last !== void 0 && t.op === "(") last.runTime = true;\n        words.push({ text: "", glob: false, runTime: true, redirect: redirectNext });\n        redirectNext = false;\n        runTimeNext = true;\n      }\n    } else if (t.op === ")") {\n      flush();\n      return i;\n    } else {\n      flush();\n      afterSuccess = t.op === "&&";\n      redirectNext = runTimeNext = false;\n    }\n  }\n  flush();\n  return i;\n}\nfunction braces(word) {\n  return /\\{[^{}]*,[^{}]*\\}|\\[[^\\]/]+\\]/.test(word);\n}\nfunction expandWord(word, known) {\n  let unknown = word.runTime;\n  const text = word.text.replace(VARIABLE, (_all, name) => {\n    const value = known.get(name);\n    if (value === void 0) unknown = true;\n    return value ?? "";\n  });\n  return { text, unknown };\n}\nvar VARIABLE = new RegExp(`${OPEN}([^${CLOSE}]*)${CLOSE}`, "g");\nfunction shownWord(word) {\n  return `${word.runTime ? "\\u2026" : ""}${word.text.replace(VARIABLE, (_all, name) => `\\${${name}}`)}`;\n}\nfunction assignment(text) {\n  const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(text);\n  return m === null ? null : { name: m[1], value: m[2] };\n}\nvar WRAPPERS = /* @__PURE__ */ new Set(["sudo", "doas", "env", "command", "builtin", "exec", "nohup", "time", "nice", "ionice", "stdbuf", "timeout", "xargs"]);\nfunction programAt(words) {\n  for (let i = 0; i < words.length; i++) {\n    const w = words[i];\n    if (w.redirect || assignment(w.text) !== null) continue;\n    const name = w.text.replace(/^.*\\//, "");\n    if (WRAPPERS.has(name) || name.startsWith("-") && i > 0) continue;\n    if (/^\\d+[smhd]?$/.test(name) && i > 0) continue;\n    return i;\n  }\n  return -1;\n}\n\n// src/node/hosts/fence-command.ts\ninit_real_path();\nvar HINT2 = /session-brief|plugins|(^|[/\\\\])\\.[^/\\\\]/i;\nvar LINE_HINT = /session-brief|plugins|(^|[\\s/\\\\\'"=:;&|(<>])\\.[^\\s/\\\\]/i;\nvar READERS2 = /* @__PURE__ */ new Set(["cat", "grep", "egrep", "fgrep", "rg", "head", "tail", "wc", "ls", "stat", "file", "md5sum", "sha1sum", "sha256sum", "echo", "printf", "basename", "dirname", "realpath", "readlink", "du", "test", "diff"]);\nvar SHELLS = /* @__PURE__ */ new Set(["sh", "bash", "zsh", "dash", "ksh", "fish"]);\nvar MAX_NESTING = 4;\nvar MAX_BASES = 16;\nvar programName = (word) => (word?.text ?? "").replace(/^.*[/\\\\]/, "").toLowerCase();\nfunction gitRewrite(args) {\n  let i = 0;\n  while (i < args.length && (args[i] ?? "").startsWith("-")) i += ["-C", "-c", "--git-dir", "--work-tree"].includes(args[i] ?? "") ? 2 : 1;\n  const sub = args[i] ?? "";\n  const rest = args.slice(i + 1);\n  const given = rest.filter((a) => !a.startsWith("-")).length;\n  const flag = (...names) => rest.some((a) => names.includes(a));\n  const top = rest.some((a) => /^:(\\/|\\([^)]*top[^)]*\\))/.test(a));\n  switch (sub) {\n    case "checkout":\n    case "switch":\n      return { wholeTree: top || flag("-f", "--force", "--discard-changes") };\n    case "restore":\n    case "rm":\n    case "mv":\n      return { wholeTree: top };\n    case "clean":\n      return flag("-n", "--dry-run") ? null : { wholeTree: top || given === 0 };\n    case "reset":\n      return flag("--hard", "--merge", "--keep") ? { wholeTree: true } : null;\n    case "stash": {\n      const verb = rest[0] ?? "push";\n      if (!["push", "save"].includes(verb) && !verb.startsWith("-")) return null;\n      return { wholeTree: top || !rest.includes("--") };\n    }\n    default:\n      return null;\n  }\n}\nvar capped = (dirs) => [...new Set(dirs)].slice(0, MAX_BASES);\nfunction resolved(base, word, home) {\n  const text = home !== null && (word === "~" || word.startsWith("~/")) ? home + word.slice(1) : word;\n  const literal = path13.resolve(base, text);\n  if (!text.split(/[/\\\\]/).includes("..")) return bothWays(literal);\n  let current = path13.isAbsolute(text) ? path13.parse(literal).root : base;\n  for (const part of text.split(/[/\\\\]/)) {\n    if (part === "" || part === ".") continue;\n    current = part === ".." ? path13.dirname(realPathOf(current) ?? current) : path13.join(current, part);\n  }\n  return [.../* @__PURE__ */ new Set([...bothWays(literal), ...bothWays(current)])];\n}\nfunction segmentPattern(segment, dotglob) {\n  let out = "";\n  for (let i = 0; i < segment.length; i++) {\n    const ch = segment[i];\n    if (ch === "*") out += ".*";\n    else if (ch === "?") out += ".";\n    else if (ch === "[") {\n      const end = segment.indexOf("]", i + 2);\n      if (end === -1) out += "\\\\[";\n      else {\n        out += `[${segment.slice(i + 1, end).replace(/^[!^]/, "^").replace(/\\\\/g, "\\\\\\\\")}]`;\n        i = end;\n      }\n    } else if (ch === "{") {\n      const end = segment.indexOf("}", i);\n      if (end === -1) out += "\\\\{";\n      else {\n        out += `(?:${segment.slice(i + 1, end).split(",").map(escape).join("|")})`;\n        i = end;\n      }\n    } else out += escape(ch);\n  }\n  return new RegExp(`^${!dotglob && /^[*?[{]/.test(segment) ? "(?!\\\\.)" : ""}${out}$`, "i");\n}\nvar escape = (s) => s.replace(/[.*+?^${}()|[\\]\\\\]/g, "\\\\$&");\nfunction globReaches(places, ours, stems, globParts, dotglob, wholeTree) {\n  const globs = globParts.map((s) => segmentPattern(s, dotglob));\n  for (const from of stems) {\n    const fromParts = norm(from).replace(/\\/$/, "").split("/");\n    for (const place of ours) {\n      const placeParts = norm(place.at).split("/");\n      if (!within(from, place.at) && !within(place.at, from)) continue;\n      if (within(place.at, from)) return place.fenced;\n      const rest = placeParts.slice(fromParts.length);\n      let k = 0;\n      for (; k < globs.length && k < rest.length; k++) if (globParts[k] !== "**" && !globs[k].test(rest[k])) break;\n      if (k < globs.length && k < rest.length) continue;\n      if (globs.length >= rest.length) return place.fenced;\n      const holder = [...fromParts, ...rest.slice(0, globs.length)].join("/");\n      if (holdsPlace(places, holder, wholeTree) !== null) return place.fenced;\n    }\n  }\n  return null;\n}\nfunction placeNames(places, ours) {\n  const leaves = /* @__PURE__ */ new Set(["session-brief"]);\n  const holders = /* @__PURE__ */ new Set();\n  for (const place of ours) {\n    const name = path13.basename(place.at).toLowerCase();\n    if (/[a-z]/.test(name) && name.length >= 4) leaves.add(name.startsWith("session-brief") ? "session-brief" : name);\n    const rel = path13.relative(places.root, place.at);\n    if (!rel.startsWith("..") && !path13.isAbsolute(rel)) {\n      const segments = rel.split(/[/\\\\]/).slice(0, -1);\n      for (const s of segments) holders.add(s.toLowerCase());\n    }\n  }\n  return { leaves: [...leaves], holders: [...holders] };\n}\nfunction namesPlace(names, text) {\n  const { leaves, holders } = names;\n  const lower = text.replace(/\\\\/g, "/").toLowerCase();\n  if (leaves.some((leaf) => lower.includes(leaf))) return true;\n  const last = lower.replace(/\\/+$/, "").split("/").at(-1) ?? "";\n  return holders.includes(last) || /(^|\\/)\\.claude\\/hooks(\\/|$)/.test(lower);\n}\nvar CommandWalk = class {\n  constructor(places, fallback) {\n    this.places = places;\n    this.fallback = fallback;\n    this.known = /* @__PURE__ */ new Map();\n    this.dotglob = false;\n    this.hit = null;\n    /** The words resolved already, which the words as written need not repeat. */\n    this.seen = /* @__PURE__ */ new Set();\n    this.ourPaths = null;\n    this.ourNames = null;\n    if (places.home !== null) this.known.set("HOME", places.home);\n  }\n  run(pieces, where, nesting) {\n    const saved = [];\n    for (const piece of pieces) {\n      if (this.hit !== null) return;\n      if (piece.kind === "enter") saved.push({ ...where });\n      else if (piece.kind === "leave") Object.assign(where, saved.pop() ?? where);\n      else this.step(piece.words, piece.afterSuccess ? where.chain : where.any, where, nesting);\n    }\n  }\n  step(words, bases, where, nesting) {\n    const at = programAt(words);\n    const program = programName(words[at]);\n    const texts = words.map((w) => expandWord(w, this.known));\n    const args = texts.slice(at + 1).map((t) => t.text);\n    const declares = ["export", "declare", "local", "readonly", "typeset"].includes(program);\n    texts.forEach((t, i) => {\n      const set = i < at || at < 0 || declares && i > at ? assignment(t.text) : null;\n      if (set === null) return;\n      if (t.unknown) this.known.delete(set.name);\n      else this.known.set(set.name, set.value);\n    });\n    if (words.some((w) => /dotglob|globdots/.test(w.text))) this.dotglob = true;\n    let wholeTree = false;\n    let stepBases = bases;\n    if (program === "git") {\n      const cAt = args.indexOf("-C");\n      if (cAt >= 0 && args[cAt + 1] !== void 0) stepBases = capped(bases.flatMap((b) => resolved(b, args[cAt + 1], this.places.home)));\n      const git = gitRewrite(args);\n      if (git !== null) {\n        wholeTree = true;\n        if (git.wholeTree && stepBases.some((b) => within(this.places.root, b) || holdsPlace(this.places, b, true) !== null)) {\n          this.hit = { word: ["git", ...args].join(" "), fenced: this.treeHolds(stepBases) };\n          return;\n        }\n      }\n    }\n    if (program === "find" && findWrites(args)) wholeTree = true;\n    if (nesting < MAX_NESTING) {\n      if (program === "eval") this.nested(args.join(" "), stepBases, nesting);\n      const c = args.findIndex((a) => /^-[a-z]*c[a-z]*$/i.test(a));\n      if (SHELLS.has(program) && c >= 0 && args[c + 1] !== void 0) this.nested(args[c + 1], stepBases, nesting);\n      if (this.hit !== null) return;\n    }\n    for (let i = 0; i < words.length && this.hit === null; i++) {\n      const word = words[i];\n      const { text, unknown } = texts[i];\n      if (i === at + 1 && /^node(\\.exe)?$/.test(program) && READING_COMMANDS.has(texts[i + 1]?.text ?? "") && !unknown) {\n        const fenced = this.wordReaches(text, word.glob, stepBases, wholeTree);\n        if ((fenced === "hooks" || fenced === "agentPlugin") && bothWays(path13.resolve(stepBases[0] ?? this.places.root, text)).some((p) => fs10.statSync(p, { throwIfNoEntry: false })?.isFile() === true)) continue;\n      }\n      for (const variant of variants(text)) {\n        this.seen.add(variant);\n        const fenced = unknown || where.lost ? namesPlace(this.names(), variant) ? this.nameHit(variant) : null : null;\n        const found = fenced ?? (unknown ? null : this.wordReaches(variant, word.glob, stepBases, wholeTree));\n        if (found !== null) {\n          this.hit = { word: unknown ? shownWord(word) : text, fenced: found };\n          break;\n        }\n      }\n    }\n    if (program === "cd" || program === "pushd") this.changeFolder(args, bases, where, texts.slice(at + 1));\n    else if (program === "popd") where.chain = where.any;\n  }\n  changeFolder(args, bases, where, texts) {\n    const target = args.findIndex((a) => !a.startsWith("-") || a === "-");\n    const word = target < 0 ? "~" : args[target];\n    if (word === "-" || target >= 0 && texts[target]?.unknown === true) {\n      where.chain = where.any;\n      where.lost = where.lost || word !== "-";\n      return;\n    }\n    const to = capped(bases.flatMap((b) => resolved(b, word, this.places.home)));\n    where.chain = to;\n    where.any = capped([...where.any, ...to]);\n  }\n  ours() {\n    return this.ourPaths ??= placePaths(this.places);\n  }\n  names() {\n    return this.ourNames ??= placeNames(this.places, this.ours());\n  }\n  nested(command, bases, nesting) {\n    this.run(shellPieces(command), { chain: bases, any: bases, lost: false }, nesting + 1);\n  }\n  /** Which place a name points at, for the message. */\n  nameHit(text) {\n    const lower = text.toLowerCase();\n    if (lower.includes("hooks")) return "hooks";\n    if (lower.includes("plugins")) return "plugin";\n    return this.places.wholeFolders.find((f) => lower.includes(path13.basename(f.dir).toLowerCase()))?.fenced ?? "plugin";\n  }\n  treeHolds(bases) {\n    for (const b of bases) {\n      const held = holdsPlace(this.places, b, true);\n      if (held !== null) return held;\n    }\n    return this.places.pluginDir !== null ? "plugin" : "hooks";\n  }\n  /** Whether `word`, from any of `bases` (or the vault root, as before any `cd`), names a place or a folder holding one. */\n  wordReaches(word, glob, bases, wholeTree) {\n    if (word === "") return null;\n    for (const base of capped([...bases, ...this.fallback])) {\n      if (glob) {\n        const parts = word.split(/[/\\\\]/);\n        const first = parts.findIndex((p) => /[*?[{]/.test(p));\n        const stem = first < 0 ? word : parts.slice(0, first).join("/") || (word.startsWith("/") ? "/" : ".");\n        const stems = resolved(base, stem, this.places.home);\n        const found = globReaches(this.places, this.ours(), stems, first < 0 ? [] : parts.slice(first), this.dotglob, wholeTree && bases.includes(base));\n        if (found !== null) return found;\n        continue;\n      }\n      for (const p of resolved(base, word, this.places.home)) {\n        const found = placeOf2(this.places, p) ?? holdsPlace(this.places, p, wholeTree && bases.includes(base));\n        if (found !== null) return found;\n      }\n    }\n    return null;\n  }\n};\nfunction findWrites(args) {\n  return args.some((a, i) => a === "-delete" || ["-exec", "-execdir", "-ok", "-okdir"].includes(a) && !READERS2.has((args[i + 1] ?? "").replace(/^.*\\//, "")));\n}\nfunction variants(text) {\n  const out = [text];\n  const eq = text.indexOf("=");\n  if (eq > 0 && eq < text.length - 1) out.push(text.slice(eq + 1));\n  if (/^-[^-]/.test(text) && text.length > 2) out.push(text.slice(2));\n  return out.filter((t) => t !== "" && !(t.startsWith("-") && t === text));\n}\nfunction fencedCommand(places, command, cwd) {\n  const start = cwd !== void 0 && path13.isAbsolute(cwd) ? [cwd] : [places.root];\n  const walk2 = new CommandWalk(places, [places.root]);\n  walk2.run(shellPieces(command), { chain: start, any: start, lost: false }, 0);\n  return walk2.hit ?? wordsAsWritten(places, command, [.../* @__PURE__ */ new Set([...start, places.root])], walk2.seen);\n}\nvar isNode = (word) => /^node(\\.exe)?$/i.test(path13.basename(word));\nfunction wordsAsWritten(places, command, bases, seen) {\n  const written = commandWords(command);\n  const words = [...written, ...written.filter((w) => /["\'(),;`+]/.test(w)).flatMap((w) => w.split(/[\\s"\'(),;`+]+/))];\n  for (let i = 0; i < words.length; i++) {\n    const word = words[i] ?? "";\n    const stem = beforeGlob(word);\n    if (stem === "" || stem.startsWith("-") || stem.startsWith("$") || seen.has(word)) continue;\n    const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");\n    for (const base of bases) {\n      for (const p of bothWays(path13.resolve(base, stem))) {\n        const fenced = placeOf2(places, p) ?? holdsPlace(places, p);\n        if (fenced === null) continue;\n        if (running && (fenced === "hooks" || fenced === "agentPlugin") && fs10.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;\n        return { word, fenced };\n      }\n    }\n  }\n  return null;\n}\nfunction commandMayBeFenced(command, cwd, root, outside = []) {\n  if (LINE_HINT.test(command)) return true;\n  if (cwd !== void 0 && path13.isAbsolute(cwd)) {\n    const rel = path13.relative(root, cwd);\n    if (HINT2.test(rel.startsWith("..") || path13.isAbsolute(rel) ? cwd : rel) || outside.some((o) => within(o, cwd))) return true;\n  }\n  if (PLAIN.test(command) && !REWRITES.test(command)) return command.split(/[\\s;&|()<>]+/).flatMap(variants).some((w) => path13.isAbsolute(w) && outside.some((o) => within(o, w)));\n  return piecesMayReach(shellPieces(command), outside, 0);\n}\nvar PLAIN = /^[^\\\\$\'"`#~*?[{}]*$/;\nvar REWRITES = /\\bgit\\b[^;&|]*\\b(checkout|restore|rm|mv|clean|reset|stash|switch)\\b|\\bfind\\b[^;&|]*\\s-(delete|exec|execdir|ok|okdir)\\b|\\b(eval|sh|bash|zsh|dash|ksh|fish)\\b/;\nfunction piecesMayReach(pieces, outside, nesting) {\n  for (const piece of pieces) {\n    if (piece.kind !== "step") continue;\n    const at = programAt(piece.words);\n    const program = programName(piece.words[at]);\n    const texts = piece.words.map((w) => expandWord(w, /* @__PURE__ */ new Map()).text);\n    const args = texts.slice(at + 1);\n    if (program === "git" && gitRewrite(args) !== null || program === "find" && findWrites(args)) return true;\n    if ((program === "eval" || SHELLS.has(program)) && nesting < MAX_NESTING && piecesMayReach(shellPieces(args.join(" ")), outside, nesting + 1)) return true;\n    for (const text of texts.flatMap(variants)) {\n      if (HINT2.test(text) || text.startsWith("~") || /dotglob|globdots/.test(text)) return true;\n      if (path13.isAbsolute(text) && outside.some((o) => within(o, text) || within(text.replace(/[*?[{].*$/, ""), o))) return true;\n    }\n  }\n  return false;\n}\n\n// src/node/journal/user-state-dir.ts\nvar path14 = require("node:path");\n\n// src/node/builtin-on-demand.ts\nvar import_node_module = require("node:module");\nfunction builtinOnDemand(id) {\n  const get = process.getBuiltinModule;\n  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);\n}\n\n// src/node/journal/user-state-dir.ts\nfunction userStateDir(env = process.env, platform = process.platform) {\n  const given = env.SESSION_BRIEF_STATE_DIR;\n  if (given !== void 0 && given !== "") return given;\n  const home = builtinOnDemand("node:os").homedir();\n  if (platform === "win32") return path14.join(env.LOCALAPPDATA ?? path14.join(home, "AppData", "Local"), "session-brief");\n  if (platform === "darwin") return path14.join(home, "Library", "Application Support", "session-brief");\n  return path14.join(env.XDG_STATE_HOME ?? path14.join(home, ".local", "state"), "session-brief");\n}\n\n// bridge/commands/pre-tool-use.ts\ninit_real_path();\nvar MAX_PATCH_FILES2 = 200;\nfunction usablePath(p) {\n  return typeof p === "string" && p.trim() !== "" && !p.includes("\\0");\n}\nfunction fromCwd(p, cwd) {\n  return !path15.isAbsolute(p) && cwd !== void 0 && path15.isAbsolute(cwd) ? path15.join(cwd, p) : p;\n}\nfunction toolAttempt(stdin, agent = DEFAULT_AGENT) {\n  const hook = translateHookInput(agent, parseHookJson(stdin));\n  const tool = hook.tool_name;\n  if (tool === void 0) return null;\n  const input = hook.tool_input ?? {};\n  const file = input.file_path ?? input.notebook_path;\n  const patch = Array.isArray(input.file_paths) ? input.file_paths.filter(usablePath).slice(0, MAX_PATCH_FILES2).map((p) => fromCwd(p, hook.cwd)) : [];\n  const filePath = patch[0] ?? (usablePath(file) ? file : null);\n  const filePaths = patch.length > 0 ? patch : filePath === null ? [] : [filePath];\n  const command = typeof input.command === "string" && input.command.trim() !== "" && tool !== "Edit" ? input.command : null;\n  if (filePath === null && command === null) return null;\n  return { tool, filePath, filePaths, command, cwd: hook.cwd, session: hook.session_id ?? null };\n}\nfunction isFile(p) {\n  try {\n    return fs11.statSync(p).isFile();\n  } catch {\n    return false;\n  }\n}\nfunction exists2(p) {\n  try {\n    fs11.lstatSync(p);\n    return true;\n  } catch (error) {\n    return error.code !== "ENOENT";\n  }\n}\nfunction shownPlace(ctx, places, fenced) {\n  const folder2 = (dir) => `${(vaultRelative(ctx.root, dir) ?? dir).replace(/\\\\/g, "/")}/`;\n  if (fenced === "hooks" || fenced === "plugin" && ctx.pluginDir === null) return ".claude/hooks/";\n  if (fenced === "plugin") return folder2(ctx.pluginDir);\n  return folder2(places.wholeFolders.find((w) => w.fenced === fenced)?.dir ?? "");\n}\nfunction outsideFolders(scriptPath, env) {\n  let stateDir = null;\n  try {\n    stateDir = userStateDir(env);\n  } catch {\n  }\n  const agentPlugin = agentPluginFolder(scriptPath);\n  return { stateDir, outside: [stateDir, agentPlugin].filter((d) => d !== null && path15.isAbsolute(d)) };\n}\nfunction fenceAnswer(attempt, root, scriptPath, context, agent, env) {\n  const { stateDir, outside } = outsideFolders(scriptPath, env);\n  const placesFor = (ctx) => fencePlaces(root, ctx.pluginDir, scriptPath, stateDir, env.HOME || env.USERPROFILE || null);\n  if (FENCED_FILE_TOOLS.has(attempt.tool)) {\n    for (const file of attempt.filePaths) {\n      if (!fileMayBeFenced(root, file, outside)) continue;\n      const ctx = context();\n      const places = placesFor(ctx);\n      const fenced = fencedFile(places, file);\n      if (fenced !== null) return denyOutput(fenceRefusal(fenced, file, shownPlace(ctx, places, fenced), false, ctx.lang), agent);\n    }\n    return null;\n  }\n  if (attempt.tool === SHELL_TOOL && attempt.command !== null) {\n    if (!commandMayBeFenced(attempt.command, attempt.cwd, root, outside)) return null;\n    const ctx = context();\n    const places = placesFor(ctx);\n    const hit = fencedCommand(places, attempt.command, attempt.cwd);\n    return hit === null ? null : denyOutput(fenceRefusal(hit.fenced, hit.word, shownPlace(ctx, places, hit.fenced), true, ctx.lang), agent);\n  }\n  return null;\n}\nasync function preToolUse(args, scriptPath, env) {\n  try {\n    const stdin = await readStdin(2e3);\n    const agent = agentOrDefault(stringFlag(args, "agent"));\n    const attempt = toolAttempt(stdin, agent);\n    if (attempt === null) return 0;\n    const given = stringFlag(args, "vault");\n    const root = given !== void 0 ? path15.resolve(given) : defaultVaultRoot(scriptPath);\n    if (root === null) return 0;\n    let ctx = null;\n    const context = () => ctx ??= contextFor(args, scriptPath, env);\n    const fence = fenceAnswer(attempt, root, scriptPath, context, agent, env);\n    if (fence !== null) {\n      writeOut(fence);\n      return 0;\n    }\n    if (guardAnswer(attempt, root, context, agent)) return 0;\n    if (mayChangeNotes(attempt)) keepBeforeVersions(context(), attempt, clock(env));\n  } catch {\n  }\n  return 0;\n}\nfunction guardAnswer(attempt, root, context, agent) {\n  if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return false;\n  const settings = context().settings;\n  if (!settings.writeGuard) return false;\n  const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);\n  const target = path15.resolve(root, attempt.filePath);\n  const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);\n  if (rel === null) return false;\n  const dir = path15.dirname(target);\n  const name = freeName(path15.basename(target), (candidate) => exists2(path15.join(dir, candidate)));\n  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path15.join(dir, name), context().lang), agent));\n  return true;\n}\n\n// bridge/edit-file.ts\nasync function editHook(argv, scriptPath) {\n  let args = { command: argv[0] ?? "", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command === "post-tool-use") process.exitCode = await postToolUse(args, scriptPath, process.env);\n    else if (args.command === "pre-tool-use") process.exitCode = await preToolUse(args, scriptPath, process.env);\n    else runBridge();\n  } catch (error) {\n    const hook = args.command === "pre-tool-use" ? args : { ...args, command: "post-tool-use" };\n    writeOut(hookCrashOutput(hook, error, scriptPath) ?? "");\n    process.exitCode = 0;\n  }\n}\nvoid editHook(process.argv.slice(2), process.argv[1] ?? __filename);\n\n/*\nLicenses of the packages bundled into this file\n\nshell-quote 1.12.0 (MIT):\n\nThe MIT License\n\nCopyright (c) 2013 James Halliday (mail@substack.net)\n\nPermission is hereby granted, free of charge, \nto any person obtaining a copy of this software and \nassociated documentation files (the "Software"), to \ndeal in the Software without restriction, including \nwithout limitation the rights to use, copy, modify, \nmerge, publish, distribute, sublicense, and/or sell \ncopies of the Software, and to permit persons to whom \nthe Software is furnished to do so, \nsubject to the following conditions:\n\nThe above copyright notice and this permission notice \nshall be included in all copies or substantial portions of the Software.\n\nTHE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, \nEXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES \nOF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. \nIN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR \nANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, \nTORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE \nSOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.\n*/\n';
   }
 });
 
 // src/node/hosts/host-spec.ts
 function homeDir(p, envName, fallback) {
   const v = p.env[envName];
-  return v !== void 0 && v !== "" ? path38.resolve(v) : path38.join(p.home, fallback);
+  return v !== void 0 && v !== "" ? path39.resolve(v) : path39.join(p.home, fallback);
 }
 function hostEventNames(spec) {
   return spec.entries(() => ({ sh: "", ps: "", native: "" })).map((e) => e.event);
 }
-var path38;
+var path39;
 var init_host_spec = __esm({
   "src/node/hosts/host-spec.ts"() {
     "use strict";
-    path38 = require("node:path");
+    path39 = require("node:path");
   }
 });
 
@@ -26082,20 +27014,20 @@ function managedSettingsDir(platform) {
 function managedSettingsFiles(dir) {
   let names = [];
   try {
-    names = fs25.readdirSync(path39.join(dir, "managed-settings.d")).filter((n) => n.endsWith(".json") && !n.startsWith(".")).sort();
+    names = fs26.readdirSync(path40.join(dir, "managed-settings.d")).filter((n) => n.endsWith(".json") && !n.startsWith(".")).sort();
   } catch {
   }
   return [
-    { file: path39.join(dir, "managed-settings.json"), label: "managed", managed: true },
-    ...names.map((n) => ({ file: path39.join(dir, "managed-settings.d", n), label: "managed", managed: true }))
+    { file: path40.join(dir, "managed-settings.json"), label: "managed", managed: true },
+    ...names.map((n) => ({ file: path40.join(dir, "managed-settings.d", n), label: "managed", managed: true }))
   ];
 }
-var fs25, path39;
+var fs26, path40;
 var init_managed_settings = __esm({
   "src/node/hosts/managed-settings.ts"() {
     "use strict";
-    fs25 = require("node:fs");
-    path39 = require("node:path");
+    fs26 = require("node:fs");
+    path40 = require("node:path");
   }
 });
 
@@ -26114,15 +27046,15 @@ function claudeUserDir(p) {
 }
 function gitBashFound(env) {
   const given = env.CLAUDE_CODE_GIT_BASH_PATH;
-  if (given !== void 0 && given !== "") return fs26.existsSync(given);
-  return (env.PATH ?? env.Path ?? "").split(";").filter((d) => d !== "").some((d) => fs26.existsSync(path40.join(d, "bash.exe")) || fs26.existsSync(path40.join(d, "git.exe")));
+  if (given !== void 0 && given !== "") return fs27.existsSync(given);
+  return (env.PATH ?? env.Path ?? "").split(";").filter((d) => d !== "").some((d) => fs27.existsSync(path41.join(d, "bash.exe")) || fs27.existsSync(path41.join(d, "git.exe")));
 }
-var fs26, path40, EDIT_MATCHER, claudeCode2;
+var fs27, path41, EDIT_MATCHER, claudeCode2;
 var init_claude_code2 = __esm({
   "src/node/hosts/claude-code.ts"() {
     "use strict";
-    fs26 = require("node:fs");
-    path40 = require("node:path");
+    fs27 = require("node:fs");
+    path41 = require("node:path");
     init_host_spec();
     init_write_guard_entry();
     init_managed_settings();
@@ -26133,14 +27065,14 @@ var init_claude_code2 = __esm({
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path40.join(claudeUserDir(p), "settings.json");
-        return path40.join(p.vault, ".claude", scope === "local" ? "settings.local.json" : "settings.json");
+        if (scope === "user") return path41.join(claudeUserDir(p), "settings.json");
+        return path41.join(p.vault, ".claude", scope === "local" ? "settings.local.json" : "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path40.join(claudeUserDir(p), "settings.json"), label: "user" },
-          { file: path40.join(p.vault, ".claude", "settings.json"), label: "project" },
-          { file: path40.join(p.vault, ".claude", "settings.local.json"), label: "local" },
+          { file: path41.join(claudeUserDir(p), "settings.json"), label: "user" },
+          { file: path41.join(p.vault, ".claude", "settings.json"), label: "project" },
+          { file: path41.join(p.vault, ".claude", "settings.local.json"), label: "local" },
           // managed-settings.json and the drop-ins of managed-settings.d/.
           ...managedSettingsFiles(p.managedDir ?? managedSettingsDir(p.platform))
         ];
@@ -26177,8 +27109,8 @@ var init_claude_code2 = __esm({
       // The vault's `.mcp.json` and `~/.claude.json` (`mcpServers`), entries `{ "type": "stdio", "command", "args" }`.
       mcp: {
         files: (vault, home) => [
-          { file: path40.join(vault, ".mcp.json"), scope: "project" },
-          { file: path40.join(home, ".claude.json"), scope: "user" }
+          { file: path41.join(vault, ".mcp.json"), scope: "project" },
+          { file: path41.join(home, ".claude.json"), scope: "user" }
         ],
         entry: (node, script) => ({ type: "stdio", command: node, args: [script, "mcp"] }),
         // Its place in `~/.claude.json` is keyed by how Claude Code spells the project path.
@@ -26195,25 +27127,25 @@ var init_claude_code2 = __esm({
 });
 
 // src/node/hosts/codebuddy.ts
-var path41, codebuddy2;
+var path42, codebuddy2;
 var init_codebuddy2 = __esm({
   "src/node/hosts/codebuddy.ts"() {
     "use strict";
-    path41 = require("node:path");
+    path42 = require("node:path");
     init_claude_code2();
     codebuddy2 = {
       agent: "codebuddy",
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path41.join(p.home, ".codebuddy", "settings.json");
-        return path41.join(p.vault, ".codebuddy", scope === "local" ? "settings.local.json" : "settings.json");
+        if (scope === "user") return path42.join(p.home, ".codebuddy", "settings.json");
+        return path42.join(p.vault, ".codebuddy", scope === "local" ? "settings.local.json" : "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path41.join(p.home, ".codebuddy", "settings.json"), label: "user" },
-          { file: path41.join(p.vault, ".codebuddy", "settings.json"), label: "project" },
-          { file: path41.join(p.vault, ".codebuddy", "settings.local.json"), label: "local" }
+          { file: path42.join(p.home, ".codebuddy", "settings.json"), label: "user" },
+          { file: path42.join(p.vault, ".codebuddy", "settings.json"), label: "project" },
+          { file: path42.join(p.vault, ".codebuddy", "settings.local.json"), label: "local" }
         ];
       },
       skeleton: {},
@@ -26246,23 +27178,23 @@ function isObj(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function same2(a, b, platform) {
-  const norm2 = (p) => path42.resolve(p).replace(/[\\/]+$/, "");
+  const norm2 = (p) => path43.resolve(p).replace(/[\\/]+$/, "");
   return platform === "linux" ? norm2(a) === norm2(b) : norm2(a).toLowerCase() === norm2(b).toLowerCase();
 }
 function inside(child, parent, platform) {
-  let dir = path42.resolve(child);
+  let dir = path43.resolve(child);
   for (; ; ) {
     if (same2(dir, parent, platform)) return true;
-    const up = path42.dirname(dir);
+    const up = path43.dirname(dir);
     if (up === dir) return false;
     dir = up;
   }
 }
-var path42, SETTINGS_MAX;
+var path43, SETTINGS_MAX;
 var init_trust_paths = __esm({
   "src/node/hosts/trust-paths.ts"() {
     "use strict";
-    path42 = require("node:path");
+    path43 = require("node:path");
     init_state_file();
     SETTINGS_MAX = 16 * 1024 * 1024;
   }
@@ -26289,10 +27221,10 @@ function codexProjectTrusted(configToml, vault, platform = process.platform) {
   return found;
 }
 function codexTrust(vault, home, scope, env, platform) {
-  const codexHome = env.CODEX_HOME !== void 0 && env.CODEX_HOME !== "" ? env.CODEX_HOME : path43.join(home, ".codex");
+  const codexHome = env.CODEX_HOME !== void 0 && env.CODEX_HOME !== "" ? env.CODEX_HOME : path44.join(home, ".codex");
   const out = [];
   if (scope !== "user") {
-    const config = path43.join(codexHome, "config.toml");
+    const config = path44.join(codexHome, "config.toml");
     let text2 = "";
     try {
       text2 = readRegularFile(config, 16 * 1024 * 1024)?.toString("utf8") ?? "";
@@ -26316,22 +27248,22 @@ function codexTrust(vault, home, scope, env, platform) {
   });
   return out;
 }
-var path43;
+var path44;
 var init_codex_trust = __esm({
   "src/node/hosts/codex-trust.ts"() {
     "use strict";
-    path43 = require("node:path");
+    path44 = require("node:path");
     init_trust_paths();
     init_state_file();
   }
 });
 
 // src/node/hosts/codex.ts
-var path44, CODEX_EDIT_MATCHER, CODEX_PRE_TOOL_MATCHER, codex2;
+var path45, CODEX_EDIT_MATCHER, CODEX_PRE_TOOL_MATCHER, codex2;
 var init_codex2 = __esm({
   "src/node/hosts/codex.ts"() {
     "use strict";
-    path44 = require("node:path");
+    path45 = require("node:path");
     init_codex_trust();
     init_host_spec();
     CODEX_EDIT_MATCHER = "apply_patch|Edit|Write";
@@ -26341,12 +27273,12 @@ var init_codex2 = __esm({
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path44.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json") : path44.join(p.vault, ".codex", "hooks.json");
+        return scope === "user" ? path45.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json") : path45.join(p.vault, ".codex", "hooks.json");
       },
       readFiles(p) {
         return [
-          { file: path44.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json"), label: "user" },
-          { file: path44.join(p.vault, ".codex", "hooks.json"), label: "project" }
+          { file: path45.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json"), label: "user" },
+          { file: path45.join(p.vault, ".codex", "hooks.json"), label: "project" }
         ];
       },
       skeleton: {},
@@ -26374,11 +27306,11 @@ var init_codex2 = __esm({
 });
 
 // src/node/hosts/copilot.ts
-var path45, FILE, copilot2;
+var path46, FILE, copilot2;
 var init_copilot2 = __esm({
   "src/node/hosts/copilot.ts"() {
     "use strict";
-    path45 = require("node:path");
+    path46 = require("node:path");
     init_host_spec();
     FILE = "session-brief.json";
     copilot2 = {
@@ -26386,12 +27318,12 @@ var init_copilot2 = __esm({
       scopes: ["project", "user"],
       shape: "flat",
       settingsFile(scope, p) {
-        return scope === "user" ? path45.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE) : path45.join(p.vault, ".github", "hooks", FILE);
+        return scope === "user" ? path46.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE) : path46.join(p.vault, ".github", "hooks", FILE);
       },
       readFiles(p) {
         return [
-          { file: path45.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE), label: "user" },
-          { file: path45.join(p.vault, ".github", "hooks", FILE), label: "project" }
+          { file: path46.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE), label: "user" },
+          { file: path46.join(p.vault, ".github", "hooks", FILE), label: "project" }
         ];
       },
       skeleton: { version: 1 },
@@ -26420,22 +27352,22 @@ var init_copilot2 = __esm({
 });
 
 // src/node/hosts/cursor.ts
-var path46, cursor2;
+var path47, cursor2;
 var init_cursor2 = __esm({
   "src/node/hosts/cursor.ts"() {
     "use strict";
-    path46 = require("node:path");
+    path47 = require("node:path");
     cursor2 = {
       agent: "cursor",
       scopes: ["project", "user"],
       shape: "flat",
       settingsFile(scope, p) {
-        return scope === "user" ? path46.join(p.home, ".cursor", "hooks.json") : path46.join(p.vault, ".cursor", "hooks.json");
+        return scope === "user" ? path47.join(p.home, ".cursor", "hooks.json") : path47.join(p.vault, ".cursor", "hooks.json");
       },
       readFiles(p) {
         return [
-          { file: path46.join(p.home, ".cursor", "hooks.json"), label: "user" },
-          { file: path46.join(p.vault, ".cursor", "hooks.json"), label: "project" }
+          { file: path47.join(p.home, ".cursor", "hooks.json"), label: "user" },
+          { file: path47.join(p.vault, ".cursor", "hooks.json"), label: "project" }
         ];
       },
       skeleton: { version: 1 },
@@ -26452,8 +27384,8 @@ var init_cursor2 = __esm({
       // `.cursor/mcp.json` in the vault or `~/.cursor/mcp.json`, entries `{ "command", "args" }`.
       mcp: {
         files: (vault, home) => [
-          { file: path46.join(vault, ".cursor", "mcp.json"), scope: "project" },
-          { file: path46.join(home, ".cursor", "mcp.json"), scope: "user" }
+          { file: path47.join(vault, ".cursor", "mcp.json"), scope: "project" },
+          { file: path47.join(home, ".cursor", "mcp.json"), scope: "user" }
         ],
         entry: (node, script) => ({ command: node, args: [script, "mcp"] })
       },
@@ -26469,30 +27401,30 @@ var init_cursor2 = __esm({
 
 // src/node/hosts/devin.ts
 function devinUserDir(p) {
-  if (p.platform !== "win32") return path47.join(p.home, ".config", "devin");
+  if (p.platform !== "win32") return path48.join(p.home, ".config", "devin");
   const appData = p.env.APPDATA;
-  return appData !== void 0 && appData !== "" ? path47.join(appData, "devin") : path47.join(p.home, "AppData", "Roaming", "devin");
+  return appData !== void 0 && appData !== "" ? path48.join(appData, "devin") : path48.join(p.home, "AppData", "Roaming", "devin");
 }
-var path47, DEVIN_EDIT_MATCHER, devin2;
+var path48, DEVIN_EDIT_MATCHER, devin2;
 var init_devin2 = __esm({
   "src/node/hosts/devin.ts"() {
     "use strict";
-    path47 = require("node:path");
+    path48 = require("node:path");
     DEVIN_EDIT_MATCHER = "edit|write|notebook_edit";
     devin2 = {
       agent: "devin",
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path47.join(devinUserDir(p), "config.json");
-        return path47.join(p.vault, ".devin", scope === "local" ? "config.local.json" : "config.json");
+        if (scope === "user") return path48.join(devinUserDir(p), "config.json");
+        return path48.join(p.vault, ".devin", scope === "local" ? "config.local.json" : "config.json");
       },
       readFiles(p) {
         return [
-          { file: path47.join(devinUserDir(p), "config.json"), label: "user" },
-          { file: path47.join(p.vault, ".devin", "config.json"), label: "project" },
-          { file: path47.join(p.vault, ".devin", "config.local.json"), label: "local" },
-          { file: path47.join(p.vault, ".devin", "hooks.v1.json"), label: "project", eventsAtTop: true }
+          { file: path48.join(devinUserDir(p), "config.json"), label: "user" },
+          { file: path48.join(p.vault, ".devin", "config.json"), label: "project" },
+          { file: path48.join(p.vault, ".devin", "config.local.json"), label: "local" },
+          { file: path48.join(p.vault, ".devin", "hooks.v1.json"), label: "project", eventsAtTop: true }
         ];
       },
       skeleton: {},
@@ -26524,7 +27456,7 @@ function geminiFolderTrust(rules, folder2, platform = process.platform) {
   for (const [key2, value] of Object.entries(rules)) {
     if (value !== "TRUST_FOLDER" && value !== "TRUST_PARENT" && value !== "DO_NOT_TRUST") continue;
     const level = value;
-    const root = level === "TRUST_PARENT" ? path48.dirname(path48.resolve(key2)) : path48.resolve(key2);
+    const root = level === "TRUST_PARENT" ? path49.dirname(path49.resolve(key2)) : path49.resolve(key2);
     if (!inside(folder2, root, platform)) continue;
     const depth = root.split(/[\\/]/).length;
     if (best === void 0 || depth > best.depth) best = { depth, trusted: level !== "DO_NOT_TRUST" };
@@ -26532,11 +27464,11 @@ function geminiFolderTrust(rules, folder2, platform = process.platform) {
   return best?.trusted;
 }
 function geminiTrust(vault, home, env, platform) {
-  const file = path48.join(home, ".gemini", "trustedFolders.json");
+  const file = path49.join(home, ".gemini", "trustedFolders.json");
   if (env.GEMINI_CLI_TRUST_WORKSPACE === "true") {
     return { status: "ok", message: `GEMINI_CLI_TRUST_WORKSPACE=true in this environment: Gemini CLI treats the folder it starts in as trusted.` };
   }
-  const settings = readJson3(path48.join(home, ".gemini", "settings.json"));
+  const settings = readJson3(path49.join(home, ".gemini", "settings.json"));
   const security = isObj(settings) && isObj(settings.security) ? settings.security : void 0;
   const folderTrust = security !== void 0 && isObj(security.folderTrust) ? security.folderTrust.enabled : void 0;
   if (folderTrust === false) {
@@ -26551,21 +27483,21 @@ function geminiTrust(vault, home, env, platform) {
     fix: `Start gemini in the vault and choose "Trust folder" (or run /permissions there), or add "${vault.replace(/\\/g, "\\\\")}": "TRUST_FOLDER" to ${file}; or install with --scope user --agent gemini.`
   };
 }
-var path48;
+var path49;
 var init_gemini_trust = __esm({
   "src/node/hosts/gemini-trust.ts"() {
     "use strict";
-    path48 = require("node:path");
+    path49 = require("node:path");
     init_trust_paths();
   }
 });
 
 // src/node/hosts/gemini.ts
-var path49, GEMINI_EDIT_MATCHER, GEMINI_PRE_TOOL_MATCHER, gemini2;
+var path50, GEMINI_EDIT_MATCHER, GEMINI_PRE_TOOL_MATCHER, gemini2;
 var init_gemini2 = __esm({
   "src/node/hosts/gemini.ts"() {
     "use strict";
-    path49 = require("node:path");
+    path50 = require("node:path");
     init_gemini_trust();
     GEMINI_EDIT_MATCHER = "write_file|replace";
     GEMINI_PRE_TOOL_MATCHER = "write_file|replace|run_shell_command";
@@ -26574,12 +27506,12 @@ var init_gemini2 = __esm({
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path49.join(p.home, ".gemini", "settings.json") : path49.join(p.vault, ".gemini", "settings.json");
+        return scope === "user" ? path50.join(p.home, ".gemini", "settings.json") : path50.join(p.vault, ".gemini", "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path49.join(p.home, ".gemini", "settings.json"), label: "user" },
-          { file: path49.join(p.vault, ".gemini", "settings.json"), label: "project" },
+          { file: path50.join(p.home, ".gemini", "settings.json"), label: "user" },
+          { file: path50.join(p.vault, ".gemini", "settings.json"), label: "project" },
           { file: p.platform === "win32" ? "C:\\ProgramData\\gemini-cli\\settings.json" : p.platform === "darwin" ? "/Library/Application Support/GeminiCli/settings.json" : "/etc/gemini-cli/settings.json", label: "system", managed: true }
         ];
       },
@@ -26608,13 +27540,13 @@ var init_gemini2 = __esm({
 
 // src/node/hosts/qwen-trust.ts
 function qwenTrust(vault, home, env, platform) {
-  const settingsFile = path50.join(home, ".qwen", "settings.json");
+  const settingsFile = path51.join(home, ".qwen", "settings.json");
   const settings = readJson3(settingsFile);
   const security = isObj(settings) && isObj(settings.security) ? settings.security : void 0;
   const enabled = security !== void 0 && isObj(security.folderTrust) ? security.folderTrust.enabled : void 0;
   if (enabled !== true) return { status: "ok", message: `Folder trust is off for Qwen Code (${settingsFile}): it loads the vault's .qwen/settings.json in any folder.` };
   const override = env.QWEN_CODE_TRUSTED_FOLDERS_PATH;
-  const file = override !== void 0 && override.trim() !== "" ? override : path50.join(home, ".qwen", "trustedFolders.json");
+  const file = override !== void 0 && override.trim() !== "" ? override : path51.join(home, ".qwen", "trustedFolders.json");
   const trusted = geminiFolderTrust(readJson3(file), vault, platform);
   if (trusted === true) return { status: "ok", message: `${vault} is a trusted folder for Qwen Code (${file}).` };
   const why = trusted === false ? `is marked "Don't trust" in ${file}` : `is not in ${file}`;
@@ -26624,22 +27556,22 @@ function qwenTrust(vault, home, env, platform) {
     fix: `Start qwen in the vault and trust the folder (/trust), or add "${vault.replace(/\\/g, "\\\\")}": "TRUST_FOLDER" to ${file}; or install with --scope user --agent qwen.`
   };
 }
-var path50;
+var path51;
 var init_qwen_trust = __esm({
   "src/node/hosts/qwen-trust.ts"() {
     "use strict";
-    path50 = require("node:path");
+    path51 = require("node:path");
     init_gemini_trust();
     init_trust_paths();
   }
 });
 
 // src/node/hosts/qwen.ts
-var path51, QWEN_EDIT_MATCHER, qwen2;
+var path52, QWEN_EDIT_MATCHER, qwen2;
 var init_qwen2 = __esm({
   "src/node/hosts/qwen.ts"() {
     "use strict";
-    path51 = require("node:path");
+    path52 = require("node:path");
     init_qwen_trust();
     QWEN_EDIT_MATCHER = "write_file|edit";
     qwen2 = {
@@ -26647,13 +27579,13 @@ var init_qwen2 = __esm({
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path51.join(p.home, ".qwen", "settings.json") : path51.join(p.vault, ".qwen", "settings.json");
+        return scope === "user" ? path52.join(p.home, ".qwen", "settings.json") : path52.join(p.vault, ".qwen", "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path51.join(p.home, ".qwen", "settings.json"), label: "user" },
-          { file: path51.join(p.vault, ".qwen", "settings.json"), label: "project" },
-          { file: path51.join(p.vault, ".qwen", "settings.local.json"), label: "local" }
+          { file: path52.join(p.home, ".qwen", "settings.json"), label: "user" },
+          { file: path52.join(p.vault, ".qwen", "settings.json"), label: "project" },
+          { file: path52.join(p.vault, ".qwen", "settings.local.json"), label: "local" }
         ];
       },
       skeleton: {},
@@ -26704,24 +27636,24 @@ var init_hosts2 = __esm({
 
 // src/node/hosts/options.ts
 function scriptTarget(vault) {
-  return path52.join(hooksFolder(vault), SCRIPT_NAME);
+  return path53.join(hooksFolder(vault), SCRIPT_NAME);
 }
 function bridgeTarget(vault) {
-  return path52.join(hooksFolder(vault), BRIDGE_NAME);
+  return path53.join(hooksFolder(vault), BRIDGE_NAME);
 }
 function startTarget(vault) {
-  return path52.join(hooksFolder(vault), START_NAME);
+  return path53.join(hooksFolder(vault), START_NAME);
 }
 function editTarget(vault) {
-  return path52.join(hooksFolder(vault), EDIT_NAME);
+  return path53.join(hooksFolder(vault), EDIT_NAME);
 }
 function mcpTarget(vault) {
-  return path52.join(hooksFolder(vault), MCP_FILE_NAME);
+  return path53.join(hooksFolder(vault), MCP_FILE_NAME);
 }
 function bundleOf(scriptPath) {
-  if (path52.basename(scriptPath) === SCRIPT_NAME) {
-    const beside = path52.join(path52.dirname(scriptPath), BRIDGE_NAME);
-    if (fs27.existsSync(beside)) return beside;
+  if (path53.basename(scriptPath) === SCRIPT_NAME) {
+    const beside = path53.join(path53.dirname(scriptPath), BRIDGE_NAME);
+    if (fs28.existsSync(beside)) return beside;
   }
   return scriptPath;
 }
@@ -26740,9 +27672,9 @@ function chooseAgent(value) {
   return { ok: false, code: EXIT.usage, message: `unknown agent "${value ?? ""}"; one of: ${AGENT_IDS.join(", ")}` };
 }
 function resolveNode(nodePath, warnings) {
-  if (nodePath !== void 0 && path52.isAbsolute(nodePath)) {
+  if (nodePath !== void 0 && path53.isAbsolute(nodePath)) {
     try {
-      if (fs27.statSync(nodePath).isFile()) return nodePath;
+      if (fs28.statSync(nodePath).isFile()) return nodePath;
     } catch {
     }
   }
@@ -26756,21 +27688,21 @@ function findNodeOnPath(env, platform) {
   for (const dir of (env.PATH ?? env.Path ?? "").split(platform === "win32" ? ";" : ":")) {
     if (dir === "") continue;
     for (const n of names) {
-      const p = path52.join(dir, n);
+      const p = path53.join(dir, n);
       try {
-        if (fs27.statSync(p).isFile()) return p;
+        if (fs28.statSync(p).isFile()) return p;
       } catch {
       }
     }
   }
   return void 0;
 }
-var fs27, path52, import_hook_entry, import_session_brief_start, import_session_brief_edit, EXIT, HOOK_ENTRY, START_FILE, EDIT_FILE;
+var fs28, path53, import_hook_entry, import_session_brief_start, import_session_brief_edit, EXIT, HOOK_ENTRY, START_FILE, EDIT_FILE;
 var init_options = __esm({
   "src/node/hosts/options.ts"() {
     "use strict";
-    fs27 = require("node:fs");
-    path52 = require("node:path");
+    fs28 = require("node:fs");
+    path53 = require("node:path");
     init_agent_contracts();
     init_state_registry();
     import_hook_entry = __toESM(require_hook_entry());
@@ -26894,17 +27826,17 @@ var init_command_line = __esm({
 // src/node/hosts/doctor/doctor-files.ts
 function exists4(p) {
   try {
-    fs28.statSync(p);
+    fs29.statSync(p);
     return true;
   } catch {
     return false;
   }
 }
-var fs28;
+var fs29;
 var init_doctor_files = __esm({
   "src/node/hosts/doctor/doctor-files.ts"() {
     "use strict";
-    fs28 = require("node:fs");
+    fs29 = require("node:fs");
   }
 });
 
@@ -26915,7 +27847,7 @@ function shellArgv(platform, shell, command) {
   return ["bash", ["-c", command]];
 }
 function runShell(command, input, cwd, env, platform, timeoutMs, shell = "sh") {
-  return new Promise((resolve25) => {
+  return new Promise((resolve26) => {
     const [program, argv] = shellArgv(platform, shell, command);
     let stdout = "";
     let stderr = "";
@@ -26925,7 +27857,7 @@ function runShell(command, input, cwd, env, platform, timeoutMs, shell = "sh") {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve25(o);
+      resolve26(o);
     };
     const child = (0, import_node_child_process2.spawn)(program, argv, { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
     const timer = setTimeout(() => {
@@ -27003,8 +27935,8 @@ function sha2562(data) {
   return (0, import_node_crypto2.createHash)("sha256").update(data).digest("hex");
 }
 function inVault(vault, file) {
-  const rel = path53.relative(path53.resolve(vault), path53.resolve(file));
-  return !path53.isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${path53.sep}`);
+  const rel = path54.relative(path54.resolve(vault), path54.resolve(file));
+  return !path54.isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${path54.sep}`);
 }
 function refusedInVault(file, reason) {
   return new WriteError(`${file} ${reason}; Session Brief does not follow links or open anything but regular files in the vault. Remove it (or put the real file there) and run this again. Nothing was changed.`);
@@ -27060,12 +27992,12 @@ function removeDirIfEmpty(vault, dir) {
   if (inVault(vault, dir)) removeStateFolderIfEmpty(vault, dir);
   else removeAgentFolderIfEmpty(dir);
 }
-var import_node_crypto2, path53, WriteError, MAX_BYTES6;
+var import_node_crypto2, path54, WriteError, MAX_BYTES6;
 var init_files = __esm({
   "src/node/hosts/files.ts"() {
     "use strict";
     import_node_crypto2 = require("node:crypto");
-    path53 = require("node:path");
+    path54 = require("node:path");
     init_state_file();
     WriteError = class extends Error {
     };
@@ -27075,7 +28007,7 @@ var init_files = __esm({
 
 // src/node/hosts/manifest.ts
 function manifestPath(vault) {
-  return path54.join(hooksFolder(vault), MANIFEST_NAME);
+  return path55.join(hooksFolder(vault), MANIFEST_NAME);
 }
 function readManifest(vault) {
   try {
@@ -27101,9 +28033,9 @@ function serializeManifest(m) {
 function missingDirs(dir) {
   const out = [];
   let d = dir;
-  while (!fs29.existsSync(d)) {
+  while (!fs30.existsSync(d)) {
     out.push(d);
-    const up = path54.dirname(d);
+    const up = path55.dirname(d);
     if (up === d) break;
     d = up;
   }
@@ -27112,12 +28044,12 @@ function missingDirs(dir) {
 function backupPath(file) {
   return `${file}.session-brief.bak`;
 }
-var fs29, path54;
+var fs30, path55;
 var init_manifest = __esm({
   "src/node/hosts/manifest.ts"() {
     "use strict";
-    fs29 = require("node:fs");
-    path54 = require("node:path");
+    fs30 = require("node:fs");
+    path55 = require("node:path");
     init_state_file();
     init_state_registry();
   }
@@ -27165,18 +28097,18 @@ function checkScript(o, checks) {
       return;
     }
   }
-  checks.push({ id: "script", status: "ok", message: `${script} and the bridge it runs (${path55.basename(bridge)}) are present and current (version ${o.version}).` });
+  checks.push({ id: "script", status: "ok", message: `${script} and the bridge it runs (${path56.basename(bridge)}) are present and current (version ${o.version}).` });
   const manifest = readManifest(o.vault);
   if (manifest === null) checks.push({ id: "record", status: "warn", message: `${MANIFEST_NAME} (what install recorded) is missing or unreadable.`, fix: 'Run "install" again.' });
-  else if (manifest.configDir === void 0 || !exists4(path55.join(o.vault, manifest.configDir))) {
+  else if (manifest.configDir === void 0 || !exists4(path56.join(o.vault, manifest.configDir))) {
     checks.push({ id: "record", status: "warn", message: `The recorded Obsidian config folder ${manifest.configDir ?? "(none)"} does not exist; the bridge looks for one itself.`, fix: 'Run "install" again after opening the vault in Obsidian once.' });
   } else checks.push({ id: "record", status: "ok", message: `The bridge reads the vault's settings from ${manifest.configDir}.` });
 }
-var path55;
+var path56;
 var init_doctor_install_check = __esm({
   "src/node/hosts/doctor/doctor-install-check.ts"() {
     "use strict";
-    path55 = require("node:path");
+    path56 = require("node:path");
     init_doctor_files();
     init_files();
     init_manifest();
@@ -27189,8 +28121,8 @@ var init_doctor_install_check = __esm({
 function innerFindings(root, dir) {
   const out = [];
   for (const inner of listStateFolder(root, dir, MAX_LISTED)) {
-    const e = inspectStateFile(root, path56.join(dir, inner.name));
-    if (e.kind === "damaged") out.push(`${path56.join(dir, inner.name)} ${e.reason}`);
+    const e = inspectStateFile(root, path57.join(dir, inner.name));
+    if (e.kind === "damaged") out.push(`${path57.join(dir, inner.name)} ${e.reason}`);
   }
   return out;
 }
@@ -27200,7 +28132,7 @@ function folderFindings(root, dir, home) {
   const out = [];
   for (const entry of listStateFolder(root, dir, MAX_LISTED)) {
     if (home === "hooks" && !entry.name.toLowerCase().startsWith(HOOK_PREFIX)) continue;
-    const file = path56.join(dir, entry.name);
+    const file = path57.join(dir, entry.name);
     const known = stateName(home, entry.name);
     if (known?.kind === "folder" && entry.isDirectory()) {
       out.push(...innerFindings(root, file));
@@ -27234,11 +28166,11 @@ function stateFolderChecks(vault, env) {
     }
   ];
 }
-var path56, MAX_LISTED;
+var path57, MAX_LISTED;
 var init_doctor_state = __esm({
   "src/node/hosts/doctor/doctor-state.ts"() {
     "use strict";
-    path56 = require("node:path");
+    path57 = require("node:path");
     init_state_file();
     init_state_registry();
     init_vault_config();
@@ -27274,7 +28206,7 @@ function coversAllSources(matcher) {
   }
 }
 function isMine(o, f) {
-  return path57.resolve(parseOwnCommand(f.command)?.script ?? "") === path57.resolve(scriptTarget(o.vault));
+  return path58.resolve(parseOwnCommand(f.command)?.script ?? "") === path58.resolve(scriptTarget(o.vault));
 }
 function checkRegistrations(o, found, checks) {
   const spec = specFor(o.agent);
@@ -27355,11 +28287,11 @@ function checkTrust(o, found, p, checks) {
     checks.push({ id: "trust", status: t.status, message: t.message, ...t.fix !== void 0 ? { fix: t.fix } : {} });
   }
 }
-var path57;
+var path58;
 var init_doctor_registration_check = __esm({
   "src/node/hosts/doctor/doctor-registration-check.ts"() {
     "use strict";
-    path57 = require("node:path");
+    path58 = require("node:path");
     init_agent_contracts();
     init_command_line();
     init_doctor_files();
@@ -27411,7 +28343,7 @@ function sleep(ms) {
 }
 function readOwner(file) {
   try {
-    const v = JSON.parse(fs30.readFileSync(file, "utf8"));
+    const v = JSON.parse(fs31.readFileSync(file, "utf8"));
     return typeof v.pid === "number" && typeof v.nonce === "string" && typeof v.at === "number" ? { pid: v.pid, started: typeof v.started === "string" ? v.started : null, nonce: v.nonce, at: v.at } : null;
   } catch {
     return null;
@@ -27420,7 +28352,7 @@ function readOwner(file) {
 function isStale(owner, file, now2) {
   if (owner === null) {
     try {
-      return now2 - fs30.statSync(file).mtimeMs > 2e3;
+      return now2 - fs31.statSync(file).mtimeMs > 2e3;
     } catch {
       return false;
     }
@@ -27433,26 +28365,26 @@ function isStale(owner, file, now2) {
 function breakStale(file, judged) {
   const aside = `${file}.${process.pid}.${crypto3.randomBytes(4).toString("hex")}.stale`;
   try {
-    fs30.renameSync(file, aside);
+    fs31.renameSync(file, aside);
   } catch {
     return;
   }
   const taken = readOwner(aside);
   if (judged !== null && taken !== null && taken.nonce !== judged.nonce) {
     try {
-      fs30.linkSync(aside, file);
+      fs31.linkSync(aside, file);
     } catch {
     }
   }
-  fs30.rmSync(aside, { force: true });
+  fs31.rmSync(aside, { force: true });
 }
 function canonical(p) {
-  const abs = path58.resolve(p);
+  const abs = path59.resolve(p);
   try {
-    return fs30.realpathSync(abs);
+    return fs31.realpathSync(abs);
   } catch {
     try {
-      return path58.join(fs30.realpathSync(path58.dirname(abs)), path58.basename(abs));
+      return path59.join(fs31.realpathSync(path59.dirname(abs)), path59.basename(abs));
     } catch {
       return abs;
     }
@@ -27460,16 +28392,16 @@ function canonical(p) {
 }
 function lockDir() {
   const user = typeof process.getuid === "function" ? String(process.getuid()) : crypto3.createHash("sha256").update(os3.userInfo().username).digest("hex").slice(0, 12);
-  const dir = path58.join(os3.tmpdir(), `session-brief-locks-${user}`);
-  fs30.mkdirSync(dir, { recursive: true, mode: 448 });
-  const st = fs30.lstatSync(dir);
+  const dir = path59.join(os3.tmpdir(), `session-brief-locks-${user}`);
+  fs31.mkdirSync(dir, { recursive: true, mode: 448 });
+  const st = fs31.lstatSync(dir);
   if (!st.isDirectory() || typeof process.getuid === "function" && st.uid !== process.getuid()) {
     throw new WriteError(`the lock folder ${dir} is not a folder of this user; nothing was changed. Remove it and run this again.`);
   }
   return dir;
 }
 function lockFileFor(target) {
-  return path58.join(lockDir(), `${crypto3.createHash("sha256").update(canonical(target)).digest("hex").slice(0, 32)}.lock`);
+  return path59.join(lockDir(), `${crypto3.createHash("sha256").update(canonical(target)).digest("hex").slice(0, 32)}.lock`);
 }
 function acquireLock(target, waitMs = WAIT_MS) {
   const file = lockFileFor(target);
@@ -27477,15 +28409,15 @@ function acquireLock(target, waitMs = WAIT_MS) {
   const deadline = Date.now() + waitMs;
   for (let delay = 5; ; delay = Math.min(100, delay * 2)) {
     try {
-      const fd = fs30.openSync(file, "wx", 384);
+      const fd = fs31.openSync(file, "wx", 384);
       try {
-        fs30.writeSync(fd, JSON.stringify({ ...me, at: Date.now() }));
+        fs31.writeSync(fd, JSON.stringify({ ...me, at: Date.now() }));
       } finally {
-        fs30.closeSync(fd);
+        fs31.closeSync(fd);
       }
       return {
         release: () => {
-          if (readOwner(file)?.nonce === me.nonce) fs30.rmSync(file, { force: true });
+          if (readOwner(file)?.nonce === me.nonce) fs31.rmSync(file, { force: true });
         }
       };
     } catch (error) {
@@ -27512,14 +28444,14 @@ function withLocks(targets2, fn) {
     for (const h of held.reverse()) h.release();
   }
 }
-var crypto3, fs30, os3, path58, STALE_MS, WAIT_MS;
+var crypto3, fs31, os3, path59, STALE_MS, WAIT_MS;
 var init_install_lock = __esm({
   "src/node/hosts/install-lock.ts"() {
     "use strict";
     crypto3 = require("node:crypto");
-    fs30 = require("node:fs");
+    fs31 = require("node:fs");
     os3 = require("node:os");
-    path58 = require("node:path");
+    path59 = require("node:path");
     init_process_identity();
     init_process_alive();
     init_files();
@@ -28292,12 +29224,12 @@ function parseTree(text2, errors = [], options = ParseOptions.DEFAULT) {
   }
   return result;
 }
-function findNodeAtLocation(root, path72) {
+function findNodeAtLocation(root, path73) {
   if (!root) {
     return void 0;
   }
   let node = root;
-  for (let segment2 of path72) {
+  for (let segment2 of path73) {
     if (typeof segment2 === "string") {
       if (node.type !== "object" || !Array.isArray(node.children)) {
         return void 0;
@@ -28663,14 +29595,14 @@ var init_parser = __esm({
 
 // node_modules/jsonc-parser/lib/esm/impl/edit.js
 function setProperty(text2, originalPath, value, options) {
-  const path72 = originalPath.slice();
+  const path73 = originalPath.slice();
   const errors = [];
   const root = parseTree(text2, errors);
   let parent = void 0;
   let lastSegment = void 0;
-  while (path72.length > 0) {
-    lastSegment = path72.pop();
-    parent = findNodeAtLocation(root, path72);
+  while (path73.length > 0) {
+    lastSegment = path73.pop();
+    parent = findNodeAtLocation(root, path73);
     if (parent === void 0 && value !== void 0) {
       if (typeof lastSegment === "string") {
         value = { [lastSegment]: value };
@@ -28813,8 +29745,8 @@ var init_edit = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/main.js
-function modify(text2, path72, value, options) {
-  return setProperty(text2, path72, value, options);
+function modify(text2, path73, value, options) {
+  return setProperty(text2, path73, value, options);
 }
 function applyEdits(text2, edits) {
   let sortedEdits = edits.slice(0).sort((a, b) => {
@@ -28921,17 +29853,17 @@ function parseJsonDoc(raw, file) {
   }
   return { text: text2.trim() === "" ? "{}" : text2, bom, value, format: detectFormat(text2) };
 }
-function editJson(doc, path72, value, file) {
-  const edits = modify(doc.text, path72, value, { formattingOptions: doc.format });
+function editJson(doc, path73, value, file) {
+  const edits = modify(doc.text, path73, value, { formattingOptions: doc.format });
   const text2 = applyEdits(doc.text, edits);
   return { ...parseJsonDoc(text2, file), bom: doc.bom, format: doc.format };
 }
 function serialize(doc) {
   return `${doc.bom ? "\uFEFF" : ""}${doc.text}`;
 }
-function valueAt(root, path72) {
+function valueAt(root, path73) {
   let v = root;
-  for (const seg of path72) {
+  for (const seg of path73) {
     if (typeof seg === "number") v = Array.isArray(v) ? v[seg] : void 0;
     else v = typeof v === "object" && v !== null && !Array.isArray(v) ? v[seg] : void 0;
     if (v === void 0) return void 0;
@@ -29237,7 +30169,7 @@ var init_mcp_file = __esm({
 
 // src/node/hosts/install-plan.ts
 function samePath(a, b) {
-  return path59.resolve(a) === path59.resolve(b);
+  return path60.resolve(a) === path60.resolve(b);
 }
 function hookArgs(agent, event) {
   return [HOOK_COMMANDS[event], ...agentArgs(agent)];
@@ -29296,7 +30228,7 @@ function installRecord(o, s, prevRecord, keep, view) {
     originalSha256: kept !== void 0 ? kept.originalSha256 : s.before !== null && cleanBefore && !keep.backup ? sha2562(s.before) : null,
     installedSha256: sha2562(s.after),
     created: kept !== void 0 ? dedupePaths([...kept.created, ...s.applied.created]) : s.applied.created,
-    createdDirs: kept !== void 0 ? kept.createdDirs : s.before === null ? view.missingDirs(path59.dirname(s.file)) : []
+    createdDirs: kept !== void 0 ? kept.createdDirs : s.before === null ? view.missingDirs(path60.dirname(s.file)) : []
   };
   if (!s.changed) {
     if (prevRecord !== void 0) Object.assign(record, prevRecord);
@@ -29305,7 +30237,7 @@ function installRecord(o, s, prevRecord, keep, view) {
   return record;
 }
 function nextManifest(o, previous, prevRecord, record, at, view) {
-  const scriptDirs2 = previous?.createdDirs ?? view.missingDirs(path59.dirname(at.script)).map((d) => path59.relative(o.vault, d).split(path59.sep).join("/"));
+  const scriptDirs2 = previous?.createdDirs ?? view.missingDirs(path60.dirname(at.script)).map((d) => path60.relative(o.vault, d).split(path60.sep).join("/"));
   const installs = previous?.installs.filter((x) => x !== prevRecord && (x.scope === "user" || isInside(x.file, o.vault))) ?? [];
   const index = prevRecord !== void 0 ? Math.min(previous?.installs.indexOf(prevRecord) ?? installs.length, installs.length) : installs.length;
   installs.splice(index, 0, record);
@@ -29389,11 +30321,11 @@ function planInstall(o, view) {
 function recordedPluginDir(o, configDir, before, view) {
   const given = o.pluginDir?.replace(/\\/g, "/").replace(/^\/+|\/+$/g, "");
   if (given !== void 0 && given !== "") return given === `${configDir}/plugins/${PLUGIN_ID}` ? void 0 : given;
-  return before !== void 0 && view.isDir(path59.join(o.vault, before)) ? before : void 0;
+  return before !== void 0 && view.isDir(path60.join(o.vault, before)) ? before : void 0;
 }
 function isInside(file, dir) {
-  const rel = path59.relative(path59.resolve(dir), path59.resolve(file));
-  return rel !== "" && !rel.startsWith("..") && !path59.isAbsolute(rel);
+  const rel = path60.relative(path60.resolve(dir), path60.resolve(file));
+  return rel !== "" && !rel.startsWith("..") && !path60.isAbsolute(rel);
 }
 function holdsOwnEntries(before, spec, file) {
   try {
@@ -29418,11 +30350,11 @@ function dedupePaths(paths) {
     return true;
   });
 }
-var path59;
+var path60;
 var init_install_plan = __esm({
   "src/node/hosts/install-plan.ts"() {
     "use strict";
-    path59 = require("node:path");
+    path60 = require("node:path");
     init_agent_contracts();
     init_command_line();
     init_files();
@@ -29439,7 +30371,7 @@ var init_install_plan = __esm({
 // src/node/hosts/install.ts
 function isDir3(p) {
   try {
-    return fs31.statSync(p).isDirectory();
+    return fs32.statSync(p).isDirectory();
   } catch {
     return false;
   }
@@ -29517,11 +30449,11 @@ function applyStep(vault, step, r) {
 function backupHoldsRecordedOriginal(vault, file, manifest) {
   return backupHoldsOriginal(file, manifest, (f) => readIfExists(vault, f));
 }
-var fs31;
+var fs32;
 var init_install = __esm({
   "src/node/hosts/install.ts"() {
     "use strict";
-    fs31 = require("node:fs");
+    fs32 = require("node:fs");
     init_files();
     init_manifest();
     init_options();
@@ -29629,7 +30561,7 @@ function now(env) {
 }
 function installedAt(vault) {
   try {
-    return fs32.statSync(bridgeTarget(vault)).mtimeMs;
+    return fs33.statSync(bridgeTarget(vault)).mtimeMs;
   } catch {
     return null;
   }
@@ -29652,7 +30584,7 @@ function sessionStartChecks(vault, registered, env = {}) {
     return checks;
   }
   const recent = delivered.slice(-SHOWN).reverse();
-  checks.push({ id: "sessions", status: "ok", message: `Last real sessions that received the brief (newest first, from ${path60.join(pluginDir ?? "", STARTS_LOG)}): ${recent.map(describeStart).join("; ")}.` });
+  checks.push({ id: "sessions", status: "ok", message: `Last real sessions that received the brief (newest first, from ${path61.join(pluginDir ?? "", STARTS_LOG)}): ${recent.map(describeStart).join("; ")}.` });
   const quietDays = Math.floor((t - Date.parse(last.at)) / DAY_MS);
   if (registered && quietDays >= QUIET_DAYS) {
     checks.push({ id: "sessions-quiet", status: "warn", message: `No session has received the brief for ${quietDays} days (last: ${describeStart(last)}).`, fix: "If you used the agent since, it started where the hooks do not reach: start it in the vault (or install with --scope user)." });
@@ -29669,12 +30601,12 @@ function sessionStartChecks(vault, registered, env = {}) {
   }
   return checks;
 }
-var fs32, path60, QUIET_DAYS, SHOWN, DAY_MS;
+var fs33, path61, QUIET_DAYS, SHOWN, DAY_MS;
 var init_doctor_sessions = __esm({
   "src/node/hosts/doctor/doctor-sessions.ts"() {
     "use strict";
-    fs32 = require("node:fs");
-    path60 = require("node:path");
+    fs33 = require("node:fs");
+    path61 = require("node:path");
     init_quote();
     init_options();
     init_session_starts();
@@ -29718,7 +30650,7 @@ function findMcpRegistrations(host, vault, home) {
   return found;
 }
 function probeMcpServer(command, args, cwd, env, timeoutMs) {
-  return new Promise((resolve25) => {
+  return new Promise((resolve26) => {
     let stdout = "";
     let stderr = "";
     let tools = null;
@@ -29730,7 +30662,7 @@ function probeMcpServer(command, args, cwd, env, timeoutMs) {
       settled = true;
       clearTimeout(timer);
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-      resolve25({ tools, problem, lingered });
+      resolve26({ tools, problem, lingered });
     };
     const child = (0, import_node_child_process3.spawn)(command, args, { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
     let timer = setTimeout(() => finish(`it did not answer ${phase === "initialize" ? "the initialize request" : "tools/list"} within ${timeoutMs / 1e3} s${firstErrorLine() !== "" ? ` (stderr: ${firstErrorLine()})` : ""}`), timeoutMs);
@@ -29806,13 +30738,13 @@ function checkServerFile(o, checks) {
   return true;
 }
 async function checkMcpServer(host, o, checks) {
-  const script = path61.resolve(scriptTarget(o.vault));
+  const script = path62.resolve(scriptTarget(o.vault));
   const all = findMcpRegistrations(host, o.vault, o.home);
-  const mine = all.filter((r) => r.args.some((a) => path61.resolve(a) === script));
+  const mine = all.filter((r) => r.args.some((a) => path62.resolve(a) === script));
   for (const r of all) {
     if (mine.includes(r)) continue;
     const target = r.args.find((a) => a.endsWith(`session-brief.cjs`)) ?? r.args[0] ?? "";
-    checks.push({ id: "mcp-registration", status: "warn", message: `${r.file} (${r.label}) starts the MCP server of another vault: ${target}.`, fix: fs33.existsSync(target) ? "Uninstall it there if this vault should be the one." : `Run "install" in ${o.vault}; it updates that entry.` });
+    checks.push({ id: "mcp-registration", status: "warn", message: `${r.file} (${r.label}) starts the MCP server of another vault: ${target}.`, fix: fs34.existsSync(target) ? "Uninstall it there if this vault should be the one." : `Run "install" in ${o.vault}; it updates that entry.` });
   }
   if (mine.length === 0) {
     checks.push({ id: "mcp-registration", status: "warn", message: `The MCP server "${MCP_SERVER_NAME}" is not registered for this vault (not in ${host.files(o.vault, o.home).map((f) => f.file).join(" or ")}): the agent has no mid-session tools.`, fix: 'Run "install" again (it registers the server beside the hooks).' });
@@ -29836,13 +30768,13 @@ async function checkMcpServer(host, o, checks) {
   checks.push({ id: "mcp-run", status: "ok", message: `${shown2} started and lists its tools: ${listed.join(", ")}.` });
   if (probe.lingered) checks.push({ id: "mcp-run", status: "warn", message: `${shown2} did not exit within ${EXIT_WAIT_MS / 1e3} s after its input closed; the agent may leave it running.` });
 }
-var import_node_child_process3, fs33, path61, EXIT_WAIT_MS;
+var import_node_child_process3, fs34, path62, EXIT_WAIT_MS;
 var init_doctor_mcp = __esm({
   "src/node/hosts/doctor/doctor-mcp.ts"() {
     "use strict";
     import_node_child_process3 = require("node:child_process");
-    fs33 = require("node:fs");
-    path61 = require("node:path");
+    fs34 = require("node:fs");
+    path62 = require("node:path");
     init_contract();
     init_state_registry();
     init_files();
@@ -29868,7 +30800,7 @@ function writeGuardChecks(agent, vault, script, found, settings) {
   if (!spec.events.includes(WRITE_GUARD_EVENT)) return [];
   const event = HOSTS[agent].events[WRITE_GUARD_EVENT] ?? WRITE_GUARD_EVENT;
   const guardTool = spec.guardTool === void 0 ? GUARDED_TOOL : spec.guardTool;
-  const ours = found.filter((f) => f.event === event && path62.resolve(parseOwnCommand(f.command)?.script ?? "") === path62.resolve(script));
+  const ours = found.filter((f) => f.event === event && path63.resolve(parseOwnCommand(f.command)?.script ?? "") === path63.resolve(script));
   const folder2 = settings.sessionsFolder === "" ? "" : quoteName(settings.sessionsFolder);
   const out = [];
   if (ours.length === 0) {
@@ -29898,11 +30830,11 @@ function writeGuardChecks(agent, vault, script, found, settings) {
   }
   return out;
 }
-var path62, SETTING;
+var path63, SETTING;
 var init_doctor_write_guard = __esm({
   "src/node/hosts/doctor/doctor-write-guard.ts"() {
     "use strict";
-    path62 = require("node:path");
+    path63 = require("node:path");
     init_agent_contracts();
     init_agent_fence();
     init_write_guard();
@@ -29917,7 +30849,7 @@ var init_doctor_write_guard = __esm({
 // src/node/hosts/claude-plugin.ts
 function claudeUserFolder(env, home) {
   const given = env.CLAUDE_CONFIG_DIR;
-  return given !== void 0 && given !== "" ? path63.resolve(given) : path63.join(home, ".claude");
+  return given !== void 0 && given !== "" ? path64.resolve(given) : path64.join(home, ".claude");
 }
 function readJsonObject(file) {
   try {
@@ -29929,9 +30861,9 @@ function readJsonObject(file) {
 }
 function sessionSettingsFiles(projectDir, env, home) {
   return [
-    { scope: "user", file: path63.join(claudeUserFolder(env, home), "settings.json") },
-    { scope: "project", file: path63.join(projectDir, ".claude", "settings.json") },
-    { scope: "local", file: path63.join(projectDir, ".claude", "settings.local.json") }
+    { scope: "user", file: path64.join(claudeUserFolder(env, home), "settings.json") },
+    { scope: "project", file: path64.join(projectDir, ".claude", "settings.json") },
+    { scope: "local", file: path64.join(projectDir, ".claude", "settings.local.json") }
   ];
 }
 function pluginEnabled(projectDir, env, home) {
@@ -29947,11 +30879,11 @@ function pluginEnabled(projectDir, env, home) {
   }
   return [...state.values()];
 }
-var path63, CLAUDE_PLUGIN_NAME, PLUGIN_HOOK_EVENTS;
+var path64, CLAUDE_PLUGIN_NAME, PLUGIN_HOOK_EVENTS;
 var init_claude_plugin = __esm({
   "src/node/hosts/claude-plugin.ts"() {
     "use strict";
-    path63 = require("node:path");
+    path64 = require("node:path");
     init_state_file();
     init_state_registry();
     init_host();
@@ -30084,13 +31016,13 @@ function trustedRecord(x, p) {
   const file = specFor(x.agent).settingsFile(x.scope, p);
   if (!samePath(x.file, file)) return null;
   const above = /* @__PURE__ */ new Set();
-  for (let d = path64.dirname(path64.resolve(file)); d !== path64.dirname(d); d = path64.dirname(d)) above.add(d);
-  const createdDirs = x.createdDirs.filter((d) => typeof d === "string" && above.has(path64.resolve(d)));
+  for (let d = path65.dirname(path65.resolve(file)); d !== path65.dirname(d); d = path65.dirname(d)) above.add(d);
+  const createdDirs = x.createdDirs.filter((d) => typeof d === "string" && above.has(path65.resolve(d)));
   return { ...x, file, createdDirs };
 }
 function scriptDirs(vault, manifest) {
   const allowed = [".claude", ".claude/hooks"];
-  return (manifest?.createdDirs ?? []).filter((d) => allowed.includes(d)).map((d) => path64.join(vault, ...d.split("/")));
+  return (manifest?.createdDirs ?? []).filter((d) => allowed.includes(d)).map((d) => path65.join(vault, ...d.split("/")));
 }
 function targets(o, recorded, p) {
   const chosen = recorded.filter((x) => (o.agent === void 0 || x.agent === o.agent) && (o.scope === void 0 || x.scope === o.scope));
@@ -30207,10 +31139,10 @@ function uninstallLocked(o) {
   try {
     if (remaining.length > 0 && manifest !== null) {
       writeAtomic(o.vault, manifestPath(o.vault), serializeManifest({ ...manifest, installs: remaining }));
-      r.lines.push(`The bridge stays in ${path64.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(", ")}`);
+      r.lines.push(`The bridge stays in ${path65.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(", ")}`);
     } else if (r.code === EXIT.ok) {
       let removedScript = false;
-      const ours = hooksState().filter((s) => s.name !== MANIFEST_NAME).map((s) => path64.join(hooksFolder(o.vault), s.name));
+      const ours = hooksState().filter((s) => s.name !== MANIFEST_NAME).map((s) => path65.join(hooksFolder(o.vault), s.name));
       for (const f of [...ours, manifestPath(o.vault)]) {
         if (removeFile(o.vault, f)) {
           r.changed.push(f);
@@ -30218,11 +31150,11 @@ function uninstallLocked(o) {
         }
       }
       removeDirs(o.vault, scriptDirs(o.vault, manifest));
-      if (removedScript) r.lines.push(`Removed the bridge from ${path64.dirname(scriptTarget(o.vault))}`);
+      if (removedScript) r.lines.push(`Removed the bridge from ${path65.dirname(scriptTarget(o.vault))}`);
     }
     if (r.code === EXIT.ok && r.changed.length === 0) {
       const what = chosen.map((t) => `${HOSTS[t.agent].name} (${t.scope})`).join(", ");
-      r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path64.dirname(scriptTarget(o.vault))}`];
+      r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path65.dirname(scriptTarget(o.vault))}`];
     }
   } catch (error) {
     if (!(error instanceof WriteError)) throw error;
@@ -30231,11 +31163,11 @@ function uninstallLocked(o) {
   }
   return r;
 }
-var path64;
+var path65;
 var init_uninstall = __esm({
   "src/node/hosts/uninstall.ts"() {
     "use strict";
-    path64 = require("node:path");
+    path65 = require("node:path");
     init_agent_contracts();
     init_files();
     init_host_spec();
@@ -30252,11 +31184,11 @@ var init_uninstall = __esm({
 
 // src/node/mcp/server-load.ts
 function mcpFileBeside(bridgeDir) {
-  return path65.join(bridgeDir, MCP_FILE_NAME);
+  return path66.join(bridgeDir, MCP_FILE_NAME);
 }
 function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   const file = mcpFileBeside(bridgeDir);
-  if (!fs34.existsSync(file)) throw new McpFileError(`the MCP server file ${file} is missing. ${FIX}.`);
+  if (!fs35.existsSync(file)) throw new McpFileError(`the MCP server file ${file} is missing. ${FIX}.`);
   let loaded;
   try {
     loaded = (0, import_node_module2.createRequire)(file)(file);
@@ -30267,13 +31199,13 @@ function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   if (loaded.version !== bridgeVersion2) throw new McpFileError(`the MCP server file ${file} is version ${loaded.version}, the bridge ${bridgeVersion2}. ${FIX}.`);
   return loaded;
 }
-var fs34, import_node_module2, path65, McpFileError, FIX;
+var fs35, import_node_module2, path66, McpFileError, FIX;
 var init_server_load = __esm({
   "src/node/mcp/server-load.ts"() {
     "use strict";
-    fs34 = require("node:fs");
+    fs35 = require("node:fs");
     import_node_module2 = require("node:module");
-    path65 = require("node:path");
+    path66 = require("node:path");
     init_state_registry();
     McpFileError = class extends Error {
     };
@@ -30298,7 +31230,7 @@ function bridgeVersion() {
 function mcpSourceOf(scriptPath) {
   for (const script of [scriptPath, realScript(scriptPath)]) {
     try {
-      const data = readRegularFile(mcpFileBeside(path66.dirname(bundleOf(script))), PROGRAM_MAX);
+      const data = readRegularFile(mcpFileBeside(path67.dirname(bundleOf(script))), PROGRAM_MAX);
       if (data !== null) return data;
     } catch {
     }
@@ -30307,7 +31239,7 @@ function mcpSourceOf(scriptPath) {
 }
 function realScript(scriptPath) {
   try {
-    return fs35.realpathSync(scriptPath);
+    return fs36.realpathSync(scriptPath);
   } catch {
     return scriptPath;
   }
@@ -30397,13 +31329,13 @@ async function runAgentCommand(args, scriptPath, env, io = defaultIo) {
       return usage(`unknown command "${args.command}"`);
   }
 }
-var fs35, os4, path66, PROGRAM_MAX, defaultIo;
+var fs36, os4, path67, PROGRAM_MAX, defaultIo;
 var init_agents_cli = __esm({
   "bridge/commands/agents-cli.ts"() {
     "use strict";
-    fs35 = require("node:fs");
+    fs36 = require("node:fs");
     os4 = require("node:os");
-    path66 = require("node:path");
+    path67 = require("node:path");
     init_format();
     init_args();
     init_options();
@@ -30460,7 +31392,7 @@ end`;
 function launcher(args, scriptPath) {
   const vault = vaultRoot(args, scriptPath);
   const shell = stringFlag(args, "shell") ?? "bash";
-  if (!SHELLS.includes(shell)) throw new UsageError(`--shell must be ${SHELLS.join(", ")}, not ${JSON.stringify(shell)}`);
+  if (!SHELLS2.includes(shell)) throw new UsageError(`--shell must be ${SHELLS2.join(", ")}, not ${JSON.stringify(shell)}`);
   const agentFlag2 = stringFlag(args, "agent") ?? DEFAULT_AGENT;
   if (!isAgentId(agentFlag2)) throw new UsageError(`--agent must be one of ${AGENT_IDS.join(", ")}, not ${JSON.stringify(agentFlag2)}`);
   const cli = HOSTS[agentFlag2].cli;
@@ -30468,22 +31400,22 @@ function launcher(args, scriptPath) {
   if (!/^[A-Za-z_][\w-]*$/.test(name)) throw new UsageError(`--name must be a plain word (letters, digits, _ and -), not ${JSON.stringify(name)}`);
   const text2 = launcherFunction(shell, name, vault, cli);
   writeOut(
-    `# Starts ${HOSTS[agentFlag2].name} in the vault ${JSON.stringify(path67.basename(vault))}, so its hooks load (add to ${PROFILE[shell]}):
+    `# Starts ${HOSTS[agentFlag2].name} in the vault ${JSON.stringify(path68.basename(vault))}, so its hooks load (add to ${PROFILE[shell]}):
 ${text2}
 `
   );
   return 0;
 }
-var path67, SHELLS, PROFILE;
+var path68, SHELLS2, PROFILE;
 var init_launcher = __esm({
   "bridge/commands/launcher.ts"() {
     "use strict";
-    path67 = require("node:path");
+    path68 = require("node:path");
     init_agent_contracts();
     init_args();
     init_context();
     init_io();
-    SHELLS = ["bash", "zsh", "fish", "powershell"];
+    SHELLS2 = ["bash", "zsh", "fish", "powershell"];
     PROFILE = {
       bash: "~/.bashrc",
       zsh: "~/.zshrc",
@@ -30583,19 +31515,19 @@ var init_tag_edit = __esm({
 
 // src/node/mcp/vault-path.ts
 function inside2(dir, file) {
-  const rel = path68.relative(dir, file);
-  return rel === "" || !rel.startsWith("..") && !path68.isAbsolute(rel);
+  const rel = path69.relative(dir, file);
+  return rel === "" || !rel.startsWith("..") && !path69.isAbsolute(rel);
 }
 function realPathOf2(absolute) {
   let current = absolute;
   const missing = [];
   for (; ; ) {
     try {
-      return path68.join(fs36.realpathSync(current), ...missing);
+      return path69.join(fs37.realpathSync(current), ...missing);
     } catch (error) {
-      const parent = path68.dirname(current);
+      const parent = path69.dirname(current);
       if (error.code !== "ENOENT" || parent === current) throw error;
-      missing.unshift(path68.basename(current));
+      missing.unshift(path69.basename(current));
       current = parent;
     }
   }
@@ -30607,18 +31539,18 @@ function resolveVaultPath(root, given) {
   if (slashed.split("/").includes("..")) {
     throw new PathRefused(`${shown2} contains "..": name the file by its path inside the vault (for example "Notes/a.md")`);
   }
-  const isAbs = path68.isAbsolute(given) || /^[A-Za-z]:\//.test(slashed);
+  const isAbs = path69.isAbsolute(given) || /^[A-Za-z]:\//.test(slashed);
   const trimmed = slashed.replace(/^(\.\/)+/, "");
   const rel = trimmed === "" || trimmed === "." ? "" : isAbs ? vaultRelative(root, slashed) : vaultRelative(root, trimmed);
   if (rel === null) {
-    if (isAbs && path68.resolve(given) === path68.resolve(root)) return { rel: "", absolute: path68.resolve(root) };
+    if (isAbs && path69.resolve(given) === path69.resolve(root)) return { rel: "", absolute: path69.resolve(root) };
     throw new PathRefused(`${shown2} is outside the vault ${root}; only paths inside the vault are allowed`);
   }
-  const absolute = rel === "" ? path68.resolve(root) : path68.join(root, ...rel.split("/"));
+  const absolute = rel === "" ? path69.resolve(root) : path69.join(root, ...rel.split("/"));
   let real;
   let realRoot2;
   try {
-    realRoot2 = fs36.realpathSync(root);
+    realRoot2 = fs37.realpathSync(root);
     real = realPathOf2(absolute);
   } catch (error) {
     throw new PathRefused(`${shown2} cannot be resolved: ${error.message}`);
@@ -30626,12 +31558,12 @@ function resolveVaultPath(root, given) {
   if (!inside2(realRoot2, real)) throw new PathRefused(`${shown2} leads out of the vault through a symbolic link (to ${real}); only files inside the vault are allowed`);
   return { rel, absolute };
 }
-var fs36, path68, PathRefused;
+var fs37, path69, PathRefused;
 var init_vault_path = __esm({
   "src/node/mcp/vault-path.ts"() {
     "use strict";
-    fs36 = require("node:fs");
-    path68 = require("node:path");
+    fs37 = require("node:fs");
+    path69 = require("node:path");
     init_scope();
     PathRefused = class extends Error {
     };
@@ -30640,8 +31572,8 @@ var init_vault_path = __esm({
 
 // src/node/mcp/note-file.ts
 function inside3(dir, file) {
-  const rel = path69.relative(dir, file);
-  return rel !== "" && !rel.startsWith("..") && !path69.isAbsolute(rel);
+  const rel = path70.relative(dir, file);
+  return rel !== "" && !rel.startsWith("..") && !path70.isAbsolute(rel);
 }
 function notOpened(realRoot2, file, shown2) {
   const entry = inspectStateFile(realRoot2, file);
@@ -30660,11 +31592,11 @@ function openNote(realRoot2, file, shown2) {
   let read3;
   let data;
   try {
-    read3 = fs37.fstatSync(fd);
+    read3 = fs38.fstatSync(fd);
     if (read3.size > MAX_NOTE_BYTES2) throw new PathRefused(`${shown2} is larger than ${MAX_NOTE_BYTES2 / 1024 / 1024} MB; mark it reviewed in Obsidian`);
     data = readRange(fd, 0, MAX_NOTE_BYTES2);
   } finally {
-    fs37.closeSync(fd);
+    fs38.closeSync(fd);
   }
   let text2;
   try {
@@ -30683,12 +31615,12 @@ function openNote(realRoot2, file, shown2) {
   };
   return { text: text2, replace };
 }
-var fs37, path69, MAX_NOTE_BYTES2, strict;
+var fs38, path70, MAX_NOTE_BYTES2, strict;
 var init_note_file = __esm({
   "src/node/mcp/note-file.ts"() {
     "use strict";
-    fs37 = require("node:fs");
-    path69 = require("node:path");
+    fs38 = require("node:fs");
+    path70 = require("node:path");
     init_state_file();
     init_vault_path();
     MAX_NOTE_BYTES2 = 16 * 1024 * 1024;
@@ -30720,7 +31652,7 @@ async function markReviewed(ctx, given, call) {
   }
   let stat;
   try {
-    stat = fs38.statSync(target.absolute);
+    stat = fs39.statSync(target.absolute);
   } catch {
     throw new PathRefused(`${shown2} does not exist in the vault`);
   }
@@ -30728,8 +31660,8 @@ async function markReviewed(ctx, given, call) {
   let file;
   let realRoot2;
   try {
-    realRoot2 = fs38.realpathSync.native(ctx.root);
-    file = fs38.realpathSync.native(target.absolute);
+    realRoot2 = fs39.realpathSync.native(ctx.root);
+    file = fs39.realpathSync.native(target.absolute);
   } catch {
     throw new PathRefused(`${shown2} does not exist in the vault`);
   }
@@ -30764,11 +31696,11 @@ async function markReviewed(ctx, given, call) {
   note.replace(edit.text);
   return { path: target.rel, changed: true, message: `Marked ${target.rel} reviewed: added #${tags.reviewDone} to its properties. The change is listed for the human under "Changed by agents".`, hits };
 }
-var fs38, MARK_TOOL;
+var fs39, MARK_TOOL;
 var init_mark_reviewed = __esm({
   "src/node/mcp/mark-reviewed.ts"() {
     "use strict";
-    fs38 = require("node:fs");
+    fs39 = require("node:fs");
     init_agent_journal();
     init_flags();
     init_frontmatter_edit();
@@ -30868,9 +31800,9 @@ async function ruleCheckTool(t, paths) {
   let targets2;
   if (paths !== void 0 && paths.length > 0) {
     const rels = paths.map((p) => {
-      const resolved = resolveVaultPath(ctx.root, p);
-      if (resolved.rel !== "" && !fs39.existsSync(resolved.absolute)) throw new PathRefused(`${JSON.stringify(p)} does not exist in the vault`);
-      return resolved.rel;
+      const resolved2 = resolveVaultPath(ctx.root, p);
+      if (resolved2.rel !== "" && !fs40.existsSync(resolved2.absolute)) throw new PathRefused(`${JSON.stringify(p)} does not exist in the vault`);
+      return resolved2.rel;
     });
     targets2 = targetsUnder(ctx.root, rels);
   }
@@ -30896,11 +31828,11 @@ function toolHandlers(t) {
     markReviewed: (notePath3) => markReviewedTool(t, notePath3)
   };
 }
-var fs39;
+var fs40;
 var init_tools = __esm({
   "src/node/mcp/tools.ts"() {
     "use strict";
-    fs39 = require("node:fs");
+    fs40 = require("node:fs");
     init_item_ids();
     init_quote();
     init_report_text();
@@ -30995,7 +31927,7 @@ Content-Length: 0\r
   });
   http.on("clientError", (_error, socket) => socket.destroy());
   wss.on("error", () => void 0);
-  return new Promise((resolve25, reject) => {
+  return new Promise((resolve26, reject) => {
     http.once("error", reject);
     http.listen(0, "127.0.0.1", () => {
       http.on("error", () => void 0);
@@ -31009,7 +31941,7 @@ Content-Length: 0\r
         reject(error instanceof Error ? error : new Error(String(error)));
         return;
       }
-      resolve25({
+      resolve26({
         port,
         token,
         openSockets: () => sockets.size,
@@ -31077,11 +32009,11 @@ var init_server = __esm({
 });
 
 // src/node/tiers/serve-cache.ts
-var path70, SERVE_WRITE_DELAY_MS, ServeCache;
+var path71, SERVE_WRITE_DELAY_MS, ServeCache;
 var init_serve_cache = __esm({
   "src/node/tiers/serve-cache.ts"() {
     "use strict";
-    path70 = require("node:path");
+    path71 = require("node:path");
     init_cache_format();
     init_dates();
     init_state_file();
@@ -31184,7 +32116,7 @@ var init_serve_cache = __esm({
         const next = summary === void 0 ? { ...cache, plugin } : { ...cache, plugin, agentChanges: summary };
         const checked = checkedBriefCache(next);
         if (!checked.ok) throw new Error(`refusing to write ${BRIEF_FILE}: ${checked.why}`);
-        writeStateFile(this.root, path70.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
+        writeStateFile(this.root, path71.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
         return true;
       }
     };
@@ -31201,13 +32133,13 @@ __export(serve_exports, {
 async function liveCheck(ctx, env) {
   return liveCheckOf(ruleCheckReport(await checkVault(ctx, { env, lang: ctx.lang, external: false }), ctx.lang));
 }
-function ignored(relative6) {
-  return relative6.split(/[\\/]/).some((part) => part.startsWith(".") || part === "node_modules");
+function ignored(relative7) {
+  return relative7.split(/[\\/]/).some((part) => part.startsWith(".") || part === "node_modules");
 }
 function serve(args, scriptPath, env) {
   const ctx = contextFor2(args, scriptPath, env);
   if (ctx.pluginDir === null) throw new UsageError(`no Obsidian config folder in ${ctx.root}; pass --config-dir NAME`);
-  const discoveryFile = path71.join(ctx.pluginDir, DISCOVERY_FILE);
+  const discoveryFile = path72.join(ctx.pluginDir, DISCOVERY_FILE);
   const existing = readDiscovery(ctx.root, discoveryFile);
   if (existing !== null && existing.pid !== process.pid && processAlive(existing.pid)) {
     throw new UsageError(`a live channel already runs for this vault (process ${existing.pid}: Obsidian or another "serve")`);
@@ -31218,7 +32150,7 @@ function serve(args, scriptPath, env) {
   cache.summarize = (now2) => summarizeFiles({ root: ctx.root, pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders }, now2, ctx.settings.maxNamesPerItem);
   let watcher = null;
   try {
-    watcher = fs40.watch(ctx.root, { recursive: true }, (_event, name) => {
+    watcher = fs41.watch(ctx.root, { recursive: true }, (_event, name) => {
       if (name === null || !ignored(String(name))) {
         keeper.markDirty();
         cache.changed();
@@ -31238,26 +32170,26 @@ function serve(args, scriptPath, env) {
     check: () => liveCheck(ctx, env)
   };
   return startLiveServer(handlers, { vaultRoot: ctx.root, discoveryFile }).then(
-    (server) => new Promise((resolve25) => {
+    (server) => new Promise((resolve26) => {
       process.stderr.write(`Serving the live channel for ${quoteName(ctx.root)} on 127.0.0.1:${server.port}. Stop with Ctrl+C.
 `);
       void cache.flush();
       const stop = () => {
         watcher?.close();
         clearInterval(dateCheck);
-        void Promise.all([cache.stop(), server.close()]).then(() => resolve25(0));
+        void Promise.all([cache.stop(), server.close()]).then(() => resolve26(0));
       };
       process.once("SIGINT", stop);
       process.once("SIGTERM", stop);
     })
   );
 }
-var fs40, path71, VERIFY_MS, BriefKeeper;
+var fs41, path72, VERIFY_MS, BriefKeeper;
 var init_serve = __esm({
   "bridge/commands/serve.ts"() {
     "use strict";
-    fs40 = require("node:fs");
-    path71 = require("node:path");
+    fs41 = require("node:fs");
+    path72 = require("node:path");
     init_args();
     init_dates();
     init_live_protocol();
@@ -31561,6 +32493,35 @@ HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY,
 WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
 FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR
 OTHER DEALINGS IN THE SOFTWARE.
+
+----------------------------------------
+
+shell-quote 1.12.0 (MIT):
+
+The MIT License
+
+Copyright (c) 2013 James Halliday (mail@substack.net)
+
+Permission is hereby granted, free of charge, 
+to any person obtaining a copy of this software and 
+associated documentation files (the "Software"), to 
+deal in the Software without restriction, including 
+without limitation the rights to use, copy, modify, 
+merge, publish, distribute, sublicense, and/or sell 
+copies of the Software, and to permit persons to whom 
+the Software is furnished to do so, 
+subject to the following conditions:
+
+The above copyright notice and this permission notice 
+shall be included in all copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, 
+EXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES 
+OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. 
+IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR 
+ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, 
+TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE 
+SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
 
 ----------------------------------------
 

@@ -20,6 +20,13 @@ var __esm = (fn, res, err) => function __init() {
     throw err = [e], e;
   }
 };
+var __commonJS = (cb, mod) => function __require() {
+  try {
+    return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
+  } catch (e) {
+    throw mod = 0, e;
+  }
+};
 var __export = (target, all) => {
   for (var name in all)
     __defProp(target, name, { get: all[name], enumerable: true });
@@ -370,6 +377,476 @@ var init_sha256 = __esm({
   }
 });
 
+// node_modules/shell-quote/quote.js
+var require_quote = __commonJS({
+  "node_modules/shell-quote/quote.js"(exports2, module2) {
+    "use strict";
+    var OPS = (
+      /** @type {const} */
+      [
+        "||",
+        "&&",
+        ";;&",
+        ";;",
+        ";&",
+        "|&",
+        "<(",
+        ">(",
+        "<<<",
+        "<<-",
+        "<<",
+        ">>",
+        ">&",
+        ">|",
+        "&>>",
+        "&>",
+        "<&",
+        "<>",
+        "&",
+        ";",
+        "(",
+        ")",
+        "|",
+        "<",
+        ">"
+      ]
+    );
+    var LINE_TERMINATORS = /[\n\r\u2028\u2029]/;
+    var GLOB_SHELL_SPECIAL = /[\s#!"$&'():;<=>@\\^`|~]/g;
+    module2.exports = function quote(xs) {
+      var sawComment = false;
+      return xs.map(function(s) {
+        if (sawComment && typeof s === "string" && LINE_TERMINATORS.test(s)) {
+          throw new TypeError("a token after a `comment` must not contain line terminators");
+        }
+        if (s === "") {
+          return (
+            /** @type {const} */
+            "''"
+          );
+        }
+        if (s && typeof s === "object") {
+          if ("op" in s && s.op === "glob") {
+            if (typeof s.pattern !== "string") {
+              throw new TypeError("glob token requires a string `pattern`");
+            }
+            if (LINE_TERMINATORS.test(s.pattern)) {
+              throw new TypeError("glob `pattern` must not contain line terminators");
+            }
+            if (s.pattern === "") {
+              return (
+                /** @type {const} */
+                "''"
+              );
+            }
+            return s.pattern.replace(GLOB_SHELL_SPECIAL, "\\$&");
+          }
+          if ("op" in s && typeof s.op === "string") {
+            if (OPS.indexOf(s.op) < 0) {
+              throw new TypeError("invalid `op` value: " + JSON.stringify(s.op));
+            }
+            return s.op.replace(/[\s\S]/g, "\\$&");
+          }
+          if ("comment" in s && typeof s.comment === "string") {
+            if (LINE_TERMINATORS.test(s.comment)) {
+              throw new TypeError("`comment` must not contain line terminators");
+            }
+            sawComment = true;
+            return "#" + s.comment;
+          }
+          throw new TypeError("unrecognized object token shape");
+        }
+        if (/'/.test(s) && /!/.test(s)) {
+          return "'" + s.replace(/'/g, `'"'"'`) + "'";
+        }
+        if (/["\s\\]/.test(s) && !/'/.test(s)) {
+          return "'" + s + "'";
+        }
+        if (/["'\s]/.test(s)) {
+          return '"' + s.replace(/(["\\$`])/g, "\\$1") + '"';
+        }
+        return String(s).replace(/([A-Za-z]:)?([#!"$&'()*,:;<=>?@[\\\]^`{|}~])/g, "$1\\$2");
+      }).join(" ");
+    };
+  }
+});
+
+// node_modules/shell-quote/parse.js
+var require_parse = __commonJS({
+  "node_modules/shell-quote/parse.js"(exports2, module2) {
+    "use strict";
+    var CONTROL = (
+      /** @type {const} */
+      "(?:" + /** @type {const} */
+      [
+        "\\|\\|",
+        "\\&(?:\\&|>>?)",
+        // `&&`, `&>`, and `&>>`
+        ";;\\&?",
+        // `;;` and `;;&`
+        "[;|]\\&",
+        // `;&` and `|&`
+        "\\<\\(",
+        "\\<\\<\\<",
+        "\\<\\<-",
+        "\\<\\<(?!\\()",
+        // `<<(` stays `<` and `<(`, as zsh reads it; other shells reject it
+        ">>",
+        ">[&|(]",
+        // `>&`, `>|`, and `>(`
+        "<[&>]",
+        // `<&` and `<>`
+        "[&;()|<>]"
+      ].join(
+        /** @type {const} */
+        "|"
+      ) + /** @type {const} */
+      ")"
+    );
+    var controlRE = new RegExp("^" + CONTROL + "$");
+    var META = (
+      /** @type {const} */
+      "|&;()<> \\t"
+    );
+    var SINGLE_QUOTE = (
+      /** @type {const} */
+      "'([^']*?)'"
+    );
+    var ANSI_C_BODY = "(?:\\\\[\\s\\S]|[^\\\\'])*?";
+    var ANSI_C_QUOTE = "\\$'" + ANSI_C_BODY + "'";
+    var ansiCAt = new RegExp("\\$'" + ANSI_C_BODY + "(?:(')|\\\\?$)", "g");
+    var ANSI_C_LETTERS = "abeEfnrtv";
+    var ANSI_C_CHARS = "\x07\b\x1B\x1B\f\n\r	\v";
+    var hash = /^#$/;
+    var SQ = (
+      /** @type {const} */
+      "'"
+    );
+    var DQ = (
+      /** @type {const} */
+      '"'
+    );
+    var DS = (
+      /** @type {const} */
+      "$"
+    );
+    var TOKEN = "";
+    var mult = (
+      /** @type {const} */
+      4294967296
+    );
+    for (i = 0; i < 4; i++) {
+      TOKEN += (mult * Math.random()).toString(16);
+    }
+    var i;
+    var startsWithToken = new RegExp("^" + TOKEN);
+    function matchAll(s, r) {
+      var origIndex = r.lastIndex;
+      var matches = [];
+      var matchObj;
+      while (matchObj = r.exec(s)) {
+        matches[matches.length] = matchObj;
+        if (r.lastIndex === matchObj.index) {
+          r.lastIndex += 1;
+        }
+      }
+      r.lastIndex = origIndex;
+      return matches;
+    }
+    function getVar(env, pre, key) {
+      var r = typeof env === "function" ? env(key) : env[key];
+      if (typeof r === "undefined" && key != "") {
+        r = "";
+      } else if (typeof r === "undefined") {
+        r = "$";
+      }
+      if (typeof r === "object") {
+        return pre + TOKEN + JSON.stringify(r) + TOKEN;
+      }
+      return pre + r;
+    }
+    var ansiCEscape = /\\([0-7]{1,3}|x[\dA-Fa-f]{1,2}|u[\dA-Fa-f]{1,4}|U[\dA-Fa-f]{1,8}|c(?:\\\\|[\s\S])|[abeEfnrtv\\'"?])/g;
+    function expandAnsiCEscape(m, escape2) {
+      var kind = escape2.charAt(0);
+      if (kind === "c") {
+        var ctrl = escape2.charAt(1);
+        return ctrl === "?" ? "\x7F" : String.fromCharCode(ctrl.charCodeAt(0) & 31);
+      }
+      if (kind === "x" || kind === "u" || kind === "U") {
+        var cp = parseInt(escape2.slice(1), 16);
+        if (cp > 1114111) {
+          return m;
+        }
+        return String.fromCharCode.apply(null, cp > 65535 ? [55232 + (cp >> 10), 56320 + (cp & 1023)] : [cp]);
+      }
+      if (kind >= "0" && kind <= "7") {
+        return String.fromCharCode(parseInt(escape2, 8) & 255);
+      }
+      var letter = ANSI_C_LETTERS.indexOf(escape2);
+      return letter < 0 ? escape2 : ANSI_C_CHARS.charAt(letter);
+    }
+    function expandAnsiC(body) {
+      return body.replace(ansiCEscape, expandAnsiCEscape).split("\0")[0];
+    }
+    function closesAnsiC(s, i2) {
+      ansiCAt.lastIndex = i2;
+      return !!/** @type {RegExpExecArray} */
+      ansiCAt.exec(s)[1];
+    }
+    function parseInternal(string, env, opts) {
+      if (!opts) {
+        opts = {};
+      }
+      var BS = opts.escape || "\\";
+      var ifs = opts.splitUnquoted === true ? " 	\n" : typeof opts.splitUnquoted === "string" ? opts.splitUnquoted : "";
+      var BAREWORD = "(\\" + BS + `['"$\\` + BS + META + "]|\\$\\$|\\$(?!" + ANSI_C_QUOTE.slice(2) + `)|[^\\s'"$` + META + "])+";
+      var DOUBLE_QUOTE = '"(?:\\' + BS + '[\\s\\S]|[^"\\' + BS + '])*"';
+      var chunker = new RegExp([
+        "(" + CONTROL + ")",
+        // control chars
+        "(" + ANSI_C_QUOTE + "|" + BAREWORD + "|" + DOUBLE_QUOTE + "|" + SINGLE_QUOTE + ")+"
+      ].join("|"), "g");
+      var matches = matchAll(string, chunker);
+      if (matches.length === 0) {
+        return [];
+      }
+      if (!env) {
+        env = {};
+      }
+      var commented = false;
+      return matches.map(function(match) {
+        var s = match[0];
+        if (!s || commented) {
+          return void 0;
+        }
+        if (controlRE.test(s)) {
+          return (
+            /** @type {ControlOperator} */
+            { op: s }
+          );
+        }
+        var quote = false;
+        var esc = false;
+        var out = "";
+        var words = [];
+        var sawQuote = false;
+        var pendingNw = null;
+        var isGlob = false;
+        var i2;
+        function parseEnvVar() {
+          i2 += 1;
+          var varend;
+          var varname;
+          var char = s.charAt(i2);
+          if (char === "{") {
+            i2 += 1;
+            if (s.charAt(i2) === "}") {
+              throw new Error("Bad substitution: " + s.slice(i2 - 2, i2 + 1));
+            }
+            var depth = 1;
+            varend = i2;
+            while (depth > 0 && varend < s.length) {
+              if (s.charAt(varend) === "{" && s.charAt(varend - 1) === "$") {
+                depth += 1;
+              } else if (s.charAt(varend) === "}") {
+                depth -= 1;
+              }
+              varend += 1;
+            }
+            if (depth !== 0) {
+              throw new Error("Bad substitution: " + s.slice(i2));
+            }
+            varend -= 1;
+            varname = s.slice(i2, varend);
+            i2 = varend;
+          } else if (/[*@#?$!-]/.test(char)) {
+            varname = char;
+          } else {
+            var slicedFromI = s.slice(i2);
+            varend = slicedFromI.match(/[^\w\d_]/);
+            if (!varend) {
+              varname = slicedFromI;
+              i2 = s.length;
+            } else {
+              varname = slicedFromI.slice(0, varend.index);
+              i2 += /** @type {number} */
+              varend.index - 1;
+            }
+          }
+          return getVar(
+            /** @type {NonNullable<typeof env>} */
+            env,
+            "",
+            varname
+          );
+        }
+        function flushRun() {
+          if (pendingNw === null) {
+            return;
+          }
+          if (pendingNw === 0) {
+            if (out !== "") {
+              words[words.length] = out;
+              out = "";
+            }
+          } else {
+            words[words.length] = out;
+            out = "";
+            for (var fe = 1; fe < pendingNw; fe += 1) {
+              words[words.length] = "";
+            }
+          }
+          pendingNw = null;
+        }
+        for (i2 = 0; i2 < s.length; i2++) {
+          var c = s.charAt(i2);
+          if (ifs && c !== DS) {
+            flushRun();
+          }
+          isGlob = isGlob || !quote && (c === "*" || c === "?");
+          if (esc) {
+            out += c;
+            esc = false;
+          } else if (quote) {
+            if (c === quote) {
+              quote = false;
+            } else if (quote == SQ) {
+              out += c;
+            } else {
+              if (c === BS) {
+                i2 += 1;
+                c = s.charAt(i2);
+                if (c === DQ || c === BS || c === DS) {
+                  out += c;
+                } else {
+                  out += BS + c;
+                }
+              } else if (c === DS) {
+                out += parseEnvVar();
+              } else {
+                out += c;
+              }
+            }
+          } else if (c === DQ || c === SQ) {
+            quote = c;
+            sawQuote = true;
+          } else if (controlRE.test(c)) {
+            return (
+              /** @type {ControlOperator} */
+              { op: s }
+            );
+          } else if (hash.test(c)) {
+            commented = true;
+            var commentObj = { comment: string.slice(match.index + i2 + 1) };
+            if (out.length) {
+              return (
+                /** @type {const} */
+                [out, commentObj]
+              );
+            }
+            return (
+              /** @type {const} */
+              [commentObj]
+            );
+          } else if (c === BS) {
+            esc = true;
+          } else if (c === DS && s.charAt(i2 + 1) === SQ && closesAnsiC(s, i2)) {
+            flushRun();
+            sawQuote = true;
+            out += expandAnsiC(s.slice(i2 + 2, ansiCAt.lastIndex - 1));
+            i2 = ansiCAt.lastIndex - 1;
+          } else if (c === DS) {
+            var value = parseEnvVar();
+            if (!ifs) {
+              out += value;
+            } else {
+              for (var vi = 0; vi < value.length; vi += 1) {
+                var vc = value.charAt(vi);
+                if (ifs.indexOf(vc) < 0) {
+                  flushRun();
+                  out += vc;
+                } else if (pendingNw === null) {
+                  pendingNw = vc === " " || vc === "	" || vc === "\n" ? 0 : 1;
+                } else if (vc !== " " && vc !== "	" && vc !== "\n") {
+                  pendingNw += 1;
+                }
+              }
+            }
+          } else {
+            out += c;
+          }
+        }
+        if (isGlob) {
+          return (
+            /** @type {GlobPattern} */
+            { op: "glob", pattern: out }
+          );
+        }
+        if (ifs) {
+          if (pendingNw !== null && pendingNw > 0) {
+            words[words.length] = out;
+            out = "";
+            for (var te = 1; te < pendingNw; te += 1) {
+              words[words.length] = "";
+            }
+          }
+          if (out !== "" || sawQuote && words.length === 0) {
+            words[words.length] = out;
+          }
+          return words;
+        }
+        return out;
+      }).reduce(
+        function(prev, arg) {
+          if (typeof arg === "undefined") {
+            return prev;
+          }
+          [].concat(arg).forEach(function(entry) {
+            prev[prev.length] = entry;
+          });
+          return prev;
+        },
+        /** @type {ParseEntry[]} */
+        []
+      );
+    }
+    module2.exports = function parse5(s, env, opts) {
+      var mapped = parseInternal(s, env, opts);
+      if (typeof env !== "function") {
+        return mapped;
+      }
+      return mapped.reduce(
+        function(acc, s2) {
+          if (typeof s2 === "object") {
+            acc[acc.length] = s2;
+            return acc;
+          }
+          var xs = s2.split(RegExp("(" + TOKEN + ".*?" + TOKEN + ")", "g"));
+          if (xs.length === 1) {
+            acc[acc.length] = xs[0];
+            return acc;
+          }
+          xs.filter(Boolean).forEach(function(x) {
+            acc[acc.length] = startsWithToken.test(x) ? JSON.parse(x.split(TOKEN)[1]) : x;
+          });
+          return acc;
+        },
+        /** @type {ParseEntry[]} */
+        []
+      );
+    };
+  }
+});
+
+// node_modules/shell-quote/index.js
+var require_shell_quote = __commonJS({
+  "node_modules/shell-quote/index.js"(exports2) {
+    "use strict";
+    exports2.quote = require_quote();
+    exports2.parse = require_parse();
+  }
+});
+
 // src/core/paths.ts
 function isHiddenName(name) {
   return name.startsWith(".");
@@ -380,21 +857,21 @@ function entersFolder(name, atRoot, excludedRootFolders) {
 function isNoteName(name) {
   return name.endsWith(".md");
 }
-function isCountedNote(path14, excludedRootFolders) {
+function isCountedNote(path16, excludedRootFolders) {
   let start = 0;
-  for (let slash = path14.indexOf("/"); slash >= 0; slash = path14.indexOf("/", start)) {
-    const part = path14.slice(start, slash);
+  for (let slash = path16.indexOf("/"); slash >= 0; slash = path16.indexOf("/", start)) {
+    const part = path16.slice(start, slash);
     if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;
     start = slash + 1;
   }
-  const name = path14.slice(start);
+  const name = path16.slice(start);
   return name !== "" && !isHiddenName(name) && isNoteName(name);
 }
-function isInFolder(path14, folder2) {
-  return folder2 === "" || path14.length > folder2.length && path14.charCodeAt(folder2.length) === 47 && path14.startsWith(folder2);
+function isInFolder(path16, folder2) {
+  return folder2 === "" || path16.length > folder2.length && path16.charCodeAt(folder2.length) === 47 && path16.startsWith(folder2);
 }
-function basename(path14) {
-  return path14.slice(path14.lastIndexOf("/") + 1);
+function basename(path16) {
+  return path16.slice(path16.lastIndexOf("/") + 1);
 }
 
 // src/core/brief-item-list.ts
@@ -476,7 +953,7 @@ var LIST_ITEMS = [
     about: "today's files in the sessions folder",
     // The index keeps every session file: the date changes, the set does not.
     holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-    onDay: (path14, date) => basename(path14).includes(date),
+    onDay: (path16, date) => basename(path16).includes(date),
     hits: () => NO_HITS,
     label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
     hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -841,8 +1318,8 @@ function hookEnvelope(agent, event, text, note) {
 }
 function sessionStartOutput(agent, text, lang) {
   const id = agentOrDefault(agent);
-  const capped = capText(safeLines(text), HOSTS[id].limit, lang);
-  return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}
+  const capped2 = capText(safeLines(text), HOSTS[id].limit, lang);
+  return `${asciiJson(hookEnvelope(id, "SessionStart", capped2))}
 `;
 }
 
@@ -1632,9 +2109,9 @@ function contextFor(args, scriptPath, env) {
 // bridge/io.ts
 var fs5 = require("node:fs");
 function readStdin(timeoutMs) {
-  return new Promise((resolve9) => {
+  return new Promise((resolve10) => {
     if (process.stdin.isTTY) {
-      resolve9(Buffer.alloc(0));
+      resolve10(Buffer.alloc(0));
       return;
     }
     const chunks = [];
@@ -1646,7 +2123,7 @@ function readStdin(timeoutMs) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       process.stdin.destroy();
-      resolve9(Buffer.concat(chunks));
+      resolve10(Buffer.concat(chunks));
     };
     const timer = setTimeout(finish, timeoutMs);
     process.stdin.on("data", (c) => chunks.push(c));
@@ -1895,6 +2372,15 @@ var FENCE_TEXT = translations({
       const why = "Agents do not change them; the user updates or removes them with the bridge's install or uninstall command.";
       return `${what} ${why} Leave them as they are and go on with the task.`;
     },
+    agentPlugin: (shown, where) => {
+      const what = `Refused: ${shown} is in Session Brief's agent plugin (${where}), whose hooks check this session's edits.`;
+      return `${what} Agents do not change it; the user updates or removes the plugin. Leave it as it is and go on with the task.`;
+    },
+    state: (shown, where) => {
+      const what = `Refused: ${shown} is in Session Brief's per-user state folder (${where}).`;
+      const why = "It holds the seals of the human's reviews and the copy of the review trail, which only Session Brief writes.";
+      return `${what} ${why} Leave it as it is and go on with the task.`;
+    },
     command: (shown) => ` The command names ${shown}. To read the vault's state, use the brief, or run the bridge's report or check command.`,
     message: (shown) => `Session Brief refused an agent's change to its own files: ${shown}.`
   },
@@ -1912,6 +2398,15 @@ var FENCE_TEXT = translations({
       const why = "Agenten \xE4ndern sie nicht; der Nutzer aktualisiert oder entfernt sie mit dem Befehl install oder uninstall der Bridge.";
       return `${what} ${why} Nichts daran \xE4ndern und mit der Aufgabe weitermachen.`;
     },
+    agentPlugin: (shown, where) => {
+      const what = `Abgelehnt: ${shown} liegt im Agenten-Plugin von Session Brief (${where}), dessen Hooks die \xC4nderungen dieser Sitzung pr\xFCfen.`;
+      return `${what} Agenten \xE4ndern es nicht; der Nutzer aktualisiert oder entfernt das Plugin. Nichts daran \xE4ndern und mit der Aufgabe weitermachen.`;
+    },
+    state: (shown, where) => {
+      const what = `Abgelehnt: ${shown} liegt im Zustandsordner von Session Brief f\xFCr diesen Nutzer (${where}).`;
+      const why = "Dort liegen die Siegel der Pr\xFCfungen des Menschen und die Kopie der Pr\xFCfspur, die nur Session Brief schreibt.";
+      return `${what} ${why} Nichts daran \xE4ndern und mit der Aufgabe weitermachen.`;
+    },
     command: (shown) => ` Der Befehl nennt ${shown}. Den Stand der Vault zeigen das Briefing und die Befehle report und check der Bridge.`,
     message: (shown) => `Session Brief hat die \xC4nderung eines Agenten an seinen eigenen Dateien abgelehnt: ${shown}.`
   }
@@ -1920,7 +2415,7 @@ function fenceRefusal(fenced, shown, where, viaCommand, lang) {
   const t = FENCE_TEXT[lang];
   const name = shortenName(shown, 300);
   const place = shortenName(where, 200);
-  const reason = (fenced === "plugin" ? t.plugin(name, place) : t.hooks(name, place)) + (viaCommand ? t.command(name) : "");
+  const reason = t[fenced](name, place) + (viaCommand ? t.command(name) : "");
   return { reason, message: t.message(shortenName(shown, 200)) };
 }
 function commandWords(command) {
@@ -2054,8 +2549,8 @@ var MAX_FILES = 4e3;
 var MAX_BEFORE_AGE_MS = MAX_AGE_MS;
 var BEFORE_SUFFIX = ".before";
 var AFTER_SUFFIX = ".after";
-function beforeStem(session, path14) {
-  return fileKey(`${session ?? ""}\0${path14}`);
+function beforeStem(session, path16) {
+  return fileKey(`${session ?? ""}\0${path16}`);
 }
 function encodeHeader(h) {
   return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}
@@ -2339,8 +2834,8 @@ async function postToolUse(args, scriptPath, env) {
 }
 
 // bridge/commands/pre-tool-use.ts
-var fs10 = require("node:fs");
-var path13 = require("node:path");
+var fs11 = require("node:fs");
+var path15 = require("node:path");
 init_scope();
 
 // src/core/write-guard.ts
@@ -2407,10 +2902,20 @@ function bothWays(p) {
   const real = realPathOf(p);
   return real === null || real === p ? [p] : [p, real];
 }
-function fencePlaces(root, pluginDir, scriptPath) {
+function agentPluginFolder(scriptPath) {
+  const own2 = path12.dirname(path12.resolve(scriptPath));
+  if (path12.basename(own2).toLowerCase() !== "hooks" || path12.basename(path12.dirname(own2)).toLowerCase() === ".claude") return null;
+  const folder2 = path12.dirname(own2);
+  return [".claude-plugin", ".codex-plugin"].some((m) => fs9.existsSync(path12.join(folder2, m))) ? folder2 : null;
+}
+function fencePlaces(root, pluginDir, scriptPath, stateDir = null, home = null) {
   const own2 = path12.dirname(path12.resolve(scriptPath));
   const vaults = hooksFolder(root);
-  return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2] };
+  const agentPlugin = agentPluginFolder(scriptPath);
+  const wholeFolders = [];
+  if (agentPlugin !== null) wholeFolders.push({ dir: agentPlugin, fenced: "agentPlugin" });
+  if (stateDir !== null && path12.isAbsolute(stateDir)) wholeFolders.push({ dir: stateDir, fenced: "state" });
+  return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2], wholeFolders, home };
 }
 var isHookName = (name) => name.toLowerCase().startsWith(HOOK_PREFIX);
 function placeOf2(places, p) {
@@ -2418,37 +2923,52 @@ function placeOf2(places, p) {
   for (const dir of places.hookDirs.flatMap(bothWays)) {
     if (isHookName(path12.basename(dir)) ? within(dir, p) : norm(path12.dirname(p)) === norm(dir) && isHookName(path12.basename(p))) return "hooks";
   }
+  for (const whole of places.wholeFolders) for (const dir of bothWays(whole.dir)) if (within(dir, p)) return whole.fenced;
   return null;
 }
-function holdsPlace(places, p) {
-  const roots = bothWays(places.root).map(norm);
-  if (roots.includes(norm(p)) || !roots.some((r) => within(r, p))) return null;
+function placePaths(places) {
+  const out = [];
+  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) out.push({ at: plugin, fenced: "plugin" });
+  for (const dir of places.hookDirs.flatMap(bothWays)) {
+    if (isHookName(path12.basename(dir))) out.push({ at: dir, fenced: "hooks" });
+    else for (const name of namesIn(dir).filter(isHookName)) out.push({ at: path12.join(dir, name), fenced: "hooks" });
+  }
+  for (const whole of places.wholeFolders) for (const dir of bothWays(whole.dir)) out.push({ at: dir, fenced: whole.fenced });
+  return out;
+}
+function namesIn(dir) {
+  try {
+    return fs9.readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+function holdsPlace(places, p, wholeTree = false) {
+  if (norm(p) === norm(path12.parse(p).root)) return null;
+  if (!wholeTree) {
+    const tops = [places.root, ...places.home === null ? [] : [places.home]].flatMap(bothWays);
+    if (tops.some((top) => within(p, top))) return null;
+  }
   for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(p, plugin)) return "plugin";
   for (const dir of places.hookDirs.flatMap(bothWays)) if (within(p, dir)) return "hooks";
+  for (const whole of places.wholeFolders) for (const dir of bothWays(whole.dir)) if (within(p, dir)) return whole.fenced;
   return null;
 }
 function sameFileAsOurs(places, stat) {
-  const look = (dir, pick2) => {
-    let names;
-    try {
-      names = fs9.readdirSync(dir);
-    } catch {
-      return false;
-    }
-    return names.filter(pick2).some((n) => {
-      const s = fs9.lstatSync(path12.join(dir, n), { throwIfNoEntry: false });
-      return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;
-    });
-  };
+  const look = (dir, pick2) => namesIn(dir).filter(pick2).some((n) => {
+    const s = fs9.lstatSync(path12.join(dir, n), { throwIfNoEntry: false });
+    return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;
+  });
   if (places.pluginDir !== null && look(places.pluginDir, () => true)) return "plugin";
   for (const dir of places.hookDirs) if (look(dir, isHookName)) return "hooks";
+  for (const whole of places.wholeFolders) if (look(whole.dir, () => true)) return whole.fenced;
   return null;
 }
-function fileMayBeFenced(root, filePath) {
+function fileMayBeFenced(root, filePath, outside = []) {
   const abs = path12.resolve(root, filePath);
   for (const p of bothWays(abs)) {
     const n = norm(p);
-    if (n.includes("/plugins/") || isHookName(path12.basename(n))) return true;
+    if (n.includes("/plugins/") || isHookName(path12.basename(n)) || outside.some((o) => within(o, p))) return true;
   }
   const stat = fs9.lstatSync(abs, { throwIfNoEntry: false });
   return stat !== void 0 && stat.isFile() && stat.nlink > 1;
@@ -2461,29 +2981,6 @@ function fencedFile(places, filePath) {
   }
   const stat = fs9.statSync(abs, { throwIfNoEntry: false });
   return stat !== void 0 && stat.isFile() && stat.nlink > 1 ? sameFileAsOurs(places, stat) : null;
-}
-function commandMayBeFenced(command) {
-  return /session-brief|plugins|(^|[\s/\\'"=])\.[^\s/\\.]/i.test(command);
-}
-var isNode = (word) => /^node(\.exe)?$/i.test(path12.basename(word));
-function fencedCommand(places, command, cwd) {
-  const words = commandWords(command);
-  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path12.isAbsolute(b)))];
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i] ?? "";
-    const stem = beforeGlob(word);
-    if (stem === "" || stem.startsWith("-") || stem.startsWith("$")) continue;
-    const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");
-    for (const base of bases) {
-      for (const p of bothWays(path12.resolve(base, stem))) {
-        const fenced = placeOf2(places, p) ?? holdsPlace(places, p);
-        if (fenced === null) continue;
-        if (running && fenced === "hooks" && placeOf2(places, p) === "hooks" && fs9.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
-        return { word, fenced };
-      }
-    }
-  }
-  return null;
 }
 function sessionFileBehindLinks(root, sessionsFolder, filePath) {
   if (sessionsFolder === "") return null;
@@ -2526,6 +3023,439 @@ function findSameFile(dir, stat, budget) {
   return null;
 }
 
+// src/node/hosts/fence-command.ts
+var fs10 = require("node:fs");
+var path13 = require("node:path");
+
+// src/core/shell-command.ts
+var import_shell_quote = __toESM(require_shell_quote());
+var OPEN = "\uE000";
+var CLOSE = "\uE001";
+var REDIRECTS = /* @__PURE__ */ new Set(["<", ">", ">>", ">&", ">|", "&>", "&>>", "<<", "<<<", "<<-", "<&", "<>"]);
+var OPENERS = /* @__PURE__ */ new Set(["(", "<(", ">("]);
+var MAX_DEPTH = 8;
+function tokens(line) {
+  const flat = line.replace(/\\\r?\n/g, "").replace(/\r?\n|\r/g, ";");
+  return (0, import_shell_quote.parse)(flat, (key) => key === "" ? "" : `${OPEN}${key}${CLOSE}`);
+}
+function shellPieces(line) {
+  const out = [];
+  walk(tokens(line), 0, out, 0);
+  return out;
+}
+function walk(list, at, out, depth) {
+  let words = [];
+  let afterSuccess = false;
+  let redirectNext = false;
+  let runTimeNext = false;
+  const flush = () => {
+    if (words.length > 0) out.push({ kind: "step", words, afterSuccess });
+    words = [];
+  };
+  let i = at;
+  while (i < list.length) {
+    const t = list[i++];
+    if (typeof t === "string") {
+      words.push({ text: t.replace(/`/g, ""), glob: braces(t), runTime: runTimeNext || t.includes("`"), redirect: redirectNext });
+      redirectNext = runTimeNext = false;
+    } else if ("comment" in t) {
+      flush();
+      if (depth < MAX_DEPTH) walk(tokens(t.comment), 0, out, depth + 1);
+    } else if (t.op === "glob") {
+      words.push({ text: t.pattern, glob: true, runTime: runTimeNext, redirect: redirectNext });
+      redirectNext = runTimeNext = false;
+    } else if (REDIRECTS.has(t.op)) {
+      redirectNext = true;
+    } else if (OPENERS.has(t.op)) {
+      const substitution = words.length > 0 || t.op !== "(";
+      if (!substitution) flush();
+      const inner = [{ kind: "enter" }];
+      i = depth < MAX_DEPTH ? walk(list, i, inner, depth + 1) : list.length;
+      inner.push({ kind: "leave" });
+      out.push(...inner);
+      if (substitution) {
+        const last = words.at(-1);
+        if (last !== void 0 && t.op === "(") last.runTime = true;
+        words.push({ text: "", glob: false, runTime: true, redirect: redirectNext });
+        redirectNext = false;
+        runTimeNext = true;
+      }
+    } else if (t.op === ")") {
+      flush();
+      return i;
+    } else {
+      flush();
+      afterSuccess = t.op === "&&";
+      redirectNext = runTimeNext = false;
+    }
+  }
+  flush();
+  return i;
+}
+function braces(word) {
+  return /\{[^{}]*,[^{}]*\}|\[[^\]/]+\]/.test(word);
+}
+function expandWord(word, known) {
+  let unknown = word.runTime;
+  const text = word.text.replace(VARIABLE, (_all, name) => {
+    const value = known.get(name);
+    if (value === void 0) unknown = true;
+    return value ?? "";
+  });
+  return { text, unknown };
+}
+var VARIABLE = new RegExp(`${OPEN}([^${CLOSE}]*)${CLOSE}`, "g");
+function shownWord(word) {
+  return `${word.runTime ? "\u2026" : ""}${word.text.replace(VARIABLE, (_all, name) => `\${${name}}`)}`;
+}
+function assignment(text) {
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(text);
+  return m === null ? null : { name: m[1], value: m[2] };
+}
+var WRAPPERS = /* @__PURE__ */ new Set(["sudo", "doas", "env", "command", "builtin", "exec", "nohup", "time", "nice", "ionice", "stdbuf", "timeout", "xargs"]);
+function programAt(words) {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (w.redirect || assignment(w.text) !== null) continue;
+    const name = w.text.replace(/^.*\//, "");
+    if (WRAPPERS.has(name) || name.startsWith("-") && i > 0) continue;
+    if (/^\d+[smhd]?$/.test(name) && i > 0) continue;
+    return i;
+  }
+  return -1;
+}
+
+// src/node/hosts/fence-command.ts
+init_real_path();
+var HINT2 = /session-brief|plugins|(^|[/\\])\.[^/\\]/i;
+var LINE_HINT = /session-brief|plugins|(^|[\s/\\'"=:;&|(<>])\.[^\s/\\]/i;
+var READERS2 = /* @__PURE__ */ new Set(["cat", "grep", "egrep", "fgrep", "rg", "head", "tail", "wc", "ls", "stat", "file", "md5sum", "sha1sum", "sha256sum", "echo", "printf", "basename", "dirname", "realpath", "readlink", "du", "test", "diff"]);
+var SHELLS = /* @__PURE__ */ new Set(["sh", "bash", "zsh", "dash", "ksh", "fish"]);
+var MAX_NESTING = 4;
+var MAX_BASES = 16;
+var programName = (word) => (word?.text ?? "").replace(/^.*[/\\]/, "").toLowerCase();
+function gitRewrite(args) {
+  let i = 0;
+  while (i < args.length && (args[i] ?? "").startsWith("-")) i += ["-C", "-c", "--git-dir", "--work-tree"].includes(args[i] ?? "") ? 2 : 1;
+  const sub = args[i] ?? "";
+  const rest = args.slice(i + 1);
+  const given = rest.filter((a) => !a.startsWith("-")).length;
+  const flag = (...names) => rest.some((a) => names.includes(a));
+  const top = rest.some((a) => /^:(\/|\([^)]*top[^)]*\))/.test(a));
+  switch (sub) {
+    case "checkout":
+    case "switch":
+      return { wholeTree: top || flag("-f", "--force", "--discard-changes") };
+    case "restore":
+    case "rm":
+    case "mv":
+      return { wholeTree: top };
+    case "clean":
+      return flag("-n", "--dry-run") ? null : { wholeTree: top || given === 0 };
+    case "reset":
+      return flag("--hard", "--merge", "--keep") ? { wholeTree: true } : null;
+    case "stash": {
+      const verb = rest[0] ?? "push";
+      if (!["push", "save"].includes(verb) && !verb.startsWith("-")) return null;
+      return { wholeTree: top || !rest.includes("--") };
+    }
+    default:
+      return null;
+  }
+}
+var capped = (dirs) => [...new Set(dirs)].slice(0, MAX_BASES);
+function resolved(base, word, home) {
+  const text = home !== null && (word === "~" || word.startsWith("~/")) ? home + word.slice(1) : word;
+  const literal = path13.resolve(base, text);
+  if (!text.split(/[/\\]/).includes("..")) return bothWays(literal);
+  let current = path13.isAbsolute(text) ? path13.parse(literal).root : base;
+  for (const part of text.split(/[/\\]/)) {
+    if (part === "" || part === ".") continue;
+    current = part === ".." ? path13.dirname(realPathOf(current) ?? current) : path13.join(current, part);
+  }
+  return [.../* @__PURE__ */ new Set([...bothWays(literal), ...bothWays(current)])];
+}
+function segmentPattern(segment, dotglob) {
+  let out = "";
+  for (let i = 0; i < segment.length; i++) {
+    const ch = segment[i];
+    if (ch === "*") out += ".*";
+    else if (ch === "?") out += ".";
+    else if (ch === "[") {
+      const end = segment.indexOf("]", i + 2);
+      if (end === -1) out += "\\[";
+      else {
+        out += `[${segment.slice(i + 1, end).replace(/^[!^]/, "^").replace(/\\/g, "\\\\")}]`;
+        i = end;
+      }
+    } else if (ch === "{") {
+      const end = segment.indexOf("}", i);
+      if (end === -1) out += "\\{";
+      else {
+        out += `(?:${segment.slice(i + 1, end).split(",").map(escape).join("|")})`;
+        i = end;
+      }
+    } else out += escape(ch);
+  }
+  return new RegExp(`^${!dotglob && /^[*?[{]/.test(segment) ? "(?!\\.)" : ""}${out}$`, "i");
+}
+var escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+function globReaches(places, ours, stems, globParts, dotglob, wholeTree) {
+  const globs = globParts.map((s) => segmentPattern(s, dotglob));
+  for (const from of stems) {
+    const fromParts = norm(from).replace(/\/$/, "").split("/");
+    for (const place of ours) {
+      const placeParts = norm(place.at).split("/");
+      if (!within(from, place.at) && !within(place.at, from)) continue;
+      if (within(place.at, from)) return place.fenced;
+      const rest = placeParts.slice(fromParts.length);
+      let k = 0;
+      for (; k < globs.length && k < rest.length; k++) if (globParts[k] !== "**" && !globs[k].test(rest[k])) break;
+      if (k < globs.length && k < rest.length) continue;
+      if (globs.length >= rest.length) return place.fenced;
+      const holder = [...fromParts, ...rest.slice(0, globs.length)].join("/");
+      if (holdsPlace(places, holder, wholeTree) !== null) return place.fenced;
+    }
+  }
+  return null;
+}
+function placeNames(places, ours) {
+  const leaves = /* @__PURE__ */ new Set(["session-brief"]);
+  const holders = /* @__PURE__ */ new Set();
+  for (const place of ours) {
+    const name = path13.basename(place.at).toLowerCase();
+    if (/[a-z]/.test(name) && name.length >= 4) leaves.add(name.startsWith("session-brief") ? "session-brief" : name);
+    const rel = path13.relative(places.root, place.at);
+    if (!rel.startsWith("..") && !path13.isAbsolute(rel)) {
+      const segments = rel.split(/[/\\]/).slice(0, -1);
+      for (const s of segments) holders.add(s.toLowerCase());
+    }
+  }
+  return { leaves: [...leaves], holders: [...holders] };
+}
+function namesPlace(names, text) {
+  const { leaves, holders } = names;
+  const lower = text.replace(/\\/g, "/").toLowerCase();
+  if (leaves.some((leaf) => lower.includes(leaf))) return true;
+  const last = lower.replace(/\/+$/, "").split("/").at(-1) ?? "";
+  return holders.includes(last) || /(^|\/)\.claude\/hooks(\/|$)/.test(lower);
+}
+var CommandWalk = class {
+  constructor(places, fallback) {
+    this.places = places;
+    this.fallback = fallback;
+    this.known = /* @__PURE__ */ new Map();
+    this.dotglob = false;
+    this.hit = null;
+    /** The words resolved already, which the words as written need not repeat. */
+    this.seen = /* @__PURE__ */ new Set();
+    this.ourPaths = null;
+    this.ourNames = null;
+    if (places.home !== null) this.known.set("HOME", places.home);
+  }
+  run(pieces, where, nesting) {
+    const saved = [];
+    for (const piece of pieces) {
+      if (this.hit !== null) return;
+      if (piece.kind === "enter") saved.push({ ...where });
+      else if (piece.kind === "leave") Object.assign(where, saved.pop() ?? where);
+      else this.step(piece.words, piece.afterSuccess ? where.chain : where.any, where, nesting);
+    }
+  }
+  step(words, bases, where, nesting) {
+    const at = programAt(words);
+    const program = programName(words[at]);
+    const texts = words.map((w) => expandWord(w, this.known));
+    const args = texts.slice(at + 1).map((t) => t.text);
+    const declares = ["export", "declare", "local", "readonly", "typeset"].includes(program);
+    texts.forEach((t, i) => {
+      const set = i < at || at < 0 || declares && i > at ? assignment(t.text) : null;
+      if (set === null) return;
+      if (t.unknown) this.known.delete(set.name);
+      else this.known.set(set.name, set.value);
+    });
+    if (words.some((w) => /dotglob|globdots/.test(w.text))) this.dotglob = true;
+    let wholeTree = false;
+    let stepBases = bases;
+    if (program === "git") {
+      const cAt = args.indexOf("-C");
+      if (cAt >= 0 && args[cAt + 1] !== void 0) stepBases = capped(bases.flatMap((b) => resolved(b, args[cAt + 1], this.places.home)));
+      const git = gitRewrite(args);
+      if (git !== null) {
+        wholeTree = true;
+        if (git.wholeTree && stepBases.some((b) => within(this.places.root, b) || holdsPlace(this.places, b, true) !== null)) {
+          this.hit = { word: ["git", ...args].join(" "), fenced: this.treeHolds(stepBases) };
+          return;
+        }
+      }
+    }
+    if (program === "find" && findWrites(args)) wholeTree = true;
+    if (nesting < MAX_NESTING) {
+      if (program === "eval") this.nested(args.join(" "), stepBases, nesting);
+      const c = args.findIndex((a) => /^-[a-z]*c[a-z]*$/i.test(a));
+      if (SHELLS.has(program) && c >= 0 && args[c + 1] !== void 0) this.nested(args[c + 1], stepBases, nesting);
+      if (this.hit !== null) return;
+    }
+    for (let i = 0; i < words.length && this.hit === null; i++) {
+      const word = words[i];
+      const { text, unknown } = texts[i];
+      if (i === at + 1 && /^node(\.exe)?$/.test(program) && READING_COMMANDS.has(texts[i + 1]?.text ?? "") && !unknown) {
+        const fenced = this.wordReaches(text, word.glob, stepBases, wholeTree);
+        if ((fenced === "hooks" || fenced === "agentPlugin") && bothWays(path13.resolve(stepBases[0] ?? this.places.root, text)).some((p) => fs10.statSync(p, { throwIfNoEntry: false })?.isFile() === true)) continue;
+      }
+      for (const variant of variants(text)) {
+        this.seen.add(variant);
+        const fenced = unknown || where.lost ? namesPlace(this.names(), variant) ? this.nameHit(variant) : null : null;
+        const found = fenced ?? (unknown ? null : this.wordReaches(variant, word.glob, stepBases, wholeTree));
+        if (found !== null) {
+          this.hit = { word: unknown ? shownWord(word) : text, fenced: found };
+          break;
+        }
+      }
+    }
+    if (program === "cd" || program === "pushd") this.changeFolder(args, bases, where, texts.slice(at + 1));
+    else if (program === "popd") where.chain = where.any;
+  }
+  changeFolder(args, bases, where, texts) {
+    const target = args.findIndex((a) => !a.startsWith("-") || a === "-");
+    const word = target < 0 ? "~" : args[target];
+    if (word === "-" || target >= 0 && texts[target]?.unknown === true) {
+      where.chain = where.any;
+      where.lost = where.lost || word !== "-";
+      return;
+    }
+    const to = capped(bases.flatMap((b) => resolved(b, word, this.places.home)));
+    where.chain = to;
+    where.any = capped([...where.any, ...to]);
+  }
+  ours() {
+    return this.ourPaths ??= placePaths(this.places);
+  }
+  names() {
+    return this.ourNames ??= placeNames(this.places, this.ours());
+  }
+  nested(command, bases, nesting) {
+    this.run(shellPieces(command), { chain: bases, any: bases, lost: false }, nesting + 1);
+  }
+  /** Which place a name points at, for the message. */
+  nameHit(text) {
+    const lower = text.toLowerCase();
+    if (lower.includes("hooks")) return "hooks";
+    if (lower.includes("plugins")) return "plugin";
+    return this.places.wholeFolders.find((f) => lower.includes(path13.basename(f.dir).toLowerCase()))?.fenced ?? "plugin";
+  }
+  treeHolds(bases) {
+    for (const b of bases) {
+      const held = holdsPlace(this.places, b, true);
+      if (held !== null) return held;
+    }
+    return this.places.pluginDir !== null ? "plugin" : "hooks";
+  }
+  /** Whether `word`, from any of `bases` (or the vault root, as before any `cd`), names a place or a folder holding one. */
+  wordReaches(word, glob, bases, wholeTree) {
+    if (word === "") return null;
+    for (const base of capped([...bases, ...this.fallback])) {
+      if (glob) {
+        const parts = word.split(/[/\\]/);
+        const first = parts.findIndex((p) => /[*?[{]/.test(p));
+        const stem = first < 0 ? word : parts.slice(0, first).join("/") || (word.startsWith("/") ? "/" : ".");
+        const stems = resolved(base, stem, this.places.home);
+        const found = globReaches(this.places, this.ours(), stems, first < 0 ? [] : parts.slice(first), this.dotglob, wholeTree && bases.includes(base));
+        if (found !== null) return found;
+        continue;
+      }
+      for (const p of resolved(base, word, this.places.home)) {
+        const found = placeOf2(this.places, p) ?? holdsPlace(this.places, p, wholeTree && bases.includes(base));
+        if (found !== null) return found;
+      }
+    }
+    return null;
+  }
+};
+function findWrites(args) {
+  return args.some((a, i) => a === "-delete" || ["-exec", "-execdir", "-ok", "-okdir"].includes(a) && !READERS2.has((args[i + 1] ?? "").replace(/^.*\//, "")));
+}
+function variants(text) {
+  const out = [text];
+  const eq = text.indexOf("=");
+  if (eq > 0 && eq < text.length - 1) out.push(text.slice(eq + 1));
+  if (/^-[^-]/.test(text) && text.length > 2) out.push(text.slice(2));
+  return out.filter((t) => t !== "" && !(t.startsWith("-") && t === text));
+}
+function fencedCommand(places, command, cwd) {
+  const start = cwd !== void 0 && path13.isAbsolute(cwd) ? [cwd] : [places.root];
+  const walk2 = new CommandWalk(places, [places.root]);
+  walk2.run(shellPieces(command), { chain: start, any: start, lost: false }, 0);
+  return walk2.hit ?? wordsAsWritten(places, command, [.../* @__PURE__ */ new Set([...start, places.root])], walk2.seen);
+}
+var isNode = (word) => /^node(\.exe)?$/i.test(path13.basename(word));
+function wordsAsWritten(places, command, bases, seen) {
+  const written = commandWords(command);
+  const words = [...written, ...written.filter((w) => /["'(),;`+]/.test(w)).flatMap((w) => w.split(/[\s"'(),;`+]+/))];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? "";
+    const stem = beforeGlob(word);
+    if (stem === "" || stem.startsWith("-") || stem.startsWith("$") || seen.has(word)) continue;
+    const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");
+    for (const base of bases) {
+      for (const p of bothWays(path13.resolve(base, stem))) {
+        const fenced = placeOf2(places, p) ?? holdsPlace(places, p);
+        if (fenced === null) continue;
+        if (running && (fenced === "hooks" || fenced === "agentPlugin") && fs10.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
+        return { word, fenced };
+      }
+    }
+  }
+  return null;
+}
+function commandMayBeFenced(command, cwd, root, outside = []) {
+  if (LINE_HINT.test(command)) return true;
+  if (cwd !== void 0 && path13.isAbsolute(cwd)) {
+    const rel = path13.relative(root, cwd);
+    if (HINT2.test(rel.startsWith("..") || path13.isAbsolute(rel) ? cwd : rel) || outside.some((o) => within(o, cwd))) return true;
+  }
+  if (PLAIN.test(command) && !REWRITES.test(command)) return command.split(/[\s;&|()<>]+/).flatMap(variants).some((w) => path13.isAbsolute(w) && outside.some((o) => within(o, w)));
+  return piecesMayReach(shellPieces(command), outside, 0);
+}
+var PLAIN = /^[^\\$'"`#~*?[{}]*$/;
+var REWRITES = /\bgit\b[^;&|]*\b(checkout|restore|rm|mv|clean|reset|stash|switch)\b|\bfind\b[^;&|]*\s-(delete|exec|execdir|ok|okdir)\b|\b(eval|sh|bash|zsh|dash|ksh|fish)\b/;
+function piecesMayReach(pieces, outside, nesting) {
+  for (const piece of pieces) {
+    if (piece.kind !== "step") continue;
+    const at = programAt(piece.words);
+    const program = programName(piece.words[at]);
+    const texts = piece.words.map((w) => expandWord(w, /* @__PURE__ */ new Map()).text);
+    const args = texts.slice(at + 1);
+    if (program === "git" && gitRewrite(args) !== null || program === "find" && findWrites(args)) return true;
+    if ((program === "eval" || SHELLS.has(program)) && nesting < MAX_NESTING && piecesMayReach(shellPieces(args.join(" ")), outside, nesting + 1)) return true;
+    for (const text of texts.flatMap(variants)) {
+      if (HINT2.test(text) || text.startsWith("~") || /dotglob|globdots/.test(text)) return true;
+      if (path13.isAbsolute(text) && outside.some((o) => within(o, text) || within(text.replace(/[*?[{].*$/, ""), o))) return true;
+    }
+  }
+  return false;
+}
+
+// src/node/journal/user-state-dir.ts
+var path14 = require("node:path");
+
+// src/node/builtin-on-demand.ts
+var import_node_module = require("node:module");
+function builtinOnDemand(id) {
+  const get = process.getBuiltinModule;
+  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);
+}
+
+// src/node/journal/user-state-dir.ts
+function userStateDir(env = process.env, platform = process.platform) {
+  const given = env.SESSION_BRIEF_STATE_DIR;
+  if (given !== void 0 && given !== "") return given;
+  const home = builtinOnDemand("node:os").homedir();
+  if (platform === "win32") return path14.join(env.LOCALAPPDATA ?? path14.join(home, "AppData", "Local"), "session-brief");
+  if (platform === "darwin") return path14.join(home, "Library", "Application Support", "session-brief");
+  return path14.join(env.XDG_STATE_HOME ?? path14.join(home, ".local", "state"), "session-brief");
+}
+
 // bridge/commands/pre-tool-use.ts
 init_real_path();
 var MAX_PATCH_FILES2 = 200;
@@ -2533,7 +3463,7 @@ function usablePath(p) {
   return typeof p === "string" && p.trim() !== "" && !p.includes("\0");
 }
 function fromCwd(p, cwd) {
-  return !path13.isAbsolute(p) && cwd !== void 0 && path13.isAbsolute(cwd) ? path13.join(cwd, p) : p;
+  return !path15.isAbsolute(p) && cwd !== void 0 && path15.isAbsolute(cwd) ? path15.join(cwd, p) : p;
 }
 function toolAttempt(stdin, agent = DEFAULT_AGENT) {
   const hook = translateHookInput(agent, parseHookJson(stdin));
@@ -2550,38 +3480,53 @@ function toolAttempt(stdin, agent = DEFAULT_AGENT) {
 }
 function isFile(p) {
   try {
-    return fs10.statSync(p).isFile();
+    return fs11.statSync(p).isFile();
   } catch {
     return false;
   }
 }
 function exists2(p) {
   try {
-    fs10.lstatSync(p);
+    fs11.lstatSync(p);
     return true;
   } catch (error) {
     return error.code !== "ENOENT";
   }
 }
-function shownPlace(ctx, fenced) {
-  if (fenced === "hooks" || ctx.pluginDir === null) return ".claude/hooks/";
-  return `${(vaultRelative(ctx.root, ctx.pluginDir) ?? ctx.pluginDir).replace(/\\/g, "/")}/`;
+function shownPlace(ctx, places, fenced) {
+  const folder2 = (dir) => `${(vaultRelative(ctx.root, dir) ?? dir).replace(/\\/g, "/")}/`;
+  if (fenced === "hooks" || fenced === "plugin" && ctx.pluginDir === null) return ".claude/hooks/";
+  if (fenced === "plugin") return folder2(ctx.pluginDir);
+  return folder2(places.wholeFolders.find((w) => w.fenced === fenced)?.dir ?? "");
 }
-function fenceAnswer(attempt, root, scriptPath, context, agent) {
+function outsideFolders(scriptPath, env) {
+  let stateDir = null;
+  try {
+    stateDir = userStateDir(env);
+  } catch {
+  }
+  const agentPlugin = agentPluginFolder(scriptPath);
+  return { stateDir, outside: [stateDir, agentPlugin].filter((d) => d !== null && path15.isAbsolute(d)) };
+}
+function fenceAnswer(attempt, root, scriptPath, context, agent, env) {
+  const { stateDir, outside } = outsideFolders(scriptPath, env);
+  const placesFor = (ctx) => fencePlaces(root, ctx.pluginDir, scriptPath, stateDir, env.HOME || env.USERPROFILE || null);
   if (FENCED_FILE_TOOLS.has(attempt.tool)) {
     for (const file of attempt.filePaths) {
-      if (!fileMayBeFenced(root, file)) continue;
+      if (!fileMayBeFenced(root, file, outside)) continue;
       const ctx = context();
-      const fenced = fencedFile(fencePlaces(root, ctx.pluginDir, scriptPath), file);
-      if (fenced !== null) return denyOutput(fenceRefusal(fenced, file, shownPlace(ctx, fenced), false, ctx.lang), agent);
+      const places = placesFor(ctx);
+      const fenced = fencedFile(places, file);
+      if (fenced !== null) return denyOutput(fenceRefusal(fenced, file, shownPlace(ctx, places, fenced), false, ctx.lang), agent);
     }
     return null;
   }
   if (attempt.tool === SHELL_TOOL && attempt.command !== null) {
-    if (!commandMayBeFenced(attempt.command)) return null;
+    if (!commandMayBeFenced(attempt.command, attempt.cwd, root, outside)) return null;
     const ctx = context();
-    const hit = fencedCommand(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.command, attempt.cwd);
-    return hit === null ? null : denyOutput(fenceRefusal(hit.fenced, hit.word, shownPlace(ctx, hit.fenced), true, ctx.lang), agent);
+    const places = placesFor(ctx);
+    const hit = fencedCommand(places, attempt.command, attempt.cwd);
+    return hit === null ? null : denyOutput(fenceRefusal(hit.fenced, hit.word, shownPlace(ctx, places, hit.fenced), true, ctx.lang), agent);
   }
   return null;
 }
@@ -2592,11 +3537,11 @@ async function preToolUse(args, scriptPath, env) {
     const attempt = toolAttempt(stdin, agent);
     if (attempt === null) return 0;
     const given = stringFlag(args, "vault");
-    const root = given !== void 0 ? path13.resolve(given) : defaultVaultRoot(scriptPath);
+    const root = given !== void 0 ? path15.resolve(given) : defaultVaultRoot(scriptPath);
     if (root === null) return 0;
     let ctx = null;
     const context = () => ctx ??= contextFor(args, scriptPath, env);
-    const fence = fenceAnswer(attempt, root, scriptPath, context, agent);
+    const fence = fenceAnswer(attempt, root, scriptPath, context, agent, env);
     if (fence !== null) {
       writeOut(fence);
       return 0;
@@ -2612,12 +3557,12 @@ function guardAnswer(attempt, root, context, agent) {
   const settings = context().settings;
   if (!settings.writeGuard) return false;
   const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);
-  const target = path13.resolve(root, attempt.filePath);
+  const target = path15.resolve(root, attempt.filePath);
   const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);
   if (rel === null) return false;
-  const dir = path13.dirname(target);
-  const name = freeName(path13.basename(target), (candidate) => exists2(path13.join(dir, candidate)));
-  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path13.join(dir, name), context().lang), agent));
+  const dir = path15.dirname(target);
+  const name = freeName(path15.basename(target), (candidate) => exists2(path15.join(dir, candidate)));
+  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path15.join(dir, name), context().lang), agent));
   return true;
 }
 
@@ -2636,3 +3581,34 @@ async function editHook(argv, scriptPath) {
   }
 }
 void editHook(process.argv.slice(2), process.argv[1] ?? __filename);
+
+/*
+Licenses of the packages bundled into this file
+
+shell-quote 1.12.0 (MIT):
+
+The MIT License
+
+Copyright (c) 2013 James Halliday (mail@substack.net)
+
+Permission is hereby granted, free of charge, 
+to any person obtaining a copy of this software and 
+associated documentation files (the "Software"), to 
+deal in the Software without restriction, including 
+without limitation the rights to use, copy, modify, 
+merge, publish, distribute, sublicense, and/or sell 
+copies of the Software, and to permit persons to whom 
+the Software is furnished to do so, 
+subject to the following conditions:
+
+The above copyright notice and this permission notice 
+shall be included in all copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, 
+EXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES 
+OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. 
+IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR 
+ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, 
+TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE 
+SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+*/
