@@ -159,17 +159,18 @@ const asciiOnlyFile = {
 	},
 };
 
-const licenseFooter = {
+const licenseFooterFile = (executable) => ({
 	name: 'license-footer',
 	setup(build) {
 		build.onEnd(async (result) => {
 			if (result.errors.length > 0) return;
 			const out = build.initialOptions.outfile;
 			await writeFile(out, plainBuiltins(asciiOnly(`${await readFile(out, 'utf8')}${licenses(result.metafile)}`)));
-			await chmod(out, 0o755);
+			if (executable) await chmod(out, 0o755);
 		});
 	},
-};
+});
+const licenseFooter = licenseFooterFile(true);
 
 // The MCP SDK and zod belong in the MCP server file only: a hook start loads the whole bridge, so
 // a library that slips into it is paid by every session (docs/agents.md, "MCP server").
@@ -185,11 +186,11 @@ const noMcpInBridge = {
 /**
  * A guard for one of the small files the hook entry runs instead of the bridge: `standIn` takes
  * the place of the module `replaced` imported by `importer`, so what lies behind it comes from the
- * bridge beside the file; the build fails if a module matching `refused`, or any package, ends up
- * in the file anyway (it would be paid by every hook that runs the file; the file carries no
- * licenses because it bundles no package).
+ * bridge beside the file; the build fails if a module matching `refused`, or any package but those
+ * `packages` names, ends up in the file anyway (it would be paid by every hook that runs the file;
+ * a file that bundles a package carries its license at its end, as the bridge does).
  */
-function smallFileGuard({ name, file, replaced, importer, standIn, refused, why }) {
+function smallFileGuard({ name, file, replaced, importer, standIn, refused, why, packages = [] }) {
 	const filter = new RegExp(`[\\\\/]${replaced}$`);
 	return {
 		name,
@@ -197,7 +198,8 @@ function smallFileGuard({ name, file, replaced, importer, standIn, refused, why 
 			build.onResolve({ filter }, (args) => (args.importer.endsWith(importer) ? { path: new URL(standIn, import.meta.url).pathname } : undefined));
 			build.onEnd((result) => {
 				if (result.errors.length > 0 || result.metafile === undefined) return;
-				const bad = Object.keys(result.metafile.inputs).filter((input) => input.includes('node_modules/') || refused.test(input));
+				const allowed = (input) => packages.some((p) => input.includes(`node_modules/${p}/`));
+				const bad = Object.keys(result.metafile.inputs).filter((input) => (input.includes('node_modules/') && !allowed(input)) || refused.test(input));
 				if (bad.length > 0) throw new Error(`${file} may not bundle ${bad.join(', ')}: ${why}`);
 			});
 		},
@@ -227,6 +229,8 @@ const editCommonPathOnly = smallFileGuard({
 	standIn: './bridge/edit-check-from-bridge.ts',
 	refused: /(^|[\\/])src[\\/](node[\\/](edit-check|rule-files|last-check|external-check|walk|stat-walk|scan|scan-parallel|cache|brief-source|local-tiers)|core[\\/]rules[\\/]engine)\.ts$/,
 	why: 'the bridge beside it serves the rule check (bridge/edit-file.ts).',
+	// The fence reads a shell command as the shell does (src/core/shell-command.ts).
+	packages: ['shell-quote'],
 });
 
 // What the Node files share: one readable CommonJS bundle for Node >= 18 each, not minified,
@@ -253,7 +257,7 @@ const startFile = {
 
 const editFile = {
 	...nodeFile,
-	plugins: [editCommonPathOnly, asciiOnlyFile],
+	plugins: [editCommonPathOnly, licenseFooterFile(false)],
 	entryPoints: ['bridge/edit-file.ts'],
 	banner: { js: `/*\n * Session Brief edit hooks ${pkg.version}, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/edit-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for the hooks around an agent's edit (post-tool-use, pre-tool-use); it answers an edit\n * outside the rule scope itself and loads the rule check from the bridge beside it\n * (session-brief.bridge.cjs).\n */` },
 	outfile: 'bridge/dist/session-brief.edit.cjs',

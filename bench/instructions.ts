@@ -98,6 +98,8 @@ const subjects: { label: string; args: string[]; input?: () => string }[] = [
 	{ label: 'pre-tool-use, a Write outside the sessions folder', args: [entry, 'pre-tool-use', '--vault', vault], input: () => toolInput('Write') },
 	{ label: 'pre-tool-use, an Edit of a note', args: [entry, 'pre-tool-use', '--vault', vault], input: () => preInput('Edit', { file_path: outsideRules, old_string: 'a', new_string: 'b' }) },
 	{ label: 'pre-tool-use, a shell command', args: [entry, 'pre-tool-use', '--vault', vault], input: () => preInput('Bash', { command: 'git status --short && npm test', description: 'x' }) },
+	// A dot folder and `..`: the fence reads the settings and resolves each word of the command.
+	{ label: 'pre-tool-use, a shell command through a dot folder', args: [entry, 'pre-tool-use', '--vault', vault], input: () => preInput('Bash', { command: 'cd Notes && cat ../.obsidian/app.json | head -5', description: 'x' }) },
 	// A note of the vault, each run a new session: a build that keeps before-versions reads the note and writes one.
 	{ label: "pre-tool-use, an agent's first Edit of an existing note in a session", args: [entry, 'pre-tool-use', '--vault', vault], input: () => preFirst() },
 	{ label: 'pre-tool-use, a later Edit of that note in the same session', args: [entry, 'pre-tool-use', '--vault', vault], input: () => preInputFor('bench-instructions', 'Edit', { file_path: realNote, old_string: 'a', new_string: 'b' }) },

@@ -191,7 +191,7 @@ interface Raw {
 	postToolUse?: { n: number; hook: Measured; nodeE0: Measured };
 	turnEnd?: Record<number, { turnEnd: Measured; changed: Measured; find: Measured; nodeE0: Measured }>;
 	tier1Baseline?: Record<number, { sessionStart: Measured; off: Measured; nodeE0: Measured }>;
-	preToolUse?: { n: number; firstEdit: Measured; laterEdit: Measured; shellCmd: Measured; nodeE0: Measured };
+	preToolUse?: { n: number; firstEdit: Measured; laterEdit: Measured; shellCmd: Measured; dottedCmd: Measured; nodeE0: Measured };
 	check?: Record<string, { check: Measured; nodeE0: Measured }>;
 	checkPaths?: { paths: number; explicit: Measured; folder: Measured };
 	/** The first child per size; `pluginRounds` holds every child's medians (ms). */
@@ -653,26 +653,30 @@ function main(): void {
 			// The same session again: the before-version is there, one stat.
 			const later = edit('bench-later');
 			const shell = JSON.stringify({ session_id: 'bench-later', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git status --short && npm test' }, cwd: root });
+			// A command that names a dot folder and climbs with `..`: the fence reads the settings and resolves each word.
+			const dotted = JSON.stringify({ session_id: 'bench-later', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'cd Notes && cat ../.obsidian/app.json | head -5' }, cwd: root });
 			const silent = (r: RunResult): string | null => (r.status !== 0 ? `exit ${r.status}` : r.stdout.trim() !== '' ? `printed output for an allowed edit: ${r.stdout.slice(0, 200)}` : null);
 			run(NODE, [CLI, 'pre-tool-use', '--vault', root], { input: later });
 			const before = path.join(pluginDir(root), 'before-versions');
 			if (!fs.existsSync(before)) fail('pre-tool-use kept no before-version of the edited note');
-			const [firstEdit, laterEdit, shellCmd, e0] = measure(
+			const [firstEdit, laterEdit, shellCmd, dottedCmd, e0] = measure(
 				[
 					{ label: 'pre-tool-use, first Edit in a session', cmd: NODE, args: [CLI, 'pre-tool-use', '--vault', root], input: first, check: silent },
 					{ label: 'pre-tool-use, a later Edit', cmd: NODE, args: [CLI, 'pre-tool-use', '--vault', root], input: later, check: silent },
 					{ label: 'pre-tool-use, a shell command that names no note', cmd: NODE, args: [CLI, 'pre-tool-use', '--vault', root], input: shell, check: silent },
+					{ label: 'pre-tool-use, a shell command through a dot folder', cmd: NODE, args: [CLI, 'pre-tool-use', '--vault', root], input: dotted, check: silent },
 					{ ...nodeE0, input: later },
 				],
 				RUNS.hook,
 			);
 			const kept = fs.readdirSync(before).length;
 			fs.rmSync(before, { recursive: true, force: true });
-			raw.preToolUse = { n, firstEdit, laterEdit, shellCmd, nodeE0: e0 };
+			raw.preToolUse = { n, firstEdit, laterEdit, shellCmd, dottedCmd, nodeE0: e0 };
 			const noisy = 'the machine is shared: wall-clock ratios move by tens of percent between runs; npm run bench:instructions counts instructions';
 			row({ id: 'pre-tool-use-first', label: `pre-tool-use, an agent's first Edit of a note in a session (reads the note, writes its before-version; ${kept} kept by the runs)`, n, ms: firstEdit.median, cpuMs: firstEdit.cpuMs, baseline: 'node -e 0', baseMs: e0.median, ratio: firstEdit.median / e0.median, note: `${spreadNote(firstEdit, e0, 'node -e 0')}; ${noisy}` });
 			row({ id: 'pre-tool-use', label: 'pre-tool-use, a later Edit of the note (its before-version kept already: one stat)', n, ms: laterEdit.median, cpuMs: laterEdit.cpuMs, baseline: 'node -e 0', baseMs: e0.median, ratio: laterEdit.median / e0.median, note: spreadNote(laterEdit, e0, 'node -e 0') });
 			row({ id: 'pre-tool-use-shell', label: 'pre-tool-use, a shell command that names no note (no settings read)', n, ms: shellCmd.median, cpuMs: shellCmd.cpuMs, baseline: 'node -e 0', baseMs: e0.median, ratio: shellCmd.median / e0.median, note: spreadNote(shellCmd, e0, 'node -e 0') });
+			row({ id: 'pre-tool-use-shell-dotted', label: 'pre-tool-use, a shell command through a dot folder (the fence reads the settings and resolves each word)', n, ms: dottedCmd.median, cpuMs: dottedCmd.cpuMs, baseline: 'the shell command that names no note', baseMs: shellCmd.median, ratio: dottedCmd.median / shellCmd.median, note: spreadNote(dottedCmd, shellCmd, 'no dot folder') });
 		}
 	}
 

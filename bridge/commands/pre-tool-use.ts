@@ -3,7 +3,8 @@
  * input is read through the host's descriptor, a refusal is written in the host's own shape), two
  * refusals and one record:
  * - the fence around Session Brief's own files (src/core/agent-fence.ts): an edit tool or a shell
- *   command that reaches the plugin's folder or the hook files is refused, always;
+ *   command (read as the shell reads it, src/node/hosts/fence-command.ts) that reaches the plugin's
+ *   folder, the hook files, the agent plugin's folder or the per-user state folder is refused, always;
  * - the opt-in Write guard (docs/design.md, "The Write guard"): a `Write` over an existing file in
  *   the sessions folder is refused while the setting is on.
  * - for a call it lets through, the before-version of each note the call may change, kept for the
@@ -19,10 +20,12 @@ import { stringFlag, type Args } from '../args';
 import { clock, contextFor } from '../context';
 import { readStdin, writeOut } from '../io';
 import { agentOrDefault, DEFAULT_AGENT, translateHookInput, type AgentId } from '../../src/core/agent-contracts';
-import { FENCED_FILE_TOOLS, fenceRefusal, SHELL_TOOL } from '../../src/core/agent-fence';
+import { FENCED_FILE_TOOLS, fenceRefusal, SHELL_TOOL, type Fenced } from '../../src/core/agent-fence';
 import { vaultRelative } from '../../src/core/rules/scope';
 import { denyOutput, freeName, guardApplies, GUARDED_TOOL, refusal } from '../../src/core/write-guard';
-import { commandMayBeFenced, fencedCommand, fencedFile, fencePlaces, fileMayBeFenced, sessionFileBehindLinks } from '../../src/node/hosts/agent-fence';
+import { agentPluginFolder, fencedFile, fencePlaces, fileMayBeFenced, sessionFileBehindLinks, type FencePlaces } from '../../src/node/hosts/agent-fence';
+import { commandMayBeFenced, fencedCommand } from '../../src/node/hosts/fence-command';
+import { userStateDir } from '../../src/node/journal/user-state-dir';
 import { keepBeforeVersions, mayChangeNotes } from '../../src/node/review/before-version-hook';
 import { parseHookJson } from '../../src/node/hosts/hook-input';
 import { vaultRelativeReal } from '../../src/node/real-path';
@@ -87,28 +90,49 @@ function exists(p: string): boolean {
 	}
 }
 
-/** The vault-relative place of the plugin folder, for the message. */
-function shownPlace(ctx: VaultContext, fenced: 'plugin' | 'hooks'): string {
-	if (fenced === 'hooks' || ctx.pluginDir === null) return '.claude/hooks/';
-	return `${(vaultRelative(ctx.root, ctx.pluginDir) ?? ctx.pluginDir).replace(/\\/g, '/')}/`;
+/** The place a refusal names: vault-relative in the vault, else as it is. */
+function shownPlace(ctx: VaultContext, places: FencePlaces, fenced: Fenced): string {
+	const folder = (dir: string): string => `${(vaultRelative(ctx.root, dir) ?? dir).replace(/\\/g, '/')}/`;
+	if (fenced === 'hooks' || (fenced === 'plugin' && ctx.pluginDir === null)) return '.claude/hooks/';
+	if (fenced === 'plugin') return folder(ctx.pluginDir as string);
+	return folder(places.wholeFolders.find((w) => w.fenced === fenced)?.dir ?? '');
+}
+
+/**
+ * Our folders outside the vault: the per-user state folder (where the review seals live) and the
+ * agent plugin's folder when the hook runs from one. Neither needs the settings.
+ */
+function outsideFolders(scriptPath: string, env: NodeJS.ProcessEnv): { stateDir: string | null; outside: string[] } {
+	let stateDir: string | null = null;
+	try {
+		stateDir = userStateDir(env);
+	} catch {
+		// No home folder: nothing there to fence.
+	}
+	const agentPlugin = agentPluginFolder(scriptPath);
+	return { stateDir, outside: [stateDir, agentPlugin].filter((d): d is string => d !== null && path.isAbsolute(d)) };
 }
 
 /** The fence's refusal, or null: settings are read only when strings say the call may reach our files. */
-function fenceAnswer(attempt: ToolAttempt, root: string, scriptPath: string, context: () => VaultContext, agent: AgentId): string | null {
+function fenceAnswer(attempt: ToolAttempt, root: string, scriptPath: string, context: () => VaultContext, agent: AgentId, env: NodeJS.ProcessEnv): string | null {
+	const { stateDir, outside } = outsideFolders(scriptPath, env);
+	const placesFor = (ctx: VaultContext): FencePlaces => fencePlaces(root, ctx.pluginDir, scriptPath, stateDir, env.HOME || env.USERPROFILE || null);
 	if (FENCED_FILE_TOOLS.has(attempt.tool)) {
 		for (const file of attempt.filePaths) {
-			if (!fileMayBeFenced(root, file)) continue;
+			if (!fileMayBeFenced(root, file, outside)) continue;
 			const ctx = context();
-			const fenced = fencedFile(fencePlaces(root, ctx.pluginDir, scriptPath), file);
-			if (fenced !== null) return denyOutput(fenceRefusal(fenced, file, shownPlace(ctx, fenced), false, ctx.lang), agent);
+			const places = placesFor(ctx);
+			const fenced = fencedFile(places, file);
+			if (fenced !== null) return denyOutput(fenceRefusal(fenced, file, shownPlace(ctx, places, fenced), false, ctx.lang), agent);
 		}
 		return null;
 	}
 	if (attempt.tool === SHELL_TOOL && attempt.command !== null) {
-		if (!commandMayBeFenced(attempt.command)) return null;
+		if (!commandMayBeFenced(attempt.command, attempt.cwd, root, outside)) return null;
 		const ctx = context();
-		const hit = fencedCommand(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.command, attempt.cwd);
-		return hit === null ? null : denyOutput(fenceRefusal(hit.fenced, hit.word, shownPlace(ctx, hit.fenced), true, ctx.lang), agent);
+		const places = placesFor(ctx);
+		const hit = fencedCommand(places, attempt.command, attempt.cwd);
+		return hit === null ? null : denyOutput(fenceRefusal(hit.fenced, hit.word, shownPlace(ctx, places, hit.fenced), true, ctx.lang), agent);
 	}
 	return null;
 }
@@ -125,7 +149,7 @@ export async function preToolUse(args: Args, scriptPath: string, env: NodeJS.Pro
 		if (root === null) return 0;
 		let ctx: VaultContext | null = null;
 		const context = (): VaultContext => (ctx ??= contextFor(args, scriptPath, env));
-		const fence = fenceAnswer(attempt, root, scriptPath, context, agent);
+		const fence = fenceAnswer(attempt, root, scriptPath, context, agent, env);
 		if (fence !== null) {
 			writeOut(fence);
 			return 0;

@@ -2,9 +2,11 @@
  * The fence around Session Brief's own files (docs/design.md, "The review trail is the human's"):
  * the PreToolUse hook refuses an agent's edit tools and shell commands that reach the plugin's
  * folder (`<configDir>/plugins/session-brief/`: the record of what agents changed and what the
- * human reviewed, the settings) or the hook files in `.claude/hooks/` (the hooks that watch the
- * agent). Whatever the Write guard setting says: the review trail is the human's check on the
- * agent, so the agent must not be able to empty it. Pure: which path is which is the caller's.
+ * human reviewed, the settings), the hook files in `.claude/hooks/` (the hooks that watch the
+ * agent), the agent plugin's folder and the per-user state folder (the review seals). Whatever the
+ * Write guard setting says: the review trail is the human's check on the agent, so the agent must
+ * not be able to empty it. Best effort for shell commands (docs/design.md, "The fence is best
+ * effort"). Pure: which path is which is the caller's.
  */
 import { translations, type Lang } from './i18n';
 import { shortenName } from './quote';
@@ -19,12 +21,18 @@ export const FENCE_MATCHER = 'Edit|Write|MultiEdit|NotebookEdit|Bash';
 /** The bridge commands an agent may run from the hook folder by a shell command: they only read. */
 export const READING_COMMANDS: ReadonlySet<string> = new Set(['report', 'check', 'changes', 'doctor', 'help', '--help', '-h', '--version']);
 
-export type Fenced = 'plugin' | 'hooks';
+/**
+ * Session Brief's own places: the plugin's folder in the vault, the hook files, the agent plugin's
+ * folder (when the hooks run as a Claude Code or Codex plugin) and the per-user state folder.
+ */
+export type Fenced = 'plugin' | 'hooks' | 'agentPlugin' | 'state';
 
 interface FenceText {
 	/** `shown` and `where` are shortened already. */
 	plugin: (shown: string, where: string) => string;
 	hooks: (shown: string, where: string) => string;
+	agentPlugin: (shown: string, where: string) => string;
+	state: (shown: string, where: string) => string;
 	/** A shell command; `shown` is the word of it that names the place. */
 	command: (shown: string) => string;
 	message: (shown: string) => string;
@@ -44,6 +52,15 @@ export const FENCE_TEXT = translations<FenceText>({
 			const why = "Agents do not change them; the user updates or removes them with the bridge's install or uninstall command.";
 			return `${what} ${why} Leave them as they are and go on with the task.`;
 		},
+		agentPlugin: (shown, where) => {
+			const what = `Refused: ${shown} is in Session Brief's agent plugin (${where}), whose hooks check this session's edits.`;
+			return `${what} Agents do not change it; the user updates or removes the plugin. Leave it as it is and go on with the task.`;
+		},
+		state: (shown, where) => {
+			const what = `Refused: ${shown} is in Session Brief's per-user state folder (${where}).`;
+			const why = "It holds the seals of the human's reviews and the copy of the review trail, which only Session Brief writes.";
+			return `${what} ${why} Leave it as it is and go on with the task.`;
+		},
 		command: (shown) => ` The command names ${shown}. To read the vault's state, use the brief, or run the bridge's report or check command.`,
 		message: (shown) => `Session Brief refused an agent's change to its own files: ${shown}.`,
 	},
@@ -61,6 +78,15 @@ export const FENCE_TEXT = translations<FenceText>({
 			const why = 'Agenten ändern sie nicht; der Nutzer aktualisiert oder entfernt sie mit dem Befehl install oder uninstall der Bridge.';
 			return `${what} ${why} Nichts daran ändern und mit der Aufgabe weitermachen.`;
 		},
+		agentPlugin: (shown, where) => {
+			const what = `Abgelehnt: ${shown} liegt im Agenten-Plugin von Session Brief (${where}), dessen Hooks die Änderungen dieser Sitzung prüfen.`;
+			return `${what} Agenten ändern es nicht; der Nutzer aktualisiert oder entfernt das Plugin. Nichts daran ändern und mit der Aufgabe weitermachen.`;
+		},
+		state: (shown, where) => {
+			const what = `Abgelehnt: ${shown} liegt im Zustandsordner von Session Brief für diesen Nutzer (${where}).`;
+			const why = 'Dort liegen die Siegel der Prüfungen des Menschen und die Kopie der Prüfspur, die nur Session Brief schreibt.';
+			return `${what} ${why} Nichts daran ändern und mit der Aufgabe weitermachen.`;
+		},
 		command: (shown) => ` Der Befehl nennt ${shown}. Den Stand der Vault zeigen das Briefing und die Befehle report und check der Bridge.`,
 		message: (shown) => `Session Brief hat die Änderung eines Agenten an seinen eigenen Dateien abgelehnt: ${shown}.`,
 	},
@@ -74,7 +100,7 @@ export function fenceRefusal(fenced: Fenced, shown: string, where: string, viaCo
 	const t = FENCE_TEXT[lang];
 	const name = shortenName(shown, 300);
 	const place = shortenName(where, 200);
-	const reason = (fenced === 'plugin' ? t.plugin(name, place) : t.hooks(name, place)) + (viaCommand ? t.command(name) : '');
+	const reason = t[fenced](name, place) + (viaCommand ? t.command(name) : '');
 	return { reason, message: t.message(shortenName(shown, 200)) };
 }
 

@@ -164,7 +164,7 @@ describe("the fence around Session Brief's own files", () => {
 		denied(hook(v, bash('rm -rf .config', v)), 'shell command on the renamed config folder');
 	});
 
-	it('refuses shell commands that name the plugin folder, a folder holding it, or a hook file', () => {
+	it('refuses shell commands that name the plugin folder, a folder holding it, or a hook file', { timeout: 120_000 }, () => {
 		const v = exampleVault();
 		const refused = [
 			'rm .obsidian/plugins/session-brief/agent-changes.jsonl',

@@ -4,11 +4,12 @@
  * before they happen (each host's pre-tool hook, answered in that host's own deny shape), the
  * model reads why, and the files keep their bytes; a command that names none of them runs.
  */
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { bridgeOk, codexConfig, expectClean, geminiTrustFolder, probe, runClaude, runCodex, runGemini, skipReason, type Workspace } from './support/clients';
-import { claudeLastToolResult, excerpt } from './support/requests';
+import { anthropicEntries, claudeLastToolResult, excerpt } from './support/requests';
 import { clientSuite } from './support/suite';
 
 const client = await probe('claude');
@@ -61,6 +62,59 @@ describe.skipIf(skip !== undefined)(`the fence with Claude Code ${client.version
 		s.api.script([{ tool: 'Bash', input: { command: `echo ok > ${JSON.stringify(witness)}`, description: 'Write a file' } }, { text: 'Done.' }]);
 		expectClean('claude', await runClaude(ws, s.api, s.guard, 'Write ok.', { skipPermissions: true }));
 		expect(fs.readFileSync(witness, 'utf8')).toBe('ok\n');
+	});
+});
+
+/** Shell spellings of the journal and a hook file that show no fenced word as written (docs/design.md, "The fence is best effort"). */
+const SPELLINGS = [
+	': > .obsidian/plugins/session-brie\\f/agent-changes.jsonl',
+	": > $'.obsidian/plugins/session-brie\\x66/agent-changes.jsonl'",
+	': > $".obsidian/plugins/session-brief/agent-changes.jsonl"',
+	'cd Notes && : > ../.obsidian/plugins/session-brief/agent-changes.jsonl',
+	'pushd Notes >/dev/null && : > ../.obsidian/plugins/session-brief/agent-changes.jsonl',
+	': > Notes/l/../session-brief/agent-changes.jsonl',
+	'cp -t.obsidian/plugins/session-brief Inbox/agent-changes.jsonl',
+	'git checkout -- .',
+	'cd Notes && : > ../.claude/hooks/session-brief.edit.cjs',
+];
+
+describe.skipIf(skip !== undefined)(`the fence reads shell commands with Claude Code ${client.version || `(skipped: ${skip ?? ''})`}`, () => {
+	const s = clientSuite();
+
+	test('each spelling of the journal or a hook file is refused, a Write to the review seal too, and the files keep their bytes', async () => {
+		const ws = s.ws();
+		await bridgeOk(ws, ['install']);
+		const own = ownFiles(ws);
+		const hookFile = path.join(ws.vault, '.claude', 'hooks', 'session-brief.edit.cjs');
+		const hookBefore = fs.readFileSync(hookFile);
+		fs.mkdirSync(path.join(ws.vault, '.obsidian', 'plugins', 'other-plugin'), { recursive: true });
+		fs.symlinkSync(path.join(ws.vault, '.obsidian', 'plugins', 'other-plugin'), path.join(ws.vault, 'Notes', 'l'), 'dir');
+		fs.writeFileSync(path.join(ws.vault, 'Inbox', 'agent-changes.jsonl'), '');
+		const git = (...args: string[]): void => {
+			const r = spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'commit.gpgsign=false', ...args], { cwd: ws.vault, encoding: 'utf8' });
+			expect(r.status, r.stderr).toBe(0);
+		};
+		git('init', '-q');
+		git('add', '-A');
+		git('commit', '-qm', 'vault');
+		// The trail grew after the commit: `git checkout -- .` would drop the new entry.
+		fs.appendFileSync(own.journal, '{"path":"Notes/b.md","tool":"Edit","session":"later","at":"2026-11-29T10:00:00.000Z"}\n');
+		const journal = fs.readFileSync(own.journal);
+		const stateDir = path.join(ws.home, '.local', 'state', 'session-brief');
+		fs.mkdirSync(stateDir, { recursive: true });
+		const seal = path.join(stateDir, 'review-seal-test.json');
+		fs.writeFileSync(seal, '{"seal":1}\n');
+
+		s.api.script([...SPELLINGS.map((command) => ({ tool: 'Bash', input: { command, description: 'Change the trail' } })), { tool: 'Write', input: { file_path: seal, content: '{}' } }, { text: 'Done.' }]);
+		const run = await runClaude(ws, s.api, s.guard, 'Clear the review trail.', { skipPermissions: true });
+		expectClean('claude', run);
+		const results = anthropicEntries(run.conversation.at(-1)!).filter((e) => e.kind === 'tool_result');
+		expect(results.length, excerpt(run.conversation.at(-1), 'tool_result')).toBe(SPELLINGS.length + 1);
+		SPELLINGS.forEach((command, i) => expect(results[i]?.text ?? '', command).toContain('The command names '));
+		expect(results.at(-1)?.text ?? '').toContain("is in Session Brief's per-user state folder");
+		expect(fs.readFileSync(own.journal).equals(journal)).toBe(true);
+		expect(fs.readFileSync(hookFile).equals(hookBefore)).toBe(true);
+		expect(fs.readFileSync(seal, 'utf8')).toBe('{"seal":1}\n');
 	});
 });
 

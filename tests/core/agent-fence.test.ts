@@ -36,4 +36,13 @@ describe('fenceRefusal', () => {
 		expect(fenceRefusal('plugin', 'x', 'y/', false, 'de').reason).toContain('liegt im Plugin-Ordner von Session Brief');
 		expect(fenceRefusal('plugin', 'a\nb', 'y/', false, 'en').reason).toContain('"a\\nb"');
 	});
+
+	it('names the agent plugin folder and the per-user state folder, in both languages', () => {
+		expect(fenceRefusal('agentPlugin', '/c/plugins/session-brief/hooks/hooks.json', '/c/plugins/session-brief/', false, 'en').reason).toContain("is in Session Brief's agent plugin (/c/plugins/session-brief/)");
+		const state = fenceRefusal('state', ': > /s/review-seal-a.json', '/s/', true, 'en').reason;
+		expect(state).toContain("is in Session Brief's per-user state folder (/s/)");
+		expect(state).toContain('The command names');
+		expect(fenceRefusal('state', 'x', '/s/', false, 'de').reason).toContain('Zustandsordner von Session Brief');
+		expect(fenceRefusal('agentPlugin', 'x', '/c/', false, 'de').reason).toContain('Agenten-Plugin von Session Brief');
+	});
 });

@@ -8,25 +8,25 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { beforeGlob, commandWords, READING_COMMANDS, type Fenced } from '../../core/agent-fence';
+import type { Fenced } from '../../core/agent-fence';
 import { realPathOf } from '../real-path';
 import { HOOK_PREFIX, hooksFolder } from '../state-registry';
 
 /** Lower-case with `/`, no trailing slash: file systems of the users we serve are often case-insensitive. */
-function norm(p: string): string {
+export function norm(p: string): string {
 	const s = p.replace(/\\/g, '/').toLowerCase();
 	return s.length > 1 && s.endsWith('/') ? s.slice(0, -1) : s;
 }
 
 /** `p` is `dir` or lies below it. */
-function within(dir: string, p: string): boolean {
+export function within(dir: string, p: string): boolean {
 	const d = norm(dir);
 	const n = norm(p);
 	return n === d || n.startsWith(d.endsWith('/') ? d : `${d}/`);
 }
 
 /** The path and, when it differs, its real path. */
-function bothWays(p: string): string[] {
+export function bothWays(p: string): string[] {
 	const real = realPathOf(p);
 	return real === null || real === p ? [p] : [p, real];
 }
@@ -37,64 +37,110 @@ export interface FencePlaces {
 	pluginDir: string | null;
 	/** The folders holding our hook files: the running hook's own, and the vault's `.claude/hooks`. */
 	hookDirs: string[];
+	/** Folders that are ours whole: the agent plugin's folder (plugin mode), the per-user state folder. */
+	wholeFolders: { dir: string; fenced: Fenced }[];
+	/** The user's home folder, which (like the vault root) holds too much to count as holding a place. */
+	home: string | null;
 }
 
-export function fencePlaces(root: string, pluginDir: string | null, scriptPath: string): FencePlaces {
+/**
+ * The agent plugin's folder when the hook runs from one (`<plugin>/hooks/session-brief.cjs` beside
+ * `<plugin>/.claude-plugin/` or `.codex-plugin/`), else null.
+ */
+export function agentPluginFolder(scriptPath: string): string | null {
+	const own = path.dirname(path.resolve(scriptPath));
+	// The vault's `.claude/hooks` (an install) is no plugin: no file system call for it.
+	if (path.basename(own).toLowerCase() !== 'hooks' || path.basename(path.dirname(own)).toLowerCase() === '.claude') return null;
+	const folder = path.dirname(own);
+	return ['.claude-plugin', '.codex-plugin'].some((m) => fs.existsSync(path.join(folder, m))) ? folder : null;
+}
+
+export function fencePlaces(root: string, pluginDir: string | null, scriptPath: string, stateDir: string | null = null, home: string | null = null): FencePlaces {
 	const own = path.dirname(path.resolve(scriptPath));
 	const vaults = hooksFolder(root);
-	return { root, pluginDir, hookDirs: norm(own) === norm(vaults) ? [vaults] : [vaults, own] };
+	const agentPlugin = agentPluginFolder(scriptPath);
+	const wholeFolders: { dir: string; fenced: Fenced }[] = [];
+	if (agentPlugin !== null) wholeFolders.push({ dir: agentPlugin, fenced: 'agentPlugin' });
+	if (stateDir !== null && path.isAbsolute(stateDir)) wholeFolders.push({ dir: stateDir, fenced: 'state' });
+	return { root, pluginDir, hookDirs: norm(own) === norm(vaults) ? [vaults] : [vaults, own], wholeFolders, home };
 }
 
-const isHookName = (name: string): boolean => name.toLowerCase().startsWith(HOOK_PREFIX);
+export const isHookName = (name: string): boolean => name.toLowerCase().startsWith(HOOK_PREFIX);
 
 /** Whether the absolute `p` (taken as it is: the caller passes the real path too) is one of our places. */
-function placeOf(places: FencePlaces, p: string): Fenced | null {
+export function placeOf(places: FencePlaces, p: string): Fenced | null {
 	for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return 'plugin';
 	for (const dir of places.hookDirs.flatMap(bothWays)) {
 		// A folder of its own (`.claude/hooks/session-brief/`) is ours whole; else only our files in it.
 		if (isHookName(path.basename(dir)) ? within(dir, p) : norm(path.dirname(p)) === norm(dir) && isHookName(path.basename(p))) return 'hooks';
 	}
+	for (const whole of places.wholeFolders) for (const dir of bothWays(whole.dir)) if (within(dir, p)) return whole.fenced;
 	return null;
 }
 
-/** Whether the folder `p` holds one of our places below the vault root (removing it would remove them). */
-function holdsPlace(places: FencePlaces, p: string): Fenced | null {
-	const roots = bothWays(places.root).map(norm);
-	if (roots.includes(norm(p)) || !roots.some((r) => within(r, p))) return null;
+/** Every place of ours as a path (each hook file by name), the literal path and the real one. */
+export function placePaths(places: FencePlaces): { at: string; fenced: Fenced }[] {
+	const out: { at: string; fenced: Fenced }[] = [];
+	for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) out.push({ at: plugin, fenced: 'plugin' });
+	for (const dir of places.hookDirs.flatMap(bothWays)) {
+		if (isHookName(path.basename(dir))) out.push({ at: dir, fenced: 'hooks' });
+		else for (const name of namesIn(dir).filter(isHookName)) out.push({ at: path.join(dir, name), fenced: 'hooks' });
+	}
+	for (const whole of places.wholeFolders) for (const dir of bothWays(whole.dir)) out.push({ at: dir, fenced: whole.fenced });
+	return out;
+}
+
+function namesIn(dir: string): string[] {
+	try {
+		return fs.readdirSync(dir);
+	} catch {
+		return [];
+	}
+}
+
+/**
+ * Whether the folder `p` holds one of our places, so removing or moving it would reach them. The
+ * vault root, the home folder and the folders above them hold everything and count only when
+ * `wholeTree` (a command that rewrites a whole work tree: `git checkout -- .`).
+ */
+export function holdsPlace(places: FencePlaces, p: string, wholeTree = false): Fenced | null {
+	if (norm(p) === norm(path.parse(p).root)) return null;
+	if (!wholeTree) {
+		const tops = [places.root, ...(places.home === null ? [] : [places.home])].flatMap(bothWays);
+		if (tops.some((top) => within(p, top))) return null;
+	}
 	for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(p, plugin)) return 'plugin';
 	for (const dir of places.hookDirs.flatMap(bothWays)) if (within(p, dir)) return 'hooks';
+	for (const whole of places.wholeFolders) for (const dir of bothWays(whole.dir)) if (within(p, dir)) return whole.fenced;
 	return null;
 }
 
 /** The same file (device and inode) as one of ours, for a file with more than one hard link. */
 function sameFileAsOurs(places: FencePlaces, stat: fs.Stats): Fenced | null {
-	const look = (dir: string, pick: (name: string) => boolean): boolean => {
-		let names: string[];
-		try {
-			names = fs.readdirSync(dir);
-		} catch {
-			return false;
-		}
-		return names.filter(pick).some((n) => {
-			const s = fs.lstatSync(path.join(dir, n), { throwIfNoEntry: false });
-			return s !== undefined && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;
-		});
-	};
+	const look = (dir: string, pick: (name: string) => boolean): boolean =>
+		namesIn(dir)
+			.filter(pick)
+			.some((n) => {
+				const s = fs.lstatSync(path.join(dir, n), { throwIfNoEntry: false });
+				return s !== undefined && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;
+			});
 	if (places.pluginDir !== null && look(places.pluginDir, () => true)) return 'plugin';
 	for (const dir of places.hookDirs) if (look(dir, isHookName)) return 'hooks';
+	for (const whole of places.wholeFolders) if (look(whole.dir, () => true)) return whole.fenced;
 	return null;
 }
 
 /**
  * Whether a file tool's target might be one of ours, by string compares alone (and one real-path
  * lookup): the common case answers no before any settings are read. A hard link gives no hint
- * in its name, so a file with more than one link is always looked at.
+ * in its name, so a file with more than one link is always looked at. `outside` are our folders
+ * outside the vault (the per-user state folder, the agent plugin's folder).
  */
-export function fileMayBeFenced(root: string, filePath: string): boolean {
+export function fileMayBeFenced(root: string, filePath: string, outside: readonly string[] = []): boolean {
 	const abs = path.resolve(root, filePath);
 	for (const p of bothWays(abs)) {
 		const n = norm(p);
-		if (n.includes('/plugins/') || isHookName(path.basename(n))) return true;
+		if (n.includes('/plugins/') || isHookName(path.basename(n)) || outside.some((o) => within(o, p))) return true;
 	}
 	const stat = fs.lstatSync(abs, { throwIfNoEntry: false });
 	return stat !== undefined && stat.isFile() && stat.nlink > 1;
@@ -108,39 +154,6 @@ export function fencedFile(places: FencePlaces, filePath: string): Fenced | null
 	}
 	const stat = fs.statSync(abs, { throwIfNoEntry: false });
 	return stat !== undefined && stat.isFile() && stat.nlink > 1 ? sameFileAsOurs(places, stat) : null;
-}
-
-/** A shell command that may name one of our places: it names a dot folder, a plugins folder or our name. */
-export function commandMayBeFenced(command: string): boolean {
-	return /session-brief|plugins|(^|[\s/\\'"=])\.[^\s/\\.]/i.test(command);
-}
-
-const isNode = (word: string): boolean => /^node(\.exe)?$/i.test(path.basename(word));
-
-/**
- * The first word of a shell command that names one of our places or a folder holding one,
- * relative to the session's working folder (or the vault): null when none does. Running a hook
- * file with node for a command that only reads (`node .claude/hooks/session-brief.cjs report`) is
- * no change to it.
- */
-export function fencedCommand(places: FencePlaces, command: string, cwd: string | undefined): { word: string; fenced: Fenced } | null {
-	const words = commandWords(command);
-	const bases = [...new Set([cwd, places.root].filter((b): b is string => typeof b === 'string' && path.isAbsolute(b)))];
-	for (let i = 0; i < words.length; i++) {
-		const word = words[i] ?? '';
-		const stem = beforeGlob(word);
-		if (stem === '' || stem.startsWith('-') || stem.startsWith('$')) continue;
-		const running = i > 0 && isNode(words[i - 1] ?? '') && READING_COMMANDS.has(words[i + 1] ?? '');
-		for (const base of bases) {
-			for (const p of bothWays(path.resolve(base, stem))) {
-				const fenced = placeOf(places, p) ?? holdsPlace(places, p);
-				if (fenced === null) continue;
-				if (running && fenced === 'hooks' && placeOf(places, p) === 'hooks' && fs.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
-				return { word, fenced };
-			}
-		}
-	}
-	return null;
 }
 
 /**
