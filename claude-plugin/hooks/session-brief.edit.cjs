@@ -288,15 +288,15 @@ __export(real_path_exports, {
   vaultRelativeReal: () => vaultRelativeReal
 });
 function realPathOf(p) {
-  let existing = path8.resolve(p);
+  let existing = path9.resolve(p);
   const rest = [];
   for (; ; ) {
     try {
-      return path8.join(fs8.realpathSync.native(existing), ...rest);
+      return path9.join(fs10.realpathSync.native(existing), ...rest);
     } catch {
-      const parent = path8.dirname(existing);
+      const parent = path9.dirname(existing);
       if (parent === existing) return null;
-      rest.unshift(path8.basename(existing));
+      rest.unshift(path9.basename(existing));
       existing = parent;
     }
   }
@@ -304,7 +304,7 @@ function realPathOf(p) {
 function vaultRelativeReal(root, filePath) {
   const literal = vaultRelative(root, filePath);
   if (literal !== null || filePath.includes("\0")) return literal;
-  const absolute = path8.resolve(root, filePath);
+  const absolute = path9.resolve(root, filePath);
   const realFile = realPathOf(absolute);
   const realRoot2 = realPathOf(root);
   for (const [r, f] of [
@@ -319,11 +319,11 @@ function vaultRelativeReal(root, filePath) {
   return null;
 }
 function firstSymlink(p) {
-  let current = path8.parse(path8.resolve(p)).root;
-  for (const part of path8.resolve(p).slice(current.length).split(path8.sep).filter((x) => x !== "")) {
-    current = path8.join(current, part);
+  let current = path9.parse(path9.resolve(p)).root;
+  for (const part of path9.resolve(p).slice(current.length).split(path9.sep).filter((x) => x !== "")) {
+    current = path9.join(current, part);
     try {
-      if (fs8.lstatSync(current).isSymbolicLink()) return current;
+      if (fs10.lstatSync(current).isSymbolicLink()) return current;
     } catch {
       return null;
     }
@@ -331,33 +331,33 @@ function firstSymlink(p) {
   return null;
 }
 function linkTarget(root, file) {
-  if (realRootOf?.root !== root) realRootOf = { root, real: fs8.realpathSync.native(root) };
+  if (realRootOf?.root !== root) realRootOf = { root, real: fs10.realpathSync.native(root) };
   const top = realRootOf.real;
-  const real = fs8.realpathSync.native(file);
-  return real.startsWith(top.endsWith(path8.sep) ? top : top + path8.sep) ? real : null;
+  const real = fs10.realpathSync.native(file);
+  return real.startsWith(top.endsWith(path9.sep) ? top : top + path9.sep) ? real : null;
 }
 function openInVault(root, file, flags) {
   if ((flags & WRITING) !== 0) throw new Error("openInVault opens notes for reading only; writes go through the state-file module");
   try {
-    return fs8.openSync(file, flags | NO_FOLLOW);
+    return fs10.openSync(file, flags | NO_FOLLOW);
   } catch (error) {
     const code = error.code;
     if (NO_FOLLOW === 0 || code !== "ELOOP" && code !== "EMLINK" && code !== "EFTYPE") throw error;
     const real = linkTarget(root, file);
     if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: "ENOENT" });
-    return fs8.openSync(real, flags | NO_FOLLOW);
+    return fs10.openSync(real, flags | NO_FOLLOW);
   }
 }
-var fs8, path8, realRootOf, NO_FOLLOW, WRITING;
+var fs10, path9, realRootOf, NO_FOLLOW, WRITING;
 var init_real_path = __esm({
   "src/node/real-path.ts"() {
     "use strict";
-    fs8 = require("node:fs");
-    path8 = require("node:path");
+    fs10 = require("node:fs");
+    path9 = require("node:path");
     init_scope();
     realRootOf = null;
-    NO_FOLLOW = fs8.constants.O_NOFOLLOW ?? 0;
-    WRITING = fs8.constants.O_WRONLY | fs8.constants.O_RDWR | fs8.constants.O_CREAT | fs8.constants.O_TRUNC | fs8.constants.O_APPEND;
+    NO_FOLLOW = fs10.constants.O_NOFOLLOW ?? 0;
+    WRITING = fs10.constants.O_WRONLY | fs10.constants.O_RDWR | fs10.constants.O_CREAT | fs10.constants.O_TRUNC | fs10.constants.O_APPEND;
   }
 });
 
@@ -971,6 +971,10 @@ var CHANGE_ITEMS = [
     changedOutside: {
       en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,
       de: (at, hidden) => `Pr\xFCfmarken wurden au\xDFerhalb von Obsidian ge\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`
+    },
+    journalLost: {
+      en: (lost) => `the journal in the vault was deleted or changed outside Session Brief; ${lost} agent change${lost === 1 ? " it lost is" : "s it lost are"} shown again from the copy outside the vault`,
+      de: (lost) => `das Journal im Vault wurde gel\xF6scht oder au\xDFerhalb von Session Brief ge\xE4ndert; ${lost} verlorene Agenten-\xC4nderung${lost === 1 ? " wird" : "en werden"} aus der Kopie au\xDFerhalb des Vaults wieder gezeigt`
     }
   },
   {
@@ -1050,8 +1054,15 @@ function safeLines(text) {
   return text.split("\n").map(escapeControls).join("\n");
 }
 
+// src/core/line-counts.ts
+var MAX_CHANGED_LINES = 2e3;
+
 // src/core/format.ts
 var LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\xFCgt/entfernt" } });
+var LARGE_TEXT = translations({
+  en: { label: `large change, more than ${MAX_CHANGED_LINES} lines differ` },
+  de: { label: `gro\xDFe \xC4nderung, mehr als ${MAX_CHANGED_LINES} Zeilen verschieden` }
+});
 var KINDS_TEXT = translations({
   en: { deleted: "deleted", renamed: "renamed" },
   de: { deleted: "gel\xF6scht", renamed: "umbenannt" }
@@ -1307,7 +1318,10 @@ function translateHookInput(agent, raw) {
   if (source === "new") source = "startup";
   if (source !== void 0) out.source = source;
   const rawTool = str(r.tool_name) ?? str(r.toolName);
-  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;
+  if (rawTool !== void 0) {
+    out.tool_name = own(host.toolNames, rawTool) ?? rawTool;
+    if (out.tool_name !== rawTool) out.host_tool_name = rawTool;
+  }
   const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));
   if (translated !== void 0) out.tool_input = translated;
   host.adaptInput?.(r, out);
@@ -1325,6 +1339,7 @@ function sessionStartOutput(agent, text, lang) {
 
 // src/node/mcp/contract.ts
 var TOOL_NAMES = ["brief", "review_queue", "agent_changes", "rule_check", "mark_reviewed"];
+var AGENT_CHANGES_PAGE_BYTES = 32 * 1024;
 
 // bridge/args.ts
 var UsageError = class extends Error {
@@ -1503,7 +1518,7 @@ would break the quoted hook command.
 Hooks always exit 0.`;
 
 // bridge/commands/post-tool-use.ts
-var path11 = require("node:path");
+var path12 = require("node:path");
 
 // bridge/context.ts
 var fs4 = require("node:fs");
@@ -1531,7 +1546,7 @@ var NOFOLLOW = C.O_NOFOLLOW ?? 0;
 var NONBLOCK = C.O_NONBLOCK ?? 0;
 var READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;
 var CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;
-var APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;
+var APPEND_FLAGS = C.O_RDWR | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;
 var StateFileError = class extends Error {
   constructor(file, reason) {
     super(`${file}: ${reason}`);
@@ -1816,12 +1831,18 @@ function appendLanded(root, file, text, tries = 3) {
   }
   return size;
 }
+function endsTorn(fd, size) {
+  if (size === 0) return false;
+  const last = Buffer.alloc(1);
+  return fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 10;
+}
 function appendAt(file, at, text) {
   const fd = fs.openSync(at, APPEND_FLAGS, 438);
   try {
     const before = fs.fstatSync(fd);
     if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);
-    writeAll(fd, text);
+    writeAll(fd, endsTorn(fd, before.size) ? `
+${text}` : text);
     trace(file);
     const mine = fs.fstatSync(fd);
     let now = null;
@@ -1887,6 +1908,56 @@ function isStateFolder(root, dir) {
     return false;
   }
 }
+function writeUserStateFile(file, data) {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 448 });
+  replaceFile(file, data, { mode: 384 });
+  trace(file);
+}
+function openUserStateFile(file) {
+  let fd;
+  try {
+    fd = fs.openSync(file, READ_FLAGS);
+  } catch {
+    return null;
+  }
+  if (fs.fstatSync(fd).isFile()) return fd;
+  fs.closeSync(fd);
+  return null;
+}
+function appendUserStateFile(file, text, tries = 3) {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 448 });
+  let size = 0;
+  for (let i = 0; i < tries; i++) {
+    const fd = fs.openSync(file, APPEND_FLAGS, 384);
+    try {
+      const before = fs.fstatSync(fd);
+      if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);
+      writeAll(fd, text);
+      trace(file);
+      const mine = fs.fstatSync(fd);
+      size = mine.size;
+      const now = fs.lstatSync(file, { throwIfNoEntry: false });
+      if (now !== void 0 && now.ino === mine.ino && now.dev === mine.dev) break;
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+  return size;
+}
+function createUserStateFile(file, data) {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 448 });
+  return createAt(file, file, data, 384);
+}
+function removeUserStateFile(file) {
+  try {
+    fs.unlinkSync(file);
+    trace(file);
+    return true;
+  } catch (error) {
+    if (error.code === "ENOENT") return false;
+    throw error;
+  }
+}
 
 // src/node/state-registry.ts
 var path2 = require("node:path");
@@ -1902,6 +1973,7 @@ var LOCK_SUFFIX = ".lock";
 var JOURNAL_LOCK = `${JOURNAL_FILE}${LOCK_SUFFIX}`;
 var STARTS_LOCK = `${STARTS_LOG}${LOCK_SUFFIX}`;
 var MANIFEST_NAME = "session-brief.json";
+var JOURNAL_COPY_PREFIX = "agent-changes";
 var HOOK_PREFIX = "session-brief";
 function hooksFolder(vault) {
   return path2.join(vault, ".claude", "hooks");
@@ -2109,9 +2181,9 @@ function contextFor(args, scriptPath, env) {
 // bridge/io.ts
 var fs5 = require("node:fs");
 function readStdin(timeoutMs) {
-  return new Promise((resolve10) => {
+  return new Promise((resolve11) => {
     if (process.stdin.isTTY) {
-      resolve10(Buffer.alloc(0));
+      resolve11(Buffer.alloc(0));
       return;
     }
     const chunks = [];
@@ -2123,7 +2195,7 @@ function readStdin(timeoutMs) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       process.stdin.destroy();
-      resolve10(Buffer.concat(chunks));
+      resolve11(Buffer.concat(chunks));
     };
     const timer = setTimeout(finish, timeoutMs);
     process.stdin.on("data", (c) => chunks.push(c));
@@ -2162,8 +2234,8 @@ function parseHookJson(stdin) {
 }
 
 // src/node/journal/agent-journal.ts
-var fs6 = require("node:fs");
-var path6 = require("node:path");
+var fs8 = require("node:fs");
+var path7 = require("node:path");
 
 // src/core/text-bytes.ts
 function utf8Length(text) {
@@ -2288,24 +2360,125 @@ function compactJournal(text, now) {
   return lines.slice(first).join("");
 }
 
-// src/node/journal/agent-journal.ts
+// src/node/journal/agent-journal-copy.ts
+var fs7 = require("node:fs");
+
+// src/node/journal/user-state-dir.ts
+var fs6 = require("node:fs");
+var path6 = require("node:path");
+
+// src/core/file-key.ts
+var FNV_OFFSET = BigInt("0xcbf29ce484222325");
+var FNV_PRIME = BigInt("0x100000001b3");
+var U64 = BigInt("0xffffffffffffffff");
+function fileKey(key) {
+  let h = FNV_OFFSET;
+  for (const byte of new TextEncoder().encode(key)) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;
+  return h.toString(16).padStart(16, "0");
+}
+
+// src/node/builtin-on-demand.ts
+var import_node_module = require("node:module");
+function builtinOnDemand(id) {
+  const get = process.getBuiltinModule;
+  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);
+}
+
+// src/node/journal/user-state-dir.ts
+function userStateDir(env = process.env, platform = process.platform) {
+  const given = env.SESSION_BRIEF_STATE_DIR;
+  if (given !== void 0 && given !== "") return given;
+  const home = builtinOnDemand("node:os").homedir();
+  if (platform === "win32") return path6.join(env.LOCALAPPDATA ?? path6.join(home, "AppData", "Local"), "session-brief");
+  if (platform === "darwin") return path6.join(home, "Library", "Application Support", "session-brief");
+  return path6.join(env.XDG_STATE_HOME ?? path6.join(home, ".local", "state"), "session-brief");
+}
+function vaultStateFile(root, prefix, suffix, env = process.env) {
+  let real = path6.resolve(root);
+  try {
+    real = fs6.realpathSync.native(real);
+  } catch {
+  }
+  return path6.join(userStateDir(env), `${prefix}-${fileKey(real)}${suffix}`);
+}
+
+// src/node/journal/agent-journal-copy.ts
 var STALE_LOCK_MS = 3e4;
+function journalCopyFile(root, env = process.env) {
+  return vaultStateFile(root, JOURNAL_COPY_PREFIX, ".jsonl", env);
+}
+function appendCopy(root, lines, now, env = process.env) {
+  if (lines === "") return;
+  const size = appendUserStateFile(journalCopyFile(root, env), lines);
+  if (size >= COMPACT_AT_BYTES) compactCopy(root, now, null, env);
+}
+function takeLock(lock) {
+  for (let i = 0; i < 2; i++) {
+    if (createUserStateFile(lock, String(process.pid))) return true;
+    try {
+      const st = fs7.lstatSync(lock, { throwIfNoEntry: false });
+      if (st !== void 0 && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;
+      removeUserStateFile(lock);
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+function linesFrom(fd, from) {
+  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);
+  const last = buf.lastIndexOf(10);
+  if (last < 0) return { text: "", end: from };
+  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };
+}
+function compactCopy(root, now, floor, env = process.env) {
+  const file = journalCopyFile(root, env);
+  const lock = `${file}.lock`;
+  if (!takeLock(lock)) return;
+  let fd = null;
+  try {
+    fd = openUserStateFile(file);
+    if (fd === null) return;
+    const size = fs7.fstatSync(fd).size;
+    const head = linesFrom(fd, Math.max(0, size - 2 * COMPACT_AT_BYTES));
+    const kept = floor === null ? head.text : parseJournal(head.text).filter((r) => r.at >= floor).map((r) => encodeRecord(r) ?? "").join("");
+    let text = compactJournal(kept, now);
+    const tail = linesFrom(fd, head.end);
+    text += tail.text;
+    writeUserStateFile(file, text);
+    const late = linesFrom(fd, tail.end);
+    if (late.text !== "") appendUserStateFile(file, late.text);
+  } finally {
+    if (fd !== null) fs7.closeSync(fd);
+    removeUserStateFile(lock);
+  }
+}
+
+// src/node/journal/agent-journal.ts
+var STALE_LOCK_MS2 = 3e4;
 function journalPath(pluginDir) {
-  return path6.join(pluginDir, JOURNAL_FILE);
+  return path7.join(pluginDir, JOURNAL_FILE);
 }
 async function appendJournal(root, pluginDir, record, now) {
   const line = encodeRecord(record);
   if (line === null) return;
+  copyLines(root, line, now);
   const file = journalPath(pluginDir);
   const size = appendLanded(root, file, line);
   if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);
 }
-function takeLock(root, lock) {
+function copyLines(root, lines, now) {
+  try {
+    appendCopy(root, lines, now);
+  } catch {
+  }
+}
+function takeLock2(root, lock) {
   for (let i = 0; i < 2; i++) {
     if (createStateFile(root, lock, String(process.pid))) return true;
     try {
       const st = statStateFile(root, lock);
-      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;
+      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS2) return false;
       removeStateFile(root, lock);
     } catch {
       return false;
@@ -2321,13 +2494,13 @@ function completeLinesFrom(fd, from) {
 }
 async function compactJournalFile(root, pluginDir, now) {
   const file = journalPath(pluginDir);
-  const lock = path6.join(pluginDir, JOURNAL_LOCK);
-  if (!takeLock(root, lock)) return false;
+  const lock = path7.join(pluginDir, JOURNAL_LOCK);
+  if (!takeLock2(root, lock)) return false;
   let fd = null;
   try {
     fd = openStateFile(root, file);
     if (fd === null) return true;
-    const size = fs6.fstatSync(fd).size;
+    const size = fs8.fstatSync(fd).size;
     const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);
     const head = completeLinesFrom(fd, start);
     let text = compactJournal(head.text, now);
@@ -2336,9 +2509,13 @@ async function compactJournalFile(root, pluginDir, now) {
     writeStateFile(root, file, text);
     const late = completeLinesFrom(fd, tail.end);
     if (late.text !== "") appendLanded(root, file, late.text);
+    try {
+      compactCopy(root, now, parseJournal(text)[0]?.at ?? null);
+    } catch {
+    }
     return true;
   } finally {
-    if (fd !== null) fs6.closeSync(fd);
+    if (fd !== null) fs8.closeSync(fd);
     removeStateFile(root, lock);
   }
 }
@@ -2352,7 +2529,7 @@ async function recordAgentEdit(ctx, edit) {
 }
 
 // src/node/review/before-version-hook.ts
-var path9 = require("node:path");
+var path10 = require("node:path");
 
 // src/core/agent-fence.ts
 init_i18n();
@@ -2529,18 +2706,8 @@ function noteWords(command) {
 }
 
 // src/node/review/before-versions.ts
-var fs7 = require("node:fs");
-var path7 = require("node:path");
-
-// src/core/file-key.ts
-var FNV_OFFSET = BigInt("0xcbf29ce484222325");
-var FNV_PRIME = BigInt("0x100000001b3");
-var U64 = BigInt("0xffffffffffffffff");
-function fileKey(key) {
-  let h = FNV_OFFSET;
-  for (const byte of new TextEncoder().encode(key)) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;
-  return h.toString(16).padStart(16, "0");
-}
+var fs9 = require("node:fs");
+var path8 = require("node:path");
 
 // src/core/before-versions.ts
 var MAX_NOTE_BYTES = 1024 * 1024;
@@ -2586,20 +2753,20 @@ function pruneChoice(entries3, nowMs, incoming) {
 
 // src/node/review/before-versions.ts
 function beforeFolder(place) {
-  return path7.join(place.pluginDir, BEFORE_FOLDER);
+  return path8.join(place.pluginDir, BEFORE_FOLDER);
 }
 function fileOf(place, session, rel, suffix) {
-  return path7.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
+  return path8.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
 }
 function notePath(place, rel) {
-  return path7.join(place.root, ...rel.split("/"));
+  return path8.join(place.root, ...rel.split("/"));
 }
 function entries2(place) {
   const dir = beforeFolder(place);
   const out = [];
   for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
     if (!d.isFile()) continue;
-    const st = fs7.lstatSync(path7.join(dir, d.name), { throwIfNoEntry: false });
+    const st = fs9.lstatSync(path8.join(dir, d.name), { throwIfNoEntry: false });
     if (st !== void 0 && st.isFile()) out.push({ name: d.name, size: st.size, mtimeMs: st.mtimeMs });
   }
   return out;
@@ -2619,7 +2786,7 @@ function keepBeforeVersion(place, rel, session, tool, now) {
   const header = encodeHeader({ path: rel, session, at: now.toISOString(), state, tool });
   const data = bytes === null ? Buffer.from(header) : Buffer.concat([Buffer.from(header), bytes]);
   const dir = beforeFolder(place);
-  for (const name of pruneChoice(entries2(place), now.getTime(), data.length)) removeStateFile(place.root, path7.join(dir, name));
+  for (const name of pruneChoice(entries2(place), now.getTime(), data.length)) removeStateFile(place.root, path8.join(dir, name));
   writeStateFile(place.root, file, data);
   return true;
 }
@@ -2648,7 +2815,7 @@ function mayChangeNotes(call) {
   return call.tool === SHELL_TOOL && call.command !== null && noteWords(call.command).length > 0;
 }
 function noteOf(ctx, p, base) {
-  const abs = path9.resolve(base, p);
+  const abs = path10.resolve(base, p);
   const rel = vaultRelative(ctx.root, abs) ?? vaultRelativeReal(ctx.root, abs);
   if (rel === null || !isCountedNote(rel, ctx.settings.excludedRootFolders)) return null;
   return rel;
@@ -2663,13 +2830,13 @@ function notesOfCall(ctx, call) {
     return [...out2];
   }
   if (call.tool !== SHELL_TOOL || call.command === null) return [];
-  const base = call.cwd !== void 0 && path9.isAbsolute(call.cwd) ? call.cwd : ctx.root;
+  const base = call.cwd !== void 0 && path10.isAbsolute(call.cwd) ? call.cwd : ctx.root;
   const out = /* @__PURE__ */ new Set();
   for (const word of noteWords(call.command)) {
     const rel = noteOf(ctx, word, base);
     if (rel === null) continue;
-    const abs = path9.join(ctx.root, ...rel.split("/"));
-    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path9.dirname(abs))) out.add(rel);
+    const abs = path10.join(ctx.root, ...rel.split("/"));
+    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path10.dirname(abs))) out.add(rel);
   }
   return [...out];
 }
@@ -2701,10 +2868,10 @@ async function recordAfterVersion(ctx, rel, session, now) {
 }
 
 // bridge/bridge-file.ts
-var path10 = require("node:path");
+var path11 = require("node:path");
 var LOAD_BRIDGE = "sessionBriefLoadBridge";
 function ownName() {
-  return path10.basename(__filename);
+  return path11.basename(__filename);
 }
 function loader() {
   const load = module[LOAD_BRIDGE];
@@ -2790,12 +2957,12 @@ function editOf(stdin, agent = DEFAULT_AGENT) {
     const value = input[key];
     if (typeof value !== "string" || value.trim() === "") continue;
     const more = Array.isArray(input.file_paths) ? input.file_paths.filter((p) => typeof p === "string" && p.trim() !== "").slice(0, MAX_PATCH_FILES) : [];
-    return { filePath: value, filePaths: more.length > 0 ? more : [value], tool: hook.tool_name, session: hook.session_id, cwd: hook.cwd };
+    return { filePath: value, filePaths: more.length > 0 ? more : [value], tool: hook.host_tool_name ?? hook.tool_name, session: hook.session_id, cwd: hook.cwd };
   }
   return null;
 }
 async function relativeToVault(root, filePath, cwd) {
-  const given = !path11.isAbsolute(filePath) && cwd !== void 0 && path11.isAbsolute(cwd) ? path11.join(cwd, filePath) : filePath;
+  const given = !path12.isAbsolute(filePath) && cwd !== void 0 && path12.isAbsolute(cwd) ? path12.join(cwd, filePath) : filePath;
   return vaultRelative(root, given) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, given);
 }
 async function postToolUse(args, scriptPath, env) {
@@ -2804,7 +2971,7 @@ async function postToolUse(args, scriptPath, env) {
   const edit = editOf(stdin, agent);
   if (edit === null) return 0;
   const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path11.resolve(given) : defaultVaultRoot(scriptPath);
+  const root = given !== void 0 ? path12.resolve(given) : defaultVaultRoot(scriptPath);
   if (root === null) return 0;
   const rels = [];
   for (const p of edit.filePaths) {
@@ -2834,7 +3001,7 @@ async function postToolUse(args, scriptPath, env) {
 }
 
 // bridge/commands/pre-tool-use.ts
-var fs11 = require("node:fs");
+var fs13 = require("node:fs");
 var path15 = require("node:path");
 init_scope();
 
@@ -2886,8 +3053,8 @@ function denyOutput(r, agent = DEFAULT_AGENT) {
 }
 
 // src/node/hosts/agent-fence.ts
-var fs9 = require("node:fs");
-var path12 = require("node:path");
+var fs11 = require("node:fs");
+var path13 = require("node:path");
 init_real_path();
 function norm(p) {
   const s = p.replace(/\\/g, "/").toLowerCase();
@@ -2903,25 +3070,25 @@ function bothWays(p) {
   return real === null || real === p ? [p] : [p, real];
 }
 function agentPluginFolder(scriptPath) {
-  const own2 = path12.dirname(path12.resolve(scriptPath));
-  if (path12.basename(own2).toLowerCase() !== "hooks" || path12.basename(path12.dirname(own2)).toLowerCase() === ".claude") return null;
-  const folder2 = path12.dirname(own2);
-  return [".claude-plugin", ".codex-plugin"].some((m) => fs9.existsSync(path12.join(folder2, m))) ? folder2 : null;
+  const own2 = path13.dirname(path13.resolve(scriptPath));
+  if (path13.basename(own2).toLowerCase() !== "hooks" || path13.basename(path13.dirname(own2)).toLowerCase() === ".claude") return null;
+  const folder2 = path13.dirname(own2);
+  return [".claude-plugin", ".codex-plugin"].some((m) => fs11.existsSync(path13.join(folder2, m))) ? folder2 : null;
 }
 function fencePlaces(root, pluginDir, scriptPath, stateDir = null, home = null) {
-  const own2 = path12.dirname(path12.resolve(scriptPath));
+  const own2 = path13.dirname(path13.resolve(scriptPath));
   const vaults = hooksFolder(root);
   const agentPlugin = agentPluginFolder(scriptPath);
   const wholeFolders = [];
   if (agentPlugin !== null) wholeFolders.push({ dir: agentPlugin, fenced: "agentPlugin" });
-  if (stateDir !== null && path12.isAbsolute(stateDir)) wholeFolders.push({ dir: stateDir, fenced: "state" });
+  if (stateDir !== null && path13.isAbsolute(stateDir)) wholeFolders.push({ dir: stateDir, fenced: "state" });
   return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2], wholeFolders, home };
 }
 var isHookName = (name) => name.toLowerCase().startsWith(HOOK_PREFIX);
 function placeOf2(places, p) {
   for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";
   for (const dir of places.hookDirs.flatMap(bothWays)) {
-    if (isHookName(path12.basename(dir)) ? within(dir, p) : norm(path12.dirname(p)) === norm(dir) && isHookName(path12.basename(p))) return "hooks";
+    if (isHookName(path13.basename(dir)) ? within(dir, p) : norm(path13.dirname(p)) === norm(dir) && isHookName(path13.basename(p))) return "hooks";
   }
   for (const whole of places.wholeFolders) for (const dir of bothWays(whole.dir)) if (within(dir, p)) return whole.fenced;
   return null;
@@ -2930,21 +3097,21 @@ function placePaths(places) {
   const out = [];
   for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) out.push({ at: plugin, fenced: "plugin" });
   for (const dir of places.hookDirs.flatMap(bothWays)) {
-    if (isHookName(path12.basename(dir))) out.push({ at: dir, fenced: "hooks" });
-    else for (const name of namesIn(dir).filter(isHookName)) out.push({ at: path12.join(dir, name), fenced: "hooks" });
+    if (isHookName(path13.basename(dir))) out.push({ at: dir, fenced: "hooks" });
+    else for (const name of namesIn(dir).filter(isHookName)) out.push({ at: path13.join(dir, name), fenced: "hooks" });
   }
   for (const whole of places.wholeFolders) for (const dir of bothWays(whole.dir)) out.push({ at: dir, fenced: whole.fenced });
   return out;
 }
 function namesIn(dir) {
   try {
-    return fs9.readdirSync(dir);
+    return fs11.readdirSync(dir);
   } catch {
     return [];
   }
 }
 function holdsPlace(places, p, wholeTree = false) {
-  if (norm(p) === norm(path12.parse(p).root)) return null;
+  if (norm(p) === norm(path13.parse(p).root)) return null;
   if (!wholeTree) {
     const tops = [places.root, ...places.home === null ? [] : [places.home]].flatMap(bothWays);
     if (tops.some((top) => within(p, top))) return null;
@@ -2956,7 +3123,7 @@ function holdsPlace(places, p, wholeTree = false) {
 }
 function sameFileAsOurs(places, stat) {
   const look = (dir, pick2) => namesIn(dir).filter(pick2).some((n) => {
-    const s = fs9.lstatSync(path12.join(dir, n), { throwIfNoEntry: false });
+    const s = fs11.lstatSync(path13.join(dir, n), { throwIfNoEntry: false });
     return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;
   });
   if (places.pluginDir !== null && look(places.pluginDir, () => true)) return "plugin";
@@ -2965,37 +3132,37 @@ function sameFileAsOurs(places, stat) {
   return null;
 }
 function fileMayBeFenced(root, filePath, outside = []) {
-  const abs = path12.resolve(root, filePath);
+  const abs = path13.resolve(root, filePath);
   for (const p of bothWays(abs)) {
     const n = norm(p);
-    if (n.includes("/plugins/") || isHookName(path12.basename(n)) || outside.some((o) => within(o, p))) return true;
+    if (n.includes("/plugins/") || isHookName(path13.basename(n)) || outside.some((o) => within(o, p))) return true;
   }
-  const stat = fs9.lstatSync(abs, { throwIfNoEntry: false });
+  const stat = fs11.lstatSync(abs, { throwIfNoEntry: false });
   return stat !== void 0 && stat.isFile() && stat.nlink > 1;
 }
 function fencedFile(places, filePath) {
-  const abs = path12.resolve(places.root, filePath);
+  const abs = path13.resolve(places.root, filePath);
   for (const p of bothWays(abs)) {
     const found = placeOf2(places, p);
     if (found !== null) return found;
   }
-  const stat = fs9.statSync(abs, { throwIfNoEntry: false });
+  const stat = fs11.statSync(abs, { throwIfNoEntry: false });
   return stat !== void 0 && stat.isFile() && stat.nlink > 1 ? sameFileAsOurs(places, stat) : null;
 }
 function sessionFileBehindLinks(root, sessionsFolder, filePath) {
   if (sessionsFolder === "") return null;
-  const abs = path12.resolve(root, filePath);
-  const stat = fs9.statSync(abs, { throwIfNoEntry: false });
+  const abs = path13.resolve(root, filePath);
+  const stat = fs11.statSync(abs, { throwIfNoEntry: false });
   if (stat === void 0 || !stat.isFile()) return null;
-  const folder2 = path12.join(root, ...sessionsFolder.split("/"));
+  const folder2 = path13.join(root, ...sessionsFolder.split("/"));
   const realFolder = realPathOf(folder2);
   const realFile = realPathOf(abs);
   if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {
-    return `${sessionsFolder}/${path12.relative(realFolder, realFile).split(path12.sep).join("/")}`;
+    return `${sessionsFolder}/${path13.relative(realFolder, realFile).split(path13.sep).join("/")}`;
   }
   if (stat.nlink > 1) {
     const twin = findSameFile(folder2, stat, 1e4);
-    if (twin !== null) return `${sessionsFolder}/${path12.relative(folder2, twin).split(path12.sep).join("/")}`;
+    if (twin !== null) return `${sessionsFolder}/${path13.relative(folder2, twin).split(path13.sep).join("/")}`;
   }
   return null;
 }
@@ -3006,16 +3173,16 @@ function findSameFile(dir, stat, budget) {
     const current = queue.shift();
     let entries3;
     try {
-      entries3 = fs9.readdirSync(current, { withFileTypes: true });
+      entries3 = fs11.readdirSync(current, { withFileTypes: true });
     } catch {
       continue;
     }
     for (const e of entries3) {
       if (++seen > budget) return null;
-      const p = path12.join(current, e.name);
+      const p = path13.join(current, e.name);
       if (e.isDirectory()) queue.push(p);
       else if (e.isFile()) {
-        const s = fs9.lstatSync(p, { throwIfNoEntry: false });
+        const s = fs11.lstatSync(p, { throwIfNoEntry: false });
         if (s !== void 0 && s.ino === stat.ino && s.dev === stat.dev) return p;
       }
     }
@@ -3024,8 +3191,8 @@ function findSameFile(dir, stat, budget) {
 }
 
 // src/node/hosts/fence-command.ts
-var fs10 = require("node:fs");
-var path13 = require("node:path");
+var fs12 = require("node:fs");
+var path14 = require("node:path");
 
 // src/core/shell-command.ts
 var import_shell_quote = __toESM(require_shell_quote());
@@ -3166,12 +3333,12 @@ function gitRewrite(args) {
 var capped = (dirs) => [...new Set(dirs)].slice(0, MAX_BASES);
 function resolved(base, word, home) {
   const text = home !== null && (word === "~" || word.startsWith("~/")) ? home + word.slice(1) : word;
-  const literal = path13.resolve(base, text);
+  const literal = path14.resolve(base, text);
   if (!text.split(/[/\\]/).includes("..")) return bothWays(literal);
-  let current = path13.isAbsolute(text) ? path13.parse(literal).root : base;
+  let current = path14.isAbsolute(text) ? path14.parse(literal).root : base;
   for (const part of text.split(/[/\\]/)) {
     if (part === "" || part === ".") continue;
-    current = part === ".." ? path13.dirname(realPathOf(current) ?? current) : path13.join(current, part);
+    current = part === ".." ? path14.dirname(realPathOf(current) ?? current) : path14.join(current, part);
   }
   return [.../* @__PURE__ */ new Set([...bothWays(literal), ...bothWays(current)])];
 }
@@ -3223,10 +3390,10 @@ function placeNames(places, ours) {
   const leaves = /* @__PURE__ */ new Set(["session-brief"]);
   const holders = /* @__PURE__ */ new Set();
   for (const place of ours) {
-    const name = path13.basename(place.at).toLowerCase();
+    const name = path14.basename(place.at).toLowerCase();
     if (/[a-z]/.test(name) && name.length >= 4) leaves.add(name.startsWith("session-brief") ? "session-brief" : name);
-    const rel = path13.relative(places.root, place.at);
-    if (!rel.startsWith("..") && !path13.isAbsolute(rel)) {
+    const rel = path14.relative(places.root, place.at);
+    if (!rel.startsWith("..") && !path14.isAbsolute(rel)) {
       const segments = rel.split(/[/\\]/).slice(0, -1);
       for (const s of segments) holders.add(s.toLowerCase());
     }
@@ -3301,7 +3468,7 @@ var CommandWalk = class {
       const { text, unknown } = texts[i];
       if (i === at + 1 && /^node(\.exe)?$/.test(program) && READING_COMMANDS.has(texts[i + 1]?.text ?? "") && !unknown) {
         const fenced = this.wordReaches(text, word.glob, stepBases, wholeTree);
-        if ((fenced === "hooks" || fenced === "agentPlugin") && bothWays(path13.resolve(stepBases[0] ?? this.places.root, text)).some((p) => fs10.statSync(p, { throwIfNoEntry: false })?.isFile() === true)) continue;
+        if ((fenced === "hooks" || fenced === "agentPlugin") && bothWays(path14.resolve(stepBases[0] ?? this.places.root, text)).some((p) => fs12.statSync(p, { throwIfNoEntry: false })?.isFile() === true)) continue;
       }
       for (const variant of variants(text)) {
         this.seen.add(variant);
@@ -3342,7 +3509,7 @@ var CommandWalk = class {
     const lower = text.toLowerCase();
     if (lower.includes("hooks")) return "hooks";
     if (lower.includes("plugins")) return "plugin";
-    return this.places.wholeFolders.find((f) => lower.includes(path13.basename(f.dir).toLowerCase()))?.fenced ?? "plugin";
+    return this.places.wholeFolders.find((f) => lower.includes(path14.basename(f.dir).toLowerCase()))?.fenced ?? "plugin";
   }
   treeHolds(bases) {
     for (const b of bases) {
@@ -3383,12 +3550,12 @@ function variants(text) {
   return out.filter((t) => t !== "" && !(t.startsWith("-") && t === text));
 }
 function fencedCommand(places, command, cwd) {
-  const start = cwd !== void 0 && path13.isAbsolute(cwd) ? [cwd] : [places.root];
+  const start = cwd !== void 0 && path14.isAbsolute(cwd) ? [cwd] : [places.root];
   const walk2 = new CommandWalk(places, [places.root]);
   walk2.run(shellPieces(command), { chain: start, any: start, lost: false }, 0);
   return walk2.hit ?? wordsAsWritten(places, command, [.../* @__PURE__ */ new Set([...start, places.root])], walk2.seen);
 }
-var isNode = (word) => /^node(\.exe)?$/i.test(path13.basename(word));
+var isNode = (word) => /^node(\.exe)?$/i.test(path14.basename(word));
 function wordsAsWritten(places, command, bases, seen) {
   const written = commandWords(command);
   const words = [...written, ...written.filter((w) => /["'(),;`+]/.test(w)).flatMap((w) => w.split(/[\s"'(),;`+]+/))];
@@ -3398,10 +3565,10 @@ function wordsAsWritten(places, command, bases, seen) {
     if (stem === "" || stem.startsWith("-") || stem.startsWith("$") || seen.has(word)) continue;
     const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");
     for (const base of bases) {
-      for (const p of bothWays(path13.resolve(base, stem))) {
+      for (const p of bothWays(path14.resolve(base, stem))) {
         const fenced = placeOf2(places, p) ?? holdsPlace(places, p);
         if (fenced === null) continue;
-        if (running && (fenced === "hooks" || fenced === "agentPlugin") && fs10.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
+        if (running && (fenced === "hooks" || fenced === "agentPlugin") && fs12.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
         return { word, fenced };
       }
     }
@@ -3410,11 +3577,11 @@ function wordsAsWritten(places, command, bases, seen) {
 }
 function commandMayBeFenced(command, cwd, root, outside = []) {
   if (LINE_HINT.test(command)) return true;
-  if (cwd !== void 0 && path13.isAbsolute(cwd)) {
-    const rel = path13.relative(root, cwd);
-    if (HINT2.test(rel.startsWith("..") || path13.isAbsolute(rel) ? cwd : rel) || outside.some((o) => within(o, cwd))) return true;
+  if (cwd !== void 0 && path14.isAbsolute(cwd)) {
+    const rel = path14.relative(root, cwd);
+    if (HINT2.test(rel.startsWith("..") || path14.isAbsolute(rel) ? cwd : rel) || outside.some((o) => within(o, cwd))) return true;
   }
-  if (PLAIN.test(command) && !REWRITES.test(command)) return command.split(/[\s;&|()<>]+/).flatMap(variants).some((w) => path13.isAbsolute(w) && outside.some((o) => within(o, w)));
+  if (PLAIN.test(command) && !REWRITES.test(command)) return command.split(/[\s;&|()<>]+/).flatMap(variants).some((w) => path14.isAbsolute(w) && outside.some((o) => within(o, w)));
   return piecesMayReach(shellPieces(command), outside, 0);
 }
 var PLAIN = /^[^\\$'"`#~*?[{}]*$/;
@@ -3430,30 +3597,10 @@ function piecesMayReach(pieces, outside, nesting) {
     if ((program === "eval" || SHELLS.has(program)) && nesting < MAX_NESTING && piecesMayReach(shellPieces(args.join(" ")), outside, nesting + 1)) return true;
     for (const text of texts.flatMap(variants)) {
       if (HINT2.test(text) || text.startsWith("~") || /dotglob|globdots/.test(text)) return true;
-      if (path13.isAbsolute(text) && outside.some((o) => within(o, text) || within(text.replace(/[*?[{].*$/, ""), o))) return true;
+      if (path14.isAbsolute(text) && outside.some((o) => within(o, text) || within(text.replace(/[*?[{].*$/, ""), o))) return true;
     }
   }
   return false;
-}
-
-// src/node/journal/user-state-dir.ts
-var path14 = require("node:path");
-
-// src/node/builtin-on-demand.ts
-var import_node_module = require("node:module");
-function builtinOnDemand(id) {
-  const get = process.getBuiltinModule;
-  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);
-}
-
-// src/node/journal/user-state-dir.ts
-function userStateDir(env = process.env, platform = process.platform) {
-  const given = env.SESSION_BRIEF_STATE_DIR;
-  if (given !== void 0 && given !== "") return given;
-  const home = builtinOnDemand("node:os").homedir();
-  if (platform === "win32") return path14.join(env.LOCALAPPDATA ?? path14.join(home, "AppData", "Local"), "session-brief");
-  if (platform === "darwin") return path14.join(home, "Library", "Application Support", "session-brief");
-  return path14.join(env.XDG_STATE_HOME ?? path14.join(home, ".local", "state"), "session-brief");
 }
 
 // bridge/commands/pre-tool-use.ts
@@ -3480,14 +3627,14 @@ function toolAttempt(stdin, agent = DEFAULT_AGENT) {
 }
 function isFile(p) {
   try {
-    return fs11.statSync(p).isFile();
+    return fs13.statSync(p).isFile();
   } catch {
     return false;
   }
 }
 function exists2(p) {
   try {
-    fs11.lstatSync(p);
+    fs13.lstatSync(p);
     return true;
   } catch (error) {
     return error.code !== "ENOENT";
