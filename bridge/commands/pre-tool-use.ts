@@ -24,6 +24,7 @@ import { vaultRelative } from '../../src/core/rules/scope';
 import { denyOutput, freeName, guardApplies, GUARDED_TOOL, refusal } from '../../src/core/write-guard';
 import { commandMayBeFenced, fencedCommand, fencedFile, fencePlaces, fileMayBeFenced, sessionFileBehindLinks } from '../../src/node/hosts/agent-fence';
 import { keepBeforeVersions, mayChangeNotes } from '../../src/node/review/before-version-hook';
+import { recordToolCall } from '../../src/node/journal/session-turn-record';
 import { parseHookJson } from '../../src/node/hosts/hook-input';
 import { vaultRelativeReal } from '../../src/node/real-path';
 import { defaultVaultRoot, type VaultContext } from '../../src/node/vault-config';
@@ -123,16 +124,23 @@ export async function preToolUse(args: Args, scriptPath: string, env: NodeJS.Pro
 		const given = stringFlag(args, 'vault');
 		const root = given !== undefined ? path.resolve(given) : defaultVaultRoot(scriptPath);
 		if (root === null) return 0;
+		// The session net's record of the turn: a tool call of this session's began it (src/core/session-turns.ts).
+		const session = attempt.session === '' ? null : attempt.session;
+		let named: string[] = [];
 		let ctx: VaultContext | null = null;
 		const context = (): VaultContext => (ctx ??= contextFor(args, scriptPath, env));
-		const fence = fenceAnswer(attempt, root, scriptPath, context, agent);
-		if (fence !== null) {
-			writeOut(fence);
-			return 0;
+		try {
+			const fence = fenceAnswer(attempt, root, scriptPath, context, agent);
+			if (fence !== null) {
+				writeOut(fence);
+				return 0;
+			}
+			if (guardAnswer(attempt, root, context, agent)) return 0;
+			// Allowed: the notes it may change are kept as they are now, for the review (src/node/review/before-version-hook.ts).
+			if (mayChangeNotes(attempt)) named = keepBeforeVersions(context(), attempt, clock(env));
+		} finally {
+			recordToolCall(root, session, named, Date.now(), env);
 		}
-		if (guardAnswer(attempt, root, context, agent)) return 0;
-		// Allowed: the notes it may change are kept as they are now, for the review (src/node/review/before-version-hook.ts).
-		if (mayChangeNotes(attempt)) keepBeforeVersions(context(), attempt, clock(env));
 	} catch {
 		// Fail open: a hook that cannot decide lets the call through.
 	}

@@ -380,21 +380,21 @@ function entersFolder(name, atRoot, excludedRootFolders) {
 function isNoteName(name) {
   return name.endsWith(".md");
 }
-function isCountedNote(path14, excludedRootFolders) {
+function isCountedNote(path17, excludedRootFolders) {
   let start = 0;
-  for (let slash = path14.indexOf("/"); slash >= 0; slash = path14.indexOf("/", start)) {
-    const part = path14.slice(start, slash);
+  for (let slash = path17.indexOf("/"); slash >= 0; slash = path17.indexOf("/", start)) {
+    const part = path17.slice(start, slash);
     if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;
     start = slash + 1;
   }
-  const name = path14.slice(start);
+  const name = path17.slice(start);
   return name !== "" && !isHiddenName(name) && isNoteName(name);
 }
-function isInFolder(path14, folder2) {
-  return folder2 === "" || path14.length > folder2.length && path14.charCodeAt(folder2.length) === 47 && path14.startsWith(folder2);
+function isInFolder(path17, folder2) {
+  return folder2 === "" || path17.length > folder2.length && path17.charCodeAt(folder2.length) === 47 && path17.startsWith(folder2);
 }
-function basename(path14) {
-  return path14.slice(path14.lastIndexOf("/") + 1);
+function basename(path17) {
+  return path17.slice(path17.lastIndexOf("/") + 1);
 }
 
 // src/core/brief-item-list.ts
@@ -476,7 +476,7 @@ var LIST_ITEMS = [
     about: "today's files in the sessions folder",
     // The index keeps every session file: the date changes, the set does not.
     holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-    onDay: (path14, date) => basename(path14).includes(date),
+    onDay: (path17, date) => basename(path17).includes(date),
     hits: () => NO_HITS,
     label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
     hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -1410,6 +1410,35 @@ function isStateFolder(root, dir) {
     return false;
   }
 }
+function readAgentSettingsFile(file, maxBytes) {
+  let fd;
+  try {
+    fd = fs.openSync(file, C.O_RDONLY | NONBLOCK);
+  } catch (error) {
+    if (error.code === "ENOENT") return null;
+    throw error;
+  }
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) throw new Error(describe(st));
+    if (st.size > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);
+    return readRange(fd, 0, maxBytes);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+function readRegularFile(file, maxBytes) {
+  try {
+    return readAgentSettingsFile(file, maxBytes);
+  } catch {
+    return null;
+  }
+}
+function writeUserStateFile(file, data) {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 448 });
+  replaceFile(file, data, { mode: 384 });
+  trace(file);
+}
 
 // src/node/state-registry.ts
 var path2 = require("node:path");
@@ -1417,6 +1446,8 @@ var path2 = require("node:path");
 // src/core/state-names.ts
 var JOURNAL_FILE = "agent-changes.jsonl";
 var STARTS_LOG = "session-starts.jsonl";
+var NET_STATE_PREFIX = "session-net-";
+var NET_TURN_PREFIX = "turn-";
 var BEFORE_FOLDER = "before-versions";
 
 // src/node/state-registry.ts
@@ -1632,9 +1663,9 @@ function contextFor(args, scriptPath, env) {
 // bridge/io.ts
 var fs5 = require("node:fs");
 function readStdin(timeoutMs) {
-  return new Promise((resolve9) => {
+  return new Promise((resolve10) => {
     if (process.stdin.isTTY) {
-      resolve9(Buffer.alloc(0));
+      resolve10(Buffer.alloc(0));
       return;
     }
     const chunks = [];
@@ -1646,7 +1677,7 @@ function readStdin(timeoutMs) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       process.stdin.destroy();
-      resolve9(Buffer.concat(chunks));
+      resolve10(Buffer.concat(chunks));
     };
     const timer = setTimeout(finish, timeoutMs);
     process.stdin.on("data", (c) => chunks.push(c));
@@ -2054,8 +2085,8 @@ var MAX_FILES = 4e3;
 var MAX_BEFORE_AGE_MS = MAX_AGE_MS;
 var BEFORE_SUFFIX = ".before";
 var AFTER_SUFFIX = ".after";
-function beforeStem(session, path14) {
-  return fileKey(`${session ?? ""}\0${path14}`);
+function beforeStem(session, path17) {
+  return fileKey(`${session ?? ""}\0${path17}`);
 }
 function encodeHeader(h) {
   return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}
@@ -2184,14 +2215,17 @@ function placeOf(ctx) {
 function keepBeforeVersions(ctx, call, now) {
   try {
     const place = placeOf(ctx);
-    if (place === null) return;
-    for (const rel of notesOfCall(ctx, call)) {
+    if (place === null) return [];
+    const notes = notesOfCall(ctx, call);
+    for (const rel of notes) {
       try {
         keepBeforeVersion(place, rel, sessionOf(call.session), call.tool, now);
       } catch {
       }
     }
+    return notes;
   } catch {
+    return [];
   }
 }
 async function recordAfterVersion(ctx, rel, session, now) {
@@ -2339,8 +2373,8 @@ async function postToolUse(args, scriptPath, env) {
 }
 
 // bridge/commands/pre-tool-use.ts
-var fs10 = require("node:fs");
-var path13 = require("node:path");
+var fs11 = require("node:fs");
+var path16 = require("node:path");
 init_scope();
 
 // src/core/write-guard.ts
@@ -2526,6 +2560,93 @@ function findSameFile(dir, stat, budget) {
   return null;
 }
 
+// src/node/journal/session-turn-record.ts
+var path15 = require("node:path");
+
+// src/core/session-turns.ts
+var MAX_TURN_NOTES = 500;
+var STALE_TURN_MS = 24 * 60 * 60 * 1e3;
+function parseTurn(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
+  const o = v;
+  if (o.session !== null && typeof o.session !== "string") return null;
+  if (typeof o.since !== "number" || !Number.isFinite(o.since) || !Array.isArray(o.notes)) return null;
+  const notes = o.notes.filter((p) => typeof p === "string" && p !== "").slice(0, MAX_TURN_NOTES);
+  return { session: o.session, since: o.since, notes };
+}
+function encodeTurn(t) {
+  return `${JSON.stringify({ session: t.session, since: t.since, notes: t.notes })}
+`;
+}
+function turnAfterCall(current, session, notes, now) {
+  if (current === null) return { session, since: now, notes: [...new Set(notes)].slice(0, MAX_TURN_NOTES) };
+  const fresh = notes.filter((n) => !current.notes.includes(n));
+  if (fresh.length === 0 || current.notes.length >= MAX_TURN_NOTES) return null;
+  return { ...current, notes: [.../* @__PURE__ */ new Set([...current.notes, ...fresh])].slice(0, MAX_TURN_NOTES) };
+}
+
+// src/node/journal/net-blind.ts
+var fs10 = require("node:fs");
+var path14 = require("node:path");
+
+// src/core/session-net.ts
+var EDITOR_WRITES_MAX_AGE_MS = 24 * 60 * 60 * 1e3;
+var WALK_WINDOW_MS = 5 * 60 * 1e3;
+
+// src/node/journal/user-state-dir.ts
+var path13 = require("node:path");
+
+// src/node/builtin-on-demand.ts
+var import_node_module = require("node:module");
+function builtinOnDemand(id) {
+  const get = process.getBuiltinModule;
+  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);
+}
+
+// src/node/journal/user-state-dir.ts
+function userStateDir(env = process.env, platform = process.platform) {
+  const given = env.SESSION_BRIEF_STATE_DIR;
+  if (given !== void 0 && given !== "") return given;
+  const home = builtinOnDemand("node:os").homedir();
+  if (platform === "win32") return path13.join(env.LOCALAPPDATA ?? path13.join(home, "AppData", "Local"), "session-brief");
+  if (platform === "darwin") return path13.join(home, "Library", "Application Support", "session-brief");
+  return path13.join(env.XDG_STATE_HOME ?? path13.join(home, ".local", "state"), "session-brief");
+}
+
+// src/node/journal/net-blind.ts
+var BLIND_MAX_BYTES = 64 * 1024;
+function netFolder(root, env = process.env) {
+  let real = path14.resolve(root);
+  try {
+    real = fs10.realpathSync.native(real);
+  } catch {
+  }
+  return path14.join(userStateDir(env), `${NET_STATE_PREFIX}${fileKey(real)}`);
+}
+function readJson2(file, max) {
+  const data = readRegularFile(file, max);
+  if (data === null) return null;
+  try {
+    return JSON.parse(data.toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+
+// src/node/journal/session-turn-record.ts
+var TURN_MAX_BYTES = 256 * 1024;
+function turnFile(folder2, session) {
+  return path15.join(folder2, `${NET_TURN_PREFIX}${fileKey(session ?? "")}.json`);
+}
+function recordToolCall(root, session, notes, now, env = process.env) {
+  try {
+    const file = turnFile(netFolder(root, env), session);
+    const next = turnAfterCall(parseTurn(readJson2(file, TURN_MAX_BYTES)), session, notes, now);
+    if (next !== null) writeUserStateFile(file, encodeTurn(next));
+  } catch {
+  }
+}
+
 // bridge/commands/pre-tool-use.ts
 init_real_path();
 var MAX_PATCH_FILES2 = 200;
@@ -2533,7 +2654,7 @@ function usablePath(p) {
   return typeof p === "string" && p.trim() !== "" && !p.includes("\0");
 }
 function fromCwd(p, cwd) {
-  return !path13.isAbsolute(p) && cwd !== void 0 && path13.isAbsolute(cwd) ? path13.join(cwd, p) : p;
+  return !path16.isAbsolute(p) && cwd !== void 0 && path16.isAbsolute(cwd) ? path16.join(cwd, p) : p;
 }
 function toolAttempt(stdin, agent = DEFAULT_AGENT) {
   const hook = translateHookInput(agent, parseHookJson(stdin));
@@ -2550,14 +2671,14 @@ function toolAttempt(stdin, agent = DEFAULT_AGENT) {
 }
 function isFile(p) {
   try {
-    return fs10.statSync(p).isFile();
+    return fs11.statSync(p).isFile();
   } catch {
     return false;
   }
 }
 function exists2(p) {
   try {
-    fs10.lstatSync(p);
+    fs11.lstatSync(p);
     return true;
   } catch (error) {
     return error.code !== "ENOENT";
@@ -2592,17 +2713,23 @@ async function preToolUse(args, scriptPath, env) {
     const attempt = toolAttempt(stdin, agent);
     if (attempt === null) return 0;
     const given = stringFlag(args, "vault");
-    const root = given !== void 0 ? path13.resolve(given) : defaultVaultRoot(scriptPath);
+    const root = given !== void 0 ? path16.resolve(given) : defaultVaultRoot(scriptPath);
     if (root === null) return 0;
+    const session = attempt.session === "" ? null : attempt.session;
+    let named = [];
     let ctx = null;
     const context = () => ctx ??= contextFor(args, scriptPath, env);
-    const fence = fenceAnswer(attempt, root, scriptPath, context, agent);
-    if (fence !== null) {
-      writeOut(fence);
-      return 0;
+    try {
+      const fence = fenceAnswer(attempt, root, scriptPath, context, agent);
+      if (fence !== null) {
+        writeOut(fence);
+        return 0;
+      }
+      if (guardAnswer(attempt, root, context, agent)) return 0;
+      if (mayChangeNotes(attempt)) named = keepBeforeVersions(context(), attempt, clock(env));
+    } finally {
+      recordToolCall(root, session, named, Date.now(), env);
     }
-    if (guardAnswer(attempt, root, context, agent)) return 0;
-    if (mayChangeNotes(attempt)) keepBeforeVersions(context(), attempt, clock(env));
   } catch {
   }
   return 0;
@@ -2612,12 +2739,12 @@ function guardAnswer(attempt, root, context, agent) {
   const settings = context().settings;
   if (!settings.writeGuard) return false;
   const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);
-  const target = path13.resolve(root, attempt.filePath);
+  const target = path16.resolve(root, attempt.filePath);
   const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);
   if (rel === null) return false;
-  const dir = path13.dirname(target);
-  const name = freeName(path13.basename(target), (candidate) => exists2(path13.join(dir, candidate)));
-  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path13.join(dir, name), context().lang), agent));
+  const dir = path16.dirname(target);
+  const name = freeName(path16.basename(target), (candidate) => exists2(path16.join(dir, candidate)));
+  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path16.join(dir, name), context().lang), agent));
   return true;
 }
 

@@ -698,6 +698,17 @@ export function writeUserStateFile(file: string, data: string): void {
 	trace(file);
 }
 
+/** Removes a file of Session Brief's per-user folder (a session net's baseline or turn record); false when it was not there. */
+export function removeUserStateFile(file: string): boolean {
+	try {
+		fs.unlinkSync(file);
+		trace(file);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
 /**
  * Replaces an agent settings file that `install` or `uninstall` was asked to change, which may lie
  * outside the vault (the user scope). Atomic like the rest; the temp file is created exclusively.

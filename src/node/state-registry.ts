@@ -13,6 +13,10 @@ import {
 	DISCOVERY_FILE,
 	EDITOR_WRITES_FILE,
 	INDEX_FILE,
+	NET_BASELINE_PREFIX,
+	NET_BLIND_FILE,
+	NET_STATE_PREFIX,
+	NET_TURN_PREFIX,
 	JOURNAL_FILE,
 	OLD_STARTS_FILE,
 	REVIEW_FILE,
@@ -81,7 +85,7 @@ export function pluginState(): readonly StateName[] {
 		{ name: REVIEW_FILE, kind: 'file', what: 'the review marks' },
 		{ name: LAST_CHECK_FILE, kind: 'file', what: 'the last rule check' },
 		{ name: MARKS_FOLDER, kind: 'folder', what: 'the session marks' },
-		{ name: BASELINE_FOLDER, kind: 'folder', what: "the session net's baselines" },
+		{ name: BASELINE_FOLDER, kind: 'folder', what: "an earlier version's session net baselines (now in the per-user state folder)" },
 		{ name: BEFORE_FOLDER, kind: 'folder', what: 'the before-versions of notes agents changed' },
 		{ name: 'main.js', kind: 'file', what: 'the plugin' },
 		{ name: 'manifest.json', kind: 'file', what: "the plugin's manifest" },
@@ -100,6 +104,19 @@ export function hooksState(): readonly StateName[] {
 		{ name: MANIFEST_NAME, kind: 'file', what: 'the install record' },
 		// The files the hook entry runs, each with V8's compiled form beside it.
 		...[SCRIPT_NAME, BRIDGE_NAME, START_NAME, EDIT_NAME].map((name): StateName => ({ name: `${name}${CODE_CACHE_SUFFIX}`, kind: 'file', what: 'a code cache' })),
+	];
+}
+
+/**
+ * What Session Brief keeps per vault in the per-user state folder (src/node/journal/user-state-dir.ts),
+ * where an agent's tools do not reach: names ending in `*` are prefixes.
+ */
+export function userState(): readonly StateName[] {
+	return [
+		{ name: `${NET_STATE_PREFIX}*`, kind: 'folder', what: "a vault's session net (named by a hash of the vault's real path)" },
+		{ name: `${NET_STATE_PREFIX}*/${NET_BASELINE_PREFIX}*`, kind: 'file', what: "a session's baseline" },
+		{ name: `${NET_STATE_PREFIX}*/${NET_TURN_PREFIX}*`, kind: 'file', what: "a session's turn in progress" },
+		{ name: `${NET_STATE_PREFIX}*/${NET_BLIND_FILE}`, kind: 'file', what: 'what the last walk of the vault could not see' },
 	];
 }
 
