@@ -70,6 +70,10 @@ export function toolAttempt(stdin: Buffer, agent: AgentId = DEFAULT_AGENT): Tool
 	return { tool, filePath, filePaths, command, cwd: hook.cwd, session: hook.session_id ?? null };
 }
 
+function sessionOf(id: string | null | undefined): string | null {
+	return id === undefined || id === null || id === '' ? null : id;
+}
+
 function isFile(p: string): boolean {
 	try {
 		return fs.statSync(p).isFile();
@@ -119,13 +123,16 @@ export async function preToolUse(args: Args, scriptPath: string, env: NodeJS.Pro
 		const stdin = await readStdin(2000);
 		const agent = agentOrDefault(stringFlag(args, 'agent'));
 		const attempt = toolAttempt(stdin, agent);
-		if (attempt === null) return 0;
 		// The root comes from the script's place (or --vault), never from the input's `cwd` (docs/design.md, "Where the vault is").
 		const given = stringFlag(args, 'vault');
 		const root = given !== undefined ? path.resolve(given) : defaultVaultRoot(scriptPath);
 		if (root === null) return 0;
-		// The session net's record of the turn: a tool call of this session's began it (src/core/session-turns.ts).
-		const session = attempt.session === '' ? null : attempt.session;
+		// The session net's record of the turn: any tool call of this session's began it (src/core/session-turns.ts).
+		if (attempt === null) {
+			recordToolCall(root, sessionOf(translateHookInput(agent, parseHookJson(stdin)).session_id), [], Date.now(), env);
+			return 0;
+		}
+		const session = sessionOf(attempt.session);
 		let named: string[] = [];
 		let ctx: VaultContext | null = null;
 		const context = (): VaultContext => (ctx ??= contextFor(args, scriptPath, env));

@@ -2669,6 +2669,9 @@ function toolAttempt(stdin, agent = DEFAULT_AGENT) {
   if (filePath === null && command === null) return null;
   return { tool, filePath, filePaths, command, cwd: hook.cwd, session: hook.session_id ?? null };
 }
+function sessionOf2(id) {
+  return id === void 0 || id === null || id === "" ? null : id;
+}
 function isFile(p) {
   try {
     return fs11.statSync(p).isFile();
@@ -2711,11 +2714,14 @@ async function preToolUse(args, scriptPath, env) {
     const stdin = await readStdin(2e3);
     const agent = agentOrDefault(stringFlag(args, "agent"));
     const attempt = toolAttempt(stdin, agent);
-    if (attempt === null) return 0;
     const given = stringFlag(args, "vault");
     const root = given !== void 0 ? path16.resolve(given) : defaultVaultRoot(scriptPath);
     if (root === null) return 0;
-    const session = attempt.session === "" ? null : attempt.session;
+    if (attempt === null) {
+      recordToolCall(root, sessionOf2(translateHookInput(agent, parseHookJson(stdin)).session_id), [], Date.now(), env);
+      return 0;
+    }
+    const session = sessionOf2(attempt.session);
     let named = [];
     let ctx = null;
     const context = () => ctx ??= contextFor(args, scriptPath, env);
