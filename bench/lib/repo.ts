@@ -1,4 +1,5 @@
 // Where the repository is, and the environment every measured child process gets.
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,7 +21,8 @@ export const BENCH_NOW = `${BENCH_TODAY}T10:00:00`;
 export function childEnv(now = BENCH_NOW): NodeJS.ProcessEnv {
 	// No background baseline per measured session start (each would walk the vault while later runs
 	// are timed); the turn-end section measures the session net, and its tier-1 row the start of that process.
-	const env: NodeJS.ProcessEnv = { ...process.env, SESSION_BRIEF_NOW: now, LANG: 'en_US.UTF-8', SESSION_BRIEF_BASELINE: 'off' };
+	// The session net's files go to a state folder of the bench's own, never the user's.
+	const env: NodeJS.ProcessEnv = { ...process.env, SESSION_BRIEF_NOW: now, LANG: 'en_US.UTF-8', SESSION_BRIEF_BASELINE: 'off', SESSION_BRIEF_STATE_DIR: path.join(os.tmpdir(), 'session-brief-bench-state') };
 	delete env.LC_ALL;
 	delete env.LC_MESSAGES;
 	delete env.NODE_OPTIONS;

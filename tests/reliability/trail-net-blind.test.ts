@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fileKey } from '../../src/core/file-key';
+import { sessionNetChecks } from '../../src/node/hosts/doctor/doctor-net';
 import { bareEnv, exampleVault, removeTempDirs, runBridge, setPluginSettings, tempDir } from '../helpers/rule-vault';
 
 const posix = process.platform !== 'win32';
@@ -88,6 +89,8 @@ describe.skipIf(!posix)('the net skips what it cannot see, alone, and says so', 
 			expect(lines[0]).toContain('partly blind');
 			expect(lines[0]).toContain('"Deep/d/');
 			expect(lines[0]).toContain('(too deep)');
+			// doctor says the same.
+			expect(sessionNetChecks(v.root, { SESSION_BRIEF_STATE_DIR: v.state })).toEqual([expect.objectContaining({ id: 'session-net', status: 'warn', message: lines[0] })]);
 		},
 		120_000,
 	);
