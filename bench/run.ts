@@ -619,7 +619,7 @@ function main(): void {
 				runs,
 			);
 			raw.baselineIndex[n] = { fromIndex, walk };
-			row({ id: 'baseline-index', label: "the baseline process after a session start: from the brief's index vs by a walk", n, ms: fromIndex.median, cpuMs: fromIndex.cpuMs, baseline: 'walk', baseMs: walk.median, ratio: fromIndex.median / walk.median, note: `CPU ${fromIndex.cpuMs ?? '?'} ms vs ${walk.cpuMs ?? '?'} ms; ${spreadNote(fromIndex, walk, 'walk')}` });
+			row({ id: 'baseline-index', label: "the baseline process after a session start: from the brief's index vs by a walk", n, ms: fromIndex.median, cpuMs: fromIndex.cpuMs, baseline: 'walk', baseMs: walk.median, ratio: fromIndex.median / walk.median, note: spreadNote(fromIndex, walk, 'walk') });
 		}
 	}
 

@@ -1447,6 +1447,7 @@ var path2 = require("node:path");
 var JOURNAL_FILE = "agent-changes.jsonl";
 var STARTS_LOG = "session-starts.jsonl";
 var NET_STATE_PREFIX = "session-net-";
+var NET_BASELINE_PREFIX = "baseline-";
 var NET_TURN_PREFIX = "turn-";
 var BEFORE_FOLDER = "before-versions";
 
@@ -2373,7 +2374,7 @@ async function postToolUse(args, scriptPath, env) {
 }
 
 // bridge/commands/pre-tool-use.ts
-var fs11 = require("node:fs");
+var fs12 = require("node:fs");
 var path16 = require("node:path");
 init_scope();
 
@@ -2561,6 +2562,7 @@ function findSameFile(dir, stat, budget) {
 }
 
 // src/node/journal/session-turn-record.ts
+var fs11 = require("node:fs");
 var path15 = require("node:path");
 
 // src/core/session-turns.ts
@@ -2635,13 +2637,18 @@ function readJson2(file, max) {
 
 // src/node/journal/session-turn-record.ts
 var TURN_MAX_BYTES = 256 * 1024;
+function baselineFile(root, session, env = process.env) {
+  return path15.join(netFolder(root, env), `${NET_BASELINE_PREFIX}${fileKey(session ?? "")}.json`);
+}
 function turnFile(folder2, session) {
   return path15.join(folder2, `${NET_TURN_PREFIX}${fileKey(session ?? "")}.json`);
 }
 function recordToolCall(root, session, notes, now, env = process.env) {
   try {
     const file = turnFile(netFolder(root, env), session);
-    const next = turnAfterCall(parseTurn(readJson2(file, TURN_MAX_BYTES)), session, notes, now);
+    const current = parseTurn(readJson2(file, TURN_MAX_BYTES));
+    if (current === null && !fs11.existsSync(baselineFile(root, session, env))) return;
+    const next = turnAfterCall(current, session, notes, now);
     if (next !== null) writeUserStateFile(file, encodeTurn(next));
   } catch {
   }
@@ -2674,14 +2681,14 @@ function sessionOf2(id) {
 }
 function isFile(p) {
   try {
-    return fs11.statSync(p).isFile();
+    return fs12.statSync(p).isFile();
   } catch {
     return false;
   }
 }
 function exists2(p) {
   try {
-    fs11.lstatSync(p);
+    fs12.lstatSync(p);
     return true;
   } catch (error) {
     return error.code !== "ENOENT";

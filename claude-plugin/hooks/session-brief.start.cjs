@@ -3374,9 +3374,18 @@ function netState(root, pluginDir, env) {
   if (pluginDir === null) return { off: "noPluginFolder" };
   if (env[BASELINE_ENV] === "off") return { off: "env" };
   const blind = readNetBlind(root, env);
-  if (blind === null) return null;
+  if (blind === null) return unwritable(root, env);
   if (blind.off !== null) return { off: blind.off };
   return blind.skipped.length > 0 ? { skipped: blind.skipped, more: blind.more } : null;
+}
+function unwritable(root, env) {
+  try {
+    fs16.accessSync(netFolder(root, env), fs16.constants.W_OK);
+    return null;
+  } catch (error) {
+    const code = error.code;
+    return code === "ENOENT" ? null : { off: `its folder in the per-user state folder cannot be written (${code ?? "error"})` };
+  }
 }
 
 // src/core/rules/hook-failed-text.ts

@@ -120,6 +120,12 @@ export function userState(): readonly StateName[] {
 	];
 }
 
+/** The user-state entry a path relative to the per-user state folder (with `/`) falls under; null for a name not declared here. */
+export function userStateName(rel: string): StateName | null {
+	const matches = (pattern: string): boolean => new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`).test(rel);
+	return userState().find((s) => matches(s.name)) ?? null;
+}
+
 /** The registry's entry for `name` in `home`; null for a name Session Brief does not write there. */
 export function stateName(home: StateHome, name: string): StateName | null {
 	return (home === 'plugin' ? pluginState() : hooksState()).find((s) => s.name === name) ?? null;

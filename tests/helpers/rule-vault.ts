@@ -81,7 +81,8 @@ export interface HookEnvelope {
 
 /** A minimal environment: PATH only unless a test adds more, so no locale leaks in by accident. */
 export function bareEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-	return { PATH: process.env.PATH ?? '', ...extra };
+	// The per-user state folder the test run set (vitest.config.ts), never the user's own.
+	return { PATH: process.env.PATH ?? '', SESSION_BRIEF_STATE_DIR: process.env.SESSION_BRIEF_STATE_DIR, ...extra };
 }
 
 export interface RunOptions {

@@ -15,7 +15,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentChanges } from '../../src/plugin/review/agent-changes';
 import { AgentReview } from '../../src/plugin/review/agent-review';
-import { stateName, type StateHome } from '../../src/node/state-registry';
+import { userStateName, stateName, type StateHome } from '../../src/node/state-registry';
 import { BUNDLE, run } from '../helpers/bridge';
 import { settle, type Started, startPlugin, stopPlugin, tempVault } from './harness';
 
@@ -123,7 +123,7 @@ describe.skipIf(!HAVE_BUILD || process.platform === 'win32')('doctor after a rea
 			expect(fs.readFileSync(plan, 'utf8')).toBe('before\n');
 
 			// What the session left in the plugin's folder: its own folders and records among them.
-			for (const name of ['before-versions', 'session-baselines', 'session-marks']) expect(fs.statSync(path.join(pluginDir, name)).isDirectory(), name).toBe(true);
+			for (const name of ['before-versions', 'session-marks']) expect(fs.statSync(path.join(pluginDir, name)).isDirectory(), name).toBe(true);
 			for (const name of ['editor-writes.json', 'agent-review.json', 'session-starts.jsonl', 'brief-cache.json', 'live.json']) expect(fs.statSync(path.join(pluginDir, name)).isFile(), name).toBe(true);
 
 			const doctor = run(BUNDLE, ['doctor', '--vault', base], '', { env });
@@ -151,7 +151,16 @@ describe.skipIf(!HAVE_BUILD || process.platform === 'win32')('doctor after a rea
 					written.get(where)?.add(rel.split(path.sep)[0] ?? '');
 				}
 			}
-			expect([...(written.get('plugin') ?? [])]).toEqual(expect.arrayContaining(['before-versions', 'session-baselines', 'session-marks', 'agent-changes.jsonl', 'session-starts.jsonl']));
+			expect([...(written.get('plugin') ?? [])]).toEqual(expect.arrayContaining(['before-versions', 'session-marks', 'agent-changes.jsonl', 'session-starts.jsonl']));
+			// The session net's files, in the per-user state folder: each under a declared name.
+			const stateDir = process.env.SESSION_BRIEF_STATE_DIR ?? '';
+			const netFiles = fs
+				.readFileSync(trace, 'utf8')
+				.split('\n')
+				.map((line) => path.relative(stateDir, line).split(path.sep).join('/'))
+				.filter((rel) => rel.startsWith('session-net-') && !rel.endsWith('.tmp'));
+			expect(netFiles.some((rel) => /\/baseline-[0-9a-f]+\.json$/.test(rel))).toBe(true);
+			expect(netFiles.filter((rel) => userStateName(rel) === null)).toEqual([]);
 			expect([...(written.get('hooks') ?? [])]).toEqual(expect.arrayContaining(['session-brief.json', 'session-brief.bridge.cjs']));
 			const unknown = [...written].flatMap(([where, names]) => [...names].filter((n) => stateName(where, n) === null).map((n) => `${where}: ${n}`));
 			expect(unknown).toEqual([]);

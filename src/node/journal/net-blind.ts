@@ -88,7 +88,18 @@ export function netState(root: string, pluginDir: string | null, env: NodeJS.Pro
 	if (pluginDir === null) return { off: 'noPluginFolder' };
 	if (env[BASELINE_ENV] === 'off') return { off: 'env' };
 	const blind = readNetBlind(root, env);
-	if (blind === null) return null;
+	if (blind === null) return unwritable(root, env);
 	if (blind.off !== null) return { off: blind.off };
 	return blind.skipped.length > 0 ? { skipped: blind.skipped, more: blind.more } : null;
+}
+
+/** The net's folder when it is there and cannot be written (a baseline then cannot be kept, nor the record saying so). */
+function unwritable(root: string, env: NodeJS.ProcessEnv): NetState | null {
+	try {
+		fs.accessSync(netFolder(root, env), fs.constants.W_OK);
+		return null;
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		return code === 'ENOENT' ? null : { off: `its folder in the per-user state folder cannot be written (${code ?? 'error'})` };
+	}
 }

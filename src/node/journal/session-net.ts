@@ -10,11 +10,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fileKey } from '../../core/file-key';
 import { encodeBaseline, netChanges, netRecords, outsideSkipped, parseBaseline, parseEditorWrites, unexplained, type Baseline, type NoteRow } from '../../core/session-net';
 import { NET_BASELINE_PREFIX, EDITOR_WRITES_FILE } from '../../core/state-names';
 import { attribute, parseTurn } from '../../core/session-turns';
-import { otherTurns, TURN_MAX_BYTES, turnFile } from './session-turn-record';
+import { baselineFile, otherTurns, TURN_MAX_BYTES, turnFile } from './session-turn-record';
 import { appendJournalRecords, readJournal } from './agent-journal';
 import { noteRows, type NoteListing } from '../scan/stat-walk';
 import { readStateJson, removeUserStateFile, writeUserStateFile } from '../state-file';
@@ -30,9 +29,7 @@ const KEEP_BASELINE_MS = 7 * 24 * 60 * 60 * 1000;
 /** At most this many files of the folder are looked at (baselines of sessions at once). */
 const MAX_ENTRIES = 1024;
 
-export function baselineFile(root: string, session: string | null, env: NodeJS.ProcessEnv = process.env): string {
-	return path.join(netFolder(root, env), `${NET_BASELINE_PREFIX}${fileKey(session ?? '')}.json`);
-}
+export { baselineFile };
 
 function listFolder(folder: string): string[] {
 	try {
@@ -68,6 +65,7 @@ export type BaselineRows = { from: 'walk' } | { from: 'index'; rows: NoteRow[] }
  * between counts as changed at the end of the turn.
  */
 export function takeBaseline(ctx: VaultContext, session: string | null, now: Date, startedMs = Date.now(), env: NodeJS.ProcessEnv = process.env, source: BaselineRows = { from: 'walk' }): boolean {
+	if (ctx.pluginDir === null) return false;
 	const folder = netFolder(ctx.root, env);
 	const takenMs = Math.min(startedMs, Date.now());
 	const listing: NoteListing = source.from === 'index' ? { rows: source.rows, skipped: [] } : noteRows(ctx.root, ctx.settings.excludedRootFolders);

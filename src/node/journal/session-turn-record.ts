@@ -1,13 +1,13 @@
 /**
  * The session net's record of a session's turn in progress (src/core/session-turns.ts), in the
  * net's folder of the per-user state folder: the pre-tool hook writes it at the turn's first tool
- * call and adds the notes later calls name; the end of the turn reads every session's and removes
+ * call (of a session the net keeps a baseline for) and adds the notes later calls name; the end of the turn reads every session's and removes
  * its own. Apart from the walk, so the edit hooks' file holds none of it.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileKey } from '../../core/file-key';
-import { NET_TURN_PREFIX } from '../../core/state-names';
+import { NET_BASELINE_PREFIX, NET_TURN_PREFIX } from '../../core/state-names';
 import { encodeTurn, parseTurn, STALE_TURN_MS, turnAfterCall, type TurnRecord } from '../../core/session-turns';
 import { writeUserStateFile } from '../state-file';
 import { netFolder, readJson } from './net-blind';
@@ -15,6 +15,10 @@ import { netFolder, readJson } from './net-blind';
 export const TURN_MAX_BYTES = 256 * 1024;
 /** At most this many turn records are looked at (sessions at once in one vault). */
 const MAX_TURNS = 1024;
+
+export function baselineFile(root: string, session: string | null, env: NodeJS.ProcessEnv = process.env): string {
+	return path.join(netFolder(root, env), `${NET_BASELINE_PREFIX}${fileKey(session ?? '')}.json`);
+}
 
 export function turnFile(folder: string, session: string | null): string {
 	return path.join(folder, `${NET_TURN_PREFIX}${fileKey(session ?? '')}.json`);
@@ -24,7 +28,10 @@ export function turnFile(folder: string, session: string | null): string {
 export function recordToolCall(root: string, session: string | null, notes: readonly string[], now: number, env: NodeJS.ProcessEnv = process.env): void {
 	try {
 		const file = turnFile(netFolder(root, env), session);
-		const next = turnAfterCall(parseTurn(readJson(file, TURN_MAX_BYTES)), session, notes, now);
+		const current = parseTurn(readJson(file, TURN_MAX_BYTES));
+		// A session the net keeps no baseline for (no session start seen, the net off) has no turn to compare.
+		if (current === null && !fs.existsSync(baselineFile(root, session, env))) return;
+		const next = turnAfterCall(current, session, notes, now);
 		if (next !== null) writeUserStateFile(file, encodeTurn(next));
 	} catch {
 		// The end of the turn then counts the turn's changes as before: every one of them the session's.
