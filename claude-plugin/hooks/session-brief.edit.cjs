@@ -1447,7 +1447,6 @@ var path2 = require("node:path");
 var JOURNAL_FILE = "agent-changes.jsonl";
 var STARTS_LOG = "session-starts.jsonl";
 var NET_STATE_PREFIX = "session-net-";
-var NET_BASELINE_PREFIX = "baseline-";
 var NET_TURN_PREFIX = "turn-";
 var BEFORE_FOLDER = "before-versions";
 
@@ -2637,17 +2636,15 @@ function readJson2(file, max) {
 
 // src/node/journal/session-turn-record.ts
 var TURN_MAX_BYTES = 256 * 1024;
-function baselineFile(root, session, env = process.env) {
-  return path15.join(netFolder(root, env), `${NET_BASELINE_PREFIX}${fileKey(session ?? "")}.json`);
-}
 function turnFile(folder2, session) {
   return path15.join(folder2, `${NET_TURN_PREFIX}${fileKey(session ?? "")}.json`);
 }
 function recordToolCall(root, session, notes, now, env = process.env) {
   try {
-    const file = turnFile(netFolder(root, env), session);
+    const folder2 = netFolder(root, env);
+    const file = turnFile(folder2, session);
     const current = parseTurn(readJson2(file, TURN_MAX_BYTES));
-    if (current === null && !fs11.existsSync(baselineFile(root, session, env))) return;
+    if (current === null && !fs11.existsSync(folder2)) return;
     const next = turnAfterCall(current, session, notes, now);
     if (next !== null) writeUserStateFile(file, encodeTurn(next));
   } catch {

@@ -1,7 +1,7 @@
 /**
  * The session net's record of a session's turn in progress (src/core/session-turns.ts), in the
  * net's folder of the per-user state folder: the pre-tool hook writes it at the turn's first tool
- * call (of a session the net keeps a baseline for) and adds the notes later calls name; the end of the turn reads every session's and removes
+ * call (in a vault the net keeps baselines for) and adds the notes later calls name; the end of the turn reads every session's and removes
  * its own. Apart from the walk, so the edit hooks' file holds none of it.
  */
 import * as fs from 'node:fs';
@@ -27,10 +27,12 @@ export function turnFile(folder: string, session: string | null): string {
 /** The pre-tool hook's record of a tool call: the session's turn begins with its first call and names the notes its calls may change. Never throws. */
 export function recordToolCall(root: string, session: string | null, notes: readonly string[], now: number, env: NodeJS.ProcessEnv = process.env): void {
 	try {
-		const file = turnFile(netFolder(root, env), session);
+		const folder = netFolder(root, env);
+		const file = turnFile(folder, session);
 		const current = parseTurn(readJson(file, TURN_MAX_BYTES));
-		// A session the net keeps no baseline for (no session start seen, the net off) has no turn to compare.
-		if (current === null && !fs.existsSync(baselineFile(root, session, env))) return;
+		// In a vault the net never kept a baseline for, there is no turn to compare (a session's own
+		// baseline may still be on its way: its first call can come before the background process ends).
+		if (current === null && !fs.existsSync(folder)) return;
 		const next = turnAfterCall(current, session, notes, now);
 		if (next !== null) writeUserStateFile(file, encodeTurn(next));
 	} catch {
