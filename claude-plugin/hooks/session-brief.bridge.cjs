@@ -24978,9 +24978,8 @@ function takeBaseline(ctx, session, now2, startedMs = Date.now(), env = process.
   const takenMs = Math.min(startedMs, Date.now());
   const listing = source.from === "index" ? { rows: source.rows, skipped: [] } : noteRows(ctx.root, ctx.settings.excludedRootFolders);
   const file = baselineFile(ctx.root, session, env);
-  const turnsSeen = parseBaseline(readJson3(file, BASELINE_MAX_BYTES))?.turnsSeen ?? false;
   try {
-    writeUserStateFile(file, encodeBaseline({ session, at: now2.toISOString(), takenMs, since: takenMs, notes: listing.rows, skipped: skippedPaths(listing), turnsSeen }));
+    writeUserStateFile(file, encodeBaseline({ session, at: now2.toISOString(), takenMs, since: takenMs, notes: listing.rows, skipped: skippedPaths(listing), turnsSeen: false }));
   } catch (error) {
     noteBlind(folder2, now2, [], `the baseline could not be written (${error.code ?? "error"})`);
     return false;

@@ -70,9 +70,9 @@ export function takeBaseline(ctx: VaultContext, session: string | null, now: Dat
 	const takenMs = Math.min(startedMs, Date.now());
 	const listing: NoteListing = source.from === 'index' ? { rows: source.rows, skipped: [] } : noteRows(ctx.root, ctx.settings.excludedRootFolders);
 	const file = baselineFile(ctx.root, session, env);
-	const turnsSeen = parseBaseline(readJson(file, BASELINE_MAX_BYTES))?.turnsSeen ?? false;
+	// A session start begins the count of turns anew (reading a resumed session's old baseline for it would cost as much as the walk saved).
 	try {
-		writeUserStateFile(file, encodeBaseline({ session, at: now.toISOString(), takenMs, since: takenMs, notes: listing.rows, skipped: skippedPaths(listing), turnsSeen }));
+		writeUserStateFile(file, encodeBaseline({ session, at: now.toISOString(), takenMs, since: takenMs, notes: listing.rows, skipped: skippedPaths(listing), turnsSeen: false }));
 	} catch (error) {
 		noteBlind(folder, now, [], `the baseline could not be written (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
 		return false;
