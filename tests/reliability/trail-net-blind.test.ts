@@ -158,5 +158,8 @@ describe.skipIf(!posix)('nothing in the vault switches the net off or hides a ch
 		const v = vault();
 		expect(netLines(start(v, 'on'))).toEqual([]);
 		expect(netLines(start(v, 'off', { SESSION_BRIEF_BASELINE: 'off' }))).toEqual([expect.stringContaining('Session net off (SESSION_BRIEF_BASELINE=off')]);
+		// A vault without Obsidian's config folder has no plugin folder to journal into.
+		fs.rmSync(path.join(v.root, '.obsidian'), { recursive: true, force: true });
+		expect(netLines(start(v, 'bare'))).toEqual([expect.stringContaining('Session net off (no plugin folder')]);
 	});
 });
