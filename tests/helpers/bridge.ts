@@ -57,7 +57,8 @@ export interface RunResult {
 }
 
 export function run(script: string, args: string[], input: string | Buffer = '', options: SpawnSyncOptions = {}): RunResult {
-	const env = options.env ?? { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW };
+	// A child never writes to the user's own per-user state folder: the run's (vitest.config.ts) unless the test names one.
+	const env = { SESSION_BRIEF_STATE_DIR: process.env.SESSION_BRIEF_STATE_DIR, ...(options.env ?? { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW }) };
 	const r = spawnSync(process.execPath, [script, ...args], { input, timeout: 20_000, ...options, env });
 	return { status: r.status, stdout: r.stdout as Buffer, stderr: String(r.stderr) };
 }
