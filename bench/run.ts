@@ -191,6 +191,7 @@ interface Raw {
 	postToolUse?: { n: number; hook: Measured; nodeE0: Measured };
 	turnEnd?: Record<number, { turnEnd: Measured; changed: Measured; find: Measured; nodeE0: Measured }>;
 	tier1Baseline?: Record<number, { sessionStart: Measured; off: Measured; nodeE0: Measured }>;
+	baselineIndex?: Record<number, { fromIndex: Measured; walk: Measured }>;
 	preToolUse?: { n: number; firstEdit: Measured; laterEdit: Measured; shellCmd: Measured; dottedCmd: Measured; nodeE0: Measured };
 	check?: Record<string, { check: Measured; nodeE0: Measured }>;
 	checkPaths?: { paths: number; explicit: Measured; folder: Measured };
@@ -633,6 +634,26 @@ function main(): void {
 			);
 			raw.tier1Baseline[n] = { sessionStart: withBaseline, off, nodeE0: e0 };
 			row({ id: 'tier1-baseline', label: 'session-start tier 1 as shipped (starts the baseline process after the answer) vs without it', n, ms: withBaseline.median, cpuMs: withBaseline.cpuMs, baseline: 'SESSION_BRIEF_BASELINE=off', baseMs: off.median, ratio: withBaseline.median / off.median, note: `${(withBaseline.median / e0.median).toFixed(2)}× node -e 0; ${spreadNote(withBaseline, off, 'off')}` });
+		}
+
+		// The baseline process each session start leaves behind: from the index the brief came from
+		// (the cache tier served it, or the scan wrote it), against the walk it took before and takes without one.
+		raw.baselineIndex = {};
+		for (const n of SIZES.filter((s) => s >= 10000)) {
+			const { root } = vault(n);
+			if (!currentCache(root)) scanOnce(root);
+			const indexId = (JSON.parse(fs.readFileSync(path.join(pluginDir(root), 'brief-cache.json'), 'utf8')) as { indexId: string }).indexId;
+			const env = { ...childEnv(), SESSION_BRIEF_BASELINE_SESSION: session };
+			const runs = n >= 100000 ? RUNS.mid : RUNS.hook;
+			const [fromIndex, walk] = measure(
+				[
+					{ label: `baseline ${n}, from the index`, cmd: NODE, args: [CLI, 'baseline', '--vault', root], env: { ...env, SESSION_BRIEF_BASELINE_INDEX: indexId } },
+					{ label: `baseline ${n}, by a walk`, cmd: NODE, args: [CLI, 'baseline', '--vault', root], env },
+				],
+				runs,
+			);
+			raw.baselineIndex[n] = { fromIndex, walk };
+			row({ id: 'baseline-index', label: "the baseline process after a session start: from the brief's index vs by a walk", n, ms: fromIndex.median, cpuMs: fromIndex.cpuMs, baseline: 'walk', baseMs: walk.median, ratio: fromIndex.median / walk.median, note: spreadNote(fromIndex, walk, 'walk') });
 		}
 	}
 

@@ -27,6 +27,7 @@ import { agentPluginFolder, fencedFile, fencePlaces, fileMayBeFenced, sessionFil
 import { commandMayBeFenced, fencedCommand } from '../../src/node/hosts/fence-command';
 import { userStateDir } from '../../src/node/journal/user-state-dir';
 import { keepBeforeVersions, mayChangeNotes } from '../../src/node/review/before-version-hook';
+import { recordToolCall } from '../../src/node/journal/session-turn-record';
 import { parseHookJson } from '../../src/node/hosts/hook-input';
 import { vaultRelativeReal } from '../../src/node/real-path';
 import { defaultVaultRoot, type VaultContext } from '../../src/node/vault-config';
@@ -70,6 +71,10 @@ export function toolAttempt(stdin: Buffer, agent: AgentId = DEFAULT_AGENT): Tool
 	const command = typeof input.command === 'string' && input.command.trim() !== '' && tool !== 'Edit' ? input.command : null;
 	if (filePath === null && command === null) return null;
 	return { tool, filePath, filePaths, command, cwd: hook.cwd, session: hook.session_id ?? null };
+}
+
+function sessionOf(id: string | null | undefined): string | null {
+	return id === undefined || id === null || id === '' ? null : id;
 }
 
 function isFile(p: string): boolean {
@@ -142,21 +147,31 @@ export async function preToolUse(args: Args, scriptPath: string, env: NodeJS.Pro
 		const stdin = await readStdin(2000);
 		const agent = agentOrDefault(stringFlag(args, 'agent'));
 		const attempt = toolAttempt(stdin, agent);
-		if (attempt === null) return 0;
 		// The root comes from the script's place (or --vault), never from the input's `cwd` (docs/design.md, "Where the vault is").
 		const given = stringFlag(args, 'vault');
 		const root = given !== undefined ? path.resolve(given) : defaultVaultRoot(scriptPath);
 		if (root === null) return 0;
-		let ctx: VaultContext | null = null;
-		const context = (): VaultContext => (ctx ??= contextFor(args, scriptPath, env));
-		const fence = fenceAnswer(attempt, root, scriptPath, context, agent, env);
-		if (fence !== null) {
-			writeOut(fence);
+		// The session net's record of the turn: any tool call of this session's began it (src/core/session-turns.ts).
+		if (attempt === null) {
+			recordToolCall(root, sessionOf(translateHookInput(agent, parseHookJson(stdin)).session_id), [], Date.now(), env);
 			return 0;
 		}
-		if (guardAnswer(attempt, root, context, agent)) return 0;
-		// Allowed: the notes it may change are kept as they are now, for the review (src/node/review/before-version-hook.ts).
-		if (mayChangeNotes(attempt)) keepBeforeVersions(context(), attempt, clock(env));
+		const session = sessionOf(attempt.session);
+		let named: string[] = [];
+		let ctx: VaultContext | null = null;
+		const context = (): VaultContext => (ctx ??= contextFor(args, scriptPath, env));
+		try {
+			const fence = fenceAnswer(attempt, root, scriptPath, context, agent, env);
+			if (fence !== null) {
+				writeOut(fence);
+				return 0;
+			}
+			if (guardAnswer(attempt, root, context, agent)) return 0;
+			// Allowed: the notes it may change are kept as they are now, for the review (src/node/review/before-version-hook.ts).
+			if (mayChangeNotes(attempt)) named = keepBeforeVersions(context(), attempt, clock(env));
+		} finally {
+			recordToolCall(root, session, named, Date.now(), env);
+		}
 	} catch {
 		// Fail open: a hook that cannot decide lets the call through.
 	}

@@ -4,7 +4,7 @@
  */
 import { stringFlag, type Args } from '../args';
 import { agentOrDefault, hostTextLimit, sessionStartOutput } from '../../src/core/agent-contracts';
-import { alreadyGivenLine, outsideVaultLine, withLineAfterHeading } from '../../src/core/session-notes';
+import { alreadyGivenLine, netLine, outsideVaultLine, withLineAfterHeading } from '../../src/core/session-notes';
 import { beginSessionStart, DOCTOR_RUN_ENV, readSessionInput } from '../../src/node/journal/session-record';
 import { escapeControls } from '../../src/core/quote';
 import { isoDate } from '../../src/core/dates';
@@ -15,6 +15,7 @@ import { readStdin, writeOut } from '../io';
 import * as path from 'node:path';
 import { getBrief } from '../../src/node/tiers/brief-pipeline';
 import { startBaseline } from '../../src/node/journal/session-baseline-start';
+import { netState } from '../../src/node/journal/net-blind';
 
 function firstLine(error: unknown): string {
 	const text = error instanceof Error ? error.message : String(error);
@@ -44,14 +45,19 @@ export async function sessionStart(args: Args, scriptPath: string, env: NodeJS.P
 			for (const work of afterAnswer) work();
 			return 0;
 		}
-		// doctor's own test run is no session.
-		if (ctx.pluginDir !== null && env[DOCTOR_RUN_ENV] !== '1') afterAnswer.push(() => startBaseline(ctx.root, stringFlag(args, 'config-dir'), input.session_id ?? null, scriptPath, env));
+		// doctor's own test run is no session. The baseline comes from the index the brief was made
+		// from when that index was current (tier 1, the verified cache, or the scan's own), else from a walk.
+		let indexId: string | null = null;
+		if (ctx.pluginDir !== null && env[DOCTOR_RUN_ENV] !== '1') afterAnswer.push(() => startBaseline(ctx.root, stringFlag(args, 'config-dir'), input.session_id ?? null, scriptPath, env, indexId));
 		// The firing's record is also that of a new conversation (`startup`, `clear`), which the brief's
 		// news compare with the one before (docs/design.md, "What agents changed").
 		// Tier 1 needs no scan code; the pipeline loads the other tiers only when the plugin's cache cannot serve.
 		const sourced = await getBrief(ctx, 'auto', now, false);
+		indexId = sourced.source === 'cache' ? (sourced.cache?.indexId ?? null) : (sourced.indexWritten ?? null);
 		if (sourced.cache?.lang !== undefined && ctx.settings.language === 'auto' && !args.flags.has('lang')) lang = sourced.cache.lang;
-		const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);
+		const net = env[DOCTOR_RUN_ENV] === '1' ? null : netState(ctx.root, ctx.pluginDir, env);
+		const notes = [start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst), net === null ? null : netLine(lang, net)].filter((l): l is string => l !== null);
+		const note = notes.length === 0 ? null : notes.join('\n');
 		const limit = hostTextLimit(stringFlag(args, 'agent')) - (note === null ? 0 : note.length + 1);
 		lines.push(
 			withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note),

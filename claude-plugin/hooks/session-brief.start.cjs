@@ -38,21 +38,21 @@ function entersFolder(name, atRoot, excludedRootFolders) {
 function isNoteName(name) {
   return name.endsWith(".md");
 }
-function isCountedNote(path21, excludedRootFolders) {
+function isCountedNote(path22, excludedRootFolders) {
   let start = 0;
-  for (let slash = path21.indexOf("/"); slash >= 0; slash = path21.indexOf("/", start)) {
-    const part = path21.slice(start, slash);
+  for (let slash = path22.indexOf("/"); slash >= 0; slash = path22.indexOf("/", start)) {
+    const part = path22.slice(start, slash);
     if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;
     start = slash + 1;
   }
-  const name = path21.slice(start);
+  const name = path22.slice(start);
   return name !== "" && !isHiddenName(name) && isNoteName(name);
 }
-function isInFolder(path21, folder2) {
-  return folder2 === "" || path21.length > folder2.length && path21.charCodeAt(folder2.length) === 47 && path21.startsWith(folder2);
+function isInFolder(path22, folder2) {
+  return folder2 === "" || path22.length > folder2.length && path22.charCodeAt(folder2.length) === 47 && path22.startsWith(folder2);
 }
-function basename(path21) {
-  return path21.slice(path21.lastIndexOf("/") + 1);
+function basename(path22) {
+  return path22.slice(path22.lastIndexOf("/") + 1);
 }
 function comparePaths(a, b) {
   const la = a.toLowerCase();
@@ -140,7 +140,7 @@ var LIST_ITEMS = [
     about: "today's files in the sessions folder",
     // The index keeps every session file: the date changes, the set does not.
     holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-    onDay: (path21, date) => basename(path21).includes(date),
+    onDay: (path22, date) => basename(path22).includes(date),
     hits: () => NO_HITS,
     label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
     hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -934,11 +934,17 @@ Hooks always exit 0.`;
 var SESSION_NOTES_TEXT = translations({
   en: {
     outsideVault: (where, files) => `Started outside the vault (in ${where}), so the vault's own instructions were not loaded: read ${files} first.`,
-    alreadyGiven: "Session brief: already given to this session by another of its hook entries; not repeated."
+    alreadyGiven: "Session brief: already given to this session by another of its hook entries; not repeated.",
+    netOff: (why) => `Session net off (${why}): notes changed through the shell are not recorded for review.`,
+    netBlind: (places) => `Session net partly blind: it could not look at ${places}; notes changed there through the shell are not recorded.`,
+    netOffWhy: { env: "SESSION_BRIEF_BASELINE=off: no baseline at the session start, so not in its first turn", noPluginFolder: "no plugin folder in this vault" }
   },
   de: {
     outsideVault: (where, files) => `Au\xDFerhalb des Vaults gestartet (in ${where}), daher wurden die Anweisungen des Vaults nicht geladen: zuerst ${files} lesen.`,
-    alreadyGiven: "Session-Brief: dieser Sitzung schon von einem anderen ihrer Hook-Eintr\xE4ge gegeben; nicht wiederholt."
+    alreadyGiven: "Session-Brief: dieser Sitzung schon von einem anderen ihrer Hook-Eintr\xE4ge gegeben; nicht wiederholt.",
+    netOff: (why) => `Sitzungsnetz aus (${why}): \xFCber die Shell ge\xE4nderte Notizen werden nicht zur Pr\xFCfung festgehalten.`,
+    netBlind: (places) => `Sitzungsnetz teilweise blind: es konnte ${places} nicht ansehen; dort \xFCber die Shell ge\xE4nderte Notizen werden nicht festgehalten.`,
+    netOffWhy: { env: "SESSION_BRIEF_BASELINE=off: keine Grundlage beim Sitzungsstart, also nicht in ihrer ersten Runde", noPluginFolder: "kein Plugin-Ordner in diesem Vault" }
   }
 });
 function outsideVaultLine(lang, cwd, readFirst) {
@@ -946,6 +952,17 @@ function outsideVaultLine(lang, cwd, readFirst) {
   const files = readFirst.map((f) => shortenName(f, 300)).join(", ");
   const where = shortenName(cwd, 200);
   return SESSION_NOTES_TEXT[lang].outsideVault(where, files);
+}
+var MAX_NAMED = 3;
+function netLine(lang, state) {
+  const text2 = SESSION_NOTES_TEXT[lang];
+  if ("off" in state) {
+    const known = state.off === "env" || state.off === "noPluginFolder" ? text2.netOffWhy[state.off] : escapeControls(state.off.slice(0, 200));
+    return text2.netOff(known);
+  }
+  const named = state.skipped.slice(0, MAX_NAMED).map((s) => `${s.path === "" ? "." : shortenName(s.path, 120)} (${escapeControls(s.why.slice(0, 40))})`);
+  const rest = state.skipped.length - named.length + state.more;
+  return text2.netBlind(rest > 0 ? `${named.join(", ")} +${rest}` : named.join(", "));
 }
 function alreadyGivenLine(lang) {
   return SESSION_NOTES_TEXT[lang].alreadyGiven;
@@ -1594,6 +1611,8 @@ var STARTS_LOG = "session-starts.jsonl";
 var OLD_STARTS_FILE = "session-starts.json";
 var REVIEW_FILE = "agent-review.json";
 var SESSION_STARTS_FILE = "conversations.json";
+var NET_STATE_PREFIX = "session-net-";
+var NET_BLIND_FILE = "blind.json";
 var DISCOVERY_FILE = "live.json";
 var BEFORE_FOLDER = "before-versions";
 
@@ -1908,7 +1927,7 @@ function changeKinds(sessions) {
       }
     }
   }
-  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path21, was]) => ({ path: path21, from: was.from }));
+  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path22, was]) => ({ path: path22, from: was.from }));
   return { deleted: [...deleted].sort(comparePaths), renamed: renamed.sort((a, b) => comparePaths(a.path, b.path)) };
 }
 function withKinds(item, kinds) {
@@ -2390,9 +2409,9 @@ function contextFor(args, scriptPath, env) {
 // bridge/io.ts
 var fs8 = require("node:fs");
 function readStdin(timeoutMs) {
-  return new Promise((resolve7) => {
+  return new Promise((resolve8) => {
     if (process.stdin.isTTY) {
-      resolve7(Buffer.alloc(0));
+      resolve8(Buffer.alloc(0));
       return;
     }
     const chunks = [];
@@ -2404,7 +2423,7 @@ function readStdin(timeoutMs) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       process.stdin.destroy();
-      resolve7(Buffer.concat(chunks));
+      resolve8(Buffer.concat(chunks));
     };
     const timer = setTimeout(finish, timeoutMs);
     process.stdin.on("data", (c) => chunks.push(c));
@@ -2434,7 +2453,7 @@ function writeOut(text2) {
 }
 
 // bridge/commands/session-start.ts
-var path20 = require("node:path");
+var path21 = require("node:path");
 
 // src/node/tiers/brief-pipeline.ts
 var fs16 = require("node:fs");
@@ -2804,8 +2823,8 @@ var MAX_FILES = 4e3;
 var MAX_HEADER_BYTES = 4096;
 var BEFORE_SUFFIX = ".before";
 var AFTER_SUFFIX = ".after";
-function beforeStem(session, path21) {
-  return fileKey(`${session ?? ""}\0${path21}`);
+function beforeStem(session, path22) {
+  return fileKey(`${session ?? ""}\0${path22}`);
 }
 var ISO3 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 var STATES = /* @__PURE__ */ new Set(["kept", "new", "too-large"]);
@@ -3442,13 +3461,14 @@ async function getBrief(ctx, choice, now, full = true) {
 var BASELINE_ENV = "SESSION_BRIEF_BASELINE";
 var BASELINE_SESSION_ENV = "SESSION_BRIEF_BASELINE_SESSION";
 var BASELINE_STARTED_ENV = "SESSION_BRIEF_BASELINE_STARTED";
-function startBaseline(root, configDir, session, scriptPath, env) {
+var BASELINE_INDEX_ENV = "SESSION_BRIEF_BASELINE_INDEX";
+function startBaseline(root, configDir, session, scriptPath, env, indexId = null) {
   try {
     const mode = env[BASELINE_ENV];
     if (mode === "off") return;
     const { spawn, spawnSync } = builtinOnDemand("node:child_process");
     const args = [scriptPath, "baseline", "--vault", root, ...configDir === void 0 ? [] : ["--config-dir", configDir]];
-    const options = { stdio: "ignore", windowsHide: true, cwd: root, env: { ...env, [BASELINE_SESSION_ENV]: session ?? "", [BASELINE_STARTED_ENV]: String(Date.now()) } };
+    const options = { stdio: "ignore", windowsHide: true, cwd: root, env: { ...env, [BASELINE_SESSION_ENV]: session ?? "", [BASELINE_STARTED_ENV]: String(Date.now()), [BASELINE_INDEX_ENV]: indexId ?? "" } };
     if (mode === "sync") {
       spawnSync(process.execPath, args, { ...options, timeout: 12e4 });
       return;
@@ -3457,6 +3477,61 @@ function startBaseline(root, configDir, session, scriptPath, env) {
     child.on("error", () => void 0);
     child.unref();
   } catch {
+  }
+}
+
+// src/node/journal/net-blind.ts
+var fs16 = require("node:fs");
+var path20 = require("node:path");
+
+// src/core/session-net.ts
+var EDITOR_WRITES_MAX_AGE_MS = 24 * 60 * 60 * 1e3;
+var WALK_WINDOW_MS = 5 * 60 * 1e3;
+
+// src/node/journal/net-blind.ts
+var BLIND_MAX_BYTES = 64 * 1024;
+function netFolder(root, env = process.env) {
+  let real = path20.resolve(root);
+  try {
+    real = fs16.realpathSync.native(real);
+  } catch {
+  }
+  return path20.join(userStateDir(env), `${NET_STATE_PREFIX}${fileKey(real)}`);
+}
+function readJson3(file, max) {
+  const data = readRegularFile(file, max);
+  if (data === null) return null;
+  try {
+    return JSON.parse(data.toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+function parseBlind(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
+  const o = v;
+  if (typeof o.at !== "string" || !Array.isArray(o.skipped)) return null;
+  const skipped = o.skipped.filter((s) => typeof s === "object" && s !== null && typeof s.path === "string" && typeof s.why === "string");
+  return { at: o.at, off: typeof o.off === "string" ? o.off : null, skipped, more: typeof o.more === "number" ? o.more : 0 };
+}
+function readNetBlind(root, env = process.env) {
+  return parseBlind(readJson3(path20.join(netFolder(root, env), NET_BLIND_FILE), BLIND_MAX_BYTES));
+}
+function netState(root, pluginDir, env) {
+  if (pluginDir === null) return { off: "noPluginFolder" };
+  if (env[BASELINE_ENV] === "off") return { off: "env" };
+  const blind = readNetBlind(root, env);
+  if (blind === null) return unwritable(root, env);
+  if (blind.off !== null) return { off: blind.off };
+  return blind.skipped.length > 0 ? { skipped: blind.skipped, more: blind.more } : null;
+}
+function unwritable(root, env) {
+  try {
+    fs16.accessSync(netFolder(root, env), fs16.constants.W_OK);
+    return null;
+  } catch (error) {
+    const code = error.code;
+    return code === "ENOENT" ? null : { off: `its folder in the per-user state folder cannot be written (${code ?? "error"})` };
   }
 }
 
@@ -3528,13 +3603,17 @@ async function sessionStart(args, scriptPath, env) {
       for (const work of afterAnswer) work();
       return 0;
     }
-    if (ctx.pluginDir !== null && env[DOCTOR_RUN_ENV] !== "1") afterAnswer.push(() => startBaseline(ctx.root, stringFlag(args, "config-dir"), input.session_id ?? null, scriptPath, env));
+    let indexId = null;
+    if (ctx.pluginDir !== null && env[DOCTOR_RUN_ENV] !== "1") afterAnswer.push(() => startBaseline(ctx.root, stringFlag(args, "config-dir"), input.session_id ?? null, scriptPath, env, indexId));
     const sourced = await getBrief(ctx, "auto", now, false);
+    indexId = sourced.source === "cache" ? sourced.cache?.indexId ?? null : sourced.indexWritten ?? null;
     if (sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !args.flags.has("lang")) lang = sourced.cache.lang;
-    const note = start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst);
+    const net = env[DOCTOR_RUN_ENV] === "1" ? null : netState(ctx.root, ctx.pluginDir, env);
+    const notes = [start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst), net === null ? null : netLine(lang, net)].filter((l) => l !== null);
+    const note = notes.length === 0 ? null : notes.join("\n");
     const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);
     lines.push(
-      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path20.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)
+      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path21.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)
     );
   } catch (error) {
     if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ""})`);

@@ -31,6 +31,13 @@ export interface Baseline {
 	 */
 	since: number | null;
 	notes: NoteRow[];
+	/**
+	 * What the walk could not look at (an unreadable or too deep folder, a note whose stat failed),
+	 * vault-relative: nothing at or under these paths counts as changed, in this walk or the next.
+	 */
+	skipped: string[];
+	/** Whether a turn of this session was ever recorded (src/core/session-turns.ts): its host reports tool calls. */
+	turnsSeen: boolean;
 }
 
 function isRow(v: unknown): v is NoteRow {
@@ -45,11 +52,27 @@ export function parseBaseline(v: unknown): Baseline | null {
 	if (o.session !== null && typeof o.session !== 'string') return null;
 	if (typeof o.at !== 'string' || Number.isNaN(Date.parse(o.at)) || typeof o.takenMs !== 'number' || !Array.isArray(o.notes)) return null;
 	const notes = (o.notes as unknown[]).filter(isRow);
-	return { session: o.session, at: o.at, takenMs: o.takenMs, since: typeof o.since === 'number' ? o.since : null, notes };
+	const skipped = Array.isArray(o.skipped) ? (o.skipped as unknown[]).filter((p): p is string => typeof p === 'string') : [];
+	return { session: o.session, at: o.at, takenMs: o.takenMs, since: typeof o.since === 'number' ? o.since : null, notes, skipped, turnsSeen: o.turnsSeen === true };
 }
 
 export function encodeBaseline(b: Baseline): string {
-	return `${JSON.stringify({ format: 'session-brief-baseline', version: 1, session: b.session, at: b.at, takenMs: b.takenMs, since: b.since, notes: b.notes })}\n`;
+	const { session, at, takenMs, since, skipped, turnsSeen, notes } = b;
+	return `${JSON.stringify({ format: 'session-brief-baseline', version: 1, session, at, takenMs, since, skipped, turnsSeen, notes })}\n`;
+}
+
+/** How many skipped places a walk names; past that it names the first and counts the rest. */
+export const MAX_SKIPPED = 100;
+
+/** Whether `p` is `place` or lies under it (`''` is the whole vault). */
+function under(p: string, place: string): boolean {
+	return place === '' || p === place || p.startsWith(`${place}/`);
+}
+
+/** The rows outside every skipped place: a place one walk could not see is compared by neither. */
+export function outsideSkipped(rows: readonly NoteRow[], skipped: readonly string[]): NoteRow[] {
+	if (skipped.length === 0) return [...rows];
+	return rows.filter((r) => !skipped.some((place) => under(r[0], place)));
 }
 
 /** How long after its start a walk may still be running: a note modified in that window may have changed under it. */

@@ -4,22 +4,33 @@
  * same session gives instead of a second brief. Names are untrusted and quoted (`quote.ts`).
  */
 import { translations, type Lang } from './i18n';
-import { shortenName } from './quote';
+import { escapeControls, shortenName } from './quote';
 
 interface SessionNotesText {
 	/** `where` and `files` are shortened and quoted already. */
 	outsideVault: (where: string, files: string) => string;
 	alreadyGiven: string;
+	/** The session net cannot see what this session changes through its shell; `why` is said already. */
+	netOff: (why: string) => string;
+	/** `places` (quoted, each with its reason) are left out of the net. */
+	netBlind: (places: string) => string;
+	netOffWhy: { env: string; noPluginFolder: string };
 }
 
 export const SESSION_NOTES_TEXT = translations<SessionNotesText>({
 	en: {
 		outsideVault: (where, files) => `Started outside the vault (in ${where}), so the vault's own instructions were not loaded: read ${files} first.`,
 		alreadyGiven: 'Session brief: already given to this session by another of its hook entries; not repeated.',
+		netOff: (why) => `Session net off (${why}): notes changed through the shell are not recorded for review.`,
+		netBlind: (places) => `Session net partly blind: it could not look at ${places}; notes changed there through the shell are not recorded.`,
+		netOffWhy: { env: 'SESSION_BRIEF_BASELINE=off: no baseline at the session start, so not in its first turn', noPluginFolder: 'no plugin folder in this vault' },
 	},
 	de: {
 		outsideVault: (where, files) => `Außerhalb des Vaults gestartet (in ${where}), daher wurden die Anweisungen des Vaults nicht geladen: zuerst ${files} lesen.`,
 		alreadyGiven: 'Session-Brief: dieser Sitzung schon von einem anderen ihrer Hook-Einträge gegeben; nicht wiederholt.',
+		netOff: (why) => `Sitzungsnetz aus (${why}): über die Shell geänderte Notizen werden nicht zur Prüfung festgehalten.`,
+		netBlind: (places) => `Sitzungsnetz teilweise blind: es konnte ${places} nicht ansehen; dort über die Shell geänderte Notizen werden nicht festgehalten.`,
+		netOffWhy: { env: 'SESSION_BRIEF_BASELINE=off: keine Grundlage beim Sitzungsstart, also nicht in ihrer ersten Runde', noPluginFolder: 'kein Plugin-Ordner in diesem Vault' },
 	},
 });
 
@@ -32,6 +43,23 @@ export function outsideVaultLine(lang: Lang, cwd: string, readFirst: readonly st
 	const files = readFirst.map((f) => shortenName(f, 300)).join(', ');
 	const where = shortenName(cwd, 200);
 	return SESSION_NOTES_TEXT[lang].outsideVault(where, files);
+}
+
+/** Why the session net is off or partly blind, as the session start knows it. */
+export type NetState = { off: 'env' | 'noPluginFolder' } | { off: string } | { skipped: readonly { path: string; why: string }[]; more: number };
+
+const MAX_NAMED = 3;
+
+/** The one line that says the session net is off or cannot see everything. */
+export function netLine(lang: Lang, state: NetState): string {
+	const text = SESSION_NOTES_TEXT[lang];
+	if ('off' in state) {
+		const known = state.off === 'env' || state.off === 'noPluginFolder' ? text.netOffWhy[state.off] : escapeControls(state.off.slice(0, 200));
+		return text.netOff(known);
+	}
+	const named = state.skipped.slice(0, MAX_NAMED).map((s) => `${s.path === '' ? '.' : shortenName(s.path, 120)} (${escapeControls(s.why.slice(0, 40))})`);
+	const rest = state.skipped.length - named.length + state.more;
+	return text.netBlind(rest > 0 ? `${named.join(', ')} +${rest}` : named.join(', '));
 }
 
 export function alreadyGivenLine(lang: Lang): string {

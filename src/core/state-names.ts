@@ -19,8 +19,17 @@ export const OLD_STARTS_FILE = 'session-starts.json';
 export const REVIEW_FILE = 'agent-review.json';
 /** Where earlier versions kept when the last two conversations started: read until a compaction folds it into the session starts log. */
 export const SESSION_STARTS_FILE = 'conversations.json';
-/** The session net's baselines, one file per session (src/core/session-net.ts). */
+/** Where earlier versions kept the session net's baselines in the plugin folder; read by nothing now. */
 export const BASELINE_FOLDER = 'session-baselines';
+/**
+ * The session net's own folder per vault in the per-user state folder (src/node/journal/session-net.ts):
+ * `session-net-<hash of the vault's real path>/`, holding a baseline and a turn record per session
+ * and what the last walk could not see.
+ */
+export const NET_STATE_PREFIX = 'session-net-';
+export const NET_BASELINE_PREFIX = 'baseline-';
+export const NET_TURN_PREFIX = 'turn-';
+export const NET_BLIND_FILE = 'blind.json';
 /** The plugin's record of notes its own editor changed (src/plugin/review/editor-writes.ts). */
 export const EDITOR_WRITES_FILE = 'editor-writes.json';
 /** The live channel's discovery file (src/core/live-protocol.ts). */

@@ -13,6 +13,10 @@ import {
 	DISCOVERY_FILE,
 	EDITOR_WRITES_FILE,
 	INDEX_FILE,
+	NET_BASELINE_PREFIX,
+	NET_BLIND_FILE,
+	NET_STATE_PREFIX,
+	NET_TURN_PREFIX,
 	JOURNAL_FILE,
 	OLD_STARTS_FILE,
 	REVIEW_FILE,
@@ -94,7 +98,7 @@ export function pluginState(): readonly StateName[] {
 		{ name: REVIEW_FILE, kind: 'file', what: 'the review marks' },
 		{ name: LAST_CHECK_FILE, kind: 'file', what: 'the last rule check' },
 		{ name: MARKS_FOLDER, kind: 'folder', what: 'the session marks' },
-		{ name: BASELINE_FOLDER, kind: 'folder', what: "the session net's baselines" },
+		{ name: BASELINE_FOLDER, kind: 'folder', what: "an earlier version's session net baselines (now in the per-user state folder)" },
 		{ name: BEFORE_FOLDER, kind: 'folder', what: 'the before-versions of notes agents changed' },
 		{ name: 'main.js', kind: 'file', what: 'the plugin' },
 		{ name: 'manifest.json', kind: 'file', what: "the plugin's manifest" },
@@ -119,6 +123,25 @@ export function hooksState(): readonly StateName[] {
 /** The code caches earlier versions kept in `.claude/hooks`, beside the files the hook entry runs. */
 export function oldCodeCaches(): readonly string[] {
 	return [SCRIPT_NAME, BRIDGE_NAME, START_NAME, EDIT_NAME].map((name) => `${name}${CODE_CACHE_SUFFIX}`);
+}
+
+/**
+ * What Session Brief keeps per vault in the per-user state folder (src/node/journal/user-state-dir.ts),
+ * where an agent's tools do not reach: names ending in `*` are prefixes.
+ */
+export function userState(): readonly StateName[] {
+	return [
+		{ name: `${NET_STATE_PREFIX}*`, kind: 'folder', what: "a vault's session net (named by a hash of the vault's real path)" },
+		{ name: `${NET_STATE_PREFIX}*/${NET_BASELINE_PREFIX}*`, kind: 'file', what: "a session's baseline" },
+		{ name: `${NET_STATE_PREFIX}*/${NET_TURN_PREFIX}*`, kind: 'file', what: "a session's turn in progress" },
+		{ name: `${NET_STATE_PREFIX}*/${NET_BLIND_FILE}`, kind: 'file', what: 'what the last walk of the vault could not see' },
+	];
+}
+
+/** The user-state entry a path relative to the per-user state folder (with `/`) falls under; null for a name not declared here. */
+export function userStateName(rel: string): StateName | null {
+	const matches = (pattern: string): boolean => new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`).test(rel);
+	return userState().find((s) => matches(s.name)) ?? null;
 }
 
 /** The registry's entry for `name` in `home`; null for a name Session Brief does not write there. */

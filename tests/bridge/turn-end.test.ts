@@ -8,10 +8,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stateFolderChecks } from '../../src/node/hosts/doctor/doctor-state';
+import { netFolder } from '../../src/node/journal/net-blind';
 import { BUNDLE, run } from '../helpers/bridge';
 import { exampleVault, removeTempDirs, setPluginSettings, tempDir } from '../helpers/rule-vault';
 
 afterAll(removeTempDirs, 60_000);
+
+/** The per-user state folder of every run here: the baselines live there, not in the vault. */
+const STATE = tempDir();
 
 const PLUGIN = ['.obsidian', 'plugins', 'session-brief'];
 
@@ -22,7 +26,7 @@ function vault(): string {
 }
 
 function bridge(v: string, args: string[], input: unknown, extra: NodeJS.ProcessEnv = {}): { status: number | null; stdout: string } {
-	const r = run(BUNDLE, [...args, '--vault', v], typeof input === 'string' ? input : JSON.stringify(input), { env: { PATH: process.env.PATH ?? '', SESSION_BRIEF_BASELINE: 'sync', ...extra } });
+	const r = run(BUNDLE, [...args, '--vault', v], typeof input === 'string' ? input : JSON.stringify(input), { env: { PATH: process.env.PATH ?? '', SESSION_BRIEF_STATE_DIR: STATE, SESSION_BRIEF_BASELINE: 'sync', ...extra } });
 	return { status: r.status, stdout: r.stdout.toString('utf8') };
 }
 
@@ -38,8 +42,8 @@ function journal(v: string): Array<Record<string, unknown>> {
 }
 
 function baselines(v: string): string[] {
-	const dir = path.join(v, ...PLUGIN, 'session-baselines');
-	return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+	const dir = netFolder(v, { SESSION_BRIEF_STATE_DIR: STATE });
+	return fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.startsWith('baseline-')) : [];
 }
 
 async function until(check: () => boolean, ms: number): Promise<boolean> {
@@ -100,16 +104,13 @@ describe('the session net', () => {
 		]);
 	});
 
-	it("doctor takes the baselines folder and the editor record for the plugin's own files; a link planted among the baselines is named", () => {
+	it("the baselines are kept in the per-user state folder, none in the vault; doctor takes the editor record for the plugin's own", () => {
 		const v = vault();
 		bridge(v, ['session-start'], { session_id: 's', source: 'startup' });
 		fs.writeFileSync(path.join(v, ...PLUGIN, 'editor-writes.json'), '{"notes":{}}\n');
 		expect(baselines(v)).toHaveLength(1);
+		expect(fs.existsSync(path.join(v, ...PLUGIN, 'session-baselines'))).toBe(false);
 		expect(stateFolderChecks(v, {}).map((c) => c.status)).toEqual(['ok']);
-		fs.symlinkSync('/etc/passwd', path.join(v, ...PLUGIN, 'session-baselines', 'planted.json'));
-		const [check] = stateFolderChecks(v, {});
-		expect(check?.status).toBe('fail');
-		expect(check?.message).toContain('planted.json');
 	});
 
 	it('turn-end fails open: anything on stdin, a vault without the plugin folder, an unreadable baseline: {} and exit 0', () => {
@@ -118,7 +119,7 @@ describe('the session net', () => {
 		const bare = tempDir();
 		expect(bridge(bare, ['turn-end'], { session_id: 's' })).toEqual({ status: 0, stdout: '{}\n' });
 		bridge(v, ['session-start'], { session_id: 's', source: 'startup' });
-		for (const name of baselines(v)) fs.writeFileSync(path.join(v, ...PLUGIN, 'session-baselines', name), 'garbage');
+		for (const name of baselines(v)) fs.writeFileSync(path.join(netFolder(v, { SESSION_BRIEF_STATE_DIR: STATE }), name), 'garbage');
 		expect(bridge(v, ['turn-end'], { session_id: 's' })).toEqual({ status: 0, stdout: '{}\n' });
 	});
 });

@@ -7,7 +7,7 @@ import { emptyMarks, markNote, unreviewedSessions } from '../../src/core/what-ch
 const T0 = 1_800_000_000_000;
 
 function baseline(notes: NoteRow[], extra: Partial<Baseline> = {}): Baseline {
-	return { session: 's1', at: '2027-01-15T08:00:00.000Z', takenMs: T0, since: null, notes, ...extra };
+	return { session: 's1', at: '2027-01-15T08:00:00.000Z', takenMs: T0, since: null, notes, skipped: [], turnsSeen: false, ...extra };
 }
 
 function rec(path: string, at: string, extra: Partial<JournalRecord> = {}): JournalRecord {

@@ -16,7 +16,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentChanges } from '../../src/plugin/review/agent-changes';
 import { AgentReview } from '../../src/plugin/review/agent-review';
 import { editorWritesFile } from '../../src/node/journal/editor-writes-file';
-import { stateName, type StateHome } from '../../src/node/state-registry';
+import { userStateName, stateName, type StateHome } from '../../src/node/state-registry';
 import { BUNDLE, run } from '../helpers/bridge';
 import { settle, type Started, startPlugin, stopPlugin, tempVault } from './harness';
 
@@ -124,7 +124,7 @@ describe.skipIf(!HAVE_BUILD || process.platform === 'win32')('doctor after a rea
 			expect(fs.readFileSync(plan, 'utf8')).toBe('before\n');
 
 			// What the session left in the plugin's folder: its own folders and records among them.
-			for (const name of ['before-versions', 'session-baselines', 'session-marks']) expect(fs.statSync(path.join(pluginDir, name)).isDirectory(), name).toBe(true);
+			for (const name of ['before-versions', 'session-marks']) expect(fs.statSync(path.join(pluginDir, name)).isDirectory(), name).toBe(true);
 			for (const name of ['agent-review.json', 'session-starts.jsonl', 'brief-cache.json', 'live.json']) expect(fs.statSync(path.join(pluginDir, name)).isFile(), name).toBe(true);
 			// The editor's record lives in the per-user state folder, out of the agent's reach.
 			expect(fs.statSync(editorWritesFile(base)).isFile()).toBe(true);
@@ -154,7 +154,16 @@ describe.skipIf(!HAVE_BUILD || process.platform === 'win32')('doctor after a rea
 					written.get(where)?.add(rel.split(path.sep)[0] ?? '');
 				}
 			}
-			expect([...(written.get('plugin') ?? [])]).toEqual(expect.arrayContaining(['before-versions', 'session-baselines', 'session-marks', 'agent-changes.jsonl', 'session-starts.jsonl']));
+			expect([...(written.get('plugin') ?? [])]).toEqual(expect.arrayContaining(['before-versions', 'session-marks', 'agent-changes.jsonl', 'session-starts.jsonl']));
+			// The session net's files, in the per-user state folder: each under a declared name.
+			const stateDir = process.env.SESSION_BRIEF_STATE_DIR ?? '';
+			const netFiles = fs
+				.readFileSync(trace, 'utf8')
+				.split('\n')
+				.map((line) => path.relative(stateDir, line).split(path.sep).join('/'))
+				.filter((rel) => rel.startsWith('session-net-') && !rel.endsWith('.tmp'));
+			expect(netFiles.some((rel) => /\/baseline-[0-9a-f]+\.json$/.test(rel))).toBe(true);
+			expect(netFiles.filter((rel) => userStateName(rel) === null)).toEqual([]);
 			expect([...(written.get('hooks') ?? [])]).toEqual(expect.arrayContaining(['session-brief.json', 'session-brief.bridge.cjs']));
 			const unknown = [...written].flatMap(([where, names]) => [...names].filter((n) => stateName(where, n) === null).map((n) => `${where}: ${n}`));
 			expect(unknown).toEqual([]);

@@ -5,8 +5,10 @@
  * sidebar lists under the old path and as old → new.
  */
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { netFolder } from '../../src/node/journal/net-blind';
 import type { AgentChanges } from '../../src/plugin/review/agent-changes';
 import type { DesktopParts } from '../../src/plugin/desktop-parts';
 import { AgentReview } from '../../src/plugin/review/agent-review';
@@ -23,8 +25,11 @@ afterEach(async () => {
 	started = null;
 });
 
+const STATE = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-net-state-'));
+afterAll(() => fs.rmSync(STATE, { recursive: true, force: true }));
+
 function env(): NodeJS.ProcessEnv {
-	return { PATH: process.env.PATH ?? '', SESSION_BRIEF_BASELINE: 'sync' };
+	return { PATH: process.env.PATH ?? '', SESSION_BRIEF_BASELINE: 'sync', SESSION_BRIEF_STATE_DIR: STATE };
 }
 
 function hook(vault: string, command: string, input: unknown): void {
@@ -52,7 +57,7 @@ describe.skipIf(!HAVE_BUILD)('the session net while the plugin runs', () => {
 		started = s;
 		const root = await openReviewView(s);
 		hook(base, 'session-start', { session_id: 'agent-one', source: 'startup', hook_event_name: 'SessionStart' });
-		expect(fs.readdirSync(path.join(base, '.obsidian', 'plugins', 'session-brief', 'session-baselines'))).toHaveLength(1);
+		expect(fs.readdirSync(netFolder(base, env())).filter((n) => n.startsWith('baseline-'))).toHaveLength(1);
 
 		// The human types in the editor; Obsidian saves the note.
 		const typed = s.app.vault.getFileByPath('Notes/typed.md');

@@ -1,79 +1,125 @@
 /**
- * The session net on disk (the rules are src/core/session-net.ts): the baseline of a session's
- * notes in `session-baselines/<hash of the session id>.json` in the plugin's folder, taken after a
- * session start has answered (src/node/journal/session-baseline-start.ts), and the end
- * of a turn, which walks the notes again and journals what no tool event reported. The walk is the
- * tier-3 stat walk's (src/node/scan/stat-walk.ts). Every file goes through the state-file module.
+ * The session net on disk (the rules are src/core/session-net.ts and src/core/session-turns.ts):
+ * per vault, a folder in the per-user state folder, `session-net-<hash of the vault's real path>/`,
+ * where an agent's tools do not reach, so nothing planted or forged in the vault switches the net
+ * off or hides a change. It holds each session's baseline (`baseline-<hash of the session id>.json`,
+ * taken after a session start has answered, src/node/journal/session-baseline-start.ts), each
+ * session's turn in progress (`turn-<hash>.json`, from the pre-tool hook), and what the last walk
+ * could not see (`blind.json`). The end of a turn walks the notes again (the tier-3 stat walk's
+ * rule, src/node/scan/stat-walk.ts) and journals what no tool event reported.
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fileKey } from '../../core/file-key';
-import { BASELINE_FOLDER, encodeBaseline, netChanges, netRecords, parseBaseline, parseEditorWrites, unexplained } from '../../core/session-net';
+import { encodeBaseline, netChanges, netRecords, outsideSkipped, parseBaseline, parseEditorWrites, unexplained, type Baseline, type NoteRow } from '../../core/session-net';
+import { NET_BASELINE_PREFIX } from '../../core/state-names';
+import { attribute, parseTurn } from '../../core/session-turns';
+import { baselineFile, otherTurns, TURN_MAX_BYTES, turnFile } from './session-turn-record';
 import { appendJournalRecords, readJournal } from './agent-journal';
 import { readEditorWritesJson } from './editor-writes-file';
-import { noteRows } from '../scan/stat-walk';
-import { listStateFolder, readStateJson, removeStateFile, statStateFile, writeStateFile } from '../state-file';
+import { noteRows, type NoteListing } from '../scan/stat-walk';
+import { removeUserStateFile, writeUserStateFile } from '../state-file';
+import { netFolder, noteBlind, readJson } from './net-blind';
 import type { VaultContext } from '../vault-config';
 
 /** A baseline holds a row per note: about 60 bytes each, so 64 MB is a million notes. */
 const BASELINE_MAX_BYTES = 64 * 1024 * 1024;
 /** Baselines of sessions that ended long ago are removed when a new one is taken. */
 const KEEP_BASELINE_MS = 7 * 24 * 60 * 60 * 1000;
-const MAX_BASELINES = 256;
+/** At most this many files of the folder are looked at (baselines of sessions at once). */
+const MAX_ENTRIES = 1024;
 
-export function baselineFile(pluginDir: string, session: string | null): string {
-	return path.join(pluginDir, BASELINE_FOLDER, `${fileKey(session ?? '')}.json`);
-}
+export { baselineFile };
 
-function pruneBaselines(root: string, pluginDir: string, keep: string): void {
-	const dir = path.join(pluginDir, BASELINE_FOLDER);
-	const now = Date.now();
-	for (const entry of listStateFolder(root, dir, MAX_BASELINES * 4)) {
-		const file = path.join(dir, entry.name);
-		if (file === keep || !entry.name.endsWith('.json')) continue;
-		const st = statStateFile(root, file);
-		if (st !== null && now - st.mtimeMs > KEEP_BASELINE_MS) removeStateFile(root, file);
+function listFolder(folder: string): string[] {
+	try {
+		return fs.readdirSync(folder).slice(0, MAX_ENTRIES);
+	} catch {
+		return [];
 	}
 }
 
+function pruneBaselines(folder: string, keep: string): void {
+	const now = Date.now();
+	for (const name of listFolder(folder)) {
+		const file = path.join(folder, name);
+		if (file === keep || !name.startsWith(NET_BASELINE_PREFIX)) continue;
+		try {
+			if (now - fs.lstatSync(file).mtimeMs > KEEP_BASELINE_MS) removeUserStateFile(file);
+		} catch {
+			// Gone already.
+		}
+	}
+}
+
+function skippedPaths(listing: NoteListing): string[] {
+	return listing.skipped.map((s) => s.path);
+}
+
+/** How the baseline's notes were listed: by a walk now, or from the rows of an index that was current when the session started. */
+export type BaselineRows = { from: 'walk' } | { from: 'index'; rows: NoteRow[] };
+
 /**
- * Walks the notes and keeps them as the session's baseline; false when the walk could not look at
- * everything. `startedMs`: when the session start asked for it (the walk runs a moment later, in a
- * process of its own), so a note changed in between counts as changed at the end of the turn.
+ * Keeps the session's baseline; false when it could not be written. `startedMs`: when the session
+ * start asked for it (this runs a moment later, in a process of its own), so a note changed in
+ * between counts as changed at the end of the turn.
  */
-export function takeBaseline(ctx: VaultContext, session: string | null, now: Date, startedMs = Date.now()): boolean {
+export function takeBaseline(ctx: VaultContext, session: string | null, now: Date, startedMs = Date.now(), env: NodeJS.ProcessEnv = process.env, source: BaselineRows = { from: 'walk' }): boolean {
 	if (ctx.pluginDir === null) return false;
+	const folder = netFolder(ctx.root, env);
 	const takenMs = Math.min(startedMs, Date.now());
-	const rows = noteRows(ctx.root, ctx.settings.excludedRootFolders);
-	if (rows === null) return false;
-	const file = baselineFile(ctx.pluginDir, session);
-	writeStateFile(ctx.root, file, encodeBaseline({ session, at: now.toISOString(), takenMs, since: takenMs, notes: rows }));
-	pruneBaselines(ctx.root, ctx.pluginDir, file);
+	const listing: NoteListing = source.from === 'index' ? { rows: source.rows, skipped: [] } : noteRows(ctx.root, ctx.settings.excludedRootFolders);
+	const file = baselineFile(ctx.root, session, env);
+	// A session start begins the count of turns anew (reading a resumed session's old baseline for it would cost as much as the walk saved).
+	try {
+		writeUserStateFile(file, encodeBaseline({ session, at: now.toISOString(), takenMs, since: takenMs, notes: listing.rows, skipped: skippedPaths(listing), turnsSeen: false }));
+	} catch (error) {
+		noteBlind(folder, now, [], `the baseline could not be written (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+		return false;
+	}
+	if (source.from === 'walk') noteBlind(folder, now, listing.skipped);
+	pruneBaselines(folder, file);
 	return true;
 }
 
 /**
- * The end of a turn: journals the session's changes since its baseline that no record and no
- * editor write explains, and moves the baseline on. Without a baseline it takes one (the net then
- * covers the turns after this one). Returns how many records it wrote.
+ * The end of a turn: journals the changes since the session's baseline that no record and no
+ * editor write explains, each as this session's or, when no session was in a turn to make it, as
+ * nobody's; leaves those another session's turn still going may have made to that session's own
+ * end of turn; and moves the baseline on. Without a baseline it takes one (the net then covers
+ * the turns after this one). Returns how many records it wrote.
  */
-export async function closeTurn(ctx: VaultContext, session: string | null, now: Date): Promise<number> {
+export async function closeTurn(ctx: VaultContext, session: string | null, now: Date, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+	const folder = netFolder(ctx.root, env);
+	const own = turnFile(folder, session);
+	const turn = parseTurn(readJson(own, TURN_MAX_BYTES));
+	try {
+		removeUserStateFile(own);
+	} catch {
+		// Left in place (not a file): the next turn's record replaces it.
+	}
 	if (ctx.pluginDir === null) return 0;
-	const file = baselineFile(ctx.pluginDir, session);
-	const base = parseBaseline(readStateJson(ctx.root, file, BASELINE_MAX_BYTES));
+	const file = baselineFile(ctx.root, session, env);
+	const base: Baseline | null = parseBaseline(readJson(file, BASELINE_MAX_BYTES));
 	const takenMs = Date.now();
-	const rows = noteRows(ctx.root, ctx.settings.excludedRootFolders);
-	if (rows === null) return 0;
-	const next = encodeBaseline({ session, at: now.toISOString(), takenMs, since: null, notes: rows });
+	const listing = noteRows(ctx.root, ctx.settings.excludedRootFolders);
+	noteBlind(folder, now, listing.skipped);
+	const turnsSeen = turn !== null || (base?.turnsSeen ?? false);
+	const next = encodeBaseline({ session, at: now.toISOString(), takenMs, since: null, notes: listing.rows, skipped: skippedPaths(listing), turnsSeen });
 	if (base === null) {
-		writeStateFile(ctx.root, file, next);
+		writeUserStateFile(file, next);
 		return 0;
 	}
-	const changes = netChanges(base.notes, rows, base.since);
-	if (changes.length === 0) return 0;
-	const journal = readJournal(ctx.root, ctx.pluginDir, now);
-	const editor = parseEditorWrites(readEditorWritesJson(ctx.root));
-	const records = netRecords(unexplained(changes, base, journal, editor), session, now);
-	await appendJournalRecords(ctx.root, ctx.pluginDir, records, now);
-	writeStateFile(ctx.root, file, next);
-	return records.length;
+	const blind = [...base.skipped, ...skippedPaths(listing)];
+	const changes = netChanges(outsideSkipped(base.notes, blind), outsideSkipped(listing.rows, blind), base.since);
+	let written = 0;
+	if (changes.length > 0) {
+		const journal = readJournal(ctx.root, ctx.pluginDir, now);
+		const editor = parseEditorWrites(readEditorWritesJson(ctx.root));
+		const sorted = attribute(unexplained(changes, base, journal, editor), listing.rows, turn, base.turnsSeen, otherTurns(folder, own, takenMs));
+		const records = [...netRecords(sorted.mine, session, now), ...netRecords(sorted.nobody, null, now)];
+		await appendJournalRecords(ctx.root, ctx.pluginDir, records, now);
+		written = records.length;
+	}
+	writeUserStateFile(file, next);
+	return written;
 }

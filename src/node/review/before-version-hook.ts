@@ -70,20 +70,23 @@ function placeOf(ctx: VaultContext): BeforePlace | null {
 	return ctx.pluginDir === null ? null : { root: ctx.root, pluginDir: ctx.pluginDir };
 }
 
-/** The pre-tool hook's one call. */
-export function keepBeforeVersions(ctx: VaultContext, call: ToolCall, now: Date): void {
+/** The pre-tool hook's one call; returns the notes the call may change (for the session net's record of the turn). */
+export function keepBeforeVersions(ctx: VaultContext, call: ToolCall, now: Date): string[] {
 	try {
 		const place = placeOf(ctx);
-		if (place === null) return;
-		for (const rel of notesOfCall(ctx, call)) {
+		if (place === null) return [];
+		const notes = notesOfCall(ctx, call);
+		for (const rel of notes) {
 			try {
 				keepBeforeVersion(place, rel, sessionOf(call.session), call.tool, now);
 			} catch {
 				// The next note may still be kept.
 			}
 		}
+		return notes;
 	} catch {
 		// Fail open.
+		return [];
 	}
 }
 

@@ -32,6 +32,8 @@ export interface WalkJob {
 	shared: SharedArrayBuffer | null;
 	/** Where each slot of `shared` is (worker-slots.ts): the worker cannot import it, so it comes with the job. */
 	layout: StatWalkLayout;
+	/** Folders deeper than this are not entered (the walk is then not clean); absent: no limit. */
+	maxDepth?: number;
 }
 
 /** What counts as a note, name by name: the core's functions (src/core/paths.ts), passed in so that the worker runs their text. */
@@ -61,12 +63,18 @@ export interface WalkPart {
  * (`rule`, from src/core/paths.ts, as walkNotes in scan.ts applies it; `.md` files and links to
  * them count while the link's real path stays in the vault; symlinked folders are not followed).
  */
-export function walkPart(fsApi: typeof fs, add: typeof addToStamp, rule: NoteRule, job: WalkJob, self: number): WalkPart {
+export function walkPart(fsApi: typeof fs, add: typeof addToStamp, rule: NoteRule, job: WalkJob, self: number, skip?: (rel: string, why: string) => void): WalkPart {
 	const { ACTIVE, SEQ, NEXT, COUNT, PROGRESS, DONE, SILENCE_MS, QUEUE_FOLDERS: FOLDERS, QUEUE_BYTES: BYTES, HEADER } = job.layout;
 	const sum: StampSum = { a: 0, b: 0, count: 0 };
 	let clean = true;
 	const prefix = job.prefix;
 	const excluded = job.excludedRootFolders;
+	const maxDepth = job.maxDepth ?? Infinity;
+	/** What could not be looked at: the walk is not clean, and a caller that asked hears where. */
+	const missed = (rel: string, error: unknown): void => {
+		clean = false;
+		if (skip !== undefined) skip(rel, typeof error === 'string' ? error : ((error as { code?: string } | null)?.code ?? 'error'));
+	};
 	const listOptions = { withFileTypes: true } as const;
 	const statOptions = { throwIfNoEntry: false } as const;
 	const shared = job.shared;
@@ -142,15 +150,18 @@ export function walkPart(fsApi: typeof fs, add: typeof addToStamp, rule: NoteRul
 			let entries: fs.Dirent[];
 			try {
 				entries = fsApi.readdirSync(dir, listOptions);
-			} catch {
-				clean = false;
+			} catch (error) {
+				missed(rel, error);
 				continue;
 			}
 			for (const entry of entries) {
 				const name = entry.name;
 				if (rule.isHiddenName(name)) continue;
 				if (entry.isDirectory()) {
-					if (rule.entersFolder(name, rel === '', excluded)) pending.push(base + name);
+					if (!rule.entersFolder(name, rel === '', excluded)) continue;
+					// Depth counted only under a limit: the stamp's walk has none and pays nothing.
+					if (maxDepth !== Infinity && (base + name).split('/').length > maxDepth) missed(base + name, 'too deep');
+					else pending.push(base + name);
 					continue;
 				}
 				if (!rule.isNoteName(name) || !(entry.isFile() || entry.isSymbolicLink())) continue;
@@ -160,8 +171,8 @@ export function walkPart(fsApi: typeof fs, add: typeof addToStamp, rule: NoteRul
 					const st = fsApi.statSync(dir + name, statOptions);
 					// Whole milliseconds, as the index holds them. A note gone since readdir is simply gone.
 					if (st !== undefined && st.isFile()) add(sum, base + name, Math.trunc(st.mtimeMs), st.size);
-				} catch {
-					clean = false;
+				} catch (error) {
+					missed(base + name, error);
 				}
 			}
 		}
@@ -255,15 +266,27 @@ export function stampAlone(root: string, excludedRootFolders: readonly string[])
 	return part.clean ? stampOfSum(part.sum) : null;
 }
 
+/** The session net's walk goes no deeper than this: far below any path length limit, far above any vault kept by hand. */
+export const NET_MAX_DEPTH = 256;
+
+/** What the session net's walk saw: every note it could look at, and each place it could not (with why). */
+export interface NoteListing {
+	rows: NoteRow[];
+	skipped: { path: string; why: string }[];
+}
+
 /**
  * Every note the walk counts as a row (path, mtime, size), on one thread: the session net's
- * baseline (src/core/session-net.ts). Null when a folder or a note could not be looked at, so a
- * folder that cannot be read never reads as its notes deleted.
+ * baseline (src/core/session-net.ts). A folder that cannot be read (or lies deeper than
+ * NET_MAX_DEPTH) and a note whose stat fails are skipped alone and named, so the rest is still
+ * seen and the skipped place never reads as its notes deleted.
  */
-export function noteRows(root: string, excludedRootFolders: readonly string[]): NoteRow[] | null {
+export function noteRows(root: string, excludedRootFolders: readonly string[]): NoteListing {
 	const rows: NoteRow[] = [];
-	const part = walkPart(fs, (_sum, p, mtime, size) => void rows.push([p, mtime, size]), NOTE_RULE, { prefix: withSep(root), excludedRootFolders, shared: null, layout: STAT_WALK_LAYOUT }, 0);
-	return part.clean ? rows : null;
+	const skipped: { path: string; why: string }[] = [];
+	const job: WalkJob = { prefix: withSep(root), excludedRootFolders, shared: null, layout: STAT_WALK_LAYOUT, maxDepth: NET_MAX_DEPTH };
+	walkPart(fs, (_sum, p, mtime, size) => void rows.push([p, mtime, size]), NOTE_RULE, job, 0, (p, why) => void skipped.push({ path: p, why }));
+	return { rows, skipped };
 }
 
 /** A two-thread walk's stamp, and how many notes the worker stat'ed (null: it took no part). */

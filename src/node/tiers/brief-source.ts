@@ -141,11 +141,12 @@ export function scanTier(run: PipelineRun): SourcedBrief {
 	const scan = scanVault(ctx.root, ctx.settings, reuse, run.walk, expected ?? 0);
 	const brief = briefFrom(ctx, now, scan.entries, scan.walk.errors, cache);
 	const generatedAt = now.getTime();
+	let indexWritten: string | undefined;
 	if (ctx.pluginDir !== null) {
 		// Off a session start's answer path: keep the session starts record bounded (src/node/journal/session-starts-log.ts).
 		keepSessionStartsBounded(ctx.root, ctx.pluginDir);
 		try {
-			writeCache(
+			indexWritten = writeCache(
 				ctx.root,
 				ctx.pluginDir,
 				{
@@ -168,7 +169,7 @@ export function scanTier(run: PipelineRun): SourcedBrief {
 		}
 	}
 	const cacheRejected = run.rejected.length > 0 ? run.rejected.join('; ') : undefined;
-	return { brief, source: 'scan', generatedAt, notesRead: scan.read, cache: null, notes, cacheRejected };
+	return { brief, source: 'scan', generatedAt, notesRead: scan.read, cache: null, notes, cacheRejected, indexWritten };
 }
 
 /** Short: a hook must not wait long for a plugin that is busy or gone. */

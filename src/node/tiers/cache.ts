@@ -12,9 +12,10 @@ import { BRIEF_FILE, INDEX_FILE, makeBriefCache, makeIndex, stampOfRows, type Br
 
 export { readBriefCache, readBriefIndex } from './cache-read';
 
-/** Index first, brief second: a reader that sees the new brief always finds its index. */
-export function writeCache(root: string, pluginDir: string, fields: Omit<BriefCache, 'format' | 'version' | 'indexId' | 'stamp'>, rows: IndexRow[]): void {
+/** Index first, brief second: a reader that sees the new brief always finds its index. Returns the index's id. */
+export function writeCache(root: string, pluginDir: string, fields: Omit<BriefCache, 'format' | 'version' | 'indexId' | 'stamp'>, rows: IndexRow[]): string {
 	const id = crypto.randomBytes(8).toString('hex');
 	writeStateFile(root, path.join(pluginDir, INDEX_FILE), JSON.stringify(makeIndex(id, rows)));
 	writeStateFile(root, path.join(pluginDir, BRIEF_FILE), JSON.stringify(makeBriefCache(id, { ...fields, stamp: stampOfRows(rows) })));
+	return id;
 }

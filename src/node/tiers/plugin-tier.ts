@@ -29,6 +29,8 @@ export interface SourcedBrief {
 	kept?: boolean;
 	/** Set when a cache file was there but failed its schema: the brief's source note says so. */
 	cacheRejected?: string;
+	/** The scan's own index, just written: it lists the notes as this brief saw them (the session net's baseline). */
+	indexWritten?: string;
 }
 
 export function exists(root: string): (p: string) => boolean {

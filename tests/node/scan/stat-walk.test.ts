@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToStamp, StampBuilder, type StatStamp } from '../../../src/core/stat-stamp';
 import { walkVault } from '../../../src/node/scan/scan';
 import { entersFolder, isHiddenName, isNoteName } from '../../../src/core/paths';
-import { stampAlone, statStamp, walkPart, walkTogether, workerSource } from '../../../src/node/scan/stat-walk';
+import { NET_MAX_DEPTH, noteRows, stampAlone, statStamp, walkPart, walkTogether, workerSource } from '../../../src/node/scan/stat-walk';
 import { STAT_WALK_LAYOUT as L, statWalkBytes } from '../../../src/node/scan/worker-slots';
 import { removeTempDirs, tempDir, writeFiles } from '../../helpers/rule-vault';
 
@@ -140,5 +140,38 @@ describe('the stat walk', () => {
 		} finally {
 			fs.chmodSync(locked, 0o755);
 		}
+	});
+});
+
+describe("the session net's walk (noteRows)", () => {
+	it('skips an unreadable folder alone and names it, however the walk is run (a root user reads every folder, so the file system here is a stand-in)', () => {
+		const dir = tempDir('sb-net-walk-');
+		writeFiles(dir, { 'a.md': 'a', 'Locked/secret.md': 's', 'Open/b.md': 'b' });
+		const denied = (p: fs.PathLike): boolean => String(p).replace(/\\/g, '/').endsWith('/Locked/');
+		const fsApi = new Proxy(fs, {
+			get(target, key) {
+				if (key === 'readdirSync')
+					return (p: fs.PathLike, o: unknown) => {
+						if (denied(p)) throw Object.assign(new Error('denied'), { code: 'EACCES' });
+						return (target.readdirSync as (p: fs.PathLike, o: unknown) => unknown)(p, o);
+					};
+				return Reflect.get(target, key) as unknown;
+			},
+		});
+		const rows: string[] = [];
+		const skipped: string[] = [];
+		const part = walkPart(fsApi, (_s, p) => void rows.push(p), { isHiddenName, entersFolder, isNoteName }, { prefix: dir + path.sep, excludedRootFolders: [], shared: null, layout: L }, 0, (p, why) => void skipped.push(`${p} ${why}`));
+		expect(rows.sort()).toEqual(['Open/b.md', 'a.md']);
+		expect(skipped).toEqual(['Locked EACCES']);
+		expect(part.clean).toBe(false);
+	});
+
+	it('goes no deeper than its limit: the chain below is named, the rest still listed', () => {
+		const dir = tempDir('sb-net-deep-');
+		const chain = Array.from({ length: NET_MAX_DEPTH + 5 }, () => 'd').join('/');
+		writeFiles(dir, { 'a.md': 'a', [`${chain}/deep.md`]: 'x' });
+		const listing = noteRows(dir, []);
+		expect(listing.rows.map((r) => r[0])).toEqual(['a.md']);
+		expect(listing.skipped).toEqual([{ path: Array.from({ length: NET_MAX_DEPTH + 1 }, () => 'd').join('/'), why: 'too deep' }]);
 	});
 });

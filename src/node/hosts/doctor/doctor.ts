@@ -13,6 +13,7 @@ import { exists } from './doctor-files';
 import { checkHookRun, checkInterpreter } from './doctor-hook-check';
 import { checkScript } from './doctor-install-check';
 import { stateFolderChecks } from './doctor-state';
+import { sessionNetChecks } from './doctor-net';
 import { checkRegistrations, checkTrust, explainWorkingDirectory } from './doctor-registration-check';
 import type { Check, DoctorOptions, DoctorReport } from './doctor-report';
 import { readRegistrations, type Found } from './doctor-settings-files';
@@ -48,6 +49,7 @@ export async function doctor(o: DoctorOptions): Promise<DoctorReport> {
 	const checks: Check[] = [];
 	checkScript(o, checks);
 	checks.push(...stateFolderChecks(o.vault, env));
+	checks.push(...sessionNetChecks(o.vault, env));
 	checks.push(...vaultPathChecks(o.vault));
 	const found = readRegistrations(o, p, checks);
 	checks.push(...removedHookChecks(o.vault, env));
